@@ -1,0 +1,22 @@
+/**
+ * A mistake the user can fix (bad config, missing file, wrong flag). Entry points print only its
+ * message, never a stack trace; anything else is a bug and keeps its stack.
+ */
+export class UserError extends Error {
+  override readonly name = 'UserError';
+}
+
+/** A step failed; carries the step id so every channel can name it. */
+export class StepFailedError extends Error {
+  override readonly name = 'StepFailedError';
+  constructor(
+    readonly stepId: string,
+    readonly reason: string,
+  ) {
+    super(`provisioning infrastructure: step "${stepId}" failed: ${reason}`);
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
