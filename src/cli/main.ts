@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+import { promises as fs } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { runDeploy } from '../core/engine.js';
+import { UserError, errorMessage } from '../core/errors.js';
+import { DeployOutput } from '../core/output.js';
+import { openPipeline } from '../core/pipeline.js';
+import { buildPlan, renderPlan } from '../core/plan.js';
+import { Redactor } from '../core/redact.js';
+import { abortOnSignals } from '../core/signals.js';
+import { DEFAULT_WAIT } from '../core/settings.js';
+import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.js';
+import { waitForReady } from '../core/steps/wait-ready.js';
+import { parseCli, type CliCommand } from './args.js';
+
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+const EXIT_INTERRUPTED = 130;
+
+const stdout = (text: string) => void process.stdout.write(text);
+const stderr = (text: string) => void process.stderr.write(text);
+
+async function execute(command: CliCommand): Promise<number> {
+  switch (command.kind) {
+    case 'help':
+      stdout(`${command.text}\n`);
+      return 0;
+
+    case 'plan': {
+      const pipeline = await openPipeline(command.options);
+      const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+      stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
+      return 0;
+    }
+
+    case 'deploy': {
+      const pipeline = await openPipeline(command.options);
+      // With --json, stdout carries only the result; progress goes to stderr.
+      const output = new DeployOutput(pipeline.redactor, command.json ? stderr : stdout);
+      const controller = new AbortController();
+      const dispose = abortOnSignals(controller, (message) => output.line(message));
+      try {
+        const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal: controller.signal });
+        if (result.ok) {
+          output.line(`Deploy of ${result.cluster} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
+          output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
+        } else {
+          stderr(`error: ${result.error}\n`);
+        }
+        output.line(`Deploy log: ${result.logPath}`);
+        output.line(`Resume state: ${result.statePath}`);
+        if (command.json) stdout(`${JSON.stringify(result, null, 2)}\n`);
+        return result.ok ? 0 : result.interrupted ? EXIT_INTERRUPTED : EXIT_FAILED;
+      } finally {
+        dispose();
+        await output.close();
+      }
+    }
+
+    case 'normalize-kubeconfig': {
+      const pipeline = await openPipeline({ ...command.options, skipAuthCheck: true });
+      const { settings } = pipeline;
+      if (!settings.vip) throw new UserError('normalize-kubeconfig: no VIP; pass --vip IP');
+      const summary = await normalizeClusterKubeconfig({
+        clusterDir: settings.clusterDir,
+        target: settings.kubeconfigPath,
+        vip: settings.vip,
+        redactor: pipeline.redactor,
+      });
+      stdout(`${settings.kubeconfigPath}: ${summary}\n`);
+      return 0;
+    }
+
+    case 'wait-ready': {
+      await fs.access(command.kubeconfig).catch(() => {
+        throw new UserError(`kubeconfig not found: ${command.kubeconfig}`);
+      });
+      const controller = new AbortController();
+      const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`));
+      try {
+        const result = await waitForReady({
+          kubeconfig: command.kubeconfig,
+          kubectl: command.kubectl ?? 'kubectl',
+          env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
+          cwd: process.cwd(),
+          redactor: new Redactor(),
+          signal: controller.signal,
+          timeoutMs: command.timeoutMs ?? DEFAULT_WAIT.timeoutMs,
+          intervalMs: command.intervalMs ?? DEFAULT_WAIT.intervalMs,
+          nodes: command.nodes,
+          onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
+        });
+        const nodes = result.readyNodes !== undefined ? ` (${result.readyNodes}/${result.totalNodes} nodes Ready)` : '';
+        stdout(`ready: ${result.endpoint}${nodes}\n`);
+        return 0;
+      } finally {
+        dispose();
+      }
+    }
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await execute(parseCli(argv));
+  } catch (error) {
+    if (error instanceof UserError) {
+      stderr(`error: ${error.message}\n`);
+      return /^(unknown command|\S+: (--|unknown|option))/.test(error.message) ? EXIT_USAGE : EXIT_FAILED;
+    }
+    if ((error as Error)?.message === 'interrupted') {
+      stderr('error: interrupted\n');
+      return EXIT_INTERRUPTED;
+    }
+    stderr(`error: internal error: ${errorMessage(error)}\n${(error as Error)?.stack ?? ''}\n`);
+    return EXIT_FAILED;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { UserError } from './errors.js';
+import { RedactingStream, TailBuffer, type TextSink } from './output.js';
+import type { Redactor } from './redact.js';
+
+/** An external command: argv (never a shell string), working directory and full environment. */
+export interface CommandSpec {
+  argv: readonly string[];
+  cwd: string;
+  env: Readonly<Record<string, string>>;
+}
+
+export interface RunCommandOptions {
+  redactor: Redactor;
+  /** Receives the redacted output live. Omit to capture only. */
+  output?: TextSink;
+  /** Aborting interrupts the child: one SIGINT, then SIGTERM after `interruptGraceMs`. */
+  signal?: AbortSignal;
+  interruptGraceMs?: number;
+  /** Keep stdout (redacted) up to this many characters, for commands whose answer we parse. */
+  captureStdout?: number;
+}
+
+export interface CommandResult {
+  exitCode: number | null;
+  /** Set when the child died of a signal. */
+  signal: NodeJS.Signals | null;
+  /** The last lines of combined output, redacted. */
+  tail: string[];
+  stdout: string;
+}
+
+export class CommandFailedError extends Error {
+  override readonly name = 'CommandFailedError';
+  constructor(
+    readonly command: string,
+    readonly result: CommandResult,
+  ) {
+    const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.exitCode}`;
+    super(`${command} ${how}`);
+  }
+}
+
+/** The name to show for a command: its program's basename. */
+export function commandName(argv: readonly string[]): string {
+  return path.basename(argv[0] ?? '?');
+}
+
+/**
+ * Runs a command with live, redacted, bounded output. The child gets its own process group so a
+ * terminal Ctrl-C reaches only us; we then forward exactly one SIGINT (a second SIGINT makes tofu
+ * abandon its state lock), and SIGTERM if it has not exited after the grace period.
+ */
+export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promise<CommandResult> {
+  const [program, ...args] = spec.argv;
+  if (!program) throw new Error('runCommand: empty argv');
+  const { redactor, signal } = options;
+  const grace = options.interruptGraceMs ?? 7000;
+  const tail = new TailBuffer(30);
+  const captureLimit = options.captureStdout ?? 0;
+  let captured = '';
+  const toOutput: TextSink = (text) => {
+    options.output?.(text);
+    tail.sink(text);
+  };
+  const stdoutSink: TextSink = (text) => {
+    if (captured.length < captureLimit) captured += text.slice(0, captureLimit - captured.length);
+    toOutput(text);
+  };
+  const stdout = new RedactingStream(redactor, stdoutSink);
+  const stderr = new RedactingStream(redactor, toOutput);
+
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      resolve({ exitCode: null, signal: 'SIGINT', tail: [], stdout: '' });
+      return;
+    }
+    const child = spawn(program, args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const timers: NodeJS.Timeout[] = [];
+    const sendToGroup = (sig: NodeJS.Signals) => {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        child.kill(sig);
+      }
+    };
+    const onAbort = () => {
+      sendToGroup('SIGINT');
+      timers.push(setTimeout(() => sendToGroup('SIGTERM'), grace));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => stdout.write(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.write(chunk));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (error.code === 'ENOENT') {
+        reject(new UserError(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+      } else {
+        reject(error);
+      }
+    });
+    child.on('close', (exitCode, exitSignal) => {
+      signal?.removeEventListener('abort', onAbort);
+      for (const timer of timers) clearTimeout(timer);
+      stdout.end();
+      stderr.end();
+      resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: captured });
+    });
+  });
+}
+
+/** Runs a command and throws CommandFailedError unless it exits 0. */
+export async function runChecked(spec: CommandSpec, options: RunCommandOptions): Promise<CommandResult> {
+  const result = await runCommand(spec, options);
+  if (result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
+  return result;
+}

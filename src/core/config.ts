@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import YAML from 'yaml';
+import { UserError, errorMessage } from './errors.js';
+
+/**
+ * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
+ * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
+ */
+const optionalText = z.string().trim().optional();
+
+const OpenStackCloudSchema = z.object({
+  auth_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' }).optional(),
+  region: optionalText,
+  interface: z.enum(['public', 'internal', 'admin']).optional(),
+  project_id: optionalText,
+  project_name: optionalText,
+  application_credential_id: optionalText,
+  application_credential_name: optionalText,
+  application_credential_secret: optionalText,
+  username: optionalText,
+  password: optionalText,
+  user_domain_name: optionalText,
+  project_domain_name: optionalText,
+  domain: optionalText,
+  insecure: z.boolean().optional(),
+  cacert: optionalText,
+});
+
+export const ClusterConfigSchema = z.object({
+  schema_version: z.string(),
+  opencenter: z.object({
+    meta: z.object({
+      name: z.string().trim().min(1, 'must not be empty'),
+      organization: z.string().trim().min(1, 'must not be empty'),
+    }),
+    cluster: z
+      .object({ cluster_name: optionalText })
+      .optional(),
+    infrastructure: z.object({
+      provider: z.enum(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
+      k8s_api_ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).optional(),
+      networking: z
+        .object({
+          vrrp_ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).default('10.2.128.5'),
+          vrrp_enabled: z.boolean().default(true),
+        })
+        .prefault({}),
+      cloud: z.object({ openstack: OpenStackCloudSchema.optional() }).optional(),
+    }),
+    gitops: z
+      .object({
+        repository: z.object({ local_dir: optionalText }).optional(),
+      })
+      .optional(),
+  }),
+  opentofu: z
+    .object({
+      enabled: z.boolean().default(true),
+      path: optionalText,
+      backend: z.object({ type: z.enum(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+    })
+    .prefault({}),
+  deployment: z
+    .object({
+      method: z.enum(['kubespray', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
+      kubespray: z
+        .object({
+          version: optionalText,
+          venv_path: optionalText,
+          pip_args: z.array(z.string()).optional(),
+        })
+        .optional(),
+    })
+    .prefault({}),
+});
+
+export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
+
+/** Formats zod issues as one message that lists every bad field by its dotted path. */
+export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {
+  const lines = issues.map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
+    return `  - ${where}: ${issue.message}`;
+  });
+  return `${source} is invalid:\n${lines.join('\n')}`;
+}
+
+export function parseClusterConfig(text: string, source: string): ClusterConfig {
+  let doc: unknown;
+  try {
+    doc = YAML.parse(text, { prettyErrors: true });
+  } catch (error) {
+    throw new UserError(`${source} is not valid YAML: ${errorMessage(error)}`);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw new UserError(`${source} must be a YAML mapping with schema_version and opencenter keys`);
+  }
+  const result = ClusterConfigSchema.safeParse(doc);
+  if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
+  const config = result.data;
+  const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+  if (config.schema_version !== '2.0') {
+    throw new UserError(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
+  }
+  return config;
+}
+
+export function loadClusterConfig(file: string): ClusterConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserError(code === 'ENOENT' ? `config file not found: ${file}` : `cannot read config file ${file}: ${errorMessage(error)}`);
+  }
+  return parseClusterConfig(text, file);
+}

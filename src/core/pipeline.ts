@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { createRedactor } from './engine.js';
+import type { Redactor } from './redact.js';
+import { clusterId, resolveSettings, runtimePaths, type DeployOptions, type DeploySettings } from './settings.js';
+import { LocalStateStore, type StateStore } from './state.js';
+import { buildSteps, type AuthChecker, type Step } from './steps/index.js';
+
+/** Everything a front end (CLI, action) needs to plan or run a deploy. */
+export interface Pipeline {
+  settings: DeploySettings;
+  redactor: Redactor;
+  steps: Step[];
+  store: StateStore;
+  /** A fresh log file path for this run. */
+  logPath: string;
+}
+
+export interface PipelineDeps {
+  authChecker?: AuthChecker;
+  /** Where resume state lives; defaults to the local state directory. */
+  store?: (settings: DeploySettings) => StateStore;
+  /** More secrets to mask (e.g. passphrases given to the action). */
+  secrets?: readonly string[];
+}
+
+export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
+  const settings = resolveSettings(options);
+  const paths = runtimePaths(settings);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return {
+    settings,
+    redactor: await createRedactor(settings, deps.secrets),
+    steps: buildSteps(settings, deps.authChecker),
+    store: deps.store?.(settings) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
+    logPath: path.join(paths.logDir, `deploy-${stamp}.log`),
+  };
+}

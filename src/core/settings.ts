@@ -1,0 +1,170 @@
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { loadClusterConfig, type ClusterConfig } from './config.js';
+import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
+import { UserError } from './errors.js';
+
+/** Everything one deploy needs, resolved once from the config, options and environment. */
+export interface DeploySettings {
+  organization: string;
+  clusterName: string;
+  configPath?: string;
+  clusterDir: string;
+  /** Whether the Kubespray steps run (`deployment.method: kubespray`). */
+  kubespray: boolean;
+  /** Address that replaces a loopback API server in the kubeconfig. */
+  vip?: string;
+  credentials: OpenStackCredentials;
+  opentofu: { enabled: boolean; binary?: string; backend: string };
+  venvDir: string;
+  python: string;
+  pipArgs: string[];
+  kubectl: string;
+  /** The normalised kubeconfig the pipeline produces (0600). */
+  kubeconfigPath: string;
+  stateDir: string;
+  waitReady: WaitReadySettings;
+  authCheck: { enabled: boolean; timeoutMs: number };
+  /** The environment commands inherit (process.env, or a controlled one in tests). */
+  baseEnv: Readonly<Record<string, string>>;
+}
+
+export interface WaitReadySettings {
+  timeoutMs: number;
+  /** Longest pause between checks; the first check is immediate and pauses grow up to this. */
+  intervalMs: number;
+  /** Also require this many nodes to be Ready. */
+  nodes?: number;
+}
+
+export const DEFAULT_WAIT: WaitReadySettings = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
+
+/** Options a user gives on the command line or as action inputs. */
+export interface DeployOptions {
+  configPath?: string;
+  clusterDir?: string;
+  /** Standalone use: cluster name when there is no config (defaults to the cluster dir's name). */
+  clusterName?: string;
+  organization?: string;
+  vip?: string;
+  method?: string;
+  tofuBinary?: string;
+  kubeconfigPath?: string;
+  stateDir?: string;
+  venvDir?: string;
+  pipArgs?: string[];
+  python?: string;
+  kubectl?: string;
+  credentials?: CredentialInput;
+  cloud?: string;
+  cloudsYaml?: string;
+  waitReady?: Partial<WaitReadySettings>;
+  skipAuthCheck?: boolean;
+  authTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function defaultStateDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state');
+  return path.join(base, 'cluster-deploy');
+}
+
+function configCredentials(config: ClusterConfig | undefined): CredentialInput {
+  const os = config?.opencenter.infrastructure.cloud?.openstack;
+  if (!os) return {};
+  return {
+    authUrl: os.auth_url,
+    region: os.region,
+    interface: os.interface,
+    applicationCredentialId: os.application_credential_id,
+    applicationCredentialName: os.application_credential_name,
+    applicationCredentialSecret: os.application_credential_secret,
+    username: os.username,
+    password: os.password,
+    projectId: os.project_id,
+    projectName: os.project_name,
+    userDomainName: os.user_domain_name || os.domain,
+    projectDomainName: os.project_domain_name || os.domain,
+    caCert: os.cacert,
+    insecure: os.insecure,
+  };
+}
+
+function configVip(config: ClusterConfig): string | undefined {
+  const infra = config.opencenter.infrastructure;
+  if (infra.k8s_api_ip) return infra.k8s_api_ip;
+  return infra.networking.vrrp_enabled ? infra.networking.vrrp_ip : undefined;
+}
+
+/** Resolves settings from an openCenter config (if given) and explicit options, which win. */
+export function resolveSettings(options: DeployOptions): DeploySettings {
+  const env = options.env ?? process.env;
+  const config = options.configPath ? loadClusterConfig(options.configPath) : undefined;
+  if (!config && !options.clusterDir) {
+    throw new UserError('give --config FILE (an openCenter cluster config) or --cluster-dir DIR for standalone use');
+  }
+  if (config && config.opencenter.infrastructure.provider !== 'openstack') {
+    throw new UserError(
+      `${options.configPath}: opencenter.infrastructure.provider is "${config.opencenter.infrastructure.provider}"; this tool deploys openstack clusters only`,
+    );
+  }
+  const clusterName =
+    options.clusterName ?? (config ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name : path.basename(path.resolve(options.clusterDir!)));
+  const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
+
+  let clusterDir = options.clusterDir;
+  if (!clusterDir && config) {
+    const localDir = config.opencenter.gitops?.repository?.local_dir;
+    if (!localDir) {
+      throw new UserError(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
+    }
+    // A relative local_dir is relative to the config file, so a repo can carry both.
+    clusterDir = path.join(path.resolve(path.dirname(options.configPath!), localDir), 'infrastructure', 'clusters', clusterName);
+  }
+  clusterDir = path.resolve(clusterDir!);
+
+  const method = options.method ?? config?.deployment.method ?? 'kubespray';
+  const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
+  const clusterStateDir = path.join(stateDir, organization, clusterName);
+  const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
+
+  return {
+    organization,
+    clusterName,
+    configPath: options.configPath && path.resolve(options.configPath),
+    clusterDir,
+    kubespray: method === 'kubespray',
+    vip: options.vip ?? (config ? configVip(config) : undefined),
+    credentials: resolveCredentials({
+      options: options.credentials,
+      env,
+      cloud: options.cloud,
+      cloudsYaml: options.cloudsYaml,
+      config: configCredentials(config),
+    }),
+    opentofu: {
+      enabled: config?.opentofu.enabled ?? true,
+      binary: options.tofuBinary ?? config?.opentofu.path,
+      backend: config?.opentofu.backend.type ?? 'local',
+    },
+    venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
+    python: options.python ?? 'python3',
+    pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
+    kubectl: options.kubectl ?? 'kubectl',
+    kubeconfigPath: path.resolve(options.kubeconfigPath ?? path.join(clusterStateDir, 'kubeconfig')),
+    stateDir,
+    waitReady: { ...DEFAULT_WAIT, ...options.waitReady },
+    authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
+    baseEnv,
+  };
+}
+
+export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {
+  return `${settings.organization}/${settings.clusterName}`;
+}
+
+/** Per-cluster runtime paths: resume state and run logs. */
+export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string } {
+  const dir = path.join(settings.stateDir, settings.organization, settings.clusterName);
+  return { statePath: path.join(dir, 'state.json'), logDir: path.join(dir, 'logs') };
+}

@@ -1,0 +1,21 @@
+/**
+ * Turns SIGINT/SIGTERM into an abort: the engine then interrupts the running command (one SIGINT,
+ * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
+ * are noted but not forwarded again: a second SIGINT makes tofu abandon its state lock.
+ */
+export function abortOnSignals(controller: AbortController, note: (message: string) => void): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      note(`received ${signal} again: still waiting for the running command to stop and state to be saved`);
+      return;
+    }
+    note(`received ${signal}: interrupting the running step; state will be saved`);
+    controller.abort(new Error(`received ${signal}`));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}

@@ -1,0 +1,91 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { formatIssues } from './config.js';
+import { UserError, errorMessage } from './errors.js';
+import { ensurePrivateDir, writeFileAtomic } from './files.js';
+
+export const STATE_VERSION = 1;
+
+export const StepStateSchema = z.object({
+  status: z.enum(['running', 'success', 'failed']),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().optional(),
+  durationMs: z.number().int().nonnegative().optional(),
+  /** Redacted failure reason; "interrupted" when the run was cancelled. */
+  error: z.string().optional(),
+  /** A short, redacted result worth showing later ("server → https://10.2.128.5:6443"). */
+  detail: z.string().optional(),
+});
+
+export const DeployStateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  /** `org/cluster`: a state file for another cluster is refused. */
+  cluster: z.string().min(1),
+  updatedAt: z.iso.datetime(),
+  /** Set when every step succeeded: the next deploy then starts over instead of skipping. */
+  completedAt: z.iso.datetime().optional(),
+  steps: z.record(z.string(), StepStateSchema),
+});
+
+export type StepState = z.infer<typeof StepStateSchema>;
+export type DeployState = z.infer<typeof DeployStateSchema>;
+
+export function emptyState(cluster: string): DeployState {
+  return { version: STATE_VERSION, cluster, updatedAt: new Date().toISOString(), steps: {} };
+}
+
+/** Validates a loaded state document; a corrupt or foreign file is refused, never half-used. */
+export function parseState(text: string, source: string, cluster: string): DeployState {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`resume state ${source} is not valid JSON (${errorMessage(error)}); delete it or run with --restart`);
+  }
+  const result = DeployStateSchema.safeParse(doc);
+  if (!result.success) {
+    throw new UserError(`${formatIssues(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`);
+  }
+  if (result.data.cluster !== cluster) {
+    throw new UserError(
+      `resume state ${source} belongs to cluster ${result.data.cluster}, not ${cluster}; use another --state-dir or run with --restart`,
+    );
+  }
+  return result.data;
+}
+
+/** Where resume state lives: a local directory now, workflow artifacts in GitHub Actions. */
+export interface StateStore {
+  /** Human description of the location, shown in logs ("/home/x/.local/state/…/state.json"). */
+  readonly location: string;
+  load(): Promise<DeployState | undefined>;
+  save(state: DeployState): Promise<void>;
+}
+
+export class LocalStateStore implements StateStore {
+  constructor(
+    readonly file: string,
+    private readonly cluster: string,
+  ) {}
+
+  get location(): string {
+    return this.file;
+  }
+
+  async load(): Promise<DeployState | undefined> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new UserError(`cannot read resume state ${this.file}: ${errorMessage(error)}`);
+    }
+    return parseState(text, this.file, this.cluster);
+  }
+
+  async save(state: DeployState): Promise<void> {
+    await ensurePrivateDir(path.dirname(this.file));
+    await writeFileAtomic(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 0o600);
+  }
+}

@@ -1,0 +1,87 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { UserError, errorMessage } from '../errors.js';
+import { ensurePrivateDir, pathExists, writeFileAtomic } from '../files.js';
+import { kubeconfigSecrets, normalizeKubeconfig } from '../kubeconfig.js';
+import type { Redactor } from '../redact.js';
+import type { Step, StepContext, StepPlan } from './step.js';
+
+/** Where deploy tooling leaves the kubeconfig, in the reference's order, plus Kubespray's artifact. */
+export function kubeconfigCandidates(clusterDir: string, target: string): string[] {
+  return [
+    target,
+    path.join(clusterDir, 'kubeconfig.yaml'),
+    path.join(clusterDir, 'kubeconfig'),
+    path.join(clusterDir, 'kube_config_cluster.yml'),
+    path.join(clusterDir, 'inventory', 'artifacts', 'admin.conf'),
+  ];
+}
+
+export interface NormalizeOptions {
+  clusterDir: string;
+  /** The cluster-owned kubeconfig this writes (0600). */
+  target: string;
+  vip: string;
+  redactor: Redactor;
+}
+
+/**
+ * Copies the first kubeconfig found to the target with loopback servers pointed at the VIP.
+ * Registers its secret leaves with the redactor. Returns a one-line summary.
+ */
+export async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }: NormalizeOptions): Promise<string> {
+  let source: string | undefined;
+  for (const candidate of kubeconfigCandidates(clusterDir, target)) {
+    if (await pathExists(candidate)) {
+      source = candidate;
+      break;
+    }
+  }
+  if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${clusterDir}`);
+  let text: string;
+  try {
+    text = await fs.readFile(source, 'utf8');
+  } catch (error) {
+    throw new UserError(`cannot read kubeconfig ${source}: ${errorMessage(error)}`);
+  }
+  const result = normalizeKubeconfig(text, vip, source);
+  for (const secret of kubeconfigSecrets(result.text, source)) redactor.add(secret);
+  const unchanged = source === target && result.changes.length === 0;
+  if (!unchanged) {
+    await ensurePrivateDir(path.dirname(target));
+    await writeFileAtomic(target, result.text, 0o600);
+  }
+  const servers = result.changes.map((c) => c.to);
+  const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
+  return source === target ? what : `${what} (from ${path.relative(clusterDir, source) || source})`;
+}
+
+export class NormalizeKubeconfigStep implements Step {
+  readonly id = 'openstack-normalize-kubeconfig' as const;
+  readonly title = 'Normalize kubeconfig into the cluster-owned path';
+  readonly kind = 'runner-local' as const;
+
+  constructor(
+    private readonly clusterDir: string,
+    private readonly target: string,
+    private readonly vip: string | undefined,
+  ) {}
+
+  async plan(): Promise<StepPlan> {
+    return {
+      workingDir: this.clusterDir,
+      reads: kubeconfigCandidates(this.clusterDir, this.target),
+      writes: [this.target],
+      actions: [`rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`],
+    };
+  }
+
+  async outputsPresent(): Promise<boolean> {
+    return pathExists(this.target);
+  }
+
+  async run({ redactor }: StepContext): Promise<string> {
+    if (!this.vip) throw new UserError('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+    return normalizeClusterKubeconfig({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
+  }
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { runChecked } from '../command.js';
+import { UserError } from '../errors.js';
+import { findExecutable, pathExists } from '../files.js';
+import type { DeploySettings } from '../settings.js';
+import { deployEnvironment } from './environment.js';
+import type { Step, StepContext, StepPlan } from './step.js';
+
+/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
+export async function resolveTofuBinary(settings: DeploySettings): Promise<string | undefined> {
+  const pathVar = settings.baseEnv.PATH;
+  if (settings.opentofu.binary) return findExecutable(settings.opentofu.binary, pathVar);
+  return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
+}
+
+abstract class OpenTofuStep implements Step {
+  abstract readonly id: 'opentofu-init' | 'opentofu-apply';
+  abstract readonly title: string;
+  abstract readonly kind: 'runner-local' | 'remote';
+  protected abstract readonly args: string[];
+  protected abstract readonly writes: string[];
+
+  constructor(protected readonly settings: DeploySettings) {}
+
+  async plan(): Promise<StepPlan> {
+    const binary = (await resolveTofuBinary(this.settings)) ?? this.settings.opentofu.binary ?? 'tofu';
+    return {
+      workingDir: this.settings.clusterDir,
+      argv: [binary, ...this.args],
+      env: deployEnvironment(this.settings),
+      reads: [path.join(this.settings.clusterDir, '*.tf')],
+      writes: this.writes,
+    };
+  }
+
+  async run({ redactor, output, signal }: StepContext): Promise<void> {
+    const binary = await resolveTofuBinary(this.settings);
+    if (!binary) {
+      throw new UserError(
+        this.settings.opentofu.binary
+          ? `opentofu.path "${this.settings.opentofu.binary}" is not an executable file`
+          : 'neither tofu nor terraform found on PATH',
+      );
+    }
+    const env = { ...deployEnvironment(this.settings), TF_IN_AUTOMATION: '1' };
+    await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
+  }
+}
+
+export class OpenTofuInitStep extends OpenTofuStep {
+  readonly id = 'opentofu-init' as const;
+  readonly title = 'Initialize OpenTofu';
+  readonly kind = 'runner-local' as const;
+  protected readonly args = ['init', '-input=false'];
+  protected get writes(): string[] {
+    return [path.join(this.settings.clusterDir, '.terraform/')];
+  }
+
+  async outputsPresent(): Promise<boolean> {
+    return pathExists(path.join(this.settings.clusterDir, '.terraform'));
+  }
+}
+
+export class OpenTofuApplyStep extends OpenTofuStep {
+  readonly id = 'opentofu-apply' as const;
+  readonly title = 'Apply OpenTofu infrastructure';
+  readonly kind = 'remote' as const;
+  protected readonly args = ['apply', '-input=false', '-auto-approve'];
+  protected get writes(): string[] {
+    const writes = ['OpenStack resources'];
+    if (this.settings.opentofu.backend === 'local') writes.push(path.join(this.settings.clusterDir, 'terraform.tfstate'));
+    return writes;
+  }
+}

@@ -1,0 +1,115 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { PLACEHOLDER, authMethod, type OpenStackCredentials } from '../credentials.js';
+import { UserError } from '../errors.js';
+import { findExecutable, pathExists } from '../files.js';
+import type { DeploySettings } from '../settings.js';
+import { resolveTofuBinary } from './opentofu.js';
+import { kubesprayPaths } from './kubespray.js';
+import type { Step, StepPlan } from './step.js';
+
+/** The seam for the live credential check (Keystone token + catalog); returns a one-line summary. */
+export interface AuthChecker {
+  describe(credentials: OpenStackCredentials, timeoutMs: number): string;
+  check(credentials: OpenStackCredentials, timeoutMs: number): Promise<string>;
+}
+
+/** Problems with the resolved credentials that need no network to find. */
+export function credentialProblems(creds: OpenStackCredentials): string[] {
+  const problems: string[] = [];
+  if (!creds.authUrl || !authMethod(creds)) {
+    problems.push('openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap');
+  }
+  const placeholders = (['applicationCredentialId', 'applicationCredentialSecret'] as const).filter((f) => creds[f] === PLACEHOLDER);
+  if (placeholders.length > 0) {
+    problems.push(
+      `openstack application credentials are still "${PLACEHOLDER}" (${placeholders
+        .map((f) => (f === 'applicationCredentialId' ? 'application_credential_id' : 'application_credential_secret'))
+        .join(', ')} from ${creds.sources[placeholders[0]!]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`,
+    );
+  }
+  if (creds.authUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(creds.authUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) {
+      problems.push(`openstack auth_url "${creds.authUrl}" (from ${creds.sources.authUrl}) is not an http(s) URL`);
+    }
+  }
+  return problems;
+}
+
+export class PreflightStep implements Step {
+  readonly id = 'openstack-preflight' as const;
+  readonly title = 'Validate OpenStack credentials and deploy prerequisites';
+  readonly kind = 'check' as const;
+
+  constructor(
+    private readonly settings: DeploySettings,
+    private readonly authChecker?: AuthChecker,
+  ) {}
+
+  async plan(): Promise<StepPlan> {
+    const { settings } = this;
+    const actions = [
+      `check that ${settings.clusterDir} exists and the tools are installed`,
+      'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
+    ];
+    if (settings.authCheck.enabled && this.authChecker) {
+      actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
+    } else {
+      actions.push('skip the live Keystone authentication check (--skip-auth-check)');
+    }
+    return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
+  }
+
+  async run(): Promise<string> {
+    const { settings } = this;
+    const problems: string[] = [];
+    const dirStat = await fs.stat(settings.clusterDir).catch(() => undefined);
+    if (!dirStat?.isDirectory()) {
+      problems.push(
+        settings.configPath
+          ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
+          : `cluster directory not found: ${settings.clusterDir}`,
+      );
+    }
+    if (!settings.opentofu.enabled) problems.push('opentofu must be enabled for openstack bootstrap');
+    problems.push(...credentialProblems(settings.credentials));
+    if (!(await resolveTofuBinary(settings))) {
+      problems.push(
+        settings.opentofu.binary
+          ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
+          : 'neither tofu nor terraform found on PATH',
+      );
+    }
+    if (!settings.vip) {
+      problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+    }
+    if (settings.kubespray && dirStat?.isDirectory()) problems.push(...(await this.kubesprayProblems()));
+    if (problems.length > 0) throw new UserError(problems.join('\n'));
+
+    if (!settings.authCheck.enabled || !this.authChecker) return 'credentials complete (live check skipped)';
+    return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
+  }
+
+  private async kubesprayProblems(): Promise<string[]> {
+    const { settings } = this;
+    const paths = kubesprayPaths(settings);
+    const problems: string[] = [];
+    for (const [file, what] of [
+      [paths.requirements, 'Kubespray requirements'],
+      [paths.playbook, 'Kubespray playbook'],
+      [paths.inventory, 'Ansible inventory'],
+    ] as const) {
+      if (!(await pathExists(file))) problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+    }
+    if (!(await findExecutable(settings.python, settings.baseEnv.PATH))) {
+      problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${path.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+    }
+    return problems;
+  }
+}
