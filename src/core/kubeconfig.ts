@@ -1,4 +1,4 @@
-import YAML, { isMap, isSeq, type Document } from 'yaml';
+import YAML, { isMap, isScalar, isSeq, type Document } from 'yaml';
 import { UserError, errorMessage } from './errors.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -42,21 +42,31 @@ export function normalizeKubeconfig(text: string, vip: string, source: string): 
   const doc = parseKubeconfig(text, source);
   const clusters = doc.get('clusters', true);
   const changes: NormalizeResult['changes'] = [];
+  // Edits are spliced into the original text by source range, so formatting and comments survive.
+  const edits: { start: number; end: number; replacement: string }[] = [];
   if (isSeq(clusters)) {
     for (const item of clusters.items) {
       if (!isMap(item)) continue;
       const cluster = item.get('cluster', true);
       if (!isMap(cluster)) continue;
-      const server = cluster.get('server');
-      if (typeof server !== 'string') continue;
-      const rewritten = rewriteLoopbackServer(server, vip);
-      if (rewritten !== server) {
-        cluster.set('server', rewritten);
-        changes.push({ cluster: String(item.get('name') ?? '?'), from: server, to: rewritten });
+      const server = cluster.get('server', true);
+      if (!isScalar(server) || typeof server.value !== 'string' || !server.range) continue;
+      const rewritten = rewriteLoopbackServer(server.value, vip);
+      if (rewritten === server.value) continue;
+      const [start, end] = server.range;
+      const raw = text.slice(start, end);
+      if (!raw.includes(server.value)) {
+        throw new UserError(`kubeconfig ${source}: cannot rewrite the escaped server value of cluster ${String(item.get('name') ?? '?')}`);
       }
+      edits.push({ start, end, replacement: raw.replace(server.value, rewritten) });
+      changes.push({ cluster: String(item.get('name') ?? '?'), from: server.value, to: rewritten });
     }
   }
-  return { text: changes.length ? doc.toString() : text, changes };
+  let out = text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, edit.start) + edit.replacement + out.slice(edit.end);
+  }
+  return { text: out, changes };
 }
 
 interface KubeconfigShape {

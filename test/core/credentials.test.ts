@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { authMethod, credentialSecrets, credentialsToEnv, resolveCredentials } from '../../src/core/credentials.js';
+import { credentialProblems } from '../../src/core/steps/preflight.js';
+
+const config = {
+  authUrl: 'https://config.example/v3',
+  region: 'RegionOne',
+  projectName: 'cfg-project',
+  applicationCredentialId: 'cfg-id',
+  applicationCredentialSecret: 'cfg-secret',
+};
+
+describe('credential resolution', () => {
+  it('prefers options over OS_* variables over the config, field by field', () => {
+    const creds = resolveCredentials({
+      options: { region: 'FromOption' },
+      env: { OS_AUTH_URL: 'https://env.example/v3', OS_REGION_NAME: 'FromEnv' },
+      config,
+    });
+    expect(creds.region).toBe('FromOption');
+    expect(creds.authUrl).toBe('https://env.example/v3');
+    expect(creds.applicationCredentialSecret).toBe('cfg-secret');
+    expect(creds.sources.region).toBe('an explicit option');
+    expect(creds.sources.authUrl).toBe('the environment');
+  });
+
+  it('lets username/password from the environment replace CHANGEME application credentials', () => {
+    const creds = resolveCredentials({
+      env: { OS_USERNAME: 'alice', OS_PASSWORD: 'pw-canary', OS_USER_DOMAIN_NAME: 'Default' },
+      config: { ...config, applicationCredentialId: 'CHANGEME', applicationCredentialSecret: 'CHANGEME' },
+    });
+    expect(authMethod(creds)).toBe('password');
+    expect(credentialProblems(creds)).toEqual([]);
+    const env = credentialsToEnv(creds);
+    expect(env.OS_PASSWORD).toBe('pw-canary');
+    expect(env.OS_APPLICATION_CREDENTIAL_ID).toBeUndefined();
+    expect(env.OS_PROJECT_NAME).toBe('cfg-project');
+  });
+
+  it('rejects CHANGEME when nothing replaces it, naming the fields and where they came from', () => {
+    const creds = resolveCredentials({ env: {}, config: { ...config, applicationCredentialSecret: 'CHANGEME' } });
+    const problems = credentialProblems(creds).join('\n');
+    expect(problems).toContain('CHANGEME');
+    expect(problems).toContain('application_credential_secret from the config');
+  });
+
+  it('reports incomplete credentials with the reference message', () => {
+    const creds = resolveCredentials({ env: {}, config: { authUrl: 'https://x/v3' } });
+    expect(credentialProblems(creds)).toContain(
+      'openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap',
+    );
+  });
+
+  it('reads a cloud from clouds.yaml selected by OS_CLOUD', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'clouds-'));
+    const file = path.join(dir, 'clouds.yaml');
+    writeFileSync(
+      file,
+      `clouds:\n  devstack:\n    region_name: RegionTwo\n    auth:\n      auth_url: http://10.0.0.1/identity\n      username: demo\n      password: cloud-pw-canary\n      project_name: demo\n      user_domain_name: Default\n      project_domain_name: Default\n`,
+    );
+    const creds = resolveCredentials({ env: { OS_CLOUD: 'devstack', OS_CLIENT_CONFIG_FILE: file }, config });
+    expect(creds.region).toBe('RegionTwo');
+    expect(creds.password).toBe('cloud-pw-canary');
+    expect(creds.authUrl).toBe('http://10.0.0.1/identity');
+    // The config's complete application credential still wins the method, as it does in Keystone clients.
+    expect(authMethod(creds)).toBe('application-credential');
+    expect(credentialSecrets(creds).sort()).toEqual(['cfg-secret', 'cloud-pw-canary']);
+    expect(() => resolveCredentials({ env: { OS_CLOUD: 'nope', OS_CLIENT_CONFIG_FILE: file } })).toThrow(
+      /cloud "nope" not found in .*clouds\.yaml \(clouds: devstack\)/,
+    );
+  });
+
+  it('exports only the chosen method and always the identity basics', () => {
+    const creds = resolveCredentials({ env: { OS_PASSWORD: 'stale', OS_USERNAME: 'bob' }, config });
+    const env = credentialsToEnv(creds);
+    expect(env).toMatchObject({
+      OS_AUTH_URL: 'https://config.example/v3',
+      OS_AUTH_TYPE: 'v3applicationcredential',
+      OS_APPLICATION_CREDENTIAL_ID: 'cfg-id',
+      OS_INTERFACE: 'public',
+      OS_IDENTITY_API_VERSION: '3',
+    });
+    expect(env.OS_PASSWORD).toBeUndefined();
+  });
+});
