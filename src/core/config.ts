@@ -44,6 +44,7 @@ export const ClusterConfigSchema = z.object({
         .object({
           vrrp_ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).default('10.2.128.5'),
           vrrp_enabled: z.boolean().default(true),
+          use_octavia: z.boolean().default(false),
         })
         .prefault({}),
       cloud: z.object({ openstack: OpenStackCloudSchema.optional() }).optional(),

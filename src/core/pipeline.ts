@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createRedactor } from './engine.js';
+import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from './keystone.js';
 import type { Redactor } from './redact.js';
 import { clusterId, resolveSettings, runtimePaths, type DeployOptions, type DeploySettings } from './settings.js';
 import { LocalStateStore, type StateStore } from './state.js';
@@ -23,6 +24,19 @@ export interface PipelineDeps {
   secrets?: readonly string[];
 }
 
+/** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
+export function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
+  const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
+  return {
+    describe: (credentials, timeoutMs) => describeAuthCheck(credentials, { timeoutMs, requiredServices }),
+    async check(credentials, timeoutMs) {
+      const result = await checkOpenStackAuth(credentials, { timeoutMs, requiredServices });
+      const project = result.project ? ` in project ${result.project}` : '';
+      return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
+    },
+  };
+}
+
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
   const settings = resolveSettings(options);
   const paths = runtimePaths(settings);
@@ -30,7 +44,7 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   return {
     settings,
     redactor: await createRedactor(settings, deps.secrets),
-    steps: buildSteps(settings, deps.authChecker),
+    steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
     store: deps.store?.(settings) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
     logPath: path.join(paths.logDir, `deploy-${stamp}.log`),
   };

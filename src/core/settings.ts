@@ -14,6 +14,8 @@ export interface DeploySettings {
   kubespray: boolean;
   /** Address that replaces a loopback API server in the kubeconfig. */
   vip?: string;
+  /** The cluster uses Octavia load balancers, so preflight requires the load-balancer service. */
+  useOctavia: boolean;
   credentials: OpenStackCredentials;
   opentofu: { enabled: boolean; binary?: string; backend: string };
   venvDir: string;
@@ -135,6 +137,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     clusterDir,
     kubespray: method === 'kubespray',
     vip: options.vip ?? (config ? configVip(config) : undefined),
+    useOctavia: config?.opencenter.infrastructure.networking.use_octavia ?? false,
     credentials: resolveCredentials({
       options: options.credentials,
       env,

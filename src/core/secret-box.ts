@@ -1,0 +1,42 @@
+import { Decrypter, Encrypter, armor } from 'age-encryption';
+import { UserError, errorMessage } from './errors.js';
+
+/**
+ * Passphrase encryption for what must travel through channels GitHub does not mask (job outputs,
+ * artifacts): age's scrypt recipient, ASCII-armoured, so the standard `age -d` tool opens it too.
+ */
+export async function encryptWithPassphrase(plaintext: string | Uint8Array, passphrase: string): Promise<string> {
+  if (!passphrase) throw new UserError('a passphrase is required to encrypt');
+  const encrypter = new Encrypter();
+  encrypter.setPassphrase(passphrase);
+  return armor.encode(await encrypter.encrypt(plaintext));
+}
+
+async function decrypt(armored: string, passphrase: string, what: string): Promise<Uint8Array> {
+  let ciphertext: Uint8Array;
+  try {
+    ciphertext = armor.decode(armored);
+  } catch {
+    throw new UserError(`${what} is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)`);
+  }
+  const decrypter = new Decrypter();
+  decrypter.addPassphrase(passphrase);
+  try {
+    return await decrypter.decrypt(ciphertext);
+  } catch (error) {
+    const reason = errorMessage(error);
+    throw new UserError(
+      /incorrect passphrase|no identity matched|invalid/i.test(reason)
+        ? `cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`
+        : `cannot decrypt ${what}: ${reason}`,
+    );
+  }
+}
+
+export async function decryptWithPassphrase(armored: string, passphrase: string, what: string): Promise<string> {
+  return new TextDecoder().decode(await decrypt(armored, passphrase, what));
+}
+
+export async function decryptBytesWithPassphrase(armored: string, passphrase: string, what: string): Promise<Uint8Array> {
+  return decrypt(armored, passphrase, what);
+}
