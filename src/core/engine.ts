@@ -89,7 +89,7 @@ export async function createRedactor(settings: DeploySettings, extra: readonly s
   return redactor;
 }
 
-export type StepStatus = 'success' | 'failed' | 'skipped';
+export type StepStatus = 'success' | 'failed' | 'skipped' | 'not-run';
 
 export interface StepReport {
   id: string;
@@ -203,6 +203,9 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
     output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
     output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
     reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail });
+    for (const later of selected.slice(index + 1)) {
+      reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
+    }
     Object.assign(result, { interrupted, failedStep: step.id, error: `provisioning infrastructure: step "${step.id}" failed: ${safeMessage}` });
     return result;
   }

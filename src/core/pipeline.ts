@@ -19,7 +19,7 @@ export interface Pipeline {
 export interface PipelineDeps {
   authChecker?: AuthChecker;
   /** Where resume state lives; defaults to the local state directory. */
-  store?: (settings: DeploySettings) => StateStore;
+  store?: (settings: DeploySettings, logPath: string) => StateStore;
   /** More secrets to mask (e.g. passphrases given to the action). */
   secrets?: readonly string[];
 }
@@ -41,11 +41,12 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   const settings = resolveSettings(options);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const logPath = path.join(paths.logDir, `deploy-${stamp}.log`);
   return {
     settings,
     redactor: await createRedactor(settings, deps.secrets),
     steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
-    store: deps.store?.(settings) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
-    logPath: path.join(paths.logDir, `deploy-${stamp}.log`),
+    store: deps.store?.(settings, logPath) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
+    logPath,
   };
 }

@@ -23,6 +23,8 @@ export const DeployStateSchema = z.object({
   /** `org/cluster`: a state file for another cluster is refused. */
   cluster: z.string().min(1),
   updatedAt: z.iso.datetime(),
+  /** The CI run that saved it last (GitHub Actions), so a resume can say where it came from. */
+  run: z.object({ id: z.number().int(), attempt: z.number().int(), url: z.string().optional() }).optional(),
   /** Set when every step succeeded: the next deploy then starts over instead of skipping. */
   completedAt: z.iso.datetime().optional(),
   steps: z.record(z.string(), StepStateSchema),

@@ -1,0 +1,66 @@
+# Sandbox infrastructure: the shape of an OpenStack cluster module (network, control plane, workers,
+# API VIP) built only from terraform_data, so init/plan/apply run offline with no provider.
+
+variable "worker_count" {
+  type    = number
+  default = 1
+}
+
+# Test hooks; both do nothing by default.
+variable "fail_apply" {
+  description = "When true, apply fails in a provisioner (exit 3), as a cloud error would."
+  type        = bool
+  default     = false
+}
+
+variable "apply_sleep_seconds" {
+  description = "Seconds a provisioner sleeps during apply, to exercise cancellation."
+  type        = number
+  default     = 0
+}
+
+resource "terraform_data" "network" {
+  input = { name = "sandbox-net", cidr = "10.2.128.0/22" }
+}
+
+resource "terraform_data" "control_plane" {
+  input = { name = "sandbox-cp-0", network = terraform_data.network.output.name, flavor = "m1.large" }
+}
+
+resource "terraform_data" "worker" {
+  count = var.worker_count
+  input = { name = "sandbox-worker-${count.index}", network = terraform_data.network.output.name, flavor = "m1.xlarge" }
+}
+
+resource "terraform_data" "api_vip" {
+  input = { address = "127.0.0.2", port = 6443 }
+}
+
+resource "terraform_data" "slow_operation" {
+  count            = var.apply_sleep_seconds > 0 ? 1 : 0
+  triggers_replace = [var.apply_sleep_seconds]
+  provisioner "local-exec" {
+    command = "sleep ${var.apply_sleep_seconds}"
+  }
+}
+
+resource "terraform_data" "failing_operation" {
+  count            = var.fail_apply ? 1 : 0
+  triggers_replace = [var.fail_apply]
+  provisioner "local-exec" {
+    command = "echo 'sandbox: simulated cloud error' >&2; exit 3"
+  }
+}
+
+output "api_vip" {
+  value = terraform_data.api_vip.output.address
+}
+
+output "nodes" {
+  value = concat([terraform_data.control_plane.output.name], terraform_data.worker[*].output.name)
+}
+
+output "bootstrap_token" {
+  value     = "sandbox-bootstrap-token"
+  sensitive = true
+}

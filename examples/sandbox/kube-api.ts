@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * A local HTTPS stand-in for the Kubernetes API: kubectl talks to it exactly as to a real
+ * apiserver (mutual TLS with a CA, a server cert for 127.0.0.1/127.0.0.2, a client cert).
+ * `/readyz` fails like a starting apiserver until it is ready.
+ */
+export interface KubeApiStandIn {
+  host: string;
+  port: number;
+  url: string;
+  caPem: string;
+  clientCertPem: string;
+  clientKeyPem: string;
+  /** `METHOD /path` of each request, most recent last (bounded). */
+  requests: string[];
+  setReady(ready: boolean): void;
+  setNodes(nodes: NodeSpec[]): void;
+  close(): Promise<void>;
+}
+
+export interface NodeSpec {
+  name: string;
+  ready: boolean;
+}
+
+export interface KubeApiOptions {
+  /** Where the generated certificates go. */
+  dir: string;
+  host?: string;
+  /** Milliseconds after start until /readyz answers ok; default 0. */
+  readyAfterMs?: number;
+  nodes?: NodeSpec[];
+}
+
+const MAX_LOGGED_REQUESTS = 1000;
+
+async function openssl(args: string[], cwd: string): Promise<void> {
+  await run('openssl', args, { cwd });
+}
+
+/** A CA, a server certificate (SAN 127.0.0.1, 127.0.0.2, localhost) and an admin client certificate. */
+async function makeCertificates(dir: string) {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const key = (name: string) => openssl(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', `${name}.key`], dir);
+  await Promise.all([key('ca'), key('server'), key('client')]);
+  await openssl(['req', '-x509', '-new', '-key', 'ca.key', '-subj', '/CN=sandbox-kubernetes-ca', '-days', '2', '-out', 'ca.crt'], dir);
+  await fs.writeFile(path.join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost\nextendedKeyUsage=serverAuth\n');
+  await fs.writeFile(path.join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
+  const sign = async (name: string, subject: string) => {
+    await openssl(['req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`], dir);
+    await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.crt`], dir);
+  };
+  await Promise.all([sign('server', '/CN=kube-apiserver'), sign('client', '/O=system:masters/CN=kubernetes-admin')]);
+  const read = (file: string) => fs.readFile(path.join(dir, file), 'utf8');
+  return { ca: await read('ca.crt'), serverCert: await read('server.crt'), serverKey: await read('server.key'), clientCert: await read('client.crt'), clientKey: await read('client.key') };
+}
+
+const VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.5', gitCommit: 'sandbox', gitTreeState: 'clean', buildDate: '2026-01-01T00:00:00Z', goVersion: 'go1.24.6', compiler: 'gc', platform: 'linux/amd64' };
+
+function nodeList(nodes: NodeSpec[]) {
+  return {
+    kind: 'NodeList',
+    apiVersion: 'v1',
+    metadata: { resourceVersion: '1' },
+    items: nodes.map((n) => ({
+      kind: 'Node',
+      apiVersion: 'v1',
+      metadata: { name: n.name, uid: `uid-${n.name}`, creationTimestamp: '2026-01-01T00:00:00Z', labels: { 'kubernetes.io/hostname': n.name } },
+      status: {
+        conditions: [{ type: 'Ready', status: n.ready ? 'True' : 'False', reason: n.ready ? 'KubeletReady' : 'KubeletNotReady', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z', message: '' }],
+        nodeInfo: { kubeletVersion: 'v1.33.5' },
+      },
+    })),
+  };
+}
+
+function notFound(path: string) {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `the server could not find the requested resource (${path})`, reason: 'NotFound', details: {}, code: 404 };
+}
+
+export async function startKubeApiStandIn(options: KubeApiOptions): Promise<KubeApiStandIn> {
+  const certs = await makeCertificates(options.dir);
+  const host = options.host ?? '127.0.0.2';
+  const readyAt = Date.now() + (options.readyAfterMs ?? 0);
+  let forced: boolean | undefined;
+  let nodes = options.nodes ?? [{ name: 'sandbox-cp-0', ready: true }];
+  const requests: string[] = [];
+  const isReady = () => forced ?? Date.now() >= readyAt;
+
+  const server = https.createServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true }, (req, res) => {
+    const url = new URL(req.url ?? '/', 'https://stand-in');
+    requests.push(`${req.method} ${url.pathname}`);
+    if (requests.length > MAX_LOGGED_REQUESTS) requests.shift();
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    switch (url.pathname) {
+      case '/version':
+        return json(200, VERSION);
+      case '/readyz':
+      case '/livez':
+      case '/healthz':
+        if (url.pathname !== '/readyz' || isReady()) {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          return res.end('ok');
+        }
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        return res.end('[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed\n');
+      case '/api':
+        return json(200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
+      case '/apis':
+        return json(200, { kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
+      case '/api/v1':
+        return json(200, { kind: 'APIResourceList', groupVersion: 'v1', resources: [{ name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: ['get', 'list', 'watch'], shortNames: ['no'] }] });
+      case '/api/v1/nodes':
+        return json(200, nodeList(nodes));
+      default:
+        return json(404, notFound(url.pathname));
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    host,
+    port,
+    url: `https://${host}:${port}`,
+    caPem: certs.ca,
+    clientCertPem: certs.clientCert,
+    clientKeyPem: certs.clientKey,
+    requests,
+    setReady: (ready) => void (forced = ready),
+    setNodes: (next) => void (nodes = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

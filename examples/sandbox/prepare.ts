@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startKubeApiStandIn, type KubeApiStandIn, type NodeSpec } from './kube-api.js';
+
+const run = promisify(execFile);
+const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
+const CLUSTER = path.join('gitops', 'infrastructure', 'clusters', 'sandbox');
+/** What a run leaves behind; never copied from the repository into a work dir. */
+const RUN_OUTPUTS = new Set(['.terraform', '.terraform.lock.hcl', 'terraform.tfstate', 'terraform.tfstate.backup', 'venv', 'wheels', 'artifacts', '.sandbox-api.json']);
+
+export interface PreparedSandbox {
+  configPath: string;
+  clusterDir: string;
+  api: KubeApiStandIn;
+  /** The API VIP the config names (where the stand-in listens). */
+  vip: string;
+  close(): Promise<void>;
+}
+
+/** Builds the ansible-shim wheel once per source version (cached under the temp dir). */
+async function shimWheel(): Promise<string> {
+  const shimDir = path.join(SANDBOX, CLUSTER, 'kubespray', 'ansible-shim');
+  const hash = createHash('sha256');
+  for (const file of ['build_wheel.py', 'ansible_shim.py']) hash.update(await fs.readFile(path.join(shimDir, file)));
+  const cacheDir = path.join(tmpdir(), 'cluster-deploy-sandbox-wheels', hash.digest('hex').slice(0, 16));
+  const wheel = path.join(cacheDir, 'ansible_shim-0.0.1-py3-none-any.whl');
+  await fs.access(wheel).catch(() => run('python3', [path.join(shimDir, 'build_wheel.py'), cacheDir]));
+  return wheel;
+}
+
+/**
+ * Copies the sandbox into workDir (runs never dirty the repository), adds the Kubespray stand-in's
+ * wheel and starts the Kubernetes API stand-in whose address and certificates the playbook puts
+ * into admin.conf.
+ */
+export async function prepareSandbox(options: { workDir: string; readyAfterMs?: number; nodes?: NodeSpec[] }): Promise<PreparedSandbox> {
+  const { workDir } = options;
+  await fs.mkdir(workDir, { recursive: true });
+  await fs.copyFile(path.join(SANDBOX, 'config.yaml'), path.join(workDir, 'config.yaml'));
+  await fs.cp(path.join(SANDBOX, 'gitops'), path.join(workDir, 'gitops'), { recursive: true, filter: (src) => !RUN_OUTPUTS.has(path.basename(src)) });
+  const clusterDir = path.join(workDir, CLUSTER);
+  const wheels = path.join(clusterDir, 'kubespray', 'wheels');
+  await fs.mkdir(wheels, { recursive: true });
+  const wheel = await shimWheel();
+  await fs.copyFile(wheel, path.join(wheels, path.basename(wheel)));
+
+  const api = await startKubeApiStandIn({ dir: path.join(workDir, 'api-certs'), readyAfterMs: options.readyAfterMs, nodes: options.nodes });
+  const b64 = (pem: string) => Buffer.from(pem).toString('base64');
+  await fs.writeFile(
+    path.join(clusterDir, '.sandbox-api.json'),
+    JSON.stringify({ port: api.port, caData: b64(api.caPem), clientCertData: b64(api.clientCertPem), clientKeyData: b64(api.clientKeyPem) }),
+    { mode: 0o600 },
+  );
+  return { configPath: path.join(workDir, 'config.yaml'), clusterDir, api, vip: api.host, close: () => api.close() };
+}
+
+/**
+ * A controlled environment for the tools: the caller's PATH and HOME, and a real (empty) Terraform
+ * CLI config so a machine-wide TF_CLI_CONFIG_FILE pointing at nothing cannot add warnings.
+ */
+export async function sandboxToolEnv(workDir: string, base: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
+  const cliConfig = path.join(workDir, 'terraformrc');
+  await fs.writeFile(cliConfig, '');
+  const env: Record<string, string> = { PATH: base.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: path.join(workDir, 'home'), TF_CLI_CONFIG_FILE: cliConfig, TF_IN_AUTOMATION: '1', LANG: 'C.UTF-8' };
+  await fs.mkdir(env.HOME!, { recursive: true });
+  return env;
+}

@@ -1,0 +1,270 @@
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { runDeploy, selectSteps, type DeployResult } from '../core/engine.js';
+import { UserError, errorMessage } from '../core/errors.js';
+import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
+import { kubeconfigSecrets } from '../core/kubeconfig.js';
+import { DeployOutput } from '../core/output.js';
+import { openPipeline, type Pipeline } from '../core/pipeline.js';
+import { buildPlan, renderPlan } from '../core/plan.js';
+import { encryptWithPassphrase } from '../core/secret-box.js';
+import { abortOnSignals } from '../core/signals.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../core/settings.js';
+import { LocalStateStore, type DeployState, type StateStore } from '../core/state.js';
+import type { StepId } from '../core/steps/index.js';
+import { ArtifactStateStore, stateArtifactName, type CompanionFile, type RunContext } from './artifact-store.js';
+import { cloudsYamlSecrets, readActionSettings, SECRET_INPUTS, type ActionSettings } from './inputs.js';
+import { deploySummary, planSummary } from './summary.js';
+import { declaredBackend, localBackendRefusal, restoreTofuState, tofuStateCompanion } from './tofu-state.js';
+
+/** Names saved for the post step, which uploads the final state even after failure or cancellation. */
+export const POST_STATE = { artifactDir: 'artifact-dir', artifactName: 'artifact-name', cluster: 'cluster', logPath: 'log-path', tofuDir: 'tofu-dir' } as const;
+
+const IS_POST = 'is-post';
+
+/** True in the post step: the main step leaves a mark in the action's state. */
+export function isPostStep(): boolean {
+  return core.getState(IS_POST) === 'true';
+}
+
+/** Masks every secret input before anything else can print it. */
+export function maskSecretInputs(): void {
+  for (const name of SECRET_INPUTS) {
+    const value = core.getInput(name);
+    if (!value) continue;
+    core.setSecret(value);
+    if (name === 'clouds-yaml') for (const leaf of cloudsYamlSecrets(value)) core.setSecret(leaf);
+  }
+}
+
+export function runContext(token: string | undefined, env: NodeJS.ProcessEnv = process.env): RunContext {
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!owner || !repo || !env.GITHUB_RUN_ID) throw new UserError('state-store: artifact works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set); use state-store: local');
+  if (!token) throw new UserError('state-store: artifact needs github-token (the default is ${{ github.token }}) with permissions actions: read and write');
+  return {
+    owner,
+    repo,
+    runId: Number(env.GITHUB_RUN_ID),
+    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? 1),
+    token,
+    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+  };
+}
+
+/** A store that keeps nothing: every run starts from scratch (state-store: none). */
+class MemoryStateStore implements StateStore {
+  readonly location = 'nowhere (state-store: none)';
+  private state?: DeployState;
+  async load() {
+    return this.state;
+  }
+  async save(state: DeployState) {
+    this.state = structuredClone(state);
+  }
+}
+
+function companions(settings: ActionSettings, deploy: DeploySettings, logPath: string): CompanionFile[] {
+  const files: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
+  if (settings.tofuState === 'artifact') files.push(tofuStateCompanion(deploy.clusterDir, settings.tofuStatePassphrase!));
+  return files;
+}
+
+function makeStore(settings: ActionSettings, deploy: DeploySettings, logPath: string): StateStore {
+  const cluster = clusterId(deploy);
+  if (settings.stateStore === 'none') return new MemoryStateStore();
+  if (settings.stateStore === 'local') return new LocalStateStore(runtimePaths(deploy).statePath, cluster);
+  const dir = path.dirname(runtimePaths(deploy).statePath);
+  const name = stateArtifactName(deploy.organization, deploy.clusterName);
+  core.saveState(POST_STATE.artifactDir, dir);
+  core.saveState(POST_STATE.artifactName, name);
+  core.saveState(POST_STATE.cluster, cluster);
+  core.saveState(POST_STATE.logPath, logPath);
+  if (settings.tofuState === 'artifact') core.saveState(POST_STATE.tofuDir, deploy.clusterDir);
+  return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: companions(settings, deploy, logPath) });
+}
+
+/** Console output for the Actions log: a group per step, with workflow commands off inside it. */
+function actionsOutput(pipeline: Pipeline): DeployOutput {
+  let resumeToken = '';
+  return new DeployOutput(pipeline.redactor, (text) => void process.stdout.write(text), {
+    startGroup(title) {
+      core.startGroup(title);
+      // Tool output must not be able to issue workflow commands (::set-output, ::add-mask, …).
+      resumeToken = randomBytes(16).toString('hex');
+      process.stdout.write(`::stop-commands::${resumeToken}\n`);
+    },
+    endGroup() {
+      if (resumeToken) process.stdout.write(`::${resumeToken}::\n`);
+      resumeToken = '';
+      core.endGroup();
+    },
+  });
+}
+
+async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySettings): Promise<void> {
+  const text = await fs.readFile(deploy.kubeconfigPath, 'utf8').catch(() => undefined);
+  if (text === undefined) return;
+  for (const secret of kubeconfigSecrets(text, deploy.kubeconfigPath)) core.setSecret(secret);
+  core.setOutput('kubeconfig-path', deploy.kubeconfigPath);
+  core.setOutput('kubeconfig', text);
+  core.exportVariable('KUBECONFIG', deploy.kubeconfigPath);
+  if (settings.kubeconfigPassphrase) core.setOutput('kubeconfig-encrypted', await encryptWithPassphrase(text, settings.kubeconfigPassphrase));
+}
+
+interface Deployment {
+  finish(result: DeployResult): Promise<void>;
+}
+
+/** GitHub Deployments for the `environment` input: in_progress now, success/failure at the end. */
+async function startDeployment(settings: ActionSettings, cluster: string): Promise<Deployment | undefined> {
+  if (!settings.environment) return undefined;
+  const run = runContext(settings.githubToken);
+  const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
+  const logUrl = `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}`;
+  const ref = process.env.GITHUB_SHA ?? process.env.GITHUB_REF ?? 'HEAD';
+  let id: number;
+  try {
+    const created = await octokit.rest.repos.createDeployment({
+      owner: run.owner,
+      repo: run.repo,
+      ref,
+      environment: settings.environment,
+      auto_merge: false,
+      required_contexts: [],
+      description: `cluster-deploy ${cluster}`,
+    });
+    id = (created.data as { id: number }).id;
+    await octokit.rest.repos.createDeploymentStatus({ owner: run.owner, repo: run.repo, deployment_id: id, state: 'in_progress', log_url: logUrl });
+  } catch (error) {
+    core.warning(`could not record a GitHub deployment for ${settings.environment} (${errorMessage(error)}); add "permissions: deployments: write" to the job`);
+    return undefined;
+  }
+  return {
+    async finish(result) {
+      await octokit.rest.repos
+        .createDeploymentStatus({
+          owner: run.owner,
+          repo: run.repo,
+          deployment_id: id,
+          state: result.ok ? 'success' : 'failure',
+          log_url: logUrl,
+          ...(result.endpoint && { environment_url: result.endpoint }),
+          description: result.ok ? 'deployed' : (result.error ?? 'failed').slice(0, 140),
+        })
+        .catch((error: unknown) => core.warning(`could not update the GitHub deployment: ${errorMessage(error)}`));
+    },
+  };
+}
+
+function resumeDescription(store: StateStore): string | undefined {
+  if (!(store instanceof ArtifactStateStore) || !store.origin) return undefined;
+  const { runId, runAttempt, createdAt } = store.origin;
+  return `run ${runId}${runAttempt ? ` attempt ${runAttempt}` : ''}${createdAt ? ` (state saved ${createdAt})` : ''}`;
+}
+
+export interface DeployActionOptions {
+  /** The steps this action runs; all of them for the root action. */
+  only?: readonly StepId[];
+}
+
+/** The whole action: inputs → settings → the engine → outputs, summary, annotations. */
+export async function runDeployAction(options: DeployActionOptions = {}): Promise<void> {
+  maskSecretInputs();
+  core.saveState(IS_POST, 'true');
+  let pipeline: Pipeline | undefined;
+  try {
+    const settings = readActionSettings((name) => core.getInput(name), process.env);
+    if (settings.cloudsYamlContent) {
+      const dir = path.join(process.env.RUNNER_TEMP ?? '/tmp', 'cluster-deploy');
+      await ensurePrivateDir(dir);
+      const file = path.join(dir, 'clouds.yaml');
+      await writeFileAtomic(file, settings.cloudsYamlContent, 0o600);
+      settings.deploy.cloudsYaml = file;
+    }
+    const secrets = [settings.kubeconfigPassphrase, settings.tofuStatePassphrase, settings.githubToken].filter((s): s is string => !!s);
+    pipeline = await openPipeline(settings.deploy, { secrets, store: (deploy, logPath) => makeStore(settings, deploy, logPath) });
+    const p = pipeline;
+    // Secrets from the config file or clouds.yaml reach the runner's masker too.
+    for (const secret of p.redactor.values) core.setSecret(secret);
+    const steps = options.only ? p.steps.filter((s) => options.only!.includes(s.id)) : p.steps;
+    const store = p.store;
+
+    if (settings.dryRun) {
+      const plan = await buildPlan(p.settings, steps, store, settings.filter, p.redactor);
+      process.stdout.write(renderPlan(plan));
+      await core.summary.addRaw(p.redactor.redact(planSummary(plan))).write();
+      core.setOutput('result', 'planned');
+      core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
+      return;
+    }
+
+    const selected = selectSteps(steps, settings.filter).map((s) => s.id);
+    if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && (await declaredBackend(p.settings.clusterDir)) === 'local') {
+      throw localBackendRefusal(p.settings.clusterDir);
+    }
+    const saved = await store.load();
+    if (settings.tofuState === 'artifact' && store instanceof ArtifactStateStore && store.origin) {
+      if (await restoreTofuState(store.origin.dir, p.settings.clusterDir, settings.tofuStatePassphrase!)) core.info('restored the tofu state saved with the resume state');
+    }
+    const resumedFrom = saved && !saved.completedAt ? resumeDescription(store) : undefined;
+    if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
+
+    const deployment = await startDeployment(settings, clusterId(p.settings));
+    const output = actionsOutput(p);
+    const controller = new AbortController();
+    const dispose = abortOnSignals(controller, (message) => output.line(message));
+    let result: DeployResult;
+    try {
+      result = await runDeploy({ settings: p.settings, steps, store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath });
+    } finally {
+      dispose();
+      await output.close();
+    }
+    await deployment?.finish(result);
+    await setKubeconfigOutputs(settings, p.settings);
+    if (result.endpoint) core.setOutput('endpoint', result.endpoint);
+    core.setOutput('result', result.ok ? 'success' : result.interrupted ? 'interrupted' : 'failure');
+    core.setOutput('steps', JSON.stringify(result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error }))));
+    const summary = deploySummary(result, {
+      stateLocation: store.location,
+      logLocation: settings.stateStore === 'artifact' ? `deploy.log in the same artifact` : result.logPath,
+      resumedFrom,
+      resumeHint: `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
+    });
+    await core.summary.addRaw(p.redactor.redact(summary)).write();
+    if (!result.ok) {
+      core.error(result.error ?? 'deploy failed', { title: `cluster-deploy: step ${result.failedStep} failed` });
+      core.setFailed(`step ${result.failedStep} failed`);
+    }
+  } catch (error) {
+    const message = pipeline ? pipeline.redactor.redact(errorMessage(error)) : errorMessage(error);
+    const detail = error instanceof UserError ? message : `internal error: ${message}\n${(error as Error)?.stack ?? ''}`;
+    core.setOutput('result', 'failure');
+    await core.summary.addRaw(`### ❌ cluster-deploy could not start\n\n${detail.split('\n')[0]}\n`).write().catch(() => undefined);
+    core.setFailed(detail);
+  }
+}
+
+/** The post step: upload the final state and the full log, whatever happened to the main step. */
+export async function runPostAction(): Promise<void> {
+  const dir = core.getState(POST_STATE.artifactDir);
+  const name = core.getState(POST_STATE.artifactName);
+  if (!dir || !name) return;
+  try {
+    const logPath = core.getState(POST_STATE.logPath);
+    const tofuDir = core.getState(POST_STATE.tofuDir);
+    const passphrase = core.getInput('tofu-state-passphrase') || core.getInput('kubeconfig-passphrase');
+    const files: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
+    if (tofuDir && passphrase) files.push(tofuStateCompanion(tofuDir, passphrase));
+    const store = new ArtifactStateStore({ run: runContext(core.getInput('github-token')), name, cluster: core.getState(POST_STATE.cluster), dir, companions: files });
+    if (!(await fs.access(store.statePath).then(() => true, () => false))) return;
+    await store.upload();
+    core.info(`uploaded the final resume state and log as artifact "${name}"`);
+  } catch (error) {
+    core.warning(`could not upload the final state: ${errorMessage(error)}`);
+  }
+}

@@ -1,0 +1,64 @@
+import { formatDuration } from '../core/duration.js';
+import type { DeployResult, StepReport } from '../core/engine.js';
+import type { DeployPlan } from '../core/plan.js';
+
+/** Where things are, for the summary's closing lines. */
+export interface SummaryContext {
+  stateLocation: string;
+  logLocation?: string;
+  resumedFrom?: string;
+  /** Inputs that resume or restart, in the user's terms. */
+  resumeHint?: string;
+}
+
+const STATUS_ICON: Record<StepReport['status'], string> = { success: '✓', failed: '✗', skipped: '⏭', 'not-run': '·' };
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function stepRow(report: StepReport): string {
+  let result = STATUS_ICON[report.status];
+  if (report.status === 'skipped' || report.status === 'not-run') result += ` ${report.reason}`;
+  if (report.detail) result += ` ${report.detail}`;
+  if (report.status === 'failed' && report.error) result += ` ${report.error}`;
+  const took = report.durationMs !== undefined ? formatDuration(report.durationMs) : '–';
+  return `| \`${report.id}\` | ${escapeCell(result)} | ${took} |`;
+}
+
+/** The job summary of a deploy: the step table, the endpoint, where state and logs are, how to resume. */
+export function deploySummary(result: DeployResult, context: SummaryContext): string {
+  const lines: string[] = [];
+  const headline = result.ok
+    ? `### ✅ Deployed \`${result.cluster}\``
+    : result.interrupted
+      ? `### ⏹ Deploy of \`${result.cluster}\` interrupted at \`${result.failedStep}\``
+      : `### ❌ Deploy of \`${result.cluster}\` failed at \`${result.failedStep}\``;
+  lines.push(headline, '');
+  if (context.resumedFrom) lines.push(`Resumed from ${context.resumedFrom}.`, '');
+  const failed = result.reports.find((r) => r.status === 'failed');
+  if (failed) {
+    lines.push(`**${escapeCell(failed.error ?? 'failed')}**`, '');
+    if (failed.outputTail?.length) {
+      lines.push(`<details open><summary>Last ${failed.outputTail.length} lines of <code>${failed.id}</code></summary>`, '', '```text', ...failed.outputTail.map((l) => l.replace(/```/g, "'''")), '```', '</details>', '');
+    }
+  }
+  lines.push('| step | result | took |', '|---|---|---|', ...result.reports.map(stepRow), '');
+  if (result.endpoint) lines.push(`**Endpoint:** \`${result.endpoint}\``, '');
+  lines.push(`Resume state: ${context.stateLocation}${context.logLocation ? ` · log: ${context.logLocation}` : ''}`);
+  if (!result.ok && context.resumeHint) lines.push('', context.resumeHint);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The job summary of a dry run: what would run and why. */
+export function planSummary(plan: DeployPlan): string {
+  const lines = [`### 📋 Deploy plan for \`${plan.cluster}\` (dry run: nothing ran)`, ''];
+  if (plan.note) lines.push(plan.note, '');
+  lines.push('| step | would | why | command |', '|---|---|---|---|');
+  for (const step of plan.steps) {
+    const command = step.argv ? `\`${escapeCell(step.argv.join(' '))}\`` : escapeCell(step.actions.join('; '));
+    lines.push(`| \`${step.id}\` | ${step.action} | ${escapeCell(step.reason)} | ${command} |`);
+  }
+  lines.push('', `Resume state: ${plan.statePath}`);
+  return `${lines.join('\n')}\n`;
+}
