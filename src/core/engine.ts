@@ -141,11 +141,11 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
   const { settings, store, output, filter, signal } = run;
   const redactor = output.redactor;
   const cluster = clusterId(settings);
+  const selected = selectSteps(run.steps, filter); // a bad selection fails before anything is written
   if (run.logPath) {
     await ensurePrivateDir(path.dirname(run.logPath));
     output.openLogFile(run.logPath);
   }
-  const selected = selectSteps(run.steps, filter);
   const { state, note } = await loadStartingState(store, cluster, filter);
   if (note) output.line(note);
   const useState = usesSavedState(filter);
@@ -169,6 +169,7 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
     }
     const startedAt = new Date();
     state.steps[step.id] = { status: 'running', startedAt: startedAt.toISOString() };
+    delete state.completedAt; // the deploy is incomplete again until every step has passed
     await save();
     output.startGroup(`${label} → ${name}...`);
     let detail: string | void = undefined;

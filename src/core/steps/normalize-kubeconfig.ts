@@ -30,11 +30,15 @@ export interface NormalizeOptions {
  * Registers its secret leaves with the redactor. Returns a one-line summary.
  */
 export async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }: NormalizeOptions): Promise<string> {
+  // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
+  // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
   let source: string | undefined;
+  let newest = -Infinity;
   for (const candidate of kubeconfigCandidates(clusterDir, target)) {
-    if (await pathExists(candidate)) {
+    const stat = await fs.stat(candidate).catch(() => undefined);
+    if (stat?.isFile() && stat.mtimeMs > newest) {
       source = candidate;
-      break;
+      newest = stat.mtimeMs;
     }
   }
   if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${clusterDir}`);

@@ -1,5 +1,6 @@
 # Sandbox infrastructure: the shape of an OpenStack cluster module (network, control plane, workers,
-# API VIP) built only from terraform_data, so init/plan/apply run offline with no provider.
+# API VIP) built only from terraform_data and a local module, so init/plan/apply run offline with
+# no provider; init still leaves .terraform/ behind, as with real providers.
 
 variable "worker_count" {
   type    = number
@@ -23,13 +24,19 @@ resource "terraform_data" "network" {
   input = { name = "sandbox-net", cidr = "10.2.128.0/22" }
 }
 
-resource "terraform_data" "control_plane" {
-  input = { name = "sandbox-cp-0", network = terraform_data.network.output.name, flavor = "m1.large" }
+module "control_plane" {
+  source  = "./modules/node"
+  name    = "sandbox-cp-0"
+  role    = "control-plane"
+  network = terraform_data.network.output.name
 }
 
-resource "terraform_data" "worker" {
-  count = var.worker_count
-  input = { name = "sandbox-worker-${count.index}", network = terraform_data.network.output.name, flavor = "m1.xlarge" }
+module "worker" {
+  source  = "./modules/node"
+  count   = var.worker_count
+  name    = "sandbox-worker-${count.index}"
+  role    = "worker"
+  network = terraform_data.network.output.name
 }
 
 resource "terraform_data" "api_vip" {
@@ -57,7 +64,7 @@ output "api_vip" {
 }
 
 output "nodes" {
-  value = concat([terraform_data.control_plane.output.name], terraform_data.worker[*].output.name)
+  value = concat([module.control_plane.name], module.worker[*].name)
 }
 
 output "bootstrap_token" {

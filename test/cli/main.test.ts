@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fs, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const entry = path.join(root, 'src', 'cli', 'main.ts');
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI as a real process, the way users do. */
+function cli(args: string[], env: Record<string, string>, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      onStdout?.(stdout, child);
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('cluster-deploy CLI', () => {
+  let run: SandboxRun;
+  let base: string[];
+  beforeAll(async () => {
+    run = await startSandbox();
+    base = ['--config', run.sandbox.configPath, '--state-dir', run.stateDir, '--skip-auth-check'];
+  });
+  afterAll(async () => run?.close());
+
+  it('prints help for every command', async () => {
+    for (const command of ['plan', 'deploy', 'normalize-kubeconfig', 'wait-ready']) {
+      const { code, stdout } = await cli([command, '--help'], run.env);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Usage: cluster-deploy ${command}`);
+    }
+    const { code, stdout } = await cli(['--help'], run.env);
+    expect(code).toBe(0);
+    expect(stdout).toContain('kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready');
+  });
+
+  it('rejects bad step selections with the reference messages and no stack trace', async () => {
+    const unknown = await cli(['plan', ...base, '--step', 'nope'], run.env);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toBe(
+      'error: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
+    );
+    const both = await cli(['deploy', ...base, '--step', 'opentofu-init', '--from-step', 'opentofu-apply'], run.env);
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toBe('error: --step and --from-step cannot be used together\n');
+    const flag = await cli(['deploy', ...base, '--timeout', 'soon'], run.env);
+    expect(flag.stderr).toBe('error: --timeout: "soon" is not a duration; use forms like 45m, 1h30m, 90s or 500ms\n');
+  });
+
+  it('reports every invalid config field by dotted path', async () => {
+    const bad = path.join(run.workDir, 'bad.yaml');
+    const text = await fs.readFile(run.sandbox.configPath, 'utf8');
+    await fs.writeFile(bad, text.replace('provider: openstack', 'provider: openstak').replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: not-an-ip'));
+    const { code, stderr } = await cli(['plan', '--config', bad], run.env);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^error: .*bad\.yaml is invalid:\n  - opencenter\.infrastructure\.provider: .*\n  - opencenter\.infrastructure\.k8s_api_ip: must be an IP address\n$/);
+  });
+
+  it('plans without running or writing anything, secrets redacted', async () => {
+    const { code, stdout } = await cli(['plan', ...base, '--json'], run.env);
+    expect(code).toBe(0);
+    const plan = JSON.parse(stdout);
+    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(8);
+    const apply = plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply');
+    expect(apply).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', '-auto-approve'] });
+    expect(apply.env.OS_APPLICATION_CREDENTIAL_SECRET).toBe('<redacted>');
+    expect(apply.env.OS_APPLICATION_CREDENTIAL_ID).toBe('sandbox-app-cred');
+    const playbook = plan.steps.find((s: { id: string }) => s.id === 'kubespray-ansible-playbook');
+    expect(playbook.workingDir).toBe(path.join(run.sandbox.clusterDir, 'kubespray'));
+    expect(playbook.env).toMatchObject({ ANSIBLE_HOST_KEY_CHECKING: 'False', VIRTUAL_ENV: path.join(run.sandbox.clusterDir, 'venv') });
+    expect(stdout).not.toContain(CONFIG_SECRET);
+    expect(existsSync(run.stateDir)).toBe(false);
+    expect(readdirSync(run.sandbox.clusterDir)).not.toContain('.terraform');
+
+    const text = await cli(['plan', ...base], run.env);
+    expect(text.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
+    expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
+  });
+
+  it('stops cleanly on SIGINT during apply: exit 130, state saved as interrupted, then resumes', async () => {
+    const env = { ...run.env, TF_VAR_apply_sleep_seconds: '60' };
+    let signalled = false;
+    const interrupted = await cli(['deploy', ...base], env, (out, child) => {
+      if (!signalled && /slow_operation.*Provisioning with 'local-exec'|Still creating/.test(out)) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(signalled).toBe(true);
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.stderr).toContain('error: provisioning infrastructure: step "opentofu-apply" failed: interrupted');
+    expect(interrupted.stdout).toContain('received SIGINT: interrupting the running step');
+    const state = JSON.parse(await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
+    expect(state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
+
+    const plan = JSON.parse((await cli(['plan', ...base, '--json'], run.env)).stdout);
+    expect(plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply').reason).toBe('failed last time: interrupted');
+
+    const resumed = await cli(['deploy', ...base, '--interval', '300ms'], run.env);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain(`Deploy of demo/sandbox complete: API at ${run.sandbox.api.url}`);
+  });
+
+  it('normalizes a kubeconfig and waits for readiness as standalone commands', async () => {
+    const target = path.join(run.workDir, 'standalone', 'kubeconfig');
+    const normalized = await cli(['normalize-kubeconfig', '--cluster-dir', run.sandbox.clusterDir, '--vip', run.sandbox.vip, '--kubeconfig', target], run.env);
+    expect(normalized.code).toBe(0);
+    expect(normalized.stdout).toMatch(/server → https:\/\/127\.0\.0\.2:\d+/);
+    run.sandbox.api.setNodes([{ name: 'cp-0', ready: true }, { name: 'worker-0', ready: false }]);
+    const notEnough = await cli(['wait-ready', '--kubeconfig', target, '--nodes', '2', '--timeout', '1s', '--interval', '200ms'], run.env);
+    expect(notEnough.code).toBe(1);
+    expect(notEnough.stderr).toContain('last error: 1/2 nodes Ready (2 registered)');
+    run.sandbox.api.setNodes([{ name: 'cp-0', ready: true }, { name: 'worker-0', ready: true }]);
+    const ready = await cli(['wait-ready', '--kubeconfig', target, '--nodes', '2', '--timeout', '20s'], run.env);
+    expect(ready.code).toBe(0);
+    expect(ready.stdout).toBe(`ready: ${run.sandbox.api.url} (2/2 nodes Ready)\n`);
+  });
+});

@@ -1,0 +1,110 @@
+import { promises as fs, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
+
+/** The whole pipeline with the real tools on the sandbox: terraform, venv, pip, ansible, kubectl. */
+describe('deploy engine on the sandbox', () => {
+  let run: SandboxRun;
+  beforeAll(async () => {
+    run = await startSandbox({ readyAfterMs: 1500 });
+  });
+  afterAll(async () => run?.close());
+
+  const statePath = () => path.join(run.stateDir, 'demo', 'sandbox', 'state.json');
+  const readState = async () => JSON.parse(await fs.readFile(statePath(), 'utf8'));
+
+  it('fails at apply, saves state, and a re-run resumes without redoing finished work', async () => {
+    const failing = await run.deploy({}, { env: { ...run.env, TF_VAR_fail_apply: 'true' } });
+    expect(failing.result.ok).toBe(false);
+    expect(failing.result.failedStep).toBe('opentofu-apply');
+    expect(failing.result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1');
+    expect(failing.console).toMatch(/\[3\/8\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1/);
+    expect(failing.console).toContain('Resume: run the same deploy again');
+    expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain('simulated cloud error');
+    const saved = await readState();
+    expect(saved.steps['opentofu-init'].status).toBe('success');
+    expect(saved.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'terraform exited with 1' });
+    expect(saved.steps['kubespray-venv-create']).toBeUndefined();
+    expect(statSync(statePath()).mode & 0o777).toBe(0o600);
+
+    const resumed = await run.deploy();
+    expect(resumed.result.ok).toBe(true);
+    expect(resumed.console).toContain('[1/8] → Validate OpenStack credentials'); // checks always run
+    expect(resumed.console).toContain('[2/8] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
+    expect(resumed.console).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(resumed.console).toMatch(/\[8\/8\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/);
+    expect(resumed.result.endpoint).toBe(run.sandbox.api.url);
+
+    const kubeconfigPath = resumed.pipeline.settings.kubeconfigPath;
+    expect(statSync(kubeconfigPath).mode & 0o777).toBe(0o600);
+    expect(await fs.readFile(kubeconfigPath, 'utf8')).toContain(`server: ${run.sandbox.api.url}`);
+    expect((await readState()).completedAt).toBeDefined();
+    expect(run.sandbox.api.requests).toContain('GET /readyz');
+  });
+
+  it('on a fresh runner re-creates runner-local outputs but skips remote steps that succeeded', async () => {
+    // Let wait-ready fail so the deploy is not complete, then lose everything runner-local.
+    run.sandbox.api.setReady(false);
+    const notReady = await run.deploy({ fromStep: 'wait-ready' }, { waitReady: { timeoutMs: 800, intervalMs: 200 } });
+    expect(notReady.result.failedStep).toBe('wait-ready');
+    expect(notReady.result.error).toMatch(/timeout waiting for the Kubernetes API at https:\/\/127\.0\.0\.2:\d+ to be ready after 0\.8s; last error: .*InternalError|readyz check failed/);
+    run.sandbox.api.setReady(true);
+    const { clusterDir } = run.sandbox;
+    const kubeconfig = notReady.pipeline.settings.kubeconfigPath;
+    await Promise.all([
+      fs.rm(path.join(clusterDir, '.terraform'), { recursive: true }),
+      fs.rm(path.join(clusterDir, 'venv'), { recursive: true }),
+      fs.rm(kubeconfig),
+    ]);
+
+    const fresh = await run.deploy();
+    expect(fresh.result.ok).toBe(true);
+    const status = Object.fromEntries(fresh.result.reports.map((r) => [r.id, r.status]));
+    expect(status).toEqual({
+      'openstack-preflight': 'success',
+      'opentofu-init': 'success',
+      'opentofu-apply': 'skipped',
+      'kubespray-venv-create': 'success',
+      'kubespray-pip-install': 'success',
+      'kubespray-ansible-playbook': 'skipped',
+      'openstack-normalize-kubeconfig': 'success',
+      'wait-ready': 'success',
+    });
+    expect(fresh.result.reports.find((r) => r.id === 'opentofu-init')?.reason).toBe('completed before, but its outputs are missing on this machine');
+  });
+
+  it('reuses a healthy venv with the same requirements instead of reinstalling', async () => {
+    const again = await run.deploy({ fromStep: 'kubespray-venv-create' });
+    expect(again.result.ok).toBe(true);
+    expect(again.result.reports.find((r) => r.id === 'kubespray-venv-create')?.detail).toMatch(/^reused existing venv \(Python 3\.\d+/);
+    expect(again.console).toMatch(/Requirement already satisfied: ansible-shim|Successfully installed ansible-shim/); // --from-step runs pip anyway
+  });
+
+  it('never writes the config secret to the console, the log file or the state', async () => {
+    const { console, result } = await run.deploy({ restart: true });
+    expect(result.ok).toBe(true);
+    expect(console).toContain('restart: saved state ignored');
+    const log = await fs.readFile(result.logPath!, 'utf8');
+    expect(log).toContain('[8/8] ✓');
+    for (const text of [console, log, await fs.readFile(statePath(), 'utf8')]) expect(text).not.toContain(CONFIG_SECRET);
+    const clientKey = (await fs.readFile(path.join(run.sandbox.clusterDir, 'inventory', 'artifacts', 'admin.conf'), 'utf8')).match(/client-key-data: (\S+)/)![1]!;
+    expect(log).not.toContain(clientKey);
+  });
+
+  it('interrupts a long apply with one SIGINT, records it, and leaves no state lock', async () => {
+    const controller = new AbortController();
+    const env = { ...run.env, TF_VAR_apply_sleep_seconds: '60' };
+    const running = run.deploy({ step: 'opentofu-apply' }, { env }, controller.signal);
+    const lock = path.join(run.sandbox.clusterDir, '.terraform.tfstate.lock.info');
+    for (let i = 0; i < 200 && !(await fs.access(lock).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    controller.abort();
+    const { result, console } = await running;
+    expect(result.interrupted).toBe(true);
+    expect(result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: interrupted');
+    expect(console).toMatch(/Interrupt received|Stopping operation/);
+    expect((await readState()).steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
+    expect(await fs.access(lock).then(() => true, () => false)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import { runDeploy, type DeployResult, type StepFilter } from '../../src/core/engine.js';
+import { DeployOutput } from '../../src/core/output.js';
+import { openPipeline, type Pipeline } from '../../src/core/pipeline.js';
+import type { DeployOptions } from '../../src/core/settings.js';
+
+/** A canary in the sandbox config: it must never appear in any output. */
+export const CONFIG_SECRET = 'sandbox-secret-value';
+
+export interface SandboxRun {
+  workDir: string;
+  sandbox: PreparedSandbox;
+  env: Record<string, string>;
+  stateDir: string;
+  /** Runs the engine as the CLI does, capturing what it prints. */
+  deploy(filter?: StepFilter, extra?: Partial<DeployOptions>, signal?: AbortSignal): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: { readyAfterMs?: number } = {}): Promise<SandboxRun> {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
+  const sandbox = await prepareSandbox({ workDir, readyAfterMs: options.readyAfterMs });
+  const env = await sandboxToolEnv(workDir);
+  const stateDir = path.join(workDir, 'state');
+  return {
+    workDir,
+    sandbox,
+    env,
+    stateDir,
+    async deploy(filter = {}, extra = {}, signal = new AbortController().signal) {
+      const pipeline = await openPipeline({ configPath: sandbox.configPath, stateDir, skipAuthCheck: true, env, waitReady: { intervalMs: 300, timeoutMs: 20_000 }, ...extra });
+      let console = '';
+      const output = new DeployOutput(pipeline.redactor, (text) => void (console += text));
+      const result = await runDeploy({ ...pipeline, output, filter, signal, logPath: pipeline.logPath });
+      await output.close();
+      return { result, console, pipeline };
+    },
+    close: () => sandbox.close(),
+  };
+}
