@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Node 24, the runtime of `runs.using: node24`, when .ci/run has installed it; else this Node. */
+export function actionNode(): string {
+  const node24 = path.join(ROOT, '.ci', '.node24', 'node_modules', 'node', 'bin', 'node');
+  return existsSync(node24) ? node24 : process.execPath;
+}
+
+export interface ActionRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  /** What the step saved with core.saveState, for its post step. */
+  state: Record<string, string>;
+  summary: string;
+}
+
+/** Reads the runner's file-command format: `name<<DELIM\nvalue\nDELIM` or `name=value` lines. */
+export function parseFileCommands(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name, delimiter] = heredoc;
+      const body: string[] = [];
+      while (++i < lines.length && lines[i] !== delimiter) body.push(lines[i]!);
+      values[name!] = body.join('\n');
+    } else if (line.includes('=')) {
+      values[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+    }
+  }
+  return values;
+}
+
+export interface RunActionOptions {
+  inputs: Record<string, string>;
+  env: Record<string, string>;
+  /** State saved by the main step (the runner passes it to the post step as STATE_* variables). */
+  state?: Record<string, string>;
+  onOutput?: (stdout: string, child: ChildProcess) => void;
+}
+
+/** Runs a bundled action entrypoint the way the runner does: INPUT_* env and real command files. */
+export async function runAction(bundle: string, options: RunActionOptions): Promise<ActionRun> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'action-run-'));
+  const files = { GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary', GITHUB_ENV: 'env', GITHUB_PATH: 'path' };
+  const env: Record<string, string> = { ...options.env, RUNNER_TEMP: options.env.RUNNER_TEMP ?? path.join(dir, 'runner-temp') };
+  await fs.mkdir(env.RUNNER_TEMP!, { recursive: true });
+  for (const [name, file] of Object.entries(files)) {
+    env[name] = path.join(dir, file);
+    await fs.writeFile(env[name]!, '');
+  }
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
+  const child = spawn(actionNode(), [path.join(ROOT, bundle)], { cwd: env.GITHUB_WORKSPACE ?? ROOT, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    options.onOutput?.(stdout, child);
+  });
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  const read = (name: keyof typeof files) => fs.readFile(env[name]!, 'utf8');
+  return {
+    code,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseFileCommands(await read('GITHUB_OUTPUT')),
+    state: parseFileCommands(await read('GITHUB_STATE')),
+    summary: await read('GITHUB_STEP_SUMMARY'),
+  };
+}
