@@ -18,10 +18,10 @@ import type { StepId } from '../core/steps/index.js';
 import { ArtifactStateStore, stateArtifactName, type CompanionFile, type RunContext } from './artifact-store.js';
 import { cloudsYamlSecrets, readActionSettings, SECRET_INPUTS, type ActionSettings } from './inputs.js';
 import { deploySummary, planSummary } from './summary.js';
-import { declaredBackend, localBackendRefusal, restoreTofuState, tofuStateCompanion } from './tofu-state.js';
+import { declaredBackend, encryptedCompanion, KUBECONFIG_ARTIFACT_FILE, localBackendRefusal, restoreEncrypted, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
 
 /** Names saved for the post step, which uploads the final state even after failure or cancellation. */
-export const POST_STATE = { artifactDir: 'artifact-dir', artifactName: 'artifact-name', cluster: 'cluster', logPath: 'log-path', tofuDir: 'tofu-dir' } as const;
+export const POST_STATE = { artifactDir: 'artifact-dir', artifactName: 'artifact-name', cluster: 'cluster', logPath: 'log-path', tofuDir: 'tofu-dir', kubeconfig: 'kubeconfig' } as const;
 
 const IS_POST = 'is-post';
 
@@ -67,9 +67,14 @@ class MemoryStateStore implements StateStore {
   }
 }
 
-function companions(settings: ActionSettings, deploy: DeploySettings, logPath: string): CompanionFile[] {
+/**
+ * What travels with the state: the log, the tofu state (tofu-state: artifact) and the kubeconfig
+ * (with a passphrase), both encrypted, so a fresh runner can continue past the steps that made them.
+ */
+function companions(logPath: string, tofuDir: string | undefined, tofuPassphrase: string | undefined, kubeconfig: string | undefined, kubeconfigPassphrase: string | undefined): CompanionFile[] {
   const files: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
-  if (settings.tofuState === 'artifact') files.push(tofuStateCompanion(deploy.clusterDir, settings.tofuStatePassphrase!));
+  if (tofuDir && tofuPassphrase) files.push(encryptedCompanion(TOFU_STATE_ARTIFACT_FILE, tofuStateFile(tofuDir), tofuPassphrase));
+  if (kubeconfig && kubeconfigPassphrase) files.push(encryptedCompanion(KUBECONFIG_ARTIFACT_FILE, kubeconfig, kubeconfigPassphrase));
   return files;
 }
 
@@ -83,8 +88,11 @@ function makeStore(settings: ActionSettings, deploy: DeploySettings, logPath: st
   core.saveState(POST_STATE.artifactName, name);
   core.saveState(POST_STATE.cluster, cluster);
   core.saveState(POST_STATE.logPath, logPath);
-  if (settings.tofuState === 'artifact') core.saveState(POST_STATE.tofuDir, deploy.clusterDir);
-  return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: companions(settings, deploy, logPath) });
+  core.saveState(POST_STATE.kubeconfig, deploy.kubeconfigPath);
+  const tofuDir = settings.tofuState === 'artifact' ? deploy.clusterDir : undefined;
+  if (tofuDir) core.saveState(POST_STATE.tofuDir, tofuDir);
+  const files = companions(logPath, tofuDir, settings.tofuStatePassphrase, deploy.kubeconfigPath, settings.kubeconfigPassphrase);
+  return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: files });
 }
 
 /** Console output for the Actions log: a group per step, with workflow commands off inside it. */
@@ -207,8 +215,14 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
       throw localBackendRefusal(p.settings.clusterDir);
     }
     const saved = await store.load();
-    if (settings.tofuState === 'artifact' && store instanceof ArtifactStateStore && store.origin) {
-      if (await restoreTofuState(store.origin.dir, p.settings.clusterDir, settings.tofuStatePassphrase!)) core.info('restored the tofu state saved with the resume state');
+    if (store instanceof ArtifactStateStore && store.origin) {
+      const from = store.origin.dir;
+      if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
+        core.info('restored the tofu state saved with the resume state');
+      }
+      if (settings.kubeconfigPassphrase && (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig'))) {
+        core.info('restored the kubeconfig saved with the resume state');
+      }
     }
     const resumedFrom = saved && !saved.completedAt ? resumeDescription(store) : undefined;
     if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
@@ -255,11 +269,9 @@ export async function runPostAction(): Promise<void> {
   const name = core.getState(POST_STATE.artifactName);
   if (!dir || !name) return;
   try {
-    const logPath = core.getState(POST_STATE.logPath);
-    const tofuDir = core.getState(POST_STATE.tofuDir);
-    const passphrase = core.getInput('tofu-state-passphrase') || core.getInput('kubeconfig-passphrase');
-    const files: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
-    if (tofuDir && passphrase) files.push(tofuStateCompanion(tofuDir, passphrase));
+    const kubeconfigPassphrase = core.getInput('kubeconfig-passphrase');
+    const tofuPassphrase = core.getInput('tofu-state-passphrase') || kubeconfigPassphrase;
+    const files = companions(core.getState(POST_STATE.logPath), core.getState(POST_STATE.tofuDir) || undefined, tofuPassphrase, core.getState(POST_STATE.kubeconfig), kubeconfigPassphrase);
     const store = new ArtifactStateStore({ run: runContext(core.getInput('github-token')), name, cluster: core.getState(POST_STATE.cluster), dir, companions: files });
     if (!(await fs.access(store.statePath).then(() => true, () => false))) return;
     await store.upload();

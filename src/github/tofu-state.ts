@@ -6,6 +6,7 @@ import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../core/secre
 import type { CompanionFile } from './artifact-store.js';
 
 export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
+export const KUBECONFIG_ARTIFACT_FILE = 'kubeconfig.age';
 
 /** The backend the cluster's OpenTofu code declares; no `backend` block means local. */
 export async function declaredBackend(clusterDir: string): Promise<string> {
@@ -27,12 +28,11 @@ export function localBackendRefusal(clusterDir: string): UserError {
   );
 }
 
-/** The local tofu state, encrypted, as a file uploaded with the resume state. */
-export function tofuStateCompanion(clusterDir: string, passphrase: string): CompanionFile {
+/** A runner-local file, encrypted, uploaded with the resume state (tofu state, kubeconfig). */
+export function encryptedCompanion(name: string, file: string, passphrase: string): CompanionFile {
   return {
-    name: TOFU_STATE_ARTIFACT_FILE,
+    name,
     async read() {
-      const file = path.join(clusterDir, 'terraform.tfstate');
       if (!(await pathExists(file))) return undefined;
       return encryptWithPassphrase(await fs.readFile(file), passphrase);
     },
@@ -40,14 +40,16 @@ export function tofuStateCompanion(clusterDir: string, passphrase: string): Comp
 }
 
 /**
- * Puts a saved tofu state back before init, unless the runner already has one (a persistent
- * self-hosted runner): the newer local file wins and is uploaded at the next save.
+ * Puts a file saved with the resume state back on a fresh runner, unless the runner already has
+ * one (a persistent self-hosted runner): the local file is newer and is uploaded at the next save.
  */
-export async function restoreTofuState(fromDir: string, clusterDir: string, passphrase: string): Promise<boolean> {
-  const saved = path.join(fromDir, TOFU_STATE_ARTIFACT_FILE);
-  const target = path.join(clusterDir, 'terraform.tfstate');
+export async function restoreEncrypted(fromDir: string, name: string, target: string, passphrase: string, what: string): Promise<boolean> {
+  const saved = path.join(fromDir, name);
   if (!(await pathExists(saved)) || (await pathExists(target))) return false;
-  const bytes = await decryptBytesWithPassphrase(await fs.readFile(saved, 'utf8'), passphrase, 'the saved tofu state');
+  const bytes = await decryptBytesWithPassphrase(await fs.readFile(saved, 'utf8'), passphrase, what);
+  await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   await writeFileAtomic(target, bytes, 0o600);
   return true;
 }
+
+export const tofuStateFile = (clusterDir: string): string => path.join(clusterDir, 'terraform.tfstate');
