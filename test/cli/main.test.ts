@@ -116,6 +116,17 @@ describe('cluster-deploy CLI', () => {
     expect(resumed.stdout).toContain(`Deploy of demo/sandbox complete: API at ${run.sandbox.api.url}`);
   });
 
+  it('works standalone, without an openCenter config', async () => {
+    const env = { ...run.env, OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_ID: 'id-1', OS_APPLICATION_CREDENTIAL_SECRET: 'standalone-canary' };
+    const { code, stdout } = await cli(['plan', '--cluster-dir', run.sandbox.clusterDir, '--vip', '10.0.0.9', '--method', 'none', '--state-dir', run.stateDir, '--json'], env);
+    expect(code).toBe(0);
+    const plan = JSON.parse(stdout);
+    expect(plan.cluster).toBe('standalone/sandbox');
+    expect(plan.steps.map((s: { id: string }) => s.id)).toEqual(['openstack-preflight', 'opentofu-init', 'opentofu-apply', 'openstack-normalize-kubeconfig', 'wait-ready']);
+    expect(plan.steps[1].env).toMatchObject({ OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_SECRET: '<redacted>' });
+    expect(stdout).not.toContain('standalone-canary');
+  });
+
   it('normalizes a kubeconfig and waits for readiness as standalone commands', async () => {
     const target = path.join(run.workDir, 'standalone', 'kubeconfig');
     const normalized = await cli(['normalize-kubeconfig', '--cluster-dir', run.sandbox.clusterDir, '--vip', run.sandbox.vip, '--kubeconfig', target], run.env);
