@@ -1,0 +1,125 @@
+/**
+ * The pull-request plan comment: which cluster, what changes (from `tofu show -json`, never from
+ * parsing text), what an apply would run, and the full text plan folded away, always within
+ * GitHub's comment limit without breaking a code fence, a <details> block or a character.
+ */
+
+/** GitHub refuses longer comment bodies (422 "Body is too long"). */
+export const COMMENT_LIMIT = 65_536;
+/** The resource table stays readable; the rest is in the full plan. */
+const MAX_TABLE_ROWS = 150;
+
+export interface TofuPlanJson {
+  resource_changes?: { address: string; change: { actions: string[] } }[];
+}
+
+export type ChangeAction = 'create' | 'update' | 'destroy' | 'replace';
+
+export interface PlanChanges {
+  add: number;
+  change: number;
+  destroy: number;
+  replace: number;
+  rows: { address: string; action: ChangeAction }[];
+}
+
+export interface PlanCommentInput {
+  cluster: string;
+  configPath?: string;
+  plan: TofuPlanJson;
+  /** `tofu show <planfile>` output, already redacted. */
+  planText: string;
+  /** The deploy steps an apply would run, in order. */
+  applySteps: string[];
+  /** e.g. "resume state: none — a full deploy". */
+  stateNote?: string;
+  commit?: string;
+  runUrl?: string;
+  runNumber?: string;
+  /** Where the full plan is when the comment has to cut it. */
+  fullPlanLocation?: string;
+  updatedAt: Date;
+}
+
+export function planMarker(cluster: string): string {
+  return `<!-- cluster-deploy-plan:${cluster} -->`;
+}
+
+function classify(actions: string[]): ChangeAction | undefined {
+  const set = new Set(actions);
+  if (set.has('create') && set.has('delete')) return 'replace';
+  if (set.has('create')) return 'create';
+  if (set.has('delete')) return 'destroy';
+  if (set.has('update')) return 'update';
+  return undefined; // no-op, read
+}
+
+export function summarizeChanges(plan: TofuPlanJson): PlanChanges {
+  const changes: PlanChanges = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
+  for (const resource of plan.resource_changes ?? []) {
+    const action = classify(resource.change.actions);
+    if (!action) continue;
+    changes.rows.push({ address: resource.address, action });
+    if (action === 'create') changes.add++;
+    else if (action === 'update') changes.change++;
+    else if (action === 'destroy') changes.destroy++;
+    else changes.replace++;
+  }
+  return changes;
+}
+
+const ACTION_LABEL: Record<ChangeAction, string> = { create: '➕ create', update: '🔁 update', destroy: '❌ destroy', replace: '♻️ replace' };
+
+function headline(cluster: string, c: PlanChanges): string {
+  if (c.rows.length === 0) return `### 🟢 No changes for \`${cluster}\``;
+  const icon = c.destroy || c.replace ? '🟠' : '🟡';
+  const parts = [`${c.add} to add`, `${c.change} to change`, c.destroy ? `**${c.destroy} to destroy**` : '0 to destroy'];
+  if (c.replace) parts.push(`**${c.replace} to replace**`);
+  return `### ${icon} Plan for \`${cluster}\` — ${parts.join(', ')}`;
+}
+
+function escapeCode(text: string): string {
+  return text.replace(/`/g, "'");
+}
+
+/** A fence longer than any backtick run inside the text, so the text cannot close it. */
+function fenceFor(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+/** Builds the comment body; `truncated` says whether the full plan had to be cut. */
+export function buildPlanComment(input: PlanCommentInput): { body: string; truncated: boolean } {
+  const changes = summarizeChanges(input.plan);
+  const head: string[] = [planMarker(input.cluster), headline(input.cluster, changes), ''];
+  if (changes.rows.length) {
+    head.push('| action | resource |', '|---|---|');
+    for (const row of changes.rows.slice(0, MAX_TABLE_ROWS)) head.push(`| ${ACTION_LABEL[row.action]} | \`${escapeCode(row.address)}\` |`);
+    if (changes.rows.length > MAX_TABLE_ROWS) head.push(`| … | ${changes.rows.length - MAX_TABLE_ROWS} more in the full plan |`);
+    head.push('');
+  }
+  const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');
+  head.push(`**An apply would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
+
+  const footerParts = [input.configPath && `Config \`${escapeCode(input.configPath)}\``, input.commit && `commit \`${input.commit.slice(0, 7)}\``, input.runUrl && `[run${input.runNumber ? ` #${input.runNumber}` : ''}](${input.runUrl})`, `updated ${input.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`].filter(Boolean);
+  const footer = ['', footerParts.join(' · '), ''];
+
+  const lines = input.planText.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
+  const fence = fenceFor(input.planText);
+  const open = (shown: number) => [`<details><summary>Full plan (${lines.length} lines${shown < lines.length ? `, first ${shown} shown` : ''})</summary>`, '', `${fence}diff`];
+  const close = (shown: number) => [
+    fence,
+    ...(shown < lines.length ? ['', `✂️ The plan was cut here (${lines.length - shown} more lines): the full plan is in ${input.fullPlanLocation ?? 'the job summary'}.`] : []),
+    '</details>',
+  ];
+  const assemble = (shown: number) => [...head, ...open(shown), ...lines.slice(0, shown), ...close(shown), ...footer].join('\n');
+
+  const full = assemble(lines.length);
+  if (full.length <= COMMENT_LIMIT) return { body: full, truncated: false };
+  // Everything but the plan lines has a fixed size; fill what remains, whole lines only.
+  const budget = COMMENT_LIMIT - assemble(0).length - 16; // room for the changed line counts
+  let used = 0;
+  let shown = 0;
+  while (shown < lines.length && used + lines[shown]!.length + 1 <= budget) used += lines[shown++]!.length + 1;
+  return { body: assemble(shown), truncated: true };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlanComment, COMMENT_LIMIT, planMarker, summarizeChanges, type TofuPlanJson } from '../../src/github/plan-comment.js';
+
+const base = { cluster: 'acme/prod-east', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-apply'], updatedAt: new Date('2026-11-22T09:14:00Z') };
+const plan = (...changes: [string, string[]][]): TofuPlanJson => ({ resource_changes: changes.map(([address, actions]) => ({ address, change: { actions } })) });
+
+function balanced(body: string): void {
+  expect(body.split('<details>').length).toBe(body.split('</details>').length);
+  const fences = body.split('\n').filter((l) => /^`{3,}/.test(l));
+  expect(fences.length % 2).toBe(0);
+}
+
+describe('plan comment', () => {
+  it('summarizes a small plan from the JSON, with a table, the steps and the full plan folded', () => {
+    const { body, truncated } = buildPlanComment({ ...base, plan: plan(['a.x', ['create']], ['b.y', ['update']], ['c.z', ['no-op']]), planText: '  # a.x will be created\n+ resource "a" "x" {}\n', configPath: 'clusters/prod.yaml', commit: '1a2b3c4d5e' });
+    expect(truncated).toBe(false);
+    expect(body.startsWith(planMarker('acme/prod-east'))).toBe(true);
+    expect(body).toContain('### 🟡 Plan for `acme/prod-east` — 1 to add, 1 to change, 0 to destroy');
+    expect(body).toContain('| ➕ create | `a.x` |');
+    expect(body).not.toContain('c.z');
+    expect(body).toContain('**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-apply`');
+    expect(body).toContain('Config `clusters/prod.yaml` · commit `1a2b3c4` · updated 2026-11-22 09:14 UTC');
+    balanced(body);
+  });
+
+  it('says plainly when nothing changes', () => {
+    expect(buildPlanComment({ ...base, plan: plan(), planText: 'No changes.' }).body).toContain('### 🟢 No changes for `acme/prod-east`');
+  });
+
+  it('makes destroys and replacements stand out', () => {
+    const destroy = buildPlanComment({ ...base, plan: plan(['old.vm', ['delete']]), planText: '-' }).body;
+    expect(destroy).toContain('🟠 Plan for `acme/prod-east` — 0 to add, 0 to change, **1 to destroy**');
+    const replace = summarizeChanges(plan(['vm', ['delete', 'create']], ['vm2', ['create', 'delete']]));
+    expect(replace).toMatchObject({ add: 0, destroy: 0, replace: 2 });
+    expect(buildPlanComment({ ...base, plan: plan(['vm', ['delete', 'create']]), planText: '' }).body).toContain('**1 to replace**');
+  });
+
+  it('cuts a 5 MB plan at a line boundary within the limit, fences and details balanced, and says so', () => {
+    const line = '  + resource "openstack_compute_instance_v2" "worker" { name = "wörker-✓" } ```\n';
+    const text = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
+    const many = plan(...Array.from({ length: 400 }, (_, i) => [`w[${i}]`, ['create']] as [string, string[]]));
+    const { body, truncated } = buildPlanComment({ ...base, plan: many, planText: text, fullPlanLocation: 'the job summary and the artifact plan-acme-prod-east' });
+    expect(truncated).toBe(true);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 2000);
+    expect(body).toContain('The plan was cut here');
+    expect(body).toContain('the artifact plan-acme-prod-east');
+    expect(body).toContain('| … | 250 more in the full plan |');
+    expect(body).toContain('````diff'); // a fence longer than the backticks inside the plan
+    balanced(body);
+    const shown = body.slice(body.indexOf('````diff') + 9, body.lastIndexOf('\n````'));
+    for (const l of shown.split('\n')) expect(l + '\n').toBe(line);
+    expect(Buffer.from(body, 'utf8').toString('utf8')).toBe(body);
+  });
+});
