@@ -128,8 +128,10 @@ export class ArtifactStateStore implements StateStore {
     const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => {
       throw new UserError(`${source} has no state.json; it was not made by this action. Delete it or set restart: true`);
     });
+    // Known before the state is validated, so the files that came with it stay usable with restart.
+    this.origin = { runId: found.runId, artifactId: found.id, createdAt: found.createdAt, dir };
     const state = parseState(text, source, this.options.cluster);
-    this.origin = { runId: found.runId, runAttempt: state.run?.id === found.runId ? state.run.attempt : undefined, artifactId: found.id, createdAt: found.createdAt, dir };
+    if (state.run?.id === found.runId) this.origin.runAttempt = state.run.attempt;
     return state;
   }
 

@@ -214,7 +214,13 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
     if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && (await declaredBackend(p.settings.clusterDir)) === 'local') {
       throw localBackendRefusal(p.settings.clusterDir);
     }
-    const saved = await store.load();
+    let saved: DeployState | undefined;
+    try {
+      saved = await store.load();
+    } catch (error) {
+      if (!(settings.filter.restart && error instanceof UserError)) throw error;
+      core.warning(`${errorMessage(error)}\n(ignored: restart is set)`);
+    }
     if (store instanceof ArtifactStateStore && store.origin) {
       const from = store.origin.dir;
       if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
@@ -251,8 +257,9 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
     });
     await core.summary.addRaw(p.redactor.redact(summary)).write();
     if (!result.ok) {
+      // One annotation that names the step; setFailed would add a second, vaguer one.
       core.error(result.error ?? 'deploy failed', { title: `cluster-deploy: step ${result.failedStep} failed` });
-      core.setFailed(`step ${result.failedStep} failed`);
+      process.exitCode = 1;
     }
   } catch (error) {
     const message = pipeline ? pipeline.redactor.redact(errorMessage(error)) : errorMessage(error);

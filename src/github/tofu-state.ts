@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -28,13 +29,21 @@ export function localBackendRefusal(clusterDir: string): UserError {
   );
 }
 
-/** A runner-local file, encrypted, uploaded with the resume state (tofu state, kubeconfig). */
+/**
+ * A runner-local file, encrypted, uploaded with the resume state (tofu state, kubeconfig). The state
+ * is saved twice per step and scrypt is slow on purpose, so a file is encrypted again only when it
+ * has changed.
+ */
 export function encryptedCompanion(name: string, file: string, passphrase: string): CompanionFile {
+  let last: { digest: string; armored: string } | undefined;
   return {
     name,
     async read() {
       if (!(await pathExists(file))) return undefined;
-      return encryptWithPassphrase(await fs.readFile(file), passphrase);
+      const content = await fs.readFile(file);
+      const digest = createHash('sha256').update(content).digest('hex');
+      if (last?.digest !== digest) last = { digest, armored: await encryptWithPassphrase(content, passphrase) };
+      return last.armored;
     },
   };
 }

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
+
+/**
+ * A local stand-in for the GitHub services our actions call, speaking their real protocols to the
+ * real client libraries: the artifact service (Twirp JSON + Azure-blob-style uploads and signed
+ * downloads, as `@actions/artifact` uses with the runtime token), and the REST endpoints for
+ * artifacts by run or repository and for deployments (as Octokit uses with a token).
+ */
+
+export interface StoredArtifact {
+  id: number;
+  name: string;
+  runId: number;
+  createdAt: string;
+  size: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+type Permission = 'read' | 'write' | 'none';
+export interface TokenGrant {
+  actions?: Permission;
+  deployments?: 'write' | 'none';
+}
+
+export interface GitHubStandIn {
+  url: string;
+  /** The environment the runner gives a JavaScript action in this run. */
+  actionsEnv(options: { runId: number; runAttempt?: number; repository: string; workspace: string; token?: string }): Record<string, string>;
+  artifacts(): StoredArtifact[];
+  /** An artifact's files (unzipped), for assertions. */
+  artifactFiles(id: number): Promise<Record<string, Buffer>>;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+interface ArtifactRecord extends StoredArtifact {
+  repository: string;
+  jobBackendId: string;
+  blocks: Map<string, Buffer>;
+  content?: Buffer;
+  finalized: boolean;
+}
+
+/** Reads the files of a zip archive through its central directory (stored or deflated entries). */
+export function unzip(zip: Buffer): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error('not a zip archive');
+  let entry = zip.readUInt32LE(end + 16);
+  const count = zip.readUInt16LE(end + 10);
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(entry + 10);
+    const compressedSize = zip.readUInt32LE(entry + 20);
+    const nameLength = zip.readUInt16LE(entry + 28);
+    const extraLength = zip.readUInt16LE(entry + 30);
+    const commentLength = zip.readUInt16LE(entry + 32);
+    const localHeader = zip.readUInt32LE(entry + 42);
+    const name = zip.toString('utf8', entry + 46, entry + 46 + nameLength);
+    const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    if (!name.endsWith('/')) files[name] = method === 0 ? Buffer.from(data) : inflateRawSync(data);
+    entry += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
+
+/** The client sends protobuf field names (snake_case); the handlers read camelCase. */
+function camelKeys(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+}
+
+/** An unsigned JWT like the runner's ACTIONS_RUNTIME_TOKEN (the client reads claims, not the signature). */
+function runtimeToken(runBackendId: string, jobBackendId: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ scp: `Actions.GenericRead:x Actions.Results:${runBackendId}:${jobBackendId}` })}.`;
+}
+
+const FORBIDDEN = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' };
+
+export async function startGitHubStandIn(options: { tokens?: Record<string, TokenGrant> } = {}): Promise<GitHubStandIn> {
+  const tokens = options.tokens ?? {};
+  const artifacts = new Map<number, ArtifactRecord>();
+  const runsByBackendId = new Map<string, { runId: number; repository: string }>();
+  const requests: RecordedRequest[] = [];
+  let nextArtifactId = 1000;
+  let nextDeploymentId = 1;
+  let baseUrl = '';
+
+  const readBody = (req: http.IncomingMessage) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', reject);
+    });
+
+  const send = (res: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+
+  const restArtifact = (a: ArtifactRecord) => ({
+    id: a.id,
+    node_id: `A_${a.id}`,
+    name: a.name,
+    size_in_bytes: a.size,
+    url: `${baseUrl}/repos/${a.repository}/actions/artifacts/${a.id}`,
+    archive_download_url: `${baseUrl}/repos/${a.repository}/actions/artifacts/${a.id}/zip`,
+    expired: false,
+    created_at: a.createdAt,
+    updated_at: a.createdAt,
+    expires_at: new Date(Date.parse(a.createdAt) + 90 * 86_400_000).toISOString(),
+    workflow_run: { id: a.runId, repository_id: 1, head_repository_id: 1, head_branch: 'main', head_sha: 'a'.repeat(40) },
+  });
+
+  /** Newest first, as GitHub lists artifacts. */
+  const newestFirst = (list: ArtifactRecord[]) => list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  const visible = () => [...artifacts.values()].filter((a) => a.finalized);
+
+  async function twirp(method: string, body: Record<string, unknown>, res: http.ServerResponse) {
+    const run = runsByBackendId.get(String(body.workflowRunBackendId));
+    if (!run) return send(res, 404, { code: 'not_found', msg: 'workflow run not found' });
+    const mine = () => visible().filter((a) => a.runId === run.runId && a.repository === run.repository);
+    switch (method) {
+      case 'CreateArtifact': {
+        if (mine().some((a) => a.name === body.name)) {
+          return send(res, 409, { code: 'already_exists', msg: 'an artifact with this name already exists on the workflow run' });
+        }
+        const id = nextArtifactId++;
+        artifacts.set(id, { id, name: String(body.name), runId: run.runId, repository: run.repository, jobBackendId: String(body.workflowJobRunBackendId), createdAt: new Date().toISOString(), size: 0, blocks: new Map(), finalized: false });
+        return send(res, 200, { ok: true, signedUploadUrl: `${baseUrl}/blob/${id}?sig=upload-${id}` });
+      }
+      case 'FinalizeArtifact': {
+        const pending = [...artifacts.values()].find((a) => !a.finalized && a.runId === run.runId && a.name === body.name);
+        if (!pending?.content) return send(res, 404, { code: 'not_found', msg: 'no upload to finalize' });
+        pending.finalized = true;
+        pending.size = pending.content.length;
+        pending.createdAt = new Date().toISOString();
+        return send(res, 200, { ok: true, artifactId: String(pending.id) });
+      }
+      case 'ListArtifacts': {
+        const name = (body.nameFilter as string | undefined) ?? undefined;
+        const id = body.idFilter !== undefined ? Number(body.idFilter) : undefined;
+        const list = mine().filter((a) => (name === undefined || a.name === name) && (id === undefined || a.id === id));
+        return send(res, 200, {
+          artifacts: newestFirst(list).map((a) => ({ workflowRunBackendId: body.workflowRunBackendId, workflowJobRunBackendId: a.jobBackendId, databaseId: String(a.id), name: a.name, size: String(a.size), createdAt: a.createdAt })),
+        });
+      }
+      case 'GetSignedArtifactURL': {
+        const artifact = mine().find((a) => a.name === body.name);
+        if (!artifact) return send(res, 404, { code: 'not_found', msg: 'artifact not found' });
+        return send(res, 200, { signedUrl: `${baseUrl}/blob/${artifact.id}?sig=download-${artifact.id}` });
+      }
+      case 'DeleteArtifact': {
+        const artifact = mine().find((a) => a.name === body.name);
+        if (!artifact) return send(res, 404, { code: 'not_found', msg: 'artifact not found' });
+        artifacts.delete(artifact.id);
+        return send(res, 200, { ok: true, artifactId: String(artifact.id) });
+      }
+      default:
+        return send(res, 404, { code: 'bad_route', msg: `no handler for ${method}` });
+    }
+  }
+
+  /** Azure-blob-style: PUT ?comp=block&blockid=…, PUT ?comp=blocklist, single PUT, and GET. */
+  async function blob(req: http.IncomingMessage, res: http.ServerResponse, id: number, url: URL, body: Buffer) {
+    const artifact = artifacts.get(id);
+    if (!artifact) return send(res, 404, undefined, { 'x-ms-error-code': 'BlobNotFound' });
+    const common = { 'x-ms-request-id': randomUUID(), 'x-ms-version': '2024-11-04', etag: `"0x${id}"`, 'last-modified': new Date().toUTCString() };
+    if (req.method === 'PUT') {
+      const comp = url.searchParams.get('comp');
+      if (comp === 'block') artifact.blocks.set(url.searchParams.get('blockid')!, body);
+      else if (comp === 'blocklist') {
+        const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]+)<\//g)].map((m) => m[1]!);
+        artifact.content = Buffer.concat(ids.map((blockId) => artifact.blocks.get(blockId) ?? Buffer.alloc(0)));
+        artifact.blocks.clear();
+      } else artifact.content = body;
+      res.writeHead(201, { ...common, 'content-md5': '' });
+      return res.end();
+    }
+    if (!artifact.finalized || !artifact.content) return send(res, 404);
+    res.writeHead(200, { ...common, 'content-type': 'application/zip', 'content-length': String(artifact.content.length) });
+    return res.end(artifact.content);
+  }
+
+  async function rest(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: unknown) {
+    const token = (req.headers.authorization ?? '').replace(/^(token|bearer)\s+/i, '');
+    const grant = tokens[token];
+    if (!grant) return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+    const method = req.method ?? 'GET';
+    let m: RegExpExecArray | null;
+    const canRead = grant.actions === 'read' || grant.actions === 'write';
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname)) && method === 'GET') {
+      if (!canRead) return send(res, 403, FORBIDDEN);
+      const name = url.searchParams.get('name');
+      const list = newestFirst(visible().filter((a) => a.repository === m![1] && a.runId === Number(m![2]) && (!name || a.name === name)));
+      return paged(res, url, list);
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts$/.exec(url.pathname)) && method === 'GET') {
+      if (!canRead) return send(res, 403, FORBIDDEN);
+      const name = url.searchParams.get('name');
+      return paged(res, url, newestFirst(visible().filter((a) => a.repository === m![1] && (!name || a.name === name))));
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname)) && method === 'GET') {
+      if (!canRead) return send(res, 403, FORBIDDEN);
+      const artifact = artifacts.get(Number(m[2]));
+      if (!artifact?.finalized || artifact.repository !== m[1]) return send(res, 404, { message: 'Not Found' });
+      res.writeHead(302, { location: `${baseUrl}/blob/${artifact.id}?sig=rest-${artifact.id}` });
+      return res.end();
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts\/(\d+)$/.exec(url.pathname)) && method === 'DELETE') {
+      if (grant.actions !== 'write') return send(res, 403, FORBIDDEN);
+      if (!artifacts.delete(Number(m[2]))) return send(res, 404, { message: 'Not Found' });
+      res.writeHead(204);
+      return res.end();
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments$/.exec(url.pathname)) && method === 'POST') {
+      if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
+      const b = body as { environment?: string; ref?: string };
+      return send(res, 201, { id: nextDeploymentId++, environment: b.environment, ref: b.ref, created_at: new Date().toISOString() });
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments\/(\d+)\/statuses$/.exec(url.pathname)) && method === 'POST') {
+      if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
+      return send(res, 201, { id: Date.now(), ...(body as object) });
+    }
+    return send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+  }
+
+  function paged(res: http.ServerResponse, url: URL, list: ArtifactRecord[]) {
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    return send(res, 200, { total_count: list.length, artifacts: list.slice((page - 1) * perPage, page * perPage).map(restArtifact) });
+  }
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', baseUrl);
+      const raw = await readBody(req);
+      const isJson = (req.headers['content-type'] ?? '').includes('json');
+      const body = isJson && raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+      const twirpMatch = /^\/twirp\/github\.actions\.results\.api\.v1\.ArtifactService\/(\w+)$/.exec(url.pathname);
+      const blobMatch = /^\/blob\/(\d+)$/.exec(url.pathname);
+      if (twirpMatch) return await twirp(twirpMatch[1]!, camelKeys(body ?? {}), res);
+      if (blobMatch) return await blob(req, res, Number(blobMatch[1]), url, raw);
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+      return await rest(req, res, url, body);
+    } catch (error) {
+      send(res, 500, { message: String(error) });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    actionsEnv({ runId, runAttempt = 1, repository, workspace, token }) {
+      const runBackendId = `run-${runId}`;
+      runsByBackendId.set(runBackendId, { runId, repository });
+      return {
+        ACTIONS_RUNTIME_TOKEN: runtimeToken(runBackendId, `job-${runId}-${runAttempt}`),
+        ACTIONS_RESULTS_URL: `${baseUrl}/`,
+        GITHUB_API_URL: baseUrl,
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_REPOSITORY: repository,
+        GITHUB_REPOSITORY_OWNER: repository.split('/')[0]!,
+        GITHUB_RUN_ID: String(runId),
+        GITHUB_RUN_ATTEMPT: String(runAttempt),
+        GITHUB_WORKSPACE: workspace,
+        GITHUB_ACTIONS: 'true',
+        ...(token && { GITHUB_TOKEN: token }),
+      };
+    },
+    artifacts: () => visible().map(({ id, name, runId, createdAt, size }) => ({ id, name, runId, createdAt, size })),
+    async artifactFiles(id) {
+      const artifact = artifacts.get(id);
+      if (!artifact?.content) throw new Error(`no artifact ${id}`);
+      return unzip(artifact.content);
+    },
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
