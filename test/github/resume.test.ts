@@ -114,7 +114,9 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     expect(afterSecond.state.run).toMatchObject({ id: 101, attempt: 2 });
     expect(Object.keys(afterSecond.files)).toContain('kubeconfig.age');
 
-    // Run 102 on a fresh runner: resumes run 101 from the repository's artifacts.
+    // Run 102 on a fresh runner, once the cluster has finished starting: resumes run 101 from the
+    // repository's artifacts, including the kubeconfig (which points at the one cluster, runner 2's stand-in).
+    runner2.sandbox.api.setReady(true);
     const runner3 = await freshRunner();
     const third = await deployJob(actionEnv(runner3, 102, 1), deployInputs(runner3));
     expect(third.main.code).toBe(0);
@@ -124,7 +126,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     expect(third.main.summary).toMatch(/\| `opentofu-apply` \| ⏭ already completed/);
     expect(third.main.summary).toContain('Resumed from run 101 attempt 2');
     const endpoint = third.main.outputs.endpoint!;
-    expect(endpoint).toMatch(/^https:\/\/127\.0\.0\.2:\d+$/);
+    expect(endpoint).toBe(runner2.sandbox.api.url);
     const kubeconfig = await decryptWithPassphrase(third.main.outputs['kubeconfig-encrypted']!, PASSPHRASE, 'kubeconfig');
     expect(kubeconfig).toBe(third.main.outputs.kubeconfig);
 
