@@ -9640,10 +9640,10 @@ async function runDeploy(run) {
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
             continue;
         }
-        const startedAt = new Date();
-        state.steps[step.id] = { status: 'running', startedAt: startedAt.toISOString() };
+        state.steps[step.id] = { status: 'running', startedAt: new Date().toISOString() };
         delete state.completedAt; // the deploy is incomplete again until every step has passed
         await save();
+        const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
         output.startGroup(`${label} → ${name}...`);
         let detail = undefined;
         let failure;
