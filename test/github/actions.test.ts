@@ -31,6 +31,29 @@ describe('bundled actions on the sandbox', () => {
     expect(everythingElse).not.toContain(CONFIG_SECRET);
   });
 
+  it('masks every secret input before anything runs and never prints one', async () => {
+    const canaries = {
+      'openstack-application-credential-secret': 'canary-app-cred-secret-1',
+      'openstack-password': 'canary-password-2',
+      'kubeconfig-passphrase': 'canary-passphrase-3',
+      'tofu-state-passphrase': 'canary-tofu-passphrase-4',
+      'github-token': 'canary-token-5',
+      'clouds-yaml': 'clouds:\n  lab:\n    auth:\n      auth_url: http://127.0.0.1:5000/v3\n      username: demo\n      password: canary-clouds-password-6\n',
+    };
+    const result = await runAction('dist/deploy/index.js', {
+      env: env(),
+      inputs: { config: run.sandbox.configPath, 'dry-run': 'true', 'state-store': 'none', 'skip-auth-check': 'true', 'openstack-username': 'demo', ...canaries },
+    });
+    expect(result.code).toBe(0);
+    const secrets = [...Object.values(canaries).slice(0, 5), 'canary-clouds-password-6'];
+    const masked = [...result.stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) => m[1]);
+    for (const secret of secrets) expect(masked).toContain(secret);
+    // The masks come first: nothing else was printed before them.
+    expect(result.stdout.indexOf(`::add-mask::${canaries['github-token']}`)).toBeLessThan(result.stdout.indexOf('Deploy plan'));
+    const everythingElse = [result.stdout.replace(/^::add-mask::.*$/gm, ''), result.stderr, result.summary, JSON.stringify(result.outputs), JSON.stringify(result.state)].join('\n');
+    for (const secret of secrets) expect(everythingElse).not.toContain(secret);
+  });
+
   it('refuses to apply with a local tofu backend, explaining remote backends, with an annotation and a summary', async () => {
     const result = await runAction('dist/deploy/index.js', {
       env: env(),
