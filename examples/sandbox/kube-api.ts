@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -56,7 +57,9 @@ async function makeCertificates(dir: string) {
   await fs.writeFile(path.join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
   const sign = async (name: string, subject: string) => {
     await openssl(['req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`], dir);
-    await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.crt`], dir);
+    // A random serial per certificate: -CAcreateserial would have both signings race on ca.srl.
+    const serial = `0x${randomBytes(16).toString('hex')}`;
+    await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', serial, '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.crt`], dir);
   };
   await Promise.all([sign('server', '/CN=kube-apiserver'), sign('client', '/O=system:masters/CN=kubernetes-admin')]);
   const read = (file: string) => fs.readFile(path.join(dir, file), 'utf8');
