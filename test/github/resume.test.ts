@@ -60,6 +60,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
       'github-token': TOKEN,
       environment: 'sandbox',
       interval: '300ms',
+      timeout: '60s', // a bounded wait: a readiness problem fails the test instead of hanging it
       ...extra,
     };
   }
