@@ -8755,7 +8755,7 @@ function positiveInt(value, flag) {
     if (value === undefined)
         return undefined;
     if (!/^\d+$/.test(value) || Number(value) < 1)
-        throw new errors/* UserError */.yo(`${flag}: "${value}" is not a positive whole number`);
+        throw new errors/* UserError */.y(`${flag}: "${value}" is not a positive whole number`);
     return Number(value);
 }
 function args_duration(value, flag) {
@@ -8767,7 +8767,7 @@ function parse(command, argv, options) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-        throw new errors/* UserError */.yo(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+        throw new errors/* UserError */.y(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
     }
 }
 function parseCli(argv) {
@@ -8775,7 +8775,7 @@ function parseCli(argv) {
     if (!command || command === '--help' || command === '-h' || command === 'help')
         return { kind: 'help', text: USAGE };
     if (!(command in HELP))
-        throw new errors/* UserError */.yo(`unknown command "${command}"\n\n${USAGE}`);
+        throw new errors/* UserError */.y(`unknown command "${command}"\n\n${USAGE}`);
     if (rest.includes('--help') || rest.includes('-h'))
         return { kind: 'help', text: HELP[command] };
     if (command === 'wait-ready') {
@@ -8787,7 +8787,7 @@ function parseCli(argv) {
             nodes: { type: 'string' },
         });
         if (!v.kubeconfig)
-            throw new errors/* UserError */.yo('wait-ready: --kubeconfig PATH is required');
+            throw new errors/* UserError */.y('wait-ready: --kubeconfig PATH is required');
         return {
             kind: 'wait-ready',
             kubeconfig: v.kubeconfig,
@@ -8838,13 +8838,13 @@ function parseCli(argv) {
     };
     if (command === 'normalize-kubeconfig') {
         if (!options.configPath && !options.clusterDir)
-            throw new errors/* UserError */.yo('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
+            throw new errors/* UserError */.y('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
         if (!options.configPath && !options.vip)
-            throw new errors/* UserError */.yo('normalize-kubeconfig: --vip IP is required (or --config FILE)');
+            throw new errors/* UserError */.y('normalize-kubeconfig: --vip IP is required (or --config FILE)');
         return { kind: 'normalize-kubeconfig', options };
     }
     if (!options.configPath && !options.clusterDir) {
-        throw new errors/* UserError */.yo(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
+        throw new errors/* UserError */.y(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
     return {
         kind: command,
@@ -8867,16 +8867,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
 /* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2629);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2660);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9447);
-/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3504);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3828);
+/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2660);
+/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9447);
+/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3504);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7726);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8852);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7726);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8852);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6884);
 
 
 
@@ -8901,17 +8901,17 @@ async function execute(command) {
             stdout(`${command.text}\n`);
             return 0;
         case 'plan': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .x)(command.options);
-            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-            stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan));
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
+            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan));
             return 0;
         }
         case 'deploy': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .x)(command.options);
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .runDeploy */ .zt)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok) {
@@ -8933,11 +8933,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .x)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_8__/* .normalizeClusterKubeconfig */ .b$)({
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .UserError */ .y('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -8948,20 +8948,20 @@ async function execute(command) {
         }
         case 'wait-ready': {
             await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.access(command.kubeconfig).catch(() => {
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig not found: ${command.kubeconfig}`);
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .UserError */ .y(`kubeconfig not found: ${command.kubeconfig}`);
             });
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_8__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
                     redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_12__/* .Redactor */ .p(),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -8977,10 +8977,10 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .parseCli */ .w)(argv));
     }
     catch (error) {
-        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
+        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .UserError */ .y) {
             stderr(`error: ${error.message}\n`);
             return /^(unknown command|\S+: (--|unknown|option))/.test(error.message) ? EXIT_USAGE : EXIT_FAILED;
         }
@@ -8988,7 +8988,7 @@ async function main(argv) {
             stderr('error: interrupted\n');
             return EXIT_INTERRUPTED;
         }
-        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .errorMessage */ .g)(error)}\n${error?.stack ?? ''}\n`);
         return EXIT_FAILED;
     }
 }
@@ -9099,7 +9099,7 @@ function runCommand(spec, options) {
         child.on('error', (error) => {
             signal?.removeEventListener('abort', onAbort);
             if (error.code === 'ENOENT') {
-                reject(new errors/* UserError */.yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+                reject(new errors/* UserError */.y(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
             }
             else {
                 reject(error);
@@ -9135,9 +9135,9 @@ async function runChecked(spec, options) {
 /* harmony export */ });
 /* unused harmony exports ClusterConfigSchema, parseClusterConfig */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
 
 
 
@@ -9146,11 +9146,11 @@ async function runChecked(spec, options) {
  * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
  */
-const optionalText = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().trim().optional();
-const OpenStackCloudSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-    auth_url: zod__WEBPACK_IMPORTED_MODULE_3__/* .url */ .OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' }).optional(),
+const optionalText = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().optional();
+const OpenStackCloudSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    auth_url: zod__WEBPACK_IMPORTED_MODULE_2__/* .url */ .OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' }).optional(),
     region: optionalText,
-    interface: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['public', 'internal', 'admin']).optional(),
+    interface: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['public', 'internal', 'admin']).optional(),
     project_id: optionalText,
     project_name: optionalText,
     application_credential_id: optionalText,
@@ -9161,46 +9161,46 @@ const OpenStackCloudSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc(
     user_domain_name: optionalText,
     project_domain_name: optionalText,
     domain: optionalText,
-    insecure: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().optional(),
+    insecure: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
     cacert: optionalText,
 });
-const ClusterConfigSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-    schema_version: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    opencenter: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        meta: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-            name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().trim().min(1, 'must not be empty'),
-            organization: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().trim().min(1, 'must not be empty'),
+const ClusterConfigSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    schema_version: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    opencenter: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        meta: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+            name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1, 'must not be empty'),
+            organization: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1, 'must not be empty'),
         }),
-        cluster: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ cluster_name: optionalText })
+        cluster: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ cluster_name: optionalText })
             .optional(),
-        infrastructure: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-            provider: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
-            k8s_api_ip: zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .ipv4 */ .uXy(), zod__WEBPACK_IMPORTED_MODULE_3__/* .ipv6 */ .ugL()], { error: 'must be an IP address' }).optional(),
-            networking: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-                vrrp_ip: zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .ipv4 */ .uXy(), zod__WEBPACK_IMPORTED_MODULE_3__/* .ipv6 */ .ugL()], { error: 'must be an IP address' }).default('10.2.128.5'),
-                vrrp_enabled: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().default(true),
-                use_octavia: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().default(false),
+        infrastructure: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+            provider: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
+            k8s_api_ip: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv4 */ .uXy(), zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv6 */ .ugL()], { error: 'must be an IP address' }).optional(),
+            networking: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+                vrrp_ip: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv4 */ .uXy(), zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv6 */ .ugL()], { error: 'must be an IP address' }).default('10.2.128.5'),
+                vrrp_enabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().default(true),
+                use_octavia: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().default(false),
             })
                 .prefault({}),
-            cloud: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ openstack: OpenStackCloudSchema.optional() }).optional(),
+            cloud: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ openstack: OpenStackCloudSchema.optional() }).optional(),
         }),
-        gitops: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-            repository: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ local_dir: optionalText }).optional(),
+        gitops: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+            repository: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ local_dir: optionalText }).optional(),
         })
             .optional(),
     }),
-    opentofu: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        enabled: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().default(true),
+    opentofu: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        enabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().default(true),
         path: optionalText,
-        backend: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+        backend: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
     })
         .prefault({}),
-    deployment: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-        method: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['kubespray', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
-        kubespray: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    deployment: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        method: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['kubespray', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
+        kubespray: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
             version: optionalText,
             venv_path: optionalText,
-            pip_args: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
+            pip_args: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
         })
             .optional(),
     })
@@ -9220,18 +9220,18 @@ function parseClusterConfig(text, source) {
         doc = yaml__WEBPACK_IMPORTED_MODULE_1__.parse(text, { prettyErrors: true });
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source} is not valid YAML: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(`${source} is not valid YAML: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(error)}`);
     }
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source} must be a YAML mapping with schema_version and opencenter keys`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(`${source} must be a YAML mapping with schema_version and opencenter keys`);
     }
     const result = ClusterConfigSchema.safeParse(doc);
     if (!result.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(formatIssues(source, result.error.issues));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(formatIssues(source, result.error.issues));
     const config = result.data;
     const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
     if (config.schema_version !== '2.0') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
     }
     return config;
 }
@@ -9242,7 +9242,7 @@ function loadClusterConfig(file) {
     }
     catch (error) {
         const code = error.code;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(code === 'ENOENT' ? `config file not found: ${file}` : `cannot read config file ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(code === 'ENOENT' ? `config file not found: ${file}` : `cannot read config file ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(error)}`);
     }
     return parseClusterConfig(text, file);
 }
@@ -9329,24 +9329,24 @@ function credentialsFromCloudsYaml(cloud, file, env = process.env) {
         }
         catch (error) {
             if (file)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`cannot read clouds.yaml ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}`);
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`cannot read clouds.yaml ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .g)(error)}`);
         }
     }
     if (text === undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
     }
     let doc;
     try {
         doc = yaml__WEBPACK_IMPORTED_MODULE_3__.parse(text);
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`${used} is not valid YAML: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`${used} is not valid YAML: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .g)(error)}`);
     }
     const clouds = doc?.clouds;
     const entry = clouds?.[cloud];
     if (!entry || typeof entry !== 'object') {
         const names = clouds ? Object.keys(clouds).join(', ') : 'none';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`cloud "${cloud}" not found in ${used} (clouds: ${names})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`cloud "${cloud}" not found in ${used} (clouds: ${names})`);
     }
     const auth = (entry.auth ?? {});
     const str = (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
@@ -9475,7 +9475,7 @@ function parseDuration(text, what) {
         return Math.round(Number(input) * 1000);
     const parts = [...input.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
     if (parts.length === 0 || parts.map((p) => p[0]).join('') !== input) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
     }
     return Math.round(parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit], 0));
 }
@@ -9514,12 +9514,12 @@ function formatDuration(ms) {
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1713);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4708);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
 /* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8038);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7726);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(703);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7726);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(703);
 
 
 
@@ -9534,10 +9534,10 @@ function formatDuration(ms) {
 /** Checks the filter against the pipeline's step ids, with the reference's messages. */
 function validateFilter(filter, steps) {
     if (filter.step && filter.fromStep)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo('--step and --from-step cannot be used together');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UserError */ .y('--step and --from-step cannot be used together');
     for (const id of [filter.step, filter.fromStep]) {
         if (id && !steps.some((s) => s.id === id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo(`unknown bootstrap step "${id}" (available: ${steps.map((s) => s.id).join(', ')})`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UserError */ .y(`unknown bootstrap step "${id}" (available: ${steps.map((s) => s.id).join(', ')})`);
         }
     }
 }
@@ -9574,12 +9574,12 @@ async function decideStep(step, saved, useState) {
 /** Loads the state a run starts from; a completed deploy is history, not something to resume. */
 async function loadStartingState(store, cluster, filter) {
     if (filter.restart)
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_9__/* .emptyState */ .p$)(cluster), note: 'restart: saved state ignored' };
+        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .emptyState */ .p$)(cluster), note: 'restart: saved state ignored' };
     const saved = await store.load();
     if (!saved)
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_9__/* .emptyState */ .p$)(cluster) };
+        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .emptyState */ .p$)(cluster) };
     if (saved.completedAt && usesSavedState(filter)) {
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_9__/* .emptyState */ .p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
+        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .emptyState */ .p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
     }
     return { state: saved };
 }
@@ -9591,7 +9591,7 @@ async function createRedactor(settings, extra = []) {
     const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
     if (kubeconfig !== undefined) {
         try {
-            for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__/* .kubeconfigSecrets */ .hT)(kubeconfig, settings.kubeconfigPath))
+            for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigSecrets */ .hT)(kubeconfig, settings.kubeconfigPath))
                 redactor.add(secret);
         }
         catch {
@@ -9605,7 +9605,7 @@ function describeFailure(error, interrupted) {
         return { message: 'interrupted' };
     if (error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
         return { message: error.message, tail: error.result.tail };
-    return { message: (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error) };
+    return { message: (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .errorMessage */ .g)(error) };
 }
 /**
  * Runs the selected steps in order with resume state saved before and after each one. Never throws
@@ -9614,10 +9614,10 @@ function describeFailure(error, interrupted) {
 async function runDeploy(run) {
     const { settings, store, output, filter, signal } = run;
     const redactor = output.redactor;
-    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .clusterId */ .kL)(settings);
+    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings);
     const selected = selectSteps(run.steps, filter); // a bad selection fails before anything is written
     if (run.logPath) {
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_6__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
     const { state, note } = await loadStartingState(store, cluster, filter);
@@ -9673,7 +9673,7 @@ async function runDeploy(run) {
         const safeMessage = redactor.redact(message);
         state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
         await save();
-        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) && !interrupted && failure instanceof Error && failure.stack) {
+        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UserError */ .y || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) && !interrupted && failure instanceof Error && failure.stack) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
         output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
@@ -9693,7 +9693,7 @@ async function runDeploy(run) {
     const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
     if (kubeconfig !== undefined) {
         try {
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__/* .kubeconfigEndpoint */ .xF)(kubeconfig, settings.kubeconfigPath);
+            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)(kubeconfig, settings.kubeconfigPath);
         }
         catch {
             // not fatal: the endpoint is informational once every step has passed
@@ -9709,27 +9709,15 @@ async function runDeploy(run) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   gJ: () => (/* binding */ errorMessage),
-/* harmony export */   yo: () => (/* binding */ UserError)
+/* harmony export */   g: () => (/* binding */ errorMessage),
+/* harmony export */   y: () => (/* binding */ UserError)
 /* harmony export */ });
-/* unused harmony export StepFailedError */
 /**
  * A mistake the user can fix (bad config, missing file, wrong flag). Entry points print only its
  * message, never a stack trace; anything else is a bug and keeps its stack.
  */
 class UserError extends Error {
     name = 'UserError';
-}
-/** A step failed; carries the step id so every channel can name it. */
-class StepFailedError extends Error {
-    stepId;
-    reason;
-    name = 'StepFailedError';
-    constructor(stepId, reason) {
-        super(`provisioning infrastructure: step "${stepId}" failed: ${reason}`);
-        this.stepId = stepId;
-        this.reason = reason;
-    }
 }
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
@@ -9846,10 +9834,10 @@ const SERVER_URL = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(.
 function parseKubeconfig(text, source) {
     const doc = yaml__WEBPACK_IMPORTED_MODULE_0__.parseDocument(text);
     if (doc.errors.length > 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`kubeconfig ${source} is not valid YAML: ${doc.errors[0].message}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source} is not valid YAML: ${doc.errors[0].message}`);
     }
     if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(doc.contents))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`kubeconfig ${source} is not a kubeconfig (expected a mapping with clusters, users, contexts)`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source} is not a kubeconfig (expected a mapping with clusters, users, contexts)`);
     return doc;
 }
 /** A VIP as it must appear in a URL host (IPv6 in brackets). */
@@ -9892,7 +9880,7 @@ function normalizeKubeconfig(text, vip, source) {
             const [start, end] = server.range;
             const raw = text.slice(start, end);
             if (!raw.includes(server.value)) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`kubeconfig ${source}: cannot rewrite the escaped server value of cluster ${String(item.get('name') ?? '?')}`);
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source}: cannot rewrite the escaped server value of cluster ${String(item.get('name') ?? '?')}`);
             }
             edits.push({ start, end, replacement: raw.replace(server.value, rewritten) });
             changes.push({ cluster: String(item.get('name') ?? '?'), from: server.value, to: rewritten });
@@ -9909,9 +9897,9 @@ function readShape(text, source) {
         return (parseKubeconfig(text, source).toJS() ?? {});
     }
     catch (error) {
-        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo)
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y)
             throw error;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`kubeconfig ${source} cannot be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source} cannot be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .g)(error)}`);
     }
 }
 /** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
@@ -10124,17 +10112,17 @@ function normalizeAuthUrl(authUrl) {
         url = new URL(authUrl.trim());
     }
     catch {
-        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new errors/* UserError */.y(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new errors/* UserError */.y(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     const pathname = url.pathname.replace(/\/+$/, '');
     const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
     if (version === undefined)
         return `${url.origin}${pathname}/v3`;
     if (version !== 'v3' && !version.startsWith('v3.')) {
-        throw new errors/* UserError */.yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
+        throw new errors/* UserError */.y(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
     }
     return `${url.origin}${pathname.slice(0, -version.length)}v3`;
 }
@@ -10160,12 +10148,12 @@ function describeAuthCheck(creds, options = {}) {
  */
 async function checkOpenStackAuth(creds, options = {}) {
     if (!creds.authUrl) {
-        throw new errors/* UserError */.yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+        throw new errors/* UserError */.y('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
     }
     const identityUrl = normalizeAuthUrl(creds.authUrl);
     const method = (0,credentials/* authMethod */.A8)(creds);
     if (!method) {
-        throw new errors/* UserError */.yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
+        throw new errors/* UserError */.y('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
     const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
@@ -10236,10 +10224,10 @@ function userReference(creds, needer) {
     if (creds.userId)
         return { id: creds.userId };
     if (!creds.username) {
-        throw new errors/* UserError */.yo(`${needer} needs its user: set the username with its user domain, or the user id`);
+        throw new errors/* UserError */.y(`${needer} needs its user: set the username with its user domain, or the user id`);
     }
     if (!creds.userDomainName) {
-        throw new errors/* UserError */.yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+        throw new errors/* UserError */.y(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
     }
     return { name: creds.username, domain: { name: creds.userDomainName } };
 }
@@ -10251,11 +10239,11 @@ function projectScope(creds) {
     if (creds.projectId)
         return { project: { id: creds.projectId } };
     if (!creds.projectName) {
-        throw new errors/* UserError */.yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+        throw new errors/* UserError */.y('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
     }
     const domain = creds.projectDomainName ?? creds.userDomainName;
     if (!domain) {
-        throw new errors/* UserError */.yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+        throw new errors/* UserError */.y(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
     }
     return { project: { name: creds.projectName, domain: { name: domain } } };
 }
@@ -10266,7 +10254,7 @@ function tlsOptions(creds) {
         return { insecure: creds.insecure, ca: (0,external_node_fs_.readFileSync)(creds.caCert) };
     }
     catch (error) {
-        throw new errors/* UserError */.yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        throw new errors/* UserError */.y(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.g)(error)}`);
     }
 }
 /** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
@@ -10338,32 +10326,32 @@ function connectionError(error, url, identityUrl, timeoutMs) {
         const what = error.connected
             ? `${keystone} accepted the connection but did not answer within ${(0,duration/* formatDuration */.a)(timeoutMs)}`
             : `could not connect to ${address} (${keystone}) within ${(0,duration/* formatDuration */.a)(timeoutMs)}; a firewall may be dropping the traffic`;
-        return new errors/* UserError */.yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
+        return new errors/* UserError */.y(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
     }
     const code = error.code ?? '';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return new errors/* UserError */.yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
+        return new errors/* UserError */.y(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
     }
     if (code === 'ECONNREFUSED') {
-        return new errors/* UserError */.yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
+        return new errors/* UserError */.y(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
     }
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-        return new errors/* UserError */.yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
+        return new errors/* UserError */.y(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
     }
     const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
     if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
+        return new errors/* UserError */.y(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
     }
     if (code === 'CERT_HAS_EXPIRED') {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+        return new errors/* UserError */.y(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
     }
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+        return new errors/* UserError */.y(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
     }
     if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-        return new errors/* UserError */.yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+        return new errors/* UserError */.y(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
     }
-    return new errors/* UserError */.yo(`request to ${keystone} failed: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    return new errors/* UserError */.y(`request to ${keystone} failed: ${(0,errors/* errorMessage */.g)(error)}`);
 }
 function parseJson(text) {
     try {
@@ -10408,37 +10396,37 @@ function readToken(answer, context) {
     if (status === 200 || status === 201) {
         const token = json?.token;
         if (typeof token !== 'object' || token === null) {
-            throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+            throw new errors/* UserError */.y(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
         }
         const { catalog } = token;
         if (!Array.isArray(catalog)) {
-            throw new errors/* UserError */.yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+            throw new errors/* UserError */.y(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
         }
         return { ...token, catalog };
     }
     if (status === 401)
-        throw new errors/* UserError */.yo(rejectedMessage(context, keystoneMessage));
+        throw new errors/* UserError */.y(rejectedMessage(context, keystoneMessage));
     if (status === 403) {
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
+        throw new errors/* UserError */.y(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
     }
     if (status === 404 && keystoneMessage) {
         const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
-        throw new errors/* UserError */.yo(missingAppCred
+        throw new errors/* UserError */.y(missingAppCred
             ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
             : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
     }
     if (status === 404) {
-        throw new errors/* UserError */.yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new errors/* UserError */.y(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
     }
     if (status >= 300 && status < 400) {
-        throw new errors/* UserError */.yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+        throw new errors/* UserError */.y(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
     }
     if (status >= 500) {
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+        throw new errors/* UserError */.y(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
     }
     if (keystoneMessage)
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-    throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new errors/* UserError */.y(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
+    throw new errors/* UserError */.y(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
 }
 /**
  * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
@@ -10489,14 +10477,14 @@ function checkCatalog(catalog, check) {
     const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
     const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
     if (region !== undefined && !catalogRegions.includes(region)) {
-        throw new errors/* UserError */.yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
+        throw new errors/* UserError */.y(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
             `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
     }
     const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
     if (missing.length > 0) {
         const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
         const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
-        throw new errors/* UserError */.yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
+        throw new errors/* UserError */.y(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
             'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
     }
     const endpoints = {};
@@ -10650,7 +10638,7 @@ class KubesprayPipStep {
     async run({ redactor, output, signal }) {
         const paths = kubesprayPaths(this.settings);
         if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
-            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+            throw new errors/* UserError */.y(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
         }
         await (0,command/* runChecked */.X4)({ argv: this.argv(), cwd: this.settings.clusterDir, env: venvEnvironment(this.settings) }, { redactor, output: output.write, signal });
         await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
@@ -10684,7 +10672,7 @@ class KubesprayPlaybookStep {
     async run({ redactor, output, signal }) {
         const paths = kubesprayPaths(this.settings);
         if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
-            throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+            throw new errors/* UserError */.y(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
         }
         await (0,command/* runChecked */.X4)({ argv: this.argv(), cwd: paths.kubesprayDir, env: this.env() }, { redactor, output: output.write, signal });
     }
@@ -10723,7 +10711,7 @@ class OpenTofuStep {
     async run({ redactor, output, signal }) {
         const binary = await resolveTofuBinary(this.settings);
         if (!binary) {
-            throw new errors/* UserError */.yo(this.settings.opentofu.binary
+            throw new errors/* UserError */.y(this.settings.opentofu.binary
                 ? `opentofu.path "${this.settings.opentofu.binary}" is not an executable file`
                 : 'neither tofu nor terraform found on PATH');
         }
@@ -10837,7 +10825,7 @@ class PreflightStep {
         if (settings.kubespray && dirStat?.isDirectory())
             problems.push(...(await this.kubesprayProblems()));
         if (problems.length > 0)
-            throw new errors/* UserError */.yo(problems.join('\n'));
+            throw new errors/* UserError */.y(problems.join('\n'));
         if (!settings.authCheck.enabled || !this.authChecker)
             return 'credentials complete (live check skipped)';
         return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
@@ -10881,7 +10869,6 @@ function buildSteps(settings, authChecker) {
         new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), settings.waitReady),
     ];
 }
-
 
 ;// CONCATENATED MODULE: ./lib/core/pipeline.js
 
@@ -11139,10 +11126,10 @@ function resolveSettings(options) {
     const env = options.env ?? process.env;
     const config = options.configPath ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadClusterConfig */ .NF)(options.configPath) : undefined;
     if (!config && !options.clusterDir) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('give --config FILE (an openCenter cluster config) or --cluster-dir DIR for standalone use');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y('give --config FILE (an openCenter cluster config) or --cluster-dir DIR for standalone use');
     }
     if (config && config.opencenter.infrastructure.provider !== 'openstack') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`${options.configPath}: opencenter.infrastructure.provider is "${config.opencenter.infrastructure.provider}"; this tool deploys openstack clusters only`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`${options.configPath}: opencenter.infrastructure.provider is "${config.opencenter.infrastructure.provider}"; this tool deploys openstack clusters only`);
     }
     const clusterName = options.clusterName ?? (config ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name : node_path__WEBPACK_IMPORTED_MODULE_1__.basename(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.clusterDir)));
     const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
@@ -11150,7 +11137,7 @@ function resolveSettings(options) {
     if (!clusterDir && config) {
         const localDir = config.opencenter.gitops?.repository?.local_dir;
         if (!localDir) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
         }
         // A relative local_dir is relative to the config file, so a repo can carry both.
         clusterDir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(options.configPath), localDir), 'infrastructure', 'clusters', clusterName);
@@ -11316,14 +11303,14 @@ function parseState(text, source, cluster) {
         doc = JSON.parse(text);
     }
     catch (error) {
-        throw new errors/* UserError */.yo(`resume state ${source} is not valid JSON (${(0,errors/* errorMessage */.gJ)(error)}); delete it or run with --restart`);
+        throw new errors/* UserError */.y(`resume state ${source} is not valid JSON (${(0,errors/* errorMessage */.g)(error)}); delete it or run with --restart`);
     }
     const result = DeployStateSchema.safeParse(doc);
     if (!result.success) {
-        throw new errors/* UserError */.yo(`${(0,config/* formatIssues */.og)(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`);
+        throw new errors/* UserError */.y(`${(0,config/* formatIssues */.og)(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`);
     }
     if (result.data.cluster !== cluster) {
-        throw new errors/* UserError */.yo(`resume state ${source} belongs to cluster ${result.data.cluster}, not ${cluster}; use another --state-dir or run with --restart`);
+        throw new errors/* UserError */.y(`resume state ${source} belongs to cluster ${result.data.cluster}, not ${cluster}; use another --state-dir or run with --restart`);
     }
     return result.data;
 }
@@ -11345,7 +11332,7 @@ class LocalStateStore {
         catch (error) {
             if (error.code === 'ENOENT')
                 return undefined;
-            throw new errors/* UserError */.yo(`cannot read resume state ${this.file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            throw new errors/* UserError */.y(`cannot read resume state ${this.file}: ${(0,errors/* errorMessage */.g)(error)}`);
         }
         return parseState(text, this.file, this.cluster);
     }
@@ -11368,9 +11355,9 @@ class LocalStateStore {
 /* unused harmony export kubeconfigCandidates */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4708);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4708);
 
 
 
@@ -11403,21 +11390,21 @@ async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor })
         }
     }
     if (!source)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found after bootstrap in ${clusterDir}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`kubeconfig not found after bootstrap in ${clusterDir}`);
     let text;
     try {
         text = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(source, 'utf8');
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`cannot read kubeconfig ${source}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`cannot read kubeconfig ${source}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .g)(error)}`);
     }
-    const result = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeKubeconfig */ .ZD)(text, vip, source);
-    for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigSecrets */ .hT)(result.text, source))
+    const result = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeKubeconfig */ .ZD)(text, vip, source);
+    for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__/* .kubeconfigSecrets */ .hT)(result.text, source))
         redactor.add(secret);
     const unchanged = source === target && result.changes.length === 0;
     if (!unchanged) {
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(target));
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileAtomic */ .Zf)(target, result.text, 0o600);
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(target));
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeFileAtomic */ .Zf)(target, result.text, 0o600);
     }
     const servers = result.changes.map((c) => c.to);
     const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
@@ -11444,11 +11431,11 @@ class NormalizeKubeconfigStep {
         };
     }
     async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .pathExists */ .s0)(this.target);
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .pathExists */ .s0)(this.target);
     }
     async run({ redactor }) {
         if (!this.vip)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
         return normalizeClusterKubeconfig({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
     }
 }
@@ -11467,8 +11454,8 @@ class NormalizeKubeconfigStep {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4708);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4708);
 
 
 
@@ -11501,9 +11488,9 @@ function readyArgv(kubectl, kubeconfig) {
 async function waitForReady(options) {
     const { kubeconfig, kubectl, env, cwd, redactor, signal } = options;
     const text = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(kubeconfig, 'utf8').catch(() => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig not found: ${kubeconfig}; run step openstack-normalize-kubeconfig first`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`kubeconfig not found: ${kubeconfig}; run step openstack-normalize-kubeconfig first`);
     });
-    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig) ?? '(unknown server)';
+    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig) ?? '(unknown server)';
     const deadline = Date.now() + options.timeoutMs;
     let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
     let lastReason = '';
@@ -11539,7 +11526,7 @@ async function waitForReady(options) {
         lastReason = reason;
         const remaining = deadline - Date.now();
         if (remaining <= 0) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
         }
         await sleep(Math.min(pause, remaining), signal);
         if (signal?.aborted)

@@ -40123,17 +40123,6 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 class errors_UserError extends Error {
     name = 'UserError';
 }
-/** A step failed; carries the step id so every channel can name it. */
-class StepFailedError extends Error {
-    stepId;
-    reason;
-    name = 'StepFailedError';
-    constructor(stepId, reason) {
-        super(`provisioning infrastructure: step "${stepId}" failed: ${reason}`);
-        this.stepId = stepId;
-        this.reason = reason;
-    }
-}
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
 }

@@ -6,17 +6,6 @@ export class UserError extends Error {
   override readonly name = 'UserError';
 }
 
-/** A step failed; carries the step id so every channel can name it. */
-export class StepFailedError extends Error {
-  override readonly name = 'StepFailedError';
-  constructor(
-    readonly stepId: string,
-    readonly reason: string,
-  ) {
-    super(`provisioning infrastructure: step "${stepId}" failed: ${reason}`);
-  }
-}
-
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

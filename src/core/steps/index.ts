@@ -20,5 +20,4 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
 }
 
 export type { Step, StepId, StepKind, StepPlan, StepContext } from './step.js';
-export { STEP_IDS } from './step.js';
 export type { AuthChecker } from './preflight.js';
