@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: keep parallelism modest so real tools don't starve each other.
     maxWorkers: 2,
+    // GitHub's workflow parser imports JSON without import attributes, which Node refuses: let Vite load it.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });
