@@ -17,7 +17,13 @@ export interface DeploySettings {
   /** The cluster uses Octavia load balancers, so preflight requires the load-balancer service. */
   useOctavia: boolean;
   credentials: OpenStackCredentials;
-  opentofu: { enabled: boolean; binary?: string; backend: string };
+  opentofu: {
+    enabled: boolean;
+    binary?: string;
+    backend: string;
+    /** Apply exactly this saved plan instead of planning anew; `source` says where it came from, for errors. */
+    savedPlan?: { file: string; source: string };
+  };
   venvDir: string;
   python: string;
   pipArgs: string[];
@@ -51,6 +57,8 @@ export interface DeployOptions {
   vip?: string;
   method?: string;
   tofuBinary?: string;
+  /** A saved binary plan for opentofu-apply (the action's plan-artifact). */
+  savedPlan?: { file: string; source: string };
   kubeconfigPath?: string;
   stateDir?: string;
   venvDir?: string;
@@ -149,6 +157,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       enabled: config?.opentofu.enabled ?? true,
       binary: options.tofuBinary ?? config?.opentofu.path,
       backend: config?.opentofu.backend.type ?? 'local',
+      savedPlan: options.savedPlan,
     },
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: options.python ?? 'python3',
@@ -167,7 +176,8 @@ export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clust
 }
 
 /** Per-cluster runtime paths: resume state and run logs. */
-export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string } {
+export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string; planPath: string } {
   const dir = path.join(settings.stateDir, settings.organization, settings.clusterName);
-  return { statePath: path.join(dir, 'state.json'), logDir: path.join(dir, 'logs') };
+  // The binary plan holds every value in plain text: it stays in this private directory.
+  return { statePath: path.join(dir, 'state.json'), logDir: path.join(dir, 'logs'), planPath: path.join(dir, 'tofu.plan') };
 }

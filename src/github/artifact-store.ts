@@ -18,11 +18,13 @@ export interface RunContext {
   serverUrl: string;
 }
 
-/** An artifact name per org and cluster (artifact names allow no slashes or colons). */
-export function stateArtifactName(organization: string, cluster: string): string {
+/** An artifact name per kind, org and cluster (artifact names allow no slashes or colons). */
+export function artifactName(kind: 'state' | 'plan', organization: string, cluster: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
-  return `cluster-deploy-state-${safe(organization)}-${safe(cluster)}`;
+  return `cluster-deploy-${kind}-${safe(organization)}-${safe(cluster)}`;
 }
+
+export const stateArtifactName = (organization: string, cluster: string): string => artifactName('state', organization, cluster);
 
 /** A file that travels with the state in the artifact (the log, the encrypted tofu state). */
 export interface CompanionFile {
@@ -49,6 +51,42 @@ function permissionHint(error: unknown, need: 'read' | 'write'): Error {
     );
   }
   return error instanceof Error ? error : new Error(message);
+}
+
+export interface FoundArtifact {
+  id: number;
+  runId: number;
+  createdAt?: string;
+}
+
+const findBy = (run: RunContext, runId: number) => ({ token: run.token, workflowRunId: runId, repositoryOwner: run.owner, repositoryName: run.repo });
+
+/** The newest artifact with this name: this run first (REST sees earlier attempts), else the repository's newest. */
+export async function findNewestArtifact(client: DefaultArtifactClient, run: RunContext, name: string): Promise<FoundArtifact | undefined> {
+  try {
+    const thisRun = await client.listArtifacts({ findBy: findBy(run, run.runId) });
+    const mine = thisRun.artifacts.filter((a) => a.name === name).sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
+    if (mine) return { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() };
+    const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
+    const { data } = await octokit.rest.actions.listArtifactsForRepo({ owner: run.owner, repo: run.repo, name, per_page: 100 });
+    const newest = data.artifacts
+      .filter((a) => a.name === name && !a.expired && a.workflow_run?.id)
+      .sort((a, b) => Date.parse(b.created_at ?? '') - Date.parse(a.created_at ?? ''))[0];
+    return newest ? { id: newest.id, runId: newest.workflow_run!.id!, createdAt: newest.created_at ?? undefined } : undefined;
+  } catch (error) {
+    throw permissionHint(error, 'read');
+  }
+}
+
+/** Downloads an artifact's files into a new private folder. */
+export async function downloadArtifactFiles(client: DefaultArtifactClient, run: RunContext, found: FoundArtifact): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-artifact-'));
+  try {
+    await client.downloadArtifact(found.id, { path: dir, findBy: findBy(run, found.runId) });
+  } catch (error) {
+    throw permissionHint(error, 'read');
+  }
+  return dir;
 }
 
 /**
@@ -84,29 +122,8 @@ export class ArtifactStateStore implements StateStore {
     return this.local.file;
   }
 
-  private findBy(runId: number) {
-    const { run } = this.options;
-    return { token: run.token, workflowRunId: runId, repositoryOwner: run.owner, repositoryName: run.repo };
-  }
-
-  /** Newest artifact with our name: this run (REST, which sees earlier attempts), else the repository. */
-  private async findNewest(): Promise<{ id: number; runId: number; createdAt?: string } | undefined> {
-    const { run, name } = this.options;
-    try {
-      const thisRun = await this.client.listArtifacts({ findBy: this.findBy(run.runId) });
-      const mine = thisRun.artifacts
-        .filter((a) => a.name === name)
-        .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
-      if (mine) return { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() };
-      const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
-      const { data } = await octokit.rest.actions.listArtifactsForRepo({ owner: run.owner, repo: run.repo, name, per_page: 100 });
-      const newest = data.artifacts
-        .filter((a) => a.name === name && !a.expired && a.workflow_run?.id)
-        .sort((a, b) => Date.parse(b.created_at ?? '') - Date.parse(a.created_at ?? ''))[0];
-      return newest ? { id: newest.id, runId: newest.workflow_run!.id!, createdAt: newest.created_at ?? undefined } : undefined;
-    } catch (error) {
-      throw permissionHint(error, 'read');
-    }
+  private findNewest() {
+    return findNewestArtifact(this.client, this.options.run, this.options.name);
   }
 
   /** Downloads once per run; later calls return the same state. */
@@ -118,12 +135,7 @@ export class ArtifactStateStore implements StateStore {
   private async download(): Promise<DeployState | undefined> {
     const found = await this.findNewest();
     if (!found) return undefined;
-    const dir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-resume-'));
-    try {
-      await this.client.downloadArtifact(found.id, { path: dir, findBy: this.findBy(found.runId) });
-    } catch (error) {
-      throw permissionHint(error, 'read');
-    }
+    const dir = await downloadArtifactFiles(this.client, this.options.run, found);
     const source = `${this.location} (id ${found.id}, run ${found.runId})`;
     const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => {
       throw new UserError(`${source} has no state.json; it was not made by this action. Delete it or set restart: true`);

@@ -1,23 +1,22 @@
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { runDeploy, selectSteps, type DeployResult } from '../core/engine.js';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
 import { kubeconfigSecrets } from '../core/kubeconfig.js';
-import { DeployOutput } from '../core/output.js';
 import { openPipeline, type Pipeline } from '../core/pipeline.js';
-import { buildPlan, renderPlan } from '../core/plan.js';
 import { encryptWithPassphrase } from '../core/secret-box.js';
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../core/settings.js';
 import { LocalStateStore, type DeployState, type StateStore } from '../core/state.js';
 import type { StepId } from '../core/steps/index.js';
-import { ArtifactStateStore, stateArtifactName, type CompanionFile, type RunContext } from './artifact-store.js';
+import { ArtifactStateStore, stateArtifactName, type CompanionFile } from './artifact-store.js';
+import { actionsOutput, runContext, runUrl } from './runner.js';
 import { cloudsYamlSecrets, readActionSettings, SECRET_INPUTS, type ActionSettings } from './inputs.js';
-import { deploySummary, planSummary } from './summary.js';
+import { fetchSavedPlan, runPlanAction } from './plan-action.js';
+import { deploySummary } from './summary.js';
 import { declaredBackend, encryptedCompanion, KUBECONFIG_ARTIFACT_FILE, localBackendRefusal, restoreEncrypted, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
 
 /** Names saved for the post step, which uploads the final state even after failure or cancellation. */
@@ -38,21 +37,6 @@ export function maskSecretInputs(): void {
     core.setSecret(value);
     if (name === 'clouds-yaml') for (const leaf of cloudsYamlSecrets(value)) core.setSecret(leaf);
   }
-}
-
-export function runContext(token: string | undefined, env: NodeJS.ProcessEnv = process.env): RunContext {
-  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
-  if (!owner || !repo || !env.GITHUB_RUN_ID) throw new UserError('state-store: artifact works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set); use state-store: local');
-  if (!token) throw new UserError('state-store: artifact needs github-token (the default is ${{ github.token }}) with permissions actions: read and write');
-  return {
-    owner,
-    repo,
-    runId: Number(env.GITHUB_RUN_ID),
-    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? 1),
-    token,
-    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
-    serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
-  };
 }
 
 /** A store that keeps nothing: every run starts from scratch (state-store: none). */
@@ -95,24 +79,6 @@ function makeStore(settings: ActionSettings, deploy: DeploySettings, logPath: st
   return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: files });
 }
 
-/** Console output for the Actions log: a group per step, with workflow commands off inside it. */
-function actionsOutput(pipeline: Pipeline): DeployOutput {
-  let resumeToken = '';
-  return new DeployOutput(pipeline.redactor, (text) => void process.stdout.write(text), {
-    startGroup(title) {
-      core.startGroup(title);
-      // Tool output must not be able to issue workflow commands (::set-output, ::add-mask, …).
-      resumeToken = randomBytes(16).toString('hex');
-      process.stdout.write(`::stop-commands::${resumeToken}\n`);
-    },
-    endGroup() {
-      if (resumeToken) process.stdout.write(`::${resumeToken}::\n`);
-      resumeToken = '';
-      core.endGroup();
-    },
-  });
-}
-
 async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySettings): Promise<void> {
   const text = await fs.readFile(deploy.kubeconfigPath, 'utf8').catch(() => undefined);
   if (text === undefined) return;
@@ -132,7 +98,7 @@ async function startDeployment(settings: ActionSettings, cluster: string): Promi
   if (!settings.environment) return undefined;
   const run = runContext(settings.githubToken);
   const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
-  const logUrl = `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}`;
+  const logUrl = runUrl(run);
   const ref = process.env.GITHUB_SHA ?? process.env.GITHUB_REF ?? 'HEAD';
   let id: number;
   try {
@@ -193,7 +159,8 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
       await writeFileAtomic(file, settings.cloudsYamlContent, 0o600);
       settings.deploy.cloudsYaml = file;
     }
-    const secrets = [settings.kubeconfigPassphrase, settings.tofuStatePassphrase, settings.githubToken].filter((s): s is string => !!s);
+    if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
+    const secrets = [settings.kubeconfigPassphrase, settings.tofuStatePassphrase, settings.planPassphrase, settings.githubToken].filter((s): s is string => !!s);
     pipeline = await openPipeline(settings.deploy, { secrets, store: (deploy, logPath) => makeStore(settings, deploy, logPath) });
     const p = pipeline;
     // Secrets from the config file or clouds.yaml reach the runner's masker too.
@@ -202,11 +169,7 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
     const store = p.store;
 
     if (settings.dryRun) {
-      const plan = await buildPlan(p.settings, steps, store, settings.filter, p.redactor);
-      process.stdout.write(renderPlan(plan));
-      await core.summary.addRaw(p.redactor.redact(planSummary(plan))).write();
-      core.setOutput('result', 'planned');
-      core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
+      await runPlanAction(p, settings, steps);
       return;
     }
 

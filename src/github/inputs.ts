@@ -14,6 +14,7 @@ export const SECRET_INPUTS = [
   'clouds-yaml',
   'kubeconfig-passphrase',
   'tofu-state-passphrase',
+  'plan-passphrase',
   'github-token',
 ] as const;
 
@@ -23,7 +24,15 @@ export type StateStoreKind = 'artifact' | 'local' | 'none';
 export interface ActionSettings {
   deploy: DeployOptions;
   filter: StepFilter;
+  /** Plan only: the engine's plan and, when a deploy would apply, `tofu plan` with its PR comment (dry-run, or actions/tofu mode: plan). */
   dryRun: boolean;
+  /** On a pull request, post the plan as one sticky comment per cluster. */
+  comment: boolean;
+  /** Upload the binary plan, encrypted with planPassphrase, for a later deploy to apply exactly. */
+  savePlan: boolean;
+  planPassphrase?: string;
+  /** A plan artifact (from save-plan) to apply instead of planning anew. */
+  planArtifact?: string;
   stateStore: StateStoreKind;
   /** `artifact`: keep a local-backend tofu state, encrypted, with the resume state. */
   tofuState: 'none' | 'artifact';
@@ -108,7 +117,11 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
       env,
     },
     filter: { restart: bool('restart', input('restart').trim()), step: text('step'), fromStep: text('from-step') },
-    dryRun: bool('dry-run', input('dry-run').trim()),
+    dryRun: bool('dry-run', input('dry-run').trim()) || oneOf('mode', input('mode').trim(), ['apply', 'plan'] as const, 'apply') === 'plan',
+    comment: input('comment').trim() === '' || bool('comment', input('comment').trim()),
+    savePlan: bool('save-plan', input('save-plan').trim()),
+    planPassphrase: text('plan-passphrase') ?? kubeconfigPassphrase,
+    planArtifact: text('plan-artifact'),
     stateStore: oneOf('state-store', input('state-store').trim(), ['artifact', 'local', 'none'] as const, 'artifact'),
     tofuState,
     kubeconfigPassphrase,
@@ -123,5 +136,9 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   if (tofuState === 'artifact' && !settings.tofuStatePassphrase) {
     throw new UserError('tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted');
   }
+  if ((settings.savePlan || settings.planArtifact) && !settings.planPassphrase) {
+    throw new UserError(`${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`);
+  }
+  if (settings.planArtifact && settings.dryRun) throw new UserError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
   return settings;
 }

@@ -4,29 +4,17 @@
  * GitHub's comment limit without breaking a code fence, a <details> block or a character.
  */
 
+import type { ChangeAction, PlanChanges } from '../core/tofu-plan.js';
+
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
 export const COMMENT_LIMIT = 65_536;
 /** The resource table stays readable; the rest is in the full plan. */
 const MAX_TABLE_ROWS = 150;
 
-export interface TofuPlanJson {
-  resource_changes?: { address: string; change: { actions: string[] } }[];
-}
-
-export type ChangeAction = 'create' | 'update' | 'destroy' | 'replace';
-
-export interface PlanChanges {
-  add: number;
-  change: number;
-  destroy: number;
-  replace: number;
-  rows: { address: string; action: ChangeAction }[];
-}
-
 export interface PlanCommentInput {
   cluster: string;
   configPath?: string;
-  plan: TofuPlanJson;
+  changes: PlanChanges;
   /** `tofu show <planfile>` output, already redacted. */
   planText: string;
   /** The deploy steps an apply would run, in order. */
@@ -39,33 +27,12 @@ export interface PlanCommentInput {
   /** Where the full plan is when the comment has to cut it. */
   fullPlanLocation?: string;
   updatedAt: Date;
+  /** Longest body allowed: GitHub counts comments in characters and job summaries in bytes. */
+  limit?: { size: number; unit: 'characters' | 'bytes' };
 }
 
 export function planMarker(cluster: string): string {
   return `<!-- cluster-deploy-plan:${cluster} -->`;
-}
-
-function classify(actions: string[]): ChangeAction | undefined {
-  const set = new Set(actions);
-  if (set.has('create') && set.has('delete')) return 'replace';
-  if (set.has('create')) return 'create';
-  if (set.has('delete')) return 'destroy';
-  if (set.has('update')) return 'update';
-  return undefined; // no-op, read
-}
-
-export function summarizeChanges(plan: TofuPlanJson): PlanChanges {
-  const changes: PlanChanges = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
-  for (const resource of plan.resource_changes ?? []) {
-    const action = classify(resource.change.actions);
-    if (!action) continue;
-    changes.rows.push({ address: resource.address, action });
-    if (action === 'create') changes.add++;
-    else if (action === 'update') changes.change++;
-    else if (action === 'destroy') changes.destroy++;
-    else changes.replace++;
-  }
-  return changes;
 }
 
 const ACTION_LABEL: Record<ChangeAction, string> = { create: '➕ create', update: '🔁 update', destroy: '❌ destroy', replace: '♻️ replace' };
@@ -90,7 +57,9 @@ function fenceFor(text: string): string {
 
 /** Builds the comment body; `truncated` says whether the full plan had to be cut. */
 export function buildPlanComment(input: PlanCommentInput): { body: string; truncated: boolean } {
-  const changes = summarizeChanges(input.plan);
+  const changes = input.changes;
+  const { size: limit, unit } = input.limit ?? { size: COMMENT_LIMIT, unit: 'characters' };
+  const sizeOf = unit === 'bytes' ? (text: string) => Buffer.byteLength(text, 'utf8') : (text: string) => text.length;
   const head: string[] = [planMarker(input.cluster), headline(input.cluster, changes), ''];
   if (changes.rows.length) {
     head.push('| action | resource |', '|---|---|');
@@ -115,11 +84,11 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
   const assemble = (shown: number) => [...head, ...open(shown), ...lines.slice(0, shown), ...close(shown), ...footer].join('\n');
 
   const full = assemble(lines.length);
-  if (full.length <= COMMENT_LIMIT) return { body: full, truncated: false };
+  if (sizeOf(full) <= limit) return { body: full, truncated: false };
   // Everything but the plan lines has a fixed size; fill what remains, whole lines only.
-  const budget = COMMENT_LIMIT - assemble(0).length - 16; // room for the changed line counts
+  const budget = limit - sizeOf(assemble(0)) - 16; // room for the changed line counts
   let used = 0;
   let shown = 0;
-  while (shown < lines.length && used + lines[shown]!.length + 1 <= budget) used += lines[shown++]!.length + 1;
+  while (shown < lines.length && used + sizeOf(lines[shown]!) + 1 <= budget) used += sizeOf(lines[shown++]!) + 1;
   return { body: assemble(shown), truncated: true };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlanComment, COMMENT_LIMIT, planMarker, summarizeChanges, type TofuPlanJson } from '../../src/github/plan-comment.js';
+import { summarizeChanges, type PlanChanges } from '../../src/core/tofu-plan.js';
+import { buildPlanComment, COMMENT_LIMIT, planMarker } from '../../src/github/plan-comment.js';
 
 const base = { cluster: 'acme/prod-east', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-apply'], updatedAt: new Date('2026-11-22T09:14:00Z') };
-const plan = (...changes: [string, string[]][]): TofuPlanJson => ({ resource_changes: changes.map(([address, actions]) => ({ address, change: { actions } })) });
+/** A `tofu show -json` document with these resource changes, summarized as the action does. */
+const plan = (...changes: [string, string[]][]): PlanChanges => summarizeChanges({ format_version: '1.2', resource_changes: changes.map(([address, actions]) => ({ address, change: { actions, before: null, after: { password: 'never-kept' } } })) });
 
 function balanced(body: string): void {
   expect(body.split('<details>').length).toBe(body.split('</details>').length);
@@ -12,7 +14,7 @@ function balanced(body: string): void {
 
 describe('plan comment', () => {
   it('summarizes a small plan from the JSON, with a table, the steps and the full plan folded', () => {
-    const { body, truncated } = buildPlanComment({ ...base, plan: plan(['a.x', ['create']], ['b.y', ['update']], ['c.z', ['no-op']]), planText: '  # a.x will be created\n+ resource "a" "x" {}\n', configPath: 'clusters/prod.yaml', commit: '1a2b3c4d5e' });
+    const { body, truncated } = buildPlanComment({ ...base, changes: plan(['a.x', ['create']], ['b.y', ['update']], ['c.z', ['no-op']]), planText: '  # a.x will be created\n+ resource "a" "x" {}\n', configPath: 'clusters/prod.yaml', commit: '1a2b3c4d5e' });
     expect(truncated).toBe(false);
     expect(body.startsWith(planMarker('acme/prod-east'))).toBe(true);
     expect(body).toContain('### 🟡 Plan for `acme/prod-east` — 1 to add, 1 to change, 0 to destroy');
@@ -24,22 +26,22 @@ describe('plan comment', () => {
   });
 
   it('says plainly when nothing changes', () => {
-    expect(buildPlanComment({ ...base, plan: plan(), planText: 'No changes.' }).body).toContain('### 🟢 No changes for `acme/prod-east`');
+    expect(buildPlanComment({ ...base, changes: plan(), planText: 'No changes.' }).body).toContain('### 🟢 No changes for `acme/prod-east`');
   });
 
   it('makes destroys and replacements stand out', () => {
-    const destroy = buildPlanComment({ ...base, plan: plan(['old.vm', ['delete']]), planText: '-' }).body;
+    const destroy = buildPlanComment({ ...base, changes: plan(['old.vm', ['delete']]), planText: '-' }).body;
     expect(destroy).toContain('🟠 Plan for `acme/prod-east` — 0 to add, 0 to change, **1 to destroy**');
-    const replace = summarizeChanges(plan(['vm', ['delete', 'create']], ['vm2', ['create', 'delete']]));
+    const replace = plan(['vm', ['delete', 'create']], ['vm2', ['create', 'delete']]);
     expect(replace).toMatchObject({ add: 0, destroy: 0, replace: 2 });
-    expect(buildPlanComment({ ...base, plan: plan(['vm', ['delete', 'create']]), planText: '' }).body).toContain('**1 to replace**');
+    expect(buildPlanComment({ ...base, changes: plan(['vm', ['delete', 'create']]), planText: '' }).body).toContain('**1 to replace**');
   });
 
   it('cuts a 5 MB plan at a line boundary within the limit, fences and details balanced, and says so', () => {
     const line = '  + resource "openstack_compute_instance_v2" "worker" { name = "wörker-✓" } ```\n';
     const text = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
     const many = plan(...Array.from({ length: 400 }, (_, i) => [`w[${i}]`, ['create']] as [string, string[]]));
-    const { body, truncated } = buildPlanComment({ ...base, plan: many, planText: text, fullPlanLocation: 'the job summary and the artifact plan-acme-prod-east' });
+    const { body, truncated } = buildPlanComment({ ...base, changes: many, planText: text, fullPlanLocation: 'the job summary and the artifact plan-acme-prod-east' });
     expect(truncated).toBe(true);
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 2000);
@@ -51,5 +53,23 @@ describe('plan comment', () => {
     const shown = body.slice(body.indexOf('````diff') + 9, body.lastIndexOf('\n````'));
     for (const l of shown.split('\n')) expect(l + '\n').toBe(line);
     expect(Buffer.from(body, 'utf8').toString('utf8')).toBe(body);
+  });
+
+  it('keeps only addresses and actions from the plan JSON, never the values', () => {
+    const changes = plan(['openstack_compute_instance_v2.cp[0]', ['create']]);
+    expect(changes.rows).toEqual([{ address: 'openstack_compute_instance_v2.cp[0]', action: 'create' }]);
+    expect(JSON.stringify(changes)).not.toContain('never-kept');
+    expect(() => summarizeChanges({ resource_changes: [{ address: 'x' }] })).toThrow(/resource_changes\.0\.change/);
+  });
+
+  it('fits the job summary by bytes when asked, cutting multi-byte text on a line boundary', () => {
+    const line = '  + name = "ノード-✓-ワーカー"\n'; // 3 bytes per character outside ASCII
+    const text = line.repeat(100_000);
+    const { body, truncated } = buildPlanComment({ ...base, changes: plan(['a', ['create']]), planText: text, limit: { size: 1_000_000, unit: 'bytes' } });
+    expect(truncated).toBe(true);
+    expect(Buffer.byteLength(body, 'utf8')).toBeLessThanOrEqual(1_000_000);
+    expect(Buffer.byteLength(body, 'utf8')).toBeGreaterThan(990_000);
+    expect(body.length).toBeLessThan(700_000); // counting characters would have overshot the byte limit
+    balanced(body);
   });
 });

@@ -29,6 +29,20 @@ type Permission = 'read' | 'write' | 'none';
 export interface TokenGrant {
   actions?: Permission;
   deployments?: 'write' | 'none';
+  /** Issue and pull-request comments (a fork's token has read at most). */
+  pullRequests?: Permission;
+  /** A user token (PAT): GET /user answers with this login. Without it the token is an integration's (GITHUB_TOKEN), acting as github-actions[bot]. */
+  user?: string;
+}
+
+export interface StoredComment {
+  id: number;
+  repository: string;
+  issue: number;
+  author: string;
+  body: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface GitHubStandIn {
@@ -39,8 +53,14 @@ export interface GitHubStandIn {
   /** An artifact's files (unzipped), for assertions. */
   artifactFiles(id: number): Promise<Record<string, Buffer>>;
   requests: RecordedRequest[];
+  /** Issue comments, oldest first. */
+  comments(repository: string, issue: number): StoredComment[];
+  /** Adds a comment as someone else (a human, another bot). */
+  seedComment(repository: string, issue: number, author: string, body: string): StoredComment;
   close(): Promise<void>;
 }
+
+export const INTEGRATION_LOGIN = 'github-actions[bot]';
 
 interface ArtifactRecord extends StoredArtifact {
   repository: string;
@@ -94,6 +114,14 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   const requests: RecordedRequest[] = [];
   let nextArtifactId = 1000;
   let nextDeploymentId = 1;
+  let nextCommentId = 5000;
+  const comments: StoredComment[] = [];
+  const addComment = (repository: string, issue: number, author: string, body: string) => {
+    const now = new Date().toISOString();
+    const comment = { id: nextCommentId++, repository, issue, author, body, createdAt: now, updatedAt: now };
+    comments.push(comment);
+    return comment;
+  };
   let baseUrl = '';
 
   const readBody = (req: http.IncomingMessage) =>
@@ -233,7 +261,63 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
       return send(res, 201, { id: Date.now(), ...(body as object) });
     }
+    if (url.pathname === '/user' && method === 'GET') {
+      // GITHUB_TOKEN and app tokens are integrations: GitHub answers 403 here.
+      if (!grant.user) return send(res, 403, FORBIDDEN);
+      return send(res, 200, { login: grant.user, id: 1, type: 'User' });
+    }
+    const author = grant.user ?? INTEGRATION_LOGIN;
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
+      const [repository, issue] = [m[1]!, Number(m[2])];
+      if (method === 'GET') {
+        const list = comments.filter((c) => c.repository === repository && c.issue === issue);
+        return pagedList(res, url, list.map(restComment));
+      }
+      if (method === 'POST') {
+        if (grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
+        const text = (body as { body?: unknown }).body;
+        if (typeof text !== 'string' || text.length === 0) return send(res, 422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'missing' }] });
+        if (text.length > 65_536) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+        return send(res, 201, restComment(addComment(repository, issue, author, text)));
+      }
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)) && method === 'PATCH') {
+      const comment = comments.find((c) => c.repository === m![1] && c.id === Number(m![2]));
+      if (!comment) return send(res, 404, { message: 'Not Found' });
+      if (grant.pullRequests !== 'write' || comment.author !== author) return send(res, 403, FORBIDDEN);
+      const text = (body as { body?: unknown }).body;
+      if (typeof text !== 'string' || text.length > 65_536) return send(res, 422, { message: 'Validation Failed' });
+      comment.body = text;
+      comment.updatedAt = new Date().toISOString();
+      return send(res, 200, restComment(comment));
+    }
     return send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+  }
+
+  const restComment = (c: StoredComment) => ({
+    id: c.id,
+    node_id: `IC_${c.id}`,
+    body: c.body,
+    user: { login: c.author, id: c.author.length, type: c.author.endsWith('[bot]') ? 'Bot' : 'User' },
+    html_url: `https://github.com/${c.repository}/pull/${c.issue}#issuecomment-${c.id}`,
+    url: `${baseUrl}/repos/${c.repository}/issues/comments/${c.id}`,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  });
+
+  /** A list endpoint that returns a bare array, paged with a Link header as GitHub does (30 by default, 100 at most). */
+  function pagedList(res: http.ServerResponse, url: URL, list: unknown[]) {
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const last = Math.max(1, Math.ceil(list.length / perPage));
+    const link = (p: number) => {
+      const next = new URL(url);
+      next.searchParams.set('page', String(p));
+      next.searchParams.set('per_page', String(perPage));
+      return next.toString();
+    };
+    const rels = [page < last && `<${link(page + 1)}>; rel="next"`, page < last && `<${link(last)}>; rel="last"`, page > 1 && `<${link(page - 1)}>; rel="prev"`, page > 1 && `<${link(1)}>; rel="first"`].filter(Boolean);
+    return send(res, 200, list.slice((page - 1) * perPage, page * perPage), rels.length ? { link: rels.join(', ') } : {});
   }
 
   function paged(res: http.ServerResponse, url: URL, list: ArtifactRecord[]) {
@@ -287,6 +371,8 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return unzip(artifact.content);
     },
     requests,
+    comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
+    seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

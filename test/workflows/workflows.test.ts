@@ -78,11 +78,23 @@ describe('what users rely on in the actions and workflows', () => {
 
   it('the root action has the inputs and outputs its users are promised', () => {
     const root = doc('action.yml');
-    for (const input of ['config', 'cluster-dir', 'restart', 'step', 'from-step', 'dry-run', 'timeout', 'openstack-auth-url', 'openstack-application-credential-id', 'openstack-application-credential-secret', 'openstack-username', 'openstack-password', 'clouds-yaml', 'kubeconfig-passphrase', 'state-store', 'github-token']) {
+    for (const input of ['config', 'cluster-dir', 'restart', 'step', 'from-step', 'dry-run', 'timeout', 'openstack-auth-url', 'openstack-application-credential-id', 'openstack-application-credential-secret', 'openstack-username', 'openstack-password', 'clouds-yaml', 'kubeconfig-passphrase', 'state-store', 'github-token', 'comment', 'save-plan', 'plan-passphrase', 'plan-artifact']) {
       expect(root.inputs, input).toHaveProperty(input);
     }
     expect(root.inputs['github-token'].default).toBe('${{ github.token }}');
-    expect(Object.keys(root.outputs).sort()).toEqual(['endpoint', 'kubeconfig', 'kubeconfig-encrypted', 'kubeconfig-path', 'result', 'steps']);
+    const planOutputs = ['comment-url', 'has-changes', 'plan-artifact', 'plan-file', 'to-add', 'to-change', 'to-destroy', 'to-replace'];
+    expect(Object.keys(root.outputs).sort()).toEqual([...planOutputs, 'endpoint', 'kubeconfig', 'kubeconfig-encrypted', 'kubeconfig-path', 'result', 'steps'].sort());
+    const tofu = doc('actions/tofu/action.yml');
+    expect(tofu.inputs.mode.default).toBe('apply');
+    expect(Object.keys(tofu.outputs)).toEqual(expect.arrayContaining(planOutputs));
+  });
+
+  it('the pull-request plan may comment but nothing more', () => {
+    const plan = doc('examples/workflows/plan.yml');
+    expect(Object.keys(plan.on)).toEqual(['pull_request']);
+    const permissions = { ...plan.permissions, ...Object.values(plan.jobs as Record<string, { permissions?: object }>)[0]!.permissions };
+    expect(permissions['pull-requests']).toBe('write');
+    expect(Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope)).toEqual(['pull-requests']);
   });
 
   it('the manual deploy is reviewed, serialised per cluster and never cancelled mid-apply', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runChecked } from '../command.js';
+import { CommandFailedError, runChecked } from '../command.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
 import type { DeploySettings } from '../settings.js';
@@ -17,7 +17,7 @@ abstract class OpenTofuStep implements Step {
   abstract readonly id: 'opentofu-init' | 'opentofu-apply';
   abstract readonly title: string;
   abstract readonly kind: 'runner-local' | 'remote';
-  protected abstract readonly args: string[];
+  protected abstract get args(): string[];
   protected abstract readonly writes: string[];
 
   constructor(protected readonly settings: DeploySettings) {}
@@ -43,7 +43,15 @@ abstract class OpenTofuStep implements Step {
       );
     }
     const env = { ...deployEnvironment(this.settings), TF_IN_AUTOMATION: '1' };
-    await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
+    try {
+      await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
+    } catch (error) {
+      throw this.explain(error);
+    }
+  }
+
+  protected explain(error: unknown): unknown {
+    return error;
   }
 }
 
@@ -51,7 +59,9 @@ export class OpenTofuInitStep extends OpenTofuStep {
   readonly id = 'opentofu-init' as const;
   readonly title = 'Initialize OpenTofu';
   readonly kind = 'runner-local' as const;
-  protected readonly args = ['init', '-input=false'];
+  protected get args(): string[] {
+    return ['init', '-input=false'];
+  }
   protected get writes(): string[] {
     return [path.join(this.settings.clusterDir, '.terraform/')];
   }
@@ -65,10 +75,24 @@ export class OpenTofuApplyStep extends OpenTofuStep {
   readonly id = 'opentofu-apply' as const;
   readonly title = 'Apply OpenTofu infrastructure';
   readonly kind = 'remote' as const;
-  protected readonly args = ['apply', '-input=false', '-auto-approve'];
+  protected get args(): string[] {
+    const saved = this.settings.opentofu.savedPlan;
+    // A saved plan is the approval: tofu applies exactly it and asks nothing.
+    return saved ? ['apply', '-input=false', saved.file] : ['apply', '-input=false', '-auto-approve'];
+  }
   protected get writes(): string[] {
     const writes = ['OpenStack resources'];
     if (this.settings.opentofu.backend === 'local') writes.push(path.join(this.settings.clusterDir, 'terraform.tfstate'));
     return writes;
+  }
+
+  /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
+  protected override explain(error: unknown): unknown {
+    const saved = this.settings.opentofu.savedPlan;
+    if (!saved || !(error instanceof CommandFailedError) || !error.result.tail.some((line) => /Saved plan is stale/i.test(line))) return error;
+    return new UserError(
+      `the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+        'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.',
+    );
   }
 }

@@ -39,6 +39,17 @@ module "worker" {
   network = terraform_data.network.output.name
 }
 
+# Real cluster modules template the OpenStack credential into cloud.conf for the cloud provider; the
+# sandbox does too, so the tests can prove that plans and comments never show it.
+variable "os_application_credential_secret" {
+  type    = string
+  default = ""
+}
+
+resource "terraform_data" "cloud_conf" {
+  input = { application-credential-secret = var.os_application_credential_secret }
+}
+
 resource "terraform_data" "api_vip" {
   input = { address = "127.0.0.2", port = 6443 }
 }

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { runChecked, type RunCommandOptions } from './command.js';
+import { UserError } from './errors.js';
+import { ensurePrivateDir } from './files.js';
+import type { DeployOutput } from './output.js';
+import type { Redactor } from './redact.js';
+import type { DeploySettings } from './settings.js';
+import { deployEnvironment } from './steps/environment.js';
+import { resolveTofuBinary } from './steps/opentofu.js';
+
+/**
+ * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
+ * (which the JSON holds in plain text, sensitive ones included) are never kept.
+ */
+const PlanJsonSchema = z.object({
+  resource_changes: z.array(z.object({ address: z.string(), change: z.object({ actions: z.array(z.string()) }) })).default([]),
+});
+
+export type ChangeAction = 'create' | 'update' | 'destroy' | 'replace';
+
+export interface PlanChanges {
+  /** Counted apart: a replacement is in `replace` only, not in `add` or `destroy`. */
+  add: number;
+  change: number;
+  destroy: number;
+  replace: number;
+  rows: { address: string; action: ChangeAction }[];
+}
+
+export interface TofuPlan {
+  planFile: string;
+  changes: PlanChanges;
+  /** `tofu show -no-color <plan>`, redacted. */
+  text: string;
+}
+
+function classify(actions: readonly string[]): ChangeAction | undefined {
+  const set = new Set(actions);
+  if (set.has('create') && set.has('delete')) return 'replace';
+  if (set.has('create')) return 'create';
+  if (set.has('delete')) return 'destroy';
+  if (set.has('update')) return 'update';
+  return undefined; // no-op, read
+}
+
+/** Counts and lists the changes of a plan from its JSON form (never from the text). */
+export function summarizeChanges(planJson: unknown): PlanChanges {
+  const parsed = PlanJsonSchema.safeParse(planJson);
+  if (!parsed.success) throw new UserError(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  const changes: PlanChanges = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
+  for (const resource of parsed.data.resource_changes) {
+    const action = classify(resource.change.actions);
+    if (!action) continue;
+    changes.rows.push({ address: resource.address, action });
+    if (action === 'create') changes.add++;
+    else if (action === 'update') changes.change++;
+    else if (action === 'destroy') changes.destroy++;
+    else changes.replace++;
+  }
+  return changes;
+}
+
+/** Plan documents of big clusters run to tens of MB; beyond this something is wrong. */
+const MAX_SHOW_OUTPUT = 256 * 1024 * 1024;
+
+export interface TofuPlanContext {
+  redactor: Redactor;
+  output: DeployOutput;
+  signal?: AbortSignal;
+}
+
+/**
+ * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
+ * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
+ */
+export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal }: TofuPlanContext): Promise<TofuPlan> {
+  const binary = await resolveTofuBinary(settings);
+  if (!binary) {
+    throw new UserError(settings.opentofu.binary ? `opentofu.path "${settings.opentofu.binary}" is not an executable file` : 'neither tofu nor terraform found on PATH');
+  }
+  const spec = (...args: string[]) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' } });
+  const logged: RunCommandOptions = { redactor, output: output.write, signal };
+  const captured: RunCommandOptions = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };
+
+  await ensurePrivateDir(path.dirname(planFile));
+  output.startGroup('OpenTofu plan');
+  try {
+    await runChecked(spec('init', '-input=false'), logged);
+    await runChecked(spec('plan', '-input=false', `-out=${planFile}`), logged);
+  } finally {
+    output.endGroup();
+  }
+  const json = await runChecked(spec('show', '-json', planFile), captured);
+  let document: unknown;
+  try {
+    document = JSON.parse(json.stdout);
+  } catch {
+    throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+  }
+  const text = await runChecked(spec('show', '-no-color', planFile), captured);
+  return { planFile, changes: summarizeChanges(document), text: text.stdout };
+}
+
+/** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
+export function tofuCounts(changes: PlanChanges): { toAdd: number; toChange: number; toDestroy: number; toReplace: number } {
+  return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
+}

@@ -1,0 +1,184 @@
+import { DefaultArtifactClient } from '@actions/artifact';
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { UserError, errorMessage } from '../core/errors.js';
+import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
+import type { Pipeline } from '../core/pipeline.js';
+import { buildPlan, renderPlan, type DeployPlan } from '../core/plan.js';
+import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../core/secret-box.js';
+import { abortOnSignals } from '../core/signals.js';
+import { clusterId, runtimePaths } from '../core/settings.js';
+import type { Step } from '../core/steps/index.js';
+import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
+import { ArtifactStateStore, artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
+import type { ActionSettings } from './inputs.js';
+import { buildPlanComment, planMarker } from './plan-comment.js';
+import { actionsOutput, pullRequestFromEvent, runContext, runUrl, type PullRequestContext } from './runner.js';
+import { upsertStickyComment } from './sticky-comment.js';
+import { planSummary } from './summary.js';
+import { restoreEncrypted, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
+
+/** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
+const SUMMARY_LIMIT = 1_000_000;
+
+/** The files of the plan artifact. */
+export const PLAN_FILES = { text: 'plan.txt', comment: 'comment.md', pullRequest: 'pull-request.json', binary: 'tofu.plan.age' } as const;
+
+export const planArtifactName = (organization: string, cluster: string) => artifactName('plan', organization, cluster);
+
+function relativeToWorkspace(file: string | undefined): string | undefined {
+  const workspace = process.env.GITHUB_WORKSPACE;
+  if (!file || !workspace) return file;
+  const relative = path.relative(workspace, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+function setPlanOutputs(tofu: TofuPlan | undefined): void {
+  const counts = tofu ? tofuCounts(tofu.changes) : { toAdd: 0, toChange: 0, toDestroy: 0, toReplace: 0 };
+  core.setOutput('has-changes', String(!!tofu && tofu.changes.rows.length > 0));
+  core.setOutput('to-add', String(counts.toAdd));
+  core.setOutput('to-change', String(counts.toChange));
+  core.setOutput('to-destroy', String(counts.toDestroy));
+  core.setOutput('to-replace', String(counts.toReplace));
+  if (tofu) core.setOutput('plan-file', tofu.planFile);
+}
+
+/** Why a comment could not be written, and how to get one safely. */
+function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: string): string {
+  const why = pr.fromFork
+    ? 'Pull requests from forks get a read-only token and no secrets, by design.'
+    : 'Give the job `permissions: pull-requests: write` to let it comment.';
+  return [
+    `cluster-deploy could not comment on pull request #${pr.number} (${reason}). ${why}`,
+    `The plan is in this job's summary and in the artifact "${artifact}" (comment.md, pull-request.json).`,
+    'To comment on pull requests from forks safely, keep this workflow on `pull_request` and post comment.md from a second',
+    'workflow triggered by `workflow_run`, which has a write token but never runs the pull request\'s code.',
+    'Do not switch to `pull_request_target` with a checkout of the pull request: that runs untrusted code with secrets.',
+  ].join('\n');
+}
+
+/** Uploads the full plan, the comment and (save-plan) the encrypted binary plan. Never fails the job. */
+async function uploadPlanArtifact(name: string, files: Record<string, string | Uint8Array>, dir: string): Promise<boolean> {
+  if (!process.env.ACTIONS_RUNTIME_TOKEN) {
+    core.info(`not in a GitHub Actions run: the plan artifact "${name}" is not uploaded`);
+    return false;
+  }
+  await ensurePrivateDir(dir);
+  const paths: string[] = [];
+  for (const [file, content] of Object.entries(files)) {
+    await fs.writeFile(path.join(dir, file), content, { mode: 0o600 });
+    paths.push(path.join(dir, file));
+  }
+  const client = new DefaultArtifactClient();
+  try {
+    // A re-run attempt uploads again under the same name.
+    await client.deleteArtifact(name).catch(() => undefined);
+    await client.uploadArtifact(name, paths, dir);
+    return true;
+  } catch (error) {
+    core.warning(`could not upload the plan artifact "${name}": ${errorMessage(error)}`);
+    return false;
+  }
+}
+
+/** Puts the tofu state saved with the resume state back, so the plan compares against it. */
+async function restoreTofuState(p: Pipeline, settings: ActionSettings): Promise<void> {
+  const store = p.store;
+  if (settings.tofuState !== 'artifact' || !(store instanceof ArtifactStateStore) || !store.origin) return;
+  if (await restoreEncrypted(store.origin.dir, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state')) {
+    core.info('restored the tofu state saved with the resume state');
+  }
+}
+
+/**
+ * A dry run (root action) or `mode: plan` (actions/tofu): the engine's plan, then — when the
+ * deploy would apply — `tofu plan`, a sticky pull-request comment, the job summary, outputs and
+ * the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
+ */
+export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
+  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor);
+  process.stdout.write(renderPlan(plan));
+  core.setOutput('result', 'planned');
+  core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
+  const engineSummary = p.redactor.redact(planSummary(plan));
+
+  if (!plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run')) {
+    const inScope = plan.steps.some((s) => s.id === 'opentofu-apply');
+    if (inScope) setPlanOutputs(undefined);
+    await core.summary.addRaw(inScope ? `${engineSummary}\nNo OpenTofu plan: a deploy would skip \`opentofu-apply\`.\n` : engineSummary).write();
+    return;
+  }
+
+  await restoreTofuState(p, settings);
+  const output = actionsOutput(p);
+  const controller = new AbortController();
+  const dispose = abortOnSignals(controller, (message) => output.line(message));
+  let tofu: TofuPlan;
+  try {
+    tofu = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, { redactor: p.redactor, output, signal: controller.signal });
+  } finally {
+    dispose();
+    await output.close();
+  }
+  setPlanOutputs(tofu);
+
+  const cluster = clusterId(p.settings);
+  const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
+  const pr = pullRequestFromEvent();
+  const inRun = !!process.env.GITHUB_REPOSITORY && !!process.env.GITHUB_RUN_ID;
+  const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+  const common = {
+    cluster,
+    configPath: relativeToWorkspace(p.settings.configPath),
+    changes: tofu.changes,
+    planText: p.redactor.redact(tofu.text),
+    applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
+    stateNote: plan.note,
+    commit: pr?.headSha ?? process.env.GITHUB_SHA,
+    runUrl: inRun ? runUrl({ serverUrl: process.env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(process.env.GITHUB_RUN_ID) }) : undefined,
+    runNumber: process.env.GITHUB_RUN_NUMBER,
+    updatedAt: new Date(),
+  };
+  const comment = buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` });
+  const body = p.redactor.redact(comment.body);
+  const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
+  const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
+
+  const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body };
+  if (pr) files[PLAN_FILES.pullRequest] = JSON.stringify({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) });
+  if (settings.savePlan) files[PLAN_FILES.binary] = await encryptWithPassphrase(await fs.readFile(tofu.planFile), settings.planPassphrase!);
+  const uploaded = await uploadPlanArtifact(artifact, files, path.join(path.dirname(tofu.planFile), 'plan-artifact'));
+  if (uploaded) core.setOutput('plan-artifact', artifact);
+  else if (settings.savePlan) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
+
+  if (pr && settings.comment) {
+    const run = runContext(settings.githubToken);
+    const outcome = await upsertStickyComment(getOctokit(run.token, { baseUrl: run.apiUrl }), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
+    if (outcome.kind === 'forbidden') core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
+    else {
+      core.setOutput('comment-url', outcome.url);
+      core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
+    }
+  }
+  await core.summary.addRaw(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`).write();
+}
+
+/** Downloads and decrypts the plan that save-plan stored, for opentofu-apply to apply exactly. */
+export async function fetchSavedPlan(settings: ActionSettings): Promise<{ file: string; source: string }> {
+  const name = settings.planArtifact!;
+  const run = runContext(settings.githubToken);
+  const client = new DefaultArtifactClient();
+  const found = await findNewestArtifact(client, run, name);
+  if (!found) throw new UserError(`plan-artifact: no artifact "${name}" in this run or this repository (artifacts expire); make a plan with save-plan: true`);
+  const source = `plan-artifact "${name}" (run ${found.runId})`;
+  const dir = await downloadArtifactFiles(client, run, found);
+  const encrypted = await fs.readFile(path.join(dir, PLAN_FILES.binary), 'utf8').catch(() => {
+    throw new UserError(`${source} holds no saved plan (${PLAN_FILES.binary}): it was made without save-plan: true`);
+  });
+  const file = path.join(dir, 'tofu.plan');
+  await writeFileAtomic(file, await decryptBytesWithPassphrase(encrypted, settings.planPassphrase!, source), 0o600);
+  core.info(`applying the saved plan from ${source}`);
+  return { file, source };
+}

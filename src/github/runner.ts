@@ -1,0 +1,68 @@
+import * as core from '@actions/core';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { UserError } from '../core/errors.js';
+import { DeployOutput } from '../core/output.js';
+import type { Pipeline } from '../core/pipeline.js';
+import type { RunContext } from './artifact-store.js';
+
+/** What the runner tells an action about the run it is in. */
+export function runContext(token: string | undefined, env: NodeJS.ProcessEnv = process.env): RunContext {
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!owner || !repo || !env.GITHUB_RUN_ID) throw new UserError('state-store: artifact works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set); use state-store: local');
+  if (!token) throw new UserError('state-store: artifact needs github-token (the default is ${{ github.token }}) with permissions actions: read and write');
+  return {
+    owner,
+    repo,
+    runId: Number(env.GITHUB_RUN_ID),
+    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? 1),
+    token,
+    apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+  };
+}
+
+export function runUrl(run: Pick<RunContext, 'serverUrl' | 'owner' | 'repo' | 'runId'>): string {
+  return `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}`;
+}
+
+export interface PullRequestContext {
+  number: number;
+  headSha?: string;
+  /** The head repository is not this one: its token is read-only and it gets no secrets. */
+  fromFork: boolean;
+}
+
+/** The pull request this run is for, from the event payload (pull_request and pull_request_target events). */
+export function pullRequestFromEvent(env: NodeJS.ProcessEnv = process.env): PullRequestContext | undefined {
+  if (!env.GITHUB_EVENT_PATH) return undefined;
+  let event: { pull_request?: { number?: number; head?: { sha?: string; repo?: { full_name?: string } | null } } };
+  try {
+    event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const pr = event.pull_request;
+  if (!pr || typeof pr.number !== 'number') return undefined;
+  const head = pr.head?.repo?.full_name;
+  return { number: pr.number, headSha: pr.head?.sha, fromFork: !!head && head !== env.GITHUB_REPOSITORY };
+}
+
+/** Console output for the Actions log: a group per step, with workflow commands off inside it. */
+export function actionsOutput(pipeline: Pipeline): DeployOutput {
+  let resumeToken = '';
+  return new DeployOutput(pipeline.redactor, (text) => void process.stdout.write(text), {
+    startGroup(title) {
+      core.startGroup(title);
+      // Tool output must not be able to issue workflow commands (::set-output, ::add-mask, …).
+      resumeToken = randomBytes(16).toString('hex');
+      process.stdout.write(`::stop-commands::${resumeToken}\n`);
+    },
+    endGroup() {
+      if (resumeToken) process.stdout.write(`::${resumeToken}::\n`);
+      resumeToken = '';
+      core.endGroup();
+    },
+  });
+}
+

@@ -1,0 +1,56 @@
+import type { getOctokit } from '@actions/github';
+import { errorMessage } from '../core/errors.js';
+
+type Octokit = ReturnType<typeof getOctokit>;
+
+export interface CommentTarget {
+  owner: string;
+  repo: string;
+  /** The pull request's number (pull requests are issues for comments). */
+  issueNumber: number;
+}
+
+export type CommentOutcome =
+  | { kind: 'created' | 'updated'; url: string; id: number }
+  /** The token may not comment: a fork's read-only token, or a job without `pull-requests: write`. */
+  | { kind: 'forbidden'; message: string };
+
+/** GITHUB_TOKEN comments as this bot; so do the runs' own integration tokens. */
+export const ACTIONS_BOT = 'github-actions[bot]';
+
+/**
+ * Who our comments are written by: a user token can ask GitHub; an integration token (GITHUB_TOKEN)
+ * gets 403 from /user and comments as github-actions[bot].
+ */
+async function ownLogin(octokit: Octokit): Promise<string> {
+  try {
+    return (await octokit.rest.users.getAuthenticated()).data.login;
+  } catch {
+    return ACTIONS_BOT;
+  }
+}
+
+const status = (error: unknown) => (error as { status?: number })?.status;
+
+/**
+ * One comment per marker: found by paging through every comment of the pull request and matching
+ * both the hidden marker and our own author (someone quoting the marker is never overwritten),
+ * updated in place when found, created otherwise.
+ */
+export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string): Promise<CommentOutcome> {
+  const login = await ownLogin(octokit);
+  const { owner, repo, issueNumber } = target;
+  try {
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+    const mine = comments.find((c) => c.user?.login === login && (c.body ?? '').includes(marker));
+    if (mine) {
+      const updated = await octokit.rest.issues.updateComment({ owner, repo, comment_id: mine.id, body });
+      return { kind: 'updated', url: updated.data.html_url, id: updated.data.id };
+    }
+    const created = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+    return { kind: 'created', url: created.data.html_url, id: created.data.id };
+  } catch (error) {
+    if (status(error) === 403 || status(error) === 404) return { kind: 'forbidden', message: errorMessage(error) };
+    throw error;
+  }
+}
