@@ -9008,6 +9008,7 @@ __webpack_async_result__();
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   ju: () => (/* binding */ CommandFailedError),
+  Ni: () => (/* binding */ failureHeadline),
   X4: () => (/* binding */ runChecked),
   d1: () => (/* binding */ runCommand)
 });
@@ -9037,6 +9038,14 @@ class CommandFailedError extends Error {
         this.command = command;
         this.result = result;
     }
+}
+/**
+ * A failed command in one line: how it ended and, when the tool printed one, its first diagnostic
+ * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
+ */
+function failureHeadline(error) {
+    const diagnostic = error.result.tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+    return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
 }
 /** The name to show for a command: its program's basename. */
 function commandName(argv) {
@@ -9604,7 +9613,7 @@ function describeFailure(error, interrupted) {
     if (interrupted)
         return { message: 'interrupted' };
     if (error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
-        return { message: error.message, tail: error.result.tail };
+        return { message: (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureHeadline */ .Ni)(error), tail: error.result.tail };
     return { message: (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .errorMessage */ .g)(error) };
 }
 /**
@@ -9944,6 +9953,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   vX: () => (/* binding */ TailBuffer)
 });
 
+// UNUSED EXPORTS: stripAnsi
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:string_decoder"
@@ -9991,7 +10002,15 @@ class RedactingStream {
         this.sink(this.redactor.redact(text));
     }
 }
-/** Keeps the last N complete lines of a stream (for failure reports), bounded in memory. */
+/** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
+const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+function stripAnsi(text) {
+    return text.replace(ANSI_SEQUENCE, '');
+}
+/**
+ * Keeps the last N complete lines of a stream, bounded in memory, as plain text: they end up in
+ * summaries, annotations and comments, where colour codes are noise.
+ */
 class TailBuffer {
     max;
     lines = [];
@@ -10005,13 +10024,14 @@ class TailBuffer {
         for (const line of parts)
             this.push(line);
     };
-    push(line) {
+    push(raw) {
+        const line = stripAnsi(raw);
         this.lines.push(line.length > 4096 ? `${line.slice(0, 4096)}…` : line);
         if (this.lines.length > this.max)
             this.lines.shift();
     }
     get tail() {
-        return this.partial ? [...this.lines, this.partial].slice(-this.max) : [...this.lines];
+        return this.partial ? [...this.lines, stripAnsi(this.partial)].slice(-this.max) : [...this.lines];
     }
 }
 /**
@@ -10674,6 +10694,10 @@ class KubesprayPlaybookStep {
         if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
             throw new errors/* UserError */.y(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
         }
+        // Without it ansible-playbook warns, matches no hosts and succeeds having done nothing.
+        if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
+            throw new errors/* UserError */.y(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+        }
         await (0,command/* runChecked */.X4)({ argv: this.argv(), cwd: paths.kubesprayDir, env: this.env() }, { redactor, output: output.write, signal });
     }
 }
@@ -10693,6 +10717,15 @@ async function resolveTofuBinary(settings) {
         return (0,files/* findExecutable */.oq)(settings.opentofu.binary, pathVar);
     return (await (0,files/* findExecutable */.oq)('tofu', pathVar)) ?? (await (0,files/* findExecutable */.oq)('terraform', pathVar));
 }
+/** The binary, or an error that says how to get one. */
+async function requireTofuBinary(settings) {
+    const binary = await resolveTofuBinary(settings);
+    if (binary)
+        return binary;
+    throw new errors/* UserError */.y(settings.opentofu.binary
+        ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
+        : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
+}
 class OpenTofuStep {
     settings;
     constructor(settings) {
@@ -10709,12 +10742,7 @@ class OpenTofuStep {
         };
     }
     async run({ redactor, output, signal }) {
-        const binary = await resolveTofuBinary(this.settings);
-        if (!binary) {
-            throw new errors/* UserError */.y(this.settings.opentofu.binary
-                ? `opentofu.path "${this.settings.opentofu.binary}" is not an executable file`
-                : 'neither tofu nor terraform found on PATH');
-        }
+        const binary = await requireTofuBinary(this.settings);
         const env = { ...deployEnvironment(this.settings), TF_IN_AUTOMATION: '1' };
         try {
             await (0,command/* runChecked */.X4)({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
@@ -10836,11 +10864,7 @@ class PreflightStep {
         if (!settings.opentofu.enabled)
             problems.push('opentofu must be enabled for openstack bootstrap');
         problems.push(...credentialProblems(settings.credentials));
-        if (!(await resolveTofuBinary(settings))) {
-            problems.push(settings.opentofu.binary
-                ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
-                : 'neither tofu nor terraform found on PATH');
-        }
+        await requireTofuBinary(settings).catch((error) => problems.push(error.message));
         if (!settings.vip) {
             problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
         }
@@ -10859,7 +10883,7 @@ class PreflightStep {
         for (const [file, what] of [
             [paths.requirements, 'Kubespray requirements'],
             [paths.playbook, 'Kubespray playbook'],
-            [paths.inventory, 'Ansible inventory'],
+            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
         ]) {
             if (!(await (0,files/* pathExists */.s0)(file)))
                 problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);

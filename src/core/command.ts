@@ -42,6 +42,15 @@ export class CommandFailedError extends Error {
   }
 }
 
+/**
+ * A failed command in one line: how it ended and, when the tool printed one, its first diagnostic
+ * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
+ */
+export function failureHeadline(error: CommandFailedError): string {
+  const diagnostic = error.result.tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+  return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
+}
+
 /** The name to show for a command: its program's basename. */
 export function commandName(argv: readonly string[]): string {
   return path.basename(argv[0] ?? '?');

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CommandFailedError } from './command.js';
+import { CommandFailedError, failureHeadline } from './command.js';
 import { credentialSecrets } from './credentials.js';
 import { formatDuration } from './duration.js';
 import { UserError, errorMessage } from './errors.js';
@@ -129,7 +129,7 @@ export interface DeployRun {
 
 function describeFailure(error: unknown, interrupted: boolean): { message: string; tail?: string[] } {
   if (interrupted) return { message: 'interrupted' };
-  if (error instanceof CommandFailedError) return { message: error.message, tail: error.result.tail };
+  if (error instanceof CommandFailedError) return { message: failureHeadline(error), tail: error.result.tail };
   return { message: errorMessage(error) };
 }
 

@@ -46,7 +46,17 @@ export class RedactingStream {
   }
 }
 
-/** Keeps the last N complete lines of a stream (for failure reports), bounded in memory. */
+/** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
+const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI_SEQUENCE, '');
+}
+
+/**
+ * Keeps the last N complete lines of a stream, bounded in memory, as plain text: they end up in
+ * summaries, annotations and comments, where colour codes are noise.
+ */
 export class TailBuffer {
   private readonly lines: string[] = [];
   private partial = '';
@@ -59,13 +69,14 @@ export class TailBuffer {
     for (const line of parts) this.push(line);
   };
 
-  private push(line: string): void {
+  private push(raw: string): void {
+    const line = stripAnsi(raw);
     this.lines.push(line.length > 4096 ? `${line.slice(0, 4096)}…` : line);
     if (this.lines.length > this.max) this.lines.shift();
   }
 
   get tail(): string[] {
-    return this.partial ? [...this.lines, this.partial].slice(-this.max) : [...this.lines];
+    return this.partial ? [...this.lines, stripAnsi(this.partial)].slice(-this.max) : [...this.lines];
   }
 }
 

@@ -7,7 +7,7 @@ import type { DeployOutput } from './output.js';
 import type { Redactor } from './redact.js';
 import type { DeploySettings } from './settings.js';
 import { deployEnvironment } from './steps/environment.js';
-import { resolveTofuBinary } from './steps/opentofu.js';
+import { requireTofuBinary } from './steps/opentofu.js';
 
 /**
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
@@ -75,10 +75,7 @@ export interface TofuPlanContext {
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
 export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal }: TofuPlanContext): Promise<TofuPlan> {
-  const binary = await resolveTofuBinary(settings);
-  if (!binary) {
-    throw new UserError(settings.opentofu.binary ? `opentofu.path "${settings.opentofu.binary}" is not an executable file` : 'neither tofu nor terraform found on PATH');
-  }
+  const binary = await requireTofuBinary(settings);
   const spec = (...args: string[]) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' } });
   const logged: RunCommandOptions = { redactor, output: output.write, signal };
   const captured: RunCommandOptions = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };

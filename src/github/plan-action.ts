@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { CommandFailedError, failureHeadline } from '../core/command.js';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
 import type { Pipeline } from '../core/pipeline.js';
@@ -14,7 +15,7 @@ import type { Step } from '../core/steps/index.js';
 import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
 import { ArtifactStateStore, artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
 import type { ActionSettings } from './inputs.js';
-import { buildPlanComment, planMarker } from './plan-comment.js';
+import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-comment.js';
 import { actionsOutput, pullRequestFromEvent, runContext, runUrl, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { planSummary } from './summary.js';
@@ -111,6 +112,30 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
     return;
   }
 
+  const cluster = clusterId(p.settings);
+  const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
+  const pr = settings.comment ? pullRequestFromEvent() : undefined;
+  const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+  const provenance = {
+    cluster,
+    configPath: relativeToWorkspace(p.settings.configPath),
+    commit: pr?.headSha ?? process.env.GITHUB_SHA,
+    runUrl: owner && process.env.GITHUB_RUN_ID ? runUrl({ serverUrl: process.env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(process.env.GITHUB_RUN_ID) }) : undefined,
+    runNumber: process.env.GITHUB_RUN_NUMBER,
+    updatedAt: new Date(),
+  };
+  const comment = async (body: string) => {
+    if (!pr) return;
+    const run = runContext(settings.githubToken);
+    const outcome = await upsertStickyComment(getOctokit(run.token, { baseUrl: run.apiUrl }), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
+    if (outcome.kind === 'forbidden') {
+      core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
+      return;
+    }
+    core.setOutput('comment-url', outcome.url);
+    core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
+  };
+
   await restoreTofuState(p, settings);
   const output = actionsOutput(p);
   const controller = new AbortController();
@@ -118,31 +143,31 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   let tofu: TofuPlan;
   try {
     tofu = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, { redactor: p.redactor, output, signal: controller.signal });
+  } catch (error) {
+    // The comment must not keep showing an older plan as if it were current.
+    const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
+    const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
+    const body = p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail }));
+    await comment(body);
+    await core.summary.addRaw(`${engineSummary}\n${body}`).write();
+    core.setOutput('result', 'failure');
+    core.error(message, { title: 'cluster-deploy: tofu plan failed' });
+    process.exitCode = 1;
+    return;
   } finally {
     dispose();
     await output.close();
   }
   setPlanOutputs(tofu);
 
-  const cluster = clusterId(p.settings);
-  const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
-  const pr = pullRequestFromEvent();
-  const inRun = !!process.env.GITHUB_REPOSITORY && !!process.env.GITHUB_RUN_ID;
-  const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
   const common = {
-    cluster,
-    configPath: relativeToWorkspace(p.settings.configPath),
+    ...provenance,
     changes: tofu.changes,
     planText: p.redactor.redact(tofu.text),
     applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
     stateNote: plan.note,
-    commit: pr?.headSha ?? process.env.GITHUB_SHA,
-    runUrl: inRun ? runUrl({ serverUrl: process.env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(process.env.GITHUB_RUN_ID) }) : undefined,
-    runNumber: process.env.GITHUB_RUN_NUMBER,
-    updatedAt: new Date(),
   };
-  const comment = buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` });
-  const body = p.redactor.redact(comment.body);
+  const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
   const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
   const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
 
@@ -153,15 +178,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   if (uploaded) core.setOutput('plan-artifact', artifact);
   else if (settings.savePlan) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
 
-  if (pr && settings.comment) {
-    const run = runContext(settings.githubToken);
-    const outcome = await upsertStickyComment(getOctokit(run.token, { baseUrl: run.apiUrl }), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
-    if (outcome.kind === 'forbidden') core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
-    else {
-      core.setOutput('comment-url', outcome.url);
-      core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
-    }
-  }
+  await comment(body);
   await core.summary.addRaw(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`).write();
 }
 

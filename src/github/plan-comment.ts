@@ -49,10 +49,61 @@ function escapeCode(text: string): string {
   return text.replace(/`/g, "'");
 }
 
+/**
+ * GitHub colours a ```diff block by each line's first character, but tofu indents its change
+ * markers: move them to the front (`~` and `-/+` become `!`), keeping the indentation.
+ */
+export function diffLine(line: string): string {
+  const match = /^(\s+)(-\/\+|\+\/-|[-+~])(?=\s|$)/.exec(line);
+  if (!match) return line;
+  const [whole, indent, sign] = [match[0], match[1]!, match[2]!];
+  const rest = line.slice(whole.length);
+  if (sign === '+' || sign === '-') return `${sign}${indent}${rest}`;
+  if (sign === '~') return `!${indent}${rest}`;
+  return `!${indent}${sign}${rest}`; // a replacement keeps its -/+
+}
+
 /** A fence longer than any backtick run inside the text, so the text cannot close it. */
 function fenceFor(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   return '`'.repeat(longest + 1);
+}
+
+type Provenance = Pick<PlanCommentInput, 'configPath' | 'commit' | 'runUrl' | 'runNumber' | 'updatedAt'>;
+
+/** Where the plan came from: config, commit, run, time. */
+function footerLine(input: Provenance): string {
+  return [
+    input.configPath && `Config \`${escapeCode(input.configPath)}\``,
+    input.commit && `commit \`${input.commit.slice(0, 7)}\``,
+    input.runUrl && `[run${input.runNumber ? ` #${input.runNumber}` : ''}](${input.runUrl})`,
+    `updated ${input.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Output kept in a failure comment: the end of it is what explains a failure. */
+const FAILURE_OUTPUT_LIMIT = 20_000;
+
+/**
+ * The sticky comment when the plan itself fails (bad HCL, a provider error): the old plan must not
+ * stay up looking current, and the author sees why without opening the log.
+ */
+export function buildPlanFailureComment(input: Provenance & { cluster: string; error: string; outputTail: string[] }): string {
+  let output = input.outputTail.join('\n');
+  if (output.length > FAILURE_OUTPUT_LIMIT) output = output.slice(output.indexOf('\n', output.length - FAILURE_OUTPUT_LIMIT) + 1);
+  const fence = fenceFor(output);
+  return [
+    planMarker(input.cluster),
+    `### ❌ Plan failed for \`${input.cluster}\``,
+    '',
+    `**${escapeCode(input.error.split('\n')[0]!.slice(0, 1000))}**`,
+    '',
+    ...(output ? ['<details open><summary>Last lines of the output</summary>', '', `${fence}text`, output, fence, '</details>', ''] : []),
+    footerLine(input),
+    '',
+  ].join('\n');
 }
 
 /** Builds the comment body; `truncated` says whether the full plan had to be cut. */
@@ -70,10 +121,9 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
   const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');
   head.push(`**An apply would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
 
-  const footerParts = [input.configPath && `Config \`${escapeCode(input.configPath)}\``, input.commit && `commit \`${input.commit.slice(0, 7)}\``, input.runUrl && `[run${input.runNumber ? ` #${input.runNumber}` : ''}](${input.runUrl})`, `updated ${input.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`].filter(Boolean);
-  const footer = ['', footerParts.join(' · '), ''];
+  const footer = ['', footerLine(input), ''];
 
-  const lines = input.planText.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
+  const lines = input.planText.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n').map(diffLine);
   const fence = fenceFor(input.planText);
   const open = (shown: number) => [`<details><summary>Full plan (${lines.length} lines${shown < lines.length ? `, first ${shown} shown` : ''})</summary>`, '', `${fence}diff`];
   const close = (shown: number) => [

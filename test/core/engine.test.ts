@@ -18,13 +18,14 @@ describe('deploy engine on the sandbox', () => {
     const failing = await run.deploy({}, { env: { ...run.env, TF_VAR_fail_apply: 'true' } });
     expect(failing.result.ok).toBe(false);
     expect(failing.result.failedStep).toBe('opentofu-apply');
-    expect(failing.result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1');
-    expect(failing.console).toMatch(/\[3\/8\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1/);
+    // The exit code and tofu's own diagnostic, not just a number.
+    expect(failing.result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error');
+    expect(failing.console).toMatch(/\[3\/8\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/);
     expect(failing.console).toContain('Resume: run the same deploy again');
     expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain('simulated cloud error');
     const saved = await readState();
     expect(saved.steps['opentofu-init'].status).toBe('success');
-    expect(saved.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'terraform exited with 1' });
+    expect(saved.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'terraform exited with 1: local-exec provisioner error' });
     expect(saved.steps['kubespray-venv-create']).toBeUndefined();
     expect(statSync(statePath()).mode & 0o777).toBe(0o600);
 
@@ -72,6 +73,19 @@ describe('deploy engine on the sandbox', () => {
       'wait-ready': 'success',
     });
     expect(fresh.result.reports.find((r) => r.id === 'opentofu-init')?.reason).toBe('completed before, but its outputs are missing on this machine');
+  });
+
+  it('lets OpenTofu write the inventory, but never runs the playbook without one', async () => {
+    const inventory = path.join(run.sandbox.clusterDir, 'inventory', 'inventory.yaml');
+    const content = await fs.readFile(inventory);
+    await fs.rm(inventory);
+    try {
+      const missing = await run.deploy({ restart: true });
+      expect(missing.result.failedStep).toBe('kubespray-ansible-playbook'); // preflight passed: apply may create it
+      expect(missing.result.error).toContain(`Ansible inventory not found: ${inventory}; commit it to the cluster directory or have the OpenTofu code write it`);
+    } finally {
+      await fs.writeFile(inventory, content);
+    }
   });
 
   it('reuses a healthy venv with the same requirements instead of reinstalling', async () => {

@@ -70,4 +70,11 @@ describe('TailBuffer', () => {
     tail.sink('4\n5');
     expect(tail.tail).toEqual(['3', '4', '5']);
   });
+
+  it('drops terminal colour codes, as tofu and ansible print them', () => {
+    const tail = new TailBuffer(3);
+    tail.sink('\x1b[31m│\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mSaved plan is stale\x1b[0m\n');
+    tail.sink('\x1b]8;;https://example.com\x07link\x1b]8;;\x07 \x1b[2Kdone');
+    expect(tail.tail).toEqual(['│ Error: Saved plan is stale', 'link done']);
+  });
 });

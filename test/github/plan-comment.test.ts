@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeChanges, type PlanChanges } from '../../src/core/tofu-plan.js';
-import { buildPlanComment, COMMENT_LIMIT, planMarker } from '../../src/github/plan-comment.js';
+import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/plan-comment.js';
 
 const base = { cluster: 'acme/prod-east', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-apply'], updatedAt: new Date('2026-11-22T09:14:00Z') };
 /** A `tofu show -json` document with these resource changes, summarized as the action does. */
@@ -51,8 +51,19 @@ describe('plan comment', () => {
     expect(body).toContain('````diff'); // a fence longer than the backticks inside the plan
     balanced(body);
     const shown = body.slice(body.indexOf('````diff') + 9, body.lastIndexOf('\n````'));
-    for (const l of shown.split('\n')) expect(l + '\n').toBe(line);
+    for (const l of shown.split('\n')) expect(l + '\n').toBe(diffLine(line));
     expect(Buffer.from(body, 'utf8').toString('utf8')).toBe(body);
+  });
+
+  it('moves change markers to the front so GitHub colours the diff', () => {
+    expect(diffLine('  + resource "a" "x" {')).toBe('+   resource "a" "x" {');
+    expect(diffLine('      - name = "old"')).toBe('-       name = "old"');
+    expect(diffLine('      ~ size = 1 -> 2')).toBe('!       size = 1 -> 2');
+    expect(diffLine('-/+ resource "vm" "a" {')).toBe('-/+ resource "vm" "a" {'); // already at the front
+    expect(diffLine('  -/+ resource "vm" "a" {')).toBe('!  -/+ resource "vm" "a" {');
+    expect(diffLine('  # a.x will be created')).toBe('  # a.x will be created');
+    expect(diffLine('      + id = (known after apply)')).toBe('+       id = (known after apply)');
+    expect(diffLine('  "-x" = 1')).toBe('  "-x" = 1');
   });
 
   it('keeps only addresses and actions from the plan JSON, never the values', () => {

@@ -82,7 +82,7 @@ describe('plan on a pull request', () => {
     expect(comment!.body).toContain('| ➕ create | `terraform_data.cloud_conf` |');
     expect(comment!.body).toContain('| ➕ create | `module.worker[0].terraform_data.server` |');
     expect(comment!.body).toContain('**An apply would run:** `opentofu-init` → `opentofu-apply`'); // actions/tofu's steps
-    expect(comment!.body).toContain('+ application-credential-secret = "***"'); // the redactor, in the plan text
+    expect(comment!.body).toMatch(/^\+\s+application-credential-secret = "\*\*\*"$/m); // the redactor, in the plan text
     expect(comment!.body).toContain(`[run #42](https://github.com/${REPO}/actions/runs/101)`);
     expect(comment!.body).toContain('commit `bbbbbbb`');
     expect(first.summary).toContain('Deploy plan for `demo/sandbox`');
@@ -115,6 +115,28 @@ describe('plan on a pull request', () => {
     expect(notice).toMatch(/Do not switch to `pull_request_target`/);
     expect(run.summary).toContain('Plan for `demo/sandbox`');
     expect(run.outputs['comment-url']).toBeUndefined();
+  });
+
+  it('replaces the comment with the failure when the plan fails, and back once it passes', async () => {
+    const good = await plan({ runId: 110, pr: 11 });
+    expect(good.code, good.stdout).toBe(0);
+    const failed = await plan({ runId: 111, pr: 11, extraEnv: { TF_VAR_worker_count: 'two' } });
+    expect(failed.code).toBe(1);
+    expect(failed.outputs.result).toBe('failure');
+    expect(failed.stdout).toMatch(/^::error title=cluster-deploy%3A tofu plan failed::(tofu|terraform) exited with 1: Invalid value for input variable$/m);
+    const [comment] = gh.comments(REPO, 11);
+    expect(gh.comments(REPO, 11)).toHaveLength(1);
+    expect(comment!.body.startsWith(MARKER)).toBe(true);
+    expect(comment!.body).toContain('### ❌ Plan failed for `demo/sandbox`');
+    expect(comment!.body).toMatch(/Invalid value for (input )?variable/);
+    expect(comment!.body).toContain('**terraform exited with 1: Invalid value for input variable**');
+    expect(comment!.body).not.toContain('\x1b['); // no colour codes
+    expect(failed.summary).toContain('Plan failed for `demo/sandbox`');
+
+    const fixed = await plan({ runId: 112, pr: 11 });
+    expect(fixed.code, fixed.stdout).toBe(0);
+    expect(gh.comments(REPO, 11).map((c) => c.id)).toEqual([comment!.id]);
+    expect(gh.comments(REPO, 11)[0]!.body).toContain('Plan for `demo/sandbox` — 5 to add');
   });
 
   it('saves the plan encrypted; a deploy applies exactly it, and refuses it once it is stale', async () => {
@@ -164,7 +186,7 @@ describe('plan on a pull request', () => {
   it('never lets a secret reach GitHub: requests, comments, artifacts, logs, summaries, outputs', async () => {
     const secrets = [CONFIG_SECRET, TOKEN, FORK_TOKEN, PLAN_PASSPHRASE];
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
-    const comments = JSON.stringify([7, 8, 9, 10].flatMap((n) => gh.comments(REPO, n)));
+    const comments = JSON.stringify([7, 8, 9, 10, 11].flatMap((n) => gh.comments(REPO, n)));
     const artifacts = await Promise.all(gh.artifacts().map(async (a) => Object.values(await gh.artifactFiles(a.id)).map((b) => b.toString('latin1')).join('\n')));
     const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'));
     expect(sent.length).toBeGreaterThan(1000);

@@ -144,6 +144,10 @@ export class KubesprayPlaybookStep implements Step {
     if (!(await pathExists(paths.ansiblePlaybook))) {
       throw new UserError(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
     }
+    // Without it ansible-playbook warns, matches no hosts and succeeds having done nothing.
+    if (!(await pathExists(paths.inventory))) {
+      throw new UserError(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+    }
     await runChecked({ argv: this.argv(), cwd: paths.kubesprayDir, env: this.env() }, { redactor, output: output.write, signal });
   }
 }

@@ -13,6 +13,17 @@ export async function resolveTofuBinary(settings: DeploySettings): Promise<strin
   return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
 }
 
+/** The binary, or an error that says how to get one. */
+export async function requireTofuBinary(settings: DeploySettings): Promise<string> {
+  const binary = await resolveTofuBinary(settings);
+  if (binary) return binary;
+  throw new UserError(
+    settings.opentofu.binary
+      ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
+      : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path',
+  );
+}
+
 abstract class OpenTofuStep implements Step {
   abstract readonly id: 'opentofu-init' | 'opentofu-apply';
   abstract readonly title: string;
@@ -34,14 +45,7 @@ abstract class OpenTofuStep implements Step {
   }
 
   async run({ redactor, output, signal }: StepContext): Promise<void> {
-    const binary = await resolveTofuBinary(this.settings);
-    if (!binary) {
-      throw new UserError(
-        this.settings.opentofu.binary
-          ? `opentofu.path "${this.settings.opentofu.binary}" is not an executable file`
-          : 'neither tofu nor terraform found on PATH',
-      );
-    }
+    const binary = await requireTofuBinary(this.settings);
     const env = { ...deployEnvironment(this.settings), TF_IN_AUTOMATION: '1' };
     try {
       await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });

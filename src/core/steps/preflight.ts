@@ -4,7 +4,7 @@ import { PLACEHOLDER, authMethod, type OpenStackCredentials } from '../credentia
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
 import type { DeploySettings } from '../settings.js';
-import { resolveTofuBinary } from './opentofu.js';
+import { requireTofuBinary } from './opentofu.js';
 import { kubesprayPaths } from './kubespray.js';
 import type { Step, StepPlan } from './step.js';
 
@@ -79,13 +79,7 @@ export class PreflightStep implements Step {
     }
     if (!settings.opentofu.enabled) problems.push('opentofu must be enabled for openstack bootstrap');
     problems.push(...credentialProblems(settings.credentials));
-    if (!(await resolveTofuBinary(settings))) {
-      problems.push(
-        settings.opentofu.binary
-          ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
-          : 'neither tofu nor terraform found on PATH',
-      );
-    }
+    await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
     if (!settings.vip) {
       problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
     }
@@ -103,7 +97,7 @@ export class PreflightStep implements Step {
     for (const [file, what] of [
       [paths.requirements, 'Kubespray requirements'],
       [paths.playbook, 'Kubespray playbook'],
-      [paths.inventory, 'Ansible inventory'],
+      // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
     ] as const) {
       if (!(await pathExists(file))) problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
     }
