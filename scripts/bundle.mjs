@@ -19,6 +19,7 @@ export const ENTRIES = {
   'normalize-kubeconfig': 'actions/normalize-kubeconfig/index.js',
   'wait-ready': 'actions/wait-ready/index.js',
   kubeconfig: 'actions/kubeconfig/index.js',
+  'plan-comment': 'actions/plan-comment/index.js',
   cli: 'cli/main.js',
 };
 

@@ -54,8 +54,9 @@ function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: 
   return [
     `cluster-deploy could not comment on pull request #${pr.number} (${reason}). ${why}`,
     `The plan is in this job's summary and in the artifact "${artifact}" (comment.md, pull-request.json).`,
-    'To comment on pull requests from forks safely, keep this workflow on `pull_request` and post comment.md from a second',
-    'workflow triggered by `workflow_run`, which has a write token but never runs the pull request\'s code.',
+    'To comment on pull requests from forks safely, keep this workflow on `pull_request` and post the comment from a second',
+    'workflow triggered by `workflow_run` with the actions/plan-comment action of cluster-deploy: it has a write token but',
+    'never runs the pull request\'s code (see examples/workflows/plan-comment.yml).',
     'Do not switch to `pull_request_target` with a checkout of the pull request: that runs untrusted code with secrets.',
   ].join('\n');
 }
@@ -126,7 +127,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   };
   const comment = async (body: string) => {
     if (!pr) return;
-    const run = runContext(settings.githubToken);
+    const run = runContext(settings.githubToken, process.env, { purpose: 'the plan comment', permissions: 'pull-requests: write' });
     const outcome = await upsertStickyComment(getOctokit(run.token, { baseUrl: run.apiUrl }), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
     if (outcome.kind === 'forbidden') {
       core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });

@@ -6,11 +6,17 @@ import { DeployOutput } from '../core/output.js';
 import type { Pipeline } from '../core/pipeline.js';
 import type { RunContext } from './artifact-store.js';
 
-/** What the runner tells an action about the run it is in. */
-export function runContext(token: string | undefined, env: NodeJS.ProcessEnv = process.env): RunContext {
+/** What the runner tells an action about the run it is in; `need` names what requires it, for errors. */
+export function runContext(
+  token: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  need: { purpose: string; permissions: string; elsewhere?: string } = { purpose: 'state-store: artifact', permissions: 'actions: read and write', elsewhere: 'use state-store: local' },
+): RunContext {
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
-  if (!owner || !repo || !env.GITHUB_RUN_ID) throw new UserError('state-store: artifact works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set); use state-store: local');
-  if (!token) throw new UserError('state-store: artifact needs github-token (the default is ${{ github.token }}) with permissions actions: read and write');
+  if (!owner || !repo || !env.GITHUB_RUN_ID) {
+    throw new UserError(`${need.purpose} works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set)${need.elsewhere ? `; ${need.elsewhere}` : ''}`);
+  }
+  if (!token) throw new UserError(`${need.purpose} needs github-token (the default is \${{ github.token }}) with permissions ${need.permissions}`);
   return {
     owner,
     repo,

@@ -111,10 +111,42 @@ describe('plan on a pull request', () => {
     const notice = /^::notice title=cluster-deploy%3A no plan comment::(.*)$/m.exec(run.stdout)?.[1] ?? '';
     expect(notice).toContain('could not comment on pull request #9');
     expect(notice).toContain('forks get a read-only token');
-    expect(notice).toContain('`workflow_run`');
+    expect(notice).toContain('`workflow_run` with the actions/plan-comment action');
     expect(notice).toMatch(/Do not switch to `pull_request_target`/);
     expect(run.summary).toContain('Plan for `demo/sandbox`');
     expect(run.outputs['comment-url']).toBeUndefined();
+  });
+
+  it('a workflow_run workflow posts the fork’s comment, only on the pull request at the planned commit', async () => {
+    gh.seedPullRequest(REPO, 9, 'b'.repeat(40));
+    gh.seedPullRequest(REPO, 12, 'd'.repeat(40)); // someone else's pull request
+    // A fork's run that planned commit b… but names #12 in its artifact, as a modified workflow could.
+    const forged = await plan({ runId: 120, pr: 12, fork: true });
+    expect(forged.code, forged.stdout).toBe(0);
+
+    const post = async (planRunId: number) => {
+      const event = path.join(workDir, `workflow-run-${planRunId}.json`);
+      await fs.writeFile(event, JSON.stringify({ action: 'completed', workflow_run: { id: planRunId, head_sha: 'b'.repeat(40), event: 'pull_request' } }));
+      const result = await runAction('dist/plan-comment/index.js', {
+        env: { ...gh.actionsEnv({ runId: 300 + planRunId, repository: REPO, workspace: workDir, token: TOKEN }), GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event },
+        inputs: { 'github-token': TOKEN },
+      });
+      runs.push(result);
+      return result;
+    };
+    const posted = await post(104);
+    expect(posted.code, posted.stdout).toBe(0);
+    const [comment] = gh.comments(REPO, 9);
+    expect(gh.comments(REPO, 9)).toHaveLength(1);
+    expect(comment).toMatchObject({ author: INTEGRATION_LOGIN });
+    expect(comment!.body.startsWith(MARKER)).toBe(true);
+    expect(comment!.body).toContain('Plan for `demo/sandbox` — 5 to add');
+    expect(JSON.parse(posted.outputs['comment-urls']!)).toEqual([`https://github.com/${REPO}/pull/9#issuecomment-${comment!.id}`]);
+
+    const refused = await post(120);
+    expect(refused.code, refused.stdout).toBe(0);
+    expect(refused.stdout).toContain('::warning::cluster-deploy-plan-demo-sandbox from run 120: not posted: pull request #12 is at ddddddd, but run 120 planned bbbbbbb');
+    expect(gh.comments(REPO, 12)).toEqual([]);
   });
 
   it('replaces the comment with the failure when the plan fails, and back once it passes', async () => {
@@ -186,7 +218,7 @@ describe('plan on a pull request', () => {
   it('never lets a secret reach GitHub: requests, comments, artifacts, logs, summaries, outputs', async () => {
     const secrets = [CONFIG_SECRET, TOKEN, FORK_TOKEN, PLAN_PASSPHRASE];
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
-    const comments = JSON.stringify([7, 8, 9, 10, 11].flatMap((n) => gh.comments(REPO, n)));
+    const comments = JSON.stringify([7, 8, 9, 10, 11, 12].flatMap((n) => gh.comments(REPO, n)));
     const artifacts = await Promise.all(gh.artifacts().map(async (a) => Object.values(await gh.artifactFiles(a.id)).map((b) => b.toString('latin1')).join('\n')));
     const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'));
     expect(sent.length).toBeGreaterThan(1000);

@@ -55,6 +55,10 @@ export interface GitHubStandIn {
   requests: RecordedRequest[];
   /** Issue comments, oldest first. */
   comments(repository: string, issue: number): StoredComment[];
+  /** Opens a pull request whose head is at this commit (moves the head if it exists). */
+  seedPullRequest(repository: string, number: number, headSha: string): void;
+  /** Records a workflow run's head commit, as GET /actions/runs/{id} reports it. */
+  seedWorkflowRun(repository: string, runId: number, headSha: string): void;
   /** Adds a comment as someone else (a human, another bot). */
   seedComment(repository: string, issue: number, author: string, body: string): StoredComment;
   close(): Promise<void>;
@@ -116,6 +120,8 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   let nextDeploymentId = 1;
   let nextCommentId = 5000;
   const comments: StoredComment[] = [];
+  const pullRequests = new Map<string, string>(); // "repo#number" → head sha
+  const workflowRuns = new Map<string, string>(); // "repo/runId" → head sha
   const addComment = (repository: string, issue: number, author: string, body: string) => {
     const now = new Date().toISOString();
     const comment = { id: nextCommentId++, repository, issue, author, body, createdAt: now, updatedAt: now };
@@ -261,6 +267,16 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
       return send(res, 201, { id: Date.now(), ...(body as object) });
     }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
+      const head = pullRequests.get(`${m[1]}#${m[2]}`);
+      if (!head) return send(res, 404, { message: 'Not Found' });
+      return send(res, 200, { number: Number(m[2]), state: 'open', head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } }, base: { ref: 'main', repo: { full_name: m[1] } } });
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
+      const head = workflowRuns.get(`${m[1]}/${m[2]}`);
+      if (!head) return send(res, 404, { message: 'Not Found' });
+      return send(res, 200, { id: Number(m[2]), head_sha: head, event: 'pull_request', status: 'completed', conclusion: 'success' });
+    }
     if (url.pathname === '/user' && method === 'GET') {
       // GITHUB_TOKEN and app tokens are integrations: GitHub answers 403 here.
       if (!grant.user) return send(res, 403, FORBIDDEN);
@@ -372,6 +388,8 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     },
     requests,
     comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
+    seedPullRequest: (repository, number, headSha) => void pullRequests.set(`${repository}#${number}`, headSha),
+    seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
     close: () =>
       new Promise<void>((resolve) => {

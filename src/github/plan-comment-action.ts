@@ -1,0 +1,98 @@
+import { DefaultArtifactClient } from '@actions/artifact';
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { UserError, errorMessage } from '../core/errors.js';
+import { downloadArtifactFiles } from './artifact-store.js';
+import { PLAN_FILES } from './plan-action.js';
+import { COMMENT_LIMIT, planMarker } from './plan-comment.js';
+import { runContext } from './runner.js';
+import { upsertStickyComment } from './sticky-comment.js';
+
+/** pull-request.json, as the plan run wrote it; from a fork's run it is untrusted input. */
+const PullRequestFileSchema = z.object({
+  number: z.number().int().positive(),
+  headSha: z.string().regex(/^[0-9a-f]{40}$/),
+  cluster: z.string().min(1),
+  marker: z.string(),
+});
+
+interface WorkflowRunEvent {
+  workflow_run?: { id?: number; head_sha?: string; event?: string };
+}
+
+function workflowRunFromEvent(): WorkflowRunEvent['workflow_run'] {
+  if (!process.env.GITHUB_EVENT_PATH) return undefined;
+  try {
+    return (JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, 'utf8')) as WorkflowRunEvent).workflow_run;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * actions/plan-comment, in a `workflow_run` workflow: posts the plan comments that a pull-request
+ * run (a fork's, with a read-only token) left in its plan artifacts. The artifacts come from code we
+ * do not trust, so a comment is posted only to the pull request whose head is the commit that run
+ * planned, only as a plan comment (its marker), and only within GitHub's size limit.
+ */
+export async function runPlanCommentAction(): Promise<void> {
+  const token = core.getInput('github-token');
+  if (token) core.setSecret(token);
+  try {
+    const event = workflowRunFromEvent();
+    const runId = Number(core.getInput('run-id') || event?.id);
+    if (!Number.isInteger(runId) || runId <= 0) throw new UserError('input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow');
+    const run = runContext(token, process.env, { purpose: 'actions/plan-comment', permissions: 'actions: read and pull-requests: write' });
+    const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
+    const headSha = event?.id === runId && event.head_sha ? event.head_sha : (await octokit.rest.actions.getWorkflowRun({ owner: run.owner, repo: run.repo, run_id: runId })).data.head_sha;
+
+    const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: run.owner, repo: run.repo, run_id: runId, per_page: 100 });
+    const plans = data.artifacts.filter((a) => a.name.startsWith('cluster-deploy-plan-') && !a.expired);
+    if (plans.length === 0) {
+      core.info(`run ${runId} left no plan artifacts: nothing to post`);
+      return;
+    }
+    const client = new DefaultArtifactClient();
+    const urls: string[] = [];
+    for (const artifact of plans) {
+      const dir = await downloadArtifactFiles(client, run, { id: artifact.id, runId });
+      const read = (file: string) => fs.readFile(path.join(dir, file), 'utf8').catch(() => undefined);
+      const [prText, body] = [await read(PLAN_FILES.pullRequest), await read(PLAN_FILES.comment)];
+      if (!prText || !body) {
+        core.info(`${artifact.name}: no pull request or comment in it (not a pull-request plan)`);
+        continue;
+      }
+      const parsed = PullRequestFileSchema.safeParse(JSON.parse(prText));
+      const refuse = (why: string) => core.warning(`${artifact.name} from run ${runId}: not posted: ${why}`);
+      if (!parsed.success) {
+        refuse(`${PLAN_FILES.pullRequest} is malformed (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
+        continue;
+      }
+      const { number, cluster } = parsed.data;
+      const marker = planMarker(cluster);
+      if (parsed.data.marker !== marker || !body.startsWith(marker)) {
+        refuse('the comment is not a plan comment for its cluster');
+        continue;
+      }
+      if (body.length > COMMENT_LIMIT) {
+        refuse(`the comment is longer than GitHub's ${COMMENT_LIMIT} characters`);
+        continue;
+      }
+      const pr = await octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: number });
+      if (pr.data.head.sha !== headSha) {
+        refuse(`pull request #${number} is at ${pr.data.head.sha.slice(0, 7)}, but run ${runId} planned ${headSha.slice(0, 7)} (a newer push, or a run naming another pull request)`);
+        continue;
+      }
+      const outcome = await upsertStickyComment(octokit, { owner: run.owner, repo: run.repo, issueNumber: number }, marker, body);
+      if (outcome.kind === 'forbidden') throw new UserError(`cannot comment on pull request #${number} (${outcome.message}); give this job permissions: pull-requests: write`);
+      core.info(`${outcome.kind} the plan comment for ${cluster} on #${number}: ${outcome.url}`);
+      urls.push(outcome.url);
+    }
+    core.setOutput('comment-urls', JSON.stringify(urls));
+  } catch (error) {
+    core.setFailed(error instanceof UserError ? error.message : `internal error: ${errorMessage(error)}`);
+  }
+}
