@@ -9654,11 +9654,11 @@ async function runDeploy(run) {
         await save();
         const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
         output.startGroup(`${label} → ${name}...`);
-        let detail = undefined;
+        let detail;
         let failure;
         let failed = false;
         try {
-            detail = await step.run({ settings, redactor, output, signal });
+            detail = (await step.run({ settings, redactor, output, signal })) ?? undefined;
             if (signal.aborted)
                 throw new Error('interrupted');
         }
@@ -10003,7 +10003,7 @@ class RedactingStream {
     }
 }
 /** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
-const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 function stripAnsi(text) {
     return text.replace(ANSI_SEQUENCE, '');
 }

@@ -143,8 +143,12 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
     clientCertPem: certs.clientCert,
     clientKeyPem: certs.clientKey,
     requests,
-    setReady: (ready) => void (forced = ready),
-    setNodes: (next) => void (nodes = next),
+    setReady: (ready) => {
+      forced = ready;
+    },
+    setNodes: (next) => {
+      nodes = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

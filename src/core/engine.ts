@@ -172,11 +172,11 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
     await save();
     const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
     output.startGroup(`${label} → ${name}...`);
-    let detail: string | void = undefined;
+    let detail: string | undefined;
     let failure: unknown;
     let failed = false;
     try {
-      detail = await step.run({ settings, redactor, output, signal });
+      detail = (await step.run({ settings, redactor, output, signal })) ?? undefined;
       if (signal.aborted) throw new Error('interrupted');
     } catch (error) {
       failure = error;

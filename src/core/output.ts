@@ -47,7 +47,7 @@ export class RedactingStream {
 }
 
 /** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
-const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');

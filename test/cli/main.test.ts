@@ -68,7 +68,7 @@ describe('cluster-deploy CLI', () => {
     await fs.writeFile(bad, text.replace('provider: openstack', 'provider: openstak').replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: not-an-ip'));
     const { code, stderr } = await cli(['plan', '--config', bad], run.env);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^error: .*bad\.yaml is invalid:\n  - opencenter\.infrastructure\.provider: .*\n  - opencenter\.infrastructure\.k8s_api_ip: must be an IP address\n$/);
+    expect(stderr).toMatch(/^error: .*bad\.yaml is invalid:\n {2}- opencenter\.infrastructure\.provider: .*\n {2}- opencenter\.infrastructure\.k8s_api_ip: must be an IP address\n$/);
   });
 
   it('plans without running or writing anything, secrets redacted', async () => {

@@ -33,7 +33,9 @@ export async function startSandbox(options: { readyAfterMs?: number } = {}): Pro
     async deploy(filter = {}, extra = {}, signal = new AbortController().signal) {
       const pipeline = await openPipeline({ configPath: sandbox.configPath, stateDir, skipAuthCheck: true, env, waitReady: { intervalMs: 300, timeoutMs: 20_000 }, ...extra });
       let console = '';
-      const output = new DeployOutput(pipeline.redactor, (text) => void (console += text));
+      const output = new DeployOutput(pipeline.redactor, (text) => {
+        console += text;
+      });
       const result = await runDeploy({ ...pipeline, output, filter, signal, logPath: pipeline.logPath });
       await output.close();
       return { result, console, pipeline };
