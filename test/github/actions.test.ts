@@ -15,7 +15,7 @@ describe('bundled actions on the sandbox', () => {
 
   const env = () => ({ ...run.env, GITHUB_WORKSPACE: run.workDir });
 
-  it('plans a dry run: the plan in the log and the summary, nothing run, no secret anywhere', async () => {
+  it('plans a dry run: the steps and the tofu plan in the log and the summary, nothing applied, no secret anywhere', async () => {
     const result = await runAction('dist/deploy/index.js', {
       env: env(),
       inputs: { config: run.sandbox.configPath, 'dry-run': 'true', 'state-store': 'none', 'skip-auth-check': 'true' },
@@ -26,6 +26,10 @@ describe('bundled actions on the sandbox', () => {
     expect(result.summary).toContain('Deploy plan for `demo/sandbox` (dry run: nothing ran)');
     expect(result.summary).toMatch(/\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -input=false -auto-approve` \|/);
     expect(result.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
+    // A deploy would apply, so the dry run shows tofu's plan too, and applies nothing.
+    expect(result.summary).toContain('Plan for `demo/sandbox` — 5 to add, 0 to change, 0 to destroy');
+    expect(result.outputs).toMatchObject({ 'has-changes': 'true', 'to-add': '5', 'to-destroy': '0' });
+    expect(await fs.readdir(run.sandbox.clusterDir)).not.toContain('terraform.tfstate');
     expect(result.stdout).toContain(`::add-mask::${CONFIG_SECRET}`); // the runner masks config secrets too
     const everythingElse = [result.stdout.replace(`::add-mask::${CONFIG_SECRET}`, ''), result.stderr, result.summary, JSON.stringify(result.outputs)].join('\n');
     expect(everythingElse).not.toContain(CONFIG_SECRET);
