@@ -17,7 +17,7 @@ import { actionsOutput, runContext, runUrl } from './runner.js';
 import { cloudsYamlSecrets, readActionSettings, SECRET_INPUTS, type ActionSettings } from './inputs.js';
 import { fetchSavedPlan, runPlanAction } from './plan-action.js';
 import { deploySummary } from './summary.js';
-import { declaredBackend, encryptedCompanion, KUBECONFIG_ARTIFACT_FILE, localBackendRefusal, restoreEncrypted, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
+import { declaredBackend, encryptedCompanion, KUBECONFIG_ARTIFACT_FILE, localBackendRefusal, restoreSavedFiles, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
 
 /** Names saved for the post step, which uploads the final state even after failure or cancellation. */
 export const POST_STATE = { artifactDir: 'artifact-dir', artifactName: 'artifact-name', cluster: 'cluster', logPath: 'log-path', tofuDir: 'tofu-dir', kubeconfig: 'kubeconfig' } as const;
@@ -184,15 +184,7 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
       if (!(settings.filter.restart && error instanceof UserError)) throw error;
       core.warning(`${errorMessage(error)}\n(ignored: restart is set)`);
     }
-    if (store instanceof ArtifactStateStore && store.origin) {
-      const from = store.origin.dir;
-      if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
-        core.info('restored the tofu state saved with the resume state');
-      }
-      if (settings.kubeconfigPassphrase && (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig'))) {
-        core.info('restored the kubeconfig saved with the resume state');
-      }
-    }
+    await restoreSavedFiles(p, settings, { kubeconfig: true });
     const resumedFrom = saved && !saved.completedAt ? resumeDescription(store) : undefined;
     if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
 

@@ -13,13 +13,13 @@ import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
 import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
-import { ArtifactStateStore, artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
+import { artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
 import type { ActionSettings } from './inputs.js';
 import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-comment.js';
 import { actionsOutput, pullRequestFromEvent, runContext, runUrl, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { planSummary } from './summary.js';
-import { restoreEncrypted, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
+import { restoreSavedFiles } from './tofu-state.js';
 
 /** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
 const SUMMARY_LIMIT = 1_000_000;
@@ -85,15 +85,6 @@ async function uploadPlanArtifact(name: string, files: Record<string, string | U
   }
 }
 
-/** Puts the tofu state saved with the resume state back, so the plan compares against it. */
-async function restoreTofuState(p: Pipeline, settings: ActionSettings): Promise<void> {
-  const store = p.store;
-  if (settings.tofuState !== 'artifact' || !(store instanceof ArtifactStateStore) || !store.origin) return;
-  if (await restoreEncrypted(store.origin.dir, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state')) {
-    core.info('restored the tofu state saved with the resume state');
-  }
-}
-
 /**
  * A dry run (root action) or `mode: plan` (actions/tofu): the engine's plan, then — when the
  * deploy would apply — `tofu plan`, a sticky pull-request comment, the job summary, outputs and
@@ -137,7 +128,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
     core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
   };
 
-  await restoreTofuState(p, settings);
+  await restoreSavedFiles(p, settings, { kubeconfig: false });
   const output = actionsOutput(p);
   const controller = new AbortController();
   const dispose = abortOnSignals(controller, (message) => output.line(message));

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { UserError } from '../core/errors.js';
 import { pathExists, writeFileAtomic } from '../core/files.js';
 import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../core/secret-box.js';
-import type { CompanionFile } from './artifact-store.js';
+import * as core from '@actions/core';
+import type { Pipeline } from '../core/pipeline.js';
+import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
+import type { ActionSettings } from './inputs.js';
 
 export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
 export const KUBECONFIG_ARTIFACT_FILE = 'kubeconfig.age';
@@ -62,3 +65,19 @@ export async function restoreEncrypted(fromDir: string, name: string, target: st
 }
 
 export const tofuStateFile = (clusterDir: string): string => path.join(clusterDir, 'terraform.tfstate');
+
+/**
+ * After the resume state has loaded: the tofu state (tofu-state: artifact) and, for a deploy, the
+ * kubeconfig that travelled with it, back on this runner.
+ */
+export async function restoreSavedFiles(p: Pipeline, settings: ActionSettings, what: { kubeconfig: boolean }): Promise<void> {
+  const store = p.store;
+  if (!(store instanceof ArtifactStateStore) || !store.origin) return;
+  const from = store.origin.dir;
+  if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
+    core.info('restored the tofu state saved with the resume state');
+  }
+  if (what.kubeconfig && settings.kubeconfigPassphrase && (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig'))) {
+    core.info('restored the kubeconfig saved with the resume state');
+  }
+}
