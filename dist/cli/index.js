@@ -10581,6 +10581,11 @@ function kubesprayPaths(settings) {
         installedMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-requirements'),
     };
 }
+/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+async function requirementsFingerprint(settings) {
+    const requirements = await external_node_fs_.promises.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
+    return (0,external_node_crypto_.createHash)('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+}
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings) {
     const env = deployEnvironment(settings);
@@ -10646,10 +10651,8 @@ class KubesprayPipStep {
             writes: [this.settings.venvDir],
         };
     }
-    /** Fingerprint of what pip would install: the requirements file and the extra arguments. */
-    async fingerprint() {
-        const requirements = await external_node_fs_.promises.readFile(kubesprayPaths(this.settings).requirements).catch(() => Buffer.alloc(0));
-        return (0,external_node_crypto_.createHash)('sha256').update(requirements).update('\0').update(this.settings.pipArgs.join('\0')).digest('hex');
+    fingerprint() {
+        return requirementsFingerprint(this.settings);
     }
     async outputsPresent() {
         const marker = await external_node_fs_.promises.readFile(kubesprayPaths(this.settings).installedMarker, 'utf8').catch(() => '');

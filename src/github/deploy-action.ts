@@ -17,6 +17,7 @@ import { actionsOutput, runContext, runUrl } from './runner.js';
 import { cloudsYamlSecrets, readActionSettings, SECRET_INPUTS, type ActionSettings } from './inputs.js';
 import { fetchSavedPlan, runPlanAction } from './plan-action.js';
 import { deploySummary } from './summary.js';
+import { restoreVenvCache } from './venv-cache.js';
 import { declaredBackend, encryptedCompanion, KUBECONFIG_ARTIFACT_FILE, localBackendRefusal, restoreSavedFiles, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
 
 /** Names saved for the post step, which uploads the final state even after failure or cancellation. */
@@ -188,6 +189,7 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
     const resumedFrom = saved && !saved.completedAt ? resumeDescription(store) : undefined;
     if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
 
+    const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
     const deployment = await startDeployment(settings, clusterId(p.settings));
     const output = actionsOutput(p);
     const controller = new AbortController();
@@ -200,6 +202,7 @@ export async function runDeployAction(options: DeployActionOptions = {}): Promis
       await output.close();
     }
     await deployment?.finish(result);
+    await venvCache?.save(result);
     await setKubeconfigOutputs(settings, p.settings);
     if (result.endpoint) core.setOutput('endpoint', result.endpoint);
     core.setOutput('result', result.ok ? 'success' : result.interrupted ? 'interrupted' : 'failure');

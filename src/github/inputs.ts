@@ -33,6 +33,8 @@ export interface ActionSettings {
   planPassphrase?: string;
   /** A plan artifact (from save-plan) to apply instead of planning anew. */
   planArtifact?: string;
+  /** Keep the Kubespray venv in the Actions cache between runs. */
+  venvCache: boolean;
   stateStore: StateStoreKind;
   /** `artifact`: keep a local-backend tofu state, encrypted, with the resume state. */
   tofuState: 'none' | 'artifact';
@@ -122,6 +124,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     savePlan: bool('save-plan', input('save-plan').trim()),
     planPassphrase: text('plan-passphrase') ?? kubeconfigPassphrase,
     planArtifact: text('plan-artifact'),
+    venvCache: input('venv-cache').trim() === '' || bool('venv-cache', input('venv-cache').trim()),
     stateStore: oneOf('state-store', input('state-store').trim(), ['artifact', 'local', 'none'] as const, 'artifact'),
     tofuState,
     kubeconfigPassphrase,

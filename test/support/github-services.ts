@@ -6,7 +6,8 @@ import { inflateRawSync } from 'node:zlib';
 /**
  * A local stand-in for the GitHub services our actions call, speaking their real protocols to the
  * real client libraries: the artifact service (Twirp JSON + Azure-blob-style uploads and signed
- * downloads, as `@actions/artifact` uses with the runtime token), and the REST endpoints for
+ * downloads, as `@actions/artifact` uses with the runtime token), the cache service (v2, as
+ * `@actions/cache` uses it), and the REST endpoints for
  * artifacts by run or repository and for deployments (as Octokit uses with a token).
  */
 
@@ -53,6 +54,8 @@ export interface GitHubStandIn {
   /** An artifact's files (unzipped), for assertions. */
   artifactFiles(id: number): Promise<Record<string, Buffer>>;
   requests: RecordedRequest[];
+  /** Finalized Actions cache entries. */
+  cacheEntries(): StoredCacheEntry[];
   /** Issue comments, oldest first. */
   comments(repository: string, issue: number): StoredComment[];
   /** Opens a pull request whose head is at this commit (moves the head if it exists). */
@@ -66,13 +69,27 @@ export interface GitHubStandIn {
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
 
-interface ArtifactRecord extends StoredArtifact {
-  repository: string;
-  jobBackendId: string;
+interface BlobRecord {
   blocks: Map<string, Buffer>;
   content?: Buffer;
   finalized: boolean;
 }
+
+interface ArtifactRecord extends StoredArtifact, BlobRecord {
+  repository: string;
+  jobBackendId: string;
+}
+
+/** An Actions cache entry: a key and a version (a hash of the paths and the compression). */
+export interface StoredCacheEntry {
+  id: number;
+  key: string;
+  version: string;
+  size: number;
+  createdAt: string;
+}
+
+interface CacheRecord extends StoredCacheEntry, BlobRecord {}
 
 /** Reads the files of a zip archive through its central directory (stored or deflated entries). */
 export function unzip(zip: Buffer): Record<string, Buffer> {
@@ -114,6 +131,7 @@ const FORBIDDEN = { message: 'Resource not accessible by integration', documenta
 export async function startGitHubStandIn(options: { tokens?: Record<string, TokenGrant> } = {}): Promise<GitHubStandIn> {
   const tokens = options.tokens ?? {};
   const artifacts = new Map<number, ArtifactRecord>();
+  const cacheEntries = new Map<number, CacheRecord>();
   const runsByBackendId = new Map<string, { runId: number; repository: string }>();
   const requests: RecordedRequest[] = [];
   let nextArtifactId = 1000;
@@ -206,9 +224,40 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     }
   }
 
+  /** The cache service (v2), as @actions/cache calls it: exact key first, then restore-key prefixes, newest first. */
+  function cacheTwirp(method: string, body: Record<string, unknown>, res: http.ServerResponse) {
+    const version = String(body.version ?? '');
+    const done = () => [...cacheEntries.values()].filter((e) => e.finalized && e.version === version);
+    switch (method) {
+      case 'GetCacheEntryDownloadURL': {
+        const exact = done().find((e) => e.key === body.key);
+        const prefixes = (body.restoreKeys as string[] | undefined) ?? [];
+        const byPrefix = prefixes.map((p) => done().filter((e) => e.key.startsWith(p)).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]).find(Boolean);
+        const entry = exact ?? byPrefix;
+        if (!entry) return send(res, 200, { ok: false, signedDownloadUrl: '', matchedKey: '' });
+        return send(res, 200, { ok: true, signedDownloadUrl: `${baseUrl}/blob/${entry.id}?sig=cache-download`, matchedKey: entry.key });
+      }
+      case 'CreateCacheEntry': {
+        // Keys are immutable: a second save of the same key and version is refused.
+        if ([...cacheEntries.values()].some((e) => e.key === body.key && e.version === version)) return send(res, 409, { code: 'already_exists', msg: 'cache entry already exists' });
+        const id = nextArtifactId++;
+        cacheEntries.set(id, { id, key: String(body.key), version, size: 0, createdAt: new Date().toISOString(), blocks: new Map(), finalized: false });
+        return send(res, 200, { ok: true, signedUploadUrl: `${baseUrl}/blob/${id}?sig=cache-upload` });
+      }
+      case 'FinalizeCacheEntryUpload': {
+        const entry = [...cacheEntries.values()].find((e) => !e.finalized && e.key === body.key && e.version === version);
+        if (!entry?.content) return send(res, 404, { code: 'not_found', msg: 'no upload to finalize' });
+        Object.assign(entry, { finalized: true, size: entry.content.length, createdAt: new Date().toISOString() });
+        return send(res, 200, { ok: true, entryId: String(entry.id) });
+      }
+      default:
+        return send(res, 404, { code: 'bad_route', msg: `no handler for ${method}` });
+    }
+  }
+
   /** Azure-blob-style: PUT ?comp=block&blockid=…, PUT ?comp=blocklist, single PUT, and GET. */
   async function blob(req: http.IncomingMessage, res: http.ServerResponse, id: number, url: URL, body: Buffer) {
-    const artifact = artifacts.get(id);
+    const artifact: BlobRecord | undefined = artifacts.get(id) ?? cacheEntries.get(id);
     if (!artifact) return send(res, 404, undefined, { 'x-ms-error-code': 'BlobNotFound' });
     const common = { 'x-ms-request-id': randomUUID(), 'x-ms-version': '2024-11-04', etag: `"0x${id}"`, 'last-modified': new Date().toUTCString() };
     if (req.method === 'PUT') {
@@ -223,7 +272,9 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return res.end();
     }
     if (!artifact.finalized || !artifact.content) return send(res, 404);
-    res.writeHead(200, { ...common, 'content-type': 'application/zip', 'content-length': String(artifact.content.length) });
+    // The artifact client insists on a zip; cache archives are tarballs.
+    const type = artifacts.has(id) ? 'application/zip' : 'application/octet-stream';
+    res.writeHead(200, { ...common, 'content-type': type, 'content-length': String(artifact.content.length) });
     return res.end(artifact.content);
   }
 
@@ -350,7 +401,9 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       const body = isJson && raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
       const twirpMatch = /^\/twirp\/github\.actions\.results\.api\.v1\.ArtifactService\/(\w+)$/.exec(url.pathname);
       const blobMatch = /^\/blob\/(\d+)$/.exec(url.pathname);
+      const cacheMatch = /^\/twirp\/github\.actions\.results\.api\.v1\.CacheService\/(\w+)$/.exec(url.pathname);
       if (twirpMatch) return await twirp(twirpMatch[1]!, camelKeys(body ?? {}), res);
+      if (cacheMatch) return cacheTwirp(cacheMatch[1]!, camelKeys(body ?? {}), res);
       if (blobMatch) return await blob(req, res, Number(blobMatch[1]), url, raw);
       requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
       return await rest(req, res, url, body);
@@ -369,6 +422,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return {
         ACTIONS_RUNTIME_TOKEN: runtimeToken(runBackendId, `job-${runId}-${runAttempt}`),
         ACTIONS_RESULTS_URL: `${baseUrl}/`,
+        ACTIONS_CACHE_SERVICE_V2: 'true',
         GITHUB_API_URL: baseUrl,
         GITHUB_SERVER_URL: 'https://github.com',
         GITHUB_REPOSITORY: repository,
@@ -387,6 +441,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return unzip(artifact.content);
     },
     requests,
+    cacheEntries: () => [...cacheEntries.values()].filter((e) => e.finalized).map(({ id, key, version, size, createdAt }) => ({ id, key, version, size, createdAt })),
     comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
     seedPullRequest: (repository, number, headSha) => void pullRequests.set(`${repository}#${number}`, headSha),
     seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),

@@ -23,6 +23,12 @@ export function kubesprayPaths(settings: DeploySettings) {
   };
 }
 
+/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+export async function requirementsFingerprint(settings: DeploySettings): Promise<string> {
+  const requirements = await fs.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
+  return createHash('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+}
+
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings: DeploySettings): Record<string, string> {
   const env = deployEnvironment(settings);
@@ -91,10 +97,8 @@ export class KubesprayPipStep implements Step {
     };
   }
 
-  /** Fingerprint of what pip would install: the requirements file and the extra arguments. */
-  private async fingerprint(): Promise<string> {
-    const requirements = await fs.readFile(kubesprayPaths(this.settings).requirements).catch(() => Buffer.alloc(0));
-    return createHash('sha256').update(requirements).update('\0').update(this.settings.pipArgs.join('\0')).digest('hex');
+  private fingerprint(): Promise<string> {
+    return requirementsFingerprint(this.settings);
   }
 
   async outputsPresent(): Promise<boolean> {
