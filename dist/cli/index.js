@@ -8866,7 +8866,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
-/* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2629);
+/* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1591);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3828);
 /* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2660);
 /* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9447);
@@ -9506,29 +9506,108 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 2629:
+/***/ 1591:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ki: () => (/* binding */ selectSteps),
-/* harmony export */   ZK: () => (/* binding */ usesSavedState),
-/* harmony export */   eX: () => (/* binding */ loadStartingState),
-/* harmony export */   lH: () => (/* binding */ decideStep),
-/* harmony export */   lY: () => (/* binding */ createRedactor),
-/* harmony export */   zt: () => (/* binding */ runDeploy)
-/* harmony export */ });
-/* unused harmony export validateFilter */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1713);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8038);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7726);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(703);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  lY: () => (/* binding */ createRedactor),
+  lH: () => (/* binding */ decideStep),
+  eX: () => (/* binding */ loadStartingState),
+  zt: () => (/* binding */ runDeploy),
+  Ki: () => (/* binding */ selectSteps),
+  ZK: () => (/* binding */ usesSavedState)
+});
+
+// UNUSED EXPORTS: validateFilter
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./lib/core/command.js + 1 modules
+var command = __nccwpck_require__(8363);
+// EXTERNAL MODULE: ./lib/core/credentials.js
+var credentials = __nccwpck_require__(1713);
+// EXTERNAL MODULE: ./lib/core/duration.js
+var duration = __nccwpck_require__(8415);
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
+// EXTERNAL MODULE: ./lib/core/files.js
+var files = __nccwpck_require__(2164);
+// EXTERNAL MODULE: ./lib/core/kubeconfig.js
+var core_kubeconfig = __nccwpck_require__(4708);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+;// CONCATENATED MODULE: ./lib/core/lock.js
+
+
+
+
+
+
+const LockSchema = schemas/* object */.Ikc({ pid: schemas/* number */.aig().int(), host: schemas/* string */.YjP(), startedAt: schemas/* string */.YjP() });
+function readOwner(text) {
+    try {
+        const parsed = LockSchema.safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** True unless the process is certainly gone (signal 0 probes without touching it). */
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * One deploy per cluster and state directory at a time: two at once would interleave their state
+ * writes and fight over tofu's lock. The lock file is created exclusively and names its owner; a lock
+ * left by a process that died on this host is taken over, one held elsewhere is explained.
+ */
+async function acquireDeployLock(file, cluster) {
+    await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(file));
+    const me = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString() };
+    for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+            await external_node_fs_.promises.writeFile(file, `${JSON.stringify(me)}\n`, { flag: 'wx', mode: 0o600 });
+            return { release: () => external_node_fs_.promises.rm(file, { force: true }) };
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+        }
+        const text = await external_node_fs_.promises.readFile(file, 'utf8').catch(() => undefined);
+        if (text === undefined)
+            continue; // released in between: try again
+        const holder = readOwner(text);
+        if (holder && holder.host === me.host && !isAlive(holder.pid)) {
+            await external_node_fs_.promises.rm(file, { force: true }); // its owner died without releasing it
+            continue;
+        }
+        const owner = holder ? `process ${holder.pid} on ${holder.host}, since ${holder.startedAt}` : 'an unreadable lock file';
+        throw new errors/* UserError */.y(`another deploy of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
+    }
+    throw new errors/* UserError */.y(`could not take the deploy lock ${file} for ${cluster}; try again`);
+}
+
+// EXTERNAL MODULE: ./lib/core/redact.js
+var redact = __nccwpck_require__(8038);
+// EXTERNAL MODULE: ./lib/core/settings.js
+var core_settings = __nccwpck_require__(7726);
+// EXTERNAL MODULE: ./lib/core/state.js + 1 modules
+var state = __nccwpck_require__(703);
+;// CONCATENATED MODULE: ./lib/core/engine.js
+
 
 
 
@@ -9543,10 +9622,10 @@ function formatDuration(ms) {
 /** Checks the filter against the pipeline's step ids, with the reference's messages. */
 function validateFilter(filter, steps) {
     if (filter.step && filter.fromStep)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UserError */ .y('--step and --from-step cannot be used together');
+        throw new errors/* UserError */.y('--step and --from-step cannot be used together');
     for (const id of [filter.step, filter.fromStep]) {
         if (id && !steps.some((s) => s.id === id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UserError */ .y(`unknown bootstrap step "${id}" (available: ${steps.map((s) => s.id).join(', ')})`);
+            throw new errors/* UserError */.y(`unknown bootstrap step "${id}" (available: ${steps.map((s) => s.id).join(', ')})`);
         }
     }
 }
@@ -9583,24 +9662,24 @@ async function decideStep(step, saved, useState) {
 /** Loads the state a run starts from; a completed deploy is history, not something to resume. */
 async function loadStartingState(store, cluster, filter) {
     if (filter.restart)
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .emptyState */ .p$)(cluster), note: 'restart: saved state ignored' };
+        return { state: (0,state/* emptyState */.p$)(cluster), note: 'restart: saved state ignored' };
     const saved = await store.load();
     if (!saved)
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .emptyState */ .p$)(cluster) };
+        return { state: (0,state/* emptyState */.p$)(cluster) };
     if (saved.completedAt && usesSavedState(filter)) {
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .emptyState */ .p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
+        return { state: (0,state/* emptyState */.p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
     }
     return { state: saved };
 }
 /** Registers every secret the run knows of: credential secrets and an existing kubeconfig's keys. */
 async function createRedactor(settings, extra = []) {
-    const redactor = new _redact_js__WEBPACK_IMPORTED_MODULE_10__/* .Redactor */ .p();
-    for (const secret of [...(0,_credentials_js__WEBPACK_IMPORTED_MODULE_3__/* .credentialSecrets */ .DJ)(settings.credentials), ...extra])
+    const redactor = new redact/* Redactor */.p();
+    for (const secret of [...(0,credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
         redactor.add(secret);
-    const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
+    const kubeconfig = await external_node_fs_.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
     if (kubeconfig !== undefined) {
         try {
-            for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigSecrets */ .hT)(kubeconfig, settings.kubeconfigPath))
+            for (const secret of (0,core_kubeconfig/* kubeconfigSecrets */.hT)(kubeconfig, settings.kubeconfigPath))
                 redactor.add(secret);
         }
         catch {
@@ -9612,21 +9691,30 @@ async function createRedactor(settings, extra = []) {
 function describeFailure(error, interrupted) {
     if (interrupted)
         return { message: 'interrupted' };
-    if (error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
-        return { message: (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureHeadline */ .Ni)(error), tail: error.result.tail };
-    return { message: (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .errorMessage */ .g)(error) };
+    if (error instanceof command/* CommandFailedError */.ju)
+        return { message: (0,command/* failureHeadline */.Ni)(error), tail: error.result.tail };
+    return { message: (0,errors/* errorMessage */.g)(error) };
 }
 /**
  * Runs the selected steps in order with resume state saved before and after each one. Never throws
  * for a failing step: the result says what happened, so every caller can report it its own way.
  */
 async function runDeploy(run) {
+    const selected = selectSteps(run.steps, run.filter); // a bad selection fails before anything is written
+    const lock = await acquireDeployLock((0,core_settings/* runtimePaths */.hi)(run.settings).lockPath, (0,core_settings/* clusterId */.kL)(run.settings));
+    try {
+        return await runSelected(run, selected);
+    }
+    finally {
+        await lock.release();
+    }
+}
+async function runSelected(run, selected) {
     const { settings, store, output, filter, signal } = run;
     const redactor = output.redactor;
-    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings);
-    const selected = selectSteps(run.steps, filter); // a bad selection fails before anything is written
+    const cluster = (0,core_settings/* clusterId */.kL)(settings);
     if (run.logPath) {
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
+        await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
     const { state, note } = await loadStartingState(store, cluster, filter);
@@ -9673,7 +9761,7 @@ async function runDeploy(run) {
             const safeDetail = detail ? redactor.redact(detail) : undefined;
             state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail };
             await save();
-            output.line(`${label} ✓ ${name} (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
+            output.line(`${label} ✓ ${name} (${(0,duration/* formatDuration */.a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
             reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail });
             continue;
         }
@@ -9682,10 +9770,10 @@ async function runDeploy(run) {
         const safeMessage = redactor.redact(message);
         state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
         await save();
-        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UserError */ .y || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) && !interrupted && failure instanceof Error && failure.stack) {
+        if (!(failure instanceof errors/* UserError */.y || failure instanceof command/* CommandFailedError */.ju) && !interrupted && failure instanceof Error && failure.stack) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
-        output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
+        output.line(`${label} ✗ ${name} failed after ${(0,duration/* formatDuration */.a)(durationMs)}: ${safeMessage}`);
         output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
         reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail });
         for (const later of selected.slice(index + 1)) {
@@ -9699,10 +9787,10 @@ async function runDeploy(run) {
         await save();
     }
     result.ok = true;
-    const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
+    const kubeconfig = await external_node_fs_.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
     if (kubeconfig !== undefined) {
         try {
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)(kubeconfig, settings.kubeconfigPath);
+            result.endpoint = (0,core_kubeconfig/* kubeconfigEndpoint */.xF)(kubeconfig, settings.kubeconfigPath);
         }
         catch {
             // not fatal: the endpoint is informational once every step has passed
@@ -10095,8 +10183,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/engine.js
-var engine = __nccwpck_require__(2629);
+// EXTERNAL MODULE: ./lib/core/engine.js + 1 modules
+var engine = __nccwpck_require__(1591);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:http"
@@ -10964,7 +11052,7 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */ });
 /* unused harmony export REDACTED */
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2629);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1591);
 /* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7726);
 
 
@@ -11235,7 +11323,7 @@ function clusterId(settings) {
 function runtimePaths(settings) {
     const dir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(settings.stateDir, settings.organization, settings.clusterName);
     // The binary plan holds every value in plain text: it stays in this private directory.
-    return { statePath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'state.json'), logDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'logs'), planPath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'tofu.plan') };
+    return { statePath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'state.json'), logDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'logs'), planPath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'tofu.plan'), lockPath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'deploy.lock') };
 }
 
 

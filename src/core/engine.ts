@@ -6,9 +6,10 @@ import { formatDuration } from './duration.js';
 import { UserError, errorMessage } from './errors.js';
 import { ensurePrivateDir } from './files.js';
 import { kubeconfigEndpoint, kubeconfigSecrets } from './kubeconfig.js';
+import { acquireDeployLock } from './lock.js';
 import type { DeployOutput } from './output.js';
 import { Redactor } from './redact.js';
-import { clusterId, type DeploySettings } from './settings.js';
+import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import { emptyState, type DeployState, type StateStore, type StepState } from './state.js';
 import type { Step } from './steps/index.js';
 
@@ -138,10 +139,19 @@ function describeFailure(error: unknown, interrupted: boolean): { message: strin
  * for a failing step: the result says what happened, so every caller can report it its own way.
  */
 export async function runDeploy(run: DeployRun): Promise<DeployResult> {
+  const selected = selectSteps(run.steps, run.filter); // a bad selection fails before anything is written
+  const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings));
+  try {
+    return await runSelected(run, selected);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runSelected(run: DeployRun, selected: Step[]): Promise<DeployResult> {
   const { settings, store, output, filter, signal } = run;
   const redactor = output.redactor;
   const cluster = clusterId(settings);
-  const selected = selectSteps(run.steps, filter); // a bad selection fails before anything is written
   if (run.logPath) {
     await ensurePrivateDir(path.dirname(run.logPath));
     output.openLogFile(run.logPath);

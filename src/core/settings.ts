@@ -176,8 +176,8 @@ export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clust
 }
 
 /** Per-cluster runtime paths: resume state and run logs. */
-export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string; planPath: string } {
+export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string; planPath: string; lockPath: string } {
   const dir = path.join(settings.stateDir, settings.organization, settings.clusterName);
   // The binary plan holds every value in plain text: it stays in this private directory.
-  return { statePath: path.join(dir, 'state.json'), logDir: path.join(dir, 'logs'), planPath: path.join(dir, 'tofu.plan') };
+  return { statePath: path.join(dir, 'state.json'), logDir: path.join(dir, 'logs'), planPath: path.join(dir, 'tofu.plan'), lockPath: path.join(dir, 'deploy.lock') };
 }

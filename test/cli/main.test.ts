@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fs, readdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,23 @@ describe('cluster-deploy CLI', () => {
     base = ['--config', run.sandbox.configPath, '--state-dir', run.stateDir, '--skip-auth-check'];
   });
   afterAll(async () => run?.close());
+
+  it('refuses a second deploy of the same cluster while one runs, without touching its state', async () => {
+    const lock = path.join(run.stateDir, 'demo', 'sandbox', 'deploy.lock');
+    await fs.mkdir(path.dirname(lock), { recursive: true });
+    const running = spawn('sleep', ['30']);
+    try {
+      await fs.writeFile(lock, JSON.stringify({ pid: running.pid, host: hostname(), startedAt: new Date().toISOString() }));
+      const { code, stderr, stdout } = await cli(['deploy', ...base], run.env);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^error: another deploy of demo\/sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/);
+      expect(stdout).not.toContain('[1/8]');
+      expect(existsSync(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'))).toBe(false);
+    } finally {
+      running.kill();
+      await fs.rm(run.stateDir, { recursive: true, force: true }); // as the later tests expect: nothing written yet
+    }
+  });
 
   it('prints help for every command', async () => {
     for (const command of ['plan', 'deploy', 'normalize-kubeconfig', 'wait-ready']) {
