@@ -1,3 +1,0 @@
-import { run } from './run.js';
-
-await run();
