@@ -14,6 +14,7 @@ const CLUSTER_DIR = 'test/e2e/devstack/cluster';
 const WORKFLOWS = ['.github/workflows/e2e-devstack.yml', 'examples/workflows/e2e-devstack.yml'];
 
 interface Step {
+  id?: string;
   name?: string;
   uses?: string;
   run?: string;
@@ -113,7 +114,9 @@ describe.each(WORKFLOWS)('%s and the cluster code agree', (file) => {
     expect(step.with?.['persist-credentials']).toBe(false);
     expect(String(step.with?.ref)).toMatch(/^(v\d+\.\d+\.\d+|[0-9a-f]{40})$/);
 
-    const deploy = steps.findIndex((s) => s.with?.['cluster-dir'] !== undefined);
+    const deploy = steps.findIndex((s) => s.id === 'deploy');
+    const plan = steps.findIndex((s) => s.id === 'plan');
+    expect(plan).toBeGreaterThan(kubespray);
     expect(deploy).toBeGreaterThan(kubespray);
   });
 });
