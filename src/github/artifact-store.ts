@@ -61,12 +61,16 @@ export interface FoundArtifact {
 
 const findBy = (run: RunContext, runId: number) => ({ token: run.token, workflowRunId: runId, repositoryOwner: run.owner, repositoryName: run.repo });
 
-/** The newest artifact with this name: this run first (REST sees earlier attempts), else the repository's newest. */
-export async function findNewestArtifact(client: DefaultArtifactClient, run: RunContext, name: string): Promise<FoundArtifact | undefined> {
+/**
+ * The newest artifact with this name: this run first (REST sees earlier attempts), then — unless
+ * `scope` is 'run' — the repository's newest.
+ */
+export async function findNewestArtifact(client: DefaultArtifactClient, run: RunContext, name: string, scope: 'run' | 'repository' = 'repository'): Promise<FoundArtifact | undefined> {
   try {
     const thisRun = await client.listArtifacts({ findBy: findBy(run, run.runId) });
     const mine = thisRun.artifacts.filter((a) => a.name === name).sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
     if (mine) return { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() };
+    if (scope === 'run') return undefined;
     const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
     const { data } = await octokit.rest.actions.listArtifactsForRepo({ owner: run.owner, repo: run.repo, name, per_page: 100 });
     const newest = data.artifacts

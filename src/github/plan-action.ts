@@ -174,13 +174,18 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   await core.summary.addRaw(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`).write();
 }
 
-/** Downloads and decrypts the plan that save-plan stored, for opentofu-apply to apply exactly. */
+/** Downloads and decrypts the plan that save-plan stored in this run, for opentofu-apply to apply exactly. */
 export async function fetchSavedPlan(settings: ActionSettings): Promise<{ file: string; source: string }> {
   const name = settings.planArtifact!;
   const run = runContext(settings.githubToken);
   const client = new DefaultArtifactClient();
-  const found = await findNewestArtifact(client, run, name);
-  if (!found) throw new UserError(`plan-artifact: no artifact "${name}" in this run or this repository (artifacts expire); make a plan with save-plan: true`);
+  // Only this run's: the newest plan in the repository could be a pull request's, made from code not merged.
+  const found = await findNewestArtifact(client, run, name, 'run');
+  if (!found) {
+    throw new UserError(
+      `plan-artifact: no artifact "${name}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run (a plan from another run, such as a pull request's, is never applied)`,
+    );
+  }
   const source = `plan-artifact "${name}" (run ${found.runId})`;
   const dir = await downloadArtifactFiles(client, run, found);
   const encrypted = await fs.readFile(path.join(dir, PLAN_FILES.binary), 'utf8').catch(() => {

@@ -194,14 +194,21 @@ describe('plan on a pull request', () => {
           ...extra,
         },
       });
-    const applied = await apply(106);
+    // Another run (a later deploy, another branch) never applies it.
+    const elsewhere = await apply(106);
+    runs.push(elsewhere);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout).toContain(`plan-artifact: no artifact "${PLAN_ARTIFACT}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run`);
+
+    // The deploy job of the same run applies exactly the reviewed plan.
+    const applied = await apply(105);
     runs.push(applied);
     expect(applied.code, applied.stdout).toBe(0);
     expect(applied.stdout).toContain(`applying the saved plan from plan-artifact "${PLAN_ARTIFACT}" (run 105)`);
     const state = JSON.parse(await fs.readFile(path.join(sandbox.clusterDir, 'terraform.tfstate'), 'utf8'));
     expect(state.resources.map((r: { type: string; name: string }) => `${r.type}.${r.name}`)).toContain('terraform_data.cloud_conf');
 
-    const stale = await apply(107, { restart: 'true' });
+    const stale = await apply(105, { restart: 'true' }); // "Re-run all jobs" after the state moved on
     runs.push(stale);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toMatch(/::error title=cluster-deploy%3A step opentofu-apply failed::.*saved plan from plan-artifact "cluster-deploy-plan-demo-sandbox" \(run 105\) is stale.*Make a new plan, review it/);

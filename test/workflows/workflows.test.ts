@@ -105,6 +105,16 @@ describe('what users rely on in the actions and workflows', () => {
     expect(Object.keys(deploy.on.workflow_dispatch.inputs)).toEqual(expect.arrayContaining(['config', 'restart', 'step', 'from-step', 'dry-run']));
   });
 
+  it('the manual deploy applies exactly the plan its plan job saved, after the review', () => {
+    const deploy = doc('examples/workflows/deploy.yml');
+    const step = (job: string, id: string) => deploy.jobs[job].steps.find((s: { id?: string }) => s.id === id);
+    expect(step('plan', 'plan').with).toMatchObject({ 'dry-run': true, 'save-plan': true });
+    expect(deploy.jobs.plan.environment).toBeUndefined(); // the review comes after the plan
+    expect(deploy.jobs.deploy.needs).toBe('plan');
+    expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ needs.plan.outputs.plan-artifact }}');
+    expect(deploy.jobs.plan.outputs['plan-artifact']).toBe('${{ steps.plan.outputs.plan-artifact }}');
+  });
+
   it('no workflow runs untrusted code with a privileged token', () => {
     for (const file of workflows) expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*pull_request_target\s*:/m);
   });
