@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures, asserts nothing. Cold start of each bundled action (process start
-// to its first step) next to a bare `node -e ''`, and the redactor's streaming throughput.
+// to its first step) next to a bare `node -e ''`, the redactor's streaming throughput, and the plan
+// comment builder on a 5 MiB plan.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { prepareSandbox, sandboxToolEnv } from '../examples/sandbox/prepare.js';
 import { RedactingStream } from '../src/core/output.js';
 import { Redactor } from '../src/core/redact.js';
+import { summarizeChanges } from '../src/core/tofu-plan.js';
+import { buildPlanComment } from '../src/github/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
 
 const RUNS = 5;
@@ -76,3 +79,23 @@ for (let sent = 0; sent < total; sent += chunk.length) stream.write(chunk);
 stream.end();
 const seconds = (performance.now() - start) / 1000;
 console.log(`  ${(total / 1024 / 1024).toFixed(0)} MiB in ${seconds.toFixed(2)} s = ${(total / 1024 / 1024 / seconds).toFixed(0)} MiB/s; heap growth ${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(1)} MiB; ${emitted === 0 ? 'nothing emitted?' : 'ok'}`);
+
+console.log('\nplan comment and job summary of a 5 MiB plan (2,000 changed resources)');
+const planLine = '  + resource "openstack_compute_instance_v2" "worker" { name = "worker-✓" }\n';
+const planText = planLine.repeat(Math.ceil((5 * 1024 * 1024) / planLine.length));
+const changes = summarizeChanges({ resource_changes: Array.from({ length: 2000 }, (_, i) => ({ address: `module.workers.openstack_compute_instance_v2.node[${i}]`, change: { actions: ['create'] } })) });
+const common = { cluster: 'acme/prod', changes, planText, applySteps: ['opentofu-init', 'opentofu-apply'], updatedAt: new Date() };
+for (const [label, limit] of [
+  ['comment (65,536 characters)', undefined],
+  ['summary (1 MB)', { size: 1_000_000, unit: 'bytes' as const }],
+] as const) {
+  const times: number[] = [];
+  let size = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const { body } = buildPlanComment({ ...common, limit });
+    times.push(performance.now() - t0);
+    size = body.length;
+  }
+  console.log(`  ${label.padEnd(28)} ${median(times).toFixed(1).padStart(6)} ms  (${size} characters)`);
+}
