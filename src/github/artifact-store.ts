@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ensurePrivateDir } from '../core/files.js';
+import { quietly } from './quiet.js';
 import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/state.js';
 
 export interface RunContext {
@@ -67,7 +68,7 @@ const findBy = (run: RunContext, runId: number) => ({ token: run.token, workflow
  */
 export async function findNewestArtifact(client: DefaultArtifactClient, run: RunContext, name: string, scope: 'run' | 'repository' = 'repository'): Promise<FoundArtifact | undefined> {
   try {
-    const thisRun = await client.listArtifacts({ findBy: findBy(run, run.runId) });
+    const thisRun = await quietly(() => client.listArtifacts({ findBy: findBy(run, run.runId) }));
     const mine = thisRun.artifacts.filter((a) => a.name === name).sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
     if (mine) return { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() };
     if (scope === 'run') return undefined;
@@ -86,7 +87,7 @@ export async function findNewestArtifact(client: DefaultArtifactClient, run: Run
 export async function downloadArtifactFiles(client: DefaultArtifactClient, run: RunContext, found: FoundArtifact): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-artifact-'));
   try {
-    await client.downloadArtifact(found.id, { path: dir, findBy: findBy(run, found.runId) });
+    await quietly(() => client.downloadArtifact(found.id, { path: dir, findBy: findBy(run, found.runId) }));
   } catch (error) {
     throw permissionHint(error, 'read');
   }
@@ -171,10 +172,12 @@ export class ArtifactStateStore implements StateStore {
       files.push(file);
     }
     try {
-      await this.client.deleteArtifact(name).catch((error: unknown) => {
-        if (!/not found|404/i.test(errorMessage(error))) throw error;
+      await quietly(async () => {
+        await this.client.deleteArtifact(name).catch((error: unknown) => {
+          if (!/not found|404/i.test(errorMessage(error))) throw error;
+        });
+        await this.client.uploadArtifact(name, files, dir);
       });
-      await this.client.uploadArtifact(name, files, dir);
     } catch (error) {
       throw permissionHint(error, 'write');
     }

@@ -19,6 +19,7 @@ import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-co
 import { actionsOutput, pullRequestFromEvent, runContext, runUrl, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { planSummary } from './summary.js';
+import { quietly } from './quiet.js';
 import { restoreSavedFiles } from './tofu-state.js';
 
 /** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
@@ -76,8 +77,10 @@ async function uploadPlanArtifact(name: string, files: Record<string, string | U
   const client = new DefaultArtifactClient();
   try {
     // A re-run attempt uploads again under the same name.
-    await client.deleteArtifact(name).catch(() => undefined);
-    await client.uploadArtifact(name, paths, dir);
+    await quietly(async () => {
+      await client.deleteArtifact(name).catch(() => undefined);
+      await client.uploadArtifact(name, paths, dir);
+    });
     return true;
   } catch (error) {
     core.warning(`could not upload the plan artifact "${name}": ${errorMessage(error)}`);

@@ -8,6 +8,7 @@ import { pathExists } from '../core/files.js';
 import type { DeploySettings } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
 import { requirementsFingerprint } from '../core/steps/kubespray.js';
+import { quietly } from './quiet.js';
 
 export interface VenvCache {
   /** Saves the venv when this run installed it afresh. */
@@ -42,7 +43,7 @@ export async function restoreVenvCache(settings: DeploySettings, steps: readonly
   let restored = false;
   if (!(await pathExists(settings.venvDir))) {
     try {
-      restored = (await cache.restoreCache([settings.venvDir], key)) === key;
+      restored = (await quietly(() => cache.restoreCache([settings.venvDir], key))) === key;
       if (restored) core.info(`restored the Kubespray venv from the Actions cache (${key})`);
     } catch (error) {
       core.warning(`could not restore the Kubespray venv from the Actions cache: ${errorMessage(error)}`);
@@ -53,7 +54,7 @@ export async function restoreVenvCache(settings: DeploySettings, steps: readonly
       const pip = result.reports.find((r) => r.id === 'kubespray-pip-install');
       if (restored || pip?.status !== 'success') return;
       try {
-        await cache.saveCache([settings.venvDir], key);
+        await quietly(() => cache.saveCache([settings.venvDir], key));
         core.info(`saved the Kubespray venv to the Actions cache (${key})`);
       } catch (error) {
         // Another job saving the same key first is normal in a matrix.
