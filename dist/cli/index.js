@@ -8674,6 +8674,7 @@ const DEPLOY_FLAGS = {
     'os-cacert': { type: 'string' },
     'os-insecure': { type: 'boolean' },
     json: { type: 'boolean' },
+    'tofu-plan': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
 };
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
@@ -8727,6 +8728,8 @@ const HELP = {
 Lists the steps a deploy would run under the current filters and saved state, each with its working
 directory, command, reads, writes and environment (secret values shown as <redacted>).
   --json                   print the plan as JSON
+  --tofu-plan              when the deploy would apply, also run tofu init and tofu plan (read-only on the
+                           cloud; needs the credentials) and show what would change, as the action's dry run does
 
 ${DEPLOY_OPTIONS_HELP}`,
     deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -8846,11 +8849,14 @@ function parseCli(argv) {
     if (!options.configPath && !options.clusterDir) {
         throw new errors/* UserError */.y(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
+    if (command === 'deploy' && v['tofu-plan'])
+        throw new errors/* UserError */.y('deploy: --tofu-plan is an option of plan, not deploy');
     return {
         kind: command,
         options,
         filter: { restart: v.restart, step: v.step, fromStep: v['from-step'] },
         json: !!v.json,
+        tofuPlan: !!v['tofu-plan'],
     };
 }
 
@@ -8867,16 +8873,18 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
 /* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1591);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3828);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(3828);
 /* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2660);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9447);
+/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4481);
 /* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3504);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8038);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6910);
 /* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7726);
 /* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7250);
 /* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8852);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6884);
+
 
 
 
@@ -8903,15 +8911,39 @@ async function execute(command) {
         case 'plan': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
             const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-            stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan));
-            return 0;
+            const applies = plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
+            if (!command.tofuPlan || !applies) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan));
+                if (command.tofuPlan && !command.json)
+                    stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
+                return 0;
+            }
+            if (!command.json)
+                stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan)}\n`);
+            // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
+            const controller = new AbortController();
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            try {
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
+                const text = pipeline.redactor.redact(tofu.text);
+                if (command.json)
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text } }, null, 2)}\n`);
+                else
+                    stdout(`\n${text}\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+                return 0;
+            }
+            finally {
+                dispose();
+                await output.close();
+            }
         }
         case 'deploy': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .runDeploy */ .zt)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok) {
@@ -8936,7 +8968,7 @@ async function execute(command) {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .UserError */ .y('normalize-kubeconfig: no VIP; pass --vip IP');
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .UserError */ .y('normalize-kubeconfig: no VIP; pass --vip IP');
             const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
@@ -8948,17 +8980,17 @@ async function execute(command) {
         }
         case 'wait-ready': {
             await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.access(command.kubeconfig).catch(() => {
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .UserError */ .y(`kubeconfig not found: ${command.kubeconfig}`);
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .UserError */ .y(`kubeconfig not found: ${command.kubeconfig}`);
             });
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
             try {
                 const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_8__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_12__/* .Redactor */ .p(),
+                    redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_13__/* .Redactor */ .p(),
                     signal: controller.signal,
                     timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_WAIT */ .md.timeoutMs,
                     intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_WAIT */ .md.intervalMs,
@@ -8977,10 +9009,10 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .parseCli */ .w)(argv));
     }
     catch (error) {
-        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .UserError */ .y) {
+        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .UserError */ .y) {
             stderr(`error: ${error.message}\n`);
             return /^(unknown command|\S+: (--|unknown|option))/.test(error.message) ? EXIT_USAGE : EXIT_FAILED;
         }
@@ -8988,7 +9020,7 @@ async function main(argv) {
             stderr('error: interrupted\n');
             return EXIT_INTERRUPTED;
         }
-        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .errorMessage */ .g)(error)}\n${error?.stack ?? ''}\n`);
+        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .errorMessage */ .g)(error)}\n${error?.stack ?? ''}\n`);
         return EXIT_FAILED;
     }
 }
@@ -10170,7 +10202,7 @@ class DeployOutput {
 
 /***/ }),
 
-/***/ 9447:
+/***/ 4481:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10635,18 +10667,8 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 var command = __nccwpck_require__(8363);
 // EXTERNAL MODULE: ./lib/core/files.js
 var files = __nccwpck_require__(2164);
-;// CONCATENATED MODULE: ./lib/core/steps/environment.js
-
-/**
- * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
- * (they were already resolved, and stale ones would conflict), then the resolved OS_* set and
- * KUBECONFIG.
- */
-function deployEnvironment(settings) {
-    const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
-    return { ...inherited, ...(0,credentials/* credentialsToEnv */.fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
-}
-
+// EXTERNAL MODULE: ./lib/core/steps/environment.js
+var environment = __nccwpck_require__(3126);
 ;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
 
 
@@ -10676,7 +10698,7 @@ async function requirementsFingerprint(settings) {
 }
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings) {
-    const env = deployEnvironment(settings);
+    const env = (0,environment/* deployEnvironment */.P)(settings);
     return {
         ...env,
         VIRTUAL_ENV: settings.venvDir,
@@ -10695,7 +10717,7 @@ class KubesprayVenvStep {
         return {
             workingDir: this.settings.clusterDir,
             argv: [this.settings.python, '-m', 'venv', this.settings.venvDir],
-            env: deployEnvironment(this.settings),
+            env: (0,environment/* deployEnvironment */.P)(this.settings),
             reads: [],
             writes: [this.settings.venvDir],
             actions: ['reuse the venv instead if it exists and its python runs (e.g. restored from a cache)'],
@@ -10706,7 +10728,7 @@ class KubesprayVenvStep {
     }
     async run({ redactor, output, signal }) {
         const { settings } = this;
-        const env = deployEnvironment(settings);
+        const env = (0,environment/* deployEnvironment */.P)(settings);
         const python = kubesprayPaths(settings).venvPython;
         if (await (0,files/* pathExists */.s0)(python)) {
             const probe = await (0,command/* runCommand */.d1)({ argv: [python, '-c', 'import sys; print(sys.version.split()[0])'], cwd: settings.clusterDir, env }, { redactor, signal, captureStdout: 200 });
@@ -10795,96 +10817,8 @@ class KubesprayPlaybookStep {
 
 // EXTERNAL MODULE: ./lib/core/steps/normalize-kubeconfig.js
 var normalize_kubeconfig = __nccwpck_require__(7250);
-;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
-
-
-
-
-
-/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
-async function resolveTofuBinary(settings) {
-    const pathVar = settings.baseEnv.PATH;
-    if (settings.opentofu.binary)
-        return (0,files/* findExecutable */.oq)(settings.opentofu.binary, pathVar);
-    return (await (0,files/* findExecutable */.oq)('tofu', pathVar)) ?? (await (0,files/* findExecutable */.oq)('terraform', pathVar));
-}
-/** The binary, or an error that says how to get one. */
-async function requireTofuBinary(settings) {
-    const binary = await resolveTofuBinary(settings);
-    if (binary)
-        return binary;
-    throw new errors/* UserError */.y(settings.opentofu.binary
-        ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
-        : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
-}
-class OpenTofuStep {
-    settings;
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const binary = (await resolveTofuBinary(this.settings)) ?? this.settings.opentofu.binary ?? 'tofu';
-        return {
-            workingDir: this.settings.clusterDir,
-            argv: [binary, ...this.args],
-            env: deployEnvironment(this.settings),
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: this.writes,
-        };
-    }
-    async run({ redactor, output, signal }) {
-        const binary = await requireTofuBinary(this.settings);
-        const env = { ...deployEnvironment(this.settings), TF_IN_AUTOMATION: '1' };
-        try {
-            await (0,command/* runChecked */.X4)({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
-        }
-        catch (error) {
-            throw this.explain(error);
-        }
-    }
-    explain(error) {
-        return error;
-    }
-}
-class OpenTofuInitStep extends OpenTofuStep {
-    id = 'opentofu-init';
-    title = 'Initialize OpenTofu';
-    kind = 'runner-local';
-    get args() {
-        return ['init', '-input=false'];
-    }
-    get writes() {
-        return [external_node_path_.join(this.settings.clusterDir, '.terraform/')];
-    }
-    async outputsPresent() {
-        return (0,files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
-    }
-}
-class OpenTofuApplyStep extends OpenTofuStep {
-    id = 'opentofu-apply';
-    title = 'Apply OpenTofu infrastructure';
-    kind = 'remote';
-    get args() {
-        const saved = this.settings.opentofu.savedPlan;
-        // A saved plan is the approval: tofu applies exactly it and asks nothing.
-        return saved ? ['apply', '-input=false', saved.file] : ['apply', '-input=false', '-auto-approve'];
-    }
-    get writes() {
-        const writes = ['OpenStack resources'];
-        if (this.settings.opentofu.backend === 'local')
-            writes.push(external_node_path_.join(this.settings.clusterDir, 'terraform.tfstate'));
-        return writes;
-    }
-    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
-    explain(error) {
-        const saved = this.settings.opentofu.savedPlan;
-        if (!saved || !(error instanceof command/* CommandFailedError */.ju) || !error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
-            return error;
-        return new errors/* UserError */.y(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
-            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
-    }
-}
-
+// EXTERNAL MODULE: ./lib/core/steps/opentofu.js
+var opentofu = __nccwpck_require__(4715);
 ;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
 
 
@@ -10955,7 +10889,7 @@ class PreflightStep {
         if (!settings.opentofu.enabled)
             problems.push('opentofu must be enabled for openstack bootstrap');
         problems.push(...credentialProblems(settings.credentials));
-        await requireTofuBinary(settings).catch((error) => problems.push(error.message));
+        await (0,opentofu/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
         if (!settings.vip) {
             problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
         }
@@ -10999,11 +10933,11 @@ var wait_ready = __nccwpck_require__(8852);
 function buildSteps(settings, authChecker) {
     return [
         new PreflightStep(settings, authChecker),
-        new OpenTofuInitStep(settings),
-        new OpenTofuApplyStep(settings),
+        new opentofu/* OpenTofuInitStep */.dC(settings),
+        new opentofu/* OpenTofuApplyStep */.$f(settings),
         ...(settings.kubespray ? [new KubesprayVenvStep(settings), new KubesprayPipStep(settings), new KubesprayPlaybookStep(settings)] : []),
         new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip),
-        new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), settings.waitReady),
+        new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), settings.waitReady),
     ];
 }
 
@@ -11484,6 +11418,27 @@ class LocalStateStore {
 
 /***/ }),
 
+/***/ 3126:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ deployEnvironment)
+/* harmony export */ });
+/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
+
+/**
+ * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
+ * (they were already resolved, and stale ones would conflict), then the resolved OS_* set and
+ * KUBECONFIG.
+ */
+function deployEnvironment(settings) {
+    const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
+    return { ...inherited, ...(0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
+}
+
+
+/***/ }),
+
 /***/ 7250:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -11576,6 +11531,112 @@ class NormalizeKubeconfigStep {
         if (!this.vip)
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
         return normalizeClusterKubeconfig({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
+    }
+}
+
+
+/***/ }),
+
+/***/ 4715:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $f: () => (/* binding */ OpenTofuApplyStep),
+/* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
+/* harmony export */   dC: () => (/* binding */ OpenTofuInitStep)
+/* harmony export */ });
+/* unused harmony export resolveTofuBinary */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3126);
+
+
+
+
+
+/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
+async function resolveTofuBinary(settings) {
+    const pathVar = settings.baseEnv.PATH;
+    if (settings.opentofu.binary)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
+    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)('terraform', pathVar));
+}
+/** The binary, or an error that says how to get one. */
+async function requireTofuBinary(settings) {
+    const binary = await resolveTofuBinary(settings);
+    if (binary)
+        return binary;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(settings.opentofu.binary
+        ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
+        : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
+}
+class OpenTofuStep {
+    settings;
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const binary = (await resolveTofuBinary(this.settings)) ?? this.settings.opentofu.binary ?? 'tofu';
+        return {
+            workingDir: this.settings.clusterDir,
+            argv: [binary, ...this.args],
+            env: (0,_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(this.settings),
+            reads: [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '*.tf')],
+            writes: this.writes,
+        };
+    }
+    async run({ redactor, output, signal }) {
+        const binary = await requireTofuBinary(this.settings);
+        const env = { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(this.settings), TF_IN_AUTOMATION: '1' };
+        try {
+            await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
+        }
+        catch (error) {
+            throw this.explain(error);
+        }
+    }
+    explain(error) {
+        return error;
+    }
+}
+class OpenTofuInitStep extends OpenTofuStep {
+    id = 'opentofu-init';
+    title = 'Initialize OpenTofu';
+    kind = 'runner-local';
+    get args() {
+        return ['init', '-input=false'];
+    }
+    get writes() {
+        return [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform/')];
+    }
+    async outputsPresent() {
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform'));
+    }
+}
+class OpenTofuApplyStep extends OpenTofuStep {
+    id = 'opentofu-apply';
+    title = 'Apply OpenTofu infrastructure';
+    kind = 'remote';
+    get args() {
+        const saved = this.settings.opentofu.savedPlan;
+        // A saved plan is the approval: tofu applies exactly it and asks nothing.
+        return saved ? ['apply', '-input=false', saved.file] : ['apply', '-input=false', '-auto-approve'];
+    }
+    get writes() {
+        const writes = ['OpenStack resources'];
+        if (this.settings.opentofu.backend === 'local')
+            writes.push(node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, 'terraform.tfstate'));
+        return writes;
+    }
+    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
+    explain(error) {
+        const saved = this.settings.opentofu.savedPlan;
+        if (!saved || !(error instanceof _command_js__WEBPACK_IMPORTED_MODULE_1__/* .CommandFailedError */ .ju) || !error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
+            return error;
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
     }
 }
 
@@ -11714,6 +11775,119 @@ class WaitReadyStep {
         const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
         return `/readyz ok at ${result.endpoint}${nodes}`;
     }
+}
+
+
+/***/ }),
+
+/***/ 1727:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Xh: () => (/* binding */ tofuCounts),
+/* harmony export */   nH: () => (/* binding */ runTofuPlan),
+/* harmony export */   ow: () => (/* binding */ renderTofuChanges)
+/* harmony export */ });
+/* unused harmony export summarizeChanges */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2857);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+/* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3126);
+/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4715);
+
+
+
+
+
+
+
+/**
+ * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
+ * (which the JSON holds in plain text, sensitive ones included) are never kept.
+ */
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()) }) })).default([]),
+});
+function classify(actions) {
+    const set = new Set(actions);
+    if (set.has('create') && set.has('delete'))
+        return 'replace';
+    if (set.has('create'))
+        return 'create';
+    if (set.has('delete'))
+        return 'destroy';
+    if (set.has('update'))
+        return 'update';
+    return undefined; // no-op, read
+}
+/** Counts and lists the changes of a plan from its JSON form (never from the text). */
+function summarizeChanges(planJson) {
+    const parsed = PlanJsonSchema.safeParse(planJson);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .y(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    const changes = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
+    for (const resource of parsed.data.resource_changes) {
+        const action = classify(resource.change.actions);
+        if (!action)
+            continue;
+        changes.rows.push({ address: resource.address, action });
+        if (action === 'create')
+            changes.add++;
+        else if (action === 'update')
+            changes.change++;
+        else if (action === 'destroy')
+            changes.destroy++;
+        else
+            changes.replace++;
+    }
+    return changes;
+}
+/** Plan documents of big clusters run to tens of MB; beyond this something is wrong. */
+const MAX_SHOW_OUTPUT = 256 * 1024 * 1024;
+/**
+ * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
+ * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
+ */
+async function runTofuPlan(settings, planFile, { redactor, output, signal }) {
+    const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_4__/* .requireTofuBinary */ .ZC)(settings);
+    const spec = (...args) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: { ...(0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' } });
+    const logged = { redactor, output: output.write, signal };
+    const captured = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };
+    await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_0__.dirname(planFile));
+    output.startGroup('OpenTofu plan');
+    try {
+        await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('init', '-input=false'), logged);
+        await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('plan', '-input=false', `-out=${planFile}`), logged);
+    }
+    finally {
+        output.endGroup();
+    }
+    const json = await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('show', '-json', planFile), captured);
+    let document;
+    try {
+        document = JSON.parse(json.stdout);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .y(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+    }
+    const text = await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('show', '-no-color', planFile), captured);
+    return { planFile, changes: summarizeChanges(document), text: text.stdout };
+}
+/** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
+function tofuCounts(changes) {
+    return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
+}
+const SIGN = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+/** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
+function renderTofuChanges(cluster, changes) {
+    if (changes.rows.length === 0)
+        return `OpenTofu plan for ${cluster}: no changes\n`;
+    const lines = [`OpenTofu plan for ${cluster}: ${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`];
+    for (const row of changes.rows)
+        lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
+    return `${lines.join('\n')}\n`;
 }
 
 

@@ -7,7 +7,7 @@ import type { DeployOptions } from '../core/settings.js';
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
-  | { kind: 'plan' | 'deploy'; options: DeployOptions; filter: StepFilter; json: boolean }
+  | { kind: 'plan' | 'deploy'; options: DeployOptions; filter: StepFilter; json: boolean; tofuPlan: boolean }
   | { kind: 'normalize-kubeconfig'; options: DeployOptions }
   | { kind: 'wait-ready'; kubeconfig: string; kubectl?: string; timeoutMs?: number; intervalMs?: number; nodes?: number };
 
@@ -47,6 +47,7 @@ const DEPLOY_FLAGS = {
   'os-cacert': { type: 'string' },
   'os-insecure': { type: 'boolean' },
   json: { type: 'boolean' },
+  'tofu-plan': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -103,6 +104,8 @@ const HELP: Record<string, string> = {
 Lists the steps a deploy would run under the current filters and saved state, each with its working
 directory, command, reads, writes and environment (secret values shown as <redacted>).
   --json                   print the plan as JSON
+  --tofu-plan              when the deploy would apply, also run tofu init and tofu plan (read-only on the
+                           cloud; needs the credentials) and show what would change, as the action's dry run does
 
 ${DEPLOY_OPTIONS_HELP}`,
   deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -219,10 +222,12 @@ export function parseCli(argv: string[]): CliCommand {
   if (!options.configPath && !options.clusterDir) {
     throw new UserError(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
   }
+  if (command === 'deploy' && v['tofu-plan']) throw new UserError('deploy: --tofu-plan is an option of plan, not deploy');
   return {
     kind: command as 'plan' | 'deploy',
     options,
     filter: { restart: v.restart, step: v.step, fromStep: v['from-step'] },
     json: !!v.json,
+    tofuPlan: !!v['tofu-plan'],
   };
 }

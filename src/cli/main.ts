@@ -8,9 +8,10 @@ import { openPipeline } from '../core/pipeline.js';
 import { buildPlan, renderPlan } from '../core/plan.js';
 import { Redactor } from '../core/redact.js';
 import { abortOnSignals } from '../core/signals.js';
-import { DEFAULT_WAIT } from '../core/settings.js';
+import { DEFAULT_WAIT, runtimePaths } from '../core/settings.js';
 import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.js';
 import { waitForReady } from '../core/steps/wait-ready.js';
+import { renderTofuChanges, runTofuPlan, tofuCounts } from '../core/tofu-plan.js';
 import { parseCli, type CliCommand } from './args.js';
 
 const EXIT_FAILED = 1;
@@ -29,8 +30,27 @@ async function execute(command: CliCommand): Promise<number> {
     case 'plan': {
       const pipeline = await openPipeline(command.options);
       const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-      stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
-      return 0;
+      const applies = plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
+      if (!command.tofuPlan || !applies) {
+        stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
+        if (command.tofuPlan && !command.json) stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
+        return 0;
+      }
+      if (!command.json) stdout(`${renderPlan(plan)}\n`);
+      // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
+      const output = new DeployOutput(pipeline.redactor, command.json ? stderr : stdout);
+      const controller = new AbortController();
+      const dispose = abortOnSignals(controller, (message) => output.line(message));
+      try {
+        const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
+        const text = pipeline.redactor.redact(tofu.text);
+        if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text } }, null, 2)}\n`);
+        else stdout(`\n${text}\n${renderTofuChanges(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+        return 0;
+      } finally {
+        dispose();
+        await output.close();
+      }
     }
 
     case 'deploy': {

@@ -103,3 +103,13 @@ export async function runTofuPlan(settings: DeploySettings, planFile: string, { 
 export function tofuCounts(changes: PlanChanges): { toAdd: number; toChange: number; toDestroy: number; toReplace: number } {
   return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
 }
+
+const SIGN: Record<ChangeAction, string> = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+
+/** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
+export function renderTofuChanges(cluster: string, changes: PlanChanges): string {
+  if (changes.rows.length === 0) return `OpenTofu plan for ${cluster}: no changes\n`;
+  const lines = [`OpenTofu plan for ${cluster}: ${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`];
+  for (const row of changes.rows) lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
+  return `${lines.join('\n')}\n`;
+}

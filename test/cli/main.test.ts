@@ -110,6 +110,29 @@ describe('cluster-deploy CLI', () => {
     expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
   });
 
+  it('with --tofu-plan also shows what tofu would change, applying nothing and printing no secret', async () => {
+    const env = { ...run.env, TF_VAR_os_application_credential_secret: CONFIG_SECRET };
+    const text = await cli(['plan', ...base, '--tofu-plan'], env);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
+    expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 5 to add, 0 to change, 0 to destroy, 0 to replace');
+    expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
+    expect(text.stdout).toMatch(/\+ application-credential-secret = "\*\*\*"/);
+    expect(text.stdout).not.toContain(CONFIG_SECRET);
+    expect(readdirSync(run.sandbox.clusterDir)).not.toContain('terraform.tfstate');
+
+    const json = await cli(['plan', ...base, '--tofu-plan', '--json'], env);
+    expect(json.code, json.stderr).toBe(0);
+    const plan = JSON.parse(json.stdout); // tofu's progress went to stderr
+    expect(plan.tofu).toMatchObject({ toAdd: 5, toChange: 0, toDestroy: 0, toReplace: 0 });
+    expect(plan.tofu.changes).toContainEqual({ address: 'module.worker[0].terraform_data.server', action: 'create' });
+    expect(json.stdout + json.stderr).not.toContain(CONFIG_SECRET);
+
+    const misuse = await cli(['deploy', ...base, '--tofu-plan'], env);
+    expect(misuse.code).toBe(2);
+    expect(misuse.stderr).toBe('error: deploy: --tofu-plan is an option of plan, not deploy\n');
+  });
+
   it('stops cleanly on SIGINT during apply: exit 130, state saved as interrupted, then resumes', async () => {
     const env = { ...run.env, TF_VAR_apply_sleep_seconds: '60' };
     let signalled = false;
