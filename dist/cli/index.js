@@ -8911,8 +8911,7 @@ async function execute(command) {
         case 'plan': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
             const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-            const applies = plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
-            if (!command.tofuPlan || !applies) {
+            if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .wouldApply */ .mZ)(plan)) {
                 stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
                     stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
@@ -8926,11 +8925,10 @@ async function execute(command) {
             const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
-                const text = pipeline.redactor.redact(tofu.text);
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text } }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
                 else
-                    stdout(`\n${text}\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${tofu.text}\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -10982,7 +10980,8 @@ async function openPipeline(options, deps = {}) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   EG: () => (/* binding */ renderPlan),
-/* harmony export */   Gg: () => (/* binding */ buildPlan)
+/* harmony export */   Gg: () => (/* binding */ buildPlan),
+/* harmony export */   mZ: () => (/* binding */ wouldApply)
 /* harmony export */ });
 /* unused harmony export REDACTED */
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
@@ -11036,6 +11035,10 @@ async function buildPlan(settings, steps, store, filter, redactor) {
         note,
         steps: planned,
     });
+}
+/** Whether the deploy this plan describes would run opentofu-apply: only then is a tofu plan worth making. */
+function wouldApply(plan) {
+    return plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
 }
 /** The plan as text, in the reference's dry-run layout. */
 function renderPlan(plan) {
@@ -11542,6 +11545,7 @@ class NormalizeKubeconfigStep {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $f: () => (/* binding */ OpenTofuApplyStep),
+/* harmony export */   UQ: () => (/* binding */ tofuEnvironment),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
 /* harmony export */   dC: () => (/* binding */ OpenTofuInitStep)
 /* harmony export */ });
@@ -11562,6 +11566,10 @@ async function resolveTofuBinary(settings) {
     if (settings.opentofu.binary)
         return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
     return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)('terraform', pathVar));
+}
+/** What every tofu command gets: the pipeline's environment, and tofu told it runs unattended. */
+function tofuEnvironment(settings) {
+    return { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' };
 }
 /** The binary, or an error that says how to get one. */
 async function requireTofuBinary(settings) {
@@ -11589,9 +11597,8 @@ class OpenTofuStep {
     }
     async run({ redactor, output, signal }) {
         const binary = await requireTofuBinary(this.settings);
-        const env = { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(this.settings), TF_IN_AUTOMATION: '1' };
         try {
-            await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
+            await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env: tofuEnvironment(this.settings) }, { redactor, output: output.write, signal });
         }
         catch (error) {
             throw this.explain(error);
@@ -11790,13 +11797,11 @@ class WaitReadyStep {
 /* harmony export */ });
 /* unused harmony export summarizeChanges */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3828);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
-/* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3126);
-/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4715);
-
+/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4715);
 
 
 
@@ -11807,8 +11812,8 @@ class WaitReadyStep {
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()) }) })).default([]),
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()) }) })).default([]),
 });
 function classify(actions) {
     const set = new Set(actions);
@@ -11826,7 +11831,7 @@ function classify(actions) {
 function summarizeChanges(planJson) {
     const parsed = PlanJsonSchema.safeParse(planJson);
     if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .y(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .y(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     const changes = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
     for (const resource of parsed.data.resource_changes) {
         const action = classify(resource.change.actions);
@@ -11850,15 +11855,15 @@ const MAX_SHOW_OUTPUT = 256 * 1024 * 1024;
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-async function runTofuPlan(settings, planFile, { redactor, output, signal }) {
-    const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_4__/* .requireTofuBinary */ .ZC)(settings);
-    const spec = (...args) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: { ...(0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' } });
+async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }) {
+    const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__/* .requireTofuBinary */ .ZC)(settings);
+    const spec = (...args) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__/* .tofuEnvironment */ .UQ)(settings) });
     const logged = { redactor, output: output.write, signal };
     const captured = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_0__.dirname(planFile));
     output.startGroup('OpenTofu plan');
     try {
-        await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('init', '-input=false'), logged);
+        await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal }); // exactly the deploy's init
         await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('plan', '-input=false', `-out=${planFile}`), logged);
     }
     finally {
@@ -11870,7 +11875,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal }) {
         document = JSON.parse(json.stdout);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .y(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .y(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
     }
     const text = await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('show', '-no-color', planFile), captured);
     return { planFile, changes: summarizeChanges(document), text: text.stdout };

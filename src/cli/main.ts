@@ -5,7 +5,7 @@ import { runDeploy } from '../core/engine.js';
 import { UserError, errorMessage } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
 import { openPipeline } from '../core/pipeline.js';
-import { buildPlan, renderPlan } from '../core/plan.js';
+import { buildPlan, renderPlan, wouldApply } from '../core/plan.js';
 import { Redactor } from '../core/redact.js';
 import { abortOnSignals } from '../core/signals.js';
 import { DEFAULT_WAIT, runtimePaths } from '../core/settings.js';
@@ -30,8 +30,7 @@ async function execute(command: CliCommand): Promise<number> {
     case 'plan': {
       const pipeline = await openPipeline(command.options);
       const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-      const applies = plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
-      if (!command.tofuPlan || !applies) {
+      if (!command.tofuPlan || !wouldApply(plan)) {
         stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
         if (command.tofuPlan && !command.json) stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
         return 0;
@@ -43,9 +42,8 @@ async function execute(command: CliCommand): Promise<number> {
       const dispose = abortOnSignals(controller, (message) => output.line(message));
       try {
         const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
-        const text = pipeline.redactor.redact(tofu.text);
-        if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text } }, null, 2)}\n`);
-        else stdout(`\n${text}\n${renderTofuChanges(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+        if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
+        else stdout(`\n${tofu.text}\n${renderTofuChanges(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
         return 0;
       } finally {
         dispose();

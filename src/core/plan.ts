@@ -85,6 +85,11 @@ export async function buildPlan(
   });
 }
 
+/** Whether the deploy this plan describes would run opentofu-apply: only then is a tofu plan worth making. */
+export function wouldApply(plan: DeployPlan): boolean {
+  return plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
+}
+
 /** The plan as text, in the reference's dry-run layout. */
 export function renderPlan(plan: DeployPlan): string {
   const lines = [`Deploy plan for ${plan.cluster}`];

@@ -6,8 +6,7 @@ import { ensurePrivateDir } from './files.js';
 import type { DeployOutput } from './output.js';
 import type { Redactor } from './redact.js';
 import type { DeploySettings } from './settings.js';
-import { deployEnvironment } from './steps/environment.js';
-import { requireTofuBinary } from './steps/opentofu.js';
+import { OpenTofuInitStep, requireTofuBinary, tofuEnvironment } from './steps/opentofu.js';
 
 /**
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
@@ -74,16 +73,16 @@ export interface TofuPlanContext {
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal }: TofuPlanContext): Promise<TofuPlan> {
+export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<TofuPlan> {
   const binary = await requireTofuBinary(settings);
-  const spec = (...args: string[]) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' } });
+  const spec = (...args: string[]) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: tofuEnvironment(settings) });
   const logged: RunCommandOptions = { redactor, output: output.write, signal };
   const captured: RunCommandOptions = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };
 
   await ensurePrivateDir(path.dirname(planFile));
   output.startGroup('OpenTofu plan');
   try {
-    await runChecked(spec('init', '-input=false'), logged);
+    await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal }); // exactly the deploy's init
     await runChecked(spec('plan', '-input=false', `-out=${planFile}`), logged);
   } finally {
     output.endGroup();

@@ -7,7 +7,7 @@ import { CommandFailedError, failureHeadline } from '../core/command.js';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
 import type { Pipeline } from '../core/pipeline.js';
-import { buildPlan, renderPlan, type DeployPlan } from '../core/plan.js';
+import { buildPlan, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
 import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../core/secret-box.js';
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
@@ -16,7 +16,7 @@ import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
 import { artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
 import type { ActionSettings } from './inputs.js';
 import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-comment.js';
-import { actionsOutput, pullRequestFromEvent, runContext, runUrl, type PullRequestContext } from './runner.js';
+import { actionsOutput, currentRunUrl, pullRequestFromEvent, runContext, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { planSummary } from './summary.js';
 import { quietly } from './quiet.js';
@@ -100,7 +100,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
   const engineSummary = p.redactor.redact(planSummary(plan));
 
-  if (!plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run')) {
+  if (!wouldApply(plan)) {
     const inScope = plan.steps.some((s) => s.id === 'opentofu-apply');
     if (inScope) setPlanOutputs(undefined);
     await core.summary.addRaw(inScope ? `${engineSummary}\nNo OpenTofu plan: a deploy would skip \`opentofu-apply\`.\n` : engineSummary).write();
@@ -110,12 +110,11 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   const cluster = clusterId(p.settings);
   const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
   const pr = settings.comment ? pullRequestFromEvent() : undefined;
-  const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
   const provenance = {
     cluster,
     configPath: relativeToWorkspace(p.settings.configPath),
     commit: pr?.headSha ?? process.env.GITHUB_SHA,
-    runUrl: owner && process.env.GITHUB_RUN_ID ? runUrl({ serverUrl: process.env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(process.env.GITHUB_RUN_ID) }) : undefined,
+    runUrl: currentRunUrl(),
     runNumber: process.env.GITHUB_RUN_NUMBER,
     updatedAt: new Date(),
   };
@@ -158,7 +157,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   const common = {
     ...provenance,
     changes: tofu.changes,
-    planText: p.redactor.redact(tofu.text),
+    planText: tofu.text, // redacted as it was read
     applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
     stateNote: plan.note,
   };

@@ -1,14 +1,14 @@
 import { DefaultArtifactClient } from '@actions/artifact';
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { UserError, errorMessage } from '../core/errors.js';
 import { downloadArtifactFiles } from './artifact-store.js';
 import { PLAN_FILES } from './plan-action.js';
 import { COMMENT_LIMIT, planMarker } from './plan-comment.js';
-import { runContext } from './runner.js';
+import { readEvent, runContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
 /** pull-request.json, as the plan run wrote it; from a fork's run it is untrusted input. */
@@ -19,14 +19,10 @@ const PullRequestFileSchema = z.object({
   marker: z.string(),
 });
 
-interface WorkflowRunEvent {
-  workflow_run?: { id?: number; head_sha?: string; event?: string };
-}
-
-function workflowRunFromEvent(): WorkflowRunEvent['workflow_run'] {
-  if (!process.env.GITHUB_EVENT_PATH) return undefined;
+/** Parses untrusted JSON: malformed input is a refusal, not a crash. */
+function parseJson(text: string): unknown {
   try {
-    return (JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, 'utf8')) as WorkflowRunEvent).workflow_run;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -42,7 +38,7 @@ export async function runPlanCommentAction(): Promise<void> {
   const token = core.getInput('github-token');
   if (token) core.setSecret(token);
   try {
-    const event = workflowRunFromEvent();
+    const event = readEvent<{ workflow_run: { id?: number; head_sha?: string } }>()?.workflow_run;
     const runId = Number(core.getInput('run-id') || event?.id);
     if (!Number.isInteger(runId) || runId <= 0) throw new UserError('input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow');
     const run = runContext(token, process.env, { purpose: 'actions/plan-comment', permissions: 'actions: read and pull-requests: write' });
@@ -65,10 +61,10 @@ export async function runPlanCommentAction(): Promise<void> {
         core.info(`${artifact.name}: no pull request or comment in it (not a pull-request plan)`);
         continue;
       }
-      const parsed = PullRequestFileSchema.safeParse(JSON.parse(prText));
+      const parsed = PullRequestFileSchema.safeParse(parseJson(prText));
       const refuse = (why: string) => core.warning(`${artifact.name} from run ${runId}: not posted: ${why}`);
       if (!parsed.success) {
-        refuse(`${PLAN_FILES.pullRequest} is malformed (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
+        refuse(`${PLAN_FILES.pullRequest} is malformed (${parsed.error.issues[0]?.path.join('.') || 'not JSON'}: ${parsed.error.issues[0]?.message})`);
         continue;
       }
       const { number, cluster } = parsed.data;

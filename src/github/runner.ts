@@ -32,6 +32,23 @@ export function runUrl(run: Pick<RunContext, 'serverUrl' | 'owner' | 'repo' | 'r
   return `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}`;
 }
 
+/** The URL of the run this action is in, when it is in one. */
+export function currentRunUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!owner || !repo || !env.GITHUB_RUN_ID) return undefined;
+  return runUrl({ serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(env.GITHUB_RUN_ID) });
+}
+
+/** The payload of the event that started the run (GITHUB_EVENT_PATH), or undefined outside a run. */
+export function readEvent<T>(env: NodeJS.ProcessEnv = process.env): Partial<T> | undefined {
+  if (!env.GITHUB_EVENT_PATH) return undefined;
+  try {
+    return JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Partial<T>;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface PullRequestContext {
   number: number;
   headSha?: string;
@@ -41,14 +58,7 @@ export interface PullRequestContext {
 
 /** The pull request this run is for, from the event payload (pull_request and pull_request_target events). */
 export function pullRequestFromEvent(env: NodeJS.ProcessEnv = process.env): PullRequestContext | undefined {
-  if (!env.GITHUB_EVENT_PATH) return undefined;
-  let event: { pull_request?: { number?: number; head?: { sha?: string; repo?: { full_name?: string } | null } } };
-  try {
-    event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'));
-  } catch {
-    return undefined;
-  }
-  const pr = event.pull_request;
+  const pr = readEvent<{ pull_request: { number?: number; head?: { sha?: string; repo?: { full_name?: string } | null } } }>(env)?.pull_request;
   if (!pr || typeof pr.number !== 'number') return undefined;
   const head = pr.head?.repo?.full_name;
   return { number: pr.number, headSha: pr.head?.sha, fromFork: !!head && head !== env.GITHUB_REPOSITORY };

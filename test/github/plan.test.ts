@@ -1,14 +1,12 @@
 import { existsSync, promises as fs } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptBytesWithPassphrase } from '../../src/core/secret-box.js';
 import { planMarker } from '../../src/github/plan-comment.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { CONFIG_SECRET } from '../support/sandbox.js';
+import { CONFIG_SECRET, freshRunner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_plan_token_canary_3141';
@@ -31,9 +29,7 @@ describe('plan on a pull request', () => {
 
   beforeAll(async () => {
     gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write' }, [FORK_TOKEN]: { actions: 'read', pullRequests: 'read' } } });
-    workDir = await mkdtemp(path.join(tmpdir(), 'plan-runner-'));
-    sandbox = await prepareSandbox({ workDir });
-    toolEnv = await sandboxToolEnv(workDir);
+    ({ workDir, sandbox, toolEnv } = await freshRunner('plan-runner-'));
   });
   afterAll(async () => {
     await sandbox?.close();

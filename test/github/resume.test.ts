@@ -1,25 +1,17 @@
 import { DefaultArtifactClient } from '@actions/artifact';
 import { promises as fs } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptWithPassphrase } from '../../src/core/secret-box.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { CONFIG_SECRET } from '../support/sandbox.js';
+import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_write_token_canary_5521';
 const PASSPHRASE = 'kubeconfig-passphrase-canary-8812';
 const ARTIFACT = 'cluster-deploy-state-demo-sandbox';
-
-interface Runner {
-  workDir: string;
-  sandbox: PreparedSandbox;
-  toolEnv: Record<string, string>;
-}
 
 /**
  * Resume across runs and attempts through workflow artifacts, with the real @actions/artifact
@@ -40,10 +32,9 @@ describe('the deploy action with resume state in workflow artifacts', () => {
 
   /** A fresh runner: a new copy of the repository, nothing left from earlier runs. */
   async function freshRunner(): Promise<Runner> {
-    const workDir = await mkdtemp(path.join(tmpdir(), 'runner-'));
-    const sandbox = await prepareSandbox({ workDir });
-    sandboxes.push(sandbox);
-    return { workDir, sandbox, toolEnv: await sandboxToolEnv(workDir) };
+    const runner = await newRunner();
+    sandboxes.push(runner.sandbox);
+    return runner;
   }
 
   function actionEnv(runner: Runner, runId: number, runAttempt: number, token = TOKEN, extra: Record<string, string> = {}) {

@@ -1,11 +1,10 @@
 import { promises as fs } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runAction } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
+import { freshRunner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_cache_token';
@@ -22,9 +21,7 @@ describe('the Kubespray venv in the Actions cache', () => {
 
   beforeAll(async () => {
     gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write' } } });
-    workDir = await mkdtemp(path.join(tmpdir(), 'cache-runner-'));
-    sandbox = await prepareSandbox({ workDir });
-    toolEnv = await sandboxToolEnv(workDir);
+    ({ workDir, sandbox, toolEnv } = await freshRunner('cache-runner-'));
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -373,9 +373,15 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   });
 
   /** A list endpoint that returns a bare array, paged with a Link header as GitHub does (30 by default, 100 at most). */
-  function pagedList(res: http.ServerResponse, url: URL, list: unknown[]) {
+  /** GitHub's paging: 30 a page unless asked, 100 at most. */
+  const pageOf = (url: URL) => {
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
     const page = Number(url.searchParams.get('page') ?? 1);
+    return { perPage, page, slice: <T>(list: T[]) => list.slice((page - 1) * perPage, page * perPage) };
+  };
+
+  function pagedList(res: http.ServerResponse, url: URL, list: unknown[]) {
+    const { perPage, page, slice } = pageOf(url);
     const last = Math.max(1, Math.ceil(list.length / perPage));
     const link = (p: number) => {
       const next = new URL(url);
@@ -384,13 +390,11 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return next.toString();
     };
     const rels = [page < last && `<${link(page + 1)}>; rel="next"`, page < last && `<${link(last)}>; rel="last"`, page > 1 && `<${link(page - 1)}>; rel="prev"`, page > 1 && `<${link(1)}>; rel="first"`].filter(Boolean);
-    return send(res, 200, list.slice((page - 1) * perPage, page * perPage), rels.length ? { link: rels.join(', ') } : {});
+    return send(res, 200, slice(list), rels.length ? { link: rels.join(', ') } : {});
   }
 
   function paged(res: http.ServerResponse, url: URL, list: ArtifactRecord[]) {
-    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
-    const page = Number(url.searchParams.get('page') ?? 1);
-    return send(res, 200, { total_count: list.length, artifacts: list.slice((page - 1) * perPage, page * perPage).map(restArtifact) });
+    return send(res, 200, { total_count: list.length, artifacts: pageOf(url).slice(list).map(restArtifact) });
   }
 
   const server = http.createServer(async (req, res) => {

@@ -10,6 +10,19 @@ import type { DeployOptions } from '../../src/core/settings.js';
 /** A canary in the sandbox config: it must never appear in any output. */
 export const CONFIG_SECRET = 'sandbox-secret-value';
 
+/** A fresh runner: a new copy of the repository with the sandbox, and the tools' environment. */
+export interface Runner {
+  workDir: string;
+  sandbox: PreparedSandbox;
+  toolEnv: Record<string, string>;
+}
+
+export async function freshRunner(prefix = 'runner-'): Promise<Runner> {
+  const workDir = await mkdtemp(path.join(tmpdir(), prefix));
+  const sandbox = await prepareSandbox({ workDir });
+  return { workDir, sandbox, toolEnv: await sandboxToolEnv(workDir) };
+}
+
 export interface SandboxRun {
   workDir: string;
   sandbox: PreparedSandbox;

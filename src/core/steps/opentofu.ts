@@ -13,6 +13,11 @@ export async function resolveTofuBinary(settings: DeploySettings): Promise<strin
   return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
 }
 
+/** What every tofu command gets: the pipeline's environment, and tofu told it runs unattended. */
+export function tofuEnvironment(settings: DeploySettings): Record<string, string> {
+  return { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' };
+}
+
 /** The binary, or an error that says how to get one. */
 export async function requireTofuBinary(settings: DeploySettings): Promise<string> {
   const binary = await resolveTofuBinary(settings);
@@ -46,9 +51,8 @@ abstract class OpenTofuStep implements Step {
 
   async run({ redactor, output, signal }: StepContext): Promise<void> {
     const binary = await requireTofuBinary(this.settings);
-    const env = { ...deployEnvironment(this.settings), TF_IN_AUTOMATION: '1' };
     try {
-      await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env }, { redactor, output: output.write, signal });
+      await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env: tofuEnvironment(this.settings) }, { redactor, output: output.write, signal });
     } catch (error) {
       throw this.explain(error);
     }
