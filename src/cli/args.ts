@@ -1,8 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseDuration } from '../core/duration.js';
-import { UserError } from '../core/errors.js';
-import type { StepFilter } from '../core/engine.js';
+import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
+import { UsageError } from '../core/errors.js';
+import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
+import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
+import { STEP_IDS } from '../core/steps/step.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
@@ -31,25 +33,17 @@ const DEPLOY_FLAGS = {
   'pip-arg': { type: 'string', multiple: true },
   'skip-auth-check': { type: 'boolean' },
   'auth-timeout': { type: 'string' },
-  'os-auth-url': { type: 'string' },
-  'os-region': { type: 'string' },
-  'os-interface': { type: 'string' },
-  'os-project-name': { type: 'string' },
-  'os-project-id': { type: 'string' },
-  'os-user-domain-name': { type: 'string' },
-  'os-project-domain-name': { type: 'string' },
-  'os-username': { type: 'string' },
-  'os-password': { type: 'string' },
-  'os-application-credential-id': { type: 'string' },
-  'os-application-credential-secret': { type: 'string' },
   'os-cloud': { type: 'string' },
   'clouds-yaml': { type: 'string' },
-  'os-cacert': { type: 'string' },
-  'os-insecure': { type: 'boolean' },
   json: { type: 'boolean' },
   'tofu-plan': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  // The credential flags, from the one credential table.
+  ...(Object.fromEntries(CREDENTIAL_FIELDS.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])) as Record<string, { type: 'string' | 'boolean' }>),
 } as const satisfies ParseArgsConfig['options'];
+
+/** The credential flags' help lines, from the table. */
+const CREDENTIAL_HELP = CREDENTIAL_FIELDS.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
 
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
@@ -76,10 +70,7 @@ Readiness:
   --nodes N                also wait until N nodes are Ready
 
 Credentials (options win over OS_* variables, which win over clouds.yaml, which wins over the config):
-  --os-auth-url URL  --os-region NAME  --os-interface public|internal|admin
-  --os-application-credential-id ID  --os-application-credential-secret SECRET
-  --os-username NAME  --os-password PASSWORD  --os-project-name NAME  --os-project-id ID
-  --os-user-domain-name NAME  --os-project-domain-name NAME  --os-cacert FILE  --os-insecure
+${CREDENTIAL_HELP}
   --os-cloud NAME  --clouds-yaml FILE   (a cloud from clouds.yaml, as OS_CLOUD)
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
@@ -93,8 +84,9 @@ Usage:
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
 
-Steps: openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install,
-       kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready
+Steps: ${STEP_IDS.join(', ')}
+
+Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 
@@ -131,29 +123,49 @@ Waits until "kubectl get --raw /readyz" answers ok (and optionally N nodes are R
   --kubectl PATH           kubectl binary (default kubectl)`,
 };
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UserError(`${flag}: "${value}" is not a positive whole number`);
-  return Number(value);
-}
+const durationOf = (value: string | undefined, flag: string, limits: { min: number; max: number }) =>
+  value === undefined ? undefined : parseDurationOption(value, flag, limits);
 
-function duration(value: string | undefined, flag: string): number | undefined {
-  return value === undefined ? undefined : parseDuration(value, flag);
+/**
+ * `--timeout -1s` is a value, not an option: node's parser calls it ambiguous. Join a string
+ * option with a following dash-led token that is not itself an option, so the value's own check
+ * can say what is wrong with it.
+ */
+function joinDashValues(argv: string[], options: ParseArgsConfig['options']): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    const next = argv[i + 1];
+    if (name && options?.[name]?.type === 'string' && next?.startsWith('-') && next !== '--' && !(next.startsWith('--') && next.slice(2).split('=')[0]! in options)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 function parse<T extends ParseArgsConfig['options']>(command: string, argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values;
+    return parseArgs({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
   } catch (error) {
     const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-    throw new UserError(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+    throw new UsageError(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+  }
+}
+
+/** A string flag given but empty (`--config ""`, `--config=`) is a mistake, not "unset". */
+function nonEmpty(values: Record<string, unknown>, command: string): void {
+  for (const [name, value] of Object.entries(values)) {
+    const list = Array.isArray(value) ? value : [value];
+    if (list.some((v) => typeof v === 'string' && v.trim() === '')) throw new UsageError(`${command}: --${name} needs a value`);
   }
 }
 
 export function parseCli(argv: string[]): CliCommand {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: USAGE };
-  if (!(command in HELP)) throw new UserError(`unknown command "${command}"\n\n${USAGE}`);
+  if (!(command in HELP)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: HELP[command]! };
 
   if (command === 'wait-ready') {
@@ -164,69 +176,60 @@ export function parseCli(argv: string[]): CliCommand {
       interval: { type: 'string' },
       nodes: { type: 'string' },
     });
-    if (!v.kubeconfig) throw new UserError('wait-ready: --kubeconfig PATH is required');
+    nonEmpty(v, command);
+    if (!v.kubeconfig) throw new UsageError('wait-ready: --kubeconfig PATH is required');
     return {
       kind: 'wait-ready',
       kubeconfig: v.kubeconfig,
       kubectl: v.kubectl,
-      timeoutMs: duration(v.timeout, '--timeout'),
-      intervalMs: duration(v.interval, '--interval'),
-      nodes: positiveInt(v.nodes, '--nodes'),
+      timeoutMs: durationOf(v.timeout, '--timeout', DURATION_LIMITS.timeout),
+      intervalMs: durationOf(v.interval, '--interval', DURATION_LIMITS.interval),
+      nodes: v.nodes === undefined ? undefined : parseNodeCount(v.nodes, '--nodes'),
     };
   }
 
-  const v = parse(command, rest, DEPLOY_FLAGS);
+  const v = parse(command, rest, DEPLOY_FLAGS) as Record<string, string | boolean | string[] | undefined>;
+  nonEmpty(v, command);
+  const text = (name: string) => v[name] as string | undefined;
   const waitReady = {
-    ...(v.timeout !== undefined && { timeoutMs: duration(v.timeout, '--timeout') }),
-    ...(v.interval !== undefined && { intervalMs: duration(v.interval, '--interval') }),
-    ...(v.nodes !== undefined && { nodes: positiveInt(v.nodes, '--nodes') }),
+    ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', DURATION_LIMITS.timeout) }),
+    ...(v.interval !== undefined && { intervalMs: durationOf(text('interval'), '--interval', DURATION_LIMITS.interval) }),
+    ...(v.nodes !== undefined && { nodes: parseNodeCount(text('nodes')!, '--nodes') }),
   };
   const options: DeployOptions = {
-    configPath: v.config,
-    clusterDir: v['cluster-dir'],
-    clusterName: v.cluster,
-    organization: v.org,
-    stateDir: v['state-dir'],
-    kubeconfigPath: v.kubeconfig,
-    vip: v.vip,
-    method: v.method,
-    tofuBinary: v.tofu,
-    venvDir: v.venv,
-    pipArgs: v['pip-arg'],
-    skipAuthCheck: v['skip-auth-check'],
-    authTimeoutMs: duration(v['auth-timeout'], '--auth-timeout'),
+    configPath: text('config'),
+    clusterDir: text('cluster-dir'),
+    clusterName: text('cluster'),
+    organization: text('org'),
+    stateDir: text('state-dir'),
+    kubeconfigPath: text('kubeconfig'),
+    vip: v.vip === undefined ? undefined : parseApiHost(text('vip')!, '--vip'),
+    method: v.method === undefined ? undefined : parseMethod(text('method')!, '--method'),
+    tofuBinary: text('tofu'),
+    venvDir: text('venv'),
+    pipArgs: v['pip-arg'] as string[] | undefined,
+    skipAuthCheck: !!v['skip-auth-check'],
+    authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', DURATION_LIMITS.authTimeout),
     waitReady,
-    cloud: v['os-cloud'],
-    cloudsYaml: v['clouds-yaml'],
-    credentials: {
-      authUrl: v['os-auth-url'],
-      region: v['os-region'],
-      interface: v['os-interface'],
-      projectName: v['os-project-name'],
-      projectId: v['os-project-id'],
-      userDomainName: v['os-user-domain-name'],
-      projectDomainName: v['os-project-domain-name'],
-      username: v['os-username'],
-      password: v['os-password'],
-      applicationCredentialId: v['os-application-credential-id'],
-      applicationCredentialSecret: v['os-application-credential-secret'],
-      caCert: v['os-cacert'],
-      ...(v['os-insecure'] && { insecure: true }),
-    },
+    cloud: text('os-cloud'),
+    cloudsYaml: text('clouds-yaml'),
+    credentials: credentialOptions('cli', (spec) => v[spec.flag] as string | boolean | undefined),
   };
   if (command === 'normalize-kubeconfig') {
-    if (!options.configPath && !options.clusterDir) throw new UserError('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
-    if (!options.configPath && !options.vip) throw new UserError('normalize-kubeconfig: --vip IP is required (or --config FILE)');
+    if (!options.configPath && !options.clusterDir) throw new UsageError('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
+    if (!options.configPath && !options.vip) throw new UsageError('normalize-kubeconfig: --vip IP is required (or --config FILE)');
     return { kind: 'normalize-kubeconfig', options };
   }
   if (!options.configPath && !options.clusterDir) {
-    throw new UserError(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
+    throw new UsageError(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
   }
-  if (command === 'deploy' && v['tofu-plan']) throw new UserError('deploy: --tofu-plan is an option of plan, not deploy');
+  if (command === 'deploy' && v['tofu-plan']) throw new UsageError('deploy: --tofu-plan is an option of plan, not deploy');
+  const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
+  checkFilter(filter);
   return {
     kind: command as 'plan' | 'deploy',
     options,
-    filter: { restart: v.restart, step: v.step, fromStep: v['from-step'] },
+    filter,
     json: !!v.json,
     tofuPlan: !!v['tofu-plan'],
   };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import { promises as fs } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine.js';
-import { UserError, errorMessage } from '../core/errors.js';
+import { commandExecutor } from '../core/command.js';
+import { EXIT, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
 import { openPipeline } from '../core/pipeline.js';
 import { buildPlan, renderPlan, wouldApply } from '../core/plan.js';
@@ -13,10 +13,6 @@ import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.j
 import { waitForReady } from '../core/steps/wait-ready.js';
 import { renderTofuChanges, runTofuPlan, tofuCounts } from '../core/tofu-plan.js';
 import { parseCli, type CliCommand } from './args.js';
-
-const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
-const EXIT_INTERRUPTED = 130;
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -43,7 +39,8 @@ async function execute(command: CliCommand): Promise<number> {
       try {
         const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
         if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
-        else stdout(`\n${tofu.text}\n${renderTofuChanges(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+        // tofu's plan text was shown live above; only the summary follows it.
+        else stdout(`\n${renderTofuChanges(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
         return 0;
       } finally {
         dispose();
@@ -68,7 +65,7 @@ async function execute(command: CliCommand): Promise<number> {
         output.line(`Deploy log: ${result.logPath}`);
         output.line(`Resume state: ${result.statePath}`);
         if (command.json) stdout(`${JSON.stringify(result, null, 2)}\n`);
-        return result.ok ? 0 : result.interrupted ? EXIT_INTERRUPTED : EXIT_FAILED;
+        return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;
       } finally {
         dispose();
         await output.close();
@@ -90,9 +87,6 @@ async function execute(command: CliCommand): Promise<number> {
     }
 
     case 'wait-ready': {
-      await fs.access(command.kubeconfig).catch(() => {
-        throw new UserError(`kubeconfig not found: ${command.kubeconfig}`);
-      });
       const controller = new AbortController();
       const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`));
       try {
@@ -101,7 +95,7 @@ async function execute(command: CliCommand): Promise<number> {
           kubectl: command.kubectl ?? 'kubectl',
           env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
           cwd: process.cwd(),
-          redactor: new Redactor(),
+          exec: commandExecutor({ redactor: new Redactor(), signal: controller.signal }),
           signal: controller.signal,
           timeoutMs: command.timeoutMs ?? DEFAULT_WAIT.timeoutMs,
           intervalMs: command.intervalMs ?? DEFAULT_WAIT.intervalMs,
@@ -122,16 +116,14 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await execute(parseCli(argv));
   } catch (error) {
-    if (error instanceof UserError) {
-      stderr(`error: ${error.message}\n`);
-      return /^(unknown command|\S+: (--|unknown|option))/.test(error.message) ? EXIT_USAGE : EXIT_FAILED;
+    const code = exitCodeFor(error);
+    if (error instanceof UserError || code !== EXIT.failed) {
+      stderr(`error: ${errorMessage(error)}\n`);
+      return code;
     }
-    if ((error as Error)?.message === 'interrupted') {
-      stderr('error: interrupted\n');
-      return EXIT_INTERRUPTED;
-    }
+    // Not a user mistake: a bug, reported with its stack so it can be fixed.
     stderr(`error: internal error: ${errorMessage(error)}\n${(error as Error)?.stack ?? ''}\n`);
-    return EXIT_FAILED;
+    return EXIT.failed;
   }
 }
 

@@ -132,3 +132,26 @@ export async function runChecked(spec: CommandSpec, options: RunCommandOptions):
   if (result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
   return result;
 }
+
+export interface ExecOptions {
+  /** Resolve with a failed result instead of throwing CommandFailedError (probes). Default true. */
+  check?: boolean;
+  /** Keep the command's whole stdout (redacted), for commands whose answer is parsed. */
+  capture?: boolean;
+  /** Don't show its output live (probes, queries); it still reaches the failure tail. */
+  quiet?: boolean;
+}
+
+export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<CommandResult>;
+
+/**
+ * How a run executes commands: one redactor, one live output, one interruption signal and the
+ * hooks that let the deploy lock record the running child, for every command of every step.
+ */
+export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>): Exec {
+  return async (spec, { check = true, capture = false, quiet = false } = {}) => {
+    const result = await runCommand(spec, { ...base, output: quiet ? undefined : base.output, captureStdout: capture ? Number.POSITIVE_INFINITY : 0 });
+    if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
+    return result;
+  };
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import YAML from 'yaml';
+import { OpenStackConfigSchema } from './credentials.js';
 import { UserError, errorMessage } from './errors.js';
 
 /**
@@ -8,24 +9,6 @@ import { UserError, errorMessage } from './errors.js';
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
  */
 const optionalText = z.string().trim().optional();
-
-const OpenStackCloudSchema = z.object({
-  auth_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' }).optional(),
-  region: optionalText,
-  interface: z.enum(['public', 'internal', 'admin']).optional(),
-  project_id: optionalText,
-  project_name: optionalText,
-  application_credential_id: optionalText,
-  application_credential_name: optionalText,
-  application_credential_secret: optionalText,
-  username: optionalText,
-  password: optionalText,
-  user_domain_name: optionalText,
-  project_domain_name: optionalText,
-  domain: optionalText,
-  insecure: z.boolean().optional(),
-  cacert: optionalText,
-});
 
 export const ClusterConfigSchema = z.object({
   schema_version: z.string(),
@@ -47,7 +30,7 @@ export const ClusterConfigSchema = z.object({
           use_octavia: z.boolean().default(false),
         })
         .prefault({}),
-      cloud: z.object({ openstack: OpenStackCloudSchema.optional() }).optional(),
+      cloud: z.object({ openstack: OpenStackConfigSchema.optional() }).optional(),
     }),
     gitops: z
       .object({
@@ -64,7 +47,8 @@ export const ClusterConfigSchema = z.object({
     .prefault({}),
   deployment: z
     .object({
-      method: z.enum(['kubespray', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
+      // The reference's methods; settings refuse the ones this tool does not run yet, by name.
+      method: z.enum(['kubespray', 'none', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
       kubespray: z
         .object({
           version: optionalText,

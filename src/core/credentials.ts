@@ -2,90 +2,202 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
-import { UserError, errorMessage } from './errors.js';
+import { z } from 'zod';
+import { UsageError, UserError, errorMessage } from './errors.js';
+
+/** The credential fields, as the code names them. */
+export type CredentialField =
+  | 'authUrl'
+  | 'region'
+  | 'interface'
+  | 'projectName'
+  | 'projectId'
+  | 'userDomainName'
+  | 'projectDomainName'
+  | 'applicationCredentialId'
+  | 'applicationCredentialName'
+  | 'applicationCredentialSecret'
+  | 'username'
+  | 'userId'
+  | 'password'
+  | 'caCert'
+  | 'insecure';
+
+/** A partial set of credential values from one source (options, env, clouds.yaml, config). */
+export type CredentialInput = Partial<Record<Exclude<CredentialField, 'insecure'>, string>> & { insecure?: boolean };
+
+export const INTERFACES = ['public', 'internal', 'admin'] as const;
+
+/**
+ * One row per credential field: its name in every front end and source. The CLI flags, the
+ * action inputs (and the check of every action.yml), the OS_* variables read and exported, the
+ * clouds.yaml keys, the config keys and the redactor all come from here.
+ */
+export interface CredentialFieldSpec {
+  field: CredentialField;
+  /** CLI flag, without the leading dashes. */
+  flag: string;
+  /** Action input. */
+  input: string;
+  /** OS_* variables, first non-empty wins; the first is the one exported to tools. */
+  env: readonly string[];
+  /** Keys in a clouds.yaml cloud entry (dotted), first present wins; `!verify` means the negation of `verify`. */
+  cloudsYaml: readonly string[];
+  /** Keys under opencenter.infrastructure.cloud.openstack, first present wins. */
+  config: readonly string[];
+  secret: boolean;
+  type: 'text' | 'url' | 'interface' | 'boolean';
+  /** For help texts: the value's placeholder and what it is. */
+  placeholder: string;
+  description: string;
+}
+
+export const CREDENTIAL_FIELDS: readonly CredentialFieldSpec[] = [
+  { field: 'authUrl', flag: 'os-auth-url', input: 'openstack-auth-url', env: ['OS_AUTH_URL'], cloudsYaml: ['auth.auth_url'], config: ['auth_url'], secret: false, type: 'url', placeholder: 'URL', description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3' },
+  { field: 'region', flag: 'os-region', input: 'openstack-region', env: ['OS_REGION_NAME'], cloudsYaml: ['region_name'], config: ['region'], secret: false, type: 'text', placeholder: 'NAME', description: 'OpenStack region' },
+  { field: 'interface', flag: 'os-interface', input: 'openstack-interface', env: ['OS_INTERFACE'], cloudsYaml: ['interface'], config: ['interface'], secret: false, type: 'interface', placeholder: INTERFACES.join('|'), description: 'endpoint interface in the catalog (default public)' },
+  { field: 'projectName', flag: 'os-project-name', input: 'openstack-project-name', env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'], cloudsYaml: ['auth.project_name'], config: ['project_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'project to scope to (username/password auth)' },
+  { field: 'projectId', flag: 'os-project-id', input: 'openstack-project-id', env: ['OS_PROJECT_ID', 'OS_TENANT_ID'], cloudsYaml: ['auth.project_id'], config: ['project_id'], secret: false, type: 'text', placeholder: 'ID', description: 'project id to scope to (username/password auth)' },
+  { field: 'userDomainName', flag: 'os-user-domain-name', input: 'openstack-user-domain-name', env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'], config: ['user_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the user's domain" },
+  { field: 'projectDomainName', flag: 'os-project-domain-name', input: 'openstack-project-domain-name', env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'], config: ['project_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the project's domain" },
+  { field: 'applicationCredentialId', flag: 'os-application-credential-id', input: 'openstack-application-credential-id', env: ['OS_APPLICATION_CREDENTIAL_ID'], cloudsYaml: ['auth.application_credential_id'], config: ['application_credential_id'], secret: false, type: 'text', placeholder: 'ID', description: 'application credential id' },
+  { field: 'applicationCredentialName', flag: 'os-application-credential-name', input: 'openstack-application-credential-name', env: ['OS_APPLICATION_CREDENTIAL_NAME'], cloudsYaml: ['auth.application_credential_name'], config: ['application_credential_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'application credential name (with username or user id)' },
+  { field: 'applicationCredentialSecret', flag: 'os-application-credential-secret', input: 'openstack-application-credential-secret', env: ['OS_APPLICATION_CREDENTIAL_SECRET'], cloudsYaml: ['auth.application_credential_secret'], config: ['application_credential_secret'], secret: true, type: 'text', placeholder: 'SECRET', description: 'application credential secret' },
+  { field: 'username', flag: 'os-username', input: 'openstack-username', env: ['OS_USERNAME'], cloudsYaml: ['auth.username'], config: ['username'], secret: false, type: 'text', placeholder: 'NAME', description: 'user name (password auth)' },
+  { field: 'userId', flag: 'os-user-id', input: 'openstack-user-id', env: ['OS_USER_ID'], cloudsYaml: ['auth.user_id'], config: ['user_id'], secret: false, type: 'text', placeholder: 'ID', description: 'user id (password auth)' },
+  { field: 'password', flag: 'os-password', input: 'openstack-password', env: ['OS_PASSWORD'], cloudsYaml: ['auth.password'], config: ['password'], secret: true, type: 'text', placeholder: 'PASSWORD', description: 'password (password auth)' },
+  { field: 'caCert', flag: 'os-cacert', input: 'openstack-cacert', env: ['OS_CACERT'], cloudsYaml: ['cacert'], config: ['cacert'], secret: false, type: 'text', placeholder: 'FILE', description: 'CA bundle for a private Keystone' },
+  { field: 'insecure', flag: 'os-insecure', input: 'openstack-insecure', env: ['OS_INSECURE'], cloudsYaml: ['!verify', 'insecure'], config: ['insecure'], secret: false, type: 'boolean', placeholder: '', description: "don't verify Keystone's TLS certificate" },
+];
+
+export const PLACEHOLDER = 'CHANGEME';
 
 /** The OpenStack credentials every step sees, resolved from all sources. */
-export interface OpenStackCredentials {
-  authUrl?: string;
-  region?: string;
+export interface OpenStackCredentials extends Omit<CredentialInput, 'interface' | 'insecure'> {
   /** Endpoint interface used in the catalog (public, internal, admin). */
   interface: string;
-  applicationCredentialId?: string;
-  applicationCredentialName?: string;
-  applicationCredentialSecret?: string;
-  username?: string;
-  userId?: string;
-  password?: string;
-  projectId?: string;
-  projectName?: string;
-  userDomainName?: string;
-  projectDomainName?: string;
   insecure: boolean;
-  /** CA bundle path for a private Keystone. */
-  caCert?: string;
-  /** Where each field came from, for error messages ("from OS_PASSWORD", "from the config"). */
+  /** Where each field came from, for error messages ("OS_PASSWORD", "the config (…password)"). */
   sources: Partial<Record<CredentialField, string>>;
+  /**
+   * Every secret value seen in any source, used or overridden: a stale secret a tool still prints
+   * (an old password in terraform's diff) must be masked as well as the one in use.
+   */
+  secretsSeen: string[];
 }
 
 export type AuthMethod = 'application-credential' | 'password';
 
-type CredentialField = Exclude<keyof OpenStackCredentials, 'sources' | 'interface' | 'insecure'> | 'interface' | 'insecure';
-
-/** A partial set of fields from one source (flags, env, clouds.yaml, config). */
-export type CredentialInput = Partial<Record<Exclude<CredentialField, 'insecure'>, string>> & { insecure?: boolean };
-
-export const PLACEHOLDER = 'CHANGEME';
-
-const SECRET_FIELDS = ['applicationCredentialSecret', 'password'] as const;
-
-/** The secret values, for the redactor. */
+/** Every secret the credentials know of, in use or seen in any source, for the redactor. */
 export function credentialSecrets(creds: OpenStackCredentials): string[] {
-  return SECRET_FIELDS.map((f) => creds[f]).filter((v): v is string => !!v && v !== PLACEHOLDER);
+  const inUse = CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => creds[spec.field]);
+  return [...new Set([...inUse, ...creds.secretsSeen])].filter((v): v is string => typeof v === 'string' && v !== '' && v !== PLACEHOLDER);
 }
 
-/** OS_* variables read from the environment, as gophercloud and openstacksdk name them. */
-const ENV_NAMES: Record<Exclude<CredentialField, 'insecure'>, string[]> = {
-  authUrl: ['OS_AUTH_URL'],
-  region: ['OS_REGION_NAME'],
-  interface: ['OS_INTERFACE'],
-  applicationCredentialId: ['OS_APPLICATION_CREDENTIAL_ID'],
-  applicationCredentialName: ['OS_APPLICATION_CREDENTIAL_NAME'],
-  applicationCredentialSecret: ['OS_APPLICATION_CREDENTIAL_SECRET'],
-  username: ['OS_USERNAME'],
-  userId: ['OS_USER_ID'],
-  password: ['OS_PASSWORD'],
-  projectId: ['OS_PROJECT_ID', 'OS_TENANT_ID'],
-  projectName: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'],
-  userDomainName: ['OS_USER_DOMAIN_NAME'],
-  projectDomainName: ['OS_PROJECT_DOMAIN_NAME'],
-  caCert: ['OS_CACERT'],
-};
+const TRUE = /^(true|yes|1|on)$/i;
+const FALSE = /^(false|no|0|off)$/i;
 
-export function credentialsFromEnv(env: NodeJS.ProcessEnv): CredentialInput {
-  const out: CredentialInput = {};
-  for (const [field, names] of Object.entries(ENV_NAMES) as [keyof typeof ENV_NAMES, string[]][]) {
-    const value = names.map((n) => env[n]?.trim()).find((v) => v);
-    if (value) out[field] = value;
+/**
+ * Checks one raw value against its field's type. `where` names the flag, input, variable or key in
+ * the error; `fail` picks the error type (a bad flag is a usage error, a bad file is not).
+ */
+export function parseCredentialValue(
+  spec: CredentialFieldSpec,
+  raw: unknown,
+  where: string,
+  fail: new (message: string) => Error = UserError,
+): string | boolean | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (spec.type === 'boolean') {
+    if (typeof raw === 'boolean') return raw;
+    const text = String(raw).trim();
+    if (text === '') return undefined;
+    if (TRUE.test(text)) return true;
+    if (FALSE.test(text)) return false;
+    throw new fail(`${where}: "${text}" is not true or false`);
   }
-  const domain = env.OS_DOMAIN_NAME?.trim();
-  if (domain) {
-    out.userDomainName ??= domain;
-    out.projectDomainName ??= domain;
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
+  const text = String(raw).trim();
+  if (text === '') return undefined;
+  // Values end up in OS_* variables and HTTP requests: a line break is always a paste mistake.
+  if (/[\0-\x1f\x7f]/.test(text)) throw new fail(`${where}: contains a line break or control character`);
+  if (spec.type === 'interface' && !(INTERFACES as readonly string[]).includes(text)) {
+    throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
   }
-  if (env.OS_INSECURE !== undefined && env.OS_INSECURE !== '') out.insecure = /^(1|true|yes)$/i.test(env.OS_INSECURE);
-  return out;
+  return text;
+}
+
+/** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
+function readValues(
+  read: (spec: CredentialFieldSpec) => { raw: unknown; where: string } | undefined,
+  fail: new (message: string) => Error = UserError,
+): { values: CredentialInput; where: Partial<Record<CredentialField, string>>; secrets: string[] } {
+  const values: Record<string, string | boolean> = {};
+  const where: Partial<Record<CredentialField, string>> = {};
+  const secrets: string[] = [];
+  for (const spec of CREDENTIAL_FIELDS) {
+    const found = read(spec);
+    if (!found) continue;
+    const value = parseCredentialValue(spec, found.raw, found.where, fail);
+    if (value === undefined) continue;
+    values[spec.field] = value;
+    where[spec.field] = found.where;
+    if (spec.secret && typeof value === 'string') secrets.push(value);
+  }
+  return { values: values as CredentialInput, where, secrets };
+}
+
+/** Looks up the first of several keys (dotted paths; `!key` negates a boolean) in a document. */
+function lookup(doc: Record<string, unknown>, keys: readonly string[]): { raw: unknown; key: string } | undefined {
+  for (const key of keys) {
+    const negate = key.startsWith('!');
+    let node: unknown = doc;
+    for (const part of key.replace(/^!/, '').split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    if (node === undefined || node === null || node === '') continue;
+    if (negate) return { raw: typeof node === 'boolean' ? !node : node === 'false' ? 'true' : 'false', key };
+    return { raw: node, key };
+  }
+  return undefined;
 }
 
 /**
- * Reads one cloud from clouds.yaml (openstacksdk's format). Looks in the given file, else the
- * standard places: ./clouds.yaml, ~/.config/openstack/clouds.yaml, /etc/openstack/clouds.yaml.
+ * Explicit options (CLI flags or action inputs), read through the table. `read` gives a field's raw
+ * value; errors name the flag or input and are usage errors.
  */
-export function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): CredentialInput {
-  const candidates = file
-    ? [file]
-    : [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', path.join(env.HOME ?? homedir(), '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter(
-        (f): f is string => !!f,
-      );
+export function credentialOptions(front: 'cli' | 'action', read: (spec: CredentialFieldSpec) => string | boolean | undefined): CredentialInput {
+  return readValues((spec) => {
+    const raw = read(spec);
+    return raw === undefined ? undefined : { raw, where: front === 'cli' ? `--${spec.flag}` : `input ${spec.input}` };
+  }, UsageError).values;
+}
+
+interface Layer {
+  values: CredentialInput;
+  where: Partial<Record<CredentialField, string>>;
+  secrets: string[];
+}
+
+function optionsLayer(options: CredentialInput): Layer {
+  return readValues((spec) => (options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' }));
+}
+
+export function credentialsFromEnv(env: NodeJS.ProcessEnv): Layer {
+  return readValues((spec) => {
+    const name = spec.env.find((n) => env[n]?.trim());
+    return name ? { raw: env[name], where: name } : undefined;
+  });
+}
+
+/** Candidate clouds.yaml files in openstacksdk's order, or just the one given. */
+function cloudsYamlCandidates(file: string | undefined, env: NodeJS.ProcessEnv): string[] {
+  if (file) return [file];
+  const home = env.HOME ?? homedir();
+  return [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', path.join(home, '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter((f): f is string => !!f);
+}
+
+/** Reads one cloud from clouds.yaml (openstacksdk's format). */
+export function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): Layer {
+  const candidates = cloudsYamlCandidates(file, env);
   let text: string | undefined;
   let used = '';
   for (const candidate of candidates) {
@@ -106,47 +218,36 @@ export function credentialsFromCloudsYaml(cloud: string, file?: string, env: Nod
   } catch (error) {
     throw new UserError(`${used} is not valid YAML: ${errorMessage(error)}`);
   }
-  const clouds = (doc as { clouds?: Record<string, unknown> } | null)?.clouds;
-  const entry = clouds?.[cloud] as Record<string, unknown> | undefined;
-  if (!entry || typeof entry !== 'object') {
-    const names = clouds ? Object.keys(clouds).join(', ') : 'none';
+  const clouds = (doc as { clouds?: unknown } | null)?.clouds;
+  const entry = clouds && typeof clouds === 'object' ? (clouds as Record<string, unknown>)[cloud] : undefined;
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+    const names = clouds && typeof clouds === 'object' ? Object.keys(clouds).join(', ') : 'none';
     throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${names})`);
   }
-  const auth = (entry.auth ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
-  const out: CredentialInput = {
-    authUrl: str(auth.auth_url),
-    region: str(entry.region_name),
-    interface: str(entry.interface),
-    applicationCredentialId: str(auth.application_credential_id),
-    applicationCredentialName: str(auth.application_credential_name),
-    applicationCredentialSecret: str(auth.application_credential_secret),
-    username: str(auth.username),
-    userId: str(auth.user_id),
-    password: str(auth.password),
-    projectId: str(auth.project_id),
-    projectName: str(auth.project_name),
-    userDomainName: str(auth.user_domain_name) ?? str(auth.domain_name),
-    projectDomainName: str(auth.project_domain_name) ?? str(auth.domain_name),
-    caCert: str(entry.cacert),
-  };
-  if (typeof entry.verify === 'boolean') out.insecure = !entry.verify;
-  return dropEmpty(out);
+  return readValues((spec) => {
+    const found = lookup(entry as Record<string, unknown>, spec.cloudsYaml);
+    return found && { raw: found.raw, where: `${used} (clouds.${cloud}.${found.key.replace(/^!/, '')})` };
+  });
 }
 
-function dropEmpty(input: CredentialInput): CredentialInput {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== '')) as CredentialInput;
+/** The credentials in an openCenter config's `opencenter.infrastructure.cloud.openstack`. */
+export function credentialsFromConfig(openstack: Record<string, unknown> | undefined, source: string): Layer {
+  if (!openstack) return { values: {}, where: {}, secrets: [] };
+  return readValues((spec) => {
+    const found = lookup(openstack, spec.config);
+    return found && { raw: found.raw, where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})` };
+  });
 }
 
 export interface CredentialSources {
-  /** Explicit options: CLI flags or action inputs. Highest precedence. */
+  /** Explicit options: CLI flags or action inputs, already checked. Highest precedence. */
   options?: CredentialInput;
   env?: NodeJS.ProcessEnv;
   /** Cloud name (defaults to OS_CLOUD) and optional clouds.yaml path. */
   cloud?: string;
   cloudsYaml?: string;
-  /** Values from the openCenter config. Lowest precedence. */
-  config?: CredentialInput;
+  /** The openCenter config's cloud.openstack block and the file it came from. Lowest precedence. */
+  config?: { openstack?: Record<string, unknown>; source: string };
 }
 
 /**
@@ -157,20 +258,18 @@ export interface CredentialSources {
 export function resolveCredentials(sources: CredentialSources): OpenStackCredentials {
   const env = sources.env ?? process.env;
   const cloud = sources.cloud ?? env.OS_CLOUD?.trim();
-  const layers: [string, CredentialInput][] = [
-    ['an explicit option', dropEmpty(sources.options ?? {})],
-    ['the environment', credentialsFromEnv(env)],
-  ];
-  if (cloud) layers.push([`clouds.yaml (cloud ${cloud})`, credentialsFromCloudsYaml(cloud, sources.cloudsYaml, env)]);
-  layers.push(['the config', dropEmpty(sources.config ?? {})]);
+  const layers: Layer[] = [optionsLayer(sources.options ?? {}), credentialsFromEnv(env)];
+  if (cloud) layers.push(credentialsFromCloudsYaml(cloud, sources.cloudsYaml, env));
+  if (sources.config) layers.push(credentialsFromConfig(sources.config.openstack, sources.config.source));
 
-  const merged: OpenStackCredentials = { interface: 'public', insecure: false, sources: {} };
-  for (const [label, layer] of [...layers].reverse()) {
-    for (const [key, value] of Object.entries(layer) as [CredentialField, string | boolean][]) {
+  const merged: OpenStackCredentials = { interface: 'public', insecure: false, sources: {}, secretsSeen: [] };
+  for (const layer of [...layers].reverse()) {
+    for (const [key, value] of Object.entries(layer.values) as [CredentialField, string | boolean][]) {
       (merged as unknown as Record<string, unknown>)[key] = value;
-      merged.sources[key] = label;
+      merged.sources[key] = layer.where[key];
     }
   }
+  merged.secretsSeen = [...new Set(layers.flatMap((l) => l.secrets))];
   const hasPassword = !!merged.password && !!(merged.username || merged.userId);
   if (hasPassword) {
     for (const field of ['applicationCredentialId', 'applicationCredentialSecret'] as const) {
@@ -192,42 +291,48 @@ export function authMethod(creds: OpenStackCredentials): AuthMethod | undefined 
   return undefined;
 }
 
-/**
- * OS_* variables for tofu, Ansible and the openstack CLI. Only the chosen auth method is exported,
- * so providers never see two conflicting methods. Empty values are dropped.
- */
-export function credentialsToEnv(creds: OpenStackCredentials): Record<string, string> {
+/** The fields each auth method exports, so providers never see two conflicting methods. */
+function exportedFields(creds: OpenStackCredentials): CredentialField[] {
+  const common: CredentialField[] = ['authUrl', 'region', 'interface', 'caCert', 'insecure'];
   const method = authMethod(creds);
-  const env: Record<string, string | undefined> = {
-    OS_AUTH_URL: creds.authUrl,
-    OS_REGION_NAME: creds.region,
-    OS_INTERFACE: creds.interface,
-    OS_IDENTITY_API_VERSION: '3',
-    OS_CACERT: creds.caCert,
-    OS_INSECURE: creds.insecure ? 'true' : undefined,
-  };
   if (method === 'application-credential') {
-    Object.assign(env, {
-      OS_AUTH_TYPE: 'v3applicationcredential',
-      OS_APPLICATION_CREDENTIAL_ID: creds.applicationCredentialId,
-      OS_APPLICATION_CREDENTIAL_NAME: creds.applicationCredentialId ? undefined : creds.applicationCredentialName,
-      OS_APPLICATION_CREDENTIAL_SECRET: creds.applicationCredentialSecret,
-      OS_USERNAME: creds.applicationCredentialId ? undefined : creds.username,
-      OS_USER_DOMAIN_NAME: creds.applicationCredentialId ? undefined : creds.userDomainName,
-    });
-  } else {
-    Object.assign(env, {
-      OS_USERNAME: creds.username,
-      OS_USER_ID: creds.userId,
-      OS_PASSWORD: creds.password,
-      OS_PROJECT_ID: creds.projectId,
-      OS_PROJECT_NAME: creds.projectName,
-      OS_USER_DOMAIN_NAME: creds.userDomainName,
-      OS_PROJECT_DOMAIN_NAME: creds.projectDomainName,
-    });
+    // By id the credential names its user; by name it needs the user (and the user's domain).
+    return creds.applicationCredentialId
+      ? [...common, 'applicationCredentialId', 'applicationCredentialSecret']
+      : [...common, 'applicationCredentialName', 'applicationCredentialSecret', 'username', 'userId', 'userDomainName'];
   }
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => !!e[1] && e[1].trim() !== ''));
+  return [...common, 'username', 'userId', 'password', 'projectId', 'projectName', 'userDomainName', 'projectDomainName'];
+}
+
+/** OS_* variables for tofu, Ansible and the openstack CLI, named as the table says. Empty values are dropped. */
+export function credentialsToEnv(creds: OpenStackCredentials): Record<string, string> {
+  const env: Record<string, string> = { OS_IDENTITY_API_VERSION: '3' };
+  if (authMethod(creds) === 'application-credential') env.OS_AUTH_TYPE = 'v3applicationcredential';
+  for (const field of exportedFields(creds)) {
+    const spec = CREDENTIAL_FIELDS.find((s) => s.field === field)!;
+    const value = creds[field];
+    if (value === undefined || value === false || value === '') continue;
+    env[spec.env[0]!] = value === true ? 'true' : String(value);
+  }
+  return env;
 }
 
 /** Names of OS_* variables whose values are secret (for plans: NAME=<redacted>). */
-export const SECRET_ENV_NAMES = new Set(['OS_PASSWORD', 'OS_APPLICATION_CREDENTIAL_SECRET', 'OS_TOKEN']);
+export const SECRET_ENV_NAMES: ReadonlySet<string> = new Set([...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env), 'OS_TOKEN']);
+
+/** The config's `cloud.openstack` block, checked field by field with the table's types. */
+export const OpenStackConfigSchema = z.object(
+  Object.fromEntries(
+    CREDENTIAL_FIELDS.flatMap((spec) => {
+      const schema =
+        spec.type === 'boolean'
+          ? z.boolean()
+          : spec.type === 'interface'
+            ? z.enum(INTERFACES)
+            : spec.type === 'url'
+              ? z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' })
+              : z.string().trim();
+      return spec.config.map((key) => [key, schema.optional()] as const);
+    }),
+  ),
+);

@@ -1,94 +1,18 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CommandFailedError, failureHeadline } from './command.js';
-import { credentialSecrets } from './credentials.js';
+import { CommandFailedError, commandExecutor, failureHeadline } from './command.js';
 import { formatDuration } from './duration.js';
-import { UserError, errorMessage } from './errors.js';
+import { InterruptedError, UserError, errorMessage } from './errors.js';
 import { ensurePrivateDir } from './files.js';
-import { kubeconfigEndpoint, kubeconfigSecrets } from './kubeconfig.js';
+import { kubeconfigEndpoint } from './kubeconfig.js';
 import { acquireDeployLock } from './lock.js';
 import type { DeployOutput } from './output.js';
-import { Redactor } from './redact.js';
+import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
-import { emptyState, type DeployState, type StateStore, type StepState } from './state.js';
+import type { StateStore } from './state.js';
 import type { Step } from './steps/index.js';
 
-export interface StepFilter {
-  /** Ignore saved state and run every step. */
-  restart?: boolean;
-  /** Run exactly this step, ignoring saved state. */
-  step?: string;
-  /** Run this step and every later one, ignoring saved state. */
-  fromStep?: string;
-}
-
-/** Checks the filter against the pipeline's step ids, with the reference's messages. */
-export function validateFilter(filter: StepFilter, steps: readonly Step[]): void {
-  if (filter.step && filter.fromStep) throw new UserError('--step and --from-step cannot be used together');
-  for (const id of [filter.step, filter.fromStep]) {
-    if (id && !steps.some((s) => s.id === id)) {
-      throw new UserError(`unknown bootstrap step "${id}" (available: ${steps.map((s) => s.id).join(', ')})`);
-    }
-  }
-}
-
-/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
-export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] {
-  validateFilter(filter, steps);
-  if (filter.step) return steps.filter((s) => s.id === filter.step);
-  if (filter.fromStep) return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
-  return [...steps];
-}
-
-/** Whether saved state decides anything: not with --restart, --step or --from-step. */
-export function usesSavedState(filter: StepFilter): boolean {
-  return !filter.restart && !filter.step && !filter.fromStep;
-}
-
-export interface Decision {
-  run: boolean;
-  /** Why, in words: "already completed", "outputs missing on this machine", … */
-  reason: string;
-}
-
-/** Decides whether a step runs, from its kind and what the saved state says about it. */
-export async function decideStep(step: Step, saved: StepState | undefined, useState: boolean): Promise<Decision> {
-  if (!useState) return { run: true, reason: 'selected' };
-  if (!saved) return { run: true, reason: 'not run yet' };
-  if (saved.status === 'failed') return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
-  if (saved.status === 'running') return { run: true, reason: 'was interrupted last time' };
-  if (step.kind === 'check') return { run: true, reason: 'checks always run' };
-  if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
-    return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
-  }
-  return { run: false, reason: 'already completed' };
-}
-
-/** Loads the state a run starts from; a completed deploy is history, not something to resume. */
-export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter): Promise<{ state: DeployState; note?: string }> {
-  if (filter.restart) return { state: emptyState(cluster), note: 'restart: saved state ignored' };
-  const saved = await store.load();
-  if (!saved) return { state: emptyState(cluster) };
-  if (saved.completedAt && usesSavedState(filter)) {
-    return { state: emptyState(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
-  }
-  return { state: saved };
-}
-
-/** Registers every secret the run knows of: credential secrets and an existing kubeconfig's keys. */
-export async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
-  const redactor = new Redactor();
-  for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
-  const kubeconfig = await fs.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
-  if (kubeconfig !== undefined) {
-    try {
-      for (const secret of kubeconfigSecrets(kubeconfig, settings.kubeconfigPath)) redactor.add(secret);
-    } catch {
-      // an unreadable kubeconfig is reported by the step that needs it
-    }
-  }
-  return redactor;
-}
+export type { StepFilter } from './selection.js';
 
 export type StepStatus = 'success' | 'failed' | 'skipped' | 'not-run';
 
@@ -129,7 +53,7 @@ export interface DeployRun {
 }
 
 function describeFailure(error: unknown, interrupted: boolean): { message: string; tail?: string[] } {
-  if (interrupted) return { message: 'interrupted' };
+  if (interrupted || error instanceof InterruptedError) return { message: 'interrupted' };
   if (error instanceof CommandFailedError) return { message: failureHeadline(error), tail: error.result.tail };
   return { message: errorMessage(error) };
 }
@@ -167,6 +91,7 @@ async function runSelected(run: DeployRun, selected: Step[]): Promise<DeployResu
     await store.save(redactor.redactValue(state));
   };
 
+  const exec = commandExecutor({ redactor, output: output.write, signal });
   const total = selected.length;
   for (const [index, step] of selected.entries()) {
     const label = `[${index + 1}/${total}]`;
@@ -186,8 +111,8 @@ async function runSelected(run: DeployRun, selected: Step[]): Promise<DeployResu
     let failure: unknown;
     let failed = false;
     try {
-      detail = (await step.run({ settings, redactor, output, signal })) ?? undefined;
-      if (signal.aborted) throw new Error('interrupted');
+      detail = (await step.run({ settings, redactor, output, signal, exec })) ?? undefined;
+      if (signal.aborted) throw new InterruptedError();
     } catch (error) {
       failure = error;
       failed = true;

@@ -1,7 +1,9 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createRedactor } from './engine.js';
+import { credentialSecrets } from './credentials.js';
+import { kubeconfigSecrets } from './kubeconfig.js';
 import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from './keystone.js';
-import type { Redactor } from './redact.js';
+import { Redactor } from './redact.js';
 import { clusterId, resolveSettings, runtimePaths, type DeployOptions, type DeploySettings } from './settings.js';
 import { LocalStateStore, type StateStore } from './state.js';
 import { buildSteps, type AuthChecker, type Step } from './steps/index.js';
@@ -35,6 +37,21 @@ export function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
       return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
     },
   };
+}
+
+/** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
+export async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
+  const redactor = new Redactor();
+  for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
+  const kubeconfig = await fs.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
+  if (kubeconfig !== undefined) {
+    try {
+      for (const secret of kubeconfigSecrets(kubeconfig, settings.kubeconfigPath)) redactor.add(secret);
+    } catch {
+      // an unreadable kubeconfig is reported by the step that needs it
+    }
+  }
+  return redactor;
 }
 
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {

@@ -1,8 +1,9 @@
 import { SECRET_ENV_NAMES } from './credentials.js';
-import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './engine.js';
 import type { Redactor } from './redact.js';
+import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
 import { clusterId, type DeploySettings } from './settings.js';
 import type { StateStore } from './state.js';
+import { deployEnvironment, pipelineVariables } from './steps/environment.js';
 import type { Step, StepKind } from './steps/index.js';
 
 export const REDACTED = '<redacted>';
@@ -19,8 +20,18 @@ export interface PlannedStep {
   reads: string[];
   writes: string[];
   actions: string[];
-  /** Only the variables the pipeline sets (OS_*, KUBECONFIG, PATH, venv), secrets as <redacted>. */
+  /** What this step's command adds to or changes in the shared environment, secrets as <redacted>. */
   env: Record<string, string>;
+}
+
+/** The environment every command starts from, shown once. */
+export interface SharedEnvironment {
+  /** The variables the pipeline sets on top of the inherited ones (OS_*, KUBECONFIG), secrets as <redacted>. */
+  set: Record<string, string>;
+  /** Inherited OS_* variables dropped: the resolved set replaces them. */
+  dropped: string[];
+  /** How many inherited variables pass through unchanged. */
+  inherited: number;
 }
 
 export interface DeployPlan {
@@ -29,21 +40,37 @@ export interface DeployPlan {
   clusterDir: string;
   statePath: string;
   note?: string;
+  environment: SharedEnvironment;
   steps: PlannedStep[];
 }
 
-/** Variables worth showing: the ones the pipeline sets, not the whole inherited environment. */
-function isPipelineVariable(name: string): boolean {
-  return name.startsWith('OS_') || ['KUBECONFIG', 'PATH', 'VIRTUAL_ENV', 'ANSIBLE_HOST_KEY_CHECKING'].includes(name);
+function shownValue(name: string, value: string, redactor: Redactor): string {
+  return SECRET_ENV_NAMES.has(name) || redactor.redact(value) !== value ? REDACTED : value;
 }
 
-function planEnv(env: Record<string, string> | undefined, redactor: Redactor): Record<string, string> {
+/** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */
+function envChanges(env: Readonly<Record<string, string>>, base: Readonly<Record<string, string>>, redactor: Redactor): Record<string, string> {
   const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    if (!isPipelineVariable(name)) continue;
-    shown[name] = SECRET_ENV_NAMES.has(name) || redactor.redact(value) !== value ? REDACTED : value;
+  for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
+    const before = base[name];
+    if (value === before) continue;
+    shown[name] = before && value.endsWith(`:${before}`) ? `${value.slice(0, -before.length)}$${name}` : shownValue(name, value, redactor);
   }
   return shown;
+}
+
+function sharedEnvironment(settings: DeploySettings, redactor: Redactor): { shared: Record<string, string>; shown: SharedEnvironment } {
+  const shared = deployEnvironment(settings);
+  const set = pipelineVariables(settings);
+  const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
+  return {
+    shared,
+    shown: {
+      set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
+      dropped: inherited.filter((name) => !(name in shared)).sort(),
+      inherited: inherited.filter((name) => name in shared).length,
+    },
+  };
 }
 
 /** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
@@ -56,6 +83,7 @@ export async function buildPlan(
 ): Promise<DeployPlan> {
   const selected = selectSteps(steps, filter);
   const { state, note } = await loadStartingState(store, clusterId(settings), filter);
+  const { shared, shown } = sharedEnvironment(settings, redactor);
   const planned: PlannedStep[] = [];
   for (const [index, step] of selected.entries()) {
     const decision = await decideStep(step, state.steps[step.id], usesSavedState(filter));
@@ -68,11 +96,11 @@ export async function buildPlan(
       action: decision.run ? 'run' : 'skip',
       reason: decision.reason,
       workingDir: plan.workingDir,
-      argv: plan.argv,
+      argv: plan.command && [...plan.command.argv],
       reads: plan.reads,
       writes: plan.writes,
       actions: plan.actions ?? [],
-      env: planEnv(plan.env, redactor),
+      env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
     });
   }
   return redactor.redactValue({
@@ -81,6 +109,7 @@ export async function buildPlan(
     clusterDir: settings.clusterDir,
     statePath: store.location,
     note,
+    environment: shown,
     steps: planned,
   });
 }
@@ -96,6 +125,9 @@ export function renderPlan(plan: DeployPlan): string {
   if (plan.configPath) lines.push(`  config:      ${plan.configPath}`);
   lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
   if (plan.note) lines.push(`  note:        ${plan.note}`);
+  const { set, dropped, inherited } = plan.environment;
+  lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`);
+  for (const [name, value] of Object.entries(set)) lines.push(`        ${name}=${value}`);
   const total = plan.steps.length;
   for (const step of plan.steps) {
     lines.push('');
@@ -108,7 +140,7 @@ export function renderPlan(plan: DeployPlan): string {
     if (step.writes.length) lines.push(`      writes:      ${step.writes.join(', ')}`);
     const env = Object.entries(step.env);
     if (env.length) {
-      lines.push('      environment:');
+      lines.push('      environment: the shared one, plus:');
       for (const [name, value] of env) lines.push(`        ${name}=${value}`);
     }
   }

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
+import { DEPLOYMENT_METHODS, type DeploymentMethod } from './option-values.js';
 import { UserError } from './errors.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
@@ -55,7 +56,7 @@ export interface DeployOptions {
   clusterName?: string;
   organization?: string;
   vip?: string;
-  method?: string;
+  method?: DeploymentMethod;
   tofuBinary?: string;
   /** A saved binary plan for opentofu-apply (the action's plan-artifact). */
   savedPlan?: { file: string; source: string };
@@ -77,27 +78,6 @@ export interface DeployOptions {
 export function defaultStateDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state');
   return path.join(base, 'cluster-deploy');
-}
-
-function configCredentials(config: ClusterConfig | undefined): CredentialInput {
-  const os = config?.opencenter.infrastructure.cloud?.openstack;
-  if (!os) return {};
-  return {
-    authUrl: os.auth_url,
-    region: os.region,
-    interface: os.interface,
-    applicationCredentialId: os.application_credential_id,
-    applicationCredentialName: os.application_credential_name,
-    applicationCredentialSecret: os.application_credential_secret,
-    username: os.username,
-    password: os.password,
-    projectId: os.project_id,
-    projectName: os.project_name,
-    userDomainName: os.user_domain_name || os.domain,
-    projectDomainName: os.project_domain_name || os.domain,
-    caCert: os.cacert,
-    insecure: os.insecure,
-  };
 }
 
 function configVip(config: ClusterConfig): string | undefined {
@@ -134,6 +114,9 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   clusterDir = path.resolve(clusterDir!);
 
   const method = options.method ?? config?.deployment.method ?? 'kubespray';
+  if (!(DEPLOYMENT_METHODS as readonly string[]).includes(method)) {
+    throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.join(' or ')}`);
+  }
   const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
   const clusterStateDir = path.join(stateDir, organization, clusterName);
   const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -151,7 +134,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       env,
       cloud: options.cloud,
       cloudsYaml: options.cloudsYaml,
-      config: configCredentials(config),
+      config: config && { openstack: config.opencenter.infrastructure.cloud?.openstack, source: options.configPath! },
     }),
     opentofu: {
       enabled: config?.opentofu.enabled ?? true,

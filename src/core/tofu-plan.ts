@@ -1,12 +1,13 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { runChecked, type RunCommandOptions } from './command.js';
+import { commandExecutor } from './command.js';
 import { UserError } from './errors.js';
 import { ensurePrivateDir } from './files.js';
 import type { DeployOutput } from './output.js';
 import type { Redactor } from './redact.js';
 import type { DeploySettings } from './settings.js';
-import { OpenTofuInitStep, requireTofuBinary, tofuEnvironment } from './steps/opentofu.js';
+import { OpenTofuInitStep, requireTofuBinary, tofuCommand } from './steps/opentofu.js';
 
 /**
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
@@ -60,9 +61,6 @@ export function summarizeChanges(planJson: unknown): PlanChanges {
   return changes;
 }
 
-/** Plan documents of big clusters run to tens of MB; beyond this something is wrong. */
-const MAX_SHOW_OUTPUT = 256 * 1024 * 1024;
-
 export interface TofuPlanContext {
   redactor: Redactor;
   output: DeployOutput;
@@ -75,26 +73,25 @@ export interface TofuPlanContext {
  */
 export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<TofuPlan> {
   const binary = await requireTofuBinary(settings);
-  const spec = (...args: string[]) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: tofuEnvironment(settings) });
-  const logged: RunCommandOptions = { redactor, output: output.write, signal };
-  const captured: RunCommandOptions = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };
-
+  const exec = commandExecutor({ redactor, output: output.write, signal });
   await ensurePrivateDir(path.dirname(planFile));
   output.startGroup('OpenTofu plan');
   try {
-    await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal }); // exactly the deploy's init
-    await runChecked(spec('plan', '-input=false', `-out=${planFile}`), logged);
+    await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
+    await exec(await tofuCommand(settings, 'plan', '-input=false', `-out=${planFile}`));
   } finally {
     output.endGroup();
   }
-  const json = await runChecked(spec('show', '-json', planFile), captured);
+  // tofu writes the plan with the umask's mode; it holds every value in plain text.
+  await fs.chmod(planFile, 0o600);
+  const json = await exec(await tofuCommand(settings, 'show', '-json', planFile), { capture: true, quiet: true });
   let document: unknown;
   try {
     document = JSON.parse(json.stdout);
   } catch {
     throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
   }
-  const text = await runChecked(spec('show', '-no-color', planFile), captured);
+  const text = await exec(await tofuCommand(settings, 'show', '-no-color', planFile), { capture: true, quiet: true });
   return { planFile, changes: summarizeChanges(document), text: text.stdout };
 }
 

@@ -1,22 +1,22 @@
-import { UserError } from '../core/errors.js';
-import { parseDuration } from '../core/duration.js';
-import type { StepFilter } from '../core/engine.js';
-import type { DeployOptions } from '../core/settings.js';
 import YAML from 'yaml';
+import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
+import { UsageError } from '../core/errors.js';
+import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
+import { checkFilter, type StepFilter } from '../core/selection.js';
+import type { DeployOptions } from '../core/settings.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;
 
 /** Inputs whose values are secrets: masked before anything else runs. */
 export const SECRET_INPUTS = [
-  'openstack-application-credential-secret',
-  'openstack-password',
+  ...CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => spec.input),
   'clouds-yaml',
   'kubeconfig-passphrase',
   'tofu-state-passphrase',
   'plan-passphrase',
   'github-token',
-] as const;
+];
 
 export type StateStoreKind = 'artifact' | 'local' | 'none';
 
@@ -48,7 +48,7 @@ export interface ActionSettings {
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[], fallback: T): T {
   if (value === '') return fallback;
-  if (!allowed.includes(value as T)) throw new UserError(`input ${name}: "${value}" is not one of ${allowed.join(', ')}`);
+  if (!allowed.includes(value as T)) throw new UsageError(`input ${name}: "${value}" is not one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -56,7 +56,7 @@ function bool(name: string, value: string): boolean {
   if (value === '') return false;
   if (/^(true|yes|1)$/i.test(value)) return true;
   if (/^(false|no|0)$/i.test(value)) return false;
-  throw new UserError(`input ${name}: "${value}" is not true or false`);
+  throw new UsageError(`input ${name}: "${value}" is not true or false`);
 }
 
 /** Every secret-looking leaf of a clouds.yaml document, to mask. */
@@ -77,12 +77,14 @@ export function cloudsYamlSecrets(content: string): string[] {
 /** Turns action inputs into settings; no side effects (actions/checkout's input-helper pattern). */
 export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): ActionSettings {
   const text = (name: string) => input(name).trim() || undefined;
-  const duration = (name: string) => {
+  const parsed = <T>(name: string, parse: (value: string, where: string) => T): T | undefined => {
     const value = text(name);
-    return value === undefined ? undefined : parseDuration(value, `input ${name}`);
+    return value === undefined ? undefined : parse(value, `input ${name}`);
   };
-  const nodesText = text('nodes');
-  if (nodesText !== undefined && !/^\d+$/.test(nodesText)) throw new UserError(`input nodes: "${nodesText}" is not a whole number`);
+  const duration = (name: string, limits: { min: number; max: number }) => parsed(name, (value, where) => parseDurationOption(value, where, limits));
+  const timeoutMs = duration('timeout', DURATION_LIMITS.timeout);
+  const intervalMs = duration('interval', DURATION_LIMITS.interval);
+  const nodes = parsed('nodes', parseNodeCount);
   const cloudsYaml = text('clouds-yaml');
   const inlineClouds = cloudsYaml !== undefined && /\n|^clouds:/.test(cloudsYaml);
   const tofuState = oneOf('tofu-state', input('tofu-state').trim(), ['none', 'artifact'] as const, 'none');
@@ -91,31 +93,22 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     deploy: {
       configPath: text('config'),
       clusterDir: text('cluster-dir') ?? text('working-directory'),
-      vip: text('vip'),
-      method: text('method'),
+      vip: parsed('vip', parseApiHost),
+      method: parsed('method', parseMethod),
       tofuBinary: text('tofu-path'),
       kubeconfigPath: text('kubeconfig-path'),
-      stateDir: text('state-dir') ?? (env.RUNNER_TEMP ? `${env.RUNNER_TEMP}/cluster-deploy` : undefined),
+      stateDir: env.RUNNER_TEMP ? `${env.RUNNER_TEMP}/cluster-deploy` : undefined,
       pipArgs: input('pip-args').split('\n').map((l) => l.trim()).filter(Boolean),
       skipAuthCheck: bool('skip-auth-check', input('skip-auth-check').trim()),
+      authTimeoutMs: duration('auth-timeout', DURATION_LIMITS.authTimeout),
       waitReady: {
-        ...(duration('timeout') !== undefined && { timeoutMs: duration('timeout') }),
-        ...(duration('interval') !== undefined && { intervalMs: duration('interval') }),
-        ...(nodesText !== undefined && { nodes: Number(nodesText) }),
+        ...(timeoutMs !== undefined && { timeoutMs }),
+        ...(intervalMs !== undefined && { intervalMs }),
+        ...(nodes !== undefined && { nodes }),
       },
       cloud: text('cloud'),
       cloudsYaml: inlineClouds ? undefined : cloudsYaml,
-      credentials: {
-        authUrl: text('openstack-auth-url'),
-        region: text('openstack-region'),
-        projectName: text('openstack-project-name'),
-        userDomainName: text('openstack-user-domain-name'),
-        projectDomainName: text('openstack-project-domain-name'),
-        applicationCredentialId: text('openstack-application-credential-id'),
-        applicationCredentialSecret: text('openstack-application-credential-secret'),
-        username: text('openstack-username'),
-        password: text('openstack-password'),
-      },
+      credentials: credentialOptions('action', (spec) => text(spec.input)),
       env,
     },
     filter: { restart: bool('restart', input('restart').trim()), step: text('step'), fromStep: text('from-step') },
@@ -133,15 +126,16 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     environment: text('environment'),
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
   };
+  checkFilter(settings.filter, (flag) => `input ${flag}`);
   if (!settings.deploy.configPath && !settings.deploy.clusterDir) {
-    throw new UserError('set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)');
+    throw new UsageError('set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)');
   }
   if (tofuState === 'artifact' && !settings.tofuStatePassphrase) {
-    throw new UserError('tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted');
+    throw new UsageError('tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted');
   }
   if ((settings.savePlan || settings.planArtifact) && !settings.planPassphrase) {
-    throw new UserError(`${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`);
+    throw new UsageError(`${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`);
   }
-  if (settings.planArtifact && settings.dryRun) throw new UserError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
+  if (settings.planArtifact && settings.dryRun) throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
   return settings;
 }

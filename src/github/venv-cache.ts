@@ -22,7 +22,8 @@ export interface VenvCache {
 async function venvCacheKey(settings: DeploySettings): Promise<string> {
   const { stdout } = await promisify(execFile)(settings.python, ['-c', 'import sys; print(sys.version.split()[0])'], { env: settings.baseEnv });
   const requirements = (await requirementsFingerprint(settings)).slice(0, 16);
-  return `cluster-deploy-venv-${process.platform}-${process.arch}-py${stdout.trim()}-${requirements}`;
+  // v2: venvs carry the completeness marker of kubespray-venv-create; older cached ones would be rebuilt every run.
+  return `cluster-deploy-venv-v2-${process.platform}-${process.arch}-py${stdout.trim()}-${requirements}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripAnsi } from '../../src/core/output.js';
 import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -69,15 +70,16 @@ describe('cluster-deploy CLI', () => {
 
   it('rejects bad step selections with the reference messages and no stack trace', async () => {
     const unknown = await cli(['plan', ...base, '--step', 'nope'], run.env);
-    expect(unknown.code).not.toBe(0);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
+      'error: --step: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
     );
     const both = await cli(['deploy', ...base, '--step', 'opentofu-init', '--from-step', 'opentofu-apply'], run.env);
-    expect(both.code).not.toBe(0);
+    expect(both.code).toBe(2);
     expect(both.stderr).toBe('error: --step and --from-step cannot be used together\n');
     const flag = await cli(['deploy', ...base, '--timeout', 'soon'], run.env);
     expect(flag.stderr).toBe('error: --timeout: "soon" is not a duration; use forms like 45m, 1h30m, 90s or 500ms\n');
+    expect(flag.code).toBe(2);
   });
 
   it('reports every invalid config field by dotted path', async () => {
@@ -96,17 +98,24 @@ describe('cluster-deploy CLI', () => {
     expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(8);
     const apply = plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply');
     expect(apply).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', '-auto-approve'] });
-    expect(apply.env.OS_APPLICATION_CREDENTIAL_SECRET).toBe('<redacted>');
-    expect(apply.env.OS_APPLICATION_CREDENTIAL_ID).toBe('sandbox-app-cred');
+    // The shared environment is shown once; a step shows only what its command adds or changes.
+    expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_SECRET).toBe('<redacted>');
+    expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_ID).toBe('sandbox-app-cred');
+    expect(Object.keys(apply.env).filter((name) => name.startsWith('OS_'))).toEqual([]);
     const playbook = plan.steps.find((s: { id: string }) => s.id === 'kubespray-ansible-playbook');
     expect(playbook.workingDir).toBe(path.join(run.sandbox.clusterDir, 'kubespray'));
-    expect(playbook.env).toMatchObject({ ANSIBLE_HOST_KEY_CHECKING: 'False', VIRTUAL_ENV: path.join(run.sandbox.clusterDir, 'venv') });
+    expect(playbook.env).toEqual({
+      ANSIBLE_HOST_KEY_CHECKING: 'False',
+      VIRTUAL_ENV: path.join(run.sandbox.clusterDir, 'venv'),
+      PATH: `${path.join(run.sandbox.clusterDir, 'venv', 'bin')}:$PATH`,
+    });
     expect(stdout).not.toContain(CONFIG_SECRET);
     expect(existsSync(run.stateDir)).toBe(false);
     expect(readdirSync(run.sandbox.clusterDir)).not.toContain('.terraform');
 
     const text = await cli(['plan', ...base], run.env);
-    expect(text.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
+    expect(text.stdout.match(/OS_APPLICATION_CREDENTIAL_SECRET=<redacted>/g)).toHaveLength(1);
+    expect(text.stdout).not.toContain(`PATH=${run.env.PATH}`); // the inherited PATH is never repeated per step
     expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
   });
 
@@ -117,7 +126,9 @@ describe('cluster-deploy CLI', () => {
     expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
     expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 5 to add, 0 to change, 0 to destroy, 0 to replace');
     expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
-    expect(text.stdout).toMatch(/\+ application-credential-secret = "\*\*\*"/);
+    const plain = stripAnsi(text.stdout);
+    expect(plain).toMatch(/\+ application-credential-secret = "\*\*\*"/);
+    expect(plain.match(/application-credential-secret = /g)).toHaveLength(1); // tofu's plan text, shown once
     expect(text.stdout).not.toContain(CONFIG_SECRET);
     expect(readdirSync(run.sandbox.clusterDir)).not.toContain('terraform.tfstate');
 
@@ -164,7 +175,7 @@ describe('cluster-deploy CLI', () => {
     const plan = JSON.parse(stdout);
     expect(plan.cluster).toBe('standalone/sandbox');
     expect(plan.steps.map((s: { id: string }) => s.id)).toEqual(['openstack-preflight', 'opentofu-init', 'opentofu-apply', 'openstack-normalize-kubeconfig', 'wait-ready']);
-    expect(plan.steps[1].env).toMatchObject({ OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_SECRET: '<redacted>' });
+    expect(plan.environment.set).toMatchObject({ OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_SECRET: '<redacted>' });
     expect(stdout).not.toContain('standalone-canary');
   });
 

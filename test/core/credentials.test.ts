@@ -5,13 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { authMethod, credentialSecrets, credentialsToEnv, resolveCredentials } from '../../src/core/credentials.js';
 import { credentialProblems } from '../../src/core/steps/preflight.js';
 
-const config = {
-  authUrl: 'https://config.example/v3',
+const openstack = {
+  auth_url: 'https://config.example/v3',
   region: 'RegionOne',
-  projectName: 'cfg-project',
-  applicationCredentialId: 'cfg-id',
-  applicationCredentialSecret: 'cfg-secret',
+  project_name: 'cfg-project',
+  application_credential_id: 'cfg-id',
+  application_credential_secret: 'cfg-secret',
 };
+const config = { source: 'cluster.yaml', openstack };
+const configWith = (fields: Record<string, unknown>) => ({ source: 'cluster.yaml', openstack: { ...openstack, ...fields } });
 
 describe('credential resolution', () => {
   it('prefers options over OS_* variables over the config, field by field', () => {
@@ -24,13 +26,14 @@ describe('credential resolution', () => {
     expect(creds.authUrl).toBe('https://env.example/v3');
     expect(creds.applicationCredentialSecret).toBe('cfg-secret');
     expect(creds.sources.region).toBe('an explicit option');
-    expect(creds.sources.authUrl).toBe('the environment');
+    expect(creds.sources.authUrl).toBe('OS_AUTH_URL');
+    expect(creds.sources.applicationCredentialSecret).toBe('the config (cluster.yaml: opencenter.infrastructure.cloud.openstack.application_credential_secret)');
   });
 
   it('lets username/password from the environment replace CHANGEME application credentials', () => {
     const creds = resolveCredentials({
       env: { OS_USERNAME: 'alice', OS_PASSWORD: 'pw-canary', OS_USER_DOMAIN_NAME: 'Default' },
-      config: { ...config, applicationCredentialId: 'CHANGEME', applicationCredentialSecret: 'CHANGEME' },
+      config: configWith({ application_credential_id: 'CHANGEME', application_credential_secret: 'CHANGEME' }),
     });
     expect(authMethod(creds)).toBe('password');
     expect(credentialProblems(creds)).toEqual([]);
@@ -41,14 +44,14 @@ describe('credential resolution', () => {
   });
 
   it('rejects CHANGEME when nothing replaces it, naming the fields and where they came from', () => {
-    const creds = resolveCredentials({ env: {}, config: { ...config, applicationCredentialSecret: 'CHANGEME' } });
+    const creds = resolveCredentials({ env: {}, config: configWith({ application_credential_secret: 'CHANGEME' }) });
     const problems = credentialProblems(creds).join('\n');
     expect(problems).toContain('CHANGEME');
     expect(problems).toContain('application_credential_secret from the config');
   });
 
   it('reports incomplete credentials with the reference message', () => {
-    const creds = resolveCredentials({ env: {}, config: { authUrl: 'https://x/v3' } });
+    const creds = resolveCredentials({ env: {}, config: { source: 'cluster.yaml', openstack: { auth_url: 'https://x/v3' } } });
     expect(credentialProblems(creds)).toContain(
       'openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap',
     );

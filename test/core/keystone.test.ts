@@ -12,7 +12,7 @@ import { checkOpenStackAuth, describeAuthCheck, normalizeAuthUrl } from '../../s
 import { startKeystone, type KeystoneFixture } from '../support/keystone.js';
 
 function credentials(fields: Partial<OpenStackCredentials>): OpenStackCredentials {
-  return { interface: 'public', insecure: false, sources: {}, ...fields };
+  return { interface: 'public', insecure: false, sources: {}, secretsSeen: [], ...fields };
 }
 
 /** The UserError a check fails with (anything else fails the test). */

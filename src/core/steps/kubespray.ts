@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { runChecked, runCommand } from '../command.js';
+import type { CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { pathExists, writeFileAtomic } from '../files.js';
 import type { DeploySettings } from '../settings.js';
@@ -18,6 +18,8 @@ export function kubesprayPaths(settings: DeploySettings) {
     venvPython: path.join(settings.venvDir, 'bin', 'python'),
     pip: path.join(settings.venvDir, 'bin', 'pip'),
     ansiblePlaybook: path.join(settings.venvDir, 'bin', 'ansible-playbook'),
+    /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
+    venvMarker: path.join(settings.venvDir, '.cluster-deploy-venv'),
     /** Records what was installed, so a cached venv with the same requirements skips pip. */
     installedMarker: path.join(settings.venvDir, '.cluster-deploy-requirements'),
   };
@@ -39,38 +41,65 @@ function venvEnvironment(settings: DeploySettings): Record<string, string> {
   };
 }
 
+/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
+function venvCommand(settings: DeploySettings): CommandSpec {
+  return { argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env: deployEnvironment(settings) };
+}
+
 export class KubesprayVenvStep implements Step {
   readonly id = 'kubespray-venv-create' as const;
   readonly title = 'Create the Kubespray Python venv';
   readonly kind = 'runner-local' as const;
+  private readonly command: CommandSpec;
 
-  constructor(private readonly settings: DeploySettings) {}
+  constructor(private readonly settings: DeploySettings) {
+    this.command = venvCommand(settings);
+  }
 
   async plan(): Promise<StepPlan> {
     return {
-      workingDir: this.settings.clusterDir,
-      argv: [this.settings.python, '-m', 'venv', this.settings.venvDir],
-      env: deployEnvironment(this.settings),
+      workingDir: this.command.cwd,
+      command: this.command,
       reads: [],
       writes: [this.settings.venvDir],
-      actions: ['reuse the venv instead if it exists and its python runs (e.g. restored from a cache)'],
+      actions: ['reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)'],
     };
   }
 
+  /** Complete only when this step finished it: the marker is written last, after python and pip work. */
   async outputsPresent(): Promise<boolean> {
-    return pathExists(kubesprayPaths(this.settings).venvPython);
+    const paths = kubesprayPaths(this.settings);
+    return (await pathExists(paths.venvMarker)) && (await pathExists(paths.venvPython)) && (await pathExists(paths.pip));
   }
 
-  async run({ redactor, output, signal }: StepContext): Promise<string | void> {
+  /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
+  private async inspect(context: StepContext): Promise<{ python: string } | { broken: string }> {
+    const paths = kubesprayPaths(this.settings);
+    if (!(await pathExists(paths.venvMarker))) return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+    const probe = (argv: string[]) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
+    const failed = (what: string, code: number | null) => ({ broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}` });
+    const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
+    if (python.exitCode !== 0) return failed('python', python.exitCode);
+    const pip = await probe([paths.pip, '--version']);
+    if (pip.exitCode !== 0) return failed('pip', pip.exitCode);
+    return { python: python.stdout.trim() };
+  }
+
+  async run(context: StepContext): Promise<string | void> {
     const { settings } = this;
-    const env = deployEnvironment(settings);
-    const python = kubesprayPaths(settings).venvPython;
-    if (await pathExists(python)) {
-      const probe = await runCommand({ argv: [python, '-c', 'import sys; print(sys.version.split()[0])'], cwd: settings.clusterDir, env }, { redactor, signal, captureStdout: 200 });
-      if (probe.exitCode === 0) return `reused existing venv (Python ${probe.stdout.trim()})`;
-      output.line(`existing venv at ${settings.venvDir} is broken (its python exited with ${probe.exitCode}); recreating it`);
+    const paths = kubesprayPaths(settings);
+    if (await pathExists(settings.venvDir)) {
+      const venv = await this.inspect(context);
+      if ('python' in venv) return `reused existing venv (Python ${venv.python})`;
+      context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
     }
-    await runChecked({ argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env }, { redactor, output: output.write, signal });
+    await fs.rm(paths.venvMarker, { force: true });
+    await context.exec(this.command);
+    const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+    if (pip.exitCode !== 0) {
+      throw new UserError(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+    }
+    await writeFileAtomic(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
   }
 }
 
@@ -78,23 +107,16 @@ export class KubesprayPipStep implements Step {
   readonly id = 'kubespray-pip-install' as const;
   readonly title = 'Install Kubespray requirements';
   readonly kind = 'runner-local' as const;
+  private readonly command: CommandSpec;
 
-  constructor(private readonly settings: DeploySettings) {}
-
-  private argv(): string[] {
-    const paths = kubesprayPaths(this.settings);
-    return [paths.pip, 'install', '-r', paths.requirements, ...this.settings.pipArgs];
+  constructor(private readonly settings: DeploySettings) {
+    const paths = kubesprayPaths(settings);
+    this.command = { argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs], cwd: settings.clusterDir, env: venvEnvironment(settings) };
   }
 
   async plan(): Promise<StepPlan> {
     const paths = kubesprayPaths(this.settings);
-    return {
-      workingDir: this.settings.clusterDir,
-      argv: this.argv(),
-      env: venvEnvironment(this.settings),
-      reads: [paths.requirements],
-      writes: [this.settings.venvDir],
-    };
+    return { workingDir: this.command.cwd, command: this.command, reads: [paths.requirements], writes: [this.settings.venvDir] };
   }
 
   private fingerprint(): Promise<string> {
@@ -106,12 +128,13 @@ export class KubesprayPipStep implements Step {
     return marker.trim() === (await this.fingerprint());
   }
 
-  async run({ redactor, output, signal }: StepContext): Promise<void> {
+  async run(context: StepContext): Promise<void> {
     const paths = kubesprayPaths(this.settings);
     if (!(await pathExists(paths.pip))) {
       throw new UserError(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
     }
-    await runChecked({ argv: this.argv(), cwd: this.settings.clusterDir, env: venvEnvironment(this.settings) }, { redactor, output: output.write, signal });
+    await fs.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
+    await context.exec(this.command);
     await writeFileAtomic(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
   }
 }
@@ -120,30 +143,28 @@ export class KubesprayPlaybookStep implements Step {
   readonly id = 'kubespray-ansible-playbook' as const;
   readonly title = 'Run Kubespray (ansible-playbook cluster.yml)';
   readonly kind = 'remote' as const;
+  private readonly command: CommandSpec;
 
-  constructor(private readonly settings: DeploySettings) {}
-
-  private argv(): string[] {
-    const paths = kubesprayPaths(this.settings);
-    return [paths.ansiblePlaybook, '-i', paths.inventory, 'cluster.yml', '-b'];
-  }
-
-  private env(): Record<string, string> {
-    return { ...venvEnvironment(this.settings), ANSIBLE_HOST_KEY_CHECKING: 'False' };
+  constructor(private readonly settings: DeploySettings) {
+    const paths = kubesprayPaths(settings);
+    this.command = {
+      argv: [paths.ansiblePlaybook, '-i', paths.inventory, 'cluster.yml', '-b'],
+      cwd: paths.kubesprayDir,
+      env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+    };
   }
 
   async plan(): Promise<StepPlan> {
     const paths = kubesprayPaths(this.settings);
     return {
-      workingDir: paths.kubesprayDir,
-      argv: this.argv(),
-      env: this.env(),
+      workingDir: this.command.cwd,
+      command: this.command,
       reads: [paths.inventory, paths.playbook],
       writes: ['cluster nodes', path.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
     };
   }
 
-  async run({ redactor, output, signal }: StepContext): Promise<void> {
+  async run(context: StepContext): Promise<void> {
     const paths = kubesprayPaths(this.settings);
     if (!(await pathExists(paths.ansiblePlaybook))) {
       throw new UserError(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
@@ -152,6 +173,6 @@ export class KubesprayPlaybookStep implements Step {
     if (!(await pathExists(paths.inventory))) {
       throw new UserError(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
     }
-    await runChecked({ argv: this.argv(), cwd: paths.kubesprayDir, env: this.env() }, { redactor, output: output.write, signal });
+    await context.exec(this.command);
   }
 }

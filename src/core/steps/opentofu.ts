@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CommandFailedError, runChecked } from '../command.js';
+import { CommandFailedError, type CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
 import type { DeploySettings } from '../settings.js';
@@ -13,11 +13,6 @@ export async function resolveTofuBinary(settings: DeploySettings): Promise<strin
   return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
 }
 
-/** What every tofu command gets: the pipeline's environment, and tofu told it runs unattended. */
-export function tofuEnvironment(settings: DeploySettings): Record<string, string> {
-  return { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' };
-}
-
 /** The binary, or an error that says how to get one. */
 export async function requireTofuBinary(settings: DeploySettings): Promise<string> {
   const binary = await resolveTofuBinary(settings);
@@ -29,36 +24,53 @@ export async function requireTofuBinary(settings: DeploySettings): Promise<strin
   );
 }
 
+/**
+ * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
+ * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
+ * names the one that would be looked for, so a plan can still show it.
+ */
+export async function tofuCommand(settings: DeploySettings, ...args: string[]): Promise<CommandSpec & { found: boolean }> {
+  const binary = await resolveTofuBinary(settings);
+  return {
+    argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
+    cwd: settings.clusterDir,
+    env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' },
+    found: binary !== undefined,
+  };
+}
+
 abstract class OpenTofuStep implements Step {
   abstract readonly id: 'opentofu-init' | 'opentofu-apply';
   abstract readonly title: string;
   abstract readonly kind: 'runner-local' | 'remote';
-  protected abstract get args(): string[];
+  protected abstract readonly args: string[];
   protected abstract readonly writes: string[];
+  private command?: Promise<CommandSpec & { found: boolean }>;
 
   constructor(protected readonly settings: DeploySettings) {}
 
-  async plan(): Promise<StepPlan> {
-    const binary = (await resolveTofuBinary(this.settings)) ?? this.settings.opentofu.binary ?? 'tofu';
-    return {
-      workingDir: this.settings.clusterDir,
-      argv: [binary, ...this.args],
-      env: deployEnvironment(this.settings),
-      reads: [path.join(this.settings.clusterDir, '*.tf')],
-      writes: this.writes,
-    };
+  /** Built once: the plan shows exactly what run executes. */
+  protected spec(): Promise<CommandSpec & { found: boolean }> {
+    this.command ??= tofuCommand(this.settings, ...this.args);
+    return this.command;
   }
 
-  async run({ redactor, output, signal }: StepContext): Promise<void> {
-    const binary = await requireTofuBinary(this.settings);
+  async plan(): Promise<StepPlan> {
+    const { found: _, ...command } = await this.spec();
+    return { workingDir: command.cwd, command, reads: [path.join(this.settings.clusterDir, '*.tf')], writes: this.writes };
+  }
+
+  async run(context: StepContext): Promise<void> {
+    const { found, ...command } = await this.spec();
+    if (!found) await requireTofuBinary(this.settings); // throws the error that says how to get one
     try {
-      await runChecked({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env: tofuEnvironment(this.settings) }, { redactor, output: output.write, signal });
+      await context.exec(command);
     } catch (error) {
-      throw this.explain(error);
+      throw error instanceof CommandFailedError ? this.explain(error) : error;
     }
   }
 
-  protected explain(error: unknown): unknown {
+  protected explain(error: CommandFailedError): Error {
     return error;
   }
 }
@@ -67,9 +79,7 @@ export class OpenTofuInitStep extends OpenTofuStep {
   readonly id = 'opentofu-init' as const;
   readonly title = 'Initialize OpenTofu';
   readonly kind = 'runner-local' as const;
-  protected get args(): string[] {
-    return ['init', '-input=false'];
-  }
+  protected readonly args = ['init', '-input=false'];
   protected get writes(): string[] {
     return [path.join(this.settings.clusterDir, '.terraform/')];
   }
@@ -95,9 +105,9 @@ export class OpenTofuApplyStep extends OpenTofuStep {
   }
 
   /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
-  protected override explain(error: unknown): unknown {
+  protected override explain(error: CommandFailedError): Error {
     const saved = this.settings.opentofu.savedPlan;
-    if (!saved || !(error instanceof CommandFailedError) || !error.result.tail.some((line) => /Saved plan is stale/i.test(line))) return error;
+    if (!saved || !error.result.tail.some((line) => /Saved plan is stale/i.test(line))) return error;
     return new UserError(
       `the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
         'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.',

@@ -1,3 +1,4 @@
+import type { CommandResult, CommandSpec, ExecOptions } from '../command.js';
 import type { DeployOutput } from '../output.js';
 import type { Redactor } from '../redact.js';
 import type { DeploySettings } from '../settings.js';
@@ -27,10 +28,8 @@ export type StepKind = 'check' | 'runner-local' | 'remote';
 /** What a step would do, for the dry-run plan; nothing here runs or writes. */
 export interface StepPlan {
   workingDir: string;
-  /** The external command, if the step runs one. */
-  argv?: string[];
-  /** The full environment the command gets, as name → value (the plan redacts secrets). */
-  env?: Record<string, string>;
+  /** The external command, exactly as `run` runs it (same argv, directory and environment). */
+  command?: CommandSpec;
   reads: string[];
   writes: string[];
   /** Checks or actions done in-process, in words. */
@@ -43,6 +42,12 @@ export interface StepContext {
   output: DeployOutput;
   /** Aborted when the run is interrupted; running children get SIGINT. */
   signal: AbortSignal;
+  /**
+   * Runs a command with the run's redaction, live output, interruption and child tracking (the
+   * deploy lock records its process group). Throws CommandFailedError unless it exits 0 or
+   * `check: false` is given.
+   */
+  exec(spec: CommandSpec, options?: ExecOptions): Promise<CommandResult>;
 }
 
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
@@ -51,7 +56,7 @@ export interface Step {
   readonly title: string;
   readonly kind: StepKind;
   plan(): Promise<StepPlan>;
-  /** For runner-local steps: are this step's outputs present on this machine? */
+  /** For runner-local steps: are this step's outputs present (and whole) on this machine? */
   outputsPresent?(): Promise<boolean>;
   /** Runs the step; returns a short detail worth showing ("server → https://…"), if any. */
   run(context: StepContext): Promise<string | void>;

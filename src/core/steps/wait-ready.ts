@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
-import { runCommand } from '../command.js';
+import { z } from 'zod';
+import type { CommandSpec, Exec } from '../command.js';
 import { formatDuration } from '../duration.js';
-import { UserError } from '../errors.js';
+import { InterruptedError, UserError } from '../errors.js';
 import { kubeconfigEndpoint } from '../kubeconfig.js';
-import type { Redactor } from '../redact.js';
 import type { WaitReadySettings } from '../settings.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
@@ -12,7 +12,7 @@ export interface WaitReadyOptions extends WaitReadySettings {
   kubectl: string;
   env: Record<string, string>;
   cwd: string;
-  redactor: Redactor;
+  exec: Exec;
   signal?: AbortSignal;
   /** Told about each failed check whose reason differs from the previous one. */
   onWaiting?: (reason: string) => void;
@@ -44,12 +44,32 @@ function lastLine(lines: string[]): string {
   return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
 }
 
-interface NodeList {
-  items?: { metadata?: { name?: string }; status?: { conditions?: { type?: string; status?: string }[] } }[];
+/** The parts of `kubectl get nodes -o json` we read; anything else in the list is ignored. */
+const NodeListSchema = z.object({
+  items: z.array(
+    z.object({
+      metadata: z.object({ name: z.string() }).partial().optional(),
+      status: z.object({ conditions: z.array(z.object({ type: z.string(), status: z.string() }).partial()).optional() }).optional(),
+    }),
+  ),
+});
+
+/** Counts the Ready nodes of kubectl's node list; a reply that is not one is an error saying so. */
+export function countReadyNodes(json: string): { ready: number; total: number } {
+  let document: unknown;
+  try {
+    document = JSON.parse(json);
+  } catch {
+    throw new UserError(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
+  }
+  const parsed = NodeListSchema.safeParse(document);
+  if (!parsed.success) throw new UserError(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  const ready = parsed.data.items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+  return { ready, total: parsed.data.items.length };
 }
 
-export function readyArgv(kubectl: string, kubeconfig: string): string[] {
-  return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', 'get', '--raw', '/readyz'];
+function kubectlArgv(kubectl: string, kubeconfig: string, ...args: string[]): string[] {
+  return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args];
 }
 
 /**
@@ -58,29 +78,34 @@ export function readyArgv(kubectl: string, kubeconfig: string): string[] {
  * last thing kubectl said.
  */
 export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResult> {
-  const { kubeconfig, kubectl, env, cwd, redactor, signal } = options;
-  const text = await fs.readFile(kubeconfig, 'utf8').catch(() => {
-    throw new UserError(`kubeconfig not found: ${kubeconfig}; run step openstack-normalize-kubeconfig first`);
+  const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
+  const text = await fs.readFile(kubeconfig, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UserError(
+      error.code === 'ENOENT'
+        ? `kubeconfig not found: ${kubeconfig}; run step openstack-normalize-kubeconfig first`
+        : error.code === 'EISDIR'
+          ? `kubeconfig ${kubeconfig} is a directory; give the kubeconfig file`
+          : `cannot read kubeconfig ${kubeconfig}: ${error.message}`,
+    );
   });
   const endpoint = kubeconfigEndpoint(text, kubeconfig) ?? '(unknown server)';
   const deadline = Date.now() + options.timeoutMs;
   let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
   let lastReason = '';
   let attempts = 0;
-  const run = (argv: string[]) => runCommand({ argv, cwd, env }, { redactor, signal, captureStdout: 4 * 1024 * 1024 });
+  // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
+  const run = (...args: string[]) => exec({ argv: kubectlArgv(kubectl, kubeconfig, ...args), cwd, env }, { capture: true, quiet: true, check: false });
 
   for (;;) {
     attempts++;
     let reason: string;
-    const ready = await run(readyArgv(kubectl, kubeconfig));
-    if (signal?.aborted) throw new Error('interrupted');
+    const ready = await run('get', '--raw', '/readyz');
+    if (signal?.aborted) throw new InterruptedError();
     if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
       if (!options.nodes) return { endpoint, attempts };
-      const nodes = await run([kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', 'get', 'nodes', '-o', 'json']);
+      const nodes = await run('get', 'nodes', '-o', 'json');
       if (nodes.exitCode === 0) {
-        const list = JSON.parse(nodes.stdout) as NodeList;
-        const total = list.items?.length ?? 0;
-        const readyNodes = (list.items ?? []).filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+        const { ready: readyNodes, total } = countReadyNodes(nodes.stdout);
         if (readyNodes >= options.nodes) return { endpoint, attempts, readyNodes, totalNodes: total };
         reason = `${readyNodes}/${options.nodes} nodes Ready (${total} registered)`;
       } else {
@@ -96,7 +121,7 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
       throw new UserError(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${formatDuration(options.timeoutMs)}; last error: ${reason}`);
     }
     await sleep(Math.min(pause, remaining), signal);
-    if (signal?.aborted) throw new Error('interrupted');
+    if (signal?.aborted) throw new InterruptedError();
     pause = Math.min(pause * 2, options.intervalMs);
   }
 }
@@ -105,35 +130,37 @@ export class WaitReadyStep implements Step {
   readonly id = 'wait-ready' as const;
   readonly title = 'Wait for the Kubernetes API to be ready';
   readonly kind = 'check' as const;
+  private readonly command: CommandSpec;
 
   constructor(
     private readonly kubeconfig: string,
     private readonly kubectl: string,
-    private readonly cwd: string,
-    private readonly env: Record<string, string>,
+    cwd: string,
+    env: Record<string, string>,
     private readonly settings: WaitReadySettings,
-  ) {}
+  ) {
+    this.command = { argv: kubectlArgv(kubectl, kubeconfig, 'get', '--raw', '/readyz'), cwd, env };
+  }
 
   async plan(): Promise<StepPlan> {
-    const nodes = this.settings.nodes ? `, then until ${this.settings.nodes} nodes are Ready` : '';
+    const nodes = this.settings.nodes ? `, then until ${this.settings.nodes} nodes are Ready (kubectl get nodes -o json)` : '';
     return {
-      workingDir: this.cwd,
-      argv: readyArgv(this.kubectl, this.kubeconfig),
-      env: this.env,
+      workingDir: this.command.cwd,
+      command: this.command,
       reads: [this.kubeconfig],
       writes: [],
       actions: [`poll until /readyz says ok${nodes}; timeout ${formatDuration(this.settings.timeoutMs)}, pauses up to ${formatDuration(this.settings.intervalMs)}`],
     };
   }
 
-  async run({ redactor, output, signal }: StepContext): Promise<string> {
+  async run({ exec, output, signal }: StepContext): Promise<string> {
     const result = await waitForReady({
       ...this.settings,
       kubeconfig: this.kubeconfig,
       kubectl: this.kubectl,
-      env: this.env,
-      cwd: this.cwd,
-      redactor,
+      env: this.command.env,
+      cwd: this.command.cwd,
+      exec,
       signal,
       onWaiting: (reason) => output.line(`      waiting: ${reason}`),
     });

@@ -1,0 +1,61 @@
+import { isIP } from 'node:net';
+import { formatDuration, parseDuration } from './duration.js';
+import { UsageError } from './errors.js';
+
+/**
+ * The values users type as flags or action inputs, checked the same way in every front end. `where`
+ * names the flag or input (`--timeout`, `input timeout`); every problem is a usage error.
+ */
+
+/** Bounds of each duration option: below them a loop spins, above them Node's timers overflow. */
+export const DURATION_LIMITS = {
+  timeout: { min: 1_000, max: 24 * 3_600_000 },
+  interval: { min: 100, max: 10 * 60_000 },
+  authTimeout: { min: 1_000, max: 5 * 60_000 },
+} as const;
+
+export function parseDurationOption(text: string, where: string, limits: { min: number; max: number }): number {
+  const ms = parseDuration(text, where, UsageError);
+  if (ms < limits.min || ms > limits.max) {
+    throw new UsageError(`${where}: "${text.trim()}" is out of range; give a duration from ${formatDuration(limits.min)} to ${formatDuration(limits.max)}`);
+  }
+  return ms;
+}
+
+/** Node counts: more than this is a typo, not a cluster. */
+export const MAX_NODES = 10_000;
+
+export function parseNodeCount(text: string, where: string): number {
+  const value = text.trim();
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NODES) {
+    throw new UsageError(`${where}: "${value}" is not a node count; give a whole number from 1 to ${MAX_NODES}`);
+  }
+  return Number(value);
+}
+
+/** Deployment methods this tool runs: Kubespray's steps, or none (the OpenTofu code installs Kubernetes itself). */
+export const DEPLOYMENT_METHODS = ['kubespray', 'none'] as const;
+export type DeploymentMethod = (typeof DEPLOYMENT_METHODS)[number];
+
+export function parseMethod(text: string, where: string): DeploymentMethod {
+  const value = text.trim();
+  if (!(DEPLOYMENT_METHODS as readonly string[]).includes(value)) {
+    throw new UsageError(`${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
+  }
+  return value as DeploymentMethod;
+}
+
+/** A DNS name: RFC 1123 labels, at most 253 characters in all. */
+const DNS_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/**
+ * The API address that replaces a loopback server in the kubeconfig: an IPv4 or IPv6 address or a
+ * DNS name, nothing else (a newline in it would write keys into the kubeconfig). IPv6 may come in
+ * brackets; the bare form is returned.
+ */
+export function parseApiHost(text: string, where: string): string {
+  const value = text.trim();
+  const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
+  if (isIP(bare) || (!value.startsWith('[') && DNS_NAME.test(value) && !/^[\d.]+$/.test(value))) return bare;
+  throw new UsageError(`${where}: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}" is not an IP address or DNS name`);
+}

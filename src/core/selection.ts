@@ -1,0 +1,74 @@
+import { UsageError } from './errors.js';
+import { emptyState, type DeployState, type StateStore, type StepState } from './state.js';
+import { STEP_IDS, type Step } from './steps/step.js';
+
+/**
+ * Which steps a run covers and, for each, whether it runs: the filters users give and the resume
+ * decision from saved state. The engine only runs what this decides; the plan only shows it.
+ */
+export interface StepFilter {
+  /** Ignore saved state and run every step. */
+  restart?: boolean;
+  /** Run exactly this step, ignoring saved state. */
+  step?: string;
+  /** Run this step and every later one, ignoring saved state. */
+  fromStep?: string;
+}
+
+/** Checks a filter on its own, before any config is read: a typo is a usage error at once. */
+export function checkFilter(filter: StepFilter, where = (flag: 'step' | 'from-step') => `--${flag}`): void {
+  if (filter.step && filter.fromStep) throw new UsageError(`${where('step')} and ${where('from-step')} cannot be used together`);
+  for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]] as const) {
+    if (id !== undefined && !(STEP_IDS as readonly string[]).includes(id)) {
+      throw new UsageError(`${where(flag)}: unknown bootstrap step "${id}" (available: ${STEP_IDS.join(', ')})`);
+    }
+  }
+}
+
+/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
+export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] {
+  checkFilter(filter);
+  for (const id of [filter.step, filter.fromStep]) {
+    if (id && !steps.some((s) => s.id === id)) {
+      throw new UsageError(`step "${id}" is not part of this deploy (its steps: ${steps.map((s) => s.id).join(', ')}); the Kubespray steps run only with deployment.method kubespray`);
+    }
+  }
+  if (filter.step) return steps.filter((s) => s.id === filter.step);
+  if (filter.fromStep) return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
+  return [...steps];
+}
+
+/** Whether saved state decides anything: not with --restart, --step or --from-step. */
+export function usesSavedState(filter: StepFilter): boolean {
+  return !filter.restart && !filter.step && !filter.fromStep;
+}
+
+export interface Decision {
+  run: boolean;
+  /** Why, in words: "already completed", "outputs missing on this machine", … */
+  reason: string;
+}
+
+/** Decides whether a step runs, from its kind and what the saved state says about it. */
+export async function decideStep(step: Step, saved: StepState | undefined, useState: boolean): Promise<Decision> {
+  if (!useState) return { run: true, reason: 'selected' };
+  if (!saved) return { run: true, reason: 'not run yet' };
+  if (saved.status === 'failed') return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
+  if (saved.status === 'running') return { run: true, reason: 'was interrupted last time' };
+  if (step.kind === 'check') return { run: true, reason: 'checks always run' };
+  if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
+    return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
+  }
+  return { run: false, reason: 'already completed' };
+}
+
+/** Loads the state a run starts from; a completed deploy is history, not something to resume. */
+export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter): Promise<{ state: DeployState; note?: string }> {
+  if (filter.restart) return { state: emptyState(cluster), note: 'restart: saved state ignored' };
+  const saved = await store.load();
+  if (!saved) return { state: emptyState(cluster) };
+  if (saved.completedAt && usesSavedState(filter)) {
+    return { state: emptyState(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
+  }
+  return { state: saved };
+}
