@@ -55,7 +55,9 @@ const DNS_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9
  */
 export function parseApiHost(text: string, where: string): string {
   const value = text.trim();
-  const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
-  if (isIP(bare) || (!value.startsWith('[') && DNS_NAME.test(value) && !/^[\d.]+$/.test(value))) return bare;
+  const bracketed = value.startsWith('[') && value.endsWith(']');
+  if (bracketed ? isIP(value.slice(1, -1)) === 6 : isIP(value) !== 0) return bracketed ? value.slice(1, -1) : value;
+  // A name, not a mistyped address: all-numeric dotted forms are refused above or here.
+  if (DNS_NAME.test(value) && !/^[\d.]+$/.test(value)) return value;
   throw new UsageError(`${where}: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}" is not an IP address or DNS name`);
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authMethod, credentialSecrets, credentialsToEnv, resolveCredentials } from '../../src/core/credentials.js';
+import { authMethod, CREDENTIAL_FIELDS, credentialOptions, credentialSecrets, credentialsToEnv, resolveCredentials } from '../../src/core/credentials.js';
+import { UsageError } from '../../src/core/errors.js';
 import { credentialProblems } from '../../src/core/steps/preflight.js';
 
 const openstack = {
@@ -87,5 +88,75 @@ describe('credential resolution', () => {
       OS_IDENTITY_API_VERSION: '3',
     });
     expect(env.OS_PASSWORD).toBeUndefined();
+  });
+});
+
+describe('the credential table', () => {
+  it('gives every field its own flag, input and variable', () => {
+    for (const key of ['field', 'flag', 'input'] as const) {
+      expect(new Set(CREDENTIAL_FIELDS.map((spec) => spec[key])).size, key).toBe(CREDENTIAL_FIELDS.length);
+    }
+    expect(new Set(CREDENTIAL_FIELDS.map((spec) => spec.env[0])).size).toBe(CREDENTIAL_FIELDS.length);
+    expect(CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => spec.field)).toEqual(['applicationCredentialSecret', 'password']);
+  });
+
+  it('reads every field from every source by the names in the table', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'clouds-'));
+    const file = path.join(dir, 'clouds.yaml');
+    const entry: Record<string, unknown> = {};
+    const env: Record<string, string> = {};
+    const openstack: Record<string, unknown> = {};
+    for (const spec of CREDENTIAL_FIELDS) {
+      const value = spec.type === 'boolean' ? true : spec.type === 'interface' ? 'internal' : spec.type === 'url' ? 'https://k.example/v3' : `v-${spec.field}`;
+      env[spec.env[0]!] = String(value);
+      openstack[spec.config[0]!] = value;
+      const key = spec.cloudsYaml[0]!;
+      const [head, tail] = key.replace(/^!/, '').split('.');
+      const raw = key.startsWith('!') ? !value : value;
+      if (tail) entry[head!] = { ...(entry[head!] as object), [tail]: raw };
+      else entry[head!] = raw;
+    }
+    writeFileSync(file, JSON.stringify({ clouds: { c: entry } }));
+    const fromEnv = resolveCredentials({ env });
+    const fromClouds = resolveCredentials({ env: { OS_CLOUD: 'c', OS_CLIENT_CONFIG_FILE: file } });
+    const fromConfig = resolveCredentials({ env: {}, config: { source: 'c.yaml', openstack } });
+    for (const creds of [fromEnv, fromClouds, fromConfig]) {
+      for (const spec of CREDENTIAL_FIELDS) expect(creds[spec.field], spec.field).toBe(fromEnv[spec.field]);
+      expect(creds.insecure).toBe(true);
+      expect(creds.interface).toBe('internal');
+    }
+    expect(fromClouds.sources.insecure).toMatch(/clouds\.c\.verify\)$/);
+  });
+
+  it('registers every secret seen in any source, also one a higher-precedence source overrides', () => {
+    const creds = resolveCredentials({
+      options: { password: 'opt-pw' },
+      env: { OS_APPLICATION_CREDENTIAL_SECRET: 'new-secret', OS_PASSWORD: 'env-pw' },
+      config: configWith({ application_credential_secret: 'old-secret', password: 'cfg-pw' }),
+    });
+    expect(creds.applicationCredentialSecret).toBe('new-secret');
+    expect(credentialSecrets(creds).sort()).toEqual(['cfg-pw', 'env-pw', 'new-secret', 'old-secret', 'opt-pw']);
+  });
+
+  it.each([
+    ['OS_INTERFACE', { OS_INTERFACE: 'bogus' }, 'OS_INTERFACE: "bogus" is not one of public, internal, admin'],
+    ['OS_INSECURE', { OS_INSECURE: 'maybe' }, 'OS_INSECURE: "maybe" is not true or false'],
+    ['a line break', { OS_AUTH_URL: 'https://k/v3\nX: y' }, 'OS_AUTH_URL: contains a line break or control character'],
+  ])('refuses a bad value in %s, naming the variable', (_name, env, message) => {
+    expect(() => resolveCredentials({ env })).toThrow(message);
+  });
+
+  it('refuses a bad value in clouds.yaml, naming the file and key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'clouds-'));
+    const file = path.join(dir, 'clouds.yaml');
+    writeFileSync(file, 'clouds:\n  c:\n    interface: nope\n    auth:\n      password: [1, 2]\n');
+    expect(() => resolveCredentials({ env: { OS_CLOUD: 'c', OS_CLIENT_CONFIG_FILE: file } })).toThrow(`${file} (clouds.c.interface): "nope" is not one of public, internal, admin`);
+  });
+
+  it('reads options as usage errors naming the flag or input', () => {
+    const flags: Record<string, string | boolean> = { 'os-interface': 'bogus' };
+    expect(() => credentialOptions('cli', (spec) => flags[spec.flag])).toThrow(new UsageError('--os-interface: "bogus" is not one of public, internal, admin'));
+    const inputs: Record<string, string> = { 'openstack-insecure': 'perhaps' };
+    expect(() => credentialOptions('action', (spec) => inputs[spec.input])).toThrow(new UsageError('input openstack-insecure: "perhaps" is not true or false'));
   });
 });

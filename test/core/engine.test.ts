@@ -1,4 +1,5 @@
-import { promises as fs, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
@@ -93,6 +94,26 @@ describe('deploy engine on the sandbox', () => {
     expect(again.result.ok).toBe(true);
     expect(again.result.reports.find((r) => r.id === 'kubespray-venv-create')?.detail).toMatch(/^reused existing venv \(Python 3\.\d+/);
     expect(again.console).toMatch(/Requirement already satisfied: ansible-shim|Successfully installed ansible-shim/); // --from-step runs pip anyway
+  });
+
+  it('rebuilds a half-built venv (interrupted creation: python runs, no pip), and a plain deploy then completes', async () => {
+    const venv = path.join(run.sandbox.clusterDir, 'venv');
+    await fs.rm(venv, { recursive: true, force: true });
+    // What an interrupted `python3 -m venv` leaves: a python that runs, no pip, no marker.
+    await new Promise<void>((resolve, reject) =>
+      execFile('python3', ['-m', 'venv', '--without-pip', venv], { env: run.env }, (error) => (error ? reject(error) : resolve())),
+    );
+    const again = await run.deploy();
+    expect(again.result.ok, again.console).toBe(true);
+    expect(again.console).toMatch(/the venv at .*venv is incomplete \(it was not finished by kubespray-venv-create/);
+    expect(existsSync(path.join(venv, 'bin', 'pip'))).toBe(true);
+
+    // A complete venv whose pip was broken afterwards is rebuilt as well, not reused.
+    await fs.rm(path.join(venv, 'bin', 'pip'));
+    await fs.writeFile(path.join(venv, 'bin', 'pip'), '#!/bin/sh\nexit 3\n', { mode: 0o755 });
+    const broken = await run.deploy({ fromStep: 'kubespray-venv-create' });
+    expect(broken.result.ok, broken.console).toBe(true);
+    expect(broken.console).toContain('is incomplete (its pip exited with 3); rebuilding it');
   });
 
   it('never writes the config secret to the console, the log file or the state', async () => {
