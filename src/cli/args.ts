@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { UsageError } from '../core/errors.js';
-import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
+import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseName, parseNodeCount } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 import { STEP_IDS } from '../core/steps/step.js';
@@ -199,8 +199,8 @@ export function parseCli(argv: string[]): CliCommand {
   const options: DeployOptions = {
     configPath: text('config'),
     clusterDir: text('cluster-dir'),
-    clusterName: text('cluster'),
-    organization: text('org'),
+    clusterName: v.cluster === undefined ? undefined : parseName(text('cluster')!, '--cluster'),
+    organization: v.org === undefined ? undefined : parseName(text('org')!, '--org'),
     stateDir: text('state-dir'),
     kubeconfigPath: text('kubeconfig'),
     vip: v.vip === undefined ? undefined : parseApiHost(text('vip')!, '--vip'),

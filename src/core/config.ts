@@ -3,6 +3,7 @@ import { z } from 'zod';
 import YAML from 'yaml';
 import { OpenStackConfigSchema } from './credentials.js';
 import { UserError, errorMessage } from './errors.js';
+import { NAME_PATTERN, NAME_RULE } from './option-values.js';
 
 /**
  * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
@@ -14,11 +15,11 @@ export const ClusterConfigSchema = z.object({
   schema_version: z.string(),
   opencenter: z.object({
     meta: z.object({
-      name: z.string().trim().min(1, 'must not be empty'),
-      organization: z.string().trim().min(1, 'must not be empty'),
+      name: z.string().trim().regex(NAME_PATTERN, NAME_RULE),
+      organization: z.string().trim().regex(NAME_PATTERN, NAME_RULE),
     }),
     cluster: z
-      .object({ cluster_name: optionalText })
+      .object({ cluster_name: z.string().trim().regex(NAME_PATTERN, NAME_RULE).optional() })
       .optional(),
     infrastructure: z.object({
       provider: z.enum(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),

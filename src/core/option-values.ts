@@ -61,3 +61,13 @@ export function parseApiHost(text: string, where: string): string {
   if (DNS_NAME.test(value) && !/^[\d.]+$/.test(value)) return value;
   throw new UsageError(`${where}: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}" is not an IP address or DNS name`);
 }
+
+/** Cluster and organisation names: they become directory and artifact names, so no paths, spaces or dots alone. */
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+export const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
+
+export function parseName(text: string, where: string, fail: new (message: string) => Error = UsageError): string {
+  const value = text.trim();
+  if (!NAME_PATTERN.test(value)) throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
+  return value;
+}

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
-import { DEPLOYMENT_METHODS, type DeploymentMethod } from './option-values.js';
+import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod } from './option-values.js';
 import { UserError } from './errors.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
@@ -99,7 +99,10 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     );
   }
   const clusterName =
-    options.clusterName ?? (config ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name : path.basename(path.resolve(options.clusterDir!)));
+    options.clusterName ??
+    (config
+      ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name
+      : parseName(path.basename(path.resolve(options.clusterDir!)), `the cluster directory's name (pass --cluster NAME)`, UserError));
   const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
 
   let clusterDir = options.clusterDir;
