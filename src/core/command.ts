@@ -20,6 +20,14 @@ export interface RunCommandOptions {
   interruptGraceMs?: number;
   /** Keep stdout (redacted) up to this many characters, for commands whose answer we parse. */
   captureStdout?: number;
+  /**
+   * Called once the child is running, with its pid, which is also its process group (it is spawned
+   * detached), and its program name: e.g. to record it in the deploy lock (DeployLock.recordChild).
+   * Must not throw. Not called when the program cannot be started.
+   */
+  onSpawn?: (pid: number, command: string) => void;
+  /** Called once the child has exited and closed its output, if onSpawn was called. */
+  onExit?: () => void;
 }
 
 export interface CommandResult {
@@ -91,6 +99,7 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid, commandName(spec.argv));
     const timers: NodeJS.Timeout[] = [];
     const sendToGroup = (sig: NodeJS.Signals) => {
       if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -119,6 +128,7 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     child.on('close', (exitCode, exitSignal) => {
       signal?.removeEventListener('abort', onAbort);
       for (const timer of timers) clearTimeout(timer);
+      if (child.pid !== undefined) options.onExit?.();
       stdout.end();
       stderr.end();
       resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: captured });

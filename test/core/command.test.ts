@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,5 +100,31 @@ describe('runCommand', () => {
     const result = await running;
     expect(result.exitCode).toBe(143);
     expect(readFileSync(file, 'utf8').trim().split('\n')).toEqual(['started', 'SIGINT', 'SIGTERM']);
+  });
+
+  it('tells when the child starts, with its pid that is its own process group, and when it has exited', async () => {
+    const release = path.join(mkdtempSync(path.join(tmpdir(), 'spawn-')), 'release');
+    const events: string[] = [];
+    let groupWhileRunning = '';
+    const result = await runCommand(
+      { argv: [node, '-e', `console.log(process.pid); const t = setInterval(() => require('node:fs').existsSync(${JSON.stringify(release)}) && clearInterval(t), 20); setTimeout(() => clearInterval(t), 10000).unref()`], cwd: tmpdir(), env },
+      {
+        redactor: new Redactor(),
+        captureStdout: 100,
+        onSpawn: (pid, command) => {
+          events.push(`spawn ${pid} ${command}`);
+          groupWhileRunning = spawnSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+          writeFileSync(release, ''); // the child waits for this (10 s at most), so it was running when ps looked
+        },
+        onExit: () => events.push('exit'),
+      },
+    );
+    const pid = result.stdout.trim();
+    expect(events).toEqual([`spawn ${pid} ${path.basename(node)}`, 'exit']);
+    expect(groupWhileRunning).toBe(pid);
+
+    const missing = runCommand({ argv: ['no-such-tool-xyz'], cwd: tmpdir(), env }, { redactor: new Redactor(), onSpawn: () => events.push('spawn'), onExit: () => events.push('exit') });
+    await expect(missing).rejects.toThrow(/command not found/);
+    expect(events).toHaveLength(2);
   });
 });
