@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CommandFailedError, commandExecutor, failureHeadline } from './command.js';
+import { CommandFailedError, commandExecutor, failureHeadline, type Exec } from './command.js';
 import { formatDuration } from './duration.js';
 import { InterruptedError, UserError, errorMessage } from './errors.js';
 import { ensurePrivateDir } from './files.js';
 import { kubeconfigEndpoint } from './kubeconfig.js';
-import { acquireDeployLock } from './lock.js';
+import { acquireDeployLock, lockChildHooks } from './lock.js';
 import type { DeployOutput } from './output.js';
 import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
@@ -64,15 +64,26 @@ function describeFailure(error: unknown, interrupted: boolean): { message: strin
  */
 export async function runDeploy(run: DeployRun): Promise<DeployResult> {
   const selected = selectSteps(run.steps, run.filter); // a bad selection fails before anything is written
-  const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings));
+  const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings), {
+    onProgress: (message) => run.output.line(message),
+    signal: run.signal,
+  });
   try {
-    return await runSelected(run, selected);
+    // Every command of every step goes through this: redacted, live, interruptible, and recorded in
+    // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
+    const exec = commandExecutor({
+      redactor: run.output.redactor,
+      output: run.output.write,
+      signal: run.signal,
+      ...lockChildHooks(lock, (message) => run.output.line(`warning: ${message}`)),
+    });
+    return await runSelected(run, selected, exec);
   } finally {
     await lock.release();
   }
 }
 
-async function runSelected(run: DeployRun, selected: Step[]): Promise<DeployResult> {
+async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promise<DeployResult> {
   const { settings, store, output, filter, signal } = run;
   const redactor = output.redactor;
   const cluster = clusterId(settings);
@@ -91,7 +102,6 @@ async function runSelected(run: DeployRun, selected: Step[]): Promise<DeployResu
     await store.save(redactor.redactValue(state));
   };
 
-  const exec = commandExecutor({ redactor, output: output.write, signal });
   const total = selected.length;
   for (const [index, step] of selected.entries()) {
     const label = `[${index + 1}/${total}]`;

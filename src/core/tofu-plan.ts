@@ -6,7 +6,8 @@ import { UserError } from './errors.js';
 import { ensurePrivateDir } from './files.js';
 import type { DeployOutput } from './output.js';
 import type { Redactor } from './redact.js';
-import type { DeploySettings } from './settings.js';
+import { acquireDeployLock, lockChildHooks } from './lock.js';
+import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import { OpenTofuInitStep, requireTofuBinary, tofuCommand } from './steps/opentofu.js';
 
 /**
@@ -73,14 +74,17 @@ export interface TofuPlanContext {
  */
 export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<TofuPlan> {
   const binary = await requireTofuBinary(settings);
-  const exec = commandExecutor({ redactor, output: output.write, signal });
   await ensurePrivateDir(path.dirname(planFile));
+  // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
+  const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
   output.startGroup('OpenTofu plan');
   try {
     await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
     await exec(await tofuCommand(settings, 'plan', '-input=false', `-out=${planFile}`));
   } finally {
     output.endGroup();
+    await lock.release();
   }
   // tofu writes the plan with the umask's mode; it holds every value in plain text.
   await fs.chmod(planFile, 0o600);
