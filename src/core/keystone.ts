@@ -9,6 +9,7 @@ import https from 'node:https';
 import { authMethod, credentialSecrets, type AuthMethod, type OpenStackCredentials } from './credentials.js';
 import { formatDuration } from './duration.js';
 import { UserError, errorMessage } from './errors.js';
+import { z } from 'zod';
 
 export const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUIRED_SERVICES: readonly string[] = ['identity', 'compute', 'network', 'image'];
@@ -312,24 +313,29 @@ function connectionError(error: unknown, url: URL, identityUrl: string, timeoutM
 
 // ---- the answer ---------------------------------------------------------------------------------
 
-interface CatalogEndpoint {
-  interface?: string;
-  region_id?: string | null;
-  region?: string | null;
-  url?: string;
-}
+/**
+ * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
+ * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
+ */
+const optionalString = z.string().nullish().catch(undefined).transform((v) => v ?? undefined);
 
-interface CatalogService {
-  type?: string;
-  endpoints?: CatalogEndpoint[];
-}
+const CatalogEndpointSchema = z.object({ interface: optionalString, region_id: optionalString, region: optionalString, url: optionalString });
+const CatalogServiceSchema = z.object({ type: optionalString, endpoints: z.array(CatalogEndpointSchema).optional().catch(undefined) });
 
-interface KeystoneToken {
-  user?: { id?: string; name?: string };
-  project?: { name?: string };
-  expires_at?: string;
-  catalog?: CatalogService[];
-}
+const TokenAnswerSchema = z.object({
+  token: z.object({
+    user: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
+    project: z.object({ name: optionalString }).optional().catch(undefined),
+    expires_at: optionalString,
+    catalog: z.array(CatalogServiceSchema).optional().catch(undefined),
+  }),
+});
+
+const ErrorAnswerSchema = z.object({ error: z.object({ message: z.string() }) });
+
+type CatalogEndpoint = z.infer<typeof CatalogEndpointSchema>;
+type CatalogService = z.infer<typeof CatalogServiceSchema>;
+type KeystoneToken = z.infer<typeof TokenAnswerSchema>['token'];
 
 interface AnswerContext {
   creds: OpenStackCredentials;
@@ -361,9 +367,9 @@ const GENERIC_UNAUTHORIZED = 'The request you have made requires authentication.
  * e.g. "The password is expired and needs to be changed for user: <id>.", and repeats no secret.
  */
 function keystoneErrorMessage(json: unknown, creds: OpenStackCredentials): string | undefined {
-  const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message;
-  if (typeof message !== 'string') return undefined;
-  const text = message.trim();
+  const parsed = ErrorAnswerSchema.safeParse(json);
+  if (!parsed.success) return undefined;
+  const text = parsed.data.error.message.trim();
   if (text === '' || text === GENERIC_UNAUTHORIZED) return undefined;
   if (credentialSecrets(creds).some((secret) => text.includes(secret))) return undefined;
   return text.slice(0, 300);
@@ -378,15 +384,15 @@ function readToken(answer: HttpAnswer, context: AnswerContext): KeystoneToken & 
   const status = answer.status;
 
   if (status === 200 || status === 201) {
-    const token = (json as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'object' || token === null) {
+    const parsed = TokenAnswerSchema.safeParse(json);
+    if (!parsed.success) {
       throw new UserError(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
     }
-    const { catalog } = token as KeystoneToken;
-    if (!Array.isArray(catalog)) {
+    const { token } = parsed.data;
+    if (!token.catalog) {
       throw new UserError(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
     }
-    return { ...(token as KeystoneToken), catalog };
+    return { ...token, catalog: token.catalog };
   }
   if (status === 401) throw new UserError(rejectedMessage(context, keystoneMessage));
   if (status === 403) {
