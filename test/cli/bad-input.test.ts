@@ -1,0 +1,517 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { startSandbox, type SandboxRun } from '../support/sandbox.js';
+
+/**
+ * Hostile and careless input, table by table: every flag, file and variable given a wrong type, an
+ * empty or huge value, a line break, a directory, a symlink, a file that is not there. Each row says
+ * the exit code and the `error:` line; every row also checks that the error is that one line (more
+ * only where a row allows them: the issues of an invalid file, a usage hint) and that no stack trace
+ * or "internal error" is printed. The CLI runs in-process (main(argv)); a few real processes at the
+ * end prove the exit codes end to end.
+ *
+ * In the tables, paths are written with placeholders, replaced before the run and put back into the
+ * output before it is compared: @config (the sandbox config), @cluster (its cluster dir), @tmp (a fresh
+ * directory per row, where the row's `files` are created) and @state (@tmp/state, empty).
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+type FileSpec =
+  | string
+  | Buffer
+  | { dir: true }
+  | { symlink: string }
+  | { fifo: true }
+  /** The sandbox config (cluster dir by absolute path), edited. */
+  | { config: (text: string) => string };
+
+interface Extra {
+  env?: Record<string, string | undefined>;
+  files?: Record<string, FileSpec>;
+  /** Lines allowed after the error line, each matching this. */
+  more?: RegExp;
+  /** For rows that succeed: what stdout shows. */
+  stdout?: RegExp;
+  /** Run the row only when this holds (e.g. not as root, who reads any file). */
+  when?: () => boolean;
+  setup?: (ctx: Ctx) => Promise<void>;
+}
+
+/** name, argv, exit code, the error line without `error: ` (null: no error), extras. */
+type Row = [name: string, argv: string[], code: number, error: string | RegExp | null, extra?: Extra];
+
+interface Ctx {
+  run: SandboxRun;
+  tmp: string;
+  baseConfig: string;
+}
+
+const notRoot = () => process.getuid?.() !== 0;
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+const plan = (...extra: string[]) => ['plan', '--config', '@config', '--state-dir', '@state', ...extra];
+/** A deploy that runs only preflight (no cloud, no tools run): enough to take the deploy lock. */
+const deploy = (...extra: string[]) => ['deploy', '--config', '@config', '--state-dir', '@state', '--skip-auth-check', '--step', 'openstack-preflight', ...extra];
+const planWith = (file: string) => ['plan', '--config', `@tmp/${file}`, '--state-dir', '@state'];
+const cfg = (edit: (text: string) => string): FileSpec => ({ config: edit });
+const ISSUE = /^ {2}- \S.*$/;
+const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
+const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
+const STEPS = 'openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
+const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
+const CONTROL = 'contains a line break or control character';
+
+const flagRows: Row[] = [
+  // durations
+  ['--timeout -1s', plan('--timeout', '-1s'), 2, '--timeout: "-1s" is negative; give a duration like 45m, 1h30m, 90s or 500ms'],
+  ['--timeout 0s', plan('--timeout', '0s'), 2, '--timeout: "0s" is out of range; give a duration from 1.0s to 24h00m'],
+  ['--timeout 25h', plan('--timeout', '25h'), 2, '--timeout: "25h" is out of range; give a duration from 1.0s to 24h00m'],
+  ['--timeout of 400 digits', plan('--timeout', '9'.repeat(400)), 2, `--timeout: "${'9'.repeat(40)}…" is too long a duration`],
+  ['--timeout soon', plan('--timeout', 'soon'), 2, `--timeout: "soon" ${NOT_DURATION}`],
+  ['--timeout 5x', plan('--timeout', '5x'), 2, `--timeout: "5x" ${NOT_DURATION}`],
+  ['--timeout with a line break inside', plan('--timeout', '1h\n30m'), 2, `--timeout: ${CONTROL}`],
+  ['--timeout empty', plan('--timeout', ''), 2, 'plan: --timeout needs a value'],
+  ['--timeout blank', plan('--timeout', '  '), 2, 'plan: --timeout needs a value'],
+  ['--timeout without a value', [...plan(), '--timeout'], 2, 'plan: --timeout needs a value'],
+  ['--timeout followed by another flag', plan('--timeout', '--json'), 2, 'plan: --timeout needs a value'],
+  ['--interval 0', plan('--interval', '0'), 2, '--interval: "0" is out of range; give a duration from 0.1s to 10m00s'],
+  ['--interval 11m', plan('--interval', '11m'), 2, '--interval: "11m" is out of range; give a duration from 0.1s to 10m00s'],
+  ['--interval -5s', plan('--interval', '-5s'), 2, '--interval: "-5s" is negative; give a duration like 45m, 1h30m, 90s or 500ms'],
+  ['--auth-timeout 600h', plan('--auth-timeout', '600h'), 2, '--auth-timeout: "600h" is out of range; give a duration from 1.0s to 5m00s'],
+  ['--auth-timeout 500ms', plan('--auth-timeout', '500ms'), 2, '--auth-timeout: "500ms" is out of range; give a duration from 1.0s to 5m00s'],
+  ['--auth-timeout NaN', plan('--auth-timeout', 'NaN'), 2, `--auth-timeout: "NaN" ${NOT_DURATION}`],
+  // node counts
+  ['--nodes -3', plan('--nodes', '-3'), 2, '--nodes: "-3" is not a node count; give a whole number from 1 to 10000'],
+  ['--nodes 0', plan('--nodes', '0'), 2, '--nodes: "0" is not a node count; give a whole number from 1 to 10000'],
+  ['--nodes 1.5', plan('--nodes', '1.5'), 2, '--nodes: "1.5" is not a node count; give a whole number from 1 to 10000'],
+  ['--nodes 1e3', plan('--nodes', '1e3'), 2, '--nodes: "1e3" is not a node count; give a whole number from 1 to 10000'],
+  ['--nodes 10001', plan('--nodes', '10001'), 2, '--nodes: "10001" is not a node count; give a whole number from 1 to 10000'],
+  ['--nodes of 400 digits', plan('--nodes', '7'.repeat(400)), 2, /^--nodes: "7{400}" is not a node count; give a whole number from 1 to 10000$/],
+  ['--nodes three', plan('--nodes', 'three'), 2, '--nodes: "three" is not a node count; give a whole number from 1 to 10000'],
+  // the API address
+  ['--vip with a line break and a YAML key', plan('--vip', '10.0.0.1\n x: y'), 2, `--vip: ${CONTROL}`],
+  ['--vip not-an-ip', plan('--vip', 'not-an-ip'), 2, `--vip: "not-an-ip" ${NOT_HOST}`],
+  ['--vip with a space', plan('--vip', 'not an ip'), 2, `--vip: "not an ip" ${NOT_HOST}`],
+  ['--vip 999.1.1.1', plan('--vip', '999.1.1.1'), 2, `--vip: "999.1.1.1" ${NOT_HOST}`],
+  ['--vip with a port', plan('--vip', '10.0.0.1:6443'), 2, `--vip: "10.0.0.1:6443" ${NOT_HOST}`],
+  ['--vip a URL', plan('--vip', 'https://10.0.0.1'), 2, `--vip: "https://10.0.0.1" ${NOT_HOST}`],
+  ['--vip of 300 characters', plan('--vip', `${'a'.repeat(299)}.b`), 2, `--vip: "${'a'.repeat(80)}…" ${NOT_HOST}`],
+  // methods, names, steps
+  ['--method kubspray', plan('--method', 'kubspray'), 2, '--method: "kubspray" is not a deployment method; use one of kubespray, none'],
+  ['--method KUBESPRAY', plan('--method', 'KUBESPRAY'), 2, '--method: "KUBESPRAY" is not a deployment method; use one of kubespray, none'],
+  ['--method kamaji (the reference has it, this tool does not)', plan('--method', 'kamaji'), 2, '--method: "kamaji" is not a deployment method; use one of kubespray, none'],
+  ['--cluster ../x', plan('--cluster', '../x'), 2, `--cluster: "../x" ${NOT_A_NAME}`],
+  ['--cluster of 64 characters', plan('--cluster', 'c'.repeat(64)), 2, `--cluster: "${'c'.repeat(64)}" ${NOT_A_NAME}`],
+  ['--cluster with a line break', plan('--cluster', 'a\nb'), 2, `--cluster: ${CONTROL}`],
+  ["--org 'a b'", plan('--org', 'a b'), 2, `--org: "a b" ${NOT_A_NAME}`],
+  ['--org .hidden', plan('--org', '.hidden'), 2, `--org: ".hidden" ${NOT_A_NAME}`],
+  ['--step bogus', plan('--step', 'bogus'), 2, `--step: unknown bootstrap step "bogus" (available: ${STEPS})`],
+  ['--from-step in capitals', plan('--from-step', 'Wait-Ready'), 2, `--from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`],
+  ['--step with --from-step', plan('--step', 'opentofu-init', '--from-step', 'wait-ready'), 2, '--step and --from-step cannot be used together'],
+  [
+    '--step kubespray-pip-install with --method none',
+    plan('--method', 'none', '--step', 'kubespray-pip-install'),
+    2,
+    'step "kubespray-pip-install" is not part of this deploy (its steps: openstack-preflight, opentofu-init, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); the Kubespray steps run only with deployment.method kubespray',
+  ],
+  // the credential flags
+  ['--os-interface bogus', plan('--os-interface', 'bogus'), 2, '--os-interface: "bogus" is not one of public, internal, admin'],
+  ['--os-insecure given a value', plan('--os-insecure=yes'), 2, "plan: Option '--os-insecure' does not take an argument", { more: USAGE_HINT }],
+  ['--os-insecure followed by a word', plan('--os-insecure', 'yes'), 2, "plan: Unexpected argument 'yes'. This command does not take positional arguments", { more: USAGE_HINT }],
+  ['--os-auth-url with a line break', plan('--os-auth-url', 'https://keystone:5000/v3\nX-Injected: 1'), 2, `--os-auth-url: ${CONTROL}`],
+  ['--os-auth-url not a URL', plan('--os-auth-url', 'keystone.example.com'), 2, '--os-auth-url: "keystone.example.com" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
+  ['--os-auth-url ftp://', plan('--os-auth-url', 'ftp://keystone.example.com/v3'), 2, '--os-auth-url: "ftp://keystone.example.com/v3" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
+  ['--os-password with a tab', plan('--os-password', 'pass\tword'), 2, `--os-password: ${CONTROL}`],
+  ['--os-region empty', plan('--os-region='), 2, 'plan: --os-region needs a value'],
+  ['--os-cloud with a line break', plan('--os-cloud', 'lab\nx'), 2, `--os-cloud: ${CONTROL}`],
+  ['--clouds-yaml without a cloud to take from it', plan('--clouds-yaml', '@tmp/clouds.yaml'), 2, '--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use', { files: { 'clouds.yaml': 'clouds:\n  lab: {}\n' } }],
+  // the shape of the command line
+  ['an unknown flag', plan('--bogus'), 2, "plan: Unknown option '--bogus'", { more: USAGE_HINT }],
+  ['an unknown short flag', plan('-x'), 2, "plan: Unknown option '-x'", { more: USAGE_HINT }],
+  ['a positional argument', plan('extra'), 2, "plan: Unexpected argument 'extra'. This command does not take positional arguments", { more: USAGE_HINT }],
+  ['a positional argument after --', plan('--', 'extra'), 2, "plan: Unexpected argument 'extra'. This command does not take positional arguments", { more: USAGE_HINT }],
+  ['--json given a value', plan('--json=1'), 2, "plan: Option '--json' does not take an argument", { more: USAGE_HINT }],
+  ['--restart=false', plan('--restart=false'), 2, "plan: Option '--restart' does not take an argument", { more: USAGE_HINT }],
+  ['an unknown command', ['destroy', '--config', '@config'], 2, 'unknown command "destroy"', { more: /^.*$/ }],
+  ['deploy --tofu-plan', ['deploy', '--config', '@config', '--tofu-plan'], 2, 'deploy: --tofu-plan is an option of plan, not deploy'],
+  ['plan with neither --config nor --cluster-dir', ['plan', '--state-dir', '@state'], 2, 'plan: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use'],
+  ['--config without a value', ['plan', '--config'], 2, 'plan: --config needs a value'],
+  ['--config=', ['plan', '--config='], 2, 'plan: --config needs a value'],
+  ['--config blank', ['plan', '--config', '   '], 2, 'plan: --config needs a value'],
+  ['--config with a line break', ['plan', '--config', '@tmp/a\nb.yaml'], 2, `--config: ${CONTROL}`],
+  ['--state-dir with a line break', plan('--state-dir', '@tmp/x\ny'), 2, `--state-dir: ${CONTROL}`],
+  ['--kubeconfig empty', plan('--kubeconfig', ''), 2, 'plan: --kubeconfig needs a value'],
+  ['--pip-arg empty', plan('--pip-arg', 'ok', '--pip-arg', ''), 2, 'plan: --pip-arg needs a value'],
+  ['--pip-arg with a line break', plan('--pip-arg', '--index-url\nhttp://evil'), 2, `--pip-arg: ${CONTROL}`],
+  ['--tofu with a NUL', plan('--tofu', 'to\0fu'), 2, `--tofu: ${CONTROL}`],
+  ['wait-ready without --kubeconfig', ['wait-ready', '--timeout', '1s'], 2, 'wait-ready: --kubeconfig PATH is required'],
+  ['wait-ready --vip (not its flag)', ['wait-ready', '--kubeconfig', '@tmp/kc', '--vip', '10.0.0.1'], 2, "wait-ready: Unknown option '--vip'", { more: USAGE_HINT }],
+  ['wait-ready --timeout 0', ['wait-ready', '--kubeconfig', '@tmp/kc', '--timeout', '0'], 2, '--timeout: "0" is out of range; give a duration from 1.0s to 24h00m'],
+  ['wait-ready --nodes -1', ['wait-ready', '--kubeconfig', '@tmp/kc', '--nodes', '-1'], 2, '--nodes: "-1" is not a node count; give a whole number from 1 to 10000'],
+  ['wait-ready --kubectl empty', ['wait-ready', '--kubeconfig', '@tmp/kc', '--kubectl='], 2, 'wait-ready: --kubectl needs a value'],
+  ['normalize-kubeconfig without --vip', ['normalize-kubeconfig', '--cluster-dir', '@tmp'], 2, 'normalize-kubeconfig: --vip IP is required (or --config FILE)'],
+  ['normalize-kubeconfig without --cluster-dir', ['normalize-kubeconfig', '--vip', '10.0.0.1'], 2, 'normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)'],
+  ['normalize-kubeconfig --vip not-an-ip', ['normalize-kubeconfig', '--cluster-dir', '@tmp', '--vip', 'not-an-ip'], 2, `--vip: "not-an-ip" ${NOT_HOST}`],
+];
+
+const configRows: Row[] = [
+  ['--config missing', ['plan', '--config', '@tmp/missing.yaml'], 1, 'config file not found: @tmp/missing.yaml'],
+  ['--config a directory', ['plan', '--config', '@tmp'], 1, /^(config file @tmp is a directory.*|cannot read config file @tmp: EISDIR: illegal operation on a directory, read)$/],
+  ['--config an empty file', planWith('empty.yaml'), 1, '@tmp/empty.yaml must be a YAML mapping with schema_version and opencenter keys', { files: { 'empty.yaml': '' } }],
+  ['--config binary garbage', planWith('garbage.yaml'), 1, /^@tmp\/garbage\.yaml (is not valid YAML|is not a text file|must be a YAML mapping)/, { files: { 'garbage.yaml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256)) } }],
+  ['--config a list', planWith('list.yaml'), 1, '@tmp/list.yaml must be a YAML mapping with schema_version and opencenter keys', { files: { 'list.yaml': '- schema_version: "2.0"\n- opencenter: {}\n' } }],
+  ['--config a bare word', planWith('word.yaml'), 1, '@tmp/word.yaml must be a YAML mapping with schema_version and opencenter keys', { files: { 'word.yaml': 'hello\n' } }],
+  ['--config with a duplicate key', planWith('dup.yaml'), 1, /^@tmp\/dup\.yaml is not valid YAML: .*(duplicate|unique).*/i, { files: { 'dup.yaml': cfg((t) => t.replace('schema_version: "2.0"', 'schema_version: "2.0"\nschema_version: "3.0"')) } }],
+  ['--config of 2 MB', planWith('big.yaml'), 1, /^@tmp\/big\.yaml .*(1 MiB|too large|larger than)/i, { files: { 'big.yaml': cfg((t) => `${t}\nextra:\n${Array.from({ length: 22_000 }, (_, i) => `  k${i}: "${'x'.repeat(90)}"\n`).join('')}`) } }],
+  ['--config with an alias bomb', planWith('laughs.yaml'), 1, /^@tmp\/laughs\.yaml is not valid YAML: .*(alias|resource)/i, { files: { 'laughs.yaml': `a: &a [x,x,x,x,x,x,x,x,x]\n${'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`).join('\n')}\n` } }],
+  ['--config nested 5000 deep', planWith('deep.yaml'), 1, /^@tmp\/deep\.yaml is not valid YAML: (?!.*call stack)/i, { files: { 'deep.yaml': `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n` } }],
+  ['--config indented with tabs', planWith('tab.yaml'), 1, /^@tmp\/tab\.yaml is not valid YAML: .*[Tt]ab.*line 3/, { files: { 'tab.yaml': 'schema_version: "2.0"\nopencenter:\n\tmeta: x\n' } }],
+  ['--config with a NUL byte', planWith('nul.yaml'), 1, /^@tmp\/nul\.yaml is not valid YAML: [^\0]*$/, { files: { 'nul.yaml': 'schema_version: "2.0"\0\n' } }],
+  ['--config with schema_version "1.0"', planWith('v1.yaml'), 1, 'invalid schema version for cluster sandbox: expected 2.0, got "1.0"', { files: { 'v1.yaml': cfg((t) => t.replace('schema_version: "2.0"', 'schema_version: "1.0"')) } }],
+  ['--config with schema_version unquoted', planWith('vnum.yaml'), 1, '@tmp/vnum.yaml is invalid:', { files: { 'vnum.yaml': cfg((t) => t.replace('schema_version: "2.0"', 'schema_version: 2.0')) }, more: /^ {2}- schema_version: .*/ }],
+  ['--config without schema_version', planWith('nov.yaml'), 1, '@tmp/nov.yaml is invalid:', { files: { 'nov.yaml': cfg((t) => t.replace('schema_version: "2.0"\n', '')) }, more: /^ {2}- schema_version: .*/ }],
+  [
+    '--config with fields of the wrong type',
+    planWith('types.yaml'),
+    1,
+    '@tmp/types.yaml is invalid:',
+    { files: { 'types.yaml': cfg((t) => t.replace('vrrp_enabled: false', 'vrrp_enabled: "nope"').replace('  enabled: true\n  backend', '  enabled: 3\n  backend').replace('    version: 2.31.0', '    version: 2.31.0\n    pip_args: "--no-index"')) }, more: /^ {2}- (opencenter\.infrastructure\.networking\.vrrp_enabled|opentofu\.enabled|deployment\.kubespray\.pip_args): Invalid input: expected (boolean|array), received (string|number)$/ },
+  ],
+  ['--config with cloud.openstack a list', planWith('oslist.yaml'), 1, '@tmp/oslist.yaml is invalid:', { files: { 'oslist.yaml': cfg((t) => t.replace('      openstack:\n', '      openstack: [1]\n      other:\n')) }, more: /^ {2}- opencenter\.infrastructure\.cloud\.openstack: Invalid input: expected object, received array$/ }],
+  ['--config with insecure: "maybe"', planWith('insecure.yaml'), 1, '@tmp/insecure.yaml is invalid:', { files: { 'insecure.yaml': cfg((t) => t.replace('        region: RegionOne', '        region: RegionOne\n        insecure: "maybe"')) }, more: ISSUE }],
+  ['--config with interface bogus', planWith('iface.yaml'), 1, '@tmp/iface.yaml is invalid:', { files: { 'iface.yaml': cfg((t) => t.replace('        region: RegionOne', '        region: RegionOne\n        interface: bogus')) }, more: /^ {2}- opencenter\.infrastructure\.cloud\.openstack\.interface: .*/ }],
+  ['--config with auth_url not a URL', planWith('url.yaml'), 1, '@tmp/url.yaml is invalid:', { files: { 'url.yaml': cfg((t) => t.replace(/auth_url: .*/, 'auth_url: keystone:5000')) }, more: /^ {2}- opencenter\.infrastructure\.cloud\.openstack\.auth_url: must be an http\(s\) URL, e.g\. https:\/\/keystone\.example\.com:5000\/v3$/ }],
+  ['--config with k8s_api_ip not an IP', planWith('vip.yaml'), 1, '@tmp/vip.yaml is invalid:', { files: { 'vip.yaml': cfg((t) => t.replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: "10.0.0.1\\n x: y"')) }, more: /^ {2}- opencenter\.infrastructure\.k8s_api_ip: must be an IP address$/ }],
+  ['--config with deployment.method kamaji', planWith('kamaji.yaml'), 1, '@tmp/kamaji.yaml: deployment.method "kamaji" is not supported yet; this tool runs kubespray or none', { files: { 'kamaji.yaml': cfg((t) => t.replace('method: kubespray', 'method: kamaji')) } }],
+  ['--config with deployment.method kubspray', planWith('kubspray.yaml'), 1, '@tmp/kubspray.yaml is invalid:', { files: { 'kubspray.yaml': cfg((t) => t.replace('method: kubespray', 'method: kubspray')) }, more: /^ {2}- deployment\.method: .*/ }],
+  ['--config with a path as the cluster name', planWith('name.yaml'), 1, '@tmp/name.yaml is invalid:', { files: { 'name.yaml': cfg((t) => t.replace(/name: sandbox/g, 'name: "../../etc"')) }, more: new RegExp(`^ {2}- opencenter\\.(meta\\.name|cluster\\.cluster_name): ${NOT_A_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }],
+  ['--config with a space in the organization', planWith('org.yaml'), 1, '@tmp/org.yaml is invalid:', { files: { 'org.yaml': cfg((t) => t.replace('organization: demo', 'organization: "a b"')) }, more: /^ {2}- opencenter\.meta\.organization: must be .*/ }],
+  ['--config for another provider', planWith('aws.yaml'), 1, '@tmp/aws.yaml: opencenter.infrastructure.provider is "aws"; this tool deploys openstack clusters only', { files: { 'aws.yaml': cfg((t) => t.replace('provider: openstack', 'provider: aws')) } }],
+  ['--config without local_dir', planWith('nolocal.yaml'), 1, '@tmp/nolocal.yaml: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir', { files: { 'nolocal.yaml': cfg((t) => t.replace(/local_dir: .*/, 'local_dir: ""')) } }],
+  ['--config a symlink loop', ['plan', '--config', '@tmp/loop1', '--state-dir', '@state'], 1, /^(cannot read config file @tmp\/loop1: .*(ELOOP|symbolic links)|config file @tmp\/loop1: too many levels of symbolic links)/, { files: { loop1: { symlink: 'loop2' }, loop2: { symlink: 'loop1' } } }],
+  ['--config a dangling symlink', planWith('dangling.yaml'), 1, 'config file not found: @tmp/dangling.yaml', { files: { 'dangling.yaml': { symlink: 'nowhere.yaml' } } }],
+  ['--config a symlink to a directory', planWith('todir.yaml'), 1, /^(config file @tmp\/todir\.yaml is a directory.*|cannot read config file @tmp\/todir\.yaml: EISDIR: illegal operation on a directory, read)$/, { files: { 'todir.yaml': { symlink: '.' } } }],
+  ['--config unreadable', planWith('secret.yaml'), 1, /^cannot read config file @tmp\/secret\.yaml: .*(EACCES|permission denied)/, { when: notRoot, setup: async (ctx) => { await fs.writeFile(path.join(ctx.tmp, 'secret.yaml'), ctx.baseConfig, { mode: 0o000 }); } }],
+];
+
+const clouds = (text: string) => ({ 'clouds.yaml': text });
+const withCloud = (cloud: string) => plan('--os-cloud', cloud, '--clouds-yaml', '@tmp/clouds.yaml');
+const credentialRows: Row[] = [
+  ['--clouds-yaml missing', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp/missing.yaml'), 1, /^cannot read clouds\.yaml @tmp\/missing\.yaml: ENOENT/],
+  ['--clouds-yaml a directory', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp'), 1, /^cannot read clouds\.yaml @tmp: EISDIR/],
+  ['--clouds-yaml not YAML', withCloud('lab'), 1, /^@tmp\/clouds\.yaml is not valid YAML: /, { files: clouds(':\n  - x: [\n') }],
+  ['--clouds-yaml empty', withCloud('lab'), 1, 'cloud "lab" not found in @tmp/clouds.yaml (clouds: none)', { files: clouds('') }],
+  ['--os-cloud not in clouds.yaml', withCloud('nope'), 1, 'cloud "nope" not found in @tmp/clouds.yaml (clouds: lab)', { files: clouds('clouds:\n  lab:\n    region_name: r\n') }],
+  ['--os-cloud __proto__', withCloud('__proto__'), 1, 'cloud "__proto__" not found in @tmp/clouds.yaml (clouds: lab)', { files: clouds('clouds:\n  lab:\n    region_name: r\n') }],
+  ['--os-cloud constructor', withCloud('constructor'), 1, 'cloud "constructor" not found in @tmp/clouds.yaml (clouds: lab)', { files: clouds('clouds:\n  lab:\n    region_name: r\n') }],
+  ['clouds.yaml with clouds a list', withCloud('lab'), 1, '@tmp/clouds.yaml: clouds must be a mapping of cloud names to settings', { files: clouds('clouds: [lab, other]\n') }],
+  ['clouds.yaml with interface bogus', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.interface): "bogus" is not one of public, internal, admin', { files: clouds('clouds:\n  lab:\n    interface: bogus\n') }],
+  ['clouds.yaml with verify: maybe', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.verify): "maybe" is not true or false', { files: clouds('clouds:\n  lab:\n    verify: maybe\n') }],
+  ['clouds.yaml with auth a number', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.auth): expected a mapping, got a number', { files: clouds('clouds:\n  lab:\n    auth: 5\n') }],
+  ['clouds.yaml with a password list', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.auth.password): expected text, got a list', { files: clouds('clouds:\n  lab:\n    auth:\n      password: [a, b]\n') }],
+  ['clouds.yaml with a line break in auth_url', withCloud('lab'), 1, `@tmp/clouds.yaml (clouds.lab.auth.auth_url): ${CONTROL}`, { files: clouds('clouds:\n  lab:\n    auth:\n      auth_url: "https://k:5000/v3\\nx"\n') }],
+  ['clouds.yaml with auth_url not a URL', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.auth.auth_url): "keystone" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3', { files: clouds('clouds:\n  lab:\n    auth:\n      auth_url: keystone\n') }],
+  ['OS_INTERFACE=bogus', plan(), 1, 'OS_INTERFACE: "bogus" is not one of public, internal, admin', { env: { OS_INTERFACE: 'bogus' } }],
+  ['OS_INSECURE=maybe', plan(), 1, 'OS_INSECURE: "maybe" is not true or false', { env: { OS_INSECURE: 'maybe' } }],
+  ['OS_AUTH_URL with a line break', plan(), 1, `OS_AUTH_URL: ${CONTROL}`, { env: { OS_AUTH_URL: 'https://keystone:5000/v3\nx' } }],
+  ['OS_AUTH_URL not a URL', plan(), 1, 'OS_AUTH_URL: "keystone:5000" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3', { env: { OS_AUTH_URL: 'keystone:5000' } }],
+  ['OS_PASSWORD with a carriage return', plan(), 1, `OS_PASSWORD: ${CONTROL}`, { env: { OS_PASSWORD: 'secret\rx' } }],
+  ['OS_REGION_NAME with an escape sequence', plan(), 1, `OS_REGION_NAME: ${CONTROL}`, { env: { OS_REGION_NAME: 'Region\x1b[2J' } }],
+  ['OS_CLOUD naming a cloud missing from OS_CLIENT_CONFIG_FILE', plan(), 1, 'cloud "missing" not found in @tmp/clouds.yaml (clouds: lab)', { env: { OS_CLOUD: 'missing', OS_CLIENT_CONFIG_FILE: '@tmp/clouds.yaml' }, files: clouds('clouds:\n  lab: {}\n') }],
+  ['OS_CLOUD with no clouds.yaml anywhere', plan(), 1, /^OS_CLOUD is "lab" but no clouds\.yaml was found \(looked in clouds\.yaml, @tmp\/home\/\.config\/openstack\/clouds\.yaml, \/etc\/openstack\/clouds\.yaml\)$/, { env: { OS_CLOUD: 'lab', HOME: '@tmp/home' }, when: () => !existsSync('/etc/openstack/clouds.yaml') }],
+  ['OS_CLIENT_CONFIG_FILE a directory', plan(), 1, /^OS_CLOUD is "lab" but no clouds\.yaml was found \(looked in @tmp, clouds\.yaml, /, { env: { OS_CLOUD: 'lab', OS_CLIENT_CONFIG_FILE: '@tmp', HOME: '@tmp/home' }, when: () => !existsSync('/etc/openstack/clouds.yaml') }],
+  ['XDG_STATE_HOME a file', ['plan', '--config', '@config'], 1, 'state directory @tmp/file/cluster-deploy: @tmp/file is not a directory', { env: { XDG_STATE_HOME: '@tmp/file' }, files: { file: 'x' } }],
+];
+
+const KUBECONFIG_OK = (server: string) =>
+  `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: ${server}\ncontexts:\n- name: c\n  context: {cluster: c, user: u}\ncurrent-context: c\nusers:\n- name: u\n  user: {token: t0ken-canary}\n`;
+const wait = (file = '@tmp/kc') => ['wait-ready', '--kubeconfig', file, '--timeout', '1s', '--interval', '100ms'];
+const normalize = (...extra: string[]) => ['normalize-kubeconfig', '--cluster-dir', '@tmp/cd', '--vip', '10.0.0.1', ...extra];
+const kubeconfigRows: Row[] = [
+  ['wait-ready: users: 3', wait(), 1, /^kubeconfig @tmp\/kc is invalid: users: /, { files: { kc: 'users: 3\n' } }],
+  ['wait-ready: contexts: 5', wait(), 1, /^kubeconfig @tmp\/kc is invalid: contexts: /, { files: { kc: 'contexts: 5\n' } }],
+  ['wait-ready: clusters: "x"', wait(), 1, /^kubeconfig @tmp\/kc is invalid: clusters: /, { files: { kc: 'clusters: "x"\n' } }],
+  ['wait-ready: a cluster without a server', wait(), 1, /^kubeconfig @tmp\/kc is invalid: clusters\.0\.cluster(\.server)?: /, { files: { kc: 'clusters:\n- name: c\n  cluster: {}\n' } }],
+  ['wait-ready: an empty kubeconfig', wait(), 1, /^kubeconfig @tmp\/kc is (not a kubeconfig|empty|invalid)/, { files: { kc: '' } }],
+  ['wait-ready: not YAML', wait(), 1, /^kubeconfig @tmp\/kc is not valid YAML: /, { files: { kc: 'clusters: [oops\n' } }],
+  ['wait-ready: a list', wait(), 1, /^kubeconfig @tmp\/kc is (not a kubeconfig|invalid)/, { files: { kc: '- clusters\n' } }],
+  ['wait-ready: binary garbage', wait(), 1, /^kubeconfig @tmp\/kc (is not valid YAML|is not a kubeconfig|is invalid|is not a text file)/, { files: { kc: Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 131 + 7) % 256)) } }],
+  ['wait-ready: missing', wait('@tmp/none'), 1, 'kubeconfig not found: @tmp/none; run step openstack-normalize-kubeconfig first'],
+  ['wait-ready: a directory', wait('@tmp'), 1, 'kubeconfig @tmp is a directory; give the kubeconfig file'],
+  ['wait-ready: a symlink loop', wait('@tmp/loop'), 1, /^cannot read kubeconfig @tmp\/loop: .*(ELOOP|symbolic links)/, { files: { loop: { symlink: 'loop' } } }],
+  ['wait-ready: --kubectl missing', [...wait(), '--kubectl', '@tmp/no-kubectl'], 1, /^command not found: @tmp\/no-kubectl /, { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') } }],
+  ['wait-ready: --kubectl a directory', [...wait(), '--kubectl', '@tmp'], 1, /^cannot run @tmp: .*not an executable/, { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') } }],
+  ['normalize: no kubeconfig in the cluster dir', normalize('--kubeconfig', '@tmp/out'), 1, 'kubeconfig not found after bootstrap in @tmp/cd', { files: { cd: { dir: true } } }],
+  ['normalize: kubeconfig.yaml is a directory', normalize('--kubeconfig', '@tmp/out'), 1, 'kubeconfig not found after bootstrap in @tmp/cd', { files: { 'cd/kubeconfig.yaml': { dir: true } } }],
+  ['normalize: kubeconfig.yaml not YAML', normalize('--kubeconfig', '@tmp/out'), 1, /^kubeconfig @tmp\/cd\/kubeconfig\.yaml is not valid YAML: /, { files: { 'cd/kubeconfig.yaml': 'clusters: [\n' } }],
+  ['normalize: a kubeconfig without clusters', normalize('--kubeconfig', '@tmp/out'), 1, /^kubeconfig @tmp\/cd\/kubeconfig\.yaml (has no clusters|is invalid: clusters)/, { files: { 'cd/kubeconfig.yaml': 'apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts: []\n' } }],
+  ['normalize: --kubeconfig a directory', normalize('--kubeconfig', '@tmp/outdir'), 1, 'kubeconfig path @tmp/outdir is a directory; give a file path', { files: { 'cd/kubeconfig.yaml': KUBECONFIG_OK('https://127.0.0.1:6443'), outdir: { dir: true } } }],
+  ['normalize: --kubeconfig under a file', normalize('--kubeconfig', '@tmp/file/kubeconfig'), 1, 'kubeconfig path @tmp/file/kubeconfig: @tmp/file is not a directory', { files: { 'cd/kubeconfig.yaml': KUBECONFIG_OK('https://127.0.0.1:6443'), file: 'x' } }],
+  ['normalize: --kubeconfig with a line break', normalize('--kubeconfig', '@tmp/kube\nconfig'), 2, `--kubeconfig: ${CONTROL}`, { files: { 'cd/kubeconfig.yaml': KUBECONFIG_OK('https://127.0.0.1:6443') } }],
+  ['normalize: the cluster dir is the root', ['normalize-kubeconfig', '--cluster-dir', '/', '--vip', '10.0.0.1', '--kubeconfig', '@tmp/out'], 1, `the cluster directory's name (pass --cluster NAME): "" ${NOT_A_NAME}`],
+  // Not errors: what careless input gets when it is fine after all.
+  ['normalize: --kubeconfig in a directory not there yet (made, 0700)', normalize('--kubeconfig', '@tmp/new/dir/kubeconfig'), 0, null, { files: { 'cd/kubeconfig.yaml': KUBECONFIG_OK('https://127.0.0.1:6443') }, stdout: /^@tmp\/new\/dir\/kubeconfig: server → https:\/\/10\.0\.0\.1:6443 \(from kubeconfig\.yaml\)\n$/ }],
+  ['normalize: a scheme-less loopback server', normalize('--kubeconfig', '@tmp/out'), 0, null, { files: { 'cd/kubeconfig.yaml': KUBECONFIG_OK('127.0.0.1:6443') }, stdout: /^@tmp\/out: server → (https:\/\/)?10\.0\.0\.1:6443 \(from kubeconfig\.yaml\)\n$/ }],
+];
+
+const STATE = '@state/demo/sandbox/state.json';
+const stateFile = (content: FileSpec) => ({ files: { 'state/demo/sandbox/state.json': content } });
+const validState = (extra: Record<string, unknown> = {}) => JSON.stringify({ version: 1, cluster: 'demo/sandbox', updatedAt: '2024-01-01T00:00:00Z', steps: {}, ...extra });
+const LOCK = 'state/demo/sandbox/deploy.lock';
+const lockRecord = (record: Record<string, unknown>) => `${JSON.stringify({ startedAt: '2024-01-01T00:00:00.000Z', ...record })}\n`;
+const ANOTHER = (pid: string, host: string) => new RegExp(`^another deploy of demo/sandbox is running \\(process ${pid} on ${host}, since 2024-01-01T00:00:00\\.000Z\\); wait for it to finish, or if it is gone, delete @state/demo/sandbox/deploy\\.lock$`);
+const stateRows: Row[] = [
+  ['state.json not JSON', plan(), 1, `resume state ${STATE} is not valid JSON (Unexpected end of JSON input); delete it or run with --restart`, stateFile('{"version":')],
+  ['state.json empty', plan(), 1, `resume state ${STATE} is not valid JSON (Unexpected end of JSON input); delete it or run with --restart`, stateFile('')],
+  ['state.json all NULs (a crash on some filesystems)', plan(), 1, /^resume state @state\/demo\/sandbox\/state\.json is not valid JSON \([^\0]*\); delete it or run with --restart$/, stateFile(Buffer.alloc(512))],
+  ['state.json of another cluster', plan(), 1, `resume state ${STATE} belongs to cluster other/x, not demo/sandbox; use another --state-dir or run with --restart`, stateFile(validState({ cluster: 'other/x' }))],
+  ['state.json from a newer version', plan(), 1, `resume state ${STATE} has version 2, written by a newer cluster-deploy (this one reads version 1); use that version, or delete it or run with --restart`, stateFile(validState({ version: 2 }))],
+  ['state.json with version "1" as text', plan(), 1, `resume state ${STATE} is invalid:`, { ...stateFile(validState({ version: '1' })), more: /^( {2}- version: .*|delete it or run with --restart)$/ }],
+  ['state.json corrupt fields', plan(), 1, `resume state ${STATE} is invalid:`, { ...stateFile(validState({ updatedAt: 'yesterday', steps: { 'opentofu-init': { status: 'done' } } })), more: /^( {2}- (updatedAt|steps\.opentofu-init\.status|steps\.opentofu-init\.startedAt): .*|delete it or run with --restart)$/ }],
+  ['state.json a list', plan(), 1, `resume state ${STATE} is invalid:`, { ...stateFile('[]'), more: /^( {2}- \(top level\): Invalid input: expected object, received array|delete it or run with --restart)$/ }],
+  ['state.json a directory', plan(), 1, /^cannot read resume state @state\/demo\/sandbox\/state\.json: (EISDIR|.*is a directory)/, stateFile({ dir: true })],
+  ['state.json a symlink loop', plan(), 1, /^cannot read resume state @state\/demo\/sandbox\/state\.json: .*(ELOOP|symbolic links)/, stateFile({ symlink: 'state.json' })],
+  ['--state-dir a file (plan)', plan('--state-dir', '@tmp/file'), 1, 'state directory @tmp/file is not a directory', { files: { file: 'x' } }],
+  ['--state-dir a file (deploy)', deploy('--state-dir', '@tmp/file'), 1, 'state directory @tmp/file is not a directory', { files: { file: 'x' } }],
+  ['--state-dir under a file (deploy)', deploy('--state-dir', '@tmp/file/state'), 1, 'state directory @tmp/file/state: @tmp/file is not a directory', { files: { file: 'x' } }],
+  ['--state-dir a symlink loop', deploy('--state-dir', '@tmp/loop'), 1, /^state directory @tmp\/loop: .*(too many levels of symbolic links|ELOOP)/, { files: { loop: { symlink: 'loop' } } }],
+  ['--state-dir a dangling symlink', deploy('--state-dir', '@tmp/dangling'), 1, 'state directory @tmp/dangling is a symbolic link to @tmp/gone, which does not exist', { files: { dangling: { symlink: 'gone' } } }],
+  ['deploy.lock held by a live process here', deploy(), 1, ANOTHER(String(process.ppid), hostname().replace(/\./g, '\\.')), { files: { [LOCK]: lockRecord({ pid: process.ppid, host: hostname() }) } }],
+  ['deploy.lock from another host', deploy(), 1, ANOTHER('4242', 'build-7'), { files: { [LOCK]: lockRecord({ pid: 4242, host: 'build-7' }) } }],
+  ['deploy.lock garbage', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: 'garbage\n' } }],
+  ['deploy.lock empty (a crash while writing)', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: '' } }],
+  ['deploy.lock with pid 0', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: lockRecord({ pid: 0, host: hostname() }) } }],
+  ['deploy.lock naming a host with a line break', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: lockRecord({ pid: 4242, host: 'evil\n::error::forged' }) } }],
+  ['deploy.lock a directory', deploy(), 1, 'the deploy lock of demo/sandbox, @state/demo/sandbox/deploy.lock, is a directory, not a lock file; if no deploy of demo/sandbox is running, delete it', { files: { [LOCK]: { dir: true } } }],
+  ['deploy.lock a dangling symlink', deploy(), 1, 'the deploy lock of demo/sandbox, @state/demo/sandbox/deploy.lock, is a symbolic link, not a lock file; if no deploy of demo/sandbox is running, delete it', { files: { [LOCK]: { symlink: '/nonexistent/lock' } } }],
+  ['deploy.lock a symlink loop', deploy(), 1, 'the deploy lock of demo/sandbox, @state/demo/sandbox/deploy.lock, is a symbolic link, not a lock file; if no deploy of demo/sandbox is running, delete it', { files: { [LOCK]: { symlink: 'deploy.lock' } } }],
+  ['deploy.lock a FIFO (would block a read forever)', deploy(), 1, 'the deploy lock of demo/sandbox, @state/demo/sandbox/deploy.lock, is a FIFO, not a lock file; if no deploy of demo/sandbox is running, delete it', { files: { [LOCK]: { fifo: true } } }],
+  ['deploy.lock unreadable', deploy(), 1, /^cannot read the deploy lock @state\/demo\/sandbox\/deploy\.lock: .*(EACCES|permission denied)/, { when: notRoot, files: { [LOCK]: lockRecord({ pid: 4242, host: 'build-7' }) }, setup: (ctx) => fs.chmod(path.join(ctx.tmp, LOCK), 0o000) }],
+  // Not errors: what a crash leaves behind, taken in stride.
+  ['--restart with a corrupt state.json plans anyway', plan('--restart'), 0, null, { ...stateFile('{"version":'), stdout: /^Deploy plan for demo\/sandbox\n/ }],
+  ['deploy.lock of a process that died here is taken over', deploy(), 0, null, { files: { [LOCK]: lockRecord({ pid: 2 ** 22 + 17, host: hostname() }) }, stdout: /took over the deploy lock of demo\/sandbox from process 4194321, which is no longer running/ }],
+];
+
+// ---------------------------------------------------------------------------------------------
+// Running a row
+
+interface CliOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs main(argv) in this process, capturing what it writes. */
+async function runMain(argv: string[]): Promise<CliOutput> {
+  let stdout = '';
+  let stderr = '';
+  const text = (chunk: string | Uint8Array) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
+    stdout += text(chunk);
+    return true;
+  }) as typeof process.stdout.write);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array) => {
+    stderr += text(chunk);
+    return true;
+  }) as typeof process.stderr.write);
+  try {
+    return { code: await main(argv), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+let run: SandboxRun;
+let baseConfig: string;
+let home: string;
+
+beforeAll(async () => {
+  run = await startSandbox();
+  // The sandbox config with its cluster dir by absolute path, so edited copies elsewhere still find it.
+  baseConfig = (await fs.readFile(run.sandbox.configPath, 'utf8')).replace(/local_dir: .*/, `local_dir: ${path.join(run.workDir, 'gitops')}`);
+  home = await fs.mkdtemp(path.join(tmpdir(), 'bad-input-home-'));
+});
+afterAll(async () => {
+  await run?.close();
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  // main reads process.env: no OS_* of the machine running the tests, a HOME of our own.
+  for (const name of Object.keys(process.env)) if (name.startsWith('OS_')) vi.stubEnv(name, undefined);
+  vi.stubEnv('HOME', home);
+  vi.stubEnv('XDG_STATE_HOME', undefined);
+  vi.stubEnv('TF_CLI_CONFIG_FILE', run.env.TF_CLI_CONFIG_FILE!);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** Puts the row's files in place: text, bytes, a directory, a symlink, a FIFO or an edited config. */
+async function createFiles(ctx: Ctx, files: Record<string, FileSpec>): Promise<void> {
+  for (const [name, spec] of Object.entries(files)) {
+    const file = path.join(ctx.tmp, name);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    if (typeof spec === 'string' || Buffer.isBuffer(spec)) await fs.writeFile(file, spec);
+    else if ('dir' in spec) await fs.mkdir(file, { recursive: true });
+    else if ('symlink' in spec) await fs.symlink(spec.symlink, file);
+    else if ('fifo' in spec) execFileSync('mkfifo', [file]);
+    else await fs.writeFile(file, spec.config(ctx.baseConfig));
+  }
+}
+
+function placeholders(ctx: Ctx): [string, string][] {
+  return [
+    ['@cluster', run.sandbox.clusterDir],
+    ['@config', run.sandbox.configPath],
+    ['@state', path.join(ctx.tmp, 'state')],
+    ['@tmp', ctx.tmp],
+  ];
+}
+
+const fill = (text: string, ctx: Ctx) => placeholders(ctx).reduce((s, [name, value]) => s.replaceAll(name, value), text);
+/** Output with our paths put back as placeholders (the state dir first: it lies inside @tmp). */
+const unfill = (text: string, ctx: Ctx) => placeholders(ctx).reduce((s, [name, value]) => s.replaceAll(value, name), text);
+
+/** The row's verdict: exit code, the one error line, allowed further lines, no stack trace. */
+function check(result: CliOutput, code: number, error: string | RegExp | null, extra: Extra, ctx: Ctx): void {
+  const stderr = unfill(result.stderr, ctx);
+  const stdout = unfill(result.stdout, ctx);
+  expect(result.code, `stderr: ${stderr}`).toBe(code);
+  expect(`${stderr}${stdout}`).not.toMatch(/^\s+at /m);
+  expect(`${stderr}${stdout}`).not.toContain('internal error');
+  if (error === null) {
+    expect(stderr).not.toContain('error:');
+    if (extra.stdout) expect(stdout).toMatch(extra.stdout);
+    return;
+  }
+  const [first = '', ...rest] = stderr.replace(/\n$/, '').split('\n');
+  expect(first.startsWith('error: '), `the first line is the error: ${stderr}`).toBe(true);
+  const line = first.slice('error: '.length);
+  if (typeof error === 'string') expect(line).toBe(error);
+  else expect(line).toMatch(error);
+  for (const more of rest) expect(more, `an extra line in: ${stderr}`).toMatch(extra.more ?? /^(?!)/);
+}
+
+async function runRow(argv: string[], code: number, error: string | RegExp | null, extra: Extra = {}): Promise<void> {
+  const tmp = await fs.mkdtemp(path.join(tmpdir(), 'bad-input-'));
+  const ctx: Ctx = { run, tmp, baseConfig };
+  try {
+    await createFiles(ctx, extra.files ?? {});
+    await extra.setup?.(ctx);
+    for (const [name, value] of Object.entries(extra.env ?? {})) vi.stubEnv(name, value === undefined ? undefined : fill(value, ctx));
+    check(await runMain(argv.map((arg) => fill(arg, ctx))), code, error, extra, ctx);
+  } finally {
+    await fs.chmod(tmp, 0o700).catch(() => undefined);
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+const table = (rows: Row[]) => rows.map((row) => [...row.slice(0, 4), row[4] ?? {}] as [string, string[], number, string | RegExp | null, Extra]);
+const runnable = (rows: Row[]) => table(rows).filter(([, , , , extra]) => extra.when?.() ?? true);
+
+describe('bad input: flags', () => {
+  it.each(runnable(flagRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
+describe('bad input: config files', () => {
+  it.each(runnable(configRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
+describe('bad input: credentials (flags, OS_* variables, clouds.yaml)', () => {
+  it.each(runnable(credentialRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
+describe('bad input: kubeconfig files (wait-ready, normalize-kubeconfig)', () => {
+  it.each(runnable(kubeconfigRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
+describe('bad input: state and lock files', () => {
+  it.each(runnable(stateRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
+// ---------------------------------------------------------------------------------------------
+// End to end: the exit codes as a shell sees them.
+
+interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string>, onStdout?: (text: string) => void): { done: Promise<ProcessResult>; kill: (signal: NodeJS.Signals) => void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), ...args], { cwd: root, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    onStdout?.(stdout);
+  });
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return { done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))), kill: (signal) => child.kill(signal) };
+}
+
+describe('bad input: real processes', () => {
+  let tmp: string;
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(tmpdir(), 'bad-input-e2e-'));
+  });
+  afterAll(async () => fs.rm(tmp, { recursive: true, force: true }));
+  const noStack = (r: ProcessResult) => expect(`${r.stderr}${r.stdout}`).not.toMatch(/^\s+at |internal error/m);
+
+  it('exit 2 for a usage error, 1 for a missing file and a state dir that is a file, in one line each', async () => {
+    const file = path.join(tmp, 'file');
+    await fs.writeFile(file, 'x');
+    const [usage, missing, stateDir] = await Promise.all([
+      cli(['plan', '--config', run.sandbox.configPath, '--timeout', '-1s'], run.env).done,
+      cli(['plan', '--config', path.join(tmp, 'missing.yaml')], run.env).done,
+      cli(['deploy', '--config', run.sandbox.configPath, '--state-dir', file, '--skip-auth-check'], run.env).done,
+    ]);
+    expect([usage.code, usage.stderr]).toEqual([2, 'error: --timeout: "-1s" is negative; give a duration like 45m, 1h30m, 90s or 500ms\n']);
+    expect([missing.code, missing.stderr]).toEqual([1, `error: config file not found: ${path.join(tmp, 'missing.yaml')}\n`]);
+    expect([stateDir.code, stateDir.stderr]).toEqual([1, `error: state directory ${file} is not a directory\n`]);
+    for (const r of [usage, missing, stateDir]) noStack(r);
+  });
+
+  it('exit 1 for a malformed kubeconfig, without a stack trace', async () => {
+    const kubeconfig = path.join(tmp, 'kubeconfig');
+    await fs.writeFile(kubeconfig, 'contexts: 5\n');
+    const result = await cli(['wait-ready', '--kubeconfig', kubeconfig, '--timeout', '1s'], run.env).done;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: kubeconfig .* is invalid: contexts: [^\n]*\n$/);
+    noStack(result);
+  });
+
+  it('two deploys at once: the second stops at once (exit 1), the first is interrupted (exit 130) and resumable', async () => {
+    const stateDir = path.join(tmp, 'two-at-once');
+    const args = ['deploy', '--config', run.sandbox.configPath, '--state-dir', stateDir, '--skip-auth-check', '--from-step', 'opentofu-init'];
+    let applying!: () => void;
+    const applyStarted = new Promise<void>((resolve) => (applying = resolve));
+    const first = cli(args, { ...run.env, TF_VAR_apply_sleep_seconds: '60' }, (out) => {
+      if (/Provisioning with 'local-exec'|Still creating/.test(out)) applying();
+    });
+    await applyStarted;
+    const second = await cli(args, run.env).done;
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/^error: another deploy of demo\/sandbox is running \(process \d+ on [^)]*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/);
+    noStack(second);
+    first.kill('SIGINT');
+    const interrupted = await first.done;
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.stderr).toBe('error: provisioning infrastructure: step "opentofu-apply" failed: interrupted\n');
+    noStack(interrupted);
+    const state = JSON.parse(await fs.readFile(path.join(stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
+    expect(state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
+    await expect(fs.access(path.join(stateDir, 'demo', 'sandbox', 'deploy.lock'))).rejects.toThrow(); // released
+  });
+});
