@@ -149,16 +149,23 @@ function parse<T extends ParseArgsConfig['options']>(command: string, argv: stri
   try {
     return parseArgs({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-    throw new UsageError(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+    const message = error instanceof Error ? error.message : String(error);
+    // `--config` last, or `--timeout --json`: node's own words span three lines; say it as an empty value is said.
+    const missing = /^Option '(-[^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
+    if (missing) throw new UsageError(`${command}: ${missing[1]} needs a value`);
+    throw new UsageError(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
   }
 }
 
-/** A string flag given but empty (`--config ""`, `--config=`) is a mistake, not "unset". */
-function nonEmpty(values: Record<string, unknown>, command: string): void {
+/**
+ * A string flag given but empty (`--config ""`, `--config=`) is a mistake, not "unset"; so is a line
+ * break or another control character in any value (a paste mistake, or keys smuggled into a file).
+ */
+function checkValues(values: Record<string, unknown>, command: string): void {
   for (const [name, value] of Object.entries(values)) {
     const list = Array.isArray(value) ? value : [value];
     if (list.some((v) => typeof v === 'string' && v.trim() === '')) throw new UsageError(`${command}: --${name} needs a value`);
+    if (list.some((v) => typeof v === 'string' && /[\0-\x1f\x7f]/.test(v))) throw new UsageError(`--${name}: contains a line break or control character`);
   }
 }
 
@@ -176,7 +183,7 @@ export function parseCli(argv: string[]): CliCommand {
       interval: { type: 'string' },
       nodes: { type: 'string' },
     });
-    nonEmpty(v, command);
+    checkValues(v, command);
     if (!v.kubeconfig) throw new UsageError('wait-ready: --kubeconfig PATH is required');
     return {
       kind: 'wait-ready',
@@ -189,7 +196,7 @@ export function parseCli(argv: string[]): CliCommand {
   }
 
   const v = parse(command, rest, DEPLOY_FLAGS) as Record<string, string | boolean | string[] | undefined>;
-  nonEmpty(v, command);
+  checkValues(v, command);
   const text = (name: string) => v[name] as string | undefined;
   const waitReady = {
     ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', DURATION_LIMITS.timeout) }),
