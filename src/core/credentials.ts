@@ -124,8 +124,27 @@ export function parseCredentialValue(
   if (spec.type === 'interface' && !(INTERFACES as readonly string[]).includes(text)) {
     throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
   }
+  // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
+  if (spec.type === 'url' && !isHttpUrl(text)) throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
   return text;
 }
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** What a YAML value is, for messages: "a list", "a number", "text". */
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return 'text';
+  return value === null ? 'nothing' : `a ${typeof value}`;
+}
+
+const isMapping = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
 function readValues(
@@ -154,7 +173,12 @@ function lookup(doc: Record<string, unknown>, keys: readonly string[]): { raw: u
     let node: unknown = doc;
     for (const part of key.replace(/^!/, '').split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     if (node === undefined || node === null || node === '') continue;
-    if (negate) return { raw: typeof node === 'boolean' ? !node : node === 'false' ? 'true' : 'false', key };
+    if (negate) {
+      // `verify: maybe` is neither: passed on as it is, so that it is reported, not read as verify: true.
+      if (typeof node === 'boolean') return { raw: !node, key };
+      const text = String(node).trim();
+      return { raw: TRUE.test(text) ? 'false' : FALSE.test(text) ? 'true' : node, key };
+    }
     return { raw: node, key };
   }
   return undefined;
@@ -218,14 +242,19 @@ export function credentialsFromCloudsYaml(cloud: string, file?: string, env: Nod
   } catch (error) {
     throw new UserError(`${used} is not valid YAML: ${errorMessage(error)}`);
   }
-  const clouds = (doc as { clouds?: unknown } | null)?.clouds;
-  const entry = clouds && typeof clouds === 'object' ? (clouds as Record<string, unknown>)[cloud] : undefined;
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-    const names = clouds && typeof clouds === 'object' ? Object.keys(clouds).join(', ') : 'none';
-    throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${names})`);
+  const clouds = isMapping(doc) ? doc.clouds : undefined;
+  if (clouds !== undefined && clouds !== null && !isMapping(clouds)) throw new UserError(`${used}: clouds must be a mapping of cloud names to settings`);
+  // Own keys only: `--os-cloud __proto__` must not find Object.prototype.
+  const entry = clouds && Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
+  if (entry === undefined || entry === null) {
+    throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${clouds ? Object.keys(clouds).join(', ') || 'none' : 'none'})`);
+  }
+  if (!isMapping(entry)) throw new UserError(`${used} (clouds.${cloud}): expected a mapping, got ${kindOf(entry)}`);
+  if (entry.auth !== undefined && entry.auth !== null && !isMapping(entry.auth)) {
+    throw new UserError(`${used} (clouds.${cloud}.auth): expected a mapping, got ${kindOf(entry.auth)}`);
   }
   return readValues((spec) => {
-    const found = lookup(entry as Record<string, unknown>, spec.cloudsYaml);
+    const found = lookup(entry, spec.cloudsYaml);
     return found && { raw: found.raw, where: `${used} (clouds.${cloud}.${found.key.replace(/^!/, '')})` };
   });
 }
