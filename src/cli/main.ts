@@ -2,13 +2,13 @@
 import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine.js';
 import { commandExecutor } from '../core/command.js';
-import { EXIT, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
+import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
 import { openPipeline } from '../core/pipeline.js';
 import { buildPlan, renderPlan, wouldApply } from '../core/plan.js';
 import { Redactor } from '../core/redact.js';
 import { abortOnSignals } from '../core/signals.js';
-import { DEFAULT_WAIT, runtimePaths } from '../core/settings.js';
+import { DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/settings.js';
 import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.js';
 import { waitForReady } from '../core/steps/wait-ready.js';
 import { renderTofuChanges, runTofuPlan, tofuCounts } from '../core/tofu-plan.js';
@@ -17,7 +17,15 @@ import { parseCli, type CliCommand } from './args.js';
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
 
+/** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
+function checkCloudSelection(options: DeployOptions): void {
+  if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
+    throw new UsageError('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+  }
+}
+
 async function execute(command: CliCommand): Promise<number> {
+  if (command.kind !== 'help' && command.kind !== 'wait-ready') checkCloudSelection(command.options);
   switch (command.kind) {
     case 'help':
       stdout(`${command.text}\n`);
