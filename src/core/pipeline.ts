@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { credentialSecrets } from './credentials.js';
+import { UserError, errorMessage } from './errors.js';
 import { kubeconfigSecrets } from './kubeconfig.js';
 import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from './keystone.js';
 import { Redactor } from './redact.js';
@@ -54,8 +55,31 @@ export async function createRedactor(settings: DeploySettings, extra: readonly s
   return redactor;
 }
 
+/**
+ * The state directory, or the nearest of its parents that exists, must be a directory: said now, in
+ * words, rather than as a raw ENOTDIR from the deploy lock or the first state save (a stack trace).
+ */
+export async function checkStateDir(dir: string): Promise<void> {
+  const within = (current: string) => (current === dir ? `state directory ${dir}` : `state directory ${dir}: ${current}`);
+  for (let current = dir; ; current = path.dirname(current)) {
+    try {
+      if ((await fs.stat(current)).isDirectory()) return;
+      throw new UserError(`${within(current)} is not a directory`);
+    } catch (error) {
+      if (error instanceof UserError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') throw new UserError(`${within(current)}: too many levels of symbolic links`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new UserError(`cannot use ${within(current)}: ${errorMessage(error)}`);
+      const link = await fs.readlink(current).catch(() => undefined);
+      if (link !== undefined) throw new UserError(`${within(current)} is a symbolic link to ${path.resolve(path.dirname(current), link)}, which does not exist`);
+      if (path.dirname(current) === current) return;
+    }
+  }
+}
+
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
   const settings = resolveSettings(options);
+  await checkStateDir(settings.stateDir);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const logPath = path.join(paths.logDir, `deploy-${stamp}.log`);
