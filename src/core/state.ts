@@ -43,7 +43,15 @@ export function parseState(text: string, source: string, cluster: string): Deplo
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    throw new UserError(`resume state ${source} is not valid JSON (${errorMessage(error)}); delete it or run with --restart`);
+    // A file of NULs (what a crash can leave on some filesystems) must not put raw NULs into the error line.
+    const reason = errorMessage(error).replace(/[\0-\x1f\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    throw new UserError(`resume state ${source} is not valid JSON (${reason}); delete it or run with --restart`);
+  }
+  const version = doc && typeof doc === 'object' ? (doc as { version?: unknown }).version : undefined;
+  if (typeof version === 'number' && Number.isInteger(version) && version > STATE_VERSION) {
+    throw new UserError(
+      `resume state ${source} has version ${version}, written by a newer cluster-deploy (this one reads version ${STATE_VERSION}); use that version, or delete it or run with --restart`,
+    );
   }
   const result = DeployStateSchema.safeParse(doc);
   if (!result.success) {
