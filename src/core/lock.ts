@@ -9,10 +9,13 @@ import { formatDuration } from './duration.js';
 import { errorMessage, UserError } from './errors.js';
 import { ensurePrivateDir, writeFileAtomic } from './files.js';
 
+/** Text shown in messages: one line, so a forged lock file cannot add lines (or workflow commands) to them. */
+const oneLine = z.string().regex(/^[^\0-\x1f\x7f]*$/);
+
 const LockRecordSchema = z.object({
   pid: z.number().int().positive(),
-  host: z.string(),
-  startedAt: z.string(),
+  host: oneLine,
+  startedAt: oneLine,
   // Added later, so optional: lock files written by older versions must still parse.
   /** Random per acquisition: our own lock, not a later one whose process happens to reuse our pid. */
   token: z.string().optional(),
@@ -22,7 +25,7 @@ const LockRecordSchema = z.object({
    */
   childPgid: z.number().int().positive().optional(),
   /** That child's program name, to say what we are waiting for. */
-  childCommand: z.string().optional(),
+  childCommand: oneLine.optional(),
 });
 type LockRecord = z.infer<typeof LockRecordSchema>;
 
@@ -69,6 +72,18 @@ async function readLockFile(file: string): Promise<{ text: string; record: LockR
     throw new UserError(`cannot read the deploy lock ${file}: ${errorMessage(error)}`);
   }
   return { text, record: parseRecord(text) };
+}
+
+/**
+ * What the lock's name is when it is not a regular file (we only ever link regular files there): a
+ * dangling symlink read as "gone" made every attempt fail with "it kept changing hands", and reading
+ * a FIFO would block for ever.
+ */
+async function notALockFile(file: string, cluster: string): Promise<UserError | undefined> {
+  const stat = await fs.lstat(file).catch(() => undefined);
+  if (!stat || stat.isFile()) return undefined;
+  const kind = stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device';
+  return new UserError(`the deploy lock of ${cluster}, ${file}, is ${kind}, not a lock file; if no deploy of ${cluster} is running, delete it`);
 }
 
 function unreadableLock(file: string, cluster: string): UserError {
@@ -162,6 +177,8 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
     let busyClaimant: LockRecord | undefined;
     for (let attempt = 0; attempt < 50; attempt++) {
       if (await linkExclusive(candidate, file)) return undefined;
+      const notAFile = await notALockFile(file, cluster);
+      if (notAFile) throw notAFile;
       const seen = await readLockFile(file);
       if (!seen) continue; // released in between: try again
       const holder = seen.record;
