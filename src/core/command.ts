@@ -121,6 +121,9 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
       signal?.removeEventListener('abort', onAbort);
       if (error.code === 'ENOENT') {
         reject(new UserError(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+      } else if (error.code === 'EACCES' || error.code === 'ENOEXEC' || error.code === 'ENOTDIR') {
+        // `--kubectl /tmp`, a file without x: the user's mistake, not an internal error with a stack.
+        reject(new UserError(`cannot run ${program}: not an executable file (${error.code})`));
       } else {
         reject(error);
       }
