@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/core/errors.js';
+import { readActionSettings } from '../../src/github/inputs.js';
+import { runAction } from '../support/action-runner.js';
+
+/**
+ * Hostile and careless action inputs, as a table: each row gives inputs (on top of a valid `config`),
+ * and the one-line usage error naming what is wrong. readActionSettings is what every action reads its
+ * inputs with; a few rows then go through the bundled actions, as the runner runs them, to show the
+ * error as an annotation, exit code 1 and no stack trace.
+ */
+
+type Row = [name: string, inputs: Record<string, string>, error: string | RegExp];
+
+const STEPS = 'openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
+const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
+const CONTROL = 'contains a line break or control character';
+const notBool = (name: string, value: string) => `input ${name}: "${value}" is not true or false`;
+const notCount = (value: string) => `input nodes: "${value}" is not a node count; give a whole number from 1 to 10000`;
+
+const rows: Row[] = [
+  // booleans
+  ['restart: maybe', { restart: 'maybe' }, notBool('restart', 'maybe')],
+  ['restart: 2', { restart: '2' }, notBool('restart', '2')],
+  ['dry-run: sure', { 'dry-run': 'sure' }, notBool('dry-run', 'sure')],
+  ['dry-run with a line break', { 'dry-run': 'true\nfalse' }, `input dry-run: ${CONTROL}`],
+  ['skip-auth-check: y', { 'skip-auth-check': 'y' }, notBool('skip-auth-check', 'y')],
+  ['save-plan: always', { 'save-plan': 'always' }, notBool('save-plan', 'always')],
+  ['comment: nope', { comment: 'nope' }, notBool('comment', 'nope')],
+  ['venv-cache: nah', { 'venv-cache': 'nah' }, notBool('venv-cache', 'nah')],
+  ['openstack-insecure: maybe', { 'openstack-insecure': 'maybe' }, notBool('openstack-insecure', 'maybe')],
+  // counts and durations
+  ['nodes: -1', { nodes: '-1' }, notCount('-1')],
+  ['nodes: 0', { nodes: '0' }, notCount('0')],
+  ['nodes: 1.5', { nodes: '1.5' }, notCount('1.5')],
+  ['nodes: 1e3', { nodes: '1e3' }, notCount('1e3')],
+  ['nodes: 400 digits', { nodes: '9'.repeat(400) }, notCount('9'.repeat(400))],
+  ['nodes: three', { nodes: 'three' }, notCount('three')],
+  ['timeout: 5x', { timeout: '5x' }, `input timeout: "5x" ${NOT_DURATION}`],
+  ['timeout: -1s', { timeout: '-1s' }, 'input timeout: "-1s" is negative; give a duration like 45m, 1h30m, 90s or 500ms'],
+  ['timeout: 0', { timeout: '0' }, 'input timeout: "0" is out of range; give a duration from 1.0s to 24h00m'],
+  ['timeout: 25h', { timeout: '25h' }, 'input timeout: "25h" is out of range; give a duration from 1.0s to 24h00m'],
+  ['timeout: 400 digits', { timeout: '9'.repeat(400) }, `input timeout: "${'9'.repeat(40)}…" is too long a duration`],
+  ['timeout with a line break', { timeout: '30m\n1h' }, `input timeout: ${CONTROL}`],
+  ['interval: 0', { interval: '0' }, 'input interval: "0" is out of range; give a duration from 0.1s to 10m00s'],
+  ['interval: 1h', { interval: '1h' }, 'input interval: "1h" is out of range; give a duration from 0.1s to 10m00s'],
+  ['auth-timeout: 600h', { 'auth-timeout': '600h' }, 'input auth-timeout: "600h" is out of range; give a duration from 1.0s to 5m00s'],
+  // the API address, the method, the modes
+  ['vip: not an ip', { vip: 'not an ip' }, `input vip: "not an ip" ${NOT_HOST}`],
+  ['vip: not-an-ip', { vip: 'not-an-ip' }, `input vip: "not-an-ip" ${NOT_HOST}`],
+  ['vip: 999.1.1.1', { vip: '999.1.1.1' }, `input vip: "999.1.1.1" ${NOT_HOST}`],
+  ['vip with a line break and a YAML key', { vip: '10.0.0.1\nx: y' }, `input vip: ${CONTROL}`],
+  ['method: kubspray', { method: 'kubspray' }, 'input method: "kubspray" is not a deployment method; use one of kubespray, none'],
+  ['method: kamaji', { method: 'kamaji' }, 'input method: "kamaji" is not a deployment method; use one of kubespray, none'],
+  ['mode: destroy', { mode: 'destroy' }, 'input mode: "destroy" is not one of apply, plan'],
+  ['state-store: s3', { 'state-store': 's3' }, 'input state-store: "s3" is not one of artifact, local, none'],
+  ['state-store: LOCAL', { 'state-store': 'LOCAL' }, 'input state-store: "LOCAL" is not one of artifact, local, none'],
+  ['tofu-state: yes', { 'tofu-state': 'yes' }, 'input tofu-state: "yes" is not one of none, artifact'],
+  // combinations
+  ['tofu-state: artifact without a passphrase', { 'tofu-state': 'artifact' }, 'tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted'],
+  ['save-plan without a passphrase', { 'save-plan': 'true' }, 'save-plan needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted'],
+  ['plan-artifact without a passphrase', { 'plan-artifact': 'plan-x' }, 'plan-artifact needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted'],
+  ['plan-artifact with dry-run', { 'plan-artifact': 'plan-x', 'plan-passphrase': 'p', 'dry-run': 'true' }, 'plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
+  ['plan-artifact with mode: plan', { 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'p', mode: 'plan' }, 'plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
+  ['step with from-step', { step: 'opentofu-init', 'from-step': 'wait-ready' }, 'input step and input from-step cannot be used together'],
+  ['step: bogus', { step: 'bogus' }, `input step: unknown bootstrap step "bogus" (available: ${STEPS})`],
+  ['from-step in capitals', { 'from-step': 'Wait-Ready' }, `input from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`],
+  ['step with a line break', { step: 'wait-ready\nopentofu-apply' }, `input step: ${CONTROL}`],
+  ['neither config nor cluster-dir', { config: '' }, 'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
+  ['config blank', { config: '   ' }, 'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
+  // credentials
+  ['openstack-interface: bogus', { 'openstack-interface': 'bogus' }, 'input openstack-interface: "bogus" is not one of public, internal, admin'],
+  ['openstack-auth-url with a line break', { 'openstack-auth-url': 'https://keystone:5000/v3\nX: y' }, `input openstack-auth-url: ${CONTROL}`],
+  ['openstack-auth-url not a URL', { 'openstack-auth-url': 'keystone:5000' }, 'input openstack-auth-url: "keystone:5000" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
+  ['openstack-password with a carriage return', { 'openstack-password': 'secret\rx' }, `input openstack-password: ${CONTROL}`],
+  ['openstack-region with an escape sequence', { 'openstack-region': 'Region\x1b[2J' }, `input openstack-region: ${CONTROL}`],
+  // one-line paths and names
+  ['config with a line break', { config: 'clusters/a.yaml\nclusters/b.yaml' }, `input config: ${CONTROL}`],
+  ['cluster-dir with a line break', { config: '', 'cluster-dir': 'a\nb', vip: '10.0.0.1' }, `input cluster-dir: ${CONTROL}`],
+  ['working-directory with a NUL', { config: '', 'working-directory': 'a\0b' }, `input working-directory: ${CONTROL}`],
+  ['cloud with a line break', { cloud: 'lab\nother' }, `input cloud: ${CONTROL}`],
+  ['tofu-path with a tab', { 'tofu-path': '/usr/bin/\ttofu' }, `input tofu-path: ${CONTROL}`],
+  ['kubeconfig-path with a line break', { 'kubeconfig-path': 'kube\nconfig' }, `input kubeconfig-path: ${CONTROL}`],
+  ['environment with a forged workflow command', { environment: 'prod\n::error::forged' }, `input environment: ${CONTROL}`],
+  ['plan-artifact with a line break', { 'plan-artifact': 'plan\nx', 'plan-passphrase': 'p' }, `input plan-artifact: ${CONTROL}`],
+];
+
+function settingsError(inputs: Record<string, string>): unknown {
+  const all: Record<string, string> = { config: 'clusters/prod.yaml', ...inputs };
+  try {
+    readActionSettings((name) => all[name] ?? '', {});
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('bad action inputs', () => {
+  it.each(rows)('%s', (_name, inputs, expected) => {
+    const error = settingsError(inputs);
+    expect(error).toBeInstanceOf(UsageError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n'); // one line: it becomes one annotation
+    if (typeof expected === 'string') expect(message).toBe(expected);
+    else expect(message).toMatch(expected);
+  });
+
+  it('accepts what only looks odd: padded values, booleans in capitals, a trailing newline from a YAML block', () => {
+    const error = settingsError({ nodes: ' 3 ', 'dry-run': 'TRUE', restart: 'False', timeout: '45m\n', vip: ' 10.0.0.1 ', 'openstack-insecure': 'yes' });
+    expect(error).toBeUndefined();
+  });
+});
+
+/** The bundled actions, as the runner runs them: the same error as an annotation, exit 1, no stack trace. */
+describe('bad action inputs through the bundled actions', () => {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
+  const cases: [bundle: string, inputs: Record<string, string>, annotation: string][] = [
+    ['dist/deploy/index.js', { config: 'clusters/prod.yaml', restart: 'maybe' }, '::error::input restart: "maybe" is not true or false'],
+    ['dist/deploy/index.js', { 'state-store': 'none' }, '::error::set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
+    ['dist/tofu/index.js', { config: 'clusters/prod.yaml', mode: 'destroy' }, '::error::input mode: "destroy" is not one of apply, plan'],
+    ['dist/wait-ready/index.js', { config: 'clusters/prod.yaml', nodes: '-1' }, '::error::input nodes: "-1" is not a node count; give a whole number from 1 to 10000'],
+    ['dist/deploy/index.js', { config: 'clusters/prod.yaml', 'dry-run': 'true', 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'p' }, '::error::plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
+  ];
+  it.each(cases)('%s with %j', async (bundle, inputs, annotation) => {
+    const result = await runAction(bundle, { inputs, env });
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([annotation]);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/^\s+at |internal error/m);
+    expect(result.outputs.result).toBe('failure');
+  });
+});
