@@ -46,14 +46,22 @@ export interface ActionSettings {
   cloudsYamlContent?: string;
 }
 
+/** A line break or control character in a one-line input: a paste mistake, and it would break the error line. */
+function checkLine(name: string, value: string): string {
+  if (/[\0-\x1f\x7f]/.test(value)) throw new UsageError(`input ${name}: contains a line break or control character`);
+  return value;
+}
+
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[], fallback: T): T {
   if (value === '') return fallback;
+  checkLine(name, value);
   if (!allowed.includes(value as T)) throw new UsageError(`input ${name}: "${value}" is not one of ${allowed.join(', ')}`);
   return value as T;
 }
 
 function bool(name: string, value: string): boolean {
   if (value === '') return false;
+  checkLine(name, value);
   if (/^(true|yes|1)$/i.test(value)) return true;
   if (/^(false|no|0)$/i.test(value)) return false;
   throw new UsageError(`input ${name}: "${value}" is not true or false`);
@@ -77,8 +85,13 @@ export function cloudsYamlSecrets(content: string): string[] {
 /** Turns action inputs into settings; no side effects (actions/checkout's input-helper pattern). */
 export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): ActionSettings {
   const text = (name: string) => input(name).trim() || undefined;
-  const parsed = <T>(name: string, parse: (value: string, where: string) => T): T | undefined => {
+  /** A one-line input: a path, a name, a value to parse. (Secrets and the multi-line pip-args and clouds-yaml are read with text.) */
+  const line = (name: string) => {
     const value = text(name);
+    return value === undefined ? undefined : checkLine(name, value);
+  };
+  const parsed = <T>(name: string, parse: (value: string, where: string) => T): T | undefined => {
+    const value = line(name);
     return value === undefined ? undefined : parse(value, `input ${name}`);
   };
   const duration = (name: string, limits: { min: number; max: number }) => parsed(name, (value, where) => parseDurationOption(value, where, limits));
@@ -91,12 +104,12 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   const kubeconfigPassphrase = text('kubeconfig-passphrase');
   const settings: ActionSettings = {
     deploy: {
-      configPath: text('config'),
-      clusterDir: text('cluster-dir') ?? text('working-directory'),
+      configPath: line('config'),
+      clusterDir: line('cluster-dir') ?? line('working-directory'),
       vip: parsed('vip', parseApiHost),
       method: parsed('method', parseMethod),
-      tofuBinary: text('tofu-path'),
-      kubeconfigPath: text('kubeconfig-path'),
+      tofuBinary: line('tofu-path'),
+      kubeconfigPath: line('kubeconfig-path'),
       stateDir: env.RUNNER_TEMP ? `${env.RUNNER_TEMP}/cluster-deploy` : undefined,
       pipArgs: input('pip-args').split('\n').map((l) => l.trim()).filter(Boolean),
       skipAuthCheck: bool('skip-auth-check', input('skip-auth-check').trim()),
@@ -106,24 +119,24 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
         ...(intervalMs !== undefined && { intervalMs }),
         ...(nodes !== undefined && { nodes }),
       },
-      cloud: text('cloud'),
+      cloud: line('cloud'),
       cloudsYaml: inlineClouds ? undefined : cloudsYaml,
       credentials: credentialOptions('action', (spec) => text(spec.input)),
       env,
     },
-    filter: { restart: bool('restart', input('restart').trim()), step: text('step'), fromStep: text('from-step') },
+    filter: { restart: bool('restart', input('restart').trim()), step: line('step'), fromStep: line('from-step') },
     dryRun: bool('dry-run', input('dry-run').trim()) || oneOf('mode', input('mode').trim(), ['apply', 'plan'] as const, 'apply') === 'plan',
     comment: input('comment').trim() === '' || bool('comment', input('comment').trim()),
     savePlan: bool('save-plan', input('save-plan').trim()),
     planPassphrase: text('plan-passphrase') ?? kubeconfigPassphrase,
-    planArtifact: text('plan-artifact'),
+    planArtifact: line('plan-artifact'),
     venvCache: input('venv-cache').trim() === '' || bool('venv-cache', input('venv-cache').trim()),
     stateStore: oneOf('state-store', input('state-store').trim(), ['artifact', 'local', 'none'] as const, 'artifact'),
     tofuState,
     kubeconfigPassphrase,
     tofuStatePassphrase: text('tofu-state-passphrase') ?? kubeconfigPassphrase,
     githubToken: text('github-token'),
-    environment: text('environment'),
+    environment: line('environment'),
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
   };
   checkFilter(settings.filter, (flag) => `input ${flag}`);
