@@ -88,7 +88,9 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
           : `cannot read kubeconfig ${kubeconfig}: ${error.message}`,
     );
   });
-  const endpoint = kubeconfigEndpoint(text, kubeconfig) ?? '(unknown server)';
+  const endpoint = kubeconfigEndpoint(text, kubeconfig);
+  // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
+  if (!endpoint) throw new UserError(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
   const deadline = Date.now() + options.timeoutMs;
   let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
   let lastReason = '';
