@@ -43,7 +43,7 @@ async function execute(command: CliCommand): Promise<number> {
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
       const output = new DeployOutput(pipeline.redactor, command.json ? stderr : stdout);
       const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => output.line(message));
+      const dispose = abortOnSignals(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
       try {
         const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
         if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
@@ -96,7 +96,7 @@ async function execute(command: CliCommand): Promise<number> {
 
     case 'wait-ready': {
       const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`));
+      const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
       try {
         const result = await waitForReady({
           kubeconfig: command.kubeconfig,

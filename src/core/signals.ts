@@ -3,13 +3,18 @@
  * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
  * are noted but not forwarded again: a second SIGINT makes tofu abandon its state lock.
  */
-export function abortOnSignals(controller: AbortController, note: (message: string) => void): () => void {
+export function abortOnSignals(
+  controller: AbortController,
+  note: (message: string) => void,
+  /** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */
+  what: { interrupting: string; waitingFor: string } = { interrupting: 'the running step; state will be saved', waitingFor: 'the running command to stop and state to be saved' },
+): () => void {
   const handler = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) {
-      note(`received ${signal} again: still waiting for the running command to stop and state to be saved`);
+      note(`received ${signal} again: still waiting for ${what.waitingFor}`);
       return;
     }
-    note(`received ${signal}: interrupting the running step; state will be saved`);
+    note(`received ${signal}: interrupting ${what.interrupting}`);
     controller.abort(new Error(`received ${signal}`));
   };
   process.on('SIGINT', handler);

@@ -458,16 +458,32 @@ interface ProcessResult {
   stderr: string;
 }
 
-function cli(args: string[], env: Record<string, string>, onStdout?: (text: string) => void): { done: Promise<ProcessResult>; kill: (signal: NodeJS.Signals) => void } {
+interface CliProcess {
+  done: Promise<ProcessResult>;
+  kill: (signal: NodeJS.Signals) => void;
+  onStderr: (listener: (text: string) => void) => void;
+}
+
+function cli(args: string[], env: Record<string, string>, onStdout?: (text: string) => void): CliProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), ...args], { cwd: root, env });
   let stdout = '';
   let stderr = '';
+  let stderrListener: ((text: string) => void) | undefined;
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
     onStdout?.(stdout);
   });
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return { done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))), kill: (signal) => child.kill(signal) };
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    stderrListener?.(stderr);
+  });
+  return {
+    done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))),
+    kill: (signal) => child.kill(signal),
+    onStderr: (listener) => {
+      stderrListener = listener;
+    },
+  };
 }
 
 describe('bad input: real processes', () => {
@@ -501,7 +517,22 @@ describe('bad input: real processes', () => {
     noStack(result);
   });
 
-  it('two deploys at once: the second stops at once (exit 1), the first is interrupted (exit 130) and resumable', async () => {
+  it('wait-ready interrupted: exit 130, saying what was interrupted (no state to save here)', async () => {
+    const kubeconfig = path.join(tmp, 'unreachable');
+    await fs.writeFile(kubeconfig, KUBECONFIG_OK('https://127.0.0.1:1'));
+    let waiting!: () => void;
+    const started = new Promise<void>((resolve) => (waiting = resolve));
+    const child = cli(['wait-ready', '--kubeconfig', kubeconfig, '--timeout', '5m'], run.env);
+    child.onStderr((text) => text.includes('waiting: ') && waiting());
+    await started;
+    child.kill('SIGINT');
+    const result = await child.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/^waiting: .*\nreceived SIGINT: interrupting the wait\nerror: interrupted\n$/);
+    noStack(result);
+  });
+
+  it('two deploys at once: the second stops at once (exit 1), the first is stopped by SIGTERM (exit 130), its state saved and its lock released', async () => {
     const stateDir = path.join(tmp, 'two-at-once');
     const args = ['deploy', '--config', run.sandbox.configPath, '--state-dir', stateDir, '--skip-auth-check', '--from-step', 'opentofu-init'];
     let applying!: () => void;
@@ -514,7 +545,7 @@ describe('bad input: real processes', () => {
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/^error: another deploy of demo\/sandbox is running \(process \d+ on [^)]*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/);
     noStack(second);
-    first.kill('SIGINT');
+    first.kill('SIGTERM');
     const interrupted = await first.done;
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toBe('error: provisioning infrastructure: step "opentofu-apply" failed: interrupted\n');
