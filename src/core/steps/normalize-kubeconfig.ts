@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError, errorMessage } from '../errors.js';
-import { ensurePrivateDir, pathExists, writeFileAtomic } from '../files.js';
+import { checkFileTarget, pathExists, writePrivateFile } from '../files.js';
 import { kubeconfigSecrets, normalizeKubeconfig } from '../kubeconfig.js';
 import type { Redactor } from '../redact.js';
 import type { Step, StepContext, StepPlan } from './step.js';
@@ -30,6 +30,7 @@ export interface NormalizeOptions {
  * Registers its secret leaves with the redactor. Returns a one-line summary.
  */
 export async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }: NormalizeOptions): Promise<string> {
+  await checkFileTarget(target, 'kubeconfig');
   // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
   // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
   let source: string | undefined;
@@ -52,8 +53,7 @@ export async function normalizeClusterKubeconfig({ clusterDir, target, vip, reda
   for (const secret of kubeconfigSecrets(result.text, source)) redactor.add(secret);
   const unchanged = source === target && result.changes.length === 0;
   if (!unchanged) {
-    await ensurePrivateDir(path.dirname(target));
-    await writeFileAtomic(target, result.text, 0o600);
+    await writePrivateFile(target, result.text, 'kubeconfig');
   }
   const servers = result.changes.map((c) => c.to);
   const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
