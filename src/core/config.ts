@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import YAML from 'yaml';
-import { UserError, errorMessage } from './errors.js';
+import { UserError } from './errors.js';
+import { readTextFile } from './files.js';
+import { CONFIG_FILE, parseYamlMapping } from './yaml.js';
 
 /**
  * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
@@ -78,26 +78,21 @@ export const ClusterConfigSchema = z.object({
 
 export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
 
-/** Formats zod issues as one message that lists every bad field by its dotted path. */
+/**
+ * Formats zod issues as one message naming every bad field by its dotted path: on one line for a
+ * single issue (`<source> is invalid: users.0.user: expected object`), else one line each.
+ */
 export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {
   const lines = issues.map((issue) => {
     const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
-    return `  - ${where}: ${issue.message}`;
+    return `${where}: ${issue.message}`;
   });
-  return `${source} is invalid:\n${lines.join('\n')}`;
+  return lines.length === 1 ? `${source} is invalid: ${lines[0]}` : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }
 
 export function parseClusterConfig(text: string, source: string): ClusterConfig {
-  let doc: unknown;
-  try {
-    doc = YAML.parse(text, { prettyErrors: true });
-  } catch (error) {
-    throw new UserError(`${source} is not valid YAML: ${errorMessage(error)}`);
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new UserError(`${source} must be a YAML mapping with schema_version and opencenter keys`);
-  }
-  const result = ClusterConfigSchema.safeParse(doc);
+  const { value } = parseYamlMapping(text, source, CONFIG_FILE);
+  const result = ClusterConfigSchema.safeParse(value);
   if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
   const config = result.data;
   const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
@@ -108,12 +103,5 @@ export function parseClusterConfig(text: string, source: string): ClusterConfig 
 }
 
 export function loadClusterConfig(file: string): ClusterConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(code === 'ENOENT' ? `config file not found: ${file}` : `cannot read config file ${file}: ${errorMessage(error)}`);
-  }
-  return parseClusterConfig(text, file);
+  return parseClusterConfig(readTextFile(file, CONFIG_FILE), file);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, promises as fs, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, promises as fs, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { UserError } from './errors.js';
 
@@ -186,5 +186,94 @@ async function isExecutable(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A kind of file read from outside, for messages and the size limit. */
+export interface FileKind {
+  /** Its role, in messages: "config file", "kubeconfig". */
+  noun: string;
+  /** The same, plural, for the size limit's message: "config files over 1 MiB are refused". */
+  plural: string;
+  /** Larger files are refused unread. */
+  maxBytes: number;
+}
+
+const MiB = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+
+/** `<what> is 49.0 MiB; config files over 1 MiB are refused` when `bytes` is over the kind's limit. */
+export function refuseOversize(what: string, bytes: number, kind: FileKind): void {
+  if (bytes <= kind.maxBytes) return;
+  const limit = kind.maxBytes % MiB === 0 ? `${kind.maxBytes / MiB} MiB` : `${kind.maxBytes} bytes`;
+  const mebibytes = (bytes / MiB).toFixed(1);
+  // Exact bytes where one decimal would read as the limit itself (or below it).
+  const size = Number(mebibytes) * MiB > kind.maxBytes ? `${mebibytes} MiB` : `${bytes} bytes`;
+  throw new UserError(`${what} is ${size}; ${kind.plural} over ${limit} are refused`);
+}
+
+/**
+ * Reads a UTF-8 text file given by the user, refusing (without reading them) directories, FIFOs,
+ * devices and files over the kind's size limit, with messages that name the file and its role.
+ */
+export function readTextFile(file: string, kind: FileKind): string {
+  const shown = displayPath(file);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused once opened.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw readError(error, file, kind);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new UserError(`${kind.noun} ${shown} is a directory; give a file path`);
+    if (!stat.isFile()) throw new UserError(`${kind.noun} ${shown} is not a regular file (it is ${describeFileType(stat)})`);
+    refuseOversize(`${kind.noun} ${shown}`, stat.size, kind);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(READ_CHUNK);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      refuseOversize(`${kind.noun} ${shown}`, total, kind); // it grew after the stat
+      chunks.push(chunk.subarray(0, read));
+    }
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    } catch {
+      throw new UserError(`${kind.noun} ${shown} is not UTF-8 text`);
+    }
+  } catch (error) {
+    throw error instanceof UserError ? error : readError(error, file, kind);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function describeFileType(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a file';
+}
+
+function readError(error: unknown, file: string, kind: FileKind): unknown {
+  const shown = displayPath(file);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    const dangling = lstatIfExists(file)?.isSymbolicLink();
+    return new UserError(dangling ? `${kind.noun} ${shown} is a symbolic link to a missing file` : `${kind.noun} not found: ${shown}`);
+  }
+  const reason = systemErrorReason(error);
+  return reason ? new UserError(`cannot read ${kind.noun} ${shown}: ${reason}`) : error;
+}
+
+function lstatIfExists(p: string): Stats | undefined {
+  try {
+    return lstatSync(p);
+  } catch {
+    return undefined;
   }
 }
