@@ -18,7 +18,8 @@ export async function runKubeconfigAction(): Promise<void> {
     if (!encrypted) throw new UserError('input kubeconfig-encrypted is empty: pass needs.<deploy job>.outputs.kubeconfig-encrypted (the deploy job must set kubeconfig-passphrase)');
     if (!passphrase) throw new UserError('input passphrase is empty: pass the same secret the deploy job used as kubeconfig-passphrase');
     const text = await decryptWithPassphrase(encrypted, passphrase, 'input kubeconfig-encrypted');
-    const secrets = kubeconfigSecrets(text, 'the decrypted kubeconfig');
+    const source = 'from input kubeconfig-encrypted';
+    const secrets = kubeconfigSecrets(text, source);
     for (const secret of secrets) core.setSecret(secret);
     const target = path.resolve(core.getInput('path') || path.join(process.env.RUNNER_TEMP ?? '/tmp', 'kubeconfig'));
     if (target.includes(path.delimiter)) {

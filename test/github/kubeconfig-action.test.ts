@@ -81,4 +81,12 @@ describe('actions/kubeconfig', () => {
     expect(run.stdout).not.toContain('internal error');
     expect(run.exported.KUBECONFIG).toBeUndefined();
   });
+
+  it('fails on a malformed kubeconfig with a message naming the field, not an internal error', async () => {
+    const run = await runKubeconfigAction({ text: 'apiVersion: v1\nusers: 3\n', path: path.join(base, 'kc') });
+    expect(run.stdout).toMatch(/::error::kubeconfig from input kubeconfig-encrypted is invalid: users: .*expected array, received number\n/);
+    expect(run.stdout).not.toContain('internal error');
+    await expect(fs.access(path.join(base, 'kc'))).rejects.toThrow(/ENOENT/);
+  });
 });
+

@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError, errorMessage } from '../errors.js';
-import { checkFileTarget, pathExists, writePrivateFile } from '../files.js';
+import { UserError } from '../errors.js';
+import { checkFileTarget, pathExists, readTextFile, writePrivateFile } from '../files.js';
 import { kubeconfigSecrets, normalizeKubeconfig } from '../kubeconfig.js';
 import type { Redactor } from '../redact.js';
+import { KUBECONFIG_FILE } from '../yaml.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
 /** Where deploy tooling leaves the kubeconfig, in the reference's order, plus Kubespray's artifact. */
@@ -43,12 +44,7 @@ export async function normalizeClusterKubeconfig({ clusterDir, target, vip, reda
     }
   }
   if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${clusterDir}`);
-  let text: string;
-  try {
-    text = await fs.readFile(source, 'utf8');
-  } catch (error) {
-    throw new UserError(`cannot read kubeconfig ${source}: ${errorMessage(error)}`);
-  }
+  const text = readTextFile(source, KUBECONFIG_FILE);
   const result = normalizeKubeconfig(text, vip, source);
   for (const secret of kubeconfigSecrets(result.text, source)) redactor.add(secret);
   const unchanged = source === target && result.changes.length === 0;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/core/redact.js';
 import { normalizeClusterKubeconfig } from '../../../src/core/steps/normalize-kubeconfig.js';
+import { runScript, sourceModule } from '../../support/run-script.js';
 
 const kubeconfig = (server: string) => `apiVersion: v1
 kind: Config
@@ -63,3 +64,44 @@ describe('normalizeClusterKubeconfig: the target path', () => {
     expect(await fs.readFile(link, 'utf8')).toBe(kubeconfig('https://10.0.0.5:6443'));
   });
 });
+
+describe('normalizeClusterKubeconfig: the kubeconfig it reads', () => {
+  it('explains a kubeconfig it may not read', async () => {
+    await fs.chmod(base, 0o755);
+    await fs.chmod(clusterDir, 0o755);
+    const source = path.join(clusterDir, 'kubeconfig.yaml');
+    await fs.chmod(source, 0o600);
+    const run = await runScript(
+      `const { normalizeClusterKubeconfig } = await import(${JSON.stringify(sourceModule('src/core/steps/normalize-kubeconfig.ts'))});
+      const { Redactor } = await import(${JSON.stringify(sourceModule('src/core/redact.ts'))});
+      try {
+        await normalizeClusterKubeconfig({ clusterDir: ${JSON.stringify(clusterDir)}, target: '/tmp/never-written', vip: '10.0.0.5', redactor: new Redactor() });
+      } catch (error) { console.log(error.name + ': ' + error.message); }`,
+      { unprivileged: true },
+    );
+    expect(run.stdout).toBe(`UserError: cannot read kubeconfig ${source}: permission denied\n`);
+  });
+
+  it.each([
+    { case: 'no clusters', text: 'apiVersion: v1\nclusters: []\n', message: (file: string) => `kubeconfig ${file} has no clusters: the deploy tooling's kubeconfig is incomplete` },
+    { case: 'a scheme-less loopback server', text: kubeconfig('127.0.0.1:6443'), message: undefined },
+  ])('reads a kubeconfig with $case', async ({ text, message }) => {
+    const source = path.join(clusterDir, 'kubeconfig.yaml');
+    await fs.writeFile(source, text);
+    const target = path.join(base, 'kc');
+    if (message) {
+      await expect(normalize(target)).rejects.toThrow(message(source));
+      await expect(fs.access(target)).rejects.toThrow(/ENOENT/);
+    } else {
+      expect(await normalize(target)).toBe('server → 10.0.0.5:6443 (from kubeconfig.yaml)');
+      expect(await fs.readFile(target, 'utf8')).toBe(kubeconfig('10.0.0.5:6443'));
+    }
+  });
+
+  it('refuses a kubeconfig over 16 MiB without reading it', async () => {
+    const source = path.join(clusterDir, 'kubeconfig.yaml');
+    await fs.truncate(source, 40 * 1024 * 1024); // sparse
+    await expect(normalize(path.join(base, 'kc'))).rejects.toThrow(`kubeconfig ${source} is 40.0 MiB; kubeconfigs over 16 MiB are refused`);
+  });
+});
+
