@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserError } from './errors.js';
-import { readTextFile } from './files.js';
+import { displayPath, readTextFile } from './files.js';
 import { CONFIG_FILE, parseYamlMapping } from './yaml.js';
 
 /**
@@ -103,5 +103,5 @@ export function parseClusterConfig(text: string, source: string): ClusterConfig 
 }
 
 export function loadClusterConfig(file: string): ClusterConfig {
-  return parseClusterConfig(readTextFile(file, CONFIG_FILE), file);
+  return parseClusterConfig(readTextFile(file, CONFIG_FILE), displayPath(file));
 }

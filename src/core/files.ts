@@ -9,18 +9,20 @@ import { UserError } from './errors.js';
  */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // The name is cut short so that a target name of the maximum length (255) still leaves room.
+  const temp = path.join(dir, `.${path.basename(file).slice(0, 100)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await fs.open(temp, 'wx', mode);
   try {
-    await handle.writeFile(data);
-    await handle.chmod(mode); // the umask may have narrowed or widened the mode at open
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(data);
+      await handle.chmod(mode); // the umask may have narrowed or widened the mode at open
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(temp, file);
   } catch (error) {
+    // A half-written temp file (a full disk, say) would linger with the secret's first part in it.
     await fs.rm(temp, { force: true });
     throw error;
   }
@@ -125,6 +127,8 @@ export async function checkFileTarget(file: string, what: string): Promise<void>
     throw fileError(error, `cannot use ${what} path ${shown}`);
   }
   if (stat?.isDirectory()) throw new UserError(`${what} path ${shown} is a directory; give a file path`);
+  // The rename would put a file in place of a device or FIFO (/dev/null, say, when run as root).
+  if (stat && !stat.isFile()) throw new UserError(`${what} path ${shown} is not a regular file (it is ${describeFileType(stat)}); give a file path`);
 }
 
 /**

@@ -101,4 +101,17 @@ describe('cluster config', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('quotes a config path with a newline in messages, so that it cannot forge a line', async () => {
+    const dir = await fs.mkdtemp(path.join(tmpdir(), 'config-'));
+    try {
+      const file = path.join(dir, 'c.yaml\nerror: forged');
+      await fs.writeFile(file, 'a: [1\n');
+      expect(() => loadClusterConfig(file)).toThrow(/^[^\n]*$/);
+      expect(() => loadClusterConfig(file)).toThrow(`${JSON.stringify(file)} is not valid YAML`);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
+

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,63 @@ describe('writePrivateFile', () => {
     const error = await writePrivateFile(target, 'x', 'kubeconfig').then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toBe(message(target));
+  });
+
+  // Only nodes made in the test's own directory: a broken writePrivateFile would replace what it is given.
+  const isRoot = process.getuid?.() === 0;
+  it.each([
+    {
+      case: 'a device node (made as root only)',
+      root: true,
+      target: () => {
+        expect(spawnSync('mknod', [path.join(base, 'null'), 'c', '1', '3']).status).toBe(0);
+        return path.join(base, 'null');
+      },
+      is: 'a device',
+    },
+    {
+      case: 'a symbolic link to a device',
+      root: false,
+      target: async () => {
+        await fs.symlink('/dev/null', path.join(base, 'stdout'));
+        return path.join(base, 'stdout');
+      },
+      is: 'a device',
+    },
+    {
+      case: 'a named pipe',
+      root: false,
+      target: () => {
+        expect(spawnSync('mkfifo', [path.join(base, 'fifo')]).status).toBe(0);
+        return path.join(base, 'fifo');
+      },
+      is: 'a named pipe',
+    },
+  ])('refuses $case rather than replacing it with a file', async ({ root, target, is }) => {
+    if (root && !isRoot) return;
+    const file = await target();
+    const before = await fs.lstat(file);
+    await expect(writePrivateFile(file, 'x', 'kubeconfig')).rejects.toThrow(`kubeconfig path ${file} is not a regular file (it is ${is}); give a file path`);
+    expect((await fs.lstat(file)).ino).toBe(before.ino);
+  });
+
+  it('writes a file whose name is as long as a name may be', async () => {
+    const file = path.join(base, 'k'.repeat(255));
+    await writePrivateFile(file, 'x', 'kubeconfig');
+    expect(await fs.readFile(file, 'utf8')).toBe('x');
+  });
+
+  it('leaves no temporary file behind when the write fails part-way', async () => {
+    // RLIMIT_FSIZE of 1 KiB makes the write fail with EFBIG (SIGXFSZ is ignored so that it is an error).
+    const dir = path.join(base, 'full');
+    await fs.mkdir(dir);
+    const run = spawnSync('prlimit', ['--fsize=1024', process.execPath, '--import', 'tsx', '--input-type=module', '-e', `
+      process.on('SIGXFSZ', () => {});
+      const files = await import(${JSON.stringify(sourceModule('src/core/files.ts'))});
+      try { await files.writeFileAtomic(${JSON.stringify(path.join(dir, 'kc'))}, 'x'.repeat(65536)); console.log('ok'); } catch (error) { console.log(error.code); }
+    `], { encoding: 'utf8', cwd: path.resolve('.') });
+    expect(run.stdout.trim()).toBe('EFBIG');
+    expect(await fs.readdir(dir)).toEqual([]);
   });
 
   it('replaces a symbolic link itself, never the file it points to', async () => {

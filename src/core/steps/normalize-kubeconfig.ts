@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
-import { checkFileTarget, pathExists, readTextFile, writePrivateFile } from '../files.js';
+import { checkFileTarget, displayPath, pathExists, readTextFile, writePrivateFile } from '../files.js';
 import { kubeconfigSecrets, normalizeKubeconfig } from '../kubeconfig.js';
 import type { Redactor } from '../redact.js';
 import { KUBECONFIG_FILE } from '../yaml.js';
@@ -43,17 +43,17 @@ export async function normalizeClusterKubeconfig({ clusterDir, target, vip, reda
       newest = stat.mtimeMs;
     }
   }
-  if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${clusterDir}`);
+  if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${displayPath(clusterDir)}`);
   const text = readTextFile(source, KUBECONFIG_FILE);
-  const result = normalizeKubeconfig(text, vip, source);
-  for (const secret of kubeconfigSecrets(result.text, source)) redactor.add(secret);
+  const result = normalizeKubeconfig(text, vip, displayPath(source));
+  for (const secret of kubeconfigSecrets(result.text, displayPath(source))) redactor.add(secret);
   const unchanged = source === target && result.changes.length === 0;
   if (!unchanged) {
     await writePrivateFile(target, result.text, 'kubeconfig');
   }
   const servers = result.changes.map((c) => c.to);
   const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
-  return source === target ? what : `${what} (from ${path.relative(clusterDir, source) || source})`;
+  return source === target ? what : `${what} (from ${displayPath(path.relative(clusterDir, source) || source)})`;
 }
 
 export class NormalizeKubeconfigStep implements Step {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,29 @@ describe('normalizeClusterKubeconfig: the target path', () => {
   it('refuses a target that is a directory, before looking for a kubeconfig', async () => {
     await fs.rm(path.join(clusterDir, 'kubeconfig.yaml'));
     await expect(normalize(base)).rejects.toThrow(`kubeconfig path ${base} is a directory; give a file path`);
+  });
+
+  it.each([
+    { case: 'a newline', target: () => path.join(base, 'kc\nforged'), message: (t: string) => `kubeconfig path ${JSON.stringify(t)} contains a control character; give a plain file path` },
+    {
+      case: 'a named pipe',
+      target: () => {
+        expect(spawnSync('mkfifo', [path.join(base, 'fifo')]).status).toBe(0);
+        return path.join(base, 'fifo');
+      },
+      message: (t: string) => `kubeconfig path ${t} is not a regular file (it is a named pipe); give a file path`,
+    },
+  ])('refuses a target with $case', async ({ target, message }) => {
+    const file = target();
+    await expect(normalize(file)).rejects.toThrow(message(file));
+  });
+
+  it('quotes a kubeconfig path with a newline in messages', async () => {
+    const odd = path.join(base, 'odd\ndir');
+    await fs.mkdir(odd);
+    await fs.writeFile(path.join(odd, 'kubeconfig.yaml'), 'clusters: []\n');
+    const error = await normalizeClusterKubeconfig({ clusterDir: odd, target: path.join(base, 'kc'), vip: '10.0.0.5', redactor: new Redactor() }).catch((e: Error) => e);
+    expect((error as Error).message).toBe(`kubeconfig ${JSON.stringify(path.join(odd, 'kubeconfig.yaml'))} has no clusters: the deploy tooling's kubeconfig is incomplete`);
   });
 
   it('replaces a target that is a symbolic link, leaving the file it pointed to alone', async () => {
