@@ -58,9 +58,11 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
     try {
       await fs.mkdir(created, { mode: 0o700 });
     } catch (error) {
-      // Created by someone else in the meantime: theirs, so left as it is.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && (await fs.stat(created)).isDirectory()) continue;
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Created by someone else in the meantime: theirs, so left as it is. Else it is a dangling
+      // symlink (stat saw nothing there, mkdir did).
+      if ((await statIfExists(created))?.isDirectory()) continue;
+      throw notADirectory(created);
     }
     // O_NOFOLLOW: should the new directory be swapped for a symlink, the chmod must not follow it.
     const handle = await fs.open(created, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
@@ -99,7 +101,7 @@ const SYSTEM_ERROR_REASONS: Record<string, string> = {
 };
 
 /** The reason for a system error a user can fix, or undefined for anything else (a bug, say). */
-export function systemErrorReason(error: unknown): string | undefined {
+function systemErrorReason(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code ? SYSTEM_ERROR_REASONS[code] : undefined;
 }
@@ -114,8 +116,9 @@ export function displayPath(p: string): string {
 
 /**
  * Checks that `file` can name a file to write (`what` names its role in messages, e.g.
- * "kubeconfig"): no control characters, and not a directory or a symlink to one. Front ends call
- * it before doing work whose result goes there; writePrivateFile calls it again.
+ * "kubeconfig"): no control characters, and if it exists, a regular file (or a symlink to one,
+ * which the write replaces). Front ends call it before doing work whose result goes there;
+ * writePrivateFile calls it again.
  */
 export async function checkFileTarget(file: string, what: string): Promise<void> {
   const shown = displayPath(file);

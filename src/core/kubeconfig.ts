@@ -9,15 +9,15 @@ import { KUBECONFIG_FILE, parseYamlMapping } from './yaml.js';
  * The fields of a kubeconfig this tool reads, typed as kubectl types them (a number where it
  * expects a string is an error there too). Unknown fields are allowed; null is kubectl's empty.
  */
-const text = z.string().nullish();
+const optionalString = z.string().nullish();
 /** The user fields that hold secrets, to mask. */
-const SecretUserFields = z.object({ 'client-key-data': text, 'client-certificate-data': text, token: text, password: text });
+const SecretUserFields = z.object({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
 const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
 const KubeconfigSchema = z.object({
-  'current-context': text,
-  clusters: z.array(z.object({ name: text, cluster: z.object({ server: text }).nullish() })).nullish(),
-  contexts: z.array(z.object({ name: text, context: z.object({ cluster: text }).nullish() })).nullish(),
-  users: z.array(z.object({ name: text, user: SecretUserFields.nullish() })).nullish(),
+  'current-context': optionalString,
+  clusters: z.array(z.object({ name: optionalString, cluster: z.object({ server: optionalString }).nullish() })).nullish(),
+  contexts: z.array(z.object({ name: optionalString, context: z.object({ cluster: optionalString }).nullish() })).nullish(),
+  users: z.array(z.object({ name: optionalString, user: SecretUserFields.nullish() })).nullish(),
 });
 
 export type KubeconfigFields = z.infer<typeof KubeconfigSchema>;

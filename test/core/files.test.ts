@@ -90,6 +90,14 @@ describe('writePrivateFile', () => {
       message: (p: string) => `kubeconfig path ${p}: ${path.join(base, 'file')} is not a directory`,
     },
     {
+      case: 'a path below a dangling symbolic link',
+      setup: async () => {
+        await fs.symlink(path.join(base, 'gone'), path.join(base, 'link'));
+        return path.join(base, 'link', 'kc');
+      },
+      message: (p: string) => `kubeconfig path ${p}: ${path.join(base, 'link')} is not a directory`,
+    },
+    {
       case: 'a path with a newline',
       setup: async () => path.join(base, 'kc\n::warning::forged'),
       message: (p: string) => `kubeconfig path ${JSON.stringify(p)} contains a control character; give a plain file path`,
