@@ -1,6 +1,6 @@
 import { Composer, type Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser } from 'yaml';
 import { UserError } from './errors.js';
-import { type FileKind, readTextFile, refuseOversize } from './files.js';
+import { displayPath, type FileKind, readTextFile, refuseOversize } from './files.js';
 
 /**
  * The one way YAML from outside is read: cluster configs, kubeconfigs, clouds.yaml. Bounded in
@@ -145,5 +145,5 @@ export function parseYamlMapping(text: string, source: string, kind: FileKind): 
 
 /** Reads (readTextFile's checks) and parses a YAML file whose top level is a mapping. */
 export function readYamlMapping(file: string, kind: FileKind): ParsedYaml & { value: Record<string, unknown> } {
-  return parseYamlMapping(readTextFile(file, kind), file, kind);
+  return parseYamlMapping(readTextFile(file, kind), displayPath(file), kind);
 }

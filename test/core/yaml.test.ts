@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import { type FileKind, readTextFile } from '../../src/core/files.js';
-import { CONFIG_FILE, KUBECONFIG_FILE, MAX_NESTING, parseYaml, parseYamlMapping } from '../../src/core/yaml.js';
+import { CLOUDS_YAML, CONFIG_FILE, KUBECONFIG_FILE, MAX_NESTING, parseYaml, parseYamlMapping, readYamlMapping } from '../../src/core/yaml.js';
 import { runScript, sourceModule } from '../support/run-script.js';
 
 const MiB = 1024 * 1024;
@@ -175,3 +175,20 @@ describe('readTextFile', () => {
     expect(run.stdout).toBe(`UserError: cannot read kubeconfig ${secret}: permission denied\n`);
   });
 });
+
+describe('readYamlMapping', () => {
+  it('reads and parses a file, naming it (quoted if need be) in messages', async () => {
+    const dir = await fs.mkdtemp(path.join(tmpdir(), 'read-yaml-'));
+    try {
+      const good = path.join(dir, 'clouds.yaml');
+      await fs.writeFile(good, 'clouds: {a: {region_name: r}}\n');
+      expect(readYamlMapping(good, CLOUDS_YAML).value).toEqual({ clouds: { a: { region_name: 'r' } } });
+      const odd = path.join(dir, 'clouds\n.yaml');
+      await fs.writeFile(odd, '- a\n');
+      expect(messageOf(() => readYamlMapping(odd, CLOUDS_YAML))).toBe(`${JSON.stringify(odd)} must be a YAML mapping (key: value) at the top level, but it is a list`);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
