@@ -1,7 +1,8 @@
 import YAML from 'yaml';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
+import { parseApiHost } from '../core/address.js';
 import { UsageError } from '../core/errors.js';
-import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
+import { DURATION_LIMITS, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 
@@ -93,7 +94,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     deploy: {
       configPath: text('config'),
       clusterDir: text('cluster-dir') ?? text('working-directory'),
-      vip: parsed('vip', parseApiHost),
+      vip: parsed('vip', (value, where) => parseApiHost(value, where, UsageError)),
       method: parsed('method', parseMethod),
       tofuBinary: text('tofu-path'),
       kubeconfigPath: text('kubeconfig-path'),
