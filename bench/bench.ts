@@ -1,6 +1,6 @@
 // `npm run bench`: prints figures, asserts nothing. Cold start of each bundled action (process start
 // to its first step) next to a bare `node -e ''`, the redactor's streaming throughput, and the plan
-// comment builder on a 5 MiB plan.
+// comment builder on a 5 MiB plan, and the YAML parser on a config just under its size limit.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { prepareSandbox, sandboxToolEnv } from '../examples/sandbox/prepare.js';
 import { RedactingStream } from '../src/core/output.js';
 import { Redactor } from '../src/core/redact.js';
 import { summarizeChanges } from '../src/core/tofu-plan.js';
+import { CONFIG_FILE, parseYaml } from '../src/core/yaml.js';
 import { buildPlanComment } from '../src/github/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
 
@@ -99,3 +100,14 @@ for (const [label, limit] of [
   }
   console.log(`  ${label.padEnd(28)} ${median(times).toFixed(1).padStart(6)} ms  (${size} characters)`);
 }
+
+// The yaml package's own duplicate-key check is quadratic: 40,000 keys took 23 s, 80,000 far longer.
+console.log('\nparseYaml of a config just under the 1 MiB limit (80,000 keys, duplicate keys checked)');
+const keyLines = Array.from({ length: 80_000 }, (_, i) => `k${i}: val\n`).join('');
+const yamlTimes: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const t0 = performance.now();
+  parseYaml(keyLines, 'bench.yaml', CONFIG_FILE);
+  yamlTimes.push(performance.now() - t0);
+}
+console.log(`  ${`${(Buffer.byteLength(keyLines) / 1024).toFixed(0)} KiB, 80,000 keys`.padEnd(28)} ${median(yamlTimes).toFixed(0).padStart(6)} ms`);

@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
+import { parseApiHost } from '../core/address.js';
 import { UsageError } from '../core/errors.js';
-import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseName, parseNodeCount } from '../core/option-values.js';
+import { DURATION_LIMITS, parseDurationOption, parseMethod, parseName, parseNodeCount } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 import { STEP_IDS } from '../core/steps/step.js';
@@ -210,7 +211,7 @@ export function parseCli(argv: string[]): CliCommand {
     organization: v.org === undefined ? undefined : parseName(text('org')!, '--org'),
     stateDir: text('state-dir'),
     kubeconfigPath: text('kubeconfig'),
-    vip: v.vip === undefined ? undefined : parseApiHost(text('vip')!, '--vip'),
+    vip: v.vip === undefined ? undefined : parseApiHost(text('vip')!, '--vip', UsageError),
     method: v.method === undefined ? undefined : parseMethod(text('method')!, '--method'),
     tofuBinary: text('tofu'),
     venvDir: text('venv'),

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import YAML from 'yaml';
 import { OpenStackConfigSchema } from './credentials.js';
-import { UserError, errorMessage } from './errors.js';
+import { formatIssues, UserError } from './errors.js';
+import { displayPath, readTextFile } from './files.js';
 import { NAME_PATTERN, NAME_RULE } from './option-values.js';
+import { CONFIG_FILE, parseYamlMapping } from './yaml.js';
 
 /**
  * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
@@ -63,26 +63,10 @@ export const ClusterConfigSchema = z.object({
 
 export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
 
-/** Formats zod issues as one message that lists every bad field by its dotted path. */
-export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {
-  const lines = issues.map((issue) => {
-    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
-    return `  - ${where}: ${issue.message}`;
-  });
-  return `${source} is invalid:\n${lines.join('\n')}`;
-}
 
 export function parseClusterConfig(text: string, source: string): ClusterConfig {
-  let doc: unknown;
-  try {
-    doc = YAML.parse(text, { prettyErrors: true });
-  } catch (error) {
-    throw new UserError(`${source} is not valid YAML: ${errorMessage(error)}`);
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new UserError(`${source} must be a YAML mapping with schema_version and opencenter keys`);
-  }
-  const result = ClusterConfigSchema.safeParse(doc);
+  const { value } = parseYamlMapping(text, source, CONFIG_FILE);
+  const result = ClusterConfigSchema.safeParse(value);
   if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
   const config = result.data;
   const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
@@ -93,12 +77,5 @@ export function parseClusterConfig(text: string, source: string): ClusterConfig 
 }
 
 export function loadClusterConfig(file: string): ClusterConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(code === 'ENOENT' ? `config file not found: ${file}` : `cannot read config file ${file}: ${errorMessage(error)}`);
-  }
-  return parseClusterConfig(text, file);
+  return parseClusterConfig(readTextFile(file, CONFIG_FILE), displayPath(file));
 }

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import YAML from 'yaml';
 import { z } from 'zod';
-import { UsageError, UserError, errorMessage } from './errors.js';
+import { formatIssues, UsageError, UserError } from './errors.js';
+import { displayPath } from './files.js';
+import { CLOUDS_YAML, readYamlMapping } from './yaml.js';
 
 /** The credential fields, as the code names them. */
 export type CredentialField =
@@ -219,37 +220,24 @@ function cloudsYamlCandidates(file: string | undefined, env: NodeJS.ProcessEnv):
   return [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', path.join(home, '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter((f): f is string => !!f);
 }
 
+/** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
+const CloudsYamlSchema = z.object({ clouds: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must map cloud names to settings' }) });
+
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
 export function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): Layer {
   const candidates = cloudsYamlCandidates(file, env);
-  let text: string | undefined;
-  let used = '';
-  for (const candidate of candidates) {
-    try {
-      text = readFileSync(candidate, 'utf8');
-      used = candidate;
-      break;
-    } catch (error) {
-      if (file) throw new UserError(`cannot read clouds.yaml ${file}: ${errorMessage(error)}`);
-    }
-  }
-  if (text === undefined) {
+  // The given file must be readable; of the standard places, the first that exists is used.
+  const used = file ?? candidates.find((candidate) => existsSync(candidate));
+  if (used === undefined) {
     throw new UserError(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
   }
-  let doc: unknown;
-  try {
-    doc = YAML.parse(text);
-  } catch (error) {
-    throw new UserError(`${used} is not valid YAML: ${errorMessage(error)}`);
-  }
-  const clouds = isMapping(doc) ? doc.clouds : undefined;
-  if (clouds !== undefined && clouds !== null && !isMapping(clouds)) throw new UserError(`${used}: clouds must be a mapping of cloud names to settings`);
+  const { value } = readYamlMapping(used, CLOUDS_YAML);
+  const parsed = CloudsYamlSchema.safeParse(value);
+  if (!parsed.success) throw new UserError(formatIssues(displayPath(used), parsed.error.issues));
+  const { clouds } = parsed.data;
   // Own keys only: `--os-cloud __proto__` must not find Object.prototype.
-  const entry = clouds && Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
-  if (entry === undefined || entry === null) {
-    throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${clouds ? Object.keys(clouds).join(', ') || 'none' : 'none'})`);
-  }
-  if (!isMapping(entry)) throw new UserError(`${used} (clouds.${cloud}): expected a mapping, got ${kindOf(entry)}`);
+  const entry = Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
+  if (!entry) throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(clouds).join(', ') || 'none'})`);
   if (entry.auth !== undefined && entry.auth !== null && !isMapping(entry.auth)) {
     throw new UserError(`${used} (clouds.${cloud}.auth): expected a mapping, got ${kindOf(entry.auth)}`);
   }

@@ -1,9 +1,9 @@
-import { promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CommandFailedError, commandExecutor, failureHeadline, type Exec } from './command.js';
 import { formatDuration } from './duration.js';
 import { InterruptedError, UserError, errorMessage } from './errors.js';
-import { ensurePrivateDir } from './files.js';
+import { ensurePrivateDir, readTextFile } from './files.js';
 import { kubeconfigEndpoint } from './kubeconfig.js';
 import { acquireDeployLock, lockChildHooks } from './lock.js';
 import type { DeployOutput } from './output.js';
@@ -11,6 +11,7 @@ import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFi
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import type { StateStore } from './state.js';
 import type { Step } from './steps/index.js';
+import { KUBECONFIG_FILE } from './yaml.js';
 
 export type { StepFilter } from './selection.js';
 
@@ -161,13 +162,10 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     await save();
   }
   result.ok = true;
-  const kubeconfig = await fs.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
-  if (kubeconfig !== undefined) {
-    try {
-      result.endpoint = kubeconfigEndpoint(kubeconfig, settings.kubeconfigPath);
-    } catch {
-      // not fatal: the endpoint is informational once every step has passed
-    }
+  try {
+    if (existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
+  } catch {
+    // not fatal: the endpoint is informational once every step has passed
   }
   return result;
 }

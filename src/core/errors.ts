@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * A mistake the user can fix (bad config, missing file, failed precondition). Entry points print
  * only its message, never a stack trace; anything else is a bug and keeps its stack.
@@ -31,4 +33,16 @@ export function exitCodeFor(error: unknown): number {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Formats zod issues as one message naming every bad field by its dotted path: on one line for a
+ * single issue (`<source> is invalid: users.0.user: expected object`), else one line each.
+ */
+export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {
+  const lines = issues.map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
+    return `${where}: ${issue.message}`;
+  });
+  return lines.length === 1 ? `${source} is invalid: ${lines[0]}` : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }

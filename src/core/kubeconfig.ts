@@ -1,31 +1,88 @@
-import YAML, { isMap, isScalar, isSeq, type Document } from 'yaml';
-import { UserError, errorMessage } from './errors.js';
+import YAML, { type Document, isAlias, isMap, isScalar, isSeq, type Scalar } from 'yaml';
+import { z } from 'zod';
+import { canonicalIPv6, parseApiHost, urlHost } from './address.js';
+import { formatIssues, UserError } from './errors.js';
+import { KUBECONFIG_FILE, parseYamlMapping } from './yaml.js';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-/** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path) kept verbatim. */
-const SERVER_URL = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(.*)$/i;
+/**
+ * The fields of a kubeconfig this tool reads, typed as kubectl types them (a number where it
+ * expects a string is an error there too). Unknown fields are allowed; null is kubectl's empty.
+ */
+const optionalString = z.string().nullish();
+/** The user fields that hold secrets, to mask. */
+const SecretUserFields = z.object({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
+const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
+const KubeconfigSchema = z.object({
+  'current-context': optionalString,
+  clusters: z.array(z.object({ name: optionalString, cluster: z.object({ server: optionalString }).nullish() })).nullish(),
+  contexts: z.array(z.object({ name: optionalString, context: z.object({ cluster: optionalString }).nullish() })).nullish(),
+  users: z.array(z.object({ name: optionalString, user: SecretUserFields.nullish() })).nullish(),
+});
 
-export function parseKubeconfig(text: string, source: string): Document {
-  const doc = YAML.parseDocument(text);
-  if (doc.errors.length > 0) {
-    throw new UserError(`kubeconfig ${source} is not valid YAML: ${doc.errors[0]!.message}`);
-  }
-  if (!isMap(doc.contents)) throw new UserError(`kubeconfig ${source} is not a kubeconfig (expected a mapping with clusters, users, contexts)`);
-  return doc;
+export type KubeconfigFields = z.infer<typeof KubeconfigSchema>;
+
+export interface Kubeconfig {
+  /** The syntax tree, for edits that keep every other byte. */
+  document: Document.Parsed;
+  fields: KubeconfigFields;
 }
 
-/** A VIP as it must appear in a URL host (IPv6 in brackets). */
-export function urlHost(ip: string): string {
-  return ip.includes(':') && !ip.startsWith('[') ? `[${ip}]` : ip;
+/** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
+export function parseKubeconfig(text: string, source: string): Kubeconfig {
+  const label = `kubeconfig ${source}`;
+  const { document, value } = parseYamlMapping(text, label, KUBECONFIG_FILE);
+  const result = KubeconfigSchema.safeParse(value);
+  if (!result.success) throw new UserError(formatIssues(label, result.error.issues));
+  return { document, fields: result.data };
 }
 
-/** Rewrites one server URL if its host is loopback; anything else is returned unchanged. */
+interface ServerParts {
+  /** `https://`, or '' for host:port, which client-go takes as https://host:port. */
+  scheme: string;
+  userinfo: string;
+  /** A name, an IPv4 address, or an IPv6 address in brackets. */
+  host: string;
+  /** Port, path, query, kept verbatim. */
+  rest: string;
+}
+
+/** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path). */
+const URL_SERVER = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d*)?(?:[/?#].*)?)$/i;
+/** host[:port][/path] without a scheme: client-go adds https://. */
+const BARE_SERVER = /^()()(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d+)?(?:[/?#].*)?)$/;
+
+/** A server value split into its parts; undefined if it is neither a URL nor host:port. */
+function splitServer(server: string): ServerParts | undefined {
+  if (/\s/.test(server)) return undefined;
+  const match = URL_SERVER.exec(server) ?? BARE_SERVER.exec(server);
+  if (!match) return undefined;
+  const [, scheme = '', userinfo = '', host = '', rest = ''] = match;
+  return { scheme, userinfo, host, rest };
+}
+
+function isLoopback(host: string): boolean {
+  const lower = host.toLowerCase();
+  if (lower.startsWith('[')) return canonicalIPv6(lower.slice(1, -1)) === '::1';
+  return lower === '127.0.0.1' || lower === 'localhost';
+}
+
+/** The VIP checked (a newline in it would become kubeconfig YAML) and written as a URL host. */
+function vipHost(vip: string): string {
+  return urlHost(parseApiHost(vip, 'VIP'));
+}
+
+function rewriteParts(parts: ServerParts, host: string): string {
+  return `${parts.scheme}${parts.userinfo}${host}${parts.rest}`;
+}
+
+/**
+ * Rewrites one server if its host is loopback (127.0.0.1, localhost, [::1]; with or without a
+ * scheme); anything else is returned unchanged. Throws a UserError for a VIP that is not a host.
+ */
 export function rewriteLoopbackServer(server: string, vip: string): string {
-  const match = SERVER_URL.exec(server.trim());
-  if (!match) return server;
-  const [, scheme, userinfo = '', host, rest] = match;
-  if (!LOOPBACK_HOSTS.has(host!.toLowerCase())) return server;
-  return `${scheme}${userinfo}${urlHost(vip)}${rest}`;
+  const host = vipHost(vip);
+  const parts = splitServer(server.trim());
+  return parts && isLoopback(parts.host) ? rewriteParts(parts, host) : server;
 }
 
 export interface NormalizeResult {
@@ -36,73 +93,79 @@ export interface NormalizeResult {
 
 /**
  * Rewrites only `clusters[].cluster.server` values whose host is loopback; every other field,
- * comment and server stays byte-for-byte as it was. Running it twice changes nothing.
+ * comment and server stays byte-for-byte as it was. Running it twice changes nothing. A kubeconfig
+ * without clusters, or with a server that is not a URL or host:port, is an error.
  */
 export function normalizeKubeconfig(text: string, vip: string, source: string): NormalizeResult {
-  const doc = parseKubeconfig(text, source);
-  const clusters = doc.get('clusters', true);
+  const host = vipHost(vip);
+  const { document, fields } = parseKubeconfig(text, source);
+  const clusters = fields.clusters ?? [];
+  if (clusters.length === 0) throw new UserError(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
+  // Aliases lead to the node they name; its source range is where the edit goes.
+  const resolve = (node: unknown) => (isAlias(node) ? node.resolve(document) : node);
+  const clusterNodes = resolve(document.get('clusters', true));
   const changes: NormalizeResult['changes'] = [];
-  // Edits are spliced into the original text by source range, so formatting and comments survive.
-  const edits: { start: number; end: number; replacement: string }[] = [];
-  if (isSeq(clusters)) {
-    for (const item of clusters.items) {
-      if (!isMap(item)) continue;
-      const cluster = item.get('cluster', true);
-      if (!isMap(cluster)) continue;
-      const server = cluster.get('server', true);
-      if (!isScalar(server) || typeof server.value !== 'string' || !server.range) continue;
-      const rewritten = rewriteLoopbackServer(server.value, vip);
-      if (rewritten === server.value) continue;
-      const [start, end] = server.range;
-      const raw = text.slice(start, end);
-      if (!raw.includes(server.value)) {
-        throw new UserError(`kubeconfig ${source}: cannot rewrite the escaped server value of cluster ${String(item.get('name') ?? '?')}`);
-      }
-      edits.push({ start, end, replacement: raw.replace(server.value, rewritten) });
-      changes.push({ cluster: String(item.get('name') ?? '?'), from: server.value, to: rewritten });
-    }
+  // Edits are spliced into the original text by source range, so formatting and comments survive;
+  // keyed by range, so a server shared through an alias is edited once.
+  const edits = new Map<number, { end: number; replacement: string }>();
+  for (const [index, cluster] of clusters.entries()) {
+    const name = cluster.name ?? '';
+    const label = `cluster ${name ? `${JSON.stringify(name)} ` : ''}(clusters.${index})`;
+    const server = cluster.cluster?.server;
+    if (server === undefined || server === null) throw new UserError(`kubeconfig ${source}: ${label} has no server`);
+    const parts = splitServer(server.trim());
+    if (!parts) throw new UserError(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
+    if (!isLoopback(parts.host)) continue;
+    const rewritten = rewriteParts(parts, host);
+    const item = isSeq(clusterNodes) ? resolve(clusterNodes.items[index]) : undefined;
+    const clusterNode = isMap(item) ? resolve(item.get('cluster', true)) : undefined;
+    const serverNode = isMap(clusterNode) ? resolve(clusterNode.get('server', true)) : undefined;
+    const edit = isScalar(serverNode) ? scalarEdit(text, serverNode, rewritten) : undefined;
+    if (!edit) throw new UserError(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
+    edits.set(edit.start, edit);
+    changes.push({ cluster: name || '?', from: server, to: rewritten });
   }
   let out = text;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) {
-    out = out.slice(0, edit.start) + edit.replacement + out.slice(edit.end);
+  for (const [start, { end, replacement }] of [...edits].sort(([a], [b]) => b - a)) {
+    out = out.slice(0, start) + replacement + out.slice(end);
   }
   return { text: out, changes };
 }
 
-interface KubeconfigShape {
-  'current-context'?: string;
-  clusters?: { name?: string; cluster?: { server?: string } }[];
-  contexts?: { name?: string; context?: { cluster?: string } }[];
-  users?: { name?: string; user?: Record<string, unknown> }[];
+/**
+ * The source edit that makes a scalar read as `rewritten`. The host is swapped inside the written
+ * value, so quotes and escapes elsewhere stay; a plain scalar whose new value YAML would read
+ * otherwise (`[fd00::5]:6443` starts a flow sequence; `null` is null) is written double-quoted.
+ */
+function scalarEdit(text: string, node: Scalar, rewritten: string): { start: number; end: number; replacement: string } | undefined {
+  if (typeof node.value !== 'string' || !node.range) return undefined;
+  const [start, end] = node.range;
+  const raw = text.slice(start, end);
+  if (!raw.includes(node.value)) return undefined; // escaped or folded over lines
+  if (node.type === 'PLAIN' && !readsAsPlainString(rewritten)) return { start, end, replacement: JSON.stringify(rewritten) };
+  return { start, end, replacement: raw.replace(node.value, () => rewritten) };
 }
 
-function readShape(text: string, source: string): KubeconfigShape {
-  try {
-    return (parseKubeconfig(text, source).toJS() ?? {}) as KubeconfigShape;
-  } catch (error) {
-    if (error instanceof UserError) throw error;
-    throw new UserError(`kubeconfig ${source} cannot be read: ${errorMessage(error)}`);
-  }
+function readsAsPlainString(value: string): boolean {
+  return !/[[\]{},]/.test(value) && YAML.parse(value) === value;
 }
 
 /** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
 export function kubeconfigEndpoint(text: string, source: string): string | undefined {
-  const config = readShape(text, source);
-  const current = config.contexts?.find((c) => c.name === config['current-context'])?.context?.cluster;
-  const cluster = config.clusters?.find((c) => c.name === current) ?? config.clusters?.[0];
-  return cluster?.cluster?.server;
+  const { fields } = parseKubeconfig(text, source);
+  const current = fields.contexts?.find((c) => c.name === fields['current-context'])?.context?.cluster;
+  const cluster = fields.clusters?.find((c) => c.name === current) ?? fields.clusters?.[0];
+  return cluster?.cluster?.server ?? undefined;
 }
-
-const SECRET_USER_FIELDS = ['client-key-data', 'client-certificate-data', 'token', 'password'];
 
 /**
  * The secret leaves of a kubeconfig, plus the decoded forms of base64 data, so that they can be
  * masked without masking the whole document (which would spoil every later log line).
  */
 export function kubeconfigSecrets(text: string, source: string): string[] {
-  const config = readShape(text, source);
+  const { fields } = parseKubeconfig(text, source);
   const secrets: string[] = [];
-  for (const user of config.users ?? []) {
+  for (const user of fields.users ?? []) {
     for (const field of SECRET_USER_FIELDS) {
       const value = user.user?.[field];
       if (typeof value !== 'string' || value.trim() === '') continue;

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { formatDuration, parseDuration } from './duration.js';
 import { UsageError } from './errors.js';
 
@@ -43,27 +42,6 @@ export function parseMethod(text: string, where: string): DeploymentMethod {
     throw new UsageError(`${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
   }
   return value as DeploymentMethod;
-}
-
-/**
- * A fully qualified DNS name: RFC 1123 labels, at least two, at most 253 characters in all. A
- * single label ("not-an-ip") is far more often a typo than an API name, and would be polled for
- * the whole readiness timeout.
- */
-const DNS_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
-
-/**
- * The API address that replaces a loopback server in the kubeconfig: an IPv4 or IPv6 address or a
- * DNS name, nothing else (a newline in it would write keys into the kubeconfig). IPv6 may come in
- * brackets; the bare form is returned.
- */
-export function parseApiHost(text: string, where: string): string {
-  const value = text.trim();
-  const bracketed = value.startsWith('[') && value.endsWith(']');
-  if (bracketed ? isIP(value.slice(1, -1)) === 6 : isIP(value) !== 0) return bracketed ? value.slice(1, -1) : value;
-  // A name, not a mistyped address: all-numeric dotted forms are refused above or here.
-  if (DNS_NAME.test(value) && !/^[\d.]+$/.test(value)) return value;
-  throw new UsageError(`${where}: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}" is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 
 /** Cluster and organisation names: they become directory and artifact names, so no paths, spaces or dots alone. */

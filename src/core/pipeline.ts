@@ -1,8 +1,10 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { credentialSecrets } from './credentials.js';
 import { UserError, errorMessage } from './errors.js';
+import { readTextFile } from './files.js';
 import { kubeconfigSecrets } from './kubeconfig.js';
+import { KUBECONFIG_FILE } from './yaml.js';
 import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from './keystone.js';
 import { Redactor } from './redact.js';
 import { clusterId, resolveSettings, runtimePaths, type DeployOptions, type DeploySettings } from './settings.js';
@@ -44,13 +46,12 @@ export function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
 export async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
   const redactor = new Redactor();
   for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
-  const kubeconfig = await fs.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
-  if (kubeconfig !== undefined) {
-    try {
-      for (const secret of kubeconfigSecrets(kubeconfig, settings.kubeconfigPath)) redactor.add(secret);
-    } catch {
-      // an unreadable kubeconfig is reported by the step that needs it
+  try {
+    if (existsSync(settings.kubeconfigPath)) {
+      for (const secret of kubeconfigSecrets(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath)) redactor.add(secret);
     }
+  } catch {
+    // an unreadable kubeconfig is reported by the step that needs it
   }
   return redactor;
 }

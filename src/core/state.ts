@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { formatIssues } from './config.js';
-import { UserError, errorMessage } from './errors.js';
+import { formatIssues, UserError, errorMessage } from './errors.js';
 import { ensurePrivateDir, writeFileAtomic } from './files.js';
 
 export const STATE_VERSION = 1;

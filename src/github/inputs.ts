@@ -1,7 +1,8 @@
 import YAML from 'yaml';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
+import { parseApiHost } from '../core/address.js';
 import { UsageError } from '../core/errors.js';
-import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
+import { DURATION_LIMITS, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 
@@ -106,7 +107,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     deploy: {
       configPath: line('config'),
       clusterDir: line('cluster-dir') ?? line('working-directory'),
-      vip: parsed('vip', parseApiHost),
+      vip: parsed('vip', (value, where) => parseApiHost(value, where, UsageError)),
       method: parsed('method', parseMethod),
       tofuBinary: line('tofu-path'),
       kubeconfigPath: line('kubeconfig-path'),

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import path from 'node:path';
 import { UserError, errorMessage } from '../core/errors.js';
-import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
+import { displayPath, writePrivateFile } from '../core/files.js';
 import { kubeconfigEndpoint, kubeconfigSecrets } from '../core/kubeconfig.js';
 import { decryptWithPassphrase } from '../core/secret-box.js';
 
@@ -18,11 +18,14 @@ export async function runKubeconfigAction(): Promise<void> {
     if (!encrypted) throw new UserError('input kubeconfig-encrypted is empty: pass needs.<deploy job>.outputs.kubeconfig-encrypted (the deploy job must set kubeconfig-passphrase)');
     if (!passphrase) throw new UserError('input passphrase is empty: pass the same secret the deploy job used as kubeconfig-passphrase');
     const text = await decryptWithPassphrase(encrypted, passphrase, 'input kubeconfig-encrypted');
-    const secrets = kubeconfigSecrets(text, 'the decrypted kubeconfig');
+    const source = 'from input kubeconfig-encrypted';
+    const secrets = kubeconfigSecrets(text, source);
     for (const secret of secrets) core.setSecret(secret);
     const target = path.resolve(core.getInput('path') || path.join(process.env.RUNNER_TEMP ?? '/tmp', 'kubeconfig'));
-    await ensurePrivateDir(path.dirname(target));
-    await writeFileAtomic(target, text, 0o600);
+    if (target.includes(path.delimiter)) {
+      throw new UserError(`input path ${displayPath(target)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
+    }
+    await writePrivateFile(target, text, 'kubeconfig');
     core.exportVariable('KUBECONFIG', target);
     core.setOutput('path', target);
     const endpoint = kubeconfigEndpoint(text, target);

@@ -112,7 +112,7 @@ const flagRows: Row[] = [
   ['--vip 999.1.1.1', plan('--vip', '999.1.1.1'), 2, `--vip: "999.1.1.1" ${NOT_HOST}`],
   ['--vip with a port', plan('--vip', '10.0.0.1:6443'), 2, `--vip: "10.0.0.1:6443" ${NOT_HOST}`],
   ['--vip a URL', plan('--vip', 'https://10.0.0.1'), 2, `--vip: "https://10.0.0.1" ${NOT_HOST}`],
-  ['--vip of 300 characters', plan('--vip', `${'a'.repeat(299)}.b`), 2, `--vip: "${'a'.repeat(80)}…" ${NOT_HOST}`],
+  ['--vip of 100 kB (echoed cut short)', plan('--vip', `${'a'.repeat(100_000)}.b`), 2, new RegExp(`^--vip: "a{1,100}(…|\\.\\.\\.)" ${escapeRe(NOT_HOST)}$`)],
   // methods, names, steps
   ['--method kubspray', plan('--method', 'kubspray'), 2, '--method: "kubspray" is not a deployment method; use one of kubespray, none'],
   ['--method KUBESPRAY', plan('--method', 'KUBESPRAY'), 2, '--method: "KUBESPRAY" is not a deployment method; use one of kubespray, none'],
@@ -206,7 +206,7 @@ const configRows: Row[] = [
   ['--config for another provider', planWith('aws.yaml'), 1, '@tmp/aws.yaml: opencenter.infrastructure.provider is "aws"; this tool deploys openstack clusters only', { files: { 'aws.yaml': cfg((t) => t.replace('provider: openstack', 'provider: aws')) } }],
   ['--config without local_dir', planWith('nolocal.yaml'), 1, '@tmp/nolocal.yaml: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir', { files: { 'nolocal.yaml': cfg((t) => t.replace(/local_dir: .*/, 'local_dir: ""')) } }],
   ['--config a symlink loop', ['plan', '--config', '@tmp/loop1', '--state-dir', '@state'], 1, /^(cannot read config file @tmp\/loop1: .*(ELOOP|symbolic links)|config file @tmp\/loop1: too many levels of symbolic links)/, { files: { loop1: { symlink: 'loop2' }, loop2: { symlink: 'loop1' } } }],
-  ['--config a dangling symlink', planWith('dangling.yaml'), 1, /^(config file not found: @tmp\/dangling\.yaml|config file @tmp\/dangling\.yaml is a symbolic link to a missing file)$/, { files: { 'dangling.yaml': { symlink: 'nowhere.yaml' } } }],
+  ['--config a dangling symlink', planWith('dangling.yaml'), 1, 'config file @tmp/dangling.yaml is a symbolic link to a missing file', { files: { 'dangling.yaml': { symlink: 'nowhere.yaml' } } }],
   ['--config a symlink to a directory', planWith('todir.yaml'), 1, /^(config file @tmp\/todir\.yaml is a directory.*|cannot read config file @tmp\/todir\.yaml: EISDIR: illegal operation on a directory, read)$/, { files: { 'todir.yaml': { symlink: '.' } } }],
   ['--config unreadable', planWith('secret.yaml'), 1, /^cannot read config file @tmp\/secret\.yaml: .*(EACCES|permission denied)/, { when: notRoot, setup: async (ctx) => { await fs.writeFile(path.join(ctx.tmp, 'secret.yaml'), ctx.baseConfig, { mode: 0o000 }); } }],
 ];
@@ -214,14 +214,15 @@ const configRows: Row[] = [
 const clouds = (text: string) => ({ 'clouds.yaml': text });
 const withCloud = (cloud: string) => plan('--os-cloud', cloud, '--clouds-yaml', '@tmp/clouds.yaml');
 const credentialRows: Row[] = [
-  ['--clouds-yaml missing', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp/missing.yaml'), 1, /^cannot read clouds\.yaml @tmp\/missing\.yaml: ENOENT/],
-  ['--clouds-yaml a directory', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp'), 1, /^cannot read clouds\.yaml @tmp: EISDIR/],
+  ['--clouds-yaml missing', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp/missing.yaml'), 1, 'clouds.yaml not found: @tmp/missing.yaml'],
+  ['--clouds-yaml a directory', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp'), 1, 'clouds.yaml @tmp is a directory; give a file path'],
+  ['--clouds-yaml a FIFO', plan('--os-cloud', 'lab', '--clouds-yaml', '@tmp/fifo'), 1, 'clouds.yaml @tmp/fifo is not a regular file (it is a named pipe)', { files: { fifo: { fifo: true } } }],
   ['--clouds-yaml not YAML', withCloud('lab'), 1, /^@tmp\/clouds\.yaml is not valid YAML: /, { files: clouds(':\n  - x: [\n') }],
-  ['--clouds-yaml empty', withCloud('lab'), 1, 'cloud "lab" not found in @tmp/clouds.yaml (clouds: none)', { files: clouds('') }],
+  ['--clouds-yaml empty', withCloud('lab'), 1, '@tmp/clouds.yaml must be a YAML mapping (key: value) at the top level, but it is empty', { files: clouds('') }],
   ['--os-cloud not in clouds.yaml', withCloud('nope'), 1, 'cloud "nope" not found in @tmp/clouds.yaml (clouds: lab)', { files: clouds('clouds:\n  lab:\n    region_name: r\n') }],
   ['--os-cloud __proto__', withCloud('__proto__'), 1, 'cloud "__proto__" not found in @tmp/clouds.yaml (clouds: lab)', { files: clouds('clouds:\n  lab:\n    region_name: r\n') }],
   ['--os-cloud constructor', withCloud('constructor'), 1, 'cloud "constructor" not found in @tmp/clouds.yaml (clouds: lab)', { files: clouds('clouds:\n  lab:\n    region_name: r\n') }],
-  ['clouds.yaml with clouds a list', withCloud('lab'), 1, '@tmp/clouds.yaml: clouds must be a mapping of cloud names to settings', { files: clouds('clouds: [lab, other]\n') }],
+  ['clouds.yaml with clouds a list', withCloud('lab'), 1, '@tmp/clouds.yaml is invalid: clouds: must map cloud names to settings', { files: clouds('clouds: [lab, other]\n') }],
   ['clouds.yaml with interface bogus', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.interface): "bogus" is not one of public, internal, admin', { files: clouds('clouds:\n  lab:\n    interface: bogus\n') }],
   ['clouds.yaml with verify: maybe', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.verify): "maybe" is not true or false', { files: clouds('clouds:\n  lab:\n    verify: maybe\n') }],
   ['clouds.yaml with auth a number', withCloud('lab'), 1, '@tmp/clouds.yaml (clouds.lab.auth): expected a mapping, got a number', { files: clouds('clouds:\n  lab:\n    auth: 5\n') }],
@@ -236,7 +237,7 @@ const credentialRows: Row[] = [
   ['OS_REGION_NAME with an escape sequence', plan(), 1, `OS_REGION_NAME: ${CONTROL}`, { env: { OS_REGION_NAME: 'Region\x1b[2J' } }],
   ['OS_CLOUD naming a cloud missing from OS_CLIENT_CONFIG_FILE', plan(), 1, 'cloud "missing" not found in @tmp/clouds.yaml (clouds: lab)', { env: { OS_CLOUD: 'missing', OS_CLIENT_CONFIG_FILE: '@tmp/clouds.yaml' }, files: clouds('clouds:\n  lab: {}\n') }],
   ['OS_CLOUD with no clouds.yaml anywhere', plan(), 1, /^OS_CLOUD is "lab" but no clouds\.yaml was found \(looked in clouds\.yaml, @tmp\/home\/\.config\/openstack\/clouds\.yaml, \/etc\/openstack\/clouds\.yaml\)$/, { env: { OS_CLOUD: 'lab', HOME: '@tmp/home' }, when: () => !existsSync('/etc/openstack/clouds.yaml') }],
-  ['OS_CLIENT_CONFIG_FILE a directory', plan(), 1, /^OS_CLOUD is "lab" but no clouds\.yaml was found \(looked in @tmp, clouds\.yaml, /, { env: { OS_CLOUD: 'lab', OS_CLIENT_CONFIG_FILE: '@tmp', HOME: '@tmp/home' }, when: () => !existsSync('/etc/openstack/clouds.yaml') }],
+  ['OS_CLIENT_CONFIG_FILE a directory', plan(), 1, 'clouds.yaml @tmp is a directory; give a file path', { env: { OS_CLOUD: 'lab', OS_CLIENT_CONFIG_FILE: '@tmp' } }],
   ['XDG_STATE_HOME a file', ['plan', '--config', '@config'], 1, 'state directory @tmp/file/cluster-deploy: @tmp/file is not a directory', { env: { XDG_STATE_HOME: '@tmp/file' }, files: { file: 'x' } }],
 ];
 
@@ -253,10 +254,12 @@ const kubeconfigRows: Row[] = [
   ['wait-ready: an empty kubeconfig', wait(), 1, /^kubeconfig @tmp\/kc (is not a kubeconfig|must be a YAML mapping)/, { files: { kc: '' } }],
   ['wait-ready: not YAML', wait(), 1, /^kubeconfig @tmp\/kc is not valid YAML: /, { files: { kc: 'clusters: [oops\n' } }],
   ['wait-ready: a list', wait(), 1, /^kubeconfig @tmp\/kc (is not a kubeconfig|must be a YAML mapping)/, { files: { kc: '- clusters\n' } }],
-  ['wait-ready: binary garbage', wait(), 1, /^kubeconfig @tmp\/kc (is not valid YAML|is not a kubeconfig|is invalid|is not a text file)/, { files: { kc: Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 131 + 7) % 256)) } }],
+  ['wait-ready: binary garbage', wait(), 1, 'kubeconfig @tmp/kc is not UTF-8 text', { files: { kc: Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 131 + 7) % 256)) } }],
   ['wait-ready: missing', wait('@tmp/none'), 1, 'kubeconfig not found: @tmp/none; run step openstack-normalize-kubeconfig first'],
-  ['wait-ready: a directory', wait('@tmp'), 1, 'kubeconfig @tmp is a directory; give the kubeconfig file'],
-  ['wait-ready: a symlink loop', wait('@tmp/loop'), 1, /^cannot read kubeconfig @tmp\/loop: .*(ELOOP|symbolic links)/, { files: { loop: { symlink: 'loop' } } }],
+  ['wait-ready: a directory', wait('@tmp'), 1, 'kubeconfig @tmp is a directory; give a file path'],
+  ['wait-ready: a symlink loop', wait('@tmp/loop'), 1, 'cannot read kubeconfig @tmp/loop: too many levels of symbolic links', { files: { loop: { symlink: 'loop' } } }],
+  ['wait-ready: a dangling symlink', wait('@tmp/dangling'), 1, 'kubeconfig @tmp/dangling is a symbolic link to a missing file', { files: { dangling: { symlink: 'gone' } } }],
+  ['wait-ready: a FIFO', wait('@tmp/fifo'), 1, 'kubeconfig @tmp/fifo is not a regular file (it is a named pipe)', { files: { fifo: { fifo: true } } }],
   ['wait-ready: --kubectl missing', [...wait(), '--kubectl', '@tmp/no-kubectl'], 1, /^command not found: @tmp\/no-kubectl /, { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') } }],
   ['wait-ready: --kubectl a directory', [...wait(), '--kubectl', '@tmp'], 1, /^cannot run @tmp: .*not an executable/, { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') } }],
   ['normalize: no kubeconfig in the cluster dir', normalize('--kubeconfig', '@tmp/out'), 1, 'kubeconfig not found after bootstrap in @tmp/cd', { files: { cd: { dir: true } } }],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import { DURATION_LIMITS, parseApiHost, parseDurationOption, parseMethod, parseNodeCount } from '../../src/core/option-values.js';
+import { DURATION_LIMITS, parseDurationOption, parseMethod, parseNodeCount } from '../../src/core/option-values.js';
 
 /** Every value check is a usage error (exit 2) that names the flag and says what is wrong. */
 function usageError(fn: () => unknown): string {
@@ -46,21 +46,4 @@ describe('option values', () => {
     expect(usageError(() => parseMethod('kubspray', '--method'))).toBe('--method: "kubspray" is not a deployment method; use one of kubespray, none');
   });
 
-  it.each([
-    ['10.0.0.1', '10.0.0.1'],
-    ['::1', '::1'],
-    ['[fd00::1]', 'fd00::1'],
-    ['api.example.com', 'api.example.com'],
-    ['k8s-api.internal.', 'k8s-api.internal.'],
-    [' 10.2.128.5 ', '10.2.128.5'],
-  ])('accepts API host %j', (text, host) => {
-    expect(parseApiHost(text, '--vip')).toBe(host);
-  });
-
-  it.each(['', 'not an ip', 'not-an-ip', '10.0.0.1\n    insecure-skip-tls-verify: true', 'http://10.0.0.1', '10.0.0.1:6443', '-host', `${'a'.repeat(64)}.com`, 'a..b', 'bücher.de', '999.1.1.1', '[10.0.0.1]'])(
-    'refuses API host %j',
-    (text) => {
-      expect(usageError(() => parseApiHost(text, '--vip'))).toMatch(/^--vip: ".*" is not an IP address or DNS name \(e\.g\. 10\.0\.0\.5, fd00::5, api\.example\.com\)$/s);
-    },
-  );
 });

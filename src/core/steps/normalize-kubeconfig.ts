@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError, errorMessage } from '../errors.js';
-import { ensurePrivateDir, pathExists, writeFileAtomic } from '../files.js';
+import { UserError } from '../errors.js';
+import { checkFileTarget, displayPath, pathExists, readTextFile, writePrivateFile } from '../files.js';
 import { kubeconfigSecrets, normalizeKubeconfig } from '../kubeconfig.js';
 import type { Redactor } from '../redact.js';
+import { KUBECONFIG_FILE } from '../yaml.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
 /** Where deploy tooling leaves the kubeconfig, in the reference's order, plus Kubespray's artifact. */
@@ -30,6 +31,7 @@ export interface NormalizeOptions {
  * Registers its secret leaves with the redactor. Returns a one-line summary.
  */
 export async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }: NormalizeOptions): Promise<string> {
+  await checkFileTarget(target, 'kubeconfig');
   // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
   // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
   let source: string | undefined;
@@ -41,23 +43,17 @@ export async function normalizeClusterKubeconfig({ clusterDir, target, vip, reda
       newest = stat.mtimeMs;
     }
   }
-  if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${clusterDir}`);
-  let text: string;
-  try {
-    text = await fs.readFile(source, 'utf8');
-  } catch (error) {
-    throw new UserError(`cannot read kubeconfig ${source}: ${errorMessage(error)}`);
-  }
-  const result = normalizeKubeconfig(text, vip, source);
-  for (const secret of kubeconfigSecrets(result.text, source)) redactor.add(secret);
+  if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${displayPath(clusterDir)}`);
+  const text = readTextFile(source, KUBECONFIG_FILE);
+  const result = normalizeKubeconfig(text, vip, displayPath(source));
+  for (const secret of kubeconfigSecrets(result.text, displayPath(source))) redactor.add(secret);
   const unchanged = source === target && result.changes.length === 0;
   if (!unchanged) {
-    await ensurePrivateDir(path.dirname(target));
-    await writeFileAtomic(target, result.text, 0o600);
+    await writePrivateFile(target, result.text, 'kubeconfig');
   }
   const servers = result.changes.map((c) => c.to);
   const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
-  return source === target ? what : `${what} (from ${path.relative(clusterDir, source) || source})`;
+  return source === target ? what : `${what} (from ${displayPath(path.relative(clusterDir, source) || source)})`;
 }
 
 export class NormalizeKubeconfigStep implements Step {

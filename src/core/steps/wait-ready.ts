@@ -1,9 +1,11 @@
-import { promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { CommandSpec, Exec } from '../command.js';
 import { formatDuration } from '../duration.js';
 import { InterruptedError, UserError } from '../errors.js';
+import { readTextFile } from '../files.js';
 import { kubeconfigEndpoint } from '../kubeconfig.js';
+import { KUBECONFIG_FILE } from '../yaml.js';
 import type { WaitReadySettings } from '../settings.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
@@ -72,6 +74,12 @@ function kubectlArgv(kubectl: string, kubeconfig: string, ...args: string[]): st
   return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args];
 }
 
+/** The kubeconfig to wait with; a missing one is usually a step not run yet. */
+function readKubeconfig(file: string): string {
+  if (!existsSync(file)) throw new UserError(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
+  return readTextFile(file, KUBECONFIG_FILE);
+}
+
 /**
  * Waits until `/readyz` answers `ok` (and, if asked, N nodes are Ready). The first check is
  * immediate; pauses then double from 0.5 s up to `intervalMs`. On timeout the error carries the
@@ -79,15 +87,7 @@ function kubectlArgv(kubectl: string, kubeconfig: string, ...args: string[]): st
  */
 export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResult> {
   const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
-  const text = await fs.readFile(kubeconfig, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UserError(
-      error.code === 'ENOENT'
-        ? `kubeconfig not found: ${kubeconfig}; run step openstack-normalize-kubeconfig first`
-        : error.code === 'EISDIR'
-          ? `kubeconfig ${kubeconfig} is a directory; give the kubeconfig file`
-          : `cannot read kubeconfig ${kubeconfig}: ${error.message}`,
-    );
-  });
+  const text = readKubeconfig(kubeconfig);
   const endpoint = kubeconfigEndpoint(text, kubeconfig);
   // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
   if (!endpoint) throw new UserError(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
