@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { z } from 'zod';
 import type { CommandSpec, Exec } from '../command.js';
 import { formatDuration } from '../duration.js';
@@ -76,8 +76,17 @@ function kubectlArgv(kubectl: string, kubeconfig: string, ...args: string[]): st
 
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
 function readKubeconfig(file: string): string {
-  if (!existsSync(file)) throw new UserError(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
+  // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
+  if (!existsSync(file) && !isSymlink(file)) throw new UserError(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
   return readTextFile(file, KUBECONFIG_FILE);
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /**
