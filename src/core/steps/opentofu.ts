@@ -19,7 +19,7 @@ export async function requireTofuBinary(settings: DeploySettings): Promise<strin
   if (binary) return binary;
   throw new UserError(
     settings.opentofu.binary
-      ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
+      ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
       : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path',
   );
 }

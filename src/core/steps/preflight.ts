@@ -84,7 +84,9 @@ export class PreflightStep implements Step {
       problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
     }
     if (settings.kubespray && dirStat?.isDirectory()) problems.push(...(await this.kubesprayProblems()));
-    if (problems.length > 0) throw new UserError(problems.join('\n'));
+    // Several problems as a list under one line, as invalid config fields are: not bare lines after the error.
+    if (problems.length === 1) throw new UserError(problems[0]!);
+    if (problems.length > 1) throw new UserError(`${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
     if (!settings.authCheck.enabled || !this.authChecker) return 'credentials complete (live check skipped)';
     return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
