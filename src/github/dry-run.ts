@@ -1,0 +1,142 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { CommandFailedError, failureHeadline } from '../core/command.js';
+import { errorMessage } from '../core/errors.js';
+import type { Pipeline } from '../core/pipeline.js';
+import { buildPlan, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
+import { abortOnSignals } from '../core/signals.js';
+import { clusterId, runtimePaths } from '../core/settings.js';
+import type { Step } from '../core/steps/index.js';
+import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
+import * as core from './actions-core.js';
+import { octokitFor, secretBox } from './clients.js';
+import type { ActionSettings } from './inputs.js';
+import { PLAN_FILES, planArtifactName, pullRequestFileText, uploadPlanArtifact } from './plan-artifact.js';
+import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-comment.js';
+import { actionsOutput, currentRunUrl, pullRequestFromEvent, runContext, type PullRequestContext } from './runner.js';
+import { upsertStickyComment } from './sticky-comment.js';
+import { planSummary } from './summary.js';
+import { restoreSavedFiles } from './tofu-state.js';
+
+/** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
+const SUMMARY_LIMIT = 1_000_000;
+
+function relativeToWorkspace(file: string | undefined): string | undefined {
+  const workspace = process.env.GITHUB_WORKSPACE;
+  if (!file || !workspace) return file;
+  const relative = path.relative(workspace, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+function setPlanOutputs(tofu: TofuPlan | undefined): void {
+  const counts = tofu ? tofuCounts(tofu.changes) : { toAdd: 0, toChange: 0, toDestroy: 0, toReplace: 0 };
+  core.setOutput('has-changes', String(!!tofu && tofu.changes.rows.length > 0));
+  core.setOutput('to-add', String(counts.toAdd));
+  core.setOutput('to-change', String(counts.toChange));
+  core.setOutput('to-destroy', String(counts.toDestroy));
+  core.setOutput('to-replace', String(counts.toReplace));
+  if (tofu) core.setOutput('plan-file', tofu.planFile);
+}
+
+/** Why a comment could not be written, and how to get one safely. */
+function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: string): string {
+  const why = pr.fromFork
+    ? 'Pull requests from forks get a read-only token and no secrets, by design.'
+    : 'Give the job `permissions: pull-requests: write` to let it comment.';
+  return [
+    `cluster-deploy could not comment on pull request #${pr.number} (${reason}). ${why}`,
+    `The plan is in this job's summary and in the artifact "${artifact}" (comment.md, pull-request.json).`,
+    'To comment on pull requests from forks safely, keep this workflow on `pull_request` and post the comment from a second',
+    'workflow triggered by `workflow_run` with the actions/plan-comment action of cluster-deploy: it has a write token but',
+    'never runs the pull request\'s code (see examples/workflows/plan-comment.yml).',
+    'Do not switch to `pull_request_target` with a checkout of the pull request: that runs untrusted code with secrets.',
+  ].join('\n');
+}
+
+/**
+ * A dry run (root action) or `mode: plan` (actions/tofu): the engine's plan, then — when the
+ * deploy would apply — `tofu plan`, a sticky pull-request comment, the job summary, outputs and
+ * the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
+ */
+export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
+  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor);
+  process.stdout.write(renderPlan(plan));
+  core.setOutput('result', 'planned');
+  core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
+  const engineSummary = p.redactor.redact(planSummary(plan));
+
+  if (!wouldApply(plan)) {
+    const inScope = plan.steps.some((s) => s.id === 'opentofu-apply');
+    if (inScope) setPlanOutputs(undefined);
+    await core.appendSummary(inScope ? `${engineSummary}\nNo OpenTofu plan: a deploy would skip \`opentofu-apply\`.\n` : engineSummary);
+    return;
+  }
+
+  const cluster = clusterId(p.settings);
+  const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
+  const pr = settings.comment ? pullRequestFromEvent() : undefined;
+  const provenance = {
+    cluster,
+    configPath: relativeToWorkspace(p.settings.configPath),
+    commit: pr?.headSha ?? process.env.GITHUB_SHA,
+    runUrl: currentRunUrl(),
+    runNumber: process.env.GITHUB_RUN_NUMBER,
+    updatedAt: new Date(),
+  };
+  const comment = async (body: string) => {
+    if (!pr) return;
+    const run = runContext(settings.githubToken, process.env, { purpose: 'the plan comment', permissions: 'pull-requests: write' });
+    const outcome = await upsertStickyComment(await octokitFor(run), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
+    if (outcome.kind === 'forbidden') {
+      core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
+      return;
+    }
+    core.setOutput('comment-url', outcome.url);
+    core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
+  };
+
+  await restoreSavedFiles(p, settings, { kubeconfig: false });
+  const output = actionsOutput(p);
+  const controller = new AbortController();
+  const dispose = abortOnSignals(controller, (message) => output.line(message));
+  let tofu: TofuPlan;
+  try {
+    tofu = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, { redactor: p.redactor, output, signal: controller.signal });
+  } catch (error) {
+    // The comment must not keep showing an older plan as if it were current.
+    const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
+    const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
+    const body = p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail }));
+    await comment(body);
+    await core.appendSummary(`${engineSummary}\n${body}`);
+    core.setOutput('result', 'failure');
+    core.error(message, { title: 'cluster-deploy: tofu plan failed' });
+    process.exitCode = 1;
+    return;
+  } finally {
+    dispose();
+    await output.close();
+  }
+  setPlanOutputs(tofu);
+
+  const common = {
+    ...provenance,
+    changes: tofu.changes,
+    planText: tofu.text, // redacted as it was read
+    applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
+    stateNote: plan.note,
+  };
+  const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
+  const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
+  const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
+
+  const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body };
+  if (pr) files[PLAN_FILES.pullRequest] = pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) });
+  if (settings.savePlan) files[PLAN_FILES.binary] = await (await secretBox()).encryptWithPassphrase(await fs.readFile(tofu.planFile), settings.planPassphrase!);
+  const uploaded = await uploadPlanArtifact(artifact, files, path.join(path.dirname(tofu.planFile), 'plan-artifact'));
+  if (uploaded) core.setOutput('plan-artifact', artifact);
+  else if (settings.savePlan) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
+
+  await comment(body);
+  await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
+}
