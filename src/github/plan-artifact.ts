@@ -18,15 +18,21 @@ export const PLAN_FILES = { text: 'plan.txt', comment: 'comment.md', pullRequest
 
 export const planArtifactName = (organization: string, cluster: string): string => artifactName('plan', organization, cluster);
 
-/** pull-request.json: where the plan comment belongs. Read back from a fork's run, it is untrusted input. */
-const PullRequestFileSchema = z.object({
-  number: z.number().int().positive(),
-  headSha: z.string().regex(/^[0-9a-f]{40}$/),
-  cluster: z.string().min(1),
-  marker: z.string(),
-});
+/**
+ * pull-request.json: where the plan comment belongs. Read back from a fork's run, it is untrusted
+ * input. Built on first use: only actions/plan-comment reads it.
+ */
+function pullRequestFileSchema() {
+  return z.object({
+    number: z.number().int().positive(),
+    headSha: z.string().regex(/^[0-9a-f]{40}$/),
+    cluster: z.string().min(1),
+    marker: z.string(),
+  });
+}
+let PullRequestFileSchema: ReturnType<typeof pullRequestFileSchema> | undefined;
 
-export type PullRequestFile = z.infer<typeof PullRequestFileSchema>;
+export type PullRequestFile = z.infer<ReturnType<typeof pullRequestFileSchema>>;
 
 /** Written by a plan for a pull request (an event without a head commit leaves headSha out; such a file is refused when read). */
 export function pullRequestFileText(file: Omit<PullRequestFile, 'headSha'> & { headSha?: string }): string {
@@ -41,6 +47,7 @@ export function parsePullRequestFile(text: string): { ok: true; file: PullReques
   } catch {
     return { ok: false, reason: `${PLAN_FILES.pullRequest} is not JSON` };
   }
+  PullRequestFileSchema ??= pullRequestFileSchema();
   const parsed = PullRequestFileSchema.safeParse(json);
   if (parsed.success) return { ok: true, file: parsed.data };
   const issue = parsed.error.issues[0];

@@ -42,23 +42,26 @@ export function currentRunUrl(env: NodeJS.ProcessEnv = process.env): string | un
 
 /**
  * The parts of the event payload (GITHUB_EVENT_PATH) the actions read, checked: each is undefined
- * when absent or not of the expected shape.
+ * when absent or not of the expected shape. Built on first use: only the plan paths read the event.
  */
-const EventSchema = z.object({
-  pull_request: z
-    .object({
-      number: z.number().int().positive(),
-      head: z.object({ sha: z.string().optional(), repo: z.object({ full_name: z.string() }).nullish() }).optional(),
-    })
-    .optional()
-    .catch(undefined),
-  workflow_run: z
-    .object({ id: z.number().int().positive(), head_sha: z.string().regex(/^[0-9a-f]{40}$/).optional() })
-    .optional()
-    .catch(undefined),
-});
+function eventSchema() {
+  return z.object({
+    pull_request: z
+      .object({
+        number: z.number().int().positive(),
+        head: z.object({ sha: z.string().optional(), repo: z.object({ full_name: z.string() }).nullish() }).optional(),
+      })
+      .optional()
+      .catch(undefined),
+    workflow_run: z
+      .object({ id: z.number().int().positive(), head_sha: z.string().regex(/^[0-9a-f]{40}$/).optional() })
+      .optional()
+      .catch(undefined),
+  });
+}
+let EventSchema: ReturnType<typeof eventSchema> | undefined;
 
-export type RunEvent = z.infer<typeof EventSchema>;
+export type RunEvent = z.infer<ReturnType<typeof eventSchema>>;
 
 /** The event that started the run, or undefined outside a run (or when its file is not JSON). */
 export function readEvent(env: NodeJS.ProcessEnv = process.env): RunEvent | undefined {
@@ -69,6 +72,7 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): RunEvent | unde
   } catch {
     return undefined;
   }
+  EventSchema ??= eventSchema();
   const parsed = EventSchema.safeParse(json);
   return parsed.success ? parsed.data : undefined;
 }

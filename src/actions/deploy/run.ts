@@ -50,8 +50,9 @@ function resumeDescription(store: StateStore): string | undefined {
  * engine (or, for a dry run, the plan) → outputs, job summary, annotations.
  */
 export async function run(action: ActionRun, options: DeployActionOptions = {}): Promise<void> {
-  // The runner masks the secret inputs themselves (runAction); inline clouds.yaml secrets too.
-  for (const secret of cloudsYamlSecrets(core.getInput('clouds-yaml'))) core.setSecret(secret);
+  // runAction has masked the secret inputs; an inline clouds.yaml's secrets too.
+  const cloudsYaml = core.getInput('clouds-yaml');
+  if (cloudsYaml) for (const secret of cloudsYamlSecrets(cloudsYaml)) core.setSecret(secret);
   deployPostState.markMain();
   const settings = readActionSettings((name) => core.getInput(name), process.env);
   if (settings.cloudsYamlContent) {
