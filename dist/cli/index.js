@@ -23,6 +23,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2327:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
 /***/ 8161:
 /***/ ((module) => {
 
@@ -8630,11 +8644,23 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./lib/core/duration.js
-var duration = __nccwpck_require__(8415);
+// EXTERNAL MODULE: ./lib/core/credentials.js
+var credentials = __nccwpck_require__(1713);
+// EXTERNAL MODULE: ./lib/core/address.js + 1 modules
+var address = __nccwpck_require__(5183);
 // EXTERNAL MODULE: ./lib/core/errors.js
 var errors = __nccwpck_require__(3828);
+// EXTERNAL MODULE: ./lib/core/option-values.js
+var option_values = __nccwpck_require__(397);
+// EXTERNAL MODULE: ./lib/core/selection.js
+var selection = __nccwpck_require__(8905);
+// EXTERNAL MODULE: ./lib/core/steps/step.js
+var step = __nccwpck_require__(5617);
 ;// CONCATENATED MODULE: ./lib/cli/args.js
+
+
+
+
 
 
 
@@ -8658,25 +8684,16 @@ const DEPLOY_FLAGS = {
     'pip-arg': { type: 'string', multiple: true },
     'skip-auth-check': { type: 'boolean' },
     'auth-timeout': { type: 'string' },
-    'os-auth-url': { type: 'string' },
-    'os-region': { type: 'string' },
-    'os-interface': { type: 'string' },
-    'os-project-name': { type: 'string' },
-    'os-project-id': { type: 'string' },
-    'os-user-domain-name': { type: 'string' },
-    'os-project-domain-name': { type: 'string' },
-    'os-username': { type: 'string' },
-    'os-password': { type: 'string' },
-    'os-application-credential-id': { type: 'string' },
-    'os-application-credential-secret': { type: 'string' },
     'os-cloud': { type: 'string' },
     'clouds-yaml': { type: 'string' },
-    'os-cacert': { type: 'string' },
-    'os-insecure': { type: 'boolean' },
     json: { type: 'boolean' },
     'tofu-plan': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    // The credential flags, from the one credential table.
+    ...Object.fromEntries(credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
 };
+/** The credential flags' help lines, from the table. */
+const CREDENTIAL_HELP = credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
   --cluster-dir DIR        cluster directory (default <gitops.repository.local_dir>/infrastructure/clusters/<cluster>)
@@ -8702,10 +8719,7 @@ Readiness:
   --nodes N                also wait until N nodes are Ready
 
 Credentials (options win over OS_* variables, which win over clouds.yaml, which wins over the config):
-  --os-auth-url URL  --os-region NAME  --os-interface public|internal|admin
-  --os-application-credential-id ID  --os-application-credential-secret SECRET
-  --os-username NAME  --os-password PASSWORD  --os-project-name NAME  --os-project-id ID
-  --os-user-domain-name NAME  --os-project-domain-name NAME  --os-cacert FILE  --os-insecure
+${CREDENTIAL_HELP}
   --os-cloud NAME  --clouds-yaml FILE   (a cloud from clouds.yaml, as OS_CLOUD)
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
@@ -8718,8 +8732,9 @@ Usage:
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
 
-Steps: openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install,
-       kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready
+Steps: ${step/* STEP_IDS */.W.join(', ')}
+
+Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 const HELP = {
@@ -8754,23 +8769,42 @@ Waits until "kubectl get --raw /readyz" answers ok (and optionally N nodes are R
   --nodes N                also require N Ready nodes
   --kubectl PATH           kubectl binary (default kubectl)`,
 };
-function positiveInt(value, flag) {
-    if (value === undefined)
-        return undefined;
-    if (!/^\d+$/.test(value) || Number(value) < 1)
-        throw new errors/* UserError */.y(`${flag}: "${value}" is not a positive whole number`);
-    return Number(value);
-}
-function args_duration(value, flag) {
-    return value === undefined ? undefined : (0,duration/* parseDuration */.E)(value, flag);
+const durationOf = (value, flag, limits) => value === undefined ? undefined : (0,option_values/* parseDurationOption */.vl)(value, flag, limits);
+/**
+ * `--timeout -1s` is a value, not an option: node's parser calls it ambiguous. Join a string
+ * option with a following dash-led token that is not itself an option, so the value's own check
+ * can say what is wrong with it.
+ */
+function joinDashValues(argv, options) {
+    const out = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+        const next = argv[i + 1];
+        if (name && options?.[name]?.type === 'string' && next?.startsWith('-') && next !== '--' && !(next.startsWith('--') && next.slice(2).split('=')[0] in options)) {
+            out.push(`${arg}=${next}`);
+            i++;
+        }
+        else
+            out.push(arg);
+    }
+    return out;
 }
 function parse(command, argv, options) {
     try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args: argv, options, allowPositionals: false, strict: true }).values;
+        return (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
     }
     catch (error) {
         const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-        throw new errors/* UserError */.y(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+        throw new errors/* UsageError */.eb(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+    }
+}
+/** A string flag given but empty (`--config ""`, `--config=`) is a mistake, not "unset". */
+function nonEmpty(values, command) {
+    for (const [name, value] of Object.entries(values)) {
+        const list = Array.isArray(value) ? value : [value];
+        if (list.some((v) => typeof v === 'string' && v.trim() === ''))
+            throw new errors/* UsageError */.eb(`${command}: --${name} needs a value`);
     }
 }
 function parseCli(argv) {
@@ -8778,7 +8812,7 @@ function parseCli(argv) {
     if (!command || command === '--help' || command === '-h' || command === 'help')
         return { kind: 'help', text: USAGE };
     if (!(command in HELP))
-        throw new errors/* UserError */.y(`unknown command "${command}"\n\n${USAGE}`);
+        throw new errors/* UsageError */.eb(`unknown command "${command}"\n\n${USAGE}`);
     if (rest.includes('--help') || rest.includes('-h'))
         return { kind: 'help', text: HELP[command] };
     if (command === 'wait-ready') {
@@ -8789,72 +8823,63 @@ function parseCli(argv) {
             interval: { type: 'string' },
             nodes: { type: 'string' },
         });
+        nonEmpty(v, command);
         if (!v.kubeconfig)
-            throw new errors/* UserError */.y('wait-ready: --kubeconfig PATH is required');
+            throw new errors/* UsageError */.eb('wait-ready: --kubeconfig PATH is required');
         return {
             kind: 'wait-ready',
             kubeconfig: v.kubeconfig,
             kubectl: v.kubectl,
-            timeoutMs: args_duration(v.timeout, '--timeout'),
-            intervalMs: args_duration(v.interval, '--interval'),
-            nodes: positiveInt(v.nodes, '--nodes'),
+            timeoutMs: durationOf(v.timeout, '--timeout', option_values/* DURATION_LIMITS */.IM.timeout),
+            intervalMs: durationOf(v.interval, '--interval', option_values/* DURATION_LIMITS */.IM.interval),
+            nodes: v.nodes === undefined ? undefined : (0,option_values/* parseNodeCount */.bo)(v.nodes, '--nodes'),
         };
     }
     const v = parse(command, rest, DEPLOY_FLAGS);
+    nonEmpty(v, command);
+    const text = (name) => v[name];
     const waitReady = {
-        ...(v.timeout !== undefined && { timeoutMs: args_duration(v.timeout, '--timeout') }),
-        ...(v.interval !== undefined && { intervalMs: args_duration(v.interval, '--interval') }),
-        ...(v.nodes !== undefined && { nodes: positiveInt(v.nodes, '--nodes') }),
+        ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', option_values/* DURATION_LIMITS */.IM.timeout) }),
+        ...(v.interval !== undefined && { intervalMs: durationOf(text('interval'), '--interval', option_values/* DURATION_LIMITS */.IM.interval) }),
+        ...(v.nodes !== undefined && { nodes: (0,option_values/* parseNodeCount */.bo)(text('nodes'), '--nodes') }),
     };
     const options = {
-        configPath: v.config,
-        clusterDir: v['cluster-dir'],
-        clusterName: v.cluster,
-        organization: v.org,
-        stateDir: v['state-dir'],
-        kubeconfigPath: v.kubeconfig,
-        vip: v.vip,
-        method: v.method,
-        tofuBinary: v.tofu,
-        venvDir: v.venv,
+        configPath: text('config'),
+        clusterDir: text('cluster-dir'),
+        clusterName: v.cluster === undefined ? undefined : (0,option_values/* parseName */.$q)(text('cluster'), '--cluster'),
+        organization: v.org === undefined ? undefined : (0,option_values/* parseName */.$q)(text('org'), '--org'),
+        stateDir: text('state-dir'),
+        kubeconfigPath: text('kubeconfig'),
+        vip: v.vip === undefined ? undefined : (0,address/* parseApiHost */.wA)(text('vip'), '--vip', errors/* UsageError */.eb),
+        method: v.method === undefined ? undefined : (0,option_values/* parseMethod */.$x)(text('method'), '--method'),
+        tofuBinary: text('tofu'),
+        venvDir: text('venv'),
         pipArgs: v['pip-arg'],
-        skipAuthCheck: v['skip-auth-check'],
-        authTimeoutMs: args_duration(v['auth-timeout'], '--auth-timeout'),
+        skipAuthCheck: !!v['skip-auth-check'],
+        authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', option_values/* DURATION_LIMITS */.IM.authTimeout),
         waitReady,
-        cloud: v['os-cloud'],
-        cloudsYaml: v['clouds-yaml'],
-        credentials: {
-            authUrl: v['os-auth-url'],
-            region: v['os-region'],
-            interface: v['os-interface'],
-            projectName: v['os-project-name'],
-            projectId: v['os-project-id'],
-            userDomainName: v['os-user-domain-name'],
-            projectDomainName: v['os-project-domain-name'],
-            username: v['os-username'],
-            password: v['os-password'],
-            applicationCredentialId: v['os-application-credential-id'],
-            applicationCredentialSecret: v['os-application-credential-secret'],
-            caCert: v['os-cacert'],
-            ...(v['os-insecure'] && { insecure: true }),
-        },
+        cloud: text('os-cloud'),
+        cloudsYaml: text('clouds-yaml'),
+        credentials: (0,credentials/* credentialOptions */.Kn)('cli', (spec) => v[spec.flag]),
     };
     if (command === 'normalize-kubeconfig') {
         if (!options.configPath && !options.clusterDir)
-            throw new errors/* UserError */.y('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
+            throw new errors/* UsageError */.eb('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
         if (!options.configPath && !options.vip)
-            throw new errors/* UserError */.y('normalize-kubeconfig: --vip IP is required (or --config FILE)');
+            throw new errors/* UsageError */.eb('normalize-kubeconfig: --vip IP is required (or --config FILE)');
         return { kind: 'normalize-kubeconfig', options };
     }
     if (!options.configPath && !options.clusterDir) {
-        throw new errors/* UserError */.y(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
+        throw new errors/* UsageError */.eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
     if (command === 'deploy' && v['tofu-plan'])
-        throw new errors/* UserError */.y('deploy: --tofu-plan is an option of plan, not deploy');
+        throw new errors/* UsageError */.eb('deploy: --tofu-plan is an option of plan, not deploy');
+    const filter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
+    (0,selection/* checkFilter */.le)(filter);
     return {
         kind: command,
         options,
-        filter: { restart: v.restart, step: v.step, fromStep: v['from-step'] },
+        filter,
         json: !!v.json,
         tofuPlan: !!v['tofu-plan'],
     };
@@ -8870,20 +8895,20 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
-/* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1591);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(3828);
-/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2660);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4481);
-/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3504);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
+/* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2629);
+/* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2660);
+/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6036);
+/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3504);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7726);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8852);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6884);
 
 
 
@@ -8898,9 +8923,6 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 
 
-const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
-const EXIT_INTERRUPTED = 130;
 const stdout = (text) => void process.stdout.write(text);
 const stderr = (text) => void process.stderr.write(text);
 async function execute(command) {
@@ -8909,26 +8931,27 @@ async function execute(command) {
             stdout(`${command.text}\n`);
             return 0;
         case 'plan': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
-            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-            if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .wouldApply */ .mZ)(plan)) {
-                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan));
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
+            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .wouldApply */ .mZ)(plan)) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
                     stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
                 return 0;
             }
             if (!command.json)
-                stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .renderPlan */ .EG)(plan)}\n`);
+                stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
+                // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${tofu.text}\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -8937,13 +8960,13 @@ async function execute(command) {
             }
         }
         case 'deploy': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)(command.options);
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
-                const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .runDeploy */ .zt)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
+                const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok) {
                     output.line(`Deploy of ${result.cluster} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
                     output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
@@ -8955,7 +8978,7 @@ async function execute(command) {
                 output.line(`Resume state: ${result.statePath}`);
                 if (command.json)
                     stdout(`${JSON.stringify(result, null, 2)}\n`);
-                return result.ok ? 0 : result.interrupted ? EXIT_INTERRUPTED : EXIT_FAILED;
+                return result.ok ? _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.ok : result.interrupted ? _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.interrupted : _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.failed;
             }
             finally {
                 dispose();
@@ -8963,11 +8986,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_4__/* .openPipeline */ .x)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .UserError */ .y('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__/* .normalizeClusterKubeconfig */ .b$)({
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_8__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -8977,21 +9000,18 @@ async function execute(command) {
             return 0;
         }
         case 'wait-ready': {
-            await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.access(command.kubeconfig).catch(() => {
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .UserError */ .y(`kubeconfig not found: ${command.kubeconfig}`);
-            });
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_8__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_13__/* .Redactor */ .p(),
+                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_13__/* .Redactor */ .p(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9007,27 +9027,88 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_11__/* .parseCli */ .w)(argv));
     }
     catch (error) {
-        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .UserError */ .y) {
-            stderr(`error: ${error.message}\n`);
-            return /^(unknown command|\S+: (--|unknown|option))/.test(error.message) ? EXIT_USAGE : EXIT_FAILED;
+        const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .exitCodeFor */ .Rr)(error);
+        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo || code !== _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.failed) {
+            stderr(`error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}\n`);
+            return code;
         }
-        if (error?.message === 'interrupted') {
-            stderr('error: interrupted\n');
-            return EXIT_INTERRUPTED;
-        }
-        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_12__/* .errorMessage */ .g)(error)}\n${error?.stack ?? ''}\n`);
-        return EXIT_FAILED;
+        // Not a user mistake: a bug, reported with its stack so it can be fixed.
+        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        return _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.failed;
     }
 }
-if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_1__.pathToFileURL)(process.argv[1] ?? '').href) {
+if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_0__.pathToFileURL)(process.argv[1] ?? '').href) {
     process.exitCode = await main(process.argv.slice(2));
 }
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 5183:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OO: () => (/* binding */ canonicalIPv6),
+  wA: () => (/* binding */ parseApiHost),
+  cz: () => (/* binding */ urlHost)
+});
+
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
+;// CONCATENATED MODULE: ./lib/core/address.js
+
+
+/** RFC 1123: letters, digits and inner hyphens, 1 to 63 characters. */
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const MAX_DNS_NAME = 253;
+/**
+ * The host of an API server as given by a user (a VIP, say): an IPv4 address, an IPv6 address
+ * (bare or in brackets; returned bare and canonical) or a fully qualified DNS name (a single label,
+ * "not-an-ip", is far more often a typo than an API name, and would be polled for the whole
+ * readiness timeout). Surrounding whitespace is trimmed; anything else, a newline above all (it
+ * would reach YAML and log lines), is refused naming `where` the value came from, e.g. "--vip";
+ * `fail` picks the error type (a flag's is a UsageError).
+ */
+function parseApiHost(value, where, fail = errors/* UserError */.yo) {
+    const host = value.trim();
+    const bracketed = host.startsWith('[') && host.endsWith(']');
+    const ipv6 = bracketed ? host.slice(1, -1) : host;
+    const canonical = canonicalIPv6(ipv6);
+    if (canonical)
+        return canonical;
+    if (!bracketed && ((0,external_node_net_namespaceObject.isIPv4)(host) || isDnsName(host)))
+        return host;
+    throw new fail(`${where}: ${JSON.stringify(value)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
+}
+/** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
+function canonicalIPv6(value) {
+    if (!(0,external_node_net_namespaceObject.isIPv6)(value) || value.includes('%'))
+        return undefined;
+    return new URL(`http://[${value}]/`).hostname.slice(1, -1);
+}
+function isDnsName(name) {
+    if (name.length > MAX_DNS_NAME)
+        return false;
+    const labels = name.split('.');
+    if (labels.length < 2)
+        return false;
+    // An all-numeric last label reads as a (bad) IPv4 address, not a name: 10.0.0.256.
+    return labels.every((label) => DNS_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1));
+}
+/** A host as it must appear in a URL or host:port: IPv6 in brackets. */
+function urlHost(host) {
+    return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 
 /***/ }),
 
@@ -9038,12 +9119,11 @@ __webpack_async_result__();
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   ju: () => (/* binding */ CommandFailedError),
-  Ni: () => (/* binding */ failureHeadline),
-  X4: () => (/* binding */ runChecked),
-  d1: () => (/* binding */ runCommand)
+  nY: () => (/* binding */ commandExecutor),
+  Ni: () => (/* binding */ failureHeadline)
 });
 
-// UNUSED EXPORTS: commandName
+// UNUSED EXPORTS: commandName, runChecked, runCommand
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -9117,6 +9197,8 @@ function runCommand(spec, options) {
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: true,
         });
+        if (child.pid !== undefined)
+            options.onSpawn?.(child.pid, commandName(spec.argv));
         const timers = [];
         const sendToGroup = (sig) => {
             if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null)
@@ -9138,7 +9220,7 @@ function runCommand(spec, options) {
         child.on('error', (error) => {
             signal?.removeEventListener('abort', onAbort);
             if (error.code === 'ENOENT') {
-                reject(new errors/* UserError */.y(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+                reject(new errors/* UserError */.yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
             }
             else {
                 reject(error);
@@ -9148,6 +9230,8 @@ function runCommand(spec, options) {
             signal?.removeEventListener('abort', onAbort);
             for (const timer of timers)
                 clearTimeout(timer);
+            if (child.pid !== undefined)
+                options.onExit?.();
             stdout.end();
             stderr.end();
             resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: captured });
@@ -9161,129 +9245,17 @@ async function runChecked(spec, options) {
         throw new CommandFailedError(commandName(spec.argv), result);
     return result;
 }
-
-
-/***/ }),
-
-/***/ 6641:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   NF: () => (/* binding */ loadClusterConfig),
-/* harmony export */   og: () => (/* binding */ formatIssues)
-/* harmony export */ });
-/* unused harmony exports ClusterConfigSchema, parseClusterConfig */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-
-
-
-
 /**
- * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
- * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
+ * How a run executes commands: one redactor, one live output, one interruption signal and the
+ * hooks that let the deploy lock record the running child, for every command of every step.
  */
-const optionalText = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().optional();
-const OpenStackCloudSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-    auth_url: zod__WEBPACK_IMPORTED_MODULE_2__/* .url */ .OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' }).optional(),
-    region: optionalText,
-    interface: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['public', 'internal', 'admin']).optional(),
-    project_id: optionalText,
-    project_name: optionalText,
-    application_credential_id: optionalText,
-    application_credential_name: optionalText,
-    application_credential_secret: optionalText,
-    username: optionalText,
-    password: optionalText,
-    user_domain_name: optionalText,
-    project_domain_name: optionalText,
-    domain: optionalText,
-    insecure: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().optional(),
-    cacert: optionalText,
-});
-const ClusterConfigSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-    schema_version: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    opencenter: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        meta: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-            name: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1, 'must not be empty'),
-            organization: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1, 'must not be empty'),
-        }),
-        cluster: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ cluster_name: optionalText })
-            .optional(),
-        infrastructure: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-            provider: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
-            k8s_api_ip: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv4 */ .uXy(), zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv6 */ .ugL()], { error: 'must be an IP address' }).optional(),
-            networking: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-                vrrp_ip: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv4 */ .uXy(), zod__WEBPACK_IMPORTED_MODULE_2__/* .ipv6 */ .ugL()], { error: 'must be an IP address' }).default('10.2.128.5'),
-                vrrp_enabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().default(true),
-                use_octavia: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().default(false),
-            })
-                .prefault({}),
-            cloud: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ openstack: OpenStackCloudSchema.optional() }).optional(),
-        }),
-        gitops: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-            repository: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ local_dir: optionalText }).optional(),
-        })
-            .optional(),
-    }),
-    opentofu: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        enabled: zod__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY().default(true),
-        path: optionalText,
-        backend: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
-    })
-        .prefault({}),
-    deployment: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-        method: zod__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['kubespray', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
-        kubespray: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-            version: optionalText,
-            venv_path: optionalText,
-            pip_args: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).optional(),
-        })
-            .optional(),
-    })
-        .prefault({}),
-});
-/** Formats zod issues as one message that lists every bad field by its dotted path. */
-function formatIssues(source, issues) {
-    const lines = issues.map((issue) => {
-        const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
-        return `  - ${where}: ${issue.message}`;
-    });
-    return `${source} is invalid:\n${lines.join('\n')}`;
-}
-function parseClusterConfig(text, source) {
-    let doc;
-    try {
-        doc = yaml__WEBPACK_IMPORTED_MODULE_1__.parse(text, { prettyErrors: true });
-    }
-    catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(`${source} is not valid YAML: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(error)}`);
-    }
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(`${source} must be a YAML mapping with schema_version and opencenter keys`);
-    }
-    const result = ClusterConfigSchema.safeParse(doc);
-    if (!result.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(formatIssues(source, result.error.issues));
-    const config = result.data;
-    const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
-    if (config.schema_version !== '2.0') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
-    }
-    return config;
-}
-function loadClusterConfig(file) {
-    let text;
-    try {
-        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .y(code === 'ENOENT' ? `config file not found: ${file}` : `cannot read config file ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .g)(error)}`);
-    }
-    return parseClusterConfig(text, file);
+function commandExecutor(base) {
+    return async (spec, { check = true, capture = false, quiet = false } = {}) => {
+        const result = await runCommand(spec, { ...base, output: quiet ? undefined : base.output, captureStdout: capture ? Number.POSITIVE_INFINITY : 0 });
+        if (check && result.exitCode !== 0)
+            throw new CommandFailedError(commandName(spec.argv), result);
+        return result;
+    };
 }
 
 
@@ -9295,122 +9267,177 @@ function loadClusterConfig(file) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   A8: () => (/* binding */ authMethod),
 /* harmony export */   DJ: () => (/* binding */ credentialSecrets),
+/* harmony export */   Kn: () => (/* binding */ credentialOptions),
 /* harmony export */   Kx: () => (/* binding */ PLACEHOLDER),
+/* harmony export */   _t: () => (/* binding */ OpenStackConfigSchema),
+/* harmony export */   cZ: () => (/* binding */ CREDENTIAL_FIELDS),
 /* harmony export */   fu: () => (/* binding */ credentialsToEnv),
 /* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
 /* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony exports credentialsFromEnv, credentialsFromCloudsYaml */
+/* unused harmony exports INTERFACES, parseCredentialValue, credentialsFromEnv, credentialsFromCloudsYaml, credentialsFromConfig */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8815);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
 
 
 
 
 
+
+
+const INTERFACES = ['public', 'internal', 'admin'];
+const CREDENTIAL_FIELDS = [
+    { field: 'authUrl', flag: 'os-auth-url', input: 'openstack-auth-url', env: ['OS_AUTH_URL'], cloudsYaml: ['auth.auth_url'], config: ['auth_url'], secret: false, type: 'url', placeholder: 'URL', description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3' },
+    { field: 'region', flag: 'os-region', input: 'openstack-region', env: ['OS_REGION_NAME'], cloudsYaml: ['region_name'], config: ['region'], secret: false, type: 'text', placeholder: 'NAME', description: 'OpenStack region' },
+    { field: 'interface', flag: 'os-interface', input: 'openstack-interface', env: ['OS_INTERFACE'], cloudsYaml: ['interface'], config: ['interface'], secret: false, type: 'interface', placeholder: INTERFACES.join('|'), description: 'endpoint interface in the catalog (default public)' },
+    { field: 'projectName', flag: 'os-project-name', input: 'openstack-project-name', env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'], cloudsYaml: ['auth.project_name'], config: ['project_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'project to scope to (username/password auth)' },
+    { field: 'projectId', flag: 'os-project-id', input: 'openstack-project-id', env: ['OS_PROJECT_ID', 'OS_TENANT_ID'], cloudsYaml: ['auth.project_id'], config: ['project_id'], secret: false, type: 'text', placeholder: 'ID', description: 'project id to scope to (username/password auth)' },
+    { field: 'userDomainName', flag: 'os-user-domain-name', input: 'openstack-user-domain-name', env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'], config: ['user_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the user's domain" },
+    { field: 'projectDomainName', flag: 'os-project-domain-name', input: 'openstack-project-domain-name', env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'], config: ['project_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the project's domain" },
+    { field: 'applicationCredentialId', flag: 'os-application-credential-id', input: 'openstack-application-credential-id', env: ['OS_APPLICATION_CREDENTIAL_ID'], cloudsYaml: ['auth.application_credential_id'], config: ['application_credential_id'], secret: false, type: 'text', placeholder: 'ID', description: 'application credential id' },
+    { field: 'applicationCredentialName', flag: 'os-application-credential-name', input: 'openstack-application-credential-name', env: ['OS_APPLICATION_CREDENTIAL_NAME'], cloudsYaml: ['auth.application_credential_name'], config: ['application_credential_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'application credential name (with username or user id)' },
+    { field: 'applicationCredentialSecret', flag: 'os-application-credential-secret', input: 'openstack-application-credential-secret', env: ['OS_APPLICATION_CREDENTIAL_SECRET'], cloudsYaml: ['auth.application_credential_secret'], config: ['application_credential_secret'], secret: true, type: 'text', placeholder: 'SECRET', description: 'application credential secret' },
+    { field: 'username', flag: 'os-username', input: 'openstack-username', env: ['OS_USERNAME'], cloudsYaml: ['auth.username'], config: ['username'], secret: false, type: 'text', placeholder: 'NAME', description: 'user name (password auth)' },
+    { field: 'userId', flag: 'os-user-id', input: 'openstack-user-id', env: ['OS_USER_ID'], cloudsYaml: ['auth.user_id'], config: ['user_id'], secret: false, type: 'text', placeholder: 'ID', description: 'user id (password auth)' },
+    { field: 'password', flag: 'os-password', input: 'openstack-password', env: ['OS_PASSWORD'], cloudsYaml: ['auth.password'], config: ['password'], secret: true, type: 'text', placeholder: 'PASSWORD', description: 'password (password auth)' },
+    { field: 'caCert', flag: 'os-cacert', input: 'openstack-cacert', env: ['OS_CACERT'], cloudsYaml: ['cacert'], config: ['cacert'], secret: false, type: 'text', placeholder: 'FILE', description: 'CA bundle for a private Keystone' },
+    { field: 'insecure', flag: 'os-insecure', input: 'openstack-insecure', env: ['OS_INSECURE'], cloudsYaml: ['!verify', 'insecure'], config: ['insecure'], secret: false, type: 'boolean', placeholder: '', description: "don't verify Keystone's TLS certificate" },
+];
 const PLACEHOLDER = 'CHANGEME';
-const SECRET_FIELDS = ['applicationCredentialSecret', 'password'];
-/** The secret values, for the redactor. */
+/** Every secret the credentials know of, in use or seen in any source, for the redactor. */
 function credentialSecrets(creds) {
-    return SECRET_FIELDS.map((f) => creds[f]).filter((v) => !!v && v !== PLACEHOLDER);
+    const inUse = CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => creds[spec.field]);
+    return [...new Set([...inUse, ...creds.secretsSeen])].filter((v) => typeof v === 'string' && v !== '' && v !== PLACEHOLDER);
 }
-/** OS_* variables read from the environment, as gophercloud and openstacksdk name them. */
-const ENV_NAMES = {
-    authUrl: ['OS_AUTH_URL'],
-    region: ['OS_REGION_NAME'],
-    interface: ['OS_INTERFACE'],
-    applicationCredentialId: ['OS_APPLICATION_CREDENTIAL_ID'],
-    applicationCredentialName: ['OS_APPLICATION_CREDENTIAL_NAME'],
-    applicationCredentialSecret: ['OS_APPLICATION_CREDENTIAL_SECRET'],
-    username: ['OS_USERNAME'],
-    userId: ['OS_USER_ID'],
-    password: ['OS_PASSWORD'],
-    projectId: ['OS_PROJECT_ID', 'OS_TENANT_ID'],
-    projectName: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'],
-    userDomainName: ['OS_USER_DOMAIN_NAME'],
-    projectDomainName: ['OS_PROJECT_DOMAIN_NAME'],
-    caCert: ['OS_CACERT'],
-};
-function credentialsFromEnv(env) {
-    const out = {};
-    for (const [field, names] of Object.entries(ENV_NAMES)) {
-        const value = names.map((n) => env[n]?.trim()).find((v) => v);
-        if (value)
-            out[field] = value;
+const TRUE = /^(true|yes|1|on)$/i;
+const FALSE = /^(false|no|0|off)$/i;
+/**
+ * Checks one raw value against its field's type. `where` names the flag, input, variable or key in
+ * the error; `fail` picks the error type (a bad flag is a usage error, a bad file is not).
+ */
+function parseCredentialValue(spec, raw, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    if (spec.type === 'boolean') {
+        if (typeof raw === 'boolean')
+            return raw;
+        const text = String(raw).trim();
+        if (text === '')
+            return undefined;
+        if (TRUE.test(text))
+            return true;
+        if (FALSE.test(text))
+            return false;
+        throw new fail(`${where}: "${text}" is not true or false`);
     }
-    const domain = env.OS_DOMAIN_NAME?.trim();
-    if (domain) {
-        out.userDomainName ??= domain;
-        out.projectDomainName ??= domain;
+    if (typeof raw !== 'string' && typeof raw !== 'number')
+        throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
+    const text = String(raw).trim();
+    if (text === '')
+        return undefined;
+    // Values end up in OS_* variables and HTTP requests: a line break is always a paste mistake.
+    if (/[\0-\x1f\x7f]/.test(text))
+        throw new fail(`${where}: contains a line break or control character`);
+    if (spec.type === 'interface' && !INTERFACES.includes(text)) {
+        throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
     }
-    if (env.OS_INSECURE !== undefined && env.OS_INSECURE !== '')
-        out.insecure = /^(1|true|yes)$/i.test(env.OS_INSECURE);
-    return out;
+    return text;
+}
+/** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
+function readValues(read, fail = _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
+    const values = {};
+    const where = {};
+    const secrets = [];
+    for (const spec of CREDENTIAL_FIELDS) {
+        const found = read(spec);
+        if (!found)
+            continue;
+        const value = parseCredentialValue(spec, found.raw, found.where, fail);
+        if (value === undefined)
+            continue;
+        values[spec.field] = value;
+        where[spec.field] = found.where;
+        if (spec.secret && typeof value === 'string')
+            secrets.push(value);
+    }
+    return { values: values, where, secrets };
+}
+/** Looks up the first of several keys (dotted paths; `!key` negates a boolean) in a document. */
+function lookup(doc, keys) {
+    for (const key of keys) {
+        const negate = key.startsWith('!');
+        let node = doc;
+        for (const part of key.replace(/^!/, '').split('.'))
+            node = node && typeof node === 'object' ? node[part] : undefined;
+        if (node === undefined || node === null || node === '')
+            continue;
+        if (negate)
+            return { raw: typeof node === 'boolean' ? !node : node === 'false' ? 'true' : 'false', key };
+        return { raw: node, key };
+    }
+    return undefined;
 }
 /**
- * Reads one cloud from clouds.yaml (openstacksdk's format). Looks in the given file, else the
- * standard places: ./clouds.yaml, ~/.config/openstack/clouds.yaml, /etc/openstack/clouds.yaml.
+ * Explicit options (CLI flags or action inputs), read through the table. `read` gives a field's raw
+ * value; errors name the flag or input and are usage errors.
  */
-function credentialsFromCloudsYaml(cloud, file, env = process.env) {
-    const candidates = file
-        ? [file]
-        : [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', node_path__WEBPACK_IMPORTED_MODULE_2__.join(env.HOME ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)(), '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter((f) => !!f);
-    let text;
-    let used = '';
-    for (const candidate of candidates) {
-        try {
-            text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(candidate, 'utf8');
-            used = candidate;
-            break;
-        }
-        catch (error) {
-            if (file)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`cannot read clouds.yaml ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .g)(error)}`);
-        }
-    }
-    if (text === undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
-    }
-    let doc;
-    try {
-        doc = yaml__WEBPACK_IMPORTED_MODULE_3__.parse(text);
-    }
-    catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`${used} is not valid YAML: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .g)(error)}`);
-    }
-    const clouds = doc?.clouds;
-    const entry = clouds?.[cloud];
-    if (!entry || typeof entry !== 'object') {
-        const names = clouds ? Object.keys(clouds).join(', ') : 'none';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`cloud "${cloud}" not found in ${used} (clouds: ${names})`);
-    }
-    const auth = (entry.auth ?? {});
-    const str = (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : undefined);
-    const out = {
-        authUrl: str(auth.auth_url),
-        region: str(entry.region_name),
-        interface: str(entry.interface),
-        applicationCredentialId: str(auth.application_credential_id),
-        applicationCredentialName: str(auth.application_credential_name),
-        applicationCredentialSecret: str(auth.application_credential_secret),
-        username: str(auth.username),
-        userId: str(auth.user_id),
-        password: str(auth.password),
-        projectId: str(auth.project_id),
-        projectName: str(auth.project_name),
-        userDomainName: str(auth.user_domain_name) ?? str(auth.domain_name),
-        projectDomainName: str(auth.project_domain_name) ?? str(auth.domain_name),
-        caCert: str(entry.cacert),
-    };
-    if (typeof entry.verify === 'boolean')
-        out.insecure = !entry.verify;
-    return dropEmpty(out);
+function credentialOptions(front, read) {
+    return readValues((spec) => {
+        const raw = read(spec);
+        return raw === undefined ? undefined : { raw, where: front === 'cli' ? `--${spec.flag}` : `input ${spec.input}` };
+    }, _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb).values;
 }
-function dropEmpty(input) {
-    return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
+function optionsLayer(options) {
+    return readValues((spec) => (options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' }));
+}
+function credentialsFromEnv(env) {
+    return readValues((spec) => {
+        const name = spec.env.find((n) => env[n]?.trim());
+        return name ? { raw: env[name], where: name } : undefined;
+    });
+}
+/** Candidate clouds.yaml files in openstacksdk's order, or just the one given. */
+function cloudsYamlCandidates(file, env) {
+    if (file)
+        return [file];
+    const home = env.HOME ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)();
+    return [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter((f) => !!f);
+}
+/** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
+const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }) });
+/** Reads one cloud from clouds.yaml (openstacksdk's format). */
+function credentialsFromCloudsYaml(cloud, file, env = process.env) {
+    const candidates = cloudsYamlCandidates(file, env);
+    // The given file must be readable; of the standard places, the first that exists is used.
+    const used = file ?? candidates.find((candidate) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(candidate));
+    if (used === undefined) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
+    }
+    const { value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .readYamlMapping */ .sL)(used, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .CLOUDS_YAML */ .Rh);
+    const parsed = CloudsYamlSchema.safeParse(value);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(used), parsed.error.issues));
+    const entry = parsed.data.clouds[cloud];
+    if (!entry)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(parsed.data.clouds).join(', ') || 'none'})`);
+    return readValues((spec) => {
+        const found = lookup(entry, spec.cloudsYaml);
+        return found && { raw: found.raw, where: `${used} (clouds.${cloud}.${found.key.replace(/^!/, '')})` };
+    });
+}
+/** The credentials in an openCenter config's `opencenter.infrastructure.cloud.openstack`. */
+function credentialsFromConfig(openstack, source) {
+    if (!openstack)
+        return { values: {}, where: {}, secrets: [] };
+    return readValues((spec) => {
+        const found = lookup(openstack, spec.config);
+        return found && { raw: found.raw, where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})` };
+    });
 }
 /**
  * Resolves credentials field by field: options, then OS_* variables, then clouds.yaml (OS_CLOUD),
@@ -9420,20 +9447,19 @@ function dropEmpty(input) {
 function resolveCredentials(sources) {
     const env = sources.env ?? process.env;
     const cloud = sources.cloud ?? env.OS_CLOUD?.trim();
-    const layers = [
-        ['an explicit option', dropEmpty(sources.options ?? {})],
-        ['the environment', credentialsFromEnv(env)],
-    ];
+    const layers = [optionsLayer(sources.options ?? {}), credentialsFromEnv(env)];
     if (cloud)
-        layers.push([`clouds.yaml (cloud ${cloud})`, credentialsFromCloudsYaml(cloud, sources.cloudsYaml, env)]);
-    layers.push(['the config', dropEmpty(sources.config ?? {})]);
-    const merged = { interface: 'public', insecure: false, sources: {} };
-    for (const [label, layer] of [...layers].reverse()) {
-        for (const [key, value] of Object.entries(layer)) {
+        layers.push(credentialsFromCloudsYaml(cloud, sources.cloudsYaml, env));
+    if (sources.config)
+        layers.push(credentialsFromConfig(sources.config.openstack, sources.config.source));
+    const merged = { interface: 'public', insecure: false, sources: {}, secretsSeen: [] };
+    for (const layer of [...layers].reverse()) {
+        for (const [key, value] of Object.entries(layer.values)) {
             merged[key] = value;
-            merged.sources[key] = label;
+            merged.sources[key] = layer.where[key];
         }
     }
+    merged.secretsSeen = [...new Set(layers.flatMap((l) => l.secrets))];
     const hasPassword = !!merged.password && !!(merged.username || merged.userId);
     if (hasPassword) {
         for (const field of ['applicationCredentialId', 'applicationCredentialSecret']) {
@@ -9454,45 +9480,45 @@ function authMethod(creds) {
         return 'password';
     return undefined;
 }
-/**
- * OS_* variables for tofu, Ansible and the openstack CLI. Only the chosen auth method is exported,
- * so providers never see two conflicting methods. Empty values are dropped.
- */
-function credentialsToEnv(creds) {
+/** The fields each auth method exports, so providers never see two conflicting methods. */
+function exportedFields(creds) {
+    const common = ['authUrl', 'region', 'interface', 'caCert', 'insecure'];
     const method = authMethod(creds);
-    const env = {
-        OS_AUTH_URL: creds.authUrl,
-        OS_REGION_NAME: creds.region,
-        OS_INTERFACE: creds.interface,
-        OS_IDENTITY_API_VERSION: '3',
-        OS_CACERT: creds.caCert,
-        OS_INSECURE: creds.insecure ? 'true' : undefined,
-    };
     if (method === 'application-credential') {
-        Object.assign(env, {
-            OS_AUTH_TYPE: 'v3applicationcredential',
-            OS_APPLICATION_CREDENTIAL_ID: creds.applicationCredentialId,
-            OS_APPLICATION_CREDENTIAL_NAME: creds.applicationCredentialId ? undefined : creds.applicationCredentialName,
-            OS_APPLICATION_CREDENTIAL_SECRET: creds.applicationCredentialSecret,
-            OS_USERNAME: creds.applicationCredentialId ? undefined : creds.username,
-            OS_USER_DOMAIN_NAME: creds.applicationCredentialId ? undefined : creds.userDomainName,
-        });
+        // By id the credential names its user; by name it needs the user (and the user's domain).
+        return creds.applicationCredentialId
+            ? [...common, 'applicationCredentialId', 'applicationCredentialSecret']
+            : [...common, 'applicationCredentialName', 'applicationCredentialSecret', 'username', 'userId', 'userDomainName'];
     }
-    else {
-        Object.assign(env, {
-            OS_USERNAME: creds.username,
-            OS_USER_ID: creds.userId,
-            OS_PASSWORD: creds.password,
-            OS_PROJECT_ID: creds.projectId,
-            OS_PROJECT_NAME: creds.projectName,
-            OS_USER_DOMAIN_NAME: creds.userDomainName,
-            OS_PROJECT_DOMAIN_NAME: creds.projectDomainName,
-        });
+    return [...common, 'username', 'userId', 'password', 'projectId', 'projectName', 'userDomainName', 'projectDomainName'];
+}
+/** OS_* variables for tofu, Ansible and the openstack CLI, named as the table says. Empty values are dropped. */
+function credentialsToEnv(creds) {
+    const env = { OS_IDENTITY_API_VERSION: '3' };
+    if (authMethod(creds) === 'application-credential')
+        env.OS_AUTH_TYPE = 'v3applicationcredential';
+    for (const field of exportedFields(creds)) {
+        const spec = CREDENTIAL_FIELDS.find((s) => s.field === field);
+        const value = creds[field];
+        if (value === undefined || value === false || value === '')
+            continue;
+        env[spec.env[0]] = value === true ? 'true' : String(value);
     }
-    return Object.fromEntries(Object.entries(env).filter((e) => !!e[1] && e[1].trim() !== ''));
+    return env;
 }
 /** Names of OS_* variables whose values are secret (for plans: NAME=<redacted>). */
-const SECRET_ENV_NAMES = new Set(['OS_PASSWORD', 'OS_APPLICATION_CREDENTIAL_SECRET', 'OS_TOKEN']);
+const SECRET_ENV_NAMES = new Set([...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env), 'OS_TOKEN']);
+/** The config's `cloud.openstack` block, checked field by field with the table's types. */
+const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
+    const schema = spec.type === 'boolean'
+        ? zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY()
+        : spec.type === 'interface'
+            ? zod__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(INTERFACES)
+            : spec.type === 'url'
+                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' })
+                : zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().trim();
+    return spec.config.map((key) => [key, schema.optional()]);
+})));
 
 
 /***/ }),
@@ -9508,15 +9534,23 @@ const SECRET_ENV_NAMES = new Set(['OS_PASSWORD', 'OS_APPLICATION_CREDENTIAL_SECR
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** Parses Go-style durations: `45m`, `1h30m`, `90s`, `500ms`; a bare number means seconds. */
-function parseDuration(text, what) {
+function parseDuration(text, what, fail = _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo) {
     const input = text.trim();
+    if (input.startsWith('-'))
+        throw new fail(`${what}: "${text}" is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
+    let ms;
     if (/^\d+(\.\d+)?$/.test(input))
-        return Math.round(Number(input) * 1000);
-    const parts = [...input.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
-    if (parts.length === 0 || parts.map((p) => p[0]).join('') !== input) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
+        ms = Number(input) * 1000;
+    else {
+        const parts = [...input.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+        if (parts.length === 0 || parts.map((p) => p[0]).join('') !== input) {
+            throw new fail(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
+        }
+        ms = parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit], 0);
     }
-    return Math.round(parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit], 0));
+    if (!Number.isFinite(ms))
+        throw new fail(`${what}: "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}" is too long a duration`);
+    return Math.round(ms);
 }
 /** Human duration in the reference's style: `0.4s`, `12s`, `3m12s`, `1h02m`. */
 function formatDuration(ms) {
@@ -9536,107 +9570,23 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 1591:
+/***/ 2629:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  lY: () => (/* binding */ createRedactor),
-  lH: () => (/* binding */ decideStep),
-  eX: () => (/* binding */ loadStartingState),
-  zt: () => (/* binding */ runDeploy),
-  Ki: () => (/* binding */ selectSteps),
-  ZK: () => (/* binding */ usesSavedState)
-});
-
-// UNUSED EXPORTS: validateFilter
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/command.js + 1 modules
-var command = __nccwpck_require__(8363);
-// EXTERNAL MODULE: ./lib/core/credentials.js
-var credentials = __nccwpck_require__(1713);
-// EXTERNAL MODULE: ./lib/core/duration.js
-var duration = __nccwpck_require__(8415);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-// EXTERNAL MODULE: ./lib/core/kubeconfig.js
-var core_kubeconfig = __nccwpck_require__(4708);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-;// CONCATENATED MODULE: ./lib/core/lock.js
-
-
-
-
-
-
-const LockSchema = schemas/* object */.Ikc({ pid: schemas/* number */.aig().int(), host: schemas/* string */.YjP(), startedAt: schemas/* string */.YjP() });
-function readOwner(text) {
-    try {
-        const parsed = LockSchema.safeParse(JSON.parse(text));
-        return parsed.success ? parsed.data : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** True unless the process is certainly gone (signal 0 probes without touching it). */
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/**
- * One deploy per cluster and state directory at a time: two at once would interleave their state
- * writes and fight over tofu's lock. The lock file is created exclusively and names its owner; a lock
- * left by a process that died on this host is taken over, one held elsewhere is explained.
- */
-async function acquireDeployLock(file, cluster) {
-    await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(file));
-    const me = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString() };
-    for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-            await external_node_fs_.promises.writeFile(file, `${JSON.stringify(me)}\n`, { flag: 'wx', mode: 0o600 });
-            return { release: () => external_node_fs_.promises.rm(file, { force: true }) };
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw error;
-        }
-        const text = await external_node_fs_.promises.readFile(file, 'utf8').catch(() => undefined);
-        if (text === undefined)
-            continue; // released in between: try again
-        const holder = readOwner(text);
-        if (holder && holder.host === me.host && !isAlive(holder.pid)) {
-            await external_node_fs_.promises.rm(file, { force: true }); // its owner died without releasing it
-            continue;
-        }
-        const owner = holder ? `process ${holder.pid} on ${holder.host}, since ${holder.startedAt}` : 'an unreadable lock file';
-        throw new errors/* UserError */.y(`another deploy of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
-    }
-    throw new errors/* UserError */.y(`could not take the deploy lock ${file} for ${cluster}; try again`);
-}
-
-// EXTERNAL MODULE: ./lib/core/redact.js
-var redact = __nccwpck_require__(8038);
-// EXTERNAL MODULE: ./lib/core/settings.js
-var core_settings = __nccwpck_require__(7726);
-// EXTERNAL MODULE: ./lib/core/state.js + 1 modules
-var state = __nccwpck_require__(703);
-;// CONCATENATED MODULE: ./lib/core/engine.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ runDeploy)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8415);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(559);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8905);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1708);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7684);
 
 
 
@@ -9648,109 +9598,50 @@ var state = __nccwpck_require__(703);
 
 
 
-
-/** Checks the filter against the pipeline's step ids, with the reference's messages. */
-function validateFilter(filter, steps) {
-    if (filter.step && filter.fromStep)
-        throw new errors/* UserError */.y('--step and --from-step cannot be used together');
-    for (const id of [filter.step, filter.fromStep]) {
-        if (id && !steps.some((s) => s.id === id)) {
-            throw new errors/* UserError */.y(`unknown bootstrap step "${id}" (available: ${steps.map((s) => s.id).join(', ')})`);
-        }
-    }
-}
-/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
-function selectSteps(steps, filter) {
-    validateFilter(filter, steps);
-    if (filter.step)
-        return steps.filter((s) => s.id === filter.step);
-    if (filter.fromStep)
-        return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
-    return [...steps];
-}
-/** Whether saved state decides anything: not with --restart, --step or --from-step. */
-function usesSavedState(filter) {
-    return !filter.restart && !filter.step && !filter.fromStep;
-}
-/** Decides whether a step runs, from its kind and what the saved state says about it. */
-async function decideStep(step, saved, useState) {
-    if (!useState)
-        return { run: true, reason: 'selected' };
-    if (!saved)
-        return { run: true, reason: 'not run yet' };
-    if (saved.status === 'failed')
-        return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
-    if (saved.status === 'running')
-        return { run: true, reason: 'was interrupted last time' };
-    if (step.kind === 'check')
-        return { run: true, reason: 'checks always run' };
-    if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
-        return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
-    }
-    return { run: false, reason: 'already completed' };
-}
-/** Loads the state a run starts from; a completed deploy is history, not something to resume. */
-async function loadStartingState(store, cluster, filter) {
-    if (filter.restart)
-        return { state: (0,state/* emptyState */.p$)(cluster), note: 'restart: saved state ignored' };
-    const saved = await store.load();
-    if (!saved)
-        return { state: (0,state/* emptyState */.p$)(cluster) };
-    if (saved.completedAt && usesSavedState(filter)) {
-        return { state: (0,state/* emptyState */.p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
-    }
-    return { state: saved };
-}
-/** Registers every secret the run knows of: credential secrets and an existing kubeconfig's keys. */
-async function createRedactor(settings, extra = []) {
-    const redactor = new redact/* Redactor */.p();
-    for (const secret of [...(0,credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
-        redactor.add(secret);
-    const kubeconfig = await external_node_fs_.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
-    if (kubeconfig !== undefined) {
-        try {
-            for (const secret of (0,core_kubeconfig/* kubeconfigSecrets */.hT)(kubeconfig, settings.kubeconfigPath))
-                redactor.add(secret);
-        }
-        catch {
-            // an unreadable kubeconfig is reported by the step that needs it
-        }
-    }
-    return redactor;
-}
 function describeFailure(error, interrupted) {
-    if (interrupted)
+    if (interrupted || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4)
         return { message: 'interrupted' };
-    if (error instanceof command/* CommandFailedError */.ju)
-        return { message: (0,command/* failureHeadline */.Ni)(error), tail: error.result.tail };
-    return { message: (0,errors/* errorMessage */.g)(error) };
+    if (error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
+        return { message: (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureHeadline */ .Ni)(error), tail: error.result.tail };
+    return { message: (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error) };
 }
 /**
  * Runs the selected steps in order with resume state saved before and after each one. Never throws
  * for a failing step: the result says what happened, so every caller can report it its own way.
  */
 async function runDeploy(run) {
-    const selected = selectSteps(run.steps, run.filter); // a bad selection fails before anything is written
-    const lock = await acquireDeployLock((0,core_settings/* runtimePaths */.hi)(run.settings).lockPath, (0,core_settings/* clusterId */.kL)(run.settings));
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterId */ .kL)(run.settings), {
+        onProgress: (message) => run.output.line(message),
+        signal: run.signal,
+    });
     try {
-        return await runSelected(run, selected);
+        // Every command of every step goes through this: redacted, live, interruptible, and recorded in
+        // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
+        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
+            redactor: run.output.redactor,
+            output: run.output.write,
+            signal: run.signal,
+            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
+        });
+        return await runSelected(run, selected, exec);
     }
     finally {
         await lock.release();
     }
 }
-async function runSelected(run, selected) {
+async function runSelected(run, selected, exec) {
     const { settings, store, output, filter, signal } = run;
     const redactor = output.redactor;
-    const cluster = (0,core_settings/* clusterId */.kL)(settings);
+    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterId */ .kL)(settings);
     if (run.logPath) {
-        await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(run.logPath));
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
-    const { state, note } = await loadStartingState(store, cluster, filter);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .loadStartingState */ .eX)(store, cluster, filter);
     if (note)
         output.line(note);
-    const useState = usesSavedState(filter);
+    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .usesSavedState */ .ZK)(filter);
     const reports = [];
     const result = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
     const save = async () => {
@@ -9761,7 +9652,7 @@ async function runSelected(run, selected) {
     for (const [index, step] of selected.entries()) {
         const label = `[${index + 1}/${total}]`;
         const name = `${step.title} (${step.id})`;
-        const decision = await decideStep(step, state.steps[step.id], useState);
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .decideStep */ .lH)(step, state.steps[step.id], useState);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
@@ -9776,9 +9667,9 @@ async function runSelected(run, selected) {
         let failure;
         let failed = false;
         try {
-            detail = (await step.run({ settings, redactor, output, signal })) ?? undefined;
+            detail = (await step.run({ settings, redactor, output, signal, exec })) ?? undefined;
             if (signal.aborted)
-                throw new Error('interrupted');
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
         }
         catch (error) {
             failure = error;
@@ -9791,7 +9682,7 @@ async function runSelected(run, selected) {
             const safeDetail = detail ? redactor.redact(detail) : undefined;
             state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail };
             await save();
-            output.line(`${label} ✓ ${name} (${(0,duration/* formatDuration */.a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
+            output.line(`${label} ✓ ${name} (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
             reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail });
             continue;
         }
@@ -9800,10 +9691,10 @@ async function runSelected(run, selected) {
         const safeMessage = redactor.redact(message);
         state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
         await save();
-        if (!(failure instanceof errors/* UserError */.y || failure instanceof command/* CommandFailedError */.ju) && !interrupted && failure instanceof Error && failure.stack) {
+        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) && !interrupted && failure instanceof Error && failure.stack) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
-        output.line(`${label} ✗ ${name} failed after ${(0,duration/* formatDuration */.a)(durationMs)}: ${safeMessage}`);
+        output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
         output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
         reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail });
         for (const later of selected.slice(index + 1)) {
@@ -9817,14 +9708,12 @@ async function runSelected(run, selected) {
         await save();
     }
     result.ok = true;
-    const kubeconfig = await external_node_fs_.promises.readFile(settings.kubeconfigPath, 'utf8').catch(() => undefined);
-    if (kubeconfig !== undefined) {
-        try {
-            result.endpoint = (0,core_kubeconfig/* kubeconfigEndpoint */.xF)(kubeconfig, settings.kubeconfigPath);
-        }
-        catch {
-            // not fatal: the endpoint is informational once every step has passed
-        }
+    try {
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
+            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_10__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
+    }
+    catch {
+        // not fatal: the endpoint is informational once every step has passed
     }
     return result;
 }
@@ -9836,18 +9725,55 @@ async function runSelected(run, selected) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ errorMessage),
-/* harmony export */   y: () => (/* binding */ UserError)
+/* harmony export */   Rr: () => (/* binding */ exitCodeFor),
+/* harmony export */   dc: () => (/* binding */ EXIT),
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   og: () => (/* binding */ formatIssues),
+/* harmony export */   p4: () => (/* binding */ InterruptedError),
+/* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
 /**
- * A mistake the user can fix (bad config, missing file, wrong flag). Entry points print only its
- * message, never a stack trace; anything else is a bug and keeps its stack.
+ * A mistake the user can fix (bad config, missing file, failed precondition). Entry points print
+ * only its message, never a stack trace; anything else is a bug and keeps its stack.
  */
 class UserError extends Error {
     name = 'UserError';
 }
+/** The command line or action inputs are wrong (unknown flag, bad value): the documented exit 2. */
+class UsageError extends UserError {
+    name = 'UsageError';
+}
+/** The run was cancelled (SIGINT/SIGTERM): exit 130, as shells report a Ctrl-C. */
+class InterruptedError extends Error {
+    name = 'InterruptedError';
+    constructor(message = 'interrupted') {
+        super(message);
+    }
+}
+/** The process exit codes, defined once for the CLI and documented in the README. */
+const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 };
+/** The exit code an error stands for: from its type, never from its message. */
+function exitCodeFor(error) {
+    if (error instanceof UsageError)
+        return EXIT.usage;
+    if (error instanceof InterruptedError)
+        return EXIT.interrupted;
+    return EXIT.failed;
+}
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Formats zod issues as one message naming every bad field by its dotted path: on one line for a
+ * single issue (`<source> is invalid: users.0.user: expected object`), else one line each.
+ */
+function formatIssues(source, issues) {
+    const lines = issues.map((issue) => {
+        const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
+        return `${where}: ${issue.message}`;
+    });
+    return lines.length === 1 ? `${source} is invalid: ${lines[0]}` : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }
 
 
@@ -9857,7 +9783,12 @@ function errorMessage(error) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ displayPath),
+/* harmony export */   Gu: () => (/* binding */ readTextFile),
+/* harmony export */   Pl: () => (/* binding */ writePrivateFile),
+/* harmony export */   QC: () => (/* binding */ refuseOversize),
 /* harmony export */   Zf: () => (/* binding */ writeFileAtomic),
+/* harmony export */   kV: () => (/* binding */ checkFileTarget),
 /* harmony export */   oq: () => (/* binding */ findExecutable),
 /* harmony export */   rh: () => (/* binding */ ensurePrivateDir),
 /* harmony export */   s0: () => (/* binding */ pathExists)
@@ -9865,6 +9796,8 @@ function errorMessage(error) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+
 
 
 
@@ -9874,35 +9807,170 @@ function errorMessage(error) {
  */
 async function writeFileAtomic(file, data, mode = 0o600) {
     const dir = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(file);
-    const temp = node_path__WEBPACK_IMPORTED_MODULE_2__.join(dir, `.${node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file)}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`);
+    // The name is cut short so that a target name of the maximum length (255) still leaves room.
+    const temp = node_path__WEBPACK_IMPORTED_MODULE_2__.join(dir, `.${node_path__WEBPACK_IMPORTED_MODULE_2__.basename(file).slice(0, 100)}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`);
     const handle = await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.open(temp, 'wx', mode);
     try {
-        await handle.writeFile(data);
-        await handle.chmod(mode); // the umask may have narrowed or widened the mode at open
-        await handle.sync();
-    }
-    finally {
-        await handle.close();
-    }
-    try {
+        try {
+            await handle.writeFile(data);
+            await handle.chmod(mode); // the umask may have narrowed or widened the mode at open
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
         await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rename(temp, file);
     }
     catch (error) {
+        // A half-written temp file (a full disk, say) would linger with the secret's first part in it.
         await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(temp, { force: true });
         throw error;
     }
-    const dirHandle = await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.open(dir, 'r');
+    const dirHandle = await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.open(dir, 'r').catch((error) => {
+        // A directory we may write to but not read (mode -wx) cannot be opened to fsync: the file is
+        // in place all the same, only its durability across a power cut is not guaranteed.
+        if (error.code === 'EACCES')
+            return undefined;
+        throw error;
+    });
     try {
-        await dirHandle.sync();
+        await dirHandle?.sync();
     }
     finally {
-        await dirHandle.close();
+        await dirHandle?.close();
     }
 }
-/** Creates a private directory (0700) and its parents. */
+/**
+ * `mkdir -p` where every directory it creates is private (0700, whatever the umask). Directories
+ * that exist already are left as they are: they may be shared (a sticky /tmp) or someone else's.
+ */
 async function ensurePrivateDir(dir) {
-    await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.mkdir(dir, { recursive: true, mode: 0o700 });
-    await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(dir, 0o700);
+    const missing = [];
+    for (let current = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(dir);; current = node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(current)) {
+        const stat = await statIfExists(current);
+        if (stat) {
+            if (!stat.isDirectory())
+                throw notADirectory(current);
+            break;
+        }
+        missing.push(current);
+        if (node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(current) === current)
+            break;
+    }
+    for (const created of missing.reverse()) {
+        try {
+            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.mkdir(created, { mode: 0o700 });
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+            // Created by someone else in the meantime: theirs, so left as it is. Else it is a dangling
+            // symlink (stat saw nothing there, mkdir did).
+            if ((await statIfExists(created))?.isDirectory())
+                continue;
+            throw notADirectory(created);
+        }
+        // O_NOFOLLOW: should the new directory be swapped for a symlink, the chmod must not follow it.
+        const handle = await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.open(created, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_DIRECTORY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW);
+        try {
+            await handle.chmod(0o700);
+        }
+        finally {
+            await handle.close();
+        }
+    }
+}
+/** Stats a path; undefined if it, or a component of it, does not exist (ENOTDIR: a component is a file). */
+async function statIfExists(p) {
+    try {
+        return await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.stat(p);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return undefined;
+        throw error;
+    }
+}
+function notADirectory(p) {
+    return Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${p}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: p });
+}
+/** Why a file operation failed, in words, for the system errors a user can do something about. */
+const SYSTEM_ERROR_REASONS = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+    ENAMETOOLONG: 'file name too long',
+    ELOOP: 'too many levels of symbolic links',
+};
+/** The reason for a system error a user can fix, or undefined for anything else (a bug, say). */
+function systemErrorReason(error) {
+    const code = error?.code;
+    return code ? SYSTEM_ERROR_REASONS[code] : undefined;
+}
+// C0 controls and DEL: in a path they forge lines in logs and workflow commands.
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
+/** A path as messages show it: as is, or JSON-quoted when it holds characters that would garble a line. */
+function displayPath(p) {
+    return CONTROL_CHARACTER.test(p) ? JSON.stringify(p) : p;
+}
+/**
+ * Checks that `file` can name a file to write (`what` names its role in messages, e.g.
+ * "kubeconfig"): no control characters, and if it exists, a regular file (or a symlink to one,
+ * which the write replaces). Front ends call it before doing work whose result goes there;
+ * writePrivateFile calls it again.
+ */
+async function checkFileTarget(file, what) {
+    const shown = displayPath(file);
+    if (CONTROL_CHARACTER.test(file))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what} path ${shown} contains a control character; give a plain file path`);
+    let stat;
+    try {
+        stat = await statIfExists(node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file));
+    }
+    catch (error) {
+        throw fileError(error, `cannot use ${what} path ${shown}`);
+    }
+    if (stat?.isDirectory())
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what} path ${shown} is a directory; give a file path`);
+    // The rename would put a file in place of a device or FIFO (/dev/null, say, when run as root).
+    if (stat && !stat.isFile())
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what} path ${shown} is not a regular file (it is ${describeFileType(stat)}); give a file path`);
+}
+/**
+ * Writes a private file (0600, atomically) and any missing parent directories (0700), with an
+ * error naming the path and its role (`what`, e.g. "kubeconfig") for what the user can fix.
+ */
+async function writePrivateFile(file, data, what) {
+    await checkFileTarget(file, what);
+    const shown = displayPath(file);
+    const target = node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(file);
+    try {
+        await ensurePrivateDir(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(target));
+        await writeFileAtomic(target, data, 0o600);
+    }
+    catch (error) {
+        const { code, path: where } = error;
+        if (code === 'ENOTDIR')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what} path ${shown}: ${displayPath(where ?? node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(target))} is not a directory`);
+        // A directory put there by another process since the check.
+        if (code === 'EISDIR')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what} path ${shown} is a directory; give a file path`);
+        throw fileError(error, `cannot write ${what} ${shown}`);
+    }
+}
+/**
+ * A UserError `<prefix>: <reason> in <directory>` for a system error the user can fix; anything
+ * else is returned as it is. Files are created in a directory, so that is where a refusal lies.
+ */
+function fileError(error, prefix) {
+    const reason = systemErrorReason(error);
+    if (!reason)
+        return error;
+    const where = error.path;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${prefix}: ${reason}${where ? ` in ${displayPath(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(where))}` : ''}`);
 }
 async function pathExists(p) {
     try {
@@ -9938,6 +10006,91 @@ async function isExecutable(file) {
         return false;
     }
 }
+const MiB = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/** `<what> is 49.0 MiB; config files over 1 MiB are refused` when `bytes` is over the kind's limit. */
+function refuseOversize(what, bytes, kind) {
+    if (bytes <= kind.maxBytes)
+        return;
+    const limit = kind.maxBytes % MiB === 0 ? `${kind.maxBytes / MiB} MiB` : `${kind.maxBytes} bytes`;
+    const mebibytes = (bytes / MiB).toFixed(1);
+    // Exact bytes where one decimal would read as the limit itself (or below it).
+    const size = Number(mebibytes) * MiB > kind.maxBytes ? `${mebibytes} MiB` : `${bytes} bytes`;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what} is ${size}; ${kind.plural} over ${limit} are refused`);
+}
+/**
+ * Reads a UTF-8 text file given by the user, refusing (without reading them) directories, FIFOs,
+ * devices and files over the kind's size limit, with messages that name the file and its role.
+ */
+function readTextFile(file, kind) {
+    const shown = displayPath(file);
+    let fd;
+    try {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused once opened.
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        throw readError(error, file, kind);
+    }
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fstatSync)(fd);
+        if (stat.isDirectory())
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${kind.noun} ${shown} is a directory; give a file path`);
+        if (!stat.isFile())
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${kind.noun} ${shown} is not a regular file (it is ${describeFileType(stat)})`);
+        refuseOversize(`${kind.noun} ${shown}`, stat.size, kind);
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.allocUnsafe(READ_CHUNK);
+            const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readSync)(fd, chunk, 0, chunk.length, null);
+            if (read === 0)
+                break;
+            total += read;
+            refuseOversize(`${kind.noun} ${shown}`, total, kind); // it grew after the stat
+            chunks.push(chunk.subarray(0, read));
+        }
+        try {
+            return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${kind.noun} ${shown} is not UTF-8 text`);
+        }
+    }
+    catch (error) {
+        throw error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo ? error : readError(error, file, kind);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+    }
+}
+function describeFileType(stat) {
+    if (stat.isFIFO())
+        return 'a named pipe';
+    if (stat.isSocket())
+        return 'a socket';
+    if (stat.isCharacterDevice() || stat.isBlockDevice())
+        return 'a device';
+    return 'not a file';
+}
+function readError(error, file, kind) {
+    const shown = displayPath(file);
+    const code = error.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+        const dangling = lstatIfExists(file)?.isSymbolicLink();
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(dangling ? `${kind.noun} ${shown} is a symbolic link to a missing file` : `${kind.noun} not found: ${shown}`);
+    }
+    const reason = systemErrorReason(error);
+    return reason ? new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot read ${kind.noun} ${shown}: ${reason}`) : error;
+}
+function lstatIfExists(p) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.lstatSync)(p);
+    }
+    catch {
+        return undefined;
+    }
+}
 
 
 /***/ }),
@@ -9950,101 +10103,155 @@ async function isExecutable(file) {
 /* harmony export */   hT: () => (/* binding */ kubeconfigSecrets),
 /* harmony export */   xF: () => (/* binding */ kubeconfigEndpoint)
 /* harmony export */ });
-/* unused harmony exports parseKubeconfig, urlHost, rewriteLoopbackServer */
+/* unused harmony exports parseKubeconfig, rewriteLoopbackServer */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5183);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7684);
 
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-/** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path) kept verbatim. */
-const SERVER_URL = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(.*)$/i;
+
+
+
+/**
+ * The fields of a kubeconfig this tool reads, typed as kubectl types them (a number where it
+ * expects a string is an error there too). Unknown fields are allowed; null is kubectl's empty.
+ */
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().nullish();
+/** The user fields that hold secrets, to mask. */
+const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
+const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
+const KubeconfigSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    'current-context': optionalString,
+    clusters: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString, cluster: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ server: optionalString }).nullish() })).nullish(),
+    contexts: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString, context: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ cluster: optionalString }).nullish() })).nullish(),
+    users: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString, user: SecretUserFields.nullish() })).nullish(),
+});
+/** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
 function parseKubeconfig(text, source) {
-    const doc = yaml__WEBPACK_IMPORTED_MODULE_0__.parseDocument(text);
-    if (doc.errors.length > 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source} is not valid YAML: ${doc.errors[0].message}`);
-    }
-    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(doc.contents))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source} is not a kubeconfig (expected a mapping with clusters, users, contexts)`);
-    return doc;
+    const label = `kubeconfig ${source}`;
+    const { document, value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parseYamlMapping */ .$0)(text, label, _yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .KUBECONFIG_FILE */ .HT);
+    const result = KubeconfigSchema.safeParse(value);
+    if (!result.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .formatIssues */ .og)(label, result.error.issues));
+    return { document, fields: result.data };
 }
-/** A VIP as it must appear in a URL host (IPv6 in brackets). */
-function urlHost(ip) {
-    return ip.includes(':') && !ip.startsWith('[') ? `[${ip}]` : ip;
-}
-/** Rewrites one server URL if its host is loopback; anything else is returned unchanged. */
-function rewriteLoopbackServer(server, vip) {
-    const match = SERVER_URL.exec(server.trim());
+/** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path). */
+const URL_SERVER = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d*)?(?:[/?#].*)?)$/i;
+/** host[:port][/path] without a scheme: client-go adds https://. */
+const BARE_SERVER = /^()()(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d+)?(?:[/?#].*)?)$/;
+/** A server value split into its parts; undefined if it is neither a URL nor host:port. */
+function splitServer(server) {
+    if (/\s/.test(server))
+        return undefined;
+    const match = URL_SERVER.exec(server) ?? BARE_SERVER.exec(server);
     if (!match)
-        return server;
-    const [, scheme, userinfo = '', host, rest] = match;
-    if (!LOOPBACK_HOSTS.has(host.toLowerCase()))
-        return server;
-    return `${scheme}${userinfo}${urlHost(vip)}${rest}`;
+        return undefined;
+    const [, scheme = '', userinfo = '', host = '', rest = ''] = match;
+    return { scheme, userinfo, host, rest };
+}
+function isLoopback(host) {
+    const lower = host.toLowerCase();
+    if (lower.startsWith('['))
+        return (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalIPv6 */ .OO)(lower.slice(1, -1)) === '::1';
+    return lower === '127.0.0.1' || lower === 'localhost';
+}
+/** The VIP checked (a newline in it would become kubeconfig YAML) and written as a URL host. */
+function vipHost(vip) {
+    return (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .urlHost */ .cz)((0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseApiHost */ .wA)(vip, 'VIP'));
+}
+function rewriteParts(parts, host) {
+    return `${parts.scheme}${parts.userinfo}${host}${parts.rest}`;
+}
+/**
+ * Rewrites one server if its host is loopback (127.0.0.1, localhost, [::1]; with or without a
+ * scheme); anything else is returned unchanged. Throws a UserError for a VIP that is not a host.
+ */
+function rewriteLoopbackServer(server, vip) {
+    const host = vipHost(vip);
+    const parts = splitServer(server.trim());
+    return parts && isLoopback(parts.host) ? rewriteParts(parts, host) : server;
 }
 /**
  * Rewrites only `clusters[].cluster.server` values whose host is loopback; every other field,
- * comment and server stays byte-for-byte as it was. Running it twice changes nothing.
+ * comment and server stays byte-for-byte as it was. Running it twice changes nothing. A kubeconfig
+ * without clusters, or with a server that is not a URL or host:port, is an error.
  */
 function normalizeKubeconfig(text, vip, source) {
-    const doc = parseKubeconfig(text, source);
-    const clusters = doc.get('clusters', true);
+    const host = vipHost(vip);
+    const { document, fields } = parseKubeconfig(text, source);
+    const clusters = fields.clusters ?? [];
+    if (clusters.length === 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
+    // Aliases lead to the node they name; its source range is where the edit goes.
+    const resolve = (node) => ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(node) ? node.resolve(document) : node);
+    const clusterNodes = resolve(document.get('clusters', true));
     const changes = [];
-    // Edits are spliced into the original text by source range, so formatting and comments survive.
-    const edits = [];
-    if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(clusters)) {
-        for (const item of clusters.items) {
-            if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(item))
-                continue;
-            const cluster = item.get('cluster', true);
-            if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(cluster))
-                continue;
-            const server = cluster.get('server', true);
-            if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(server) || typeof server.value !== 'string' || !server.range)
-                continue;
-            const rewritten = rewriteLoopbackServer(server.value, vip);
-            if (rewritten === server.value)
-                continue;
-            const [start, end] = server.range;
-            const raw = text.slice(start, end);
-            if (!raw.includes(server.value)) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source}: cannot rewrite the escaped server value of cluster ${String(item.get('name') ?? '?')}`);
-            }
-            edits.push({ start, end, replacement: raw.replace(server.value, rewritten) });
-            changes.push({ cluster: String(item.get('name') ?? '?'), from: server.value, to: rewritten });
-        }
+    // Edits are spliced into the original text by source range, so formatting and comments survive;
+    // keyed by range, so a server shared through an alias is edited once.
+    const edits = new Map();
+    for (const [index, cluster] of clusters.entries()) {
+        const name = cluster.name ?? '';
+        const label = `cluster ${name ? `${JSON.stringify(name)} ` : ''}(clusters.${index})`;
+        const server = cluster.cluster?.server;
+        if (server === undefined || server === null)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has no server`);
+        const parts = splitServer(server.trim());
+        if (!parts)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
+        if (!isLoopback(parts.host))
+            continue;
+        const rewritten = rewriteParts(parts, host);
+        const item = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(clusterNodes) ? resolve(clusterNodes.items[index]) : undefined;
+        const clusterNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(item) ? resolve(item.get('cluster', true)) : undefined;
+        const serverNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(clusterNode) ? resolve(clusterNode.get('server', true)) : undefined;
+        const edit = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(serverNode) ? scalarEdit(text, serverNode, rewritten) : undefined;
+        if (!edit)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
+        edits.set(edit.start, edit);
+        changes.push({ cluster: name || '?', from: server, to: rewritten });
     }
     let out = text;
-    for (const edit of edits.sort((a, b) => b.start - a.start)) {
-        out = out.slice(0, edit.start) + edit.replacement + out.slice(edit.end);
+    for (const [start, { end, replacement }] of [...edits].sort(([a], [b]) => b - a)) {
+        out = out.slice(0, start) + replacement + out.slice(end);
     }
     return { text: out, changes };
 }
-function readShape(text, source) {
-    try {
-        return (parseKubeconfig(text, source).toJS() ?? {});
-    }
-    catch (error) {
-        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y)
-            throw error;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .y(`kubeconfig ${source} cannot be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .g)(error)}`);
-    }
+/**
+ * The source edit that makes a scalar read as `rewritten`. The host is swapped inside the written
+ * value, so quotes and escapes elsewhere stay; a plain scalar whose new value YAML would read
+ * otherwise (`[fd00::5]:6443` starts a flow sequence; `null` is null) is written double-quoted.
+ */
+function scalarEdit(text, node, rewritten) {
+    if (typeof node.value !== 'string' || !node.range)
+        return undefined;
+    const [start, end] = node.range;
+    const raw = text.slice(start, end);
+    if (!raw.includes(node.value))
+        return undefined; // escaped or folded over lines
+    if (node.type === 'PLAIN' && !readsAsPlainString(rewritten))
+        return { start, end, replacement: JSON.stringify(rewritten) };
+    return { start, end, replacement: raw.replace(node.value, () => rewritten) };
+}
+function readsAsPlainString(value) {
+    return !/[[\]{},]/.test(value) && yaml__WEBPACK_IMPORTED_MODULE_0__.parse(value) === value;
 }
 /** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
 function kubeconfigEndpoint(text, source) {
-    const config = readShape(text, source);
-    const current = config.contexts?.find((c) => c.name === config['current-context'])?.context?.cluster;
-    const cluster = config.clusters?.find((c) => c.name === current) ?? config.clusters?.[0];
-    return cluster?.cluster?.server;
+    const { fields } = parseKubeconfig(text, source);
+    const current = fields.contexts?.find((c) => c.name === fields['current-context'])?.context?.cluster;
+    const cluster = fields.clusters?.find((c) => c.name === current) ?? fields.clusters?.[0];
+    return cluster?.cluster?.server ?? undefined;
 }
-const SECRET_USER_FIELDS = ['client-key-data', 'client-certificate-data', 'token', 'password'];
 /**
  * The secret leaves of a kubeconfig, plus the decoded forms of base64 data, so that they can be
  * masked without masking the whole document (which would spoil every later log line).
  */
 function kubeconfigSecrets(text, source) {
-    const config = readShape(text, source);
+    const { fields } = parseKubeconfig(text, source);
     const secrets = [];
-    for (const user of config.users ?? []) {
+    for (const user of fields.users ?? []) {
         for (const field of SECRET_USER_FIELDS) {
             const value = user.user?.[field];
             if (typeof value !== 'string' || value.trim() === '')
@@ -10055,6 +10262,388 @@ function kubeconfigSecrets(text, source) {
         }
     }
     return secrets;
+}
+
+
+/***/ }),
+
+/***/ 559:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  z: () => (/* binding */ acquireDeployLock),
+  K: () => (/* binding */ lockChildHooks)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./lib/core/duration.js
+var duration = __nccwpck_require__(8415);
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
+// EXTERNAL MODULE: ./lib/core/files.js
+var files = __nccwpck_require__(2164);
+;// CONCATENATED MODULE: ./lib/core/lock.js
+
+
+
+
+
+
+
+
+
+const LockRecordSchema = schemas/* object */.Ikc({
+    pid: schemas/* number */.aig().int().positive(),
+    host: schemas/* string */.YjP(),
+    startedAt: schemas/* string */.YjP(),
+    // Added later, so optional: lock files written by older versions must still parse.
+    /** Random per acquisition: our own lock, not a later one whose process happens to reuse our pid. */
+    token: schemas/* string */.YjP().optional(),
+    /**
+     * A process group the holder answers for: its running step's child (spawned detached, so its pid is
+     * its group), or a dead previous deploy's leftover group it is waiting for. Survives the holder.
+     */
+    childPgid: schemas/* number */.aig().int().positive().optional(),
+    /** That child's program name, to say what we are waiting for. */
+    childCommand: schemas/* string */.YjP().optional(),
+});
+function parseRecord(text) {
+    try {
+        const parsed = LockRecordSchema.safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+const serialize = (record) => `${JSON.stringify(record)}\n`;
+/** The lock file's raw text and record; undefined when there is no file. */
+async function readLockFile(file) {
+    let text;
+    try {
+        text = await external_node_fs_.promises.readFile(file, 'utf8');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw new errors/* UserError */.yo(`cannot read the deploy lock ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+    return { text, record: parseRecord(text) };
+}
+function unreadableLock(file, cluster) {
+    return new errors/* UserError */.yo(`the deploy lock of ${cluster} is unreadable: ${file} is not a lock record; if no deploy of ${cluster} is running, delete ${file}`);
+}
+/** The record with the given child process group, or none. */
+function withChild(record, pgid, command) {
+    const owner = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token };
+    return pgid === undefined ? owner : { ...owner, childPgid: pgid, childCommand: command };
+}
+/** True unless the process is certainly gone (signal 0 probes without touching it). */
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** Creates `target` as a second name of `source`, atomically and only if `target` does not exist. */
+async function linkExclusive(source, target) {
+    try {
+        await external_node_fs_.promises.link(source, target);
+        return true;
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'EEXIST')
+            return false;
+        if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') {
+            throw new errors/* UserError */.yo(`cannot create ${target}: the deploy lock needs hard links, which this filesystem refuses (${code}); use a state directory on a local disk`);
+        }
+        throw error;
+    }
+}
+/**
+ * One deploy per cluster and state directory at a time: two at once would interleave their state
+ * writes and fight over tofu's lock. The lock file names its owner; it appears complete and at once
+ * (a fully written candidate file is hard-linked to the lock's name, which fails if it exists). A lock
+ * left by a process that died on this host is taken over (see takeOverDeadOwner), after letting the
+ * dead deploy's leftover child exit or stopping it; a live one, or one held elsewhere, is explained.
+ */
+async function acquireDeployLock(file, cluster, options = {}) {
+    await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(file));
+    const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+    let record = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString(), token };
+    const candidate = external_node_path_.join(external_node_path_.dirname(file), `.${external_node_path_.basename(file)}.${token}.candidate`);
+    let previous;
+    try {
+        previous = await takeLock();
+    }
+    finally {
+        await external_node_fs_.promises.rm(candidate, { force: true });
+    }
+    // Checked after taking it: a lock we cannot read back as ours must not be used.
+    const check = await readLockFile(file);
+    if (check?.record?.token !== token)
+        throw new errors/* UserError */.yo(`lost the deploy lock ${file} of ${cluster} right after taking it; try again`);
+    let released = false;
+    let writes = Promise.resolve();
+    const isStillOurs = async () => (await readLockFile(file))?.record?.token === token;
+    const lock = {
+        recordChild(pgid, command) {
+            const write = writes.then(async () => {
+                // Only we change our own lock file, so nothing can come between this check and the rename.
+                if (released || !(await isStillOurs()))
+                    return;
+                record = withChild(record, pgid, command);
+                await (0,files/* writeFileAtomic */.Zf)(file, serialize(record));
+            });
+            writes = write.catch(() => undefined);
+            return write;
+        },
+        async release() {
+            released = true;
+            await writes; // a rewrite landing after the removal would resurrect the lock
+            if (await isStillOurs())
+                await external_node_fs_.promises.rm(file, { force: true });
+        },
+    };
+    if (previous?.childPgid !== undefined) {
+        // On failure the lock stays as it is, naming the leftover group, so that the next deploy tries again.
+        await settleLeftoverGroup(previous.childPgid, previous.childCommand, options);
+        await lock.recordChild(undefined);
+    }
+    return lock;
+    /** Takes the lock; returns the dead owner's record when it took one over. */
+    async function takeLock() {
+        await (0,files/* writeFileAtomic */.Zf)(candidate, serialize(record));
+        let busyClaimant;
+        for (let attempt = 0; attempt < 50; attempt++) {
+            if (await linkExclusive(candidate, file))
+                return undefined;
+            const seen = await readLockFile(file);
+            if (!seen)
+                continue; // released in between: try again
+            const holder = seen.record;
+            if (!holder)
+                throw unreadableLock(file, cluster);
+            if (holder.host !== record.host || isAlive(holder.pid)) {
+                const owner = `process ${holder.pid} on ${holder.host}, since ${holder.startedAt}`;
+                throw new errors/* UserError */.yo(`another deploy of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
+            }
+            // Inherit its leftover child before the takeover, so that if we die too, the next deploy still sees it.
+            if (holder.childPgid !== undefined) {
+                record = withChild(record, holder.childPgid, holder.childCommand);
+                await (0,files/* writeFileAtomic */.Zf)(candidate, serialize(record));
+            }
+            const outcome = await takeOverDeadOwner(file, candidate, seen.text, cluster);
+            if (outcome === 'taken') {
+                options.onProgress?.(`took over the deploy lock of ${cluster} from process ${holder.pid}, which is no longer running`);
+                return holder;
+            }
+            busyClaimant = outcome === 'gone' ? undefined : outcome.claimant;
+            if (busyClaimant)
+                await (0,promises_namespaceObject.setTimeout)(20); // it is replacing the record this very moment: look again once it has
+            if (record.childPgid !== undefined) {
+                record = withChild(record, undefined, undefined);
+                await (0,files/* writeFileAtomic */.Zf)(candidate, serialize(record));
+            }
+        }
+        if (busyClaimant) {
+            throw new errors/* UserError */.yo(`another deploy of ${cluster} (process ${busyClaimant.pid}) is taking over its lock ${file} and has not finished; try again in a moment`);
+        }
+        throw new errors/* UserError */.yo(`could not take the deploy lock ${file} of ${cluster}: it kept changing hands; try again`);
+    }
+}
+/**
+ * runCommand hooks that keep the lock's record of the running child current. A failed rewrite costs
+ * only what a later takeover would know after a crash, so it is reported, not thrown.
+ */
+function lockChildHooks(lock, onError) {
+    const record = (pgid, command) => {
+        lock.recordChild(pgid, command).catch((error) => onError(`could not update the running command in the deploy lock: ${(0,errors/* errorMessage */.gJ)(error)}`));
+    };
+    return { onSpawn: (pid, command) => record(pid, command), onExit: () => record(undefined) };
+}
+/**
+ * Replaces a dead owner's lock record (`staleText`, as read) with our candidate, race-free however
+ * many deploys try at once. POSIX has no compare-and-swap of a file, so the right to replace one
+ * particular record is itself an exclusive file, a claim: all who read that record try to create the
+ * same claim name (derived from its content) with link(), and only one can. The claimant re-checks
+ * that the lock file still holds that record and renames its candidate over it. Nothing can change
+ * the file in between: a dead owner's record is replaced only by its claimant, and a record never
+ * recurs (random token, start time), so a passing re-check means nobody has replaced it yet. A claim
+ * whose maker died mid-takeover is passed over to the next numbered one, made only after seeing all
+ * earlier makers dead, so at most one live claimant can find the record still there. Claims are
+ * removed only once the record is gone for good, so that a claim made afresh fails its re-check.
+ */
+async function takeOverDeadOwner(file, candidate, staleText, cluster) {
+    const claimPrefix = `${file}.takeover-${(0,external_node_crypto_.createHash)('sha256').update(staleText).digest('hex').slice(0, 16)}`;
+    const deadClaims = [];
+    let n = 0;
+    while (!(await linkExclusive(candidate, `${claimPrefix}-${n}`))) {
+        const name = `${claimPrefix}-${n}`;
+        const maker = await readLockFile(name);
+        if (!maker)
+            return 'gone'; // claims disappear only after the record was replaced
+        if (!maker.record)
+            throw unreadableLock(name, cluster);
+        if (isAlive(maker.record.pid))
+            return { claimant: maker.record };
+        deadClaims.push(name);
+        n++;
+    }
+    const claim = `${claimPrefix}-${n}`;
+    const gone = (await readLockFile(file))?.text !== staleText;
+    if (!gone)
+        await external_node_fs_.promises.rename(candidate, file);
+    // The stale record is gone for good now, so claims on it mean nothing any more. Only now: removed
+    // while it still stood, they would let two deploys claim it afresh.
+    await Promise.all([...deadClaims, claim].map((name) => external_node_fs_.promises.rm(name, { force: true })));
+    return gone ? 'gone' : 'taken';
+}
+/** Whether any process of the group is alive (zombies count until reaped). */
+function groupAlive(pgid) {
+    return isAlive(-pgid);
+}
+/** Our own process group on Linux; undefined where /proc is not there to say. */
+function ownProcessGroup() {
+    try {
+        const stat = (0,external_node_fs_.readFileSync)('/proc/self/stat', 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]); // after "(comm)": state, ppid, pgrp
+    }
+    catch {
+        return undefined;
+    }
+}
+async function groupExitsWithin(pgid, ms, what, signal) {
+    const deadline = Date.now() + ms;
+    while (groupAlive(pgid)) {
+        if (signal?.aborted)
+            throw new errors/* UserError */.yo(`interrupted while waiting for ${what} to exit; the next deploy will wait for it again`);
+        if (Date.now() >= deadline)
+            return false;
+        await (0,promises_namespaceObject.setTimeout)(Math.min(100, Math.max(1, deadline - Date.now())));
+    }
+    return true;
+}
+const STOP_SIGNALS = [
+    { signal: 'SIGINT', doing: 'interrupting it (SIGINT), so that it can stop cleanly' },
+    { signal: 'SIGTERM', doing: 'terminating it (SIGTERM)' },
+    { signal: 'SIGKILL', doing: 'killing it (SIGKILL)' },
+];
+/**
+ * A dead deploy's child may outlive it (it runs in its own process group): tofu still holding its
+ * state lock, pip still writing the venv. Give it a bounded time to finish, then stop it, gently first.
+ */
+async function settleLeftoverGroup(pgid, command, options) {
+    // A group id of 0 or 1 would signal our own group or everything; our own group cannot be a leftover.
+    if (pgid <= 1 || pgid === process.pid || pgid === ownProcessGroup() || !groupAlive(pgid))
+        return;
+    const progress = options.onProgress ?? (() => undefined);
+    const waitMs = options.leftoverWaitMs ?? 30_000;
+    const graceMs = options.leftoverGraceMs ?? 10_000;
+    const what = `the previous deploy's ${command ?? 'command'} (process group ${pgid})`;
+    progress(`waiting for ${what} to exit…`);
+    if (await groupExitsWithin(pgid, waitMs, what, options.signal))
+        return progress(`${what} has exited`);
+    let why = `still running after ${(0,duration/* formatDuration */.a)(waitMs)}`;
+    for (const { signal, doing } of STOP_SIGNALS) {
+        try {
+            process.kill(-pgid, signal);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ESRCH')
+                return progress(`${what} has exited`);
+            throw new errors/* UserError */.yo(`${what} is ${why} and cannot be stopped (${code ?? (0,errors/* errorMessage */.gJ)(error)}); stop it, then deploy again`);
+        }
+        progress(`${what} is ${why}: ${doing}`);
+        if (await groupExitsWithin(pgid, graceMs, what, options.signal))
+            return progress(`${what} has exited`);
+        why = `still running ${(0,duration/* formatDuration */.a)(graceMs)} after ${signal}`;
+    }
+    throw new errors/* UserError */.yo(`${what} is ${why}; stop it, then deploy again`);
+}
+
+
+/***/ }),
+
+/***/ 397:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $h: () => (/* binding */ NAME_RULE),
+/* harmony export */   $q: () => (/* binding */ parseName),
+/* harmony export */   $x: () => (/* binding */ parseMethod),
+/* harmony export */   IM: () => (/* binding */ DURATION_LIMITS),
+/* harmony export */   Vh: () => (/* binding */ DEPLOYMENT_METHODS),
+/* harmony export */   bo: () => (/* binding */ parseNodeCount),
+/* harmony export */   mF: () => (/* binding */ NAME_PATTERN),
+/* harmony export */   vl: () => (/* binding */ parseDurationOption)
+/* harmony export */ });
+/* unused harmony export MAX_NODES */
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8415);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+
+
+/**
+ * The values users type as flags or action inputs, checked the same way in every front end. `where`
+ * names the flag or input (`--timeout`, `input timeout`); every problem is a usage error.
+ */
+/** Bounds of each duration option: below them a loop spins, above them Node's timers overflow. */
+const DURATION_LIMITS = {
+    timeout: { min: 1_000, max: 24 * 3_600_000 },
+    interval: { min: 100, max: 10 * 60_000 },
+    authTimeout: { min: 1_000, max: 5 * 60_000 },
+};
+function parseDurationOption(text, where, limits) {
+    const ms = (0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E)(text, where, _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb);
+    if (ms < limits.min || ms > limits.max) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${text.trim()}" is out of range; give a duration from ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.min)} to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.max)}`);
+    }
+    return ms;
+}
+/** Node counts: more than this is a typo, not a cluster. */
+const MAX_NODES = 10_000;
+function parseNodeCount(text, where) {
+    const value = text.trim();
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NODES) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value}" is not a node count; give a whole number from 1 to ${MAX_NODES}`);
+    }
+    return Number(value);
+}
+/** Deployment methods this tool runs: Kubespray's steps, or none (the OpenTofu code installs Kubernetes itself). */
+const DEPLOYMENT_METHODS = ['kubespray', 'none'];
+function parseMethod(text, where) {
+    const value = text.trim();
+    if (!DEPLOYMENT_METHODS.includes(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
+    }
+    return value;
+}
+/** Cluster and organisation names: they become directory and artifact names, so no paths, spaces or dots alone. */
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
+function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb) {
+    const value = text.trim();
+    if (!NAME_PATTERN.test(value))
+        throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
+    return value;
 }
 
 
@@ -10200,39 +10789,40 @@ class DeployOutput {
 
 /***/ }),
 
-/***/ 4481:
+/***/ 6036:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  x: () => (/* binding */ openPipeline)
+  xL: () => (/* binding */ openPipeline)
 });
 
-// UNUSED EXPORTS: keystoneAuthChecker
+// UNUSED EXPORTS: createRedactor, keystoneAuthChecker
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/engine.js + 1 modules
-var engine = __nccwpck_require__(1591);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:http"
-const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./lib/core/credentials.js
 var credentials = __nccwpck_require__(1713);
+// EXTERNAL MODULE: ./lib/core/files.js
+var files = __nccwpck_require__(2164);
+// EXTERNAL MODULE: ./lib/core/kubeconfig.js
+var kubeconfig = __nccwpck_require__(4708);
+// EXTERNAL MODULE: ./lib/core/yaml.js
+var yaml = __nccwpck_require__(7684);
 // EXTERNAL MODULE: ./lib/core/duration.js
 var duration = __nccwpck_require__(8415);
 // EXTERNAL MODULE: ./lib/core/errors.js
 var errors = __nccwpck_require__(3828);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
 ;// CONCATENATED MODULE: ./lib/core/keystone.js
 /**
  * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
  * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
  */
-
 
 
 
@@ -10250,17 +10840,17 @@ function normalizeAuthUrl(authUrl) {
         url = new URL(authUrl.trim());
     }
     catch {
-        throw new errors/* UserError */.y(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new errors/* UserError */.y(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     const pathname = url.pathname.replace(/\/+$/, '');
     const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
     if (version === undefined)
         return `${url.origin}${pathname}/v3`;
     if (version !== 'v3' && !version.startsWith('v3.')) {
-        throw new errors/* UserError */.y(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
+        throw new errors/* UserError */.yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
     }
     return `${url.origin}${pathname.slice(0, -version.length)}v3`;
 }
@@ -10286,12 +10876,12 @@ function describeAuthCheck(creds, options = {}) {
  */
 async function checkOpenStackAuth(creds, options = {}) {
     if (!creds.authUrl) {
-        throw new errors/* UserError */.y('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+        throw new errors/* UserError */.yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
     }
     const identityUrl = normalizeAuthUrl(creds.authUrl);
     const method = (0,credentials/* authMethod */.A8)(creds);
     if (!method) {
-        throw new errors/* UserError */.y('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
+        throw new errors/* UserError */.yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
     const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
@@ -10362,10 +10952,10 @@ function userReference(creds, needer) {
     if (creds.userId)
         return { id: creds.userId };
     if (!creds.username) {
-        throw new errors/* UserError */.y(`${needer} needs its user: set the username with its user domain, or the user id`);
+        throw new errors/* UserError */.yo(`${needer} needs its user: set the username with its user domain, or the user id`);
     }
     if (!creds.userDomainName) {
-        throw new errors/* UserError */.y(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+        throw new errors/* UserError */.yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
     }
     return { name: creds.username, domain: { name: creds.userDomainName } };
 }
@@ -10377,11 +10967,11 @@ function projectScope(creds) {
     if (creds.projectId)
         return { project: { id: creds.projectId } };
     if (!creds.projectName) {
-        throw new errors/* UserError */.y('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+        throw new errors/* UserError */.yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
     }
     const domain = creds.projectDomainName ?? creds.userDomainName;
     if (!domain) {
-        throw new errors/* UserError */.y(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+        throw new errors/* UserError */.yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
     }
     return { project: { name: creds.projectName, domain: { name: domain } } };
 }
@@ -10392,7 +10982,7 @@ function tlsOptions(creds) {
         return { insecure: creds.insecure, ca: (0,external_node_fs_.readFileSync)(creds.caCert) };
     }
     catch (error) {
-        throw new errors/* UserError */.y(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.g)(error)}`);
+        throw new errors/* UserError */.yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
 }
 /** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
@@ -10405,10 +10995,11 @@ class RequestTimeout extends Error {
     }
 }
 /** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
-function postJson(url, payload, tls, timeoutMs) {
+async function postJson(url, payload, tls, timeoutMs) {
+    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
+    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 2327, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
     return new Promise((resolve, reject) => {
         const data = JSON.stringify(payload);
-        const transport = url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_namespaceObject;
         let connected = false;
         const fail = (error) => {
             clearTimeout(deadline);
@@ -10464,33 +11055,50 @@ function connectionError(error, url, identityUrl, timeoutMs) {
         const what = error.connected
             ? `${keystone} accepted the connection but did not answer within ${(0,duration/* formatDuration */.a)(timeoutMs)}`
             : `could not connect to ${address} (${keystone}) within ${(0,duration/* formatDuration */.a)(timeoutMs)}; a firewall may be dropping the traffic`;
-        return new errors/* UserError */.y(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
+        return new errors/* UserError */.yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
     }
     const code = error.code ?? '';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return new errors/* UserError */.y(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
+        return new errors/* UserError */.yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
     }
     if (code === 'ECONNREFUSED') {
-        return new errors/* UserError */.y(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
+        return new errors/* UserError */.yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
     }
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-        return new errors/* UserError */.y(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
+        return new errors/* UserError */.yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
     }
     const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
     if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-        return new errors/* UserError */.y(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
+        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
     }
     if (code === 'CERT_HAS_EXPIRED') {
-        return new errors/* UserError */.y(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+        return new errors/* UserError */.yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
     }
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return new errors/* UserError */.y(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
     }
     if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-        return new errors/* UserError */.y(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+        return new errors/* UserError */.yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
     }
-    return new errors/* UserError */.y(`request to ${keystone} failed: ${(0,errors/* errorMessage */.g)(error)}`);
+    return new errors/* UserError */.yo(`request to ${keystone} failed: ${(0,errors/* errorMessage */.gJ)(error)}`);
 }
+// ---- the answer ---------------------------------------------------------------------------------
+/**
+ * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
+ * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
+ */
+const optionalString = schemas/* string */.YjP().nullish().catch(undefined).transform((v) => v ?? undefined);
+const CatalogEndpointSchema = schemas/* object */.Ikc({ interface: optionalString, region_id: optionalString, region: optionalString, url: optionalString });
+const CatalogServiceSchema = schemas/* object */.Ikc({ type: optionalString, endpoints: schemas/* array */.YOg(CatalogEndpointSchema).optional().catch(undefined) });
+const TokenAnswerSchema = schemas/* object */.Ikc({
+    token: schemas/* object */.Ikc({
+        user: schemas/* object */.Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
+        project: schemas/* object */.Ikc({ name: optionalString }).optional().catch(undefined),
+        expires_at: optionalString,
+        catalog: schemas/* array */.YOg(CatalogServiceSchema).optional().catch(undefined),
+    }),
+});
+const ErrorAnswerSchema = schemas/* object */.Ikc({ error: schemas/* object */.Ikc({ message: schemas/* string */.YjP() }) });
 function parseJson(text) {
     try {
         return JSON.parse(text);
@@ -10514,10 +11122,10 @@ const GENERIC_UNAUTHORIZED = 'The request you have made requires authentication.
  * e.g. "The password is expired and needs to be changed for user: <id>.", and repeats no secret.
  */
 function keystoneErrorMessage(json, creds) {
-    const message = json?.error?.message;
-    if (typeof message !== 'string')
+    const parsed = ErrorAnswerSchema.safeParse(json);
+    if (!parsed.success)
         return undefined;
-    const text = message.trim();
+    const text = parsed.data.error.message.trim();
     if (text === '' || text === GENERIC_UNAUTHORIZED)
         return undefined;
     if ((0,credentials/* credentialSecrets */.DJ)(creds).some((secret) => text.includes(secret)))
@@ -10532,39 +11140,39 @@ function readToken(answer, context) {
     const label = credentialLabel(creds, method);
     const status = answer.status;
     if (status === 200 || status === 201) {
-        const token = json?.token;
-        if (typeof token !== 'object' || token === null) {
-            throw new errors/* UserError */.y(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        const parsed = TokenAnswerSchema.safeParse(json);
+        if (!parsed.success) {
+            throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
         }
-        const { catalog } = token;
-        if (!Array.isArray(catalog)) {
-            throw new errors/* UserError */.y(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+        const { token } = parsed.data;
+        if (!token.catalog) {
+            throw new errors/* UserError */.yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
         }
-        return { ...token, catalog };
+        return { ...token, catalog: token.catalog };
     }
     if (status === 401)
-        throw new errors/* UserError */.y(rejectedMessage(context, keystoneMessage));
+        throw new errors/* UserError */.yo(rejectedMessage(context, keystoneMessage));
     if (status === 403) {
-        throw new errors/* UserError */.y(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
+        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
     }
     if (status === 404 && keystoneMessage) {
         const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
-        throw new errors/* UserError */.y(missingAppCred
+        throw new errors/* UserError */.yo(missingAppCred
             ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
             : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
     }
     if (status === 404) {
-        throw new errors/* UserError */.y(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new errors/* UserError */.yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
     }
     if (status >= 300 && status < 400) {
-        throw new errors/* UserError */.y(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+        throw new errors/* UserError */.yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
     }
     if (status >= 500) {
-        throw new errors/* UserError */.y(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
     }
     if (keystoneMessage)
-        throw new errors/* UserError */.y(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-    throw new errors/* UserError */.y(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
+    throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
 }
 /**
  * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
@@ -10615,14 +11223,14 @@ function checkCatalog(catalog, check) {
     const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
     const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
     if (region !== undefined && !catalogRegions.includes(region)) {
-        throw new errors/* UserError */.y(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
+        throw new errors/* UserError */.yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
             `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
     }
     const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
     if (missing.length > 0) {
         const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
         const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
-        throw new errors/* UserError */.y(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
+        throw new errors/* UserError */.yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
             'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
     }
     const endpoints = {};
@@ -10655,20 +11263,17 @@ function whereServiceExists(catalog, type) {
     return `exists only in ${regions.join(', ')}`;
 }
 
-// EXTERNAL MODULE: ./lib/core/settings.js
-var core_settings = __nccwpck_require__(7726);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var redact = __nccwpck_require__(8038);
+// EXTERNAL MODULE: ./lib/core/settings.js + 1 modules
+var core_settings = __nccwpck_require__(1708);
 // EXTERNAL MODULE: ./lib/core/state.js + 1 modules
 var state = __nccwpck_require__(703);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./lib/core/command.js + 1 modules
-var command = __nccwpck_require__(8363);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
 // EXTERNAL MODULE: ./lib/core/steps/environment.js
 var environment = __nccwpck_require__(3126);
 ;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
-
 
 
 
@@ -10685,6 +11290,8 @@ function kubesprayPaths(settings) {
         venvPython: external_node_path_.join(settings.venvDir, 'bin', 'python'),
         pip: external_node_path_.join(settings.venvDir, 'bin', 'pip'),
         ansiblePlaybook: external_node_path_.join(settings.venvDir, 'bin', 'ansible-playbook'),
+        /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
+        venvMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-venv'),
         /** Records what was installed, so a cached venv with the same requirements skips pip. */
         installedMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-requirements'),
     };
@@ -10703,38 +11310,65 @@ function venvEnvironment(settings) {
         PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
     };
 }
+/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
+function venvCommand(settings) {
+    return { argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env: (0,environment/* deployEnvironment */.P)(settings) };
+}
 class KubesprayVenvStep {
     settings;
     id = 'kubespray-venv-create';
     title = 'Create the Kubespray Python venv';
     kind = 'runner-local';
+    command;
     constructor(settings) {
         this.settings = settings;
+        this.command = venvCommand(settings);
     }
     async plan() {
         return {
-            workingDir: this.settings.clusterDir,
-            argv: [this.settings.python, '-m', 'venv', this.settings.venvDir],
-            env: (0,environment/* deployEnvironment */.P)(this.settings),
+            workingDir: this.command.cwd,
+            command: this.command,
             reads: [],
             writes: [this.settings.venvDir],
-            actions: ['reuse the venv instead if it exists and its python runs (e.g. restored from a cache)'],
+            actions: ['reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)'],
         };
     }
+    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
     async outputsPresent() {
-        return (0,files/* pathExists */.s0)(kubesprayPaths(this.settings).venvPython);
+        const paths = kubesprayPaths(this.settings);
+        return (await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip));
     }
-    async run({ redactor, output, signal }) {
+    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
+    async inspect(context) {
+        const paths = kubesprayPaths(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
+            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
+        const failed = (what, code) => ({ broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}` });
+        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
+        if (python.exitCode !== 0)
+            return failed('python', python.exitCode);
+        const pip = await probe([paths.pip, '--version']);
+        if (pip.exitCode !== 0)
+            return failed('pip', pip.exitCode);
+        return { python: python.stdout.trim() };
+    }
+    async run(context) {
         const { settings } = this;
-        const env = (0,environment/* deployEnvironment */.P)(settings);
-        const python = kubesprayPaths(settings).venvPython;
-        if (await (0,files/* pathExists */.s0)(python)) {
-            const probe = await (0,command/* runCommand */.d1)({ argv: [python, '-c', 'import sys; print(sys.version.split()[0])'], cwd: settings.clusterDir, env }, { redactor, signal, captureStdout: 200 });
-            if (probe.exitCode === 0)
-                return `reused existing venv (Python ${probe.stdout.trim()})`;
-            output.line(`existing venv at ${settings.venvDir} is broken (its python exited with ${probe.exitCode}); recreating it`);
+        const paths = kubesprayPaths(settings);
+        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
+            const venv = await this.inspect(context);
+            if ('python' in venv)
+                return `reused existing venv (Python ${venv.python})`;
+            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
         }
-        await (0,command/* runChecked */.X4)({ argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env }, { redactor, output: output.write, signal });
+        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
+        await context.exec(this.command);
+        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+        if (pip.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+        }
+        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
     }
 }
 class KubesprayPipStep {
@@ -10742,22 +11376,15 @@ class KubesprayPipStep {
     id = 'kubespray-pip-install';
     title = 'Install Kubespray requirements';
     kind = 'runner-local';
+    command;
     constructor(settings) {
         this.settings = settings;
-    }
-    argv() {
-        const paths = kubesprayPaths(this.settings);
-        return [paths.pip, 'install', '-r', paths.requirements, ...this.settings.pipArgs];
+        const paths = kubesprayPaths(settings);
+        this.command = { argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs], cwd: settings.clusterDir, env: venvEnvironment(settings) };
     }
     async plan() {
         const paths = kubesprayPaths(this.settings);
-        return {
-            workingDir: this.settings.clusterDir,
-            argv: this.argv(),
-            env: venvEnvironment(this.settings),
-            reads: [paths.requirements],
-            writes: [this.settings.venvDir],
-        };
+        return { workingDir: this.command.cwd, command: this.command, reads: [paths.requirements], writes: [this.settings.venvDir] };
     }
     fingerprint() {
         return requirementsFingerprint(this.settings);
@@ -10766,12 +11393,13 @@ class KubesprayPipStep {
         const marker = await external_node_fs_.promises.readFile(kubesprayPaths(this.settings).installedMarker, 'utf8').catch(() => '');
         return marker.trim() === (await this.fingerprint());
     }
-    async run({ redactor, output, signal }) {
+    async run(context) {
         const paths = kubesprayPaths(this.settings);
         if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
-            throw new errors/* UserError */.y(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
         }
-        await (0,command/* runChecked */.X4)({ argv: this.argv(), cwd: this.settings.clusterDir, env: venvEnvironment(this.settings) }, { redactor, output: output.write, signal });
+        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
+        await context.exec(this.command);
         await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
     }
 }
@@ -10780,36 +11408,35 @@ class KubesprayPlaybookStep {
     id = 'kubespray-ansible-playbook';
     title = 'Run Kubespray (ansible-playbook cluster.yml)';
     kind = 'remote';
+    command;
     constructor(settings) {
         this.settings = settings;
-    }
-    argv() {
-        const paths = kubesprayPaths(this.settings);
-        return [paths.ansiblePlaybook, '-i', paths.inventory, 'cluster.yml', '-b'];
-    }
-    env() {
-        return { ...venvEnvironment(this.settings), ANSIBLE_HOST_KEY_CHECKING: 'False' };
+        const paths = kubesprayPaths(settings);
+        this.command = {
+            argv: [paths.ansiblePlaybook, '-i', paths.inventory, 'cluster.yml', '-b'],
+            cwd: paths.kubesprayDir,
+            env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+        };
     }
     async plan() {
         const paths = kubesprayPaths(this.settings);
         return {
-            workingDir: paths.kubesprayDir,
-            argv: this.argv(),
-            env: this.env(),
+            workingDir: this.command.cwd,
+            command: this.command,
             reads: [paths.inventory, paths.playbook],
             writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
         };
     }
-    async run({ redactor, output, signal }) {
+    async run(context) {
         const paths = kubesprayPaths(this.settings);
         if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
-            throw new errors/* UserError */.y(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+            throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
         }
         // Without it ansible-playbook warns, matches no hosts and succeeds having done nothing.
         if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
-            throw new errors/* UserError */.y(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+            throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
         }
-        await (0,command/* runChecked */.X4)({ argv: this.argv(), cwd: paths.kubesprayDir, env: this.env() }, { redactor, output: output.write, signal });
+        await context.exec(this.command);
     }
 }
 
@@ -10894,7 +11521,7 @@ class PreflightStep {
         if (settings.kubespray && dirStat?.isDirectory())
             problems.push(...(await this.kubesprayProblems()));
         if (problems.length > 0)
-            throw new errors/* UserError */.y(problems.join('\n'));
+            throw new errors/* UserError */.yo(problems.join('\n'));
         if (!settings.authCheck.enabled || !this.authChecker)
             return 'credentials complete (live check skipped)';
         return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
@@ -10946,6 +11573,11 @@ function buildSteps(settings, authChecker) {
 
 
 
+
+
+
+
+
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
 function keystoneAuthChecker(settings) {
     const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
@@ -10958,6 +11590,22 @@ function keystoneAuthChecker(settings) {
         },
     };
 }
+/** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
+async function createRedactor(settings, extra = []) {
+    const redactor = new redact/* Redactor */.p();
+    for (const secret of [...(0,credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
+        redactor.add(secret);
+    try {
+        if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
+            for (const secret of (0,kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
+                redactor.add(secret);
+        }
+    }
+    catch {
+        // an unreadable kubeconfig is reported by the step that needs it
+    }
+    return redactor;
+}
 async function openPipeline(options, deps = {}) {
     const settings = (0,core_settings/* resolveSettings */.Mo)(options);
     const paths = (0,core_settings/* runtimePaths */.hi)(settings);
@@ -10965,7 +11613,7 @@ async function openPipeline(options, deps = {}) {
     const logPath = external_node_path_.join(paths.logDir, `deploy-${stamp}.log`);
     return {
         settings,
-        redactor: await (0,engine/* createRedactor */.lY)(settings, deps.secrets),
+        redactor: await createRedactor(settings, deps.secrets),
         steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
         store: deps.store?.(settings, logPath) ?? new state/* LocalStateStore */.Mc(paths.statePath, (0,core_settings/* clusterId */.kL)(settings)),
         logPath,
@@ -10985,32 +11633,49 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */ });
 /* unused harmony export REDACTED */
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1591);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7726);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8905);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1708);
+/* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3126);
+
 
 
 
 const REDACTED = '<redacted>';
-/** Variables worth showing: the ones the pipeline sets, not the whole inherited environment. */
-function isPipelineVariable(name) {
-    return name.startsWith('OS_') || ['KUBECONFIG', 'PATH', 'VIRTUAL_ENV', 'ANSIBLE_HOST_KEY_CHECKING'].includes(name);
+function shownValue(name, value, redactor) {
+    return _credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_ENV_NAMES */ .uR.has(name) || redactor.redact(value) !== value ? REDACTED : value;
 }
-function planEnv(env, redactor) {
+/** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */
+function envChanges(env, base, redactor) {
     const shown = {};
-    for (const [name, value] of Object.entries(env ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-        if (!isPipelineVariable(name))
+    for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
+        const before = base[name];
+        if (value === before)
             continue;
-        shown[name] = _credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_ENV_NAMES */ .uR.has(name) || redactor.redact(value) !== value ? REDACTED : value;
+        shown[name] = before && value.endsWith(`:${before}`) ? `${value.slice(0, -before.length)}$${name}` : shownValue(name, value, redactor);
     }
     return shown;
 }
+function sharedEnvironment(settings, redactor) {
+    const shared = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings);
+    const set = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineVariables */ .w)(settings);
+    const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
+    return {
+        shared,
+        shown: {
+            set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
+            dropped: inherited.filter((name) => !(name in shared)).sort(),
+            inherited: inherited.filter((name) => name in shared).length,
+        },
+    };
+}
 /** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
 async function buildPlan(settings, steps, store, filter, redactor) {
-    const selected = (0,_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .selectSteps */ .Ki)(steps, filter);
-    const { state, note } = await (0,_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter);
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .selectSteps */ .Ki)(steps, filter);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter);
+    const { shared, shown } = sharedEnvironment(settings, redactor);
     const planned = [];
     for (const [index, step] of selected.entries()) {
-        const decision = await (0,_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter));
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter));
         const plan = await step.plan();
         planned.push({
             index: index + 1,
@@ -11020,11 +11685,11 @@ async function buildPlan(settings, steps, store, filter, redactor) {
             action: decision.run ? 'run' : 'skip',
             reason: decision.reason,
             workingDir: plan.workingDir,
-            argv: plan.argv,
+            argv: plan.command && [...plan.command.argv],
             reads: plan.reads,
             writes: plan.writes,
             actions: plan.actions ?? [],
-            env: planEnv(plan.env, redactor),
+            env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
         });
     }
     return redactor.redactValue({
@@ -11033,6 +11698,7 @@ async function buildPlan(settings, steps, store, filter, redactor) {
         clusterDir: settings.clusterDir,
         statePath: store.location,
         note,
+        environment: shown,
         steps: planned,
     });
 }
@@ -11048,6 +11714,10 @@ function renderPlan(plan) {
     lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
     if (plan.note)
         lines.push(`  note:        ${plan.note}`);
+    const { set, dropped, inherited } = plan.environment;
+    lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`);
+    for (const [name, value] of Object.entries(set))
+        lines.push(`        ${name}=${value}`);
     const total = plan.steps.length;
     for (const step of plan.steps) {
         lines.push('');
@@ -11064,7 +11734,7 @@ function renderPlan(plan) {
             lines.push(`      writes:      ${step.writes.join(', ')}`);
         const env = Object.entries(step.env);
         if (env.length) {
-            lines.push('      environment:');
+            lines.push('      environment: the shared one, plus:');
             for (const [name, value] of env)
                 lines.push(`        ${name}=${value}`);
         }
@@ -11143,21 +11813,186 @@ class Redactor {
 
 /***/ }),
 
-/***/ 7726:
+/***/ 8905:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Mo: () => (/* binding */ resolveSettings),
-/* harmony export */   hi: () => (/* binding */ runtimePaths),
-/* harmony export */   kL: () => (/* binding */ clusterId),
-/* harmony export */   md: () => (/* binding */ DEFAULT_WAIT)
+/* harmony export */   Ki: () => (/* binding */ selectSteps),
+/* harmony export */   ZK: () => (/* binding */ usesSavedState),
+/* harmony export */   eX: () => (/* binding */ loadStartingState),
+/* harmony export */   lH: () => (/* binding */ decideStep),
+/* harmony export */   le: () => (/* binding */ checkFilter)
 /* harmony export */ });
-/* unused harmony export defaultStateDir */
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8161);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6641);
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1713);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(703);
+/* harmony import */ var _steps_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5617);
+
+
+
+/** Checks a filter on its own, before any config is read: a typo is a usage error at once. */
+function checkFilter(filter, where = (flag) => `--${flag}`) {
+    if (filter.step && filter.fromStep)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
+    for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]]) {
+        if (id !== undefined && !_steps_step_js__WEBPACK_IMPORTED_MODULE_2__/* .STEP_IDS */ .W.includes(id)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${_steps_step_js__WEBPACK_IMPORTED_MODULE_2__/* .STEP_IDS */ .W.join(', ')})`);
+        }
+    }
+}
+/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
+function selectSteps(steps, filter) {
+    checkFilter(filter);
+    for (const id of [filter.step, filter.fromStep]) {
+        if (id && !steps.some((s) => s.id === id)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this deploy (its steps: ${steps.map((s) => s.id).join(', ')}); the Kubespray steps run only with deployment.method kubespray`);
+        }
+    }
+    if (filter.step)
+        return steps.filter((s) => s.id === filter.step);
+    if (filter.fromStep)
+        return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
+    return [...steps];
+}
+/** Whether saved state decides anything: not with --restart, --step or --from-step. */
+function usesSavedState(filter) {
+    return !filter.restart && !filter.step && !filter.fromStep;
+}
+/** Decides whether a step runs, from its kind and what the saved state says about it. */
+async function decideStep(step, saved, useState) {
+    if (!useState)
+        return { run: true, reason: 'selected' };
+    if (!saved)
+        return { run: true, reason: 'not run yet' };
+    if (saved.status === 'failed')
+        return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
+    if (saved.status === 'running')
+        return { run: true, reason: 'was interrupted last time' };
+    if (step.kind === 'check')
+        return { run: true, reason: 'checks always run' };
+    if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
+        return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
+    }
+    return { run: false, reason: 'already completed' };
+}
+/** Loads the state a run starts from; a completed deploy is history, not something to resume. */
+async function loadStartingState(store, cluster, filter) {
+    if (filter.restart)
+        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster), note: 'restart: saved state ignored' };
+    const saved = await store.load();
+    if (!saved)
+        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster) };
+    if (saved.completedAt && usesSavedState(filter)) {
+        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
+    }
+    return { state: saved };
+}
+
+
+/***/ }),
+
+/***/ 1708:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  md: () => (/* binding */ DEFAULT_WAIT),
+  kL: () => (/* binding */ clusterId),
+  Mo: () => (/* binding */ resolveSettings),
+  hi: () => (/* binding */ runtimePaths)
+});
+
+// UNUSED EXPORTS: defaultStateDir
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./lib/core/credentials.js
+var credentials = __nccwpck_require__(1713);
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
+// EXTERNAL MODULE: ./lib/core/files.js
+var files = __nccwpck_require__(2164);
+// EXTERNAL MODULE: ./lib/core/option-values.js
+var option_values = __nccwpck_require__(397);
+// EXTERNAL MODULE: ./lib/core/yaml.js
+var yaml = __nccwpck_require__(7684);
+;// CONCATENATED MODULE: ./lib/core/config.js
+
+
+
+
+
+
+/**
+ * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
+ * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
+ */
+const optionalText = schemas/* string */.YjP().trim().optional();
+const ClusterConfigSchema = schemas/* object */.Ikc({
+    schema_version: schemas/* string */.YjP(),
+    opencenter: schemas/* object */.Ikc({
+        meta: schemas/* object */.Ikc({
+            name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h),
+            organization: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h),
+        }),
+        cluster: schemas/* object */.Ikc({ cluster_name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h).optional() })
+            .optional(),
+        infrastructure: schemas/* object */.Ikc({
+            provider: schemas/* enum */.k5n(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
+            k8s_api_ip: schemas/* union */.KCZ([schemas/* ipv4 */.uXy(), schemas/* ipv6 */.ugL()], { error: 'must be an IP address' }).optional(),
+            networking: schemas/* object */.Ikc({
+                vrrp_ip: schemas/* union */.KCZ([schemas/* ipv4 */.uXy(), schemas/* ipv6 */.ugL()], { error: 'must be an IP address' }).default('10.2.128.5'),
+                vrrp_enabled: schemas/* boolean */.zMY().default(true),
+                use_octavia: schemas/* boolean */.zMY().default(false),
+            })
+                .prefault({}),
+            cloud: schemas/* object */.Ikc({ openstack: credentials/* OpenStackConfigSchema */._t.optional() }).optional(),
+        }),
+        gitops: schemas/* object */.Ikc({
+            repository: schemas/* object */.Ikc({ local_dir: optionalText }).optional(),
+        })
+            .optional(),
+    }),
+    opentofu: schemas/* object */.Ikc({
+        enabled: schemas/* boolean */.zMY().default(true),
+        path: optionalText,
+        backend: schemas/* object */.Ikc({ type: schemas/* enum */.k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+    })
+        .prefault({}),
+    deployment: schemas/* object */.Ikc({
+        // The reference's methods; settings refuse the ones this tool does not run yet, by name.
+        method: schemas/* enum */.k5n(['kubespray', 'none', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
+        kubespray: schemas/* object */.Ikc({
+            version: optionalText,
+            venv_path: optionalText,
+            pip_args: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+        })
+            .optional(),
+    })
+        .prefault({}),
+});
+function parseClusterConfig(text, source) {
+    const { value } = (0,yaml/* parseYamlMapping */.$0)(text, source, yaml/* CONFIG_FILE */.g2);
+    const result = ClusterConfigSchema.safeParse(value);
+    if (!result.success)
+        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(source, result.error.issues));
+    const config = result.data;
+    const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+    if (config.schema_version !== '2.0') {
+        throw new errors/* UserError */.yo(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
+    }
+    return config;
+}
+function loadClusterConfig(file) {
+    return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
+}
+
+;// CONCATENATED MODULE: ./lib/core/settings.js
+
 
 
 
@@ -11165,29 +12000,8 @@ class Redactor {
 
 const DEFAULT_WAIT = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
 function defaultStateDir(env) {
-    const base = env.XDG_STATE_HOME || node_path__WEBPACK_IMPORTED_MODULE_1__.join(env.HOME || (0,node_os__WEBPACK_IMPORTED_MODULE_0__.homedir)(), '.local', 'state');
-    return node_path__WEBPACK_IMPORTED_MODULE_1__.join(base, 'cluster-deploy');
-}
-function configCredentials(config) {
-    const os = config?.opencenter.infrastructure.cloud?.openstack;
-    if (!os)
-        return {};
-    return {
-        authUrl: os.auth_url,
-        region: os.region,
-        interface: os.interface,
-        applicationCredentialId: os.application_credential_id,
-        applicationCredentialName: os.application_credential_name,
-        applicationCredentialSecret: os.application_credential_secret,
-        username: os.username,
-        password: os.password,
-        projectId: os.project_id,
-        projectName: os.project_name,
-        userDomainName: os.user_domain_name || os.domain,
-        projectDomainName: os.project_domain_name || os.domain,
-        caCert: os.cacert,
-        insecure: os.insecure,
-    };
+    const base = env.XDG_STATE_HOME || external_node_path_.join(env.HOME || (0,external_node_os_.homedir)(), '.local', 'state');
+    return external_node_path_.join(base, 'cluster-deploy');
 }
 function configVip(config) {
     const infra = config.opencenter.infrastructure;
@@ -11198,43 +12012,53 @@ function configVip(config) {
 /** Resolves settings from an openCenter config (if given) and explicit options, which win. */
 function resolveSettings(options) {
     const env = options.env ?? process.env;
-    const config = options.configPath ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadClusterConfig */ .NF)(options.configPath) : undefined;
+    const config = options.configPath ? loadClusterConfig(options.configPath) : undefined;
     if (!config && !options.clusterDir) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y('give --config FILE (an openCenter cluster config) or --cluster-dir DIR for standalone use');
+        throw new errors/* UserError */.yo('give --config FILE (an openCenter cluster config) or --cluster-dir DIR for standalone use');
     }
     if (config && config.opencenter.infrastructure.provider !== 'openstack') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`${options.configPath}: opencenter.infrastructure.provider is "${config.opencenter.infrastructure.provider}"; this tool deploys openstack clusters only`);
+        throw new errors/* UserError */.yo(`${options.configPath}: opencenter.infrastructure.provider is "${config.opencenter.infrastructure.provider}"; this tool deploys openstack clusters only`);
     }
-    const clusterName = options.clusterName ?? (config ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name : node_path__WEBPACK_IMPORTED_MODULE_1__.basename(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.clusterDir)));
+    const clusterName = options.clusterName ??
+        (config
+            ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name
+            : (0,option_values/* parseName */.$q)(external_node_path_.basename(external_node_path_.resolve(options.clusterDir)), `the cluster directory's name (pass --cluster NAME)`, errors/* UserError */.yo));
     const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
     let clusterDir = options.clusterDir;
     if (!clusterDir && config) {
         const localDir = config.opencenter.gitops?.repository?.local_dir;
         if (!localDir) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
+            throw new errors/* UserError */.yo(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
         }
         // A relative local_dir is relative to the config file, so a repo can carry both.
-        clusterDir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(options.configPath), localDir), 'infrastructure', 'clusters', clusterName);
+        clusterDir = external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(options.configPath), localDir), 'infrastructure', 'clusters', clusterName);
     }
-    clusterDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(clusterDir);
+    clusterDir = external_node_path_.resolve(clusterDir);
     const method = options.method ?? config?.deployment.method ?? 'kubespray';
-    const stateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.stateDir ?? defaultStateDir(env));
-    const clusterStateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(stateDir, organization, clusterName);
+    if (!option_values/* DEPLOYMENT_METHODS */.Vh.includes(method)) {
+        throw new errors/* UserError */.yo(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${option_values/* DEPLOYMENT_METHODS */.Vh.join(' or ')}`);
+    }
+    const stateDir = external_node_path_.resolve(options.stateDir ?? defaultStateDir(env));
+    // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
+    if (options.kubeconfigPath?.includes(external_node_path_.delimiter)) {
+        throw new errors/* UsageError */.eb(`the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${external_node_path_.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
+    }
+    const clusterStateDir = external_node_path_.join(stateDir, organization, clusterName);
     const baseEnv = Object.fromEntries(Object.entries(env).filter((e) => typeof e[1] === 'string'));
     return {
         organization,
         clusterName,
-        configPath: options.configPath && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.configPath),
+        configPath: options.configPath && external_node_path_.resolve(options.configPath),
         clusterDir,
         kubespray: method === 'kubespray',
         vip: options.vip ?? (config ? configVip(config) : undefined),
         useOctavia: config?.opencenter.infrastructure.networking.use_octavia ?? false,
-        credentials: (0,_credentials_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveCredentials */ .z8)({
+        credentials: (0,credentials/* resolveCredentials */.z8)({
             options: options.credentials,
             env,
             cloud: options.cloud,
             cloudsYaml: options.cloudsYaml,
-            config: configCredentials(config),
+            config: config && { openstack: config.opencenter.infrastructure.cloud?.openstack, source: options.configPath },
         }),
         opentofu: {
             enabled: config?.opentofu.enabled ?? true,
@@ -11242,11 +12066,11 @@ function resolveSettings(options) {
             backend: config?.opentofu.backend.type ?? 'local',
             savedPlan: options.savedPlan,
         },
-        venvDir: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
+        venvDir: external_node_path_.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
         python: options.python ?? 'python3',
         pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
         kubectl: options.kubectl ?? 'kubectl',
-        kubeconfigPath: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.kubeconfigPath ?? node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterStateDir, 'kubeconfig')),
+        kubeconfigPath: external_node_path_.resolve(options.kubeconfigPath ?? external_node_path_.join(clusterStateDir, 'kubeconfig')),
         stateDir,
         waitReady: { ...DEFAULT_WAIT, ...options.waitReady },
         authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
@@ -11258,9 +12082,9 @@ function clusterId(settings) {
 }
 /** Per-cluster runtime paths: resume state and run logs. */
 function runtimePaths(settings) {
-    const dir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(settings.stateDir, settings.organization, settings.clusterName);
+    const dir = external_node_path_.join(settings.stateDir, settings.organization, settings.clusterName);
     // The binary plan holds every value in plain text: it stays in this private directory.
-    return { statePath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'state.json'), logDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'logs'), planPath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'tofu.plan'), lockPath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'deploy.lock') };
+    return { statePath: external_node_path_.join(dir, 'state.json'), logDir: external_node_path_.join(dir, 'logs'), planPath: external_node_path_.join(dir, 'tofu.plan'), lockPath: external_node_path_.join(dir, 'deploy.lock') };
 }
 
 
@@ -11334,14 +12158,11 @@ function duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
-// EXTERNAL MODULE: ./lib/core/config.js
-var config = __nccwpck_require__(6641);
 // EXTERNAL MODULE: ./lib/core/errors.js
 var errors = __nccwpck_require__(3828);
 // EXTERNAL MODULE: ./lib/core/files.js
 var files = __nccwpck_require__(2164);
 ;// CONCATENATED MODULE: ./lib/core/state.js
-
 
 
 
@@ -11379,14 +12200,14 @@ function parseState(text, source, cluster) {
         doc = JSON.parse(text);
     }
     catch (error) {
-        throw new errors/* UserError */.y(`resume state ${source} is not valid JSON (${(0,errors/* errorMessage */.g)(error)}); delete it or run with --restart`);
+        throw new errors/* UserError */.yo(`resume state ${source} is not valid JSON (${(0,errors/* errorMessage */.gJ)(error)}); delete it or run with --restart`);
     }
     const result = DeployStateSchema.safeParse(doc);
     if (!result.success) {
-        throw new errors/* UserError */.y(`${(0,config/* formatIssues */.og)(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`);
+        throw new errors/* UserError */.yo(`${(0,errors/* formatIssues */.og)(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`);
     }
     if (result.data.cluster !== cluster) {
-        throw new errors/* UserError */.y(`resume state ${source} belongs to cluster ${result.data.cluster}, not ${cluster}; use another --state-dir or run with --restart`);
+        throw new errors/* UserError */.yo(`resume state ${source} belongs to cluster ${result.data.cluster}, not ${cluster}; use another --state-dir or run with --restart`);
     }
     return result.data;
 }
@@ -11408,7 +12229,7 @@ class LocalStateStore {
         catch (error) {
             if (error.code === 'ENOENT')
                 return undefined;
-            throw new errors/* UserError */.y(`cannot read resume state ${this.file}: ${(0,errors/* errorMessage */.g)(error)}`);
+            throw new errors/* UserError */.yo(`cannot read resume state ${this.file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
         return parseState(text, this.file, this.cluster);
     }
@@ -11425,18 +12246,22 @@ class LocalStateStore {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ deployEnvironment)
+/* harmony export */   P: () => (/* binding */ deployEnvironment),
+/* harmony export */   w: () => (/* binding */ pipelineVariables)
 /* harmony export */ });
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
 
+/** What the pipeline sets for every command: the resolved OS_* set and KUBECONFIG. */
+function pipelineVariables(settings) {
+    return { ...(0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
+}
 /**
  * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
- * (they were already resolved, and stale ones would conflict), then the resolved OS_* set and
- * KUBECONFIG.
+ * (they were already resolved, and stale ones would conflict), then the pipeline's variables.
  */
 function deployEnvironment(settings) {
     const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
-    return { ...inherited, ...(0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
+    return { ...inherited, ...pipelineVariables(settings) };
 }
 
 
@@ -11452,9 +12277,11 @@ function deployEnvironment(settings) {
 /* unused harmony export kubeconfigCandidates */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4708);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4708);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
+
 
 
 
@@ -11475,6 +12302,7 @@ function kubeconfigCandidates(clusterDir, target) {
  * Registers its secret leaves with the redactor. Returns a one-line summary.
  */
 async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }) {
+    await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkFileTarget */ .kV)(target, 'kubeconfig');
     // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
     // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
     let source;
@@ -11487,25 +12315,18 @@ async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor })
         }
     }
     if (!source)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`kubeconfig not found after bootstrap in ${clusterDir}`);
-    let text;
-    try {
-        text = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(source, 'utf8');
-    }
-    catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`cannot read kubeconfig ${source}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .g)(error)}`);
-    }
-    const result = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeKubeconfig */ .ZD)(text, vip, source);
-    for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__/* .kubeconfigSecrets */ .hT)(result.text, source))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found after bootstrap in ${(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(clusterDir)}`);
+    const text = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(source, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
+    const result = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeKubeconfig */ .ZD)(text, vip, (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(source));
+    for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigSecrets */ .hT)(result.text, (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(source)))
         redactor.add(secret);
     const unchanged = source === target && result.changes.length === 0;
     if (!unchanged) {
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(target));
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeFileAtomic */ .Zf)(target, result.text, 0o600);
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .writePrivateFile */ .Pl)(target, result.text, 'kubeconfig');
     }
     const servers = result.changes.map((c) => c.to);
     const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
-    return source === target ? what : `${what} (from ${node_path__WEBPACK_IMPORTED_MODULE_1__.relative(clusterDir, source) || source})`;
+    return source === target ? what : `${what} (from ${(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(clusterDir, source) || source)})`;
 }
 class NormalizeKubeconfigStep {
     clusterDir;
@@ -11528,11 +12349,11 @@ class NormalizeKubeconfigStep {
         };
     }
     async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .pathExists */ .s0)(this.target);
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .pathExists */ .s0)(this.target);
     }
     async run({ redactor }) {
         if (!this.vip)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
         return normalizeClusterKubeconfig({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
     }
 }
@@ -11545,16 +12366,16 @@ class NormalizeKubeconfigStep {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $f: () => (/* binding */ OpenTofuApplyStep),
-/* harmony export */   UQ: () => (/* binding */ tofuEnvironment),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
-/* harmony export */   dC: () => (/* binding */ OpenTofuInitStep)
+/* harmony export */   dC: () => (/* binding */ OpenTofuInitStep),
+/* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
 /* unused harmony export resolveTofuBinary */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
-/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3126);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
+/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3126);
 
 
 
@@ -11564,44 +12385,56 @@ class NormalizeKubeconfigStep {
 async function resolveTofuBinary(settings) {
     const pathVar = settings.baseEnv.PATH;
     if (settings.opentofu.binary)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
-    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .findExecutable */ .oq)('terraform', pathVar));
-}
-/** What every tofu command gets: the pipeline's environment, and tofu told it runs unattended. */
-function tofuEnvironment(settings) {
-    return { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' };
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
+    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)('terraform', pathVar));
 }
 /** The binary, or an error that says how to get one. */
 async function requireTofuBinary(settings) {
     const binary = await resolveTofuBinary(settings);
     if (binary)
         return binary;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(settings.opentofu.binary
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(settings.opentofu.binary
         ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
         : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
 }
+/**
+ * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
+ * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
+ * names the one that would be looked for, so a plan can still show it.
+ */
+async function tofuCommand(settings, ...args) {
+    const binary = await resolveTofuBinary(settings);
+    return {
+        argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
+        cwd: settings.clusterDir,
+        env: { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
+        found: binary !== undefined,
+    };
+}
 class OpenTofuStep {
     settings;
+    command;
     constructor(settings) {
         this.settings = settings;
     }
-    async plan() {
-        const binary = (await resolveTofuBinary(this.settings)) ?? this.settings.opentofu.binary ?? 'tofu';
-        return {
-            workingDir: this.settings.clusterDir,
-            argv: [binary, ...this.args],
-            env: (0,_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(this.settings),
-            reads: [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '*.tf')],
-            writes: this.writes,
-        };
+    /** Built once: the plan shows exactly what run executes. */
+    spec() {
+        this.command ??= tofuCommand(this.settings, ...this.args);
+        return this.command;
     }
-    async run({ redactor, output, signal }) {
-        const binary = await requireTofuBinary(this.settings);
+    async plan() {
+        const { found: _, ...command } = await this.spec();
+        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '*.tf')], writes: this.writes };
+    }
+    async run(context) {
+        const { found, ...command } = await this.spec();
+        if (!found)
+            await requireTofuBinary(this.settings); // throws the error that says how to get one
         try {
-            await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)({ argv: [binary, ...this.args], cwd: this.settings.clusterDir, env: tofuEnvironment(this.settings) }, { redactor, output: output.write, signal });
+            await context.exec(command);
         }
         catch (error) {
-            throw this.explain(error);
+            throw error instanceof _command_js__WEBPACK_IMPORTED_MODULE_1__/* .CommandFailedError */ .ju ? this.explain(error) : error;
         }
     }
     explain(error) {
@@ -11612,14 +12445,12 @@ class OpenTofuInitStep extends OpenTofuStep {
     id = 'opentofu-init';
     title = 'Initialize OpenTofu';
     kind = 'runner-local';
-    get args() {
-        return ['init', '-input=false'];
-    }
+    args = ['init', '-input=false'];
     get writes() {
         return [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform/')];
     }
     async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform'));
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform'));
     }
 }
 class OpenTofuApplyStep extends OpenTofuStep {
@@ -11640,12 +12471,32 @@ class OpenTofuApplyStep extends OpenTofuStep {
     /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
     explain(error) {
         const saved = this.settings.opentofu.savedPlan;
-        if (!saved || !(error instanceof _command_js__WEBPACK_IMPORTED_MODULE_1__/* .CommandFailedError */ .ju) || !error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
+        if (!saved || !error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
             return error;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
             'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
     }
 }
+
+
+/***/ }),
+
+/***/ 5617:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ STEP_IDS)
+/* harmony export */ });
+const STEP_IDS = [
+    'openstack-preflight',
+    'opentofu-init',
+    'opentofu-apply',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'kubespray-ansible-playbook',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+];
 
 
 /***/ }),
@@ -11657,12 +12508,16 @@ class OpenTofuApplyStep extends OpenTofuStep {
 /* harmony export */   Cf: () => (/* binding */ waitForReady),
 /* harmony export */   VG: () => (/* binding */ WaitReadyStep)
 /* harmony export */ });
-/* unused harmony export readyArgv */
+/* unused harmony export countReadyNodes */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4708);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8415);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4708);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
+
+
 
 
 
@@ -11684,8 +12539,36 @@ function sleep(ms, signal) {
 function lastLine(lines) {
     return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
 }
-function readyArgv(kubectl, kubeconfig) {
-    return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', 'get', '--raw', '/readyz'];
+/** The parts of `kubectl get nodes -o json` we read; anything else in the list is ignored. */
+const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    items: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+        metadata: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP() }).partial().optional(),
+        status: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ conditions: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP() }).partial()).optional() }).optional(),
+    })),
+});
+/** Counts the Ready nodes of kubectl's node list; a reply that is not one is an error saying so. */
+function countReadyNodes(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
+    }
+    const parsed = NodeListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    const ready = parsed.data.items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+    return { ready, total: parsed.data.items.length };
+}
+function kubectlArgv(kubectl, kubeconfig, ...args) {
+    return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args];
+}
+/** The kubeconfig to wait with; a missing one is usually a step not run yet. */
+function readKubeconfig(file) {
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
+    return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(file, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
 }
 /**
  * Waits until `/readyz` answers `ok` (and, if asked, N nodes are Ready). The first check is
@@ -11693,30 +12576,27 @@ function readyArgv(kubectl, kubeconfig) {
  * last thing kubectl said.
  */
 async function waitForReady(options) {
-    const { kubeconfig, kubectl, env, cwd, redactor, signal } = options;
-    const text = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readFile(kubeconfig, 'utf8').catch(() => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`kubeconfig not found: ${kubeconfig}; run step openstack-normalize-kubeconfig first`);
-    });
-    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_3__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig) ?? '(unknown server)';
+    const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
+    const text = readKubeconfig(kubeconfig);
+    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig) ?? '(unknown server)';
     const deadline = Date.now() + options.timeoutMs;
     let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
     let lastReason = '';
     let attempts = 0;
-    const run = (argv) => (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runCommand */ .d1)({ argv, cwd, env }, { redactor, signal, captureStdout: 4 * 1024 * 1024 });
+    // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
+    const run = (...args) => exec({ argv: kubectlArgv(kubectl, kubeconfig, ...args), cwd, env }, { capture: true, quiet: true, check: false });
     for (;;) {
         attempts++;
         let reason;
-        const ready = await run(readyArgv(kubectl, kubeconfig));
+        const ready = await run('get', '--raw', '/readyz');
         if (signal?.aborted)
-            throw new Error('interrupted');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InterruptedError */ .p4();
         if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
             if (!options.nodes)
                 return { endpoint, attempts };
-            const nodes = await run([kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', 'get', 'nodes', '-o', 'json']);
+            const nodes = await run('get', 'nodes', '-o', 'json');
             if (nodes.exitCode === 0) {
-                const list = JSON.parse(nodes.stdout);
-                const total = list.items?.length ?? 0;
-                const readyNodes = (list.items ?? []).filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
+                const { ready: readyNodes, total } = countReadyNodes(nodes.stdout);
                 if (readyNodes >= options.nodes)
                     return { endpoint, attempts, readyNodes, totalNodes: total };
                 reason = `${readyNodes}/${options.nodes} nodes Ready (${total} registered)`;
@@ -11733,49 +12613,46 @@ async function waitForReady(options) {
         lastReason = reason;
         const remaining = deadline - Date.now();
         if (remaining <= 0) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .y(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
         }
         await sleep(Math.min(pause, remaining), signal);
         if (signal?.aborted)
-            throw new Error('interrupted');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InterruptedError */ .p4();
         pause = Math.min(pause * 2, options.intervalMs);
     }
 }
 class WaitReadyStep {
     kubeconfig;
     kubectl;
-    cwd;
-    env;
     settings;
     id = 'wait-ready';
     title = 'Wait for the Kubernetes API to be ready';
     kind = 'check';
+    command;
     constructor(kubeconfig, kubectl, cwd, env, settings) {
         this.kubeconfig = kubeconfig;
         this.kubectl = kubectl;
-        this.cwd = cwd;
-        this.env = env;
         this.settings = settings;
+        this.command = { argv: kubectlArgv(kubectl, kubeconfig, 'get', '--raw', '/readyz'), cwd, env };
     }
     async plan() {
-        const nodes = this.settings.nodes ? `, then until ${this.settings.nodes} nodes are Ready` : '';
+        const nodes = this.settings.nodes ? `, then until ${this.settings.nodes} nodes are Ready (kubectl get nodes -o json)` : '';
         return {
-            workingDir: this.cwd,
-            argv: readyArgv(this.kubectl, this.kubeconfig),
-            env: this.env,
+            workingDir: this.command.cwd,
+            command: this.command,
             reads: [this.kubeconfig],
             writes: [],
-            actions: [`poll until /readyz says ok${nodes}; timeout ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(this.settings.timeoutMs)}, pauses up to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(this.settings.intervalMs)}`],
+            actions: [`poll until /readyz says ok${nodes}; timeout ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.timeoutMs)}, pauses up to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.intervalMs)}`],
         };
     }
-    async run({ redactor, output, signal }) {
+    async run({ exec, output, signal }) {
         const result = await waitForReady({
             ...this.settings,
             kubeconfig: this.kubeconfig,
             kubectl: this.kubectl,
-            env: this.env,
-            cwd: this.cwd,
-            redactor,
+            env: this.command.env,
+            cwd: this.command.cwd,
+            exec,
             signal,
             onWaiting: (reason) => output.line(`      waiting: ${reason}`),
         });
@@ -11796,12 +12673,18 @@ class WaitReadyStep {
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
 /* unused harmony export summarizeChanges */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
-/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4715);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2857);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(559);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1708);
+/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4715);
+
+
+
 
 
 
@@ -11812,8 +12695,8 @@ class WaitReadyStep {
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()) }) })).default([]),
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()) }) })).default([]),
 });
 function classify(actions) {
     const set = new Set(actions);
@@ -11831,7 +12714,7 @@ function classify(actions) {
 function summarizeChanges(planJson) {
     const parsed = PlanJsonSchema.safeParse(planJson);
     if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .y(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     const changes = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
     for (const resource of parsed.data.resource_changes) {
         const action = classify(resource.change.actions);
@@ -11849,35 +12732,36 @@ function summarizeChanges(planJson) {
     }
     return changes;
 }
-/** Plan documents of big clusters run to tens of MB; beyond this something is wrong. */
-const MAX_SHOW_OUTPUT = 256 * 1024 * 1024;
 /**
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
 async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }) {
-    const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__/* .requireTofuBinary */ .ZC)(settings);
-    const spec = (...args) => ({ argv: [binary, ...args], cwd: settings.clusterDir, env: (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__/* .tofuEnvironment */ .UQ)(settings) });
-    const logged = { redactor, output: output.write, signal };
-    const captured = { redactor, signal, captureStdout: MAX_SHOW_OUTPUT };
-    await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_0__.dirname(planFile));
+    const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .requireTofuBinary */ .ZC)(settings);
+    await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
+    // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal });
+    const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
     output.startGroup('OpenTofu plan');
     try {
-        await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_3__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal }); // exactly the deploy's init
-        await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('plan', '-input=false', `-out=${planFile}`), logged);
+        await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
+        await exec(await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings, 'plan', '-input=false', `-out=${planFile}`));
     }
     finally {
         output.endGroup();
+        await lock.release();
     }
-    const json = await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('show', '-json', planFile), captured);
+    // tofu writes the plan with the umask's mode; it holds every value in plain text.
+    await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
+    const json = await exec(await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings, 'show', '-json', planFile), { capture: true, quiet: true });
     let document;
     try {
         document = JSON.parse(json.stdout);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .y(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
     }
-    const text = await (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runChecked */ .X4)(spec('show', '-no-color', planFile), captured);
+    const text = await exec(await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings, 'show', '-no-color', planFile), { capture: true, quiet: true });
     return { planFile, changes: summarizeChanges(document), text: text.stdout };
 }
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
@@ -11893,6 +12777,168 @@ function renderTofuChanges(cluster, changes) {
     for (const row of changes.rows)
         lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
     return `${lines.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 7684:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $0: () => (/* binding */ parseYamlMapping),
+/* harmony export */   HT: () => (/* binding */ KUBECONFIG_FILE),
+/* harmony export */   Rh: () => (/* binding */ CLOUDS_YAML),
+/* harmony export */   g2: () => (/* binding */ CONFIG_FILE),
+/* harmony export */   sL: () => (/* binding */ readYamlMapping)
+/* harmony export */ });
+/* unused harmony exports MAX_NESTING, parseYaml */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+
+
+
+/**
+ * The one way YAML from outside is read: cluster configs, kubeconfigs, clouds.yaml. Bounded in
+ * size, nesting and alias expansion, linear in time, single-document, duplicate keys refused, and
+ * no error quotes the source text (a kubeconfig's or clouds.yaml's secrets would reach the log).
+ */
+const MiB = 1024 * 1024;
+const CONFIG_FILE = { noun: 'config file', plural: 'config files', maxBytes: MiB };
+const CLOUDS_YAML = { noun: 'clouds.yaml', plural: 'clouds.yaml files', maxBytes: MiB };
+/** Larger: a kubeconfig with many clusters, or embedded CA bundles, is legitimately big. */
+const KUBECONFIG_FILE = { noun: 'kubeconfig', plural: 'kubeconfigs', maxBytes: 16 * MiB };
+/**
+ * Collections nested deeper than this are refused before the yaml package composes them: its
+ * composer and toJS recurse, and a stack overflow inside V8's regexp compiler aborts the process
+ * outright. Real configs nest about ten levels.
+ */
+const MAX_NESTING = 100;
+/** Alias expansion bound ("billion laughs"); the yaml package's default, stated here on purpose. */
+const MAX_ALIAS_COUNT = 100;
+/** YAML allows tab, LF and CR among the C0 controls; the rest (and DEL) mean binary or a mangled file. */
+const FORBIDDEN_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+class NestedTooDeep extends Error {
+    offset;
+    constructor(offset) {
+        super('nested too deep');
+        this.offset = offset;
+    }
+}
+/**
+ * Parses one YAML document from `text`; `source` names it in messages (e.g. "kubeconfig /x").
+ * Throws a UserError for text over the kind's size limit, control characters, syntax errors,
+ * several documents, nesting beyond MAX_NESTING, duplicate keys and alias bombs.
+ */
+function parseYaml(text, source, kind) {
+    (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseOversize */ .QC)(source, Buffer.byteLength(text), kind);
+    const lines = new yaml__WEBPACK_IMPORTED_MODULE_0__.LineCounter();
+    const at = (offset) => {
+        const { line, col } = lines.linePos(offset);
+        return `line ${line}, column ${col}`;
+    };
+    const control = FORBIDDEN_CONTROL.exec(text);
+    if (control) {
+        const line = text.slice(0, control.index).split('\n').length;
+        const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: control character ${code} at line ${line} (a binary file?)`);
+    }
+    const parser = new yaml__WEBPACK_IMPORTED_MODULE_0__.Parser(lines.addNewLine);
+    // The yaml package's own duplicate check compares each key with every earlier one: quadratic.
+    const composer = new yaml__WEBPACK_IMPORTED_MODULE_0__.Composer({ uniqueKeys: false, logLevel: 'error' });
+    let document;
+    try {
+        for (const doc of composer.compose(boundedTokens(parser, lines, text), true, text.length)) {
+            if (document)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} holds more than one YAML document (another starts at ${at(doc.range[0])}); give one`);
+            document = doc;
+        }
+    }
+    catch (error) {
+        if (error instanceof NestedTooDeep)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} nests collections more than ${MAX_NESTING} levels deep (at ${at(error.offset)})`);
+        throw error;
+    }
+    // compose(…, forceDoc = true) yields a document even for empty text.
+    const doc = document;
+    const syntaxError = doc.errors[0];
+    if (syntaxError)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: ${syntaxError.message} at ${at(syntaxError.pos[0])}`);
+    refuseDuplicateKeys(doc, source, at);
+    try {
+        return { document: doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+    }
+    catch (error) {
+        if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: aliases (*name) expand to too much data (over ${MAX_ALIAS_COUNT} copies); write the values out`);
+        }
+        throw error;
+    }
+}
+/**
+ * What Parser.parse does, refusing nesting beyond MAX_NESTING as it goes: the parser keeps one
+ * stack entry a level, iteratively, so the depth is known before anything recurses.
+ */
+function* boundedTokens(parser, lines, text) {
+    lines.addNewLine(0);
+    for (const lexeme of new yaml__WEBPACK_IMPORTED_MODULE_0__.Lexer().lex(text)) {
+        yield* parser.next(lexeme);
+        if (parser.stack.length > MAX_NESTING)
+            throw new NestedTooDeep(parser.offset);
+    }
+    yield* parser.end();
+}
+/**
+ * One Set per mapping, in one pass over the tree (iterative: the depth is bounded, but the walk
+ * need not rely on it). Keys are compared as toJS will write them, so `1` and `"1"` collide too.
+ */
+function refuseDuplicateKeys(doc, source, at) {
+    const pending = [doc.contents];
+    while (pending.length > 0) {
+        const node = pending.pop();
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(node)) {
+            const seen = new Map();
+            for (const { key, value } of node.items) {
+                pending.push(key, value);
+                if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(key))
+                    continue;
+                const name = key.value === null ? '' : String(key.value);
+                const offset = key.range?.[0] ?? 0;
+                const first = seen.get(name);
+                if (first !== undefined) {
+                    const shown = name.length > 60 ? `${name.slice(0, 57)}...` : name;
+                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: duplicate key ${JSON.stringify(shown)} at ${at(offset)} (first at ${at(first)})`);
+                }
+                seen.set(name, offset);
+            }
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(node)) {
+            for (const item of node.items)
+                pending.push(item);
+        }
+    }
+}
+/** What a parsed YAML value is, for "must be a mapping, but it is …". */
+function describeValue(value) {
+    if (value === null || value === undefined)
+        return 'empty';
+    if (Array.isArray(value))
+        return 'a list';
+    return `a ${typeof value === 'object' ? 'value of another kind' : typeof value}`;
+}
+/** parseYaml for documents whose top level must be a mapping (configs, kubeconfigs, clouds.yaml). */
+function parseYamlMapping(text, source, kind) {
+    const parsed = parseYaml(text, source, kind);
+    const { value } = parsed;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} must be a YAML mapping (key: value) at the top level, but it is ${describeValue(value)}`);
+    }
+    return { document: parsed.document, value: value };
+}
+/** Reads (readTextFile's checks) and parses a YAML file whose top level is a mapping. */
+function readYamlMapping(file, kind) {
+    return parseYamlMapping((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, kind), (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file), kind);
 }
 
 
@@ -11916,10 +12962,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   g1P: () => (/* binding */ record),
   YjP: () => (/* binding */ string),
   KCZ: () => (/* binding */ union),
+  L5J: () => (/* binding */ unknown),
   OZ5: () => (/* binding */ url)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, unknown, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -21792,6 +22839,36 @@ function constantCatch(value) {
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -21807,6 +22884,17 @@ function constantCatch(value) {
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /************************************************************************/

@@ -4,8 +4,6 @@
  */
 
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import { authMethod, credentialSecrets, type AuthMethod, type OpenStackCredentials } from './credentials.js';
 import { formatDuration } from './duration.js';
 import { UserError, errorMessage } from './errors.js';
@@ -219,10 +217,11 @@ class RequestTimeout extends Error {
 }
 
 /** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
-function postJson(url: URL, payload: unknown, tls: TlsSettings, timeoutMs: number): Promise<HttpAnswer> {
+async function postJson(url: URL, payload: unknown, tls: TlsSettings, timeoutMs: number): Promise<HttpAnswer> {
+  // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
+  const transport = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(payload);
-    const transport = url.protocol === 'https:' ? https : http;
     let connected = false;
     const fail = (error: unknown) => {
       clearTimeout(deadline);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
 import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod } from './option-values.js';
-import { UserError } from './errors.js';
+import { UsageError, UserError } from './errors.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
 export interface DeploySettings {
@@ -121,6 +121,10 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.join(' or ')}`);
   }
   const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
+  // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
+  if (options.kubeconfigPath?.includes(path.delimiter)) {
+    throw new UsageError(`the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
+  }
   const clusterStateDir = path.join(stateDir, organization, clusterName);
   const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
 

@@ -1,13 +1,12 @@
-import { DefaultArtifactClient } from '@actions/artifact';
-import { getOctokit } from '@actions/github';
 import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ensurePrivateDir } from '../core/files.js';
-import { quietly } from './quiet.js';
 import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/state.js';
+import { artifactClient, octokitFor } from './clients.js';
+import { quietly } from './quiet.js';
 
 export interface RunContext {
   owner: string;
@@ -66,13 +65,14 @@ const findBy = (run: RunContext, runId: number) => ({ token: run.token, workflow
  * The newest artifact with this name: this run first (REST sees earlier attempts), then — unless
  * `scope` is 'run' — the repository's newest.
  */
-export async function findNewestArtifact(client: DefaultArtifactClient, run: RunContext, name: string, scope: 'run' | 'repository' = 'repository'): Promise<FoundArtifact | undefined> {
+export async function findNewestArtifact(run: RunContext, name: string, scope: 'run' | 'repository' = 'repository'): Promise<FoundArtifact | undefined> {
+  const client = await artifactClient();
   try {
     const thisRun = await quietly(() => client.listArtifacts({ findBy: findBy(run, run.runId) }));
     const mine = thisRun.artifacts.filter((a) => a.name === name).sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
     if (mine) return { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() };
     if (scope === 'run') return undefined;
-    const octokit = getOctokit(run.token, { baseUrl: run.apiUrl });
+    const octokit = await octokitFor(run);
     const { data } = await octokit.rest.actions.listArtifactsForRepo({ owner: run.owner, repo: run.repo, name, per_page: 100 });
     const newest = data.artifacts
       .filter((a) => a.name === name && !a.expired && a.workflow_run?.id)
@@ -84,7 +84,8 @@ export async function findNewestArtifact(client: DefaultArtifactClient, run: Run
 }
 
 /** Downloads an artifact's files into a new private folder. */
-export async function downloadArtifactFiles(client: DefaultArtifactClient, run: RunContext, found: FoundArtifact): Promise<string> {
+export async function downloadArtifactFiles(run: RunContext, found: FoundArtifact): Promise<string> {
+  const client = await artifactClient();
   const dir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-artifact-'));
   try {
     await quietly(() => client.downloadArtifact(found.id, { path: dir, findBy: findBy(run, found.runId) }));
@@ -100,7 +101,6 @@ export async function downloadArtifactFiles(client: DefaultArtifactClient, run: 
  * this run first (earlier attempts, after "Re-run failed jobs"), then in the repository's newest.
  */
 export class ArtifactStateStore implements StateStore {
-  private readonly client = new DefaultArtifactClient();
   private readonly local: LocalStateStore;
   /** Where the state loaded from, for the log and the summary. */
   origin?: ResumeOrigin;
@@ -119,6 +119,11 @@ export class ArtifactStateStore implements StateStore {
     this.local = new LocalStateStore(path.join(options.dir, 'state.json'), options.cluster);
   }
 
+  /** The artifact's name. */
+  get name(): string {
+    return this.options.name;
+  }
+
   get location(): string {
     return `workflow artifact "${this.options.name}"`;
   }
@@ -128,7 +133,7 @@ export class ArtifactStateStore implements StateStore {
   }
 
   private findNewest() {
-    return findNewestArtifact(this.client, this.options.run, this.options.name);
+    return findNewestArtifact(this.options.run, this.options.name);
   }
 
   /** Downloads once per run; later calls return the same state. */
@@ -140,7 +145,7 @@ export class ArtifactStateStore implements StateStore {
   private async download(): Promise<DeployState | undefined> {
     const found = await this.findNewest();
     if (!found) return undefined;
-    const dir = await downloadArtifactFiles(this.client, this.options.run, found);
+    const dir = await downloadArtifactFiles(this.options.run, found);
     const source = `${this.location} (id ${found.id}, run ${found.runId})`;
     const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => {
       throw new UserError(`${source} has no state.json; it was not made by this action. Delete it or set restart: true`);
@@ -171,12 +176,13 @@ export class ArtifactStateStore implements StateStore {
       await fs.writeFile(file, content, { mode: 0o600 });
       files.push(file);
     }
+    const client = await artifactClient();
     try {
       await quietly(async () => {
-        await this.client.deleteArtifact(name).catch((error: unknown) => {
+        await client.deleteArtifact(name).catch((error: unknown) => {
           if (!/not found|404/i.test(errorMessage(error))) throw error;
         });
-        await this.client.uploadArtifact(name, files, dir);
+        await client.uploadArtifact(name, files, dir);
       });
     } catch (error) {
       throw permissionHint(error, 'write');

@@ -1,10 +1,10 @@
-import YAML from 'yaml';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
 import { UsageError } from '../core/errors.js';
 import { DURATION_LIMITS, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
+import { CLOUDS_YAML, parseYaml } from '../core/yaml.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;
@@ -76,7 +76,7 @@ export function cloudsYamlSecrets(content: string): string[] {
     else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) visit(v, k);
   };
   try {
-    visit(YAML.parse(content));
+    visit(parseYaml(content, 'input clouds-yaml', CLOUDS_YAML).value);
   } catch {
     // not YAML: it is a path, or the credential resolver reports the problem
   }

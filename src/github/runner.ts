@@ -1,9 +1,10 @@
-import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
 import type { Pipeline } from '../core/pipeline.js';
+import * as core from './actions-core.js';
 import type { RunContext } from './artifact-store.js';
 
 /** What the runner tells an action about the run it is in; `need` names what requires it, for errors. */
@@ -39,14 +40,41 @@ export function currentRunUrl(env: NodeJS.ProcessEnv = process.env): string | un
   return runUrl({ serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(env.GITHUB_RUN_ID) });
 }
 
-/** The payload of the event that started the run (GITHUB_EVENT_PATH), or undefined outside a run. */
-export function readEvent<T>(env: NodeJS.ProcessEnv = process.env): Partial<T> | undefined {
+/**
+ * The parts of the event payload (GITHUB_EVENT_PATH) the actions read, checked: each is undefined
+ * when absent or not of the expected shape. Built on first use: only the plan paths read the event.
+ */
+function eventSchema() {
+  return z.object({
+    pull_request: z
+      .object({
+        number: z.number().int().positive(),
+        head: z.object({ sha: z.string().optional(), repo: z.object({ full_name: z.string() }).nullish() }).optional(),
+      })
+      .optional()
+      .catch(undefined),
+    workflow_run: z
+      .object({ id: z.number().int().positive(), head_sha: z.string().regex(/^[0-9a-f]{40}$/).optional() })
+      .optional()
+      .catch(undefined),
+  });
+}
+let EventSchema: ReturnType<typeof eventSchema> | undefined;
+
+export type RunEvent = z.infer<ReturnType<typeof eventSchema>>;
+
+/** The event that started the run, or undefined outside a run (or when its file is not JSON). */
+export function readEvent(env: NodeJS.ProcessEnv = process.env): RunEvent | undefined {
   if (!env.GITHUB_EVENT_PATH) return undefined;
+  let json: unknown;
   try {
-    return JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Partial<T>;
+    json = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'));
   } catch {
     return undefined;
   }
+  EventSchema ??= eventSchema();
+  const parsed = EventSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export interface PullRequestContext {
@@ -58,8 +86,8 @@ export interface PullRequestContext {
 
 /** The pull request this run is for, from the event payload (pull_request and pull_request_target events). */
 export function pullRequestFromEvent(env: NodeJS.ProcessEnv = process.env): PullRequestContext | undefined {
-  const pr = readEvent<{ pull_request: { number?: number; head?: { sha?: string; repo?: { full_name?: string } | null } } }>(env)?.pull_request;
-  if (!pr || typeof pr.number !== 'number') return undefined;
+  const pr = readEvent(env)?.pull_request;
+  if (!pr) return undefined;
   const head = pr.head?.repo?.full_name;
   return { number: pr.number, headSha: pr.head?.sha, fromFork: !!head && head !== env.GITHUB_REPOSITORY };
 }

@@ -3,10 +3,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
 import { pathExists, writeFileAtomic } from '../core/files.js';
-import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../core/secret-box.js';
-import * as core from '@actions/core';
 import type { Pipeline } from '../core/pipeline.js';
+import * as core from './actions-core.js';
 import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
+import { secretBox } from './clients.js';
 import type { ActionSettings } from './inputs.js';
 
 export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
@@ -45,7 +45,7 @@ export function encryptedCompanion(name: string, file: string, passphrase: strin
       if (!(await pathExists(file))) return undefined;
       const content = await fs.readFile(file);
       const digest = createHash('sha256').update(content).digest('hex');
-      if (last?.digest !== digest) last = { digest, armored: await encryptWithPassphrase(content, passphrase) };
+      if (last?.digest !== digest) last = { digest, armored: await (await secretBox()).encryptWithPassphrase(content, passphrase) };
       return last.armored;
     },
   };
@@ -58,6 +58,7 @@ export function encryptedCompanion(name: string, file: string, passphrase: strin
 export async function restoreEncrypted(fromDir: string, name: string, target: string, passphrase: string, what: string): Promise<boolean> {
   const saved = path.join(fromDir, name);
   if (!(await pathExists(saved)) || (await pathExists(target))) return false;
+  const { decryptBytesWithPassphrase } = await secretBox();
   const bytes = await decryptBytesWithPassphrase(await fs.readFile(saved, 'utf8'), passphrase, what);
   await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   await writeFileAtomic(target, bytes, 0o600);

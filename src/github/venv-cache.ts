@@ -1,5 +1,3 @@
-import * as cache from '@actions/cache';
-import * as core from '@actions/core';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { DeployResult } from '../core/engine.js';
@@ -8,6 +6,8 @@ import { pathExists } from '../core/files.js';
 import type { DeploySettings } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
 import { requirementsFingerprint } from '../core/steps/kubespray.js';
+import * as core from './actions-core.js';
+import { actionsCache } from './clients.js';
 import { quietly } from './quiet.js';
 
 export interface VenvCache {
@@ -33,6 +33,9 @@ async function venvCacheKey(settings: DeploySettings): Promise<string> {
  */
 export async function restoreVenvCache(settings: DeploySettings, steps: readonly Step[]): Promise<VenvCache | undefined> {
   if (!settings.kubespray || !steps.some((s) => s.id === 'kubespray-pip-install')) return undefined;
+  // Only where the runner offers the cache (its URL in the environment) is the client loaded.
+  if (!process.env.ACTIONS_CACHE_URL && !process.env.ACTIONS_RESULTS_URL) return undefined;
+  const cache = await actionsCache();
   if (!cache.isFeatureAvailable()) return undefined;
   let key: string;
   try {

@@ -45,7 +45,7 @@ async function runKubeconfigAction(inputs: { text?: string; path?: string }) {
     INPUT_PASSPHRASE: PASSPHRASE,
     INPUT_PATH: inputs.path ?? '',
   };
-  const run = await runScript(`(await import(${JSON.stringify(sourceModule('src/github/kubeconfig-action.ts'))})).runKubeconfigAction()`, { env });
+  const run = await runScript(`(await import(${JSON.stringify(sourceModule('src/actions/kubeconfig/index.ts'))})).main()`, { env });
   return {
     ...run,
     outputs: parseFileCommands(await fs.readFile(files.GITHUB_OUTPUT, 'utf8')),

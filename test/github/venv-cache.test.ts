@@ -40,7 +40,7 @@ describe('the Kubespray venv in the Actions cache', () => {
     expect(first.code, first.stdout).toBe(0);
     const [entry] = gh.cacheEntries();
     expect(gh.cacheEntries()).toHaveLength(1);
-    expect(entry!.key).toMatch(/^cluster-deploy-venv-linux-\w+-py3\.\d+\.\d+-[0-9a-f]{16}$/);
+    expect(entry!.key).toMatch(/^cluster-deploy-venv-v2-linux-\w+-py3\.\d+\.\d+-[0-9a-f]{16}$/);
     expect(entry!.size).toBeGreaterThan(1000);
     expect(first.stdout).toContain(`saved the Kubespray venv to the Actions cache (${entry!.key})`);
 

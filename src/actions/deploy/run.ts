@@ -1,7 +1,141 @@
-import { runDeployAction, runPostAction } from '../../github/deploy-action.js';
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { runDeploy as runEngine, type DeployResult } from '../../core/engine.js';
+import { UserError, errorMessage } from '../../core/errors.js';
+import { readTextFile, writePrivateFile } from '../../core/files.js';
+import { KUBECONFIG_FILE } from '../../core/yaml.js';
+import { kubeconfigSecrets } from '../../core/kubeconfig.js';
+import { openPipeline } from '../../core/pipeline.js';
+import { selectSteps } from '../../core/selection.js';
+import { abortOnSignals } from '../../core/signals.js';
+import { clusterId, type DeploySettings } from '../../core/settings.js';
+import type { DeployState, StateStore } from '../../core/state.js';
+import type { StepId } from '../../core/steps/index.js';
+import type { ActionRun } from '../../github/action-run.js';
+import * as core from '../../github/actions-core.js';
+import { ArtifactStateStore } from '../../github/artifact-store.js';
+import { secretBox } from '../../github/clients.js';
+import { startDeployment } from '../../github/deployments.js';
+import { runDryRun } from '../../github/dry-run.js';
+import { cloudsYamlSecrets, readActionSettings, type ActionSettings } from '../../github/inputs.js';
+import { fetchSavedPlan } from '../../github/plan-artifact.js';
+import { actionsOutput } from '../../github/runner.js';
+import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
+import { deploySummary } from '../../github/summary.js';
+import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../github/tofu-state.js';
+import { restoreVenvCache } from '../../github/venv-cache.js';
 
-/** `uses: org/deploy@v1`: the whole pipeline. */
-export const run = (): Promise<void> => runDeployAction();
+export interface DeployActionOptions {
+  /** The steps this action runs; all of them for the root action. */
+  only?: readonly StepId[];
+}
 
-/** Always runs after the job's steps: uploads the final state and log, even after failure or cancellation. */
-export const post = (): Promise<void> => runPostAction();
+async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySettings): Promise<void> {
+  if (!existsSync(deploy.kubeconfigPath)) return;
+  const text = readTextFile(deploy.kubeconfigPath, KUBECONFIG_FILE);
+  for (const secret of kubeconfigSecrets(text, deploy.kubeconfigPath)) core.setSecret(secret);
+  core.setOutput('kubeconfig-path', deploy.kubeconfigPath);
+  core.setOutput('kubeconfig', text);
+  core.exportVariable('KUBECONFIG', deploy.kubeconfigPath);
+  if (settings.kubeconfigPassphrase) core.setOutput('kubeconfig-encrypted', await (await secretBox()).encryptWithPassphrase(text, settings.kubeconfigPassphrase));
+}
+
+function resumeDescription(store: StateStore): string | undefined {
+  if (!(store instanceof ArtifactStateStore) || !store.origin) return undefined;
+  const { runId, runAttempt, createdAt } = store.origin;
+  return `run ${runId}${runAttempt ? ` attempt ${runAttempt}` : ''}${createdAt ? ` (state saved ${createdAt})` : ''}`;
+}
+
+/**
+ * `uses: org/cluster-deploy@v1`, and with `only` each per-step action: inputs → settings → the
+ * engine (or, for a dry run, the plan) → outputs, job summary, annotations.
+ */
+export async function run(action: ActionRun, options: DeployActionOptions = {}): Promise<void> {
+  // runAction has masked the secret inputs; an inline clouds.yaml's secrets too.
+  const cloudsYaml = core.getInput('clouds-yaml');
+  if (cloudsYaml) for (const secret of cloudsYamlSecrets(cloudsYaml)) core.setSecret(secret);
+  deployPostState.markMain();
+  const settings = readActionSettings((name) => core.getInput(name), process.env);
+  if (settings.cloudsYamlContent) {
+    const file = path.join(process.env.RUNNER_TEMP ?? '/tmp', 'cluster-deploy', 'clouds.yaml');
+    await writePrivateFile(file, settings.cloudsYamlContent, 'clouds.yaml');
+    settings.deploy.cloudsYaml = file;
+  }
+  if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
+  const secrets = [settings.kubeconfigPassphrase, settings.tofuStatePassphrase, settings.planPassphrase, settings.githubToken].filter((s): s is string => !!s);
+  const p = await openPipeline(settings.deploy, { secrets, store: (deploy, logPath) => makeStateStore(settings, deploy, logPath) });
+  action.redactWith(p.redactor);
+  // Secrets from the config file or clouds.yaml reach the runner's masker too.
+  for (const secret of p.redactor.values) core.setSecret(secret);
+  const steps = options.only ? p.steps.filter((s) => options.only!.includes(s.id)) : p.steps;
+  const store = p.store;
+
+  if (settings.dryRun) {
+    action.started();
+    await runDryRun(p, settings, steps);
+    return;
+  }
+
+  const selected = selectSteps(steps, settings.filter).map((s) => s.id);
+  if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && (await declaredBackend(p.settings.clusterDir)) === 'local') {
+    throw localBackendRefusal(p.settings.clusterDir);
+  }
+  let saved: DeployState | undefined;
+  try {
+    saved = await store.load();
+  } catch (error) {
+    if (!(settings.filter.restart && error instanceof UserError)) throw error;
+    core.warning(`${errorMessage(error)}\n(ignored: restart is set)`);
+  }
+  await restoreSavedFiles(p, settings, { kubeconfig: true });
+  const resumedFrom = saved && !saved.completedAt ? resumeDescription(store) : undefined;
+  if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
+
+  const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
+  const deployment = await startDeployment(settings, clusterId(p.settings));
+  const output = actionsOutput(p);
+  const controller = new AbortController();
+  const dispose = abortOnSignals(controller, (message) => output.line(message));
+  let result: DeployResult;
+  action.started();
+  try {
+    result = await runEngine({ settings: p.settings, steps, store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath });
+  } finally {
+    dispose();
+    await output.close();
+  }
+  await deployment?.finish(result);
+  await venvCache?.save(result);
+  await setKubeconfigOutputs(settings, p.settings);
+  if (result.endpoint) core.setOutput('endpoint', result.endpoint);
+  core.setOutput('result', result.ok ? 'success' : result.interrupted ? 'interrupted' : 'failure');
+  core.setOutput('steps', JSON.stringify(result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error }))));
+  const summary = deploySummary(result, {
+    stateLocation: store.location,
+    logLocation: settings.stateStore === 'artifact' ? `deploy.log in the same artifact` : result.logPath,
+    resumedFrom,
+    resumeHint: `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
+  });
+  await core.appendSummary(p.redactor.redact(summary));
+  if (!result.ok) {
+    // One annotation that names the step; setFailed would add a second, vaguer one.
+    core.error(result.error ?? 'deploy failed', { title: `cluster-deploy: step ${result.failedStep} failed` });
+    process.exitCode = 1;
+  }
+}
+
+/** The post step: upload the final state and the full log, whatever happened to the main step. Never fails the job. */
+export async function post(): Promise<void> {
+  try {
+    const store = postStepStateStore({
+      githubToken: core.getInput('github-token'),
+      kubeconfigPassphrase: core.getInput('kubeconfig-passphrase'),
+      tofuStatePassphrase: core.getInput('tofu-state-passphrase'),
+    });
+    if (!store || !(await fs.access(store.statePath).then(() => true, () => false))) return;
+    await store.upload();
+    core.info(`uploaded the final resume state and log as artifact "${store.name}"`);
+  } catch (error) {
+    core.warning(`could not upload the final state: ${errorMessage(error)}`);
+  }
+}

@@ -1,4 +1,68 @@
-import { runPlanCommentAction } from '../../github/plan-comment-action.js';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../../core/errors.js';
+import * as core from '../../github/actions-core.js';
+import { downloadArtifactFiles } from '../../github/artifact-store.js';
+import { octokitFor } from '../../github/clients.js';
+import { parsePullRequestFile, PLAN_FILES } from '../../github/plan-artifact.js';
+import { COMMENT_LIMIT, planMarker } from '../../github/plan-comment.js';
+import { readEvent, runContext } from '../../github/runner.js';
+import { upsertStickyComment } from '../../github/sticky-comment.js';
 
-/** actions/plan-comment: posts the plan comments a fork's pull-request run could not post itself. */
-export const run = (): Promise<void> => runPlanCommentAction();
+/**
+ * actions/plan-comment, in a `workflow_run` workflow: posts the plan comments that a pull-request
+ * run (a fork's, with a read-only token) left in its plan artifacts. The artifacts come from code we
+ * do not trust, so a comment is posted only to the pull request whose head is the commit that run
+ * planned, only as a plan comment (its marker), and only within GitHub's size limit.
+ */
+export async function run(): Promise<void> {
+  const event = readEvent()?.workflow_run;
+  const runId = Number(core.getInput('run-id') || event?.id);
+  if (!Number.isInteger(runId) || runId <= 0) throw new UserError('input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow');
+  const run = runContext(core.getInput('github-token'), process.env, { purpose: 'actions/plan-comment', permissions: 'actions: read and pull-requests: write' });
+  const octokit = await octokitFor(run);
+  const headSha = event?.id === runId && event.head_sha ? event.head_sha : (await octokit.rest.actions.getWorkflowRun({ owner: run.owner, repo: run.repo, run_id: runId })).data.head_sha;
+
+  const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: run.owner, repo: run.repo, run_id: runId, per_page: 100 });
+  const plans = data.artifacts.filter((a) => a.name.startsWith('cluster-deploy-plan-') && !a.expired);
+  if (plans.length === 0) {
+    core.info(`run ${runId} left no plan artifacts: nothing to post`);
+    return;
+  }
+  const urls: string[] = [];
+  for (const artifact of plans) {
+    const dir = await downloadArtifactFiles(run, { id: artifact.id, runId });
+    const read = (file: string) => fs.readFile(path.join(dir, file), 'utf8').catch(() => undefined);
+    const [prText, body] = [await read(PLAN_FILES.pullRequest), await read(PLAN_FILES.comment)];
+    if (!prText || !body) {
+      core.info(`${artifact.name}: no pull request or comment in it (not a pull-request plan)`);
+      continue;
+    }
+    const refuse = (why: string) => core.warning(`${artifact.name} from run ${runId}: not posted: ${why}`);
+    const parsed = parsePullRequestFile(prText);
+    if (!parsed.ok) {
+      refuse(parsed.reason);
+      continue;
+    }
+    const { number, cluster } = parsed.file;
+    const marker = planMarker(cluster);
+    if (parsed.file.marker !== marker || !body.startsWith(marker)) {
+      refuse('the comment is not a plan comment for its cluster');
+      continue;
+    }
+    if (body.length > COMMENT_LIMIT) {
+      refuse(`the comment is longer than GitHub's ${COMMENT_LIMIT} characters`);
+      continue;
+    }
+    const pr = await octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: number });
+    if (pr.data.head.sha !== headSha) {
+      refuse(`pull request #${number} is at ${pr.data.head.sha.slice(0, 7)}, but run ${runId} planned ${headSha.slice(0, 7)} (a newer push, or a run naming another pull request)`);
+      continue;
+    }
+    const outcome = await upsertStickyComment(octokit, { owner: run.owner, repo: run.repo, issueNumber: number }, marker, body);
+    if (outcome.kind === 'forbidden') throw new UserError(`cannot comment on pull request #${number} (${outcome.message}); give this job permissions: pull-requests: write`);
+    core.info(`${outcome.kind} the plan comment for ${cluster} on #${number}: ${outcome.url}`);
+    urls.push(outcome.url);
+  }
+  core.setOutput('comment-urls', JSON.stringify(urls));
+}

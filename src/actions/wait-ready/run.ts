@@ -1,4 +1,5 @@
-import { runDeployAction } from '../../github/deploy-action.js';
+import type { ActionRun } from '../../github/action-run.js';
+import { run as runDeploy } from '../deploy/run.js';
 
-/** actions/wait-ready: runs only its own step(s) of the pipeline, with the same inputs and state. */
-export const run = (): Promise<void> => runDeployAction({ only: ['wait-ready'] });
+/** actions/wait-ready: the readiness gate: /readyz and the expected Ready nodes; only these steps of the deploy pipeline, with the deploy action's inputs and state. */
+export const run = (action: ActionRun): Promise<void> => runDeploy(action, { only: ['wait-ready'] });

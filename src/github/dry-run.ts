@@ -1,34 +1,25 @@
-import { DefaultArtifactClient } from '@actions/artifact';
-import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CommandFailedError, failureHeadline } from '../core/command.js';
-import { UserError, errorMessage } from '../core/errors.js';
-import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
+import { errorMessage } from '../core/errors.js';
 import type { Pipeline } from '../core/pipeline.js';
 import { buildPlan, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
-import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../core/secret-box.js';
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
 import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
-import { artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
+import * as core from './actions-core.js';
+import { octokitFor, secretBox } from './clients.js';
 import type { ActionSettings } from './inputs.js';
+import { PLAN_FILES, planArtifactName, pullRequestFileText, uploadPlanArtifact } from './plan-artifact.js';
 import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-comment.js';
 import { actionsOutput, currentRunUrl, pullRequestFromEvent, runContext, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { planSummary } from './summary.js';
-import { quietly } from './quiet.js';
 import { restoreSavedFiles } from './tofu-state.js';
 
 /** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
 const SUMMARY_LIMIT = 1_000_000;
-
-/** The files of the plan artifact. */
-export const PLAN_FILES = { text: 'plan.txt', comment: 'comment.md', pullRequest: 'pull-request.json', binary: 'tofu.plan.age' } as const;
-
-export const planArtifactName = (organization: string, cluster: string) => artifactName('plan', organization, cluster);
 
 function relativeToWorkspace(file: string | undefined): string | undefined {
   const workspace = process.env.GITHUB_WORKSPACE;
@@ -62,38 +53,12 @@ function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: 
   ].join('\n');
 }
 
-/** Uploads the full plan, the comment and (save-plan) the encrypted binary plan. Never fails the job. */
-async function uploadPlanArtifact(name: string, files: Record<string, string | Uint8Array>, dir: string): Promise<boolean> {
-  if (!process.env.ACTIONS_RUNTIME_TOKEN) {
-    core.info(`not in a GitHub Actions run: the plan artifact "${name}" is not uploaded`);
-    return false;
-  }
-  await ensurePrivateDir(dir);
-  const paths: string[] = [];
-  for (const [file, content] of Object.entries(files)) {
-    await fs.writeFile(path.join(dir, file), content, { mode: 0o600 });
-    paths.push(path.join(dir, file));
-  }
-  const client = new DefaultArtifactClient();
-  try {
-    // A re-run attempt uploads again under the same name.
-    await quietly(async () => {
-      await client.deleteArtifact(name).catch(() => undefined);
-      await client.uploadArtifact(name, paths, dir);
-    });
-    return true;
-  } catch (error) {
-    core.warning(`could not upload the plan artifact "${name}": ${errorMessage(error)}`);
-    return false;
-  }
-}
-
 /**
  * A dry run (root action) or `mode: plan` (actions/tofu): the engine's plan, then — when the
  * deploy would apply — `tofu plan`, a sticky pull-request comment, the job summary, outputs and
  * the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
  */
-export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
+export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
   const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor);
   process.stdout.write(renderPlan(plan));
   core.setOutput('result', 'planned');
@@ -103,7 +68,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   if (!wouldApply(plan)) {
     const inScope = plan.steps.some((s) => s.id === 'opentofu-apply');
     if (inScope) setPlanOutputs(undefined);
-    await core.summary.addRaw(inScope ? `${engineSummary}\nNo OpenTofu plan: a deploy would skip \`opentofu-apply\`.\n` : engineSummary).write();
+    await core.appendSummary(inScope ? `${engineSummary}\nNo OpenTofu plan: a deploy would skip \`opentofu-apply\`.\n` : engineSummary);
     return;
   }
 
@@ -121,7 +86,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   const comment = async (body: string) => {
     if (!pr) return;
     const run = runContext(settings.githubToken, process.env, { purpose: 'the plan comment', permissions: 'pull-requests: write' });
-    const outcome = await upsertStickyComment(getOctokit(run.token, { baseUrl: run.apiUrl }), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
+    const outcome = await upsertStickyComment(await octokitFor(run), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
     if (outcome.kind === 'forbidden') {
       core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
       return;
@@ -143,7 +108,7 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
     const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
     const body = p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail }));
     await comment(body);
-    await core.summary.addRaw(`${engineSummary}\n${body}`).write();
+    await core.appendSummary(`${engineSummary}\n${body}`);
     core.setOutput('result', 'failure');
     core.error(message, { title: 'cluster-deploy: tofu plan failed' });
     process.exitCode = 1;
@@ -166,35 +131,12 @@ export async function runPlanAction(p: Pipeline, settings: ActionSettings, steps
   const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
 
   const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body };
-  if (pr) files[PLAN_FILES.pullRequest] = JSON.stringify({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) });
-  if (settings.savePlan) files[PLAN_FILES.binary] = await encryptWithPassphrase(await fs.readFile(tofu.planFile), settings.planPassphrase!);
+  if (pr) files[PLAN_FILES.pullRequest] = pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) });
+  if (settings.savePlan) files[PLAN_FILES.binary] = await (await secretBox()).encryptWithPassphrase(await fs.readFile(tofu.planFile), settings.planPassphrase!);
   const uploaded = await uploadPlanArtifact(artifact, files, path.join(path.dirname(tofu.planFile), 'plan-artifact'));
   if (uploaded) core.setOutput('plan-artifact', artifact);
   else if (settings.savePlan) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
 
   await comment(body);
-  await core.summary.addRaw(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`).write();
-}
-
-/** Downloads and decrypts the plan that save-plan stored in this run, for opentofu-apply to apply exactly. */
-export async function fetchSavedPlan(settings: ActionSettings): Promise<{ file: string; source: string }> {
-  const name = settings.planArtifact!;
-  const run = runContext(settings.githubToken);
-  const client = new DefaultArtifactClient();
-  // Only this run's: the newest plan in the repository could be a pull request's, made from code not merged.
-  const found = await findNewestArtifact(client, run, name, 'run');
-  if (!found) {
-    throw new UserError(
-      `plan-artifact: no artifact "${name}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run (a plan from another run, such as a pull request's, is never applied)`,
-    );
-  }
-  const source = `plan-artifact "${name}" (run ${found.runId})`;
-  const dir = await downloadArtifactFiles(client, run, found);
-  const encrypted = await fs.readFile(path.join(dir, PLAN_FILES.binary), 'utf8').catch(() => {
-    throw new UserError(`${source} holds no saved plan (${PLAN_FILES.binary}): it was made without save-plan: true`);
-  });
-  const file = path.join(dir, 'tofu.plan');
-  await writeFileAtomic(file, await decryptBytesWithPassphrase(encrypted, settings.planPassphrase!, source), 0o600);
-  core.info(`applying the saved plan from ${source}`);
-  return { file, source };
+  await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
 }
