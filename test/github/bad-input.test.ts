@@ -120,7 +120,7 @@ describe('bad action inputs through the bundled actions', () => {
     ['dist/deploy/index.js', { 'state-store': 'none' }, '::error::set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
     ['dist/tofu/index.js', { config: 'clusters/prod.yaml', mode: 'destroy' }, '::error::input mode: "destroy" is not one of apply, plan'],
     ['dist/wait-ready/index.js', { config: 'clusters/prod.yaml', nodes: '-1' }, '::error::input nodes: "-1" is not a node count; give a whole number from 1 to 10000'],
-    ['dist/deploy/index.js', { config: 'clusters/prod.yaml', 'dry-run': 'true', 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'p' }, '::error::plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
+    ['dist/deploy/index.js', { config: 'clusters/prod.yaml', 'dry-run': 'true', 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'passphrase-4711' }, '::error::plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
   ];
   it.each(cases)('%s with %j', async (bundle, inputs, annotation) => {
     const result = await runAction(bundle, { inputs, env });
