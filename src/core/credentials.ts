@@ -221,7 +221,7 @@ function cloudsYamlCandidates(file: string | undefined, env: NodeJS.ProcessEnv):
 }
 
 /** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
-const CloudsYamlSchema = z.object({ clouds: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must map cloud names to settings' }) });
+export const CloudsYamlSchema = z.object({ clouds: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must map cloud names to settings' }) });
 
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
 export function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): Layer {

@@ -1,10 +1,10 @@
-import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
+import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
-import { UsageError } from '../core/errors.js';
+import { formatIssues, UsageError, UserError } from '../core/errors.js';
 import { DURATION_LIMITS, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
-import { CLOUDS_YAML, parseYaml } from '../core/yaml.js';
+import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/yaml.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;
@@ -83,6 +83,20 @@ export function cloudsYamlSecrets(content: string): string[] {
   return secrets;
 }
 
+/**
+ * clouds.yaml given inline is checked as the input it is: later, as the private file it is written
+ * to, its errors would name a temporary path the user never gave. (Which cloud it holds is checked
+ * when credentials are resolved.) yaml.ts never quotes the text, so no secret reaches the message.
+ */
+function checkInlineCloudsYaml(content: string): void {
+  try {
+    const parsed = CloudsYamlSchema.safeParse(parseYamlMapping(content, 'input clouds-yaml', CLOUDS_YAML).value);
+    if (!parsed.success) throw new UserError(formatIssues('input clouds-yaml', parsed.error.issues));
+  } catch (error) {
+    throw error instanceof UserError ? new UsageError(error.message) : error;
+  }
+}
+
 /** Turns action inputs into settings; no side effects (actions/checkout's input-helper pattern). */
 export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): ActionSettings {
   const text = (name: string) => input(name).trim() || undefined;
@@ -101,6 +115,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   const nodes = parsed('nodes', parseNodeCount);
   const cloudsYaml = text('clouds-yaml');
   const inlineClouds = cloudsYaml !== undefined && /\n|^clouds:/.test(cloudsYaml);
+  if (inlineClouds) checkInlineCloudsYaml(cloudsYaml);
   const tofuState = oneOf('tofu-state', input('tofu-state').trim(), ['none', 'artifact'] as const, 'none');
   const kubeconfigPassphrase = text('kubeconfig-passphrase');
   const settings: ActionSettings = {

@@ -75,6 +75,11 @@ const rows: Row[] = [
   ['openstack-auth-url not a URL', { 'openstack-auth-url': 'keystone:5000' }, 'input openstack-auth-url: "keystone:5000" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
   ['openstack-password with a carriage return', { 'openstack-password': 'secret\rx' }, `input openstack-password: ${CONTROL}`],
   ['openstack-region with an escape sequence', { 'openstack-region': 'Region\x1b[2J' }, `input openstack-region: ${CONTROL}`],
+  // clouds.yaml given inline: named as the input, not as the temporary file it is written to
+  ['clouds-yaml inline, not YAML', { 'clouds-yaml': 'clouds:\n  lab: [\n', cloud: 'lab' }, /^input clouds-yaml is not valid YAML: .* at line \d+, column \d+$/],
+  ['clouds-yaml inline, clouds a list', { 'clouds-yaml': 'clouds:\n  - lab\n', cloud: 'lab' }, 'input clouds-yaml is invalid: clouds: must map cloud names to settings'],
+  ['clouds-yaml inline, a list', { 'clouds-yaml': '- lab\n- other\n', cloud: 'lab' }, 'input clouds-yaml must be a YAML mapping (key: value) at the top level, but it is a list'],
+  ['clouds-yaml inline with a duplicate cloud', { 'clouds-yaml': 'clouds:\n  lab: {}\n  lab: {}\n', cloud: 'lab' }, 'input clouds-yaml is not valid YAML: duplicate key "lab" at line 3, column 3 (first at line 2, column 3)'],
   // one-line paths and names
   ['config with a line break', { config: 'clusters/a.yaml\nclusters/b.yaml' }, `input config: ${CONTROL}`],
   ['cluster-dir with a line break', { config: '', 'cluster-dir': 'a\nb', vip: '10.0.0.1' }, `input cluster-dir: ${CONTROL}`],
