@@ -2,7 +2,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { credentialSecrets } from './credentials.js';
 import { UserError, errorMessage } from './errors.js';
-import { readTextFile } from './files.js';
+import { checkFileTarget, readTextFile } from './files.js';
 import { kubeconfigSecrets } from './kubeconfig.js';
 import { KUBECONFIG_FILE } from './yaml.js';
 import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from './keystone.js';
@@ -57,11 +57,11 @@ export async function createRedactor(settings: DeploySettings, extra: readonly s
 }
 
 /**
- * The state directory, or the nearest of its parents that exists, must be a directory: said now, in
- * words, rather than as a raw ENOTDIR from the deploy lock or the first state save (a stack trace).
+ * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
+ * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
  */
-export async function checkStateDir(dir: string): Promise<void> {
-  const within = (current: string) => (current === dir ? `state directory ${dir}` : `state directory ${dir}: ${current}`);
+async function checkDirectoryPath(dir: string, what: string, given: string): Promise<void> {
+  const within = (current: string) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
   for (let current = dir; ; current = path.dirname(current)) {
     try {
       if ((await fs.stat(current)).isDirectory()) return;
@@ -78,9 +78,21 @@ export async function checkStateDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Where a run will write, checked before it starts: a state directory that is a file (or lies under
+ * one, or is a broken symlink) failed as a raw ENOTDIR from the deploy lock, with a stack trace; a
+ * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
+ * the whole infrastructure and Kubespray run.
+ */
+export async function checkOutputPaths(settings: Pick<DeploySettings, 'stateDir' | 'kubeconfigPath'>): Promise<void> {
+  await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
+  await checkDirectoryPath(path.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
+  await checkFileTarget(settings.kubeconfigPath, 'kubeconfig');
+}
+
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
   const settings = resolveSettings(options);
-  await checkStateDir(settings.stateDir);
+  await checkOutputPaths(settings);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const logPath = path.join(paths.logDir, `deploy-${stamp}.log`);

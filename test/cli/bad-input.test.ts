@@ -36,7 +36,7 @@ interface Extra {
   files?: Record<string, FileSpec>;
   /** Lines allowed after the error line, each matching this. */
   more?: RegExp;
-  /** For rows that succeed: what stdout shows. */
+  /** What stdout shows (for a failing deploy: no step ran, say). */
   stdout?: RegExp;
   /** Run the row only when this holds (e.g. not as root, who reads any file). */
   when?: () => boolean;
@@ -205,6 +205,9 @@ const configRows: Row[] = [
   oneIssue('--config with a space in the organization', planWith('org.yaml'), '@tmp/org.yaml', 'opencenter.meta.organization', NOT_A_NAME, { files: { 'org.yaml': cfg((t) => t.replace('organization: demo', 'organization: "a b"')) } }),
   ['--config for another provider', planWith('aws.yaml'), 1, '@tmp/aws.yaml: opencenter.infrastructure.provider is "aws"; this tool deploys openstack clusters only', { files: { 'aws.yaml': cfg((t) => t.replace('provider: openstack', 'provider: aws')) } }],
   ['--config without local_dir', planWith('nolocal.yaml'), 1, '@tmp/nolocal.yaml: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir', { files: { 'nolocal.yaml': cfg((t) => t.replace(/local_dir: .*/, 'local_dir: ""')) } }],
+  ['--config a FIFO', planWith('fifo.yaml'), 1, 'config file @tmp/fifo.yaml is not a regular file (it is a named pipe)', { files: { 'fifo.yaml': { fifo: true } } }],
+  ['--config /dev/null', ['plan', '--config', '/dev/null', '--state-dir', '@state'], 1, 'config file /dev/null is not a regular file (it is a device)'],
+  ['--config saved with a BOM and CRLF line ends (fine)', planWith('windows.yaml'), 0, null, { files: { 'windows.yaml': cfg((t) => `\ufeff${t.replace(/\n/g, '\r\n')}`) }, stdout: /^Deploy plan for demo\/sandbox\n/ }],
   ['--config a symlink loop', ['plan', '--config', '@tmp/loop1', '--state-dir', '@state'], 1, /^(cannot read config file @tmp\/loop1: .*(ELOOP|symbolic links)|config file @tmp\/loop1: too many levels of symbolic links)/, { files: { loop1: { symlink: 'loop2' }, loop2: { symlink: 'loop1' } } }],
   ['--config a dangling symlink', planWith('dangling.yaml'), 1, 'config file @tmp/dangling.yaml is a symbolic link to a missing file', { files: { 'dangling.yaml': { symlink: 'nowhere.yaml' } } }],
   ['--config a symlink to a directory', planWith('todir.yaml'), 1, /^(config file @tmp\/todir\.yaml is a directory.*|cannot read config file @tmp\/todir\.yaml: EISDIR: illegal operation on a directory, read)$/, { files: { 'todir.yaml': { symlink: '.' } } }],
@@ -305,6 +308,9 @@ const stateRows: Row[] = [
     { more: /^ {2}- (cluster directory not found: @tmp\/none|openstack credentials are incomplete; set auth_url and application credentials or username\/password before bootstrap)$/ },
   ],
   ['deploy --tofu a directory', deploy('--tofu', '@tmp'), 1, 'provisioning infrastructure: step "openstack-preflight" failed: the OpenTofu binary "@tmp" (--tofu, input tofu-path or opentofu.path) is not an executable file'],
+  ['deploy --kubeconfig a directory: refused before any step runs', deploy('--kubeconfig', '@tmp/kube'), 1, 'kubeconfig path @tmp/kube is a directory; give a file path', { files: { kube: { dir: true } }, stdout: /^$/ }],
+  ['plan --kubeconfig under a file', plan('--kubeconfig', '@tmp/file/kubeconfig'), 1, 'kubeconfig path @tmp/file/kubeconfig: @tmp/file is not a directory', { files: { file: 'x' } }],
+  ['deploy --kubeconfig a FIFO', deploy('--kubeconfig', '@tmp/fifo'), 1, 'kubeconfig path @tmp/fifo is not a regular file (it is a named pipe); give a file path', { files: { fifo: { fifo: true } }, stdout: /^$/ }],
   ['deploy.lock held by a live process here', deploy(), 1, ANOTHER(String(process.ppid), hostname().replace(/\./g, '\\.')), { files: { [LOCK]: lockRecord({ pid: process.ppid, host: hostname() }) } }],
   ['deploy.lock from another host', deploy(), 1, ANOTHER('4242', 'build-7'), { files: { [LOCK]: lockRecord({ pid: 4242, host: 'build-7' }) } }],
   ['deploy.lock garbage', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: 'garbage\n' } }],
@@ -410,9 +416,9 @@ function check(result: CliOutput, code: number, error: string | RegExp | null, e
   expect(result.code, `stderr: ${stderr}`).toBe(code);
   expect(`${stderr}${stdout}`).not.toMatch(/^\s+at /m);
   expect(`${stderr}${stdout}`).not.toContain('internal error');
+  if (extra.stdout) expect(stdout).toMatch(extra.stdout);
   if (error === null) {
     expect(stderr).not.toContain('error:');
-    if (extra.stdout) expect(stdout).toMatch(extra.stdout);
     return;
   }
   const [first = '', ...rest] = stderr.replace(/\n$/, '').split('\n');
