@@ -78,6 +78,12 @@ export class PreflightStep implements Step {
       );
     }
     if (!settings.opentofu.enabled) problems.push('opentofu must be enabled for openstack bootstrap');
+    // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
+    const { caCert } = settings.credentials;
+    if (caCert) {
+      const stat = await fs.stat(caCert).catch(() => undefined);
+      if (!stat?.isFile()) problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+    }
     problems.push(...credentialProblems(settings.credentials));
     await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
     if (!settings.vip) {
