@@ -154,6 +154,13 @@ function parse<T extends ParseArgsConfig['options']>(command: string, argv: stri
     // `--config` last, or `--timeout --json`: node's own words span three lines; say it as an empty value is said.
     const missing = /^Option '(-[^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
     if (missing) throw new UsageError(`${command}: ${missing[1]} needs a value`);
+    // `--restart true`: a switch given a value, not a stray positional argument.
+    const stray = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
+    const isSwitch = (arg: string | undefined) => !!arg?.startsWith('--') && options?.[arg.slice(2)]?.type === 'boolean';
+    const before = argv.find((arg, i) => isSwitch(arg) && argv[i + 1] === stray);
+    if (stray !== undefined && before) {
+      throw new UsageError(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
+    }
     throw new UsageError(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
   }
 }

@@ -134,7 +134,8 @@ const flagRows: Row[] = [
   // the credential flags
   ['--os-interface bogus', plan('--os-interface', 'bogus'), 2, '--os-interface: "bogus" is not one of public, internal, admin'],
   ['--os-insecure given a value', plan('--os-insecure=yes'), 2, "plan: Option '--os-insecure' does not take an argument", { more: USAGE_HINT }],
-  ['--os-insecure followed by a word', plan('--os-insecure', 'yes'), 2, "plan: Unexpected argument 'yes'. This command does not take positional arguments", { more: USAGE_HINT }],
+  ['--os-insecure followed by a word', plan('--os-insecure', 'yes'), 2, 'plan: --os-insecure takes no value (got "yes"); give --os-insecure alone to turn it on, leave it out for off'],
+  ['--restart true', plan('--restart', 'true'), 2, 'plan: --restart takes no value (got "true"); give --restart alone to turn it on, leave it out for off'],
   ['--os-auth-url with a line break', plan('--os-auth-url', 'https://keystone:5000/v3\nX-Injected: 1'), 2, `--os-auth-url: ${CONTROL}`],
   ['--os-auth-url not a URL', plan('--os-auth-url', 'keystone.example.com'), 2, '--os-auth-url: "keystone.example.com" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
   ['--os-auth-url ftp://', plan('--os-auth-url', 'ftp://keystone.example.com/v3'), 2, '--os-auth-url: "ftp://keystone.example.com/v3" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
