@@ -129,7 +129,16 @@ async function linkExclusive(source: string, target: string): Promise<boolean> {
  * dead deploy's leftover child exit or stopping it; a live one, or one held elsewhere, is explained.
  */
 export async function acquireDeployLock(file: string, cluster: string, options: DeployLockOptions = {}): Promise<DeployLock> {
-  await ensurePrivateDir(path.dirname(file));
+  try {
+    await ensurePrivateDir(path.dirname(file));
+  } catch (error) {
+    // The first write of a deploy: a state directory it may not create was an internal error with a stack trace.
+    const reason = { EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device' }[
+      (error as NodeJS.ErrnoException).code ?? ''
+    ];
+    if (reason) throw new UserError(`cannot create the state directory ${path.dirname(file)}: ${reason}`);
+    throw error;
+  }
   const token = randomBytes(16).toString('hex');
   let record: LockRecord = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token };
   const candidate = path.join(path.dirname(file), `.${path.basename(file)}.${token}.candidate`);

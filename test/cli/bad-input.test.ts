@@ -315,6 +315,7 @@ const stateRows: Row[] = [
   ['deploy --kubeconfig a FIFO', deploy('--kubeconfig', '@tmp/fifo'), 1, 'kubeconfig path @tmp/fifo is not a regular file (it is a named pipe); give a file path', { files: { fifo: { fifo: true } }, stdout: /^$/ }],
   ['--state-dir of 5000 characters', plan('--state-dir', `@tmp/${'s'.repeat(5000)}`), 1, `cannot use state directory @tmp/${'s'.repeat(5000)}: file name too long`],
   ['deploy --os-cacert missing, the live check skipped', deploy('--os-cacert', '@tmp/ca.pem'), 1, 'provisioning infrastructure: step "openstack-preflight" failed: the CA bundle @tmp/ca.pem (from an explicit option) does not exist'],
+  ['--state-dir where it may not be created', deploy('--state-dir', '@tmp/ro/state'), 1, 'cannot create the state directory @tmp/ro/state/demo/sandbox: permission denied', { when: notRoot, files: { ro: { dir: true } }, setup: (ctx) => fs.chmod(path.join(ctx.tmp, 'ro'), 0o555) }],
   ['deploy.lock held by a live process here', deploy(), 1, ANOTHER(String(process.ppid), hostname().replace(/\./g, '\\.')), { files: { [LOCK]: lockRecord({ pid: process.ppid, host: hostname() }) } }],
   ['deploy.lock from another host', deploy(), 1, ANOTHER('4242', 'build-7'), { files: { [LOCK]: lockRecord({ pid: 4242, host: 'build-7' }) } }],
   ['deploy.lock garbage', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: 'garbage\n' } }],
