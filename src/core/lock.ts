@@ -74,6 +74,13 @@ async function readLockFile(file: string): Promise<{ text: string; record: LockR
   return { text, record: parseRecord(text) };
 }
 
+/** A file-system error the user can fix (permissions, a full or read-only disk) as a UserError after `prefix`; anything else as it was. */
+function fileSystemError(error: unknown, prefix: string): unknown {
+  const reasons: Record<string, string> = { EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded' };
+  const reason = error instanceof UserError ? undefined : reasons[(error as NodeJS.ErrnoException)?.code ?? ''];
+  return reason ? new UserError(`${prefix}: ${reason}`) : error;
+}
+
 /**
  * What the lock's name is when it is not a regular file (we only ever link regular files there): a
  * dangling symlink read as "gone" made every attempt fail with "it kept changing hands", and reading
@@ -129,15 +136,11 @@ async function linkExclusive(source: string, target: string): Promise<boolean> {
  * dead deploy's leftover child exit or stopping it; a live one, or one held elsewhere, is explained.
  */
 export async function acquireDeployLock(file: string, cluster: string, options: DeployLockOptions = {}): Promise<DeployLock> {
+  // The first writes of a deploy: a state directory it may not create or write to was an internal error with a stack trace.
   try {
     await ensurePrivateDir(path.dirname(file));
   } catch (error) {
-    // The first write of a deploy: a state directory it may not create was an internal error with a stack trace.
-    const reason = { EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device' }[
-      (error as NodeJS.ErrnoException).code ?? ''
-    ];
-    if (reason) throw new UserError(`cannot create the state directory ${path.dirname(file)}: ${reason}`);
-    throw error;
+    throw fileSystemError(error, `cannot create the state directory ${path.dirname(file)}`);
   }
   const token = randomBytes(16).toString('hex');
   let record: LockRecord = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token };
@@ -145,6 +148,8 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
   let previous: LockRecord | undefined;
   try {
     previous = await takeLock();
+  } catch (error) {
+    throw fileSystemError(error, `cannot write the deploy lock ${file}`);
   } finally {
     await fs.rm(candidate, { force: true });
   }

@@ -316,6 +316,8 @@ const stateRows: Row[] = [
   ['--state-dir of 5000 characters', plan('--state-dir', `@tmp/${'s'.repeat(5000)}`), 1, `cannot use state directory @tmp/${'s'.repeat(5000)}: file name too long`],
   ['deploy --os-cacert missing, the live check skipped', deploy('--os-cacert', '@tmp/ca.pem'), 1, 'provisioning infrastructure: step "openstack-preflight" failed: the CA bundle @tmp/ca.pem (from an explicit option) does not exist'],
   ['--state-dir where it may not be created', deploy('--state-dir', '@tmp/ro/state'), 1, 'cannot create the state directory @tmp/ro/state/demo/sandbox: permission denied', { when: notRoot, files: { ro: { dir: true } }, setup: (ctx) => fs.chmod(path.join(ctx.tmp, 'ro'), 0o555) }],
+  ['the cluster\'s state directory read-only', deploy(), 1, 'cannot write the deploy lock @state/demo/sandbox/deploy.lock: permission denied', { when: notRoot, ...stateFile(validState()), setup: (ctx) => fs.chmod(path.join(ctx.tmp, 'state/demo/sandbox'), 0o555) }],
+  ['state.json unreadable', plan(), 1, /^cannot read resume state @state\/demo\/sandbox\/state\.json: (EACCES|permission denied)/, { when: notRoot, ...stateFile(validState()), setup: (ctx) => fs.chmod(path.join(ctx.tmp, 'state/demo/sandbox/state.json'), 0o000) }],
   ['deploy.lock held by a live process here', deploy(), 1, ANOTHER(String(process.ppid), hostname().replace(/\./g, '\\.')), { files: { [LOCK]: lockRecord({ pid: process.ppid, host: hostname() }) } }],
   ['deploy.lock from another host', deploy(), 1, ANOTHER('4242', 'build-7'), { files: { [LOCK]: lockRecord({ pid: 4242, host: 'build-7' }) } }],
   ['deploy.lock garbage', deploy(), 1, 'the deploy lock of demo/sandbox is unreadable: @state/demo/sandbox/deploy.lock is not a lock record; if no deploy of demo/sandbox is running, delete @state/demo/sandbox/deploy.lock', { files: { [LOCK]: 'garbage\n' } }],
@@ -443,7 +445,12 @@ async function runRow(argv: string[], code: number, error: string | RegExp | nul
     for (const [name, value] of Object.entries(extra.env ?? {})) vi.stubEnv(name, value === undefined ? undefined : fill(value, ctx));
     check(await runMain(argv.map((arg) => fill(arg, ctx))), code, error, extra, ctx);
   } finally {
-    await fs.chmod(tmp, 0o700).catch(() => undefined);
+    // Rows take permissions away (read-only directories, unreadable files): give them back to clean up.
+    try {
+      execFileSync('chmod', ['-R', 'u+rwX', tmp]);
+    } catch {
+      // nothing to give back, or not ours: rm says what remains
+    }
     await fs.rm(tmp, { recursive: true, force: true });
   }
 }
