@@ -87,8 +87,10 @@ async function checkDirectoryPath(dir: string, what: string, given: string): Pro
  * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
  * the whole infrastructure and Kubespray run.
  */
-export async function checkOutputPaths(settings: Pick<DeploySettings, 'stateDir' | 'kubeconfigPath'>): Promise<void> {
+export async function checkOutputPaths(settings: DeploySettings): Promise<void> {
+  // The state directory, then the cluster's below it and its logs.
   await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
+  await checkDirectoryPath(runtimePaths(settings).logDir, 'state directory', settings.stateDir);
   await checkDirectoryPath(path.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
   await checkFileTarget(settings.kubeconfigPath, 'kubeconfig');
 }

@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { formatIssues, UserError, errorMessage } from './errors.js';
-import { ensurePrivateDir, writeFileAtomic } from './files.js';
+import { writePrivateFile } from './files.js';
 
 export const STATE_VERSION = 1;
 
@@ -94,7 +93,7 @@ export class LocalStateStore implements StateStore {
   }
 
   async save(state: DeployState): Promise<void> {
-    await ensurePrivateDir(path.dirname(this.file));
-    await writeFileAtomic(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 0o600);
+    // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
+    await writePrivateFile(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
   }
 }
