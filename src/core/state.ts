@@ -1,9 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { formatIssues, UserError, errorMessage } from './errors.js';
-import { writePrivateFile } from './files.js';
+import { type FileKind, readTextFile, writePrivateFile } from './files.js';
 
 export const STATE_VERSION = 1;
+
+/** Resume state as files.ts reads it: a few KiB in practice; anything near the limit is not ours. */
+const RESUME_STATE_FILE: FileKind = { noun: 'resume state', plural: 'resume state files', maxBytes: 16 * 1024 * 1024 };
 
 export const StepStateSchema = z.object({
   status: z.enum(['running', 'success', 'failed']),
@@ -82,13 +85,10 @@ export class LocalStateStore implements StateStore {
   }
 
   async load(): Promise<DeployState | undefined> {
-    let text: string;
-    try {
-      text = await fs.readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new UserError(`cannot read resume state ${this.file}: ${errorMessage(error)}`);
-    }
+    // Nothing there (not even a dangling link, which the save replaces): no saved state.
+    if (!(await fs.lstat(this.file).catch(() => undefined))) return undefined;
+    // readTextFile: a FIFO in its place is refused, not read for ever; a directory, a loop, a huge file are named.
+    const text = readTextFile(this.file, RESUME_STATE_FILE);
     return parseState(text, this.file, this.cluster);
   }
 
