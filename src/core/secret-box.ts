@@ -24,12 +24,12 @@ async function decrypt(armored: string, passphrase: string, what: string): Promi
   try {
     return await decrypter.decrypt(ciphertext);
   } catch (error) {
+    // age says "no identity matched" for a wrong passphrase; its other complaints are about the file
+    // (not age inside the armour, or cut short), where blaming the passphrase sent users the wrong way.
     const reason = errorMessage(error);
-    throw new UserError(
-      /incorrect passphrase|no identity matched|invalid/i.test(reason)
-        ? `cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`
-        : `cannot decrypt ${what}: ${reason}`,
-    );
+    if (/incorrect passphrase|no identity matched/i.test(reason)) throw new UserError(`cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`);
+    if (/version line|header|stanza|unknown letter/i.test(reason)) throw new UserError(`${what} is not an age-encrypted file inside its armour (${reason})`);
+    throw new UserError(`cannot decrypt ${what}: it is damaged or cut short (${reason}); pass it whole`);
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError, UserError } from '../../src/core/errors.js';
+import { armor, Encrypter } from 'age-encryption';
+import { decryptWithPassphrase } from '../../src/core/secret-box.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
@@ -114,6 +116,45 @@ describe('bad action inputs', () => {
   it('accepts what only looks odd: padded values, booleans in capitals, a trailing newline from a YAML block', () => {
     const error = settingsError({ nodes: ' 3 ', 'dry-run': 'TRUE', restart: 'False', timeout: '45m\n', vip: ' 10.0.0.1 ', 'openstack-insecure': 'yes' });
     expect(error).toBeUndefined();
+  });
+});
+
+/** kubeconfig-encrypted (and the encrypted state and plans): what is wrong with it, not always "the passphrase". */
+describe('bad encrypted inputs', () => {
+  const what = 'input kubeconfig-encrypted';
+  /** As encryptWithPassphrase does, with a cheap scrypt work factor: the rows test messages, not key stretching. */
+  const encrypt = async (text: string, passphrase: string) => {
+    const encrypter = new Encrypter();
+    encrypter.setPassphrase(passphrase);
+    encrypter.setScryptWorkFactor(10);
+    return armor.encode(await encrypter.encrypt(text));
+  };
+  const armour = (body: string) => `-----BEGIN AGE ENCRYPTED FILE-----\n${body}\n-----END AGE ENCRYPTED FILE-----\n`;
+  const rows: [name: string, input: () => Promise<string>, passphrase: string, error: string | RegExp][] = [
+    ['not armoured', async () => 'kubeconfig: here', 'passphrase-4711', `${what} is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)`],
+    ['armoured, but not age inside', async () => armour(Buffer.from('abc').toString('base64')), 'passphrase-4711', /^input kubeconfig-encrypted is not an age-encrypted file inside its armour \(.*\)$/],
+    ['the wrong passphrase', () => encrypt('apiVersion: v1\n', 'passphrase-4711'), 'another-passphrase', `cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`],
+    [
+      'cut short (a job output truncated)',
+      async () => {
+        const whole = await encrypt('apiVersion: v1\n'.repeat(50), 'passphrase-4711');
+        const lines = whole.trimEnd().split('\n');
+        return [...lines.slice(0, -3), lines.at(-1)!].join('\n');
+      },
+      'passphrase-4711',
+      /^cannot decrypt input kubeconfig-encrypted: it is damaged or cut short \(.*\); pass it whole$/,
+    ],
+  ];
+  it.each(rows)('%s', async (_name, input, passphrase, expected) => {
+    const error = await decryptWithPassphrase(await input(), passphrase, what).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UserError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    if (typeof expected === 'string') expect(message).toBe(expected);
+    else expect(message).toMatch(expected);
   });
 });
 
