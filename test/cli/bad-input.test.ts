@@ -382,6 +382,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await run?.close();
   await fs.rm(home, { recursive: true, force: true });
+  if (run) await fs.rm(run.workDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
