@@ -78,3 +78,209 @@ describe('TailBuffer', () => {
     expect(tail.tail).toEqual(['│ Error: Saved plan is stale', 'link done']);
   });
 });
+
+/** Everything a stream gives back for `chunks`, checking that each call's output ends on a character boundary. */
+function streamed(r: Redactor, chunks: Buffer[]): string {
+  const stream = r.stream();
+  const out: Buffer[] = [];
+  for (const chunk of chunks) {
+    const part = stream.write(chunk);
+    expect(Buffer.concat(part).toString('utf8')).not.toContain('\ufffd');
+    out.push(...part);
+  }
+  out.push(...stream.end());
+  return Buffer.concat(out).toString('utf8');
+}
+
+/** Every way of cutting `text` in two, and in three around each point with a 1-byte middle. */
+function cuts(text: string): Buffer[][] {
+  const bytes = Buffer.from(text);
+  const all: Buffer[][] = [];
+  for (let i = 0; i <= bytes.length; i++) {
+    all.push([bytes.subarray(0, i), bytes.subarray(i)]);
+    if (i < bytes.length) all.push([bytes.subarray(0, i), bytes.subarray(i, i + 1), bytes.subarray(i + 1)]);
+  }
+  return all;
+}
+
+/** A deterministic pseudo-random source, so a failure can be replayed. */
+function random(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return Math.floor((state / 2147483648) * n);
+  };
+}
+
+describe('Redactor on bytes (RedactionStream)', () => {
+  const secret = 'SECRET-CANARY-0123456789';
+  const filler = 'ordinary output, nothing to hide here; '.repeat(8);
+
+  it('catches a secret split across chunks at every byte offset, short chunks and long', () => {
+    const r = new Redactor();
+    r.add(secret);
+    for (const text of [`a ${secret} b`, `${filler}${secret}${filler}${secret}\n${filler}`]) {
+      for (const chunks of cuts(text)) expect(streamed(r, chunks)).toBe(r.redact(text));
+    }
+    expect(streamed(r, [Buffer.from(`${filler}${secret}`)])).toBe(`${filler}${MASK}`);
+  });
+
+  it('masks multi-byte UTF-8 secrets cut inside a character, and never splits a character itself', () => {
+    const r = new Redactor();
+    r.add('pässwörd-✓-秘密-🔑');
+    r.add('ünïcødé');
+    const text = `${filler}ü pässwörd-✓-秘密-🔑 ✓ ünïcødé ünïcød ✓\n${filler}é`;
+    const want = `${filler}ü ${MASK} ✓ ${MASK} ünïcød ✓\n${filler}é`;
+    expect(r.redact(text)).toBe(want);
+    for (const chunks of cuts(text)) expect(streamed(r, chunks)).toBe(want);
+  });
+
+  it('resolves overlapping secrets as redact() does: longest first, then leftmost', () => {
+    const r = new Redactor();
+    for (const s of ['abc123', 'abc123-longer', 'xab', 'abcd', 'cdefgh', 'defg']) r.add(s);
+    const cases: [string, string][] = [
+      ['x abc123-longer y abc123 z', `x ${MASK} y ${MASK} z`],
+      ['xabcd', `x${MASK}`], // 'abcd' (longer) wins over 'xab', which starts first
+      ['abcdefgh', `ab${MASK}`], // 'cdefgh' wins over 'abcd' and 'defg'
+      ['abc123abc123-longer', `${MASK}${MASK}`],
+    ];
+    for (const [text, want] of cases) {
+      expect(r.redact(text)).toBe(want);
+      expect(r.redactBytes(Buffer.from(text)).toString()).toBe(want);
+      for (const chunks of cuts(`${filler}${text}${filler}`)) expect(streamed(r, chunks)).toBe(`${filler}${want}${filler}`);
+    }
+  });
+
+  it('agrees with redact() on random text full of overlapping secrets, however it is chunked', () => {
+    const pick = random(20240611);
+    const alphabet = ['a', 'b', 'c', 'é', '✓'];
+    for (let round = 0; round < 3000; round++) {
+      const r = new Redactor();
+      for (let i = 0, n = 1 + pick(5); i < n; i++) r.add(Array.from({ length: 1 + pick(6) }, () => alphabet[pick(alphabet.length)]).join(''));
+      const text = Array.from({ length: pick(400) }, () => [...alphabet, ' ', '\n'][pick(alphabet.length + 2)]).join('');
+      const bytes = Buffer.from(text);
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < bytes.length; ) {
+        const size = 1 + pick(pick(2) ? 12 : 150);
+        chunks.push(bytes.subarray(at, at + size));
+        at += size;
+      }
+      const want = r.redact(text);
+      expect(streamed(r, chunks), JSON.stringify({ secrets: r.values, text })).toBe(want);
+      expect(r.redactBytes(bytes).toString()).toBe(want);
+    }
+  });
+
+  it('finds secrets anywhere in a large buffer, at every edge of the search', () => {
+    const r = new Redactor();
+    const secrets = ['tok-0123456789abcdef', 'pw-ÄÖÜ-xyz-0987654321', 'k', 'very-long-secret-'.repeat(10)];
+    for (const s of secrets) r.add(s);
+    const size = 100_000;
+    const pick = random(7);
+    const edges = [0, 1, 16382, 16383, 16384, 16385, 24_999, 25_000, 50_000, 65_535, 65_536, size - 200];
+    for (const at of [...edges, ...Array.from({ length: 40 }, () => pick(size - 200))]) {
+      const text = Buffer.alloc(size, '.');
+      const s = secrets[pick(secrets.length)]!;
+      text.write(s, at);
+      const found: number[] = [];
+      r.bytes.findAll(text, found);
+      expect(found.filter((_, i) => i % 2 === 0)).toContain(at);
+      expect(r.redactBytes(text).toString()).toBe(r.redact(text.toString()));
+    }
+  });
+
+  it('finds a secret at every position of a buffer that spans two search ranges', () => {
+    const r = new Redactor();
+    r.add('tok-0123456789abcdef');
+    r.add('pw-ÄÖÜ-xyz-0987654321-and-more');
+    const text = Buffer.alloc(17_000, '.');
+    for (let at = 0; at + 20 <= text.length; at++) {
+      text.fill('.');
+      text.write('tok-0123456789abcdef', at);
+      const found: number[] = [];
+      r.bytes.findAll(text, found);
+      if (found[0] !== at || found.length !== 2) expect({ at, found }).toEqual({ at, found: [at, 1] });
+    }
+  });
+
+  it('applies a secret added mid-stream to everything after it', () => {
+    const r = new Redactor();
+    r.add(secret);
+    const stream = r.stream();
+    const out: Buffer[] = [...stream.write(Buffer.from(`${secret} early-kubeconfig-key-1 `))];
+    r.add('early-kubeconfig-key-1');
+    out.push(...stream.write(Buffer.from(`then early-kubeconfig-key-1 and ${secret.slice(0, 5)}`)));
+    out.push(...stream.write(Buffer.from(`${secret.slice(5)} end`)));
+    out.push(...stream.end());
+    expect(Buffer.concat(out).toString()).toBe(`${MASK} early-kubeconfig-key-1 then ${MASK} and ${MASK} end`);
+  });
+
+  it('keeps memory bounded on a huge line with no newline', () => {
+    const r = new Redactor();
+    r.add(secret);
+    const stream = r.stream();
+    const tail = new TailBuffer(30);
+    const block = Buffer.from(`${'x'.repeat(65536 - secret.length - 7)}${secret}`);
+    let masks = 0;
+    let bytes = 0;
+    for (let i = 0; i < 512; i++) {
+      // Each block is cut 7 bytes into the secret, so every chunk ends on a partial secret.
+      const chunk = i === 0 ? block.subarray(0, block.length - 7) : Buffer.concat([block.subarray(block.length - 7), block.subarray(0, block.length - 7)]);
+      const out = stream.write(chunk);
+      tail.push(out);
+      expect(stream.held).toBeLessThan(secret.length);
+      expect(tail.retained).toBeLessThanOrEqual(2 * 64 * 1024);
+      for (const part of out) {
+        if (part.toString() === MASK) masks++;
+        bytes += part.length;
+      }
+    }
+    expect(masks).toBe(511);
+    expect(bytes).toBe(512 * block.length - 7 - 511 * (secret.length - MASK.length) - stream.held);
+    expect(tail.tail).toHaveLength(1);
+    expect(tail.tail[0]!.length).toBeLessThanOrEqual(4096);
+  });
+});
+
+describe('RedactionStream by lines', () => {
+  it('passes on whole lines only, holding a partial one until its newline or the end', () => {
+    const r = new Redactor();
+    r.add('line-secret-42');
+    const stream = r.stream({ lines: true });
+    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString();
+    expect(text(stream.write(Buffer.from('one line-secret-42\ntwo li')))).toBe(`one ${MASK}\n`);
+    expect(text(stream.write(Buffer.from('ne-secret-4')))).toBe('');
+    expect(text(stream.write(Buffer.from('2 three\nfour')))).toBe(`two ${MASK} three\n`);
+    expect(text(stream.end())).toBe('four');
+  });
+
+  it('gives up holding a line longer than maxHeld, and stays bounded', () => {
+    const r = new Redactor();
+    r.add('line-secret-42');
+    const stream = r.stream({ lines: true, maxHeld: 4096 });
+    let out = '';
+    for (let i = 0; i < 1000; i++) {
+      out += Buffer.concat(stream.write(Buffer.from(`${'z'.repeat(993)}line-secret-42`))).toString();
+      expect(stream.held).toBeLessThanOrEqual(4096 + 1007);
+    }
+    out += Buffer.concat(stream.end()).toString();
+    expect(out).toBe(`${'z'.repeat(993)}${MASK}`.repeat(1000));
+  });
+});
+
+describe('TailBuffer on bytes', () => {
+  it('keeps the last lines of the last 64 KiB, marking a line whose start was dropped', () => {
+    const tail = new TailBuffer(3);
+    tail.push([Buffer.from(`first line ${'y'.repeat(200_000)}\n`)]);
+    tail.push([Buffer.from('second ✓\nthird')]);
+    expect(tail.tail).toEqual([`…${'y'.repeat(4096)}`, 'second ✓', 'third']);
+    for (let i = 0; i < 100; i++) tail.push([Buffer.from(`line ${i}\n`)]);
+    expect(tail.tail).toEqual(['line 97', 'line 98', 'line 99']);
+
+    // Whole lines dropped whole: the first kept line is complete.
+    const long = new TailBuffer(200);
+    for (let i = 0; i < 100; i++) long.push([Buffer.from(`L${i} ${'w'.repeat(1000)}\n`)]);
+    expect(long.tail[0]).toMatch(/^L\d+ w+$/);
+    expect(long.tail.at(-1)).toBe(`L99 ${'w'.repeat(1000)}`);
+  });
+});
