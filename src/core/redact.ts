@@ -370,7 +370,9 @@ export class RedactionStream {
     const found: number[] = [];
     if (patterns.length > 0) {
       if (k > 0) {
-        const seam = Buffer.concat([head, body.subarray(0, longest - 1)]);
+        const seam = Buffer.allocUnsafe(k + Math.min(longest - 1, body.length));
+        head.copy(seam);
+        body.copy(seam, k, 0, seam.length - k);
         const inSeam: number[] = [];
         matcher.findAll(seam, inSeam);
         for (let j = 0; j < inSeam.length && inSeam[j]! < k; j += 2) found.push(inSeam[j]!, inSeam[j + 1]!);
@@ -406,7 +408,11 @@ export class RedactionStream {
     }
     slice(done, cut);
     // Copied: the carry is small, and must not pin a large chunk (or the caller's buffer) in memory.
-    this.carry = cut >= n ? EMPTY : cut >= k ? Buffer.from(body.subarray(cut - k)) : Buffer.concat([head.subarray(cut), body]);
+    if (cut >= n) this.carry = EMPTY;
+    else if (cut >= k) {
+      this.carry = Buffer.allocUnsafe(n - cut);
+      body.copy(this.carry, 0, cut - k);
+    } else this.carry = Buffer.concat([head.subarray(cut), body]);
     return out;
   }
 
