@@ -79,6 +79,9 @@ export class Redactor {
 /** Window of the multi-pattern search: up to this many leading bytes of each secret drive the skips. */
 const WINDOW = 32;
 
+/** Bytes from the end of a chunk within which any secret may be starting; further back, only a long one. */
+const NEAR_END = 64;
+
 /** Scan positions per pass of the multi-pattern search. */
 const RANGE = 16 * 1024;
 
@@ -107,6 +110,8 @@ export class SecretMatcher {
   private readonly starts = new Uint8Array(256);
   /** Indexes of one-byte secrets, searched on their own. */
   private readonly singles: number[] = [];
+  /** Secrets longer than NEAR_END bytes, with their first bytes to search for. */
+  private readonly long: { secret: Buffer; prefix: Buffer }[] = [];
   /** Windows found worth a closer look, by start (at most one per scan position of a range). */
   private readonly candidates = new Int32Array(RANGE);
 
@@ -124,6 +129,7 @@ export class SecretMatcher {
         this.singles.unshift(i);
         continue;
       }
+      if (p.length > NEAR_END) this.long.push({ secret: p, prefix: p.subarray(0, 4) });
       const head = block(p[0]!, p[1]!);
       this.next[i] = this.first[head]!;
       this.first[head] = i;
@@ -135,8 +141,11 @@ export class SecretMatcher {
     }
   }
 
-  /** Appends the start and secret index of every occurrence lying wholly inside `buf`, in order of start. */
-  findAll(buf: Uint8Array, out: number[]): void {
+  /**
+   * Appends the start and secret index of every occurrence lying wholly inside `buf`, in order of
+   * start; only those starting before `startsBefore`, if given.
+   */
+  findAll(buf: Uint8Array, out: number[], startsBefore = buf.length): void {
     const m = this.window;
     const n = buf.length;
     const before = out.length;
@@ -144,13 +153,14 @@ export class SecretMatcher {
       // A scan position is where the window's last block starts (the window starts m - 2 bytes
       // before). Positions are scanned a range at a time, so the windows kept to look at fit.
       const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-      for (let from = m - 2; from < n - 1; from += RANGE) this.scanRange(view, buf, from, Math.min(from + RANGE, n - 1), out);
+      const end = Math.min(n - 1, startsBefore + m - 2);
+      for (let from = m - 2; from < end; from += RANGE) this.scanRange(view, buf, from, Math.min(from + RANGE, end), out);
     }
     if (this.singles.length) {
       // Rare (a one-character secret masks that character everywhere).
       for (const i of this.singles) {
         const byte = this.patterns[i]![0]!;
-        for (let at = buf.indexOf(byte); at >= 0; at = buf.indexOf(byte, at + 1)) out.push(at, i);
+        for (let at = buf.indexOf(byte); at >= 0 && at < startsBefore; at = buf.indexOf(byte, at + 1)) out.push(at, i);
       }
     }
     if (out.length - before > 2) sortPairs(out, before);
@@ -228,10 +238,21 @@ export class SecretMatcher {
    * The first position from which the rest of `buf` is the beginning of a secret (a secret that may
    * go on in the next chunk), or buf.length.
    */
-  partialAt(buf: Uint8Array): number {
+  partialAt(buf: Buffer): number {
     const n = buf.length;
     const { first, next, patterns } = this;
-    for (let at = Math.max(0, n - this.longest + 1); at < n - 1; at++) {
+    const near = Math.max(0, n - this.longest + 1, n - NEAR_END);
+    // Further back than NEAR_END bytes from the end, only a long secret (a kubeconfig key runs to
+    // kilobytes) can still be going on: those few are searched for by their first bytes, rather
+    // than looking up each of thousands of positions.
+    let found = n;
+    for (const { secret, prefix } of this.long) {
+      for (let at = buf.indexOf(prefix, Math.max(0, n - secret.length + 1)); at >= 0 && at < Math.min(found, near); at = buf.indexOf(prefix, at + 1)) {
+        if (matchesAt(buf, at, secret, n - at)) found = at;
+      }
+    }
+    if (found < n) return found;
+    for (let at = near; at < n - 1; at++) {
       for (let i = first[block(buf[at]!, buf[at + 1]!)]!; i >= 0; i = next[i]!) {
         const p = patterns[i]!;
         if (p.length > n - at && matchesAt(buf, at, p, n - at)) return at;
@@ -326,7 +347,11 @@ export interface RedactionStreamOptions {
  * overlapping matches longer than `maxHeld` is cut, to keep memory bounded.
  */
 export class RedactionStream {
+  /** Input not yet redacted: what may be the start of a secret. */
   private carry: Buffer = EMPTY;
+  /** Output redacted but not yet passed on (lines: true): a partial line. */
+  private line: Buffer[] = [];
+  private lineBytes = 0;
   private readonly maxHeld: number;
   private readonly lines: boolean;
 
@@ -340,16 +365,56 @@ export class RedactionStream {
 
   /** Bytes held back for the next chunk. */
   get held(): number {
-    return this.carry.length;
+    return this.carry.length + this.lineBytes;
   }
 
   write(chunk: Buffer): Buffer[] {
-    return this.round(chunk, false);
+    const out = this.round(chunk, false);
+    return this.lines ? this.wholeLines(out) : out;
   }
 
   /** The end of the stream: everything held back, redacted (and a last chunk, if given). */
   end(chunk: Buffer = EMPTY): Buffer[] {
-    return this.round(chunk, true);
+    const out = this.round(chunk, true);
+    if (this.line.length === 0) return out;
+    const line = this.line;
+    this.line = [];
+    this.lineBytes = 0;
+    return [...line, ...out];
+  }
+
+  /**
+   * Passes on redacted output up to its last newline, keeping the rest (a copy: it is small) for
+   * the next call; a line longer than maxHeld goes out as it is. The redaction itself never waits
+   * for a newline: the held part is final.
+   */
+  private wholeLines(out: Buffer[]): Buffer[] {
+    let j = out.length - 1;
+    let newline = -1;
+    for (; j >= 0; j--) {
+      newline = out[j]!.lastIndexOf(0x0a);
+      if (newline >= 0) break;
+    }
+    const rest = j < 0 ? out : [out[j]!.subarray(newline + 1), ...out.slice(j + 1)];
+    let ready: Buffer[];
+    if (j < 0) ready = [];
+    else {
+      ready = this.line.length ? [...this.line, ...out.slice(0, j)] : out.slice(0, j);
+      ready.push(newline + 1 === out[j]!.length ? out[j]! : out[j]!.subarray(0, newline + 1));
+      this.line = [];
+      this.lineBytes = 0;
+    }
+    for (const piece of rest) {
+      if (piece.length === 0) continue;
+      this.line.push(piece === MASK_BYTES ? piece : Buffer.from(piece));
+      this.lineBytes += piece.length;
+    }
+    if (this.lineBytes > this.maxHeld) {
+      ready.push(...this.line);
+      this.line = [];
+      this.lineBytes = 0;
+    }
+    return ready;
   }
 
   private round(chunk: Buffer, final: boolean): Buffer[] {
@@ -373,9 +438,7 @@ export class RedactionStream {
         const seam = Buffer.allocUnsafe(k + Math.min(longest - 1, body.length));
         head.copy(seam);
         body.copy(seam, k, 0, seam.length - k);
-        const inSeam: number[] = [];
-        matcher.findAll(seam, inSeam);
-        for (let j = 0; j < inSeam.length && inSeam[j]! < k; j += 2) found.push(inSeam[j]!, inSeam[j + 1]!);
+        matcher.findAll(seam, found, k);
       }
       if (k === 0) matcher.findAll(body, found);
       else {
@@ -389,7 +452,6 @@ export class RedactionStream {
     let cut = n;
     if (!final) {
       cut = k + matcher.partialAt(body);
-      if (this.lines) cut = this.lineEnd(cut, n, head, body);
       cut = this.settle(cut, n, found, chosen, patterns, longest, at);
     }
 
@@ -397,7 +459,7 @@ export class RedactionStream {
     const slice = (from: number, to: number) => {
       if (to <= from) return;
       if (to <= k) out.push(head.subarray(from, to));
-      else if (from >= k) out.push(body.subarray(from - k, to - k));
+      else if (from >= k) out.push(from === k && to === n ? body : body.subarray(from - k, to - k));
       else out.push(head.subarray(from), body.subarray(0, to - k));
     };
     let done = 0;
@@ -414,16 +476,6 @@ export class RedactionStream {
       body.copy(this.carry, 0, cut - k);
     } else this.carry = Buffer.concat([head.subarray(cut), body]);
     return out;
-  }
-
-  /** Moves the cut back to just after the last newline before it, unless the line is too long to hold. */
-  private lineEnd(cut: number, n: number, head: Buffer, body: Buffer): number {
-    const k = head.length;
-    const inBody = cut > k ? body.lastIndexOf(0x0a, cut - k - 1) : -1;
-    if (inBody >= 0) return k + inBody + 1;
-    const inHead = k > 0 ? head.lastIndexOf(0x0a, Math.min(cut, k) - 1) : -1;
-    if (inHead >= 0) return inHead + 1;
-    return n > this.maxHeld ? cut : 0;
   }
 
   /**

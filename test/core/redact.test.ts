@@ -125,6 +125,24 @@ describe('Redactor on bytes (RedactionStream)', () => {
     expect(streamed(r, [Buffer.from(`${filler}${secret}`)])).toBe(`${filler}${MASK}`);
   });
 
+  it('catches a kilobytes-long secret (a kubeconfig key) split at every byte offset', () => {
+    const pick = random(99);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const key = Array.from({ length: 1500 }, () => alphabet[pick(64)]).join('');
+    const r = new Redactor();
+    r.add(key);
+    r.add(secret);
+    const text = `client-key-data: ${key}\n${filler}${key.slice(0, 700)} is not it\n`;
+    const want = `client-key-data: ${MASK}\n${filler}${key.slice(0, 700)} is not it\n`;
+    expect(r.redact(text)).toBe(want);
+    for (const chunks of cuts(text)) expect(streamed(r, chunks)).toBe(want);
+    for (const lines of [false, true]) {
+      const stream = r.stream({ lines });
+      const out = [...stream.write(Buffer.from(`${filler}${key.slice(0, 1000)}`)), ...stream.write(Buffer.from(`${key.slice(1000)} ok\n`)), ...stream.end()];
+      expect(Buffer.concat(out).toString()).toBe(`${filler}${MASK} ok\n`);
+    }
+  });
+
   it('masks multi-byte UTF-8 secrets cut inside a character, and never splits a character itself', () => {
     const r = new Redactor();
     r.add('pässwörd-✓-秘密-🔑');
