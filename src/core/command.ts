@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { UserError } from './errors.js';
-import { decodeChunks, TailBuffer, type TextSink } from './output.js';
+import { decodeChunks, LineInterleaver, TailBuffer, type TextSink } from './output.js';
 import type { Redactor } from './redact.js';
 
 /** An external command: argv (never a shell string), working directory and full environment. */
@@ -14,7 +14,7 @@ export interface CommandSpec {
 export interface RunCommandOptions {
   redactor: Redactor;
   /**
-   * Receives the redacted output live, whole lines as they come. A sink with
+   * Receives the redacted output live, as it comes (stdout and stderr never mixed within a line). A sink with
    * `bytes` (DeployOutput.write) gets it undecoded, and pauses the child while it is full. Omit to
    * capture only.
    */
@@ -76,9 +76,9 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
   let capturedBytes = 0;
   const byteSink = options.output?.bytes;
   const textSink = byteSink ? undefined : options.output;
-  // One redaction stream per pipe: each holds back its own partial line, unfinished secret or character.
-  const stdout = redactor.stream({ lines: true });
-  const stderr = redactor.stream({ lines: true });
+  // One redaction stream per pipe: each holds back its own unfinished secret or character.
+  const stdout = redactor.stream();
+  const stderr = redactor.stream();
 
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -113,15 +113,9 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
       child.stdout.resume();
       child.stderr.resume();
     };
-    const deliver = (chunks: Buffer[], fromStdout: boolean) => {
-      if (chunks.length === 0) return;
+    // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
+    const lines = new LineInterleaver((chunks) => {
       tail.push(chunks);
-      if (fromStdout && capturedBytes < captureLimit) {
-        for (const chunk of chunks) {
-          captured.push(chunk);
-          capturedBytes += chunk.length;
-        }
-      }
       textSink?.(decodeChunks(chunks));
       const wait = byteSink?.writeBytes(chunks);
       if (!wait) return;
@@ -130,9 +124,17 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
         child.stderr.pause();
       }
       void wait.then(resumed);
+    });
+    const fromStdout = (chunks: Buffer[]) => {
+      for (const chunk of chunks) {
+        if (capturedBytes >= captureLimit) break;
+        captured.push(chunk);
+        capturedBytes += chunk.length;
+      }
+      lines.push(0, chunks);
     };
-    child.stdout.on('data', (chunk: Buffer) => deliver(stdout.write(chunk), true));
-    child.stderr.on('data', (chunk: Buffer) => deliver(stderr.write(chunk), false));
+    child.stdout.on('data', (chunk: Buffer) => fromStdout(stdout.write(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => lines.push(1, stderr.write(chunk)));
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
       if (error.code === 'ENOENT') {
@@ -144,8 +146,9 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     child.on('close', (exitCode, exitSignal) => {
       signal?.removeEventListener('abort', onAbort);
       for (const timer of timers) clearTimeout(timer);
-      deliver(stdout.end(), true);
-      deliver(stderr.end(), false);
+      fromStdout(stdout.end());
+      lines.push(1, stderr.end());
+      lines.end();
       resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: capturedText(captured, captureLimit) });
     });
   });

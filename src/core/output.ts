@@ -61,7 +61,7 @@ function writeAll(stream: WritableSink, chunks: readonly Buffer[]): Promise<void
   return ok ? undefined : drained(stream);
 }
 
-/** Redacts a stream of bytes into a text sink, line by line, with bounded memory: see RedactionStream. */
+/** Redacts a stream of bytes into a text sink, with bounded memory: see RedactionStream. */
 export class RedactingStream {
   private readonly stream: RedactionStream;
 
@@ -70,7 +70,7 @@ export class RedactingStream {
     private readonly sink: TextSink,
     maxPending = 64 * 1024,
   ) {
-    this.stream = redactor.stream({ lines: true, maxHeld: maxPending });
+    this.stream = redactor.stream({ maxHeld: maxPending });
   }
 
   write(chunk: Buffer | string): void {
@@ -84,6 +84,99 @@ export class RedactingStream {
   private emit(chunks: Buffer[]): void {
     if (chunks.length) this.sink(decodeChunks(chunks));
   }
+}
+
+/**
+ * Puts two streams (a child's stdout and stderr) on one console without mixing them within a line.
+ * Output goes out as it comes while one stream alone is talking; when one has left a line
+ * unfinished, the other's output waits for that line's newline (or until it has `maxHeld` bytes
+ * waiting, or the end). Only then is a chunk cut at a newline, so the usual case, one busy stream,
+ * costs nothing.
+ */
+export class LineInterleaver {
+  /** The stream whose last output ended mid-line, if any. */
+  private owner: 0 | 1 | undefined;
+  private readonly waiting: [Buffer[], Buffer[]] = [[], []];
+  private readonly waitingBytes = [0, 0];
+
+  constructor(
+    private readonly write: (chunks: Buffer[]) => void,
+    private readonly maxHeld = 64 * 1024,
+  ) {}
+
+  push(stream: 0 | 1, chunks: Buffer[]): void {
+    if (chunks.length === 0) return;
+    if (this.owner === undefined || this.owner === stream) {
+      if (this.waiting[stream].length === 0) {
+        this.emit(stream, chunks);
+        return;
+      }
+    }
+    this.hold(stream, chunks);
+    if (this.waitingBytes[stream]! > this.maxHeld) this.emit(stream, this.release(stream));
+  }
+
+  /** The end of both streams: whatever waits goes out. */
+  end(): void {
+    for (const stream of [0, 1] as const) if (this.waiting[stream].length) this.emit(stream, this.release(stream));
+  }
+
+  /** Writes a stream's output; if the other stream waits, only up to the last newline, then the other's. */
+  private emit(stream: 0 | 1, chunks: Buffer[]): void {
+    const other = stream === 0 ? 1 : 0;
+    if (this.waiting[other].length === 0) {
+      this.write(chunks);
+      this.owner = endsLine(chunks) ? undefined : stream;
+      return;
+    }
+    const [lines, rest] = splitAfterLastNewline(chunks);
+    if (lines.length === 0) {
+      // Still inside its line: the other goes on waiting.
+      this.write(chunks);
+      return;
+    }
+    this.write(lines);
+    this.owner = undefined;
+    this.emit(other, this.release(other));
+    if (rest.length === 0) return;
+    if (this.owner === undefined) this.emit(stream, rest);
+    else this.hold(stream, rest);
+  }
+
+  private hold(stream: 0 | 1, chunks: Buffer[]): void {
+    for (const chunk of chunks) {
+      this.waiting[stream].push(chunk);
+      this.waitingBytes[stream]! += chunk.length;
+    }
+  }
+
+  private release(stream: 0 | 1): Buffer[] {
+    const chunks = this.waiting[stream];
+    this.waiting[stream] = [];
+    this.waitingBytes[stream] = 0;
+    return chunks;
+  }
+}
+
+function endsLine(chunks: readonly Buffer[]): boolean {
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const chunk = chunks[i]!;
+    if (chunk.length) return chunk[chunk.length - 1] === 0x0a;
+  }
+  return true;
+}
+
+/** Chunks up to and including the last newline, and the rest. */
+function splitAfterLastNewline(chunks: Buffer[]): [Buffer[], Buffer[]] {
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const at = chunks[i]!.lastIndexOf(0x0a);
+    if (at < 0) continue;
+    const chunk = chunks[i]!;
+    const lines = [...chunks.slice(0, i), chunk.subarray(0, at + 1)];
+    const rest = at + 1 < chunk.length ? [chunk.subarray(at + 1), ...chunks.slice(i + 1)] : chunks.slice(i + 1);
+    return [lines, rest];
+  }
+  return [[], chunks];
 }
 
 /** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */

@@ -110,8 +110,11 @@ export class SecretMatcher {
   private readonly starts = new Uint8Array(256);
   /** Indexes of one-byte secrets, searched on their own. */
   private readonly singles: number[] = [];
-  /** Secrets longer than NEAR_END bytes, with their first bytes to search for. */
-  private readonly long: { secret: Buffer; prefix: Buffer }[] = [];
+  /**
+   * Secrets longer than NEAR_END bytes, with their first bytes to search for, and every 4 bytes that
+   * can end a chunk that ends inside them, further than NEAR_END bytes in (most chunks end otherwise).
+   */
+  private readonly long: { secret: Buffer; prefix: Buffer; ends: Set<number> }[] = [];
   /** Windows found worth a closer look, by start (at most one per scan position of a range). */
   private readonly candidates = new Int32Array(RANGE);
 
@@ -129,7 +132,11 @@ export class SecretMatcher {
         this.singles.unshift(i);
         continue;
       }
-      if (p.length > NEAR_END) this.long.push({ secret: p, prefix: p.subarray(0, 4) });
+      if (p.length > NEAR_END) {
+        const ends = new Set<number>();
+        for (let k = NEAR_END; k < p.length; k++) ends.add(p.readUInt32LE(k - 3));
+        this.long.push({ secret: p, prefix: p.subarray(0, 4), ends });
+      }
       const head = block(p[0]!, p[1]!);
       this.next[i] = this.first[head]!;
       this.first[head] = i;
@@ -243,10 +250,12 @@ export class SecretMatcher {
     const { first, next, patterns } = this;
     const near = Math.max(0, n - this.longest + 1, n - NEAR_END);
     // Further back than NEAR_END bytes from the end, only a long secret (a kubeconfig key runs to
-    // kilobytes) can still be going on: those few are searched for by their first bytes, rather
-    // than looking up each of thousands of positions.
+    // kilobytes) can still be going on, and only if the chunk ends with 4 bytes found in it: those
+    // few are searched for by their first bytes, rather than looking up thousands of positions.
     let found = n;
-    for (const { secret, prefix } of this.long) {
+    const last = n >= 4 ? buf.readUInt32LE(n - 4) : -1;
+    for (const { secret, prefix, ends } of this.long) {
+      if (!ends.has(last)) continue;
       for (let at = buf.indexOf(prefix, Math.max(0, n - secret.length + 1)); at >= 0 && at < Math.min(found, near); at = buf.indexOf(prefix, at + 1)) {
         if (matchesAt(buf, at, secret, n - at)) found = at;
       }
@@ -329,12 +338,7 @@ function mergePairs(a: readonly number[], b: readonly number[]): number[] {
 }
 
 export interface RedactionStreamOptions {
-  /**
-   * Pass on whole lines only, holding back a partial one (up to `maxHeld` bytes): output of two
-   * streams that share a console (a child's stdout and stderr) then never mixes within a line.
-   */
-  lines?: boolean;
-  /** Bytes held back at most (64 KiB): a longer partial line, or run of overlapping matches, is cut. */
+  /** Bytes held back at most (64 KiB): a longer run of overlapping matches is cut. */
   maxHeld?: number;
 }
 
@@ -349,72 +353,27 @@ export interface RedactionStreamOptions {
 export class RedactionStream {
   /** Input not yet redacted: what may be the start of a secret. */
   private carry: Buffer = EMPTY;
-  /** Output redacted but not yet passed on (lines: true): a partial line. */
-  private line: Buffer[] = [];
-  private lineBytes = 0;
   private readonly maxHeld: number;
-  private readonly lines: boolean;
 
   constructor(
     private readonly redactor: Redactor,
     options: RedactionStreamOptions = {},
   ) {
     this.maxHeld = options.maxHeld ?? 64 * 1024;
-    this.lines = options.lines ?? false;
   }
 
   /** Bytes held back for the next chunk. */
   get held(): number {
-    return this.carry.length + this.lineBytes;
+    return this.carry.length;
   }
 
   write(chunk: Buffer): Buffer[] {
-    const out = this.round(chunk, false);
-    return this.lines ? this.wholeLines(out) : out;
+    return this.round(chunk, false);
   }
 
   /** The end of the stream: everything held back, redacted (and a last chunk, if given). */
   end(chunk: Buffer = EMPTY): Buffer[] {
-    const out = this.round(chunk, true);
-    if (this.line.length === 0) return out;
-    const line = this.line;
-    this.line = [];
-    this.lineBytes = 0;
-    return [...line, ...out];
-  }
-
-  /**
-   * Passes on redacted output up to its last newline, keeping the rest (a copy: it is small) for
-   * the next call; a line longer than maxHeld goes out as it is. The redaction itself never waits
-   * for a newline: the held part is final.
-   */
-  private wholeLines(out: Buffer[]): Buffer[] {
-    let j = out.length - 1;
-    let newline = -1;
-    for (; j >= 0; j--) {
-      newline = out[j]!.lastIndexOf(0x0a);
-      if (newline >= 0) break;
-    }
-    const rest = j < 0 ? out : [out[j]!.subarray(newline + 1), ...out.slice(j + 1)];
-    let ready: Buffer[];
-    if (j < 0) ready = [];
-    else {
-      ready = this.line.length ? [...this.line, ...out.slice(0, j)] : out.slice(0, j);
-      ready.push(newline + 1 === out[j]!.length ? out[j]! : out[j]!.subarray(0, newline + 1));
-      this.line = [];
-      this.lineBytes = 0;
-    }
-    for (const piece of rest) {
-      if (piece.length === 0) continue;
-      this.line.push(piece === MASK_BYTES ? piece : Buffer.from(piece));
-      this.lineBytes += piece.length;
-    }
-    if (this.lineBytes > this.maxHeld) {
-      ready.push(...this.line);
-      this.line = [];
-      this.lineBytes = 0;
-    }
-    return ready;
+    return this.round(chunk, true);
   }
 
   private round(chunk: Buffer, final: boolean): Buffer[] {

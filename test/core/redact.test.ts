@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RedactingStream, TailBuffer } from '../../src/core/output.js';
+import { LineInterleaver, RedactingStream, TailBuffer } from '../../src/core/output.js';
 import { MASK, Redactor } from '../../src/core/redact.js';
 
 describe('Redactor', () => {
@@ -136,11 +136,9 @@ describe('Redactor on bytes (RedactionStream)', () => {
     const want = `client-key-data: ${MASK}\n${filler}${key.slice(0, 700)} is not it\n`;
     expect(r.redact(text)).toBe(want);
     for (const chunks of cuts(text)) expect(streamed(r, chunks)).toBe(want);
-    for (const lines of [false, true]) {
-      const stream = r.stream({ lines });
-      const out = [...stream.write(Buffer.from(`${filler}${key.slice(0, 1000)}`)), ...stream.write(Buffer.from(`${key.slice(1000)} ok\n`)), ...stream.end()];
-      expect(Buffer.concat(out).toString()).toBe(`${filler}${MASK} ok\n`);
-    }
+    const stream = r.stream();
+    const out = [...stream.write(Buffer.from(`${filler}${key.slice(0, 1000)}`)), ...stream.write(Buffer.from(`${key.slice(1000)} ok\n`)), ...stream.end()];
+    expect(Buffer.concat(out).toString()).toBe(`${filler}${MASK} ok\n`);
   });
 
   it('masks multi-byte UTF-8 secrets cut inside a character, and never splits a character itself', () => {
@@ -260,29 +258,63 @@ describe('Redactor on bytes (RedactionStream)', () => {
   });
 });
 
-describe('RedactionStream by lines', () => {
-  it('passes on whole lines only, holding a partial one until its newline or the end', () => {
-    const r = new Redactor();
-    r.add('line-secret-42');
-    const stream = r.stream({ lines: true });
-    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString();
-    expect(text(stream.write(Buffer.from('one line-secret-42\ntwo li')))).toBe(`one ${MASK}\n`);
-    expect(text(stream.write(Buffer.from('ne-secret-4')))).toBe('');
-    expect(text(stream.write(Buffer.from('2 three\nfour')))).toBe(`two ${MASK} three\n`);
-    expect(text(stream.end())).toBe('four');
+describe('LineInterleaver', () => {
+  const b = (text: string) => Buffer.from(text);
+  function merged(maxHeld?: number) {
+    const writes: string[] = [];
+    const lines = new LineInterleaver((chunks) => writes.push(Buffer.concat(chunks).toString()), maxHeld);
+    return { lines, writes };
+  }
+
+  it('passes one stream on as it comes, partial lines included, uncut', () => {
+    const { lines, writes } = merged();
+    lines.push(0, [b('progress: ...')]);
+    lines.push(0, [b('.. done\nnext')]);
+    expect(writes).toEqual(['progress: ...', '.. done\nnext']);
   });
 
-  it('gives up holding a line longer than maxHeld, and stays bounded', () => {
-    const r = new Redactor();
-    r.add('line-secret-42');
-    const stream = r.stream({ lines: true, maxHeld: 4096 });
-    let out = '';
-    for (let i = 0; i < 1000; i++) {
-      out += Buffer.concat(stream.write(Buffer.from(`${'z'.repeat(993)}line-secret-42`))).toString();
-      expect(stream.held).toBeLessThanOrEqual(4096 + 1007);
+  it('holds the other stream while a line is unfinished, and lets it in at the newline', () => {
+    const { lines, writes } = merged();
+    lines.push(0, [b('stdout starts ')]);
+    lines.push(1, [b('[WARNING]: stderr line\n')]);
+    expect(writes).toEqual(['stdout starts ']);
+    lines.push(0, [b('and ends\nanother '), b('line starts')]);
+    lines.push(1, [b('second warning\n')]);
+    lines.end();
+    expect(writes).toEqual(['stdout starts ', 'and ends\n', '[WARNING]: stderr line\n', 'another line starts', 'second warning\n']);
+  });
+
+  it('never mixes lines, and keeps each stream in order, however the streams are chunked', () => {
+    const pick = random(4242);
+    for (let round = 0; round < 300; round++) {
+      const streams = [0, 1].map((s) => Array.from({ length: 1 + pick(30) }, (_, i) => `${s ? 'err' : 'out'}-${i}-${'x'.repeat(pick(20))}\n`));
+      const bytes = streams.map((lines) => Buffer.from(lines.join('')));
+      const at = [0, 0];
+      const { lines, writes } = merged();
+      while (at[0]! < bytes[0]!.length || at[1]! < bytes[1]!.length) {
+        const s = at[0]! >= bytes[0]!.length ? 1 : at[1]! >= bytes[1]!.length ? 0 : pick(2);
+        const size = 1 + pick(40);
+        lines.push(s as 0 | 1, [bytes[s]!.subarray(at[s]!, at[s]! + size)]);
+        at[s]! += size;
+      }
+      lines.end();
+      const out = writes.join('').split('\n').slice(0, -1).map((l) => `${l}\n`);
+      expect(out.filter((l) => l.startsWith('out-'))).toEqual(streams[0]);
+      expect(out.filter((l) => l.startsWith('err-'))).toEqual(streams[1]);
+      expect(out).toHaveLength(streams[0]!.length + streams[1]!.length);
     }
-    out += Buffer.concat(stream.end()).toString();
-    expect(out).toBe(`${'z'.repeat(993)}${MASK}`.repeat(1000));
+  });
+
+  it('lets the other stream through after maxHeld bytes of waiting, and everything at the end', () => {
+    const { lines, writes } = merged(100);
+    lines.push(0, [b('a progress bar that never ends its line')]);
+    for (let i = 0; i < 10; i++) lines.push(1, [b(`warning ${i} ${'y'.repeat(10)}\n`)]);
+    // Past 100 bytes the first five go out together; the line is broken anyway, so the rest follow as they come.
+    expect(writes[1]).toMatch(/^warning 0 .*\nwarning 4 y+\n$/s);
+    expect(writes).toHaveLength(7);
+    lines.push(0, [b(' still going')]);
+    lines.end();
+    expect(writes.join('')).toMatch(/warning 9 y+\n still going$/);
   });
 });
 
