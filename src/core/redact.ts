@@ -91,8 +91,8 @@ const block = (first: number, second: number) => first | (second << 8);
 /**
  * Every secret as bytes, searched for all at once in one pass over a buffer (Wu–Manber on 2-byte
  * blocks): on ordinary output most steps skip nearly a window, the shortest secret's length (up to
- * WINDOW), so twenty secrets cost less than one Buffer.indexOf, where an indexOf per secret would
- * cost twenty of them.
+ * WINDOW), so twenty secrets cost about what one Buffer.indexOf does, where an indexOf per secret
+ * would cost twenty times that.
  */
 export class SecretMatcher {
   /** In redact()'s order (longest in characters first): that order is also the priority of overlapping matches. */
@@ -348,7 +348,8 @@ export interface RedactionStreamOptions {
  * what could still change: the beginning of a secret that may go on in the next chunk, any match
  * that overlaps it, and an unfinished UTF-8 character, so every call's output ends on a character
  * boundary. The result is what redact() gives for the whole text at once; only a run of mutually
- * overlapping matches longer than `maxHeld` is cut, to keep memory bounded.
+ * overlapping matches longer than `maxHeld` is cut, to keep memory bounded. A secret added to the
+ * redactor applies from the next chunk on (what was passed on already cannot be called back).
  */
 export class RedactionStream {
   /** Input not yet redacted: what may be the start of a secret. */
