@@ -1,18 +1,19 @@
 // `npm run bench`: prints figures, asserts nothing. Cold start of each bundled action (process start
-// to its first step) next to a bare `node -e ''`, the redactor's streaming throughput, and the plan
-// comment builder on a 5 MiB plan, and the YAML parser on a config just under its size limit.
+// to its first step) next to a bare `node -e ''`, a step streaming a child's output (BENCH_STREAM_MB,
+// default 1024) next to `head -c | tee` of the same bytes, the plan comment builder on a 5 MiB plan,
+// and the YAML parser on a config just under its size limit.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { prepareSandbox, sandboxToolEnv } from '../examples/sandbox/prepare.js';
-import { RedactingStream } from '../src/core/output.js';
-import { Redactor } from '../src/core/redact.js';
 import { summarizeChanges } from '../src/core/tofu-plan.js';
 import { CONFIG_FILE, parseYaml } from '../src/core/yaml.js';
 import { buildPlanComment } from '../src/github/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
+import { writeBenchLog } from './stream-fixture.js';
 
 const RUNS = 5;
 
@@ -95,22 +96,70 @@ console.log(`  ${"node -e ''".padEnd(36)} ${median(bareTimes).toFixed(0).padStar
 for (const row of rows) console.log(row);
 await sandbox.close();
 
-console.log('\nredaction of streamed command output (20 secrets, 64 KiB chunks)');
-const redactor = new Redactor();
-for (let i = 0; i < 20; i++) redactor.add(`secret-value-${i}-${'x'.repeat(20)}`);
-const line = `${'log line with ordinary text and no secret at all '.repeat(2)}\n`;
-const chunk = line.repeat(Math.floor(65536 / line.length));
-const total = 256 * 1024 * 1024;
-let emitted = 0;
-const stream = new RedactingStream(redactor, (t) => {
-  emitted += t.length;
-});
-const heapBefore = process.memoryUsage().heapUsed;
-const start = performance.now();
-for (let sent = 0; sent < total; sent += chunk.length) stream.write(chunk);
-stream.end();
-const seconds = (performance.now() - start) / 1000;
-console.log(`  ${(total / 1024 / 1024).toFixed(0)} MiB in ${seconds.toFixed(2)} s = ${(total / 1024 / 1024 / seconds).toFixed(0)} MiB/s; heap growth ${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(1)} MiB; ${emitted === 0 ? 'nothing emitted?' : 'ok'}`);
+const streamMiB = Number(process.env.BENCH_STREAM_MB ?? 1024);
+const streamBytes = streamMiB * 1024 * 1024;
+console.log(`\na step streaming ${streamMiB} MiB of tool output (20 secrets; console to /dev/null, log file in ${tmpdir()})`);
+const data = path.join(workDir, 'tool-output.log');
+await writeBenchLog(data, streamBytes);
+const devNull = openSync('/dev/null', 'w');
+
+/** The exit status of a child, once it has closed. */
+function waitFor(child: ReturnType<typeof spawn>): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+}
+
+/** bench/stream-step.ts in a child node: its own figures (streaming time, peak RSS) and its whole run. */
+async function streamStep(): Promise<{ wall: number; seconds: number; maxRssMiB: number; logged: number }> {
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'stream-step.ts'), data, String(streamBytes)], { cwd: ROOT, stdio: ['ignore', devNull, 'pipe'] });
+  let report = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    report += d.toString();
+  });
+  const code = await waitFor(child);
+  const wall = (performance.now() - start) / 1000;
+  if (code !== 0) throw new Error(`stream-step exited with ${code}: ${report}`);
+  return { wall, ...JSON.parse(report.trim().split('\n').pop()!) };
+}
+
+/**
+ * The yardstick: `head -c BYTES FILE | tee LOG > /dev/null`, piped here rather than by a shell, so
+ * through the same kind of channel runCommand gives its child (Node's stdio pipes are socket pairs,
+ * which cost head more to write to than a shell's pipe).
+ */
+async function bareTee(): Promise<number> {
+  const log = path.join(workDir, 'tee.log');
+  const start = performance.now();
+  const head = spawn('head', ['-c', String(streamBytes), data], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const tee = spawn('tee', [log], { stdio: [head.stdout!, devNull, 'inherit'] });
+  head.stdout!.destroy(); // tee has its own copy; ours would keep head from closing
+  await Promise.all([waitFor(head), waitFor(tee)]);
+  const wall = (performance.now() - start) / 1000;
+  await rm(log, { force: true });
+  return wall;
+}
+
+// In turn, so a machine that speeds up or slows down mid-way moves both alike.
+const steps: Awaited<ReturnType<typeof streamStep>>[] = [];
+const tees: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  steps.push(await streamStep());
+  tees.push(await bareTee());
+}
+closeSync(devNull);
+await rm(data, { force: true });
+const inStep = median(steps.map((s) => s.seconds));
+const wholeStep = median(steps.map((s) => s.wall));
+const tee = median(tees);
+const rss = Math.max(...steps.map((s) => s.maxRssMiB));
+const ratios = steps.map((s, i) => s.seconds / tees[i]!);
+console.log(`  ${'head -c | tee'.padEnd(28)} ${tee.toFixed(2).padStart(6)} s`);
+console.log(`  ${'runCommand → DeployOutput'.padEnd(28)} ${inStep.toFixed(2).padStart(6)} s  = ${(inStep / tee).toFixed(2)}× tee (goal ≤ 1.3×; pair by pair ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×), spawn to log closed`);
+console.log(`  ${'  the whole process (tsx)'.padEnd(28)} ${wholeStep.toFixed(2).padStart(6)} s`);
+console.log(`  ${'peak RSS of that process'.padEnd(28)} ${rss.toFixed(0).padStart(6)} MiB (goal ≤ 150 MB; tsx alone takes about 75)${steps.every((s) => s.logged > 0) ? '' : '  (nothing logged?)'}`);
 
 console.log('\nplan comment and job summary of a 5 MiB plan (2,000 changed resources)');
 const planLine = '  + resource "openstack_compute_instance_v2" "worker" { name = "worker-✓" }\n';

@@ -8899,16 +8899,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2629);
 /* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2660);
+/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6702);
 /* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6036);
 /* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3504);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8038);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1708);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8852);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6884);
 
 
 
@@ -8942,16 +8942,16 @@ async function execute(command) {
             if (!command.json)
                 stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
                 // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -8962,9 +8962,9 @@ async function execute(command) {
         case 'deploy': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? stderr : stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok) {
@@ -8990,7 +8990,7 @@ async function execute(command) {
             const { settings } = pipeline;
             if (!settings.vip)
                 throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_8__/* .normalizeClusterKubeconfig */ .b$)({
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_9__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9001,17 +9001,17 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_13__/* .Redactor */ .p(), signal: controller.signal }),
+                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_7__/* .Redactor */ .pO(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9027,7 +9027,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_11__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_12__/* .parseCli */ .w)(argv));
     }
     catch (error) {
         const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .exitCodeFor */ .Rr)(error);
@@ -9131,8 +9131,8 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./lib/core/errors.js
 var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/output.js + 1 modules
-var output = __nccwpck_require__(2660);
+// EXTERNAL MODULE: ./lib/core/output.js
+var output = __nccwpck_require__(6702);
 ;// CONCATENATED MODULE: ./lib/core/command.js
 
 
@@ -9174,18 +9174,13 @@ function runCommand(spec, options) {
     const grace = options.interruptGraceMs ?? 7000;
     const tail = new output/* TailBuffer */.vX(30);
     const captureLimit = options.captureStdout ?? 0;
-    let captured = '';
-    const toOutput = (text) => {
-        options.output?.(text);
-        tail.sink(text);
-    };
-    const stdoutSink = (text) => {
-        if (captured.length < captureLimit)
-            captured += text.slice(0, captureLimit - captured.length);
-        toOutput(text);
-    };
-    const stdout = new output/* RedactingStream */.aO(redactor, stdoutSink);
-    const stderr = new output/* RedactingStream */.aO(redactor, toOutput);
+    const captured = [];
+    let capturedBytes = 0;
+    const byteSink = options.output?.bytes;
+    const textSink = byteSink ? undefined : options.output;
+    // One redaction stream per pipe: each holds back its own unfinished secret or character.
+    const stdout = redactor.stream();
+    const stderr = redactor.stream();
     return new Promise((resolve, reject) => {
         if (signal?.aborted) {
             resolve({ exitCode: null, signal: 'SIGINT', tail: [], stdout: '' });
@@ -9215,8 +9210,38 @@ function runCommand(spec, options) {
             timers.push(setTimeout(() => sendToGroup('SIGTERM'), grace));
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        child.stdout.on('data', (chunk) => stdout.write(chunk));
-        child.stderr.on('data', (chunk) => stderr.write(chunk));
+        // While a sink is full, both pipes are paused: the child blocks on its writes instead of our memory growing.
+        let waits = 0;
+        const resumed = () => {
+            if (--waits > 0)
+                return;
+            child.stdout.resume();
+            child.stderr.resume();
+        };
+        // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
+        const lines = new output/* LineInterleaver */.Kg((chunks) => {
+            tail.push(chunks);
+            textSink?.((0,output/* decodeChunks */.$N)(chunks));
+            const wait = byteSink?.writeBytes(chunks);
+            if (!wait)
+                return;
+            if (waits++ === 0) {
+                child.stdout.pause();
+                child.stderr.pause();
+            }
+            void wait.then(resumed);
+        });
+        const fromStdout = (chunks) => {
+            for (const chunk of chunks) {
+                if (capturedBytes >= captureLimit)
+                    break;
+                captured.push(chunk);
+                capturedBytes += chunk.length;
+            }
+            lines.push(0, chunks);
+        };
+        child.stdout.on('data', (chunk) => fromStdout(stdout.write(chunk)));
+        child.stderr.on('data', (chunk) => lines.push(1, stderr.write(chunk)));
         child.on('error', (error) => {
             signal?.removeEventListener('abort', onAbort);
             if (error.code === 'ENOENT') {
@@ -9232,11 +9257,23 @@ function runCommand(spec, options) {
                 clearTimeout(timer);
             if (child.pid !== undefined)
                 options.onExit?.();
-            stdout.end();
-            stderr.end();
-            resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: captured });
+            fromStdout(stdout.end());
+            lines.push(1, stderr.end());
+            lines.end();
+            resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: capturedText(captured, captureLimit) });
         });
     });
+}
+/** Captured stdout as text: decoded once, cut to the limit at a character boundary. */
+function capturedText(chunks, limit) {
+    if (chunks.length === 0)
+        return '';
+    const all = Buffer.concat(chunks);
+    let end = Math.min(all.length, limit);
+    if (end < all.length)
+        while (end > 0 && (all[end] & 0xc0) === 0x80)
+            end--;
+    return all.toString('utf8', 0, end);
 }
 /** Runs a command and throws CommandFailedError unless it exits 0. */
 async function runChecked(spec, options) {
@@ -10649,121 +10686,274 @@ function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
 
 /***/ }),
 
-/***/ 2660:
+/***/ 6702:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $N: () => (/* binding */ decodeChunks),
+/* harmony export */   Kg: () => (/* binding */ LineInterleaver),
+/* harmony export */   vX: () => (/* binding */ TailBuffer),
+/* harmony export */   zc: () => (/* binding */ DeployOutput)
+/* harmony export */ });
+/* unused harmony exports RedactingStream, stripAnsi */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  zc: () => (/* binding */ DeployOutput),
-  aO: () => (/* binding */ RedactingStream),
-  vX: () => (/* binding */ TailBuffer)
-});
-
-// UNUSED EXPORTS: stripAnsi
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./lib/core/output.js
-
-
-/**
- * Redacts a stream of bytes with bounded memory. Whole lines are redacted and passed on; a line
- * longer than `maxPending` is passed on in pieces, holding back enough characters that a secret
- * split across two chunks is still caught.
- */
+/** Decodes chunks that together end on a character boundary. */
+function decodeChunks(chunks) {
+    if (chunks.length === 1) {
+        const c = chunks[0];
+        return Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('utf8');
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+const pendingDrains = new WeakMap();
+/** Resolves when the stream drains (or closes: a broken stream must not hold the child forever). */
+function drained(stream) {
+    let pending = pendingDrains.get(stream);
+    if (!pending) {
+        pending = new Promise((resolve) => {
+            const done = () => {
+                stream.removeListener('drain', done);
+                stream.removeListener('close', done);
+                pendingDrains.delete(stream);
+                resolve();
+            };
+            stream.once('drain', done);
+            stream.once('close', done);
+        });
+        pendingDrains.set(stream, pending);
+    }
+    return pending;
+}
+/** Writes chunks to a stream; a promise if it asks to wait. */
+function writeAll(stream, chunks) {
+    let ok = true;
+    for (const chunk of chunks)
+        ok = stream.write(chunk);
+    return ok ? undefined : drained(stream);
+}
+/** Redacts a stream of bytes into a text sink, with bounded memory: see RedactionStream. */
 class RedactingStream {
-    redactor;
     sink;
-    maxPending;
-    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    pending = '';
+    stream;
     constructor(redactor, sink, maxPending = 64 * 1024) {
-        this.redactor = redactor;
         this.sink = sink;
-        this.maxPending = maxPending;
+        this.stream = redactor.stream({ maxHeld: maxPending });
     }
     write(chunk) {
-        this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
-        const lastNewline = this.pending.lastIndexOf('\n');
-        if (lastNewline >= 0) {
-            this.emit(this.pending.slice(0, lastNewline + 1));
-            this.pending = this.pending.slice(lastNewline + 1);
-        }
-        if (this.pending.length > this.maxPending) {
-            const redacted = this.redactor.redact(this.pending);
-            const keep = Math.max(this.redactor.longest - 1, 0);
-            this.sink(redacted.slice(0, redacted.length - keep));
-            this.pending = redacted.slice(redacted.length - keep);
-        }
+        this.emit(this.stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
     }
     end() {
-        this.pending += this.decoder.end();
-        if (this.pending)
-            this.emit(this.pending);
-        this.pending = '';
+        this.emit(this.stream.end());
     }
-    emit(text) {
-        this.sink(this.redactor.redact(text));
+    emit(chunks) {
+        if (chunks.length)
+            this.sink(decodeChunks(chunks));
     }
+}
+/**
+ * Puts two streams (a child's stdout and stderr) on one console without mixing them within a line.
+ * Output goes out as it comes while one stream alone is talking; when one has left a line
+ * unfinished, the other's output waits for that line's newline (or until it has `maxHeld` bytes
+ * waiting, or the end). Only then is a chunk cut at a newline, so the usual case, one busy stream,
+ * costs nothing.
+ */
+class LineInterleaver {
+    write;
+    maxHeld;
+    /** The stream whose last output ended mid-line, if any. */
+    owner;
+    waiting = [[], []];
+    waitingBytes = [0, 0];
+    constructor(write, maxHeld = 64 * 1024) {
+        this.write = write;
+        this.maxHeld = maxHeld;
+    }
+    push(stream, chunks) {
+        if (chunks.length === 0)
+            return;
+        if (this.owner === undefined || this.owner === stream) {
+            if (this.waiting[stream].length === 0) {
+                this.emit(stream, chunks);
+                return;
+            }
+        }
+        this.hold(stream, chunks);
+        if (this.waitingBytes[stream] > this.maxHeld)
+            this.emit(stream, this.release(stream));
+    }
+    /** The end of both streams: whatever waits goes out. */
+    end() {
+        for (const stream of [0, 1])
+            if (this.waiting[stream].length)
+                this.emit(stream, this.release(stream));
+    }
+    /** Writes a stream's output; if the other stream waits, only up to the last newline, then the other's. */
+    emit(stream, chunks) {
+        const other = stream === 0 ? 1 : 0;
+        if (this.waiting[other].length === 0) {
+            this.write(chunks);
+            this.owner = endsLine(chunks) ? undefined : stream;
+            return;
+        }
+        const [lines, rest] = splitAfterLastNewline(chunks);
+        if (lines.length === 0) {
+            // Still inside its line: the other goes on waiting.
+            this.write(chunks);
+            return;
+        }
+        this.write(lines);
+        this.owner = undefined;
+        this.emit(other, this.release(other));
+        if (rest.length === 0)
+            return;
+        if (this.owner === undefined)
+            this.emit(stream, rest);
+        else
+            this.hold(stream, rest);
+    }
+    hold(stream, chunks) {
+        for (const chunk of chunks) {
+            this.waiting[stream].push(chunk);
+            this.waitingBytes[stream] += chunk.length;
+        }
+    }
+    release(stream) {
+        const chunks = this.waiting[stream];
+        this.waiting[stream] = [];
+        this.waitingBytes[stream] = 0;
+        return chunks;
+    }
+}
+function endsLine(chunks) {
+    for (let i = chunks.length - 1; i >= 0; i--) {
+        const chunk = chunks[i];
+        if (chunk.length)
+            return chunk[chunk.length - 1] === 0x0a;
+    }
+    return true;
+}
+/** Chunks up to and including the last newline, and the rest. */
+function splitAfterLastNewline(chunks) {
+    for (let i = chunks.length - 1; i >= 0; i--) {
+        const at = chunks[i].lastIndexOf(0x0a);
+        if (at < 0)
+            continue;
+        const chunk = chunks[i];
+        const lines = [...chunks.slice(0, i), chunk.subarray(0, at + 1)];
+        const rest = at + 1 < chunk.length ? [chunk.subarray(at + 1), ...chunks.slice(i + 1)] : chunks.slice(i + 1);
+        return [lines, rest];
+    }
+    return [[], chunks];
 }
 /** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
 const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 function stripAnsi(text) {
     return text.replace(ANSI_SEQUENCE, '');
 }
+const MAX_LINE = 4096;
 /**
- * Keeps the last N complete lines of a stream, bounded in memory, as plain text: they end up in
- * summaries, annotations and comments, where colour codes are noise.
+ * Keeps the last N lines of a stream as plain text: they end up in summaries, annotations and
+ * comments, where colour codes are noise. Only the last `keep` bytes are kept, and decoded when
+ * the tail is read (on failure, mostly), so the stream itself pays next to nothing.
  */
 class TailBuffer {
     max;
-    lines = [];
-    partial = '';
-    constructor(max = 30) {
+    keep;
+    chunks = [];
+    size = 0;
+    /** Whether the kept bytes start inside a line (its beginning dropped). */
+    fragment = false;
+    constructor(max = 30, keep = 64 * 1024) {
         this.max = max;
+        this.keep = keep;
     }
-    sink = (text) => {
-        const parts = (this.partial + text).split('\n');
-        this.partial = parts.pop().slice(-4096);
-        for (const line of parts)
-            this.push(line);
-    };
-    push(raw) {
-        const line = stripAnsi(raw);
-        this.lines.push(line.length > 4096 ? `${line.slice(0, 4096)}…` : line);
-        if (this.lines.length > this.max)
-            this.lines.shift();
+    sink = (text) => this.push([Buffer.from(text)]);
+    push(chunks) {
+        for (const chunk of chunks) {
+            if (chunk.length === 0)
+                continue;
+            this.chunks.push(chunk);
+            this.size += chunk.length;
+        }
+        while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.keep) {
+            const dropped = this.chunks.shift();
+            this.size -= dropped.length;
+            this.fragment = dropped[dropped.length - 1] !== 0x0a;
+        }
+        // A huge chunk, or very many small ones: keep a copy of just the last bytes.
+        if (this.size > 2 * this.keep || this.chunks.length > 256) {
+            const all = Buffer.concat(this.chunks);
+            const from = Math.max(0, all.length - this.keep);
+            if (from > 0)
+                this.fragment = all[from - 1] !== 0x0a;
+            this.chunks = [Buffer.from(all.subarray(from))];
+            this.size = this.chunks[0].length;
+        }
+    }
+    /** Bytes kept. */
+    get retained() {
+        return this.size;
     }
     get tail() {
-        return this.partial ? [...this.lines, stripAnsi(this.partial)].slice(-this.max) : [...this.lines];
+        const bytes = Buffer.concat(this.chunks);
+        let from = 0;
+        // The kept bytes may start inside a character.
+        while (from < 3 && (bytes[from] & 0xc0) === 0x80)
+            from++;
+        const parts = bytes.subarray(from).toString('utf8').split('\n');
+        const partial = parts.pop();
+        const lines = parts.slice(-this.max).map((raw) => {
+            const line = stripAnsi(raw);
+            return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
+        });
+        if (this.fragment && parts.length > 0 && parts.length <= this.max)
+            lines[0] = `…${stripAnsi(parts[0]).slice(-MAX_LINE)}`;
+        return partial ? [...lines, stripAnsi(partial.slice(-MAX_LINE))].slice(-this.max) : lines;
     }
 }
 /**
- * The run's output: every line goes, redacted, to the console and the log file.
- * The GitHub adapter supplies its own console sink and group hooks.
+ * The run's output: every line goes, redacted, to the console and the log file. The console is a
+ * stream (process.stdout: when it asks to wait, so does the child) or a text sink (tests). The
+ * GitHub adapter supplies its own group hooks.
+ *
+ * The log file is written synchronously, as tee writes it: a write to the page cache is a copy,
+ * cheaper than handing each chunk to a thread and back (measured on 1 GB: a WriteStream cost half
+ * as much CPU again as tee, this about as much as tee); the child waits while we write, which is
+ * all the backpressure a file needs; and a state save that reads the log mid-run finds all of it.
+ * process.stdout is synchronous too on Linux, for files, pipes and terminals alike.
  */
 class DeployOutput {
     redactor;
-    console;
     hooks;
-    logStream;
+    logFd;
+    consoleStream;
+    consoleText;
     constructor(redactor, console, hooks = {}) {
         this.redactor = redactor;
-        this.console = console;
         this.hooks = hooks;
+        if (typeof console === 'function')
+            this.consoleText = console;
+        else
+            this.consoleStream = console;
     }
     /** Starts copying everything to a log file (created 0600). */
     openLogFile(file) {
-        this.logStream = (0,external_node_fs_.createWriteStream)(file, { flags: 'a', mode: 0o600 });
+        this.logFd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, 'a', 0o600);
     }
-    /** Writes redacted text to every channel. */
-    write = (text) => {
-        this.console(text);
-        this.logStream?.write(text);
-    };
+    /** Writes redacted text to every channel; `write.bytes` takes redacted bytes (runCommand uses it). */
+    write = Object.assign((text) => {
+        this.toConsole(text);
+        this.toLog([Buffer.from(text)]);
+    }, { bytes: this });
+    /** Writes redacted bytes to every channel; a promise when the console asks to wait. */
+    writeBytes(chunks) {
+        this.toLog(chunks);
+        if (this.consoleStream)
+            return writeAll(this.consoleStream, chunks);
+        this.consoleText?.(decodeChunks(chunks));
+        return undefined;
+    }
     line(text) {
         this.write(`${this.redactor.redact(text)}\n`);
     }
@@ -10771,18 +10961,40 @@ class DeployOutput {
         const safe = this.redactor.redact(title);
         if (this.hooks.startGroup)
             this.hooks.startGroup(safe);
-        this.logStream?.write(`${safe}\n`);
+        this.toLog([Buffer.from(`${safe}\n`)]);
         if (!this.hooks.startGroup)
-            this.console(`${safe}\n`);
+            this.toConsole(`${safe}\n`);
     }
     endGroup() {
         this.hooks.endGroup?.();
     }
     async close() {
-        const stream = this.logStream;
-        this.logStream = undefined;
-        if (stream)
-            await new Promise((resolve) => stream.end(resolve));
+        const fd = this.logFd;
+        this.logFd = undefined;
+        if (fd !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+    toLog(chunks) {
+        const fd = this.logFd;
+        if (fd === undefined)
+            return;
+        let written = chunks.length > 1 ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writevSync)(fd, chunks) : 0;
+        // A short write (a full disk, say) is finished piece by piece.
+        for (const chunk of chunks) {
+            if (written >= chunk.length) {
+                written -= chunk.length;
+                continue;
+            }
+            for (let at = written; at < chunk.length;)
+                at += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, chunk, at);
+            written = 0;
+        }
+    }
+    toConsole(text) {
+        if (this.consoleStream)
+            this.consoleStream.write(text);
+        else
+            this.consoleText?.(text);
     }
 }
 
@@ -11592,7 +11804,7 @@ function keystoneAuthChecker(settings) {
 }
 /** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
 async function createRedactor(settings, extra = []) {
-    const redactor = new redact/* Redactor */.p();
+    const redactor = new redact/* Redactor */.pO();
     for (const secret of [...(0,credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
         redactor.add(secret);
     try {
@@ -11753,17 +11965,21 @@ function quoteArg(arg) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ Redactor)
+/* harmony export */   pO: () => (/* binding */ Redactor)
 /* harmony export */ });
-/* unused harmony export MASK */
+/* unused harmony exports MASK, SecretMatcher, RedactionStream */
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
- * Secret values are registered once and replaced by `***` wherever they appear.
+ * Secret values are registered once and replaced by `***` wherever they appear: in text by
+ * redact(), and in streamed command output by stream(), on the bytes, without decoding them.
  */
 const MASK = '***';
+const MASK_BYTES = Buffer.from(MASK);
+const EMPTY = Buffer.alloc(0);
 class Redactor {
     secrets = new Set();
     sorted = [];
+    matcher;
     /** Registers a secret; multi-line values also register each substantial line (PEM bodies, say). */
     add(value) {
         if (value === undefined || value === null)
@@ -11781,6 +11997,7 @@ class Redactor {
         }
         // Longest first, so a secret that contains another is masked whole.
         this.sorted = [...this.secrets].sort((a, b) => b.length - a.length);
+        this.matcher = undefined;
     }
     get values() {
         return this.sorted;
@@ -11808,6 +12025,441 @@ class Redactor {
         }
         return value;
     }
+    /** The secrets as UTF-8 bytes, ready to search; rebuilt after add(), so a stream picks up a secret added mid-run. */
+    get bytes() {
+        this.matcher ??= new SecretMatcher(this.sorted);
+        return this.matcher;
+    }
+    /** Redacts a whole buffer as redact() does the same text, without decoding it. */
+    redactBytes(data) {
+        const parts = this.stream().end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+        return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    }
+    /** A redactor for one byte stream (a child's stdout, say): see RedactionStream. */
+    stream(options) {
+        return new RedactionStream(this, options);
+    }
+}
+/** Window of the multi-pattern search: up to this many leading bytes of each secret drive the skips. */
+const WINDOW = 32;
+/** Bytes from the end of a chunk within which any secret may be starting; further back, only a long one. */
+const NEAR_END = 64;
+/** Scan positions per pass of the multi-pattern search. */
+const RANGE = 16 * 1024;
+/** Two bytes as one number, as a little-endian DataView.getUint16 reads them. */
+const block = (first, second) => first | (second << 8);
+/**
+ * Every secret as bytes, searched for all at once in one pass over a buffer (Wu–Manber on 2-byte
+ * blocks): on ordinary output most steps skip nearly a window, the shortest secret's length (up to
+ * WINDOW), so twenty secrets cost about what one Buffer.indexOf does, where an indexOf per secret
+ * would cost twenty times that.
+ */
+class SecretMatcher {
+    /** In redact()'s order (longest in characters first): that order is also the priority of overlapping matches. */
+    patterns;
+    /** Length in bytes of the longest secret. */
+    longest;
+    /** Bytes of the search window: the shortest multi-byte secret, at most WINDOW; 0 without one. */
+    window;
+    /** For each block, how far the window may move on when it ends with that block. */
+    shift = new Uint8Array(65536);
+    /** Secrets by their first block: the first index, then a chain through `next`, in priority order. */
+    first = new Int32Array(65536).fill(-1);
+    next;
+    /** First bytes of the multi-byte secrets. */
+    starts = new Uint8Array(256);
+    /** Indexes of one-byte secrets, searched on their own. */
+    singles = [];
+    /**
+     * Secrets longer than NEAR_END bytes, with their first bytes to search for, and every 4 bytes that
+     * can end a chunk that ends inside them, further than NEAR_END bytes in (most chunks end otherwise).
+     */
+    long = [];
+    /** Windows found worth a closer look, by start (at most one per scan position of a range). */
+    candidates = new Int32Array(RANGE);
+    constructor(secrets) {
+        this.patterns = secrets.map((s) => Buffer.from(s, 'utf8'));
+        this.next = new Int32Array(this.patterns.length).fill(-1);
+        this.longest = Math.max(0, ...this.patterns.map((p) => p.length));
+        const multi = this.patterns.filter((p) => p.length >= 2);
+        const m = multi.length ? Math.min(WINDOW, ...multi.map((p) => p.length)) : 0;
+        this.window = m;
+        this.shift.fill(Math.max(m - 1, 0));
+        for (let i = this.patterns.length - 1; i >= 0; i--) {
+            const p = this.patterns[i];
+            if (p.length === 1) {
+                this.singles.unshift(i);
+                continue;
+            }
+            if (p.length > NEAR_END) {
+                const ends = new Set();
+                for (let k = NEAR_END; k < p.length; k++)
+                    ends.add(p.readUInt32LE(k - 3));
+                this.long.push({ secret: p, prefix: p.subarray(0, 4), ends });
+            }
+            const head = block(p[0], p[1]);
+            this.next[i] = this.first[head];
+            this.first[head] = i;
+            this.starts[p[0]] = 1;
+            for (let j = 1; j < m; j++) {
+                const b = block(p[j - 1], p[j]);
+                if (this.shift[b] > m - 1 - j)
+                    this.shift[b] = m - 1 - j;
+            }
+        }
+    }
+    /**
+     * Appends the start and secret index of every occurrence lying wholly inside `buf`, in order of
+     * start; only those starting before `startsBefore`, if given.
+     */
+    findAll(buf, out, startsBefore = buf.length) {
+        const m = this.window;
+        const n = buf.length;
+        const before = out.length;
+        if (m > 0 && n >= m) {
+            // A scan position is where the window's last block starts (the window starts m - 2 bytes
+            // before). Positions are scanned a range at a time, so the windows kept to look at fit.
+            const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+            const end = Math.min(n - 1, startsBefore + m - 2);
+            for (let from = m - 2; from < end; from += RANGE)
+                this.scanRange(view, buf, from, Math.min(from + RANGE, end), out);
+        }
+        if (this.singles.length) {
+            // Rare (a one-character secret masks that character everywhere).
+            for (const i of this.singles) {
+                const byte = this.patterns[i][0];
+                for (let at = buf.indexOf(byte); at >= 0 && at < startsBefore; at = buf.indexOf(byte, at + 1))
+                    out.push(at, i);
+            }
+        }
+        if (out.length - before > 2)
+            sortPairs(out, before);
+    }
+    /**
+     * Scans the positions [from, to) as four scans of a quarter each, interleaved: one scan is a
+     * chain of dependent loads (a block, then its shift) that leaves the processor waiting; four
+     * independent chains keep it busy. Each scan owns the window ends in its quarter, and a skip never
+     * passes an occurrence's end. A window whose shift is 0 is kept to look at after the loop if a
+     * secret starts with its first block: the check inline, or any call, would slow every step.
+     */
+    scanRange(view, buf, from, to, out) {
+        const { window: m, shift, first, candidates } = this;
+        const back = m - 2;
+        const quarter = Math.floor((to - from) / 4);
+        if (quarter < m) {
+            this.scan(view, buf, from, to, out);
+            return;
+        }
+        let p1 = from;
+        let p2 = p1 + quarter;
+        let p3 = p2 + quarter;
+        let p4 = p3 + quarter;
+        const e1 = p2;
+        const e2 = p3;
+        const e3 = p4;
+        let count = 0;
+        while (p1 < e1 && p2 < e2 && p3 < e3 && p4 < to) {
+            const s1 = shift[view.getUint16(p1, true)];
+            const s2 = shift[view.getUint16(p2, true)];
+            const s3 = shift[view.getUint16(p3, true)];
+            const s4 = shift[view.getUint16(p4, true)];
+            if (s1 !== 0)
+                p1 += s1;
+            else if (first[view.getUint16(p1 - back, true)] < 0)
+                p1++;
+            else
+                candidates[count++] = p1++ - back;
+            if (s2 !== 0)
+                p2 += s2;
+            else if (first[view.getUint16(p2 - back, true)] < 0)
+                p2++;
+            else
+                candidates[count++] = p2++ - back;
+            if (s3 !== 0)
+                p3 += s3;
+            else if (first[view.getUint16(p3 - back, true)] < 0)
+                p3++;
+            else
+                candidates[count++] = p3++ - back;
+            if (s4 !== 0)
+                p4 += s4;
+            else if (first[view.getUint16(p4 - back, true)] < 0)
+                p4++;
+            else
+                candidates[count++] = p4++ - back;
+        }
+        for (let c = 0; c < count; c++)
+            this.verify(buf, candidates[c], out);
+        this.scan(view, buf, p1, e1, out);
+        this.scan(view, buf, p2, e2, out);
+        this.scan(view, buf, p3, e3, out);
+        this.scan(view, buf, p4, to, out);
+    }
+    /** One scan over the scan positions [from, to). */
+    scan(view, buf, from, to, out) {
+        const { window: m, shift } = this;
+        let at = from;
+        while (at < to) {
+            const skip = shift[view.getUint16(at, true)];
+            if (skip !== 0)
+                at += skip;
+            else
+                this.verify(buf, at++ - (m - 2), out);
+        }
+    }
+    /** Every secret that starts at `start`. */
+    verify(buf, start, out) {
+        const { first, next, patterns } = this;
+        for (let i = first[block(buf[start], buf[start + 1])]; i >= 0; i = next[i]) {
+            const p = patterns[i];
+            if (start + p.length <= buf.length && matchesAt(buf, start, p, p.length))
+                out.push(start, i);
+        }
+    }
+    /**
+     * The first position from which the rest of `buf` is the beginning of a secret (a secret that may
+     * go on in the next chunk), or buf.length.
+     */
+    partialAt(buf) {
+        const n = buf.length;
+        const { first, next, patterns } = this;
+        const near = Math.max(0, n - this.longest + 1, n - NEAR_END);
+        // Further back than NEAR_END bytes from the end, only a long secret (a kubeconfig key runs to
+        // kilobytes) can still be going on, and only if the chunk ends with 4 bytes found in it: those
+        // few are searched for by their first bytes, rather than looking up thousands of positions.
+        let found = n;
+        const last = n >= 4 ? buf.readUInt32LE(n - 4) : -1;
+        for (const { secret, prefix, ends } of this.long) {
+            if (!ends.has(last))
+                continue;
+            for (let at = buf.indexOf(prefix, Math.max(0, n - secret.length + 1)); at >= 0 && at < Math.min(found, near); at = buf.indexOf(prefix, at + 1)) {
+                if (matchesAt(buf, at, secret, n - at))
+                    found = at;
+            }
+        }
+        if (found < n)
+            return found;
+        for (let at = near; at < n - 1; at++) {
+            for (let i = first[block(buf[at], buf[at + 1])]; i >= 0; i = next[i]) {
+                const p = patterns[i];
+                if (p.length > n - at && matchesAt(buf, at, p, n - at))
+                    return at;
+            }
+        }
+        return n > 0 && this.longest > 1 && this.starts[buf[n - 1]] ? n - 1 : n;
+    }
+}
+function matchesAt(buf, at, pattern, length) {
+    for (let k = 0; k < length; k++)
+        if (buf[at + k] !== pattern[k])
+            return false;
+    return true;
+}
+/** Sorts the [start, index] pairs from `from` on by start, then index. */
+function sortPairs(pairs, from) {
+    const tuples = [];
+    for (let k = from; k < pairs.length; k += 2)
+        tuples.push([pairs[k], pairs[k + 1]]);
+    tuples.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (let k = 0; k < tuples.length; k++) {
+        pairs[from + 2 * k] = tuples[k][0];
+        pairs[from + 2 * k + 1] = tuples[k][1];
+    }
+}
+/**
+ * Which occurrences to mask, as redact() picks them: secrets in priority order (longest first),
+ * each taking its occurrences from left to right that overlap neither a longer secret's nor its
+ * own previous one. Returns sorted, disjoint [start, end] pairs.
+ */
+function selectMatches(found, patterns) {
+    const bySecret = new Map();
+    for (let k = 0; k < found.length; k += 2) {
+        const i = found[k + 1];
+        const starts = bySecret.get(i);
+        if (starts)
+            starts.push(found[k]);
+        else
+            bySecret.set(i, [found[k]]);
+    }
+    let chosen = [];
+    for (const i of [...bySecret.keys()].sort((a, b) => a - b)) {
+        const length = patterns[i].length;
+        const taken = [];
+        let free = 0;
+        let c = 0;
+        for (const start of bySecret.get(i)) {
+            if (start < free)
+                continue;
+            const end = start + length;
+            while (c < chosen.length && chosen[c + 1] <= start)
+                c += 2;
+            if (c < chosen.length && chosen[c] < end)
+                continue;
+            taken.push(start, end);
+            free = end;
+        }
+        chosen = mergePairs(chosen, taken);
+    }
+    return chosen;
+}
+function mergePairs(a, b) {
+    if (b.length === 0)
+        return a;
+    if (a.length === 0)
+        return b;
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+        if (j >= b.length || (i < a.length && a[i] < b[j])) {
+            out.push(a[i], a[i + 1]);
+            i += 2;
+        }
+        else {
+            out.push(b[j], b[j + 1]);
+            j += 2;
+        }
+    }
+    return out;
+}
+/**
+ * Redacts one byte stream chunk by chunk, with bounded memory and no decoding. Each call returns
+ * the bytes that are final (pieces of the input and masks, to be written in order) and holds back
+ * what could still change: the beginning of a secret that may go on in the next chunk, any match
+ * that overlaps it, and an unfinished UTF-8 character, so every call's output ends on a character
+ * boundary. The result is what redact() gives for the whole text at once; only a run of mutually
+ * overlapping matches longer than `maxHeld` is cut, to keep memory bounded. A secret added to the
+ * redactor applies from the next chunk on (what was passed on already cannot be called back).
+ */
+class RedactionStream {
+    redactor;
+    /** Input not yet redacted: what may be the start of a secret. */
+    carry = EMPTY;
+    maxHeld;
+    constructor(redactor, options = {}) {
+        this.redactor = redactor;
+        this.maxHeld = options.maxHeld ?? 64 * 1024;
+    }
+    /** Bytes held back for the next chunk. */
+    get held() {
+        return this.carry.length;
+    }
+    write(chunk) {
+        return this.round(chunk, false);
+    }
+    /** The end of the stream: everything held back, redacted (and a last chunk, if given). */
+    end(chunk = EMPTY) {
+        return this.round(chunk, true);
+    }
+    round(chunk, final) {
+        const matcher = this.redactor.bytes;
+        const { patterns, longest } = matcher;
+        // The text is carry + body. A short chunk is simply appended; a long one is searched in place,
+        // with only the seam (carry plus the chunk's first bytes) copied.
+        let head = this.carry;
+        let body = chunk;
+        if (head.length > 0 && body.length < 2 * longest + 4) {
+            body = Buffer.concat([head, body]);
+            head = EMPTY;
+        }
+        const k = head.length;
+        const n = k + body.length;
+        const at = (i) => (i < k ? head[i] : body[i - k]);
+        const found = [];
+        if (patterns.length > 0) {
+            if (k > 0) {
+                const seam = Buffer.allocUnsafe(k + Math.min(longest - 1, body.length));
+                head.copy(seam);
+                body.copy(seam, k, 0, seam.length - k);
+                matcher.findAll(seam, found, k);
+            }
+            if (k === 0)
+                matcher.findAll(body, found);
+            else {
+                const inBody = [];
+                matcher.findAll(body, inBody);
+                for (let j = 0; j < inBody.length; j += 2)
+                    found.push(inBody[j] + k, inBody[j + 1]);
+            }
+        }
+        const chosen = found.length ? selectMatches(found, patterns) : found;
+        let cut = n;
+        if (!final) {
+            cut = k + matcher.partialAt(body);
+            cut = this.settle(cut, n, found, chosen, patterns, longest, at);
+        }
+        const out = [];
+        const slice = (from, to) => {
+            if (to <= from)
+                return;
+            if (to <= k)
+                out.push(head.subarray(from, to));
+            else if (from >= k)
+                out.push(from === k && to === n ? body : body.subarray(from - k, to - k));
+            else
+                out.push(head.subarray(from), body.subarray(0, to - k));
+        };
+        let done = 0;
+        for (let j = 0; j < chosen.length && chosen[j] < cut; j += 2) {
+            slice(done, chosen[j]);
+            out.push(MASK_BYTES);
+            done = chosen[j + 1];
+        }
+        slice(done, cut);
+        // Copied: the carry is small, and must not pin a large chunk (or the caller's buffer) in memory.
+        if (cut >= n)
+            this.carry = EMPTY;
+        else if (cut >= k) {
+            this.carry = Buffer.allocUnsafe(n - cut);
+            body.copy(this.carry, 0, cut - k);
+        }
+        else
+            this.carry = Buffer.concat([head.subarray(cut), body]);
+        return out;
+    }
+    /**
+     * Moves the cut back until it splits no match (nor a UTF-8 character): a match that overlaps the
+     * cut may yet lose to a longer secret that starts later, and so may any match overlapping that
+     * one. Everything before such a cut is decided whatever comes next.
+     */
+    settle(start, n, found, chosen, patterns, longest, at) {
+        const first = charStart(start, n, at);
+        let cut = first;
+        // Matches by descending start: a match that moves the cut can only be overlapped by ones starting earlier.
+        for (let j = found.length - 2; j >= 0; j -= 2) {
+            const s = found[j];
+            if (s + longest <= cut)
+                break;
+            if (s < cut && s + patterns[found[j + 1]].length > cut)
+                cut = charStart(s, n, at);
+        }
+        if (n - cut <= Math.max(this.maxHeld, 2 * longest))
+            return cut;
+        // A chain of overlapping matches longer than we hold: cut where the next chunk could matter, but
+        // never through a chosen match (finish it instead).
+        for (let j = 0; j < chosen.length; j += 2) {
+            if (chosen[j] < first && chosen[j + 1] > first)
+                return chosen[j + 1];
+        }
+        return first;
+    }
+}
+/** The start of the UTF-8 character at `i`, or before an unfinished one at the end of the text. */
+function charStart(i, n, at) {
+    if (i < n) {
+        let j = i;
+        while (j > 0 && j > i - 3 && (at(j) & 0xc0) === 0x80)
+            j--;
+        return j;
+    }
+    for (let j = n - 1; j >= 0 && j >= n - 3; j--) {
+        const b = at(j);
+        if ((b & 0xc0) === 0x80)
+            continue;
+        const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        return j + size > n ? j : n;
+    }
+    return n;
 }
 
 

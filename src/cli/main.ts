@@ -41,7 +41,7 @@ async function execute(command: CliCommand): Promise<number> {
       }
       if (!command.json) stdout(`${renderPlan(plan)}\n`);
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-      const output = new DeployOutput(pipeline.redactor, command.json ? stderr : stdout);
+      const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       const controller = new AbortController();
       const dispose = abortOnSignals(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
       try {
@@ -59,7 +59,7 @@ async function execute(command: CliCommand): Promise<number> {
     case 'deploy': {
       const pipeline = await openPipeline(command.options);
       // With --json, stdout carries only the result; progress goes to stderr.
-      const output = new DeployOutput(pipeline.redactor, command.json ? stderr : stdout);
+      const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       const controller = new AbortController();
       const dispose = abortOnSignals(controller, (message) => output.line(message));
       try {

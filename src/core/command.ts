@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { UserError } from './errors.js';
-import { RedactingStream, TailBuffer, type TextSink } from './output.js';
+import { decodeChunks, LineInterleaver, TailBuffer, type TextSink } from './output.js';
 import type { Redactor } from './redact.js';
 
 /** An external command: argv (never a shell string), working directory and full environment. */
@@ -13,12 +13,16 @@ export interface CommandSpec {
 
 export interface RunCommandOptions {
   redactor: Redactor;
-  /** Receives the redacted output live. Omit to capture only. */
+  /**
+   * Receives the redacted output live, as it comes (stdout and stderr never mixed within a line). A sink with
+   * `bytes` (DeployOutput.write) gets it undecoded, and pauses the child while it is full. Omit to
+   * capture only.
+   */
   output?: TextSink;
   /** Aborting interrupts the child: one SIGINT, then SIGTERM after `interruptGraceMs`. */
   signal?: AbortSignal;
   interruptGraceMs?: number;
-  /** Keep stdout (redacted) up to this many characters, for commands whose answer we parse. */
+  /** Keep stdout (redacted) up to this many bytes, for commands whose answer we parse. */
   captureStdout?: number;
   /**
    * Called once the child is running, with its pid, which is also its process group (it is spawned
@@ -76,17 +80,13 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
   const grace = options.interruptGraceMs ?? 7000;
   const tail = new TailBuffer(30);
   const captureLimit = options.captureStdout ?? 0;
-  let captured = '';
-  const toOutput: TextSink = (text) => {
-    options.output?.(text);
-    tail.sink(text);
-  };
-  const stdoutSink: TextSink = (text) => {
-    if (captured.length < captureLimit) captured += text.slice(0, captureLimit - captured.length);
-    toOutput(text);
-  };
-  const stdout = new RedactingStream(redactor, stdoutSink);
-  const stderr = new RedactingStream(redactor, toOutput);
+  const captured: Buffer[] = [];
+  let capturedBytes = 0;
+  const byteSink = options.output?.bytes;
+  const textSink = byteSink ? undefined : options.output;
+  // One redaction stream per pipe: each holds back its own unfinished secret or character.
+  const stdout = redactor.stream();
+  const stderr = redactor.stream();
 
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -115,8 +115,35 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => stdout.write(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.write(chunk));
+    // While a sink is full, both pipes are paused: the child blocks on its writes instead of our memory growing.
+    let waits = 0;
+    const resumed = () => {
+      if (--waits > 0) return;
+      child.stdout.resume();
+      child.stderr.resume();
+    };
+    // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
+    const lines = new LineInterleaver((chunks) => {
+      tail.push(chunks);
+      textSink?.(decodeChunks(chunks));
+      const wait = byteSink?.writeBytes(chunks);
+      if (!wait) return;
+      if (waits++ === 0) {
+        child.stdout.pause();
+        child.stderr.pause();
+      }
+      void wait.then(resumed);
+    });
+    const fromStdout = (chunks: Buffer[]) => {
+      for (const chunk of chunks) {
+        if (capturedBytes >= captureLimit) break;
+        captured.push(chunk);
+        capturedBytes += chunk.length;
+      }
+      lines.push(0, chunks);
+    };
+    child.stdout.on('data', (chunk: Buffer) => fromStdout(stdout.write(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => lines.push(1, stderr.write(chunk)));
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
       if (error.code === 'ENOENT') {
@@ -132,11 +159,21 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
       signal?.removeEventListener('abort', onAbort);
       for (const timer of timers) clearTimeout(timer);
       if (child.pid !== undefined) options.onExit?.();
-      stdout.end();
-      stderr.end();
-      resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: captured });
+      fromStdout(stdout.end());
+      lines.push(1, stderr.end());
+      lines.end();
+      resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: capturedText(captured, captureLimit) });
     });
   });
+}
+
+/** Captured stdout as text: decoded once, cut to the limit at a character boundary. */
+function capturedText(chunks: Buffer[], limit: number): string {
+  if (chunks.length === 0) return '';
+  const all = Buffer.concat(chunks);
+  let end = Math.min(all.length, limit);
+  if (end < all.length) while (end > 0 && (all[end]! & 0xc0) === 0x80) end--;
+  return all.toString('utf8', 0, end);
 }
 
 /** Runs a command and throws CommandFailedError unless it exits 0. */

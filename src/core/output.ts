@@ -1,49 +1,182 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import type { Redactor } from './redact.js';
-
-/** A destination for text that has already been redacted: the console, the Actions log, a log file. */
-export type TextSink = (text: string) => void;
+import { closeSync, openSync, writeSync, writevSync } from 'node:fs';
+import type { RedactionStream, Redactor } from './redact.js';
 
 /**
- * Redacts a stream of bytes with bounded memory. Whole lines are redacted and passed on; a line
- * longer than `maxPending` is passed on in pieces, holding back enough characters that a secret
- * split across two chunks is still caught.
+ * A destination for redacted bytes that can push back: each call's chunks, written in order,
+ * end on a character boundary; a returned promise asks the writer to wait for it (the console is
+ * full) before writing more.
  */
+export interface ByteSink {
+  writeBytes(chunks: readonly Buffer[]): Promise<void> | undefined;
+}
+
+/**
+ * A destination for text that has already been redacted: the console, the Actions log, a log file.
+ * One that also takes bytes says so with `bytes` (DeployOutput.write does): runCommand then streams
+ * a child's output to it undecoded, with backpressure.
+ */
+export type TextSink = ((text: string) => void) & { readonly bytes?: ByteSink };
+
+/** A console or file stream, as process.stdout and fs.WriteStream are: write() false means wait for 'drain'. */
+export interface WritableSink {
+  write(chunk: string | Uint8Array): boolean;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  removeListener(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+/** Decodes chunks that together end on a character boundary. */
+export function decodeChunks(chunks: readonly Uint8Array[]): string {
+  if (chunks.length === 1) {
+    const c = chunks[0]!;
+    return Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('utf8');
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const pendingDrains = new WeakMap<WritableSink, Promise<void>>();
+
+/** Resolves when the stream drains (or closes: a broken stream must not hold the child forever). */
+function drained(stream: WritableSink): Promise<void> {
+  let pending = pendingDrains.get(stream);
+  if (!pending) {
+    pending = new Promise<void>((resolve) => {
+      const done = () => {
+        stream.removeListener('drain', done);
+        stream.removeListener('close', done);
+        pendingDrains.delete(stream);
+        resolve();
+      };
+      stream.once('drain', done);
+      stream.once('close', done);
+    });
+    pendingDrains.set(stream, pending);
+  }
+  return pending;
+}
+
+/** Writes chunks to a stream; a promise if it asks to wait. */
+function writeAll(stream: WritableSink, chunks: readonly Buffer[]): Promise<void> | undefined {
+  let ok = true;
+  for (const chunk of chunks) ok = stream.write(chunk);
+  return ok ? undefined : drained(stream);
+}
+
+/** Redacts a stream of bytes into a text sink, with bounded memory: see RedactionStream. */
 export class RedactingStream {
-  private readonly decoder = new StringDecoder('utf8');
-  private pending = '';
+  private readonly stream: RedactionStream;
 
   constructor(
-    private readonly redactor: Redactor,
+    redactor: Redactor,
     private readonly sink: TextSink,
-    private readonly maxPending = 64 * 1024,
-  ) {}
+    maxPending = 64 * 1024,
+  ) {
+    this.stream = redactor.stream({ maxHeld: maxPending });
+  }
 
   write(chunk: Buffer | string): void {
-    this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
-    const lastNewline = this.pending.lastIndexOf('\n');
-    if (lastNewline >= 0) {
-      this.emit(this.pending.slice(0, lastNewline + 1));
-      this.pending = this.pending.slice(lastNewline + 1);
-    }
-    if (this.pending.length > this.maxPending) {
-      const redacted = this.redactor.redact(this.pending);
-      const keep = Math.max(this.redactor.longest - 1, 0);
-      this.sink(redacted.slice(0, redacted.length - keep));
-      this.pending = redacted.slice(redacted.length - keep);
-    }
+    this.emit(this.stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
   }
 
   end(): void {
-    this.pending += this.decoder.end();
-    if (this.pending) this.emit(this.pending);
-    this.pending = '';
+    this.emit(this.stream.end());
   }
 
-  private emit(text: string): void {
-    this.sink(this.redactor.redact(text));
+  private emit(chunks: Buffer[]): void {
+    if (chunks.length) this.sink(decodeChunks(chunks));
   }
+}
+
+/**
+ * Puts two streams (a child's stdout and stderr) on one console without mixing them within a line.
+ * Output goes out as it comes while one stream alone is talking; when one has left a line
+ * unfinished, the other's output waits for that line's newline (or until it has `maxHeld` bytes
+ * waiting, or the end). Only then is a chunk cut at a newline, so the usual case, one busy stream,
+ * costs nothing.
+ */
+export class LineInterleaver {
+  /** The stream whose last output ended mid-line, if any. */
+  private owner: 0 | 1 | undefined;
+  private readonly waiting: [Buffer[], Buffer[]] = [[], []];
+  private readonly waitingBytes = [0, 0];
+
+  constructor(
+    private readonly write: (chunks: Buffer[]) => void,
+    private readonly maxHeld = 64 * 1024,
+  ) {}
+
+  push(stream: 0 | 1, chunks: Buffer[]): void {
+    if (chunks.length === 0) return;
+    if (this.owner === undefined || this.owner === stream) {
+      if (this.waiting[stream].length === 0) {
+        this.emit(stream, chunks);
+        return;
+      }
+    }
+    this.hold(stream, chunks);
+    if (this.waitingBytes[stream]! > this.maxHeld) this.emit(stream, this.release(stream));
+  }
+
+  /** The end of both streams: whatever waits goes out. */
+  end(): void {
+    for (const stream of [0, 1] as const) if (this.waiting[stream].length) this.emit(stream, this.release(stream));
+  }
+
+  /** Writes a stream's output; if the other stream waits, only up to the last newline, then the other's. */
+  private emit(stream: 0 | 1, chunks: Buffer[]): void {
+    const other = stream === 0 ? 1 : 0;
+    if (this.waiting[other].length === 0) {
+      this.write(chunks);
+      this.owner = endsLine(chunks) ? undefined : stream;
+      return;
+    }
+    const [lines, rest] = splitAfterLastNewline(chunks);
+    if (lines.length === 0) {
+      // Still inside its line: the other goes on waiting.
+      this.write(chunks);
+      return;
+    }
+    this.write(lines);
+    this.owner = undefined;
+    this.emit(other, this.release(other));
+    if (rest.length === 0) return;
+    if (this.owner === undefined) this.emit(stream, rest);
+    else this.hold(stream, rest);
+  }
+
+  private hold(stream: 0 | 1, chunks: Buffer[]): void {
+    for (const chunk of chunks) {
+      this.waiting[stream].push(chunk);
+      this.waitingBytes[stream]! += chunk.length;
+    }
+  }
+
+  private release(stream: 0 | 1): Buffer[] {
+    const chunks = this.waiting[stream];
+    this.waiting[stream] = [];
+    this.waitingBytes[stream] = 0;
+    return chunks;
+  }
+}
+
+function endsLine(chunks: readonly Buffer[]): boolean {
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const chunk = chunks[i]!;
+    if (chunk.length) return chunk[chunk.length - 1] === 0x0a;
+  }
+  return true;
+}
+
+/** Chunks up to and including the last newline, and the rest. */
+function splitAfterLastNewline(chunks: Buffer[]): [Buffer[], Buffer[]] {
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const at = chunks[i]!.lastIndexOf(0x0a);
+    if (at < 0) continue;
+    const chunk = chunks[i]!;
+    const lines = [...chunks.slice(0, i), chunk.subarray(0, at + 1)];
+    const rest = at + 1 < chunk.length ? [chunk.subarray(at + 1), ...chunks.slice(i + 1)] : chunks.slice(i + 1);
+    return [lines, rest];
+  }
+  return [[], chunks];
 }
 
 /** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
@@ -53,56 +186,114 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');
 }
 
+const MAX_LINE = 4096;
+
 /**
- * Keeps the last N complete lines of a stream, bounded in memory, as plain text: they end up in
- * summaries, annotations and comments, where colour codes are noise.
+ * Keeps the last N lines of a stream as plain text: they end up in summaries, annotations and
+ * comments, where colour codes are noise. Only the last `keep` bytes are kept, and decoded when
+ * the tail is read (on failure, mostly), so the stream itself pays next to nothing.
  */
 export class TailBuffer {
-  private readonly lines: string[] = [];
-  private partial = '';
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** Whether the kept bytes start inside a line (its beginning dropped). */
+  private fragment = false;
 
-  constructor(private readonly max = 30) {}
+  constructor(
+    private readonly max = 30,
+    private readonly keep = 64 * 1024,
+  ) {}
 
-  readonly sink: TextSink = (text) => {
-    const parts = (this.partial + text).split('\n');
-    this.partial = parts.pop()!.slice(-4096);
-    for (const line of parts) this.push(line);
-  };
+  readonly sink: TextSink = (text) => this.push([Buffer.from(text)]);
 
-  private push(raw: string): void {
-    const line = stripAnsi(raw);
-    this.lines.push(line.length > 4096 ? `${line.slice(0, 4096)}…` : line);
-    if (this.lines.length > this.max) this.lines.shift();
+  push(chunks: readonly Buffer[]): void {
+    for (const chunk of chunks) {
+      if (chunk.length === 0) continue;
+      this.chunks.push(chunk);
+      this.size += chunk.length;
+    }
+    while (this.chunks.length > 1 && this.size - this.chunks[0]!.length >= this.keep) {
+      const dropped = this.chunks.shift()!;
+      this.size -= dropped.length;
+      this.fragment = dropped[dropped.length - 1] !== 0x0a;
+    }
+    // A huge chunk, or very many small ones: keep a copy of just the last bytes.
+    if (this.size > 2 * this.keep || this.chunks.length > 256) {
+      const all = Buffer.concat(this.chunks);
+      const from = Math.max(0, all.length - this.keep);
+      if (from > 0) this.fragment = all[from - 1] !== 0x0a;
+      this.chunks = [Buffer.from(all.subarray(from))];
+      this.size = this.chunks[0]!.length;
+    }
+  }
+
+  /** Bytes kept. */
+  get retained(): number {
+    return this.size;
   }
 
   get tail(): string[] {
-    return this.partial ? [...this.lines, stripAnsi(this.partial)].slice(-this.max) : [...this.lines];
+    const bytes = Buffer.concat(this.chunks);
+    let from = 0;
+    // The kept bytes may start inside a character.
+    while (from < 3 && (bytes[from]! & 0xc0) === 0x80) from++;
+    const parts = bytes.subarray(from).toString('utf8').split('\n');
+    const partial = parts.pop()!;
+    const lines = parts.slice(-this.max).map((raw) => {
+      const line = stripAnsi(raw);
+      return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
+    });
+    if (this.fragment && parts.length > 0 && parts.length <= this.max) lines[0] = `…${stripAnsi(parts[0]!).slice(-MAX_LINE)}`;
+    return partial ? [...lines, stripAnsi(partial.slice(-MAX_LINE))].slice(-this.max) : lines;
   }
 }
 
 /**
- * The run's output: every line goes, redacted, to the console and the log file.
- * The GitHub adapter supplies its own console sink and group hooks.
+ * The run's output: every line goes, redacted, to the console and the log file. The console is a
+ * stream (process.stdout: when it asks to wait, so does the child) or a text sink (tests). The
+ * GitHub adapter supplies its own group hooks.
+ *
+ * The log file is written synchronously, as tee writes it: a write to the page cache is a copy,
+ * cheaper than handing each chunk to a thread and back (measured on 1 GB: a WriteStream cost half
+ * as much CPU again as tee, this about as much as tee); the child waits while we write, which is
+ * all the backpressure a file needs; and a state save that reads the log mid-run finds all of it.
+ * process.stdout is synchronous too on Linux, for files, pipes and terminals alike.
  */
-export class DeployOutput {
-  private logStream?: WriteStream;
+export class DeployOutput implements ByteSink {
+  private logFd?: number;
+  private readonly consoleStream?: WritableSink;
+  private readonly consoleText?: (text: string) => void;
 
   constructor(
     readonly redactor: Redactor,
-    private readonly console: TextSink,
+    console: TextSink | WritableSink,
     private readonly hooks: { startGroup?(title: string): void; endGroup?(): void } = {},
-  ) {}
+  ) {
+    if (typeof console === 'function') this.consoleText = console;
+    else this.consoleStream = console;
+  }
 
   /** Starts copying everything to a log file (created 0600). */
   openLogFile(file: string): void {
-    this.logStream = createWriteStream(file, { flags: 'a', mode: 0o600 });
+    this.logFd = openSync(file, 'a', 0o600);
   }
 
-  /** Writes redacted text to every channel. */
-  readonly write: TextSink = (text) => {
-    this.console(text);
-    this.logStream?.write(text);
-  };
+  /** Writes redacted text to every channel; `write.bytes` takes redacted bytes (runCommand uses it). */
+  readonly write: TextSink = Object.assign(
+    (text: string) => {
+      this.toConsole(text);
+      this.toLog([Buffer.from(text)]);
+    },
+    { bytes: this as ByteSink },
+  );
+
+  /** Writes redacted bytes to every channel; a promise when the console asks to wait. */
+  writeBytes(chunks: readonly Buffer[]): Promise<void> | undefined {
+    this.toLog(chunks);
+    if (this.consoleStream) return writeAll(this.consoleStream, chunks);
+    this.consoleText?.(decodeChunks(chunks));
+    return undefined;
+  }
 
   line(text: string): void {
     this.write(`${this.redactor.redact(text)}\n`);
@@ -111,8 +302,8 @@ export class DeployOutput {
   startGroup(title: string): void {
     const safe = this.redactor.redact(title);
     if (this.hooks.startGroup) this.hooks.startGroup(safe);
-    this.logStream?.write(`${safe}\n`);
-    if (!this.hooks.startGroup) this.console(`${safe}\n`);
+    this.toLog([Buffer.from(`${safe}\n`)]);
+    if (!this.hooks.startGroup) this.toConsole(`${safe}\n`);
   }
 
   endGroup(): void {
@@ -120,8 +311,28 @@ export class DeployOutput {
   }
 
   async close(): Promise<void> {
-    const stream = this.logStream;
-    this.logStream = undefined;
-    if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+    const fd = this.logFd;
+    this.logFd = undefined;
+    if (fd !== undefined) closeSync(fd);
+  }
+
+  private toLog(chunks: readonly Uint8Array[]): void {
+    const fd = this.logFd;
+    if (fd === undefined) return;
+    let written = chunks.length > 1 ? writevSync(fd, chunks) : 0;
+    // A short write (a full disk, say) is finished piece by piece.
+    for (const chunk of chunks) {
+      if (written >= chunk.length) {
+        written -= chunk.length;
+        continue;
+      }
+      for (let at = written; at < chunk.length; ) at += writeSync(fd, chunk, at);
+      written = 0;
+    }
+  }
+
+  private toConsole(text: string): void {
+    if (this.consoleStream) this.consoleStream.write(text);
+    else this.consoleText?.(text);
   }
 }

@@ -95,7 +95,7 @@ export function pullRequestFromEvent(env: NodeJS.ProcessEnv = process.env): Pull
 /** Console output for the Actions log: a group per step, with workflow commands off inside it. */
 export function actionsOutput(pipeline: Pipeline): DeployOutput {
   let resumeToken = '';
-  return new DeployOutput(pipeline.redactor, (text) => void process.stdout.write(text), {
+  return new DeployOutput(pipeline.redactor, process.stdout, {
     startGroup(title) {
       core.startGroup(title);
       // Tool output must not be able to issue workflow commands (::set-output, ::add-mask, …).
