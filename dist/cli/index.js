@@ -8795,16 +8795,32 @@ function parse(command, argv, options) {
         return (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
     }
     catch (error) {
-        const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-        throw new errors/* UsageError */.eb(`${command}: ${message}\nrun "cluster-deploy ${command} --help" for usage`);
+        const message = error instanceof Error ? error.message : String(error);
+        // `--config` last, or `--timeout --json`: node's own words span three lines; say it as an empty value is said.
+        const missing = /^Option '(-[^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
+        if (missing)
+            throw new errors/* UsageError */.eb(`${command}: ${missing[1]} needs a value`);
+        // `--restart true`: a switch given a value, not a stray positional argument.
+        const stray = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
+        const isSwitch = (arg) => !!arg?.startsWith('--') && options?.[arg.slice(2)]?.type === 'boolean';
+        const before = argv.find((arg, i) => isSwitch(arg) && argv[i + 1] === stray);
+        if (stray !== undefined && before) {
+            throw new errors/* UsageError */.eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
+        }
+        throw new errors/* UsageError */.eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
     }
 }
-/** A string flag given but empty (`--config ""`, `--config=`) is a mistake, not "unset". */
-function nonEmpty(values, command) {
+/**
+ * A string flag given but empty (`--config ""`, `--config=`) is a mistake, not "unset"; so is a line
+ * break or another control character in any value (a paste mistake, or keys smuggled into a file).
+ */
+function checkValues(values, command) {
     for (const [name, value] of Object.entries(values)) {
         const list = Array.isArray(value) ? value : [value];
         if (list.some((v) => typeof v === 'string' && v.trim() === ''))
             throw new errors/* UsageError */.eb(`${command}: --${name} needs a value`);
+        if (list.some((v) => typeof v === 'string' && /[\0-\x1f\x7f]/.test(v)))
+            throw new errors/* UsageError */.eb(`--${name}: contains a line break or control character`);
     }
 }
 function parseCli(argv) {
@@ -8823,7 +8839,7 @@ function parseCli(argv) {
             interval: { type: 'string' },
             nodes: { type: 'string' },
         });
-        nonEmpty(v, command);
+        checkValues(v, command);
         if (!v.kubeconfig)
             throw new errors/* UsageError */.eb('wait-ready: --kubeconfig PATH is required');
         return {
@@ -8836,7 +8852,7 @@ function parseCli(argv) {
         };
     }
     const v = parse(command, rest, DEPLOY_FLAGS);
-    nonEmpty(v, command);
+    checkValues(v, command);
     const text = (name) => v[name];
     const waitReady = {
         ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', option_values/* DURATION_LIMITS */.IM.timeout) }),
@@ -8925,7 +8941,15 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 const stdout = (text) => void process.stdout.write(text);
 const stderr = (text) => void process.stderr.write(text);
+/** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
+function checkCloudSelection(options) {
+    if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+    }
+}
 async function execute(command) {
+    if (command.kind !== 'help' && command.kind !== 'wait-ready')
+        checkCloudSelection(command.options);
     switch (command.kind) {
         case 'help':
             stdout(`${command.text}\n`);
@@ -8944,7 +8968,7 @@ async function execute(command) {
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
             try {
                 const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
                 if (command.json)
@@ -9001,7 +9025,7 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
             try {
                 const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
@@ -9087,7 +9111,8 @@ function parseApiHost(value, where, fail = errors/* UserError */.yo) {
         return canonical;
     if (!bracketed && ((0,external_node_net_namespaceObject.isIPv4)(host) || isDnsName(host)))
         return host;
-    throw new fail(`${where}: ${JSON.stringify(value)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
+    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 /** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
 function canonicalIPv6(value) {
@@ -9247,6 +9272,10 @@ function runCommand(spec, options) {
             if (error.code === 'ENOENT') {
                 reject(new errors/* UserError */.yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
             }
+            else if (error.code === 'EACCES' || error.code === 'ENOEXEC' || error.code === 'ENOTDIR') {
+                // `--kubectl /tmp`, a file without x: the user's mistake, not an internal error with a stack.
+                reject(new errors/* UserError */.yo(`cannot run ${program}: not an executable file (${error.code})`));
+            }
             else {
                 reject(error);
             }
@@ -9312,7 +9341,7 @@ function commandExecutor(base) {
 /* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
 /* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony exports INTERFACES, parseCredentialValue, credentialsFromEnv, credentialsFromCloudsYaml, credentialsFromConfig */
+/* unused harmony exports INTERFACES, parseCredentialValue, credentialsFromEnv, CloudsYamlSchema, credentialsFromCloudsYaml, credentialsFromConfig */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
@@ -9383,8 +9412,28 @@ function parseCredentialValue(spec, raw, where, fail = _errors_js__WEBPACK_IMPOR
     if (spec.type === 'interface' && !INTERFACES.includes(text)) {
         throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
     }
+    // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
+    if (spec.type === 'url' && !isHttpUrl(text))
+        throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
     return text;
 }
+function isHttpUrl(text) {
+    try {
+        return /^https?:$/.test(new URL(text).protocol);
+    }
+    catch {
+        return false;
+    }
+}
+/** What a YAML value is, for messages: "a list", "a number", "text". */
+function kindOf(value) {
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'string')
+        return 'text';
+    return value === null ? 'nothing' : `a ${typeof value}`;
+}
+const isMapping = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
 /** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
 function readValues(read, fail = _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
     const values = {};
@@ -9413,8 +9462,13 @@ function lookup(doc, keys) {
             node = node && typeof node === 'object' ? node[part] : undefined;
         if (node === undefined || node === null || node === '')
             continue;
-        if (negate)
-            return { raw: typeof node === 'boolean' ? !node : node === 'false' ? 'true' : 'false', key };
+        if (negate) {
+            // `verify: maybe` is neither: passed on as it is, so that it is reported, not read as verify: true.
+            if (typeof node === 'boolean')
+                return { raw: !node, key };
+            const text = String(node).trim();
+            return { raw: TRUE.test(text) ? 'false' : FALSE.test(text) ? 'true' : node, key };
+        }
         return { raw: node, key };
     }
     return undefined;
@@ -9459,9 +9513,14 @@ function credentialsFromCloudsYaml(cloud, file, env = process.env) {
     const parsed = CloudsYamlSchema.safeParse(value);
     if (!parsed.success)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(used), parsed.error.issues));
-    const entry = parsed.data.clouds[cloud];
+    const { clouds } = parsed.data;
+    // Own keys only: `--os-cloud __proto__` must not find Object.prototype.
+    const entry = Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
     if (!entry)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(parsed.data.clouds).join(', ') || 'none'})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(clouds).join(', ') || 'none'})`);
+    if (entry.auth !== undefined && entry.auth !== null && !isMapping(entry.auth)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${used} (clouds.${cloud}.auth): expected a mapping, got ${kindOf(entry.auth)}`);
+    }
     return readValues((spec) => {
         const found = lookup(entry, spec.cloudsYaml);
         return found && { raw: found.raw, where: `${used} (clouds.${cloud}.${found.key.replace(/^!/, '')})` };
@@ -10342,10 +10401,12 @@ var files = __nccwpck_require__(2164);
 
 
 
+/** Text shown in messages: one line, so a forged lock file cannot add lines (or workflow commands) to them. */
+const oneLine = schemas/* string */.YjP().regex(/^[^\0-\x1f\x7f]*$/);
 const LockRecordSchema = schemas/* object */.Ikc({
     pid: schemas/* number */.aig().int().positive(),
-    host: schemas/* string */.YjP(),
-    startedAt: schemas/* string */.YjP(),
+    host: oneLine,
+    startedAt: oneLine,
     // Added later, so optional: lock files written by older versions must still parse.
     /** Random per acquisition: our own lock, not a later one whose process happens to reuse our pid. */
     token: schemas/* string */.YjP().optional(),
@@ -10355,7 +10416,7 @@ const LockRecordSchema = schemas/* object */.Ikc({
      */
     childPgid: schemas/* number */.aig().int().positive().optional(),
     /** That child's program name, to say what we are waiting for. */
-    childCommand: schemas/* string */.YjP().optional(),
+    childCommand: oneLine.optional(),
 });
 function parseRecord(text) {
     try {
@@ -10379,6 +10440,24 @@ async function readLockFile(file) {
         throw new errors/* UserError */.yo(`cannot read the deploy lock ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
     return { text, record: parseRecord(text) };
+}
+/** A file-system error the user can fix (permissions, a full or read-only disk) as a UserError after `prefix`; anything else as it was. */
+function fileSystemError(error, prefix) {
+    const reasons = { EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded' };
+    const reason = error instanceof errors/* UserError */.yo ? undefined : reasons[error?.code ?? ''];
+    return reason ? new errors/* UserError */.yo(`${prefix}: ${reason}`) : error;
+}
+/**
+ * What the lock's name is when it is not a regular file (we only ever link regular files there): a
+ * dangling symlink read as "gone" made every attempt fail with "it kept changing hands", and reading
+ * a FIFO would block for ever.
+ */
+async function notALockFile(file, cluster) {
+    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
+    if (!stat || stat.isFile())
+        return undefined;
+    const kind = stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device';
+    return new errors/* UserError */.yo(`the deploy lock of ${cluster}, ${file}, is ${kind}, not a lock file; if no deploy of ${cluster} is running, delete it`);
 }
 function unreadableLock(file, cluster) {
     return new errors/* UserError */.yo(`the deploy lock of ${cluster} is unreadable: ${file} is not a lock record; if no deploy of ${cluster} is running, delete ${file}`);
@@ -10422,13 +10501,22 @@ async function linkExclusive(source, target) {
  * dead deploy's leftover child exit or stopping it; a live one, or one held elsewhere, is explained.
  */
 async function acquireDeployLock(file, cluster, options = {}) {
-    await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(file));
+    // The first writes of a deploy: a state directory it may not create or write to was an internal error with a stack trace.
+    try {
+        await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(file));
+    }
+    catch (error) {
+        throw fileSystemError(error, `cannot create the state directory ${external_node_path_.dirname(file)}`);
+    }
     const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
     let record = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString(), token };
     const candidate = external_node_path_.join(external_node_path_.dirname(file), `.${external_node_path_.basename(file)}.${token}.candidate`);
     let previous;
     try {
         previous = await takeLock();
+    }
+    catch (error) {
+        throw fileSystemError(error, `cannot write the deploy lock ${file}`);
     }
     finally {
         await external_node_fs_.promises.rm(candidate, { force: true });
@@ -10472,6 +10560,9 @@ async function acquireDeployLock(file, cluster, options = {}) {
         for (let attempt = 0; attempt < 50; attempt++) {
             if (await linkExclusive(candidate, file))
                 return undefined;
+            const notAFile = await notALockFile(file, cluster);
+            if (notAFile)
+                throw notAFile;
             const seen = await readLockFile(file);
             if (!seen)
                 continue; // released in between: try again
@@ -11010,7 +11101,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   xL: () => (/* binding */ openPipeline)
 });
 
-// UNUSED EXPORTS: createRedactor, keystoneAuthChecker
+// UNUSED EXPORTS: checkOutputPaths, createRedactor, keystoneAuthChecker
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -11018,6 +11109,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./lib/core/credentials.js
 var credentials = __nccwpck_require__(1713);
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
 // EXTERNAL MODULE: ./lib/core/files.js
 var files = __nccwpck_require__(2164);
 // EXTERNAL MODULE: ./lib/core/kubeconfig.js
@@ -11026,8 +11119,6 @@ var kubeconfig = __nccwpck_require__(4708);
 var yaml = __nccwpck_require__(7684);
 // EXTERNAL MODULE: ./lib/core/duration.js
 var duration = __nccwpck_require__(8415);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
 ;// CONCATENATED MODULE: ./lib/core/keystone.js
@@ -11725,6 +11816,13 @@ class PreflightStep {
         }
         if (!settings.opentofu.enabled)
             problems.push('opentofu must be enabled for openstack bootstrap');
+        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
+        const { caCert } = settings.credentials;
+        if (caCert) {
+            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
+            if (!stat?.isFile())
+                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+        }
         problems.push(...credentialProblems(settings.credentials));
         await (0,opentofu/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
         if (!settings.vip) {
@@ -11732,8 +11830,11 @@ class PreflightStep {
         }
         if (settings.kubespray && dirStat?.isDirectory())
             problems.push(...(await this.kubesprayProblems()));
-        if (problems.length > 0)
-            throw new errors/* UserError */.yo(problems.join('\n'));
+        // Several problems as a list under one line, as invalid config fields are: not bare lines after the error.
+        if (problems.length === 1)
+            throw new errors/* UserError */.yo(problems[0]);
+        if (problems.length > 1)
+            throw new errors/* UserError */.yo(`${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
         if (!settings.authCheck.enabled || !this.authChecker)
             return 'credentials complete (live check skipped)';
         return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
@@ -11790,6 +11891,7 @@ function buildSteps(settings, authChecker) {
 
 
 
+
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
 function keystoneAuthChecker(settings) {
     const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
@@ -11818,8 +11920,52 @@ async function createRedactor(settings, extra = []) {
     }
     return redactor;
 }
+/** What the system errors a user can fix mean, in words (the raw message repeats the whole path). */
+const REASONS = { EACCES: 'permission denied', ENAMETOOLONG: 'file name too long', EPERM: 'operation not permitted' };
+/**
+ * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
+ * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
+ */
+async function checkDirectoryPath(dir, what, given) {
+    const within = (current) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
+    for (let current = dir;; current = external_node_path_.dirname(current)) {
+        try {
+            if ((await external_node_fs_.promises.stat(current)).isDirectory())
+                return;
+            throw new errors/* UserError */.yo(`${within(current)} is not a directory`);
+        }
+        catch (error) {
+            if (error instanceof errors/* UserError */.yo)
+                throw error;
+            const code = error.code;
+            if (code === 'ELOOP')
+                throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
+            if (code !== 'ENOENT' && code !== 'ENOTDIR')
+                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${REASONS[code ?? ''] ?? (0,errors/* errorMessage */.gJ)(error)}`);
+            const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
+            if (link !== undefined)
+                throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);
+            if (external_node_path_.dirname(current) === current)
+                return;
+        }
+    }
+}
+/**
+ * Where a run will write, checked before it starts: a state directory that is a file (or lies under
+ * one, or is a broken symlink) failed as a raw ENOTDIR from the deploy lock, with a stack trace; a
+ * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
+ * the whole infrastructure and Kubespray run.
+ */
+async function checkOutputPaths(settings) {
+    // The state directory, then the cluster's below it and its logs.
+    await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
+    await checkDirectoryPath((0,core_settings/* runtimePaths */.hi)(settings).logDir, 'state directory', settings.stateDir);
+    await checkDirectoryPath(external_node_path_.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
+    await (0,files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
+}
 async function openPipeline(options, deps = {}) {
     const settings = (0,core_settings/* resolveSettings */.Mo)(options);
+    await checkOutputPaths(settings);
     const paths = (0,core_settings/* runtimePaths */.hi)(settings);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const logPath = external_node_path_.join(paths.logDir, `deploy-${stamp}.log`);
@@ -12753,13 +12899,15 @@ function runtimePaths(settings) {
  * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
  * are noted but not forwarded again: a second SIGINT makes tofu abandon its state lock.
  */
-function abortOnSignals(controller, note) {
+function abortOnSignals(controller, note, 
+/** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */
+what = { interrupting: 'the running step; state will be saved', waitingFor: 'the running command to stop and state to be saved' }) {
     const handler = (signal) => {
         if (controller.signal.aborted) {
-            note(`received ${signal} again: still waiting for the running command to stop and state to be saved`);
+            note(`received ${signal} again: still waiting for ${what.waitingFor}`);
             return;
         }
-        note(`received ${signal}: interrupting the running step; state will be saved`);
+        note(`received ${signal}: interrupting ${what.interrupting}`);
         controller.abort(new Error(`received ${signal}`));
     };
     process.on('SIGINT', handler);
@@ -12787,8 +12935,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
@@ -12819,8 +12965,9 @@ var files = __nccwpck_require__(2164);
 
 
 
-
 const STATE_VERSION = 1;
+/** Resume state as files.ts reads it: a few KiB in practice; anything near the limit is not ours. */
+const RESUME_STATE_FILE = { noun: 'resume state', plural: 'resume state files', maxBytes: 16 * 1024 * 1024 };
 const StepStateSchema = schemas/* object */.Ikc({
     status: schemas/* enum */.k5n(['running', 'success', 'failed']),
     startedAt: datetime(),
@@ -12852,7 +12999,13 @@ function parseState(text, source, cluster) {
         doc = JSON.parse(text);
     }
     catch (error) {
-        throw new errors/* UserError */.yo(`resume state ${source} is not valid JSON (${(0,errors/* errorMessage */.gJ)(error)}); delete it or run with --restart`);
+        // A file of NULs (what a crash can leave on some filesystems) must not put raw NULs into the error line.
+        const reason = (0,errors/* errorMessage */.gJ)(error).replace(/[\0-\x1f\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        throw new errors/* UserError */.yo(`resume state ${source} is not valid JSON (${reason}); delete it or run with --restart`);
+    }
+    const version = doc && typeof doc === 'object' ? doc.version : undefined;
+    if (typeof version === 'number' && Number.isInteger(version) && version > STATE_VERSION) {
+        throw new errors/* UserError */.yo(`resume state ${source} has version ${version}, written by a newer cluster-deploy (this one reads version ${STATE_VERSION}); use that version, or delete it or run with --restart`);
     }
     const result = DeployStateSchema.safeParse(doc);
     if (!result.success) {
@@ -12874,20 +13027,16 @@ class LocalStateStore {
         return this.file;
     }
     async load() {
-        let text;
-        try {
-            text = await external_node_fs_.promises.readFile(this.file, 'utf8');
-        }
-        catch (error) {
-            if (error.code === 'ENOENT')
-                return undefined;
-            throw new errors/* UserError */.yo(`cannot read resume state ${this.file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        }
+        // Nothing there (not even a dangling link, which the save replaces): no saved state.
+        if (!(await external_node_fs_.promises.lstat(this.file).catch(() => undefined)))
+            return undefined;
+        // readTextFile: a FIFO in its place is refused, not read for ever; a directory, a loop, a huge file are named.
+        const text = (0,files/* readTextFile */.Gu)(this.file, RESUME_STATE_FILE);
         return parseState(text, this.file, this.cluster);
     }
     async save(state) {
-        await (0,files/* ensurePrivateDir */.rh)(external_node_path_.dirname(this.file));
-        await (0,files/* writeFileAtomic */.Zf)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 0o600);
+        // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
+        await (0,files/* writePrivateFile */.Pl)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
     }
 }
 
@@ -13046,7 +13195,7 @@ async function requireTofuBinary(settings) {
     if (binary)
         return binary;
     throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(settings.opentofu.binary
-        ? `opentofu.path "${settings.opentofu.binary}" is not an executable file`
+        ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
         : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
 }
 /**
@@ -13218,9 +13367,18 @@ function kubectlArgv(kubectl, kubeconfig, ...args) {
 }
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
 function readKubeconfig(file) {
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file))
+    // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && !isSymlink(file))
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
     return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(file, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
+}
+function isSymlink(file) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
 }
 /**
  * Waits until `/readyz` answers `ok` (and, if asked, N nodes are Ready). The first check is
@@ -13230,7 +13388,10 @@ function readKubeconfig(file) {
 async function waitForReady(options) {
     const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
     const text = readKubeconfig(kubeconfig);
-    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig) ?? '(unknown server)';
+    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
+    // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
+    if (!endpoint)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
     const deadline = Date.now() + options.timeoutMs;
     let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
     let lastReason = '';

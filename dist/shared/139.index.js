@@ -40,10 +40,14 @@ async function decrypt(armored, passphrase, what) {
         return await decrypter.decrypt(ciphertext);
     }
     catch (error) {
+        // age says "no identity matched" for a wrong passphrase; its other complaints are about the file
+        // (not age inside the armour, or cut short), where blaming the passphrase sent users the wrong way.
         const reason = (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error);
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(/incorrect passphrase|no identity matched|invalid/i.test(reason)
-            ? `cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`
-            : `cannot decrypt ${what}: ${reason}`);
+        if (/incorrect passphrase|no identity matched/i.test(reason))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`);
+        if (/version line|header|stanza|unknown letter/i.test(reason))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${what} is not an age-encrypted file inside its armour (${reason})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot decrypt ${what}: it is damaged or cut short (${reason}); pass it whole`);
     }
 }
 async function decryptWithPassphrase(armored, passphrase, what) {

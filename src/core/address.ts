@@ -20,7 +20,8 @@ export function parseApiHost(value: string, where: string, fail: new (message: s
   const canonical = canonicalIPv6(ipv6);
   if (canonical) return canonical;
   if (!bracketed && (isIPv4(host) || isDnsName(host))) return host;
-  throw new fail(`${where}: ${JSON.stringify(value)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
+  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 
 /** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../../core/errors.js';
+import { UsageError, UserError } from '../../core/errors.js';
 import * as core from '../../github/actions-core.js';
 import { downloadArtifactFiles } from '../../github/artifact-store.js';
 import { octokitFor } from '../../github/clients.js';
@@ -17,8 +17,12 @@ import { upsertStickyComment } from '../../github/sticky-comment.js';
  */
 export async function run(): Promise<void> {
   const event = readEvent()?.workflow_run;
-  const runId = Number(core.getInput('run-id') || event?.id);
-  if (!Number.isInteger(runId) || runId <= 0) throw new UserError('input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow');
+  const given = core.getInput('run-id').trim();
+  if (given && !/^[1-9]\d{0,15}$/.test(given)) {
+    throw new UsageError(`input run-id: ${JSON.stringify(given.length > 40 ? `${given.slice(0, 40)}…` : given)} is not a workflow run id (a positive whole number)`);
+  }
+  const runId = Number(given || event?.id);
+  if (!Number.isSafeInteger(runId) || runId <= 0) throw new UsageError('input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow');
   const run = runContext(core.getInput('github-token'), process.env, { purpose: 'actions/plan-comment', permissions: 'actions: read and pull-requests: write' });
   const octokit = await octokitFor(run);
   const headSha = event?.id === runId && event.head_sha ? event.head_sha : (await octokit.rest.actions.getWorkflowRun({ owner: run.owner, repo: run.repo, run_id: runId })).data.head_sha;
