@@ -9883,6 +9883,7 @@ function formatIssues(source, issues) {
 /* harmony export */   Gu: () => (/* binding */ readTextFile),
 /* harmony export */   Pl: () => (/* binding */ writePrivateFile),
 /* harmony export */   QC: () => (/* binding */ refuseOversize),
+/* harmony export */   Qq: () => (/* binding */ systemErrorReason),
 /* harmony export */   Zf: () => (/* binding */ writeFileAtomic),
 /* harmony export */   kV: () => (/* binding */ checkFileTarget),
 /* harmony export */   oq: () => (/* binding */ findExecutable),
@@ -11920,8 +11921,6 @@ async function createRedactor(settings, extra = []) {
     }
     return redactor;
 }
-/** What the system errors a user can fix mean, in words (the raw message repeats the whole path). */
-const REASONS = { EACCES: 'permission denied', ENAMETOOLONG: 'file name too long', EPERM: 'operation not permitted' };
 /**
  * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
  * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
@@ -11941,7 +11940,7 @@ async function checkDirectoryPath(dir, what, given) {
             if (code === 'ELOOP')
                 throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
             if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${REASONS[code ?? ''] ?? (0,errors/* errorMessage */.gJ)(error)}`);
+                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
             const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
             if (link !== undefined)
                 throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);

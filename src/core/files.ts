@@ -101,7 +101,7 @@ const SYSTEM_ERROR_REASONS: Record<string, string> = {
 };
 
 /** The reason for a system error a user can fix, or undefined for anything else (a bug, say). */
-function systemErrorReason(error: unknown): string | undefined {
+export function systemErrorReason(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code ? SYSTEM_ERROR_REASONS[code] : undefined;
 }

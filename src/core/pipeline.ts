@@ -2,7 +2,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { credentialSecrets } from './credentials.js';
 import { UserError, errorMessage } from './errors.js';
-import { checkFileTarget, readTextFile } from './files.js';
+import { checkFileTarget, readTextFile, systemErrorReason } from './files.js';
 import { kubeconfigSecrets } from './kubeconfig.js';
 import { KUBECONFIG_FILE } from './yaml.js';
 import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from './keystone.js';
@@ -56,9 +56,6 @@ export async function createRedactor(settings: DeploySettings, extra: readonly s
   return redactor;
 }
 
-/** What the system errors a user can fix mean, in words (the raw message repeats the whole path). */
-const REASONS: Record<string, string> = { EACCES: 'permission denied', ENAMETOOLONG: 'file name too long', EPERM: 'operation not permitted' };
-
 /**
  * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
  * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
@@ -73,7 +70,7 @@ async function checkDirectoryPath(dir: string, what: string, given: string): Pro
       if (error instanceof UserError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ELOOP') throw new UserError(`${within(current)}: too many levels of symbolic links`);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new UserError(`cannot use ${within(current)}: ${REASONS[code ?? ''] ?? errorMessage(error)}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new UserError(`cannot use ${within(current)}: ${systemErrorReason(error) ?? errorMessage(error)}`);
       const link = await fs.readlink(current).catch(() => undefined);
       if (link !== undefined) throw new UserError(`${within(current)} is a symbolic link to ${path.resolve(path.dirname(current), link)}, which does not exist`);
       if (path.dirname(current) === current) return;
