@@ -9148,7 +9148,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ni: () => (/* binding */ failureHeadline)
 });
 
-// UNUSED EXPORTS: commandName, runChecked, runCommand
+// UNUSED EXPORTS: commandName, runCommand
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -9304,13 +9304,6 @@ function capturedText(chunks, limit) {
             end--;
     return all.toString('utf8', 0, end);
 }
-/** Runs a command and throws CommandFailedError unless it exits 0. */
-async function runChecked(spec, options) {
-    const result = await runCommand(spec, options);
-    if (result.exitCode !== 0)
-        throw new CommandFailedError(commandName(spec.argv), result);
-    return result;
-}
 /**
  * How a run executes commands: one redactor, one live output, one interruption signal and the
  * hooks that let the deploy lock record the running child, for every command of every step.
@@ -9341,7 +9334,7 @@ function commandExecutor(base) {
 /* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
 /* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony exports INTERFACES, parseCredentialValue, credentialsFromEnv, CloudsYamlSchema, credentialsFromCloudsYaml, credentialsFromConfig */
+/* unused harmony exports INTERFACES, parseCredentialValue, CloudsYamlSchema */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
@@ -10787,7 +10780,7 @@ function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
 /* harmony export */   vX: () => (/* binding */ TailBuffer),
 /* harmony export */   zc: () => (/* binding */ DeployOutput)
 /* harmony export */ });
-/* unused harmony exports RedactingStream, stripAnsi */
+/* unused harmony export stripAnsi */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 
 /** Decodes chunks that together end on a character boundary. */
@@ -10823,25 +10816,6 @@ function writeAll(stream, chunks) {
     for (const chunk of chunks)
         ok = stream.write(chunk);
     return ok ? undefined : drained(stream);
-}
-/** Redacts a stream of bytes into a text sink, with bounded memory: see RedactionStream. */
-class RedactingStream {
-    sink;
-    stream;
-    constructor(redactor, sink, maxPending = 64 * 1024) {
-        this.sink = sink;
-        this.stream = redactor.stream({ maxHeld: maxPending });
-    }
-    write(chunk) {
-        this.emit(this.stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-    }
-    end() {
-        this.emit(this.stream.end());
-    }
-    emit(chunks) {
-        if (chunks.length)
-            this.sink(decodeChunks(chunks));
-    }
 }
 /**
  * Puts two streams (a child's stdout and stderr) on one console without mixing them within a line.
@@ -13170,7 +13144,6 @@ class NormalizeKubeconfigStep {
 /* harmony export */   dC: () => (/* binding */ OpenTofuInitStep),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
-/* unused harmony export resolveTofuBinary */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
@@ -13550,31 +13523,37 @@ function summarizeChanges(planJson) {
  */
 async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }) {
     const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .requireTofuBinary */ .ZC)(settings);
+    const { found: _, ...base } = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings);
+    const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
     const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal });
-    const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
-    output.startGroup('OpenTofu plan');
     try {
-        await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
-        await exec(await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings, 'plan', '-input=false', `-out=${planFile}`));
+        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
+        output.startGroup('OpenTofu plan');
+        try {
+            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
+            await exec(tofu('plan', '-input=false', `-out=${planFile}`));
+        }
+        finally {
+            output.endGroup();
+        }
+        // tofu writes the plan with the umask's mode; it holds every value in plain text.
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
+        const json = await exec(tofu('show', '-json', planFile), { capture: true, quiet: true });
+        let document;
+        try {
+            document = JSON.parse(json.stdout);
+        }
+        catch {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+        }
+        const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+        return { planFile, changes: summarizeChanges(document), text: text.stdout };
     }
     finally {
-        output.endGroup();
         await lock.release();
     }
-    // tofu writes the plan with the umask's mode; it holds every value in plain text.
-    await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
-    const json = await exec(await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings, 'show', '-json', planFile), { capture: true, quiet: true });
-    let document;
-    try {
-        document = JSON.parse(json.stdout);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
-    }
-    const text = await exec(await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings, 'show', '-no-color', planFile), { capture: true, quiet: true });
-    return { planFile, changes: summarizeChanges(document), text: text.stdout };
 }
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
 function tofuCounts(changes) {

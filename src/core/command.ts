@@ -176,12 +176,6 @@ function capturedText(chunks: Buffer[], limit: number): string {
   return all.toString('utf8', 0, end);
 }
 
-/** Runs a command and throws CommandFailedError unless it exits 0. */
-export async function runChecked(spec: CommandSpec, options: RunCommandOptions): Promise<CommandResult> {
-  const result = await runCommand(spec, options);
-  if (result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
-  return result;
-}
 
 export interface ExecOptions {
   /** Resolve with a failed result instead of throwing CommandFailedError (probes). Default true. */

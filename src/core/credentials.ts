@@ -206,7 +206,7 @@ function optionsLayer(options: CredentialInput): Layer {
   return readValues((spec) => (options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' }));
 }
 
-export function credentialsFromEnv(env: NodeJS.ProcessEnv): Layer {
+function credentialsFromEnv(env: NodeJS.ProcessEnv): Layer {
   return readValues((spec) => {
     const name = spec.env.find((n) => env[n]?.trim());
     return name ? { raw: env[name], where: name } : undefined;
@@ -224,7 +224,7 @@ function cloudsYamlCandidates(file: string | undefined, env: NodeJS.ProcessEnv):
 export const CloudsYamlSchema = z.object({ clouds: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must map cloud names to settings' }) });
 
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
-export function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): Layer {
+function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): Layer {
   const candidates = cloudsYamlCandidates(file, env);
   // The given file must be readable; of the standard places, the first that exists is used.
   const used = file ?? candidates.find((candidate) => existsSync(candidate));
@@ -248,7 +248,7 @@ export function credentialsFromCloudsYaml(cloud: string, file?: string, env: Nod
 }
 
 /** The credentials in an openCenter config's `opencenter.infrastructure.cloud.openstack`. */
-export function credentialsFromConfig(openstack: Record<string, unknown> | undefined, source: string): Layer {
+function credentialsFromConfig(openstack: Record<string, unknown> | undefined, source: string): Layer {
   if (!openstack) return { values: {}, where: {}, secrets: [] };
   return readValues((spec) => {
     const found = lookup(openstack, spec.config);

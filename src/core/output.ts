@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync, writevSync } from 'node:fs';
-import type { RedactionStream, Redactor } from './redact.js';
+import type { Redactor } from './redact.js';
 
 /**
  * A destination for redacted bytes that can push back: each call's chunks, written in order,
@@ -59,31 +59,6 @@ function writeAll(stream: WritableSink, chunks: readonly Buffer[]): Promise<void
   let ok = true;
   for (const chunk of chunks) ok = stream.write(chunk);
   return ok ? undefined : drained(stream);
-}
-
-/** Redacts a stream of bytes into a text sink, with bounded memory: see RedactionStream. */
-export class RedactingStream {
-  private readonly stream: RedactionStream;
-
-  constructor(
-    redactor: Redactor,
-    private readonly sink: TextSink,
-    maxPending = 64 * 1024,
-  ) {
-    this.stream = redactor.stream({ maxHeld: maxPending });
-  }
-
-  write(chunk: Buffer | string): void {
-    this.emit(this.stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-  }
-
-  end(): void {
-    this.emit(this.stream.end());
-  }
-
-  private emit(chunks: Buffer[]): void {
-    if (chunks.length) this.sink(decodeChunks(chunks));
-  }
 }
 
 /**

@@ -74,29 +74,34 @@ export interface TofuPlanContext {
  */
 export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<TofuPlan> {
   const binary = await requireTofuBinary(settings);
+  const { found: _, ...base } = await tofuCommand(settings);
+  const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
   await ensurePrivateDir(path.dirname(planFile));
   // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
   const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
-  const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
-  output.startGroup('OpenTofu plan');
   try {
-    await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
-    await exec(await tofuCommand(settings, 'plan', '-input=false', `-out=${planFile}`));
+    const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
+    output.startGroup('OpenTofu plan');
+    try {
+      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
+      await exec(tofu('plan', '-input=false', `-out=${planFile}`));
+    } finally {
+      output.endGroup();
+    }
+    // tofu writes the plan with the umask's mode; it holds every value in plain text.
+    await fs.chmod(planFile, 0o600);
+    const json = await exec(tofu('show', '-json', planFile), { capture: true, quiet: true });
+    let document: unknown;
+    try {
+      document = JSON.parse(json.stdout);
+    } catch {
+      throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+    }
+    const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+    return { planFile, changes: summarizeChanges(document), text: text.stdout };
   } finally {
-    output.endGroup();
     await lock.release();
   }
-  // tofu writes the plan with the umask's mode; it holds every value in plain text.
-  await fs.chmod(planFile, 0o600);
-  const json = await exec(await tofuCommand(settings, 'show', '-json', planFile), { capture: true, quiet: true });
-  let document: unknown;
-  try {
-    document = JSON.parse(json.stdout);
-  } catch {
-    throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
-  }
-  const text = await exec(await tofuCommand(settings, 'show', '-no-color', planFile), { capture: true, quiet: true });
-  return { planFile, changes: summarizeChanges(document), text: text.stdout };
 }
 
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */

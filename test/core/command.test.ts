@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CommandFailedError, runChecked, runCommand } from '../../src/core/command.js';
+import { CommandFailedError, commandExecutor, runCommand } from '../../src/core/command.js';
 import { DeployOutput } from '../../src/core/output.js';
 import { MASK, Redactor } from '../../src/core/redact.js';
 
@@ -62,7 +62,7 @@ describe('runCommand', () => {
   });
 
   it('names the command and exit code when it fails, and a missing program clearly', async () => {
-    await expect(runChecked({ argv: [node, '-e', 'process.exit(4)'], cwd: tmpdir(), env }, { redactor: new Redactor() })).rejects.toThrow(
+    await expect(commandExecutor({ redactor: new Redactor() })({ argv: [node, '-e', 'process.exit(4)'], cwd: tmpdir(), env })).rejects.toThrow(
       new CommandFailedError(path.basename(node), { exitCode: 4, signal: null, tail: [], stdout: '' }).message,
     );
     await expect(runCommand({ argv: ['no-such-tool-xyz', 'init'], cwd: tmpdir(), env }, { redactor: new Redactor() })).rejects.toThrow(

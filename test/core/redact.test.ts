@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineInterleaver, RedactingStream, TailBuffer } from '../../src/core/output.js';
+import { decodeChunks, LineInterleaver, TailBuffer } from '../../src/core/output.js';
 import { MASK, Redactor } from '../../src/core/redact.js';
 
 describe('Redactor', () => {
@@ -26,7 +26,28 @@ describe('Redactor', () => {
   });
 });
 
-describe('RedactingStream', () => {
+/** Redactor.stream() driven as runCommand drives it, collected as text. */
+class RedactingStream {
+  private readonly stream;
+  constructor(
+    redactor: Redactor,
+    private readonly sink: (text: string) => void,
+    maxPending = 64 * 1024,
+  ) {
+    this.stream = redactor.stream({ maxHeld: maxPending });
+  }
+  write(chunk: Buffer | string): void {
+    this.emit(this.stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+  }
+  end(): void {
+    this.emit(this.stream.end());
+  }
+  private emit(chunks: Buffer[]): void {
+    if (chunks.length) this.sink(decodeChunks(chunks));
+  }
+}
+
+describe('Redactor.stream', () => {
   const secret = 'SECRET-CANARY-0123456789';
 
   function collect(chunks: (string | Buffer)[], maxPending?: number): string {

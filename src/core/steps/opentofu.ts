@@ -7,7 +7,7 @@ import { deployEnvironment } from './environment.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
 /** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
-export async function resolveTofuBinary(settings: DeploySettings): Promise<string | undefined> {
+async function resolveTofuBinary(settings: DeploySettings): Promise<string | undefined> {
   const pathVar = settings.baseEnv.PATH;
   if (settings.opentofu.binary) return findExecutable(settings.opentofu.binary, pathVar);
   return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
