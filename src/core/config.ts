@@ -19,7 +19,11 @@ export const ClusterConfigSchema = z.object({
       organization: z.string().trim().regex(NAME_PATTERN, NAME_RULE),
     }),
     cluster: z
-      .object({ cluster_name: z.string().trim().regex(NAME_PATTERN, NAME_RULE).optional() })
+      .object({
+        cluster_name: z.string().trim().regex(NAME_PATTERN, NAME_RULE).optional(),
+        // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
+        kubernetes: z.object({ version: z.string().trim().regex(/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
+      })
       .optional(),
     infrastructure: z.object({
       provider: z.enum(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
@@ -44,6 +48,13 @@ export const ClusterConfigSchema = z.object({
       enabled: z.boolean().default(true),
       path: optionalText,
       backend: z.object({ type: z.enum(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+      /** Which planned resources are cluster nodes, and the attribute (a dotted path) that holds the node name. */
+      node_resource: z
+        .object({
+          type: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
+          name_attribute: z.string().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
+        })
+        .prefault({}),
     })
     .prefault({}),
   deployment: z
@@ -55,6 +66,8 @@ export const ClusterConfigSchema = z.object({
           version: optionalText,
           venv_path: optionalText,
           pip_args: z.array(z.string()).optional(),
+          /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */
+          upgrade_batch_size: z.number().int().min(1).max(10_000).optional(),
         })
         .optional(),
     })

@@ -53,6 +53,13 @@ export interface DeployRun {
   logPath?: string;
 }
 
+/** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
+const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
+  deploy: 'provisioning infrastructure',
+  upgrade: 'upgrading the cluster',
+  destroy: 'destroying the infrastructure',
+};
+
 function describeFailure(error: unknown, interrupted: boolean): { message: string; tail?: string[] } {
   if (interrupted || error instanceof InterruptedError) return { message: 'interrupted' };
   if (error instanceof CommandFailedError) return { message: failureHeadline(error), tail: error.result.tail };
@@ -92,7 +99,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     await ensurePrivateDir(path.dirname(run.logPath));
     output.openLogFile(run.logPath);
   }
-  const { state, note } = await loadStartingState(store, cluster, filter);
+  const { state, note } = await loadStartingState(store, cluster, filter, settings.operation);
   if (note) output.line(note);
   const useState = usesSavedState(filter);
   const reports: StepReport[] = [];
@@ -107,7 +114,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   for (const [index, step] of selected.entries()) {
     const label = `[${index + 1}/${total}]`;
     const name = `${step.title} (${step.id})`;
-    const decision = await decideStep(step, state.steps[step.id], useState);
+    const decision = await decideStep(step, state.steps[step.id], useState, state);
     if (!decision.run) {
       output.line(`${label} ⏭ ${name} (${decision.reason})`);
       reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
@@ -122,7 +129,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     let failure: unknown;
     let failed = false;
     try {
-      detail = (await step.run({ settings, redactor, output, signal, exec })) ?? undefined;
+      detail = (await step.run({ settings, redactor, output, signal, exec, state })) ?? undefined;
       if (signal.aborted) throw new InterruptedError();
     } catch (error) {
       failure = error;
@@ -153,17 +160,19 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     for (const later of selected.slice(index + 1)) {
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
     }
-    Object.assign(result, { interrupted, failedStep: step.id, error: `provisioning infrastructure: step "${step.id}" failed: ${safeMessage}` });
+    Object.assign(result, { interrupted, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
     return result;
   }
 
   if (run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
     state.completedAt = new Date().toISOString();
+    // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
+    if (settings.operation === 'destroy') state.destroyedAt = state.completedAt;
     await save();
   }
   result.ok = true;
   try {
-    if (existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
+    if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
   } catch {
     // not fatal: the endpoint is informational once every step has passed
   }

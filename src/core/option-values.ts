@@ -53,3 +53,24 @@ export function parseName(text: string, where: string, fail: new (message: strin
   if (!NAME_PATTERN.test(value)) throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
   return value;
 }
+
+/** What a run does to a cluster: each is an ordered plan of steps (operations.ts). */
+export const OPERATIONS = ['deploy', 'upgrade', 'destroy'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export function parseOperation(text: string, where: string): Operation {
+  const value = text.trim();
+  if (!(OPERATIONS as readonly string[]).includes(value)) {
+    throw new UsageError(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`);
+  }
+  return value as Operation;
+}
+
+/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`); kube-version.ts compares them. */
+export function parseKubernetesVersionOption(text: string, where: string): string {
+  const value = text.trim();
+  if (!/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/.test(value)) {
+    throw new UsageError(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
+  }
+  return value.replace(/^v/, '');
+}

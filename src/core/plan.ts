@@ -82,11 +82,11 @@ export async function buildPlan(
   redactor: Redactor,
 ): Promise<DeployPlan> {
   const selected = selectSteps(steps, filter);
-  const { state, note } = await loadStartingState(store, clusterId(settings), filter);
+  const { state, note } = await loadStartingState(store, clusterId(settings), filter, settings.operation);
   const { shared, shown } = sharedEnvironment(settings, redactor);
   const planned: PlannedStep[] = [];
   for (const [index, step] of selected.entries()) {
-    const decision = await decideStep(step, state.steps[step.id], usesSavedState(filter));
+    const decision = await decideStep(step, state.steps[step.id], usesSavedState(filter), state);
     const plan = await step.plan();
     planned.push({
       index: index + 1,

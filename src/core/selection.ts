@@ -1,4 +1,5 @@
 import { UsageError } from './errors.js';
+import type { Operation } from './option-values.js';
 import { emptyState, type DeployState, type StateStore, type StepState } from './state.js';
 import { STEP_IDS, type Step } from './steps/step.js';
 
@@ -30,7 +31,7 @@ export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] 
   checkFilter(filter);
   for (const id of [filter.step, filter.fromStep]) {
     if (id && !steps.some((s) => s.id === id)) {
-      throw new UsageError(`step "${id}" is not part of this deploy (its steps: ${steps.map((s) => s.id).join(', ')}); the Kubespray steps run only with deployment.method kubespray`);
+      throw new UsageError(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray`);
     }
   }
   if (filter.step) return steps.filter((s) => s.id === filter.step);
@@ -49,26 +50,41 @@ export interface Decision {
   reason: string;
 }
 
-/** Decides whether a step runs, from its kind and what the saved state says about it. */
-export async function decideStep(step: Step, saved: StepState | undefined, useState: boolean): Promise<Decision> {
+/** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
+export async function decideStep(step: Step, saved: StepState | undefined, useState: boolean, state?: DeployState): Promise<Decision> {
   if (!useState) return { run: true, reason: 'selected' };
+  if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
+    return { run: false, reason: `${step.preparesFor} already completed` };
+  }
   if (!saved) return { run: true, reason: 'not run yet' };
   if (saved.status === 'failed') return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
   if (saved.status === 'running') return { run: true, reason: 'was interrupted last time' };
   if (step.kind === 'check') return { run: true, reason: 'checks always run' };
+  if (step.kind === 'converge') return { run: true, reason: 'reads what is left to do from the cluster' };
+  if (step.preparesFor) return { run: true, reason: `runs until ${step.preparesFor} has completed` };
   if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
     return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
   }
   return { run: false, reason: 'already completed' };
 }
 
-/** Loads the state a run starts from; a completed deploy is history, not something to resume. */
-export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter): Promise<{ state: DeployState; note?: string }> {
-  if (filter.restart) return { state: emptyState(cluster), note: 'restart: saved state ignored' };
+/**
+ * Loads the state a run starts from. A completed run is history, not something to resume; so is a
+ * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
+ */
+export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter, operation: Operation = 'deploy'): Promise<{ state: DeployState; note?: string }> {
+  const fresh = (note?: string) => ({ state: emptyState(cluster, operation), note });
+  if (filter.restart) return fresh('restart: saved state ignored');
   const saved = await store.load();
-  if (!saved) return { state: emptyState(cluster) };
+  if (!saved) return fresh();
+  if (saved.destroyedAt) return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
+  if (saved.operation !== operation) {
+    if (saved.completedAt) return fresh();
+    const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
+    return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`);
+  }
   if (saved.completedAt && usesSavedState(filter)) {
-    return { state: emptyState(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
+    return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`);
   }
   return { state: saved };
 }

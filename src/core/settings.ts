@@ -2,11 +2,14 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
-import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod } from './option-values.js';
+import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './node-changes.js';
+import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod, type Operation } from './option-values.js';
 import { UsageError, UserError } from './errors.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
 export interface DeploySettings {
+  /** What this run does to the cluster; it decides the steps (operations.ts). */
+  operation: Operation;
   organization: string;
   clusterName: string;
   configPath?: string;
@@ -25,6 +28,14 @@ export interface DeploySettings {
     /** Apply exactly this saved plan instead of planning anew; `source` says where it came from, for errors. */
     savedPlan?: { file: string; source: string };
   };
+  /** Which plan resources are nodes (deploy: node removals before apply, scale.yml after). */
+  nodeResource: NodeResourceSpec;
+  /** Apply a plan that removes half the etcd members or every control plane node (loud in plan and summary). */
+  allowUnsafeNodeRemoval: boolean;
+  /** upgrade: the target version (no "v"), from the option or opencenter.cluster.kubernetes.version. */
+  kubernetesVersion?: string;
+  /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
+  upgradeBatchSize?: number;
   venvDir: string;
   python: string;
   pipArgs: string[];
@@ -44,12 +55,19 @@ export interface WaitReadySettings {
   intervalMs: number;
   /** Also require this many nodes to be Ready. */
   nodes?: number;
+  /** upgrade: every node must also be Ready with this kubelet version (no "v"). */
+  version?: string;
 }
 
 export const DEFAULT_WAIT: WaitReadySettings = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
 
 /** Options a user gives on the command line or as action inputs. */
 export interface DeployOptions {
+  operation?: Operation;
+  /** destroy: must equal the cluster name, else nothing runs. */
+  confirmDestroy?: string;
+  kubernetesVersion?: string;
+  allowUnsafeNodeRemoval?: boolean;
   configPath?: string;
   clusterDir?: string;
   /** Standalone use: cluster name when there is no config (defaults to the cluster dir's name). */
@@ -126,9 +144,23 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     throw new UsageError(`the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
   }
   const clusterStateDir = path.join(stateDir, organization, clusterName);
+  const operation = options.operation ?? 'deploy';
+  if (operation === 'destroy' && options.confirmDestroy?.trim() !== clusterName) {
+    throw new UsageError(
+      options.confirmDestroy?.trim()
+        ? `destroy: the confirmation "${options.confirmDestroy.trim().slice(0, 80)}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${clusterName}`
+        : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (--confirm ${clusterName}, or input confirm-destroy: ${clusterName})`,
+    );
+  }
+  const kubernetesVersion = options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+  if (operation === 'upgrade' && !kubernetesVersion) {
+    throw new UsageError(`upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`);
+  }
   const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
+  const nodeResource = config?.opentofu.node_resource;
   return {
+    operation,
     organization,
     clusterName,
     configPath: options.configPath && path.resolve(options.configPath),
@@ -149,6 +181,10 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       backend: config?.opentofu.backend.type ?? 'local',
       savedPlan: options.savedPlan,
     },
+    nodeResource: nodeResource ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute } : DEFAULT_NODE_RESOURCE,
+    allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+    kubernetesVersion,
+    upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: options.python ?? 'python3',
     pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { formatIssues, UserError, errorMessage } from './errors.js';
 import { type FileKind, readTextFile, writePrivateFile } from './files.js';
+import { OPERATIONS } from './option-values.js';
 
 export const STATE_VERSION = 1;
 
@@ -19,6 +20,20 @@ export const StepStateSchema = z.object({
   detail: z.string().optional(),
 });
 
+const NodeListSchema = z.array(z.string());
+
+/** Node work a deploy's plan found (node-changes.ts), kept until Kubespray has acted on it. */
+export const NodeWorkSchema = z.object({
+  newCluster: z.boolean(),
+  remove: NodeListSchema,
+  create: NodeListSchema,
+  otherChanges: z.boolean(),
+  removeRoles: z.record(z.string(), z.array(z.enum(['control-plane', 'etcd', 'worker']))),
+  unsafeOverride: z.string().optional(),
+  /** Nodes kubespray-remove-nodes has already removed, so a resumed run does not remove them twice. */
+  removed: NodeListSchema.optional(),
+});
+
 export const DeployStateSchema = z.object({
   version: z.literal(STATE_VERSION),
   /** `org/cluster`: a state file for another cluster is refused. */
@@ -28,14 +43,22 @@ export const DeployStateSchema = z.object({
   run: z.object({ id: z.number().int(), attempt: z.number().int(), url: z.string().optional() }).optional(),
   /** Set when every step succeeded: the next deploy then starts over instead of skipping. */
   completedAt: z.iso.datetime().optional(),
+  /** What the run does; state files written before operations existed are deploys. */
+  operation: z.enum(OPERATIONS).default('deploy'),
+  /** Set when a destroy completed: the next deploy starts fresh and no kubeconfig is restored. */
+  destroyedAt: z.iso.datetime().optional(),
+  /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
+  nodeWork: NodeWorkSchema.optional(),
+  /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
+  upgradeTarget: z.string().optional(),
   steps: z.record(z.string(), StepStateSchema),
 });
 
 export type StepState = z.infer<typeof StepStateSchema>;
 export type DeployState = z.infer<typeof DeployStateSchema>;
 
-export function emptyState(cluster: string): DeployState {
-  return { version: STATE_VERSION, cluster, updatedAt: new Date().toISOString(), steps: {} };
+export function emptyState(cluster: string, operation: DeployState['operation'] = 'deploy'): DeployState {
+  return { version: STATE_VERSION, cluster, updatedAt: new Date().toISOString(), operation, steps: {} };
 }
 
 /** Validates a loaded state document; a corrupt or foreign file is refused, never half-used. */

@@ -1,13 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { commandExecutor } from './command.js';
+import { commandExecutor, type CommandResult, type ExecOptions } from './command.js';
 import { UserError } from './errors.js';
 import { ensurePrivateDir } from './files.js';
 import type { DeployOutput } from './output.js';
 import type { Redactor } from './redact.js';
 import { acquireDeployLock, lockChildHooks } from './lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
+import { emptyState } from './state.js';
+import { plannedNodeChanges, type PlannedNodeChanges } from './node-changes.js';
 import { OpenTofuInitStep, requireTofuBinary, tofuCommand } from './steps/opentofu.js';
 
 /**
@@ -32,6 +34,8 @@ export interface PlanChanges {
 export interface TofuPlan {
   planFile: string;
   changes: PlanChanges;
+  /** Node names the plan creates, deletes or replaces (node-changes.ts); nothing else of its values. */
+  nodes: PlannedNodeChanges;
   /** `tofu show -no-color <plan>`, redacted. */
   text: string;
 }
@@ -62,6 +66,19 @@ export function summarizeChanges(planJson: unknown): PlanChanges {
   return changes;
 }
 
+/**
+ * `tofu show -json <plan>`, parsed. Captured quietly: the JSON holds every value in plain text, so
+ * it never reaches the log; only what zod keeps from it (addresses, actions, node names) is used.
+ */
+export async function readPlanJson(planFile: string, tofu: (args: string[], options: ExecOptions) => Promise<CommandResult>): Promise<unknown> {
+  const json = await tofu(['show', '-json', planFile], { capture: true, quiet: true });
+  try {
+    return JSON.parse(json.stdout);
+  } catch {
+    throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is the binary OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+  }
+}
+
 export interface TofuPlanContext {
   redactor: Redactor;
   output: DeployOutput;
@@ -72,8 +89,13 @@ export interface TofuPlanContext {
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-export async function runTofuPlan(settings: DeploySettings, planFile: string, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<TofuPlan> {
-  const binary = await requireTofuBinary(settings);
+export async function runTofuPlan(
+  settings: DeploySettings,
+  planFile: string,
+  { redactor, output, signal = new AbortController().signal }: TofuPlanContext,
+  { destroy = false }: { destroy?: boolean } = {},
+): Promise<TofuPlan> {
+  await requireTofuBinary(settings);
   const { found: _, ...base } = await tofuCommand(settings);
   const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
   await ensurePrivateDir(path.dirname(planFile));
@@ -83,22 +105,16 @@ export async function runTofuPlan(settings: DeploySettings, planFile: string, { 
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
     output.startGroup('OpenTofu plan');
     try {
-      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
-      await exec(tofu('plan', '-input=false', `-out=${planFile}`));
+      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec, state: emptyState(clusterId(settings)) }); // exactly the deploy's init
+      await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
     } finally {
       output.endGroup();
     }
     // tofu writes the plan with the umask's mode; it holds every value in plain text.
     await fs.chmod(planFile, 0o600);
-    const json = await exec(tofu('show', '-json', planFile), { capture: true, quiet: true });
-    let document: unknown;
-    try {
-      document = JSON.parse(json.stdout);
-    } catch {
-      throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
-    }
+    const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
     const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
-    return { planFile, changes: summarizeChanges(document), text: text.stdout };
+    return { planFile, changes: summarizeChanges(document), nodes: plannedNodeChanges(document, settings.nodeResource), text: text.stdout };
   } finally {
     await lock.release();
   }

@@ -1,22 +1,67 @@
+import { UserError } from '../errors.js';
 import type { DeploySettings } from '../settings.js';
-import { KubesprayPipStep, KubesprayPlaybookStep, KubesprayVenvStep } from './kubespray.js';
+import { deployEnvironment } from './environment.js';
+import { ForgetClusterStep } from './forget-cluster.js';
+import {
+  KubernetesVersionCheckStep,
+  KubesprayFactsStep,
+  KubesprayPipStep,
+  KubesprayPlaybookStep,
+  KubesprayRemoveNodesStep,
+  KubesprayUpgradeControlPlaneStep,
+  KubesprayUpgradeWorkersStep,
+  KubesprayVenvStep,
+} from './kubespray.js';
 import { NormalizeKubeconfigStep } from './normalize-kubeconfig.js';
-import { OpenTofuApplyStep, OpenTofuInitStep } from './opentofu.js';
+import { OpenTofuApplyStep, OpenTofuDestroyStep, OpenTofuInitStep, OpenTofuPlanStep } from './opentofu.js';
 import { PreflightStep, type AuthChecker } from './preflight.js';
 import type { Step } from './step.js';
 import { WaitReadyStep } from './wait-ready.js';
-import { deployEnvironment } from './environment.js';
 
-/** The OpenStack pipeline in order; the Kubespray steps only for `deployment.method: kubespray`. */
+/**
+ * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
+ * state, lock, dry run and reports run all of them.
+ * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
+ *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
+ * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
+ *   only for nodes the API shows below the target; readiness then requires every node at it.
+ * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ */
 export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker): Step[] {
-  return [
-    new PreflightStep(settings, authChecker),
-    new OpenTofuInitStep(settings),
-    new OpenTofuApplyStep(settings),
-    ...(settings.kubespray ? [new KubesprayVenvStep(settings), new KubesprayPipStep(settings), new KubesprayPlaybookStep(settings)] : []),
-    new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
-    new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), settings.waitReady),
-  ];
+  const preflight = new PreflightStep(settings, authChecker);
+  const kubeconfig = new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip);
+  const waitReady = (version?: string) =>
+    new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), { ...settings.waitReady, version });
+  const venv = () => [new KubesprayVenvStep(settings), new KubesprayPipStep(settings)];
+  switch (settings.operation) {
+    case 'deploy':
+      return [
+        preflight,
+        new OpenTofuInitStep(settings),
+        new OpenTofuPlanStep(settings),
+        ...(settings.kubespray ? [...venv(), new KubesprayRemoveNodesStep(settings)] : []),
+        new OpenTofuApplyStep(settings),
+        ...(settings.kubespray ? [new KubesprayPlaybookStep(settings)] : []),
+        kubeconfig,
+        waitReady(),
+      ];
+    case 'upgrade':
+      if (!settings.kubespray) {
+        throw new UserError('upgrade runs Kubespray\'s upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)');
+      }
+      return [
+        preflight,
+        ...venv(),
+        new KubernetesVersionCheckStep(settings),
+        new KubesprayFactsStep(settings),
+        new KubesprayUpgradeControlPlaneStep(settings),
+        new KubesprayUpgradeWorkersStep(settings),
+        kubeconfig,
+        waitReady(settings.kubernetesVersion),
+      ];
+    case 'destroy':
+      return [preflight, new OpenTofuInitStep(settings), new OpenTofuDestroyStep(settings), new ForgetClusterStep(settings)];
+  }
 }
 
 export type { Step, StepId, StepKind, StepPlan, StepContext } from './step.js';

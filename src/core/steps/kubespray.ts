@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { pathExists, writeFileAtomic } from '../files.js';
+import { kubectlCommand, parseNodeList, type ClusterNode } from '../kube-nodes.js';
+import { clusterVersionsFromKubectl, parseKubeVersion, planUpgrade, workerBatches } from '../kube-version.js';
+import { describeNodeDecisions, playbookAfterApply, readInventory, removalRuns, removeNodeVars, type PlaybookDecision } from '../node-changes.js';
 import type { DeploySettings } from '../settings.js';
 import { deployEnvironment } from './environment.js';
 import type { Step, StepContext, StepPlan } from './step.js';
@@ -139,19 +142,109 @@ export class KubesprayPipStep implements Step {
   }
 }
 
+/**
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
+ * the venv's ansible-playbook, the inventory, become, and the venv "activated".
+ */
+export function kubesprayPlaybook(settings: DeploySettings, playbook: string, ...args: string[]): CommandSpec {
+  const paths = kubesprayPaths(settings);
+  return {
+    argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
+    cwd: paths.kubesprayDir,
+    env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+  };
+}
+
+/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
+async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
+  const paths = kubesprayPaths(settings);
+  if (!(await pathExists(paths.ansiblePlaybook))) {
+    throw new UserError(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+  }
+  if (!(await pathExists(paths.inventory))) {
+    throw new UserError(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+  }
+}
+
+/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
+async function apiNodes(settings: DeploySettings, context: StepContext): Promise<ClusterNode[] | undefined> {
+  if (!(await pathExists(settings.kubeconfigPath))) {
+    context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
+    return undefined;
+  }
+  const result = await context.exec(kubectlCommand(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, deployEnvironment(settings), 'get', 'nodes', '-o', 'json'), {
+    capture: true,
+    quiet: true,
+    check: false,
+  });
+  if (result.exitCode !== 0) {
+    context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
+    return undefined;
+  }
+  return parseNodeList(result.stdout);
+}
+
+/**
+ * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
+ * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
+ * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
+ */
+export class KubesprayRemoveNodesStep implements Step {
+  readonly id = 'kubespray-remove-nodes' as const;
+  readonly title = 'Remove nodes the plan deletes (remove-node.yml)';
+  readonly kind = 'converge' as const;
+  readonly preparesFor = 'opentofu-apply' as const;
+
+  constructor(private readonly settings: DeploySettings) {}
+
+  async plan(): Promise<StepPlan> {
+    const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
+      writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
+      actions: ['only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true'],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const work = context.state.nodeWork;
+    const removed = new Set(work?.removed ?? []);
+    const left = (work?.remove ?? []).filter((node) => !removed.has(node));
+    if (!work || left.length === 0) return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+    await requirePlaybookInputs(this.settings);
+    const nodes = await apiNodes(this.settings, context);
+    for (const run of removalRuns(left, nodes)) {
+      context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
+      await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...removeNodeVars(run).flatMap((v) => ['-e', v])));
+      work.removed = [...(work.removed ?? []), ...run.nodes];
+    }
+    return `removed ${left.join(', ')}`;
+  }
+}
+
+/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
+export function playbookCommands(settings: DeploySettings, decision: PlaybookDecision): CommandSpec[] {
+  switch (decision.kind) {
+    case 'cluster':
+      return [kubesprayPlaybook(settings, 'cluster.yml')];
+    case 'scale':
+      // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+      return [kubesprayPlaybook(settings, 'playbooks/facts.yml'), kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`)];
+    case 'none':
+      return [];
+  }
+}
+
 export class KubesprayPlaybookStep implements Step {
   readonly id = 'kubespray-ansible-playbook' as const;
-  readonly title = 'Run Kubespray (ansible-playbook cluster.yml)';
+  readonly title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
   readonly kind = 'remote' as const;
   private readonly command: CommandSpec;
 
   constructor(private readonly settings: DeploySettings) {
-    const paths = kubesprayPaths(settings);
-    this.command = {
-      argv: [paths.ansiblePlaybook, '-i', paths.inventory, 'cluster.yml', '-b'],
-      cwd: paths.kubesprayDir,
-      env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
-    };
+    this.command = kubesprayPlaybook(settings, 'cluster.yml');
   }
 
   async plan(): Promise<StepPlan> {
@@ -161,18 +254,151 @@ export class KubesprayPlaybookStep implements Step {
       command: this.command,
       reads: [paths.inventory, paths.playbook],
       writes: ['cluster nodes', path.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
+      actions: [
+        'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    await requirePlaybookInputs(this.settings);
+    const work = context.state.nodeWork;
+    // Without a plan's node work (--step alone, method none before), converge everything as always.
+    const decision: PlaybookDecision = work ? playbookAfterApply(work, readInventory(kubesprayPaths(this.settings).inventory)) : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+    if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
+    for (const command of playbookCommands(this.settings, decision)) await context.exec(command);
+    context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+    return decision.kind === 'scale' ? `scale.yml --limit=${decision.limit.join(',')}` : decision.kind === 'cluster' ? 'cluster.yml' : `nothing to install (${decision.reason})`;
+  }
+}
+
+/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
+async function readUpgradePlan(settings: DeploySettings, context: StepContext) {
+  const target = parseKubeVersion(settings.kubernetesVersion!, 'the target Kubernetes version');
+  if (!(await pathExists(settings.kubeconfigPath))) {
+    throw new UserError(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
+  }
+  const kubectl = (...args: string[]) => context.exec(kubectlCommand(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, deployEnvironment(settings), ...args), { capture: true, quiet: true });
+  const version = await kubectl('version', '-o', 'json');
+  const nodes = await kubectl('get', 'nodes', '-o', 'json');
+  const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+  return { target, current, todo: planUpgrade(target, current) };
+}
+
+export class KubernetesVersionCheckStep implements Step {
+  readonly id = 'kubernetes-version-check' as const;
+  readonly title = 'Check the upgrade path';
+  readonly kind = 'check' as const;
+
+  constructor(private readonly settings: DeploySettings) {}
+
+  async plan(): Promise<StepPlan> {
+    const command = kubectlCommand(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, deployEnvironment(this.settings), 'version', '-o', 'json');
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [this.settings.kubeconfigPath],
+      writes: [],
+      actions: [`then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const { target, current, todo } = await readUpgradePlan(this.settings, context);
+    context.state.upgradeTarget = target.text;
+    return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
+  }
+}
+
+export class KubesprayFactsStep implements Step {
+  readonly id = 'kubespray-facts' as const;
+  readonly title = 'Gather facts of every host (playbooks/facts.yml)';
+  readonly kind = 'check' as const;
+  private readonly command: CommandSpec;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
+  }
+
+  async plan(): Promise<StepPlan> {
+    return {
+      workingDir: this.command.cwd,
+      command: this.command,
+      reads: [kubesprayPaths(this.settings).inventory],
+      writes: ['Ansible facts cache'],
+      actions: ['Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited'],
     };
   }
 
   async run(context: StepContext): Promise<void> {
-    const paths = kubesprayPaths(this.settings);
-    if (!(await pathExists(paths.ansiblePlaybook))) {
-      throw new UserError(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
-    }
-    // Without it ansible-playbook warns, matches no hosts and succeeds having done nothing.
-    if (!(await pathExists(paths.inventory))) {
-      throw new UserError(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
-    }
+    await requirePlaybookInputs(this.settings);
     await context.exec(this.command);
+  }
+}
+
+/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
+abstract class UpgradeStep implements Step {
+  abstract readonly id: 'kubespray-upgrade-control-plane' | 'kubespray-upgrade-workers';
+  abstract readonly title: string;
+  readonly kind = 'converge' as const;
+  protected abstract readonly role: 'control plane' | 'worker';
+
+  constructor(protected readonly settings: DeploySettings) {}
+
+  protected upgrade(limit: string[]): CommandSpec {
+    return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
+      writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
+      actions: [this.role === 'control plane' ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time' : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`],
+    };
+  }
+
+  protected abstract limits(todo: { controlPlane: string[]; workers: string[] }): string[][];
+
+  async run(context: StepContext): Promise<string> {
+    await requirePlaybookInputs(this.settings);
+    const { target, todo } = await readUpgradePlan(this.settings, context);
+    const batches = this.limits(todo);
+    if (batches.length === 0) return `every ${this.role} node is at v${target.text}`;
+    const upgraded: string[] = [];
+    for (const [index, batch] of batches.entries()) {
+      context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+      await context.exec(this.upgrade(batch));
+      upgraded.push(...batch);
+    }
+    return `upgraded ${upgraded.join(', ')} to v${target.text}`;
+  }
+}
+
+export class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
+  readonly id = 'kubespray-upgrade-control-plane' as const;
+  readonly title = 'Upgrade the control plane (upgrade-cluster.yml)';
+  protected readonly role = 'control plane' as const;
+
+  protected limits(todo: { controlPlane: string[] }): string[][] {
+    if (todo.controlPlane.length === 0) return [];
+    // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
+    const inventory = readInventory(kubesprayPaths(this.settings).inventory);
+    const etcdOnly = inventory ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host)) : [];
+    return [[...todo.controlPlane, ...etcdOnly]];
+  }
+}
+
+export class KubesprayUpgradeWorkersStep extends UpgradeStep {
+  readonly id = 'kubespray-upgrade-workers' as const;
+  readonly title = 'Upgrade the workers in batches (upgrade-cluster.yml)';
+  protected readonly role = 'worker' as const;
+
+  protected limits(todo: { controlPlane: string[]; workers: string[] }): string[][] {
+    // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
+    if (todo.controlPlane.length) throw new UserError(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
+    return workerBatches(todo.workers, this.settings.upgradeBatchSize);
   }
 }

@@ -1,9 +1,13 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CommandFailedError, type CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
-import type { DeploySettings } from '../settings.js';
+import { checkRemovalSafety, describeNodeDecisions, mergeNodeWork, nodeWorkFromPlan, plannedNodeChanges, predictedPlaybook, readInventory, type NodeWork } from '../node-changes.js';
+import { runtimePaths, type DeploySettings } from '../settings.js';
+import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu-plan.js';
 import { deployEnvironment } from './environment.js';
+import { kubesprayPaths } from './kubespray.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
 /** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
@@ -39,78 +43,205 @@ export async function tofuCommand(settings: DeploySettings, ...args: string[]): 
   };
 }
 
-abstract class OpenTofuStep implements Step {
-  abstract readonly id: 'opentofu-init' | 'opentofu-apply';
-  abstract readonly title: string;
-  abstract readonly kind: 'runner-local' | 'remote';
-  protected abstract readonly args: string[];
-  protected abstract readonly writes: string[];
-  private command?: Promise<CommandSpec & { found: boolean }>;
+/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
+export function deployPlanFile(settings: DeploySettings): string {
+  return settings.opentofu.savedPlan?.file ?? runtimePaths(settings).planPath;
+}
 
-  constructor(protected readonly settings: DeploySettings) {}
+/** A tofu command built once per step: the plan shows exactly what run executes. */
+class TofuCommands {
+  private readonly built = new Map<string, Promise<CommandSpec & { found: boolean }>>();
+  constructor(private readonly settings: DeploySettings) {}
 
-  /** Built once: the plan shows exactly what run executes. */
-  protected spec(): Promise<CommandSpec & { found: boolean }> {
-    this.command ??= tofuCommand(this.settings, ...this.args);
-    return this.command;
+  get(...args: string[]): Promise<CommandSpec & { found: boolean }> {
+    const key = args.join('\0');
+    let spec = this.built.get(key);
+    if (!spec) this.built.set(key, (spec = tofuCommand(this.settings, ...args)));
+    return spec;
   }
 
-  async plan(): Promise<StepPlan> {
-    const { found: _, ...command } = await this.spec();
-    return { workingDir: command.cwd, command, reads: [path.join(this.settings.clusterDir, '*.tf')], writes: this.writes };
-  }
-
-  async run(context: StepContext): Promise<void> {
-    const { found, ...command } = await this.spec();
-    if (!found) await requireTofuBinary(this.settings); // throws the error that says how to get one
-    try {
-      await context.exec(command);
-    } catch (error) {
-      throw error instanceof CommandFailedError ? this.explain(error) : error;
-    }
-  }
-
-  protected explain(error: CommandFailedError): Error {
-    return error;
+  /** Runs one of them; without a binary, the error that says how to get one. */
+  async run(context: StepContext, args: string[], options?: Parameters<StepContext['exec']>[1]) {
+    const { found, ...command } = await this.get(...args);
+    if (!found) await requireTofuBinary(this.settings);
+    return context.exec(command, options);
   }
 }
 
-export class OpenTofuInitStep extends OpenTofuStep {
+function stripFound({ found: _, ...command }: CommandSpec & { found: boolean }): CommandSpec {
+  return command;
+}
+
+export class OpenTofuInitStep implements Step {
   readonly id = 'opentofu-init' as const;
   readonly title = 'Initialize OpenTofu';
   readonly kind = 'runner-local' as const;
-  protected readonly args = ['init', '-input=false'];
-  protected get writes(): string[] {
-    return [path.join(this.settings.clusterDir, '.terraform/')];
+  private readonly tofu: TofuCommands;
+  private static readonly ARGS = ['init', '-input=false'];
+
+  constructor(private readonly settings: DeploySettings) {
+    this.tofu = new TofuCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
+    return { workingDir: command.cwd, command, reads: [path.join(this.settings.clusterDir, '*.tf')], writes: [path.join(this.settings.clusterDir, '.terraform/')] };
   }
 
   async outputsPresent(): Promise<boolean> {
     return pathExists(path.join(this.settings.clusterDir, '.terraform'));
   }
+
+  async run(context: StepContext): Promise<void> {
+    await this.tofu.run(context, OpenTofuInitStep.ARGS);
+  }
 }
 
-export class OpenTofuApplyStep extends OpenTofuStep {
+/**
+ * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
+ * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
+ * changes, a plan that would break etcd quorum or remove every control plane node.
+ */
+export class OpenTofuPlanStep implements Step {
+  readonly id = 'opentofu-plan' as const;
+  readonly title = 'Plan the OpenTofu changes';
+  readonly kind = 'check' as const;
+  readonly preparesFor = 'opentofu-apply' as const;
+  private readonly tofu: TofuCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.tofu = new TofuCommands(settings);
+  }
+
+  private get planArgs(): string[] | undefined {
+    // A reviewed saved plan is read, not made again.
+    return this.settings.opentofu.savedPlan ? undefined : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
+  }
+
+  async plan(): Promise<StepPlan> {
+    const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
+    const command = stripFound(await this.tofu.get(...args));
+    const actions = [
+      ...(this.planArgs ? [] : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan!.source} instead of planning anew`]),
+      ...(this.settings.kubespray
+        ? [
+            `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${kubesprayPaths(this.settings).inventory}`,
+            'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
+              (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
+          ]
+        : []),
+    ];
+    return { workingDir: command.cwd, command, reads: [path.join(this.settings.clusterDir, '*.tf')], writes: [deployPlanFile(this.settings)], actions };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const planFile = deployPlanFile(this.settings);
+    if (this.planArgs) {
+      await fs.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
+      await this.tofu.run(context, this.planArgs);
+      await fs.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+    }
+    const document = await readPlanJson(planFile, (args, options) => this.tofu.run(context, args, options));
+    const counts = tofuCounts(summarizeChanges(document));
+    const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+    if (!this.settings.kubespray) return summary;
+
+    const inventory = readInventory(kubesprayPaths(this.settings).inventory);
+    const work: NodeWork = nodeWorkFromPlan(plannedNodeChanges(document, this.settings.nodeResource), inventory);
+    const { warnings } = checkRemovalSafety(work, inventory, this.settings.allowUnsafeNodeRemoval);
+    for (const warning of warnings) context.output.line(`      warning: ${warning}`);
+    const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
+    if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
+    // A resumed deploy that plans again adds to the work still pending; it never forgets it.
+    const pending = mergeNodeWork(context.state.nodeWork, work);
+    context.state.nodeWork = { ...pending, removed: context.state.nodeWork?.removed };
+    return `${summary}; ${describeNodeDecisions(pending, predictedPlaybook(pending, inventory))}`;
+  }
+}
+
+export class OpenTofuApplyStep implements Step {
   readonly id = 'opentofu-apply' as const;
   readonly title = 'Apply OpenTofu infrastructure';
   readonly kind = 'remote' as const;
-  protected get args(): string[] {
-    const saved = this.settings.opentofu.savedPlan;
-    // A saved plan is the approval: tofu applies exactly it and asks nothing.
-    return saved ? ['apply', '-input=false', saved.file] : ['apply', '-input=false', '-auto-approve'];
+  private readonly tofu: TofuCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.tofu = new TofuCommands(settings);
   }
-  protected get writes(): string[] {
+
+  /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
+  private get args(): string[] {
+    return ['apply', '-input=false', deployPlanFile(this.settings)];
+  }
+
+  async plan(): Promise<StepPlan> {
+    const command = stripFound(await this.tofu.get(...this.args));
     const writes = ['OpenStack resources'];
     if (this.settings.opentofu.backend === 'local') writes.push(path.join(this.settings.clusterDir, 'terraform.tfstate'));
-    return writes;
+    return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
+  }
+
+  async run(context: StepContext): Promise<void> {
+    const planFile = deployPlanFile(this.settings);
+    if (!(await pathExists(planFile))) {
+      throw new UserError(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+    }
+    try {
+      await this.tofu.run(context, this.args);
+    } catch (error) {
+      throw error instanceof CommandFailedError ? this.explain(error) : error;
+    }
   }
 
   /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
-  protected override explain(error: CommandFailedError): Error {
+  private explain(error: CommandFailedError): Error {
     const saved = this.settings.opentofu.savedPlan;
-    if (!saved || !error.result.tail.some((line) => /Saved plan is stale/i.test(line))) return error;
+    if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line))) return error;
+    if (!saved) {
+      return new UserError('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+    }
     return new UserError(
       `the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
         'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.',
     );
+  }
+}
+
+/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
+export class OpenTofuDestroyStep implements Step {
+  readonly id = 'opentofu-destroy' as const;
+  readonly title = 'Destroy the OpenTofu infrastructure';
+  readonly kind = 'remote' as const;
+  private readonly tofu: TofuCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.tofu = new TofuCommands(settings);
+  }
+
+  private get planFile(): string {
+    return runtimePaths(this.settings).planPath;
+  }
+
+  async plan(): Promise<StepPlan> {
+    const command = stripFound(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
+    const apply = stripFound(await this.tofu.get('apply', '-input=false', this.planFile));
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [path.join(this.settings.clusterDir, '*.tf')],
+      writes: ['OpenStack resources (all of them deleted)'],
+      actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    await fs.rm(this.planFile, { force: true });
+    await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
+    await fs.chmod(this.planFile, 0o600);
+    const document = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
+    const { toDestroy } = tofuCounts(summarizeChanges(document));
+    await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
+    await fs.rm(this.planFile, { force: true });
+    return `${toDestroy} resources destroyed`;
   }
 }

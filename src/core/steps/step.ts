@@ -3,13 +3,24 @@ import type { DeployOutput } from '../output.js';
 import type { Redactor } from '../redact.js';
 import type { DeploySettings } from '../settings.js';
 
+import type { DeployState } from '../state.js';
+
+/** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
 export const STEP_IDS = [
   'openstack-preflight',
   'opentofu-init',
-  'opentofu-apply',
+  'opentofu-plan',
   'kubespray-venv-create',
   'kubespray-pip-install',
+  'kubespray-remove-nodes',
+  'opentofu-apply',
   'kubespray-ansible-playbook',
+  'kubernetes-version-check',
+  'kubespray-facts',
+  'kubespray-upgrade-control-plane',
+  'kubespray-upgrade-workers',
+  'opentofu-destroy',
+  'forget-cluster',
   'openstack-normalize-kubeconfig',
   'wait-ready',
 ] as const;
@@ -22,8 +33,10 @@ export type StepId = (typeof STEP_IDS)[number];
  * - `runner-local`: produces files on this machine; skipped after success only while they exist,
  *   so a fresh CI runner re-creates them.
  * - `remote`: changes the cloud or the cluster; skipped once it succeeded.
+ * - `converge`: changes the cluster, but reads from the live cluster what is left to do; always
+ *   runs and does nothing when nothing is left (node removal, per-node upgrades).
  */
-export type StepKind = 'check' | 'runner-local' | 'remote';
+export type StepKind = 'check' | 'runner-local' | 'remote' | 'converge';
 
 /** What a step would do, for the dry-run plan; nothing here runs or writes. */
 export interface StepPlan {
@@ -48,6 +61,11 @@ export interface StepContext {
    * `check: false` is given.
    */
   exec(spec: CommandSpec, options?: ExecOptions): Promise<CommandResult>;
+  /**
+   * The run's resume state. Steps that hand data to later steps (the node work a plan found) keep
+   * it here: the engine saves it, redacted, after every step, so a resumed run has it too.
+   */
+  state: DeployState;
 }
 
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
@@ -55,6 +73,11 @@ export interface Step {
   readonly id: StepId;
   readonly title: string;
   readonly kind: StepKind;
+  /**
+   * The step only prepares this later one (a plan, nodes drained before an apply): once that step
+   * has succeeded, it is skipped on resume; until then it always runs.
+   */
+  readonly preparesFor?: StepId;
   plan(): Promise<StepPlan>;
   /** For runner-local steps: are this step's outputs present (and whole) on this machine? */
   outputsPresent?(): Promise<boolean>;

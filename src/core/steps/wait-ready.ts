@@ -1,9 +1,9 @@
 import { existsSync, lstatSync } from 'node:fs';
-import { z } from 'zod';
 import type { CommandSpec, Exec } from '../command.js';
 import { formatDuration } from '../duration.js';
 import { InterruptedError, UserError } from '../errors.js';
 import { readTextFile } from '../files.js';
+import { kubectlCommand, parseNodeList } from '../kube-nodes.js';
 import { kubeconfigEndpoint } from '../kubeconfig.js';
 import { KUBECONFIG_FILE } from '../yaml.js';
 import type { WaitReadySettings } from '../settings.js';
@@ -46,32 +46,11 @@ function lastLine(lines: string[]): string {
   return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
 }
 
-/** The parts of `kubectl get nodes -o json` we read; anything else in the list is ignored. */
-const NodeListSchema = z.object({
-  items: z.array(
-    z.object({
-      metadata: z.object({ name: z.string() }).partial().optional(),
-      status: z.object({ conditions: z.array(z.object({ type: z.string(), status: z.string() }).partial()).optional() }).optional(),
-    }),
-  ),
-});
-
-/** Counts the Ready nodes of kubectl's node list; a reply that is not one is an error saying so. */
-export function countReadyNodes(json: string): { ready: number; total: number } {
-  let document: unknown;
-  try {
-    document = JSON.parse(json);
-  } catch {
-    throw new UserError(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
-  }
-  const parsed = NodeListSchema.safeParse(document);
-  if (!parsed.success) throw new UserError(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-  const ready = parsed.data.items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
-  return { ready, total: parsed.data.items.length };
-}
-
-function kubectlArgv(kubectl: string, kubeconfig: string, ...args: string[]): string[] {
-  return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args];
+/** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
+export function countReadyNodes(json: string, version?: string): { ready: number; total: number } {
+  const nodes = parseNodeList(json);
+  const ready = nodes.filter((n) => n.ready && (!version || n.kubelet.replace(/^v/, '').split(/[+-]/)[0] === version)).length;
+  return { ready, total: nodes.length };
 }
 
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
@@ -105,7 +84,7 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
   let lastReason = '';
   let attempts = 0;
   // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
-  const run = (...args: string[]) => exec({ argv: kubectlArgv(kubectl, kubeconfig, ...args), cwd, env }, { capture: true, quiet: true, check: false });
+  const run = (...args: string[]) => exec(kubectlCommand(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
 
   for (;;) {
     attempts++;
@@ -113,12 +92,14 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
     const ready = await run('get', '--raw', '/readyz');
     if (signal?.aborted) throw new InterruptedError();
     if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
-      if (!options.nodes) return { endpoint, attempts };
+      if (!options.nodes && !options.version) return { endpoint, attempts };
       const nodes = await run('get', 'nodes', '-o', 'json');
       if (nodes.exitCode === 0) {
-        const { ready: readyNodes, total } = countReadyNodes(nodes.stdout);
-        if (readyNodes >= options.nodes) return { endpoint, attempts, readyNodes, totalNodes: total };
-        reason = `${readyNodes}/${options.nodes} nodes Ready (${total} registered)`;
+        const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, options.version);
+        // After an upgrade every registered node must be Ready at the target, however many there are.
+        const wanted = Math.max(options.nodes ?? 0, options.version ? total : 0);
+        if (readyNodes >= wanted) return { endpoint, attempts, readyNodes, totalNodes: total };
+        reason = `${readyNodes}/${wanted} nodes Ready${options.version ? ` at v${options.version}` : ''} (${total} registered)`;
       } else {
         reason = lastLine(nodes.tail) || `kubectl get nodes exited with ${nodes.exitCode}`;
       }
@@ -150,11 +131,13 @@ export class WaitReadyStep implements Step {
     env: Record<string, string>,
     private readonly settings: WaitReadySettings,
   ) {
-    this.command = { argv: kubectlArgv(kubectl, kubeconfig, 'get', '--raw', '/readyz'), cwd, env };
+    this.command = kubectlCommand(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
   }
 
   async plan(): Promise<StepPlan> {
-    const nodes = this.settings.nodes ? `, then until ${this.settings.nodes} nodes are Ready (kubectl get nodes -o json)` : '';
+    const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
+    const count = this.settings.version ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}` : `${this.settings.nodes} nodes are`;
+    const nodes = this.settings.nodes || this.settings.version ? `, then until ${count} Ready${version} (kubectl get nodes -o json)` : '';
     return {
       workingDir: this.command.cwd,
       command: this.command,

@@ -1,0 +1,32 @@
+import { promises as fs } from 'node:fs';
+import { runtimePaths, type DeploySettings } from '../settings.js';
+import type { Step, StepContext, StepPlan } from './step.js';
+
+/**
+ * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
+ * talk to whatever gets its address next), with any plan left behind. The engine then marks the
+ * resume state destroyed, so the next deploy starts from nothing.
+ */
+export class ForgetClusterStep implements Step {
+  readonly id = 'forget-cluster' as const;
+  readonly title = 'Forget the destroyed cluster (kubeconfig, plan)';
+  readonly kind = 'remote' as const;
+
+  constructor(private readonly settings: DeploySettings) {}
+
+  private get files(): string[] {
+    return [this.settings.kubeconfigPath, runtimePaths(this.settings).planPath];
+  }
+
+  async plan(): Promise<StepPlan> {
+    return { workingDir: this.settings.clusterDir, reads: [], writes: this.files, actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`] };
+  }
+
+  async run(_context: StepContext): Promise<string> {
+    const deleted: string[] = [];
+    for (const file of this.files) {
+      if (await fs.rm(file).then(() => true, () => false)) deleted.push(file);
+    }
+    return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
+  }
+}
