@@ -2,15 +2,15 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
 import { UsageError } from '../core/errors.js';
-import { DURATION_LIMITS, parseDurationOption, parseMethod, parseName, parseNodeCount } from '../core/option-values.js';
+import { DURATION_LIMITS, OPERATIONS, parseDurationOption, parseKubernetesVersionOption, parseMethod, parseName, parseNodeCount, parseOperation, type Operation } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
-import { STEP_IDS } from '../core/steps/step.js';
+import { OPERATION_STEPS } from '../core/steps/step.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
-  | { kind: 'plan' | 'deploy'; options: DeployOptions; filter: StepFilter; json: boolean; tofuPlan: boolean }
+  | { kind: 'plan' | 'run'; options: DeployOptions & { operation: Operation }; filter: StepFilter; json: boolean; tofuPlan: boolean; confirm?: string }
   | { kind: 'normalize-kubeconfig'; options: DeployOptions }
   | { kind: 'wait-ready'; kubeconfig: string; kubectl?: string; timeoutMs?: number; intervalMs?: number; nodes?: number };
 
@@ -38,6 +38,10 @@ const DEPLOY_FLAGS = {
   'clouds-yaml': { type: 'string' },
   json: { type: 'boolean' },
   'tofu-plan': { type: 'boolean' },
+  operation: { type: 'string' },
+  'kubernetes-version': { type: 'string' },
+  confirm: { type: 'string' },
+  'allow-unsafe-node-removal': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   // The credential flags, from the one credential table.
   ...(Object.fromEntries(CREDENTIAL_FIELDS.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])) as Record<string, { type: 'string' | 'boolean' }>),
@@ -77,37 +81,68 @@ ${CREDENTIAL_HELP}
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
 
+/** The steps of each operation, for the help text. */
+const OPERATION_STEPS_HELP = OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${OPERATION_STEPS[op].join(', ')}`).join('\n');
+
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
-  cluster-deploy plan     --config FILE [options]   show what a deploy would do; runs and writes nothing
-  cluster-deploy deploy   --config FILE [options]   run the pipeline, resuming from saved state
+  cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
+  cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
+  cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
+  cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
 
-Steps: ${STEP_IDS.join(', ')}
+Operations and their steps:
+${OPERATION_STEPS_HELP}
 
 Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 
 const HELP: Record<string, string> = {
-  plan: `Usage: cluster-deploy plan --config FILE [options] [--json]
+  plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy] [options] [--json]
 
-Lists the steps a deploy would run under the current filters and saved state, each with its working
-directory, command, reads, writes and environment (secret values shown as <redacted>).
+Lists the steps an operation (default deploy) would run under the current filters and saved state, each
+with its working directory, command, reads, writes and environment (secret values shown as <redacted>).
+  --operation OP           deploy (default), upgrade (with --kubernetes-version) or destroy (no --confirm needed to plan)
   --json                   print the plan as JSON
-  --tofu-plan              when the deploy would apply, also run tofu init and tofu plan (read-only on the
-                           cloud; needs the credentials) and show what would change, as the action's dry run does
+  --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
+                           read-only on the cloud; needs the credentials) and show what would change and, for a
+                           deploy, which nodes Kubespray would remove before the apply and install after it
 
 ${DEPLOY_OPTIONS_HELP}`,
   deploy: `Usage: cluster-deploy deploy --config FILE [options]
 
-Runs the pipeline. State is saved before and after every step, so running the same command again after
-a failure continues where it stopped. SIGINT/SIGTERM interrupt the running step cleanly.
+Plans, then applies exactly that plan. Nodes the plan deletes or replaces are drained and removed with
+Kubespray's remove-node.yml before the apply; when the plan only adds workers, scale.yml installs just
+them (after playbooks/facts.yml), else cluster.yml converges everything. State is saved before and after
+every step, so running the same command again after a failure continues where it stopped.
+SIGINT/SIGTERM interrupt the running step cleanly.
+  --allow-unsafe-node-removal  apply a plan that removes half or more of the etcd members, every control
+                           plane node or the first one (refused otherwise, before anything changes)
   --json                   print the result as JSON on stdout when done
 
 ${DEPLOY_OPTIONS_HELP}`,
+  upgrade: `Usage: cluster-deploy upgrade --config FILE [--kubernetes-version X.Y.Z] [options]
+
+Upgrades Kubernetes with Kubespray's upgrade-cluster.yml: the control plane first, then the workers in
+batches. Refuses a downgrade or a skipped minor version (go 1.33 → 1.34 → 1.35). Each run upgrades only
+the nodes whose kubelet the API shows below the target, so a re-run after a failure never re-walks the
+finished ones. Then the readiness gate, which also requires every node Ready at the target.
+  --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
+  --json                   print the result as JSON on stdout when done
+
+\${DEPLOY_OPTIONS_HELP}`,
+  destroy: `Usage: cluster-deploy destroy --config FILE --confirm CLUSTER [options]
+
+Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
+destroyed, so the next deploy starts from nothing. An interrupted destroy resumes like a deploy.
+  --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
+  --json                   print the result as JSON on stdout when done
+
+\${DEPLOY_OPTIONS_HELP}`,
   'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
 
 Finds the kubeconfig the deploy tooling wrote (PATH, DIR/kubeconfig.yaml, DIR/kubeconfig,
@@ -238,14 +273,34 @@ export function parseCli(argv: string[]): CliCommand {
   if (!options.configPath && !options.clusterDir) {
     throw new UsageError(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
   }
-  if (command === 'deploy' && v['tofu-plan']) throw new UsageError('deploy: --tofu-plan is an option of plan, not deploy');
+  const operation: Operation = command === 'plan' ? (v.operation === undefined ? 'deploy' : parseOperation(text('operation')!, '--operation')) : (command as Operation);
+  // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
+  const owner: Record<string, string> = { 'tofu-plan': 'plan', operation: 'plan', confirm: 'destroy', 'kubernetes-version': 'upgrade (and plan --operation upgrade)', 'allow-unsafe-node-removal': 'deploy (and plan)' };
+  const allowed: Record<string, string[]> = {
+    plan: ['tofu-plan', 'operation', ...(operation === 'upgrade' ? ['kubernetes-version'] : []), ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : [])],
+    deploy: ['allow-unsafe-node-removal'],
+    upgrade: ['kubernetes-version'],
+    destroy: ['confirm'],
+  };
+  for (const flag of Object.keys(owner)) {
+    if (v[flag] !== undefined && v[flag] !== false && !allowed[command]!.includes(flag)) {
+      throw new UsageError(`${command}${command === 'plan' ? ` --operation ${operation}` : ''}: --${flag} is an option of ${owner[flag]}`);
+    }
+  }
+  if (command === 'destroy' && v.confirm === undefined) {
+    throw new UsageError('destroy: --confirm CLUSTER is required: the name of the cluster whose infrastructure is deleted');
+  }
+  options.operation = operation;
+  if (v['kubernetes-version'] !== undefined) options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
+  if (v['allow-unsafe-node-removal']) options.allowUnsafeNodeRemoval = true;
   const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
   checkFilter(filter);
   return {
-    kind: command as 'plan' | 'deploy',
-    options,
+    kind: command === 'plan' ? 'plan' : 'run',
+    options: { ...options, operation },
     filter,
     json: !!v.json,
     tofuPlan: !!v['tofu-plan'],
+    confirm: text('confirm'),
   };
 }

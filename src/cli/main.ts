@@ -5,10 +5,11 @@ import { commandExecutor } from '../core/command.js';
 import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
 import { openPipeline } from '../core/pipeline.js';
-import { buildPlan, renderPlan, wouldApply } from '../core/plan.js';
+import { buildPlan, noTofuPlanReason, renderPlan, wouldApply } from '../core/plan.js';
 import { Redactor } from '../core/redact.js';
 import { abortOnSignals } from '../core/signals.js';
-import { DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/settings.js';
+import { nodeDecisions, renderNodeDecisions } from '../core/node-plan.js';
+import { checkDestroyConfirmation, DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/settings.js';
 import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.js';
 import { waitForReady } from '../core/steps/wait-ready.js';
 import { renderTofuChanges, runTofuPlan, tofuCounts } from '../core/tofu-plan.js';
@@ -36,7 +37,7 @@ async function execute(command: CliCommand): Promise<number> {
       const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
       if (!command.tofuPlan || !wouldApply(plan)) {
         stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
-        if (command.tofuPlan && !command.json) stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
+        if (command.tofuPlan && !command.json) stdout(`\n${noTofuPlanReason(plan)}\n`);
         return 0;
       }
       if (!command.json) stdout(`${renderPlan(plan)}\n`);
@@ -45,10 +46,11 @@ async function execute(command: CliCommand): Promise<number> {
       const controller = new AbortController();
       const dispose = abortOnSignals(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
       try {
-        const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
-        if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
+        const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+        const nodes = nodeDecisions(pipeline.settings, tofu.nodes);
+        if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
         // tofu's plan text was shown live above; only the summary follows it.
-        else stdout(`\n${renderTofuChanges(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+        else stdout(`\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
         return 0;
       } finally {
         dispose();
@@ -56,21 +58,25 @@ async function execute(command: CliCommand): Promise<number> {
       }
     }
 
-    case 'deploy': {
+    case 'run': {
       const pipeline = await openPipeline(command.options);
+      if (command.options.operation === 'destroy') checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       const controller = new AbortController();
       const dispose = abortOnSignals(controller, (message) => output.line(message));
       try {
         const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal: controller.signal });
-        if (result.ok) {
-          output.line(`Deploy of ${result.cluster} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
+        if (result.ok && command.options.operation === 'destroy') {
+          output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
+        } else if (result.ok) {
+          const done = command.options.operation === 'upgrade' ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}` : `Deploy of ${result.cluster}`;
+          output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
           output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
         } else {
           stderr(`error: ${result.error}\n`);
         }
-        output.line(`Deploy log: ${result.logPath}`);
+        output.line(`Log: ${result.logPath}`);
         output.line(`Resume state: ${result.statePath}`);
         if (command.json) stdout(`${JSON.stringify(result, null, 2)}\n`);
         return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;

@@ -129,7 +129,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     let failure: unknown;
     let failed = false;
     try {
-      detail = (await step.run({ settings, redactor, output, signal, exec, state })) ?? undefined;
+      detail = (await step.run({ settings, redactor, output, signal, exec, state, selected: selected.map((s) => s.id) })) ?? undefined;
       if (signal.aborted) throw new InterruptedError();
     } catch (error) {
       failure = error;

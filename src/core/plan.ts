@@ -35,6 +35,7 @@ export interface SharedEnvironment {
 }
 
 export interface DeployPlan {
+  operation: DeploySettings['operation'];
   cluster: string;
   configPath?: string;
   clusterDir: string;
@@ -104,6 +105,7 @@ export async function buildPlan(
     });
   }
   return redactor.redactValue({
+    operation: settings.operation,
     cluster: clusterId(settings),
     configPath: settings.configPath,
     clusterDir: settings.clusterDir,
@@ -114,14 +116,23 @@ export async function buildPlan(
   });
 }
 
-/** Whether the deploy this plan describes would run opentofu-apply: only then is a tofu plan worth making. */
+/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy; an upgrade has none. */
+export const TOFU_APPLYING_STEPS: readonly string[] = ['opentofu-apply', 'opentofu-destroy'];
+
+/** Whether the run this plan describes would apply with tofu: only then is a tofu plan worth making. */
 export function wouldApply(plan: DeployPlan): boolean {
-  return plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
+  return plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id) && s.action === 'run');
+}
+
+/** Why a dry run shows no tofu plan, in one line. */
+export function noTofuPlanReason(plan: DeployPlan): string {
+  if (plan.operation === 'upgrade') return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+  return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
 }
 
 /** The plan as text, in the reference's dry-run layout. */
 export function renderPlan(plan: DeployPlan): string {
-  const lines = [`Deploy plan for ${plan.cluster}`];
+  const lines = [`${plan.operation[0]!.toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];
   if (plan.configPath) lines.push(`  config:      ${plan.configPath}`);
   lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
   if (plan.note) lines.push(`  note:        ${plan.note}`);

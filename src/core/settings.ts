@@ -64,8 +64,6 @@ export const DEFAULT_WAIT: WaitReadySettings = { timeoutMs: 30 * 60_000, interva
 /** Options a user gives on the command line or as action inputs. */
 export interface DeployOptions {
   operation?: Operation;
-  /** destroy: must equal the cluster name, else nothing runs. */
-  confirmDestroy?: string;
   kubernetesVersion?: string;
   allowUnsafeNodeRemoval?: boolean;
   configPath?: string;
@@ -145,13 +143,6 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   }
   const clusterStateDir = path.join(stateDir, organization, clusterName);
   const operation = options.operation ?? 'deploy';
-  if (operation === 'destroy' && options.confirmDestroy?.trim() !== clusterName) {
-    throw new UsageError(
-      options.confirmDestroy?.trim()
-        ? `destroy: the confirmation "${options.confirmDestroy.trim().slice(0, 80)}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${clusterName}`
-        : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (--confirm ${clusterName}, or input confirm-destroy: ${clusterName})`,
-    );
-  }
   const kubernetesVersion = options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
   if (operation === 'upgrade' && !kubernetesVersion) {
     throw new UsageError(`upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`);
@@ -195,6 +186,21 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
     baseEnv,
   };
+}
+
+/**
+ * A destroy runs only when confirmed with the cluster's name (`--confirm`, input confirm-destroy),
+ * checked before anything runs. Planning a destroy needs no confirmation.
+ */
+export function checkDestroyConfirmation(settings: Pick<DeploySettings, 'organization' | 'clusterName'>, given: string | undefined, how = { flag: '--confirm', input: 'confirm-destroy' }): void {
+  const { organization, clusterName } = settings;
+  const value = given?.trim() ?? '';
+  if (value === clusterName) return;
+  throw new UsageError(
+    value
+      ? `destroy: ${how.flag} "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+      : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`,
+  );
 }
 
 export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {

@@ -154,6 +154,15 @@ export class OpenTofuPlanStep implements Step {
     if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
     // A resumed deploy that plans again adds to the work still pending; it never forgets it.
     const pending = mergeNodeWork(context.state.nodeWork, work);
+    // An apply without the drain before it (actions/tofu alone, --step) would leave NotReady nodes and maybe a broken etcd.
+    const removedAlready = new Set(context.state.nodeWork?.removed ?? []);
+    const undrained = pending.remove.filter((node) => !removedAlready.has(node));
+    if (undrained.length && context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes')) {
+      throw new UserError(
+        `the plan deletes nodes ${undrained.join(', ')}, but this run applies without kubespray-remove-nodes, which drains and removes them first; ` +
+          'run the whole deploy (the root action, or the CLI without --step), or remove them with Kubespray before applying',
+      );
+    }
     context.state.nodeWork = { ...pending, removed: context.state.nodeWork?.removed };
     return `${summary}; ${describeNodeDecisions(pending, predictedPlaybook(pending, inventory))}`;
   }

@@ -3,6 +3,7 @@ import type { DeployOutput } from '../output.js';
 import type { Redactor } from '../redact.js';
 import type { DeploySettings } from '../settings.js';
 
+import type { Operation } from '../option-values.js';
 import type { DeployState } from '../state.js';
 
 /** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
@@ -26,6 +27,13 @@ export const STEP_IDS = [
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];
+
+/** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
+export const OPERATION_STEPS = {
+  deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
+  upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
+  destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+} as const satisfies Record<Operation, readonly StepId[]>;
 
 /**
  * How a step behaves on resume:
@@ -66,6 +74,8 @@ export interface StepContext {
    * it here: the engine saves it, redacted, after every step, so a resumed run has it too.
    */
   state: DeployState;
+  /** The ids of the steps this run covers (a composable action runs only some of them). */
+  selected: readonly StepId[];
 }
 
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
