@@ -176,7 +176,8 @@ describe('the DevStack e2e cluster code is dependable', () => {
   });
 
   describe('apply waits for an apt-daily run that started before the timers were disabled', () => {
-    const loop = /"(for i in \$\(seq [^"]*)"/.exec(main)?.[1];
+    // The HCL string, unescaped (it holds \" only).
+    const loop = /"(for i in \$\(seq (?:[^"\\]|\\")*)"/.exec(main)?.[1]?.replaceAll('\\"', '"');
     // systemctl prints one state per unit; the fake reports apt-daily.service busy for BUSY calls.
     const systemctl = 'n=$(cat "$HOME/calls" 2>/dev/null || echo 0); echo $((n + 1)) > "$HOME/calls"\nif [ "$n" -lt "$BUSY" ]; then echo activating; else echo inactive; fi; echo inactive';
     const run = (busy: number) => runScript(loop!, { BUSY: String(busy) }, { systemctl, sleep: 'exit 0' });

@@ -155,7 +155,7 @@ resource "terraform_data" "ssh_ready" {
   provisioner "remote-exec" {
     inline = [
       "cloud-init status --wait > /dev/null || test $? -eq 2",
-      "for i in $(seq 180); do systemctl is-active apt-daily.service apt-daily-upgrade.service | grep -qx -e active -e activating -e reloading || exit 0; sleep 5; done; echo 'apt-daily still running after 15 minutes' >&2; exit 1",
+      "for i in $(seq 180); do systemctl is-active apt-daily.service apt-daily-upgrade.service > \"$HOME/.apt-daily\" || true; grep -qx -e active -e activating -e reloading \"$HOME/.apt-daily\" || exit 0; sleep 5; done; echo 'apt-daily still running after 15 minutes' >&2; exit 1",
     ]
   }
 }
