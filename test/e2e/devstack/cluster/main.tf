@@ -7,6 +7,10 @@ locals {
     control_plane = "${var.cluster_name}-cp-0"
     worker        = "${var.cluster_name}-worker-0"
   }
+  flavors = {
+    control_plane = var.control_plane_flavor_name
+    worker        = var.worker_flavor_name
+  }
 }
 
 data "openstack_networking_network_v2" "external" {
@@ -82,10 +86,22 @@ resource "openstack_compute_instance_v2" "node" {
 
   name        = each.value
   image_name  = var.image_name
-  flavor_name = var.flavor_name
+  flavor_name = local.flavors[each.key]
   key_pair    = var.keypair_name
-  # cloud-init gets the ssh key from the config drive, whether or not DevStack runs a metadata agent.
+  # cloud-init gets the ssh key and the user data from the config drive, whether or not DevStack
+  # runs a metadata agent.
   config_drive = true
+  # First boot: Ubuntu's apt-daily and apt-daily-upgrade timers (apt-get update, unattended-upgrades)
+  # can fire while Kubespray installs packages, which then fails on the dpkg lock. bootcmd runs early
+  # in the first boot and stops and disables both timers; a run that started before it is waited for
+  # at the end of apply (terraform_data.ssh_ready).
+  user_data = <<-EOT
+    #cloud-config
+    bootcmd:
+      - [systemctl, disable, --now, apt-daily.timer, apt-daily-upgrade.timer]
+    package_update: false
+    package_upgrade: false
+  EOT
 
   network {
     port = openstack_networking_port_v2.node[each.key].id
@@ -120,8 +136,9 @@ locals {
 }
 
 # The action runs Kubespray right after apply, and Ansible does not wait for booting machines: apply
-# ends only once every node answers on ssh and cloud-init is done (exit 2 is "done, with recoverable
-# errors", e.g. deprecation warnings; waiting is all that matters here).
+# ends only once every node answers on ssh, cloud-init is done (exit 2 is "done, with recoverable
+# errors", e.g. deprecation warnings; waiting is all that matters here) and no apt-daily run holds the
+# package lock (a oneshot service is "activating" while it runs; at most 15 minutes).
 resource "terraform_data" "ssh_ready" {
   for_each = local.nodes
 
@@ -136,7 +153,10 @@ resource "terraform_data" "ssh_ready" {
   }
 
   provisioner "remote-exec" {
-    inline = ["cloud-init status --wait > /dev/null || test $? -eq 2"]
+    inline = [
+      "cloud-init status --wait > /dev/null || test $? -eq 2",
+      "for i in $(seq 180); do systemctl is-active apt-daily.service apt-daily-upgrade.service > \"$HOME/.apt-daily\" || true; grep -qx -e active -e activating -e reloading \"$HOME/.apt-daily\" || exit 0; sleep 5; done; echo 'apt-daily still running after 15 minutes' >&2; exit 1",
+    ]
   }
 }
 
@@ -173,6 +193,10 @@ resource "local_file" "inventory" {
           kubeconfig_localhost_ansible_host = true
           # The API certificate must be valid for the floating IP too.
           supplementary_addresses_in_ssl_keys = [var.api_floating_ip]
+          # The worker's API load balancer (nginx static pod, localhost:6443) from ECR Public's copy of
+          # Docker Hub's official images (same tags as library/nginx, Kubespray's nginx_image_tag),
+          # not Docker Hub, whose anonymous pull limit the shared runner addresses hit.
+          nginx_image_repo = "public.ecr.aws/docker/library/nginx"
         }
         children = {
           kube_control_plane = { hosts = { (local.nodes.control_plane) = {} } }

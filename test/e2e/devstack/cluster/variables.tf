@@ -20,8 +20,13 @@ variable "image_name" {
   type        = string
 }
 
-variable "flavor_name" {
-  description = "Nova flavor of both nodes."
+variable "control_plane_flavor_name" {
+  description = "Nova flavor of the control plane (Kubespray's minimum: 1.5 GB of memory)."
+  type        = string
+}
+
+variable "worker_flavor_name" {
+  description = "Nova flavor of the worker (Kubespray's minimum: 1 GB of memory)."
   type        = string
 }
 
