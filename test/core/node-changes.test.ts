@@ -149,9 +149,9 @@ describe('plannedNodeChanges', () => {
       expected: { kept: ['w-0'], otherChanges: ['module.worker[0].openstack_networking_port_v2.port'] },
     },
     {
-      name: 'module.worker[10] is not inside module.worker[1]',
-      changes: [node('module.worker[1].openstack_compute_instance_v2.node', ['delete'], 'w-1', null), port('module.worker[10].openstack_networking_port_v2.port', ['update'])],
-      expected: { deleted: ['w-1'], otherChanges: ['module.worker[10].openstack_networking_port_v2.port'] },
+      name: 'module.worker_extra is not inside module.worker',
+      changes: [node('module.worker.openstack_compute_instance_v2.node', ['delete'], 'w-1', null), port('module.worker_extra.openstack_networking_port_v2.port', ['update'])],
+      expected: { deleted: ['w-1'], otherChanges: ['module.worker_extra.openstack_networking_port_v2.port'] },
     },
     {
       name: 'an instance without the name attribute is not a node',
