@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseNodeList } from './kube-nodes.js';
 import { formatIssues, UsageError, UserError } from './errors.js';
 
 /**
@@ -116,20 +117,6 @@ export function workerBatches(workers: string[], batchSize?: number): string[][]
 
 const KubectlVersionSchema = z.object({ serverVersion: z.object({ gitVersion: z.string() }) });
 
-const KubectlNodesSchema = z.object({
-  items: z.array(
-    z.object({
-      metadata: z.object({ name: z.string(), labels: z.record(z.string(), z.string()).nullish() }),
-      status: z.object({
-        nodeInfo: z.object({ kubeletVersion: z.string() }),
-        conditions: z.array(z.object({ type: z.string(), status: z.string() })).nullish(),
-      }),
-    }),
-  ),
-});
-
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
-
 function parseJson<T>(text: string, schema: z.ZodType<T>, command: string): T {
   let value: unknown;
   try {
@@ -145,14 +132,8 @@ function parseJson<T>(text: string, schema: z.ZodType<T>, command: string): T {
 /** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
 export function clusterVersionsFromKubectl(versionJson: string, nodesJson: string): ClusterVersions {
   const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
-  const nodes = parseJson(nodesJson, KubectlNodesSchema, 'kubectl get nodes -o json');
-  return {
-    server: version.serverVersion.gitVersion,
-    nodes: nodes.items.map((node) => ({
-      name: node.metadata.name,
-      kubelet: node.status.nodeInfo.kubeletVersion,
-      ready: (node.status.conditions ?? []).some((condition) => condition.type === 'Ready' && condition.status === 'True'),
-      controlPlane: Object.hasOwn(node.metadata.labels ?? {}, CONTROL_PLANE_LABEL),
-    })),
-  };
+  const nodes = parseNodeList(nodesJson);
+  const silent = nodes.find((node) => !node.name || !node.kubelet);
+  if (silent) throw new UserError(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+  return { server: version.serverVersion.gitVersion, nodes };
 }
