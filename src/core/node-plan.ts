@@ -22,12 +22,13 @@ export interface NodeDecisions {
  */
 export function nodeDecisions(settings: DeploySettings, planned: PlannedNodeChanges): NodeDecisions | undefined {
   if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
-  const inventory = readInventory(kubesprayPaths(settings).inventory);
+  const inventoryFile = kubesprayPaths(settings).inventory;
+  const inventory = readInventory(inventoryFile);
   const work: NodeWork = nodeWorkFromPlan(planned, inventory);
   let warnings: string[] = [];
   let refused: string | undefined;
   try {
-    warnings = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval).warnings;
+    warnings = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile).warnings;
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     refused = error.message;

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { formatIssues, UserError, errorMessage } from './errors.js';
 import { type FileKind, readTextFile, writePrivateFile } from './files.js';
+import type { NodeWork } from './node-changes.js';
 import { OPERATIONS } from './option-values.js';
 
 export const STATE_VERSION = 1;
@@ -30,9 +31,16 @@ export const NodeWorkSchema = z.object({
   otherChanges: z.boolean(),
   removeRoles: z.record(z.string(), z.array(z.enum(['control-plane', 'etcd', 'worker']))),
   unsafeOverride: z.string().optional(),
+  /** Created nodes whose names the plan could not know (their resource addresses). */
+  unnamed: NodeListSchema.optional(),
   /** Nodes kubespray-remove-nodes has already removed, so a resumed run does not remove them twice. */
   removed: NodeListSchema.optional(),
 });
+
+// zod drops keys it does not know: a NodeWork field missing here would vanish on every save. Fails to compile if they differ.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const nodeWorkSchemaMatches: Same<Omit<z.infer<typeof NodeWorkSchema>, 'removed'>, NodeWork> = true;
+void nodeWorkSchemaMatches;
 
 export const DeployStateSchema = z.object({
   version: z.literal(STATE_VERSION),

@@ -264,7 +264,8 @@ export class KubesprayPlaybookStep implements Step {
     await requirePlaybookInputs(this.settings);
     const work = context.state.nodeWork;
     // Without a plan's node work (--step alone, method none before), converge everything as always.
-    const decision: PlaybookDecision = work ? playbookAfterApply(work, readInventory(kubesprayPaths(this.settings).inventory)) : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+    const inventoryFile = kubesprayPaths(this.settings).inventory;
+    const decision: PlaybookDecision = work ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile) : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
     if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
     for (const command of playbookCommands(this.settings, decision)) await context.exec(command);
     context.state.nodeWork = undefined; // done: the next deploy starts from its own plan

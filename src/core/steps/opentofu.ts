@@ -146,9 +146,10 @@ export class OpenTofuPlanStep implements Step {
     const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
     if (!this.settings.kubespray) return summary;
 
-    const inventory = readInventory(kubesprayPaths(this.settings).inventory);
+    const inventoryFile = kubesprayPaths(this.settings).inventory;
+    const inventory = readInventory(inventoryFile);
     const work: NodeWork = nodeWorkFromPlan(plannedNodeChanges(document, this.settings.nodeResource), inventory);
-    const { warnings } = checkRemovalSafety(work, inventory, this.settings.allowUnsafeNodeRemoval);
+    const { warnings } = checkRemovalSafety(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
     for (const warning of warnings) context.output.line(`      warning: ${warning}`);
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
     if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
