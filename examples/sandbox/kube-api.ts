@@ -128,6 +128,25 @@ function nodeList(nodes: NodeSpec[]) {
   };
 }
 
+/** What kubectl's default `get nodes` asks for (Accept: …;as=Table): the apiserver's columns. */
+function nodeTable(nodes: NodeSpec[]) {
+  const list = nodeList(nodes);
+  const column = (name: string, description: string, priority = 0) => ({ name, type: 'string', format: name === 'Name' ? 'name' : '', description, priority });
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: { resourceVersion: '1' },
+    columnDefinitions: [column('Name', 'Name of the node'), column('Status', 'The status of the node'), column('Roles', 'The roles of the node'), column('Age', 'Age'), column('Version', 'Kubelet version')],
+    rows: list.items.map((item, i) => {
+      const node = nodes[i]!;
+      return {
+        cells: [node.name, node.ready ? 'Ready' : 'NotReady', node.roles?.length ? node.roles.join(',') : '<none>', '1d', item.status.nodeInfo.kubeletVersion],
+        object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: item.metadata },
+      };
+    }),
+  };
+}
+
 function notFound(path: string) {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `the server could not find the requested resource (${path})`, reason: 'NotFound', details: {}, code: 404 };
 }
@@ -193,7 +212,7 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
       case '/api/v1':
         return json(200, { kind: 'APIResourceList', groupVersion: 'v1', resources: [{ name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: ['get', 'list', 'watch'], shortNames: ['no'] }] });
       case '/api/v1/nodes':
-        return json(200, nodeList(current));
+        return json(200, /as=Table/.test(req.headers.accept ?? '') ? nodeTable(current) : nodeList(current));
       default:
         return json(404, notFound(url.pathname));
     }
