@@ -124,7 +124,7 @@ describe('cluster-deploy CLI', () => {
     const text = await cli(['plan', ...base, '--tofu-plan'], env);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
-    expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 5 to add, 0 to change, 0 to destroy, 0 to replace');
+    expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 6 to add, 0 to change, 0 to destroy, 0 to replace');
     expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
     const plain = stripAnsi(text.stdout);
     expect(plain).toMatch(/\+ application-credential-secret = "\*\*\*"/);
