@@ -135,7 +135,7 @@ describe('cluster-deploy CLI', () => {
     const json = await cli(['plan', ...base, '--tofu-plan', '--json'], env);
     expect(json.code, json.stderr).toBe(0);
     const plan = JSON.parse(json.stdout); // tofu's progress went to stderr
-    expect(plan.tofu).toMatchObject({ toAdd: 5, toChange: 0, toDestroy: 0, toReplace: 0 });
+    expect(plan.tofu).toMatchObject({ toAdd: 6, toChange: 0, toDestroy: 0, toReplace: 0 });
     expect(plan.tofu.changes).toContainEqual({ address: 'module.worker[0].terraform_data.server', action: 'create' });
     expect(json.stdout + json.stderr).not.toContain(CONFIG_SECRET);
 
