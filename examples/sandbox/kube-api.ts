@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { mkdirSync, promises as fs, renameSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -30,7 +30,18 @@ export interface KubeApiStandIn {
 export interface NodeSpec {
   name: string;
   ready: boolean;
+  /** Default `v1.33.5`. */
+  kubeletVersion?: string;
+  /** `['control-plane']` adds the label `node-role.kubernetes.io/control-plane: ""`; default none. */
+  roles?: string[];
 }
+
+/** The registry file's format, shared with the Kubespray stand-in's playbooks. */
+export interface NodeRegistry {
+  nodes: NodeSpec[];
+}
+
+export const DEFAULT_KUBELET_VERSION = 'v1.33.5';
 
 export interface KubeApiOptions {
   /** Where the generated certificates go. */
@@ -38,7 +49,13 @@ export interface KubeApiOptions {
   host?: string;
   /** Milliseconds after start until /readyz answers ok; default 0. */
   readyAfterMs?: number;
+  /** Nodes while no registry file exists; default `sandbox-cp-0`, Ready, control plane. */
   nodes?: NodeSpec[];
+  /**
+   * A JSON file `{"nodes": [{"name", "ready", "kubeletVersion", "roles"}]}`: when it exists it is the
+   * node list, read on every request, so the playbooks and tests share one truth; `setNodes` writes it.
+   */
+  registryFile?: string;
 }
 
 const MAX_LOGGED_REQUESTS = 1000;
@@ -66,7 +83,28 @@ async function makeCertificates(dir: string) {
   return { ca: await read('ca.crt'), serverCert: await read('server.crt'), serverKey: await read('server.key'), clientCert: await read('client.crt'), clientKey: await read('client.key') };
 }
 
-const VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.5', gitCommit: 'sandbox', gitTreeState: 'clean', buildDate: '2026-01-01T00:00:00Z', goVersion: 'go1.24.6', compiler: 'gc', platform: 'linux/amd64' };
+/** `v1.33.5` → [1, 33, 5]; anything unparsable sorts last. */
+function versionKey(version: string): number[] {
+  const match = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version);
+  return match ? match.slice(1).map(Number) : [Infinity, Infinity, Infinity];
+}
+
+/** The lowest kubelet version among the control-plane nodes (as an apiserver mid-upgrade would report). */
+export function clusterVersion(nodes: NodeSpec[]): string {
+  const versions = nodes.filter((n) => n.roles?.includes('control-plane')).map((n) => n.kubeletVersion ?? DEFAULT_KUBELET_VERSION);
+  if (versions.length === 0) return DEFAULT_KUBELET_VERSION;
+  const compare = (a: string, b: string) => {
+    const [x, y] = [versionKey(a), versionKey(b)];
+    for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    return 0;
+  };
+  return versions.sort(compare)[0]!;
+}
+
+function versionInfo(gitVersion: string) {
+  const [major, minor] = versionKey(gitVersion);
+  return { major: String(major), minor: String(minor), gitVersion, gitCommit: 'sandbox', gitTreeState: 'clean', buildDate: '2026-01-01T00:00:00Z', goVersion: 'go1.24.6', compiler: 'gc', platform: 'linux/amd64' };
+}
 
 function nodeList(nodes: NodeSpec[]) {
   return {
@@ -76,12 +114,36 @@ function nodeList(nodes: NodeSpec[]) {
     items: nodes.map((n) => ({
       kind: 'Node',
       apiVersion: 'v1',
-      metadata: { name: n.name, uid: `uid-${n.name}`, creationTimestamp: '2026-01-01T00:00:00Z', labels: { 'kubernetes.io/hostname': n.name } },
+      metadata: {
+        name: n.name,
+        uid: `uid-${n.name}`,
+        creationTimestamp: '2026-01-01T00:00:00Z',
+        labels: { 'kubernetes.io/hostname': n.name, ...Object.fromEntries((n.roles ?? []).map((role) => [`node-role.kubernetes.io/${role}`, ''])) },
+      },
       status: {
         conditions: [{ type: 'Ready', status: n.ready ? 'True' : 'False', reason: n.ready ? 'KubeletReady' : 'KubeletNotReady', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z', message: '' }],
-        nodeInfo: { kubeletVersion: 'v1.33.5' },
+        nodeInfo: { kubeletVersion: n.kubeletVersion ?? DEFAULT_KUBELET_VERSION },
       },
     })),
+  };
+}
+
+/** What kubectl's default `get nodes` asks for (Accept: …;as=Table): the apiserver's columns. */
+function nodeTable(nodes: NodeSpec[]) {
+  const list = nodeList(nodes);
+  const column = (name: string, description: string, priority = 0) => ({ name, type: 'string', format: name === 'Name' ? 'name' : '', description, priority });
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: { resourceVersion: '1' },
+    columnDefinitions: [column('Name', 'Name of the node'), column('Status', 'The status of the node'), column('Roles', 'The roles of the node'), column('Age', 'Age'), column('Version', 'Kubelet version')],
+    rows: list.items.map((item, i) => {
+      const node = nodes[i]!;
+      return {
+        cells: [node.name, node.ready ? 'Ready' : 'NotReady', node.roles?.length ? node.roles.join(',') : '<none>', '1d', item.status.nodeInfo.kubeletVersion],
+        object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: item.metadata },
+      };
+    }),
   };
 }
 
@@ -89,16 +151,35 @@ function notFound(path: string) {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `the server could not find the requested resource (${path})`, reason: 'NotFound', details: {}, code: 404 };
 }
 
+/** Writes the registry atomically (temp file and rename), as the playbooks' helper does. */
+function writeRegistrySync(file: string, registry: NodeRegistry): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(registry, null, 2)}\n`);
+  renameSync(temp, file);
+}
+
 export async function startKubeApiStandIn(options: KubeApiOptions): Promise<KubeApiStandIn> {
   const certs = await makeCertificates(options.dir);
   const host = options.host ?? '127.0.0.2';
   const readyAt = Date.now() + (options.readyAfterMs ?? 0);
   let forced: boolean | undefined;
-  let nodes = options.nodes ?? [{ name: 'sandbox-cp-0', ready: true }];
+  let nodes: NodeSpec[] = options.nodes ?? [{ name: 'sandbox-cp-0', ready: true, kubeletVersion: DEFAULT_KUBELET_VERSION, roles: ['control-plane'] }];
+  const { registryFile } = options;
+  /** The registry when it exists (a file being replaced atomically is always whole), else the in-memory list. */
+  const currentNodes = async (): Promise<NodeSpec[]> => {
+    if (!registryFile) return nodes;
+    try {
+      return (JSON.parse(await fs.readFile(registryFile, 'utf8')) as NodeRegistry).nodes;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return nodes;
+      throw error;
+    }
+  };
   const requests: string[] = [];
   const isReady = () => forced ?? Date.now() >= readyAt;
 
-  const server = https.createServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true }, (req, res) => {
+  const server = https.createServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true }, async (req, res) => {
     const url = new URL(req.url ?? '/', 'https://stand-in');
     requests.push(`${req.method} ${url.pathname}`);
     if (requests.length > MAX_LOGGED_REQUESTS) requests.shift();
@@ -106,9 +187,15 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    let current: NodeSpec[];
+    try {
+      current = await currentNodes();
+    } catch (error) {
+      return json(500, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `sandbox node registry: ${(error as Error).message}`, reason: 'InternalError', code: 500 });
+    }
     switch (url.pathname) {
       case '/version':
-        return json(200, VERSION);
+        return json(200, versionInfo(clusterVersion(current)));
       case '/readyz':
       case '/livez':
       case '/healthz':
@@ -125,7 +212,7 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
       case '/api/v1':
         return json(200, { kind: 'APIResourceList', groupVersion: 'v1', resources: [{ name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: ['get', 'list', 'watch'], shortNames: ['no'] }] });
       case '/api/v1/nodes':
-        return json(200, nodeList(nodes));
+        return json(200, /as=Table/.test(req.headers.accept ?? '') ? nodeTable(current) : nodeList(current));
       default:
         return json(404, notFound(url.pathname));
     }
@@ -148,6 +235,7 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
     },
     setNodes: (next) => {
       nodes = next;
+      if (registryFile) writeRegistrySync(registryFile, { nodes: next });
     },
     close: () =>
       new Promise<void>((resolve) => {

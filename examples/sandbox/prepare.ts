@@ -11,7 +11,32 @@ const run = promisify(execFile);
 const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
 const CLUSTER = path.join('gitops', 'infrastructure', 'clusters', 'sandbox');
 /** What a run leaves behind; never copied from the repository into a work dir. */
-const RUN_OUTPUTS = new Set(['.terraform', '.terraform.lock.hcl', 'terraform.tfstate', 'terraform.tfstate.backup', 'venv', 'wheels', 'artifacts', '.sandbox-api.json']);
+const RUN_OUTPUTS = new Set([
+  '.terraform',
+  '.terraform.lock.hcl',
+  'terraform.tfstate',
+  'terraform.tfstate.backup',
+  'venv',
+  'wheels',
+  'artifacts',
+  'inventory.yaml', // written by apply (terraform_data.inventory)
+  '.sandbox-api.json',
+  '.sandbox-runs.jsonl',
+  '.sandbox-facts',
+  '.sandbox-reset',
+  '.sandbox-fail-upgrade',
+]);
+/** The node registry the API stand-in serves and the playbooks change, in the work dir. */
+const REGISTRY_FILE = 'sandbox-nodes.json';
+/** One JSON line per playbook run, appended by the Kubespray stand-in, in the cluster dir. */
+const RUNS_FILE = '.sandbox-runs.jsonl';
+
+/** A line of `<cluster dir>/.sandbox-runs.jsonl`. */
+export interface SandboxPlaybookRun {
+  playbook: string;
+  hosts: string[];
+  vars: { node?: string; kube_version?: string; reset_nodes?: boolean; skip_confirmation?: boolean; allow_ungraceful_removal?: boolean };
+}
 
 export interface PreparedSandbox {
   configPath: string;
@@ -19,6 +44,12 @@ export interface PreparedSandbox {
   api: KubeApiStandIn;
   /** The API VIP the config names (where the stand-in listens). */
   vip: string;
+  /** The node registry (`{"nodes": [...]}`), the stand-in's node list once it exists. */
+  registryFile: string;
+  /** `<cluster dir>/.sandbox-runs.jsonl`: one line per Kubespray stand-in playbook run. */
+  runsFile: string;
+  /** The runs recorded so far, oldest first. */
+  runs(): Promise<SandboxPlaybookRun[]>;
   close(): Promise<void>;
 }
 
@@ -49,14 +80,23 @@ export async function prepareSandbox(options: { workDir: string; readyAfterMs?: 
   const wheel = await shimWheel();
   await fs.copyFile(wheel, path.join(wheels, path.basename(wheel)));
 
-  const api = await startKubeApiStandIn({ dir: path.join(workDir, 'api-certs'), readyAfterMs: options.readyAfterMs, nodes: options.nodes });
+  const registryFile = path.join(workDir, REGISTRY_FILE);
+  const api = await startKubeApiStandIn({ dir: path.join(workDir, 'api-certs'), readyAfterMs: options.readyAfterMs, nodes: options.nodes, registryFile });
   const b64 = (pem: string) => Buffer.from(pem).toString('base64');
   await fs.writeFile(
     path.join(clusterDir, '.sandbox-api.json'),
-    JSON.stringify({ port: api.port, caData: b64(api.caPem), clientCertData: b64(api.clientCertPem), clientKeyData: b64(api.clientKeyPem) }),
+    JSON.stringify({ port: api.port, caData: b64(api.caPem), clientCertData: b64(api.clientCertPem), clientKeyData: b64(api.clientKeyPem), registryFile }),
     { mode: 0o600 },
   );
-  return { configPath: path.join(workDir, 'config.yaml'), clusterDir, api, vip: api.host, close: () => api.close() };
+  const runsFile = path.join(clusterDir, RUNS_FILE);
+  const runs = async (): Promise<SandboxPlaybookRun[]> => {
+    const text = await fs.readFile(runsFile, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as SandboxPlaybookRun);
+  };
+  return { configPath: path.join(workDir, 'config.yaml'), clusterDir, api, vip: api.host, registryFile, runsFile, runs, close: () => api.close() };
 }
 
 /**

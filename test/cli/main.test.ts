@@ -124,7 +124,7 @@ describe('cluster-deploy CLI', () => {
     const text = await cli(['plan', ...base, '--tofu-plan'], env);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
-    expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 5 to add, 0 to change, 0 to destroy, 0 to replace');
+    expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 6 to add, 0 to change, 0 to destroy, 0 to replace');
     expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
     const plain = stripAnsi(text.stdout);
     expect(plain).toMatch(/\+ application-credential-secret = "\*\*\*"/);
@@ -135,7 +135,7 @@ describe('cluster-deploy CLI', () => {
     const json = await cli(['plan', ...base, '--tofu-plan', '--json'], env);
     expect(json.code, json.stderr).toBe(0);
     const plan = JSON.parse(json.stdout); // tofu's progress went to stderr
-    expect(plan.tofu).toMatchObject({ toAdd: 5, toChange: 0, toDestroy: 0, toReplace: 0 });
+    expect(plan.tofu).toMatchObject({ toAdd: 6, toChange: 0, toDestroy: 0, toReplace: 0 });
     expect(plan.tofu.changes).toContainEqual({ address: 'module.worker[0].terraform_data.server', action: 'create' });
     expect(json.stdout + json.stderr).not.toContain(CONFIG_SECRET);
 

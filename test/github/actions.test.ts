@@ -27,8 +27,8 @@ describe('bundled actions on the sandbox', () => {
     expect(result.summary).toMatch(/\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -input=false -auto-approve` \|/);
     expect(result.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
     // A deploy would apply, so the dry run shows tofu's plan too, and applies nothing.
-    expect(result.summary).toContain('Plan for `demo/sandbox` — 5 to add, 0 to change, 0 to destroy');
-    expect(result.outputs).toMatchObject({ 'has-changes': 'true', 'to-add': '5', 'to-destroy': '0' });
+    expect(result.summary).toContain('Plan for `demo/sandbox` — 6 to add, 0 to change, 0 to destroy');
+    expect(result.outputs).toMatchObject({ 'has-changes': 'true', 'to-add': '6', 'to-destroy': '0' });
     expect(await fs.readdir(run.sandbox.clusterDir)).not.toContain('terraform.tfstate');
     expect(result.stdout).toContain(`::add-mask::${CONFIG_SECRET}`); // the runner masks config secrets too
     const everythingElse = [result.stdout.replace(`::add-mask::${CONFIG_SECRET}`, ''), result.stderr, result.summary, JSON.stringify(result.outputs)].join('\n');

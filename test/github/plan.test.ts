@@ -67,7 +67,7 @@ describe('plan on a pull request', () => {
     expect(first.code, first.stdout).toBe(0);
     expect(first.outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-change': '0', 'to-destroy': '0', 'to-replace': '0', 'plan-artifact': PLAN_ARTIFACT });
     const added = Number(first.outputs['to-add']);
-    expect(added).toBeGreaterThanOrEqual(5);
+    expect(added).toBeGreaterThanOrEqual(6);
     expect(existsSync(first.outputs['plan-file']!)).toBe(true);
 
     const [comment] = gh.comments(REPO, 7);
@@ -136,7 +136,7 @@ describe('plan on a pull request', () => {
     expect(gh.comments(REPO, 9)).toHaveLength(1);
     expect(comment).toMatchObject({ author: INTEGRATION_LOGIN });
     expect(comment!.body.startsWith(MARKER)).toBe(true);
-    expect(comment!.body).toContain('Plan for `demo/sandbox` — 5 to add');
+    expect(comment!.body).toContain('Plan for `demo/sandbox` — 6 to add');
     expect(JSON.parse(posted.outputs['comment-urls']!)).toEqual([`https://github.com/${REPO}/pull/9#issuecomment-${comment!.id}`]);
 
     const refused = await post(120);
@@ -164,7 +164,7 @@ describe('plan on a pull request', () => {
     const fixed = await plan({ runId: 112, pr: 11 });
     expect(fixed.code, fixed.stdout).toBe(0);
     expect(gh.comments(REPO, 11).map((c) => c.id)).toEqual([comment!.id]);
-    expect(gh.comments(REPO, 11)[0]!.body).toContain('Plan for `demo/sandbox` — 5 to add');
+    expect(gh.comments(REPO, 11)[0]!.body).toContain('Plan for `demo/sandbox` — 6 to add');
   });
 
   it('saves the plan encrypted; a deploy applies exactly it, and refuses it once it is stale', async () => {

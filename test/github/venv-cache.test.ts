@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runAction } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { freshRunner } from '../support/sandbox.js';
+import { applySandbox, freshRunner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_cache_token';
@@ -21,7 +21,9 @@ describe('the Kubespray venv in the Actions cache', () => {
 
   beforeAll(async () => {
     gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write' } } });
-    ({ workDir, sandbox, toolEnv } = await freshRunner('cache-runner-'));
+    const runner = await freshRunner('cache-runner-');
+    ({ workDir, sandbox, toolEnv } = runner);
+    await applySandbox(runner); // the tofu steps' part: the inventory the playbook needs
   });
   afterAll(async () => {
     await sandbox?.close();

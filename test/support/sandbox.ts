@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,20 @@ export async function freshRunner(prefix = 'runner-'): Promise<Runner> {
   const workDir = await mkdtemp(path.join(tmpdir(), prefix));
   const sandbox = await prepareSandbox({ workDir });
   return { workDir, sandbox, toolEnv: await sandboxToolEnv(workDir) };
+}
+
+/**
+ * What the tofu steps leave on a runner: `init` and `apply` in the cluster dir with the real
+ * terraform/tofu, so the inventory apply writes is there for tests that run only the Kubespray steps.
+ */
+export async function applySandbox(runner: Runner): Promise<void> {
+  const run = (file: string, args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(file, args, { cwd: runner.sandbox.clusterDir, env: runner.toolEnv }, (error, stdout, stderr) => (error ? reject(new Error(`${file} ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout))),
+    );
+  const tofu = (await run('sh', ['-c', 'command -v tofu || command -v terraform'])).trim();
+  await run(tofu, ['init', '-input=false']);
+  await run(tofu, ['apply', '-input=false', '-auto-approve']);
 }
 
 export interface SandboxRun {

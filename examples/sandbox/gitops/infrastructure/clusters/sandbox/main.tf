@@ -2,6 +2,11 @@
 # API VIP) built only from terraform_data and a local module, so init/plan/apply run offline with
 # no provider; init still leaves .terraform/ behind, as with real providers.
 
+variable "control_plane_count" {
+  type    = number
+  default = 1
+}
+
 variable "worker_count" {
   type    = number
   default = 1
@@ -26,7 +31,8 @@ resource "terraform_data" "network" {
 
 module "control_plane" {
   source  = "./modules/node"
-  name    = "sandbox-cp-0"
+  count   = var.control_plane_count
+  name    = "sandbox-cp-${count.index}"
   role    = "control-plane"
   network = terraform_data.network.output.name
 }
@@ -37,6 +43,29 @@ module "worker" {
   name    = "sandbox-worker-${count.index}"
   role    = "worker"
   network = terraform_data.network.output.name
+}
+
+# Kubespray's inventory, written by apply as real cluster code does with local_file: the hosts by
+# role, rewritten when the nodes change, removed on destroy. Like local_file, a missing file (a fresh
+# runner with restored state) is written again: the trigger is then unknown until apply, where it
+# takes the same value as when the file is there, so the next plan shows no change.
+locals {
+  inventory_nodes = { control_plane = module.control_plane[*].name, worker = module.worker[*].name }
+}
+
+resource "terraform_data" "inventory" {
+  triggers_replace = fileexists("${path.module}/inventory/inventory.yaml") ? local.inventory_nodes : (timestamp() != "" ? local.inventory_nodes : null)
+
+  provisioner "local-exec" {
+    interpreter = ["python3", "${path.module}/write_inventory.py", "${path.module}/inventory/inventory.yaml"]
+    command     = jsonencode(local.inventory_nodes)
+  }
+
+  provisioner "local-exec" {
+    when        = destroy
+    interpreter = ["python3", "${path.module}/write_inventory.py", "${path.module}/inventory/inventory.yaml"]
+    command     = jsonencode({ remove = true })
+  }
 }
 
 # Real cluster modules template the OpenStack credential into cloud.conf for the cloud provider; the
@@ -75,7 +104,7 @@ output "api_vip" {
 }
 
 output "nodes" {
-  value = concat([module.control_plane.name], module.worker[*].name)
+  value = concat(module.control_plane[*].name, module.worker[*].name)
 }
 
 output "bootstrap_token" {

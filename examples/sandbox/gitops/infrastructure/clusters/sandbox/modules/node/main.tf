@@ -1,4 +1,6 @@
 # One cluster node; a real module would create a server, its port and volumes.
+# The engine treats terraform_data resources with a string input.node_name as nodes: nothing else in
+# the sandbox may have that attribute.
 variable "name" {
   type = string
 }
@@ -12,9 +14,9 @@ variable "network" {
 }
 
 resource "terraform_data" "server" {
-  input = { name = var.name, role = var.role, network = var.network }
+  input = { node_name = var.name, role = var.role, network = var.network }
 }
 
 output "name" {
-  value = terraform_data.server.output.name
+  value = terraform_data.server.output.node_name
 }

@@ -1,0 +1,78 @@
+"""Writes (or removes) the sandbox's Kubespray inventory; run by OpenTofu's local-exec (no shell).
+
+Usage: python3 write_inventory.py INVENTORY_PATH JSON
+  JSON {"control_plane": [names...], "worker": [names...]} writes the inventory atomically;
+  JSON {"remove": true} removes it (destroy).
+Kubespray's layout: every host local, fake node addresses in 10.2.128.0/22; kube_control_plane and etcd
+are the control-plane hosts in index order; kube_node the workers, or the control plane when there are none.
+"""
+import ipaddress
+import json
+import os
+import sys
+import tempfile
+
+# Stable per role and index: control plane i at 10.2.128.(10+i), worker i at 10.2.128.(50+i).
+CONTROL_PLANE_BASE, WORKER_BASE = ipaddress.ip_address("10.2.128.10"), ipaddress.ip_address("10.2.128.50")
+
+
+def q(value):
+    """A YAML scalar: JSON's string syntax is valid YAML."""
+    return json.dumps(value)
+
+
+def render(control_plane, workers):
+    lines = ["# Written by OpenTofu (terraform_data.inventory); do not edit.", "all:", "  hosts:"]
+    addressed = [(n, CONTROL_PLANE_BASE + i) for i, n in enumerate(control_plane)] + [(n, WORKER_BASE + i) for i, n in enumerate(workers)]
+    for name, address in addressed:
+        address = str(address)
+        lines += [
+            f"    {q(name)}:",
+            "      ansible_connection: local",
+            "      ansible_python_interpreter: /usr/bin/python3",
+            f"      ip: {q(address)}",
+            f"      access_ip: {q(address)}",
+        ]
+    lines.append("  children:")
+
+    def group(name, hosts):
+        lines.append(f"    {name}:")
+        lines.append("      hosts:" + ("" if hosts else " {}"))
+        lines.extend(f"        {q(h)}: {{}}" for h in hosts)
+
+    group("kube_control_plane", control_plane)
+    group("etcd", control_plane)
+    group("kube_node", workers or control_plane)
+    lines += ["    k8s_cluster:", "      children:", "        kube_control_plane: {}", "        kube_node: {}"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    path, spec = sys.argv[1], json.loads(sys.argv[2])
+    if spec.get("remove"):
+        try:
+            os.remove(path)
+        except FileNotFoundError:
+            pass
+        return
+    control_plane, workers = list(spec.get("control_plane") or []), list(spec.get("worker") or [])
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".inventory-", dir=directory)
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(render(control_plane, workers))
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+if __name__ == "__main__":
+    main()
