@@ -53,6 +53,8 @@ export const ClusterConfigSchema = z.object({
         .object({
           type: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
           name_attribute: z.string().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
+          /** Resources that change with the nodes (an inventory not written by local_file), by address. */
+          companions: z.array(z.string().trim().min(1)).max(100).optional(),
         })
         .prefault({}),
     })

@@ -14,6 +14,11 @@ import { parseYamlMapping } from './yaml.js';
 export interface NodeResourceSpec {
   type: string;
   nameAttribute: string;
+  /**
+   * Addresses of resources that change whenever the nodes do (an inventory written from them by
+   * something other than local_file), so their change is part of a node change, not another change.
+   */
+  companions?: readonly string[];
 }
 export const DEFAULT_NODE_RESOURCE: NodeResourceSpec = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
 
@@ -131,7 +136,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     const isNode = resource.type === spec.type && (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
 
     if (!isNode) {
-      if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type)) others.push({ address: resource.address, moduleAddress: resource.module_address });
+      if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address)) others.push({ address: resource.address, moduleAddress: resource.module_address });
       continue;
     }
     const name = beforeName ?? afterName;

@@ -172,7 +172,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       backend: config?.opentofu.backend.type ?? 'local',
       savedPlan: options.savedPlan,
     },
-    nodeResource: nodeResource ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute } : DEFAULT_NODE_RESOURCE,
+    nodeResource: nodeResource ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions } : DEFAULT_NODE_RESOURCE,
     allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
     kubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,

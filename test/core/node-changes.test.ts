@@ -121,6 +121,14 @@ describe('plannedNodeChanges', () => {
     expect(plannedNodeChanges(sandbox, SANDBOX_NODE)).toMatchObject({ kept: ['sandbox-cp-0', 'sandbox-worker-0'], created: ['sandbox-worker-1'], otherChanges: [] });
   });
 
+  it('counts a configured companion (an inventory written without local_file) as part of the node change, and only that one', () => {
+    const inventoryChange = { address: 'terraform_data.inventory', type: 'terraform_data', actions: ['delete', 'create'], before: { input: 'old' }, after: { input: 'new' } };
+    const other = { address: 'terraform_data.cloud_conf', type: 'terraform_data', actions: ['update'], before: { input: 'a' }, after: { input: 'b' } };
+    const changes = plan(sandboxServer('module.worker[1].terraform_data.server', ['create'], null, 'sandbox-worker-1'), inventoryChange, other);
+    expect(plannedNodeChanges(changes, SANDBOX_NODE).otherChanges).toEqual(['terraform_data.cloud_conf', 'terraform_data.inventory']);
+    expect(plannedNodeChanges(changes, { ...SANDBOX_NODE, companions: ['terraform_data.inventory'] }).otherChanges).toEqual(['terraform_data.cloud_conf']);
+  });
+
   const cases: { name: string; changes: Change[]; expected: Partial<PlannedNodeChanges> }[] = [
     { name: 'an empty plan', changes: [], expected: NO_CHANGES },
     {

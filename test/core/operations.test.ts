@@ -145,10 +145,10 @@ describe('destroy on the sandbox', () => {
   it('an interrupted destroy resumes, then leaves an empty tofu state, no kubeconfig, and a state the next deploy starts fresh from', async () => {
     expect(await resources()).toBeGreaterThan(0);
     const controller = new AbortController();
-    const slow = { ...run.env, TF_VAR_apply_sleep_seconds: '30' };
+    const slow = { ...run.env, TF_VAR_destroy_sleep_seconds: '30' };
     // The slow resource must exist first for its destroy to be slow: deploy with it.
     expect((await run.deploy({}, { env: slow })).result.error).toBeUndefined();
-    const interrupted = run.deploy({}, { operation: 'destroy', env: slow }, controller.signal);
+    const interrupted = run.deploy({}, { operation: 'destroy' }, controller.signal);
     setTimeout(() => controller.abort(), 4000);
     const first = await interrupted;
     expect(first.result.interrupted).toBe(true);

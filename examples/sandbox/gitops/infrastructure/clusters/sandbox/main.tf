@@ -91,6 +91,21 @@ resource "terraform_data" "slow_operation" {
   }
 }
 
+variable "destroy_sleep_seconds" {
+  description = "Seconds a provisioner sleeps when the cluster is destroyed, to exercise an interrupted destroy."
+  type        = number
+  default     = 0
+}
+
+resource "terraform_data" "slow_destroy" {
+  count = var.destroy_sleep_seconds > 0 ? 1 : 0
+  input = var.destroy_sleep_seconds
+  provisioner "local-exec" {
+    when    = destroy
+    command = "sleep ${self.input}"
+  }
+}
+
 resource "terraform_data" "failing_operation" {
   count            = var.fail_apply ? 1 : 0
   triggers_replace = [var.fail_apply]
