@@ -1,5 +1,6 @@
 import type { DeployResult } from '../core/engine.js';
 import { errorMessage } from '../core/errors.js';
+import type { Operation } from '../core/option-values.js';
 import * as core from './actions-core.js';
 import { octokitFor } from './clients.js';
 import type { ActionSettings } from './inputs.js';
@@ -9,8 +10,22 @@ export interface Deployment {
   finish(result: DeployResult): Promise<void>;
 }
 
-/** GitHub Deployments for the `environment` input: in_progress now, success/failure at the end. */
-export async function startDeployment(settings: ActionSettings, cluster: string): Promise<Deployment | undefined> {
+/** The final status of a run's deployment: a completed destroy leaves the environment inactive. */
+export function finalStatus(operation: Operation, result: Pick<DeployResult, 'ok' | 'error' | 'endpoint'>, targetVersion?: string): { state: 'success' | 'failure' | 'inactive'; description: string; environment_url?: string } {
+  if (!result.ok) return { state: 'failure', description: (result.error ?? 'failed').slice(0, 140) };
+  if (operation === 'destroy') return { state: 'inactive', description: 'destroyed' };
+  const description = operation === 'upgrade' ? `upgraded${targetVersion ? ` to v${targetVersion}` : ''}` : 'deployed';
+  return { state: 'success', description, ...(result.endpoint && { environment_url: result.endpoint }) };
+}
+
+/**
+ * GitHub Deployments for the `environment` input: in_progress now, success/failure at the end. A
+ * destroy is recorded too (its log is where one looks for what happened to the environment), and
+ * when it completes its status is `inactive`, with no URL: the environment's newest deployment then
+ * shows the cluster gone, where a success would show a live cluster that is not there.
+ */
+export async function startDeployment(settings: ActionSettings, cluster: string, targetVersion?: string): Promise<Deployment | undefined> {
+  const operation = settings.deploy.operation;
   if (!settings.environment) return undefined;
   const run = runContext(settings.githubToken, process.env, { purpose: 'environment (a GitHub deployment)', permissions: 'deployments: write' });
   const octokit = await octokitFor(run);
@@ -25,7 +40,7 @@ export async function startDeployment(settings: ActionSettings, cluster: string)
       environment: settings.environment,
       auto_merge: false,
       required_contexts: [],
-      description: `cluster-deploy ${cluster}`,
+      description: `cluster-deploy ${operation === 'deploy' ? '' : `${operation} `}${cluster}`,
     });
     id = (created.data as { id: number }).id;
     await octokit.rest.repos.createDeploymentStatus({ owner: run.owner, repo: run.repo, deployment_id: id, state: 'in_progress', log_url: logUrl });
@@ -40,10 +55,8 @@ export async function startDeployment(settings: ActionSettings, cluster: string)
           owner: run.owner,
           repo: run.repo,
           deployment_id: id,
-          state: result.ok ? 'success' : 'failure',
           log_url: logUrl,
-          ...(result.endpoint && { environment_url: result.endpoint }),
-          description: result.ok ? 'deployed' : (result.error ?? 'failed').slice(0, 140),
+          ...finalStatus(operation, result, targetVersion),
         })
         .catch((error: unknown) => core.warning(`could not update the GitHub deployment: ${errorMessage(error)}`));
     },

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { CommandFailedError, failureHeadline } from '../core/command.js';
 import { errorMessage } from '../core/errors.js';
 import type { Pipeline } from '../core/pipeline.js';
-import { buildPlan, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
+import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../core/node-plan.js';
+import { buildPlan, noTofuPlanReason, renderPlan, TOFU_APPLYING_STEPS, wouldApply, type DeployPlan } from '../core/plan.js';
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
@@ -54,9 +55,28 @@ function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: 
 }
 
 /**
- * A dry run (root action) or `mode: plan` (actions/tofu): the engine's plan, then — when the
- * deploy would apply — `tofu plan`, a sticky pull-request comment, the job summary, outputs and
- * the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
+ * What a deploy of this plan would do about nodes (undefined unless a deploy with Kubespray). A run
+ * without kubespray-remove-nodes (actions/tofu) refuses a plan that deletes nodes, as the engine does.
+ */
+function plannedNodeDecisions(p: Pipeline, tofu: TofuPlan, steps: readonly Step[]): NodeDecisions | undefined {
+  const nodes = nodeDecisions(p.settings, tofu.nodes);
+  if (!nodes || nodes.refused || nodes.removeBeforeApply.length === 0) return nodes;
+  const ids = steps.map((s) => s.id);
+  if (ids.includes('opentofu-apply') && !ids.includes('kubespray-remove-nodes')) {
+    return {
+      ...nodes,
+      refused:
+        `the plan deletes nodes ${nodes.removeBeforeApply.join(', ')}, but this action applies without kubespray-remove-nodes, which drains and removes them first; ` +
+        'deploy with the root action, which removes them before applying',
+    };
+  }
+  return nodes;
+}
+
+/**
+ * A dry run (root action) or `mode: plan` (actions/tofu) of any operation: the engine's plan, then —
+ * when the run would apply (deploy) or destroy — `tofu plan` (`-destroy` for a destroy) with a deploy's
+ * node decisions, a sticky pull-request comment, the job summary, outputs and the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
  */
 export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
   const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor);
@@ -66,9 +86,12 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   const engineSummary = p.redactor.redact(planSummary(plan));
 
   if (!wouldApply(plan)) {
-    const inScope = plan.steps.some((s) => s.id === 'opentofu-apply');
+    // An upgrade never has a tofu plan; a deploy or destroy whose tofu step would be skipped (or is not in this action) has none now.
+    const inScope = plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id));
     if (inScope) setPlanOutputs(undefined);
-    await core.appendSummary(inScope ? `${engineSummary}\nNo OpenTofu plan: a deploy would skip \`opentofu-apply\`.\n` : engineSummary);
+    const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
+    if (reason) process.stdout.write(`\n${reason}\n`);
+    await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
     return;
   }
 
@@ -100,8 +123,11 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   const controller = new AbortController();
   const dispose = abortOnSignals(controller, (message) => output.line(message));
   let tofu: TofuPlan;
+  let nodes: NodeDecisions | undefined;
   try {
-    tofu = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, { redactor: p.redactor, output, signal: controller.signal });
+    tofu = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, { redactor: p.redactor, output, signal: controller.signal }, { destroy: plan.operation === 'destroy' });
+    nodes = plannedNodeDecisions(p, tofu, steps);
+    if (nodes) output.line(renderNodeDecisions(nodes).trimEnd());
   } catch (error) {
     // The comment must not keep showing an older plan as if it were current.
     const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
@@ -125,6 +151,8 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     planText: tofu.text, // redacted as it was read
     applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
     stateNote: plan.note,
+    operation: plan.operation,
+    nodes: nodes && p.redactor.redactValue(nodes),
   };
   const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
   const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;

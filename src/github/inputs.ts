@@ -1,7 +1,7 @@
 import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
 import { formatIssues, UsageError, UserError } from '../core/errors.js';
-import { DURATION_LIMITS, parseDurationOption, parseMethod, parseNodeCount } from '../core/option-values.js';
+import { DURATION_LIMITS, parseDurationOption, parseKubernetesVersionOption, parseMethod, parseNodeCount, parseOperation, type Operation } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/yaml.js';
@@ -23,7 +23,10 @@ export type StateStoreKind = 'artifact' | 'local' | 'none';
 
 /** Everything an action run needs, from its inputs: the one typed settings object. */
 export interface ActionSettings {
-  deploy: DeployOptions;
+  /** `operation` is always set (input operation, default deploy). */
+  deploy: DeployOptions & { operation: Operation };
+  /** destroy: the cluster's name, checked before anything runs (not for a dry run). */
+  confirmDestroy?: string;
   filter: StepFilter;
   /** Plan only: the engine's plan and, when a deploy would apply, `tofu plan` with its PR comment (dry-run, or actions/tofu mode: plan). */
   dryRun: boolean;
@@ -97,6 +100,35 @@ function checkInlineCloudsYaml(content: string): void {
   }
 }
 
+/** The operation each operation-specific input belongs to, for the error naming it. */
+const INPUT_OPERATIONS = {
+  'confirm-destroy': ['destroy'],
+  'kubernetes-version': ['upgrade'],
+  'allow-unsafe-node-removal': ['deploy'],
+  'save-plan': ['deploy'],
+  'plan-artifact': ['deploy'],
+} as const satisfies Record<string, readonly Operation[]>;
+
+/**
+ * An input of another operation is a mistake to say, not to ignore: `confirm-destroy` on a deploy
+ * destroys nothing, `kubernetes-version` on a deploy upgrades nothing.
+ */
+function checkOperationInputs(settings: ActionSettings, allowUnsafeNodeRemoval: boolean): void {
+  const operation = settings.deploy.operation;
+  const given: Record<keyof typeof INPUT_OPERATIONS, boolean> = {
+    'confirm-destroy': settings.confirmDestroy !== undefined,
+    'kubernetes-version': settings.deploy.kubernetesVersion !== undefined,
+    'allow-unsafe-node-removal': allowUnsafeNodeRemoval,
+    'save-plan': settings.savePlan,
+    'plan-artifact': settings.planArtifact !== undefined,
+  };
+  for (const [name, operations] of Object.entries(INPUT_OPERATIONS) as [keyof typeof INPUT_OPERATIONS, readonly Operation[]][]) {
+    if (given[name] && !operations.includes(operation)) {
+      throw new UsageError(`input ${name} applies only to operation: ${operations.join(' or ')}, not to operation: ${operation}; remove it${operation === 'deploy' ? ' or set operation' : ''}`);
+    }
+  }
+}
+
 /** Turns action inputs into settings; no side effects (actions/checkout's input-helper pattern). */
 export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): ActionSettings {
   const text = (name: string) => input(name).trim() || undefined;
@@ -118,8 +150,14 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   if (inlineClouds) checkInlineCloudsYaml(cloudsYaml);
   const tofuState = oneOf('tofu-state', input('tofu-state').trim(), ['none', 'artifact'] as const, 'none');
   const kubeconfigPassphrase = text('kubeconfig-passphrase');
+  const operation = parsed('operation', parseOperation) ?? 'deploy';
+  // action.yml's default is 'false', so only true says anything.
+  const allowUnsafeNodeRemoval = bool('allow-unsafe-node-removal', input('allow-unsafe-node-removal').trim());
   const settings: ActionSettings = {
     deploy: {
+      operation,
+      kubernetesVersion: parsed('kubernetes-version', parseKubernetesVersionOption),
+      ...(allowUnsafeNodeRemoval && { allowUnsafeNodeRemoval }),
       configPath: line('config'),
       clusterDir: line('cluster-dir') ?? line('working-directory'),
       vip: parsed('vip', (value, where) => parseApiHost(value, where, UsageError)),
@@ -140,6 +178,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
       credentials: credentialOptions('action', (spec) => text(spec.input)),
       env,
     },
+    confirmDestroy: line('confirm-destroy'),
     filter: { restart: bool('restart', input('restart').trim()), step: line('step'), fromStep: line('from-step') },
     dryRun: bool('dry-run', input('dry-run').trim()) || oneOf('mode', input('mode').trim(), ['apply', 'plan'] as const, 'apply') === 'plan',
     comment: input('comment').trim() === '' || bool('comment', input('comment').trim()),
@@ -156,6 +195,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
   };
   checkFilter(settings.filter, (flag) => `input ${flag}`);
+  checkOperationInputs(settings, allowUnsafeNodeRemoval);
   if (!settings.deploy.configPath && !settings.deploy.clusterDir) {
     throw new UsageError('set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)');
   }

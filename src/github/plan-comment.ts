@@ -4,6 +4,8 @@
  * GitHub's comment limit without breaking a code fence, a <details> block or a character.
  */
 
+import type { NodeDecisions } from '../core/node-plan.js';
+import type { Operation } from '../core/option-values.js';
 import type { ChangeAction, PlanChanges } from '../core/tofu-plan.js';
 
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
@@ -17,8 +19,12 @@ export interface PlanCommentInput {
   changes: PlanChanges;
   /** `tofu show <planfile>` output, already redacted. */
   planText: string;
-  /** The deploy steps an apply would run, in order. */
+  /** The steps a run of this plan would run, in order. */
   applySteps: string[];
+  /** What the plan is for (default deploy): a destroy plan says so in its headline. */
+  operation?: Operation;
+  /** A deploy with Kubespray: what it would do about nodes (nodeDecisions), refusals and UNSAFE overrides loud. */
+  nodes?: NodeDecisions;
   /** e.g. "resume state: none — a full deploy". */
   stateNote?: string;
   commit?: string;
@@ -37,7 +43,11 @@ export function planMarker(cluster: string): string {
 
 const ACTION_LABEL: Record<ChangeAction, string> = { create: '➕ create', update: '🔁 update', destroy: '❌ destroy', replace: '♻️ replace' };
 
-function headline(cluster: string, c: PlanChanges): string {
+function headline(cluster: string, c: PlanChanges, operation: Operation): string {
+  if (operation === 'destroy') {
+    const count = c.destroy + c.replace; // as tofu counts them
+    return count ? `### 🔴 Destroy plan for \`${cluster}\` — **${count} to destroy**` : `### 🟢 Destroy plan for \`${cluster}\` — nothing to destroy`;
+  }
   if (c.rows.length === 0) return `### 🟢 No changes for \`${cluster}\``;
   const icon = c.destroy || c.replace ? '🟠' : '🟡';
   const parts = [`${c.add} to add`, `${c.change} to change`, c.destroy ? `**${c.destroy} to destroy**` : '0 to destroy'];
@@ -106,12 +116,34 @@ export function buildPlanFailureComment(input: Provenance & { cluster: string; e
   ].join('\n');
 }
 
+/** Node lines are part of the comment's fixed head: each is bounded, so no node list can push the head past the limit. */
+const MAX_NODE_LINE = 2_000;
+
+function bounded(text: string): string {
+  const line = text.replace(/\r?\n/g, ' ');
+  return line.length > MAX_NODE_LINE ? `${line.slice(0, MAX_NODE_LINE)}… (cut: the full text is in the run's log)` : line;
+}
+
+/** The node decisions: the refusal first and loudest, then the decisions, then the warnings (UNSAFE ones bold). */
+function nodeLines(nodes: NodeDecisions): string[] {
+  const lines: string[] = [];
+  if (nodes.refused) lines.push(`> **⛔ A deploy of this plan would be refused:** ${bounded(nodes.refused)}`, '');
+  lines.push(`**Nodes:** ${bounded(nodes.summary)}`, '');
+  for (const warning of nodes.warnings.slice(0, 20)) {
+    lines.push(warning.startsWith('UNSAFE:') ? `> **⚠️ ${bounded(warning)}**` : `⚠️ ${bounded(warning)}`, '');
+  }
+  if (nodes.warnings.length > 20) lines.push(`⚠️ … ${nodes.warnings.length - 20} more warnings in the run's log`, '');
+  return lines;
+}
+
 /** Builds the comment body; `truncated` says whether the full plan had to be cut. */
 export function buildPlanComment(input: PlanCommentInput): { body: string; truncated: boolean } {
   const changes = input.changes;
   const { size: limit, unit } = input.limit ?? { size: COMMENT_LIMIT, unit: 'characters' };
   const sizeOf = unit === 'bytes' ? (text: string) => Buffer.byteLength(text, 'utf8') : (text: string) => text.length;
-  const head: string[] = [planMarker(input.cluster), headline(input.cluster, changes), ''];
+  const operation = input.operation ?? 'deploy';
+  // The node decisions come before the table: a refusal or an UNSAFE removal must not sit below 150 rows.
+  const head: string[] = [planMarker(input.cluster), headline(input.cluster, changes, operation), '', ...(input.nodes ? nodeLines(input.nodes) : [])];
   if (changes.rows.length) {
     head.push('| action | resource |', '|---|---|');
     for (const row of changes.rows.slice(0, MAX_TABLE_ROWS)) head.push(`| ${ACTION_LABEL[row.action]} | \`${escapeCode(row.address)}\` |`);
@@ -119,7 +151,7 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
     head.push('');
   }
   const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');
-  head.push(`**An apply would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
+  head.push(`**${operation === 'destroy' ? 'A destroy' : 'An apply'} would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
 
   const footer = ['', footerLine(input), ''];
 

@@ -1,5 +1,6 @@
 import { formatDuration } from '../core/duration.js';
 import type { DeployResult, StepReport } from '../core/engine.js';
+import type { Operation } from '../core/option-values.js';
 import type { DeployPlan } from '../core/plan.js';
 
 /** Where things are, for the summary's closing lines. */
@@ -9,7 +10,20 @@ export interface SummaryContext {
   resumedFrom?: string;
   /** Inputs that resume or restart, in the user's terms. */
   resumeHint?: string;
+  /** What the run did (default deploy); an upgrade names its target version (no "v"). */
+  operation?: Operation;
+  targetVersion?: string;
+  /** The node removal guard was overridden (allow-unsafe-node-removal): the reason, from the state's node work. */
+  unsafeOverride?: string;
 }
+
+/** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
+export function operationTitle(operation: Operation = 'deploy', targetVersion?: string): string {
+  if (operation === 'upgrade') return `Upgrade${targetVersion ? ` to v${targetVersion}` : ''}`;
+  return operation === 'destroy' ? 'Destroy' : 'Deploy';
+}
+
+const DONE: Record<Operation, string> = { deploy: 'Deployed', upgrade: 'Upgraded', destroy: 'Destroyed' };
 
 const STATUS_ICON: Record<StepReport['status'], string> = { success: '✓', failed: '✗', skipped: '⏭', 'not-run': '·' };
 
@@ -29,12 +43,18 @@ function stepRow(report: StepReport): string {
 /** The job summary of a deploy: the step table, the endpoint, where state and logs are, how to resume. */
 export function deploySummary(result: DeployResult, context: SummaryContext): string {
   const lines: string[] = [];
+  const operation = context.operation ?? 'deploy';
+  const title = operationTitle(operation, context.targetVersion);
   const headline = result.ok
-    ? `### ✅ Deployed \`${result.cluster}\``
+    ? `### ✅ ${DONE[operation]} \`${result.cluster}\`${operation === 'upgrade' && context.targetVersion ? ` to v${context.targetVersion}` : ''}`
     : result.interrupted
-      ? `### ⏹ Deploy of \`${result.cluster}\` interrupted at \`${result.failedStep}\``
-      : `### ❌ Deploy of \`${result.cluster}\` failed at \`${result.failedStep}\``;
+      ? `### ⏹ ${title} of \`${result.cluster}\` interrupted at \`${result.failedStep}\``
+      : `### ❌ ${title} of \`${result.cluster}\` failed at \`${result.failedStep}\``;
   lines.push(headline, '');
+  if (context.unsafeOverride) {
+    lines.push(`> **⚠️ UNSAFE node removal: the guard was overridden with allow-unsafe-node-removal.** ${escapeCell(context.unsafeOverride.replace(/^UNSAFE:\s*/, ''))}`, '');
+  }
+  if (result.ok && operation === 'destroy') lines.push('The infrastructure and the kubeconfig are gone; the next deploy starts from nothing.', '');
   if (context.resumedFrom) lines.push(`Resumed from ${context.resumedFrom}.`, '');
   const failed = result.reports.find((r) => r.status === 'failed');
   if (failed) {
@@ -52,7 +72,7 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
 
 /** The job summary of a dry run: what would run and why. */
 export function planSummary(plan: DeployPlan): string {
-  const lines = [`### 📋 Deploy plan for \`${plan.cluster}\` (dry run: nothing ran)`, ''];
+  const lines = [`### 📋 ${operationTitle(plan.operation)} plan for \`${plan.cluster}\` (dry run: nothing ran)`, ''];
   if (plan.note) lines.push(plan.note, '');
   lines.push('| step | would | why | command |', '|---|---|---|---|');
   for (const step of plan.steps) {

@@ -33,6 +33,18 @@ export function localBackendRefusal(clusterDir: string): UserError {
 }
 
 /**
+ * A destroy with a local backend and no state on this runner (none kept, or its artifact expired)
+ * would destroy nothing while the cloud resources stay, and then forget the cluster.
+ */
+export function missingStateForDestroy(clusterDir: string): UserError {
+  return new UserError(
+    `opentofu-destroy: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so it would destroy nothing while the ` +
+      'cloud resources stay, and then forget the cluster. Destroy with the state the deploy kept: its remote backend, or tofu-state: artifact ' +
+      'with the passphrase the deploy used (a state artifact expires; with none left, delete the resources in OpenStack by hand).',
+  );
+}
+
+/**
  * A runner-local file, encrypted, uploaded with the resume state (tofu state, kubeconfig). The state
  * is saved twice per step and scrypt is slow on purpose, so a file is encrypted again only when it
  * has changed.
@@ -68,8 +80,9 @@ export async function restoreEncrypted(fromDir: string, name: string, target: st
 export const tofuStateFile = (clusterDir: string): string => path.join(clusterDir, 'terraform.tfstate');
 
 /**
- * After the resume state has loaded: the tofu state (tofu-state: artifact) and, for a deploy, the
- * kubeconfig that travelled with it, back on this runner.
+ * After the resume state has loaded: the tofu state (tofu-state: artifact) and, for a run (not a
+ * plan), the kubeconfig that travelled with it, back on this runner. Never the kubeconfig of a
+ * destroyed cluster: a later job must not talk to whatever gets its address next.
  */
 export async function restoreSavedFiles(p: Pipeline, settings: ActionSettings, what: { kubeconfig: boolean }): Promise<void> {
   const store = p.store;
@@ -78,7 +91,14 @@ export async function restoreSavedFiles(p: Pipeline, settings: ActionSettings, w
   if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
     core.info('restored the tofu state saved with the resume state');
   }
-  if (what.kubeconfig && settings.kubeconfigPassphrase && (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig'))) {
+  if (!what.kubeconfig || !settings.kubeconfigPassphrase) return;
+  // load() is the state already downloaded (origin is set by it); a corrupt one (restart) says nothing about a destroy.
+  const saved = await store.load().catch(() => undefined);
+  if (saved?.destroyedAt) {
+    if (await pathExists(path.join(from, KUBECONFIG_ARTIFACT_FILE))) core.info(`not restoring the saved kubeconfig: the cluster was destroyed at ${saved.destroyedAt}`);
+    return;
+  }
+  if (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig')) {
     core.info('restored the kubeconfig saved with the resume state');
   }
 }

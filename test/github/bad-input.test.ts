@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/secret-box.js';
+import { STEP_IDS } from '../../src/core/steps/step.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
@@ -14,7 +15,7 @@ import { runAction } from '../support/action-runner.js';
 
 type Row = [name: string, inputs: Record<string, string>, error: string | RegExp];
 
-const STEPS = 'openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+const STEPS = STEP_IDS.join(', ');
 const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
 const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
 const CONTROL = 'contains a line break or control character';
@@ -59,6 +60,24 @@ const rows: Row[] = [
   ['state-store: s3', { 'state-store': 's3' }, 'input state-store: "s3" is not one of artifact, local, none'],
   ['state-store: LOCAL', { 'state-store': 'LOCAL' }, 'input state-store: "LOCAL" is not one of artifact, local, none'],
   ['tofu-state: yes', { 'tofu-state': 'yes' }, 'input tofu-state: "yes" is not one of none, artifact'],
+  // operations and their inputs
+  ['operation: delete', { operation: 'delete' }, 'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy'],
+  ['operation: Destroy', { operation: 'Destroy' }, 'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy'],
+  ['operation with a line break', { operation: 'deploy\ndestroy' }, `input operation: ${CONTROL}`],
+  ['confirm-destroy with a line break', { operation: 'destroy', 'confirm-destroy': 'prod\nx' }, `input confirm-destroy: ${CONTROL}`],
+  ['confirm-destroy on a deploy', { 'confirm-destroy': 'prod' }, 'input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation'],
+  ['confirm-destroy on an upgrade', { operation: 'upgrade', 'confirm-destroy': 'prod' }, 'input confirm-destroy applies only to operation: destroy, not to operation: upgrade; remove it'],
+  ['kubernetes-version: latest', { operation: 'upgrade', 'kubernetes-version': 'latest' }, 'input kubernetes-version: "latest" is not a Kubernetes version; give one like 1.34.2'],
+  ['kubernetes-version: 1.34', { operation: 'upgrade', 'kubernetes-version': '1.34' }, 'input kubernetes-version: "1.34" is not a Kubernetes version; give one like 1.34.2'],
+  ['kubernetes-version with a line break', { operation: 'upgrade', 'kubernetes-version': '1.34.2\n' + '1.35.0' }, `input kubernetes-version: ${CONTROL}`],
+  ['kubernetes-version on a deploy', { 'kubernetes-version': '1.34.2' }, 'input kubernetes-version applies only to operation: upgrade, not to operation: deploy; remove it or set operation'],
+  ['kubernetes-version on a destroy', { operation: 'destroy', 'kubernetes-version': 'v1.34.2' }, 'input kubernetes-version applies only to operation: upgrade, not to operation: destroy; remove it'],
+  ['allow-unsafe-node-removal: please', { 'allow-unsafe-node-removal': 'please' }, notBool('allow-unsafe-node-removal', 'please')],
+  ['allow-unsafe-node-removal with a line break', { 'allow-unsafe-node-removal': 'true\nfalse' }, `input allow-unsafe-node-removal: ${CONTROL}`],
+  ['allow-unsafe-node-removal on a destroy', { operation: 'destroy', 'allow-unsafe-node-removal': 'true' }, 'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: destroy; remove it'],
+  ['allow-unsafe-node-removal on an upgrade', { operation: 'upgrade', 'allow-unsafe-node-removal': 'yes' }, 'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: upgrade; remove it'],
+  ['save-plan on a destroy', { operation: 'destroy', 'save-plan': 'true', 'plan-passphrase': 'p' }, 'input save-plan applies only to operation: deploy, not to operation: destroy; remove it'],
+  ['plan-artifact on an upgrade', { operation: 'upgrade', 'plan-artifact': 'plan-x', 'plan-passphrase': 'p' }, 'input plan-artifact applies only to operation: deploy, not to operation: upgrade; remove it'],
   // combinations
   ['tofu-state: artifact without a passphrase', { 'tofu-state': 'artifact' }, 'tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted'],
   ['save-plan without a passphrase', { 'save-plan': 'true' }, 'save-plan needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted'],
@@ -117,6 +136,14 @@ describe('bad action inputs', () => {
     const error = settingsError({ nodes: ' 3 ', 'dry-run': 'TRUE', restart: 'False', timeout: '45m\n', vip: ' 10.0.0.1 ', 'openstack-insecure': 'yes' });
     expect(error).toBeUndefined();
   });
+
+  it('takes empty operation inputs as unset: operation deploy, no confirmation, version or override', () => {
+    const all: Record<string, string> = { config: 'c.yaml', operation: ' ', 'confirm-destroy': '  ', 'kubernetes-version': '', 'allow-unsafe-node-removal': 'false' };
+    const settings = readActionSettings((name) => all[name] ?? '', {});
+    expect(settings.deploy).toMatchObject({ operation: 'deploy', kubernetesVersion: undefined });
+    expect(settings.deploy.allowUnsafeNodeRemoval).toBeUndefined();
+    expect(settings.confirmDestroy).toBeUndefined();
+  });
 });
 
 /** kubeconfig-encrypted (and the encrypted state and plans): what is wrong with it, not always "the passphrase". */
@@ -171,6 +198,11 @@ describe('bad action inputs through the bundled actions', () => {
     ['dist/kubeconfig/index.js', { 'kubeconfig-encrypted': 'not age at all', passphrase: 'passphrase-4711' }, '::error::input kubeconfig-encrypted is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)'],
     // Armoured, but no age file inside: the passphrase is not what is wrong.
     ['dist/kubeconfig/index.js', { 'kubeconfig-encrypted': '-----BEGIN AGE ENCRYPTED FILE-----\nYWJj\n-----END AGE ENCRYPTED FILE-----\n', passphrase: 'passphrase-4711' }, /^::error::input kubeconfig-encrypted (?!.*passphrase is wrong)/],
+    // A destroy is refused before anything runs without the cluster's name, or with another one (empty is not given).
+    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'state-store': 'none' }, '::error::destroy deletes every resource of demo/sandbox: confirm with the cluster\'s name (input confirm-destroy: sandbox)'],
+    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'confirm-destroy': '  ', 'state-store': 'none' }, '::error::destroy deletes every resource of demo/sandbox: confirm with the cluster\'s name (input confirm-destroy: sandbox)'],
+    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'confirm-destroy': 'prod', 'state-store': 'none' }, '::error::destroy: input confirm-destroy: "prod" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: input confirm-destroy: sandbox'],
+    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'deploy', 'confirm-destroy': 'sandbox', 'state-store': 'none' }, '::error::input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation'],
     // Given, but not a run id: it is not "empty".
     ['dist/plan-comment/index.js', { 'run-id': 'abc', 'github-token': 'token-4711' }, /^::error::input run-id: "abc" is not/],
   ];

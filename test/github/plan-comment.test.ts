@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeChanges, type PlanChanges } from '../../src/core/tofu-plan.js';
+import type { NodeDecisions } from '../../src/core/node-plan.js';
 import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/plan-comment.js';
 
 const base = { cluster: 'acme/prod-east', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-apply'], updatedAt: new Date('2026-11-22T09:14:00Z') };
@@ -81,6 +82,56 @@ describe('plan comment', () => {
     expect(Buffer.byteLength(body, 'utf8')).toBeLessThanOrEqual(1_000_000);
     expect(Buffer.byteLength(body, 'utf8')).toBeGreaterThan(990_000);
     expect(body.length).toBeLessThan(700_000); // counting characters would have overshot the byte limit
+    balanced(body);
+  });
+
+  it('headlines a destroy plan with what it destroys, and the steps a destroy would run', () => {
+    const changes = plan(['module.worker[0].vm', ['delete']], ['net', ['delete']], ['dns', ['delete']]);
+    const { body } = buildPlanComment({ ...base, operation: 'destroy', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'], changes, planText: '  - resource "vm" {}\n' });
+    expect(body).toContain('### 🔴 Destroy plan for `acme/prod-east` — **3 to destroy**');
+    expect(body).toContain('| ❌ destroy | `net` |');
+    expect(body).toContain('**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`');
+    expect(body).not.toContain('An apply would run');
+    expect(buildPlanComment({ ...base, operation: 'destroy', changes: plan(), planText: 'No changes.' }).body).toContain('### 🟢 Destroy plan for `acme/prod-east` — nothing to destroy');
+  });
+
+  const nodes = (extra: Partial<NodeDecisions> = {}): NodeDecisions => ({
+    summary: 'remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-1 after',
+    removeBeforeApply: ['sandbox-worker-0'],
+    playbook: 'scale.yml',
+    limit: ['sandbox-worker-1'],
+    warnings: [],
+    ...extra,
+  });
+
+  it("shows a deploy's node decisions above the resource table", () => {
+    const { body } = buildPlanComment({ ...base, changes: plan(['module.worker[0].vm', ['delete']], ['module.worker[1].vm', ['create']]), planText: '', nodes: nodes() });
+    expect(body).toContain('**Nodes:** remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-1 after');
+    expect(body.indexOf('**Nodes:**')).toBeLessThan(body.indexOf('| action | resource |'));
+    expect(body).not.toContain('⛔');
+    expect(body).not.toContain('UNSAFE');
+  });
+
+  it('says loudly that a deploy would refuse the plan, and marks an overridden guard UNSAFE', () => {
+    const refused = buildPlanComment({ ...base, changes: plan(['cp[0]', ['delete']]), planText: '', nodes: nodes({ refused: 'the plan removes 2 of 3 etcd members (quorum lost); set allow-unsafe-node-removal to override' }) }).body;
+    expect(refused).toContain('> **⛔ A deploy of this plan would be refused:** the plan removes 2 of 3 etcd members (quorum lost); set allow-unsafe-node-removal to override');
+    expect(refused.indexOf('⛔')).toBeLessThan(refused.indexOf('**Nodes:**'));
+
+    const unsafe = buildPlanComment({ ...base, changes: plan(['cp[0]', ['delete']]), planText: '', nodes: nodes({ warnings: ['UNSAFE: removes every control plane node (allow-unsafe-node-removal)', 'sandbox-worker-0 is not Ready: removed without draining'] }) }).body;
+    expect(unsafe).toContain('> **⚠️ UNSAFE: removes every control plane node (allow-unsafe-node-removal)**');
+    expect(unsafe).toContain('⚠️ sandbox-worker-0 is not Ready: removed without draining');
+    balanced(unsafe);
+  });
+
+  it('keeps within the limit with a huge node list, cutting the plan and not the node lines', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `sandbox-worker-${i}`);
+    const huge = nodes({ summary: `remove-node.yml for ${many.join(', ')} before apply`, removeBeforeApply: many, warnings: Array.from({ length: 50 }, (_, i) => `warning ${i}`) });
+    const text = '  + resource "vm" {}\n'.repeat(20_000);
+    const { body, truncated } = buildPlanComment({ ...base, changes: plan(['a', ['create']]), planText: text, nodes: huge });
+    expect(truncated).toBe(true);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(body).toMatch(/\*\*Nodes:\*\* remove-node\.yml for sandbox-worker-0, .*… \(cut: the full text is in the run's log\)/);
+    expect(body).toContain('⚠️ … 30 more warnings');
     balanced(body);
   });
 });

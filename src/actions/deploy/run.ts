@@ -2,13 +2,13 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { runDeploy as runEngine, type DeployResult } from '../../core/engine.js';
 import { UserError, errorMessage } from '../../core/errors.js';
-import { readTextFile, writePrivateFile } from '../../core/files.js';
+import { pathExists, readTextFile, writePrivateFile } from '../../core/files.js';
 import { KUBECONFIG_FILE } from '../../core/yaml.js';
 import { kubeconfigSecrets } from '../../core/kubeconfig.js';
 import { openPipeline } from '../../core/pipeline.js';
 import { selectSteps } from '../../core/selection.js';
 import { abortOnSignals } from '../../core/signals.js';
-import { clusterId, type DeploySettings } from '../../core/settings.js';
+import { checkDestroyConfirmation, clusterId, type DeploySettings } from '../../core/settings.js';
 import type { DeployState, StateStore } from '../../core/state.js';
 import type { StepId } from '../../core/steps/index.js';
 import type { ActionRun } from '../../github/action-run.js';
@@ -22,7 +22,7 @@ import { fetchSavedPlan } from '../../github/plan-artifact.js';
 import { actionsOutput } from '../../github/runner.js';
 import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
 import { deploySummary } from '../../github/summary.js';
-import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../github/tofu-state.js';
+import { declaredBackend, localBackendRefusal, missingStateForDestroy, restoreSavedFiles, tofuStateFile } from '../../github/tofu-state.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
@@ -38,6 +38,28 @@ async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySett
   core.setOutput('kubeconfig', text);
   core.exportVariable('KUBECONFIG', deploy.kubeconfigPath);
   if (settings.kubeconfigPassphrase) core.setOutput('kubeconfig-encrypted', await (await secretBox()).encryptWithPassphrase(text, settings.kubeconfigPassphrase));
+}
+
+/**
+ * The store the engine saves through, noting a node removal the guard let through
+ * (allow-unsafe-node-removal): the playbook clears the node work once done, so the saved state
+ * no longer says so when the summary is written.
+ */
+function watchUnsafeOverride(store: StateStore): { store: StateStore; unsafeOverride: () => string | undefined } {
+  let unsafe: string | undefined;
+  return {
+    store: {
+      get location() {
+        return store.location;
+      },
+      load: () => store.load(),
+      async save(state: DeployState) {
+        unsafe = state.nodeWork?.unsafeOverride ?? unsafe;
+        await store.save(state);
+      },
+    },
+    unsafeOverride: () => unsafe,
+  };
 }
 
 function resumeDescription(store: StateStore): string | undefined {
@@ -64,6 +86,10 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
   const secrets = [settings.kubeconfigPassphrase, settings.tofuStatePassphrase, settings.planPassphrase, settings.githubToken].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, { secrets, store: (deploy, logPath) => makeStateStore(settings, deploy, logPath) });
+  const operation = p.settings.operation;
+  // Before anything runs (no state loaded, no tofu): a destroy names the cluster it destroys. A dry run changes nothing.
+  if (operation === 'destroy' && !settings.dryRun) checkDestroyConfirmation(p.settings, settings.confirmDestroy, { flag: 'input confirm-destroy:', input: '' });
+  core.setOutput('operation', operation);
   action.redactWith(p.redactor);
   // Secrets from the config file or clouds.yaml reach the runner's masker too.
   for (const secret of p.redactor.values) core.setSecret(secret);
@@ -77,7 +103,8 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   }
 
   const selected = selectSteps(steps, settings.filter).map((s) => s.id);
-  if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && (await declaredBackend(p.settings.clusterDir)) === 'local') {
+  const localBackend = (await declaredBackend(p.settings.clusterDir)) === 'local';
+  if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && localBackend) {
     throw localBackendRefusal(p.settings.clusterDir);
   }
   let saved: DeployState | undefined;
@@ -88,25 +115,32 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     core.warning(`${errorMessage(error)}\n(ignored: restart is set)`);
   }
   await restoreSavedFiles(p, settings, { kubeconfig: true });
-  const resumedFrom = saved && !saved.completedAt ? resumeDescription(store) : undefined;
+  if (selected.includes('opentofu-destroy') && localBackend && !(await pathExists(tofuStateFile(p.settings.clusterDir)))) {
+    throw missingStateForDestroy(p.settings.clusterDir);
+  }
+  // A completed or destroyed state, or another operation's, is not resumed (loadStartingState starts afresh).
+  const resumes = saved && !saved.completedAt && !saved.destroyedAt && saved.operation === operation;
+  const resumedFrom = resumes ? resumeDescription(store) : undefined;
   if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
 
   const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
-  const deployment = await startDeployment(settings, clusterId(p.settings));
+  const deployment = await startDeployment(settings, clusterId(p.settings), p.settings.kubernetesVersion);
   const output = actionsOutput(p);
   const controller = new AbortController();
   const dispose = abortOnSignals(controller, (message) => output.line(message));
   let result: DeployResult;
+  const watched = watchUnsafeOverride(store);
   action.started();
   try {
-    result = await runEngine({ settings: p.settings, steps, store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath });
+    result = await runEngine({ settings: p.settings, steps, store: watched.store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath });
   } finally {
     dispose();
     await output.close();
   }
   await deployment?.finish(result);
   await venvCache?.save(result);
-  await setKubeconfigOutputs(settings, p.settings);
+  // A destroy hands out no kubeconfig: after it the file is gone, and before, the cluster may be half gone.
+  if (operation !== 'destroy') await setKubeconfigOutputs(settings, p.settings);
   if (result.endpoint) core.setOutput('endpoint', result.endpoint);
   core.setOutput('result', result.ok ? 'success' : result.interrupted ? 'interrupted' : 'failure');
   core.setOutput('steps', JSON.stringify(result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error }))));
@@ -115,6 +149,9 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     logLocation: settings.stateStore === 'artifact' ? `deploy.log in the same artifact` : result.logPath,
     resumedFrom,
     resumeHint: `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
+    operation,
+    targetVersion: p.settings.kubernetesVersion,
+    unsafeOverride: watched.unsafeOverride(),
   });
   await core.appendSummary(p.redactor.redact(summary));
   if (!result.ok) {

@@ -1,0 +1,158 @@
+import { DefaultArtifactClient } from '@actions/artifact';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import { decryptWithPassphrase } from '../../src/core/secret-box.js';
+import { runAction, type ActionRun } from '../support/action-runner.js';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
+import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+
+const REPO = 'acme/infra';
+const TOKEN = 'ghs_destroy_token_canary_7741';
+const PASSPHRASE = 'kubeconfig-passphrase-canary-3303';
+const ARTIFACT = 'cluster-deploy-state-demo-sandbox';
+
+/**
+ * operation: destroy through the bundled root action, against the GitHub stand-in and the sandbox's
+ * real terraform: confirmed before anything runs, the saved tofu state destroyed, no kubeconfig
+ * handed out afterwards, the environment's deployment left inactive. The deploys use method none
+ * (the OpenTofu code's own cluster: a kubeconfig put in the cluster dir), which reads no node changes.
+ */
+describe('the deploy action with operation: destroy', () => {
+  let gh: GitHubStandIn;
+  const sandboxes: PreparedSandbox[] = [];
+  let deployed: ActionRun;
+
+  beforeAll(async () => {
+    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', deployments: 'write' } } });
+  });
+  afterAll(async () => {
+    await Promise.all(sandboxes.map((s) => s.close()));
+    await gh?.close();
+  });
+
+  async function freshRunner(): Promise<Runner> {
+    const runner = await newRunner('destroy-runner-');
+    sandboxes.push(runner.sandbox);
+    return runner;
+  }
+
+  const env = (runner: Runner, runId: number) => ({ ...runner.toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir, token: TOKEN }), GITHUB_SHA: 'a'.repeat(40) });
+  const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({
+    config: runner.sandbox.configPath,
+    method: 'none',
+    'skip-auth-check': 'true',
+    'state-store': 'artifact',
+    'tofu-state': 'artifact',
+    'kubeconfig-passphrase': PASSPHRASE,
+    'github-token': TOKEN,
+    environment: 'sandbox',
+    interval: '300ms',
+    timeout: '30s',
+    ...extra,
+  });
+
+  async function job(runner: Runner, runId: number, extra: Record<string, string> = {}) {
+    const main = await runAction('dist/deploy/index.js', { env: env(runner, runId), inputs: inputs(runner, extra) });
+    const post = await runAction('dist/deploy/index.js', { env: env(runner, runId), inputs: inputs(runner, extra), state: main.state });
+    expect(post.code).toBe(0);
+    return main;
+  }
+
+  async function savedArtifact(runId: number) {
+    const artifact = gh.artifacts().filter((a) => a.name === ARTIFACT && a.runId === runId).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    if (!artifact) return undefined;
+    const files = await gh.artifactFiles(artifact.id);
+    return { files, state: JSON.parse(files['state.json']!.toString('utf8')) };
+  }
+
+  const deploymentStates = () => gh.requests.filter((r) => r.method === 'POST' && /\/deployments\/\d+\/statuses$/.test(r.path)).map((r) => (r.body as { state: string }).state);
+
+  it('deploys (method none) with the tofu state and kubeconfig kept in the artifact', async () => {
+    const runner = await freshRunner();
+    const b64 = (pem: string) => Buffer.from(pem).toString('base64');
+    const { api } = runner.sandbox;
+    const kubeconfig = `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    certificate-authority-data: ${b64(api.caPem)}\n    server: https://127.0.0.1:${api.port}\ncontexts:\n- name: admin@c\n  context: {cluster: c, user: admin}\ncurrent-context: admin@c\nusers:\n- name: admin\n  user:\n    client-certificate-data: ${b64(api.clientCertPem)}\n    client-key-data: ${b64(api.clientKeyPem)}\n`;
+    await fs.writeFile(path.join(runner.sandbox.clusterDir, 'kubeconfig.yaml'), kubeconfig);
+    deployed = await job(runner, 201);
+    expect(deployed.code, deployed.stdout).toBe(0);
+    expect(deployed.outputs.operation).toBe('deploy');
+    expect(deployed.outputs['kubeconfig-encrypted']).toMatch(/^-----BEGIN AGE ENCRYPTED FILE-----/);
+    expect(deployed.summary).toContain('### ✅ Deployed `demo/sandbox`');
+    const saved = await savedArtifact(201);
+    expect(Object.keys(saved!.files).sort()).toEqual(['deploy.log', 'kubeconfig.age', 'state.json', 'terraform.tfstate.age']);
+  }, 300_000);
+
+  it('refuses a destroy without the cluster name, or with another, before anything runs', async () => {
+    const runner = await freshRunner();
+    const before = gh.requests.length;
+    for (const [runId, confirm] of [[202, undefined], [203, 'prod-east']] as const) {
+      const main = await runAction('dist/deploy/index.js', { env: env(runner, runId), inputs: inputs(runner, { operation: 'destroy', ...(confirm && { 'confirm-destroy': confirm }) }) });
+      expect(main.code).toBe(1);
+      const annotations = main.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+      expect(annotations).toEqual([
+        confirm
+          ? `::error::destroy: input confirm-destroy: "${confirm}" is not the cluster's name; to destroy demo/sandbox, confirm with its name: input confirm-destroy: sandbox`
+          : "::error::destroy deletes every resource of demo/sandbox: confirm with the cluster's name (input confirm-destroy: sandbox)",
+      ]);
+      expect(main.outputs.result).toBe('failure');
+      expect(main.stdout).not.toMatch(/restored the|→ |terraform|tofu /);
+      expect(await savedArtifact(runId)).toBeUndefined();
+    }
+    // Not even the saved state was looked for, nor a deployment recorded.
+    expect(gh.requests.slice(before)).toEqual([]);
+    expect(await fs.readdir(runner.sandbox.clusterDir)).not.toContain('.terraform');
+  }, 120_000);
+
+  it('destroys what the deploy made when confirmed: no kubeconfig output, the state marked destroyed, the deployment inactive', async () => {
+    const runner = await freshRunner();
+    const main = await job(runner, 204, { operation: 'destroy', 'confirm-destroy': 'sandbox' });
+    expect(main.code, main.stdout).toBe(0);
+    expect(main.stdout).toContain('restored the tofu state saved with the resume state');
+    expect(main.stdout).toMatch(/✓ Destroy the OpenTofu infrastructure \(opentofu-destroy\) \(.*\) — [1-9]\d* resources destroyed/);
+    expect(main.outputs).toMatchObject({ operation: 'destroy', result: 'success' });
+    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted', 'endpoint']) expect(main.outputs[output], output).toBeUndefined();
+    expect(main.summary).toContain('### ✅ Destroyed `demo/sandbox`');
+    expect(main.summary).toContain('the next deploy starts from nothing');
+    const tfstate = JSON.parse(await fs.readFile(path.join(runner.sandbox.clusterDir, 'terraform.tfstate'), 'utf8'));
+    expect(tfstate.resources).toEqual([]);
+
+    const saved = await savedArtifact(204);
+    expect(saved!.state).toMatchObject({ operation: 'destroy', destroyedAt: expect.any(String) });
+    expect(Object.keys(saved!.files)).not.toContain('kubeconfig.age');
+    expect(deploymentStates().slice(-2)).toEqual(['in_progress', 'inactive']);
+    const created = gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/deployments')).at(-1)!.body as { description: string };
+    expect(created.description).toBe('cluster-deploy destroy demo/sandbox');
+  }, 300_000);
+
+  it('never restores the kubeconfig of a destroyed cluster, even one left in its state artifact', async () => {
+    // A state marked destroyed that still carries a kubeconfig (an older version, a failed delete).
+    const runner = await freshRunner();
+    const dir = path.join(runner.workDir, 'planted');
+    await fs.mkdir(dir);
+    const old = await savedArtifact(201);
+    const destroyed = await savedArtifact(204);
+    await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(destroyed!.state));
+    await fs.writeFile(path.join(dir, 'kubeconfig.age'), old!.files['kubeconfig.age']!);
+    expect(await decryptWithPassphrase(old!.files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'kubeconfig')).toContain('client-key-data');
+    const saved = { ...process.env };
+    Object.assign(process.env, env(runner, 205));
+    try {
+      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')], dir);
+    } finally {
+      process.env = saved;
+    }
+
+    const main = await job(runner, 206, { step: 'openstack-preflight' });
+    expect(main.code, main.stdout).toBe(0);
+    expect(main.stdout).toContain(`not restoring the saved kubeconfig: the cluster was destroyed at ${destroyed!.state.destroyedAt}`);
+    expect(main.stdout).toContain('the cluster was destroyed at');
+    expect(main.stdout).not.toContain('restored the kubeconfig');
+    expect(main.stdout).not.toContain('Resuming demo/sandbox');
+    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted']) expect(main.outputs[output], output).toBeUndefined();
+    const after = await savedArtifact(206);
+    expect(after!.state.destroyedAt).toBeUndefined(); // a fresh deploy state
+    expect(Object.keys(after!.files)).not.toContain('kubeconfig.age');
+  }, 120_000);
+});
