@@ -8688,6 +8688,10 @@ const DEPLOY_FLAGS = {
     'clouds-yaml': { type: 'string' },
     json: { type: 'boolean' },
     'tofu-plan': { type: 'boolean' },
+    operation: { type: 'string' },
+    'kubernetes-version': { type: 'string' },
+    confirm: { type: 'string' },
+    'allow-unsafe-node-removal': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     // The credential flags, from the one credential table.
     ...Object.fromEntries(credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
@@ -8724,36 +8728,66 @@ ${CREDENTIAL_HELP}
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
+/** The steps of each operation, for the help text. */
+const OPERATION_STEPS_HELP = option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${step/* OPERATION_STEPS */.i[op].join(', ')}`).join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
-  cluster-deploy plan     --config FILE [options]   show what a deploy would do; runs and writes nothing
-  cluster-deploy deploy   --config FILE [options]   run the pipeline, resuming from saved state
+  cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
+  cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
+  cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
+  cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
 
-Steps: ${step/* STEP_IDS */.W.join(', ')}
+Operations and their steps:
+${OPERATION_STEPS_HELP}
 
 Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 const HELP = {
-    plan: `Usage: cluster-deploy plan --config FILE [options] [--json]
+    plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy] [options] [--json]
 
-Lists the steps a deploy would run under the current filters and saved state, each with its working
-directory, command, reads, writes and environment (secret values shown as <redacted>).
+Lists the steps an operation (default deploy) would run under the current filters and saved state, each
+with its working directory, command, reads, writes and environment (secret values shown as <redacted>).
+  --operation OP           deploy (default), upgrade (with --kubernetes-version) or destroy (no --confirm needed to plan)
   --json                   print the plan as JSON
-  --tofu-plan              when the deploy would apply, also run tofu init and tofu plan (read-only on the
-                           cloud; needs the credentials) and show what would change, as the action's dry run does
+  --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
+                           read-only on the cloud; needs the credentials) and show what would change and, for a
+                           deploy, which nodes Kubespray would remove before the apply and install after it
 
 ${DEPLOY_OPTIONS_HELP}`,
     deploy: `Usage: cluster-deploy deploy --config FILE [options]
 
-Runs the pipeline. State is saved before and after every step, so running the same command again after
-a failure continues where it stopped. SIGINT/SIGTERM interrupt the running step cleanly.
+Plans, then applies exactly that plan. Nodes the plan deletes or replaces are drained and removed with
+Kubespray's remove-node.yml before the apply; when the plan only adds workers, scale.yml installs just
+them (after playbooks/facts.yml), else cluster.yml converges everything. State is saved before and after
+every step, so running the same command again after a failure continues where it stopped.
+SIGINT/SIGTERM interrupt the running step cleanly.
+  --allow-unsafe-node-removal  apply a plan that removes half or more of the etcd members, every control
+                           plane node or the first one (refused otherwise, before anything changes)
   --json                   print the result as JSON on stdout when done
 
 ${DEPLOY_OPTIONS_HELP}`,
+    upgrade: `Usage: cluster-deploy upgrade --config FILE [--kubernetes-version X.Y.Z] [options]
+
+Upgrades Kubernetes with Kubespray's upgrade-cluster.yml: the control plane first, then the workers in
+batches. Refuses a downgrade or a skipped minor version (go 1.33 → 1.34 → 1.35). Each run upgrades only
+the nodes whose kubelet the API shows below the target, so a re-run after a failure never re-walks the
+finished ones. Then the readiness gate, which also requires every node Ready at the target.
+  --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
+  --json                   print the result as JSON on stdout when done
+
+\${DEPLOY_OPTIONS_HELP}`,
+    destroy: `Usage: cluster-deploy destroy --config FILE --confirm CLUSTER [options]
+
+Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
+destroyed, so the next deploy starts from nothing. An interrupted destroy resumes like a deploy.
+  --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
+  --json                   print the result as JSON on stdout when done
+
+\${DEPLOY_OPTIONS_HELP}`,
     'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
 
 Finds the kubeconfig the deploy tooling wrote (PATH, DIR/kubeconfig.yaml, DIR/kubeconfig,
@@ -8888,16 +8922,37 @@ function parseCli(argv) {
     if (!options.configPath && !options.clusterDir) {
         throw new errors/* UsageError */.eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
-    if (command === 'deploy' && v['tofu-plan'])
-        throw new errors/* UsageError */.eb('deploy: --tofu-plan is an option of plan, not deploy');
+    const operation = command === 'plan' ? (v.operation === undefined ? 'deploy' : (0,option_values/* parseOperation */.$$)(text('operation'), '--operation')) : command;
+    // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
+    const owner = { 'tofu-plan': 'plan', operation: 'plan', confirm: 'destroy', 'kubernetes-version': 'upgrade (and plan --operation upgrade)', 'allow-unsafe-node-removal': 'deploy (and plan)' };
+    const allowed = {
+        plan: ['tofu-plan', 'operation', ...(operation === 'upgrade' ? ['kubernetes-version'] : []), ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : [])],
+        deploy: ['allow-unsafe-node-removal'],
+        upgrade: ['kubernetes-version'],
+        destroy: ['confirm'],
+    };
+    for (const flag of Object.keys(owner)) {
+        if (v[flag] !== undefined && v[flag] !== false && !allowed[command].includes(flag)) {
+            throw new errors/* UsageError */.eb(`${command}${command === 'plan' ? ` --operation ${operation}` : ''}: --${flag} is an option of ${owner[flag]}`);
+        }
+    }
+    if (command === 'destroy' && v.confirm === undefined) {
+        throw new errors/* UsageError */.eb('destroy: --confirm CLUSTER is required: the name of the cluster whose infrastructure is deleted');
+    }
+    options.operation = operation;
+    if (v['kubernetes-version'] !== undefined)
+        options.kubernetesVersion = (0,option_values/* parseKubernetesVersionOption */.h8)(text('kubernetes-version'), '--kubernetes-version');
+    if (v['allow-unsafe-node-removal'])
+        options.allowUnsafeNodeRemoval = true;
     const filter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
     (0,selection/* checkFilter */.le)(filter);
     return {
-        kind: command,
-        options,
+        kind: command === 'plan' ? 'plan' : 'run',
+        options: { ...options, operation },
         filter,
         json: !!v.json,
         tofuPlan: !!v['tofu-plan'],
+        confirm: text('confirm'),
     };
 }
 
@@ -8916,15 +8971,17 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
 /* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6702);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6036);
+/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7713);
 /* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3504);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1708);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7595);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1708);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8852);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(6884);
+
 
 
 
@@ -8960,7 +9017,7 @@ async function execute(command) {
             if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .wouldApply */ .mZ)(plan)) {
                 stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
-                    stdout('\nNo OpenTofu plan: a deploy would skip opentofu-apply.\n');
+                    stdout(`\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .noTofuPlanReason */ .X5)(plan)}\n`);
                 return 0;
             }
             if (!command.json)
@@ -8968,14 +9025,15 @@ async function execute(command) {
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_14__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal });
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text } }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                 // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_11__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -8983,22 +9041,28 @@ async function execute(command) {
                 await output.close();
             }
         }
-        case 'deploy': {
+        case 'run': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
+            if (command.options.operation === 'destroy')
+                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_14__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
-                if (result.ok) {
-                    output.line(`Deploy of ${result.cluster} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
+                if (result.ok && command.options.operation === 'destroy') {
+                    output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
+                }
+                else if (result.ok) {
+                    const done = command.options.operation === 'upgrade' ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}` : `Deploy of ${result.cluster}`;
+                    output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
                     output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
                 }
                 else {
                     stderr(`error: ${result.error}\n`);
                 }
-                output.line(`Deploy log: ${result.logPath}`);
+                output.line(`Log: ${result.logPath}`);
                 output.line(`Resume state: ${result.statePath}`);
                 if (command.json)
                     stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -9014,7 +9078,7 @@ async function execute(command) {
             const { settings } = pipeline;
             if (!settings.vip)
                 throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_9__/* .normalizeClusterKubeconfig */ .b$)({
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_10__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9025,17 +9089,17 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_13__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_14__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
                     exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_7__/* .Redactor */ .pO(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9051,7 +9115,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_12__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_13__/* .parseCli */ .w)(argv));
     }
     catch (error) {
         const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .exitCodeFor */ .Rr)(error);
@@ -9687,6 +9751,12 @@ function formatDuration(ms) {
 
 
 
+/** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
+const FAILURE_PREFIX = {
+    deploy: 'provisioning infrastructure',
+    upgrade: 'upgrading the cluster',
+    destroy: 'destroying the infrastructure',
+};
 function describeFailure(error, interrupted) {
     if (interrupted || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4)
         return { message: 'interrupted' };
@@ -9727,7 +9797,7 @@ async function runSelected(run, selected, exec) {
         await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .loadStartingState */ .eX)(store, cluster, filter);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
     if (note)
         output.line(note);
     const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .usesSavedState */ .ZK)(filter);
@@ -9741,7 +9811,7 @@ async function runSelected(run, selected, exec) {
     for (const [index, step] of selected.entries()) {
         const label = `[${index + 1}/${total}]`;
         const name = `${step.title} (${step.id})`;
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .decideStep */ .lH)(step, state.steps[step.id], useState);
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
@@ -9756,7 +9826,7 @@ async function runSelected(run, selected, exec) {
         let failure;
         let failed = false;
         try {
-            detail = (await step.run({ settings, redactor, output, signal, exec })) ?? undefined;
+            detail = (await step.run({ settings, redactor, output, signal, exec, state, selected: selected.map((s) => s.id) })) ?? undefined;
             if (signal.aborted)
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
         }
@@ -9789,16 +9859,19 @@ async function runSelected(run, selected, exec) {
         for (const later of selected.slice(index + 1)) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
         }
-        Object.assign(result, { interrupted, failedStep: step.id, error: `provisioning infrastructure: step "${step.id}" failed: ${safeMessage}` });
+        Object.assign(result, { interrupted, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
         return result;
     }
     if (run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
         state.completedAt = new Date().toISOString();
+        // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
+        if (settings.operation === 'destroy')
+            state.destroyedAt = state.completedAt;
         await save();
     }
     result.ok = true;
     try {
-        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
+        if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
             result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_10__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
     }
     catch {
@@ -10180,6 +10253,55 @@ function lstatIfExists(p) {
     catch {
         return undefined;
     }
+}
+
+
+/***/ }),
+
+/***/ 8878:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ parseNodeList),
+/* harmony export */   s: () => (/* binding */ kubectlCommand)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
+
+
+/** The parts of a node list we read; anything else in it is ignored. */
+const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    items: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional() }).partial().optional(),
+        status: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+            conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial()).optional(),
+            nodeInfo: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ kubeletVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial().optional(),
+        })
+            .optional(),
+    })),
+});
+/** Parses kubectl's node list; a reply that is not one is an error saying so. */
+function parseNodeList(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
+    }
+    const parsed = NodeListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    return parsed.data.items.map((node) => ({
+        name: node.metadata?.name ?? '',
+        ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+        kubelet: node.status?.nodeInfo?.kubeletVersion ?? '',
+        controlPlane: node.metadata?.labels?.['node-role.kubernetes.io/control-plane'] !== undefined,
+    }));
+}
+/** kubectl against one kubeconfig, bounded per request: a hung API is a failed check, not a hung step. */
+function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
+    return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
 }
 
 
@@ -10705,18 +10827,528 @@ async function settleLeftoverGroup(pgid, command, options) {
 
 /***/ }),
 
+/***/ 5915:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $I: () => (/* binding */ checkRemovalSafety),
+/* harmony export */   E0: () => (/* binding */ plannedNodeChanges),
+/* harmony export */   Ex: () => (/* binding */ playbookAfterApply),
+/* harmony export */   Hq: () => (/* binding */ describeNodeDecisions),
+/* harmony export */   Ih: () => (/* binding */ predictedPlaybook),
+/* harmony export */   cP: () => (/* binding */ DEFAULT_NODE_RESOURCE),
+/* harmony export */   ed: () => (/* binding */ mergeNodeWork),
+/* harmony export */   vc: () => (/* binding */ nodeWorkFromPlan),
+/* harmony export */   zI: () => (/* binding */ removeNodeVars),
+/* harmony export */   zd: () => (/* binding */ removalRuns),
+/* harmony export */   zw: () => (/* binding */ readInventory)
+/* harmony export */ });
+/* unused harmony exports INVENTORY_FILE, parseInventory */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7684);
+
+
+
+
+
+const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
+/** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
+const IGNORED_RESOURCE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+/**
+ * The parts of `tofu show -json <plan>` read here. The resource values stay inside this module:
+ * only names and addresses come out.
+ */
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+        address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
+        module_address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+        type: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
+        mode: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+        change: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+            actions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()),
+            before: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+            after: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+            after_unknown: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+        }),
+    }))
+        .nullish(),
+});
+function changeKind(actions) {
+    const set = new Set(actions);
+    if (set.has('create') && set.has('delete'))
+        return 'replace';
+    if (set.has('create'))
+        return 'create';
+    if (set.has('delete'))
+        return 'delete';
+    if (set.has('update'))
+        return 'update';
+    return 'none'; // no-op, read, forget (OpenTofu's `removed` block: the machine stays)
+}
+/** The value at a dotted path (`input.node_name`, `network.0.name`), or undefined. */
+function valueAt(value, path) {
+    let current = value;
+    for (const key of path) {
+        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+/** Whether `after_unknown` marks the dotted path, or an object or list holding it, as known only after apply. */
+function unknownAt(afterUnknown, path) {
+    let current = afterUnknown;
+    for (const key of path) {
+        if (current === true)
+            return true;
+        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
+            return false;
+        current = current[key];
+    }
+    return current === true;
+}
+function sortedUnique(names) {
+    return [...new Set(names)].sort();
+}
+function plannedNodeChanges(planJson, spec) {
+    const parsed = PlanJsonSchema.safeParse(planJson);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssues */ .og)('the plan from `tofu show -json`', parsed.error.issues));
+    const namePath = spec.nameAttribute.split('.');
+    const kept = [];
+    const created = [];
+    const deleted = [];
+    const replaced = [];
+    const unnamed = [];
+    const updated = [];
+    /** Module instances of nodes that come or go: their ports, volumes… change with them. */
+    const churnedModules = new Set();
+    const others = [];
+    for (const resource of parsed.data.resource_changes ?? []) {
+        if (resource.mode === 'data')
+            continue;
+        const { actions, before, after, after_unknown: afterUnknown } = resource.change;
+        const kind = changeKind(actions);
+        const nameBefore = valueAt(before, namePath);
+        const nameAfter = valueAt(after, namePath);
+        const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
+        const afterName = typeof nameAfter === 'string' ? nameAfter : undefined;
+        const afterUnknownName = kind !== 'none' && kind !== 'delete' && afterName === undefined && unknownAt(afterUnknown, namePath);
+        const isNode = resource.type === spec.type && (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
+        if (!isNode) {
+            if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address))
+                others.push({ address: resource.address, moduleAddress: resource.module_address });
+            continue;
+        }
+        const name = beforeName ?? afterName;
+        if (kind === 'none' || kind === 'update') {
+            kept.push(name);
+            if (kind === 'update')
+                updated.push(name);
+            continue;
+        }
+        if (resource.module_address)
+            churnedModules.add(resource.module_address);
+        if (kind === 'delete') {
+            deleted.push(beforeName ?? afterName);
+        }
+        else if (kind === 'create' || beforeName === undefined) {
+            // A replacement whose old value lacks the name is, for the cluster, just a new node.
+            if (afterName === undefined) {
+                created.push(resource.address);
+                unnamed.push(resource.address);
+            }
+            else {
+                created.push(afterName);
+            }
+        }
+        else if (afterName !== undefined && afterName !== beforeName) {
+            // Renamed: Kubernetes sees another node, so the old one goes and the new one joins.
+            deleted.push(beforeName);
+            created.push(afterName);
+        }
+        else {
+            replaced.push(beforeName);
+        }
+    }
+    const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined && [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
+    return {
+        kept: sortedUnique(kept),
+        created: sortedUnique(created),
+        deleted: sortedUnique(deleted),
+        replaced: sortedUnique(replaced),
+        otherChanges: sortedUnique(others.filter((other) => !insideChurnedModule(other.moduleAddress)).map((other) => other.address)),
+        unnamed: sortedUnique(unnamed),
+        updated: sortedUnique(updated),
+    };
+}
+/** Kubespray inventories of large clusters carry host variables for every node. */
+const INVENTORY_FILE = { noun: 'inventory', plural: 'inventories', maxBytes: 16 * 1024 * 1024 };
+const HostsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J(), { error: 'host variables must be a mapping, or empty' }).nullable(), {
+    error: 'must map host names to their variables (or to nothing)',
+})
+    .nullish();
+// Ansible's YAML inventory: a group has hosts, children (groups) and vars; other keys are ignored, as Ansible does.
+const GroupSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    hosts: HostsSchema,
+    get children() {
+        return zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), GroupSchema.nullable(), { error: 'must map group names to groups' }).nullish();
+    },
+}, { error: 'must be a group: a mapping with hosts, children or vars' });
+const InventorySchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), GroupSchema.nullable());
+const CONTROL_PLANE_GROUPS = ['kube_control_plane', 'kube-master'];
+const ETCD_GROUPS = ['etcd'];
+const WORKER_GROUPS = ['kube_node', 'kube-node'];
+/** The inventory at `file`, or undefined when there is no file there (yet: the OpenTofu code may write it). */
+function readInventory(file) {
+    try {
+        // lstat: a symlink to a missing file is an error readTextFile explains, not a missing inventory.
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file, { throwIfNoEntry: false }))
+            return undefined;
+    }
+    catch (error) {
+        if (error.code === 'ENOTDIR')
+            return undefined;
+        throw error;
+    }
+    return { ...parseInventory((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, INVENTORY_FILE), (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file)), file };
+}
+function parseInventory(text, source) {
+    const { value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parseYamlMapping */ .$0)(text, source, INVENTORY_FILE);
+    const parsed = InventorySchema.safeParse(value);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssues */ .og)(`inventory ${source}`, parsed.error.issues));
+    // A group may be defined in several places (under all.children and under k8s_cluster.children, say): Ansible merges them.
+    const groups = new Map();
+    const hosts = [];
+    const collect = (name, definition) => {
+        const group = groups.get(name) ?? { hosts: [], children: [] };
+        groups.set(name, group);
+        for (const host of Object.keys(definition?.hosts ?? {})) {
+            group.hosts.push(host);
+            hosts.push(host);
+        }
+        for (const [child, childDefinition] of Object.entries(definition?.children ?? {})) {
+            group.children.push(child);
+            collect(child, childDefinition);
+        }
+    };
+    for (const [name, definition] of Object.entries(parsed.data))
+        collect(name, definition);
+    // Ansible's order: a group's own hosts, then each child's, depth first; the first occurrence counts.
+    const members = (names) => {
+        const result = [];
+        const visited = new Set();
+        const visit = (name) => {
+            if (visited.has(name))
+                return; // a group listed twice, or a cycle
+            visited.add(name);
+            const group = groups.get(name);
+            if (!group)
+                return;
+            result.push(...group.hosts);
+            for (const child of group.children)
+                visit(child);
+        };
+        for (const name of names)
+            visit(name);
+        return [...new Set(result)];
+    };
+    return { file: source, hosts: [...new Set(hosts)], controlPlane: members(CONTROL_PLANE_GROUPS), etcd: members(ETCD_GROUPS), workers: members(WORKER_GROUPS) };
+}
+const ROLE_ORDER = ['control-plane', 'etcd', 'worker'];
+function rolesIn(inventory, node) {
+    const roles = [];
+    if (inventory.controlPlane.includes(node))
+        roles.push('control-plane');
+    if (inventory.etcd.includes(node))
+        roles.push('etcd');
+    if (inventory.workers.includes(node))
+        roles.push('worker');
+    return roles;
+}
+function nodeWorkFromPlan(changes, inventoryBefore) {
+    const remove = sortedUnique([...changes.deleted, ...changes.replaced]);
+    const create = sortedUnique([...changes.created, ...changes.replaced]);
+    const removeRoles = {};
+    if (inventoryBefore)
+        for (const node of remove)
+            removeRoles[node] = rolesIn(inventoryBefore, node);
+    const noNodeComesOrGoes = changes.created.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0;
+    const work = {
+        newCluster: changes.kept.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0,
+        remove,
+        create,
+        // No node comes or goes: a re-deploy of the same plan, or nodes updated in place. cluster.yml
+        // converges either (and is what every deploy ran before node changes were told apart).
+        otherChanges: changes.otherChanges.length > 0 || noNodeComesOrGoes,
+        removeRoles,
+    };
+    if (changes.unnamed?.length)
+        work.unnamed = sortedUnique(changes.unnamed);
+    return work;
+}
+/** A later plan (a resumed deploy re-planned) adds to pending work instead of forgetting it: union of lists, newCluster/otherChanges OR-ed. */
+function mergeNodeWork(pending, next) {
+    if (!pending)
+        return structuredClone(next);
+    const nextRemoves = new Set(next.remove);
+    const removeRoles = { ...pending.removeRoles };
+    for (const [node, roles] of Object.entries(next.removeRoles)) {
+        const known = new Set([...(removeRoles[node] ?? []), ...roles]);
+        removeRoles[node] = ROLE_ORDER.filter((role) => known.has(role));
+    }
+    // A node created by the pending work that the next plan removes never got Kubespray: nothing to install for it.
+    const stillCreated = pending.create.filter((node) => !nextRemoves.has(node));
+    const merged = {
+        newCluster: pending.newCluster || next.newCluster,
+        remove: sortedUnique([...pending.remove, ...next.remove]),
+        create: sortedUnique([...stillCreated, ...next.create]),
+        otherChanges: pending.otherChanges || next.otherChanges,
+        removeRoles,
+    };
+    const unnamed = sortedUnique([...(pending.unnamed ?? []), ...(next.unnamed ?? [])]).filter((address) => merged.create.includes(address));
+    if (unnamed.length)
+        merged.unnamed = unnamed;
+    const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
+    if (unsafeOverride !== undefined)
+        merged.unsafeOverride = unsafeOverride;
+    return merged;
+}
+function listed(nodes) {
+    return nodes.join(', ');
+}
+const ONE_AT_A_TIME = 'remove nodes one at a time (one deploy each)';
+/**
+ * Refuses removals that can break the cluster, before anything changes (throws UserError saying
+ * what to do: one node at a time). With allowUnsafe the same texts come back as warnings starting
+ * "UNSAFE:". `inventoryFile` names the inventory in the message when it is missing.
+ */
+function checkRemovalSafety(work, inventoryBefore, allowUnsafe, inventoryFile) {
+    const warnings = [];
+    const refusals = [];
+    if (work.remove.length === 0)
+        return { warnings };
+    if (!inventoryBefore) {
+        const where = inventoryFile ? (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
+        refusals.push(`the plan removes ${listed(work.remove)}, but their roles cannot be known (the inventory at ${where} is missing): restore the inventory the OpenTofu code writes, then ${ONE_AT_A_TIME}`);
+    }
+    else {
+        const removing = new Set(work.remove);
+        const file = (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryBefore.file);
+        const firstControlPlane = inventoryBefore.controlPlane[0];
+        const firstEtcd = inventoryBefore.etcd[0];
+        const firstGroups = [
+            ...(firstControlPlane !== undefined && removing.has(firstControlPlane) ? [{ node: firstControlPlane, group: 'kube_control_plane' }] : []),
+            ...(firstEtcd !== undefined && removing.has(firstEtcd) ? [{ node: firstEtcd, group: 'etcd' }] : []),
+        ];
+        for (const node of new Set(firstGroups.map((first) => first.node))) {
+            const groups = firstGroups.filter((first) => first.node === node).map((first) => first.group);
+            refusals.push(`${node} is the first host of ${groups.join(' and ')} in ${file}, and Kubespray's remove-node.yml runs kubectl and etcdctl there, so it cannot remove it. ` +
+                `Follow Kubespray's procedure (docs/operations/nodes.md): keep the node, move it lower in kube_control_plane and etcd, run cluster.yml, then remove it in a later deploy`);
+        }
+        const controlPlaneRemoved = inventoryBefore.controlPlane.filter((node) => removing.has(node));
+        if (controlPlaneRemoved.length > 0 && controlPlaneRemoved.length === inventoryBefore.controlPlane.length) {
+            refusals.push(`the plan removes every control-plane node (${listed(controlPlaneRemoved)}): the cluster would have no API server; keep at least one and ${ONE_AT_A_TIME}`);
+        }
+        const etcdRemoved = inventoryBefore.etcd.filter((node) => removing.has(node));
+        const etcdLeft = inventoryBefore.etcd.length - etcdRemoved.length;
+        if (etcdRemoved.length > 0 && etcdRemoved.length * 2 >= inventoryBefore.etcd.length) {
+            refusals.push(`the plan removes ${etcdRemoved.length} of ${inventoryBefore.etcd.length} etcd members (${listed(etcdRemoved)}): etcd would lose quorum; ${ONE_AT_A_TIME}, so that a majority of members always stays`);
+        }
+        else if (etcdRemoved.length > 0 && etcdLeft % 2 === 0) {
+            warnings.push(`etcd is left with ${etcdLeft} members, an even number: it tolerates no more failures than ${etcdLeft - 1} would, and Kubespray's inventory check wants an odd count; add or remove one more etcd node in a later deploy`);
+        }
+        const unknown = work.remove.filter((node) => !inventoryBefore.hosts.includes(node));
+        if (unknown.length > 0) {
+            warnings.push(`${listed(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in ${file}: remove-node.yml cannot drain or delete ${unknown.length === 1 ? 'it' : 'them'} from Kubernetes`);
+        }
+    }
+    if (refusals.length === 0)
+        return { warnings };
+    if (!allowUnsafe) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(refusals.length === 1 ? `refusing to remove nodes: ${refusals[0]}` : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`);
+    }
+    return { warnings: [...refusals.map((refusal) => `UNSAFE: ${refusal}`), ...warnings] };
+}
+/**
+ * Unreachable nodes (NotReady in the API, or not registered) are removed with reset_nodes=false and
+ * allow_ungraceful_removal=true, as Kubespray documents; the rest normally. Empty runs omitted.
+ * Without the API's node list (undefined: it could not be asked) every node is removed normally.
+ */
+function removalRuns(remove, apiNodes) {
+    const nodes = sortedUnique(remove);
+    const ready = new Map((apiNodes ?? []).map((node) => [node.name, node.ready]));
+    const isReachable = (node) => apiNodes === undefined || ready.get(node) === true;
+    const runs = [
+        { nodes: nodes.filter(isReachable), reachable: true },
+        { nodes: nodes.filter((node) => !isReachable(node)), reachable: false },
+    ];
+    return runs.filter((run) => run.nodes.length > 0);
+}
+/** The extra vars of one remove-node.yml run, in order: node=<a,b>, skip_confirmation=true, plus reset_nodes=false and allow_ungraceful_removal=true when unreachable. */
+function removeNodeVars(run) {
+    // skip_confirmation: a CI runner has no TTY, and the prompt's empty answer fails the play.
+    const vars = [`node=${run.nodes.join(',')}`, 'skip_confirmation=true'];
+    if (!run.reachable)
+        vars.push('reset_nodes=false', 'allow_ungraceful_removal=true');
+    return vars;
+}
+/** The rules shared by the decision after the apply and the prediction before it. */
+function decide(work, isControlPlaneOrEtcd, isWorker) {
+    if (work.newCluster)
+        return { kind: 'cluster', reason: 'a new cluster: cluster.yml installs every node' };
+    if (work.otherChanges)
+        return { kind: 'cluster', reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything' };
+    const unnamed = new Set(work.unnamed ?? []);
+    if (unnamed.size > 0) {
+        return { kind: 'cluster', reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are` };
+    }
+    const addedControl = work.create.filter(isControlPlaneOrEtcd);
+    if (addedControl.length > 0) {
+        return {
+            kind: 'cluster',
+            reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml; control-plane nodes are appended at the end of kube_control_plane, and nginx-proxy on every node must reload its upstreams`,
+        };
+    }
+    const removedControl = work.remove.filter((node) => {
+        const roles = work.removeRoles[node];
+        return roles === undefined || roles.includes('control-plane') || roles.includes('etcd');
+    });
+    if (removedControl.length > 0) {
+        return {
+            kind: 'cluster',
+            reason: `removed nodes (${listed(removedControl)}) were control-plane or etcd nodes, or their roles are unknown: Kubespray's procedure is to unlist them and run cluster.yml, which rewrites --etcd-servers`,
+        };
+    }
+    const limit = sortedUnique(work.create.filter(isWorker));
+    if (limit.length > 0) {
+        return { kind: 'scale', limit, reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache` };
+    }
+    if (work.remove.length > 0)
+        return { kind: 'none', reason: 'only workers were removed (remove-node.yml, before the apply): nothing to install' };
+    return { kind: 'none', reason: 'no node was added or removed' };
+}
+/**
+ * What Kubespray runs after the apply, from the pending work and the inventory after apply.
+ * `inventoryFile` names the inventory when it is missing.
+ */
+function playbookAfterApply(work, inventoryAfter, inventoryFile) {
+    const unnamed = new Set(work.unnamed ?? []);
+    const named = work.create.filter((node) => !unnamed.has(node));
+    if (named.length > 0 && !inventoryAfter) {
+        const where = inventoryFile ? (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`);
+    }
+    if (inventoryAfter) {
+        const grouped = new Set([...inventoryAfter.controlPlane, ...inventoryAfter.etcd, ...inventoryAfter.workers]);
+        const missing = named.filter((node) => !grouped.has(node));
+        if (missing.length > 0) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the new nodes ${listed(missing)} are not in kube_control_plane, etcd or kube_node of ${(0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryAfter.file)}: the OpenTofu code must write every node it creates into the inventory`);
+        }
+    }
+    const controlPlaneOrEtcd = new Set([...(inventoryAfter?.controlPlane ?? []), ...(inventoryAfter?.etcd ?? [])]);
+    const workers = new Set(inventoryAfter?.workers ?? []);
+    return decide(work, (node) => controlPlaneOrEtcd.has(node), (node) => workers.has(node));
+}
+/** The same, before the apply (dry run / PR plan): new nodes' roles are not known yet, so a created node counts as a worker unless its name is already in the inventory's control plane or etcd. */
+function predictedPlaybook(work, inventoryBefore) {
+    const controlPlaneOrEtcd = new Set([...(inventoryBefore?.controlPlane ?? []), ...(inventoryBefore?.etcd ?? [])]);
+    return decide(work, (node) => controlPlaneOrEtcd.has(node), (node) => !controlPlaneOrEtcd.has(node));
+}
+/** One line for plans and comments, e.g. "remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-3,sandbox-worker-4 after". */
+function describeNodeDecisions(work, decision) {
+    const parts = [];
+    if (work.unsafeOverride)
+        parts.push(`UNSAFE: ${work.unsafeOverride}`);
+    if (work.remove.length > 0)
+        parts.push(`remove-node.yml for ${listed(work.remove)} before apply`);
+    if (decision.kind === 'cluster')
+        parts.push(`cluster.yml after (${decision.reason})`);
+    else if (decision.kind === 'scale')
+        parts.push(`scale.yml --limit ${decision.limit.join(',')} after`);
+    else
+        parts.push(`no playbook after (${decision.reason})`);
+    return parts.join('; ');
+}
+
+
+/***/ }),
+
+/***/ 7595:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ nodeDecisions),
+/* harmony export */   g: () => (/* binding */ renderNodeDecisions)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
+/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5915);
+/* harmony import */ var _steps_kubespray_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2402);
+
+
+
+/**
+ * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
+ * Kubespray does not run (deployment.method none) or the operation is not a deploy.
+ */
+function nodeDecisions(settings, planned) {
+    if (!settings.kubespray || settings.operation !== 'deploy')
+        return undefined;
+    const inventoryFile = (0,_steps_kubespray_js__WEBPACK_IMPORTED_MODULE_2__/* .kubesprayPaths */ .ZZ)(settings).inventory;
+    const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .readInventory */ .zw)(inventoryFile);
+    const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
+    let warnings = [];
+    let refused;
+    try {
+        warnings = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRemovalSafety */ .$I)(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile).warnings;
+    }
+    catch (error) {
+        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo))
+            throw error;
+        refused = error.message;
+    }
+    const decision = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .predictedPlaybook */ .Ih)(work, inventory);
+    return {
+        summary: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeDecisions */ .Hq)(work, decision),
+        removeBeforeApply: work.remove,
+        playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
+        ...(decision.kind === 'scale' && { limit: decision.limit }),
+        ...(refused && { refused }),
+        warnings: [...warnings.filter((w) => w.startsWith('UNSAFE:')), ...warnings.filter((w) => !w.startsWith('UNSAFE:'))],
+    };
+}
+/** The decisions as text lines, for the CLI. */
+function renderNodeDecisions(nodes) {
+    const lines = [`Nodes: ${nodes.summary}`];
+    if (nodes.refused)
+        lines.push(`  REFUSED: a deploy of this plan stops before changing anything: ${nodes.refused}`);
+    for (const warning of nodes.warnings)
+        lines.push(`  ${warning.startsWith('UNSAFE:') ? '⚠️ ' : ''}warning: ${warning}`);
+    return `${lines.join('\n')}\n`;
+}
+
+
+/***/ }),
+
 /***/ 397:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $$: () => (/* binding */ parseOperation),
 /* harmony export */   $h: () => (/* binding */ NAME_RULE),
 /* harmony export */   $q: () => (/* binding */ parseName),
 /* harmony export */   $x: () => (/* binding */ parseMethod),
 /* harmony export */   IM: () => (/* binding */ DURATION_LIMITS),
 /* harmony export */   Vh: () => (/* binding */ DEPLOYMENT_METHODS),
 /* harmony export */   bo: () => (/* binding */ parseNodeCount),
+/* harmony export */   h8: () => (/* binding */ parseKubernetesVersionOption),
 /* harmony export */   mF: () => (/* binding */ NAME_PATTERN),
-/* harmony export */   vl: () => (/* binding */ parseDurationOption)
+/* harmony export */   vl: () => (/* binding */ parseDurationOption),
+/* harmony export */   xb: () => (/* binding */ OPERATIONS)
 /* harmony export */ });
 /* unused harmony export MAX_NODES */
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8415);
@@ -10766,6 +11398,23 @@ function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
     if (!NAME_PATTERN.test(value))
         throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
     return value;
+}
+/** What a run does to a cluster: each is an ordered plan of steps (operations.ts). */
+const OPERATIONS = ['deploy', 'upgrade', 'destroy'];
+function parseOperation(text, where) {
+    const value = text.trim();
+    if (!OPERATIONS.includes(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`);
+    }
+    return value;
+}
+/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`); kube-version.ts compares them. */
+function parseKubernetesVersionOption(text, where) {
+    const value = text.trim();
+    if (!/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/.test(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
+    }
+    return value.replace(/^v/, '');
 }
 
 
@@ -11067,7 +11716,7 @@ class DeployOutput {
 
 /***/ }),
 
-/***/ 6036:
+/***/ 7713:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11547,177 +12196,42 @@ var redact = __nccwpck_require__(8038);
 var core_settings = __nccwpck_require__(1708);
 // EXTERNAL MODULE: ./lib/core/state.js + 1 modules
 var state = __nccwpck_require__(703);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./lib/core/steps/environment.js
 var environment = __nccwpck_require__(3126);
-;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
+;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
 
 
-
-
-
-
-function kubesprayPaths(settings) {
-    const kubesprayDir = external_node_path_.join(settings.clusterDir, 'kubespray');
-    return {
-        kubesprayDir,
-        requirements: external_node_path_.join(kubesprayDir, 'requirements.txt'),
-        playbook: external_node_path_.join(kubesprayDir, 'cluster.yml'),
-        inventory: external_node_path_.join(settings.clusterDir, 'inventory', 'inventory.yaml'),
-        venvPython: external_node_path_.join(settings.venvDir, 'bin', 'python'),
-        pip: external_node_path_.join(settings.venvDir, 'bin', 'pip'),
-        ansiblePlaybook: external_node_path_.join(settings.venvDir, 'bin', 'ansible-playbook'),
-        /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
-        venvMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-venv'),
-        /** Records what was installed, so a cached venv with the same requirements skips pip. */
-        installedMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-requirements'),
-    };
-}
-/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
-async function requirementsFingerprint(settings) {
-    const requirements = await external_node_fs_.promises.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
-    return (0,external_node_crypto_.createHash)('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
-}
-/** The environment of a venv "activated" without a shell. */
-function venvEnvironment(settings) {
-    const env = (0,environment/* deployEnvironment */.P)(settings);
-    return {
-        ...env,
-        VIRTUAL_ENV: settings.venvDir,
-        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
-    };
-}
-/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
-function venvCommand(settings) {
-    return { argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env: (0,environment/* deployEnvironment */.P)(settings) };
-}
-class KubesprayVenvStep {
+/**
+ * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
+ * talk to whatever gets its address next), with any plan left behind. The engine then marks the
+ * resume state destroyed, so the next deploy starts from nothing.
+ */
+class ForgetClusterStep {
     settings;
-    id = 'kubespray-venv-create';
-    title = 'Create the Kubespray Python venv';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = venvCommand(settings);
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [],
-            writes: [this.settings.venvDir],
-            actions: ['reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)'],
-        };
-    }
-    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
-    async outputsPresent() {
-        const paths = kubesprayPaths(this.settings);
-        return (await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip));
-    }
-    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
-    async inspect(context) {
-        const paths = kubesprayPaths(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
-            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
-        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
-        const failed = (what, code) => ({ broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}` });
-        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
-        if (python.exitCode !== 0)
-            return failed('python', python.exitCode);
-        const pip = await probe([paths.pip, '--version']);
-        if (pip.exitCode !== 0)
-            return failed('pip', pip.exitCode);
-        return { python: python.stdout.trim() };
-    }
-    async run(context) {
-        const { settings } = this;
-        const paths = kubesprayPaths(settings);
-        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
-            const venv = await this.inspect(context);
-            if ('python' in venv)
-                return `reused existing venv (Python ${venv.python})`;
-            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
-        }
-        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
-        await context.exec(this.command);
-        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
-        if (pip.exitCode !== 0) {
-            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
-        }
-        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
-    }
-}
-class KubesprayPipStep {
-    settings;
-    id = 'kubespray-pip-install';
-    title = 'Install Kubespray requirements';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        const paths = kubesprayPaths(settings);
-        this.command = { argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs], cwd: settings.clusterDir, env: venvEnvironment(settings) };
-    }
-    async plan() {
-        const paths = kubesprayPaths(this.settings);
-        return { workingDir: this.command.cwd, command: this.command, reads: [paths.requirements], writes: [this.settings.venvDir] };
-    }
-    fingerprint() {
-        return requirementsFingerprint(this.settings);
-    }
-    async outputsPresent() {
-        const marker = await external_node_fs_.promises.readFile(kubesprayPaths(this.settings).installedMarker, 'utf8').catch(() => '');
-        return marker.trim() === (await this.fingerprint());
-    }
-    async run(context) {
-        const paths = kubesprayPaths(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
-            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
-        }
-        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
-        await context.exec(this.command);
-        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
-    }
-}
-class KubesprayPlaybookStep {
-    settings;
-    id = 'kubespray-ansible-playbook';
-    title = 'Run Kubespray (ansible-playbook cluster.yml)';
+    id = 'forget-cluster';
+    title = 'Forget the destroyed cluster (kubeconfig, plan)';
     kind = 'remote';
-    command;
     constructor(settings) {
         this.settings = settings;
-        const paths = kubesprayPaths(settings);
-        this.command = {
-            argv: [paths.ansiblePlaybook, '-i', paths.inventory, 'cluster.yml', '-b'],
-            cwd: paths.kubesprayDir,
-            env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
-        };
+    }
+    get files() {
+        return [this.settings.kubeconfigPath, (0,core_settings/* runtimePaths */.hi)(this.settings).planPath];
     }
     async plan() {
-        const paths = kubesprayPaths(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.inventory, paths.playbook],
-            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
-        };
+        return { workingDir: this.settings.clusterDir, reads: [], writes: this.files, actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`] };
     }
-    async run(context) {
-        const paths = kubesprayPaths(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
-            throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+    async run(_context) {
+        const deleted = [];
+        for (const file of this.files) {
+            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
+                deleted.push(file);
         }
-        // Without it ansible-playbook warns, matches no hosts and succeeds having done nothing.
-        if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
-            throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
-        }
-        await context.exec(this.command);
+        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/steps/kubespray.js + 1 modules
+var kubespray = __nccwpck_require__(2402);
 // EXTERNAL MODULE: ./lib/core/steps/normalize-kubeconfig.js
 var normalize_kubeconfig = __nccwpck_require__(7250);
 // EXTERNAL MODULE: ./lib/core/steps/opentofu.js
@@ -11816,7 +12330,7 @@ class PreflightStep {
     }
     async kubesprayProblems() {
         const { settings } = this;
-        const paths = kubesprayPaths(settings);
+        const paths = (0,kubespray/* kubesprayPaths */.ZZ)(settings);
         const problems = [];
         for (const [file, what] of [
             [paths.requirements, 'Kubespray requirements'],
@@ -11842,16 +12356,51 @@ var wait_ready = __nccwpck_require__(8852);
 
 
 
-/** The OpenStack pipeline in order; the Kubespray steps only for `deployment.method: kubespray`. */
+
+
+/**
+ * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
+ * state, lock, dry run and reports run all of them.
+ * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
+ *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
+ * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
+ *   only for nodes the API shows below the target; readiness then requires every node at it.
+ * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ */
 function buildSteps(settings, authChecker) {
-    return [
-        new PreflightStep(settings, authChecker),
-        new opentofu/* OpenTofuInitStep */.dC(settings),
-        new opentofu/* OpenTofuApplyStep */.$f(settings),
-        ...(settings.kubespray ? [new KubesprayVenvStep(settings), new KubesprayPipStep(settings), new KubesprayPlaybookStep(settings)] : []),
-        new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip),
-        new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), settings.waitReady),
-    ];
+    const preflight = new PreflightStep(settings, authChecker);
+    const kubeconfig = new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip);
+    const waitReady = (version) => new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, version });
+    const venv = () => [new kubespray/* KubesprayVenvStep */.wO(settings), new kubespray/* KubesprayPipStep */.M9(settings)];
+    switch (settings.operation) {
+        case 'deploy':
+            return [
+                preflight,
+                new opentofu/* OpenTofuInitStep */.dC(settings),
+                new opentofu/* OpenTofuPlanStep */.Av(settings),
+                ...(settings.kubespray ? [...venv(), new kubespray/* KubesprayRemoveNodesStep */._M(settings)] : []),
+                new opentofu/* OpenTofuApplyStep */.$f(settings),
+                ...(settings.kubespray ? [new kubespray/* KubesprayPlaybookStep */.Uv(settings)] : []),
+                kubeconfig,
+                waitReady(),
+            ];
+        case 'upgrade':
+            if (!settings.kubespray) {
+                throw new errors/* UserError */.yo('upgrade runs Kubespray\'s upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)');
+            }
+            return [
+                preflight,
+                ...venv(),
+                new kubespray/* KubernetesVersionCheckStep */.J9(settings),
+                new kubespray/* KubesprayFactsStep */.iR(settings),
+                new kubespray/* KubesprayUpgradeControlPlaneStep */.kj(settings),
+                new kubespray/* KubesprayUpgradeWorkersStep */.wt(settings),
+                kubeconfig,
+                waitReady(settings.kubernetesVersion),
+            ];
+        case 'destroy':
+            return [preflight, new opentofu/* OpenTofuInitStep */.dC(settings), new opentofu/* OpenTofuDestroyStep */.hD(settings), new ForgetClusterStep(settings)];
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/core/pipeline.js
@@ -11960,9 +12509,10 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   EG: () => (/* binding */ renderPlan),
 /* harmony export */   Gg: () => (/* binding */ buildPlan),
+/* harmony export */   X5: () => (/* binding */ noTofuPlanReason),
 /* harmony export */   mZ: () => (/* binding */ wouldApply)
 /* harmony export */ });
-/* unused harmony export REDACTED */
+/* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8905);
 /* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1708);
@@ -12002,11 +12552,11 @@ function sharedEnvironment(settings, redactor) {
 /** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
 async function buildPlan(settings, steps, store, filter, redactor) {
     const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .selectSteps */ .Ki)(steps, filter);
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter, settings.operation);
     const { shared, shown } = sharedEnvironment(settings, redactor);
     const planned = [];
     for (const [index, step] of selected.entries()) {
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter));
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter), state);
         const plan = await step.plan();
         planned.push({
             index: index + 1,
@@ -12024,6 +12574,7 @@ async function buildPlan(settings, steps, store, filter, redactor) {
         });
     }
     return redactor.redactValue({
+        operation: settings.operation,
         cluster: (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings),
         configPath: settings.configPath,
         clusterDir: settings.clusterDir,
@@ -12033,13 +12584,21 @@ async function buildPlan(settings, steps, store, filter, redactor) {
         steps: planned,
     });
 }
-/** Whether the deploy this plan describes would run opentofu-apply: only then is a tofu plan worth making. */
+/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy; an upgrade has none. */
+const TOFU_APPLYING_STEPS = ['opentofu-apply', 'opentofu-destroy'];
+/** Whether the run this plan describes would apply with tofu: only then is a tofu plan worth making. */
 function wouldApply(plan) {
-    return plan.steps.some((s) => s.id === 'opentofu-apply' && s.action === 'run');
+    return plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id) && s.action === 'run');
+}
+/** Why a dry run shows no tofu plan, in one line. */
+function noTofuPlanReason(plan) {
+    if (plan.operation === 'upgrade')
+        return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+    return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
 }
 /** The plan as text, in the reference's dry-run layout. */
 function renderPlan(plan) {
-    const lines = [`Deploy plan for ${plan.cluster}`];
+    const lines = [`${plan.operation[0].toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];
     if (plan.configPath)
         lines.push(`  config:      ${plan.configPath}`);
     lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
@@ -12615,7 +13174,7 @@ function selectSteps(steps, filter) {
     checkFilter(filter);
     for (const id of [filter.step, filter.fromStep]) {
         if (id && !steps.some((s) => s.id === id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this deploy (its steps: ${steps.map((s) => s.id).join(', ')}); the Kubespray steps run only with deployment.method kubespray`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray`);
         }
     }
     if (filter.step)
@@ -12628,10 +13187,13 @@ function selectSteps(steps, filter) {
 function usesSavedState(filter) {
     return !filter.restart && !filter.step && !filter.fromStep;
 }
-/** Decides whether a step runs, from its kind and what the saved state says about it. */
-async function decideStep(step, saved, useState) {
+/** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
+async function decideStep(step, saved, useState, state) {
     if (!useState)
         return { run: true, reason: 'selected' };
+    if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
+        return { run: false, reason: `${step.preparesFor} already completed` };
+    }
     if (!saved)
         return { run: true, reason: 'not run yet' };
     if (saved.status === 'failed')
@@ -12640,20 +13202,36 @@ async function decideStep(step, saved, useState) {
         return { run: true, reason: 'was interrupted last time' };
     if (step.kind === 'check')
         return { run: true, reason: 'checks always run' };
+    if (step.kind === 'converge')
+        return { run: true, reason: 'reads what is left to do from the cluster' };
+    if (step.preparesFor)
+        return { run: true, reason: `runs until ${step.preparesFor} has completed` };
     if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
         return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
     }
     return { run: false, reason: 'already completed' };
 }
-/** Loads the state a run starts from; a completed deploy is history, not something to resume. */
-async function loadStartingState(store, cluster, filter) {
+/**
+ * Loads the state a run starts from. A completed run is history, not something to resume; so is a
+ * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
+ */
+async function loadStartingState(store, cluster, filter, operation = 'deploy') {
+    const fresh = (note) => ({ state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster, operation), note });
     if (filter.restart)
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster), note: 'restart: saved state ignored' };
+        return fresh('restart: saved state ignored');
     const saved = await store.load();
     if (!saved)
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster) };
+        return fresh();
+    if (saved.destroyedAt)
+        return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
+    if (saved.operation !== operation) {
+        if (saved.completedAt)
+            return fresh();
+        const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
+        return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`);
+    }
     if (saved.completedAt && usesSavedState(filter)) {
-        return { state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster), note: `the last deploy completed at ${saved.completedAt}; running every step` };
+        return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`);
     }
     return { state: saved };
 }
@@ -12668,6 +13246,7 @@ async function loadStartingState(store, cluster, filter) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   md: () => (/* binding */ DEFAULT_WAIT),
+  Ao: () => (/* binding */ checkDestroyConfirmation),
   kL: () => (/* binding */ clusterId),
   Mo: () => (/* binding */ resolveSettings),
   hi: () => (/* binding */ runtimePaths)
@@ -12710,7 +13289,11 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
             name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h),
             organization: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h),
         }),
-        cluster: schemas/* object */.Ikc({ cluster_name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h).optional() })
+        cluster: schemas/* object */.Ikc({
+            cluster_name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h).optional(),
+            // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
+            kubernetes: schemas/* object */.Ikc({ version: schemas/* string */.YjP().trim().regex(/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
+        })
             .optional(),
         infrastructure: schemas/* object */.Ikc({
             provider: schemas/* enum */.k5n(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
@@ -12732,6 +13315,14 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
         enabled: schemas/* boolean */.zMY().default(true),
         path: optionalText,
         backend: schemas/* object */.Ikc({ type: schemas/* enum */.k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+        /** Which planned resources are cluster nodes, and the attribute (a dotted path) that holds the node name. */
+        node_resource: schemas/* object */.Ikc({
+            type: schemas/* string */.YjP().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
+            name_attribute: schemas/* string */.YjP().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
+            /** Resources that change with the nodes (an inventory not written by local_file), by address. */
+            companions: schemas/* array */.YOg(schemas/* string */.YjP().trim().min(1)).max(100).optional(),
+        })
+            .prefault({}),
     })
         .prefault({}),
     deployment: schemas/* object */.Ikc({
@@ -12741,6 +13332,8 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
             version: optionalText,
             venv_path: optionalText,
             pip_args: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+            /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */
+            upgrade_batch_size: schemas/* number */.aig().int().min(1).max(10_000).optional(),
         })
             .optional(),
     })
@@ -12762,7 +13355,10 @@ function loadClusterConfig(file) {
     return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
 }
 
+// EXTERNAL MODULE: ./lib/core/node-changes.js
+var node_changes = __nccwpck_require__(5915);
 ;// CONCATENATED MODULE: ./lib/core/settings.js
+
 
 
 
@@ -12815,8 +13411,15 @@ function resolveSettings(options) {
         throw new errors/* UsageError */.eb(`the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${external_node_path_.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
     }
     const clusterStateDir = external_node_path_.join(stateDir, organization, clusterName);
+    const operation = options.operation ?? 'deploy';
+    const kubernetesVersion = options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+    if (operation === 'upgrade' && !kubernetesVersion) {
+        throw new errors/* UsageError */.eb(`upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`);
+    }
     const baseEnv = Object.fromEntries(Object.entries(env).filter((e) => typeof e[1] === 'string'));
+    const nodeResource = config?.opentofu.node_resource;
     return {
+        operation,
         organization,
         clusterName,
         configPath: options.configPath && external_node_path_.resolve(options.configPath),
@@ -12837,6 +13440,10 @@ function resolveSettings(options) {
             backend: config?.opentofu.backend.type ?? 'local',
             savedPlan: options.savedPlan,
         },
+        nodeResource: nodeResource ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions } : node_changes/* DEFAULT_NODE_RESOURCE */.cP,
+        allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+        kubernetesVersion,
+        upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
         venvDir: external_node_path_.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
         python: options.python ?? 'python3',
         pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
@@ -12847,6 +13454,19 @@ function resolveSettings(options) {
         authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
         baseEnv,
     };
+}
+/**
+ * A destroy runs only when confirmed with the cluster's name (`--confirm`, input confirm-destroy),
+ * checked before anything runs. Planning a destroy needs no confirmation.
+ */
+function checkDestroyConfirmation(settings, given, how = { flag: '--confirm', input: 'confirm-destroy' }) {
+    const { organization, clusterName } = settings;
+    const value = given?.trim() ?? '';
+    if (value === clusterName)
+        return;
+    throw new errors/* UsageError */.eb(value
+        ? `destroy: ${how.flag} "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+        : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`);
 }
 function clusterId(settings) {
     return `${settings.organization}/${settings.clusterName}`;
@@ -12904,7 +13524,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   p$: () => (/* binding */ emptyState)
 });
 
-// UNUSED EXPORTS: DeployStateSchema, STATE_VERSION, StepStateSchema, parseState
+// UNUSED EXPORTS: DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, parseState
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -12933,7 +13553,10 @@ function duration(params) {
 var errors = __nccwpck_require__(3828);
 // EXTERNAL MODULE: ./lib/core/files.js
 var files = __nccwpck_require__(2164);
+// EXTERNAL MODULE: ./lib/core/option-values.js
+var option_values = __nccwpck_require__(397);
 ;// CONCATENATED MODULE: ./lib/core/state.js
+
 
 
 
@@ -12951,6 +13574,22 @@ const StepStateSchema = schemas/* object */.Ikc({
     /** A short, redacted result worth showing later ("server → https://10.2.128.5:6443"). */
     detail: schemas/* string */.YjP().optional(),
 });
+const NodeListSchema = schemas/* array */.YOg(schemas/* string */.YjP());
+/** Node work a deploy's plan found (node-changes.ts), kept until Kubespray has acted on it. */
+const NodeWorkSchema = schemas/* object */.Ikc({
+    newCluster: schemas/* boolean */.zMY(),
+    remove: NodeListSchema,
+    create: NodeListSchema,
+    otherChanges: schemas/* boolean */.zMY(),
+    removeRoles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* enum */.k5n(['control-plane', 'etcd', 'worker']))),
+    unsafeOverride: schemas/* string */.YjP().optional(),
+    /** Created nodes whose names the plan could not know (their resource addresses). */
+    unnamed: NodeListSchema.optional(),
+    /** Nodes kubespray-remove-nodes has already removed, so a resumed run does not remove them twice. */
+    removed: NodeListSchema.optional(),
+});
+const nodeWorkSchemaMatches = true;
+void nodeWorkSchemaMatches;
 const DeployStateSchema = schemas/* object */.Ikc({
     version: schemas/* literal */.euz(STATE_VERSION),
     /** `org/cluster`: a state file for another cluster is refused. */
@@ -12960,10 +13599,18 @@ const DeployStateSchema = schemas/* object */.Ikc({
     run: schemas/* object */.Ikc({ id: schemas/* number */.aig().int(), attempt: schemas/* number */.aig().int(), url: schemas/* string */.YjP().optional() }).optional(),
     /** Set when every step succeeded: the next deploy then starts over instead of skipping. */
     completedAt: datetime().optional(),
+    /** What the run does; state files written before operations existed are deploys. */
+    operation: schemas/* enum */.k5n(option_values/* OPERATIONS */.xb).default('deploy'),
+    /** Set when a destroy completed: the next deploy starts fresh and no kubeconfig is restored. */
+    destroyedAt: datetime().optional(),
+    /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
+    nodeWork: NodeWorkSchema.optional(),
+    /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
+    upgradeTarget: schemas/* string */.YjP().optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),
 });
-function emptyState(cluster) {
-    return { version: STATE_VERSION, cluster, updatedAt: new Date().toISOString(), steps: {} };
+function emptyState(cluster, operation = 'deploy') {
+    return { version: STATE_VERSION, cluster, updatedAt: new Date().toISOString(), operation, steps: {} };
 }
 /** Validates a loaded state document; a corrupt or foreign file is refused, never half-used. */
 function parseState(text, source, cluster) {
@@ -13036,6 +13683,528 @@ function pipelineVariables(settings) {
 function deployEnvironment(settings) {
     const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
     return { ...inherited, ...pipelineVariables(settings) };
+}
+
+
+/***/ }),
+
+/***/ 2402:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  J9: () => (/* binding */ KubernetesVersionCheckStep),
+  iR: () => (/* binding */ KubesprayFactsStep),
+  M9: () => (/* binding */ KubesprayPipStep),
+  Uv: () => (/* binding */ KubesprayPlaybookStep),
+  _M: () => (/* binding */ KubesprayRemoveNodesStep),
+  kj: () => (/* binding */ KubesprayUpgradeControlPlaneStep),
+  wt: () => (/* binding */ KubesprayUpgradeWorkersStep),
+  wO: () => (/* binding */ KubesprayVenvStep),
+  ZZ: () => (/* binding */ kubesprayPaths)
+});
+
+// UNUSED EXPORTS: kubesprayPlaybook, playbookCommands, requirementsFingerprint
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
+// EXTERNAL MODULE: ./lib/core/files.js
+var files = __nccwpck_require__(2164);
+// EXTERNAL MODULE: ./lib/core/kube-nodes.js
+var kube_nodes = __nccwpck_require__(8878);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+;// CONCATENATED MODULE: ./lib/core/kube-version.js
+
+
+
+// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
+const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
+/**
+ * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
+ * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
+ * option or action input).
+ */
+function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
+    const match = VERSION.exec(value.trim());
+    if (!match) {
+        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
+    }
+    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
+    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
+}
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
+function minorSteps(from, to) {
+    const steps = [];
+    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
+        steps.push(`${from.major}.${minor}`);
+    if (steps.at(-1) !== `${to.major}.${to.minor}`)
+        steps.push('…', `${to.major}.${to.minor}`);
+    return steps.join(' → ');
+}
+/**
+ * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
+ * above the lowest current minor + 1, or another major); returns which nodes still need the target.
+ */
+function planUpgrade(target, current) {
+    const server = parseKubeVersion(current.server, 'the API server version');
+    const nodes = current.nodes.map((node) => ({ ...node, version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`) }));
+    const above = [
+        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
+        ...nodes.filter((node) => compareVersions(node.version, target) > 0).map((node) => `${node.name} (${node.version.text})`),
+    ];
+    if (above.length > 0) {
+        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
+    }
+    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
+    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
+        const steps = target.major === lowest.major ? minorSteps(lowest, target) : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
+    }
+    const atTarget = (version) => compareVersions(version, target) === 0;
+    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
+    const serverBehind = !atTarget(server);
+    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
+    for (const node of nodes) {
+        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
+        if (!pending)
+            plan.done.push(node.name);
+        else
+            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
+        if (pending && !node.ready)
+            plan.notReady.push(node.name);
+    }
+    return plan;
+}
+/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
+function workerBatches(workers, batchSize) {
+    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
+        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
+    }
+    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
+    const batches = [];
+    for (let start = 0; start < workers.length; start += size)
+        batches.push(workers.slice(start, start + size));
+    return batches;
+}
+const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
+function parseJson(text, schema, command) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors/* UserError */.yo(`\`${command}\` did not print JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(`the output of \`${command}\``, parsed.error.issues));
+    return parsed.data;
+}
+/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
+function clusterVersionsFromKubectl(versionJson, nodesJson) {
+    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+    const nodes = (0,kube_nodes/* parseNodeList */.A)(nodesJson);
+    const silent = nodes.find((node) => !node.name || !node.kubelet);
+    if (silent)
+        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+    return { server: version.serverVersion.gitVersion, nodes };
+}
+
+// EXTERNAL MODULE: ./lib/core/node-changes.js
+var node_changes = __nccwpck_require__(5915);
+// EXTERNAL MODULE: ./lib/core/steps/environment.js
+var environment = __nccwpck_require__(3126);
+;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
+
+
+
+
+
+
+
+
+
+function kubesprayPaths(settings) {
+    const kubesprayDir = external_node_path_.join(settings.clusterDir, 'kubespray');
+    return {
+        kubesprayDir,
+        requirements: external_node_path_.join(kubesprayDir, 'requirements.txt'),
+        playbook: external_node_path_.join(kubesprayDir, 'cluster.yml'),
+        inventory: external_node_path_.join(settings.clusterDir, 'inventory', 'inventory.yaml'),
+        venvPython: external_node_path_.join(settings.venvDir, 'bin', 'python'),
+        pip: external_node_path_.join(settings.venvDir, 'bin', 'pip'),
+        ansiblePlaybook: external_node_path_.join(settings.venvDir, 'bin', 'ansible-playbook'),
+        /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
+        venvMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-venv'),
+        /** Records what was installed, so a cached venv with the same requirements skips pip. */
+        installedMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-requirements'),
+    };
+}
+/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+async function requirementsFingerprint(settings) {
+    const requirements = await external_node_fs_.promises.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
+    return (0,external_node_crypto_.createHash)('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+}
+/** The environment of a venv "activated" without a shell. */
+function venvEnvironment(settings) {
+    const env = (0,environment/* deployEnvironment */.P)(settings);
+    return {
+        ...env,
+        VIRTUAL_ENV: settings.venvDir,
+        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
+    };
+}
+/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
+function venvCommand(settings) {
+    return { argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env: (0,environment/* deployEnvironment */.P)(settings) };
+}
+class KubesprayVenvStep {
+    settings;
+    id = 'kubespray-venv-create';
+    title = 'Create the Kubespray Python venv';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = venvCommand(settings);
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [],
+            writes: [this.settings.venvDir],
+            actions: ['reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)'],
+        };
+    }
+    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
+    async outputsPresent() {
+        const paths = kubesprayPaths(this.settings);
+        return (await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip));
+    }
+    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
+    async inspect(context) {
+        const paths = kubesprayPaths(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
+            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
+        const failed = (what, code) => ({ broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}` });
+        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
+        if (python.exitCode !== 0)
+            return failed('python', python.exitCode);
+        const pip = await probe([paths.pip, '--version']);
+        if (pip.exitCode !== 0)
+            return failed('pip', pip.exitCode);
+        return { python: python.stdout.trim() };
+    }
+    async run(context) {
+        const { settings } = this;
+        const paths = kubesprayPaths(settings);
+        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
+            const venv = await this.inspect(context);
+            if ('python' in venv)
+                return `reused existing venv (Python ${venv.python})`;
+            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
+        }
+        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
+        await context.exec(this.command);
+        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+        if (pip.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+        }
+        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+    }
+}
+class KubesprayPipStep {
+    settings;
+    id = 'kubespray-pip-install';
+    title = 'Install Kubespray requirements';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        const paths = kubesprayPaths(settings);
+        this.command = { argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs], cwd: settings.clusterDir, env: venvEnvironment(settings) };
+    }
+    async plan() {
+        const paths = kubesprayPaths(this.settings);
+        return { workingDir: this.command.cwd, command: this.command, reads: [paths.requirements], writes: [this.settings.venvDir] };
+    }
+    fingerprint() {
+        return requirementsFingerprint(this.settings);
+    }
+    async outputsPresent() {
+        const marker = await external_node_fs_.promises.readFile(kubesprayPaths(this.settings).installedMarker, 'utf8').catch(() => '');
+        return marker.trim() === (await this.fingerprint());
+    }
+    async run(context) {
+        const paths = kubesprayPaths(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
+            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+        }
+        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
+        await context.exec(this.command);
+        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
+    }
+}
+/**
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
+ * the venv's ansible-playbook, the inventory, become, and the venv "activated".
+ */
+function kubesprayPlaybook(settings, playbook, ...args) {
+    const paths = kubesprayPaths(settings);
+    return {
+        argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
+        cwd: paths.kubesprayDir,
+        env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+    };
+}
+/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
+async function requirePlaybookInputs(settings) {
+    const paths = kubesprayPaths(settings);
+    if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
+        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+    }
+    if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
+        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+    }
+}
+/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
+async function apiNodes(settings, context) {
+    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
+        return undefined;
+    }
+    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
+        capture: true,
+        quiet: true,
+        check: false,
+    });
+    if (result.exitCode !== 0) {
+        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
+        return undefined;
+    }
+    return (0,kube_nodes/* parseNodeList */.A)(result.stdout);
+}
+/**
+ * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
+ * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
+ * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
+ */
+class KubesprayRemoveNodesStep {
+    settings;
+    id = 'kubespray-remove-nodes';
+    title = 'Remove nodes the plan deletes (remove-node.yml)';
+    kind = 'converge';
+    preparesFor = 'opentofu-apply';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
+            actions: ['only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true'],
+        };
+    }
+    async run(context) {
+        const work = context.state.nodeWork;
+        const removed = new Set(work?.removed ?? []);
+        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
+        if (!work || left.length === 0)
+            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+        await requirePlaybookInputs(this.settings);
+        const nodes = await apiNodes(this.settings, context);
+        for (const run of (0,node_changes/* removalRuns */.zd)(left, nodes)) {
+            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
+            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...(0,node_changes/* removeNodeVars */.zI)(run).flatMap((v) => ['-e', v])));
+            work.removed = [...(work.removed ?? []), ...run.nodes];
+        }
+        return `removed ${left.join(', ')}`;
+    }
+}
+/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
+function playbookCommands(settings, decision) {
+    switch (decision.kind) {
+        case 'cluster':
+            return [kubesprayPlaybook(settings, 'cluster.yml')];
+        case 'scale':
+            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+            return [kubesprayPlaybook(settings, 'playbooks/facts.yml'), kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`)];
+        case 'none':
+            return [];
+    }
+}
+class KubesprayPlaybookStep {
+    settings;
+    id = 'kubespray-ansible-playbook';
+    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
+    kind = 'remote';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'cluster.yml');
+    }
+    async plan() {
+        const paths = kubesprayPaths(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.inventory, paths.playbook],
+            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
+            actions: [
+                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const work = context.state.nodeWork;
+        // Without a plan's node work (--step alone, method none before), converge everything as always.
+        const inventoryFile = kubesprayPaths(this.settings).inventory;
+        const decision = work ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile) : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+        if (work)
+            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
+        for (const command of playbookCommands(this.settings, decision))
+            await context.exec(command);
+        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+        return decision.kind === 'scale' ? `scale.yml --limit=${decision.limit.join(',')}` : decision.kind === 'cluster' ? 'cluster.yml' : `nothing to install (${decision.reason})`;
+    }
+}
+/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
+async function readUpgradePlan(settings, context) {
+    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
+    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
+    }
+    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
+    const version = await kubectl('version', '-o', 'json');
+    const nodes = await kubectl('get', 'nodes', '-o', 'json');
+    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+    return { target, current, todo: planUpgrade(target, current) };
+}
+class KubernetesVersionCheckStep {
+    settings;
+    id = 'kubernetes-version-check';
+    title = 'Check the upgrade path';
+    kind = 'check';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = (0,kube_nodes/* kubectlCommand */.s)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [this.settings.kubeconfigPath],
+            writes: [],
+            actions: [`then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`],
+        };
+    }
+    async run(context) {
+        const { target, current, todo } = await readUpgradePlan(this.settings, context);
+        context.state.upgradeTarget = target.text;
+        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
+    }
+}
+class KubesprayFactsStep {
+    settings;
+    id = 'kubespray-facts';
+    title = 'Gather facts of every host (playbooks/facts.yml)';
+    kind = 'check';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [kubesprayPaths(this.settings).inventory],
+            writes: ['Ansible facts cache'],
+            actions: ['Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited'],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        await context.exec(this.command);
+    }
+}
+/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
+class UpgradeStep {
+    settings;
+    kind = 'converge';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    upgrade(limit) {
+        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
+    }
+    async plan() {
+        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
+            actions: [this.role === 'control plane' ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time' : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const { target, todo } = await readUpgradePlan(this.settings, context);
+        const batches = this.limits(todo);
+        if (batches.length === 0)
+            return `every ${this.role} node is at v${target.text}`;
+        const upgraded = [];
+        for (const [index, batch] of batches.entries()) {
+            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+            await context.exec(this.upgrade(batch));
+            upgraded.push(...batch);
+        }
+        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
+    }
+}
+class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
+    id = 'kubespray-upgrade-control-plane';
+    title = 'Upgrade the control plane (upgrade-cluster.yml)';
+    role = 'control plane';
+    limits(todo) {
+        if (todo.controlPlane.length === 0)
+            return [];
+        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
+        const inventory = (0,node_changes/* readInventory */.zw)(kubesprayPaths(this.settings).inventory);
+        const etcdOnly = inventory ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host)) : [];
+        return [[...todo.controlPlane, ...etcdOnly]];
+    }
+}
+class KubesprayUpgradeWorkersStep extends UpgradeStep {
+    id = 'kubespray-upgrade-workers';
+    title = 'Upgrade the workers in batches (upgrade-cluster.yml)';
+    role = 'worker';
+    limits(todo) {
+        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
+        if (todo.controlPlane.length)
+            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
+        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
+    }
 }
 
 
@@ -13140,15 +14309,28 @@ class NormalizeKubeconfigStep {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $f: () => (/* binding */ OpenTofuApplyStep),
+/* harmony export */   Av: () => (/* binding */ OpenTofuPlanStep),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
 /* harmony export */   dC: () => (/* binding */ OpenTofuInitStep),
+/* harmony export */   hD: () => (/* binding */ OpenTofuDestroyStep),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
-/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3126);
+/* unused harmony export deployPlanFile */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
+/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5915);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1708);
+/* harmony import */ var _tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1727);
+/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3126);
+/* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2402);
+
+
+
+
+
 
 
 
@@ -13158,15 +14340,15 @@ class NormalizeKubeconfigStep {
 async function resolveTofuBinary(settings) {
     const pathVar = settings.baseEnv.PATH;
     if (settings.opentofu.binary)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
-    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)('terraform', pathVar));
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
+    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)('terraform', pathVar));
 }
 /** The binary, or an error that says how to get one. */
 async function requireTofuBinary(settings) {
     const binary = await resolveTofuBinary(settings);
     if (binary)
         return binary;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(settings.opentofu.binary
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(settings.opentofu.binary
         ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
         : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
 }
@@ -13180,74 +14362,209 @@ async function tofuCommand(settings, ...args) {
     return {
         argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
         cwd: settings.clusterDir,
-        env: { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
+        env: { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
         found: binary !== undefined,
     };
 }
-class OpenTofuStep {
+/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
+function deployPlanFile(settings) {
+    return settings.opentofu.savedPlan?.file ?? (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).planPath;
+}
+/** A tofu command built once per step: the plan shows exactly what run executes. */
+class TofuCommands {
     settings;
-    command;
+    built = new Map();
     constructor(settings) {
         this.settings = settings;
     }
-    /** Built once: the plan shows exactly what run executes. */
-    spec() {
-        this.command ??= tofuCommand(this.settings, ...this.args);
-        return this.command;
+    get(...args) {
+        const key = args.join('\0');
+        let spec = this.built.get(key);
+        if (!spec)
+            this.built.set(key, (spec = tofuCommand(this.settings, ...args)));
+        return spec;
     }
-    async plan() {
-        const { found: _, ...command } = await this.spec();
-        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '*.tf')], writes: this.writes };
-    }
-    async run(context) {
-        const { found, ...command } = await this.spec();
+    /** Runs one of them; without a binary, the error that says how to get one. */
+    async run(context, args, options) {
+        const { found, ...command } = await this.get(...args);
         if (!found)
-            await requireTofuBinary(this.settings); // throws the error that says how to get one
-        try {
-            await context.exec(command);
-        }
-        catch (error) {
-            throw error instanceof _command_js__WEBPACK_IMPORTED_MODULE_1__/* .CommandFailedError */ .ju ? this.explain(error) : error;
-        }
-    }
-    explain(error) {
-        return error;
+            await requireTofuBinary(this.settings);
+        return context.exec(command, options);
     }
 }
-class OpenTofuInitStep extends OpenTofuStep {
+function stripFound({ found: _, ...command }) {
+    return command;
+}
+class OpenTofuInitStep {
+    settings;
     id = 'opentofu-init';
     title = 'Initialize OpenTofu';
     kind = 'runner-local';
-    args = ['init', '-input=false'];
-    get writes() {
-        return [node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform/')];
+    tofu;
+    static ARGS = ['init', '-input=false'];
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new TofuCommands(settings);
+    }
+    async plan() {
+        const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
+        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '*.tf')], writes: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '.terraform/')] };
     }
     async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, '.terraform'));
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '.terraform'));
+    }
+    async run(context) {
+        await this.tofu.run(context, OpenTofuInitStep.ARGS);
     }
 }
-class OpenTofuApplyStep extends OpenTofuStep {
+/**
+ * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
+ * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
+ * changes, a plan that would break etcd quorum or remove every control plane node.
+ */
+class OpenTofuPlanStep {
+    settings;
+    id = 'opentofu-plan';
+    title = 'Plan the OpenTofu changes';
+    kind = 'check';
+    preparesFor = 'opentofu-apply';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new TofuCommands(settings);
+    }
+    get planArgs() {
+        // A reviewed saved plan is read, not made again.
+        return this.settings.opentofu.savedPlan ? undefined : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
+    }
+    async plan() {
+        const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
+        const command = stripFound(await this.tofu.get(...args));
+        const actions = [
+            ...(this.planArgs ? [] : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
+            ...(this.settings.kubespray
+                ? [
+                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,_kubespray_js__WEBPACK_IMPORTED_MODULE_9__/* .kubesprayPaths */ .ZZ)(this.settings).inventory}`,
+                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
+                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
+                ]
+                : []),
+        ];
+        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '*.tf')], writes: [deployPlanFile(this.settings)], actions };
+    }
+    async run(context) {
+        const planFile = deployPlanFile(this.settings);
+        if (this.planArgs) {
+            await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
+            await this.tofu.run(context, this.planArgs);
+            await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+        }
+        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(planFile, (args, options) => this.tofu.run(context, args, options));
+        const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document));
+        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        if (!this.settings.kubespray)
+            return summary;
+        const inventoryFile = (0,_kubespray_js__WEBPACK_IMPORTED_MODULE_9__/* .kubesprayPaths */ .ZZ)(this.settings).inventory;
+        const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .readInventory */ .zw)(inventoryFile);
+        const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeWorkFromPlan */ .vc)((0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .plannedNodeChanges */ .E0)(document, this.settings.nodeResource), inventory);
+        const { warnings } = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .checkRemovalSafety */ .$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
+        for (const warning of warnings)
+            context.output.line(`      warning: ${warning}`);
+        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
+        if (unsafe.length)
+            work.unsafeOverride = unsafe.join(' ');
+        // A resumed deploy that plans again adds to the work still pending; it never forgets it.
+        const pending = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .mergeNodeWork */ .ed)(context.state.nodeWork, work);
+        // An apply without the drain before it (actions/tofu alone, --step) would leave NotReady nodes and maybe a broken etcd.
+        const removedAlready = new Set(context.state.nodeWork?.removed ?? []);
+        const undrained = pending.remove.filter((node) => !removedAlready.has(node));
+        if (undrained.length && context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes')) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the plan deletes nodes ${undrained.join(', ')}, but this run applies without kubespray-remove-nodes, which drains and removes them first; ` +
+                'run the whole deploy (the root action, or the CLI without --step), or remove them with Kubespray before applying');
+        }
+        context.state.nodeWork = { ...pending, removed: context.state.nodeWork?.removed };
+        return `${summary}; ${(0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .describeNodeDecisions */ .Hq)(pending, (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .predictedPlaybook */ .Ih)(pending, inventory))}`;
+    }
+}
+class OpenTofuApplyStep {
+    settings;
     id = 'opentofu-apply';
     title = 'Apply OpenTofu infrastructure';
     kind = 'remote';
-    get args() {
-        const saved = this.settings.opentofu.savedPlan;
-        // A saved plan is the approval: tofu applies exactly it and asks nothing.
-        return saved ? ['apply', '-input=false', saved.file] : ['apply', '-input=false', '-auto-approve'];
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new TofuCommands(settings);
     }
-    get writes() {
+    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
+    get args() {
+        return ['apply', '-input=false', deployPlanFile(this.settings)];
+    }
+    async plan() {
+        const command = stripFound(await this.tofu.get(...this.args));
         const writes = ['OpenStack resources'];
         if (this.settings.opentofu.backend === 'local')
-            writes.push(node_path__WEBPACK_IMPORTED_MODULE_0__.join(this.settings.clusterDir, 'terraform.tfstate'));
-        return writes;
+            writes.push(node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, 'terraform.tfstate'));
+        return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
+    }
+    async run(context) {
+        const planFile = deployPlanFile(this.settings);
+        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .pathExists */ .s0)(planFile))) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+        }
+        try {
+            await this.tofu.run(context, this.args);
+        }
+        catch (error) {
+            throw error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju ? this.explain(error) : error;
+        }
     }
     /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
     explain(error) {
         const saved = this.settings.opentofu.savedPlan;
-        if (!saved || !error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
+        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
             return error;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+        if (!saved) {
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+        }
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
             'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
+    }
+}
+/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
+class OpenTofuDestroyStep {
+    settings;
+    id = 'opentofu-destroy';
+    title = 'Destroy the OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new TofuCommands(settings);
+    }
+    get planFile() {
+        return (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(this.settings).planPath;
+    }
+    async plan() {
+        const command = stripFound(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
+        const apply = stripFound(await this.tofu.get('apply', '-input=false', this.planFile));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '*.tf')],
+            writes: ['OpenStack resources (all of them deleted)'],
+            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
+        };
+    }
+    async run(context) {
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(this.planFile, { force: true });
+        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(this.planFile, 0o600);
+        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+        const { toDestroy } = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document));
+        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(this.planFile, { force: true });
+        return `${toDestroy} resources destroyed`;
     }
 }
 
@@ -13258,18 +14575,34 @@ class OpenTofuApplyStep extends OpenTofuStep {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ STEP_IDS)
+/* harmony export */   W: () => (/* binding */ STEP_IDS),
+/* harmony export */   i: () => (/* binding */ OPERATION_STEPS)
 /* harmony export */ });
+/** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
 const STEP_IDS = [
     'openstack-preflight',
     'opentofu-init',
-    'opentofu-apply',
+    'opentofu-plan',
     'kubespray-venv-create',
     'kubespray-pip-install',
+    'kubespray-remove-nodes',
+    'opentofu-apply',
     'kubespray-ansible-playbook',
+    'kubernetes-version-check',
+    'kubespray-facts',
+    'kubespray-upgrade-control-plane',
+    'kubespray-upgrade-workers',
+    'opentofu-destroy',
+    'forget-cluster',
     'openstack-normalize-kubeconfig',
     'wait-ready',
 ];
+/** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
+const OPERATION_STEPS = {
+    deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
+    upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
+    destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+};
 
 
 /***/ }),
@@ -13283,12 +14616,12 @@ const STEP_IDS = [
 /* harmony export */ });
 /* unused harmony export countReadyNodes */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8415);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4708);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
+/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8878);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4708);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7684);
 
 
 
@@ -13312,37 +14645,18 @@ function sleep(ms, signal) {
 function lastLine(lines) {
     return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
 }
-/** The parts of `kubectl get nodes -o json` we read; anything else in the list is ignored. */
-const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    items: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-        metadata: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP() }).partial().optional(),
-        status: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ conditions: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP() }).partial()).optional() }).optional(),
-    })),
-});
-/** Counts the Ready nodes of kubectl's node list; a reply that is not one is an error saying so. */
-function countReadyNodes(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
-    }
-    const parsed = NodeListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    const ready = parsed.data.items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')).length;
-    return { ready, total: parsed.data.items.length };
-}
-function kubectlArgv(kubectl, kubeconfig, ...args) {
-    return [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args];
+/** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
+function countReadyNodes(json, version) {
+    const nodes = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .parseNodeList */ .A)(json);
+    const ready = nodes.filter((n) => n.ready && (!version || n.kubelet.replace(/^v/, '').split(/[+-]/)[0] === version)).length;
+    return { ready, total: nodes.length };
 }
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
 function readKubeconfig(file) {
     // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && !isSymlink(file))
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
-    return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(file, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
+    return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(file, _yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .KUBECONFIG_FILE */ .HT);
 }
 function isSymlink(file) {
     try {
@@ -13360,7 +14674,7 @@ function isSymlink(file) {
 async function waitForReady(options) {
     const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
     const text = readKubeconfig(kubeconfig);
-    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
+    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
     // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
     if (!endpoint)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
@@ -13369,7 +14683,7 @@ async function waitForReady(options) {
     let lastReason = '';
     let attempts = 0;
     // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
-    const run = (...args) => exec({ argv: kubectlArgv(kubectl, kubeconfig, ...args), cwd, env }, { capture: true, quiet: true, check: false });
+    const run = (...args) => exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
     for (;;) {
         attempts++;
         let reason;
@@ -13377,14 +14691,16 @@ async function waitForReady(options) {
         if (signal?.aborted)
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InterruptedError */ .p4();
         if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
-            if (!options.nodes)
+            if (!options.nodes && !options.version)
                 return { endpoint, attempts };
             const nodes = await run('get', 'nodes', '-o', 'json');
             if (nodes.exitCode === 0) {
-                const { ready: readyNodes, total } = countReadyNodes(nodes.stdout);
-                if (readyNodes >= options.nodes)
+                const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, options.version);
+                // After an upgrade every registered node must be Ready at the target, however many there are.
+                const wanted = Math.max(options.nodes ?? 0, options.version ? total : 0);
+                if (readyNodes >= wanted)
                     return { endpoint, attempts, readyNodes, totalNodes: total };
-                reason = `${readyNodes}/${options.nodes} nodes Ready (${total} registered)`;
+                reason = `${readyNodes}/${wanted} nodes Ready${options.version ? ` at v${options.version}` : ''} (${total} registered)`;
             }
             else {
                 reason = lastLine(nodes.tail) || `kubectl get nodes exited with ${nodes.exitCode}`;
@@ -13418,10 +14734,12 @@ class WaitReadyStep {
         this.kubeconfig = kubeconfig;
         this.kubectl = kubectl;
         this.settings = settings;
-        this.command = { argv: kubectlArgv(kubectl, kubeconfig, 'get', '--raw', '/readyz'), cwd, env };
+        this.command = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
     }
     async plan() {
-        const nodes = this.settings.nodes ? `, then until ${this.settings.nodes} nodes are Ready (kubectl get nodes -o json)` : '';
+        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
+        const count = this.settings.version ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}` : `${this.settings.nodes} nodes are`;
+        const nodes = this.settings.nodes || this.settings.version ? `, then until ${count} Ready${version} (kubectl get nodes -o json)` : '';
         return {
             workingDir: this.command.cwd,
             command: this.command,
@@ -13453,20 +14771,25 @@ class WaitReadyStep {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nf: () => (/* binding */ summarizeChanges),
 /* harmony export */   Xh: () => (/* binding */ tofuCounts),
+/* harmony export */   c7: () => (/* binding */ readPlanJson),
 /* harmony export */   nH: () => (/* binding */ runTofuPlan),
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
-/* unused harmony export summarizeChanges */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2857);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(559);
 /* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1708);
-/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4715);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(703);
+/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5915);
+/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4715);
+
+
 
 
 
@@ -13480,8 +14803,8 @@ class WaitReadyStep {
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()) }) })).default([]),
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP()) }) })).default([]),
 });
 function classify(actions) {
     const set = new Set(actions);
@@ -13518,12 +14841,25 @@ function summarizeChanges(planJson) {
     return changes;
 }
 /**
+ * `tofu show -json <plan>`, parsed. Captured quietly: the JSON holds every value in plain text, so
+ * it never reaches the log; only what zod keeps from it (addresses, actions, node names) is used.
+ */
+async function readPlanJson(planFile, tofu) {
+    const json = await tofu(['show', '-json', planFile], { capture: true, quiet: true });
+    try {
+        return JSON.parse(json.stdout);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is the binary OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+    }
+}
+/**
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }) {
-    const binary = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .requireTofuBinary */ .ZC)(settings);
-    const { found: _, ...base } = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings);
+async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
+    await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .requireTofuBinary */ .ZC)(settings);
+    const { found: _, ...base } = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .tofuCommand */ .uv)(settings);
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
@@ -13532,24 +14868,17 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
         output.startGroup('OpenTofu plan');
         try {
-            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_7__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec }); // exactly the deploy's init
-            await exec(tofu('plan', '-input=false', `-out=${planFile}`));
+            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec, state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)), selected: ['opentofu-init'] }); // exactly the deploy's init
+            await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
         }
         finally {
             output.endGroup();
         }
         // tofu writes the plan with the umask's mode; it holds every value in plain text.
         await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
-        const json = await exec(tofu('show', '-json', planFile), { capture: true, quiet: true });
-        let document;
-        try {
-            document = JSON.parse(json.stdout);
-        }
-        catch {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is ${binary} OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
-        }
+        const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
         const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
-        return { planFile, changes: summarizeChanges(document), text: text.stdout };
+        return { planFile, changes: summarizeChanges(document), nodes: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_8__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource), text: text.stdout };
     }
     finally {
         await lock.release();
