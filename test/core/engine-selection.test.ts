@@ -35,7 +35,7 @@ describe('step selection', () => {
   });
 
   it('names a known step that this deploy does not have (Kubespray steps with method none)', () => {
-    expect(() => selectSteps(steps, { step: 'kubespray-pip-install' })).toThrow(/step "kubespray-pip-install" is not part of this deploy/);
+    expect(() => selectSteps(steps, { step: 'kubespray-pip-install' })).toThrow(/step "kubespray-pip-install" is not part of this run/);
   });
 });
 
