@@ -191,7 +191,7 @@ async function apiNodes(settings: DeploySettings, context: StepContext): Promise
  */
 export class KubesprayRemoveNodesStep implements Step {
   readonly id = 'kubespray-remove-nodes' as const;
-  readonly title = 'Remove nodes the plan deletes (remove-node.yml)';
+  readonly title = 'Drain and remove the nodes the plan deletes';
   readonly kind = 'converge' as const;
   readonly preparesFor = 'opentofu-apply' as const;
 
