@@ -97,7 +97,7 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   await checkOutputPaths(settings);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const logPath = path.join(paths.logDir, `deploy-${stamp}.log`);
+  const logPath = path.join(paths.logDir, `${settings.operation}-${stamp}.log`);
   return {
     settings,
     redactor: await createRedactor(settings, deps.secrets),
