@@ -313,7 +313,7 @@ export class KubernetesVersionCheckStep implements Step {
 
 export class KubesprayFactsStep implements Step {
   readonly id = 'kubespray-facts' as const;
-  readonly title = 'Gather facts of every host (playbooks/facts.yml)';
+  readonly title = 'Gather the facts of every host';
   readonly kind = 'check' as const;
   private readonly command: CommandSpec;
 
@@ -380,7 +380,7 @@ abstract class UpgradeStep implements Step {
 
 export class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
   readonly id = 'kubespray-upgrade-control-plane' as const;
-  readonly title = 'Upgrade the control plane (upgrade-cluster.yml)';
+  readonly title = 'Upgrade the control plane';
   protected readonly role = 'control plane' as const;
 
   protected limits(todo: { controlPlane: string[] }): string[][] {
@@ -394,7 +394,7 @@ export class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
 
 export class KubesprayUpgradeWorkersStep extends UpgradeStep {
   readonly id = 'kubespray-upgrade-workers' as const;
-  readonly title = 'Upgrade the workers in batches (upgrade-cluster.yml)';
+  readonly title = 'Upgrade the workers in batches';
   protected readonly role = 'worker' as const;
 
   protected limits(todo: { controlPlane: string[]; workers: string[] }): string[][] {
