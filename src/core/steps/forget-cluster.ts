@@ -9,7 +9,7 @@ import type { Step, StepContext, StepPlan } from './step.js';
  */
 export class ForgetClusterStep implements Step {
   readonly id = 'forget-cluster' as const;
-  readonly title = 'Forget the destroyed cluster (kubeconfig, plan)';
+  readonly title = 'Forget the destroyed cluster';
   readonly kind = 'remote' as const;
 
   constructor(private readonly settings: DeploySettings) {}
