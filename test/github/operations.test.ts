@@ -1,70 +1,89 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { NodeDecisions } from '../../src/core/node-plan.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPipeline } from '../../src/core/pipeline.js';
 import { runDryRun } from '../../src/github/dry-run.js';
 import { readActionSettings } from '../../src/github/inputs.js';
+import { planMarker } from '../../src/github/plan-comment.js';
 import { parseFileCommands } from '../support/action-runner.js';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { startSandbox, type SandboxRun } from '../support/sandbox.js';
 
-// node-changes.ts is a stub until the node work is merged; a destroy plan reads no node changes that matter.
-vi.mock('../../src/core/node-changes.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/core/node-changes.js')>()),
-  plannedNodeChanges: () => ({ kept: [], created: [], deleted: [], replaced: [], otherChanges: [] }),
-}));
+const REPO = 'acme/infra';
+const TOKEN = 'ghs_operations_token_canary_1729';
 
-// What a deploy would do about nodes, fixed here (the inventory reading behind it is node-changes.ts's).
-vi.mock('../../src/core/node-plan.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/core/node-plan.js')>();
-  return {
-    ...original,
-    nodeDecisions: (settings: { operation: string; kubespray?: unknown }): NodeDecisions | undefined =>
-      settings.operation === 'deploy' && settings.kubespray
-        ? {
-            summary: 'remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-1 after',
-            removeBeforeApply: ['sandbox-worker-0'],
-            playbook: 'scale.yml',
-            limit: ['sandbox-worker-1'],
-            warnings: ['UNSAFE: removes the first etcd host sandbox-cp-0 (allow-unsafe-node-removal is set)'],
-          }
-        : undefined,
-  };
-});
+const workers = (count: number) => ({ TF_VAR_worker_count: String(count) });
+const controlPlanes = (count: number) => ({ TF_VAR_control_plane_count: String(count) });
+
+/** The text without the engine's step table, whose rows show each step's command template (remove-node.yml among them). */
+const withoutStepTable = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.startsWith('| `'))
+    .join('\n');
 
 /**
  * The dry run of each operation, in process (runDryRun as the root action calls it), on the sandbox:
- * real terraform, the summary and outputs written as the runner's command files.
+ * real terraform, the inventory its apply wrote, the summary and outputs written as the runner's command
+ * files, and the pull-request comment posted by the real Octokit to a stand-in of GitHub's REST API.
  */
 describe('dry run by operation', () => {
   let run: SandboxRun;
+  let gh: GitHubStandIn;
   let files: { dir: string; output: string; summary: string };
-  const saved = { GITHUB_OUTPUT: process.env.GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: process.env.GITHUB_STEP_SUMMARY };
+  let nextPullRequest = 1;
+  const saved = { ...process.env };
+
+  /** A real deploy (the engine, as the CLI runs it) with these node counts. */
+  const deployWith = async (vars: Record<string, string>) => {
+    const { result } = await run.deploy({}, { env: { ...run.env, ...vars } });
+    expect(result.error).toBeUndefined();
+    return result;
+  };
 
   beforeAll(async () => {
+    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write' } } });
     run = await startSandbox();
-    // Something to destroy: the infrastructure of a deploy (method none: no Kubespray, so it stops at the kubeconfig).
-    const { result } = await run.deploy({}, { method: 'none' });
-    expect(result.reports.find((r) => r.id === 'opentofu-apply')?.status).toBe('success');
+    // A cluster with 2 workers (Kubespray runs: the inventory the apply wrote lists them).
+    const result = await deployWith(workers(2));
+    expect(result.reports.find((r) => r.id === 'kubespray-ansible-playbook')?.status).toBe('success');
     const dir = await mkdtemp(path.join(tmpdir(), 'dry-run-'));
     files = { dir, output: path.join(dir, 'output'), summary: path.join(dir, 'summary') };
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
     await run?.close();
+    await gh?.close();
   });
 
-  async function dryRun(inputs: Record<string, string>, only?: readonly string[]) {
+  /** The dry run on a pull request of its own (so its comment is this run's), with these variables for tofu. */
+  async function dryRun(inputs: Record<string, string>, options: { only?: readonly string[]; vars?: Record<string, string> } = {}) {
+    const pr = nextPullRequest++;
     await writeFile(files.output, '');
     await writeFile(files.summary, '');
-    process.env.GITHUB_OUTPUT = files.output;
-    process.env.GITHUB_STEP_SUMMARY = files.summary;
-    const all: Record<string, string> = { config: run.sandbox.configPath, 'dry-run': 'true', 'state-store': 'none', 'skip-auth-check': 'true', ...inputs };
-    const settings = readActionSettings((name) => all[name] ?? '', { ...run.env, RUNNER_TEMP: files.dir });
+    const event = path.join(files.dir, `event-${pr}.json`);
+    await writeFile(event, JSON.stringify({ action: 'synchronize', number: pr, pull_request: { number: pr, head: { sha: 'b'.repeat(40), repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } } }));
+    Object.assign(process.env, {
+      ...gh.actionsEnv({ runId: 500 + pr, repository: REPO, workspace: files.dir, token: TOKEN }),
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_OUTPUT: files.output,
+      GITHUB_STEP_SUMMARY: files.summary,
+    });
+    const all: Record<string, string> = { config: run.sandbox.configPath, 'dry-run': 'true', 'state-store': 'none', 'skip-auth-check': 'true', 'github-token': TOKEN, ...inputs };
+    const settings = readActionSettings((name) => all[name] ?? '', { ...run.env, ...options.vars, RUNNER_TEMP: files.dir });
     const p = await openPipeline(settings.deploy, {});
-    await runDryRun(p, settings, only ? p.steps.filter((s) => only.includes(s.id)) : p.steps);
-    return { outputs: parseFileCommands(await readFile(files.output, 'utf8')), summary: await readFile(files.summary, 'utf8'), p };
+    await runDryRun(p, settings, options.only ? p.steps.filter((s) => options.only!.includes(s.id)) : p.steps);
+    const comments = gh.comments(REPO, pr);
+    expect(comments.length).toBeLessThanOrEqual(1);
+    return {
+      outputs: parseFileCommands(await readFile(files.output, 'utf8')),
+      summary: await readFile(files.summary, 'utf8'),
+      comment: comments[0]?.body ?? '',
+      p,
+    };
   }
 
   it('plans a destroy with tofu plan -destroy: the destroy plan in the summary, nothing destroyed, no confirmation needed', async () => {
@@ -74,6 +93,7 @@ describe('dry run by operation', () => {
     expect(summary).toMatch(/### 🔴 Destroy plan for `demo\/sandbox` — \*\*\d+ to destroy\*\*/);
     expect(summary).toContain('| ❌ destroy | `terraform_data.network` |');
     expect(summary).toContain('**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`');
+    expect(summary).not.toContain('**Nodes:**'); // node decisions are a deploy's
     expect(outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-add': '0' });
     expect(Number(outputs['to-destroy'])).toBeGreaterThanOrEqual(5);
     // Only a plan: the state still holds every resource.
@@ -92,17 +112,56 @@ describe('dry run by operation', () => {
     expect(outputs['has-changes']).toBeUndefined();
   }, 120_000);
 
-  it("shows a deploy's node decisions and UNSAFE overrides in the summary; actions/tofu says it would refuse the node deletion", async () => {
-    const root = await dryRun({ 'allow-unsafe-node-removal': 'true' });
-    expect(root.summary).toContain('### 📋 Deploy plan for `demo/sandbox` (dry run: nothing ran)');
-    expect(root.summary).toContain('**Nodes:** remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-1 after');
-    expect(root.summary).toContain('> **⚠️ UNSAFE: removes the first etcd host sandbox-cp-0 (allow-unsafe-node-removal is set)**');
-    expect(root.summary).not.toContain('⛔');
-    expect(root.summary).toContain('**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-plan` → `kubespray-venv-create`');
-
-    const tofuOnly = await dryRun({}, ['opentofu-init', 'opentofu-plan', 'opentofu-apply']);
-    expect(tofuOnly.summary).toContain(
-      '> **⛔ A deploy of this plan would be refused:** the plan deletes nodes sandbox-worker-0, but this action applies without kubespray-remove-nodes, which drains and removes them first; deploy with the root action, which removes them before applying',
-    );
+  it('2 → 3 workers: scale.yml limited to the new worker, in the summary and the PR comment; nothing removed', async () => {
+    const { summary, comment, outputs } = await dryRun({}, { vars: workers(3) });
+    expect(outputs).toMatchObject({ result: 'planned', 'has-changes': 'true' });
+    expect(summary).toContain('| ➕ create | `module.worker[2].terraform_data.server` |');
+    expect(summary).toContain('### 📋 Deploy plan for `demo/sandbox` (dry run: nothing ran)');
+    expect(summary).toContain('**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-plan` → `kubespray-venv-create`');
+    for (const text of [summary, comment]) {
+      expect(text).toContain('**Nodes:** scale.yml --limit sandbox-worker-2 after');
+      expect(withoutStepTable(text)).not.toContain('remove-node.yml');
+      expect(text).not.toContain('⛔');
+      expect(text).not.toContain('UNSAFE');
+    }
+    expect(comment.startsWith(planMarker('demo/sandbox'))).toBe(true);
   }, 120_000);
+
+  it('2 → 1 workers: remove-node.yml for the deleted worker before the apply, in the summary and the PR comment', async () => {
+    const { summary, comment } = await dryRun({}, { vars: workers(1) });
+    for (const text of [summary, comment]) {
+      expect(text).toContain('**Nodes:** remove-node.yml for sandbox-worker-1 before apply');
+      expect(withoutStepTable(text)).not.toContain('scale.yml');
+      expect(text).not.toContain('⛔');
+    }
+  }, 120_000);
+
+  it('actions/tofu (mode: plan) with a node deletion says a deploy of it would be refused', async () => {
+    const tofuOnly = await dryRun({}, { only: ['opentofu-init', 'opentofu-plan', 'opentofu-apply'], vars: workers(1) });
+    const refusal =
+      '> **⛔ A deploy of this plan would be refused:** the plan deletes nodes sandbox-worker-1, but this action applies without kubespray-remove-nodes, which drains and removes them first; deploy with the root action, which removes them before applying';
+    expect(tofuOnly.summary).toContain(refusal);
+    expect(tofuOnly.comment).toContain(refusal);
+  }, 120_000);
+
+  it('3 → 1 control plane nodes: refused for etcd quorum; with allow-unsafe-node-removal, an UNSAFE line instead', async () => {
+    // Grown to 3 control plane nodes by a real deploy (cluster.yml), so the inventory lists 3 etcd members.
+    await deployWith({ ...workers(2), ...controlPlanes(3) });
+    const inventory = await readFile(path.join(run.sandbox.clusterDir, 'inventory', 'inventory.yaml'), 'utf8');
+    expect(inventory).toContain('sandbox-cp-2');
+
+    const refused = await dryRun({}, { vars: { ...workers(2), ...controlPlanes(1) } });
+    for (const text of [refused.summary, refused.comment]) {
+      expect(text).toMatch(/^> \*\*⛔ A deploy of this plan would be refused:\*\* refusing to remove nodes: the plan removes 2 of 3 etcd members \(.*sandbox-cp-1.*sandbox-cp-2.*\): etcd would lose quorum/m);
+      expect(text).not.toContain('UNSAFE');
+    }
+    expect(refused.summary).toContain('**Nodes:** remove-node.yml for sandbox-cp-1, sandbox-cp-2 before apply');
+
+    const unsafe = await dryRun({ 'allow-unsafe-node-removal': 'true' }, { vars: { ...workers(2), ...controlPlanes(1) } });
+    for (const text of [unsafe.summary, unsafe.comment]) {
+      expect(text).toMatch(/^> \*\*⚠️ UNSAFE: .*etcd would lose quorum.*\*\*$/m);
+      expect(text).not.toContain('⛔');
+      expect(text).toContain('remove-node.yml for sandbox-cp-1, sandbox-cp-2 before apply');
+    }
+  }, 300_000);
 });
