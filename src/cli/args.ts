@@ -134,7 +134,7 @@ finished ones. Then the readiness gate, which also requires every node Ready at 
   --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
   --json                   print the result as JSON on stdout when done
 
-\${DEPLOY_OPTIONS_HELP}`,
+${DEPLOY_OPTIONS_HELP}`,
   destroy: `Usage: cluster-deploy destroy --config FILE --confirm CLUSTER [options]
 
 Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
@@ -142,7 +142,7 @@ destroyed, so the next deploy starts from nothing. An interrupted destroy resume
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
   --json                   print the result as JSON on stdout when done
 
-\${DEPLOY_OPTIONS_HELP}`,
+${DEPLOY_OPTIONS_HELP}`,
   'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
 
 Finds the kubeconfig the deploy tooling wrote (PATH, DIR/kubeconfig.yaml, DIR/kubeconfig,
@@ -275,7 +275,13 @@ export function parseCli(argv: string[]): CliCommand {
   }
   const operation: Operation = command === 'plan' ? (v.operation === undefined ? 'deploy' : parseOperation(text('operation')!, '--operation')) : (command as Operation);
   // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
-  const owner: Record<string, string> = { 'tofu-plan': 'plan', operation: 'plan', confirm: 'destroy', 'kubernetes-version': 'upgrade (and plan --operation upgrade)', 'allow-unsafe-node-removal': 'deploy (and plan)' };
+  const owner: Record<string, string> = {
+    'tofu-plan': 'plan',
+    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy)',
+    confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
+    'kubernetes-version': 'upgrade and plan --operation upgrade',
+    'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
+  };
   const allowed: Record<string, string[]> = {
     plan: ['tofu-plan', 'operation', ...(operation === 'upgrade' ? ['kubernetes-version'] : []), ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : [])],
     deploy: ['allow-unsafe-node-removal'],
@@ -284,17 +290,20 @@ export function parseCli(argv: string[]): CliCommand {
   };
   for (const flag of Object.keys(owner)) {
     if (v[flag] !== undefined && v[flag] !== false && !allowed[command]!.includes(flag)) {
-      throw new UsageError(`${command}${command === 'plan' ? ` --operation ${operation}` : ''}: --${flag} is an option of ${owner[flag]}`);
+      const where = `${command}${command === 'plan' ? ` --operation ${operation}` : ''}`;
+      const [of, why = ''] = owner[flag]!.split(/(?= \()/);
+      throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
     }
   }
-  if (command === 'destroy' && v.confirm === undefined) {
-    throw new UsageError('destroy: --confirm CLUSTER is required: the name of the cluster whose infrastructure is deleted');
+  // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
+  if (options.method === 'none' && operation === 'upgrade') {
+    throw new UsageError(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
   }
   options.operation = operation;
   if (v['kubernetes-version'] !== undefined) options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
   if (v['allow-unsafe-node-removal']) options.allowUnsafeNodeRemoval = true;
   const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
-  checkFilter(filter);
+  checkFilter(filter, undefined, operation);
   return {
     kind: command === 'plan' ? 'plan' : 'run',
     options: { ...options, operation },

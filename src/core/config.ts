@@ -10,6 +10,7 @@ import { CONFIG_FILE, parseYamlMapping } from './yaml.js';
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
  */
 const optionalText = z.string().trim().optional();
+const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
 
 export const ClusterConfigSchema = z.object({
   schema_version: z.string(),
@@ -54,7 +55,12 @@ export const ClusterConfigSchema = z.object({
           type: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
           name_attribute: z.string().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
           /** Resources that change with the nodes (an inventory not written by local_file), by address. */
-          companions: z.array(z.string().trim().min(1)).max(100).optional(),
+          companions: z
+            .array(z.string({ error: 'must be a resource address like terraform_data.inventory' }).trim().min(1, { error: 'must be a resource address like terraform_data.inventory' }), {
+              error: 'must be a list of resource addresses, e.g. [terraform_data.inventory]',
+            })
+            .max(100, { error: 'must list at most 100 resource addresses' })
+            .optional(),
         })
         .prefault({}),
     })
@@ -69,7 +75,12 @@ export const ClusterConfigSchema = z.object({
           venv_path: optionalText,
           pip_args: z.array(z.string()).optional(),
           /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */
-          upgrade_batch_size: z.number().int().min(1).max(10_000).optional(),
+          upgrade_batch_size: z
+            .number({ error: BATCH_RULE })
+            .int({ error: BATCH_RULE })
+            .min(1, { error: BATCH_RULE })
+            .max(10_000, { error: BATCH_RULE })
+            .optional(),
         })
         .optional(),
     })

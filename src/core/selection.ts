@@ -1,7 +1,7 @@
 import { UsageError } from './errors.js';
-import type { Operation } from './option-values.js';
+import { OPERATIONS, type Operation } from './option-values.js';
 import { emptyState, type DeployState, type StateStore, type StepState } from './state.js';
-import { STEP_IDS, type Step } from './steps/step.js';
+import { OPERATION_STEPS, STEP_IDS, type Step } from './steps/step.js';
 
 /**
  * Which steps a run covers and, for each, whether it runs: the filters users give and the resume
@@ -16,13 +16,20 @@ export interface StepFilter {
   fromStep?: string;
 }
 
-/** Checks a filter on its own, before any config is read: a typo is a usage error at once. */
-export function checkFilter(filter: StepFilter, where = (flag: 'step' | 'from-step') => `--${flag}`): void {
+/**
+ * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
+ * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ */
+export function checkFilter(filter: StepFilter, where = (flag: 'step' | 'from-step') => `--${flag}`, operation?: Operation): void {
   if (filter.step && filter.fromStep) throw new UsageError(`${where('step')} and ${where('from-step')} cannot be used together`);
+  const available: readonly string[] = operation ? OPERATION_STEPS[operation] : STEP_IDS;
   for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]] as const) {
-    if (id !== undefined && !(STEP_IDS as readonly string[]).includes(id)) {
-      throw new UsageError(`${where(flag)}: unknown bootstrap step "${id}" (available: ${STEP_IDS.join(', ')})`);
+    if (id === undefined || available.includes(id)) continue;
+    if (!(STEP_IDS as readonly string[]).includes(id)) {
+      throw new UsageError(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
     }
+    const owners = OPERATIONS.filter((op) => (OPERATION_STEPS[op] as readonly string[]).includes(id));
+    throw new UsageError(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
   }
 }
 

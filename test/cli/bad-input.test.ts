@@ -73,7 +73,12 @@ function oneIssue(name: string, argv: string[], source: string, field: string, m
 }
 const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
 const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
-const STEPS = 'openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+/** The steps of each operation, as a usage error lists them. */
+const STEPS = 'openstack-preflight, opentofu-init, opentofu-plan, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+const UPGRADE_STEPS = 'openstack-preflight, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
+const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];
+const destroy = (...extra: string[]) => ['destroy', '--config', '@config', '--state-dir', '@state', ...extra];
+const NOT_VERSION = 'is not a Kubernetes version; give one like 1.34.2';
 const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
 const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
 const CONTROL = 'contains a line break or control character';
@@ -129,8 +134,42 @@ const flagRows: Row[] = [
     '--step kubespray-pip-install with --method none',
     plan('--method', 'none', '--step', 'kubespray-pip-install'),
     2,
-    'step "kubespray-pip-install" is not part of this deploy (its steps: openstack-preflight, opentofu-init, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); the Kubespray steps run only with deployment.method kubespray',
+    'step "kubespray-pip-install" is not part of this run (its steps: openstack-preflight, opentofu-init, opentofu-plan, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray',
   ],
+  ['--step opentofu-plan on an upgrade', upgrade('--step', 'opentofu-plan'), 2, `--step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${UPGRADE_STEPS})`],
+  ['--from-step forget-cluster on a deploy', deploy().filter((a) => a !== '--step' && a !== 'openstack-preflight').concat('--from-step', 'forget-cluster'), 2, `--from-step: "forget-cluster" is a step of destroy, not of deploy (deploy's steps: ${STEPS})`],
+  ['--step bogus on a destroy', destroy('--confirm', 'sandbox', '--step', 'bogus'), 2, '--step: unknown bootstrap step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster)'],
+  // operations: upgrade's target
+  ['upgrade without a target version (none in the config either)', ['upgrade', '--config', '@tmp/nover.yaml', '--state-dir', '@state'], 2, 'upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config', { files: { 'nover.yaml': cfg((t) => t.replace(/\n {6}version: 1\.33\.5/, '')) } }],
+  ['--kubernetes-version empty', upgrade('--kubernetes-version', ''), 2, 'upgrade: --kubernetes-version needs a value'],
+  ['--kubernetes-version v1.34 (no patch)', upgrade('--kubernetes-version', 'v1.34'), 2, `--kubernetes-version: "v1.34" ${NOT_VERSION}`],
+  ['--kubernetes-version with a trailing line break', upgrade('--kubernetes-version', '1.34.2\n'), 2, `--kubernetes-version: ${CONTROL}`],
+  ['--kubernetes-version latest', upgrade('--kubernetes-version', 'latest'), 2, `--kubernetes-version: "latest" ${NOT_VERSION}`],
+  ['--kubernetes-version of 10 kB (echoed cut short)', upgrade('--kubernetes-version', '1'.repeat(10_000)), 2, `--kubernetes-version: "${'1'.repeat(40)}…" ${NOT_VERSION}`],
+  ['--kubernetes-version on a deploy', deploy('--kubernetes-version', '1.34.2'), 2, 'deploy: --kubernetes-version is an option of upgrade and plan --operation upgrade, not deploy'],
+  ['--kubernetes-version on a deploy plan', plan('--kubernetes-version', '1.34.2'), 2, 'plan --operation deploy: --kubernetes-version is an option of upgrade and plan --operation upgrade, not plan --operation deploy'],
+  ['upgrade --method none', upgrade('--method', 'none'), 2, 'upgrade: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray'],
+  ['plan --operation upgrade --method none', plan('--operation', 'upgrade', '--method', 'none'), 2, 'plan --operation upgrade: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray'],
+  ['upgrade with deployment.method none in the config', ['upgrade', '--config', '@tmp/none.yaml', '--state-dir', '@state'], 1, "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)", { files: { 'none.yaml': cfg((t) => t.replace('method: kubespray', 'method: none')) } }],
+  // operations: destroy's confirmation
+  ['destroy without --confirm', destroy(), 2, "destroy deletes every resource of demo/sandbox: confirm with the cluster's name (--confirm sandbox)"],
+  ['destroy --confirm empty', destroy('--confirm', ''), 2, 'destroy: --confirm needs a value'],
+  ['destroy --confirm blank', destroy('--confirm', '   '), 2, 'destroy: --confirm needs a value'],
+  ['destroy --confirm another cluster', destroy('--confirm', 'prod'), 2, 'destroy: --confirm "prod" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: --confirm sandbox'],
+  ['destroy --confirm naming another org\'s cluster', destroy('--confirm', 'acme/sandbox'), 2, 'destroy: --confirm "acme/sandbox" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: --confirm sandbox'],
+  ['destroy --confirm of 10 kB (echoed cut short)', destroy('--confirm', 'p'.repeat(10_000)), 2, `destroy: --confirm "${'p'.repeat(80)}…" is not the cluster's name; to destroy demo/sandbox, confirm with its name: --confirm sandbox`],
+  ['deploy --confirm', deploy('--confirm', 'x'), 2, 'deploy: --confirm is an option of destroy, not deploy'],
+  ['plan --operation upgrade --confirm', plan('--operation', 'upgrade', '--confirm', 'x'), 2, 'plan --operation upgrade: --confirm is an option of destroy, not plan --operation upgrade (a plan changes nothing and needs no confirmation)'],
+  ['plan --operation destroy --confirm', plan('--operation', 'destroy', '--confirm', 'sandbox'), 2, 'plan --operation destroy: --confirm is an option of destroy, not plan --operation destroy (a plan changes nothing and needs no confirmation)'],
+  // operations: plan --operation, the unsafe override
+  ['plan --operation bogus', plan('--operation', 'bogus'), 2, '--operation: "bogus" is not an operation; use one of deploy, upgrade, destroy'],
+  ['plan --operation empty', plan('--operation', ''), 2, 'plan: --operation needs a value'],
+  ['plan --operation in capitals', plan('--operation', 'Destroy'), 2, '--operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy'],
+  ['deploy --operation', deploy('--operation', 'upgrade'), 2, 'deploy: --operation is an option of plan, not deploy (each operation has its own command: cluster-deploy deploy|upgrade|destroy)'],
+  ['upgrade --allow-unsafe-node-removal', upgrade('--allow-unsafe-node-removal'), 2, 'upgrade: --allow-unsafe-node-removal is an option of deploy and plan --operation deploy, not upgrade'],
+  ['destroy --allow-unsafe-node-removal', destroy('--confirm', 'sandbox', '--allow-unsafe-node-removal'), 2, 'destroy: --allow-unsafe-node-removal is an option of deploy and plan --operation deploy, not destroy'],
+  ['--allow-unsafe-node-removal=yes', deploy('--allow-unsafe-node-removal=yes'), 2, "deploy: Option '--allow-unsafe-node-removal' does not take an argument", { more: USAGE_HINT }],
+  ['--allow-unsafe-node-removal followed by a word', deploy('--allow-unsafe-node-removal', 'yes'), 2, 'deploy: --allow-unsafe-node-removal takes no value (got "yes"); give --allow-unsafe-node-removal alone to turn it on, leave it out for off'],
   // the credential flags
   ['--os-interface bogus', plan('--os-interface', 'bogus'), 2, '--os-interface: "bogus" is not one of public, internal, admin'],
   ['--os-insecure given a value', plan('--os-insecure=yes'), 2, "plan: Option '--os-insecure' does not take an argument", { more: USAGE_HINT }],
@@ -150,7 +189,7 @@ const flagRows: Row[] = [
   ['a positional argument after --', plan('--', 'extra'), 2, "plan: Unexpected argument 'extra'. This command does not take positional arguments", { more: USAGE_HINT }],
   ['--json given a value', plan('--json=1'), 2, "plan: Option '--json' does not take an argument", { more: USAGE_HINT }],
   ['--restart=false', plan('--restart=false'), 2, "plan: Option '--restart' does not take an argument", { more: USAGE_HINT }],
-  ['an unknown command', ['destroy', '--config', '@config'], 2, 'unknown command "destroy"', { more: /^.*$/ }],
+  ['an unknown command', ['destory', '--config', '@config'], 2, 'unknown command "destory"', { more: /^.*$/ }],
   ['deploy --tofu-plan', ['deploy', '--config', '@config', '--tofu-plan'], 2, 'deploy: --tofu-plan is an option of plan, not deploy'],
   ['plan with neither --config nor --cluster-dir', ['plan', '--state-dir', '@state'], 2, 'plan: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use'],
   ['--config without a value', ['plan', '--config'], 2, 'plan: --config needs a value'],
@@ -204,6 +243,25 @@ const configRows: Row[] = [
   oneIssue('--config with deployment.method kubspray', planWith('kubspray.yaml'), '@tmp/kubspray.yaml', 'deployment.method', /Invalid option: expected one of "kubespray"\|.*/, { files: { 'kubspray.yaml': cfg((t) => t.replace('method: kubespray', 'method: kubspray')) } }),
   ['--config with a path as the cluster name', planWith('name.yaml'), 1, '@tmp/name.yaml is invalid:', { files: { 'name.yaml': cfg((t) => t.replace(/name: sandbox/g, 'name: "../../etc"')) }, more: new RegExp(`^ {2}- opencenter\\.(meta\\.name|cluster\\.cluster_name): ${escapeRe(NOT_A_NAME)}$`) }],
   oneIssue('--config with a space in the organization', planWith('org.yaml'), '@tmp/org.yaml', 'opencenter.meta.organization', NOT_A_NAME, { files: { 'org.yaml': cfg((t) => t.replace('organization: demo', 'organization: "a b"')) } }),
+  // the operations' fields
+  oneIssue('--config with node_resource.type empty', planWith('nrt.yaml'), '@tmp/nrt.yaml', 'opentofu.node_resource.type', 'must be a resource type like openstack_compute_instance_v2', { files: { 'nrt.yaml': cfg((t) => t.replace('type: terraform_data', 'type: ""')) } }),
+  oneIssue('--config with node_resource.type "Bad Type"', planWith('nrt2.yaml'), '@tmp/nrt2.yaml', 'opentofu.node_resource.type', 'must be a resource type like openstack_compute_instance_v2', { files: { 'nrt2.yaml': cfg((t) => t.replace('type: terraform_data', 'type: "Bad Type"')) } }),
+  oneIssue('--config with node_resource.name_attribute "a..b"', planWith('nra.yaml'), '@tmp/nra.yaml', 'opentofu.node_resource.name_attribute', 'must be an attribute path like name or input.node_name', { files: { 'nra.yaml': cfg((t) => t.replace('name_attribute: input.node_name', 'name_attribute: "a..b"')) } }),
+  oneIssue('--config with node_resource.companions not a list', planWith('nrc.yaml'), '@tmp/nrc.yaml', 'opentofu.node_resource.companions', 'must be a list of resource addresses, e.g. [terraform_data.inventory]', { files: { 'nrc.yaml': cfg((t) => t.replace('companions: [terraform_data.inventory]', 'companions: terraform_data.inventory')) } }),
+  oneIssue('--config with an empty companion', planWith('nrc2.yaml'), '@tmp/nrc2.yaml', 'opentofu.node_resource.companions.0', 'must be a resource address like terraform_data.inventory', { files: { 'nrc2.yaml': cfg((t) => t.replace('companions: [terraform_data.inventory]', 'companions: [""]')) } }),
+  ...(
+    [
+      ['0', 'b0'],
+      ['-1', 'bneg'],
+      ['"ten"', 'bten'],
+      ['1.5', 'bfrac'],
+    ] as const
+  ).map(([value, file]) =>
+    oneIssue(`--config with upgrade_batch_size ${value}`, [...planWith(`${file}.yaml`), '--operation', 'upgrade'], `@tmp/${file}.yaml`, 'deployment.kubespray.upgrade_batch_size', 'must be a whole number of workers from 1 to 10000', {
+      files: { [`${file}.yaml`]: cfg((t) => t.replace('    version: 2.31.0', `    version: 2.31.0\n    upgrade_batch_size: ${value}`)) },
+    }),
+  ),
+  oneIssue('--config with kubernetes.version "1.34"', [...planWith('kv.yaml'), '--operation', 'upgrade'], '@tmp/kv.yaml', 'opencenter.cluster.kubernetes.version', 'must be a Kubernetes version like 1.34.2', { files: { 'kv.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "1.34"')) } }),
   ['--config for another provider', planWith('aws.yaml'), 1, '@tmp/aws.yaml: opencenter.infrastructure.provider is "aws"; this tool deploys openstack clusters only', { files: { 'aws.yaml': cfg((t) => t.replace('provider: openstack', 'provider: aws')) } }],
   ['--config without local_dir', planWith('nolocal.yaml'), 1, '@tmp/nolocal.yaml: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir', { files: { 'nolocal.yaml': cfg((t) => t.replace(/local_dir: .*/, 'local_dir: ""')) } }],
   ['--config of 5000 characters', ['plan', '--config', `@tmp/${'c'.repeat(5000)}.yaml`], 1, `cannot read config file @tmp/${'c'.repeat(5000)}.yaml: file name too long`],

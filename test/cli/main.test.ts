@@ -49,7 +49,7 @@ describe('cluster-deploy CLI', () => {
       const { code, stderr, stdout } = await cli(['deploy', ...base], run.env);
       expect(code).toBe(1);
       expect(stderr).toMatch(/^error: another deploy of demo\/sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/);
-      expect(stdout).not.toContain('[1/8]');
+      expect(stdout).not.toContain('[1/10]');
       expect(existsSync(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'))).toBe(false);
     } finally {
       running.kill();
@@ -58,21 +58,30 @@ describe('cluster-deploy CLI', () => {
   });
 
   it('prints help for every command', async () => {
-    for (const command of ['plan', 'deploy', 'normalize-kubeconfig', 'wait-ready']) {
+    for (const command of ['plan', 'deploy', 'upgrade', 'destroy', 'normalize-kubeconfig', 'wait-ready']) {
       const { code, stdout } = await cli([command, '--help'], run.env);
       expect(code).toBe(0);
       expect(stdout).toContain(`Usage: cluster-deploy ${command}`);
+      expect(stdout).not.toContain('${'); // every template filled in
+      if (command !== 'normalize-kubeconfig' && command !== 'wait-ready') expect(stdout).toContain('--state-dir DIR');
     }
     const { code, stdout } = await cli(['--help'], run.env);
     expect(code).toBe(0);
-    expect(stdout).toContain('kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready');
+    // Every operation, with its steps in order.
+    expect(stdout).toContain(
+      '  deploy:  openstack-preflight, opentofu-init, opentofu-plan, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready\n',
+    );
+    expect(stdout).toContain(
+      '  upgrade: openstack-preflight, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready\n',
+    );
+    expect(stdout).toContain('  destroy: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster\n');
   });
 
   it('rejects bad step selections with the reference messages and no stack trace', async () => {
     const unknown = await cli(['plan', ...base, '--step', 'nope'], run.env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: --step: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-apply, kubespray-venv-create, kubespray-pip-install, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
+      'error: --step: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
     );
     const both = await cli(['deploy', ...base, '--step', 'opentofu-init', '--from-step', 'opentofu-apply'], run.env);
     expect(both.code).toBe(2);
@@ -95,9 +104,13 @@ describe('cluster-deploy CLI', () => {
     const { code, stdout } = await cli(['plan', ...base, '--json'], run.env);
     expect(code).toBe(0);
     const plan = JSON.parse(stdout);
-    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(8);
+    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(10);
+    const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
+    const tofuPlan = plan.steps.find((s: { id: string }) => s.id === 'opentofu-plan');
+    expect(tofuPlan).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'plan', '-input=false', `-out=${planFile}`] });
+    // The apply applies exactly that plan, never -auto-approve.
     const apply = plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply');
-    expect(apply).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', '-auto-approve'] });
+    expect(apply).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', planFile] });
     // The shared environment is shown once; a step shows only what its command adds or changes.
     expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_SECRET).toBe('<redacted>');
     expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_ID).toBe('sandbox-app-cred');
@@ -116,14 +129,14 @@ describe('cluster-deploy CLI', () => {
     const text = await cli(['plan', ...base], run.env);
     expect(text.stdout.match(/OS_APPLICATION_CREDENTIAL_SECRET=<redacted>/g)).toHaveLength(1);
     expect(text.stdout).not.toContain(`PATH=${run.env.PATH}`); // the inherited PATH is never repeated per step
-    expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
+    expect(text.stdout).toContain('[7/10] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
   });
 
   it('with --tofu-plan also shows what tofu would change, applying nothing and printing no secret', async () => {
     const env = { ...run.env, TF_VAR_os_application_credential_secret: CONFIG_SECRET };
     const text = await cli(['plan', ...base, '--tofu-plan'], env);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
+    expect(text.stdout).toContain('[7/10] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
     expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 6 to add, 0 to change, 0 to destroy, 0 to replace');
     expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
     const plain = stripAnsi(text.stdout);
@@ -174,7 +187,7 @@ describe('cluster-deploy CLI', () => {
     expect(code).toBe(0);
     const plan = JSON.parse(stdout);
     expect(plan.cluster).toBe('standalone/sandbox');
-    expect(plan.steps.map((s: { id: string }) => s.id)).toEqual(['openstack-preflight', 'opentofu-init', 'opentofu-apply', 'openstack-normalize-kubeconfig', 'wait-ready']);
+    expect(plan.steps.map((s: { id: string }) => s.id)).toEqual(['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'opentofu-apply', 'openstack-normalize-kubeconfig', 'wait-ready']);
     expect(plan.environment.set).toMatchObject({ OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_SECRET: '<redacted>' });
     expect(stdout).not.toContain('standalone-canary');
   });

@@ -21,21 +21,25 @@ describe('deploy engine on the sandbox', () => {
     expect(failing.result.failedStep).toBe('opentofu-apply');
     // The exit code and tofu's own diagnostic, not just a number.
     expect(failing.result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error');
-    expect(failing.console).toMatch(/\[3\/8\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/);
+    expect(failing.console).toMatch(/\[7\/10\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/);
     expect(failing.console).toContain('Resume: run the same deploy again');
     expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain('simulated cloud error');
     const saved = await readState();
     expect(saved.steps['opentofu-init'].status).toBe('success');
     expect(saved.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'terraform exited with 1: local-exec provisioner error' });
-    expect(saved.steps['kubespray-venv-create']).toBeUndefined();
+    expect(saved.steps['opentofu-plan'].status).toBe('success');
+    expect(saved.steps['kubespray-remove-nodes'].status).toBe('success');
+    expect(saved.steps['kubespray-ansible-playbook']).toBeUndefined(); // nothing after the failed step ran
     expect(statSync(statePath()).mode & 0o777).toBe(0o600);
 
     const resumed = await run.deploy();
     expect(resumed.result.ok).toBe(true);
-    expect(resumed.console).toContain('[1/8] → Validate OpenStack credentials'); // checks always run
-    expect(resumed.console).toContain('[2/8] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
-    expect(resumed.console).toContain('[3/8] → Apply OpenTofu infrastructure (opentofu-apply)...');
-    expect(resumed.console).toMatch(/\[8\/8\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/);
+    expect(resumed.console).toContain('[1/10] → Validate OpenStack credentials'); // checks always run
+    expect(resumed.console).toContain('[2/10] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
+    expect(resumed.console).toContain('[3/10] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
+    expect(resumed.console).toContain('[4/10] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)');
+    expect(resumed.console).toContain('[7/10] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(resumed.console).toMatch(/\[10\/10\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/);
     expect(resumed.result.endpoint).toBe(run.sandbox.api.url);
 
     const kubeconfigPath = resumed.pipeline.settings.kubeconfigPath;
@@ -66,9 +70,11 @@ describe('deploy engine on the sandbox', () => {
     expect(status).toEqual({
       'openstack-preflight': 'success',
       'opentofu-init': 'success',
-      'opentofu-apply': 'skipped',
+      'opentofu-plan': 'skipped',
       'kubespray-venv-create': 'success',
       'kubespray-pip-install': 'success',
+      'kubespray-remove-nodes': 'skipped',
+      'opentofu-apply': 'skipped',
       'kubespray-ansible-playbook': 'skipped',
       'openstack-normalize-kubeconfig': 'success',
       'wait-ready': 'success',
@@ -79,7 +85,8 @@ describe('deploy engine on the sandbox', () => {
   it('lets OpenTofu write the inventory, but never runs the playbook without one', async () => {
     const inventory = path.join(run.sandbox.clusterDir, 'inventory', 'inventory.yaml');
     await fs.rm(inventory); // the sandbox's apply wrote it
-    const missing = await run.deploy({ fromStep: 'kubespray-venv-create' });
+    // The playbook step alone: a deploy from an earlier step would plan and apply, and the apply writes it again.
+    const missing = await run.deploy({ fromStep: 'kubespray-ansible-playbook' });
     expect(missing.result.failedStep).toBe('kubespray-ansible-playbook');
     expect(missing.result.error).toContain(`Ansible inventory not found: ${inventory}; commit it to the cluster directory or have the OpenTofu code write it`);
 
@@ -90,8 +97,9 @@ describe('deploy engine on the sandbox', () => {
   });
 
   it('reuses a healthy venv with the same requirements instead of reinstalling', async () => {
-    const again = await run.deploy({ fromStep: 'kubespray-venv-create' });
-    expect(again.result.ok).toBe(true);
+    // From the plan: the apply that follows the venv steps applies only a plan this run made.
+    const again = await run.deploy({ fromStep: 'opentofu-plan' });
+    expect(again.result.ok, again.console).toBe(true);
     expect(again.result.reports.find((r) => r.id === 'kubespray-venv-create')?.detail).toMatch(/^reused existing venv \(Python 3\.\d+/);
     expect(again.console).toMatch(/Requirement already satisfied: ansible-shim|Successfully installed ansible-shim/); // --from-step runs pip anyway
   });
@@ -111,7 +119,7 @@ describe('deploy engine on the sandbox', () => {
     // A complete venv whose pip was broken afterwards is rebuilt as well, not reused.
     await fs.rm(path.join(venv, 'bin', 'pip'));
     await fs.writeFile(path.join(venv, 'bin', 'pip'), '#!/bin/sh\nexit 3\n', { mode: 0o755 });
-    const broken = await run.deploy({ fromStep: 'kubespray-venv-create' });
+    const broken = await run.deploy({ fromStep: 'opentofu-plan' });
     expect(broken.result.ok, broken.console).toBe(true);
     expect(broken.console).toContain('is incomplete (its pip exited with 3); rebuilding it');
   });
@@ -121,7 +129,7 @@ describe('deploy engine on the sandbox', () => {
     expect(result.ok).toBe(true);
     expect(console).toContain('restart: saved state ignored');
     const log = await fs.readFile(result.logPath!, 'utf8');
-    expect(log).toContain('[8/8] ✓');
+    expect(log).toContain('[10/10] ✓');
     for (const text of [console, log, await fs.readFile(statePath(), 'utf8')]) expect(text).not.toContain(CONFIG_SECRET);
     const clientKey = (await fs.readFile(path.join(run.sandbox.clusterDir, 'inventory', 'artifacts', 'admin.conf'), 'utf8')).match(/client-key-data: (\S+)/)![1]!;
     expect(log).not.toContain(clientKey);
@@ -130,6 +138,9 @@ describe('deploy engine on the sandbox', () => {
   it('interrupts a long apply with one SIGINT, records it, and leaves no state lock', async () => {
     const controller = new AbortController();
     const env = { ...run.env, TF_VAR_apply_sleep_seconds: '60' };
+    // The apply applies the plan opentofu-plan made, so the slow apply is planned first.
+    const planned = await run.deploy({ step: 'opentofu-plan' }, { env });
+    expect(planned.result.ok, planned.console).toBe(true);
     const running = run.deploy({ step: 'opentofu-apply' }, { env }, controller.signal);
     const lock = path.join(run.sandbox.clusterDir, '.terraform.tfstate.lock.info');
     for (let i = 0; i < 200 && !(await fs.access(lock).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
