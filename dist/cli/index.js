@@ -8779,7 +8779,7 @@ finished ones. Then the readiness gate, which also requires every node Ready at 
   --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
   --json                   print the result as JSON on stdout when done
 
-\${DEPLOY_OPTIONS_HELP}`,
+${DEPLOY_OPTIONS_HELP}`,
     destroy: `Usage: cluster-deploy destroy --config FILE --confirm CLUSTER [options]
 
 Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
@@ -8787,7 +8787,7 @@ destroyed, so the next deploy starts from nothing. An interrupted destroy resume
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
   --json                   print the result as JSON on stdout when done
 
-\${DEPLOY_OPTIONS_HELP}`,
+${DEPLOY_OPTIONS_HELP}`,
     'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
 
 Finds the kubeconfig the deploy tooling wrote (PATH, DIR/kubeconfig.yaml, DIR/kubeconfig,
@@ -8924,7 +8924,13 @@ function parseCli(argv) {
     }
     const operation = command === 'plan' ? (v.operation === undefined ? 'deploy' : (0,option_values/* parseOperation */.$$)(text('operation'), '--operation')) : command;
     // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
-    const owner = { 'tofu-plan': 'plan', operation: 'plan', confirm: 'destroy', 'kubernetes-version': 'upgrade (and plan --operation upgrade)', 'allow-unsafe-node-removal': 'deploy (and plan)' };
+    const owner = {
+        'tofu-plan': 'plan',
+        operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy)',
+        confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
+        'kubernetes-version': 'upgrade and plan --operation upgrade',
+        'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
+    };
     const allowed = {
         plan: ['tofu-plan', 'operation', ...(operation === 'upgrade' ? ['kubernetes-version'] : []), ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : [])],
         deploy: ['allow-unsafe-node-removal'],
@@ -8933,11 +8939,14 @@ function parseCli(argv) {
     };
     for (const flag of Object.keys(owner)) {
         if (v[flag] !== undefined && v[flag] !== false && !allowed[command].includes(flag)) {
-            throw new errors/* UsageError */.eb(`${command}${command === 'plan' ? ` --operation ${operation}` : ''}: --${flag} is an option of ${owner[flag]}`);
+            const where = `${command}${command === 'plan' ? ` --operation ${operation}` : ''}`;
+            const [of, why = ''] = owner[flag].split(/(?= \()/);
+            throw new errors/* UsageError */.eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
         }
     }
-    if (command === 'destroy' && v.confirm === undefined) {
-        throw new errors/* UsageError */.eb('destroy: --confirm CLUSTER is required: the name of the cluster whose infrastructure is deleted');
+    // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
+    if (options.method === 'none' && operation === 'upgrade') {
+        throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
     }
     options.operation = operation;
     if (v['kubernetes-version'] !== undefined)
@@ -8945,7 +8954,7 @@ function parseCli(argv) {
     if (v['allow-unsafe-node-removal'])
         options.allowUnsafeNodeRemoval = true;
     const filter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
-    (0,selection/* checkFilter */.le)(filter);
+    (0,selection/* checkFilter */.le)(filter, undefined, operation);
     return {
         kind: command === 'plan' ? 'plan' : 'run',
         options: { ...options, operation },
@@ -10839,6 +10848,7 @@ async function settleLeftoverGroup(pgid, command, options) {
 /* harmony export */   cP: () => (/* binding */ DEFAULT_NODE_RESOURCE),
 /* harmony export */   ed: () => (/* binding */ mergeNodeWork),
 /* harmony export */   vc: () => (/* binding */ nodeWorkFromPlan),
+/* harmony export */   xA: () => (/* binding */ pendingForNextPlan),
 /* harmony export */   zI: () => (/* binding */ removeNodeVars),
 /* harmony export */   zd: () => (/* binding */ removalRuns),
 /* harmony export */   zw: () => (/* binding */ readInventory)
@@ -11117,6 +11127,21 @@ function mergeNodeWork(pending, next) {
     if (unsafeOverride !== undefined)
         merged.unsafeOverride = unsafeOverride;
     return merged;
+}
+/**
+ * The pending work a new plan builds on, given which nodes kubespray-remove-nodes has already
+ * removed: a pending removal the new plan no longer makes is dropped while it has not happened;
+ * a node already drained and removed whose server the new plan keeps must be installed again.
+ */
+function pendingForNextPlan(pending, removed, next) {
+    if (!pending)
+        return { reinstall: [] };
+    const nextRemoves = new Set([...next.deleted, ...next.replaced]);
+    const done = new Set(removed);
+    const reinstall = sortedUnique(removed.filter((node) => !nextRemoves.has(node) && next.kept.includes(node)));
+    const remove = pending.remove.filter((node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)));
+    const removeRoles = Object.fromEntries(Object.entries(pending.removeRoles).filter(([node]) => remove.includes(node)));
+    return { pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) }, reinstall };
 }
 function listed(nodes) {
     return nodes.join(', ');
@@ -12209,7 +12234,7 @@ var environment = __nccwpck_require__(3126);
 class ForgetClusterStep {
     settings;
     id = 'forget-cluster';
-    title = 'Forget the destroyed cluster (kubeconfig, plan)';
+    title = 'Forget the destroyed cluster';
     kind = 'remote';
     constructor(settings) {
         this.settings = settings;
@@ -12490,7 +12515,7 @@ async function openPipeline(options, deps = {}) {
     await checkOutputPaths(settings);
     const paths = (0,core_settings/* runtimePaths */.hi)(settings);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const logPath = external_node_path_.join(paths.logDir, `deploy-${stamp}.log`);
+    const logPath = external_node_path_.join(paths.logDir, `${settings.operation}-${stamp}.log`);
     return {
         settings,
         redactor: await createRedactor(settings, deps.secrets),
@@ -13154,19 +13179,29 @@ function charStart(i, n, at) {
 /* harmony export */   le: () => (/* binding */ checkFilter)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(703);
-/* harmony import */ var _steps_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5617);
+/* harmony import */ var _option_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(397);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(703);
+/* harmony import */ var _steps_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5617);
 
 
 
-/** Checks a filter on its own, before any config is read: a typo is a usage error at once. */
-function checkFilter(filter, where = (flag) => `--${flag}`) {
+
+/**
+ * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
+ * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ */
+function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
     if (filter.step && filter.fromStep)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
+    const available = operation ? _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .OPERATION_STEPS */ .i[operation] : _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W;
     for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]]) {
-        if (id !== undefined && !_steps_step_js__WEBPACK_IMPORTED_MODULE_2__/* .STEP_IDS */ .W.includes(id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${_steps_step_js__WEBPACK_IMPORTED_MODULE_2__/* .STEP_IDS */ .W.join(', ')})`);
+        if (id === undefined || available.includes(id))
+            continue;
+        if (!_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W.includes(id)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
         }
+        const owners = _option_values_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.filter((op) => _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .OPERATION_STEPS */ .i[op].includes(id));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
     }
 }
 /** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
@@ -13216,7 +13251,7 @@ async function decideStep(step, saved, useState, state) {
  * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
  */
 async function loadStartingState(store, cluster, filter, operation = 'deploy') {
-    const fresh = (note) => ({ state: (0,_state_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyState */ .p$)(cluster, operation), note });
+    const fresh = (note) => ({ state: (0,_state_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyState */ .p$)(cluster, operation), note });
     if (filter.restart)
         return fresh('restart: saved state ignored');
     const saved = await store.load();
@@ -13282,6 +13317,7 @@ var yaml = __nccwpck_require__(7684);
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
  */
 const optionalText = schemas/* string */.YjP().trim().optional();
+const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
 const ClusterConfigSchema = schemas/* object */.Ikc({
     schema_version: schemas/* string */.YjP(),
     opencenter: schemas/* object */.Ikc({
@@ -13320,7 +13356,11 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
             type: schemas/* string */.YjP().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
             name_attribute: schemas/* string */.YjP().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
             /** Resources that change with the nodes (an inventory not written by local_file), by address. */
-            companions: schemas/* array */.YOg(schemas/* string */.YjP().trim().min(1)).max(100).optional(),
+            companions: schemas/* array */.YOg(schemas/* string */.YjP({ error: 'must be a resource address like terraform_data.inventory' }).trim().min(1, { error: 'must be a resource address like terraform_data.inventory' }), {
+                error: 'must be a list of resource addresses, e.g. [terraform_data.inventory]',
+            })
+                .max(100, { error: 'must list at most 100 resource addresses' })
+                .optional(),
         })
             .prefault({}),
     })
@@ -13333,7 +13373,11 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
             venv_path: optionalText,
             pip_args: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
             /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */
-            upgrade_batch_size: schemas/* number */.aig().int().min(1).max(10_000).optional(),
+            upgrade_batch_size: schemas/* number */.aig({ error: BATCH_RULE })
+                .int({ error: BATCH_RULE })
+                .min(1, { error: BATCH_RULE })
+                .max(10_000, { error: BATCH_RULE })
+                .optional(),
         })
             .optional(),
     })
@@ -13605,6 +13649,8 @@ const DeployStateSchema = schemas/* object */.Ikc({
     destroyedAt: datetime().optional(),
     /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
     nodeWork: NodeWorkSchema.optional(),
+    /** deploy: the SHA-256 of the plan file opentofu-plan checked; opentofu-apply applies no other. */
+    planDigest: schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/).optional(),
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),
@@ -14007,7 +14053,7 @@ async function apiNodes(settings, context) {
 class KubesprayRemoveNodesStep {
     settings;
     id = 'kubespray-remove-nodes';
-    title = 'Remove nodes the plan deletes (remove-node.yml)';
+    title = 'Drain and remove the nodes the plan deletes';
     kind = 'converge';
     preparesFor = 'opentofu-apply';
     constructor(settings) {
@@ -14126,7 +14172,7 @@ class KubernetesVersionCheckStep {
 class KubesprayFactsStep {
     settings;
     id = 'kubespray-facts';
-    title = 'Gather facts of every host (playbooks/facts.yml)';
+    title = 'Gather the facts of every host';
     kind = 'check';
     command;
     constructor(settings) {
@@ -14184,7 +14230,7 @@ class UpgradeStep {
 }
 class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
     id = 'kubespray-upgrade-control-plane';
-    title = 'Upgrade the control plane (upgrade-cluster.yml)';
+    title = 'Upgrade the control plane';
     role = 'control plane';
     limits(todo) {
         if (todo.controlPlane.length === 0)
@@ -14197,7 +14243,7 @@ class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
 }
 class KubesprayUpgradeWorkersStep extends UpgradeStep {
     id = 'kubespray-upgrade-workers';
-    title = 'Upgrade the workers in batches (upgrade-cluster.yml)';
+    title = 'Upgrade the workers in batches';
     role = 'worker';
     limits(todo) {
         // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
@@ -14316,16 +14362,18 @@ class NormalizeKubeconfigStep {
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
 /* unused harmony export deployPlanFile */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
-/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5915);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1708);
-/* harmony import */ var _tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1727);
-/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3126);
-/* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2402);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8363);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
+/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5915);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
+/* harmony import */ var _tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1727);
+/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3126);
+/* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2402);
+
 
 
 
@@ -14340,15 +14388,15 @@ class NormalizeKubeconfigStep {
 async function resolveTofuBinary(settings) {
     const pathVar = settings.baseEnv.PATH;
     if (settings.opentofu.binary)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
-    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)('terraform', pathVar));
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
+    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .findExecutable */ .oq)('terraform', pathVar));
 }
 /** The binary, or an error that says how to get one. */
 async function requireTofuBinary(settings) {
     const binary = await resolveTofuBinary(settings);
     if (binary)
         return binary;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(settings.opentofu.binary
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(settings.opentofu.binary
         ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
         : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
 }
@@ -14362,13 +14410,13 @@ async function tofuCommand(settings, ...args) {
     return {
         argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
         cwd: settings.clusterDir,
-        env: { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
+        env: { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_9__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
         found: binary !== undefined,
     };
 }
 /** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
 function deployPlanFile(settings) {
-    return settings.opentofu.savedPlan?.file ?? (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).planPath;
+    return settings.opentofu.savedPlan?.file ?? (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).planPath;
 }
 /** A tofu command built once per step: the plan shows exactly what run executes. */
 class TofuCommands {
@@ -14408,10 +14456,10 @@ class OpenTofuInitStep {
     }
     async plan() {
         const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
-        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '*.tf')], writes: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '.terraform/')] };
+        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')], writes: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform/')] };
     }
     async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '.terraform'));
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform'));
     }
     async run(context) {
         await this.tofu.run(context, OpenTofuInitStep.ARGS);
@@ -14444,47 +14492,65 @@ class OpenTofuPlanStep {
             ...(this.planArgs ? [] : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
             ...(this.settings.kubespray
                 ? [
-                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,_kubespray_js__WEBPACK_IMPORTED_MODULE_9__/* .kubesprayPaths */ .ZZ)(this.settings).inventory}`,
+                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,_kubespray_js__WEBPACK_IMPORTED_MODULE_10__/* .kubesprayPaths */ .ZZ)(this.settings).inventory}`,
                     'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
                         (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
                 ]
                 : []),
         ];
-        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '*.tf')], writes: [deployPlanFile(this.settings)], actions };
+        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')], writes: [deployPlanFile(this.settings)], actions };
     }
     async run(context) {
         const planFile = deployPlanFile(this.settings);
         if (this.planArgs) {
-            await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
+            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
             await this.tofu.run(context, this.planArgs);
-            await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
         }
-        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(planFile, (args, options) => this.tofu.run(context, args, options));
-        const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document));
+        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(planFile, (args, options) => this.tofu.run(context, args, options));
+        context.state.planDigest = await fileDigest(planFile);
+        const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document));
         const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
         if (!this.settings.kubespray)
             return summary;
-        const inventoryFile = (0,_kubespray_js__WEBPACK_IMPORTED_MODULE_9__/* .kubesprayPaths */ .ZZ)(this.settings).inventory;
-        const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .readInventory */ .zw)(inventoryFile);
-        const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeWorkFromPlan */ .vc)((0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .plannedNodeChanges */ .E0)(document, this.settings.nodeResource), inventory);
-        const { warnings } = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .checkRemovalSafety */ .$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
+        const inventoryFile = (0,_kubespray_js__WEBPACK_IMPORTED_MODULE_10__/* .kubesprayPaths */ .ZZ)(this.settings).inventory;
+        const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .readInventory */ .zw)(inventoryFile);
+        const planned = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .plannedNodeChanges */ .E0)(document, this.settings.nodeResource);
+        const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
+        const { warnings } = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRemovalSafety */ .$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
         for (const warning of warnings)
             context.output.line(`      warning: ${warning}`);
         const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
         if (unsafe.length)
             work.unsafeOverride = unsafe.join(' ');
-        // A resumed deploy that plans again adds to the work still pending; it never forgets it.
-        const pending = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .mergeNodeWork */ .ed)(context.state.nodeWork, work);
-        // An apply without the drain before it (actions/tofu alone, --step) would leave NotReady nodes and maybe a broken etcd.
-        const removedAlready = new Set(context.state.nodeWork?.removed ?? []);
-        const undrained = pending.remove.filter((node) => !removedAlready.has(node));
-        if (undrained.length && context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes')) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the plan deletes nodes ${undrained.join(', ')}, but this run applies without kubespray-remove-nodes, which drains and removes them first; ` +
-                'run the whole deploy (the root action, or the CLI without --step), or remove them with Kubespray before applying');
-        }
-        context.state.nodeWork = { ...pending, removed: context.state.nodeWork?.removed };
-        return `${summary}; ${(0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .describeNodeDecisions */ .Hq)(pending, (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .predictedPlaybook */ .Ih)(pending, inventory))}`;
+        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
+        const removed = context.state.nodeWork?.removed ?? [];
+        const carried = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .pendingForNextPlan */ .xA)(context.state.nodeWork, removed, planned);
+        for (const node of carried.reinstall)
+            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
+        const pending = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .mergeNodeWork */ .ed)(carried.pending, work);
+        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
+        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
+        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
+        if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes'))
+            refuseUndrained(context.state);
+        return `${summary}; ${(0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .describeNodeDecisions */ .Hq)(pending, (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .predictedPlaybook */ .Ih)(pending, inventory))}`;
     }
+}
+async function fileDigest(file) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.readFile(file)).digest('hex');
+}
+/**
+ * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
+ * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
+ */
+function refuseUndrained(state) {
+    const removed = new Set(state.nodeWork?.removed ?? []);
+    const undrained = (state.nodeWork?.remove ?? []).filter((node) => !removed.has(node));
+    if (undrained.length === 0)
+        return;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
+        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
 }
 class OpenTofuApplyStep {
     settings;
@@ -14504,20 +14570,27 @@ class OpenTofuApplyStep {
         const command = stripFound(await this.tofu.get(...this.args));
         const writes = ['OpenStack resources'];
         if (this.settings.opentofu.backend === 'local')
-            writes.push(node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, 'terraform.tfstate'));
+            writes.push(node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, 'terraform.tfstate'));
         return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
     }
     async run(context) {
         const planFile = deployPlanFile(this.settings);
-        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .pathExists */ .s0)(planFile))) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .pathExists */ .s0)(planFile))) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
         }
+        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
+        if (context.state.planDigest !== (await fileDigest(planFile))) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
+        }
+        if (this.settings.kubespray)
+            refuseUndrained(context.state);
         try {
             await this.tofu.run(context, this.args);
         }
         catch (error) {
-            throw error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju ? this.explain(error) : error;
+            throw error instanceof _command_js__WEBPACK_IMPORTED_MODULE_3__/* .CommandFailedError */ .ju ? this.explain(error) : error;
         }
+        context.state.planDigest = undefined; // applied: it is spent
     }
     /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
     explain(error) {
@@ -14525,9 +14598,9 @@ class OpenTofuApplyStep {
         if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
             return error;
         if (!saved) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
         }
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
             'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
     }
 }
@@ -14543,7 +14616,7 @@ class OpenTofuDestroyStep {
         this.tofu = new TofuCommands(settings);
     }
     get planFile() {
-        return (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(this.settings).planPath;
+        return (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(this.settings).planPath;
     }
     async plan() {
         const command = stripFound(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
@@ -14551,19 +14624,19 @@ class OpenTofuDestroyStep {
         return {
             workingDir: command.cwd,
             command,
-            reads: [node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.settings.clusterDir, '*.tf')],
+            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')],
             writes: ['OpenStack resources (all of them deleted)'],
             actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
         };
     }
     async run(context) {
-        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(this.planFile, { force: true });
+        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
         await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
-        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(this.planFile, 0o600);
-        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-        const { toDestroy } = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document));
+        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(this.planFile, 0o600);
+        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+        const { toDestroy } = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document));
         await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
-        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(this.planFile, { force: true });
+        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
         return `${toDestroy} resources destroyed`;
     }
 }

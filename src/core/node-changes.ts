@@ -345,6 +345,21 @@ export function mergeNodeWork(pending: NodeWork | undefined, next: NodeWork): No
   return merged;
 }
 
+/**
+ * The pending work a new plan builds on, given which nodes kubespray-remove-nodes has already
+ * removed: a pending removal the new plan no longer makes is dropped while it has not happened;
+ * a node already drained and removed whose server the new plan keeps must be installed again.
+ */
+export function pendingForNextPlan(pending: NodeWork | undefined, removed: readonly string[], next: PlannedNodeChanges): { pending?: NodeWork; reinstall: string[] } {
+  if (!pending) return { reinstall: [] };
+  const nextRemoves = new Set([...next.deleted, ...next.replaced]);
+  const done = new Set(removed);
+  const reinstall = sortedUnique(removed.filter((node) => !nextRemoves.has(node) && next.kept.includes(node)));
+  const remove = pending.remove.filter((node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)));
+  const removeRoles = Object.fromEntries(Object.entries(pending.removeRoles).filter(([node]) => remove.includes(node)));
+  return { pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) }, reinstall };
+}
+
 function listed(nodes: readonly string[]): string {
   return nodes.join(', ');
 }

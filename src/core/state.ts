@@ -57,6 +57,8 @@ export const DeployStateSchema = z.object({
   destroyedAt: z.iso.datetime().optional(),
   /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
   nodeWork: NodeWorkSchema.optional(),
+  /** deploy: the SHA-256 of the plan file opentofu-plan checked; opentofu-apply applies no other. */
+  planDigest: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
   steps: z.record(z.string(), StepStateSchema),

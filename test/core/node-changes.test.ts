@@ -9,6 +9,7 @@ import {
   describeNodeDecisions,
   type Inventory,
   mergeNodeWork,
+  pendingForNextPlan,
   type NodeWork,
   nodeWorkFromPlan,
   type PlannedNodeChanges,
@@ -600,5 +601,52 @@ describe('describeNodeDecisions', () => {
     },
   ])('$line', ({ work: pending, decision, line }) => {
     expect(describeNodeDecisions(pending, decision)).toBe(line);
+  });
+});
+
+describe('pendingForNextPlan', () => {
+  const planned = (fields: Partial<PlannedNodeChanges>): PlannedNodeChanges => ({ ...NO_CHANGES, ...fields });
+
+  it('has nothing to carry without pending work', () => {
+    expect(pendingForNextPlan(undefined, [], planned({ kept: ['w-0'] }))).toEqual({ reinstall: [] });
+  });
+
+  it.each([
+    {
+      name: 'a removal the next plan still makes stays, with its roles',
+      pending: work({ remove: ['w-1'], removeRoles: { 'w-1': ['worker'] } }),
+      removed: [],
+      next: planned({ kept: ['w-0'], deleted: ['w-1'] }),
+      expected: { remove: ['w-1'], removeRoles: { 'w-1': ['worker'] }, create: [] },
+      reinstall: [],
+    },
+    {
+      name: 'a removal that has not happened and the next plan no longer makes is dropped',
+      pending: work({ remove: ['w-1'], removeRoles: { 'w-1': ['worker'] } }),
+      removed: [],
+      next: planned({ kept: ['w-0', 'w-1'] }),
+      expected: { remove: [], removeRoles: {}, create: [] },
+      reinstall: [],
+    },
+    {
+      name: 'a node already drained whose server the next plan keeps is installed again',
+      pending: work({ remove: ['w-1'], removeRoles: { 'w-1': ['worker'] } }),
+      removed: ['w-1'],
+      next: planned({ kept: ['w-0', 'w-1'] }),
+      expected: { remove: [], removeRoles: {}, create: ['w-1'] },
+      reinstall: ['w-1'],
+    },
+    {
+      name: 'a node already drained whose server is gone (applied by hand) stays removed',
+      pending: work({ remove: ['w-1'], removeRoles: { 'w-1': ['worker'] } }),
+      removed: ['w-1'],
+      next: planned({ kept: ['w-0'] }),
+      expected: { remove: ['w-1'], removeRoles: { 'w-1': ['worker'] }, create: [] },
+      reinstall: [],
+    },
+  ])('$name', ({ pending, removed, next, expected, reinstall }) => {
+    const result = pendingForNextPlan(pending, removed, next);
+    expect(result.reinstall).toEqual(reinstall);
+    expect(result.pending).toMatchObject(expected);
   });
 });

@@ -70,6 +70,30 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     expect(inventory).not.toContain('sandbox-worker-1');
   }, 120_000);
 
+  it('applies only the plan opentofu-plan checked, and never deletes a node that was not drained', async () => {
+    const stateFile = path.join(run.sandbox.clusterDir, 'terraform.tfstate');
+    const tfstate = await fs.readFile(stateFile, 'utf8');
+    // Plan a worker's deletion on its own, then try to apply it without the drain.
+    const planned = await run.deploy({ step: 'opentofu-plan' }, { env: { ...run.env, ...workers(0) } });
+    expect(planned.result.error).toBeUndefined();
+    const undrained = await run.deploy({ step: 'opentofu-apply' }, { env: { ...run.env, ...workers(0) } });
+    expect(undrained.result.error).toMatch(/deletes nodes sandbox-worker-0, which kubespray-remove-nodes has not drained and removed yet/);
+
+    // A plan file that opentofu-plan did not read (plan --tofu-plan writes the same path) is not applied either.
+    const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
+    await fs.appendFile(planFile, 'x');
+    const foreign = await run.deploy({ step: 'opentofu-apply' });
+    expect(foreign.result.error).toMatch(/is not the one opentofu-plan checked for node changes in this deploy; run from that step/);
+    expect(await fs.readFile(stateFile, 'utf8')).toBe(tfstate);
+
+    // The user changes their mind: the pending removal is dropped, nothing is removed.
+    const before = (await playbookRuns(run)).length;
+    const kept = await deployWith(workers(1));
+    expect(kept.result.error).toBeUndefined();
+    expect((await runsSince(run, before)).map((r) => r.playbook)).not.toContain('remove-node.yml');
+    expect((await apiNodes(run)).map((n) => n.name)).toEqual(['sandbox-cp-0', 'sandbox-worker-0']);
+  }, 120_000);
+
   it('removing 2 of 3 control plane nodes is refused before anything changes', async () => {
     const grown = await deployWith({ ...workers(1), ...controlPlanes(3) });
     expect(grown.result.error).toBeUndefined();

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CommandFailedError, type CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
-import { checkRemovalSafety, describeNodeDecisions, mergeNodeWork, nodeWorkFromPlan, plannedNodeChanges, predictedPlaybook, readInventory, type NodeWork } from '../node-changes.js';
+import { checkRemovalSafety, describeNodeDecisions, mergeNodeWork, nodeWorkFromPlan, pendingForNextPlan, plannedNodeChanges, predictedPlaybook, readInventory, type NodeWork } from '../node-changes.js';
 import { runtimePaths, type DeploySettings } from '../settings.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu-plan.js';
 import { deployEnvironment } from './environment.js';
@@ -142,31 +143,48 @@ export class OpenTofuPlanStep implements Step {
       await fs.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
     }
     const document = await readPlanJson(planFile, (args, options) => this.tofu.run(context, args, options));
+    context.state.planDigest = await fileDigest(planFile);
     const counts = tofuCounts(summarizeChanges(document));
     const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
     if (!this.settings.kubespray) return summary;
 
     const inventoryFile = kubesprayPaths(this.settings).inventory;
     const inventory = readInventory(inventoryFile);
-    const work: NodeWork = nodeWorkFromPlan(plannedNodeChanges(document, this.settings.nodeResource), inventory);
+    const planned = plannedNodeChanges(document, this.settings.nodeResource);
+    const work: NodeWork = nodeWorkFromPlan(planned, inventory);
     const { warnings } = checkRemovalSafety(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
     for (const warning of warnings) context.output.line(`      warning: ${warning}`);
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
     if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
-    // A resumed deploy that plans again adds to the work still pending; it never forgets it.
-    const pending = mergeNodeWork(context.state.nodeWork, work);
-    // An apply without the drain before it (actions/tofu alone, --step) would leave NotReady nodes and maybe a broken etcd.
-    const removedAlready = new Set(context.state.nodeWork?.removed ?? []);
-    const undrained = pending.remove.filter((node) => !removedAlready.has(node));
-    if (undrained.length && context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes')) {
-      throw new UserError(
-        `the plan deletes nodes ${undrained.join(', ')}, but this run applies without kubespray-remove-nodes, which drains and removes them first; ` +
-          'run the whole deploy (the root action, or the CLI without --step), or remove them with Kubespray before applying',
-      );
-    }
-    context.state.nodeWork = { ...pending, removed: context.state.nodeWork?.removed };
+    // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
+    const removed = context.state.nodeWork?.removed ?? [];
+    const carried = pendingForNextPlan(context.state.nodeWork, removed, planned);
+    for (const node of carried.reinstall) context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
+    const pending = mergeNodeWork(carried.pending, work);
+    const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
+    context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
+    // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
+    if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes')) refuseUndrained(context.state);
     return `${summary}; ${describeNodeDecisions(pending, predictedPlaybook(pending, inventory))}`;
   }
+}
+
+async function fileDigest(file: string): Promise<string> {
+  return createHash('sha256').update(await fs.readFile(file)).digest('hex');
+}
+
+/**
+ * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
+ * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
+ */
+function refuseUndrained(state: StepContext['state']): void {
+  const removed = new Set(state.nodeWork?.removed ?? []);
+  const undrained = (state.nodeWork?.remove ?? []).filter((node) => !removed.has(node));
+  if (undrained.length === 0) return;
+  throw new UserError(
+    `the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
+      'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply',
+  );
 }
 
 export class OpenTofuApplyStep implements Step {
@@ -196,11 +214,17 @@ export class OpenTofuApplyStep implements Step {
     if (!(await pathExists(planFile))) {
       throw new UserError(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
     }
+    // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
+    if (context.state.planDigest !== (await fileDigest(planFile))) {
+      throw new UserError(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
+    }
+    if (this.settings.kubespray) refuseUndrained(context.state);
     try {
       await this.tofu.run(context, this.args);
     } catch (error) {
       throw error instanceof CommandFailedError ? this.explain(error) : error;
     }
+    context.state.planDigest = undefined; // applied: it is spent
   }
 
   /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
