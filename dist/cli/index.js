@@ -14428,8 +14428,10 @@ class TofuCommands {
     get(...args) {
         const key = args.join('\0');
         let spec = this.built.get(key);
-        if (!spec)
-            this.built.set(key, (spec = tofuCommand(this.settings, ...args)));
+        if (!spec) {
+            spec = tofuCommand(this.settings, ...args);
+            this.built.set(key, spec);
+        }
         return spec;
     }
     /** Runs one of them; without a binary, the error that says how to get one. */

@@ -57,7 +57,10 @@ class TofuCommands {
   get(...args: string[]): Promise<CommandSpec & { found: boolean }> {
     const key = args.join('\0');
     let spec = this.built.get(key);
-    if (!spec) this.built.set(key, (spec = tofuCommand(this.settings, ...args)));
+    if (!spec) {
+      spec = tofuCommand(this.settings, ...args);
+      this.built.set(key, spec);
+    }
     return spec;
   }
 
