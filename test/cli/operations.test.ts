@@ -120,7 +120,7 @@ describe('cluster-deploy plan by operation', () => {
     await deployWith(2);
     const { code, stdout, stderr } = await cli(['plan', ...base, '--tofu-plan'], nodes(1));
     expect(code, stderr).toBe(0);
-    expect(nodesLine(stdout)).toBe('Nodes: remove-node.yml for sandbox-worker-1 before apply; no playbook after (only workers were removed (remove-node.yml, before the apply): nothing to install)');
+    expect(nodesLine(stdout)).toBe('Nodes: remove-node.yml for sandbox-worker-1 before apply; no playbook after (only workers were removed, by remove-node.yml before the apply: nothing to install)');
 
     const json = await cli(['plan', ...base, '--tofu-plan', '--json'], nodes(1));
     expect(json.code, json.stderr).toBe(0);
