@@ -11254,7 +11254,7 @@ function decide(work, isControlPlaneOrEtcd, isWorker) {
         return { kind: 'scale', limit, reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache` };
     }
     if (work.remove.length > 0)
-        return { kind: 'none', reason: 'only workers were removed (remove-node.yml, before the apply): nothing to install' };
+        return { kind: 'none', reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install' };
     return { kind: 'none', reason: 'no node was added or removed' };
 }
 /**

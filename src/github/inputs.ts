@@ -194,7 +194,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     environment: line('environment'),
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
   };
-  checkFilter(settings.filter, (flag) => `input ${flag}`);
+  checkFilter(settings.filter, (flag) => `input ${flag}`, operation);
   checkOperationInputs(settings, allowUnsafeNodeRemoval);
   if (!settings.deploy.configPath && !settings.deploy.clusterDir) {
     throw new UsageError('set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/secret-box.js';
-import { STEP_IDS } from '../../src/core/steps/step.js';
+import { OPERATION_STEPS } from '../../src/core/steps/step.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
@@ -15,7 +15,7 @@ import { runAction } from '../support/action-runner.js';
 
 type Row = [name: string, inputs: Record<string, string>, error: string | RegExp];
 
-const STEPS = STEP_IDS.join(', ');
+const STEPS = OPERATION_STEPS.deploy.join(', ');
 const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
 const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
 const CONTROL = 'contains a line break or control character';
@@ -87,6 +87,7 @@ const rows: Row[] = [
   ['step with from-step', { step: 'opentofu-init', 'from-step': 'wait-ready' }, 'input step and input from-step cannot be used together'],
   ['step: bogus', { step: 'bogus' }, `input step: unknown bootstrap step "bogus" (available: ${STEPS})`],
   ['from-step in capitals', { 'from-step': 'Wait-Ready' }, `input from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`],
+  ['a step of another operation', { operation: 'upgrade', step: 'opentofu-plan' }, `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${OPERATION_STEPS.upgrade.join(', ')})`],
   ['step with a line break', { step: 'wait-ready\nopentofu-apply' }, `input step: ${CONTROL}`],
   ['neither config nor cluster-dir', { config: '' }, 'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
   ['config blank', { config: '   ' }, 'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
