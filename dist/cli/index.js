@@ -10853,7 +10853,7 @@ async function settleLeftoverGroup(pgid, command, options) {
 /* harmony export */   zd: () => (/* binding */ removalRuns),
 /* harmony export */   zw: () => (/* binding */ readInventory)
 /* harmony export */ });
-/* unused harmony exports INVENTORY_FILE, parseInventory */
+/* unused harmony export parseInventory */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
@@ -13751,7 +13751,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   ZZ: () => (/* binding */ kubesprayPaths)
 });
 
-// UNUSED EXPORTS: kubesprayPlaybook, playbookCommands, requirementsFingerprint
+// UNUSED EXPORTS: requirementsFingerprint
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -14361,7 +14361,6 @@ class NormalizeKubeconfigStep {
 /* harmony export */   hD: () => (/* binding */ OpenTofuDestroyStep),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
-/* unused harmony export deployPlanFile */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);

@@ -189,7 +189,7 @@ export interface Inventory {
 }
 
 /** Kubespray inventories of large clusters carry host variables for every node. */
-export const INVENTORY_FILE: FileKind = { noun: 'inventory', plural: 'inventories', maxBytes: 16 * 1024 * 1024 };
+const INVENTORY_FILE: FileKind = { noun: 'inventory', plural: 'inventories', maxBytes: 16 * 1024 * 1024 };
 
 interface GroupDefinition {
   hosts?: Record<string, Record<string, unknown> | null> | null;

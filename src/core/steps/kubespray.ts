@@ -146,7 +146,7 @@ export class KubesprayPipStep implements Step {
  * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
  * the venv's ansible-playbook, the inventory, become, and the venv "activated".
  */
-export function kubesprayPlaybook(settings: DeploySettings, playbook: string, ...args: string[]): CommandSpec {
+function kubesprayPlaybook(settings: DeploySettings, playbook: string, ...args: string[]): CommandSpec {
   const paths = kubesprayPaths(settings);
   return {
     argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
@@ -225,7 +225,7 @@ export class KubesprayRemoveNodesStep implements Step {
 }
 
 /** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
-export function playbookCommands(settings: DeploySettings, decision: PlaybookDecision): CommandSpec[] {
+function playbookCommands(settings: DeploySettings, decision: PlaybookDecision): CommandSpec[] {
   switch (decision.kind) {
     case 'cluster':
       return [kubesprayPlaybook(settings, 'cluster.yml')];

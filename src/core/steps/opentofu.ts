@@ -45,7 +45,7 @@ export async function tofuCommand(settings: DeploySettings, ...args: string[]): 
 }
 
 /** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
-export function deployPlanFile(settings: DeploySettings): string {
+function deployPlanFile(settings: DeploySettings): string {
   return settings.opentofu.savedPlan?.file ?? runtimePaths(settings).planPath;
 }
 
