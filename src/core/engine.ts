@@ -9,7 +9,7 @@ import { acquireDeployLock, lockChildHooks } from './lock.js';
 import type { DeployOutput } from './output.js';
 import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
-import type { StateStore } from './state.js';
+import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from './state.js';
 import type { Step } from './steps/index.js';
 import { KUBECONFIG_FILE } from './yaml.js';
 
@@ -39,6 +39,8 @@ export interface DeployResult {
   error?: string;
   statePath: string;
   logPath?: string;
+  /** The step timeline across attempts (the state's history), this run's attempt last when it ran a step. */
+  history?: Attempt[];
 }
 
 export interface DeployRun {
@@ -51,6 +53,8 @@ export interface DeployRun {
   signal: AbortSignal;
   /** Where to copy the whole run's output (0600). */
   logPath?: string;
+  /** The CI run this is (GitHub Actions: GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT), recorded in the timeline. */
+  ciRun?: { id: number; attempt: number };
 }
 
 /** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
@@ -59,6 +63,22 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
   upgrade: 'upgrading the cluster',
   destroy: 'destroying the infrastructure',
 };
+
+/**
+ * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
+ * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
+ */
+function beginAttempt(state: DeployState, selected: readonly Step[], filter: StepFilter, ciRun: DeployRun['ciRun']): Attempt {
+  const previous = state.completedAt ? [] : (state.history ?? []);
+  const attempt: Attempt = { number: (previous.at(-1)?.number ?? 0) + 1, startedAt: new Date().toISOString(), steps: [] };
+  if (ciRun) attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
+  if (previous.length) {
+    const resumedAt = filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
+    if (resumedAt) attempt.resumedAt = resumedAt;
+  }
+  state.history = [...previous, attempt].slice(-HISTORY_LIMIT);
+  return attempt;
+}
 
 function describeFailure(error: unknown, interrupted: boolean): { message: string; tail?: string[] } {
   if (interrupted || error instanceof InterruptedError) return { message: 'interrupted' };
@@ -110,6 +130,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     await store.save(redactor.redactValue(state));
   };
 
+  let attempt: Attempt | undefined; // begun by the first step that runs: a run that skips everything adds none
   const total = selected.length;
   for (const [index, step] of selected.entries()) {
     const label = `[${index + 1}/${total}]`;
@@ -120,7 +141,11 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
       continue;
     }
-    state.steps[step.id] = { status: 'running', startedAt: new Date().toISOString() };
+    attempt ??= beginAttempt(state, selected, filter, run.ciRun);
+    // Saved as interrupted until it ends: a run killed outright leaves it so.
+    const timeline: TimelineStep = { id: step.id, startedAt: new Date().toISOString(), status: 'interrupted' };
+    attempt.steps.push(timeline);
+    state.steps[step.id] = { status: 'running', startedAt: timeline.startedAt };
     delete state.completedAt; // the deploy is incomplete again until every step has passed
     await save();
     const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
@@ -138,7 +163,9 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     output.endGroup();
     const durationMs = Date.now() - startedAt.getTime();
     const finishedAt = new Date().toISOString();
+    Object.assign(timeline, { startedAt: startedAt.toISOString(), durationMs });
     if (!failed) {
+      timeline.status = 'success';
       const safeDetail = detail ? redactor.redact(detail) : undefined;
       state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail };
       await save();
@@ -148,6 +175,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     }
     const interrupted = signal.aborted;
     const { message, tail } = describeFailure(failure, interrupted);
+    timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
     const safeMessage = redactor.redact(message);
     state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
     await save();
@@ -160,7 +188,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     for (const later of selected.slice(index + 1)) {
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
     }
-    Object.assign(result, { interrupted, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
+    Object.assign(result, { interrupted, history: state.history, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
     return result;
   }
 
@@ -171,6 +199,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     await save();
   }
   result.ok = true;
+  result.history = state.history;
   try {
     if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
   } catch {

@@ -42,6 +42,32 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const nodeWorkSchemaMatches: Same<Omit<z.infer<typeof NodeWorkSchema>, 'removed'>, NodeWork> = true;
 void nodeWorkSchemaMatches;
 
+/** How many attempts the timeline keeps: the oldest are dropped, so the state and the chart stay small. */
+export const HISTORY_LIMIT = 20;
+/** Step runs one attempt can hold: every step at most once, with room to spare. */
+const ATTEMPT_STEPS_LIMIT = 64;
+
+/** One step run in an attempt, for the timeline: only its id, times and outcome (no output, no errors). */
+export const TimelineStepSchema = z.object({
+  id: z.string().min(1),
+  startedAt: z.iso.datetime(),
+  /** Absent while it runs (and so after a kill -9, its status then saying interrupted). */
+  durationMs: z.number().int().nonnegative().optional(),
+  status: z.enum(['success', 'failed', 'interrupted']),
+});
+
+/** One run of the engine that ran at least one step: a deploy and each of its resumes. */
+export const AttemptSchema = z.object({
+  /** 1 for the run that started the history, counting on across resumes (dropped attempts keep their numbers). */
+  number: z.number().int().positive(),
+  startedAt: z.iso.datetime(),
+  /** The CI run it was (GitHub Actions), when known. */
+  run: z.object({ id: z.number().int(), attempt: z.number().int() }).optional(),
+  /** A resumed attempt: the step it picked up at (the first one the last attempt had not finished, or the one asked for). */
+  resumedAt: z.string().optional(),
+  steps: z.array(TimelineStepSchema).max(ATTEMPT_STEPS_LIMIT),
+});
+
 export const DeployStateSchema = z.object({
   version: z.literal(STATE_VERSION),
   /** `org/cluster`: a state file for another cluster is refused. */
@@ -62,9 +88,16 @@ export const DeployStateSchema = z.object({
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
   steps: z.record(z.string(), StepStateSchema),
+  /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
+  history: z
+    .array(AttemptSchema)
+    .transform((attempts) => attempts.slice(-HISTORY_LIMIT))
+    .optional(),
 });
 
 export type StepState = z.infer<typeof StepStateSchema>;
+export type TimelineStep = z.infer<typeof TimelineStepSchema>;
+export type Attempt = z.infer<typeof AttemptSchema>;
 export type DeployState = z.infer<typeof DeployStateSchema>;
 
 export function emptyState(cluster: string, operation: DeployState['operation'] = 'deploy'): DeployState {
