@@ -2,6 +2,7 @@ import { formatDuration } from '../core/duration.js';
 import type { DeployResult, StepReport } from '../core/engine.js';
 import type { Operation } from '../core/option-values.js';
 import type { DeployPlan } from '../core/plan.js';
+import { renderGantt } from './timeline.js';
 
 /** Where things are, for the summary's closing lines. */
 export interface SummaryContext {
@@ -40,7 +41,7 @@ function stepRow(report: StepReport): string {
   return `| \`${report.id}\` | ${escapeCell(result)} | ${took} |`;
 }
 
-/** The job summary of a deploy: the step table, the endpoint, where state and logs are, how to resume. */
+/** The job summary of a deploy: the step table, the timeline across attempts, the endpoint, where state and logs are, how to resume. */
 export function deploySummary(result: DeployResult, context: SummaryContext): string {
   const lines: string[] = [];
   const operation = context.operation ?? 'deploy';
@@ -64,6 +65,8 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
     }
   }
   lines.push('| step | result | took |', '|---|---|---|', ...result.reports.map(stepRow), '');
+  const gantt = renderGantt(result.history);
+  if (gantt) lines.push(gantt);
   if (result.endpoint) lines.push(`**Endpoint:** \`${result.endpoint}\``, '');
   lines.push(`Resume state: ${context.stateLocation}${context.logLocation ? ` · log: ${context.logLocation}` : ''}`);
   if (!result.ok && context.resumeHint) lines.push('', context.resumeHint);

@@ -62,6 +62,13 @@ function watchUnsafeOverride(store: StateStore): { store: StateStore; unsafeOver
   };
 }
 
+/** This run in the timeline: GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT, when set. */
+function ciRun(env: NodeJS.ProcessEnv): { id: number; attempt: number } | undefined {
+  if (!/^\d+$/.test(env.GITHUB_RUN_ID ?? '')) return undefined;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  return { id: Number(env.GITHUB_RUN_ID), attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1 };
+}
+
 function resumeDescription(store: StateStore): string | undefined {
   if (!(store instanceof ArtifactStateStore) || !store.origin) return undefined;
   const { runId, runAttempt, createdAt } = store.origin;
@@ -132,7 +139,7 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   const watched = watchUnsafeOverride(store);
   action.started();
   try {
-    result = await runEngine({ settings: p.settings, steps, store: watched.store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath });
+    result = await runEngine({ settings: p.settings, steps, store: watched.store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath, ciRun: ciRun(process.env) });
   } finally {
     dispose();
     await output.close();
