@@ -2,7 +2,7 @@ import { mkdtempSync, promises as fs, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyState, LocalStateStore } from '../../src/core/state.js';
+import { DeployStateSchema, emptyState, LocalStateStore } from '../../src/core/state.js';
 
 function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'state-'));
@@ -48,5 +48,32 @@ describe('local state store', () => {
     const invalid = { ...emptyState('a/b'), version: 2 } as unknown as ReturnType<typeof emptyState>;
     await expect(store.save(invalid)).rejects.toThrow();
     expect(await fs.readFile(file, 'utf8')).toBe(before);
+  });
+});
+
+describe('the step timeline in the state', () => {
+  const attempt = (number: number) => ({
+    number,
+    startedAt: '2025-03-01T10:00:00.000Z',
+    run: { id: 77, attempt: number },
+    steps: [{ id: 'opentofu-apply', startedAt: '2025-03-01T10:00:01.000Z', durationMs: 5_000, status: 'failed' }],
+  });
+
+  it('loads state files written before it existed', async () => {
+    const file = path.join(tempDir(), 'state.json');
+    writeFileSync(file, JSON.stringify({ version: 1, cluster: 'a/b', updatedAt: '2025-03-01T10:00:00.000Z', steps: {} }));
+    const loaded = await new LocalStateStore(file, 'a/b').load();
+    expect(loaded?.history).toBeUndefined();
+    expect(loaded?.cluster).toBe('a/b');
+  });
+
+  it('round-trips, keeps only the last 20 attempts, and refuses a step status it does not know', async () => {
+    const store = new LocalStateStore(path.join(tempDir(), 'state.json'), 'a/b');
+    await store.save({ ...emptyState('a/b'), history: Array.from({ length: 25 }, (_, i) => attempt(i + 1)) } as ReturnType<typeof emptyState>);
+    const loaded = await store.load();
+    expect(loaded?.history?.map((a) => a.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6));
+    expect(loaded?.history?.[0]).toEqual(attempt(6));
+    const running = { ...attempt(1), steps: [{ ...attempt(1).steps[0], status: 'running' }] };
+    expect(DeployStateSchema.safeParse({ ...emptyState('a/b'), history: [running] }).success).toBe(false);
   });
 });

@@ -25,6 +25,31 @@ describe('the job summary by operation', () => {
   });
 });
 
+describe('the timeline in the job summary', () => {
+  const history = [
+    { number: 1, startedAt: '2025-03-01T10:00:00.000Z', run: { id: 123, attempt: 1 }, steps: [{ id: 'opentofu-apply', startedAt: '2025-03-01T10:00:00.000Z', durationMs: 5_000, status: 'failed' as const }] },
+    { number: 2, startedAt: '2025-03-01T11:00:00.000Z', resumedAt: 'opentofu-apply', steps: [{ id: 'opentofu-apply', startedAt: '2025-03-01T11:00:00.000Z', durationMs: 7_000, status: 'success' as const }] },
+  ];
+  const reports = [{ id: 'opentofu-apply', title: 'Apply', status: 'success' as const, reason: 'failed last time', durationMs: 7_000 }];
+
+  it('charts the attempts as a Mermaid gantt after the step table, for every operation', () => {
+    for (const operation of ['deploy', 'upgrade', 'destroy'] as const) {
+      for (const result of [{ ...ok, reports, history }, { ...failed, reports, history }]) {
+        const summary = deploySummary(result, { stateLocation: 's', operation });
+        const chart = summary.indexOf('```mermaid\ngantt\n');
+        expect(chart, `${operation} ${result.ok}`).toBeGreaterThan(summary.indexOf('| `opentofu-apply` |'));
+        expect(summary.indexOf('| `opentofu-apply` |')).toBeGreaterThan(0);
+        expect(summary).toContain('  section attempt 2 — resumed at opentofu-apply\n  opentofu-apply :done, 1740826800000, 7s\n```\n');
+        expect(summary.indexOf('Resume state: s')).toBeGreaterThan(chart);
+      }
+    }
+  });
+
+  it('has no chart when no step ran', () => {
+    expect(deploySummary({ ...ok, reports }, { stateLocation: 's' })).not.toContain('```mermaid');
+  });
+});
+
 describe("the GitHub deployment's final status", () => {
   it('is success with the endpoint for a deploy or an upgrade, inactive without a URL for a completed destroy, failure otherwise', () => {
     expect(finalStatus('deploy', ok)).toEqual({ state: 'success', description: 'deployed', environment_url: 'https://10.0.0.5:6443' });
