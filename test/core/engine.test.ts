@@ -16,7 +16,7 @@ describe('deploy engine on the sandbox', () => {
   const readState = async () => JSON.parse(await fs.readFile(statePath(), 'utf8'));
 
   it('fails at apply, saves state, and a re-run resumes without redoing finished work', async () => {
-    const failing = await run.deploy({}, { env: { ...run.env, TF_VAR_fail_apply: 'true' } });
+    const failing = await run.deploy({}, { env: { ...run.env, TF_VAR_fail_apply: 'true' } }, undefined, { id: 4242, attempt: 1 });
     expect(failing.result.ok).toBe(false);
     expect(failing.result.failedStep).toBe('opentofu-apply');
     // The exit code and tofu's own diagnostic, not just a number.
@@ -31,8 +31,19 @@ describe('deploy engine on the sandbox', () => {
     expect(saved.steps['kubespray-remove-nodes'].status).toBe('success');
     expect(saved.steps['kubespray-ansible-playbook']).toBeUndefined(); // nothing after the failed step ran
     expect(statSync(statePath()).mode & 0o777).toBe(0o600);
+    // The timeline: one attempt, every step that ran with its time, the apply failed.
+    const ran = (reports: { id: string; status: string }[]) => reports.filter((r) => r.status !== 'skipped' && r.status !== 'not-run').map((r) => r.id);
+    expect(saved.history).toHaveLength(1);
+    expect(saved.history[0]).toMatchObject({ number: 1, run: { id: 4242, attempt: 1 } });
+    expect(saved.history[0].resumedAt).toBeUndefined();
+    expect(saved.history[0].steps.map((s: { id: string }) => s.id)).toEqual([
+      'openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply',
+    ]);
+    expect(saved.history[0].steps.map((s: { status: string }) => s.status)).toEqual([...Array(6).fill('success'), 'failed']);
+    expect(saved.history[0].steps.every((s: { durationMs?: number }) => Number.isInteger(s.durationMs))).toBe(true);
+    expect(failing.result.history).toEqual(saved.history);
 
-    const resumed = await run.deploy();
+    const resumed = await run.deploy({}, {}, undefined, { id: 4242, attempt: 2 });
     expect(resumed.result.ok).toBe(true);
     expect(resumed.console).toContain('[1/10] → Validate OpenStack credentials'); // checks always run
     expect(resumed.console).toContain('[2/10] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
@@ -45,8 +56,18 @@ describe('deploy engine on the sandbox', () => {
     const kubeconfigPath = resumed.pipeline.settings.kubeconfigPath;
     expect(statSync(kubeconfigPath).mode & 0o777).toBe(0o600);
     expect(await fs.readFile(kubeconfigPath, 'utf8')).toContain(`server: ${run.sandbox.api.url}`);
-    expect((await readState()).completedAt).toBeDefined();
+    const done = await readState();
+    expect(done.completedAt).toBeDefined();
     expect(run.sandbox.api.requests).toContain('GET /readyz');
+    // Two attempts: the first kept as it was, the second picking up at the failed apply with what it ran.
+    expect(done.history).toHaveLength(2);
+    expect(done.history[0]).toEqual(saved.history[0]);
+    expect(done.history[1]).toMatchObject({ number: 2, run: { id: 4242, attempt: 2 }, resumedAt: 'opentofu-apply' });
+    expect(done.history[1].steps.map((s: { id: string }) => s.id)).toEqual(ran(resumed.result.reports));
+    expect(done.history[1].steps.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['openstack-preflight', 'opentofu-apply', 'kubespray-ansible-playbook', 'wait-ready']));
+    expect(done.history[1].steps.map((s: { id: string }) => s.id)).not.toContain('opentofu-init');
+    expect(done.history[1].steps.every((s: { status: string }) => s.status === 'success')).toBe(true);
+    expect(Date.parse(done.history[1].startedAt)).toBeGreaterThan(Date.parse(saved.history[0].steps[6].startedAt));
   });
 
   it('on a fresh runner re-creates runner-local outputs but skips remote steps that succeeded', async () => {
@@ -54,6 +75,8 @@ describe('deploy engine on the sandbox', () => {
     run.sandbox.api.setReady(false);
     const notReady = await run.deploy({ fromStep: 'wait-ready' }, { waitReady: { timeoutMs: 800, intervalMs: 200 } });
     expect(notReady.result.failedStep).toBe('wait-ready');
+    // After a completed deploy the timeline starts over, even when --from-step keeps the saved state.
+    expect((await readState()).history).toEqual([{ number: 1, startedAt: expect.any(String), steps: [expect.objectContaining({ id: 'wait-ready', status: 'failed' })] }]);
     expect(notReady.result.error).toMatch(/timeout waiting for the Kubernetes API at https:\/\/127\.0\.0\.2:\d+ to be ready after 0\.8s; last error: .*InternalError|readyz check failed/);
     run.sandbox.api.setReady(true);
     const { clusterDir } = run.sandbox;
@@ -151,6 +174,7 @@ describe('deploy engine on the sandbox', () => {
     expect(result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: interrupted');
     expect(console).toMatch(/Interrupt received|Stopping operation/);
     expect((await readState()).steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
+    expect((await readState()).history.at(-1).steps).toEqual([expect.objectContaining({ id: 'opentofu-apply', status: 'interrupted', durationMs: expect.any(Number) })]);
     expect(await fs.access(lock).then(() => true, () => false)).toBe(false);
   });
 });

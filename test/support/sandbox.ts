@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
-import { runDeploy, type DeployResult, type StepFilter } from '../../src/core/engine.js';
+import { runDeploy, type DeployResult, type DeployRun, type StepFilter } from '../../src/core/engine.js';
 import { DeployOutput } from '../../src/core/output.js';
 import { openPipeline, type Pipeline } from '../../src/core/pipeline.js';
 import type { DeployOptions } from '../../src/core/settings.js';
@@ -43,8 +43,8 @@ export interface SandboxRun {
   sandbox: PreparedSandbox;
   env: Record<string, string>;
   stateDir: string;
-  /** Runs the engine as the CLI does, capturing what it prints. */
-  deploy(filter?: StepFilter, extra?: Partial<DeployOptions>, signal?: AbortSignal): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
+  /** Runs the engine as the CLI does (or, given ciRun, as a CI run), capturing what it prints. */
+  deploy(filter?: StepFilter, extra?: Partial<DeployOptions>, signal?: AbortSignal, ciRun?: DeployRun['ciRun']): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
   close(): Promise<void>;
 }
 
@@ -58,13 +58,13 @@ export async function startSandbox(options: { readyAfterMs?: number } = {}): Pro
     sandbox,
     env,
     stateDir,
-    async deploy(filter = {}, extra = {}, signal = new AbortController().signal) {
+    async deploy(filter = {}, extra = {}, signal = new AbortController().signal, ciRun = undefined) {
       const pipeline = await openPipeline({ configPath: sandbox.configPath, stateDir, skipAuthCheck: true, env, waitReady: { intervalMs: 300, timeoutMs: 20_000 }, ...extra });
       let console = '';
       const output = new DeployOutput(pipeline.redactor, (text) => {
         console += text;
       });
-      const result = await runDeploy({ ...pipeline, output, filter, signal, logPath: pipeline.logPath });
+      const result = await runDeploy({ ...pipeline, output, filter, signal, logPath: pipeline.logPath, ciRun });
       await output.close();
       return { result, console, pipeline };
     },
