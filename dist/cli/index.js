@@ -9748,7 +9748,9 @@ function formatDuration(ms) {
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(559);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8905);
 /* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1708);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7684);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(703);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7684);
+
 
 
 
@@ -9766,6 +9768,23 @@ const FAILURE_PREFIX = {
     upgrade: 'upgrading the cluster',
     destroy: 'destroying the infrastructure',
 };
+/**
+ * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
+ * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
+ */
+function beginAttempt(state, selected, filter, ciRun) {
+    const previous = state.completedAt ? [] : (state.history ?? []);
+    const attempt = { number: (previous.at(-1)?.number ?? 0) + 1, startedAt: new Date().toISOString(), steps: [] };
+    if (ciRun)
+        attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
+    if (previous.length) {
+        const resumedAt = filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
+        if (resumedAt)
+            attempt.resumedAt = resumedAt;
+    }
+    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_10__/* .HISTORY_LIMIT */ .Dc);
+    return attempt;
+}
 function describeFailure(error, interrupted) {
     if (interrupted || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4)
         return { message: 'interrupted' };
@@ -9816,6 +9835,7 @@ async function runSelected(run, selected, exec) {
         state.updatedAt = new Date().toISOString();
         await store.save(redactor.redactValue(state));
     };
+    let attempt; // begun by the first step that runs: a run that skips everything adds none
     const total = selected.length;
     for (const [index, step] of selected.entries()) {
         const label = `[${index + 1}/${total}]`;
@@ -9826,7 +9846,11 @@ async function runSelected(run, selected, exec) {
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
             continue;
         }
-        state.steps[step.id] = { status: 'running', startedAt: new Date().toISOString() };
+        attempt ??= beginAttempt(state, selected, filter, run.ciRun);
+        // Saved as interrupted until it ends: a run killed outright leaves it so.
+        const timeline = { id: step.id, startedAt: new Date().toISOString(), status: 'interrupted' };
+        attempt.steps.push(timeline);
+        state.steps[step.id] = { status: 'running', startedAt: timeline.startedAt };
         delete state.completedAt; // the deploy is incomplete again until every step has passed
         await save();
         const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
@@ -9846,7 +9870,9 @@ async function runSelected(run, selected, exec) {
         output.endGroup();
         const durationMs = Date.now() - startedAt.getTime();
         const finishedAt = new Date().toISOString();
+        Object.assign(timeline, { startedAt: startedAt.toISOString(), durationMs });
         if (!failed) {
+            timeline.status = 'success';
             const safeDetail = detail ? redactor.redact(detail) : undefined;
             state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail };
             await save();
@@ -9856,6 +9882,7 @@ async function runSelected(run, selected, exec) {
         }
         const interrupted = signal.aborted;
         const { message, tail } = describeFailure(failure, interrupted);
+        timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
         const safeMessage = redactor.redact(message);
         state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
         await save();
@@ -9868,7 +9895,7 @@ async function runSelected(run, selected, exec) {
         for (const later of selected.slice(index + 1)) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
         }
-        Object.assign(result, { interrupted, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
+        Object.assign(result, { interrupted, history: state.history, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
         return result;
     }
     if (run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
@@ -9879,9 +9906,10 @@ async function runSelected(run, selected, exec) {
         await save();
     }
     result.ok = true;
+    result.history = state.history;
     try {
         if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_10__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
+            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_11__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
     }
     catch {
         // not fatal: the endpoint is informational once every step has passed
@@ -13564,11 +13592,12 @@ what = { interrupting: 'the running step; state will be saved', waitingFor: 'the
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Dc: () => (/* binding */ HISTORY_LIMIT),
   Mc: () => (/* binding */ LocalStateStore),
   p$: () => (/* binding */ emptyState)
 });
 
-// UNUSED EXPORTS: DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, parseState
+// UNUSED EXPORTS: AttemptSchema, DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -13634,6 +13663,29 @@ const NodeWorkSchema = schemas/* object */.Ikc({
 });
 const nodeWorkSchemaMatches = true;
 void nodeWorkSchemaMatches;
+/** How many attempts the timeline keeps: the oldest are dropped, so the state and the chart stay small. */
+const HISTORY_LIMIT = 20;
+/** Step runs one attempt can hold: every step at most once, with room to spare. */
+const ATTEMPT_STEPS_LIMIT = 64;
+/** One step run in an attempt, for the timeline: only its id, times and outcome (no output, no errors). */
+const TimelineStepSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP().min(1),
+    startedAt: datetime(),
+    /** Absent while it runs (and so after a kill -9, its status then saying interrupted). */
+    durationMs: schemas/* number */.aig().int().nonnegative().optional(),
+    status: schemas/* enum */.k5n(['success', 'failed', 'interrupted']),
+});
+/** One run of the engine that ran at least one step: a deploy and each of its resumes. */
+const AttemptSchema = schemas/* object */.Ikc({
+    /** 1 for the run that started the history, counting on across resumes (dropped attempts keep their numbers). */
+    number: schemas/* number */.aig().int().positive(),
+    startedAt: datetime(),
+    /** The CI run it was (GitHub Actions), when known. */
+    run: schemas/* object */.Ikc({ id: schemas/* number */.aig().int(), attempt: schemas/* number */.aig().int() }).optional(),
+    /** A resumed attempt: the step it picked up at (the first one the last attempt had not finished, or the one asked for). */
+    resumedAt: schemas/* string */.YjP().optional(),
+    steps: schemas/* array */.YOg(TimelineStepSchema).max(ATTEMPT_STEPS_LIMIT),
+});
 const DeployStateSchema = schemas/* object */.Ikc({
     version: schemas/* literal */.euz(STATE_VERSION),
     /** `org/cluster`: a state file for another cluster is refused. */
@@ -13654,6 +13706,10 @@ const DeployStateSchema = schemas/* object */.Ikc({
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),
+    /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
+    history: schemas/* array */.YOg(AttemptSchema)
+        .transform((attempts) => attempts.slice(-HISTORY_LIMIT))
+        .optional(),
 });
 function emptyState(cluster, operation = 'deploy') {
     return { version: STATE_VERSION, cluster, updatedAt: new Date().toISOString(), operation, steps: {} };
