@@ -39,6 +39,32 @@ export const REST_POLICY: RestPolicy = { serverErrorRetries: 3, rateLimitRetries
 type OctokitPlugin = NonNullable<Parameters<typeof getOctokit>[2]>;
 
 /**
+ * `METHOD /route` of a request: its route template as Octokit was given it, or, for a URL Octokit
+ * followed (the next page of a listing), the route of the REST method whose template matches it.
+ */
+function routeNamer(octokit: Parameters<OctokitPlugin>[0], baseUrl: string): (method: string, url: string) => string {
+  let routes: { method: string; route: string; pattern: RegExp; params: number }[] | undefined;
+  return (method, url) => {
+    if (url.startsWith('/')) return endpointOf(method, url);
+    const base = new URL(baseUrl).pathname.replace(/\/$/, '');
+    let path: string;
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return endpointOf(method, url);
+    }
+    if (base && path.startsWith(base)) path = path.slice(base.length);
+    routes ??= Object.values((octokit as unknown as { rest: Record<string, Record<string, { endpoint?: { DEFAULTS?: { method: string; url: string } } }>> }).rest)
+      .flatMap((scope) => Object.values(scope))
+      .flatMap((fn) => (fn.endpoint?.DEFAULTS ? [fn.endpoint.DEFAULTS] : []))
+      .map(({ method: m, url: route }) => ({ method: m, route, params: (route.match(/\{/g) ?? []).length, pattern: new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
+      .sort((a, b) => a.params - b.params);
+    const found = routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path));
+    return endpointOf(method, found?.route ?? path);
+  };
+}
+
+/**
  * A REST client for the run's repository and API: every call retried through 5xx answers
  * (@octokit/plugin-retry) and rate limits (@octokit/plugin-throttling, waiting what `retry-after` or
  * `x-ratelimit-reset` asks), one log line per retry; a call that still fails throws a
@@ -48,28 +74,32 @@ export async function octokitFor(run: Pick<RunContext, 'token' | 'apiUrl'>, poli
   const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([import('@actions/github'), import('@octokit/plugin-retry'), import('@octokit/plugin-throttling')]);
   const p = { ...REST_POLICY, ...policy };
   /** Innermost: sees every attempt, logs the 5xx ones the retry plugin will retry. */
-  const logServerErrors: OctokitPlugin = (octokit) =>
+  const logServerErrors: OctokitPlugin = (octokit) => {
+    const routeOf = routeNamer(octokit, run.apiUrl);
     octokit.hook.wrap('request', async (request, options) => {
       try {
         return await request(options);
       } catch (error) {
         const status = (error as { status?: number }).status ?? 0;
         const attempt = (options.request as { retryCount?: number } | undefined)?.retryCount ?? 0;
-        if (status >= 500 && attempt < p.serverErrorRetries) core.info(`GitHub answered ${status} to ${endpointOf(options.method, options.url)}: retry ${attempt + 1} of ${p.serverErrorRetries} in ${(attempt + 1) ** 2} s`);
+        if (status >= 500 && attempt < p.serverErrorRetries) core.info(`GitHub answered ${status} to ${routeOf(options.method, options.url)}: retry ${attempt + 1} of ${p.serverErrorRetries} in ${(attempt + 1) ** 2} s`);
         throw error;
       }
     });
+  };
   /** Outermost: a call that failed for good names its endpoint (the route, never the URL) and what to do. */
-  const describeFailures: OctokitPlugin = (octokit) =>
+  const describeFailures: OctokitPlugin = (octokit) => {
+    const routeOf = routeNamer(octokit, run.apiUrl);
     octokit.hook.wrap('request', async (request, options) => {
       try {
         return await request(options);
       } catch (error) {
-        throw describeRestError(error, { endpoint: endpointOf(options.method, options.url) });
+        throw describeRestError(error, { endpoint: routeOf(options.method, options.url) });
       }
     });
-  const onLimit = (kind: string) => (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-    const endpoint = endpointOf(options.method, options.url);
+  };
+  const onLimit = (kind: string) => (retryAfter: number, options: { method: string; url: string }, octokit: Parameters<OctokitPlugin>[0], retryCount: number) => {
+    const endpoint = routeNamer(octokit, run.apiUrl)(options.method, options.url);
     if (retryCount >= p.rateLimitRetries) return false;
     if (retryAfter > p.maxWaitSeconds) {
       core.warning(`GitHub's ${kind} on ${endpoint} asks to wait ${retryAfter} s, longer than ${p.maxWaitSeconds} s: not retrying`);
