@@ -7,7 +7,7 @@ import { ensurePrivateDir } from '../core/files.js';
 import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/state.js';
 import { artifactClient, octokitFor } from './clients.js';
 import { quietly } from './quiet.js';
-import { describeRestError, isRestError, restFailure } from './rest-errors.js';
+import { describeRestError, isRestError, type GitHubApiError } from './rest-errors.js';
 
 export interface RunContext {
   owner: string;
@@ -47,8 +47,9 @@ function permissionHint(error: unknown, need: 'read' | 'write'): Error {
   const what = `the github-token cannot ${need === 'read' ? 'read' : 'replace'} workflow artifacts`;
   // A REST call (ours through octokitFor, or the artifact client's): described like every other, naming the endpoint.
   if (isRestError(error)) {
-    const described = describeRestError(error, { permission: `actions: ${need}` });
-    return restFailure(error) === 'forbidden' ? new UserError(`${what}: ${described.message}`, { cause: error }) : described;
+    const described = describeRestError(error, { permission: `actions: ${need}` }) as GitHubApiError;
+    if (described.failure !== 'forbidden') return described;
+    return new UserError(`${what} (${described.endpoint} answered ${described.status}: ${described.detail}); add "permissions: actions: ${need}" to the job`, { cause: error });
   }
   const status = (error as { status?: number }).status;
   const message = errorMessage(error);

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { octokitFor, type RestPolicy } from '../../src/github/clients.js';
 import { planMarker } from '../../src/github/plan-comment.js';
-import { GitHubApiError } from '../../src/github/rest-errors.js';
+import { describeRestError, GitHubApiError } from '../../src/github/rest-errors.js';
 import { upsertStickyComment } from '../../src/github/sticky-comment.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 
@@ -127,5 +127,25 @@ describe('octokitFor under GitHub load', () => {
     expect((error as GitHubApiError).status).toBe(403);
     expect(calls('POST', '/repos/acme/clusters/deployments')).toBe(1);
     expect(lines).toEqual([]);
+  });
+});
+
+describe('describeRestError', () => {
+  const failed = (status: number, message: string, headers: Record<string, string> = {}) =>
+    Object.assign(new Error(`${message} - https://docs.github.com/rest`), { status, request: { method: 'GET', url: 'https://api.github.com/repos/acme/clusters/actions/artifacts?name=x' }, response: { headers, data: { message } } });
+
+  it('names the endpoint and what to do, per kind of failure', () => {
+    expect(describeRestError(failed(429, 'slow down')).message).toBe("GitHub API GET /repos/acme/clusters/actions/artifacts failed with 429 (slow down): GitHub's rate limit: too many jobs at once; lower the matrix's max-parallel");
+    expect(describeRestError(failed(403, 'API rate limit exceeded', { 'x-ratelimit-remaining': '0' }))).toMatchObject({ failure: 'rate-limit' });
+    expect(describeRestError(failed(503, '<html>')).message).toBe('GitHub API GET /repos/acme/clusters/actions/artifacts failed with 503: GitHub is failing; re-run the job');
+    expect(describeRestError(failed(403, 'Resource not accessible by integration')).message).toContain('add "permissions: actions: read" to the job');
+    expect(describeRestError(failed(403, 'nope'), { endpoint: 'GET /repos/{owner}/{repo}/actions/artifacts', permission: 'actions: write' }).message).toBe(
+      'GitHub API GET /repos/{owner}/{repo}/actions/artifacts failed with 403 (nope): the github-token may not do this; add "permissions: actions: write" to the job',
+    );
+  });
+
+  it('leaves other errors as they are', () => {
+    const plain = new Error('disk full');
+    expect(describeRestError(plain)).toBe(plain);
   });
 });
