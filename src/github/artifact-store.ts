@@ -7,6 +7,7 @@ import { ensurePrivateDir } from '../core/files.js';
 import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/state.js';
 import { artifactClient, octokitFor } from './clients.js';
 import { quietly } from './quiet.js';
+import { describeRestError, isRestError, type GitHubApiError } from './rest-errors.js';
 
 export interface RunContext {
   owner: string;
@@ -43,12 +44,17 @@ export interface ResumeOrigin {
 }
 
 function permissionHint(error: unknown, need: 'read' | 'write'): Error {
+  const what = `the github-token cannot ${need === 'read' ? 'read' : 'replace'} workflow artifacts`;
+  // A REST call (ours through octokitFor, or the artifact client's): described like every other, naming the endpoint.
+  if (isRestError(error)) {
+    const described = describeRestError(error, { permission: `actions: ${need}` }) as GitHubApiError;
+    if (described.failure !== 'forbidden') return described;
+    return new UserError(`${what} (${described.endpoint} answered ${described.status}: ${described.detail}); add "permissions: actions: ${need}" to the job`, { cause: error });
+  }
   const status = (error as { status?: number }).status;
   const message = errorMessage(error);
   if (status === 403 || /Resource not accessible by integration|403/.test(message)) {
-    return new UserError(
-      `the github-token cannot ${need === 'read' ? 'read' : 'replace'} workflow artifacts (${message}); add "permissions: actions: ${need}" to the job`,
-    );
+    return new UserError(`${what} (${message}); add "permissions: actions: ${need}" to the job`);
   }
   return error instanceof Error ? error : new Error(message);
 }

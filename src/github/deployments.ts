@@ -1,8 +1,8 @@
 import type { DeployResult } from '../core/engine.js';
-import { errorMessage } from '../core/errors.js';
 import type { Operation } from '../core/option-values.js';
 import * as core from './actions-core.js';
 import { octokitFor } from './clients.js';
+import { describeRestError } from './rest-errors.js';
 import type { ActionSettings } from './inputs.js';
 import { runContext, runUrl } from './runner.js';
 
@@ -45,7 +45,7 @@ export async function startDeployment(settings: ActionSettings, cluster: string,
     id = (created.data as { id: number }).id;
     await octokit.rest.repos.createDeploymentStatus({ owner: run.owner, repo: run.repo, deployment_id: id, state: 'in_progress', log_url: logUrl });
   } catch (error) {
-    core.warning(`could not record a GitHub deployment for ${settings.environment} (${errorMessage(error)}); add "permissions: deployments: write" to the job`);
+    core.warning(`could not record a GitHub deployment for ${settings.environment}: ${describeRestError(error, { permission: 'deployments: write' }).message}`);
     return undefined;
   }
   return {
@@ -58,7 +58,7 @@ export async function startDeployment(settings: ActionSettings, cluster: string,
           log_url: logUrl,
           ...finalStatus(operation, result, targetVersion),
         })
-        .catch((error: unknown) => core.warning(`could not update the GitHub deployment: ${errorMessage(error)}`));
+        .catch((error: unknown) => core.warning(`could not update the GitHub deployment: ${describeRestError(error, { permission: 'deployments: write' }).message}`));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { getOctokit } from '@actions/github';
-import { errorMessage } from '../core/errors.js';
+import { describeRestError, restFailure, type GitHubApiError } from './rest-errors.js';
 
 type Octokit = ReturnType<typeof getOctokit>;
 
@@ -20,17 +20,17 @@ export const ACTIONS_BOT = 'github-actions[bot]';
 
 /**
  * Who our comments are written by: a user token can ask GitHub; an integration token (GITHUB_TOKEN)
- * gets 403 from /user and comments as github-actions[bot].
+ * gets 403 from /user and comments as github-actions[bot]. Any other failure (a rate limit, GitHub
+ * failing) is not taken for a bot, which would post a second comment.
  */
 async function ownLogin(octokit: Octokit): Promise<string> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login;
-  } catch {
-    return ACTIONS_BOT;
+  } catch (error) {
+    if (restFailure(error) === 'forbidden') return ACTIONS_BOT;
+    throw describeRestError(error);
   }
 }
-
-const status = (error: unknown) => (error as { status?: number })?.status;
 
 /**
  * One comment per marker: found by paging through every comment of the pull request and matching
@@ -50,7 +50,12 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
     const created = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     return { kind: 'created', url: created.data.html_url, id: created.data.id };
   } catch (error) {
-    if (status(error) === 403 || status(error) === 404) return { kind: 'forbidden', message: errorMessage(error) };
-    throw error;
+    const failure = restFailure(error);
+    if (failure === 'forbidden' || failure === 'not-found') {
+      // The caller knows what to advise (a fork's token cannot be given the permission).
+      const { endpoint, status, detail } = describeRestError(error) as GitHubApiError;
+      return { kind: 'forbidden', message: `${endpoint} answered ${status}: ${detail}` };
+    }
+    throw describeRestError(error);
   }
 }

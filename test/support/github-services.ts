@@ -64,10 +64,25 @@ export interface GitHubStandIn {
   seedWorkflowRun(repository: string, runId: number, headSha: string): void;
   /** Adds a comment as someone else (a human, another bot). */
   seedComment(repository: string, issue: number, author: string, body: string): StoredComment;
+  /**
+   * GitHub under load: the next `times` REST calls with this method and path (exact, or a RegExp)
+   * are answered with the failure instead (Infinity: every one). Recorded in `requests` like any call.
+   */
+  failNext(method: string, path: string | RegExp, times: number, failure: InjectedFailure): void;
   close(): Promise<void>;
 }
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
+
+/**
+ * How GitHub answers when it is overloaded: a 502 from its front end (an HTML page); a secondary rate
+ * limit (403, `retry-after` in seconds); the hourly quota spent (403, `x-ratelimit-remaining: 0`,
+ * `x-ratelimit-reset` that many seconds from now).
+ */
+export type InjectedFailure = { kind: 'bad-gateway' } | { kind: 'secondary-rate-limit'; retryAfter?: number } | { kind: 'rate-limit'; resetIn?: number };
+
+export const SECONDARY_RATE_LIMIT_MESSAGE =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ABCD:1234.';
 
 interface BlobRecord {
   blocks: Map<string, Buffer>;
@@ -140,6 +155,24 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   const comments: StoredComment[] = [];
   const pullRequests = new Map<string, string>(); // "repo#number" → head sha
   const workflowRuns = new Map<string, string>(); // "repo/runId" → head sha
+  const failures: { method: string; path: string | RegExp; left: number; failure: InjectedFailure }[] = [];
+  /** Answers with an injected failure when one matches this call (and counts it down). */
+  const injectedFailure = (method: string, pathname: string, res: http.ServerResponse): boolean => {
+    const match = failures.find((f) => f.left > 0 && f.method === method && (typeof f.path === 'string' ? f.path === pathname : f.path.test(pathname)));
+    if (!match) return false;
+    match.left--;
+    const { failure } = match;
+    if (failure.kind === 'bad-gateway') {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+    } else if (failure.kind === 'secondary-rate-limit') {
+      send(res, 403, { message: SECONDARY_RATE_LIMIT_MESSAGE, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' }, { 'retry-after': String(failure.retryAfter ?? 1) });
+    } else {
+      const reset = Math.ceil(Date.now() / 1000) + (failure.resetIn ?? 1);
+      send(res, 403, { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' }, { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '1000', 'x-ratelimit-reset': String(reset), 'x-ratelimit-resource': 'core' });
+    }
+    return true;
+  };
   const addComment = (repository: string, issue: number, author: string, body: string) => {
     const now = new Date().toISOString();
     const comment = { id: nextCommentId++, repository, issue, author, body, createdAt: now, updatedAt: now };
@@ -283,6 +316,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     const grant = tokens[token];
     if (!grant) return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
     const method = req.method ?? 'GET';
+    if (injectedFailure(method, url.pathname, res)) return;
     let m: RegExpExecArray | null;
     const canRead = grant.actions === 'read' || grant.actions === 'write';
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname)) && method === 'GET') {
@@ -450,6 +484,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     seedPullRequest: (repository, number, headSha) => void pullRequests.set(`${repository}#${number}`, headSha),
     seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
+    failNext: (method, path, times, failure) => void failures.push({ method: method.toUpperCase(), path, left: times, failure }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
