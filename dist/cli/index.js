@@ -9843,7 +9843,7 @@ async function runSelected(run, selected, exec) {
         const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
-            reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
+            reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
             continue;
         }
         attempt ??= beginAttempt(state, selected, filter, run.ciRun);
@@ -9856,10 +9856,16 @@ async function runSelected(run, selected, exec) {
         const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
         output.startGroup(`${label} → ${name}...`);
         let detail;
+        const warnings = [];
+        const warn = (message) => {
+            const safe = redactor.redact(message);
+            warnings.push(safe);
+            output.line(`      warning: ${safe}`);
+        };
         let failure;
         let failed = false;
         try {
-            detail = (await step.run({ settings, redactor, output, signal, exec, state, selected: selected.map((s) => s.id) })) ?? undefined;
+            detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id) })) ?? undefined;
             if (signal.aborted)
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
         }
@@ -9874,24 +9880,24 @@ async function runSelected(run, selected, exec) {
         if (!failed) {
             timeline.status = 'success';
             const safeDetail = detail ? redactor.redact(detail) : undefined;
-            state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail };
+            state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) };
             await save();
             output.line(`${label} ✓ ${name} (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
-            reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail });
+            reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) });
             continue;
         }
         const interrupted = signal.aborted;
         const { message, tail } = describeFailure(failure, interrupted);
         timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
         const safeMessage = redactor.redact(message);
-        state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
+        state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage, ...(warnings.length && { warnings }) };
         await save();
         if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) && !interrupted && failure instanceof Error && failure.stack) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
         output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
         output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
-        reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail });
+        reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
         for (const later of selected.slice(index + 1)) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
         }
@@ -11396,6 +11402,7 @@ function renderNodeDecisions(nodes) {
 /* harmony export */   $q: () => (/* binding */ parseName),
 /* harmony export */   $x: () => (/* binding */ parseMethod),
 /* harmony export */   IM: () => (/* binding */ DURATION_LIMITS),
+/* harmony export */   Tq: () => (/* binding */ KUBERNETES_VERSION_PATTERN),
 /* harmony export */   Vh: () => (/* binding */ DEPLOYMENT_METHODS),
 /* harmony export */   bo: () => (/* binding */ parseNodeCount),
 /* harmony export */   h8: () => (/* binding */ parseKubernetesVersionOption),
@@ -11461,10 +11468,11 @@ function parseOperation(text, where) {
     }
     return value;
 }
-/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`); kube-version.ts compares them. */
+/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube-version.ts compares them. */
+const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
 function parseKubernetesVersionOption(text, where) {
     const value = text.trim();
-    if (!/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/.test(value)) {
+    if (!KUBERNETES_VERSION_PATTERN.test(value)) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
     }
     return value.replace(/^v/, '');
@@ -13356,7 +13364,7 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
         cluster: schemas/* object */.Ikc({
             cluster_name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h).optional(),
             // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
-            kubernetes: schemas/* object */.Ikc({ version: schemas/* string */.YjP().trim().regex(/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
+            kubernetes: schemas/* object */.Ikc({ version: schemas/* string */.YjP().trim().regex(option_values/* KUBERNETES_VERSION_PATTERN */.Tq, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
         })
             .optional(),
         infrastructure: schemas/* object */.Ikc({
@@ -13646,6 +13654,8 @@ const StepStateSchema = schemas/* object */.Ikc({
     error: schemas/* string */.YjP().optional(),
     /** A short, redacted result worth showing later ("server → https://10.2.128.5:6443"). */
     detail: schemas/* string */.YjP().optional(),
+    /** Redacted warnings the step raised (an overridden guard): shown again in summaries of later runs. */
+    warnings: schemas/* array */.YOg(schemas/* string */.YjP()).max(50).optional(),
 });
 const NodeListSchema = schemas/* array */.YOg(schemas/* string */.YjP());
 /** Node work a deploy's plan found (node-changes.ts), kept until Kubespray has acted on it. */
@@ -14576,7 +14586,7 @@ class OpenTofuPlanStep {
         const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
         const { warnings } = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRemovalSafety */ .$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
         for (const warning of warnings)
-            context.output.line(`      warning: ${warning}`);
+            context.warn(warning);
         const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
         if (unsafe.length)
             work.unsafeOverride = unsafe.join(' ');
@@ -14998,7 +15008,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
         output.startGroup('OpenTofu plan');
         try {
-            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec, state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)), selected: ['opentofu-init'] }); // exactly the deploy's init
+            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec, state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'] }); // exactly the deploy's init
             await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
         }
         finally {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OpenStackConfigSchema } from './credentials.js';
 import { formatIssues, UserError } from './errors.js';
 import { displayPath, readTextFile } from './files.js';
-import { NAME_PATTERN, NAME_RULE } from './option-values.js';
+import { KUBERNETES_VERSION_PATTERN, NAME_PATTERN, NAME_RULE } from './option-values.js';
 import { CONFIG_FILE, parseYamlMapping } from './yaml.js';
 
 /**
@@ -23,7 +23,7 @@ export const ClusterConfigSchema = z.object({
       .object({
         cluster_name: z.string().trim().regex(NAME_PATTERN, NAME_RULE).optional(),
         // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
-        kubernetes: z.object({ version: z.string().trim().regex(/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
+        kubernetes: z.object({ version: z.string().trim().regex(KUBERNETES_VERSION_PATTERN, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
       })
       .optional(),
     infrastructure: z.object({

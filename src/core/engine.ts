@@ -27,6 +27,8 @@ export interface StepReport {
   error?: string;
   /** Last lines of the failing command's output, redacted. */
   outputTail?: string[];
+  /** Warnings the step raised (context.warn), redacted; a skipped step's from its last run. */
+  warnings?: string[];
 }
 
 export interface DeployResult {
@@ -138,7 +140,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     const decision = await decideStep(step, state.steps[step.id], useState, state);
     if (!decision.run) {
       output.line(`${label} ⏭ ${name} (${decision.reason})`);
-      reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail });
+      reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
       continue;
     }
     attempt ??= beginAttempt(state, selected, filter, run.ciRun);
@@ -151,10 +153,16 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
     output.startGroup(`${label} → ${name}...`);
     let detail: string | undefined;
+    const warnings: string[] = [];
+    const warn = (message: string) => {
+      const safe = redactor.redact(message);
+      warnings.push(safe);
+      output.line(`      warning: ${safe}`);
+    };
     let failure: unknown;
     let failed = false;
     try {
-      detail = (await step.run({ settings, redactor, output, signal, exec, state, selected: selected.map((s) => s.id) })) ?? undefined;
+      detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id) })) ?? undefined;
       if (signal.aborted) throw new InterruptedError();
     } catch (error) {
       failure = error;
@@ -167,24 +175,24 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     if (!failed) {
       timeline.status = 'success';
       const safeDetail = detail ? redactor.redact(detail) : undefined;
-      state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail };
+      state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) };
       await save();
       output.line(`${label} ✓ ${name} (${formatDuration(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
-      reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail });
+      reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) });
       continue;
     }
     const interrupted = signal.aborted;
     const { message, tail } = describeFailure(failure, interrupted);
     timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
     const safeMessage = redactor.redact(message);
-    state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage };
+    state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage, ...(warnings.length && { warnings }) };
     await save();
     if (!(failure instanceof UserError || failure instanceof CommandFailedError) && !interrupted && failure instanceof Error && failure.stack) {
       output.line(`internal error in step ${step.id}:\n${failure.stack}`);
     }
     output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
     output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
-    reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail });
+    reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
     for (const later of selected.slice(index + 1)) {
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
     }

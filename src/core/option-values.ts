@@ -66,10 +66,12 @@ export function parseOperation(text: string, where: string): Operation {
   return value as Operation;
 }
 
-/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`); kube-version.ts compares them. */
+/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube-version.ts compares them. */
+export const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
+
 export function parseKubernetesVersionOption(text: string, where: string): string {
   const value = text.trim();
-  if (!/^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/.test(value)) {
+  if (!KUBERNETES_VERSION_PATTERN.test(value)) {
     throw new UsageError(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
   }
   return value.replace(/^v/, '');

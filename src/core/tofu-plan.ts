@@ -105,7 +105,7 @@ export async function runTofuPlan(
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
     output.startGroup('OpenTofu plan');
     try {
-      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec, state: emptyState(clusterId(settings)), selected: ['opentofu-init'] }); // exactly the deploy's init
+      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec, state: emptyState(clusterId(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'] }); // exactly the deploy's init
       await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
     } finally {
       output.endGroup();

@@ -14,8 +14,6 @@ export interface SummaryContext {
   /** What the run did (default deploy); an upgrade names its target version (no "v"). */
   operation?: Operation;
   targetVersion?: string;
-  /** The node removal guard was overridden (allow-unsafe-node-removal): the reason, from the state's node work. */
-  unsafeOverride?: string;
 }
 
 /** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
@@ -52,8 +50,10 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
       ? `### ⏹ ${title} of \`${result.cluster}\` interrupted at \`${result.failedStep}\``
       : `### ❌ ${title} of \`${result.cluster}\` failed at \`${result.failedStep}\``;
   lines.push(headline, '');
-  if (context.unsafeOverride) {
-    lines.push(`> **⚠️ UNSAFE node removal: the guard was overridden with allow-unsafe-node-removal.** ${escapeCell(context.unsafeOverride.replace(/^UNSAFE:\s*/, ''))}`, '');
+  // The node removal guard, overridden (allow-unsafe-node-removal): said by the plan step, also when this run skipped it.
+  const unsafe = result.reports.flatMap((r) => r.warnings ?? []).filter((w) => w.startsWith('UNSAFE:'));
+  if (unsafe.length) {
+    lines.push(`> **⚠️ UNSAFE node removal: the guard was overridden with allow-unsafe-node-removal.** ${escapeCell(unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' '))}`, '');
   }
   if (result.ok && operation === 'destroy') lines.push('The infrastructure and the kubeconfig are gone; the next deploy starts from nothing.', '');
   if (context.resumedFrom) lines.push(`Resumed from ${context.resumedFrom}.`, '');

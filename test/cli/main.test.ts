@@ -2,34 +2,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, promises as fs, readdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/core/output.js';
+import { runCli } from '../support/cli.js';
 import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const entry = path.join(root, 'src', 'cli', 'main.ts');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI as a real process, the way users do. */
-function cli(args: string[], env: Record<string, string>, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      onStdout?.(stdout, child);
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 describe('cluster-deploy CLI', () => {
   let run: SandboxRun;

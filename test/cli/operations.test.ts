@@ -1,30 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/core/output.js';
+import { runCli } from '../support/cli.js';
 import { startSandbox, type SandboxRun } from '../support/sandbox.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const entry = path.join(root, 'src', 'cli', 'main.ts');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI as a real process, the way users do. */
-function cli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) }));
-  });
+/** The CLI as a real process, with colour codes taken out. */
+async function cli(args: string[], env: Record<string, string>) {
+  const result = await runCli(args, env);
+  return { ...result, stdout: stripAnsi(result.stdout), stderr: stripAnsi(result.stderr) };
 }
 
 /** The node decision line of `plan --tofu-plan` and the lines under it (refusal, warnings). */

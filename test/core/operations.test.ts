@@ -108,6 +108,14 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     expect(await runsSince(run, before)).toEqual([]);
     expect(await fs.readFile(path.join(run.sandbox.clusterDir, 'terraform.tfstate'), 'utf8')).toBe(state);
     expect(await apiNodes(run)).toEqual(nodesBefore);
+
+    // Overridden, it goes ahead, and the override stays on record for summaries.
+    const forced = await deployWith({ ...workers(1), ...controlPlanes(1) }, { allowUnsafeNodeRemoval: true });
+    expect(forced.result.error).toBeUndefined();
+    const unsafe = forced.result.reports.find((r) => r.id === 'opentofu-plan')?.warnings ?? [];
+    expect(unsafe.some((w) => w.startsWith('UNSAFE:') && /etcd/.test(w))).toBe(true);
+    expect(forced.console).toMatch(/warning: UNSAFE:/);
+    expect((await apiNodes(run)).map((n) => n.name)).toEqual(['sandbox-cp-0', 'sandbox-worker-0']);
   }, 180_000);
 });
 

@@ -18,7 +18,9 @@ describe('the job summary by operation', () => {
   });
 
   it('says loudly when the node removal guard was overridden', () => {
-    const summary = deploySummary(ok, { stateLocation: 's', unsafeOverride: 'UNSAFE: removes 2 of 3 etcd members | quorum lost' });
+    // Raised by opentofu-plan; this run may have skipped it, its warnings come from its last run.
+    const planned = { id: 'opentofu-plan', title: 'Plan', status: 'skipped' as const, reason: 'opentofu-apply already completed', warnings: ['UNSAFE: removes 2 of 3 etcd members | quorum lost', 'etcd ends with an even count'] };
+    const summary = deploySummary({ ...ok, reports: [planned] }, { stateLocation: 's' });
     expect(summary).toContain('> **⚠️ UNSAFE node removal: the guard was overridden with allow-unsafe-node-removal.** removes 2 of 3 etcd members \\| quorum lost');
     expect(summary.indexOf('UNSAFE')).toBeLessThan(summary.indexOf('| step |'));
     expect(deploySummary(ok, { stateLocation: 's' })).not.toContain('UNSAFE');

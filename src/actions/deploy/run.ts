@@ -40,28 +40,6 @@ async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySett
   if (settings.kubeconfigPassphrase) core.setOutput('kubeconfig-encrypted', await (await secretBox()).encryptWithPassphrase(text, settings.kubeconfigPassphrase));
 }
 
-/**
- * The store the engine saves through, noting a node removal the guard let through
- * (allow-unsafe-node-removal): the playbook clears the node work once done, so the saved state
- * no longer says so when the summary is written.
- */
-function watchUnsafeOverride(store: StateStore): { store: StateStore; unsafeOverride: () => string | undefined } {
-  let unsafe: string | undefined;
-  return {
-    store: {
-      get location() {
-        return store.location;
-      },
-      load: () => store.load(),
-      async save(state: DeployState) {
-        unsafe = state.nodeWork?.unsafeOverride ?? unsafe;
-        await store.save(state);
-      },
-    },
-    unsafeOverride: () => unsafe,
-  };
-}
-
 /** This run in the timeline: GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT, when set. */
 function ciRun(env: NodeJS.ProcessEnv): { id: number; attempt: number } | undefined {
   if (!/^\d+$/.test(env.GITHUB_RUN_ID ?? '')) return undefined;
@@ -136,10 +114,9 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   const controller = new AbortController();
   const dispose = abortOnSignals(controller, (message) => output.line(message));
   let result: DeployResult;
-  const watched = watchUnsafeOverride(store);
   action.started();
   try {
-    result = await runEngine({ settings: p.settings, steps, store: watched.store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath, ciRun: ciRun(process.env) });
+    result = await runEngine({ settings: p.settings, steps, store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath, ciRun: ciRun(process.env) });
   } finally {
     dispose();
     await output.close();
@@ -158,7 +135,6 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     resumeHint: `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
     operation,
     targetVersion: p.settings.kubernetesVersion,
-    unsafeOverride: watched.unsafeOverride(),
   });
   await core.appendSummary(p.redactor.redact(summary));
   if (!result.ok) {

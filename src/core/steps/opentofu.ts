@@ -156,7 +156,7 @@ export class OpenTofuPlanStep implements Step {
     const planned = plannedNodeChanges(document, this.settings.nodeResource);
     const work: NodeWork = nodeWorkFromPlan(planned, inventory);
     const { warnings } = checkRemovalSafety(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
-    for (const warning of warnings) context.output.line(`      warning: ${warning}`);
+    for (const warning of warnings) context.warn(warning);
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
     if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
     // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.

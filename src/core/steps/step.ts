@@ -74,6 +74,11 @@ export interface StepContext {
    * it here: the engine saves it, redacted, after every step, so a resumed run has it too.
    */
   state: DeployState;
+  /**
+   * A warning worth keeping (an overridden safety guard): printed now, and kept with the step's
+   * state and report, so summaries show it, also those of a later run that skips the step.
+   */
+  warn(message: string): void;
   /** The ids of the steps this run covers (a composable action runs only some of them). */
   selected: readonly StepId[];
 }
