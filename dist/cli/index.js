@@ -14704,7 +14704,7 @@ class OpenTofuDestroyStep {
         const { toDestroy } = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document));
         await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
         await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
-        return `${toDestroy} resources destroyed`;
+        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
     }
 }
 

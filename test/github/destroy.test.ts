@@ -110,7 +110,7 @@ describe('the deploy action with operation: destroy', () => {
     const main = await job(runner, 204, { operation: 'destroy', 'confirm-destroy': 'sandbox' });
     expect(main.code, main.stdout).toBe(0);
     expect(main.stdout).toContain('restored the tofu state saved with the resume state');
-    expect(main.stdout).toMatch(/✓ Destroy the OpenTofu infrastructure \(opentofu-destroy\) \(.*\) — [1-9]\d* resources destroyed/);
+    expect(main.stdout).toMatch(/✓ Destroy the OpenTofu infrastructure \(opentofu-destroy\) \(.*\) — ([2-9]|[1-9]\d+) resources destroyed/);
     expect(main.outputs).toMatchObject({ operation: 'destroy', result: 'success' });
     for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted', 'endpoint']) expect(main.outputs[output], output).toBeUndefined();
     expect(main.summary).toContain('### ✅ Destroyed `demo/sandbox`');

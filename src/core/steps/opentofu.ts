@@ -279,6 +279,6 @@ export class OpenTofuDestroyStep implements Step {
     const { toDestroy } = tofuCounts(summarizeChanges(document));
     await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
     await fs.rm(this.planFile, { force: true });
-    return `${toDestroy} resources destroyed`;
+    return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
   }
 }
