@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * What `operation: check` (CLI `cluster-deploy check`) found for one cluster: infrastructure drift
+ * from `tofu plan -detailed-exitcode`, and the cluster's own health. It leaves the cluster, the
+ * tofu state and the deploy's resume state as they were. The report is an action output (JSON),
+ * the job summary and the body of the cluster's health issue, so it holds names, counts and
+ * one-line messages only: never a value from the plan, a credential or a kubeconfig.
+ */
+export const FINDING_KINDS = [
+  /** tofu plan shows changes (subject: the resource address). */
+  'drift',
+  /** In the inventory, not in the API. */
+  'node-missing',
+  /** In the API, not Ready. */
+  'node-not-ready',
+  /** In the API, not in the inventory. */
+  'node-unexpected',
+  /** kubelet version differs from opencenter.cluster.kubernetes.version (subject: the node). */
+  'kubelet-version',
+  /** The API server's certificate expires within the warning window, or has expired (subject: the endpoint). */
+  'certificate-expiry',
+  /** A failing `/readyz?verbose` check (subject: the check's name, e.g. `etcd`). */
+  'readyz',
+  /** A part of the check could not run (no kubeconfig, API unreachable); subject: what was not checked. */
+  'unchecked',
+] as const;
+
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+export const CheckFindingSchema = z.object({
+  kind: z.enum(FINDING_KINDS),
+  subject: z.string(),
+  /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */
+  message: z.string(),
+});
+
+export const CheckReportSchema = z.object({
+  /** `<org>/<cluster>`. */
+  cluster: z.string(),
+  checkedAt: z.string(),
+  /** tofu plan found changes (exit code 2). */
+  drift: z.boolean(),
+  /** No finding other than drift. */
+  healthy: z.boolean(),
+  /** The drift plan's counts and addresses, like the PR plan; absent when the plan did not run. */
+  infrastructure: z
+    .object({
+      add: z.number(),
+      change: z.number(),
+      destroy: z.number(),
+      replace: z.number(),
+      rows: z.array(z.object({ address: z.string(), action: z.enum(['create', 'update', 'destroy', 'replace']) })),
+    })
+    .optional(),
+  /** Node counts: in the inventory, in the API, Ready in the API. */
+  nodes: z.object({ expected: z.number(), inApi: z.number(), ready: z.number() }).optional(),
+  /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
+  certificate: z.object({ endpoint: z.string(), notAfter: z.string(), daysLeft: z.number() }).optional(),
+  findings: z.array(CheckFindingSchema),
+});
+
+export type CheckFinding = z.infer<typeof CheckFindingSchema>;
+export type CheckReport = z.infer<typeof CheckReportSchema>;
+
+/** Days before expiry from which the API server certificate is a finding. */
+export const CERTIFICATE_WARNING_DAYS = 30;
