@@ -127,15 +127,12 @@ export async function reportHealthIssue(options: HealthIssueOptions): Promise<{ 
     if (closed) return { action: 'reopened', url: await update(closed, { state: 'open' }) };
 
     const created = (await octokit.rest.issues.create({ owner, repo, title, body, labels: [HEALTH_LABEL] })).data;
-    // Another check of this cluster may have opened one at the same moment: the oldest stays open.
-    const [kept, ...duplicates] = (await ours()).filter((issue) => issue.state === 'open');
-    if (!kept || kept.number === created.number) {
-      await closeDuplicates(duplicates, created as Issue);
-      return { action: 'opened', url: created.html_url };
-    }
-    const url = await update(kept);
-    await closeDuplicates(duplicates, kept);
-    return { action: 'updated', url };
+    // Another check of this cluster may have opened one at the same moment. Numbers follow creation,
+    // so the one that opened the newer issue sees the older and closes its own: one comment, one open.
+    const [kept] = (await ours()).filter((issue) => issue.state === 'open');
+    if (!kept || kept.number === created.number) return { action: 'opened', url: created.html_url };
+    await closeDuplicates([created as Issue], kept);
+    return { action: 'updated', url: await update(kept) };
   } catch (error) {
     throw describeRestError(error, { permission: 'issues: write' });
   }

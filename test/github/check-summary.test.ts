@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CheckReportSchema, type CheckFinding, type CheckReport } from '../../src/core/check-report.js';
+import type { CheckFinding } from '../../src/core/check-report.js';
 import { summarizeChanges } from '../../src/core/tofu-plan.js';
 import { CHECK_REPORT_LIMIT, renderCheckReport } from '../../src/github/check-summary.js';
 import { buildPlanComment, changeTable } from '../../src/github/plan-comment.js';
-
-/** A report as operation check writes it, checked against its schema. */
-export function checkReport(overrides: Partial<CheckReport> = {}): CheckReport {
-  return CheckReportSchema.parse({
-    cluster: 'acme/prod-east',
-    checkedAt: '2026-11-23T02:00:41Z',
-    drift: false,
-    healthy: true,
-    infrastructure: { add: 0, change: 0, destroy: 0, replace: 0, rows: [] },
-    nodes: { expected: 3, inApi: 3, ready: 3 },
-    certificate: { endpoint: 'https://10.2.128.5:6443', notAfter: '2027-03-01T00:00:00Z', daysLeft: 98 },
-    findings: [],
-    ...overrides,
-  });
-}
+import { checkReport } from '../support/check-reports.js';
 
 const drifted = summarizeChanges({ resource_changes: [{ address: 'openstack_compute_instance_v2.worker[1]', change: { actions: ['delete', 'create'] } }, { address: 'openstack_networking_secgroup_rule_v2.ssh', change: { actions: ['update'] } }] });
 
