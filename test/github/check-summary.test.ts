@@ -104,6 +104,12 @@ describe('renderCheckReport', () => {
     expect(outsideCode(text)).not.toContain('<!--');
   });
 
+  it('a check time or certificate endpoint that is not what we expect is shown escaped, never as markup', () => {
+    const text = renderCheckReport(checkReport({ checkedAt: '<!-- x --> @octocat', certificate: { endpoint: 'https://a`b\n# c', notAfter: 'never', daysLeft: 1 } }));
+    expect(text).toContain('Checked &lt;\\!\\-\\- x \\-\\-&gt; \\@\u2060octocat.');
+    expect(text).toContain("**API server certificate:** 1 day left, until never (`https://a'b # c`)");
+  });
+
   it('10,000 findings and 2,000 drifted resources stay within GitHub’s limit, every kind shown, the rest counted', () => {
     const long = 'n'.repeat(5000);
     const findings: CheckFinding[] = [
