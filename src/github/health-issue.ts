@@ -86,7 +86,7 @@ export async function reportHealthIssue(options: HealthIssueOptions): Promise<{ 
 
   try {
     const login = await ownLogin(octokit);
-    /** Our issues for this cluster, oldest first (issues opened within one second tie on created_at). */
+    /** Our issues for this cluster, oldest first: by number, as issues opened within one second tie on created_at. */
     const ours = async (): Promise<Issue[]> => {
       const listed = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', labels: HEALTH_LABEL, per_page: 100 });
       return listed
