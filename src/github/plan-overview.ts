@@ -23,14 +23,19 @@ const MAX_NAMED = 30;
 
 const shown = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
+const isClusterId = (text: string) => {
+  const parts = text.split('/');
+  return parts.length === 2 && parts.every((part) => NAME_PATTERN.test(part));
+};
+
 /**
  * The `clusters` input: the targets action's `clusters` output, a JSON list of `<org>/<cluster>`,
- * each name as the config allows it, none twice, at most MAX_CLUSTERS.
+ * each name as the config allows it, none twice, at most MAX_CLUSTERS. Undefined when not given.
  */
-export function parseClustersInput(text: string): string[] {
+export function parseClustersInput(text: string): string[] | undefined {
   const value = text.trim();
   const what = 'pass the targets action\'s clusters output, a JSON list of "<org>/<cluster>" (["acme/prod-east", "acme/prod-west"])';
-  if (!value) throw new UsageError(`input clusters is empty: ${what}`);
+  if (!value) return undefined;
   if (value.length > MAX_CLUSTERS_INPUT) throw new UsageError(`input clusters: ${value.length} characters is not a list of at most ${MAX_CLUSTERS} clusters; ${what}`);
   let list: unknown;
   try {
@@ -44,14 +49,19 @@ export function parseClustersInput(text: string): string[] {
   return list.map((item, i) => {
     const where = `input clusters[${i}]`;
     if (typeof item !== 'string') throw new UsageError(`${where}: ${shown(JSON.stringify(item) ?? String(item))} is not a string "<org>/<cluster>"`);
-    const parts = item.split('/');
-    if (parts.length !== 2 || !parts.every((part) => NAME_PATTERN.test(part))) {
+    if (!isClusterId(item)) {
       throw new UsageError(`${where}: ${shown(item)} is not "<org>/<cluster>" (each ${NAME_RULE})`);
     }
     if (seen.has(item)) throw new UsageError(`${where}: ${shown(item)} is listed twice`);
     seen.add(item);
     return item;
   });
+}
+
+/** The clusters with a plan comment among ours, in the order they were first commented: the overview without `clusters`. */
+export function commentedClusters(own: readonly OwnComment[]): string[] {
+  const clusters = own.map((c) => /^<!-- cluster-deploy-plan:([^\s>]+) -->/.exec(c.body)?.[1]).filter((id): id is string => id !== undefined && isClusterId(id));
+  return [...new Set(clusters)].slice(0, MAX_CLUSTERS);
 }
 
 /** Where a cluster's plan stands for the commit the overview is for. */

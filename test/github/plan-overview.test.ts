@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeChanges } from '../../src/core/tofu-plan.js';
 import { buildPlanComment, buildPlanFailureComment, COMMENT_LIMIT, planMarker, planRecordLine, readPlanRecord, type PlanRecord } from '../../src/github/plan-comment.js';
-import { buildOverviewComment, MAX_CLUSTERS, OVERVIEW_MARKER, overviewRows, parseClustersInput } from '../../src/github/plan-overview.js';
+import { buildOverviewComment, commentedClusters, MAX_CLUSTERS, OVERVIEW_MARKER, overviewRows, parseClustersInput } from '../../src/github/plan-overview.js';
 
 const HEAD = 'c'.repeat(40);
 const OLD = 'b'.repeat(40);
@@ -46,13 +46,12 @@ describe('input clusters', () => {
   it('takes the targets output: a JSON list of <org>/<cluster>', () => {
     expect(parseClustersInput(' ["acme/prod-east", "acme/prod-west"]\n')).toEqual(['acme/prod-east', 'acme/prod-west']);
     expect(parseClustersInput('[]')).toEqual([]);
+    expect(parseClustersInput(' \n ')).toBeUndefined(); // not given: the clusters with a plan comment
     expect(parseClustersInput(JSON.stringify(Array.from({ length: MAX_CLUSTERS }, (_, i) => `org/c${i}`)))).toHaveLength(MAX_CLUSTERS);
   });
 
   it.each([
-    ['empty', '', 'input clusters is empty: pass the targets action\'s clusters output, a JSON list of "<org>/<cluster>" (["acme/prod-east", "acme/prod-west"])'],
-    ['blank lines', ' \n ', 'input clusters is empty: pass'],
-    ['a YAML list', '- acme/a\n- acme/b', 'input clusters: "- acme/a\\n- acme/b" is not JSON; pass'],
+    ['a YAML list', '- acme/a\n- acme/b', 'input clusters: "- acme/a\\n- acme/b" is not JSON; pass the targets action\'s clusters output, a JSON list of "<org>/<cluster>" (["acme/prod-east", "acme/prod-west"])'],
     ['the matrix output instead', '{"include":[{"cluster":"a"}]}', 'is not a JSON list; pass'],
     ['a bare string', '"acme/a"', 'input clusters: "\\"acme/a\\"" is not a JSON list'],
     ['a number in the list', '["acme/a", 7]', 'input clusters[1]: "7" is not a string "<org>/<cluster>"'],
@@ -117,6 +116,18 @@ describe('the overview comment', () => {
     expect(body).toContain('| 🟠 changes | 3 | 1 | 2 | 1 |');
     expect(body).not.toContain('Plan failed');
     expect(body).not.toContain('No plan comment');
+  });
+
+  it('without a cluster list, covers the clusters with a plan comment, once each, and nothing else', () => {
+    const own = [
+      comment('acme/b', record(), 1),
+      { id: 2, url: 'u', body: `${OVERVIEW_MARKER}\n${planMarker('acme/x')}` }, // our overview, listing clusters
+      comment('acme/a', record(), 3),
+      { id: 4, url: 'u', body: '<!-- cluster-deploy-plan:../../etc -->\n' }, // not a cluster id
+      { id: 5, url: 'u', body: `quoted: ${planMarker('acme/y')}` }, // not at the start
+      comment('acme/b', record(), 6),
+    ];
+    expect(commentedClusters(own)).toEqual(['acme/b', 'acme/a']);
   });
 
   it('says so when there is no cluster', () => {

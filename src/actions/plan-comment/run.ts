@@ -7,7 +7,7 @@ import { downloadArtifactFiles } from '../../github/artifact-store.js';
 import { octokitFor } from '../../github/clients.js';
 import { parsePullRequestFile, PLAN_FILES } from '../../github/plan-artifact.js';
 import { COMMENT_LIMIT, planMarker } from '../../github/plan-comment.js';
-import { buildOverviewComment, OVERVIEW_MARKER, overviewRows, parseClustersInput } from '../../github/plan-overview.js';
+import { buildOverviewComment, commentedClusters, OVERVIEW_MARKER, overviewRows, parseClustersInput } from '../../github/plan-overview.js';
 import { currentRunUrl, pullRequestFromEvent, readEvent, runContext } from '../../github/runner.js';
 import { listOwnComments, upsertStickyComment } from '../../github/sticky-comment.js';
 
@@ -29,18 +29,25 @@ export async function run(): Promise<void> {
 
 /**
  * mode: overview, after the plan matrix of a pull request: one sticky comment over every cluster of
- * `clusters`, read from the hidden records of their plan comments (plan-overview.ts). A token that
+ * `clusters` (else every cluster with a plan comment on the pull request), read from the hidden records of their plan comments (plan-overview.ts). A token that
  * may not comment (a fork's) leaves it in the job summary, with a notice.
  */
 async function overview(): Promise<void> {
   if (core.getInput('run-id').trim()) throw new UsageError('input run-id is for mode: post; mode: overview summarises the plan comments on the pull request of this run');
-  const clusters = parseClustersInput(core.getInput('clusters'));
+  const given = parseClustersInput(core.getInput('clusters'));
   const pr = pullRequestFromEvent();
   if (!pr) throw new UsageError('mode: overview runs in the pull_request workflow of the plans, in a job after the plan matrix (needs: [targets, plan]): this event has no pull request');
   const run = runContext(core.getInput('github-token'), process.env, { purpose: 'actions/plan-comment mode: overview', permissions: 'pull-requests: write' });
   const octokit = await octokitFor(run);
   const target = { owner: run.owner, repo: run.repo, issueNumber: pr.number };
   const own = await listOwnComments(octokit, target);
+  const clusters = given ?? commentedClusters(own);
+  if (!given) {
+    core.notice(
+      `input clusters is not given: the overview covers the ${clusters.length} clusters with a plan comment on this pull request. Pass the targets action's clusters output to name also the clusters whose plan left no comment.`,
+      { title: 'cluster-deploy: overview without clusters' },
+    );
+  }
   const rows = overviewRows(clusters, own, pr.headSha);
   const redactor = new Redactor();
   redactor.add(core.getInput('github-token'));
