@@ -118,13 +118,13 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   const failureComment = (message: string, outputTail: string[]) =>
     p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail, record: record('failed', p.settings.operation) }));
 
-  let plan: DeployPlan;
-  try {
-    plan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor);
-  } catch (error) {
-    await comment(failureComment(p.redactor.redact(errorMessage(error)), []));
+  /** A failure before tofu runs (the state, the saved tofu state): commented too, then the action fails with it. */
+  const failBeforeTofu = async (error: unknown): Promise<never> => {
+    await comment(failureComment(errorMessage(error), [])).catch((commentError: unknown) => core.warning(`could not comment that the plan failed: ${p.redactor.redact(errorMessage(commentError))}`));
     throw error;
-  }
+  };
+
+  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor).catch(failBeforeTofu);
   process.stdout.write(renderPlan(plan));
   core.setOutput('result', 'planned');
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
@@ -140,12 +140,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     return;
   }
 
-  try {
-    await restoreSavedFiles(p, settings, { kubeconfig: false });
-  } catch (error) {
-    await comment(failureComment(p.redactor.redact(errorMessage(error)), []));
-    throw error;
-  }
+  await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
   const output = actionsOutput(p);
   const controller = new AbortController();
   const dispose = abortOnSignals(controller, (message) => output.line(message));
