@@ -8,7 +8,8 @@ import { inflateRawSync } from 'node:zlib';
  * real client libraries: the artifact service (Twirp JSON + Azure-blob-style uploads and signed
  * downloads, as `@actions/artifact` uses with the runtime token), the cache service (v2, as
  * `@actions/cache` uses it), and the REST endpoints for
- * artifacts by run or repository, deployments, issues and their comments (as Octokit uses with a token).
+ * artifacts by run or repository, deployments and their statuses (kept, for assertions), issues,
+ * pull requests and their comments (as Octokit uses with a token).
  */
 
 export interface StoredArtifact {
@@ -83,6 +84,8 @@ export interface GitHubStandIn {
   issues(repository: string): StoredIssue[];
   /** Opens an issue as someone else (a human copying our marker, another bot). */
   seedIssue(repository: string, issue: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' }): StoredIssue;
+  /** Deployments created, oldest first, each with its statuses (oldest first). */
+  deployments(repository: string): StoredDeployment[];
   /**
    * Opens a pull request whose head is at this commit (moves the head if it exists). It takes an
    * issue number, and the issues listing shows it (with a `pull_request` key), as GitHub does.
@@ -98,6 +101,15 @@ export interface GitHubStandIn {
    */
   failNext(method: string, path: string | RegExp, times: number, failure: InjectedFailure): void;
   close(): Promise<void>;
+}
+
+export interface StoredDeployment {
+  id: number;
+  repository: string;
+  environment: string;
+  ref: string;
+  description: string;
+  statuses: { state: string; environmentUrl?: string; logUrl?: string }[];
 }
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
@@ -181,6 +193,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   let nextDeploymentId = 1;
   let nextCommentId = 5000;
   const comments: StoredComment[] = [];
+  const deployments: StoredDeployment[] = [];
   const pullRequests = new Map<string, string>(); // "repo#number" → head sha
   /** Pull requests as the issues listing shows them: "repo#number" → author, body, labels. */
   const pullRequestListing = new Map<string, { author: string; body: string; labels: string[]; createdAt: string }>();
@@ -392,11 +405,17 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments$/.exec(url.pathname)) && method === 'POST') {
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
-      const b = body as { environment?: string; ref?: string };
-      return send(res, 201, { id: nextDeploymentId++, environment: b.environment, ref: b.ref, created_at: new Date().toISOString() });
+      const b = body as { environment?: string; ref?: string; description?: string };
+      const deployment = { id: nextDeploymentId++, repository: m[1]!, environment: b.environment ?? 'production', ref: b.ref ?? '', description: b.description ?? '', statuses: [] };
+      deployments.push(deployment);
+      return send(res, 201, { id: deployment.id, environment: deployment.environment, ref: deployment.ref, created_at: new Date().toISOString() });
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments\/(\d+)\/statuses$/.exec(url.pathname)) && method === 'POST') {
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
+      const deployment = deployments.find((d) => d.repository === m![1] && d.id === Number(m![2]));
+      if (!deployment) return send(res, 404, { message: 'Not Found' });
+      const b = body as { state: string; environment_url?: string; log_url?: string };
+      deployment.statuses.push({ state: b.state, environmentUrl: b.environment_url, logUrl: b.log_url });
       return send(res, 201, { id: Date.now(), ...(body as object) });
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
@@ -609,6 +628,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     },
     requests,
     cacheEntries: () => [...cacheEntries.values()].filter((e) => e.finalized).map(({ id, key, version, size, createdAt }) => ({ id, key, version, size, createdAt })),
+    deployments: (repository) => deployments.filter((d) => d.repository === repository).map((d) => ({ ...d, statuses: d.statuses.map((s) => ({ ...s })) })),
     comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
     issues: (repository) => issues.filter((i) => i.repository === repository).map((i) => ({ ...i, labels: [...i.labels] })),
     seedIssue: (repository, issue) => ({ ...addIssue(repository, issue) }),

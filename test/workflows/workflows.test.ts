@@ -100,6 +100,15 @@ describe('what users rely on in the actions and workflows', () => {
     expect(Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope)).toEqual(['pull-requests']);
   });
 
+  it('the pull-request plan ends with one overview comment, after failed plans too', () => {
+    const plan = doc('examples/workflows/plan.yml');
+    const overview = plan.jobs.overview;
+    expect([overview.needs].flat()).toContain('plan');
+    expect(overview.if).toContain('!cancelled()');
+    expect(overview.steps).toEqual([expect.objectContaining({ uses: 'org/deploy/actions/plan-comment@v1', with: expect.objectContaining({ mode: 'overview' }) })]);
+    expect(Object.keys(plan.jobs).at(-1)).toBe('overview');
+  });
+
   it('the manual deploy is reviewed, serialised per cluster and never cancelled mid-apply', () => {
     const deploy = doc('examples/workflows/deploy.yml');
     expect(deploy.jobs.deploy.environment).toBeTruthy();
