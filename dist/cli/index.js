@@ -14917,6 +14917,7 @@ class WaitReadyStep {
 /* harmony export */   nH: () => (/* binding */ runTofuPlan),
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
+/* unused harmony export changeCounts */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2857);
@@ -15029,11 +15030,15 @@ function tofuCounts(changes) {
     return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
 }
 const SIGN = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+/** "N to add, N to change, N to destroy, N to replace", each counted apart. */
+function changeCounts(changes) {
+    return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
+}
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
 function renderTofuChanges(cluster, changes) {
     if (changes.rows.length === 0)
         return `OpenTofu plan for ${cluster}: no changes\n`;
-    const lines = [`OpenTofu plan for ${cluster}: ${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`];
+    const lines = [`OpenTofu plan for ${cluster}: ${changeCounts(changes)}`];
     for (const row of changes.rows)
         lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
     return `${lines.join('\n')}\n`;
