@@ -95,8 +95,9 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const files = changes.kind === 'files' ? changes.files : [];
 
   const present = new Set(configPaths);
+  // A config removed, or renamed to a path that is no config (out of the glob): its cluster is no longer deployed from here.
   const deleted = files
-    .filter((f) => (f.status === 'removed' || f.status === 'renamed') && matches(normal(f.previousPath ?? f.path)) && !present.has(normal(f.previousPath ?? f.path)))
+    .filter((f) => (f.status === 'removed' || (f.status === 'renamed' && !present.has(normal(f.path)))) && matches(normal(f.previousPath ?? f.path)) && !present.has(normal(f.previousPath ?? f.path)))
     .map((f) => normal(f.previousPath ?? f.path))
     .filter((p, i, all) => all.indexOf(p) === i)
     .sort();
