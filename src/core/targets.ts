@@ -48,6 +48,8 @@ export interface AffectedCluster {
 
 export interface Targets {
   clusters: AffectedCluster[];
+  /** How many configs the glob matched. */
+  configs: number;
   /** Configs the change removed (or moved out of the glob): reported, never deployed. */
   deleted: string[];
   /** Every cluster was selected, and why. */
@@ -59,6 +61,8 @@ export interface TargetsOptions {
   /** Glob of cluster configs, relative to the root (default clusters/*.yaml). */
   configs?: string;
   changes: ChangeSet;
+  /** What messages call the glob: `configs`, `input configs`. */
+  configsName?: string;
 }
 
 const TOFU_FILE: FileKind = { noun: 'OpenTofu file', plural: 'OpenTofu files', maxBytes: 4 * 1024 * 1024 };
@@ -88,7 +92,8 @@ function parents(p: string): string[] {
 
 export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const root = path.resolve(options.root);
-  const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, 'configs');
+  const name = options.configsName ?? 'configs';
+  const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
   const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
   const matches = picomatch(pattern);
   const { changes } = options;
@@ -102,7 +107,7 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
     .filter((p, i, all) => all.indexOf(p) === i)
     .sort();
   if (configPaths.length === 0 && deleted.length === 0) {
-    throw new UserError(`configs: ${JSON.stringify(pattern)} matches no file in ${displayPath(root)}; check the glob (relative to the repository root) and that the repository is checked out`);
+    throw new UserError(`${name}: ${JSON.stringify(pattern)} matches no file in ${displayPath(root)}; check the glob (relative to the repository root) and that the repository is checked out`);
   }
 
   const clusters = configPaths.map((config) => {
@@ -118,7 +123,7 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   });
 
   if (changes.kind === 'all') {
-    return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), deleted, all: changes.why };
+    return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
   }
 
   // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
@@ -151,7 +156,7 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
     const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir));
     if (use) affected.push({ ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file });
   }
-  return { clusters: affected, deleted };
+  return { clusters: affected, configs: clusters.length, deleted };
 }
 
 /** A module call found in a directory's .tf or .tf.json files. */

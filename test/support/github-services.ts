@@ -60,6 +60,12 @@ export interface GitHubStandIn {
   comments(repository: string, issue: number): StoredComment[];
   /** Opens a pull request whose head is at this commit (moves the head if it exists). */
   seedPullRequest(repository: string, number: number, headSha: string): void;
+  /**
+   * Gives a pull request (opened at head 'b'×40 if new) these changed files: GET /pulls/{n}/files
+   * lists them paged (30 a page, per_page up to 100, Link headers) and, as GitHub does, at most 3000
+   * of them; GET /pulls/{n} reports them all in changed_files.
+   */
+  seedPullRequestFiles(repository: string, number: number, files: PullRequestFile[]): void;
   /** Records a workflow run's head commit, as GET /actions/runs/{id} reports it. */
   seedWorkflowRun(repository: string, runId: number, headSha: string): void;
   /** Adds a comment as someone else (a human, another bot). */
@@ -71,6 +77,16 @@ export interface GitHubStandIn {
   failNext(method: string, path: string | RegExp, times: number, failure: InjectedFailure): void;
   close(): Promise<void>;
 }
+
+/** One entry of a pull request's file list, as GitHub's REST API names it. */
+export interface PullRequestFile {
+  filename: string;
+  status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+  previous_filename?: string;
+}
+
+/** GitHub lists at most this many files of a pull request. */
+export const PULL_REQUEST_FILES_CAP = 3000;
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
 
@@ -155,6 +171,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   const comments: StoredComment[] = [];
   const pullRequests = new Map<string, string>(); // "repo#number" → head sha
   const workflowRuns = new Map<string, string>(); // "repo/runId" → head sha
+  const pullRequestFiles = new Map<string, PullRequestFile[]>(); // "repo#number" → changed files
   const failures: { method: string; path: string | RegExp; left: number; failure: InjectedFailure }[] = [];
   /** Answers with an injected failure when one matches this call (and counts it down). */
   const injectedFailure = (method: string, pathname: string, res: http.ServerResponse): boolean => {
@@ -355,7 +372,15 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
       const head = pullRequests.get(`${m[1]}#${m[2]}`);
       if (!head) return send(res, 404, { message: 'Not Found' });
-      return send(res, 200, { number: Number(m[2]), state: 'open', head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } }, base: { ref: 'main', repo: { full_name: m[1] } } });
+      const changedFiles = pullRequestFiles.get(`${m[1]}#${m[2]}`)?.length ?? 0;
+      return send(res, 200, { number: Number(m[2]), state: 'open', changed_files: changedFiles, head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } }, base: { ref: 'main', repo: { full_name: m[1] } } });
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/.exec(url.pathname)) && method === 'GET') {
+      if (grant.pullRequests !== 'read' && grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
+      const files = pullRequestFiles.get(`${m[1]}#${m[2]}`);
+      if (!files) return send(res, 404, { message: 'Not Found' });
+      const patch = (f: PullRequestFile) => ({ sha: 'c'.repeat(40), filename: f.filename, status: f.status, additions: 1, deletions: 0, changes: 1, ...(f.previous_filename && { previous_filename: f.previous_filename }) });
+      return pagedList(res, url, files.slice(0, PULL_REQUEST_FILES_CAP).map(patch));
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
       const head = workflowRuns.get(`${m[1]}/${m[2]}`);
@@ -482,6 +507,10 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     cacheEntries: () => [...cacheEntries.values()].filter((e) => e.finalized).map(({ id, key, version, size, createdAt }) => ({ id, key, version, size, createdAt })),
     comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
     seedPullRequest: (repository, number, headSha) => void pullRequests.set(`${repository}#${number}`, headSha),
+    seedPullRequestFiles: (repository, number, files) => {
+      if (!pullRequests.has(`${repository}#${number}`)) pullRequests.set(`${repository}#${number}`, 'b'.repeat(40));
+      pullRequestFiles.set(`${repository}#${number}`, files);
+    },
     seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
     failNext: (method, path, times, failure) => void failures.push({ method: method.toUpperCase(), path, left: times, failure }),
