@@ -65,7 +65,7 @@ describe('targets: which clusters a change affects', () => {
   it('selects nothing for changes outside every config, cluster directory and used module', async () => {
     const targets = await findTargets({ root, changes: { kind: 'files', files: modified('README.md', 'modules/unused/main.tf', 'infrastructure/clusters/c0001x/main.tf') } });
     expect(targets.clusters).toEqual([]);
-    expect(await findTargets({ root, changes: { kind: 'files', files: [] } })).toEqual({ clusters: [], deleted: [] });
+    expect(await findTargets({ root, changes: { kind: 'files', files: [] } })).toEqual({ clusters: [], configs: 30, deleted: [] });
   });
 
   it('reports deleted configs, and configs renamed out of the glob, as deleted, never as clusters to deploy', async () => {
