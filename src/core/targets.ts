@@ -74,10 +74,11 @@ export function checkConfigsGlob(glob: string, where: string): string {
   if (!value) throw new UsageError(`${where} is empty; give a glob of cluster configs such as ${DEFAULT_CONFIGS}`);
   if (/[\0-\x1f\x7f]/.test(value)) throw new UsageError(`${where}: contains a line break or control character; give one glob such as ${DEFAULT_CONFIGS}`);
   if (value.length > 1000) throw new UsageError(`${where}: ${shown} is longer than 1000 characters; give one glob such as ${DEFAULT_CONFIGS}`);
-  if (path.isAbsolute(value) || value.split('/').includes('..')) {
+  // `..` as a path segment, braces included (`{..,x}/*.yaml`), would reach outside the root.
+  if (path.isAbsolute(value) || /(^|[/{,])\.\.($|[/},])/.test(value)) {
     throw new UsageError(`${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`);
   }
-  return value;
+  return value.replace(/^(\.\/)+/, '');
 }
 
 /** `a/b` for `a/b`, `./a/b`, `a//b/`: changed-file paths and relative paths compare equal. */

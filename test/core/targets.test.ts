@@ -143,6 +143,8 @@ describe('targets: bad input', () => {
   const cases: [string, (root: string) => Promise<void>, RegExp, string?][] = [
     ['a glob matching nothing', none, /^configs: "clusterz\/\*\.yaml" matches no file in .*fleet-bad-\w+; check the glob/, 'clusterz/*.yaml'],
     ['a glob outside the repository', none, /^configs: "\.\.\/clusters\/\*\.yaml" points outside the repository; give a glob relative to its root/, '../clusters/*.yaml'],
+    ['a glob reaching out through braces', none, /^configs: "\{\.\.,clusters\}\/\*\.yaml" points outside the repository/, '{..,clusters}/*.yaml'],
+    ['a glob starting with ./ (fine)', none, /^$/, './clusters/*.yaml'],
     ['an absolute glob', none, /^configs: "\/etc\/\*\.yaml" points outside the repository/, '/etc/*.yaml'],
     ['an empty glob', none, /^configs is empty; give a glob of cluster configs such as clusters\/\*\.yaml/, '  '],
     ['a glob with a line break', none, /^configs: contains a line break or control character/, 'clusters/*.yaml\nx'],
