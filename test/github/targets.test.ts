@@ -4,9 +4,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAction, type ActionRun } from '../support/action-runner.js';
+import YAML from 'yaml';
+import { ROOT, runAction, type ActionRun } from '../support/action-runner.js';
 import { clusterName, writeFleet } from '../support/fleet.js';
 import { startGitHubStandIn, type GitHubStandIn, type PullRequestFile } from '../support/github-services.js';
+import { condition, evaluate } from '../support/workflow-expressions.js';
 
 const REPO = 'acme/fleet';
 const TOKEN = 'ghs_targets_token_canary_1729';
@@ -49,6 +51,14 @@ describe('actions/targets', () => {
     });
   }
   const pr = (number: number, extra: object = {}) => ({ name: 'pull_request', payload: { number, pull_request: { number, head: { sha: 'f'.repeat(40) }, base: { sha: 'e'.repeat(40) }, ...extra } } });
+  /** The matrix job of examples/workflows/plan.yml given this run's outputs: whether it runs, and its matrix. */
+  async function planJob(result: ActionRun) {
+    const job = YAML.parse(await fs.readFile(path.join(ROOT, 'examples/workflows/plan.yml'), 'utf8')).jobs.plan;
+    const contexts = { needs: { targets: { outputs: result.outputs } } };
+    const runs = condition(job.if, contexts);
+    const expression = /^\$\{\{(.*)\}\}$/.exec(job.strategy.matrix)![1]!;
+    return { runs, matrix: runs ? JSON.parse(evaluate(`toJSON(${expression})`, contexts).coerceString()) : undefined };
+  }
   const matrix = (result: ActionRun) => (JSON.parse(result.outputs.matrix!) as { include: Record<string, string>[] }).include;
 
   it('a pull request changing 10 configs and a module 5 other clusters use: exactly those 15, from the file list paged 100 at a time', async () => {
@@ -63,6 +73,7 @@ describe('actions/targets', () => {
     expect(include[0]).toEqual({ cluster: 'c0001', organization: 'acme', config: 'clusters/c0001.yaml', 'cluster-dir': 'infrastructure/clusters/c0001' });
     expect(JSON.parse(result.outputs.clusters!)).toEqual([...configs.map((c) => `acme/${path.basename(c, '.yaml')}`), ...[20, 21, 22, 23, 24].map((i) => `acme/${clusterName(i)}`)].sort());
     expect(result.outputs.deleted).toBe('[]');
+    expect(await planJob(result)).toEqual({ runs: true, matrix: { include } });
     expect(result.summary).toContain('### Targets: 15 of 29 clusters');
     expect(result.summary).toContain('| `acme/c0001` | `clusters/c0001.yaml` | config changed |');
     expect(result.summary).toContain('| `acme/c0021` | `clusters/c0021.yaml` | module modules/base used via infrastructure/clusters/c0021/main.tf → modules/net/main.tf changed (modules/base/main.tf) |');
@@ -130,6 +141,7 @@ describe('actions/targets', () => {
     expect(result.code).toBe(0);
     expect(result.outputs).toMatchObject({ matrix: '{"include":[]}', count: '0', clusters: '[]', deleted: '[]' });
     expect(result.summary).toContain('No cluster is affected by this change.');
+    expect((await planJob(result)).runs).toBe(false); // GitHub refuses an empty matrix: the guard skips the job
   });
 
   const bad: [string, { name: string; payload?: object }, Record<string, string>, string, RegExp][] = [
