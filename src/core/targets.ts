@@ -1,4 +1,4 @@
-import { promises as fs, realpathSync } from 'node:fs';
+import { promises as fs, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
@@ -139,6 +139,10 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const verb = (status: ChangeStatus) => (status === 'removed' ? 'removed' : status === 'added' ? 'added' : 'changed');
   const renamedFrom = new Map(files.filter((f) => f.status === 'renamed' && f.previousPath).map((f) => [normal(f.path), normal(f.previousPath!)]));
 
+  // A module is a directory with .tf or .tf.json files: when no directory holding a change is one,
+  // no cluster can be affected through a module, and no OpenTofu file needs parsing (a pull request
+  // that changes only configs or docs).
+  const moduleMayHaveChanged = [...changedIn.keys()].some((dir) => hasTofuFiles(path.join(root, dir)));
   const modules = new ModuleResolver(root);
   // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
   // calls in flight together take a fraction of the time of calls made one after the other.
@@ -151,7 +155,7 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
       }
       const inDir = changedIn.get(cluster.clusterDir);
       if (inDir) return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
-      if (changedIn.size === 0) return undefined;
+      if (!moduleMayHaveChanged) return undefined;
       const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir));
       return use && { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
     }),
@@ -161,6 +165,16 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   if (failed) throw failed.reason;
   const affected = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value] : []));
   return { clusters: affected, configs: clusters.length, deleted };
+}
+
+const TOFU_FILE_NAME = /\.tf(\.json)?$/;
+
+function hasTofuFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && TOFU_FILE_NAME.test(e.name));
+  } catch {
+    return false; // not there (a removed directory), or not a directory
+  }
 }
 
 /** A module call found in a directory's .tf or .tf.json files. */
@@ -232,7 +246,7 @@ class ModuleResolver {
     const absolute = path.join(this.root, dir);
     let entries: string[];
     try {
-      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => e.isFile() && /\.tf(\.json)?$/.test(e.name)).map((e) => e.name).sort();
+      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => e.isFile() && TOFU_FILE_NAME.test(e.name)).map((e) => e.name).sort();
     } catch (error) {
       // A cluster directory that is not there (yet) uses no module.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];

@@ -103,9 +103,21 @@ describe('targets: which clusters a change affects', () => {
     expect(targets.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0001', 'module modules/dns used via infrastructure/clusters/c0001/dns.tf.json changed (modules/dns/main.tf)']]);
   });
 
+  it('parses no OpenTofu file when no changed directory is a module (a change to configs or docs only)', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'fleet-noparse-'));
+    await writeFleet(repo, { clusters: 3, uses: () => ['net'] });
+    // Broken code everywhere: it would fail the run if it were parsed.
+    for (const dir of ['infrastructure/clusters/c0001', 'infrastructure/clusters/c0002', 'infrastructure/clusters/c0003']) await fs.writeFile(path.join(repo, dir, 'main.tf'), 'module "x" {');
+    const targets = await findTargets({ root: repo, changes: { kind: 'files', files: [...modified('clusters/c0001.yaml', 'docs/README.md', 'modules/README.md'), { path: 'modules/gone/main.tf', status: 'removed' }] } });
+    expect(targets.clusters.map((c) => c.cluster)).toEqual(['c0001']);
+    await expect(findTargets({ root: repo, changes: { kind: 'files', files: modified('modules/net/main.tf') } })).rejects.toThrow(/^OpenTofu syntax error in infrastructure\/clusters\/c0001\/main\.tf line 1/);
+  });
+
   it('reads each shared module once however many clusters use it', async () => {
     const repo = await mkdtemp(path.join(tmpdir(), 'fleet-shared-'));
     await writeFleet(repo, { clusters: 40, uses: () => ['net'], moduleUses: { net: ['base'] } });
+    await fs.mkdir(path.join(repo, 'modules', 'elsewhere'));
+    await fs.writeFile(path.join(repo, 'modules', 'elsewhere', 'x.tf'), '');
     const reads: string[] = [];
     const original = fs.readdir;
     const spy = (async (dir: Parameters<typeof fs.readdir>[0], options?: unknown) => {
@@ -130,6 +142,9 @@ describe('targets: bad input', () => {
   async function attempt(setup: (root: string) => Promise<void>, changed: ChangedFile[] = modified('modules/x/main.tf'), configs?: string) {
     const root = await mkdtemp(path.join(tmpdir(), 'fleet-bad-'));
     await writeFleet(root, { clusters: 2, uses: (i) => (i === 0 ? ['net'] : []) });
+    // The change: a module no cluster uses, so that every cluster's modules are followed to the end.
+    await fs.mkdir(path.join(root, 'modules', 'x'));
+    await fs.writeFile(path.join(root, 'modules', 'x', 'main.tf'), '');
     await setup(root);
     return findTargets({ root, configs, changes: { kind: 'files', files: changed } });
   }
