@@ -7,11 +7,12 @@
 import type { NodeDecisions } from '../core/node-plan.js';
 import type { Operation } from '../core/option-values.js';
 import type { ChangeAction, PlanChanges } from '../core/tofu-plan.js';
+import { codeText } from './markdown.js';
 
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
 export const COMMENT_LIMIT = 65_536;
 /** The resource table stays readable; the rest is in the full plan. */
-const MAX_TABLE_ROWS = 150;
+export const MAX_TABLE_ROWS = 150;
 
 export interface PlanCommentInput {
   cluster: string;
@@ -55,8 +56,25 @@ function headline(cluster: string, c: PlanChanges, operation: Operation): string
   return `### ${icon} Plan for \`${cluster}\` — ${parts.join(', ')}`;
 }
 
-function escapeCode(text: string): string {
-  return text.replace(/`/g, "'");
+const escapeCode = (text: string) => codeText(text, { max: 1000 });
+
+/**
+ * The changed resources as a Markdown table (the plan comment's, the drift report's): at most
+ * `maxRows` rows and `maxChars` characters, then a row saying how many more and where they are.
+ */
+export function changeTable(rows: PlanChanges['rows'], { maxRows = MAX_TABLE_ROWS, maxChars = Number.POSITIVE_INFINITY, rest = 'in the full plan' } = {}): string[] {
+  if (rows.length === 0) return [];
+  const lines = ['| action | resource |', '|---|---|'];
+  let size = lines.join('\n').length;
+  for (const row of rows) {
+    const line = `| ${ACTION_LABEL[row.action]} | \`${codeText(row.address, { table: true })}\` |`;
+    if (lines.length - 2 >= maxRows || size + line.length + 1 > maxChars) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const shown = lines.length - 2;
+  if (shown < rows.length) lines.push(`| … | ${rows.length - shown} more ${rest} |`);
+  return lines;
 }
 
 /**
@@ -144,12 +162,7 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
   const operation = input.operation ?? 'deploy';
   // The node decisions come before the table: a refusal or an UNSAFE removal must not sit below 150 rows.
   const head: string[] = [planMarker(input.cluster), headline(input.cluster, changes, operation), '', ...(input.nodes ? nodeLines(input.nodes) : [])];
-  if (changes.rows.length) {
-    head.push('| action | resource |', '|---|---|');
-    for (const row of changes.rows.slice(0, MAX_TABLE_ROWS)) head.push(`| ${ACTION_LABEL[row.action]} | \`${escapeCode(row.address)}\` |`);
-    if (changes.rows.length > MAX_TABLE_ROWS) head.push(`| … | ${changes.rows.length - MAX_TABLE_ROWS} more in the full plan |`);
-    head.push('');
-  }
+  if (changes.rows.length) head.push(...changeTable(changes.rows), '');
   const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');
   head.push(`**${operation === 'destroy' ? 'A destroy' : 'An apply'} would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
 

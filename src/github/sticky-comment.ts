@@ -19,11 +19,11 @@ export type CommentOutcome =
 export const ACTIONS_BOT = 'github-actions[bot]';
 
 /**
- * Who our comments are written by: a user token can ask GitHub; an integration token (GITHUB_TOKEN)
- * gets 403 from /user and comments as github-actions[bot]. Any other failure (a rate limit, GitHub
- * failing) is not taken for a bot, which would post a second comment.
+ * Who our comments (and health issues) are written by: a user token can ask GitHub; an integration
+ * token (GITHUB_TOKEN) gets 403 from /user and writes as github-actions[bot]. Any other failure (a
+ * rate limit, GitHub failing) is not taken for a bot, which would post a second comment.
  */
-async function ownLogin(octokit: Octokit): Promise<string> {
+export async function ownLogin(octokit: Octokit): Promise<string> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login;
   } catch (error) {

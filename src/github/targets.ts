@@ -3,6 +3,7 @@ import { changedFilesFromGit, hasCommit } from '../core/targets.js';
 import { UserError } from '../core/errors.js';
 import * as core from './actions-core.js';
 import { octokitFor } from './clients.js';
+import { codeText, plainText } from './markdown.js';
 import { readEvent, runContext } from './runner.js';
 
 /** GitHub lists at most this many files of a pull request. */
@@ -64,19 +65,18 @@ async function pullRequestChanges(token: string, env: NodeJS.ProcessEnv, number:
   return { kind: 'files', files };
 }
 
-/** A value inside a Markdown table cell's code span: no pipe, backtick or line break breaks the table. */
-const cell = (text: string) => `\`${text.replace(/[`|\r\n]/g, (c) => (c === '|' ? '\\|' : ' '))}\``;
-const plain = (text: string) => text.replace(/[|\r\n]/g, (c) => (c === '|' ? '\\|' : ' '));
+/** Paths and names from the repository, shown as written in the summary's table. */
+const cell = (text: string) => `\`${codeText(text, { table: true })}\``;
 
 /** The job summary: each affected cluster and the file that made it so, the deleted configs. */
 export function targetsSummary(targets: Targets): string {
   const { clusters, deleted } = targets;
   const lines = [`### Targets: ${clusters.length} of ${targets.configs} cluster${targets.configs === 1 ? '' : 's'}`, ''];
-  if (targets.all) lines.push(`Every cluster: ${plain(targets.all)}.`, '');
+  if (targets.all) lines.push(`Every cluster: ${plainText(targets.all)}.`, '');
   else if (clusters.length === 0) lines.push('No cluster is affected by this change.', '');
   if (clusters.length > 0) {
     lines.push('| cluster | config | why |', '|---|---|---|');
-    for (const c of clusters) lines.push(`| ${cell(`${c.organization}/${c.cluster}`)} | ${cell(c.config)} | ${plain(c.reason)} |`);
+    for (const c of clusters) lines.push(`| ${cell(`${c.organization}/${c.cluster}`)} | ${cell(c.config)} | ${plainText(c.reason)} |`);
     lines.push('');
   }
   for (const config of deleted) lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs.`, '');

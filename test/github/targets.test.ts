@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { plainText } from '../../src/github/markdown.js';
 import { ROOT, runAction, type ActionRun } from '../support/action-runner.js';
 import { clusterName, writeFleet } from '../support/fleet.js';
 import { startGitHubStandIn, type GitHubStandIn, type PullRequestFile } from '../support/github-services.js';
@@ -76,7 +77,8 @@ describe('actions/targets', () => {
     expect(await planJob(result)).toEqual({ runs: true, matrix: { include } });
     expect(result.summary).toContain('### Targets: 15 of 29 clusters');
     expect(result.summary).toContain('| `acme/c0001` | `clusters/c0001.yaml` | config changed |');
-    expect(result.summary).toContain('| `acme/c0021` | `clusters/c0021.yaml` | module modules/base used via infrastructure/clusters/c0021/main.tf → modules/net/main.tf changed (modules/base/main.tf) |');
+    // Reasons are shown as written, never as Markdown (plainText escapes their punctuation).
+    expect(result.summary).toContain(`| \`acme/c0021\` | \`clusters/c0021.yaml\` | ${plainText('module modules/base used via infrastructure/clusters/c0021/main.tf → modules/net/main.tf changed (modules/base/main.tf)')} |`);
     const pages = gh.requests.filter((r) => r.path === `/repos/${REPO}/pulls/11/files`);
     expect(pages.map((r) => [r.query.per_page, r.query.page ?? '1'])).toEqual([['100', '1'], ['100', '2'], ['100', '3']]);
     expect([result.stdout, result.summary, JSON.stringify(result.outputs)].join('\n').replace(/::add-mask::.*/, '')).not.toContain(TOKEN);
@@ -87,7 +89,7 @@ describe('actions/targets', () => {
     const result = await targets(pr(12, { changed_files: 3500 }));
     expect(result.code).toBe(0);
     expect(result.outputs.count).toBe('29'); // the checkout's configs: c0030's is deleted at its head
-    expect(result.summary).toContain('Every cluster: pull request #12 changes 3500 files and GitHub lists only the first 3000, so every cluster is selected.');
+    expect(result.summary).toContain(`Every cluster: ${plainText('pull request #12 changes 3500 files and GitHub lists only the first 3000, so every cluster is selected')}.`);
     expect(result.stdout).toContain('::warning::pull request #12 changes 3500 files');
     expect(gh.requests.filter((r) => r.path === `/repos/${REPO}/pulls/12/files`)).toHaveLength(30);
   });
@@ -100,7 +102,7 @@ describe('actions/targets', () => {
     expect(gh.requests.some((r) => r.path === `/repos/${REPO}/pulls/13`)).toBe(true);
     const cut = await targets(pr(13, { changed_files: 2 }));
     expect(cut.outputs.count).toBe('29');
-    expect(cut.summary).toContain('pull request #13 changes 2 files and GitHub lists only the first 1');
+    expect(cut.summary).toContain(plainText('pull request #13 changes 2 files and GitHub lists only the first 1'));
   });
 
   it('a pull request whose commits are in the checkout: git, not the API; renamed and deleted files count', async () => {
@@ -120,7 +122,7 @@ describe('actions/targets', () => {
     expect(JSON.parse(push.outputs.deleted!)).toEqual(['clusters/c0030.yaml']);
     const newBranch = await targets({ name: 'push', payload: { before: '0'.repeat(40), after: head } });
     expect(newBranch.outputs.count).toBe('29');
-    expect(newBranch.summary).toContain('Every cluster: a new branch: the push has no previous commit to compare with.');
+    expect(newBranch.summary).toContain(`Every cluster: ${plainText('a new branch: the push has no previous commit to compare with')}.`);
     const shallow = await targets({ name: 'push', payload: { before: 'd'.repeat(40), after: head } });
     expect(shallow.outputs.count).toBe('29');
     expect(shallow.stdout).toContain('::warning::commit ddddddd (before the push) is not in the checkout, so every cluster is selected; check out with fetch-depth: 0 to compare');

@@ -126,6 +126,7 @@ describe('what users rely on in the actions and workflows', () => {
       ['examples/workflows/plan.yml', ['plan']],
       ['examples/workflows/deploy.yml', ['plan', 'deploy']],
       ['examples/workflows/upgrade.yml', ['plan', 'upgrade']],
+      ['examples/workflows/drift.yml', ['check']],
     ];
     const targetsOutputs = (include: object[]) => ({ needs: { targets: { outputs: { matrix: JSON.stringify({ include }), count: String(include.length) } } }, inputs: {} });
 
@@ -258,6 +259,28 @@ describe('what users rely on in the actions and workflows', () => {
     expect(upgrade.jobs.upgrade.needs).toEqual(['targets', 'plan']);
     expect(upgrade.jobs.upgrade.environment).toBeTruthy();
     expect(upgrade.jobs.upgrade.concurrency).toEqual(deploy.jobs.deploy.concurrency);
+  });
+
+  it('the drift example checks every cluster nightly, one job each, with its health issue, never beside a deploy of it', () => {
+    const drift = doc('examples/workflows/drift.yml');
+    expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    expect(drift.on.schedule).toHaveLength(1);
+    const targets = drift.jobs.targets.steps.find((s: { uses?: string }) => s.uses?.endsWith('/actions/targets@v1'));
+    expect(targets.with).toEqual({ all: true });
+    expect(drift.jobs.targets.outputs.matrix).toBe(`\${{ steps.${targets.id}.outputs.matrix }}`);
+    const check = drift.jobs.check;
+    expect(check.needs).toBe('targets');
+    expect(check.strategy).toEqual({ 'fail-fast': false, matrix: '${{ fromJSON(needs.targets.outputs.matrix) }}' });
+    // No job for an empty list (an empty matrix fails the run).
+    expect(condition(check.if, { needs: { targets: { outputs: { count: '0' } } } })).toBe(false);
+    expect(condition(check.if, { needs: { targets: { outputs: { count: '2' } } } })).toBe(true);
+    const cell = { matrix: { cluster: 'prod-east', organization: 'acme', config: 'clusters/prod-east.yaml', 'cluster-dir': 'infrastructure/clusters/prod-east' } };
+    expect(interpolate(check.concurrency.group, cell)).toBe('deploy-acme-prod-east');
+    expect(check.concurrency['cancel-in-progress']).toBe(false);
+    expect(check.permissions).toEqual({ contents: 'read', actions: 'read', issues: 'write' });
+    expect(drift.permissions).toEqual({ contents: 'read' });
+    const action = check.steps.find((s: { uses?: string }) => s.uses === 'org/deploy@v1');
+    expect(action.with).toMatchObject({ operation: 'check', 'health-issue': true, config: '${{ matrix.config }}' });
   });
 
   it('no workflow runs untrusted code with a privileged token', () => {
