@@ -140,9 +140,11 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const renamedFrom = new Map(files.filter((f) => f.status === 'renamed' && f.previousPath).map((f) => [normal(f.path), normal(f.previousPath!)]));
 
   // A module is a directory with .tf or .tf.json files: when no directory holding a change is one,
-  // no cluster can be affected through a module, and no OpenTofu file needs parsing (a pull request
-  // that changes only configs or docs).
-  const moduleMayHaveChanged = [...changedIn.keys()].some((dir) => hasTofuFiles(path.join(root, dir)));
+  // and no such file was removed (a module deleted while a cluster still calls it is an error to
+  // show), no cluster can be affected through a module and no OpenTofu file needs parsing (a pull
+  // request that changes only configs or docs).
+  const tofuFileRemoved = files.some((f) => TOFU_FILE_NAME.test((f.status === 'renamed' ? f.previousPath : f.status === 'removed' ? f.path : '') ?? ''));
+  const moduleMayHaveChanged = tofuFileRemoved || [...changedIn.keys()].some((dir) => hasTofuFiles(path.join(root, dir)));
   const modules = new ModuleResolver(root);
   // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
   // calls in flight together take a fraction of the time of calls made one after the other.

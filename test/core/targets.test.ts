@@ -108,9 +108,18 @@ describe('targets: which clusters a change affects', () => {
     await writeFleet(repo, { clusters: 3, uses: () => ['net'] });
     // Broken code everywhere: it would fail the run if it were parsed.
     for (const dir of ['infrastructure/clusters/c0001', 'infrastructure/clusters/c0002', 'infrastructure/clusters/c0003']) await fs.writeFile(path.join(repo, dir, 'main.tf'), 'module "x" {');
-    const targets = await findTargets({ root: repo, changes: { kind: 'files', files: [...modified('clusters/c0001.yaml', 'docs/README.md', 'modules/README.md'), { path: 'modules/gone/main.tf', status: 'removed' }] } });
+    const targets = await findTargets({ root: repo, changes: { kind: 'files', files: [...modified('clusters/c0001.yaml', 'docs/README.md', 'modules/README.md'), { path: 'modules/gone/README.md', status: 'removed' }] } });
     expect(targets.clusters.map((c) => c.cluster)).toEqual(['c0001']);
     await expect(findTargets({ root: repo, changes: { kind: 'files', files: modified('modules/net/main.tf') } })).rejects.toThrow(/^OpenTofu syntax error in infrastructure\/clusters\/c0001\/main\.tf line 1/);
+  });
+
+  it('a module removed while a cluster still calls it: the error names the calling file', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'fleet-removed-'));
+    await writeFleet(repo, { clusters: 2, uses: (i) => (i === 1 ? ['net'] : []) });
+    await fs.rm(path.join(repo, 'modules', 'net'), { recursive: true });
+    await expect(findTargets({ root: repo, changes: { kind: 'files', files: [{ path: 'modules/net/main.tf', status: 'removed' }] } })).rejects.toThrow(
+      /^infrastructure\/clusters\/c0002\/main\.tf: module "net" source "\.\.\/\.\.\/\.\.\/modules\/net": directory modules\/net does not exist/,
+    );
   });
 
   it('reads each shared module once however many clusters use it', async () => {
