@@ -99,7 +99,7 @@ describe('what users rely on in the actions and workflows', () => {
     // A job's permissions replace the workflow's.
     const permissions = (job: string) => (plan.jobs[job].permissions ?? plan.permissions) as Record<string, string>;
     expect(permissions('plan')['pull-requests']).toBe('write');
-    for (const job of Object.keys(plan.jobs)) expect(Object.entries(permissions(job)).filter(([, level]) => level === 'write').map(([scope]) => scope), job).toEqual(job === 'plan' ? ['pull-requests'] : []);
+    for (const job of Object.keys(plan.jobs)) expect(Object.entries(permissions(job)).filter(([, level]) => level === 'write').map(([scope]) => scope), job).toEqual(job === 'plan' || job === 'overview' ? ['pull-requests'] : []);
   });
 
   it('the pull-request plan ends with one overview comment, after failed plans too', () => {
