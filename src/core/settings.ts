@@ -161,6 +161,9 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   if (method === 'cluster-api' && !config) {
     throw new UserError('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
   }
+  if (options.clusterApi && method !== 'cluster-api') {
+    throw new UsageError(`--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`);
+  }
   const clusterApi =
     method === 'cluster-api' && config
       ? resolveClusterApiSettings(config, options.clusterApi ?? {}, { source: options.configPath!, clusterName, clusterDir, clusterStateDir })
