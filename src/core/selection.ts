@@ -38,7 +38,7 @@ export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] 
   checkFilter(filter);
   for (const id of [filter.step, filter.fromStep]) {
     if (id && !steps.some((s) => s.id === id)) {
-      throw new UsageError(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, the Kubespray steps run only with deployment.method kubespray, and the capi- steps only with cluster-api`);
+      throw new UsageError(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
     }
   }
   if (filter.step) return steps.filter((s) => s.id === filter.step);

@@ -139,7 +139,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
 
   const method = options.method ?? config?.deployment.method ?? 'kubespray';
   if (!(DEPLOYMENT_METHODS as readonly string[]).includes(method)) {
-    throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.join(' or ')}`);
+    throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.slice(0, -1).join(', ')} or ${DEPLOYMENT_METHODS.at(-1)}`);
   }
   const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
   // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
