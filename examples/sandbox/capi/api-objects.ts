@@ -1,0 +1,284 @@
+/**
+ * Pure helpers of the Kubernetes API server stand-in (`api-server.ts`): server-side apply with field ownership,
+ * JSON merge patch, label and field selectors, printer columns, Tables and Status errors.
+ */
+
+/** A JSON value as decoded from a request body. */
+type Json = unknown;
+type JsonMap = Record<string, Json>;
+
+export const isMap = (value: Json): value is JsonMap => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const clone = <T>(value: T): T => structuredClone(value);
+
+export function deepEqual(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  if (isMap(a) && isMap(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && deepEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+/** An apiserver error, answered as a `Status` object. */
+export class StatusError extends Error {
+  readonly code: number;
+  readonly reason: string;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: number, reason: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.reason = reason;
+    this.details = details;
+  }
+
+  get status() {
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message, reason: this.reason, ...(this.details ? { details: this.details } : {}), code: this.code };
+  }
+}
+
+/** `secrets "x" not found` as the apiserver words it (`resource` is `plural` or `plural.group`). */
+export const notFoundError = (resource: string, name: string, group: string, kind: string) =>
+  new StatusError(404, 'NotFound', `${resource} "${name}" not found`, { name, group, kind });
+
+// ---- Field ownership (server-side apply) ----
+// Modelled: maps merge key by key; lists and scalars are atomic (owned and replaced whole, like `x-kubernetes-list-type: atomic`);
+// a manager's applied fields are recorded in `managedFields` (FieldsV1); fields it applied before and omits now are removed
+// unless another manager also owns them; a changed value owned by another manager is a conflict unless `force=true`.
+// Not modelled: associative lists (merge keys), per-version ownership, subresource ownership.
+
+export type FieldPath = string[];
+const pathKey = (path: FieldPath) => JSON.stringify(path);
+
+/** Fields no manager owns: identity and server-set metadata. */
+const UNOWNED = new Set(['["apiVersion"]', '["kind"]', ...['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'generateName'].map((f) => pathKey(['metadata', f]))]);
+
+/** The leaf paths of an object: scalars, lists and empty maps. */
+export function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
+  if (!isMap(value) || (Object.keys(value).length === 0 && prefix.length > 0)) return UNOWNED.has(pathKey(prefix)) ? [] : [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
+}
+
+export function valueAt(value: Json, path: FieldPath): Json {
+  let current = value;
+  for (const key of path) {
+    if (!isMap(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+function setAt(target: JsonMap, path: FieldPath, value: Json): void {
+  let current = target;
+  for (const key of path.slice(0, -1)) {
+    if (!isMap(current[key])) current[key] = {};
+    current = current[key] as JsonMap;
+  }
+  current[path.at(-1)!] = clone(value);
+}
+
+/** Removes a field and the maps it leaves empty. */
+function removeAt(target: JsonMap, path: FieldPath): void {
+  const parent = valueAt(target, path.slice(0, -1));
+  if (!isMap(parent)) return;
+  delete parent[path.at(-1)!];
+  if (path.length > 1 && Object.keys(parent).length === 0) removeAt(target, path.slice(0, -1));
+}
+
+const overlaps = (a: FieldPath, b: FieldPath) => a.slice(0, Math.min(a.length, b.length)).every((key, i) => key === b[i]);
+
+/** FieldsV1 (`{"f:spec":{"f:replicas":{}}}`) ⇄ leaf paths. */
+export function toFieldsV1(paths: FieldPath[]): JsonMap {
+  const root: JsonMap = {};
+  for (const path of paths) setAt(root, path.map((key) => `f:${key}`), {});
+  return root;
+}
+
+export function fromFieldsV1(fields: Json, prefix: FieldPath = []): FieldPath[] {
+  if (!isMap(fields)) return [];
+  const entries = Object.entries(fields).filter(([key]) => key.startsWith('f:'));
+  if (entries.length === 0) return prefix.length ? [prefix] : [];
+  return entries.flatMap(([key, child]) => fromFieldsV1(child, [...prefix, key.slice(2)]));
+}
+
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: JsonMap;
+  subresource?: string;
+}
+
+interface Ownership {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time: string;
+  paths: FieldPath[];
+}
+
+const readOwnership = (entries: unknown): Ownership[] =>
+  (Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []).map((e) => ({ manager: e.manager, operation: e.operation, apiVersion: e.apiVersion, time: e.time, paths: fromFieldsV1(e.fieldsV1) }));
+
+const writeOwnership = (owners: Ownership[]): ManagedFieldsEntry[] =>
+  owners.filter((o) => o.paths.length > 0).map((o) => ({ manager: o.manager, operation: o.operation, apiVersion: o.apiVersion, time: o.time, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(o.paths) }));
+
+export interface ApplyRequest {
+  manager: string;
+  force: boolean;
+  apiVersion: string;
+  now: string;
+}
+
+/**
+ * Server-side apply of `config` over `live` (undefined: create). Returns the merged object with its `managedFields`;
+ * throws a 409 Conflict listing every field another manager owns with another value, unless forced.
+ */
+export function serverSideApply(live: JsonMap | undefined, config: JsonMap, request: ApplyRequest): JsonMap {
+  const owners = readOwnership(live ? valueAt(live, ['metadata', 'managedFields']) : undefined);
+  const mine = owners.find((o) => o.manager === request.manager && o.operation === 'Apply');
+  const others = owners.filter((o) => o !== mine);
+  const applied = leafPaths(config);
+  const conflicts: { manager: string; path: FieldPath }[] = [];
+  for (const path of applied) {
+    if (live === undefined || deepEqual(valueAt(live, path), valueAt(config, path)) || valueAt(live, path) === undefined) continue;
+    for (const other of others) if (other.paths.some((owned) => overlaps(owned, path))) conflicts.push({ manager: other.manager, path });
+  }
+  if (conflicts.length > 0 && !request.force) {
+    const field = (path: FieldPath) => `.${path.join('.')}`;
+    const lines = conflicts.map((c) => `conflict with "${c.manager}": ${field(c.path)}`);
+    const message = conflicts.length === 1 ? `Apply failed with 1 conflict: ${lines[0]}` : `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+    throw new StatusError(409, 'Conflict', message, { causes: conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with "${c.manager}"`, field: field(c.path) })) });
+  }
+  const result: JsonMap = clone(live ?? {});
+  const ownedByOthers = (path: FieldPath) => others.some((o) => o.paths.some((owned) => overlaps(owned, path)));
+  for (const path of mine?.paths ?? []) {
+    if (!applied.some((a) => overlaps(a, path)) && !ownedByOthers(path)) removeAt(result, path);
+  }
+  for (const path of applied) setAt(result, path, valueAt(config, path));
+  for (const key of ['apiVersion', 'kind']) result[key] = config[key];
+  // A forced apply takes the conflicting fields from their owners.
+  for (const other of others) other.paths = other.paths.filter((owned) => !conflicts.some((c) => c.manager === other.manager && overlaps(owned, c.path)));
+  const unchanged = mine !== undefined && deepEqual(mine.paths.map(pathKey).sort(), applied.map(pathKey).sort());
+  const entry: Ownership = { manager: request.manager, operation: 'Apply', apiVersion: request.apiVersion, time: unchanged ? mine.time : request.now, paths: applied };
+  setAt(result, ['metadata', 'managedFields'], writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]));
+  return result;
+}
+
+/** An Update (create, replace, patch) by `manager`: it owns the fields it changed; others lose them. */
+export function recordUpdate(before: JsonMap | undefined, after: JsonMap, request: Omit<ApplyRequest, 'force'>): void {
+  const owners = readOwnership(before ? valueAt(before, ['metadata', 'managedFields']) : undefined);
+  const changed = leafPaths(after).filter((path) => !before || !deepEqual(valueAt(before, path), valueAt(after, path)));
+  if (changed.length === 0) {
+    setAt(after, ['metadata', 'managedFields'], writeOwnership(owners));
+    return;
+  }
+  for (const owner of owners) owner.paths = owner.paths.filter((owned) => !changed.some((path) => overlaps(owned, path)));
+  const mine = owners.find((o) => o.manager === request.manager && o.operation === 'Update');
+  const paths = [...(mine?.paths ?? []), ...changed];
+  const entry: Ownership = { manager: request.manager, operation: 'Update', apiVersion: request.apiVersion, time: request.now, paths };
+  setAt(after, ['metadata', 'managedFields'], writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]));
+}
+
+/** RFC 7386 JSON merge patch (also serves kubectl's strategic merge patch for the simple cases it sends). */
+export function mergePatch(target: Json, patch: Json): Json {
+  if (!isMap(patch)) return clone(patch);
+  const result: JsonMap = isMap(target) ? clone(target) : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (key.startsWith('$')) continue; // strategic-merge directives ($patch, $retainKeys…): not modelled
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+// ---- Selectors ----
+
+type Requirement = (labels: Record<string, string>) => boolean;
+
+/** `a=b,c!=d,e,!f,g in (x,y),h notin (z)` — the apiserver's label selector syntax. */
+export function parseLabelSelector(selector: string): Requirement[] {
+  const parts = selector.match(/[^,(]+(\([^)]*\))?/g) ?? [];
+  return parts.map((raw) => {
+    const part = raw.trim();
+    const set = /^([^\s!=]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part);
+    if (set) {
+      const values = set[3]!.split(',').map((v) => v.trim());
+      return (labels) => (set[2] === 'in' ? values.includes(labels[set[1]!]!) : !values.includes(labels[set[1]!]!));
+    }
+    const compare = /^([^\s!=]+)\s*(==|=|!=)\s*([^\s]*)$/.exec(part);
+    if (compare) return (labels) => (compare[2] === '!=' ? labels[compare[1]!] !== compare[3] : labels[compare[1]!] === compare[3]);
+    if (/^![^\s!=]+$/.test(part)) return (labels) => !(part.slice(1) in labels);
+    if (/^[^\s!=()]+$/.test(part)) return (labels) => part in labels;
+    throw new StatusError(400, 'BadRequest', `unable to parse requirement: found '${part}', expected: in, notin, =, ==, !=, gt, lt`);
+  });
+}
+
+/** `metadata.name=x,metadata.namespace!=y`: the field labels every resource supports. */
+export function parseFieldSelector(selector: string): ((object: JsonMap) => boolean)[] {
+  return selector
+    .split(',')
+    .filter((part) => part.trim())
+    .map((part) => {
+      const match = /^\s*([^!=\s]+)\s*(==|=|!=)\s*([^\s]*)\s*$/.exec(part);
+      if (!match) throw new StatusError(400, 'BadRequest', `invalid selector: '${selector}'; can't understand '${part}'`);
+      const [, field, operator, value] = match;
+      if (field !== 'metadata.name' && field !== 'metadata.namespace') throw new StatusError(400, 'BadRequest', `field label not supported: ${field}`);
+      return (object) => (valueAt(object, field.split('.')) === value) !== (operator === '!=');
+    });
+}
+
+// ---- Printer columns and Tables ----
+
+/** A small JSONPath for printer columns: `.a.b`, `[0]`, `[?(@.type=="Ready")]`. */
+export function jsonPathValue(object: Json, expression: string): Json {
+  let current: Json[] = [object];
+  const steps = expression.match(/\.[^.[]+|\[\?\(@\.[^=]+==["'][^"']*["']\)\]|\[\d+\]|\[\*\]/g) ?? [];
+  for (const step of steps) {
+    current = current.flatMap((value): Json[] => {
+      if (step.startsWith('.')) return isMap(value) && value[step.slice(1)] !== undefined ? [value[step.slice(1)]] : [];
+      if (!Array.isArray(value)) return [];
+      if (step === '[*]') return value;
+      const filter = /^\[\?\(@\.([^=]+)==["']([^"']*)["']\)\]$/.exec(step);
+      if (filter) return value.filter((item) => isMap(item) && String(item[filter[1]!]) === filter[2]);
+      const item = value[Number(step.slice(1, -1))];
+      return item === undefined ? [] : [item];
+    });
+  }
+  return current[0];
+}
+
+/** kubectl's human duration (`45s`, `3m20s`, `5h`, `12d`). */
+export function age(since: string | undefined, now = Date.now()): string {
+  if (!since) return '<unknown>';
+  const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (seconds < 120) return `${seconds}s`;
+  if (minutes < 10) return seconds % 60 ? `${minutes}m${seconds % 60}s` : `${minutes}m`;
+  if (hours < 3) return `${minutes}m`;
+  if (hours < 8) return minutes % 60 ? `${hours}h${minutes % 60}m` : `${hours}h`;
+  if (hours < 48) return `${hours}h`;
+  if (days < 8) return hours % 24 ? `${days}d${hours % 24}h` : `${days}d`;
+  return days < 730 ? `${days}d` : `${Math.floor(days / 365)}y${days % 365}d`;
+}
+
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  jsonPath: string;
+  description?: string;
+  priority?: number;
+}
+
+export function printerCell(object: Json, column: PrinterColumn): Json {
+  const value = jsonPathValue(object, column.jsonPath);
+  if (value === undefined) return null;
+  if (column.type === 'date') return age(String(value));
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
