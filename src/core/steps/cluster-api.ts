@@ -380,6 +380,51 @@ export function cloudsYaml(credentials: OpenStackCredentials, cloudName: string)
   return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
 }
 
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+async function applyPrivately(context: StepContext, command: CommandSpec, file: string, objects: unknown): Promise<void> {
+  await writePrivateFile(file, JSON.stringify(objects), 'credentials Secret');
+  try {
+    await context.exec(command);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
+
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+export function cloudConf(credentials: OpenStackCredentials): string {
+  const method = authMethod(credentials);
+  const entries: [string, string | undefined][] = [
+    ['auth-url', credentials.authUrl],
+    ['region', credentials.region],
+    ...(method === 'application-credential'
+      ? ([
+          ['application-credential-id', credentials.applicationCredentialId],
+          ['application-credential-name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName],
+          ['application-credential-secret', credentials.applicationCredentialSecret],
+          ...(credentials.applicationCredentialId ? [] : [['username', credentials.username], ['user-id', credentials.userId], ['user-domain-name', credentials.userDomainName]]),
+        ] as [string, string | undefined][])
+      : ([
+          ['username', credentials.username],
+          ['user-id', credentials.userId],
+          ['password', credentials.password],
+          ['tenant-name', credentials.projectName],
+          ['tenant-id', credentials.projectId],
+          ['user-domain-name', credentials.userDomainName],
+          ['tenant-domain-name', credentials.projectDomainName],
+        ] as [string, string | undefined][])),
+    ['tls-insecure', credentials.insecure ? 'true' : undefined],
+  ];
+  return `[Global]\n${entries
+    .filter((e): e is [string, string] => !!e[1])
+    .map(([key, value]) => `${key}=${iniValue(value)}`)
+    .join('\n')}\n`;
+}
+
 /**
  * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
  * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
@@ -425,12 +470,7 @@ export class CapiCloudCredentialsStep implements Step {
         { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: credentialsSecret, namespace: capi.namespace, labels }, data },
       ],
     };
-    await writePrivateFile(credentialsFile, JSON.stringify(list), 'credentials Secret');
-    try {
-      await context.exec(this.commands.apply(management, credentialsFile));
-    } finally {
-      await fs.rm(credentialsFile, { force: true });
-    }
+    await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
     return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${authMethod(credentials) ?? 'no auth method'})`;
   }
 }
@@ -649,8 +689,18 @@ export class CapiAddonsStep implements Step {
     return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
   }
 
+  private get cloudConfigFile(): string {
+    return path.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
+  }
+
   async plan(): Promise<StepPlan> {
-    return { workingDir: this.commands.cwd, command: this.command, reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath], writes: [] };
+    return {
+      workingDir: this.commands.cwd,
+      command: this.command,
+      reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
+      writes: [],
+      actions: [`then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`],
+    };
   }
 
   async run(context: StepContext): Promise<string> {
@@ -658,7 +708,12 @@ export class CapiAddonsStep implements Step {
     const stat = await fs.stat(dir).catch(() => undefined);
     if (!stat?.isDirectory()) throw new UserError(`the addons directory ${displayPath(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
     await context.exec(this.command);
-    return `applied ${displayPath(dir)}`;
+    // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
+    const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+    context.redactor.add(conf);
+    const secret = { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'cloud-config', namespace: 'kube-system' }, data: { 'cloud.conf': conf } };
+    await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+    return `applied ${displayPath(dir)} and kube-system/cloud-config`;
   }
 }
 
@@ -695,6 +750,8 @@ export class CapiPivotStep implements Step {
   async run(context: StepContext): Promise<string> {
     const { management, workload, capi } = this.commands;
     if (capi.management.kind !== 'kind') return 'nothing to pivot: the management cluster is durable';
+    const pivotedAt = context.state.clusterApi?.pivotedAt;
+    if (pivotedAt) return `already self-managed since the pivot at ${pivotedAt}`;
     const has = async (kubeconfig: string) => {
       const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
         capture: true,
@@ -791,9 +848,11 @@ export class CapiDeleteClusterStep implements Step {
     await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
       const objects = parseCapiObjects(json);
       const left = (kind: string) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
-      const servers = objects.filter((o) => o.kind === 'OpenStackServer').length;
+      const machines = left('Machine');
+      const servers = left('OpenStackServer');
       const cluster = left('Cluster');
-      return { line: `deleting: ${left('Machine')} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`, done: cluster === 0 };
+      // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+      return { line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`, done: cluster + machines + servers === 0 };
     });
     await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
     if (capi.management.kind === 'kind') {
