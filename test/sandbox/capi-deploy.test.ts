@@ -162,7 +162,12 @@ describe('cluster-api with an existing management cluster', () => {
     await run.editConfig((text) => text.replace('worker_machine_count: 2', 'worker_machine_count: 3'));
     const pipeline = await run.open();
     let printed = '';
-    const plan = await runCapiPlan(pipeline.settings, undefined, { redactor: pipeline.redactor, output: new DeployOutput(pipeline.redactor, (t) => void (printed += t)) });
+    const plan = await runCapiPlan(pipeline.settings, undefined, {
+      redactor: pipeline.redactor,
+      output: new DeployOutput(pipeline.redactor, (t) => {
+        printed += t;
+      }),
+    });
     expect(plan.note).toBeUndefined();
     expect(plan.changes.rows).toEqual([{ action: 'update', address: 'MachineDeployment default/capi-sandbox-md-0' }]);
     expect(plan.text).toMatch(/^\+\s+replicas: 3$/m);
