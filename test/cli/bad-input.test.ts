@@ -240,6 +240,28 @@ const configRows: Row[] = [
   oneIssue('--config with auth_url not a URL', planWith('url.yaml'), '@tmp/url.yaml', 'opencenter.infrastructure.cloud.openstack.auth_url', 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3', { files: { 'url.yaml': cfg((t) => t.replace(/auth_url: .*/, 'auth_url: keystone:5000')) } }),
   oneIssue('--config with k8s_api_ip not an IP', planWith('vip.yaml'), '@tmp/vip.yaml', 'opencenter.infrastructure.k8s_api_ip', 'must be an IP address', { files: { 'vip.yaml': cfg((t) => t.replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: "10.0.0.1\\n x: y"')) } }),
   ['--config with deployment.method kamaji', planWith('kamaji.yaml'), 1, '@tmp/kamaji.yaml: deployment.method "kamaji" is not supported yet; this tool runs kubespray, none or cluster-api', { files: { 'kamaji.yaml': cfg((t) => t.replace('method: kubespray', 'method: kamaji')) } }],
+  // deployment.method cluster-api
+  ['--management-kubeconfig empty', plan('--management-kubeconfig', ''), 2, 'plan: --management-kubeconfig needs a value'],
+  ['--management-kubeconfig with a line break', plan('--management-kubeconfig', 'a\nb'), 2, `--management-kubeconfig: ${CONTROL}`],
+  ['--management-kubeconfig with method kubespray', plan('--management-kubeconfig', '/tmp/kc'), 2, '--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not kubespray'],
+  ['--kind with method kubespray', plan('--kind', '/usr/bin/kind'), 2, '--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not kubespray'],
+  ['--method cluster-api on an upgrade', upgrade('--method', 'cluster-api'), 2, "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)"],
+  [
+    '--method cluster-api without deployment.cluster_api',
+    plan('--method', 'cluster-api'),
+    1,
+    /^@config: deployment\.method is cluster-api but deployment\.cluster_api is not set; add it/,
+  ],
+  [
+    '--config with cluster_api.management both kubeconfig and bootstrap',
+    planWith('capi-both.yaml'),
+    1,
+    '@tmp/capi-both.yaml: deployment.cluster_api.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both',
+    { files: { 'capi-both.yaml': cfg((t) => t.replace('method: kubespray', 'method: cluster-api\n  cluster_api:\n    management: {bootstrap: kind, kubeconfig: kc}')) } },
+  ],
+  oneIssue('--config with an unpinned CAPO', planWith('capi-pin.yaml'), '@tmp/capi-pin.yaml', 'deployment.cluster_api.providers.infrastructure', 'must be a provider pinned to a release, like openstack:v0.14.7', {
+    files: { 'capi-pin.yaml': cfg((t) => t.replace('method: kubespray', 'method: cluster-api\n  cluster_api:\n    management: {bootstrap: kind}\n    providers: {infrastructure: openstack}')) },
+  }),
   oneIssue('--config with deployment.method kubspray', planWith('kubspray.yaml'), '@tmp/kubspray.yaml', 'deployment.method', /Invalid option: expected one of "kubespray"\|.*/, { files: { 'kubspray.yaml': cfg((t) => t.replace('method: kubespray', 'method: kubspray')) } }),
   ['--config with a path as the cluster name', planWith('name.yaml'), 1, '@tmp/name.yaml is invalid:', { files: { 'name.yaml': cfg((t) => t.replace(/name: sandbox/g, 'name: "../../etc"')) }, more: new RegExp(`^ {2}- opencenter\\.(meta\\.name|cluster\\.cluster_name): ${escapeRe(NOT_A_NAME)}$`) }],
   oneIssue('--config with a space in the organization', planWith('org.yaml'), '@tmp/org.yaml', 'opencenter.meta.organization', NOT_A_NAME, { files: { 'org.yaml': cfg((t) => t.replace('organization: demo', 'organization: "a b"')) } }),

@@ -12,8 +12,9 @@ import { Redactor } from '../../src/core/redact.js';
 import { loadStartingState } from '../../src/core/selection.js';
 import { resolveSettings, type DeployOptions } from '../../src/core/settings.js';
 import { DeployStateSchema, emptyState, LocalStateStore } from '../../src/core/state.js';
-import { cloudsYaml, parseProviders, providerDecision } from '../../src/core/steps/cluster-api.js';
+import { cloudConf, cloudsYaml, parseProviders, providerDecision } from '../../src/core/steps/cluster-api.js';
 import { buildSteps } from '../../src/core/steps/index.js';
+import { PreflightStep } from '../../src/core/steps/preflight.js';
 import { CLUSTER_API_STEPS } from '../../src/core/steps/step.js';
 
 const CANARY = 'capi-canary-secret-8f3a';
@@ -190,6 +191,28 @@ describe('cluster-api steps and their plan', () => {
   });
 });
 
+describe('cluster-api preflight', () => {
+  it('names every missing tool and file with the field that sets it, and needs neither tofu nor a VIP', async () => {
+    const settings = await settingsOf(config(`${KIND}\n    clusterctl_path: /nonexistent/clusterctl\n    template: missing.yaml`), {
+      clusterApi: { managementKubeconfig: base },
+      env: { PATH: '/nonexistent' },
+    });
+    const error = await new PreflightStep(settings).run().catch((e: Error) => e);
+    expect(error).toBeInstanceOf(UserError);
+    const lines = (error as Error).message.split('\n');
+    expect(lines[0]).toBe('5 problems:');
+    expect(lines.slice(1).sort()).toEqual(
+      [
+        '  - clusterctl (deployment.cluster_api.clusterctl_path): "/nonexistent/clusterctl" not found on PATH or not executable; install it',
+        '  - kubectl: "kubectl" not found on PATH or not executable; install it',
+        `  - the Cluster API template ${path.join(settings.clusterDir, 'missing.yaml')} (deployment.cluster_api.template) does not exist`,
+        `  - the addons directory ${path.join(settings.clusterDir, 'addons')} (deployment.cluster_api.addons) does not exist; without a CNI and the cloud controller manager the nodes never turn Ready`,
+        `  - the management cluster's kubeconfig ${base} (--management-kubeconfig (input management-kubeconfig)) is not a file`,
+      ].sort(),
+    );
+  });
+});
+
 describe('cloud credentials for CAPO', () => {
   it('writes one cloud with the method in use only', () => {
     const base = { interface: 'public', insecure: false, sources: {}, secretsSeen: [], authUrl: 'https://k/v3', region: 'R1' };
@@ -198,6 +221,10 @@ describe('cloud credentials for CAPO', () => {
       clouds: { openstack: { auth: { auth_url: 'https://k/v3', application_credential_id: 'id', application_credential_secret: 's' }, auth_type: 'v3applicationcredential', identity_api_version: 3, interface: 'public', region_name: 'R1' } },
     });
     const password = JSON.parse(cloudsYaml({ ...base, insecure: true, username: 'u', password: 'p', projectName: 'pr', userDomainName: 'Default', projectDomainName: 'Default' }, 'c'));
+    // The cloud controller manager's cloud.conf: every value quoted, so `;`, `#` and `"` stay inside it.
+    expect(cloudConf({ ...base, applicationCredentialId: 'id', applicationCredentialSecret: 'a;b#c"d\\e' })).toBe(
+      '[Global]\nauth-url="https://k/v3"\nregion="R1"\napplication-credential-id="id"\napplication-credential-secret="a;b#c\\"d\\\\e"\n',
+    );
     expect(password.clouds.c).toMatchObject({ auth_type: 'password', verify: false, auth: { username: 'u', password: 'p', project_name: 'pr', user_domain_name: 'Default', project_domain_name: 'Default' } });
   });
 });

@@ -111,6 +111,8 @@ const rows: Row[] = [
   ['kubeconfig-path with a line break', { 'kubeconfig-path': 'kube\nconfig' }, `input kubeconfig-path: ${CONTROL}`],
   ['environment with a forged workflow command', { environment: 'prod\n::error::forged' }, `input environment: ${CONTROL}`],
   ['plan-artifact with a line break', { 'plan-artifact': 'plan\nx', 'plan-passphrase': 'p' }, `input plan-artifact: ${CONTROL}`],
+  ['management-kubeconfig with a line break', { 'management-kubeconfig': 'kube\nconfig' }, `input management-kubeconfig: ${CONTROL}`],
+  ['management-kubeconfig with a forged workflow command', { 'management-kubeconfig': 'kc\n::add-mask::x' }, `input management-kubeconfig: ${CONTROL}`],
 ];
 
 function settingsError(inputs: Record<string, string>): unknown {
