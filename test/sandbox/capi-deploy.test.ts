@@ -212,6 +212,11 @@ describe('cluster-api with a kind cluster lost before the pivot', () => {
       expect(result.error).toMatch(/Delete those \(named after capi-sandbox\) in OpenStack, then deploy again with --restart/);
       expect(run.cloud.servers()).toHaveLength(serversBefore);
       expect(run.cloud.clusters().filter((c) => c.role === 'kind')).toEqual([]);
+      // A destroy would delete nothing from a fresh kind cluster and call it done: it refuses too.
+      const destroy = await run.run('destroy');
+      expect(destroy.result.failedStep).toBe('capi-management-cluster');
+      expect(destroy.result.error).toMatch(/is gone, before capi-pivot .* then delete the resume state/);
+      expect(run.cloud.servers()).toHaveLength(serversBefore);
     } finally {
       await run.close();
     }

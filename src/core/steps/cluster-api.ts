@@ -12,7 +12,7 @@ import { displayPath, ensurePrivateDir, pathExists, readTextFile, writePrivateFi
 import { kubectlCommand } from '../kube-nodes.js';
 import { kubeconfigEndpoint, kubeconfigSecrets } from '../kubeconfig.js';
 import type { Redactor } from '../redact.js';
-import type { DeploySettings } from '../settings.js';
+import { runtimePaths, type DeploySettings } from '../settings.js';
 import type { ClusterApiState } from '../state.js';
 import { KUBECONFIG_FILE } from '../yaml.js';
 import { z } from 'zod';
@@ -218,7 +218,10 @@ export class CapiManagementClusterStep implements Step {
       context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
       return `reused kind cluster ${kindName}`;
     }
-    if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && context.state.steps['capi-apply']) {
+    // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
+    // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
+    const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
+    if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
       throw new UserError(lostKindMessage(this.settings, record));
     }
     await context.exec(this.createCommand);
@@ -234,7 +237,9 @@ function lostKindMessage(settings: DeploySettings, record: ClusterApiState): str
   return [
     `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
     `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
-    `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
+    settings.operation === 'destroy'
+      ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${runtimePaths(settings).statePath}, or its artifact);`
+      : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
     'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
   ].join(' ');
 }
