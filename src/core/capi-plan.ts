@@ -46,7 +46,11 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
     // After a pivot the workload cluster holds the objects.
     const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : managementKubeconfig(capi);
     if (capi.management.kind === 'kind' && !(await pathExists(management))) {
-      return everythingNew(`no kind management cluster on this machine yet: a deploy creates it and every object`);
+      return everythingNew(
+        record?.pivotedAt
+          ? `the cluster manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig is not on this machine (kubeconfig-passphrase keeps it with the state): every object is shown as new`
+          : 'no kind management cluster on this machine yet: a deploy creates it and every object',
+      );
     }
     // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
     const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);

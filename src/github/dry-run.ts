@@ -180,6 +180,8 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
 
   if (p.settings.clusterApi) {
     const prFile = pr && { [PLAN_FILES.pullRequest]: pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) }) };
+    // After a pivot the workload cluster is the management cluster: its kubeconfig travels with the state.
+    await restoreSavedFiles(p, settings, { kubeconfig: true });
     await capiDryRun(p, plan, engineSummary, { artifact, provenance, comment, prFile });
     return;
   }
