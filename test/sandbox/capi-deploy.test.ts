@@ -222,3 +222,35 @@ describe('cluster-api with a kind cluster lost before the pivot', () => {
     }
   }, 120_000);
 });
+
+describe('cluster-api with a pivot that fails', () => {
+  it('resumes at the pivot: kind is not applied to again, the move completes, kind is deleted', async () => {
+    const run = await startCapiRun();
+    try {
+      // clusterctl move fails once, as when the workload API drops the connection mid-move.
+      const bin = path.join(run.workDir, 'fault-bin');
+      const marker = path.join(run.workDir, 'move-failed-once');
+      await fs.mkdir(bin);
+      await fs.writeFile(
+        path.join(bin, 'clusterctl'),
+        `#!/bin/sh\nif [ "$1" = move ] && [ ! -e '${marker}' ]; then : > '${marker}'; echo 'Error: action failed after 10 attempts: failed to connect to the target cluster' >&2; exit 1; fi\nexec '${path.join(run.cloud.binDir, 'clusterctl')}' "$@"\n`,
+        { mode: 0o755 },
+      );
+      const env = { ...run.env, PATH: `${bin}${path.delimiter}${run.env.PATH}` };
+      const first = await run.run('deploy', {}, { env });
+      expect(first.result.failedStep).toBe('capi-pivot');
+      expect(first.result.error).toContain('failed to connect to the target cluster');
+      expect(run.cloud.clusters().map((c) => c.role).sort()).toEqual(['kind', 'workload']);
+
+      const { result } = await run.run('deploy', {}, { env });
+      expect(result.error).toBeUndefined();
+      const detail = (id: string) => result.reports.find((r) => r.id === id)!.detail;
+      for (const id of ['clusterctl-init', 'capi-cloud-credentials', 'capi-apply', 'capi-wait']) expect(detail(id), id).toBe('left to capi-pivot, which had begun: the objects may be moving out of kind');
+      expect(detail('capi-pivot')).toMatch(/moved; kind cluster capi-capi-sandbox deleted: the cluster manages itself$/);
+      expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
+      expect(run.cloud.servers()).toHaveLength(3);
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});

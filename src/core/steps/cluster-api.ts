@@ -127,6 +127,17 @@ class CapiCommands {
   }
 }
 
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+function pivotInProgress(context: StepContext, commands: CapiCommands): string | undefined {
+  const pivot = context.state.steps['capi-pivot'];
+  if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success') return undefined;
+  return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+
 /** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
 function maskKubeconfig(text: string, source: string, redactor: Redactor): void {
   for (const secret of kubeconfigSecrets(text, source)) redactor.add(secret);
@@ -344,6 +355,8 @@ export class ClusterctlInitStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
     return ensureProviders(context, this.commands, this.commands.management);
   }
 }
@@ -459,6 +472,8 @@ export class CapiCloudCredentialsStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
     const { capi, credentialsFile, credentialsSecret, management } = this.commands;
     const { credentials } = this.settings;
     const clouds = cloudsYaml(credentials, capi.cloudName);
@@ -562,6 +577,8 @@ export class CapiApplyStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
     const file = renderedManifests(this.commands.capi);
     if (!(await pathExists(file))) throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
     for (let attempt = 1; ; attempt++) {
@@ -634,6 +651,8 @@ export class CapiWaitStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
     return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
       const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
       if (progress.failure) throw new UserError(`a machine failed: ${progress.failure}`);
