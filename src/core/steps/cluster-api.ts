@@ -611,8 +611,8 @@ async function pollObjects(
     const result = await context.exec(command, { capture: true, quiet: true, check: false });
     if (context.signal.aborted) throw new InterruptedError();
     const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${lastLine(result)}`, done: false };
-    if (progress.done) return progress.line;
     if (progress.line !== last) context.output.line(`      ${progress.line}`);
+    if (progress.done) return progress.line;
     last = progress.line;
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
