@@ -129,6 +129,8 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     ['an unknown flag', ['create', 'cluster', '--nmae', 'x'], 'unknown flag: --nmae'],
     ['a flag without its value', ['create', 'cluster', '--name'], 'flag needs an argument: --name'],
     ['an invalid name', ['create', 'cluster', '--name', 'Bad_Name'], "'Bad_Name' is not a valid cluster name"],
+    ['a name with a newline', ['create', 'cluster', '--name', 'a\nb'], 'is not a valid cluster name'],
+    ['a huge name', ['create', 'cluster', '--name', 'a'.repeat(300)], 'is not a valid cluster name'],
     ['a bad --wait', ['create', 'cluster', '--name', 'w', '--wait', 'soon'], 'invalid duration "soon"'],
     ['an unsupported command', ['load', 'docker-image', 'x'], 'unknown command "load docker-image"'],
   ])('kind rejects %s with exit code 1', async (_what, args, message) => {
@@ -236,6 +238,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
   it.each([
     ['no name', ['generate', 'cluster', '--from', TEMPLATE], 'accepts 1 arg(s), received 0'],
     ['a name that is not DNS-1123', ['generate', 'cluster', 'Demo_1', '--from', TEMPLATE], 'invalid cluster name "Demo_1"'],
+    ['a name with a newline', ['generate', 'cluster', 'demo\nkind: Secret', '--from', TEMPLATE], 'invalid cluster name'],
+    ['a name longer than 63 characters', ['generate', 'cluster', 'a'.repeat(64), '--from', TEMPLATE], 'invalid cluster name'],
+    ['an empty --from', ['generate', 'cluster', 'demo', '--from', ''], 'use --from <file>'],
     ['a missing template', ['generate', 'cluster', 'demo', '--from', '/nonexistent/t.yaml'], 'failed to read "/nonexistent/t.yaml" from local disk: open /nonexistent/t.yaml: no such file or directory'],
     ['a directory as template', ['generate', 'cluster', 'demo', '--from', CLUSTER_DIR], 'is a directory'],
     ['a bad machine count', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '--worker-machine-count', 'two'], 'invalid argument "two" for "--worker-machine-count"'],
@@ -292,6 +297,21 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(md.status).toMatchObject({ replicas: 2, readyReplicas: 2 });
   });
 
+  it('a re-applied template with another worker count scales the MachineDeployment up and down', async () => {
+    const render = (workers: string) => sh.ok('clusterctl', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '--kubernetes-version', 'v1.35.0', '--worker-machine-count', workers], TEMPLATE_VARIABLES);
+    const workerServers = () => sandbox.servers().filter((s) => s.name.startsWith('demo-md-0-') && s.status === 'ACTIVE').length;
+    await sh.kubectl(kindKubeconfig, ['apply', '--server-side', '--field-manager=cluster-deploy', '-f', '-'], await render('3'));
+    await waitFor('three Ready workers', async () => {
+      const md = JSON.parse(await sh.kubectl(kindKubeconfig, ['get', 'machinedeployment', 'demo-md-0', '-o', 'json'])) as Obj;
+      return md.status?.readyReplicas === 3;
+    });
+    expect(workerServers()).toBe(3);
+    await sh.kubectl(kindKubeconfig, ['apply', '--server-side', '--field-manager=cluster-deploy', '-f', '-'], manifests);
+    await waitFor('two workers again', async () => (await sh.kubectl(kindKubeconfig, ['get', 'machines', '-o', 'name'])).trim().split('\n').length === 3);
+    expect(workerServers()).toBe(2);
+    expect((await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '-o', 'name'])).trim().split('\n')).toHaveLength(3);
+  });
+
   it('clusterctl move is refused while the target has no providers, then pivots the cluster onto itself', async () => {
     const early = await sh.run('clusterctl', ['move', '--kubeconfig', kindKubeconfig, '--to-kubeconfig', workloadKubeconfig]);
     expect(early.code).toBe(1);
@@ -337,6 +357,35 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
   afterAll(async () => sandbox?.close());
 
   const getJson = async (args: string[]) => JSON.parse(await sh.kubectl(management, [...args, '-o', 'json']));
+
+  it('clusterctl follows a symlinked kubeconfig and refuses a foreign certificate, garbage and an empty file', async () => {
+    const link = path.join(dir, 'link.kubeconfig');
+    await fs.symlink(management, link);
+    expect(await sh.ok('clusterctl', ['init', '--kubeconfig', link, ...PROVIDER_FLAGS])).toContain('Skipping installing cert-manager');
+    const mine = parseYaml(await fs.readFile(management, 'utf8'));
+    const theirs = parseYaml(await fs.readFile(other, 'utf8'));
+    mine.users[0].user = theirs.users[0].user;
+    const cases: [string, string, string][] = [
+      ['foreign.kubeconfig', JSON.stringify(mine), 'failed to connect to the management cluster: Unauthorized'],
+      ['garbage.kubeconfig', 'clusters: [unclosed\n', 'failed to load Kubeconfig file from'],
+      ['empty.kubeconfig', '', 'no configuration has been provided'],
+    ];
+    for (const [name, content, message] of cases) {
+      await fs.writeFile(path.join(dir, name), content);
+      const result = await sh.run('clusterctl', ['get', 'kubeconfig', 'x', '--kubeconfig', path.join(dir, name)]);
+      expect([name, result.code, result.stderr]).toEqual([name, 1, expect.stringContaining(message)]);
+    }
+  });
+
+  it('the control endpoint answers only the launcher\'s requests', async () => {
+    const url = sandbox.env.CAPI_SANDBOX_URL!;
+    const post = (target: string, body: string) => fetch(target, { method: 'POST', body }).then((r) => r.status);
+    expect(await post(`${url}/run`, JSON.stringify({ tool: 'rm', args: ['-rf', '/'], cwd: '/', env: {} }))).toBe(400);
+    expect(await post(`${url}/run`, 'not json')).toBe(400);
+    expect(await post(`${url.replace(/\/[^/]*$/, '/wrong-token')}/run`, JSON.stringify({ tool: 'kind', args: ['get', 'clusters'], cwd: '/', env: {} }))).toBe(404);
+    const outside = await new Promise<Result>((resolve) => execFile(path.join(sandbox.binDir, 'kind'), ['get', 'clusters'], { env: { PATH: process.env.PATH } }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr })));
+    expect(outside.stderr).toContain('CAPI_SANDBOX_URL is not set');
+  });
 
   it('waits for the identity Secret, fails the matching server with Nova\'s message, refuses to move, and deletes servers, load balancer and API', async () => {
     sandbox.failServer('lb-md-0-*', 'No valid host was found. There are not enough hosts available.');

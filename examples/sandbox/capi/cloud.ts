@@ -4,8 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
-import { runTool, type ToolRequest } from './commands.js';
+import { runTool } from './commands.js';
 import { CapiControllers, type SimLoadBalancer, type SimServer, type SimulatedCloud, simulateKubelets } from './controllers.js';
 
 /**
@@ -20,6 +21,15 @@ const BIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bin');
 /** The stand-ins' way to the cloud: `http://127.0.0.1:<port>/<token>`. */
 export const CAPI_SANDBOX_URL = 'CAPI_SANDBOX_URL';
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+/** What the launcher (launcher.mjs) posts to the control endpoint. */
+const ToolRequestSchema = z.object({
+  tool: z.enum(['clusterctl', 'kind']),
+  args: z.array(z.string()),
+  cwd: z.string().min(1),
+  env: z.record(z.string(), z.string()),
+  stdin: z.string().optional(),
+});
 
 export interface CapiSandboxOptions {
   /** Where certificates and kubeconfigs go. */
@@ -181,8 +191,13 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       else chunks.push(chunk);
     });
     req.on('end', async () => {
+      let request: z.infer<typeof ToolRequestSchema>;
       try {
-        const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ToolRequest;
+        request = ToolRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        return reply(400, { error: `not a stand-in request: ${(error as Error).message}` });
+      }
+      try {
         reply(200, await runTool(host, request));
       } catch (error) {
         reply(200, { stdout: '', stderr: `sandbox cloud: ${(error as Error).stack}\n`, exitCode: 2 });
