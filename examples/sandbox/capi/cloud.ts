@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { writeFileAtomic } from '../../../src/core/files.js';
 import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
 import { runTool } from './commands.js';
 import { CapiControllers, type SimLoadBalancer, type SimServer, type SimulatedCloud, simulateKubelets } from './controllers.js';
@@ -218,7 +219,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       const api = await startApi(name, 'management');
       api.put(controlPlaneNode(`${name}-control-plane`));
       const kubeconfigPath = path.join(options.dir, `${name}.kubeconfig`);
-      await fs.writeFile(kubeconfigPath, api.kubeconfig(name), { mode: 0o600 });
+      await writeFileAtomic(kubeconfigPath, api.kubeconfig(name));
       return { kubeconfigPath, api };
     },
     failNextServer(message) {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { writeFileAtomic } from '../../../src/core/files.js';
 import type { ApiServerStandIn, KubeObject, ResourceType } from './api-server.js';
 import { CLUSTER, CLUSTER_NAME_LABEL, conditionOf, KUBEADM_CONFIG, KUBEADM_CONFIG_TEMPLATE, KUBEADM_CONTROL_PLANE, MACHINE, MACHINE_DEPLOYMENT, OPENSTACK_CLUSTER, OPENSTACK_MACHINE, OPENSTACK_MACHINE_TEMPLATE, OPENSTACK_SERVER, PAUSED_ANNOTATION, PROVIDER, providersInstalled, SECRET } from './controllers.js';
 import { MissingVariablesError, substitute, templateVariables } from './envsubst.js';
@@ -191,7 +192,7 @@ async function mergeKubeconfig(file: string, addition: KubeconfigFile, setCurren
     'current-context': setCurrent ? addition['current-context'] : (existing['current-context'] ?? ''),
   };
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, stringifyYaml(merged), { mode: 0o600 });
+  await writeFileAtomic(file, stringifyYaml(merged));
 }
 
 async function removeFromKubeconfig(file: string, entry: string): Promise<void> {
@@ -200,7 +201,7 @@ async function removeFromKubeconfig(file: string, entry: string): Promise<void> 
   const keep = <T extends { name: string }>(list: T[] | undefined) => (list ?? []).filter((e) => e.name !== entry);
   const next = { ...existing, clusters: keep(existing.clusters), users: keep(existing.users), contexts: keep(existing.contexts) };
   if (next['current-context'] === entry) next['current-context'] = '';
-  await fs.writeFile(file, stringifyYaml(next), { mode: 0o600 });
+  await writeFileAtomic(file, stringifyYaml(next));
 }
 
 /** The API server's kubeconfig with cluster, user and context all named `name` (as kind writes them). */
@@ -235,7 +236,7 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     if (!KIND_NAME.test(name) || name.length > 50) throw new ToolError(`failed to create cluster: '${name}' is not a valid cluster name, cluster names must match \`^[a-z0-9.-]+$\``);
     const image = flag(parsed, 'image') ?? KIND_NODE_IMAGE;
     const wait = flag(parsed, 'wait');
-    if (wait !== undefined && !/^\d+(\.\d+)?(ms|s|m|h)$|^0$/.test(wait)) throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
+    if (wait !== undefined && !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/.test(wait)) throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
     if (host.kindCluster(name)) throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
     output.err(`Creating cluster "${name}" ...`);
     output.err(` ✓ Ensuring node image (${image}) 🖼`);
@@ -245,7 +246,7 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     output.err(' ✓ Starting control-plane 🕹️');
     output.err(' ✓ Installing CNI 🔌');
     output.err(' ✓ Installing StorageClass 💾');
-    if (wait && wait !== '0' && !/^0(ms|s|m|h)$/.test(wait)) {
+    if (wait && !/^(0+(\.0+)?[a-zµ]*)+$/.test(wait)) {
       output.err(` ✓ Waiting ≤ ${wait} for control-plane = Ready ⏳`);
       output.err(' • Ready after 1s 💚');
     }
@@ -598,7 +599,7 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
     throw error;
   }
   const writeTo = flag(parsed, 'write-to');
-  if (writeTo) await fs.writeFile(path.resolve(request.cwd, writeTo), rendered);
+  if (writeTo) await writeFileAtomic(path.resolve(request.cwd, writeTo), rendered, 0o644);
   else output.stdout += rendered.endsWith('\n') ? rendered : `${rendered}\n`;
 }
 
