@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapiSandbox, startCapiSandbox } from '../../examples/sandbox/capi/cloud.js';
+import { MissingVariablesError, substitute, templateVariables } from '../../examples/sandbox/capi/envsubst.js';
 
 const CLUSTER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'sandbox', 'gitops', 'infrastructure', 'clusters', 'capi-sandbox');
 const TEMPLATE = path.join(CLUSTER_DIR, 'cluster-template.yaml');
@@ -82,6 +83,30 @@ function cloudConfigSecret(clusterName: string, cloud = 'openstack') {
     data: { 'clouds.yaml': Buffer.from(cloudsYaml).toString('base64'), cacert: Buffer.from('\n').toString('base64') },
   });
 }
+
+describe("clusterctl's variable substitution", () => {
+  const values: Record<string, string> = { SET: 'value', EMPTY: '' };
+  it.each([
+    ['${SET}', 'value'],
+    ['${SET:=d}', 'value'],
+    ['${UNSET:=d}', 'd'],
+    ['${EMPTY:=d}', 'd'],
+    ['${EMPTY:-d}', 'd'],
+    ['${EMPTY=d}', ''],
+    ['${UNSET-d}', 'd'],
+    ['${UNSET:=}', ''],
+    ['$$ and $${SET}', '$ and ${SET}'],
+    ['bare $SET stays', 'bare $SET stays'],
+    ['${SET}-${UNSET:-x}-${SET}', 'value-x-value'],
+  ])('%s → %s', (template, expected) => {
+    expect(substitute(template, (name) => values[name])).toBe(expected);
+  });
+
+  it('a variable is required when any use lacks a default; all missing ones are named, sorted', () => {
+    expect(templateVariables('${B:=1} ${A} ${B} ${C:-x}')).toEqual([{ name: 'A', defaultValue: undefined }, { name: 'B', defaultValue: undefined }, { name: 'C', defaultValue: 'x' }]);
+    expect(() => substitute('${Z} ${A} ${Z}', () => undefined)).toThrow(new MissingVariablesError(['A', 'Z']));
+  });
+});
 
 describe('the Cluster API sandbox: kind, clusterctl and the simulated controllers', () => {
   let dir: string;
@@ -279,6 +304,7 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     const viaClusterctl = await sh.ok('clusterctl', ['get', 'kubeconfig', 'demo', '-n', 'default', '--kubeconfig', kindKubeconfig]);
     expect(viaClusterctl).toBe(Buffer.from(secret.data.value, 'base64').toString('utf8'));
     await fs.writeFile(workloadKubeconfig, viaClusterctl, { mode: 0o600 });
+    expect(JSON.parse(await sh.kubectl(workloadKubeconfig, ['version', '-o', 'json'])).serverVersion.gitVersion).toBe('v1.35.0');
     const notReady = await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '--no-headers']);
     expect(notReady.trim().split('\n')).toHaveLength(3);
     expect(notReady).toMatch(/NotReady/);

@@ -99,9 +99,9 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const starting = new Map<string, Promise<ApiServerStandIn>>();
   let closed = false;
 
-  const startApi = async (name: string, role: HostedClusterRole): Promise<ApiServerStandIn> => {
+  const startApi = async (name: string, role: HostedClusterRole, kubernetesVersion?: string): Promise<ApiServerStandIn> => {
     const dirName = `${role}-${name.replace(/[^a-z0-9.-]/gi, '_')}-${randomBytes(3).toString('hex')}`;
-    const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name });
+    const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name, kubernetesVersion });
     hosted.set(name, { name, role, api, controllers: new CapiControllers(api, cloud) });
     return api;
   };
@@ -116,12 +116,12 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       if (fault.once) faults.splice(index, 1);
       return fault.message;
     },
-    workloadApi(clusterKey) {
+    workloadApi(clusterKey, kubernetesVersion) {
       const existing = hosted.get(clusterKey);
       if (existing) return Promise.resolve(existing.api);
       let pending = starting.get(clusterKey);
       if (!pending) {
-        pending = startApi(clusterKey, 'workload').then((api) => {
+        pending = startApi(clusterKey, 'workload', kubernetesVersion).then((api) => {
           api.setReady(false); // until the first control plane machine runs
           return api;
         });
