@@ -144,6 +144,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(await sh.ok('kind', ['get', 'clusters'])).toBe('bootstrap\nscratch\n');
     expect(parseYaml(await sh.ok('kind', ['get', 'kubeconfig', '--name', 'scratch'])).contexts[0].name).toBe('kind-scratch');
     await sh.ok('kubectl', ['--context', 'kind-scratch', 'get', 'nodes']);
+    const exported = path.join(dir, 'exported.kubeconfig');
+    await sh.ok('kind', ['export', 'kubeconfig', '--name', 'scratch', '--kubeconfig', exported]);
+    expect(await sh.kubectl(exported, ['get', 'nodes', '-o', 'name'])).toBe('node/scratch-control-plane\n');
     await sh.ok('kind', ['delete', 'cluster', '--name', 'scratch']);
     expect(await sh.ok('kind', ['get', 'clusters'])).toBe('bootstrap\n');
     const gone = await sh.run('kind', ['get', 'kubeconfig', '--name', 'scratch']);
@@ -158,6 +161,8 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     ['a huge name', ['create', 'cluster', '--name', 'a'.repeat(300)], 'is not a valid cluster name'],
     ['a bad --wait', ['create', 'cluster', '--name', 'w', '--wait', 'soon'], 'invalid duration "soon"'],
     ['an unsupported command', ['load', 'docker-image', 'x'], 'unknown command "load docker-image"'],
+    ['a missing --config', ['create', 'cluster', '--name', 'c', '--config', '/nonexistent/kind.yaml'], 'open /nonexistent/kind.yaml: no such file or directory'],
+    ['a --config that is not a kind config', ['create', 'cluster', '--name', 'c', '--config', path.join(ADDONS, 'cni.yaml')], 'want kind.x-k8s.io/v1alpha4 Cluster'],
   ])('kind rejects %s with exit code 1', async (_what, args, message) => {
     const result = await sh.run('kind', args);
     expect(result.code).toBe(1);

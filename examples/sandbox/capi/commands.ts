@@ -221,6 +221,24 @@ function kubeconfigNamed(api: ApiServerStandIn, name: string): KubeconfigFile {
 // ---------------------------------------------------------------------------------------------
 // kind
 
+/** `--config`: a kind Cluster config (kind.x-k8s.io/v1alpha4); the sandbox checks it and otherwise ignores it. */
+async function readKindConfig(file: string): Promise<void> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ToolError(`failed to create cluster: error reading file: ${code === 'ENOENT' ? `open ${file}: no such file or directory` : code === 'EISDIR' ? `read ${file}: is a directory` : (error as Error).message}`);
+  }
+  let config: { kind?: unknown; apiVersion?: unknown } | null;
+  try {
+    config = parseYaml(text) as typeof config;
+  } catch (error) {
+    throw new ToolError(`failed to create cluster: decoding failure: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (config?.kind !== 'Cluster' || config.apiVersion !== 'kind.x-k8s.io/v1alpha4') throw new ToolError(`failed to create cluster: unknown apiVersion/kind in ${file}: want kind.x-k8s.io/v1alpha4 Cluster`);
+}
+
 const KIND_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 async function kind(host: CommandHost, request: ToolRequest, output: Output): Promise<void> {
@@ -237,6 +255,8 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     const image = flag(parsed, 'image') ?? KIND_NODE_IMAGE;
     const wait = flag(parsed, 'wait');
     if (wait !== undefined && !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/.test(wait)) throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
+    const configFile = flag(parsed, 'config');
+    if (configFile !== undefined) await readKindConfig(path.resolve(request.cwd, configFile));
     if (host.kindCluster(name)) throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
     output.err(`Creating cluster "${name}" ...`);
     output.err(` ✓ Ensuring node image (${image}) 🖼`);
@@ -275,6 +295,15 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     output.stdout += stringifyYaml(kubeconfigNamed(api, `kind-${name}`));
     return;
   }
+  if (verb === 'export' && noun === 'kubeconfig') {
+    const parsed = parseFlags('kind export kubeconfig', rest, { name: { short: 'n' }, kubeconfig: {}, internal: { boolean: true } });
+    const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
+    const api = host.kindCluster(name);
+    if (!api) throw new ToolError(`could not locate any control plane nodes for cluster named '${name}'. Use the --name option to select a different cluster`);
+    await mergeKubeconfig(resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), kubeconfigNamed(api, `kind-${name}`), true);
+    output.err(`Set kubectl context to "kind-${name}"`);
+    return;
+  }
   if (verb === 'delete' && noun === 'cluster') {
     const parsed = parseFlags('kind delete cluster', rest, { name: { short: 'n' }, kubeconfig: {} });
     const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
@@ -286,7 +315,7 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     await removeFromKubeconfig(resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), `kind-${name}`);
     return;
   }
-  throw new ToolError(`unknown command "${[verb, noun].filter(Boolean).join(' ')}" for "kind" (the sandbox kind supports create cluster, get clusters, get kubeconfig, delete cluster, version)`);
+  throw new ToolError(`unknown command "${[verb, noun].filter(Boolean).join(' ')}" for "kind" (the sandbox kind supports create cluster, get clusters, get kubeconfig, export kubeconfig, delete cluster, version)`);
 }
 
 // ---------------------------------------------------------------------------------------------
