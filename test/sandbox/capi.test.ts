@@ -365,6 +365,22 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(sandbox.clusters().map((c) => c.role)).not.toContain('kind');
     expect(await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '--no-headers'])).not.toContain('NotReady');
   });
+
+  it('a self-managed cluster moves back to a fresh kind cluster, where deleting it removes servers and its API', async () => {
+    const teardown = path.join(dir, 'teardown.kubeconfig');
+    await sh.ok('kind', ['create', 'cluster', '--name', 'teardown', '--kubeconfig', teardown]);
+    await sh.ok('clusterctl', ['init', '--kubeconfig', teardown, ...PROVIDER_FLAGS, '--wait-providers']);
+    await sh.ok('clusterctl', ['move', '--kubeconfig', workloadKubeconfig, '--to-kubeconfig', teardown, '--namespace', 'default']);
+    await waitFor('the Cluster reconciled in kind', async () => condition(JSON.parse(await sh.kubectl(teardown, ['get', 'cluster', 'demo', '-o', 'json'])) as Obj, 'Available')?.status === 'True');
+    expect(sandbox.servers().filter((s) => s.cluster === 'default/demo')).toHaveLength(3);
+
+    await sh.kubectl(teardown, ['delete', 'cluster', 'demo', '--wait=false']);
+    await waitFor('the Cluster gone', async () => (await sh.kubectl(teardown, ['get', 'clusters', '-o', 'name'])) === '');
+    expect(sandbox.servers()).toEqual([]);
+    expect(sandbox.clusters().map((c) => c.name)).toEqual(['teardown']);
+    const unreachable = await sh.run('kubectl', ['--kubeconfig', workloadKubeconfig, 'get', 'nodes', '--request-timeout=5s']);
+    expect(unreachable.code).not.toBe(0);
+  });
 });
 
 describe('the Cluster API sandbox on an existing management cluster: identity, failures, refused move, delete', () => {
