@@ -424,6 +424,19 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
     }
   });
 
+  it('nothing reconciles until the infrastructure provider is installed', async () => {
+    const partial = (await sandbox.createManagementCluster('partial')).kubeconfigPath;
+    const init = await sh.ok('clusterctl', ['init', '--kubeconfig', partial]); // first init: core and kubeadm only
+    expect(init).toContain('Installing provider="control-plane-kubeadm" version="v1.14.0"');
+    expect(init).not.toContain('infrastructure-openstack');
+    const cluster = 'apiVersion: cluster.x-k8s.io/v1beta2\nkind: Cluster\nmetadata:\n  name: idle\n  namespace: default\nspec:\n  infrastructureRef:\n    apiGroup: infrastructure.cluster.x-k8s.io\n    kind: OpenStackCluster\n    name: idle\n';
+    await sh.kubectl(partial, ['apply', '--server-side', '-f', '-'], cluster);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // ten reconcile passes
+    expect(await sh.kubectl(partial, ['get', 'cluster', 'idle', '-o', 'jsonpath={.status}'])).toBe('');
+    await sh.ok('clusterctl', ['init', '--kubeconfig', partial, '--infrastructure', 'openstack:v0.14.7']);
+    await waitFor('the Cluster reconciled', async () => (await sh.kubectl(partial, ['get', 'cluster', 'idle', '-o', 'jsonpath={.status.phase}'])) === 'Pending');
+  });
+
   it('the control endpoint answers only the launcher\'s requests', async () => {
     const url = sandbox.env.CAPI_SANDBOX_URL!;
     const post = (target: string, body: string) => fetch(target, { method: 'POST', body }).then((r) => r.status);
