@@ -202,6 +202,8 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
   it.each([
     ['an unknown provider', ['--infrastructure', 'opnestack:v0.14.7'], 'failed to get configuration for the InfrastructureProvider with name opnestack'],
     ['a version that is not semver', ['--infrastructure', 'openstack:latest'], 'failed to parse version "latest"'],
+    ['a provider with two versions', ['--infrastructure', 'openstack:v0.14.7:v0.14.8'], 'failed to parse version "v0.14.7:v0.14.8"'],
+    ['a provider with a newline', ['--infrastructure', 'openstack:v0.14.7\n-b kubeadm'], 'failed to parse version'],
     ['a missing kubeconfig', ['--kubeconfig', '/nonexistent/kubeconfig'], 'failed to load Kubeconfig file from "/nonexistent/kubeconfig"'],
     ['a directory as kubeconfig', ['--kubeconfig', '/tmp'], 'is a directory'],
     ['a bad timeout', ['--wait-provider-timeout', 'ten'], 'invalid argument "ten" for "--wait-provider-timeout"'],

@@ -74,7 +74,7 @@ export async function runTool(host: CommandHost, request: ToolRequest): Promise<
 
 interface FlagSpec {
   /** Long name without dashes, and its one-letter alias. */
-  [long: string]: { short?: string; boolean?: boolean; repeated?: boolean };
+  [long: string]: { short?: string; boolean?: boolean };
 }
 
 interface Parsed {
@@ -460,9 +460,9 @@ function installController(api: ApiServerStandIn, namespace: string, name: strin
 async function init(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
   const parsed = parseFlags('clusterctl init', args, {
     core: {},
-    bootstrap: { short: 'b', repeated: true },
-    'control-plane': { short: 'c', repeated: true },
-    infrastructure: { short: 'i', repeated: true },
+    bootstrap: { short: 'b' },
+    'control-plane': { short: 'c' },
+    infrastructure: { short: 'i' },
     ipam: {},
     'runtime-extension': {},
     addon: {},
@@ -487,7 +487,8 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
     const list = specs.length === 0 && defaults ? [PROVIDERS.find((p) => p.type === type)!.name] : specs;
     for (const item of list) {
       if (item === '-') continue;
-      const [name, versionText] = item.split(':') as [string, string | undefined];
+      const colon = item.indexOf(':');
+      const [name, versionText] = colon < 0 ? [item, undefined] : [item.slice(0, colon), item.slice(colon + 1)];
       const kind = PROVIDERS.find((p) => p.type === type && p.name === name);
       if (!kind) throw new ToolError(`failed to get configuration for the ${type} with name ${name}. Please check the provider name and/or add configuration for new providers using the .clusterctl config file`);
       const version = versionText ?? kind.latest;
