@@ -273,6 +273,7 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     ['a name with a newline', ['generate', 'cluster', 'demo\nkind: Secret', '--from', TEMPLATE], 'invalid cluster name'],
     ['a name longer than 63 characters', ['generate', 'cluster', 'a'.repeat(64), '--from', TEMPLATE], 'invalid cluster name'],
     ['an empty --from', ['generate', 'cluster', 'demo', '--from', ''], 'use --from <file>'],
+    ['a namespace with a newline', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '-n', 'ns\nkind: Secret'], 'invalid target namespace'],
     ['a missing template', ['generate', 'cluster', 'demo', '--from', '/nonexistent/t.yaml'], 'failed to read "/nonexistent/t.yaml" from local disk: open /nonexistent/t.yaml: no such file or directory'],
     ['a directory as template', ['generate', 'cluster', 'demo', '--from', CLUSTER_DIR], 'is a directory'],
     ['a bad machine count', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '--worker-machine-count', 'two'], 'invalid argument "two" for "--worker-machine-count"'],

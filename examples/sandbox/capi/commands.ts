@@ -543,6 +543,7 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
 }
 
 const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const COUNT = /^\d+$/;
 
 /** `$XDG_CONFIG_HOME/cluster-api/clusterctl.yaml` (or `--config`): variables after the environment. */
@@ -578,6 +579,8 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   const [name, ...extra] = parsed.positional;
   if (!name || extra.length > 0) throw new ToolError(`accepts 1 arg(s), received ${parsed.positional.length}`);
   if (!DNS1123.test(name) || name.length > 63) throw new ToolError(`invalid cluster name "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+  const targetNamespace = flag(parsed, 'target-namespace');
+  if (targetNamespace !== undefined && (!DNS1123_LABEL.test(targetNamespace) || targetNamespace.length > 63)) throw new ToolError(`invalid target namespace "${targetNamespace}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character`);
   const from = flag(parsed, 'from');
   if (!from) throw new ToolError('the sandbox clusterctl cannot fetch templates from GitHub: use --from <file>');
   let template: string;
@@ -602,7 +605,7 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   // The flags win; without one, the environment; then clusterctl's defaults.
   const flagVariables: Record<string, string> = {
     CLUSTER_NAME: name,
-    NAMESPACE: flag(parsed, 'target-namespace') ?? 'default',
+    NAMESPACE: targetNamespace ?? 'default',
     CONTROL_PLANE_MACHINE_COUNT: flag(parsed, 'control-plane-machine-count') ?? env('CONTROL_PLANE_MACHINE_COUNT') ?? '1',
     WORKER_MACHINE_COUNT: flag(parsed, 'worker-machine-count') ?? env('WORKER_MACHINE_COUNT') ?? '0',
     ...(kubernetesVersion !== undefined ? { KUBERNETES_VERSION: kubernetesVersion } : {}),
