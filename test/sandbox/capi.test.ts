@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapiSandbox, startCapiSandbox } from '../../examples/sandbox/capi/cloud.js';
+import { MissingVariablesError, substitute, templateVariables } from '../../examples/sandbox/capi/envsubst.js';
 
 const CLUSTER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'sandbox', 'gitops', 'infrastructure', 'clusters', 'capi-sandbox');
 const TEMPLATE = path.join(CLUSTER_DIR, 'cluster-template.yaml');
@@ -83,6 +84,30 @@ function cloudConfigSecret(clusterName: string, cloud = 'openstack') {
   });
 }
 
+describe("clusterctl's variable substitution", () => {
+  const values: Record<string, string> = { SET: 'value', EMPTY: '' };
+  it.each([
+    ['${SET}', 'value'],
+    ['${SET:=d}', 'value'],
+    ['${UNSET:=d}', 'd'],
+    ['${EMPTY:=d}', 'd'],
+    ['${EMPTY:-d}', 'd'],
+    ['${EMPTY=d}', ''],
+    ['${UNSET-d}', 'd'],
+    ['${UNSET:=}', ''],
+    ['$$ and $${SET}', '$ and ${SET}'],
+    ['bare $SET stays', 'bare $SET stays'],
+    ['${SET}-${UNSET:-x}-${SET}', 'value-x-value'],
+  ])('%s → %s', (template, expected) => {
+    expect(substitute(template, (name) => values[name])).toBe(expected);
+  });
+
+  it('a variable is required when any use lacks a default; all missing ones are named, sorted', () => {
+    expect(templateVariables('${B:=1} ${A} ${B} ${C:-x}')).toEqual([{ name: 'A', defaultValue: undefined }, { name: 'B', defaultValue: undefined }, { name: 'C', defaultValue: 'x' }]);
+    expect(() => substitute('${Z} ${A} ${Z}', () => undefined)).toThrow(new MissingVariablesError(['A', 'Z']));
+  });
+});
+
 describe('the Cluster API sandbox: kind, clusterctl and the simulated controllers', () => {
   let dir: string;
   let sandbox: CapiSandbox;
@@ -119,6 +144,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(await sh.ok('kind', ['get', 'clusters'])).toBe('bootstrap\nscratch\n');
     expect(parseYaml(await sh.ok('kind', ['get', 'kubeconfig', '--name', 'scratch'])).contexts[0].name).toBe('kind-scratch');
     await sh.ok('kubectl', ['--context', 'kind-scratch', 'get', 'nodes']);
+    const exported = path.join(dir, 'exported.kubeconfig');
+    await sh.ok('kind', ['export', 'kubeconfig', '--name', 'scratch', '--kubeconfig', exported]);
+    expect(await sh.kubectl(exported, ['get', 'nodes', '-o', 'name'])).toBe('node/scratch-control-plane\n');
     await sh.ok('kind', ['delete', 'cluster', '--name', 'scratch']);
     expect(await sh.ok('kind', ['get', 'clusters'])).toBe('bootstrap\n');
     const gone = await sh.run('kind', ['get', 'kubeconfig', '--name', 'scratch']);
@@ -129,8 +157,12 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     ['an unknown flag', ['create', 'cluster', '--nmae', 'x'], 'unknown flag: --nmae'],
     ['a flag without its value', ['create', 'cluster', '--name'], 'flag needs an argument: --name'],
     ['an invalid name', ['create', 'cluster', '--name', 'Bad_Name'], "'Bad_Name' is not a valid cluster name"],
+    ['a name with a newline', ['create', 'cluster', '--name', 'a\nb'], 'is not a valid cluster name'],
+    ['a huge name', ['create', 'cluster', '--name', 'a'.repeat(300)], 'is not a valid cluster name'],
     ['a bad --wait', ['create', 'cluster', '--name', 'w', '--wait', 'soon'], 'invalid duration "soon"'],
     ['an unsupported command', ['load', 'docker-image', 'x'], 'unknown command "load docker-image"'],
+    ['a missing --config', ['create', 'cluster', '--name', 'c', '--config', '/nonexistent/kind.yaml'], 'open /nonexistent/kind.yaml: no such file or directory'],
+    ['a --config that is not a kind config', ['create', 'cluster', '--name', 'c', '--config', path.join(ADDONS, 'cni.yaml')], 'want kind.x-k8s.io/v1alpha4 Cluster'],
   ])('kind rejects %s with exit code 1', async (_what, args, message) => {
     const result = await sh.run('kind', args);
     expect(result.code).toBe(1);
@@ -170,6 +202,8 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
   it.each([
     ['an unknown provider', ['--infrastructure', 'opnestack:v0.14.7'], 'failed to get configuration for the InfrastructureProvider with name opnestack'],
     ['a version that is not semver', ['--infrastructure', 'openstack:latest'], 'failed to parse version "latest"'],
+    ['a provider with two versions', ['--infrastructure', 'openstack:v0.14.7:v0.14.8'], 'failed to parse version "v0.14.7:v0.14.8"'],
+    ['a provider with a newline', ['--infrastructure', 'openstack:v0.14.7\n-b kubeadm'], 'failed to parse version'],
     ['a missing kubeconfig', ['--kubeconfig', '/nonexistent/kubeconfig'], 'failed to load Kubeconfig file from "/nonexistent/kubeconfig"'],
     ['a directory as kubeconfig', ['--kubeconfig', '/tmp'], 'is a directory'],
     ['a bad timeout', ['--wait-provider-timeout', 'ten'], 'invalid argument "ten" for "--wait-provider-timeout"'],
@@ -236,6 +270,10 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
   it.each([
     ['no name', ['generate', 'cluster', '--from', TEMPLATE], 'accepts 1 arg(s), received 0'],
     ['a name that is not DNS-1123', ['generate', 'cluster', 'Demo_1', '--from', TEMPLATE], 'invalid cluster name "Demo_1"'],
+    ['a name with a newline', ['generate', 'cluster', 'demo\nkind: Secret', '--from', TEMPLATE], 'invalid cluster name'],
+    ['a name longer than 63 characters', ['generate', 'cluster', 'a'.repeat(64), '--from', TEMPLATE], 'invalid cluster name'],
+    ['an empty --from', ['generate', 'cluster', 'demo', '--from', ''], 'use --from <file>'],
+    ['a namespace with a newline', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '-n', 'ns\nkind: Secret'], 'invalid target namespace'],
     ['a missing template', ['generate', 'cluster', 'demo', '--from', '/nonexistent/t.yaml'], 'failed to read "/nonexistent/t.yaml" from local disk: open /nonexistent/t.yaml: no such file or directory'],
     ['a directory as template', ['generate', 'cluster', 'demo', '--from', CLUSTER_DIR], 'is a directory'],
     ['a bad machine count', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '--worker-machine-count', 'two'], 'invalid argument "two" for "--worker-machine-count"'],
@@ -274,6 +312,7 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     const viaClusterctl = await sh.ok('clusterctl', ['get', 'kubeconfig', 'demo', '-n', 'default', '--kubeconfig', kindKubeconfig]);
     expect(viaClusterctl).toBe(Buffer.from(secret.data.value, 'base64').toString('utf8'));
     await fs.writeFile(workloadKubeconfig, viaClusterctl, { mode: 0o600 });
+    expect(JSON.parse(await sh.kubectl(workloadKubeconfig, ['version', '-o', 'json'])).serverVersion.gitVersion).toBe('v1.35.0');
     const notReady = await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '--no-headers']);
     expect(notReady.trim().split('\n')).toHaveLength(3);
     expect(notReady).toMatch(/NotReady/);
@@ -290,6 +329,21 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(available.status).toMatchObject({ workers: { desiredReplicas: 2, readyReplicas: 2 }, controlPlane: { readyReplicas: 1 } });
     const md = (await getJson(kindKubeconfig, ['get', 'machinedeployment', 'demo-md-0'])) as Obj;
     expect(md.status).toMatchObject({ replicas: 2, readyReplicas: 2 });
+  });
+
+  it('a re-applied template with another worker count scales the MachineDeployment up and down', async () => {
+    const render = (workers: string) => sh.ok('clusterctl', ['generate', 'cluster', 'demo', '--from', TEMPLATE, '--kubernetes-version', 'v1.35.0', '--worker-machine-count', workers], TEMPLATE_VARIABLES);
+    const workerServers = () => sandbox.servers().filter((s) => s.name.startsWith('demo-md-0-') && s.status === 'ACTIVE').length;
+    await sh.kubectl(kindKubeconfig, ['apply', '--server-side', '--field-manager=cluster-deploy', '-f', '-'], await render('3'));
+    await waitFor('three Ready workers', async () => {
+      const md = JSON.parse(await sh.kubectl(kindKubeconfig, ['get', 'machinedeployment', 'demo-md-0', '-o', 'json'])) as Obj;
+      return md.status?.readyReplicas === 3;
+    });
+    expect(workerServers()).toBe(3);
+    await sh.kubectl(kindKubeconfig, ['apply', '--server-side', '--field-manager=cluster-deploy', '-f', '-'], manifests);
+    await waitFor('two workers again', async () => (await sh.kubectl(kindKubeconfig, ['get', 'machines', '-o', 'name'])).trim().split('\n').length === 3);
+    expect(workerServers()).toBe(2);
+    expect((await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '-o', 'name'])).trim().split('\n')).toHaveLength(3);
   });
 
   it('clusterctl move is refused while the target has no providers, then pivots the cluster onto itself', async () => {
@@ -314,6 +368,22 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(sandbox.clusters().map((c) => c.role)).not.toContain('kind');
     expect(await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '--no-headers'])).not.toContain('NotReady');
   });
+
+  it('a self-managed cluster moves back to a fresh kind cluster, where deleting it removes servers and its API', async () => {
+    const teardown = path.join(dir, 'teardown.kubeconfig');
+    await sh.ok('kind', ['create', 'cluster', '--name', 'teardown', '--kubeconfig', teardown]);
+    await sh.ok('clusterctl', ['init', '--kubeconfig', teardown, ...PROVIDER_FLAGS, '--wait-providers']);
+    await sh.ok('clusterctl', ['move', '--kubeconfig', workloadKubeconfig, '--to-kubeconfig', teardown, '--namespace', 'default']);
+    await waitFor('the Cluster reconciled in kind', async () => condition(JSON.parse(await sh.kubectl(teardown, ['get', 'cluster', 'demo', '-o', 'json'])) as Obj, 'Available')?.status === 'True');
+    expect(sandbox.servers().filter((s) => s.cluster === 'default/demo')).toHaveLength(3);
+
+    await sh.kubectl(teardown, ['delete', 'cluster', 'demo', '--wait=false']);
+    await waitFor('the Cluster gone', async () => (await sh.kubectl(teardown, ['get', 'clusters', '-o', 'name'])) === '');
+    expect(sandbox.servers()).toEqual([]);
+    expect(sandbox.clusters().map((c) => c.name)).toEqual(['teardown']);
+    const unreachable = await sh.run('kubectl', ['--kubeconfig', workloadKubeconfig, 'get', 'nodes', '--request-timeout=5s']);
+    expect(unreachable.code).not.toBe(0);
+  });
 });
 
 describe('the Cluster API sandbox on an existing management cluster: identity, failures, refused move, delete', () => {
@@ -337,6 +407,48 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
   afterAll(async () => sandbox?.close());
 
   const getJson = async (args: string[]) => JSON.parse(await sh.kubectl(management, [...args, '-o', 'json']));
+
+  it('clusterctl follows a symlinked kubeconfig and refuses a foreign certificate, garbage and an empty file', async () => {
+    const link = path.join(dir, 'link.kubeconfig');
+    await fs.symlink(management, link);
+    expect(await sh.ok('clusterctl', ['init', '--kubeconfig', link, ...PROVIDER_FLAGS])).toContain('Skipping installing cert-manager');
+    const mine = parseYaml(await fs.readFile(management, 'utf8'));
+    const theirs = parseYaml(await fs.readFile(other, 'utf8'));
+    mine.users[0].user = theirs.users[0].user;
+    const cases: [string, string, string][] = [
+      ['foreign.kubeconfig', JSON.stringify(mine), 'failed to connect to the management cluster: Unauthorized'],
+      ['garbage.kubeconfig', 'clusters: [unclosed\n', 'failed to load Kubeconfig file from'],
+      ['empty.kubeconfig', '', 'no configuration has been provided'],
+    ];
+    for (const [name, content, message] of cases) {
+      await fs.writeFile(path.join(dir, name), content);
+      const result = await sh.run('clusterctl', ['get', 'kubeconfig', 'x', '--kubeconfig', path.join(dir, name)]);
+      expect([name, result.code, result.stderr]).toEqual([name, 1, expect.stringContaining(message)]);
+    }
+  });
+
+  it('nothing reconciles until the infrastructure provider is installed', async () => {
+    const partial = (await sandbox.createManagementCluster('partial')).kubeconfigPath;
+    const init = await sh.ok('clusterctl', ['init', '--kubeconfig', partial]); // first init: core and kubeadm only
+    expect(init).toContain('Installing provider="control-plane-kubeadm" version="v1.14.0"');
+    expect(init).not.toContain('infrastructure-openstack');
+    const cluster = 'apiVersion: cluster.x-k8s.io/v1beta2\nkind: Cluster\nmetadata:\n  name: idle\n  namespace: default\nspec:\n  infrastructureRef:\n    apiGroup: infrastructure.cluster.x-k8s.io\n    kind: OpenStackCluster\n    name: idle\n';
+    await sh.kubectl(partial, ['apply', '--server-side', '-f', '-'], cluster);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // ten reconcile passes
+    expect(await sh.kubectl(partial, ['get', 'cluster', 'idle', '-o', 'jsonpath={.status}'])).toBe('');
+    await sh.ok('clusterctl', ['init', '--kubeconfig', partial, '--infrastructure', 'openstack:v0.14.7']);
+    await waitFor('the Cluster reconciled', async () => (await sh.kubectl(partial, ['get', 'cluster', 'idle', '-o', 'jsonpath={.status.phase}'])) === 'Pending');
+  });
+
+  it('the control endpoint answers only the launcher\'s requests', async () => {
+    const url = sandbox.env.CAPI_SANDBOX_URL!;
+    const post = (target: string, body: string) => fetch(target, { method: 'POST', body }).then((r) => r.status);
+    expect(await post(`${url}/run`, JSON.stringify({ tool: 'rm', args: ['-rf', '/'], cwd: '/', env: {} }))).toBe(400);
+    expect(await post(`${url}/run`, 'not json')).toBe(400);
+    expect(await post(`${url.replace(/\/[^/]*$/, '/wrong-token')}/run`, JSON.stringify({ tool: 'kind', args: ['get', 'clusters'], cwd: '/', env: {} }))).toBe(404);
+    const outside = await new Promise<Result>((resolve) => execFile(path.join(sandbox.binDir, 'kind'), ['get', 'clusters'], { env: { PATH: process.env.PATH } }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr })));
+    expect(outside.stderr).toContain('CAPI_SANDBOX_URL is not set');
+  });
 
   it('waits for the identity Secret, fails the matching server with Nova\'s message, refuses to move, and deletes servers, load balancer and API', async () => {
     sandbox.failServer('lb-md-0-*', 'No valid host was found. There are not enough hosts available.');

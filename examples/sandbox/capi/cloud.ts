@@ -4,8 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { writeFileAtomic } from '../../../src/core/files.js';
 import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
-import { runTool, type ToolRequest } from './commands.js';
+import { runTool } from './commands.js';
 import { CapiControllers, type SimLoadBalancer, type SimServer, type SimulatedCloud, simulateKubelets } from './controllers.js';
 
 /**
@@ -20,6 +22,15 @@ const BIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bin');
 /** The stand-ins' way to the cloud: `http://127.0.0.1:<port>/<token>`. */
 export const CAPI_SANDBOX_URL = 'CAPI_SANDBOX_URL';
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+/** What the launcher (launcher.mjs) posts to the control endpoint. */
+const ToolRequestSchema = z.object({
+  tool: z.enum(['clusterctl', 'kind']),
+  args: z.array(z.string()),
+  cwd: z.string().min(1),
+  env: z.record(z.string(), z.string()),
+  stdin: z.string().optional(),
+});
 
 export interface CapiSandboxOptions {
   /** Where certificates and kubeconfigs go. */
@@ -88,9 +99,9 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const starting = new Map<string, Promise<ApiServerStandIn>>();
   let closed = false;
 
-  const startApi = async (name: string, role: HostedClusterRole): Promise<ApiServerStandIn> => {
+  const startApi = async (name: string, role: HostedClusterRole, kubernetesVersion?: string): Promise<ApiServerStandIn> => {
     const dirName = `${role}-${name.replace(/[^a-z0-9.-]/gi, '_')}-${randomBytes(3).toString('hex')}`;
-    const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name });
+    const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name, kubernetesVersion });
     hosted.set(name, { name, role, api, controllers: new CapiControllers(api, cloud) });
     return api;
   };
@@ -105,12 +116,12 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       if (fault.once) faults.splice(index, 1);
       return fault.message;
     },
-    workloadApi(clusterKey) {
+    workloadApi(clusterKey, kubernetesVersion) {
       const existing = hosted.get(clusterKey);
       if (existing) return Promise.resolve(existing.api);
       let pending = starting.get(clusterKey);
       if (!pending) {
-        pending = startApi(clusterKey, 'workload').then((api) => {
+        pending = startApi(clusterKey, 'workload', kubernetesVersion).then((api) => {
           api.setReady(false); // until the first control plane machine runs
           return api;
         });
@@ -181,8 +192,13 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       else chunks.push(chunk);
     });
     req.on('end', async () => {
+      let request: z.infer<typeof ToolRequestSchema>;
       try {
-        const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ToolRequest;
+        request = ToolRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        return reply(400, { error: `not a stand-in request: ${(error as Error).message}` });
+      }
+      try {
         reply(200, await runTool(host, request));
       } catch (error) {
         reply(200, { stdout: '', stderr: `sandbox cloud: ${(error as Error).stack}\n`, exitCode: 2 });
@@ -203,7 +219,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       const api = await startApi(name, 'management');
       api.put(controlPlaneNode(`${name}-control-plane`));
       const kubeconfigPath = path.join(options.dir, `${name}.kubeconfig`);
-      await fs.writeFile(kubeconfigPath, api.kubeconfig(name), { mode: 0o600 });
+      await writeFileAtomic(kubeconfigPath, api.kubeconfig(name));
       return { kubeconfigPath, api };
     },
     failNextServer(message) {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { writeFileAtomic } from '../../../src/core/files.js';
 import type { ApiServerStandIn, KubeObject, ResourceType } from './api-server.js';
 import { CLUSTER, CLUSTER_NAME_LABEL, conditionOf, KUBEADM_CONFIG, KUBEADM_CONFIG_TEMPLATE, KUBEADM_CONTROL_PLANE, MACHINE, MACHINE_DEPLOYMENT, OPENSTACK_CLUSTER, OPENSTACK_MACHINE, OPENSTACK_MACHINE_TEMPLATE, OPENSTACK_SERVER, PAUSED_ANNOTATION, PROVIDER, providersInstalled, SECRET } from './controllers.js';
 import { MissingVariablesError, substitute, templateVariables } from './envsubst.js';
@@ -73,7 +74,7 @@ export async function runTool(host: CommandHost, request: ToolRequest): Promise<
 
 interface FlagSpec {
   /** Long name without dashes, and its one-letter alias. */
-  [long: string]: { short?: string; boolean?: boolean; repeated?: boolean };
+  [long: string]: { short?: string; boolean?: boolean };
 }
 
 interface Parsed {
@@ -191,7 +192,7 @@ async function mergeKubeconfig(file: string, addition: KubeconfigFile, setCurren
     'current-context': setCurrent ? addition['current-context'] : (existing['current-context'] ?? ''),
   };
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, stringifyYaml(merged), { mode: 0o600 });
+  await writeFileAtomic(file, stringifyYaml(merged));
 }
 
 async function removeFromKubeconfig(file: string, entry: string): Promise<void> {
@@ -200,7 +201,7 @@ async function removeFromKubeconfig(file: string, entry: string): Promise<void> 
   const keep = <T extends { name: string }>(list: T[] | undefined) => (list ?? []).filter((e) => e.name !== entry);
   const next = { ...existing, clusters: keep(existing.clusters), users: keep(existing.users), contexts: keep(existing.contexts) };
   if (next['current-context'] === entry) next['current-context'] = '';
-  await fs.writeFile(file, stringifyYaml(next), { mode: 0o600 });
+  await writeFileAtomic(file, stringifyYaml(next));
 }
 
 /** The API server's kubeconfig with cluster, user and context all named `name` (as kind writes them). */
@@ -220,6 +221,24 @@ function kubeconfigNamed(api: ApiServerStandIn, name: string): KubeconfigFile {
 // ---------------------------------------------------------------------------------------------
 // kind
 
+/** `--config`: a kind Cluster config (kind.x-k8s.io/v1alpha4); the sandbox checks it and otherwise ignores it. */
+async function readKindConfig(file: string): Promise<void> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ToolError(`failed to create cluster: error reading file: ${code === 'ENOENT' ? `open ${file}: no such file or directory` : code === 'EISDIR' ? `read ${file}: is a directory` : (error as Error).message}`);
+  }
+  let config: { kind?: unknown; apiVersion?: unknown } | null;
+  try {
+    config = parseYaml(text) as typeof config;
+  } catch (error) {
+    throw new ToolError(`failed to create cluster: decoding failure: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (config?.kind !== 'Cluster' || config.apiVersion !== 'kind.x-k8s.io/v1alpha4') throw new ToolError(`failed to create cluster: unknown apiVersion/kind in ${file}: want kind.x-k8s.io/v1alpha4 Cluster`);
+}
+
 const KIND_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 async function kind(host: CommandHost, request: ToolRequest, output: Output): Promise<void> {
@@ -235,7 +254,9 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     if (!KIND_NAME.test(name) || name.length > 50) throw new ToolError(`failed to create cluster: '${name}' is not a valid cluster name, cluster names must match \`^[a-z0-9.-]+$\``);
     const image = flag(parsed, 'image') ?? KIND_NODE_IMAGE;
     const wait = flag(parsed, 'wait');
-    if (wait !== undefined && !/^\d+(\.\d+)?(ms|s|m|h)$|^0$/.test(wait)) throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
+    if (wait !== undefined && !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/.test(wait)) throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
+    const configFile = flag(parsed, 'config');
+    if (configFile !== undefined) await readKindConfig(path.resolve(request.cwd, configFile));
     if (host.kindCluster(name)) throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
     output.err(`Creating cluster "${name}" ...`);
     output.err(` ✓ Ensuring node image (${image}) 🖼`);
@@ -245,7 +266,7 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     output.err(' ✓ Starting control-plane 🕹️');
     output.err(' ✓ Installing CNI 🔌');
     output.err(' ✓ Installing StorageClass 💾');
-    if (wait && wait !== '0' && !/^0(ms|s|m|h)$/.test(wait)) {
+    if (wait && !/^(0+(\.0+)?[a-zµ]*)+$/.test(wait)) {
       output.err(` ✓ Waiting ≤ ${wait} for control-plane = Ready ⏳`);
       output.err(' • Ready after 1s 💚');
     }
@@ -274,6 +295,15 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     output.stdout += stringifyYaml(kubeconfigNamed(api, `kind-${name}`));
     return;
   }
+  if (verb === 'export' && noun === 'kubeconfig') {
+    const parsed = parseFlags('kind export kubeconfig', rest, { name: { short: 'n' }, kubeconfig: {}, internal: { boolean: true } });
+    const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
+    const api = host.kindCluster(name);
+    if (!api) throw new ToolError(`could not locate any control plane nodes for cluster named '${name}'. Use the --name option to select a different cluster`);
+    await mergeKubeconfig(resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), kubeconfigNamed(api, `kind-${name}`), true);
+    output.err(`Set kubectl context to "kind-${name}"`);
+    return;
+  }
   if (verb === 'delete' && noun === 'cluster') {
     const parsed = parseFlags('kind delete cluster', rest, { name: { short: 'n' }, kubeconfig: {} });
     const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
@@ -285,7 +315,7 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     await removeFromKubeconfig(resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), `kind-${name}`);
     return;
   }
-  throw new ToolError(`unknown command "${[verb, noun].filter(Boolean).join(' ')}" for "kind" (the sandbox kind supports create cluster, get clusters, get kubeconfig, delete cluster, version)`);
+  throw new ToolError(`unknown command "${[verb, noun].filter(Boolean).join(' ')}" for "kind" (the sandbox kind supports create cluster, get clusters, get kubeconfig, export kubeconfig, delete cluster, version)`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -430,9 +460,9 @@ function installController(api: ApiServerStandIn, namespace: string, name: strin
 async function init(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
   const parsed = parseFlags('clusterctl init', args, {
     core: {},
-    bootstrap: { short: 'b', repeated: true },
-    'control-plane': { short: 'c', repeated: true },
-    infrastructure: { short: 'i', repeated: true },
+    bootstrap: { short: 'b' },
+    'control-plane': { short: 'c' },
+    infrastructure: { short: 'i' },
     ipam: {},
     'runtime-extension': {},
     addon: {},
@@ -457,7 +487,8 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
     const list = specs.length === 0 && defaults ? [PROVIDERS.find((p) => p.type === type)!.name] : specs;
     for (const item of list) {
       if (item === '-') continue;
-      const [name, versionText] = item.split(':') as [string, string | undefined];
+      const colon = item.indexOf(':');
+      const [name, versionText] = colon < 0 ? [item, undefined] : [item.slice(0, colon), item.slice(colon + 1)];
       const kind = PROVIDERS.find((p) => p.type === type && p.name === name);
       if (!kind) throw new ToolError(`failed to get configuration for the ${type} with name ${name}. Please check the provider name and/or add configuration for new providers using the .clusterctl config file`);
       const version = versionText ?? kind.latest;
@@ -512,6 +543,7 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
 }
 
 const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const COUNT = /^\d+$/;
 
 /** `$XDG_CONFIG_HOME/cluster-api/clusterctl.yaml` (or `--config`): variables after the environment. */
@@ -547,6 +579,8 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   const [name, ...extra] = parsed.positional;
   if (!name || extra.length > 0) throw new ToolError(`accepts 1 arg(s), received ${parsed.positional.length}`);
   if (!DNS1123.test(name) || name.length > 63) throw new ToolError(`invalid cluster name "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+  const targetNamespace = flag(parsed, 'target-namespace');
+  if (targetNamespace !== undefined && (!DNS1123_LABEL.test(targetNamespace) || targetNamespace.length > 63)) throw new ToolError(`invalid target namespace "${targetNamespace}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character`);
   const from = flag(parsed, 'from');
   if (!from) throw new ToolError('the sandbox clusterctl cannot fetch templates from GitHub: use --from <file>');
   let template: string;
@@ -571,7 +605,7 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   // The flags win; without one, the environment; then clusterctl's defaults.
   const flagVariables: Record<string, string> = {
     CLUSTER_NAME: name,
-    NAMESPACE: flag(parsed, 'target-namespace') ?? 'default',
+    NAMESPACE: targetNamespace ?? 'default',
     CONTROL_PLANE_MACHINE_COUNT: flag(parsed, 'control-plane-machine-count') ?? env('CONTROL_PLANE_MACHINE_COUNT') ?? '1',
     WORKER_MACHINE_COUNT: flag(parsed, 'worker-machine-count') ?? env('WORKER_MACHINE_COUNT') ?? '0',
     ...(kubernetesVersion !== undefined ? { KUBERNETES_VERSION: kubernetesVersion } : {}),
@@ -598,7 +632,7 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
     throw error;
   }
   const writeTo = flag(parsed, 'write-to');
-  if (writeTo) await fs.writeFile(path.resolve(request.cwd, writeTo), rendered);
+  if (writeTo) await writeFileAtomic(path.resolve(request.cwd, writeTo), rendered, 0o644);
   else output.stdout += rendered.endsWith('\n') ? rendered : `${rendered}\n`;
 }
 

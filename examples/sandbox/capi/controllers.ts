@@ -61,8 +61,8 @@ export interface SimulatedCloud {
   loadBalancers: Map<string, SimLoadBalancer>;
   /** The Nova fault a test armed for the server about to be created, if any. */
   takeServerFault(serverName: string): string | undefined;
-  /** The workload cluster's API server, started (not ready) on first use. */
-  workloadApi(clusterKey: string): Promise<ApiServerStandIn>;
+  /** The workload cluster's API server, started (not ready) on first use, serving `kubernetesVersion` at /version. */
+  workloadApi(clusterKey: string, kubernetesVersion: string | undefined): Promise<ApiServerStandIn>;
   existingWorkloadApi(clusterKey: string): ApiServerStandIn | undefined;
   deleteWorkloadApi(clusterKey: string): Promise<void>;
 }
@@ -203,7 +203,10 @@ export class CapiControllers {
       });
       return false;
     }
-    const workload = await this.cloud.workloadApi(key);
+    const kcpName = (spec(cluster).controlPlaneRef as { name?: string } | undefined)?.name;
+    const version = kcpName ? (spec(this.api.get(KUBEADM_CONTROL_PLANE, namespace, kcpName) ?? ({} as KubeObject)).version as string | undefined) : undefined;
+    // The KubeadmControlPlane webhook adds a missing "v".
+    const workload = await this.cloud.workloadApi(key, version && !version.startsWith('v') ? `v${version}` : version);
     const loadBalancerEnabled = spec(openStackCluster).apiServerLoadBalancer?.enabled === true;
     if (loadBalancerEnabled && !this.cloud.loadBalancers.has(key)) {
       this.cloud.loadBalancers.set(key, { id: randomUUID(), name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}-kubeapi`, cluster: key, vip: workload.host });
