@@ -82,12 +82,12 @@ export interface ClusterApiOptions {
 }
 
 export function resolveClusterApiSettings(
-  config: ClusterConfig | undefined,
+  config: ClusterConfig,
   options: ClusterApiOptions,
   where: { source: string; clusterName: string; clusterDir: string; clusterStateDir: string },
 ): ClusterApiSettings {
   const source = where.source;
-  const capi = config?.deployment.cluster_api;
+  const capi = config.deployment.cluster_api;
   if (!capi) throw new UserError(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
   capiClusterName(where.clusterName, source);
   const { kubeconfig, bootstrap } = capi.management;
