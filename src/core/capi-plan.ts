@@ -9,8 +9,8 @@ import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import type { ClusterApiState } from './state.js';
 import { deployEnvironment } from './steps/environment.js';
 import { FIELD_MANAGER, renderManifests } from './steps/cluster-api.js';
-import type { TofuPlanContext } from './tofu-plan.js';
-import type { PlanChanges } from './tofu-plan.js';
+import { lastLine } from './steps/wait-ready.js';
+import type { PlanChanges, TofuPlanContext } from './tofu-plan.js';
 
 /** What a cluster-api deploy would change on the management cluster: `kubectl diff --server-side` of the rendered manifests. */
 export interface CapiPlan {
@@ -63,7 +63,7 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
     if (diff.exitCode !== 0 && diff.exitCode !== 1) {
       const said = diff.tail.join('\n');
       if (NOT_THERE_YET.test(said)) return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
-      throw new UserError(`kubectl diff against the management cluster (${management}) failed: ${[...diff.tail].reverse().find((l) => l.trim()) ?? `exit ${diff.exitCode}`}`);
+      throw new UserError(`kubectl diff against the management cluster (${management}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
     }
     const { entries, text } = parseKubectlDiff(diff.stdout);
     return { changes: diffChanges(entries), text, manifestsFile: rendered.file };

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, WATCHED_TYPES } from '../capi-status.js';
 import { manifestObjects, objectAddress } from '../capi-manifests.js';
 import { CREDENTIAL_VARIABLES, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
@@ -15,36 +16,23 @@ import type { Redactor } from '../redact.js';
 import { runtimePaths, type DeploySettings } from '../settings.js';
 import type { ClusterApiState } from '../state.js';
 import { KUBECONFIG_FILE } from '../yaml.js';
-import { z } from 'zod';
 import { deployEnvironment } from './environment.js';
 import type { Step, StepContext, StepPlan } from './step.js';
+import { FIRST_PAUSE_MS, lastLine, sleep } from './wait-ready.js';
 
 /** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
 export const FIELD_MANAGER = 'cluster-deploy';
 /** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
 const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
-const FIRST_PAUSE_MS = 500;
 
 function capiOf(settings: DeploySettings): ClusterApiSettings {
   if (!settings.clusterApi) throw new Error('cluster-api step built without cluster-api settings');
   return settings.clusterApi;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** The last non-empty output line of a command: what kubectl or clusterctl said went wrong. */
-function lastLine(result: CommandResult): string {
-  return [...result.tail].reverse().find((l) => l.trim() !== '')?.trim() ?? `exited with ${result.exitCode}`;
+/** What kubectl or clusterctl said went wrong: the last line of its output. */
+function failureLine(result: CommandResult): string {
+  return lastLine(result.tail) || `exited with ${result.exitCode}`;
 }
 
 /** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
@@ -196,7 +184,7 @@ export class CapiManagementClusterStep implements Step {
       maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), displayPath(management), context.redactor);
       const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
       if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-        throw new UserError(`the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${lastLine(ready)}`);
+        throw new UserError(`the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
       }
       if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
         context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
@@ -315,7 +303,7 @@ async function ensureProviders(context: StepContext, commands: CapiCommands, kub
   let installed: InstalledProvider[] = [];
   if (inventory.exitCode === 0) installed = parseProviders(inventory.stdout);
   else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
-    throw new UserError(`cannot read the clusterctl provider inventory: ${lastLine(inventory)}`);
+    throw new UserError(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
   }
   const { missing } = providerDecision(installed, commands.capi);
   let done = 'providers already installed at the pinned versions';
@@ -509,7 +497,7 @@ export async function renderManifests(settings: DeploySettings, exec: Exec): Pro
   }
   const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
   if (result.exitCode !== 0) {
-    throw missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new UserError(`clusterctl generate cluster failed: ${lastLine(result)}`);
+    throw missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`);
   }
   const objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
   const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
@@ -586,7 +574,7 @@ export class CapiApplyStep implements Step {
       if (result.exitCode === 0) return `applied to the management cluster (${displayPath(this.commands.management)})`;
       if (context.signal.aborted) throw new InterruptedError();
       const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
-      if (!webhook || attempt >= WEBHOOK_RETRIES) throw new UserError(`kubectl apply to the management cluster failed: ${lastLine(result)}`);
+      if (!webhook || attempt >= WEBHOOK_RETRIES) throw new UserError(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
       context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
       await sleep(attempt * 2000, context.signal);
     }
@@ -610,7 +598,7 @@ async function pollObjects(
   for (;;) {
     const result = await context.exec(command, { capture: true, quiet: true, check: false });
     if (context.signal.aborted) throw new InterruptedError();
-    const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${lastLine(result)}`, done: false };
+    const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
     if (progress.line !== last) context.output.line(`      ${progress.line}`);
     if (progress.done) return progress.line;
     last = progress.line;
@@ -686,7 +674,7 @@ export class CapiWorkloadKubeconfigStep implements Step {
 
   async run(context: StepContext): Promise<string> {
     const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
-    if (result.exitCode !== 0) throw new UserError(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${lastLine(result)}`);
+    if (result.exitCode !== 0) throw new UserError(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`);
     const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
     const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
     if (!text.trim()) throw new UserError(`${source} has no kubeconfig in its value key`);
