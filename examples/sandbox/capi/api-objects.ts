@@ -142,9 +142,11 @@ export function serverSideApply(live: JsonMap | undefined, config: JsonMap, requ
   const mine = owners.find((o) => o.manager === request.manager && o.operation === 'Apply');
   const others = owners.filter((o) => o !== mine);
   const applied = leafPaths(config);
+  // An applied empty map (`labels: {}`) only asserts that the map exists: it keeps the keys others set.
+  const keepsMap = (path: FieldPath) => live !== undefined && isMap(valueAt(config, path)) && isMap(valueAt(live, path));
   const conflicts: { manager: string; path: FieldPath }[] = [];
   for (const path of applied) {
-    if (live === undefined || deepEqual(valueAt(live, path), valueAt(config, path)) || valueAt(live, path) === undefined) continue;
+    if (live === undefined || keepsMap(path) || deepEqual(valueAt(live, path), valueAt(config, path)) || valueAt(live, path) === undefined) continue;
     for (const other of others) if (other.paths.some((owned) => overlaps(owned, path))) conflicts.push({ manager: other.manager, path });
   }
   if (conflicts.length > 0 && !request.force) {
@@ -156,9 +158,10 @@ export function serverSideApply(live: JsonMap | undefined, config: JsonMap, requ
   const result: JsonMap = clone(live ?? {});
   const ownedByOthers = (path: FieldPath) => others.some((o) => o.paths.some((owned) => overlaps(owned, path)));
   for (const path of mine?.paths ?? []) {
-    if (!applied.some((a) => overlaps(a, path)) && !ownedByOthers(path)) removeAt(result, path);
+    const stillApplied = applied.some((a) => overlaps(a, path) && !(keepsMap(a) && a.length < path.length));
+    if (!stillApplied && !ownedByOthers(path)) removeAt(result, path);
   }
-  for (const path of applied) setAt(result, path, valueAt(config, path));
+  for (const path of applied) if (!keepsMap(path)) setAt(result, path, valueAt(config, path));
   for (const key of ['apiVersion', 'kind']) result[key] = config[key];
   // A forced apply takes the conflicting fields from their owners.
   for (const other of others) other.paths = other.paths.filter((owned) => !conflicts.some((c) => c.manager === other.manager && overlaps(owned, c.path)));

@@ -131,6 +131,7 @@ const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
 const groupVersion = (group: string, version: string) => (group ? `${group}/${version}` : version);
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 const typeKey = (type: TypeRef) => `${type.group}/${type.kind}`;
+const isNamespaceType = (type: TypeRef) => type.group === '' && type.kind === 'Namespace';
 const objectKey = (namespace: string | undefined, name: string) => `${namespace ?? ''}/${name}`;
 /** `secrets` or `clusters.cluster.x-k8s.io`, as the apiserver names a resource in messages. */
 const resourceName = (type: ResourceType) => (type.group ? `${type.plural}.${type.group}` : type.plural);
@@ -183,7 +184,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
 
   /** Stores a new version of an object (or removes it): the one place revisions, events and finalization happen. */
   const commit = (type: TypeEntry, next: KubeObject, previous: KubeObject | undefined): KubeObject => {
-    if (next.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
+    if (isFinalized(type, next)) {
       if (previous) finalRemove(type, previous);
       return next;
     }
@@ -192,6 +193,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     bucket(type).set(objectKey(next.metadata.namespace, next.metadata.name), next);
     notify({ type: previous ? 'MODIFIED' : 'ADDED', object: clone(next) });
     if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') registerDefinition(next);
+    if (isNamespaceType(type) && next.metadata.deletionTimestamp) finishNamespaceIfEmpty(next.metadata.name);
     return next;
   };
 
@@ -219,6 +221,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       }
     }
   };
+
+  /** Marked for deletion with no finalizer left (a namespace goes only once it is empty, see `finishNamespaceIfEmpty`). */
+  const isFinalized = (type: TypeEntry, object: KubeObject) => object.metadata.deletionTimestamp !== undefined && !object.metadata.finalizers?.length && !isNamespaceType(type);
 
   // ---- Namespaces ----
   const namespaceType = typeByKind({ group: '', kind: 'Namespace' })!;
@@ -324,14 +329,19 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (!controller && type.statusSubresource) delete next.status;
     }
     if (type.kind === 'Secret' && type.group === '') normalizeSecret(next);
-    if (type.kind === 'Namespace' && type.group === '') {
+    if (isNamespaceType(type)) {
       meta.labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name };
       next.spec = { finalizers: ['kubernetes'], ...(next.spec as object) };
       if (!controller && !previous) next.status = { phase: 'Active' };
     }
     if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') {
       validateDefinition(next);
-      if (!controller) next.status = definitionStatus(next);
+      if (!controller) {
+        // Conditions keep their transition times while the names stay accepted (a re-apply changes nothing).
+        const status = definitionStatus(next);
+        const kept = previous?.status as typeof status | undefined;
+        next.status = kept && deepEqual(kept.acceptedNames, status.acceptedNames) && deepEqual(kept.storedVersions, status.storedVersions) ? kept : status;
+      }
     }
     if (type.group !== '') {
       const specOf = (o: KubeObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !['metadata', 'status', 'apiVersion', 'kind'].includes(k)));
@@ -386,8 +396,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     const stripped = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
     if (previous && deepEqual(stripped(previous), stripped(next))) return clone(previous);
     if (options.dryRun) {
-      if (next.metadata.deletionTimestamp && !next.metadata.finalizers?.length) return next;
-      next.metadata.resourceVersion = previous?.metadata.resourceVersion ?? '';
+      if (isFinalized(type, next)) return next;
+      if (previous) next.metadata.resourceVersion = previous.metadata.resourceVersion;
+      else delete next.metadata.resourceVersion;
       return next;
     }
     return clone(commit(type, next, previous));
@@ -441,7 +452,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const userDelete = (type: TypeEntry, object: KubeObject, options: WriteOptions & { preconditions?: { uid?: string; resourceVersion?: string } }): KubeObject => {
     const { uid, resourceVersion } = options.preconditions ?? {};
     if ((uid && uid !== object.metadata.uid) || (resourceVersion && resourceVersion !== object.metadata.resourceVersion)) throw conflict(type, object.metadata.name);
-    const isNamespace = type.kind === 'Namespace' && type.group === '';
+    const isNamespace = isNamespaceType(type);
     if (!object.metadata.finalizers?.length && !isNamespace) {
       if (!options.dryRun) finalRemove(type, object);
       return clone(object);
@@ -600,6 +611,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       return `${JSON.stringify({ type: event.type, object: asTable ? tableOf(type, [object], query.get('includeObject')) : object })}\n`;
     };
     res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+    res.flushHeaders(); // clients wait for the headers before they read any event
     if (!since || since === '0') {
       for (const object of sortedObjects(type).filter(accepts)) res.write(render({ type: 'ADDED', object }));
     } else {
