@@ -98,6 +98,13 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
     expect(await ok(['config', 'current-context'])).toBe('test-ctx\n');
     const resources = await ok(['api-resources', '--no-headers']);
     for (const row of [/^namespaces\s+ns\s+v1\s+false\s+Namespace$/m, /^secrets\s+v1\s+true\s+Secret$/m, /^deployments\s+deploy\s+apps\/v1\s+true\s+Deployment$/m, /^clusters\s+cluster\.x-k8s\.io\/v1beta2\s+true\s+Cluster$/m]) expect(resources).toMatch(row);
+    // kubectl takes aggregated discovery: no per-group-version lists fetched.
+    expect(api.requests.filter((r) => /^GET \/(api\/v1|apis\/[^/]+\/[^/?]+)\?/.test(r))).toEqual([]);
+    // The legacy lists (clients that do not ask for aggregated discovery): the preferred version first.
+    const groups = JSON.parse(await ok(['get', '--raw', '/apis'])) as { groups: { name: string; versions: { version: string }[]; preferredVersion: { version: string } }[] };
+    expect(groups.groups.find((g) => g.name === 'cluster.x-k8s.io')).toMatchObject({ versions: [{ version: 'v1beta2' }, { version: 'v1beta1' }], preferredVersion: { version: 'v1beta2' } });
+    const v1 = JSON.parse(await ok(['get', '--raw', '/api/v1'])) as { resources: { name: string }[] };
+    expect(v1.resources.map((r) => r.name)).toEqual(expect.arrayContaining(['namespaces', 'namespaces/status', 'secrets', 'configmaps', 'nodes', 'serviceaccounts', 'services']));
     expect(JSON.parse(await ok(['get', '--raw', '/version']))).toMatchObject({ gitVersion: 'v1.36.1', major: '1', minor: '36' });
     expect(await ok(['get', '--raw', '/readyz'])).toBe('ok');
     api.setReady(false);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +19,7 @@ import {
   StatusError,
   serverSideApply,
 } from './api-objects.js';
+import { AGGREGATED_DISCOVERY, aggregatedDiscovery, groupList, groupVersion, openApiDocument, openApiRoot, type ResourceType, resourceList, type TypeEntry } from './discovery.js';
 import { decodeProtobufObject } from './protobuf.js';
 
 /**
@@ -50,15 +51,7 @@ export interface KubeObject {
   [key: string]: unknown;
 }
 
-export interface ResourceType {
-  group: string;
-  version: string;
-  kind: string;
-  plural: string;
-  namespaced: boolean;
-  shortNames?: string[];
-  categories?: string[];
-}
+export type { ResourceType } from './discovery.js';
 
 export type WatchEvent = { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: KubeObject };
 type TypeRef = { group: string; kind: string };
@@ -101,14 +94,6 @@ export interface ApiServerOptions {
   kubernetesVersion?: string;
 }
 
-interface TypeEntry extends ResourceType {
-  singular: string;
-  /** Writes to the object leave `status` alone; `/status` writes change only it. */
-  statusSubresource: boolean;
-  /** CustomResourceDefinition `additionalPrinterColumns`; empty: Name and Age. */
-  printerColumns: PrinterColumn[];
-}
-
 const MAX_LOGGED_REQUESTS = 1000;
 const MAX_EVENT_HISTORY = 10_000;
 const MAX_BODY_BYTES = 3 * 1024 * 1024; // the apiserver's request size limit
@@ -128,7 +113,6 @@ const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
   { group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false, shortNames: ['crd', 'crds'], statusSubresource: true },
 ];
 
-const groupVersion = (group: string, version: string) => (group ? `${group}/${version}` : version);
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 const typeKey = (type: TypeRef) => `${type.group}/${type.kind}`;
 const isNamespaceType = (type: TypeRef) => type.group === '' && type.kind === 'Namespace';
@@ -136,18 +120,6 @@ const objectKey = (namespace: string | undefined, name: string) => `${namespace 
 /** `secrets` or `clusters.cluster.x-k8s.io`, as the apiserver names a resource in messages. */
 const resourceName = (type: ResourceType) => (type.group ? `${type.plural}.${type.group}` : type.plural);
 const timestamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-
-/** Kubernetes version priority: GA > beta > alpha, higher numbers first (`v1` > `v1beta2` > `v1beta1` > `v1alpha3`). */
-function versionPriority(version: string): number[] {
-  const match = /^v(\d+)(?:(beta|alpha)(\d+))?$/.exec(version);
-  if (!match) return [0, 0, 0];
-  return [match[2] ? (match[2] === 'beta' ? 2 : 1) : 3, Number(match[1]), Number(match[3] ?? 0)];
-}
-const byVersionPriority = (a: string, b: string) => {
-  const [x, y] = [versionPriority(a), versionPriority(b)];
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return y[i]! - x[i]!;
-  return 0;
-};
 
 export async function startApiServerStandIn(options: ApiServerOptions): Promise<ApiServerStandIn> {
   const certs = await makeCertificates(options.dir);
@@ -543,67 +515,6 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-  const discovery = (group: string, version: string) => {
-    const resources = [...types.values()].filter((t) => t.group === group && t.version === version);
-    if (resources.length === 0) return undefined;
-    return {
-      kind: 'APIResourceList',
-      apiVersion: 'v1',
-      groupVersion: groupVersion(group, version),
-      resources: resources.flatMap((t) => [
-        {
-          name: t.plural,
-          singularName: t.singular,
-          namespaced: t.namespaced,
-          kind: t.kind,
-          verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
-          ...(t.shortNames ? { shortNames: t.shortNames } : {}),
-          ...(t.categories ? { categories: t.categories } : {}),
-        },
-        ...(t.statusSubresource ? [{ name: `${t.plural}/status`, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: ['get', 'patch', 'update'] }] : []),
-      ]),
-    };
-  };
-
-  const groupList = () => {
-    const groups = new Map<string, string[]>();
-    for (const t of types.values()) if (t.group) groups.set(t.group, [...new Set([...(groups.get(t.group) ?? []), t.version])]);
-    return {
-      kind: 'APIGroupList',
-      apiVersion: 'v1',
-      groups: [...groups].map(([group, versions]) => {
-        const sorted = versions.sort(byVersionPriority).map((v) => ({ groupVersion: `${group}/${v}`, version: v }));
-        return { name: group, versions: sorted, preferredVersion: sorted[0] };
-      }),
-    };
-  };
-
-  /**
-   * kubectl (`--validate`, default strict) asks OpenAPI v3 whether the server validates fields itself (a PATCH operation
-   * for the kind with a `fieldValidation` query parameter); if it does, kubectl sends `fieldValidation=Strict` and skips its
-   * own schema validation, else it downloads OpenAPI v2 schemas and fails without them (kubectl reads the v3 root once per
-   * run, so a type whose CRD the same apply created takes the v2 path). This stand-in advertises the parameter (as every
-   * apiserver since 1.27 does) and serves an empty v2 document; it has no schemas, so unknown fields are kept, not rejected.
-   */
-  const openApiPath = (group: string, version: string) => (group ? `apis/${group}/${version}` : `api/${version}`);
-  const openApiHash = (group: string, version: string) => createHash('sha256').update(JSON.stringify(discovery(group, version))).digest('hex').slice(0, 16).toUpperCase();
-  const openApiRoot = () => {
-    const versions = new Map([...types.values()].map((t) => [openApiPath(t.group, t.version), t]));
-    return { paths: Object.fromEntries([...versions].map(([key, t]) => [key, { serverRelativeURL: `/openapi/v3/${key}?hash=${openApiHash(t.group, t.version)}` }])) };
-  };
-  const openApiDocument = (group: string, version: string) => {
-    const served = [...types.values()].filter((t) => t.group === group && t.version === version);
-    if (served.length === 0) return undefined;
-    const fieldValidation = { name: 'fieldValidation', in: 'query', description: 'fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.', schema: { type: 'string', uniqueItems: true } };
-    const paths = Object.fromEntries(
-      served.map((t) => [
-        `/${openApiPath(t.group, t.version)}/${t.namespaced ? 'namespaces/{namespace}/' : ''}${t.plural}/{name}`,
-        { patch: { operationId: `patch${t.kind}`, parameters: [fieldValidation], 'x-kubernetes-action': 'patch', 'x-kubernetes-group-version-kind': { group: t.group, version: t.version, kind: t.kind } } },
-      ]),
-    );
-    return { openapi: '3.0.0', info: { title: 'Kubernetes', version: gitVersion }, paths };
-  };
-
   const watch = (req: IncomingMessage, res: ServerResponse, type: TypeEntry, accepts: (object: KubeObject) => boolean, query: URLSearchParams, asTable: boolean) => {
     const since = query.get('resourceVersion');
     const render = (event: WatchEvent) => {
@@ -696,24 +607,25 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       case '/readyz':
         return ready ? send(res, 200, 'ok', 'text/plain') : send(res, 500, `[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed (${name})\n`, 'text/plain');
       case '/api':
-        return send(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
       case '/apis':
-        return send(res, 200, groupList());
+        if ((req.headers.accept ?? '').includes(AGGREGATED_DISCOVERY)) return send(res, 200, aggregatedDiscovery([...types.values()], url.pathname === '/api'), AGGREGATED_DISCOVERY);
+        return send(res, 200, url.pathname === '/apis' ? groupList([...types.values()]) : { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
       case '/openapi/v3':
-        return send(res, 200, openApiRoot());
+        return send(res, 200, openApiRoot([...types.values()]));
       case '/openapi/v2':
         // An empty OpenAPI v2 Document (protobuf, as kubectl asks): no schemas, so kubectl validates nothing itself.
         return send(res, 200, '', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
     }
     if (url.pathname.startsWith('/openapi/v3/')) {
       const [, , root, ...rest] = segments;
-      const document = root === 'api' ? openApiDocument('', rest[0] ?? '') : openApiDocument(rest[0] ?? '', rest[1] ?? '');
+      const [group, version] = root === 'api' ? ['', rest[0] ?? ''] : [rest[0] ?? '', rest[1] ?? ''];
+      const document = openApiDocument([...types.values()], group, version, gitVersion);
       if (document) return send(res, 200, document);
     }
     const [root, ...rest] = segments;
     const [group, version, resource] = root === 'api' ? ['', rest[0], rest.slice(1)] : root === 'apis' ? [rest[0] ?? '', rest[1], rest.slice(2)] : ['', undefined, []];
     if (version !== undefined && resource.length === 0 && req.method === 'GET') {
-      const list = discovery(group, version);
+      const list = resourceList([...types.values()], group, version);
       if (list) return send(res, 200, list);
     }
     if (version !== undefined && resource.length > 0) return handleResource(req, res, url, group, version, resource);
