@@ -309,6 +309,19 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
     await ok(['apply', '--server-side', '--field-manager=cluster-deploy', '-f', '-'], cluster('patch-ns', 'p', 'status: {phase: Deleting}\n'));
     expect((await getJson(['cluster', 'p', '-n', 'patch-ns'])).status.phase).toBe('Provisioned');
     expect((await kubectl(['patch', 'cluster', 'nope', '-n', 'patch-ns', '--type', 'merge', '-p', '{}'])).stderr).toContain('clusters.cluster.x-k8s.io "nope" not found');
+    // JSON patch, the usual way to drop a stuck finalizer; a failed test operation changes nothing.
+    await ok(['patch', 'cluster', 'p', '-n', 'patch-ns', '--type', 'json', '-p', '[{"op":"add","path":"/metadata/finalizers","value":["a","b"]},{"op":"remove","path":"/metadata/finalizers/0"},{"op":"replace","path":"/spec/paused","value":false}]']);
+    object = await getJson(['cluster', 'p', '-n', 'patch-ns']);
+    expect([object.metadata.finalizers, object.spec.paused]).toEqual([['b'], false]);
+    const failedTest = await kubectl(['patch', 'cluster', 'p', '-n', 'patch-ns', '--type', 'json', '-p', '[{"op":"remove","path":"/metadata/finalizers"},{"op":"test","path":"/spec/paused","value":true}]']);
+    expect(failedTest.stderr).toContain('testing value /spec/paused failed');
+    expect((await getJson(['cluster', 'p', '-n', 'patch-ns'])).metadata.finalizers).toEqual(['b']);
+    expect((await kubectl(['patch', 'cluster', 'p', '-n', 'patch-ns', '--type', 'json', '-p', '[{"op":"remove","path":"/spec/nothing"}]'])).stderr).toContain('doc is missing path: "/spec/nothing"');
+    // A strategic merge patch (kubectl's default) is for built-in types only, as on a real apiserver.
+    expect((await kubectl(['patch', 'cluster', 'p', '-n', 'patch-ns', '-p', '{"spec":{"paused":true}}'])).stderr).toContain('accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
+    await ok(['create', 'configmap', 'cm', '-n', 'patch-ns', '--from-literal=a=1']);
+    await ok(['patch', 'configmap', 'cm', '-n', 'patch-ns', '-p', '{"data":{"b":"2"}}']);
+    expect((await getJson(['configmap', 'cm', '-n', 'patch-ns'])).data).toEqual({ a: '1', b: '2' });
   });
 
   describe('bad input gets the apiserver answers', () => {

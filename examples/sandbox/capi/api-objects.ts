@@ -186,7 +186,7 @@ export function recordUpdate(before: JsonMap | undefined, after: JsonMap, reques
   setAt(after, ['metadata', 'managedFields'], writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]));
 }
 
-/** RFC 7386 JSON merge patch (also serves kubectl's strategic merge patch for the simple cases it sends). */
+/** RFC 7386 JSON merge patch; also kubectl's strategic merge patch of built-in types, approximated (lists are replaced, not merged by key). */
 export function mergePatch(target: Json, patch: Json): Json {
   if (!isMap(patch)) return clone(patch);
   const result: JsonMap = isMap(target) ? clone(target) : {};
@@ -196,6 +196,63 @@ export function mergePatch(target: Json, patch: Json): Json {
     else result[key] = mergePatch(result[key], value);
   }
   return result;
+}
+
+/** RFC 6902 JSON patch (`kubectl patch --type json`): add, remove, replace, test, move, copy. */
+export function jsonPatch(target: Json, operations: Json): Json {
+  if (!Array.isArray(operations)) throw new StatusError(400, 'BadRequest', 'the JSON patch must be an array of operations');
+  let document = clone(target);
+  const pointer = (path: unknown) => {
+    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw new StatusError(422, 'Invalid', `invalid JSON pointer ${JSON.stringify(path)}`);
+    return path === '' ? [] : path.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  };
+  const missing = (path: unknown) => new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: doc is missing path: "${path}"`);
+  // Unlike valueAt (maps only), JSON pointers also index lists.
+  const resolve = (tokens: string[]): Json => tokens.reduce<Json>((node, token) => (Array.isArray(node) ? node[Number(token)] : isMap(node) ? node[token] : undefined), document);
+  const parentOf = (tokens: string[], path: unknown) => {
+    const parent = resolve(tokens.slice(0, -1));
+    if (!isMap(parent) && !Array.isArray(parent)) throw missing(path);
+    return parent;
+  };
+  const remove = (path: unknown) => {
+    const tokens = pointer(path);
+    const parent = parentOf(tokens, path);
+    const key = tokens.at(-1)!;
+    if (Array.isArray(parent)) {
+      if (!(Number(key) in parent)) throw missing(path);
+      return parent.splice(Number(key), 1)[0];
+    }
+    if (!(key in parent)) throw missing(path);
+    const value = parent[key];
+    delete parent[key];
+    return value;
+  };
+  const add = (path: unknown, value: Json) => {
+    const tokens = pointer(path);
+    if (tokens.length === 0) {
+      document = clone(value);
+      return;
+    }
+    const parent = parentOf(tokens, path);
+    const key = tokens.at(-1)!;
+    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, clone(value));
+    else parent[key] = clone(value);
+  };
+  for (const operation of operations) {
+    if (!isMap(operation)) throw new StatusError(400, 'BadRequest', 'each JSON patch operation must be an object');
+    const { op, path, value, from } = operation;
+    if (op === 'add') add(path, value);
+    else if (op === 'remove') remove(path);
+    else if (op === 'replace') {
+      remove(path);
+      add(path, value);
+    } else if (op === 'move') add(path, remove(from));
+    else if (op === 'copy') add(path, resolve(pointer(from)));
+    else if (op === 'test') {
+      if (!deepEqual(resolve(pointer(path)), value)) throw new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: testing value ${String(path)} failed`);
+    } else throw new StatusError(422, 'Invalid', `unexpected JSON patch operation ${JSON.stringify(op)}`);
+  }
+  return document;
 }
 
 // ---- Selectors ----

@@ -9,6 +9,7 @@ import {
   clone,
   deepEqual,
   isMap,
+  jsonPatch,
   mergePatch,
   notFoundError,
   parseFieldSelector,
@@ -361,6 +362,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
 
   const conflict = (type: TypeEntry, objectName: string) =>
     new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${resourceName(type)} "${objectName}": the object has been modified; please apply your changes to the latest version and try again`, { name: objectName, group: type.group, kind: type.plural });
+  const unsupportedPatch = (accepted: string[]) => new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
   const missing = (type: TypeEntry, objectName: string) => notFoundError(resourceName(type), objectName, type.group, type.plural);
 
   /** Stores (unless dry run) and returns what the client sees. */
@@ -411,10 +413,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       return save(type, finishWrite(type, merged, previous, options), previous, options);
     }
     if (!previous) throw missing(type, objectName);
-    if (contentType.startsWith('application/json-patch+json')) throw new StatusError(415, 'UnsupportedMediaType', `the sandbox API server does not model JSON patch; use --type merge`);
+    const strategic = contentType.startsWith('application/strategic-merge-patch+json');
+    if (strategic && !BUILT_IN_TYPES.some((t) => t.group === type.group && t.kind === type.kind)) throw unsupportedPatch(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
+    if (!strategic && !contentType.startsWith('application/merge-patch+json') && !contentType.startsWith('application/json-patch+json')) throw unsupportedPatch(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json']);
     const patch = parseBody(raw, contentType);
     if (isMap(patch) && isMap(patch.metadata) && patch.metadata.resourceVersion !== undefined && patch.metadata.resourceVersion !== previous.metadata.resourceVersion) throw conflict(type, objectName);
-    const next = bodyObject(type, mergePatch(previous, patch), namespace, objectName);
+    const patched = contentType.startsWith('application/json-patch+json') ? jsonPatch(previous, patch) : mergePatch(previous, patch);
+    const next = bodyObject(type, patched, namespace, objectName);
     finishWrite(type, next, previous, options);
     recordUpdate(previous, next, { manager: options.manager ?? 'unknown', apiVersion: next.apiVersion, now });
     return save(type, next, previous, options);
