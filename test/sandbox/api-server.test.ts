@@ -377,12 +377,29 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       expect(api.list({ group: '', kind: 'ConfigMap' }, 'default')).toEqual([]);
     });
 
+    it('delete marks objects with finalizers and removes the others', async () => {
+      await namespace('ctl-delete');
+      api.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'held', namespace: 'ctl-delete', finalizers: ['x'] } });
+      api.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'free', namespace: 'ctl-delete' } });
+      api.delete({ group: '', kind: 'ConfigMap' }, 'ctl-delete', 'held');
+      api.delete({ group: '', kind: 'ConfigMap' }, 'ctl-delete', 'free');
+      expect(api.list({ group: '', kind: 'ConfigMap' }, 'ctl-delete').map((o) => [o.metadata.name, typeof o.metadata.deletionTimestamp])).toEqual([['held', 'string']]);
+      const held = api.get({ group: '', kind: 'ConfigMap' }, 'ctl-delete', 'held')!;
+      api.put({ ...held, metadata: { ...held.metadata, finalizers: [] } });
+      expect(api.list({ group: '', kind: 'ConfigMap' }, 'ctl-delete')).toEqual([]);
+    });
+
     it('registerType serves a type without a CRD; put refuses unknown types and missing namespaces', async () => {
       api.registerType({ group: 'clusterctl.cluster.x-k8s.io', version: 'v1alpha3', kind: 'Provider', plural: 'providers', namespaced: true });
       await namespace('capi-system');
       api.put({ apiVersion: 'clusterctl.cluster.x-k8s.io/v1alpha3', kind: 'Provider', metadata: { name: 'cluster-api', namespace: 'capi-system' }, providerName: 'cluster-api', type: 'CoreProvider', version: 'v1.14.0' } as KubeObject);
       expect(await ok(['get', 'providers', '-A', '-o', 'jsonpath={.items[*].version}'])).toBe('v1.14.0');
       expect(() => api.put({ apiVersion: 'nope.example.com/v1', kind: 'Nope', metadata: { name: 'x' } })).toThrow(/no type Nope in nope.example.com\/v1 is served/);
+      // clusterctl init puts CRDs: established at once, as kubectl wait expects.
+      api.put({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'machines.cluster.x-k8s.io' }, spec: { group: 'cluster.x-k8s.io', scope: 'Namespaced', names: { kind: 'Machine', plural: 'machines' }, versions: [{ name: 'v1beta2', served: true, storage: true }] } });
+      expect(await ok(['wait', '--for=condition=Established', 'crd/machines.cluster.x-k8s.io', '--timeout=5s'])).toContain('condition met');
+      // A cluster-scoped type ignores the namespace a caller passes.
+      expect(api.get({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, 'default', 'machines.cluster.x-k8s.io')?.metadata.namespace).toBeUndefined();
       expect(() => api.put({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x', namespace: 'absent' } })).toThrow(/needs an existing namespace/);
     });
   });

@@ -73,6 +73,8 @@ export interface ApiServerStandIn {
   list(type: TypeRef, namespace?: string): KubeObject[];
   /** Controller-side write (status included): creates or replaces, bumps resourceVersion, notifies watchers. */
   put(object: KubeObject): KubeObject;
+  /** A delete as users make it: at once without finalizers, else `deletionTimestamp` is set (controllers then finish it). */
+  delete(type: TypeRef, namespace: string | undefined, name: string): void;
   /** Removes at once (a controller's final delete, after finalizers are gone). */
   remove(type: TypeRef, namespace: string | undefined, name: string): void;
   /** Every change, as watch events. Returns an unsubscribe function. */
@@ -309,12 +311,10 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     }
     if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') {
       validateDefinition(next);
-      if (!controller) {
-        // Conditions keep their transition times while the names stay accepted (a re-apply changes nothing).
-        const status = definitionStatus(next);
-        const kept = previous?.status as typeof status | undefined;
-        next.status = kept && deepEqual(kept.acceptedNames, status.acceptedNames) && deepEqual(kept.storedVersions, status.storedVersions) ? kept : status;
-      }
+      // Established at once, whoever writes it; conditions keep their times while the names stay (a re-apply changes nothing).
+      const status = definitionStatus(next);
+      const kept = previous?.status as typeof status | undefined;
+      next.status = kept && deepEqual(kept.acceptedNames, status.acceptedNames) && deepEqual(kept.storedVersions, status.storedVersions) ? kept : status;
     }
     if (type.group !== '') {
       const specOf = (o: KubeObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !['metadata', 'status', 'apiVersion', 'kind'].includes(k)));
@@ -653,6 +653,8 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
 
   for (const namespace of INITIAL_NAMESPACES) userCreate(namespaceType, undefined, { metadata: { name: namespace } }, { manager: 'kube-apiserver' });
 
+  /** A cluster-scoped type ignores the namespace a caller passes. */
+  const scoped = (type: TypeRef, namespace: string | undefined) => (typeByKind(type)?.namespaced === false ? undefined : namespace);
   const controllerType = (object: { apiVersion: string; kind: string }) => {
     const type = typeByKind({ group: groupOf(object.apiVersion), kind: object.kind });
     if (!type) throw new Error(`sandbox API server ${name}: no type ${object.kind} in ${object.apiVersion} is served (create its CustomResourceDefinition first)`);
@@ -680,23 +682,28 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       }),
     registerType: (type) => registerEntry({ ...type, singular: type.kind.toLowerCase(), statusSubresource: true, printerColumns: [] }),
     get: (type, namespace, objectName) => {
-      const object = lookup(type, namespace, objectName);
+      const object = lookup(type, scoped(type, namespace), objectName);
       return object && clone(object);
     },
     list: (type, namespace) => sortedObjects(type).filter((o) => namespace === undefined || o.metadata.namespace === namespace).map(clone),
     put: (object) => {
       const type = controllerType(object);
       const next = clone(object);
+      if (!type.namespaced) delete next.metadata.namespace;
       const { namespace, name: objectName } = next.metadata;
       if (type.namespaced && (!namespace || !lookup(namespaceType, undefined, namespace))) throw new Error(`sandbox API server ${name}: ${object.kind} ${objectName} needs an existing namespace, not ${JSON.stringify(namespace)}`);
-      const previous = lookup(type, type.namespaced ? namespace : undefined, objectName);
+      const previous = lookup(type, namespace, objectName);
       if (next.metadata.managedFields === undefined && previous?.metadata.managedFields) next.metadata.managedFields = previous.metadata.managedFields;
-      if (previous?.metadata.deletionTimestamp) next.metadata.deletionTimestamp = previous.metadata.deletionTimestamp;
       return save(type, finishWrite(type, next, previous, {}, true), previous, {});
+    },
+    delete: (type, namespace, objectName) => {
+      const entry = typeByKind(type);
+      const object = lookup(type, scoped(type, namespace), objectName);
+      if (entry && object) userDelete(entry, object, {});
     },
     remove: (type, namespace, objectName) => {
       const entry = typeByKind(type);
-      const object = lookup(type, namespace, objectName);
+      const object = lookup(type, scoped(type, namespace), objectName);
       if (entry && object) finalRemove(entry, object);
     },
     onChange: (listener) => {
