@@ -351,6 +351,12 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       ['a stale resourceVersion', 'PUT', '/api/v1/namespaces/default', '{"metadata":{"name":"default","resourceVersion":"999999"}}', 409, 'Conflict', 'Operation cannot be fulfilled on namespaces "default": the object has been modified'],
       ['a protobuf body of a kind kubectl never sends so', 'POST', '/apis/apps/v1/namespaces/default/deployments', Buffer.concat([Buffer.from('k8s\0'), Buffer.from([0x0a, 0x15, 0x0a, 0x07, ...Buffer.from('apps/v1'), 0x12, 0x0a, ...Buffer.from('Deployment')])]), 415, 'UnsupportedMediaType', 'not apps/v1/Deployment'],
       ['a body over 3 MiB', 'POST', '/api/v1/namespaces/default/configmaps', `{"data":{"a":"${'x'.repeat(3 * 1024 * 1024)}"}}`, 413, 'RequestEntityTooLarge', 'limit is 3145728'],
+      ['an invalid label value', 'POST', '/api/v1/namespaces/default/configmaps', '{"metadata":{"name":"a","labels":{"team":"red team"}}}', 422, 'Invalid', 'metadata.labels: Invalid value: "red team": a valid label must be an empty string'],
+      ['an invalid label key and a newline in the name', 'POST', '/api/v1/namespaces/default/configmaps', '{"metadata":{"name":"a\\nb","labels":{"-x":"y"}}}', 422, 'Invalid', 'is invalid: [metadata.name: Invalid value: "a\nb"'],
+      ['a label that is not a string', 'PATCH', '/api/v1/namespaces/default/configmaps/a?fieldManager=x', 'metadata: {name: a, labels: {replicas: 3}}', 400, 'BadRequest', 'metadata.labels must map strings to strings'],
+      ['finalizers that are not a list', 'POST', '/api/v1/namespaces/default/configmaps', '{"metadata":{"name":"a","finalizers":"x"}}', 400, 'BadRequest', 'metadata.finalizers must be a list of strings'],
+      ['a watch timeout that is not a number', 'GET', '/api/v1/namespaces?watch=true&timeoutSeconds=soon', '', 400, 'BadRequest', 'invalid timeoutSeconds "soon"'],
+      ['a watch from a resourceVersion that is not one', 'GET', '/api/v1/namespaces?watch=true&resourceVersion=latest', '', 400, 'BadRequest', 'invalid resourceVersion "latest"'],
       ['an unknown subresource', 'GET', '/api/v1/namespaces/default/configmaps/a/status', '', 404, 'NotFound', 'the server could not find the requested resource'],
     ] as const)('%s', async (_what, method, pathname, body, status, reason, message) => {
       const contentType = typeof body !== 'string' ? 'application/vnd.kubernetes.protobuf' : method === 'PATCH' ? 'application/apply-patch+yaml' : 'application/json';

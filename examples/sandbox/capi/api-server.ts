@@ -100,6 +100,7 @@ export interface ApiServerOptions {
 const MAX_LOGGED_REQUESTS = 1000;
 const MAX_EVENT_HISTORY = 10_000;
 const MAX_BODY_BYTES = 3 * 1024 * 1024; // the apiserver's request size limit
+const MAX_WATCH_SECONDS = 1800; // the apiserver's --min-request-timeout: watches end and clients re-watch
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS_LABEL = /^(?=.{1,63}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -332,11 +333,36 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     secret.type = secret.type || 'Opaque';
   };
 
-  const invalidName = (type: TypeEntry, objectName: string) => {
-    const pattern = type.kind === 'Namespace' ? DNS_LABEL : DNS_SUBDOMAIN;
-    if (pattern.test(objectName)) return;
-    const rule = type.kind === 'Namespace' ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-    throw new StatusError(422, 'Invalid', `${type.kind} "${objectName}" is invalid: metadata.name: Invalid value: "${objectName}": ${rule}`, { name: objectName, group: type.group, kind: type.kind, causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "${objectName}": ${rule}`, field: 'metadata.name' }] });
+  /** The apiserver's metadata validation: string maps and lists where Go types demand them (400), then names and labels (422). */
+  const validateMetadata = (type: TypeEntry, meta: KubeObject['metadata']) => {
+    for (const field of ['labels', 'annotations'] as const) {
+      const map = meta[field] as unknown;
+      if (map !== undefined && (!isMap(map) || Object.values(map).some((v) => typeof v !== 'string'))) throw new StatusError(400, 'BadRequest', `error decoding the object: metadata.${field} must map strings to strings`);
+    }
+    const finalizers = meta.finalizers as unknown;
+    if (finalizers !== undefined && (!Array.isArray(finalizers) || finalizers.some((f) => typeof f !== 'string'))) throw new StatusError(400, 'BadRequest', 'error decoding the object: metadata.finalizers must be a list of strings');
+    const problems: { field: string; message: string }[] = [];
+    const isNamespace = isNamespaceType(type);
+    if (!(isNamespace ? DNS_LABEL : DNS_SUBDOMAIN).test(meta.name)) {
+      const rule = isNamespace ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+      problems.push({ field: 'metadata.name', message: `Invalid value: "${meta.name}": ${rule}` });
+    }
+    const NAME_RULE = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    const qualifiedName = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+    for (const [field, map] of [['labels', meta.labels], ['annotations', meta.annotations]] as const) {
+      for (const [key, value] of Object.entries(map ?? {})) {
+        const slash = key.lastIndexOf('/');
+        const [prefix, keyName] = slash >= 0 ? [key.slice(0, slash), key.slice(slash + 1)] : ['', key];
+        if (!qualifiedName.test(keyName) || keyName.length > 63 || (slash >= 0 && !DNS_SUBDOMAIN.test(prefix))) problems.push({ field: `metadata.${field}`, message: `Invalid value: "${key}": ${NAME_RULE}` });
+        if (field === 'labels' && value !== '' && (!qualifiedName.test(value) || value.length > 63)) {
+          problems.push({ field: 'metadata.labels', message: `Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')` });
+        }
+      }
+    }
+    if (problems.length === 0) return;
+    const listed = problems.map((p) => `${p.field}: ${p.message}`);
+    const message = `${type.kind} "${meta.name}" is invalid: ${listed.length === 1 ? listed[0] : `[${listed.join(', ')}]`}`;
+    throw new StatusError(422, 'Invalid', message, { name: meta.name, group: type.group, kind: type.kind, causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })) });
   };
 
   /** A request body's object, checked against the URL it was sent to. */
@@ -355,7 +381,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (meta.namespace !== undefined && meta.namespace !== namespace) throw new StatusError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
       meta.namespace = namespace;
     } else delete meta.namespace;
-    invalidName(type, meta.name);
+    validateMetadata(type, meta);
     object.apiVersion = groupVersion(type.group, type.version);
     return object;
   };
@@ -522,6 +548,10 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
 
   const watch = (req: IncomingMessage, res: ServerResponse, type: TypeEntry, accepts: (object: KubeObject) => boolean, query: URLSearchParams, asTable: boolean) => {
     const since = query.get('resourceVersion');
+    const timeout = query.get('timeoutSeconds') ?? String(MAX_WATCH_SECONDS);
+    if (!/^\d{1,9}$/.test(timeout)) throw new StatusError(400, 'BadRequest', `invalid timeoutSeconds ${JSON.stringify(timeout)}: a whole number of seconds`);
+    const timeoutSeconds = Math.min(Number(timeout), MAX_WATCH_SECONDS);
+    if (since && !/^\d{1,15}$/.test(since)) throw new StatusError(400, 'BadRequest', `invalid resourceVersion ${JSON.stringify(since)}: resource versions are whole numbers`);
     const render = (event: WatchEvent) => {
       const object = asVersion(type, event.object);
       return `${JSON.stringify({ type: event.type, object: asTable ? tableOf(type, [object], query.get('includeObject')) : object })}\n`;
@@ -532,7 +562,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       for (const object of sortedObjects(type).filter(accepts)) res.write(render({ type: 'ADDED', object }));
     } else {
       const from = Number(since);
-      if (!Number.isInteger(from) || (history.length > 0 && from < history[0]!.revision - 1 && from < revision)) {
+      if (history.length > 0 && from < history[0]!.revision - 1) {
         const gone = new StatusError(410, 'Expired', `too old resource version: ${since} (${history[0]?.revision ?? revision})`);
         res.end(`${JSON.stringify({ type: 'ERROR', object: gone.status })}\n`);
         return;
@@ -543,8 +573,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (accepts(event.object)) res.write(render(event));
     };
     listeners.add(listener);
-    const timeout = Number(query.get('timeoutSeconds') ?? 1800);
-    const timer = setTimeout(() => res.end(), timeout * 1000);
+    const timer = setTimeout(() => res.end(), timeoutSeconds * 1000);
     const stop = () => {
       clearTimeout(timer);
       listeners.delete(listener);
