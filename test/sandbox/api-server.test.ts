@@ -395,6 +395,20 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       expect(api.list({ group: '', kind: 'ConfigMap' }, 'ctl-delete')).toEqual([]);
     });
 
+    it('collects garbage: dependents go when their last owner is gone', async () => {
+      await namespace('ctl-gc');
+      const configMap = (metadata: Partial<KubeObject['metadata']>) => api.put({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '', namespace: 'ctl-gc', ...metadata } });
+      const [a, b] = [configMap({ name: 'owner-a' }), configMap({ name: 'owner-b' })];
+      const reference = (owner: KubeObject) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: owner.metadata.name, uid: owner.metadata.uid });
+      configMap({ name: 'child-of-a', ownerReferences: [reference(a)] });
+      configMap({ name: 'child-of-both', ownerReferences: [reference(a), reference(b)] });
+      configMap({ name: 'unrelated' });
+      api.remove({ group: '', kind: 'ConfigMap' }, 'ctl-gc', 'owner-a');
+      expect(api.list({ group: '', kind: 'ConfigMap' }, 'ctl-gc').map((o) => o.metadata.name)).toEqual(['child-of-both', 'owner-b', 'unrelated']);
+      await ok(['delete', 'configmap', 'owner-b', '-n', 'ctl-gc']);
+      expect(api.list({ group: '', kind: 'ConfigMap' }, 'ctl-gc').map((o) => o.metadata.name)).toEqual(['unrelated']);
+    });
+
     it('registerType serves a type without a CRD; put refuses unknown types and missing namespaces', async () => {
       api.registerType({ group: 'clusterctl.cluster.x-k8s.io', version: 'v1alpha3', kind: 'Provider', plural: 'providers', namespaced: true });
       await namespace('capi-system');

@@ -25,11 +25,13 @@ import { decodeProtobufObject } from './protobuf.js';
 
 /**
  * A generic in-memory Kubernetes API server stand-in: the real kubectl talks to it over mutual TLS as to a kube-apiserver
- * (discovery, get/list/watch with selectors and Tables, create, replace, merge patch, server-side apply with field
- * managers, dry run, delete with finalizers, CustomResourceDefinitions registering their types). Controllers (the
- * simulated Cluster API) read and write it in-process through `get`/`list`/`put`/`remove`/`onChange`.
- * Not modelled: admission webhooks, OpenAPI, schema validation and defaulting, version conversion (an object reads the
- * same in every served version), associative-list merges, pagination (`limit` answers everything at once).
+ * (aggregated and legacy discovery, get/list/watch with selectors and Tables, create, replace, merge/JSON patch,
+ * server-side apply with field managers, dry run, delete with finalizers, namespace termination, owner-reference garbage
+ * collection, CustomResourceDefinitions registering their types). Controllers (the simulated Cluster API) read and write
+ * it in-process through `get`/`list`/`put`/`delete`/`remove`/`onChange`; their writes skip validation and conflicts.
+ * Not modelled: admission webhooks, OpenAPI schemas (so no schema validation, pruning or defaulting: unknown fields are
+ * kept), version conversion (an object reads the same in every served version), associative-list merges (lists are
+ * atomic), pagination (`limit` answers everything at once), a watch with a selector seeing an object leave it (no DELETED).
  */
 export interface KubeObject {
   apiVersion: string;
@@ -120,6 +122,7 @@ const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 const typeKey = (type: TypeRef) => `${type.group}/${type.kind}`;
 const isNamespaceType = (type: TypeRef) => type.group === '' && type.kind === 'Namespace';
+const isDefinitionType = (type: TypeRef) => type.group === 'apiextensions.k8s.io' && type.kind === 'CustomResourceDefinition';
 const objectKey = (namespace: string | undefined, name: string) => `${namespace ?? ''}/${name}`;
 /** `secrets` or `clusters.cluster.x-k8s.io`, as the apiserver names a resource in messages. */
 const resourceName = (type: ResourceType) => (type.group ? `${type.plural}.${type.group}` : type.plural);
@@ -168,7 +171,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     next.metadata.resourceVersion = String(revision);
     bucket(type).set(objectKey(next.metadata.namespace, next.metadata.name), next);
     notify({ type: previous ? 'MODIFIED' : 'ADDED', object: clone(next) });
-    if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') registerDefinition(next);
+    if (isDefinitionType(type)) registerDefinition(next);
     if (isNamespaceType(type) && next.metadata.deletionTimestamp) finishNamespaceIfEmpty(next.metadata.name);
     return next;
   };
@@ -178,7 +181,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     if (!bucket(type).delete(objectKey(namespace, objectName))) return;
     revision++;
     notify({ type: 'DELETED', object: { ...clone(object), metadata: { ...clone(object.metadata), resourceVersion: String(revision) } } });
-    if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') unregisterDefinition(object);
+    if (isDefinitionType(type)) unregisterDefinition(object);
     collectGarbage(object.metadata.uid);
     if (namespace) finishNamespaceIfEmpty(namespace);
   };
@@ -263,7 +266,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const unregisterDefinition = (object: KubeObject) => {
     const { spec } = object as unknown as Definition;
     for (const [key, type] of types) if (type.group === spec.group && type.plural === spec.names.plural) types.delete(key);
-    if (!lookup(typeByKind({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' })!, undefined, object.metadata.name)) {
+    if (!lookup({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, undefined, object.metadata.name)) {
       const objects = store.get(typeKey({ group: spec.group, kind: spec.names.kind }));
       for (const gone of [...(objects?.values() ?? [])]) {
         objects!.delete(objectKey(gone.metadata.namespace, gone.metadata.name));
@@ -310,7 +313,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       next.spec = { finalizers: ['kubernetes'], ...(next.spec as object) };
       if (!controller && !previous) next.status = { phase: 'Active' };
     }
-    if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') {
+    if (isDefinitionType(type)) {
       validateDefinition(next);
       // Established at once, whoever writes it; conditions keep their times while the names stay (a re-apply changes nothing).
       const status = definitionStatus(next);
@@ -474,7 +477,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       }
       finishNamespaceIfEmpty(object.metadata.name);
     }
-    return clone(lookup(type, undefined, object.metadata.name) ?? next);
+    return clone(lookup(type, object.metadata.namespace, object.metadata.name) ?? next);
   };
 
   // ---- Reads ----
