@@ -205,6 +205,9 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
     expect(changed.stdout).not.toMatch(/hunter|aHVudGVy|managedFields/);
     expect((await getJson(['cluster', 'd', '-n', 'diff-ns'])).metadata.labels.team).toBe('blue');
     expect((await kubectl(['get', 'configmap', 'fresh', '-n', 'diff-ns'])).code).toBe(1);
+    // A dry run creates nothing, so objects in a namespace the same manifest creates cannot be diffed (as with a real apiserver).
+    const newNamespace = await kubectl(['diff', '--server-side', '--field-manager=cluster-deploy', '-f', '-'], 'apiVersion: v1\nkind: Namespace\nmetadata: {name: planned}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: planned}\n');
+    expect(newNamespace).toMatchObject({ code: 2, stderr: expect.stringContaining('namespaces "planned" not found') });
   });
 
   it('prints Tables: printer columns of a CRD, Name and Age otherwise, the node columns; selectors and output formats', async () => {
@@ -225,6 +228,16 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
 
     api.put({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'cp-0', labels: { 'node-role.kubernetes.io/control-plane': '' } }, status: { conditions: [{ type: 'Ready', status: 'True' }], nodeInfo: { kubeletVersion: 'v1.35.0' } } });
     api.put({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'w-0' }, status: { conditions: [{ type: 'Ready', status: 'False' }], nodeInfo: { kubeletVersion: 'v1.35.0' } } });
+    await ok(['create', 'secret', 'generic', 'two', '-n', 'table-ns', '--from-literal=a=1', '--from-literal=b=2']);
+    await ok(['create', 'configmap', 'one', '-n', 'table-ns', '--from-literal=a=1']);
+    expect(await ok(['get', 'secrets,configmaps', '-n', 'table-ns'])).toMatch(/^NAME\s+TYPE\s+DATA\s+AGE\nsecret\/two\s+Opaque\s+2\s+\d+s\n\nNAME\s+DATA\s+AGE\nconfigmap\/one\s+1\s+\d+s\n$/);
+    expect(await ok(['get', 'namespace', 'table-ns'])).toMatch(/^NAME\s+STATUS\s+AGE\ntable-ns\s+Active\s+\d+s\n$/);
+    api.put({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'cni', namespace: 'table-ns' }, spec: { template: { spec: { nodeSelector: { 'kubernetes.io/os': 'linux' } } } }, status: { desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 2, updatedNumberScheduled: 3, numberAvailable: 2 } });
+    api.put({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ccm', namespace: 'table-ns' }, spec: { replicas: 2 }, status: { readyReplicas: 1, updatedReplicas: 2, availableReplicas: 1 } });
+    expect(await ok(['get', 'daemonsets,deployments', '-n', 'table-ns'])).toMatch(
+      /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE\ndaemonset.apps\/cni\s+3\s+3\s+2\s+3\s+2\s+kubernetes.io\/os=linux\s+\d+s\n\nNAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\ndeployment.apps\/ccm\s+1\/2\s+2\s+1\s+\d+s\n$/,
+    );
+
     expect(await ok(['get', 'nodes'])).toMatch(/^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\ncp-0\s+Ready\s+control-plane\s+\d+s\s+v1.35.0\nw-0\s+NotReady\s+<none>\s+\d+s\s+v1.35.0\n$/);
   });
 

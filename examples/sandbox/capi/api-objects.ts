@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the Kubernetes API server stand-in (`api-server.ts`): server-side apply with field ownership,
- * JSON merge patch, label and field selectors, printer columns, Tables and Status errors.
+ * merge and JSON patches, label and field selectors, Status errors.
  */
 
 /** A JSON value as decoded from a request body. */
@@ -255,6 +255,50 @@ export function jsonPatch(target: Json, operations: Json): Json {
   return document;
 }
 
+// ---- Metadata ----
+
+const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS_LABEL = /^(?=.{1,63}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+interface Metadata {
+  name: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+}
+
+/** The apiserver's metadata validation: string maps and lists where Go types demand them (400), then names and labels (422). */
+export function validateMetadata(type: { group: string; kind: string }, meta: Metadata): void {
+  for (const field of ['labels', 'annotations'] as const) {
+    const map = meta[field] as unknown;
+    if (map !== undefined && (!isMap(map) || Object.values(map).some((v) => typeof v !== 'string'))) throw new StatusError(400, 'BadRequest', `error decoding the object: metadata.${field} must map strings to strings`);
+  }
+  const finalizers = meta.finalizers as unknown;
+  if (finalizers !== undefined && (!Array.isArray(finalizers) || finalizers.some((f) => typeof f !== 'string'))) throw new StatusError(400, 'BadRequest', 'error decoding the object: metadata.finalizers must be a list of strings');
+  const problems: { field: string; message: string }[] = [];
+  const isNamespace = type.group === '' && type.kind === 'Namespace';
+  if (!(isNamespace ? DNS_LABEL : DNS_SUBDOMAIN).test(meta.name)) {
+    const rule = isNamespace ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    problems.push({ field: 'metadata.name', message: `Invalid value: "${meta.name}": ${rule}` });
+  }
+  const NAME_RULE = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  const qualifiedName = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+  for (const [field, map] of [['labels', meta.labels], ['annotations', meta.annotations]] as const) {
+    for (const [key, value] of Object.entries(map ?? {})) {
+      const slash = key.lastIndexOf('/');
+      const [prefix, keyName] = slash >= 0 ? [key.slice(0, slash), key.slice(slash + 1)] : ['', key];
+      if (!qualifiedName.test(keyName) || keyName.length > 63 || (slash >= 0 && !DNS_SUBDOMAIN.test(prefix))) problems.push({ field: `metadata.${field}`, message: `Invalid value: "${key}": ${NAME_RULE}` });
+      if (field === 'labels' && value !== '' && (!qualifiedName.test(value) || value.length > 63)) {
+        problems.push({ field: 'metadata.labels', message: `Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')` });
+      }
+    }
+  }
+  if (problems.length === 0) return;
+  const listed = problems.map((p) => `${p.field}: ${p.message}`);
+  const message = `${type.kind} "${meta.name}" is invalid: ${listed.length === 1 ? listed[0] : `[${listed.join(', ')}]`}`;
+  throw new StatusError(422, 'Invalid', message, { name: meta.name, group: type.group, kind: type.kind, causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })) });
+}
+
 // ---- Selectors ----
 
 type Requirement = (labels: Record<string, string>) => boolean;
@@ -289,56 +333,4 @@ export function parseFieldSelector(selector: string): ((object: JsonMap) => bool
       if (field !== 'metadata.name' && field !== 'metadata.namespace') throw new StatusError(400, 'BadRequest', `field label not supported: ${field}`);
       return (object) => (valueAt(object, field.split('.')) === value) !== (operator === '!=');
     });
-}
-
-// ---- Printer columns and Tables ----
-
-/** A small JSONPath for printer columns: `.a.b`, `[0]`, `[?(@.type=="Ready")]`. */
-export function jsonPathValue(object: Json, expression: string): Json {
-  let current: Json[] = [object];
-  const steps = expression.match(/\.[^.[]+|\[\?\(@\.[^=]+==["'][^"']*["']\)\]|\[\d+\]|\[\*\]/g) ?? [];
-  for (const step of steps) {
-    current = current.flatMap((value): Json[] => {
-      if (step.startsWith('.')) return isMap(value) && value[step.slice(1)] !== undefined ? [value[step.slice(1)]] : [];
-      if (!Array.isArray(value)) return [];
-      if (step === '[*]') return value;
-      const filter = /^\[\?\(@\.([^=]+)==["']([^"']*)["']\)\]$/.exec(step);
-      if (filter) return value.filter((item) => isMap(item) && String(item[filter[1]!]) === filter[2]);
-      const item = value[Number(step.slice(1, -1))];
-      return item === undefined ? [] : [item];
-    });
-  }
-  return current[0];
-}
-
-/** kubectl's human duration (`45s`, `3m20s`, `5h`, `12d`). */
-export function age(since: string | undefined, now = Date.now()): string {
-  if (!since) return '<unknown>';
-  const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-  const minutes = Math.floor(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const days = Math.floor(hours / 24);
-  if (seconds < 120) return `${seconds}s`;
-  if (minutes < 10) return seconds % 60 ? `${minutes}m${seconds % 60}s` : `${minutes}m`;
-  if (hours < 3) return `${minutes}m`;
-  if (hours < 8) return minutes % 60 ? `${hours}h${minutes % 60}m` : `${hours}h`;
-  if (hours < 48) return `${hours}h`;
-  if (days < 8) return hours % 24 ? `${days}d${hours % 24}h` : `${days}d`;
-  return days < 730 ? `${days}d` : `${Math.floor(days / 365)}y${days % 365}d`;
-}
-
-export interface PrinterColumn {
-  name: string;
-  type: string;
-  jsonPath: string;
-  description?: string;
-  priority?: number;
-}
-
-export function printerCell(object: Json, column: PrinterColumn): Json {
-  const value = jsonPathValue(object, column.jsonPath);
-  if (value === undefined) return null;
-  if (column.type === 'date') return age(String(value));
-  if (typeof value === 'object') return JSON.stringify(value);
-  return value;
 }

@@ -3,9 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { makeCertificates, nodeCells, nodeColumns, tableColumn, versionInfo } from '../kube-api.js';
+import { makeCertificates, versionInfo } from '../kube-api.js';
 import {
-  age,
   clone,
   deepEqual,
   isMap,
@@ -14,14 +13,28 @@ import {
   notFoundError,
   parseFieldSelector,
   parseLabelSelector,
-  type PrinterColumn,
-  printerCell,
   recordUpdate,
   StatusError,
   serverSideApply,
+  validateMetadata,
 } from './api-objects.js';
-import { AGGREGATED_DISCOVERY, aggregatedDiscovery, groupList, groupVersion, openApiDocument, openApiRoot, type ResourceType, resourceList, type TypeEntry } from './discovery.js';
+import {
+  AGGREGATED_DISCOVERY,
+  aggregatedDiscovery,
+  type CustomResourceDefinition,
+  definitionStatus,
+  definitionTypes,
+  groupList,
+  groupVersion,
+  openApiDocument,
+  openApiRoot,
+  type ResourceType,
+  resourceList,
+  type TypeEntry,
+  validateDefinition,
+} from './discovery.js';
 import { decodeProtobufObject } from './protobuf.js';
+import { table } from './tables.js';
 
 /**
  * A generic in-memory Kubernetes API server stand-in: the real kubectl talks to it over mutual TLS as to a kube-apiserver
@@ -104,8 +117,6 @@ const MAX_EVENT_HISTORY = 10_000;
 const MAX_BODY_BYTES = 3 * 1024 * 1024; // the apiserver's request size limit
 const MAX_WATCH_SECONDS = 1800; // the apiserver's --min-request-timeout: watches end and clients re-watch
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
-const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS_LABEL = /^(?=.{1,63}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
   { group: '', version: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false, shortNames: ['ns'], statusSubresource: true },
@@ -218,53 +229,12 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   };
 
   // ---- CustomResourceDefinitions ----
-  interface Definition {
-    spec: {
-      group: string;
-      scope: string;
-      names: { kind: string; plural: string; singular?: string; shortNames?: string[]; categories?: string[]; listKind?: string };
-      versions: { name: string; served: boolean; storage?: boolean; subresources?: { status?: unknown }; additionalPrinterColumns?: PrinterColumn[] }[];
-    };
-  }
-  const validateDefinition = (object: KubeObject) => {
-    const { spec } = object as unknown as Partial<Definition>;
-    const invalid = (field: string, message: string) =>
-      new StatusError(422, 'Invalid', `CustomResourceDefinition.apiextensions.k8s.io "${object.metadata.name}" is invalid: ${field}: ${message}`, { name: object.metadata.name, group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' });
-    if (!spec?.group || !spec.names?.plural || !spec.names.kind) throw invalid('spec', 'Required value: spec.group, spec.names.plural and spec.names.kind');
-    if (object.metadata.name !== `${spec.names.plural}.${spec.group}`) throw invalid('metadata.name', `Invalid value: "${object.metadata.name}": must be spec.names.plural+"."+spec.group`);
-    if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') throw invalid('spec.scope', `Unsupported value: "${spec.scope}": supported values: "Cluster", "Namespaced"`);
-    if (!Array.isArray(spec.versions) || !spec.versions.some((v) => v.served)) throw invalid('spec.versions', 'Invalid value: must have at least one served version');
-  };
-  const definitionStatus = (object: KubeObject) => {
-    const { spec } = object as unknown as Definition;
-    const now = timestamp();
-    const condition = (type: string, reason: string, message: string) => ({ type, status: 'True', lastTransitionTime: now, reason, message });
-    return {
-      conditions: [condition('NamesAccepted', 'NoConflicts', 'no conflicts found'), condition('Established', 'InitialNamesAccepted', 'the initial names have been accepted')],
-      acceptedNames: { ...spec.names, singular: spec.names.singular ?? spec.names.kind.toLowerCase(), listKind: spec.names.listKind ?? `${spec.names.kind}List` },
-      storedVersions: spec.versions.filter((v) => v.storage).map((v) => v.name),
-    };
-  };
   const registerDefinition = (object: KubeObject) => {
-    const { spec } = object as unknown as Definition;
     unregisterDefinition(object);
-    for (const version of spec.versions.filter((v) => v.served)) {
-      registerEntry({
-        group: spec.group,
-        version: version.name,
-        kind: spec.names.kind,
-        plural: spec.names.plural,
-        singular: spec.names.singular ?? spec.names.kind.toLowerCase(),
-        namespaced: spec.scope === 'Namespaced',
-        ...(spec.names.shortNames ? { shortNames: spec.names.shortNames } : {}),
-        ...(spec.names.categories ? { categories: spec.names.categories } : {}),
-        statusSubresource: version.subresources?.status !== undefined,
-        printerColumns: version.additionalPrinterColumns ?? [],
-      });
-    }
+    for (const entry of definitionTypes(object)) registerEntry(entry);
   };
   const unregisterDefinition = (object: KubeObject) => {
-    const { spec } = object as unknown as Definition;
+    const { spec } = object as unknown as CustomResourceDefinition;
     for (const [key, type] of types) if (type.group === spec.group && type.plural === spec.names.plural) types.delete(key);
     if (!lookup({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, undefined, object.metadata.name)) {
       const objects = store.get(typeKey({ group: spec.group, kind: spec.names.kind }));
@@ -316,7 +286,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     if (isDefinitionType(type)) {
       validateDefinition(next);
       // Established at once, whoever writes it; conditions keep their times while the names stay (a re-apply changes nothing).
-      const status = definitionStatus(next);
+      const status = definitionStatus(next, timestamp());
       const kept = previous?.status as typeof status | undefined;
       next.status = kept && deepEqual(kept.acceptedNames, status.acceptedNames) && deepEqual(kept.storedVersions, status.storedVersions) ? kept : status;
     }
@@ -334,38 +304,6 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       delete secret.stringData;
     }
     secret.type = secret.type || 'Opaque';
-  };
-
-  /** The apiserver's metadata validation: string maps and lists where Go types demand them (400), then names and labels (422). */
-  const validateMetadata = (type: TypeEntry, meta: KubeObject['metadata']) => {
-    for (const field of ['labels', 'annotations'] as const) {
-      const map = meta[field] as unknown;
-      if (map !== undefined && (!isMap(map) || Object.values(map).some((v) => typeof v !== 'string'))) throw new StatusError(400, 'BadRequest', `error decoding the object: metadata.${field} must map strings to strings`);
-    }
-    const finalizers = meta.finalizers as unknown;
-    if (finalizers !== undefined && (!Array.isArray(finalizers) || finalizers.some((f) => typeof f !== 'string'))) throw new StatusError(400, 'BadRequest', 'error decoding the object: metadata.finalizers must be a list of strings');
-    const problems: { field: string; message: string }[] = [];
-    const isNamespace = isNamespaceType(type);
-    if (!(isNamespace ? DNS_LABEL : DNS_SUBDOMAIN).test(meta.name)) {
-      const rule = isNamespace ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-      problems.push({ field: 'metadata.name', message: `Invalid value: "${meta.name}": ${rule}` });
-    }
-    const NAME_RULE = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-    const qualifiedName = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-    for (const [field, map] of [['labels', meta.labels], ['annotations', meta.annotations]] as const) {
-      for (const [key, value] of Object.entries(map ?? {})) {
-        const slash = key.lastIndexOf('/');
-        const [prefix, keyName] = slash >= 0 ? [key.slice(0, slash), key.slice(slash + 1)] : ['', key];
-        if (!qualifiedName.test(keyName) || keyName.length > 63 || (slash >= 0 && !DNS_SUBDOMAIN.test(prefix))) problems.push({ field: `metadata.${field}`, message: `Invalid value: "${key}": ${NAME_RULE}` });
-        if (field === 'labels' && value !== '' && (!qualifiedName.test(value) || value.length > 63)) {
-          problems.push({ field: 'metadata.labels', message: `Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')` });
-        }
-      }
-    }
-    if (problems.length === 0) return;
-    const listed = problems.map((p) => `${p.field}: ${p.message}`);
-    const message = `${type.kind} "${meta.name}" is invalid: ${listed.length === 1 ? listed[0] : `[${listed.join(', ')}]`}`;
-    throw new StatusError(422, 'Invalid', message, { name: meta.name, group: type.group, kind: type.kind, causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })) });
   };
 
   /** A request body's object, checked against the URL it was sent to. */
@@ -494,24 +432,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   /** As read through a version: the same object under that version's apiVersion. */
   const asVersion = (type: TypeEntry, object: KubeObject): KubeObject => ({ ...clone(object), apiVersion: groupVersion(type.group, type.version) });
 
-  const tableOf = (type: TypeEntry, objects: KubeObject[], includeObject: string | null) => {
-    const isNode = type.group === '' && type.kind === 'Node';
-    const custom = type.printerColumns.filter((c) => c.name.toLowerCase() !== 'name');
-    const columns = isNode ? nodeColumns : custom.length ? [tableColumn('Name', 'Name must be unique within a namespace.'), ...custom.map((c) => ({ ...tableColumn(c.name, c.description ?? '', c.type), priority: c.priority ?? 0 }))] : [tableColumn('Name', 'Name must be unique within a namespace.'), tableColumn('Age', 'CreationTimestamp is a timestamp representing the server time when this object was created.', 'date')];
-    const cells = (object: KubeObject) => {
-      if (isNode) return nodeCells(object, age(object.metadata.creationTimestamp));
-      if (custom.length) return [object.metadata.name, ...custom.map((c) => printerCell(object, c))];
-      return [object.metadata.name, age(object.metadata.creationTimestamp)];
-    };
-    const rowObject = (object: KubeObject) => (includeObject === 'Object' ? object : includeObject === 'None' ? undefined : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata });
-    return {
-      kind: 'Table',
-      apiVersion: 'meta.k8s.io/v1',
-      metadata: { resourceVersion: String(revision) },
-      columnDefinitions: columns,
-      rows: objects.map((object) => ({ cells: cells(object), object: rowObject(asVersion(type, object)) })),
-    };
-  };
+  const tableOf = (type: TypeEntry, objects: KubeObject[], includeObject: string | null) => table(type, objects.map((o) => asVersion(type, o)), String(revision), includeObject);
 
   // ---- HTTP ----
   /** A request body as JSON: protobuf from kubectl's typed clients, YAML for apply patches, else JSON. */

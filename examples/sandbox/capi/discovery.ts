@@ -1,9 +1,10 @@
 /**
- * What the API server stand-in (`api-server.ts`) says about its types: legacy and aggregated discovery, and the
- * OpenAPI v3 documents kubectl reads to decide who validates fields.
+ * The types of the API server stand-in (`api-server.ts`): those CustomResourceDefinitions define, and what the server says
+ * about them (legacy and aggregated discovery, the OpenAPI v3 documents kubectl reads to decide who validates fields).
  */
 import { createHash } from 'node:crypto';
-import type { PrinterColumn } from './api-objects.js';
+import { StatusError } from './api-objects.js';
+import type { PrinterColumn } from './tables.js';
 
 export interface ResourceType {
   group: string;
@@ -22,6 +23,58 @@ export interface TypeEntry extends ResourceType {
   statusSubresource: boolean;
   /** CustomResourceDefinition `additionalPrinterColumns`; empty: Name and Age. */
   printerColumns: PrinterColumn[];
+}
+
+/** The part of a CustomResourceDefinition the server reads. */
+export interface CustomResourceDefinition {
+  metadata: { name: string };
+  spec: {
+    group: string;
+    scope: string;
+    names: { kind: string; plural: string; singular?: string; shortNames?: string[]; categories?: string[]; listKind?: string };
+    versions: { name: string; served: boolean; storage?: boolean; subresources?: { status?: unknown }; additionalPrinterColumns?: PrinterColumn[] }[];
+  };
+}
+
+/** The apiserver's checks of a CustomResourceDefinition, those the stand-in relies on. */
+export function validateDefinition(object: { metadata: { name: string } }): void {
+  const { spec } = object as Partial<CustomResourceDefinition>;
+  const invalid = (field: string, message: string) =>
+    new StatusError(422, 'Invalid', `CustomResourceDefinition.apiextensions.k8s.io "${object.metadata.name}" is invalid: ${field}: ${message}`, { name: object.metadata.name, group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' });
+  if (!spec?.group || !spec.names?.plural || !spec.names.kind) throw invalid('spec', 'Required value: spec.group, spec.names.plural and spec.names.kind');
+  if (object.metadata.name !== `${spec.names.plural}.${spec.group}`) throw invalid('metadata.name', `Invalid value: "${object.metadata.name}": must be spec.names.plural+"."+spec.group`);
+  if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') throw invalid('spec.scope', `Unsupported value: "${spec.scope}": supported values: "Cluster", "Namespaced"`);
+  if (!Array.isArray(spec.versions) || !spec.versions.some((v) => v.served)) throw invalid('spec.versions', 'Invalid value: must have at least one served version');
+}
+
+/** The status the apiextensions controller gives a definition: names accepted, established. */
+export function definitionStatus(object: unknown, now: string) {
+  const { spec } = object as CustomResourceDefinition;
+  const condition = (type: string, reason: string, message: string) => ({ type, status: 'True', lastTransitionTime: now, reason, message });
+  return {
+    conditions: [condition('NamesAccepted', 'NoConflicts', 'no conflicts found'), condition('Established', 'InitialNamesAccepted', 'the initial names have been accepted')],
+    acceptedNames: { ...spec.names, singular: spec.names.singular ?? spec.names.kind.toLowerCase(), listKind: spec.names.listKind ?? `${spec.names.kind}List` },
+    storedVersions: spec.versions.filter((v) => v.storage).map((v) => v.name),
+  };
+}
+
+/** One served type per served version of a definition. */
+export function definitionTypes(object: unknown): TypeEntry[] {
+  const { spec } = object as CustomResourceDefinition;
+  return spec.versions
+    .filter((v) => v.served)
+    .map((version) => ({
+      group: spec.group,
+      version: version.name,
+      kind: spec.names.kind,
+      plural: spec.names.plural,
+      singular: spec.names.singular ?? spec.names.kind.toLowerCase(),
+      namespaced: spec.scope === 'Namespaced',
+      ...(spec.names.shortNames ? { shortNames: spec.names.shortNames } : {}),
+      ...(spec.names.categories ? { categories: spec.names.categories } : {}),
+      statusSubresource: version.subresources?.status !== undefined,
+      printerColumns: version.additionalPrinterColumns ?? [],
+    }));
 }
 
 /** The media type of aggregated discovery (kubectl asks for it first and falls back to the per-version lists). */
