@@ -260,6 +260,11 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
     unsubscribe();
     expect(waited).toMatchObject({ code: 0, stdout: 'cluster.cluster.x-k8s.io/w condition met\n' });
     expect((await watching).stdout).toMatch(/^w=\nw=Provisioning\nw=Provisioned\n/);
+    // With a selector, an object that stops matching is DELETED for the watcher, and ADDED when it matches again.
+    const selected = kubectl(['get', 'clusters', '-n', 'watch-ns', '-l', 'team=blue', '-w', '--output-watch-events', '-o', 'jsonpath={.type} {.object.metadata.name}{"\\n"}', '--request-timeout=3s']);
+    setTimeout(() => api.put({ ...api.get(CLUSTER, 'watch-ns', 'w')!, metadata: { ...api.get(CLUSTER, 'watch-ns', 'w')!.metadata, labels: { team: 'red' } } }), 500);
+    setTimeout(() => api.put({ ...api.get(CLUSTER, 'watch-ns', 'w')!, metadata: { ...api.get(CLUSTER, 'watch-ns', 'w')!.metadata, labels: { team: 'blue' } } }), 800);
+    expect((await selected).stdout).toBe('ADDED w\nDELETED w\nADDED w\n');
     const watches = api.requests.filter((r) => r.includes('watch=true') && r.includes('/namespaces/watch-ns/clusters'));
     expect(watches.some((r) => /resourceVersion=\d+/.test(r))).toBe(true);
   });
@@ -368,6 +373,9 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       ['an invalid label key and a newline in the name', 'POST', '/api/v1/namespaces/default/configmaps', '{"metadata":{"name":"a\\nb","labels":{"-x":"y"}}}', 422, 'Invalid', 'is invalid: [metadata.name: Invalid value: "a\nb"'],
       ['a label that is not a string', 'PATCH', '/api/v1/namespaces/default/configmaps/a?fieldManager=x', 'metadata: {name: a, labels: {replicas: 3}}', 400, 'BadRequest', 'metadata.labels must map strings to strings'],
       ['finalizers that are not a list', 'POST', '/api/v1/namespaces/default/configmaps', '{"metadata":{"name":"a","finalizers":"x"}}', 400, 'BadRequest', 'metadata.finalizers must be a list of strings'],
+      ['a number in a ConfigMap', 'PATCH', '/api/v1/namespaces/default/configmaps/a?fieldManager=x', 'metadata: {name: a}\ndata: {port: 8080}', 400, 'BadRequest', 'ConfigMap in version "v1" cannot be handled as a ConfigMap: data.port must be a string, not a number'],
+      ['Secret data that is not base64', 'POST', '/api/v1/namespaces/default/secrets', '{"metadata":{"name":"a"},"data":{"pw":"hunter2!"}}', 400, 'BadRequest', 'data.pw is not valid base64'],
+      ['a Secret value that is not a string', 'PATCH', '/api/v1/namespaces/default/secrets/a?fieldManager=x', 'metadata: {name: a}\nstringData: {pin: 123456}', 400, 'BadRequest', 'stringData.pin must be a string, not a number'],
       ['a watch timeout that is not a number', 'GET', '/api/v1/namespaces?watch=true&timeoutSeconds=soon', '', 400, 'BadRequest', 'invalid timeoutSeconds "soon"'],
       ['a watch from a resourceVersion that is not one', 'GET', '/api/v1/namespaces?watch=true&resourceVersion=latest', '', 400, 'BadRequest', 'invalid resourceVersion "latest"'],
       ['an unknown subresource', 'GET', '/api/v1/namespaces/default/configmaps/a/status', '', 404, 'NotFound', 'the server could not find the requested resource'],
@@ -377,6 +385,7 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       expect(answer.status).toBe(status);
       expect(answer.body).toMatchObject({ kind: 'Status', status: 'Failure', reason, code: status });
       expect(answer.body.message).toContain(message);
+      expect(answer.body.message).not.toMatch(/hunter2|123456/);
     });
   });
 

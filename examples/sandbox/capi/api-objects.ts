@@ -299,6 +299,25 @@ export function validateMetadata(type: { group: string; kind: string }, meta: Me
   throw new StatusError(422, 'Invalid', message, { name: meta.name, group: type.group, kind: type.kind, causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })) });
 }
 
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Secret and ConfigMap maps as Go decodes them: string values, base64 where bytes are meant (else 400, like the apiserver). */
+export function validateData(type: { group: string; kind: string; version: string }, object: Record<string, unknown>): void {
+  if (type.group !== '' || (type.kind !== 'Secret' && type.kind !== 'ConfigMap')) return;
+  const fail = (reason: string) => new StatusError(400, 'BadRequest', `${type.kind} in version "${type.version}" cannot be handled as a ${type.kind}: ${reason}`);
+  const maps = type.kind === 'Secret' ? { data: true, stringData: false } : { data: false, binaryData: true };
+  for (const [field, bytes] of Object.entries(maps)) {
+    const map = object[field];
+    if (map === undefined || map === null) continue;
+    if (!isMap(map)) throw fail(`${field} must map keys to ${bytes ? 'base64 strings' : 'strings'}`);
+    for (const [key, value] of Object.entries(map)) {
+      // The value stays out of the message: it may be a secret.
+      if (typeof value !== 'string') throw fail(`${field}.${key} must be a string, not a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`);
+      if (bytes && !BASE64.test(value)) throw fail(`${field}.${key} is not valid base64 (illegal base64 data)`);
+    }
+  }
+}
+
 // ---- Selectors ----
 
 type Requirement = (labels: Record<string, string>) => boolean;

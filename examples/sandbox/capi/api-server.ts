@@ -16,6 +16,7 @@ import {
   recordUpdate,
   StatusError,
   serverSideApply,
+  validateData,
   validateMetadata,
 } from './api-objects.js';
 import {
@@ -44,7 +45,7 @@ import { table } from './tables.js';
  * it in-process through `get`/`list`/`put`/`delete`/`remove`/`onChange`; their writes skip validation and conflicts.
  * Not modelled: admission webhooks, OpenAPI schemas (so no schema validation, pruning or defaulting: unknown fields are
  * kept), version conversion (an object reads the same in every served version), associative-list merges (lists are
- * atomic), pagination (`limit` answers everything at once), a watch with a selector seeing an object leave it (no DELETED).
+ * atomic), pagination (`limit` answers everything at once).
  */
 export interface KubeObject {
   apiVersion: string;
@@ -323,6 +324,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       meta.namespace = namespace;
     } else delete meta.namespace;
     validateMetadata(type, meta);
+    validateData(type, object);
     object.apiVersion = groupVersion(type.group, type.version);
     return object;
   };
@@ -493,8 +495,15 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       }
       for (const { revision: at, event } of history) if (at > from && accepts(event.object)) res.write(render(event));
     }
+    // What the client sees now: an object that stops (starts) matching the selectors is DELETED (ADDED) for it.
+    const visible = new Set(sortedObjects(type).filter(accepts).map((o) => o.metadata.uid));
     const listener = (event: WatchEvent) => {
-      if (accepts(event.object)) res.write(render(event));
+      const { uid } = event.object.metadata;
+      const matches = event.type !== 'DELETED' && accepts(event.object);
+      const seen = visible.has(uid);
+      if (matches) visible.add(uid);
+      else visible.delete(uid);
+      if (matches || seen) res.write(render({ type: !matches ? 'DELETED' : seen ? event.type : 'ADDED', object: event.object }));
     };
     listeners.add(listener);
     const timer = setTimeout(() => res.end(), timeoutSeconds * 1000);
