@@ -378,6 +378,7 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       ['a Secret value that is not a string', 'PATCH', '/api/v1/namespaces/default/secrets/a?fieldManager=x', 'metadata: {name: a}\nstringData: {pin: 123456}', 400, 'BadRequest', 'stringData.pin must be a string, not a number'],
       ['a watch timeout that is not a number', 'GET', '/api/v1/namespaces?watch=true&timeoutSeconds=soon', '', 400, 'BadRequest', 'invalid timeoutSeconds "soon"'],
       ['a watch from a resourceVersion that is not one', 'GET', '/api/v1/namespaces?watch=true&resourceVersion=latest', '', 400, 'BadRequest', 'invalid resourceVersion "latest"'],
+      ['a namespaced kind created without a namespace', 'POST', '/api/v1/configmaps', '{"metadata":{"name":"a"}}', 404, 'NotFound', 'the server could not find the requested resource'],
       ['an unknown subresource', 'GET', '/api/v1/namespaces/default/configmaps/a/status', '', 404, 'NotFound', 'the server could not find the requested resource'],
     ] as const)('%s', async (_what, method, pathname, body, status, reason, message) => {
       const contentType = typeof body !== 'string' ? 'application/vnd.kubernetes.protobuf' : method === 'PATCH' ? 'application/apply-patch+yaml' : 'application/json';

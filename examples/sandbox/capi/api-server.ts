@@ -526,10 +526,12 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     }
     const [plural, objectName, subresource] = rest as [string, string | undefined, string | undefined];
     const type = typeByPlural(group, version, plural);
-    if (!type || rest.length > 3 || (subresource && !(subresource === 'status' && type.statusSubresource))) return send(res, 404, new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status);
+    const listing = req.method === 'GET' && objectName === undefined;
+    const unserved = !type || rest.length > 3 || (subresource && !(subresource === 'status' && type.statusSubresource)) || (type.namespaced && namespace === undefined && !listing);
+    if (unserved) return send(res, 404, new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status);
     const options = { dryRun: query.getAll('dryRun').includes('All'), manager: query.get('fieldManager') ?? req.headers['user-agent']?.split('/')[0], ...(subresource ? { subresource } : {}) };
     const asTable = /as=Table/.test(req.headers.accept ?? '');
-    if (method === 'GET' && objectName === undefined) {
+    if (listing) {
       const accepts = matching(type, namespace, query);
       if (query.get('watch') === 'true' || query.get('watch') === '1') return watch(req, res, type, accepts, query, asTable);
       const items = sortedObjects(type).filter(accepts).map((o) => asVersion(type, o));
@@ -647,7 +649,12 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       const object = lookup(type, scoped(type, namespace), objectName);
       return object && clone(object);
     },
-    list: (type, namespace) => sortedObjects(type).filter((o) => namespace === undefined || o.metadata.namespace === namespace).map(clone),
+    list: (type, namespace) => {
+      const within = scoped(type, namespace);
+      return sortedObjects(type)
+        .filter((o) => within === undefined || o.metadata.namespace === within)
+        .map(clone);
+    },
     put: (object) => {
       const type = controllerType(object);
       const next = clone(object);
