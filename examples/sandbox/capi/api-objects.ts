@@ -48,19 +48,19 @@ export const notFoundError = (resource: string, name: string, group: string, kin
 // unless another manager also owns them; a changed value owned by another manager is a conflict unless `force=true`.
 // Not modelled: associative lists (merge keys), per-version ownership, subresource ownership.
 
-export type FieldPath = string[];
+type FieldPath = string[];
 const pathKey = (path: FieldPath) => JSON.stringify(path);
 
 /** Fields no manager owns: identity and server-set metadata. */
 const UNOWNED = new Set(['["apiVersion"]', '["kind"]', ...['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'generateName'].map((f) => pathKey(['metadata', f]))]);
 
 /** The leaf paths of an object: scalars, lists and empty maps. */
-export function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
+function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
   if (!isMap(value) || (Object.keys(value).length === 0 && prefix.length > 0)) return UNOWNED.has(pathKey(prefix)) ? [] : [prefix];
   return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
 }
 
-export function valueAt(value: Json, path: FieldPath): Json {
+function valueAt(value: Json, path: FieldPath): Json {
   let current = value;
   for (const key of path) {
     if (!isMap(current)) return undefined;
@@ -89,20 +89,20 @@ function removeAt(target: JsonMap, path: FieldPath): void {
 const overlaps = (a: FieldPath, b: FieldPath) => a.slice(0, Math.min(a.length, b.length)).every((key, i) => key === b[i]);
 
 /** FieldsV1 (`{"f:spec":{"f:replicas":{}}}`) ⇄ leaf paths. */
-export function toFieldsV1(paths: FieldPath[]): JsonMap {
+function toFieldsV1(paths: FieldPath[]): JsonMap {
   const root: JsonMap = {};
   for (const path of paths) setAt(root, path.map((key) => `f:${key}`), {});
   return root;
 }
 
-export function fromFieldsV1(fields: Json, prefix: FieldPath = []): FieldPath[] {
+function fromFieldsV1(fields: Json, prefix: FieldPath = []): FieldPath[] {
   if (!isMap(fields)) return [];
   const entries = Object.entries(fields).filter(([key]) => key.startsWith('f:'));
   if (entries.length === 0) return prefix.length ? [prefix] : [];
   return entries.flatMap(([key, child]) => fromFieldsV1(child, [...prefix, key.slice(2)]));
 }
 
-export interface ManagedFieldsEntry {
+interface ManagedFieldsEntry {
   manager: string;
   operation: 'Apply' | 'Update';
   apiVersion: string;

@@ -8,7 +8,7 @@ import { isMap } from './api-objects.js';
 type Json = unknown;
 
 /** A small JSONPath for printer columns: `.a.b`, `[0]`, `[?(@.type=="Ready")]`. */
-export function jsonPathValue(object: Json, expression: string): Json {
+function jsonPathValue(object: Json, expression: string): Json {
   let current: Json[] = [object];
   const steps = expression.match(/\.[^.[]+|\[\?\(@\.[^=]+==["'][^"']*["']\)\]|\[\d+\]|\[\*\]/g) ?? [];
   for (const step of steps) {
@@ -26,7 +26,7 @@ export function jsonPathValue(object: Json, expression: string): Json {
 }
 
 /** kubectl's human duration (`45s`, `3m20s`, `5h`, `12d`). */
-export function age(since: string | undefined, now = Date.now()): string {
+function age(since: string | undefined, now = Date.now()): string {
   if (!since) return '<unknown>';
   const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
   const minutes = Math.floor(seconds / 60);
@@ -49,7 +49,7 @@ export interface PrinterColumn {
   priority?: number;
 }
 
-export function printerCell(object: Json, column: PrinterColumn): Json {
+function printerCell(object: Json, column: PrinterColumn): Json {
   const value = jsonPathValue(object, column.jsonPath);
   if (value === undefined) return null;
   if (column.type === 'date') return age(String(value));
