@@ -2,6 +2,7 @@
  * Pure helpers of the Kubernetes API server stand-in (`api-server.ts`): server-side apply with field ownership,
  * merge and JSON patches, label and field selectors, Status errors.
  */
+import { valueAt } from '../../../src/core/node-changes.js';
 
 /** A JSON value as decoded from a request body. */
 type Json = unknown;
@@ -58,15 +59,6 @@ const UNOWNED = new Set(['["apiVersion"]', '["kind"]', ...['name', 'namespace', 
 function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
   if (!isMap(value) || (Object.keys(value).length === 0 && prefix.length > 0)) return UNOWNED.has(pathKey(prefix)) ? [] : [prefix];
   return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
-}
-
-function valueAt(value: Json, path: FieldPath): Json {
-  let current = value;
-  for (const key of path) {
-    if (!isMap(current)) return undefined;
-    current = current[key];
-  }
-  return current;
 }
 
 function setAt(target: JsonMap, path: FieldPath, value: Json): void {
@@ -207,8 +199,7 @@ export function jsonPatch(target: Json, operations: Json): Json {
     return path === '' ? [] : path.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
   };
   const missing = (path: unknown) => new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: doc is missing path: "${path}"`);
-  // Unlike valueAt (maps only), JSON pointers also index lists.
-  const resolve = (tokens: string[]): Json => tokens.reduce<Json>((node, token) => (Array.isArray(node) ? node[Number(token)] : isMap(node) ? node[token] : undefined), document);
+  const resolve = (tokens: string[]) => valueAt(document, tokens);
   const parentOf = (tokens: string[], path: unknown) => {
     const parent = resolve(tokens.slice(0, -1));
     if (!isMap(parent) && !Array.isArray(parent)) throw missing(path);
