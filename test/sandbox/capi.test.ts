@@ -320,6 +320,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
 
     await sh.kubectl(workloadKubeconfig, ['apply', '--server-side', '-f', ADDONS]);
     await waitFor('Ready nodes', async () => !(await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '--no-headers'])).includes('NotReady'));
+    for (const daemonSet of ['sandbox-cni', 'openstack-cloud-controller-manager']) {
+      expect(await sh.kubectl(workloadKubeconfig, ['rollout', 'status', `daemonset/${daemonSet}`, '-n', 'kube-system', '--timeout=30s'])).toContain('successfully rolled out');
+    }
     const nodes = (await getJson(workloadKubeconfig, ['get', 'nodes'])).items as Obj[];
     expect(nodes.flatMap((n) => (n.spec?.taints as { key: string }[] | undefined) ?? []).map((t) => t.key)).not.toContain('node.cloudprovider.kubernetes.io/uninitialized');
     const available = await waitFor('Cluster Available', async () => {
