@@ -443,6 +443,23 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
     await waitFor('the Cluster reconciled', async () => (await sh.kubectl(partial, ['get', 'cluster', 'idle', '-o', 'jsonpath={.status.phase}'])) === 'Pending');
   });
 
+  it('a Machine whose server failed is replaced once deleted (failNextServer fails only one server)', async () => {
+    sandbox.failNextServer('Quota exceeded for cores: Requested 4, but already used 20 of 20 cores');
+    await sh.kubectl(other, ['apply', '--server-side', '-f', '-'], cloudConfigSecret('retry'));
+    await sh.kubectl(other, ['apply', '--server-side', '-f', '-'], await sh.ok('clusterctl', ['generate', 'cluster', 'retry', '--from', TEMPLATE, '--kubernetes-version', 'v1.35.0'], TEMPLATE_VARIABLES));
+    const failed = await waitFor('the control plane server failing', async () => {
+      const items = JSON.parse(await sh.kubectl(other, ['get', 'openstackmachines', '-o', 'json'])).items as Obj[];
+      return items.find((m) => condition(m, 'InstanceReady')?.reason === 'InstanceCreateFailed');
+    });
+    expect(condition(failed, 'InstanceReady')?.message).toBe('Quota exceeded for cores: Requested 4, but already used 20 of 20 cores');
+    await sh.kubectl(other, ['delete', 'machine', failed.metadata.name, '--wait=false']);
+    await waitFor('a replacement Machine running', async () => {
+      const machines = JSON.parse(await sh.kubectl(other, ['get', 'machines', '-o', 'json'])).items as Obj[];
+      return machines.length === 1 && machines[0]!.metadata.name !== failed.metadata.name && machines[0]!.status?.phase === 'Running';
+    });
+    expect(sandbox.servers().filter((s) => s.cluster === 'default/retry').map((s) => s.status)).toEqual(['ACTIVE']);
+  });
+
   it('the control endpoint answers only the launcher\'s requests', async () => {
     const url = sandbox.env.CAPI_SANDBOX_URL!;
     const post = (target: string, body: string) => fetch(target, { method: 'POST', body }).then((r) => r.status);
@@ -462,7 +479,8 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
       return condition(osc, 'Ready')?.reason === 'OpenStackError' ? osc : undefined;
     });
     expect(condition(waiting, 'Ready')?.message).toContain('secrets "lb-cloud-config" not found');
-    expect(sandbox.servers()).toEqual([]);
+    const lbServers = () => sandbox.servers().filter((s) => s.cluster === 'default/lb');
+    expect(lbServers()).toEqual([]);
 
     await sh.kubectl(management, ['apply', '--server-side', '-f', '-'], cloudConfigSecret('lb'));
     const failed = await waitFor('the worker OpenStackServer failing', async () => {
@@ -479,13 +497,13 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
     const refused = await sh.run('clusterctl', ['move', '--kubeconfig', management, '--to-kubeconfig', other]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`cannot start the move operation while "default/${failed.metadata.name}" is still provisioning the node`);
-    expect(await sh.kubectl(other, ['get', 'clusters', '-A', '-o', 'name'])).toBe('');
+    expect(await sh.kubectl(other, ['get', 'clusters', '-A', '-o', 'name'])).not.toContain('cluster.cluster.x-k8s.io/lb');
     expect(await sh.kubectl(management, ['get', 'cluster', 'lb', '-o', 'jsonpath={.spec.paused}'])).toBe('');
 
     expect(sandbox.clusters().map((c) => c.name)).toContain('default/lb');
     await sh.kubectl(management, ['delete', 'cluster', 'lb', '--wait=false']);
     await waitFor('the Cluster gone', async () => (await sh.kubectl(management, ['get', 'clusters', '-o', 'name'])) === '');
-    expect(sandbox.servers()).toEqual([]);
+    expect(lbServers()).toEqual([]);
     expect(sandbox.loadBalancers()).toEqual([]);
     expect(sandbox.clusters().map((c) => c.name)).not.toContain('default/lb');
     expect(await sh.kubectl(management, ['get', 'machines,openstackmachines,openstackservers,kubeadmcontrolplanes', '-o', 'name'])).toBe('');
