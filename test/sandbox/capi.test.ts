@@ -332,6 +332,11 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(available.status).toMatchObject({ workers: { desiredReplicas: 2, readyReplicas: 2 }, controlPlane: { readyReplicas: 1 } });
     const md = (await getJson(kindKubeconfig, ['get', 'machinedeployment', 'demo-md-0'])) as Obj;
     expect(md.status).toMatchObject({ replicas: 2, readyReplicas: 2 });
+    const described = (await sh.ok('clusterctl', ['describe', 'cluster', 'demo', '--kubeconfig', kindKubeconfig])).split('\n');
+    expect(described[0]).toMatch(/^NAME +REPLICAS +AVAILABLE +READY +UP TO DATE +STATUS +REASON +SINCE +MESSAGE$/);
+    expect(described[1]).toMatch(/^Cluster\/demo +3\/3 +Available: True +Available/);
+    expect(described.filter((line) => /Machine\/demo-/.test(line) && /Ready: True/.test(line))).toHaveLength(3);
+    expect(described).toContainEqual(expect.stringMatching(/^ {2}└─MachineDeployment\/demo-md-0 +2\/2 +2 +2 +2 +Available: True/));
   });
 
   it('a re-applied template with another worker count scales the MachineDeployment up and down', async () => {
