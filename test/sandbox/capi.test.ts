@@ -295,6 +295,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
       const machines = (await getJson(kindKubeconfig, ['get', 'machines'])).items as Obj[];
       return machines.length === 3 && machines.every((m) => m.status?.phase === 'Running');
     });
+    const table = (await sh.kubectl(kindKubeconfig, ['get', 'machines'])).trim().split('\n');
+    expect(table[0]).toMatch(/^NAME +CLUSTER +NODE NAME +READY +PHASE +AGE +VERSION$/);
+    expect(table.slice(1).every((row) => / demo +demo-\S+ +False +Running +\S+ +v1\.35\.0$/.test(row))).toBe(true);
     const cluster = (await getJson(kindKubeconfig, ['get', 'cluster', 'demo'])) as Obj;
     expect(cluster.status?.phase).toBe('Provisioned');
     for (const type of ['InfrastructureReady', 'ControlPlaneInitialized', 'ControlPlaneAvailable']) expect(condition(cluster, type)?.status).toBe('True');

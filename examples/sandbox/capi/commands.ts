@@ -368,6 +368,21 @@ interface ProviderKind {
   group: string;
 }
 
+/** `additionalPrinterColumns` (after Name) as the providers' CRDs declare them, shortened. */
+type Column = [name: string, jsonPath: string, type?: 'string' | 'integer' | 'date' | 'boolean'];
+const AGE: Column = ['Age', '.metadata.creationTimestamp', 'date'];
+const AVAILABLE: Column = ['Available', '.status.conditions[?(@.type=="Available")].status'];
+const COLUMNS: Record<string, Column[]> = {
+  Cluster: [AVAILABLE, ['CP Desired', '.status.controlPlane.desiredReplicas', 'integer'], ['CP Available', '.status.controlPlane.availableReplicas', 'integer'], ['W Desired', '.status.workers.desiredReplicas', 'integer'], ['W Available', '.status.workers.availableReplicas', 'integer'], ['Phase', '.status.phase'], AGE],
+  Machine: [['Cluster', '.spec.clusterName'], ['Node Name', '.status.nodeRef.name'], ['Ready', '.status.conditions[?(@.type=="Ready")].status'], ['Phase', '.status.phase'], AGE, ['Version', '.spec.version']],
+  MachineDeployment: [['Cluster', '.spec.clusterName'], AVAILABLE, ['Desired', '.spec.replicas', 'integer'], ['Current', '.status.replicas', 'integer'], ['Ready', '.status.readyReplicas', 'integer'], ['Phase', '.status.phase'], AGE, ['Version', '.spec.template.spec.version']],
+  KubeadmControlPlane: [['Initialized', '.status.initialization.controlPlaneInitialized', 'boolean'], AVAILABLE, ['Desired', '.spec.replicas', 'integer'], ['Current', '.status.replicas', 'integer'], ['Ready', '.status.readyReplicas', 'integer'], AGE, ['Version', '.spec.version']],
+  OpenStackCluster: [['Ready', '.status.ready', 'boolean'], ['Network', '.status.network.id'], ['Endpoint', '.spec.controlPlaneEndpoint.host'], AGE],
+  OpenStackMachine: [['InstanceState', '.status.instanceState'], ['Ready', '.status.ready', 'boolean'], ['ProviderID', '.spec.providerID'], AGE],
+  OpenStackServer: [['InstanceState', '.status.instanceState'], ['Ready', '.status.ready', 'boolean'], AGE],
+  Provider: [AGE, ['Type', '.type'], ['Provider', '.providerName'], ['Version', '.version']],
+};
+
 const PROVIDERS: ProviderKind[] = [
   {
     name: 'cluster-api',
@@ -433,9 +448,9 @@ const INVENTORY_TYPE: ResourceType = { group: 'clusterctl.cluster.x-k8s.io', ver
 const CERT_MANAGER_TYPES: ResourceType[] = ['Certificate', 'Issuer', 'ClusterIssuer', 'CertificateRequest'].map((kind) => ({ group: 'cert-manager.io', version: 'v1', kind, plural: `${kind.toLowerCase()}s`, namespaced: kind !== 'ClusterIssuer' }));
 const SEMVER = /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
-/** Registers a type and stores its CustomResourceDefinition, as applying a provider's components does. */
+/** Stores a type's CustomResourceDefinition (the server then serves the type), as applying a provider's components does. */
 function installType(api: ApiServerStandIn, type: ResourceType, labels: Record<string, string>): void {
-  api.registerType(type);
+  const additionalPrinterColumns = (COLUMNS[type.kind] ?? []).map(([name, jsonPath, columnType]) => ({ name, jsonPath, type: columnType ?? 'string' }));
   api.put({
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -444,7 +459,7 @@ function installType(api: ApiServerStandIn, type: ResourceType, labels: Record<s
       group: type.group,
       names: { kind: type.kind, plural: type.plural, singular: type.kind.toLowerCase(), ...(type.shortNames ? { shortNames: type.shortNames } : {}), ...(type.categories ? { categories: type.categories } : {}) },
       scope: type.namespaced ? 'Namespaced' : 'Cluster',
-      versions: [{ name: type.version, served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {} } }],
+      versions: [{ name: type.version, served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {} }, ...(additionalPrinterColumns.length > 0 ? { additionalPrinterColumns } : {}) }],
     },
   });
 }
