@@ -295,6 +295,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
       const machines = (await getJson(kindKubeconfig, ['get', 'machines'])).items as Obj[];
       return machines.length === 3 && machines.every((m) => m.status?.phase === 'Running');
     });
+    const table = (await sh.kubectl(kindKubeconfig, ['get', 'machines'])).trim().split('\n');
+    expect(table[0]).toMatch(/^NAME +CLUSTER +NODE NAME +READY +PHASE +AGE +VERSION$/);
+    expect(table.slice(1).every((row) => / demo +demo-\S+ +False +Running +\S+ +v1\.35\.0$/.test(row))).toBe(true);
     const cluster = (await getJson(kindKubeconfig, ['get', 'cluster', 'demo'])) as Obj;
     expect(cluster.status?.phase).toBe('Provisioned');
     for (const type of ['InfrastructureReady', 'ControlPlaneInitialized', 'ControlPlaneAvailable']) expect(condition(cluster, type)?.status).toBe('True');
@@ -320,6 +323,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
 
     await sh.kubectl(workloadKubeconfig, ['apply', '--server-side', '-f', ADDONS]);
     await waitFor('Ready nodes', async () => !(await sh.kubectl(workloadKubeconfig, ['get', 'nodes', '--no-headers'])).includes('NotReady'));
+    for (const daemonSet of ['sandbox-cni', 'openstack-cloud-controller-manager']) {
+      expect(await sh.kubectl(workloadKubeconfig, ['rollout', 'status', `daemonset/${daemonSet}`, '-n', 'kube-system', '--timeout=30s'])).toContain('successfully rolled out');
+    }
     const nodes = (await getJson(workloadKubeconfig, ['get', 'nodes'])).items as Obj[];
     expect(nodes.flatMap((n) => (n.spec?.taints as { key: string }[] | undefined) ?? []).map((t) => t.key)).not.toContain('node.cloudprovider.kubernetes.io/uninitialized');
     const available = await waitFor('Cluster Available', async () => {
@@ -329,6 +335,11 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(available.status).toMatchObject({ workers: { desiredReplicas: 2, readyReplicas: 2 }, controlPlane: { readyReplicas: 1 } });
     const md = (await getJson(kindKubeconfig, ['get', 'machinedeployment', 'demo-md-0'])) as Obj;
     expect(md.status).toMatchObject({ replicas: 2, readyReplicas: 2 });
+    const described = (await sh.ok('clusterctl', ['describe', 'cluster', 'demo', '--kubeconfig', kindKubeconfig])).split('\n');
+    expect(described[0]).toMatch(/^NAME +REPLICAS +AVAILABLE +READY +UP TO DATE +STATUS +REASON +SINCE +MESSAGE$/);
+    expect(described[1]).toMatch(/^Cluster\/demo +3\/3 +Available: True +Available/);
+    expect(described.filter((line) => /Machine\/demo-/.test(line) && /Ready: True/.test(line))).toHaveLength(3);
+    expect(described).toContainEqual(expect.stringMatching(/^ {2}└─MachineDeployment\/demo-md-0 +2\/2 +2 +2 +2 +Available: True/));
   });
 
   it('a re-applied template with another worker count scales the MachineDeployment up and down', async () => {
@@ -440,6 +451,23 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
     await waitFor('the Cluster reconciled', async () => (await sh.kubectl(partial, ['get', 'cluster', 'idle', '-o', 'jsonpath={.status.phase}'])) === 'Pending');
   });
 
+  it('a Machine whose server failed is replaced once deleted (failNextServer fails only one server)', async () => {
+    sandbox.failNextServer('Quota exceeded for cores: Requested 4, but already used 20 of 20 cores');
+    await sh.kubectl(other, ['apply', '--server-side', '-f', '-'], cloudConfigSecret('retry'));
+    await sh.kubectl(other, ['apply', '--server-side', '-f', '-'], await sh.ok('clusterctl', ['generate', 'cluster', 'retry', '--from', TEMPLATE, '--kubernetes-version', 'v1.35.0'], TEMPLATE_VARIABLES));
+    const failed = await waitFor('the control plane server failing', async () => {
+      const items = JSON.parse(await sh.kubectl(other, ['get', 'openstackmachines', '-o', 'json'])).items as Obj[];
+      return items.find((m) => condition(m, 'InstanceReady')?.reason === 'InstanceCreateFailed');
+    });
+    expect(condition(failed, 'InstanceReady')?.message).toBe('Quota exceeded for cores: Requested 4, but already used 20 of 20 cores');
+    await sh.kubectl(other, ['delete', 'machine', failed.metadata.name, '--wait=false']);
+    await waitFor('a replacement Machine running', async () => {
+      const machines = JSON.parse(await sh.kubectl(other, ['get', 'machines', '-o', 'json'])).items as Obj[];
+      return machines.length === 1 && machines[0]!.metadata.name !== failed.metadata.name && machines[0]!.status?.phase === 'Running';
+    });
+    expect(sandbox.servers().filter((s) => s.cluster === 'default/retry').map((s) => s.status)).toEqual(['ACTIVE']);
+  });
+
   it('the control endpoint answers only the launcher\'s requests', async () => {
     const url = sandbox.env.CAPI_SANDBOX_URL!;
     const post = (target: string, body: string) => fetch(target, { method: 'POST', body }).then((r) => r.status);
@@ -459,7 +487,8 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
       return condition(osc, 'Ready')?.reason === 'OpenStackError' ? osc : undefined;
     });
     expect(condition(waiting, 'Ready')?.message).toContain('secrets "lb-cloud-config" not found');
-    expect(sandbox.servers()).toEqual([]);
+    const lbServers = () => sandbox.servers().filter((s) => s.cluster === 'default/lb');
+    expect(lbServers()).toEqual([]);
 
     await sh.kubectl(management, ['apply', '--server-side', '-f', '-'], cloudConfigSecret('lb'));
     const failed = await waitFor('the worker OpenStackServer failing', async () => {
@@ -476,13 +505,13 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
     const refused = await sh.run('clusterctl', ['move', '--kubeconfig', management, '--to-kubeconfig', other]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`cannot start the move operation while "default/${failed.metadata.name}" is still provisioning the node`);
-    expect(await sh.kubectl(other, ['get', 'clusters', '-A', '-o', 'name'])).toBe('');
+    expect(await sh.kubectl(other, ['get', 'clusters', '-A', '-o', 'name'])).not.toContain('cluster.cluster.x-k8s.io/lb');
     expect(await sh.kubectl(management, ['get', 'cluster', 'lb', '-o', 'jsonpath={.spec.paused}'])).toBe('');
 
     expect(sandbox.clusters().map((c) => c.name)).toContain('default/lb');
     await sh.kubectl(management, ['delete', 'cluster', 'lb', '--wait=false']);
     await waitFor('the Cluster gone', async () => (await sh.kubectl(management, ['get', 'clusters', '-o', 'name'])) === '');
-    expect(sandbox.servers()).toEqual([]);
+    expect(lbServers()).toEqual([]);
     expect(sandbox.loadBalancers()).toEqual([]);
     expect(sandbox.clusters().map((c) => c.name)).not.toContain('default/lb');
     expect(await sh.kubectl(management, ['get', 'machines,openstackmachines,openstackservers,kubeadmcontrolplanes', '-o', 'name'])).toBe('');

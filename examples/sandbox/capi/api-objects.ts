@@ -1,7 +1,8 @@
 /**
  * Pure helpers of the Kubernetes API server stand-in (`api-server.ts`): server-side apply with field ownership,
- * JSON merge patch, label and field selectors, printer columns, Tables and Status errors.
+ * merge and JSON patches, label and field selectors, Status errors.
  */
+import { valueAt } from '../../../src/core/node-changes.js';
 
 /** A JSON value as decoded from a request body. */
 type Json = unknown;
@@ -48,25 +49,16 @@ export const notFoundError = (resource: string, name: string, group: string, kin
 // unless another manager also owns them; a changed value owned by another manager is a conflict unless `force=true`.
 // Not modelled: associative lists (merge keys), per-version ownership, subresource ownership.
 
-export type FieldPath = string[];
+type FieldPath = string[];
 const pathKey = (path: FieldPath) => JSON.stringify(path);
 
 /** Fields no manager owns: identity and server-set metadata. */
 const UNOWNED = new Set(['["apiVersion"]', '["kind"]', ...['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'generateName'].map((f) => pathKey(['metadata', f]))]);
 
 /** The leaf paths of an object: scalars, lists and empty maps. */
-export function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
+function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
   if (!isMap(value) || (Object.keys(value).length === 0 && prefix.length > 0)) return UNOWNED.has(pathKey(prefix)) ? [] : [prefix];
   return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
-}
-
-export function valueAt(value: Json, path: FieldPath): Json {
-  let current = value;
-  for (const key of path) {
-    if (!isMap(current)) return undefined;
-    current = current[key];
-  }
-  return current;
 }
 
 function setAt(target: JsonMap, path: FieldPath, value: Json): void {
@@ -89,20 +81,20 @@ function removeAt(target: JsonMap, path: FieldPath): void {
 const overlaps = (a: FieldPath, b: FieldPath) => a.slice(0, Math.min(a.length, b.length)).every((key, i) => key === b[i]);
 
 /** FieldsV1 (`{"f:spec":{"f:replicas":{}}}`) ⇄ leaf paths. */
-export function toFieldsV1(paths: FieldPath[]): JsonMap {
+function toFieldsV1(paths: FieldPath[]): JsonMap {
   const root: JsonMap = {};
   for (const path of paths) setAt(root, path.map((key) => `f:${key}`), {});
   return root;
 }
 
-export function fromFieldsV1(fields: Json, prefix: FieldPath = []): FieldPath[] {
+function fromFieldsV1(fields: Json, prefix: FieldPath = []): FieldPath[] {
   if (!isMap(fields)) return [];
   const entries = Object.entries(fields).filter(([key]) => key.startsWith('f:'));
   if (entries.length === 0) return prefix.length ? [prefix] : [];
   return entries.flatMap(([key, child]) => fromFieldsV1(child, [...prefix, key.slice(2)]));
 }
 
-export interface ManagedFieldsEntry {
+interface ManagedFieldsEntry {
   manager: string;
   operation: 'Apply' | 'Update';
   apiVersion: string;
@@ -142,9 +134,11 @@ export function serverSideApply(live: JsonMap | undefined, config: JsonMap, requ
   const mine = owners.find((o) => o.manager === request.manager && o.operation === 'Apply');
   const others = owners.filter((o) => o !== mine);
   const applied = leafPaths(config);
+  // An applied empty map (`labels: {}`) only asserts that the map exists: it keeps the keys others set.
+  const keepsMap = (path: FieldPath) => live !== undefined && isMap(valueAt(config, path)) && isMap(valueAt(live, path));
   const conflicts: { manager: string; path: FieldPath }[] = [];
   for (const path of applied) {
-    if (live === undefined || deepEqual(valueAt(live, path), valueAt(config, path)) || valueAt(live, path) === undefined) continue;
+    if (live === undefined || keepsMap(path) || deepEqual(valueAt(live, path), valueAt(config, path)) || valueAt(live, path) === undefined) continue;
     for (const other of others) if (other.paths.some((owned) => overlaps(owned, path))) conflicts.push({ manager: other.manager, path });
   }
   if (conflicts.length > 0 && !request.force) {
@@ -156,9 +150,10 @@ export function serverSideApply(live: JsonMap | undefined, config: JsonMap, requ
   const result: JsonMap = clone(live ?? {});
   const ownedByOthers = (path: FieldPath) => others.some((o) => o.paths.some((owned) => overlaps(owned, path)));
   for (const path of mine?.paths ?? []) {
-    if (!applied.some((a) => overlaps(a, path)) && !ownedByOthers(path)) removeAt(result, path);
+    const stillApplied = applied.some((a) => overlaps(a, path) && !(keepsMap(a) && a.length < path.length));
+    if (!stillApplied && !ownedByOthers(path)) removeAt(result, path);
   }
-  for (const path of applied) setAt(result, path, valueAt(config, path));
+  for (const path of applied) if (!keepsMap(path)) setAt(result, path, valueAt(config, path));
   for (const key of ['apiVersion', 'kind']) result[key] = config[key];
   // A forced apply takes the conflicting fields from their owners.
   for (const other of others) other.paths = other.paths.filter((owned) => !conflicts.some((c) => c.manager === other.manager && overlaps(owned, c.path)));
@@ -183,7 +178,7 @@ export function recordUpdate(before: JsonMap | undefined, after: JsonMap, reques
   setAt(after, ['metadata', 'managedFields'], writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]));
 }
 
-/** RFC 7386 JSON merge patch (also serves kubectl's strategic merge patch for the simple cases it sends). */
+/** RFC 7386 JSON merge patch; also kubectl's strategic merge patch of built-in types, approximated (lists are replaced, not merged by key). */
 export function mergePatch(target: Json, patch: Json): Json {
   if (!isMap(patch)) return clone(patch);
   const result: JsonMap = isMap(target) ? clone(target) : {};
@@ -193,6 +188,125 @@ export function mergePatch(target: Json, patch: Json): Json {
     else result[key] = mergePatch(result[key], value);
   }
   return result;
+}
+
+/** RFC 6902 JSON patch (`kubectl patch --type json`): add, remove, replace, test, move, copy. */
+export function jsonPatch(target: Json, operations: Json): Json {
+  if (!Array.isArray(operations)) throw new StatusError(400, 'BadRequest', 'the JSON patch must be an array of operations');
+  let document = clone(target);
+  const pointer = (path: unknown) => {
+    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw new StatusError(422, 'Invalid', `invalid JSON pointer ${JSON.stringify(path)}`);
+    return path === '' ? [] : path.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  };
+  const missing = (path: unknown) => new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: doc is missing path: "${path}"`);
+  const resolve = (tokens: string[]) => valueAt(document, tokens);
+  const parentOf = (tokens: string[], path: unknown) => {
+    const parent = resolve(tokens.slice(0, -1));
+    if (!isMap(parent) && !Array.isArray(parent)) throw missing(path);
+    return parent;
+  };
+  const remove = (path: unknown) => {
+    const tokens = pointer(path);
+    const parent = parentOf(tokens, path);
+    const key = tokens.at(-1)!;
+    if (Array.isArray(parent)) {
+      if (!(Number(key) in parent)) throw missing(path);
+      return parent.splice(Number(key), 1)[0];
+    }
+    if (!(key in parent)) throw missing(path);
+    const value = parent[key];
+    delete parent[key];
+    return value;
+  };
+  const add = (path: unknown, value: Json) => {
+    const tokens = pointer(path);
+    if (tokens.length === 0) {
+      document = clone(value);
+      return;
+    }
+    const parent = parentOf(tokens, path);
+    const key = tokens.at(-1)!;
+    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, clone(value));
+    else parent[key] = clone(value);
+  };
+  for (const operation of operations) {
+    if (!isMap(operation)) throw new StatusError(400, 'BadRequest', 'each JSON patch operation must be an object');
+    const { op, path, value, from } = operation;
+    if (op === 'add') add(path, value);
+    else if (op === 'remove') remove(path);
+    else if (op === 'replace') {
+      remove(path);
+      add(path, value);
+    } else if (op === 'move') add(path, remove(from));
+    else if (op === 'copy') add(path, resolve(pointer(from)));
+    else if (op === 'test') {
+      if (!deepEqual(resolve(pointer(path)), value)) throw new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: testing value ${String(path)} failed`);
+    } else throw new StatusError(422, 'Invalid', `unexpected JSON patch operation ${JSON.stringify(op)}`);
+  }
+  return document;
+}
+
+// ---- Metadata ----
+
+const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS_LABEL = /^(?=.{1,63}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+interface Metadata {
+  name: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+}
+
+/** The apiserver's metadata validation: string maps and lists where Go types demand them (400), then names and labels (422). */
+export function validateMetadata(type: { group: string; kind: string }, meta: Metadata): void {
+  for (const field of ['labels', 'annotations'] as const) {
+    const map = meta[field] as unknown;
+    if (map !== undefined && (!isMap(map) || Object.values(map).some((v) => typeof v !== 'string'))) throw new StatusError(400, 'BadRequest', `error decoding the object: metadata.${field} must map strings to strings`);
+  }
+  const finalizers = meta.finalizers as unknown;
+  if (finalizers !== undefined && (!Array.isArray(finalizers) || finalizers.some((f) => typeof f !== 'string'))) throw new StatusError(400, 'BadRequest', 'error decoding the object: metadata.finalizers must be a list of strings');
+  const problems: { field: string; message: string }[] = [];
+  const isNamespace = type.group === '' && type.kind === 'Namespace';
+  if (!(isNamespace ? DNS_LABEL : DNS_SUBDOMAIN).test(meta.name)) {
+    const rule = isNamespace ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    problems.push({ field: 'metadata.name', message: `Invalid value: "${meta.name}": ${rule}` });
+  }
+  const NAME_RULE = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  const qualifiedName = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+  for (const [field, map] of [['labels', meta.labels], ['annotations', meta.annotations]] as const) {
+    for (const [key, value] of Object.entries(map ?? {})) {
+      const slash = key.lastIndexOf('/');
+      const [prefix, keyName] = slash >= 0 ? [key.slice(0, slash), key.slice(slash + 1)] : ['', key];
+      if (!qualifiedName.test(keyName) || keyName.length > 63 || (slash >= 0 && !DNS_SUBDOMAIN.test(prefix))) problems.push({ field: `metadata.${field}`, message: `Invalid value: "${key}": ${NAME_RULE}` });
+      if (field === 'labels' && value !== '' && (!qualifiedName.test(value) || value.length > 63)) {
+        problems.push({ field: 'metadata.labels', message: `Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')` });
+      }
+    }
+  }
+  if (problems.length === 0) return;
+  const listed = problems.map((p) => `${p.field}: ${p.message}`);
+  const message = `${type.kind} "${meta.name}" is invalid: ${listed.length === 1 ? listed[0] : `[${listed.join(', ')}]`}`;
+  throw new StatusError(422, 'Invalid', message, { name: meta.name, group: type.group, kind: type.kind, causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })) });
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Secret and ConfigMap maps as Go decodes them: string values, base64 where bytes are meant (else 400, like the apiserver). */
+export function validateData(type: { group: string; kind: string; version: string }, object: Record<string, unknown>): void {
+  if (type.group !== '' || (type.kind !== 'Secret' && type.kind !== 'ConfigMap')) return;
+  const fail = (reason: string) => new StatusError(400, 'BadRequest', `${type.kind} in version "${type.version}" cannot be handled as a ${type.kind}: ${reason}`);
+  const maps = type.kind === 'Secret' ? { data: true, stringData: false } : { data: false, binaryData: true };
+  for (const [field, bytes] of Object.entries(maps)) {
+    const map = object[field];
+    if (map === undefined || map === null) continue;
+    if (!isMap(map)) throw fail(`${field} must map keys to ${bytes ? 'base64 strings' : 'strings'}`);
+    for (const [key, value] of Object.entries(map)) {
+      // The value stays out of the message: it may be a secret.
+      if (typeof value !== 'string') throw fail(`${field}.${key} must be a string, not a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`);
+      if (bytes && !BASE64.test(value)) throw fail(`${field}.${key} is not valid base64 (illegal base64 data)`);
+    }
+  }
 }
 
 // ---- Selectors ----
@@ -229,56 +343,4 @@ export function parseFieldSelector(selector: string): ((object: JsonMap) => bool
       if (field !== 'metadata.name' && field !== 'metadata.namespace') throw new StatusError(400, 'BadRequest', `field label not supported: ${field}`);
       return (object) => (valueAt(object, field.split('.')) === value) !== (operator === '!=');
     });
-}
-
-// ---- Printer columns and Tables ----
-
-/** A small JSONPath for printer columns: `.a.b`, `[0]`, `[?(@.type=="Ready")]`. */
-export function jsonPathValue(object: Json, expression: string): Json {
-  let current: Json[] = [object];
-  const steps = expression.match(/\.[^.[]+|\[\?\(@\.[^=]+==["'][^"']*["']\)\]|\[\d+\]|\[\*\]/g) ?? [];
-  for (const step of steps) {
-    current = current.flatMap((value): Json[] => {
-      if (step.startsWith('.')) return isMap(value) && value[step.slice(1)] !== undefined ? [value[step.slice(1)]] : [];
-      if (!Array.isArray(value)) return [];
-      if (step === '[*]') return value;
-      const filter = /^\[\?\(@\.([^=]+)==["']([^"']*)["']\)\]$/.exec(step);
-      if (filter) return value.filter((item) => isMap(item) && String(item[filter[1]!]) === filter[2]);
-      const item = value[Number(step.slice(1, -1))];
-      return item === undefined ? [] : [item];
-    });
-  }
-  return current[0];
-}
-
-/** kubectl's human duration (`45s`, `3m20s`, `5h`, `12d`). */
-export function age(since: string | undefined, now = Date.now()): string {
-  if (!since) return '<unknown>';
-  const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-  const minutes = Math.floor(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const days = Math.floor(hours / 24);
-  if (seconds < 120) return `${seconds}s`;
-  if (minutes < 10) return seconds % 60 ? `${minutes}m${seconds % 60}s` : `${minutes}m`;
-  if (hours < 3) return `${minutes}m`;
-  if (hours < 8) return minutes % 60 ? `${hours}h${minutes % 60}m` : `${hours}h`;
-  if (hours < 48) return `${hours}h`;
-  if (days < 8) return hours % 24 ? `${days}d${hours % 24}h` : `${days}d`;
-  return days < 730 ? `${days}d` : `${Math.floor(days / 365)}y${days % 365}d`;
-}
-
-export interface PrinterColumn {
-  name: string;
-  type: string;
-  jsonPath: string;
-  description?: string;
-  priority?: number;
-}
-
-export function printerCell(object: Json, column: PrinterColumn): Json {
-  const value = jsonPathValue(object, column.jsonPath);
-  if (value === undefined) return null;
-  if (column.type === 'date') return age(String(value));
-  if (typeof value === 'object') return JSON.stringify(value);
-  return value;
 }

@@ -1,33 +1,51 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
-import { makeCertificates, nodeCells, nodeColumns, tableColumn, versionInfo } from '../kube-api.js';
+import { makeCertificates, versionInfo } from '../kube-api.js';
 import {
-  age,
   clone,
   deepEqual,
   isMap,
+  jsonPatch,
   mergePatch,
   notFoundError,
   parseFieldSelector,
   parseLabelSelector,
-  type PrinterColumn,
-  printerCell,
   recordUpdate,
   StatusError,
   serverSideApply,
+  validateData,
+  validateMetadata,
 } from './api-objects.js';
+import {
+  AGGREGATED_DISCOVERY,
+  aggregatedDiscovery,
+  type CustomResourceDefinition,
+  definitionStatus,
+  definitionTypes,
+  groupList,
+  groupVersion,
+  openApiDocument,
+  openApiRoot,
+  type ResourceType,
+  resourceList,
+  type TypeEntry,
+  validateDefinition,
+} from './discovery.js';
 import { decodeProtobufObject } from './protobuf.js';
+import { table } from './tables.js';
 
 /**
  * A generic in-memory Kubernetes API server stand-in: the real kubectl talks to it over mutual TLS as to a kube-apiserver
- * (discovery, get/list/watch with selectors and Tables, create, replace, merge patch, server-side apply with field
- * managers, dry run, delete with finalizers, CustomResourceDefinitions registering their types). Controllers (the
- * simulated Cluster API) read and write it in-process through `get`/`list`/`put`/`remove`/`onChange`.
- * Not modelled: admission webhooks, OpenAPI, schema validation and defaulting, version conversion (an object reads the
- * same in every served version), associative-list merges, pagination (`limit` answers everything at once).
+ * (aggregated and legacy discovery, get/list/watch with selectors and Tables, create, replace, merge/JSON patch,
+ * server-side apply with field managers, dry run, delete with finalizers, namespace termination, owner-reference garbage
+ * collection, CustomResourceDefinitions registering their types). Controllers (the simulated Cluster API) read and write
+ * it in-process through `get`/`list`/`put`/`delete`/`remove`/`onChange`; their writes skip validation and conflicts.
+ * Not modelled: admission webhooks, OpenAPI schemas (so no schema validation, pruning or defaulting: unknown fields are
+ * kept), version conversion (an object reads the same in every served version), associative-list merges (lists are
+ * atomic), pagination (`limit` answers everything at once).
  */
 export interface KubeObject {
   apiVersion: string;
@@ -50,15 +68,7 @@ export interface KubeObject {
   [key: string]: unknown;
 }
 
-export interface ResourceType {
-  group: string;
-  version: string;
-  kind: string;
-  plural: string;
-  namespaced: boolean;
-  shortNames?: string[];
-  categories?: string[];
-}
+export type { ResourceType } from './discovery.js';
 
 export type WatchEvent = { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: KubeObject };
 type TypeRef = { group: string; kind: string };
@@ -79,6 +89,8 @@ export interface ApiServerStandIn {
   list(type: TypeRef, namespace?: string): KubeObject[];
   /** Controller-side write (status included): creates or replaces, bumps resourceVersion, notifies watchers. */
   put(object: KubeObject): KubeObject;
+  /** A delete as users make it: at once without finalizers, else `deletionTimestamp` is set (controllers then finish it). */
+  delete(type: TypeRef, namespace: string | undefined, name: string): void;
   /** Removes at once (a controller's final delete, after finalizers are gone). */
   remove(type: TypeRef, namespace: string | undefined, name: string): void;
   /** Every change, as watch events. Returns an unsubscribe function. */
@@ -101,20 +113,11 @@ export interface ApiServerOptions {
   kubernetesVersion?: string;
 }
 
-interface TypeEntry extends ResourceType {
-  singular: string;
-  /** Writes to the object leave `status` alone; `/status` writes change only it. */
-  statusSubresource: boolean;
-  /** CustomResourceDefinition `additionalPrinterColumns`; empty: Name and Age. */
-  printerColumns: PrinterColumn[];
-}
-
 const MAX_LOGGED_REQUESTS = 1000;
 const MAX_EVENT_HISTORY = 10_000;
 const MAX_BODY_BYTES = 3 * 1024 * 1024; // the apiserver's request size limit
+const MAX_WATCH_SECONDS = 1800; // the apiserver's --min-request-timeout: watches end and clients re-watch
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
-const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS_LABEL = /^(?=.{1,63}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
   { group: '', version: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false, shortNames: ['ns'], statusSubresource: true },
@@ -128,25 +131,14 @@ const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
   { group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false, shortNames: ['crd', 'crds'], statusSubresource: true },
 ];
 
-const groupVersion = (group: string, version: string) => (group ? `${group}/${version}` : version);
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 const typeKey = (type: TypeRef) => `${type.group}/${type.kind}`;
+const isNamespaceType = (type: TypeRef) => type.group === '' && type.kind === 'Namespace';
+const isDefinitionType = (type: TypeRef) => type.group === 'apiextensions.k8s.io' && type.kind === 'CustomResourceDefinition';
 const objectKey = (namespace: string | undefined, name: string) => `${namespace ?? ''}/${name}`;
 /** `secrets` or `clusters.cluster.x-k8s.io`, as the apiserver names a resource in messages. */
 const resourceName = (type: ResourceType) => (type.group ? `${type.plural}.${type.group}` : type.plural);
 const timestamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-
-/** Kubernetes version priority: GA > beta > alpha, higher numbers first (`v1` > `v1beta2` > `v1beta1` > `v1alpha3`). */
-function versionPriority(version: string): number[] {
-  const match = /^v(\d+)(?:(beta|alpha)(\d+))?$/.exec(version);
-  if (!match) return [0, 0, 0];
-  return [match[2] ? (match[2] === 'beta' ? 2 : 1) : 3, Number(match[1]), Number(match[3] ?? 0)];
-}
-const byVersionPriority = (a: string, b: string) => {
-  const [x, y] = [versionPriority(a), versionPriority(b)];
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return y[i]! - x[i]!;
-  return 0;
-};
 
 export async function startApiServerStandIn(options: ApiServerOptions): Promise<ApiServerStandIn> {
   const certs = await makeCertificates(options.dir);
@@ -183,7 +175,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
 
   /** Stores a new version of an object (or removes it): the one place revisions, events and finalization happen. */
   const commit = (type: TypeEntry, next: KubeObject, previous: KubeObject | undefined): KubeObject => {
-    if (next.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
+    if (isFinalized(type, next)) {
       if (previous) finalRemove(type, previous);
       return next;
     }
@@ -191,7 +183,8 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     next.metadata.resourceVersion = String(revision);
     bucket(type).set(objectKey(next.metadata.namespace, next.metadata.name), next);
     notify({ type: previous ? 'MODIFIED' : 'ADDED', object: clone(next) });
-    if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') registerDefinition(next);
+    if (isDefinitionType(type)) registerDefinition(next);
+    if (isNamespaceType(type) && next.metadata.deletionTimestamp) finishNamespaceIfEmpty(next.metadata.name);
     return next;
   };
 
@@ -200,7 +193,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     if (!bucket(type).delete(objectKey(namespace, objectName))) return;
     revision++;
     notify({ type: 'DELETED', object: { ...clone(object), metadata: { ...clone(object.metadata), resourceVersion: String(revision) } } });
-    if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') unregisterDefinition(object);
+    if (isDefinitionType(type)) unregisterDefinition(object);
     collectGarbage(object.metadata.uid);
     if (namespace) finishNamespaceIfEmpty(namespace);
   };
@@ -220,6 +213,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     }
   };
 
+  /** Marked for deletion with no finalizer left (a namespace goes only once it is empty, see `finishNamespaceIfEmpty`). */
+  const isFinalized = (type: TypeEntry, object: KubeObject) => object.metadata.deletionTimestamp !== undefined && !object.metadata.finalizers?.length && !isNamespaceType(type);
+
   // ---- Namespaces ----
   const namespaceType = typeByKind({ group: '', kind: 'Namespace' })!;
   const namespaceContents = (namespace: string) => [...store.entries()].flatMap(([key, objects]) => [...objects.values()].filter((o) => o.metadata.namespace === namespace).map((o) => ({ key, object: o })));
@@ -234,55 +230,14 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   };
 
   // ---- CustomResourceDefinitions ----
-  interface Definition {
-    spec: {
-      group: string;
-      scope: string;
-      names: { kind: string; plural: string; singular?: string; shortNames?: string[]; categories?: string[]; listKind?: string };
-      versions: { name: string; served: boolean; storage?: boolean; subresources?: { status?: unknown }; additionalPrinterColumns?: PrinterColumn[] }[];
-    };
-  }
-  const validateDefinition = (object: KubeObject) => {
-    const { spec } = object as unknown as Partial<Definition>;
-    const invalid = (field: string, message: string) =>
-      new StatusError(422, 'Invalid', `CustomResourceDefinition.apiextensions.k8s.io "${object.metadata.name}" is invalid: ${field}: ${message}`, { name: object.metadata.name, group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' });
-    if (!spec?.group || !spec.names?.plural || !spec.names.kind) throw invalid('spec', 'Required value: spec.group, spec.names.plural and spec.names.kind');
-    if (object.metadata.name !== `${spec.names.plural}.${spec.group}`) throw invalid('metadata.name', `Invalid value: "${object.metadata.name}": must be spec.names.plural+"."+spec.group`);
-    if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') throw invalid('spec.scope', `Unsupported value: "${spec.scope}": supported values: "Cluster", "Namespaced"`);
-    if (!Array.isArray(spec.versions) || !spec.versions.some((v) => v.served)) throw invalid('spec.versions', 'Invalid value: must have at least one served version');
-  };
-  const definitionStatus = (object: KubeObject) => {
-    const { spec } = object as unknown as Definition;
-    const now = timestamp();
-    const condition = (type: string, reason: string, message: string) => ({ type, status: 'True', lastTransitionTime: now, reason, message });
-    return {
-      conditions: [condition('NamesAccepted', 'NoConflicts', 'no conflicts found'), condition('Established', 'InitialNamesAccepted', 'the initial names have been accepted')],
-      acceptedNames: { ...spec.names, singular: spec.names.singular ?? spec.names.kind.toLowerCase(), listKind: spec.names.listKind ?? `${spec.names.kind}List` },
-      storedVersions: spec.versions.filter((v) => v.storage).map((v) => v.name),
-    };
-  };
   const registerDefinition = (object: KubeObject) => {
-    const { spec } = object as unknown as Definition;
     unregisterDefinition(object);
-    for (const version of spec.versions.filter((v) => v.served)) {
-      registerEntry({
-        group: spec.group,
-        version: version.name,
-        kind: spec.names.kind,
-        plural: spec.names.plural,
-        singular: spec.names.singular ?? spec.names.kind.toLowerCase(),
-        namespaced: spec.scope === 'Namespaced',
-        ...(spec.names.shortNames ? { shortNames: spec.names.shortNames } : {}),
-        ...(spec.names.categories ? { categories: spec.names.categories } : {}),
-        statusSubresource: version.subresources?.status !== undefined,
-        printerColumns: version.additionalPrinterColumns ?? [],
-      });
-    }
+    for (const entry of definitionTypes(object)) registerEntry(entry);
   };
   const unregisterDefinition = (object: KubeObject) => {
-    const { spec } = object as unknown as Definition;
+    const { spec } = object as unknown as CustomResourceDefinition;
     for (const [key, type] of types) if (type.group === spec.group && type.plural === spec.names.plural) types.delete(key);
-    if (!lookup(typeByKind({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' })!, undefined, object.metadata.name)) {
+    if (!lookup({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, undefined, object.metadata.name)) {
       const objects = store.get(typeKey({ group: spec.group, kind: spec.names.kind }));
       for (const gone of [...(objects?.values() ?? [])]) {
         objects!.delete(objectKey(gone.metadata.namespace, gone.metadata.name));
@@ -324,14 +279,17 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (!controller && type.statusSubresource) delete next.status;
     }
     if (type.kind === 'Secret' && type.group === '') normalizeSecret(next);
-    if (type.kind === 'Namespace' && type.group === '') {
+    if (isNamespaceType(type)) {
       meta.labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name };
       next.spec = { finalizers: ['kubernetes'], ...(next.spec as object) };
       if (!controller && !previous) next.status = { phase: 'Active' };
     }
-    if (type.kind === 'CustomResourceDefinition' && type.group === 'apiextensions.k8s.io') {
+    if (isDefinitionType(type)) {
       validateDefinition(next);
-      if (!controller) next.status = definitionStatus(next);
+      // Established at once, whoever writes it; conditions keep their times while the names stay (a re-apply changes nothing).
+      const status = definitionStatus(next, timestamp());
+      const kept = previous?.status as typeof status | undefined;
+      next.status = kept && deepEqual(kept.acceptedNames, status.acceptedNames) && deepEqual(kept.storedVersions, status.storedVersions) ? kept : status;
     }
     if (type.group !== '') {
       const specOf = (o: KubeObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !['metadata', 'status', 'apiVersion', 'kind'].includes(k)));
@@ -347,13 +305,6 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       delete secret.stringData;
     }
     secret.type = secret.type || 'Opaque';
-  };
-
-  const invalidName = (type: TypeEntry, objectName: string) => {
-    const pattern = type.kind === 'Namespace' ? DNS_LABEL : DNS_SUBDOMAIN;
-    if (pattern.test(objectName)) return;
-    const rule = type.kind === 'Namespace' ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-    throw new StatusError(422, 'Invalid', `${type.kind} "${objectName}" is invalid: metadata.name: Invalid value: "${objectName}": ${rule}`, { name: objectName, group: type.group, kind: type.kind, causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "${objectName}": ${rule}`, field: 'metadata.name' }] });
   };
 
   /** A request body's object, checked against the URL it was sent to. */
@@ -372,13 +323,15 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (meta.namespace !== undefined && meta.namespace !== namespace) throw new StatusError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
       meta.namespace = namespace;
     } else delete meta.namespace;
-    invalidName(type, meta.name);
+    validateMetadata(type, meta);
+    validateData(type, object);
     object.apiVersion = groupVersion(type.group, type.version);
     return object;
   };
 
   const conflict = (type: TypeEntry, objectName: string) =>
     new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${resourceName(type)} "${objectName}": the object has been modified; please apply your changes to the latest version and try again`, { name: objectName, group: type.group, kind: type.plural });
+  const unsupportedPatch = (accepted: string[]) => new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
   const missing = (type: TypeEntry, objectName: string) => notFoundError(resourceName(type), objectName, type.group, type.plural);
 
   /** Stores (unless dry run) and returns what the client sees. */
@@ -386,8 +339,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     const stripped = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
     if (previous && deepEqual(stripped(previous), stripped(next))) return clone(previous);
     if (options.dryRun) {
-      if (next.metadata.deletionTimestamp && !next.metadata.finalizers?.length) return next;
-      next.metadata.resourceVersion = previous?.metadata.resourceVersion ?? '';
+      if (isFinalized(type, next)) return next;
+      if (previous) next.metadata.resourceVersion = previous.metadata.resourceVersion;
+      else delete next.metadata.resourceVersion;
       return next;
     }
     return clone(commit(type, next, previous));
@@ -428,10 +382,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       return save(type, finishWrite(type, merged, previous, options), previous, options);
     }
     if (!previous) throw missing(type, objectName);
-    if (contentType.startsWith('application/json-patch+json')) throw new StatusError(415, 'UnsupportedMediaType', `the sandbox API server does not model JSON patch; use --type merge`);
+    const strategic = contentType.startsWith('application/strategic-merge-patch+json');
+    if (strategic && !BUILT_IN_TYPES.some((t) => t.group === type.group && t.kind === type.kind)) throw unsupportedPatch(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
+    if (!strategic && !contentType.startsWith('application/merge-patch+json') && !contentType.startsWith('application/json-patch+json')) throw unsupportedPatch(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json']);
     const patch = parseBody(raw, contentType);
     if (isMap(patch) && isMap(patch.metadata) && patch.metadata.resourceVersion !== undefined && patch.metadata.resourceVersion !== previous.metadata.resourceVersion) throw conflict(type, objectName);
-    const next = bodyObject(type, mergePatch(previous, patch), namespace, objectName);
+    const patched = contentType.startsWith('application/json-patch+json') ? jsonPatch(previous, patch) : mergePatch(previous, patch);
+    const next = bodyObject(type, patched, namespace, objectName);
     finishWrite(type, next, previous, options);
     recordUpdate(previous, next, { manager: options.manager ?? 'unknown', apiVersion: next.apiVersion, now });
     return save(type, next, previous, options);
@@ -441,7 +398,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const userDelete = (type: TypeEntry, object: KubeObject, options: WriteOptions & { preconditions?: { uid?: string; resourceVersion?: string } }): KubeObject => {
     const { uid, resourceVersion } = options.preconditions ?? {};
     if ((uid && uid !== object.metadata.uid) || (resourceVersion && resourceVersion !== object.metadata.resourceVersion)) throw conflict(type, object.metadata.name);
-    const isNamespace = type.kind === 'Namespace' && type.group === '';
+    const isNamespace = isNamespaceType(type);
     if (!object.metadata.finalizers?.length && !isNamespace) {
       if (!options.dryRun) finalRemove(type, object);
       return clone(object);
@@ -460,7 +417,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       }
       finishNamespaceIfEmpty(object.metadata.name);
     }
-    return clone(lookup(type, undefined, object.metadata.name) ?? next);
+    return clone(lookup(type, object.metadata.namespace, object.metadata.name) ?? next);
   };
 
   // ---- Reads ----
@@ -477,24 +434,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   /** As read through a version: the same object under that version's apiVersion. */
   const asVersion = (type: TypeEntry, object: KubeObject): KubeObject => ({ ...clone(object), apiVersion: groupVersion(type.group, type.version) });
 
-  const tableOf = (type: TypeEntry, objects: KubeObject[], includeObject: string | null) => {
-    const isNode = type.group === '' && type.kind === 'Node';
-    const custom = type.printerColumns.filter((c) => c.name.toLowerCase() !== 'name');
-    const columns = isNode ? nodeColumns : custom.length ? [tableColumn('Name', 'Name must be unique within a namespace.'), ...custom.map((c) => ({ ...tableColumn(c.name, c.description ?? '', c.type), priority: c.priority ?? 0 }))] : [tableColumn('Name', 'Name must be unique within a namespace.'), tableColumn('Age', 'CreationTimestamp is a timestamp representing the server time when this object was created.', 'date')];
-    const cells = (object: KubeObject) => {
-      if (isNode) return nodeCells(object, age(object.metadata.creationTimestamp));
-      if (custom.length) return [object.metadata.name, ...custom.map((c) => printerCell(object, c))];
-      return [object.metadata.name, age(object.metadata.creationTimestamp)];
-    };
-    const rowObject = (object: KubeObject) => (includeObject === 'Object' ? object : includeObject === 'None' ? undefined : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata });
-    return {
-      kind: 'Table',
-      apiVersion: 'meta.k8s.io/v1',
-      metadata: { resourceVersion: String(revision) },
-      columnDefinitions: columns,
-      rows: objects.map((object) => ({ cells: cells(object), object: rowObject(asVersion(type, object)) })),
-    };
-  };
+  const tableOf = (type: TypeEntry, objects: KubeObject[], includeObject: string | null) => table(type, objects.map((o) => asVersion(type, o)), String(revision), includeObject);
 
   // ---- HTTP ----
   /** A request body as JSON: protobuf from kubectl's typed clients, YAML for apply patches, else JSON. */
@@ -532,91 +472,41 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-  const discovery = (group: string, version: string) => {
-    const resources = [...types.values()].filter((t) => t.group === group && t.version === version);
-    if (resources.length === 0) return undefined;
-    return {
-      kind: 'APIResourceList',
-      apiVersion: 'v1',
-      groupVersion: groupVersion(group, version),
-      resources: resources.flatMap((t) => [
-        {
-          name: t.plural,
-          singularName: t.singular,
-          namespaced: t.namespaced,
-          kind: t.kind,
-          verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
-          ...(t.shortNames ? { shortNames: t.shortNames } : {}),
-          ...(t.categories ? { categories: t.categories } : {}),
-        },
-        ...(t.statusSubresource ? [{ name: `${t.plural}/status`, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: ['get', 'patch', 'update'] }] : []),
-      ]),
-    };
-  };
-
-  const groupList = () => {
-    const groups = new Map<string, string[]>();
-    for (const t of types.values()) if (t.group) groups.set(t.group, [...new Set([...(groups.get(t.group) ?? []), t.version])]);
-    return {
-      kind: 'APIGroupList',
-      apiVersion: 'v1',
-      groups: [...groups].map(([group, versions]) => {
-        const sorted = versions.sort(byVersionPriority).map((v) => ({ groupVersion: `${group}/${v}`, version: v }));
-        return { name: group, versions: sorted, preferredVersion: sorted[0] };
-      }),
-    };
-  };
-
-  /**
-   * kubectl (`--validate`, default strict) asks OpenAPI v3 whether the server validates fields itself (a PATCH operation
-   * for the kind with a `fieldValidation` query parameter); if it does, kubectl sends `fieldValidation=Strict` and skips its
-   * own schema validation, else it downloads OpenAPI v2 schemas and fails without them (kubectl reads the v3 root once per
-   * run, so a type whose CRD the same apply created takes the v2 path). This stand-in advertises the parameter (as every
-   * apiserver since 1.27 does) and serves an empty v2 document; it has no schemas, so unknown fields are kept, not rejected.
-   */
-  const openApiPath = (group: string, version: string) => (group ? `apis/${group}/${version}` : `api/${version}`);
-  const openApiHash = (group: string, version: string) => createHash('sha256').update(JSON.stringify(discovery(group, version))).digest('hex').slice(0, 16).toUpperCase();
-  const openApiRoot = () => {
-    const versions = new Map([...types.values()].map((t) => [openApiPath(t.group, t.version), t]));
-    return { paths: Object.fromEntries([...versions].map(([key, t]) => [key, { serverRelativeURL: `/openapi/v3/${key}?hash=${openApiHash(t.group, t.version)}` }])) };
-  };
-  const openApiDocument = (group: string, version: string) => {
-    const served = [...types.values()].filter((t) => t.group === group && t.version === version);
-    if (served.length === 0) return undefined;
-    const fieldValidation = { name: 'fieldValidation', in: 'query', description: 'fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.', schema: { type: 'string', uniqueItems: true } };
-    const paths = Object.fromEntries(
-      served.map((t) => [
-        `/${openApiPath(t.group, t.version)}/${t.namespaced ? 'namespaces/{namespace}/' : ''}${t.plural}/{name}`,
-        { patch: { operationId: `patch${t.kind}`, parameters: [fieldValidation], 'x-kubernetes-action': 'patch', 'x-kubernetes-group-version-kind': { group: t.group, version: t.version, kind: t.kind } } },
-      ]),
-    );
-    return { openapi: '3.0.0', info: { title: 'Kubernetes', version: gitVersion }, paths };
-  };
-
   const watch = (req: IncomingMessage, res: ServerResponse, type: TypeEntry, accepts: (object: KubeObject) => boolean, query: URLSearchParams, asTable: boolean) => {
     const since = query.get('resourceVersion');
+    const timeout = query.get('timeoutSeconds') ?? String(MAX_WATCH_SECONDS);
+    if (!/^\d{1,9}$/.test(timeout)) throw new StatusError(400, 'BadRequest', `invalid timeoutSeconds ${JSON.stringify(timeout)}: a whole number of seconds`);
+    const timeoutSeconds = Math.min(Number(timeout), MAX_WATCH_SECONDS);
+    if (since && !/^\d{1,15}$/.test(since)) throw new StatusError(400, 'BadRequest', `invalid resourceVersion ${JSON.stringify(since)}: resource versions are whole numbers`);
     const render = (event: WatchEvent) => {
       const object = asVersion(type, event.object);
       return `${JSON.stringify({ type: event.type, object: asTable ? tableOf(type, [object], query.get('includeObject')) : object })}\n`;
     };
     res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+    res.flushHeaders(); // clients wait for the headers before they read any event
     if (!since || since === '0') {
       for (const object of sortedObjects(type).filter(accepts)) res.write(render({ type: 'ADDED', object }));
     } else {
       const from = Number(since);
-      if (!Number.isInteger(from) || (history.length > 0 && from < history[0]!.revision - 1 && from < revision)) {
+      if (history.length > 0 && from < history[0]!.revision - 1) {
         const gone = new StatusError(410, 'Expired', `too old resource version: ${since} (${history[0]?.revision ?? revision})`);
         res.end(`${JSON.stringify({ type: 'ERROR', object: gone.status })}\n`);
         return;
       }
       for (const { revision: at, event } of history) if (at > from && accepts(event.object)) res.write(render(event));
     }
+    // What the client sees now: an object that stops (starts) matching the selectors is DELETED (ADDED) for it.
+    const visible = new Set(sortedObjects(type).filter(accepts).map((o) => o.metadata.uid));
     const listener = (event: WatchEvent) => {
-      if (accepts(event.object)) res.write(render(event));
+      const { uid } = event.object.metadata;
+      const matches = event.type !== 'DELETED' && accepts(event.object);
+      const seen = visible.has(uid);
+      if (matches) visible.add(uid);
+      else visible.delete(uid);
+      if (matches || seen) res.write(render({ type: !matches ? 'DELETED' : seen ? event.type : 'ADDED', object: event.object }));
     };
     listeners.add(listener);
-    const timeout = Number(query.get('timeoutSeconds') ?? 1800);
-    const timer = setTimeout(() => res.end(), timeout * 1000);
+    const timer = setTimeout(() => res.end(), timeoutSeconds * 1000);
     const stop = () => {
       clearTimeout(timer);
       listeners.delete(listener);
@@ -636,10 +526,12 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     }
     const [plural, objectName, subresource] = rest as [string, string | undefined, string | undefined];
     const type = typeByPlural(group, version, plural);
-    if (!type || rest.length > 3 || (subresource && !(subresource === 'status' && type.statusSubresource))) return send(res, 404, new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status);
+    const listing = req.method === 'GET' && objectName === undefined;
+    const unserved = !type || rest.length > 3 || (subresource && !(subresource === 'status' && type.statusSubresource)) || (type.namespaced && namespace === undefined && !listing);
+    if (unserved) return send(res, 404, new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status);
     const options = { dryRun: query.getAll('dryRun').includes('All'), manager: query.get('fieldManager') ?? req.headers['user-agent']?.split('/')[0], ...(subresource ? { subresource } : {}) };
     const asTable = /as=Table/.test(req.headers.accept ?? '');
-    if (method === 'GET' && objectName === undefined) {
+    if (listing) {
       const accepts = matching(type, namespace, query);
       if (query.get('watch') === 'true' || query.get('watch') === '1') return watch(req, res, type, accepts, query, asTable);
       const items = sortedObjects(type).filter(accepts).map((o) => asVersion(type, o));
@@ -684,24 +576,25 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       case '/readyz':
         return ready ? send(res, 200, 'ok', 'text/plain') : send(res, 500, `[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed (${name})\n`, 'text/plain');
       case '/api':
-        return send(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
       case '/apis':
-        return send(res, 200, groupList());
+        if ((req.headers.accept ?? '').includes(AGGREGATED_DISCOVERY)) return send(res, 200, aggregatedDiscovery([...types.values()], url.pathname === '/api'), AGGREGATED_DISCOVERY);
+        return send(res, 200, url.pathname === '/apis' ? groupList([...types.values()]) : { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
       case '/openapi/v3':
-        return send(res, 200, openApiRoot());
+        return send(res, 200, openApiRoot([...types.values()]));
       case '/openapi/v2':
         // An empty OpenAPI v2 Document (protobuf, as kubectl asks): no schemas, so kubectl validates nothing itself.
         return send(res, 200, '', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
     }
     if (url.pathname.startsWith('/openapi/v3/')) {
       const [, , root, ...rest] = segments;
-      const document = root === 'api' ? openApiDocument('', rest[0] ?? '') : openApiDocument(rest[0] ?? '', rest[1] ?? '');
+      const [group, version] = root === 'api' ? ['', rest[0] ?? ''] : [rest[0] ?? '', rest[1] ?? ''];
+      const document = openApiDocument([...types.values()], group, version, gitVersion);
       if (document) return send(res, 200, document);
     }
     const [root, ...rest] = segments;
     const [group, version, resource] = root === 'api' ? ['', rest[0], rest.slice(1)] : root === 'apis' ? [rest[0] ?? '', rest[1], rest.slice(2)] : ['', undefined, []];
     if (version !== undefined && resource.length === 0 && req.method === 'GET') {
-      const list = discovery(group, version);
+      const list = resourceList([...types.values()], group, version);
       if (list) return send(res, 200, list);
     }
     if (version !== undefined && resource.length > 0) return handleResource(req, res, url, group, version, resource);
@@ -724,6 +617,8 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
 
   for (const namespace of INITIAL_NAMESPACES) userCreate(namespaceType, undefined, { metadata: { name: namespace } }, { manager: 'kube-apiserver' });
 
+  /** A cluster-scoped type ignores the namespace a caller passes. */
+  const scoped = (type: TypeRef, namespace: string | undefined) => (typeByKind(type)?.namespaced === false ? undefined : namespace);
   const controllerType = (object: { apiVersion: string; kind: string }) => {
     const type = typeByKind({ group: groupOf(object.apiVersion), kind: object.kind });
     if (!type) throw new Error(`sandbox API server ${name}: no type ${object.kind} in ${object.apiVersion} is served (create its CustomResourceDefinition first)`);
@@ -751,23 +646,33 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       }),
     registerType: (type) => registerEntry({ ...type, singular: type.kind.toLowerCase(), statusSubresource: true, printerColumns: [] }),
     get: (type, namespace, objectName) => {
-      const object = lookup(type, namespace, objectName);
+      const object = lookup(type, scoped(type, namespace), objectName);
       return object && clone(object);
     },
-    list: (type, namespace) => sortedObjects(type).filter((o) => namespace === undefined || o.metadata.namespace === namespace).map(clone),
+    list: (type, namespace) => {
+      const within = scoped(type, namespace);
+      return sortedObjects(type)
+        .filter((o) => within === undefined || o.metadata.namespace === within)
+        .map(clone);
+    },
     put: (object) => {
       const type = controllerType(object);
       const next = clone(object);
+      if (!type.namespaced) delete next.metadata.namespace;
       const { namespace, name: objectName } = next.metadata;
       if (type.namespaced && (!namespace || !lookup(namespaceType, undefined, namespace))) throw new Error(`sandbox API server ${name}: ${object.kind} ${objectName} needs an existing namespace, not ${JSON.stringify(namespace)}`);
-      const previous = lookup(type, type.namespaced ? namespace : undefined, objectName);
+      const previous = lookup(type, namespace, objectName);
       if (next.metadata.managedFields === undefined && previous?.metadata.managedFields) next.metadata.managedFields = previous.metadata.managedFields;
-      if (previous?.metadata.deletionTimestamp) next.metadata.deletionTimestamp = previous.metadata.deletionTimestamp;
       return save(type, finishWrite(type, next, previous, {}, true), previous, {});
+    },
+    delete: (type, namespace, objectName) => {
+      const entry = typeByKind(type);
+      const object = lookup(type, scoped(type, namespace), objectName);
+      if (entry && object) userDelete(entry, object, {});
     },
     remove: (type, namespace, objectName) => {
       const entry = typeByKind(type);
-      const object = lookup(type, namespace, objectName);
+      const object = lookup(type, scoped(type, namespace), objectName);
       if (entry && object) finalRemove(entry, object);
     },
     onChange: (listener) => {

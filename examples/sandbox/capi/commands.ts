@@ -336,8 +336,11 @@ async function clusterctl(host: CommandHost, request: ToolRequest, output: Outpu
       return getKubeconfig(host, request, rest.slice(1), output);
     case 'move':
       return move(host, request, rest, output);
+    case 'describe':
+      if (rest[0] !== 'cluster') throw new ToolError(`unknown command "${rest[0] ?? ''}" for "clusterctl describe"`);
+      return describeCluster(host, request, rest.slice(1), output);
     default:
-      throw new ToolError(`unknown command "${verb ?? ''}" for "clusterctl" (the sandbox clusterctl supports version, init, generate cluster, get kubeconfig, move)`);
+      throw new ToolError(`unknown command "${verb ?? ''}" for "clusterctl" (the sandbox clusterctl supports version, init, generate cluster, get kubeconfig, describe cluster, move)`);
   }
 }
 
@@ -364,6 +367,21 @@ interface ProviderKind {
   types: Omit<ResourceType, 'group'>[];
   group: string;
 }
+
+/** `additionalPrinterColumns` (after Name) as the providers' CRDs declare them, shortened. */
+type Column = [name: string, jsonPath: string, type?: 'string' | 'integer' | 'date' | 'boolean'];
+const AGE: Column = ['Age', '.metadata.creationTimestamp', 'date'];
+const AVAILABLE: Column = ['Available', '.status.conditions[?(@.type=="Available")].status'];
+const COLUMNS: Record<string, Column[]> = {
+  Cluster: [AVAILABLE, ['CP Desired', '.status.controlPlane.desiredReplicas', 'integer'], ['CP Available', '.status.controlPlane.availableReplicas', 'integer'], ['W Desired', '.status.workers.desiredReplicas', 'integer'], ['W Available', '.status.workers.availableReplicas', 'integer'], ['Phase', '.status.phase'], AGE],
+  Machine: [['Cluster', '.spec.clusterName'], ['Node Name', '.status.nodeRef.name'], ['Ready', '.status.conditions[?(@.type=="Ready")].status'], ['Phase', '.status.phase'], AGE, ['Version', '.spec.version']],
+  MachineDeployment: [['Cluster', '.spec.clusterName'], AVAILABLE, ['Desired', '.spec.replicas', 'integer'], ['Current', '.status.replicas', 'integer'], ['Ready', '.status.readyReplicas', 'integer'], ['Phase', '.status.phase'], AGE, ['Version', '.spec.template.spec.version']],
+  KubeadmControlPlane: [['Initialized', '.status.initialization.controlPlaneInitialized', 'boolean'], AVAILABLE, ['Desired', '.spec.replicas', 'integer'], ['Current', '.status.replicas', 'integer'], ['Ready', '.status.readyReplicas', 'integer'], AGE, ['Version', '.spec.version']],
+  OpenStackCluster: [['Ready', '.status.ready', 'boolean'], ['Network', '.status.network.id'], ['Endpoint', '.spec.controlPlaneEndpoint.host'], AGE],
+  OpenStackMachine: [['InstanceState', '.status.instanceState'], ['Ready', '.status.ready', 'boolean'], ['ProviderID', '.spec.providerID'], AGE],
+  OpenStackServer: [['InstanceState', '.status.instanceState'], ['Ready', '.status.ready', 'boolean'], AGE],
+  Provider: [AGE, ['Type', '.type'], ['Provider', '.providerName'], ['Version', '.version']],
+};
 
 const PROVIDERS: ProviderKind[] = [
   {
@@ -430,9 +448,9 @@ const INVENTORY_TYPE: ResourceType = { group: 'clusterctl.cluster.x-k8s.io', ver
 const CERT_MANAGER_TYPES: ResourceType[] = ['Certificate', 'Issuer', 'ClusterIssuer', 'CertificateRequest'].map((kind) => ({ group: 'cert-manager.io', version: 'v1', kind, plural: `${kind.toLowerCase()}s`, namespaced: kind !== 'ClusterIssuer' }));
 const SEMVER = /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
-/** Registers a type and stores its CustomResourceDefinition, as applying a provider's components does. */
+/** Stores a type's CustomResourceDefinition (the server then serves the type), as applying a provider's components does. */
 function installType(api: ApiServerStandIn, type: ResourceType, labels: Record<string, string>): void {
-  api.registerType(type);
+  const additionalPrinterColumns = (COLUMNS[type.kind] ?? []).map(([name, jsonPath, columnType]) => ({ name, jsonPath, type: columnType ?? 'string' }));
   api.put({
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -441,7 +459,7 @@ function installType(api: ApiServerStandIn, type: ResourceType, labels: Record<s
       group: type.group,
       names: { kind: type.kind, plural: type.plural, singular: type.kind.toLowerCase(), ...(type.shortNames ? { shortNames: type.shortNames } : {}), ...(type.categories ? { categories: type.categories } : {}) },
       scope: type.namespaced ? 'Namespaced' : 'Cluster',
-      versions: [{ name: type.version, served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {} } }],
+      versions: [{ name: type.version, served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {} }, ...(additionalPrinterColumns.length > 0 ? { additionalPrinterColumns } : {}) }],
     },
   });
 }
@@ -647,6 +665,70 @@ async function getKubeconfig(host: CommandHost, request: ToolRequest, args: stri
   const value = (secret?.data as Record<string, string> | undefined)?.value;
   if (!value) throw new ToolError(`failed to get kubeconfig for cluster "${name}" in namespace "${namespace}": secrets "${name}-kubeconfig" not found`);
   output.stdout += Buffer.from(value, 'base64').toString('utf8');
+}
+
+/** `5s`, `3m`, `2h`, `4d`: how clusterctl describe shows a condition's age. */
+function since(timestamp: string | undefined): string {
+  if (!timestamp) return '';
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(timestamp)) / 1000));
+  if (seconds < 120) return `${seconds}s`;
+  if (seconds < 7200) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 172800) return `${Math.floor(seconds / 3600)}h`;
+  return `${Math.floor(seconds / 86400)}d`;
+}
+
+/** `clusterctl describe cluster`: the tree of a Cluster's objects with their replicas and summary condition (no grouping). */
+async function describeCluster(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
+  const parsed = parseFlags('clusterctl describe cluster', args, { namespace: { short: 'n' }, kubeconfig: {}, 'kubeconfig-context': {}, 'show-conditions': {}, grouping: { boolean: true }, echo: { boolean: true }, 'disable-no-echo': { boolean: true }, color: { short: 'c', boolean: true }, 'show-machinesets': { boolean: true }, 'show-templates': { boolean: true }, 'show-resources': {}, 'v1beta2': { boolean: true } });
+  const [name] = parsed.positional;
+  if (!name || parsed.positional.length > 1) throw new ToolError('please specify a cluster name');
+  const { api, namespace: contextNamespace } = await connect(host, path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), flag(parsed, 'kubeconfig-context'), 'management cluster');
+  const namespace = flag(parsed, 'namespace') ?? contextNamespace;
+  const cluster = api.get(CLUSTER, namespace, name);
+  if (!cluster) throw new ToolError(`clusters.cluster.x-k8s.io "${name}" not found`);
+  const ofCluster = (object: KubeObject) => object.metadata.labels?.[CLUSTER_NAME_LABEL] === name;
+  const counts = (object: KubeObject, desired?: boolean) => {
+    const s = (object.status ?? {}) as { replicas?: number; availableReplicas?: number; readyReplicas?: number; upToDateReplicas?: number };
+    const wanted = (object.spec as { replicas?: number } | undefined)?.replicas;
+    return [desired ? `${s.replicas ?? 0}/${wanted ?? 0}` : '1', String(s.availableReplicas ?? 0), String(s.readyReplicas ?? 0), String(s.upToDateReplicas ?? 0)];
+  };
+  const summary = (object: KubeObject, type: string): string[] => {
+    const c = conditionOf(object, type);
+    return c ? [`${type}: ${c.status}`, c.reason, since(c.lastTransitionTime), (c.message ?? '').split('\n')[0]!] : ['', '', '', ''];
+  };
+  const machineCounts = (machine: KubeObject) => {
+    const ready = conditionOf(machine, 'Ready')?.status === 'True' ? '1' : '0';
+    return ['', ready, ready, '1'];
+  };
+  const rows: string[][] = [['NAME', 'REPLICAS', 'AVAILABLE', 'READY', 'UP TO DATE', 'STATUS', 'REASON', 'SINCE', 'MESSAGE']];
+  const workersSum = (cluster.status as { workers?: { replicas?: number; desiredReplicas?: number } } | undefined)?.workers;
+  const controlPlaneSum = (cluster.status as { controlPlane?: { replicas?: number; desiredReplicas?: number } } | undefined)?.controlPlane;
+  const total = (controlPlaneSum?.replicas ?? 0) + (workersSum?.replicas ?? 0);
+  const desiredTotal = (controlPlaneSum?.desiredReplicas ?? 0) + (workersSum?.desiredReplicas ?? 0);
+  rows.push([`Cluster/${name}`, `${total}/${desiredTotal}`, '', '', '', ...summary(cluster, 'Available')]);
+  const infrastructure = api.get(OPENSTACK_CLUSTER, namespace, (cluster.spec as { infrastructureRef?: { name?: string } } | undefined)?.infrastructureRef?.name ?? '');
+  const controlPlane = api.get(KUBEADM_CONTROL_PLANE, namespace, (cluster.spec as { controlPlaneRef?: { name?: string } } | undefined)?.controlPlaneRef?.name ?? '');
+  const machines = api.list(MACHINE, namespace).filter(ofCluster);
+  const deployments = api.list(MACHINE_DEPLOYMENT, namespace).filter((md) => (md.spec as { clusterName?: string } | undefined)?.clusterName === name);
+  const branches: { label: string; cells: string[]; children: KubeObject[] }[] = [];
+  if (infrastructure) branches.push({ label: `ClusterInfrastructure - OpenStackCluster/${infrastructure.metadata.name}`, cells: ['', '', '', '', ...summary(infrastructure, 'Ready')], children: [] });
+  if (controlPlane) branches.push({ label: `ControlPlane - KubeadmControlPlane/${controlPlane.metadata.name}`, cells: [...counts(controlPlane, true), ...summary(controlPlane, 'Available')], children: machines.filter((m) => m.metadata.labels?.['cluster.x-k8s.io/control-plane-name'] === controlPlane.metadata.name) });
+  const last = (index: number, list: unknown[]) => index === list.length - 1;
+  for (const [i, branch] of branches.entries()) {
+    const final = last(i, branches) && deployments.length === 0;
+    rows.push([`${final ? '└─' : '├─'}${branch.label}`, ...branch.cells]);
+    for (const [j, machine] of branch.children.entries()) rows.push([`${final ? '  ' : '│ '}${last(j, branch.children) ? '└─' : '├─'}Machine/${machine.metadata.name}`, ...machineCounts(machine), ...summary(machine, 'Ready')]);
+  }
+  if (deployments.length > 0) {
+    rows.push(['└─Workers', '', '', '', '', '', '', '', '']);
+    for (const [i, md] of deployments.entries()) {
+      rows.push([`  ${last(i, deployments) ? '└─' : '├─'}MachineDeployment/${md.metadata.name}`, ...counts(md, true), ...summary(md, 'Available')]);
+      const children = machines.filter((m) => m.metadata.labels?.['cluster.x-k8s.io/deployment-name'] === md.metadata.name);
+      for (const [j, machine] of children.entries()) rows.push([`  ${last(i, deployments) ? '  ' : '│ '}${last(j, children) ? '└─' : '├─'}Machine/${machine.metadata.name}`, ...machineCounts(machine), ...summary(machine, 'Ready')]);
+    }
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  for (const row of rows) output.out(row.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length))).join('  ').trimEnd());
 }
 
 /** What `clusterctl move` carries, owners first (the order clusterctl creates them in). */

@@ -203,8 +203,12 @@ export class CapiControllers {
       });
       return false;
     }
+    // The workload API server (the endpoint) serves the control plane's version, so it starts once the
+    // KubeadmControlPlane exists (kubectl apply creates the objects one by one; a pass may fall in between).
     const kcpName = (spec(cluster).controlPlaneRef as { name?: string } | undefined)?.name;
-    const version = kcpName ? (spec(this.api.get(KUBEADM_CONTROL_PLANE, namespace, kcpName) ?? ({} as KubeObject)).version as string | undefined) : undefined;
+    const kcp = kcpName ? this.api.get(KUBEADM_CONTROL_PLANE, namespace, kcpName) : undefined;
+    if (!kcp) return false;
+    const version = spec(kcp).version as string | undefined;
     // The KubeadmControlPlane webhook adds a missing "v".
     const workload = await this.cloud.workloadApi(key, version && !version.startsWith('v') ? `v${version}` : version);
     const loadBalancerEnabled = spec(openStackCluster).apiServerLoadBalancer?.enabled === true;
@@ -607,11 +611,11 @@ export function simulateKubelets(workload: ApiServerStandIn): void {
     const taints = ((spec(node).taints ?? []) as { key: string }[]).filter((t) => !(ccm && t.key === UNINITIALIZED_TAINT));
     if (current?.status === (ready ? 'True' : 'False') && (ready || current.message === message) && taints.length === (spec(node).taints ?? []).length) continue;
     const next = clone(node);
-    (next.spec as Record<string, unknown>).taints = taints;
-    const conditions = ((next.status as { conditions: Condition[] }).conditions ?? []).filter((c) => c.type !== 'Ready');
+    next.spec = { ...(next.spec as object | undefined), taints };
+    const conditions = ((statusOf(next).conditions ?? []) as Condition[]).filter((c) => c.type !== 'Ready');
     const now = new Date().toISOString();
     conditions.push(ready ? { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: now } : notReadyCondition(message));
-    (next.status as { conditions: Condition[] }).conditions = conditions;
+    statusOf(next).conditions = conditions;
     workload.put(next);
   }
   for (const daemonSet of daemonSets) {

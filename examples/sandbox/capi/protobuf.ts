@@ -36,7 +36,7 @@ const SCHEMAS: Record<string, Schema> = {
 
 const unknownEnvelope: Schema = { 1: ['typeMeta', { message: { 1: ['apiVersion', 'string'], 2: ['kind', 'string'] } }], 2: ['raw', 'bytes'], 4: ['contentType', 'string'] };
 
-export const PROTOBUF_MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
+const PROTOBUF_MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
 /** Raw fields of one message: field number → values (varints as bigint, length-delimited as Buffer). */
 function readFields(buffer: Buffer): Map<number, (bigint | Buffer)[]> {
