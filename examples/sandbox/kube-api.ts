@@ -65,7 +65,7 @@ async function openssl(args: string[], cwd: string): Promise<void> {
 }
 
 /** A CA, a server certificate (SAN 127.0.0.1, 127.0.0.2, localhost) and an admin client certificate. */
-async function makeCertificates(dir: string) {
+export async function makeCertificates(dir: string) {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const key = (name: string) => openssl(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', `${name}.key`], dir);
   await Promise.all([key('ca'), key('server'), key('client')]);
@@ -101,7 +101,7 @@ export function clusterVersion(nodes: NodeSpec[]): string {
   return versions.sort(compare)[0]!;
 }
 
-function versionInfo(gitVersion: string) {
+export function versionInfo(gitVersion: string) {
   const [major, minor] = versionKey(gitVersion);
   return { major: String(major), minor: String(minor), gitVersion, gitCommit: 'sandbox', gitTreeState: 'clean', buildDate: '2026-01-01T00:00:00Z', goVersion: 'go1.24.6', compiler: 'gc', platform: 'linux/amd64' };
 }
@@ -128,22 +128,36 @@ function nodeList(nodes: NodeSpec[]) {
   };
 }
 
-/** What kubectl's default `get nodes` asks for (Accept: …;as=Table): the apiserver's columns. */
+/** The part of a Node object the node Table reads. */
+export interface NodeObject {
+  metadata: { name: string; labels?: Record<string, string> };
+  status?: { conditions?: { type: string; status: string }[]; nodeInfo?: { kubeletVersion?: string } };
+}
+
+/** A Table's column definition, as the apiserver describes it. */
+export function tableColumn(name: string, description: string, type = 'string') {
+  return { name, type, format: name === 'Name' ? 'name' : '', description, priority: 0 };
+}
+
+/** The apiserver's node columns for kubectl's default `get nodes` (Accept: …;as=Table). */
+export const nodeColumns = [tableColumn('Name', 'Name of the node'), tableColumn('Status', 'The status of the node'), tableColumn('Roles', 'The roles of the node'), tableColumn('Age', 'Age'), tableColumn('Version', 'Kubelet version')];
+
+/** One node's cells for `nodeColumns`. */
+export function nodeCells(node: NodeObject, age: string): string[] {
+  const ready = node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+  const rolePrefix = 'node-role.kubernetes.io/';
+  const roles = Object.keys(node.metadata.labels ?? {}).filter((label) => label.startsWith(rolePrefix)).map((label) => label.slice(rolePrefix.length));
+  return [node.metadata.name, ready ? 'Ready' : 'NotReady', roles.length ? roles.join(',') : '<none>', age, node.status?.nodeInfo?.kubeletVersion ?? ''];
+}
+
 function nodeTable(nodes: NodeSpec[]) {
   const list = nodeList(nodes);
-  const column = (name: string, description: string, priority = 0) => ({ name, type: 'string', format: name === 'Name' ? 'name' : '', description, priority });
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
     metadata: { resourceVersion: '1' },
-    columnDefinitions: [column('Name', 'Name of the node'), column('Status', 'The status of the node'), column('Roles', 'The roles of the node'), column('Age', 'Age'), column('Version', 'Kubelet version')],
-    rows: list.items.map((item, i) => {
-      const node = nodes[i]!;
-      return {
-        cells: [node.name, node.ready ? 'Ready' : 'NotReady', node.roles?.length ? node.roles.join(',') : '<none>', '1d', item.status.nodeInfo.kubeletVersion],
-        object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: item.metadata },
-      };
-    }),
+    columnDefinitions: nodeColumns,
+    rows: list.items.map((item) => ({ cells: nodeCells(item, '1d'), object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: item.metadata } })),
   };
 }
 

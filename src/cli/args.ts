@@ -5,7 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { DURATION_LIMITS, OPERATIONS, parseDurationOption, parseKubernetesVersionOption, parseMethod, parseName, parseNodeCount, parseOperation, type Operation } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
-import { OPERATION_STEPS } from '../core/steps/step.js';
+import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/steps/step.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
@@ -29,6 +29,9 @@ const DEPLOY_FLAGS = {
   kubeconfig: { type: 'string' },
   vip: { type: 'string' },
   method: { type: 'string' },
+  'management-kubeconfig': { type: 'string' },
+  clusterctl: { type: 'string' },
+  kind: { type: 'string' },
   tofu: { type: 'string' },
   venv: { type: 'string' },
   'pip-arg': { type: 'string', multiple: true },
@@ -55,7 +58,8 @@ const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --cluster-dir DIR        cluster directory (default <gitops.repository.local_dir>/infrastructure/clusters/<cluster>)
   --cluster NAME, --org ORG  names used for state without a config (default: the cluster dir's name, "standalone")
   --vip IP                 address replacing a loopback API server in the kubeconfig (default k8s_api_ip, else vrrp_ip)
-  --method METHOD          deployment method; kubespray runs the Kubespray steps (default from config, else kubespray)
+  --method METHOD          deployment method: kubespray, none or cluster-api (default from config, else kubespray)
+  --management-kubeconfig PATH  cluster-api: an existing management cluster (wins over deployment.cluster_api.management)
   --kubeconfig PATH        the normalised kubeconfig to write (default <state-dir>/<org>/<cluster>/kubeconfig)
   --state-dir DIR          resume state and logs (default $XDG_STATE_HOME/cluster-deploy or ~/.local/state/cluster-deploy)
 
@@ -68,6 +72,7 @@ Tools:
   --tofu PATH              OpenTofu binary (default opentofu.path, else tofu, else terraform on PATH)
   --venv DIR               Kubespray venv (default <cluster-dir>/venv)
   --pip-arg ARG            extra argument for pip install, repeatable (e.g. --pip-arg=--no-index --pip-arg=--find-links=/wheels)
+  --clusterctl PATH, --kind PATH  cluster-api tools (default deployment.cluster_api.clusterctl_path/kind_path, else from PATH)
 
 Readiness:
   --timeout D              how long to wait for the API (default 30m; e.g. 45m, 1h30m)
@@ -82,7 +87,11 @@ ${CREDENTIAL_HELP}
   --auth-timeout D         Keystone request timeout (default 10s)`;
 
 /** The steps of each operation, for the help text. */
-const OPERATION_STEPS_HELP = OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${OPERATION_STEPS[op].join(', ')}`).join('\n');
+const OPERATION_STEPS_HELP = [
+  ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${OPERATION_STEPS[op].join(', ')}`),
+  'With deployment.method cluster-api (no upgrade):',
+  ...(['deploy', 'destroy'] as const).map((op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`),
+].join('\n');
 
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
@@ -110,7 +119,9 @@ with its working directory, command, reads, writes and environment (secret value
   --json                   print the plan as JSON
   --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
                            read-only on the cloud; needs the credentials) and show what would change and, for a
-                           deploy, which nodes Kubespray would remove before the apply and install after it
+                           deploy, which nodes Kubespray would remove before the apply and install after it;
+                           with deployment.method cluster-api: clusterctl generate cluster, then kubectl diff
+                           --server-side against the management cluster (objects to create, change, delete)
 
 ${DEPLOY_OPTIONS_HELP}`,
   deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -264,6 +275,9 @@ export function parseCli(argv: string[]): CliCommand {
     cloud: text('os-cloud'),
     cloudsYaml: text('clouds-yaml'),
     credentials: credentialOptions('cli', (spec) => v[spec.flag] as string | boolean | undefined),
+    ...((v['management-kubeconfig'] ?? v.clusterctl ?? v.kind) !== undefined && {
+      clusterApi: { managementKubeconfig: text('management-kubeconfig'), clusterctl: text('clusterctl'), kind: text('kind') },
+    }),
   };
   if (command === 'normalize-kubeconfig') {
     if (!options.configPath && !options.clusterDir) throw new UsageError('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');

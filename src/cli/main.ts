@@ -4,8 +4,9 @@ import { runDeploy } from '../core/engine.js';
 import { commandExecutor } from '../core/command.js';
 import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
-import { openPipeline } from '../core/pipeline.js';
-import { buildPlan, noTofuPlanReason, renderPlan, wouldApply } from '../core/plan.js';
+import { openPipeline, type Pipeline } from '../core/pipeline.js';
+import { buildPlan, noCapiDiffReason, noTofuPlanReason, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
+import { renderCapiChanges, runCapiPlan } from '../core/capi-plan.js';
 import { Redactor } from '../core/redact.js';
 import { abortOnSignals } from '../core/signals.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/node-plan.js';
@@ -25,6 +26,28 @@ function checkCloudSelection(options: DeployOptions): void {
   }
 }
 
+/** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
+async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolean): Promise<number> {
+  if (plan.operation !== 'deploy') {
+    stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${renderPlan(plan)}\n${noCapiDiffReason(plan)}\n`);
+    return 0;
+  }
+  if (!json) stdout(`${renderPlan(plan)}\n`);
+  const output = new DeployOutput(pipeline.redactor, json ? process.stderr : process.stdout);
+  const controller = new AbortController();
+  const dispose = abortOnSignals(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
+  try {
+    const saved = await pipeline.store.load().catch(() => undefined);
+    const capi = await runCapiPlan(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
+    if (json) stdout(`${JSON.stringify({ ...plan, clusterApi: { ...tofuCounts(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+    else stdout(`${capi.text ? `${capi.text}\n` : ''}${renderCapiChanges(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+    return 0;
+  } finally {
+    dispose();
+    await output.close();
+  }
+}
+
 async function execute(command: CliCommand): Promise<number> {
   if (command.kind !== 'help' && command.kind !== 'wait-ready') checkCloudSelection(command.options);
   switch (command.kind) {
@@ -35,6 +58,7 @@ async function execute(command: CliCommand): Promise<number> {
     case 'plan': {
       const pipeline = await openPipeline(command.options);
       const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+      if (command.tofuPlan && pipeline.settings.clusterApi) return planClusterApi(pipeline, plan, command.json);
       if (!command.tofuPlan || !wouldApply(plan)) {
         stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
         if (command.tofuPlan && !command.json) stdout(`\n${noTofuPlanReason(plan)}\n`);

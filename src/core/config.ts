@@ -12,6 +12,67 @@ import { CONFIG_FILE, parseYamlMapping } from './yaml.js';
  */
 const optionalText = z.string().trim().optional();
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
+const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
+/** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
+const provider = (name: string, version: string) =>
+  z
+    .string({ error: PROVIDER_RULE })
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}:v\d{1,4}\.\d{1,4}\.\d{1,4}(-[0-9A-Za-z.-]{1,40})?$/, PROVIDER_RULE)
+    .default(`${name}:${version}`);
+const machineCount = (rule: string, min: number) => z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
+/** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
+const templateValue = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
+
+/** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
+const ClusterApiConfigSchema = z.object({
+  management: z
+    .object({
+      /** An existing management cluster (the durable choice). */
+      kubeconfig: optionalText,
+      /** Or an ephemeral kind cluster on the runner, pivoted into the workload cluster at the end. */
+      bootstrap: z.enum(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' }).optional(),
+    })
+    .prefault({}),
+  namespace: z.string().trim().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)').default('default'),
+  /** clusterctl generate cluster --from: relative to the cluster dir. */
+  template: z.string().trim().min(1, { error: 'must name the template file' }).default('cluster-template.yaml'),
+  /** Manifests applied to the workload cluster (CNI, cloud controller manager): relative to the cluster dir. */
+  addons: z.string().trim().min(1, { error: 'must name the addons directory' }).default('addons'),
+  providers: z
+    .object({
+      core: provider('cluster-api', 'v1.12.0'),
+      bootstrap: provider('kubeadm', 'v1.12.0'),
+      control_plane: provider('kubeadm', 'v1.12.0'),
+      infrastructure: provider('openstack', 'v0.14.7'),
+      /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
+      orc: optionalText,
+    })
+    .prefault({}),
+  control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),
+  worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
+  /** The OPENSTACK_* variables of CAPO's templates, by field. */
+  openstack: z
+    .object({
+      cloud: templateValue.optional(),
+      image_name: templateValue.optional(),
+      control_plane_machine_flavor: templateValue.optional(),
+      node_machine_flavor: templateValue.optional(),
+      external_network_id: templateValue.optional(),
+      dns_nameservers: templateValue.optional(),
+      failure_domain: templateValue.optional(),
+      ssh_key_name: templateValue.optional(),
+    })
+    .prefault({}),
+  /** Any other variable the template uses. */
+  variables: z
+    .record(z.string().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
+    .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
+    .optional(),
+  clusterctl_path: optionalText,
+  kind_path: optionalText,
+});
 
 export const ClusterConfigSchema = z.object({
   schema_version: z.string(),
@@ -84,6 +145,7 @@ export const ClusterConfigSchema = z.object({
             .optional(),
         })
         .optional(),
+      cluster_api: ClusterApiConfigSchema.optional(),
     })
     .prefault({}),
 });

@@ -86,7 +86,7 @@ function changeKind(actions: readonly string[]): ChangeKind {
 }
 
 /** The value at a dotted path (`input.node_name`, `network.0.name`), or undefined. */
-function valueAt(value: unknown, path: readonly string[]): unknown {
+export function valueAt(value: unknown, path: readonly string[]): unknown {
   let current = value;
   for (const key of path) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;

@@ -32,8 +32,11 @@ export function parseNodeCount(text: string, where: string): number {
   return Number(value);
 }
 
-/** Deployment methods this tool runs: Kubespray's steps, or none (the OpenTofu code installs Kubernetes itself). */
-export const DEPLOYMENT_METHODS = ['kubespray', 'none'] as const;
+/**
+ * Deployment methods this tool runs: Kubespray's steps, none (the OpenTofu code installs Kubernetes itself), or
+ * cluster-api (Cluster API with CAPO provisions the cluster from a management cluster; no OpenTofu).
+ */
+export const DEPLOYMENT_METHODS = ['kubespray', 'none', 'cluster-api'] as const;
 export type DeploymentMethod = (typeof DEPLOYMENT_METHODS)[number];
 
 export function parseMethod(text: string, where: string): DeploymentMethod {

@@ -130,6 +130,11 @@ export function noTofuPlanReason(plan: DeployPlan): string {
   return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
 }
 
+/** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
+export function noCapiDiffReason(plan: DeployPlan): string {
+  return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
+}
+
 /** The plan as text, in the reference's dry-run layout. */
 export function renderPlan(plan: DeployPlan): string {
   const lines = [`${plan.operation[0]!.toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];

@@ -1,7 +1,7 @@
 import { UsageError } from './errors.js';
 import { OPERATIONS, type Operation } from './option-values.js';
 import { emptyState, type DeployState, type StateStore, type StepState } from './state.js';
-import { OPERATION_STEPS, STEP_IDS, type Step } from './steps/step.js';
+import { operationStepIds, STEP_IDS, type Step } from './steps/step.js';
 
 /**
  * Which steps a run covers and, for each, whether it runs: the filters users give and the resume
@@ -22,13 +22,13 @@ export interface StepFilter {
  */
 export function checkFilter(filter: StepFilter, where = (flag: 'step' | 'from-step') => `--${flag}`, operation?: Operation): void {
   if (filter.step && filter.fromStep) throw new UsageError(`${where('step')} and ${where('from-step')} cannot be used together`);
-  const available: readonly string[] = operation ? OPERATION_STEPS[operation] : STEP_IDS;
+  const available: readonly string[] = operation ? operationStepIds(operation) : STEP_IDS;
   for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]] as const) {
     if (id === undefined || available.includes(id)) continue;
     if (!(STEP_IDS as readonly string[]).includes(id)) {
       throw new UsageError(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
     }
-    const owners = OPERATIONS.filter((op) => (OPERATION_STEPS[op] as readonly string[]).includes(id));
+    const owners = OPERATIONS.filter((op) => (operationStepIds(op) as readonly string[]).includes(id));
     throw new UsageError(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
   }
 }
@@ -38,7 +38,7 @@ export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] 
   checkFilter(filter);
   for (const id of [filter.step, filter.fromStep]) {
     if (id && !steps.some((s) => s.id === id)) {
-      throw new UsageError(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray`);
+      throw new UsageError(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
     }
   }
   if (filter.step) return steps.filter((s) => s.id === filter.step);
@@ -80,18 +80,23 @@ export async function decideStep(step: Step, saved: StepState | undefined, useSt
  * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
  */
 export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter, operation: Operation = 'deploy'): Promise<{ state: DeployState; note?: string }> {
-  const fresh = (note?: string) => ({ state: emptyState(cluster, operation), note });
-  if (filter.restart) return fresh('restart: saved state ignored');
+  const fresh = (note?: string, keep?: DeployState) => {
+    const state = emptyState(cluster, operation);
+    // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
+    if (keep?.clusterApi && !keep.destroyedAt) state.clusterApi = keep.clusterApi;
+    return { state, note };
+  };
+  if (filter.restart) return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
   const saved = await store.load();
   if (!saved) return fresh();
   if (saved.destroyedAt) return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
   if (saved.operation !== operation) {
-    if (saved.completedAt) return fresh();
+    if (saved.completedAt) return fresh(undefined, saved);
     const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
-    return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`);
+    return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`, saved);
   }
   if (saved.completedAt && usesSavedState(filter)) {
-    return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`);
+    return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
   }
   return { state: saved };
 }

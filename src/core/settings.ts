@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { resolveClusterApiSettings, type ClusterApiOptions, type ClusterApiSettings } from './cluster-api.js';
 import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
 import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './node-changes.js';
@@ -16,6 +17,8 @@ export interface DeploySettings {
   clusterDir: string;
   /** Whether the Kubespray steps run (`deployment.method: kubespray`). */
   kubespray: boolean;
+  /** `deployment.method: cluster-api`: Cluster API provisions the cluster instead of OpenTofu and Kubespray. */
+  clusterApi?: ClusterApiSettings;
   /** Address that replaces a loopback API server in the kubeconfig. */
   vip?: string;
   /** The cluster uses Octavia load balancers, so preflight requires the load-balancer service. */
@@ -89,6 +92,8 @@ export interface DeployOptions {
   skipAuthCheck?: boolean;
   authTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** deployment.method cluster-api: the management kubeconfig and tool paths given as flags or inputs. */
+  clusterApi?: ClusterApiOptions;
 }
 
 export function defaultStateDir(env: NodeJS.ProcessEnv): string {
@@ -130,7 +135,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
 
   const method = options.method ?? config?.deployment.method ?? 'kubespray';
   if (!(DEPLOYMENT_METHODS as readonly string[]).includes(method)) {
-    throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.join(' or ')}`);
+    throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.slice(0, -1).join(', ')} or ${DEPLOYMENT_METHODS.at(-1)}`);
   }
   const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
   // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
@@ -146,6 +151,19 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
   const nodeResource = config?.opentofu.node_resource;
+  if (method === 'cluster-api' && operation === 'upgrade') {
+    throw new UsageError('upgrade runs Kubespray\'s upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
+  }
+  if (method === 'cluster-api' && !config) {
+    throw new UserError('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
+  }
+  if (options.clusterApi && method !== 'cluster-api') {
+    throw new UsageError(`--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`);
+  }
+  const clusterApi =
+    method === 'cluster-api' && config
+      ? resolveClusterApiSettings(config, options.clusterApi ?? {}, { source: options.configPath!, clusterName, clusterDir, clusterStateDir })
+      : undefined;
   return {
     operation,
     organization,
@@ -153,6 +171,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     configPath: options.configPath && path.resolve(options.configPath),
     clusterDir,
     kubespray: method === 'kubespray',
+    clusterApi,
     vip: options.vip ?? (config ? configVip(config) : undefined),
     useOctavia: config?.opencenter.infrastructure.networking.use_octavia ?? false,
     credentials: resolveCredentials({

@@ -44,6 +44,23 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const nodeWorkSchemaMatches: Same<Omit<z.infer<typeof NodeWorkSchema>, 'removed'>, NodeWork> = true;
 void nodeWorkSchemaMatches;
 
+/**
+ * Which management cluster holds the Cluster API objects. A kind cluster lives on one runner: if the
+ * runner is gone before the pivot, so are the objects, and the next run must say so instead of
+ * creating the cluster a second time. After the pivot the workload cluster manages itself.
+ */
+export const ClusterApiStateSchema = z.object({
+  management: z.enum(['existing', 'kind']),
+  /** kind: the kind cluster's name, when and on which host it was created. */
+  kindCluster: z.string().max(63).optional(),
+  kindCreatedAt: z.iso.datetime().optional(),
+  kindHost: z.string().max(255).optional(),
+  /** Set when capi-pivot moved the objects into the workload cluster (self-managed from then on). */
+  pivotedAt: z.iso.datetime().optional(),
+});
+
+export type ClusterApiState = z.infer<typeof ClusterApiStateSchema>;
+
 /** How many attempts the timeline keeps: the oldest are dropped, so the state and the chart stay small. */
 export const HISTORY_LIMIT = 20;
 /** Step runs one attempt can hold: every step at most once, with room to spare. */
@@ -89,6 +106,8 @@ export const DeployStateSchema = z.object({
   planDigest: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
+  /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
+  clusterApi: ClusterApiStateSchema.optional(),
   steps: z.record(z.string(), StepStateSchema),
   /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
   history: z

@@ -4,7 +4,8 @@ import { CommandFailedError, failureHeadline } from '../core/command.js';
 import { errorMessage } from '../core/errors.js';
 import type { Pipeline } from '../core/pipeline.js';
 import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../core/node-plan.js';
-import { buildPlan, noTofuPlanReason, renderPlan, TOFU_APPLYING_STEPS, wouldApply, type DeployPlan } from '../core/plan.js';
+import { buildPlan, noCapiDiffReason, noTofuPlanReason, renderPlan, TOFU_APPLYING_STEPS, wouldApply, type DeployPlan } from '../core/plan.js';
+import { renderCapiChanges, runCapiPlan, type CapiPlan } from '../core/capi-plan.js';
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
@@ -75,6 +76,79 @@ function plannedNodeDecisions(p: Pipeline, tofu: TofuPlan, steps: readonly Step[
 }
 
 /**
+ * The dry run of deployment.method cluster-api: the rendered manifests diffed against the management
+ * cluster, as a table of objects to create, change and delete, through the same comment, summary,
+ * size limits and redaction as a tofu plan. A destroy has no diff (it deletes the Cluster object).
+ */
+async function capiDryRun(
+  p: Pipeline,
+  plan: DeployPlan,
+  engineSummary: string,
+  { artifact, provenance, comment, prFile, record, failureComment }: {
+    artifact: string;
+    /** The hidden record of the comment (the overview reads it). */
+    record: (status: PlanRecord['status'], operation: Operation, changes?: PlanChanges) => PlanRecord;
+    failureComment: (message: string, outputTail: string[]) => string;
+    provenance: Omit<Parameters<typeof buildPlanComment>[0], 'changes' | 'planText' | 'applySteps'>;
+    comment: (body: string) => Promise<void>;
+    /** pull-request.json, for the fork workflow's actions/plan-comment. */
+    prFile?: Record<string, string>;
+  },
+): Promise<void> {
+  if (plan.operation !== 'deploy') {
+    const reason = noCapiDiffReason(plan);
+    process.stdout.write(`\n${reason}\n`);
+    await core.appendSummary(`${engineSummary}\n${reason}\n`);
+    return;
+  }
+  const output = actionsOutput(p);
+  const controller = new AbortController();
+  const dispose = abortOnSignals(controller, (message) => output.line(message));
+  let capi: CapiPlan;
+  try {
+    const saved = await p.store.load().catch(() => undefined);
+    capi = await runCapiPlan(p.settings, saved?.clusterApi, { redactor: p.redactor, output, signal: controller.signal });
+    output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
+  } catch (error) {
+    const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
+    const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
+    const body = failureComment(message, outputTail);
+    await comment(body);
+    await core.appendSummary(`${engineSummary}\n${body}`);
+    core.setOutput('result', 'failure');
+    core.error(message, { title: 'cluster-deploy: Cluster API plan failed' });
+    process.exitCode = 1;
+    return;
+  } finally {
+    dispose();
+    await output.close();
+  }
+  const counts = tofuCounts(capi.changes);
+  core.setOutput('has-changes', String(capi.changes.rows.length > 0));
+  core.setOutput('to-add', String(counts.toAdd));
+  core.setOutput('to-change', String(counts.toChange));
+  core.setOutput('to-destroy', String(counts.toDestroy));
+  core.setOutput('to-replace', '0');
+  const common = {
+    ...provenance,
+    changes: capi.changes,
+    planText: capi.text || `(${capi.note ?? 'no differences'})`,
+    applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
+    stateNote: [plan.note, capi.note].filter(Boolean).join('; ') || undefined,
+    operation: plan.operation,
+    record: record('ok', plan.operation, capi.changes),
+  };
+  const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
+  const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
+  const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
+  const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body, ...prFile };
+  const uploaded = await uploadPlanArtifact(artifact, files, path.join(path.dirname(capi.manifestsFile), 'plan-artifact'));
+  if (uploaded) core.setOutput('plan-artifact', artifact);
+  await comment(body);
+  await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
+}
+
+/**
  * A dry run (root action) or `mode: plan` (actions/tofu) of any operation: the engine's plan, then —
  * when the run would apply (deploy) or destroy — `tofu plan` (`-destroy` for a destroy) with a deploy's
  * node decisions, a sticky pull-request comment, the job summary, outputs and the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
@@ -129,6 +203,14 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   core.setOutput('result', 'planned');
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
   const engineSummary = p.redactor.redact(planSummary(plan));
+
+  if (p.settings.clusterApi) {
+    const prFile = pr && { [PLAN_FILES.pullRequest]: pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) }) };
+    // After a pivot the workload cluster is the management cluster: its kubeconfig travels with the state.
+    await restoreSavedFiles(p, settings, { kubeconfig: true }).catch(failBeforeTofu);
+    await capiDryRun(p, plan, engineSummary, { artifact, provenance, comment, prFile, record, failureComment });
+    return;
+  }
 
   if (!wouldApply(plan)) {
     // An upgrade never has a tofu plan; a deploy or destroy whose tofu step would be skipped (or is not in this action) has none now.

@@ -163,6 +163,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
       clusterDir: line('cluster-dir') ?? line('working-directory'),
       vip: parsed('vip', (value, where) => parseApiHost(value, where, UsageError)),
       method: parsed('method', parseMethod),
+      ...(line('management-kubeconfig') !== undefined && { clusterApi: { managementKubeconfig: line('management-kubeconfig') } }),
       tofuBinary: line('tofu-path'),
       kubeconfigPath: line('kubeconfig-path'),
       stateDir: env.RUNNER_TEMP ? `${env.RUNNER_TEMP}/cluster-deploy` : undefined,

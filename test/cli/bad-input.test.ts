@@ -74,7 +74,7 @@ function oneIssue(name: string, argv: string[], source: string, field: string, m
 const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
 const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
 /** The steps of each operation, as a usage error lists them. */
-const STEPS = 'openstack-preflight, opentofu-init, opentofu-plan, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+const STEPS = 'openstack-preflight, opentofu-init, opentofu-plan, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
 const UPGRADE_STEPS = 'openstack-preflight, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
 const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];
 const destroy = (...extra: string[]) => ['destroy', '--config', '@config', '--state-dir', '@state', ...extra];
@@ -119,9 +119,9 @@ const flagRows: Row[] = [
   ['--vip a URL', plan('--vip', 'https://10.0.0.1'), 2, `--vip: "https://10.0.0.1" ${NOT_HOST}`],
   ['--vip of 100 kB (echoed cut short)', plan('--vip', `${'a'.repeat(100_000)}.b`), 2, new RegExp(`^--vip: "a{1,100}(…|\\.\\.\\.)" ${escapeRe(NOT_HOST)}$`)],
   // methods, names, steps
-  ['--method kubspray', plan('--method', 'kubspray'), 2, '--method: "kubspray" is not a deployment method; use one of kubespray, none'],
-  ['--method KUBESPRAY', plan('--method', 'KUBESPRAY'), 2, '--method: "KUBESPRAY" is not a deployment method; use one of kubespray, none'],
-  ['--method kamaji (the reference has it, this tool does not)', plan('--method', 'kamaji'), 2, '--method: "kamaji" is not a deployment method; use one of kubespray, none'],
+  ['--method kubspray', plan('--method', 'kubspray'), 2, '--method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api'],
+  ['--method KUBESPRAY', plan('--method', 'KUBESPRAY'), 2, '--method: "KUBESPRAY" is not a deployment method; use one of kubespray, none, cluster-api'],
+  ['--method kamaji (the reference has it, this tool does not)', plan('--method', 'kamaji'), 2, '--method: "kamaji" is not a deployment method; use one of kubespray, none, cluster-api'],
   ['--cluster ../x', plan('--cluster', '../x'), 2, `--cluster: "../x" ${NOT_A_NAME}`],
   ['--cluster of 64 characters', plan('--cluster', 'c'.repeat(64)), 2, `--cluster: "${'c'.repeat(64)}" ${NOT_A_NAME}`],
   ['--cluster with a line break', plan('--cluster', 'a\nb'), 2, `--cluster: ${CONTROL}`],
@@ -134,11 +134,11 @@ const flagRows: Row[] = [
     '--step kubespray-pip-install with --method none',
     plan('--method', 'none', '--step', 'kubespray-pip-install'),
     2,
-    'step "kubespray-pip-install" is not part of this run (its steps: openstack-preflight, opentofu-init, opentofu-plan, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray',
+    'step "kubespray-pip-install" is not part of this run (its steps: openstack-preflight, opentofu-init, opentofu-plan, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api',
   ],
   ['--step opentofu-plan on an upgrade', upgrade('--step', 'opentofu-plan'), 2, `--step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${UPGRADE_STEPS})`],
   ['--from-step forget-cluster on a deploy', deploy().filter((a) => a !== '--step' && a !== 'openstack-preflight').concat('--from-step', 'forget-cluster'), 2, `--from-step: "forget-cluster" is a step of destroy, not of deploy (deploy's steps: ${STEPS})`],
-  ['--step bogus on a destroy', destroy('--confirm', 'sandbox', '--step', 'bogus'), 2, '--step: unknown bootstrap step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster)'],
+  ['--step bogus on a destroy', destroy('--confirm', 'sandbox', '--step', 'bogus'), 2, '--step: unknown bootstrap step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster, capi-management-cluster, capi-move-back, capi-delete-cluster)'],
   // operations: upgrade's target
   ['upgrade without a target version (none in the config either)', ['upgrade', '--config', '@tmp/nover.yaml', '--state-dir', '@state'], 2, 'upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config', { files: { 'nover.yaml': cfg((t) => t.replace(/\n {6}version: 1\.33\.5/, '')) } }],
   ['--kubernetes-version empty', upgrade('--kubernetes-version', ''), 2, 'upgrade: --kubernetes-version needs a value'],
@@ -239,7 +239,29 @@ const configRows: Row[] = [
   oneIssue('--config with interface bogus', planWith('iface.yaml'), '@tmp/iface.yaml', 'opencenter.infrastructure.cloud.openstack.interface', /Invalid option: expected one of "public"\|"internal"\|"admin"/, { files: { 'iface.yaml': cfg((t) => t.replace('        region: RegionOne', '        region: RegionOne\n        interface: bogus')) } }),
   oneIssue('--config with auth_url not a URL', planWith('url.yaml'), '@tmp/url.yaml', 'opencenter.infrastructure.cloud.openstack.auth_url', 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3', { files: { 'url.yaml': cfg((t) => t.replace(/auth_url: .*/, 'auth_url: keystone:5000')) } }),
   oneIssue('--config with k8s_api_ip not an IP', planWith('vip.yaml'), '@tmp/vip.yaml', 'opencenter.infrastructure.k8s_api_ip', 'must be an IP address', { files: { 'vip.yaml': cfg((t) => t.replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: "10.0.0.1\\n x: y"')) } }),
-  ['--config with deployment.method kamaji', planWith('kamaji.yaml'), 1, '@tmp/kamaji.yaml: deployment.method "kamaji" is not supported yet; this tool runs kubespray or none', { files: { 'kamaji.yaml': cfg((t) => t.replace('method: kubespray', 'method: kamaji')) } }],
+  ['--config with deployment.method kamaji', planWith('kamaji.yaml'), 1, '@tmp/kamaji.yaml: deployment.method "kamaji" is not supported yet; this tool runs kubespray, none or cluster-api', { files: { 'kamaji.yaml': cfg((t) => t.replace('method: kubespray', 'method: kamaji')) } }],
+  // deployment.method cluster-api
+  ['--management-kubeconfig empty', plan('--management-kubeconfig', ''), 2, 'plan: --management-kubeconfig needs a value'],
+  ['--management-kubeconfig with a line break', plan('--management-kubeconfig', 'a\nb'), 2, `--management-kubeconfig: ${CONTROL}`],
+  ['--management-kubeconfig with method kubespray', plan('--management-kubeconfig', '/tmp/kc'), 2, '--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not kubespray'],
+  ['--kind with method kubespray', plan('--kind', '/usr/bin/kind'), 2, '--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not kubespray'],
+  ['--method cluster-api on an upgrade', upgrade('--method', 'cluster-api'), 2, "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)"],
+  [
+    '--method cluster-api without deployment.cluster_api',
+    plan('--method', 'cluster-api'),
+    1,
+    /^@config: deployment\.method is cluster-api but deployment\.cluster_api is not set; add it/,
+  ],
+  [
+    '--config with cluster_api.management both kubeconfig and bootstrap',
+    planWith('capi-both.yaml'),
+    1,
+    '@tmp/capi-both.yaml: deployment.cluster_api.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both',
+    { files: { 'capi-both.yaml': cfg((t) => t.replace('method: kubespray', 'method: cluster-api\n  cluster_api:\n    management: {bootstrap: kind, kubeconfig: kc}')) } },
+  ],
+  oneIssue('--config with an unpinned CAPO', planWith('capi-pin.yaml'), '@tmp/capi-pin.yaml', 'deployment.cluster_api.providers.infrastructure', 'must be a provider pinned to a release, like openstack:v0.14.7', {
+    files: { 'capi-pin.yaml': cfg((t) => t.replace('method: kubespray', 'method: cluster-api\n  cluster_api:\n    management: {bootstrap: kind}\n    providers: {infrastructure: openstack}')) },
+  }),
   oneIssue('--config with deployment.method kubspray', planWith('kubspray.yaml'), '@tmp/kubspray.yaml', 'deployment.method', /Invalid option: expected one of "kubespray"\|.*/, { files: { 'kubspray.yaml': cfg((t) => t.replace('method: kubespray', 'method: kubspray')) } }),
   ['--config with a path as the cluster name', planWith('name.yaml'), 1, '@tmp/name.yaml is invalid:', { files: { 'name.yaml': cfg((t) => t.replace(/name: sandbox/g, 'name: "../../etc"')) }, more: new RegExp(`^ {2}- opencenter\\.(meta\\.name|cluster\\.cluster_name): ${escapeRe(NOT_A_NAME)}$`) }],
   oneIssue('--config with a space in the organization', planWith('org.yaml'), '@tmp/org.yaml', 'opencenter.meta.organization', NOT_A_NAME, { files: { 'org.yaml': cfg((t) => t.replace('organization: demo', 'organization: "a b"')) } }),

@@ -30,7 +30,7 @@ describe('step selection', () => {
 
   it('uses the reference error texts, as usage errors', () => {
     expect(() => selectSteps(steps, { step: 'opentofu-init', fromStep: 'opentofu-apply' })).toThrow('--step and --from-step cannot be used together');
-    expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(/unknown bootstrap step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready\)/);
+    expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(/unknown bootstrap step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready, capi-management-cluster, .*capi-delete-cluster\)/);
     expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(UsageError);
   });
 

@@ -43,7 +43,7 @@ describe('option values', () => {
   it('accepts node counts and methods', () => {
     expect(parseNodeCount('3', 'input nodes')).toBe(3);
     expect(parseMethod('none', '--method')).toBe('none');
-    expect(usageError(() => parseMethod('kubspray', '--method'))).toBe('--method: "kubspray" is not a deployment method; use one of kubespray, none');
+    expect(usageError(() => parseMethod('kubspray', '--method'))).toBe('--method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api');
   });
 
 });

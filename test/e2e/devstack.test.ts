@@ -35,10 +35,11 @@ interface Job {
   strategy?: { matrix?: { include?: Record<string, unknown>[] } };
 }
 
-const jobOf = (file: string): Job => {
-  const jobs = Object.values(YAML.parse(readFileSync(path.join(ROOT, file), 'utf8')).jobs as Record<string, Job>);
-  expect(jobs, file).toHaveLength(1);
-  return jobs[0]!;
+/** The workflow's two jobs: the Kubespray leg (`e2e`) and the Cluster API leg (`e2e-cluster-api`). */
+const jobOf = (file: string, name: 'e2e' | 'e2e-cluster-api' = 'e2e'): Job => {
+  const jobs = YAML.parse(readFileSync(path.join(ROOT, file), 'utf8')).jobs as Record<string, Job>;
+  expect(Object.keys(jobs), file).toEqual(['e2e', 'e2e-cluster-api']);
+  return jobs[name]!;
 };
 
 /** TF_VAR_<name> set in the job or step env, or appended to $GITHUB_ENV by a run script. */
@@ -366,5 +367,48 @@ describe('the two e2e workflows', () => {
   it('run the same job; only the action reference differs (./ here, org/deploy@v1 for users)', () => {
     const normalise = (file: string) => JSON.stringify(jobOf(file)).replaceAll('"uses":"./"', '"uses":"org/deploy@v1"');
     expect(normalise(WORKFLOWS[0]!)).toBe(normalise(WORKFLOWS[1]!));
+  });
+});
+
+describe.each(WORKFLOWS)('%s has a cluster-api leg', (file) => {
+  const job = jobOf(file, 'e2e-cluster-api');
+  const kubespray = jobOf(file);
+  const byId = (id: string) => job.steps.find((s) => s.id === id)!;
+  const config = byId('config').run!;
+
+  it('deploys with deployment.method cluster-api from an ephemeral kind cluster, one control plane and one worker', () => {
+    expect(job.strategy?.matrix?.include?.map((e) => e.method)).toEqual(['cluster-api']);
+    expect(byId('deploy').with?.method).toBe('${{ matrix.method }}');
+    expect(config).toMatch(/^\s+method: cluster-api$/m);
+    expect(config).toMatch(/^\s+bootstrap: kind$/m);
+    expect(config).toMatch(/^\s+control_plane_machine_count: 1$/m);
+    expect(config).toMatch(/^\s+worker_machine_count: 1$/m);
+    expect(byId('deploy').with?.nodes).toBe('2');
+    // The pivot leaves no kind cluster behind.
+    expect(job.steps.find((s) => (s.run ?? '').includes('kind get clusters'))).toBeDefined();
+  });
+
+  it('pins CAPI, CAPO, ORC and kind as the reference does, and the real clusterctl from its release', () => {
+    expect(job.env).toMatchObject({ CAPI_VERSION: 'v1.12.0', CAPO_VERSION: 'v0.14.7', ORC_VERSION: 'v2.4.0', KIND_VERSION: 'v0.32.0' });
+    for (const role of ['core: cluster-api:$CAPI_VERSION', 'bootstrap: kubeadm:$CAPI_VERSION', 'control_plane: kubeadm:$CAPI_VERSION', 'infrastructure: openstack:$CAPO_VERSION']) expect(config).toContain(role);
+    expect(config).toContain('orc: https://github.com/k-orc/openstack-resource-controller/releases/download/$ORC_VERSION/install.yaml');
+    const tools = job.steps.find((s) => (s.run ?? '').includes('clusterctl-linux-amd64'))!.run!;
+    expect(tools).toContain('https://github.com/kubernetes-sigs/cluster-api/releases/download/$CAPI_VERSION');
+    expect(tools).toContain('test "$(kind version | awk \'{ print $2 }\')" = "$KIND_VERSION"');
+  });
+
+  it("uses CAPO's template without its credentials Secret", () => {
+    const dir = job.steps.find((s) => (s.run ?? '').includes('cluster-template-without-lb.yaml'))!.run!;
+    expect(dir).toContain(`yq 'select(.kind != "Secret")'`);
+  });
+
+  it('always destroys with the action, confirmed by the cluster name (a DNS label)', () => {
+    const destroy = byId('destroy');
+    expect(destroy.uses).toBe(byId('deploy').uses);
+    expect(destroy.uses).toBe(kubespray.steps.find((s) => s.id === 'deploy')!.uses);
+    expect(destroy.with).toMatchObject({ operation: 'destroy', 'confirm-destroy': '${{ env.CLUSTER_NAME }}', method: '${{ matrix.method }}' });
+    expect(String(job.env?.CLUSTER_NAME)).toMatch(/^capi-\$\{\{ github\.run_id \}\}-\$\{\{ github\.run_attempt \}\}$/);
+    expect(stepRuns(destroy, { steps: { config: { outcome: 'success' }, deploy: { outcome: 'failure' } } })).toBe(true);
+    expect(stepRuns(destroy, { steps: { config: { outcome: 'skipped' } } })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/secret-box.js';
-import { OPERATION_STEPS } from '../../src/core/steps/step.js';
+import { OPERATION_STEPS, operationStepIds } from '../../src/core/steps/step.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
@@ -15,7 +15,7 @@ import { runAction } from '../support/action-runner.js';
 
 type Row = [name: string, inputs: Record<string, string>, error: string | RegExp];
 
-const STEPS = OPERATION_STEPS.deploy.join(', ');
+const STEPS = operationStepIds('deploy').join(', ');
 const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
 const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
 const CONTROL = 'contains a line break or control character';
@@ -54,8 +54,8 @@ const rows: Row[] = [
   ['vip: not-an-ip', { vip: 'not-an-ip' }, `input vip: "not-an-ip" ${NOT_HOST}`],
   ['vip: 999.1.1.1', { vip: '999.1.1.1' }, `input vip: "999.1.1.1" ${NOT_HOST}`],
   ['vip with a line break and a YAML key', { vip: '10.0.0.1\nx: y' }, `input vip: ${CONTROL}`],
-  ['method: kubspray', { method: 'kubspray' }, 'input method: "kubspray" is not a deployment method; use one of kubespray, none'],
-  ['method: kamaji', { method: 'kamaji' }, 'input method: "kamaji" is not a deployment method; use one of kubespray, none'],
+  ['method: kubspray', { method: 'kubspray' }, 'input method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api'],
+  ['method: kamaji', { method: 'kamaji' }, 'input method: "kamaji" is not a deployment method; use one of kubespray, none, cluster-api'],
   ['mode: destroy', { mode: 'destroy' }, 'input mode: "destroy" is not one of apply, plan'],
   ['state-store: s3', { 'state-store': 's3' }, 'input state-store: "s3" is not one of artifact, local, none'],
   ['state-store: LOCAL', { 'state-store': 'LOCAL' }, 'input state-store: "LOCAL" is not one of artifact, local, none'],
@@ -111,6 +111,8 @@ const rows: Row[] = [
   ['kubeconfig-path with a line break', { 'kubeconfig-path': 'kube\nconfig' }, `input kubeconfig-path: ${CONTROL}`],
   ['environment with a forged workflow command', { environment: 'prod\n::error::forged' }, `input environment: ${CONTROL}`],
   ['plan-artifact with a line break', { 'plan-artifact': 'plan\nx', 'plan-passphrase': 'p' }, `input plan-artifact: ${CONTROL}`],
+  ['management-kubeconfig with a line break', { 'management-kubeconfig': 'kube\nconfig' }, `input management-kubeconfig: ${CONTROL}`],
+  ['management-kubeconfig with a forged workflow command', { 'management-kubeconfig': 'kc\n::add-mask::x' }, `input management-kubeconfig: ${CONTROL}`],
 ];
 
 function settingsError(inputs: Record<string, string>): unknown {

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { managementKubeconfig, renderedManifests } from '../cluster-api.js';
 import { runtimePaths, type DeploySettings } from '../settings.js';
 import type { Step, StepContext, StepPlan } from './step.js';
 
@@ -15,7 +16,10 @@ export class ForgetClusterStep implements Step {
   constructor(private readonly settings: DeploySettings) {}
 
   private get files(): string[] {
-    return [this.settings.kubeconfigPath, runtimePaths(this.settings).planPath];
+    const capi = this.settings.clusterApi;
+    // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
+    const capiFiles = capi ? [renderedManifests(capi), ...(capi.management.kind === 'kind' ? [managementKubeconfig(capi)] : [])] : [];
+    return [this.settings.kubeconfigPath, runtimePaths(this.settings).planPath, ...capiFiles];
   }
 
   async plan(): Promise<StepPlan> {

@@ -1,6 +1,19 @@
 import { UserError } from '../errors.js';
 import type { DeploySettings } from '../settings.js';
 import { deployEnvironment } from './environment.js';
+import {
+  CapiAddonsStep,
+  CapiApplyStep,
+  CapiCloudCredentialsStep,
+  CapiDeleteClusterStep,
+  CapiManagementClusterStep,
+  CapiMoveBackStep,
+  CapiPivotStep,
+  CapiRenderStep,
+  CapiWaitStep,
+  CapiWorkloadKubeconfigStep,
+  ClusterctlInitStep,
+} from './cluster-api.js';
 import { ForgetClusterStep } from './forget-cluster.js';
 import {
   KubernetesVersionCheckStep,
@@ -33,6 +46,7 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
   const waitReady = (version?: string) =>
     new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), { ...settings.waitReady, version });
   const venv = () => [new KubesprayVenvStep(settings), new KubesprayPipStep(settings)];
+  if (settings.clusterApi) return clusterApiSteps(settings, preflight);
   switch (settings.operation) {
     case 'deploy':
       return [
@@ -61,6 +75,40 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
       ];
     case 'destroy':
       return [preflight, new OpenTofuInitStep(settings), new OpenTofuDestroyStep(settings), new ForgetClusterStep(settings)];
+  }
+}
+
+/**
+ * deployment.method cluster-api (CLUSTER_API_STEPS): a management cluster, the providers, the
+ * credentials Secret, the rendered manifests applied, the machines waited for, the workload
+ * kubeconfig, addons, readiness, then (kind only) the pivot. Destroy deletes the Cluster object.
+ */
+function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): Step[] {
+  const capi = settings.clusterApi!;
+  const management = new CapiManagementClusterStep(settings);
+  switch (settings.operation) {
+    case 'deploy': {
+      // Every machine a Ready node, unless --nodes asks for another count.
+      const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
+      const ready = new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), { ...settings.waitReady, nodes });
+      return [
+        preflight,
+        management,
+        new ClusterctlInitStep(settings),
+        new CapiCloudCredentialsStep(settings),
+        new CapiRenderStep(settings),
+        new CapiApplyStep(settings),
+        new CapiWaitStep(settings),
+        new CapiWorkloadKubeconfigStep(settings),
+        new CapiAddonsStep(settings),
+        ready,
+        ...(capi.management.kind === 'kind' ? [new CapiPivotStep(settings)] : []),
+      ];
+    }
+    case 'upgrade':
+      throw new UserError('upgrade runs Kubespray; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
+    case 'destroy':
+      return [preflight, management, ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []), new CapiDeleteClusterStep(settings), new ForgetClusterStep(settings)];
   }
 }
 

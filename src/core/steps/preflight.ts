@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { PLACEHOLDER, authMethod, type OpenStackCredentials } from '../credentials.js';
+import type { ClusterApiSettings } from '../cluster-api.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
 import type { DeploySettings } from '../settings.js';
@@ -42,6 +43,28 @@ export function credentialProblems(creds: OpenStackCredentials): string[] {
   return problems;
 }
 
+/** The tools and files of deployment.method cluster-api, each named with the field that sets it. */
+async function clusterApiProblems(settings: DeploySettings, capi: ClusterApiSettings): Promise<string[]> {
+  const problems: string[] = [];
+  const pathVar = settings.baseEnv.PATH;
+  const tools: [string, string][] = [
+    [capi.clusterctl, 'clusterctl (deployment.cluster_api.clusterctl_path)'],
+    [settings.kubectl, 'kubectl'],
+    ...(capi.management.kind === 'kind' ? [[capi.kind, 'kind (deployment.cluster_api.kind_path)'] as [string, string]] : []),
+  ];
+  for (const [tool, what] of tools) {
+    if (!(await findExecutable(tool, pathVar))) problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
+  }
+  const template = await fs.stat(capi.template).catch(() => undefined);
+  if (!template?.isFile()) problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
+  const addons = await fs.stat(capi.addonsDir).catch(() => undefined);
+  if (!addons?.isDirectory()) problems.push(`the addons directory ${capi.addonsDir} (deployment.cluster_api.addons) ${addons ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`);
+  if (capi.management.kind === 'existing' && !(await fs.stat(capi.management.kubeconfig).catch(() => undefined))?.isFile()) {
+    problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) is not a file`);
+  }
+  return problems;
+}
+
 export class PreflightStep implements Step {
   readonly id = 'openstack-preflight' as const;
   readonly title = 'Validate OpenStack credentials and deploy prerequisites';
@@ -77,7 +100,7 @@ export class PreflightStep implements Step {
           : `cluster directory not found: ${settings.clusterDir}`,
       );
     }
-    if (!settings.opentofu.enabled) problems.push('opentofu must be enabled for openstack bootstrap');
+    if (!settings.clusterApi && !settings.opentofu.enabled) problems.push('opentofu must be enabled for openstack bootstrap');
     // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
     const { caCert } = settings.credentials;
     if (caCert) {
@@ -85,9 +108,14 @@ export class PreflightStep implements Step {
       if (!stat?.isFile()) problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
     }
     problems.push(...credentialProblems(settings.credentials));
-    await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
-    if (!settings.vip) {
-      problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+    if (settings.clusterApi) {
+      // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+      problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
+    } else {
+      await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
+      if (!settings.vip) {
+        problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+      }
     }
     if (settings.kubespray && dirStat?.isDirectory()) problems.push(...(await this.kubesprayProblems()));
     // Several problems as a list under one line, as invalid config fields are: not bare lines after the error.

@@ -24,6 +24,17 @@ export const STEP_IDS = [
   'forget-cluster',
   'openstack-normalize-kubeconfig',
   'wait-ready',
+  'capi-management-cluster',
+  'clusterctl-init',
+  'capi-cloud-credentials',
+  'capi-render',
+  'capi-apply',
+  'capi-wait',
+  'capi-workload-kubeconfig',
+  'capi-addons',
+  'capi-pivot',
+  'capi-move-back',
+  'capi-delete-cluster',
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];
@@ -34,6 +45,21 @@ export const OPERATION_STEPS = {
   upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
   destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
 } as const satisfies Record<Operation, readonly StepId[]>;
+
+/**
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
+ * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ */
+export const CLUSTER_API_STEPS = {
+  deploy: ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'],
+  upgrade: [],
+  destroy: ['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster'],
+} as const satisfies Record<Operation, readonly StepId[]>;
+
+/** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
+export function operationStepIds(operation: Operation): StepId[] {
+  return [...new Set<StepId>([...OPERATION_STEPS[operation], ...CLUSTER_API_STEPS[operation]])];
+}
 
 /**
  * How a step behaves on resume:

@@ -27,9 +27,11 @@ export interface ReadyResult {
   attempts: number;
 }
 
-const FIRST_PAUSE_MS = 500;
+/** The first pause of a poll; pauses then double up to the interval. */
+export const FIRST_PAUSE_MS = 500;
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** A pause that ends early when the run is interrupted. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
@@ -42,7 +44,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The most useful line of a failed kubectl run: its last non-empty output line. */
-function lastLine(lines: string[]): string {
+export function lastLine(lines: string[]): string {
   return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
 }
 

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { writeFileAtomic } from '../../../src/core/files.js';
+import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
+import { runTool } from './commands.js';
+import { CapiControllers, type SimLoadBalancer, type SimServer, type SimulatedCloud, simulateKubelets } from './controllers.js';
+
+/**
+ * The "sandbox cloud": one process hosting every Kubernetes API server of a Cluster API run (kind
+ * and existing management clusters, workload clusters), the simulated OpenStack (servers, load
+ * balancers) and the simulated controllers, plus a localhost control endpoint through which the
+ * `clusterctl` and `kind` stand-ins in ./bin reach it. Tests and the demo start it; the stand-ins
+ * find it through `env` (CAPI_SANDBOX_URL).
+ */
+
+const BIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bin');
+/** The stand-ins' way to the cloud: `http://127.0.0.1:<port>/<token>`. */
+export const CAPI_SANDBOX_URL = 'CAPI_SANDBOX_URL';
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+/** What the launcher (launcher.mjs) posts to the control endpoint. */
+const ToolRequestSchema = z.object({
+  tool: z.enum(['clusterctl', 'kind']),
+  args: z.array(z.string()),
+  cwd: z.string().min(1),
+  env: z.record(z.string(), z.string()),
+  stdin: z.string().optional(),
+});
+
+export interface CapiSandboxOptions {
+  /** Where certificates and kubeconfigs go. */
+  dir: string;
+  /** Milliseconds between reconcile passes; every object moves at most one phase per pass. Default 500. */
+  stepMs?: number;
+}
+
+export type HostedClusterRole = 'kind' | 'management' | 'workload';
+
+export interface HostedCluster {
+  /** kind/management: its name; workload: `<namespace>/<cluster>`. */
+  name: string;
+  role: HostedClusterRole;
+  url: string;
+}
+
+export interface CapiSandbox {
+  /** Variables that let the stand-in CLIs find this cloud. */
+  env: Record<string, string>;
+  /** Holds `clusterctl` and `kind`; put it first on PATH. */
+  binDir: string;
+  /** An "existing" management cluster (no providers yet), its kubeconfig (context `<name>`) written under dir. */
+  createManagementCluster(name: string): Promise<{ kubeconfigPath: string; api: ApiServerStandIn }>;
+  /** The next OpenStackServer created fails with CAPO's InstanceCreateFailed and this Nova message. */
+  failNextServer(message: string): void;
+  /** Every server whose (machine) name matches fails so; a string is a glob (`*`). */
+  failServer(machineNamePattern: string | RegExp, message: string): void;
+  servers(): SimServer[];
+  loadBalancers(): SimLoadBalancer[];
+  /** API servers alive. */
+  clusters(): HostedCluster[];
+  /** The API server of a hosted cluster (kind/management name, or `<namespace>/<cluster>` for a workload). */
+  api(name: string): ApiServerStandIn | undefined;
+  close(): Promise<void>;
+}
+
+interface Hosted {
+  name: string;
+  role: HostedClusterRole;
+  api: ApiServerStandIn;
+  controllers: CapiControllers;
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+}
+
+/** The node kind (and an existing cluster) shows: one Ready control-plane node. */
+function controlPlaneNode(name: string) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'kubernetes.io/hostname': name, 'node-role.kubernetes.io/control-plane': '' } },
+    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: new Date().toISOString() }], nodeInfo: { kubeletVersion: 'v1.36.1' } },
+  };
+}
+
+export async function startCapiSandbox(options: CapiSandboxOptions): Promise<CapiSandbox> {
+  const stepMs = options.stepMs ?? 500;
+  await fs.mkdir(options.dir, { recursive: true, mode: 0o700 });
+  const hosted = new Map<string, Hosted>();
+  const servers = new Map<string, SimServer>();
+  const loadBalancers = new Map<string, SimLoadBalancer>();
+  const faults: { pattern: RegExp; message: string; once: boolean }[] = [];
+  const starting = new Map<string, Promise<ApiServerStandIn>>();
+  let closed = false;
+
+  const startApi = async (name: string, role: HostedClusterRole, kubernetesVersion?: string): Promise<ApiServerStandIn> => {
+    const dirName = `${role}-${name.replace(/[^a-z0-9.-]/gi, '_')}-${randomBytes(3).toString('hex')}`;
+    const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name, kubernetesVersion });
+    hosted.set(name, { name, role, api, controllers: new CapiControllers(api, cloud) });
+    return api;
+  };
+
+  const cloud: SimulatedCloud = {
+    servers,
+    loadBalancers,
+    takeServerFault(serverName) {
+      const index = faults.findIndex((f) => f.pattern.test(serverName));
+      if (index < 0) return undefined;
+      const fault = faults[index]!;
+      if (fault.once) faults.splice(index, 1);
+      return fault.message;
+    },
+    workloadApi(clusterKey, kubernetesVersion) {
+      const existing = hosted.get(clusterKey);
+      if (existing) return Promise.resolve(existing.api);
+      let pending = starting.get(clusterKey);
+      if (!pending) {
+        pending = startApi(clusterKey, 'workload', kubernetesVersion).then((api) => {
+          api.setReady(false); // until the first control plane machine runs
+          return api;
+        });
+        starting.set(clusterKey, pending);
+        void pending.finally(() => starting.delete(clusterKey));
+      }
+      return pending;
+    },
+    existingWorkloadApi: (clusterKey) => hosted.get(clusterKey)?.api,
+    async deleteWorkloadApi(clusterKey) {
+      const entry = hosted.get(clusterKey);
+      if (!entry) return;
+      hosted.delete(clusterKey);
+      await entry.api.close();
+    },
+  };
+
+  // One pass at a time: controllers of every hosted API server, then the workload kubelets.
+  let passing: Promise<void> | undefined;
+  const pass = async () => {
+    if (passing || closed) return;
+    passing = reconcileAll();
+    await passing;
+    passing = undefined;
+  };
+  const reconcileAll = async () => {
+    try {
+      for (const entry of [...hosted.values()]) await entry.controllers.reconcile();
+      for (const entry of [...hosted.values()]) if (entry.role === 'workload') simulateKubelets(entry.api);
+    } catch (error) {
+      process.stderr.write(`sandbox cloud: reconcile failed: ${(error as Error).stack}\n`);
+    }
+  };
+  const ticker = setInterval(() => void pass(), stepMs);
+
+  const host = {
+    async createKindCluster(name: string) {
+      const api = await startApi(name, 'kind');
+      api.put(controlPlaneNode(`${name}-control-plane`));
+      return api;
+    },
+    kindCluster: (name: string) => {
+      const entry = hosted.get(name);
+      return entry?.role === 'kind' ? entry.api : undefined;
+    },
+    kindClusterNames: () => [...hosted.values()].filter((h) => h.role === 'kind').map((h) => h.name),
+    async deleteKindCluster(name: string) {
+      const entry = hosted.get(name);
+      if (entry?.role !== 'kind') return;
+      hosted.delete(name);
+      await entry.api.close();
+    },
+    apiByUrl: (url: string) => [...hosted.values()].find((h) => h.api.url === url.replace(/\/$/, ''))?.api,
+  };
+
+  const token = randomBytes(16).toString('hex');
+  const control = http.createServer((req, res) => {
+    const reply = (code: number, body: unknown) => {
+      res.writeHead(code, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== 'POST' || req.url !== `/${token}/run`) return reply(404, { error: 'not found' });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) req.destroy();
+      else chunks.push(chunk);
+    });
+    req.on('end', async () => {
+      let request: z.infer<typeof ToolRequestSchema>;
+      try {
+        request = ToolRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        return reply(400, { error: `not a stand-in request: ${(error as Error).message}` });
+      }
+      try {
+        reply(200, await runTool(host, request));
+      } catch (error) {
+        reply(200, { stdout: '', stderr: `sandbox cloud: ${(error as Error).stack}\n`, exitCode: 2 });
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    control.once('error', reject);
+    control.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = control.address() as AddressInfo;
+
+  return {
+    env: { [CAPI_SANDBOX_URL]: `http://127.0.0.1:${port}/${token}` },
+    binDir: BIN_DIR,
+    async createManagementCluster(name) {
+      if (hosted.has(name)) throw new Error(`sandbox cloud: a cluster named ${name} already exists`);
+      const api = await startApi(name, 'management');
+      api.put(controlPlaneNode(`${name}-control-plane`));
+      const kubeconfigPath = path.join(options.dir, `${name}.kubeconfig`);
+      await writeFileAtomic(kubeconfigPath, api.kubeconfig(name));
+      return { kubeconfigPath, api };
+    },
+    failNextServer(message) {
+      faults.push({ pattern: /.*/, message, once: true });
+    },
+    failServer(machineNamePattern, message) {
+      faults.push({ pattern: typeof machineNamePattern === 'string' ? globToRegExp(machineNamePattern) : machineNamePattern, message, once: false });
+    },
+    servers: () => [...servers.values()],
+    loadBalancers: () => [...loadBalancers.values()],
+    clusters: () => [...hosted.values()].map((h) => ({ name: h.name, role: h.role, url: h.api.url })),
+    api: (name) => hosted.get(name)?.api,
+    async close() {
+      closed = true;
+      clearInterval(ticker);
+      await passing;
+      control.closeAllConnections();
+      await new Promise<void>((resolve) => control.close(() => resolve()));
+      await Promise.all([...starting.values()].map((p) => p.catch(() => undefined)));
+      await Promise.all([...hosted.values()].map((h) => h.api.close()));
+      hosted.clear();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { pathExists } from './files.js';
+import { commandExecutor } from './command.js';
+import { diffChanges, parseKubectlDiff } from './capi-manifests.js';
+import { managementKubeconfig } from './cluster-api.js';
+import { UserError } from './errors.js';
+import { kubectlCommand } from './kube-nodes.js';
+import { acquireDeployLock, lockChildHooks } from './lock.js';
+import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
+import type { ClusterApiState } from './state.js';
+import { deployEnvironment } from './steps/environment.js';
+import { FIELD_MANAGER, renderManifests } from './steps/cluster-api.js';
+import { lastLine } from './steps/wait-ready.js';
+import type { PlanChanges, TofuPlanContext } from './tofu-plan.js';
+
+/** What a cluster-api deploy would change on the management cluster: `kubectl diff --server-side` of the rendered manifests. */
+export interface CapiPlan {
+  changes: PlanChanges;
+  /** The diff, every Secret's replaced by one line; redacted as it was read. */
+  text: string;
+  /** Why every object shows as created, when the management cluster cannot be asked. */
+  note?: string;
+  manifestsFile: string;
+}
+
+/** kubectl's answers meaning "nothing of Cluster API here yet": then everything is to be created. */
+const NOT_THERE_YET = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
+
+/**
+ * Renders the manifests (clusterctl generate cluster, as capi-render does) and diffs them against
+ * the management cluster. With an ephemeral kind cluster not created yet, or providers not
+ * installed yet, every object is "create". Runs under the deploy lock, like a tofu plan.
+ */
+export async function runCapiPlan(settings: DeploySettings, record: ClusterApiState | undefined, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<CapiPlan> {
+  const capi = settings.clusterApi;
+  if (!capi) throw new Error('runCapiPlan without cluster-api settings');
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
+  try {
+    const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
+    const rendered = await renderManifests(settings, exec);
+    const everythingNew = (note: string): CapiPlan => ({
+      changes: diffChanges(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),
+      text: '',
+      note,
+      manifestsFile: rendered.file,
+    });
+    // After a pivot the workload cluster holds the objects.
+    const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : managementKubeconfig(capi);
+    if (capi.management.kind === 'kind' && !(await pathExists(management))) {
+      return everythingNew(
+        record?.pivotedAt
+          ? `the cluster manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig is not on this machine (kubeconfig-passphrase keeps it with the state): every object is shown as new`
+          : 'no kind management cluster on this machine yet: a deploy creates it and every object',
+      );
+    }
+    // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
+    const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
+    const diff = await exec(kubectlCommand(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', rendered.file), {
+      capture: true,
+      quiet: true,
+      check: false,
+    });
+    // kubectl diff: 0 no differences, 1 differences, anything else an error.
+    if (diff.exitCode !== 0 && diff.exitCode !== 1) {
+      const said = diff.tail.join('\n');
+      if (NOT_THERE_YET.test(said)) return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
+      throw new UserError(`kubectl diff against the management cluster (${management}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
+    }
+    const { entries, text } = parseKubectlDiff(diff.stdout);
+    return { changes: diffChanges(entries), text, manifestsFile: rendered.file };
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The change summary as text, for the CLI, in the manner of renderTofuChanges. */
+export function renderCapiChanges(cluster: string, plan: CapiPlan): string {
+  const { changes } = plan;
+  const note = plan.note ? `  (${plan.note})\n` : '';
+  if (changes.rows.length === 0) return `Cluster API plan for ${cluster}: no changes\n${note}`;
+  const lines = [`Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`];
+  const sign = { create: '+', update: '~', destroy: '-', replace: '-/+' } as const;
+  for (const row of changes.rows) lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
+  return `${lines.join('\n')}\n${note}`;
+}

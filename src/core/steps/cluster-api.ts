@@ -1,0 +1,876 @@
+import { promises as fs } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, WATCHED_TYPES } from '../capi-status.js';
+import { manifestObjects, objectAddress } from '../capi-manifests.js';
+import { CREDENTIAL_VARIABLES, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
+import type { CommandResult, CommandSpec, Exec } from '../command.js';
+import { authMethod, type OpenStackCredentials } from '../credentials.js';
+import { formatDuration } from '../duration.js';
+import { InterruptedError, UserError } from '../errors.js';
+import { displayPath, ensurePrivateDir, pathExists, readTextFile, writePrivateFile } from '../files.js';
+import { kubectlCommand } from '../kube-nodes.js';
+import { kubeconfigEndpoint, kubeconfigSecrets } from '../kubeconfig.js';
+import type { Redactor } from '../redact.js';
+import { runtimePaths, type DeploySettings } from '../settings.js';
+import type { ClusterApiState } from '../state.js';
+import { KUBECONFIG_FILE } from '../yaml.js';
+import { deployEnvironment } from './environment.js';
+import type { Step, StepContext, StepPlan } from './step.js';
+import { FIRST_PAUSE_MS, lastLine, sleep } from './wait-ready.js';
+
+/** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
+export const FIELD_MANAGER = 'cluster-deploy';
+/** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
+const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
+
+function capiOf(settings: DeploySettings): ClusterApiSettings {
+  if (!settings.clusterApi) throw new Error('cluster-api step built without cluster-api settings');
+  return settings.clusterApi;
+}
+
+/** What kubectl or clusterctl said went wrong: the last line of its output. */
+function failureLine(result: CommandResult): string {
+  return lastLine(result.tail) || `exited with ${result.exitCode}`;
+}
+
+/** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
+class CapiCommands {
+  readonly capi: ClusterApiSettings;
+  readonly env: Record<string, string>;
+  readonly cwd: string;
+  readonly management: string;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.capi = capiOf(settings);
+    this.env = deployEnvironment(settings);
+    this.cwd = settings.clusterDir;
+    this.management = managementKubeconfig(this.capi);
+  }
+
+  get workload(): string {
+    return this.settings.kubeconfigPath;
+  }
+
+  kubectl(kubeconfig: string, ...args: string[]): CommandSpec {
+    return kubectlCommand(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
+  }
+
+  apply(kubeconfig: string, file: string): CommandSpec {
+    return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
+  }
+
+  clusterctl(...args: string[]): CommandSpec {
+    return { argv: [this.capi.clusterctl, ...args], cwd: this.cwd, env: this.env };
+  }
+
+  kind(...args: string[]): CommandSpec {
+    return { argv: [this.capi.kind, ...args], cwd: this.cwd, env: this.env };
+  }
+
+  init(kubeconfig: string): CommandSpec {
+    const providers = PROVIDER_ROLES.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
+    return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+  }
+
+  move(from: string, to: string): CommandSpec {
+    return this.clusterctl('move', '--kubeconfig', from, '--to-kubeconfig', to, '--namespace', this.capi.namespace);
+  }
+
+  /** clusterctl generate cluster, with the template variables from the config in its environment. */
+  render(): CommandSpec {
+    const { capi, settings } = this;
+    // Credentials must never reach the manifests, not even from the caller's environment.
+    const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(CREDENTIAL_VARIABLES as readonly string[]).includes(name)));
+    return {
+      argv: [
+        capi.clusterctl, 'generate', 'cluster', settings.clusterName,
+        '--from', capi.template,
+        '--kubernetes-version', capi.kubernetesVersion,
+        '--control-plane-machine-count', String(capi.controlPlaneMachineCount),
+        '--worker-machine-count', String(capi.workerMachineCount),
+        '--target-namespace', capi.namespace,
+      ],
+      cwd: this.cwd,
+      env: { ...env, ...capi.variables },
+    };
+  }
+
+  watch(kubeconfig: string): CommandSpec {
+    return this.kubectl(kubeconfig, 'get', WATCHED_TYPES.join(','), '-n', this.capi.namespace, '-o', 'json');
+  }
+
+  deleteCluster(): CommandSpec {
+    return this.kubectl(this.management, 'delete', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', this.capi.namespace, '--ignore-not-found', '--wait=false');
+  }
+
+  get credentialsSecret(): string {
+    return `${this.settings.clusterName}-cloud-config`;
+  }
+
+  /** Where the credentials Secret is written for kubectl: 0600 in the private work dir, removed right after. */
+  get credentialsFile(): string {
+    return path.join(this.capi.workDir, 'cloud-config.secret.json');
+  }
+}
+
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+function pivotInProgress(context: StepContext, commands: CapiCommands): string | undefined {
+  const pivot = context.state.steps['capi-pivot'];
+  if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success') return undefined;
+  return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+
+/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
+function maskKubeconfig(text: string, source: string, redactor: Redactor): void {
+  for (const secret of kubeconfigSecrets(text, source)) redactor.add(secret);
+}
+
+/**
+ * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
+ * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
+ * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
+ */
+export class CapiManagementClusterStep implements Step {
+  readonly id = 'capi-management-cluster' as const;
+  readonly title = 'Provide the Cluster API management cluster';
+  readonly kind = 'check' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  private get createCommand(): CommandSpec {
+    const { capi, management } = this.commands;
+    if (capi.management.kind !== 'kind') throw new Error('not a kind management cluster');
+    return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { capi, management } = this.commands;
+    if (capi.management.kind === 'existing') {
+      return {
+        workingDir: this.commands.cwd,
+        command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
+        reads: [management],
+        writes: [],
+        actions: [`check that the existing management cluster (${capi.management.source}) answers`],
+      };
+    }
+    return {
+      workingDir: this.commands.cwd,
+      command: this.createCommand,
+      reads: [],
+      writes: [management],
+      actions: [
+        `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
+        this.settings.operation === 'destroy'
+          ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
+          : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const { capi, management } = this.commands;
+    if (capi.management.kind === 'existing') {
+      if (!(await pathExists(management))) throw new UserError(`the management cluster's kubeconfig ${displayPath(management)} (${capi.management.source}) does not exist`);
+      maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), displayPath(management), context.redactor);
+      const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
+      if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
+        throw new UserError(`the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
+      }
+      if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
+        context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
+      }
+      context.state.clusterApi = { management: 'existing' };
+      return `existing management cluster ready (${displayPath(management)})`;
+    }
+
+    const kindName = capi.management.clusterName;
+    const record = context.state.clusterApi;
+    if (record?.pivotedAt && this.settings.operation === 'deploy') {
+      // Self-managed: the workload cluster holds its own Cluster API objects.
+      if (!(await pathExists(this.commands.workload))) {
+        throw new UserError(
+          `${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${displayPath(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`,
+        );
+      }
+      const text = readTextFile(this.commands.workload, KUBECONFIG_FILE);
+      maskKubeconfig(text, displayPath(this.commands.workload), context.redactor);
+      await writePrivateFile(management, text, 'management kubeconfig');
+      return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
+    }
+
+    await ensurePrivateDir(capi.workDir);
+    const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
+    if (clusters.stdout.split('\n').map((l) => l.trim()).includes(kindName)) {
+      const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), { capture: true, quiet: true });
+      maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
+      await writePrivateFile(management, kubeconfig.stdout, 'management kubeconfig');
+      context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
+      return `reused kind cluster ${kindName}`;
+    }
+    // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
+    // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
+    const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
+    if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
+      throw new UserError(lostKindMessage(this.settings, record));
+    }
+    await context.exec(this.createCommand);
+    await fs.chmod(management, 0o600);
+    maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), displayPath(management), context.redactor);
+    context.state.clusterApi = { ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }), management: 'kind', kindCluster: kindName, kindCreatedAt: new Date().toISOString(), kindHost: hostname() };
+    return `created kind cluster ${kindName}`;
+  }
+}
+
+/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
+function lostKindMessage(settings: DeploySettings, record: ClusterApiState): string {
+  return [
+    `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
+    `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
+    settings.operation === 'destroy'
+      ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${runtimePaths(settings).statePath}, or its artifact);`
+      : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
+    'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
+  ].join(' ');
+}
+
+/** The Provider inventory clusterctl keeps, one object per installed provider. */
+const ProviderListSchema = z.object({
+  items: z.array(
+    z.object({
+      metadata: z.object({ name: z.string().optional(), namespace: z.string().optional() }).prefault({}),
+      providerName: z.string().optional(),
+      type: z.string().optional(),
+      version: z.string().optional(),
+    }),
+  ),
+});
+
+export interface InstalledProvider {
+  name: string;
+  namespace: string;
+  providerName: string;
+  type: string;
+  version: string;
+}
+
+export function parseProviders(json: string): InstalledProvider[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(json);
+  } catch {
+    throw new UserError(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
+  }
+  const parsed = ProviderListSchema.safeParse(document);
+  if (!parsed.success) throw new UserError(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  return parsed.data.items.map((p) => ({ name: p.metadata.name ?? '', namespace: p.metadata.namespace ?? '', providerName: p.providerName ?? '', type: p.type ?? '', version: p.version ?? '' }));
+}
+
+/**
+ * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
+ * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
+ */
+export function providerDecision(installed: readonly InstalledProvider[], capi: ClusterApiSettings): { missing: string[] } {
+  const missing: string[] = [];
+  for (const { role, type, field } of PROVIDER_ROLES) {
+    const [name, version] = capi.providers[role].split(':') as [string, string];
+    const found = installed.find((p) => p.type === type && p.providerName === name);
+    if (!found) {
+      missing.push(capi.providers[role]);
+      continue;
+    }
+    if (found.version !== version) {
+      throw new UserError(
+        `the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`,
+      );
+    }
+  }
+  return { missing };
+}
+
+/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
+async function ensureProviders(context: StepContext, commands: CapiCommands, kubeconfig: string): Promise<string> {
+  const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
+  let installed: InstalledProvider[] = [];
+  if (inventory.exitCode === 0) installed = parseProviders(inventory.stdout);
+  else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
+    throw new UserError(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
+  }
+  const { missing } = providerDecision(installed, commands.capi);
+  let done = 'providers already installed at the pinned versions';
+  if (missing.length) {
+    await context.exec(commands.init(kubeconfig));
+    done = `installed ${missing.join(', ')}`;
+  }
+  if (commands.capi.orcManifest) {
+    await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
+    done += '; ORC applied';
+  }
+  return done;
+}
+
+export class ClusterctlInitStep implements Step {
+  readonly id = 'clusterctl-init' as const;
+  readonly title = 'Install the Cluster API providers (clusterctl init)';
+  readonly kind = 'check' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { management, capi } = this.commands;
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.init(management),
+      reads: [management],
+      writes: [],
+      actions: [
+        'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
+        ...(capi.orcManifest ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`] : []),
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
+    return ensureProviders(context, this.commands, this.commands.management);
+  }
+}
+
+/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
+export function cloudsYaml(credentials: OpenStackCredentials, cloudName: string): string {
+  const auth: Record<string, string> = { auth_url: credentials.authUrl ?? '' };
+  const method = authMethod(credentials);
+  const put = (key: string, value: string | undefined) => {
+    if (value) auth[key] = value;
+  };
+  if (method === 'application-credential') {
+    put('application_credential_id', credentials.applicationCredentialId);
+    put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
+    put('application_credential_secret', credentials.applicationCredentialSecret);
+    if (!credentials.applicationCredentialId) {
+      put('username', credentials.username);
+      put('user_id', credentials.userId);
+      put('user_domain_name', credentials.userDomainName);
+    }
+  } else {
+    put('username', credentials.username);
+    put('user_id', credentials.userId);
+    put('password', credentials.password);
+    put('project_name', credentials.projectName);
+    put('project_id', credentials.projectId);
+    put('user_domain_name', credentials.userDomainName);
+    put('project_domain_name', credentials.projectDomainName);
+  }
+  const cloud: Record<string, unknown> = {
+    auth,
+    auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
+    identity_api_version: 3,
+    interface: credentials.interface,
+    ...(credentials.region && { region_name: credentials.region }),
+    ...(credentials.insecure && { verify: false }),
+  };
+  // JSON is YAML: no YAML writer needed, and every value is quoted.
+  return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
+}
+
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+async function applyPrivately(context: StepContext, command: CommandSpec, file: string, objects: unknown): Promise<void> {
+  await writePrivateFile(file, JSON.stringify(objects), 'credentials Secret');
+  try {
+    await context.exec(command);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
+
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+export function cloudConf(credentials: OpenStackCredentials): string {
+  const method = authMethod(credentials);
+  const entries: [string, string | undefined][] = [
+    ['auth-url', credentials.authUrl],
+    ['region', credentials.region],
+    ...(method === 'application-credential'
+      ? ([
+          ['application-credential-id', credentials.applicationCredentialId],
+          ['application-credential-name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName],
+          ['application-credential-secret', credentials.applicationCredentialSecret],
+          ...(credentials.applicationCredentialId ? [] : [['username', credentials.username], ['user-id', credentials.userId], ['user-domain-name', credentials.userDomainName]]),
+        ] as [string, string | undefined][])
+      : ([
+          ['username', credentials.username],
+          ['user-id', credentials.userId],
+          ['password', credentials.password],
+          ['tenant-name', credentials.projectName],
+          ['tenant-id', credentials.projectId],
+          ['user-domain-name', credentials.userDomainName],
+          ['tenant-domain-name', credentials.projectDomainName],
+        ] as [string, string | undefined][])),
+    ['tls-insecure', credentials.insecure ? 'true' : undefined],
+  ];
+  return `[Global]\n${entries
+    .filter((e): e is [string, string] => !!e[1])
+    .map(([key, value]) => `${key}=${iniValue(value)}`)
+    .join('\n')}\n`;
+}
+
+/**
+ * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
+ * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
+ * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
+ */
+export class CapiCloudCredentialsStep implements Step {
+  readonly id = 'capi-cloud-credentials' as const;
+  readonly title = 'Store the cloud credentials for CAPO';
+  readonly kind = 'converge' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { management, credentialsFile, capi, credentialsSecret } = this.commands;
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.apply(management, credentialsFile),
+      reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
+      writes: [],
+      actions: [
+        `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${MOVE_LABEL}) to ${credentialsFile} (0600), apply it, delete the file`,
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
+    const { capi, credentialsFile, credentialsSecret, management } = this.commands;
+    const { credentials } = this.settings;
+    const clouds = cloudsYaml(credentials, capi.cloudName);
+    // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
+    const cacert = credentials.caCert ? readTextFile(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 }) : '\n';
+    const data = { 'clouds.yaml': Buffer.from(clouds).toString('base64'), cacert: Buffer.from(cacert).toString('base64') };
+    context.redactor.add(data['clouds.yaml']);
+    const labels = { [CLUSTER_NAME_LABEL]: this.settings.clusterName, [MOVE_LABEL]: '' };
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
+        { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: credentialsSecret, namespace: capi.namespace, labels }, data },
+      ],
+    };
+    await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
+    return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${authMethod(credentials) ?? 'no auth method'})`;
+  }
+}
+
+/**
+ * `clusterctl generate cluster` with the config's variables; the manifests are kept in the private
+ * state dir. A missing variable names its config field; a template that makes the cloud-config
+ * Secret itself is refused (the credentials would be in the manifests).
+ */
+export async function renderManifests(settings: DeploySettings, exec: Exec): Promise<{ file: string; text: string; objects: ReturnType<typeof manifestObjects> }> {
+  const commands = new CapiCommands(settings);
+  const { capi } = commands;
+  const templateName = displayPath(capi.template);
+  if (!(await pathExists(capi.template))) {
+    throw new UserError(`the Cluster API template ${templateName} does not exist; put it in the cluster dir or set deployment.cluster_api.template`);
+  }
+  const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
+  if (result.exitCode !== 0) {
+    throw missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`);
+  }
+  const objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+  const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
+  if (secret) {
+    throw new UserError(
+      `the template ${templateName} creates ${objectAddress(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`,
+    );
+  }
+  if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
+    throw new UserError(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
+  }
+  const file = renderedManifests(capi);
+  await writePrivateFile(file, result.stdout, 'rendered manifests');
+  return { file, text: result.stdout, objects };
+}
+
+export class CapiRenderStep implements Step {
+  readonly id = 'capi-render' as const;
+  readonly title = 'Render the cluster manifests (clusterctl generate cluster)';
+  readonly kind = 'check' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { capi } = this.commands;
+    return { workingDir: this.commands.cwd, command: this.commands.render(), reads: [capi.template], writes: [renderedManifests(capi)] };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const { objects } = await renderManifests(this.settings, context.exec);
+    const kinds = new Map<string, number>();
+    for (const o of objects) kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
+    return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
+  }
+}
+
+/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
+const WEBHOOK_RETRIES = 5;
+
+export class CapiApplyStep implements Step {
+  readonly id = 'capi-apply' as const;
+  readonly title = 'Apply the cluster manifests to the management cluster';
+  readonly kind = 'converge' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  private get command(): CommandSpec {
+    return this.commands.apply(this.commands.management, renderedManifests(this.commands.capi));
+  }
+
+  async plan(): Promise<StepPlan> {
+    return {
+      workingDir: this.commands.cwd,
+      command: this.command,
+      reads: [renderedManifests(this.commands.capi), this.commands.management],
+      writes: [],
+      actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
+    const file = renderedManifests(this.commands.capi);
+    if (!(await pathExists(file))) throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
+    for (let attempt = 1; ; attempt++) {
+      const result = await context.exec(this.command, { check: false });
+      if (result.exitCode === 0) return `applied to the management cluster (${displayPath(this.commands.management)})`;
+      if (context.signal.aborted) throw new InterruptedError();
+      const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
+      if (!webhook || attempt >= WEBHOOK_RETRIES) throw new UserError(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
+      context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
+      await sleep(attempt * 2000, context.signal);
+    }
+  }
+}
+
+/**
+ * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
+ * each time the progress changes, and a timeout naming the last progress.
+ */
+async function pollObjects(
+  context: StepContext,
+  command: CommandSpec,
+  what: string,
+  check: (json: string) => { line: string; done: boolean },
+): Promise<string> {
+  const { timeoutMs, intervalMs } = context.settings.waitReady;
+  const deadline = Date.now() + timeoutMs;
+  let pause = Math.min(FIRST_PAUSE_MS, intervalMs);
+  let last = '';
+  for (;;) {
+    const result = await context.exec(command, { capture: true, quiet: true, check: false });
+    if (context.signal.aborted) throw new InterruptedError();
+    const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+    if (progress.line !== last) context.output.line(`      ${progress.line}`);
+    if (progress.done) return progress.line;
+    last = progress.line;
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
+    await sleep(Math.min(pause, remaining), context.signal);
+    if (context.signal.aborted) throw new InterruptedError();
+    pause = Math.min(pause * 2, intervalMs);
+  }
+}
+
+/**
+ * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
+ * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
+ * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
+ */
+export class CapiWaitStep implements Step {
+  readonly id = 'capi-wait' as const;
+  readonly title = 'Wait for the Cluster API machines';
+  readonly kind = 'check' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { capi } = this.commands;
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.watch(this.commands.management),
+      reads: [this.commands.management],
+      writes: [],
+      actions: [
+        `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const pivoting = pivotInProgress(context, this.commands);
+    if (pivoting) return pivoting;
+    return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
+      const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
+      if (progress.failure) throw new UserError(`a machine failed: ${progress.failure}`);
+      return progress;
+    });
+  }
+}
+
+/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
+export class CapiWorkloadKubeconfigStep implements Step {
+  readonly id = 'capi-workload-kubeconfig' as const;
+  readonly title = 'Fetch the workload cluster kubeconfig';
+  readonly kind = 'runner-local' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  private get command(): CommandSpec {
+    return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
+  }
+
+  async plan(): Promise<StepPlan> {
+    return { workingDir: this.commands.cwd, command: this.command, reads: [this.commands.management], writes: [this.settings.kubeconfigPath], actions: ['output captured, never logged'] };
+  }
+
+  async outputsPresent(): Promise<boolean> {
+    return pathExists(this.settings.kubeconfigPath);
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
+    if (result.exitCode !== 0) throw new UserError(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`);
+    const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
+    const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
+    if (!text.trim()) throw new UserError(`${source} has no kubeconfig in its value key`);
+    maskKubeconfig(text, source, context.redactor);
+    const endpoint = kubeconfigEndpoint(text, source);
+    if (!endpoint) throw new UserError(`${source} names no API server`);
+    await writePrivateFile(this.settings.kubeconfigPath, text, 'kubeconfig');
+    return `server ${endpoint}`;
+  }
+}
+
+/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
+export class CapiAddonsStep implements Step {
+  readonly id = 'capi-addons' as const;
+  readonly title = 'Apply the addons to the workload cluster';
+  readonly kind = 'converge' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  private get command(): CommandSpec {
+    return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
+  }
+
+  private get cloudConfigFile(): string {
+    return path.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
+  }
+
+  async plan(): Promise<StepPlan> {
+    return {
+      workingDir: this.commands.cwd,
+      command: this.command,
+      reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
+      writes: [],
+      actions: [`then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const dir = this.commands.capi.addonsDir;
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (!stat?.isDirectory()) throw new UserError(`the addons directory ${displayPath(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+    await context.exec(this.command);
+    // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
+    const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+    context.redactor.add(conf);
+    const secret = { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'cloud-config', namespace: 'kube-system' }, data: { 'cloud.conf': conf } };
+    await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+    return `applied ${displayPath(dir)} and kube-system/cloud-config`;
+  }
+}
+
+/**
+ * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
+ * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
+ * init skips what is installed, and a move already done is not done again.
+ */
+export class CapiPivotStep implements Step {
+  readonly id = 'capi-pivot' as const;
+  readonly title = 'Pivot: move Cluster API into the workload cluster';
+  readonly kind = 'remote' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { management, workload, capi } = this.commands;
+    const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.move(management, workload),
+      reads: [management, workload],
+      writes: [],
+      actions: [
+        `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
+        `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const { management, workload, capi } = this.commands;
+    if (capi.management.kind !== 'kind') return 'nothing to pivot: the management cluster is durable';
+    const pivotedAt = context.state.clusterApi?.pivotedAt;
+    if (pivotedAt) return `already self-managed since the pivot at ${pivotedAt}`;
+    const has = async (kubeconfig: string) => {
+      const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
+        capture: true,
+        quiet: true,
+        check: false,
+      });
+      return got.exitCode === 0 && got.stdout.trim() !== '';
+    };
+    const done: string[] = [await ensureProviders(context, this.commands, workload)];
+    if (await has(workload)) done.push('already moved');
+    else {
+      await context.exec(this.commands.move(management, workload));
+      done.push('moved');
+    }
+    context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
+    await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+    await fs.rm(management, { force: true });
+    return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
+  }
+}
+
+/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
+export class CapiMoveBackStep implements Step {
+  readonly id = 'capi-move-back' as const;
+  readonly title = 'Move Cluster API back from the self-managed cluster';
+  readonly kind = 'remote' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { management, workload } = this.commands;
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.move(workload, management),
+      reads: [workload, management],
+      writes: [],
+      actions: [`only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const record = context.state.clusterApi;
+    if (!record?.pivotedAt) return 'not pivoted: the management cluster holds the objects';
+    const { management, workload } = this.commands;
+    if (!(await pathExists(workload))) {
+      throw new UserError(`${this.settings.clusterName} manages itself, and its kubeconfig ${displayPath(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+    }
+    maskKubeconfig(readTextFile(workload, KUBECONFIG_FILE), displayPath(workload), context.redactor);
+    const done = await ensureProviders(context, this.commands, management);
+    await context.exec(this.commands.move(workload, management));
+    const { pivotedAt: _, ...rest } = record;
+    context.state.clusterApi = rest;
+    return `${done}; moved back into kind`;
+  }
+}
+
+/**
+ * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
+ * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
+ * credentials Secret, then an ephemeral kind cluster.
+ */
+export class CapiDeleteClusterStep implements Step {
+  readonly id = 'capi-delete-cluster' as const;
+  readonly title = 'Delete the Cluster API cluster';
+  readonly kind = 'remote' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { capi, credentialsSecret } = this.commands;
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.deleteCluster(),
+      reads: [this.commands.management],
+      writes: [],
+      actions: [
+        `wait (progress: machines and servers left) until the Cluster is gone; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+        `then delete Secret ${capi.namespace}/${credentialsSecret}`,
+        ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
+      ],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const { capi, management, credentialsSecret } = this.commands;
+    const name = this.settings.clusterName;
+    await context.exec(this.commands.deleteCluster());
+    await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
+      const objects = parseCapiObjects(json);
+      const left = (kind: string) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+      const machines = left('Machine');
+      const servers = left('OpenStackServer');
+      const cluster = left('Cluster');
+      // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+      return { line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`, done: cluster + machines + servers === 0 };
+    });
+    await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
+    if (capi.management.kind === 'kind') {
+      await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+      await fs.rm(management, { force: true });
+    }
+    return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+  }
+}

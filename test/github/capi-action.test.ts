@@ -1,0 +1,98 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planMarker } from '../../src/github/plan-comment.js';
+import { runAction, type ActionRun } from '../support/action-runner.js';
+import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
+
+const REPO = 'acme/infra';
+const TOKEN = 'ghs_capi_token_canary_5772';
+
+/**
+ * The root action with deployment.method cluster-api, run as the runner runs the bundle: the dry run's
+ * kubectl diff table in the pull-request comment, a deploy against an existing management cluster
+ * (input management-kubeconfig) with the kubeconfig outputs, and no credential on any channel.
+ */
+describe('the root action with deployment.method cluster-api', () => {
+  let gh: GitHubStandIn;
+  let run: CapiRun;
+  let management: string;
+  let runnerTemp: string;
+  const runs: ActionRun[] = [];
+
+  beforeAll(async () => {
+    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write' } } });
+    run = await startCapiRun();
+    management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+    runnerTemp = path.join(run.workDir, 'runner-temp');
+    await fs.mkdir(runnerTemp, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await run?.close();
+    await gh?.close();
+  });
+
+  async function action(runId: number, inputs: Record<string, string>, pr?: number): Promise<ActionRun> {
+    const event: Record<string, string> = {};
+    if (pr !== undefined) {
+      const file = path.join(run.workDir, `event-${pr}.json`);
+      await fs.writeFile(file, JSON.stringify({ action: 'synchronize', number: pr, pull_request: { number: pr, head: { sha: 'b'.repeat(40), repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } } }));
+      Object.assign(event, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: file });
+    }
+    const result = await runAction('dist/deploy/index.js', {
+      env: { ...run.env, ...gh.actionsEnv({ runId, repository: REPO, workspace: run.workDir, token: TOKEN }), RUNNER_TEMP: runnerTemp, GITHUB_SHA: 'a'.repeat(40), ...event },
+      inputs: { config: run.configPath, 'management-kubeconfig': management, 'state-store': 'local', 'skip-auth-check': 'true', 'github-token': TOKEN, interval: '1s', ...inputs },
+    });
+    runs.push(result);
+    return result;
+  }
+
+  it('comments the objects a deploy would create on the pull request', async () => {
+    const result = await action(201, { 'dry-run': 'true' }, 5);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-add': '7', 'to-change': '0', 'to-destroy': '0' });
+    const [comment] = gh.comments(REPO, 5);
+    expect(comment!.body).toContain(planMarker('demo/capi-sandbox'));
+    expect(comment!.body).toContain('| ➕ create | `MachineDeployment default/capi-sandbox-md-0` |');
+    expect(comment!.body).toContain('the Cluster API providers are not installed on the management cluster yet');
+    expect(comment!.body).toMatch(/\*\*An apply would run:\*\* `openstack-preflight` → `capi-management-cluster` → .*`wait-ready`/);
+    expect(comment!.body).not.toContain('capi-pivot'); // a durable management cluster
+  }, 120_000);
+
+  it('deploys and outputs the kubeconfig as for Kubespray', async () => {
+    const result = await action(202, {});
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.outputs.result).toBe('success');
+    const workload = run.cloud.clusters().find((c) => c.role === 'workload')!;
+    expect(result.outputs.endpoint).toBe(workload.url);
+    expect(result.outputs.kubeconfig).toContain(`server: ${workload.url}`);
+    expect(result.summary).toContain('capi-wait');
+  }, 180_000);
+
+  it('updates the same comment with one changed MachineDeployment when the worker count changes', async () => {
+    await run.editConfig((text) => text.replace('worker_machine_count: 2', 'worker_machine_count: 3'));
+    const result = await action(203, { 'dry-run': 'true' }, 5);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.outputs).toMatchObject({ 'has-changes': 'true', 'to-add': '0', 'to-change': '1', 'to-destroy': '0' });
+    const comments = gh.comments(REPO, 5);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain('| 🔁 update | `MachineDeployment default/capi-sandbox-md-0` |');
+    expect(comments[0]!.body).toMatch(/^\+\s+replicas: 3$/m);
+  }, 120_000);
+
+  it('never lets the credentials or the token reach GitHub, the log, the summary or the outputs', async () => {
+    const sent = JSON.stringify(gh.requests.map((r) => r.body));
+    const comments = JSON.stringify(gh.comments(REPO, 5));
+    const artifacts = await Promise.all(gh.artifacts().map(async (a) => Object.values(await gh.artifactFiles(a.id)).map((b) => b.toString('latin1')).join('\n')));
+    const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'));
+    expect(runs).toHaveLength(3);
+    expect(comments).toContain('MachineDeployment');
+    expect(artifacts.length).toBeGreaterThan(0);
+    for (const secret of [CAPI_SECRET, Buffer.from(CAPI_SECRET).toString('base64'), TOKEN]) {
+      for (const [channel, text] of Object.entries({ sent, comments, artifacts: artifacts.join('\n'), printed: printed.join('\n') })) {
+        expect(text.includes(secret), `${secret} in ${channel}`).toBe(false);
+      }
+    }
+  });
+});
