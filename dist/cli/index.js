@@ -8679,6 +8679,9 @@ const DEPLOY_FLAGS = {
     kubeconfig: { type: 'string' },
     vip: { type: 'string' },
     method: { type: 'string' },
+    'management-kubeconfig': { type: 'string' },
+    clusterctl: { type: 'string' },
+    kind: { type: 'string' },
     tofu: { type: 'string' },
     venv: { type: 'string' },
     'pip-arg': { type: 'string', multiple: true },
@@ -8703,7 +8706,8 @@ const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --cluster-dir DIR        cluster directory (default <gitops.repository.local_dir>/infrastructure/clusters/<cluster>)
   --cluster NAME, --org ORG  names used for state without a config (default: the cluster dir's name, "standalone")
   --vip IP                 address replacing a loopback API server in the kubeconfig (default k8s_api_ip, else vrrp_ip)
-  --method METHOD          deployment method; kubespray runs the Kubespray steps (default from config, else kubespray)
+  --method METHOD          deployment method: kubespray, none or cluster-api (default from config, else kubespray)
+  --management-kubeconfig PATH  cluster-api: an existing management cluster (wins over deployment.cluster_api.management)
   --kubeconfig PATH        the normalised kubeconfig to write (default <state-dir>/<org>/<cluster>/kubeconfig)
   --state-dir DIR          resume state and logs (default $XDG_STATE_HOME/cluster-deploy or ~/.local/state/cluster-deploy)
 
@@ -8716,6 +8720,7 @@ Tools:
   --tofu PATH              OpenTofu binary (default opentofu.path, else tofu, else terraform on PATH)
   --venv DIR               Kubespray venv (default <cluster-dir>/venv)
   --pip-arg ARG            extra argument for pip install, repeatable (e.g. --pip-arg=--no-index --pip-arg=--find-links=/wheels)
+  --clusterctl PATH, --kind PATH  cluster-api tools (default deployment.cluster_api.clusterctl_path/kind_path, else from PATH)
 
 Readiness:
   --timeout D              how long to wait for the API (default 30m; e.g. 45m, 1h30m)
@@ -8729,7 +8734,11 @@ ${CREDENTIAL_HELP}
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
 /** The steps of each operation, for the help text. */
-const OPERATION_STEPS_HELP = option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${step/* OPERATION_STEPS */.i[op].join(', ')}`).join('\n');
+const OPERATION_STEPS_HELP = [
+    ...option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${step/* OPERATION_STEPS */.iJ[op].join(', ')}`),
+    'With deployment.method cluster-api (no upgrade):',
+    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${step/* CLUSTER_API_STEPS */.Iw[op].join(', ')}`),
+].join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
@@ -8755,7 +8764,9 @@ with its working directory, command, reads, writes and environment (secret value
   --json                   print the plan as JSON
   --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
                            read-only on the cloud; needs the credentials) and show what would change and, for a
-                           deploy, which nodes Kubespray would remove before the apply and install after it
+                           deploy, which nodes Kubespray would remove before the apply and install after it;
+                           with deployment.method cluster-api: clusterctl generate cluster, then kubectl diff
+                           --server-side against the management cluster (objects to create, change, delete)
 
 ${DEPLOY_OPTIONS_HELP}`,
     deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -8911,6 +8922,9 @@ function parseCli(argv) {
         cloud: text('os-cloud'),
         cloudsYaml: text('clouds-yaml'),
         credentials: (0,credentials/* credentialOptions */.Kn)('cli', (spec) => v[spec.flag]),
+        ...((v['management-kubeconfig'] ?? v.clusterctl ?? v.kind) !== undefined && {
+            clusterApi: { managementKubeconfig: text('management-kubeconfig'), clusterctl: text('clusterctl'), kind: text('kind') },
+        }),
     };
     if (command === 'normalize-kubeconfig') {
         if (!options.configPath && !options.clusterDir)
@@ -8982,14 +8996,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6702);
 /* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7713);
 /* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3504);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7595);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1708);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_capi_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(562);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8038);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7595);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1708);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8852);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(6884);
+
 
 
 
@@ -9013,6 +9029,31 @@ function checkCloudSelection(options) {
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
+/** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
+async function planClusterApi(pipeline, plan, json) {
+    if (plan.operation !== 'deploy') {
+        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .noCapiDiffReason */ .ul)(plan)}\n`);
+        return 0;
+    }
+    if (!json)
+        stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n`);
+    const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+    const controller = new AbortController();
+    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
+    try {
+        const saved = await pipeline.store.load().catch(() => undefined);
+        const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
+        if (json)
+            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+        else
+            stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+        return 0;
+    }
+    finally {
+        dispose();
+        await output.close();
+    }
+}
 async function execute(command) {
     if (command.kind !== 'help' && command.kind !== 'wait-ready')
         checkCloudSelection(command.options);
@@ -9023,6 +9064,8 @@ async function execute(command) {
         case 'plan': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
             const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            if (command.tofuPlan && pipeline.settings.clusterApi)
+                return planClusterApi(pipeline, plan, command.json);
             if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .wouldApply */ .mZ)(plan)) {
                 stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
@@ -9034,15 +9077,15 @@ async function execute(command) {
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_14__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
-                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                 // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -9053,11 +9096,11 @@ async function execute(command) {
         case 'run': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_14__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok && command.options.operation === 'destroy') {
@@ -9087,7 +9130,7 @@ async function execute(command) {
             const { settings } = pipeline;
             if (!settings.vip)
                 throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_10__/* .normalizeClusterKubeconfig */ .b$)({
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_11__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9098,17 +9141,17 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_14__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_12__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_7__/* .Redactor */ .pO(), signal: controller.signal }),
+                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_8__/* .Redactor */ .pO(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9124,7 +9167,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_13__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_14__/* .parseCli */ .w)(argv));
     }
     catch (error) {
         const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .exitCodeFor */ .Rr)(error);
@@ -9205,6 +9248,352 @@ function isDnsName(name) {
 /** A host as it must appear in a URL or host:port: IPv6 in brackets. */
 function urlHost(host) {
     return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+
+/***/ }),
+
+/***/ 5823:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J6: () => (/* binding */ parseKubectlDiff),
+/* harmony export */   Xw: () => (/* binding */ diffChanges),
+/* harmony export */   ul: () => (/* binding */ objectAddress),
+/* harmony export */   wh: () => (/* binding */ manifestObjects)
+/* harmony export */ });
+/* unused harmony exports MANIFESTS_FILE, parseDiffFileName */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7684);
+
+
+/**
+ * The rendered Cluster API manifests and what `kubectl diff` says about them: which objects a
+ * deploy would create, change or delete, by kind and namespace/name. Secret data is never shown.
+ */
+/** clusterctl's output: dozens of objects, with embedded cloud-init; far below this. */
+const MANIFESTS_FILE = { noun: 'rendered manifest', plural: 'rendered manifests', maxBytes: 16 * 1024 * 1024 };
+/** `Kind namespace/name`, as the plan table shows an object. */
+function objectAddress(object) {
+    return `${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}`;
+}
+/** The objects of a multi-document YAML stream (what clusterctl generate cluster prints). */
+function manifestObjects(text, source) {
+    const objects = [];
+    const documents = text.split(/^---[ \t]*(?:#.*)?$/m);
+    for (const [index, document] of documents.entries()) {
+        if (!document.replace(/^\s*#.*$/gm, '').trim())
+            continue;
+        const { value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${index + 1})`, MANIFESTS_FILE);
+        const object = value;
+        if (!object || typeof object !== 'object' || typeof object.kind !== 'string' || typeof object.metadata?.name !== 'string') {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);
+        }
+        objects.push({
+            apiVersion: typeof object.apiVersion === 'string' ? object.apiVersion : '',
+            kind: object.kind,
+            name: object.metadata.name,
+            ...(typeof object.metadata.namespace === 'string' && { namespace: object.metadata.namespace }),
+        });
+    }
+    return objects;
+}
+/**
+ * kubectl diff names each object's files `[group.]version.Kind.namespace.name` (namespace empty for
+ * cluster-scoped ones); a group and a name may hold dots, a version, kind and namespace never do.
+ */
+const DIFF_FILE = /^(?:(.+?)\.)?(v\d+(?:(?:alpha|beta)\d+)?)\.([A-Z][A-Za-z0-9]*)\.([a-z0-9-]*)\.(.+)$/;
+function parseDiffFileName(file) {
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    const match = DIFF_FILE.exec(base);
+    if (!match)
+        return undefined;
+    return { kind: match[3], name: match[5], ...(match[4] && { namespace: match[4] }) };
+}
+/**
+ * Reads `kubectl diff` output (diff -u -N of LIVE and MERGED per object). An object whose LIVE side
+ * is empty (`@@ -0,0 …`) is created, one whose MERGED side is empty (`… +0,0 @@`, with --prune) is
+ * deleted, any other is changed. The text keeps every object's diff except Secrets', replaced by a line.
+ */
+function parseKubectlDiff(output) {
+    const entries = [];
+    const kept = [];
+    const blocks = output.split(/^(?=diff -u -N )/m);
+    for (const block of blocks) {
+        const header = /^diff -u -N (\S+) (\S+)/.exec(block);
+        if (!header) {
+            if (block.trim())
+                kept.push(block);
+            continue;
+        }
+        const object = parseDiffFileName(header[2]) ?? parseDiffFileName(header[1]);
+        if (!object) {
+            kept.push(block);
+            continue;
+        }
+        const hunk = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/m.exec(block);
+        const action = hunk && hunk[1] === '0' && hunk[2] === '0' ? 'create' : hunk && hunk[3] === '0' && hunk[4] === '0' ? 'destroy' : 'update';
+        entries.push({ ...object, action });
+        kept.push(object.kind === 'Secret' ? `(${objectAddress(object)}: ${action}; Secret data is not shown)\n` : block);
+    }
+    return { entries, text: kept.join('') };
+}
+/** The entries as the plan table the tofu plan uses (counts and rows), addresses `Kind namespace/name`. */
+function diffChanges(entries) {
+    const changes = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
+    for (const entry of entries) {
+        if (entry.action === 'create')
+            changes.add++;
+        else if (entry.action === 'update')
+            changes.change++;
+        else
+            changes.destroy++;
+        changes.rows.push({ address: objectAddress(entry), action: entry.action });
+    }
+    return changes;
+}
+
+
+/***/ }),
+
+/***/ 562:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ renderCapiChanges),
+/* harmony export */   m: () => (/* binding */ runCapiPlan)
+/* harmony export */ });
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2164);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
+/* harmony import */ var _capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5823);
+/* harmony import */ var _cluster_api_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8132);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8878);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(559);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
+/* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3126);
+/* harmony import */ var _steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5052);
+/* harmony import */ var _steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8852);
+
+
+
+
+
+
+
+
+
+
+
+/** kubectl's answers meaning "nothing of Cluster API here yet": then everything is to be created. */
+const NOT_THERE_YET = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
+/**
+ * Renders the manifests (clusterctl generate cluster, as capi-render does) and diffs them against
+ * the management cluster. With an ephemeral kind cluster not created yet, or providers not
+ * installed yet, every object is "create". Runs under the deploy lock, like a tofu plan.
+ */
+async function runCapiPlan(settings, record, { redactor, output, signal = new AbortController().signal }) {
+    const capi = settings.clusterApi;
+    if (!capi)
+        throw new Error('runCapiPlan without cluster-api settings');
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal });
+    try {
+        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
+        const rendered = await (0,_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .renderManifests */ .hO)(settings, exec);
+        const everythingNew = (note) => ({
+            changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),
+            text: '',
+            note,
+            manifestsFile: rendered.file,
+        });
+        // After a pivot the workload cluster holds the objects.
+        const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,_cluster_api_js__WEBPACK_IMPORTED_MODULE_3__/* .managementKubeconfig */ .LH)(capi);
+        if (capi.management.kind === 'kind' && !(await (0,_files_js__WEBPACK_IMPORTED_MODULE_0__/* .pathExists */ .s0)(management))) {
+            return everythingNew(record?.pivotedAt
+                ? `the cluster manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig is not on this machine (kubeconfig-passphrase keeps it with the state): every object is shown as new`
+                : 'no kind management cluster on this machine yet: a deploy creates it and every object');
+        }
+        // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
+        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings);
+        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
+            capture: true,
+            quiet: true,
+            check: false,
+        });
+        // kubectl diff: 0 no differences, 1 differences, anything else an error.
+        if (diff.exitCode !== 0 && diff.exitCode !== 1) {
+            const said = diff.tail.join('\n');
+            if (NOT_THERE_YET.test(said))
+                return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}) failed: ${(0,_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__/* .lastLine */ .fM)(diff.tail) || `exit ${diff.exitCode}`}`);
+        }
+        const { entries, text } = (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .parseKubectlDiff */ .J6)(diff.stdout);
+        return { changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
+    }
+    finally {
+        await lock.release();
+    }
+}
+/** The change summary as text, for the CLI, in the manner of renderTofuChanges. */
+function renderCapiChanges(cluster, plan) {
+    const { changes } = plan;
+    const note = plan.note ? `  (${plan.note})\n` : '';
+    if (changes.rows.length === 0)
+        return `Cluster API plan for ${cluster}: no changes\n${note}`;
+    const lines = [`Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`];
+    const sign = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+    for (const row of changes.rows)
+        lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
+    return `${lines.join('\n')}\n${note}`;
+}
+
+
+/***/ }),
+
+/***/ 8132:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AC: () => (/* binding */ renderedManifests),
+/* harmony export */   LH: () => (/* binding */ managementKubeconfig),
+/* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
+/* harmony export */   eB: () => (/* binding */ CREDENTIAL_VARIABLES),
+/* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
+/* harmony export */   uX: () => (/* binding */ missingVariablesError)
+/* harmony export */ });
+/* unused harmony export kindClusterName */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+
+
+/** clusterctl's flag and the Provider inventory's `type` for each role. */
+const PROVIDER_ROLES = [
+    { role: 'core', flag: '--core', type: 'CoreProvider', field: 'core' },
+    { role: 'bootstrap', flag: '--bootstrap', type: 'BootstrapProvider', field: 'bootstrap' },
+    { role: 'controlPlane', flag: '--control-plane', type: 'ControlPlaneProvider', field: 'control_plane' },
+    { role: 'infrastructure', flag: '--infrastructure', type: 'InfrastructureProvider', field: 'infrastructure' },
+];
+/** Config fields mapped to CAPO's template variables. */
+const OPENSTACK_VARIABLES = {
+    cloud: 'OPENSTACK_CLOUD',
+    image_name: 'OPENSTACK_IMAGE_NAME',
+    control_plane_machine_flavor: 'OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR',
+    node_machine_flavor: 'OPENSTACK_NODE_MACHINE_FLAVOR',
+    external_network_id: 'OPENSTACK_EXTERNAL_NETWORK_ID',
+    dns_nameservers: 'OPENSTACK_DNS_NAMESERVERS',
+    failure_domain: 'OPENSTACK_FAILURE_DOMAIN',
+    ssh_key_name: 'OPENSTACK_SSH_KEY_NAME',
+};
+/** Variables that would carry credentials into the rendered manifests: the engine writes that Secret itself. */
+const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'];
+/** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
+const FLAG_VARIABLES = ['CLUSTER_NAME', 'NAMESPACE', 'KUBERNETES_VERSION', 'CONTROL_PLANE_MACHINE_COUNT', 'WORKER_MACHINE_COUNT'];
+const FIELD = 'deployment.cluster_api';
+/** kind names are DNS labels: the cluster's name, lower-cased, prefixed so it is recognisably ours. */
+function kindClusterName(clusterName) {
+    return `capi-${clusterName.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`.slice(0, 50).replace(/-+$/, '');
+}
+/** The cluster's name as Cluster API wants it (CLUSTER_NAME must be a DNS-1123 label). */
+function capiClusterName(clusterName, source) {
+    if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(clusterName)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
+    }
+    return clusterName;
+}
+function resolveClusterApiSettings(config, options, where) {
+    const source = where.source;
+    const capi = config.deployment.cluster_api;
+    if (!capi)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
+    capiClusterName(where.clusterName, source);
+    const { kubeconfig, bootstrap } = capi.management;
+    let management;
+    if (options.managementKubeconfig !== undefined) {
+        if (!options.managementKubeconfig.trim())
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('the management kubeconfig path is empty; give the path of an existing management cluster\'s kubeconfig');
+        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(options.managementKubeconfig), source: '--management-kubeconfig (input management-kubeconfig)' };
+    }
+    else if (kubeconfig && bootstrap) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
+    }
+    else if (kubeconfig) {
+        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(node_path__WEBPACK_IMPORTED_MODULE_0__.dirname(source), kubeconfig), source: `${FIELD}.management.kubeconfig` };
+    }
+    else if (bootstrap === 'kind') {
+        management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
+    }
+    else {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
+    }
+    const version = config.opencenter.cluster?.kubernetes?.version;
+    if (!version)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
+    const variables = {};
+    const variableFields = {};
+    for (const [name, value] of Object.entries(capi.variables ?? {})) {
+        if (FLAG_VARIABLES.includes(name))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
+        if (CREDENTIAL_VARIABLES.includes(name)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
+        }
+        variables[name] = value;
+        variableFields[name] = `${FIELD}.variables.${name}`;
+    }
+    const cloudName = capi.openstack.cloud ?? 'openstack';
+    for (const [field, name] of Object.entries(OPENSTACK_VARIABLES)) {
+        const value = field === 'cloud' ? cloudName : capi.openstack[field];
+        variableFields[name] = `${FIELD}.openstack.${field}`;
+        if (value !== undefined)
+            variables[name] = value;
+    }
+    const providers = capi.providers;
+    if (!providers.infrastructure.startsWith('openstack:')) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
+    }
+    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(where.clusterDir, file);
+    return {
+        management,
+        namespace: capi.namespace,
+        template: inClusterDir(capi.template),
+        addonsDir: inClusterDir(capi.addons),
+        providers: { core: providers.core, bootstrap: providers.bootstrap, controlPlane: providers.control_plane, infrastructure: providers.infrastructure },
+        orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
+        controlPlaneMachineCount: capi.control_plane_machine_count,
+        workerMachineCount: capi.worker_machine_count,
+        kubernetesVersion: `v${version.replace(/^v/, '')}`,
+        variables,
+        variableFields,
+        clusterctl: options.clusterctl ?? capi.clusterctl_path ?? 'clusterctl',
+        kind: options.kind ?? capi.kind_path ?? 'kind',
+        workDir: node_path__WEBPACK_IMPORTED_MODULE_0__.join(where.clusterStateDir, 'cluster-api'),
+        cloudName,
+    };
+}
+/** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
+function managementKubeconfig(capi) {
+    return capi.management.kind === 'existing' ? capi.management.kubeconfig : node_path__WEBPACK_IMPORTED_MODULE_0__.join(capi.workDir, 'management.kubeconfig');
+}
+/** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
+function renderedManifests(capi) {
+    return node_path__WEBPACK_IMPORTED_MODULE_0__.join(capi.workDir, 'cluster.yaml');
+}
+/**
+ * clusterctl's "value for variables [A, B] is not set" as an error naming each variable's config
+ * field. Undefined when the output holds no such line.
+ */
+function missingVariablesError(output, capi, templateName) {
+    const match = /value for variables \[([^\]]*)\] is not set/.exec(output);
+    if (!match)
+        return undefined;
+    const names = match[1].split(/[\s,]+/).filter(Boolean);
+    const described = names.map((name) => {
+        if (CREDENTIAL_VARIABLES.includes(name)) {
+            return `${name} (the template creates the cloud-config Secret itself: remove that Secret from ${templateName}; step capi-cloud-credentials writes it, and credentials never go through template variables)`;
+        }
+        const field = capi.variableFields[name];
+        return field ? `${name} (set ${field})` : `${name} (set ${FIELD}.variables.${name})`;
+    });
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
 
 
@@ -10887,7 +11276,7 @@ async function settleLeftoverGroup(pgid, command, options) {
 /* harmony export */   zd: () => (/* binding */ removalRuns),
 /* harmony export */   zw: () => (/* binding */ readInventory)
 /* harmony export */ });
-/* unused harmony export parseInventory */
+/* unused harmony exports valueAt, parseInventory */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
@@ -11441,8 +11830,11 @@ function parseNodeCount(text, where) {
     }
     return Number(value);
 }
-/** Deployment methods this tool runs: Kubespray's steps, or none (the OpenTofu code installs Kubernetes itself). */
-const DEPLOYMENT_METHODS = ['kubespray', 'none'];
+/**
+ * Deployment methods this tool runs: Kubespray's steps, none (the OpenTofu code installs Kubernetes itself), or
+ * cluster-api (Cluster API with CAPO provisions the cluster from a management cluster; no OpenTofu).
+ */
+const DEPLOYMENT_METHODS = ['kubespray', 'none', 'cluster-api'];
 function parseMethod(text, where) {
     const value = text.trim();
     if (!DEPLOYMENT_METHODS.includes(value)) {
@@ -12259,7 +12651,12 @@ var core_settings = __nccwpck_require__(1708);
 var state = __nccwpck_require__(703);
 // EXTERNAL MODULE: ./lib/core/steps/environment.js
 var environment = __nccwpck_require__(3126);
+// EXTERNAL MODULE: ./lib/core/steps/cluster-api.js + 1 modules
+var cluster_api = __nccwpck_require__(5052);
+// EXTERNAL MODULE: ./lib/core/cluster-api.js
+var core_cluster_api = __nccwpck_require__(8132);
 ;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
+
 
 
 /**
@@ -12276,7 +12673,10 @@ class ForgetClusterStep {
         this.settings = settings;
     }
     get files() {
-        return [this.settings.kubeconfigPath, (0,core_settings/* runtimePaths */.hi)(this.settings).planPath];
+        const capi = this.settings.clusterApi;
+        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
+        const capiFiles = capi ? [(0,core_cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,core_cluster_api/* managementKubeconfig */.LH)(capi)] : [])] : [];
+        return [this.settings.kubeconfigPath, (0,core_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
     }
     async plan() {
         return { workingDir: this.settings.clusterDir, reads: [], writes: this.files, actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`] };
@@ -12331,6 +12731,30 @@ function credentialProblems(creds) {
     }
     return problems;
 }
+/** The tools and files of deployment.method cluster-api, each named with the field that sets it. */
+async function clusterApiProblems(settings, capi) {
+    const problems = [];
+    const pathVar = settings.baseEnv.PATH;
+    const tools = [
+        [capi.clusterctl, 'clusterctl (deployment.cluster_api.clusterctl_path)'],
+        [settings.kubectl, 'kubectl'],
+        ...(capi.management.kind === 'kind' ? [[capi.kind, 'kind (deployment.cluster_api.kind_path)']] : []),
+    ];
+    for (const [tool, what] of tools) {
+        if (!(await (0,files/* findExecutable */.oq)(tool, pathVar)))
+            problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
+    }
+    const template = await external_node_fs_.promises.stat(capi.template).catch(() => undefined);
+    if (!template?.isFile())
+        problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
+    const addons = await external_node_fs_.promises.stat(capi.addonsDir).catch(() => undefined);
+    if (!addons?.isDirectory())
+        problems.push(`the addons directory ${capi.addonsDir} (deployment.cluster_api.addons) ${addons ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`);
+    if (capi.management.kind === 'existing' && !(await external_node_fs_.promises.stat(capi.management.kubeconfig).catch(() => undefined))?.isFile()) {
+        problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) is not a file`);
+    }
+    return problems;
+}
 class PreflightStep {
     settings;
     authChecker;
@@ -12364,7 +12788,7 @@ class PreflightStep {
                 ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
                 : `cluster directory not found: ${settings.clusterDir}`);
         }
-        if (!settings.opentofu.enabled)
+        if (!settings.clusterApi && !settings.opentofu.enabled)
             problems.push('opentofu must be enabled for openstack bootstrap');
         // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
         const { caCert } = settings.credentials;
@@ -12374,9 +12798,15 @@ class PreflightStep {
                 problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
         }
         problems.push(...credentialProblems(settings.credentials));
-        await (0,opentofu/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
-        if (!settings.vip) {
-            problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+        if (settings.clusterApi) {
+            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+            problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
+        }
+        else {
+            await (0,opentofu/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
+            if (!settings.vip) {
+                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            }
         }
         if (settings.kubespray && dirStat?.isDirectory())
             problems.push(...(await this.kubesprayProblems()));
@@ -12419,6 +12849,7 @@ var wait_ready = __nccwpck_require__(8852);
 
 
 
+
 /**
  * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
  * state, lock, dry run and reports run all of them.
@@ -12433,6 +12864,8 @@ function buildSteps(settings, authChecker) {
     const kubeconfig = new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip);
     const waitReady = (version) => new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, version });
     const venv = () => [new kubespray/* KubesprayVenvStep */.wO(settings), new kubespray/* KubesprayPipStep */.M9(settings)];
+    if (settings.clusterApi)
+        return clusterApiSteps(settings, preflight);
     switch (settings.operation) {
         case 'deploy':
             return [
@@ -12461,6 +12894,39 @@ function buildSteps(settings, authChecker) {
             ];
         case 'destroy':
             return [preflight, new opentofu/* OpenTofuInitStep */.dC(settings), new opentofu/* OpenTofuDestroyStep */.hD(settings), new ForgetClusterStep(settings)];
+    }
+}
+/**
+ * deployment.method cluster-api (CLUSTER_API_STEPS): a management cluster, the providers, the
+ * credentials Secret, the rendered manifests applied, the machines waited for, the workload
+ * kubeconfig, addons, readiness, then (kind only) the pivot. Destroy deletes the Cluster object.
+ */
+function clusterApiSteps(settings, preflight) {
+    const capi = settings.clusterApi;
+    const management = new cluster_api/* CapiManagementClusterStep */.zM(settings);
+    switch (settings.operation) {
+        case 'deploy': {
+            // Every machine a Ready node, unless --nodes asks for another count.
+            const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
+            const ready = new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, nodes });
+            return [
+                preflight,
+                management,
+                new cluster_api/* ClusterctlInitStep */.Qg(settings),
+                new cluster_api/* CapiCloudCredentialsStep */.Tf(settings),
+                new cluster_api/* CapiRenderStep */.Qf(settings),
+                new cluster_api/* CapiApplyStep */.Kq(settings),
+                new cluster_api/* CapiWaitStep */.zl(settings),
+                new cluster_api/* CapiWorkloadKubeconfigStep */.Yw(settings),
+                new cluster_api/* CapiAddonsStep */.F$(settings),
+                ready,
+                ...(capi.management.kind === 'kind' ? [new cluster_api/* CapiPivotStep */.W_(settings)] : []),
+            ];
+        }
+        case 'upgrade':
+            throw new errors/* UserError */.yo('upgrade runs Kubespray; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
+        case 'destroy':
+            return [preflight, management, ...(capi.management.kind === 'kind' ? [new cluster_api/* CapiMoveBackStep */.cC(settings)] : []), new cluster_api/* CapiDeleteClusterStep */.z0(settings), new ForgetClusterStep(settings)];
     }
 }
 
@@ -12571,7 +13037,8 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */   EG: () => (/* binding */ renderPlan),
 /* harmony export */   Gg: () => (/* binding */ buildPlan),
 /* harmony export */   X5: () => (/* binding */ noTofuPlanReason),
-/* harmony export */   mZ: () => (/* binding */ wouldApply)
+/* harmony export */   mZ: () => (/* binding */ wouldApply),
+/* harmony export */   ul: () => (/* binding */ noCapiDiffReason)
 /* harmony export */ });
 /* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
@@ -12656,6 +13123,10 @@ function noTofuPlanReason(plan) {
     if (plan.operation === 'upgrade')
         return 'No OpenTofu plan: an upgrade changes no infrastructure.';
     return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
+}
+/** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
+function noCapiDiffReason(plan) {
+    return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
 }
 /** The plan as text, in the reference's dry-run layout. */
 function renderPlan(plan) {
@@ -13229,14 +13700,14 @@ function charStart(i, n, at) {
 function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
     if (filter.step && filter.fromStep)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
-    const available = operation ? _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .OPERATION_STEPS */ .i[operation] : _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W;
+    const available = operation ? (0,_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(operation) : _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1;
     for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]]) {
         if (id === undefined || available.includes(id))
             continue;
-        if (!_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W.includes(id)) {
+        if (!_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1.includes(id)) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
         }
-        const owners = _option_values_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.filter((op) => _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .OPERATION_STEPS */ .i[op].includes(id));
+        const owners = _option_values_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.filter((op) => (0,_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(op).includes(id));
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
     }
 }
@@ -13245,7 +13716,7 @@ function selectSteps(steps, filter) {
     checkFilter(filter);
     for (const id of [filter.step, filter.fromStep]) {
         if (id && !steps.some((s) => s.id === id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
         }
     }
     if (filter.step)
@@ -13287,9 +13758,15 @@ async function decideStep(step, saved, useState, state) {
  * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
  */
 async function loadStartingState(store, cluster, filter, operation = 'deploy') {
-    const fresh = (note) => ({ state: (0,_state_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyState */ .p$)(cluster, operation), note });
+    const fresh = (note, keep) => {
+        const state = (0,_state_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyState */ .p$)(cluster, operation);
+        // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
+        if (keep?.clusterApi && !keep.destroyedAt)
+            state.clusterApi = keep.clusterApi;
+        return { state, note };
+    };
     if (filter.restart)
-        return fresh('restart: saved state ignored');
+        return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
     const saved = await store.load();
     if (!saved)
         return fresh();
@@ -13297,12 +13774,12 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
         return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
     if (saved.operation !== operation) {
         if (saved.completedAt)
-            return fresh();
+            return fresh(undefined, saved);
         const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
-        return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`);
+        return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`, saved);
     }
     if (saved.completedAt && usesSavedState(filter)) {
-        return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`);
+        return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
     }
     return { state: saved };
 }
@@ -13329,6 +13806,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./lib/core/cluster-api.js
+var cluster_api = __nccwpck_require__(8132);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./lib/core/credentials.js
@@ -13355,6 +13834,60 @@ var yaml = __nccwpck_require__(7684);
  */
 const optionalText = schemas/* string */.YjP().trim().optional();
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
+const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
+/** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
+const provider = (name, version) => schemas/* string */.YjP({ error: PROVIDER_RULE })
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}:v\d{1,4}\.\d{1,4}\.\d{1,4}(-[0-9A-Za-z.-]{1,40})?$/, PROVIDER_RULE)
+    .default(`${name}:${version}`);
+const machineCount = (rule, min) => schemas/* number */.aig({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
+/** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
+const templateValue = schemas/* string */.YjP({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
+/** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
+const ClusterApiConfigSchema = schemas/* object */.Ikc({
+    management: schemas/* object */.Ikc({
+        /** An existing management cluster (the durable choice). */
+        kubeconfig: optionalText,
+        /** Or an ephemeral kind cluster on the runner, pivoted into the workload cluster at the end. */
+        bootstrap: schemas/* enum */.k5n(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' }).optional(),
+    })
+        .prefault({}),
+    namespace: schemas/* string */.YjP().trim().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)').default('default'),
+    /** clusterctl generate cluster --from: relative to the cluster dir. */
+    template: schemas/* string */.YjP().trim().min(1, { error: 'must name the template file' }).default('cluster-template.yaml'),
+    /** Manifests applied to the workload cluster (CNI, cloud controller manager): relative to the cluster dir. */
+    addons: schemas/* string */.YjP().trim().min(1, { error: 'must name the addons directory' }).default('addons'),
+    providers: schemas/* object */.Ikc({
+        core: provider('cluster-api', 'v1.12.0'),
+        bootstrap: provider('kubeadm', 'v1.12.0'),
+        control_plane: provider('kubeadm', 'v1.12.0'),
+        infrastructure: provider('openstack', 'v0.14.7'),
+        /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
+        orc: optionalText,
+    })
+        .prefault({}),
+    control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),
+    worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
+    /** The OPENSTACK_* variables of CAPO's templates, by field. */
+    openstack: schemas/* object */.Ikc({
+        cloud: templateValue.optional(),
+        image_name: templateValue.optional(),
+        control_plane_machine_flavor: templateValue.optional(),
+        node_machine_flavor: templateValue.optional(),
+        external_network_id: templateValue.optional(),
+        dns_nameservers: templateValue.optional(),
+        failure_domain: templateValue.optional(),
+        ssh_key_name: templateValue.optional(),
+    })
+        .prefault({}),
+    /** Any other variable the template uses. */
+    variables: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
+        .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
+        .optional(),
+    clusterctl_path: optionalText,
+    kind_path: optionalText,
+});
 const ClusterConfigSchema = schemas/* object */.Ikc({
     schema_version: schemas/* string */.YjP(),
     opencenter: schemas/* object */.Ikc({
@@ -13417,6 +13950,7 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
                 .optional(),
         })
             .optional(),
+        cluster_api: ClusterApiConfigSchema.optional(),
     })
         .prefault({}),
 });
@@ -13460,6 +13994,7 @@ var node_changes = __nccwpck_require__(5915);
 
 
 
+
 const DEFAULT_WAIT = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
 function defaultStateDir(env) {
     const base = env.XDG_STATE_HOME || external_node_path_.join(env.HOME || (0,external_node_os_.homedir)(), '.local', 'state');
@@ -13495,7 +14030,7 @@ function resolveSettings(options) {
     clusterDir = external_node_path_.resolve(clusterDir);
     const method = options.method ?? config?.deployment.method ?? 'kubespray';
     if (!option_values/* DEPLOYMENT_METHODS */.Vh.includes(method)) {
-        throw new errors/* UserError */.yo(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${option_values/* DEPLOYMENT_METHODS */.Vh.join(' or ')}`);
+        throw new errors/* UserError */.yo(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${option_values/* DEPLOYMENT_METHODS */.Vh.slice(0, -1).join(', ')} or ${option_values/* DEPLOYMENT_METHODS */.Vh.at(-1)}`);
     }
     const stateDir = external_node_path_.resolve(options.stateDir ?? defaultStateDir(env));
     // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
@@ -13510,6 +14045,18 @@ function resolveSettings(options) {
     }
     const baseEnv = Object.fromEntries(Object.entries(env).filter((e) => typeof e[1] === 'string'));
     const nodeResource = config?.opentofu.node_resource;
+    if (method === 'cluster-api' && operation === 'upgrade') {
+        throw new errors/* UsageError */.eb('upgrade runs Kubespray\'s upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
+    }
+    if (method === 'cluster-api' && !config) {
+        throw new errors/* UserError */.yo('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
+    }
+    if (options.clusterApi && method !== 'cluster-api') {
+        throw new errors/* UsageError */.eb(`--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`);
+    }
+    const clusterApi = method === 'cluster-api' && config
+        ? (0,cluster_api/* resolveClusterApiSettings */.qk)(config, options.clusterApi ?? {}, { source: options.configPath, clusterName, clusterDir, clusterStateDir })
+        : undefined;
     return {
         operation,
         organization,
@@ -13517,6 +14064,7 @@ function resolveSettings(options) {
         configPath: options.configPath && external_node_path_.resolve(options.configPath),
         clusterDir,
         kubespray: method === 'kubespray',
+        clusterApi,
         vip: options.vip ?? (config ? configVip(config) : undefined),
         useOctavia: config?.opencenter.infrastructure.networking.use_octavia ?? false,
         credentials: (0,credentials/* resolveCredentials */.z8)({
@@ -13617,7 +14165,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   p$: () => (/* binding */ emptyState)
 });
 
-// UNUSED EXPORTS: AttemptSchema, DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
+// UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -13685,6 +14233,20 @@ const NodeWorkSchema = schemas/* object */.Ikc({
 });
 const nodeWorkSchemaMatches = true;
 void nodeWorkSchemaMatches;
+/**
+ * Which management cluster holds the Cluster API objects. A kind cluster lives on one runner: if the
+ * runner is gone before the pivot, so are the objects, and the next run must say so instead of
+ * creating the cluster a second time. After the pivot the workload cluster manages itself.
+ */
+const ClusterApiStateSchema = schemas/* object */.Ikc({
+    management: schemas/* enum */.k5n(['existing', 'kind']),
+    /** kind: the kind cluster's name, when and on which host it was created. */
+    kindCluster: schemas/* string */.YjP().max(63).optional(),
+    kindCreatedAt: datetime().optional(),
+    kindHost: schemas/* string */.YjP().max(255).optional(),
+    /** Set when capi-pivot moved the objects into the workload cluster (self-managed from then on). */
+    pivotedAt: datetime().optional(),
+});
 /** How many attempts the timeline keeps: the oldest are dropped, so the state and the chart stay small. */
 const HISTORY_LIMIT = 20;
 /** Step runs one attempt can hold: every step at most once, with room to spare. */
@@ -13727,6 +14289,8 @@ const DeployStateSchema = schemas/* object */.Ikc({
     planDigest: schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/).optional(),
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
+    /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
+    clusterApi: ClusterApiStateSchema.optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),
     /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
     history: schemas/* array */.YOg(AttemptSchema)
@@ -13781,6 +14345,1007 @@ class LocalStateStore {
     async save(state) {
         // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
         await (0,files/* writePrivateFile */.Pl)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
+    }
+}
+
+
+/***/ }),
+
+/***/ 5052:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  F$: () => (/* binding */ CapiAddonsStep),
+  Kq: () => (/* binding */ CapiApplyStep),
+  Tf: () => (/* binding */ CapiCloudCredentialsStep),
+  z0: () => (/* binding */ CapiDeleteClusterStep),
+  zM: () => (/* binding */ CapiManagementClusterStep),
+  cC: () => (/* binding */ CapiMoveBackStep),
+  W_: () => (/* binding */ CapiPivotStep),
+  Qf: () => (/* binding */ CapiRenderStep),
+  zl: () => (/* binding */ CapiWaitStep),
+  Yw: () => (/* binding */ CapiWorkloadKubeconfigStep),
+  Qg: () => (/* binding */ ClusterctlInitStep),
+  vy: () => (/* binding */ FIELD_MANAGER),
+  hO: () => (/* binding */ renderManifests)
+});
+
+// UNUSED EXPORTS: cloudConf, cloudsYaml, parseProviders, providerDecision
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./lib/core/errors.js
+var errors = __nccwpck_require__(3828);
+;// CONCATENATED MODULE: ./lib/core/capi-status.js
+
+
+/**
+ * The Cluster API and CAPO objects of one cluster as `kubectl get … -o json` lists them, read for
+ * progress and failures. Both API generations are read: v1beta2 objects keep their conditions in
+ * `status.conditions` (old ones under `status.deprecated.v1beta1`), v1beta1 ones (CAPO v0.14) keep
+ * the new ones under `status.v1beta2.conditions` and their failure under `status.failureMessage`.
+ */
+const ConditionSchema = schemas/* object */.Ikc({ type: schemas/* string */.YjP(), status: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional(), message: schemas/* string */.YjP().optional() }).partial();
+const FailureSchema = schemas/* object */.Ikc({ failureReason: schemas/* string */.YjP().nullish(), failureMessage: schemas/* string */.YjP().nullish() }).partial();
+const ObjectSchema = schemas/* object */.Ikc({
+    apiVersion: schemas/* string */.YjP().default(''),
+    kind: schemas/* string */.YjP().default(''),
+    metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().default(''), namespace: schemas/* string */.YjP().optional(), labels: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional() }).prefault({}),
+    spec: schemas/* object */.Ikc({ replicas: schemas/* number */.aig().int().optional() }).loose().optional(),
+    status: schemas/* object */.Ikc({
+        phase: schemas/* string */.YjP().optional(),
+        conditions: schemas/* array */.YOg(ConditionSchema).optional(),
+        v1beta2: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() }).partial().optional(),
+        deprecated: schemas/* object */.Ikc({ v1beta1: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() }).merge(FailureSchema).partial().optional() }).partial().optional(),
+        initialization: schemas/* object */.Ikc({ controlPlaneInitialized: schemas/* boolean */.zMY().optional(), infrastructureProvisioned: schemas/* boolean */.zMY().optional() }).partial().optional(),
+        infrastructureReady: schemas/* boolean */.zMY().optional(),
+        controlPlaneReady: schemas/* boolean */.zMY().optional(),
+        readyReplicas: schemas/* number */.aig().int().optional(),
+        replicas: schemas/* number */.aig().int().optional(),
+    })
+        .merge(FailureSchema)
+        .loose()
+        .optional(),
+});
+const ListSchema = schemas/* object */.Ikc({ items: schemas/* array */.YOg(ObjectSchema) });
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+/** The resource types capi-wait lists, fully qualified so no other API group's kinds answer. */
+const WATCHED_TYPES = [
+    'clusters.cluster.x-k8s.io',
+    'kubeadmcontrolplanes.controlplane.cluster.x-k8s.io',
+    'machinedeployments.cluster.x-k8s.io',
+    'machines.cluster.x-k8s.io',
+    'openstackclusters.infrastructure.cluster.x-k8s.io',
+    'openstackmachines.infrastructure.cluster.x-k8s.io',
+    'openstackservers.infrastructure.cluster.x-k8s.io',
+];
+/** CAPO's reasons that end a machine: reconciling stops, so waiting longer shows nothing new. */
+const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
+function conditions(object) {
+    const status = object.status;
+    return [...(status?.conditions ?? []), ...(status?.v1beta2?.conditions ?? []), ...(status?.deprecated?.v1beta1?.conditions ?? [])];
+}
+function conditionTrue(object, type) {
+    return conditions(object).some((c) => c.type === type && c.status === 'True');
+}
+function label(object) {
+    const { namespace, name } = object.metadata;
+    return `${object.kind} ${namespace ? `${namespace}/` : ''}${name}`;
+}
+/** A failure CAPI or CAPO reported on the object: its failureMessage, or a condition with a terminal reason. */
+function objectFailure(object) {
+    const status = object.status;
+    const failure = status?.failureMessage || status?.deprecated?.v1beta1?.failureMessage;
+    const reason = status?.failureReason || status?.deprecated?.v1beta1?.failureReason;
+    if (failure)
+        return `${label(object)}: ${reason ? `${reason}: ` : ''}${failure}`;
+    const terminal = conditions(object).find((c) => c.status === 'False' && c.reason && TERMINAL_REASONS.has(c.reason));
+    if (terminal)
+        return `${label(object)}: ${terminal.reason}${terminal.message ? `: ${terminal.message}` : ''}`;
+    return undefined;
+}
+/** Parses kubectl's list of the watched types; a reply that is not one is an error saying so. */
+function parseCapiObjects(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
+    }
+    catch {
+        throw new errors/* UserError */.yo(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
+    }
+    const parsed = ListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new errors/* UserError */.yo(`kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    return parsed.data.items;
+}
+/**
+ * Where the cluster stands: machines running against what the control plane and machine
+ * deployments want, the Cluster's conditions, and the first failure of a Machine, OpenStackMachine,
+ * OpenStackServer or the OpenStackCluster. Objects of other clusters in the namespace are ignored.
+ */
+function capiProgress(objects, clusterName) {
+    const ours = (o) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
+    const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === clusterName);
+    const machines = objects.filter((o) => o.kind === 'Machine' && ours(o));
+    const osMachines = objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o));
+    // An OpenStackServer carries the name of its OpenStackMachine (CAPO), whatever its labels.
+    const osMachineNames = new Set(osMachines.map((o) => o.metadata.name));
+    const servers = objects.filter((o) => o.kind === 'OpenStackServer' && (ours(o) || osMachineNames.has(o.metadata.name)));
+    const infra = objects.filter((o) => o.kind === 'OpenStackCluster' && ours(o));
+    const kcp = objects.find((o) => o.kind === 'KubeadmControlPlane' && ours(o));
+    const deployments = objects.filter((o) => o.kind === 'MachineDeployment' && ours(o));
+    // Servers first: CAPO puts the Nova error there (InstanceCreateFailed), not on the OpenStackMachine.
+    const failure = [...servers, ...osMachines, ...machines, ...infra].map(objectFailure).find(Boolean);
+    const running = (list) => list.filter((m) => m.status?.phase === 'Running').length;
+    const cpMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
+    const workerMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined);
+    const controlPlane = { running: running(cpMachines), desired: kcp?.spec?.replicas ?? cpMachines.length };
+    const workers = { running: running(workerMachines), desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0) };
+    const infrastructureReady = !!cluster && (conditionTrue(cluster, 'InfrastructureReady') || cluster.status?.infrastructureReady === true || cluster.status?.initialization?.infrastructureProvisioned === true);
+    const controlPlaneInitialized = !!cluster && (conditionTrue(cluster, 'ControlPlaneInitialized') || cluster.status?.initialization?.controlPlaneInitialized === true);
+    const phase = cluster?.status?.phase;
+    const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${cluster ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})` : ' (no Cluster object yet)'}`;
+    const done = infrastructureReady &&
+        controlPlaneInitialized &&
+        controlPlane.desired > 0 &&
+        controlPlane.running >= controlPlane.desired &&
+        workers.running >= workers.desired &&
+        machines.length === controlPlane.desired + workers.desired;
+    return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
+}
+
+// EXTERNAL MODULE: ./lib/core/capi-manifests.js
+var capi_manifests = __nccwpck_require__(5823);
+// EXTERNAL MODULE: ./lib/core/cluster-api.js
+var cluster_api = __nccwpck_require__(8132);
+// EXTERNAL MODULE: ./lib/core/credentials.js
+var core_credentials = __nccwpck_require__(1713);
+// EXTERNAL MODULE: ./lib/core/duration.js
+var duration = __nccwpck_require__(8415);
+// EXTERNAL MODULE: ./lib/core/files.js
+var files = __nccwpck_require__(2164);
+// EXTERNAL MODULE: ./lib/core/kube-nodes.js
+var kube_nodes = __nccwpck_require__(8878);
+// EXTERNAL MODULE: ./lib/core/kubeconfig.js
+var kubeconfig = __nccwpck_require__(4708);
+// EXTERNAL MODULE: ./lib/core/settings.js + 1 modules
+var core_settings = __nccwpck_require__(1708);
+// EXTERNAL MODULE: ./lib/core/yaml.js
+var yaml = __nccwpck_require__(7684);
+// EXTERNAL MODULE: ./lib/core/steps/environment.js
+var environment = __nccwpck_require__(3126);
+// EXTERNAL MODULE: ./lib/core/steps/wait-ready.js
+var wait_ready = __nccwpck_require__(8852);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
+const FIELD_MANAGER = 'cluster-deploy';
+/** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
+const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
+function capiOf(settings) {
+    if (!settings.clusterApi)
+        throw new Error('cluster-api step built without cluster-api settings');
+    return settings.clusterApi;
+}
+/** What kubectl or clusterctl said went wrong: the last line of its output. */
+function failureLine(result) {
+    return (0,wait_ready/* lastLine */.fM)(result.tail) || `exited with ${result.exitCode}`;
+}
+/** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
+class CapiCommands {
+    settings;
+    capi;
+    env;
+    cwd;
+    management;
+    constructor(settings) {
+        this.settings = settings;
+        this.capi = capiOf(settings);
+        this.env = (0,environment/* deployEnvironment */.P)(settings);
+        this.cwd = settings.clusterDir;
+        this.management = (0,cluster_api/* managementKubeconfig */.LH)(this.capi);
+    }
+    get workload() {
+        return this.settings.kubeconfigPath;
+    }
+    kubectl(kubeconfig, ...args) {
+        return (0,kube_nodes/* kubectlCommand */.s)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
+    }
+    apply(kubeconfig, file) {
+        return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
+    }
+    clusterctl(...args) {
+        return { argv: [this.capi.clusterctl, ...args], cwd: this.cwd, env: this.env };
+    }
+    kind(...args) {
+        return { argv: [this.capi.kind, ...args], cwd: this.cwd, env: this.env };
+    }
+    init(kubeconfig) {
+        const providers = cluster_api/* PROVIDER_ROLES */.Ov.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
+        return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+    }
+    move(from, to) {
+        return this.clusterctl('move', '--kubeconfig', from, '--to-kubeconfig', to, '--namespace', this.capi.namespace);
+    }
+    /** clusterctl generate cluster, with the template variables from the config in its environment. */
+    render() {
+        const { capi, settings } = this;
+        // Credentials must never reach the manifests, not even from the caller's environment.
+        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !cluster_api/* CREDENTIAL_VARIABLES */.eB.includes(name)));
+        return {
+            argv: [
+                capi.clusterctl, 'generate', 'cluster', settings.clusterName,
+                '--from', capi.template,
+                '--kubernetes-version', capi.kubernetesVersion,
+                '--control-plane-machine-count', String(capi.controlPlaneMachineCount),
+                '--worker-machine-count', String(capi.workerMachineCount),
+                '--target-namespace', capi.namespace,
+            ],
+            cwd: this.cwd,
+            env: { ...env, ...capi.variables },
+        };
+    }
+    watch(kubeconfig) {
+        return this.kubectl(kubeconfig, 'get', WATCHED_TYPES.join(','), '-n', this.capi.namespace, '-o', 'json');
+    }
+    deleteCluster() {
+        return this.kubectl(this.management, 'delete', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', this.capi.namespace, '--ignore-not-found', '--wait=false');
+    }
+    get credentialsSecret() {
+        return `${this.settings.clusterName}-cloud-config`;
+    }
+    /** Where the credentials Secret is written for kubectl: 0600 in the private work dir, removed right after. */
+    get credentialsFile() {
+        return external_node_path_.join(this.capi.workDir, 'cloud-config.secret.json');
+    }
+}
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+function pivotInProgress(context, commands) {
+    const pivot = context.state.steps['capi-pivot'];
+    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
+        return undefined;
+    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
+function maskKubeconfig(text, source, redactor) {
+    for (const secret of (0,kubeconfig/* kubeconfigSecrets */.hT)(text, source))
+        redactor.add(secret);
+}
+/**
+ * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
+ * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
+ * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
+ */
+class CapiManagementClusterStep {
+    settings;
+    id = 'capi-management-cluster';
+    title = 'Provide the Cluster API management cluster';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    get createCommand() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind !== 'kind')
+            throw new Error('not a kind management cluster');
+        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+    }
+    async plan() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            return {
+                workingDir: this.commands.cwd,
+                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
+                reads: [management],
+                writes: [],
+                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
+            };
+        }
+        return {
+            workingDir: this.commands.cwd,
+            command: this.createCommand,
+            reads: [],
+            writes: [management],
+            actions: [
+                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
+                this.settings.operation === 'destroy'
+                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
+                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            if (!(await (0,files/* pathExists */.s0)(management)))
+                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
+            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
+            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
+            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
+                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
+            }
+            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
+                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
+            }
+            context.state.clusterApi = { management: 'existing' };
+            return `existing management cluster ready (${(0,files/* displayPath */.Gt)(management)})`;
+        }
+        const kindName = capi.management.clusterName;
+        const record = context.state.clusterApi;
+        if (record?.pivotedAt && this.settings.operation === 'deploy') {
+            // Self-managed: the workload cluster holds its own Cluster API objects.
+            if (!(await (0,files/* pathExists */.s0)(this.commands.workload))) {
+                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
+            }
+            const text = (0,files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
+            maskKubeconfig(text, (0,files/* displayPath */.Gt)(this.commands.workload), context.redactor);
+            await (0,files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
+            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
+        }
+        await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
+        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
+        if (clusters.stdout.split('\n').map((l) => l.trim()).includes(kindName)) {
+            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), { capture: true, quiet: true });
+            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
+            await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
+            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
+            return `reused kind cluster ${kindName}`;
+        }
+        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
+        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
+        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
+        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
+            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
+        }
+        await context.exec(this.createCommand);
+        await external_node_fs_.promises.chmod(management, 0o600);
+        maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
+        context.state.clusterApi = { ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }), management: 'kind', kindCluster: kindName, kindCreatedAt: new Date().toISOString(), kindHost: (0,external_node_os_.hostname)() };
+        return `created kind cluster ${kindName}`;
+    }
+}
+/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
+function lostKindMessage(settings, record) {
+    return [
+        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
+        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
+        settings.operation === 'destroy'
+            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,core_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
+            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
+        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
+    ].join(' ');
+}
+/** The Provider inventory clusterctl keeps, one object per installed provider. */
+const ProviderListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
+        providerName: schemas/* string */.YjP().optional(),
+        type: schemas/* string */.YjP().optional(),
+        version: schemas/* string */.YjP().optional(),
+    })),
+});
+function parseProviders(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
+    }
+    catch {
+        throw new errors/* UserError */.yo(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
+    }
+    const parsed = ProviderListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new errors/* UserError */.yo(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    return parsed.data.items.map((p) => ({ name: p.metadata.name ?? '', namespace: p.metadata.namespace ?? '', providerName: p.providerName ?? '', type: p.type ?? '', version: p.version ?? '' }));
+}
+/**
+ * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
+ * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
+ */
+function providerDecision(installed, capi) {
+    const missing = [];
+    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
+        const [name, version] = capi.providers[role].split(':');
+        const found = installed.find((p) => p.type === type && p.providerName === name);
+        if (!found) {
+            missing.push(capi.providers[role]);
+            continue;
+        }
+        if (found.version !== version) {
+            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
+        }
+    }
+    return { missing };
+}
+/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
+async function ensureProviders(context, commands, kubeconfig) {
+    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
+    let installed = [];
+    if (inventory.exitCode === 0)
+        installed = parseProviders(inventory.stdout);
+    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
+        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
+    }
+    const { missing } = providerDecision(installed, commands.capi);
+    let done = 'providers already installed at the pinned versions';
+    if (missing.length) {
+        await context.exec(commands.init(kubeconfig));
+        done = `installed ${missing.join(', ')}`;
+    }
+    if (commands.capi.orcManifest) {
+        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
+        done += '; ORC applied';
+    }
+    return done;
+}
+class ClusterctlInitStep {
+    id = 'clusterctl-init';
+    title = 'Install the Cluster API providers (clusterctl init)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { management, capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.init(management),
+            reads: [management],
+            writes: [],
+            actions: [
+                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
+                ...(capi.orcManifest ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`] : []),
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return ensureProviders(context, this.commands, this.commands.management);
+    }
+}
+/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
+function cloudsYaml(credentials, cloudName) {
+    const auth = { auth_url: credentials.authUrl ?? '' };
+    const method = (0,core_credentials/* authMethod */.A8)(credentials);
+    const put = (key, value) => {
+        if (value)
+            auth[key] = value;
+    };
+    if (method === 'application-credential') {
+        put('application_credential_id', credentials.applicationCredentialId);
+        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
+        put('application_credential_secret', credentials.applicationCredentialSecret);
+        if (!credentials.applicationCredentialId) {
+            put('username', credentials.username);
+            put('user_id', credentials.userId);
+            put('user_domain_name', credentials.userDomainName);
+        }
+    }
+    else {
+        put('username', credentials.username);
+        put('user_id', credentials.userId);
+        put('password', credentials.password);
+        put('project_name', credentials.projectName);
+        put('project_id', credentials.projectId);
+        put('user_domain_name', credentials.userDomainName);
+        put('project_domain_name', credentials.projectDomainName);
+    }
+    const cloud = {
+        auth,
+        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
+        identity_api_version: 3,
+        interface: credentials.interface,
+        ...(credentials.region && { region_name: credentials.region }),
+        ...(credentials.insecure && { verify: false }),
+    };
+    // JSON is YAML: no YAML writer needed, and every value is quoted.
+    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
+}
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+async function applyPrivately(context, command, file, objects) {
+    await (0,files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
+    try {
+        await context.exec(command);
+    }
+    finally {
+        await external_node_fs_.promises.rm(file, { force: true });
+    }
+}
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value) {
+    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+function cloudConf(credentials) {
+    const method = (0,core_credentials/* authMethod */.A8)(credentials);
+    const entries = [
+        ['auth-url', credentials.authUrl],
+        ['region', credentials.region],
+        ...(method === 'application-credential'
+            ? [
+                ['application-credential-id', credentials.applicationCredentialId],
+                ['application-credential-name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName],
+                ['application-credential-secret', credentials.applicationCredentialSecret],
+                ...(credentials.applicationCredentialId ? [] : [['username', credentials.username], ['user-id', credentials.userId], ['user-domain-name', credentials.userDomainName]]),
+            ]
+            : [
+                ['username', credentials.username],
+                ['user-id', credentials.userId],
+                ['password', credentials.password],
+                ['tenant-name', credentials.projectName],
+                ['tenant-id', credentials.projectId],
+                ['user-domain-name', credentials.userDomainName],
+                ['tenant-domain-name', credentials.projectDomainName],
+            ]),
+        ['tls-insecure', credentials.insecure ? 'true' : undefined],
+    ];
+    return `[Global]\n${entries
+        .filter((e) => !!e[1])
+        .map(([key, value]) => `${key}=${iniValue(value)}`)
+        .join('\n')}\n`;
+}
+/**
+ * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
+ * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
+ * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
+ */
+class CapiCloudCredentialsStep {
+    settings;
+    id = 'capi-cloud-credentials';
+    title = 'Store the cloud credentials for CAPO';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.apply(management, credentialsFile),
+            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
+            writes: [],
+            actions: [
+                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${MOVE_LABEL}) to ${credentialsFile} (0600), apply it, delete the file`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
+        const { credentials } = this.settings;
+        const clouds = cloudsYaml(credentials, capi.cloudName);
+        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
+        const cacert = credentials.caCert ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 }) : '\n';
+        const data = { 'clouds.yaml': Buffer.from(clouds).toString('base64'), cacert: Buffer.from(cacert).toString('base64') };
+        context.redactor.add(data['clouds.yaml']);
+        const labels = { [CLUSTER_NAME_LABEL]: this.settings.clusterName, [MOVE_LABEL]: '' };
+        const list = {
+            apiVersion: 'v1',
+            kind: 'List',
+            items: [
+                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
+                { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: credentialsSecret, namespace: capi.namespace, labels }, data },
+            ],
+        };
+        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
+        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,core_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
+    }
+}
+/**
+ * `clusterctl generate cluster` with the config's variables; the manifests are kept in the private
+ * state dir. A missing variable names its config field; a template that makes the cloud-config
+ * Secret itself is refused (the credentials would be in the manifests).
+ */
+async function renderManifests(settings, exec) {
+    const commands = new CapiCommands(settings);
+    const { capi } = commands;
+    const templateName = (0,files/* displayPath */.Gt)(capi.template);
+    if (!(await (0,files/* pathExists */.s0)(capi.template))) {
+        throw new errors/* UserError */.yo(`the Cluster API template ${templateName} does not exist; put it in the cluster dir or set deployment.cluster_api.template`);
+    }
+    const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
+    if (result.exitCode !== 0) {
+        throw (0,cluster_api/* missingVariablesError */.uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new errors/* UserError */.yo(`clusterctl generate cluster failed: ${failureLine(result)}`);
+    }
+    const objects = (0,capi_manifests/* manifestObjects */.wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+    const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
+    if (secret) {
+        throw new errors/* UserError */.yo(`the template ${templateName} creates ${(0,capi_manifests/* objectAddress */.ul)(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`);
+    }
+    if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
+        throw new errors/* UserError */.yo(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
+    }
+    const file = (0,cluster_api/* renderedManifests */.AC)(capi);
+    await (0,files/* writePrivateFile */.Pl)(file, result.stdout, 'rendered manifests');
+    return { file, text: result.stdout, objects };
+}
+class CapiRenderStep {
+    settings;
+    id = 'capi-render';
+    title = 'Render the cluster manifests (clusterctl generate cluster)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return { workingDir: this.commands.cwd, command: this.commands.render(), reads: [capi.template], writes: [(0,cluster_api/* renderedManifests */.AC)(capi)] };
+    }
+    async run(context) {
+        const { objects } = await renderManifests(this.settings, context.exec);
+        const kinds = new Map();
+        for (const o of objects)
+            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
+        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
+    }
+}
+/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
+const WEBHOOK_RETRIES = 5;
+class CapiApplyStep {
+    id = 'capi-apply';
+    title = 'Apply the cluster manifests to the management cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.commands = new CapiCommands(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
+            writes: [],
+            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
+        if (!(await (0,files/* pathExists */.s0)(file)))
+            throw new errors/* UserError */.yo(`the rendered manifests ${(0,files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+        for (let attempt = 1;; attempt++) {
+            const result = await context.exec(this.command, { check: false });
+            if (result.exitCode === 0)
+                return `applied to the management cluster (${(0,files/* displayPath */.Gt)(this.commands.management)})`;
+            if (context.signal.aborted)
+                throw new errors/* InterruptedError */.p4();
+            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
+            if (!webhook || attempt >= WEBHOOK_RETRIES)
+                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
+            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
+            await (0,wait_ready/* sleep */.yy)(attempt * 2000, context.signal);
+        }
+    }
+}
+/**
+ * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
+ * each time the progress changes, and a timeout naming the last progress.
+ */
+async function pollObjects(context, command, what, check) {
+    const { timeoutMs, intervalMs } = context.settings.waitReady;
+    const deadline = Date.now() + timeoutMs;
+    let pause = Math.min(wait_ready/* FIRST_PAUSE_MS */.vB, intervalMs);
+    let last = '';
+    for (;;) {
+        const result = await context.exec(command, { capture: true, quiet: true, check: false });
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+        if (progress.line !== last)
+            context.output.line(`      ${progress.line}`);
+        if (progress.done)
+            return progress.line;
+        last = progress.line;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0)
+            throw new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`);
+        await (0,wait_ready/* sleep */.yy)(Math.min(pause, remaining), context.signal);
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        pause = Math.min(pause * 2, intervalMs);
+    }
+}
+/**
+ * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
+ * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
+ * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
+ */
+class CapiWaitStep {
+    settings;
+    id = 'capi-wait';
+    title = 'Wait for the Cluster API machines';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.watch(this.commands.management),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
+            const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
+            if (progress.failure)
+                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
+            return progress;
+        });
+    }
+}
+/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
+class CapiWorkloadKubeconfigStep {
+    settings;
+    id = 'capi-workload-kubeconfig';
+    title = 'Fetch the workload cluster kubeconfig';
+    kind = 'runner-local';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    get command() {
+        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
+    }
+    async plan() {
+        return { workingDir: this.commands.cwd, command: this.command, reads: [this.commands.management], writes: [this.settings.kubeconfigPath], actions: ['output captured, never logged'] };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
+    }
+    async run(context) {
+        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
+        if (result.exitCode !== 0)
+            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`);
+        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
+        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
+        if (!text.trim())
+            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
+        maskKubeconfig(text, source, context.redactor);
+        const endpoint = (0,kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
+        if (!endpoint)
+            throw new errors/* UserError */.yo(`${source} names no API server`);
+        await (0,files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
+        return `server ${endpoint}`;
+    }
+}
+/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
+class CapiAddonsStep {
+    settings;
+    id = 'capi-addons';
+    title = 'Apply the addons to the workload cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
+    }
+    get cloudConfigFile() {
+        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
+            writes: [],
+            actions: [`then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`],
+        };
+    }
+    async run(context) {
+        const dir = this.commands.capi.addonsDir;
+        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
+        if (!stat?.isDirectory())
+            throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+        await context.exec(this.command);
+        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
+        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+        context.redactor.add(conf);
+        const secret = { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'cloud-config', namespace: 'kube-system' }, data: { 'cloud.conf': conf } };
+        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+        return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
+    }
+}
+/**
+ * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
+ * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
+ * init skips what is installed, and a move already done is not done again.
+ */
+class CapiPivotStep {
+    settings;
+    id = 'capi-pivot';
+    title = 'Pivot: move Cluster API into the workload cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { management, workload, capi } = this.commands;
+        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(management, workload),
+            reads: [management, workload],
+            writes: [],
+            actions: [
+                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
+                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { management, workload, capi } = this.commands;
+        if (capi.management.kind !== 'kind')
+            return 'nothing to pivot: the management cluster is durable';
+        const pivotedAt = context.state.clusterApi?.pivotedAt;
+        if (pivotedAt)
+            return `already self-managed since the pivot at ${pivotedAt}`;
+        const has = async (kubeconfig) => {
+            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            return got.exitCode === 0 && got.stdout.trim() !== '';
+        };
+        const done = [await ensureProviders(context, this.commands, workload)];
+        if (await has(workload))
+            done.push('already moved');
+        else {
+            await context.exec(this.commands.move(management, workload));
+            done.push('moved');
+        }
+        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
+        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+        await external_node_fs_.promises.rm(management, { force: true });
+        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
+    }
+}
+/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
+class CapiMoveBackStep {
+    settings;
+    id = 'capi-move-back';
+    title = 'Move Cluster API back from the self-managed cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { management, workload } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(workload, management),
+            reads: [workload, management],
+            writes: [],
+            actions: [`only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`],
+        };
+    }
+    async run(context) {
+        const record = context.state.clusterApi;
+        if (!record?.pivotedAt)
+            return 'not pivoted: the management cluster holds the objects';
+        const { management, workload } = this.commands;
+        if (!(await (0,files/* pathExists */.s0)(workload))) {
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+        }
+        maskKubeconfig((0,files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(workload), context.redactor);
+        const done = await ensureProviders(context, this.commands, management);
+        await context.exec(this.commands.move(workload, management));
+        const { pivotedAt: _, ...rest } = record;
+        context.state.clusterApi = rest;
+        return `${done}; moved back into kind`;
+    }
+}
+/**
+ * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
+ * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
+ * credentials Secret, then an ephemeral kind cluster.
+ */
+class CapiDeleteClusterStep {
+    settings;
+    id = 'capi-delete-cluster';
+    title = 'Delete the Cluster API cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new CapiCommands(settings);
+    }
+    async plan() {
+        const { capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.deleteCluster(),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
+                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management, credentialsSecret } = this.commands;
+        const name = this.settings.clusterName;
+        await context.exec(this.commands.deleteCluster());
+        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
+            const objects = parseCapiObjects(json);
+            const left = (kind) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+            const machines = left('Machine');
+            const servers = left('OpenStackServer');
+            const cluster = left('Cluster');
+            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+            return { line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`, done: cluster + machines + servers === 0 };
+        });
+        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
+        if (capi.management.kind === 'kind') {
+            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+            await external_node_fs_.promises.rm(management, { force: true });
+        }
+        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
     }
 }
 
@@ -14727,8 +16292,10 @@ class OpenTofuDestroyStep {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ STEP_IDS),
-/* harmony export */   i: () => (/* binding */ OPERATION_STEPS)
+/* harmony export */   Iw: () => (/* binding */ CLUSTER_API_STEPS),
+/* harmony export */   OZ: () => (/* binding */ operationStepIds),
+/* harmony export */   W1: () => (/* binding */ STEP_IDS),
+/* harmony export */   iJ: () => (/* binding */ OPERATION_STEPS)
 /* harmony export */ });
 /** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
 const STEP_IDS = [
@@ -14748,6 +16315,17 @@ const STEP_IDS = [
     'forget-cluster',
     'openstack-normalize-kubeconfig',
     'wait-ready',
+    'capi-management-cluster',
+    'clusterctl-init',
+    'capi-cloud-credentials',
+    'capi-render',
+    'capi-apply',
+    'capi-wait',
+    'capi-workload-kubeconfig',
+    'capi-addons',
+    'capi-pivot',
+    'capi-move-back',
+    'capi-delete-cluster',
 ];
 /** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
 const OPERATION_STEPS = {
@@ -14755,6 +16333,19 @@ const OPERATION_STEPS = {
     upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
     destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
 };
+/**
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
+ * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ */
+const CLUSTER_API_STEPS = {
+    deploy: ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'],
+    upgrade: [],
+    destroy: ['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster'],
+};
+/** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
+function operationStepIds(operation) {
+    return [...new Set([...OPERATION_STEPS[operation], ...CLUSTER_API_STEPS[operation]])];
+}
 
 
 /***/ }),
@@ -14764,7 +16355,10 @@ const OPERATION_STEPS = {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cf: () => (/* binding */ waitForReady),
-/* harmony export */   VG: () => (/* binding */ WaitReadyStep)
+/* harmony export */   VG: () => (/* binding */ WaitReadyStep),
+/* harmony export */   fM: () => (/* binding */ lastLine),
+/* harmony export */   vB: () => (/* binding */ FIRST_PAUSE_MS),
+/* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
 /* unused harmony export countReadyNodes */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
@@ -14781,7 +16375,9 @@ const OPERATION_STEPS = {
 
 
 
+/** The first pause of a poll; pauses then double up to the interval. */
 const FIRST_PAUSE_MS = 500;
+/** A pause that ends early when the run is interrupted. */
 function sleep(ms, signal) {
     return new Promise((resolve) => {
         const timer = setTimeout(done, ms);
@@ -15067,9 +16663,10 @@ function renderTofuChanges(cluster, changes) {
 /* harmony export */   HT: () => (/* binding */ KUBECONFIG_FILE),
 /* harmony export */   Rh: () => (/* binding */ CLOUDS_YAML),
 /* harmony export */   g2: () => (/* binding */ CONFIG_FILE),
+/* harmony export */   hN: () => (/* binding */ parseYaml),
 /* harmony export */   sL: () => (/* binding */ readYamlMapping)
 /* harmony export */ });
-/* unused harmony exports MAX_NESTING, parseYaml */
+/* unused harmony export MAX_NESTING */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
