@@ -65,3 +65,13 @@ export type CheckReport = z.infer<typeof CheckReportSchema>;
 
 /** Days before expiry from which the API server certificate is a finding. */
 export const CERTIFICATE_WARNING_DAYS = 30;
+
+/** A report with nothing found yet: the check steps fill it as they run. */
+export function newCheckReport(cluster: string): CheckReport {
+  return { cluster, checkedAt: new Date().toISOString(), drift: false, healthy: true, findings: [] };
+}
+
+/** The finished report: healthy when nothing but drift was found, checked against its schema (it is an output). */
+export function completeCheckReport(report: CheckReport): CheckReport {
+  return CheckReportSchema.parse({ ...report, healthy: report.findings.every((finding) => finding.kind === 'drift') });
+}

@@ -46,6 +46,14 @@ export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] 
   return [...steps];
 }
 
+/**
+ * Whether an operation saves resume state. A check only reads: it neither resumes nor saves, so an
+ * unfinished deploy stays resumable and a completed one stays complete.
+ */
+export function keepsResumeState(operation: Operation): boolean {
+  return operation !== 'check';
+}
+
 /** Whether saved state decides anything: not with --restart, --step or --from-step. */
 export function usesSavedState(filter: StepFilter): boolean {
   return !filter.restart && !filter.step && !filter.fromStep;
@@ -81,6 +89,7 @@ export async function decideStep(step: Step, saved: StepState | undefined, useSt
  */
 export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter, operation: Operation = 'deploy'): Promise<{ state: DeployState; note?: string }> {
   const fresh = (note?: string) => ({ state: emptyState(cluster, operation), note });
+  if (!keepsResumeState(operation)) return fresh();
   if (filter.restart) return fresh('restart: saved state ignored');
   const saved = await store.load();
   if (!saved) return fresh();

@@ -13,7 +13,8 @@ import {
   KubesprayVenvStep,
 } from './kubespray.js';
 import { NormalizeKubeconfigStep } from './normalize-kubeconfig.js';
-import { OpenTofuApplyStep, OpenTofuDestroyStep, OpenTofuInitStep, OpenTofuPlanStep } from './opentofu.js';
+import { OpenTofuApplyStep, OpenTofuDestroyStep, OpenTofuDriftStep, OpenTofuInitStep, OpenTofuPlanStep } from './opentofu.js';
+import { ClusterHealthStep } from './cluster-health.js';
 import { PreflightStep, type AuthChecker } from './preflight.js';
 import type { Step } from './step.js';
 import { WaitReadyStep } from './wait-ready.js';
@@ -26,6 +27,8 @@ import { WaitReadyStep } from './wait-ready.js';
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
  *   only for nodes the API shows below the target; readiness then requires every node at it.
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
+ *   resume state (selection.ts), so a deploy's stays as it was.
  */
 export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker): Step[] {
   const preflight = new PreflightStep(settings, authChecker);
@@ -61,6 +64,8 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
       ];
     case 'destroy':
       return [preflight, new OpenTofuInitStep(settings), new OpenTofuDestroyStep(settings), new ForgetClusterStep(settings)];
+    case 'check':
+      return [preflight, new OpenTofuInitStep(settings), new OpenTofuDriftStep(settings), new ClusterHealthStep(settings)];
   }
 }
 

@@ -5,6 +5,7 @@ import type { DeploySettings } from '../settings.js';
 
 import type { Operation } from '../option-values.js';
 import type { DeployState } from '../state.js';
+import type { CheckReport } from '../check-report.js';
 
 /** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
 export const STEP_IDS = [
@@ -22,6 +23,8 @@ export const STEP_IDS = [
   'kubespray-upgrade-workers',
   'opentofu-destroy',
   'forget-cluster',
+  'opentofu-drift',
+  'cluster-health',
   'openstack-normalize-kubeconfig',
   'wait-ready',
 ] as const;
@@ -33,6 +36,7 @@ export const OPERATION_STEPS = {
   deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
   upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
   destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+  check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /**
@@ -81,6 +85,8 @@ export interface StepContext {
   warn(message: string): void;
   /** The ids of the steps this run covers (a composable action runs only some of them). */
   selected: readonly StepId[];
+  /** operation check: the report its steps fill (drift, nodes, certificate, findings); the result carries it. */
+  report: CheckReport;
 }
 
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
