@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../src/core/check-report.js';
+import { acquireDeployLock } from '../../src/core/lock.js';
 import { failedReadyzChecks } from '../../src/core/steps/cluster-health.js';
 import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
 
@@ -115,6 +116,59 @@ describe('operation check on a deployed sandbox', () => {
     expect(kinds(unreachable.report)).toEqual(['unchecked api']);
     expect(unreachable.report.findings[0]!.message).toMatch(/the Kubernetes API at https:\/\/127\.0\.0\.2:1 did not answer .*check that the cluster is up/);
   }, 90_000);
+
+  /** Kubeconfigs a careless hand or a broken restore leaves: each is a finding saying what was not checked, never a failed check. */
+  const kubeconfigRows: [name: string, make: (kubeconfig: string, file: string) => Promise<void>, findings: string[], message: RegExp | null][] = [
+    ['not YAML', (_k, file) => fs.writeFile(file, 'clusters: [\n'), ['unchecked kubeconfig'], /kubeconfig .*unchecked\.kubeconfig.*(YAML|line).*run the deploy's openstack-normalize-kubeconfig step again/],
+    ['no clusters', (_k, file) => fs.writeFile(file, 'apiVersion: v1\nkind: Config\nclusters: []\n'), ['unchecked kubeconfig'], /names no API server/],
+    ['a wrong field type', (_k, file) => fs.writeFile(file, 'clusters:\n- name: c\n  cluster:\n    server: https://127.0.0.2:1\n    insecure-skip-tls-verify: "yes"\n'), ['unchecked kubeconfig'], /clusters\.0\.cluster\.insecure-skip-tls-verify/],
+    ['over 16 MiB', (_k, file) => fs.writeFile(file, `# ${'x'.repeat(16 * 1024 * 1024)}\n`), ['unchecked kubeconfig'], /over 16 MiB are refused/],
+    ['a symlink to nothing', (_k, file) => fs.symlink(path.join(run.workDir, 'gone'), file), ['unchecked kubeconfig'], /no kubeconfig at/],
+    ['a symlink to the real one', (_k, file) => fs.symlink(path.join(run.stateDir, 'demo', 'sandbox', 'kubeconfig'), file), [], null],
+    ['another CA', (k, file) => fs.writeFile(file, k.replace(/certificate-authority-data: \S+/, `certificate-authority-data: ${Buffer.from(run.sandbox.api.clientCertPem).toString('base64')}`)), ['unchecked api', 'unchecked certificate'], /the Kubernetes API at .* did not answer \(.*(x509|certificate).*\)/],
+    ['TLS verification off and no CA', (k, file) => fs.writeFile(file, k.replace(/certificate-authority-data: \S+/, 'insecure-skip-tls-verify: true')), [], null],
+  ];
+  it.each(kubeconfigRows)('a kubeconfig with %s', async (_name, make, findings, message) => {
+    const kubeconfig = await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'kubeconfig'), 'utf8');
+    const dir = await fs.mkdtemp(path.join(run.workDir, 'kubeconfig-'));
+    const file = path.join(dir, 'unchecked.kubeconfig');
+    await make(kubeconfig, file);
+    const { report } = await check({ kubeconfigPath: file });
+    expect(kinds(report)).toEqual(findings);
+    if (message) expect(report.findings[0]!.message).toMatch(message);
+    if (findings.includes('unchecked certificate')) {
+      expect(report.findings[1]!.message).toMatch(/does not verify against the kubeconfig's certificate authority \(.+\), so its expiry was not checked/);
+      expect(report.certificate).toBeUndefined();
+    }
+    expect(report.drift).toBe(false); // the rest of the check ran
+  }, 60_000);
+
+  it('compares with the inventory as the apply wrote it, and says so when it is missing or broken', async () => {
+    const inventory = path.join(run.sandbox.clusterDir, 'inventory', 'inventory.yaml');
+    const text = await fs.readFile(inventory, 'utf8');
+    try {
+      await fs.writeFile(inventory, 'all: [\n');
+      const broken = await check();
+      expect(kinds(broken.report)).toEqual(['unchecked inventory']);
+      expect(broken.report.findings[0]!.message).toMatch(/inventory\.yaml.*; the nodes in the API were not compared with it$/);
+      // (No drift: the sandbox's inventory resource re-writes the file only when it is missing.)
+      await fs.rm(inventory);
+      const missing = await check();
+      expect(kinds(missing.report)).toContain('unchecked inventory');
+      expect(missing.report.findings.find((f) => f.kind === 'unchecked')!.message).toMatch(/^no inventory at .*inventory\.yaml \(the OpenTofu apply writes it\)/);
+    } finally {
+      await fs.writeFile(inventory, text);
+    }
+  }, 60_000);
+
+  it('takes the cluster lock: never beside a deploy of the same state directory', async () => {
+    const lock = await acquireDeployLock(path.join(run.stateDir, 'demo', 'sandbox', 'deploy.lock'), 'demo/sandbox');
+    try {
+      await expect(run.deploy({}, { operation: 'check' })).rejects.toThrow(/^another deploy of demo\/sandbox is running \(process \d+ on /);
+    } finally {
+      await lock.release();
+    }
+  }, 60_000);
 
   it('leaves an unfinished deploy resumable', async () => {
     run.sandbox.api.setReady(false);

@@ -108,12 +108,16 @@ export class ClusterHealthStep implements Step {
 
     try {
       const certificate = await probeApiCertificate(tls);
+      // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
+      if (certificate.untrusted) {
+        add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
+        return;
+      }
       const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
       report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
       const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
       if (daysLeft < 0) add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
       else if (daysLeft < CERTIFICATE_WARNING_DAYS) add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
-      if (certificate.untrusted) add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted})`);
     } catch (error) {
       // The API being unreachable was said once already.
       if (listed.exitCode === 0) add('unchecked', 'certificate', `${errorMessage(error)}; the certificate's expiry was not checked`);
