@@ -89,7 +89,7 @@ export async function decideStep(step: Step, saved: StepState | undefined, useSt
  */
 export async function loadStartingState(store: StateStore, cluster: string, filter: StepFilter, operation: Operation = 'deploy'): Promise<{ state: DeployState; note?: string }> {
   const fresh = (note?: string) => ({ state: emptyState(cluster, operation), note });
-  if (!keepsResumeState(operation)) return fresh();
+  if (!keepsResumeState(operation)) return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
   if (filter.restart) return fresh('restart: saved state ignored');
   const saved = await store.load();
   if (!saved) return fresh();

@@ -82,8 +82,9 @@ describe('cluster-deploy check', () => {
   it('plan --operation check shows the read-only steps and the drift command', async () => {
     const { code, stdout, stderr } = await cli(['plan', ...base, '--operation', 'check', '--json'], run.env);
     expect(code, stderr).toBe(0);
-    const plan = JSON.parse(stdout) as { operation: string; steps: { id: string; kind: string; action: string; argv?: string[] }[] };
+    const plan = JSON.parse(stdout) as { operation: string; note?: string; steps: { id: string; kind: string; action: string; argv?: string[] }[] };
     expect(plan.operation).toBe('check');
+    expect(plan.note).toBe('a check keeps no resume state: every step runs, and the saved state stays as it is');
     expect(plan.steps.map((s) => [s.id, s.kind, s.action])).toEqual([
       ['openstack-preflight', 'check', 'run'],
       ['opentofu-init', 'runner-local', 'run'],
