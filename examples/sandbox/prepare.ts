@@ -65,16 +65,23 @@ async function shimWheel(): Promise<string> {
 }
 
 /**
- * Copies the sandbox into workDir (runs never dirty the repository), adds the Kubespray stand-in's
- * wheel and starts the Kubernetes API stand-in whose address and certificates the playbook puts
+ * Copies the sandbox into workDir (runs never dirty the repository) — as cluster `demo/<cluster>` when
+ * given (default `demo/sandbox`) —, adds the Kubespray stand-in's wheel and starts the Kubernetes API stand-in whose address and certificates the playbook puts
  * into admin.conf.
  */
-export async function prepareSandbox(options: { workDir: string; readyAfterMs?: number; nodes?: NodeSpec[]; certificateDays?: number }): Promise<PreparedSandbox> {
+export async function prepareSandbox(options: { workDir: string; readyAfterMs?: number; nodes?: NodeSpec[]; cluster?: string; certificateDays?: number }): Promise<PreparedSandbox> {
   const { workDir } = options;
   await fs.mkdir(workDir, { recursive: true });
-  await fs.copyFile(path.join(SANDBOX, 'config.yaml'), path.join(workDir, 'config.yaml'));
   await fs.cp(path.join(SANDBOX, 'gitops'), path.join(workDir, 'gitops'), { recursive: true, filter: (src) => !RUN_OUTPUTS.has(path.basename(src)) });
-  const clusterDir = path.join(workDir, CLUSTER);
+  let clusterDir = path.join(workDir, CLUSTER);
+  const config = await fs.readFile(path.join(SANDBOX, 'config.yaml'), 'utf8');
+  if (options.cluster && options.cluster !== 'sandbox') {
+    // Another cluster of the same organisation: its name in the config, its dir under clusters/<name>.
+    const renamed = path.join(path.dirname(clusterDir), options.cluster);
+    await fs.rename(clusterDir, renamed);
+    clusterDir = renamed;
+    await fs.writeFile(path.join(workDir, 'config.yaml'), config.replace(/^(\s+(?:name|cluster_name): )sandbox$/gm, `$1${options.cluster}`));
+  } else await fs.writeFile(path.join(workDir, 'config.yaml'), config);
   const wheels = path.join(clusterDir, 'kubespray', 'wheels');
   await fs.mkdir(wheels, { recursive: true });
   const wheel = await shimWheel();

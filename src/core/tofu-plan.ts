@@ -128,10 +128,15 @@ export function tofuCounts(changes: PlanChanges): { toAdd: number; toChange: num
 
 const SIGN: Record<ChangeAction, string> = { create: '+', update: '~', destroy: '-', replace: '-/+' };
 
+/** "N to add, N to change, N to destroy, N to replace", each counted apart. */
+export function changeCounts(changes: Pick<PlanChanges, 'add' | 'change' | 'destroy' | 'replace'>): string {
+  return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
+}
+
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
 export function renderTofuChanges(cluster: string, changes: PlanChanges): string {
   if (changes.rows.length === 0) return `OpenTofu plan for ${cluster}: no changes\n`;
-  const lines = [`OpenTofu plan for ${cluster}: ${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`];
+  const lines = [`OpenTofu plan for ${cluster}: ${changeCounts(changes)}`];
   for (const row of changes.rows) lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
   return `${lines.join('\n')}\n`;
 }

@@ -8,12 +8,13 @@ import { buildPlan, noTofuPlanReason, renderPlan, TOFU_APPLYING_STEPS, wouldAppl
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
 import type { Step } from '../core/steps/index.js';
-import { runTofuPlan, tofuCounts, type TofuPlan } from '../core/tofu-plan.js';
+import type { Operation } from '../core/option-values.js';
+import { runTofuPlan, tofuCounts, type PlanChanges, type TofuPlan } from '../core/tofu-plan.js';
 import * as core from './actions-core.js';
 import { octokitFor, secretBox } from './clients.js';
 import type { ActionSettings } from './inputs.js';
 import { PLAN_FILES, planArtifactName, pullRequestFileText, uploadPlanArtifact } from './plan-artifact.js';
-import { buildPlanComment, buildPlanFailureComment, planMarker } from './plan-comment.js';
+import { buildPlanComment, buildPlanFailureComment, planMarker, type PlanRecord } from './plan-comment.js';
 import { actionsOutput, currentRunUrl, pullRequestFromEvent, runContext, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { planSummary } from './summary.js';
@@ -79,7 +80,51 @@ function plannedNodeDecisions(p: Pipeline, tofu: TofuPlan, steps: readonly Step[
  * node decisions, a sticky pull-request comment, the job summary, outputs and the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
  */
 export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
-  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor);
+  const startedAt = new Date();
+  const cluster = clusterId(p.settings);
+  const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
+  const pr = settings.comment ? pullRequestFromEvent() : undefined;
+  const provenance = {
+    cluster,
+    configPath: relativeToWorkspace(p.settings.configPath),
+    commit: pr?.headSha ?? process.env.GITHUB_SHA,
+    runUrl: currentRunUrl(),
+    runNumber: process.env.GITHUB_RUN_NUMBER,
+    updatedAt: startedAt,
+  };
+  const record = (status: PlanRecord['status'], operation: Operation, changes?: PlanChanges): PlanRecord => ({
+    status,
+    operation,
+    add: changes?.add ?? 0,
+    change: changes?.change ?? 0,
+    destroy: changes?.destroy ?? 0,
+    replace: changes?.replace ?? 0,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    commit: /^[0-9a-f]{7,40}$/.test(provenance.commit ?? '') ? provenance.commit : undefined,
+  });
+  const comment = async (body: string) => {
+    if (!pr) return;
+    const run = runContext(settings.githubToken, process.env, { purpose: 'the plan comment', permissions: 'pull-requests: write' });
+    const outcome = await upsertStickyComment(await octokitFor(run), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
+    if (outcome.kind === 'forbidden') {
+      core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
+      return;
+    }
+    core.setOutput('comment-url', outcome.url);
+    core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
+  };
+  /** The comment says the plan failed: an older plan must not stay up looking current, and the overview counts it. */
+  const failureComment = (message: string, outputTail: string[]) =>
+    p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail, record: record('failed', p.settings.operation) }));
+
+  /** A failure before tofu runs (the state, the saved tofu state): commented too, then the action fails with it. */
+  const failBeforeTofu = async (error: unknown): Promise<never> => {
+    await comment(failureComment(errorMessage(error), [])).catch((commentError: unknown) => core.warning(`could not comment that the plan failed: ${p.redactor.redact(errorMessage(commentError))}`));
+    throw error;
+  };
+
+  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor).catch(failBeforeTofu);
   process.stdout.write(renderPlan(plan));
   core.setOutput('result', 'planned');
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
@@ -95,30 +140,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     return;
   }
 
-  const cluster = clusterId(p.settings);
-  const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
-  const pr = settings.comment ? pullRequestFromEvent() : undefined;
-  const provenance = {
-    cluster,
-    configPath: relativeToWorkspace(p.settings.configPath),
-    commit: pr?.headSha ?? process.env.GITHUB_SHA,
-    runUrl: currentRunUrl(),
-    runNumber: process.env.GITHUB_RUN_NUMBER,
-    updatedAt: new Date(),
-  };
-  const comment = async (body: string) => {
-    if (!pr) return;
-    const run = runContext(settings.githubToken, process.env, { purpose: 'the plan comment', permissions: 'pull-requests: write' });
-    const outcome = await upsertStickyComment(await octokitFor(run), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
-    if (outcome.kind === 'forbidden') {
-      core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
-      return;
-    }
-    core.setOutput('comment-url', outcome.url);
-    core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
-  };
-
-  await restoreSavedFiles(p, settings, { kubeconfig: false });
+  await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
   const output = actionsOutput(p);
   const controller = new AbortController();
   const dispose = abortOnSignals(controller, (message) => output.line(message));
@@ -132,7 +154,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     // The comment must not keep showing an older plan as if it were current.
     const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
     const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
-    const body = p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail }));
+    const body = failureComment(message, outputTail);
     await comment(body);
     await core.appendSummary(`${engineSummary}\n${body}`);
     core.setOutput('result', 'failure');
@@ -153,6 +175,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     stateNote: plan.note,
     operation: plan.operation,
     nodes: nodes && p.redactor.redactValue(nodes),
+    record: record('ok', plan.operation, tofu.changes),
   };
   const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
   const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;

@@ -4,14 +4,16 @@
  * GitHub's comment limit without breaking a code fence, a <details> block or a character.
  */
 
+import { z } from 'zod';
 import type { NodeDecisions } from '../core/node-plan.js';
-import type { Operation } from '../core/option-values.js';
+import { OPERATIONS, type Operation } from '../core/option-values.js';
 import type { ChangeAction, PlanChanges } from '../core/tofu-plan.js';
+import { codeText } from './markdown.js';
 
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
 export const COMMENT_LIMIT = 65_536;
 /** The resource table stays readable; the rest is in the full plan. */
-const MAX_TABLE_ROWS = 150;
+export const MAX_TABLE_ROWS = 150;
 
 export interface PlanCommentInput {
   cluster: string;
@@ -35,10 +37,67 @@ export interface PlanCommentInput {
   updatedAt: Date;
   /** Longest body allowed: GitHub counts comments in characters and job summaries in bytes. */
   limit?: { size: number; unit: 'characters' | 'bytes' };
+  /** The hidden record the overview reads, on the line after the marker. */
+  record?: PlanRecord;
 }
 
 export function planMarker(cluster: string): string {
   return `<!-- cluster-deploy-plan:${cluster} -->`;
+}
+
+/**
+ * What the overview comment needs from a cluster's plan comment, hidden in it next to the marker:
+ * only counts, an outcome, times and the commit, so no value in it can carry a secret. Read back
+ * from a comment (which a fork's run may have written), it is untrusted: strictly parsed. Built on
+ * first use: the plan paths only need it.
+ */
+function planRecordSchema() {
+  const count = z.number().int().min(0).max(1e9);
+  return z
+    .object({
+      status: z.enum(['ok', 'failed']),
+      operation: z.enum(OPERATIONS),
+      add: count,
+      change: count,
+      destroy: count,
+      replace: count,
+      startedAt: z.iso.datetime(),
+      durationMs: z.number().int().min(0).max(1e10),
+      commit: z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
+    })
+    .strict();
+}
+let PlanRecordSchema: ReturnType<typeof planRecordSchema> | undefined;
+
+export type PlanRecord = z.infer<ReturnType<typeof planRecordSchema>>;
+
+const RECORD_PREFIX = '<!-- cluster-deploy-plan-record:';
+
+/** The record as its hidden line (JSON of numbers, an ISO time and hex never holds `-->`). */
+export function planRecordLine(record: PlanRecord): string {
+  PlanRecordSchema ??= planRecordSchema();
+  return `${RECORD_PREFIX}${JSON.stringify(PlanRecordSchema.parse(record))} -->`;
+}
+
+/**
+ * The record of a plan comment, or undefined when it has none or it is malformed. Only the line after
+ * the marker counts: the plan text further down could hold anything.
+ */
+export function readPlanRecord(body: string): PlanRecord | undefined {
+  const line = body.slice(0, 2_000).split('\n', 2)[1] ?? '';
+  if (!line.startsWith(RECORD_PREFIX) || !line.endsWith(' -->')) return undefined;
+  PlanRecordSchema ??= planRecordSchema();
+  try {
+    const parsed = PlanRecordSchema.safeParse(JSON.parse(line.slice(RECORD_PREFIX.length, -' -->'.length)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The comment's first lines: the marker, then the record when there is one. */
+function markerLines(cluster: string, record: PlanRecord | undefined): string[] {
+  return record ? [planMarker(cluster), planRecordLine(record)] : [planMarker(cluster)];
 }
 
 const ACTION_LABEL: Record<ChangeAction, string> = { create: '➕ create', update: '🔁 update', destroy: '❌ destroy', replace: '♻️ replace' };
@@ -55,8 +114,25 @@ function headline(cluster: string, c: PlanChanges, operation: Operation): string
   return `### ${icon} Plan for \`${cluster}\` — ${parts.join(', ')}`;
 }
 
-function escapeCode(text: string): string {
-  return text.replace(/`/g, "'");
+const escapeCode = (text: string) => codeText(text, { max: 1000 });
+
+/**
+ * The changed resources as a Markdown table (the plan comment's, the drift report's): at most
+ * `maxRows` rows and `maxChars` characters, then a row saying how many more and where they are.
+ */
+export function changeTable(rows: PlanChanges['rows'], { maxRows = MAX_TABLE_ROWS, maxChars = Number.POSITIVE_INFINITY, rest = 'in the full plan' } = {}): string[] {
+  if (rows.length === 0) return [];
+  const lines = ['| action | resource |', '|---|---|'];
+  let size = lines.join('\n').length;
+  for (const row of rows) {
+    const line = `| ${ACTION_LABEL[row.action]} | \`${codeText(row.address, { table: true })}\` |`;
+    if (lines.length - 2 >= maxRows || size + line.length + 1 > maxChars) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const shown = lines.length - 2;
+  if (shown < rows.length) lines.push(`| … | ${rows.length - shown} more ${rest} |`);
+  return lines;
 }
 
 /**
@@ -100,12 +176,12 @@ const FAILURE_OUTPUT_LIMIT = 20_000;
  * The sticky comment when the plan itself fails (bad HCL, a provider error): the old plan must not
  * stay up looking current, and the author sees why without opening the log.
  */
-export function buildPlanFailureComment(input: Provenance & { cluster: string; error: string; outputTail: string[] }): string {
+export function buildPlanFailureComment(input: Provenance & { cluster: string; error: string; outputTail: string[]; record?: PlanRecord }): string {
   let output = input.outputTail.join('\n');
   if (output.length > FAILURE_OUTPUT_LIMIT) output = output.slice(output.indexOf('\n', output.length - FAILURE_OUTPUT_LIMIT) + 1);
   const fence = fenceFor(output);
   return [
-    planMarker(input.cluster),
+    ...markerLines(input.cluster, input.record),
     `### ❌ Plan failed for \`${input.cluster}\``,
     '',
     `**${escapeCode(input.error.split('\n')[0]!.slice(0, 1000))}**`,
@@ -143,13 +219,8 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
   const sizeOf = unit === 'bytes' ? (text: string) => Buffer.byteLength(text, 'utf8') : (text: string) => text.length;
   const operation = input.operation ?? 'deploy';
   // The node decisions come before the table: a refusal or an UNSAFE removal must not sit below 150 rows.
-  const head: string[] = [planMarker(input.cluster), headline(input.cluster, changes, operation), '', ...(input.nodes ? nodeLines(input.nodes) : [])];
-  if (changes.rows.length) {
-    head.push('| action | resource |', '|---|---|');
-    for (const row of changes.rows.slice(0, MAX_TABLE_ROWS)) head.push(`| ${ACTION_LABEL[row.action]} | \`${escapeCode(row.address)}\` |`);
-    if (changes.rows.length > MAX_TABLE_ROWS) head.push(`| … | ${changes.rows.length - MAX_TABLE_ROWS} more in the full plan |`);
-    head.push('');
-  }
+  const head: string[] = [...markerLines(input.cluster, input.record), headline(input.cluster, changes, operation), '', ...(input.nodes ? nodeLines(input.nodes) : [])];
+  if (changes.rows.length) head.push(...changeTable(changes.rows), '');
   const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');
   head.push(`**${operation === 'destroy' ? 'A destroy' : 'An apply'} would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
 

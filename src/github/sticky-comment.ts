@@ -19,11 +19,11 @@ export type CommentOutcome =
 export const ACTIONS_BOT = 'github-actions[bot]';
 
 /**
- * Who our comments are written by: a user token can ask GitHub; an integration token (GITHUB_TOKEN)
- * gets 403 from /user and comments as github-actions[bot]. Any other failure (a rate limit, GitHub
- * failing) is not taken for a bot, which would post a second comment.
+ * Who our comments (and health issues) are written by: a user token can ask GitHub; an integration
+ * token (GITHUB_TOKEN) gets 403 from /user and writes as github-actions[bot]. Any other failure (a
+ * rate limit, GitHub failing) is not taken for a bot, which would post a second comment.
  */
-async function ownLogin(octokit: Octokit): Promise<string> {
+export async function ownLogin(octokit: Octokit): Promise<string> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login;
   } catch (error) {
@@ -32,17 +32,30 @@ async function ownLogin(octokit: Octokit): Promise<string> {
   }
 }
 
-/**
- * One comment per marker: found by paging through every comment of the pull request and matching
- * both the hidden marker and our own author (someone quoting the marker is never overwritten),
- * updated in place when found, created otherwise.
- */
-export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string): Promise<CommentOutcome> {
+/** One of the pull request's comments written by our token's author. */
+export interface OwnComment {
+  id: number;
+  body: string;
+  url: string;
+}
+
+/** Every comment of the pull request written by our token's author, oldest first (paging through all of them). */
+export async function listOwnComments(octokit: Octokit, target: CommentTarget): Promise<OwnComment[]> {
   const login = await ownLogin(octokit);
   const { owner, repo, issueNumber } = target;
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+  return comments.filter((c) => c.user?.login === login).map((c) => ({ id: c.id, body: c.body ?? '', url: c.html_url }));
+}
+
+/**
+ * One comment per marker: found by paging through every comment of the pull request (or in `own`,
+ * when the caller has just listed them) and matching both the hidden marker and our own author
+ * (someone quoting the marker is never overwritten), updated in place when found, created otherwise.
+ */
+export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, own?: readonly OwnComment[]): Promise<CommentOutcome> {
+  const { owner, repo, issueNumber } = target;
   try {
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-    const mine = comments.find((c) => c.user?.login === login && (c.body ?? '').includes(marker));
+    const mine = (own ?? (await listOwnComments(octokit, target))).find((c) => c.body.includes(marker));
     if (mine) {
       const updated = await octokit.rest.issues.updateComment({ owner, repo, comment_id: mine.id, body });
       return { kind: 'updated', url: updated.data.html_url, id: updated.data.id };

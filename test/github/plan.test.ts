@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptBytesWithPassphrase } from '../../src/core/secret-box.js';
-import { planMarker } from '../../src/github/plan-comment.js';
+import { planMarker, readPlanRecord } from '../../src/github/plan-comment.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { CONFIG_SECRET, freshRunner } from '../support/sandbox.js';
+import { CONFIG_SECRET, freshRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_plan_token_canary_3141';
@@ -81,6 +81,9 @@ describe('plan on a pull request', () => {
     expect(comment!.body).toMatch(/^\+\s+application-credential-secret = "\*\*\*"$/m); // the redactor, in the plan text
     expect(comment!.body).toContain(`[run #42](https://github.com/${REPO}/actions/runs/101)`);
     expect(comment!.body).toContain('commit `bbbbbbb`');
+    // The hidden record the overview reads, on the line after the marker: counts as the headline's, this commit.
+    expect(comment!.body.split('\n')[1]).toMatch(/^<!-- cluster-deploy-plan-record:\{.*\} -->$/);
+    expect(readPlanRecord(comment!.body)).toEqual({ status: 'ok', operation: 'deploy', add: added, change: 0, destroy: 0, replace: 0, startedAt: expect.any(String), durationMs: expect.any(Number), commit: 'b'.repeat(40) });
     expect(first.summary).toContain('Deploy plan for `demo/sandbox`');
     expect(first.summary).toContain('terraform_data.cloud_conf');
 
@@ -160,6 +163,7 @@ describe('plan on a pull request', () => {
     expect(comment!.body).toContain('**terraform exited with 1: Invalid value for input variable**');
     expect(comment!.body).not.toContain('\x1b['); // no colour codes
     expect(failed.summary).toContain('Plan failed for `demo/sandbox`');
+    expect(readPlanRecord(comment!.body)).toMatchObject({ status: 'failed', add: 0, commit: 'b'.repeat(40) });
 
     const fixed = await plan({ runId: 112, pr: 11 });
     expect(fixed.code, fixed.stdout).toBe(0);
@@ -218,10 +222,31 @@ describe('plan on a pull request', () => {
     expect(gh.comments(REPO, 8)[0]!.body).toContain('### 🟢 No changes for `demo/sandbox`');
   });
 
+  it('comments that the plan failed when it fails before tofu runs (the saved tofu state cannot be opened)', async () => {
+    const fresh: Runner = await freshRunner('plan-fresh-');
+    try {
+      const state = gh.artifacts().find((a) => a.name === 'cluster-deploy-state-demo-sandbox');
+      expect(state, 'a state artifact with the tofu state, from the tests above').toBeDefined();
+      const failed = await runAction('dist/tofu/index.js', {
+        env: { ...fresh.toolEnv, ...gh.actionsEnv({ runId: 130, repository: REPO, workspace: fresh.workDir, token: TOKEN }), GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: await pullRequestEvent(13, REPO) },
+        inputs: { config: fresh.sandbox.configPath, mode: 'plan', 'state-store': 'artifact', 'tofu-state': 'artifact', 'tofu-state-passphrase': 'not-the-passphrase', 'skip-auth-check': 'true', 'github-token': TOKEN },
+      });
+      runs.push(failed);
+      expect(failed.code).toBe(1);
+      const [comment] = gh.comments(REPO, 13);
+      expect(gh.comments(REPO, 13)).toHaveLength(1);
+      expect(comment!.body).toContain('### ❌ Plan failed for `demo/sandbox`');
+      expect(comment!.body).toMatch(/passphrase/);
+      expect(readPlanRecord(comment!.body)).toMatchObject({ status: 'failed', commit: 'b'.repeat(40) });
+    } finally {
+      await fresh.sandbox.close();
+    }
+  });
+
   it('never lets a secret reach GitHub: requests, comments, artifacts, logs, summaries, outputs', async () => {
     const secrets = [CONFIG_SECRET, TOKEN, FORK_TOKEN, PLAN_PASSPHRASE];
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
-    const comments = JSON.stringify([7, 8, 9, 10, 11, 12].flatMap((n) => gh.comments(REPO, n)));
+    const comments = JSON.stringify([7, 8, 9, 10, 11, 12, 13].flatMap((n) => gh.comments(REPO, n)));
     const artifacts = await Promise.all(gh.artifacts().map(async (a) => Object.values(await gh.artifactFiles(a.id)).map((b) => b.toString('latin1')).join('\n')));
     const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'));
     expect(sent.length).toBeGreaterThan(1000);

@@ -8,7 +8,8 @@ import { inflateRawSync } from 'node:zlib';
  * real client libraries: the artifact service (Twirp JSON + Azure-blob-style uploads and signed
  * downloads, as `@actions/artifact` uses with the runtime token), the cache service (v2, as
  * `@actions/cache` uses it), and the REST endpoints for
- * artifacts by run or repository and for deployments (as Octokit uses with a token).
+ * artifacts by run or repository, deployments and their statuses (kept, for assertions), issues,
+ * pull requests and their comments (as Octokit uses with a token).
  */
 
 export interface StoredArtifact {
@@ -30,8 +31,10 @@ type Permission = 'read' | 'write' | 'none';
 export interface TokenGrant {
   actions?: Permission;
   deployments?: 'write' | 'none';
-  /** Issue and pull-request comments (a fork's token has read at most). */
+  /** Pull-request comments (a fork's token has read at most). */
   pullRequests?: Permission;
+  /** Issues and their comments: read to list them (a private repository), write to open, edit, close and comment. */
+  issues?: Permission;
   /** A user token (PAT): GET /user answers with this login. Without it the token is an integration's (GITHUB_TOKEN), acting as github-actions[bot]. */
   user?: string;
 }
@@ -46,6 +49,25 @@ export interface StoredComment {
   updatedAt: string;
 }
 
+export type IssueStateReason = 'completed' | 'not_planned' | 'duplicate' | 'reopened';
+
+export interface StoredIssue {
+  /** GitHub's id (what `duplicate_issue_id` takes), not the number. */
+  id: number;
+  number: number;
+  repository: string;
+  author: string;
+  title: string;
+  body: string;
+  labels: string[];
+  state: 'open' | 'closed';
+  stateReason: IssueStateReason | null;
+  /** Whole seconds, as GitHub gives them: issues opened within one second tie. */
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
 export interface GitHubStandIn {
   url: string;
   /** The environment the runner gives a JavaScript action in this run. */
@@ -58,8 +80,17 @@ export interface GitHubStandIn {
   cacheEntries(): StoredCacheEntry[];
   /** Issue comments, oldest first. */
   comments(repository: string, issue: number): StoredComment[];
-  /** Opens a pull request whose head is at this commit (moves the head if it exists). */
-  seedPullRequest(repository: string, number: number, headSha: string): void;
+  /** Issues (not pull requests), by number. */
+  issues(repository: string): StoredIssue[];
+  /** Opens an issue as someone else (a human copying our marker, another bot). */
+  seedIssue(repository: string, issue: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' }): StoredIssue;
+  /** Deployments created, oldest first, each with its statuses (oldest first). */
+  deployments(repository: string): StoredDeployment[];
+  /**
+   * Opens a pull request whose head is at this commit (moves the head if it exists). It takes an
+   * issue number, and the issues listing shows it (with a `pull_request` key), as GitHub does.
+   */
+  seedPullRequest(repository: string, number: number, headSha: string, listing?: { author?: string; body?: string; labels?: string[] }): void;
   /** Records a workflow run's head commit, as GET /actions/runs/{id} reports it. */
   seedWorkflowRun(repository: string, runId: number, headSha: string): void;
   /** Adds a comment as someone else (a human, another bot). */
@@ -70,6 +101,15 @@ export interface GitHubStandIn {
    */
   failNext(method: string, path: string | RegExp, times: number, failure: InjectedFailure): void;
   close(): Promise<void>;
+}
+
+export interface StoredDeployment {
+  id: number;
+  repository: string;
+  environment: string;
+  ref: string;
+  description: string;
+  statuses: { state: string; environmentUrl?: string; logUrl?: string }[];
 }
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
@@ -153,7 +193,27 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   let nextDeploymentId = 1;
   let nextCommentId = 5000;
   const comments: StoredComment[] = [];
+  const deployments: StoredDeployment[] = [];
   const pullRequests = new Map<string, string>(); // "repo#number" → head sha
+  /** Pull requests as the issues listing shows them: "repo#number" → author, body, labels. */
+  const pullRequestListing = new Map<string, { author: string; body: string; labels: string[]; createdAt: string }>();
+  const issues: StoredIssue[] = [];
+  let nextIssueId = 9000;
+  /** Issues and pull requests share one number space per repository. */
+  const nextNumber = (repository: string) => {
+    const prs = [...pullRequests.keys()].filter((k) => k.startsWith(`${repository}#`)).map((k) => Number(k.slice(repository.length + 1)));
+    return Math.max(0, ...prs, ...issues.filter((i) => i.repository === repository).map((i) => i.number)) + 1;
+  };
+  /** GitHub's timestamps have whole seconds. */
+  const nowSeconds = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  /** Labels the issue names that the repository lacks are created on the fly, as GitHub does for a writer. */
+  const addIssue = (repository: string, fields: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' }) => {
+    const now = nowSeconds();
+    const closed = fields.state === 'closed';
+    const issue: StoredIssue = { id: nextIssueId++, number: nextNumber(repository), repository, author: fields.author, title: fields.title, body: fields.body, labels: [...new Set(fields.labels ?? [])], state: closed ? 'closed' : 'open', stateReason: closed ? 'completed' : null, createdAt: now, updatedAt: now, closedAt: closed ? now : null };
+    issues.push(issue);
+    return issue;
+  };
   const workflowRuns = new Map<string, string>(); // "repo/runId" → head sha
   const failures: { method: string; path: string | RegExp; left: number; failure: InjectedFailure }[] = [];
   /** Answers with an injected failure when one matches this call (and counts it down). */
@@ -345,11 +405,17 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments$/.exec(url.pathname)) && method === 'POST') {
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
-      const b = body as { environment?: string; ref?: string };
-      return send(res, 201, { id: nextDeploymentId++, environment: b.environment, ref: b.ref, created_at: new Date().toISOString() });
+      const b = body as { environment?: string; ref?: string; description?: string };
+      const deployment = { id: nextDeploymentId++, repository: m[1]!, environment: b.environment ?? 'production', ref: b.ref ?? '', description: b.description ?? '', statuses: [] };
+      deployments.push(deployment);
+      return send(res, 201, { id: deployment.id, environment: deployment.environment, ref: deployment.ref, created_at: new Date().toISOString() });
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments\/(\d+)\/statuses$/.exec(url.pathname)) && method === 'POST') {
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
+      const deployment = deployments.find((d) => d.repository === m![1] && d.id === Number(m![2]));
+      if (!deployment) return send(res, 404, { message: 'Not Found' });
+      const b = body as { state: string; environment_url?: string; log_url?: string };
+      deployment.statuses.push({ state: b.state, environmentUrl: b.environment_url, logUrl: b.log_url });
       return send(res, 201, { id: Date.now(), ...(body as object) });
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
@@ -368,6 +434,60 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return send(res, 200, { login: grant.user, id: 1, type: 'User' });
     }
     const author = grant.user ?? INTEGRATION_LOGIN;
+    const canReadIssues = grant.issues === 'read' || grant.issues === 'write';
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/issues$/.exec(url.pathname))) {
+      const repository = m[1]!;
+      if (method === 'GET') {
+        if (!canReadIssues) return send(res, 403, FORBIDDEN);
+        const state = url.searchParams.get('state') ?? 'open';
+        if (!['open', 'closed', 'all'].includes(state)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }] });
+        const wanted = (url.searchParams.get('labels') ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+        const creator = url.searchParams.get('creator');
+        const listed = [
+          ...issues.filter((i) => i.repository === repository).map(restIssue),
+          ...[...pullRequestListing.entries()].filter(([key]) => key.startsWith(`${repository}#`)).map(([key, pr]) => restPullRequestAsIssue(repository, Number(key.slice(repository.length + 1)), pr)),
+        ].filter((i) => (state === 'all' || i.state === state) && wanted.every((l) => i.labels.some((x) => x.name === l)) && (!creator || i.user.login === creator));
+        // Newest first unless asked otherwise; issues opened in the same second keep their numbers' order.
+        const ascending = url.searchParams.get('direction') === 'asc';
+        listed.sort((a, b) => (ascending ? 1 : -1) * (a.created_at.localeCompare(b.created_at) || a.number - b.number));
+        return pagedList(res, url, listed);
+      }
+      if (method === 'POST') {
+        if (grant.issues !== 'write') return send(res, 403, FORBIDDEN);
+        const b = (body ?? {}) as { title?: unknown; body?: unknown; labels?: unknown };
+        if (typeof b.title !== 'string' || b.title.trim() === '') return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] });
+        if (b.body !== undefined && (typeof b.body !== 'string' || b.body.length > 65_536)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+        if (b.labels !== undefined && !(Array.isArray(b.labels) && b.labels.every((l) => typeof l === 'string'))) return send(res, 422, { message: 'Invalid request.\n\nFor \'properties/labels\', … is not an array of strings.' });
+        const issue = addIssue(repository, { author, title: b.title, body: (b.body as string | undefined) ?? '', labels: b.labels as string[] | undefined });
+        return send(res, 201, restIssue(issue));
+      }
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)$/.exec(url.pathname))) {
+      const issue = issues.find((i) => i.repository === m![1] && i.number === Number(m![2]));
+      if (method === 'GET') {
+        if (!canReadIssues) return send(res, 403, FORBIDDEN);
+        if (!issue) return send(res, 404, { message: 'Not Found' });
+        return send(res, 200, restIssue(issue));
+      }
+      if (method === 'PATCH') {
+        if (grant.issues !== 'write') return send(res, 403, FORBIDDEN);
+        if (!issue) return send(res, 404, { message: 'Not Found' });
+        const b = (body ?? {}) as { title?: unknown; body?: unknown; state?: unknown; state_reason?: unknown; duplicate_issue_id?: unknown };
+        if (b.state !== undefined && b.state !== 'open' && b.state !== 'closed') return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }] });
+        if (b.state_reason !== undefined && b.state_reason !== null && !['completed', 'not_planned', 'duplicate', 'reopened'].includes(String(b.state_reason))) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state_reason', code: 'invalid' }] });
+        if (b.state_reason === 'duplicate' && b.duplicate_issue_id !== undefined && !issues.some((i) => i.repository === issue.repository && i.id === b.duplicate_issue_id)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'duplicate_issue_id', code: 'invalid' }] });
+        if (b.title !== undefined && (typeof b.title !== 'string' || b.title.trim() === '')) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] });
+        if (b.body !== undefined && (typeof b.body !== 'string' || b.body.length > 65_536)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+        const now = nowSeconds();
+        if (typeof b.title === 'string') issue.title = b.title;
+        if (typeof b.body === 'string') issue.body = b.body;
+        // The reason changes only with the state (GitHub ignores it otherwise); reopening records `reopened`.
+        if (b.state === 'closed' && issue.state === 'open') Object.assign(issue, { state: 'closed', stateReason: (b.state_reason as IssueStateReason | null | undefined) ?? 'completed', closedAt: now });
+        else if (b.state === 'open' && issue.state === 'closed') Object.assign(issue, { state: 'open', stateReason: 'reopened', closedAt: null });
+        issue.updatedAt = now;
+        return send(res, 200, restIssue(issue));
+      }
+    }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
       const [repository, issue] = [m[1]!, Number(m[2])];
       if (method === 'GET') {
@@ -375,7 +495,9 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
         return pagedList(res, url, list.map(restComment));
       }
       if (method === 'POST') {
-        if (grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
+        // Commenting on an issue takes `issues: write`; on a pull request, `pull-requests: write`.
+        const onIssue = issues.some((i) => i.repository === repository && i.number === issue);
+        if (onIssue ? grant.issues !== 'write' : grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
         const text = (body as { body?: unknown }).body;
         if (typeof text !== 'string' || text.length === 0) return send(res, 422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'missing' }] });
         if (text.length > 65_536) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
@@ -395,12 +517,38 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     return send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
   }
 
+  const restIssue = (i: StoredIssue) => ({
+    id: i.id,
+    node_id: `I_${i.id}`,
+    number: i.number,
+    title: i.title,
+    body: i.body,
+    user: { login: i.author, id: i.author.length, type: i.author.endsWith('[bot]') ? 'Bot' : 'User' },
+    labels: i.labels.map((name, k) => ({ id: k + 1, name })),
+    state: i.state,
+    state_reason: i.stateReason,
+    locked: false,
+    comments: comments.filter((c) => c.repository === i.repository && c.issue === i.number).length,
+    html_url: `https://github.com/${i.repository}/issues/${i.number}`,
+    url: `${baseUrl}/repos/${i.repository}/issues/${i.number}`,
+    created_at: i.createdAt,
+    updated_at: i.updatedAt,
+    closed_at: i.closedAt,
+  });
+
+  /** A pull request in the issues listing: an issue with a `pull_request` key. */
+  const restPullRequestAsIssue = (repository: string, number: number, pr: { author: string; body: string; labels: string[]; createdAt: string }) => ({
+    ...restIssue({ id: 100_000 + number, number, repository, author: pr.author, title: `Pull request #${number}`, body: pr.body, labels: pr.labels, state: 'open', stateReason: null, createdAt: pr.createdAt, updatedAt: pr.createdAt, closedAt: null }),
+    html_url: `https://github.com/${repository}/pull/${number}`,
+    pull_request: { url: `${baseUrl}/repos/${repository}/pulls/${number}`, html_url: `https://github.com/${repository}/pull/${number}` },
+  });
+
   const restComment = (c: StoredComment) => ({
     id: c.id,
     node_id: `IC_${c.id}`,
     body: c.body,
     user: { login: c.author, id: c.author.length, type: c.author.endsWith('[bot]') ? 'Bot' : 'User' },
-    html_url: `https://github.com/${c.repository}/pull/${c.issue}#issuecomment-${c.id}`,
+    html_url: `https://github.com/${c.repository}/${issues.some((i) => i.repository === c.repository && i.number === c.issue) ? 'issues' : 'pull'}/${c.issue}#issuecomment-${c.id}`,
     url: `${baseUrl}/repos/${c.repository}/issues/comments/${c.id}`,
     created_at: c.createdAt,
     updated_at: c.updatedAt,
@@ -480,8 +628,14 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     },
     requests,
     cacheEntries: () => [...cacheEntries.values()].filter((e) => e.finalized).map(({ id, key, version, size, createdAt }) => ({ id, key, version, size, createdAt })),
+    deployments: (repository) => deployments.filter((d) => d.repository === repository).map((d) => ({ ...d, statuses: d.statuses.map((s) => ({ ...s })) })),
     comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
-    seedPullRequest: (repository, number, headSha) => void pullRequests.set(`${repository}#${number}`, headSha),
+    issues: (repository) => issues.filter((i) => i.repository === repository).map((i) => ({ ...i, labels: [...i.labels] })),
+    seedIssue: (repository, issue) => ({ ...addIssue(repository, issue) }),
+    seedPullRequest: (repository, number, headSha, listing = {}) => {
+      pullRequests.set(`${repository}#${number}`, headSha);
+      pullRequestListing.set(`${repository}#${number}`, { author: listing.author ?? 'contributor', body: listing.body ?? '', labels: listing.labels ?? [], createdAt: nowSeconds() });
+    },
     seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
     failNext: (method, path, times, failure) => void failures.push({ method: method.toUpperCase(), path, left: times, failure }),

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
@@ -18,10 +18,21 @@ export interface Runner {
   toolEnv: Record<string, string>;
 }
 
-export async function freshRunner(prefix = 'runner-'): Promise<Runner> {
+export async function freshRunner(prefix = 'runner-', options: { cluster?: string } = {}): Promise<Runner> {
   const workDir = await mkdtemp(path.join(tmpdir(), prefix));
-  const sandbox = await prepareSandbox({ workDir });
+  const sandbox = await prepareSandbox({ workDir, cluster: options.cluster });
   return { workDir, sandbox, toolEnv: await sandboxToolEnv(workDir) };
+}
+
+/**
+ * For `deployment.method: none` (the OpenTofu code installs Kubernetes): the admin kubeconfig that
+ * code leaves in the cluster dir, on 127.0.0.1 as installers write it, for the sandbox's API stand-in.
+ */
+export async function writeClusterKubeconfig(sandbox: PreparedSandbox): Promise<void> {
+  const { api } = sandbox;
+  const b64 = (pem: string) => Buffer.from(pem).toString('base64');
+  const kubeconfig = `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    certificate-authority-data: ${b64(api.caPem)}\n    server: https://127.0.0.1:${api.port}\ncontexts:\n- name: admin@c\n  context: {cluster: c, user: admin}\ncurrent-context: admin@c\nusers:\n- name: admin\n  user:\n    client-certificate-data: ${b64(api.clientCertPem)}\n    client-key-data: ${b64(api.clientKeyPem)}\n`;
+  await writeFile(path.join(sandbox.clusterDir, 'kubeconfig.yaml'), kubeconfig, { mode: 0o600 });
 }
 
 /**

@@ -101,6 +101,15 @@ describe('what users rely on in the actions and workflows', () => {
     expect(Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope)).toEqual(['pull-requests']);
   });
 
+  it('the pull-request plan ends with one overview comment, after failed plans too', () => {
+    const plan = doc('examples/workflows/plan.yml');
+    const overview = plan.jobs.overview;
+    expect([overview.needs].flat()).toContain('plan');
+    expect(overview.if).toContain('!cancelled()');
+    expect(overview.steps).toEqual([expect.objectContaining({ uses: 'org/deploy/actions/plan-comment@v1', with: expect.objectContaining({ mode: 'overview' }) })]);
+    expect(Object.keys(plan.jobs).at(-1)).toBe('overview');
+  });
+
   it('the manual deploy is reviewed, serialised per cluster and never cancelled mid-apply', () => {
     const deploy = doc('examples/workflows/deploy.yml');
     expect(deploy.jobs.deploy.environment).toBeTruthy();
@@ -228,6 +237,28 @@ describe('what users rely on in the actions and workflows', () => {
     expect(upgrade.jobs.upgrade.needs).toBe('plan');
     expect(upgrade.jobs.upgrade.environment).toBeTruthy();
     expect(upgrade.jobs.upgrade.concurrency).toEqual(deploy.jobs.deploy.concurrency);
+  });
+
+  it('the drift example checks every cluster nightly, one job each, with its health issue, never beside a deploy of it', () => {
+    const drift = doc('examples/workflows/drift.yml');
+    expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    expect(drift.on.schedule).toHaveLength(1);
+    const targets = drift.jobs.targets.steps.find((s: { uses?: string }) => s.uses?.endsWith('/actions/targets@v1'));
+    expect(targets.with).toEqual({ all: true });
+    expect(drift.jobs.targets.outputs.matrix).toBe(`\${{ steps.${targets.id}.outputs.matrix }}`);
+    const check = drift.jobs.check;
+    expect(check.needs).toBe('targets');
+    expect(check.strategy).toEqual({ 'fail-fast': false, matrix: '${{ fromJSON(needs.targets.outputs.matrix) }}' });
+    // No job for an empty list (an empty matrix fails the run).
+    expect(condition(check.if, { needs: { targets: { outputs: { count: '0' } } } })).toBe(false);
+    expect(condition(check.if, { needs: { targets: { outputs: { count: '2' } } } })).toBe(true);
+    const cell = { matrix: { cluster: 'prod-east', organization: 'acme', config: 'clusters/prod-east.yaml', 'cluster-dir': 'infrastructure/clusters/prod-east' } };
+    expect(interpolate(check.concurrency.group, cell)).toBe('deploy-acme-prod-east');
+    expect(check.concurrency['cancel-in-progress']).toBe(false);
+    expect(check.permissions).toEqual({ contents: 'read', actions: 'read', issues: 'write' });
+    expect(drift.permissions).toEqual({ contents: 'read' });
+    const action = check.steps.find((s: { uses?: string }) => s.uses === 'org/deploy@v1');
+    expect(action.with).toMatchObject({ operation: 'check', 'health-issue': true, config: '${{ matrix.config }}' });
   });
 
   it('no workflow runs untrusted code with a privileged token', () => {

@@ -1,21 +1,79 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UsageError, UserError } from '../../core/errors.js';
+import { Redactor } from '../../core/redact.js';
 import * as core from '../../github/actions-core.js';
 import { downloadArtifactFiles } from '../../github/artifact-store.js';
 import { octokitFor } from '../../github/clients.js';
 import { parsePullRequestFile, PLAN_FILES } from '../../github/plan-artifact.js';
 import { COMMENT_LIMIT, planMarker } from '../../github/plan-comment.js';
-import { readEvent, runContext } from '../../github/runner.js';
-import { upsertStickyComment } from '../../github/sticky-comment.js';
+import { buildOverviewComment, commentedClusters, OVERVIEW_MARKER, overviewRows, parseClustersInput } from '../../github/plan-overview.js';
+import { currentRunUrl, pullRequestFromEvent, readEvent, runContext } from '../../github/runner.js';
+import { listOwnComments, upsertStickyComment } from '../../github/sticky-comment.js';
 
 /**
- * actions/plan-comment, in a `workflow_run` workflow: posts the plan comments that a pull-request
+ * actions/plan-comment. mode: post (the default), in a `workflow_run` workflow: posts the plan comments that a pull-request
  * run (a fork's, with a read-only token) left in its plan artifacts. The artifacts come from code we
  * do not trust, so a comment is posted only to the pull request whose head is the commit that run
  * planned, only as a plan comment (its marker), and only within GitHub's size limit.
  */
 export async function run(): Promise<void> {
+  const mode = core.getInput('mode').trim() || 'post';
+  if (mode !== 'post' && mode !== 'overview') {
+    throw new UsageError(`input mode: ${JSON.stringify(mode.length > 40 ? `${mode.slice(0, 40)}…` : mode)} is not a mode of actions/plan-comment; use post (the comments a fork's plan run left, the default) or overview`);
+  }
+  if (mode === 'overview') return overview();
+  if (core.getInput('clusters').trim()) throw new UsageError('input clusters is for mode: overview; mode post reads the clusters from the plan run\'s artifacts');
+  return postForkComments();
+}
+
+/**
+ * mode: overview, after the plan matrix of a pull request: one sticky comment over every cluster of
+ * `clusters` (else every cluster with a plan comment on the pull request), read from the hidden records of their plan comments (plan-overview.ts). A token that
+ * may not comment (a fork's) leaves it in the job summary, with a notice.
+ */
+async function overview(): Promise<void> {
+  if (core.getInput('run-id').trim()) throw new UsageError('input run-id is for mode: post; mode: overview summarises the plan comments on the pull request of this run');
+  const given = parseClustersInput(core.getInput('clusters'));
+  const pr = pullRequestFromEvent();
+  if (!pr) throw new UsageError('mode: overview runs in the pull_request workflow of the plans, in a job after the plan matrix (needs: [targets, plan]): this event has no pull request');
+  const run = runContext(core.getInput('github-token'), process.env, { purpose: 'actions/plan-comment mode: overview', permissions: 'pull-requests: write' });
+  const octokit = await octokitFor(run);
+  const target = { owner: run.owner, repo: run.repo, issueNumber: pr.number };
+  const own = await listOwnComments(octokit, target);
+  const clusters = given ?? commentedClusters(own);
+  if (!given) {
+    core.notice(
+      `input clusters is not given: the overview covers the ${clusters.length} clusters with a plan comment on this pull request. Pass the targets action's clusters output to name also the clusters whose plan left no comment.`,
+      { title: 'cluster-deploy: overview without clusters' },
+    );
+  }
+  const rows = overviewRows(clusters, own, pr.headSha);
+  const redactor = new Redactor();
+  redactor.add(core.getInput('github-token'));
+  const body = redactor.redact(buildOverviewComment({ rows, commit: pr.headSha, runUrl: currentRunUrl(), runNumber: process.env.GITHUB_RUN_NUMBER, updatedAt: new Date() }));
+  core.setOutput('failed', JSON.stringify(rows.filter((r) => r.state === 'failed').map((r) => r.cluster)));
+  core.setOutput('missing', JSON.stringify(rows.filter((r) => r.state === 'missing' || r.state === 'outdated').map((r) => r.cluster)));
+  await core.appendSummary(body);
+  const existing = own.some((c) => c.body.startsWith(OVERVIEW_MARKER));
+  if (!clusters.length && !existing) {
+    core.info('no clusters: no overview comment');
+    return;
+  }
+  const outcome = await upsertStickyComment(octokit, target, OVERVIEW_MARKER, body, own);
+  if (outcome.kind === 'forbidden') {
+    core.notice(
+      `cluster-deploy could not post the plan overview on pull request #${pr.number} (${redactor.redact(outcome.message)}). ${pr.fromFork ? 'Pull requests from forks get a read-only token, by design' : 'Give the job permissions: pull-requests: write'}; the overview is in this job's summary.`,
+      { title: 'cluster-deploy: no overview comment' },
+    );
+    return;
+  }
+  core.setOutput('comment-url', outcome.url);
+  core.info(`${outcome.kind} the plan overview of ${clusters.length} clusters: ${outcome.url}`);
+}
+
+/** mode: post (the default), in a `workflow_run` workflow: see the module's comment. */
+async function postForkComments(): Promise<void> {
   const event = readEvent()?.workflow_run;
   const given = core.getInput('run-id').trim();
   if (given && !/^[1-9]\d{0,15}$/.test(given)) {
