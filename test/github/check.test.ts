@@ -65,7 +65,7 @@ describe('the deploy action with operation: check', () => {
   };
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write' } } });
+    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', issues: 'write' } } });
     runner = await freshRunner();
     const b64 = (pem: string) => Buffer.from(pem).toString('base64');
     const { api } = runner.sandbox;
@@ -94,7 +94,8 @@ describe('the deploy action with operation: check', () => {
     expect(report).toMatchObject({ cluster: 'demo/sandbox', drift: false, healthy: true, findings: [] });
     expect(report.certificate?.daysLeft).toBeGreaterThan(300);
     // The summary is the check report (renderCheckReport), not a deploy's step table.
-    expect(main.summary).toContain('Check of demo/sandbox: no drift, healthy');
+    expect(main.summary).toContain('### 🟢 `demo/sandbox`: clean');
+    expect(main.summary).toContain('**Infrastructure:** as planned, no drift');
     expect(main.summary).not.toContain('Resume state:');
     for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted']) expect(main.outputs[output], output).toBeUndefined();
     expect(artifactsOf(302)).toEqual([]);
@@ -111,8 +112,9 @@ describe('the deploy action with operation: check', () => {
       const report = CheckReportSchema.parse(JSON.parse(main.outputs.report!));
       expect(report.infrastructure?.rows).toContainEqual({ address: 'module.worker[1].terraform_data.server', action: 'create' });
       expect(report.findings.filter((f) => f.kind !== 'drift').map((f) => `${f.kind} ${f.subject}`)).toEqual(['readyz etcd']);
-      expect(main.summary).toContain('drift: tofu would create module.worker[1].terraform_data.server');
-      expect(main.summary).toContain('readyz: ');
+      expect(main.summary).toContain('### 🔴 `demo/sandbox`: drift and 1 problem');
+      expect(main.summary).toContain('module.worker[1].terraform_data.server');
+      expect(main.summary).toContain('#### Failing /readyz checks (1)\n\n- `etcd`: the API server');
       // The inventory lists the nodes, so it changes with them.
       expect(main.stdout).toContain('Check of demo/sandbox: drift (2 resources), unhealthy (1 finding)');
       expect(artifactsOf(303)).toEqual([]);
@@ -122,10 +124,24 @@ describe('the deploy action with operation: check', () => {
     }
   }, 120_000);
 
-  it('health-issue: true hands the report to the health issue', async () => {
-    const main = await check(304, { 'health-issue': 'true' });
-    expect(main.code, main.stdout).toBe(0);
-    expect(main.stdout).toMatch(/^health issue: \w+/m);
+  it('health-issue: true opens the cluster\'s issue while something is found and closes it when clean', async () => {
+    runner.sandbox.api.setFailingChecks(['etcd']);
+    try {
+      const found = await check(304, { 'health-issue': 'true' });
+      expect(found.code, found.stdout).toBe(0);
+      expect(found.stdout).toMatch(/^health issue: opened \(http\S+\/issues\/\d+\)$/m);
+    } finally {
+      runner.sandbox.api.setFailingChecks([]);
+    }
+    const [issue] = gh.issues(REPO);
+    expect(issue).toMatchObject({ state: 'open' });
+    expect(issue!.body).toContain('etcd');
+    noSecrets(`${issue!.title}${issue!.body}`);
+
+    const clean = await check(308, { 'health-issue': 'true' });
+    expect(clean.code, clean.stdout).toBe(0);
+    expect(clean.stdout).toMatch(/^health issue: closed/m);
+    expect(gh.issues(REPO).map((i) => i.state)).toEqual(['closed']);
   }, 120_000);
 
   it('an unfinished deploy resumes from its own state after a check in between', async () => {
