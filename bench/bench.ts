@@ -1,7 +1,8 @@
 // `npm run bench`: prints figures, asserts nothing. Cold start of each bundled action (process start
 // to its first step) next to a bare `node -e ''`, a step streaming a child's output (BENCH_STREAM_MB,
 // default 1024) next to `head -c | tee` of the same bytes, the plan comment builder on a 5 MiB plan,
-// the YAML parser on a config just under its size limit, and day 2 on the sandbox (bench/day2.ts).
+// the YAML parser on a config just under its size limit, targets on 1,000 clusters (bench/targets.ts),
+// and day 2 on the sandbox (bench/day2.ts).
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { CONFIG_FILE, parseYaml } from '../src/core/yaml.js';
 import { buildPlanComment } from '../src/github/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
 import { benchDay2 } from './day2.js';
+import { benchTargets } from './targets.js';
 import { writeBenchLog } from './stream-fixture.js';
 
 const RUNS = 5;
@@ -192,5 +194,7 @@ for (let i = 0; i < RUNS; i++) {
   yamlTimes.push(performance.now() - t0);
 }
 console.log(`  ${`${(Buffer.byteLength(keyLines) / 1024).toFixed(0)} KiB, 80,000 keys`.padEnd(28)} ${median(yamlTimes).toFixed(0).padStart(6)} ms`);
+
+await benchTargets();
 
 await benchDay2();

@@ -13348,6 +13348,7 @@ var yaml = __nccwpck_require__(7684);
 
 
 
+
 /**
  * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
@@ -13425,11 +13426,25 @@ function parseClusterConfig(text, source) {
     if (!result.success)
         throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(source, result.error.issues));
     const config = result.data;
-    const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+    const name = configClusterName(config);
     if (config.schema_version !== '2.0') {
         throw new errors/* UserError */.yo(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
     }
     return config;
+}
+/** The cluster's name: `opencenter.cluster.cluster_name`, else `opencenter.meta.name`. */
+function configClusterName(config) {
+    return config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+}
+/**
+ * The cluster directory a config names, `<local_dir>/infrastructure/clusters/<cluster>` (a relative
+ * `local_dir` is relative to the config file, so a repository carries both); undefined without `local_dir`.
+ */
+function configClusterDir(config, configPath, clusterName = configClusterName(config)) {
+    const localDir = config.opencenter.gitops?.repository?.local_dir;
+    if (!localDir)
+        return undefined;
+    return external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(configPath), localDir), 'infrastructure', 'clusters', clusterName);
 }
 function loadClusterConfig(file) {
     return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
@@ -13468,17 +13483,14 @@ function resolveSettings(options) {
     }
     const clusterName = options.clusterName ??
         (config
-            ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name
+            ? configClusterName(config)
             : (0,option_values/* parseName */.$q)(external_node_path_.basename(external_node_path_.resolve(options.clusterDir)), `the cluster directory's name (pass --cluster NAME)`, errors/* UserError */.yo));
     const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
     let clusterDir = options.clusterDir;
     if (!clusterDir && config) {
-        const localDir = config.opencenter.gitops?.repository?.local_dir;
-        if (!localDir) {
+        clusterDir = configClusterDir(config, options.configPath, clusterName);
+        if (!clusterDir)
             throw new errors/* UserError */.yo(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
-        }
-        // A relative local_dir is relative to the config file, so a repo can carry both.
-        clusterDir = external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(options.configPath), localDir), 'infrastructure', 'clusters', clusterName);
     }
     clusterDir = external_node_path_.resolve(clusterDir);
     const method = options.method ?? config?.deployment.method ?? 'kubespray';
@@ -14917,6 +14929,7 @@ class WaitReadyStep {
 /* harmony export */   nH: () => (/* binding */ runTofuPlan),
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
+/* unused harmony export changeCounts */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2857);
@@ -15029,11 +15042,15 @@ function tofuCounts(changes) {
     return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
 }
 const SIGN = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+/** "N to add, N to change, N to destroy, N to replace", each counted apart. */
+function changeCounts(changes) {
+    return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
+}
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
 function renderTofuChanges(cluster, changes) {
     if (changes.rows.length === 0)
         return `OpenTofu plan for ${cluster}: no changes\n`;
-    const lines = [`OpenTofu plan for ${cluster}: ${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`];
+    const lines = [`OpenTofu plan for ${cluster}: ${changeCounts(changes)}`];
     for (const row of changes.rows)
         lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
     return `${lines.join('\n')}\n`;

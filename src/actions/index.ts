@@ -6,6 +6,7 @@ import { main as kubespray } from './kubespray/index.js';
 import { main as normalizeKubeconfig } from './normalize-kubeconfig/index.js';
 import { main as planComment } from './plan-comment/index.js';
 import { main as preflight } from './preflight/index.js';
+import { main as targets } from './targets/index.js';
 import { main as tofu } from './tofu/index.js';
 import { main as waitReady } from './wait-ready/index.js';
 
@@ -23,6 +24,7 @@ const ACTIONS: Record<string, () => Promise<void>> = {
   'normalize-kubeconfig': normalizeKubeconfig,
   'plan-comment': planComment,
   preflight,
+  targets,
   tofu,
   'wait-ready': waitReady,
 };

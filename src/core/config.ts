@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { OpenStackConfigSchema } from './credentials.js';
 import { formatIssues, UserError } from './errors.js';
@@ -95,11 +96,26 @@ export function parseClusterConfig(text: string, source: string): ClusterConfig 
   const result = ClusterConfigSchema.safeParse(value);
   if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
   const config = result.data;
-  const name = config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+  const name = configClusterName(config);
   if (config.schema_version !== '2.0') {
     throw new UserError(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
   }
   return config;
+}
+
+/** The cluster's name: `opencenter.cluster.cluster_name`, else `opencenter.meta.name`. */
+export function configClusterName(config: ClusterConfig): string {
+  return config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+}
+
+/**
+ * The cluster directory a config names, `<local_dir>/infrastructure/clusters/<cluster>` (a relative
+ * `local_dir` is relative to the config file, so a repository carries both); undefined without `local_dir`.
+ */
+export function configClusterDir(config: ClusterConfig, configPath: string, clusterName = configClusterName(config)): string | undefined {
+  const localDir = config.opencenter.gitops?.repository?.local_dir;
+  if (!localDir) return undefined;
+  return path.join(path.resolve(path.dirname(configPath), localDir), 'infrastructure', 'clusters', clusterName);
 }
 
 export function loadClusterConfig(file: string): ClusterConfig {

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { loadClusterConfig, type ClusterConfig } from './config.js';
+import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
 import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './node-changes.js';
 import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod, type Operation } from './option-values.js';
@@ -117,18 +117,14 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   const clusterName =
     options.clusterName ??
     (config
-      ? config.opencenter.cluster?.cluster_name || config.opencenter.meta.name
+      ? configClusterName(config)
       : parseName(path.basename(path.resolve(options.clusterDir!)), `the cluster directory's name (pass --cluster NAME)`, UserError));
   const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
 
   let clusterDir = options.clusterDir;
   if (!clusterDir && config) {
-    const localDir = config.opencenter.gitops?.repository?.local_dir;
-    if (!localDir) {
-      throw new UserError(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
-    }
-    // A relative local_dir is relative to the config file, so a repo can carry both.
-    clusterDir = path.join(path.resolve(path.dirname(options.configPath!), localDir), 'infrastructure', 'clusters', clusterName);
+    clusterDir = configClusterDir(config, options.configPath!, clusterName);
+    if (!clusterDir) throw new UserError(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
   }
   clusterDir = path.resolve(clusterDir!);
 

@@ -65,7 +65,8 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   return value as T;
 }
 
-function bool(name: string, value: string): boolean {
+/** A true/false input ('' is false): true, yes, 1 or false, no, 0, any case. */
+export function bool(name: string, value: string): boolean {
   if (value === '') return false;
   checkLine(name, value);
   if (/^(true|yes|1)$/i.test(value)) return true;

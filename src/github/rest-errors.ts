@@ -101,7 +101,7 @@ export function endpointOf(method: string | undefined, url: string | undefined):
 function permissionFor(endpoint: string): string | undefined {
   const [method, route = ''] = endpoint.split(' ');
   const write = method !== 'GET' && method !== 'HEAD';
-  if (/\/issues\/[^/]+\/comments$|\/issues\/comments\//.test(route)) return write ? 'pull-requests: write' : 'pull-requests: read';
+  if (/\/issues\/[^/]+\/comments$|\/issues\/comments\/|\/pulls(\/|$)/.test(route)) return write ? 'pull-requests: write' : 'pull-requests: read';
   if (/\/deployments(\/|$)/.test(route)) return 'deployments: write';
   if (/\/actions\//.test(route)) return write ? 'actions: write' : 'actions: read';
   return undefined;

@@ -50,9 +50,15 @@ function eventSchema() {
       .object({
         number: z.number().int().positive(),
         head: z.object({ sha: z.string().optional(), repo: z.object({ full_name: z.string() }).nullish() }).optional(),
+        base: z.object({ sha: z.string().optional() }).optional().catch(undefined),
+        /** How many files the pull request changes (its file list stops at 3000). */
+        changed_files: z.number().int().nonnegative().optional().catch(undefined),
       })
       .optional()
       .catch(undefined),
+    /** push: the branch's commit before and after the push (`before` all zeros for a new branch). */
+    before: z.string().regex(/^[0-9a-f]{40,64}$/).optional().catch(undefined),
+    after: z.string().regex(/^[0-9a-f]{40,64}$/).optional().catch(undefined),
     workflow_run: z
       .object({ id: z.number().int().positive(), head_sha: z.string().regex(/^[0-9a-f]{40}$/).optional() })
       .optional()

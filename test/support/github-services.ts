@@ -91,6 +91,12 @@ export interface GitHubStandIn {
    * issue number, and the issues listing shows it (with a `pull_request` key), as GitHub does.
    */
   seedPullRequest(repository: string, number: number, headSha: string, listing?: { author?: string; body?: string; labels?: string[] }): void;
+  /**
+   * Gives a pull request (opened at head 'b'×40 if new) these changed files: GET /pulls/{n}/files
+   * lists them paged (30 a page, per_page up to 100, Link headers) and, as GitHub does, at most 3000
+   * of them; GET /pulls/{n} reports them all in changed_files.
+   */
+  seedPullRequestFiles(repository: string, number: number, files: PullRequestFile[]): void;
   /** Records a workflow run's head commit, as GET /actions/runs/{id} reports it. */
   seedWorkflowRun(repository: string, runId: number, headSha: string): void;
   /** Adds a comment as someone else (a human, another bot). */
@@ -111,6 +117,16 @@ export interface StoredDeployment {
   description: string;
   statuses: { state: string; environmentUrl?: string; logUrl?: string }[];
 }
+
+/** One entry of a pull request's file list, as GitHub's REST API names it. */
+export interface PullRequestFile {
+  filename: string;
+  status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+  previous_filename?: string;
+}
+
+/** GitHub lists at most this many files of a pull request. */
+export const PULL_REQUEST_FILES_CAP = 3000;
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
 
@@ -215,6 +231,7 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     return issue;
   };
   const workflowRuns = new Map<string, string>(); // "repo/runId" → head sha
+  const pullRequestFiles = new Map<string, PullRequestFile[]>(); // "repo#number" → changed files
   const failures: { method: string; path: string | RegExp; left: number; failure: InjectedFailure }[] = [];
   /** Answers with an injected failure when one matches this call (and counts it down). */
   const injectedFailure = (method: string, pathname: string, res: http.ServerResponse): boolean => {
@@ -421,7 +438,15 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
       const head = pullRequests.get(`${m[1]}#${m[2]}`);
       if (!head) return send(res, 404, { message: 'Not Found' });
-      return send(res, 200, { number: Number(m[2]), state: 'open', head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } }, base: { ref: 'main', repo: { full_name: m[1] } } });
+      const changedFiles = pullRequestFiles.get(`${m[1]}#${m[2]}`)?.length ?? 0;
+      return send(res, 200, { number: Number(m[2]), state: 'open', changed_files: changedFiles, head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } }, base: { ref: 'main', repo: { full_name: m[1] } } });
+    }
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/.exec(url.pathname)) && method === 'GET') {
+      if (grant.pullRequests !== 'read' && grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
+      const files = pullRequestFiles.get(`${m[1]}#${m[2]}`);
+      if (!files) return send(res, 404, { message: 'Not Found' });
+      const patch = (f: PullRequestFile) => ({ sha: 'c'.repeat(40), filename: f.filename, status: f.status, additions: 1, deletions: 0, changes: 1, ...(f.previous_filename && { previous_filename: f.previous_filename }) });
+      return pagedList(res, url, files.slice(0, PULL_REQUEST_FILES_CAP).map(patch));
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
       const head = workflowRuns.get(`${m[1]}/${m[2]}`);
@@ -600,6 +625,11 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const openPullRequest: GitHubStandIn['seedPullRequest'] = (repository, number, headSha, listing = {}) => {
+    pullRequests.set(`${repository}#${number}`, headSha);
+    pullRequestListing.set(`${repository}#${number}`, { author: listing.author ?? 'contributor', body: listing.body ?? '', labels: listing.labels ?? [], createdAt: nowSeconds() });
+  };
+
   return {
     url: baseUrl,
     actionsEnv({ runId, runAttempt = 1, repository, workspace, token }) {
@@ -632,9 +662,10 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
     issues: (repository) => issues.filter((i) => i.repository === repository).map((i) => ({ ...i, labels: [...i.labels] })),
     seedIssue: (repository, issue) => ({ ...addIssue(repository, issue) }),
-    seedPullRequest: (repository, number, headSha, listing = {}) => {
-      pullRequests.set(`${repository}#${number}`, headSha);
-      pullRequestListing.set(`${repository}#${number}`, { author: listing.author ?? 'contributor', body: listing.body ?? '', labels: listing.labels ?? [], createdAt: nowSeconds() });
+    seedPullRequest: openPullRequest,
+    seedPullRequestFiles: (repository, number, files) => {
+      if (!pullRequests.has(`${repository}#${number}`)) openPullRequest(repository, number, 'b'.repeat(40));
+      pullRequestFiles.set(`${repository}#${number}`, files);
     },
     seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),

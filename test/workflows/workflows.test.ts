@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
-import { condition, interpolate } from '../support/workflow-expressions.js';
+import { planArtifactName } from '../../src/github/plan-artifact.js';
+import { condition, evaluate, interpolate } from '../support/workflow-expressions.js';
 
 const rel = (...parts: string[]) => path.join(...parts);
 const yamlFiles = (dir: string) =>
@@ -96,9 +97,10 @@ describe('what users rely on in the actions and workflows', () => {
   it('the pull-request plan may comment but nothing more', () => {
     const plan = doc('examples/workflows/plan.yml');
     expect(Object.keys(plan.on)).toEqual(['pull_request']);
-    const permissions = { ...plan.permissions, ...Object.values(plan.jobs as Record<string, { permissions?: object }>)[0]!.permissions };
-    expect(permissions['pull-requests']).toBe('write');
-    expect(Object.entries(permissions).filter(([, level]) => level === 'write').map(([scope]) => scope)).toEqual(['pull-requests']);
+    // A job's permissions replace the workflow's.
+    const permissions = (job: string) => (plan.jobs[job].permissions ?? plan.permissions) as Record<string, string>;
+    expect(permissions('plan')['pull-requests']).toBe('write');
+    for (const job of Object.keys(plan.jobs)) expect(Object.entries(permissions(job)).filter(([, level]) => level === 'write').map(([scope]) => scope), job).toEqual(job === 'plan' || job === 'overview' ? ['pull-requests'] : []);
   });
 
   it('the pull-request plan ends with one overview comment, after failed plans too', () => {
@@ -110,22 +112,52 @@ describe('what users rely on in the actions and workflows', () => {
     expect(Object.keys(plan.jobs).at(-1)).toBe('overview');
   });
 
-  it('the manual deploy is reviewed, serialised per cluster and never cancelled mid-apply', () => {
+  it('the deploy is reviewed, serialised per cluster (deploy-<org>-<cluster>) and never cancelled mid-apply', () => {
     const deploy = doc('examples/workflows/deploy.yml');
     expect(deploy.jobs.deploy.environment).toBeTruthy();
     expect(deploy.jobs.deploy.concurrency['cancel-in-progress']).toBe(false);
-    expect(deploy.jobs.deploy.concurrency.group).toContain('inputs.config');
+    expect(interpolate(deploy.jobs.deploy.concurrency.group, { matrix: { organization: 'acme', cluster: 'prod-east' } })).toBe('deploy-acme-prod-east');
     expect(Object.keys(deploy.on.workflow_dispatch.inputs)).toEqual(expect.arrayContaining(['config', 'restart', 'step', 'from-step', 'dry-run']));
   });
 
-  it('the manual deploy applies exactly the plan its plan job saved, after the review', () => {
+  it('the deploy applies exactly the plan its plan job saved for the cluster, after the review', () => {
     const deploy = doc('examples/workflows/deploy.yml');
     const step = (job: string, id: string) => deploy.jobs[job].steps.find((s: { id?: string }) => s.id === id);
-    expect(step('plan', 'plan').with).toMatchObject({ 'dry-run': true, 'save-plan': true });
+    expect(step('plan', 'plan').with).toMatchObject({ 'dry-run': true, 'save-plan': true, config: '${{ matrix.config }}' });
     expect(deploy.jobs.plan.environment).toBeUndefined(); // the review comes after the plan
-    expect(deploy.jobs.deploy.needs).toBe('plan');
-    expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ needs.plan.outputs.plan-artifact }}');
-    expect(deploy.jobs.plan.outputs['plan-artifact']).toBe('${{ steps.plan.outputs.plan-artifact }}');
+    expect(deploy.jobs.deploy.needs).toEqual(['targets', 'plan']);
+    expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ steps.saved.outputs.plan-artifact }}');
+    // The artifact the plan action names: cluster-deploy-plan-<org>-<cluster>.
+    expect(interpolate(step('deploy', 'saved').env.NAME, { matrix: { organization: 'acme', cluster: 'prod-east' } })).toBe(planArtifactName('acme', 'prod-east'));
+  });
+
+  describe('targets: a job per affected cluster', () => {
+    const matrixJobs: [string, string[]][] = [
+      ['examples/workflows/plan.yml', ['plan']],
+      ['examples/workflows/deploy.yml', ['plan', 'deploy']],
+      ['examples/workflows/upgrade.yml', ['plan', 'upgrade']],
+      ['examples/workflows/drift.yml', ['check']],
+    ];
+    const targetsOutputs = (include: object[]) => ({ needs: { targets: { outputs: { matrix: JSON.stringify({ include }), count: String(include.length) } } }, inputs: {} });
+
+    it.each(matrixJobs)('%s: the targets job feeds the matrix, an empty one runs no job, no cluster stops another', (file, jobs) => {
+      const workflow = doc(file);
+      const targets = workflow.jobs.targets;
+      expect(targets.steps.find((s: { uses?: string }) => s.uses === 'org/deploy/actions/targets@v1')).toBeDefined();
+      expect(targets.outputs.matrix).toBe('${{ steps.targets.outputs.matrix }}');
+      const entry = { cluster: 'prod-east', organization: 'acme', config: 'clusters/prod-east.yaml', 'cluster-dir': 'infrastructure/clusters/prod-east' };
+      for (const id of jobs) {
+        const job = workflow.jobs[id];
+        expect([job.needs].flat(), `${file} ${id}`).toContain('targets');
+        const matrix = /^\$\{\{(.*)\}\}$/.exec(job.strategy.matrix)![1]!;
+        expect(JSON.parse(evaluate(`toJSON(${matrix})`, targetsOutputs([entry])).coerceString()), `${file} ${id}`).toEqual({ include: [entry] });
+        if (file !== 'examples/workflows/upgrade.yml') {
+          expect(job.strategy['fail-fast'], `${file} ${id}`).toBe(false);
+          expect(condition(job.if, targetsOutputs([])), `${file} ${id}`).toBe(false);
+          expect(condition(job.if, targetsOutputs([entry])), `${file} ${id}`).toBe(true);
+        }
+      }
+    });
   });
 
   /**
@@ -234,7 +266,7 @@ describe('what users rely on in the actions and workflows', () => {
     expect(upgrade.jobs.plan.environment).toBeUndefined();
     expect(step('upgrade').with).toMatchObject({ operation: 'upgrade', 'kubernetes-version': '${{ inputs.kubernetes-version }}' });
     expect(step('upgrade').with).not.toHaveProperty('dry-run');
-    expect(upgrade.jobs.upgrade.needs).toBe('plan');
+    expect(upgrade.jobs.upgrade.needs).toEqual(['targets', 'plan']);
     expect(upgrade.jobs.upgrade.environment).toBeTruthy();
     expect(upgrade.jobs.upgrade.concurrency).toEqual(deploy.jobs.deploy.concurrency);
   });

@@ -1,0 +1,375 @@
+import { promises as fs, readdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { glob } from 'tinyglobby';
+import { runCommand } from './command.js';
+import { configClusterDir, configClusterName, parseClusterConfig } from './config.js';
+import { errorMessage, UsageError, UserError } from './errors.js';
+import { displayPath, readTextFile, type FileKind } from './files.js';
+import { Redactor } from './redact.js';
+import { CONFIG_FILE } from './yaml.js';
+
+/**
+ * Which clusters of a GitOps repository a change affects: the ones whose config changed, whose
+ * cluster directory holds a changed file, or whose OpenTofu code uses (through relative module
+ * sources, transitively) a directory holding a changed file. Paths are relative to the repository
+ * root, with "/" separators, as git and GitHub name them.
+ */
+
+export const DEFAULT_CONFIGS = 'clusters/*.yaml';
+
+export type ChangeStatus = 'added' | 'modified' | 'removed' | 'renamed';
+
+export interface ChangedFile {
+  path: string;
+  status: ChangeStatus;
+  /** renamed: where the file was before. */
+  previousPath?: string;
+}
+
+/**
+ * What changed: a list of files, or every cluster (`why` says why: the event, a truncated list,
+ * a new branch), which the summary shows.
+ */
+export type ChangeSet = { kind: 'files'; files: ChangedFile[] } | { kind: 'all'; why: string };
+
+export interface AffectedCluster {
+  organization: string;
+  cluster: string;
+  /** The config file, relative to the root. */
+  config: string;
+  /** The cluster directory, relative to the root. */
+  clusterDir: string;
+  /** Why it is affected, in words: `config changed`, `clusters/x/main.tf changed`, `module modules/net used via … changed`. */
+  reason: string;
+  /** The changed file that made it so (none when every cluster is selected). */
+  file?: string;
+}
+
+export interface Targets {
+  clusters: AffectedCluster[];
+  /** How many configs the glob matched. */
+  configs: number;
+  /** Configs the change removed (or moved out of the glob): reported, never deployed. */
+  deleted: string[];
+  /** Every cluster was selected, and why. */
+  all?: string;
+}
+
+export interface TargetsOptions {
+  root: string;
+  /** Glob of cluster configs, relative to the root (default clusters/*.yaml). */
+  configs?: string;
+  changes: ChangeSet;
+  /** What messages call the glob: `configs`, `input configs`. */
+  configsName?: string;
+}
+
+const TOFU_FILE: FileKind = { noun: 'OpenTofu file', plural: 'OpenTofu files', maxBytes: 4 * 1024 * 1024 };
+
+/** The configs glob as users type it: relative, inside the repository, one line. */
+export function checkConfigsGlob(glob: string, where: string): string {
+  const value = glob.trim();
+  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  if (!value) throw new UsageError(`${where} is empty; give a glob of cluster configs such as ${DEFAULT_CONFIGS}`);
+  if (/[\0-\x1f\x7f]/.test(value)) throw new UsageError(`${where}: contains a line break or control character; give one glob such as ${DEFAULT_CONFIGS}`);
+  if (value.length > 1000) throw new UsageError(`${where}: ${shown} is longer than 1000 characters; give one glob such as ${DEFAULT_CONFIGS}`);
+  // `..` as a path segment, braces included (`{..,x}/*.yaml`), would reach outside the root.
+  if (path.isAbsolute(value) || /(^|[/{,])\.\.($|[/},])/.test(value)) {
+    throw new UsageError(`${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`);
+  }
+  return value.replace(/^(\.\/)+/, '');
+}
+
+/** `a/b` for `a/b`, `./a/b`, `a//b/`: changed-file paths and relative paths compare equal. */
+const normal = (p: string) => path.posix.normalize(p.replace(/\\/g, '/')).replace(/\/$/, '');
+
+/** Every directory containing `p`, innermost first (`a/b/c.tf` → `a/b`, `a`). */
+function parents(p: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = path.posix.dirname(p); dir !== '.' && dir !== '/'; dir = path.posix.dirname(dir)) dirs.push(dir);
+  return dirs;
+}
+
+export async function findTargets(options: TargetsOptions): Promise<Targets> {
+  const root = path.resolve(options.root);
+  const name = options.configsName ?? 'configs';
+  const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
+  const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
+  const matches = picomatch(pattern);
+  const { changes } = options;
+  const files = changes.kind === 'files' ? changes.files : [];
+
+  const present = new Set(configPaths);
+  // A config removed, or renamed to a path that is no config (out of the glob): its cluster is no longer deployed from here.
+  const deleted = files
+    .filter((f) => (f.status === 'removed' || (f.status === 'renamed' && !present.has(normal(f.path)))) && matches(normal(f.previousPath ?? f.path)) && !present.has(normal(f.previousPath ?? f.path)))
+    .map((f) => normal(f.previousPath ?? f.path))
+    .filter((p, i, all) => all.indexOf(p) === i)
+    .sort();
+  if (configPaths.length === 0 && deleted.length === 0) {
+    throw new UserError(`${name}: ${JSON.stringify(pattern)} matches no file in ${displayPath(root)}; check the glob (relative to the repository root) and that the repository is checked out`);
+  }
+
+  const clusters = configPaths.map((config) => {
+    const absolute = path.join(root, config);
+    const parsed = parseClusterConfig(readTextFile(absolute, CONFIG_FILE), config);
+    const dir = configClusterDir(parsed, absolute);
+    if (!dir) throw new UserError(`${config}: opencenter.gitops.repository.local_dir is not set; set it so that the cluster directory can be found`);
+    const clusterDir = normal(path.relative(root, dir));
+    if (clusterDir === '..' || clusterDir.startsWith('../') || path.isAbsolute(clusterDir)) {
+      throw new UserError(`${config}: the cluster directory ${displayPath(dir)} is outside the repository ${displayPath(root)}; point opencenter.gitops.repository.local_dir inside it`);
+    }
+    return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir };
+  });
+
+  if (changes.kind === 'all') {
+    return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
+  }
+
+  // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
+  const changedIn = new Map<string, { file: string; status: ChangeStatus }>();
+  const changedPaths = new Map<string, ChangeStatus>();
+  for (const f of files) {
+    for (const p of [f.path, f.previousPath].filter((x): x is string => !!x).map(normal)) {
+      if (!changedPaths.has(p)) changedPaths.set(p, f.status);
+      for (const dir of parents(p)) if (!changedIn.has(dir)) changedIn.set(dir, { file: p, status: f.status });
+    }
+  }
+  const verb = (status: ChangeStatus) => (status === 'removed' ? 'removed' : status === 'added' ? 'added' : 'changed');
+  const renamedFrom = new Map(files.filter((f) => f.status === 'renamed' && f.previousPath).map((f) => [normal(f.path), normal(f.previousPath!)]));
+
+  // A module is a directory with .tf or .tf.json files: when no directory holding a change is one,
+  // and no such file was removed (a module deleted while a cluster still calls it is an error to
+  // show), no cluster can be affected through a module and no OpenTofu file needs parsing (a pull
+  // request that changes only configs or docs).
+  const tofuFileRemoved = files.some((f) => TOFU_FILE_NAME.test((f.status === 'renamed' ? f.previousPath : f.status === 'removed' ? f.path : '') ?? ''));
+  const moduleMayHaveChanged = tofuFileRemoved || [...changedIn.keys()].some((dir) => hasTofuFiles(path.join(root, dir)));
+  const modules = new ModuleResolver(root);
+  // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
+  // calls in flight together take a fraction of the time of calls made one after the other.
+  const outcomes = await Promise.allSettled(
+    clusters.map(async ({ absoluteDir, ...cluster }): Promise<AffectedCluster | undefined> => {
+      const configStatus = changedPaths.get(cluster.config);
+      if (configStatus) {
+        const from = renamedFrom.get(cluster.config);
+        return { ...cluster, reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed', file: cluster.config };
+      }
+      const inDir = changedIn.get(cluster.clusterDir);
+      if (inDir) return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
+      if (!moduleMayHaveChanged) return undefined;
+      const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir));
+      return use && { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
+    }),
+  );
+  // The first error in config order, whichever came first: the same input, the same message.
+  const failed = outcomes.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+  const affected = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value] : []));
+  return { clusters: affected, configs: clusters.length, deleted };
+}
+
+const TOFU_FILE_NAME = /\.tf(\.json)?$/;
+
+function hasTofuFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && TOFU_FILE_NAME.test(e.name));
+  } catch {
+    return false; // not there (a removed directory), or not a directory
+  }
+}
+
+/** A module call found in a directory's .tf or .tf.json files. */
+interface ModuleCall {
+  /** The module's directory, relative to the root. */
+  dir: string;
+  /** The file that calls it, relative to the root. */
+  file: string;
+}
+
+type ParseHcl = (file: string, text: string) => Promise<unknown>;
+let hclParser: Promise<ParseHcl> | undefined;
+
+/** HashiCorp's own HCL parser (compiled to WebAssembly), loaded on first use: ~100 ms to start. */
+function loadHcl(): Promise<ParseHcl> {
+  hclParser ??= import('@cdktn/hcl2json').then((mod) => {
+    const parse = (mod as { parse?: ParseHcl }).parse ?? (mod as unknown as { default: { parse: ParseHcl } }).default.parse;
+    return parse;
+  });
+  return hclParser;
+}
+
+/**
+ * Follows relative module sources (`source = "../../modules/net"`), transitively, reading each
+ * directory's files once however many clusters share it.
+ */
+class ModuleResolver {
+  private readonly calls = new Map<string, Promise<ModuleCall[]>>();
+  private readonly realRoot: string;
+
+  constructor(private readonly root: string) {
+    this.realRoot = realpathSync(root);
+  }
+
+  /**
+   * The first module (depth first, in file order) under `absoluteDir` whose directory holds a
+   * change, with the chain of files that call it; undefined when none does. A cycle is an error.
+   */
+  async changedModule(absoluteDir: string, changedIn: (dir: string) => { file: string } | undefined): Promise<{ module: string; via: string[]; file: string } | undefined> {
+    const start = normal(path.relative(this.root, absoluteDir));
+    const seen = new Set<string>([start]);
+    const visit = async (dir: string, stack: string[], via: string[]): Promise<{ module: string; via: string[]; file: string } | undefined> => {
+      for (const call of await this.callsIn(dir)) {
+        const cycle = stack.indexOf(call.dir);
+        if (cycle >= 0) throw new UserError(`module cycle: ${[...stack.slice(cycle), call.dir].join(' → ')} (called in ${call.file}); OpenTofu refuses a module that calls itself`);
+        if (seen.has(call.dir)) continue;
+        seen.add(call.dir);
+        const chain = [...via, call.file];
+        const changed = call.dir === '.' ? undefined : changedIn(call.dir);
+        if (changed) return { module: call.dir, via: chain, file: changed.file };
+        const found = await visit(call.dir, [...stack, call.dir], chain);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    return visit(start, [start], []);
+  }
+
+  private callsIn(dir: string): Promise<ModuleCall[]> {
+    let calls = this.calls.get(dir);
+    if (!calls) {
+      calls = this.readCalls(dir);
+      this.calls.set(dir, calls);
+    }
+    return calls;
+  }
+
+  private async readCalls(dir: string): Promise<ModuleCall[]> {
+    const absolute = path.join(this.root, dir);
+    let entries: string[];
+    try {
+      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => e.isFile() && TOFU_FILE_NAME.test(e.name)).map((e) => e.name).sort();
+    } catch (error) {
+      // A cluster directory that is not there (yet) uses no module.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw new UserError(`cannot read directory ${displayPath(dir)}: ${errorMessage(error)}`);
+    }
+    const calls: ModuleCall[] = [];
+    for (const name of entries) {
+      const file = dir === '.' ? name : `${dir}/${name}`;
+      const text = readTextFile(path.join(absolute, name), TOFU_FILE);
+      for (const [module, source] of await moduleSources(file, text)) {
+        const target = this.localModuleDir(file, module, source);
+        if (target !== undefined) calls.push({ dir: target, file });
+      }
+    }
+    return calls;
+  }
+
+  /** A local source's directory relative to the root; undefined for a registry or remote source. */
+  private localModuleDir(file: string, module: string, source: string): string | undefined {
+    // OpenTofu's rule: a local path starts with ./ or ../; anything else is fetched.
+    if (!/^\.\.?[/\\]/.test(source)) return undefined;
+    const where = `${file}: module "${module}" source ${JSON.stringify(source)}`;
+    const target = path.resolve(this.root, path.dirname(file), source);
+    const relative = path.relative(this.root, target);
+    const outside = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || path.isAbsolute(p);
+    if (outside(relative)) throw new UserError(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
+    let real: string;
+    try {
+      real = realpathSync(target);
+    } catch {
+      throw new UserError(`${where}: directory ${normal(relative)} does not exist; fix the source or add the module`);
+    }
+    if (outside(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
+    return normal(relative) || '.';
+  }
+}
+
+/** The `module` blocks of one .tf (HCL) or .tf.json file: [name, source] pairs. */
+async function moduleSources(file: string, text: string): Promise<[string, string][]> {
+  let document: unknown;
+  if (file.endsWith('.json')) {
+    try {
+      document = JSON.parse(text);
+    } catch (error) {
+      throw new UserError(`${file} is not valid JSON: ${errorMessage(error)}`);
+    }
+  } else {
+    // A module block starts with the word: a file without it calls none (most variables.tf, outputs.tf).
+    if (!text.includes('module')) return [];
+    const parse = await loadHcl();
+    try {
+      document = await parse(file, text);
+    } catch (error) {
+      throw new UserError(hclError(file, errorMessage(error)));
+    }
+  }
+  const blocks = (document as { module?: unknown } | null)?.module;
+  if (!blocks || typeof blocks !== 'object') return [];
+  const pairs: [string, string][] = [];
+  for (const [name, bodies] of Object.entries(blocks)) {
+    for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
+      const source = (body as { source?: unknown } | null)?.source;
+      if (typeof source !== 'string') throw new UserError(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
+      if (source.includes('${')) throw new UserError(`${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`);
+      pairs.push([name, source]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * HCL's diagnostics (`parse config: [main.tf:3,7-8: Invalid expression; Expected …]`) as
+ * `main.tf line 3: Invalid expression; Expected …`, one per line.
+ */
+function hclError(file: string, message: string): string {
+  const inner = /^parse config: \[(.*)\]$/s.exec(message.trim())?.[1] ?? message;
+  const lines = inner.split(/\], \[|\n/).map((d) => {
+    const m = /^(.+?):(\d+),(\d+)(?:-[\d,]+)?: (.*)$/s.exec(d.trim());
+    return m ? `${m[1]} line ${m[2]}, column ${m[3]}: ${m[4]}` : `${file}: ${d.trim()}`;
+  });
+  return `OpenTofu syntax error in ${lines.join('\n')}`;
+}
+
+/** True when the commit is in the local repository (a shallow checkout may lack it). */
+export async function hasCommit(root: string, sha: string): Promise<boolean> {
+  if (!/^[0-9a-f]{7,64}$/i.test(sha)) return false;
+  const result = await runCommand({ argv: ['git', 'cat-file', '-e', `${sha}^{commit}`], cwd: root, env: gitEnv() }, { redactor: new Redactor() });
+  return result.exitCode === 0;
+}
+
+/** What git itself needs, without the caller's GIT_DIR or pager: the changed files, nothing else. */
+function gitEnv(): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string' && !e[0].startsWith('GIT_')));
+  return { ...env, GIT_PAGER: 'cat', LC_ALL: 'C' };
+}
+
+const GIT_STATUS: Record<string, ChangeStatus> = { A: 'added', C: 'added', M: 'modified', T: 'modified', D: 'removed', R: 'renamed' };
+
+/**
+ * `git diff --name-status -M -z <base> <head>` (with `threeDot`, `base...head`: what the head
+ * changed since the merge base, as a pull request's file list counts it), parsed.
+ */
+export async function changedFilesFromGit(root: string, base: string, head: string, options: { threeDot?: boolean } = {}): Promise<ChangedFile[]> {
+  const range = options.threeDot ? [`${base}...${head}`] : [base, head];
+  const argv = ['git', 'diff', '--name-status', '-M', '-z', '--no-color', ...range, '--'];
+  const result = await runCommand({ argv, cwd: root, env: gitEnv() }, { redactor: new Redactor(), captureStdout: 256 * 1024 * 1024 });
+  if (result.exitCode !== 0) throw new UserError(`git diff ${range.join(' ')} failed (exit ${result.exitCode}): ${result.tail.slice(-3).join(' ').trim()}`);
+  return parseNameStatus(result.stdout);
+}
+
+/** `git diff --name-status -z` output: `M\0path\0`, `R100\0old\0new\0`. */
+export function parseNameStatus(output: string): ChangedFile[] {
+  const fields = output.split('\0');
+  const files: ChangedFile[] = [];
+  for (let i = 0; i + 1 < fields.length; ) {
+    const code = fields[i++]!;
+    const status = GIT_STATUS[code[0] ?? ''] ?? 'modified';
+    if (code[0] === 'R' || code[0] === 'C') {
+      const [from, to] = [fields[i++]!, fields[i++]!];
+      files.push(status === 'renamed' ? { path: to, status, previousPath: from } : { path: to, status });
+    } else files.push({ path: fields[i++]!, status });
+  }
+  return files;
+}
