@@ -95,6 +95,11 @@ describe('cluster-deploy check', () => {
     expect(drift.slice(1, 5)).toEqual(['plan', '-input=false', '-detailed-exitcode', '-lock-timeout=2m']);
     expect(drift[5]).toBe(`-out=${path.join(run.stateDir, 'demo', 'sandbox', 'drift.plan')}`);
     expect(plan.steps.find((s) => s.id === 'cluster-health')!.argv).toEqual(expect.arrayContaining(['get', 'nodes', '-o', 'json']));
+
+    // --tofu-plan adds nothing to a check, and says so instead of planning a deploy.
+    const tofu = await cli(['plan', ...base, '--operation', 'check', '--tofu-plan'], run.env);
+    expect(tofu.code, tofu.stderr).toBe(0);
+    expect(tofu.stdout).toContain('No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).');
   }, 60_000);
 });
 
