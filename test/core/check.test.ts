@@ -143,6 +143,16 @@ describe('operation check on a deployed sandbox', () => {
     expect(report.drift).toBe(false); // the rest of the check ran
   }, 60_000);
 
+  it('says so when the API answers with something that is not a node list', async () => {
+    // A kubectl that answers 0 with garbage, as a proxy in the way might.
+    const kubectl = path.join(await fs.mkdtemp(path.join(run.workDir, 'kubectl-')), 'kubectl');
+    await fs.writeFile(kubectl, '#!/bin/sh\necho "<html>proxy login</html>"\n', { mode: 0o755 });
+    const { report } = await check({ kubectl });
+    expect(kinds(report)).toEqual(['unchecked nodes']);
+    expect(report.findings[0]!.message).toMatch(/^kubectl get nodes -o json did not print JSON .*; the nodes were not checked$/);
+    expect(report.nodes).toBeUndefined();
+  }, 60_000);
+
   it('compares with the inventory as the apply wrote it, and says so when it is missing or broken', async () => {
     const inventory = path.join(run.sandbox.clusterDir, 'inventory', 'inventory.yaml');
     const text = await fs.readFile(inventory, 'utf8');

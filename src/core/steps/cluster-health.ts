@@ -95,11 +95,16 @@ export class ClusterHealthStep implements Step {
     const query = (spec: CommandSpec) => context.exec(spec, { capture: true, quiet: true, check: false });
 
     const listed = await query(this.nodesCommand);
+    let nodes: ClusterNode[] | undefined;
+    try {
+      if (listed.exitCode === 0) nodes = parseNodeList(listed.stdout);
+    } catch (error) {
+      add('unchecked', 'nodes', `${errorMessage(error)}; the nodes were not checked`);
+    }
     if (listed.exitCode !== 0) {
       add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
     } else {
-      const nodes = parseNodeList(listed.stdout);
-      this.checkNodes(nodes, report, add);
+      if (nodes) this.checkNodes(nodes, report, add);
       const readyz = await query(this.readyzCommand);
       const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
       for (const check of failed) add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
