@@ -23,6 +23,8 @@ export interface KubeApiStandIn {
   /** `METHOD /path` of each request, most recent last (bounded). */
   requests: string[];
   setReady(ready: boolean): void;
+  /** `/readyz` checks to fail (`etcd`, `poststarthook/rbac/bootstrap-roles`): listed as `[-]<name> failed` with a 500; [] heals them. */
+  setFailingChecks(checks: string[]): void;
   setNodes(nodes: NodeSpec[]): void;
   close(): Promise<void>;
 }
@@ -56,27 +58,39 @@ export interface KubeApiOptions {
    * node list, read on every request, so the playbooks and tests share one truth; `setNodes` writes it.
    */
   registryFile?: string;
+  /** Days the CA, server and client certificates are valid from now; default 365, so the sandbox is healthy. */
+  certificateDays?: number;
 }
 
 const MAX_LOGGED_REQUESTS = 1000;
+
+/** The checks a real apiserver's `/readyz?verbose` lists (a selection). */
+const READYZ_CHECKS = ['ping', 'log', 'etcd', 'etcd-readiness', 'informer-sync', 'poststarthook/rbac/bootstrap-roles', 'shutdown'];
+
+/** The apiserver's verbose readiness text: `[+]name ok` or `[-]name failed: reason withheld` per check, then the verdict. */
+function readyzBody(failing: readonly string[]): string {
+  const checks = [...new Set([...READYZ_CHECKS, ...failing])];
+  const lines = checks.map((check) => (failing.includes(check) ? `[-]${check} failed: reason withheld` : `[+]${check} ok`));
+  return `${lines.join('\n')}\nreadyz check ${failing.length ? 'failed' : 'passed'}\n`;
+}
 
 async function openssl(args: string[], cwd: string): Promise<void> {
   await run('openssl', args, { cwd });
 }
 
 /** A CA, a server certificate (SAN 127.0.0.1, 127.0.0.2, localhost) and an admin client certificate. */
-export async function makeCertificates(dir: string) {
+export async function makeCertificates(dir: string, days = 365) {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const key = (name: string) => openssl(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', `${name}.key`], dir);
   await Promise.all([key('ca'), key('server'), key('client')]);
-  await openssl(['req', '-x509', '-new', '-key', 'ca.key', '-subj', '/CN=sandbox-kubernetes-ca', '-days', '2', '-out', 'ca.crt'], dir);
+  await openssl(['req', '-x509', '-new', '-key', 'ca.key', '-subj', '/CN=sandbox-kubernetes-ca', '-days', String(days), '-out', 'ca.crt'], dir);
   await fs.writeFile(path.join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost\nextendedKeyUsage=serverAuth\n');
   await fs.writeFile(path.join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
   const sign = async (name: string, subject: string) => {
     await openssl(['req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`], dir);
     // A random serial per certificate: -CAcreateserial would have both signings race on ca.srl.
     const serial = `0x${randomBytes(16).toString('hex')}`;
-    await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', serial, '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.crt`], dir);
+    await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', serial, '-days', String(days), '-extfile', `${name}.ext`, '-out', `${name}.crt`], dir);
   };
   await Promise.all([sign('server', '/CN=kube-apiserver'), sign('client', '/O=system:masters/CN=kubernetes-admin')]);
   const read = (file: string) => fs.readFile(path.join(dir, file), 'utf8');
@@ -174,10 +188,11 @@ function writeRegistrySync(file: string, registry: NodeRegistry): void {
 }
 
 export async function startKubeApiStandIn(options: KubeApiOptions): Promise<KubeApiStandIn> {
-  const certs = await makeCertificates(options.dir);
+  const certs = await makeCertificates(options.dir, options.certificateDays ?? 365);
   const host = options.host ?? '127.0.0.2';
   const readyAt = Date.now() + (options.readyAfterMs ?? 0);
   let forced: boolean | undefined;
+  let failingChecks: string[] = [];
   let nodes: NodeSpec[] = options.nodes ?? [{ name: 'sandbox-cp-0', ready: true, kubeletVersion: DEFAULT_KUBELET_VERSION, roles: ['control-plane'] }];
   const { registryFile } = options;
   /** The registry when it exists (a file being replaced atomically is always whole), else the in-memory list. */
@@ -212,13 +227,12 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
         return json(200, versionInfo(clusterVersion(current)));
       case '/readyz':
       case '/livez':
-      case '/healthz':
-        if (url.pathname !== '/readyz' || isReady()) {
-          res.writeHead(200, { 'content-type': 'text/plain' });
-          return res.end('ok');
-        }
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        return res.end('[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed\n');
+      case '/healthz': {
+        // As the apiserver: a failure always lists the checks, a success only with ?verbose.
+        const failing = url.pathname !== '/readyz' ? [] : isReady() ? failingChecks : ['etcd', ...failingChecks];
+        res.writeHead(failing.length ? 500 : 200, { 'content-type': 'text/plain' });
+        return res.end(failing.length || url.searchParams.has('verbose') ? readyzBody(failing) : 'ok');
+      }
       case '/api':
         return json(200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
       case '/apis':
@@ -246,6 +260,9 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
     requests,
     setReady: (ready) => {
       forced = ready;
+    },
+    setFailingChecks: (checks) => {
+      failingChecks = [...checks];
     },
     setNodes: (next) => {
       nodes = next;

@@ -69,7 +69,7 @@ async function shimWheel(): Promise<string> {
  * given (default `demo/sandbox`) —, adds the Kubespray stand-in's wheel and starts the Kubernetes API stand-in whose address and certificates the playbook puts
  * into admin.conf.
  */
-export async function prepareSandbox(options: { workDir: string; readyAfterMs?: number; nodes?: NodeSpec[]; cluster?: string }): Promise<PreparedSandbox> {
+export async function prepareSandbox(options: { workDir: string; readyAfterMs?: number; nodes?: NodeSpec[]; cluster?: string; certificateDays?: number }): Promise<PreparedSandbox> {
   const { workDir } = options;
   await fs.mkdir(workDir, { recursive: true });
   await fs.cp(path.join(SANDBOX, 'gitops'), path.join(workDir, 'gitops'), { recursive: true, filter: (src) => !RUN_OUTPUTS.has(path.basename(src)) });
@@ -88,7 +88,7 @@ export async function prepareSandbox(options: { workDir: string; readyAfterMs?: 
   await fs.copyFile(wheel, path.join(wheels, path.basename(wheel)));
 
   const registryFile = path.join(workDir, REGISTRY_FILE);
-  const api = await startKubeApiStandIn({ dir: path.join(workDir, 'api-certs'), readyAfterMs: options.readyAfterMs, nodes: options.nodes, registryFile });
+  const api = await startKubeApiStandIn({ dir: path.join(workDir, 'api-certs'), readyAfterMs: options.readyAfterMs, nodes: options.nodes, registryFile, certificateDays: options.certificateDays });
   const b64 = (pem: string) => Buffer.from(pem).toString('base64');
   await fs.writeFile(
     path.join(clusterDir, '.sandbox-api.json'),

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
+import { CERTIFICATE_WARNING_DAYS } from '../core/check-report.js';
 import { UsageError } from '../core/errors.js';
 import { DURATION_LIMITS, OPERATIONS, parseDurationOption, parseKubernetesVersionOption, parseMethod, parseName, parseNodeCount, parseOperation, type Operation } from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
@@ -100,22 +101,23 @@ Usage:
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
   cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
+  cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
 
 Operations and their steps:
 ${OPERATION_STEPS_HELP}
 
-Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.
+Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 check found drift or a health problem, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 
 const HELP: Record<string, string> = {
-  plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy] [options] [--json]
+  plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
 with its working directory, command, reads, writes and environment (secret values shown as <redacted>).
-  --operation OP           deploy (default), upgrade (with --kubernetes-version) or destroy (no --confirm needed to plan)
+  --operation OP           deploy (default), upgrade (with --kubernetes-version), destroy (no --confirm needed to plan) or check
   --json                   print the plan as JSON
   --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
                            read-only on the cloud; needs the credentials) and show what would change and, for a
@@ -152,6 +154,17 @@ Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and m
 destroyed, so the next deploy starts from nothing. An interrupted destroy resumes like a deploy.
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
   --json                   print the result as JSON on stdout when done
+
+${DEPLOY_OPTIONS_HELP}`,
+  check: `Usage: cluster-deploy check --config FILE [options]
+
+Reports, read-only: infrastructure drift (tofu plan -detailed-exitcode against the code; nothing is
+applied) and the cluster's health: nodes in the inventory missing from the API, NotReady or unexpected
+ones, kubelets not at opencenter.cluster.kubernetes.version, the API server certificate within
+${CERTIFICATE_WARNING_DAYS} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
+unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
+Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
+  --json                   print the report as JSON on stdout
 
 ${DEPLOY_OPTIONS_HELP}`,
   'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
@@ -291,7 +304,7 @@ export function parseCli(argv: string[]): CliCommand {
   // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
   const owner: Record<string, string> = {
     'tofu-plan': 'plan',
-    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy)',
+    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check)',
     confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
     'kubernetes-version': 'upgrade and plan --operation upgrade',
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
@@ -301,6 +314,7 @@ export function parseCli(argv: string[]): CliCommand {
     deploy: ['allow-unsafe-node-removal'],
     upgrade: ['kubernetes-version'],
     destroy: ['confirm'],
+    check: [],
   };
   for (const flag of Object.keys(owner)) {
     if (v[flag] !== undefined && v[flag] !== false && !allowed[command]!.includes(flag)) {

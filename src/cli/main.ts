@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine.js';
+import { describeCheckReport } from '../core/check-report.js';
 import { commandExecutor } from '../core/command.js';
 import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
@@ -91,7 +92,9 @@ async function execute(command: CliCommand): Promise<number> {
       const dispose = abortOnSignals(controller, (message) => output.line(message));
       try {
         const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal: controller.signal });
-        if (result.ok && command.options.operation === 'destroy') {
+        if (result.ok && result.checkReport) {
+          for (const line of describeCheckReport(result.checkReport)) output.line(line);
+        } else if (result.ok && command.options.operation === 'destroy') {
           output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
         } else if (result.ok) {
           const done = command.options.operation === 'upgrade' ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}` : `Deploy of ${result.cluster}`;
@@ -101,8 +104,9 @@ async function execute(command: CliCommand): Promise<number> {
           stderr(`error: ${result.error}\n`);
         }
         output.line(`Log: ${result.logPath}`);
-        output.line(`Resume state: ${result.statePath}`);
-        if (command.json) stdout(`${JSON.stringify(result, null, 2)}\n`);
+        if (!result.checkReport) output.line(`Resume state: ${result.statePath}`); // a check keeps none
+        if (command.json) stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
+        if (result.checkReport) return result.checkReport.drift || !result.checkReport.healthy ? EXIT.findings : EXIT.ok;
         return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;
       } finally {
         dispose();

@@ -65,3 +65,21 @@ export type CheckReport = z.infer<typeof CheckReportSchema>;
 
 /** Days before expiry from which the API server certificate is a finding. */
 export const CERTIFICATE_WARNING_DAYS = 30;
+
+/** A report with nothing found yet: the check steps fill it as they run. */
+export function newCheckReport(cluster: string): CheckReport {
+  return { cluster, checkedAt: new Date().toISOString(), drift: false, healthy: true, findings: [] };
+}
+
+/** The finished report: healthy when nothing but drift was found, checked against its schema (it is an output). */
+export function completeCheckReport(report: CheckReport): CheckReport {
+  return CheckReportSchema.parse({ ...report, healthy: report.findings.every((finding) => finding.kind === 'drift') });
+}
+
+/** The report for a terminal or a log: a headline, then one line per finding. */
+export function describeCheckReport(report: CheckReport): string[] {
+  const others = report.findings.filter((finding) => finding.kind !== 'drift').length;
+  const drift = report.drift ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})` : 'no drift';
+  const health = report.healthy ? 'healthy' : `unhealthy (${others} finding${others === 1 ? '' : 's'})`;
+  return [`Check of ${report.cluster}: ${drift}, ${health}`, ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`)];
+}

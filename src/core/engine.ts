@@ -7,7 +7,8 @@ import { ensurePrivateDir, readTextFile } from './files.js';
 import { kubeconfigEndpoint } from './kubeconfig.js';
 import { acquireDeployLock, lockChildHooks } from './lock.js';
 import type { DeployOutput } from './output.js';
-import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
+import { completeCheckReport, newCheckReport, type CheckReport } from './check-report.js';
+import { decideStep, keepsResumeState, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from './state.js';
 import type { Step } from './steps/index.js';
@@ -43,6 +44,8 @@ export interface DeployResult {
   logPath?: string;
   /** The step timeline across attempts (the state's history), this run's attempt last when it ran a step. */
   history?: Attempt[];
+  /** operation check, when it ran to the end: what it found (redacted). */
+  checkReport?: CheckReport;
 }
 
 export interface DeployRun {
@@ -64,6 +67,7 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
   deploy: 'provisioning infrastructure',
   upgrade: 'upgrading the cluster',
   destroy: 'destroying the infrastructure',
+  check: 'checking the cluster',
 };
 
 /**
@@ -126,8 +130,12 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   const useState = usesSavedState(filter);
   const reports: StepReport[] = [];
   const result: DeployResult = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
+  // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
+  const persistent = keepsResumeState(settings.operation);
+  const report = newCheckReport(cluster);
 
   const save = async () => {
+    if (!persistent) return;
     state.updatedAt = new Date().toISOString();
     await store.save(redactor.redactValue(state));
   };
@@ -162,7 +170,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     let failure: unknown;
     let failed = false;
     try {
-      detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id) })) ?? undefined;
+      detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id), report })) ?? undefined;
       if (signal.aborted) throw new InterruptedError();
     } catch (error) {
       failure = error;
@@ -200,7 +208,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     return result;
   }
 
-  if (run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
+  if (persistent && run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
     state.completedAt = new Date().toISOString();
     // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
     if (settings.operation === 'destroy') state.destroyedAt = state.completedAt;
@@ -208,6 +216,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   }
   result.ok = true;
   result.history = state.history;
+  if (settings.operation === 'check') result.checkReport = redactor.redactValue(completeCheckReport(report));
   try {
     if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
   } catch {

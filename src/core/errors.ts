@@ -21,8 +21,11 @@ export class InterruptedError extends Error {
   }
 }
 
-/** The process exit codes, defined once for the CLI and documented in the README. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+/**
+ * The process exit codes, defined once for the CLI and documented in the README. `findings`: a check
+ * ran and found drift or a health problem (the check itself succeeded).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, findings: 3, interrupted: 130 } as const;
 
 /** The exit code an error stands for: from its type, never from its message. */
 export function exitCodeFor(error: unknown): number {

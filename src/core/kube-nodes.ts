@@ -26,6 +26,11 @@ const NodeListSchema = z.object({
   ),
 });
 
+/** A kubelet's release as the config and options write it: `v1.34.2+k3s1` → `1.34.2`. */
+export function kubeletRelease(kubelet: string): string {
+  return kubelet.replace(/^v/, '').split(/[+-]/)[0]!;
+}
+
 /** Parses kubectl's node list; a reply that is not one is an error saying so. */
 export function parseNodeList(json: string): ClusterNode[] {
   let document: unknown;

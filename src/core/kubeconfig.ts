@@ -1,7 +1,9 @@
 import YAML, { type Document, isAlias, isMap, isScalar, isSeq, type Scalar } from 'yaml';
 import { z } from 'zod';
 import { canonicalIPv6, parseApiHost, urlHost } from './address.js';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { formatIssues, UserError } from './errors.js';
+import { readTextFile } from './files.js';
 import { KUBECONFIG_FILE, parseYamlMapping } from './yaml.js';
 
 /**
@@ -12,11 +14,19 @@ const optionalString = z.string().nullish();
 /** The user fields that hold secrets, to mask. */
 const SecretUserFields = z.object({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
 const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
+const ClusterFields = z.object({
+  server: optionalString,
+  'certificate-authority-data': optionalString,
+  'certificate-authority': optionalString,
+  'insecure-skip-tls-verify': z.boolean().nullish(),
+  'tls-server-name': optionalString,
+});
+const UserFields = SecretUserFields.extend({ 'client-certificate': optionalString, 'client-key': optionalString });
 const KubeconfigSchema = z.object({
   'current-context': optionalString,
-  clusters: z.array(z.object({ name: optionalString, cluster: z.object({ server: optionalString }).nullish() })).nullish(),
-  contexts: z.array(z.object({ name: optionalString, context: z.object({ cluster: optionalString }).nullish() })).nullish(),
-  users: z.array(z.object({ name: optionalString, user: SecretUserFields.nullish() })).nullish(),
+  clusters: z.array(z.object({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
+  contexts: z.array(z.object({ name: optionalString, context: z.object({ cluster: optionalString, user: optionalString }).nullish() })).nullish(),
+  users: z.array(z.object({ name: optionalString, user: UserFields.nullish() })).nullish(),
 });
 
 export type KubeconfigFields = z.infer<typeof KubeconfigSchema>;
@@ -150,12 +160,50 @@ function readsAsPlainString(value: string): boolean {
   return !/[[\]{},]/.test(value) && YAML.parse(value) === value;
 }
 
+/** The cluster and user of the current context (else the first cluster), as kubectl picks them. */
+function currentEntries(fields: KubeconfigFields) {
+  const context = fields.contexts?.find((c) => c.name === fields['current-context'])?.context;
+  const cluster = fields.clusters?.find((c) => c.name === context?.cluster) ?? fields.clusters?.[0];
+  const user = fields.users?.find((u) => u.name === context?.user) ?? (fields.users?.length === 1 ? fields.users[0] : undefined);
+  return { cluster: cluster?.cluster ?? undefined, user: user?.user ?? undefined };
+}
+
 /** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
 export function kubeconfigEndpoint(text: string, source: string): string | undefined {
-  const { fields } = parseKubeconfig(text, source);
-  const current = fields.contexts?.find((c) => c.name === fields['current-context'])?.context?.cluster;
-  const cluster = fields.clusters?.find((c) => c.name === current) ?? fields.clusters?.[0];
-  return cluster?.cluster?.server ?? undefined;
+  return currentEntries(parseKubeconfig(text, source).fields).cluster?.server ?? undefined;
+}
+
+/** What a TLS client needs to reach the current context's API server as kubectl would: PEM texts, not paths. */
+export interface KubeconfigTls {
+  server: string;
+  ca?: string;
+  cert?: string;
+  key?: string;
+  insecure: boolean;
+  serverName?: string;
+}
+
+/**
+ * The current context's server and TLS material: `*-data` fields decoded, file fields read relative
+ * to the kubeconfig's directory (as kubectl reads them). Undefined when it names no server.
+ */
+export function kubeconfigTls(text: string, file: string): KubeconfigTls | undefined {
+  const { cluster, user } = currentEntries(parseKubeconfig(text, file).fields);
+  const server = cluster?.server;
+  if (!server) return undefined;
+  const pem = (data: string | null | undefined, path: string | null | undefined, what: string): string | undefined => {
+    if (data) return Buffer.from(data, 'base64').toString('utf8');
+    if (!path) return undefined;
+    return readTextFile(resolvePath(dirname(file), path), { noun: `${what} file`, plural: `${what} files`, maxBytes: 1024 * 1024 });
+  };
+  return {
+    server,
+    ca: pem(cluster['certificate-authority-data'], cluster['certificate-authority'], 'certificate authority'),
+    cert: pem(user?.['client-certificate-data'], user?.['client-certificate'], 'client certificate'),
+    key: pem(user?.['client-key-data'], user?.['client-key'], 'client key'),
+    insecure: cluster['insecure-skip-tls-verify'] === true,
+    serverName: cluster['tls-server-name'] ?? undefined,
+  };
 }
 
 /**

@@ -46,6 +46,14 @@ export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] 
   return [...steps];
 }
 
+/**
+ * Whether an operation saves resume state. A check only reads: it neither resumes nor saves, so an
+ * unfinished deploy stays resumable and a completed one stays complete.
+ */
+export function keepsResumeState(operation: Operation): boolean {
+  return operation !== 'check';
+}
+
 /** Whether saved state decides anything: not with --restart, --step or --from-step. */
 export function usesSavedState(filter: StepFilter): boolean {
   return !filter.restart && !filter.step && !filter.fromStep;
@@ -86,6 +94,7 @@ export async function loadStartingState(store: StateStore, cluster: string, filt
     if (keep?.clusterApi && !keep.destroyedAt) state.clusterApi = keep.clusterApi;
     return { state, note };
   };
+  if (!keepsResumeState(operation)) return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
   if (filter.restart) return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
   const saved = await store.load();
   if (!saved) return fresh();

@@ -222,9 +222,15 @@ export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clust
   return `${settings.organization}/${settings.clusterName}`;
 }
 
-/** Per-cluster runtime paths: resume state and run logs. */
-export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string; planPath: string; lockPath: string } {
+/** Per-cluster runtime paths: resume state, run logs, the deploy's plan and the check's own (never the deploy's). */
+export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string; planPath: string; driftPlanPath: string; lockPath: string } {
   const dir = path.join(settings.stateDir, settings.organization, settings.clusterName);
-  // The binary plan holds every value in plain text: it stays in this private directory.
-  return { statePath: path.join(dir, 'state.json'), logDir: path.join(dir, 'logs'), planPath: path.join(dir, 'tofu.plan'), lockPath: path.join(dir, 'deploy.lock') };
+  // The binary plans hold every value in plain text: they stay in this private directory.
+  return {
+    statePath: path.join(dir, 'state.json'),
+    logDir: path.join(dir, 'logs'),
+    planPath: path.join(dir, 'tofu.plan'),
+    driftPlanPath: path.join(dir, 'drift.plan'),
+    lockPath: path.join(dir, 'deploy.lock'),
+  };
 }

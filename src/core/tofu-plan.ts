@@ -9,6 +9,7 @@ import type { Redactor } from './redact.js';
 import { acquireDeployLock, lockChildHooks } from './lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import { emptyState } from './state.js';
+import { newCheckReport } from './check-report.js';
 import { plannedNodeChanges, type PlannedNodeChanges } from './node-changes.js';
 import { OpenTofuInitStep, requireTofuBinary, tofuCommand } from './steps/opentofu.js';
 
@@ -105,7 +106,7 @@ export async function runTofuPlan(
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
     output.startGroup('OpenTofu plan');
     try {
-      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec, state: emptyState(clusterId(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'] }); // exactly the deploy's init
+      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec, state: emptyState(clusterId(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'], report: newCheckReport(clusterId(settings)) }); // exactly the deploy's init
       await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
     } finally {
       output.endGroup();

@@ -48,6 +48,8 @@ export interface ActionSettings {
   environment?: string;
   /** clouds.yaml content given inline, to be written to a private file. */
   cloudsYamlContent?: string;
+  /** operation check: open, update or close the cluster's health issue from the report (needs issues: write). */
+  healthIssue: boolean;
 }
 
 /** A line break or control character in a one-line input: a paste mistake, and it would break the error line. */
@@ -108,6 +110,9 @@ const INPUT_OPERATIONS = {
   'allow-unsafe-node-removal': ['deploy'],
   'save-plan': ['deploy'],
   'plan-artifact': ['deploy'],
+  'health-issue': ['check'],
+  // A check changes nothing, so it records no deployment.
+  environment: ['deploy', 'upgrade', 'destroy'],
 } as const satisfies Record<string, readonly Operation[]>;
 
 /**
@@ -122,6 +127,8 @@ function checkOperationInputs(settings: ActionSettings, allowUnsafeNodeRemoval: 
     'allow-unsafe-node-removal': allowUnsafeNodeRemoval,
     'save-plan': settings.savePlan,
     'plan-artifact': settings.planArtifact !== undefined,
+    'health-issue': settings.healthIssue,
+    environment: settings.environment !== undefined,
   };
   for (const [name, operations] of Object.entries(INPUT_OPERATIONS) as [keyof typeof INPUT_OPERATIONS, readonly Operation[]][]) {
     if (given[name] && !operations.includes(operation)) {
@@ -195,6 +202,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     githubToken: text('github-token'),
     environment: line('environment'),
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
+    healthIssue: bool('health-issue', input('health-issue').trim()),
   };
   checkFilter(settings.filter, (flag) => `input ${flag}`, operation);
   checkOperationInputs(settings, allowUnsafeNodeRemoval);
@@ -207,6 +215,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   if ((settings.savePlan || settings.planArtifact) && !settings.planPassphrase) {
     throw new UsageError(`${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`);
   }
+  if (settings.healthIssue && !settings.githubToken) throw new UsageError('health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write');
   if (settings.planArtifact && settings.dryRun) throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
   return settings;
 }

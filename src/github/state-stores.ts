@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { keepsResumeState } from '../core/selection.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../core/settings.js';
 import { LocalStateStore, type DeployState, type StateStore } from '../core/state.js';
 import { postStepState } from './action-run.js';
@@ -49,7 +50,8 @@ export function makeStateStore(settings: ActionSettings, deploy: DeploySettings,
   const dir = path.dirname(runtimePaths(deploy).statePath);
   const name = stateArtifactName(deploy.organization, deploy.clusterName);
   const tofuDir = settings.tofuState === 'artifact' ? deploy.clusterDir : undefined;
-  deployPostState.save({ artifactDir: dir, artifactName: name, cluster, logPath, kubeconfig: deploy.kubeconfigPath, tofuDir });
+  // A check reads the deploy's artifact (its tofu state and kubeconfig) but uploads nothing: that state stays the deploy's.
+  if (keepsResumeState(deploy.operation)) deployPostState.save({ artifactDir: dir, artifactName: name, cluster, logPath, kubeconfig: deploy.kubeconfigPath, tofuDir });
   const files = companions(logPath, tofuDir, settings.tofuStatePassphrase, deploy.kubeconfigPath, settings.kubeconfigPassphrase);
   return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: files });
 }

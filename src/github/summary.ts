@@ -19,10 +19,10 @@ export interface SummaryContext {
 /** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
 export function operationTitle(operation: Operation = 'deploy', targetVersion?: string): string {
   if (operation === 'upgrade') return `Upgrade${targetVersion ? ` to v${targetVersion}` : ''}`;
-  return operation === 'destroy' ? 'Destroy' : 'Deploy';
+  return { deploy: 'Deploy', destroy: 'Destroy', check: 'Check' }[operation];
 }
 
-const DONE: Record<Operation, string> = { deploy: 'Deployed', upgrade: 'Upgraded', destroy: 'Destroyed' };
+const DONE: Record<Operation, string> = { deploy: 'Deployed', upgrade: 'Upgraded', destroy: 'Destroyed', check: 'Checked' };
 
 const STATUS_ICON: Record<StepReport['status'], string> = { success: '✓', failed: '✗', skipped: '⏭', 'not-run': '·' };
 

@@ -45,6 +45,17 @@ export function missingStateForDestroy(clusterDir: string): UserError {
 }
 
 /**
+ * A check with a local backend and no tofu state on this runner would report every resource as
+ * drift (to be created), and say nothing true about the infrastructure.
+ */
+export function missingStateForCheck(clusterDir: string): UserError {
+  return new UserError(
+    `opentofu-drift: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so every resource would show as drift. ` +
+      'Check with the state the deploy kept: its remote backend, or tofu-state: artifact with the passphrase the deploy used (state-store: artifact, github-token with actions: read).',
+  );
+}
+
+/**
  * A runner-local file, encrypted, uploaded with the resume state (tofu state, kubeconfig). The state
  * is saved twice per step and scrypt is slow on purpose, so a file is encrypted again only when it
  * has changed.

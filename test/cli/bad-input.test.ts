@@ -162,10 +162,10 @@ const flagRows: Row[] = [
   ['plan --operation upgrade --confirm', plan('--operation', 'upgrade', '--confirm', 'x'), 2, 'plan --operation upgrade: --confirm is an option of destroy, not plan --operation upgrade (a plan changes nothing and needs no confirmation)'],
   ['plan --operation destroy --confirm', plan('--operation', 'destroy', '--confirm', 'sandbox'), 2, 'plan --operation destroy: --confirm is an option of destroy, not plan --operation destroy (a plan changes nothing and needs no confirmation)'],
   // operations: plan --operation, the unsafe override
-  ['plan --operation bogus', plan('--operation', 'bogus'), 2, '--operation: "bogus" is not an operation; use one of deploy, upgrade, destroy'],
+  ['plan --operation bogus', plan('--operation', 'bogus'), 2, '--operation: "bogus" is not an operation; use one of deploy, upgrade, destroy, check'],
   ['plan --operation empty', plan('--operation', ''), 2, 'plan: --operation needs a value'],
-  ['plan --operation in capitals', plan('--operation', 'Destroy'), 2, '--operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy'],
-  ['deploy --operation', deploy('--operation', 'upgrade'), 2, 'deploy: --operation is an option of plan, not deploy (each operation has its own command: cluster-deploy deploy|upgrade|destroy)'],
+  ['plan --operation in capitals', plan('--operation', 'Destroy'), 2, '--operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy, check'],
+  ['deploy --operation', deploy('--operation', 'upgrade'), 2, 'deploy: --operation is an option of plan, not deploy (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check)'],
   ['upgrade --allow-unsafe-node-removal', upgrade('--allow-unsafe-node-removal'), 2, 'upgrade: --allow-unsafe-node-removal is an option of deploy and plan --operation deploy, not upgrade'],
   ['destroy --allow-unsafe-node-removal', destroy('--confirm', 'sandbox', '--allow-unsafe-node-removal'), 2, 'destroy: --allow-unsafe-node-removal is an option of deploy and plan --operation deploy, not destroy'],
   ['--allow-unsafe-node-removal=yes', deploy('--allow-unsafe-node-removal=yes'), 2, "deploy: Option '--allow-unsafe-node-removal' does not take an argument", { more: USAGE_HINT }],

@@ -61,8 +61,8 @@ const rows: Row[] = [
   ['state-store: LOCAL', { 'state-store': 'LOCAL' }, 'input state-store: "LOCAL" is not one of artifact, local, none'],
   ['tofu-state: yes', { 'tofu-state': 'yes' }, 'input tofu-state: "yes" is not one of none, artifact'],
   // operations and their inputs
-  ['operation: delete', { operation: 'delete' }, 'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy'],
-  ['operation: Destroy', { operation: 'Destroy' }, 'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy'],
+  ['operation: delete', { operation: 'delete' }, 'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy, check'],
+  ['operation: Destroy', { operation: 'Destroy' }, 'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy, check'],
   ['operation with a line break', { operation: 'deploy\ndestroy' }, `input operation: ${CONTROL}`],
   ['confirm-destroy with a line break', { operation: 'destroy', 'confirm-destroy': 'prod\nx' }, `input confirm-destroy: ${CONTROL}`],
   ['confirm-destroy on a deploy', { 'confirm-destroy': 'prod' }, 'input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation'],

@@ -59,9 +59,9 @@ export interface SandboxRun {
   close(): Promise<void>;
 }
 
-export async function startSandbox(options: { readyAfterMs?: number } = {}): Promise<SandboxRun> {
+export async function startSandbox(options: { readyAfterMs?: number; certificateDays?: number } = {}): Promise<SandboxRun> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
-  const sandbox = await prepareSandbox({ workDir, readyAfterMs: options.readyAfterMs });
+  const sandbox = await prepareSandbox({ workDir, readyAfterMs: options.readyAfterMs, certificateDays: options.certificateDays });
   const env = await sandboxToolEnv(workDir);
   const stateDir = path.join(workDir, 'state');
   return {

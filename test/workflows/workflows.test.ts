@@ -82,12 +82,13 @@ describe('what users rely on in the actions and workflows', () => {
 
   it('the root action has the inputs and outputs its users are promised', () => {
     const root = doc('action.yml');
-    for (const input of ['config', 'cluster-dir', 'restart', 'step', 'from-step', 'dry-run', 'timeout', 'openstack-auth-url', 'openstack-application-credential-id', 'openstack-application-credential-secret', 'openstack-username', 'openstack-password', 'clouds-yaml', 'kubeconfig-passphrase', 'state-store', 'github-token', 'comment', 'save-plan', 'plan-passphrase', 'plan-artifact', 'operation', 'confirm-destroy', 'kubernetes-version', 'allow-unsafe-node-removal']) {
+    for (const input of ['config', 'cluster-dir', 'restart', 'step', 'from-step', 'dry-run', 'timeout', 'openstack-auth-url', 'openstack-application-credential-id', 'openstack-application-credential-secret', 'openstack-username', 'openstack-password', 'clouds-yaml', 'kubeconfig-passphrase', 'state-store', 'github-token', 'comment', 'save-plan', 'plan-passphrase', 'plan-artifact', 'operation', 'confirm-destroy', 'kubernetes-version', 'allow-unsafe-node-removal', 'health-issue']) {
       expect(root.inputs, input).toHaveProperty(input);
     }
     expect(root.inputs['github-token'].default).toBe('${{ github.token }}');
     const planOutputs = ['comment-url', 'has-changes', 'plan-artifact', 'plan-file', 'to-add', 'to-change', 'to-destroy', 'to-replace'];
-    expect(Object.keys(root.outputs).sort()).toEqual([...planOutputs, 'endpoint', 'kubeconfig', 'kubeconfig-encrypted', 'kubeconfig-path', 'operation', 'result', 'steps'].sort());
+    const checkOutputs = ['drift', 'healthy', 'report'];
+    expect(Object.keys(root.outputs).sort()).toEqual([...planOutputs, ...checkOutputs, 'endpoint', 'kubeconfig', 'kubeconfig-encrypted', 'kubeconfig-path', 'operation', 'result', 'steps'].sort());
     const tofu = doc('actions/tofu/action.yml');
     expect(tofu.inputs.mode.default).toBe('apply');
     expect(Object.keys(tofu.outputs)).toEqual(expect.arrayContaining(planOutputs));

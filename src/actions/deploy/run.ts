@@ -1,11 +1,13 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { describeCheckReport, type CheckReport } from '../../core/check-report.js';
 import { runDeploy as runEngine, type DeployResult } from '../../core/engine.js';
 import { UserError, errorMessage } from '../../core/errors.js';
 import { pathExists, readTextFile, writePrivateFile } from '../../core/files.js';
 import { KUBECONFIG_FILE } from '../../core/yaml.js';
 import { kubeconfigSecrets } from '../../core/kubeconfig.js';
 import { openPipeline } from '../../core/pipeline.js';
+import type { Redactor } from '../../core/redact.js';
 import { selectSteps } from '../../core/selection.js';
 import { abortOnSignals } from '../../core/signals.js';
 import { checkDestroyConfirmation, clusterId, type DeploySettings } from '../../core/settings.js';
@@ -19,10 +21,12 @@ import { startDeployment } from '../../github/deployments.js';
 import { runDryRun } from '../../github/dry-run.js';
 import { cloudsYamlSecrets, readActionSettings, type ActionSettings } from '../../github/inputs.js';
 import { fetchSavedPlan } from '../../github/plan-artifact.js';
-import { actionsOutput } from '../../github/runner.js';
+import { renderCheckReport } from '../../github/check-summary.js';
+import { reportHealthIssue } from '../../github/health-issue.js';
+import { actionsOutput, runContext, runUrl } from '../../github/runner.js';
 import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
 import { deploySummary } from '../../github/summary.js';
-import { declaredBackend, localBackendRefusal, missingStateForDestroy, restoreSavedFiles, tofuStateFile } from '../../github/tofu-state.js';
+import { declaredBackend, localBackendRefusal, missingStateForCheck, missingStateForDestroy, restoreSavedFiles, tofuStateFile } from '../../github/tofu-state.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
@@ -100,9 +104,9 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     core.warning(`${errorMessage(error)}\n(ignored: restart is set)`);
   }
   await restoreSavedFiles(p, settings, { kubeconfig: true });
-  if (selected.includes('opentofu-destroy') && localBackend && !(await pathExists(tofuStateFile(p.settings.clusterDir)))) {
-    throw missingStateForDestroy(p.settings.clusterDir);
-  }
+  const noTofuState = localBackend && !(await pathExists(tofuStateFile(p.settings.clusterDir)));
+  if (selected.includes('opentofu-destroy') && noTofuState) throw missingStateForDestroy(p.settings.clusterDir);
+  if (selected.includes('opentofu-drift') && noTofuState) throw missingStateForCheck(p.settings.clusterDir);
   // A completed or destroyed state, or another operation's, is not resumed (loadStartingState starts afresh).
   const resumes = saved && !saved.completedAt && !saved.destroyedAt && saved.operation === operation;
   const resumedFrom = resumes ? resumeDescription(store) : undefined;
@@ -123,25 +127,49 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   }
   await deployment?.finish(result);
   await venvCache?.save(result);
-  // A destroy hands out no kubeconfig: after it the file is gone, and before, the cluster may be half gone.
-  if (operation !== 'destroy') await setKubeconfigOutputs(settings, p.settings);
+  // A destroy hands out no kubeconfig: after it the file is gone, and before, the cluster may be half gone. A check only reads one.
+  if (operation !== 'destroy' && operation !== 'check') await setKubeconfigOutputs(settings, p.settings);
   if (result.endpoint) core.setOutput('endpoint', result.endpoint);
   core.setOutput('result', result.ok ? 'success' : result.interrupted ? 'interrupted' : 'failure');
   core.setOutput('steps', JSON.stringify(result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error }))));
-  const summary = deploySummary(result, {
-    stateLocation: store.location,
-    logLocation: settings.stateStore === 'artifact' ? `deploy.log in the same artifact` : result.logPath,
-    resumedFrom,
-    resumeHint: `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
-    operation,
-    targetVersion: p.settings.kubernetesVersion,
-  });
-  await core.appendSummary(p.redactor.redact(summary));
+  if (result.checkReport) {
+    await reportCheck(result.checkReport, settings, p.redactor);
+  } else {
+    const summary = deploySummary(result, {
+      stateLocation: store.location,
+      logLocation: settings.stateStore === 'artifact' ? `deploy.log in the same artifact` : result.logPath,
+      resumedFrom,
+      resumeHint:
+        operation === 'check'
+          ? 'A check keeps no state: run it again once the cause is fixed.'
+          : `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
+      operation,
+      targetVersion: p.settings.kubernetesVersion,
+    });
+    await core.appendSummary(p.redactor.redact(summary));
+  }
   if (!result.ok) {
     // One annotation that names the step; setFailed would add a second, vaguer one.
     core.error(result.error ?? 'deploy failed', { title: `cluster-deploy: step ${result.failedStep} failed` });
     process.exitCode = 1;
   }
+}
+
+/**
+ * operation check: the findings in the log, the outputs (drift, healthy, the report as JSON), the job
+ * summary, then, with health-issue, the cluster's health issue. Findings do not fail the job: a
+ * workflow decides with the outputs.
+ */
+async function reportCheck(report: CheckReport, settings: ActionSettings, redactor: Redactor): Promise<void> {
+  for (const line of describeCheckReport(report)) core.info(line);
+  core.setOutput('drift', String(report.drift));
+  core.setOutput('healthy', String(report.healthy));
+  core.setOutput('report', JSON.stringify(report));
+  await core.appendSummary(redactor.redact(renderCheckReport(report)));
+  if (!settings.healthIssue) return;
+  const run = runContext(settings.githubToken, process.env, { purpose: 'health-issue', permissions: 'issues: write' });
+  const issue = await reportHealthIssue({ token: run.token, repository: `${run.owner}/${run.repo}`, report, runUrl: runUrl(run) });
+  core.info(`health issue: ${issue.action}${issue.url ? ` (${issue.url})` : ''}`);
 }
 
 /** The post step: upload the final state and the full log, whatever happened to the main step. Never fails the job. */

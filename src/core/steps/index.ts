@@ -26,7 +26,8 @@ import {
   KubesprayVenvStep,
 } from './kubespray.js';
 import { NormalizeKubeconfigStep } from './normalize-kubeconfig.js';
-import { OpenTofuApplyStep, OpenTofuDestroyStep, OpenTofuInitStep, OpenTofuPlanStep } from './opentofu.js';
+import { OpenTofuApplyStep, OpenTofuDestroyStep, OpenTofuDriftStep, OpenTofuInitStep, OpenTofuPlanStep } from './opentofu.js';
+import { ClusterHealthStep } from './cluster-health.js';
 import { PreflightStep, type AuthChecker } from './preflight.js';
 import type { Step } from './step.js';
 import { WaitReadyStep } from './wait-ready.js';
@@ -39,6 +40,8 @@ import { WaitReadyStep } from './wait-ready.js';
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
  *   only for nodes the API shows below the target; readiness then requires every node at it.
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
+ *   resume state (selection.ts), so a deploy's stays as it was.
  */
 export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker): Step[] {
   const preflight = new PreflightStep(settings, authChecker);
@@ -75,6 +78,8 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
       ];
     case 'destroy':
       return [preflight, new OpenTofuInitStep(settings), new OpenTofuDestroyStep(settings), new ForgetClusterStep(settings)];
+    case 'check':
+      return [preflight, new OpenTofuInitStep(settings), new OpenTofuDriftStep(settings), new ClusterHealthStep(settings)];
   }
 }
 
@@ -109,6 +114,8 @@ function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): St
       throw new UserError('upgrade runs Kubespray; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
     case 'destroy':
       return [preflight, management, ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []), new CapiDeleteClusterStep(settings), new ForgetClusterStep(settings)];
+    case 'check':
+      throw new UserError('check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health');
   }
 }
 

@@ -6,7 +6,7 @@ import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
 import { checkRemovalSafety, describeNodeDecisions, mergeNodeWork, nodeWorkFromPlan, pendingForNextPlan, plannedNodeChanges, predictedPlaybook, readInventory, type NodeWork } from '../node-changes.js';
 import { runtimePaths, type DeploySettings } from '../settings.js';
-import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu-plan.js';
+import { readPlanJson, summarizeChanges, tofuCounts, type ChangeAction } from '../tofu-plan.js';
 import { deployEnvironment } from './environment.js';
 import { kubesprayPaths } from './kubespray.js';
 import type { Step, StepContext, StepPlan } from './step.js';
@@ -280,5 +280,74 @@ export class OpenTofuDestroyStep implements Step {
     await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
     await fs.rm(this.planFile, { force: true });
     return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
+  }
+}
+
+/**
+ * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
+ * scheduled check that gives up says so rather than queueing behind it for an hour.
+ */
+export const DRIFT_LOCK_TIMEOUT = '2m';
+
+const DRIFT_VERB: Record<ChangeAction, string> = { create: 'create', update: 'update in place', destroy: 'destroy', replace: 'replace' };
+
+/**
+ * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
+ * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
+ */
+export class OpenTofuDriftStep implements Step {
+  readonly id = 'opentofu-drift' as const;
+  readonly title = 'Compare the infrastructure with the OpenTofu code';
+  readonly kind = 'check' as const;
+  private readonly tofu: TofuCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.tofu = new TofuCommands(settings);
+  }
+
+  private get planFile(): string {
+    return runtimePaths(this.settings).driftPlanPath;
+  }
+
+  private get args(): string[] {
+    return ['plan', '-input=false', '-detailed-exitcode', `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`, `-out=${this.planFile}`];
+  }
+
+  async plan(): Promise<StepPlan> {
+    const command = stripFound(await this.tofu.get(...this.args));
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [path.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
+      writes: [`${this.planFile} (deleted once read)`],
+      actions: ['exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied'],
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    await fs.rm(this.planFile, { force: true });
+    try {
+      const planned = await this.tofu.run(context, this.args, { check: false });
+      if (planned.exitCode !== 0 && planned.exitCode !== 2) throw this.explain(new CommandFailedError('tofu plan', planned));
+      await fs.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+      const changes = summarizeChanges(await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options)));
+      const { report } = context;
+      report.drift = planned.exitCode === 2;
+      report.infrastructure = changes;
+      for (const row of changes.rows) report.findings.push({ kind: 'drift', subject: row.address, message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}` });
+      if (!report.drift) return 'no drift';
+      const counts = tofuCounts(changes);
+      return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+    } finally {
+      await fs.rm(this.planFile, { force: true });
+    }
+  }
+
+  /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
+  private explain(error: CommandFailedError): Error {
+    if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line))) return error;
+    return new UserError(
+      `tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`,
+    );
   }
 }

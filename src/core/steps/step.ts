@@ -5,6 +5,7 @@ import type { DeploySettings } from '../settings.js';
 
 import type { Operation } from '../option-values.js';
 import type { DeployState } from '../state.js';
+import type { CheckReport } from '../check-report.js';
 
 /** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
 export const STEP_IDS = [
@@ -22,6 +23,8 @@ export const STEP_IDS = [
   'kubespray-upgrade-workers',
   'opentofu-destroy',
   'forget-cluster',
+  'opentofu-drift',
+  'cluster-health',
   'openstack-normalize-kubeconfig',
   'wait-ready',
   'capi-management-cluster',
@@ -44,16 +47,19 @@ export const OPERATION_STEPS = {
   deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
   upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
   destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+  check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
+ * no check yet: its drift is `plan`'s kubectl diff).
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
  */
 export const CLUSTER_API_STEPS = {
   deploy: ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'],
   upgrade: [],
   destroy: ['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster'],
+  check: [],
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
@@ -107,6 +113,8 @@ export interface StepContext {
   warn(message: string): void;
   /** The ids of the steps this run covers (a composable action runs only some of them). */
   selected: readonly StepId[];
+  /** operation check: the report its steps fill (drift, nodes, certificate, findings); the result carries it. */
+  report: CheckReport;
 }
 
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */

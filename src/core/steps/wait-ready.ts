@@ -3,7 +3,7 @@ import type { CommandSpec, Exec } from '../command.js';
 import { formatDuration } from '../duration.js';
 import { InterruptedError, UserError } from '../errors.js';
 import { readTextFile } from '../files.js';
-import { kubectlCommand, parseNodeList } from '../kube-nodes.js';
+import { kubectlCommand, kubeletRelease, parseNodeList } from '../kube-nodes.js';
 import { kubeconfigEndpoint } from '../kubeconfig.js';
 import { KUBECONFIG_FILE } from '../yaml.js';
 import type { WaitReadySettings } from '../settings.js';
@@ -51,7 +51,7 @@ export function lastLine(lines: string[]): string {
 /** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
 export function countReadyNodes(json: string, version?: string): { ready: number; total: number } {
   const nodes = parseNodeList(json);
-  const ready = nodes.filter((n) => n.ready && (!version || n.kubelet.replace(/^v/, '').split(/[+-]/)[0] === version)).length;
+  const ready = nodes.filter((n) => n.ready && (!version || kubeletRelease(n.kubelet) === version)).length;
   return { ready, total: nodes.length };
 }
 
