@@ -37,6 +37,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https")
 
 /***/ }),
 
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
 /***/ 8161:
 /***/ ((module) => {
 
@@ -8646,8 +8653,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./lib/core/credentials.js
 var credentials = __nccwpck_require__(1713);
-// EXTERNAL MODULE: ./lib/core/address.js + 1 modules
-var address = __nccwpck_require__(5183);
+// EXTERNAL MODULE: ./lib/core/address.js
+var address = __nccwpck_require__(4071);
+// EXTERNAL MODULE: ./lib/core/check-report.js
+var check_report = __nccwpck_require__(3802);
 // EXTERNAL MODULE: ./lib/core/errors.js
 var errors = __nccwpck_require__(3828);
 // EXTERNAL MODULE: ./lib/core/option-values.js
@@ -8657,6 +8666,7 @@ var selection = __nccwpck_require__(8905);
 // EXTERNAL MODULE: ./lib/core/steps/step.js
 var step = __nccwpck_require__(5617);
 ;// CONCATENATED MODULE: ./lib/cli/args.js
+
 
 
 
@@ -8746,21 +8756,22 @@ Usage:
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
   cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
+  cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
 
 Operations and their steps:
 ${OPERATION_STEPS_HELP}
 
-Exit codes: 0 success, 1 failure, 2 usage error, 130 interrupted.
+Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 check found drift or a health problem, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 const HELP = {
-    plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy] [options] [--json]
+    plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
 with its working directory, command, reads, writes and environment (secret values shown as <redacted>).
-  --operation OP           deploy (default), upgrade (with --kubernetes-version) or destroy (no --confirm needed to plan)
+  --operation OP           deploy (default), upgrade (with --kubernetes-version), destroy (no --confirm needed to plan) or check
   --json                   print the plan as JSON
   --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
                            read-only on the cloud; needs the credentials) and show what would change and, for a
@@ -8797,6 +8808,17 @@ Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and m
 destroyed, so the next deploy starts from nothing. An interrupted destroy resumes like a deploy.
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
   --json                   print the result as JSON on stdout when done
+
+${DEPLOY_OPTIONS_HELP}`,
+    check: `Usage: cluster-deploy check --config FILE [options]
+
+Reports, read-only: infrastructure drift (tofu plan -detailed-exitcode against the code; nothing is
+applied) and the cluster's health: nodes in the inventory missing from the API, NotReady or unexpected
+ones, kubelets not at opencenter.cluster.kubernetes.version, the API server certificate within
+${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
+unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
+Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
+  --json                   print the report as JSON on stdout
 
 ${DEPLOY_OPTIONS_HELP}`,
     'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
@@ -8940,7 +8962,7 @@ function parseCli(argv) {
     // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
     const owner = {
         'tofu-plan': 'plan',
-        operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy)',
+        operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check)',
         confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
         'kubernetes-version': 'upgrade and plan --operation upgrade',
         'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
@@ -8950,6 +8972,7 @@ function parseCli(argv) {
         deploy: ['allow-unsafe-node-removal'],
         upgrade: ['kubernetes-version'],
         destroy: ['confirm'],
+        check: [],
     };
     for (const flag of Object.keys(owner)) {
         if (v[flag] !== undefined && v[flag] !== false && !allowed[command].includes(flag)) {
@@ -8991,20 +9014,22 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2629);
-/* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6702);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7713);
-/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3504);
-/* harmony import */ var _core_capi_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(562);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7595);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1708);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3802);
+/* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8363);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
+/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6702);
+/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6163);
+/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3504);
+/* harmony import */ var _core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(562);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8038);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7595);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1708);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8852);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(6884);
+
 
 
 
@@ -9026,27 +9051,27 @@ const stderr = (text) => void process.stderr.write(text);
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options) {
     if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
 /** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
 async function planClusterApi(pipeline, plan, json) {
     if (plan.operation !== 'deploy') {
-        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .noCapiDiffReason */ .ul)(plan)}\n`);
+        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
     if (!json)
-        stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n`);
-    const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+        stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
+    const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     const controller = new AbortController();
-    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
+    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
     try {
         const saved = await pipeline.store.load().catch(() => undefined);
-        const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
+        const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
         if (json)
-            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
         else
-            stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+            stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
         return 0;
     }
     finally {
@@ -9062,30 +9087,30 @@ async function execute(command) {
             stdout(`${command.text}\n`);
             return 0;
         case 'plan': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
-            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
+            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
             if (command.tofuPlan && pipeline.settings.clusterApi)
                 return planClusterApi(pipeline, plan, command.json);
-            if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .wouldApply */ .mZ)(plan)) {
-                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan));
+            if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .wouldApply */ .mZ)(plan)) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
-                    stdout(`\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .noTofuPlanReason */ .X5)(plan)}\n`);
+                    stdout(`\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
                 return 0;
             }
             if (!command.json)
-                stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .renderPlan */ .EG)(plan)}\n`);
+                stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
-                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                 // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -9094,16 +9119,20 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_4__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
-                if (result.ok && command.options.operation === 'destroy') {
+                if (result.ok && result.checkReport) {
+                    for (const line of (0,_core_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
+                        output.line(line);
+                }
+                else if (result.ok && command.options.operation === 'destroy') {
                     output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
                 }
                 else if (result.ok) {
@@ -9115,10 +9144,13 @@ async function execute(command) {
                     stderr(`error: ${result.error}\n`);
                 }
                 output.line(`Log: ${result.logPath}`);
-                output.line(`Resume state: ${result.statePath}`);
+                if (!result.checkReport)
+                    output.line(`Resume state: ${result.statePath}`); // a check keeps none
                 if (command.json)
-                    stdout(`${JSON.stringify(result, null, 2)}\n`);
-                return result.ok ? _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.ok : result.interrupted ? _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.interrupted : _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.failed;
+                    stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
+                if (result.checkReport)
+                    return result.checkReport.drift || !result.checkReport.healthy ? _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
+                return result.ok ? _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
             }
             finally {
                 dispose();
@@ -9126,11 +9158,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_5__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_11__/* .normalizeClusterKubeconfig */ .b$)({
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_12__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9141,17 +9173,17 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_15__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_12__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_13__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_8__/* .Redactor */ .pO(), signal: controller.signal }),
+                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9167,17 +9199,17 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_14__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_15__/* .parseCli */ .w)(argv));
     }
     catch (error) {
-        const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .exitCodeFor */ .Rr)(error);
-        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo || code !== _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.failed) {
-            stderr(`error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}\n`);
+        const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
+        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || code !== _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed) {
+            stderr(`error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
             return code;
         }
         // Not a user mistake: a bug, reported with its stack so it can be fixed.
-        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
-        return _core_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.failed;
+        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        return _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
     }
 }
 if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_0__.pathToFileURL)(process.argv[1] ?? '').href) {
@@ -9189,22 +9221,16 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5183:
+/***/ 4071:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  OO: () => (/* binding */ canonicalIPv6),
-  wA: () => (/* binding */ parseApiHost),
-  cz: () => (/* binding */ urlHost)
-});
-
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-;// CONCATENATED MODULE: ./lib/core/address.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OO: () => (/* binding */ canonicalIPv6),
+/* harmony export */   cz: () => (/* binding */ urlHost),
+/* harmony export */   wA: () => (/* binding */ parseApiHost)
+/* harmony export */ });
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
 
 
 /** RFC 1123: letters, digits and inner hyphens, 1 to 63 characters. */
@@ -9218,21 +9244,21 @@ const MAX_DNS_NAME = 253;
  * would reach YAML and log lines), is refused naming `where` the value came from, e.g. "--vip";
  * `fail` picks the error type (a flag's is a UsageError).
  */
-function parseApiHost(value, where, fail = errors/* UserError */.yo) {
+function parseApiHost(value, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo) {
     const host = value.trim();
     const bracketed = host.startsWith('[') && host.endsWith(']');
     const ipv6 = bracketed ? host.slice(1, -1) : host;
     const canonical = canonicalIPv6(ipv6);
     if (canonical)
         return canonical;
-    if (!bracketed && ((0,external_node_net_namespaceObject.isIPv4)(host) || isDnsName(host)))
+    if (!bracketed && ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv4)(host) || isDnsName(host)))
         return host;
     const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
     throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 /** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
 function canonicalIPv6(value) {
-    if (!(0,external_node_net_namespaceObject.isIPv6)(value) || value.includes('%'))
+    if (!(0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv6)(value) || value.includes('%'))
         return undefined;
     return new URL(`http://[${value}]/`).hostname.slice(1, -1);
 }
@@ -9415,7 +9441,7 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
         }
         // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
         const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings);
-        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
+        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
             capture: true,
             quiet: true,
             check: false,
@@ -9445,6 +9471,93 @@ function renderCapiChanges(cluster, plan) {
     for (const row of changes.rows)
         lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
     return `${lines.join('\n')}\n${note}`;
+}
+
+
+/***/ }),
+
+/***/ 3802:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q2: () => (/* binding */ describeCheckReport),
+/* harmony export */   fo: () => (/* binding */ CERTIFICATE_WARNING_DAYS),
+/* harmony export */   jT: () => (/* binding */ newCheckReport),
+/* harmony export */   kf: () => (/* binding */ completeCheckReport)
+/* harmony export */ });
+/* unused harmony exports FINDING_KINDS, CheckFindingSchema, CheckReportSchema */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+
+/**
+ * What `operation: check` (CLI `cluster-deploy check`) found for one cluster: infrastructure drift
+ * from `tofu plan -detailed-exitcode`, and the cluster's own health. It leaves the cluster, the
+ * tofu state and the deploy's resume state as they were. The report is an action output (JSON),
+ * the job summary and the body of the cluster's health issue, so it holds names, counts and
+ * one-line messages only: never a value from the plan, a credential or a kubeconfig.
+ */
+const FINDING_KINDS = [
+    /** tofu plan shows changes (subject: the resource address). */
+    'drift',
+    /** In the inventory, not in the API. */
+    'node-missing',
+    /** In the API, not Ready. */
+    'node-not-ready',
+    /** In the API, not in the inventory. */
+    'node-unexpected',
+    /** kubelet version differs from opencenter.cluster.kubernetes.version (subject: the node). */
+    'kubelet-version',
+    /** The API server's certificate expires within the warning window, or has expired (subject: the endpoint). */
+    'certificate-expiry',
+    /** A failing `/readyz?verbose` check (subject: the check's name, e.g. `etcd`). */
+    'readyz',
+    /** A part of the check could not run (no kubeconfig, API unreachable); subject: what was not checked. */
+    'unchecked',
+];
+const CheckFindingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(FINDING_KINDS),
+    subject: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+});
+const CheckReportSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    /** `<org>/<cluster>`. */
+    cluster: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    checkedAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** tofu plan found changes (exit code 2). */
+    drift: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    /** No finding other than drift. */
+    healthy: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    /** The drift plan's counts and addresses, like the PR plan; absent when the plan did not run. */
+    infrastructure: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        add: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        change: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        destroy: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        replace: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        rows: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['create', 'update', 'destroy', 'replace']) })),
+    })
+        .optional(),
+    /** Node counts: in the inventory, in the API, Ready in the API. */
+    nodes: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), inApi: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
+    /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
+    certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ endpoint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), notAfter: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), daysLeft: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
+    findings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(CheckFindingSchema),
+});
+/** Days before expiry from which the API server certificate is a finding. */
+const CERTIFICATE_WARNING_DAYS = 30;
+/** A report with nothing found yet: the check steps fill it as they run. */
+function newCheckReport(cluster) {
+    return { cluster, checkedAt: new Date().toISOString(), drift: false, healthy: true, findings: [] };
+}
+/** The finished report: healthy when nothing but drift was found, checked against its schema (it is an output). */
+function completeCheckReport(report) {
+    return CheckReportSchema.parse({ ...report, healthy: report.findings.every((finding) => finding.kind === 'drift') });
+}
+/** The report for a terminal or a log: a headline, then one line per finding. */
+function describeCheckReport(report) {
+    const others = report.findings.filter((finding) => finding.kind !== 'drift').length;
+    const drift = report.drift ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})` : 'no drift';
+    const health = report.healthy ? 'healthy' : `unhealthy (${others} finding${others === 1 ? '' : 's'})`;
+    return [`Check of ${report.cluster}: ${drift}, ${health}`, ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`)];
 }
 
 
@@ -10135,10 +10248,12 @@ function formatDuration(ms) {
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
 /* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(559);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8905);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1708);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(703);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7684);
+/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3802);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8905);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1708);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(703);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7684);
+
 
 
 
@@ -10156,6 +10271,7 @@ const FAILURE_PREFIX = {
     deploy: 'provisioning infrastructure',
     upgrade: 'upgrading the cluster',
     destroy: 'destroying the infrastructure',
+    check: 'checking the cluster',
 };
 /**
  * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
@@ -10171,7 +10287,7 @@ function beginAttempt(state, selected, filter, ciRun) {
         if (resumedAt)
             attempt.resumedAt = resumedAt;
     }
-    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_10__/* .HISTORY_LIMIT */ .Dc);
+    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_11__/* .HISTORY_LIMIT */ .Dc);
     return attempt;
 }
 function describeFailure(error, interrupted) {
@@ -10186,8 +10302,8 @@ function describeFailure(error, interrupted) {
  * for a failing step: the result says what happened, so every caller can report it its own way.
  */
 async function runDeploy(run) {
-    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterId */ .kL)(run.settings), {
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterId */ .kL)(run.settings), {
         onProgress: (message) => run.output.line(message),
         signal: run.signal,
     });
@@ -10209,18 +10325,23 @@ async function runDeploy(run) {
 async function runSelected(run, selected, exec) {
     const { settings, store, output, filter, signal } = run;
     const redactor = output.redactor;
-    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterId */ .kL)(settings);
+    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterId */ .kL)(settings);
     if (run.logPath) {
         await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
     if (note)
         output.line(note);
-    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .usesSavedState */ .ZK)(filter);
+    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .usesSavedState */ .ZK)(filter);
     const reports = [];
     const result = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
+    // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
+    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .keepsResumeState */ .H)(settings.operation);
+    const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)(cluster);
     const save = async () => {
+        if (!persistent)
+            return;
         state.updatedAt = new Date().toISOString();
         await store.save(redactor.redactValue(state));
     };
@@ -10229,7 +10350,7 @@ async function runSelected(run, selected, exec) {
     for (const [index, step] of selected.entries()) {
         const label = `[${index + 1}/${total}]`;
         const name = `${step.title} (${step.id})`;
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_8__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
@@ -10254,7 +10375,7 @@ async function runSelected(run, selected, exec) {
         let failure;
         let failed = false;
         try {
-            detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id) })) ?? undefined;
+            detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id), report })) ?? undefined;
             if (signal.aborted)
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
         }
@@ -10293,7 +10414,7 @@ async function runSelected(run, selected, exec) {
         Object.assign(result, { interrupted, history: state.history, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
         return result;
     }
-    if (run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
+    if (persistent && run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
         state.completedAt = new Date().toISOString();
         // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
         if (settings.operation === 'destroy')
@@ -10302,9 +10423,11 @@ async function runSelected(run, selected, exec) {
     }
     result.ok = true;
     result.history = state.history;
+    if (settings.operation === 'check')
+        result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .completeCheckReport */ .kf)(report));
     try {
         if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_11__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
+            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_12__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
     }
     catch {
         // not fatal: the endpoint is informational once every step has passed
@@ -10345,8 +10468,11 @@ class InterruptedError extends Error {
         super(message);
     }
 }
-/** The process exit codes, defined once for the CLI and documented in the README. */
-const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 };
+/**
+ * The process exit codes, defined once for the CLI and documented in the README. `findings`: a check
+ * ran and found drift or a health problem (the check itself succeeded).
+ */
+const EXIT = { ok: 0, failed: 1, usage: 2, findings: 3, interrupted: 130 };
 /** The exit code an error stands for: from its type, never from its message. */
 function exitCodeFor(error) {
     if (error instanceof UsageError)
@@ -10694,8 +10820,9 @@ function lstatIfExists(p) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ parseNodeList),
-/* harmony export */   s: () => (/* binding */ kubectlCommand)
+/* harmony export */   A8: () => (/* binding */ kubeletRelease),
+/* harmony export */   AP: () => (/* binding */ parseNodeList),
+/* harmony export */   s4: () => (/* binding */ kubectlCommand)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
@@ -10712,6 +10839,10 @@ const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
             .optional(),
     })),
 });
+/** A kubelet's release as the config and options write it: `v1.34.2+k3s1` → `1.34.2`. */
+function kubeletRelease(kubelet) {
+    return kubelet.replace(/^v/, '').split(/[+-]/)[0];
+}
 /** Parses kubectl's node list; a reply that is not one is an error saying so. */
 function parseNodeList(json) {
     let document;
@@ -10744,15 +10875,20 @@ function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   ZD: () => (/* binding */ normalizeKubeconfig),
+/* harmony export */   dR: () => (/* binding */ kubeconfigTls),
 /* harmony export */   hT: () => (/* binding */ kubeconfigSecrets),
 /* harmony export */   xF: () => (/* binding */ kubeconfigEndpoint)
 /* harmony export */ });
 /* unused harmony exports parseKubeconfig, rewriteLoopbackServer */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5183);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7684);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4071);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
+
+
 
 
 
@@ -10762,23 +10898,31 @@ function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
  * The fields of a kubeconfig this tool reads, typed as kubectl types them (a number where it
  * expects a string is an error there too). Unknown fields are allowed; null is kubectl's empty.
  */
-const optionalString = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().nullish();
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().nullish();
 /** The user fields that hold secrets, to mask. */
-const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
+const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
 const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
-const KubeconfigSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const ClusterFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    server: optionalString,
+    'certificate-authority-data': optionalString,
+    'certificate-authority': optionalString,
+    'insecure-skip-tls-verify': zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY().nullish(),
+    'tls-server-name': optionalString,
+});
+const UserFields = SecretUserFields.extend({ 'client-certificate': optionalString, 'client-key': optionalString });
+const KubeconfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
     'current-context': optionalString,
-    clusters: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString, cluster: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ server: optionalString }).nullish() })).nullish(),
-    contexts: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString, context: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ cluster: optionalString }).nullish() })).nullish(),
-    users: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString, user: SecretUserFields.nullish() })).nullish(),
+    clusters: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
+    contexts: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, context: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ cluster: optionalString, user: optionalString }).nullish() })).nullish(),
+    users: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, user: UserFields.nullish() })).nullish(),
 });
 /** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
 function parseKubeconfig(text, source) {
     const label = `kubeconfig ${source}`;
-    const { document, value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parseYamlMapping */ .$0)(text, label, _yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .KUBECONFIG_FILE */ .HT);
+    const { document, value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .parseYamlMapping */ .$0)(text, label, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
     const result = KubeconfigSchema.safeParse(value);
     if (!result.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .formatIssues */ .og)(label, result.error.issues));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)(label, result.error.issues));
     return { document, fields: result.data };
 }
 /** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path). */
@@ -10827,7 +10971,7 @@ function normalizeKubeconfig(text, vip, source) {
     const { document, fields } = parseKubeconfig(text, source);
     const clusters = fields.clusters ?? [];
     if (clusters.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
     // Aliases lead to the node they name; its source range is where the edit goes.
     const resolve = (node) => ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(node) ? node.resolve(document) : node);
     const clusterNodes = resolve(document.get('clusters', true));
@@ -10840,10 +10984,10 @@ function normalizeKubeconfig(text, vip, source) {
         const label = `cluster ${name ? `${JSON.stringify(name)} ` : ''}(clusters.${index})`;
         const server = cluster.cluster?.server;
         if (server === undefined || server === null)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has no server`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has no server`);
         const parts = splitServer(server.trim());
         if (!parts)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
         if (!isLoopback(parts.host))
             continue;
         const rewritten = rewriteParts(parts, host);
@@ -10852,7 +10996,7 @@ function normalizeKubeconfig(text, vip, source) {
         const serverNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(clusterNode) ? resolve(clusterNode.get('server', true)) : undefined;
         const edit = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(serverNode) ? scalarEdit(text, serverNode, rewritten) : undefined;
         if (!edit)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
         edits.set(edit.start, edit);
         changes.push({ cluster: name || '?', from: server, to: rewritten });
     }
@@ -10881,12 +11025,41 @@ function scalarEdit(text, node, rewritten) {
 function readsAsPlainString(value) {
     return !/[[\]{},]/.test(value) && yaml__WEBPACK_IMPORTED_MODULE_0__.parse(value) === value;
 }
+/** The cluster and user of the current context (else the first cluster), as kubectl picks them. */
+function currentEntries(fields) {
+    const context = fields.contexts?.find((c) => c.name === fields['current-context'])?.context;
+    const cluster = fields.clusters?.find((c) => c.name === context?.cluster) ?? fields.clusters?.[0];
+    const user = fields.users?.find((u) => u.name === context?.user) ?? (fields.users?.length === 1 ? fields.users[0] : undefined);
+    return { cluster: cluster?.cluster ?? undefined, user: user?.user ?? undefined };
+}
 /** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
 function kubeconfigEndpoint(text, source) {
-    const { fields } = parseKubeconfig(text, source);
-    const current = fields.contexts?.find((c) => c.name === fields['current-context'])?.context?.cluster;
-    const cluster = fields.clusters?.find((c) => c.name === current) ?? fields.clusters?.[0];
-    return cluster?.cluster?.server ?? undefined;
+    return currentEntries(parseKubeconfig(text, source).fields).cluster?.server ?? undefined;
+}
+/**
+ * The current context's server and TLS material: `*-data` fields decoded, file fields read relative
+ * to the kubeconfig's directory (as kubectl reads them). Undefined when it names no server.
+ */
+function kubeconfigTls(text, file) {
+    const { cluster, user } = currentEntries(parseKubeconfig(text, file).fields);
+    const server = cluster?.server;
+    if (!server)
+        return undefined;
+    const pem = (data, path, what) => {
+        if (data)
+            return Buffer.from(data, 'base64').toString('utf8');
+        if (!path)
+            return undefined;
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(file), path), { noun: `${what} file`, plural: `${what} files`, maxBytes: 1024 * 1024 });
+    };
+    return {
+        server,
+        ca: pem(cluster['certificate-authority-data'], cluster['certificate-authority'], 'certificate authority'),
+        cert: pem(user?.['client-certificate-data'], user?.['client-certificate'], 'client certificate'),
+        key: pem(user?.['client-key-data'], user?.['client-key'], 'client key'),
+        insecure: cluster['insecure-skip-tls-verify'] === true,
+        serverName: cluster['tls-server-name'] ?? undefined,
+    };
 }
 /**
  * The secret leaves of a kubeconfig, plus the decoded forms of base64 data, so that they can be
@@ -11851,8 +12024,8 @@ function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
         throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
     return value;
 }
-/** What a run does to a cluster: each is an ordered plan of steps (operations.ts). */
-const OPERATIONS = ['deploy', 'upgrade', 'destroy'];
+/** What a run does to a cluster: each is an ordered plan of steps (operations.ts). `check` only reads. */
+const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check'];
 function parseOperation(text, where) {
     const value = text.trim();
     if (!OPERATIONS.includes(value)) {
@@ -12169,7 +12342,7 @@ class DeployOutput {
 
 /***/ }),
 
-/***/ 7713:
+/***/ 6163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12191,7 +12364,7 @@ var errors = __nccwpck_require__(3828);
 // EXTERNAL MODULE: ./lib/core/files.js
 var files = __nccwpck_require__(2164);
 // EXTERNAL MODULE: ./lib/core/kubeconfig.js
-var kubeconfig = __nccwpck_require__(4708);
+var core_kubeconfig = __nccwpck_require__(4708);
 // EXTERNAL MODULE: ./lib/core/yaml.js
 var yaml = __nccwpck_require__(7684);
 // EXTERNAL MODULE: ./lib/core/duration.js
@@ -12697,6 +12870,217 @@ var kubespray = __nccwpck_require__(2402);
 var normalize_kubeconfig = __nccwpck_require__(7250);
 // EXTERNAL MODULE: ./lib/core/steps/opentofu.js
 var opentofu = __nccwpck_require__(4715);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./lib/core/api-certificate.js
+
+
+
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
+function serverAddress(server) {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
+    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
+}
+/**
+ * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
+ * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
+ * expired certificate is still reported (that is the point), so verification does not abort the
+ * handshake; any other verification failure is returned as `untrusted`.
+ */
+function probeApiCertificate(target) {
+    const { host, port } = serverAddress(target.server);
+    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
+    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
+    return new Promise((resolve, reject) => {
+        const socket = external_node_tls_namespaceObject.connect({ host, port, servername: serverName, ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: false });
+        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
+        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
+        socket.once('secureConnect', () => {
+            const certificate = socket.getPeerCertificate();
+            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
+            socket.end();
+            if (!certificate?.valid_to)
+                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
+            resolve({ endpoint, notAfter: new Date(certificate.valid_to), ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }) });
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./lib/core/check-report.js
+var check_report = __nccwpck_require__(3802);
+// EXTERNAL MODULE: ./lib/core/kube-nodes.js
+var kube_nodes = __nccwpck_require__(8878);
+// EXTERNAL MODULE: ./lib/core/node-changes.js
+var node_changes = __nccwpck_require__(5915);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
+
+
+
+
+
+
+
+
+
+
+
+const DAY_MS = 86_400_000;
+/** The most useful line of a failed kubectl run: its last non-empty output line. */
+function lastLine(result) {
+    return [...result.tail].reverse().find((l) => l.trim() !== '')?.trim() ?? `exited with ${result.exitCode}`;
+}
+/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
+function failedReadyzChecks(text) {
+    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
+}
+/**
+ * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
+ * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
+ * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
+ * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
+ */
+class ClusterHealthStep {
+    settings;
+    id = 'cluster-health';
+    title = 'Check the health of the cluster';
+    kind = 'check';
+    nodesCommand;
+    readyzCommand;
+    constructor(settings) {
+        this.settings = settings;
+        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
+        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
+        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
+    }
+    get inventoryFile() {
+        return this.settings.kubespray ? (0,kubespray/* kubesprayPaths */.ZZ)(this.settings).inventory : undefined;
+    }
+    async plan() {
+        const version = this.settings.kubernetesVersion;
+        return {
+            workingDir: this.nodesCommand.cwd,
+            command: this.nodesCommand,
+            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
+            writes: [],
+            actions: [
+                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
+                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
+                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const found = [];
+        const add = (kind, subject, message) => found.push({ kind, subject, message });
+        try {
+            await this.check(context, add);
+        }
+        finally {
+            context.report.findings.push(...found);
+        }
+        return found.length === 0 ? 'healthy' : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
+    }
+    async check(context, add) {
+        const { report } = context;
+        const kubeconfig = this.settings.kubeconfigPath;
+        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
+            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
+            return;
+        }
+        let tls;
+        try {
+            tls = (0,core_kubeconfig/* kubeconfigTls */.dR)((0,files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
+        }
+        catch (error) {
+            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        if (!tls) {
+            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
+        const listed = await query(this.nodesCommand);
+        let nodes;
+        try {
+            if (listed.exitCode === 0)
+                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
+        }
+        catch (error) {
+            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
+        }
+        if (listed.exitCode !== 0) {
+            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
+        }
+        else {
+            if (nodes)
+                this.checkNodes(nodes, report, add);
+            const readyz = await query(this.readyzCommand);
+            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
+            for (const check of failed)
+                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
+            if (readyz.exitCode !== 0 && failed.length === 0)
+                add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
+        }
+        try {
+            const certificate = await probeApiCertificate(tls);
+            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
+            if (certificate.untrusted) {
+                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
+                return;
+            }
+            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
+            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
+            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
+            if (daysLeft < 0)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
+            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
+        }
+        catch (error) {
+            // The API being unreachable was said once already.
+            if (listed.exitCode === 0)
+                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
+        }
+    }
+    checkNodes(nodes, report, add) {
+        const inApi = new Set(nodes.map((n) => n.name));
+        let expected;
+        const file = this.inventoryFile;
+        if (file) {
+            try {
+                const inventory = (0,node_changes/* readInventory */.zw)(file);
+                if (inventory)
+                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
+                else
+                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
+            }
+            catch (error) {
+                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
+            }
+        }
+        report.nodes = { expected: expected?.length ?? nodes.length, inApi: nodes.length, ready: nodes.filter((n) => n.ready).length };
+        if (expected) {
+            const listed = new Set(expected);
+            for (const name of expected.filter((n) => !inApi.has(n)))
+                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
+            for (const node of nodes.filter((n) => !listed.has(n.name)))
+                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
+        }
+        for (const node of nodes.filter((n) => !n.ready))
+            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
+        const version = this.settings.kubernetesVersion;
+        if (!version)
+            return;
+        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
+            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
 
 
@@ -12850,6 +13234,7 @@ var wait_ready = __nccwpck_require__(8852);
 
 
 
+
 /**
  * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
  * state, lock, dry run and reports run all of them.
@@ -12858,6 +13243,8 @@ var wait_ready = __nccwpck_require__(8852);
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
  *   only for nodes the API shows below the target; readiness then requires every node at it.
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
+ *   resume state (selection.ts), so a deploy's stays as it was.
  */
 function buildSteps(settings, authChecker) {
     const preflight = new PreflightStep(settings, authChecker);
@@ -12894,6 +13281,8 @@ function buildSteps(settings, authChecker) {
             ];
         case 'destroy':
             return [preflight, new opentofu/* OpenTofuInitStep */.dC(settings), new opentofu/* OpenTofuDestroyStep */.hD(settings), new ForgetClusterStep(settings)];
+        case 'check':
+            return [preflight, new opentofu/* OpenTofuInitStep */.dC(settings), new opentofu/* OpenTofuDriftStep */.KH(settings), new ClusterHealthStep(settings)];
     }
 }
 /**
@@ -12927,6 +13316,8 @@ function clusterApiSteps(settings, preflight) {
             throw new errors/* UserError */.yo('upgrade runs Kubespray; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
         case 'destroy':
             return [preflight, management, ...(capi.management.kind === 'kind' ? [new cluster_api/* CapiMoveBackStep */.cC(settings)] : []), new cluster_api/* CapiDeleteClusterStep */.z0(settings), new ForgetClusterStep(settings)];
+        case 'check':
+            throw new errors/* UserError */.yo('check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health');
     }
 }
 
@@ -12962,7 +13353,7 @@ async function createRedactor(settings, extra = []) {
         redactor.add(secret);
     try {
         if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
-            for (const secret of (0,kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
+            for (const secret of (0,core_kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
                 redactor.add(secret);
         }
     }
@@ -13122,6 +13513,8 @@ function wouldApply(plan) {
 function noTofuPlanReason(plan) {
     if (plan.operation === 'upgrade')
         return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+    if (plan.operation === 'check')
+        return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
     return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
 }
 /** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
@@ -13679,6 +14072,7 @@ function charStart(i, n, at) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ keepsResumeState),
 /* harmony export */   Ki: () => (/* binding */ selectSteps),
 /* harmony export */   ZK: () => (/* binding */ usesSavedState),
 /* harmony export */   eX: () => (/* binding */ loadStartingState),
@@ -13725,6 +14119,13 @@ function selectSteps(steps, filter) {
         return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
     return [...steps];
 }
+/**
+ * Whether an operation saves resume state. A check only reads: it neither resumes nor saves, so an
+ * unfinished deploy stays resumable and a completed one stays complete.
+ */
+function keepsResumeState(operation) {
+    return operation !== 'check';
+}
 /** Whether saved state decides anything: not with --restart, --step or --from-step. */
 function usesSavedState(filter) {
     return !filter.restart && !filter.step && !filter.fromStep;
@@ -13765,6 +14166,8 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
             state.clusterApi = keep.clusterApi;
         return { state, note };
     };
+    if (!keepsResumeState(operation))
+        return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
     if (filter.restart)
         return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
     const saved = await store.load();
@@ -14111,11 +14514,17 @@ function checkDestroyConfirmation(settings, given, how = { flag: '--confirm', in
 function clusterId(settings) {
     return `${settings.organization}/${settings.clusterName}`;
 }
-/** Per-cluster runtime paths: resume state and run logs. */
+/** Per-cluster runtime paths: resume state, run logs, the deploy's plan and the check's own (never the deploy's). */
 function runtimePaths(settings) {
     const dir = external_node_path_.join(settings.stateDir, settings.organization, settings.clusterName);
-    // The binary plan holds every value in plain text: it stays in this private directory.
-    return { statePath: external_node_path_.join(dir, 'state.json'), logDir: external_node_path_.join(dir, 'logs'), planPath: external_node_path_.join(dir, 'tofu.plan'), lockPath: external_node_path_.join(dir, 'deploy.lock') };
+    // The binary plans hold every value in plain text: they stay in this private directory.
+    return {
+        statePath: external_node_path_.join(dir, 'state.json'),
+        logDir: external_node_path_.join(dir, 'logs'),
+        planPath: external_node_path_.join(dir, 'tofu.plan'),
+        driftPlanPath: external_node_path_.join(dir, 'drift.plan'),
+        lockPath: external_node_path_.join(dir, 'deploy.lock'),
+    };
 }
 
 
@@ -14574,7 +14983,7 @@ class CapiCommands {
         return this.settings.kubeconfigPath;
     }
     kubectl(kubeconfig, ...args) {
-        return (0,kube_nodes/* kubectlCommand */.s)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
+        return (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
     }
     apply(kubeconfig, file) {
         return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
@@ -15505,7 +15914,7 @@ function parseJson(text, schema, command) {
 /** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
 function clusterVersionsFromKubectl(versionJson, nodesJson) {
     const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
-    const nodes = (0,kube_nodes/* parseNodeList */.A)(nodesJson);
+    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
     const silent = nodes.find((node) => !node.name || !node.kubelet);
     if (silent)
         throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
@@ -15677,7 +16086,7 @@ async function apiNodes(settings, context) {
         context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
         return undefined;
     }
-    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
+    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
         capture: true,
         quiet: true,
         check: false,
@@ -15686,7 +16095,7 @@ async function apiNodes(settings, context) {
         context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
         return undefined;
     }
-    return (0,kube_nodes/* parseNodeList */.A)(result.stdout);
+    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
 }
 /**
  * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
@@ -15782,7 +16191,7 @@ async function readUpgradePlan(settings, context) {
     if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
         throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
     }
-    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
+    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
     const version = await kubectl('version', '-o', 'json');
     const nodes = await kubectl('get', 'nodes', '-o', 'json');
     const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
@@ -15797,7 +16206,7 @@ class KubernetesVersionCheckStep {
         this.settings = settings;
     }
     async plan() {
-        const command = (0,kube_nodes/* kubectlCommand */.s)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
+        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
         return {
             workingDir: command.cwd,
             command,
@@ -15999,11 +16408,13 @@ class NormalizeKubeconfigStep {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $f: () => (/* binding */ OpenTofuApplyStep),
 /* harmony export */   Av: () => (/* binding */ OpenTofuPlanStep),
+/* harmony export */   KH: () => (/* binding */ OpenTofuDriftStep),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
 /* harmony export */   dC: () => (/* binding */ OpenTofuInitStep),
 /* harmony export */   hD: () => (/* binding */ OpenTofuDestroyStep),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
+/* unused harmony export DRIFT_LOCK_TIMEOUT */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
@@ -16284,6 +16695,71 @@ class OpenTofuDestroyStep {
         return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
     }
 }
+/**
+ * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
+ * scheduled check that gives up says so rather than queueing behind it for an hour.
+ */
+const DRIFT_LOCK_TIMEOUT = '2m';
+const DRIFT_VERB = { create: 'create', update: 'update in place', destroy: 'destroy', replace: 'replace' };
+/**
+ * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
+ * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
+ */
+class OpenTofuDriftStep {
+    settings;
+    id = 'opentofu-drift';
+    title = 'Compare the infrastructure with the OpenTofu code';
+    kind = 'check';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new TofuCommands(settings);
+    }
+    get planFile() {
+        return (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(this.settings).driftPlanPath;
+    }
+    get args() {
+        return ['plan', '-input=false', '-detailed-exitcode', `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`, `-out=${this.planFile}`];
+    }
+    async plan() {
+        const command = stripFound(await this.tofu.get(...this.args));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
+            writes: [`${this.planFile} (deleted once read)`],
+            actions: ['exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied'],
+        };
+    }
+    async run(context) {
+        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
+        try {
+            const planned = await this.tofu.run(context, this.args, { check: false });
+            if (planned.exitCode !== 0 && planned.exitCode !== 2)
+                throw this.explain(new _command_js__WEBPACK_IMPORTED_MODULE_3__/* .CommandFailedError */ .ju('tofu plan', planned));
+            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+            const changes = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options)));
+            const { report } = context;
+            report.drift = planned.exitCode === 2;
+            report.infrastructure = changes;
+            for (const row of changes.rows)
+                report.findings.push({ kind: 'drift', subject: row.address, message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}` });
+            if (!report.drift)
+                return 'no drift';
+            const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)(changes);
+            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        }
+        finally {
+            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
+        }
+    }
+    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
+    explain(error) {
+        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
+            return error;
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
+    }
+}
 
 
 /***/ }),
@@ -16313,6 +16789,8 @@ const STEP_IDS = [
     'kubespray-upgrade-workers',
     'opentofu-destroy',
     'forget-cluster',
+    'opentofu-drift',
+    'cluster-health',
     'openstack-normalize-kubeconfig',
     'wait-ready',
     'capi-management-cluster',
@@ -16332,15 +16810,18 @@ const OPERATION_STEPS = {
     deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
     upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
     destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+    check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 };
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
+ * no check yet: its drift is `plan`'s kubectl diff).
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
  */
 const CLUSTER_API_STEPS = {
     deploy: ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'],
     upgrade: [],
     destroy: ['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster'],
+    check: [],
 };
 /** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
 function operationStepIds(operation) {
@@ -16395,8 +16876,8 @@ function lastLine(lines) {
 }
 /** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
 function countReadyNodes(json, version) {
-    const nodes = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .parseNodeList */ .A)(json);
-    const ready = nodes.filter((n) => n.ready && (!version || n.kubelet.replace(/^v/, '').split(/[+-]/)[0] === version)).length;
+    const nodes = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .parseNodeList */ .AP)(json);
+    const ready = nodes.filter((n) => n.ready && (!version || (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeletRelease */ .A8)(n.kubelet) === version)).length;
     return { ready, total: nodes.length };
 }
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
@@ -16431,7 +16912,7 @@ async function waitForReady(options) {
     let lastReason = '';
     let attempts = 0;
     // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
-    const run = (...args) => exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
+    const run = (...args) => exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
     for (;;) {
         attempts++;
         let reason;
@@ -16482,7 +16963,7 @@ class WaitReadyStep {
         this.kubeconfig = kubeconfig;
         this.kubectl = kubectl;
         this.settings = settings;
-        this.command = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
+        this.command = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
     }
     async plan() {
         const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
@@ -16528,15 +17009,17 @@ class WaitReadyStep {
 /* unused harmony export changeCounts */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2857);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(559);
 /* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1708);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(703);
-/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5915);
-/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4715);
+/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3802);
+/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5915);
+/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4715);
+
 
 
 
@@ -16552,8 +17035,8 @@ class WaitReadyStep {
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP()) }) })).default([]),
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }) })).default([]),
 });
 function classify(actions) {
     const set = new Set(actions);
@@ -16607,8 +17090,8 @@ async function readPlanJson(planFile, tofu) {
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
 async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
-    await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .requireTofuBinary */ .ZC)(settings);
-    const { found: _, ...base } = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .tofuCommand */ .uv)(settings);
+    await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .requireTofuBinary */ .ZC)(settings);
+    const { found: _, ...base } = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .tofuCommand */ .uv)(settings);
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
@@ -16617,7 +17100,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
         output.startGroup('OpenTofu plan');
         try {
-            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_9__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec, state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'] }); // exactly the deploy's init
+            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec, state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'], report: (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)) }); // exactly the deploy's init
             await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
         }
         finally {
@@ -16627,7 +17110,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
         const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
         const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
-        return { planFile, changes: summarizeChanges(document), nodes: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_8__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource), text: text.stdout };
+        return { planFile, changes: summarizeChanges(document), nodes: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_9__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource), text: text.stdout };
     }
     finally {
         await lock.release();

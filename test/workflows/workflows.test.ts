@@ -271,7 +271,7 @@ describe('what users rely on in the actions and workflows', () => {
     expect(upgrade.jobs.upgrade.concurrency).toEqual(deploy.jobs.deploy.concurrency);
   });
 
-  it('the drift example checks every cluster nightly, one job each, with its health issue, never beside a deploy of it', () => {
+  it('the drift example checks every cluster nightly, one job each, with its health issue, never cancelling a queued deploy', () => {
     const drift = doc('examples/workflows/drift.yml');
     expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
     expect(drift.on.schedule).toHaveLength(1);
@@ -285,7 +285,8 @@ describe('what users rely on in the actions and workflows', () => {
     expect(condition(check.if, { needs: { targets: { outputs: { count: '0' } } } })).toBe(false);
     expect(condition(check.if, { needs: { targets: { outputs: { count: '2' } } } })).toBe(true);
     const cell = { matrix: { cluster: 'prod-east', organization: 'acme', config: 'clusters/prod-east.yaml', 'cluster-dir': 'infrastructure/clusters/prod-east' } };
-    expect(interpolate(check.concurrency.group, cell)).toBe('deploy-acme-prod-east');
+    // Its own group: in the deploys' one, a queued check would cancel a pending deploy.
+    expect(interpolate(check.concurrency.group, cell)).toBe('check-acme-prod-east');
     expect(check.concurrency['cancel-in-progress']).toBe(false);
     expect(check.permissions).toEqual({ contents: 'read', actions: 'read', issues: 'write' });
     expect(drift.permissions).toEqual({ contents: 'read' });
