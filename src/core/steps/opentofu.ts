@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { CommandFailedError, type CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
 import { checkRemovalSafety, describeNodeDecisions, mergeNodeWork, nodeWorkFromPlan, pendingForNextPlan, plannedNodeChanges, predictedPlaybook, readInventory, type NodeWork } from '../node-changes.js';
 import { runtimePaths, type DeploySettings } from '../settings.js';
-import { readPlanJson, summarizeChanges, tofuCounts, type ChangeAction } from '../tofu-plan.js';
+import { readPlanJson, summarizeChanges, tofuCounts, type ChangeAction, type PlanChanges } from '../tofu-plan.js';
 import { deployEnvironment } from './environment.js';
 import { kubesprayPaths } from './kubespray.js';
 import type { Step, StepContext, StepPlan } from './step.js';
@@ -291,6 +292,29 @@ export const DRIFT_LOCK_TIMEOUT = '2m';
 
 const DRIFT_VERB: Record<ChangeAction, string> = { create: 'create', update: 'update in place', destroy: 'destroy', replace: 'replace' };
 
+/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
+const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+const ResourceTypesSchema = z.object({
+  resource_changes: z.array(z.object({ address: z.string(), type: z.string().optional(), change: z.object({ actions: z.array(z.string()) }) })).default([]),
+});
+
+/**
+ * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
+ * deploy wrote it on another machine. Counting it as drift would open a health issue on every
+ * scheduled check; a changed one (update, replace) is still drift.
+ */
+export function withoutMissingLocalFiles(planJson: unknown, changes: PlanChanges): { changes: PlanChanges; missing: string[] } {
+  const parsed = ResourceTypesSchema.safeParse(planJson);
+  if (!parsed.success) return { changes, missing: [] };
+  const missing = new Set(
+    parsed.data.resource_changes
+      .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') && r.change.actions.length === 1 && r.change.actions[0] === 'create')
+      .map((r) => r.address),
+  );
+  if (missing.size === 0) return { changes, missing: [] };
+  return { changes: { ...changes, add: changes.add - missing.size, rows: changes.rows.filter((row) => !missing.has(row.address)) }, missing: [...missing] };
+}
+
 /**
  * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
  * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
@@ -330,9 +354,11 @@ export class OpenTofuDriftStep implements Step {
       const planned = await this.tofu.run(context, this.args, { check: false });
       if (planned.exitCode !== 0 && planned.exitCode !== 2) throw this.explain(new CommandFailedError('tofu plan', planned));
       await fs.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-      const changes = summarizeChanges(await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options)));
+      const planJson = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
+      const { changes, missing } = withoutMissingLocalFiles(planJson, summarizeChanges(planJson));
+      if (missing.length) context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
       const { report } = context;
-      report.drift = planned.exitCode === 2;
+      report.drift = planned.exitCode === 2 && changes.rows.length > 0;
       report.infrastructure = changes;
       for (const row of changes.rows) report.findings.push({ kind: 'drift', subject: row.address, message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}` });
       if (!report.drift) return 'no drift';
