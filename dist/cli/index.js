@@ -16414,10 +16414,11 @@ class NormalizeKubeconfigStep {
 /* harmony export */   hD: () => (/* binding */ OpenTofuDestroyStep),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
-/* unused harmony export DRIFT_LOCK_TIMEOUT */
+/* unused harmony exports DRIFT_LOCK_TIMEOUT, withoutMissingLocalFiles */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2857);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8363);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
@@ -16426,6 +16427,7 @@ class NormalizeKubeconfigStep {
 /* harmony import */ var _tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1727);
 /* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3126);
 /* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2402);
+
 
 
 
@@ -16701,6 +16703,27 @@ class OpenTofuDestroyStep {
  */
 const DRIFT_LOCK_TIMEOUT = '2m';
 const DRIFT_VERB = { create: 'create', update: 'update in place', destroy: 'destroy', replace: 'replace' };
+/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
+const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+const ResourceTypesSchema = zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(), type: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP().optional(), change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }) })).default([]),
+});
+/**
+ * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
+ * deploy wrote it on another machine. Counting it as drift would open a health issue on every
+ * scheduled check; a changed one (update, replace) is still drift.
+ */
+function withoutMissingLocalFiles(planJson, changes) {
+    const parsed = ResourceTypesSchema.safeParse(planJson);
+    if (!parsed.success)
+        return { changes, missing: [] };
+    const missing = new Set(parsed.data.resource_changes
+        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') && r.change.actions.length === 1 && r.change.actions[0] === 'create')
+        .map((r) => r.address));
+    if (missing.size === 0)
+        return { changes, missing: [] };
+    return { changes: { ...changes, add: changes.add - missing.size, rows: changes.rows.filter((row) => !missing.has(row.address)) }, missing: [...missing] };
+}
 /**
  * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
  * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
@@ -16738,9 +16761,12 @@ class OpenTofuDriftStep {
             if (planned.exitCode !== 0 && planned.exitCode !== 2)
                 throw this.explain(new _command_js__WEBPACK_IMPORTED_MODULE_3__/* .CommandFailedError */ .ju('tofu plan', planned));
             await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-            const changes = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options)));
+            const planJson = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(planJson));
+            if (missing.length)
+                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
             const { report } = context;
-            report.drift = planned.exitCode === 2;
+            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
             report.infrastructure = changes;
             for (const row of changes.rows)
                 report.findings.push({ kind: 'drift', subject: row.address, message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}` });

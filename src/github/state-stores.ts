@@ -2,12 +2,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { keepsResumeState } from '../core/selection.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../core/settings.js';
+import { kubesprayPaths } from '../core/steps/kubespray.js';
 import { LocalStateStore, type DeployState, type StateStore } from '../core/state.js';
 import { postStepState } from './action-run.js';
 import { ArtifactStateStore, stateArtifactName, type CompanionFile } from './artifact-store.js';
 import type { ActionSettings } from './inputs.js';
 import { runContext } from './runner.js';
-import { encryptedCompanion, KUBECONFIG_ARTIFACT_FILE, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
+import { encryptedCompanion, INVENTORY_ARTIFACT_FILE, KUBECONFIG_ARTIFACT_FILE, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
 
 /** What the deploy action's post step needs to upload the final state, even after failure or cancellation. */
 export const deployPostState = postStepState({
@@ -17,6 +18,7 @@ export const deployPostState = postStepState({
   logPath: 'log-path',
   tofuDir: 'tofu-dir',
   kubeconfig: 'kubeconfig',
+  inventory: 'inventory',
 });
 
 /** A store that keeps nothing: every run starts from scratch (state-store: none). */
@@ -32,14 +34,22 @@ class MemoryStateStore implements StateStore {
 }
 
 /**
- * What travels with the state: the log, the tofu state (tofu-state: artifact) and the kubeconfig
- * (with a passphrase), both encrypted, so a fresh runner can continue past the steps that made them.
+ * What travels with the state: the log, the tofu state (tofu-state: artifact), and with a kubeconfig
+ * passphrase the kubeconfig and the inventory the apply wrote, all encrypted, so a fresh runner can
+ * continue past the steps that made them (and a check compare the nodes with the inventory).
  */
-function companions(logPath: string, tofuDir: string | undefined, tofuPassphrase: string | undefined, kubeconfig: string | undefined, kubeconfigPassphrase: string | undefined): CompanionFile[] {
-  const files: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
-  if (tofuDir && tofuPassphrase) files.push(encryptedCompanion(TOFU_STATE_ARTIFACT_FILE, tofuStateFile(tofuDir), tofuPassphrase));
-  if (kubeconfig && kubeconfigPassphrase) files.push(encryptedCompanion(KUBECONFIG_ARTIFACT_FILE, kubeconfig, kubeconfigPassphrase));
-  return files;
+function companions(
+  logPath: string,
+  tofu: { dir: string | undefined; passphrase: string | undefined },
+  kubeconfigPassphrase: string | undefined,
+  files: { kubeconfig: string | undefined; inventory: string | undefined },
+): CompanionFile[] {
+  const companions: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
+  if (tofu.dir && tofu.passphrase) companions.push(encryptedCompanion(TOFU_STATE_ARTIFACT_FILE, tofuStateFile(tofu.dir), tofu.passphrase));
+  if (!kubeconfigPassphrase) return companions;
+  if (files.kubeconfig) companions.push(encryptedCompanion(KUBECONFIG_ARTIFACT_FILE, files.kubeconfig, kubeconfigPassphrase));
+  if (files.inventory) companions.push(encryptedCompanion(INVENTORY_ARTIFACT_FILE, files.inventory, kubeconfigPassphrase));
+  return companions;
 }
 
 /** The state-store input's store; an artifact store also leaves the post step what it needs. */
@@ -51,8 +61,9 @@ export function makeStateStore(settings: ActionSettings, deploy: DeploySettings,
   const name = stateArtifactName(deploy.organization, deploy.clusterName);
   const tofuDir = settings.tofuState === 'artifact' ? deploy.clusterDir : undefined;
   // A check reads the deploy's artifact (its tofu state and kubeconfig) but uploads nothing: that state stays the deploy's.
-  if (keepsResumeState(deploy.operation)) deployPostState.save({ artifactDir: dir, artifactName: name, cluster, logPath, kubeconfig: deploy.kubeconfigPath, tofuDir });
-  const files = companions(logPath, tofuDir, settings.tofuStatePassphrase, deploy.kubeconfigPath, settings.kubeconfigPassphrase);
+  const inventory = kubesprayPaths(deploy).inventory;
+  if (keepsResumeState(deploy.operation)) deployPostState.save({ artifactDir: dir, artifactName: name, cluster, logPath, kubeconfig: deploy.kubeconfigPath, tofuDir, inventory });
+  const files = companions(logPath, { dir: tofuDir, passphrase: settings.tofuStatePassphrase }, settings.kubeconfigPassphrase, { kubeconfig: deploy.kubeconfigPath, inventory });
   return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: files });
 }
 
@@ -61,6 +72,6 @@ export function postStepStateStore(inputs: { githubToken: string; kubeconfigPass
   const saved = deployPostState.load();
   if (!saved.artifactDir || !saved.artifactName) return undefined;
   const tofuPassphrase = inputs.tofuStatePassphrase || inputs.kubeconfigPassphrase;
-  const files = companions(saved.logPath, saved.tofuDir || undefined, tofuPassphrase, saved.kubeconfig, inputs.kubeconfigPassphrase);
+  const files = companions(saved.logPath, { dir: saved.tofuDir || undefined, passphrase: tofuPassphrase }, inputs.kubeconfigPassphrase, { kubeconfig: saved.kubeconfig, inventory: saved.inventory || undefined });
   return new ArtifactStateStore({ run: runContext(inputs.githubToken), name: saved.artifactName, cluster: saved.cluster, dir: saved.artifactDir, companions: files });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { UserError } from '../core/errors.js';
 import { pathExists, writeFileAtomic } from '../core/files.js';
 import type { Pipeline } from '../core/pipeline.js';
+import { kubesprayPaths } from '../core/steps/kubespray.js';
 import * as core from './actions-core.js';
 import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
 import { secretBox } from './clients.js';
@@ -11,6 +12,7 @@ import type { ActionSettings } from './inputs.js';
 
 export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
 export const KUBECONFIG_ARTIFACT_FILE = 'kubeconfig.age';
+export const INVENTORY_ARTIFACT_FILE = 'inventory.yaml.age';
 
 /** The backend the cluster's OpenTofu code declares; no `backend` block means local. */
 export async function declaredBackend(clusterDir: string): Promise<string> {
@@ -102,14 +104,18 @@ export async function restoreSavedFiles(p: Pipeline, settings: ActionSettings, w
   if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
     core.info('restored the tofu state saved with the resume state');
   }
-  if (!what.kubeconfig || !settings.kubeconfigPassphrase) return;
+  if (!settings.kubeconfigPassphrase) return;
   // load() is the state already downloaded (origin is set by it); a corrupt one (restart) says nothing about a destroy.
   const saved = await store.load().catch(() => undefined);
   if (saved?.destroyedAt) {
-    if (await pathExists(path.join(from, KUBECONFIG_ARTIFACT_FILE))) core.info(`not restoring the saved kubeconfig: the cluster was destroyed at ${saved.destroyedAt}`);
+    if (what.kubeconfig && (await pathExists(path.join(from, KUBECONFIG_ARTIFACT_FILE)))) core.info(`not restoring the saved kubeconfig: the cluster was destroyed at ${saved.destroyedAt}`);
     return;
   }
-  if (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig')) {
+  // The inventory the apply wrote on another runner: Kubespray, the node decisions of a plan and the check read it.
+  if (await restoreEncrypted(from, INVENTORY_ARTIFACT_FILE, kubesprayPaths(p.settings).inventory, settings.kubeconfigPassphrase, 'the saved inventory')) {
+    core.info('restored the inventory saved with the resume state');
+  }
+  if (what.kubeconfig && (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig'))) {
     core.info('restored the kubeconfig saved with the resume state');
   }
 }

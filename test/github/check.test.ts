@@ -79,20 +79,27 @@ describe('the deploy action with operation: check', () => {
     await gh?.close();
   });
 
-  it('a later run finds the tofu state and kubeconfig in the deploy\'s artifact, reports clean, and uploads nothing', async () => {
-    // What a fresh runner lacks: the tofu state (the kubeconfig lives under the new RUNNER_TEMP anyway).
+  it('a later run finds the tofu state, kubeconfig and inventory in the deploy\'s artifact, reports clean, and uploads nothing', async () => {
+    // What a fresh runner lacks: the tofu state and the inventory the apply wrote (the kubeconfig lives under the new RUNNER_TEMP anyway).
     const tfstate = path.join(runner.sandbox.clusterDir, 'terraform.tfstate');
+    const inventory = path.join(runner.sandbox.clusterDir, 'inventory', 'inventory.yaml');
     const deployedState = await fs.readFile(tfstate, 'utf8');
+    const deployedInventory = await fs.readFile(inventory, 'utf8');
     await fs.rm(tfstate);
+    await fs.rm(inventory);
     const main = await check(302);
     expect(main.code, main.stdout).toBe(0);
     expect(main.stdout).toContain('restored the tofu state saved with the resume state');
+    // Without it the nodes would go unchecked, and the sandbox's inventory resource would show as drift.
+    expect(main.stdout).toContain('restored the inventory saved with the resume state');
+    expect(await fs.readFile(inventory, 'utf8')).toBe(deployedInventory);
     expect(main.stdout).toContain('restored the kubeconfig saved with the resume state');
     expect(main.stdout).not.toContain('Resuming demo/sandbox');
     expect(main.outputs).toMatchObject({ operation: 'check', result: 'success', drift: 'false', healthy: 'true' });
     const report = CheckReportSchema.parse(JSON.parse(main.outputs.report!));
     expect(report).toMatchObject({ cluster: 'demo/sandbox', drift: false, healthy: true, findings: [] });
     expect(report.certificate?.daysLeft).toBeGreaterThan(300);
+    expect(report.nodes).toEqual({ expected: 1, inApi: 1, ready: 1 });
     // The summary is the check report (renderCheckReport), not a deploy's step table.
     expect(main.summary).toContain('### 🟢 `demo/sandbox`: clean');
     expect(main.summary).toContain('**Infrastructure:** as planned, no drift');
