@@ -349,7 +349,7 @@ function hclModuleSources(file, root) {
         if (!attribute)
             pairs.push([name, literalSource(file, name, undefined, false)]);
         else if (literal?.type !== 'string_lit')
-            pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([^]*)"$/, '$1'), true)]);
+            pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([\s\S]*)"$/, '$1'), true)]);
         else
             pairs.push([name, stringText(literal)]);
     }

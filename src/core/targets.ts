@@ -358,7 +358,7 @@ function hclModuleSources(file: string, root: TreeSitterNode): [string, string][
     const value = attribute?.namedChildren[1];
     const literal = value?.namedChildren[0]?.type === 'literal_value' ? value.namedChildren[0].namedChildren[0] : undefined;
     if (!attribute) pairs.push([name, literalSource(file, name, undefined, false)]);
-    else if (literal?.type !== 'string_lit') pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([^]*)"$/, '$1'), true)]);
+    else if (literal?.type !== 'string_lit') pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([\s\S]*)"$/, '$1'), true)]);
     else pairs.push([name, stringText(literal)]);
   }
   return pairs;
