@@ -9,6 +9,7 @@ import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import type { ClusterApiState } from './state.js';
 import { deployEnvironment } from './steps/environment.js';
 import { FIELD_MANAGER, renderManifests } from './steps/cluster-api.js';
+import { clusterApiProblems, problemsError } from './steps/preflight.js';
 import { lastLine } from './steps/wait-ready.js';
 import type { PlanChanges, TofuPlanContext } from './tofu-plan.js';
 
@@ -36,6 +37,9 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
   const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
   try {
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
+    // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
+    const problem = problemsError(await clusterApiProblems(settings, capi, { needsKind: false }));
+    if (problem) throw problem;
     const rendered = await renderManifests(settings, exec);
     const everythingNew = (note: string): CapiPlan => ({
       changes: diffChanges(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),

@@ -47,7 +47,9 @@ const ClusterApiConfigSchema = z.object({
       control_plane: provider('kubeadm', 'v1.12.0'),
       infrastructure: provider('openstack', 'v0.14.7'),
       /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
-      orc: optionalText,
+      orc: optionalText.refine((value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
+        error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
+      }),
     })
     .prefault({}),
   control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, WATCHED_TYPES } from '../capi-status.js';
 import { manifestObjects, objectAddress } from '../capi-manifests.js';
-import { CREDENTIAL_VARIABLES, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
+import { isCredentialVariable, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
 import type { CommandResult, CommandSpec, Exec } from '../command.js';
 import { authMethod, type OpenStackCredentials } from '../credentials.js';
 import { formatDuration } from '../duration.js';
@@ -81,8 +81,9 @@ class CapiCommands {
   /** clusterctl generate cluster, with the template variables from the config in its environment. */
   render(): CommandSpec {
     const { capi, settings } = this;
-    // Credentials must never reach the manifests, not even from the caller's environment.
-    const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(CREDENTIAL_VARIABLES as readonly string[]).includes(name)));
+    // Credentials must never reach the manifests, not even from the caller's environment: a template's
+    // ${OS_PASSWORD} is a missing variable, never the password.
+    const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !isCredentialVariable(name)));
     return {
       argv: [
         capi.clusterctl, 'generate', 'cluster', settings.clusterName,
@@ -492,8 +493,9 @@ export async function renderManifests(settings: DeploySettings, exec: Exec): Pro
   const commands = new CapiCommands(settings);
   const { capi } = commands;
   const templateName = displayPath(capi.template);
-  if (!(await pathExists(capi.template))) {
-    throw new UserError(`the Cluster API template ${templateName} does not exist; put it in the cluster dir or set deployment.cluster_api.template`);
+  const template = await fs.stat(capi.template).catch(() => undefined);
+  if (!template?.isFile()) {
+    throw new UserError(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
   }
   const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
   if (result.exitCode !== 0) {

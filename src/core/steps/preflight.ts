@@ -43,14 +43,23 @@ export function credentialProblems(creds: OpenStackCredentials): string[] {
   return problems;
 }
 
-/** The tools and files of deployment.method cluster-api, each named with the field that sets it. */
-async function clusterApiProblems(settings: DeploySettings, capi: ClusterApiSettings): Promise<string[]> {
+/** Several problems as a list under one line, as invalid config fields are: not bare lines after the error. */
+export function problemsError(problems: readonly string[]): UserError | undefined {
+  if (problems.length === 0) return undefined;
+  return new UserError(problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
+
+/**
+ * The tools and files of deployment.method cluster-api, each named with the field that sets it.
+ * A plan runs no kind, so it does not need it (`needsKind: false`).
+ */
+export async function clusterApiProblems(settings: DeploySettings, capi: ClusterApiSettings, { needsKind = true } = {}): Promise<string[]> {
   const problems: string[] = [];
   const pathVar = settings.baseEnv.PATH;
   const tools: [string, string][] = [
-    [capi.clusterctl, 'clusterctl (deployment.cluster_api.clusterctl_path)'],
+    [capi.clusterctl, 'clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path)'],
     [settings.kubectl, 'kubectl'],
-    ...(capi.management.kind === 'kind' ? [[capi.kind, 'kind (deployment.cluster_api.kind_path)'] as [string, string]] : []),
+    ...(needsKind && capi.management.kind === 'kind' ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)'] as [string, string]] : []),
   ];
   for (const [tool, what] of tools) {
     if (!(await findExecutable(tool, pathVar))) problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
@@ -59,8 +68,13 @@ async function clusterApiProblems(settings: DeploySettings, capi: ClusterApiSett
   if (!template?.isFile()) problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
   const addons = await fs.stat(capi.addonsDir).catch(() => undefined);
   if (!addons?.isDirectory()) problems.push(`the addons directory ${capi.addonsDir} (deployment.cluster_api.addons) ${addons ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`);
-  if (capi.management.kind === 'existing' && !(await fs.stat(capi.management.kubeconfig).catch(() => undefined))?.isFile()) {
-    problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) is not a file`);
+  if (capi.management.kind === 'existing') {
+    const kubeconfig = await fs.stat(capi.management.kubeconfig).catch(() => undefined);
+    if (!kubeconfig?.isFile()) problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`);
+  }
+  if (capi.orcManifest && !capi.orcManifest.startsWith('https://')) {
+    const orc = await fs.stat(capi.orcManifest).catch(() => undefined);
+    if (!orc?.isFile()) problems.push(`ORC's install.yaml ${capi.orcManifest} (deployment.cluster_api.providers.orc) ${orc ? 'is not a file' : 'does not exist'}; give the path of the release's install.yaml in the cluster dir, or its https URL`);
   }
   return problems;
 }
@@ -118,9 +132,8 @@ export class PreflightStep implements Step {
       }
     }
     if (settings.kubespray && dirStat?.isDirectory()) problems.push(...(await this.kubesprayProblems()));
-    // Several problems as a list under one line, as invalid config fields are: not bare lines after the error.
-    if (problems.length === 1) throw new UserError(problems[0]!);
-    if (problems.length > 1) throw new UserError(`${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    const error = problemsError(problems);
+    if (error) throw error;
 
     if (!settings.authCheck.enabled || !this.authChecker) return 'credentials complete (live check skipped)';
     return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
