@@ -35,6 +35,9 @@ function failureLine(result: CommandResult): string {
   return lastLine(result.tail) || `exited with ${result.exitCode}`;
 }
 
+/** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
+export const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
+
 /** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
 class CapiCommands {
   readonly capi: ClusterApiSettings;
@@ -858,7 +861,20 @@ export class CapiDeleteClusterStep implements Step {
   async run(context: StepContext): Promise<string> {
     const { capi, management, credentialsSecret } = this.commands;
     const name = this.settings.clusterName;
-    await context.exec(this.commands.deleteCluster());
+    const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
+    if (deletion.exitCode !== 0) {
+      if (!NO_CLUSTER_API.test(deletion.tail.join('\n'))) throw new UserError(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${failureLine(deletion)}`);
+      // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
+      if (capi.management.kind === 'kind') {
+        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+        await fs.rm(management, { force: true });
+        return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
+      }
+      // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
+      throw new UserError(
+        `the management cluster (${displayPath(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${displayPath(runtimePaths(this.settings).statePath)}) instead`,
+      );
+    }
     await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
       const objects = parseCapiObjects(json);
       const left = (kind: string) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
