@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ClusterConfig } from './config.js';
 import { UsageError, UserError } from './errors.js';
@@ -82,6 +83,15 @@ function capiClusterName(clusterName: string, source: string): string {
   return clusterName;
 }
 
+/** kubectl apply -f reads a symlink to a directory as a file: it gets the directory itself. */
+function realDirectory(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir; // preflight says it is missing
+  }
+}
+
 export interface ClusterApiOptions {
   /** --management-kubeconfig / input management-kubeconfig: wins over the config. */
   managementKubeconfig?: string;
@@ -147,7 +157,7 @@ export function resolveClusterApiSettings(
     management,
     namespace: capi.namespace,
     template: inClusterDir(capi.template),
-    addonsDir: inClusterDir(capi.addons),
+    addonsDir: realDirectory(inClusterDir(capi.addons)),
     providers: { core: providers.core, bootstrap: providers.bootstrap, controlPlane: providers.control_plane, infrastructure: providers.infrastructure },
     orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
     controlPlaneMachineCount: capi.control_plane_machine_count,

@@ -724,7 +724,8 @@ export class CapiAddonsStep implements Step {
     const dir = this.commands.capi.addonsDir;
     const stat = await fs.stat(dir).catch(() => undefined);
     if (!stat?.isDirectory()) throw new UserError(`the addons directory ${displayPath(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
-    await context.exec(this.command);
+    const applied = await context.exec(this.command, { check: false });
+    if (applied.exitCode !== 0) throw new UserError(`kubectl apply of the addons ${displayPath(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`);
     // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
     const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
     context.redactor.add(conf);

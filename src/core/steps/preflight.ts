@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PLACEHOLDER, authMethod, type OpenStackCredentials } from '../credentials.js';
 import type { ClusterApiSettings } from '../cluster-api.js';
 import { UserError } from '../errors.js';
-import { findExecutable, pathExists } from '../files.js';
+import { displayPath, type FileKind, findExecutable, pathExists, readTextFile } from '../files.js';
+import { MANIFESTS_FILE, manifestDocuments } from '../capi-manifests.js';
 import type { DeploySettings } from '../settings.js';
 import { requireTofuBinary } from './opentofu.js';
 import { kubesprayPaths } from './kubespray.js';
@@ -49,6 +50,43 @@ export function problemsError(problems: readonly string[]): UserError | undefine
   return new UserError(problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
+/** What `kubectl apply -f <dir>` reads: the directory's own files with these extensions, not its subdirectories. */
+const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
+const ADDON_FILE: FileKind = { ...MANIFESTS_FILE, noun: 'addon', plural: 'addons' };
+
+/**
+ * The addons directory as capi-addons will apply it, checked before any machine exists: kubectl
+ * would find an empty directory or a file that is no Kubernetes object only after the machines are up.
+ */
+async function addonsProblems(dir: string): Promise<string[]> {
+  const field = `the addons directory ${dir} (deployment.cluster_api.addons)`;
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (!stat?.isDirectory()) return [`${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`];
+  const files: string[] = [];
+  for (const name of (await fs.readdir(dir)).sort()) {
+    if (MANIFEST_EXTENSIONS.includes(path.extname(name)) && !(await fs.stat(path.join(dir, name)).catch(() => undefined))?.isDirectory()) files.push(name);
+  }
+  if (files.length === 0) {
+    return [`${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`];
+  }
+  const problems: string[] = [];
+  for (const name of files) {
+    const file = path.join(dir, name);
+    try {
+      for (const { number, value } of manifestDocuments(readTextFile(file, ADDON_FILE), `addon ${displayPath(file)}`)) {
+        const object = value as { apiVersion?: unknown; kind?: unknown } | null;
+        if (typeof object?.apiVersion !== 'string' || typeof object.kind !== 'string') {
+          problems.push(`addon ${displayPath(file)}: document ${number} is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons`);
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  return problems;
+}
+
 /**
  * The tools and files of deployment.method cluster-api, each named with the field that sets it.
  * A plan runs no kind, so it does not need it (`needsKind: false`).
@@ -66,8 +104,7 @@ export async function clusterApiProblems(settings: DeploySettings, capi: Cluster
   }
   const template = await fs.stat(capi.template).catch(() => undefined);
   if (!template?.isFile()) problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
-  const addons = await fs.stat(capi.addonsDir).catch(() => undefined);
-  if (!addons?.isDirectory()) problems.push(`the addons directory ${capi.addonsDir} (deployment.cluster_api.addons) ${addons ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`);
+  problems.push(...(await addonsProblems(capi.addonsDir)));
   if (capi.management.kind === 'existing') {
     const kubeconfig = await fs.stat(capi.management.kubeconfig).catch(() => undefined);
     if (!kubeconfig?.isFile()) problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`);
