@@ -504,7 +504,15 @@ export async function renderManifests(settings: DeploySettings, exec: Exec): Pro
   if (result.exitCode !== 0) {
     throw missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`);
   }
-  const objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+  if (!result.stdout.trim()) throw new UserError(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
+  let objects: ReturnType<typeof manifestObjects>;
+  try {
+    objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+  } catch (error) {
+    // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
+    if (!(error instanceof UserError)) throw error;
+    throw new UserError(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
+  }
   const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
   if (secret) {
     throw new UserError(
