@@ -64,7 +64,8 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
     if (diff.exitCode !== 0 && diff.exitCode !== 1) {
       const said = diff.tail.join('\n');
       if (NO_CLUSTER_API.test(said)) return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
-      throw new UserError(`kubectl diff against the management cluster (${management}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
+      const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
+      throw new UserError(`kubectl diff against the management cluster (${management}${source}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
     }
     const { entries, text } = parseKubectlDiff(diff.stdout);
     return { changes: diffChanges(entries), text, manifestsFile: rendered.file };

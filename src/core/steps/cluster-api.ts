@@ -185,7 +185,7 @@ export class CapiManagementClusterStep implements Step {
     const { capi, management } = this.commands;
     if (capi.management.kind === 'existing') {
       if (!(await pathExists(management))) throw new UserError(`the management cluster's kubeconfig ${displayPath(management)} (${capi.management.source}) does not exist`);
-      maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), displayPath(management), context.redactor);
+      maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), `${displayPath(management)} (${capi.management.source})`, context.redactor);
       const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
       if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
         throw new UserError(`the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
