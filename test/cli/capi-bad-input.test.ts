@@ -1,0 +1,164 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/action-runner.js';
+import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+import { runCli } from '../support/cli.js';
+
+/**
+ * Careless and hostile files of deployment.method cluster-api, through the CLI as a real process on the
+ * sandbox cloud: the template, the addons directory, ORC's manifest, the management kubeconfig. Each row
+ * gets one `error:` line naming the file and the field that sets it, exit 1, no stack trace, and is found
+ * by the plan or preflight, before any machine exists (kubectl would find a bad addon only after them).
+ * Each row works on a fresh copy of the sandbox's cluster dir: @cluster in the table.
+ */
+
+const SANDBOX_CLUSTER = path.join(ROOT, 'examples', 'sandbox', 'gitops', 'infrastructure', 'clusters', 'capi-sandbox');
+
+interface Row {
+  name: string;
+  /** Changes the cluster dir copy (and may return extra CLI arguments, e.g. another management kubeconfig). */
+  setup?: (cluster: string, run: CapiRun) => Promise<string[] | undefined>;
+  config?: (text: string) => string;
+  /** `plan --tofu-plan` (default), or a deploy that stops after preflight. */
+  command?: 'plan' | 'preflight';
+  error: string | RegExp;
+}
+
+const write = (file: string, text: string) => fs.writeFile(file, text);
+const addons = (cluster: string) => path.join(cluster, 'addons');
+
+const rows: Row[] = [
+  {
+    name: 'template is a directory',
+    config: (t) => t.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    template: addons'),
+    error: 'the Cluster API template @cluster/addons (deployment.cluster_api.template) is not a file',
+  },
+  {
+    name: 'template is a dangling symlink',
+    setup: async (c) => {
+      await fs.rm(path.join(c, 'cluster-template.yaml'));
+      await fs.symlink('/nonexistent/template.yaml', path.join(c, 'cluster-template.yaml'));
+      return undefined;
+    },
+    error: 'the Cluster API template @cluster/cluster-template.yaml (deployment.cluster_api.template) does not exist',
+  },
+  {
+    name: 'template is empty',
+    setup: async (c) => (await write(path.join(c, 'cluster-template.yaml'), ''), undefined),
+    error: 'the template @cluster/cluster-template.yaml rendered nothing (is it empty?); it must make the Cluster capi-sandbox from ${CLUSTER_NAME}',
+  },
+  {
+    name: 'template uses a credential from the environment (never rendered into the manifests)',
+    setup: async (c) => {
+      const file = path.join(c, 'cluster-template.yaml');
+      await write(file, (await fs.readFile(file, 'utf8')).replace('sshKeyName: ${OPENSTACK_SSH_KEY_NAME}', 'sshKeyName: "${OS_APPLICATION_CREDENTIAL_SECRET}"'));
+      return undefined;
+    },
+    error: /^the template @cluster\/cluster-template\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
+  },
+  {
+    name: 'a value with YAML syntax breaks the rendered template',
+    config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.35.0', `image_name: 'x"} , evil: {'`),
+    error: /is not valid YAML: .*; check the template and the values substituted into it \(deployment\.cluster_api\.openstack, \.variables/,
+  },
+  {
+    name: 'management kubeconfig does not exist',
+    setup: async () => ['--management-kubeconfig', '/nonexistent/mgmt.kubeconfig'],
+    error: "the management cluster's kubeconfig /nonexistent/mgmt.kubeconfig (--management-kubeconfig (input management-kubeconfig)) does not exist",
+  },
+  {
+    name: 'management kubeconfig is a directory',
+    setup: async (c) => ['--management-kubeconfig', c],
+    error: "the management cluster's kubeconfig @cluster (--management-kubeconfig (input management-kubeconfig)) is not a file",
+  },
+  {
+    name: 'management kubeconfig is not a kubeconfig',
+    setup: async (c) => ['--management-kubeconfig', path.join(c, 'addons', 'cni.yaml')],
+    error: /^kubectl diff against the management cluster \(@cluster\/addons\/cni\.yaml, --management-kubeconfig \(input management-kubeconfig\)\) failed: /,
+  },
+  {
+    name: "ORC's install.yaml is missing",
+    config: (t) => t.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    providers: {orc: orc/install.yaml}'),
+    error: "ORC's install.yaml @cluster/orc/install.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
+  },
+  {
+    name: 'addons directory is empty',
+    setup: async (c) => {
+      await fs.rm(addons(c), { recursive: true });
+      await fs.mkdir(addons(c));
+      return undefined;
+    },
+    error: 'the addons directory @cluster/addons (deployment.cluster_api.addons) has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there',
+  },
+  {
+    name: 'addons only in a subdirectory (kubectl would not read them)',
+    setup: async (c) => {
+      await fs.mkdir(path.join(addons(c), 'cni'));
+      for (const name of await fs.readdir(addons(c))) if (name.endsWith('.yaml')) await fs.rename(path.join(addons(c), name), path.join(addons(c), 'cni', name));
+      return undefined;
+    },
+    command: 'preflight',
+    error: /^provisioning infrastructure: step "openstack-preflight" failed: the addons directory @cluster\/addons \(deployment\.cluster_api\.addons\) has no \.yaml, \.yml or \.json file/,
+  },
+  {
+    name: 'an addon that is YAML but no Kubernetes object',
+    setup: async (c) => (await write(path.join(addons(c), 'notes.yaml'), 'owner: platform-team\n'), undefined),
+    command: 'preflight',
+    error:
+      'provisioning infrastructure: step "openstack-preflight" failed: addon @cluster/addons/notes.yaml: document 1 is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons',
+  },
+  {
+    name: 'an addon that is not YAML',
+    setup: async (c) => (await write(path.join(addons(c), 'broken.yml'), 'kind: [ConfigMap\n'), undefined),
+    error: /^addon @cluster\/addons\/broken\.yml \(document 1\) is not valid YAML: /,
+  },
+  {
+    name: 'an addon that is a dangling symlink',
+    setup: async (c) => (await fs.symlink('/nonexistent/cni.yaml', path.join(addons(c), 'calico.yaml')), undefined),
+    error: 'addon @cluster/addons/calico.yaml is a symbolic link to a missing file',
+  },
+];
+
+describe('cluster-api bad files: one error naming the file and its field, before any machine', () => {
+  let run: CapiRun;
+  let cluster: string;
+  let original: string;
+  const printed: string[] = [];
+
+  beforeAll(async () => {
+    run = await startCapiRun();
+    original = await fs.readFile(run.configPath, 'utf8');
+  }, 60_000);
+  afterAll(async () => run?.close());
+
+  beforeEach(async () => {
+    // A fresh copy of the cluster dir (the repository's is never touched), the config pointing at it.
+    const gitops = await fs.mkdtemp(path.join(run.workDir, 'gitops-'));
+    cluster = path.join(gitops, 'infrastructure', 'clusters', 'capi-sandbox');
+    await fs.cp(SANDBOX_CLUSTER, cluster, { recursive: true });
+    await run.editConfig(() => original.replace(/local_dir: .*/, `local_dir: ${gitops}`));
+  });
+
+  const cli = (args: string[]) => runCli([...args, '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check'], run.env);
+
+  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    if (row.config) await run.editConfig(row.config);
+    const extra = (await row.setup?.(cluster, run)) ?? [];
+    const args = row.command === 'preflight' ? ['deploy', '--step', 'openstack-preflight'] : ['plan', '--tofu-plan'];
+    const result = await cli([...args, ...extra]);
+    printed.push(result.stdout, result.stderr);
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error: '));
+    expect(errors).toHaveLength(1);
+    const shown = errors[0]!.slice('error: '.length).replaceAll(cluster, '@cluster');
+    if (typeof row.error === 'string') expect(shown).toBe(row.error);
+    else expect(shown).toMatch(row.error);
+    expect(result.stderr).not.toMatch(/\n\s+at .*\(|internal error/);
+    expect(run.cloud.clusters().filter((c) => c.role !== 'management')).toEqual([]); // nothing made
+  }, 60_000);
+
+  it('never prints the credentials', () => {
+    expect(printed.join('\n')).not.toContain(CAPI_SECRET);
+  });
+});
