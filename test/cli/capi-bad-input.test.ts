@@ -17,8 +17,10 @@ const SANDBOX_CLUSTER = path.join(ROOT, 'examples', 'sandbox', 'gitops', 'infras
 
 interface Row {
   name: string;
-  /** Changes the cluster dir copy (and may return extra CLI arguments, e.g. another management kubeconfig). */
-  setup?: (cluster: string, run: CapiRun) => Promise<string[] | undefined>;
+  /** Changes the cluster dir copy. */
+  setup?: (cluster: string) => Promise<void>;
+  /** Extra CLI arguments, e.g. another management kubeconfig. */
+  args?: (cluster: string) => string[];
   config?: (text: string) => string;
   /** `plan --tofu-plan` (default), or a deploy that stops after preflight. */
   command?: 'plan' | 'preflight';
@@ -39,13 +41,14 @@ const rows: Row[] = [
     setup: async (c) => {
       await fs.rm(path.join(c, 'cluster-template.yaml'));
       await fs.symlink('/nonexistent/template.yaml', path.join(c, 'cluster-template.yaml'));
-      return undefined;
     },
     error: 'the Cluster API template @cluster/cluster-template.yaml (deployment.cluster_api.template) does not exist',
   },
   {
     name: 'template is empty',
-    setup: async (c) => (await write(path.join(c, 'cluster-template.yaml'), ''), undefined),
+    setup: async (c) => {
+      await write(path.join(c, 'cluster-template.yaml'), '');
+    },
     error: 'the template @cluster/cluster-template.yaml rendered nothing (is it empty?); it must make the Cluster capi-sandbox from ${CLUSTER_NAME}',
   },
   {
@@ -53,7 +56,6 @@ const rows: Row[] = [
     setup: async (c) => {
       const file = path.join(c, 'cluster-template.yaml');
       await write(file, (await fs.readFile(file, 'utf8')).replace('sshKeyName: ${OPENSTACK_SSH_KEY_NAME}', 'sshKeyName: "${OS_APPLICATION_CREDENTIAL_SECRET}"'));
-      return undefined;
     },
     error: /^the template @cluster\/cluster-template\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
   },
@@ -64,17 +66,17 @@ const rows: Row[] = [
   },
   {
     name: 'management kubeconfig does not exist',
-    setup: async () => ['--management-kubeconfig', '/nonexistent/mgmt.kubeconfig'],
+    args: () => ['--management-kubeconfig', '/nonexistent/mgmt.kubeconfig'],
     error: "the management cluster's kubeconfig /nonexistent/mgmt.kubeconfig (--management-kubeconfig (input management-kubeconfig)) does not exist",
   },
   {
     name: 'management kubeconfig is a directory',
-    setup: async (c) => ['--management-kubeconfig', c],
+    args: (c) => ['--management-kubeconfig', c],
     error: "the management cluster's kubeconfig @cluster (--management-kubeconfig (input management-kubeconfig)) is not a file",
   },
   {
     name: 'management kubeconfig is not a kubeconfig',
-    setup: async (c) => ['--management-kubeconfig', path.join(c, 'addons', 'cni.yaml')],
+    args: (c) => ['--management-kubeconfig', path.join(c, 'addons', 'cni.yaml')],
     error: /^kubectl diff against the management cluster \(@cluster\/addons\/cni\.yaml, --management-kubeconfig \(input management-kubeconfig\)\) failed: /,
   },
   {
@@ -87,7 +89,6 @@ const rows: Row[] = [
     setup: async (c) => {
       await fs.rm(addons(c), { recursive: true });
       await fs.mkdir(addons(c));
-      return undefined;
     },
     error: 'the addons directory @cluster/addons (deployment.cluster_api.addons) has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there',
   },
@@ -96,26 +97,31 @@ const rows: Row[] = [
     setup: async (c) => {
       await fs.mkdir(path.join(addons(c), 'cni'));
       for (const name of await fs.readdir(addons(c))) if (name.endsWith('.yaml')) await fs.rename(path.join(addons(c), name), path.join(addons(c), 'cni', name));
-      return undefined;
     },
     command: 'preflight',
     error: /^provisioning infrastructure: step "openstack-preflight" failed: the addons directory @cluster\/addons \(deployment\.cluster_api\.addons\) has no \.yaml, \.yml or \.json file/,
   },
   {
     name: 'an addon that is YAML but no Kubernetes object',
-    setup: async (c) => (await write(path.join(addons(c), 'notes.yaml'), 'owner: platform-team\n'), undefined),
+    setup: async (c) => {
+      await write(path.join(addons(c), 'notes.yaml'), 'owner: platform-team\n');
+    },
     command: 'preflight',
     error:
       'provisioning infrastructure: step "openstack-preflight" failed: addon @cluster/addons/notes.yaml: document 1 is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons',
   },
   {
     name: 'an addon that is not YAML',
-    setup: async (c) => (await write(path.join(addons(c), 'broken.yml'), 'kind: [ConfigMap\n'), undefined),
+    setup: async (c) => {
+      await write(path.join(addons(c), 'broken.yml'), 'kind: [ConfigMap\n');
+    },
     error: /^addon @cluster\/addons\/broken\.yml \(document 1\) is not valid YAML: /,
   },
   {
     name: 'an addon that is a dangling symlink',
-    setup: async (c) => (await fs.symlink('/nonexistent/cni.yaml', path.join(addons(c), 'calico.yaml')), undefined),
+    setup: async (c) => {
+      await fs.symlink('/nonexistent/cni.yaml', path.join(addons(c), 'calico.yaml'));
+    },
     error: 'addon @cluster/addons/calico.yaml is a symbolic link to a missing file',
   },
 ];
@@ -144,7 +150,8 @@ describe('cluster-api bad files: one error naming the file and its field, before
 
   it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     if (row.config) await run.editConfig(row.config);
-    const extra = (await row.setup?.(cluster, run)) ?? [];
+    await row.setup?.(cluster);
+    const extra = row.args?.(cluster) ?? [];
     const args = row.command === 'preflight' ? ['deploy', '--step', 'openstack-preflight'] : ['plan', '--tofu-plan'];
     const result = await cli([...args, ...extra]);
     printed.push(result.stdout, result.stderr);
@@ -161,4 +168,54 @@ describe('cluster-api bad files: one error naming the file and its field, before
   it('never prints the credentials', () => {
     expect(printed.join('\n')).not.toContain(CAPI_SECRET);
   });
+});
+
+describe('cluster-api: a symlinked addons directory, and destroy where no Cluster API is', () => {
+  let run: CapiRun;
+  let cluster: string;
+
+  beforeAll(async () => {
+    run = await startCapiRun();
+    const gitops = path.join(run.workDir, 'gitops');
+    cluster = path.join(gitops, 'infrastructure', 'clusters', 'capi-sandbox');
+    await fs.cp(SANDBOX_CLUSTER, cluster, { recursive: true });
+    await run.editConfig((t) => t.replace(/local_dir: .*/, `local_dir: ${gitops}`));
+  }, 60_000);
+  afterAll(async () => run?.close());
+
+  const cli = (...args: string[]) => runCli([...args, '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '1s'], run.env);
+
+  it('applies the directory a symlinked addons dir points to (kubectl reads the link itself as a file): the nodes turn Ready', async () => {
+    const shared = path.join(run.workDir, 'shared-addons');
+    await fs.rename(addons(cluster), shared);
+    await fs.symlink(shared, addons(cluster));
+    const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+    const deploy = await cli('deploy', '--management-kubeconfig', management);
+    expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
+    expect(deploy.stdout).toContain(`[9/10] ✓ Apply the addons to the workload cluster (capi-addons)`);
+    const destroy = await cli('destroy', '--confirm', 'capi-sandbox', '--management-kubeconfig', management);
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+    expect(run.cloud.servers()).toEqual([]);
+  }, 180_000);
+
+  it('destroy with a management cluster that has no Cluster API is refused, naming it and what to do', async () => {
+    const bare = (await run.cloud.createManagementCluster('bare')).kubeconfigPath;
+    const destroy = await cli('destroy', '--confirm', 'capi-sandbox', '--management-kubeconfig', bare);
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(1);
+    expect(destroy.stderr).toContain(
+      `the management cluster (${bare}, --management-kubeconfig (input management-kubeconfig)) has no Cluster API installed, so it holds no Cluster capi-sandbox: destroy with the management cluster capi-sandbox was deployed from`,
+    );
+    expect(destroy.stdout).toContain('✗ Delete the Cluster API cluster (capi-delete-cluster)');
+  }, 60_000);
+
+  it('destroy after a kind deploy that stopped before clusterctl-init: nothing to delete, and the kind cluster is gone', async () => {
+    await fs.rm(run.stateDir, { recursive: true, force: true });
+    const deploy = await cli('deploy', '--step', 'capi-management-cluster');
+    expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
+    expect(run.cloud.clusters().map((c) => c.role)).toContain('kind');
+    const destroy = await cli('destroy', '--confirm', 'capi-sandbox');
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+    expect(destroy.stdout).toContain('nothing to delete: kind cluster capi-capi-sandbox has no Cluster API installed');
+    expect(run.cloud.clusters().map((c) => c.role)).not.toContain('kind');
+  }, 60_000);
 });
