@@ -134,6 +134,8 @@ describe('cluster-api settings from the config', () => {
     ['KUBECONFIG as a variable', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'KUBECONFIG: /tmp/kc')), /variables\.KUBECONFIG: clusterctl reads KUBECONFIG from its environment/],
     ['a variable an openstack field sets (one would silently win)', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'OPENSTACK_IMAGE_NAME: other')), /variables\.OPENSTACK_IMAGE_NAME: set deployment\.cluster_api\.openstack\.image_name instead/],
     ['ORC from http (read as a path in the cluster dir)', config(`${KIND}\n    providers: {orc: "http://example.com/install.yaml"}`), /deployment\.cluster_api\.providers\.orc: must be an https URL or a path in the cluster dir/],
+    ['clusterctl_path empty (was run as "")', config(`${KIND}\n    clusterctl_path: "  "`), /deployment\.cluster_api\.clusterctl_path: must be a path or a command name \(leave it out for the one on PATH\)/],
+    ['kind_path empty', config(`${KIND}\n    kind_path: ""`), /deployment\.cluster_api\.kind_path: must be a path or a command name/],
     ['ORC from file://', config(`${KIND}\n    providers: {orc: "file:///etc/passwd"}`), /providers\.orc: must be an https URL or a path/],
     ['no Kubernetes version', config(KIND).replace('  cluster: {kubernetes: {version: 1.35.0}}\n', ''), /opencenter\.cluster\.kubernetes\.version is not set; Cluster API needs/],
     ['a cluster name Cluster API refuses', config(KIND).replace('name: capi-test', 'name: Capi_Test'), /the cluster name "Capi_Test" is not a valid Cluster API cluster name/],
