@@ -172,6 +172,16 @@ export function resolveClusterApiSettings(
   };
 }
 
+/**
+ * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
+ * state dirs would share `capi-<cluster>`, and the first one's pivot would delete it under the other.
+ * This lock, in the user's default state root (`defaultStateDir`; a dot name no organization can have), makes
+ * the second one stop at once.
+ */
+export function kindLockPath(capi: ClusterApiSettings, userStateRoot: string): string | undefined {
+  return capi.management.kind === 'kind' ? path.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`) : undefined;
+}
+
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
 export function managementKubeconfig(capi: ClusterApiSettings): string {
   return capi.management.kind === 'existing' ? capi.management.kubeconfig : path.join(capi.workDir, 'management.kubeconfig');

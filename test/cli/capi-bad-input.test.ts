@@ -198,6 +198,25 @@ describe('cluster-api: a symlinked addons directory, and destroy where no Cluste
     expect(run.cloud.servers()).toEqual([]);
   }, 180_000);
 
+  it('two kind deploys of one cluster from two state dirs: the second stops at once (kind is per machine; the first pivot would delete it under the other)', async () => {
+    const otherState = path.join(run.workDir, 'other-state');
+    let second: Promise<Awaited<ReturnType<typeof runCli>>> | undefined;
+    const first = runCli(['deploy', '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '1s'], run.env, (stdout) => {
+      if (!second && stdout.includes('(capi-management-cluster)...')) {
+        second = runCli(['deploy', '--config', run.configPath, '--state-dir', otherState, '--skip-auth-check', '--interval', '1s'], run.env);
+      }
+    });
+    const one = await first;
+    const two = await second!;
+    expect(one.code, one.stdout + one.stderr).toBe(0);
+    expect(two.code, two.stdout + two.stderr).toBe(1);
+    expect(two.stderr).toMatch(/^error: another deploy of demo\/capi-sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*\/\.kind-locks\/capi-capi-sandbox\.lock\n/m);
+    expect(two.stdout).not.toContain('capi-management-cluster'); // no step ran
+    const destroy = await cli('destroy', '--confirm', 'capi-sandbox');
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+    expect(run.cloud.servers()).toEqual([]);
+  }, 180_000);
+
   it('destroy with a management cluster that has no Cluster API is refused, naming it and what to do', async () => {
     const bare = (await run.cloud.createManagementCluster('bare')).kubeconfigPath;
     const destroy = await cli('destroy', '--confirm', 'capi-sandbox', '--management-kubeconfig', bare);
