@@ -9582,6 +9582,7 @@ function describeCheckReport(report) {
 /* harmony export */   AC: () => (/* binding */ renderedManifests),
 /* harmony export */   LH: () => (/* binding */ managementKubeconfig),
 /* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
+/* harmony export */   T_: () => (/* binding */ kindLockPath),
 /* harmony export */   iq: () => (/* binding */ isCredentialVariable),
 /* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
 /* harmony export */   uX: () => (/* binding */ missingVariablesError)
@@ -9716,6 +9717,15 @@ function resolveClusterApiSettings(config, options, where) {
         workDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(where.clusterStateDir, 'cluster-api'),
         cloudName,
     };
+}
+/**
+ * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
+ * state dirs would share `capi-<cluster>`, and the first one's pivot would delete it under the other.
+ * This lock, in the user's default state root (`defaultStateDir`; a dot name no organization can have), makes
+ * the second one stop at once.
+ */
+function kindLockPath(capi, userStateRoot) {
+    return capi.management.kind === 'kind' ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`) : undefined;
 }
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
 function managementKubeconfig(capi) {
@@ -10284,12 +10294,14 @@ function formatDuration(ms) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
 /* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(559);
-/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3802);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8905);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1708);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(703);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7684);
+/* harmony import */ var _cluster_api_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8132);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(559);
+/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3802);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8905);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1708);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(703);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(7684);
+
 
 
 
@@ -10324,7 +10336,7 @@ function beginAttempt(state, selected, filter, ciRun) {
         if (resumedAt)
             attempt.resumedAt = resumedAt;
     }
-    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_11__/* .HISTORY_LIMIT */ .Dc);
+    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_12__/* .HISTORY_LIMIT */ .Dc);
     return attempt;
 }
 function describeFailure(error, interrupted) {
@@ -10339,43 +10351,48 @@ function describeFailure(error, interrupted) {
  * for a failing step: the result says what happened, so every caller can report it its own way.
  */
 async function runDeploy(run) {
-    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterId */ .kL)(run.settings), {
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), {
         onProgress: (message) => run.output.line(message),
         signal: run.signal,
     });
+    let kindLock;
     try {
+        const kindLockFile = run.settings.clusterApi && (0,_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__/* .kindLockPath */ .T_)(run.settings.clusterApi, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .defaultStateDir */ .yD)(run.settings.baseEnv));
+        if (kindLockFile)
+            kindLock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)(kindLockFile, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), { signal: run.signal });
         // Every command of every step goes through this: redacted, live, interruptible, and recorded in
         // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
             redactor: run.output.redactor,
             output: run.output.write,
             signal: run.signal,
-            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
+            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
         });
         return await runSelected(run, selected, exec);
     }
     finally {
+        await kindLock?.release();
         await lock.release();
     }
 }
 async function runSelected(run, selected, exec) {
     const { settings, store, output, filter, signal } = run;
     const redactor = output.redactor;
-    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterId */ .kL)(settings);
+    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(settings);
     if (run.logPath) {
         await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
     if (note)
         output.line(note);
-    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .usesSavedState */ .ZK)(filter);
+    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .usesSavedState */ .ZK)(filter);
     const reports = [];
     const result = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
     // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
-    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .keepsResumeState */ .H)(settings.operation);
-    const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)(cluster);
+    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .keepsResumeState */ .H)(settings.operation);
+    const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .newCheckReport */ .jT)(cluster);
     const save = async () => {
         if (!persistent)
             return;
@@ -10387,7 +10404,7 @@ async function runSelected(run, selected, exec) {
     for (const [index, step] of selected.entries()) {
         const label = `[${index + 1}/${total}]`;
         const name = `${step.title} (${step.id})`;
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
@@ -10461,10 +10478,10 @@ async function runSelected(run, selected, exec) {
     result.ok = true;
     result.history = state.history;
     if (settings.operation === 'check')
-        result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .completeCheckReport */ .kf)(report));
+        result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .completeCheckReport */ .kf)(report));
     try {
         if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_12__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
+            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_13__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
     }
     catch {
         // not fatal: the endpoint is informational once every step has passed
@@ -14097,11 +14114,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   md: () => (/* binding */ DEFAULT_WAIT),
   Ao: () => (/* binding */ checkDestroyConfirmation),
   kL: () => (/* binding */ clusterId),
+  yD: () => (/* binding */ defaultStateDir),
   Mo: () => (/* binding */ resolveSettings),
   hi: () => (/* binding */ runtimePaths)
 });
-
-// UNUSED EXPORTS: defaultStateDir
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
@@ -14144,6 +14160,8 @@ const provider = (name, version) => schemas/* string */.YjP({ error: PROVIDER_RU
 const machineCount = (rule, min) => schemas/* number */.aig({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
 /** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
 const templateValue = schemas/* string */.YjP({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+/** A tool: a path or a name on PATH. Empty is a mistake, not "the default". */
+const toolPath = schemas/* string */.YjP({ error: 'must be a path or a command name' }).trim().min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' }).optional();
 const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
 /** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
 const ClusterApiConfigSchema = schemas/* object */.Ikc({
@@ -14188,8 +14206,8 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
     variables: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
         .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
         .optional(),
-    clusterctl_path: optionalText,
-    kind_path: optionalText,
+    clusterctl_path: toolPath,
+    kind_path: toolPath,
 });
 const ClusterConfigSchema = schemas/* object */.Ikc({
     schema_version: schemas/* string */.YjP(),
