@@ -9,9 +9,17 @@ import { main } from '../../src/cli/main.js';
 import { startCapiSandbox } from './capi/cloud.js';
 import { prepareSandbox, sandboxToolEnv } from './prepare.js';
 
-const { values } = parseArgs({ options: { method: { type: 'string', default: 'kubespray' } } });
+const USAGE = 'usage: npm run demo [-- --method kubespray|cluster-api]';
+let values: { method: string };
+try {
+  ({ values } = parseArgs({ options: { method: { type: 'string', default: 'kubespray' } } }));
+} catch (error) {
+  // parseArgs' own errors (an unknown option, --method without a value) are usage errors, not crashes.
+  console.error(`error: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 if (values.method !== 'kubespray' && values.method !== 'cluster-api') {
-  console.error(`error: --method: "${values.method}" is not a method the demo runs; use kubespray (the default) or cluster-api`);
+  console.error(`error: --method: "${values.method}" is not a method the demo runs; use kubespray (the default) or cluster-api\n${USAGE}`);
   process.exit(2);
 }
 const workDir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-demo-'));

@@ -23,13 +23,20 @@ export function objectAddress(object: { kind: string; name: string; namespace?: 
   return `${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}`;
 }
 
+/** The non-empty documents of a multi-document YAML stream, parsed, with their 1-based position. */
+export function manifestDocuments(text: string, source: string): { number: number; value: unknown }[] {
+  return text
+    .split(/^---[ \t]*(?:#.*)?$/m)
+    .map((document, index) => ({ document, number: index + 1 }))
+    .filter(({ document }) => document.replace(/^\s*#.*$/gm, '').trim())
+    .map(({ document, number }) => ({ number, value: parseYaml(document, `${source} (document ${number})`, MANIFESTS_FILE).value }));
+}
+
 /** The objects of a multi-document YAML stream (what clusterctl generate cluster prints). */
 export function manifestObjects(text: string, source: string): ManifestObject[] {
   const objects: ManifestObject[] = [];
-  const documents = text.split(/^---[ \t]*(?:#.*)?$/m);
-  for (const [index, document] of documents.entries()) {
-    if (!document.replace(/^\s*#.*$/gm, '').trim()) continue;
-    const { value } = parseYaml(document, `${source} (document ${index + 1})`, MANIFESTS_FILE);
+  for (const { number, value } of manifestDocuments(text, source)) {
+    const index = number - 1;
     const object = value as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } } | null;
     if (!object || typeof object !== 'object' || typeof object.kind !== 'string' || typeof object.metadata?.name !== 'string') {
       throw new UserError(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);

@@ -8,7 +8,8 @@ import { acquireDeployLock, lockChildHooks } from './lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
 import type { ClusterApiState } from './state.js';
 import { deployEnvironment } from './steps/environment.js';
-import { FIELD_MANAGER, renderManifests } from './steps/cluster-api.js';
+import { FIELD_MANAGER, NO_CLUSTER_API, renderManifests } from './steps/cluster-api.js';
+import { clusterApiProblems, problemsError } from './steps/preflight.js';
 import { lastLine } from './steps/wait-ready.js';
 import type { PlanChanges, TofuPlanContext } from './tofu-plan.js';
 
@@ -22,9 +23,6 @@ export interface CapiPlan {
   manifestsFile: string;
 }
 
-/** kubectl's answers meaning "nothing of Cluster API here yet": then everything is to be created. */
-const NOT_THERE_YET = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
-
 /**
  * Renders the manifests (clusterctl generate cluster, as capi-render does) and diffs them against
  * the management cluster. With an ephemeral kind cluster not created yet, or providers not
@@ -36,6 +34,9 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
   const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
   try {
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
+    // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
+    const problem = problemsError(await clusterApiProblems(settings, capi, { needsKind: false }));
+    if (problem) throw problem;
     const rendered = await renderManifests(settings, exec);
     const everythingNew = (note: string): CapiPlan => ({
       changes: diffChanges(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),
@@ -62,8 +63,9 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
     // kubectl diff: 0 no differences, 1 differences, anything else an error.
     if (diff.exitCode !== 0 && diff.exitCode !== 1) {
       const said = diff.tail.join('\n');
-      if (NOT_THERE_YET.test(said)) return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
-      throw new UserError(`kubectl diff against the management cluster (${management}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
+      if (NO_CLUSTER_API.test(said)) return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
+      const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
+      throw new UserError(`kubectl diff against the management cluster (${management}${source}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
     }
     const { entries, text } = parseKubectlDiff(diff.stdout);
     return { changes: diffChanges(entries), text, manifestsFile: rendered.file };

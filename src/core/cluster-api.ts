@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ClusterConfig } from './config.js';
 import { UsageError, UserError } from './errors.js';
@@ -60,6 +61,14 @@ export const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOU
 /** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
 const FLAG_VARIABLES = ['CLUSTER_NAME', 'NAMESPACE', 'KUBERNETES_VERSION', 'CONTROL_PLANE_MACHINE_COUNT', 'WORKER_MACHINE_COUNT'];
 
+/** The resolved credentials in every command's environment: never template input. */
+export function isCredentialVariable(name: string): boolean {
+  return (CREDENTIAL_VARIABLES as readonly string[]).includes(name) || name.startsWith('OS_');
+}
+
+/** Template variables reach clusterctl as its environment: these would change how clusterctl itself runs. */
+const TOOL_VARIABLES = ['PATH', 'HOME', 'KUBECONFIG', 'XDG_CONFIG_HOME', 'TMPDIR'];
+
 const FIELD = 'deployment.cluster_api';
 
 /** kind names are DNS labels: the cluster's name, lower-cased, prefixed so it is recognisably ours. */
@@ -73,6 +82,15 @@ function capiClusterName(clusterName: string, source: string): string {
     throw new UserError(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
   }
   return clusterName;
+}
+
+/** kubectl apply -f reads a symlink to a directory as a file: it gets the directory itself. */
+function realDirectory(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir; // preflight says it is missing
+  }
 }
 
 export interface ClusterApiOptions {
@@ -114,9 +132,14 @@ export function resolveClusterApiSettings(
   const variableFields: Record<string, string> = {};
   for (const [name, value] of Object.entries(capi.variables ?? {})) {
     if (FLAG_VARIABLES.includes(name)) throw new UserError(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
-    if ((CREDENTIAL_VARIABLES as readonly string[]).includes(name)) {
+    if (isCredentialVariable(name)) {
       throw new UserError(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
     }
+    if (TOOL_VARIABLES.includes(name)) {
+      throw new UserError(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
+    }
+    const field = Object.entries(OPENSTACK_VARIABLES).find(([, variable]) => variable === name)?.[0];
+    if (field) throw new UserError(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
     variables[name] = value;
     variableFields[name] = `${FIELD}.variables.${name}`;
   }
@@ -135,7 +158,7 @@ export function resolveClusterApiSettings(
     management,
     namespace: capi.namespace,
     template: inClusterDir(capi.template),
-    addonsDir: inClusterDir(capi.addons),
+    addonsDir: realDirectory(inClusterDir(capi.addons)),
     providers: { core: providers.core, bootstrap: providers.bootstrap, controlPlane: providers.control_plane, infrastructure: providers.infrastructure },
     orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
     controlPlaneMachineCount: capi.control_plane_machine_count,
@@ -148,6 +171,16 @@ export function resolveClusterApiSettings(
     workDir: path.join(where.clusterStateDir, 'cluster-api'),
     cloudName,
   };
+}
+
+/**
+ * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
+ * state dirs would share `capi-<cluster>`, and the first one's pivot would delete it under the other.
+ * This lock, in the user's default state root (`defaultStateDir`; a dot name no organization can have), makes
+ * the second one stop at once.
+ */
+export function kindLockPath(capi: ClusterApiSettings, userStateRoot: string): string | undefined {
+  return capi.management.kind === 'kind' ? path.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`) : undefined;
 }
 
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
@@ -169,6 +202,7 @@ export function missingVariablesError(output: string, capi: ClusterApiSettings, 
   if (!match) return undefined;
   const names = match[1]!.split(/[\s,]+/).filter(Boolean);
   const described = names.map((name) => {
+    if (name.startsWith('OS_')) return `${name} (credentials never go into the manifests: remove it from ${templateName}; the cloud-config Secrets carry them)`;
     if ((CREDENTIAL_VARIABLES as readonly string[]).includes(name)) {
       return `${name} (the template creates the cloud-config Secret itself: remove that Secret from ${templateName}; step capi-cloud-credentials writes it, and credentials never go through template variables)`;
     }

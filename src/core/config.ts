@@ -23,6 +23,8 @@ const provider = (name: string, version: string) =>
 const machineCount = (rule: string, min: number) => z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
 /** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
 const templateValue = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+/** A tool: a path or a name on PATH. Empty is a mistake, not "the default". */
+const toolPath = z.string({ error: 'must be a path or a command name' }).trim().min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' }).optional();
 const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
 
 /** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
@@ -47,7 +49,9 @@ const ClusterApiConfigSchema = z.object({
       control_plane: provider('kubeadm', 'v1.12.0'),
       infrastructure: provider('openstack', 'v0.14.7'),
       /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
-      orc: optionalText,
+      orc: optionalText.refine((value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
+        error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
+      }),
     })
     .prefault({}),
   control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),
@@ -70,8 +74,8 @@ const ClusterApiConfigSchema = z.object({
     .record(z.string().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
     .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
     .optional(),
-  clusterctl_path: optionalText,
-  kind_path: optionalText,
+  clusterctl_path: toolPath,
+  kind_path: toolPath,
 });
 
 export const ClusterConfigSchema = z.object({

@@ -5,11 +5,12 @@ import { formatDuration } from './duration.js';
 import { InterruptedError, UserError, errorMessage } from './errors.js';
 import { ensurePrivateDir, readTextFile } from './files.js';
 import { kubeconfigEndpoint } from './kubeconfig.js';
-import { acquireDeployLock, lockChildHooks } from './lock.js';
+import { kindLockPath } from './cluster-api.js';
+import { acquireDeployLock, type DeployLock, lockChildHooks } from './lock.js';
 import type { DeployOutput } from './output.js';
 import { completeCheckReport, newCheckReport, type CheckReport } from './check-report.js';
 import { decideStep, keepsResumeState, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
-import { clusterId, runtimePaths, type DeploySettings } from './settings.js';
+import { clusterId, defaultStateDir, runtimePaths, type DeploySettings } from './settings.js';
 import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from './state.js';
 import type { Step } from './steps/index.js';
 import { KUBECONFIG_FILE } from './yaml.js';
@@ -102,7 +103,10 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
     onProgress: (message) => run.output.line(message),
     signal: run.signal,
   });
+  let kindLock: DeployLock | undefined;
   try {
+    const kindLockFile = run.settings.clusterApi && kindLockPath(run.settings.clusterApi, defaultStateDir(run.settings.baseEnv));
+    if (kindLockFile) kindLock = await acquireDeployLock(kindLockFile, clusterId(run.settings), { signal: run.signal });
     // Every command of every step goes through this: redacted, live, interruptible, and recorded in
     // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
     const exec = commandExecutor({
@@ -113,6 +117,7 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
     });
     return await runSelected(run, selected, exec);
   } finally {
+    await kindLock?.release();
     await lock.release();
   }
 }

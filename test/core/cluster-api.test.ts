@@ -129,6 +129,14 @@ describe('cluster-api settings from the config', () => {
     ['lower-case variable', config(KIND.replace('OPENSTACK_BASTION_FLAVOR', 'bastion')), /deployment\.cluster_api\.variables.*must map template variable names/],
     ['credentials as a variable', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'OPENSTACK_CLOUD_YAML_B64: abc')), /variables\.OPENSTACK_CLOUD_YAML_B64: credentials never go through template variables/],
     ['a flag variable', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'WORKER_MACHINE_COUNT: "3"')), /variables\.WORKER_MACHINE_COUNT: set by cluster-deploy from the config/],
+    ['a credential variable (OS_*)', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'OS_PASSWORD: x')), /variables\.OS_PASSWORD: credentials never go through template variables/],
+    ['PATH as a variable (clusterctl would not be found)', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'PATH: /nowhere')), /variables\.PATH: clusterctl reads PATH from its environment, so it cannot be a template variable; rename it/],
+    ['KUBECONFIG as a variable', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'KUBECONFIG: /tmp/kc')), /variables\.KUBECONFIG: clusterctl reads KUBECONFIG from its environment/],
+    ['a variable an openstack field sets (one would silently win)', config(KIND.replace('OPENSTACK_BASTION_FLAVOR: m1.small', 'OPENSTACK_IMAGE_NAME: other')), /variables\.OPENSTACK_IMAGE_NAME: set deployment\.cluster_api\.openstack\.image_name instead/],
+    ['ORC from http (read as a path in the cluster dir)', config(`${KIND}\n    providers: {orc: "http://example.com/install.yaml"}`), /deployment\.cluster_api\.providers\.orc: must be an https URL or a path in the cluster dir/],
+    ['clusterctl_path empty (was run as "")', config(`${KIND}\n    clusterctl_path: "  "`), /deployment\.cluster_api\.clusterctl_path: must be a path or a command name \(leave it out for the one on PATH\)/],
+    ['kind_path empty', config(`${KIND}\n    kind_path: ""`), /deployment\.cluster_api\.kind_path: must be a path or a command name/],
+    ['ORC from file://', config(`${KIND}\n    providers: {orc: "file:///etc/passwd"}`), /providers\.orc: must be an https URL or a path/],
     ['no Kubernetes version', config(KIND).replace('  cluster: {kubernetes: {version: 1.35.0}}\n', ''), /opencenter\.cluster\.kubernetes\.version is not set; Cluster API needs/],
     ['a cluster name Cluster API refuses', config(KIND).replace('name: capi-test', 'name: Capi_Test'), /the cluster name "Capi_Test" is not a valid Cluster API cluster name/],
   ];
@@ -203,7 +211,7 @@ describe('cluster-api preflight', () => {
     expect(lines[0]).toBe('5 problems:');
     expect(lines.slice(1).sort()).toEqual(
       [
-        '  - clusterctl (deployment.cluster_api.clusterctl_path): "/nonexistent/clusterctl" not found on PATH or not executable; install it',
+        '  - clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path): "/nonexistent/clusterctl" not found on PATH or not executable; install it',
         '  - kubectl: "kubectl" not found on PATH or not executable; install it',
         `  - the Cluster API template ${path.join(settings.clusterDir, 'missing.yaml')} (deployment.cluster_api.template) does not exist`,
         `  - the addons directory ${path.join(settings.clusterDir, 'addons')} (deployment.cluster_api.addons) does not exist; without a CNI and the cloud controller manager the nodes never turn Ready`,

@@ -32,7 +32,8 @@ export interface CapiRun {
 export async function startCapiRun(edit: (text: string) => string = (t) => t): Promise<CapiRun> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'capi-run-'));
   const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud'), stepMs: 100 });
-  const env = { ...(process.env as Record<string, string>), ...cloud.env, PATH: `${cloud.binDir}${path.delimiter}${process.env.PATH}`, HOME: workDir };
+  // HOME and XDG_STATE_HOME of its own: the kind lock (per user, like kind's clusters) is per sandbox cloud here.
+  const env = { ...(process.env as Record<string, string>), ...cloud.env, PATH: `${cloud.binDir}${path.delimiter}${process.env.PATH}`, HOME: workDir, XDG_STATE_HOME: path.join(workDir, 'xdg-state') };
   const stateDir = path.join(workDir, 'state');
   const configPath = path.join(workDir, 'config.yaml');
   const original = (await fs.readFile(CAPI_CONFIG, 'utf8')).replace('local_dir: ./gitops', `local_dir: ${path.join(ROOT, 'examples', 'sandbox', 'gitops')}`);

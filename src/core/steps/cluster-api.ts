@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, WATCHED_TYPES } from '../capi-status.js';
 import { manifestObjects, objectAddress } from '../capi-manifests.js';
-import { CREDENTIAL_VARIABLES, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
+import { isCredentialVariable, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
 import type { CommandResult, CommandSpec, Exec } from '../command.js';
 import { authMethod, type OpenStackCredentials } from '../credentials.js';
 import { formatDuration } from '../duration.js';
@@ -34,6 +34,9 @@ function capiOf(settings: DeploySettings): ClusterApiSettings {
 function failureLine(result: CommandResult): string {
   return lastLine(result.tail) || `exited with ${result.exitCode}`;
 }
+
+/** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
+export const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
 
 /** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
 class CapiCommands {
@@ -81,8 +84,9 @@ class CapiCommands {
   /** clusterctl generate cluster, with the template variables from the config in its environment. */
   render(): CommandSpec {
     const { capi, settings } = this;
-    // Credentials must never reach the manifests, not even from the caller's environment.
-    const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(CREDENTIAL_VARIABLES as readonly string[]).includes(name)));
+    // Credentials must never reach the manifests, not even from the caller's environment: a template's
+    // ${OS_PASSWORD} is a missing variable, never the password.
+    const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !isCredentialVariable(name)));
     return {
       argv: [
         capi.clusterctl, 'generate', 'cluster', settings.clusterName,
@@ -181,7 +185,7 @@ export class CapiManagementClusterStep implements Step {
     const { capi, management } = this.commands;
     if (capi.management.kind === 'existing') {
       if (!(await pathExists(management))) throw new UserError(`the management cluster's kubeconfig ${displayPath(management)} (${capi.management.source}) does not exist`);
-      maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), displayPath(management), context.redactor);
+      maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), `${displayPath(management)} (${capi.management.source})`, context.redactor);
       const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
       if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
         throw new UserError(`the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
@@ -492,14 +496,23 @@ export async function renderManifests(settings: DeploySettings, exec: Exec): Pro
   const commands = new CapiCommands(settings);
   const { capi } = commands;
   const templateName = displayPath(capi.template);
-  if (!(await pathExists(capi.template))) {
-    throw new UserError(`the Cluster API template ${templateName} does not exist; put it in the cluster dir or set deployment.cluster_api.template`);
+  const template = await fs.stat(capi.template).catch(() => undefined);
+  if (!template?.isFile()) {
+    throw new UserError(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
   }
   const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
   if (result.exitCode !== 0) {
     throw missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`);
   }
-  const objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+  if (!result.stdout.trim()) throw new UserError(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
+  let objects: ReturnType<typeof manifestObjects>;
+  try {
+    objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+  } catch (error) {
+    // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
+    if (!(error instanceof UserError)) throw error;
+    throw new UserError(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
+  }
   const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
   if (secret) {
     throw new UserError(
@@ -719,7 +732,8 @@ export class CapiAddonsStep implements Step {
     const dir = this.commands.capi.addonsDir;
     const stat = await fs.stat(dir).catch(() => undefined);
     if (!stat?.isDirectory()) throw new UserError(`the addons directory ${displayPath(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
-    await context.exec(this.command);
+    const applied = await context.exec(this.command, { check: false });
+    if (applied.exitCode !== 0) throw new UserError(`kubectl apply of the addons ${displayPath(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`);
     // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
     const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
     context.redactor.add(conf);
@@ -856,7 +870,20 @@ export class CapiDeleteClusterStep implements Step {
   async run(context: StepContext): Promise<string> {
     const { capi, management, credentialsSecret } = this.commands;
     const name = this.settings.clusterName;
-    await context.exec(this.commands.deleteCluster());
+    const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
+    if (deletion.exitCode !== 0) {
+      if (!NO_CLUSTER_API.test(deletion.tail.join('\n'))) throw new UserError(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${failureLine(deletion)}`);
+      // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
+      if (capi.management.kind === 'kind') {
+        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+        await fs.rm(management, { force: true });
+        return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
+      }
+      // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
+      throw new UserError(
+        `the management cluster (${displayPath(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${displayPath(runtimePaths(this.settings).statePath)}) instead`,
+      );
+    }
     await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
       const objects = parseCapiObjects(json);
       const left = (kind: string) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
