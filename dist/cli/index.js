@@ -9018,7 +9018,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8363);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
 /* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6702);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6163);
+/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9659);
 /* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3504);
 /* harmony import */ var _core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(562);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8038);
@@ -9283,12 +9283,14 @@ function urlHost(host) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ee: () => (/* binding */ manifestDocuments),
 /* harmony export */   J6: () => (/* binding */ parseKubectlDiff),
 /* harmony export */   Xw: () => (/* binding */ diffChanges),
+/* harmony export */   aK: () => (/* binding */ MANIFESTS_FILE),
 /* harmony export */   ul: () => (/* binding */ objectAddress),
 /* harmony export */   wh: () => (/* binding */ manifestObjects)
 /* harmony export */ });
-/* unused harmony exports MANIFESTS_FILE, parseDiffFileName */
+/* unused harmony export parseDiffFileName */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
 /* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7684);
 
@@ -9303,14 +9305,19 @@ const MANIFESTS_FILE = { noun: 'rendered manifest', plural: 'rendered manifests'
 function objectAddress(object) {
     return `${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}`;
 }
+/** The non-empty documents of a multi-document YAML stream, parsed, with their 1-based position. */
+function manifestDocuments(text, source) {
+    return text
+        .split(/^---[ \t]*(?:#.*)?$/m)
+        .map((document, index) => ({ document, number: index + 1 }))
+        .filter(({ document }) => document.replace(/^\s*#.*$/gm, '').trim())
+        .map(({ document, number }) => ({ number, value: (0,_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${number})`, MANIFESTS_FILE).value }));
+}
 /** The objects of a multi-document YAML stream (what clusterctl generate cluster prints). */
 function manifestObjects(text, source) {
     const objects = [];
-    const documents = text.split(/^---[ \t]*(?:#.*)?$/m);
-    for (const [index, document] of documents.entries()) {
-        if (!document.replace(/^\s*#.*$/gm, '').trim())
-            continue;
-        const { value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${index + 1})`, MANIFESTS_FILE);
+    for (const { number, value } of manifestDocuments(text, source)) {
+        const index = number - 1;
         const object = value;
         if (!object || typeof object !== 'object' || typeof object.kind !== 'string' || typeof object.metadata?.name !== 'string') {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);
@@ -9399,7 +9406,8 @@ function diffChanges(entries) {
 /* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
 /* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3126);
 /* harmony import */ var _steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5052);
-/* harmony import */ var _steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8852);
+/* harmony import */ var _steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(608);
+/* harmony import */ var _steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8852);
 
 
 
@@ -9411,8 +9419,7 @@ function diffChanges(entries) {
 
 
 
-/** kubectl's answers meaning "nothing of Cluster API here yet": then everything is to be created. */
-const NOT_THERE_YET = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
+
 /**
  * Renders the manifests (clusterctl generate cluster, as capi-render does) and diffs them against
  * the management cluster. With an ephemeral kind cluster not created yet, or providers not
@@ -9425,6 +9432,10 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
     const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal });
     try {
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
+        // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
+        const problem = (0,_steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .problemsError */ .$j)(await (0,_steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterApiProblems */ .DW)(settings, capi, { needsKind: false }));
+        if (problem)
+            throw problem;
         const rendered = await (0,_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .renderManifests */ .hO)(settings, exec);
         const everythingNew = (note) => ({
             changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),
@@ -9449,9 +9460,10 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
         // kubectl diff: 0 no differences, 1 differences, anything else an error.
         if (diff.exitCode !== 0 && diff.exitCode !== 1) {
             const said = diff.tail.join('\n');
-            if (NOT_THERE_YET.test(said))
+            if (_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .NO_CLUSTER_API */ .Qj.test(said))
                 return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}) failed: ${(0,_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_10__/* .lastLine */ .fM)(diff.tail) || `exit ${diff.exitCode}`}`);
+            const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}${source}) failed: ${(0,_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__/* .lastLine */ .fM)(diff.tail) || `exit ${diff.exitCode}`}`);
         }
         const { entries, text } = (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .parseKubectlDiff */ .J6)(diff.stdout);
         return { changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
@@ -9571,13 +9583,16 @@ function describeCheckReport(report) {
 /* harmony export */   LH: () => (/* binding */ managementKubeconfig),
 /* harmony export */   M6: () => (/* binding */ CLUSTER_API_REFUSALS),
 /* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
-/* harmony export */   eB: () => (/* binding */ CREDENTIAL_VARIABLES),
+/* harmony export */   T_: () => (/* binding */ kindLockPath),
+/* harmony export */   iq: () => (/* binding */ isCredentialVariable),
 /* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
 /* harmony export */   uX: () => (/* binding */ missingVariablesError)
 /* harmony export */ });
-/* unused harmony export kindClusterName */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+/* unused harmony exports CREDENTIAL_VARIABLES, kindClusterName */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+
 
 
 /** clusterctl's flag and the Provider inventory's `type` for each role. */
@@ -9602,6 +9617,12 @@ const OPENSTACK_VARIABLES = {
 const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'];
 /** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
 const FLAG_VARIABLES = ['CLUSTER_NAME', 'NAMESPACE', 'KUBERNETES_VERSION', 'CONTROL_PLANE_MACHINE_COUNT', 'WORKER_MACHINE_COUNT'];
+/** The resolved credentials in every command's environment: never template input. */
+function isCredentialVariable(name) {
+    return CREDENTIAL_VARIABLES.includes(name) || name.startsWith('OS_');
+}
+/** Template variables reach clusterctl as its environment: these would change how clusterctl itself runs. */
+const TOOL_VARIABLES = ['PATH', 'HOME', 'KUBECONFIG', 'XDG_CONFIG_HOME', 'TMPDIR'];
 const FIELD = 'deployment.cluster_api';
 /** kind names are DNS labels: the cluster's name, lower-cased, prefixed so it is recognisably ours. */
 function kindClusterName(clusterName) {
@@ -9610,46 +9631,61 @@ function kindClusterName(clusterName) {
 /** The cluster's name as Cluster API wants it (CLUSTER_NAME must be a DNS-1123 label). */
 function capiClusterName(clusterName, source) {
     if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(clusterName)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
     }
     return clusterName;
+}
+/** kubectl apply -f reads a symlink to a directory as a file: it gets the directory itself. */
+function realDirectory(dir) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(dir);
+    }
+    catch {
+        return dir; // preflight says it is missing
+    }
 }
 function resolveClusterApiSettings(config, options, where) {
     const source = where.source;
     const capi = config.deployment.cluster_api;
     if (!capi)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
     capiClusterName(where.clusterName, source);
     const { kubeconfig, bootstrap } = capi.management;
     let management;
     if (options.managementKubeconfig !== undefined) {
         if (!options.managementKubeconfig.trim())
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('the management kubeconfig path is empty; give the path of an existing management cluster\'s kubeconfig');
-        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(options.managementKubeconfig), source: '--management-kubeconfig (input management-kubeconfig)' };
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('the management kubeconfig path is empty; give the path of an existing management cluster\'s kubeconfig');
+        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.managementKubeconfig), source: '--management-kubeconfig (input management-kubeconfig)' };
     }
     else if (kubeconfig && bootstrap) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
     }
     else if (kubeconfig) {
-        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(node_path__WEBPACK_IMPORTED_MODULE_0__.dirname(source), kubeconfig), source: `${FIELD}.management.kubeconfig` };
+        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(source), kubeconfig), source: `${FIELD}.management.kubeconfig` };
     }
     else if (bootstrap === 'kind') {
         management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
     }
     else {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
     }
     const version = config.opencenter.cluster?.kubernetes?.version;
     if (!version)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
     const variables = {};
     const variableFields = {};
     for (const [name, value] of Object.entries(capi.variables ?? {})) {
         if (FLAG_VARIABLES.includes(name))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
-        if (CREDENTIAL_VARIABLES.includes(name)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
+        if (isCredentialVariable(name)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
         }
+        if (TOOL_VARIABLES.includes(name)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
+        }
+        const field = Object.entries(OPENSTACK_VARIABLES).find(([, variable]) => variable === name)?.[0];
+        if (field)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
         variables[name] = value;
         variableFields[name] = `${FIELD}.variables.${name}`;
     }
@@ -9662,14 +9698,14 @@ function resolveClusterApiSettings(config, options, where) {
     }
     const providers = capi.providers;
     if (!providers.infrastructure.startsWith('openstack:')) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
     }
-    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(where.clusterDir, file);
+    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(where.clusterDir, file);
     return {
         management,
         namespace: capi.namespace,
         template: inClusterDir(capi.template),
-        addonsDir: inClusterDir(capi.addons),
+        addonsDir: realDirectory(inClusterDir(capi.addons)),
         providers: { core: providers.core, bootstrap: providers.bootstrap, controlPlane: providers.control_plane, infrastructure: providers.infrastructure },
         orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
         controlPlaneMachineCount: capi.control_plane_machine_count,
@@ -9679,17 +9715,26 @@ function resolveClusterApiSettings(config, options, where) {
         variableFields,
         clusterctl: options.clusterctl ?? capi.clusterctl_path ?? 'clusterctl',
         kind: options.kind ?? capi.kind_path ?? 'kind',
-        workDir: node_path__WEBPACK_IMPORTED_MODULE_0__.join(where.clusterStateDir, 'cluster-api'),
+        workDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(where.clusterStateDir, 'cluster-api'),
         cloudName,
     };
 }
+/**
+ * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
+ * state dirs would share `capi-<cluster>`, and the first one's pivot would delete it under the other.
+ * This lock, in the user's default state root (`defaultStateDir`; a dot name no organization can have), makes
+ * the second one stop at once.
+ */
+function kindLockPath(capi, userStateRoot) {
+    return capi.management.kind === 'kind' ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`) : undefined;
+}
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
 function managementKubeconfig(capi) {
-    return capi.management.kind === 'existing' ? capi.management.kubeconfig : node_path__WEBPACK_IMPORTED_MODULE_0__.join(capi.workDir, 'management.kubeconfig');
+    return capi.management.kind === 'existing' ? capi.management.kubeconfig : node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'management.kubeconfig');
 }
 /** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
 function renderedManifests(capi) {
-    return node_path__WEBPACK_IMPORTED_MODULE_0__.join(capi.workDir, 'cluster.yaml');
+    return node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'cluster.yaml');
 }
 /**
  * clusterctl's "value for variables [A, B] is not set" as an error naming each variable's config
@@ -9701,13 +9746,15 @@ function missingVariablesError(output, capi, templateName) {
         return undefined;
     const names = match[1].split(/[\s,]+/).filter(Boolean);
     const described = names.map((name) => {
+        if (name.startsWith('OS_'))
+            return `${name} (credentials never go into the manifests: remove it from ${templateName}; the cloud-config Secrets carry them)`;
         if (CREDENTIAL_VARIABLES.includes(name)) {
             return `${name} (the template creates the cloud-config Secret itself: remove that Secret from ${templateName}; step capi-cloud-credentials writes it, and credentials never go through template variables)`;
         }
         const field = capi.variableFields[name];
         return field ? `${name} (set ${field})` : `${name} (set ${FIELD}.variables.${name})`;
     });
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
 /** The operations deployment.method cluster-api does not have, and what to do instead. */
 const CLUSTER_API_REFUSALS = {
@@ -10253,12 +10300,14 @@ function formatDuration(ms) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
 /* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(559);
-/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3802);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8905);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1708);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(703);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7684);
+/* harmony import */ var _cluster_api_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8132);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(559);
+/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3802);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8905);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1708);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(703);
+/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(7684);
+
 
 
 
@@ -10293,7 +10342,7 @@ function beginAttempt(state, selected, filter, ciRun) {
         if (resumedAt)
             attempt.resumedAt = resumedAt;
     }
-    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_11__/* .HISTORY_LIMIT */ .Dc);
+    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_12__/* .HISTORY_LIMIT */ .Dc);
     return attempt;
 }
 function describeFailure(error, interrupted) {
@@ -10308,43 +10357,48 @@ function describeFailure(error, interrupted) {
  * for a failing step: the result says what happened, so every caller can report it its own way.
  */
 async function runDeploy(run) {
-    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterId */ .kL)(run.settings), {
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), {
         onProgress: (message) => run.output.line(message),
         signal: run.signal,
     });
+    let kindLock;
     try {
+        const kindLockFile = run.settings.clusterApi && (0,_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__/* .kindLockPath */ .T_)(run.settings.clusterApi, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .defaultStateDir */ .yD)(run.settings.baseEnv));
+        if (kindLockFile)
+            kindLock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)(kindLockFile, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), { signal: run.signal });
         // Every command of every step goes through this: redacted, live, interruptible, and recorded in
         // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
             redactor: run.output.redactor,
             output: run.output.write,
             signal: run.signal,
-            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_7__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
+            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
         });
         return await runSelected(run, selected, exec);
     }
     finally {
+        await kindLock?.release();
         await lock.release();
     }
 }
 async function runSelected(run, selected, exec) {
     const { settings, store, output, filter, signal } = run;
     const redactor = output.redactor;
-    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterId */ .kL)(settings);
+    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(settings);
     if (run.logPath) {
         await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
         output.openLogFile(run.logPath);
     }
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
     if (note)
         output.line(note);
-    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .usesSavedState */ .ZK)(filter);
+    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .usesSavedState */ .ZK)(filter);
     const reports = [];
     const result = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
     // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
-    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .keepsResumeState */ .H)(settings.operation);
-    const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)(cluster);
+    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .keepsResumeState */ .H)(settings.operation);
+    const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .newCheckReport */ .jT)(cluster);
     const save = async () => {
         if (!persistent)
             return;
@@ -10356,7 +10410,7 @@ async function runSelected(run, selected, exec) {
     for (const [index, step] of selected.entries()) {
         const label = `[${index + 1}/${total}]`;
         const name = `${step.title} (${step.id})`;
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_9__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
             reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
@@ -10430,10 +10484,10 @@ async function runSelected(run, selected, exec) {
     result.ok = true;
     result.history = state.history;
     if (settings.operation === 'check')
-        result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .completeCheckReport */ .kf)(report));
+        result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .completeCheckReport */ .kf)(report));
     try {
         if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_12__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
+            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_13__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
     }
     catch {
         // not fatal: the endpoint is informational once every step has passed
@@ -12348,7 +12402,7 @@ class DeployOutput {
 
 /***/ }),
 
-/***/ 6163:
+/***/ 9659:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13087,147 +13141,8 @@ class ClusterHealthStep {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
-
-
-
-
-
-
-
-/** Problems with the resolved credentials that need no network to find. */
-function credentialProblems(creds) {
-    const problems = [];
-    if (!creds.authUrl || !(0,credentials/* authMethod */.A8)(creds)) {
-        problems.push('openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap');
-    }
-    const placeholders = ['applicationCredentialId', 'applicationCredentialSecret'].filter((f) => creds[f] === credentials/* PLACEHOLDER */.Kx);
-    if (placeholders.length > 0) {
-        problems.push(`openstack application credentials are still "${credentials/* PLACEHOLDER */.Kx}" (${placeholders
-            .map((f) => (f === 'applicationCredentialId' ? 'application_credential_id' : 'application_credential_secret'))
-            .join(', ')} from ${creds.sources[placeholders[0]]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`);
-    }
-    if (creds.authUrl) {
-        let url;
-        try {
-            url = new URL(creds.authUrl);
-        }
-        catch {
-            // reported below
-        }
-        if (!url || !/^https?:$/.test(url.protocol)) {
-            problems.push(`openstack auth_url "${creds.authUrl}" (from ${creds.sources.authUrl}) is not an http(s) URL`);
-        }
-    }
-    return problems;
-}
-/** The tools and files of deployment.method cluster-api, each named with the field that sets it. */
-async function clusterApiProblems(settings, capi) {
-    const problems = [];
-    const pathVar = settings.baseEnv.PATH;
-    const tools = [
-        [capi.clusterctl, 'clusterctl (deployment.cluster_api.clusterctl_path)'],
-        [settings.kubectl, 'kubectl'],
-        ...(capi.management.kind === 'kind' ? [[capi.kind, 'kind (deployment.cluster_api.kind_path)']] : []),
-    ];
-    for (const [tool, what] of tools) {
-        if (!(await (0,files/* findExecutable */.oq)(tool, pathVar)))
-            problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
-    }
-    const template = await external_node_fs_.promises.stat(capi.template).catch(() => undefined);
-    if (!template?.isFile())
-        problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
-    const addons = await external_node_fs_.promises.stat(capi.addonsDir).catch(() => undefined);
-    if (!addons?.isDirectory())
-        problems.push(`the addons directory ${capi.addonsDir} (deployment.cluster_api.addons) ${addons ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`);
-    if (capi.management.kind === 'existing' && !(await external_node_fs_.promises.stat(capi.management.kubeconfig).catch(() => undefined))?.isFile()) {
-        problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) is not a file`);
-    }
-    return problems;
-}
-class PreflightStep {
-    settings;
-    authChecker;
-    id = 'openstack-preflight';
-    title = 'Validate OpenStack credentials and deploy prerequisites';
-    kind = 'check';
-    constructor(settings, authChecker) {
-        this.settings = settings;
-        this.authChecker = authChecker;
-    }
-    async plan() {
-        const { settings } = this;
-        const actions = [
-            `check that ${settings.clusterDir} exists and the tools are installed`,
-            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
-        ];
-        if (settings.authCheck.enabled && this.authChecker) {
-            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
-        }
-        else {
-            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
-        }
-        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
-    }
-    async run() {
-        const { settings } = this;
-        const problems = [];
-        const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
-        if (!dirStat?.isDirectory()) {
-            problems.push(settings.configPath
-                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
-                : `cluster directory not found: ${settings.clusterDir}`);
-        }
-        if (!settings.clusterApi && !settings.opentofu.enabled)
-            problems.push('opentofu must be enabled for openstack bootstrap');
-        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
-        const { caCert } = settings.credentials;
-        if (caCert) {
-            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
-            if (!stat?.isFile())
-                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
-        }
-        problems.push(...credentialProblems(settings.credentials));
-        if (settings.clusterApi) {
-            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
-            problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
-        }
-        else {
-            await (0,opentofu/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
-            if (!settings.vip) {
-                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-            }
-        }
-        if (settings.kubespray && dirStat?.isDirectory())
-            problems.push(...(await this.kubesprayProblems()));
-        // Several problems as a list under one line, as invalid config fields are: not bare lines after the error.
-        if (problems.length === 1)
-            throw new errors/* UserError */.yo(problems[0]);
-        if (problems.length > 1)
-            throw new errors/* UserError */.yo(`${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-        if (!settings.authCheck.enabled || !this.authChecker)
-            return 'credentials complete (live check skipped)';
-        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
-    }
-    async kubesprayProblems() {
-        const { settings } = this;
-        const paths = (0,kubespray/* kubesprayPaths */.ZZ)(settings);
-        const problems = [];
-        for (const [file, what] of [
-            [paths.requirements, 'Kubespray requirements'],
-            [paths.playbook, 'Kubespray playbook'],
-            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
-        ]) {
-            if (!(await (0,files/* pathExists */.s0)(file)))
-                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
-        }
-        if (!(await (0,files/* findExecutable */.oq)(settings.python, settings.baseEnv.PATH))) {
-            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
-        }
-        return problems;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/core/steps/preflight.js
+var steps_preflight = __nccwpck_require__(608);
 // EXTERNAL MODULE: ./lib/core/steps/wait-ready.js
 var wait_ready = __nccwpck_require__(8852);
 ;// CONCATENATED MODULE: ./lib/core/steps/index.js
@@ -13254,7 +13169,7 @@ var wait_ready = __nccwpck_require__(8852);
  *   resume state (selection.ts), so a deploy's stays as it was.
  */
 function buildSteps(settings, authChecker) {
-    const preflight = new PreflightStep(settings, authChecker);
+    const preflight = new steps_preflight/* PreflightStep */.at(settings, authChecker);
     const kubeconfig = new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip);
     const waitReady = (version) => new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, version });
     const venv = () => [new kubespray/* KubesprayVenvStep */.wO(settings), new kubespray/* KubesprayPipStep */.M9(settings)];
@@ -14205,11 +14120,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   md: () => (/* binding */ DEFAULT_WAIT),
   Ao: () => (/* binding */ checkDestroyConfirmation),
   kL: () => (/* binding */ clusterId),
+  yD: () => (/* binding */ defaultStateDir),
   Mo: () => (/* binding */ resolveSettings),
   hi: () => (/* binding */ runtimePaths)
 });
-
-// UNUSED EXPORTS: defaultStateDir
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
@@ -14252,6 +14166,8 @@ const provider = (name, version) => schemas/* string */.YjP({ error: PROVIDER_RU
 const machineCount = (rule, min) => schemas/* number */.aig({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
 /** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
 const templateValue = schemas/* string */.YjP({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+/** A tool: a path or a name on PATH. Empty is a mistake, not "the default". */
+const toolPath = schemas/* string */.YjP({ error: 'must be a path or a command name' }).trim().min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' }).optional();
 const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
 /** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
 const ClusterApiConfigSchema = schemas/* object */.Ikc({
@@ -14273,7 +14189,9 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
         control_plane: provider('kubeadm', 'v1.12.0'),
         infrastructure: provider('openstack', 'v0.14.7'),
         /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
-        orc: optionalText,
+        orc: optionalText.refine((value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
+            error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
+        }),
     })
         .prefault({}),
     control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),
@@ -14294,8 +14212,8 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
     variables: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
         .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
         .optional(),
-    clusterctl_path: optionalText,
-    kind_path: optionalText,
+    clusterctl_path: toolPath,
+    kind_path: toolPath,
 });
 const ClusterConfigSchema = schemas/* object */.Ikc({
     schema_version: schemas/* string */.YjP(),
@@ -14784,6 +14702,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Yw: () => (/* binding */ CapiWorkloadKubeconfigStep),
   Qg: () => (/* binding */ ClusterctlInitStep),
   vy: () => (/* binding */ FIELD_MANAGER),
+  Qj: () => (/* binding */ NO_CLUSTER_API),
   hO: () => (/* binding */ renderManifests)
 });
 
@@ -14971,6 +14890,8 @@ function capiOf(settings) {
 function failureLine(result) {
     return (0,wait_ready/* lastLine */.fM)(result.tail) || `exited with ${result.exitCode}`;
 }
+/** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
+const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
 /** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
 class CapiCommands {
     settings;
@@ -15010,8 +14931,9 @@ class CapiCommands {
     /** clusterctl generate cluster, with the template variables from the config in its environment. */
     render() {
         const { capi, settings } = this;
-        // Credentials must never reach the manifests, not even from the caller's environment.
-        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !cluster_api/* CREDENTIAL_VARIABLES */.eB.includes(name)));
+        // Credentials must never reach the manifests, not even from the caller's environment: a template's
+        // ${OS_PASSWORD} is a missing variable, never the password.
+        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(0,cluster_api/* isCredentialVariable */.iq)(name)));
         return {
             argv: [
                 capi.clusterctl, 'generate', 'cluster', settings.clusterName,
@@ -15105,7 +15027,7 @@ class CapiManagementClusterStep {
         if (capi.management.kind === 'existing') {
             if (!(await (0,files/* pathExists */.s0)(management)))
                 throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
-            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
+            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
             const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
             if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
                 throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
@@ -15392,14 +15314,26 @@ async function renderManifests(settings, exec) {
     const commands = new CapiCommands(settings);
     const { capi } = commands;
     const templateName = (0,files/* displayPath */.Gt)(capi.template);
-    if (!(await (0,files/* pathExists */.s0)(capi.template))) {
-        throw new errors/* UserError */.yo(`the Cluster API template ${templateName} does not exist; put it in the cluster dir or set deployment.cluster_api.template`);
+    const template = await external_node_fs_.promises.stat(capi.template).catch(() => undefined);
+    if (!template?.isFile()) {
+        throw new errors/* UserError */.yo(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
     }
     const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
     if (result.exitCode !== 0) {
         throw (0,cluster_api/* missingVariablesError */.uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new errors/* UserError */.yo(`clusterctl generate cluster failed: ${failureLine(result)}`);
     }
-    const objects = (0,capi_manifests/* manifestObjects */.wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+    if (!result.stdout.trim())
+        throw new errors/* UserError */.yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
+    let objects;
+    try {
+        objects = (0,capi_manifests/* manifestObjects */.wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+    }
+    catch (error) {
+        // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
+        if (!(error instanceof errors/* UserError */.yo))
+            throw error;
+        throw new errors/* UserError */.yo(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
+    }
     const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
     if (secret) {
         throw new errors/* UserError */.yo(`the template ${templateName} creates ${(0,capi_manifests/* objectAddress */.ul)(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`);
@@ -15610,7 +15544,9 @@ class CapiAddonsStep {
         const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
         if (!stat?.isDirectory())
             throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
-        await context.exec(this.command);
+        const applied = await context.exec(this.command, { check: false });
+        if (applied.exitCode !== 0)
+            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`);
         // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
         const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
         context.redactor.add(conf);
@@ -15745,7 +15681,19 @@ class CapiDeleteClusterStep {
     async run(context) {
         const { capi, management, credentialsSecret } = this.commands;
         const name = this.settings.clusterName;
-        await context.exec(this.commands.deleteCluster());
+        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
+        if (deletion.exitCode !== 0) {
+            if (!NO_CLUSTER_API.test(deletion.tail.join('\n')))
+                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${failureLine(deletion)}`);
+            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
+            if (capi.management.kind === 'kind') {
+                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+                await external_node_fs_.promises.rm(management, { force: true });
+                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
+            }
+            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
+            throw new errors/* UserError */.yo(`the management cluster (${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,files/* displayPath */.Gt)((0,core_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
+        }
         await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
             const objects = parseCapiObjects(json);
             const left = (kind) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
@@ -16790,6 +16738,218 @@ class OpenTofuDriftStep {
         if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
             return error;
         return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 608:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $j: () => (/* binding */ problemsError),
+/* harmony export */   DW: () => (/* binding */ clusterApiProblems),
+/* harmony export */   at: () => (/* binding */ PreflightStep)
+/* harmony export */ });
+/* unused harmony export credentialProblems */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1713);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
+/* harmony import */ var _capi_manifests_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5823);
+/* harmony import */ var _opentofu_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4715);
+/* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2402);
+
+
+
+
+
+
+
+
+/** Problems with the resolved credentials that need no network to find. */
+function credentialProblems(creds) {
+    const problems = [];
+    if (!creds.authUrl || !(0,_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .authMethod */ .A8)(creds)) {
+        problems.push('openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap');
+    }
+    const placeholders = ['applicationCredentialId', 'applicationCredentialSecret'].filter((f) => creds[f] === _credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .PLACEHOLDER */ .Kx);
+    if (placeholders.length > 0) {
+        problems.push(`openstack application credentials are still "${_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .PLACEHOLDER */ .Kx}" (${placeholders
+            .map((f) => (f === 'applicationCredentialId' ? 'application_credential_id' : 'application_credential_secret'))
+            .join(', ')} from ${creds.sources[placeholders[0]]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`);
+    }
+    if (creds.authUrl) {
+        let url;
+        try {
+            url = new URL(creds.authUrl);
+        }
+        catch {
+            // reported below
+        }
+        if (!url || !/^https?:$/.test(url.protocol)) {
+            problems.push(`openstack auth_url "${creds.authUrl}" (from ${creds.sources.authUrl}) is not an http(s) URL`);
+        }
+    }
+    return problems;
+}
+/** Several problems as a list under one line, as invalid config fields are: not bare lines after the error. */
+function problemsError(problems) {
+    if (problems.length === 0)
+        return undefined;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(problems.length === 1 ? problems[0] : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
+/** What `kubectl apply -f <dir>` reads: the directory's own files with these extensions, not its subdirectories. */
+const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
+const ADDON_FILE = { ..._capi_manifests_js__WEBPACK_IMPORTED_MODULE_5__/* .MANIFESTS_FILE */ .aK, noun: 'addon', plural: 'addons' };
+/**
+ * The addons directory as capi-addons will apply it, checked before any machine exists: kubectl
+ * would find an empty directory or a file that is no Kubernetes object only after the machines are up.
+ */
+async function addonsProblems(dir) {
+    const field = `the addons directory ${dir} (deployment.cluster_api.addons)`;
+    const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(dir).catch(() => undefined);
+    if (!stat?.isDirectory())
+        return [`${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`];
+    const files = [];
+    for (const name of (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(dir)).sort()) {
+        if (MANIFEST_EXTENSIONS.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.extname(name)) && !(await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name)).catch(() => undefined))?.isDirectory())
+            files.push(name);
+    }
+    if (files.length === 0) {
+        return [`${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`];
+    }
+    const problems = [];
+    for (const name of files) {
+        const file = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name);
+        try {
+            for (const { number, value } of (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_5__/* .manifestDocuments */ .Ee)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(file, ADDON_FILE), `addon ${(0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(file)}`)) {
+                const object = value;
+                if (typeof object?.apiVersion !== 'string' || typeof object.kind !== 'string') {
+                    problems.push(`addon ${(0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(file)}: document ${number} is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons`);
+                }
+            }
+        }
+        catch (error) {
+            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo))
+                throw error;
+            problems.push(error.message);
+        }
+    }
+    return problems;
+}
+/**
+ * The tools and files of deployment.method cluster-api, each named with the field that sets it.
+ * A plan runs no kind, so it does not need it (`needsKind: false`).
+ */
+async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
+    const problems = [];
+    const pathVar = settings.baseEnv.PATH;
+    const tools = [
+        [capi.clusterctl, 'clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path)'],
+        [settings.kubectl, 'kubectl'],
+        ...(needsKind && capi.management.kind === 'kind' ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)']] : []),
+    ];
+    for (const [tool, what] of tools) {
+        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(tool, pathVar)))
+            problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
+    }
+    const template = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.template).catch(() => undefined);
+    if (!template?.isFile())
+        problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
+    problems.push(...(await addonsProblems(capi.addonsDir)));
+    if (capi.management.kind === 'existing') {
+        const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.management.kubeconfig).catch(() => undefined);
+        if (!kubeconfig?.isFile())
+            problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`);
+    }
+    if (capi.orcManifest && !capi.orcManifest.startsWith('https://')) {
+        const orc = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.orcManifest).catch(() => undefined);
+        if (!orc?.isFile())
+            problems.push(`ORC's install.yaml ${capi.orcManifest} (deployment.cluster_api.providers.orc) ${orc ? 'is not a file' : 'does not exist'}; give the path of the release's install.yaml in the cluster dir, or its https URL`);
+    }
+    return problems;
+}
+class PreflightStep {
+    settings;
+    authChecker;
+    id = 'openstack-preflight';
+    title = 'Validate OpenStack credentials and deploy prerequisites';
+    kind = 'check';
+    constructor(settings, authChecker) {
+        this.settings = settings;
+        this.authChecker = authChecker;
+    }
+    async plan() {
+        const { settings } = this;
+        const actions = [
+            `check that ${settings.clusterDir} exists and the tools are installed`,
+            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
+        ];
+        if (settings.authCheck.enabled && this.authChecker) {
+            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
+        }
+        else {
+            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
+        }
+        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
+    }
+    async run() {
+        const { settings } = this;
+        const problems = [];
+        const dirStat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(settings.clusterDir).catch(() => undefined);
+        if (!dirStat?.isDirectory()) {
+            problems.push(settings.configPath
+                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
+                : `cluster directory not found: ${settings.clusterDir}`);
+        }
+        if (!settings.clusterApi && !settings.opentofu.enabled)
+            problems.push('opentofu must be enabled for openstack bootstrap');
+        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
+        const { caCert } = settings.credentials;
+        if (caCert) {
+            const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(caCert).catch(() => undefined);
+            if (!stat?.isFile())
+                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+        }
+        problems.push(...credentialProblems(settings.credentials));
+        if (settings.clusterApi) {
+            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+            problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
+        }
+        else {
+            await (0,_opentofu_js__WEBPACK_IMPORTED_MODULE_6__/* .requireTofuBinary */ .ZC)(settings).catch((error) => problems.push(error.message));
+            if (!settings.vip) {
+                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            }
+        }
+        if (settings.kubespray && dirStat?.isDirectory())
+            problems.push(...(await this.kubesprayProblems()));
+        const error = problemsError(problems);
+        if (error)
+            throw error;
+        if (!settings.authCheck.enabled || !this.authChecker)
+            return 'credentials complete (live check skipped)';
+        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
+    }
+    async kubesprayProblems() {
+        const { settings } = this;
+        const paths = (0,_kubespray_js__WEBPACK_IMPORTED_MODULE_7__/* .kubesprayPaths */ .ZZ)(settings);
+        const problems = [];
+        for (const [file, what] of [
+            [paths.requirements, 'Kubespray requirements'],
+            [paths.playbook, 'Kubespray playbook'],
+            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
+        ]) {
+            if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .pathExists */ .s0)(file)))
+                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+        }
+        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(settings.python, settings.baseEnv.PATH))) {
+            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${node_path__WEBPACK_IMPORTED_MODULE_1__.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+        }
+        return problems;
     }
 }
 
