@@ -1,4 +1,4 @@
-import { promises as fs, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, promises as fs, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
@@ -95,7 +95,9 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const root = path.resolve(options.root);
   const name = options.configsName ?? 'configs';
   const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
+  const realRoot = realpathSync(root);
   const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
+  for (const config of configPaths) refuseLinkOutside(root, realRoot, config, name);
   const matches = picomatch(pattern);
   const { changes } = options;
   const files = changes.kind === 'files' ? changes.files : [];
@@ -113,15 +115,34 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
 
   const clusters = configPaths.map((config) => {
     const absolute = path.join(root, config);
-    const parsed = parseClusterConfig(readTextFile(absolute, CONFIG_FILE), config);
+    let parsed: ReturnType<typeof parseClusterConfig>;
+    try {
+      parsed = parseClusterConfig(readTextFile(absolute, CONFIG_FILE), config);
+    } catch (error) {
+      // The glob may match more than cluster configs (`**`): say why this file was read.
+      if (error instanceof UserError) throw new UserError(`${error.message}\n(${config} is matched by ${name} ${JSON.stringify(pattern)}; narrow the glob if it is not a cluster config)`);
+      throw error;
+    }
     const dir = configClusterDir(parsed, absolute);
     if (!dir) throw new UserError(`${config}: opencenter.gitops.repository.local_dir is not set; set it so that the cluster directory can be found`);
     const clusterDir = normal(path.relative(root, dir));
     if (clusterDir === '..' || clusterDir.startsWith('../') || path.isAbsolute(clusterDir)) {
       throw new UserError(`${config}: the cluster directory ${displayPath(dir)} is outside the repository ${displayPath(root)}; point opencenter.gitops.repository.local_dir inside it`);
     }
+    const realDir = realPathOrUndefined(dir); // not there (yet): no code to follow
+    if (realDir && outsideOf(path.relative(realRoot, realDir))) {
+      throw new UserError(`${config}: the cluster directory ${clusterDir} is a symbolic link to ${displayPath(realDir)}, outside the repository; keep the cluster's code inside it`);
+    }
     return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir };
   });
+  // Two configs of one cluster (a copy, a symbolic link) would be two matrix jobs deploying it at once.
+  const configOf = new Map<string, string>();
+  for (const c of clusters) {
+    const id = `${c.organization}/${c.cluster}`;
+    const first = configOf.get(id);
+    if (first) throw new UserError(`${first} and ${c.config} both describe cluster ${id}; keep one config per cluster (or give the copy its own opencenter.meta.name)`);
+    configOf.set(id, c.config);
+  }
 
   if (changes.kind === 'all') {
     return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
@@ -158,8 +179,10 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
       const inDir = changedIn.get(cluster.clusterDir);
       if (inDir) return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
       if (!moduleMayHaveChanged) return undefined;
-      const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir));
-      return use && { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
+      const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir), (file) => changedPaths.has(file));
+      if (!use) return undefined;
+      if ('linkedFrom' in use) return { ...cluster, reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`, file: use.file };
+      return { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
     }),
   );
   // The first error in config order, whichever came first: the same input, the same message.
@@ -171,9 +194,25 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
 
 const TOFU_FILE_NAME = /\.tf(\.json)?$/;
 
+const outsideOf = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || path.isAbsolute(p);
+
+/** A config that is a symbolic link out of the repository is refused: a pull request could point one anywhere on the runner. */
+function refuseLinkOutside(root: string, realRoot: string, config: string, name: string): void {
+  const real = realPathOrUndefined(path.join(root, config));
+  if (real && outsideOf(path.relative(realRoot, real))) throw new UserError(`${config} (matched by ${name}) is a symbolic link to ${displayPath(real)}, outside the repository; keep cluster configs inside it`);
+}
+
+function realPathOrUndefined(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 function hasTofuFiles(dir: string): boolean {
   try {
-    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && TOFU_FILE_NAME.test(e.name));
+    return readdirSync(dir, { withFileTypes: true }).some((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name));
   } catch {
     return false; // not there (a removed directory), or not a directory
   }
@@ -186,6 +225,16 @@ interface ModuleCall {
   /** The file that calls it, relative to the root. */
   file: string;
 }
+
+/** What a directory's OpenTofu files use: the modules they call, and the files its symbolic links point to. */
+interface DirectoryUses {
+  calls: ModuleCall[];
+  /** `providers.tf -> ../../common/providers.tf`: a change to the target changes this directory's code. */
+  links: { file: string; target: string }[];
+}
+
+/** How a cluster's code uses a changed file: through a module (the chain of calls) or a linked .tf file. */
+export type ChangedUse = { module: string; via: string[]; file: string } | { linkedFrom: string; via: string[]; file: string };
 
 type ParseHcl = (file: string, text: string) => Promise<unknown>;
 let hclParser: Promise<ParseHcl> | undefined;
@@ -204,7 +253,7 @@ function loadHcl(): Promise<ParseHcl> {
  * directory's files once however many clusters share it.
  */
 class ModuleResolver {
-  private readonly calls = new Map<string, Promise<ModuleCall[]>>();
+  private readonly uses = new Map<string, Promise<DirectoryUses>>();
   private readonly realRoot: string;
 
   constructor(private readonly root: string) {
@@ -215,11 +264,14 @@ class ModuleResolver {
    * The first module (depth first, in file order) under `absoluteDir` whose directory holds a
    * change, with the chain of files that call it; undefined when none does. A cycle is an error.
    */
-  async changedModule(absoluteDir: string, changedIn: (dir: string) => { file: string } | undefined): Promise<{ module: string; via: string[]; file: string } | undefined> {
+  async changedModule(absoluteDir: string, changedIn: (dir: string) => { file: string } | undefined, changedFile: (file: string) => boolean): Promise<ChangedUse | undefined> {
     const start = normal(path.relative(this.root, absoluteDir));
     const seen = new Set<string>([start]);
-    const visit = async (dir: string, stack: string[], via: string[]): Promise<{ module: string; via: string[]; file: string } | undefined> => {
-      for (const call of await this.callsIn(dir)) {
+    const visit = async (dir: string, stack: string[], via: string[]): Promise<ChangedUse | undefined> => {
+      const { calls, links } = await this.usesOf(dir);
+      const link = links.find((l) => changedFile(l.target));
+      if (link) return { linkedFrom: link.file, via, file: link.target };
+      for (const call of calls) {
         const cycle = stack.indexOf(call.dir);
         if (cycle >= 0) throw new UserError(`module cycle: ${[...stack.slice(cycle), call.dir].join(' → ')} (called in ${call.file}); OpenTofu refuses a module that calls itself`);
         if (seen.has(call.dir)) continue;
@@ -235,35 +287,56 @@ class ModuleResolver {
     return visit(start, [start], []);
   }
 
-  private callsIn(dir: string): Promise<ModuleCall[]> {
-    let calls = this.calls.get(dir);
-    if (!calls) {
-      calls = this.readCalls(dir);
-      this.calls.set(dir, calls);
+  private usesOf(dir: string): Promise<DirectoryUses> {
+    let uses = this.uses.get(dir);
+    if (!uses) {
+      uses = this.readUses(dir);
+      this.uses.set(dir, uses);
     }
-    return calls;
+    return uses;
   }
 
-  private async readCalls(dir: string): Promise<ModuleCall[]> {
+  private async readUses(dir: string): Promise<DirectoryUses> {
     const absolute = path.join(this.root, dir);
-    let entries: string[];
+    let entries: Dirent[];
     try {
-      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => e.isFile() && TOFU_FILE_NAME.test(e.name)).map((e) => e.name).sort();
+      // Symbolic links too: OpenTofu reads a linked .tf file as one of the directory's own.
+      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
     } catch (error) {
       // A cluster directory that is not there (yet) uses no module.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { calls: [], links: [] };
       throw new UserError(`cannot read directory ${displayPath(dir)}: ${errorMessage(error)}`);
     }
     const calls: ModuleCall[] = [];
-    for (const name of entries) {
+    const links: DirectoryUses['links'] = [];
+    for (const entry of entries) {
+      const { name } = entry;
       const file = dir === '.' ? name : `${dir}/${name}`;
+      if (entry.isSymbolicLink()) {
+        const target = this.linkTarget(file);
+        if (target === undefined) continue;
+        links.push({ file, target });
+      }
       const text = readTextFile(path.join(absolute, name), TOFU_FILE);
       for (const [module, source] of await moduleSources(file, text)) {
         const target = this.localModuleDir(file, module, source);
         if (target !== undefined) calls.push({ dir: target, file });
       }
     }
-    return calls;
+    return { calls, links };
+  }
+
+  /** A linked .tf file's target relative to the root; undefined when it is a directory. */
+  private linkTarget(file: string): string | undefined {
+    let real: string;
+    try {
+      real = realpathSync(path.join(this.root, file));
+    } catch {
+      throw new UserError(`${file} is a symbolic link to a missing file; fix or remove the link (OpenTofu cannot read it either)`);
+    }
+    const relative = path.relative(this.realRoot, real);
+    if (outsideOf(relative)) throw new UserError(`${file} is a symbolic link to ${displayPath(real)}, outside the repository; keep OpenTofu files inside it`);
+    return statSync(real).isDirectory() ? undefined : normal(relative);
   }
 
   /** A local source's directory relative to the root; undefined for a registry or remote source. */
@@ -273,15 +346,14 @@ class ModuleResolver {
     const where = `${file}: module "${module}" source ${JSON.stringify(source)}`;
     const target = path.resolve(this.root, path.dirname(file), source);
     const relative = path.relative(this.root, target);
-    const outside = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || path.isAbsolute(p);
-    if (outside(relative)) throw new UserError(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
+    if (outsideOf(relative)) throw new UserError(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
     let real: string;
     try {
       real = realpathSync(target);
     } catch {
       throw new UserError(`${where}: directory ${normal(relative)} does not exist; fix the source or add the module`);
     }
-    if (outside(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
+    if (outsideOf(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
     return normal(relative) || '.';
   }
 }

@@ -122,6 +122,21 @@ describe('targets: which clusters a change affects', () => {
     );
   });
 
+  it('follows OpenTofu files that are symbolic links: their module calls, and a change to the file they point to', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'fleet-links-'));
+    await writeFleet(root, { clusters: 3, moduleUses: { net: [] } });
+    // c0001 calls modules/net only through a shared file linked into its directory; c0002 links the shared providers file.
+    await fs.mkdir(path.join(root, 'common'));
+    await fs.writeFile(path.join(root, 'common', 'net.tf'), 'module "net" {\n  source = "../../../modules/net"\n}\n');
+    await fs.writeFile(path.join(root, 'common', 'providers.tf'), 'terraform {\n  required_version = ">= 1.6"\n}\n');
+    await fs.symlink('../../../common/net.tf', path.join(root, 'infrastructure/clusters/c0001/net.tf'));
+    await fs.symlink('../../../common/providers.tf', path.join(root, 'infrastructure/clusters/c0002/providers.tf'));
+    const byModule = await findTargets({ root, changes: { kind: 'files', files: modified('modules/net/main.tf') } });
+    expect(byModule.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0001', 'module modules/net used via infrastructure/clusters/c0001/net.tf changed (modules/net/main.tf)']]);
+    const byLink = await findTargets({ root, changes: { kind: 'files', files: modified('common/providers.tf') } });
+    expect(byLink.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0002', 'common/providers.tf changed (linked from infrastructure/clusters/c0002/providers.tf)']]);
+  });
+
   it('reads each shared module once however many clusters use it', async () => {
     const repo = await mkdtemp(path.join(tmpdir(), 'fleet-shared-'));
     await writeFleet(repo, { clusters: 40, uses: () => ['net'], moduleUses: { net: ['base'] } });
@@ -194,6 +209,23 @@ describe('targets: bad input', () => {
       await write('modules/base/main.tf', 'module "net" {\n  source = "../net"\n}\n')(root);
     }, /^module cycle: modules\/net → modules\/base → modules\/net \(called in modules\/base\/main\.tf\); OpenTofu refuses a module that calls itself$/],
     ['a module calling itself', write('modules/net/main.tf', 'module "again" {\n  source = "./"\n}\n'), /^module cycle: modules\/net → modules\/net \(called in modules\/net\/main\.tf\)/],
+    // Found by probing: each was a silently wrong matrix or a message that did not say why the file was read.
+    ['a glob matching more than configs', none, /^infrastructure\/clusters\/c0001\/main\.tf must be a YAML mapping .*\n\(infrastructure\/clusters\/c0001\/main\.tf is matched by configs "\*\*"; narrow the glob if it is not a cluster config\)$/, '**'],
+    ['two configs of one cluster (a copy)', write('clusters/copy.yaml', clusterConfig('c0001', 'acme')), /^clusters\/c0001\.yaml and clusters\/copy\.yaml both describe cluster acme\/c0001; keep one config per cluster/],
+    ['two configs of one cluster (a symbolic link)', async (root) => void (await fs.symlink('c0002.yaml', path.join(root, 'clusters', 'link.yaml'))), /^clusters\/c0002\.yaml and clusters\/link\.yaml both describe cluster acme\/c0002/],
+    ['a config that is a symbolic link out of the repository', async (root) => {
+      await fs.writeFile(path.join(root, '..', `${path.basename(root)}-outside.yaml`), clusterConfig('c0009', 'acme'));
+      await fs.symlink(path.join(root, '..', `${path.basename(root)}-outside.yaml`), path.join(root, 'clusters', 'out.yaml'));
+    }, /^clusters\/out\.yaml \(matched by configs\) is a symbolic link to .*-outside\.yaml, outside the repository; keep cluster configs inside it$/],
+    ['a cluster directory that is a symbolic link out of the repository', async (root) => {
+      await fs.rename(path.join(root, 'infrastructure/clusters/c0002'), path.join(root, '..', `${path.basename(root)}-c0002`));
+      await fs.symlink(path.join(root, '..', `${path.basename(root)}-c0002`), path.join(root, 'infrastructure/clusters/c0002'));
+    }, /^clusters\/c0002\.yaml: the cluster directory infrastructure\/clusters\/c0002 is a symbolic link to .*-c0002, outside the repository/],
+    ['an OpenTofu file that is a symbolic link out of the repository', async (root) => {
+      await fs.writeFile(path.join(root, '..', `${path.basename(root)}-evil.tf`), 'module "x" {\n  source = "../y"\n  secret = "canary-4411" +\n}\n');
+      await fs.symlink(path.join(root, '..', `${path.basename(root)}-evil.tf`), path.join(root, 'infrastructure/clusters/c0002/evil.tf'));
+    }, /^infrastructure\/clusters\/c0002\/evil\.tf is a symbolic link to .*-evil\.tf, outside the repository; keep OpenTofu files inside it$/],
+    ['an OpenTofu file that is a dangling symbolic link', async (root) => void (await fs.symlink('gone.tf', path.join(root, 'infrastructure/clusters/c0002/providers.tf'))), /^infrastructure\/clusters\/c0002\/providers\.tf is a symbolic link to a missing file; fix or remove the link/],
     ['an OpenTofu file that is not UTF-8', async (root) => void (await fs.writeFile(path.join(root, mainTf), Buffer.from([0x6d, 0xff, 0xfe]))), /^OpenTofu file .*main\.tf is not UTF-8 text$/],
   ];
 
