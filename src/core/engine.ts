@@ -216,7 +216,15 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   }
   result.ok = true;
   result.history = state.history;
-  if (settings.operation === 'check') result.checkReport = redactor.redactValue(completeCheckReport(report));
+  if (settings.operation === 'check') {
+    // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
+    for (const [id, what] of [['opentofu-drift', 'drift'], ['cluster-health', 'health']] as const) {
+      if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
+        report.findings.push({ kind: 'unchecked', subject: what, message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)` });
+      }
+    }
+    result.checkReport = redactor.redactValue(completeCheckReport(report));
+  }
   try {
     if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
   } catch {

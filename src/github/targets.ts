@@ -32,7 +32,11 @@ export async function changesOfRun(options: { root: string; all: boolean; token:
   }
   if (name === 'pull_request' || name === 'pull_request_target') {
     const pr = event?.pull_request;
-    if (!pr) throw new UserError(`the ${name} event has no pull request in ${env.GITHUB_EVENT_PATH ?? 'GITHUB_EVENT_PATH (not set)'}`);
+    if (!pr) {
+      const payload = env.GITHUB_EVENT_PATH ? `the event payload ${env.GITHUB_EVENT_PATH}` : 'GITHUB_EVENT_PATH, which is not set';
+      const why = event ? 'has no pull_request with a number' : env.GITHUB_EVENT_PATH ? 'is missing or not JSON' : '';
+      throw new UserError(`the ${name} event has no pull request: ${payload}${why ? ` ${why}` : ''}; run this action in a job the pull request triggers, as the runner gives it, or set all: true`);
+    }
     const [base, head] = [pr.base?.sha, pr.head?.sha];
     if (base && head && (await hasCommit(root, base)) && (await hasCommit(root, head))) {
       try {
