@@ -101,6 +101,7 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
   const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings), {
     onProgress: (message) => run.output.line(message),
     signal: run.signal,
+    operation: run.settings.operation,
   });
   try {
     // Every command of every step goes through this: redacted, live, interruptible, and recorded in
@@ -199,7 +200,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       output.line(`internal error in step ${step.id}:\n${failure.stack}`);
     }
     output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
-    output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
+    output.line(persistent ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}` : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
     reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
     for (const later of selected.slice(index + 1)) {
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });

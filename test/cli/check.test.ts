@@ -75,6 +75,26 @@ describe('cluster-deploy check', () => {
     expect(drift.code, drift.stderr).toBe(EXIT.ok); // every check step from there ran
   }, 60_000);
 
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s mid-check: exit 130, the saved state untouched, and no promise of resume state a check does not keep', async (signal) => {
+    const stateFile = path.join(run.stateDir, 'demo', 'sandbox', 'state.json');
+    const before = await fs.readFile(stateFile, 'utf8');
+    let sent = false;
+    const result = await runCli(['check', ...base], run.env, (text, child) => {
+      if (!sent && text.includes('(opentofu-drift)...')) {
+        sent = true;
+        child.kill(signal);
+      }
+    });
+    const output = stripAnsi(`${result.stdout}${result.stderr}`);
+    expect(result.code, output).toBe(EXIT.interrupted);
+    expect(output).toContain(`received ${signal}: interrupting the check (it keeps no state: run it again to start over)`);
+    expect(output).toContain('Run the check again once this is fixed: it keeps no state, so it starts over');
+    expect(output).not.toMatch(/Resume state:|state will be saved|state is saved|--from-step/);
+    expect(await fs.readFile(stateFile, 'utf8')).toBe(before);
+    const again = await cli(['check', ...base], run.env);
+    expect(again.code, again.stderr).toBe(EXIT.ok);
+  }, 60_000);
+
   it('exits 1 when it cannot run (OpenTofu code that does not parse): the failed result, no report', async () => {
     const broken = path.join(run.workDir, 'broken.tf');
     const target = path.join(run.sandbox.clusterDir, 'broken.tf');
