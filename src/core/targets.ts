@@ -353,6 +353,7 @@ class ModuleResolver {
     } catch {
       throw new UserError(`${where}: directory ${normal(relative)} does not exist; fix the source or add the module`);
     }
+    if (!statSync(real).isDirectory()) throw new UserError(`${where}: ${normal(relative)} is a file; a local module source names the module's directory`);
     if (outsideOf(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
     return normal(relative) || '.';
   }
@@ -380,7 +381,9 @@ async function moduleSources(file: string, text: string): Promise<[string, strin
   const blocks = (document as { module?: unknown } | null)?.module;
   if (!blocks || typeof blocks !== 'object') return [];
   const pairs: [string, string][] = [];
-  for (const [name, bodies] of Object.entries(blocks)) {
+  // JSON syntax may list the labelled blocks as an array of objects (`"module": [{"net": {…}}]`), to keep their order.
+  const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) => (entry && typeof entry === 'object' ? Object.entries(entry) : []));
+  for (const [name, bodies] of labelled) {
     for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
       const source = (body as { source?: unknown } | null)?.source;
       if (typeof source !== 'string') throw new UserError(`${file}: module "${name}" has no source string; every module block needs source = "…"`);

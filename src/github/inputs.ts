@@ -220,5 +220,6 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   }
   if (settings.healthIssue && !settings.githubToken) throw new UsageError('health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write');
   if (settings.planArtifact && settings.dryRun) throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
+  if (settings.healthIssue && settings.dryRun) throw new UsageError('health-issue keeps the issue from the check\'s report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue');
   return settings;
 }

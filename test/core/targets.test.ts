@@ -101,6 +101,10 @@ describe('targets: which clusters a change affects', () => {
     await fs.writeFile(path.join(repo, 'infrastructure/clusters/c0002/remote.tf'), 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\nmodule "git" {\n  source = "git::https://example.com/m.git//modules/dns"\n}\n');
     const targets = await findTargets({ root: repo, changes: { kind: 'files', files: modified('modules/dns/main.tf') } });
     expect(targets.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0001', 'module modules/dns used via infrastructure/clusters/c0001/dns.tf.json changed (modules/dns/main.tf)']]);
+    // JSON syntax may also list labelled blocks as an array of objects, to keep their order.
+    await fs.writeFile(path.join(repo, 'infrastructure/clusters/c0002/dns.tf.json'), JSON.stringify({ module: [{ dns: { source: '../../../modules/dns' } }] }));
+    const both = await findTargets({ root: repo, changes: { kind: 'files', files: modified('modules/dns/main.tf') } });
+    expect(both.clusters.map((c) => c.cluster)).toEqual(['c0001', 'c0002']);
   });
 
   it('parses no OpenTofu file when no changed directory is a module (a change to configs or docs only)', async () => {
@@ -226,6 +230,7 @@ describe('targets: bad input', () => {
       await fs.symlink(path.join(root, '..', `${path.basename(root)}-evil.tf`), path.join(root, 'infrastructure/clusters/c0002/evil.tf'));
     }, /^infrastructure\/clusters\/c0002\/evil\.tf is a symbolic link to .*-evil\.tf, outside the repository; keep OpenTofu files inside it$/],
     ['an OpenTofu file that is a dangling symbolic link', async (root) => void (await fs.symlink('gone.tf', path.join(root, 'infrastructure/clusters/c0002/providers.tf'))), /^infrastructure\/clusters\/c0002\/providers\.tf is a symbolic link to a missing file; fix or remove the link/],
+    ['a module source naming a file', write(mainTf, 'module "net" {\n  source = "../../../modules/net/main.tf"\n}\n'), /^infrastructure\/clusters\/c0001\/main\.tf: module "net" source "\.\.\/\.\.\/\.\.\/modules\/net\/main\.tf": modules\/net\/main\.tf is a file; a local module source names the module's directory$/],
     ['an OpenTofu file that is not UTF-8', async (root) => void (await fs.writeFile(path.join(root, mainTf), Buffer.from([0x6d, 0xff, 0xfe]))), /^OpenTofu file .*main\.tf is not UTF-8 text$/],
   ];
 
