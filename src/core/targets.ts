@@ -133,7 +133,9 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
     if (realDir && outsideOf(path.relative(realRoot, realDir))) {
       throw new UserError(`${config}: the cluster directory ${clusterDir} is a symbolic link to ${displayPath(realDir)}, outside the repository; keep the cluster's code inside it`);
     }
-    return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir };
+    // A cluster directory linked elsewhere in the repository: git names its changes by the link's target.
+    const linkedDir = realDir && normal(path.relative(realRoot, realDir));
+    return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir, linkedDir: linkedDir !== clusterDir ? linkedDir : undefined };
   });
   // Two configs of one cluster (a copy, a symbolic link) would be two matrix jobs deploying it at once.
   const configOf = new Map<string, string>();
@@ -145,7 +147,7 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   }
 
   if (changes.kind === 'all') {
-    return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
+    return { clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
   }
 
   // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
@@ -170,13 +172,13 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
   // calls in flight together take a fraction of the time of calls made one after the other.
   const outcomes = await Promise.allSettled(
-    clusters.map(async ({ absoluteDir, ...cluster }): Promise<AffectedCluster | undefined> => {
+    clusters.map(async ({ absoluteDir, linkedDir, ...cluster }): Promise<AffectedCluster | undefined> => {
       const configStatus = changedPaths.get(cluster.config);
       if (configStatus) {
         const from = renamedFrom.get(cluster.config);
         return { ...cluster, reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed', file: cluster.config };
       }
-      const inDir = changedIn.get(cluster.clusterDir);
+      const inDir = changedIn.get(cluster.clusterDir) ?? (linkedDir ? changedIn.get(linkedDir) : undefined);
       if (inDir) return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
       if (!moduleMayHaveChanged) return undefined;
       const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir), (file) => changedPaths.has(file));
@@ -224,6 +226,8 @@ interface ModuleCall {
   dir: string;
   /** The file that calls it, relative to the root. */
   file: string;
+  /** A module directory that is a symbolic link: its target, relative to the root, where git names its changes. */
+  linkedDir?: string;
 }
 
 /** What a directory's OpenTofu files use: the modules they call, and the files its symbolic links point to. */
@@ -277,7 +281,7 @@ class ModuleResolver {
         if (seen.has(call.dir)) continue;
         seen.add(call.dir);
         const chain = [...via, call.file];
-        const changed = call.dir === '.' ? undefined : changedIn(call.dir);
+        const changed = call.dir === '.' ? undefined : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
         if (changed) return { module: call.dir, via: chain, file: changed.file };
         const found = await visit(call.dir, [...stack, call.dir], chain);
         if (found) return found;
@@ -320,7 +324,7 @@ class ModuleResolver {
       const text = readTextFile(path.join(absolute, name), TOFU_FILE);
       for (const [module, source] of await moduleSources(file, text)) {
         const target = this.localModuleDir(file, module, source);
-        if (target !== undefined) calls.push({ dir: target, file });
+        if (target !== undefined) calls.push({ ...target, file });
       }
     }
     return { calls, links };
@@ -339,8 +343,8 @@ class ModuleResolver {
     return statSync(real).isDirectory() ? undefined : normal(relative);
   }
 
-  /** A local source's directory relative to the root; undefined for a registry or remote source. */
-  private localModuleDir(file: string, module: string, source: string): string | undefined {
+  /** A local source's directory relative to the root (and where it links to); undefined for a registry or remote source. */
+  private localModuleDir(file: string, module: string, source: string): Pick<ModuleCall, 'dir' | 'linkedDir'> | undefined {
     // OpenTofu's rule: a local path starts with ./ or ../; anything else is fetched.
     if (!/^\.\.?[/\\]/.test(source)) return undefined;
     const where = `${file}: module "${module}" source ${JSON.stringify(source)}`;
@@ -355,7 +359,9 @@ class ModuleResolver {
     }
     if (!statSync(real).isDirectory()) throw new UserError(`${where}: ${normal(relative)} is a file; a local module source names the module's directory`);
     if (outsideOf(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
-    return normal(relative) || '.';
+    const dir = normal(relative) || '.';
+    const linkedDir = normal(path.relative(this.realRoot, real)) || '.';
+    return linkedDir === dir ? { dir } : { dir, linkedDir };
   }
 }
 

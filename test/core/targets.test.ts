@@ -139,6 +139,17 @@ describe('targets: which clusters a change affects', () => {
     expect(byModule.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0001', 'module modules/net used via infrastructure/clusters/c0001/net.tf changed (modules/net/main.tf)']]);
     const byLink = await findTargets({ root, changes: { kind: 'files', files: modified('common/providers.tf') } });
     expect(byLink.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0002', 'common/providers.tf changed (linked from infrastructure/clusters/c0002/providers.tf)']]);
+ 
+    // A cluster directory, and a module directory, that are links inside the repository: git names their changes by the target.
+    await fs.rename(path.join(root, 'infrastructure/clusters/c0003'), path.join(root, 'common', 'c0003'));
+    await fs.symlink('../../common/c0003', path.join(root, 'infrastructure/clusters/c0003'));
+    await fs.rename(path.join(root, 'modules', 'net'), path.join(root, 'common', 'net'));
+    await fs.symlink('../common/net', path.join(root, 'modules', 'net'));
+    const byTarget = await findTargets({ root, changes: { kind: 'files', files: modified('common/c0003/terraform.tfvars', 'common/net/main.tf') } });
+    expect(byTarget.clusters.map((c) => [c.cluster, c.clusterDir, c.reason])).toEqual([
+      ['c0001', 'infrastructure/clusters/c0001', 'module modules/net used via infrastructure/clusters/c0001/net.tf changed (common/net/main.tf)'],
+      ['c0003', 'infrastructure/clusters/c0003', 'common/c0003/terraform.tfvars changed'],
+    ]);
   });
 
   it('reads each shared module once however many clusters use it', async () => {
