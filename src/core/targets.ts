@@ -78,7 +78,8 @@ export function checkConfigsGlob(glob: string, where: string): string {
   if (path.isAbsolute(value) || /(^|[/{,])\.\.($|[/},])/.test(value)) {
     throw new UsageError(`${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`);
   }
-  return value.replace(/^(\.\/)+/, '');
+  // `./clusters/*.yaml/` as `clusters/*.yaml`: the glob lists configs, and the same pattern must match the paths git names.
+  return value.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 }
 
 /** `a/b` for `a/b`, `./a/b`, `a//b/`: changed-file paths and relative paths compare equal. */

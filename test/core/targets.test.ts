@@ -83,6 +83,9 @@ describe('targets: which clusters a change affects', () => {
     });
     expect(targets.deleted).toEqual(['clusters/old.yaml', 'clusters/retired.yaml']);
     expect(targets.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0002', 'config renamed from clusters/c0002-draft.yaml']]);
+    // A glob written with a trailing slash lists the same configs, so it must report the same deletions.
+    const slashed = await findTargets({ root, configs: './clusters/*.yaml/', changes: { kind: 'files', files: [{ path: 'clusters/retired.yaml', status: 'removed' }] } });
+    expect(slashed.deleted).toEqual(['clusters/retired.yaml']);
   });
 
   it('selects every cluster, with the reason, for all (dispatch, schedule, a truncated list)', async () => {
