@@ -378,6 +378,9 @@ async function moduleSources(file: string, text: string): Promise<[string, strin
   } else {
     // A module block starts with the word: a file without it calls none (most variables.tf, outputs.tf).
     if (!text.includes('module')) return [];
+    // The parser recurses per level: thousands of them overflow its stack, and can take down the parser
+    // shared by every other file being read. No real configuration nests anywhere near this deep.
+    if (nestingDepth(text) > MAX_NESTING) throw new UserError(`${file} nests expressions or blocks more than ${MAX_NESTING} levels deep; flatten it`);
     const parse = await loadHcl();
     try {
       document = await parse(file, text);
@@ -399,6 +402,25 @@ async function moduleSources(file: string, text: string): Promise<[string, strin
     }
   }
   return pairs;
+}
+
+const MAX_NESTING = 256;
+
+/** The deepest nesting of brackets, braces and parentheses outside double-quoted strings (a cheap upper bound of the parser's recursion). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"' || c === '\n') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '{' || c === '[' || c === '(') deepest = Math.max(deepest, ++depth);
+    else if (c === '}' || c === ']' || c === ')') depth--;
+  }
+  return deepest;
 }
 
 /**

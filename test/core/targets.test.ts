@@ -245,6 +245,7 @@ describe('targets: bad input', () => {
     }, /^infrastructure\/clusters\/c0002\/evil\.tf is a symbolic link to .*-evil\.tf, outside the repository; keep OpenTofu files inside it$/],
     ['an OpenTofu file that is a dangling symbolic link', async (root) => void (await fs.symlink('gone.tf', path.join(root, 'infrastructure/clusters/c0002/providers.tf'))), /^infrastructure\/clusters\/c0002\/providers\.tf is a symbolic link to a missing file; fix or remove the link/],
     ['a module source naming a file', write(mainTf, 'module "net" {\n  source = "../../../modules/net/main.tf"\n}\n'), /^infrastructure\/clusters\/c0001\/main\.tf: module "net" source "\.\.\/\.\.\/\.\.\/modules\/net\/main\.tf": modules\/net\/main\.tf is a file; a local module source names the module's directory$/],
+    ['an OpenTofu file nested deeper than the parser reads', write(mainTf, `locals {\n  a = ${'['.repeat(5000)}${']'.repeat(5000)}\n}\nmodule "net" {\n  source = "../../../modules/net"\n}\n`), /^infrastructure\/clusters\/c0001\/main\.tf nests expressions or blocks more than 256 levels deep; flatten it$/],
     ['an OpenTofu file that is not UTF-8', async (root) => void (await fs.writeFile(path.join(root, mainTf), Buffer.from([0x6d, 0xff, 0xfe]))), /^OpenTofu file .*main\.tf is not UTF-8 text$/],
   ];
 
