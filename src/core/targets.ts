@@ -52,6 +52,8 @@ export interface Targets {
   configs: number;
   /** Configs the change removed (or moved out of the glob): reported, never deployed. */
   deleted: string[];
+  /** Configs the change added, when it deleted some: git shows a config moved and much edited as a removal and an addition. */
+  addedConfigs?: string[];
   /** Every cluster was selected, and why. */
   all?: string;
 }
@@ -192,7 +194,8 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const failed = outcomes.find((o) => o.status === 'rejected');
   if (failed) throw failed.reason;
   const affected = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value] : []));
-  return { clusters: affected, configs: clusters.length, deleted };
+  const addedConfigs = deleted.length ? configPaths.filter((config) => changedPaths.get(config) === 'added') : [];
+  return { clusters: affected, configs: clusters.length, deleted, ...(addedConfigs.length && { addedConfigs }) };
 }
 
 const TOFU_FILE_NAME = /\.tf(\.json)?$/;

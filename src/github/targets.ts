@@ -83,6 +83,7 @@ export function targetsSummary(targets: Targets): string {
     for (const c of clusters) lines.push(`| ${cell(`${c.organization}/${c.cluster}`)} | ${cell(c.config)} | ${plainText(c.reason)} |`);
     lines.push('');
   }
-  for (const config of deleted) lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs.`, '');
+  const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.map(cell).join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
+  for (const config of deleted) lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs${moved}.`, '');
   return `${lines.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/errors.js';
 import { changedFilesFromGit, findTargets, hasCommit, parseNameStatus, type ChangedFile } from '../../src/core/targets.js';
+import { targetsSummary } from '../../src/github/targets.js';
 import { clusterConfig, clusterName, writeFleet } from '../support/fleet.js';
 
 const modified = (...paths: string[]): ChangedFile[] => paths.map((p) => ({ path: p, status: 'modified' }));
@@ -86,6 +87,11 @@ describe('targets: which clusters a change affects', () => {
     // A glob written with a trailing slash lists the same configs, so it must report the same deletions.
     const slashed = await findTargets({ root, configs: './clusters/*.yaml/', changes: { kind: 'files', files: [{ path: 'clusters/retired.yaml', status: 'removed' }] } });
     expect(slashed.deleted).toEqual(['clusters/retired.yaml']);
+    expect(slashed.addedConfigs).toBeUndefined();
+    // A config moved and much edited: git shows a removal and an addition, so the deletion names the added config it may have become.
+    const moved = await findTargets({ root, changes: { kind: 'files', files: [{ path: 'clusters/old-name.yaml', status: 'removed' }, { path: 'clusters/c0003.yaml', status: 'added' }] } });
+    expect(moved).toMatchObject({ deleted: ['clusters/old-name.yaml'], addedConfigs: ['clusters/c0003.yaml'] });
+    expect(targetsSummary(moved)).toContain('if it still runs and no config this change adds (`clusters/c0003.yaml`) describes it: a config moved and much edited shows as deleted and added.');
   });
 
   it('selects every cluster, with the reason, for all (dispatch, schedule, a truncated list)', async () => {
