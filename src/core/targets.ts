@@ -101,6 +101,7 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const realRoot = realpathSync(root);
   const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
   for (const config of configPaths) refuseLinkOutside(root, realRoot, config, name);
+  refuseDanglingConfigs(root, pattern, configPaths, name);
   const matches = picomatch(pattern);
   const { changes } = options;
   const files = changes.kind === 'files' ? changes.files : [];
@@ -206,6 +207,29 @@ const outsideOf = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || 
 function refuseLinkOutside(root: string, realRoot: string, config: string, name: string): void {
   const real = realPathOrUndefined(path.join(root, config));
   if (real && outsideOf(path.relative(realRoot, real))) throw new UserError(`${config} (matched by ${name}) is a symbolic link to ${displayPath(real)}, outside the repository; keep cluster configs inside it`);
+}
+
+/**
+ * The glob skips a config that is a dangling symbolic link, and with it a cluster: look for one
+ * where configs are (the glob's base directory, the directories of the configs found).
+ */
+function refuseDanglingConfigs(root: string, pattern: string, configPaths: string[], name: string): void {
+  const matches = picomatch(pattern);
+  const dirs = new Set([picomatch.scan(pattern).base || '.', ...configPaths.map((config) => path.posix.dirname(config))]);
+  for (const dir of dirs) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      continue; // not a directory: nothing the glob could have skipped there
+    }
+    for (const entry of entries.filter((e) => e.isSymbolicLink())) {
+      const config = dir === '.' ? entry.name : `${dir}/${entry.name}`;
+      if (matches(config) && realPathOrUndefined(path.join(root, config)) === undefined) {
+        throw new UserError(`${config} (matched by ${name}) is a symbolic link to a missing file; fix or remove the link`);
+      }
+    }
+  }
 }
 
 function realPathOrUndefined(p: string): string | undefined {

@@ -237,6 +237,7 @@ describe('targets: bad input', () => {
     ['a glob matching more than configs', none, /^infrastructure\/clusters\/c0001\/main\.tf must be a YAML mapping .*\n\(infrastructure\/clusters\/c0001\/main\.tf is matched by configs "\*\*"; narrow the glob if it is not a cluster config\)$/, '**'],
     ['two configs of one cluster (a copy)', write('clusters/copy.yaml', clusterConfig('c0001', 'acme')), /^clusters\/c0001\.yaml and clusters\/copy\.yaml both describe cluster acme\/c0001; keep one config per cluster/],
     ['two configs of one cluster (a symbolic link)', async (root) => void (await fs.symlink('c0002.yaml', path.join(root, 'clusters', 'link.yaml'))), /^clusters\/c0002\.yaml and clusters\/link\.yaml both describe cluster acme\/c0002/],
+    ['a config that is a dangling symbolic link (the glob skipped it, and its cluster)', async (root) => void (await fs.symlink('gone.yaml', path.join(root, 'clusters', 'c0009.yaml'))), /^clusters\/c0009\.yaml \(matched by configs\) is a symbolic link to a missing file; fix or remove the link$/],
     ['a config that is a symbolic link out of the repository', async (root) => {
       await fs.writeFile(path.join(root, '..', `${path.basename(root)}-outside.yaml`), clusterConfig('c0009', 'acme'));
       await fs.symlink(path.join(root, '..', `${path.basename(root)}-outside.yaml`), path.join(root, 'clusters', 'out.yaml'));
