@@ -3,7 +3,7 @@
 // dist/shared/index.js is what every action loads; each `import()` of a heavy library (src/github/clients.ts)
 // becomes a chunk beside it (dist/shared/<id>.index.js), loaded only by the runs that use it.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { sourceDigest } from './source-digest.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,15 +27,14 @@ rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 for (const [name, entry] of Object.entries(ENTRIES)) {
   run(bin('ncc'), ['build', path.join('lib', entry), '-o', path.join('dist', name), '--license', 'licenses.txt', '--quiet']);
 }
-// HashiCorp's HCL parser (actions/targets) is Go compiled to WebAssembly: its loader reads main.wasm.gz
-// from beside its own folder with __dirname, which an ES module bundle does not have. Its chunk
-// reads it from beside the chunk instead.
-const wasmLoader = '(0, path_1.join)(__dirname, "..", "main.wasm.gz")';
-const hclChunks = readdirSync(path.join(root, 'dist', 'shared')).filter((f) => f.endsWith('.js') && readFileSync(path.join(root, 'dist', 'shared', f), 'utf8').includes(wasmLoader));
-if (hclChunks.length !== 1) throw new Error(`bundle: expected one chunk loading @cdktn/hcl2json's main.wasm.gz, found ${hclChunks.length}: has its loader changed?`);
-const hclChunk = path.join(root, 'dist', 'shared', hclChunks[0]);
-writeFileSync(hclChunk, readFileSync(hclChunk, 'utf8').replace(wasmLoader, 'new URL("hcl2json.wasm.gz", import.meta.url)'));
-copyFileSync(path.join(root, 'node_modules', '@cdktn', 'hcl2json', 'main.wasm.gz'), path.join(root, 'dist', 'shared', 'hcl2json.wasm.gz'));
+// The HCL parser of actions/targets (tree-sitter, src/core/targets.ts) loads its WebAssembly from
+// beside the chunk that runs it.
+for (const [file, from] of [
+  ['web-tree-sitter.wasm', ['web-tree-sitter', 'web-tree-sitter.wasm']],
+  ['tree-sitter-hcl.wasm', ['@tree-sitter-grammars', 'tree-sitter-hcl', 'tree-sitter-hcl.wasm']],
+]) {
+  copyFileSync(path.join(root, 'node_modules', ...from), path.join(root, 'dist', 'shared', file));
+}
 // dist/<action>/index.js only loads the shared bundle, which picks the action by this folder's name.
 for (const name of ACTION_NAMES) {
   mkdirSync(path.join(root, 'dist', name), { recursive: true });

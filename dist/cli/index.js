@@ -9569,6 +9569,7 @@ function describeCheckReport(report) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AC: () => (/* binding */ renderedManifests),
 /* harmony export */   LH: () => (/* binding */ managementKubeconfig),
+/* harmony export */   M6: () => (/* binding */ CLUSTER_API_REFUSALS),
 /* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
 /* harmony export */   eB: () => (/* binding */ CREDENTIAL_VARIABLES),
 /* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
@@ -9708,6 +9709,11 @@ function missingVariablesError(output, capi, templateName) {
     });
     return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
+/** The operations deployment.method cluster-api does not have, and what to do instead. */
+const CLUSTER_API_REFUSALS = {
+    upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
+    check: 'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
+};
 
 
 /***/ }),
@@ -12822,12 +12828,12 @@ var redact = __nccwpck_require__(8038);
 var core_settings = __nccwpck_require__(1708);
 // EXTERNAL MODULE: ./lib/core/state.js + 1 modules
 var state = __nccwpck_require__(703);
+// EXTERNAL MODULE: ./lib/core/cluster-api.js
+var cluster_api = __nccwpck_require__(8132);
 // EXTERNAL MODULE: ./lib/core/steps/environment.js
 var environment = __nccwpck_require__(3126);
 // EXTERNAL MODULE: ./lib/core/steps/cluster-api.js + 1 modules
-var cluster_api = __nccwpck_require__(5052);
-// EXTERNAL MODULE: ./lib/core/cluster-api.js
-var core_cluster_api = __nccwpck_require__(8132);
+var steps_cluster_api = __nccwpck_require__(5052);
 ;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
 
 
@@ -12848,7 +12854,7 @@ class ForgetClusterStep {
     get files() {
         const capi = this.settings.clusterApi;
         // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
-        const capiFiles = capi ? [(0,core_cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,core_cluster_api/* managementKubeconfig */.LH)(capi)] : [])] : [];
+        const capiFiles = capi ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])] : [];
         return [this.settings.kubeconfigPath, (0,core_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
     }
     async plan() {
@@ -13235,6 +13241,7 @@ var wait_ready = __nccwpck_require__(8852);
 
 
 
+
 /**
  * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
  * state, lock, dry run and reports run all of them.
@@ -13292,7 +13299,7 @@ function buildSteps(settings, authChecker) {
  */
 function clusterApiSteps(settings, preflight) {
     const capi = settings.clusterApi;
-    const management = new cluster_api/* CapiManagementClusterStep */.zM(settings);
+    const management = new steps_cluster_api/* CapiManagementClusterStep */.zM(settings);
     switch (settings.operation) {
         case 'deploy': {
             // Every machine a Ready node, unless --nodes asks for another count.
@@ -13301,23 +13308,22 @@ function clusterApiSteps(settings, preflight) {
             return [
                 preflight,
                 management,
-                new cluster_api/* ClusterctlInitStep */.Qg(settings),
-                new cluster_api/* CapiCloudCredentialsStep */.Tf(settings),
-                new cluster_api/* CapiRenderStep */.Qf(settings),
-                new cluster_api/* CapiApplyStep */.Kq(settings),
-                new cluster_api/* CapiWaitStep */.zl(settings),
-                new cluster_api/* CapiWorkloadKubeconfigStep */.Yw(settings),
-                new cluster_api/* CapiAddonsStep */.F$(settings),
+                new steps_cluster_api/* ClusterctlInitStep */.Qg(settings),
+                new steps_cluster_api/* CapiCloudCredentialsStep */.Tf(settings),
+                new steps_cluster_api/* CapiRenderStep */.Qf(settings),
+                new steps_cluster_api/* CapiApplyStep */.Kq(settings),
+                new steps_cluster_api/* CapiWaitStep */.zl(settings),
+                new steps_cluster_api/* CapiWorkloadKubeconfigStep */.Yw(settings),
+                new steps_cluster_api/* CapiAddonsStep */.F$(settings),
                 ready,
-                ...(capi.management.kind === 'kind' ? [new cluster_api/* CapiPivotStep */.W_(settings)] : []),
+                ...(capi.management.kind === 'kind' ? [new steps_cluster_api/* CapiPivotStep */.W_(settings)] : []),
             ];
         }
         case 'upgrade':
-            throw new errors/* UserError */.yo('upgrade runs Kubespray; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
-        case 'destroy':
-            return [preflight, management, ...(capi.management.kind === 'kind' ? [new cluster_api/* CapiMoveBackStep */.cC(settings)] : []), new cluster_api/* CapiDeleteClusterStep */.z0(settings), new ForgetClusterStep(settings)];
         case 'check':
-            throw new errors/* UserError */.yo('check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health');
+            throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[settings.operation]);
+        case 'destroy':
+            return [preflight, management, ...(capi.management.kind === 'kind' ? [new steps_cluster_api/* CapiMoveBackStep */.cC(settings)] : []), new steps_cluster_api/* CapiDeleteClusterStep */.z0(settings), new ForgetClusterStep(settings)];
     }
 }
 
@@ -14448,9 +14454,9 @@ function resolveSettings(options) {
     }
     const baseEnv = Object.fromEntries(Object.entries(env).filter((e) => typeof e[1] === 'string'));
     const nodeResource = config?.opentofu.node_resource;
-    if (method === 'cluster-api' && operation === 'upgrade') {
-        throw new errors/* UsageError */.eb('upgrade runs Kubespray\'s upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
-    }
+    const refusal = method === 'cluster-api' ? cluster_api/* CLUSTER_API_REFUSALS */.M6[operation] : undefined;
+    if (refusal)
+        throw new errors/* UsageError */.eb(refusal);
     if (method === 'cluster-api' && !config) {
         throw new errors/* UserError */.yo('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
     }

@@ -17,6 +17,10 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:module"
+var external_node_module_ = __webpack_require__(98995);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(73136);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(14006);
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
@@ -34,6 +38,8 @@ var redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/core/yaml.js
 var yaml = __webpack_require__(37684);
 ;// CONCATENATED MODULE: ./lib/core/targets.js
+
+
 
 
 
@@ -163,13 +169,25 @@ function hasTofuFiles(dir) {
         return false; // not there (a removed directory), or not a directory
     }
 }
+/** A real HCL parser: tree-sitter's HCL grammar (WebAssembly), loaded on first use (~10 ms). */
 let hclParser;
-/** HashiCorp's own HCL parser (compiled to WebAssembly), loaded on first use: ~100 ms to start. */
+/**
+ * The parser's WebAssembly files: beside the bundle in dist/ (scripts/bundle.mjs copies them
+ * there), else from node_modules (the sources, the tests).
+ */
+function wasmFile(name, packageFile) {
+    const bundled = (0,external_node_url_.fileURLToPath)(new URL(name, import.meta.url));
+    return (0,external_node_fs_.existsSync)(bundled) ? bundled : (0,external_node_module_.createRequire)(import.meta.url).resolve(packageFile);
+}
 function loadHcl() {
-    hclParser ??= Promise.all(/* import() */[__webpack_require__.e(744), __webpack_require__.e(609), __webpack_require__.e(31)]).then(__webpack_require__.t.bind(__webpack_require__, 34609, 19)).then((mod) => {
-        const parse = mod.parse ?? mod.default.parse;
-        return parse;
-    });
+    hclParser ??= (async () => {
+        // Its CommonJS build: the ES one imports node:module in a way the action bundle cannot carry.
+        const { Parser, Language } = (0,external_node_module_.createRequire)(import.meta.url)('web-tree-sitter');
+        await Parser.init({ locateFile: () => wasmFile('web-tree-sitter.wasm', 'web-tree-sitter/web-tree-sitter.wasm') });
+        const parser = new Parser();
+        parser.setLanguage(await Language.load(wasmFile('tree-sitter-hcl.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm')));
+        return parser;
+    })();
     return hclParser;
 }
 /**
@@ -268,26 +286,26 @@ class ModuleResolver {
 }
 /** The `module` blocks of one .tf (HCL) or .tf.json file: [name, source] pairs. */
 async function moduleSources(file, text) {
-    let document;
-    if (file.endsWith('.json')) {
-        try {
-            document = JSON.parse(text);
-        }
-        catch (error) {
-            throw new errors/* UserError */.yo(`${file} is not valid JSON: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        }
-    }
-    else {
+    if (!file.endsWith('.json')) {
         // A module block starts with the word: a file without it calls none (most variables.tf, outputs.tf).
         if (!text.includes('module'))
             return [];
-        const parse = await loadHcl();
+        const tree = (await loadHcl()).parse(text);
+        if (!tree)
+            throw new errors/* UserError */.yo(`${file}: the HCL parser gave up on this file; check that it is OpenTofu code`);
         try {
-            document = await parse(file, text);
+            return hclModuleSources(file, tree.rootNode);
         }
-        catch (error) {
-            throw new errors/* UserError */.yo(hclError(file, (0,errors/* errorMessage */.gJ)(error)));
+        finally {
+            tree.delete();
         }
+    }
+    let document;
+    try {
+        document = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors/* UserError */.yo(`${file} is not valid JSON: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
     const blocks = document?.module;
     if (!blocks || typeof blocks !== 'object')
@@ -296,26 +314,59 @@ async function moduleSources(file, text) {
     for (const [name, bodies] of Object.entries(blocks)) {
         for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
             const source = body?.source;
-            if (typeof source !== 'string')
-                throw new errors/* UserError */.yo(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
-            if (source.includes('${'))
-                throw new errors/* UserError */.yo(`${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`);
-            pairs.push([name, source]);
+            pairs.push([name, literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${'))]);
         }
     }
     return pairs;
 }
-/**
- * HCL's diagnostics (`parse config: [main.tf:3,7-8: Invalid expression; Expected …]`) as
- * `main.tf line 3: Invalid expression; Expected …`, one per line.
- */
-function hclError(file, message) {
-    const inner = /^parse config: \[(.*)\]$/s.exec(message.trim())?.[1] ?? message;
-    const lines = inner.split(/\], \[|\n/).map((d) => {
-        const m = /^(.+?):(\d+),(\d+)(?:-[\d,]+)?: (.*)$/s.exec(d.trim());
-        return m ? `${m[1]} line ${m[2]}, column ${m[3]}: ${m[4]}` : `${file}: ${d.trim()}`;
-    });
-    return `OpenTofu syntax error in ${lines.join('\n')}`;
+function literalSource(file, name, source, computed) {
+    if (source === undefined)
+        throw new errors/* UserError */.yo(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
+    if (computed)
+        throw new errors/* UserError */.yo(`${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`);
+    return source;
+}
+/** The top-level `module "name" { source = "…" }` blocks of a parsed .tf file; a syntax error names its line and column. */
+function hclModuleSources(file, root) {
+    if (root.hasError) {
+        const bad = firstError(root);
+        const where = bad ? ` line ${bad.startPosition.row + 1}, column ${bad.startPosition.column + 1}` : '';
+        const near = bad?.isMissing ? `"${bad.type}" expected here (an unclosed block or bracket?)` : `invalid syntax near ${JSON.stringify((bad?.text ?? '').split('\n')[0].slice(0, 40))}`;
+        throw new errors/* UserError */.yo(`OpenTofu syntax error in ${file}${where}: ${near}; fix the file (tofu validate shows the same)`);
+    }
+    const body = root.namedChildren.find((child) => child?.type === 'body');
+    const pairs = [];
+    for (const block of body?.namedChildren ?? []) {
+        if (block?.type !== 'block' || block.namedChildren[0]?.text !== 'module')
+            continue;
+        const label = block.namedChildren.find((child) => child?.type === 'string_lit');
+        const name = label ? stringText(label) : '';
+        const attribute = block.namedChildren
+            .find((child) => child?.type === 'body')
+            ?.namedChildren.find((child) => child?.type === 'attribute' && child.namedChildren[0]?.text === 'source');
+        const value = attribute?.namedChildren[1];
+        const literal = value?.namedChildren[0]?.type === 'literal_value' ? value.namedChildren[0].namedChildren[0] : undefined;
+        if (!attribute)
+            pairs.push([name, literalSource(file, name, undefined, false)]);
+        else if (literal?.type !== 'string_lit')
+            pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([\s\S]*)"$/, '$1'), true)]);
+        else
+            pairs.push([name, stringText(literal)]);
+    }
+    return pairs;
+}
+/** A quoted HCL string without interpolation: its text between the quotes, escapes resolved. */
+function stringText(node) {
+    return node.text.slice(1, -1).replace(/\\(["\\nrt])/g, (_, c) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+}
+function firstError(node) {
+    if (node.type === 'ERROR' || node.isMissing)
+        return node;
+    for (const child of node.children) {
+        if (child?.hasError || child?.isMissing)
+            return firstError(child);
+    }
+    return undefined;
 }
 /** True when the commit is in the local repository (a shallow checkout may lack it). */
 async function hasCommit(root, sha) {

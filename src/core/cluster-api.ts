@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ClusterConfig } from './config.js';
 import { UsageError, UserError } from './errors.js';
+import type { Operation } from './option-values.js';
 
 /** Everything `deployment.method: cluster-api` needs, resolved once from the config and options. */
 export interface ClusterApiSettings {
@@ -176,3 +177,9 @@ export function missingVariablesError(output: string, capi: ClusterApiSettings, 
   });
   return new UserError(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
+
+/** The operations deployment.method cluster-api does not have, and what to do instead. */
+export const CLUSTER_API_REFUSALS: Partial<Record<Operation, string>> = {
+  upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
+  check: 'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
+};

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { resolveClusterApiSettings, type ClusterApiOptions, type ClusterApiSettings } from './cluster-api.js';
+import { CLUSTER_API_REFUSALS, resolveClusterApiSettings, type ClusterApiOptions, type ClusterApiSettings } from './cluster-api.js';
 import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
 import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './node-changes.js';
@@ -151,9 +151,8 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
   const nodeResource = config?.opentofu.node_resource;
-  if (method === 'cluster-api' && operation === 'upgrade') {
-    throw new UsageError('upgrade runs Kubespray\'s upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
-  }
+  const refusal = method === 'cluster-api' ? CLUSTER_API_REFUSALS[operation] : undefined;
+  if (refusal) throw new UsageError(refusal);
   if (method === 'cluster-api' && !config) {
     throw new UserError('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
   }

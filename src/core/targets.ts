@@ -1,7 +1,10 @@
-import { type Dirent, promises as fs, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, promises as fs, readdirSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
+import type { Node as TreeSitterNode, Parser as TreeSitterParser } from 'web-tree-sitter';
 import { runCommand } from './command.js';
 import { configClusterDir, configClusterName, parseClusterConfig } from './config.js';
 import { errorMessage, UsageError, UserError } from './errors.js';
@@ -268,15 +271,27 @@ interface DirectoryUses {
 /** How a cluster's code uses a changed file: through a module (the chain of calls) or a linked .tf file. */
 export type ChangedUse = { module: string; via: string[]; file: string } | { linkedFrom: string; via: string[]; file: string };
 
-type ParseHcl = (file: string, text: string) => Promise<unknown>;
-let hclParser: Promise<ParseHcl> | undefined;
+/** A real HCL parser: tree-sitter's HCL grammar (WebAssembly), loaded on first use (~10 ms). */
+let hclParser: Promise<TreeSitterParser> | undefined;
 
-/** HashiCorp's own HCL parser (compiled to WebAssembly), loaded on first use: ~100 ms to start. */
-function loadHcl(): Promise<ParseHcl> {
-  hclParser ??= import('@cdktn/hcl2json').then((mod) => {
-    const parse = (mod as { parse?: ParseHcl }).parse ?? (mod as unknown as { default: { parse: ParseHcl } }).default.parse;
-    return parse;
-  });
+/**
+ * The parser's WebAssembly files: beside the bundle in dist/ (scripts/bundle.mjs copies them
+ * there), else from node_modules (the sources, the tests).
+ */
+function wasmFile(name: string, packageFile: string): string {
+  const bundled = fileURLToPath(new URL(name, import.meta.url));
+  return existsSync(bundled) ? bundled : createRequire(import.meta.url).resolve(packageFile);
+}
+
+function loadHcl(): Promise<TreeSitterParser> {
+  hclParser ??= (async () => {
+    // Its CommonJS build: the ES one imports node:module in a way the action bundle cannot carry.
+    const { Parser, Language } = createRequire(import.meta.url)('web-tree-sitter') as typeof import('web-tree-sitter');
+    await Parser.init({ locateFile: () => wasmFile('web-tree-sitter.wasm', 'web-tree-sitter/web-tree-sitter.wasm') });
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(wasmFile('tree-sitter-hcl.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm')));
+    return parser;
+  })();
   return hclParser;
 }
 
@@ -395,25 +410,22 @@ class ModuleResolver {
 
 /** The `module` blocks of one .tf (HCL) or .tf.json file: [name, source] pairs. */
 async function moduleSources(file: string, text: string): Promise<[string, string][]> {
-  let document: unknown;
-  if (file.endsWith('.json')) {
-    try {
-      document = JSON.parse(text);
-    } catch (error) {
-      throw new UserError(`${file} is not valid JSON: ${errorMessage(error)}`);
-    }
-  } else {
+  if (!file.endsWith('.json')) {
     // A module block starts with the word: a file without it calls none (most variables.tf, outputs.tf).
     if (!text.includes('module')) return [];
-    // The parser recurses per level: thousands of them overflow its stack, and can take down the parser
-    // shared by every other file being read. No real configuration nests anywhere near this deep.
-    if (nestingDepth(text) > MAX_NESTING) throw new UserError(`${file} nests expressions or blocks more than ${MAX_NESTING} levels deep; flatten it`);
-    const parse = await loadHcl();
+    const tree = (await loadHcl()).parse(text);
+    if (!tree) throw new UserError(`${file}: the HCL parser gave up on this file; check that it is OpenTofu code`);
     try {
-      document = await parse(file, text);
-    } catch (error) {
-      throw new UserError(hclError(file, errorMessage(error)));
+      return hclModuleSources(file, tree.rootNode);
+    } finally {
+      tree.delete();
     }
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`${file} is not valid JSON: ${errorMessage(error)}`);
   }
   const blocks = (document as { module?: unknown } | null)?.module;
   if (!blocks || typeof blocks !== 'object') return [];
@@ -423,44 +435,55 @@ async function moduleSources(file: string, text: string): Promise<[string, strin
   for (const [name, bodies] of labelled) {
     for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
       const source = (body as { source?: unknown } | null)?.source;
-      if (typeof source !== 'string') throw new UserError(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
-      if (source.includes('${')) throw new UserError(`${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`);
-      pairs.push([name, source]);
+      pairs.push([name, literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${'))]);
     }
   }
   return pairs;
 }
 
-const MAX_NESTING = 256;
-
-/** The deepest nesting of brackets, braces and parentheses outside double-quoted strings (a cheap upper bound of the parser's recursion). */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '\\') i++;
-      else if (c === '"' || c === '\n') quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === '{' || c === '[' || c === '(') deepest = Math.max(deepest, ++depth);
-    else if (c === '}' || c === ']' || c === ')') depth--;
-  }
-  return deepest;
+function literalSource(file: string, name: string, source: string | undefined, computed: boolean): string {
+  if (source === undefined) throw new UserError(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
+  if (computed) throw new UserError(`${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`);
+  return source;
 }
 
-/**
- * HCL's diagnostics (`parse config: [main.tf:3,7-8: Invalid expression; Expected …]`) as
- * `main.tf line 3: Invalid expression; Expected …`, one per line.
- */
-function hclError(file: string, message: string): string {
-  const inner = /^parse config: \[(.*)\]$/s.exec(message.trim())?.[1] ?? message;
-  const lines = inner.split(/\], \[|\n/).map((d) => {
-    const m = /^(.+?):(\d+),(\d+)(?:-[\d,]+)?: (.*)$/s.exec(d.trim());
-    return m ? `${m[1]} line ${m[2]}, column ${m[3]}: ${m[4]}` : `${file}: ${d.trim()}`;
-  });
-  return `OpenTofu syntax error in ${lines.join('\n')}`;
+/** The top-level `module "name" { source = "…" }` blocks of a parsed .tf file; a syntax error names its line and column. */
+function hclModuleSources(file: string, root: TreeSitterNode): [string, string][] {
+  if (root.hasError) {
+    const bad = firstError(root);
+    const where = bad ? ` line ${bad.startPosition.row + 1}, column ${bad.startPosition.column + 1}` : '';
+    const near = bad?.isMissing ? `"${bad.type}" expected here (an unclosed block or bracket?)` : `invalid syntax near ${JSON.stringify((bad?.text ?? '').split('\n')[0]!.slice(0, 40))}`;
+    throw new UserError(`OpenTofu syntax error in ${file}${where}: ${near}; fix the file (tofu validate shows the same)`);
+  }
+  const body = root.namedChildren.find((child) => child?.type === 'body');
+  const pairs: [string, string][] = [];
+  for (const block of body?.namedChildren ?? []) {
+    if (block?.type !== 'block' || block.namedChildren[0]?.text !== 'module') continue;
+    const label = block.namedChildren.find((child) => child?.type === 'string_lit');
+    const name = label ? stringText(label) : '';
+    const attribute = block.namedChildren
+      .find((child) => child?.type === 'body')
+      ?.namedChildren.find((child) => child?.type === 'attribute' && child.namedChildren[0]?.text === 'source');
+    const value = attribute?.namedChildren[1];
+    const literal = value?.namedChildren[0]?.type === 'literal_value' ? value.namedChildren[0].namedChildren[0] : undefined;
+    if (!attribute) pairs.push([name, literalSource(file, name, undefined, false)]);
+    else if (literal?.type !== 'string_lit') pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([\s\S]*)"$/, '$1'), true)]);
+    else pairs.push([name, stringText(literal)]);
+  }
+  return pairs;
+}
+
+/** A quoted HCL string without interpolation: its text between the quotes, escapes resolved. */
+function stringText(node: TreeSitterNode): string {
+  return node.text.slice(1, -1).replace(/\\(["\\nrt])/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+}
+
+function firstError(node: TreeSitterNode): TreeSitterNode | undefined {
+  if (node.type === 'ERROR' || node.isMissing) return node;
+  for (const child of node.children) {
+    if (child?.hasError || child?.isMissing) return firstError(child);
+  }
+  return undefined;
 }
 
 /** True when the commit is in the local repository (a shallow checkout may lack it). */

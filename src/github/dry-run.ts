@@ -31,14 +31,31 @@ function relativeToWorkspace(file: string | undefined): string | undefined {
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
-function setPlanOutputs(tofu: TofuPlan | undefined): void {
-  const counts = tofu ? tofuCounts(tofu.changes) : { toAdd: 0, toChange: 0, toDestroy: 0, toReplace: 0 };
-  core.setOutput('has-changes', String(!!tofu && tofu.changes.rows.length > 0));
+/**
+ * What the provisioning tool would change, whichever it is: a tofu plan (with a deploy's node
+ * decisions) or, for cluster-api, the rendered manifests diffed against the management cluster.
+ */
+interface ToolPlan {
+  changes: PlanChanges;
+  /** The full plan as text (redacted as it was read). */
+  text: string;
+  /** Said next to the engine plan's own note ("no management cluster yet: everything is created"). */
+  note?: string;
+  nodes?: NodeDecisions;
+  /** The binary tofu plan (output plan-file, save-plan). */
+  planFile?: string;
+  /** A private directory to stage the plan artifact in. */
+  workDir: string;
+}
+
+function setPlanOutputs(planned: ToolPlan | undefined): void {
+  const counts = planned ? tofuCounts(planned.changes) : { toAdd: 0, toChange: 0, toDestroy: 0, toReplace: 0 };
+  core.setOutput('has-changes', String(!!planned && planned.changes.rows.length > 0));
   core.setOutput('to-add', String(counts.toAdd));
   core.setOutput('to-change', String(counts.toChange));
   core.setOutput('to-destroy', String(counts.toDestroy));
   core.setOutput('to-replace', String(counts.toReplace));
-  if (tofu) core.setOutput('plan-file', tofu.planFile);
+  if (planned?.planFile) core.setOutput('plan-file', planned.planFile);
 }
 
 /** Why a comment could not be written, and how to get one safely. */
@@ -73,79 +90,6 @@ function plannedNodeDecisions(p: Pipeline, tofu: TofuPlan, steps: readonly Step[
     };
   }
   return nodes;
-}
-
-/**
- * The dry run of deployment.method cluster-api: the rendered manifests diffed against the management
- * cluster, as a table of objects to create, change and delete, through the same comment, summary,
- * size limits and redaction as a tofu plan. A destroy has no diff (it deletes the Cluster object).
- */
-async function capiDryRun(
-  p: Pipeline,
-  plan: DeployPlan,
-  engineSummary: string,
-  { artifact, provenance, comment, prFile, record, failureComment }: {
-    artifact: string;
-    /** The hidden record of the comment (the overview reads it). */
-    record: (status: PlanRecord['status'], operation: Operation, changes?: PlanChanges) => PlanRecord;
-    failureComment: (message: string, outputTail: string[]) => string;
-    provenance: Omit<Parameters<typeof buildPlanComment>[0], 'changes' | 'planText' | 'applySteps'>;
-    comment: (body: string) => Promise<void>;
-    /** pull-request.json, for the fork workflow's actions/plan-comment. */
-    prFile?: Record<string, string>;
-  },
-): Promise<void> {
-  if (plan.operation !== 'deploy') {
-    const reason = noCapiDiffReason(plan);
-    process.stdout.write(`\n${reason}\n`);
-    await core.appendSummary(`${engineSummary}\n${reason}\n`);
-    return;
-  }
-  const output = actionsOutput(p);
-  const controller = new AbortController();
-  const dispose = abortOnSignals(controller, (message) => output.line(message));
-  let capi: CapiPlan;
-  try {
-    const saved = await p.store.load().catch(() => undefined);
-    capi = await runCapiPlan(p.settings, saved?.clusterApi, { redactor: p.redactor, output, signal: controller.signal });
-    output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
-  } catch (error) {
-    const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
-    const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
-    const body = failureComment(message, outputTail);
-    await comment(body);
-    await core.appendSummary(`${engineSummary}\n${body}`);
-    core.setOutput('result', 'failure');
-    core.error(message, { title: 'cluster-deploy: Cluster API plan failed' });
-    process.exitCode = 1;
-    return;
-  } finally {
-    dispose();
-    await output.close();
-  }
-  const counts = tofuCounts(capi.changes);
-  core.setOutput('has-changes', String(capi.changes.rows.length > 0));
-  core.setOutput('to-add', String(counts.toAdd));
-  core.setOutput('to-change', String(counts.toChange));
-  core.setOutput('to-destroy', String(counts.toDestroy));
-  core.setOutput('to-replace', '0');
-  const common = {
-    ...provenance,
-    changes: capi.changes,
-    planText: capi.text || `(${capi.note ?? 'no differences'})`,
-    applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
-    stateNote: [plan.note, capi.note].filter(Boolean).join('; ') || undefined,
-    operation: plan.operation,
-    record: record('ok', plan.operation, capi.changes),
-  };
-  const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
-  const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
-  const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
-  const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body, ...prFile };
-  const uploaded = await uploadPlanArtifact(artifact, files, path.join(path.dirname(capi.manifestsFile), 'plan-artifact'));
-  if (uploaded) core.setOutput('plan-artifact', artifact);
-  await comment(body);
-  await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
 }
 
 /**
@@ -204,60 +148,52 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
   const engineSummary = p.redactor.redact(planSummary(plan));
 
+  let planned: ToolPlan | undefined;
   if (p.settings.clusterApi) {
-    const prFile = pr && { [PLAN_FILES.pullRequest]: pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) }) };
+    if (plan.operation !== 'deploy') {
+      const reason = noCapiDiffReason(plan);
+      process.stdout.write(`\n${reason}\n`);
+      await core.appendSummary(`${engineSummary}\n${reason}\n`);
+      return;
+    }
     // After a pivot the workload cluster is the management cluster: its kubeconfig travels with the state.
     await restoreSavedFiles(p, settings, { kubeconfig: true }).catch(failBeforeTofu);
-    await capiDryRun(p, plan, engineSummary, { artifact, provenance, comment, prFile, record, failureComment });
-    return;
+    planned = await runPlanTool('Cluster API plan', async (context) => {
+      const saved = await p.store.load().catch(() => undefined);
+      const capi: CapiPlan = await runCapiPlan(p.settings, saved?.clusterApi, context);
+      context.output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
+      return { changes: capi.changes, text: capi.text || `(${capi.note ?? 'no differences'})`, note: capi.note, workDir: path.dirname(capi.manifestsFile) };
+    });
+  } else {
+    if (!wouldApply(plan)) {
+      // An upgrade never has a tofu plan; a deploy or destroy whose tofu step would be skipped (or is not in this action) has none now.
+      const inScope = plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id));
+      if (inScope) setPlanOutputs(undefined);
+      const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
+      if (reason) process.stdout.write(`\n${reason}\n`);
+      await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
+      return;
+    }
+    await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
+    planned = await runPlanTool('tofu plan', async (context) => {
+      const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, { destroy: plan.operation === 'destroy' });
+      const nodes = plannedNodeDecisions(p, tofu, steps);
+      if (nodes) context.output.line(renderNodeDecisions(nodes).trimEnd());
+      return { changes: tofu.changes, text: tofu.text, nodes: nodes && p.redactor.redactValue(nodes), planFile: tofu.planFile, workDir: path.dirname(tofu.planFile) };
+    });
   }
-
-  if (!wouldApply(plan)) {
-    // An upgrade never has a tofu plan; a deploy or destroy whose tofu step would be skipped (or is not in this action) has none now.
-    const inScope = plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id));
-    if (inScope) setPlanOutputs(undefined);
-    const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
-    if (reason) process.stdout.write(`\n${reason}\n`);
-    await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
-    return;
-  }
-
-  await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
-  const output = actionsOutput(p);
-  const controller = new AbortController();
-  const dispose = abortOnSignals(controller, (message) => output.line(message));
-  let tofu: TofuPlan;
-  let nodes: NodeDecisions | undefined;
-  try {
-    tofu = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, { redactor: p.redactor, output, signal: controller.signal }, { destroy: plan.operation === 'destroy' });
-    nodes = plannedNodeDecisions(p, tofu, steps);
-    if (nodes) output.line(renderNodeDecisions(nodes).trimEnd());
-  } catch (error) {
-    // The comment must not keep showing an older plan as if it were current.
-    const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
-    const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
-    const body = failureComment(message, outputTail);
-    await comment(body);
-    await core.appendSummary(`${engineSummary}\n${body}`);
-    core.setOutput('result', 'failure');
-    core.error(message, { title: 'cluster-deploy: tofu plan failed' });
-    process.exitCode = 1;
-    return;
-  } finally {
-    dispose();
-    await output.close();
-  }
-  setPlanOutputs(tofu);
+  if (!planned) return;
+  setPlanOutputs(planned);
 
   const common = {
     ...provenance,
-    changes: tofu.changes,
-    planText: tofu.text, // redacted as it was read
+    changes: planned.changes,
+    planText: planned.text,
     applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
-    stateNote: plan.note,
+    stateNote: [plan.note, planned.note].filter(Boolean).join('; ') || undefined,
     operation: plan.operation,
-    nodes: nodes && p.redactor.redactValue(nodes),
-    record: record('ok', plan.operation, tofu.changes),
+    nodes: planned.nodes,
+    record: record('ok', plan.operation, planned.changes),
   };
   const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
   const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
@@ -265,11 +201,39 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
 
   const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body };
   if (pr) files[PLAN_FILES.pullRequest] = pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) });
-  if (settings.savePlan) files[PLAN_FILES.binary] = await (await secretBox()).encryptWithPassphrase(await fs.readFile(tofu.planFile), settings.planPassphrase!);
-  const uploaded = await uploadPlanArtifact(artifact, files, path.join(path.dirname(tofu.planFile), 'plan-artifact'));
+  const binary = settings.savePlan && planned.planFile;
+  if (binary) files[PLAN_FILES.binary] = await (await secretBox()).encryptWithPassphrase(await fs.readFile(binary), settings.planPassphrase!);
+  const uploaded = await uploadPlanArtifact(artifact, files, path.join(planned.workDir, 'plan-artifact'));
   if (uploaded) core.setOutput('plan-artifact', artifact);
-  else if (settings.savePlan) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
+  else if (binary) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
 
   await comment(body);
   await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
+
+  /**
+   * Runs the provisioning tool's plan with live, redacted output and interruption. A failure is
+   * commented (the comment must not keep showing an older plan as if it were current), summarised
+   * and annotated, and fails the job; then there is no plan.
+   */
+  async function runPlanTool(what: string, run: (context: { redactor: typeof p.redactor; output: ReturnType<typeof actionsOutput>; signal: AbortSignal }) => Promise<ToolPlan>): Promise<ToolPlan | undefined> {
+    const output = actionsOutput(p);
+    const controller = new AbortController();
+    const dispose = abortOnSignals(controller, (message) => output.line(message));
+    try {
+      return await run({ redactor: p.redactor, output, signal: controller.signal });
+    } catch (error) {
+      const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
+      const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
+      const failure = failureComment(message, outputTail);
+      await comment(failure);
+      await core.appendSummary(`${engineSummary}\n${failure}`);
+      core.setOutput('result', 'failure');
+      core.error(message, { title: `cluster-deploy: ${what} failed` });
+      process.exitCode = 1;
+      return undefined;
+    } finally {
+      dispose();
+      await output.close();
+    }
+  }
 }

@@ -247,6 +247,12 @@ const configRows: Row[] = [
   ['--kind with method kubespray', plan('--kind', '/usr/bin/kind'), 2, '--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not kubespray'],
   ['--method cluster-api on an upgrade', upgrade('--method', 'cluster-api'), 2, "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)"],
   [
+    '--method cluster-api on a check',
+    ['check', '--config', '@config', '--state-dir', '@state', '--method', 'cluster-api'],
+    2,
+    'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
+  ],
+  [
     '--method cluster-api without deployment.cluster_api',
     plan('--method', 'cluster-api'),
     1,

@@ -81,7 +81,7 @@ describe('the deploy action with operation: destroy', () => {
     expect(deployed.outputs['kubeconfig-encrypted']).toMatch(/^-----BEGIN AGE ENCRYPTED FILE-----/);
     expect(deployed.summary).toContain('### ✅ Deployed `demo/sandbox`');
     const saved = await savedArtifact(201);
-    expect(Object.keys(saved!.files).sort()).toEqual(['deploy.log', 'kubeconfig.age', 'state.json', 'terraform.tfstate.age']);
+    expect(Object.keys(saved!.files).sort()).toEqual(['deploy.log', 'inventory.yaml.age', 'kubeconfig.age', 'state.json', 'terraform.tfstate.age']);
   }, 300_000);
 
   it('refuses a destroy without the cluster name, or with another, before anything runs', async () => {

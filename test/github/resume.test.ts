@@ -90,7 +90,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const afterFirst = await savedArtifact(101);
     expect(afterFirst.state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'terraform exited with 1: local-exec provisioner error' });
     expect(afterFirst.state.run).toMatchObject({ id: 101, attempt: 1 });
-    expect(Object.keys(afterFirst.files).sort()).toEqual(['deploy.log', 'state.json', 'terraform.tfstate.age']);
+    expect(Object.keys(afterFirst.files).sort()).toEqual(['deploy.log', 'inventory.yaml.age', 'state.json', 'terraform.tfstate.age']);
     const tfstate = JSON.parse(await decryptWithPassphrase(afterFirst.files['terraform.tfstate.age']!.toString('utf8'), PASSPHRASE, 'tofu state'));
     expect(tfstate.resources.map((r: { name: string }) => r.name)).toContain('network');
 

@@ -67,7 +67,7 @@ describe('actions/targets', () => {
     const noise = Array.from({ length: 240 }, (_, i) => ({ filename: `docs/page-${i}.md`, status: 'added' as const }));
     gh.seedPullRequestFiles(REPO, 11, [...configs.map((filename) => ({ filename, status: 'modified' as const })), { filename: 'modules/base/main.tf', status: 'modified' }, ...noise]);
     const result = await targets(pr(11, { changed_files: 251 }));
-    expect(result.code).toBe(0);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.outputs.count).toBe('15');
     const include = matrix(result);
     expect(include).toHaveLength(15);

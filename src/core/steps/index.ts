@@ -1,4 +1,5 @@
-import { UserError } from '../errors.js';
+import { CLUSTER_API_REFUSALS } from '../cluster-api.js';
+import { UsageError, UserError } from '../errors.js';
 import type { DeploySettings } from '../settings.js';
 import { deployEnvironment } from './environment.js';
 import {
@@ -111,11 +112,10 @@ function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): St
       ];
     }
     case 'upgrade':
-      throw new UserError('upgrade runs Kubespray; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)');
+    case 'check':
+      throw new UsageError(CLUSTER_API_REFUSALS[settings.operation]!);
     case 'destroy':
       return [preflight, management, ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []), new CapiDeleteClusterStep(settings), new ForgetClusterStep(settings)];
-    case 'check':
-      throw new UserError('check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health');
   }
 }
 
