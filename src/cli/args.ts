@@ -323,6 +323,12 @@ export function parseCli(argv: string[]): CliCommand {
       throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
     }
   }
+  // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
+  for (const flag of ['timeout', 'interval', 'nodes']) {
+    if (operation === 'check' && v[flag] !== undefined) {
+      throw new UsageError(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
+    }
+  }
   // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
   if (options.method === 'none' && operation === 'upgrade') {
     throw new UsageError(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);

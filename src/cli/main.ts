@@ -9,7 +9,8 @@ import { openPipeline, type Pipeline } from '../core/pipeline.js';
 import { buildPlan, noCapiDiffReason, noTofuPlanReason, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
 import { renderCapiChanges, runCapiPlan } from '../core/capi-plan.js';
 import { Redactor } from '../core/redact.js';
-import { abortOnSignals } from '../core/signals.js';
+import { abortOnSignals, interruptNote } from '../core/signals.js';
+import { keepsResumeState } from '../core/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/node-plan.js';
 import { checkDestroyConfirmation, DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/settings.js';
 import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.js';
@@ -89,7 +90,7 @@ async function execute(command: CliCommand): Promise<number> {
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => output.line(message));
+      const dispose = abortOnSignals(controller, (message) => output.line(message), interruptNote(pipeline.settings.operation));
       try {
         const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal: controller.signal });
         if (result.ok && result.checkReport) {
@@ -104,7 +105,7 @@ async function execute(command: CliCommand): Promise<number> {
           stderr(`error: ${result.error}\n`);
         }
         output.line(`Log: ${result.logPath}`);
-        if (!result.checkReport) output.line(`Resume state: ${result.statePath}`); // a check keeps none
+        if (keepsResumeState(pipeline.settings.operation)) output.line(`Resume state: ${result.statePath}`);
         if (command.json) stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
         if (result.checkReport) return result.checkReport.drift || !result.checkReport.healthy ? EXIT.findings : EXIT.ok;
         return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;

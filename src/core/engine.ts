@@ -102,6 +102,7 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
   const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings), {
     onProgress: (message) => run.output.line(message),
     signal: run.signal,
+    operation: run.settings.operation,
   });
   let kindLock: DeployLock | undefined;
   try {
@@ -204,7 +205,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       output.line(`internal error in step ${step.id}:\n${failure.stack}`);
     }
     output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
-    output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
+    output.line(persistent ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}` : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
     reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
     for (const later of selected.slice(index + 1)) {
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
@@ -221,7 +222,15 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   }
   result.ok = true;
   result.history = state.history;
-  if (settings.operation === 'check') result.checkReport = redactor.redactValue(completeCheckReport(report));
+  if (settings.operation === 'check') {
+    // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
+    for (const [id, what] of [['opentofu-drift', 'drift'], ['cluster-health', 'health']] as const) {
+      if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
+        report.findings.push({ kind: 'unchecked', subject: what, message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)` });
+      }
+    }
+    result.checkReport = redactor.redactValue(completeCheckReport(report));
+  }
   try {
     if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
   } catch {

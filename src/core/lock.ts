@@ -26,6 +26,8 @@ const LockRecordSchema = z.object({
   childPgid: z.number().int().positive().optional(),
   /** That child's program name, to say what we are waiting for. */
   childCommand: oneLine.optional(),
+  /** What holds it (deploy, check, plan…), to say what is running; older lock files lack it and were deploys. */
+  operation: z.string().regex(/^[a-z-]{1,32}$/).optional(),
 });
 type LockRecord = z.infer<typeof LockRecordSchema>;
 
@@ -38,6 +40,8 @@ export interface DeployLockOptions {
   leftoverGraceMs?: number;
   /** Aborting stops the waiting (a UserError); the lock then stays, naming the leftover group. */
   signal?: AbortSignal;
+  /** What this run is (deploy, check, plan…), recorded so that a run refused meanwhile can say what is running. Default deploy. */
+  operation?: string;
 }
 
 export interface DeployLock {
@@ -99,7 +103,7 @@ function unreadableLock(file: string, cluster: string): UserError {
 
 /** The record with the given child process group, or none. */
 function withChild(record: LockRecord, pgid: number | undefined, command: string | undefined): LockRecord {
-  const owner: LockRecord = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token };
+  const owner: LockRecord = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token, ...(record.operation && { operation: record.operation }) };
   return pgid === undefined ? owner : { ...owner, childPgid: pgid, childCommand: command };
 }
 
@@ -143,7 +147,7 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
     throw fileSystemError(error, `cannot create the state directory ${path.dirname(file)}`);
   }
   const token = randomBytes(16).toString('hex');
-  let record: LockRecord = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token };
+  let record: LockRecord = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token, ...(options.operation && { operation: options.operation }) };
   const candidate = path.join(path.dirname(file), `.${path.basename(file)}.${token}.candidate`);
   let previous: LockRecord | undefined;
   try {
@@ -199,7 +203,7 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
       if (!holder) throw unreadableLock(file, cluster);
       if (holder.host !== record.host || isAlive(holder.pid)) {
         const owner = `process ${holder.pid} on ${holder.host}, since ${holder.startedAt}`;
-        throw new UserError(`another deploy of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
+        throw new UserError(`another ${holder.operation ?? 'deploy'} of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
       }
       // Inherit its leftover child before the takeover, so that if we die too, the next deploy still sees it.
       if (holder.childPgid !== undefined) {

@@ -1,3 +1,6 @@
+import type { Operation } from './option-values.js';
+import { keepsResumeState } from './selection.js';
+
 /**
  * Turns SIGINT/SIGTERM into an abort: the engine then interrupts the running command (one SIGINT,
  * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
@@ -23,4 +26,9 @@ export function abortOnSignals(
     process.off('SIGINT', handler);
     process.off('SIGTERM', handler);
   };
+}
+
+/** What an interrupted run of this operation does: a check saves no state, so it says none will be saved. */
+export function interruptNote(operation: Operation): Parameters<typeof abortOnSignals>[2] {
+  return keepsResumeState(operation) ? undefined : { interrupting: `the ${operation} (it keeps no state: run it again to start over)`, waitingFor: 'the running command to stop' };
 }

@@ -1,4 +1,4 @@
-import { existsSync, promises as fs, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, existsSync, promises as fs, readdirSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,8 @@ export interface Targets {
   configs: number;
   /** Configs the change removed (or moved out of the glob): reported, never deployed. */
   deleted: string[];
+  /** Configs the change added, when it deleted some: git shows a config moved and much edited as a removal and an addition. */
+  addedConfigs?: string[];
   /** Every cluster was selected, and why. */
   all?: string;
 }
@@ -81,7 +83,8 @@ export function checkConfigsGlob(glob: string, where: string): string {
   if (path.isAbsolute(value) || /(^|[/{,])\.\.($|[/},])/.test(value)) {
     throw new UsageError(`${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`);
   }
-  return value.replace(/^(\.\/)+/, '');
+  // `./clusters/*.yaml/` as `clusters/*.yaml`: the glob lists configs, and the same pattern must match the paths git names.
+  return value.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 }
 
 /** `a/b` for `a/b`, `./a/b`, `a//b/`: changed-file paths and relative paths compare equal. */
@@ -98,7 +101,10 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const root = path.resolve(options.root);
   const name = options.configsName ?? 'configs';
   const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
+  const realRoot = realpathSync(root);
   const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
+  for (const config of configPaths) refuseLinkOutside(root, realRoot, config, name);
+  refuseDanglingConfigs(root, pattern, configPaths, name);
   const matches = picomatch(pattern);
   const { changes } = options;
   const files = changes.kind === 'files' ? changes.files : [];
@@ -116,18 +122,39 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
 
   const clusters = configPaths.map((config) => {
     const absolute = path.join(root, config);
-    const parsed = parseClusterConfig(readTextFile(absolute, CONFIG_FILE), config);
+    let parsed: ReturnType<typeof parseClusterConfig>;
+    try {
+      parsed = parseClusterConfig(readTextFile(absolute, CONFIG_FILE), config);
+    } catch (error) {
+      // The glob may match more than cluster configs (`**`): say why this file was read.
+      if (error instanceof UserError) throw new UserError(`${error.message}\n(${config} is matched by ${name} ${JSON.stringify(pattern)}; narrow the glob if it is not a cluster config)`);
+      throw error;
+    }
     const dir = configClusterDir(parsed, absolute);
     if (!dir) throw new UserError(`${config}: opencenter.gitops.repository.local_dir is not set; set it so that the cluster directory can be found`);
     const clusterDir = normal(path.relative(root, dir));
     if (clusterDir === '..' || clusterDir.startsWith('../') || path.isAbsolute(clusterDir)) {
       throw new UserError(`${config}: the cluster directory ${displayPath(dir)} is outside the repository ${displayPath(root)}; point opencenter.gitops.repository.local_dir inside it`);
     }
-    return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir };
+    const realDir = realPathOrUndefined(dir); // not there (yet): no code to follow
+    if (realDir && outsideOf(path.relative(realRoot, realDir))) {
+      throw new UserError(`${config}: the cluster directory ${clusterDir} is a symbolic link to ${displayPath(realDir)}, outside the repository; keep the cluster's code inside it`);
+    }
+    // A cluster directory linked elsewhere in the repository: git names its changes by the link's target.
+    const linkedDir = realDir && normal(path.relative(realRoot, realDir));
+    return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir, linkedDir: linkedDir !== clusterDir ? linkedDir : undefined };
   });
+  // Two configs of one cluster (a copy, a symbolic link) would be two matrix jobs deploying it at once.
+  const configOf = new Map<string, string>();
+  for (const c of clusters) {
+    const id = `${c.organization}/${c.cluster}`;
+    const first = configOf.get(id);
+    if (first) throw new UserError(`${first} and ${c.config} both describe cluster ${id}; keep one config per cluster (or give the copy its own opencenter.meta.name)`);
+    configOf.set(id, c.config);
+  }
 
   if (changes.kind === 'all') {
-    return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
+    return { clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
   }
 
   // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
@@ -152,31 +179,73 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
   // calls in flight together take a fraction of the time of calls made one after the other.
   const outcomes = await Promise.allSettled(
-    clusters.map(async ({ absoluteDir, ...cluster }): Promise<AffectedCluster | undefined> => {
+    clusters.map(async ({ absoluteDir, linkedDir, ...cluster }): Promise<AffectedCluster | undefined> => {
       const configStatus = changedPaths.get(cluster.config);
       if (configStatus) {
         const from = renamedFrom.get(cluster.config);
         return { ...cluster, reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed', file: cluster.config };
       }
-      const inDir = changedIn.get(cluster.clusterDir);
+      const inDir = changedIn.get(cluster.clusterDir) ?? (linkedDir ? changedIn.get(linkedDir) : undefined);
       if (inDir) return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
       if (!moduleMayHaveChanged) return undefined;
-      const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir));
-      return use && { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
+      const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir), (file) => changedPaths.has(file));
+      if (!use) return undefined;
+      if ('linkedFrom' in use) return { ...cluster, reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`, file: use.file };
+      return { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
     }),
   );
   // The first error in config order, whichever came first: the same input, the same message.
   const failed = outcomes.find((o) => o.status === 'rejected');
   if (failed) throw failed.reason;
   const affected = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value] : []));
-  return { clusters: affected, configs: clusters.length, deleted };
+  const addedConfigs = deleted.length ? configPaths.filter((config) => changedPaths.get(config) === 'added') : [];
+  return { clusters: affected, configs: clusters.length, deleted, ...(addedConfigs.length && { addedConfigs }) };
 }
 
 const TOFU_FILE_NAME = /\.tf(\.json)?$/;
 
+const outsideOf = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || path.isAbsolute(p);
+
+/** A config that is a symbolic link out of the repository is refused: a pull request could point one anywhere on the runner. */
+function refuseLinkOutside(root: string, realRoot: string, config: string, name: string): void {
+  const real = realPathOrUndefined(path.join(root, config));
+  if (real && outsideOf(path.relative(realRoot, real))) throw new UserError(`${config} (matched by ${name}) is a symbolic link to ${displayPath(real)}, outside the repository; keep cluster configs inside it`);
+}
+
+/**
+ * The glob skips a config that is a dangling symbolic link, and with it a cluster: look for one
+ * where configs are (the glob's base directory, the directories of the configs found).
+ */
+function refuseDanglingConfigs(root: string, pattern: string, configPaths: string[], name: string): void {
+  const matches = picomatch(pattern);
+  const dirs = new Set([picomatch.scan(pattern).base || '.', ...configPaths.map((config) => path.posix.dirname(config))]);
+  for (const dir of dirs) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      continue; // not a directory: nothing the glob could have skipped there
+    }
+    for (const entry of entries.filter((e) => e.isSymbolicLink())) {
+      const config = dir === '.' ? entry.name : `${dir}/${entry.name}`;
+      if (matches(config) && realPathOrUndefined(path.join(root, config)) === undefined) {
+        throw new UserError(`${config} (matched by ${name}) is a symbolic link to a missing file; fix or remove the link`);
+      }
+    }
+  }
+}
+
+function realPathOrUndefined(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 function hasTofuFiles(dir: string): boolean {
   try {
-    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && TOFU_FILE_NAME.test(e.name));
+    return readdirSync(dir, { withFileTypes: true }).some((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name));
   } catch {
     return false; // not there (a removed directory), or not a directory
   }
@@ -188,7 +257,19 @@ interface ModuleCall {
   dir: string;
   /** The file that calls it, relative to the root. */
   file: string;
+  /** A module directory that is a symbolic link: its target, relative to the root, where git names its changes. */
+  linkedDir?: string;
 }
+
+/** What a directory's OpenTofu files use: the modules they call, and the files its symbolic links point to. */
+interface DirectoryUses {
+  calls: ModuleCall[];
+  /** `providers.tf -> ../../common/providers.tf`: a change to the target changes this directory's code. */
+  links: { file: string; target: string }[];
+}
+
+/** How a cluster's code uses a changed file: through a module (the chain of calls) or a linked .tf file. */
+export type ChangedUse = { module: string; via: string[]; file: string } | { linkedFrom: string; via: string[]; file: string };
 
 /** A real HCL parser: tree-sitter's HCL grammar (WebAssembly), loaded on first use (~10 ms). */
 let hclParser: Promise<TreeSitterParser> | undefined;
@@ -219,7 +300,7 @@ function loadHcl(): Promise<TreeSitterParser> {
  * directory's files once however many clusters share it.
  */
 class ModuleResolver {
-  private readonly calls = new Map<string, Promise<ModuleCall[]>>();
+  private readonly uses = new Map<string, Promise<DirectoryUses>>();
   private readonly realRoot: string;
 
   constructor(private readonly root: string) {
@@ -230,17 +311,20 @@ class ModuleResolver {
    * The first module (depth first, in file order) under `absoluteDir` whose directory holds a
    * change, with the chain of files that call it; undefined when none does. A cycle is an error.
    */
-  async changedModule(absoluteDir: string, changedIn: (dir: string) => { file: string } | undefined): Promise<{ module: string; via: string[]; file: string } | undefined> {
+  async changedModule(absoluteDir: string, changedIn: (dir: string) => { file: string } | undefined, changedFile: (file: string) => boolean): Promise<ChangedUse | undefined> {
     const start = normal(path.relative(this.root, absoluteDir));
     const seen = new Set<string>([start]);
-    const visit = async (dir: string, stack: string[], via: string[]): Promise<{ module: string; via: string[]; file: string } | undefined> => {
-      for (const call of await this.callsIn(dir)) {
+    const visit = async (dir: string, stack: string[], via: string[]): Promise<ChangedUse | undefined> => {
+      const { calls, links } = await this.usesOf(dir);
+      const link = links.find((l) => changedFile(l.target));
+      if (link) return { linkedFrom: link.file, via, file: link.target };
+      for (const call of calls) {
         const cycle = stack.indexOf(call.dir);
         if (cycle >= 0) throw new UserError(`module cycle: ${[...stack.slice(cycle), call.dir].join(' → ')} (called in ${call.file}); OpenTofu refuses a module that calls itself`);
         if (seen.has(call.dir)) continue;
         seen.add(call.dir);
         const chain = [...via, call.file];
-        const changed = call.dir === '.' ? undefined : changedIn(call.dir);
+        const changed = call.dir === '.' ? undefined : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
         if (changed) return { module: call.dir, via: chain, file: changed.file };
         const found = await visit(call.dir, [...stack, call.dir], chain);
         if (found) return found;
@@ -250,54 +334,77 @@ class ModuleResolver {
     return visit(start, [start], []);
   }
 
-  private callsIn(dir: string): Promise<ModuleCall[]> {
-    let calls = this.calls.get(dir);
-    if (!calls) {
-      calls = this.readCalls(dir);
-      this.calls.set(dir, calls);
+  private usesOf(dir: string): Promise<DirectoryUses> {
+    let uses = this.uses.get(dir);
+    if (!uses) {
+      uses = this.readUses(dir);
+      this.uses.set(dir, uses);
     }
-    return calls;
+    return uses;
   }
 
-  private async readCalls(dir: string): Promise<ModuleCall[]> {
+  private async readUses(dir: string): Promise<DirectoryUses> {
     const absolute = path.join(this.root, dir);
-    let entries: string[];
+    let entries: Dirent[];
     try {
-      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => e.isFile() && TOFU_FILE_NAME.test(e.name)).map((e) => e.name).sort();
+      // Symbolic links too: OpenTofu reads a linked .tf file as one of the directory's own.
+      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
     } catch (error) {
       // A cluster directory that is not there (yet) uses no module.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { calls: [], links: [] };
       throw new UserError(`cannot read directory ${displayPath(dir)}: ${errorMessage(error)}`);
     }
     const calls: ModuleCall[] = [];
-    for (const name of entries) {
+    const links: DirectoryUses['links'] = [];
+    for (const entry of entries) {
+      const { name } = entry;
       const file = dir === '.' ? name : `${dir}/${name}`;
+      if (entry.isSymbolicLink()) {
+        const target = this.linkTarget(file);
+        if (target === undefined) continue;
+        links.push({ file, target });
+      }
       const text = readTextFile(path.join(absolute, name), TOFU_FILE);
       for (const [module, source] of await moduleSources(file, text)) {
         const target = this.localModuleDir(file, module, source);
-        if (target !== undefined) calls.push({ dir: target, file });
+        if (target !== undefined) calls.push({ ...target, file });
       }
     }
-    return calls;
+    return { calls, links };
   }
 
-  /** A local source's directory relative to the root; undefined for a registry or remote source. */
-  private localModuleDir(file: string, module: string, source: string): string | undefined {
+  /** A linked .tf file's target relative to the root; undefined when it is a directory. */
+  private linkTarget(file: string): string | undefined {
+    let real: string;
+    try {
+      real = realpathSync(path.join(this.root, file));
+    } catch {
+      throw new UserError(`${file} is a symbolic link to a missing file; fix or remove the link (OpenTofu cannot read it either)`);
+    }
+    const relative = path.relative(this.realRoot, real);
+    if (outsideOf(relative)) throw new UserError(`${file} is a symbolic link to ${displayPath(real)}, outside the repository; keep OpenTofu files inside it`);
+    return statSync(real).isDirectory() ? undefined : normal(relative);
+  }
+
+  /** A local source's directory relative to the root (and where it links to); undefined for a registry or remote source. */
+  private localModuleDir(file: string, module: string, source: string): Pick<ModuleCall, 'dir' | 'linkedDir'> | undefined {
     // OpenTofu's rule: a local path starts with ./ or ../; anything else is fetched.
     if (!/^\.\.?[/\\]/.test(source)) return undefined;
     const where = `${file}: module "${module}" source ${JSON.stringify(source)}`;
     const target = path.resolve(this.root, path.dirname(file), source);
     const relative = path.relative(this.root, target);
-    const outside = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || path.isAbsolute(p);
-    if (outside(relative)) throw new UserError(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
+    if (outsideOf(relative)) throw new UserError(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
     let real: string;
     try {
       real = realpathSync(target);
     } catch {
       throw new UserError(`${where}: directory ${normal(relative)} does not exist; fix the source or add the module`);
     }
-    if (outside(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
-    return normal(relative) || '.';
+    if (!statSync(real).isDirectory()) throw new UserError(`${where}: ${normal(relative)} is a file; a local module source names the module's directory`);
+    if (outsideOf(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
+    const dir = normal(relative) || '.';
+    const linkedDir = normal(path.relative(this.realRoot, real)) || '.';
+    return linkedDir === dir ? { dir } : { dir, linkedDir };
   }
 }
 
@@ -323,7 +430,9 @@ async function moduleSources(file: string, text: string): Promise<[string, strin
   const blocks = (document as { module?: unknown } | null)?.module;
   if (!blocks || typeof blocks !== 'object') return [];
   const pairs: [string, string][] = [];
-  for (const [name, bodies] of Object.entries(blocks)) {
+  // JSON syntax may list the labelled blocks as an array of objects (`"module": [{"net": {…}}]`), to keep their order.
+  const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) => (entry && typeof entry === 'object' ? Object.entries(entry) : []));
+  for (const [name, bodies] of labelled) {
     for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
       const source = (body as { source?: unknown } | null)?.source;
       pairs.push([name, literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${'))]);

@@ -101,7 +101,7 @@ export async function runTofuPlan(
   const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
   await ensurePrivateDir(path.dirname(planFile));
   // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
   try {
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
     output.startGroup('OpenTofu plan');

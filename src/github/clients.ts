@@ -82,7 +82,8 @@ export async function octokitFor(run: Pick<RunContext, 'token' | 'apiUrl'>, poli
       } catch (error) {
         const status = (error as { status?: number }).status ?? 0;
         const attempt = (options.request as { retryCount?: number } | undefined)?.retryCount ?? 0;
-        if (status >= 500 && attempt < p.serverErrorRetries) core.info(`GitHub answered ${status} to ${routeOf(options.method, options.url)}: retry ${attempt + 1} of ${p.serverErrorRetries} in ${(attempt + 1) ** 2} s`);
+        const answer = (error as { response?: unknown }).response === undefined ? 'did not answer' : `answered ${status} to`;
+        if (status >= 500 && attempt < p.serverErrorRetries) core.info(`GitHub ${answer} ${routeOf(options.method, options.url)}: retry ${attempt + 1} of ${p.serverErrorRetries} in ${(attempt + 1) ** 2} s`);
         throw error;
       }
     });

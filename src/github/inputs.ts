@@ -111,6 +111,8 @@ const INPUT_OPERATIONS = {
   'save-plan': ['deploy'],
   'plan-artifact': ['deploy'],
   'health-issue': ['check'],
+  // The readiness gate's node count (timeout and interval have defaults, so cannot be told apart from unset).
+  nodes: ['deploy', 'upgrade'],
   // A check changes nothing, so it records no deployment.
   environment: ['deploy', 'upgrade', 'destroy'],
 } as const satisfies Record<string, readonly Operation[]>;
@@ -128,6 +130,7 @@ function checkOperationInputs(settings: ActionSettings, allowUnsafeNodeRemoval: 
     'save-plan': settings.savePlan,
     'plan-artifact': settings.planArtifact !== undefined,
     'health-issue': settings.healthIssue,
+    nodes: settings.deploy.waitReady?.nodes !== undefined,
     environment: settings.environment !== undefined,
   };
   for (const [name, operations] of Object.entries(INPUT_OPERATIONS) as [keyof typeof INPUT_OPERATIONS, readonly Operation[]][]) {
@@ -217,5 +220,6 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   }
   if (settings.healthIssue && !settings.githubToken) throw new UsageError('health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write');
   if (settings.planArtifact && settings.dryRun) throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
+  if (settings.healthIssue && settings.dryRun) throw new UsageError('health-issue keeps the issue from the check\'s report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue');
   return settings;
 }

@@ -118,6 +118,7 @@ export function describeRestError(error: unknown, context: { endpoint?: string; 
   let endpoint: string;
   let detail: string;
   let cause: unknown = error;
+  let answered = true;
   if (error instanceof GitHubApiError) {
     ({ status, detail } = error);
     endpoint = context.endpoint ?? error.endpoint;
@@ -128,6 +129,8 @@ export function describeRestError(error: unknown, context: { endpoint?: string; 
     status = e.status ?? 0;
     endpoint = context.endpoint ?? endpointOf(e.request?.method, e.request?.url);
     detail = githubMessage(e);
+    // Octokit reports a request that got no answer (refused, DNS, TLS) as a 500 without a response.
+    answered = e.response !== undefined;
   }
   const failure = restFailure(error) ?? 'other';
   let advice: string;
@@ -137,6 +140,8 @@ export function describeRestError(error: unknown, context: { endpoint?: string; 
   } else if (failure === 'other') advice = 'GitHub refused the request';
   else advice = REST_ADVICE[failure];
   const said = detail && failure !== 'server' ? ` (${detail.slice(0, 200)})` : '';
-  const message = `GitHub API ${endpoint} failed with ${status || 'no response'}${said}: ${advice}`;
+  const message = answered
+    ? `GitHub API ${endpoint} failed with ${status || 'no response'}${said}: ${advice}`
+    : `GitHub API ${endpoint} got no answer${detail ? ` (${detail.slice(0, 200)})` : ''}: GitHub could not be reached; check GITHUB_API_URL (on GitHub Enterprise Server) and the runner's network, then re-run the job`;
   return new GitHubApiError(message, status, endpoint, failure, detail, { cause });
 }

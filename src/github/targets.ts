@@ -32,7 +32,11 @@ export async function changesOfRun(options: { root: string; all: boolean; token:
   }
   if (name === 'pull_request' || name === 'pull_request_target') {
     const pr = event?.pull_request;
-    if (!pr) throw new UserError(`the ${name} event has no pull request in ${env.GITHUB_EVENT_PATH ?? 'GITHUB_EVENT_PATH (not set)'}`);
+    if (!pr) {
+      const payload = env.GITHUB_EVENT_PATH ? `the event payload ${env.GITHUB_EVENT_PATH}` : 'GITHUB_EVENT_PATH, which is not set';
+      const why = event ? 'has no pull_request with a number' : env.GITHUB_EVENT_PATH ? 'is missing or not JSON' : '';
+      throw new UserError(`the ${name} event has no pull request: ${payload}${why ? ` ${why}` : ''}; run this action in a job the pull request triggers, as the runner gives it, or set all: true`);
+    }
     const [base, head] = [pr.base?.sha, pr.head?.sha];
     if (base && head && (await hasCommit(root, base)) && (await hasCommit(root, head))) {
       try {
@@ -79,6 +83,7 @@ export function targetsSummary(targets: Targets): string {
     for (const c of clusters) lines.push(`| ${cell(`${c.organization}/${c.cluster}`)} | ${cell(c.config)} | ${plainText(c.reason)} |`);
     lines.push('');
   }
-  for (const config of deleted) lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs.`, '');
+  const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.map(cell).join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
+  for (const config of deleted) lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs${moved}.`, '');
   return `${lines.join('\n')}\n`;
 }

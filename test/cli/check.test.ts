@@ -62,6 +62,39 @@ describe('cluster-deploy check', () => {
     }
   }, 60_000);
 
+  it(`a check of some of its steps never calls what it skipped clean: an unchecked finding, exit ${EXIT.findings}`, async () => {
+    const env = { ...run.env, TF_VAR_worker_count: '2' }; // drift the skipped step would have found
+    const health = await cli(['check', ...base, '--step', 'cluster-health', '--json'], env);
+    expect(health.code, health.stderr).toBe(EXIT.findings);
+    const report = CheckReportSchema.parse(JSON.parse(health.stdout));
+    expect(report).toMatchObject({ drift: false, healthy: false });
+    expect(report.findings).toEqual([
+      { kind: 'unchecked', subject: 'drift', message: 'step opentofu-drift was not selected, so drift was not checked: run the check without --step or --from-step (inputs step, from-step)' },
+    ]);
+    const drift = await cli(['check', ...base, '--from-step', 'opentofu-drift'], run.env);
+    expect(drift.code, drift.stderr).toBe(EXIT.ok); // every check step from there ran
+  }, 60_000);
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s mid-check: exit 130, the saved state untouched, and no promise of resume state a check does not keep', async (signal) => {
+    const stateFile = path.join(run.stateDir, 'demo', 'sandbox', 'state.json');
+    const before = await fs.readFile(stateFile, 'utf8');
+    let sent = false;
+    const result = await runCli(['check', ...base], run.env, (text, child) => {
+      if (!sent && text.includes('(opentofu-drift)...')) {
+        sent = true;
+        child.kill(signal);
+      }
+    });
+    const output = stripAnsi(`${result.stdout}${result.stderr}`);
+    expect(result.code, output).toBe(EXIT.interrupted);
+    expect(output).toContain(`received ${signal}: interrupting the check (it keeps no state: run it again to start over)`);
+    expect(output).toContain('Run the check again once this is fixed: it keeps no state, so it starts over');
+    expect(output).not.toMatch(/Resume state:|state will be saved|state is saved|--from-step/);
+    expect(await fs.readFile(stateFile, 'utf8')).toBe(before);
+    const again = await cli(['check', ...base], run.env);
+    expect(again.code, again.stderr).toBe(EXIT.ok);
+  }, 60_000);
+
   it('exits 1 when it cannot run (OpenTofu code that does not parse): the failed result, no report', async () => {
     const broken = path.join(run.workDir, 'broken.tf');
     const target = path.join(run.sandbox.clusterDir, 'broken.tf');
@@ -130,6 +163,10 @@ describe('cluster-deploy check: bad input', () => {
     ['--operation', (c) => ['check', '--config', c, '--operation', 'deploy'], EXIT.usage, /^check: --operation is an option of plan, not check \(each operation has its own command: cluster-deploy deploy\|upgrade\|destroy\|check\)$/],
     ['a step of deploy', (c) => ['check', '--config', c, '--step', 'opentofu-apply'], EXIT.usage, /^--step: "opentofu-apply" is a step of deploy, not of check \(check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/],
     ['an unknown step', (c) => ['check', '--config', c, '--from-step', 'drift'], EXIT.usage, /^--from-step: unknown bootstrap step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/],
+    // Found by probing: the readiness gate's flags were accepted and ignored (--nodes 5 on a 2-node cluster: healthy).
+    ['--nodes (a check compares with the inventory)', (c) => ['check', '--config', c, '--nodes', '5'], EXIT.usage, /^check: --nodes is an option of the readiness gate \(deploy, upgrade, wait-ready\), not check: a check reads the cluster once/],
+    ['--timeout', (c) => ['check', '--config', c, '--timeout', '5m'], EXIT.usage, /^check: --timeout is an option of the readiness gate/],
+    ['--interval on the plan of a check', (c) => ['plan', '--config', c, '--operation', 'check', '--interval', '1s'], EXIT.usage, /^plan --operation check: --interval is an option of the readiness gate/],
     ['a positional argument', (c) => ['check', '--config', c, 'now'], EXIT.usage, /^check: Unexpected argument 'now'/],
     ['no config', () => ['check'], EXIT.usage, /^check: give --config FILE, or --cluster-dir DIR \(with --vip IP\) for standalone use$/],
     ['an empty config', () => ['check', '--config', ''], EXIT.usage, /^check: --config needs a value$/],

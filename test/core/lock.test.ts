@@ -93,6 +93,14 @@ describe('deploy lock', () => {
     await (await acquireDeployLock(file, 'acme/prod')).release();
   });
 
+  it('names what holds it: a check refused beside another check is not told a deploy is running, even once a child is recorded', async () => {
+    const file = await lockFile();
+    const lock = await acquireDeployLock(file, 'acme/prod', { operation: 'check' });
+    await lock.recordChild(process.pid, 'tofu');
+    await expect(acquireDeployLock(file, 'acme/prod', { operation: 'check' })).rejects.toThrow(`another check of acme/prod is running (process ${process.pid} on ${hostname()}, since `);
+    await lock.release();
+  });
+
   it('takes over a lock whose process died on this host', async () => {
     const file = await lockFile();
     await acquireDeployLock(file, 'acme/prod').then((l) => l.release()); // creates the directory

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/errors.js';
 import { changedFilesFromGit, findTargets, hasCommit, parseNameStatus, type ChangedFile } from '../../src/core/targets.js';
+import { targetsSummary } from '../../src/github/targets.js';
 import { clusterConfig, clusterName, writeFleet } from '../support/fleet.js';
 
 const modified = (...paths: string[]): ChangedFile[] => paths.map((p) => ({ path: p, status: 'modified' }));
@@ -83,6 +84,14 @@ describe('targets: which clusters a change affects', () => {
     });
     expect(targets.deleted).toEqual(['clusters/old.yaml', 'clusters/retired.yaml']);
     expect(targets.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0002', 'config renamed from clusters/c0002-draft.yaml']]);
+    // A glob written with a trailing slash lists the same configs, so it must report the same deletions.
+    const slashed = await findTargets({ root, configs: './clusters/*.yaml/', changes: { kind: 'files', files: [{ path: 'clusters/retired.yaml', status: 'removed' }] } });
+    expect(slashed.deleted).toEqual(['clusters/retired.yaml']);
+    expect(slashed.addedConfigs).toBeUndefined();
+    // A config moved and much edited: git shows a removal and an addition, so the deletion names the added config it may have become.
+    const moved = await findTargets({ root, changes: { kind: 'files', files: [{ path: 'clusters/old-name.yaml', status: 'removed' }, { path: 'clusters/c0003.yaml', status: 'added' }] } });
+    expect(moved).toMatchObject({ deleted: ['clusters/old-name.yaml'], addedConfigs: ['clusters/c0003.yaml'] });
+    expect(targetsSummary(moved)).toContain('if it still runs and no config this change adds (`clusters/c0003.yaml`) describes it: a config moved and much edited shows as deleted and added.');
   });
 
   it('selects every cluster, with the reason, for all (dispatch, schedule, a truncated list)', async () => {
@@ -101,6 +110,10 @@ describe('targets: which clusters a change affects', () => {
     await fs.writeFile(path.join(repo, 'infrastructure/clusters/c0002/remote.tf'), 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\nmodule "git" {\n  source = "git::https://example.com/m.git//modules/dns"\n}\n');
     const targets = await findTargets({ root: repo, changes: { kind: 'files', files: modified('modules/dns/main.tf') } });
     expect(targets.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0001', 'module modules/dns used via infrastructure/clusters/c0001/dns.tf.json changed (modules/dns/main.tf)']]);
+    // JSON syntax may also list labelled blocks as an array of objects, to keep their order.
+    await fs.writeFile(path.join(repo, 'infrastructure/clusters/c0002/dns.tf.json'), JSON.stringify({ module: [{ dns: { source: '../../../modules/dns' } }] }));
+    const both = await findTargets({ root: repo, changes: { kind: 'files', files: modified('modules/dns/main.tf') } });
+    expect(both.clusters.map((c) => c.cluster)).toEqual(['c0001', 'c0002']);
   });
 
   it('parses no OpenTofu file when no changed directory is a module (a change to configs or docs only)', async () => {
@@ -120,6 +133,32 @@ describe('targets: which clusters a change affects', () => {
     await expect(findTargets({ root: repo, changes: { kind: 'files', files: [{ path: 'modules/net/main.tf', status: 'removed' }] } })).rejects.toThrow(
       /^infrastructure\/clusters\/c0002\/main\.tf: module "net" source "\.\.\/\.\.\/\.\.\/modules\/net": directory modules\/net does not exist/,
     );
+  });
+
+  it('follows OpenTofu files that are symbolic links: their module calls, and a change to the file they point to', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'fleet-links-'));
+    await writeFleet(root, { clusters: 3, moduleUses: { net: [] } });
+    // c0001 calls modules/net only through a shared file linked into its directory; c0002 links the shared providers file.
+    await fs.mkdir(path.join(root, 'common'));
+    await fs.writeFile(path.join(root, 'common', 'net.tf'), 'module "net" {\n  source = "../../../modules/net"\n}\n');
+    await fs.writeFile(path.join(root, 'common', 'providers.tf'), 'terraform {\n  required_version = ">= 1.6"\n}\n');
+    await fs.symlink('../../../common/net.tf', path.join(root, 'infrastructure/clusters/c0001/net.tf'));
+    await fs.symlink('../../../common/providers.tf', path.join(root, 'infrastructure/clusters/c0002/providers.tf'));
+    const byModule = await findTargets({ root, changes: { kind: 'files', files: modified('modules/net/main.tf') } });
+    expect(byModule.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0001', 'module modules/net used via infrastructure/clusters/c0001/net.tf changed (modules/net/main.tf)']]);
+    const byLink = await findTargets({ root, changes: { kind: 'files', files: modified('common/providers.tf') } });
+    expect(byLink.clusters.map((c) => [c.cluster, c.reason])).toEqual([['c0002', 'common/providers.tf changed (linked from infrastructure/clusters/c0002/providers.tf)']]);
+ 
+    // A cluster directory, and a module directory, that are links inside the repository: git names their changes by the target.
+    await fs.rename(path.join(root, 'infrastructure/clusters/c0003'), path.join(root, 'common', 'c0003'));
+    await fs.symlink('../../common/c0003', path.join(root, 'infrastructure/clusters/c0003'));
+    await fs.rename(path.join(root, 'modules', 'net'), path.join(root, 'common', 'net'));
+    await fs.symlink('../common/net', path.join(root, 'modules', 'net'));
+    const byTarget = await findTargets({ root, changes: { kind: 'files', files: modified('common/c0003/terraform.tfvars', 'common/net/main.tf') } });
+    expect(byTarget.clusters.map((c) => [c.cluster, c.clusterDir, c.reason])).toEqual([
+      ['c0001', 'infrastructure/clusters/c0001', 'module modules/net used via infrastructure/clusters/c0001/net.tf changed (common/net/main.tf)'],
+      ['c0003', 'infrastructure/clusters/c0003', 'common/c0003/terraform.tfvars changed'],
+    ]);
   });
 
   it('reads each shared module once however many clusters use it', async () => {
@@ -194,6 +233,26 @@ describe('targets: bad input', () => {
       await write('modules/base/main.tf', 'module "net" {\n  source = "../net"\n}\n')(root);
     }, /^module cycle: modules\/net → modules\/base → modules\/net \(called in modules\/base\/main\.tf\); OpenTofu refuses a module that calls itself$/],
     ['a module calling itself', write('modules/net/main.tf', 'module "again" {\n  source = "./"\n}\n'), /^module cycle: modules\/net → modules\/net \(called in modules\/net\/main\.tf\)/],
+    // Found by probing: each was a silently wrong matrix or a message that did not say why the file was read.
+    ['a glob matching more than configs', none, /^infrastructure\/clusters\/c0001\/main\.tf must be a YAML mapping .*\n\(infrastructure\/clusters\/c0001\/main\.tf is matched by configs "\*\*"; narrow the glob if it is not a cluster config\)$/, '**'],
+    ['two configs of one cluster (a copy)', write('clusters/copy.yaml', clusterConfig('c0001', 'acme')), /^clusters\/c0001\.yaml and clusters\/copy\.yaml both describe cluster acme\/c0001; keep one config per cluster/],
+    ['two configs of one cluster (a symbolic link)', async (root) => void (await fs.symlink('c0002.yaml', path.join(root, 'clusters', 'link.yaml'))), /^clusters\/c0002\.yaml and clusters\/link\.yaml both describe cluster acme\/c0002/],
+    ['a config that is a dangling symbolic link (the glob skipped it, and its cluster)', async (root) => void (await fs.symlink('gone.yaml', path.join(root, 'clusters', 'c0009.yaml'))), /^clusters\/c0009\.yaml \(matched by configs\) is a symbolic link to a missing file; fix or remove the link$/],
+    ['a config that is a symbolic link out of the repository', async (root) => {
+      await fs.writeFile(path.join(root, '..', `${path.basename(root)}-outside.yaml`), clusterConfig('c0009', 'acme'));
+      await fs.symlink(path.join(root, '..', `${path.basename(root)}-outside.yaml`), path.join(root, 'clusters', 'out.yaml'));
+    }, /^clusters\/out\.yaml \(matched by configs\) is a symbolic link to .*-outside\.yaml, outside the repository; keep cluster configs inside it$/],
+    ['a cluster directory that is a symbolic link out of the repository', async (root) => {
+      await fs.rename(path.join(root, 'infrastructure/clusters/c0002'), path.join(root, '..', `${path.basename(root)}-c0002`));
+      await fs.symlink(path.join(root, '..', `${path.basename(root)}-c0002`), path.join(root, 'infrastructure/clusters/c0002'));
+    }, /^clusters\/c0002\.yaml: the cluster directory infrastructure\/clusters\/c0002 is a symbolic link to .*-c0002, outside the repository/],
+    ['an OpenTofu file that is a symbolic link out of the repository', async (root) => {
+      await fs.writeFile(path.join(root, '..', `${path.basename(root)}-evil.tf`), 'module "x" {\n  source = "../y"\n  secret = "canary-4411" +\n}\n');
+      await fs.symlink(path.join(root, '..', `${path.basename(root)}-evil.tf`), path.join(root, 'infrastructure/clusters/c0002/evil.tf'));
+    }, /^infrastructure\/clusters\/c0002\/evil\.tf is a symbolic link to .*-evil\.tf, outside the repository; keep OpenTofu files inside it$/],
+    ['an OpenTofu file that is a dangling symbolic link', async (root) => void (await fs.symlink('gone.tf', path.join(root, 'infrastructure/clusters/c0002/providers.tf'))), /^infrastructure\/clusters\/c0002\/providers\.tf is a symbolic link to a missing file; fix or remove the link/],
+    ['a module source naming a file', write(mainTf, 'module "net" {\n  source = "../../../modules/net/main.tf"\n}\n'), /^infrastructure\/clusters\/c0001\/main\.tf: module "net" source "\.\.\/\.\.\/\.\.\/modules\/net\/main\.tf": modules\/net\/main\.tf is a file; a local module source names the module's directory$/],
+    ['an OpenTofu file nested 5000 levels deep (read: the old parser overflowed its stack here)', write(mainTf, `locals {\n  a = ${'['.repeat(5000)}${']'.repeat(5000)}\n}\nmodule "net" {\n  source = "../../../modules/net"\n}\n`), /^$/],
     ['an OpenTofu file that is not UTF-8', async (root) => void (await fs.writeFile(path.join(root, mainTf), Buffer.from([0x6d, 0xff, 0xfe]))), /^OpenTofu file .*main\.tf is not UTF-8 text$/],
   ];
 

@@ -183,6 +183,8 @@ describe('the deploy action with operation: check', () => {
     ['health-issue not a boolean', { operation: 'check' }, { 'health-issue': 'sometimes' }, '::error::input health-issue: "sometimes" is not true or false'],
     ['health-issue without a token', { operation: 'check' }, { 'health-issue': 'true', 'github-token': '' }, '::error::health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write'],
     ['a step of deploy', { operation: 'check' }, { step: 'opentofu-apply' }, `::error::input step: "opentofu-apply" is a step of deploy, not of check (check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health)`],
+    ['health-issue on a dry run (no report to keep the issue from)', { operation: 'check' }, { 'health-issue': 'true', 'dry-run': 'true' }, "::error::health-issue keeps the issue from the check's report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue"],
+    ['nodes on a check (it reads the cluster once)', { operation: 'check' }, { nodes: '3' }, '::error::input nodes applies only to operation: deploy or upgrade, not to operation: check; remove it'],
     ['an unknown operation', {}, { operation: 'chek' }, '::error::input operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check'],
   ])('%s is a usage error before anything runs', async (_name, base: Record<string, string>, extra: Record<string, string>, annotation) => {
     const before = gh.requests.length;

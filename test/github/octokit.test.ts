@@ -58,6 +58,23 @@ describe('octokitFor under GitHub load', () => {
     ]);
   });
 
+  it('an API that does not answer (a wrong GITHUB_API_URL, a refused connection) is said to be unreachable, not failing', async () => {
+    const { createServer } = await import('node:net');
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const octokit = await octokitFor({ token: TOKEN, apiUrl: `http://127.0.0.1:${closed}` }, { secondMs: 1, throttleId: `test-${++ids}` });
+    const failure = await octokit.rest.issues.listComments({ owner: 'acme', repo: 'clusters', issue_number: 1 }).catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(GitHubApiError);
+    expect((failure as Error).message).toMatch(
+      /^GitHub API GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments got no answer \(.*ECONNREFUSED.*\): GitHub could not be reached; check GITHUB_API_URL \(on GitHub Enterprise Server\) and the runner's network, then re-run the job$/,
+    );
+    expect(lines[0]).toBe('GitHub did not answer GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 1 s');
+  });
+
   it('upserts a sticky comment through a secondary rate limit, after the retry-after GitHub asks for', async () => {
     github.failNext('POST', commentsPath(2), 1, { kind: 'secondary-rate-limit', retryAfter: 5 });
     const started = Date.now();

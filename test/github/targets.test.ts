@@ -43,9 +43,9 @@ describe('actions/targets', () => {
   });
   afterAll(async () => gh?.close());
 
-  async function targets(event: { name: string; payload?: object }, inputs: Record<string, string> = {}, token = TOKEN): Promise<ActionRun> {
+  async function targets(event: { name: string; payload?: object | string }, inputs: Record<string, string> = {}, token = TOKEN): Promise<ActionRun> {
     const eventPath = path.join(root, '..', `${path.basename(root)}-event-${Math.random().toString(36).slice(2)}.json`);
-    await fs.writeFile(eventPath, JSON.stringify(event.payload ?? {}));
+    await fs.writeFile(eventPath, typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload ?? {}));
     return runAction('dist/targets/index.js', {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...gh.actionsEnv({ runId: 7, repository: REPO, workspace: root }), GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: eventPath },
       inputs: { configs: 'clusters/*.yaml', all: 'false', 'github-token': token, ...inputs },
@@ -146,13 +146,15 @@ describe('actions/targets', () => {
     expect((await planJob(result)).runs).toBe(false); // GitHub refuses an empty matrix: the guard skips the job
   });
 
-  const bad: [string, { name: string; payload?: object }, Record<string, string>, string, RegExp][] = [
+  const bad: [string, { name: string; payload?: object | string }, Record<string, string>, string, RegExp][] = [
     ['a glob matching nothing', { name: 'workflow_dispatch' }, { configs: 'clusterz/*.yaml' }, TOKEN, /^::error::input configs: "clusterz\/\*\.yaml" matches no file in /m],
     ['a glob outside the repository', { name: 'workflow_dispatch' }, { configs: '../*.yaml' }, TOKEN, /^::error::input configs: "\.\.\/\*\.yaml" points outside the repository/m],
     ['a glob with a line break', { name: 'workflow_dispatch' }, { configs: 'clusters/*.yaml\nfoo' }, TOKEN, /^::error::input configs: contains a line break/m],
     ['all that is not a boolean', { name: 'workflow_dispatch' }, { all: 'maybe' }, TOKEN, /^::error::input all: "maybe" is not true or false$/m],
     ['a token without pull-requests: read', pr(11), {}, NO_PR_TOKEN, /^::error::GitHub API GET \/repos\/\{owner\}\/\{repo\}\/pulls\/\{pull_number\}\/files failed with 403 \(Resource not accessible by integration\): the github-token may not do this; add "permissions: pull-requests: read" to the job$/m],
-    ['a pull request event without a pull request', { name: 'pull_request', payload: {} }, {}, TOKEN, /^::error::the pull_request event has no pull request in /m],
+    ['a pull request event without a pull request', { name: 'pull_request', payload: {} }, {}, TOKEN, /^::error::the pull_request event has no pull request: the event payload \S+ has no pull_request with a number; run this action in a job the pull request triggers/m],
+    ['a pull request number that is a string', { name: 'pull_request', payload: { pull_request: { number: '5' } } }, {}, TOKEN, /^::error::the pull_request event has no pull request: the event payload \S+ has no pull_request with a number;/m],
+    ['a pull request event payload that is not JSON', { name: 'pull_request', payload: '{"pull_request": ' }, {}, TOKEN, /^::error::the pull_request event has no pull request: the event payload \S+ is missing or not JSON; run this action/m],
   ];
   it.each(bad)('bad input: %s', async (_, event, inputs, token, expected) => {
     const result = await targets(event, inputs, token);

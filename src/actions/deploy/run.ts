@@ -9,7 +9,7 @@ import { kubeconfigSecrets } from '../../core/kubeconfig.js';
 import { openPipeline } from '../../core/pipeline.js';
 import type { Redactor } from '../../core/redact.js';
 import { selectSteps } from '../../core/selection.js';
-import { abortOnSignals } from '../../core/signals.js';
+import { abortOnSignals, interruptNote } from '../../core/signals.js';
 import { checkDestroyConfirmation, clusterId, type DeploySettings } from '../../core/settings.js';
 import type { DeployState, StateStore } from '../../core/state.js';
 import type { StepId } from '../../core/steps/index.js';
@@ -116,7 +116,7 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   const deployment = await startDeployment(settings, clusterId(p.settings), p.settings.kubernetesVersion);
   const output = actionsOutput(p);
   const controller = new AbortController();
-  const dispose = abortOnSignals(controller, (message) => output.line(message));
+  const dispose = abortOnSignals(controller, (message) => output.line(message), interruptNote(p.settings.operation));
   let result: DeployResult;
   action.started();
   try {
