@@ -8981,6 +8981,12 @@ function parseCli(argv) {
             throw new errors/* UsageError */.eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
         }
     }
+    // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
+    for (const flag of ['timeout', 'interval', 'nodes']) {
+        if (operation === 'check' && v[flag] !== undefined) {
+            throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
+        }
+    }
     // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
     if (options.method === 'none' && operation === 'upgrade') {
         throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
@@ -9022,13 +9028,15 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3504);
 /* harmony import */ var _core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(562);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7595);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1708);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6910);
+/* harmony import */ var _core_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8905);
+/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7595);
+/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(1708);
+/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7250);
+/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(8852);
+/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(1727);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(6884);
+
 
 
 
@@ -9064,12 +9072,12 @@ async function planClusterApi(pipeline, plan, json) {
         stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
     const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     const controller = new AbortController();
-    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
+    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
     try {
         const saved = await pipeline.store.load().catch(() => undefined);
         const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
         if (json)
-            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
         else
             stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
         return 0;
@@ -9102,15 +9110,15 @@ async function execute(command) {
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
-                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
+                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                 // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_10__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -9121,11 +9129,11 @@ async function execute(command) {
         case 'run': {
             const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => output.line(message));
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation));
             try {
                 const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok && result.checkReport) {
@@ -9144,8 +9152,8 @@ async function execute(command) {
                     stderr(`error: ${result.error}\n`);
                 }
                 output.line(`Log: ${result.logPath}`);
-                if (!result.checkReport)
-                    output.line(`Resume state: ${result.statePath}`); // a check keeps none
+                if ((0,_core_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
+                    output.line(`Resume state: ${result.statePath}`);
                 if (command.json)
                     stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
                 if (result.checkReport)
@@ -9162,7 +9170,7 @@ async function execute(command) {
             const { settings } = pipeline;
             if (!settings.vip)
                 throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_12__/* .normalizeClusterKubeconfig */ .b$)({
+            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_14__/* .normalizeClusterKubeconfig */ .b$)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9173,17 +9181,17 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_16__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_13__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
                     exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9199,7 +9207,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_15__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_17__/* .parseCli */ .w)(argv));
     }
     catch (error) {
         const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
@@ -10361,6 +10369,7 @@ async function runDeploy(run) {
     const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), {
         onProgress: (message) => run.output.line(message),
         signal: run.signal,
+        operation: run.settings.operation,
     });
     let kindLock;
     try {
@@ -10466,7 +10475,7 @@ async function runSelected(run, selected, exec) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
         output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
-        output.line(`      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`);
+        output.line(persistent ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}` : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
         reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
         for (const later of selected.slice(index + 1)) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
@@ -10483,8 +10492,15 @@ async function runSelected(run, selected, exec) {
     }
     result.ok = true;
     result.history = state.history;
-    if (settings.operation === 'check')
+    if (settings.operation === 'check') {
+        // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
+        for (const [id, what] of [['opentofu-drift', 'drift'], ['cluster-health', 'health']]) {
+            if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
+                report.findings.push({ kind: 'unchecked', subject: what, message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)` });
+            }
+        }
         result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .completeCheckReport */ .kf)(report));
+    }
     try {
         if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
             result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_13__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
@@ -11198,6 +11214,8 @@ const LockRecordSchema = schemas/* object */.Ikc({
     childPgid: schemas/* number */.aig().int().positive().optional(),
     /** That child's program name, to say what we are waiting for. */
     childCommand: oneLine.optional(),
+    /** What holds it (deploy, check, plan…), to say what is running; older lock files lack it and were deploys. */
+    operation: schemas/* string */.YjP().regex(/^[a-z-]{1,32}$/).optional(),
 });
 function parseRecord(text) {
     try {
@@ -11245,7 +11263,7 @@ function unreadableLock(file, cluster) {
 }
 /** The record with the given child process group, or none. */
 function withChild(record, pgid, command) {
-    const owner = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token };
+    const owner = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token, ...(record.operation && { operation: record.operation }) };
     return pgid === undefined ? owner : { ...owner, childPgid: pgid, childCommand: command };
 }
 /** True unless the process is certainly gone (signal 0 probes without touching it). */
@@ -11290,7 +11308,7 @@ async function acquireDeployLock(file, cluster, options = {}) {
         throw fileSystemError(error, `cannot create the state directory ${external_node_path_.dirname(file)}`);
     }
     const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
-    let record = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString(), token };
+    let record = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString(), token, ...(options.operation && { operation: options.operation }) };
     const candidate = external_node_path_.join(external_node_path_.dirname(file), `.${external_node_path_.basename(file)}.${token}.candidate`);
     let previous;
     try {
@@ -11352,7 +11370,7 @@ async function acquireDeployLock(file, cluster, options = {}) {
                 throw unreadableLock(file, cluster);
             if (holder.host !== record.host || isAlive(holder.pid)) {
                 const owner = `process ${holder.pid} on ${holder.host}, since ${holder.startedAt}`;
-                throw new errors/* UserError */.yo(`another deploy of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
+                throw new errors/* UserError */.yo(`another ${holder.operation ?? 'deploy'} of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
             }
             // Inherit its leftover child before the takeover, so that if we die too, the next deploy still sees it.
             if (holder.childPgid !== undefined) {
@@ -14458,8 +14476,11 @@ function runtimePaths(settings) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ abortOnSignals)
+/* harmony export */   P: () => (/* binding */ abortOnSignals),
+/* harmony export */   _: () => (/* binding */ interruptNote)
 /* harmony export */ });
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8905);
+
 /**
  * Turns SIGINT/SIGTERM into an abort: the engine then interrupts the running command (one SIGINT,
  * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
@@ -14482,6 +14503,10 @@ what = { interrupting: 'the running step; state will be saved', waitingFor: 'the
         process.off('SIGINT', handler);
         process.off('SIGTERM', handler);
     };
+}
+/** What an interrupted run of this operation does: a check saves no state, so it says none will be saved. */
+function interruptNote(operation) {
+    return (0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .keepsResumeState */ .H)(operation) ? undefined : { interrupting: `the ${operation} (it keeps no state: run it again to start over)`, waitingFor: 'the running command to stop' };
 }
 
 
@@ -17287,7 +17312,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal });
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
     try {
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
         output.startGroup('OpenTofu plan');

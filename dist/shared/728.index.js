@@ -72,7 +72,8 @@ function checkConfigsGlob(glob, where) {
     if (external_node_path_.isAbsolute(value) || /(^|[/{,])\.\.($|[/},])/.test(value)) {
         throw new errors/* UsageError */.eb(`${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`);
     }
-    return value.replace(/^(\.\/)+/, '');
+    // `./clusters/*.yaml/` as `clusters/*.yaml`: the glob lists configs, and the same pattern must match the paths git names.
+    return value.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
 }
 /** `a/b` for `a/b`, `./a/b`, `a//b/`: changed-file paths and relative paths compare equal. */
 const normal = (p) => external_node_path_.posix.normalize(p.replace(/\\/g, '/')).replace(/\/$/, '');
@@ -87,7 +88,11 @@ async function findTargets(options) {
     const root = external_node_path_.resolve(options.root);
     const name = options.configsName ?? 'configs';
     const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
+    const realRoot = (0,external_node_fs_.realpathSync)(root);
     const configPaths = (await (0,dist/* glob */.TI)(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
+    for (const config of configPaths)
+        refuseLinkOutside(root, realRoot, config, name);
+    refuseDanglingConfigs(root, pattern, configPaths, name);
     const matches = picomatch(pattern);
     const { changes } = options;
     const files = changes.kind === 'files' ? changes.files : [];
@@ -103,7 +108,16 @@ async function findTargets(options) {
     }
     const clusters = configPaths.map((config) => {
         const absolute = external_node_path_.join(root, config);
-        const parsed = (0,core_config/* parseClusterConfig */.qq)((0,core_files/* readTextFile */.Gu)(absolute, yaml/* CONFIG_FILE */.g2), config);
+        let parsed;
+        try {
+            parsed = (0,core_config/* parseClusterConfig */.qq)((0,core_files/* readTextFile */.Gu)(absolute, yaml/* CONFIG_FILE */.g2), config);
+        }
+        catch (error) {
+            // The glob may match more than cluster configs (`**`): say why this file was read.
+            if (error instanceof errors/* UserError */.yo)
+                throw new errors/* UserError */.yo(`${error.message}\n(${config} is matched by ${name} ${JSON.stringify(pattern)}; narrow the glob if it is not a cluster config)`);
+            throw error;
+        }
         const dir = (0,core_config/* configClusterDir */.GB)(parsed, absolute);
         if (!dir)
             throw new errors/* UserError */.yo(`${config}: opencenter.gitops.repository.local_dir is not set; set it so that the cluster directory can be found`);
@@ -111,10 +125,25 @@ async function findTargets(options) {
         if (clusterDir === '..' || clusterDir.startsWith('../') || external_node_path_.isAbsolute(clusterDir)) {
             throw new errors/* UserError */.yo(`${config}: the cluster directory ${(0,core_files/* displayPath */.Gt)(dir)} is outside the repository ${(0,core_files/* displayPath */.Gt)(root)}; point opencenter.gitops.repository.local_dir inside it`);
         }
-        return { organization: parsed.opencenter.meta.organization, cluster: (0,core_config/* configClusterName */.I$)(parsed), config, clusterDir, absoluteDir: dir };
+        const realDir = realPathOrUndefined(dir); // not there (yet): no code to follow
+        if (realDir && outsideOf(external_node_path_.relative(realRoot, realDir))) {
+            throw new errors/* UserError */.yo(`${config}: the cluster directory ${clusterDir} is a symbolic link to ${(0,core_files/* displayPath */.Gt)(realDir)}, outside the repository; keep the cluster's code inside it`);
+        }
+        // A cluster directory linked elsewhere in the repository: git names its changes by the link's target.
+        const linkedDir = realDir && normal(external_node_path_.relative(realRoot, realDir));
+        return { organization: parsed.opencenter.meta.organization, cluster: (0,core_config/* configClusterName */.I$)(parsed), config, clusterDir, absoluteDir: dir, linkedDir: linkedDir !== clusterDir ? linkedDir : undefined };
     });
+    // Two configs of one cluster (a copy, a symbolic link) would be two matrix jobs deploying it at once.
+    const configOf = new Map();
+    for (const c of clusters) {
+        const id = `${c.organization}/${c.cluster}`;
+        const first = configOf.get(id);
+        if (first)
+            throw new errors/* UserError */.yo(`${first} and ${c.config} both describe cluster ${id}; keep one config per cluster (or give the copy its own opencenter.meta.name)`);
+        configOf.set(id, c.config);
+    }
     if (changes.kind === 'all') {
-        return { clusters: clusters.map(({ absoluteDir: _, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
+        return { clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
     }
     // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
     const changedIn = new Map();
@@ -139,31 +168,74 @@ async function findTargets(options) {
     const modules = new ModuleResolver(root);
     // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
     // calls in flight together take a fraction of the time of calls made one after the other.
-    const outcomes = await Promise.allSettled(clusters.map(async ({ absoluteDir, ...cluster }) => {
+    const outcomes = await Promise.allSettled(clusters.map(async ({ absoluteDir, linkedDir, ...cluster }) => {
         const configStatus = changedPaths.get(cluster.config);
         if (configStatus) {
             const from = renamedFrom.get(cluster.config);
             return { ...cluster, reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed', file: cluster.config };
         }
-        const inDir = changedIn.get(cluster.clusterDir);
+        const inDir = changedIn.get(cluster.clusterDir) ?? (linkedDir ? changedIn.get(linkedDir) : undefined);
         if (inDir)
             return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
         if (!moduleMayHaveChanged)
             return undefined;
-        const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir));
-        return use && { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
+        const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir), (file) => changedPaths.has(file));
+        if (!use)
+            return undefined;
+        if ('linkedFrom' in use)
+            return { ...cluster, reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`, file: use.file };
+        return { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
     }));
     // The first error in config order, whichever came first: the same input, the same message.
     const failed = outcomes.find((o) => o.status === 'rejected');
     if (failed)
         throw failed.reason;
     const affected = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value] : []));
-    return { clusters: affected, configs: clusters.length, deleted };
+    const addedConfigs = deleted.length ? configPaths.filter((config) => changedPaths.get(config) === 'added') : [];
+    return { clusters: affected, configs: clusters.length, deleted, ...(addedConfigs.length && { addedConfigs }) };
 }
 const TOFU_FILE_NAME = /\.tf(\.json)?$/;
+const outsideOf = (p) => p === '..' || p.startsWith(`..${external_node_path_.sep}`) || external_node_path_.isAbsolute(p);
+/** A config that is a symbolic link out of the repository is refused: a pull request could point one anywhere on the runner. */
+function refuseLinkOutside(root, realRoot, config, name) {
+    const real = realPathOrUndefined(external_node_path_.join(root, config));
+    if (real && outsideOf(external_node_path_.relative(realRoot, real)))
+        throw new errors/* UserError */.yo(`${config} (matched by ${name}) is a symbolic link to ${(0,core_files/* displayPath */.Gt)(real)}, outside the repository; keep cluster configs inside it`);
+}
+/**
+ * The glob skips a config that is a dangling symbolic link, and with it a cluster: look for one
+ * where configs are (the glob's base directory, the directories of the configs found).
+ */
+function refuseDanglingConfigs(root, pattern, configPaths, name) {
+    const matches = picomatch(pattern);
+    const dirs = new Set([picomatch.scan(pattern).base || '.', ...configPaths.map((config) => external_node_path_.posix.dirname(config))]);
+    for (const dir of dirs) {
+        let entries;
+        try {
+            entries = (0,external_node_fs_.readdirSync)(external_node_path_.join(root, dir), { withFileTypes: true });
+        }
+        catch {
+            continue; // not a directory: nothing the glob could have skipped there
+        }
+        for (const entry of entries.filter((e) => e.isSymbolicLink())) {
+            const config = dir === '.' ? entry.name : `${dir}/${entry.name}`;
+            if (matches(config) && realPathOrUndefined(external_node_path_.join(root, config)) === undefined) {
+                throw new errors/* UserError */.yo(`${config} (matched by ${name}) is a symbolic link to a missing file; fix or remove the link`);
+            }
+        }
+    }
+}
+function realPathOrUndefined(p) {
+    try {
+        return (0,external_node_fs_.realpathSync)(p);
+    }
+    catch {
+        return undefined;
+    }
+}
 function hasTofuFiles(dir) {
     try {
-        return (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true }).some((e) => e.isFile() && TOFU_FILE_NAME.test(e.name));
+        return (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true }).some((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name));
     }
     catch {
         return false; // not there (a removed directory), or not a directory
@@ -196,7 +268,7 @@ function loadHcl() {
  */
 class ModuleResolver {
     root;
-    calls = new Map();
+    uses = new Map();
     realRoot;
     constructor(root) {
         this.root = root;
@@ -206,11 +278,15 @@ class ModuleResolver {
      * The first module (depth first, in file order) under `absoluteDir` whose directory holds a
      * change, with the chain of files that call it; undefined when none does. A cycle is an error.
      */
-    async changedModule(absoluteDir, changedIn) {
+    async changedModule(absoluteDir, changedIn, changedFile) {
         const start = normal(external_node_path_.relative(this.root, absoluteDir));
         const seen = new Set([start]);
         const visit = async (dir, stack, via) => {
-            for (const call of await this.callsIn(dir)) {
+            const { calls, links } = await this.usesOf(dir);
+            const link = links.find((l) => changedFile(l.target));
+            if (link)
+                return { linkedFrom: link.file, via, file: link.target };
+            for (const call of calls) {
                 const cycle = stack.indexOf(call.dir);
                 if (cycle >= 0)
                     throw new errors/* UserError */.yo(`module cycle: ${[...stack.slice(cycle), call.dir].join(' → ')} (called in ${call.file}); OpenTofu refuses a module that calls itself`);
@@ -218,7 +294,7 @@ class ModuleResolver {
                     continue;
                 seen.add(call.dir);
                 const chain = [...via, call.file];
-                const changed = call.dir === '.' ? undefined : changedIn(call.dir);
+                const changed = call.dir === '.' ? undefined : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
                 if (changed)
                     return { module: call.dir, via: chain, file: changed.file };
                 const found = await visit(call.dir, [...stack, call.dir], chain);
@@ -229,39 +305,62 @@ class ModuleResolver {
         };
         return visit(start, [start], []);
     }
-    callsIn(dir) {
-        let calls = this.calls.get(dir);
-        if (!calls) {
-            calls = this.readCalls(dir);
-            this.calls.set(dir, calls);
+    usesOf(dir) {
+        let uses = this.uses.get(dir);
+        if (!uses) {
+            uses = this.readUses(dir);
+            this.uses.set(dir, uses);
         }
-        return calls;
+        return uses;
     }
-    async readCalls(dir) {
+    async readUses(dir) {
         const absolute = external_node_path_.join(this.root, dir);
         let entries;
         try {
-            entries = (await external_node_fs_.promises.readdir(absolute, { withFileTypes: true })).filter((e) => e.isFile() && TOFU_FILE_NAME.test(e.name)).map((e) => e.name).sort();
+            // Symbolic links too: OpenTofu reads a linked .tf file as one of the directory's own.
+            entries = (await external_node_fs_.promises.readdir(absolute, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
         }
         catch (error) {
             // A cluster directory that is not there (yet) uses no module.
             if (error.code === 'ENOENT')
-                return [];
+                return { calls: [], links: [] };
             throw new errors/* UserError */.yo(`cannot read directory ${(0,core_files/* displayPath */.Gt)(dir)}: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
         const calls = [];
-        for (const name of entries) {
+        const links = [];
+        for (const entry of entries) {
+            const { name } = entry;
             const file = dir === '.' ? name : `${dir}/${name}`;
+            if (entry.isSymbolicLink()) {
+                const target = this.linkTarget(file);
+                if (target === undefined)
+                    continue;
+                links.push({ file, target });
+            }
             const text = (0,core_files/* readTextFile */.Gu)(external_node_path_.join(absolute, name), TOFU_FILE);
             for (const [module, source] of await moduleSources(file, text)) {
                 const target = this.localModuleDir(file, module, source);
                 if (target !== undefined)
-                    calls.push({ dir: target, file });
+                    calls.push({ ...target, file });
             }
         }
-        return calls;
+        return { calls, links };
     }
-    /** A local source's directory relative to the root; undefined for a registry or remote source. */
+    /** A linked .tf file's target relative to the root; undefined when it is a directory. */
+    linkTarget(file) {
+        let real;
+        try {
+            real = (0,external_node_fs_.realpathSync)(external_node_path_.join(this.root, file));
+        }
+        catch {
+            throw new errors/* UserError */.yo(`${file} is a symbolic link to a missing file; fix or remove the link (OpenTofu cannot read it either)`);
+        }
+        const relative = external_node_path_.relative(this.realRoot, real);
+        if (outsideOf(relative))
+            throw new errors/* UserError */.yo(`${file} is a symbolic link to ${(0,core_files/* displayPath */.Gt)(real)}, outside the repository; keep OpenTofu files inside it`);
+        return (0,external_node_fs_.statSync)(real).isDirectory() ? undefined : normal(relative);
+    }
+    /** A local source's directory relative to the root (and where it links to); undefined for a registry or remote source. */
     localModuleDir(file, module, source) {
         // OpenTofu's rule: a local path starts with ./ or ../; anything else is fetched.
         if (!/^\.\.?[/\\]/.test(source))
@@ -269,8 +368,7 @@ class ModuleResolver {
         const where = `${file}: module "${module}" source ${JSON.stringify(source)}`;
         const target = external_node_path_.resolve(this.root, external_node_path_.dirname(file), source);
         const relative = external_node_path_.relative(this.root, target);
-        const outside = (p) => p === '..' || p.startsWith(`..${external_node_path_.sep}`) || external_node_path_.isAbsolute(p);
-        if (outside(relative))
+        if (outsideOf(relative))
             throw new errors/* UserError */.yo(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
         let real;
         try {
@@ -279,9 +377,13 @@ class ModuleResolver {
         catch {
             throw new errors/* UserError */.yo(`${where}: directory ${normal(relative)} does not exist; fix the source or add the module`);
         }
-        if (outside(external_node_path_.relative(this.realRoot, real)))
+        if (!(0,external_node_fs_.statSync)(real).isDirectory())
+            throw new errors/* UserError */.yo(`${where}: ${normal(relative)} is a file; a local module source names the module's directory`);
+        if (outsideOf(external_node_path_.relative(this.realRoot, real)))
             throw new errors/* UserError */.yo(`${where} is a symbolic link to ${(0,core_files/* displayPath */.Gt)(real)}, outside the repository; keep shared modules inside it`);
-        return normal(relative) || '.';
+        const dir = normal(relative) || '.';
+        const linkedDir = normal(external_node_path_.relative(this.realRoot, real)) || '.';
+        return linkedDir === dir ? { dir } : { dir, linkedDir };
     }
 }
 /** The `module` blocks of one .tf (HCL) or .tf.json file: [name, source] pairs. */
@@ -311,7 +413,9 @@ async function moduleSources(file, text) {
     if (!blocks || typeof blocks !== 'object')
         return [];
     const pairs = [];
-    for (const [name, bodies] of Object.entries(blocks)) {
+    // JSON syntax may list the labelled blocks as an array of objects (`"module": [{"net": {…}}]`), to keep their order.
+    const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) => (entry && typeof entry === 'object' ? Object.entries(entry) : []));
+    for (const [name, bodies] of labelled) {
         for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
             const source = body?.source;
             pairs.push([name, literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${'))]);
@@ -456,8 +560,11 @@ async function changesOfRun(options) {
     }
     if (name === 'pull_request' || name === 'pull_request_target') {
         const pr = event?.pull_request;
-        if (!pr)
-            throw new errors/* UserError */.yo(`the ${name} event has no pull request in ${env.GITHUB_EVENT_PATH ?? 'GITHUB_EVENT_PATH (not set)'}`);
+        if (!pr) {
+            const payload = env.GITHUB_EVENT_PATH ? `the event payload ${env.GITHUB_EVENT_PATH}` : 'GITHUB_EVENT_PATH, which is not set';
+            const why = event ? 'has no pull_request with a number' : env.GITHUB_EVENT_PATH ? 'is missing or not JSON' : '';
+            throw new errors/* UserError */.yo(`the ${name} event has no pull request: ${payload}${why ? ` ${why}` : ''}; run this action in a job the pull request triggers, as the runner gives it, or set all: true`);
+        }
         const [base, head] = [pr.base?.sha, pr.head?.sha];
         if (base && head && (await hasCommit(root, base)) && (await hasCommit(root, head))) {
             try {
@@ -506,8 +613,9 @@ function targetsSummary(targets) {
             lines.push(`| ${cell(`${c.organization}/${c.cluster}`)} | ${cell(c.config)} | ${(0,markdown/* plainText */.wh)(c.reason)} |`);
         lines.push('');
     }
+    const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.map(cell).join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
     for (const config of deleted)
-        lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs.`, '');
+        lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs${moved}.`, '');
     return `${lines.join('\n')}\n`;
 }
 
@@ -529,8 +637,9 @@ async function run() {
     const targets = await findTargets({ root, configs, changes, configsName: 'input configs' });
     for (const c of targets.clusters)
         actions_core/* info */.pq(`${c.organization}/${c.cluster} (${c.config}): ${c.reason}`);
+    const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
     for (const config of targets.deleted)
-        actions_core/* warning */.$e(`config ${config} was deleted: its cluster is not deployed from here any more; destroy it with operation: destroy if it still runs`);
+        actions_core/* warning */.$e(`config ${config} was deleted: its cluster is not deployed from here any more; destroy it with operation: destroy if it still runs${moved}`);
     actions_core/* info */.pq(`${targets.clusters.length} of ${targets.configs} clusters affected${targets.all ? ` (every cluster: ${targets.all})` : ''}`);
     const include = targets.clusters.map((c) => ({ cluster: c.cluster, organization: c.organization, config: c.config, 'cluster-dir': c.clusterDir }));
     actions_core/* setOutput */.uH('matrix', JSON.stringify({ include }));
