@@ -9437,7 +9437,7 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
     const capi = settings.clusterApi;
     if (!capi)
         throw new Error('runCapiPlan without cluster-api settings');
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal });
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
     try {
         const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
         // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.

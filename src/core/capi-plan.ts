@@ -31,7 +31,7 @@ export interface CapiPlan {
 export async function runCapiPlan(settings: DeploySettings, record: ClusterApiState | undefined, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<CapiPlan> {
   const capi = settings.clusterApi;
   if (!capi) throw new Error('runCapiPlan without cluster-api settings');
-  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal });
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
   try {
     const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
     // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
