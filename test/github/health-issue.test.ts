@@ -1,5 +1,5 @@
-import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outputCapture } from '../support/capture-output.js';
 import { FINDING_KINDS, type CheckFinding, type CheckReport } from '../../src/core/check-report.js';
 import { UserError } from '../../src/core/errors.js';
 import { HEALTH_LABEL, healthMarker, reportHealthIssue, type HealthIssueOptions } from '../../src/github/health-issue.js';
@@ -20,7 +20,7 @@ describe('reportHealthIssue', () => {
   const NO_ISSUES = 'ghs_NoIssues0123456789abcdefABCDEF0123';
   const repository = 'acme/clusters';
   const runUrl = 'https://github.com/acme/clusters/actions/runs/77';
-  let lines: string[] = [];
+  const output = outputCapture();
   let clients = 0;
 
   const report = (cluster: string, findings: CheckFinding[] = [], overrides: Partial<CheckReport> = {}) =>
@@ -36,20 +36,11 @@ describe('reportHealthIssue', () => {
   });
   afterAll(async () => github?.close());
 
-  beforeEach(() => {
-    lines = [];
-    const capture = (chunk: unknown) => {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      return true;
-    };
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void capture(args.map((a) => inspect(a)).join(' ')));
-  });
+  beforeEach(() => output.start());
   afterEach(() => {
     vi.restoreAllMocks();
     // The canary: nothing logged, no issue, no comment and no request body carries a token.
-    const everything = JSON.stringify([lines, github.issues(repository), github.issues(repository).map((i) => github.comments(repository, i.number)), github.requests]);
+    const everything = JSON.stringify([output.lines, github.issues(repository), github.issues(repository).map((i) => github.comments(repository, i.number)), github.requests]);
     for (const token of [TOKEN, PAT]) expect(everything).not.toContain(token);
   });
 
@@ -177,7 +168,7 @@ describe('reportHealthIssue', () => {
     github.failNext('POST', `/repos/${repository}/issues`, 1, { kind: 'secondary-rate-limit', retryAfter: 1 });
     expect((await check(report(cluster, [missing('worker-1')]))).action).toBe('opened');
     expect(issuesOf(cluster)).toHaveLength(1);
-    expect(lines).toEqual(
+    expect(output.lines).toEqual(
       expect.arrayContaining([
         'GitHub answered 502 to GET /repos/{owner}/{repo}/issues: retry 1 of 3 in 1 s',
         "::warning::GitHub's secondary rate limit on POST /repos/{owner}/{repo}/issues: retry 1 of 3 in 1 s (too many jobs at once? lower the matrix's max-parallel)",

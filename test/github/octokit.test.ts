@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outputCapture } from '../support/capture-output.js';
 import { octokitFor, type RestPolicy } from '../../src/github/clients.js';
 import { planMarker } from '../../src/github/plan-comment.js';
 import { describeRestError, GitHubApiError } from '../../src/github/rest-errors.js';
@@ -19,7 +20,7 @@ describe('octokitFor under GitHub load', () => {
   const target = (issueNumber: number) => ({ owner: 'acme', repo: 'clusters', issueNumber });
   const commentsPath = (issue: number) => `/repos/${repository}/issues/${issue}/comments`;
   const marker = planMarker('acme/prod-east');
-  let lines: string[] = [];
+  const output = outputCapture();
   let ids = 0;
   /** Each client its own throttle id, so one test's writes do not space the next test's. */
   const client = (policy: Partial<RestPolicy> = {}, token = TOKEN) => octokitFor({ token, apiUrl: github.url }, { secondMs: 10, throttleId: `test-${++ids}`, ...policy });
@@ -30,20 +31,11 @@ describe('octokitFor under GitHub load', () => {
   });
   afterAll(async () => github?.close());
 
-  beforeEach(() => {
-    lines = [];
-    const capture = (chunk: unknown) => {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      return true;
-    };
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void capture(args.map((a) => inspect(a)).join(' ')));
-  });
+  beforeEach(() => output.start());
   afterEach(() => {
     vi.restoreAllMocks();
     // The canary: no line the client logged, in any test, carries the token.
-    expect(lines.filter((line) => line.includes(TOKEN))).toEqual([]);
+    expect(output.lines.filter((line) => line.includes(TOKEN))).toEqual([]);
   });
 
   it('upserts a sticky comment through 502s: the listing is retried, the comment exists once', async () => {
@@ -52,7 +44,7 @@ describe('octokitFor under GitHub load', () => {
     expect(outcome.kind).toBe('created');
     expect(calls('GET', commentsPath(1))).toBe(3);
     expect(github.comments(repository, 1)).toHaveLength(1);
-    expect(lines).toEqual([
+    expect(output.lines).toEqual([
       'GitHub answered 502 to GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 1 s',
       'GitHub answered 502 to GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 2 of 3 in 4 s',
     ]);
@@ -72,7 +64,7 @@ describe('octokitFor under GitHub load', () => {
     expect((failure as Error).message).toMatch(
       /^GitHub API GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments got no answer \(.*ECONNREFUSED.*\): GitHub could not be reached; check GITHUB_API_URL \(on GitHub Enterprise Server\) and the runner's network, then re-run the job$/,
     );
-    expect(lines[0]).toBe('GitHub did not answer GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 1 s');
+    expect(output.lines[0]).toBe('GitHub did not answer GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 1 s');
   });
 
   it('upserts a sticky comment through a secondary rate limit, after the retry-after GitHub asks for', async () => {
@@ -83,7 +75,7 @@ describe('octokitFor under GitHub load', () => {
     expect(outcome.kind).toBe('created');
     expect(calls('POST', commentsPath(2))).toBe(2);
     expect(github.comments(repository, 2)).toHaveLength(1);
-    expect(lines).toEqual([
+    expect(output.lines).toEqual([
       "::warning::GitHub's secondary rate limit on POST /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 5 s (too many jobs at once? lower the matrix's max-parallel)",
     ]);
     // The update the next push makes goes through the same way, and still leaves one comment.
@@ -98,8 +90,8 @@ describe('octokitFor under GitHub load', () => {
     const outcome = await upsertStickyComment(await client(), target(3), marker, `${marker}\nplan`);
     expect(outcome.kind).toBe('created');
     expect(calls('GET', commentsPath(3))).toBe(2);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^::warning::GitHub's rate limit \(the hourly quota\) on GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: retry 1 of 3 in [1-3] s/);
+    expect(output.lines).toHaveLength(1);
+    expect(output.lines[0]).toMatch(/^::warning::GitHub's rate limit \(the hourly quota\) on GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: retry 1 of 3 in [1-3] s/);
   });
 
   it('a call that keeps getting 502 fails after 3 retries, naming the endpoint and what to do', async () => {
@@ -121,7 +113,7 @@ describe('octokitFor under GitHub load', () => {
       /^GitHub API POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments failed with 403 \(You have exceeded a secondary rate limit\..*\): GitHub's rate limit: too many jobs at once; lower the matrix's max-parallel$/,
     );
     expect(calls('POST', commentsPath(5))).toBe(2);
-    expect(lines).toHaveLength(1);
+    expect(output.lines).toHaveLength(1);
     expect(inspect(error, { depth: 10 })).not.toContain(TOKEN);
   }, 15_000);
 
@@ -130,7 +122,7 @@ describe('octokitFor under GitHub load', () => {
     const error = await upsertStickyComment(await client(), target(6), marker, 'x').catch((e: unknown) => e);
     expect((error as Error).message).toContain("lower the matrix's max-parallel");
     expect(calls('GET', commentsPath(6))).toBe(1);
-    expect(lines).toEqual([
+    expect(output.lines).toEqual([
       "::warning::GitHub's secondary rate limit on GET /repos/{owner}/{repo}/issues/{issue_number}/comments asks to wait 3600 s, longer than 600 s: not retrying",
     ]);
   });
@@ -143,7 +135,7 @@ describe('octokitFor under GitHub load', () => {
     );
     expect((error as GitHubApiError).status).toBe(403);
     expect(calls('POST', '/repos/acme/clusters/deployments')).toBe(1);
-    expect(lines).toEqual([]);
+    expect(output.lines).toEqual([]);
   });
 });
 
