@@ -56,11 +56,21 @@ const workDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
 const sandbox = await prepareSandbox({ workDir });
 const env: Record<string, string> = { ...(await sandboxToolEnv(workDir)), RUNNER_TEMP: path.join(workDir, 'runner') };
 // The runner's command files: without them the first saveState fails before any step.
-for (const [name, file] of Object.entries({ GITHUB_OUTPUT: 'out', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary', GITHUB_ENV: 'env' })) {
+for (const [name, file] of Object.entries({
+  GITHUB_OUTPUT: 'out',
+  GITHUB_STATE: 'state',
+  GITHUB_STEP_SUMMARY: 'summary',
+  GITHUB_ENV: 'env',
+})) {
   env[name] = path.join(workDir, file);
   await writeFile(env[name]!, '');
 }
-const inputs = { INPUT_CONFIG: sandbox.configPath, 'INPUT_STATE-STORE': 'none', 'INPUT_SKIP-AUTH-CHECK': 'true', 'INPUT_TOFU-STATE': 'none' };
+const inputs = {
+  INPUT_CONFIG: sandbox.configPath,
+  'INPUT_STATE-STORE': 'none',
+  'INPUT_SKIP-AUTH-CHECK': 'true',
+  'INPUT_TOFU-STATE': 'none',
+};
 const paths: { label: string; action: string; inputs: Record<string, string> }[] = [
   // The dry run's first group is `tofu plan`, after the engine's plan is printed.
   { label: 'dry-run: true', action: 'deploy', inputs: { 'INPUT_DRY-RUN': 'true' } },
@@ -72,7 +82,9 @@ const paths: { label: string; action: string; inputs: Record<string, string> }[]
   { label: '', action: 'wait-ready', inputs: {} },
 ];
 
-console.log(`node ${execFileSync(actionNode(), ['--version'], { encoding: 'utf8' }).trim()} (${actionNode()}); median of ${RUNS} runs\n`);
+console.log(
+  `node ${execFileSync(actionNode(), ['--version'], { encoding: 'utf8' }).trim()} (${actionNode()}); median of ${RUNS} runs\n`,
+);
 console.log(`cold start (process start → first step starts), state-store: none; goal ≤ ${GOAL}× bare node`);
 const bareTimes: number[] = [];
 const rows: string[] = [];
@@ -83,7 +95,11 @@ for (const { label, action, inputs: extra } of paths) {
   for (let i = 0; i < RUNS; i++) {
     const bare = (await timeUntil(['-e', ''], env))!;
     bareTimes.push(bare);
-    const value = await timeUntil([path.join(ROOT, 'dist', action, 'index.js')], { ...env, ...inputs, ...extra }, /::group::/);
+    const value = await timeUntil(
+      [path.join(ROOT, 'dist', action, 'index.js')],
+      { ...env, ...inputs, ...extra },
+      /::group::/,
+    );
     if (value === undefined) break;
     times.push(value);
     ratios.push(value / bare);
@@ -93,7 +109,9 @@ for (const { label, action, inputs: extra } of paths) {
     continue;
   }
   const ratio = median(ratios);
-  rows.push(`  ${name} ${median(times).toFixed(0).padStart(5)} ms  ${ratio.toFixed(1).padStart(4)}× bare node  (${ratio <= GOAL ? 'within' : 'over'} the goal)`);
+  rows.push(
+    `  ${name} ${median(times).toFixed(0).padStart(5)} ms  ${ratio.toFixed(1).padStart(4)}× bare node  (${ratio <= GOAL ? 'within' : 'over'} the goal)`,
+  );
 }
 console.log(`  ${"node -e ''".padEnd(36)} ${median(bareTimes).toFixed(0).padStart(5)} ms`);
 for (const row of rows) console.log(row);
@@ -101,7 +119,9 @@ await sandbox.close();
 
 const streamMiB = Number(process.env.BENCH_STREAM_MB ?? 1024);
 const streamBytes = streamMiB * 1024 * 1024;
-console.log(`\na step streaming ${streamMiB} MiB of tool output (20 secrets; console to /dev/null, log file in ${tmpdir()})`);
+console.log(
+  `\na step streaming ${streamMiB} MiB of tool output (20 secrets; console to /dev/null, log file in ${tmpdir()})`,
+);
 const data = path.join(workDir, 'tool-output.log');
 await writeBenchLog(data, streamBytes);
 const devNull = openSync('/dev/null', 'w');
@@ -117,7 +137,11 @@ function waitFor(child: ReturnType<typeof spawn>): Promise<number | null> {
 /** bench/stream-step.ts in a child node: its own figures (streaming time, peak RSS) and its whole run. */
 async function streamStep(): Promise<{ wall: number; seconds: number; maxRssMiB: number; logged: number }> {
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'stream-step.ts'), data, String(streamBytes)], { cwd: ROOT, stdio: ['ignore', devNull, 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'stream-step.ts'), data, String(streamBytes)],
+    { cwd: ROOT, stdio: ['ignore', devNull, 'pipe'] },
+  );
   let report = '';
   child.stderr!.on('data', (d: Buffer) => {
     report += d.toString();
@@ -160,15 +184,30 @@ const tee = median(tees);
 const rss = Math.max(...steps.map((s) => s.maxRssMiB));
 const ratios = steps.map((s, i) => s.seconds / tees[i]!);
 console.log(`  ${'head -c | tee'.padEnd(28)} ${tee.toFixed(2).padStart(6)} s`);
-console.log(`  ${'runCommand → DeployOutput'.padEnd(28)} ${inStep.toFixed(2).padStart(6)} s  = ${(inStep / tee).toFixed(2)}× tee (goal ≤ 1.3×; pair by pair ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×), spawn to log closed`);
+console.log(
+  `  ${'runCommand → DeployOutput'.padEnd(28)} ${inStep.toFixed(2).padStart(6)} s  = ${(inStep / tee).toFixed(2)}× tee (goal ≤ 1.3×; pair by pair ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×), spawn to log closed`,
+);
 console.log(`  ${'  the whole process (tsx)'.padEnd(28)} ${wholeStep.toFixed(2).padStart(6)} s`);
-console.log(`  ${'peak RSS of that process'.padEnd(28)} ${rss.toFixed(0).padStart(6)} MiB (goal ≤ 150 MB; tsx alone takes about 75)${steps.every((s) => s.logged > 0) ? '' : '  (nothing logged?)'}`);
+console.log(
+  `  ${'peak RSS of that process'.padEnd(28)} ${rss.toFixed(0).padStart(6)} MiB (goal ≤ 150 MB; tsx alone takes about 75)${steps.every((s) => s.logged > 0) ? '' : '  (nothing logged?)'}`,
+);
 
 console.log('\nplan comment and job summary of a 5 MiB plan (2,000 changed resources)');
 const planLine = '  + resource "openstack_compute_instance_v2" "worker" { name = "worker-✓" }\n';
 const planText = planLine.repeat(Math.ceil((5 * 1024 * 1024) / planLine.length));
-const changes = summarizeChanges({ resource_changes: Array.from({ length: 2000 }, (_, i) => ({ address: `module.workers.openstack_compute_instance_v2.node[${i}]`, change: { actions: ['create'] } })) });
-const common = { cluster: 'acme/prod', changes, planText, applySteps: ['opentofu-init', 'opentofu-apply'], updatedAt: new Date() };
+const changes = summarizeChanges({
+  resource_changes: Array.from({ length: 2000 }, (_, i) => ({
+    address: `module.workers.openstack_compute_instance_v2.node[${i}]`,
+    change: { actions: ['create'] },
+  })),
+});
+const common = {
+  cluster: 'acme/prod',
+  changes,
+  planText,
+  applySteps: ['opentofu-init', 'opentofu-apply'],
+  updatedAt: new Date(),
+};
 for (const [label, limit] of [
   ['comment (65,536 characters)', undefined],
   ['summary (1 MB)', { size: 1_000_000, unit: 'bytes' as const }],
@@ -193,7 +232,9 @@ for (let i = 0; i < RUNS; i++) {
   parseYaml(keyLines, 'bench.yaml', CONFIG_FILE);
   yamlTimes.push(performance.now() - t0);
 }
-console.log(`  ${`${(Buffer.byteLength(keyLines) / 1024).toFixed(0)} KiB, 80,000 keys`.padEnd(28)} ${median(yamlTimes).toFixed(0).padStart(6)} ms`);
+console.log(
+  `  ${`${(Buffer.byteLength(keyLines) / 1024).toFixed(0)} KiB, 80,000 keys`.padEnd(28)} ${median(yamlTimes).toFixed(0).padStart(6)} ms`,
+);
 
 await benchTargets();
 

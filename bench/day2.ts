@@ -11,8 +11,20 @@ import { DeployOutput } from '../src/core/output.js';
 import { openPipeline } from '../src/core/pipeline.js';
 import type { DeployOptions } from '../src/core/settings.js';
 
-async function engine(sandbox: PreparedSandbox, stateDir: string, env: Record<string, string>, options: Partial<DeployOptions> = {}) {
-  const pipeline = await openPipeline({ configPath: sandbox.configPath, stateDir, skipAuthCheck: true, env, waitReady: { intervalMs: 200, timeoutMs: 30_000 }, ...options });
+async function engine(
+  sandbox: PreparedSandbox,
+  stateDir: string,
+  env: Record<string, string>,
+  options: Partial<DeployOptions> = {},
+) {
+  const pipeline = await openPipeline({
+    configPath: sandbox.configPath,
+    stateDir,
+    skipAuthCheck: true,
+    env,
+    waitReady: { intervalMs: 200, timeoutMs: 30_000 },
+    ...options,
+  });
   const output = new DeployOutput(pipeline.redactor, () => {});
   const started = performance.now();
   const result = await runDeploy({ ...pipeline, output, filter: {}, signal: new AbortController().signal });
@@ -57,10 +69,18 @@ export async function benchDay2(): Promise<void> {
     const first = await playbooksDuring(sandbox, () => engine(sandbox, stateDir, workers(20), upgrade));
     const upgradedFirst = new Set(first.filter((r) => r.playbook === 'upgrade-cluster.yml').flatMap((r) => r.hosts));
     await rm(failFile);
-    const registry = async () => (JSON.parse(await readFile(sandbox.registryFile, 'utf8')) as { nodes: { name: string; kubeletVersion: string }[] }).nodes;
+    const registry = async () =>
+      (
+        JSON.parse(await readFile(sandbox.registryFile, 'utf8')) as {
+          nodes: { name: string; kubeletVersion: string }[];
+        }
+      ).nodes;
     const doneBefore = new Set((await registry()).filter((n) => n.kubeletVersion === 'v1.34.2').map((n) => n.name));
     const resumed = await playbooksDuring(sandbox, () => engine(sandbox, stateDir, workers(20), upgrade));
-    const again = resumed.filter((r) => r.playbook === 'upgrade-cluster.yml').flatMap((r) => r.hosts).filter((host) => doneBefore.has(host));
+    const again = resumed
+      .filter((r) => r.playbook === 'upgrade-cluster.yml')
+      .flatMap((r) => r.hosts)
+      .filter((host) => doneBefore.has(host));
     console.log(
       `  ${'upgrade to 1.34.2, failed, resumed'.padEnd(34)} first run reached ${upgradedFirst.size} hosts (${doneBefore.size} finished); ` +
         `the re-run upgraded ${again.length} finished node${again.length === 1 ? '' : 's'} again (goal 0)`,

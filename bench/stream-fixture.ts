@@ -27,7 +27,11 @@ function token(random: (n: number) => number, alphabet: string, length: number):
  */
 export function benchSecrets(): string[] {
   const random = generator(42);
-  const secrets = [token(random, BASE64URL, 86), `Pässwörd-${token(random, BASE64URL, 12)}`, token(random, BASE64URL, 2300)];
+  const secrets = [
+    token(random, BASE64URL, 86),
+    `Pässwörd-${token(random, BASE64URL, 12)}`,
+    token(random, BASE64URL, 2300),
+  ];
   for (let i = 0; i < 17; i++) secrets.push(token(random, i % 2 ? HEX : BASE64URL, 16 + random(49)));
   return secrets;
 }
@@ -41,7 +45,9 @@ export async function writeBenchLog(file: string, bytes: number): Promise<void> 
     const host = `node-${random(12)}`;
     switch (random(6)) {
       case 0:
-        lines.push(`\x1b[0;32mok: [${host}] => (item=kubelet) => {"changed": false, "item": "kubelet", "state": "started"}\x1b[0m`);
+        lines.push(
+          `\x1b[0;32mok: [${host}] => (item=kubelet) => {"changed": false, "item": "kubelet", "state": "started"}\x1b[0m`,
+        );
         break;
       case 1:
         lines.push(`\x1b[0;33mchanged: [${host}]\x1b[0m`);
@@ -53,10 +59,14 @@ export async function writeBenchLog(file: string, bytes: number): Promise<void> 
         lines.push(`openstack_compute_instance_v2.node[${random(50)}]: Still creating... [${random(300)}s elapsed] ✓`);
         break;
       case 4:
-        lines.push(`${new Date(1_700_000_000_000 + i * 997).toISOString()} ${host} kubelet[${random(9000)}]: I1123 reconciler.go:${random(400)}] "operationExecutor.VerifyControllerAttachedVolume started" volume=pvc-${token(random, HEX, 32)}`);
+        lines.push(
+          `${new Date(1_700_000_000_000 + i * 997).toISOString()} ${host} kubelet[${random(9000)}]: I1123 reconciler.go:${random(400)}] "operationExecutor.VerifyControllerAttachedVolume started" volume=pvc-${token(random, HEX, 32)}`,
+        );
         break;
       default:
-        lines.push(`${host} | SUCCESS => {"ansible_facts": {"discovered_interpreter_python": "/usr/bin/python3"}, "changed": false, "ping": "pong"}`);
+        lines.push(
+          `${host} | SUCCESS => {"ansible_facts": {"discovered_interpreter_python": "/usr/bin/python3"}, "changed": false, "ping": "pong"}`,
+        );
     }
     // About one line in 2,000 leaks a secret, as a debug print of an environment would.
     if (random(2000) === 0) lines.push(`OS_APPLICATION_CREDENTIAL_SECRET=${secrets[random(secrets.length)]}`);
@@ -64,7 +74,8 @@ export async function writeBenchLog(file: string, bytes: number): Promise<void> 
   const block = Buffer.from(`${lines.join('\n')}\n`);
   const handle = await open(file, 'w');
   try {
-    for (let written = 0; written < bytes; written += block.length) await handle.write(block, 0, Math.min(block.length, bytes - written));
+    for (let written = 0; written < bytes; written += block.length)
+      await handle.write(block, 0, Math.min(block.length, bytes - written));
   } finally {
     await handle.close();
   }

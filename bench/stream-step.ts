@@ -21,7 +21,11 @@ const log = path.join(dir, 'deploy.log');
 const output = new DeployOutput(redactor, process.stdout);
 output.openLogFile(log);
 const start = performance.now();
-await commandExecutor({ redactor, output: output.write })({ argv: ['head', '-c', bytes, file], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+await commandExecutor({ redactor, output: output.write })({
+  argv: ['head', '-c', bytes, file],
+  cwd: dir,
+  env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+});
 await output.close();
 const seconds = (performance.now() - start) / 1000;
 const logged = (await stat(log)).size;

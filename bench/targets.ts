@@ -15,10 +15,20 @@ export async function benchTargets(): Promise<void> {
   console.log(`\ntargets on ${CLUSTERS} clusters (goal: well under 1 s)`);
   const root = await mkdtemp(path.join(tmpdir(), 'bench-targets-'));
   // Ten network modules, each on a tenth of the clusters, all calling modules/base.
-  await writeFleet(root, { clusters: CLUSTERS, uses: (i) => [`net-${i % 10}`], moduleUses: Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`net-${k}`, ['base']])) });
+  await writeFleet(root, {
+    clusters: CLUSTERS,
+    uses: (i) => [`net-${i % 10}`],
+    moduleUses: Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`net-${k}`, ['base']])),
+  });
   const pullRequest: ChangeSet = {
     kind: 'files',
-    files: [...Array.from({ length: 10 }, (_, i) => ({ path: `clusters/${clusterName(i * 97)}.yaml`, status: 'modified' as const })), { path: 'modules/base/variables.tf', status: 'modified' }],
+    files: [
+      ...Array.from({ length: 10 }, (_, i) => ({
+        path: `clusters/${clusterName(i * 97)}.yaml`,
+        status: 'modified' as const,
+      })),
+      { path: 'modules/base/variables.tf', status: 'modified' },
+    ],
   };
   const scenarios: [string, ChangeSet, number][] = [
     ['10 configs + a module', pullRequest, CLUSTERS],
@@ -36,11 +46,14 @@ export async function benchTargets(): Promise<void> {
       const used = process.cpuUsage(c0);
       times.push(performance.now() - t0);
       cpu.push((used.user + used.system) / 1000);
-      if (targets.clusters.length !== expected) throw new Error(`bench targets: ${label}: ${targets.clusters.length} clusters, expected ${expected}`);
+      if (targets.clusters.length !== expected)
+        throw new Error(`bench targets: ${label}: ${targets.clusters.length} clusters, expected ${expected}`);
     }
     // The first run loads the HCL parser (once per process); the median is of the later ones.
     const median = (values: number[]) => values.slice(1).sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-    console.log(`  ${label.padEnd(28)} ${median(times).toFixed(0).padStart(6)} ms  (CPU ${median(cpu).toFixed(0)} ms; first run ${times[0]!.toFixed(0)} ms, CPU ${cpu[0]!.toFixed(0)} ms)`);
+    console.log(
+      `  ${label.padEnd(28)} ${median(times).toFixed(0).padStart(6)} ms  (CPU ${median(cpu).toFixed(0)} ms; first run ${times[0]!.toFixed(0)} ms, CPU ${cpu[0]!.toFixed(0)} ms)`,
+    );
   }
   await rm(root, { recursive: true, force: true });
 }

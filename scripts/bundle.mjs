@@ -25,7 +25,15 @@ rmSync(path.join(root, 'lib'), { recursive: true, force: true });
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 for (const [name, entry] of Object.entries(ENTRIES)) {
-  run(bin('ncc'), ['build', path.join('lib', entry), '-o', path.join('dist', name), '--license', 'licenses.txt', '--quiet']);
+  run(bin('ncc'), [
+    'build',
+    path.join('lib', entry),
+    '-o',
+    path.join('dist', name),
+    '--license',
+    'licenses.txt',
+    '--quiet',
+  ]);
 }
 // The HCL parser of actions/targets (tree-sitter, src/core/targets.ts) loads its WebAssembly from
 // beside the chunk that runs it.

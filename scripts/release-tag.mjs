@@ -28,7 +28,13 @@ function parseTag(tag) {
   const m = TAG.exec(tag);
   if (m) {
     const [, major, minor, patch, pre] = m;
-    return { version: tag.slice(1), major: BigInt(major), minor: BigInt(minor), patch: BigInt(patch), prerelease: pre !== undefined };
+    return {
+      version: tag.slice(1),
+      major: BigInt(major),
+      minor: BigInt(minor),
+      patch: BigInt(patch),
+      prerelease: pre !== undefined,
+    };
   }
   let hint = '';
   if (/\s/.test(tag)) hint = ' (it contains whitespace)';
@@ -38,15 +44,36 @@ function parseTag(tag) {
   throw new Refusal(`${shown} is not a release tag${hint}: ${expected}`);
 }
 
-const compare = (a, b) => (a.major !== b.major ? (a.major < b.major ? -1 : 1) : a.minor !== b.minor ? (a.minor < b.minor ? -1 : 1) : a.patch !== b.patch ? (a.patch < b.patch ? -1 : 1) : 0);
+const compare = (a, b) =>
+  a.major !== b.major
+    ? a.major < b.major
+      ? -1
+      : 1
+    : a.minor !== b.minor
+      ? a.minor < b.minor
+        ? -1
+        : 1
+      : a.patch !== b.patch
+        ? a.patch < b.patch
+          ? -1
+          : 1
+        : 0;
 
 /** Whether releasing `release` moves its major tag, given the tags at the major tag's commit now. */
 function movesMajor(release, tagsAtMajor) {
   if (release.prerelease) return { move: false, why: 'a pre-release never moves the major tag' };
   const same = tagsAtMajor.map((t) => STABLE.exec(t)).filter((m) => m && BigInt(m[1]) === release.major);
-  if (same.length === 0) return { move: true, why: `v${release.major} does not exist yet, or no v${release.major}.Y.Z tag marks its commit` };
-  const current = same.map(([tag, major, minor, patch]) => ({ tag, major: BigInt(major), minor: BigInt(minor), patch: BigInt(patch) })).sort(compare).at(-1);
-  if (compare(current, release) > 0) return { move: false, why: `v${release.major} is at ${current.tag}, newer than v${release.version}: it stays` };
+  if (same.length === 0)
+    return {
+      move: true,
+      why: `v${release.major} does not exist yet, or no v${release.major}.Y.Z tag marks its commit`,
+    };
+  const current = same
+    .map(([tag, major, minor, patch]) => ({ tag, major: BigInt(major), minor: BigInt(minor), patch: BigInt(patch) }))
+    .sort(compare)
+    .at(-1);
+  if (compare(current, release) > 0)
+    return { move: false, why: `v${release.major} is at ${current.tag}, newer than v${release.version}: it stays` };
   return { move: true, why: `v${release.major} is at ${current.tag}` };
 }
 
@@ -60,14 +87,17 @@ function options(argv) {
       if (args.length === 0) throw new Refusal(`${arg} needs a value`);
       opts[arg.slice(2)] = args.shift();
     } else if (arg.startsWith('--')) {
-      throw new Refusal(`unknown option ${arg}; usage: release-tag.mjs TAG [--package-json FILE] [--major-tags FILE|-]`);
+      throw new Refusal(
+        `unknown option ${arg}; usage: release-tag.mjs TAG [--package-json FILE] [--major-tags FILE|-]`,
+      );
     } else if (tag === undefined) {
       tag = arg;
     } else {
       throw new Refusal(`one tag only, got ${JSON.stringify(tag)} and ${JSON.stringify(arg)}`);
     }
   }
-  if (tag === undefined) throw new Refusal('no tag given; usage: release-tag.mjs TAG [--package-json FILE] [--major-tags FILE|-]');
+  if (tag === undefined)
+    throw new Refusal('no tag given; usage: release-tag.mjs TAG [--package-json FILE] [--major-tags FILE|-]');
   return { tag, ...opts };
 }
 
@@ -94,7 +124,9 @@ function main(argv) {
   if (opts['package-json'] !== undefined) {
     const version = packageVersion(opts['package-json']);
     if (version !== release.version) {
-      throw new Refusal(`tag ${opts.tag} does not match ${opts['package-json']}'s version ${JSON.stringify(version)}: set "version": "${release.version}" (npm version ${release.version} --no-git-tag-version), commit, and tag that commit`);
+      throw new Refusal(
+        `tag ${opts.tag} does not match ${opts['package-json']}'s version ${JSON.stringify(version)}: set "version": "${release.version}" (npm version ${release.version} --no-git-tag-version), commit, and tag that commit`,
+      );
     }
   }
   const lines = [`version=${release.version}`, `major=v${release.major}`, `prerelease=${release.prerelease}`];

@@ -30,7 +30,12 @@ export function sourceDigest(root) {
   files.sort();
   files.push('tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs');
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   hash.update('package-lock.json').update('\0').update(productionLock(root));
   return hash.digest('hex');
 }

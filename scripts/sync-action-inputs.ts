@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { credentialInputsYaml } from '../src/github/action-inputs.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const files = ['action.yml', ...['preflight', 'tofu', 'kubespray'].map((name) => path.join('actions', name, 'action.yml'))];
+const files = [
+  'action.yml',
+  ...['preflight', 'tofu', 'kubespray'].map((name) => path.join('actions', name, 'action.yml')),
+];
 for (const file of files) {
   const full = path.join(root, file);
   const lines = readFileSync(full, 'utf8').split('\n');
@@ -16,7 +19,12 @@ for (const file of files) {
   const start = lines.findIndex((line) => /^ {2}openstack-[a-z-]+:\s*$/.test(line));
   if (start < 0) throw new Error(`${file}: no openstack-* inputs to replace`);
   let end = start + 1;
-  while (end < lines.length && !(isInput(lines[end]!) && !lines[end]!.startsWith('  openstack-')) && !/^\S/.test(lines[end]!)) end++;
+  while (
+    end < lines.length &&
+    !(isInput(lines[end]!) && !lines[end]!.startsWith('  openstack-')) &&
+    !/^\S/.test(lines[end]!)
+  )
+    end++;
   lines.splice(start, end - start, ...credentialInputsYaml().trimEnd().split('\n'));
   writeFileSync(full, lines.join('\n'));
   console.log(`${file}: credential inputs written`);

@@ -8848,7 +8848,11 @@ function joinDashValues(argv, options) {
         const arg = argv[i];
         const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
         const next = argv[i + 1];
-        if (name && options?.[name]?.type === 'string' && next?.startsWith('-') && next !== '--' && !(next.startsWith('--') && next.slice(2).split('=')[0] in options)) {
+        if (name &&
+            options?.[name]?.type === 'string' &&
+            next?.startsWith('-') &&
+            next !== '--' &&
+            !(next.startsWith('--') && next.slice(2).split('=')[0] in options)) {
             out.push(`${arg}=${next}`);
             i++;
         }
@@ -8923,7 +8927,9 @@ function parseCli(argv) {
     const text = (name) => v[name];
     const waitReady = {
         ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', option_values/* DURATION_LIMITS */.IM.timeout) }),
-        ...(v.interval !== undefined && { intervalMs: durationOf(text('interval'), '--interval', option_values/* DURATION_LIMITS */.IM.interval) }),
+        ...(v.interval !== undefined && {
+            intervalMs: durationOf(text('interval'), '--interval', option_values/* DURATION_LIMITS */.IM.interval),
+        }),
         ...(v.nodes !== undefined && { nodes: (0,option_values/* parseNodeCount */.bo)(text('nodes'), '--nodes') }),
     };
     const options = {
@@ -8945,7 +8951,11 @@ function parseCli(argv) {
         cloudsYaml: text('clouds-yaml'),
         credentials: (0,credentials/* credentialOptions */.Kn)('cli', (spec) => v[spec.flag]),
         ...((v['management-kubeconfig'] ?? v.clusterctl ?? v.kind) !== undefined && {
-            clusterApi: { managementKubeconfig: text('management-kubeconfig'), clusterctl: text('clusterctl'), kind: text('kind') },
+            clusterApi: {
+                managementKubeconfig: text('management-kubeconfig'),
+                clusterctl: text('clusterctl'),
+                kind: text('kind'),
+            },
         }),
     };
     if (command === 'normalize-kubeconfig') {
@@ -8958,7 +8968,11 @@ function parseCli(argv) {
     if (!options.configPath && !options.clusterDir) {
         throw new errors/* UsageError */.eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
-    const operation = command === 'plan' ? (v.operation === undefined ? 'deploy' : (0,option_values/* parseOperation */.$$)(text('operation'), '--operation')) : command;
+    const operation = command === 'plan'
+        ? v.operation === undefined
+            ? 'deploy'
+            : (0,option_values/* parseOperation */.$$)(text('operation'), '--operation')
+        : command;
     // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
     const owner = {
         'tofu-plan': 'plan',
@@ -8968,7 +8982,12 @@ function parseCli(argv) {
         'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
     };
     const allowed = {
-        plan: ['tofu-plan', 'operation', ...(operation === 'upgrade' ? ['kubernetes-version'] : []), ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : [])],
+        plan: [
+            'tofu-plan',
+            'operation',
+            ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
+            ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : []),
+        ],
         deploy: ['allow-unsafe-node-removal'],
         upgrade: ['kubernetes-version'],
         destroy: ['confirm'],
@@ -9072,10 +9091,17 @@ async function planClusterApi(pipeline, plan, json) {
         stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
     const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     const controller = new AbortController();
-    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
+    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
+        interrupting: 'the Cluster API plan (a plan saves no state)',
+        waitingFor: 'kubectl diff to stop',
+    });
     try {
         const saved = await pipeline.store.load().catch(() => undefined);
-        const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
+        const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+            redactor: pipeline.redactor,
+            output,
+            signal: controller.signal,
+        });
         if (json)
             stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
         else
@@ -9110,7 +9136,10 @@ async function execute(command) {
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
+                interrupting: 'tofu plan (a plan saves no state)',
+                waitingFor: 'tofu plan to stop',
+            });
             try {
                 const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
                 const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
@@ -9144,7 +9173,9 @@ async function execute(command) {
                     output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
                 }
                 else if (result.ok) {
-                    const done = command.options.operation === 'upgrade' ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}` : `Deploy of ${result.cluster}`;
+                    const done = command.options.operation === 'upgrade'
+                        ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}`
+                        : `Deploy of ${result.cluster}`;
                     output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
                     output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
                 }
@@ -9181,7 +9212,10 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
+            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), {
+                interrupting: 'the wait',
+                waitingFor: 'kubectl to stop',
+            });
             try {
                 const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .Cf)({
                     kubeconfig: command.kubeconfig,
@@ -9308,7 +9342,11 @@ function urlHost(host) {
  * deploy would create, change or delete, by kind and namespace/name. Secret data is never shown.
  */
 /** clusterctl's output: dozens of objects, with embedded cloud-init; far below this. */
-const MANIFESTS_FILE = { noun: 'rendered manifest', plural: 'rendered manifests', maxBytes: 16 * 1024 * 1024 };
+const MANIFESTS_FILE = {
+    noun: 'rendered manifest',
+    plural: 'rendered manifests',
+    maxBytes: 16 * 1024 * 1024,
+};
 /** `Kind namespace/name`, as the plan table shows an object. */
 function objectAddress(object) {
     return `${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}`;
@@ -9319,7 +9357,10 @@ function manifestDocuments(text, source) {
         .split(/^---[ \t]*(?:#.*)?$/m)
         .map((document, index) => ({ document, number: index + 1 }))
         .filter(({ document }) => document.replace(/^\s*#.*$/gm, '').trim())
-        .map(({ document, number }) => ({ number, value: (0,_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${number})`, MANIFESTS_FILE).value }));
+        .map(({ document, number }) => ({
+        number,
+        value: (0,_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${number})`, MANIFESTS_FILE).value,
+    }));
 }
 /** The objects of a multi-document YAML stream (what clusterctl generate cluster prints). */
 function manifestObjects(text, source) {
@@ -9327,7 +9368,10 @@ function manifestObjects(text, source) {
     for (const { number, value } of manifestDocuments(text, source)) {
         const index = number - 1;
         const object = value;
-        if (!object || typeof object !== 'object' || typeof object.kind !== 'string' || typeof object.metadata?.name !== 'string') {
+        if (!object ||
+            typeof object !== 'object' ||
+            typeof object.kind !== 'string' ||
+            typeof object.metadata?.name !== 'string') {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);
         }
         objects.push({
@@ -9373,7 +9417,11 @@ function parseKubectlDiff(output) {
             continue;
         }
         const hunk = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/m.exec(block);
-        const action = hunk && hunk[1] === '0' && hunk[2] === '0' ? 'create' : hunk && hunk[3] === '0' && hunk[4] === '0' ? 'destroy' : 'update';
+        const action = hunk && hunk[1] === '0' && hunk[2] === '0'
+            ? 'create'
+            : hunk && hunk[3] === '0' && hunk[4] === '0'
+                ? 'destroy'
+                : 'update';
         entries.push({ ...object, action });
         kept.push(object.kind === 'Secret' ? `(${objectAddress(object)}: ${action}; Secret data is not shown)\n` : block);
     }
@@ -9437,16 +9485,30 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
     const capi = settings.clusterApi;
     if (!capi)
         throw new Error('runCapiPlan without cluster-api settings');
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), {
+        onProgress: (message) => output.line(message),
+        signal,
+        operation: 'plan',
+    });
     try {
-        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
+        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({
+            redactor,
+            output: output.write,
+            signal,
+            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
+        });
         // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
         const problem = (0,_steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .problemsError */ .$j)(await (0,_steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterApiProblems */ .DW)(settings, capi, { needsKind: false }));
         if (problem)
             throw problem;
         const rendered = await (0,_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .renderManifests */ .hO)(settings, exec);
         const everythingNew = (note) => ({
-            changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),
+            changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({
+                kind: o.kind,
+                name: o.name,
+                ...(o.namespace && { namespace: o.namespace }),
+                action: 'create',
+            }))),
             text: '',
             note,
             manifestsFile: rendered.file,
@@ -9486,7 +9548,9 @@ function renderCapiChanges(cluster, plan) {
     const note = plan.note ? `  (${plan.note})\n` : '';
     if (changes.rows.length === 0)
         return `Cluster API plan for ${cluster}: no changes\n${note}`;
-    const lines = [`Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`];
+    const lines = [
+        `Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`,
+    ];
     const sign = { create: '+', update: '~', destroy: '-', replace: '-/+' };
     for (const row of changes.rows)
         lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
@@ -9575,9 +9639,14 @@ function completeCheckReport(report) {
 /** The report for a terminal or a log: a headline, then one line per finding. */
 function describeCheckReport(report) {
     const others = report.findings.filter((finding) => finding.kind !== 'drift').length;
-    const drift = report.drift ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})` : 'no drift';
+    const drift = report.drift
+        ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})`
+        : 'no drift';
     const health = report.healthy ? 'healthy' : `unhealthy (${others} finding${others === 1 ? '' : 's'})`;
-    return [`Check of ${report.cluster}: ${drift}, ${health}`, ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`)];
+    return [
+        `Check of ${report.cluster}: ${drift}, ${health}`,
+        ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`),
+    ];
 }
 
 
@@ -9624,7 +9693,13 @@ const OPENSTACK_VARIABLES = {
 /** Variables that would carry credentials into the rendered manifests: the engine writes that Secret itself. */
 const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'];
 /** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
-const FLAG_VARIABLES = ['CLUSTER_NAME', 'NAMESPACE', 'KUBERNETES_VERSION', 'CONTROL_PLANE_MACHINE_COUNT', 'WORKER_MACHINE_COUNT'];
+const FLAG_VARIABLES = [
+    'CLUSTER_NAME',
+    'NAMESPACE',
+    'KUBERNETES_VERSION',
+    'CONTROL_PLANE_MACHINE_COUNT',
+    'WORKER_MACHINE_COUNT',
+];
 /** The resolved credentials in every command's environment: never template input. */
 function isCredentialVariable(name) {
     return CREDENTIAL_VARIABLES.includes(name) || name.startsWith('OS_');
@@ -9662,14 +9737,22 @@ function resolveClusterApiSettings(config, options, where) {
     let management;
     if (options.managementKubeconfig !== undefined) {
         if (!options.managementKubeconfig.trim())
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('the management kubeconfig path is empty; give the path of an existing management cluster\'s kubeconfig');
-        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.managementKubeconfig), source: '--management-kubeconfig (input management-kubeconfig)' };
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb("the management kubeconfig path is empty; give the path of an existing management cluster's kubeconfig");
+        management = {
+            kind: 'existing',
+            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.managementKubeconfig),
+            source: '--management-kubeconfig (input management-kubeconfig)',
+        };
     }
     else if (kubeconfig && bootstrap) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
     }
     else if (kubeconfig) {
-        management = { kind: 'existing', kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(source), kubeconfig), source: `${FIELD}.management.kubeconfig` };
+        management = {
+            kind: 'existing',
+            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(source), kubeconfig),
+            source: `${FIELD}.management.kubeconfig`,
+        };
     }
     else if (bootstrap === 'kind') {
         management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
@@ -9714,7 +9797,12 @@ function resolveClusterApiSettings(config, options, where) {
         namespace: capi.namespace,
         template: inClusterDir(capi.template),
         addonsDir: realDirectory(inClusterDir(capi.addons)),
-        providers: { core: providers.core, bootstrap: providers.bootstrap, controlPlane: providers.control_plane, infrastructure: providers.infrastructure },
+        providers: {
+            core: providers.core,
+            bootstrap: providers.bootstrap,
+            controlPlane: providers.control_plane,
+            infrastructure: providers.infrastructure,
+        },
         orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
         controlPlaneMachineCount: capi.control_plane_machine_count,
         workerMachineCount: capi.worker_machine_count,
@@ -9734,11 +9822,15 @@ function resolveClusterApiSettings(config, options, where) {
  * the second one stop at once.
  */
 function kindLockPath(capi, userStateRoot) {
-    return capi.management.kind === 'kind' ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`) : undefined;
+    return capi.management.kind === 'kind'
+        ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`)
+        : undefined;
 }
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
 function managementKubeconfig(capi) {
-    return capi.management.kind === 'existing' ? capi.management.kubeconfig : node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'management.kubeconfig');
+    return capi.management.kind === 'existing'
+        ? capi.management.kubeconfig
+        : node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'management.kubeconfig');
 }
 /** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
 function renderedManifests(capi) {
@@ -9815,7 +9907,9 @@ class CommandFailedError extends Error {
  * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
  */
 function failureHeadline(error) {
-    const diagnostic = error.result.tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+    const diagnostic = error.result.tail
+        .map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim())
+        .find(Boolean);
     return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
 }
 /** The name to show for a command: its program's basename. */
@@ -9946,7 +10040,11 @@ function capturedText(chunks, limit) {
  */
 function commandExecutor(base) {
     return async (spec, { check = true, capture = false, quiet = false } = {}) => {
-        const result = await runCommand(spec, { ...base, output: quiet ? undefined : base.output, captureStdout: capture ? Number.POSITIVE_INFINITY : 0 });
+        const result = await runCommand(spec, {
+            ...base,
+            output: quiet ? undefined : base.output,
+            captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
+        });
         if (check && result.exitCode !== 0)
             throw new CommandFailedError(commandName(spec.argv), result);
         return result;
@@ -9987,21 +10085,186 @@ function commandExecutor(base) {
 
 const INTERFACES = ['public', 'internal', 'admin'];
 const CREDENTIAL_FIELDS = [
-    { field: 'authUrl', flag: 'os-auth-url', input: 'openstack-auth-url', env: ['OS_AUTH_URL'], cloudsYaml: ['auth.auth_url'], config: ['auth_url'], secret: false, type: 'url', placeholder: 'URL', description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3' },
-    { field: 'region', flag: 'os-region', input: 'openstack-region', env: ['OS_REGION_NAME'], cloudsYaml: ['region_name'], config: ['region'], secret: false, type: 'text', placeholder: 'NAME', description: 'OpenStack region' },
-    { field: 'interface', flag: 'os-interface', input: 'openstack-interface', env: ['OS_INTERFACE'], cloudsYaml: ['interface'], config: ['interface'], secret: false, type: 'interface', placeholder: INTERFACES.join('|'), description: 'endpoint interface in the catalog (default public)' },
-    { field: 'projectName', flag: 'os-project-name', input: 'openstack-project-name', env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'], cloudsYaml: ['auth.project_name'], config: ['project_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'project to scope to (username/password auth)' },
-    { field: 'projectId', flag: 'os-project-id', input: 'openstack-project-id', env: ['OS_PROJECT_ID', 'OS_TENANT_ID'], cloudsYaml: ['auth.project_id'], config: ['project_id'], secret: false, type: 'text', placeholder: 'ID', description: 'project id to scope to (username/password auth)' },
-    { field: 'userDomainName', flag: 'os-user-domain-name', input: 'openstack-user-domain-name', env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'], config: ['user_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the user's domain" },
-    { field: 'projectDomainName', flag: 'os-project-domain-name', input: 'openstack-project-domain-name', env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'], config: ['project_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the project's domain" },
-    { field: 'applicationCredentialId', flag: 'os-application-credential-id', input: 'openstack-application-credential-id', env: ['OS_APPLICATION_CREDENTIAL_ID'], cloudsYaml: ['auth.application_credential_id'], config: ['application_credential_id'], secret: false, type: 'text', placeholder: 'ID', description: 'application credential id' },
-    { field: 'applicationCredentialName', flag: 'os-application-credential-name', input: 'openstack-application-credential-name', env: ['OS_APPLICATION_CREDENTIAL_NAME'], cloudsYaml: ['auth.application_credential_name'], config: ['application_credential_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'application credential name (with username or user id)' },
-    { field: 'applicationCredentialSecret', flag: 'os-application-credential-secret', input: 'openstack-application-credential-secret', env: ['OS_APPLICATION_CREDENTIAL_SECRET'], cloudsYaml: ['auth.application_credential_secret'], config: ['application_credential_secret'], secret: true, type: 'text', placeholder: 'SECRET', description: 'application credential secret' },
-    { field: 'username', flag: 'os-username', input: 'openstack-username', env: ['OS_USERNAME'], cloudsYaml: ['auth.username'], config: ['username'], secret: false, type: 'text', placeholder: 'NAME', description: 'user name (password auth)' },
-    { field: 'userId', flag: 'os-user-id', input: 'openstack-user-id', env: ['OS_USER_ID'], cloudsYaml: ['auth.user_id'], config: ['user_id'], secret: false, type: 'text', placeholder: 'ID', description: 'user id (password auth)' },
-    { field: 'password', flag: 'os-password', input: 'openstack-password', env: ['OS_PASSWORD'], cloudsYaml: ['auth.password'], config: ['password'], secret: true, type: 'text', placeholder: 'PASSWORD', description: 'password (password auth)' },
-    { field: 'caCert', flag: 'os-cacert', input: 'openstack-cacert', env: ['OS_CACERT'], cloudsYaml: ['cacert'], config: ['cacert'], secret: false, type: 'text', placeholder: 'FILE', description: 'CA bundle for a private Keystone' },
-    { field: 'insecure', flag: 'os-insecure', input: 'openstack-insecure', env: ['OS_INSECURE'], cloudsYaml: ['!verify', 'insecure'], config: ['insecure'], secret: false, type: 'boolean', placeholder: '', description: "don't verify Keystone's TLS certificate" },
+    {
+        field: 'authUrl',
+        flag: 'os-auth-url',
+        input: 'openstack-auth-url',
+        env: ['OS_AUTH_URL'],
+        cloudsYaml: ['auth.auth_url'],
+        config: ['auth_url'],
+        secret: false,
+        type: 'url',
+        placeholder: 'URL',
+        description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3',
+    },
+    {
+        field: 'region',
+        flag: 'os-region',
+        input: 'openstack-region',
+        env: ['OS_REGION_NAME'],
+        cloudsYaml: ['region_name'],
+        config: ['region'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'OpenStack region',
+    },
+    {
+        field: 'interface',
+        flag: 'os-interface',
+        input: 'openstack-interface',
+        env: ['OS_INTERFACE'],
+        cloudsYaml: ['interface'],
+        config: ['interface'],
+        secret: false,
+        type: 'interface',
+        placeholder: INTERFACES.join('|'),
+        description: 'endpoint interface in the catalog (default public)',
+    },
+    {
+        field: 'projectName',
+        flag: 'os-project-name',
+        input: 'openstack-project-name',
+        env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'],
+        cloudsYaml: ['auth.project_name'],
+        config: ['project_name'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'project to scope to (username/password auth)',
+    },
+    {
+        field: 'projectId',
+        flag: 'os-project-id',
+        input: 'openstack-project-id',
+        env: ['OS_PROJECT_ID', 'OS_TENANT_ID'],
+        cloudsYaml: ['auth.project_id'],
+        config: ['project_id'],
+        secret: false,
+        type: 'text',
+        placeholder: 'ID',
+        description: 'project id to scope to (username/password auth)',
+    },
+    {
+        field: 'userDomainName',
+        flag: 'os-user-domain-name',
+        input: 'openstack-user-domain-name',
+        env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
+        cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'],
+        config: ['user_domain_name', 'domain'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: "the user's domain",
+    },
+    {
+        field: 'projectDomainName',
+        flag: 'os-project-domain-name',
+        input: 'openstack-project-domain-name',
+        env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
+        cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'],
+        config: ['project_domain_name', 'domain'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: "the project's domain",
+    },
+    {
+        field: 'applicationCredentialId',
+        flag: 'os-application-credential-id',
+        input: 'openstack-application-credential-id',
+        env: ['OS_APPLICATION_CREDENTIAL_ID'],
+        cloudsYaml: ['auth.application_credential_id'],
+        config: ['application_credential_id'],
+        secret: false,
+        type: 'text',
+        placeholder: 'ID',
+        description: 'application credential id',
+    },
+    {
+        field: 'applicationCredentialName',
+        flag: 'os-application-credential-name',
+        input: 'openstack-application-credential-name',
+        env: ['OS_APPLICATION_CREDENTIAL_NAME'],
+        cloudsYaml: ['auth.application_credential_name'],
+        config: ['application_credential_name'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'application credential name (with username or user id)',
+    },
+    {
+        field: 'applicationCredentialSecret',
+        flag: 'os-application-credential-secret',
+        input: 'openstack-application-credential-secret',
+        env: ['OS_APPLICATION_CREDENTIAL_SECRET'],
+        cloudsYaml: ['auth.application_credential_secret'],
+        config: ['application_credential_secret'],
+        secret: true,
+        type: 'text',
+        placeholder: 'SECRET',
+        description: 'application credential secret',
+    },
+    {
+        field: 'username',
+        flag: 'os-username',
+        input: 'openstack-username',
+        env: ['OS_USERNAME'],
+        cloudsYaml: ['auth.username'],
+        config: ['username'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'user name (password auth)',
+    },
+    {
+        field: 'userId',
+        flag: 'os-user-id',
+        input: 'openstack-user-id',
+        env: ['OS_USER_ID'],
+        cloudsYaml: ['auth.user_id'],
+        config: ['user_id'],
+        secret: false,
+        type: 'text',
+        placeholder: 'ID',
+        description: 'user id (password auth)',
+    },
+    {
+        field: 'password',
+        flag: 'os-password',
+        input: 'openstack-password',
+        env: ['OS_PASSWORD'],
+        cloudsYaml: ['auth.password'],
+        config: ['password'],
+        secret: true,
+        type: 'text',
+        placeholder: 'PASSWORD',
+        description: 'password (password auth)',
+    },
+    {
+        field: 'caCert',
+        flag: 'os-cacert',
+        input: 'openstack-cacert',
+        env: ['OS_CACERT'],
+        cloudsYaml: ['cacert'],
+        config: ['cacert'],
+        secret: false,
+        type: 'text',
+        placeholder: 'FILE',
+        description: 'CA bundle for a private Keystone',
+    },
+    {
+        field: 'insecure',
+        flag: 'os-insecure',
+        input: 'openstack-insecure',
+        env: ['OS_INSECURE'],
+        cloudsYaml: ['!verify', 'insecure'],
+        config: ['insecure'],
+        secret: false,
+        type: 'boolean',
+        placeholder: '',
+        description: "don't verify Keystone's TLS certificate",
+    },
 ];
 const PLACEHOLDER = 'CHANGEME';
 /** Every secret the credentials know of, in use or seen in any source, for the redactor. */
@@ -10113,7 +10376,7 @@ function credentialOptions(front, read) {
     }, _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb).values;
 }
 function optionsLayer(options) {
-    return readValues((spec) => (options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' }));
+    return readValues((spec) => options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' });
 }
 function credentialsFromEnv(env) {
     return readValues((spec) => {
@@ -10126,10 +10389,17 @@ function cloudsYamlCandidates(file, env) {
     if (file)
         return [file];
     const home = env.HOME ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)();
-    return [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter((f) => !!f);
+    return [
+        env.OS_CLIENT_CONFIG_FILE,
+        'clouds.yaml',
+        node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.config/openstack/clouds.yaml'),
+        '/etc/openstack/clouds.yaml',
+    ].filter((f) => !!f);
 }
 /** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
-const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }) });
+const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
+});
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
 function credentialsFromCloudsYaml(cloud, file, env = process.env) {
     const candidates = cloudsYamlCandidates(file, env);
@@ -10161,7 +10431,10 @@ function credentialsFromConfig(openstack, source) {
         return { values: {}, where: {}, secrets: [] };
     return readValues((spec) => {
         const found = lookup(openstack, spec.config);
-        return found && { raw: found.raw, where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})` };
+        return (found && {
+            raw: found.raw,
+            where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})`,
+        });
     });
 }
 /**
@@ -10215,7 +10488,16 @@ function exportedFields(creds) {
             ? [...common, 'applicationCredentialId', 'applicationCredentialSecret']
             : [...common, 'applicationCredentialName', 'applicationCredentialSecret', 'username', 'userId', 'userDomainName'];
     }
-    return [...common, 'username', 'userId', 'password', 'projectId', 'projectName', 'userDomainName', 'projectDomainName'];
+    return [
+        ...common,
+        'username',
+        'userId',
+        'password',
+        'projectId',
+        'projectName',
+        'userDomainName',
+        'projectDomainName',
+    ];
 }
 /** OS_* variables for tofu, Ansible and the openstack CLI, named as the table says. Empty values are dropped. */
 function credentialsToEnv(creds) {
@@ -10232,7 +10514,10 @@ function credentialsToEnv(creds) {
     return env;
 }
 /** Names of OS_* variables whose values are secret (for plans: NAME=<redacted>). */
-const SECRET_ENV_NAMES = new Set([...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env), 'OS_TOKEN']);
+const SECRET_ENV_NAMES = new Set([
+    ...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env),
+    'OS_TOKEN',
+]);
 /** The config's `cloud.openstack` block, checked field by field with the table's types. */
 const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
     const schema = spec.type === 'boolean'
@@ -10240,7 +10525,10 @@ const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc
         : spec.type === 'interface'
             ? zod__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(INTERFACES)
             : spec.type === 'url'
-                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' })
+                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({
+                    protocol: /^https?$/,
+                    error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3',
+                })
                 : zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().trim();
     return spec.config.map((key) => [key, schema.optional()]);
 })));
@@ -10342,7 +10630,11 @@ const FAILURE_PREFIX = {
  */
 function beginAttempt(state, selected, filter, ciRun) {
     const previous = state.completedAt ? [] : (state.history ?? []);
-    const attempt = { number: (previous.at(-1)?.number ?? 0) + 1, startedAt: new Date().toISOString(), steps: [] };
+    const attempt = {
+        number: (previous.at(-1)?.number ?? 0) + 1,
+        startedAt: new Date().toISOString(),
+        steps: [],
+    };
     if (ciRun)
         attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
     if (previous.length) {
@@ -10404,7 +10696,14 @@ async function runSelected(run, selected, exec) {
         output.line(note);
     const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .usesSavedState */ .ZK)(filter);
     const reports = [];
-    const result = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
+    const result = {
+        ok: false,
+        interrupted: false,
+        cluster,
+        reports,
+        statePath: store.location,
+        logPath: run.logPath,
+    };
     // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
     const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .keepsResumeState */ .H)(settings.operation);
     const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .newCheckReport */ .jT)(cluster);
@@ -10422,7 +10721,14 @@ async function runSelected(run, selected, exec) {
         const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ⏭ ${name} (${decision.reason})`);
-            reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
+            reports.push({
+                id: step.id,
+                title: step.title,
+                status: 'skipped',
+                reason: decision.reason,
+                detail: state.steps[step.id]?.detail,
+                warnings: state.steps[step.id]?.warnings,
+            });
             continue;
         }
         attempt ??= beginAttempt(state, selected, filter, run.ciRun);
@@ -10444,7 +10750,18 @@ async function runSelected(run, selected, exec) {
         let failure;
         let failed = false;
         try {
-            detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id), report })) ?? undefined;
+            detail =
+                (await step.run({
+                    settings,
+                    redactor,
+                    output,
+                    signal,
+                    exec,
+                    state,
+                    warn,
+                    selected: selected.map((s) => s.id),
+                    report,
+                })) ?? undefined;
             if (signal.aborted)
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
         }
@@ -10459,28 +10776,69 @@ async function runSelected(run, selected, exec) {
         if (!failed) {
             timeline.status = 'success';
             const safeDetail = detail ? redactor.redact(detail) : undefined;
-            state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) };
+            state.steps[step.id] = {
+                status: 'success',
+                startedAt: startedAt.toISOString(),
+                finishedAt,
+                durationMs,
+                detail: safeDetail,
+                ...(warnings.length && { warnings }),
+            };
             await save();
             output.line(`${label} ✓ ${name} (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
-            reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) });
+            reports.push({
+                id: step.id,
+                title: step.title,
+                status: 'success',
+                reason: decision.reason,
+                durationMs,
+                detail: safeDetail,
+                ...(warnings.length && { warnings }),
+            });
             continue;
         }
         const interrupted = signal.aborted;
         const { message, tail } = describeFailure(failure, interrupted);
         timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
         const safeMessage = redactor.redact(message);
-        state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage, ...(warnings.length && { warnings }) };
+        state.steps[step.id] = {
+            status: 'failed',
+            startedAt: startedAt.toISOString(),
+            finishedAt,
+            durationMs,
+            error: safeMessage,
+            ...(warnings.length && { warnings }),
+        };
         await save();
-        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) && !interrupted && failure instanceof Error && failure.stack) {
+        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) &&
+            !interrupted &&
+            failure instanceof Error &&
+            failure.stack) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
         output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
-        output.line(persistent ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}` : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
-        reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
+        output.line(persistent
+            ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
+            : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
+        reports.push({
+            id: step.id,
+            title: step.title,
+            status: 'failed',
+            reason: decision.reason,
+            durationMs,
+            error: safeMessage,
+            outputTail: tail,
+            ...(warnings.length && { warnings }),
+        });
         for (const later of selected.slice(index + 1)) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
         }
-        Object.assign(result, { interrupted, history: state.history, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
+        Object.assign(result, {
+            interrupted,
+            history: state.history,
+            failedStep: step.id,
+            error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
+        });
         return result;
     }
     if (persistent && run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
@@ -10494,9 +10852,16 @@ async function runSelected(run, selected, exec) {
     result.history = state.history;
     if (settings.operation === 'check') {
         // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
-        for (const [id, what] of [['opentofu-drift', 'drift'], ['cluster-health', 'health']]) {
+        for (const [id, what] of [
+            ['opentofu-drift', 'drift'],
+            ['cluster-health', 'health'],
+        ]) {
             if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
-                report.findings.push({ kind: 'unchecked', subject: what, message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)` });
+                report.findings.push({
+                    kind: 'unchecked',
+                    subject: what,
+                    message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)`,
+                });
             }
         }
         result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .completeCheckReport */ .kf)(report));
@@ -10569,7 +10934,9 @@ function formatIssues(source, issues) {
         const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
         return `${where}: ${issue.message}`;
     });
-    return lines.length === 1 ? `${source} is invalid: ${lines[0]}` : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
+    return lines.length === 1
+        ? `${source} is invalid: ${lines[0]}`
+        : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }
 
 
@@ -10690,7 +11057,11 @@ async function statIfExists(p) {
     }
 }
 function notADirectory(p) {
-    return Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${p}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: p });
+    return Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${p}'`), {
+        code: 'ENOTDIR',
+        syscall: 'mkdir',
+        path: p,
+    });
 }
 /** Why a file operation failed, in words, for the system errors a user can do something about. */
 const SYSTEM_ERROR_REASONS = {
@@ -10907,7 +11278,9 @@ function lstatIfExists(p) {
 /** The parts of a node list we read; anything else in it is ignored. */
 const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     items: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-        metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional() }).partial().optional(),
+        metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional() })
+            .partial()
+            .optional(),
         status: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
             conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial()).optional(),
             nodeInfo: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ kubeletVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial().optional(),
@@ -10976,7 +11349,12 @@ function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
  */
 const optionalString = zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().nullish();
 /** The user fields that hold secrets, to mask. */
-const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
+const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    'client-key-data': optionalString,
+    'client-certificate-data': optionalString,
+    token: optionalString,
+    password: optionalString,
+});
 const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
 const ClusterFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
     server: optionalString,
@@ -10989,7 +11367,11 @@ const UserFields = SecretUserFields.extend({ 'client-certificate': optionalStrin
 const KubeconfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
     'current-context': optionalString,
     clusters: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
-    contexts: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, context: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ cluster: optionalString, user: optionalString }).nullish() })).nullish(),
+    contexts: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+        name: optionalString,
+        context: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ cluster: optionalString, user: optionalString }).nullish(),
+    }))
+        .nullish(),
     users: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, user: UserFields.nullish() })).nullish(),
 });
 /** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
@@ -11126,7 +11508,11 @@ function kubeconfigTls(text, file) {
             return Buffer.from(data, 'base64').toString('utf8');
         if (!path)
             return undefined;
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(file), path), { noun: `${what} file`, plural: `${what} files`, maxBytes: 1024 * 1024 });
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(file), path), {
+            noun: `${what} file`,
+            plural: `${what} files`,
+            maxBytes: 1024 * 1024,
+        });
     };
     return {
         server,
@@ -11215,7 +11601,9 @@ const LockRecordSchema = schemas/* object */.Ikc({
     /** That child's program name, to say what we are waiting for. */
     childCommand: oneLine.optional(),
     /** What holds it (deploy, check, plan…), to say what is running; older lock files lack it and were deploys. */
-    operation: schemas/* string */.YjP().regex(/^[a-z-]{1,32}$/).optional(),
+    operation: schemas/* string */.YjP()
+        .regex(/^[a-z-]{1,32}$/)
+        .optional(),
 });
 function parseRecord(text) {
     try {
@@ -11242,7 +11630,13 @@ async function readLockFile(file) {
 }
 /** A file-system error the user can fix (permissions, a full or read-only disk) as a UserError after `prefix`; anything else as it was. */
 function fileSystemError(error, prefix) {
-    const reasons = { EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded' };
+    const reasons = {
+        EACCES: 'permission denied',
+        EPERM: 'operation not permitted',
+        EROFS: 'read-only file system',
+        ENOSPC: 'no space left on the device',
+        EDQUOT: 'disk quota exceeded',
+    };
     const reason = error instanceof errors/* UserError */.yo ? undefined : reasons[error?.code ?? ''];
     return reason ? new errors/* UserError */.yo(`${prefix}: ${reason}`) : error;
 }
@@ -11255,7 +11649,15 @@ async function notALockFile(file, cluster) {
     const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
     if (!stat || stat.isFile())
         return undefined;
-    const kind = stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device';
+    const kind = stat.isSymbolicLink()
+        ? 'a symbolic link'
+        : stat.isDirectory()
+            ? 'a directory'
+            : stat.isFIFO()
+                ? 'a FIFO'
+                : stat.isSocket()
+                    ? 'a socket'
+                    : 'a device';
     return new errors/* UserError */.yo(`the deploy lock of ${cluster}, ${file}, is ${kind}, not a lock file; if no deploy of ${cluster} is running, delete it`);
 }
 function unreadableLock(file, cluster) {
@@ -11263,7 +11665,13 @@ function unreadableLock(file, cluster) {
 }
 /** The record with the given child process group, or none. */
 function withChild(record, pgid, command) {
-    const owner = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token, ...(record.operation && { operation: record.operation }) };
+    const owner = {
+        pid: record.pid,
+        host: record.host,
+        startedAt: record.startedAt,
+        token: record.token,
+        ...(record.operation && { operation: record.operation }),
+    };
     return pgid === undefined ? owner : { ...owner, childPgid: pgid, childCommand: command };
 }
 /** True unless the process is certainly gone (signal 0 probes without touching it). */
@@ -11308,7 +11716,13 @@ async function acquireDeployLock(file, cluster, options = {}) {
         throw fileSystemError(error, `cannot create the state directory ${external_node_path_.dirname(file)}`);
     }
     const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
-    let record = { pid: process.pid, host: (0,external_node_os_.hostname)(), startedAt: new Date().toISOString(), token, ...(options.operation && { operation: options.operation }) };
+    let record = {
+        pid: process.pid,
+        host: (0,external_node_os_.hostname)(),
+        startedAt: new Date().toISOString(),
+        token,
+        ...(options.operation && { operation: options.operation }),
+    };
     const candidate = external_node_path_.join(external_node_path_.dirname(file), `.${external_node_path_.basename(file)}.${token}.candidate`);
     let previous;
     try {
@@ -11402,7 +11816,9 @@ async function acquireDeployLock(file, cluster, options = {}) {
  */
 function lockChildHooks(lock, onError) {
     const record = (pgid, command) => {
-        lock.recordChild(pgid, command).catch((error) => onError(`could not update the running command in the deploy lock: ${(0,errors/* errorMessage */.gJ)(error)}`));
+        lock
+            .recordChild(pgid, command)
+            .catch((error) => onError(`could not update the running command in the deploy lock: ${(0,errors/* errorMessage */.gJ)(error)}`));
     };
     return { onSpawn: (pid, command) => record(pid, command), onExit: () => record(undefined) };
 }
@@ -11621,7 +12037,8 @@ function plannedNodeChanges(planJson, spec) {
         const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
         const afterName = typeof nameAfter === 'string' ? nameAfter : undefined;
         const afterUnknownName = kind !== 'none' && kind !== 'delete' && afterName === undefined && unknownAt(afterUnknown, namePath);
-        const isNode = resource.type === spec.type && (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
+        const isNode = resource.type === spec.type &&
+            (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
         if (!isNode) {
             if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address))
                 others.push({ address: resource.address, moduleAddress: resource.module_address });
@@ -11658,7 +12075,8 @@ function plannedNodeChanges(planJson, spec) {
             replaced.push(beforeName);
         }
     }
-    const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined && [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
+    const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined &&
+        [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
     return {
         kept: sortedUnique(kept),
         created: sortedUnique(created),
@@ -11741,7 +12159,13 @@ function parseInventory(text, source) {
             visit(name);
         return [...new Set(result)];
     };
-    return { file: source, hosts: [...new Set(hosts)], controlPlane: members(CONTROL_PLANE_GROUPS), etcd: members(ETCD_GROUPS), workers: members(WORKER_GROUPS) };
+    return {
+        file: source,
+        hosts: [...new Set(hosts)],
+        controlPlane: members(CONTROL_PLANE_GROUPS),
+        etcd: members(ETCD_GROUPS),
+        workers: members(WORKER_GROUPS),
+    };
 }
 const ROLE_ORDER = ['control-plane', 'etcd', 'worker'];
 function rolesIn(inventory, node) {
@@ -11815,7 +12239,10 @@ function pendingForNextPlan(pending, removed, next) {
     const reinstall = sortedUnique(removed.filter((node) => !nextRemoves.has(node) && next.kept.includes(node)));
     const remove = pending.remove.filter((node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)));
     const removeRoles = Object.fromEntries(Object.entries(pending.removeRoles).filter(([node]) => remove.includes(node)));
-    return { pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) }, reinstall };
+    return {
+        pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) },
+        reinstall,
+    };
 }
 function listed(nodes) {
     return nodes.join(', ');
@@ -11841,7 +12268,9 @@ function checkRemovalSafety(work, inventoryBefore, allowUnsafe, inventoryFile) {
         const firstControlPlane = inventoryBefore.controlPlane[0];
         const firstEtcd = inventoryBefore.etcd[0];
         const firstGroups = [
-            ...(firstControlPlane !== undefined && removing.has(firstControlPlane) ? [{ node: firstControlPlane, group: 'kube_control_plane' }] : []),
+            ...(firstControlPlane !== undefined && removing.has(firstControlPlane)
+                ? [{ node: firstControlPlane, group: 'kube_control_plane' }]
+                : []),
             ...(firstEtcd !== undefined && removing.has(firstEtcd) ? [{ node: firstEtcd, group: 'etcd' }] : []),
         ];
         for (const node of new Set(firstGroups.map((first) => first.node))) {
@@ -11869,7 +12298,9 @@ function checkRemovalSafety(work, inventoryBefore, allowUnsafe, inventoryFile) {
     if (refusals.length === 0)
         return { warnings };
     if (!allowUnsafe) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(refusals.length === 1 ? `refusing to remove nodes: ${refusals[0]}` : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(refusals.length === 1
+            ? `refusing to remove nodes: ${refusals[0]}`
+            : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`);
     }
     return { warnings: [...refusals.map((refusal) => `UNSAFE: ${refusal}`), ...warnings] };
 }
@@ -11901,10 +12332,16 @@ function decide(work, isControlPlaneOrEtcd, isWorker) {
     if (work.newCluster)
         return { kind: 'cluster', reason: 'a new cluster: cluster.yml installs every node' };
     if (work.otherChanges)
-        return { kind: 'cluster', reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything' };
+        return {
+            kind: 'cluster',
+            reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything',
+        };
     const unnamed = new Set(work.unnamed ?? []);
     if (unnamed.size > 0) {
-        return { kind: 'cluster', reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are` };
+        return {
+            kind: 'cluster',
+            reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are`,
+        };
     }
     const addedControl = work.create.filter(isControlPlaneOrEtcd);
     if (addedControl.length > 0) {
@@ -11925,10 +12362,17 @@ function decide(work, isControlPlaneOrEtcd, isWorker) {
     }
     const limit = sortedUnique(work.create.filter(isWorker));
     if (limit.length > 0) {
-        return { kind: 'scale', limit, reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache` };
+        return {
+            kind: 'scale',
+            limit,
+            reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache`,
+        };
     }
     if (work.remove.length > 0)
-        return { kind: 'none', reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install' };
+        return {
+            kind: 'none',
+            reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install',
+        };
     return { kind: 'none', reason: 'no node was added or removed' };
 }
 /**
@@ -12516,7 +12960,9 @@ async function checkOpenStackAuth(creds, options = {}) {
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
     const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
-    const request = { auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) } };
+    const request = {
+        auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) },
+    };
     let answer;
     try {
         answer = await postJson(tokensUrl, request, tlsOptions(creds), timeoutMs);
@@ -12570,14 +13016,24 @@ function identityRequest(creds, method) {
     if (method === 'application-credential') {
         const secret = creds.applicationCredentialSecret;
         if (creds.applicationCredentialId) {
-            return { methods: ['application_credential'], application_credential: { id: creds.applicationCredentialId, secret } };
+            return {
+                methods: ['application_credential'],
+                application_credential: { id: creds.applicationCredentialId, secret },
+            };
         }
         return {
             methods: ['application_credential'],
-            application_credential: { name: creds.applicationCredentialName, secret, user: userReference(creds, 'an application credential name') },
+            application_credential: {
+                name: creds.applicationCredentialName,
+                secret,
+                user: userReference(creds, 'an application credential name'),
+            },
         };
     }
-    return { methods: ['password'], password: { user: { ...userReference(creds, 'a username'), password: creds.password } } };
+    return {
+        methods: ['password'],
+        password: { user: { ...userReference(creds, 'a username'), password: creds.password } },
+    };
 }
 function userReference(creds, needer) {
     if (creds.userId)
@@ -12640,7 +13096,11 @@ async function postJson(url, payload, tls, timeoutMs) {
             method: 'POST',
             // A one-off connection: no keep-alive socket outlives the check.
             agent: false,
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(data) },
+            headers: {
+                'Content-Type': 'application/json',
+                Accept: 'application/json',
+                'Content-Length': Buffer.byteLength(data),
+            },
             ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
         }, (response) => {
             const chunks = [];
@@ -12718,9 +13178,20 @@ function connectionError(error, url, identityUrl, timeoutMs) {
  * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
  * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
  */
-const optionalString = schemas/* string */.YjP().nullish().catch(undefined).transform((v) => v ?? undefined);
-const CatalogEndpointSchema = schemas/* object */.Ikc({ interface: optionalString, region_id: optionalString, region: optionalString, url: optionalString });
-const CatalogServiceSchema = schemas/* object */.Ikc({ type: optionalString, endpoints: schemas/* array */.YOg(CatalogEndpointSchema).optional().catch(undefined) });
+const optionalString = schemas/* string */.YjP()
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? undefined);
+const CatalogEndpointSchema = schemas/* object */.Ikc({
+    interface: optionalString,
+    region_id: optionalString,
+    region: optionalString,
+    url: optionalString,
+});
+const CatalogServiceSchema = schemas/* object */.Ikc({
+    type: optionalString,
+    endpoints: schemas/* array */.YOg(CatalogEndpointSchema).optional().catch(undefined),
+});
 const TokenAnswerSchema = schemas/* object */.Ikc({
     token: schemas/* object */.Ikc({
         user: schemas/* object */.Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
@@ -12821,7 +13292,9 @@ function rejectedMessage(context, keystoneMessage) {
     }
     const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
     if (method === 'application-credential') {
-        const causes = creds.applicationCredentialId ? 'the secret is wrong' : 'the secret, the user or the user domain is wrong';
+        const causes = creds.applicationCredentialId
+            ? 'the secret is wrong'
+            : 'the secret, the user or the user domain is wrong';
         return `${rejected}${quoted}: ${causes}, or the application credential has expired (Keystone gives the same answer for both). Check the secret${source(creds, 'applicationCredentialSecret')} or create a new application credential`;
     }
     const project = creds.projectId
@@ -12890,7 +13363,9 @@ function whereServiceExists(catalog, type) {
         interfaces.add(endpoint.interface ?? '?');
         byRegion.set(region, interfaces);
     }
-    const regions = [...byRegion.keys()].sort().map((region) => `${region} (${[...byRegion.get(region)].sort().join(', ')})`);
+    const regions = [...byRegion.keys()]
+        .sort()
+        .map((region) => `${region} (${[...byRegion.get(region)].sort().join(', ')})`);
     return `exists only in ${regions.join(', ')}`;
 }
 
@@ -12926,11 +13401,18 @@ class ForgetClusterStep {
     get files() {
         const capi = this.settings.clusterApi;
         // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
-        const capiFiles = capi ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])] : [];
+        const capiFiles = capi
+            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
+            : [];
         return [this.settings.kubeconfigPath, (0,core_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
     }
     async plan() {
-        return { workingDir: this.settings.clusterDir, reads: [], writes: this.files, actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`] };
+        return {
+            workingDir: this.settings.clusterDir,
+            reads: [],
+            writes: this.files,
+            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
+        };
     }
     async run(_context) {
         const deleted = [];
@@ -12973,7 +13455,15 @@ function probeApiCertificate(target) {
     const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
     const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
     return new Promise((resolve, reject) => {
-        const socket = external_node_tls_namespaceObject.connect({ host, port, servername: serverName, ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: false });
+        const socket = external_node_tls_namespaceObject.connect({
+            host,
+            port,
+            servername: serverName,
+            ca: target.ca,
+            cert: target.cert,
+            key: target.key,
+            rejectUnauthorized: false,
+        });
         socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
         socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
         socket.once('secureConnect', () => {
@@ -12982,7 +13472,11 @@ function probeApiCertificate(target) {
             socket.end();
             if (!certificate?.valid_to)
                 return reject(new Error(`the API server at ${endpoint} presented no certificate`));
-            resolve({ endpoint, notAfter: new Date(certificate.valid_to), ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }) });
+            resolve({
+                endpoint,
+                notAfter: new Date(certificate.valid_to),
+                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
+            });
         });
     });
 }
@@ -13008,7 +13502,10 @@ var node_changes = __nccwpck_require__(5915);
 const DAY_MS = 86_400_000;
 /** The most useful line of a failed kubectl run: its last non-empty output line. */
 function lastLine(result) {
-    return [...result.tail].reverse().find((l) => l.trim() !== '')?.trim() ?? `exited with ${result.exitCode}`;
+    return ([...result.tail]
+        .reverse()
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? `exited with ${result.exitCode}`);
 }
 /** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
 function failedReadyzChecks(text) {
@@ -13059,7 +13556,9 @@ class ClusterHealthStep {
         finally {
             context.report.findings.push(...found);
         }
-        return found.length === 0 ? 'healthy' : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
+        return found.length === 0
+            ? 'healthy'
+            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
     }
     async check(context, add) {
         const { report } = context;
@@ -13140,7 +13639,11 @@ class ClusterHealthStep {
                 add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
             }
         }
-        report.nodes = { expected: expected?.length ?? nodes.length, inApi: nodes.length, ready: nodes.filter((n) => n.ready).length };
+        report.nodes = {
+            expected: expected?.length ?? nodes.length,
+            inApi: nodes.length,
+            ready: nodes.filter((n) => n.ready).length,
+        };
         if (expected) {
             const listed = new Set(expected);
             for (const name of expected.filter((n) => !inApi.has(n)))
@@ -13189,7 +13692,10 @@ var wait_ready = __nccwpck_require__(8852);
 function buildSteps(settings, authChecker) {
     const preflight = new steps_preflight/* PreflightStep */.at(settings, authChecker);
     const kubeconfig = new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip);
-    const waitReady = (version) => new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, version });
+    const waitReady = (version) => new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), {
+        ...settings.waitReady,
+        version,
+    });
     const venv = () => [new kubespray/* KubesprayVenvStep */.wO(settings), new kubespray/* KubesprayPipStep */.M9(settings)];
     if (settings.clusterApi)
         return clusterApiSteps(settings, preflight);
@@ -13207,7 +13713,7 @@ function buildSteps(settings, authChecker) {
             ];
         case 'upgrade':
             if (!settings.kubespray) {
-                throw new errors/* UserError */.yo('upgrade runs Kubespray\'s upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)');
+                throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
             }
             return [
                 preflight,
@@ -13220,9 +13726,19 @@ function buildSteps(settings, authChecker) {
                 waitReady(settings.kubernetesVersion),
             ];
         case 'destroy':
-            return [preflight, new opentofu/* OpenTofuInitStep */.dC(settings), new opentofu/* OpenTofuDestroyStep */.hD(settings), new ForgetClusterStep(settings)];
+            return [
+                preflight,
+                new opentofu/* OpenTofuInitStep */.dC(settings),
+                new opentofu/* OpenTofuDestroyStep */.hD(settings),
+                new ForgetClusterStep(settings),
+            ];
         case 'check':
-            return [preflight, new opentofu/* OpenTofuInitStep */.dC(settings), new opentofu/* OpenTofuDriftStep */.KH(settings), new ClusterHealthStep(settings)];
+            return [
+                preflight,
+                new opentofu/* OpenTofuInitStep */.dC(settings),
+                new opentofu/* OpenTofuDriftStep */.KH(settings),
+                new ClusterHealthStep(settings),
+            ];
     }
 }
 /**
@@ -13256,7 +13772,13 @@ function clusterApiSteps(settings, preflight) {
         case 'check':
             throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[settings.operation]);
         case 'destroy':
-            return [preflight, management, ...(capi.management.kind === 'kind' ? [new steps_cluster_api/* CapiMoveBackStep */.cC(settings)] : []), new steps_cluster_api/* CapiDeleteClusterStep */.z0(settings), new ForgetClusterStep(settings)];
+            return [
+                preflight,
+                management,
+                ...(capi.management.kind === 'kind' ? [new steps_cluster_api/* CapiMoveBackStep */.cC(settings)] : []),
+                new steps_cluster_api/* CapiDeleteClusterStep */.z0(settings),
+                new ForgetClusterStep(settings),
+            ];
     }
 }
 
@@ -13390,7 +13912,10 @@ function envChanges(env, base, redactor) {
         const before = base[name];
         if (value === before)
             continue;
-        shown[name] = before && value.endsWith(`:${before}`) ? `${value.slice(0, -before.length)}$${name}` : shownValue(name, value, redactor);
+        shown[name] =
+            before && value.endsWith(`:${before}`)
+                ? `${value.slice(0, -before.length)}$${name}`
+                : shownValue(name, value, redactor);
     }
     return shown;
 }
@@ -14034,7 +14559,10 @@ function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
     if (filter.step && filter.fromStep)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
     const available = operation ? (0,_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(operation) : _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1;
-    for (const [flag, id] of [['step', filter.step], ['from-step', filter.fromStep]]) {
+    for (const [flag, id] of [
+        ['step', filter.step],
+        ['from-step', filter.fromStep],
+    ]) {
         if (id === undefined || available.includes(id))
             continue;
         if (!_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1.includes(id)) {
@@ -14183,9 +14711,16 @@ const provider = (name, version) => schemas/* string */.YjP({ error: PROVIDER_RU
     .default(`${name}:${version}`);
 const machineCount = (rule, min) => schemas/* number */.aig({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
 /** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
-const templateValue = schemas/* string */.YjP({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+const templateValue = schemas/* string */.YjP({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(1024, { error: 'must be at most 1024 characters' })
+    .regex(/^[^\n\r]*$/, 'must be one line');
 /** A tool: a path or a name on PATH. Empty is a mistake, not "the default". */
-const toolPath = schemas/* string */.YjP({ error: 'must be a path or a command name' }).trim().min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' }).optional();
+const toolPath = schemas/* string */.YjP({ error: 'must be a path or a command name' })
+    .trim()
+    .min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' })
+    .optional();
 const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
 /** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
 const ClusterApiConfigSchema = schemas/* object */.Ikc({
@@ -14193,10 +14728,14 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
         /** An existing management cluster (the durable choice). */
         kubeconfig: optionalText,
         /** Or an ephemeral kind cluster on the runner, pivoted into the workload cluster at the end. */
-        bootstrap: schemas/* enum */.k5n(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' }).optional(),
+        bootstrap: schemas/* enum */.k5n(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' })
+            .optional(),
     })
         .prefault({}),
-    namespace: schemas/* string */.YjP().trim().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)').default('default'),
+    namespace: schemas/* string */.YjP()
+        .trim()
+        .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)')
+        .default('default'),
     /** clusterctl generate cluster --from: relative to the cluster dir. */
     template: schemas/* string */.YjP().trim().min(1, { error: 'must name the template file' }).default('cluster-template.yaml'),
     /** Manifests applied to the workload cluster (CNI, cloud controller manager): relative to the cluster dir. */
@@ -14227,7 +14766,9 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
     })
         .prefault({}),
     /** Any other variable the template uses. */
-    variables: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
+    variables: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, {
+        error: TEMPLATE_VARIABLE_RULE,
+    })
         .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
         .optional(),
     clusterctl_path: toolPath,
@@ -14243,7 +14784,13 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
         cluster: schemas/* object */.Ikc({
             cluster_name: schemas/* string */.YjP().trim().regex(option_values/* NAME_PATTERN */.mF, option_values/* NAME_RULE */.$h).optional(),
             // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
-            kubernetes: schemas/* object */.Ikc({ version: schemas/* string */.YjP().trim().regex(option_values/* KUBERNETES_VERSION_PATTERN */.Tq, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
+            kubernetes: schemas/* object */.Ikc({
+                version: schemas/* string */.YjP()
+                    .trim()
+                    .regex(option_values/* KUBERNETES_VERSION_PATTERN */.Tq, 'must be a Kubernetes version like 1.34.2')
+                    .optional(),
+            })
+                .optional(),
         })
             .optional(),
         infrastructure: schemas/* object */.Ikc({
@@ -14265,13 +14812,22 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
     opentofu: schemas/* object */.Ikc({
         enabled: schemas/* boolean */.zMY().default(true),
         path: optionalText,
-        backend: schemas/* object */.Ikc({ type: schemas/* enum */.k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+        backend: schemas/* object */.Ikc({ type: schemas/* enum */.k5n(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') })
+            .prefault({}),
         /** Which planned resources are cluster nodes, and the attribute (a dotted path) that holds the node name. */
         node_resource: schemas/* object */.Ikc({
-            type: schemas/* string */.YjP().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
-            name_attribute: schemas/* string */.YjP().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
+            type: schemas/* string */.YjP()
+                .trim()
+                .regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2')
+                .default('openstack_compute_instance_v2'),
+            name_attribute: schemas/* string */.YjP()
+                .trim()
+                .regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name')
+                .default('name'),
             /** Resources that change with the nodes (an inventory not written by local_file), by address. */
-            companions: schemas/* array */.YOg(schemas/* string */.YjP({ error: 'must be a resource address like terraform_data.inventory' }).trim().min(1, { error: 'must be a resource address like terraform_data.inventory' }), {
+            companions: schemas/* array */.YOg(schemas/* string */.YjP({ error: 'must be a resource address like terraform_data.inventory' })
+                .trim()
+                .min(1, { error: 'must be a resource address like terraform_data.inventory' }), {
                 error: 'must be a list of resource addresses, e.g. [terraform_data.inventory]',
             })
                 .max(100, { error: 'must list at most 100 resource addresses' })
@@ -14400,7 +14956,12 @@ function resolveSettings(options) {
         throw new errors/* UsageError */.eb(`--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`);
     }
     const clusterApi = method === 'cluster-api' && config
-        ? (0,cluster_api/* resolveClusterApiSettings */.qk)(config, options.clusterApi ?? {}, { source: options.configPath, clusterName, clusterDir, clusterStateDir })
+        ? (0,cluster_api/* resolveClusterApiSettings */.qk)(config, options.clusterApi ?? {}, {
+            source: options.configPath,
+            clusterName,
+            clusterDir,
+            clusterStateDir,
+        })
         : undefined;
     return {
         operation,
@@ -14425,7 +14986,9 @@ function resolveSettings(options) {
             backend: config?.opentofu.backend.type ?? 'local',
             savedPlan: options.savedPlan,
         },
-        nodeResource: nodeResource ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions } : node_changes/* DEFAULT_NODE_RESOURCE */.cP,
+        nodeResource: nodeResource
+            ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
+            : node_changes/* DEFAULT_NODE_RESOURCE */.cP,
         allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
         kubernetesVersion,
         upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
@@ -14488,7 +15051,10 @@ function runtimePaths(settings) {
  */
 function abortOnSignals(controller, note, 
 /** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */
-what = { interrupting: 'the running step; state will be saved', waitingFor: 'the running command to stop and state to be saved' }) {
+what = {
+    interrupting: 'the running step; state will be saved',
+    waitingFor: 'the running command to stop and state to be saved',
+}) {
     const handler = (signal) => {
         if (controller.signal.aborted) {
             note(`received ${signal} again: still waiting for ${what.waitingFor}`);
@@ -14506,7 +15072,12 @@ what = { interrupting: 'the running step; state will be saved', waitingFor: 'the
 }
 /** What an interrupted run of this operation does: a check saves no state, so it says none will be saved. */
 function interruptNote(operation) {
-    return (0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .keepsResumeState */ .H)(operation) ? undefined : { interrupting: `the ${operation} (it keeps no state: run it again to start over)`, waitingFor: 'the running command to stop' };
+    return (0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .keepsResumeState */ .H)(operation)
+        ? undefined
+        : {
+            interrupting: `the ${operation} (it keeps no state: run it again to start over)`,
+            waitingFor: 'the running command to stop',
+        };
 }
 
 
@@ -14644,7 +15215,9 @@ const DeployStateSchema = schemas/* object */.Ikc({
     /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
     nodeWork: NodeWorkSchema.optional(),
     /** deploy: the SHA-256 of the plan file opentofu-plan checked; opentofu-apply applies no other. */
-    planDigest: schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/).optional(),
+    planDigest: schemas/* string */.YjP()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
     /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
@@ -14752,19 +15325,36 @@ var errors = __nccwpck_require__(3828);
  * `status.conditions` (old ones under `status.deprecated.v1beta1`), v1beta1 ones (CAPO v0.14) keep
  * the new ones under `status.v1beta2.conditions` and their failure under `status.failureMessage`.
  */
-const ConditionSchema = schemas/* object */.Ikc({ type: schemas/* string */.YjP(), status: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional(), message: schemas/* string */.YjP().optional() }).partial();
+const ConditionSchema = schemas/* object */.Ikc({ type: schemas/* string */.YjP(), status: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional(), message: schemas/* string */.YjP().optional() })
+    .partial();
 const FailureSchema = schemas/* object */.Ikc({ failureReason: schemas/* string */.YjP().nullish(), failureMessage: schemas/* string */.YjP().nullish() }).partial();
 const ObjectSchema = schemas/* object */.Ikc({
     apiVersion: schemas/* string */.YjP().default(''),
     kind: schemas/* string */.YjP().default(''),
-    metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().default(''), namespace: schemas/* string */.YjP().optional(), labels: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional() }).prefault({}),
+    metadata: schemas/* object */.Ikc({
+        name: schemas/* string */.YjP().default(''),
+        namespace: schemas/* string */.YjP().optional(),
+        labels: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(),
+    })
+        .prefault({}),
     spec: schemas/* object */.Ikc({ replicas: schemas/* number */.aig().int().optional() }).loose().optional(),
     status: schemas/* object */.Ikc({
         phase: schemas/* string */.YjP().optional(),
         conditions: schemas/* array */.YOg(ConditionSchema).optional(),
-        v1beta2: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() }).partial().optional(),
-        deprecated: schemas/* object */.Ikc({ v1beta1: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() }).merge(FailureSchema).partial().optional() }).partial().optional(),
-        initialization: schemas/* object */.Ikc({ controlPlaneInitialized: schemas/* boolean */.zMY().optional(), infrastructureProvisioned: schemas/* boolean */.zMY().optional() }).partial().optional(),
+        v1beta2: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() })
+            .partial()
+            .optional(),
+        deprecated: schemas/* object */.Ikc({
+            v1beta1: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() })
+                .merge(FailureSchema)
+                .partial()
+                .optional(),
+        })
+            .partial()
+            .optional(),
+        initialization: schemas/* object */.Ikc({ controlPlaneInitialized: schemas/* boolean */.zMY().optional(), infrastructureProvisioned: schemas/* boolean */.zMY().optional() })
+            .partial()
+            .optional(),
         infrastructureReady: schemas/* boolean */.zMY().optional(),
         controlPlaneReady: schemas/* boolean */.zMY().optional(),
         readyReplicas: schemas/* number */.aig().int().optional(),
@@ -14791,7 +15381,11 @@ const WATCHED_TYPES = [
 const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
 function conditions(object) {
     const status = object.status;
-    return [...(status?.conditions ?? []), ...(status?.v1beta2?.conditions ?? []), ...(status?.deprecated?.v1beta1?.conditions ?? [])];
+    return [
+        ...(status?.conditions ?? []),
+        ...(status?.v1beta2?.conditions ?? []),
+        ...(status?.deprecated?.v1beta1?.conditions ?? []),
+    ];
 }
 function conditionTrue(object, type) {
     return conditions(object).some((c) => c.type === type && c.status === 'True');
@@ -14848,11 +15442,21 @@ function capiProgress(objects, clusterName) {
     const cpMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
     const workerMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined);
     const controlPlane = { running: running(cpMachines), desired: kcp?.spec?.replicas ?? cpMachines.length };
-    const workers = { running: running(workerMachines), desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0) };
-    const infrastructureReady = !!cluster && (conditionTrue(cluster, 'InfrastructureReady') || cluster.status?.infrastructureReady === true || cluster.status?.initialization?.infrastructureProvisioned === true);
-    const controlPlaneInitialized = !!cluster && (conditionTrue(cluster, 'ControlPlaneInitialized') || cluster.status?.initialization?.controlPlaneInitialized === true);
+    const workers = {
+        running: running(workerMachines),
+        desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0),
+    };
+    const infrastructureReady = !!cluster &&
+        (conditionTrue(cluster, 'InfrastructureReady') ||
+            cluster.status?.infrastructureReady === true ||
+            cluster.status?.initialization?.infrastructureProvisioned === true);
+    const controlPlaneInitialized = !!cluster &&
+        (conditionTrue(cluster, 'ControlPlaneInitialized') ||
+            cluster.status?.initialization?.controlPlaneInitialized === true);
     const phase = cluster?.status?.phase;
-    const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${cluster ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})` : ' (no Cluster object yet)'}`;
+    const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${cluster
+        ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
+        : ' (no Cluster object yet)'}`;
     const done = infrastructureReady &&
         controlPlaneInitialized &&
         controlPlane.desired > 0 &&
@@ -14961,12 +15565,20 @@ class CapiCommands {
         const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(0,cluster_api/* isCredentialVariable */.iq)(name)));
         return {
             argv: [
-                capi.clusterctl, 'generate', 'cluster', settings.clusterName,
-                '--from', capi.template,
-                '--kubernetes-version', capi.kubernetesVersion,
-                '--control-plane-machine-count', String(capi.controlPlaneMachineCount),
-                '--worker-machine-count', String(capi.workerMachineCount),
-                '--target-namespace', capi.namespace,
+                capi.clusterctl,
+                'generate',
+                'cluster',
+                settings.clusterName,
+                '--from',
+                capi.template,
+                '--kubernetes-version',
+                capi.kubernetesVersion,
+                '--control-plane-machine-count',
+                String(capi.controlPlaneMachineCount),
+                '--worker-machine-count',
+                String(capi.workerMachineCount),
+                '--target-namespace',
+                capi.namespace,
             ],
             cwd: this.cwd,
             env: { ...env, ...capi.variables },
@@ -15053,7 +15665,11 @@ class CapiManagementClusterStep {
             if (!(await (0,files/* pathExists */.s0)(management)))
                 throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
             maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
-            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
+            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
             if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
                 throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
             }
@@ -15077,8 +15693,14 @@ class CapiManagementClusterStep {
         }
         await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
         const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
-        if (clusters.stdout.split('\n').map((l) => l.trim()).includes(kindName)) {
-            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), { capture: true, quiet: true });
+        if (clusters.stdout
+            .split('\n')
+            .map((l) => l.trim())
+            .includes(kindName)) {
+            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
+                capture: true,
+                quiet: true,
+            });
             maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
             await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
             context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
@@ -15093,7 +15715,13 @@ class CapiManagementClusterStep {
         await context.exec(this.createCommand);
         await external_node_fs_.promises.chmod(management, 0o600);
         maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
-        context.state.clusterApi = { ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }), management: 'kind', kindCluster: kindName, kindCreatedAt: new Date().toISOString(), kindHost: (0,external_node_os_.hostname)() };
+        context.state.clusterApi = {
+            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
+            management: 'kind',
+            kindCluster: kindName,
+            kindCreatedAt: new Date().toISOString(),
+            kindHost: (0,external_node_os_.hostname)(),
+        };
         return `created kind cluster ${kindName}`;
     }
 }
@@ -15128,7 +15756,13 @@ function parseProviders(json) {
     const parsed = ProviderListSchema.safeParse(document);
     if (!parsed.success)
         throw new errors/* UserError */.yo(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items.map((p) => ({ name: p.metadata.name ?? '', namespace: p.metadata.namespace ?? '', providerName: p.providerName ?? '', type: p.type ?? '', version: p.version ?? '' }));
+    return parsed.data.items.map((p) => ({
+        name: p.metadata.name ?? '',
+        namespace: p.metadata.namespace ?? '',
+        providerName: p.providerName ?? '',
+        type: p.type ?? '',
+        version: p.version ?? '',
+    }));
 }
 /**
  * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
@@ -15187,7 +15821,9 @@ class ClusterctlInitStep {
             writes: [],
             actions: [
                 'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
-                ...(capi.orcManifest ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`] : []),
+                ...(capi.orcManifest
+                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+                    : []),
             ],
         };
     }
@@ -15259,9 +15895,18 @@ function cloudConf(credentials) {
         ...(method === 'application-credential'
             ? [
                 ['application-credential-id', credentials.applicationCredentialId],
-                ['application-credential-name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName],
+                [
+                    'application-credential-name',
+                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+                ],
                 ['application-credential-secret', credentials.applicationCredentialSecret],
-                ...(credentials.applicationCredentialId ? [] : [['username', credentials.username], ['user-id', credentials.userId], ['user-domain-name', credentials.userDomainName]]),
+                ...(credentials.applicationCredentialId
+                    ? []
+                    : [
+                        ['username', credentials.username],
+                        ['user-id', credentials.userId],
+                        ['user-domain-name', credentials.userDomainName],
+                    ]),
             ]
             : [
                 ['username', credentials.username],
@@ -15314,8 +15959,13 @@ class CapiCloudCredentialsStep {
         const { credentials } = this.settings;
         const clouds = cloudsYaml(credentials, capi.cloudName);
         // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
-        const cacert = credentials.caCert ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 }) : '\n';
-        const data = { 'clouds.yaml': Buffer.from(clouds).toString('base64'), cacert: Buffer.from(cacert).toString('base64') };
+        const cacert = credentials.caCert
+            ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+            : '\n';
+        const data = {
+            'clouds.yaml': Buffer.from(clouds).toString('base64'),
+            cacert: Buffer.from(cacert).toString('base64'),
+        };
         context.redactor.add(data['clouds.yaml']);
         const labels = { [CLUSTER_NAME_LABEL]: this.settings.clusterName, [MOVE_LABEL]: '' };
         const list = {
@@ -15323,7 +15973,13 @@ class CapiCloudCredentialsStep {
             kind: 'List',
             items: [
                 { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
-                { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: credentialsSecret, namespace: capi.namespace, labels }, data },
+                {
+                    apiVersion: 'v1',
+                    kind: 'Secret',
+                    type: 'Opaque',
+                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
+                    data,
+                },
             ],
         };
         await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
@@ -15345,7 +16001,8 @@ async function renderManifests(settings, exec) {
     }
     const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
     if (result.exitCode !== 0) {
-        throw (0,cluster_api/* missingVariablesError */.uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new errors/* UserError */.yo(`clusterctl generate cluster failed: ${failureLine(result)}`);
+        throw ((0,cluster_api/* missingVariablesError */.uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
+            new errors/* UserError */.yo(`clusterctl generate cluster failed: ${failureLine(result)}`));
     }
     if (!result.stdout.trim())
         throw new errors/* UserError */.yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
@@ -15382,7 +16039,12 @@ class CapiRenderStep {
     }
     async plan() {
         const { capi } = this.commands;
-        return { workingDir: this.commands.cwd, command: this.commands.render(), reads: [capi.template], writes: [(0,cluster_api/* renderedManifests */.AC)(capi)] };
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.render(),
+            reads: [capi.template],
+            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
+        };
     }
     async run(context) {
         const { objects } = await renderManifests(this.settings, context.exec);
@@ -15517,7 +16179,13 @@ class CapiWorkloadKubeconfigStep {
         return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
     }
     async plan() {
-        return { workingDir: this.commands.cwd, command: this.command, reads: [this.commands.management], writes: [this.settings.kubeconfigPath], actions: ['output captured, never logged'] };
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.management],
+            writes: [this.settings.kubeconfigPath],
+            actions: ['output captured, never logged'],
+        };
     }
     async outputsPresent() {
         return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
@@ -15561,7 +16229,9 @@ class CapiAddonsStep {
             command: this.command,
             reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
             writes: [],
-            actions: [`then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`],
+            actions: [
+                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
+            ],
         };
     }
     async run(context) {
@@ -15575,7 +16245,13 @@ class CapiAddonsStep {
         // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
         const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
         context.redactor.add(conf);
-        const secret = { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'cloud-config', namespace: 'kube-system' }, data: { 'cloud.conf': conf } };
+        const secret = {
+            apiVersion: 'v1',
+            kind: 'Secret',
+            type: 'Opaque',
+            metadata: { name: 'cloud-config', namespace: 'kube-system' },
+            data: { 'cloud.conf': conf },
+        };
         await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
         return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
     }
@@ -15655,7 +16331,9 @@ class CapiMoveBackStep {
             command: this.commands.move(workload, management),
             reads: [workload, management],
             writes: [],
-            actions: [`only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`],
+            actions: [
+                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
+            ],
         };
     }
     async run(context) {
@@ -15721,12 +16399,16 @@ class CapiDeleteClusterStep {
         }
         await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
             const objects = parseCapiObjects(json);
-            const left = (kind) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+            const left = (kind) => objects.filter((o) => o.kind === kind &&
+                (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
             const machines = left('Machine');
             const servers = left('OpenStackServer');
             const cluster = left('Cluster');
             // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-            return { line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`, done: cluster + machines + servers === 0 };
+            return {
+                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+                done: cluster + machines + servers === 0,
+            };
         });
         await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
         if (capi.management.kind === 'kind') {
@@ -15836,18 +16518,25 @@ function minorSteps(from, to) {
  */
 function planUpgrade(target, current) {
     const server = parseKubeVersion(current.server, 'the API server version');
-    const nodes = current.nodes.map((node) => ({ ...node, version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`) }));
+    const nodes = current.nodes.map((node) => ({
+        ...node,
+        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
+    }));
     const above = [
         ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
-        ...nodes.filter((node) => compareVersions(node.version, target) > 0).map((node) => `${node.name} (${node.version.text})`),
+        ...nodes
+            .filter((node) => compareVersions(node.version, target) > 0)
+            .map((node) => `${node.name} (${node.version.text})`),
     ];
     if (above.length > 0) {
-        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
         throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
     }
     const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
     if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
-        const steps = target.major === lowest.major ? minorSteps(lowest, target) : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+        const steps = target.major === lowest.major
+            ? minorSteps(lowest, target)
+            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
         throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
     }
     const atTarget = (version) => compareVersions(version, target) === 0;
@@ -15946,7 +16635,11 @@ function venvEnvironment(settings) {
 }
 /** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
 function venvCommand(settings) {
-    return { argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env: (0,environment/* deployEnvironment */.P)(settings) };
+    return {
+        argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
+        cwd: settings.clusterDir,
+        env: (0,environment/* deployEnvironment */.P)(settings),
+    };
 }
 class KubesprayVenvStep {
     settings;
@@ -15964,13 +16657,15 @@ class KubesprayVenvStep {
             command: this.command,
             reads: [],
             writes: [this.settings.venvDir],
-            actions: ['reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)'],
+            actions: [
+                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
+            ],
         };
     }
     /** Complete only when this step finished it: the marker is written last, after python and pip work. */
     async outputsPresent() {
         const paths = kubesprayPaths(this.settings);
-        return (await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip));
+        return ((await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip)));
     }
     /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
     async inspect(context) {
@@ -15978,7 +16673,9 @@ class KubesprayVenvStep {
         if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
             return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
         const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
-        const failed = (what, code) => ({ broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}` });
+        const failed = (what, code) => ({
+            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
+        });
         const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
         if (python.exitCode !== 0)
             return failed('python', python.exitCode);
@@ -16014,11 +16711,20 @@ class KubesprayPipStep {
     constructor(settings) {
         this.settings = settings;
         const paths = kubesprayPaths(settings);
-        this.command = { argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs], cwd: settings.clusterDir, env: venvEnvironment(settings) };
+        this.command = {
+            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
+            cwd: settings.clusterDir,
+            env: venvEnvironment(settings),
+        };
     }
     async plan() {
         const paths = kubesprayPaths(this.settings);
-        return { workingDir: this.command.cwd, command: this.command, reads: [paths.requirements], writes: [this.settings.venvDir] };
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.requirements],
+            writes: [this.settings.venvDir],
+        };
     }
     fingerprint() {
         return requirementsFingerprint(this.settings);
@@ -16097,7 +16803,9 @@ class KubesprayRemoveNodesStep {
             command,
             reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
             writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
-            actions: ['only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true'],
+            actions: [
+                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
+            ],
         };
     }
     async run(context) {
@@ -16123,7 +16831,10 @@ function playbookCommands(settings, decision) {
             return [kubesprayPlaybook(settings, 'cluster.yml')];
         case 'scale':
             // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
-            return [kubesprayPlaybook(settings, 'playbooks/facts.yml'), kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`)];
+            return [
+                kubesprayPlaybook(settings, 'playbooks/facts.yml'),
+                kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
+            ];
         case 'none':
             return [];
     }
@@ -16155,13 +16866,19 @@ class KubesprayPlaybookStep {
         const work = context.state.nodeWork;
         // Without a plan's node work (--step alone, method none before), converge everything as always.
         const inventoryFile = kubesprayPaths(this.settings).inventory;
-        const decision = work ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile) : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+        const decision = work
+            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
+            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
         if (work)
             context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
         for (const command of playbookCommands(this.settings, decision))
             await context.exec(command);
         context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
-        return decision.kind === 'scale' ? `scale.yml --limit=${decision.limit.join(',')}` : decision.kind === 'cluster' ? 'cluster.yml' : `nothing to install (${decision.reason})`;
+        return decision.kind === 'scale'
+            ? `scale.yml --limit=${decision.limit.join(',')}`
+            : decision.kind === 'cluster'
+                ? 'cluster.yml'
+                : `nothing to install (${decision.reason})`;
     }
 }
 /** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
@@ -16191,7 +16908,9 @@ class KubernetesVersionCheckStep {
             command,
             reads: [this.settings.kubeconfigPath],
             writes: [],
-            actions: [`then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`],
+            actions: [
+                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
+            ],
         };
     }
     async run(context) {
@@ -16216,7 +16935,9 @@ class KubesprayFactsStep {
             command: this.command,
             reads: [kubesprayPaths(this.settings).inventory],
             writes: ['Ansible facts cache'],
-            actions: ['Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited'],
+            actions: [
+                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
+            ],
         };
     }
     async run(context) {
@@ -16241,7 +16962,11 @@ class UpgradeStep {
             command,
             reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
             writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
-            actions: [this.role === 'control plane' ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time' : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`],
+            actions: [
+                this.role === 'control plane'
+                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
+                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
+            ],
         };
     }
     async run(context) {
@@ -16268,7 +16993,9 @@ class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
             return [];
         // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
         const inventory = (0,node_changes/* readInventory */.zw)(kubesprayPaths(this.settings).inventory);
-        const etcdOnly = inventory ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host)) : [];
+        const etcdOnly = inventory
+            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
+            : [];
         return [[...todo.controlPlane, ...etcdOnly]];
     }
 }
@@ -16321,7 +17048,7 @@ function kubeconfigCandidates(clusterDir, target) {
  * Copies the first kubeconfig found to the target with loopback servers pointed at the VIP.
  * Registers its secret leaves with the redactor. Returns a one-line summary.
  */
-async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }) {
+async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }) {
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkFileTarget */ .kV)(target, 'kubeconfig');
     // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
     // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
@@ -16365,7 +17092,9 @@ class NormalizeKubeconfigStep {
             workingDir: this.clusterDir,
             reads: kubeconfigCandidates(this.clusterDir, this.target),
             writes: [this.target],
-            actions: [`rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`],
+            actions: [
+                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
+            ],
         };
     }
     async outputsPresent() {
@@ -16492,7 +17221,12 @@ class OpenTofuInitStep {
     }
     async plan() {
         const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
-        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')], writes: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform/')] };
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')],
+            writes: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform/')],
+        };
     }
     async outputsPresent() {
         return (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform'));
@@ -16519,13 +17253,17 @@ class OpenTofuPlanStep {
     }
     get planArgs() {
         // A reviewed saved plan is read, not made again.
-        return this.settings.opentofu.savedPlan ? undefined : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
+        return this.settings.opentofu.savedPlan
+            ? undefined
+            : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
     }
     async plan() {
         const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
         const command = stripFound(await this.tofu.get(...args));
         const actions = [
-            ...(this.planArgs ? [] : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
+            ...(this.planArgs
+                ? []
+                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
             ...(this.settings.kubespray
                 ? [
                     `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,_kubespray_js__WEBPACK_IMPORTED_MODULE_10__/* .kubesprayPaths */ .ZZ)(this.settings).inventory}`,
@@ -16534,7 +17272,13 @@ class OpenTofuPlanStep {
                 ]
                 : []),
         ];
-        return { workingDir: command.cwd, command, reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')], writes: [deployPlanFile(this.settings)], actions };
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')],
+            writes: [deployPlanFile(this.settings)],
+            actions,
+        };
     }
     async run(context) {
         const planFile = deployPlanFile(this.settings);
@@ -16574,7 +17318,9 @@ class OpenTofuPlanStep {
     }
 }
 async function fileDigest(file) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.readFile(file)).digest('hex');
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update(await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.readFile(file))
+        .digest('hex');
 }
 /**
  * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
@@ -16681,11 +17427,21 @@ class OpenTofuDestroyStep {
  * scheduled check that gives up says so rather than queueing behind it for an hour.
  */
 const DRIFT_LOCK_TIMEOUT = '2m';
-const DRIFT_VERB = { create: 'create', update: 'update in place', destroy: 'destroy', replace: 'replace' };
+const DRIFT_VERB = {
+    create: 'create',
+    update: 'update in place',
+    destroy: 'destroy',
+    replace: 'replace',
+};
 /** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
 const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
 const ResourceTypesSchema = zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(), type: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP().optional(), change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }) })).default([]),
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
+        address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(),
+        type: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP().optional(),
+        change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }),
+    }))
+        .default([]),
 });
 /**
  * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
@@ -16697,11 +17453,20 @@ function withoutMissingLocalFiles(planJson, changes) {
     if (!parsed.success)
         return { changes, missing: [] };
     const missing = new Set(parsed.data.resource_changes
-        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') && r.change.actions.length === 1 && r.change.actions[0] === 'create')
+        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
+        r.change.actions.length === 1 &&
+        r.change.actions[0] === 'create')
         .map((r) => r.address));
     if (missing.size === 0)
         return { changes, missing: [] };
-    return { changes: { ...changes, add: changes.add - missing.size, rows: changes.rows.filter((row) => !missing.has(row.address)) }, missing: [...missing] };
+    return {
+        changes: {
+            ...changes,
+            add: changes.add - missing.size,
+            rows: changes.rows.filter((row) => !missing.has(row.address)),
+        },
+        missing: [...missing],
+    };
 }
 /**
  * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
@@ -16721,7 +17486,13 @@ class OpenTofuDriftStep {
         return (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(this.settings).driftPlanPath;
     }
     get args() {
-        return ['plan', '-input=false', '-detailed-exitcode', `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`, `-out=${this.planFile}`];
+        return [
+            'plan',
+            '-input=false',
+            '-detailed-exitcode',
+            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
+            `-out=${this.planFile}`,
+        ];
     }
     async plan() {
         const command = stripFound(await this.tofu.get(...this.args));
@@ -16730,7 +17501,9 @@ class OpenTofuDriftStep {
             command,
             reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
             writes: [`${this.planFile} (deleted once read)`],
-            actions: ['exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied'],
+            actions: [
+                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
+            ],
         };
     }
     async run(context) {
@@ -16748,7 +17521,11 @@ class OpenTofuDriftStep {
             report.drift = planned.exitCode === 2 && changes.rows.length > 0;
             report.infrastructure = changes;
             for (const row of changes.rows)
-                report.findings.push({ kind: 'drift', subject: row.address, message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}` });
+                report.findings.push({
+                    kind: 'drift',
+                    subject: row.address,
+                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
+                });
             if (!report.drift)
                 return 'no drift';
             const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)(changes);
@@ -16824,7 +17601,9 @@ function credentialProblems(creds) {
 function problemsError(problems) {
     if (problems.length === 0)
         return undefined;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(problems.length === 1 ? problems[0] : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(problems.length === 1
+        ? problems[0]
+        : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 /** What `kubectl apply -f <dir>` reads: the directory's own files with these extensions, not its subdirectories. */
 const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -16837,14 +17616,19 @@ async function addonsProblems(dir) {
     const field = `the addons directory ${dir} (deployment.cluster_api.addons)`;
     const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(dir).catch(() => undefined);
     if (!stat?.isDirectory())
-        return [`${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`];
+        return [
+            `${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`,
+        ];
     const files = [];
     for (const name of (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(dir)).sort()) {
-        if (MANIFEST_EXTENSIONS.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.extname(name)) && !(await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name)).catch(() => undefined))?.isDirectory())
+        if (MANIFEST_EXTENSIONS.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.extname(name)) &&
+            !(await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name)).catch(() => undefined))?.isDirectory())
             files.push(name);
     }
     if (files.length === 0) {
-        return [`${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`];
+        return [
+            `${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`,
+        ];
     }
     const problems = [];
     for (const name of files) {
@@ -16875,7 +17659,9 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
     const tools = [
         [capi.clusterctl, 'clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path)'],
         [settings.kubectl, 'kubectl'],
-        ...(needsKind && capi.management.kind === 'kind' ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)']] : []),
+        ...(needsKind && capi.management.kind === 'kind'
+            ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)']]
+            : []),
     ];
     for (const [tool, what] of tools) {
         if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(tool, pathVar)))
@@ -17024,8 +17810,29 @@ const STEP_IDS = [
 ];
 /** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
 const OPERATION_STEPS = {
-    deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
-    upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
+    deploy: [
+        'openstack-preflight',
+        'opentofu-init',
+        'opentofu-plan',
+        'kubespray-venv-create',
+        'kubespray-pip-install',
+        'kubespray-remove-nodes',
+        'opentofu-apply',
+        'kubespray-ansible-playbook',
+        'openstack-normalize-kubeconfig',
+        'wait-ready',
+    ],
+    upgrade: [
+        'openstack-preflight',
+        'kubespray-venv-create',
+        'kubespray-pip-install',
+        'kubernetes-version-check',
+        'kubespray-facts',
+        'kubespray-upgrade-control-plane',
+        'kubespray-upgrade-workers',
+        'openstack-normalize-kubeconfig',
+        'wait-ready',
+    ],
     destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
     check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 };
@@ -17035,9 +17842,27 @@ const OPERATION_STEPS = {
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
  */
 const CLUSTER_API_STEPS = {
-    deploy: ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'],
+    deploy: [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'clusterctl-init',
+        'capi-cloud-credentials',
+        'capi-render',
+        'capi-apply',
+        'capi-wait',
+        'capi-workload-kubeconfig',
+        'capi-addons',
+        'wait-ready',
+        'capi-pivot',
+    ],
     upgrade: [],
-    destroy: ['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster'],
+    destroy: [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'capi-move-back',
+        'capi-delete-cluster',
+        'forget-cluster',
+    ],
     check: [],
 };
 /** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
@@ -17089,7 +17914,10 @@ function sleep(ms, signal) {
 }
 /** The most useful line of a failed kubectl run: its last non-empty output line. */
 function lastLine(lines) {
-    return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
+    return ([...lines]
+        .reverse()
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? '');
 }
 /** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
 function countReadyNodes(json, version) {
@@ -17184,14 +18012,20 @@ class WaitReadyStep {
     }
     async plan() {
         const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
-        const count = this.settings.version ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}` : `${this.settings.nodes} nodes are`;
-        const nodes = this.settings.nodes || this.settings.version ? `, then until ${count} Ready${version} (kubectl get nodes -o json)` : '';
+        const count = this.settings.version
+            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
+            : `${this.settings.nodes} nodes are`;
+        const nodes = this.settings.nodes || this.settings.version
+            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
+            : '';
         return {
             workingDir: this.command.cwd,
             command: this.command,
             reads: [this.kubeconfig],
             writes: [],
-            actions: [`poll until /readyz says ok${nodes}; timeout ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.timeoutMs)}, pauses up to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.intervalMs)}`],
+            actions: [
+                `poll until /readyz says ok${nodes}; timeout ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.timeoutMs)}, pauses up to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.intervalMs)}`,
+            ],
         };
     }
     async run({ exec, output, signal }) {
@@ -17253,7 +18087,8 @@ class WaitReadyStep {
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
 const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }) })).default([]),
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }) }))
+        .default([]),
 });
 function classify(actions) {
     const set = new Set(actions);
@@ -17312,12 +18147,31 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
     await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), {
+        onProgress: (message) => output.line(message),
+        signal,
+        operation: 'plan',
+    });
     try {
-        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({ redactor, output: output.write, signal, ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)) });
+        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
+            redactor,
+            output: output.write,
+            signal,
+            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
+        });
         output.startGroup('OpenTofu plan');
         try {
-            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .OpenTofuInitStep */ .dC(settings).run({ settings, redactor, output, signal, exec, state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'], report: (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)) }); // exactly the deploy's init
+            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .OpenTofuInitStep */ .dC(settings).run({
+                settings,
+                redactor,
+                output,
+                signal,
+                exec,
+                state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)),
+                warn: (message) => output.line(`warning: ${message}`),
+                selected: ['opentofu-init'],
+                report: (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)),
+            }); // exactly the deploy's init
             await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
         }
         finally {
@@ -17327,7 +18181,12 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
         const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
         const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
-        return { planFile, changes: summarizeChanges(document), nodes: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_9__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource), text: text.stdout };
+        return {
+            planFile,
+            changes: summarizeChanges(document),
+            nodes: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_9__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
+            text: text.stdout,
+        };
     }
     finally {
         await lock.release();
@@ -17335,7 +18194,12 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
 }
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
 function tofuCounts(changes) {
-    return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
+    return {
+        toAdd: changes.add + changes.replace,
+        toChange: changes.change,
+        toDestroy: changes.destroy + changes.replace,
+        toReplace: changes.replace,
+    };
 }
 const SIGN = { create: '+', update: '~', destroy: '-', replace: '-/+' };
 /** "N to add, N to change, N to destroy, N to replace", each counted apart. */

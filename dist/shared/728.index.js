@@ -89,7 +89,9 @@ async function findTargets(options) {
     const name = options.configsName ?? 'configs';
     const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
     const realRoot = (0,external_node_fs_.realpathSync)(root);
-    const configPaths = (await (0,dist/* glob */.TI)(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
+    const configPaths = (await (0,dist/* glob */.TI)(pattern, { cwd: root, onlyFiles: true, expandDirectories: false }))
+        .map(normal)
+        .sort();
     for (const config of configPaths)
         refuseLinkOutside(root, realRoot, config, name);
     refuseDanglingConfigs(root, pattern, configPaths, name);
@@ -99,7 +101,9 @@ async function findTargets(options) {
     const present = new Set(configPaths);
     // A config removed, or renamed to a path that is no config (out of the glob): its cluster is no longer deployed from here.
     const deleted = files
-        .filter((f) => (f.status === 'removed' || (f.status === 'renamed' && !present.has(normal(f.path)))) && matches(normal(f.previousPath ?? f.path)) && !present.has(normal(f.previousPath ?? f.path)))
+        .filter((f) => (f.status === 'removed' || (f.status === 'renamed' && !present.has(normal(f.path)))) &&
+        matches(normal(f.previousPath ?? f.path)) &&
+        !present.has(normal(f.previousPath ?? f.path)))
         .map((f) => normal(f.previousPath ?? f.path))
         .filter((p, i, all) => all.indexOf(p) === i)
         .sort();
@@ -131,7 +135,14 @@ async function findTargets(options) {
         }
         // A cluster directory linked elsewhere in the repository: git names its changes by the link's target.
         const linkedDir = realDir && normal(external_node_path_.relative(realRoot, realDir));
-        return { organization: parsed.opencenter.meta.organization, cluster: (0,core_config/* configClusterName */.I$)(parsed), config, clusterDir, absoluteDir: dir, linkedDir: linkedDir !== clusterDir ? linkedDir : undefined };
+        return {
+            organization: parsed.opencenter.meta.organization,
+            cluster: (0,core_config/* configClusterName */.I$)(parsed),
+            config,
+            clusterDir,
+            absoluteDir: dir,
+            linkedDir: linkedDir !== clusterDir ? linkedDir : undefined,
+        };
     });
     // Two configs of one cluster (a copy, a symbolic link) would be two matrix jobs deploying it at once.
     const configOf = new Map();
@@ -143,7 +154,12 @@ async function findTargets(options) {
         configOf.set(id, c.config);
     }
     if (changes.kind === 'all') {
-        return { clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
+        return {
+            clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })),
+            configs: clusters.length,
+            deleted,
+            all: changes.why,
+        };
     }
     // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
     const changedIn = new Map();
@@ -172,7 +188,11 @@ async function findTargets(options) {
         const configStatus = changedPaths.get(cluster.config);
         if (configStatus) {
             const from = renamedFrom.get(cluster.config);
-            return { ...cluster, reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed', file: cluster.config };
+            return {
+                ...cluster,
+                reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed',
+                file: cluster.config,
+            };
         }
         const inDir = changedIn.get(cluster.clusterDir) ?? (linkedDir ? changedIn.get(linkedDir) : undefined);
         if (inDir)
@@ -183,8 +203,16 @@ async function findTargets(options) {
         if (!use)
             return undefined;
         if ('linkedFrom' in use)
-            return { ...cluster, reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`, file: use.file };
-        return { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
+            return {
+                ...cluster,
+                reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`,
+                file: use.file,
+            };
+        return {
+            ...cluster,
+            reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`,
+            file: use.file,
+        };
     }));
     // The first error in config order, whichever came first: the same input, the same message.
     const failed = outcomes.find((o) => o.status === 'rejected');
@@ -208,7 +236,10 @@ function refuseLinkOutside(root, realRoot, config, name) {
  */
 function refuseDanglingConfigs(root, pattern, configPaths, name) {
     const matches = picomatch(pattern);
-    const dirs = new Set([picomatch.scan(pattern).base || '.', ...configPaths.map((config) => external_node_path_.posix.dirname(config))]);
+    const dirs = new Set([
+        picomatch.scan(pattern).base || '.',
+        ...configPaths.map((config) => external_node_path_.posix.dirname(config)),
+    ]);
     for (const dir of dirs) {
         let entries;
         try {
@@ -294,7 +325,9 @@ class ModuleResolver {
                     continue;
                 seen.add(call.dir);
                 const chain = [...via, call.file];
-                const changed = call.dir === '.' ? undefined : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
+                const changed = call.dir === '.'
+                    ? undefined
+                    : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
                 if (changed)
                     return { module: call.dir, via: chain, file: changed.file };
                 const found = await visit(call.dir, [...stack, call.dir], chain);
@@ -318,7 +351,9 @@ class ModuleResolver {
         let entries;
         try {
             // Symbolic links too: OpenTofu reads a linked .tf file as one of the directory's own.
-            entries = (await external_node_fs_.promises.readdir(absolute, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+            entries = (await external_node_fs_.promises.readdir(absolute, { withFileTypes: true }))
+                .filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name))
+                .sort((a, b) => (a.name < b.name ? -1 : 1));
         }
         catch (error) {
             // A cluster directory that is not there (yet) uses no module.
@@ -414,11 +449,14 @@ async function moduleSources(file, text) {
         return [];
     const pairs = [];
     // JSON syntax may list the labelled blocks as an array of objects (`"module": [{"net": {…}}]`), to keep their order.
-    const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) => (entry && typeof entry === 'object' ? Object.entries(entry) : []));
+    const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) => entry && typeof entry === 'object' ? Object.entries(entry) : []);
     for (const [name, bodies] of labelled) {
         for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
             const source = body?.source;
-            pairs.push([name, literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${'))]);
+            pairs.push([
+                name,
+                literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${')),
+            ]);
         }
     }
     return pairs;
@@ -435,7 +473,9 @@ function hclModuleSources(file, root) {
     if (root.hasError) {
         const bad = firstError(root);
         const where = bad ? ` line ${bad.startPosition.row + 1}, column ${bad.startPosition.column + 1}` : '';
-        const near = bad?.isMissing ? `"${bad.type}" expected here (an unclosed block or bracket?)` : `invalid syntax near ${JSON.stringify((bad?.text ?? '').split('\n')[0].slice(0, 40))}`;
+        const near = bad?.isMissing
+            ? `"${bad.type}" expected here (an unclosed block or bracket?)`
+            : `invalid syntax near ${JSON.stringify((bad?.text ?? '').split('\n')[0].slice(0, 40))}`;
         throw new errors/* UserError */.yo(`OpenTofu syntax error in ${file}${where}: ${near}; fix the file (tofu validate shows the same)`);
     }
     const body = root.namedChildren.find((child) => child?.type === 'body');
@@ -484,7 +524,14 @@ function gitEnv() {
     const env = Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string' && !e[0].startsWith('GIT_')));
     return { ...env, GIT_PAGER: 'cat', LC_ALL: 'C' };
 }
-const GIT_STATUS = { A: 'added', C: 'added', M: 'modified', T: 'modified', D: 'removed', R: 'renamed' };
+const GIT_STATUS = {
+    A: 'added',
+    C: 'added',
+    M: 'modified',
+    T: 'modified',
+    D: 'removed',
+    R: 'renamed',
+};
 /**
  * `git diff --name-status -M -z <base> <head>` (with `threeDot`, `base...head`: what the head
  * changed since the merge base, as a pull request's file list counts it), parsed.
@@ -533,7 +580,12 @@ var runner = __webpack_require__(93581);
 
 /** GitHub lists at most this many files of a pull request. */
 const PULL_REQUEST_FILES_LIMIT = 3000;
-const API_STATUS = { added: 'added', copied: 'added', removed: 'removed', renamed: 'renamed' };
+const API_STATUS = {
+    added: 'added',
+    copied: 'added',
+    removed: 'removed',
+    renamed: 'renamed',
+};
 /**
  * What this run's event changed: the push's commits or the pull request's files (from git when both
  * commits are in the checkout, else from the pull request's file list), or every cluster for a
@@ -556,12 +608,17 @@ async function changesOfRun(options) {
         if ((await hasCommit(root, before)) && (await hasCommit(root, after)))
             return { kind: 'files', files: await changedFilesFromGit(root, before, after) };
         actions_core/* warning */.$e(`commit ${before.slice(0, 7)} (before the push) is not in the checkout, so every cluster is selected; check out with fetch-depth: 0 to compare`);
-        return { kind: 'all', why: `commit ${before.slice(0, 7)} (before the push) is not in the checkout (use fetch-depth: 0)` };
+        return {
+            kind: 'all',
+            why: `commit ${before.slice(0, 7)} (before the push) is not in the checkout (use fetch-depth: 0)`,
+        };
     }
     if (name === 'pull_request' || name === 'pull_request_target') {
         const pr = event?.pull_request;
         if (!pr) {
-            const payload = env.GITHUB_EVENT_PATH ? `the event payload ${env.GITHUB_EVENT_PATH}` : 'GITHUB_EVENT_PATH, which is not set';
+            const payload = env.GITHUB_EVENT_PATH
+                ? `the event payload ${env.GITHUB_EVENT_PATH}`
+                : 'GITHUB_EVENT_PATH, which is not set';
             const why = event ? 'has no pull_request with a number' : env.GITHUB_EVENT_PATH ? 'is missing or not JSON' : '';
             throw new errors/* UserError */.yo(`the ${name} event has no pull request: ${payload}${why ? ` ${why}` : ''}; run this action in a job the pull request triggers, as the runner gives it, or set all: true`);
         }
@@ -578,14 +635,26 @@ async function changesOfRun(options) {
         }
         return pullRequestChanges(options.token, env, pr.number, pr.changed_files);
     }
-    return { kind: 'all', why: name ? `a ${name} run selects every cluster` : 'not run by a workflow event (GITHUB_EVENT_NAME is not set)' };
+    return {
+        kind: 'all',
+        why: name ? `a ${name} run selects every cluster` : 'not run by a workflow event (GITHUB_EVENT_NAME is not set)',
+    };
 }
 /** `GET /repos/{owner}/{repo}/pulls/{n}/files`, every page; cut short when GitHub's list is. */
 async function pullRequestChanges(token, env, number, changedFiles) {
-    const run = (0,runner/* runContext */.pO)(token, env, { purpose: 'actions/targets on a pull request', permissions: 'pull-requests: read' });
+    const run = (0,runner/* runContext */.pO)(token, env, {
+        purpose: 'actions/targets on a pull request',
+        permissions: 'pull-requests: read',
+    });
     const octokit = await (0,clients/* octokitFor */.d_)(run);
-    const listed = await octokit.paginate(octokit.rest.pulls.listFiles, { owner: run.owner, repo: run.repo, pull_number: number, per_page: 100 });
-    const total = changedFiles ?? (await octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: number })).data.changed_files;
+    const listed = await octokit.paginate(octokit.rest.pulls.listFiles, {
+        owner: run.owner,
+        repo: run.repo,
+        pull_number: number,
+        per_page: 100,
+    });
+    const total = changedFiles ??
+        (await octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: number })).data.changed_files;
     if (listed.length >= PULL_REQUEST_FILES_LIMIT || listed.length < total) {
         const why = `pull request #${number} changes ${total} files and GitHub lists only the first ${listed.length}, so every cluster is selected`;
         actions_core/* warning */.$e(why);
@@ -593,7 +662,9 @@ async function pullRequestChanges(token, env, number, changedFiles) {
     }
     const files = listed.map((f) => {
         const status = API_STATUS[f.status] ?? 'modified';
-        return status === 'renamed' && f.previous_filename ? { path: f.filename, status, previousPath: f.previous_filename } : { path: f.filename, status };
+        return status === 'renamed' && f.previous_filename
+            ? { path: f.filename, status, previousPath: f.previous_filename }
+            : { path: f.filename, status };
     });
     return { kind: 'files', files };
 }
@@ -602,7 +673,10 @@ const cell = (text) => `\`${(0,markdown/* codeText */.ph)(text, { table: true })
 /** The job summary: each affected cluster and the file that made it so, the deleted configs. */
 function targetsSummary(targets) {
     const { clusters, deleted } = targets;
-    const lines = [`### Targets: ${clusters.length} of ${targets.configs} cluster${targets.configs === 1 ? '' : 's'}`, ''];
+    const lines = [
+        `### Targets: ${clusters.length} of ${targets.configs} cluster${targets.configs === 1 ? '' : 's'}`,
+        '',
+    ];
     if (targets.all)
         lines.push(`Every cluster: ${(0,markdown/* plainText */.wh)(targets.all)}.`, '');
     else if (clusters.length === 0)
@@ -613,7 +687,9 @@ function targetsSummary(targets) {
             lines.push(`| ${cell(`${c.organization}/${c.cluster}`)} | ${cell(c.config)} | ${(0,markdown/* plainText */.wh)(c.reason)} |`);
         lines.push('');
     }
-    const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.map(cell).join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
+    const moved = targets.addedConfigs
+        ? ` and no config this change adds (${targets.addedConfigs.map(cell).join(', ')}) describes it: a config moved and much edited shows as deleted and added`
+        : '';
     for (const config of deleted)
         lines.push(`**Deleted config** ${cell(config)}: its cluster is not deployed from here any more; destroy it with \`operation: destroy\` (from the config before the change) if it still runs${moved}.`, '');
     return `${lines.join('\n')}\n`;
@@ -637,11 +713,18 @@ async function run() {
     const targets = await findTargets({ root, configs, changes, configsName: 'input configs' });
     for (const c of targets.clusters)
         actions_core/* info */.pq(`${c.organization}/${c.cluster} (${c.config}): ${c.reason}`);
-    const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
+    const moved = targets.addedConfigs
+        ? ` and no config this change adds (${targets.addedConfigs.join(', ')}) describes it: a config moved and much edited shows as deleted and added`
+        : '';
     for (const config of targets.deleted)
         actions_core/* warning */.$e(`config ${config} was deleted: its cluster is not deployed from here any more; destroy it with operation: destroy if it still runs${moved}`);
     actions_core/* info */.pq(`${targets.clusters.length} of ${targets.configs} clusters affected${targets.all ? ` (every cluster: ${targets.all})` : ''}`);
-    const include = targets.clusters.map((c) => ({ cluster: c.cluster, organization: c.organization, config: c.config, 'cluster-dir': c.clusterDir }));
+    const include = targets.clusters.map((c) => ({
+        cluster: c.cluster,
+        organization: c.organization,
+        config: c.config,
+        'cluster-dir': c.clusterDir,
+    }));
     actions_core/* setOutput */.uH('matrix', JSON.stringify({ include }));
     actions_core/* setOutput */.uH('count', String(include.length));
     actions_core/* setOutput */.uH('clusters', JSON.stringify(targets.clusters.map((c) => `${c.organization}/${c.cluster}`)));

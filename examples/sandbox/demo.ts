@@ -19,7 +19,9 @@ try {
   process.exit(2);
 }
 if (values.method !== 'kubespray' && values.method !== 'cluster-api') {
-  console.error(`error: --method: "${values.method}" is not a method the demo runs; use kubespray (the default) or cluster-api\n${USAGE}`);
+  console.error(
+    `error: --method: "${values.method}" is not a method the demo runs; use kubespray (the default) or cluster-api\n${USAGE}`,
+  );
   process.exit(2);
 }
 const workDir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-demo-'));
@@ -32,8 +34,22 @@ if (values.method === 'cluster-api') {
   console.log(`Sandbox cloud (kind, clusterctl and CAPO stand-ins) in ${workDir}`);
   const config = path.join(path.dirname(fileURLToPath(import.meta.url)), 'config-cluster-api.yaml');
   try {
-    process.exitCode = await main(['deploy', '--config', config, '--state-dir', stateDir, '--skip-auth-check', '--interval', '1s']);
-    console.log(`\nOpenStack servers CAPO made: ${cloud.servers().map((s) => s.name).join(', ')}`);
+    process.exitCode = await main([
+      'deploy',
+      '--config',
+      config,
+      '--state-dir',
+      stateDir,
+      '--skip-auth-check',
+      '--interval',
+      '1s',
+    ]);
+    console.log(
+      `\nOpenStack servers CAPO made: ${cloud
+        .servers()
+        .map((s) => s.name)
+        .join(', ')}`,
+    );
   } finally {
     await cloud.close();
   }
@@ -42,7 +58,16 @@ if (values.method === 'cluster-api') {
   Object.assign(process.env, await sandboxToolEnv(workDir));
   console.log(`Sandbox copied to ${workDir}; Kubernetes API stand-in at ${sandbox.api.url} (ready in 3 s)`);
   try {
-    process.exitCode = await main(['deploy', '--config', sandbox.configPath, '--state-dir', stateDir, '--skip-auth-check', '--interval', '1s']);
+    process.exitCode = await main([
+      'deploy',
+      '--config',
+      sandbox.configPath,
+      '--state-dir',
+      stateDir,
+      '--skip-auth-check',
+      '--interval',
+      '1s',
+    ]);
   } finally {
     await sandbox.close();
   }

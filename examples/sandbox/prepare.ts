@@ -35,7 +35,13 @@ const RUNS_FILE = '.sandbox-runs.jsonl';
 export interface SandboxPlaybookRun {
   playbook: string;
   hosts: string[];
-  vars: { node?: string; kube_version?: string; reset_nodes?: boolean; skip_confirmation?: boolean; allow_ungraceful_removal?: boolean };
+  vars: {
+    node?: string;
+    kube_version?: string;
+    reset_nodes?: boolean;
+    skip_confirmation?: boolean;
+    allow_ungraceful_removal?: boolean;
+  };
 }
 
 export interface PreparedSandbox {
@@ -69,10 +75,19 @@ async function shimWheel(): Promise<string> {
  * given (default `demo/sandbox`) —, adds the Kubespray stand-in's wheel and starts the Kubernetes API stand-in whose address and certificates the playbook puts
  * into admin.conf.
  */
-export async function prepareSandbox(options: { workDir: string; readyAfterMs?: number; nodes?: NodeSpec[]; cluster?: string; certificateDays?: number }): Promise<PreparedSandbox> {
+export async function prepareSandbox(options: {
+  workDir: string;
+  readyAfterMs?: number;
+  nodes?: NodeSpec[];
+  cluster?: string;
+  certificateDays?: number;
+}): Promise<PreparedSandbox> {
   const { workDir } = options;
   await fs.mkdir(workDir, { recursive: true });
-  await fs.cp(path.join(SANDBOX, 'gitops'), path.join(workDir, 'gitops'), { recursive: true, filter: (src) => !RUN_OUTPUTS.has(path.basename(src)) });
+  await fs.cp(path.join(SANDBOX, 'gitops'), path.join(workDir, 'gitops'), {
+    recursive: true,
+    filter: (src) => !RUN_OUTPUTS.has(path.basename(src)),
+  });
   let clusterDir = path.join(workDir, CLUSTER);
   const config = await fs.readFile(path.join(SANDBOX, 'config.yaml'), 'utf8');
   if (options.cluster && options.cluster !== 'sandbox') {
@@ -80,7 +95,10 @@ export async function prepareSandbox(options: { workDir: string; readyAfterMs?: 
     const renamed = path.join(path.dirname(clusterDir), options.cluster);
     await fs.rename(clusterDir, renamed);
     clusterDir = renamed;
-    await fs.writeFile(path.join(workDir, 'config.yaml'), config.replace(/^(\s+(?:name|cluster_name): )sandbox$/gm, `$1${options.cluster}`));
+    await fs.writeFile(
+      path.join(workDir, 'config.yaml'),
+      config.replace(/^(\s+(?:name|cluster_name): )sandbox$/gm, `$1${options.cluster}`),
+    );
   } else await fs.writeFile(path.join(workDir, 'config.yaml'), config);
   const wheels = path.join(clusterDir, 'kubespray', 'wheels');
   await fs.mkdir(wheels, { recursive: true });
@@ -88,32 +106,64 @@ export async function prepareSandbox(options: { workDir: string; readyAfterMs?: 
   await fs.copyFile(wheel, path.join(wheels, path.basename(wheel)));
 
   const registryFile = path.join(workDir, REGISTRY_FILE);
-  const api = await startKubeApiStandIn({ dir: path.join(workDir, 'api-certs'), readyAfterMs: options.readyAfterMs, nodes: options.nodes, registryFile, certificateDays: options.certificateDays });
+  const api = await startKubeApiStandIn({
+    dir: path.join(workDir, 'api-certs'),
+    readyAfterMs: options.readyAfterMs,
+    nodes: options.nodes,
+    registryFile,
+    certificateDays: options.certificateDays,
+  });
   const b64 = (pem: string) => Buffer.from(pem).toString('base64');
   await fs.writeFile(
     path.join(clusterDir, '.sandbox-api.json'),
-    JSON.stringify({ port: api.port, caData: b64(api.caPem), clientCertData: b64(api.clientCertPem), clientKeyData: b64(api.clientKeyPem), registryFile }),
+    JSON.stringify({
+      port: api.port,
+      caData: b64(api.caPem),
+      clientCertData: b64(api.clientCertPem),
+      clientKeyData: b64(api.clientKeyPem),
+      registryFile,
+    }),
     { mode: 0o600 },
   );
   const runsFile = path.join(clusterDir, RUNS_FILE);
   const runs = async (): Promise<SandboxPlaybookRun[]> => {
-    const text = await fs.readFile(runsFile, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+    const text = await fs
+      .readFile(runsFile, 'utf8')
+      .catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
     return text
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as SandboxPlaybookRun);
   };
-  return { configPath: path.join(workDir, 'config.yaml'), clusterDir, api, vip: api.host, registryFile, runsFile, runs, close: () => api.close() };
+  return {
+    configPath: path.join(workDir, 'config.yaml'),
+    clusterDir,
+    api,
+    vip: api.host,
+    registryFile,
+    runsFile,
+    runs,
+    close: () => api.close(),
+  };
 }
 
 /**
  * A controlled environment for the tools: the caller's PATH and HOME, and a real (empty) Terraform
  * CLI config so a machine-wide TF_CLI_CONFIG_FILE pointing at nothing cannot add warnings.
  */
-export async function sandboxToolEnv(workDir: string, base: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
+export async function sandboxToolEnv(
+  workDir: string,
+  base: NodeJS.ProcessEnv = process.env,
+): Promise<Record<string, string>> {
   const cliConfig = path.join(workDir, 'terraformrc');
   await fs.writeFile(cliConfig, '');
-  const env: Record<string, string> = { PATH: base.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: path.join(workDir, 'home'), TF_CLI_CONFIG_FILE: cliConfig, TF_IN_AUTOMATION: '1', LANG: 'C.UTF-8' };
+  const env: Record<string, string> = {
+    PATH: base.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: path.join(workDir, 'home'),
+    TF_CLI_CONFIG_FILE: cliConfig,
+    TF_IN_AUTOMATION: '1',
+    LANG: 'C.UTF-8',
+  };
   await fs.mkdir(env.HOME!, { recursive: true });
   return env;
 }

@@ -37,6 +37,8 @@ const name = path.basename(path.dirname(process.argv[1] ?? ''));
 const action = ACTIONS[name];
 if (action) await action();
 else {
-  process.stderr.write(`cluster-deploy: ${process.argv[1]} is not an action entry point (expected dist/<action>/index.js, one of ${Object.keys(ACTIONS).join(', ')})\n`);
+  process.stderr.write(
+    `cluster-deploy: ${process.argv[1]} is not an action entry point (expected dist/<action>/index.js, one of ${Object.keys(ACTIONS).join(', ')})\n`,
+  );
   process.exitCode = 1;
 }

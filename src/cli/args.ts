@@ -3,7 +3,17 @@ import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
 import { CERTIFICATE_WARNING_DAYS } from '../core/check-report.js';
 import { UsageError } from '../core/errors.js';
-import { DURATION_LIMITS, OPERATIONS, parseDurationOption, parseKubernetesVersionOption, parseMethod, parseName, parseNodeCount, parseOperation, type Operation } from '../core/option-values.js';
+import {
+  DURATION_LIMITS,
+  OPERATIONS,
+  parseDurationOption,
+  parseKubernetesVersionOption,
+  parseMethod,
+  parseName,
+  parseNodeCount,
+  parseOperation,
+  type Operation,
+} from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/steps/step.js';
@@ -11,9 +21,23 @@ import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/steps/step.js';
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
-  | { kind: 'plan' | 'run'; options: DeployOptions & { operation: Operation }; filter: StepFilter; json: boolean; tofuPlan: boolean; confirm?: string }
+  | {
+      kind: 'plan' | 'run';
+      options: DeployOptions & { operation: Operation };
+      filter: StepFilter;
+      json: boolean;
+      tofuPlan: boolean;
+      confirm?: string;
+    }
   | { kind: 'normalize-kubeconfig'; options: DeployOptions }
-  | { kind: 'wait-ready'; kubeconfig: string; kubectl?: string; timeoutMs?: number; intervalMs?: number; nodes?: number };
+  | {
+      kind: 'wait-ready';
+      kubeconfig: string;
+      kubectl?: string;
+      timeoutMs?: number;
+      intervalMs?: number;
+      nodes?: number;
+    };
 
 const DEPLOY_FLAGS = {
   config: { type: 'string' },
@@ -48,11 +72,15 @@ const DEPLOY_FLAGS = {
   'allow-unsafe-node-removal': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   // The credential flags, from the one credential table.
-  ...(Object.fromEntries(CREDENTIAL_FIELDS.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])) as Record<string, { type: 'string' | 'boolean' }>),
+  ...(Object.fromEntries(
+    CREDENTIAL_FIELDS.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }]),
+  ) as Record<string, { type: 'string' | 'boolean' }>),
 } as const satisfies ParseArgsConfig['options'];
 
 /** The credential flags' help lines, from the table. */
-const CREDENTIAL_HELP = CREDENTIAL_FIELDS.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
+const CREDENTIAL_HELP = CREDENTIAL_FIELDS.map(
+  (spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`,
+).join('\n');
 
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
@@ -197,7 +225,13 @@ function joinDashValues(argv: string[], options: ParseArgsConfig['options']): st
     const arg = argv[i]!;
     const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
     const next = argv[i + 1];
-    if (name && options?.[name]?.type === 'string' && next?.startsWith('-') && next !== '--' && !(next.startsWith('--') && next.slice(2).split('=')[0]! in options)) {
+    if (
+      name &&
+      options?.[name]?.type === 'string' &&
+      next?.startsWith('-') &&
+      next !== '--' &&
+      !(next.startsWith('--') && next.slice(2).split('=')[0]! in options)
+    ) {
       out.push(`${arg}=${next}`);
       i++;
     } else out.push(arg);
@@ -215,12 +249,17 @@ function parse<T extends ParseArgsConfig['options']>(command: string, argv: stri
     if (missing) throw new UsageError(`${command}: ${missing[1]} needs a value`);
     // `--restart true`: a switch given a value, not a stray positional argument.
     const stray = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
-    const isSwitch = (arg: string | undefined) => !!arg?.startsWith('--') && options?.[arg.slice(2)]?.type === 'boolean';
+    const isSwitch = (arg: string | undefined) =>
+      !!arg?.startsWith('--') && options?.[arg.slice(2)]?.type === 'boolean';
     const before = argv.find((arg, i) => isSwitch(arg) && argv[i + 1] === stray);
     if (stray !== undefined && before) {
-      throw new UsageError(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
+      throw new UsageError(
+        `${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`,
+      );
     }
-    throw new UsageError(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
+    throw new UsageError(
+      `${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`,
+    );
   }
 }
 
@@ -231,8 +270,10 @@ function parse<T extends ParseArgsConfig['options']>(command: string, argv: stri
 function checkValues(values: Record<string, unknown>, command: string): void {
   for (const [name, value] of Object.entries(values)) {
     const list = Array.isArray(value) ? value : [value];
-    if (list.some((v) => typeof v === 'string' && v.trim() === '')) throw new UsageError(`${command}: --${name} needs a value`);
-    if (list.some((v) => typeof v === 'string' && /[\0-\x1f\x7f]/.test(v))) throw new UsageError(`--${name}: contains a line break or control character`);
+    if (list.some((v) => typeof v === 'string' && v.trim() === ''))
+      throw new UsageError(`${command}: --${name} needs a value`);
+    if (list.some((v) => typeof v === 'string' && /[\0-\x1f\x7f]/.test(v)))
+      throw new UsageError(`--${name}: contains a line break or control character`);
   }
 }
 
@@ -267,7 +308,9 @@ export function parseCli(argv: string[]): CliCommand {
   const text = (name: string) => v[name] as string | undefined;
   const waitReady = {
     ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', DURATION_LIMITS.timeout) }),
-    ...(v.interval !== undefined && { intervalMs: durationOf(text('interval'), '--interval', DURATION_LIMITS.interval) }),
+    ...(v.interval !== undefined && {
+      intervalMs: durationOf(text('interval'), '--interval', DURATION_LIMITS.interval),
+    }),
     ...(v.nodes !== undefined && { nodes: parseNodeCount(text('nodes')!, '--nodes') }),
   };
   const options: DeployOptions = {
@@ -289,18 +332,29 @@ export function parseCli(argv: string[]): CliCommand {
     cloudsYaml: text('clouds-yaml'),
     credentials: credentialOptions('cli', (spec) => v[spec.flag] as string | boolean | undefined),
     ...((v['management-kubeconfig'] ?? v.clusterctl ?? v.kind) !== undefined && {
-      clusterApi: { managementKubeconfig: text('management-kubeconfig'), clusterctl: text('clusterctl'), kind: text('kind') },
+      clusterApi: {
+        managementKubeconfig: text('management-kubeconfig'),
+        clusterctl: text('clusterctl'),
+        kind: text('kind'),
+      },
     }),
   };
   if (command === 'normalize-kubeconfig') {
-    if (!options.configPath && !options.clusterDir) throw new UsageError('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
-    if (!options.configPath && !options.vip) throw new UsageError('normalize-kubeconfig: --vip IP is required (or --config FILE)');
+    if (!options.configPath && !options.clusterDir)
+      throw new UsageError('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
+    if (!options.configPath && !options.vip)
+      throw new UsageError('normalize-kubeconfig: --vip IP is required (or --config FILE)');
     return { kind: 'normalize-kubeconfig', options };
   }
   if (!options.configPath && !options.clusterDir) {
     throw new UsageError(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
   }
-  const operation: Operation = command === 'plan' ? (v.operation === undefined ? 'deploy' : parseOperation(text('operation')!, '--operation')) : (command as Operation);
+  const operation: Operation =
+    command === 'plan'
+      ? v.operation === undefined
+        ? 'deploy'
+        : parseOperation(text('operation')!, '--operation')
+      : (command as Operation);
   // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
   const owner: Record<string, string> = {
     'tofu-plan': 'plan',
@@ -310,7 +364,12 @@ export function parseCli(argv: string[]): CliCommand {
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
   };
   const allowed: Record<string, string[]> = {
-    plan: ['tofu-plan', 'operation', ...(operation === 'upgrade' ? ['kubernetes-version'] : []), ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : [])],
+    plan: [
+      'tofu-plan',
+      'operation',
+      ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
+      ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : []),
+    ],
     deploy: ['allow-unsafe-node-removal'],
     upgrade: ['kubernetes-version'],
     destroy: ['confirm'],
@@ -326,15 +385,20 @@ export function parseCli(argv: string[]): CliCommand {
   // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
   for (const flag of ['timeout', 'interval', 'nodes']) {
     if (operation === 'check' && v[flag] !== undefined) {
-      throw new UsageError(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
+      throw new UsageError(
+        `${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`,
+      );
     }
   }
   // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
   if (options.method === 'none' && operation === 'upgrade') {
-    throw new UsageError(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
+    throw new UsageError(
+      `${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`,
+    );
   }
   options.operation = operation;
-  if (v['kubernetes-version'] !== undefined) options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
+  if (v['kubernetes-version'] !== undefined)
+    options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
   if (v['allow-unsafe-node-removal']) options.allowUnsafeNodeRemoval = true;
   const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
   checkFilter(filter, undefined, operation);

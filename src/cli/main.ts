@@ -6,7 +6,14 @@ import { commandExecutor } from '../core/command.js';
 import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
 import { DeployOutput } from '../core/output.js';
 import { openPipeline, type Pipeline } from '../core/pipeline.js';
-import { buildPlan, noCapiDiffReason, noTofuPlanReason, renderPlan, wouldApply, type DeployPlan } from '../core/plan.js';
+import {
+  buildPlan,
+  noCapiDiffReason,
+  noTofuPlanReason,
+  renderPlan,
+  wouldApply,
+  type DeployPlan,
+} from '../core/plan.js';
 import { renderCapiChanges, runCapiPlan } from '../core/capi-plan.js';
 import { Redactor } from '../core/redact.js';
 import { abortOnSignals, interruptNote } from '../core/signals.js';
@@ -37,12 +44,25 @@ async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolea
   if (!json) stdout(`${renderPlan(plan)}\n`);
   const output = new DeployOutput(pipeline.redactor, json ? process.stderr : process.stdout);
   const controller = new AbortController();
-  const dispose = abortOnSignals(controller, (message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' });
+  const dispose = abortOnSignals(controller, (message) => output.line(message), {
+    interrupting: 'the Cluster API plan (a plan saves no state)',
+    waitingFor: 'kubectl diff to stop',
+  });
   try {
     const saved = await pipeline.store.load().catch(() => undefined);
-    const capi = await runCapiPlan(pipeline.settings, saved?.clusterApi, { redactor: pipeline.redactor, output, signal: controller.signal });
-    if (json) stdout(`${JSON.stringify({ ...plan, clusterApi: { ...tofuCounts(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
-    else stdout(`${capi.text ? `${capi.text}\n` : ''}${renderCapiChanges(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+    const capi = await runCapiPlan(pipeline.settings, saved?.clusterApi, {
+      redactor: pipeline.redactor,
+      output,
+      signal: controller.signal,
+    });
+    if (json)
+      stdout(
+        `${JSON.stringify({ ...plan, clusterApi: { ...tofuCounts(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`,
+      );
+    else
+      stdout(
+        `${capi.text ? `${capi.text}\n` : ''}${renderCapiChanges(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`,
+      );
     return 0;
   } finally {
     dispose();
@@ -59,7 +79,13 @@ async function execute(command: CliCommand): Promise<number> {
 
     case 'plan': {
       const pipeline = await openPipeline(command.options);
-      const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+      const plan = await buildPlan(
+        pipeline.settings,
+        pipeline.steps,
+        pipeline.store,
+        command.filter,
+        pipeline.redactor,
+      );
       if (command.tofuPlan && pipeline.settings.clusterApi) return planClusterApi(pipeline, plan, command.json);
       if (!command.tofuPlan || !wouldApply(plan)) {
         stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
@@ -70,13 +96,27 @@ async function execute(command: CliCommand): Promise<number> {
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' });
+      const dispose = abortOnSignals(controller, (message) => output.line(message), {
+        interrupting: 'tofu plan (a plan saves no state)',
+        waitingFor: 'tofu plan to stop',
+      });
       try {
-        const tofu = await runTofuPlan(pipeline.settings, runtimePaths(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+        const tofu = await runTofuPlan(
+          pipeline.settings,
+          runtimePaths(pipeline.settings).planPath,
+          { redactor: pipeline.redactor, output, signal: controller.signal },
+          { destroy: command.options.operation === 'destroy' },
+        );
         const nodes = nodeDecisions(pipeline.settings, tofu.nodes);
-        if (command.json) stdout(`${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+        if (command.json)
+          stdout(
+            `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`,
+          );
         // tofu's plan text was shown live above; only the summary follows it.
-        else stdout(`\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+        else
+          stdout(
+            `\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}Plan file: ${tofu.planFile}\n`,
+          );
         return 0;
       } finally {
         dispose();
@@ -86,19 +126,29 @@ async function execute(command: CliCommand): Promise<number> {
 
     case 'run': {
       const pipeline = await openPipeline(command.options);
-      if (command.options.operation === 'destroy') checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+      if (command.options.operation === 'destroy')
+        checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => output.line(message), interruptNote(pipeline.settings.operation));
+      const dispose = abortOnSignals(
+        controller,
+        (message) => output.line(message),
+        interruptNote(pipeline.settings.operation),
+      );
       try {
         const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal: controller.signal });
         if (result.ok && result.checkReport) {
           for (const line of describeCheckReport(result.checkReport)) output.line(line);
         } else if (result.ok && command.options.operation === 'destroy') {
-          output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
+          output.line(
+            `Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`,
+          );
         } else if (result.ok) {
-          const done = command.options.operation === 'upgrade' ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}` : `Deploy of ${result.cluster}`;
+          const done =
+            command.options.operation === 'upgrade'
+              ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}`
+              : `Deploy of ${result.cluster}`;
           output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
           output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
         } else {
@@ -107,7 +157,8 @@ async function execute(command: CliCommand): Promise<number> {
         output.line(`Log: ${result.logPath}`);
         if (keepsResumeState(pipeline.settings.operation)) output.line(`Resume state: ${result.statePath}`);
         if (command.json) stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
-        if (result.checkReport) return result.checkReport.drift || !result.checkReport.healthy ? EXIT.findings : EXIT.ok;
+        if (result.checkReport)
+          return result.checkReport.drift || !result.checkReport.healthy ? EXIT.findings : EXIT.ok;
         return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;
       } finally {
         dispose();
@@ -131,12 +182,17 @@ async function execute(command: CliCommand): Promise<number> {
 
     case 'wait-ready': {
       const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' });
+      const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`), {
+        interrupting: 'the wait',
+        waitingFor: 'kubectl to stop',
+      });
       try {
         const result = await waitForReady({
           kubeconfig: command.kubeconfig,
           kubectl: command.kubectl ?? 'kubectl',
-          env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string')),
+          env: Object.fromEntries(
+            Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+          ),
           cwd: process.cwd(),
           exec: commandExecutor({ redactor: new Redactor(), signal: controller.signal }),
           signal: controller.signal,

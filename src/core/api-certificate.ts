@@ -31,15 +31,30 @@ export function probeApiCertificate(target: KubeconfigTls): Promise<ApiCertifica
   const endpoint = `${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
   const serverName = target.serverName ?? (isIP(host) ? undefined : host);
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host, port, servername: serverName, ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: false });
-    socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
+    const socket = tls.connect({
+      host,
+      port,
+      servername: serverName,
+      ca: target.ca,
+      cert: target.cert,
+      key: target.key,
+      rejectUnauthorized: false,
+    });
+    socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () =>
+      socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)),
+    );
     socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${errorMessage(error)}`)));
     socket.once('secureConnect', () => {
       const certificate = socket.getPeerCertificate();
-      const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
+      const failure =
+        socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
       socket.end();
       if (!certificate?.valid_to) return reject(new Error(`the API server at ${endpoint} presented no certificate`));
-      resolve({ endpoint, notAfter: new Date(certificate.valid_to), ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }) });
+      resolve({
+        endpoint,
+        notAfter: new Date(certificate.valid_to),
+        ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
+      });
     });
   });
 }

@@ -9,7 +9,11 @@ import { parseYaml } from './yaml.js';
  */
 
 /** clusterctl's output: dozens of objects, with embedded cloud-init; far below this. */
-export const MANIFESTS_FILE: FileKind = { noun: 'rendered manifest', plural: 'rendered manifests', maxBytes: 16 * 1024 * 1024 };
+export const MANIFESTS_FILE: FileKind = {
+  noun: 'rendered manifest',
+  plural: 'rendered manifests',
+  maxBytes: 16 * 1024 * 1024,
+};
 
 export interface ManifestObject {
   apiVersion: string;
@@ -29,7 +33,10 @@ export function manifestDocuments(text: string, source: string): { number: numbe
     .split(/^---[ \t]*(?:#.*)?$/m)
     .map((document, index) => ({ document, number: index + 1 }))
     .filter(({ document }) => document.replace(/^\s*#.*$/gm, '').trim())
-    .map(({ document, number }) => ({ number, value: parseYaml(document, `${source} (document ${number})`, MANIFESTS_FILE).value }));
+    .map(({ document, number }) => ({
+      number,
+      value: parseYaml(document, `${source} (document ${number})`, MANIFESTS_FILE).value,
+    }));
 }
 
 /** The objects of a multi-document YAML stream (what clusterctl generate cluster prints). */
@@ -37,9 +44,20 @@ export function manifestObjects(text: string, source: string): ManifestObject[] 
   const objects: ManifestObject[] = [];
   for (const { number, value } of manifestDocuments(text, source)) {
     const index = number - 1;
-    const object = value as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } } | null;
-    if (!object || typeof object !== 'object' || typeof object.kind !== 'string' || typeof object.metadata?.name !== 'string') {
-      throw new UserError(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);
+    const object = value as {
+      apiVersion?: unknown;
+      kind?: unknown;
+      metadata?: { name?: unknown; namespace?: unknown };
+    } | null;
+    if (
+      !object ||
+      typeof object !== 'object' ||
+      typeof object.kind !== 'string' ||
+      typeof object.metadata?.name !== 'string'
+    ) {
+      throw new UserError(
+        `${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`,
+      );
     }
     objects.push({
       apiVersion: typeof object.apiVersion === 'string' ? object.apiVersion : '',
@@ -92,7 +110,12 @@ export function parseKubectlDiff(output: string): { entries: DiffEntry[]; text: 
       continue;
     }
     const hunk = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/m.exec(block);
-    const action = hunk && hunk[1] === '0' && hunk[2] === '0' ? 'create' : hunk && hunk[3] === '0' && hunk[4] === '0' ? 'destroy' : 'update';
+    const action =
+      hunk && hunk[1] === '0' && hunk[2] === '0'
+        ? 'create'
+        : hunk && hunk[3] === '0' && hunk[4] === '0'
+          ? 'destroy'
+          : 'update';
     entries.push({ ...object, action });
     kept.push(object.kind === 'Secret' ? `(${objectAddress(object)}: ${action}; Secret data is not shown)\n` : block);
   }

@@ -28,24 +28,45 @@ export interface CapiPlan {
  * the management cluster. With an ephemeral kind cluster not created yet, or providers not
  * installed yet, every object is "create". Runs under the deploy lock, like a tofu plan.
  */
-export async function runCapiPlan(settings: DeploySettings, record: ClusterApiState | undefined, { redactor, output, signal = new AbortController().signal }: TofuPlanContext): Promise<CapiPlan> {
+export async function runCapiPlan(
+  settings: DeploySettings,
+  record: ClusterApiState | undefined,
+  { redactor, output, signal = new AbortController().signal }: TofuPlanContext,
+): Promise<CapiPlan> {
   const capi = settings.clusterApi;
   if (!capi) throw new Error('runCapiPlan without cluster-api settings');
-  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), {
+    onProgress: (message) => output.line(message),
+    signal,
+    operation: 'plan',
+  });
   try {
-    const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
+    const exec = commandExecutor({
+      redactor,
+      output: output.write,
+      signal,
+      ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
+    });
     // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
     const problem = problemsError(await clusterApiProblems(settings, capi, { needsKind: false }));
     if (problem) throw problem;
     const rendered = await renderManifests(settings, exec);
     const everythingNew = (note: string): CapiPlan => ({
-      changes: diffChanges(rendered.objects.map((o) => ({ kind: o.kind, name: o.name, ...(o.namespace && { namespace: o.namespace }), action: 'create' }))),
+      changes: diffChanges(
+        rendered.objects.map((o) => ({
+          kind: o.kind,
+          name: o.name,
+          ...(o.namespace && { namespace: o.namespace }),
+          action: 'create',
+        })),
+      ),
       text: '',
       note,
       manifestsFile: rendered.file,
     });
     // After a pivot the workload cluster holds the objects.
-    const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : managementKubeconfig(capi);
+    const management =
+      capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : managementKubeconfig(capi);
     if (capi.management.kind === 'kind' && !(await pathExists(management))) {
       return everythingNew(
         record?.pivotedAt
@@ -55,17 +76,35 @@ export async function runCapiPlan(settings: DeploySettings, record: ClusterApiSt
     }
     // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
     const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
-    const diff = await exec(kubectlCommand(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', rendered.file), {
-      capture: true,
-      quiet: true,
-      check: false,
-    });
+    const diff = await exec(
+      kubectlCommand(
+        settings.kubectl,
+        management,
+        settings.clusterDir,
+        env,
+        'diff',
+        '--server-side',
+        `--field-manager=${FIELD_MANAGER}`,
+        '-f',
+        rendered.file,
+      ),
+      {
+        capture: true,
+        quiet: true,
+        check: false,
+      },
+    );
     // kubectl diff: 0 no differences, 1 differences, anything else an error.
     if (diff.exitCode !== 0 && diff.exitCode !== 1) {
       const said = diff.tail.join('\n');
-      if (NO_CLUSTER_API.test(said)) return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
+      if (NO_CLUSTER_API.test(said))
+        return everythingNew(
+          'the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created',
+        );
       const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
-      throw new UserError(`kubectl diff against the management cluster (${management}${source}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`);
+      throw new UserError(
+        `kubectl diff against the management cluster (${management}${source}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`,
+      );
     }
     const { entries, text } = parseKubectlDiff(diff.stdout);
     return { changes: diffChanges(entries), text, manifestsFile: rendered.file };
@@ -79,7 +118,9 @@ export function renderCapiChanges(cluster: string, plan: CapiPlan): string {
   const { changes } = plan;
   const note = plan.note ? `  (${plan.note})\n` : '';
   if (changes.rows.length === 0) return `Cluster API plan for ${cluster}: no changes\n${note}`;
-  const lines = [`Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`];
+  const lines = [
+    `Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`,
+  ];
   const sign = { create: '+', update: '~', destroy: '-', replace: '-/+' } as const;
   for (const row of changes.rows) lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
   return `${lines.join('\n')}\n${note}`;

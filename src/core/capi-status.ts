@@ -8,21 +8,44 @@ import { UserError } from './errors.js';
  * the new ones under `status.v1beta2.conditions` and their failure under `status.failureMessage`.
  */
 
-const ConditionSchema = z.object({ type: z.string(), status: z.string(), reason: z.string().optional(), message: z.string().optional() }).partial();
+const ConditionSchema = z
+  .object({ type: z.string(), status: z.string(), reason: z.string().optional(), message: z.string().optional() })
+  .partial();
 const FailureSchema = z.object({ failureReason: z.string().nullish(), failureMessage: z.string().nullish() }).partial();
 
 const ObjectSchema = z.object({
   apiVersion: z.string().default(''),
   kind: z.string().default(''),
-  metadata: z.object({ name: z.string().default(''), namespace: z.string().optional(), labels: z.record(z.string(), z.string()).optional() }).prefault({}),
+  metadata: z
+    .object({
+      name: z.string().default(''),
+      namespace: z.string().optional(),
+      labels: z.record(z.string(), z.string()).optional(),
+    })
+    .prefault({}),
   spec: z.object({ replicas: z.number().int().optional() }).loose().optional(),
   status: z
     .object({
       phase: z.string().optional(),
       conditions: z.array(ConditionSchema).optional(),
-      v1beta2: z.object({ conditions: z.array(ConditionSchema).optional() }).partial().optional(),
-      deprecated: z.object({ v1beta1: z.object({ conditions: z.array(ConditionSchema).optional() }).merge(FailureSchema).partial().optional() }).partial().optional(),
-      initialization: z.object({ controlPlaneInitialized: z.boolean().optional(), infrastructureProvisioned: z.boolean().optional() }).partial().optional(),
+      v1beta2: z
+        .object({ conditions: z.array(ConditionSchema).optional() })
+        .partial()
+        .optional(),
+      deprecated: z
+        .object({
+          v1beta1: z
+            .object({ conditions: z.array(ConditionSchema).optional() })
+            .merge(FailureSchema)
+            .partial()
+            .optional(),
+        })
+        .partial()
+        .optional(),
+      initialization: z
+        .object({ controlPlaneInitialized: z.boolean().optional(), infrastructureProvisioned: z.boolean().optional() })
+        .partial()
+        .optional(),
       infrastructureReady: z.boolean().optional(),
       controlPlaneReady: z.boolean().optional(),
       readyReplicas: z.number().int().optional(),
@@ -69,7 +92,11 @@ export interface CapiProgress {
 
 function conditions(object: KubeObject): z.infer<typeof ConditionSchema>[] {
   const status = object.status;
-  return [...(status?.conditions ?? []), ...(status?.v1beta2?.conditions ?? []), ...(status?.deprecated?.v1beta1?.conditions ?? [])];
+  return [
+    ...(status?.conditions ?? []),
+    ...(status?.v1beta2?.conditions ?? []),
+    ...(status?.deprecated?.v1beta1?.conditions ?? []),
+  ];
 }
 
 function conditionTrue(object: KubeObject, type: string): boolean {
@@ -101,7 +128,10 @@ export function parseCapiObjects(json: string): KubeObject[] {
     throw new UserError(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
   }
   const parsed = ListSchema.safeParse(document);
-  if (!parsed.success) throw new UserError(`kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new UserError(
+      `kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
   return parsed.data.items;
 }
 
@@ -117,7 +147,9 @@ export function capiProgress(objects: readonly KubeObject[], clusterName: string
   const osMachines = objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o));
   // An OpenStackServer carries the name of its OpenStackMachine (CAPO), whatever its labels.
   const osMachineNames = new Set(osMachines.map((o) => o.metadata.name));
-  const servers = objects.filter((o) => o.kind === 'OpenStackServer' && (ours(o) || osMachineNames.has(o.metadata.name)));
+  const servers = objects.filter(
+    (o) => o.kind === 'OpenStackServer' && (ours(o) || osMachineNames.has(o.metadata.name)),
+  );
   const infra = objects.filter((o) => o.kind === 'OpenStackCluster' && ours(o));
   const kcp = objects.find((o) => o.kind === 'KubeadmControlPlane' && ours(o));
   const deployments = objects.filter((o) => o.kind === 'MachineDeployment' && ours(o));
@@ -128,13 +160,25 @@ export function capiProgress(objects: readonly KubeObject[], clusterName: string
   const cpMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
   const workerMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined);
   const controlPlane = { running: running(cpMachines), desired: kcp?.spec?.replicas ?? cpMachines.length };
-  const workers = { running: running(workerMachines), desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0) };
+  const workers = {
+    running: running(workerMachines),
+    desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0),
+  };
 
-  const infrastructureReady = !!cluster && (conditionTrue(cluster, 'InfrastructureReady') || cluster.status?.infrastructureReady === true || cluster.status?.initialization?.infrastructureProvisioned === true);
-  const controlPlaneInitialized = !!cluster && (conditionTrue(cluster, 'ControlPlaneInitialized') || cluster.status?.initialization?.controlPlaneInitialized === true);
+  const infrastructureReady =
+    !!cluster &&
+    (conditionTrue(cluster, 'InfrastructureReady') ||
+      cluster.status?.infrastructureReady === true ||
+      cluster.status?.initialization?.infrastructureProvisioned === true);
+  const controlPlaneInitialized =
+    !!cluster &&
+    (conditionTrue(cluster, 'ControlPlaneInitialized') ||
+      cluster.status?.initialization?.controlPlaneInitialized === true);
   const phase = cluster?.status?.phase;
   const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${
-    cluster ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})` : ' (no Cluster object yet)'
+    cluster
+      ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
+      : ' (no Cluster object yet)'
   }`;
   const done =
     infrastructureReady &&

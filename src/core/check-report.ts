@@ -79,7 +79,12 @@ export function completeCheckReport(report: CheckReport): CheckReport {
 /** The report for a terminal or a log: a headline, then one line per finding. */
 export function describeCheckReport(report: CheckReport): string[] {
   const others = report.findings.filter((finding) => finding.kind !== 'drift').length;
-  const drift = report.drift ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})` : 'no drift';
+  const drift = report.drift
+    ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})`
+    : 'no drift';
   const health = report.healthy ? 'healthy' : `unhealthy (${others} finding${others === 1 ? '' : 's'})`;
-  return [`Check of ${report.cluster}: ${drift}, ${health}`, ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`)];
+  return [
+    `Check of ${report.cluster}: ${drift}, ${health}`,
+    ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`),
+  ];
 }

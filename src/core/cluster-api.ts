@@ -59,7 +59,13 @@ const OPENSTACK_VARIABLES = {
 export const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'] as const;
 
 /** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
-const FLAG_VARIABLES = ['CLUSTER_NAME', 'NAMESPACE', 'KUBERNETES_VERSION', 'CONTROL_PLANE_MACHINE_COUNT', 'WORKER_MACHINE_COUNT'];
+const FLAG_VARIABLES = [
+  'CLUSTER_NAME',
+  'NAMESPACE',
+  'KUBERNETES_VERSION',
+  'CONTROL_PLANE_MACHINE_COUNT',
+  'WORKER_MACHINE_COUNT',
+];
 
 /** The resolved credentials in every command's environment: never template input. */
 export function isCredentialVariable(name: string): boolean {
@@ -79,7 +85,9 @@ export function kindClusterName(clusterName: string): string {
 /** The cluster's name as Cluster API wants it (CLUSTER_NAME must be a DNS-1123 label). */
 function capiClusterName(clusterName: string, source: string): string {
   if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(clusterName)) {
-    throw new UserError(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
+    throw new UserError(
+      `${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`,
+    );
   }
   return clusterName;
 }
@@ -107,17 +115,33 @@ export function resolveClusterApiSettings(
 ): ClusterApiSettings {
   const source = where.source;
   const capi = config.deployment.cluster_api;
-  if (!capi) throw new UserError(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
+  if (!capi)
+    throw new UserError(
+      `${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`,
+    );
   capiClusterName(where.clusterName, source);
   const { kubeconfig, bootstrap } = capi.management;
   let management: ClusterApiSettings['management'];
   if (options.managementKubeconfig !== undefined) {
-    if (!options.managementKubeconfig.trim()) throw new UsageError('the management kubeconfig path is empty; give the path of an existing management cluster\'s kubeconfig');
-    management = { kind: 'existing', kubeconfig: path.resolve(options.managementKubeconfig), source: '--management-kubeconfig (input management-kubeconfig)' };
+    if (!options.managementKubeconfig.trim())
+      throw new UsageError(
+        "the management kubeconfig path is empty; give the path of an existing management cluster's kubeconfig",
+      );
+    management = {
+      kind: 'existing',
+      kubeconfig: path.resolve(options.managementKubeconfig),
+      source: '--management-kubeconfig (input management-kubeconfig)',
+    };
   } else if (kubeconfig && bootstrap) {
-    throw new UserError(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
+    throw new UserError(
+      `${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`,
+    );
   } else if (kubeconfig) {
-    management = { kind: 'existing', kubeconfig: path.resolve(path.dirname(source), kubeconfig), source: `${FIELD}.management.kubeconfig` };
+    management = {
+      kind: 'existing',
+      kubeconfig: path.resolve(path.dirname(source), kubeconfig),
+      source: `${FIELD}.management.kubeconfig`,
+    };
   } else if (bootstrap === 'kind') {
     management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
   } else {
@@ -126,20 +150,33 @@ export function resolveClusterApiSettings(
     );
   }
   const version = config.opencenter.cluster?.kubernetes?.version;
-  if (!version) throw new UserError(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
+  if (!version)
+    throw new UserError(
+      `${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`,
+    );
 
   const variables: Record<string, string> = {};
   const variableFields: Record<string, string> = {};
   for (const [name, value] of Object.entries(capi.variables ?? {})) {
-    if (FLAG_VARIABLES.includes(name)) throw new UserError(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
+    if (FLAG_VARIABLES.includes(name))
+      throw new UserError(
+        `${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`,
+      );
     if (isCredentialVariable(name)) {
-      throw new UserError(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
+      throw new UserError(
+        `${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`,
+      );
     }
     if (TOOL_VARIABLES.includes(name)) {
-      throw new UserError(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
+      throw new UserError(
+        `${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`,
+      );
     }
     const field = Object.entries(OPENSTACK_VARIABLES).find(([, variable]) => variable === name)?.[0];
-    if (field) throw new UserError(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
+    if (field)
+      throw new UserError(
+        `${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`,
+      );
     variables[name] = value;
     variableFields[name] = `${FIELD}.variables.${name}`;
   }
@@ -151,7 +188,9 @@ export function resolveClusterApiSettings(
   }
   const providers = capi.providers;
   if (!providers.infrastructure.startsWith('openstack:')) {
-    throw new UserError(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
+    throw new UserError(
+      `${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`,
+    );
   }
   const inClusterDir = (file: string) => path.resolve(where.clusterDir, file);
   return {
@@ -159,7 +198,12 @@ export function resolveClusterApiSettings(
     namespace: capi.namespace,
     template: inClusterDir(capi.template),
     addonsDir: realDirectory(inClusterDir(capi.addons)),
-    providers: { core: providers.core, bootstrap: providers.bootstrap, controlPlane: providers.control_plane, infrastructure: providers.infrastructure },
+    providers: {
+      core: providers.core,
+      bootstrap: providers.bootstrap,
+      controlPlane: providers.control_plane,
+      infrastructure: providers.infrastructure,
+    },
     orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
     controlPlaneMachineCount: capi.control_plane_machine_count,
     workerMachineCount: capi.worker_machine_count,
@@ -180,12 +224,16 @@ export function resolveClusterApiSettings(
  * the second one stop at once.
  */
 export function kindLockPath(capi: ClusterApiSettings, userStateRoot: string): string | undefined {
-  return capi.management.kind === 'kind' ? path.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`) : undefined;
+  return capi.management.kind === 'kind'
+    ? path.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`)
+    : undefined;
 }
 
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
 export function managementKubeconfig(capi: ClusterApiSettings): string {
-  return capi.management.kind === 'existing' ? capi.management.kubeconfig : path.join(capi.workDir, 'management.kubeconfig');
+  return capi.management.kind === 'existing'
+    ? capi.management.kubeconfig
+    : path.join(capi.workDir, 'management.kubeconfig');
 }
 
 /** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
@@ -197,23 +245,32 @@ export function renderedManifests(capi: ClusterApiSettings): string {
  * clusterctl's "value for variables [A, B] is not set" as an error naming each variable's config
  * field. Undefined when the output holds no such line.
  */
-export function missingVariablesError(output: string, capi: ClusterApiSettings, templateName: string): UserError | undefined {
+export function missingVariablesError(
+  output: string,
+  capi: ClusterApiSettings,
+  templateName: string,
+): UserError | undefined {
   const match = /value for variables \[([^\]]*)\] is not set/.exec(output);
   if (!match) return undefined;
   const names = match[1]!.split(/[\s,]+/).filter(Boolean);
   const described = names.map((name) => {
-    if (name.startsWith('OS_')) return `${name} (credentials never go into the manifests: remove it from ${templateName}; the cloud-config Secrets carry them)`;
+    if (name.startsWith('OS_'))
+      return `${name} (credentials never go into the manifests: remove it from ${templateName}; the cloud-config Secrets carry them)`;
     if ((CREDENTIAL_VARIABLES as readonly string[]).includes(name)) {
       return `${name} (the template creates the cloud-config Secret itself: remove that Secret from ${templateName}; step capi-cloud-credentials writes it, and credentials never go through template variables)`;
     }
     const field = capi.variableFields[name];
     return field ? `${name} (set ${field})` : `${name} (set ${FIELD}.variables.${name})`;
   });
-  return new UserError(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
+  return new UserError(
+    `the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`,
+  );
 }
 
 /** The operations deployment.method cluster-api does not have, and what to do instead. */
 export const CLUSTER_API_REFUSALS: Partial<Record<Operation, string>> = {
-  upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
-  check: 'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
+  upgrade:
+    "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
+  check:
+    'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
 };

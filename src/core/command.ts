@@ -59,7 +59,9 @@ export class CommandFailedError extends Error {
  * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
  */
 export function failureHeadline(error: CommandFailedError): string {
-  const diagnostic = error.result.tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+  const diagnostic = error.result.tail
+    .map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim())
+    .find(Boolean);
   return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
 }
 
@@ -147,7 +149,9 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
       if (error.code === 'ENOENT') {
-        reject(new UserError(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+        reject(
+          new UserError(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`),
+        );
       } else if (error.code === 'EACCES' || error.code === 'ENOEXEC' || error.code === 'ENOTDIR') {
         // `--kubectl /tmp`, a file without x: the user's mistake, not an internal error with a stack.
         reject(new UserError(`cannot run ${program}: not an executable file (${error.code})`));
@@ -176,7 +180,6 @@ function capturedText(chunks: Buffer[], limit: number): string {
   return all.toString('utf8', 0, end);
 }
 
-
 export interface ExecOptions {
   /** Resolve with a failed result instead of throwing CommandFailedError (probes). Default true. */
   check?: boolean;
@@ -194,7 +197,11 @@ export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<Command
  */
 export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>): Exec {
   return async (spec, { check = true, capture = false, quiet = false } = {}) => {
-    const result = await runCommand(spec, { ...base, output: quiet ? undefined : base.output, captureStdout: capture ? Number.POSITIVE_INFINITY : 0 });
+    const result = await runCommand(spec, {
+      ...base,
+      output: quiet ? undefined : base.output,
+      captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
+    });
     if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
     return result;
   };

@@ -20,11 +20,21 @@ const provider = (name: string, version: string) =>
     .trim()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}:v\d{1,4}\.\d{1,4}\.\d{1,4}(-[0-9A-Za-z.-]{1,40})?$/, PROVIDER_RULE)
     .default(`${name}:${version}`);
-const machineCount = (rule: string, min: number) => z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
+const machineCount = (rule: string, min: number) =>
+  z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
 /** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
-const templateValue = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).regex(/^[^\n\r]*$/, 'must be one line');
+const templateValue = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(1024, { error: 'must be at most 1024 characters' })
+  .regex(/^[^\n\r]*$/, 'must be one line');
 /** A tool: a path or a name on PATH. Empty is a mistake, not "the default". */
-const toolPath = z.string({ error: 'must be a path or a command name' }).trim().min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' }).optional();
+const toolPath = z
+  .string({ error: 'must be a path or a command name' })
+  .trim()
+  .min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' })
+  .optional();
 const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
 
 /** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
@@ -34,10 +44,19 @@ const ClusterApiConfigSchema = z.object({
       /** An existing management cluster (the durable choice). */
       kubeconfig: optionalText,
       /** Or an ephemeral kind cluster on the runner, pivoted into the workload cluster at the end. */
-      bootstrap: z.enum(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' }).optional(),
+      bootstrap: z
+        .enum(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' })
+        .optional(),
     })
     .prefault({}),
-  namespace: z.string().trim().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)').default('default'),
+  namespace: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+      'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)',
+    )
+    .default('default'),
   /** clusterctl generate cluster --from: relative to the cluster dir. */
   template: z.string().trim().min(1, { error: 'must name the template file' }).default('cluster-template.yaml'),
   /** Manifests applied to the workload cluster (CNI, cloud controller manager): relative to the cluster dir. */
@@ -49,12 +68,18 @@ const ClusterApiConfigSchema = z.object({
       control_plane: provider('kubeadm', 'v1.12.0'),
       infrastructure: provider('openstack', 'v0.14.7'),
       /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
-      orc: optionalText.refine((value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
-        error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
-      }),
+      orc: optionalText.refine(
+        (value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value),
+        {
+          error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
+        },
+      ),
     })
     .prefault({}),
-  control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),
+  control_plane_machine_count: machineCount(
+    'must be a whole number of control plane machines from 1 to 1000',
+    1,
+  ).default(1),
   worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
   /** The OPENSTACK_* variables of CAPO's templates, by field. */
   openstack: z
@@ -71,7 +96,9 @@ const ClusterApiConfigSchema = z.object({
     .prefault({}),
   /** Any other variable the template uses. */
   variables: z
-    .record(z.string().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, { error: TEMPLATE_VARIABLE_RULE })
+    .record(z.string().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, {
+      error: TEMPLATE_VARIABLE_RULE,
+    })
     .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
     .optional(),
   clusterctl_path: toolPath,
@@ -89,7 +116,15 @@ export const ClusterConfigSchema = z.object({
       .object({
         cluster_name: z.string().trim().regex(NAME_PATTERN, NAME_RULE).optional(),
         // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
-        kubernetes: z.object({ version: z.string().trim().regex(KUBERNETES_VERSION_PATTERN, 'must be a Kubernetes version like 1.34.2').optional() }).optional(),
+        kubernetes: z
+          .object({
+            version: z
+              .string()
+              .trim()
+              .regex(KUBERNETES_VERSION_PATTERN, 'must be a Kubernetes version like 1.34.2')
+              .optional(),
+          })
+          .optional(),
       })
       .optional(),
     infrastructure: z.object({
@@ -114,17 +149,33 @@ export const ClusterConfigSchema = z.object({
     .object({
       enabled: z.boolean().default(true),
       path: optionalText,
-      backend: z.object({ type: z.enum(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') }).prefault({}),
+      backend: z
+        .object({ type: z.enum(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') })
+        .prefault({}),
       /** Which planned resources are cluster nodes, and the attribute (a dotted path) that holds the node name. */
       node_resource: z
         .object({
-          type: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2').default('openstack_compute_instance_v2'),
-          name_attribute: z.string().trim().regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name').default('name'),
+          type: z
+            .string()
+            .trim()
+            .regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2')
+            .default('openstack_compute_instance_v2'),
+          name_attribute: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name')
+            .default('name'),
           /** Resources that change with the nodes (an inventory not written by local_file), by address. */
           companions: z
-            .array(z.string({ error: 'must be a resource address like terraform_data.inventory' }).trim().min(1, { error: 'must be a resource address like terraform_data.inventory' }), {
-              error: 'must be a list of resource addresses, e.g. [terraform_data.inventory]',
-            })
+            .array(
+              z
+                .string({ error: 'must be a resource address like terraform_data.inventory' })
+                .trim()
+                .min(1, { error: 'must be a resource address like terraform_data.inventory' }),
+              {
+                error: 'must be a list of resource addresses, e.g. [terraform_data.inventory]',
+              },
+            )
             .max(100, { error: 'must list at most 100 resource addresses' })
             .optional(),
         })
@@ -156,7 +207,6 @@ export const ClusterConfigSchema = z.object({
 
 export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
 
-
 export function parseClusterConfig(text: string, source: string): ClusterConfig {
   const { value } = parseYamlMapping(text, source, CONFIG_FILE);
   const result = ClusterConfigSchema.safeParse(value);
@@ -178,7 +228,11 @@ export function configClusterName(config: ClusterConfig): string {
  * The cluster directory a config names, `<local_dir>/infrastructure/clusters/<cluster>` (a relative
  * `local_dir` is relative to the config file, so a repository carries both); undefined without `local_dir`.
  */
-export function configClusterDir(config: ClusterConfig, configPath: string, clusterName = configClusterName(config)): string | undefined {
+export function configClusterDir(
+  config: ClusterConfig,
+  configPath: string,
+  clusterName = configClusterName(config),
+): string | undefined {
   const localDir = config.opencenter.gitops?.repository?.local_dir;
   if (!localDir) return undefined;
   return path.join(path.resolve(path.dirname(configPath), localDir), 'infrastructure', 'clusters', clusterName);

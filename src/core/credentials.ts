@@ -54,21 +54,186 @@ export interface CredentialFieldSpec {
 }
 
 export const CREDENTIAL_FIELDS: readonly CredentialFieldSpec[] = [
-  { field: 'authUrl', flag: 'os-auth-url', input: 'openstack-auth-url', env: ['OS_AUTH_URL'], cloudsYaml: ['auth.auth_url'], config: ['auth_url'], secret: false, type: 'url', placeholder: 'URL', description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3' },
-  { field: 'region', flag: 'os-region', input: 'openstack-region', env: ['OS_REGION_NAME'], cloudsYaml: ['region_name'], config: ['region'], secret: false, type: 'text', placeholder: 'NAME', description: 'OpenStack region' },
-  { field: 'interface', flag: 'os-interface', input: 'openstack-interface', env: ['OS_INTERFACE'], cloudsYaml: ['interface'], config: ['interface'], secret: false, type: 'interface', placeholder: INTERFACES.join('|'), description: 'endpoint interface in the catalog (default public)' },
-  { field: 'projectName', flag: 'os-project-name', input: 'openstack-project-name', env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'], cloudsYaml: ['auth.project_name'], config: ['project_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'project to scope to (username/password auth)' },
-  { field: 'projectId', flag: 'os-project-id', input: 'openstack-project-id', env: ['OS_PROJECT_ID', 'OS_TENANT_ID'], cloudsYaml: ['auth.project_id'], config: ['project_id'], secret: false, type: 'text', placeholder: 'ID', description: 'project id to scope to (username/password auth)' },
-  { field: 'userDomainName', flag: 'os-user-domain-name', input: 'openstack-user-domain-name', env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'], config: ['user_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the user's domain" },
-  { field: 'projectDomainName', flag: 'os-project-domain-name', input: 'openstack-project-domain-name', env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'], cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'], config: ['project_domain_name', 'domain'], secret: false, type: 'text', placeholder: 'NAME', description: "the project's domain" },
-  { field: 'applicationCredentialId', flag: 'os-application-credential-id', input: 'openstack-application-credential-id', env: ['OS_APPLICATION_CREDENTIAL_ID'], cloudsYaml: ['auth.application_credential_id'], config: ['application_credential_id'], secret: false, type: 'text', placeholder: 'ID', description: 'application credential id' },
-  { field: 'applicationCredentialName', flag: 'os-application-credential-name', input: 'openstack-application-credential-name', env: ['OS_APPLICATION_CREDENTIAL_NAME'], cloudsYaml: ['auth.application_credential_name'], config: ['application_credential_name'], secret: false, type: 'text', placeholder: 'NAME', description: 'application credential name (with username or user id)' },
-  { field: 'applicationCredentialSecret', flag: 'os-application-credential-secret', input: 'openstack-application-credential-secret', env: ['OS_APPLICATION_CREDENTIAL_SECRET'], cloudsYaml: ['auth.application_credential_secret'], config: ['application_credential_secret'], secret: true, type: 'text', placeholder: 'SECRET', description: 'application credential secret' },
-  { field: 'username', flag: 'os-username', input: 'openstack-username', env: ['OS_USERNAME'], cloudsYaml: ['auth.username'], config: ['username'], secret: false, type: 'text', placeholder: 'NAME', description: 'user name (password auth)' },
-  { field: 'userId', flag: 'os-user-id', input: 'openstack-user-id', env: ['OS_USER_ID'], cloudsYaml: ['auth.user_id'], config: ['user_id'], secret: false, type: 'text', placeholder: 'ID', description: 'user id (password auth)' },
-  { field: 'password', flag: 'os-password', input: 'openstack-password', env: ['OS_PASSWORD'], cloudsYaml: ['auth.password'], config: ['password'], secret: true, type: 'text', placeholder: 'PASSWORD', description: 'password (password auth)' },
-  { field: 'caCert', flag: 'os-cacert', input: 'openstack-cacert', env: ['OS_CACERT'], cloudsYaml: ['cacert'], config: ['cacert'], secret: false, type: 'text', placeholder: 'FILE', description: 'CA bundle for a private Keystone' },
-  { field: 'insecure', flag: 'os-insecure', input: 'openstack-insecure', env: ['OS_INSECURE'], cloudsYaml: ['!verify', 'insecure'], config: ['insecure'], secret: false, type: 'boolean', placeholder: '', description: "don't verify Keystone's TLS certificate" },
+  {
+    field: 'authUrl',
+    flag: 'os-auth-url',
+    input: 'openstack-auth-url',
+    env: ['OS_AUTH_URL'],
+    cloudsYaml: ['auth.auth_url'],
+    config: ['auth_url'],
+    secret: false,
+    type: 'url',
+    placeholder: 'URL',
+    description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3',
+  },
+  {
+    field: 'region',
+    flag: 'os-region',
+    input: 'openstack-region',
+    env: ['OS_REGION_NAME'],
+    cloudsYaml: ['region_name'],
+    config: ['region'],
+    secret: false,
+    type: 'text',
+    placeholder: 'NAME',
+    description: 'OpenStack region',
+  },
+  {
+    field: 'interface',
+    flag: 'os-interface',
+    input: 'openstack-interface',
+    env: ['OS_INTERFACE'],
+    cloudsYaml: ['interface'],
+    config: ['interface'],
+    secret: false,
+    type: 'interface',
+    placeholder: INTERFACES.join('|'),
+    description: 'endpoint interface in the catalog (default public)',
+  },
+  {
+    field: 'projectName',
+    flag: 'os-project-name',
+    input: 'openstack-project-name',
+    env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'],
+    cloudsYaml: ['auth.project_name'],
+    config: ['project_name'],
+    secret: false,
+    type: 'text',
+    placeholder: 'NAME',
+    description: 'project to scope to (username/password auth)',
+  },
+  {
+    field: 'projectId',
+    flag: 'os-project-id',
+    input: 'openstack-project-id',
+    env: ['OS_PROJECT_ID', 'OS_TENANT_ID'],
+    cloudsYaml: ['auth.project_id'],
+    config: ['project_id'],
+    secret: false,
+    type: 'text',
+    placeholder: 'ID',
+    description: 'project id to scope to (username/password auth)',
+  },
+  {
+    field: 'userDomainName',
+    flag: 'os-user-domain-name',
+    input: 'openstack-user-domain-name',
+    env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
+    cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'],
+    config: ['user_domain_name', 'domain'],
+    secret: false,
+    type: 'text',
+    placeholder: 'NAME',
+    description: "the user's domain",
+  },
+  {
+    field: 'projectDomainName',
+    flag: 'os-project-domain-name',
+    input: 'openstack-project-domain-name',
+    env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
+    cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'],
+    config: ['project_domain_name', 'domain'],
+    secret: false,
+    type: 'text',
+    placeholder: 'NAME',
+    description: "the project's domain",
+  },
+  {
+    field: 'applicationCredentialId',
+    flag: 'os-application-credential-id',
+    input: 'openstack-application-credential-id',
+    env: ['OS_APPLICATION_CREDENTIAL_ID'],
+    cloudsYaml: ['auth.application_credential_id'],
+    config: ['application_credential_id'],
+    secret: false,
+    type: 'text',
+    placeholder: 'ID',
+    description: 'application credential id',
+  },
+  {
+    field: 'applicationCredentialName',
+    flag: 'os-application-credential-name',
+    input: 'openstack-application-credential-name',
+    env: ['OS_APPLICATION_CREDENTIAL_NAME'],
+    cloudsYaml: ['auth.application_credential_name'],
+    config: ['application_credential_name'],
+    secret: false,
+    type: 'text',
+    placeholder: 'NAME',
+    description: 'application credential name (with username or user id)',
+  },
+  {
+    field: 'applicationCredentialSecret',
+    flag: 'os-application-credential-secret',
+    input: 'openstack-application-credential-secret',
+    env: ['OS_APPLICATION_CREDENTIAL_SECRET'],
+    cloudsYaml: ['auth.application_credential_secret'],
+    config: ['application_credential_secret'],
+    secret: true,
+    type: 'text',
+    placeholder: 'SECRET',
+    description: 'application credential secret',
+  },
+  {
+    field: 'username',
+    flag: 'os-username',
+    input: 'openstack-username',
+    env: ['OS_USERNAME'],
+    cloudsYaml: ['auth.username'],
+    config: ['username'],
+    secret: false,
+    type: 'text',
+    placeholder: 'NAME',
+    description: 'user name (password auth)',
+  },
+  {
+    field: 'userId',
+    flag: 'os-user-id',
+    input: 'openstack-user-id',
+    env: ['OS_USER_ID'],
+    cloudsYaml: ['auth.user_id'],
+    config: ['user_id'],
+    secret: false,
+    type: 'text',
+    placeholder: 'ID',
+    description: 'user id (password auth)',
+  },
+  {
+    field: 'password',
+    flag: 'os-password',
+    input: 'openstack-password',
+    env: ['OS_PASSWORD'],
+    cloudsYaml: ['auth.password'],
+    config: ['password'],
+    secret: true,
+    type: 'text',
+    placeholder: 'PASSWORD',
+    description: 'password (password auth)',
+  },
+  {
+    field: 'caCert',
+    flag: 'os-cacert',
+    input: 'openstack-cacert',
+    env: ['OS_CACERT'],
+    cloudsYaml: ['cacert'],
+    config: ['cacert'],
+    secret: false,
+    type: 'text',
+    placeholder: 'FILE',
+    description: 'CA bundle for a private Keystone',
+  },
+  {
+    field: 'insecure',
+    flag: 'os-insecure',
+    input: 'openstack-insecure',
+    env: ['OS_INSECURE'],
+    cloudsYaml: ['!verify', 'insecure'],
+    config: ['insecure'],
+    secret: false,
+    type: 'boolean',
+    placeholder: '',
+    description: "don't verify Keystone's TLS certificate",
+  },
 ];
 
 export const PLACEHOLDER = 'CHANGEME';
@@ -92,7 +257,9 @@ export type AuthMethod = 'application-credential' | 'password';
 /** Every secret the credentials know of, in use or seen in any source, for the redactor. */
 export function credentialSecrets(creds: OpenStackCredentials): string[] {
   const inUse = CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => creds[spec.field]);
-  return [...new Set([...inUse, ...creds.secretsSeen])].filter((v): v is string => typeof v === 'string' && v !== '' && v !== PLACEHOLDER);
+  return [...new Set([...inUse, ...creds.secretsSeen])].filter(
+    (v): v is string => typeof v === 'string' && v !== '' && v !== PLACEHOLDER,
+  );
 }
 
 const TRUE = /^(true|yes|1|on)$/i;
@@ -117,7 +284,8 @@ export function parseCredentialValue(
     if (FALSE.test(text)) return false;
     throw new fail(`${where}: "${text}" is not true or false`);
   }
-  if (typeof raw !== 'string' && typeof raw !== 'number') throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
+  if (typeof raw !== 'string' && typeof raw !== 'number')
+    throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
   const text = String(raw).trim();
   if (text === '') return undefined;
   // Values end up in OS_* variables and HTTP requests: a line break is always a paste mistake.
@@ -126,7 +294,8 @@ export function parseCredentialValue(
     throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
   }
   // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
-  if (spec.type === 'url' && !isHttpUrl(text)) throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
+  if (spec.type === 'url' && !isHttpUrl(text))
+    throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
   return text;
 }
 
@@ -145,7 +314,8 @@ function kindOf(value: unknown): string {
   return value === null ? 'nothing' : `a ${typeof value}`;
 }
 
-const isMapping = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
 function readValues(
@@ -172,7 +342,8 @@ function lookup(doc: Record<string, unknown>, keys: readonly string[]): { raw: u
   for (const key of keys) {
     const negate = key.startsWith('!');
     let node: unknown = doc;
-    for (const part of key.replace(/^!/, '').split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.replace(/^!/, '').split('.'))
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     if (node === undefined || node === null || node === '') continue;
     if (negate) {
       // `verify: maybe` is neither: passed on as it is, so that it is reported, not read as verify: true.
@@ -189,7 +360,10 @@ function lookup(doc: Record<string, unknown>, keys: readonly string[]): { raw: u
  * Explicit options (CLI flags or action inputs), read through the table. `read` gives a field's raw
  * value; errors name the flag or input and are usage errors.
  */
-export function credentialOptions(front: 'cli' | 'action', read: (spec: CredentialFieldSpec) => string | boolean | undefined): CredentialInput {
+export function credentialOptions(
+  front: 'cli' | 'action',
+  read: (spec: CredentialFieldSpec) => string | boolean | undefined,
+): CredentialInput {
   return readValues((spec) => {
     const raw = read(spec);
     return raw === undefined ? undefined : { raw, where: front === 'cli' ? `--${spec.flag}` : `input ${spec.input}` };
@@ -203,7 +377,9 @@ interface Layer {
 }
 
 function optionsLayer(options: CredentialInput): Layer {
-  return readValues((spec) => (options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' }));
+  return readValues((spec) =>
+    options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' },
+  );
 }
 
 function credentialsFromEnv(env: NodeJS.ProcessEnv): Layer {
@@ -217,11 +393,18 @@ function credentialsFromEnv(env: NodeJS.ProcessEnv): Layer {
 function cloudsYamlCandidates(file: string | undefined, env: NodeJS.ProcessEnv): string[] {
   if (file) return [file];
   const home = env.HOME ?? homedir();
-  return [env.OS_CLIENT_CONFIG_FILE, 'clouds.yaml', path.join(home, '.config/openstack/clouds.yaml'), '/etc/openstack/clouds.yaml'].filter((f): f is string => !!f);
+  return [
+    env.OS_CLIENT_CONFIG_FILE,
+    'clouds.yaml',
+    path.join(home, '.config/openstack/clouds.yaml'),
+    '/etc/openstack/clouds.yaml',
+  ].filter((f): f is string => !!f);
 }
 
 /** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
-export const CloudsYamlSchema = z.object({ clouds: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must map cloud names to settings' }) });
+export const CloudsYamlSchema = z.object({
+  clouds: z.record(z.string(), z.record(z.string(), z.unknown()), { error: 'must map cloud names to settings' }),
+});
 
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
 function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.ProcessEnv = process.env): Layer {
@@ -237,7 +420,8 @@ function credentialsFromCloudsYaml(cloud: string, file?: string, env: NodeJS.Pro
   const { clouds } = parsed.data;
   // Own keys only: `--os-cloud __proto__` must not find Object.prototype.
   const entry = Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
-  if (!entry) throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(clouds).join(', ') || 'none'})`);
+  if (!entry)
+    throw new UserError(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(clouds).join(', ') || 'none'})`);
   if (entry.auth !== undefined && entry.auth !== null && !isMapping(entry.auth)) {
     throw new UserError(`${used} (clouds.${cloud}.auth): expected a mapping, got ${kindOf(entry.auth)}`);
   }
@@ -252,7 +436,12 @@ function credentialsFromConfig(openstack: Record<string, unknown> | undefined, s
   if (!openstack) return { values: {}, where: {}, secrets: [] };
   return readValues((spec) => {
     const found = lookup(openstack, spec.config);
-    return found && { raw: found.raw, where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})` };
+    return (
+      found && {
+        raw: found.raw,
+        where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})`,
+      }
+    );
   });
 }
 
@@ -318,7 +507,16 @@ function exportedFields(creds: OpenStackCredentials): CredentialField[] {
       ? [...common, 'applicationCredentialId', 'applicationCredentialSecret']
       : [...common, 'applicationCredentialName', 'applicationCredentialSecret', 'username', 'userId', 'userDomainName'];
   }
-  return [...common, 'username', 'userId', 'password', 'projectId', 'projectName', 'userDomainName', 'projectDomainName'];
+  return [
+    ...common,
+    'username',
+    'userId',
+    'password',
+    'projectId',
+    'projectName',
+    'userDomainName',
+    'projectDomainName',
+  ];
 }
 
 /** OS_* variables for tofu, Ansible and the openstack CLI, named as the table says. Empty values are dropped. */
@@ -335,7 +533,10 @@ export function credentialsToEnv(creds: OpenStackCredentials): Record<string, st
 }
 
 /** Names of OS_* variables whose values are secret (for plans: NAME=<redacted>). */
-export const SECRET_ENV_NAMES: ReadonlySet<string> = new Set([...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env), 'OS_TOKEN']);
+export const SECRET_ENV_NAMES: ReadonlySet<string> = new Set([
+  ...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env),
+  'OS_TOKEN',
+]);
 
 /** The config's `cloud.openstack` block, checked field by field with the table's types. */
 export const OpenStackConfigSchema = z.object(
@@ -347,7 +548,10 @@ export const OpenStackConfigSchema = z.object(
           : spec.type === 'interface'
             ? z.enum(INTERFACES)
             : spec.type === 'url'
-              ? z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3' })
+              ? z.url({
+                  protocol: /^https?$/,
+                  error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3',
+                })
               : z.string().trim();
       return spec.config.map((key) => [key, schema.optional()] as const);
     }),

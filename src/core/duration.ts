@@ -5,7 +5,8 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 /** Parses Go-style durations: `45m`, `1h30m`, `90s`, `500ms`; a bare number means seconds. */
 export function parseDuration(text: string, what: string, fail: new (message: string) => Error = UserError): number {
   const input = text.trim();
-  if (input.startsWith('-')) throw new fail(`${what}: "${text}" is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
+  if (input.startsWith('-'))
+    throw new fail(`${what}: "${text}" is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
   let ms: number;
   if (/^\d+(\.\d+)?$/.test(input)) ms = Number(input) * 1000;
   else {
@@ -15,7 +16,8 @@ export function parseDuration(text: string, what: string, fail: new (message: st
     }
     ms = parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit!]!, 0);
   }
-  if (!Number.isFinite(ms)) throw new fail(`${what}: "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}" is too long a duration`);
+  if (!Number.isFinite(ms))
+    throw new fail(`${what}: "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}" is too long a duration`);
   return Math.round(ms);
 }
 

@@ -9,7 +9,14 @@ import { kindLockPath } from './cluster-api.js';
 import { acquireDeployLock, type DeployLock, lockChildHooks } from './lock.js';
 import type { DeployOutput } from './output.js';
 import { completeCheckReport, newCheckReport, type CheckReport } from './check-report.js';
-import { decideStep, keepsResumeState, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
+import {
+  decideStep,
+  keepsResumeState,
+  loadStartingState,
+  selectSteps,
+  usesSavedState,
+  type StepFilter,
+} from './selection.js';
 import { clusterId, defaultStateDir, runtimePaths, type DeploySettings } from './settings.js';
 import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from './state.js';
 import type { Step } from './steps/index.js';
@@ -75,12 +82,22 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
  * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
  * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
  */
-function beginAttempt(state: DeployState, selected: readonly Step[], filter: StepFilter, ciRun: DeployRun['ciRun']): Attempt {
+function beginAttempt(
+  state: DeployState,
+  selected: readonly Step[],
+  filter: StepFilter,
+  ciRun: DeployRun['ciRun'],
+): Attempt {
   const previous = state.completedAt ? [] : (state.history ?? []);
-  const attempt: Attempt = { number: (previous.at(-1)?.number ?? 0) + 1, startedAt: new Date().toISOString(), steps: [] };
+  const attempt: Attempt = {
+    number: (previous.at(-1)?.number ?? 0) + 1,
+    startedAt: new Date().toISOString(),
+    steps: [],
+  };
   if (ciRun) attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
   if (previous.length) {
-    const resumedAt = filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
+    const resumedAt =
+      filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
     if (resumedAt) attempt.resumedAt = resumedAt;
   }
   state.history = [...previous, attempt].slice(-HISTORY_LIMIT);
@@ -106,7 +123,8 @@ export async function runDeploy(run: DeployRun): Promise<DeployResult> {
   });
   let kindLock: DeployLock | undefined;
   try {
-    const kindLockFile = run.settings.clusterApi && kindLockPath(run.settings.clusterApi, defaultStateDir(run.settings.baseEnv));
+    const kindLockFile =
+      run.settings.clusterApi && kindLockPath(run.settings.clusterApi, defaultStateDir(run.settings.baseEnv));
     if (kindLockFile) kindLock = await acquireDeployLock(kindLockFile, clusterId(run.settings), { signal: run.signal });
     // Every command of every step goes through this: redacted, live, interruptible, and recorded in
     // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
@@ -135,7 +153,14 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   if (note) output.line(note);
   const useState = usesSavedState(filter);
   const reports: StepReport[] = [];
-  const result: DeployResult = { ok: false, interrupted: false, cluster, reports, statePath: store.location, logPath: run.logPath };
+  const result: DeployResult = {
+    ok: false,
+    interrupted: false,
+    cluster,
+    reports,
+    statePath: store.location,
+    logPath: run.logPath,
+  };
   // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
   const persistent = keepsResumeState(settings.operation);
   const report = newCheckReport(cluster);
@@ -154,7 +179,14 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     const decision = await decideStep(step, state.steps[step.id], useState, state);
     if (!decision.run) {
       output.line(`${label} ⏭ ${name} (${decision.reason})`);
-      reports.push({ id: step.id, title: step.title, status: 'skipped', reason: decision.reason, detail: state.steps[step.id]?.detail, warnings: state.steps[step.id]?.warnings });
+      reports.push({
+        id: step.id,
+        title: step.title,
+        status: 'skipped',
+        reason: decision.reason,
+        detail: state.steps[step.id]?.detail,
+        warnings: state.steps[step.id]?.warnings,
+      });
       continue;
     }
     attempt ??= beginAttempt(state, selected, filter, run.ciRun);
@@ -176,7 +208,18 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     let failure: unknown;
     let failed = false;
     try {
-      detail = (await step.run({ settings, redactor, output, signal, exec, state, warn, selected: selected.map((s) => s.id), report })) ?? undefined;
+      detail =
+        (await step.run({
+          settings,
+          redactor,
+          output,
+          signal,
+          exec,
+          state,
+          warn,
+          selected: selected.map((s) => s.id),
+          report,
+        })) ?? undefined;
       if (signal.aborted) throw new InterruptedError();
     } catch (error) {
       failure = error;
@@ -189,28 +232,73 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     if (!failed) {
       timeline.status = 'success';
       const safeDetail = detail ? redactor.redact(detail) : undefined;
-      state.steps[step.id] = { status: 'success', startedAt: startedAt.toISOString(), finishedAt, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) };
+      state.steps[step.id] = {
+        status: 'success',
+        startedAt: startedAt.toISOString(),
+        finishedAt,
+        durationMs,
+        detail: safeDetail,
+        ...(warnings.length && { warnings }),
+      };
       await save();
       output.line(`${label} ✓ ${name} (${formatDuration(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
-      reports.push({ id: step.id, title: step.title, status: 'success', reason: decision.reason, durationMs, detail: safeDetail, ...(warnings.length && { warnings }) });
+      reports.push({
+        id: step.id,
+        title: step.title,
+        status: 'success',
+        reason: decision.reason,
+        durationMs,
+        detail: safeDetail,
+        ...(warnings.length && { warnings }),
+      });
       continue;
     }
     const interrupted = signal.aborted;
     const { message, tail } = describeFailure(failure, interrupted);
     timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
     const safeMessage = redactor.redact(message);
-    state.steps[step.id] = { status: 'failed', startedAt: startedAt.toISOString(), finishedAt, durationMs, error: safeMessage, ...(warnings.length && { warnings }) };
+    state.steps[step.id] = {
+      status: 'failed',
+      startedAt: startedAt.toISOString(),
+      finishedAt,
+      durationMs,
+      error: safeMessage,
+      ...(warnings.length && { warnings }),
+    };
     await save();
-    if (!(failure instanceof UserError || failure instanceof CommandFailedError) && !interrupted && failure instanceof Error && failure.stack) {
+    if (
+      !(failure instanceof UserError || failure instanceof CommandFailedError) &&
+      !interrupted &&
+      failure instanceof Error &&
+      failure.stack
+    ) {
       output.line(`internal error in step ${step.id}:\n${failure.stack}`);
     }
     output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
-    output.line(persistent ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}` : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
-    reports.push({ id: step.id, title: step.title, status: 'failed', reason: decision.reason, durationMs, error: safeMessage, outputTail: tail, ...(warnings.length && { warnings }) });
+    output.line(
+      persistent
+        ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
+        : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`,
+    );
+    reports.push({
+      id: step.id,
+      title: step.title,
+      status: 'failed',
+      reason: decision.reason,
+      durationMs,
+      error: safeMessage,
+      outputTail: tail,
+      ...(warnings.length && { warnings }),
+    });
     for (const later of selected.slice(index + 1)) {
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
     }
-    Object.assign(result, { interrupted, history: state.history, failedStep: step.id, error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}` });
+    Object.assign(result, {
+      interrupted,
+      history: state.history,
+      failedStep: step.id,
+      error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
+    });
     return result;
   }
 
@@ -224,15 +312,26 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   result.history = state.history;
   if (settings.operation === 'check') {
     // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
-    for (const [id, what] of [['opentofu-drift', 'drift'], ['cluster-health', 'health']] as const) {
+    for (const [id, what] of [
+      ['opentofu-drift', 'drift'],
+      ['cluster-health', 'health'],
+    ] as const) {
       if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
-        report.findings.push({ kind: 'unchecked', subject: what, message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)` });
+        report.findings.push({
+          kind: 'unchecked',
+          subject: what,
+          message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)`,
+        });
       }
     }
     result.checkReport = redactor.redactValue(completeCheckReport(report));
   }
   try {
-    if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath)) result.endpoint = kubeconfigEndpoint(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath);
+    if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath))
+      result.endpoint = kubeconfigEndpoint(
+        readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE),
+        settings.kubeconfigPath,
+      );
   } catch {
     // not fatal: the endpoint is informational once every step has passed
   }

@@ -47,5 +47,7 @@ export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]
     const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
     return `${where}: ${issue.message}`;
   });
-  return lines.length === 1 ? `${source} is invalid: ${lines[0]}` : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
+  return lines.length === 1
+    ? `${source} is invalid: ${lines[0]}`
+    : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }

@@ -10,7 +10,10 @@ import { UserError } from './errors.js';
 export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
   const dir = path.dirname(file);
   // The name is cut short so that a target name of the maximum length (255) still leaves room.
-  const temp = path.join(dir, `.${path.basename(file).slice(0, 100)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${path.basename(file).slice(0, 100)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
   const handle = await fs.open(temp, 'wx', mode);
   try {
     try {
@@ -86,7 +89,11 @@ async function statIfExists(p: string): Promise<Stats | undefined> {
 }
 
 function notADirectory(p: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${p}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: p });
+  return Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${p}'`), {
+    code: 'ENOTDIR',
+    syscall: 'mkdir',
+    path: p,
+  });
 }
 
 /** Why a file operation failed, in words, for the system errors a user can do something about. */
@@ -122,7 +129,8 @@ export function displayPath(p: string): string {
  */
 export async function checkFileTarget(file: string, what: string): Promise<void> {
   const shown = displayPath(file);
-  if (CONTROL_CHARACTER.test(file)) throw new UserError(`${what} path ${shown} contains a control character; give a plain file path`);
+  if (CONTROL_CHARACTER.test(file))
+    throw new UserError(`${what} path ${shown} contains a control character; give a plain file path`);
   let stat: Stats | undefined;
   try {
     stat = await statIfExists(path.resolve(file));
@@ -131,7 +139,10 @@ export async function checkFileTarget(file: string, what: string): Promise<void>
   }
   if (stat?.isDirectory()) throw new UserError(`${what} path ${shown} is a directory; give a file path`);
   // The rename would put a file in place of a device or FIFO (/dev/null, say, when run as root).
-  if (stat && !stat.isFile()) throw new UserError(`${what} path ${shown} is not a regular file (it is ${describeFileType(stat)}); give a file path`);
+  if (stat && !stat.isFile())
+    throw new UserError(
+      `${what} path ${shown} is not a regular file (it is ${describeFileType(stat)}); give a file path`,
+    );
 }
 
 /**
@@ -147,7 +158,8 @@ export async function writePrivateFile(file: string, data: string | Uint8Array, 
     await writeFileAtomic(target, data, 0o600);
   } catch (error) {
     const { code, path: where } = error as NodeJS.ErrnoException;
-    if (code === 'ENOTDIR') throw new UserError(`${what} path ${shown}: ${displayPath(where ?? path.dirname(target))} is not a directory`);
+    if (code === 'ENOTDIR')
+      throw new UserError(`${what} path ${shown}: ${displayPath(where ?? path.dirname(target))} is not a directory`);
     // A directory put there by another process since the check.
     if (code === 'EISDIR') throw new UserError(`${what} path ${shown} is a directory; give a file path`);
     throw fileError(error, `cannot write ${what} ${shown}`);
@@ -235,7 +247,8 @@ export function readTextFile(file: string, kind: FileKind): string {
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UserError(`${kind.noun} ${shown} is a directory; give a file path`);
-    if (!stat.isFile()) throw new UserError(`${kind.noun} ${shown} is not a regular file (it is ${describeFileType(stat)})`);
+    if (!stat.isFile())
+      throw new UserError(`${kind.noun} ${shown} is not a regular file (it is ${describeFileType(stat)})`);
     refuseOversize(`${kind.noun} ${shown}`, stat.size, kind);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -271,7 +284,9 @@ function readError(error: unknown, file: string, kind: FileKind): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') {
     const dangling = lstatIfExists(file)?.isSymbolicLink();
-    return new UserError(dangling ? `${kind.noun} ${shown} is a symbolic link to a missing file` : `${kind.noun} not found: ${shown}`);
+    return new UserError(
+      dangling ? `${kind.noun} ${shown} is a symbolic link to a missing file` : `${kind.noun} not found: ${shown}`,
+    );
   }
   const reason = systemErrorReason(error);
   return reason ? new UserError(`cannot read ${kind.noun} ${shown}: ${reason}`) : error;

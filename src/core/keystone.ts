@@ -43,7 +43,9 @@ export function normalizeAuthUrl(authUrl: string): string {
     throw new UserError(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UserError(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+    throw new UserError(
+      `auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`,
+    );
   }
   const pathname = url.pathname.replace(/\/+$/, '');
   const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
@@ -76,9 +78,14 @@ export function describeAuthCheck(creds: OpenStackCredentials, options: AuthChec
  * failure a user can cause: unreachable Keystone, rejected credentials, wrong region, missing service.
  * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
  */
-export async function checkOpenStackAuth(creds: OpenStackCredentials, options: AuthCheckOptions = {}): Promise<AuthCheckResult> {
+export async function checkOpenStackAuth(
+  creds: OpenStackCredentials,
+  options: AuthCheckOptions = {},
+): Promise<AuthCheckResult> {
   if (!creds.authUrl) {
-    throw new UserError('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+    throw new UserError(
+      'no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url',
+    );
   }
   const identityUrl = normalizeAuthUrl(creds.authUrl);
   const method = authMethod(creds);
@@ -89,7 +96,9 @@ export async function checkOpenStackAuth(creds: OpenStackCredentials, options: A
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
   const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
-  const request = { auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) } };
+  const request = {
+    auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) },
+  };
 
   let answer: HttpAnswer;
   try {
@@ -147,14 +156,24 @@ function identityRequest(creds: OpenStackCredentials, method: AuthMethod): Recor
   if (method === 'application-credential') {
     const secret = creds.applicationCredentialSecret;
     if (creds.applicationCredentialId) {
-      return { methods: ['application_credential'], application_credential: { id: creds.applicationCredentialId, secret } };
+      return {
+        methods: ['application_credential'],
+        application_credential: { id: creds.applicationCredentialId, secret },
+      };
     }
     return {
       methods: ['application_credential'],
-      application_credential: { name: creds.applicationCredentialName, secret, user: userReference(creds, 'an application credential name') },
+      application_credential: {
+        name: creds.applicationCredentialName,
+        secret,
+        user: userReference(creds, 'an application credential name'),
+      },
     };
   }
-  return { methods: ['password'], password: { user: { ...userReference(creds, 'a username'), password: creds.password } } };
+  return {
+    methods: ['password'],
+    password: { user: { ...userReference(creds, 'a username'), password: creds.password } },
+  };
 }
 
 function userReference(creds: OpenStackCredentials, needer: string): Record<string, unknown> {
@@ -163,7 +182,9 @@ function userReference(creds: OpenStackCredentials, needer: string): Record<stri
     throw new UserError(`${needer} needs its user: set the username with its user domain, or the user id`);
   }
   if (!creds.userDomainName) {
-    throw new UserError(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+    throw new UserError(
+      `user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`,
+    );
   }
   return { name: creds.username, domain: { name: creds.userDomainName } };
 }
@@ -175,11 +196,15 @@ function userReference(creds: OpenStackCredentials, needer: string): Record<stri
 function projectScope(creds: OpenStackCredentials): Record<string, unknown> {
   if (creds.projectId) return { project: { id: creds.projectId } };
   if (!creds.projectName) {
-    throw new UserError('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+    throw new UserError(
+      'password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID',
+    );
   }
   const domain = creds.projectDomainName ?? creds.userDomainName;
   if (!domain) {
-    throw new UserError(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+    throw new UserError(
+      `project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`,
+    );
   }
   return { project: { name: creds.projectName, domain: { name: domain } } };
 }
@@ -233,7 +258,11 @@ async function postJson(url: URL, payload: unknown, tls: TlsSettings, timeoutMs:
         method: 'POST',
         // A one-off connection: no keep-alive socket outlives the check.
         agent: false,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(data) },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Content-Length': Buffer.byteLength(data),
+        },
         ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
       },
       (response) => {
@@ -242,7 +271,9 @@ async function postJson(url: URL, payload: unknown, tls: TlsSettings, timeoutMs:
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > MAX_ANSWER_MIB * 1024 * 1024) {
-            request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
+            request.destroy(
+              new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`),
+            );
           } else {
             chunks.push(chunk);
           }
@@ -282,30 +313,43 @@ function connectionError(error: unknown, url: URL, identityUrl: string, timeoutM
     const what = error.connected
       ? `${keystone} accepted the connection but did not answer within ${formatDuration(timeoutMs)}`
       : `could not connect to ${address} (${keystone}) within ${formatDuration(timeoutMs)}; a firewall may be dropping the traffic`;
-    return new UserError(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
+    return new UserError(
+      `${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`,
+    );
   }
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new UserError(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
+    return new UserError(
+      `cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`,
+    );
   }
   if (code === 'ECONNREFUSED') {
-    return new UserError(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
+    return new UserError(
+      `connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`,
+    );
   }
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return new UserError(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
   }
-  const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
+  const tlsFix =
+    'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
   if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
     return new UserError(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
   }
   if (code === 'CERT_HAS_EXPIRED') {
-    return new UserError(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+    return new UserError(
+      `TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`,
+    );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return new UserError(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+    return new UserError(
+      `TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`,
+    );
   }
   if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-    return new UserError(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+    return new UserError(
+      `TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`,
+    );
   }
   return new UserError(`request to ${keystone} failed: ${errorMessage(error)}`);
 }
@@ -316,10 +360,22 @@ function connectionError(error: unknown, url: URL, identityUrl: string, timeoutM
  * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
  * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
  */
-const optionalString = z.string().nullish().catch(undefined).transform((v) => v ?? undefined);
+const optionalString = z
+  .string()
+  .nullish()
+  .catch(undefined)
+  .transform((v) => v ?? undefined);
 
-const CatalogEndpointSchema = z.object({ interface: optionalString, region_id: optionalString, region: optionalString, url: optionalString });
-const CatalogServiceSchema = z.object({ type: optionalString, endpoints: z.array(CatalogEndpointSchema).optional().catch(undefined) });
+const CatalogEndpointSchema = z.object({
+  interface: optionalString,
+  region_id: optionalString,
+  region: optionalString,
+  url: optionalString,
+});
+const CatalogServiceSchema = z.object({
+  type: optionalString,
+  endpoints: z.array(CatalogEndpointSchema).optional().catch(undefined),
+});
 
 const TokenAnswerSchema = z.object({
   token: z.object({
@@ -385,11 +441,15 @@ function readToken(answer: HttpAnswer, context: AnswerContext): KeystoneToken & 
   if (status === 200 || status === 201) {
     const parsed = TokenAnswerSchema.safeParse(json);
     if (!parsed.success) {
-      throw new UserError(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+      throw new UserError(
+        `${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`,
+      );
     }
     const { token } = parsed.data;
     if (!token.catalog) {
-      throw new UserError(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+      throw new UserError(
+        `Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`,
+      );
     }
     return { ...token, catalog: token.catalog };
   }
@@ -408,16 +468,24 @@ function readToken(answer: HttpAnswer, context: AnswerContext): KeystoneToken & 
     );
   }
   if (status === 404) {
-    throw new UserError(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+    throw new UserError(
+      `${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`,
+    );
   }
   if (status >= 300 && status < 400) {
-    throw new UserError(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+    throw new UserError(
+      `${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`,
+    );
   }
   if (status >= 500) {
-    throw new UserError(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+    throw new UserError(
+      `Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`,
+    );
   }
   if (keystoneMessage) throw new UserError(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-  throw new UserError(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+  throw new UserError(
+    `${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`,
+  );
 }
 
 /**
@@ -437,7 +505,9 @@ function rejectedMessage(context: AnswerContext, keystoneMessage: string | undef
   }
   const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
   if (method === 'application-credential') {
-    const causes = creds.applicationCredentialId ? 'the secret is wrong' : 'the secret, the user or the user domain is wrong';
+    const causes = creds.applicationCredentialId
+      ? 'the secret is wrong'
+      : 'the secret, the user or the user domain is wrong';
     return `${rejected}${quoted}: ${causes}, or the application credential has expired (Keystone gives the same answer for both). Check the secret${source(creds, 'applicationCredentialSecret')} or create a new application credential`;
   }
   const project = creds.projectId
@@ -468,16 +538,26 @@ function uniqueSorted(values: Iterable<string | undefined>): string[] {
  * Without a configured region, clients take the first endpoint of the interface in any region;
  * the check does the same.
  */
-function findEndpoint(catalog: CatalogService[], type: string, region: string | undefined, iface: string): CatalogEndpoint | undefined {
+function findEndpoint(
+  catalog: CatalogService[],
+  type: string,
+  region: string | undefined,
+  iface: string,
+): CatalogEndpoint | undefined {
   for (const service of catalog) {
     if (service.type !== type) continue;
-    const endpoint = service.endpoints?.find((e) => e.interface === iface && e.url && (region === undefined || endpointRegion(e) === region));
+    const endpoint = service.endpoints?.find(
+      (e) => e.interface === iface && e.url && (region === undefined || endpointRegion(e) === region),
+    );
     if (endpoint) return endpoint;
   }
   return undefined;
 }
 
-function checkCatalog(catalog: CatalogService[], check: CatalogCheck): { region: string; endpoints: Record<string, string> } {
+function checkCatalog(
+  catalog: CatalogService[],
+  check: CatalogCheck,
+): { region: string; endpoints: Record<string, string> } {
   const { identityUrl, region, interface: iface } = check;
   const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
   const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
@@ -521,6 +601,8 @@ function whereServiceExists(catalog: CatalogService[], type: string): string {
     interfaces.add(endpoint.interface ?? '?');
     byRegion.set(region, interfaces);
   }
-  const regions = [...byRegion.keys()].sort().map((region) => `${region} (${[...byRegion.get(region)!].sort().join(', ')})`);
+  const regions = [...byRegion.keys()]
+    .sort()
+    .map((region) => `${region} (${[...byRegion.get(region)!].sort().join(', ')})`);
   return `exists only in ${regions.join(', ')}`;
 }

@@ -15,7 +15,10 @@ export interface ClusterNode {
 const NodeListSchema = z.object({
   items: z.array(
     z.object({
-      metadata: z.object({ name: z.string(), labels: z.record(z.string(), z.string()).optional() }).partial().optional(),
+      metadata: z
+        .object({ name: z.string(), labels: z.record(z.string(), z.string()).optional() })
+        .partial()
+        .optional(),
       status: z
         .object({
           conditions: z.array(z.object({ type: z.string(), status: z.string() }).partial()).optional(),
@@ -37,10 +40,15 @@ export function parseNodeList(json: string): ClusterNode[] {
   try {
     document = JSON.parse(json);
   } catch {
-    throw new UserError(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
+    throw new UserError(
+      `kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`,
+    );
   }
   const parsed = NodeListSchema.safeParse(document);
-  if (!parsed.success) throw new UserError(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new UserError(
+      `kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
   return parsed.data.items.map((node) => ({
     name: node.metadata?.name ?? '',
     ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
@@ -50,6 +58,12 @@ export function parseNodeList(json: string): ClusterNode[] {
 }
 
 /** kubectl against one kubeconfig, bounded per request: a hung API is a failed check, not a hung step. */
-export function kubectlCommand(kubectl: string, kubeconfig: string, cwd: string, env: Readonly<Record<string, string>>, ...args: string[]): CommandSpec {
+export function kubectlCommand(
+  kubectl: string,
+  kubeconfig: string,
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+  ...args: string[]
+): CommandSpec {
   return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
 }

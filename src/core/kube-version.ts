@@ -24,7 +24,11 @@ const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
  * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
  * option or action input).
  */
-export function parseKubeVersion(value: string, where: string, fail: new (message: string) => Error = UserError): KubeVersion {
+export function parseKubeVersion(
+  value: string,
+  where: string,
+  fail: new (message: string) => Error = UserError,
+): KubeVersion {
   const match = VERSION.exec(value.trim());
   if (!match) {
     const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
@@ -70,14 +74,21 @@ function minorSteps(from: KubeVersion, to: KubeVersion): string {
  */
 export function planUpgrade(target: KubeVersion, current: ClusterVersions): UpgradePlan {
   const server = parseKubeVersion(current.server, 'the API server version');
-  const nodes = current.nodes.map((node) => ({ ...node, version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`) }));
+  const nodes = current.nodes.map((node) => ({
+    ...node,
+    version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
+  }));
 
   const above = [
     ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
-    ...nodes.filter((node) => compareVersions(node.version, target) > 0).map((node) => `${node.name} (${node.version.text})`),
+    ...nodes
+      .filter((node) => compareVersions(node.version, target) > 0)
+      .map((node) => `${node.name} (${node.version.text})`),
   ];
   if (above.length > 0) {
-    const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+    const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) =>
+      compareVersions(a, b) >= 0 ? a : b,
+    );
     throw new UserError(
       `Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`,
     );
@@ -85,7 +96,10 @@ export function planUpgrade(target: KubeVersion, current: ClusterVersions): Upgr
 
   const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
   if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
-    const steps = target.major === lowest.major ? minorSteps(lowest, target) : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+    const steps =
+      target.major === lowest.major
+        ? minorSteps(lowest, target)
+        : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
     throw new UserError(
       `Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`,
     );
@@ -134,6 +148,9 @@ export function clusterVersionsFromKubectl(versionJson: string, nodesJson: strin
   const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
   const nodes = parseNodeList(nodesJson);
   const silent = nodes.find((node) => !node.name || !node.kubelet);
-  if (silent) throw new UserError(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+  if (silent)
+    throw new UserError(
+      `kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`,
+    );
   return { server: version.serverVersion.gitVersion, nodes };
 }

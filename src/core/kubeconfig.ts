@@ -12,7 +12,12 @@ import { KUBECONFIG_FILE, parseYamlMapping } from './yaml.js';
  */
 const optionalString = z.string().nullish();
 /** The user fields that hold secrets, to mask. */
-const SecretUserFields = z.object({ 'client-key-data': optionalString, 'client-certificate-data': optionalString, token: optionalString, password: optionalString });
+const SecretUserFields = z.object({
+  'client-key-data': optionalString,
+  'client-certificate-data': optionalString,
+  token: optionalString,
+  password: optionalString,
+});
 const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
 const ClusterFields = z.object({
   server: optionalString,
@@ -25,7 +30,14 @@ const UserFields = SecretUserFields.extend({ 'client-certificate': optionalStrin
 const KubeconfigSchema = z.object({
   'current-context': optionalString,
   clusters: z.array(z.object({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
-  contexts: z.array(z.object({ name: optionalString, context: z.object({ cluster: optionalString, user: optionalString }).nullish() })).nullish(),
+  contexts: z
+    .array(
+      z.object({
+        name: optionalString,
+        context: z.object({ cluster: optionalString, user: optionalString }).nullish(),
+      }),
+    )
+    .nullish(),
   users: z.array(z.object({ name: optionalString, user: UserFields.nullish() })).nullish(),
 });
 
@@ -110,7 +122,8 @@ export function normalizeKubeconfig(text: string, vip: string, source: string): 
   const host = vipHost(vip);
   const { document, fields } = parseKubeconfig(text, source);
   const clusters = fields.clusters ?? [];
-  if (clusters.length === 0) throw new UserError(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
+  if (clusters.length === 0)
+    throw new UserError(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
   // Aliases lead to the node they name; its source range is where the edit goes.
   const resolve = (node: unknown) => (isAlias(node) ? node.resolve(document) : node);
   const clusterNodes = resolve(document.get('clusters', true));
@@ -124,14 +137,20 @@ export function normalizeKubeconfig(text: string, vip: string, source: string): 
     const server = cluster.cluster?.server;
     if (server === undefined || server === null) throw new UserError(`kubeconfig ${source}: ${label} has no server`);
     const parts = splitServer(server.trim());
-    if (!parts) throw new UserError(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
+    if (!parts)
+      throw new UserError(
+        `kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`,
+      );
     if (!isLoopback(parts.host)) continue;
     const rewritten = rewriteParts(parts, host);
     const item = isSeq(clusterNodes) ? resolve(clusterNodes.items[index]) : undefined;
     const clusterNode = isMap(item) ? resolve(item.get('cluster', true)) : undefined;
     const serverNode = isMap(clusterNode) ? resolve(clusterNode.get('server', true)) : undefined;
     const edit = isScalar(serverNode) ? scalarEdit(text, serverNode, rewritten) : undefined;
-    if (!edit) throw new UserError(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
+    if (!edit)
+      throw new UserError(
+        `kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`,
+      );
     edits.set(edit.start, edit);
     changes.push({ cluster: name || '?', from: server, to: rewritten });
   }
@@ -147,12 +166,17 @@ export function normalizeKubeconfig(text: string, vip: string, source: string): 
  * value, so quotes and escapes elsewhere stay; a plain scalar whose new value YAML would read
  * otherwise (`[fd00::5]:6443` starts a flow sequence; `null` is null) is written double-quoted.
  */
-function scalarEdit(text: string, node: Scalar, rewritten: string): { start: number; end: number; replacement: string } | undefined {
+function scalarEdit(
+  text: string,
+  node: Scalar,
+  rewritten: string,
+): { start: number; end: number; replacement: string } | undefined {
   if (typeof node.value !== 'string' || !node.range) return undefined;
   const [start, end] = node.range;
   const raw = text.slice(start, end);
   if (!raw.includes(node.value)) return undefined; // escaped or folded over lines
-  if (node.type === 'PLAIN' && !readsAsPlainString(rewritten)) return { start, end, replacement: JSON.stringify(rewritten) };
+  if (node.type === 'PLAIN' && !readsAsPlainString(rewritten))
+    return { start, end, replacement: JSON.stringify(rewritten) };
   return { start, end, replacement: raw.replace(node.value, () => rewritten) };
 }
 
@@ -164,7 +188,8 @@ function readsAsPlainString(value: string): boolean {
 function currentEntries(fields: KubeconfigFields) {
   const context = fields.contexts?.find((c) => c.name === fields['current-context'])?.context;
   const cluster = fields.clusters?.find((c) => c.name === context?.cluster) ?? fields.clusters?.[0];
-  const user = fields.users?.find((u) => u.name === context?.user) ?? (fields.users?.length === 1 ? fields.users[0] : undefined);
+  const user =
+    fields.users?.find((u) => u.name === context?.user) ?? (fields.users?.length === 1 ? fields.users[0] : undefined);
   return { cluster: cluster?.cluster ?? undefined, user: user?.user ?? undefined };
 }
 
@@ -194,7 +219,11 @@ export function kubeconfigTls(text: string, file: string): KubeconfigTls | undef
   const pem = (data: string | null | undefined, path: string | null | undefined, what: string): string | undefined => {
     if (data) return Buffer.from(data, 'base64').toString('utf8');
     if (!path) return undefined;
-    return readTextFile(resolvePath(dirname(file), path), { noun: `${what} file`, plural: `${what} files`, maxBytes: 1024 * 1024 });
+    return readTextFile(resolvePath(dirname(file), path), {
+      noun: `${what} file`,
+      plural: `${what} files`,
+      maxBytes: 1024 * 1024,
+    });
   };
   return {
     server,

@@ -27,7 +27,10 @@ const LockRecordSchema = z.object({
   /** That child's program name, to say what we are waiting for. */
   childCommand: oneLine.optional(),
   /** What holds it (deploy, check, plan…), to say what is running; older lock files lack it and were deploys. */
-  operation: z.string().regex(/^[a-z-]{1,32}$/).optional(),
+  operation: z
+    .string()
+    .regex(/^[a-z-]{1,32}$/)
+    .optional(),
 });
 type LockRecord = z.infer<typeof LockRecordSchema>;
 
@@ -80,7 +83,13 @@ async function readLockFile(file: string): Promise<{ text: string; record: LockR
 
 /** A file-system error the user can fix (permissions, a full or read-only disk) as a UserError after `prefix`; anything else as it was. */
 function fileSystemError(error: unknown, prefix: string): unknown {
-  const reasons: Record<string, string> = { EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'read-only file system', ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded' };
+  const reasons: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+  };
   const reason = error instanceof UserError ? undefined : reasons[(error as NodeJS.ErrnoException)?.code ?? ''];
   return reason ? new UserError(`${prefix}: ${reason}`) : error;
 }
@@ -93,17 +102,35 @@ function fileSystemError(error: unknown, prefix: string): unknown {
 async function notALockFile(file: string, cluster: string): Promise<UserError | undefined> {
   const stat = await fs.lstat(file).catch(() => undefined);
   if (!stat || stat.isFile()) return undefined;
-  const kind = stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : 'a device';
-  return new UserError(`the deploy lock of ${cluster}, ${file}, is ${kind}, not a lock file; if no deploy of ${cluster} is running, delete it`);
+  const kind = stat.isSymbolicLink()
+    ? 'a symbolic link'
+    : stat.isDirectory()
+      ? 'a directory'
+      : stat.isFIFO()
+        ? 'a FIFO'
+        : stat.isSocket()
+          ? 'a socket'
+          : 'a device';
+  return new UserError(
+    `the deploy lock of ${cluster}, ${file}, is ${kind}, not a lock file; if no deploy of ${cluster} is running, delete it`,
+  );
 }
 
 function unreadableLock(file: string, cluster: string): UserError {
-  return new UserError(`the deploy lock of ${cluster} is unreadable: ${file} is not a lock record; if no deploy of ${cluster} is running, delete ${file}`);
+  return new UserError(
+    `the deploy lock of ${cluster} is unreadable: ${file} is not a lock record; if no deploy of ${cluster} is running, delete ${file}`,
+  );
 }
 
 /** The record with the given child process group, or none. */
 function withChild(record: LockRecord, pgid: number | undefined, command: string | undefined): LockRecord {
-  const owner: LockRecord = { pid: record.pid, host: record.host, startedAt: record.startedAt, token: record.token, ...(record.operation && { operation: record.operation }) };
+  const owner: LockRecord = {
+    pid: record.pid,
+    host: record.host,
+    startedAt: record.startedAt,
+    token: record.token,
+    ...(record.operation && { operation: record.operation }),
+  };
   return pgid === undefined ? owner : { ...owner, childPgid: pgid, childCommand: command };
 }
 
@@ -126,7 +153,9 @@ async function linkExclusive(source: string, target: string): Promise<boolean> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') {
-      throw new UserError(`cannot create ${target}: the deploy lock needs hard links, which this filesystem refuses (${code}); use a state directory on a local disk`);
+      throw new UserError(
+        `cannot create ${target}: the deploy lock needs hard links, which this filesystem refuses (${code}); use a state directory on a local disk`,
+      );
     }
     throw error;
   }
@@ -139,7 +168,11 @@ async function linkExclusive(source: string, target: string): Promise<boolean> {
  * left by a process that died on this host is taken over (see takeOverDeadOwner), after letting the
  * dead deploy's leftover child exit or stopping it; a live one, or one held elsewhere, is explained.
  */
-export async function acquireDeployLock(file: string, cluster: string, options: DeployLockOptions = {}): Promise<DeployLock> {
+export async function acquireDeployLock(
+  file: string,
+  cluster: string,
+  options: DeployLockOptions = {},
+): Promise<DeployLock> {
   // The first writes of a deploy: a state directory it may not create or write to was an internal error with a stack trace.
   try {
     await ensurePrivateDir(path.dirname(file));
@@ -147,7 +180,13 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
     throw fileSystemError(error, `cannot create the state directory ${path.dirname(file)}`);
   }
   const token = randomBytes(16).toString('hex');
-  let record: LockRecord = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token, ...(options.operation && { operation: options.operation }) };
+  let record: LockRecord = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    token,
+    ...(options.operation && { operation: options.operation }),
+  };
   const candidate = path.join(path.dirname(file), `.${path.basename(file)}.${token}.candidate`);
   let previous: LockRecord | undefined;
   try {
@@ -159,7 +198,8 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
   }
   // Checked after taking it: a lock we cannot read back as ours must not be used.
   const check = await readLockFile(file);
-  if (check?.record?.token !== token) throw new UserError(`lost the deploy lock ${file} of ${cluster} right after taking it; try again`);
+  if (check?.record?.token !== token)
+    throw new UserError(`lost the deploy lock ${file} of ${cluster} right after taking it; try again`);
 
   let released = false;
   let writes: Promise<void> = Promise.resolve();
@@ -203,7 +243,9 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
       if (!holder) throw unreadableLock(file, cluster);
       if (holder.host !== record.host || isAlive(holder.pid)) {
         const owner = `process ${holder.pid} on ${holder.host}, since ${holder.startedAt}`;
-        throw new UserError(`another ${holder.operation ?? 'deploy'} of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`);
+        throw new UserError(
+          `another ${holder.operation ?? 'deploy'} of ${cluster} is running (${owner}); wait for it to finish, or if it is gone, delete ${file}`,
+        );
       }
       // Inherit its leftover child before the takeover, so that if we die too, the next deploy still sees it.
       if (holder.childPgid !== undefined) {
@@ -212,7 +254,9 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
       }
       const outcome = await takeOverDeadOwner(file, candidate, seen.text, cluster);
       if (outcome === 'taken') {
-        options.onProgress?.(`took over the deploy lock of ${cluster} from process ${holder.pid}, which is no longer running`);
+        options.onProgress?.(
+          `took over the deploy lock of ${cluster} from process ${holder.pid}, which is no longer running`,
+        );
         return holder;
       }
       busyClaimant = outcome === 'gone' ? undefined : outcome.claimant;
@@ -223,7 +267,9 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
       }
     }
     if (busyClaimant) {
-      throw new UserError(`another deploy of ${cluster} (process ${busyClaimant.pid}) is taking over its lock ${file} and has not finished; try again in a moment`);
+      throw new UserError(
+        `another deploy of ${cluster} (process ${busyClaimant.pid}) is taking over its lock ${file} and has not finished; try again in a moment`,
+      );
     }
     throw new UserError(`could not take the deploy lock ${file} of ${cluster}: it kept changing hands; try again`);
   }
@@ -233,9 +279,16 @@ export async function acquireDeployLock(file: string, cluster: string, options: 
  * runCommand hooks that keep the lock's record of the running child current. A failed rewrite costs
  * only what a later takeover would know after a crash, so it is reported, not thrown.
  */
-export function lockChildHooks(lock: DeployLock, onError: (message: string) => void): Required<Pick<RunCommandOptions, 'onSpawn' | 'onExit'>> {
+export function lockChildHooks(
+  lock: DeployLock,
+  onError: (message: string) => void,
+): Required<Pick<RunCommandOptions, 'onSpawn' | 'onExit'>> {
   const record = (pgid: number | undefined, command?: string) => {
-    lock.recordChild(pgid, command).catch((error: unknown) => onError(`could not update the running command in the deploy lock: ${errorMessage(error)}`));
+    lock
+      .recordChild(pgid, command)
+      .catch((error: unknown) =>
+        onError(`could not update the running command in the deploy lock: ${errorMessage(error)}`),
+      );
   };
   return { onSpawn: (pid, command) => record(pid, command), onExit: () => record(undefined) };
 }
@@ -252,7 +305,12 @@ export function lockChildHooks(lock: DeployLock, onError: (message: string) => v
  * earlier makers dead, so at most one live claimant can find the record still there. Claims are
  * removed only once the record is gone for good, so that a claim made afresh fails its re-check.
  */
-async function takeOverDeadOwner(file: string, candidate: string, staleText: string, cluster: string): Promise<'taken' | 'gone' | { claimant: LockRecord }> {
+async function takeOverDeadOwner(
+  file: string,
+  candidate: string,
+  staleText: string,
+  cluster: string,
+): Promise<'taken' | 'gone' | { claimant: LockRecord }> {
   const claimPrefix = `${file}.takeover-${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}`;
   const deadClaims: string[] = [];
   let n = 0;
@@ -289,10 +347,16 @@ function ownProcessGroup(): number | undefined {
   }
 }
 
-async function groupExitsWithin(pgid: number, ms: number, what: string, signal: AbortSignal | undefined): Promise<boolean> {
+async function groupExitsWithin(
+  pgid: number,
+  ms: number,
+  what: string,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (groupAlive(pgid)) {
-    if (signal?.aborted) throw new UserError(`interrupted while waiting for ${what} to exit; the next deploy will wait for it again`);
+    if (signal?.aborted)
+      throw new UserError(`interrupted while waiting for ${what} to exit; the next deploy will wait for it again`);
     if (Date.now() >= deadline) return false;
     await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
   }
@@ -309,7 +373,11 @@ const STOP_SIGNALS = [
  * A dead deploy's child may outlive it (it runs in its own process group): tofu still holding its
  * state lock, pip still writing the venv. Give it a bounded time to finish, then stop it, gently first.
  */
-async function settleLeftoverGroup(pgid: number, command: string | undefined, options: DeployLockOptions): Promise<void> {
+async function settleLeftoverGroup(
+  pgid: number,
+  command: string | undefined,
+  options: DeployLockOptions,
+): Promise<void> {
   // A group id of 0 or 1 would signal our own group or everything; our own group cannot be a leftover.
   if (pgid <= 1 || pgid === process.pid || pgid === ownProcessGroup() || !groupAlive(pgid)) return;
   const progress = options.onProgress ?? (() => undefined);
@@ -325,7 +393,9 @@ async function settleLeftoverGroup(pgid: number, command: string | undefined, op
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ESRCH') return progress(`${what} has exited`);
-      throw new UserError(`${what} is ${why} and cannot be stopped (${code ?? errorMessage(error)}); stop it, then deploy again`);
+      throw new UserError(
+        `${what} is ${why} and cannot be stopped (${code ?? errorMessage(error)}); stop it, then deploy again`,
+      );
     }
     progress(`${what} is ${why}: ${doing}`);
     if (await groupExitsWithin(pgid, graceMs, what, options.signal)) return progress(`${what} has exited`);

@@ -132,11 +132,15 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     const nameAfter = valueAt(after, namePath);
     const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
     const afterName = typeof nameAfter === 'string' ? nameAfter : undefined;
-    const afterUnknownName = kind !== 'none' && kind !== 'delete' && afterName === undefined && unknownAt(afterUnknown, namePath);
-    const isNode = resource.type === spec.type && (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
+    const afterUnknownName =
+      kind !== 'none' && kind !== 'delete' && afterName === undefined && unknownAt(afterUnknown, namePath);
+    const isNode =
+      resource.type === spec.type &&
+      (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
 
     if (!isNode) {
-      if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address)) others.push({ address: resource.address, moduleAddress: resource.module_address });
+      if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address))
+        others.push({ address: resource.address, moduleAddress: resource.module_address });
       continue;
     }
     const name = beforeName ?? afterName;
@@ -166,13 +170,16 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
   }
 
   const insideChurnedModule = (moduleAddress: string | undefined) =>
-    moduleAddress !== undefined && [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
+    moduleAddress !== undefined &&
+    [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
   return {
     kept: sortedUnique(kept),
     created: sortedUnique(created),
     deleted: sortedUnique(deleted),
     replaced: sortedUnique(replaced),
-    otherChanges: sortedUnique(others.filter((other) => !insideChurnedModule(other.moduleAddress)).map((other) => other.address)),
+    otherChanges: sortedUnique(
+      others.filter((other) => !insideChurnedModule(other.moduleAddress)).map((other) => other.address),
+    ),
     unnamed: sortedUnique(unnamed),
     updated: sortedUnique(updated),
   };
@@ -197,9 +204,13 @@ interface GroupDefinition {
 }
 
 const HostsSchema = z
-  .record(z.string(), z.record(z.string(), z.unknown(), { error: 'host variables must be a mapping, or empty' }).nullable(), {
-    error: 'must map host names to their variables (or to nothing)',
-  })
+  .record(
+    z.string(),
+    z.record(z.string(), z.unknown(), { error: 'host variables must be a mapping, or empty' }).nullable(),
+    {
+      error: 'must map host names to their variables (or to nothing)',
+    },
+  )
   .nullish();
 
 // Ansible's YAML inventory: a group has hosts, children (groups) and vars; other keys are ignored, as Ansible does.
@@ -268,7 +279,13 @@ export function parseInventory(text: string, source: string): Inventory {
     for (const name of names) visit(name);
     return [...new Set(result)];
   };
-  return { file: source, hosts: [...new Set(hosts)], controlPlane: members(CONTROL_PLANE_GROUPS), etcd: members(ETCD_GROUPS), workers: members(WORKER_GROUPS) };
+  return {
+    file: source,
+    hosts: [...new Set(hosts)],
+    controlPlane: members(CONTROL_PLANE_GROUPS),
+    etcd: members(ETCD_GROUPS),
+    workers: members(WORKER_GROUPS),
+  };
 }
 
 export type NodeRole = 'control-plane' | 'etcd' | 'worker';
@@ -306,7 +323,8 @@ export function nodeWorkFromPlan(changes: PlannedNodeChanges, inventoryBefore: I
   const create = sortedUnique([...changes.created, ...changes.replaced]);
   const removeRoles: Record<string, NodeRole[]> = {};
   if (inventoryBefore) for (const node of remove) removeRoles[node] = rolesIn(inventoryBefore, node);
-  const noNodeComesOrGoes = changes.created.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0;
+  const noNodeComesOrGoes =
+    changes.created.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0;
   const work: NodeWork = {
     newCluster: changes.kept.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0,
     remove,
@@ -338,7 +356,9 @@ export function mergeNodeWork(pending: NodeWork | undefined, next: NodeWork): No
     otherChanges: pending.otherChanges || next.otherChanges,
     removeRoles,
   };
-  const unnamed = sortedUnique([...(pending.unnamed ?? []), ...(next.unnamed ?? [])]).filter((address) => merged.create.includes(address));
+  const unnamed = sortedUnique([...(pending.unnamed ?? []), ...(next.unnamed ?? [])]).filter((address) =>
+    merged.create.includes(address),
+  );
   if (unnamed.length) merged.unnamed = unnamed;
   const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
   if (unsafeOverride !== undefined) merged.unsafeOverride = unsafeOverride;
@@ -350,14 +370,23 @@ export function mergeNodeWork(pending: NodeWork | undefined, next: NodeWork): No
  * removed: a pending removal the new plan no longer makes is dropped while it has not happened;
  * a node already drained and removed whose server the new plan keeps must be installed again.
  */
-export function pendingForNextPlan(pending: NodeWork | undefined, removed: readonly string[], next: PlannedNodeChanges): { pending?: NodeWork; reinstall: string[] } {
+export function pendingForNextPlan(
+  pending: NodeWork | undefined,
+  removed: readonly string[],
+  next: PlannedNodeChanges,
+): { pending?: NodeWork; reinstall: string[] } {
   if (!pending) return { reinstall: [] };
   const nextRemoves = new Set([...next.deleted, ...next.replaced]);
   const done = new Set(removed);
   const reinstall = sortedUnique(removed.filter((node) => !nextRemoves.has(node) && next.kept.includes(node)));
-  const remove = pending.remove.filter((node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)));
+  const remove = pending.remove.filter(
+    (node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)),
+  );
   const removeRoles = Object.fromEntries(Object.entries(pending.removeRoles).filter(([node]) => remove.includes(node)));
-  return { pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) }, reinstall };
+  return {
+    pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) },
+    reinstall,
+  };
 }
 
 function listed(nodes: readonly string[]): string {
@@ -371,7 +400,12 @@ const ONE_AT_A_TIME = 'remove nodes one at a time (one deploy each)';
  * what to do: one node at a time). With allowUnsafe the same texts come back as warnings starting
  * "UNSAFE:". `inventoryFile` names the inventory in the message when it is missing.
  */
-export function checkRemovalSafety(work: NodeWork, inventoryBefore: Inventory | undefined, allowUnsafe: boolean, inventoryFile?: string): { warnings: string[] } {
+export function checkRemovalSafety(
+  work: NodeWork,
+  inventoryBefore: Inventory | undefined,
+  allowUnsafe: boolean,
+  inventoryFile?: string,
+): { warnings: string[] } {
   const warnings: string[] = [];
   const refusals: string[] = [];
   if (work.remove.length === 0) return { warnings };
@@ -386,7 +420,9 @@ export function checkRemovalSafety(work: NodeWork, inventoryBefore: Inventory | 
     const firstControlPlane = inventoryBefore.controlPlane[0];
     const firstEtcd = inventoryBefore.etcd[0];
     const firstGroups = [
-      ...(firstControlPlane !== undefined && removing.has(firstControlPlane) ? [{ node: firstControlPlane, group: 'kube_control_plane' }] : []),
+      ...(firstControlPlane !== undefined && removing.has(firstControlPlane)
+        ? [{ node: firstControlPlane, group: 'kube_control_plane' }]
+        : []),
       ...(firstEtcd !== undefined && removing.has(firstEtcd) ? [{ node: firstEtcd, group: 'etcd' }] : []),
     ];
     for (const node of new Set(firstGroups.map((first) => first.node))) {
@@ -398,7 +434,9 @@ export function checkRemovalSafety(work: NodeWork, inventoryBefore: Inventory | 
     }
     const controlPlaneRemoved = inventoryBefore.controlPlane.filter((node) => removing.has(node));
     if (controlPlaneRemoved.length > 0 && controlPlaneRemoved.length === inventoryBefore.controlPlane.length) {
-      refusals.push(`the plan removes every control-plane node (${listed(controlPlaneRemoved)}): the cluster would have no API server; keep at least one and ${ONE_AT_A_TIME}`);
+      refusals.push(
+        `the plan removes every control-plane node (${listed(controlPlaneRemoved)}): the cluster would have no API server; keep at least one and ${ONE_AT_A_TIME}`,
+      );
     }
     const etcdRemoved = inventoryBefore.etcd.filter((node) => removing.has(node));
     const etcdLeft = inventoryBefore.etcd.length - etcdRemoved.length;
@@ -413,12 +451,18 @@ export function checkRemovalSafety(work: NodeWork, inventoryBefore: Inventory | 
     }
     const unknown = work.remove.filter((node) => !inventoryBefore.hosts.includes(node));
     if (unknown.length > 0) {
-      warnings.push(`${listed(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in ${file}: remove-node.yml cannot drain or delete ${unknown.length === 1 ? 'it' : 'them'} from Kubernetes`);
+      warnings.push(
+        `${listed(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in ${file}: remove-node.yml cannot drain or delete ${unknown.length === 1 ? 'it' : 'them'} from Kubernetes`,
+      );
     }
   }
   if (refusals.length === 0) return { warnings };
   if (!allowUnsafe) {
-    throw new UserError(refusals.length === 1 ? `refusing to remove nodes: ${refusals[0]}` : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`);
+    throw new UserError(
+      refusals.length === 1
+        ? `refusing to remove nodes: ${refusals[0]}`
+        : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`,
+    );
   }
   return { warnings: [...refusals.map((refusal) => `UNSAFE: ${refusal}`), ...warnings] };
 }
@@ -458,12 +502,23 @@ export type PlaybookDecision =
   | { kind: 'none'; reason: string }; // only workers were removed: nothing to install
 
 /** The rules shared by the decision after the apply and the prediction before it. */
-function decide(work: NodeWork, isControlPlaneOrEtcd: (node: string) => boolean, isWorker: (node: string) => boolean): PlaybookDecision {
+function decide(
+  work: NodeWork,
+  isControlPlaneOrEtcd: (node: string) => boolean,
+  isWorker: (node: string) => boolean,
+): PlaybookDecision {
   if (work.newCluster) return { kind: 'cluster', reason: 'a new cluster: cluster.yml installs every node' };
-  if (work.otherChanges) return { kind: 'cluster', reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything' };
+  if (work.otherChanges)
+    return {
+      kind: 'cluster',
+      reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything',
+    };
   const unnamed = new Set(work.unnamed ?? []);
   if (unnamed.size > 0) {
-    return { kind: 'cluster', reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are` };
+    return {
+      kind: 'cluster',
+      reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are`,
+    };
   }
   const addedControl = work.create.filter(isControlPlaneOrEtcd);
   if (addedControl.length > 0) {
@@ -484,9 +539,17 @@ function decide(work: NodeWork, isControlPlaneOrEtcd: (node: string) => boolean,
   }
   const limit = sortedUnique(work.create.filter(isWorker));
   if (limit.length > 0) {
-    return { kind: 'scale', limit, reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache` };
+    return {
+      kind: 'scale',
+      limit,
+      reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache`,
+    };
   }
-  if (work.remove.length > 0) return { kind: 'none', reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install' };
+  if (work.remove.length > 0)
+    return {
+      kind: 'none',
+      reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install',
+    };
   return { kind: 'none', reason: 'no node was added or removed' };
 }
 
@@ -494,12 +557,18 @@ function decide(work: NodeWork, isControlPlaneOrEtcd: (node: string) => boolean,
  * What Kubespray runs after the apply, from the pending work and the inventory after apply.
  * `inventoryFile` names the inventory when it is missing.
  */
-export function playbookAfterApply(work: NodeWork, inventoryAfter: Inventory | undefined, inventoryFile?: string): PlaybookDecision {
+export function playbookAfterApply(
+  work: NodeWork,
+  inventoryAfter: Inventory | undefined,
+  inventoryFile?: string,
+): PlaybookDecision {
   const unnamed = new Set(work.unnamed ?? []);
   const named = work.create.filter((node) => !unnamed.has(node));
   if (named.length > 0 && !inventoryAfter) {
     const where = inventoryFile ? displayPath(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
-    throw new UserError(`the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`);
+    throw new UserError(
+      `the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`,
+    );
   }
   if (inventoryAfter) {
     const grouped = new Set([...inventoryAfter.controlPlane, ...inventoryAfter.etcd, ...inventoryAfter.workers]);

@@ -1,5 +1,13 @@
 import { UserError } from './errors.js';
-import { checkRemovalSafety, describeNodeDecisions, nodeWorkFromPlan, predictedPlaybook, readInventory, type NodeWork, type PlannedNodeChanges } from './node-changes.js';
+import {
+  checkRemovalSafety,
+  describeNodeDecisions,
+  nodeWorkFromPlan,
+  predictedPlaybook,
+  readInventory,
+  type NodeWork,
+  type PlannedNodeChanges,
+} from './node-changes.js';
 import type { DeploySettings } from './settings.js';
 import { kubesprayPaths } from './steps/kubespray.js';
 

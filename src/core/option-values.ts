@@ -16,7 +16,9 @@ export const DURATION_LIMITS = {
 export function parseDurationOption(text: string, where: string, limits: { min: number; max: number }): number {
   const ms = parseDuration(text, where, UsageError);
   if (ms < limits.min || ms > limits.max) {
-    throw new UsageError(`${where}: "${text.trim()}" is out of range; give a duration from ${formatDuration(limits.min)} to ${formatDuration(limits.max)}`);
+    throw new UsageError(
+      `${where}: "${text.trim()}" is out of range; give a duration from ${formatDuration(limits.min)} to ${formatDuration(limits.max)}`,
+    );
   }
   return ms;
 }
@@ -42,7 +44,9 @@ export type DeploymentMethod = (typeof DEPLOYMENT_METHODS)[number];
 export function parseMethod(text: string, where: string): DeploymentMethod {
   const value = text.trim();
   if (!(DEPLOYMENT_METHODS as readonly string[]).includes(value)) {
-    throw new UsageError(`${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
+    throw new UsageError(
+      `${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`,
+    );
   }
   return value as DeploymentMethod;
 }
@@ -53,7 +57,8 @@ export const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", star
 
 export function parseName(text: string, where: string, fail: new (message: string) => Error = UsageError): string {
   const value = text.trim();
-  if (!NAME_PATTERN.test(value)) throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
+  if (!NAME_PATTERN.test(value))
+    throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
   return value;
 }
 
@@ -64,7 +69,9 @@ export type Operation = (typeof OPERATIONS)[number];
 export function parseOperation(text: string, where: string): Operation {
   const value = text.trim();
   if (!(OPERATIONS as readonly string[]).includes(value)) {
-    throw new UsageError(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`);
+    throw new UsageError(
+      `${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`,
+    );
   }
   return value as Operation;
 }
@@ -75,7 +82,9 @@ export const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
 export function parseKubernetesVersionOption(text: string, where: string): string {
   const value = text.trim();
   if (!KUBERNETES_VERSION_PATTERN.test(value)) {
-    throw new UsageError(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
+    throw new UsageError(
+      `${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`,
+    );
   }
   return value.replace(/^v/, '');
 }

@@ -218,7 +218,8 @@ export class TailBuffer {
       const line = stripAnsi(raw);
       return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}…` : line;
     });
-    if (this.fragment && parts.length > 0 && parts.length <= this.max) lines[0] = `…${stripAnsi(parts[0]!).slice(-MAX_LINE)}`;
+    if (this.fragment && parts.length > 0 && parts.length <= this.max)
+      lines[0] = `…${stripAnsi(parts[0]!).slice(-MAX_LINE)}`;
     return partial ? [...lines, stripAnsi(partial.slice(-MAX_LINE))].slice(-this.max) : lines;
   }
 }

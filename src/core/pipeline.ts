@@ -48,7 +48,11 @@ export async function createRedactor(settings: DeploySettings, extra: readonly s
   for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
   try {
     if (existsSync(settings.kubeconfigPath)) {
-      for (const secret of kubeconfigSecrets(readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE), settings.kubeconfigPath)) redactor.add(secret);
+      for (const secret of kubeconfigSecrets(
+        readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE),
+        settings.kubeconfigPath,
+      ))
+        redactor.add(secret);
     }
   } catch {
     // an unreadable kubeconfig is reported by the step that needs it
@@ -70,9 +74,13 @@ async function checkDirectoryPath(dir: string, what: string, given: string): Pro
       if (error instanceof UserError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ELOOP') throw new UserError(`${within(current)}: too many levels of symbolic links`);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new UserError(`cannot use ${within(current)}: ${systemErrorReason(error) ?? errorMessage(error)}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new UserError(`cannot use ${within(current)}: ${systemErrorReason(error) ?? errorMessage(error)}`);
       const link = await fs.readlink(current).catch(() => undefined);
-      if (link !== undefined) throw new UserError(`${within(current)} is a symbolic link to ${path.resolve(path.dirname(current), link)}, which does not exist`);
+      if (link !== undefined)
+        throw new UserError(
+          `${within(current)} is a symbolic link to ${path.resolve(path.dirname(current), link)}, which does not exist`,
+        );
       if (path.dirname(current) === current) return;
     }
   }

@@ -50,17 +50,27 @@ function shownValue(name: string, value: string, redactor: Redactor): string {
 }
 
 /** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */
-function envChanges(env: Readonly<Record<string, string>>, base: Readonly<Record<string, string>>, redactor: Redactor): Record<string, string> {
+function envChanges(
+  env: Readonly<Record<string, string>>,
+  base: Readonly<Record<string, string>>,
+  redactor: Redactor,
+): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
     const before = base[name];
     if (value === before) continue;
-    shown[name] = before && value.endsWith(`:${before}`) ? `${value.slice(0, -before.length)}$${name}` : shownValue(name, value, redactor);
+    shown[name] =
+      before && value.endsWith(`:${before}`)
+        ? `${value.slice(0, -before.length)}$${name}`
+        : shownValue(name, value, redactor);
   }
   return shown;
 }
 
-function sharedEnvironment(settings: DeploySettings, redactor: Redactor): { shared: Record<string, string>; shown: SharedEnvironment } {
+function sharedEnvironment(
+  settings: DeploySettings,
+  redactor: Redactor,
+): { shared: Record<string, string>; shown: SharedEnvironment } {
   const shared = deployEnvironment(settings);
   const set = pipelineVariables(settings);
   const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
@@ -127,7 +137,8 @@ export function wouldApply(plan: DeployPlan): boolean {
 /** Why a dry run shows no tofu plan, in one line. */
 export function noTofuPlanReason(plan: DeployPlan): string {
   if (plan.operation === 'upgrade') return 'No OpenTofu plan: an upgrade changes no infrastructure.';
-  if (plan.operation === 'check') return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
+  if (plan.operation === 'check')
+    return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
   return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
 }
 
@@ -143,13 +154,17 @@ export function renderPlan(plan: DeployPlan): string {
   lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
   if (plan.note) lines.push(`  note:        ${plan.note}`);
   const { set, dropped, inherited } = plan.environment;
-  lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`);
+  lines.push(
+    `  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`,
+  );
   for (const [name, value] of Object.entries(set)) lines.push(`        ${name}=${value}`);
   const total = plan.steps.length;
   for (const step of plan.steps) {
     lines.push('');
     const verb = step.action === 'run' ? '→' : '⏭';
-    lines.push(`[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`);
+    lines.push(
+      `[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`,
+    );
     lines.push(`      working dir: ${step.workingDir}`);
     if (step.argv) lines.push(`      command:     ${step.argv.map(quoteArg).join(' ')}`);
     for (const action of step.actions) lines.push(`      action:      ${action}`);

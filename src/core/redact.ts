@@ -161,7 +161,8 @@ export class SecretMatcher {
       // before). Positions are scanned a range at a time, so the windows kept to look at fit.
       const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
       const end = Math.min(n - 1, startsBefore + m - 2);
-      for (let from = m - 2; from < end; from += RANGE) this.scanRange(view, buf, from, Math.min(from + RANGE, end), out);
+      for (let from = m - 2; from < end; from += RANGE)
+        this.scanRange(view, buf, from, Math.min(from + RANGE, end), out);
     }
     if (this.singles.length) {
       // Rare (a one-character secret masks that character everywhere).
@@ -256,7 +257,11 @@ export class SecretMatcher {
     const last = n >= 4 ? buf.readUInt32LE(n - 4) : -1;
     for (const { secret, prefix, ends } of this.long) {
       if (!ends.has(last)) continue;
-      for (let at = buf.indexOf(prefix, Math.max(0, n - secret.length + 1)); at >= 0 && at < Math.min(found, near); at = buf.indexOf(prefix, at + 1)) {
+      for (
+        let at = buf.indexOf(prefix, Math.max(0, n - secret.length + 1));
+        at >= 0 && at < Math.min(found, near);
+        at = buf.indexOf(prefix, at + 1)
+      ) {
         if (matchesAt(buf, at, secret, n - at)) found = at;
       }
     }

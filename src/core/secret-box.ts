@@ -17,7 +17,9 @@ async function decrypt(armored: string, passphrase: string, what: string): Promi
   try {
     ciphertext = armor.decode(armored);
   } catch {
-    throw new UserError(`${what} is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)`);
+    throw new UserError(
+      `${what} is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)`,
+    );
   }
   const decrypter = new Decrypter();
   decrypter.addPassphrase(passphrase);
@@ -27,8 +29,10 @@ async function decrypt(armored: string, passphrase: string, what: string): Promi
     // age says "no identity matched" for a wrong passphrase; its other complaints are about the file
     // (not age inside the armour, or cut short), where blaming the passphrase sent users the wrong way.
     const reason = errorMessage(error);
-    if (/incorrect passphrase|no identity matched/i.test(reason)) throw new UserError(`cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`);
-    if (/version line|header|stanza|unknown letter/i.test(reason)) throw new UserError(`${what} is not an age-encrypted file inside its armour (${reason})`);
+    if (/incorrect passphrase|no identity matched/i.test(reason))
+      throw new UserError(`cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`);
+    if (/version line|header|stanza|unknown letter/i.test(reason))
+      throw new UserError(`${what} is not an age-encrypted file inside its armour (${reason})`);
     throw new UserError(`cannot decrypt ${what}: it is damaged or cut short (${reason}); pass it whole`);
   }
 }
@@ -37,6 +41,10 @@ export async function decryptWithPassphrase(armored: string, passphrase: string,
   return new TextDecoder().decode(await decrypt(armored, passphrase, what));
 }
 
-export async function decryptBytesWithPassphrase(armored: string, passphrase: string, what: string): Promise<Uint8Array> {
+export async function decryptBytesWithPassphrase(
+  armored: string,
+  passphrase: string,
+  what: string,
+): Promise<Uint8Array> {
   return decrypt(armored, passphrase, what);
 }

@@ -1,6 +1,11 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { CLUSTER_API_REFUSALS, resolveClusterApiSettings, type ClusterApiOptions, type ClusterApiSettings } from './cluster-api.js';
+import {
+  CLUSTER_API_REFUSALS,
+  resolveClusterApiSettings,
+  type ClusterApiOptions,
+  type ClusterApiSettings,
+} from './cluster-api.js';
 import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from './credentials.js';
 import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './node-changes.js';
@@ -123,45 +128,70 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     options.clusterName ??
     (config
       ? configClusterName(config)
-      : parseName(path.basename(path.resolve(options.clusterDir!)), `the cluster directory's name (pass --cluster NAME)`, UserError));
+      : parseName(
+          path.basename(path.resolve(options.clusterDir!)),
+          `the cluster directory's name (pass --cluster NAME)`,
+          UserError,
+        ));
   const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
 
   let clusterDir = options.clusterDir;
   if (!clusterDir && config) {
     clusterDir = configClusterDir(config, options.configPath!, clusterName);
-    if (!clusterDir) throw new UserError(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
+    if (!clusterDir)
+      throw new UserError(
+        `${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`,
+      );
   }
   clusterDir = path.resolve(clusterDir!);
 
   const method = options.method ?? config?.deployment.method ?? 'kubespray';
   if (!(DEPLOYMENT_METHODS as readonly string[]).includes(method)) {
-    throw new UserError(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.slice(0, -1).join(', ')} or ${DEPLOYMENT_METHODS.at(-1)}`);
+    throw new UserError(
+      `${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.slice(0, -1).join(', ')} or ${DEPLOYMENT_METHODS.at(-1)}`,
+    );
   }
   const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
   // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
   if (options.kubeconfigPath?.includes(path.delimiter)) {
-    throw new UsageError(`the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
+    throw new UsageError(
+      `the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`,
+    );
   }
   const clusterStateDir = path.join(stateDir, organization, clusterName);
   const operation = options.operation ?? 'deploy';
-  const kubernetesVersion = options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+  const kubernetesVersion =
+    options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
   if (operation === 'upgrade' && !kubernetesVersion) {
-    throw new UsageError(`upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`);
+    throw new UsageError(
+      `upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`,
+    );
   }
-  const baseEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const baseEnv = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 
   const nodeResource = config?.opentofu.node_resource;
   const refusal = method === 'cluster-api' ? CLUSTER_API_REFUSALS[operation] : undefined;
   if (refusal) throw new UsageError(refusal);
   if (method === 'cluster-api' && !config) {
-    throw new UserError('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
+    throw new UserError(
+      'deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api',
+    );
   }
   if (options.clusterApi && method !== 'cluster-api') {
-    throw new UsageError(`--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`);
+    throw new UsageError(
+      `--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`,
+    );
   }
   const clusterApi =
     method === 'cluster-api' && config
-      ? resolveClusterApiSettings(config, options.clusterApi ?? {}, { source: options.configPath!, clusterName, clusterDir, clusterStateDir })
+      ? resolveClusterApiSettings(config, options.clusterApi ?? {}, {
+          source: options.configPath!,
+          clusterName,
+          clusterDir,
+          clusterStateDir,
+        })
       : undefined;
   return {
     operation,
@@ -186,7 +216,9 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       backend: config?.opentofu.backend.type ?? 'local',
       savedPlan: options.savedPlan,
     },
-    nodeResource: nodeResource ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions } : DEFAULT_NODE_RESOURCE,
+    nodeResource: nodeResource
+      ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
+      : DEFAULT_NODE_RESOURCE,
     allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
     kubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
@@ -206,7 +238,11 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
  * A destroy runs only when confirmed with the cluster's name (`--confirm`, input confirm-destroy),
  * checked before anything runs. Planning a destroy needs no confirmation.
  */
-export function checkDestroyConfirmation(settings: Pick<DeploySettings, 'organization' | 'clusterName'>, given: string | undefined, how = { flag: '--confirm', input: 'confirm-destroy' }): void {
+export function checkDestroyConfirmation(
+  settings: Pick<DeploySettings, 'organization' | 'clusterName'>,
+  given: string | undefined,
+  how = { flag: '--confirm', input: 'confirm-destroy' },
+): void {
   const { organization, clusterName } = settings;
   const value = given?.trim() ?? '';
   if (value === clusterName) return;
@@ -222,7 +258,13 @@ export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clust
 }
 
 /** Per-cluster runtime paths: resume state, run logs, the deploy's plan and the check's own (never the deploy's). */
-export function runtimePaths(settings: DeploySettings): { statePath: string; logDir: string; planPath: string; driftPlanPath: string; lockPath: string } {
+export function runtimePaths(settings: DeploySettings): {
+  statePath: string;
+  logDir: string;
+  planPath: string;
+  driftPlanPath: string;
+  lockPath: string;
+} {
   const dir = path.join(settings.stateDir, settings.organization, settings.clusterName);
   // The binary plans hold every value in plain text: they stay in this private directory.
   return {

@@ -10,7 +10,10 @@ export function abortOnSignals(
   controller: AbortController,
   note: (message: string) => void,
   /** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */
-  what: { interrupting: string; waitingFor: string } = { interrupting: 'the running step; state will be saved', waitingFor: 'the running command to stop and state to be saved' },
+  what: { interrupting: string; waitingFor: string } = {
+    interrupting: 'the running step; state will be saved',
+    waitingFor: 'the running command to stop and state to be saved',
+  },
 ): () => void {
   const handler = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) {
@@ -30,5 +33,10 @@ export function abortOnSignals(
 
 /** What an interrupted run of this operation does: a check saves no state, so it says none will be saved. */
 export function interruptNote(operation: Operation): Parameters<typeof abortOnSignals>[2] {
-  return keepsResumeState(operation) ? undefined : { interrupting: `the ${operation} (it keeps no state: run it again to start over)`, waitingFor: 'the running command to stop' };
+  return keepsResumeState(operation)
+    ? undefined
+    : {
+        interrupting: `the ${operation} (it keeps no state: run it again to start over)`,
+        waitingFor: 'the running command to stop',
+      };
 }

@@ -103,7 +103,10 @@ export const DeployStateSchema = z.object({
   /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
   nodeWork: NodeWorkSchema.optional(),
   /** deploy: the SHA-256 of the plan file opentofu-plan checked; opentofu-apply applies no other. */
-  planDigest: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  planDigest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
   /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
@@ -132,7 +135,10 @@ export function parseState(text: string, source: string, cluster: string): Deplo
     doc = JSON.parse(text);
   } catch (error) {
     // A file of NULs (what a crash can leave on some filesystems) must not put raw NULs into the error line.
-    const reason = errorMessage(error).replace(/[\0-\x1f\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const reason = errorMessage(error).replace(
+      /[\0-\x1f\x7f]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     throw new UserError(`resume state ${source} is not valid JSON (${reason}); delete it or run with --restart`);
   }
   const version = doc && typeof doc === 'object' ? (doc as { version?: unknown }).version : undefined;
@@ -143,7 +149,9 @@ export function parseState(text: string, source: string, cluster: string): Deplo
   }
   const result = DeployStateSchema.safeParse(doc);
   if (!result.success) {
-    throw new UserError(`${formatIssues(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`);
+    throw new UserError(
+      `${formatIssues(`resume state ${source}`, result.error.issues)}\ndelete it or run with --restart`,
+    );
   }
   if (result.data.cluster !== cluster) {
     throw new UserError(

@@ -77,11 +77,17 @@ export function checkConfigsGlob(glob: string, where: string): string {
   const value = glob.trim();
   const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
   if (!value) throw new UsageError(`${where} is empty; give a glob of cluster configs such as ${DEFAULT_CONFIGS}`);
-  if (/[\0-\x1f\x7f]/.test(value)) throw new UsageError(`${where}: contains a line break or control character; give one glob such as ${DEFAULT_CONFIGS}`);
-  if (value.length > 1000) throw new UsageError(`${where}: ${shown} is longer than 1000 characters; give one glob such as ${DEFAULT_CONFIGS}`);
+  if (/[\0-\x1f\x7f]/.test(value))
+    throw new UsageError(
+      `${where}: contains a line break or control character; give one glob such as ${DEFAULT_CONFIGS}`,
+    );
+  if (value.length > 1000)
+    throw new UsageError(`${where}: ${shown} is longer than 1000 characters; give one glob such as ${DEFAULT_CONFIGS}`);
   // `..` as a path segment, braces included (`{..,x}/*.yaml`), would reach outside the root.
   if (path.isAbsolute(value) || /(^|[/{,])\.\.($|[/},])/.test(value)) {
-    throw new UsageError(`${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`);
+    throw new UsageError(
+      `${where}: ${shown} points outside the repository; give a glob relative to its root, such as ${DEFAULT_CONFIGS}`,
+    );
   }
   // `./clusters/*.yaml/` as `clusters/*.yaml`: the glob lists configs, and the same pattern must match the paths git names.
   return value.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
@@ -102,7 +108,9 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const name = options.configsName ?? 'configs';
   const pattern = checkConfigsGlob(options.configs ?? DEFAULT_CONFIGS, name);
   const realRoot = realpathSync(root);
-  const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false })).map(normal).sort();
+  const configPaths = (await glob(pattern, { cwd: root, onlyFiles: true, expandDirectories: false }))
+    .map(normal)
+    .sort();
   for (const config of configPaths) refuseLinkOutside(root, realRoot, config, name);
   refuseDanglingConfigs(root, pattern, configPaths, name);
   const matches = picomatch(pattern);
@@ -112,12 +120,19 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
   const present = new Set(configPaths);
   // A config removed, or renamed to a path that is no config (out of the glob): its cluster is no longer deployed from here.
   const deleted = files
-    .filter((f) => (f.status === 'removed' || (f.status === 'renamed' && !present.has(normal(f.path)))) && matches(normal(f.previousPath ?? f.path)) && !present.has(normal(f.previousPath ?? f.path)))
+    .filter(
+      (f) =>
+        (f.status === 'removed' || (f.status === 'renamed' && !present.has(normal(f.path)))) &&
+        matches(normal(f.previousPath ?? f.path)) &&
+        !present.has(normal(f.previousPath ?? f.path)),
+    )
     .map((f) => normal(f.previousPath ?? f.path))
     .filter((p, i, all) => all.indexOf(p) === i)
     .sort();
   if (configPaths.length === 0 && deleted.length === 0) {
-    throw new UserError(`${name}: ${JSON.stringify(pattern)} matches no file in ${displayPath(root)}; check the glob (relative to the repository root) and that the repository is checked out`);
+    throw new UserError(
+      `${name}: ${JSON.stringify(pattern)} matches no file in ${displayPath(root)}; check the glob (relative to the repository root) and that the repository is checked out`,
+    );
   }
 
   const clusters = configPaths.map((config) => {
@@ -127,34 +142,59 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
       parsed = parseClusterConfig(readTextFile(absolute, CONFIG_FILE), config);
     } catch (error) {
       // The glob may match more than cluster configs (`**`): say why this file was read.
-      if (error instanceof UserError) throw new UserError(`${error.message}\n(${config} is matched by ${name} ${JSON.stringify(pattern)}; narrow the glob if it is not a cluster config)`);
+      if (error instanceof UserError)
+        throw new UserError(
+          `${error.message}\n(${config} is matched by ${name} ${JSON.stringify(pattern)}; narrow the glob if it is not a cluster config)`,
+        );
       throw error;
     }
     const dir = configClusterDir(parsed, absolute);
-    if (!dir) throw new UserError(`${config}: opencenter.gitops.repository.local_dir is not set; set it so that the cluster directory can be found`);
+    if (!dir)
+      throw new UserError(
+        `${config}: opencenter.gitops.repository.local_dir is not set; set it so that the cluster directory can be found`,
+      );
     const clusterDir = normal(path.relative(root, dir));
     if (clusterDir === '..' || clusterDir.startsWith('../') || path.isAbsolute(clusterDir)) {
-      throw new UserError(`${config}: the cluster directory ${displayPath(dir)} is outside the repository ${displayPath(root)}; point opencenter.gitops.repository.local_dir inside it`);
+      throw new UserError(
+        `${config}: the cluster directory ${displayPath(dir)} is outside the repository ${displayPath(root)}; point opencenter.gitops.repository.local_dir inside it`,
+      );
     }
     const realDir = realPathOrUndefined(dir); // not there (yet): no code to follow
     if (realDir && outsideOf(path.relative(realRoot, realDir))) {
-      throw new UserError(`${config}: the cluster directory ${clusterDir} is a symbolic link to ${displayPath(realDir)}, outside the repository; keep the cluster's code inside it`);
+      throw new UserError(
+        `${config}: the cluster directory ${clusterDir} is a symbolic link to ${displayPath(realDir)}, outside the repository; keep the cluster's code inside it`,
+      );
     }
     // A cluster directory linked elsewhere in the repository: git names its changes by the link's target.
     const linkedDir = realDir && normal(path.relative(realRoot, realDir));
-    return { organization: parsed.opencenter.meta.organization, cluster: configClusterName(parsed), config, clusterDir, absoluteDir: dir, linkedDir: linkedDir !== clusterDir ? linkedDir : undefined };
+    return {
+      organization: parsed.opencenter.meta.organization,
+      cluster: configClusterName(parsed),
+      config,
+      clusterDir,
+      absoluteDir: dir,
+      linkedDir: linkedDir !== clusterDir ? linkedDir : undefined,
+    };
   });
   // Two configs of one cluster (a copy, a symbolic link) would be two matrix jobs deploying it at once.
   const configOf = new Map<string, string>();
   for (const c of clusters) {
     const id = `${c.organization}/${c.cluster}`;
     const first = configOf.get(id);
-    if (first) throw new UserError(`${first} and ${c.config} both describe cluster ${id}; keep one config per cluster (or give the copy its own opencenter.meta.name)`);
+    if (first)
+      throw new UserError(
+        `${first} and ${c.config} both describe cluster ${id}; keep one config per cluster (or give the copy its own opencenter.meta.name)`,
+      );
     configOf.set(id, c.config);
   }
 
   if (changes.kind === 'all') {
-    return { clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })), configs: clusters.length, deleted, all: changes.why };
+    return {
+      clusters: clusters.map(({ absoluteDir: _, linkedDir: __, ...c }) => ({ ...c, reason: changes.why })),
+      configs: clusters.length,
+      deleted,
+      all: changes.why,
+    };
   }
 
   // Each directory holding a changed path (before or after a rename) → the first such change, for O(1) lookups.
@@ -167,14 +207,19 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
     }
   }
   const verb = (status: ChangeStatus) => (status === 'removed' ? 'removed' : status === 'added' ? 'added' : 'changed');
-  const renamedFrom = new Map(files.filter((f) => f.status === 'renamed' && f.previousPath).map((f) => [normal(f.path), normal(f.previousPath!)]));
+  const renamedFrom = new Map(
+    files.filter((f) => f.status === 'renamed' && f.previousPath).map((f) => [normal(f.path), normal(f.previousPath!)]),
+  );
 
   // A module is a directory with .tf or .tf.json files: when no directory holding a change is one,
   // and no such file was removed (a module deleted while a cluster still calls it is an error to
   // show), no cluster can be affected through a module and no OpenTofu file needs parsing (a pull
   // request that changes only configs or docs).
-  const tofuFileRemoved = files.some((f) => TOFU_FILE_NAME.test((f.status === 'renamed' ? f.previousPath : f.status === 'removed' ? f.path : '') ?? ''));
-  const moduleMayHaveChanged = tofuFileRemoved || [...changedIn.keys()].some((dir) => hasTofuFiles(path.join(root, dir)));
+  const tofuFileRemoved = files.some((f) =>
+    TOFU_FILE_NAME.test((f.status === 'renamed' ? f.previousPath : f.status === 'removed' ? f.path : '') ?? ''),
+  );
+  const moduleMayHaveChanged =
+    tofuFileRemoved || [...changedIn.keys()].some((dir) => hasTofuFiles(path.join(root, dir)));
   const modules = new ModuleResolver(root);
   // Every cluster at once: the HCL parser answers each call on a later turn of the event loop, so
   // calls in flight together take a fraction of the time of calls made one after the other.
@@ -183,15 +228,32 @@ export async function findTargets(options: TargetsOptions): Promise<Targets> {
       const configStatus = changedPaths.get(cluster.config);
       if (configStatus) {
         const from = renamedFrom.get(cluster.config);
-        return { ...cluster, reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed', file: cluster.config };
+        return {
+          ...cluster,
+          reason: from ? `config renamed from ${from}` : configStatus === 'added' ? 'config added' : 'config changed',
+          file: cluster.config,
+        };
       }
       const inDir = changedIn.get(cluster.clusterDir) ?? (linkedDir ? changedIn.get(linkedDir) : undefined);
       if (inDir) return { ...cluster, reason: `${inDir.file} ${verb(inDir.status)}`, file: inDir.file };
       if (!moduleMayHaveChanged) return undefined;
-      const use = await modules.changedModule(absoluteDir, (dir) => changedIn.get(dir), (file) => changedPaths.has(file));
+      const use = await modules.changedModule(
+        absoluteDir,
+        (dir) => changedIn.get(dir),
+        (file) => changedPaths.has(file),
+      );
       if (!use) return undefined;
-      if ('linkedFrom' in use) return { ...cluster, reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`, file: use.file };
-      return { ...cluster, reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`, file: use.file };
+      if ('linkedFrom' in use)
+        return {
+          ...cluster,
+          reason: `${use.file} changed (linked from ${[...use.via, use.linkedFrom].join(' → ')})`,
+          file: use.file,
+        };
+      return {
+        ...cluster,
+        reason: `module ${use.module} used via ${use.via.join(' → ')} changed (${use.file})`,
+        file: use.file,
+      };
     }),
   );
   // The first error in config order, whichever came first: the same input, the same message.
@@ -209,7 +271,10 @@ const outsideOf = (p: string) => p === '..' || p.startsWith(`..${path.sep}`) || 
 /** A config that is a symbolic link out of the repository is refused: a pull request could point one anywhere on the runner. */
 function refuseLinkOutside(root: string, realRoot: string, config: string, name: string): void {
   const real = realPathOrUndefined(path.join(root, config));
-  if (real && outsideOf(path.relative(realRoot, real))) throw new UserError(`${config} (matched by ${name}) is a symbolic link to ${displayPath(real)}, outside the repository; keep cluster configs inside it`);
+  if (real && outsideOf(path.relative(realRoot, real)))
+    throw new UserError(
+      `${config} (matched by ${name}) is a symbolic link to ${displayPath(real)}, outside the repository; keep cluster configs inside it`,
+    );
 }
 
 /**
@@ -218,7 +283,10 @@ function refuseLinkOutside(root: string, realRoot: string, config: string, name:
  */
 function refuseDanglingConfigs(root: string, pattern: string, configPaths: string[], name: string): void {
   const matches = picomatch(pattern);
-  const dirs = new Set([picomatch.scan(pattern).base || '.', ...configPaths.map((config) => path.posix.dirname(config))]);
+  const dirs = new Set([
+    picomatch.scan(pattern).base || '.',
+    ...configPaths.map((config) => path.posix.dirname(config)),
+  ]);
   for (const dir of dirs) {
     let entries: Dirent[];
     try {
@@ -229,7 +297,9 @@ function refuseDanglingConfigs(root: string, pattern: string, configPaths: strin
     for (const entry of entries.filter((e) => e.isSymbolicLink())) {
       const config = dir === '.' ? entry.name : `${dir}/${entry.name}`;
       if (matches(config) && realPathOrUndefined(path.join(root, config)) === undefined) {
-        throw new UserError(`${config} (matched by ${name}) is a symbolic link to a missing file; fix or remove the link`);
+        throw new UserError(
+          `${config} (matched by ${name}) is a symbolic link to a missing file; fix or remove the link`,
+        );
       }
     }
   }
@@ -245,7 +315,9 @@ function realPathOrUndefined(p: string): string | undefined {
 
 function hasTofuFiles(dir: string): boolean {
   try {
-    return readdirSync(dir, { withFileTypes: true }).some((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name));
+    return readdirSync(dir, { withFileTypes: true }).some(
+      (e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name),
+    );
   } catch {
     return false; // not there (a removed directory), or not a directory
   }
@@ -269,7 +341,9 @@ interface DirectoryUses {
 }
 
 /** How a cluster's code uses a changed file: through a module (the chain of calls) or a linked .tf file. */
-export type ChangedUse = { module: string; via: string[]; file: string } | { linkedFrom: string; via: string[]; file: string };
+export type ChangedUse =
+  | { module: string; via: string[]; file: string }
+  | { linkedFrom: string; via: string[]; file: string };
 
 /** A real HCL parser: tree-sitter's HCL grammar (WebAssembly), loaded on first use (~10 ms). */
 let hclParser: Promise<TreeSitterParser> | undefined;
@@ -289,7 +363,11 @@ function loadHcl(): Promise<TreeSitterParser> {
     const { Parser, Language } = createRequire(import.meta.url)('web-tree-sitter') as typeof import('web-tree-sitter');
     await Parser.init({ locateFile: () => wasmFile('web-tree-sitter.wasm', 'web-tree-sitter/web-tree-sitter.wasm') });
     const parser = new Parser();
-    parser.setLanguage(await Language.load(wasmFile('tree-sitter-hcl.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm')));
+    parser.setLanguage(
+      await Language.load(
+        wasmFile('tree-sitter-hcl.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm'),
+      ),
+    );
     return parser;
   })();
   return hclParser;
@@ -311,7 +389,11 @@ class ModuleResolver {
    * The first module (depth first, in file order) under `absoluteDir` whose directory holds a
    * change, with the chain of files that call it; undefined when none does. A cycle is an error.
    */
-  async changedModule(absoluteDir: string, changedIn: (dir: string) => { file: string } | undefined, changedFile: (file: string) => boolean): Promise<ChangedUse | undefined> {
+  async changedModule(
+    absoluteDir: string,
+    changedIn: (dir: string) => { file: string } | undefined,
+    changedFile: (file: string) => boolean,
+  ): Promise<ChangedUse | undefined> {
     const start = normal(path.relative(this.root, absoluteDir));
     const seen = new Set<string>([start]);
     const visit = async (dir: string, stack: string[], via: string[]): Promise<ChangedUse | undefined> => {
@@ -320,11 +402,17 @@ class ModuleResolver {
       if (link) return { linkedFrom: link.file, via, file: link.target };
       for (const call of calls) {
         const cycle = stack.indexOf(call.dir);
-        if (cycle >= 0) throw new UserError(`module cycle: ${[...stack.slice(cycle), call.dir].join(' → ')} (called in ${call.file}); OpenTofu refuses a module that calls itself`);
+        if (cycle >= 0)
+          throw new UserError(
+            `module cycle: ${[...stack.slice(cycle), call.dir].join(' → ')} (called in ${call.file}); OpenTofu refuses a module that calls itself`,
+          );
         if (seen.has(call.dir)) continue;
         seen.add(call.dir);
         const chain = [...via, call.file];
-        const changed = call.dir === '.' ? undefined : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
+        const changed =
+          call.dir === '.'
+            ? undefined
+            : (changedIn(call.dir) ?? (call.linkedDir ? changedIn(call.linkedDir) : undefined));
         if (changed) return { module: call.dir, via: chain, file: changed.file };
         const found = await visit(call.dir, [...stack, call.dir], chain);
         if (found) return found;
@@ -348,7 +436,9 @@ class ModuleResolver {
     let entries: Dirent[];
     try {
       // Symbolic links too: OpenTofu reads a linked .tf file as one of the directory's own.
-      entries = (await fs.readdir(absolute, { withFileTypes: true })).filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+      entries = (await fs.readdir(absolute, { withFileTypes: true }))
+        .filter((e) => (e.isFile() || e.isSymbolicLink()) && TOFU_FILE_NAME.test(e.name))
+        .sort((a, b) => (a.name < b.name ? -1 : 1));
     } catch (error) {
       // A cluster directory that is not there (yet) uses no module.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { calls: [], links: [] };
@@ -379,29 +469,47 @@ class ModuleResolver {
     try {
       real = realpathSync(path.join(this.root, file));
     } catch {
-      throw new UserError(`${file} is a symbolic link to a missing file; fix or remove the link (OpenTofu cannot read it either)`);
+      throw new UserError(
+        `${file} is a symbolic link to a missing file; fix or remove the link (OpenTofu cannot read it either)`,
+      );
     }
     const relative = path.relative(this.realRoot, real);
-    if (outsideOf(relative)) throw new UserError(`${file} is a symbolic link to ${displayPath(real)}, outside the repository; keep OpenTofu files inside it`);
+    if (outsideOf(relative))
+      throw new UserError(
+        `${file} is a symbolic link to ${displayPath(real)}, outside the repository; keep OpenTofu files inside it`,
+      );
     return statSync(real).isDirectory() ? undefined : normal(relative);
   }
 
   /** A local source's directory relative to the root (and where it links to); undefined for a registry or remote source. */
-  private localModuleDir(file: string, module: string, source: string): Pick<ModuleCall, 'dir' | 'linkedDir'> | undefined {
+  private localModuleDir(
+    file: string,
+    module: string,
+    source: string,
+  ): Pick<ModuleCall, 'dir' | 'linkedDir'> | undefined {
     // OpenTofu's rule: a local path starts with ./ or ../; anything else is fetched.
     if (!/^\.\.?[/\\]/.test(source)) return undefined;
     const where = `${file}: module "${module}" source ${JSON.stringify(source)}`;
     const target = path.resolve(this.root, path.dirname(file), source);
     const relative = path.relative(this.root, target);
-    if (outsideOf(relative)) throw new UserError(`${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`);
+    if (outsideOf(relative))
+      throw new UserError(
+        `${where} points outside the repository; keep shared modules inside it (or use a registry or git source)`,
+      );
     let real: string;
     try {
       real = realpathSync(target);
     } catch {
       throw new UserError(`${where}: directory ${normal(relative)} does not exist; fix the source or add the module`);
     }
-    if (!statSync(real).isDirectory()) throw new UserError(`${where}: ${normal(relative)} is a file; a local module source names the module's directory`);
-    if (outsideOf(path.relative(this.realRoot, real))) throw new UserError(`${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`);
+    if (!statSync(real).isDirectory())
+      throw new UserError(
+        `${where}: ${normal(relative)} is a file; a local module source names the module's directory`,
+      );
+    if (outsideOf(path.relative(this.realRoot, real)))
+      throw new UserError(
+        `${where} is a symbolic link to ${displayPath(real)}, outside the repository; keep shared modules inside it`,
+      );
     const dir = normal(relative) || '.';
     const linkedDir = normal(path.relative(this.realRoot, real)) || '.';
     return linkedDir === dir ? { dir } : { dir, linkedDir };
@@ -431,19 +539,33 @@ async function moduleSources(file: string, text: string): Promise<[string, strin
   if (!blocks || typeof blocks !== 'object') return [];
   const pairs: [string, string][] = [];
   // JSON syntax may list the labelled blocks as an array of objects (`"module": [{"net": {…}}]`), to keep their order.
-  const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) => (entry && typeof entry === 'object' ? Object.entries(entry) : []));
+  const labelled = (Array.isArray(blocks) ? blocks : [blocks]).flatMap((entry) =>
+    entry && typeof entry === 'object' ? Object.entries(entry) : [],
+  );
   for (const [name, bodies] of labelled) {
     for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
       const source = (body as { source?: unknown } | null)?.source;
-      pairs.push([name, literalSource(file, name, typeof source === 'string' ? source : undefined, typeof source === 'string' && source.includes('${'))]);
+      pairs.push([
+        name,
+        literalSource(
+          file,
+          name,
+          typeof source === 'string' ? source : undefined,
+          typeof source === 'string' && source.includes('${'),
+        ),
+      ]);
     }
   }
   return pairs;
 }
 
 function literalSource(file: string, name: string, source: string | undefined, computed: boolean): string {
-  if (source === undefined) throw new UserError(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
-  if (computed) throw new UserError(`${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`);
+  if (source === undefined)
+    throw new UserError(`${file}: module "${name}" has no source string; every module block needs source = "…"`);
+  if (computed)
+    throw new UserError(
+      `${file}: module "${name}" source ${JSON.stringify(source)} is not a literal path; the affected clusters cannot be known without running OpenTofu`,
+    );
   return source;
 }
 
@@ -452,8 +574,12 @@ function hclModuleSources(file: string, root: TreeSitterNode): [string, string][
   if (root.hasError) {
     const bad = firstError(root);
     const where = bad ? ` line ${bad.startPosition.row + 1}, column ${bad.startPosition.column + 1}` : '';
-    const near = bad?.isMissing ? `"${bad.type}" expected here (an unclosed block or bracket?)` : `invalid syntax near ${JSON.stringify((bad?.text ?? '').split('\n')[0]!.slice(0, 40))}`;
-    throw new UserError(`OpenTofu syntax error in ${file}${where}: ${near}; fix the file (tofu validate shows the same)`);
+    const near = bad?.isMissing
+      ? `"${bad.type}" expected here (an unclosed block or bracket?)`
+      : `invalid syntax near ${JSON.stringify((bad?.text ?? '').split('\n')[0]!.slice(0, 40))}`;
+    throw new UserError(
+      `OpenTofu syntax error in ${file}${where}: ${near}; fix the file (tofu validate shows the same)`,
+    );
   }
   const body = root.namedChildren.find((child) => child?.type === 'body');
   const pairs: [string, string][] = [];
@@ -465,9 +591,11 @@ function hclModuleSources(file: string, root: TreeSitterNode): [string, string][
       .find((child) => child?.type === 'body')
       ?.namedChildren.find((child) => child?.type === 'attribute' && child.namedChildren[0]?.text === 'source');
     const value = attribute?.namedChildren[1];
-    const literal = value?.namedChildren[0]?.type === 'literal_value' ? value.namedChildren[0].namedChildren[0] : undefined;
+    const literal =
+      value?.namedChildren[0]?.type === 'literal_value' ? value.namedChildren[0].namedChildren[0] : undefined;
     if (!attribute) pairs.push([name, literalSource(file, name, undefined, false)]);
-    else if (literal?.type !== 'string_lit') pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([\s\S]*)"$/, '$1'), true)]);
+    else if (literal?.type !== 'string_lit')
+      pairs.push([name, literalSource(file, name, (value?.text ?? '').replace(/^"([\s\S]*)"$/, '$1'), true)]);
     else pairs.push([name, stringText(literal)]);
   }
   return pairs;
@@ -489,27 +617,52 @@ function firstError(node: TreeSitterNode): TreeSitterNode | undefined {
 /** True when the commit is in the local repository (a shallow checkout may lack it). */
 export async function hasCommit(root: string, sha: string): Promise<boolean> {
   if (!/^[0-9a-f]{7,64}$/i.test(sha)) return false;
-  const result = await runCommand({ argv: ['git', 'cat-file', '-e', `${sha}^{commit}`], cwd: root, env: gitEnv() }, { redactor: new Redactor() });
+  const result = await runCommand(
+    { argv: ['git', 'cat-file', '-e', `${sha}^{commit}`], cwd: root, env: gitEnv() },
+    { redactor: new Redactor() },
+  );
   return result.exitCode === 0;
 }
 
 /** What git itself needs, without the caller's GIT_DIR or pager: the changed files, nothing else. */
 function gitEnv(): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string' && !e[0].startsWith('GIT_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && !e[0].startsWith('GIT_'),
+    ),
+  );
   return { ...env, GIT_PAGER: 'cat', LC_ALL: 'C' };
 }
 
-const GIT_STATUS: Record<string, ChangeStatus> = { A: 'added', C: 'added', M: 'modified', T: 'modified', D: 'removed', R: 'renamed' };
+const GIT_STATUS: Record<string, ChangeStatus> = {
+  A: 'added',
+  C: 'added',
+  M: 'modified',
+  T: 'modified',
+  D: 'removed',
+  R: 'renamed',
+};
 
 /**
  * `git diff --name-status -M -z <base> <head>` (with `threeDot`, `base...head`: what the head
  * changed since the merge base, as a pull request's file list counts it), parsed.
  */
-export async function changedFilesFromGit(root: string, base: string, head: string, options: { threeDot?: boolean } = {}): Promise<ChangedFile[]> {
+export async function changedFilesFromGit(
+  root: string,
+  base: string,
+  head: string,
+  options: { threeDot?: boolean } = {},
+): Promise<ChangedFile[]> {
   const range = options.threeDot ? [`${base}...${head}`] : [base, head];
   const argv = ['git', 'diff', '--name-status', '-M', '-z', '--no-color', ...range, '--'];
-  const result = await runCommand({ argv, cwd: root, env: gitEnv() }, { redactor: new Redactor(), captureStdout: 256 * 1024 * 1024 });
-  if (result.exitCode !== 0) throw new UserError(`git diff ${range.join(' ')} failed (exit ${result.exitCode}): ${result.tail.slice(-3).join(' ').trim()}`);
+  const result = await runCommand(
+    { argv, cwd: root, env: gitEnv() },
+    { redactor: new Redactor(), captureStdout: 256 * 1024 * 1024 },
+  );
+  if (result.exitCode !== 0)
+    throw new UserError(
+      `git diff ${range.join(' ')} failed (exit ${result.exitCode}): ${result.tail.slice(-3).join(' ').trim()}`,
+    );
   return parseNameStatus(result.stdout);
 }
 

@@ -18,7 +18,9 @@ import { OpenTofuInitStep, requireTofuBinary, tofuCommand } from './steps/opento
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
 const PlanJsonSchema = z.object({
-  resource_changes: z.array(z.object({ address: z.string(), change: z.object({ actions: z.array(z.string()) }) })).default([]),
+  resource_changes: z
+    .array(z.object({ address: z.string(), change: z.object({ actions: z.array(z.string()) }) }))
+    .default([]),
 });
 
 export type ChangeAction = 'create' | 'update' | 'destroy' | 'replace';
@@ -53,7 +55,10 @@ function classify(actions: readonly string[]): ChangeAction | undefined {
 /** Counts and lists the changes of a plan from its JSON form (never from the text). */
 export function summarizeChanges(planJson: unknown): PlanChanges {
   const parsed = PlanJsonSchema.safeParse(planJson);
-  if (!parsed.success) throw new UserError(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new UserError(
+      `tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
   const changes: PlanChanges = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
   for (const resource of parsed.data.resource_changes) {
     const action = classify(resource.change.actions);
@@ -71,12 +76,17 @@ export function summarizeChanges(planJson: unknown): PlanChanges {
  * `tofu show -json <plan>`, parsed. Captured quietly: the JSON holds every value in plain text, so
  * it never reaches the log; only what zod keeps from it (addresses, actions, node names) is used.
  */
-export async function readPlanJson(planFile: string, tofu: (args: string[], options: ExecOptions) => Promise<CommandResult>): Promise<unknown> {
+export async function readPlanJson(
+  planFile: string,
+  tofu: (args: string[], options: ExecOptions) => Promise<CommandResult>,
+): Promise<unknown> {
   const json = await tofu(['show', '-json', planFile], { capture: true, quiet: true });
   try {
     return JSON.parse(json.stdout);
   } catch {
-    throw new UserError(`could not read the plan as JSON (tofu show -json ${planFile}); is the binary OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
+    throw new UserError(
+      `could not read the plan as JSON (tofu show -json ${planFile}); is the binary OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`,
+    );
   }
 }
 
@@ -101,12 +111,31 @@ export async function runTofuPlan(
   const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
   await ensurePrivateDir(path.dirname(planFile));
   // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), { onProgress: (message) => output.line(message), signal, operation: 'plan' });
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), {
+    onProgress: (message) => output.line(message),
+    signal,
+    operation: 'plan',
+  });
   try {
-    const exec = commandExecutor({ redactor, output: output.write, signal, ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)) });
+    const exec = commandExecutor({
+      redactor,
+      output: output.write,
+      signal,
+      ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
+    });
     output.startGroup('OpenTofu plan');
     try {
-      await new OpenTofuInitStep(settings).run({ settings, redactor, output, signal, exec, state: emptyState(clusterId(settings)), warn: (message) => output.line(`warning: ${message}`), selected: ['opentofu-init'], report: newCheckReport(clusterId(settings)) }); // exactly the deploy's init
+      await new OpenTofuInitStep(settings).run({
+        settings,
+        redactor,
+        output,
+        signal,
+        exec,
+        state: emptyState(clusterId(settings)),
+        warn: (message) => output.line(`warning: ${message}`),
+        selected: ['opentofu-init'],
+        report: newCheckReport(clusterId(settings)),
+      }); // exactly the deploy's init
       await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
     } finally {
       output.endGroup();
@@ -115,15 +144,30 @@ export async function runTofuPlan(
     await fs.chmod(planFile, 0o600);
     const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
     const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
-    return { planFile, changes: summarizeChanges(document), nodes: plannedNodeChanges(document, settings.nodeResource), text: text.stdout };
+    return {
+      planFile,
+      changes: summarizeChanges(document),
+      nodes: plannedNodeChanges(document, settings.nodeResource),
+      text: text.stdout,
+    };
   } finally {
     await lock.release();
   }
 }
 
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
-export function tofuCounts(changes: PlanChanges): { toAdd: number; toChange: number; toDestroy: number; toReplace: number } {
-  return { toAdd: changes.add + changes.replace, toChange: changes.change, toDestroy: changes.destroy + changes.replace, toReplace: changes.replace };
+export function tofuCounts(changes: PlanChanges): {
+  toAdd: number;
+  toChange: number;
+  toDestroy: number;
+  toReplace: number;
+} {
+  return {
+    toAdd: changes.add + changes.replace,
+    toChange: changes.change,
+    toDestroy: changes.destroy + changes.replace,
+    toReplace: changes.replace,
+  };
 }
 
 const SIGN: Record<ChangeAction, string> = { create: '+', update: '~', destroy: '-', replace: '-/+' };

@@ -63,23 +63,30 @@ export function parseYaml(text: string, source: string, kind: FileKind): ParsedY
   let document: Document.Parsed | undefined;
   try {
     for (const doc of composer.compose(boundedTokens(parser, lines, text), true, text.length)) {
-      if (document) throw new UserError(`${source} holds more than one YAML document (another starts at ${at(doc.range[0])}); give one`);
+      if (document)
+        throw new UserError(
+          `${source} holds more than one YAML document (another starts at ${at(doc.range[0])}); give one`,
+        );
       document = doc;
     }
   } catch (error) {
-    if (error instanceof NestedTooDeep) throw new UserError(`${source} nests collections more than ${MAX_NESTING} levels deep (at ${at(error.offset)})`);
+    if (error instanceof NestedTooDeep)
+      throw new UserError(`${source} nests collections more than ${MAX_NESTING} levels deep (at ${at(error.offset)})`);
     throw error;
   }
   // compose(…, forceDoc = true) yields a document even for empty text.
   const doc = document!;
   const syntaxError = doc.errors[0];
-  if (syntaxError) throw new UserError(`${source} is not valid YAML: ${syntaxError.message} at ${at(syntaxError.pos[0])}`);
+  if (syntaxError)
+    throw new UserError(`${source} is not valid YAML: ${syntaxError.message} at ${at(syntaxError.pos[0])}`);
   refuseDuplicateKeys(doc, source, at);
   try {
     return { document: doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
   } catch (error) {
     if (error instanceof ReferenceError && /alias/i.test(error.message)) {
-      throw new UserError(`${source}: aliases (*name) expand to too much data (over ${MAX_ALIAS_COUNT} copies); write the values out`);
+      throw new UserError(
+        `${source}: aliases (*name) expand to too much data (over ${MAX_ALIAS_COUNT} copies); write the values out`,
+      );
     }
     throw error;
   }
@@ -116,7 +123,9 @@ function refuseDuplicateKeys(doc: Document.Parsed, source: string, at: (offset: 
         const first = seen.get(name);
         if (first !== undefined) {
           const shown = name.length > 60 ? `${name.slice(0, 57)}...` : name;
-          throw new UserError(`${source} is not valid YAML: duplicate key ${JSON.stringify(shown)} at ${at(offset)} (first at ${at(first)})`);
+          throw new UserError(
+            `${source} is not valid YAML: duplicate key ${JSON.stringify(shown)} at ${at(offset)} (first at ${at(first)})`,
+          );
         }
         seen.set(name, offset);
       }
@@ -134,11 +143,17 @@ function describeValue(value: unknown): string {
 }
 
 /** parseYaml for documents whose top level must be a mapping (configs, kubeconfigs, clouds.yaml). */
-export function parseYamlMapping(text: string, source: string, kind: FileKind): ParsedYaml & { value: Record<string, unknown> } {
+export function parseYamlMapping(
+  text: string,
+  source: string,
+  kind: FileKind,
+): ParsedYaml & { value: Record<string, unknown> } {
   const parsed = parseYaml(text, source, kind);
   const { value } = parsed;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UserError(`${source} must be a YAML mapping (key: value) at the top level, but it is ${describeValue(value)}`);
+    throw new UserError(
+      `${source} must be a YAML mapping (key: value) at the top level, but it is ${describeValue(value)}`,
+    );
   }
   return { document: parsed.document, value: value as Record<string, unknown> };
 }

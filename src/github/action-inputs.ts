@@ -10,5 +10,8 @@ export function credentialInputDescription(spec: CredentialFieldSpec): string {
 
 /** The credential inputs as action.yml lines (scripts/sync-action-inputs.ts writes them). */
 export function credentialInputsYaml(): string {
-  return CREDENTIAL_FIELDS.map((spec) => `  ${spec.input}:\n    description: '${credentialInputDescription(spec).replace(/'/g, "''")}'\n    required: false\n`).join('');
+  return CREDENTIAL_FIELDS.map(
+    (spec) =>
+      `  ${spec.input}:\n    description: '${credentialInputDescription(spec).replace(/'/g, "''")}'\n    required: false\n`,
+  ).join('');
 }

@@ -37,7 +37,11 @@ export function failureMessage(error: unknown, redactor?: Redactor): string {
  * step's failure: the annotation (failureMessage, redacted), exit code 1 and, for actions with a
  * `result` output, that output and a one-line job summary.
  */
-export async function runAction(name: string, body: (run: ActionRun) => Promise<void>, options: ActionOptions = {}): Promise<void> {
+export async function runAction(
+  name: string,
+  body: (run: ActionRun) => Promise<void>,
+  options: ActionOptions = {},
+): Promise<void> {
   const redactor = new Redactor();
   for (const input of options.secretInputs ?? []) {
     const value = core.getInput(input);
@@ -91,7 +95,10 @@ export function postStepState<K extends string>(names: Record<K, string>) {
     },
     /** What the main step saved; '' for what it did not. */
     load(): Record<K, string> {
-      return Object.fromEntries((Object.keys(names) as K[]).map((key) => [key, core.getState(names[key])])) as Record<K, string>;
+      return Object.fromEntries((Object.keys(names) as K[]).map((key) => [key, core.getState(names[key])])) as Record<
+        K,
+        string
+      >;
     },
   };
 }

@@ -52,8 +52,10 @@ function issueFileCommand(command: 'OUTPUT' | 'STATE' | 'ENV', name: string, val
   if (!file) return false;
   if (!existsSync(file)) throw new Error(`Missing file at path: ${file}`);
   const delimiter = `ghadelimiter_${randomUUID()}`;
-  if (name.includes(delimiter)) throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-  if (value.includes(delimiter)) throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  if (name.includes(delimiter))
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  if (value.includes(delimiter))
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
   appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, { encoding: 'utf8' });
   return true;
 }
@@ -117,7 +119,10 @@ export function endGroup(): void {
 /** Appends Markdown to the job summary (GITHUB_STEP_SUMMARY), as core.summary.addRaw(text).write() does. */
 export async function appendSummary(markdown: string): Promise<void> {
   const file = process.env.GITHUB_STEP_SUMMARY;
-  if (!file) throw new Error('Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.');
+  if (!file)
+    throw new Error(
+      'Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.',
+    );
   try {
     await access(file, fsConstants.R_OK | fsConstants.W_OK);
   } catch {

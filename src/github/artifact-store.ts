@@ -25,7 +25,8 @@ export function artifactName(kind: 'state' | 'plan', organization: string, clust
   return `cluster-deploy-${kind}-${safe(organization)}-${safe(cluster)}`;
 }
 
-export const stateArtifactName = (organization: string, cluster: string): string => artifactName('state', organization, cluster);
+export const stateArtifactName = (organization: string, cluster: string): string =>
+  artifactName('state', organization, cluster);
 
 /** A file that travels with the state in the artifact (the log, the encrypted tofu state). */
 export interface CompanionFile {
@@ -49,7 +50,10 @@ function permissionHint(error: unknown, need: 'read' | 'write'): Error {
   if (isRestError(error)) {
     const described = describeRestError(error, { permission: `actions: ${need}` }) as GitHubApiError;
     if (described.failure !== 'forbidden') return described;
-    return new UserError(`${what} (${described.endpoint} answered ${described.status}: ${described.detail}); add "permissions: actions: ${need}" to the job`, { cause: error });
+    return new UserError(
+      `${what} (${described.endpoint} answered ${described.status}: ${described.detail}); add "permissions: actions: ${need}" to the job`,
+      { cause: error },
+    );
   }
   const status = (error as { status?: number }).status;
   const message = errorMessage(error);
@@ -65,25 +69,43 @@ export interface FoundArtifact {
   createdAt?: string;
 }
 
-const findBy = (run: RunContext, runId: number) => ({ token: run.token, workflowRunId: runId, repositoryOwner: run.owner, repositoryName: run.repo });
+const findBy = (run: RunContext, runId: number) => ({
+  token: run.token,
+  workflowRunId: runId,
+  repositoryOwner: run.owner,
+  repositoryName: run.repo,
+});
 
 /**
  * The newest artifact with this name: this run first (REST sees earlier attempts), then — unless
  * `scope` is 'run' — the repository's newest.
  */
-export async function findNewestArtifact(run: RunContext, name: string, scope: 'run' | 'repository' = 'repository'): Promise<FoundArtifact | undefined> {
+export async function findNewestArtifact(
+  run: RunContext,
+  name: string,
+  scope: 'run' | 'repository' = 'repository',
+): Promise<FoundArtifact | undefined> {
   const client = await artifactClient();
   try {
     const thisRun = await quietly(() => client.listArtifacts({ findBy: findBy(run, run.runId) }));
-    const mine = thisRun.artifacts.filter((a) => a.name === name).sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
+    const mine = thisRun.artifacts
+      .filter((a) => a.name === name)
+      .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
     if (mine) return { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() };
     if (scope === 'run') return undefined;
     const octokit = await octokitFor(run);
-    const { data } = await octokit.rest.actions.listArtifactsForRepo({ owner: run.owner, repo: run.repo, name, per_page: 100 });
+    const { data } = await octokit.rest.actions.listArtifactsForRepo({
+      owner: run.owner,
+      repo: run.repo,
+      name,
+      per_page: 100,
+    });
     const newest = data.artifacts
       .filter((a) => a.name === name && !a.expired && a.workflow_run?.id)
       .sort((a, b) => Date.parse(b.created_at ?? '') - Date.parse(a.created_at ?? ''))[0];
-    return newest ? { id: newest.id, runId: newest.workflow_run!.id!, createdAt: newest.created_at ?? undefined } : undefined;
+    return newest
+      ? { id: newest.id, runId: newest.workflow_run!.id!, createdAt: newest.created_at ?? undefined }
+      : undefined;
   } catch (error) {
     throw permissionHint(error, 'read');
   }
@@ -154,7 +176,9 @@ export class ArtifactStateStore implements StateStore {
     const dir = await downloadArtifactFiles(this.options.run, found);
     const source = `${this.location} (id ${found.id}, run ${found.runId})`;
     const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => {
-      throw new UserError(`${source} has no state.json; it was not made by this action. Delete it or set restart: true`);
+      throw new UserError(
+        `${source} has no state.json; it was not made by this action. Delete it or set restart: true`,
+      );
     });
     // Known before the state is validated, so the files that came with it stay usable with restart.
     this.origin = { runId: found.runId, artifactId: found.id, createdAt: found.createdAt, dir };
@@ -165,7 +189,14 @@ export class ArtifactStateStore implements StateStore {
 
   async save(state: DeployState): Promise<void> {
     const { run } = this.options;
-    const stamped = { ...state, run: { id: run.runId, attempt: run.runAttempt, url: `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}/attempts/${run.runAttempt}` } };
+    const stamped = {
+      ...state,
+      run: {
+        id: run.runId,
+        attempt: run.runAttempt,
+        url: `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}/attempts/${run.runAttempt}`,
+      },
+    };
     await this.local.save(stamped);
     await this.upload();
   }

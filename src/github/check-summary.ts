@@ -45,7 +45,9 @@ export function checkVerdict(report: CheckReport): string {
 /** `2026-11-23 02:00 UTC`, as the plan comment writes times; a time we cannot read, escaped. */
 export function checkTime(checkedAt: string): string {
   const time = new Date(checkedAt);
-  return Number.isNaN(time.getTime()) ? plainText(checkedAt, { max: 40 }) : `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return Number.isNaN(time.getTime())
+    ? plainText(checkedAt, { max: 40 })
+    : `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function headline(report: CheckReport): string {
@@ -59,19 +61,26 @@ function headline(report: CheckReport): string {
 function facts(report: CheckReport): string[] {
   const lines: string[] = [];
   const infra = report.infrastructure;
-  if (infra) lines.push(`**Infrastructure:** ${report.drift ? `drift — ${changeCounts(infra)}` : 'as planned, no drift'}`);
+  if (infra)
+    lines.push(`**Infrastructure:** ${report.drift ? `drift — ${changeCounts(infra)}` : 'as planned, no drift'}`);
   else lines.push('**Infrastructure:** not checked (tofu plan did not run)');
   const nodes = report.nodes;
-  if (nodes) lines.push(`**Nodes:** ${nodes.expected} in the inventory, ${nodes.inApi} in the API, ${nodes.ready} Ready`);
+  if (nodes)
+    lines.push(`**Nodes:** ${nodes.expected} in the inventory, ${nodes.inApi} in the API, ${nodes.ready} Ready`);
   const cert = report.certificate;
   if (cert) {
     const expires = `${checkTime(cert.notAfter)} (\`${codeText(cert.endpoint, { max: 200 })}\`)`;
-    lines.push(cert.daysLeft < 0 ? `**API server certificate:** **expired ${plural(-cert.daysLeft, 'day')} ago**, ${expires}` : `**API server certificate:** ${plural(cert.daysLeft, 'day')} left, until ${expires}`);
+    lines.push(
+      cert.daysLeft < 0
+        ? `**API server certificate:** **expired ${plural(-cert.daysLeft, 'day')} ago**, ${expires}`
+        : `**API server certificate:** ${plural(cert.daysLeft, 'day')} left, until ${expires}`,
+    );
   }
   return lines.map((line) => `${line}  `);
 }
 
-const findingLine = (f: CheckFinding) => `- \`${codeText(f.subject, { max: 200 })}\`: ${plainText(f.message, { max: 300 })}`;
+const findingLine = (f: CheckFinding) =>
+  `- \`${codeText(f.subject, { max: 200 })}\`: ${plainText(f.message, { max: 300 })}`;
 
 /**
  * The report as Markdown, at most CHECK_REPORT_LIMIT characters: the headline with its counts, the
@@ -90,7 +99,9 @@ export function renderCheckReport(report: CheckReport): string {
 
   const body: string[] = [];
   let leftOut = 0;
-  const kinds = FINDING_KINDS.filter((kind) => report.findings.some((f) => f.kind === kind) && !(kind === 'drift' && table.length));
+  const kinds = FINDING_KINDS.filter(
+    (kind) => report.findings.some((f) => f.kind === kind) && !(kind === 'drift' && table.length),
+  );
   for (const [k, kind] of kinds.entries()) {
     const found = report.findings.filter((f) => f.kind === kind);
     // Each kind still to come keeps room for its heading and a first line: a flood of one kind hides no other.
@@ -119,6 +130,11 @@ export function renderCheckReport(report: CheckReport): string {
     budget -= 1;
     leftOut += found.length - shown;
   }
-  const note = leftOut ? [`_${plural(leftOut, 'finding')} not listed here (to keep this readable and within GitHub's size limit): the check's JSON report holds every one._`, ''] : [];
+  const note = leftOut
+    ? [
+        `_${plural(leftOut, 'finding')} not listed here (to keep this readable and within GitHub's size limit): the check's JSON report holds every one._`,
+        '',
+      ]
+    : [];
   return [...head, ...body, ...note, ...tail].join('\n');
 }

@@ -34,7 +34,13 @@ export interface RestPolicy {
   throttleId: string;
 }
 
-export const REST_POLICY: RestPolicy = { serverErrorRetries: 3, rateLimitRetries: 3, maxWaitSeconds: 600, secondMs: 1000, throttleId: 'cluster-deploy' };
+export const REST_POLICY: RestPolicy = {
+  serverErrorRetries: 3,
+  rateLimitRetries: 3,
+  maxWaitSeconds: 600,
+  secondMs: 1000,
+  throttleId: 'cluster-deploy',
+};
 
 type OctokitPlugin = NonNullable<Parameters<typeof getOctokit>[2]>;
 
@@ -54,10 +60,21 @@ function routeNamer(octokit: Parameters<OctokitPlugin>[0], baseUrl: string): (me
       return endpointOf(method, url);
     }
     if (base && path.startsWith(base)) path = path.slice(base.length);
-    routes ??= Object.values((octokit as unknown as { rest: Record<string, Record<string, { endpoint?: { DEFAULTS?: { method: string; url: string } } }>> }).rest)
+    routes ??= Object.values(
+      (
+        octokit as unknown as {
+          rest: Record<string, Record<string, { endpoint?: { DEFAULTS?: { method: string; url: string } } }>>;
+        }
+      ).rest,
+    )
       .flatMap((scope) => Object.values(scope))
       .flatMap((fn) => (fn.endpoint?.DEFAULTS ? [fn.endpoint.DEFAULTS] : []))
-      .map(({ method: m, url: route }) => ({ method: m, route, params: (route.match(/\{/g) ?? []).length, pattern: new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
+      .map(({ method: m, url: route }) => ({
+        method: m,
+        route,
+        params: (route.match(/\{/g) ?? []).length,
+        pattern: new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      }))
       .sort((a, b) => a.params - b.params);
     const found = routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path));
     return endpointOf(method, found?.route ?? path);
@@ -70,8 +87,15 @@ function routeNamer(octokit: Parameters<OctokitPlugin>[0], baseUrl: string): (me
  * `x-ratelimit-reset` asks), one log line per retry; a call that still fails throws a
  * GitHubApiError naming the endpoint and what to do (describeRestError).
  */
-export async function octokitFor(run: Pick<RunContext, 'token' | 'apiUrl'>, policy: Partial<RestPolicy> = {}): Promise<Octokit> {
-  const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([import('@actions/github'), import('@octokit/plugin-retry'), import('@octokit/plugin-throttling')]);
+export async function octokitFor(
+  run: Pick<RunContext, 'token' | 'apiUrl'>,
+  policy: Partial<RestPolicy> = {},
+): Promise<Octokit> {
+  const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([
+    import('@actions/github'),
+    import('@octokit/plugin-retry'),
+    import('@octokit/plugin-throttling'),
+  ]);
   const p = { ...REST_POLICY, ...policy };
   /** Innermost: sees every attempt, logs the 5xx ones the retry plugin will retry. */
   const logServerErrors: OctokitPlugin = (octokit) => {
@@ -82,8 +106,12 @@ export async function octokitFor(run: Pick<RunContext, 'token' | 'apiUrl'>, poli
       } catch (error) {
         const status = (error as { status?: number }).status ?? 0;
         const attempt = (options.request as { retryCount?: number } | undefined)?.retryCount ?? 0;
-        const answer = (error as { response?: unknown }).response === undefined ? 'did not answer' : `answered ${status} to`;
-        if (status >= 500 && attempt < p.serverErrorRetries) core.info(`GitHub ${answer} ${routeOf(options.method, options.url)}: retry ${attempt + 1} of ${p.serverErrorRetries} in ${(attempt + 1) ** 2} s`);
+        const answer =
+          (error as { response?: unknown }).response === undefined ? 'did not answer' : `answered ${status} to`;
+        if (status >= 500 && attempt < p.serverErrorRetries)
+          core.info(
+            `GitHub ${answer} ${routeOf(options.method, options.url)}: retry ${attempt + 1} of ${p.serverErrorRetries} in ${(attempt + 1) ** 2} s`,
+          );
         throw error;
       }
     });
@@ -99,24 +127,44 @@ export async function octokitFor(run: Pick<RunContext, 'token' | 'apiUrl'>, poli
       }
     });
   };
-  const onLimit = (kind: string) => (retryAfter: number, options: { method: string; url: string }, octokit: Parameters<OctokitPlugin>[0], retryCount: number) => {
-    const endpoint = routeNamer(octokit, run.apiUrl)(options.method, options.url);
-    if (retryCount >= p.rateLimitRetries) return false;
-    if (retryAfter > p.maxWaitSeconds) {
-      core.warning(`GitHub's ${kind} on ${endpoint} asks to wait ${retryAfter} s, longer than ${p.maxWaitSeconds} s: not retrying`);
-      return false;
-    }
-    core.warning(`GitHub's ${kind} on ${endpoint}: retry ${retryCount + 1} of ${p.rateLimitRetries} in ${retryAfter} s (too many jobs at once? lower the matrix's max-parallel)`);
-    return true;
-  };
+  const onLimit =
+    (kind: string) =>
+    (
+      retryAfter: number,
+      options: { method: string; url: string },
+      octokit: Parameters<OctokitPlugin>[0],
+      retryCount: number,
+    ) => {
+      const endpoint = routeNamer(octokit, run.apiUrl)(options.method, options.url);
+      if (retryCount >= p.rateLimitRetries) return false;
+      if (retryAfter > p.maxWaitSeconds) {
+        core.warning(
+          `GitHub's ${kind} on ${endpoint} asks to wait ${retryAfter} s, longer than ${p.maxWaitSeconds} s: not retrying`,
+        );
+        return false;
+      }
+      core.warning(
+        `GitHub's ${kind} on ${endpoint}: retry ${retryCount + 1} of ${p.rateLimitRetries} in ${retryAfter} s (too many jobs at once? lower the matrix's max-parallel)`,
+      );
+      return true;
+    };
   return getOctokit(
     run.token,
     {
       baseUrl: run.apiUrl,
       // Octokit's own messages go to the job log too; none of them carries the token.
-      log: { debug: (m: string) => core.debug(m), info: (m: string) => core.debug(m), warn: (m: string) => core.warning(m), error: (m: string) => core.warning(m) },
+      log: {
+        debug: (m: string) => core.debug(m),
+        info: (m: string) => core.debug(m),
+        warn: (m: string) => core.warning(m),
+        error: (m: string) => core.warning(m),
+      },
       // 429 is the throttling plugin's (it honours retry-after); the rest of these are final.
-      retry: { retries: p.serverErrorRetries, retryAfterBaseValue: p.secondMs, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+      retry: {
+        retries: p.serverErrorRetries,
+        retryAfterBaseValue: p.secondMs,
+        doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+      },
       throttle: {
         id: p.throttleId,
         retryAfterBaseValue: p.secondMs,

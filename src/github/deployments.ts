@@ -11,7 +11,11 @@ export interface Deployment {
 }
 
 /** The final status of a run's deployment: a completed destroy leaves the environment inactive. */
-export function finalStatus(operation: Operation, result: Pick<DeployResult, 'ok' | 'error' | 'endpoint'>, targetVersion?: string): { state: 'success' | 'failure' | 'inactive'; description: string; environment_url?: string } {
+export function finalStatus(
+  operation: Operation,
+  result: Pick<DeployResult, 'ok' | 'error' | 'endpoint'>,
+  targetVersion?: string,
+): { state: 'success' | 'failure' | 'inactive'; description: string; environment_url?: string } {
   if (!result.ok) return { state: 'failure', description: (result.error ?? 'failed').slice(0, 140) };
   if (operation === 'destroy') return { state: 'inactive', description: 'destroyed' };
   const description = operation === 'upgrade' ? `upgraded${targetVersion ? ` to v${targetVersion}` : ''}` : 'deployed';
@@ -24,10 +28,17 @@ export function finalStatus(operation: Operation, result: Pick<DeployResult, 'ok
  * when it completes its status is `inactive`, with no URL: the environment's newest deployment then
  * shows the cluster gone, where a success would show a live cluster that is not there.
  */
-export async function startDeployment(settings: ActionSettings, cluster: string, targetVersion?: string): Promise<Deployment | undefined> {
+export async function startDeployment(
+  settings: ActionSettings,
+  cluster: string,
+  targetVersion?: string,
+): Promise<Deployment | undefined> {
   const operation = settings.deploy.operation;
   if (!settings.environment) return undefined;
-  const run = runContext(settings.githubToken, process.env, { purpose: 'environment (a GitHub deployment)', permissions: 'deployments: write' });
+  const run = runContext(settings.githubToken, process.env, {
+    purpose: 'environment (a GitHub deployment)',
+    permissions: 'deployments: write',
+  });
   const octokit = await octokitFor(run);
   const logUrl = runUrl(run);
   const ref = process.env.GITHUB_SHA ?? process.env.GITHUB_REF ?? 'HEAD';
@@ -43,9 +54,17 @@ export async function startDeployment(settings: ActionSettings, cluster: string,
       description: `cluster-deploy ${operation === 'deploy' ? '' : `${operation} `}${cluster}`,
     });
     id = (created.data as { id: number }).id;
-    await octokit.rest.repos.createDeploymentStatus({ owner: run.owner, repo: run.repo, deployment_id: id, state: 'in_progress', log_url: logUrl });
+    await octokit.rest.repos.createDeploymentStatus({
+      owner: run.owner,
+      repo: run.repo,
+      deployment_id: id,
+      state: 'in_progress',
+      log_url: logUrl,
+    });
   } catch (error) {
-    core.warning(`could not record a GitHub deployment for ${settings.environment}: ${describeRestError(error, { permission: 'deployments: write' }).message}`);
+    core.warning(
+      `could not record a GitHub deployment for ${settings.environment}: ${describeRestError(error, { permission: 'deployments: write' }).message}`,
+    );
     return undefined;
   }
   return {
@@ -58,7 +77,11 @@ export async function startDeployment(settings: ActionSettings, cluster: string,
           log_url: logUrl,
           ...finalStatus(operation, result, targetVersion),
         })
-        .catch((error: unknown) => core.warning(`could not update the GitHub deployment: ${describeRestError(error, { permission: 'deployments: write' }).message}`));
+        .catch((error: unknown) =>
+          core.warning(
+            `could not update the GitHub deployment: ${describeRestError(error, { permission: 'deployments: write' }).message}`,
+          ),
+        );
     },
   };
 }

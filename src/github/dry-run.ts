@@ -4,7 +4,15 @@ import { CommandFailedError, failureHeadline } from '../core/command.js';
 import { errorMessage } from '../core/errors.js';
 import type { Pipeline } from '../core/pipeline.js';
 import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../core/node-plan.js';
-import { buildPlan, noCapiDiffReason, noTofuPlanReason, renderPlan, TOFU_APPLYING_STEPS, wouldApply, type DeployPlan } from '../core/plan.js';
+import {
+  buildPlan,
+  noCapiDiffReason,
+  noTofuPlanReason,
+  renderPlan,
+  TOFU_APPLYING_STEPS,
+  wouldApply,
+  type DeployPlan,
+} from '../core/plan.js';
 import { renderCapiChanges, runCapiPlan, type CapiPlan } from '../core/capi-plan.js';
 import { abortOnSignals } from '../core/signals.js';
 import { clusterId, runtimePaths } from '../core/settings.js';
@@ -68,7 +76,7 @@ function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: 
     `The plan is in this job's summary and in the artifact "${artifact}" (comment.md, pull-request.json).`,
     'To comment on pull requests from forks safely, keep this workflow on `pull_request` and post the comment from a second',
     'workflow triggered by `workflow_run` with the actions/plan-comment action of cluster-deploy: it has a write token but',
-    'never runs the pull request\'s code (see examples/workflows/plan-comment.yml).',
+    "never runs the pull request's code (see examples/workflows/plan-comment.yml).",
     'Do not switch to `pull_request_target` with a checkout of the pull request: that runs untrusted code with secrets.',
   ].join('\n');
 }
@@ -123,10 +131,20 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   });
   const comment = async (body: string) => {
     if (!pr) return;
-    const run = runContext(settings.githubToken, process.env, { purpose: 'the plan comment', permissions: 'pull-requests: write' });
-    const outcome = await upsertStickyComment(await octokitFor(run), { owner: run.owner, repo: run.repo, issueNumber: pr.number }, planMarker(cluster), body);
+    const run = runContext(settings.githubToken, process.env, {
+      purpose: 'the plan comment',
+      permissions: 'pull-requests: write',
+    });
+    const outcome = await upsertStickyComment(
+      await octokitFor(run),
+      { owner: run.owner, repo: run.repo, issueNumber: pr.number },
+      planMarker(cluster),
+      body,
+    );
     if (outcome.kind === 'forbidden') {
-      core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), { title: 'cluster-deploy: no plan comment' });
+      core.notice(commentRefusedNotice(pr, p.redactor.redact(outcome.message), artifact), {
+        title: 'cluster-deploy: no plan comment',
+      });
       return;
     }
     core.setOutput('comment-url', outcome.url);
@@ -134,15 +152,26 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   };
   /** The comment says the plan failed: an older plan must not stay up looking current, and the overview counts it. */
   const failureComment = (message: string, outputTail: string[]) =>
-    p.redactor.redact(buildPlanFailureComment({ ...provenance, error: message, outputTail, record: record('failed', p.settings.operation) }));
+    p.redactor.redact(
+      buildPlanFailureComment({
+        ...provenance,
+        error: message,
+        outputTail,
+        record: record('failed', p.settings.operation),
+      }),
+    );
 
   /** A failure before tofu runs (the state, the saved tofu state): commented too, then the action fails with it. */
   const failBeforeTofu = async (error: unknown): Promise<never> => {
-    await comment(failureComment(errorMessage(error), [])).catch((commentError: unknown) => core.warning(`could not comment that the plan failed: ${p.redactor.redact(errorMessage(commentError))}`));
+    await comment(failureComment(errorMessage(error), [])).catch((commentError: unknown) =>
+      core.warning(`could not comment that the plan failed: ${p.redactor.redact(errorMessage(commentError))}`),
+    );
     throw error;
   };
 
-  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor).catch(failBeforeTofu);
+  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor).catch(
+    failBeforeTofu,
+  );
   process.stdout.write(renderPlan(plan));
   core.setOutput('result', 'planned');
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
@@ -162,7 +191,12 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       const saved = await p.store.load().catch(() => undefined);
       const capi: CapiPlan = await runCapiPlan(p.settings, saved?.clusterApi, context);
       context.output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
-      return { changes: capi.changes, text: capi.text || `(${capi.note ?? 'no differences'})`, note: capi.note, workDir: path.dirname(capi.manifestsFile) };
+      return {
+        changes: capi.changes,
+        text: capi.text || `(${capi.note ?? 'no differences'})`,
+        note: capi.note,
+        workDir: path.dirname(capi.manifestsFile),
+      };
     });
   } else {
     if (!wouldApply(plan)) {
@@ -176,10 +210,18 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     }
     await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
     planned = await runPlanTool('tofu plan', async (context) => {
-      const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, { destroy: plan.operation === 'destroy' });
+      const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
+        destroy: plan.operation === 'destroy',
+      });
       const nodes = plannedNodeDecisions(p, tofu, steps);
       if (nodes) context.output.line(renderNodeDecisions(nodes).trimEnd());
-      return { changes: tofu.changes, text: tofu.text, nodes: nodes && p.redactor.redactValue(nodes), planFile: tofu.planFile, workDir: path.dirname(tofu.planFile) };
+      return {
+        changes: tofu.changes,
+        text: tofu.text,
+        nodes: nodes && p.redactor.redactValue(nodes),
+        planFile: tofu.planFile,
+        workDir: path.dirname(tofu.planFile),
+      };
     });
   }
   if (!planned) return;
@@ -195,14 +237,30 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     nodes: planned.nodes,
     record: record('ok', plan.operation, planned.changes),
   };
-  const body = p.redactor.redact(buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body);
+  const body = p.redactor.redact(
+    buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body,
+  );
   const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
-  const inSummary = buildPlanComment({ ...common, limit: { size: summaryRoom, unit: 'bytes' }, fullPlanLocation: `the workflow artifact "${artifact}"` });
+  const inSummary = buildPlanComment({
+    ...common,
+    limit: { size: summaryRoom, unit: 'bytes' },
+    fullPlanLocation: `the workflow artifact "${artifact}"`,
+  });
 
   const files: Record<string, string | Uint8Array> = { [PLAN_FILES.text]: common.planText, [PLAN_FILES.comment]: body };
-  if (pr) files[PLAN_FILES.pullRequest] = pullRequestFileText({ number: pr.number, headSha: pr.headSha, cluster, marker: planMarker(cluster) });
+  if (pr)
+    files[PLAN_FILES.pullRequest] = pullRequestFileText({
+      number: pr.number,
+      headSha: pr.headSha,
+      cluster,
+      marker: planMarker(cluster),
+    });
   const binary = settings.savePlan && planned.planFile;
-  if (binary) files[PLAN_FILES.binary] = await (await secretBox()).encryptWithPassphrase(await fs.readFile(binary), settings.planPassphrase!);
+  if (binary)
+    files[PLAN_FILES.binary] = await (await secretBox()).encryptWithPassphrase(
+      await fs.readFile(binary),
+      settings.planPassphrase!,
+    );
   const uploaded = await uploadPlanArtifact(artifact, files, path.join(planned.workDir, 'plan-artifact'));
   if (uploaded) core.setOutput('plan-artifact', artifact);
   else if (binary) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
@@ -215,7 +273,14 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
    * commented (the comment must not keep showing an older plan as if it were current), summarised
    * and annotated, and fails the job; then there is no plan.
    */
-  async function runPlanTool(what: string, run: (context: { redactor: typeof p.redactor; output: ReturnType<typeof actionsOutput>; signal: AbortSignal }) => Promise<ToolPlan>): Promise<ToolPlan | undefined> {
+  async function runPlanTool(
+    what: string,
+    run: (context: {
+      redactor: typeof p.redactor;
+      output: ReturnType<typeof actionsOutput>;
+      signal: AbortSignal;
+    }) => Promise<ToolPlan>,
+  ): Promise<ToolPlan | undefined> {
     const output = actionsOutput(p);
     const controller = new AbortController();
     const dispose = abortOnSignals(controller, (message) => output.line(message));
@@ -223,7 +288,9 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       return await run({ redactor: p.redactor, output, signal: controller.signal });
     } catch (error) {
       const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
-      const message = p.redactor.redact(error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error));
+      const message = p.redactor.redact(
+        error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error),
+      );
       const failure = failureComment(message, outputTail);
       await comment(failure);
       await core.appendSummary(`${engineSummary}\n${failure}`);

@@ -40,7 +40,10 @@ export interface HealthIssueOptions {
 const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 function parseRepository(repository: string): { owner: string; repo: string } {
-  if (!REPOSITORY.test(repository)) throw new UserError(`health issue: repository "${repository.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)}" is not owner/name`);
+  if (!REPOSITORY.test(repository))
+    throw new UserError(
+      `health issue: repository "${repository.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)}" is not owner/name`,
+    );
   const [owner, repo] = repository.split('/') as [string, string];
   return { owner, repo };
 }
@@ -49,7 +52,8 @@ function parseRepository(repository: string): { owner: string; repo: string } {
 function parseCluster(cluster: string): string {
   const parts = cluster.split('/');
   const where = "the check report's cluster (<org>/<cluster>)";
-  if (parts.length !== 2) throw new UserError(`${where}: "${cluster.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)}" is not <org>/<cluster>`);
+  if (parts.length !== 2)
+    throw new UserError(`${where}: "${cluster.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)}" is not <org>/<cluster>`);
   return parts.map((name) => parseName(name, where, UserError)).join('/');
 }
 
@@ -60,7 +64,10 @@ function parseRunUrl(runUrl: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || runUrl.length > 2000 || /\s/.test(runUrl)) throw new UserError(`health issue: the run URL "${runUrl.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)}" is not an http(s) URL`);
+  if (!url || !/^https?:$/.test(url.protocol) || runUrl.length > 2000 || /\s/.test(runUrl))
+    throw new UserError(
+      `health issue: the run URL "${runUrl.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)}" is not an http(s) URL`,
+    );
   return url.href;
 }
 
@@ -72,15 +79,23 @@ type Issue = Awaited<ReturnType<Octokit['rest']['issues']['listForRepo']>>['data
  * others are closed as its duplicates. A failure names the endpoint and, for a 403, the permission
  * (`issues: write`); the token appears in nothing this writes or throws.
  */
-export async function reportHealthIssue(options: HealthIssueOptions): Promise<{ action: HealthIssueAction; url?: string }> {
+export async function reportHealthIssue(
+  options: HealthIssueOptions,
+): Promise<{ action: HealthIssueAction; url?: string }> {
   const { token, report } = options;
-  if (!token) throw new UserError('health-issue needs github-token (the default is ${{ github.token }}) with permissions issues: write');
+  if (!token)
+    throw new UserError(
+      'health-issue needs github-token (the default is ${{ github.token }}) with permissions issues: write',
+    );
   const { owner, repo } = parseRepository(options.repository);
   const cluster = parseCluster(report.cluster);
   const runUrl = options.runUrl === undefined ? undefined : parseRunUrl(options.runUrl);
   const redactor = new Redactor();
   redactor.add(token);
-  const octokit = await octokitFor({ token, apiUrl: options.apiUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com' }, options.policy);
+  const octokit = await octokitFor(
+    { token, apiUrl: options.apiUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com' },
+    options.policy,
+  );
   const marker = healthMarker(cluster);
   const runLink = runUrl ? `[the check's run](<${runUrl}>)` : undefined;
 
@@ -88,16 +103,35 @@ export async function reportHealthIssue(options: HealthIssueOptions): Promise<{ 
     const login = await ownLogin(octokit);
     /** Our issues for this cluster, oldest first: by number, as issues opened within one second tie on created_at. */
     const ours = async (): Promise<Issue[]> => {
-      const listed = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', labels: HEALTH_LABEL, per_page: 100 });
+      const listed = await octokit.paginate(octokit.rest.issues.listForRepo, {
+        owner,
+        repo,
+        state: 'all',
+        labels: HEALTH_LABEL,
+        per_page: 100,
+      });
       return listed
-        .filter((issue) => !issue.pull_request && issue.user?.login === login && (issue.body ?? '').split('\n', 1)[0]!.trim() === marker)
+        .filter(
+          (issue) =>
+            !issue.pull_request &&
+            issue.user?.login === login &&
+            (issue.body ?? '').split('\n', 1)[0]!.trim() === marker,
+        )
         .sort((a, b) => a.number - b.number);
     };
-    const comment = (issue: Issue, body: string) => octokit.rest.issues.createComment({ owner, repo, issue_number: issue.number, body: redactor.redact(body) });
+    const comment = (issue: Issue, body: string) =>
+      octokit.rest.issues.createComment({ owner, repo, issue_number: issue.number, body: redactor.redact(body) });
     const closeDuplicates = async (duplicates: Issue[], kept: Issue) => {
       for (const duplicate of duplicates) {
         await comment(duplicate, `Duplicate of #${kept.number}: cluster-deploy keeps one health issue per cluster.`);
-        await octokit.rest.issues.update({ owner, repo, issue_number: duplicate.number, state: 'closed', state_reason: 'duplicate', duplicate_issue_id: kept.id });
+        await octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: duplicate.number,
+          state: 'closed',
+          state_reason: 'duplicate',
+          duplicate_issue_id: kept.id,
+        });
       }
     };
 
@@ -107,14 +141,24 @@ export async function reportHealthIssue(options: HealthIssueOptions): Promise<{ 
       if (open.length === 0) return { action: 'none' };
       for (const issue of open) {
         await comment(issue, `Clean at ${checkTime(report.checkedAt)}${runLink ? ` (${runLink})` : ''}.`);
-        await octokit.rest.issues.update({ owner, repo, issue_number: issue.number, state: 'closed', state_reason: 'completed' });
+        await octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue.number,
+          state: 'closed',
+          state_reason: 'completed',
+        });
       }
       return { action: 'closed', url: open[0]!.html_url };
     }
 
     const title = redactor.redact(`Cluster ${cluster}: ${checkVerdict(report)}`);
-    const body = redactor.redact([marker, renderCheckReport(report), ...(runLink ? ['', `Reported by ${runLink}.`] : []), ''].join('\n'));
-    const update = async (issue: Issue, fields: { state?: 'open' } = {}) => (await octokit.rest.issues.update({ owner, repo, issue_number: issue.number, title, body, ...fields })).data.html_url;
+    const body = redactor.redact(
+      [marker, renderCheckReport(report), ...(runLink ? ['', `Reported by ${runLink}.`] : []), ''].join('\n'),
+    );
+    const update = async (issue: Issue, fields: { state?: 'open' } = {}) =>
+      (await octokit.rest.issues.update({ owner, repo, issue_number: issue.number, title, body, ...fields })).data
+        .html_url;
 
     if (open.length > 0) {
       const [kept, ...duplicates] = open as [Issue, ...Issue[]];

@@ -1,7 +1,15 @@
 import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
 import { parseApiHost } from '../core/address.js';
 import { formatIssues, UsageError, UserError } from '../core/errors.js';
-import { DURATION_LIMITS, parseDurationOption, parseKubernetesVersionOption, parseMethod, parseNodeCount, parseOperation, type Operation } from '../core/option-values.js';
+import {
+  DURATION_LIMITS,
+  parseDurationOption,
+  parseKubernetesVersionOption,
+  parseMethod,
+  parseNodeCount,
+  parseOperation,
+  type Operation,
+} from '../core/option-values.js';
 import { checkFilter, type StepFilter } from '../core/selection.js';
 import type { DeployOptions } from '../core/settings.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/yaml.js';
@@ -61,7 +69,8 @@ function checkLine(name: string, value: string): string {
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[], fallback: T): T {
   if (value === '') return fallback;
   checkLine(name, value);
-  if (!allowed.includes(value as T)) throw new UsageError(`input ${name}: "${value}" is not one of ${allowed.join(', ')}`);
+  if (!allowed.includes(value as T))
+    throw new UsageError(`input ${name}: "${value}" is not one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -133,9 +142,14 @@ function checkOperationInputs(settings: ActionSettings, allowUnsafeNodeRemoval: 
     nodes: settings.deploy.waitReady?.nodes !== undefined,
     environment: settings.environment !== undefined,
   };
-  for (const [name, operations] of Object.entries(INPUT_OPERATIONS) as [keyof typeof INPUT_OPERATIONS, readonly Operation[]][]) {
+  for (const [name, operations] of Object.entries(INPUT_OPERATIONS) as [
+    keyof typeof INPUT_OPERATIONS,
+    readonly Operation[],
+  ][]) {
     if (given[name] && !operations.includes(operation)) {
-      throw new UsageError(`input ${name} applies only to operation: ${operations.join(' or ')}, not to operation: ${operation}; remove it${operation === 'deploy' ? ' or set operation' : ''}`);
+      throw new UsageError(
+        `input ${name} applies only to operation: ${operations.join(' or ')}, not to operation: ${operation}; remove it${operation === 'deploy' ? ' or set operation' : ''}`,
+      );
     }
   }
 }
@@ -152,7 +166,8 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     const value = line(name);
     return value === undefined ? undefined : parse(value, `input ${name}`);
   };
-  const duration = (name: string, limits: { min: number; max: number }) => parsed(name, (value, where) => parseDurationOption(value, where, limits));
+  const duration = (name: string, limits: { min: number; max: number }) =>
+    parsed(name, (value, where) => parseDurationOption(value, where, limits));
   const timeoutMs = duration('timeout', DURATION_LIMITS.timeout);
   const intervalMs = duration('interval', DURATION_LIMITS.interval);
   const nodes = parsed('nodes', parseNodeCount);
@@ -173,11 +188,16 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
       clusterDir: line('cluster-dir') ?? line('working-directory'),
       vip: parsed('vip', (value, where) => parseApiHost(value, where, UsageError)),
       method: parsed('method', parseMethod),
-      ...(line('management-kubeconfig') !== undefined && { clusterApi: { managementKubeconfig: line('management-kubeconfig') } }),
+      ...(line('management-kubeconfig') !== undefined && {
+        clusterApi: { managementKubeconfig: line('management-kubeconfig') },
+      }),
       tofuBinary: line('tofu-path'),
       kubeconfigPath: line('kubeconfig-path'),
       stateDir: env.RUNNER_TEMP ? `${env.RUNNER_TEMP}/cluster-deploy` : undefined,
-      pipArgs: input('pip-args').split('\n').map((l) => l.trim()).filter(Boolean),
+      pipArgs: input('pip-args')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
       skipAuthCheck: bool('skip-auth-check', input('skip-auth-check').trim()),
       authTimeoutMs: duration('auth-timeout', DURATION_LIMITS.authTimeout),
       waitReady: {
@@ -192,7 +212,9 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     },
     confirmDestroy: line('confirm-destroy'),
     filter: { restart: bool('restart', input('restart').trim()), step: line('step'), fromStep: line('from-step') },
-    dryRun: bool('dry-run', input('dry-run').trim()) || oneOf('mode', input('mode').trim(), ['apply', 'plan'] as const, 'apply') === 'plan',
+    dryRun:
+      bool('dry-run', input('dry-run').trim()) ||
+      oneOf('mode', input('mode').trim(), ['apply', 'plan'] as const, 'apply') === 'plan',
     comment: input('comment').trim() === '' || bool('comment', input('comment').trim()),
     savePlan: bool('save-plan', input('save-plan').trim()),
     planPassphrase: text('plan-passphrase') ?? kubeconfigPassphrase,
@@ -213,13 +235,24 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     throw new UsageError('set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)');
   }
   if (tofuState === 'artifact' && !settings.tofuStatePassphrase) {
-    throw new UsageError('tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted');
+    throw new UsageError(
+      'tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted',
+    );
   }
   if ((settings.savePlan || settings.planArtifact) && !settings.planPassphrase) {
-    throw new UsageError(`${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`);
+    throw new UsageError(
+      `${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`,
+    );
   }
-  if (settings.healthIssue && !settings.githubToken) throw new UsageError('health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write');
-  if (settings.planArtifact && settings.dryRun) throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
-  if (settings.healthIssue && settings.dryRun) throw new UsageError('health-issue keeps the issue from the check\'s report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue');
+  if (settings.healthIssue && !settings.githubToken)
+    throw new UsageError(
+      'health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write',
+    );
+  if (settings.planArtifact && settings.dryRun)
+    throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
+  if (settings.healthIssue && settings.dryRun)
+    throw new UsageError(
+      "health-issue keeps the issue from the check's report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue",
+    );
   return settings;
 }

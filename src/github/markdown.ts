@@ -36,5 +36,8 @@ const WORD_JOINER = '\u2060';
  * GitHub's mention and reference links do not cross.
  */
 export function plainText(text: string, { max = 500 }: { max?: number } = {}): string {
-  return oneLine(text, max).replace(PUNCTUATION, (c) => ENTITIES[c] ?? (c === '@' || c === '#' ? `\\${c}${WORD_JOINER}` : `\\${c}`));
+  return oneLine(text, max).replace(
+    PUNCTUATION,
+    (c) => ENTITIES[c] ?? (c === '@' || c === '#' ? `\\${c}${WORD_JOINER}` : `\\${c}`),
+  );
 }

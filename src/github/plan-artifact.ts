@@ -14,9 +14,15 @@ import { runContext } from './runner.js';
  * The plan artifact, written by a dry run (dry-run, or actions/tofu mode: plan) and read by a
  * deploy that applies a saved plan (plan-artifact) and by actions/plan-comment.
  */
-export const PLAN_FILES = { text: 'plan.txt', comment: 'comment.md', pullRequest: 'pull-request.json', binary: 'tofu.plan.age' } as const;
+export const PLAN_FILES = {
+  text: 'plan.txt',
+  comment: 'comment.md',
+  pullRequest: 'pull-request.json',
+  binary: 'tofu.plan.age',
+} as const;
 
-export const planArtifactName = (organization: string, cluster: string): string => artifactName('plan', organization, cluster);
+export const planArtifactName = (organization: string, cluster: string): string =>
+  artifactName('plan', organization, cluster);
 
 /**
  * pull-request.json: where the plan comment belongs. Read back from a fork's run, it is untrusted
@@ -40,7 +46,9 @@ export function pullRequestFileText(file: Omit<PullRequestFile, 'headSha'> & { h
 }
 
 /** Parses pull-request.json: malformed input is a refusal (the reason), never a crash. */
-export function parsePullRequestFile(text: string): { ok: true; file: PullRequestFile } | { ok: false; reason: string } {
+export function parsePullRequestFile(
+  text: string,
+): { ok: true; file: PullRequestFile } | { ok: false; reason: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -51,11 +59,18 @@ export function parsePullRequestFile(text: string): { ok: true; file: PullReques
   const parsed = PullRequestFileSchema.safeParse(json);
   if (parsed.success) return { ok: true, file: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, reason: `${PLAN_FILES.pullRequest} is malformed (${issue?.path.join('.') || 'the document'}: ${issue?.message})` };
+  return {
+    ok: false,
+    reason: `${PLAN_FILES.pullRequest} is malformed (${issue?.path.join('.') || 'the document'}: ${issue?.message})`,
+  };
 }
 
 /** Uploads the full plan, the comment and (save-plan) the encrypted binary plan. Never fails the job. */
-export async function uploadPlanArtifact(name: string, files: Record<string, string | Uint8Array>, dir: string): Promise<boolean> {
+export async function uploadPlanArtifact(
+  name: string,
+  files: Record<string, string | Uint8Array>,
+  dir: string,
+): Promise<boolean> {
   if (!process.env.ACTIONS_RUNTIME_TOKEN) {
     core.info(`not in a GitHub Actions run: the plan artifact "${name}" is not uploaded`);
     return false;

@@ -63,7 +63,10 @@ function planRecordSchema() {
       replace: count,
       startedAt: z.iso.datetime(),
       durationMs: z.number().int().min(0).max(1e10),
-      commit: z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
+      commit: z
+        .string()
+        .regex(/^[0-9a-f]{7,40}$/)
+        .optional(),
     })
     .strict();
 }
@@ -100,16 +103,27 @@ function markerLines(cluster: string, record: PlanRecord | undefined): string[] 
   return record ? [planMarker(cluster), planRecordLine(record)] : [planMarker(cluster)];
 }
 
-const ACTION_LABEL: Record<ChangeAction, string> = { create: '➕ create', update: '🔁 update', destroy: '❌ destroy', replace: '♻️ replace' };
+const ACTION_LABEL: Record<ChangeAction, string> = {
+  create: '➕ create',
+  update: '🔁 update',
+  destroy: '❌ destroy',
+  replace: '♻️ replace',
+};
 
 function headline(cluster: string, c: PlanChanges, operation: Operation): string {
   if (operation === 'destroy') {
     const count = c.destroy + c.replace; // as tofu counts them
-    return count ? `### 🔴 Destroy plan for \`${cluster}\` — **${count} to destroy**` : `### 🟢 Destroy plan for \`${cluster}\` — nothing to destroy`;
+    return count
+      ? `### 🔴 Destroy plan for \`${cluster}\` — **${count} to destroy**`
+      : `### 🟢 Destroy plan for \`${cluster}\` — nothing to destroy`;
   }
   if (c.rows.length === 0) return `### 🟢 No changes for \`${cluster}\``;
   const icon = c.destroy || c.replace ? '🟠' : '🟡';
-  const parts = [`${c.add} to add`, `${c.change} to change`, c.destroy ? `**${c.destroy} to destroy**` : '0 to destroy'];
+  const parts = [
+    `${c.add} to add`,
+    `${c.change} to change`,
+    c.destroy ? `**${c.destroy} to destroy**` : '0 to destroy',
+  ];
   if (c.replace) parts.push(`**${c.replace} to replace**`);
   return `### ${icon} Plan for \`${cluster}\` — ${parts.join(', ')}`;
 }
@@ -120,7 +134,10 @@ const escapeCode = (text: string) => codeText(text, { max: 1000 });
  * The changed resources as a Markdown table (the plan comment's, the drift report's): at most
  * `maxRows` rows and `maxChars` characters, then a row saying how many more and where they are.
  */
-export function changeTable(rows: PlanChanges['rows'], { maxRows = MAX_TABLE_ROWS, maxChars = Number.POSITIVE_INFINITY, rest = 'in the full plan' } = {}): string[] {
+export function changeTable(
+  rows: PlanChanges['rows'],
+  { maxRows = MAX_TABLE_ROWS, maxChars = Number.POSITIVE_INFINITY, rest = 'in the full plan' } = {},
+): string[] {
   if (rows.length === 0) return [];
   const lines = ['| action | resource |', '|---|---|'];
   let size = lines.join('\n').length;
@@ -176,9 +193,12 @@ const FAILURE_OUTPUT_LIMIT = 20_000;
  * The sticky comment when the plan itself fails (bad HCL, a provider error): the old plan must not
  * stay up looking current, and the author sees why without opening the log.
  */
-export function buildPlanFailureComment(input: Provenance & { cluster: string; error: string; outputTail: string[]; record?: PlanRecord }): string {
+export function buildPlanFailureComment(
+  input: Provenance & { cluster: string; error: string; outputTail: string[]; record?: PlanRecord },
+): string {
   let output = input.outputTail.join('\n');
-  if (output.length > FAILURE_OUTPUT_LIMIT) output = output.slice(output.indexOf('\n', output.length - FAILURE_OUTPUT_LIMIT) + 1);
+  if (output.length > FAILURE_OUTPUT_LIMIT)
+    output = output.slice(output.indexOf('\n', output.length - FAILURE_OUTPUT_LIMIT) + 1);
   const fence = fenceFor(output);
   return [
     ...markerLines(input.cluster, input.record),
@@ -186,7 +206,17 @@ export function buildPlanFailureComment(input: Provenance & { cluster: string; e
     '',
     `**${escapeCode(input.error.split('\n')[0]!.slice(0, 1000))}**`,
     '',
-    ...(output ? ['<details open><summary>Last lines of the output</summary>', '', `${fence}text`, output, fence, '</details>', ''] : []),
+    ...(output
+      ? [
+          '<details open><summary>Last lines of the output</summary>',
+          '',
+          `${fence}text`,
+          output,
+          fence,
+          '</details>',
+          '',
+        ]
+      : []),
     footerLine(input),
     '',
   ].join('\n');
@@ -197,7 +227,9 @@ const MAX_NODE_LINE = 2_000;
 
 function bounded(text: string): string {
   const line = text.replace(/\r?\n/g, ' ');
-  return line.length > MAX_NODE_LINE ? `${line.slice(0, MAX_NODE_LINE)}… (cut: the full text is in the run's log)` : line;
+  return line.length > MAX_NODE_LINE
+    ? `${line.slice(0, MAX_NODE_LINE)}… (cut: the full text is in the run's log)`
+    : line;
 }
 
 /** The node decisions: the refusal first and loudest, then the decisions, then the warnings (UNSAFE ones bold). */
@@ -219,22 +251,40 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
   const sizeOf = unit === 'bytes' ? (text: string) => Buffer.byteLength(text, 'utf8') : (text: string) => text.length;
   const operation = input.operation ?? 'deploy';
   // The node decisions come before the table: a refusal or an UNSAFE removal must not sit below 150 rows.
-  const head: string[] = [...markerLines(input.cluster, input.record), headline(input.cluster, changes, operation), '', ...(input.nodes ? nodeLines(input.nodes) : [])];
+  const head: string[] = [
+    ...markerLines(input.cluster, input.record),
+    headline(input.cluster, changes, operation),
+    '',
+    ...(input.nodes ? nodeLines(input.nodes) : []),
+  ];
   if (changes.rows.length) head.push(...changeTable(changes.rows), '');
   const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');
-  head.push(`**${operation === 'destroy' ? 'A destroy' : 'An apply'} would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`, '');
+  head.push(
+    `**${operation === 'destroy' ? 'A destroy' : 'An apply'} would run:** ${steps}${input.stateNote ? ` (${input.stateNote})` : ''}`,
+    '',
+  );
 
   const footer = ['', footerLine(input), ''];
 
   const lines = input.planText.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n').map(diffLine);
   const fence = fenceFor(input.planText);
-  const open = (shown: number) => [`<details><summary>Full plan (${lines.length} lines${shown < lines.length ? `, first ${shown} shown` : ''})</summary>`, '', `${fence}diff`];
+  const open = (shown: number) => [
+    `<details><summary>Full plan (${lines.length} lines${shown < lines.length ? `, first ${shown} shown` : ''})</summary>`,
+    '',
+    `${fence}diff`,
+  ];
   const close = (shown: number) => [
     fence,
-    ...(shown < lines.length ? ['', `✂️ The plan was cut here (${lines.length - shown} more lines): the full plan is in ${input.fullPlanLocation ?? 'the job summary'}.`] : []),
+    ...(shown < lines.length
+      ? [
+          '',
+          `✂️ The plan was cut here (${lines.length - shown} more lines): the full plan is in ${input.fullPlanLocation ?? 'the job summary'}.`,
+        ]
+      : []),
     '</details>',
   ];
-  const assemble = (shown: number) => [...head, ...open(shown), ...lines.slice(0, shown), ...close(shown), ...footer].join('\n');
+  const assemble = (shown: number) =>
+    [...head, ...open(shown), ...lines.slice(0, shown), ...close(shown), ...footer].join('\n');
 
   const full = assemble(lines.length);
   if (sizeOf(full) <= limit) return { body: full, truncated: false };

@@ -34,9 +34,13 @@ const isClusterId = (text: string) => {
  */
 export function parseClustersInput(text: string): string[] | undefined {
   const value = text.trim();
-  const what = 'pass the targets action\'s clusters output, a JSON list of "<org>/<cluster>" (["acme/prod-east", "acme/prod-west"])';
+  const what =
+    'pass the targets action\'s clusters output, a JSON list of "<org>/<cluster>" (["acme/prod-east", "acme/prod-west"])';
   if (!value) return undefined;
-  if (value.length > MAX_CLUSTERS_INPUT) throw new UsageError(`input clusters: ${value.length} characters is not a list of at most ${MAX_CLUSTERS} clusters; ${what}`);
+  if (value.length > MAX_CLUSTERS_INPUT)
+    throw new UsageError(
+      `input clusters: ${value.length} characters is not a list of at most ${MAX_CLUSTERS} clusters; ${what}`,
+    );
   let list: unknown;
   try {
     list = JSON.parse(value);
@@ -44,11 +48,15 @@ export function parseClustersInput(text: string): string[] | undefined {
     throw new UsageError(`input clusters: ${shown(value)} is not JSON; ${what}`);
   }
   if (!Array.isArray(list)) throw new UsageError(`input clusters: ${shown(value)} is not a JSON list; ${what}`);
-  if (list.length > MAX_CLUSTERS) throw new UsageError(`input clusters: ${list.length} clusters, more than a matrix runs (${MAX_CLUSTERS})`);
+  if (list.length > MAX_CLUSTERS)
+    throw new UsageError(`input clusters: ${list.length} clusters, more than a matrix runs (${MAX_CLUSTERS})`);
   const seen = new Set<string>();
   return list.map((item, i) => {
     const where = `input clusters[${i}]`;
-    if (typeof item !== 'string') throw new UsageError(`${where}: ${shown(JSON.stringify(item) ?? String(item))} is not a string "<org>/<cluster>"`);
+    if (typeof item !== 'string')
+      throw new UsageError(
+        `${where}: ${shown(JSON.stringify(item) ?? String(item))} is not a string "<org>/<cluster>"`,
+      );
     if (!isClusterId(item)) {
       throw new UsageError(`${where}: ${shown(item)} is not "<org>/<cluster>" (each ${NAME_RULE})`);
     }
@@ -60,7 +68,9 @@ export function parseClustersInput(text: string): string[] | undefined {
 
 /** The clusters with a plan comment among ours, in the order they were first commented: the overview without `clusters`. */
 export function commentedClusters(own: readonly OwnComment[]): string[] {
-  const clusters = own.map((c) => /^<!-- cluster-deploy-plan:([^\s>]+) -->/.exec(c.body)?.[1]).filter((id): id is string => id !== undefined && isClusterId(id));
+  const clusters = own
+    .map((c) => /^<!-- cluster-deploy-plan:([^\s>]+) -->/.exec(c.body)?.[1])
+    .filter((id): id is string => id !== undefined && isClusterId(id));
   return [...new Set(clusters)].slice(0, MAX_CLUSTERS);
 }
 
@@ -79,7 +89,11 @@ export interface OverviewRow {
  * Each cluster's row, from our own comments on the pull request: its plan comment (marker), the
  * record in it, and whether that record is of this commit (`headSha`, when the event names it).
  */
-export function overviewRows(clusters: readonly string[], own: readonly OwnComment[], headSha: string | undefined): OverviewRow[] {
+export function overviewRows(
+  clusters: readonly string[],
+  own: readonly OwnComment[],
+  headSha: string | undefined,
+): OverviewRow[] {
   return clusters.map((cluster) => {
     const comment = own.find((c) => c.body.startsWith(planMarker(cluster)));
     if (!comment) return { cluster, state: 'missing' };
@@ -114,7 +128,10 @@ function planCell(row: OverviewRow): string {
 
 function row(r: OverviewRow): string {
   const name = r.url ? `[\`${r.cluster}\`](${r.url})` : `\`${r.cluster}\``;
-  const counts = r.state === 'planned' && r.record ? [r.record.add, r.record.change, r.record.destroy, r.record.replace].map(String) : ['–', '–', '–', '–'];
+  const counts =
+    r.state === 'planned' && r.record
+      ? [r.record.add, r.record.change, r.record.destroy, r.record.replace].map(String)
+      : ['–', '–', '–', '–'];
   return `| ${name} | ${planCell(r)} | ${counts.join(' | ')} |`;
 }
 
@@ -129,8 +146,15 @@ function named(label: string, rows: readonly OverviewRow[], why: string): string
 function planTimes(input: OverviewInput): string {
   const bars = input.rows
     .filter((r) => r.record && (r.state === 'planned' || r.state === 'failed'))
-    .map((r) => ({ name: r.cluster, startedAt: r.record!.startedAt, durationMs: r.record!.durationMs, ok: r.state === 'planned' }));
-  return renderGanttChart([{ name: `plans of commit ${input.commit ? input.commit.slice(0, 7) : 'this commit'}`, bars }]);
+    .map((r) => ({
+      name: r.cluster,
+      startedAt: r.record!.startedAt,
+      durationMs: r.record!.durationMs,
+      ok: r.state === 'planned',
+    }));
+  return renderGanttChart([
+    { name: `plans of commit ${input.commit ? input.commit.slice(0, 7) : 'this commit'}`, bars },
+  ]);
 }
 
 /** The overview's body, within GitHub's comment limit: the chart goes first, then table rows, each with a note. */
@@ -140,19 +164,38 @@ export function buildOverviewComment(input: OverviewInput): string {
   const total = (key: 'add' | 'change' | 'destroy' | 'replace') => planned.reduce((sum, r) => sum + r.record![key], 0);
   const failed = rows.filter((r) => r.state === 'failed');
   const absent = rows.filter((r) => r.state === 'missing' || r.state === 'outdated');
-  const parts = [`${count(rows, 'planned')} planned`, failed.length ? `**${failed.length} failed**` : '', absent.length ? `**${absent.length} without a plan for ${short(input.commit)}**` : ''].filter(Boolean);
+  const parts = [
+    `${count(rows, 'planned')} planned`,
+    failed.length ? `**${failed.length} failed**` : '',
+    absent.length ? `**${absent.length} without a plan for ${short(input.commit)}**` : '',
+  ].filter(Boolean);
   const icon = failed.length || absent.length ? '❌' : total('destroy') || total('replace') ? '🟠' : '📋';
   const head = [
     OVERVIEW_MARKER,
-    rows.length ? `### ${icon} Plans for ${rows.length} cluster${rows.length === 1 ? '' : 's'} — ${parts.join(', ')}` : '### 📋 No cluster is planned for this pull request',
+    rows.length
+      ? `### ${icon} Plans for ${rows.length} cluster${rows.length === 1 ? '' : 's'} — ${parts.join(', ')}`
+      : '### 📋 No cluster is planned for this pull request',
     '',
-    ...(planned.length ? [`In all: ${total('add')} to add, ${total('change')} to change, ${total('destroy')} to destroy, ${total('replace')} to replace.`, ''] : []),
-    ...named('❌ Plan failed', failed, ': see each one\'s comment for why'),
-    ...named(`⚠️ No plan comment for ${short(input.commit)}`, absent, ': their plan job failed before commenting, was cancelled or did not run; see the run'),
+    ...(planned.length
+      ? [
+          `In all: ${total('add')} to add, ${total('change')} to change, ${total('destroy')} to destroy, ${total('replace')} to replace.`,
+          '',
+        ]
+      : []),
+    ...named('❌ Plan failed', failed, ": see each one's comment for why"),
+    ...named(
+      `⚠️ No plan comment for ${short(input.commit)}`,
+      absent,
+      ': their plan job failed before commenting, was cancelled or did not run; see the run',
+    ),
   ];
   const footer = [
     '',
-    [input.commit && `commit \`${input.commit.slice(0, 7)}\``, input.runUrl && `[run${input.runNumber ? ` #${input.runNumber}` : ''}](${input.runUrl})`, `updated ${input.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`]
+    [
+      input.commit && `commit \`${input.commit.slice(0, 7)}\``,
+      input.runUrl && `[run${input.runNumber ? ` #${input.runNumber}` : ''}](${input.runUrl})`,
+      `updated ${input.updatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    ]
       .filter(Boolean)
       .join(' · '),
     '',
@@ -163,17 +206,33 @@ export function buildOverviewComment(input: OverviewInput): string {
           '| cluster | plan | add | change | destroy | replace |',
           '|---|---|---|---|---|---|',
           ...rows.slice(0, shownRows).map(row),
-          ...(shownRows < rows.length ? [`| … | ${rows.length - shownRows} more clusters: the comment would be too long | | | | |`] : []),
+          ...(shownRows < rows.length
+            ? [`| … | ${rows.length - shownRows} more clusters: the comment would be too long | | | | |`]
+            : []),
           '',
         ]
       : [];
   const chart = planTimes(input);
   const assemble = (shownRows: number, withChart: boolean) =>
-    [...head, ...table(shownRows), ...(chart ? (withChart ? ['**Plan times**', '', chart] : ['The plan times are left out: the comment would be too long.', '']) : []), ...footer].join('\n');
+    [
+      ...head,
+      ...table(shownRows),
+      ...(chart
+        ? withChart
+          ? ['**Plan times**', '', chart]
+          : ['The plan times are left out: the comment would be too long.', '']
+        : []),
+      ...footer,
+    ].join('\n');
 
   let body = assemble(rows.length, true);
   if (body.length <= COMMENT_LIMIT) return body;
   body = assemble(rows.length, false);
-  for (let shownRows = rows.length; body.length > COMMENT_LIMIT && shownRows > 0; shownRows = Math.floor(shownRows * 0.9)) body = assemble(shownRows, false);
+  for (
+    let shownRows = rows.length;
+    body.length > COMMENT_LIMIT && shownRows > 0;
+    shownRows = Math.floor(shownRows * 0.9)
+  )
+    body = assemble(shownRows, false);
   return body;
 }

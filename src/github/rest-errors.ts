@@ -66,7 +66,10 @@ function githubMessage(error: RequestErrorLike): string {
 function isRateLimit(status: number, error: RequestErrorLike): boolean {
   if (status === 429) return true;
   if (status !== 403) return false;
-  return /\brate limit\b/i.test(githubMessage(error)) || String(error.response?.headers?.['x-ratelimit-remaining'] ?? '') === '0';
+  return (
+    /\brate limit\b/i.test(githubMessage(error)) ||
+    String(error.response?.headers?.['x-ratelimit-remaining'] ?? '') === '0'
+  );
 }
 
 /** The kind of failure of a REST error, `undefined` for anything that is not one. */
@@ -101,7 +104,8 @@ export function endpointOf(method: string | undefined, url: string | undefined):
 function permissionFor(endpoint: string): string | undefined {
   const [method, route = ''] = endpoint.split(' ');
   const write = method !== 'GET' && method !== 'HEAD';
-  if (/\/issues\/[^/]+\/comments$|\/issues\/comments\/|\/pulls(\/|$)/.test(route)) return write ? 'pull-requests: write' : 'pull-requests: read';
+  if (/\/issues\/[^/]+\/comments$|\/issues\/comments\/|\/pulls(\/|$)/.test(route))
+    return write ? 'pull-requests: write' : 'pull-requests: read';
   if (/\/deployments(\/|$)/.test(route)) return 'deployments: write';
   if (/\/actions\//.test(route)) return write ? 'actions: write' : 'actions: read';
   return undefined;
@@ -136,7 +140,9 @@ export function describeRestError(error: unknown, context: { endpoint?: string; 
   let advice: string;
   if (failure === 'forbidden') {
     const permission = context.permission ?? permissionFor(endpoint);
-    advice = permission ? `the github-token may not do this; add "permissions: ${permission}" to the job` : "the github-token may not do this; give the job the permission this endpoint needs";
+    advice = permission
+      ? `the github-token may not do this; add "permissions: ${permission}" to the job`
+      : 'the github-token may not do this; give the job the permission this endpoint needs';
   } else if (failure === 'other') advice = 'GitHub refused the request';
   else advice = REST_ADVICE[failure];
   const said = detail && failure !== 'server' ? ` (${detail.slice(0, 200)})` : '';

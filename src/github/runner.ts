@@ -11,13 +11,22 @@ import type { RunContext } from './artifact-store.js';
 export function runContext(
   token: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
-  need: { purpose: string; permissions: string; elsewhere?: string } = { purpose: 'state-store: artifact', permissions: 'actions: read and write', elsewhere: 'use state-store: local' },
+  need: { purpose: string; permissions: string; elsewhere?: string } = {
+    purpose: 'state-store: artifact',
+    permissions: 'actions: read and write',
+    elsewhere: 'use state-store: local',
+  },
 ): RunContext {
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
   if (!owner || !repo || !env.GITHUB_RUN_ID) {
-    throw new UserError(`${need.purpose} works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set)${need.elsewhere ? `; ${need.elsewhere}` : ''}`);
+    throw new UserError(
+      `${need.purpose} works only inside GitHub Actions (GITHUB_REPOSITORY and GITHUB_RUN_ID are not set)${need.elsewhere ? `; ${need.elsewhere}` : ''}`,
+    );
   }
-  if (!token) throw new UserError(`${need.purpose} needs github-token (the default is \${{ github.token }}) with permissions ${need.permissions}`);
+  if (!token)
+    throw new UserError(
+      `${need.purpose} needs github-token (the default is \${{ github.token }}) with permissions ${need.permissions}`,
+    );
   return {
     owner,
     repo,
@@ -37,7 +46,12 @@ export function runUrl(run: Pick<RunContext, 'serverUrl' | 'owner' | 'repo' | 'r
 export function currentRunUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
   if (!owner || !repo || !env.GITHUB_RUN_ID) return undefined;
-  return runUrl({ serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com', owner, repo, runId: Number(env.GITHUB_RUN_ID) });
+  return runUrl({
+    serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+    owner,
+    repo,
+    runId: Number(env.GITHUB_RUN_ID),
+  });
 }
 
 /**
@@ -57,10 +71,24 @@ function eventSchema() {
       .optional()
       .catch(undefined),
     /** push: the branch's commit before and after the push (`before` all zeros for a new branch). */
-    before: z.string().regex(/^[0-9a-f]{40,64}$/).optional().catch(undefined),
-    after: z.string().regex(/^[0-9a-f]{40,64}$/).optional().catch(undefined),
+    before: z
+      .string()
+      .regex(/^[0-9a-f]{40,64}$/)
+      .optional()
+      .catch(undefined),
+    after: z
+      .string()
+      .regex(/^[0-9a-f]{40,64}$/)
+      .optional()
+      .catch(undefined),
     workflow_run: z
-      .object({ id: z.number().int().positive(), head_sha: z.string().regex(/^[0-9a-f]{40}$/).optional() })
+      .object({
+        id: z.number().int().positive(),
+        head_sha: z
+          .string()
+          .regex(/^[0-9a-f]{40}$/)
+          .optional(),
+      })
       .optional()
       .catch(undefined),
   });
@@ -115,4 +143,3 @@ export function actionsOutput(pipeline: Pipeline): DeployOutput {
     },
   });
 }
-

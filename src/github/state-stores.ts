@@ -8,7 +8,13 @@ import { postStepState } from './action-run.js';
 import { ArtifactStateStore, stateArtifactName, type CompanionFile } from './artifact-store.js';
 import type { ActionSettings } from './inputs.js';
 import { runContext } from './runner.js';
-import { encryptedCompanion, INVENTORY_ARTIFACT_FILE, KUBECONFIG_ARTIFACT_FILE, TOFU_STATE_ARTIFACT_FILE, tofuStateFile } from './tofu-state.js';
+import {
+  encryptedCompanion,
+  INVENTORY_ARTIFACT_FILE,
+  KUBECONFIG_ARTIFACT_FILE,
+  TOFU_STATE_ARTIFACT_FILE,
+  tofuStateFile,
+} from './tofu-state.js';
 
 /** What the deploy action's post step needs to upload the final state, even after failure or cancellation. */
 export const deployPostState = postStepState({
@@ -45,10 +51,13 @@ function companions(
   files: { kubeconfig: string | undefined; inventory: string | undefined },
 ): CompanionFile[] {
   const companions: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
-  if (tofu.dir && tofu.passphrase) companions.push(encryptedCompanion(TOFU_STATE_ARTIFACT_FILE, tofuStateFile(tofu.dir), tofu.passphrase));
+  if (tofu.dir && tofu.passphrase)
+    companions.push(encryptedCompanion(TOFU_STATE_ARTIFACT_FILE, tofuStateFile(tofu.dir), tofu.passphrase));
   if (!kubeconfigPassphrase) return companions;
-  if (files.kubeconfig) companions.push(encryptedCompanion(KUBECONFIG_ARTIFACT_FILE, files.kubeconfig, kubeconfigPassphrase));
-  if (files.inventory) companions.push(encryptedCompanion(INVENTORY_ARTIFACT_FILE, files.inventory, kubeconfigPassphrase));
+  if (files.kubeconfig)
+    companions.push(encryptedCompanion(KUBECONFIG_ARTIFACT_FILE, files.kubeconfig, kubeconfigPassphrase));
+  if (files.inventory)
+    companions.push(encryptedCompanion(INVENTORY_ARTIFACT_FILE, files.inventory, kubeconfigPassphrase));
   return companions;
 }
 
@@ -62,16 +71,45 @@ export function makeStateStore(settings: ActionSettings, deploy: DeploySettings,
   const tofuDir = settings.tofuState === 'artifact' ? deploy.clusterDir : undefined;
   // A check reads the deploy's artifact (its tofu state and kubeconfig) but uploads nothing: that state stays the deploy's.
   const inventory = kubesprayPaths(deploy).inventory;
-  if (keepsResumeState(deploy.operation)) deployPostState.save({ artifactDir: dir, artifactName: name, cluster, logPath, kubeconfig: deploy.kubeconfigPath, tofuDir, inventory });
-  const files = companions(logPath, { dir: tofuDir, passphrase: settings.tofuStatePassphrase }, settings.kubeconfigPassphrase, { kubeconfig: deploy.kubeconfigPath, inventory });
+  if (keepsResumeState(deploy.operation))
+    deployPostState.save({
+      artifactDir: dir,
+      artifactName: name,
+      cluster,
+      logPath,
+      kubeconfig: deploy.kubeconfigPath,
+      tofuDir,
+      inventory,
+    });
+  const files = companions(
+    logPath,
+    { dir: tofuDir, passphrase: settings.tofuStatePassphrase },
+    settings.kubeconfigPassphrase,
+    { kubeconfig: deploy.kubeconfigPath, inventory },
+  );
   return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: files });
 }
 
 /** The post step's view of the main step's artifact store, or undefined when the main step kept none. */
-export function postStepStateStore(inputs: { githubToken: string; kubeconfigPassphrase: string; tofuStatePassphrase: string }): ArtifactStateStore | undefined {
+export function postStepStateStore(inputs: {
+  githubToken: string;
+  kubeconfigPassphrase: string;
+  tofuStatePassphrase: string;
+}): ArtifactStateStore | undefined {
   const saved = deployPostState.load();
   if (!saved.artifactDir || !saved.artifactName) return undefined;
   const tofuPassphrase = inputs.tofuStatePassphrase || inputs.kubeconfigPassphrase;
-  const files = companions(saved.logPath, { dir: saved.tofuDir || undefined, passphrase: tofuPassphrase }, inputs.kubeconfigPassphrase, { kubeconfig: saved.kubeconfig, inventory: saved.inventory || undefined });
-  return new ArtifactStateStore({ run: runContext(inputs.githubToken), name: saved.artifactName, cluster: saved.cluster, dir: saved.artifactDir, companions: files });
+  const files = companions(
+    saved.logPath,
+    { dir: saved.tofuDir || undefined, passphrase: tofuPassphrase },
+    inputs.kubeconfigPassphrase,
+    { kubeconfig: saved.kubeconfig, inventory: saved.inventory || undefined },
+  );
+  return new ArtifactStateStore({
+    run: runContext(inputs.githubToken),
+    name: saved.artifactName,
+    cluster: saved.cluster,
+    dir: saved.artifactDir,
+    companions: files,
+  });
 }

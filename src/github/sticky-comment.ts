@@ -43,8 +43,15 @@ export interface OwnComment {
 export async function listOwnComments(octokit: Octokit, target: CommentTarget): Promise<OwnComment[]> {
   const login = await ownLogin(octokit);
   const { owner, repo, issueNumber } = target;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  return comments.filter((c) => c.user?.login === login).map((c) => ({ id: c.id, body: c.body ?? '', url: c.html_url }));
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100,
+  });
+  return comments
+    .filter((c) => c.user?.login === login)
+    .map((c) => ({ id: c.id, body: c.body ?? '', url: c.html_url }));
 }
 
 /**
@@ -52,7 +59,13 @@ export async function listOwnComments(octokit: Octokit, target: CommentTarget): 
  * when the caller has just listed them) and matching both the hidden marker and our own author
  * (someone quoting the marker is never overwritten), updated in place when found, created otherwise.
  */
-export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, own?: readonly OwnComment[]): Promise<CommentOutcome> {
+export async function upsertStickyComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  marker: string,
+  body: string,
+  own?: readonly OwnComment[],
+): Promise<CommentOutcome> {
   const { owner, repo, issueNumber } = target;
   try {
     const mine = (own ?? (await listOwnComments(octokit, target))).find((c) => c.body.includes(marker));

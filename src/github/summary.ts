@@ -22,7 +22,12 @@ export function operationTitle(operation: Operation = 'deploy', targetVersion?: 
   return { deploy: 'Deploy', destroy: 'Destroy', check: 'Check' }[operation];
 }
 
-const DONE: Record<Operation, string> = { deploy: 'Deployed', upgrade: 'Upgraded', destroy: 'Destroyed', check: 'Checked' };
+const DONE: Record<Operation, string> = {
+  deploy: 'Deployed',
+  upgrade: 'Upgraded',
+  destroy: 'Destroyed',
+  check: 'Checked',
+};
 
 const STATUS_ICON: Record<StepReport['status'], string> = { success: '✓', failed: '✗', skipped: '⏭', 'not-run': '·' };
 
@@ -53,15 +58,27 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
   // The node removal guard, overridden (allow-unsafe-node-removal): said by the plan step, also when this run skipped it.
   const unsafe = result.reports.flatMap((r) => r.warnings ?? []).filter((w) => w.startsWith('UNSAFE:'));
   if (unsafe.length) {
-    lines.push(`> **⚠️ UNSAFE node removal: the guard was overridden with allow-unsafe-node-removal.** ${escapeCell(unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' '))}`, '');
+    lines.push(
+      `> **⚠️ UNSAFE node removal: the guard was overridden with allow-unsafe-node-removal.** ${escapeCell(unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' '))}`,
+      '',
+    );
   }
-  if (result.ok && operation === 'destroy') lines.push('The infrastructure and the kubeconfig are gone; the next deploy starts from nothing.', '');
+  if (result.ok && operation === 'destroy')
+    lines.push('The infrastructure and the kubeconfig are gone; the next deploy starts from nothing.', '');
   if (context.resumedFrom) lines.push(`Resumed from ${context.resumedFrom}.`, '');
   const failed = result.reports.find((r) => r.status === 'failed');
   if (failed) {
     lines.push(`**${escapeCell(failed.error ?? 'failed')}**`, '');
     if (failed.outputTail?.length) {
-      lines.push(`<details open><summary>Last ${failed.outputTail.length} lines of <code>${failed.id}</code></summary>`, '', '```text', ...failed.outputTail.map((l) => l.replace(/```/g, "'''")), '```', '</details>', '');
+      lines.push(
+        `<details open><summary>Last ${failed.outputTail.length} lines of <code>${failed.id}</code></summary>`,
+        '',
+        '```text',
+        ...failed.outputTail.map((l) => l.replace(/```/g, "'''")),
+        '```',
+        '</details>',
+        '',
+      );
     }
   }
   lines.push('| step | result | took |', '|---|---|---|', ...result.reports.map(stepRow), '');

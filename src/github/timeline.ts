@@ -29,7 +29,8 @@ function taskName(id: string): string {
 /** "attempt 2 (run 123, attempt 2) — resumed at opentofu-apply": no `:`, `#` or `;`, which would end a section name. */
 function sectionName(attempt: Attempt): string {
   let name = `attempt ${attempt.number}`;
-  if (attempt.run) name += ` (run ${attempt.run.id}${attempt.run.attempt > 1 ? `, attempt ${attempt.run.attempt}` : ''})`;
+  if (attempt.run)
+    name += ` (run ${attempt.run.id}${attempt.run.attempt > 1 ? `, attempt ${attempt.run.attempt}` : ''})`;
   if (attempt.resumedAt) name += ` — resumed at ${taskName(attempt.resumedAt)}`;
   return name;
 }
@@ -55,10 +56,18 @@ export function renderGanttChart(sections: readonly GanttSection[]): string {
     if (tasks.length) lines.push(`  section ${section.name}`, ...tasks);
   }
   if (!lines.length) return '';
-  return ['```mermaid', 'gantt', '  dateFormat x', '  axisFormat %H:%M', '  todayMarker off', ...lines, '```', ''].join('\n');
+  return ['```mermaid', 'gantt', '  dateFormat x', '  axisFormat %H:%M', '  todayMarker off', ...lines, '```', ''].join(
+    '\n',
+  );
 }
 
-const stepBar = (step: TimelineStep): GanttBar => ({ name: step.id, startedAt: step.startedAt, durationMs: step.durationMs, ok: step.status === 'success', failure: step.status });
+const stepBar = (step: TimelineStep): GanttBar => ({
+  name: step.id,
+  startedAt: step.startedAt,
+  durationMs: step.durationMs,
+  ok: step.status === 'success',
+  failure: step.status,
+});
 
 /**
  * The step timeline: a section per attempt, a bar per step run, failed and interrupted steps in
@@ -66,5 +75,9 @@ const stepBar = (step: TimelineStep): GanttBar => ({ name: step.id, startedAt: s
  * STEPS_PER_ATTEMPT steps each. Empty when no step ran.
  */
 export function renderGantt(history: readonly Attempt[] | undefined): string {
-  return renderGanttChart((history ?? []).slice(-HISTORY_LIMIT).map((attempt) => ({ name: sectionName(attempt), bars: attempt.steps.slice(0, STEPS_PER_ATTEMPT).map(stepBar) })));
+  return renderGanttChart(
+    (history ?? [])
+      .slice(-HISTORY_LIMIT)
+      .map((attempt) => ({ name: sectionName(attempt), bars: attempt.steps.slice(0, STEPS_PER_ATTEMPT).map(stepBar) })),
+  );
 }

@@ -70,7 +70,8 @@ export function encryptedCompanion(name: string, file: string, passphrase: strin
       if (!(await pathExists(file))) return undefined;
       const content = await fs.readFile(file);
       const digest = createHash('sha256').update(content).digest('hex');
-      if (last?.digest !== digest) last = { digest, armored: await (await secretBox()).encryptWithPassphrase(content, passphrase) };
+      if (last?.digest !== digest)
+        last = { digest, armored: await (await secretBox()).encryptWithPassphrase(content, passphrase) };
       return last.armored;
     },
   };
@@ -80,7 +81,13 @@ export function encryptedCompanion(name: string, file: string, passphrase: strin
  * Puts a file saved with the resume state back on a fresh runner, unless the runner already has
  * one (a persistent self-hosted runner): the local file is newer and is uploaded at the next save.
  */
-export async function restoreEncrypted(fromDir: string, name: string, target: string, passphrase: string, what: string): Promise<boolean> {
+export async function restoreEncrypted(
+  fromDir: string,
+  name: string,
+  target: string,
+  passphrase: string,
+  what: string,
+): Promise<boolean> {
   const saved = path.join(fromDir, name);
   if (!(await pathExists(saved)) || (await pathExists(target))) return false;
   const { decryptBytesWithPassphrase } = await secretBox();
@@ -97,25 +104,56 @@ export const tofuStateFile = (clusterDir: string): string => path.join(clusterDi
  * plan), the kubeconfig that travelled with it, back on this runner. Never the kubeconfig of a
  * destroyed cluster: a later job must not talk to whatever gets its address next.
  */
-export async function restoreSavedFiles(p: Pipeline, settings: ActionSettings, what: { kubeconfig: boolean }): Promise<void> {
+export async function restoreSavedFiles(
+  p: Pipeline,
+  settings: ActionSettings,
+  what: { kubeconfig: boolean },
+): Promise<void> {
   const store = p.store;
   if (!(store instanceof ArtifactStateStore) || !store.origin) return;
   const from = store.origin.dir;
-  if (settings.tofuState === 'artifact' && (await restoreEncrypted(from, TOFU_STATE_ARTIFACT_FILE, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!, 'the saved tofu state'))) {
+  if (
+    settings.tofuState === 'artifact' &&
+    (await restoreEncrypted(
+      from,
+      TOFU_STATE_ARTIFACT_FILE,
+      tofuStateFile(p.settings.clusterDir),
+      settings.tofuStatePassphrase!,
+      'the saved tofu state',
+    ))
+  ) {
     core.info('restored the tofu state saved with the resume state');
   }
   if (!settings.kubeconfigPassphrase) return;
   // load() is the state already downloaded (origin is set by it); a corrupt one (restart) says nothing about a destroy.
   const saved = await store.load().catch(() => undefined);
   if (saved?.destroyedAt) {
-    if (what.kubeconfig && (await pathExists(path.join(from, KUBECONFIG_ARTIFACT_FILE)))) core.info(`not restoring the saved kubeconfig: the cluster was destroyed at ${saved.destroyedAt}`);
+    if (what.kubeconfig && (await pathExists(path.join(from, KUBECONFIG_ARTIFACT_FILE))))
+      core.info(`not restoring the saved kubeconfig: the cluster was destroyed at ${saved.destroyedAt}`);
     return;
   }
   // The inventory the apply wrote on another runner: Kubespray, the node decisions of a plan and the check read it.
-  if (await restoreEncrypted(from, INVENTORY_ARTIFACT_FILE, kubesprayPaths(p.settings).inventory, settings.kubeconfigPassphrase, 'the saved inventory')) {
+  if (
+    await restoreEncrypted(
+      from,
+      INVENTORY_ARTIFACT_FILE,
+      kubesprayPaths(p.settings).inventory,
+      settings.kubeconfigPassphrase,
+      'the saved inventory',
+    )
+  ) {
     core.info('restored the inventory saved with the resume state');
   }
-  if (what.kubeconfig && (await restoreEncrypted(from, KUBECONFIG_ARTIFACT_FILE, p.settings.kubeconfigPath, settings.kubeconfigPassphrase, 'the saved kubeconfig'))) {
+  if (
+    what.kubeconfig &&
+    (await restoreEncrypted(
+      from,
+      KUBECONFIG_ARTIFACT_FILE,
+      p.settings.kubeconfigPath,
+      settings.kubeconfigPassphrase,
+      'the saved kubeconfig',
+    ))
+  ) {
     core.info('restored the kubeconfig saved with the resume state');
   }
 }

@@ -20,7 +20,9 @@ export interface VenvCache {
  * architecture, the exact Python: a venv links to its interpreter and breaks when that changes).
  */
 async function venvCacheKey(settings: DeploySettings): Promise<string> {
-  const { stdout } = await promisify(execFile)(settings.python, ['-c', 'import sys; print(sys.version.split()[0])'], { env: settings.baseEnv });
+  const { stdout } = await promisify(execFile)(settings.python, ['-c', 'import sys; print(sys.version.split()[0])'], {
+    env: settings.baseEnv,
+  });
   const requirements = (await requirementsFingerprint(settings)).slice(0, 16);
   // v2: venvs carry the completeness marker of kubespray-venv-create; older cached ones would be rebuilt every run.
   return `cluster-deploy-venv-v2-${process.platform}-${process.arch}-py${stdout.trim()}-${requirements}`;
@@ -31,7 +33,10 @@ async function venvCacheKey(settings: DeploySettings): Promise<string> {
  * runner has none (kubespray-venv-create then reuses it and pip finds everything installed), saved
  * after a run that installed the requirements. A cache problem is a warning, never a failure.
  */
-export async function restoreVenvCache(settings: DeploySettings, steps: readonly Step[]): Promise<VenvCache | undefined> {
+export async function restoreVenvCache(
+  settings: DeploySettings,
+  steps: readonly Step[],
+): Promise<VenvCache | undefined> {
   if (!settings.kubespray || !steps.some((s) => s.id === 'kubespray-pip-install')) return undefined;
   // Only where the runner offers the cache (its URL in the environment) is the client loaded.
   if (!process.env.ACTIONS_CACHE_URL && !process.env.ACTIONS_RESULTS_URL) return undefined;
@@ -41,7 +46,9 @@ export async function restoreVenvCache(settings: DeploySettings, steps: readonly
   try {
     key = await venvCacheKey(settings);
   } catch (error) {
-    core.warning(`the Kubespray venv is not cached: ${settings.python} did not report its version (${errorMessage(error)})`);
+    core.warning(
+      `the Kubespray venv is not cached: ${settings.python} did not report its version (${errorMessage(error)})`,
+    );
     return undefined;
   }
   let restored = false;

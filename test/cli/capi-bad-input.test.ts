@@ -33,7 +33,8 @@ const addons = (cluster: string) => path.join(cluster, 'addons');
 const rows: Row[] = [
   {
     name: 'template is a directory',
-    config: (t) => t.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    template: addons'),
+    config: (t) =>
+      t.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    template: addons'),
     error: 'the Cluster API template @cluster/addons (deployment.cluster_api.template) is not a file',
   },
   {
@@ -49,40 +50,57 @@ const rows: Row[] = [
     setup: async (c) => {
       await write(path.join(c, 'cluster-template.yaml'), '');
     },
-    error: 'the template @cluster/cluster-template.yaml rendered nothing (is it empty?); it must make the Cluster capi-sandbox from ${CLUSTER_NAME}',
+    error:
+      'the template @cluster/cluster-template.yaml rendered nothing (is it empty?); it must make the Cluster capi-sandbox from ${CLUSTER_NAME}',
   },
   {
     name: 'template uses a credential from the environment (never rendered into the manifests)',
     setup: async (c) => {
       const file = path.join(c, 'cluster-template.yaml');
-      await write(file, (await fs.readFile(file, 'utf8')).replace('sshKeyName: ${OPENSTACK_SSH_KEY_NAME}', 'sshKeyName: "${OS_APPLICATION_CREDENTIAL_SECRET}"'));
+      await write(
+        file,
+        (await fs.readFile(file, 'utf8')).replace(
+          'sshKeyName: ${OPENSTACK_SSH_KEY_NAME}',
+          'sshKeyName: "${OS_APPLICATION_CREDENTIAL_SECRET}"',
+        ),
+      );
     },
-    error: /^the template @cluster\/cluster-template\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
+    error:
+      /^the template @cluster\/cluster-template\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
   },
   {
     name: 'a value with YAML syntax breaks the rendered template',
     config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.35.0', `image_name: 'x"} , evil: {'`),
-    error: /is not valid YAML: .*; check the template and the values substituted into it \(deployment\.cluster_api\.openstack, \.variables/,
+    error:
+      /is not valid YAML: .*; check the template and the values substituted into it \(deployment\.cluster_api\.openstack, \.variables/,
   },
   {
     name: 'management kubeconfig does not exist',
     args: () => ['--management-kubeconfig', '/nonexistent/mgmt.kubeconfig'],
-    error: "the management cluster's kubeconfig /nonexistent/mgmt.kubeconfig (--management-kubeconfig (input management-kubeconfig)) does not exist",
+    error:
+      "the management cluster's kubeconfig /nonexistent/mgmt.kubeconfig (--management-kubeconfig (input management-kubeconfig)) does not exist",
   },
   {
     name: 'management kubeconfig is a directory',
     args: (c) => ['--management-kubeconfig', c],
-    error: "the management cluster's kubeconfig @cluster (--management-kubeconfig (input management-kubeconfig)) is not a file",
+    error:
+      "the management cluster's kubeconfig @cluster (--management-kubeconfig (input management-kubeconfig)) is not a file",
   },
   {
     name: 'management kubeconfig is not a kubeconfig',
     args: (c) => ['--management-kubeconfig', path.join(c, 'addons', 'cni.yaml')],
-    error: /^kubectl diff against the management cluster \(@cluster\/addons\/cni\.yaml, --management-kubeconfig \(input management-kubeconfig\)\) failed: /,
+    error:
+      /^kubectl diff against the management cluster \(@cluster\/addons\/cni\.yaml, --management-kubeconfig \(input management-kubeconfig\)\) failed: /,
   },
   {
     name: "ORC's install.yaml is missing",
-    config: (t) => t.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    providers: {orc: orc/install.yaml}'),
-    error: "ORC's install.yaml @cluster/orc/install.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
+    config: (t) =>
+      t.replace(
+        '    control_plane_machine_count: 1',
+        '    control_plane_machine_count: 1\n    providers: {orc: orc/install.yaml}',
+      ),
+    error:
+      "ORC's install.yaml @cluster/orc/install.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
   },
   {
     name: 'addons directory is empty',
@@ -90,16 +108,19 @@ const rows: Row[] = [
       await fs.rm(addons(c), { recursive: true });
       await fs.mkdir(addons(c));
     },
-    error: 'the addons directory @cluster/addons (deployment.cluster_api.addons) has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there',
+    error:
+      'the addons directory @cluster/addons (deployment.cluster_api.addons) has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there',
   },
   {
     name: 'addons only in a subdirectory (kubectl would not read them)',
     setup: async (c) => {
       await fs.mkdir(path.join(addons(c), 'cni'));
-      for (const name of await fs.readdir(addons(c))) if (name.endsWith('.yaml')) await fs.rename(path.join(addons(c), name), path.join(addons(c), 'cni', name));
+      for (const name of await fs.readdir(addons(c)))
+        if (name.endsWith('.yaml')) await fs.rename(path.join(addons(c), name), path.join(addons(c), 'cni', name));
     },
     command: 'preflight',
-    error: /^provisioning infrastructure: step "openstack-preflight" failed: the addons directory @cluster\/addons \(deployment\.cluster_api\.addons\) has no \.yaml, \.yml or \.json file/,
+    error:
+      /^provisioning infrastructure: step "openstack-preflight" failed: the addons directory @cluster\/addons \(deployment\.cluster_api\.addons\) has no \.yaml, \.yml or \.json file/,
   },
   {
     name: 'an addon that is YAML but no Kubernetes object',
@@ -146,24 +167,29 @@ describe('cluster-api bad files: one error naming the file and its field, before
     await run.editConfig(() => original.replace(/local_dir: .*/, `local_dir: ${gitops}`));
   });
 
-  const cli = (args: string[]) => runCli([...args, '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check'], run.env);
+  const cli = (args: string[]) =>
+    runCli([...args, '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check'], run.env);
 
-  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
-    if (row.config) await run.editConfig(row.config);
-    await row.setup?.(cluster);
-    const extra = row.args?.(cluster) ?? [];
-    const args = row.command === 'preflight' ? ['deploy', '--step', 'openstack-preflight'] : ['plan', '--tofu-plan'];
-    const result = await cli([...args, ...extra]);
-    printed.push(result.stdout, result.stderr);
-    expect(result.code, result.stdout + result.stderr).toBe(1);
-    const errors = result.stderr.split('\n').filter((line) => line.startsWith('error: '));
-    expect(errors).toHaveLength(1);
-    const shown = errors[0]!.slice('error: '.length).replaceAll(cluster, '@cluster');
-    if (typeof row.error === 'string') expect(shown).toBe(row.error);
-    else expect(shown).toMatch(row.error);
-    expect(result.stderr).not.toMatch(/\n\s+at .*\(|internal error/);
-    expect(run.cloud.clusters().filter((c) => c.role !== 'management')).toEqual([]); // nothing made
-  }, 60_000);
+  it.each(rows.map((row) => [row.name, row] as const))(
+    '%s',
+    async (_name, row) => {
+      if (row.config) await run.editConfig(row.config);
+      await row.setup?.(cluster);
+      const extra = row.args?.(cluster) ?? [];
+      const args = row.command === 'preflight' ? ['deploy', '--step', 'openstack-preflight'] : ['plan', '--tofu-plan'];
+      const result = await cli([...args, ...extra]);
+      printed.push(result.stdout, result.stderr);
+      expect(result.code, result.stdout + result.stderr).toBe(1);
+      const errors = result.stderr.split('\n').filter((line) => line.startsWith('error: '));
+      expect(errors).toHaveLength(1);
+      const shown = errors[0]!.slice('error: '.length).replaceAll(cluster, '@cluster');
+      if (typeof row.error === 'string') expect(shown).toBe(row.error);
+      else expect(shown).toMatch(row.error);
+      expect(result.stderr).not.toMatch(/\n\s+at .*\(|internal error/);
+      expect(run.cloud.clusters().filter((c) => c.role !== 'management')).toEqual([]); // nothing made
+    },
+    60_000,
+  );
 
   it('never prints the credentials', () => {
     expect(printed.join('\n')).not.toContain(CAPI_SECRET);
@@ -183,7 +209,11 @@ describe('cluster-api: a symlinked addons directory, and destroy where no Cluste
   }, 60_000);
   afterAll(async () => run?.close());
 
-  const cli = (...args: string[]) => runCli([...args, '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '1s'], run.env);
+  const cli = (...args: string[]) =>
+    runCli(
+      [...args, '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '1s'],
+      run.env,
+    );
 
   it('applies the directory a symlinked addons dir points to (kubectl reads the link itself as a file): the nodes turn Ready', async () => {
     const shared = path.join(run.workDir, 'shared-addons');
@@ -201,16 +231,25 @@ describe('cluster-api: a symlinked addons directory, and destroy where no Cluste
   it('two kind deploys of one cluster from two state dirs: the second stops at once (kind is per machine; the first pivot would delete it under the other)', async () => {
     const otherState = path.join(run.workDir, 'other-state');
     let second: Promise<Awaited<ReturnType<typeof runCli>>> | undefined;
-    const first = runCli(['deploy', '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '1s'], run.env, (stdout) => {
-      if (!second && stdout.includes('(capi-management-cluster)...')) {
-        second = runCli(['deploy', '--config', run.configPath, '--state-dir', otherState, '--skip-auth-check', '--interval', '1s'], run.env);
-      }
-    });
+    const first = runCli(
+      ['deploy', '--config', run.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '1s'],
+      run.env,
+      (stdout) => {
+        if (!second && stdout.includes('(capi-management-cluster)...')) {
+          second = runCli(
+            ['deploy', '--config', run.configPath, '--state-dir', otherState, '--skip-auth-check', '--interval', '1s'],
+            run.env,
+          );
+        }
+      },
+    );
     const one = await first;
     const two = await second!;
     expect(one.code, one.stdout + one.stderr).toBe(0);
     expect(two.code, two.stdout + two.stderr).toBe(1);
-    expect(two.stderr).toMatch(/^error: another deploy of demo\/capi-sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*\/\.kind-locks\/capi-capi-sandbox\.lock\n/m);
+    expect(two.stderr).toMatch(
+      /^error: another deploy of demo\/capi-sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*\/\.kind-locks\/capi-capi-sandbox\.lock\n/m,
+    );
     expect(two.stdout).not.toContain('capi-management-cluster'); // no step ran
     const destroy = await cli('destroy', '--confirm', 'capi-sandbox');
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);

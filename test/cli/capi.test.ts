@@ -8,7 +8,21 @@ describe('cluster-deploy with deployment.method cluster-api', () => {
   let management: string;
   const printed: string[] = [];
   const cli = async (...args: string[]) => {
-    const result = await runCli([...args, '--config', run.configPath, '--state-dir', run.stateDir, '--management-kubeconfig', management, '--skip-auth-check', '--interval', '1s'], run.env);
+    const result = await runCli(
+      [
+        ...args,
+        '--config',
+        run.configPath,
+        '--state-dir',
+        run.stateDir,
+        '--management-kubeconfig',
+        management,
+        '--skip-auth-check',
+        '--interval',
+        '1s',
+      ],
+      run.env,
+    );
     printed.push(result.stdout, result.stderr);
     return result;
   };
@@ -39,7 +53,23 @@ describe('cluster-deploy with deployment.method cluster-api', () => {
     const plan = await cli('plan', '--tofu-plan');
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('Cluster API plan for demo/capi-sandbox: no changes');
-    const destroy = await runCli(['destroy', '--confirm', 'capi-sandbox', '--config', run.configPath, '--state-dir', run.stateDir, '--management-kubeconfig', management, '--skip-auth-check', '--interval', '1s'], run.env);
+    const destroy = await runCli(
+      [
+        'destroy',
+        '--confirm',
+        'capi-sandbox',
+        '--config',
+        run.configPath,
+        '--state-dir',
+        run.stateDir,
+        '--management-kubeconfig',
+        management,
+        '--skip-auth-check',
+        '--interval',
+        '1s',
+      ],
+      run.env,
+    );
     printed.push(destroy.stdout, destroy.stderr);
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(run.cloud.servers()).toEqual([]);

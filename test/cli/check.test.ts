@@ -45,13 +45,20 @@ describe('cluster-deploy check', () => {
     const json = await cli(['check', ...base, '--json'], env);
     expect(json.code, json.stderr).toBe(EXIT.findings);
     const report = CheckReportSchema.parse(JSON.parse(json.stdout));
-    expect(report).toMatchObject({ cluster: 'demo/sandbox', drift: true, healthy: true, infrastructure: { add: 1, replace: 1 } });
+    expect(report).toMatchObject({
+      cluster: 'demo/sandbox',
+      drift: true,
+      healthy: true,
+      infrastructure: { add: 1, replace: 1 },
+    });
     expect(json.stderr).toContain('Check of demo/sandbox: drift');
   }, 60_000);
 
   it(`exits ${EXIT.findings} on a health finding: a node missing from the API`, async () => {
     const registry = await fs.readFile(run.sandbox.registryFile, 'utf8');
-    run.sandbox.api.setNodes([{ name: 'sandbox-cp-0', ready: true, kubeletVersion: 'v1.33.5', roles: ['control-plane'] }]);
+    run.sandbox.api.setNodes([
+      { name: 'sandbox-cp-0', ready: true, kubeletVersion: 'v1.33.5', roles: ['control-plane'] },
+    ]);
     try {
       const { code, stdout, stderr } = await cli(['check', ...base], run.env);
       expect(code, stderr).toBe(EXIT.findings);
@@ -69,31 +76,42 @@ describe('cluster-deploy check', () => {
     const report = CheckReportSchema.parse(JSON.parse(health.stdout));
     expect(report).toMatchObject({ drift: false, healthy: false });
     expect(report.findings).toEqual([
-      { kind: 'unchecked', subject: 'drift', message: 'step opentofu-drift was not selected, so drift was not checked: run the check without --step or --from-step (inputs step, from-step)' },
+      {
+        kind: 'unchecked',
+        subject: 'drift',
+        message:
+          'step opentofu-drift was not selected, so drift was not checked: run the check without --step or --from-step (inputs step, from-step)',
+      },
     ]);
     const drift = await cli(['check', ...base, '--from-step', 'opentofu-drift'], run.env);
     expect(drift.code, drift.stderr).toBe(EXIT.ok); // every check step from there ran
   }, 60_000);
 
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s mid-check: exit 130, the saved state untouched, and no promise of resume state a check does not keep', async (signal) => {
-    const stateFile = path.join(run.stateDir, 'demo', 'sandbox', 'state.json');
-    const before = await fs.readFile(stateFile, 'utf8');
-    let sent = false;
-    const result = await runCli(['check', ...base], run.env, (text, child) => {
-      if (!sent && text.includes('(opentofu-drift)...')) {
-        sent = true;
-        child.kill(signal);
-      }
-    });
-    const output = stripAnsi(`${result.stdout}${result.stderr}`);
-    expect(result.code, output).toBe(EXIT.interrupted);
-    expect(output).toContain(`received ${signal}: interrupting the check (it keeps no state: run it again to start over)`);
-    expect(output).toContain('Run the check again once this is fixed: it keeps no state, so it starts over');
-    expect(output).not.toMatch(/Resume state:|state will be saved|state is saved|--from-step/);
-    expect(await fs.readFile(stateFile, 'utf8')).toBe(before);
-    const again = await cli(['check', ...base], run.env);
-    expect(again.code, again.stderr).toBe(EXIT.ok);
-  }, 60_000);
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s mid-check: exit 130, the saved state untouched, and no promise of resume state a check does not keep',
+    async (signal) => {
+      const stateFile = path.join(run.stateDir, 'demo', 'sandbox', 'state.json');
+      const before = await fs.readFile(stateFile, 'utf8');
+      let sent = false;
+      const result = await runCli(['check', ...base], run.env, (text, child) => {
+        if (!sent && text.includes('(opentofu-drift)...')) {
+          sent = true;
+          child.kill(signal);
+        }
+      });
+      const output = stripAnsi(`${result.stdout}${result.stderr}`);
+      expect(result.code, output).toBe(EXIT.interrupted);
+      expect(output).toContain(
+        `received ${signal}: interrupting the check (it keeps no state: run it again to start over)`,
+      );
+      expect(output).toContain('Run the check again once this is fixed: it keeps no state, so it starts over');
+      expect(output).not.toMatch(/Resume state:|state will be saved|state is saved|--from-step/);
+      expect(await fs.readFile(stateFile, 'utf8')).toBe(before);
+      const again = await cli(['check', ...base], run.env);
+      expect(again.code, again.stderr).toBe(EXIT.ok);
+    },
+    60_000,
+  );
 
   it('exits 1 when it cannot run (OpenTofu code that does not parse): the failed result, no report', async () => {
     const broken = path.join(run.workDir, 'broken.tf');
@@ -115,7 +133,11 @@ describe('cluster-deploy check', () => {
   it('plan --operation check shows the read-only steps and the drift command', async () => {
     const { code, stdout, stderr } = await cli(['plan', ...base, '--operation', 'check', '--json'], run.env);
     expect(code, stderr).toBe(0);
-    const plan = JSON.parse(stdout) as { operation: string; note?: string; steps: { id: string; kind: string; action: string; argv?: string[] }[] };
+    const plan = JSON.parse(stdout) as {
+      operation: string;
+      note?: string;
+      steps: { id: string; kind: string; action: string; argv?: string[] }[];
+    };
     expect(plan.operation).toBe('check');
     expect(plan.note).toBe('a check keeps no resume state: every step runs, and the saved state stays as it is');
     expect(plan.steps.map((s) => [s.id, s.kind, s.action])).toEqual([
@@ -127,12 +149,16 @@ describe('cluster-deploy check', () => {
     const drift = plan.steps.find((s) => s.id === 'opentofu-drift')!.argv!;
     expect(drift.slice(1, 5)).toEqual(['plan', '-input=false', '-detailed-exitcode', '-lock-timeout=2m']);
     expect(drift[5]).toBe(`-out=${path.join(run.stateDir, 'demo', 'sandbox', 'drift.plan')}`);
-    expect(plan.steps.find((s) => s.id === 'cluster-health')!.argv).toEqual(expect.arrayContaining(['get', 'nodes', '-o', 'json']));
+    expect(plan.steps.find((s) => s.id === 'cluster-health')!.argv).toEqual(
+      expect.arrayContaining(['get', 'nodes', '-o', 'json']),
+    );
 
     // --tofu-plan adds nothing to a check, and says so instead of planning a deploy.
     const tofu = await cli(['plan', ...base, '--operation', 'check', '--tofu-plan'], run.env);
     expect(tofu.code, tofu.stderr).toBe(0);
-    expect(tofu.stdout).toContain('No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).');
+    expect(tofu.stdout).toContain(
+      'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).',
+    );
   }, 60_000);
 });
 
@@ -156,24 +182,99 @@ describe('cluster-deploy check: bad input', () => {
   afterAll(async () => run?.close());
 
   const rows: [name: string, args: (config: string, tmp: string) => string[], code: number, error: RegExp][] = [
-    ['a destroy flag', (c) => ['check', '--config', c, '--confirm', 'sandbox'], EXIT.usage, /^check: --confirm is an option of destroy, not check$/],
-    ['an upgrade flag', (c) => ['check', '--config', c, '--kubernetes-version', '1.34.2'], EXIT.usage, /^check: --kubernetes-version is an option of upgrade and plan --operation upgrade, not check$/],
-    ['a deploy flag', (c) => ['check', '--config', c, '--allow-unsafe-node-removal'], EXIT.usage, /^check: --allow-unsafe-node-removal is an option of deploy and plan --operation deploy, not check$/],
-    ['a plan flag', (c) => ['check', '--config', c, '--tofu-plan'], EXIT.usage, /^check: --tofu-plan is an option of plan, not check$/],
-    ['--operation', (c) => ['check', '--config', c, '--operation', 'deploy'], EXIT.usage, /^check: --operation is an option of plan, not check \(each operation has its own command: cluster-deploy deploy\|upgrade\|destroy\|check\)$/],
-    ['a step of deploy', (c) => ['check', '--config', c, '--step', 'opentofu-apply'], EXIT.usage, /^--step: "opentofu-apply" is a step of deploy, not of check \(check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/],
-    ['an unknown step', (c) => ['check', '--config', c, '--from-step', 'drift'], EXIT.usage, /^--from-step: unknown bootstrap step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/],
+    [
+      'a destroy flag',
+      (c) => ['check', '--config', c, '--confirm', 'sandbox'],
+      EXIT.usage,
+      /^check: --confirm is an option of destroy, not check$/,
+    ],
+    [
+      'an upgrade flag',
+      (c) => ['check', '--config', c, '--kubernetes-version', '1.34.2'],
+      EXIT.usage,
+      /^check: --kubernetes-version is an option of upgrade and plan --operation upgrade, not check$/,
+    ],
+    [
+      'a deploy flag',
+      (c) => ['check', '--config', c, '--allow-unsafe-node-removal'],
+      EXIT.usage,
+      /^check: --allow-unsafe-node-removal is an option of deploy and plan --operation deploy, not check$/,
+    ],
+    [
+      'a plan flag',
+      (c) => ['check', '--config', c, '--tofu-plan'],
+      EXIT.usage,
+      /^check: --tofu-plan is an option of plan, not check$/,
+    ],
+    [
+      '--operation',
+      (c) => ['check', '--config', c, '--operation', 'deploy'],
+      EXIT.usage,
+      /^check: --operation is an option of plan, not check \(each operation has its own command: cluster-deploy deploy\|upgrade\|destroy\|check\)$/,
+    ],
+    [
+      'a step of deploy',
+      (c) => ['check', '--config', c, '--step', 'opentofu-apply'],
+      EXIT.usage,
+      /^--step: "opentofu-apply" is a step of deploy, not of check \(check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/,
+    ],
+    [
+      'an unknown step',
+      (c) => ['check', '--config', c, '--from-step', 'drift'],
+      EXIT.usage,
+      /^--from-step: unknown bootstrap step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/,
+    ],
     // Found by probing: the readiness gate's flags were accepted and ignored (--nodes 5 on a 2-node cluster: healthy).
-    ['--nodes (a check compares with the inventory)', (c) => ['check', '--config', c, '--nodes', '5'], EXIT.usage, /^check: --nodes is an option of the readiness gate \(deploy, upgrade, wait-ready\), not check: a check reads the cluster once/],
-    ['--timeout', (c) => ['check', '--config', c, '--timeout', '5m'], EXIT.usage, /^check: --timeout is an option of the readiness gate/],
-    ['--interval on the plan of a check', (c) => ['plan', '--config', c, '--operation', 'check', '--interval', '1s'], EXIT.usage, /^plan --operation check: --interval is an option of the readiness gate/],
+    [
+      '--nodes (a check compares with the inventory)',
+      (c) => ['check', '--config', c, '--nodes', '5'],
+      EXIT.usage,
+      /^check: --nodes is an option of the readiness gate \(deploy, upgrade, wait-ready\), not check: a check reads the cluster once/,
+    ],
+    [
+      '--timeout',
+      (c) => ['check', '--config', c, '--timeout', '5m'],
+      EXIT.usage,
+      /^check: --timeout is an option of the readiness gate/,
+    ],
+    [
+      '--interval on the plan of a check',
+      (c) => ['plan', '--config', c, '--operation', 'check', '--interval', '1s'],
+      EXIT.usage,
+      /^plan --operation check: --interval is an option of the readiness gate/,
+    ],
     ['a positional argument', (c) => ['check', '--config', c, 'now'], EXIT.usage, /^check: Unexpected argument 'now'/],
-    ['no config', () => ['check'], EXIT.usage, /^check: give --config FILE, or --cluster-dir DIR \(with --vip IP\) for standalone use$/],
+    [
+      'no config',
+      () => ['check'],
+      EXIT.usage,
+      /^check: give --config FILE, or --cluster-dir DIR \(with --vip IP\) for standalone use$/,
+    ],
     ['an empty config', () => ['check', '--config', ''], EXIT.usage, /^check: --config needs a value$/],
-    ['a newline in a value', (c) => ['check', '--config', `${c}\nx`], EXIT.usage, /^--config: contains a line break or control character$/],
-    ['a config that is a directory', (_c, tmp) => ['check', '--config', tmp], EXIT.failed, /^config file .* is a directory; give a file path$/],
-    ['a kubeconfig path that is a directory', (c, tmp) => ['check', '--config', c, '--state-dir', path.join(tmp, 'state'), '--kubeconfig', tmp], EXIT.failed, /kubeconfig .* is a directory/],
-    ['plan of an unknown operation', (c) => ['plan', '--config', c, '--operation', 'chek'], EXIT.usage, /^--operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check$/],
+    [
+      'a newline in a value',
+      (c) => ['check', '--config', `${c}\nx`],
+      EXIT.usage,
+      /^--config: contains a line break or control character$/,
+    ],
+    [
+      'a config that is a directory',
+      (_c, tmp) => ['check', '--config', tmp],
+      EXIT.failed,
+      /^config file .* is a directory; give a file path$/,
+    ],
+    [
+      'a kubeconfig path that is a directory',
+      (c, tmp) => ['check', '--config', c, '--state-dir', path.join(tmp, 'state'), '--kubeconfig', tmp],
+      EXIT.failed,
+      /kubeconfig .* is a directory/,
+    ],
+    [
+      'plan of an unknown operation',
+      (c) => ['plan', '--config', c, '--operation', 'chek'],
+      EXIT.usage,
+      /^--operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check$/,
+    ],
   ];
 
   it.each(rows)('%s', async (_name, args, code, error) => {

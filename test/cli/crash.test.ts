@@ -28,11 +28,20 @@ interface Started {
 
 /** Starts the CLI in a process group of its own, as a runner or a terminal would. */
 function start(args: string[], env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return { pid: child.pid!, output: () => output, done: new Promise((resolve) => child.on('close', (code) => resolve(code))) };
+  return {
+    pid: child.pid!,
+    output: () => output,
+    done: new Promise((resolve) => child.on('close', (code) => resolve(code))),
+  };
 }
 
 const killGroup = (pgid: number) => {
@@ -55,7 +64,16 @@ describe('crash recovery', () => {
   const next = random(seed);
   beforeAll(async () => {
     run = await startSandbox();
-    base = ['deploy', '--config', run.sandbox.configPath, '--state-dir', run.stateDir, '--skip-auth-check', '--interval', '200ms'];
+    base = [
+      'deploy',
+      '--config',
+      run.sandbox.configPath,
+      '--state-dir',
+      run.stateDir,
+      '--skip-auth-check',
+      '--interval',
+      '200ms',
+    ];
   });
   afterAll(async () => run?.close());
 
@@ -75,14 +93,19 @@ describe('crash recovery', () => {
       const delay = Math.floor(next() * fullDeployMs);
       const victim = start(base, run.env);
       await new Promise((r) => setTimeout(r, delay));
-      const lock = await fs.readFile(lockFile, 'utf8').then((t) => JSON.parse(t) as { childPgid?: number }, () => undefined);
+      const lock = await fs.readFile(lockFile, 'utf8').then(
+        (t) => JSON.parse(t) as { childPgid?: number },
+        () => undefined,
+      );
       killGroup(victim.pid);
       if (tree && lock?.childPgid) killGroup(lock.childPgid);
       await victim.done;
       const running = [...victim.output().matchAll(/→ .*\(([a-z-]+)\)\.\.\./g)].at(-1)?.[1] ?? 'before the first step';
       trials.push(`trial ${trial}: ${tree ? 'tree' : 'CLI'} killed after ${delay} ms, in ${running}`);
 
-      const state = await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8').catch(() => undefined);
+      const state = await fs
+        .readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8')
+        .catch(() => undefined);
       if (state !== undefined) expect(() => JSON.parse(state), `${trials.at(-1)}: state.json is whole`).not.toThrow();
 
       const rerun = start(base, run.env);

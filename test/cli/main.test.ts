@@ -23,10 +23,15 @@ describe('cluster-deploy CLI', () => {
     await fs.mkdir(path.dirname(lock), { recursive: true });
     const running = spawn('sleep', ['30']);
     try {
-      await fs.writeFile(lock, JSON.stringify({ pid: running.pid, host: hostname(), startedAt: new Date().toISOString() }));
+      await fs.writeFile(
+        lock,
+        JSON.stringify({ pid: running.pid, host: hostname(), startedAt: new Date().toISOString() }),
+      );
       const { code, stderr, stdout } = await cli(['deploy', ...base], run.env);
       expect(code).toBe(1);
-      expect(stderr).toMatch(/^error: another deploy of demo\/sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/);
+      expect(stderr).toMatch(
+        /^error: another deploy of demo\/sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/,
+      );
       expect(stdout).not.toContain('[1/10]');
       expect(existsSync(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'))).toBe(false);
     } finally {
@@ -72,10 +77,17 @@ describe('cluster-deploy CLI', () => {
   it('reports every invalid config field by dotted path', async () => {
     const bad = path.join(run.workDir, 'bad.yaml');
     const text = await fs.readFile(run.sandbox.configPath, 'utf8');
-    await fs.writeFile(bad, text.replace('provider: openstack', 'provider: openstak').replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: not-an-ip'));
+    await fs.writeFile(
+      bad,
+      text
+        .replace('provider: openstack', 'provider: openstak')
+        .replace('k8s_api_ip: 127.0.0.2', 'k8s_api_ip: not-an-ip'),
+    );
     const { code, stderr } = await cli(['plan', '--config', bad], run.env);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^error: .*bad\.yaml is invalid:\n {2}- opencenter\.infrastructure\.provider: .*\n {2}- opencenter\.infrastructure\.k8s_api_ip: must be an IP address\n$/);
+    expect(stderr).toMatch(
+      /^error: .*bad\.yaml is invalid:\n {2}- opencenter\.infrastructure\.provider: .*\n {2}- opencenter\.infrastructure\.k8s_api_ip: must be an IP address\n$/,
+    );
   });
 
   it('plans without running or writing anything, secrets redacted', async () => {
@@ -85,10 +97,18 @@ describe('cluster-deploy CLI', () => {
     expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(10);
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
     const tofuPlan = plan.steps.find((s: { id: string }) => s.id === 'opentofu-plan');
-    expect(tofuPlan).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'plan', '-input=false', `-out=${planFile}`] });
+    expect(tofuPlan).toMatchObject({
+      action: 'run',
+      reason: 'not run yet',
+      argv: [expect.stringMatching(/(tofu|terraform)$/), 'plan', '-input=false', `-out=${planFile}`],
+    });
     // The apply applies exactly that plan, never -auto-approve.
     const apply = plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply');
-    expect(apply).toMatchObject({ action: 'run', reason: 'not run yet', argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', planFile] });
+    expect(apply).toMatchObject({
+      action: 'run',
+      reason: 'not run yet',
+      argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', planFile],
+    });
     // The shared environment is shown once; a step shows only what its command adds or changes.
     expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_SECRET).toBe('<redacted>');
     expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_ID).toBe('sandbox-app-cred');
@@ -146,13 +166,17 @@ describe('cluster-deploy CLI', () => {
     });
     expect(signalled).toBe(true);
     expect(interrupted.code).toBe(130);
-    expect(interrupted.stderr).toContain('error: provisioning infrastructure: step "opentofu-apply" failed: interrupted');
+    expect(interrupted.stderr).toContain(
+      'error: provisioning infrastructure: step "opentofu-apply" failed: interrupted',
+    );
     expect(interrupted.stdout).toContain('received SIGINT: interrupting the running step');
     const state = JSON.parse(await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
     expect(state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
 
     const plan = JSON.parse((await cli(['plan', ...base, '--json'], run.env)).stdout);
-    expect(plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply').reason).toBe('failed last time: interrupted');
+    expect(plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply').reason).toBe(
+      'failed last time: interrupted',
+    );
 
     const resumed = await cli(['deploy', ...base, '--interval', '300ms'], run.env);
     expect(resumed.code).toBe(0);
@@ -160,26 +184,75 @@ describe('cluster-deploy CLI', () => {
   });
 
   it('works standalone, without an openCenter config', async () => {
-    const env = { ...run.env, OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_ID: 'id-1', OS_APPLICATION_CREDENTIAL_SECRET: 'standalone-canary' };
-    const { code, stdout } = await cli(['plan', '--cluster-dir', run.sandbox.clusterDir, '--vip', '10.0.0.9', '--method', 'none', '--state-dir', run.stateDir, '--json'], env);
+    const env = {
+      ...run.env,
+      OS_AUTH_URL: 'https://keystone.example:5000/v3',
+      OS_APPLICATION_CREDENTIAL_ID: 'id-1',
+      OS_APPLICATION_CREDENTIAL_SECRET: 'standalone-canary',
+    };
+    const { code, stdout } = await cli(
+      [
+        'plan',
+        '--cluster-dir',
+        run.sandbox.clusterDir,
+        '--vip',
+        '10.0.0.9',
+        '--method',
+        'none',
+        '--state-dir',
+        run.stateDir,
+        '--json',
+      ],
+      env,
+    );
     expect(code).toBe(0);
     const plan = JSON.parse(stdout);
     expect(plan.cluster).toBe('standalone/sandbox');
-    expect(plan.steps.map((s: { id: string }) => s.id)).toEqual(['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'opentofu-apply', 'openstack-normalize-kubeconfig', 'wait-ready']);
-    expect(plan.environment.set).toMatchObject({ OS_AUTH_URL: 'https://keystone.example:5000/v3', OS_APPLICATION_CREDENTIAL_SECRET: '<redacted>' });
+    expect(plan.steps.map((s: { id: string }) => s.id)).toEqual([
+      'openstack-preflight',
+      'opentofu-init',
+      'opentofu-plan',
+      'opentofu-apply',
+      'openstack-normalize-kubeconfig',
+      'wait-ready',
+    ]);
+    expect(plan.environment.set).toMatchObject({
+      OS_AUTH_URL: 'https://keystone.example:5000/v3',
+      OS_APPLICATION_CREDENTIAL_SECRET: '<redacted>',
+    });
     expect(stdout).not.toContain('standalone-canary');
   });
 
   it('normalizes a kubeconfig and waits for readiness as standalone commands', async () => {
     const target = path.join(run.workDir, 'standalone', 'kubeconfig');
-    const normalized = await cli(['normalize-kubeconfig', '--cluster-dir', run.sandbox.clusterDir, '--vip', run.sandbox.vip, '--kubeconfig', target], run.env);
+    const normalized = await cli(
+      [
+        'normalize-kubeconfig',
+        '--cluster-dir',
+        run.sandbox.clusterDir,
+        '--vip',
+        run.sandbox.vip,
+        '--kubeconfig',
+        target,
+      ],
+      run.env,
+    );
     expect(normalized.code).toBe(0);
     expect(normalized.stdout).toMatch(/server → https:\/\/127\.0\.0\.2:\d+/);
-    run.sandbox.api.setNodes([{ name: 'cp-0', ready: true }, { name: 'worker-0', ready: false }]);
-    const notEnough = await cli(['wait-ready', '--kubeconfig', target, '--nodes', '2', '--timeout', '1s', '--interval', '200ms'], run.env);
+    run.sandbox.api.setNodes([
+      { name: 'cp-0', ready: true },
+      { name: 'worker-0', ready: false },
+    ]);
+    const notEnough = await cli(
+      ['wait-ready', '--kubeconfig', target, '--nodes', '2', '--timeout', '1s', '--interval', '200ms'],
+      run.env,
+    );
     expect(notEnough.code).toBe(1);
     expect(notEnough.stderr).toContain('last error: 1/2 nodes Ready (2 registered)');
-    run.sandbox.api.setNodes([{ name: 'cp-0', ready: true }, { name: 'worker-0', ready: true }]);
+    run.sandbox.api.setNodes([
+      { name: 'cp-0', ready: true },
+      { name: 'worker-0', ready: true },
+    ]);
     const ready = await cli(['wait-ready', '--kubeconfig', target, '--nodes', '2', '--timeout', '20s'], run.env);
     expect(ready.code).toBe(0);
     expect(ready.stdout).toBe(`ready: ${run.sandbox.api.url} (2/2 nodes Ready)\n`);

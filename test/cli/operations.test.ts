@@ -31,7 +31,11 @@ interface PlannedStepJson {
 describe('cluster-deploy plan by operation', () => {
   let run: SandboxRun;
   let base: string[];
-  const nodes = (workers: number, controlPlanes = 1) => ({ ...run.env, TF_VAR_worker_count: String(workers), TF_VAR_control_plane_count: String(controlPlanes) });
+  const nodes = (workers: number, controlPlanes = 1) => ({
+    ...run.env,
+    TF_VAR_worker_count: String(workers),
+    TF_VAR_control_plane_count: String(controlPlanes),
+  });
   /** Deploys the sandbox with this many nodes, as the engine runs it for the CLI. */
   const deployWith = async (workers: number, controlPlanes = 1) => {
     const { result, console } = await run.deploy({}, { env: nodes(workers, controlPlanes) });
@@ -44,7 +48,10 @@ describe('cluster-deploy plan by operation', () => {
   afterAll(async () => run?.close());
 
   it('upgrade: upgrade-cluster.yml with -e kube_version of the target, control plane then workers; no tofu step', async () => {
-    const { code, stdout, stderr } = await cli(['plan', ...base, '--operation', 'upgrade', '--kubernetes-version', '1.34.2', '--json'], run.env);
+    const { code, stdout, stderr } = await cli(
+      ['plan', ...base, '--operation', 'upgrade', '--kubernetes-version', '1.34.2', '--json'],
+      run.env,
+    );
     expect(code, stderr).toBe(0);
     const plan = JSON.parse(stdout) as { operation: string; steps: PlannedStepJson[] };
     expect(plan.operation).toBe('upgrade');
@@ -80,12 +87,29 @@ describe('cluster-deploy plan by operation', () => {
     expect(code, stderr).toBe(0);
     const plan = JSON.parse(stdout) as { operation: string; steps: PlannedStepJson[] };
     expect(plan.operation).toBe('destroy');
-    expect(plan.steps.map((s) => s.id)).toEqual(['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster']);
+    expect(plan.steps.map((s) => s.id)).toEqual([
+      'openstack-preflight',
+      'opentofu-init',
+      'opentofu-destroy',
+      'forget-cluster',
+    ]);
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
     const destroy = plan.steps.find((s) => s.id === 'opentofu-destroy')!;
-    expect(destroy.argv).toEqual([expect.stringMatching(/(tofu|terraform)$/), 'plan', '-destroy', '-input=false', `-out=${planFile}`]);
-    expect(destroy.actions.join('\n')).toMatch(new RegExp(`then apply that destroy plan: \\S*(tofu|terraform) apply -input=false ${planFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    expect(plan.steps.filter((s) => s.id.startsWith('kubespray-') || s.argv?.some((arg) => arg.endsWith('.yml')))).toEqual([]);
+    expect(destroy.argv).toEqual([
+      expect.stringMatching(/(tofu|terraform)$/),
+      'plan',
+      '-destroy',
+      '-input=false',
+      `-out=${planFile}`,
+    ]);
+    expect(destroy.actions.join('\n')).toMatch(
+      new RegExp(
+        `then apply that destroy plan: \\S*(tofu|terraform) apply -input=false ${planFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ),
+    );
+    expect(
+      plan.steps.filter((s) => s.id.startsWith('kubespray-') || s.argv?.some((arg) => arg.endsWith('.yml'))),
+    ).toEqual([]);
 
     const text = await cli(['plan', ...base, '--operation', 'destroy'], run.env);
     expect(text.code, text.stderr).toBe(0);
@@ -104,7 +128,9 @@ describe('cluster-deploy plan by operation', () => {
     await deployWith(2);
     const { code, stdout, stderr } = await cli(['plan', ...base, '--tofu-plan'], nodes(1));
     expect(code, stderr).toBe(0);
-    expect(nodesLine(stdout)).toBe('Nodes: remove-node.yml for sandbox-worker-1 before apply; no playbook after (only workers were removed, by remove-node.yml before the apply: nothing to install)');
+    expect(nodesLine(stdout)).toBe(
+      'Nodes: remove-node.yml for sandbox-worker-1 before apply; no playbook after (only workers were removed, by remove-node.yml before the apply: nothing to install)',
+    );
 
     const json = await cli(['plan', ...base, '--tofu-plan', '--json'], nodes(1));
     expect(json.code, json.stderr).toBe(0);

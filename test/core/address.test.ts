@@ -47,7 +47,9 @@ describe('parseApiHost', () => {
     }
     expect(error).toBeInstanceOf(UserError);
     const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value); // a huge value is cut, not echoed whole
-    expect((error as Error).message).toBe(`--vip: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
+    expect((error as Error).message).toBe(
+      `--vip: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`,
+    );
   });
 });
 

@@ -51,7 +51,11 @@ describe('runCommand', () => {
   it('streams stdout and stderr redacted, and keeps a redacted tail', async () => {
     let seen = '';
     const result = await runCommand(
-      { argv: [node, '-e', 'console.log("out top-secret-1"); console.error("err top-secret-1"); process.exit(3)'], cwd: tmpdir(), env },
+      {
+        argv: [node, '-e', 'console.log("out top-secret-1"); console.error("err top-secret-1"); process.exit(3)'],
+        cwd: tmpdir(),
+        env,
+      },
       { redactor: redactorWith('top-secret-1'), output: (t) => (seen += t) },
     );
     expect(result.exitCode).toBe(3);
@@ -62,18 +66,28 @@ describe('runCommand', () => {
   });
 
   it('names the command and exit code when it fails, and a missing program clearly', async () => {
-    await expect(commandExecutor({ redactor: new Redactor() })({ argv: [node, '-e', 'process.exit(4)'], cwd: tmpdir(), env })).rejects.toThrow(
+    await expect(
+      commandExecutor({ redactor: new Redactor() })({ argv: [node, '-e', 'process.exit(4)'], cwd: tmpdir(), env }),
+    ).rejects.toThrow(
       new CommandFailedError(path.basename(node), { exitCode: 4, signal: null, tail: [], stdout: '' }).message,
     );
-    await expect(runCommand({ argv: ['no-such-tool-xyz', 'init'], cwd: tmpdir(), env }, { redactor: new Redactor() })).rejects.toThrow(
-      /command not found: no-such-tool-xyz/,
-    );
+    await expect(
+      runCommand({ argv: ['no-such-tool-xyz', 'init'], cwd: tmpdir(), env }, { redactor: new Redactor() }),
+    ).rejects.toThrow(/command not found: no-such-tool-xyz/);
   });
 
   it('handles output far larger than memory bounds while streaming', async () => {
     let bytes = 0;
     const result = await runCommand(
-      { argv: [node, '-e', 'const l = "y".repeat(1023) + "\\n"; for (let i = 0; i < 20000; i++) process.stdout.write(l)'], cwd: tmpdir(), env },
+      {
+        argv: [
+          node,
+          '-e',
+          'const l = "y".repeat(1023) + "\\n"; for (let i = 0; i < 20000; i++) process.stdout.write(l)',
+        ],
+        cwd: tmpdir(),
+        env,
+      },
       { redactor: redactorWith('never-present'), output: (t) => (bytes += t.length) },
     );
     expect(result.exitCode).toBe(0);
@@ -84,7 +98,10 @@ describe('runCommand', () => {
   it('forwards exactly one SIGINT on abort; a child that exits on it gets nothing more', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'sig-')), 'signals');
     const controller = new AbortController();
-    const running = runCommand({ argv: signalRecorder(file, 'exit'), cwd: tmpdir(), env }, { redactor: new Redactor(), signal: controller.signal, interruptGraceMs: 1500 });
+    const running = runCommand(
+      { argv: signalRecorder(file, 'exit'), cwd: tmpdir(), env },
+      { redactor: new Redactor(), signal: controller.signal, interruptGraceMs: 1500 },
+    );
     await waitForFile(file, 'started');
     controller.abort();
     const result = await running;
@@ -96,7 +113,10 @@ describe('runCommand', () => {
   it('sends SIGTERM after the grace period when the child ignores SIGINT', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'sig-')), 'signals');
     const controller = new AbortController();
-    const running = runCommand({ argv: signalRecorder(file, 'ignore'), cwd: tmpdir(), env }, { redactor: new Redactor(), signal: controller.signal, interruptGraceMs: 300 });
+    const running = runCommand(
+      { argv: signalRecorder(file, 'ignore'), cwd: tmpdir(), env },
+      { redactor: new Redactor(), signal: controller.signal, interruptGraceMs: 300 },
+    );
     await waitForFile(file, 'started');
     controller.abort();
     const result = await running;
@@ -109,7 +129,15 @@ describe('runCommand', () => {
     const events: string[] = [];
     let groupWhileRunning = '';
     const result = await runCommand(
-      { argv: [node, '-e', `console.log(process.pid); const t = setInterval(() => require('node:fs').existsSync(${JSON.stringify(release)}) && clearInterval(t), 20); setTimeout(() => clearInterval(t), 10000).unref()`], cwd: tmpdir(), env },
+      {
+        argv: [
+          node,
+          '-e',
+          `console.log(process.pid); const t = setInterval(() => require('node:fs').existsSync(${JSON.stringify(release)}) && clearInterval(t), 20); setTimeout(() => clearInterval(t), 10000).unref()`,
+        ],
+        cwd: tmpdir(),
+        env,
+      },
       {
         redactor: new Redactor(),
         captureStdout: 100,
@@ -125,7 +153,10 @@ describe('runCommand', () => {
     expect(events).toEqual([`spawn ${pid} ${path.basename(node)}`, 'exit']);
     expect(groupWhileRunning).toBe(pid);
 
-    const missing = runCommand({ argv: ['no-such-tool-xyz'], cwd: tmpdir(), env }, { redactor: new Redactor(), onSpawn: () => events.push('spawn'), onExit: () => events.push('exit') });
+    const missing = runCommand(
+      { argv: ['no-such-tool-xyz'], cwd: tmpdir(), env },
+      { redactor: new Redactor(), onSpawn: () => events.push('spawn'), onExit: () => events.push('exit') },
+    );
     await expect(missing).rejects.toThrow(/command not found/);
     expect(events).toHaveLength(2);
   });
@@ -141,7 +172,10 @@ describe('runCommand', () => {
       consoleText += text;
     });
     output.openLogFile(path.join(dir, 'deploy.log'));
-    const result = await runCommand({ argv: [node, '-e', script], cwd: dir, env }, { redactor: output.redactor, output: output.write, captureStdout: 1_000_000 });
+    const result = await runCommand(
+      { argv: [node, '-e', script], cwd: dir, env },
+      { redactor: output.redactor, output: output.write, captureStdout: 1_000_000 },
+    );
     await output.close();
     const want = Array.from({ length: 3000 }, (_, i) => `line ${i} ${MASK} ✓\n`).join('');
     expect(result.exitCode).toBe(0);
@@ -155,14 +189,20 @@ describe('runCommand', () => {
     // Python and others buffer stdout in blocks that end mid-line, while warnings go to stderr at once.
     const script = `process.stdout.write('stdout starts '); setTimeout(() => { process.stderr.write('stderr warns\\n'); setTimeout(() => process.stdout.write('and ends\\n'), 100); }, 100);`;
     let seen = '';
-    const result = await runCommand({ argv: [node, '-e', script], cwd: tmpdir(), env }, { redactor: new Redactor(), output: (t) => (seen += t) });
+    const result = await runCommand(
+      { argv: [node, '-e', script], cwd: tmpdir(), env },
+      { redactor: new Redactor(), output: (t) => (seen += t) },
+    );
     expect(result.exitCode).toBe(0);
     expect(seen.split('\n').sort()).toEqual(['', 'stderr warns', 'stdout starts and ends']);
     expect([...result.tail].sort()).toEqual(['stderr warns', 'stdout starts and ends']);
   });
 
   it('cuts captured stdout at the limit, on a character boundary', async () => {
-    const result = await runCommand({ argv: [node, '-e', 'process.stdout.write("ab✓✓✓")'], cwd: tmpdir(), env }, { redactor: new Redactor(), captureStdout: 6 });
+    const result = await runCommand(
+      { argv: [node, '-e', 'process.stdout.write("ab✓✓✓")'], cwd: tmpdir(), env },
+      { redactor: new Redactor(), captureStdout: 6 },
+    );
     expect(result.stdout).toBe('ab✓');
   });
 
@@ -186,7 +226,10 @@ describe('runCommand', () => {
       },
     });
     const output = new DeployOutput(new Redactor(), console);
-    const running = runCommand({ argv: [node, '-e', script], cwd: tmpdir(), env }, { redactor: output.redactor, output: output.write });
+    const running = runCommand(
+      { argv: [node, '-e', script], cwd: tmpdir(), env },
+      { redactor: output.redactor, output: output.write },
+    );
 
     // Wait until the child's count stops moving (no assertion on how long that takes).
     const sent = () => (existsSync(progress) ? Number(readFileSync(progress, 'utf8') || 0) : 0);

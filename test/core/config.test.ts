@@ -56,10 +56,27 @@ describe('cluster config', () => {
   });
 
   it.each([
-    { case: 'a second document', text: `${valid}---\nschema_version: "2.0"\n`, message: /^c\.yaml holds more than one YAML document \(another starts at line 13, column 1\); give one$/ },
-    { case: 'a duplicate key', text: `${valid}schema_version: "2.0"\n`, message: /^c\.yaml is not valid YAML: duplicate key "schema_version" at line 13, column 1 \(first at line 2, column 1\)$/ },
-    { case: 'a top-level list', text: '- schema_version: "2.0"\n', message: /^c\.yaml must be a YAML mapping \(key: value\) at the top level, but it is a list$/ },
-    { case: 'a syntax error next to a secret, without quoting it', text: 'secrets: {password: [hunter2-canary\n', message: /^c\.yaml is not valid YAML: [^\n]* at line \d+, column \d+$/ },
+    {
+      case: 'a second document',
+      text: `${valid}---\nschema_version: "2.0"\n`,
+      message: /^c\.yaml holds more than one YAML document \(another starts at line 13, column 1\); give one$/,
+    },
+    {
+      case: 'a duplicate key',
+      text: `${valid}schema_version: "2.0"\n`,
+      message:
+        /^c\.yaml is not valid YAML: duplicate key "schema_version" at line 13, column 1 \(first at line 2, column 1\)$/,
+    },
+    {
+      case: 'a top-level list',
+      text: '- schema_version: "2.0"\n',
+      message: /^c\.yaml must be a YAML mapping \(key: value\) at the top level, but it is a list$/,
+    },
+    {
+      case: 'a syntax error next to a secret, without quoting it',
+      text: 'secrets: {password: [hunter2-canary\n',
+      message: /^c\.yaml is not valid YAML: [^\n]* at line \d+, column \d+$/,
+    },
   ])('refuses $case', ({ text, message }) => {
     expect(() => parseClusterConfig(text, 'c.yaml')).toThrow(message);
   });
@@ -81,7 +98,11 @@ describe('cluster config', () => {
       },
       message: (file: string) => `config file ${file} is 49.0 MiB; config files over 1 MiB are refused`,
     },
-    { case: 'a directory', setup: async (dir: string) => dir, message: (file: string) => `config file ${file} is a directory; give a file path` },
+    {
+      case: 'a directory',
+      setup: async (dir: string) => dir,
+      message: (file: string) => `config file ${file} is a directory; give a file path`,
+    },
     {
       case: 'a named pipe, which would block the read forever',
       setup: async (dir: string) => {
@@ -91,7 +112,11 @@ describe('cluster config', () => {
       },
       message: (file: string) => `config file ${file} is not a regular file (it is a named pipe)`,
     },
-    { case: 'missing', setup: async (dir: string) => path.join(dir, 'nope.yaml'), message: (file: string) => `config file not found: ${file}` },
+    {
+      case: 'missing',
+      setup: async (dir: string) => path.join(dir, 'nope.yaml'),
+      message: (file: string) => `config file not found: ${file}`,
+    },
   ])('refuses a config file that is $case', async ({ setup, message }) => {
     const dir = await fs.mkdtemp(path.join(tmpdir(), 'config-'));
     try {
@@ -114,4 +139,3 @@ describe('cluster config', () => {
     }
   });
 });
-

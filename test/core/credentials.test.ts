@@ -2,7 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authMethod, CREDENTIAL_FIELDS, credentialOptions, credentialSecrets, credentialsToEnv, resolveCredentials } from '../../src/core/credentials.js';
+import {
+  authMethod,
+  CREDENTIAL_FIELDS,
+  credentialOptions,
+  credentialSecrets,
+  credentialsToEnv,
+  resolveCredentials,
+} from '../../src/core/credentials.js';
 import { UsageError } from '../../src/core/errors.js';
 import { credentialProblems } from '../../src/core/steps/preflight.js';
 
@@ -14,7 +21,10 @@ const openstack = {
   application_credential_secret: 'cfg-secret',
 };
 const config = { source: 'cluster.yaml', openstack };
-const configWith = (fields: Record<string, unknown>) => ({ source: 'cluster.yaml', openstack: { ...openstack, ...fields } });
+const configWith = (fields: Record<string, unknown>) => ({
+  source: 'cluster.yaml',
+  openstack: { ...openstack, ...fields },
+});
 
 describe('credential resolution', () => {
   it('prefers options over OS_* variables over the config, field by field', () => {
@@ -28,7 +38,9 @@ describe('credential resolution', () => {
     expect(creds.applicationCredentialSecret).toBe('cfg-secret');
     expect(creds.sources.region).toBe('an explicit option');
     expect(creds.sources.authUrl).toBe('OS_AUTH_URL');
-    expect(creds.sources.applicationCredentialSecret).toBe('the config (cluster.yaml: opencenter.infrastructure.cloud.openstack.application_credential_secret)');
+    expect(creds.sources.applicationCredentialSecret).toBe(
+      'the config (cluster.yaml: opencenter.infrastructure.cloud.openstack.application_credential_secret)',
+    );
   });
 
   it('lets username/password from the environment replace CHANGEME application credentials', () => {
@@ -52,7 +64,10 @@ describe('credential resolution', () => {
   });
 
   it('reports incomplete credentials with the reference message', () => {
-    const creds = resolveCredentials({ env: {}, config: { source: 'cluster.yaml', openstack: { auth_url: 'https://x/v3' } } });
+    const creds = resolveCredentials({
+      env: {},
+      config: { source: 'cluster.yaml', openstack: { auth_url: 'https://x/v3' } },
+    });
     expect(credentialProblems(creds)).toContain(
       'openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap',
     );
@@ -97,7 +112,10 @@ describe('the credential table', () => {
       expect(new Set(CREDENTIAL_FIELDS.map((spec) => spec[key])).size, key).toBe(CREDENTIAL_FIELDS.length);
     }
     expect(new Set(CREDENTIAL_FIELDS.map((spec) => spec.env[0])).size).toBe(CREDENTIAL_FIELDS.length);
-    expect(CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => spec.field)).toEqual(['applicationCredentialSecret', 'password']);
+    expect(CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => spec.field)).toEqual([
+      'applicationCredentialSecret',
+      'password',
+    ]);
   });
 
   it('reads every field from every source by the names in the table', () => {
@@ -107,7 +125,14 @@ describe('the credential table', () => {
     const env: Record<string, string> = {};
     const openstack: Record<string, unknown> = {};
     for (const spec of CREDENTIAL_FIELDS) {
-      const value = spec.type === 'boolean' ? true : spec.type === 'interface' ? 'internal' : spec.type === 'url' ? 'https://k.example/v3' : `v-${spec.field}`;
+      const value =
+        spec.type === 'boolean'
+          ? true
+          : spec.type === 'interface'
+            ? 'internal'
+            : spec.type === 'url'
+              ? 'https://k.example/v3'
+              : `v-${spec.field}`;
       env[spec.env[0]!] = String(value);
       openstack[spec.config[0]!] = value;
       const key = spec.cloudsYaml[0]!;
@@ -150,13 +175,19 @@ describe('the credential table', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'clouds-'));
     const file = path.join(dir, 'clouds.yaml');
     writeFileSync(file, 'clouds:\n  c:\n    interface: nope\n    auth:\n      password: [1, 2]\n');
-    expect(() => resolveCredentials({ env: { OS_CLOUD: 'c', OS_CLIENT_CONFIG_FILE: file } })).toThrow(`${file} (clouds.c.interface): "nope" is not one of public, internal, admin`);
+    expect(() => resolveCredentials({ env: { OS_CLOUD: 'c', OS_CLIENT_CONFIG_FILE: file } })).toThrow(
+      `${file} (clouds.c.interface): "nope" is not one of public, internal, admin`,
+    );
   });
 
   it('reads options as usage errors naming the flag or input', () => {
     const flags: Record<string, string | boolean> = { 'os-interface': 'bogus' };
-    expect(() => credentialOptions('cli', (spec) => flags[spec.flag])).toThrow(new UsageError('--os-interface: "bogus" is not one of public, internal, admin'));
+    expect(() => credentialOptions('cli', (spec) => flags[spec.flag])).toThrow(
+      new UsageError('--os-interface: "bogus" is not one of public, internal, admin'),
+    );
     const inputs: Record<string, string> = { 'openstack-insecure': 'perhaps' };
-    expect(() => credentialOptions('action', (spec) => inputs[spec.input])).toThrow(new UsageError('input openstack-insecure: "perhaps" is not true or false'));
+    expect(() => credentialOptions('action', (spec) => inputs[spec.input])).toThrow(
+      new UsageError('input openstack-insecure: "perhaps" is not true or false'),
+    );
   });
 });

@@ -30,33 +30,41 @@ async function unprivileged(call: string): Promise<string> {
 }
 
 describe('ensurePrivateDir', () => {
-  it.each([0o1777, 0o755, 0o750, 0o711].map((mode) => [mode.toString(8), mode] as const))('leaves an existing directory (mode %s) as it is and creates below it 0700', async (_, mode) => {
-    const shared = path.join(base, 'shared');
-    await fs.mkdir(shared);
-    await fs.chmod(shared, mode);
-    await ensurePrivateDir(shared);
-    await ensurePrivateDir(path.join(shared, 'mine'));
-    expect(await modeOf(shared)).toBe(mode);
-    expect(await modeOf(path.join(shared, 'mine'))).toBe(0o700);
-  });
+  it.each([0o1777, 0o755, 0o750, 0o711].map((mode) => [mode.toString(8), mode] as const))(
+    'leaves an existing directory (mode %s) as it is and creates below it 0700',
+    async (_, mode) => {
+      const shared = path.join(base, 'shared');
+      await fs.mkdir(shared);
+      await fs.chmod(shared, mode);
+      await ensurePrivateDir(shared);
+      await ensurePrivateDir(path.join(shared, 'mine'));
+      expect(await modeOf(shared)).toBe(mode);
+      expect(await modeOf(path.join(shared, 'mine'))).toBe(0o700);
+    },
+  );
 
-  it.each([0o022, 0o277, 0o000].map((umask) => [umask.toString(8), umask] as const))('creates every missing component 0700 whatever the umask (%s)', async (_, umask) => {
-    const previous = process.umask(umask);
-    try {
-      await ensurePrivateDir(path.join(base, 'a', 'b', 'c'));
-    } finally {
-      process.umask(previous);
-    }
-    for (const dir of ['a', 'a/b', 'a/b/c']) expect(await modeOf(path.join(base, dir))).toBe(0o700);
-    expect(await modeOf(base)).toBe(0o755);
-  });
+  it.each([0o022, 0o277, 0o000].map((umask) => [umask.toString(8), umask] as const))(
+    'creates every missing component 0700 whatever the umask (%s)',
+    async (_, umask) => {
+      const previous = process.umask(umask);
+      try {
+        await ensurePrivateDir(path.join(base, 'a', 'b', 'c'));
+      } finally {
+        process.umask(previous);
+      }
+      for (const dir of ['a', 'a/b', 'a/b/c']) expect(await modeOf(path.join(base, dir))).toBe(0o700);
+      expect(await modeOf(base)).toBe(0o755);
+    },
+  );
 
   it('uses a sticky shared directory it does not own without trying to chmod it', async () => {
     const sticky = path.join(base, 's');
     await fs.mkdir(sticky);
     await fs.chmod(sticky, 0o1777);
     expect(await unprivileged(`files.ensurePrivateDir(${JSON.stringify(sticky)})`)).toBe('ok');
-    expect(await unprivileged(`files.writePrivateFile(${JSON.stringify(path.join(sticky, 'kc'))}, 'x', 'kubeconfig')`)).toBe('ok');
+    expect(
+      await unprivileged(`files.writePrivateFile(${JSON.stringify(path.join(sticky, 'kc'))}, 'x', 'kubeconfig')`),
+    ).toBe('ok');
     expect(await modeOf(sticky)).toBe(0o1777);
     expect(await modeOf(path.join(sticky, 'kc'))).toBe(0o600);
   });
@@ -72,7 +80,11 @@ describe('writePrivateFile', () => {
   });
 
   it.each([
-    { case: 'an existing directory', setup: async () => base, message: (p: string) => `kubeconfig path ${p} is a directory; give a file path` },
+    {
+      case: 'an existing directory',
+      setup: async () => base,
+      message: (p: string) => `kubeconfig path ${p} is a directory; give a file path`,
+    },
     {
       case: 'a symbolic link to a directory',
       setup: async () => {
@@ -100,11 +112,15 @@ describe('writePrivateFile', () => {
     {
       case: 'a path with a newline',
       setup: async () => path.join(base, 'kc\n::warning::forged'),
-      message: (p: string) => `kubeconfig path ${JSON.stringify(p)} contains a control character; give a plain file path`,
+      message: (p: string) =>
+        `kubeconfig path ${JSON.stringify(p)} contains a control character; give a plain file path`,
     },
   ])('refuses $case with a message naming the path', async ({ setup, message }) => {
     const target = await setup();
-    const error = await writePrivateFile(target, 'x', 'kubeconfig').then(() => undefined, (e: unknown) => e);
+    const error = await writePrivateFile(target, 'x', 'kubeconfig').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toBe(message(target));
   });
@@ -143,7 +159,9 @@ describe('writePrivateFile', () => {
     if (root && !isRoot) return;
     const file = await target();
     const before = await fs.lstat(file);
-    await expect(writePrivateFile(file, 'x', 'kubeconfig')).rejects.toThrow(`kubeconfig path ${file} is not a regular file (it is ${is}); give a file path`);
+    await expect(writePrivateFile(file, 'x', 'kubeconfig')).rejects.toThrow(
+      `kubeconfig path ${file} is not a regular file (it is ${is}); give a file path`,
+    );
     expect((await fs.lstat(file)).ino).toBe(before.ino);
   });
 
@@ -157,11 +175,23 @@ describe('writePrivateFile', () => {
     // RLIMIT_FSIZE of 1 KiB makes the write fail with EFBIG (SIGXFSZ is ignored so that it is an error).
     const dir = path.join(base, 'full');
     await fs.mkdir(dir);
-    const run = spawnSync('prlimit', ['--fsize=1024', process.execPath, '--import', 'tsx', '--input-type=module', '-e', `
+    const run = spawnSync(
+      'prlimit',
+      [
+        '--fsize=1024',
+        process.execPath,
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
       process.on('SIGXFSZ', () => {});
       const files = await import(${JSON.stringify(sourceModule('src/core/files.ts'))});
       try { await files.writeFileAtomic(${JSON.stringify(path.join(dir, 'kc'))}, 'x'.repeat(65536)); console.log('ok'); } catch (error) { console.log(error.code); }
-    `], { encoding: 'utf8', cwd: path.resolve('.') });
+    `,
+      ],
+      { encoding: 'utf8', cwd: path.resolve('.') },
+    );
     expect(run.stdout.trim()).toBe('EFBIG');
     expect(await fs.readdir(dir)).toEqual([]);
   });
@@ -203,8 +233,10 @@ describe('writePrivateFile', () => {
     expect(await unprivileged(`files.writePrivateFile(${JSON.stringify(file)}, 'x', 'kubeconfig')`)).toBe(
       `UserError: cannot write kubeconfig ${file}: permission denied in ${locked}`,
     );
-    expect(await unprivileged(`files.writePrivateFile(${JSON.stringify(path.join(locked, 'sub', 'kc'))}, 'x', 'kubeconfig')`)).toBe(
-      `UserError: cannot write kubeconfig ${path.join(locked, 'sub', 'kc')}: permission denied in ${locked}`,
-    );
+    expect(
+      await unprivileged(
+        `files.writePrivateFile(${JSON.stringify(path.join(locked, 'sub', 'kc'))}, 'x', 'kubeconfig')`,
+      ),
+    ).toBe(`UserError: cannot write kubeconfig ${path.join(locked, 'sub', 'kc')}: permission denied in ${locked}`);
   });
 });

@@ -16,7 +16,10 @@ function credentials(fields: Partial<OpenStackCredentials>): OpenStackCredential
 }
 
 /** The UserError a check fails with (anything else fails the test). */
-async function failure(creds: OpenStackCredentials, options?: Parameters<typeof checkOpenStackAuth>[1]): Promise<string> {
+async function failure(
+  creds: OpenStackCredentials,
+  options?: Parameters<typeof checkOpenStackAuth>[1],
+): Promise<string> {
   const error = await checkOpenStackAuth(creds, options).then(
     () => undefined,
     (e: unknown) => e,
@@ -26,7 +29,9 @@ async function failure(creds: OpenStackCredentials, options?: Parameters<typeof 
 }
 
 /** A local server that is not Keystone; closes its open connections on close(). */
-async function startFakeServer(server: http.Server | https.Server | net.Server): Promise<{ url: string; close(): Promise<void> }> {
+async function startFakeServer(
+  server: http.Server | https.Server | net.Server,
+): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   server.on('connection', (socket: net.Socket) => {
     sockets.add(socket);
@@ -83,11 +88,22 @@ describe('checks that need no Keystone', () => {
   });
 
   it('asks for the missing pieces before any request', async () => {
-    expect(await failure(credentials({ applicationCredentialId: 'x', applicationCredentialSecret: 'y' }))).toMatch(/no Keystone auth_url/);
-    expect(await failure(credentials({ authUrl: 'http://127.0.0.1:9/v3' }))).toMatch(/no complete OpenStack credentials/);
-    const noProject = credentials({ authUrl: 'http://127.0.0.1:9/v3', username: 'alice', userDomainName: 'Default', password: 'pw' });
+    expect(await failure(credentials({ applicationCredentialId: 'x', applicationCredentialSecret: 'y' }))).toMatch(
+      /no Keystone auth_url/,
+    );
+    expect(await failure(credentials({ authUrl: 'http://127.0.0.1:9/v3' }))).toMatch(
+      /no complete OpenStack credentials/,
+    );
+    const noProject = credentials({
+      authUrl: 'http://127.0.0.1:9/v3',
+      username: 'alice',
+      userDomainName: 'Default',
+      password: 'pw',
+    });
     expect(await failure(noProject)).toMatch(/needs a project/);
-    expect(await failure({ ...noProject, projectName: 'p', userDomainName: undefined })).toMatch(/user alice needs a user domain/);
+    expect(await failure({ ...noProject, projectName: 'p', userDomainName: undefined })).toMatch(
+      /user alice needs a user domain/,
+    );
   });
 });
 
@@ -96,12 +112,24 @@ describe('unreachable or wrong auth_url', () => {
     const closed = await startFakeServer(net.createServer());
     const { port } = new URL(closed.url);
     await closed.close();
-    const message = await failure(credentials({ authUrl: `http://127.0.0.1:${port}/v3`, applicationCredentialId: 'id', applicationCredentialSecret: 's' }));
+    const message = await failure(
+      credentials({
+        authUrl: `http://127.0.0.1:${port}/v3`,
+        applicationCredentialId: 'id',
+        applicationCredentialSecret: 's',
+      }),
+    );
     expect(message).toContain(`connection to 127.0.0.1:${port} refused`);
   });
 
   it('reports a host that does not resolve', async () => {
-    const message = await failure(credentials({ authUrl: 'https://keystone.invalid:5000', applicationCredentialId: 'id', applicationCredentialSecret: 's' }));
+    const message = await failure(
+      credentials({
+        authUrl: 'https://keystone.invalid:5000',
+        applicationCredentialId: 'id',
+        applicationCredentialSecret: 's',
+      }),
+    );
     expect(message).toContain('cannot resolve host keystone.invalid');
   });
 
@@ -109,7 +137,10 @@ describe('unreachable or wrong auth_url', () => {
     const silent = await startFakeServer(net.createServer(() => {}));
     try {
       const started = Date.now();
-      const message = await failure(credentials({ authUrl: silent.url, applicationCredentialId: 'id', applicationCredentialSecret: 's' }), { timeoutMs: 300 });
+      const message = await failure(
+        credentials({ authUrl: silent.url, applicationCredentialId: 'id', applicationCredentialSecret: 's' }),
+        { timeoutMs: 300 },
+      );
       expect(Date.now() - started).toBeLessThan(3000);
       expect(message).toContain('accepted the connection but did not answer within 0.3s');
       expect(message).toContain('--auth-timeout');
@@ -128,7 +159,11 @@ describe('unreachable or wrong auth_url', () => {
         }),
       );
       servers.push(server);
-      return credentials({ authUrl: server.url, applicationCredentialId: 'ac-id', applicationCredentialSecret: 'ac-secret-canary' });
+      return credentials({
+        authUrl: server.url,
+        applicationCredentialId: 'ac-id',
+        applicationCredentialSecret: 'ac-secret-canary',
+      });
     };
     afterAll(async () => Promise.all(servers.map((s) => s.close())));
 
@@ -143,14 +178,30 @@ describe('unreachable or wrong auth_url', () => {
     });
 
     it('a redirect', async () => {
-      const message = await failure(await serve(301, 'text/html', '', { Location: 'https://keystone.example.com/v3/auth/tokens' }));
+      const message = await failure(
+        await serve(301, 'text/html', '', { Location: 'https://keystone.example.com/v3/auth/tokens' }),
+      );
       expect(message).toContain('redirects (301) to https://keystone.example.com/v3/auth/tokens');
     });
 
     it('403 and 500 with Keystone-style bodies, without echoing the secret', async () => {
-      const forbidden = await failure(await serve(403, 'application/json', '{"error":{"code":403,"message":"You are not authorized.","title":"Forbidden"}}'));
-      expect(forbidden).toContain('refused a token for the application credential ac-id (403 Forbidden) (Keystone: "You are not authorized.")');
-      const echo = await failure(await serve(500, 'application/json', '{"error":{"code":500,"message":"bad secret ac-secret-canary","title":"Internal"}}'));
+      const forbidden = await failure(
+        await serve(
+          403,
+          'application/json',
+          '{"error":{"code":403,"message":"You are not authorized.","title":"Forbidden"}}',
+        ),
+      );
+      expect(forbidden).toContain(
+        'refused a token for the application credential ac-id (403 Forbidden) (Keystone: "You are not authorized.")',
+      );
+      const echo = await failure(
+        await serve(
+          500,
+          'application/json',
+          '{"error":{"code":500,"message":"bad secret ac-secret-canary","title":"Internal"}}',
+        ),
+      );
       expect(echo).toMatch(/failed with 500; try again later/);
       expect(echo).not.toContain('ac-secret-canary');
     });
@@ -164,8 +215,29 @@ describe('unreachable or wrong auth_url', () => {
       dir = mkdtempSync(path.join(tmpdir(), 'keystone-tls-'));
       certFile = path.join(dir, 'cert.pem');
       const keyFile = path.join(dir, 'key.pem');
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          keyFile,
+          '-out',
+          certFile,
+        ],
+        { stdio: 'ignore' },
+      );
       server = await startFakeServer(
         https.createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, (request, response) => {
           request.resume();
@@ -194,9 +266,9 @@ describe('unreachable or wrong auth_url', () => {
     });
 
     it('names an unreadable CA bundle', async () => {
-      expect(await failure(tlsCreds({ caCert: path.join(dir, 'missing.pem'), sources: { caCert: 'the environment' } }))).toMatch(
-        /cannot read the CA bundle .*missing\.pem \(from the environment\)/,
-      );
+      expect(
+        await failure(tlsCreds({ caCert: path.join(dir, 'missing.pem'), sources: { caCert: 'the environment' } })),
+      ).toMatch(/cannot read the CA bundle .*missing\.pem \(from the environment\)/);
     });
   });
 });
@@ -232,7 +304,13 @@ describe('against a real Keystone', () => {
 
   it('authenticates with a password and finds the four services in the region', async () => {
     const result = await checkOpenStackAuth(password());
-    expect(result).toMatchObject({ method: 'password', user: 'admin', project: 'admin', region: 'RegionOne', interface: 'public' });
+    expect(result).toMatchObject({
+      method: 'password',
+      user: 'admin',
+      project: 'admin',
+      region: 'RegionOne',
+      interface: 'public',
+    });
     expect(Object.keys(result.endpoints).sort()).toEqual(['compute', 'identity', 'image', 'network']);
     expect(result.endpoints.compute).toBe('http://127.0.0.1:8774/v2.1');
     expect(Date.parse(result.expiresAt!)).toBeGreaterThan(Date.now());
@@ -242,9 +320,19 @@ describe('against a real Keystone', () => {
 
   it('authenticates with an application credential, by id (auth_url without /v3) and by name', async () => {
     const byId = await checkOpenStackAuth(appCred({ authUrl: keystone.authUrl.replace(/\/v3$/, '') }));
-    expect(byId).toMatchObject({ method: 'application-credential', user: 'admin', project: 'admin', region: 'RegionOne' });
+    expect(byId).toMatchObject({
+      method: 'application-credential',
+      user: 'admin',
+      project: 'admin',
+      region: 'RegionOne',
+    });
     const byName = await checkOpenStackAuth(
-      appCred({ applicationCredentialId: undefined, applicationCredentialName: 'preflight-test', username: 'admin', userDomainName: 'Default' }),
+      appCred({
+        applicationCredentialId: undefined,
+        applicationCredentialName: 'preflight-test',
+        username: 'admin',
+        userDomainName: 'Default',
+      }),
     );
     expect(byName.method).toBe('application-credential');
   });
@@ -256,7 +344,12 @@ describe('against a real Keystone', () => {
 
   it('names the rejected application credential, never the secret', async () => {
     const wrongSecret = 'wrong-secret-canary';
-    const message = await failure(appCred({ applicationCredentialSecret: wrongSecret, sources: { applicationCredentialSecret: 'the environment' } }));
+    const message = await failure(
+      appCred({
+        applicationCredentialSecret: wrongSecret,
+        sources: { applicationCredentialSecret: 'the environment' },
+      }),
+    );
     expect(message).toContain(`rejected the application credential ${keystone.appCredId}`);
     expect(message).toContain('has expired');
     expect(message).toContain('Check the secret (from the environment)');
@@ -280,11 +373,15 @@ describe('against a real Keystone', () => {
   });
 
   it('points at the project when the password is right but the project is wrong', async () => {
-    expect(await failure(password({ projectName: 'no-such-project' }))).toContain('project no-such-project in domain Default does not exist');
+    expect(await failure(password({ projectName: 'no-such-project' }))).toContain(
+      'project no-such-project in domain Default does not exist',
+    );
   });
 
   it('says the password has expired when Keystone says so', async () => {
-    const message = await failure(password({ username: keystone.expiredUser.name, password: keystone.expiredUser.password }));
+    const message = await failure(
+      password({ username: keystone.expiredUser.name, password: keystone.expiredUser.password }),
+    );
     expect(message).toContain('the password has expired');
     expect(message).not.toContain(keystone.expiredUser.password);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/errors.js';
-import { type ClusterVersions, clusterVersionsFromKubectl, compareVersions, parseKubeVersion, planUpgrade, workerBatches } from '../../src/core/kube-version.js';
+import {
+  type ClusterVersions,
+  clusterVersionsFromKubectl,
+  compareVersions,
+  parseKubeVersion,
+  planUpgrade,
+  workerBatches,
+} from '../../src/core/kube-version.js';
 
 describe('parseKubeVersion', () => {
   it.each([
@@ -14,10 +21,15 @@ describe('parseKubeVersion', () => {
     expect(parseKubeVersion(text, 'kube-version')).toEqual({ major, minor, patch, text: `${major}.${minor}.${patch}` });
   });
 
-  it.each(['', '1.34', 'latest', 'v1.34.x', '1.34.2.1', 'V1.34.2', '1.34.2 1.35.0', 'vv1.34.2'])('refuses %j, naming where it came from', (text) => {
-    expect(() => parseKubeVersion(text, 'kube-version')).toThrow(UserError);
-    expect(() => parseKubeVersion(text, 'kube-version')).toThrow(/^kube-version: .* is not a Kubernetes version; write it as X\.Y\.Z, e\.g\. 1\.34\.2$/);
-  });
+  it.each(['', '1.34', 'latest', 'v1.34.x', '1.34.2.1', 'V1.34.2', '1.34.2 1.35.0', 'vv1.34.2'])(
+    'refuses %j, naming where it came from',
+    (text) => {
+      expect(() => parseKubeVersion(text, 'kube-version')).toThrow(UserError);
+      expect(() => parseKubeVersion(text, 'kube-version')).toThrow(
+        /^kube-version: .* is not a Kubernetes version; write it as X\.Y\.Z, e\.g\. 1\.34\.2$/,
+      );
+    },
+  );
 
   it('throws the error class it is given (an option is a usage error)', () => {
     expect(() => parseKubeVersion('1.34', '--kube-version', UsageError)).toThrow(UsageError);
@@ -37,8 +49,14 @@ describe('compareVersions', () => {
   });
 });
 
-function cluster(server: string, nodes: [name: string, kubelet: string, role: 'cp' | 'worker', ready?: boolean][]): ClusterVersions {
-  return { server, nodes: nodes.map(([name, kubelet, role, ready = true]) => ({ name, kubelet, ready, controlPlane: role === 'cp' })) };
+function cluster(
+  server: string,
+  nodes: [name: string, kubelet: string, role: 'cp' | 'worker', ready?: boolean][],
+): ClusterVersions {
+  return {
+    server,
+    nodes: nodes.map(([name, kubelet, role, ready = true]) => ({ name, kubelet, ready, controlPlane: role === 'cp' })),
+  };
 }
 
 describe('planUpgrade', () => {
@@ -102,7 +120,8 @@ describe('planUpgrade', () => {
         ['cp-0', 'v1.34.1', 'cp'],
         ['w-0', 'v1.34.2', 'worker'],
       ]),
-      message: /^Kubernetes 1\.34\.1 is below what the cluster runs: w-0 \(1\.34\.2\)\. Kubernetes cannot be downgraded; set the version to 1\.34\.2 or later$/,
+      message:
+        /^Kubernetes 1\.34\.1 is below what the cluster runs: w-0 \(1\.34\.2\)\. Kubernetes cannot be downgraded; set the version to 1\.34\.2 or later$/,
     },
     {
       name: 'a target below the API server',
@@ -114,7 +133,8 @@ describe('planUpgrade', () => {
       name: 'a skipped minor',
       target: '1.35.4',
       current: cluster('v1.33.5', [['cp-0', 'v1.33.5', 'cp']]),
-      message: /skips a minor version: the cluster still runs 1\.33\.5.*upgrade minor by minor, one deploy each: 1\.33 → 1\.34 → 1\.35$/,
+      message:
+        /skips a minor version: the cluster still runs 1\.33\.5.*upgrade minor by minor, one deploy each: 1\.33 → 1\.34 → 1\.35$/,
     },
     {
       name: 'a skipped minor behind one lagging worker',
@@ -125,8 +145,18 @@ describe('planUpgrade', () => {
       ]),
       message: /still runs 1\.33\.8/,
     },
-    { name: 'another major', target: '2.0.0', current: cluster('v1.35.4', [['cp-0', 'v1.35.4', 'cp']]), message: /skips a minor version.*1\.35 → 1\.36 → …/ },
-    { name: 'a kubelet version the API garbled', target: '1.35.4', current: cluster('v1.34.2', [['cp-0', 'unknown', 'cp']]), message: /the kubelet version of node cp-0: "unknown"/ },
+    {
+      name: 'another major',
+      target: '2.0.0',
+      current: cluster('v1.35.4', [['cp-0', 'v1.35.4', 'cp']]),
+      message: /skips a minor version.*1\.35 → 1\.36 → …/,
+    },
+    {
+      name: 'a kubelet version the API garbled',
+      target: '1.35.4',
+      current: cluster('v1.34.2', [['cp-0', 'unknown', 'cp']]),
+      message: /the kubelet version of node cp-0: "unknown"/,
+    },
   ])('refuses $name', ({ target: version, current, message }) => {
     expect(() => planUpgrade(target(version), current)).toThrow(UserError);
     expect(() => planUpgrade(target(version), current)).toThrow(message);
@@ -166,7 +196,10 @@ describe('clusterVersionsFromKubectl', () => {
     metadata: { name, labels: { 'kubernetes.io/hostname': name, ...labels } },
     status: {
       nodeInfo: { kubeletVersion: kubelet, containerRuntimeVersion: 'containerd://2.1.4' },
-      conditions: [{ type: 'MemoryPressure', status: 'False' }, ...(ready === undefined ? [] : [{ type: 'Ready', status: ready }])],
+      conditions: [
+        { type: 'MemoryPressure', status: 'False' },
+        ...(ready === undefined ? [] : [{ type: 'Ready', status: ready }]),
+      ],
     },
   });
   const nodesJson = JSON.stringify({
@@ -193,9 +226,24 @@ describe('clusterVersionsFromKubectl', () => {
   });
 
   it.each([
-    ['version output that is no JSON', 'error: the server is unreachable', nodesJson, /`kubectl version -o json` did not print JSON/],
-    ['a version without the server (kubectl --client)', JSON.stringify({ clientVersion: { gitVersion: 'v1.35.4' } }), nodesJson, /`kubectl version -o json`.*serverVersion/],
-    ['nodes without a kubelet version', versionJson, JSON.stringify({ items: [{ metadata: { name: 'a' }, status: {} }] }), /kubectl get nodes -o json lists a node \(a\) without a kubelet version/],
+    [
+      'version output that is no JSON',
+      'error: the server is unreachable',
+      nodesJson,
+      /`kubectl version -o json` did not print JSON/,
+    ],
+    [
+      'a version without the server (kubectl --client)',
+      JSON.stringify({ clientVersion: { gitVersion: 'v1.35.4' } }),
+      nodesJson,
+      /`kubectl version -o json`.*serverVersion/,
+    ],
+    [
+      'nodes without a kubelet version',
+      versionJson,
+      JSON.stringify({ items: [{ metadata: { name: 'a' }, status: {} }] }),
+      /kubectl get nodes -o json lists a node \(a\) without a kubelet version/,
+    ],
   ])('refuses %s', (_, version, nodes, message) => {
     expect(() => clusterVersionsFromKubectl(version, nodes)).toThrow(UserError);
     expect(() => clusterVersionsFromKubectl(version, nodes)).toThrow(message);

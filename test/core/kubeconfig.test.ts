@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { UserError } from '../../src/core/errors.js';
-import { kubeconfigEndpoint, kubeconfigSecrets, normalizeKubeconfig, rewriteLoopbackServer } from '../../src/core/kubeconfig.js';
+import {
+  kubeconfigEndpoint,
+  kubeconfigSecrets,
+  normalizeKubeconfig,
+  rewriteLoopbackServer,
+} from '../../src/core/kubeconfig.js';
 
 const kubeconfig = `# written by kubespray
 apiVersion: v1
@@ -33,13 +38,19 @@ describe('kubeconfig normalisation', () => {
     expect(rewriteLoopbackServer('https://[::1]:443', '10.2.128.5')).toBe('https://10.2.128.5:443');
     expect(rewriteLoopbackServer('https://127.0.0.1:6443', 'fd00::5')).toBe('https://[fd00::5]:6443');
     expect(rewriteLoopbackServer('https://127.0.0.10:6443', '10.2.128.5')).toBe('https://127.0.0.10:6443');
-    expect(rewriteLoopbackServer('https://localhost.example:6443', '10.2.128.5')).toBe('https://localhost.example:6443');
+    expect(rewriteLoopbackServer('https://localhost.example:6443', '10.2.128.5')).toBe(
+      'https://localhost.example:6443',
+    );
   });
 
   it('changes only loopback servers and keeps every other byte', () => {
     const { text, changes } = normalizeKubeconfig(kubeconfig, '10.2.128.5', 'admin.conf');
-    expect(changes).toEqual([{ cluster: 'cluster.local', from: 'https://127.0.0.1:6443/base', to: 'https://10.2.128.5:6443/base' }]);
-    expect(text).toBe(kubeconfig.replace('server: https://127.0.0.1:6443/base', 'server: https://10.2.128.5:6443/base'));
+    expect(changes).toEqual([
+      { cluster: 'cluster.local', from: 'https://127.0.0.1:6443/base', to: 'https://10.2.128.5:6443/base' },
+    ]);
+    expect(text).toBe(
+      kubeconfig.replace('server: https://127.0.0.1:6443/base', 'server: https://10.2.128.5:6443/base'),
+    );
     // the token that merely looks like a server line is untouched
     expect(text).toContain("token: 'server: https://127.0.0.1:6443'");
   });
@@ -52,8 +63,12 @@ describe('kubeconfig normalisation', () => {
   });
 
   it('gives a clear error for a file that is not YAML', () => {
-    expect(() => normalizeKubeconfig('clusters: [\n  - {', '10.0.0.1', '/x/admin.conf')).toThrow(/kubeconfig \/x\/admin\.conf is not valid YAML/);
-    expect(() => normalizeKubeconfig('- a\n- b\n', '10.0.0.1', 'k')).toThrow('kubeconfig k must be a YAML mapping (key: value) at the top level, but it is a list');
+    expect(() => normalizeKubeconfig('clusters: [\n  - {', '10.0.0.1', '/x/admin.conf')).toThrow(
+      /kubeconfig \/x\/admin\.conf is not valid YAML/,
+    );
+    expect(() => normalizeKubeconfig('- a\n- b\n', '10.0.0.1', 'k')).toThrow(
+      'kubeconfig k must be a YAML mapping (key: value) at the top level, but it is a list',
+    );
   });
 
   it('finds the current endpoint and the secret leaves, decoded too', () => {
@@ -83,24 +98,60 @@ describe('malformed kubeconfigs', () => {
     normalizeKubeconfig: (text: string) => normalizeKubeconfig(text, '10.0.0.1', '/x/admin.conf'),
   };
   const cases = [
-    { text: 'users: 3\n', message: /^kubeconfig \/x\/admin\.conf is invalid: users: .*expected array, received number$/ },
-    { text: 'contexts: 5\n', message: /^kubeconfig \/x\/admin\.conf is invalid: contexts: .*expected array, received number$/ },
-    { text: 'clusters: "x"\n', message: /^kubeconfig \/x\/admin\.conf is invalid: clusters: .*expected array, received string$/ },
-    { text: 'clusters: [3]\n', message: /^kubeconfig \/x\/admin\.conf is invalid: clusters\.0: .*expected object, received number$/ },
-    { text: 'clusters: [{cluster: {server: 5}}]\n', message: /^kubeconfig \/x\/admin\.conf is invalid: clusters\.0\.cluster\.server: .*expected string, received number$/ },
-    { text: 'users: [{name: a, user: [1]}]\n', message: /^kubeconfig \/x\/admin\.conf is invalid: users\.0\.user: .*expected object, received array$/ },
-    { text: 'current-context: [a]\n', message: /^kubeconfig \/x\/admin\.conf is invalid: current-context: .*expected string, received array$/ },
-    { text: '- a\n- b\n', message: /^kubeconfig \/x\/admin\.conf must be a YAML mapping \(key: value\) at the top level, but it is a list$/ },
-    { text: '', message: /^kubeconfig \/x\/admin\.conf must be a YAML mapping \(key: value\) at the top level, but it is empty$/ },
-    { text: '\u007fELF\u0002\u0001\u0001\u0000', message: /^kubeconfig \/x\/admin\.conf is not valid YAML: control character U\+007F at line 1 \(a binary file\?\)$/ },
+    {
+      text: 'users: 3\n',
+      message: /^kubeconfig \/x\/admin\.conf is invalid: users: .*expected array, received number$/,
+    },
+    {
+      text: 'contexts: 5\n',
+      message: /^kubeconfig \/x\/admin\.conf is invalid: contexts: .*expected array, received number$/,
+    },
+    {
+      text: 'clusters: "x"\n',
+      message: /^kubeconfig \/x\/admin\.conf is invalid: clusters: .*expected array, received string$/,
+    },
+    {
+      text: 'clusters: [3]\n',
+      message: /^kubeconfig \/x\/admin\.conf is invalid: clusters\.0: .*expected object, received number$/,
+    },
+    {
+      text: 'clusters: [{cluster: {server: 5}}]\n',
+      message:
+        /^kubeconfig \/x\/admin\.conf is invalid: clusters\.0\.cluster\.server: .*expected string, received number$/,
+    },
+    {
+      text: 'users: [{name: a, user: [1]}]\n',
+      message: /^kubeconfig \/x\/admin\.conf is invalid: users\.0\.user: .*expected object, received array$/,
+    },
+    {
+      text: 'current-context: [a]\n',
+      message: /^kubeconfig \/x\/admin\.conf is invalid: current-context: .*expected string, received array$/,
+    },
+    {
+      text: '- a\n- b\n',
+      message: /^kubeconfig \/x\/admin\.conf must be a YAML mapping \(key: value\) at the top level, but it is a list$/,
+    },
+    {
+      text: '',
+      message: /^kubeconfig \/x\/admin\.conf must be a YAML mapping \(key: value\) at the top level, but it is empty$/,
+    },
+    {
+      text: '\u007fELF\u0002\u0001\u0001\u0000',
+      message:
+        /^kubeconfig \/x\/admin\.conf is not valid YAML: control character U\+007F at line 1 \(a binary file\?\)$/,
+    },
   ];
-  it.each(Object.entries(readers).flatMap(([name, read]) => cases.map((c) => ({ name, read, ...c }))))('$name: $text', ({ read, text, message }) => {
-    expect(messageOf(() => read(text))).toMatch(message);
-  });
+  it.each(Object.entries(readers).flatMap(([name, read]) => cases.map((c) => ({ name, read, ...c }))))(
+    '$name: $text',
+    ({ read, text, message }) => {
+      expect(messageOf(() => read(text))).toMatch(message);
+    },
+  );
 });
 
 /** The server values of a kubeconfig text, as kubectl will read them. */
-const serversOf = (text: string) => (YAML.parse(text) as { clusters: { cluster: { server: unknown } }[] }).clusters.map((c) => c.cluster.server);
+const serversOf = (text: string) =>
+  (YAML.parse(text) as { clusters: { cluster: { server: unknown } }[] }).clusters.map((c) => c.cluster.server);
 
 describe('loopback servers', () => {
   it.each([
@@ -128,45 +179,64 @@ describe('loopback servers', () => {
   });
 
   it('rewrites a server shared through an alias once', () => {
-    const text = 'clusters:\n- name: a\n  cluster: &shared {server: "https://127.0.0.1:6443"}\n- name: b\n  cluster: *shared\n';
+    const text =
+      'clusters:\n- name: a\n  cluster: &shared {server: "https://127.0.0.1:6443"}\n- name: b\n  cluster: *shared\n';
     const { text: out } = normalizeKubeconfig(text, '10.0.0.9', 'k');
     expect(out).toBe(text.replace('127.0.0.1', '10.0.0.9'));
   });
 
-  it.each(['https://127.0.0.10:6443', 'https://api.other.example:443', '10.0.0.9:6443', 'api:6443', 'https://localhost.example:6443'])(
-    'leaves %s alone (a re-run finds no loopback server and is fine)',
-    (server) => {
-      const text = `clusters:\n- name: c\n  cluster: {server: '${server}'}\n`;
-      expect(normalizeKubeconfig(text, '10.2.128.5', 'k')).toEqual({ text, changes: [] });
+  it.each([
+    'https://127.0.0.10:6443',
+    'https://api.other.example:443',
+    '10.0.0.9:6443',
+    'api:6443',
+    'https://localhost.example:6443',
+  ])('leaves %s alone (a re-run finds no loopback server and is fine)', (server) => {
+    const text = `clusters:\n- name: c\n  cluster: {server: '${server}'}\n`;
+    expect(normalizeKubeconfig(text, '10.2.128.5', 'k')).toEqual({ text, changes: [] });
+  });
+
+  it.each([{ clusters: 'clusters: []\n' }, { clusters: 'clusters:\n' }, { clusters: 'apiVersion: v1\nusers: []\n' }])(
+    'refuses a kubeconfig without clusters: $clusters',
+    ({ clusters }) => {
+      expect(messageOf(() => normalizeKubeconfig(clusters, '10.2.128.5', '/x/admin.conf'))).toBe(
+        "kubeconfig /x/admin.conf has no clusters: the deploy tooling's kubeconfig is incomplete",
+      );
     },
   );
 
   it.each([
-    { clusters: 'clusters: []\n' },
-    { clusters: 'clusters:\n' },
-    { clusters: 'apiVersion: v1\nusers: []\n' },
-  ])('refuses a kubeconfig without clusters: $clusters', ({ clusters }) => {
-    expect(messageOf(() => normalizeKubeconfig(clusters, '10.2.128.5', '/x/admin.conf'))).toBe(
-      "kubeconfig /x/admin.conf has no clusters: the deploy tooling's kubeconfig is incomplete",
-    );
-  });
-
-  it.each([
-    { cluster: '{name: c, cluster: {server: not a url}}', message: 'kubeconfig k: cluster "c" (clusters.0) has server "not a url", which is not a URL or host:port' },
-    { cluster: '{name: c, cluster: {server: ""}}', message: 'kubeconfig k: cluster "c" (clusters.0) has server "", which is not a URL or host:port' },
-    { cluster: '{name: c, cluster: {server: "https://"}}', message: 'kubeconfig k: cluster "c" (clusters.0) has server "https://", which is not a URL or host:port' },
-    { cluster: '{name: c, cluster: {server: "127.0.0.1:port"}}', message: 'kubeconfig k: cluster "c" (clusters.0) has server "127.0.0.1:port", which is not a URL or host:port' },
+    {
+      cluster: '{name: c, cluster: {server: not a url}}',
+      message: 'kubeconfig k: cluster "c" (clusters.0) has server "not a url", which is not a URL or host:port',
+    },
+    {
+      cluster: '{name: c, cluster: {server: ""}}',
+      message: 'kubeconfig k: cluster "c" (clusters.0) has server "", which is not a URL or host:port',
+    },
+    {
+      cluster: '{name: c, cluster: {server: "https://"}}',
+      message: 'kubeconfig k: cluster "c" (clusters.0) has server "https://", which is not a URL or host:port',
+    },
+    {
+      cluster: '{name: c, cluster: {server: "127.0.0.1:port"}}',
+      message: 'kubeconfig k: cluster "c" (clusters.0) has server "127.0.0.1:port", which is not a URL or host:port',
+    },
     { cluster: '{name: c, cluster: {}}', message: 'kubeconfig k: cluster "c" (clusters.0) has no server' },
     { cluster: '{cluster: {server: ~}}', message: 'kubeconfig k: cluster (clusters.0) has no server' },
   ])('refuses $cluster, naming the cluster', ({ cluster, message }) => {
     expect(messageOf(() => normalizeKubeconfig(`clusters: [${cluster}]\n`, '10.2.128.5', 'k'))).toBe(message);
   });
 
-  it.each(['10.0.0.1\n    insecure-skip-tls-verify: true', 'http://10.0.0.1', '10.0.0.1:6443', ''])('never writes a VIP that is not a host: %j', (vip) => {
-    expect(messageOf(() => normalizeKubeconfig(kubeconfig, vip, 'k'))).toBe(`VIP: ${JSON.stringify(vip)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
-    expect(messageOf(() => rewriteLoopbackServer('https://127.0.0.1:6443', vip))).toBe(
-      `VIP: ${JSON.stringify(vip)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`,
-    );
-  });
+  it.each(['10.0.0.1\n    insecure-skip-tls-verify: true', 'http://10.0.0.1', '10.0.0.1:6443', ''])(
+    'never writes a VIP that is not a host: %j',
+    (vip) => {
+      expect(messageOf(() => normalizeKubeconfig(kubeconfig, vip, 'k'))).toBe(
+        `VIP: ${JSON.stringify(vip)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`,
+      );
+      expect(messageOf(() => rewriteLoopbackServer('https://127.0.0.1:6443', vip))).toBe(
+        `VIP: ${JSON.stringify(vip)} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`,
+      );
+    },
+  );
 });
-

@@ -63,7 +63,8 @@ async function leftoverChild(dir: string, onSigint: 'exit' | 'ignore', onSigterm
     setInterval(() => fs.existsSync(${JSON.stringify(release)}) && process.exit(0), 20);
     log('started');`;
   const child: ChildProcess = spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' });
-  for (let i = 0; i < 400 && !(existsSync(log) && readFileSync(log, 'utf8').includes('started')); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 400 && !(existsSync(log) && readFileSync(log, 'utf8').includes('started')); i++)
+    await new Promise((r) => setTimeout(r, 25));
   return {
     pgid: child.pid!,
     signals: () => readFileSync(log, 'utf8').trim().split('\n'),
@@ -76,7 +77,17 @@ async function leftoverChild(dir: string, onSigint: 'exit' | 'ignore', onSigterm
 async function deadDeployLock(pgid: number) {
   const file = await lockFile();
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, JSON.stringify({ pid: deadPid(), host: hostname(), startedAt: '2026-11-23T10:00:00.000Z', token: 'f00d', childPgid: pgid, childCommand: 'tofu' }));
+  await fs.writeFile(
+    file,
+    JSON.stringify({
+      pid: deadPid(),
+      host: hostname(),
+      startedAt: '2026-11-23T10:00:00.000Z',
+      token: 'f00d',
+      childPgid: pgid,
+      childCommand: 'tofu',
+    }),
+  );
   return file;
 }
 
@@ -87,7 +98,9 @@ describe('deploy lock', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const second = acquireDeployLock(file, 'acme/prod');
     await expect(second).rejects.toThrow(UserError);
-    await expect(second).rejects.toThrow(`another deploy of acme/prod is running (process ${process.pid} on ${hostname()}, since `);
+    await expect(second).rejects.toThrow(
+      `another deploy of acme/prod is running (process ${process.pid} on ${hostname()}, since `,
+    );
     await lock.release();
     expect(existsSync(file)).toBe(false);
     await (await acquireDeployLock(file, 'acme/prod')).release();
@@ -97,7 +110,9 @@ describe('deploy lock', () => {
     const file = await lockFile();
     const lock = await acquireDeployLock(file, 'acme/prod', { operation: 'check' });
     await lock.recordChild(process.pid, 'tofu');
-    await expect(acquireDeployLock(file, 'acme/prod', { operation: 'check' })).rejects.toThrow(`another check of acme/prod is running (process ${process.pid} on ${hostname()}, since `);
+    await expect(acquireDeployLock(file, 'acme/prod', { operation: 'check' })).rejects.toThrow(
+      `another check of acme/prod is running (process ${process.pid} on ${hostname()}, since `,
+    );
     await lock.release();
   });
 
@@ -110,7 +125,7 @@ describe('deploy lock', () => {
     await lock.release();
   });
 
-  it('lets exactly one of several deploy processes starting at once take over a dead owner\'s lock', async () => {
+  it("lets exactly one of several deploy processes starting at once take over a dead owner's lock", async () => {
     const racers = await startRacers(4);
     try {
       const dir = await mkdtemp(path.join(tmpdir(), 'lock-race-'));
@@ -139,7 +154,7 @@ describe('deploy lock', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(successor);
   });
 
-  it('records the running child\'s process group in the lock file, in call order, only while the lock is ours', async () => {
+  it("records the running child's process group in the lock file, in call order, only while the lock is ours", async () => {
     const file = await lockFile();
     const lock = await acquireDeployLock(file, 'acme/prod');
     const mine = readRecord(file);
@@ -156,7 +171,7 @@ describe('deploy lock', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(successor);
   });
 
-  it('keeps the lock\'s record of the child current through runCommand\'s hooks', async () => {
+  it("keeps the lock's record of the child current through runCommand's hooks", async () => {
     const file = await lockFile();
     const lock = await acquireDeployLock(file, 'acme/prod');
     const errors: string[] = [];
@@ -171,13 +186,14 @@ describe('deploy lock', () => {
       { redactor: new Redactor(), captureStdout: 100, ...lockChildHooks(lock, (message) => errors.push(message)) },
     );
     expect(result.stdout.trim()).toBe('named');
-    for (let i = 0; i < 400 && readRecord(file).childPgid !== undefined; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && readRecord(file).childPgid !== undefined; i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(readRecord(file)).not.toHaveProperty('childPgid');
     expect(errors).toEqual([]);
     await lock.release();
   });
 
-  it('waits for a dead deploy\'s child that is still running to exit on its own, then takes the lock', async () => {
+  it("waits for a dead deploy's child that is still running to exit on its own, then takes the lock", async () => {
     const child = await leftoverChild(await mkdtemp(path.join(tmpdir(), 'leftover-')), 'exit', 'exit');
     try {
       const file = await deadDeployLock(child.pgid);
@@ -209,7 +225,7 @@ describe('deploy lock', () => {
     }
   });
 
-  it('stops a dead deploy\'s child that outlives the wait: SIGINT first, SIGTERM if it ignores that, then SIGKILL', async () => {
+  it("stops a dead deploy's child that outlives the wait: SIGINT first, SIGTERM if it ignores that, then SIGKILL", async () => {
     // The grace must pass in full for each ignored signal; a signal acted upon ends it at once.
     const cases = [
       { onSigint: 'exit', onSigterm: 'exit', graceMs: 10_000, signals: ['SIGINT'] },
@@ -221,17 +237,30 @@ describe('deploy lock', () => {
       try {
         const file = await deadDeployLock(child.pgid);
         const progress: string[] = [];
-        const lock = await acquireDeployLock(file, 'acme/prod', { leftoverWaitMs: 200, leftoverGraceMs: graceMs, onProgress: (m) => progress.push(m) });
+        const lock = await acquireDeployLock(file, 'acme/prod', {
+          leftoverWaitMs: 200,
+          leftoverGraceMs: graceMs,
+          onProgress: (m) => progress.push(m),
+        });
         const what = `the previous deploy's tofu (process group ${child.pgid})`;
         const stops = {
           SIGINT: `${what} is still running after 0.2s: interrupting it (SIGINT), so that it can stop cleanly`,
           SIGTERM: `${what} is still running 1.0s after SIGINT: terminating it (SIGTERM)`,
           SIGKILL: `${what} is still running 1.0s after SIGTERM: killing it (SIGKILL)`,
         };
-        expect(progress.slice(1)).toEqual([`waiting for ${what} to exit…`, ...signals.map((s) => stops[s]), `${what} has exited`]);
+        expect(progress.slice(1)).toEqual([
+          `waiting for ${what} to exit…`,
+          ...signals.map((s) => stops[s]),
+          `${what} has exited`,
+        ]);
         expect(groupAlive(child.pgid)).toBe(false);
         expect(child.signals()).toEqual(['started', ...signals.filter((s) => s !== 'SIGKILL')]);
-        expect(readRecord(file)).toEqual({ pid: process.pid, host: hostname(), startedAt: expect.any(String), token: expect.any(String) });
+        expect(readRecord(file)).toEqual({
+          pid: process.pid,
+          host: hostname(),
+          startedAt: expect.any(String),
+          token: expect.any(String),
+        });
         await lock.release();
       } finally {
         child.kill();
@@ -244,9 +273,15 @@ describe('deploy lock', () => {
     try {
       const file = await deadDeployLock(child.pgid);
       const controller = new AbortController();
-      const taking = acquireDeployLock(file, 'acme/prod', { leftoverWaitMs: 60_000, signal: controller.signal, onProgress: (m) => m.startsWith('waiting') && controller.abort() });
+      const taking = acquireDeployLock(file, 'acme/prod', {
+        leftoverWaitMs: 60_000,
+        signal: controller.signal,
+        onProgress: (m) => m.startsWith('waiting') && controller.abort(),
+      });
       await expect(taking).rejects.toThrow(UserError);
-      await expect(taking).rejects.toThrow(`interrupted while waiting for the previous deploy's tofu (process group ${child.pgid}) to exit; the next deploy will wait for it again`);
+      await expect(taking).rejects.toThrow(
+        `interrupted while waiting for the previous deploy's tofu (process group ${child.pgid}) to exit; the next deploy will wait for it again`,
+      );
       expect(child.signals()).toEqual(['started']);
       expect(readRecord(file)).toMatchObject({ pid: process.pid, childPgid: child.pgid, childCommand: 'tofu' });
     } finally {
@@ -279,10 +314,14 @@ describe('deploy lock', () => {
       sleeper.kill();
     }
     await fs.writeFile(file, owner(1, 'ci-runner-7'));
-    await expect(acquireDeployLock(file, 'acme/prod')).rejects.toThrow(`another deploy of acme/prod is running (process 1 on ci-runner-7, since 2026-11-23T10:00:00.000Z); wait for it to finish, or if it is gone, delete ${file}`);
+    await expect(acquireDeployLock(file, 'acme/prod')).rejects.toThrow(
+      `another deploy of acme/prod is running (process 1 on ci-runner-7, since 2026-11-23T10:00:00.000Z); wait for it to finish, or if it is gone, delete ${file}`,
+    );
     await fs.writeFile(file, 'not json');
     const unreadable = acquireDeployLock(file, 'acme/prod');
     await expect(unreadable).rejects.toThrow(UserError);
-    await expect(unreadable).rejects.toThrow(`the deploy lock of acme/prod is unreadable: ${file} is not a lock record; if no deploy of acme/prod is running, delete ${file}`);
+    await expect(unreadable).rejects.toThrow(
+      `the deploy lock of acme/prod is unreadable: ${file} is not a lock record; if no deploy of acme/prod is running, delete ${file}`,
+    );
   });
 });

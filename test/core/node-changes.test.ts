@@ -35,7 +35,15 @@ interface Change {
 }
 
 /** module_address is derived as tofu writes it: everything before the resource's own `type.name`. */
-function resourceChange({ address, type, actions, before = null, after = null, afterUnknown = {}, mode = 'managed' }: Change) {
+function resourceChange({
+  address,
+  type,
+  actions,
+  before = null,
+  after = null,
+  afterUnknown = {},
+  mode = 'managed',
+}: Change) {
   const at = address.lastIndexOf(`${mode === 'data' ? 'data.' : ''}${type}.`);
   const moduleAddress = at > 0 ? address.slice(0, at - 1) : undefined;
   return {
@@ -50,13 +58,24 @@ function resourceChange({ address, type, actions, before = null, after = null, a
 }
 
 function plan(...changes: Change[]) {
-  return { format_version: '1.2', terraform_version: '1.10.0', resource_changes: changes.map(resourceChange), planned_values: { root_module: {} } };
+  return {
+    format_version: '1.2',
+    terraform_version: '1.10.0',
+    resource_changes: changes.map(resourceChange),
+    planned_values: { root_module: {} },
+  };
 }
 
 const INSTANCE = 'openstack_compute_instance_v2';
 const PORT = 'openstack_networking_port_v2';
 const server = (name: string) => ({ name, flavor_name: 'm1.large', image_name: 'ubuntu-24.04', admin_pass: 'hunter2' });
-const node = (address: string, actions: string[], before: string | null, after: string | null, afterUnknown: unknown = {}): Change => ({
+const node = (
+  address: string,
+  actions: string[],
+  before: string | null,
+  after: string | null,
+  afterUnknown: unknown = {},
+): Change => ({
   address,
   type: INSTANCE,
   actions,
@@ -64,7 +83,13 @@ const node = (address: string, actions: string[], before: string | null, after: 
   after: after === null ? null : server(after),
   afterUnknown,
 });
-const port = (address: string, actions: string[]): Change => ({ address, type: PORT, actions, before: { name: 'p' }, after: { name: 'p' } });
+const port = (address: string, actions: string[]): Change => ({
+  address,
+  type: PORT,
+  actions,
+  before: { name: 'p' },
+  after: { name: 'p' },
+});
 
 /** A realistic OpenStack plan: one of every kind of change. */
 const OPENSTACK_PLAN = plan(
@@ -76,13 +101,42 @@ const OPENSTACK_PLAN = plan(
   node('module.worker[2].openstack_compute_instance_v2.node', ['delete', 'create'], 'w-2', 'w-2', { id: true }),
   port('module.worker[2].openstack_networking_port_v2.port', ['update']),
   // The name comes from another resource, known only after apply: tofu leaves it out of `after`.
-  { address: 'module.worker[3].openstack_compute_instance_v2.node', type: INSTANCE, actions: ['create'], after: { flavor_name: 'm1.large' }, afterUnknown: { name: true, id: true } },
+  {
+    address: 'module.worker[3].openstack_compute_instance_v2.node',
+    type: INSTANCE,
+    actions: ['create'],
+    after: { flavor_name: 'm1.large' },
+    afterUnknown: { name: true, id: true },
+  },
   port('module.worker[3].openstack_networking_port_v2.port', ['create']),
   node('module.worker[4].openstack_compute_instance_v2.node', ['create'], null, 'w-4', { id: true }),
-  { address: 'module.worker[4].module.disk.openstack_blockstorage_volume_v3.data', type: 'openstack_blockstorage_volume_v3', actions: ['create'], after: { size: 100 } },
-  { address: 'data.openstack_images_image_v2.ubuntu', type: 'openstack_images_image_v2', actions: ['read'], mode: 'data', after: { name: 'ubuntu' } },
-  { address: 'local_file.inventory', type: 'local_file', actions: ['delete', 'create'], before: { content: 'old' }, after: { content: 'new' } },
-  { address: 'openstack_networking_secgroup_rule_v2.api', type: 'openstack_networking_secgroup_rule_v2', actions: ['update'], before: {}, after: {} },
+  {
+    address: 'module.worker[4].module.disk.openstack_blockstorage_volume_v3.data',
+    type: 'openstack_blockstorage_volume_v3',
+    actions: ['create'],
+    after: { size: 100 },
+  },
+  {
+    address: 'data.openstack_images_image_v2.ubuntu',
+    type: 'openstack_images_image_v2',
+    actions: ['read'],
+    mode: 'data',
+    after: { name: 'ubuntu' },
+  },
+  {
+    address: 'local_file.inventory',
+    type: 'local_file',
+    actions: ['delete', 'create'],
+    before: { content: 'old' },
+    after: { content: 'new' },
+  },
+  {
+    address: 'openstack_networking_secgroup_rule_v2.api',
+    type: 'openstack_networking_secgroup_rule_v2',
+    actions: ['update'],
+    before: {},
+    after: {},
+  },
 );
 
 const SANDBOX_NODE = { type: 'terraform_data', nameAttribute: 'input.node_name' };
@@ -90,7 +144,10 @@ const sandboxServer = (address: string, actions: string[], before: string | null
   address,
   type: 'terraform_data',
   actions,
-  before: before === null ? null : { id: 'x', input: { node_name: before, role: 'worker' }, output: { node_name: before, role: 'worker' } },
+  before:
+    before === null
+      ? null
+      : { id: 'x', input: { node_name: before, role: 'worker' }, output: { node_name: before, role: 'worker' } },
   after: after === null ? null : { input: { node_name: after, role: 'worker' } },
   afterUnknown: after === null ? {} : { id: true, output: true },
 });
@@ -117,17 +174,48 @@ describe('plannedNodeChanges', () => {
       sandboxServer('module.worker[0].terraform_data.server', ['no-op'], 'sandbox-worker-0', 'sandbox-worker-0'),
       sandboxServer('module.worker[1].terraform_data.server', ['create'], null, 'sandbox-worker-1'),
       // Same type, no node_name: not a node, and unchanged here.
-      { address: 'terraform_data.network', type: 'terraform_data', actions: ['no-op'], before: { input: { name: 'sandbox-net' } }, after: { input: { name: 'sandbox-net' } } },
+      {
+        address: 'terraform_data.network',
+        type: 'terraform_data',
+        actions: ['no-op'],
+        before: { input: { name: 'sandbox-net' } },
+        after: { input: { name: 'sandbox-net' } },
+      },
     );
-    expect(plannedNodeChanges(sandbox, SANDBOX_NODE)).toMatchObject({ kept: ['sandbox-cp-0', 'sandbox-worker-0'], created: ['sandbox-worker-1'], otherChanges: [] });
+    expect(plannedNodeChanges(sandbox, SANDBOX_NODE)).toMatchObject({
+      kept: ['sandbox-cp-0', 'sandbox-worker-0'],
+      created: ['sandbox-worker-1'],
+      otherChanges: [],
+    });
   });
 
   it('counts a configured companion (an inventory written without local_file) as part of the node change, and only that one', () => {
-    const inventoryChange = { address: 'terraform_data.inventory', type: 'terraform_data', actions: ['delete', 'create'], before: { input: 'old' }, after: { input: 'new' } };
-    const other = { address: 'terraform_data.cloud_conf', type: 'terraform_data', actions: ['update'], before: { input: 'a' }, after: { input: 'b' } };
-    const changes = plan(sandboxServer('module.worker[1].terraform_data.server', ['create'], null, 'sandbox-worker-1'), inventoryChange, other);
-    expect(plannedNodeChanges(changes, SANDBOX_NODE).otherChanges).toEqual(['terraform_data.cloud_conf', 'terraform_data.inventory']);
-    expect(plannedNodeChanges(changes, { ...SANDBOX_NODE, companions: ['terraform_data.inventory'] }).otherChanges).toEqual(['terraform_data.cloud_conf']);
+    const inventoryChange = {
+      address: 'terraform_data.inventory',
+      type: 'terraform_data',
+      actions: ['delete', 'create'],
+      before: { input: 'old' },
+      after: { input: 'new' },
+    };
+    const other = {
+      address: 'terraform_data.cloud_conf',
+      type: 'terraform_data',
+      actions: ['update'],
+      before: { input: 'a' },
+      after: { input: 'b' },
+    };
+    const changes = plan(
+      sandboxServer('module.worker[1].terraform_data.server', ['create'], null, 'sandbox-worker-1'),
+      inventoryChange,
+      other,
+    );
+    expect(plannedNodeChanges(changes, SANDBOX_NODE).otherChanges).toEqual([
+      'terraform_data.cloud_conf',
+      'terraform_data.inventory',
+    ]);
+    expect(
+      plannedNodeChanges(changes, { ...SANDBOX_NODE, companions: ['terraform_data.inventory'] }).otherChanges,
+    ).toEqual(['terraform_data.cloud_conf']);
   });
 
   const cases: { name: string; changes: Change[]; expected: Partial<PlannedNodeChanges> }[] = [
@@ -154,32 +242,65 @@ describe('plannedNodeChanges', () => {
     },
     {
       name: 'a changed port of a kept node is another change',
-      changes: [node('module.worker[0].openstack_compute_instance_v2.node', ['no-op'], 'w-0', 'w-0'), port('module.worker[0].openstack_networking_port_v2.port', ['update'])],
+      changes: [
+        node('module.worker[0].openstack_compute_instance_v2.node', ['no-op'], 'w-0', 'w-0'),
+        port('module.worker[0].openstack_networking_port_v2.port', ['update']),
+      ],
       expected: { kept: ['w-0'], otherChanges: ['module.worker[0].openstack_networking_port_v2.port'] },
     },
     {
       name: 'module.worker_extra is not inside module.worker',
-      changes: [node('module.worker.openstack_compute_instance_v2.node', ['delete'], 'w-1', null), port('module.worker_extra.openstack_networking_port_v2.port', ['update'])],
+      changes: [
+        node('module.worker.openstack_compute_instance_v2.node', ['delete'], 'w-1', null),
+        port('module.worker_extra.openstack_networking_port_v2.port', ['update']),
+      ],
       expected: { deleted: ['w-1'], otherChanges: ['module.worker_extra.openstack_networking_port_v2.port'] },
     },
     {
       name: 'an instance without the name attribute is not a node',
-      changes: [{ address: 'openstack_compute_instance_v2.bastion', type: INSTANCE, actions: ['create'], after: { flavor_name: 'm1' } }],
+      changes: [
+        {
+          address: 'openstack_compute_instance_v2.bastion',
+          type: INSTANCE,
+          actions: ['create'],
+          after: { flavor_name: 'm1' },
+        },
+      ],
       expected: { created: [], otherChanges: ['openstack_compute_instance_v2.bastion'] },
     },
     {
       name: 'a name unknown at plan time is only a node when created',
-      changes: [{ address: 'openstack_compute_instance_v2.x', type: INSTANCE, actions: ['update'], before: {}, after: {}, afterUnknown: { name: true } }],
+      changes: [
+        {
+          address: 'openstack_compute_instance_v2.x',
+          type: INSTANCE,
+          actions: ['update'],
+          before: {},
+          after: {},
+          afterUnknown: { name: true },
+        },
+      ],
       expected: { kept: [], otherChanges: ['openstack_compute_instance_v2.x'] },
     },
     {
       name: 'a whole unknown object hides the name',
-      changes: [{ address: 'module.w.terraform_data.server', type: 'terraform_data', actions: ['create'], after: {}, afterUnknown: { input: true } }],
+      changes: [
+        {
+          address: 'module.w.terraform_data.server',
+          type: 'terraform_data',
+          actions: ['create'],
+          after: {},
+          afterUnknown: { input: true },
+        },
+      ],
       expected: { created: ['module.w.terraform_data.server'], unnamed: ['module.w.terraform_data.server'] },
     },
     {
       name: 'the same name twice is listed once',
-      changes: [node('openstack_compute_instance_v2.a', ['create'], null, 'w-9'), node('openstack_compute_instance_v2.b', ['create'], null, 'w-9')],
+      changes: [
+        node('openstack_compute_instance_v2.a', ['create'], null, 'w-9'),
+        node('openstack_compute_instance_v2.b', ['create'], null, 'w-9'),
+      ],
       expected: { created: ['w-9'] },
     },
     {
@@ -189,7 +310,15 @@ describe('plannedNodeChanges', () => {
     },
     {
       name: 'data sources of the node type are ignored',
-      changes: [{ address: 'data.openstack_compute_instance_v2.x', type: INSTANCE, actions: ['read'], mode: 'data', after: { name: 'other' } }],
+      changes: [
+        {
+          address: 'data.openstack_compute_instance_v2.x',
+          type: INSTANCE,
+          actions: ['read'],
+          mode: 'data',
+          after: { name: 'other' },
+        },
+      ],
       expected: NO_CHANGES,
     },
   ];
@@ -252,7 +381,12 @@ describe('parseInventory', () => {
     {
       name: 'the inventory Kubespray documents, groups in their own order, hosts outside all.hosts included',
       text: KUBESPRAY_INVENTORY,
-      expected: { hosts: ['cp-0', 'cp-1', 'w-0', 'cp-2', 'w-1'], controlPlane: ['cp-1', 'cp-0'], etcd: ['cp-0', 'cp-1', 'cp-2'], workers: ['w-0', 'w-1'] },
+      expected: {
+        hosts: ['cp-0', 'cp-1', 'w-0', 'cp-2', 'w-1'],
+        controlPlane: ['cp-1', 'cp-0'],
+        etcd: ['cp-0', 'cp-1', 'cp-2'],
+        workers: ['w-0', 'w-1'],
+      },
     },
     {
       name: "nested children: a group's own hosts first, then each child's in order",
@@ -270,7 +404,12 @@ all:
           children:
             az1_big: { hosts: { w-big: } }
 `,
-      expected: { hosts: ['e-0', 'e-1', 'e-2', 'w-big'], controlPlane: [], etcd: ['e-0', 'e-1', 'e-2'], workers: ['w-big'] },
+      expected: {
+        hosts: ['e-0', 'e-1', 'e-2', 'w-big'],
+        controlPlane: [],
+        etcd: ['e-0', 'e-1', 'e-2'],
+        workers: ['w-big'],
+      },
     },
     {
       name: 'the old group names, and groups at the top level',
@@ -317,7 +456,11 @@ all:
 
   it.each([
     ['hosts as a list', 'all:\n  hosts: [a, b]\n', /inventory\.yaml.*all\.hosts: must map host names/],
-    ['host variables that are no mapping', 'all:\n  children:\n    kube_node:\n      hosts:\n        w-0: yes\n', /all\.children\.kube_node\.hosts\.w-0: host variables must be a mapping/],
+    [
+      'host variables that are no mapping',
+      'all:\n  children:\n    kube_node:\n      hosts:\n        w-0: yes\n',
+      /all\.children\.kube_node\.hosts\.w-0: host variables must be a mapping/,
+    ],
     ['a group that is a list', 'all:\n  children:\n    etcd: [e-0]\n', /all\.children\.etcd: must be a group/],
     ['children as a string', 'all:\n  children: kube_node\n', /all\.children: must map group names/],
     ['a list at the top', '- all\n', /inventory\.yaml must be a YAML mapping/],
@@ -355,7 +498,10 @@ describe('readInventory', () => {
 
 // --- work, safety and decisions ---
 
-function inventory(groups: Partial<Omit<Inventory, 'file' | 'hosts'>>, file = '/c/inventory/inventory.yaml'): Inventory {
+function inventory(
+  groups: Partial<Omit<Inventory, 'file' | 'hosts'>>,
+  file = '/c/inventory/inventory.yaml',
+): Inventory {
   const controlPlane = groups.controlPlane ?? [];
   const etcd = groups.etcd ?? [];
   const workers = groups.workers ?? [];
@@ -363,7 +509,11 @@ function inventory(groups: Partial<Omit<Inventory, 'file' | 'hosts'>>, file = '/
 }
 
 /** Three stacked control-plane/etcd nodes and two workers. */
-const STACKED = inventory({ controlPlane: ['cp-0', 'cp-1', 'cp-2'], etcd: ['cp-0', 'cp-1', 'cp-2'], workers: ['w-0', 'w-1'] });
+const STACKED = inventory({
+  controlPlane: ['cp-0', 'cp-1', 'cp-2'],
+  etcd: ['cp-0', 'cp-1', 'cp-2'],
+  workers: ['w-0', 'w-1'],
+});
 
 function work(fields: Partial<NodeWork>): NodeWork {
   return { newCluster: false, remove: [], create: [], otherChanges: false, removeRoles: {}, ...fields };
@@ -381,18 +531,43 @@ describe('nodeWorkFromPlan', () => {
     });
   });
 
-  const cases: { name: string; changes: Partial<PlannedNodeChanges>; inventoryBefore?: Inventory; expected: Partial<NodeWork> }[] = [
-    { name: 'every node created: a new cluster', changes: { created: ['a', 'b'] }, expected: { newCluster: true, otherChanges: false, create: ['a', 'b'] } },
-    { name: 'nothing changes: cluster.yml converges', changes: { kept: ['a'] }, expected: { newCluster: false, otherChanges: true } },
-    { name: 'only nodes updated in place: converged too', changes: { kept: ['a'], updated: ['a'] }, expected: { otherChanges: true } },
-    { name: 'a worker added', changes: { kept: ['cp-0'], created: ['w-3'] }, expected: { newCluster: false, otherChanges: false, create: ['w-3'], remove: [] } },
+  const cases: {
+    name: string;
+    changes: Partial<PlannedNodeChanges>;
+    inventoryBefore?: Inventory;
+    expected: Partial<NodeWork>;
+  }[] = [
+    {
+      name: 'every node created: a new cluster',
+      changes: { created: ['a', 'b'] },
+      expected: { newCluster: true, otherChanges: false, create: ['a', 'b'] },
+    },
+    {
+      name: 'nothing changes: cluster.yml converges',
+      changes: { kept: ['a'] },
+      expected: { newCluster: false, otherChanges: true },
+    },
+    {
+      name: 'only nodes updated in place: converged too',
+      changes: { kept: ['a'], updated: ['a'] },
+      expected: { otherChanges: true },
+    },
+    {
+      name: 'a worker added',
+      changes: { kept: ['cp-0'], created: ['w-3'] },
+      expected: { newCluster: false, otherChanges: false, create: ['w-3'], remove: [] },
+    },
     {
       name: 'a replaced control plane is removed, then created, with its roles',
       changes: { kept: ['cp-0'], replaced: ['cp-2'] },
       inventoryBefore: STACKED,
       expected: { remove: ['cp-2'], create: ['cp-2'], removeRoles: { 'cp-2': ['control-plane', 'etcd'] } },
     },
-    { name: 'no inventory: roles unknown', changes: { kept: ['a'], deleted: ['w-0'] }, expected: { remove: ['w-0'], removeRoles: {} } },
+    {
+      name: 'no inventory: roles unknown',
+      changes: { kept: ['a'], deleted: ['w-0'] },
+      expected: { remove: ['w-0'], removeRoles: {} },
+    },
   ];
   it.each(cases)('$name', ({ changes, inventoryBefore, expected }) => {
     expect(nodeWorkFromPlan({ ...NO_CHANGES, ...changes }, inventoryBefore)).toMatchObject(expected);
@@ -409,8 +584,19 @@ describe('mergeNodeWork', () => {
   });
 
   it('unites lists and roles, ORs the flags, keeps the override', () => {
-    const pending = work({ newCluster: true, remove: ['w-1'], create: ['w-3'], removeRoles: { 'w-1': ['worker'] }, unsafeOverride: 'removed 2 of 3 etcd members' });
-    const next = work({ otherChanges: true, remove: ['cp-2', 'w-1'], create: ['w-4'], removeRoles: { 'cp-2': ['etcd', 'control-plane'], 'w-1': [] } });
+    const pending = work({
+      newCluster: true,
+      remove: ['w-1'],
+      create: ['w-3'],
+      removeRoles: { 'w-1': ['worker'] },
+      unsafeOverride: 'removed 2 of 3 etcd members',
+    });
+    const next = work({
+      otherChanges: true,
+      remove: ['cp-2', 'w-1'],
+      create: ['w-4'],
+      removeRoles: { 'cp-2': ['etcd', 'control-plane'], 'w-1': [] },
+    });
     expect(mergeNodeWork(pending, next)).toEqual({
       newCluster: true,
       otherChanges: true,
@@ -422,7 +608,9 @@ describe('mergeNodeWork', () => {
   });
 
   it('drops a pending creation that the next plan removes, unless it creates it again', () => {
-    expect(mergeNodeWork(work({ create: ['w-3', 'w-4'] }), work({ remove: ['w-3', 'w-4'], create: ['w-4'] })).create).toEqual(['w-4']);
+    expect(
+      mergeNodeWork(work({ create: ['w-3', 'w-4'] }), work({ remove: ['w-3', 'w-4'], create: ['w-4'] })).create,
+    ).toEqual(['w-4']);
   });
 
   it('keeps unnamed creations while they are pending', () => {
@@ -432,14 +620,45 @@ describe('mergeNodeWork', () => {
 });
 
 describe('checkRemovalSafety', () => {
-  const SEPARATE_ETCD = inventory({ controlPlane: ['cp-0', 'cp-1'], etcd: ['e-0', 'e-1', 'e-2', 'e-3', 'e-4'], workers: ['w-0'] });
-  const cases: { name: string; remove: string[]; inventoryBefore: Inventory | undefined; refusal?: RegExp; warnings: RegExp[] }[] = [
+  const SEPARATE_ETCD = inventory({
+    controlPlane: ['cp-0', 'cp-1'],
+    etcd: ['e-0', 'e-1', 'e-2', 'e-3', 'e-4'],
+    workers: ['w-0'],
+  });
+  const cases: {
+    name: string;
+    remove: string[];
+    inventoryBefore: Inventory | undefined;
+    refusal?: RegExp;
+    warnings: RegExp[];
+  }[] = [
     { name: 'a worker', remove: ['w-0'], inventoryBefore: STACKED, warnings: [] },
     { name: 'nothing', remove: [], inventoryBefore: undefined, warnings: [] },
-    { name: 'one of three etcd members: even count left', remove: ['cp-2'], inventoryBefore: STACKED, warnings: [/etcd is left with 2 members, an even number/] },
-    { name: 'one of five etcd members: even count left', remove: ['e-4'], inventoryBefore: SEPARATE_ETCD, warnings: [/left with 4 members/] },
-    { name: 'two of five etcd members: odd count left', remove: ['e-3', 'e-4'], inventoryBefore: SEPARATE_ETCD, warnings: [] },
-    { name: 'two of three etcd members', remove: ['cp-1', 'cp-2'], inventoryBefore: STACKED, refusal: /removes 2 of 3 etcd members \(cp-1, cp-2\): etcd would lose quorum; remove nodes one at a time/, warnings: [] },
+    {
+      name: 'one of three etcd members: even count left',
+      remove: ['cp-2'],
+      inventoryBefore: STACKED,
+      warnings: [/etcd is left with 2 members, an even number/],
+    },
+    {
+      name: 'one of five etcd members: even count left',
+      remove: ['e-4'],
+      inventoryBefore: SEPARATE_ETCD,
+      warnings: [/left with 4 members/],
+    },
+    {
+      name: 'two of five etcd members: odd count left',
+      remove: ['e-3', 'e-4'],
+      inventoryBefore: SEPARATE_ETCD,
+      warnings: [],
+    },
+    {
+      name: 'two of three etcd members',
+      remove: ['cp-1', 'cp-2'],
+      inventoryBefore: STACKED,
+      refusal: /removes 2 of 3 etcd members \(cp-1, cp-2\): etcd would lose quorum; remove nodes one at a time/,
+      warnings: [],
+    },
     {
       name: 'half of four etcd members',
       remove: ['e-2', 'e-3'],
@@ -451,11 +670,24 @@ describe('checkRemovalSafety', () => {
       name: 'the first control-plane and etcd host',
       remove: ['cp-0'],
       inventoryBefore: STACKED,
-      refusal: /cp-0 is the first host of kube_control_plane and etcd in \/c\/inventory\/inventory\.yaml.*runs kubectl and etcdctl there.*move it lower in kube_control_plane and etcd, run cluster\.yml/,
+      refusal:
+        /cp-0 is the first host of kube_control_plane and etcd in \/c\/inventory\/inventory\.yaml.*runs kubectl and etcdctl there.*move it lower in kube_control_plane and etcd, run cluster\.yml/,
       warnings: [/left with 2 members/],
     },
-    { name: 'the first etcd host only', remove: ['e-0'], inventoryBefore: SEPARATE_ETCD, refusal: /e-0 is the first host of etcd in/, warnings: [/left with 4 members/] },
-    { name: 'every control-plane node', remove: ['cp-0', 'cp-1'], inventoryBefore: SEPARATE_ETCD, refusal: /removes every control-plane node \(cp-0, cp-1\).*keep at least one/, warnings: [] },
+    {
+      name: 'the first etcd host only',
+      remove: ['e-0'],
+      inventoryBefore: SEPARATE_ETCD,
+      refusal: /e-0 is the first host of etcd in/,
+      warnings: [/left with 4 members/],
+    },
+    {
+      name: 'every control-plane node',
+      remove: ['cp-0', 'cp-1'],
+      inventoryBefore: SEPARATE_ETCD,
+      refusal: /removes every control-plane node \(cp-0, cp-1\).*keep at least one/,
+      warnings: [],
+    },
     {
       name: 'nodes while the inventory is missing',
       remove: ['w-0'],
@@ -463,12 +695,18 @@ describe('checkRemovalSafety', () => {
       refusal: /roles cannot be known \(the inventory at \/c\/inventory\/inventory\.yaml is missing\).*one at a time/,
       warnings: [],
     },
-    { name: 'a node the inventory does not list', remove: ['ghost'], inventoryBefore: STACKED, warnings: [/ghost is not in \/c\/inventory\/inventory\.yaml/] },
+    {
+      name: 'a node the inventory does not list',
+      remove: ['ghost'],
+      inventoryBefore: STACKED,
+      warnings: [/ghost is not in \/c\/inventory\/inventory\.yaml/],
+    },
   ];
 
   it.each(cases)('$name', ({ remove, inventoryBefore, refusal, warnings }) => {
     const pending = work({ remove });
-    const check = (allowUnsafe: boolean) => checkRemovalSafety(pending, inventoryBefore, allowUnsafe, '/c/inventory/inventory.yaml');
+    const check = (allowUnsafe: boolean) =>
+      checkRemovalSafety(pending, inventoryBefore, allowUnsafe, '/c/inventory/inventory.yaml');
     const expectWarnings = (actual: string[], expected: RegExp[]) => {
       expect(actual).toHaveLength(expected.length);
       for (const [index, pattern] of expected.entries()) expect(actual[index]).toMatch(pattern);
@@ -492,7 +730,11 @@ describe('checkRemovalSafety', () => {
     expect(() => checkRemovalSafety(work({ remove: ['cp-0', 'cp-1', 'cp-2'] }), STACKED, false)).toThrow(
       /refusing to remove nodes:\n {2}- cp-0 is the first host[^\n]*\n {2}- the plan removes every control-plane node[^\n]*\n {2}- the plan removes 3 of 3 etcd members/,
     );
-    expect(checkRemovalSafety(work({ remove: ['cp-0', 'cp-1', 'cp-2'] }), STACKED, true).warnings.filter((warning) => warning.startsWith('UNSAFE: '))).toHaveLength(3);
+    expect(
+      checkRemovalSafety(work({ remove: ['cp-0', 'cp-1', 'cp-2'] }), STACKED, true).warnings.filter((warning) =>
+        warning.startsWith('UNSAFE: '),
+      ),
+    ).toHaveLength(3);
   });
 });
 
@@ -503,27 +745,73 @@ describe('removalRuns and removeNodeVars', () => {
     { name: 'w-3', ready: true },
   ];
   it.each([
-    { name: 'ready, NotReady and unregistered nodes', remove: ['w-2', 'w-1', 'w-0'], apiNodes: api, runs: [{ nodes: ['w-0'], reachable: true }, { nodes: ['w-1', 'w-2'], reachable: false }] },
-    { name: 'only ready nodes', remove: ['w-3', 'w-0'], apiNodes: api, runs: [{ nodes: ['w-0', 'w-3'], reachable: true }] },
+    {
+      name: 'ready, NotReady and unregistered nodes',
+      remove: ['w-2', 'w-1', 'w-0'],
+      apiNodes: api,
+      runs: [
+        { nodes: ['w-0'], reachable: true },
+        { nodes: ['w-1', 'w-2'], reachable: false },
+      ],
+    },
+    {
+      name: 'only ready nodes',
+      remove: ['w-3', 'w-0'],
+      apiNodes: api,
+      runs: [{ nodes: ['w-0', 'w-3'], reachable: true }],
+    },
     { name: 'only unreachable nodes', remove: ['w-1'], apiNodes: api, runs: [{ nodes: ['w-1'], reachable: false }] },
-    { name: 'no API answer: removed normally', remove: ['w-1'], apiNodes: undefined, runs: [{ nodes: ['w-1'], reachable: true }] },
+    {
+      name: 'no API answer: removed normally',
+      remove: ['w-1'],
+      apiNodes: undefined,
+      runs: [{ nodes: ['w-1'], reachable: true }],
+    },
     { name: 'nothing to remove', remove: [], apiNodes: api, runs: [] },
   ])('$name', ({ remove, apiNodes, runs }) => {
     expect(removalRuns(remove, apiNodes)).toEqual(runs);
   });
 
   it('passes the confirmation, and the offline flags for unreachable nodes', () => {
-    expect(removeNodeVars({ nodes: ['w-0', 'w-3'], reachable: true })).toEqual(['node=w-0,w-3', 'skip_confirmation=true']);
-    expect(removeNodeVars({ nodes: ['w-1'], reachable: false })).toEqual(['node=w-1', 'skip_confirmation=true', 'reset_nodes=false', 'allow_ungraceful_removal=true']);
+    expect(removeNodeVars({ nodes: ['w-0', 'w-3'], reachable: true })).toEqual([
+      'node=w-0,w-3',
+      'skip_confirmation=true',
+    ]);
+    expect(removeNodeVars({ nodes: ['w-1'], reachable: false })).toEqual([
+      'node=w-1',
+      'skip_confirmation=true',
+      'reset_nodes=false',
+      'allow_ungraceful_removal=true',
+    ]);
   });
 });
 
 describe('playbookAfterApply', () => {
-  const AFTER = inventory({ controlPlane: ['cp-0', 'cp-1', 'cp-2', 'cp-3'], etcd: ['cp-0', 'cp-1', 'cp-2', 'e-3'], workers: ['w-0', 'w-3', 'w-4'] });
+  const AFTER = inventory({
+    controlPlane: ['cp-0', 'cp-1', 'cp-2', 'cp-3'],
+    etcd: ['cp-0', 'cp-1', 'cp-2', 'e-3'],
+    workers: ['w-0', 'w-3', 'w-4'],
+  });
   const cases: { name: string; work: NodeWork; kind: string; limit?: string[]; reason: RegExp }[] = [
-    { name: 'a new cluster', work: work({ newCluster: true, create: ['cp-0', 'w-0'] }), kind: 'cluster', reason: /new cluster/ },
-    { name: 'other changes', work: work({ otherChanges: true, create: ['w-3'] }), kind: 'cluster', reason: /more than nodes/ },
-    { name: 'workers added', work: work({ create: ['w-4', 'w-3'] }), kind: 'scale', limit: ['w-3', 'w-4'], reason: /only workers were added/ },
+    {
+      name: 'a new cluster',
+      work: work({ newCluster: true, create: ['cp-0', 'w-0'] }),
+      kind: 'cluster',
+      reason: /new cluster/,
+    },
+    {
+      name: 'other changes',
+      work: work({ otherChanges: true, create: ['w-3'] }),
+      kind: 'cluster',
+      reason: /more than nodes/,
+    },
+    {
+      name: 'workers added',
+      work: work({ create: ['w-4', 'w-3'] }),
+      kind: 'scale',
+      limit: ['w-3', 'w-4'],
+      reason: /only workers were added/,
+    },
     {
       name: 'a worker replaced',
       work: work({ remove: ['w-3'], create: ['w-3'], removeRoles: { 'w-3': ['worker'] } }),
@@ -531,15 +819,43 @@ describe('playbookAfterApply', () => {
       limit: ['w-3'],
       reason: /workers removed/,
     },
-    { name: 'a control plane added', work: work({ create: ['cp-3', 'w-3'] }), kind: 'cluster', reason: /cp-3.*appended at the end of kube_control_plane.*nginx-proxy/ },
+    {
+      name: 'a control plane added',
+      work: work({ create: ['cp-3', 'w-3'] }),
+      kind: 'cluster',
+      reason: /cp-3.*appended at the end of kube_control_plane.*nginx-proxy/,
+    },
     { name: 'an etcd member added', work: work({ create: ['e-3'] }), kind: 'cluster', reason: /e-3/ },
-    { name: 'a control plane removed', work: work({ remove: ['cp-9'], removeRoles: { 'cp-9': ['control-plane', 'etcd'] } }), kind: 'cluster', reason: /cp-9.*cluster\.yml.*--etcd-servers/ },
-    { name: 'an etcd member removed while a worker is added', work: work({ remove: ['e-9'], create: ['w-3'], removeRoles: { 'e-9': ['etcd'] } }), kind: 'cluster', reason: /e-9/ },
-    { name: 'a removed node of unknown roles', work: work({ remove: ['x'] }), kind: 'cluster', reason: /roles are unknown/ },
-    { name: 'only workers removed', work: work({ remove: ['w-8', 'w-9'], removeRoles: { 'w-8': ['worker'], 'w-9': [] } }), kind: 'none', reason: /only workers were removed/ },
+    {
+      name: 'a control plane removed',
+      work: work({ remove: ['cp-9'], removeRoles: { 'cp-9': ['control-plane', 'etcd'] } }),
+      kind: 'cluster',
+      reason: /cp-9.*cluster\.yml.*--etcd-servers/,
+    },
+    {
+      name: 'an etcd member removed while a worker is added',
+      work: work({ remove: ['e-9'], create: ['w-3'], removeRoles: { 'e-9': ['etcd'] } }),
+      kind: 'cluster',
+      reason: /e-9/,
+    },
+    {
+      name: 'a removed node of unknown roles',
+      work: work({ remove: ['x'] }),
+      kind: 'cluster',
+      reason: /roles are unknown/,
+    },
+    {
+      name: 'only workers removed',
+      work: work({ remove: ['w-8', 'w-9'], removeRoles: { 'w-8': ['worker'], 'w-9': [] } }),
+      kind: 'none',
+      reason: /only workers were removed/,
+    },
     {
       name: 'a node whose name was unknown at plan time',
-      work: work({ create: ['module.worker[3].openstack_compute_instance_v2.node'], unnamed: ['module.worker[3].openstack_compute_instance_v2.node'] }),
+      work: work({
+        create: ['module.worker[3].openstack_compute_instance_v2.node'],
+        unnamed: ['module.worker[3].openstack_compute_instance_v2.node'],
+      }),
       kind: 'cluster',
       reason: /unknown at plan time/,
     },
@@ -561,15 +877,28 @@ describe('playbookAfterApply', () => {
   });
 
   it('refuses created nodes when the inventory is missing', () => {
-    expect(() => playbookAfterApply(work({ create: ['w-3'] }), undefined, '/c/inventory/inventory.yaml')).toThrow(/inventory at \/c\/inventory\/inventory\.yaml is missing after the apply/);
-    expect(playbookAfterApply(work({ remove: ['w-0'], removeRoles: { 'w-0': ['worker'] } }), undefined).kind).toBe('none');
+    expect(() => playbookAfterApply(work({ create: ['w-3'] }), undefined, '/c/inventory/inventory.yaml')).toThrow(
+      /inventory at \/c\/inventory\/inventory\.yaml is missing after the apply/,
+    );
+    expect(playbookAfterApply(work({ remove: ['w-0'], removeRoles: { 'w-0': ['worker'] } }), undefined).kind).toBe(
+      'none',
+    );
   });
 });
 
 describe('predictedPlaybook', () => {
   it.each([
-    { name: 'a new name counts as a worker', work: work({ create: ['cp-9', 'w-3'] }), kind: 'scale', limit: ['cp-9', 'w-3'] },
-    { name: 'a name already in the control plane (replaced)', work: work({ create: ['cp-2'], remove: ['cp-2'], removeRoles: { 'cp-2': ['control-plane', 'etcd'] } }), kind: 'cluster' },
+    {
+      name: 'a new name counts as a worker',
+      work: work({ create: ['cp-9', 'w-3'] }),
+      kind: 'scale',
+      limit: ['cp-9', 'w-3'],
+    },
+    {
+      name: 'a name already in the control plane (replaced)',
+      work: work({ create: ['cp-2'], remove: ['cp-2'], removeRoles: { 'cp-2': ['control-plane', 'etcd'] } }),
+      kind: 'cluster',
+    },
     { name: 'a name already in etcd only', work: work({ create: ['cp-2'] }), kind: 'cluster' },
     { name: 'a new cluster', work: work({ newCluster: true, create: ['a'] }), kind: 'cluster' },
     { name: 'only workers removed', work: work({ remove: ['w-0'], removeRoles: { 'w-0': ['worker'] } }), kind: 'none' },
@@ -592,8 +921,16 @@ describe('describeNodeDecisions', () => {
       decision: { kind: 'scale' as const, limit: ['sandbox-worker-3', 'sandbox-worker-4'], reason: 'x' },
       line: 'remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-3,sandbox-worker-4 after',
     },
-    { work: work({ newCluster: true }), decision: { kind: 'cluster' as const, reason: 'a new cluster' }, line: 'cluster.yml after (a new cluster)' },
-    { work: work({ remove: ['a', 'b'] }), decision: { kind: 'none' as const, reason: 'only workers' }, line: 'remove-node.yml for a, b before apply; no playbook after (only workers)' },
+    {
+      work: work({ newCluster: true }),
+      decision: { kind: 'cluster' as const, reason: 'a new cluster' },
+      line: 'cluster.yml after (a new cluster)',
+    },
+    {
+      work: work({ remove: ['a', 'b'] }),
+      decision: { kind: 'none' as const, reason: 'only workers' },
+      line: 'remove-node.yml for a, b before apply; no playbook after (only workers)',
+    },
     {
       work: work({ remove: ['cp-0'], unsafeOverride: 'cp-0 is the first host' }),
       decision: { kind: 'cluster' as const, reason: 'r' },

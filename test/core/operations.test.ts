@@ -17,7 +17,10 @@ interface PlaybookRun {
 async function playbookRuns(run: SandboxRun): Promise<PlaybookRun[]> {
   const file = path.join(run.sandbox.clusterDir, '.sandbox-runs.jsonl');
   if (!existsSync(file)) return [];
-  return (await fs.readFile(file, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as PlaybookRun);
+  return (await fs.readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as PlaybookRun);
 }
 
 /** The playbook runs since `before` runs were recorded. */
@@ -26,8 +29,12 @@ async function runsSince(run: SandboxRun, before: number): Promise<PlaybookRun[]
 }
 
 async function apiNodes(run: SandboxRun): Promise<{ name: string; kubeletVersion: string }[]> {
-  const registry = JSON.parse(await fs.readFile(run.sandbox.registryFile, 'utf8')) as { nodes: { name: string; kubeletVersion: string }[] };
-  return registry.nodes.map(({ name, kubeletVersion }) => ({ name, kubeletVersion })).sort((a, b) => a.name.localeCompare(b.name));
+  const registry = JSON.parse(await fs.readFile(run.sandbox.registryFile, 'utf8')) as {
+    nodes: { name: string; kubeletVersion: string }[];
+  };
+  return registry.nodes
+    .map(({ name, kubeletVersion }) => ({ name, kubeletVersion }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const workers = (count: number) => ({ TF_VAR_worker_count: String(count) });
@@ -35,7 +42,8 @@ const controlPlanes = (count: number) => ({ TF_VAR_control_plane_count: String(c
 
 describe('day 2 on the sandbox: node changes driven by the plan', () => {
   let run: SandboxRun;
-  const deployWith = (vars: Record<string, string>, extra = {}) => run.deploy({}, { env: { ...run.env, ...vars }, waitReady: { intervalMs: 200, timeoutMs: 20_000 }, ...extra });
+  const deployWith = (vars: Record<string, string>, extra = {}) =>
+    run.deploy({}, { env: { ...run.env, ...vars }, waitReady: { intervalMs: 200, timeoutMs: 20_000 }, ...extra });
 
   beforeAll(async () => {
     run = await startSandbox();
@@ -53,7 +61,12 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     expect(runs.map((r) => r.playbook)).toEqual(['playbooks/facts.yml', 'scale.yml']);
     expect(runs[1]!.hosts.sort()).toEqual(['sandbox-worker-1', 'sandbox-worker-2']);
     expect(console).toContain('scale.yml --limit');
-    expect((await apiNodes(run)).map((n) => n.name)).toEqual(['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2']);
+    expect((await apiNodes(run)).map((n) => n.name)).toEqual([
+      'sandbox-cp-0',
+      'sandbox-worker-0',
+      'sandbox-worker-1',
+      'sandbox-worker-2',
+    ]);
   }, 120_000);
 
   it('3 → 1 workers runs remove-node.yml for the 2 removed hosts before the apply, and the API no longer lists them', async () => {
@@ -61,10 +74,15 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     const { result, console } = await deployWith(workers(1));
     expect(result.error).toBeUndefined();
     const runs = await runsSince(run, before);
-    expect(runs[0]).toMatchObject({ playbook: 'remove-node.yml', vars: { node: 'sandbox-worker-1,sandbox-worker-2', skip_confirmation: true } });
+    expect(runs[0]).toMatchObject({
+      playbook: 'remove-node.yml',
+      vars: { node: 'sandbox-worker-1,sandbox-worker-2', skip_confirmation: true },
+    });
     expect(runs.map((r) => r.playbook)).not.toContain('cluster.yml');
     // Before the apply: the removal's line comes before the apply step's.
-    expect(console.indexOf('remove-node.yml for sandbox-worker-1, sandbox-worker-2')).toBeLessThan(console.indexOf('(opentofu-apply)...'));
+    expect(console.indexOf('remove-node.yml for sandbox-worker-1, sandbox-worker-2')).toBeLessThan(
+      console.indexOf('(opentofu-apply)...'),
+    );
     expect((await apiNodes(run)).map((n) => n.name)).toEqual(['sandbox-cp-0', 'sandbox-worker-0']);
     const inventory = await fs.readFile(path.join(run.sandbox.clusterDir, 'inventory', 'inventory.yaml'), 'utf8');
     expect(inventory).not.toContain('sandbox-worker-1');
@@ -77,13 +95,17 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     const planned = await run.deploy({ step: 'opentofu-plan' }, { env: { ...run.env, ...workers(0) } });
     expect(planned.result.error).toBeUndefined();
     const undrained = await run.deploy({ step: 'opentofu-apply' }, { env: { ...run.env, ...workers(0) } });
-    expect(undrained.result.error).toMatch(/deletes nodes sandbox-worker-0, which kubespray-remove-nodes has not drained and removed yet/);
+    expect(undrained.result.error).toMatch(
+      /deletes nodes sandbox-worker-0, which kubespray-remove-nodes has not drained and removed yet/,
+    );
 
     // A plan file that opentofu-plan did not read (plan --tofu-plan writes the same path) is not applied either.
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
     await fs.appendFile(planFile, 'x');
     const foreign = await run.deploy({ step: 'opentofu-apply' });
-    expect(foreign.result.error).toMatch(/is not the one opentofu-plan checked for node changes in this deploy; run from that step/);
+    expect(foreign.result.error).toMatch(
+      /is not the one opentofu-plan checked for node changes in this deploy; run from that step/,
+    );
     expect(await fs.readFile(stateFile, 'utf8')).toBe(tfstate);
 
     // The user changes their mind: the pending removal is dropped, nothing is removed.
@@ -143,7 +165,11 @@ describe('upgrade on the sandbox', () => {
 
   it('an upgrade that fails on worker 2 of 4 resumes on the remaining workers only', async () => {
     await fs.writeFile(failFile(), 'sandbox-worker-1\n');
-    const failed = await run.deploy({}, { operation: 'upgrade', kubernetesVersion: '1.34.2', env: { ...run.env, ...workers(4) } }, undefined);
+    const failed = await run.deploy(
+      {},
+      { operation: 'upgrade', kubernetesVersion: '1.34.2', env: { ...run.env, ...workers(4) } },
+      undefined,
+    );
     expect(failed.result.failedStep).toBe('kubespray-upgrade-workers');
     const versions = Object.fromEntries((await apiNodes(run)).map((n) => [n.name, n.kubeletVersion]));
     expect(versions['sandbox-cp-0']).toBe('v1.34.2');
@@ -172,7 +198,8 @@ describe('destroy on the sandbox', () => {
   afterAll(async () => run?.close());
 
   const tfstate = () => path.join(run.sandbox.clusterDir, 'terraform.tfstate');
-  const resources = async () => (JSON.parse(await fs.readFile(tfstate(), 'utf8')) as { resources: unknown[] }).resources.length;
+  const resources = async () =>
+    (JSON.parse(await fs.readFile(tfstate(), 'utf8')) as { resources: unknown[] }).resources.length;
 
   it('an interrupted destroy resumes, then leaves an empty tofu state, no kubeconfig, and a state the next deploy starts fresh from', async () => {
     expect(await resources()).toBeGreaterThan(0);

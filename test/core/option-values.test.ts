@@ -37,13 +37,16 @@ describe('option values', () => {
   });
 
   it.each(['abc', '-3', '0', '1.5', '10001', '', '3 '.repeat(3), '1e3'])('refuses node count %j', (text) => {
-    expect(usageError(() => parseNodeCount(text, '--nodes'))).toMatch(/^--nodes: ".*" is not a node count; give a whole number from 1 to 10000$/);
+    expect(usageError(() => parseNodeCount(text, '--nodes'))).toMatch(
+      /^--nodes: ".*" is not a node count; give a whole number from 1 to 10000$/,
+    );
   });
 
   it('accepts node counts and methods', () => {
     expect(parseNodeCount('3', 'input nodes')).toBe(3);
     expect(parseMethod('none', '--method')).toBe('none');
-    expect(usageError(() => parseMethod('kubspray', '--method'))).toBe('--method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api');
+    expect(usageError(() => parseMethod('kubspray', '--method'))).toBe(
+      '--method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api',
+    );
   });
-
 });

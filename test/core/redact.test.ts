@@ -22,7 +22,11 @@ describe('Redactor', () => {
   it('redacts nested values deeply', () => {
     const r = new Redactor();
     r.add('canary-1');
-    expect(r.redactValue({ a: ['x canary-1'], b: { c: 'canary-1' }, n: 3 })).toEqual({ a: [`x ${MASK}`], b: { c: MASK }, n: 3 });
+    expect(r.redactValue({ a: ['x canary-1'], b: { c: 'canary-1' }, n: 3 })).toEqual({
+      a: [`x ${MASK}`],
+      b: { c: MASK },
+      n: 3,
+    });
   });
 });
 
@@ -158,7 +162,11 @@ describe('Redactor on bytes (RedactionStream)', () => {
     expect(r.redact(text)).toBe(want);
     for (const chunks of cuts(text)) expect(streamed(r, chunks)).toBe(want);
     const stream = r.stream();
-    const out = [...stream.write(Buffer.from(`${filler}${key.slice(0, 1000)}`)), ...stream.write(Buffer.from(`${key.slice(1000)} ok\n`)), ...stream.end()];
+    const out = [
+      ...stream.write(Buffer.from(`${filler}${key.slice(0, 1000)}`)),
+      ...stream.write(Buffer.from(`${key.slice(1000)} ok\n`)),
+      ...stream.end(),
+    ];
     expect(Buffer.concat(out).toString()).toBe(`${filler}${MASK} ok\n`);
   });
 
@@ -184,7 +192,8 @@ describe('Redactor on bytes (RedactionStream)', () => {
     for (const [text, want] of cases) {
       expect(r.redact(text)).toBe(want);
       expect(r.redactBytes(Buffer.from(text)).toString()).toBe(want);
-      for (const chunks of cuts(`${filler}${text}${filler}`)) expect(streamed(r, chunks)).toBe(`${filler}${want}${filler}`);
+      for (const chunks of cuts(`${filler}${text}${filler}`))
+        expect(streamed(r, chunks)).toBe(`${filler}${want}${filler}`);
     }
   });
 
@@ -193,8 +202,11 @@ describe('Redactor on bytes (RedactionStream)', () => {
     const alphabet = ['a', 'b', 'c', 'é', '✓'];
     for (let round = 0; round < 3000; round++) {
       const r = new Redactor();
-      for (let i = 0, n = 1 + pick(5); i < n; i++) r.add(Array.from({ length: 1 + pick(6) }, () => alphabet[pick(alphabet.length)]).join(''));
-      const text = Array.from({ length: pick(400) }, () => [...alphabet, ' ', '\n'][pick(alphabet.length + 2)]).join('');
+      for (let i = 0, n = 1 + pick(5); i < n; i++)
+        r.add(Array.from({ length: 1 + pick(6) }, () => alphabet[pick(alphabet.length)]).join(''));
+      const text = Array.from({ length: pick(400) }, () => [...alphabet, ' ', '\n'][pick(alphabet.length + 2)]).join(
+        '',
+      );
       const bytes = Buffer.from(text);
       const chunks: Buffer[] = [];
       for (let at = 0; at < bytes.length; ) {
@@ -262,7 +274,10 @@ describe('Redactor on bytes (RedactionStream)', () => {
     let bytes = 0;
     for (let i = 0; i < 512; i++) {
       // Each block is cut 7 bytes into the secret, so every chunk ends on a partial secret.
-      const chunk = i === 0 ? block.subarray(0, block.length - 7) : Buffer.concat([block.subarray(block.length - 7), block.subarray(0, block.length - 7)]);
+      const chunk =
+        i === 0
+          ? block.subarray(0, block.length - 7)
+          : Buffer.concat([block.subarray(block.length - 7), block.subarray(0, block.length - 7)]);
       const out = stream.write(chunk);
       tail.push(out);
       expect(stream.held).toBeLessThan(secret.length);
@@ -302,13 +317,21 @@ describe('LineInterleaver', () => {
     lines.push(0, [b('and ends\nanother '), b('line starts')]);
     lines.push(1, [b('second warning\n')]);
     lines.end();
-    expect(writes).toEqual(['stdout starts ', 'and ends\n', '[WARNING]: stderr line\n', 'another line starts', 'second warning\n']);
+    expect(writes).toEqual([
+      'stdout starts ',
+      'and ends\n',
+      '[WARNING]: stderr line\n',
+      'another line starts',
+      'second warning\n',
+    ]);
   });
 
   it('never mixes lines, and keeps each stream in order, however the streams are chunked', () => {
     const pick = random(4242);
     for (let round = 0; round < 300; round++) {
-      const streams = [0, 1].map((s) => Array.from({ length: 1 + pick(30) }, (_, i) => `${s ? 'err' : 'out'}-${i}-${'x'.repeat(pick(20))}\n`));
+      const streams = [0, 1].map((s) =>
+        Array.from({ length: 1 + pick(30) }, (_, i) => `${s ? 'err' : 'out'}-${i}-${'x'.repeat(pick(20))}\n`),
+      );
       const bytes = streams.map((lines) => Buffer.from(lines.join('')));
       const at = [0, 0];
       const { lines, writes } = merged();
@@ -319,7 +342,11 @@ describe('LineInterleaver', () => {
         at[s]! += size;
       }
       lines.end();
-      const out = writes.join('').split('\n').slice(0, -1).map((l) => `${l}\n`);
+      const out = writes
+        .join('')
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => `${l}\n`);
       expect(out.filter((l) => l.startsWith('out-'))).toEqual(streams[0]);
       expect(out.filter((l) => l.startsWith('err-'))).toEqual(streams[1]);
       expect(out).toHaveLength(streams[0]!.length + streams[1]!.length);

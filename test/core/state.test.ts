@@ -28,7 +28,9 @@ describe('local state store', () => {
   it('refuses a corrupt file with a message naming the file and the way out', async () => {
     const file = path.join(tempDir(), 'state.json');
     writeFileSync(file, '{"version":1,"cluster":"a/b","steps":{"x":{"status":"done"}}}');
-    await expect(new LocalStateStore(file, 'a/b').load()).rejects.toThrow(/resume state .*state\.json is invalid:[\s\S]*steps\.x\.status[\s\S]*--restart/);
+    await expect(new LocalStateStore(file, 'a/b').load()).rejects.toThrow(
+      /resume state .*state\.json is invalid:[\s\S]*steps\.x\.status[\s\S]*--restart/,
+    );
     writeFileSync(file, '{not json');
     await expect(new LocalStateStore(file, 'a/b').load()).rejects.toThrow(/is not valid JSON.*--restart/);
   });
@@ -36,7 +38,9 @@ describe('local state store', () => {
   it('refuses the state of another cluster', async () => {
     const file = path.join(tempDir(), 'state.json');
     await new LocalStateStore(file, 'acme/other').save(emptyState('acme/other'));
-    await expect(new LocalStateStore(file, 'acme/prod').load()).rejects.toThrow(/belongs to cluster acme\/other, not acme\/prod/);
+    await expect(new LocalStateStore(file, 'acme/prod').load()).rejects.toThrow(
+      /belongs to cluster acme\/other, not acme\/prod/,
+    );
   });
 
   it('keeps the previous state intact when a save fails', async () => {
@@ -61,7 +65,10 @@ describe('the step timeline in the state', () => {
 
   it('loads state files written before it existed', async () => {
     const file = path.join(tempDir(), 'state.json');
-    writeFileSync(file, JSON.stringify({ version: 1, cluster: 'a/b', updatedAt: '2025-03-01T10:00:00.000Z', steps: {} }));
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 1, cluster: 'a/b', updatedAt: '2025-03-01T10:00:00.000Z', steps: {} }),
+    );
     const loaded = await new LocalStateStore(file, 'a/b').load();
     expect(loaded?.history).toBeUndefined();
     expect(loaded?.cluster).toBe('a/b');
@@ -69,7 +76,10 @@ describe('the step timeline in the state', () => {
 
   it('round-trips, keeps only the last 20 attempts, and refuses a step status it does not know', async () => {
     const store = new LocalStateStore(path.join(tempDir(), 'state.json'), 'a/b');
-    await store.save({ ...emptyState('a/b'), history: Array.from({ length: 25 }, (_, i) => attempt(i + 1)) } as ReturnType<typeof emptyState>);
+    await store.save({
+      ...emptyState('a/b'),
+      history: Array.from({ length: 25 }, (_, i) => attempt(i + 1)),
+    } as ReturnType<typeof emptyState>);
     const loaded = await store.load();
     expect(loaded?.history?.map((a) => a.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6));
     expect(loaded?.history?.[0]).toEqual(attempt(6));

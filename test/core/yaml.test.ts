@@ -5,7 +5,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import { type FileKind, readTextFile } from '../../src/core/files.js';
-import { CLOUDS_YAML, CONFIG_FILE, KUBECONFIG_FILE, MAX_NESTING, parseYaml, parseYamlMapping, readYamlMapping } from '../../src/core/yaml.js';
+import {
+  CLOUDS_YAML,
+  CONFIG_FILE,
+  KUBECONFIG_FILE,
+  MAX_NESTING,
+  parseYaml,
+  parseYamlMapping,
+  readYamlMapping,
+} from '../../src/core/yaml.js';
 import { runScript, sourceModule } from '../support/run-script.js';
 
 const MiB = 1024 * 1024;
@@ -20,19 +28,59 @@ function messageOf(action: () => unknown): string {
   throw new Error('expected a UserError');
 }
 
-const billionLaughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((name, i) => `${name}: &${name} [${`*${'abcdefgh'[i]}, `.repeat(9)}*${'abcdefgh'[i]}]`)].join('\n');
+const billionLaughs = [
+  'a: &a [x, x, x, x, x, x, x, x, x, x]',
+  ...'bcdefgh'.split('').map((name, i) => `${name}: &${name} [${`*${'abcdefgh'[i]}, `.repeat(9)}*${'abcdefgh'[i]}]`),
+].join('\n');
 
 describe('parseYaml', () => {
   it.each([
-    { case: 'a duplicate key', text: 'a: 1\nb: 2\na: 3\n', message: 'c.yaml is not valid YAML: duplicate key "a" at line 3, column 1 (first at line 1, column 1)' },
-    { case: 'a duplicate key in a nested mapping', text: 'top:\n  list:\n    - {x: 1, y: 2, x: 3}\n', message: 'c.yaml is not valid YAML: duplicate key "x" at line 3, column 20 (first at line 3, column 8)' },
-    { case: 'keys that toJS would merge (1 and "1")', text: '1: a\n"1": b\n', message: 'c.yaml is not valid YAML: duplicate key "1" at line 2, column 1 (first at line 1, column 1)' },
-    { case: 'a second document', text: 'a: 1\n---\nb: 2\n', message: 'c.yaml holds more than one YAML document (another starts at line 2, column 1); give one' },
-    { case: 'a syntax error', text: 'a: [1, 2\nb: 3\n', message: 'c.yaml is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1' },
-    { case: 'binary garbage', text: 'a: 1\n\u0000\u0001\u00ff\n', message: 'c.yaml is not valid YAML: control character U+0000 at line 2 (a binary file?)' },
-    { case: 'an alias bomb', text: billionLaughs, message: 'c.yaml: aliases (*name) expand to too much data (over 100 copies); write the values out' },
-    { case: 'flow collections nested too deep', text: '['.repeat(200_000), message: `c.yaml nests collections more than ${MAX_NESTING} levels deep (at line 1, column 101)` },
-    { case: 'block sequences nested too deep', text: `${'- '.repeat(200_000)}x`, message: `c.yaml nests collections more than ${MAX_NESTING} levels deep (at line 1, column 200)` },
+    {
+      case: 'a duplicate key',
+      text: 'a: 1\nb: 2\na: 3\n',
+      message: 'c.yaml is not valid YAML: duplicate key "a" at line 3, column 1 (first at line 1, column 1)',
+    },
+    {
+      case: 'a duplicate key in a nested mapping',
+      text: 'top:\n  list:\n    - {x: 1, y: 2, x: 3}\n',
+      message: 'c.yaml is not valid YAML: duplicate key "x" at line 3, column 20 (first at line 3, column 8)',
+    },
+    {
+      case: 'keys that toJS would merge (1 and "1")',
+      text: '1: a\n"1": b\n',
+      message: 'c.yaml is not valid YAML: duplicate key "1" at line 2, column 1 (first at line 1, column 1)',
+    },
+    {
+      case: 'a second document',
+      text: 'a: 1\n---\nb: 2\n',
+      message: 'c.yaml holds more than one YAML document (another starts at line 2, column 1); give one',
+    },
+    {
+      case: 'a syntax error',
+      text: 'a: [1, 2\nb: 3\n',
+      message:
+        'c.yaml is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1',
+    },
+    {
+      case: 'binary garbage',
+      text: 'a: 1\n\u0000\u0001\u00ff\n',
+      message: 'c.yaml is not valid YAML: control character U+0000 at line 2 (a binary file?)',
+    },
+    {
+      case: 'an alias bomb',
+      text: billionLaughs,
+      message: 'c.yaml: aliases (*name) expand to too much data (over 100 copies); write the values out',
+    },
+    {
+      case: 'flow collections nested too deep',
+      text: '['.repeat(200_000),
+      message: `c.yaml nests collections more than ${MAX_NESTING} levels deep (at line 1, column 101)`,
+    },
+    {
+      case: 'block sequences nested too deep',
+      text: `${'- '.repeat(200_000)}x`,
+      message: `c.yaml nests collections more than ${MAX_NESTING} levels deep (at line 1, column 200)`,
+    },
     {
       case: 'block mappings nested too deep',
       text: `${Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n')} x`,
@@ -60,7 +108,9 @@ describe('parseYaml', () => {
   });
 
   it('never quotes the source in an error: a secret next to the mistake stays out of the log', () => {
-    const message = messageOf(() => parseYaml('users:\n- user: {token: secret-canary-77\n', 'kubeconfig k', KUBECONFIG_FILE));
+    const message = messageOf(() =>
+      parseYaml('users:\n- user: {token: secret-canary-77\n', 'kubeconfig k', KUBECONFIG_FILE),
+    );
     expect(message).toMatch(/^kubeconfig k is not valid YAML: .* at line \d+, column \d+$/);
     expect(message).not.toContain('secret-canary-77');
   });
@@ -76,7 +126,9 @@ describe('parseYaml', () => {
   it('accepts text at the limit, counting bytes rather than characters', () => {
     const kind: FileKind = { noun: 'file', plural: 'files', maxBytes: 9 };
     expect(parseYaml('a: ééé', 'c.yaml', kind).value).toEqual({ a: 'ééé' });
-    expect(messageOf(() => parseYaml('a: éééé', 'c.yaml', kind))).toBe('c.yaml is 11 bytes; files over 9 bytes are refused');
+    expect(messageOf(() => parseYaml('a: éééé', 'c.yaml', kind))).toBe(
+      'c.yaml is 11 bytes; files over 9 bytes are refused',
+    );
   });
 });
 
@@ -88,7 +140,9 @@ describe('parseYamlMapping', () => {
     { text: 'just text', is: 'a string' },
     { text: '42', is: 'a number' },
   ])('refuses a top level that is $is', ({ text, is }) => {
-    expect(messageOf(() => parseYamlMapping(text, 'c.yaml', CONFIG_FILE))).toBe(`c.yaml must be a YAML mapping (key: value) at the top level, but it is ${is}`);
+    expect(messageOf(() => parseYamlMapping(text, 'c.yaml', CONFIG_FILE))).toBe(
+      `c.yaml must be a YAML mapping (key: value) at the top level, but it is ${is}`,
+    );
   });
 
   it('keeps the document for source-range edits', () => {
@@ -121,7 +175,11 @@ describe('readTextFile', () => {
       },
       message: (p: string) => `config file ${p} is not a regular file (it is a named pipe)`,
     },
-    { case: 'a device', setup: async () => '/dev/zero', message: (p: string) => `config file ${p} is not a regular file (it is a device)` },
+    {
+      case: 'a device',
+      setup: async () => '/dev/zero',
+      message: (p: string) => `config file ${p} is not a regular file (it is a device)`,
+    },
     {
       case: 'a 49 MiB file, refused by its size without reading it',
       setup: async () => {
@@ -185,10 +243,11 @@ describe('readYamlMapping', () => {
       expect(readYamlMapping(good, CLOUDS_YAML).value).toEqual({ clouds: { a: { region_name: 'r' } } });
       const odd = path.join(dir, 'clouds\n.yaml');
       await fs.writeFile(odd, '- a\n');
-      expect(messageOf(() => readYamlMapping(odd, CLOUDS_YAML))).toBe(`${JSON.stringify(odd)} must be a YAML mapping (key: value) at the top level, but it is a list`);
+      expect(messageOf(() => readYamlMapping(odd, CLOUDS_YAML))).toBe(
+        `${JSON.stringify(odd)} must be a YAML mapping (key: value) at the top level, but it is a list`,
+      );
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
 });
-

@@ -51,7 +51,8 @@ function workflowTfVars(job: Job): Set<string> {
   fromEnv(job.env);
   for (const step of job.steps) {
     fromEnv(step.env);
-    for (const match of (step.run ?? '').matchAll(/echo\s+["']?TF_VAR_(\w+)=.*>>\s*"?\$GITHUB_ENV"?/g)) names.add(match[1]!);
+    for (const match of (step.run ?? '').matchAll(/echo\s+["']?TF_VAR_(\w+)=.*>>\s*"?\$GITHUB_ENV"?/g))
+      names.add(match[1]!);
   }
   return names;
 }
@@ -80,7 +81,10 @@ function declaredVariables(): Map<string, { hasDefault: boolean }> {
 
 describe('the DevStack e2e cluster code', () => {
   it('is formatted as terraform fmt writes it', () => {
-    const fmt = spawnSync('terraform', ['fmt', '-check', '-recursive', '-diff', CLUSTER_DIR], { cwd: ROOT, encoding: 'utf8' });
+    const fmt = spawnSync('terraform', ['fmt', '-check', '-recursive', '-diff', CLUSTER_DIR], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(fmt.error).toBeUndefined();
     expect(`${fmt.stdout}`, 'files terraform fmt would change').toBe('');
     expect(fmt.status).toBe(0);
@@ -88,7 +92,9 @@ describe('the DevStack e2e cluster code', () => {
 
   it('generates the inventory where the action runs Kubespray from (src/core/steps/kubespray.ts)', () => {
     const main = readFileSync(path.join(ROOT, CLUSTER_DIR, 'main.tf'), 'utf8');
-    expect(main).toMatch(/resource "local_file" "inventory" \{\s*filename\s*=\s*"\$\{path\.module\}\/inventory\/inventory\.yaml"/);
+    expect(main).toMatch(
+      /resource "local_file" "inventory" \{\s*filename\s*=\s*"\$\{path\.module\}\/inventory\/inventory\.yaml"/,
+    );
   });
 
   it('finds every variable block, with and without defaults', () => {
@@ -104,10 +110,24 @@ describe.each(WORKFLOWS)('%s and the cluster code agree', (file) => {
   it('every TF_VAR_ the workflow sets is a variable, and every variable without a default is set', () => {
     const set = workflowTfVars(job);
     const declared = declaredVariables();
-    expect([...set].sort()).toEqual(['api_floating_ip', 'cluster_name', 'control_plane_flavor_name', 'external_network', 'image_name', 'keypair_name', 'worker_flavor_name']);
-    expect([...set].filter((name) => !declared.has(name)), 'set but not declared').toEqual([]);
+    expect([...set].sort()).toEqual([
+      'api_floating_ip',
+      'cluster_name',
+      'control_plane_flavor_name',
+      'external_network',
+      'image_name',
+      'keypair_name',
+      'worker_flavor_name',
+    ]);
+    expect(
+      [...set].filter((name) => !declared.has(name)),
+      'set but not declared',
+    ).toEqual([]);
     const required = [...declared].filter(([, v]) => !v.hasDefault).map(([name]) => name);
-    expect(required.filter((name) => !set.has(name)), 'required but not set').toEqual([]);
+    expect(
+      required.filter((name) => !set.has(name)),
+      'required but not set',
+    ).toEqual([]);
   });
 
   it('checks Kubespray out into <CLUSTER_DIR>/kubespray, pinned, without credentials, before the deploy', () => {
@@ -136,7 +156,10 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 /** A step's `if:` with the status functions of a job that has not been cancelled. */
 const stepRuns = (step: Step, contexts: Record<string, unknown>): boolean => {
   if (step.if === undefined) return true;
-  const expression = step.if.replace(/^\s*\$\{\{([\s\S]*)\}\}\s*$/, '$1').replaceAll('always()', 'true').replaceAll('cancelled()', 'false');
+  const expression = step.if
+    .replace(/^\s*\$\{\{([\s\S]*)\}\}\s*$/, '$1')
+    .replaceAll('always()', 'true')
+    .replaceAll('cancelled()', 'false');
   return condition(expression, contexts);
 };
 
@@ -145,7 +168,8 @@ function runScript(script: string, env: Record<string, string>, fakes: Record<st
   const dir = mkdtempSync(path.join(tmpdir(), 'devstack-step-'));
   const bin = path.join(dir, 'bin');
   spawnSync('mkdir', ['-p', bin, path.join(dir, 'home')]);
-  for (const [name, body] of Object.entries(fakes)) writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  for (const [name, body] of Object.entries(fakes))
+    writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
     cwd: dir,
     env: { PATH: `${bin}:${process.env.PATH}`, HOME: path.join(dir, 'home'), RUNNER_TEMP: dir, ...env },
@@ -158,7 +182,13 @@ function runScript(script: string, env: Record<string, string>, fakes: Record<st
       return '';
     }
   };
-  return { status: r.status, output: `${r.stdout}${r.stderr}`, dir, file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    status: r.status,
+    output: `${r.stdout}${r.stderr}`,
+    dir,
+    file,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 describe('the DevStack e2e cluster code is dependable', () => {
@@ -172,7 +202,13 @@ describe('the DevStack e2e cluster code is dependable', () => {
     const text = lines.map((l) => l.slice(indent)).join('\n');
     expect(text.split('\n')[0]).toBe('#cloud-config');
     const cloudConfig = YAML.parse(text);
-    expect(cloudConfig.bootcmd).toContainEqual(['systemctl', 'disable', '--now', 'apt-daily.timer', 'apt-daily-upgrade.timer']);
+    expect(cloudConfig.bootcmd).toContainEqual([
+      'systemctl',
+      'disable',
+      '--now',
+      'apt-daily.timer',
+      'apt-daily-upgrade.timer',
+    ]);
     expect(cloudConfig.package_upgrade).toBe(false);
   });
 
@@ -180,7 +216,8 @@ describe('the DevStack e2e cluster code is dependable', () => {
     // The HCL string, unescaped (it holds \" only).
     const loop = /"(for i in \$\(seq (?:[^"\\]|\\")*)"/.exec(main)?.[1]?.replaceAll('\\"', '"');
     // systemctl prints one state per unit; the fake reports apt-daily.service busy for BUSY calls.
-    const systemctl = 'n=$(cat "$HOME/calls" 2>/dev/null || echo 0); echo $((n + 1)) > "$HOME/calls"\nif [ "$n" -lt "$BUSY" ]; then echo activating; else echo inactive; fi; echo inactive';
+    const systemctl =
+      'n=$(cat "$HOME/calls" 2>/dev/null || echo 0); echo $((n + 1)) > "$HOME/calls"\nif [ "$n" -lt "$BUSY" ]; then echo activating; else echo inactive; fi; echo inactive';
     const run = (busy: number) => runScript(loop!, { BUSY: String(busy) }, { systemctl, sleep: 'exit 0' });
 
     it('returns once apt is idle', () => {
@@ -245,7 +282,11 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
 
   it('gives the worker 3 GB and the control plane between 1.5 and 4 GB', () => {
     const flavors = Object.fromEntries(
-      [...String(steps.find((s) => /openstack flavor create/.test(s.run ?? ''))?.run).matchAll(/openstack flavor create --vcpus \d+ --ram (\d+) --disk \d+ "\$TF_VAR_(\w+)"/g)].map((m) => [m[2], Number(m[1])]),
+      [
+        ...String(steps.find((s) => /openstack flavor create/.test(s.run ?? ''))?.run).matchAll(
+          /openstack flavor create --vcpus \d+ --ram (\d+) --disk \d+ "\$TF_VAR_(\w+)"/g,
+        ),
+      ].map((m) => [m[2], Number(m[1])]),
     );
     expect(flavors.worker_flavor_name).toBe(3072);
     expect(flavors.control_plane_flavor_name).toBeGreaterThanOrEqual(1536);
@@ -253,7 +294,9 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
   });
 
   it('boots a dated Ubuntu serial, checked against its SHA256SUMS', () => {
-    expect(String(job.env?.IMAGE_URL)).toMatch(/^https:\/\/cloud-images\.ubuntu\.com\/noble\/\d{8}(\.\d+)?\/noble-server-cloudimg-amd64\.img$/);
+    expect(String(job.env?.IMAGE_URL)).toMatch(
+      /^https:\/\/cloud-images\.ubuntu\.com\/noble\/\d{8}(\.\d+)?\/noble-server-cloudimg-amd64\.img$/,
+    );
     expect(read(file)).not.toMatch(/cloud-images\.ubuntu\.com\/[^\s]*\/current\//);
     const image = steps.find((s) => (s.run ?? '').includes('"$IMAGE_URL"'))!;
     expect(image.run).toContain('sha256sum --check');
@@ -278,16 +321,23 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
     const config = byId('config').run!;
     expect(config).toMatch(/^\s+name: \$CLUSTER_NAME$/m);
     expect(config).toMatch(/^\s+cluster_name: \$CLUSTER_NAME$/m);
-    for (const key of ['config', 'cluster-dir', 'tofu-path', 'state-store', 'tofu-state', 'tofu-state-passphrase']) expect(destroy.with?.[key], key).toBe(deploy.with?.[key]);
+    for (const key of ['config', 'cluster-dir', 'tofu-path', 'state-store', 'tofu-state', 'tofu-state-passphrase'])
+      expect(destroy.with?.[key], key).toBe(deploy.with?.[key]);
     // After a failed deploy too, as soon as the config exists.
     expect(stepRuns(destroy, { steps: { config: { outcome: 'success' }, deploy: { outcome: 'failure' } } })).toBe(true);
-    expect(stepRuns(destroy, { steps: { config: { outcome: 'skipped' }, deploy: { outcome: 'skipped' } } })).toBe(false);
+    expect(stepRuns(destroy, { steps: { config: { outcome: 'skipped' }, deploy: { outcome: 'skipped' } } })).toBe(
+      false,
+    );
     expect(index((s) => s.id === 'destroy')).toBeGreaterThan(index((s) => s.id === 'deploy'));
   });
 
   it('plans the destroy first, which must remove resources', () => {
     const plan = byId('destroy-plan');
-    expect(plan.with).toMatchObject({ operation: 'destroy', 'dry-run': true, 'confirm-destroy': '${{ env.CLUSTER_NAME }}' });
+    expect(plan.with).toMatchObject({
+      operation: 'destroy',
+      'dry-run': true,
+      'confirm-destroy': '${{ env.CLUSTER_NAME }}',
+    });
     expect(index((s) => s.id === 'destroy-plan')).toBeLessThan(index((s) => s.id === 'destroy'));
   });
 
@@ -319,12 +369,20 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
       expect(devstack.file('phases.tsv')).toMatch(/^DevStack\tsuccess\t153[4-9]\n$/);
       devstack.cleanup();
 
-      const fakes = { curl: 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done', sha256sum: 'exit 0', 'ssh-keygen': 'exit 0' };
+      const fakes = {
+        curl: 'while [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done',
+        sha256sum: 'exit 0',
+        'ssh-keygen': 'exit 0',
+      };
       const ok = runScript(image.run!, { IMAGE_URL: String(job.env?.IMAGE_URL) }, { ...fakes, openstack: 'exit 0' });
       expect(ok.status, ok.output).toBe(0);
       expect(ok.file('phases.tsv')).toMatch(/^image\tsuccess\t\d+\n$/);
       ok.cleanup();
-      const failed = runScript(image.run!, { IMAGE_URL: String(job.env?.IMAGE_URL) }, { ...fakes, openstack: 'exit 1' });
+      const failed = runScript(
+        image.run!,
+        { IMAGE_URL: String(job.env?.IMAGE_URL) },
+        { ...fakes, openstack: 'exit 1' },
+      );
       expect(failed.status).not.toBe(0);
       expect(failed.file('phases.tsv')).toMatch(/^image\tfailure\t\d+\n$/);
       failed.cleanup();
@@ -346,9 +404,14 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
       const env: Record<string, string> = { GITHUB_STEP_SUMMARY: summaryFile, OPENSTACK: 'stable/2026.1' };
       for (const name of Object.keys(summary.env ?? {})) env[name] ??= '';
       env[envFor('${{ steps.deploy.outputs.steps }}')!] = JSON.stringify(deploySteps);
-      const r = runScript(`printf 'DevStack\\tsuccess\\t1534\\nimage\\tsuccess\\t65\\n' > "$RUNNER_TEMP/phases.tsv"\n${summary.run}`, env);
+      const r = runScript(
+        `printf 'DevStack\\tsuccess\\t1534\\nimage\\tsuccess\\t65\\n' > "$RUNNER_TEMP/phases.tsv"\n${summary.run}`,
+        env,
+      );
       expect(r.status, r.output).toBe(0);
-      const rows = readFileSync(summaryFile, 'utf8').split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Phase') && !l.startsWith('| ---'));
+      const rows = readFileSync(summaryFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('| ') && !l.startsWith('| Phase') && !l.startsWith('| ---'));
       expect(rows).toEqual([
         '| DevStack | success | 25m34s |',
         '| image | success | 1m05s |',
@@ -389,9 +452,22 @@ describe.each(WORKFLOWS)('%s has a cluster-api leg', (file) => {
   });
 
   it('pins CAPI, CAPO, ORC and kind as the reference does, and the real clusterctl from its release', () => {
-    expect(job.env).toMatchObject({ CAPI_VERSION: 'v1.12.0', CAPO_VERSION: 'v0.14.7', ORC_VERSION: 'v2.4.0', KIND_VERSION: 'v0.32.0' });
-    for (const role of ['core: cluster-api:$CAPI_VERSION', 'bootstrap: kubeadm:$CAPI_VERSION', 'control_plane: kubeadm:$CAPI_VERSION', 'infrastructure: openstack:$CAPO_VERSION']) expect(config).toContain(role);
-    expect(config).toContain('orc: https://github.com/k-orc/openstack-resource-controller/releases/download/$ORC_VERSION/install.yaml');
+    expect(job.env).toMatchObject({
+      CAPI_VERSION: 'v1.12.0',
+      CAPO_VERSION: 'v0.14.7',
+      ORC_VERSION: 'v2.4.0',
+      KIND_VERSION: 'v0.32.0',
+    });
+    for (const role of [
+      'core: cluster-api:$CAPI_VERSION',
+      'bootstrap: kubeadm:$CAPI_VERSION',
+      'control_plane: kubeadm:$CAPI_VERSION',
+      'infrastructure: openstack:$CAPO_VERSION',
+    ])
+      expect(config).toContain(role);
+    expect(config).toContain(
+      'orc: https://github.com/k-orc/openstack-resource-controller/releases/download/$ORC_VERSION/install.yaml',
+    );
     const tools = job.steps.find((s) => (s.run ?? '').includes('clusterctl-linux-amd64'))!.run!;
     expect(tools).toContain('https://github.com/kubernetes-sigs/cluster-api/releases/download/$CAPI_VERSION');
     expect(tools).toContain('test "$(kind version | awk \'{ print $2 }\')" = "$KIND_VERSION"');
@@ -406,7 +482,11 @@ describe.each(WORKFLOWS)('%s has a cluster-api leg', (file) => {
     const destroy = byId('destroy');
     expect(destroy.uses).toBe(byId('deploy').uses);
     expect(destroy.uses).toBe(kubespray.steps.find((s) => s.id === 'deploy')!.uses);
-    expect(destroy.with).toMatchObject({ operation: 'destroy', 'confirm-destroy': '${{ env.CLUSTER_NAME }}', method: '${{ matrix.method }}' });
+    expect(destroy.with).toMatchObject({
+      operation: 'destroy',
+      'confirm-destroy': '${{ env.CLUSTER_NAME }}',
+      method: '${{ matrix.method }}',
+    });
     expect(String(job.env?.CLUSTER_NAME)).toMatch(/^capi-\$\{\{ github\.run_id \}\}-\$\{\{ github\.run_attempt \}\}$/);
     expect(stepRuns(destroy, { steps: { config: { outcome: 'success' }, deploy: { outcome: 'failure' } } })).toBe(true);
     expect(stepRuns(destroy, { steps: { config: { outcome: 'skipped' } } })).toBe(false);

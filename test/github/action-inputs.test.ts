@@ -8,11 +8,20 @@ import { readActionSettings, SECRET_INPUTS } from '../../src/github/inputs.js';
 import { ROOT } from '../support/action-runner.js';
 
 type Inputs = Record<string, { description: string; required?: boolean; default?: string }>;
-const inputsOf = (file: string): Inputs => (YAML.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { inputs?: Inputs }).inputs ?? {};
+const inputsOf = (file: string): Inputs =>
+  (YAML.parse(readFileSync(path.join(ROOT, file), 'utf8')) as { inputs?: Inputs }).inputs ?? {};
 
 /** The actions that run deploy steps, all read by readActionSettings. */
-const DEPLOY_ACTIONS = ['action.yml', ...['preflight', 'tofu', 'kubespray', 'normalize-kubeconfig', 'wait-ready'].map((a) => `actions/${a}/action.yml`)];
-const WITH_CREDENTIALS = ['action.yml', 'actions/preflight/action.yml', 'actions/tofu/action.yml', 'actions/kubespray/action.yml'];
+const DEPLOY_ACTIONS = [
+  'action.yml',
+  ...['preflight', 'tofu', 'kubespray', 'normalize-kubeconfig', 'wait-ready'].map((a) => `actions/${a}/action.yml`),
+];
+const WITH_CREDENTIALS = [
+  'action.yml',
+  'actions/preflight/action.yml',
+  'actions/tofu/action.yml',
+  'actions/kubespray/action.yml',
+];
 
 /** Every input name readActionSettings asks for, with every input set to something valid-looking. */
 function inputsRead(): Set<string> {
@@ -28,9 +37,16 @@ describe('action inputs against the credential table', () => {
   it.each(WITH_CREDENTIALS)('%s declares every credential input of the table, described from it', (file) => {
     const inputs = inputsOf(file);
     for (const spec of CREDENTIAL_FIELDS) {
-      expect(inputs[spec.input], `${file}: ${spec.input}`).toEqual({ description: credentialInputDescription(spec), required: false });
+      expect(inputs[spec.input], `${file}: ${spec.input}`).toEqual({
+        description: credentialInputDescription(spec),
+        required: false,
+      });
     }
-    expect(Object.keys(inputs).filter((name) => name.startsWith('openstack-')).sort()).toEqual(CREDENTIAL_FIELDS.map((s) => s.input).sort());
+    expect(
+      Object.keys(inputs)
+        .filter((name) => name.startsWith('openstack-'))
+        .sort(),
+    ).toEqual(CREDENTIAL_FIELDS.map((s) => s.input).sort());
   });
 
   it('masks every input an action declares that can hold a secret', () => {

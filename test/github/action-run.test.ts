@@ -37,7 +37,10 @@ describe('runAction', () => {
   const annotation = () => /^::error::(.*)$/m.exec(printed)?.[1]?.replace(/%0A/g, '\n');
 
   it('a UserError (and a UsageError) fails the step with its message alone', async () => {
-    for (const error of [new UserError('input config: no such file'), new UsageError('input method: "x" is not one of kubespray')]) {
+    for (const error of [
+      new UserError('input config: no such file'),
+      new UsageError('input method: "x" is not one of kubespray'),
+    ]) {
       printed = '';
       await runAction('cluster-deploy', async () => {
         throw error;
@@ -51,21 +54,31 @@ describe('runAction', () => {
     await runAction('cluster-deploy', async () => {
       throw new TypeError('cannot read properties of undefined');
     });
-    expect(annotation()).toMatch(/^internal error: cannot read properties of undefined\nTypeError: cannot read properties of undefined\n\s+at /);
+    expect(annotation()).toMatch(
+      /^internal error: cannot read properties of undefined\nTypeError: cannot read properties of undefined\n\s+at /,
+    );
   });
 
   it('an action with a result output: result=failure and "could not start" before its work, "failed" after; interrupted is its own result', async () => {
-    await runAction('cluster-deploy', async () => {
-      throw new UserError('set input config');
-    }, { reportsResult: true });
+    await runAction(
+      'cluster-deploy',
+      async () => {
+        throw new UserError('set input config');
+      },
+      { reportsResult: true },
+    );
     expect(parseFileCommands(await read('GITHUB_OUTPUT')).result).toBe('failure');
     expect(await read('GITHUB_STEP_SUMMARY')).toBe('### ❌ cluster-deploy could not start\n\nset input config\n');
 
     await fs.writeFile(path.join(dir, 'GITHUB_STEP_SUMMARY'), '');
-    await runAction('cluster-deploy', async (run: ActionRun) => {
-      run.started();
-      throw new InterruptedError();
-    }, { reportsResult: true });
+    await runAction(
+      'cluster-deploy',
+      async (run: ActionRun) => {
+        run.started();
+        throw new InterruptedError();
+      },
+      { reportsResult: true },
+    );
     expect(parseFileCommands(await read('GITHUB_OUTPUT')).result).toBe('interrupted');
     expect(await read('GITHUB_STEP_SUMMARY')).toBe('### ❌ cluster-deploy failed\n\ninterrupted\n');
   });
@@ -80,12 +93,16 @@ describe('runAction', () => {
 
   it('masks the secret inputs first and redacts them, and the pipeline’s secrets, from the failure', async () => {
     process.env.INPUT_PASSPHRASE = 'input-secret-1';
-    await runAction('cluster-deploy', async (run: ActionRun) => {
-      const redactor = new Redactor();
-      redactor.add('config-secret-2');
-      run.redactWith(redactor);
-      throw new Error('boom with input-secret-1 and config-secret-2');
-    }, { secretInputs: ['passphrase', 'github-token'] });
+    await runAction(
+      'cluster-deploy',
+      async (run: ActionRun) => {
+        const redactor = new Redactor();
+        redactor.add('config-secret-2');
+        run.redactWith(redactor);
+        throw new Error('boom with input-secret-1 and config-secret-2');
+      },
+      { secretInputs: ['passphrase', 'github-token'] },
+    );
     expect(printed.startsWith('::add-mask::input-secret-1\n')).toBe(true);
     expect(annotation()).toMatch(/^internal error: boom with \*\*\* and \*\*\*\n/);
     expect(printed.replace('::add-mask::input-secret-1', '')).not.toMatch(/input-secret-1|config-secret-2/);
@@ -107,7 +124,8 @@ describe('postStepState', () => {
     state.markMain();
     state.save({ artifactDir: '/tmp/a', logPath: undefined });
     // The runner hands the post step what the main step saved as STATE_<name>.
-    for (const [name, value] of Object.entries(parseFileCommands(await fs.readFile(process.env.GITHUB_STATE, 'utf8')))) process.env[`STATE_${name}`] = value;
+    for (const [name, value] of Object.entries(parseFileCommands(await fs.readFile(process.env.GITHUB_STATE, 'utf8'))))
+      process.env[`STATE_${name}`] = value;
     expect(state.isPost()).toBe(true);
     expect(state.load()).toEqual({ artifactDir: '/tmp/a', logPath: '' });
   });

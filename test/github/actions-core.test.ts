@@ -12,7 +12,12 @@ import * as ours from '../../src/github/actions-core.js';
  * random heredoc delimiters.
  */
 describe('actions-core writes what @actions/core writes', () => {
-  const FILES = { GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_ENV: 'env', GITHUB_STEP_SUMMARY: 'summary' } as const;
+  const FILES = {
+    GITHUB_OUTPUT: 'output',
+    GITHUB_STATE: 'state',
+    GITHUB_ENV: 'env',
+    GITHUB_STEP_SUMMARY: 'summary',
+  } as const;
   const saved = { ...process.env };
   const originalWrite = process.stdout.write;
   const originalExitCode = process.exitCode;
@@ -42,12 +47,16 @@ describe('actions-core writes what @actions/core writes', () => {
     await calls(core);
     const stable = (text: string) => text.replace(/ghadelimiter_[0-9a-f-]{36}/g, 'ghadelimiter_X');
     const files: Record<string, string> = {};
-    for (const [variable, file] of Object.entries(FILES)) files[variable] = stable(await fs.readFile(path.join(dir, file), 'utf8'));
+    for (const [variable, file] of Object.entries(FILES))
+      files[variable] = stable(await fs.readFile(path.join(dir, file), 'utf8'));
     return { stdout: stable(printed.join('')), files, exitCode: process.exitCode, env: process.env.EXPORTED };
   }
 
   // @actions/core's summary API differs in shape (summary.addRaw(text).write()); the rest is the same.
-  const referenceCore = { ...reference, appendSummary: async (text: string) => void (await reference.summary.addRaw(text).write()) } as unknown as typeof ours;
+  const referenceCore = {
+    ...reference,
+    appendSummary: async (text: string) => void (await reference.summary.addRaw(text).write()),
+  } as unknown as typeof ours;
 
   const scenarios: Record<string, (core: typeof ours) => Promise<void> | void> = {
     'outputs, state and exported variables (multi-line values, percent signs, colons)': (core) => {
@@ -87,7 +96,8 @@ describe('actions-core writes what @actions/core writes', () => {
     process.env['INPUT_STATE-STORE'] = '  local \n';
     process.env.INPUT_MY_INPUT = 'value';
     process.env['STATE_artifact-dir'] = '/tmp/state';
-    for (const name of ['state-store', 'My Input', 'missing']) expect(ours.getInput(name)).toBe(reference.getInput(name));
+    for (const name of ['state-store', 'My Input', 'missing'])
+      expect(ours.getInput(name)).toBe(reference.getInput(name));
     for (const name of ['artifact-dir', 'missing']) expect(ours.getState(name)).toBe(reference.getState(name));
   });
 

@@ -24,14 +24,21 @@ describe('bundled actions on the sandbox', () => {
     expect(result.outputs.result).toBe('planned');
     expect(JSON.parse(result.outputs.steps!).map((s: { id: string }) => s.id)).toContain('kubespray-ansible-playbook');
     expect(result.summary).toContain('Deploy plan for `demo/sandbox` (dry run: nothing ran)');
-    expect(result.summary).toMatch(/\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -input=false \S+` \|/); // exactly opentofu-plan's plan
+    expect(result.summary).toMatch(
+      /\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -input=false \S+` \|/,
+    ); // exactly opentofu-plan's plan
     expect(result.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
     // A deploy would apply, so the dry run shows tofu's plan too, and applies nothing.
     expect(result.summary).toContain('Plan for `demo/sandbox` — 6 to add, 0 to change, 0 to destroy');
     expect(result.outputs).toMatchObject({ 'has-changes': 'true', 'to-add': '6', 'to-destroy': '0' });
     expect(await fs.readdir(run.sandbox.clusterDir)).not.toContain('terraform.tfstate');
     expect(result.stdout).toContain(`::add-mask::${CONFIG_SECRET}`); // the runner masks config secrets too
-    const everythingElse = [result.stdout.replace(`::add-mask::${CONFIG_SECRET}`, ''), result.stderr, result.summary, JSON.stringify(result.outputs)].join('\n');
+    const everythingElse = [
+      result.stdout.replace(`::add-mask::${CONFIG_SECRET}`, ''),
+      result.stderr,
+      result.summary,
+      JSON.stringify(result.outputs),
+    ].join('\n');
     expect(everythingElse).not.toContain(CONFIG_SECRET);
   });
 
@@ -42,19 +49,35 @@ describe('bundled actions on the sandbox', () => {
       'kubeconfig-passphrase': 'canary-passphrase-3',
       'tofu-state-passphrase': 'canary-tofu-passphrase-4',
       'github-token': 'canary-token-5',
-      'clouds-yaml': 'clouds:\n  lab:\n    auth:\n      auth_url: http://127.0.0.1:5000/v3\n      username: demo\n      password: canary-clouds-password-6\n',
+      'clouds-yaml':
+        'clouds:\n  lab:\n    auth:\n      auth_url: http://127.0.0.1:5000/v3\n      username: demo\n      password: canary-clouds-password-6\n',
     };
     const result = await runAction('dist/deploy/index.js', {
       env: env(),
-      inputs: { config: run.sandbox.configPath, 'dry-run': 'true', 'state-store': 'none', 'skip-auth-check': 'true', 'openstack-username': 'demo', ...canaries },
+      inputs: {
+        config: run.sandbox.configPath,
+        'dry-run': 'true',
+        'state-store': 'none',
+        'skip-auth-check': 'true',
+        'openstack-username': 'demo',
+        ...canaries,
+      },
     });
     expect(result.code).toBe(0);
     const secrets = [...Object.values(canaries).slice(0, 5), 'canary-clouds-password-6'];
     const masked = [...result.stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) => m[1]);
     for (const secret of secrets) expect(masked).toContain(secret);
     // The masks come first: nothing else was printed before them.
-    expect(result.stdout.indexOf(`::add-mask::${canaries['github-token']}`)).toBeLessThan(result.stdout.indexOf('Deploy plan'));
-    const everythingElse = [result.stdout.replace(/^::add-mask::.*$/gm, ''), result.stderr, result.summary, JSON.stringify(result.outputs), JSON.stringify(result.state)].join('\n');
+    expect(result.stdout.indexOf(`::add-mask::${canaries['github-token']}`)).toBeLessThan(
+      result.stdout.indexOf('Deploy plan'),
+    );
+    const everythingElse = [
+      result.stdout.replace(/^::add-mask::.*$/gm, ''),
+      result.stderr,
+      result.summary,
+      JSON.stringify(result.outputs),
+      JSON.stringify(result.state),
+    ].join('\n');
     for (const secret of secrets) expect(everythingElse).not.toContain(secret);
   });
 
@@ -64,7 +87,9 @@ describe('bundled actions on the sandbox', () => {
       inputs: { config: run.sandbox.configPath, 'state-store': 'none', 'skip-auth-check': 'true' },
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/::error::opentofu-apply would keep the only copy of the tofu state .*backend "s3" .*"http" or "pg".*tofu-state: artifact/);
+    expect(result.stdout).toMatch(
+      /::error::opentofu-apply would keep the only copy of the tofu state .*backend "s3" .*"http" or "pg".*tofu-state: artifact/,
+    );
     expect(result.outputs.result).toBe('failure');
     expect(result.summary).toContain('cluster-deploy could not start');
     expect(await fs.readdir(run.sandbox.clusterDir)).not.toContain('terraform.tfstate');
@@ -83,12 +108,20 @@ describe('bundled actions on the sandbox', () => {
 
     const normalized = await runAction('dist/normalize-kubeconfig/index.js', {
       env: env(),
-      inputs: { 'cluster-dir': clusterDir, vip: '127.0.0.2', 'kubeconfig-path': target, 'kubeconfig-passphrase': passphrase, 'state-store': 'local' },
+      inputs: {
+        'cluster-dir': clusterDir,
+        vip: '127.0.0.2',
+        'kubeconfig-path': target,
+        'kubeconfig-passphrase': passphrase,
+        'state-store': 'local',
+      },
     });
     expect(normalized.code).toBe(0);
     expect(normalized.outputs['kubeconfig-path']).toBe(target);
     expect(statSync(target).mode & 0o777).toBe(0o600);
-    expect(normalized.outputs.kubeconfig).toBe(kubeconfig.replace(`https://127.0.0.1:${port}`, `https://127.0.0.2:${port}`));
+    expect(normalized.outputs.kubeconfig).toBe(
+      kubeconfig.replace(`https://127.0.0.1:${port}`, `https://127.0.0.2:${port}`),
+    );
     expect(normalized.stdout).toContain(`::add-mask::${clientKeyData}`);
     expect(normalized.stdout).not.toContain('::add-mask::apiVersion: v1');
     expect(normalized.stdout).toContain(`::add-mask::${passphrase}`);
@@ -107,14 +140,20 @@ describe('bundled actions on the sandbox', () => {
 
     // The downstream job.
     const downstream = path.join(run.workDir, 'downstream', 'kubeconfig');
-    const opened = await runAction('dist/kubeconfig/index.js', { env: env(), inputs: { 'kubeconfig-encrypted': encrypted, passphrase, path: downstream } });
+    const opened = await runAction('dist/kubeconfig/index.js', {
+      env: env(),
+      inputs: { 'kubeconfig-encrypted': encrypted, passphrase, path: downstream },
+    });
     expect(opened.code).toBe(0);
     expect(await fs.readFile(downstream, 'utf8')).toBe(normalized.outputs.kubeconfig);
     expect(statSync(downstream).mode & 0o777).toBe(0o600);
     expect(opened.outputs.path).toBe(downstream);
     expect(opened.stdout).toContain(`::add-mask::${clientKeyData}`);
 
-    const wrong = await runAction('dist/kubeconfig/index.js', { env: env(), inputs: { 'kubeconfig-encrypted': encrypted, passphrase: 'not-it', path: downstream + '2' } });
+    const wrong = await runAction('dist/kubeconfig/index.js', {
+      env: env(),
+      inputs: { 'kubeconfig-encrypted': encrypted, passphrase: 'not-it', path: downstream + '2' },
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toContain('::error::cannot decrypt input kubeconfig-encrypted: the passphrase is wrong');
   });

@@ -41,78 +41,254 @@ const rows: Row[] = [
   ['nodes: 400 digits', { nodes: '9'.repeat(400) }, notCount('9'.repeat(400))],
   ['nodes: three', { nodes: 'three' }, notCount('three')],
   ['timeout: 5x', { timeout: '5x' }, `input timeout: "5x" ${NOT_DURATION}`],
-  ['timeout: -1s', { timeout: '-1s' }, 'input timeout: "-1s" is negative; give a duration like 45m, 1h30m, 90s or 500ms'],
+  [
+    'timeout: -1s',
+    { timeout: '-1s' },
+    'input timeout: "-1s" is negative; give a duration like 45m, 1h30m, 90s or 500ms',
+  ],
   ['timeout: 0', { timeout: '0' }, 'input timeout: "0" is out of range; give a duration from 1.0s to 24h00m'],
   ['timeout: 25h', { timeout: '25h' }, 'input timeout: "25h" is out of range; give a duration from 1.0s to 24h00m'],
   ['timeout: 400 digits', { timeout: '9'.repeat(400) }, `input timeout: "${'9'.repeat(40)}…" is too long a duration`],
   ['timeout with a line break', { timeout: '30m\n1h' }, `input timeout: ${CONTROL}`],
   ['interval: 0', { interval: '0' }, 'input interval: "0" is out of range; give a duration from 0.1s to 10m00s'],
   ['interval: 1h', { interval: '1h' }, 'input interval: "1h" is out of range; give a duration from 0.1s to 10m00s'],
-  ['auth-timeout: 600h', { 'auth-timeout': '600h' }, 'input auth-timeout: "600h" is out of range; give a duration from 1.0s to 5m00s'],
+  [
+    'auth-timeout: 600h',
+    { 'auth-timeout': '600h' },
+    'input auth-timeout: "600h" is out of range; give a duration from 1.0s to 5m00s',
+  ],
   // the API address, the method, the modes
   ['vip: not an ip', { vip: 'not an ip' }, `input vip: "not an ip" ${NOT_HOST}`],
   ['vip: not-an-ip', { vip: 'not-an-ip' }, `input vip: "not-an-ip" ${NOT_HOST}`],
   ['vip: 999.1.1.1', { vip: '999.1.1.1' }, `input vip: "999.1.1.1" ${NOT_HOST}`],
   ['vip with a line break and a YAML key', { vip: '10.0.0.1\nx: y' }, `input vip: ${CONTROL}`],
-  ['method: kubspray', { method: 'kubspray' }, 'input method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api'],
-  ['method: kamaji', { method: 'kamaji' }, 'input method: "kamaji" is not a deployment method; use one of kubespray, none, cluster-api'],
+  [
+    'method: kubspray',
+    { method: 'kubspray' },
+    'input method: "kubspray" is not a deployment method; use one of kubespray, none, cluster-api',
+  ],
+  [
+    'method: kamaji',
+    { method: 'kamaji' },
+    'input method: "kamaji" is not a deployment method; use one of kubespray, none, cluster-api',
+  ],
   ['mode: destroy', { mode: 'destroy' }, 'input mode: "destroy" is not one of apply, plan'],
   ['state-store: s3', { 'state-store': 's3' }, 'input state-store: "s3" is not one of artifact, local, none'],
   ['state-store: LOCAL', { 'state-store': 'LOCAL' }, 'input state-store: "LOCAL" is not one of artifact, local, none'],
   ['tofu-state: yes', { 'tofu-state': 'yes' }, 'input tofu-state: "yes" is not one of none, artifact'],
   // operations and their inputs
-  ['operation: delete', { operation: 'delete' }, 'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy, check'],
-  ['operation: Destroy', { operation: 'Destroy' }, 'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy, check'],
+  [
+    'operation: delete',
+    { operation: 'delete' },
+    'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy, check',
+  ],
+  [
+    'operation: Destroy',
+    { operation: 'Destroy' },
+    'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy, check',
+  ],
   ['operation with a line break', { operation: 'deploy\ndestroy' }, `input operation: ${CONTROL}`],
-  ['confirm-destroy with a line break', { operation: 'destroy', 'confirm-destroy': 'prod\nx' }, `input confirm-destroy: ${CONTROL}`],
-  ['confirm-destroy on a deploy', { 'confirm-destroy': 'prod' }, 'input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation'],
-  ['confirm-destroy on an upgrade', { operation: 'upgrade', 'confirm-destroy': 'prod' }, 'input confirm-destroy applies only to operation: destroy, not to operation: upgrade; remove it'],
-  ['kubernetes-version: latest', { operation: 'upgrade', 'kubernetes-version': 'latest' }, 'input kubernetes-version: "latest" is not a Kubernetes version; give one like 1.34.2'],
-  ['kubernetes-version: 1.34', { operation: 'upgrade', 'kubernetes-version': '1.34' }, 'input kubernetes-version: "1.34" is not a Kubernetes version; give one like 1.34.2'],
-  ['kubernetes-version with a line break', { operation: 'upgrade', 'kubernetes-version': '1.34.2\n' + '1.35.0' }, `input kubernetes-version: ${CONTROL}`],
-  ['kubernetes-version on a deploy', { 'kubernetes-version': '1.34.2' }, 'input kubernetes-version applies only to operation: upgrade, not to operation: deploy; remove it or set operation'],
-  ['kubernetes-version on a destroy', { operation: 'destroy', 'kubernetes-version': 'v1.34.2' }, 'input kubernetes-version applies only to operation: upgrade, not to operation: destroy; remove it'],
-  ['allow-unsafe-node-removal: please', { 'allow-unsafe-node-removal': 'please' }, notBool('allow-unsafe-node-removal', 'please')],
-  ['allow-unsafe-node-removal with a line break', { 'allow-unsafe-node-removal': 'true\nfalse' }, `input allow-unsafe-node-removal: ${CONTROL}`],
-  ['allow-unsafe-node-removal on a destroy', { operation: 'destroy', 'allow-unsafe-node-removal': 'true' }, 'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: destroy; remove it'],
-  ['allow-unsafe-node-removal on an upgrade', { operation: 'upgrade', 'allow-unsafe-node-removal': 'yes' }, 'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: upgrade; remove it'],
-  ['save-plan on a destroy', { operation: 'destroy', 'save-plan': 'true', 'plan-passphrase': 'p' }, 'input save-plan applies only to operation: deploy, not to operation: destroy; remove it'],
-  ['plan-artifact on an upgrade', { operation: 'upgrade', 'plan-artifact': 'plan-x', 'plan-passphrase': 'p' }, 'input plan-artifact applies only to operation: deploy, not to operation: upgrade; remove it'],
+  [
+    'confirm-destroy with a line break',
+    { operation: 'destroy', 'confirm-destroy': 'prod\nx' },
+    `input confirm-destroy: ${CONTROL}`,
+  ],
+  [
+    'confirm-destroy on a deploy',
+    { 'confirm-destroy': 'prod' },
+    'input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation',
+  ],
+  [
+    'confirm-destroy on an upgrade',
+    { operation: 'upgrade', 'confirm-destroy': 'prod' },
+    'input confirm-destroy applies only to operation: destroy, not to operation: upgrade; remove it',
+  ],
+  [
+    'kubernetes-version: latest',
+    { operation: 'upgrade', 'kubernetes-version': 'latest' },
+    'input kubernetes-version: "latest" is not a Kubernetes version; give one like 1.34.2',
+  ],
+  [
+    'kubernetes-version: 1.34',
+    { operation: 'upgrade', 'kubernetes-version': '1.34' },
+    'input kubernetes-version: "1.34" is not a Kubernetes version; give one like 1.34.2',
+  ],
+  [
+    'kubernetes-version with a line break',
+    { operation: 'upgrade', 'kubernetes-version': '1.34.2\n' + '1.35.0' },
+    `input kubernetes-version: ${CONTROL}`,
+  ],
+  [
+    'kubernetes-version on a deploy',
+    { 'kubernetes-version': '1.34.2' },
+    'input kubernetes-version applies only to operation: upgrade, not to operation: deploy; remove it or set operation',
+  ],
+  [
+    'kubernetes-version on a destroy',
+    { operation: 'destroy', 'kubernetes-version': 'v1.34.2' },
+    'input kubernetes-version applies only to operation: upgrade, not to operation: destroy; remove it',
+  ],
+  [
+    'allow-unsafe-node-removal: please',
+    { 'allow-unsafe-node-removal': 'please' },
+    notBool('allow-unsafe-node-removal', 'please'),
+  ],
+  [
+    'allow-unsafe-node-removal with a line break',
+    { 'allow-unsafe-node-removal': 'true\nfalse' },
+    `input allow-unsafe-node-removal: ${CONTROL}`,
+  ],
+  [
+    'allow-unsafe-node-removal on a destroy',
+    { operation: 'destroy', 'allow-unsafe-node-removal': 'true' },
+    'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: destroy; remove it',
+  ],
+  [
+    'allow-unsafe-node-removal on an upgrade',
+    { operation: 'upgrade', 'allow-unsafe-node-removal': 'yes' },
+    'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: upgrade; remove it',
+  ],
+  [
+    'save-plan on a destroy',
+    { operation: 'destroy', 'save-plan': 'true', 'plan-passphrase': 'p' },
+    'input save-plan applies only to operation: deploy, not to operation: destroy; remove it',
+  ],
+  [
+    'plan-artifact on an upgrade',
+    { operation: 'upgrade', 'plan-artifact': 'plan-x', 'plan-passphrase': 'p' },
+    'input plan-artifact applies only to operation: deploy, not to operation: upgrade; remove it',
+  ],
   // combinations
-  ['tofu-state: artifact without a passphrase', { 'tofu-state': 'artifact' }, 'tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted'],
-  ['save-plan without a passphrase', { 'save-plan': 'true' }, 'save-plan needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted'],
-  ['plan-artifact without a passphrase', { 'plan-artifact': 'plan-x' }, 'plan-artifact needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted'],
-  ['plan-artifact with dry-run', { 'plan-artifact': 'plan-x', 'plan-passphrase': 'p', 'dry-run': 'true' }, 'plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
-  ['plan-artifact with mode: plan', { 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'p', mode: 'plan' }, 'plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
-  ['step with from-step', { step: 'opentofu-init', 'from-step': 'wait-ready' }, 'input step and input from-step cannot be used together'],
+  [
+    'tofu-state: artifact without a passphrase',
+    { 'tofu-state': 'artifact' },
+    'tofu-state: artifact needs tofu-state-passphrase (or kubeconfig-passphrase): the tofu state holds secrets and is stored encrypted',
+  ],
+  [
+    'save-plan without a passphrase',
+    { 'save-plan': 'true' },
+    'save-plan needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted',
+  ],
+  [
+    'plan-artifact without a passphrase',
+    { 'plan-artifact': 'plan-x' },
+    'plan-artifact needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted',
+  ],
+  [
+    'plan-artifact with dry-run',
+    { 'plan-artifact': 'plan-x', 'plan-passphrase': 'p', 'dry-run': 'true' },
+    'plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan',
+  ],
+  [
+    'plan-artifact with mode: plan',
+    { 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'p', mode: 'plan' },
+    'plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan',
+  ],
+  [
+    'step with from-step',
+    { step: 'opentofu-init', 'from-step': 'wait-ready' },
+    'input step and input from-step cannot be used together',
+  ],
   ['step: bogus', { step: 'bogus' }, `input step: unknown bootstrap step "bogus" (available: ${STEPS})`],
-  ['from-step in capitals', { 'from-step': 'Wait-Ready' }, `input from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`],
-  ['a step of another operation', { operation: 'upgrade', step: 'opentofu-plan' }, `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${OPERATION_STEPS.upgrade.join(', ')})`],
+  [
+    'from-step in capitals',
+    { 'from-step': 'Wait-Ready' },
+    `input from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`,
+  ],
+  [
+    'a step of another operation',
+    { operation: 'upgrade', step: 'opentofu-plan' },
+    `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${OPERATION_STEPS.upgrade.join(', ')})`,
+  ],
   ['step with a line break', { step: 'wait-ready\nopentofu-apply' }, `input step: ${CONTROL}`],
-  ['neither config nor cluster-dir', { config: '' }, 'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
-  ['config blank', { config: '   ' }, 'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
+  [
+    'neither config nor cluster-dir',
+    { config: '' },
+    'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)',
+  ],
+  [
+    'config blank',
+    { config: '   ' },
+    'set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)',
+  ],
   // credentials
-  ['openstack-interface: bogus', { 'openstack-interface': 'bogus' }, 'input openstack-interface: "bogus" is not one of public, internal, admin'],
-  ['openstack-auth-url with a line break', { 'openstack-auth-url': 'https://keystone:5000/v3\nX: y' }, `input openstack-auth-url: ${CONTROL}`],
-  ['openstack-auth-url not a URL', { 'openstack-auth-url': 'keystone:5000' }, 'input openstack-auth-url: "keystone:5000" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3'],
-  ['openstack-password with a carriage return', { 'openstack-password': 'secret\rx' }, `input openstack-password: ${CONTROL}`],
-  ['openstack-region with an escape sequence', { 'openstack-region': 'Region\x1b[2J' }, `input openstack-region: ${CONTROL}`],
+  [
+    'openstack-interface: bogus',
+    { 'openstack-interface': 'bogus' },
+    'input openstack-interface: "bogus" is not one of public, internal, admin',
+  ],
+  [
+    'openstack-auth-url with a line break',
+    { 'openstack-auth-url': 'https://keystone:5000/v3\nX: y' },
+    `input openstack-auth-url: ${CONTROL}`,
+  ],
+  [
+    'openstack-auth-url not a URL',
+    { 'openstack-auth-url': 'keystone:5000' },
+    'input openstack-auth-url: "keystone:5000" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3',
+  ],
+  [
+    'openstack-password with a carriage return',
+    { 'openstack-password': 'secret\rx' },
+    `input openstack-password: ${CONTROL}`,
+  ],
+  [
+    'openstack-region with an escape sequence',
+    { 'openstack-region': 'Region\x1b[2J' },
+    `input openstack-region: ${CONTROL}`,
+  ],
   // clouds.yaml given inline: named as the input, not as the temporary file it is written to
-  ['clouds-yaml inline, not YAML', { 'clouds-yaml': 'clouds:\n  lab: [\n', cloud: 'lab' }, /^input clouds-yaml is not valid YAML: .* at line \d+, column \d+$/],
-  ['clouds-yaml inline, clouds a list', { 'clouds-yaml': 'clouds:\n  - lab\n', cloud: 'lab' }, 'input clouds-yaml is invalid: clouds: must map cloud names to settings'],
-  ['clouds-yaml inline, a list', { 'clouds-yaml': '- lab\n- other\n', cloud: 'lab' }, 'input clouds-yaml must be a YAML mapping (key: value) at the top level, but it is a list'],
-  ['clouds-yaml inline with a duplicate cloud', { 'clouds-yaml': 'clouds:\n  lab: {}\n  lab: {}\n', cloud: 'lab' }, 'input clouds-yaml is not valid YAML: duplicate key "lab" at line 3, column 3 (first at line 2, column 3)'],
+  [
+    'clouds-yaml inline, not YAML',
+    { 'clouds-yaml': 'clouds:\n  lab: [\n', cloud: 'lab' },
+    /^input clouds-yaml is not valid YAML: .* at line \d+, column \d+$/,
+  ],
+  [
+    'clouds-yaml inline, clouds a list',
+    { 'clouds-yaml': 'clouds:\n  - lab\n', cloud: 'lab' },
+    'input clouds-yaml is invalid: clouds: must map cloud names to settings',
+  ],
+  [
+    'clouds-yaml inline, a list',
+    { 'clouds-yaml': '- lab\n- other\n', cloud: 'lab' },
+    'input clouds-yaml must be a YAML mapping (key: value) at the top level, but it is a list',
+  ],
+  [
+    'clouds-yaml inline with a duplicate cloud',
+    { 'clouds-yaml': 'clouds:\n  lab: {}\n  lab: {}\n', cloud: 'lab' },
+    'input clouds-yaml is not valid YAML: duplicate key "lab" at line 3, column 3 (first at line 2, column 3)',
+  ],
   // one-line paths and names
   ['config with a line break', { config: 'clusters/a.yaml\nclusters/b.yaml' }, `input config: ${CONTROL}`],
-  ['cluster-dir with a line break', { config: '', 'cluster-dir': 'a\nb', vip: '10.0.0.1' }, `input cluster-dir: ${CONTROL}`],
+  [
+    'cluster-dir with a line break',
+    { config: '', 'cluster-dir': 'a\nb', vip: '10.0.0.1' },
+    `input cluster-dir: ${CONTROL}`,
+  ],
   ['working-directory with a NUL', { config: '', 'working-directory': 'a\0b' }, `input working-directory: ${CONTROL}`],
   ['cloud with a line break', { cloud: 'lab\nother' }, `input cloud: ${CONTROL}`],
   ['tofu-path with a tab', { 'tofu-path': '/usr/bin/\ttofu' }, `input tofu-path: ${CONTROL}`],
   ['kubeconfig-path with a line break', { 'kubeconfig-path': 'kube\nconfig' }, `input kubeconfig-path: ${CONTROL}`],
-  ['environment with a forged workflow command', { environment: 'prod\n::error::forged' }, `input environment: ${CONTROL}`],
-  ['plan-artifact with a line break', { 'plan-artifact': 'plan\nx', 'plan-passphrase': 'p' }, `input plan-artifact: ${CONTROL}`],
-  ['management-kubeconfig with a line break', { 'management-kubeconfig': 'kube\nconfig' }, `input management-kubeconfig: ${CONTROL}`],
-  ['management-kubeconfig with a forged workflow command', { 'management-kubeconfig': 'kc\n::add-mask::x' }, `input management-kubeconfig: ${CONTROL}`],
+  [
+    'environment with a forged workflow command',
+    { environment: 'prod\n::error::forged' },
+    `input environment: ${CONTROL}`,
+  ],
+  [
+    'plan-artifact with a line break',
+    { 'plan-artifact': 'plan\nx', 'plan-passphrase': 'p' },
+    `input plan-artifact: ${CONTROL}`,
+  ],
+  [
+    'management-kubeconfig with a line break',
+    { 'management-kubeconfig': 'kube\nconfig' },
+    `input management-kubeconfig: ${CONTROL}`,
+  ],
+  [
+    'management-kubeconfig with a forged workflow command',
+    { 'management-kubeconfig': 'kc\n::add-mask::x' },
+    `input management-kubeconfig: ${CONTROL}`,
+  ],
 ];
 
 function settingsError(inputs: Record<string, string>): unknown {
@@ -136,12 +312,25 @@ describe('bad action inputs', () => {
   });
 
   it('accepts what only looks odd: padded values, booleans in capitals, a trailing newline from a YAML block', () => {
-    const error = settingsError({ nodes: ' 3 ', 'dry-run': 'TRUE', restart: 'False', timeout: '45m\n', vip: ' 10.0.0.1 ', 'openstack-insecure': 'yes' });
+    const error = settingsError({
+      nodes: ' 3 ',
+      'dry-run': 'TRUE',
+      restart: 'False',
+      timeout: '45m\n',
+      vip: ' 10.0.0.1 ',
+      'openstack-insecure': 'yes',
+    });
     expect(error).toBeUndefined();
   });
 
   it('takes empty operation inputs as unset: operation deploy, no confirmation, version or override', () => {
-    const all: Record<string, string> = { config: 'c.yaml', operation: ' ', 'confirm-destroy': '  ', 'kubernetes-version': '', 'allow-unsafe-node-removal': 'false' };
+    const all: Record<string, string> = {
+      config: 'c.yaml',
+      operation: ' ',
+      'confirm-destroy': '  ',
+      'kubernetes-version': '',
+      'allow-unsafe-node-removal': 'false',
+    };
     const settings = readActionSettings((name) => all[name] ?? '', {});
     expect(settings.deploy).toMatchObject({ operation: 'deploy', kubernetesVersion: undefined });
     expect(settings.deploy.allowUnsafeNodeRemoval).toBeUndefined();
@@ -161,9 +350,24 @@ describe('bad encrypted inputs', () => {
   };
   const armour = (body: string) => `-----BEGIN AGE ENCRYPTED FILE-----\n${body}\n-----END AGE ENCRYPTED FILE-----\n`;
   const rows: [name: string, input: () => Promise<string>, passphrase: string, error: string | RegExp][] = [
-    ['not armoured', async () => 'kubeconfig: here', 'passphrase-4711', `${what} is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)`],
-    ['armoured, but not age inside', async () => armour(Buffer.from('abc').toString('base64')), 'passphrase-4711', /^input kubeconfig-encrypted is not an age-encrypted file inside its armour \(.*\)$/],
-    ['the wrong passphrase', () => encrypt('apiVersion: v1\n', 'passphrase-4711'), 'another-passphrase', `cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`],
+    [
+      'not armoured',
+      async () => 'kubeconfig: here',
+      'passphrase-4711',
+      `${what} is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)`,
+    ],
+    [
+      'armoured, but not age inside',
+      async () => armour(Buffer.from('abc').toString('base64')),
+      'passphrase-4711',
+      /^input kubeconfig-encrypted is not an age-encrypted file inside its armour \(.*\)$/,
+    ],
+    [
+      'the wrong passphrase',
+      () => encrypt('apiVersion: v1\n', 'passphrase-4711'),
+      'another-passphrase',
+      `cannot decrypt ${what}: the passphrase is wrong (use the same secret that encrypted it)`,
+    ],
     [
       'cut short (a job output truncated)',
       async () => {
@@ -192,22 +396,92 @@ describe('bad encrypted inputs', () => {
 describe('bad action inputs through the bundled actions', () => {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
   const cases: [bundle: string, inputs: Record<string, string>, annotation: string | RegExp][] = [
-    ['dist/deploy/index.js', { config: 'clusters/prod.yaml', restart: 'maybe' }, '::error::input restart: "maybe" is not true or false'],
-    ['dist/deploy/index.js', { 'state-store': 'none' }, '::error::set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)'],
-    ['dist/tofu/index.js', { config: 'clusters/prod.yaml', mode: 'destroy' }, '::error::input mode: "destroy" is not one of apply, plan'],
-    ['dist/wait-ready/index.js', { config: 'clusters/prod.yaml', nodes: '-1' }, '::error::input nodes: "-1" is not a node count; give a whole number from 1 to 10000'],
-    ['dist/deploy/index.js', { config: 'clusters/prod.yaml', 'dry-run': 'true', 'plan-artifact': 'plan-x', 'kubeconfig-passphrase': 'passphrase-4711' }, '::error::plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan'],
-    ['dist/deploy/index.js', { config: '/nonexistent/cluster.yaml', 'state-store': 'none' }, '::error::config file not found: /nonexistent/cluster.yaml'],
-    ['dist/kubeconfig/index.js', { 'kubeconfig-encrypted': 'not age at all', passphrase: 'passphrase-4711' }, '::error::input kubeconfig-encrypted is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)'],
+    [
+      'dist/deploy/index.js',
+      { config: 'clusters/prod.yaml', restart: 'maybe' },
+      '::error::input restart: "maybe" is not true or false',
+    ],
+    [
+      'dist/deploy/index.js',
+      { 'state-store': 'none' },
+      '::error::set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)',
+    ],
+    [
+      'dist/tofu/index.js',
+      { config: 'clusters/prod.yaml', mode: 'destroy' },
+      '::error::input mode: "destroy" is not one of apply, plan',
+    ],
+    [
+      'dist/wait-ready/index.js',
+      { config: 'clusters/prod.yaml', nodes: '-1' },
+      '::error::input nodes: "-1" is not a node count; give a whole number from 1 to 10000',
+    ],
+    [
+      'dist/deploy/index.js',
+      {
+        config: 'clusters/prod.yaml',
+        'dry-run': 'true',
+        'plan-artifact': 'plan-x',
+        'kubeconfig-passphrase': 'passphrase-4711',
+      },
+      '::error::plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan',
+    ],
+    [
+      'dist/deploy/index.js',
+      { config: '/nonexistent/cluster.yaml', 'state-store': 'none' },
+      '::error::config file not found: /nonexistent/cluster.yaml',
+    ],
+    [
+      'dist/kubeconfig/index.js',
+      { 'kubeconfig-encrypted': 'not age at all', passphrase: 'passphrase-4711' },
+      '::error::input kubeconfig-encrypted is not an age-encrypted, ASCII-armoured file (expected -----BEGIN AGE ENCRYPTED FILE-----)',
+    ],
     // Armoured, but no age file inside: the passphrase is not what is wrong.
-    ['dist/kubeconfig/index.js', { 'kubeconfig-encrypted': '-----BEGIN AGE ENCRYPTED FILE-----\nYWJj\n-----END AGE ENCRYPTED FILE-----\n', passphrase: 'passphrase-4711' }, /^::error::input kubeconfig-encrypted (?!.*passphrase is wrong)/],
+    [
+      'dist/kubeconfig/index.js',
+      {
+        'kubeconfig-encrypted': '-----BEGIN AGE ENCRYPTED FILE-----\nYWJj\n-----END AGE ENCRYPTED FILE-----\n',
+        passphrase: 'passphrase-4711',
+      },
+      /^::error::input kubeconfig-encrypted (?!.*passphrase is wrong)/,
+    ],
     // A destroy is refused before anything runs without the cluster's name, or with another one (empty is not given).
-    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'state-store': 'none' }, '::error::destroy deletes every resource of demo/sandbox: confirm with the cluster\'s name (input confirm-destroy: sandbox)'],
-    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'confirm-destroy': '  ', 'state-store': 'none' }, '::error::destroy deletes every resource of demo/sandbox: confirm with the cluster\'s name (input confirm-destroy: sandbox)'],
-    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'confirm-destroy': 'prod', 'state-store': 'none' }, '::error::destroy: input confirm-destroy: "prod" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: input confirm-destroy: sandbox'],
-    ['dist/deploy/index.js', { config: 'examples/sandbox/config.yaml', operation: 'deploy', 'confirm-destroy': 'sandbox', 'state-store': 'none' }, '::error::input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation'],
+    [
+      'dist/deploy/index.js',
+      { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'state-store': 'none' },
+      "::error::destroy deletes every resource of demo/sandbox: confirm with the cluster's name (input confirm-destroy: sandbox)",
+    ],
+    [
+      'dist/deploy/index.js',
+      { config: 'examples/sandbox/config.yaml', operation: 'destroy', 'confirm-destroy': '  ', 'state-store': 'none' },
+      "::error::destroy deletes every resource of demo/sandbox: confirm with the cluster's name (input confirm-destroy: sandbox)",
+    ],
+    [
+      'dist/deploy/index.js',
+      {
+        config: 'examples/sandbox/config.yaml',
+        operation: 'destroy',
+        'confirm-destroy': 'prod',
+        'state-store': 'none',
+      },
+      '::error::destroy: input confirm-destroy: "prod" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: input confirm-destroy: sandbox',
+    ],
+    [
+      'dist/deploy/index.js',
+      {
+        config: 'examples/sandbox/config.yaml',
+        operation: 'deploy',
+        'confirm-destroy': 'sandbox',
+        'state-store': 'none',
+      },
+      '::error::input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation',
+    ],
     // Given, but not a run id: it is not "empty".
-    ['dist/plan-comment/index.js', { 'run-id': 'abc', 'github-token': 'token-4711' }, /^::error::input run-id: "abc" is not/],
+    [
+      'dist/plan-comment/index.js',
+      { 'run-id': 'abc', 'github-token': 'token-4711' },
+      /^::error::input run-id: "abc" is not/,
+    ],
   ];
   it.each(cases)('%s with %j', async (bundle, inputs, annotation) => {
     const result = await runAction(bundle, { inputs, env });

@@ -37,12 +37,37 @@ describe('the root action with deployment.method cluster-api', () => {
     const event: Record<string, string> = {};
     if (pr !== undefined) {
       const file = path.join(run.workDir, `event-${pr}.json`);
-      await fs.writeFile(file, JSON.stringify({ action: 'synchronize', number: pr, pull_request: { number: pr, head: { sha: 'b'.repeat(40), repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } } }));
+      await fs.writeFile(
+        file,
+        JSON.stringify({
+          action: 'synchronize',
+          number: pr,
+          pull_request: {
+            number: pr,
+            head: { sha: 'b'.repeat(40), repo: { full_name: REPO } },
+            base: { repo: { full_name: REPO } },
+          },
+        }),
+      );
       Object.assign(event, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: file });
     }
     const result = await runAction('dist/deploy/index.js', {
-      env: { ...run.env, ...gh.actionsEnv({ runId, repository: REPO, workspace: run.workDir, token: TOKEN }), RUNNER_TEMP: runnerTemp, GITHUB_SHA: 'a'.repeat(40), ...event },
-      inputs: { config: run.configPath, 'management-kubeconfig': management, 'state-store': 'local', 'skip-auth-check': 'true', 'github-token': TOKEN, interval: '1s', ...inputs },
+      env: {
+        ...run.env,
+        ...gh.actionsEnv({ runId, repository: REPO, workspace: run.workDir, token: TOKEN }),
+        RUNNER_TEMP: runnerTemp,
+        GITHUB_SHA: 'a'.repeat(40),
+        ...event,
+      },
+      inputs: {
+        config: run.configPath,
+        'management-kubeconfig': management,
+        'state-store': 'local',
+        'skip-auth-check': 'true',
+        'github-token': TOKEN,
+        interval: '1s',
+        ...inputs,
+      },
     });
     runs.push(result);
     return result;
@@ -51,12 +76,20 @@ describe('the root action with deployment.method cluster-api', () => {
   it('comments the objects a deploy would create on the pull request', async () => {
     const result = await action(201, { 'dry-run': 'true' }, 5);
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-add': '7', 'to-change': '0', 'to-destroy': '0' });
+    expect(result.outputs).toMatchObject({
+      result: 'planned',
+      'has-changes': 'true',
+      'to-add': '7',
+      'to-change': '0',
+      'to-destroy': '0',
+    });
     const [comment] = gh.comments(REPO, 5);
     expect(comment!.body).toContain(planMarker('demo/capi-sandbox'));
     expect(comment!.body).toContain('| ➕ create | `MachineDeployment default/capi-sandbox-md-0` |');
     expect(comment!.body).toContain('the Cluster API providers are not installed on the management cluster yet');
-    expect(comment!.body).toMatch(/\*\*An apply would run:\*\* `openstack-preflight` → `capi-management-cluster` → .*`wait-ready`/);
+    expect(comment!.body).toMatch(
+      /\*\*An apply would run:\*\* `openstack-preflight` → `capi-management-cluster` → .*`wait-ready`/,
+    );
     expect(comment!.body).not.toContain('capi-pivot'); // a durable management cluster
   }, 120_000);
 
@@ -84,13 +117,26 @@ describe('the root action with deployment.method cluster-api', () => {
   it('never lets the credentials or the token reach GitHub, the log, the summary or the outputs', async () => {
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
     const comments = JSON.stringify(gh.comments(REPO, 5));
-    const artifacts = await Promise.all(gh.artifacts().map(async (a) => Object.values(await gh.artifactFiles(a.id)).map((b) => b.toString('latin1')).join('\n')));
-    const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'));
+    const artifacts = await Promise.all(
+      gh.artifacts().map(async (a) =>
+        Object.values(await gh.artifactFiles(a.id))
+          .map((b) => b.toString('latin1'))
+          .join('\n'),
+      ),
+    );
+    const printed = runs.map((r) =>
+      [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'),
+    );
     expect(runs).toHaveLength(3);
     expect(comments).toContain('MachineDeployment');
     expect(artifacts.length).toBeGreaterThan(0);
     for (const secret of [CAPI_SECRET, Buffer.from(CAPI_SECRET).toString('base64'), TOKEN]) {
-      for (const [channel, text] of Object.entries({ sent, comments, artifacts: artifacts.join('\n'), printed: printed.join('\n') })) {
+      for (const [channel, text] of Object.entries({
+        sent,
+        comments,
+        artifacts: artifacts.join('\n'),
+        printed: printed.join('\n'),
+      })) {
         expect(text.includes(secret), `${secret} in ${channel}`).toBe(false);
       }
     }

@@ -50,17 +50,30 @@ describe('the deploy action with operation: check', () => {
   });
 
   /** A job: the main step, then the post step as the runner runs it. */
-  async function job(on: Runner, runId: number, extra: Record<string, string> = {}, extraEnv: Record<string, string> = {}) {
+  async function job(
+    on: Runner,
+    runId: number,
+    extra: Record<string, string> = {},
+    extraEnv: Record<string, string> = {},
+  ) {
     const main = await runAction('dist/deploy/index.js', { env: env(on, runId, extraEnv), inputs: inputs(on, extra) });
-    const post = await runAction('dist/deploy/index.js', { env: env(on, runId, extraEnv), inputs: inputs(on, extra), state: main.state });
+    const post = await runAction('dist/deploy/index.js', {
+      env: env(on, runId, extraEnv),
+      inputs: inputs(on, extra),
+      state: main.state,
+    });
     expect(post.code).toBe(0);
     return main;
   }
-  const check = (runId: number, extra: Record<string, string> = {}, extraEnv: Record<string, string> = {}) => job(runner, runId, { operation: 'check', ...extra }, extraEnv);
+  const check = (runId: number, extra: Record<string, string> = {}, extraEnv: Record<string, string> = {}) =>
+    job(runner, runId, { operation: 'check', ...extra }, extraEnv);
   const artifactsOf = (runId: number) => gh.artifacts().filter((a) => a.name === ARTIFACT && a.runId === runId);
   /** Apart from the runner's own ::add-mask:: commands, which register them. */
   const noSecrets = (text: string) => {
-    const shown = text.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+    const shown = text
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
+      .join('\n');
     for (const secret of [TOKEN, PASSPHRASE, CONFIG_SECRET]) expect(shown).not.toContain(secret);
   };
 
@@ -79,7 +92,7 @@ describe('the deploy action with operation: check', () => {
     await gh?.close();
   });
 
-  it('a later run finds the tofu state, kubeconfig and inventory in the deploy\'s artifact, reports clean, and uploads nothing', async () => {
+  it("a later run finds the tofu state, kubeconfig and inventory in the deploy's artifact, reports clean, and uploads nothing", async () => {
     // What a fresh runner lacks: the tofu state and the inventory the apply wrote (the kubeconfig lives under the new RUNNER_TEMP anyway).
     const tfstate = path.join(runner.sandbox.clusterDir, 'terraform.tfstate');
     const inventory = path.join(runner.sandbox.clusterDir, 'inventory', 'inventory.yaml');
@@ -104,7 +117,8 @@ describe('the deploy action with operation: check', () => {
     expect(main.summary).toContain('### 🟢 `demo/sandbox`: clean');
     expect(main.summary).toContain('**Infrastructure:** as planned, no drift');
     expect(main.summary).not.toContain('Resume state:');
-    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted']) expect(main.outputs[output], output).toBeUndefined();
+    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted'])
+      expect(main.outputs[output], output).toBeUndefined();
     expect(artifactsOf(302)).toEqual([]);
     expect(await fs.readFile(tfstate, 'utf8')).toBe(deployedState);
     noSecrets(`${main.stdout}${main.summary}${main.outputs.report}`);
@@ -117,8 +131,13 @@ describe('the deploy action with operation: check', () => {
       expect(main.code, main.stdout).toBe(0);
       expect(main.outputs).toMatchObject({ result: 'success', drift: 'true', healthy: 'false' });
       const report = CheckReportSchema.parse(JSON.parse(main.outputs.report!));
-      expect(report.infrastructure?.rows).toContainEqual({ address: 'module.worker[1].terraform_data.server', action: 'create' });
-      expect(report.findings.filter((f) => f.kind !== 'drift').map((f) => `${f.kind} ${f.subject}`)).toEqual(['readyz etcd']);
+      expect(report.infrastructure?.rows).toContainEqual({
+        address: 'module.worker[1].terraform_data.server',
+        action: 'create',
+      });
+      expect(report.findings.filter((f) => f.kind !== 'drift').map((f) => `${f.kind} ${f.subject}`)).toEqual([
+        'readyz etcd',
+      ]);
       expect(main.summary).toContain('### 🔴 `demo/sandbox`: drift and 1 problem');
       expect(main.summary).toContain('module.worker[1].terraform_data.server');
       expect(main.summary).toContain('#### Failing /readyz checks (1)\n\n- `etcd`: the API server');
@@ -131,7 +150,7 @@ describe('the deploy action with operation: check', () => {
     }
   }, 120_000);
 
-  it('health-issue: true opens the cluster\'s issue while something is found and closes it when clean', async () => {
+  it("health-issue: true opens the cluster's issue while something is found and closes it when clean", async () => {
     runner.sandbox.api.setFailingChecks(['etcd']);
     try {
       const found = await check(304, { 'health-issue': 'true' });
@@ -159,7 +178,9 @@ describe('the deploy action with operation: check', () => {
 
     const checked = await check(306);
     expect(checked.code, checked.stdout).toBe(0);
-    expect(JSON.parse(checked.outputs.report!).findings).toEqual([expect.objectContaining({ kind: 'readyz', subject: 'etcd' })]);
+    expect(JSON.parse(checked.outputs.report!).findings).toEqual([
+      expect.objectContaining({ kind: 'readyz', subject: 'etcd' }),
+    ]);
     expect(artifactsOf(306)).toEqual([]);
 
     runner.sandbox.api.setReady(true);
@@ -171,26 +192,78 @@ describe('the deploy action with operation: check', () => {
 
   it('refuses to check a local backend without its tofu state (it would report everything as drift)', async () => {
     const bare = await freshRunner();
-    const main = await runAction('dist/deploy/index.js', { env: env(bare, 306), inputs: inputs(bare, { operation: 'check', 'tofu-state': 'none' }) });
+    const main = await runAction('dist/deploy/index.js', {
+      env: env(bare, 306),
+      inputs: inputs(bare, { operation: 'check', 'tofu-state': 'none' }),
+    });
     expect(main.code).toBe(1);
-    expect(main.stdout).toMatch(/::error::opentofu-drift: there is no tofu state at .*terraform\.tfstate \(a local backend\), so every resource would show as drift\. Check with the state the deploy kept/);
+    expect(main.stdout).toMatch(
+      /::error::opentofu-drift: there is no tofu state at .*terraform\.tfstate \(a local backend\), so every resource would show as drift\. Check with the state the deploy kept/,
+    );
     expect(main.outputs.drift).toBeUndefined();
   }, 120_000);
 
   it.each([
-    ['health-issue on a deploy', {}, { 'health-issue': 'true' }, '::error::input health-issue applies only to operation: check, not to operation: deploy; remove it or set operation'],
-    ['environment on a check', { operation: 'check' }, { environment: 'prod' }, '::error::input environment applies only to operation: deploy or upgrade or destroy, not to operation: check; remove it'],
-    ['health-issue not a boolean', { operation: 'check' }, { 'health-issue': 'sometimes' }, '::error::input health-issue: "sometimes" is not true or false'],
-    ['health-issue without a token', { operation: 'check' }, { 'health-issue': 'true', 'github-token': '' }, '::error::health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write'],
-    ['a step of deploy', { operation: 'check' }, { step: 'opentofu-apply' }, `::error::input step: "opentofu-apply" is a step of deploy, not of check (check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health)`],
-    ['health-issue on a dry run (no report to keep the issue from)', { operation: 'check' }, { 'health-issue': 'true', 'dry-run': 'true' }, "::error::health-issue keeps the issue from the check's report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue"],
-    ['nodes on a check (it reads the cluster once)', { operation: 'check' }, { nodes: '3' }, '::error::input nodes applies only to operation: deploy or upgrade, not to operation: check; remove it'],
-    ['an unknown operation', {}, { operation: 'chek' }, '::error::input operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check'],
-  ])('%s is a usage error before anything runs', async (_name, base: Record<string, string>, extra: Record<string, string>, annotation) => {
-    const before = gh.requests.length;
-    const main = await runAction('dist/deploy/index.js', { env: env(runner, 307), inputs: inputs(runner, { ...base, ...extra }) });
-    expect(main.code).toBe(1);
-    expect(main.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([annotation]);
-    expect(gh.requests.slice(before)).toEqual([]);
-  }, 60_000);
+    [
+      'health-issue on a deploy',
+      {},
+      { 'health-issue': 'true' },
+      '::error::input health-issue applies only to operation: check, not to operation: deploy; remove it or set operation',
+    ],
+    [
+      'environment on a check',
+      { operation: 'check' },
+      { environment: 'prod' },
+      '::error::input environment applies only to operation: deploy or upgrade or destroy, not to operation: check; remove it',
+    ],
+    [
+      'health-issue not a boolean',
+      { operation: 'check' },
+      { 'health-issue': 'sometimes' },
+      '::error::input health-issue: "sometimes" is not true or false',
+    ],
+    [
+      'health-issue without a token',
+      { operation: 'check' },
+      { 'health-issue': 'true', 'github-token': '' },
+      '::error::health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write',
+    ],
+    [
+      'a step of deploy',
+      { operation: 'check' },
+      { step: 'opentofu-apply' },
+      `::error::input step: "opentofu-apply" is a step of deploy, not of check (check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health)`,
+    ],
+    [
+      'health-issue on a dry run (no report to keep the issue from)',
+      { operation: 'check' },
+      { 'health-issue': 'true', 'dry-run': 'true' },
+      "::error::health-issue keeps the issue from the check's report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue",
+    ],
+    [
+      'nodes on a check (it reads the cluster once)',
+      { operation: 'check' },
+      { nodes: '3' },
+      '::error::input nodes applies only to operation: deploy or upgrade, not to operation: check; remove it',
+    ],
+    [
+      'an unknown operation',
+      {},
+      { operation: 'chek' },
+      '::error::input operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check',
+    ],
+  ])(
+    '%s is a usage error before anything runs',
+    async (_name, base: Record<string, string>, extra: Record<string, string>, annotation) => {
+      const before = gh.requests.length;
+      const main = await runAction('dist/deploy/index.js', {
+        env: env(runner, 307),
+        inputs: inputs(runner, { ...base, ...extra }),
+      });
+      expect(main.code).toBe(1);
+      expect(main.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([annotation]);
+      expect(gh.requests.slice(before)).toEqual([]);
+    },
+    60_000,
+  );
 });

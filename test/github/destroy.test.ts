@@ -38,7 +38,11 @@ describe('the deploy action with operation: destroy', () => {
     return runner;
   }
 
-  const env = (runner: Runner, runId: number) => ({ ...runner.toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir, token: TOKEN }), GITHUB_SHA: 'a'.repeat(40) });
+  const env = (runner: Runner, runId: number) => ({
+    ...runner.toolEnv,
+    ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+    GITHUB_SHA: 'a'.repeat(40),
+  });
   const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({
     config: runner.sandbox.configPath,
     method: 'none',
@@ -55,19 +59,29 @@ describe('the deploy action with operation: destroy', () => {
 
   async function job(runner: Runner, runId: number, extra: Record<string, string> = {}) {
     const main = await runAction('dist/deploy/index.js', { env: env(runner, runId), inputs: inputs(runner, extra) });
-    const post = await runAction('dist/deploy/index.js', { env: env(runner, runId), inputs: inputs(runner, extra), state: main.state });
+    const post = await runAction('dist/deploy/index.js', {
+      env: env(runner, runId),
+      inputs: inputs(runner, extra),
+      state: main.state,
+    });
     expect(post.code).toBe(0);
     return main;
   }
 
   async function savedArtifact(runId: number) {
-    const artifact = gh.artifacts().filter((a) => a.name === ARTIFACT && a.runId === runId).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    const artifact = gh
+      .artifacts()
+      .filter((a) => a.name === ARTIFACT && a.runId === runId)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
     if (!artifact) return undefined;
     const files = await gh.artifactFiles(artifact.id);
     return { files, state: JSON.parse(files['state.json']!.toString('utf8')) };
   }
 
-  const deploymentStates = () => gh.requests.filter((r) => r.method === 'POST' && /\/deployments\/\d+\/statuses$/.test(r.path)).map((r) => (r.body as { state: string }).state);
+  const deploymentStates = () =>
+    gh.requests
+      .filter((r) => r.method === 'POST' && /\/deployments\/\d+\/statuses$/.test(r.path))
+      .map((r) => (r.body as { state: string }).state);
 
   it('deploys (method none) with the tofu state and kubeconfig kept in the artifact', async () => {
     const runner = await freshRunner();
@@ -81,14 +95,26 @@ describe('the deploy action with operation: destroy', () => {
     expect(deployed.outputs['kubeconfig-encrypted']).toMatch(/^-----BEGIN AGE ENCRYPTED FILE-----/);
     expect(deployed.summary).toContain('### ✅ Deployed `demo/sandbox`');
     const saved = await savedArtifact(201);
-    expect(Object.keys(saved!.files).sort()).toEqual(['deploy.log', 'inventory.yaml.age', 'kubeconfig.age', 'state.json', 'terraform.tfstate.age']);
+    expect(Object.keys(saved!.files).sort()).toEqual([
+      'deploy.log',
+      'inventory.yaml.age',
+      'kubeconfig.age',
+      'state.json',
+      'terraform.tfstate.age',
+    ]);
   }, 300_000);
 
   it('refuses a destroy without the cluster name, or with another, before anything runs', async () => {
     const runner = await freshRunner();
     const before = gh.requests.length;
-    for (const [runId, confirm] of [[202, undefined], [203, 'prod-east']] as const) {
-      const main = await runAction('dist/deploy/index.js', { env: env(runner, runId), inputs: inputs(runner, { operation: 'destroy', ...(confirm && { 'confirm-destroy': confirm }) }) });
+    for (const [runId, confirm] of [
+      [202, undefined],
+      [203, 'prod-east'],
+    ] as const) {
+      const main = await runAction('dist/deploy/index.js', {
+        env: env(runner, runId),
+        inputs: inputs(runner, { operation: 'destroy', ...(confirm && { 'confirm-destroy': confirm }) }),
+      });
       expect(main.code).toBe(1);
       const annotations = main.stdout.split('\n').filter((l) => l.startsWith('::error::'));
       expect(annotations).toEqual([
@@ -110,9 +136,12 @@ describe('the deploy action with operation: destroy', () => {
     const main = await job(runner, 204, { operation: 'destroy', 'confirm-destroy': 'sandbox' });
     expect(main.code, main.stdout).toBe(0);
     expect(main.stdout).toContain('restored the tofu state saved with the resume state');
-    expect(main.stdout).toMatch(/✓ Destroy the OpenTofu infrastructure \(opentofu-destroy\) \(.*\) — ([2-9]|[1-9]\d+) resources destroyed/);
+    expect(main.stdout).toMatch(
+      /✓ Destroy the OpenTofu infrastructure \(opentofu-destroy\) \(.*\) — ([2-9]|[1-9]\d+) resources destroyed/,
+    );
     expect(main.outputs).toMatchObject({ operation: 'destroy', result: 'success' });
-    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted', 'endpoint']) expect(main.outputs[output], output).toBeUndefined();
+    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted', 'endpoint'])
+      expect(main.outputs[output], output).toBeUndefined();
     expect(main.summary).toContain('### ✅ Destroyed `demo/sandbox`');
     expect(main.summary).toContain('the next deploy starts from nothing');
     const tfstate = JSON.parse(await fs.readFile(path.join(runner.sandbox.clusterDir, 'terraform.tfstate'), 'utf8'));
@@ -122,7 +151,9 @@ describe('the deploy action with operation: destroy', () => {
     expect(saved!.state).toMatchObject({ operation: 'destroy', destroyedAt: expect.any(String) });
     expect(Object.keys(saved!.files)).not.toContain('kubeconfig.age');
     expect(deploymentStates().slice(-2)).toEqual(['in_progress', 'inactive']);
-    const created = gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/deployments')).at(-1)!.body as { description: string };
+    const created = gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/deployments')).at(-1)!.body as {
+      description: string;
+    };
     expect(created.description).toBe('cluster-deploy destroy demo/sandbox');
   }, 300_000);
 
@@ -135,22 +166,31 @@ describe('the deploy action with operation: destroy', () => {
     const destroyed = await savedArtifact(204);
     await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(destroyed!.state));
     await fs.writeFile(path.join(dir, 'kubeconfig.age'), old!.files['kubeconfig.age']!);
-    expect(await decryptWithPassphrase(old!.files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'kubeconfig')).toContain('client-key-data');
+    expect(
+      await decryptWithPassphrase(old!.files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'kubeconfig'),
+    ).toContain('client-key-data');
     const saved = { ...process.env };
     Object.assign(process.env, env(runner, 205));
     try {
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')], dir);
+      await new DefaultArtifactClient().uploadArtifact(
+        ARTIFACT,
+        [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')],
+        dir,
+      );
     } finally {
       process.env = saved;
     }
 
     const main = await job(runner, 206, { step: 'openstack-preflight' });
     expect(main.code, main.stdout).toBe(0);
-    expect(main.stdout).toContain(`not restoring the saved kubeconfig: the cluster was destroyed at ${destroyed!.state.destroyedAt}`);
+    expect(main.stdout).toContain(
+      `not restoring the saved kubeconfig: the cluster was destroyed at ${destroyed!.state.destroyedAt}`,
+    );
     expect(main.stdout).toContain('the cluster was destroyed at');
     expect(main.stdout).not.toContain('restored the kubeconfig');
     expect(main.stdout).not.toContain('Resuming demo/sandbox');
-    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted']) expect(main.outputs[output], output).toBeUndefined();
+    for (const output of ['kubeconfig', 'kubeconfig-path', 'kubeconfig-encrypted'])
+      expect(main.outputs[output], output).toBeUndefined();
     const after = await savedArtifact(206);
     expect(after!.state.destroyedAt).toBeUndefined(); // a fresh deploy state
     expect(Object.keys(after!.files)).not.toContain('kubeconfig.age');

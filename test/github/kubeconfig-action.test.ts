@@ -31,7 +31,8 @@ afterEach(async () => {
 
 // scrypt makes each encryption take seconds: one per distinct kubeconfig.
 const encrypted = new Map<string, Promise<string>>();
-const encrypt = (text: string) => encrypted.get(text) ?? encrypted.set(text, encryptWithPassphrase(text, PASSPHRASE)).get(text)!;
+const encrypt = (text: string) =>
+  encrypted.get(text) ?? encrypted.set(text, encryptWithPassphrase(text, PASSPHRASE)).get(text)!;
 
 /** Runs actions/kubeconfig from the sources, as the runner would: INPUT_* variables and command files. */
 async function runKubeconfigAction(inputs: { text?: string; path?: string }) {
@@ -45,7 +46,10 @@ async function runKubeconfigAction(inputs: { text?: string; path?: string }) {
     INPUT_PASSPHRASE: PASSPHRASE,
     INPUT_PATH: inputs.path ?? '',
   };
-  const run = await runScript(`(await import(${JSON.stringify(sourceModule('src/actions/kubeconfig/index.ts'))})).main()`, { env });
+  const run = await runScript(
+    `(await import(${JSON.stringify(sourceModule('src/actions/kubeconfig/index.ts'))})).main()`,
+    { env },
+  );
   return {
     ...run,
     outputs: parseFileCommands(await fs.readFile(files.GITHUB_OUTPUT, 'utf8')),
@@ -73,7 +77,8 @@ describe('actions/kubeconfig', () => {
     {
       case: 'a path with a colon, which KUBECONFIG reads as two paths',
       path: () => path.join(base, 'a:b', 'kc'),
-      error: () => `input path ${path.join(base, 'a:b', 'kc')} contains ":", which separates paths in KUBECONFIG; choose a path without it`,
+      error: () =>
+        `input path ${path.join(base, 'a:b', 'kc')} contains ":", which separates paths in KUBECONFIG; choose a path without it`,
     },
   ])('fails on $case, saying why, without a stack trace', async (probe) => {
     const run = await runKubeconfigAction({ path: probe.path() });
@@ -84,9 +89,10 @@ describe('actions/kubeconfig', () => {
 
   it('fails on a malformed kubeconfig with a message naming the field, not an internal error', async () => {
     const run = await runKubeconfigAction({ text: 'apiVersion: v1\nusers: 3\n', path: path.join(base, 'kc') });
-    expect(run.stdout).toMatch(/::error::kubeconfig from input kubeconfig-encrypted is invalid: users: .*expected array, received number\n/);
+    expect(run.stdout).toMatch(
+      /::error::kubeconfig from input kubeconfig-encrypted is invalid: users: .*expected array, received number\n/,
+    );
     expect(run.stdout).not.toContain('internal error');
     await expect(fs.access(path.join(base, 'kc'))).rejects.toThrow(/ENOENT/);
   });
 });
-

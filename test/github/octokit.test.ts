@@ -23,11 +23,15 @@ describe('octokitFor under GitHub load', () => {
   const output = outputCapture();
   let ids = 0;
   /** Each client its own throttle id, so one test's writes do not space the next test's. */
-  const client = (policy: Partial<RestPolicy> = {}, token = TOKEN) => octokitFor({ token, apiUrl: github.url }, { secondMs: 10, throttleId: `test-${++ids}`, ...policy });
-  const calls = (method: string, path: string) => github.requests.filter((r) => r.method === method && r.path === path).length;
+  const client = (policy: Partial<RestPolicy> = {}, token = TOKEN) =>
+    octokitFor({ token, apiUrl: github.url }, { secondMs: 10, throttleId: `test-${++ids}`, ...policy });
+  const calls = (method: string, path: string) =>
+    github.requests.filter((r) => r.method === method && r.path === path).length;
 
   beforeAll(async () => {
-    github = await startGitHubStandIn({ tokens: { [TOKEN]: { pullRequests: 'write' }, 'no-deployments': { pullRequests: 'write' } } });
+    github = await startGitHubStandIn({
+      tokens: { [TOKEN]: { pullRequests: 'write' }, 'no-deployments': { pullRequests: 'write' } },
+    });
   });
   afterAll(async () => github?.close());
 
@@ -58,13 +62,20 @@ describe('octokitFor under GitHub load', () => {
         server.close(() => resolve(port));
       });
     });
-    const octokit = await octokitFor({ token: TOKEN, apiUrl: `http://127.0.0.1:${closed}` }, { secondMs: 1, throttleId: `test-${++ids}` });
-    const failure = await octokit.rest.issues.listComments({ owner: 'acme', repo: 'clusters', issue_number: 1 }).catch((error: unknown) => error as Error);
+    const octokit = await octokitFor(
+      { token: TOKEN, apiUrl: `http://127.0.0.1:${closed}` },
+      { secondMs: 1, throttleId: `test-${++ids}` },
+    );
+    const failure = await octokit.rest.issues
+      .listComments({ owner: 'acme', repo: 'clusters', issue_number: 1 })
+      .catch((error: unknown) => error as Error);
     expect(failure).toBeInstanceOf(GitHubApiError);
     expect((failure as Error).message).toMatch(
       /^GitHub API GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments got no answer \(.*ECONNREFUSED.*\): GitHub could not be reached; check GITHUB_API_URL \(on GitHub Enterprise Server\) and the runner's network, then re-run the job$/,
     );
-    expect(output.lines[0]).toBe('GitHub did not answer GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 1 s');
+    expect(output.lines[0]).toBe(
+      'GitHub did not answer GET /repos/{owner}/{repo}/issues/{issue_number}/comments: retry 1 of 3 in 1 s',
+    );
   });
 
   it('upserts a sticky comment through a secondary rate limit, after the retry-after GitHub asks for', async () => {
@@ -91,14 +102,18 @@ describe('octokitFor under GitHub load', () => {
     expect(outcome.kind).toBe('created');
     expect(calls('GET', commentsPath(3))).toBe(2);
     expect(output.lines).toHaveLength(1);
-    expect(output.lines[0]).toMatch(/^::warning::GitHub's rate limit \(the hourly quota\) on GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: retry 1 of 3 in [1-3] s/);
+    expect(output.lines[0]).toMatch(
+      /^::warning::GitHub's rate limit \(the hourly quota\) on GET \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: retry 1 of 3 in [1-3] s/,
+    );
   });
 
   it('a call that keeps getting 502 fails after 3 retries, naming the endpoint and what to do', async () => {
     github.failNext('GET', commentsPath(4), Infinity, { kind: 'bad-gateway' });
     const error = await upsertStickyComment(await client(), target(4), marker, 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GitHubApiError);
-    expect((error as Error).message).toBe('GitHub API GET /repos/{owner}/{repo}/issues/{issue_number}/comments failed with 502: GitHub is failing; re-run the job');
+    expect((error as Error).message).toBe(
+      'GitHub API GET /repos/{owner}/{repo}/issues/{issue_number}/comments failed with 502: GitHub is failing; re-run the job',
+    );
     expect(calls('GET', commentsPath(4))).toBe(4);
     expect(github.comments(repository, 4)).toHaveLength(0);
     expect(inspect(error, { depth: 10 })).not.toContain(TOKEN);
@@ -107,7 +122,12 @@ describe('octokitFor under GitHub load', () => {
   it('a call that keeps meeting the secondary rate limit fails after 3 retries with the max-parallel advice', async () => {
     github.failNext('POST', commentsPath(5), Infinity, { kind: 'secondary-rate-limit', retryAfter: 1 });
     // Writes are spaced as GitHub asks (1 s, 3 s for comments), so this one uses fewer retries.
-    const error = await upsertStickyComment(await client({ rateLimitRetries: 1 }), target(5), marker, `${marker}\nplan`).catch((e: unknown) => e);
+    const error = await upsertStickyComment(
+      await client({ rateLimitRetries: 1 }),
+      target(5),
+      marker,
+      `${marker}\nplan`,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GitHubApiError);
     expect((error as Error).message).toMatch(
       /^GitHub API POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments failed with 403 \(You have exceeded a secondary rate limit\..*\): GitHub's rate limit: too many jobs at once; lower the matrix's max-parallel$/,
@@ -129,7 +149,9 @@ describe('octokitFor under GitHub load', () => {
 
   it('a 403 for want of a permission is not retried and names the permission', async () => {
     const octokit = await client({}, 'no-deployments');
-    const error = await octokit.rest.repos.createDeployment({ owner: 'acme', repo: 'clusters', ref: 'main' }).catch((e: unknown) => e);
+    const error = await octokit.rest.repos
+      .createDeployment({ owner: 'acme', repo: 'clusters', ref: 'main' })
+      .catch((e: unknown) => e);
     expect((error as Error).message).toBe(
       'GitHub API POST /repos/{owner}/{repo}/deployments failed with 403 (Resource not accessible by integration): the github-token may not do this; add "permissions: deployments: write" to the job',
     );
@@ -141,14 +163,31 @@ describe('octokitFor under GitHub load', () => {
 
 describe('describeRestError', () => {
   const failed = (status: number, message: string, headers: Record<string, string> = {}) =>
-    Object.assign(new Error(`${message} - https://docs.github.com/rest`), { status, request: { method: 'GET', url: 'https://api.github.com/repos/acme/clusters/actions/artifacts?name=x' }, response: { headers, data: { message } } });
+    Object.assign(new Error(`${message} - https://docs.github.com/rest`), {
+      status,
+      request: { method: 'GET', url: 'https://api.github.com/repos/acme/clusters/actions/artifacts?name=x' },
+      response: { headers, data: { message } },
+    });
 
   it('names the endpoint and what to do, per kind of failure', () => {
-    expect(describeRestError(failed(429, 'slow down')).message).toBe("GitHub API GET /repos/acme/clusters/actions/artifacts failed with 429 (slow down): GitHub's rate limit: too many jobs at once; lower the matrix's max-parallel");
-    expect(describeRestError(failed(403, 'API rate limit exceeded', { 'x-ratelimit-remaining': '0' }))).toMatchObject({ failure: 'rate-limit' });
-    expect(describeRestError(failed(503, '<html>')).message).toBe('GitHub API GET /repos/acme/clusters/actions/artifacts failed with 503: GitHub is failing; re-run the job');
-    expect(describeRestError(failed(403, 'Resource not accessible by integration')).message).toContain('add "permissions: actions: read" to the job');
-    expect(describeRestError(failed(403, 'nope'), { endpoint: 'GET /repos/{owner}/{repo}/actions/artifacts', permission: 'actions: write' }).message).toBe(
+    expect(describeRestError(failed(429, 'slow down')).message).toBe(
+      "GitHub API GET /repos/acme/clusters/actions/artifacts failed with 429 (slow down): GitHub's rate limit: too many jobs at once; lower the matrix's max-parallel",
+    );
+    expect(describeRestError(failed(403, 'API rate limit exceeded', { 'x-ratelimit-remaining': '0' }))).toMatchObject({
+      failure: 'rate-limit',
+    });
+    expect(describeRestError(failed(503, '<html>')).message).toBe(
+      'GitHub API GET /repos/acme/clusters/actions/artifacts failed with 503: GitHub is failing; re-run the job',
+    );
+    expect(describeRestError(failed(403, 'Resource not accessible by integration')).message).toContain(
+      'add "permissions: actions: read" to the job',
+    );
+    expect(
+      describeRestError(failed(403, 'nope'), {
+        endpoint: 'GET /repos/{owner}/{repo}/actions/artifacts',
+        permission: 'actions: write',
+      }).message,
+    ).toBe(
       'GitHub API GET /repos/{owner}/{repo}/actions/artifacts failed with 403 (nope): the github-token may not do this; add "permissions: actions: write" to the job',
     );
   });

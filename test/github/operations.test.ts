@@ -59,12 +59,26 @@ describe('dry run by operation', () => {
   });
 
   /** The dry run on a pull request of its own (so its comment is this run's), with these variables for tofu. */
-  async function dryRun(inputs: Record<string, string>, options: { only?: readonly string[]; vars?: Record<string, string> } = {}) {
+  async function dryRun(
+    inputs: Record<string, string>,
+    options: { only?: readonly string[]; vars?: Record<string, string> } = {},
+  ) {
     const pr = nextPullRequest++;
     await writeFile(files.output, '');
     await writeFile(files.summary, '');
     const event = path.join(files.dir, `event-${pr}.json`);
-    await writeFile(event, JSON.stringify({ action: 'synchronize', number: pr, pull_request: { number: pr, head: { sha: 'b'.repeat(40), repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } } }));
+    await writeFile(
+      event,
+      JSON.stringify({
+        action: 'synchronize',
+        number: pr,
+        pull_request: {
+          number: pr,
+          head: { sha: 'b'.repeat(40), repo: { full_name: REPO } },
+          base: { repo: { full_name: REPO } },
+        },
+      }),
+    );
     Object.assign(process.env, {
       ...gh.actionsEnv({ runId: 500 + pr, repository: REPO, workspace: files.dir, token: TOKEN }),
       GITHUB_EVENT_NAME: 'pull_request',
@@ -72,8 +86,19 @@ describe('dry run by operation', () => {
       GITHUB_OUTPUT: files.output,
       GITHUB_STEP_SUMMARY: files.summary,
     });
-    const all: Record<string, string> = { config: run.sandbox.configPath, 'dry-run': 'true', 'state-store': 'none', 'skip-auth-check': 'true', 'github-token': TOKEN, ...inputs };
-    const settings = readActionSettings((name) => all[name] ?? '', { ...run.env, ...options.vars, RUNNER_TEMP: files.dir });
+    const all: Record<string, string> = {
+      config: run.sandbox.configPath,
+      'dry-run': 'true',
+      'state-store': 'none',
+      'skip-auth-check': 'true',
+      'github-token': TOKEN,
+      ...inputs,
+    };
+    const settings = readActionSettings((name) => all[name] ?? '', {
+      ...run.env,
+      ...options.vars,
+      RUNNER_TEMP: files.dir,
+    });
     const p = await openPipeline(settings.deploy, {});
     await runDryRun(p, settings, options.only ? p.steps.filter((s) => options.only!.includes(s.id)) : p.steps);
     const comments = gh.comments(REPO, pr);
@@ -89,10 +114,14 @@ describe('dry run by operation', () => {
   it('plans a destroy with tofu plan -destroy: the destroy plan in the summary, nothing destroyed, no confirmation needed', async () => {
     const { outputs, summary, p } = await dryRun({ operation: 'destroy' });
     expect(summary).toContain('### 📋 Destroy plan for `demo/sandbox` (dry run: nothing ran)');
-    expect(summary).toMatch(/\| `opentofu-destroy` \| run \| not run yet \| `.*(tofu|terraform) plan -destroy -input=false -out=/);
+    expect(summary).toMatch(
+      /\| `opentofu-destroy` \| run \| not run yet \| `.*(tofu|terraform) plan -destroy -input=false -out=/,
+    );
     expect(summary).toMatch(/### 🔴 Destroy plan for `demo\/sandbox` — \*\*\d+ to destroy\*\*/);
     expect(summary).toContain('| ❌ destroy | `terraform_data.network` |');
-    expect(summary).toContain('**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`');
+    expect(summary).toContain(
+      '**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`',
+    );
     expect(summary).not.toContain('**Nodes:**'); // node decisions are a deploy's
     expect(outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-add': '0' });
     expect(Number(outputs['to-destroy'])).toBeGreaterThanOrEqual(5);
@@ -117,7 +146,9 @@ describe('dry run by operation', () => {
     expect(outputs).toMatchObject({ result: 'planned', 'has-changes': 'true' });
     expect(summary).toContain('| ➕ create | `module.worker[2].terraform_data.server` |');
     expect(summary).toContain('### 📋 Deploy plan for `demo/sandbox` (dry run: nothing ran)');
-    expect(summary).toContain('**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-plan` → `kubespray-venv-create`');
+    expect(summary).toContain(
+      '**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-plan` → `kubespray-venv-create`',
+    );
     for (const text of [summary, comment]) {
       expect(text).toContain('**Nodes:** scale.yml --limit sandbox-worker-2 after');
       expect(withoutStepTable(text)).not.toContain('remove-node.yml');
@@ -152,12 +183,17 @@ describe('dry run by operation', () => {
 
     const refused = await dryRun({}, { vars: { ...workers(2), ...controlPlanes(1) } });
     for (const text of [refused.summary, refused.comment]) {
-      expect(text).toMatch(/^> \*\*⛔ A deploy of this plan would be refused:\*\* refusing to remove nodes: the plan removes 2 of 3 etcd members \(.*sandbox-cp-1.*sandbox-cp-2.*\): etcd would lose quorum/m);
+      expect(text).toMatch(
+        /^> \*\*⛔ A deploy of this plan would be refused:\*\* refusing to remove nodes: the plan removes 2 of 3 etcd members \(.*sandbox-cp-1.*sandbox-cp-2.*\): etcd would lose quorum/m,
+      );
       expect(text).not.toContain('UNSAFE');
     }
     expect(refused.summary).toContain('**Nodes:** remove-node.yml for sandbox-cp-1, sandbox-cp-2 before apply');
 
-    const unsafe = await dryRun({ 'allow-unsafe-node-removal': 'true' }, { vars: { ...workers(2), ...controlPlanes(1) } });
+    const unsafe = await dryRun(
+      { 'allow-unsafe-node-removal': 'true' },
+      { vars: { ...workers(2), ...controlPlanes(1) } },
+    );
     for (const text of [unsafe.summary, unsafe.comment]) {
       expect(text).toMatch(/^> \*\*⚠️ UNSAFE: .*etcd would lose quorum.*\*\*$/m);
       expect(text).not.toContain('⛔');

@@ -3,9 +3,20 @@ import { summarizeChanges, type PlanChanges } from '../../src/core/tofu-plan.js'
 import type { NodeDecisions } from '../../src/core/node-plan.js';
 import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/plan-comment.js';
 
-const base = { cluster: 'acme/prod-east', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-apply'], updatedAt: new Date('2026-11-22T09:14:00Z') };
+const base = {
+  cluster: 'acme/prod-east',
+  applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-apply'],
+  updatedAt: new Date('2026-11-22T09:14:00Z'),
+};
 /** A `tofu show -json` document with these resource changes, summarized as the action does. */
-const plan = (...changes: [string, string[]][]): PlanChanges => summarizeChanges({ format_version: '1.2', resource_changes: changes.map(([address, actions]) => ({ address, change: { actions, before: null, after: { password: 'never-kept' } } })) });
+const plan = (...changes: [string, string[]][]): PlanChanges =>
+  summarizeChanges({
+    format_version: '1.2',
+    resource_changes: changes.map(([address, actions]) => ({
+      address,
+      change: { actions, before: null, after: { password: 'never-kept' } },
+    })),
+  });
 
 function balanced(body: string): void {
   expect(body.split('<details>').length).toBe(body.split('</details>').length);
@@ -15,7 +26,13 @@ function balanced(body: string): void {
 
 describe('plan comment', () => {
   it('summarizes a small plan from the JSON, with a table, the steps and the full plan folded', () => {
-    const { body, truncated } = buildPlanComment({ ...base, changes: plan(['a.x', ['create']], ['b.y', ['update']], ['c.z', ['no-op']]), planText: '  # a.x will be created\n+ resource "a" "x" {}\n', configPath: 'clusters/prod.yaml', commit: '1a2b3c4d5e' });
+    const { body, truncated } = buildPlanComment({
+      ...base,
+      changes: plan(['a.x', ['create']], ['b.y', ['update']], ['c.z', ['no-op']]),
+      planText: '  # a.x will be created\n+ resource "a" "x" {}\n',
+      configPath: 'clusters/prod.yaml',
+      commit: '1a2b3c4d5e',
+    });
     expect(truncated).toBe(false);
     expect(body.startsWith(planMarker('acme/prod-east'))).toBe(true);
     expect(body).toContain('### 🟡 Plan for `acme/prod-east` — 1 to add, 1 to change, 0 to destroy');
@@ -27,7 +44,9 @@ describe('plan comment', () => {
   });
 
   it('says plainly when nothing changes', () => {
-    expect(buildPlanComment({ ...base, changes: plan(), planText: 'No changes.' }).body).toContain('### 🟢 No changes for `acme/prod-east`');
+    expect(buildPlanComment({ ...base, changes: plan(), planText: 'No changes.' }).body).toContain(
+      '### 🟢 No changes for `acme/prod-east`',
+    );
   });
 
   it('makes destroys and replacements stand out', () => {
@@ -35,14 +54,21 @@ describe('plan comment', () => {
     expect(destroy).toContain('🟠 Plan for `acme/prod-east` — 0 to add, 0 to change, **1 to destroy**');
     const replace = plan(['vm', ['delete', 'create']], ['vm2', ['create', 'delete']]);
     expect(replace).toMatchObject({ add: 0, destroy: 0, replace: 2 });
-    expect(buildPlanComment({ ...base, changes: plan(['vm', ['delete', 'create']]), planText: '' }).body).toContain('**1 to replace**');
+    expect(buildPlanComment({ ...base, changes: plan(['vm', ['delete', 'create']]), planText: '' }).body).toContain(
+      '**1 to replace**',
+    );
   });
 
   it('cuts a 5 MB plan at a line boundary within the limit, fences and details balanced, and says so', () => {
     const line = '  + resource "openstack_compute_instance_v2" "worker" { name = "wörker-✓" } ```\n';
     const text = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
     const many = plan(...Array.from({ length: 400 }, (_, i) => [`w[${i}]`, ['create']] as [string, string[]]));
-    const { body, truncated } = buildPlanComment({ ...base, changes: many, planText: text, fullPlanLocation: 'the job summary and the artifact plan-acme-prod-east' });
+    const { body, truncated } = buildPlanComment({
+      ...base,
+      changes: many,
+      planText: text,
+      fullPlanLocation: 'the job summary and the artifact plan-acme-prod-east',
+    });
     expect(truncated).toBe(true);
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 2000);
@@ -77,7 +103,12 @@ describe('plan comment', () => {
   it('fits the job summary by bytes when asked, cutting multi-byte text on a line boundary', () => {
     const line = '  + name = "ノード-✓-ワーカー"\n'; // 3 bytes per character outside ASCII
     const text = line.repeat(100_000);
-    const { body, truncated } = buildPlanComment({ ...base, changes: plan(['a', ['create']]), planText: text, limit: { size: 1_000_000, unit: 'bytes' } });
+    const { body, truncated } = buildPlanComment({
+      ...base,
+      changes: plan(['a', ['create']]),
+      planText: text,
+      limit: { size: 1_000_000, unit: 'bytes' },
+    });
     expect(truncated).toBe(true);
     expect(Buffer.byteLength(body, 'utf8')).toBeLessThanOrEqual(1_000_000);
     expect(Buffer.byteLength(body, 'utf8')).toBeGreaterThan(990_000);
@@ -87,12 +118,22 @@ describe('plan comment', () => {
 
   it('headlines a destroy plan with what it destroys, and the steps a destroy would run', () => {
     const changes = plan(['module.worker[0].vm', ['delete']], ['net', ['delete']], ['dns', ['delete']]);
-    const { body } = buildPlanComment({ ...base, operation: 'destroy', applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'], changes, planText: '  - resource "vm" {}\n' });
+    const { body } = buildPlanComment({
+      ...base,
+      operation: 'destroy',
+      applySteps: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+      changes,
+      planText: '  - resource "vm" {}\n',
+    });
     expect(body).toContain('### 🔴 Destroy plan for `acme/prod-east` — **3 to destroy**');
     expect(body).toContain('| ❌ destroy | `net` |');
-    expect(body).toContain('**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`');
+    expect(body).toContain(
+      '**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`',
+    );
     expect(body).not.toContain('An apply would run');
-    expect(buildPlanComment({ ...base, operation: 'destroy', changes: plan(), planText: 'No changes.' }).body).toContain('### 🟢 Destroy plan for `acme/prod-east` — nothing to destroy');
+    expect(
+      buildPlanComment({ ...base, operation: 'destroy', changes: plan(), planText: 'No changes.' }).body,
+    ).toContain('### 🟢 Destroy plan for `acme/prod-east` — nothing to destroy');
   });
 
   const nodes = (extra: Partial<NodeDecisions> = {}): NodeDecisions => ({
@@ -105,19 +146,45 @@ describe('plan comment', () => {
   });
 
   it("shows a deploy's node decisions above the resource table", () => {
-    const { body } = buildPlanComment({ ...base, changes: plan(['module.worker[0].vm', ['delete']], ['module.worker[1].vm', ['create']]), planText: '', nodes: nodes() });
-    expect(body).toContain('**Nodes:** remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-1 after');
+    const { body } = buildPlanComment({
+      ...base,
+      changes: plan(['module.worker[0].vm', ['delete']], ['module.worker[1].vm', ['create']]),
+      planText: '',
+      nodes: nodes(),
+    });
+    expect(body).toContain(
+      '**Nodes:** remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-1 after',
+    );
     expect(body.indexOf('**Nodes:**')).toBeLessThan(body.indexOf('| action | resource |'));
     expect(body).not.toContain('⛔');
     expect(body).not.toContain('UNSAFE');
   });
 
   it('says loudly that a deploy would refuse the plan, and marks an overridden guard UNSAFE', () => {
-    const refused = buildPlanComment({ ...base, changes: plan(['cp[0]', ['delete']]), planText: '', nodes: nodes({ refused: 'the plan removes 2 of 3 etcd members (quorum lost); set allow-unsafe-node-removal to override' }) }).body;
-    expect(refused).toContain('> **⛔ A deploy of this plan would be refused:** the plan removes 2 of 3 etcd members (quorum lost); set allow-unsafe-node-removal to override');
+    const refused = buildPlanComment({
+      ...base,
+      changes: plan(['cp[0]', ['delete']]),
+      planText: '',
+      nodes: nodes({
+        refused: 'the plan removes 2 of 3 etcd members (quorum lost); set allow-unsafe-node-removal to override',
+      }),
+    }).body;
+    expect(refused).toContain(
+      '> **⛔ A deploy of this plan would be refused:** the plan removes 2 of 3 etcd members (quorum lost); set allow-unsafe-node-removal to override',
+    );
     expect(refused.indexOf('⛔')).toBeLessThan(refused.indexOf('**Nodes:**'));
 
-    const unsafe = buildPlanComment({ ...base, changes: plan(['cp[0]', ['delete']]), planText: '', nodes: nodes({ warnings: ['UNSAFE: removes every control plane node (allow-unsafe-node-removal)', 'sandbox-worker-0 is not Ready: removed without draining'] }) }).body;
+    const unsafe = buildPlanComment({
+      ...base,
+      changes: plan(['cp[0]', ['delete']]),
+      planText: '',
+      nodes: nodes({
+        warnings: [
+          'UNSAFE: removes every control plane node (allow-unsafe-node-removal)',
+          'sandbox-worker-0 is not Ready: removed without draining',
+        ],
+      }),
+    }).body;
     expect(unsafe).toContain('> **⚠️ UNSAFE: removes every control plane node (allow-unsafe-node-removal)**');
     expect(unsafe).toContain('⚠️ sandbox-worker-0 is not Ready: removed without draining');
     balanced(unsafe);
@@ -125,12 +192,23 @@ describe('plan comment', () => {
 
   it('keeps within the limit with a huge node list, cutting the plan and not the node lines', () => {
     const many = Array.from({ length: 5000 }, (_, i) => `sandbox-worker-${i}`);
-    const huge = nodes({ summary: `remove-node.yml for ${many.join(', ')} before apply`, removeBeforeApply: many, warnings: Array.from({ length: 50 }, (_, i) => `warning ${i}`) });
+    const huge = nodes({
+      summary: `remove-node.yml for ${many.join(', ')} before apply`,
+      removeBeforeApply: many,
+      warnings: Array.from({ length: 50 }, (_, i) => `warning ${i}`),
+    });
     const text = '  + resource "vm" {}\n'.repeat(20_000);
-    const { body, truncated } = buildPlanComment({ ...base, changes: plan(['a', ['create']]), planText: text, nodes: huge });
+    const { body, truncated } = buildPlanComment({
+      ...base,
+      changes: plan(['a', ['create']]),
+      planText: text,
+      nodes: huge,
+    });
     expect(truncated).toBe(true);
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-    expect(body).toMatch(/\*\*Nodes:\*\* remove-node\.yml for sandbox-worker-0, .*… \(cut: the full text is in the run's log\)/);
+    expect(body).toMatch(
+      /\*\*Nodes:\*\* remove-node\.yml for sandbox-worker-0, .*… \(cut: the full text is in the run's log\)/,
+    );
     expect(body).toContain('⚠️ … 30 more warnings');
     balanced(body);
   });

@@ -28,7 +28,12 @@ describe('plan on a pull request', () => {
   const runs: ActionRun[] = [];
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write' }, [FORK_TOKEN]: { actions: 'read', pullRequests: 'read' } } });
+    gh = await startGitHubStandIn({
+      tokens: {
+        [TOKEN]: { actions: 'write', pullRequests: 'write' },
+        [FORK_TOKEN]: { actions: 'read', pullRequests: 'read' },
+      },
+    });
     ({ workDir, sandbox, toolEnv } = await freshRunner('plan-runner-'));
   });
   afterAll(async () => {
@@ -38,13 +43,36 @@ describe('plan on a pull request', () => {
 
   async function pullRequestEvent(number: number, headRepository: string): Promise<string> {
     const file = path.join(workDir, `event-${number}.json`);
-    await fs.writeFile(file, JSON.stringify({ action: 'synchronize', number, pull_request: { number, head: { sha: 'b'.repeat(40), repo: { full_name: headRepository } }, base: { repo: { full_name: REPO } } } }));
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        action: 'synchronize',
+        number,
+        pull_request: {
+          number,
+          head: { sha: 'b'.repeat(40), repo: { full_name: headRepository } },
+          base: { repo: { full_name: REPO } },
+        },
+      }),
+    );
     return file;
   }
 
-  async function plan(options: { runId: number; pr?: number; fork?: boolean; extraEnv?: Record<string, string>; inputs?: Record<string, string> }): Promise<ActionRun> {
+  async function plan(options: {
+    runId: number;
+    pr?: number;
+    fork?: boolean;
+    extraEnv?: Record<string, string>;
+    inputs?: Record<string, string>;
+  }): Promise<ActionRun> {
     const token = options.fork ? FORK_TOKEN : TOKEN;
-    const event: Record<string, string> = options.pr === undefined ? {} : { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: await pullRequestEvent(options.pr, options.fork ? 'contributor/infra' : REPO) };
+    const event: Record<string, string> =
+      options.pr === undefined
+        ? {}
+        : {
+            GITHUB_EVENT_NAME: 'pull_request',
+            GITHUB_EVENT_PATH: await pullRequestEvent(options.pr, options.fork ? 'contributor/infra' : REPO),
+          };
     const result = await runAction('dist/tofu/index.js', {
       env: {
         ...toolEnv,
@@ -56,7 +84,14 @@ describe('plan on a pull request', () => {
         ...event,
         ...options.extraEnv,
       },
-      inputs: { config: sandbox.configPath, mode: 'plan', 'state-store': 'none', 'skip-auth-check': 'true', 'github-token': token, ...options.inputs },
+      inputs: {
+        config: sandbox.configPath,
+        mode: 'plan',
+        'state-store': 'none',
+        'skip-auth-check': 'true',
+        'github-token': token,
+        ...options.inputs,
+      },
     });
     runs.push(result);
     return result;
@@ -65,7 +100,14 @@ describe('plan on a pull request', () => {
   it('comments the plan on the pull request, then updates the same comment on the next push', async () => {
     const first = await plan({ runId: 101, pr: 7 });
     expect(first.code, first.stdout).toBe(0);
-    expect(first.outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-change': '0', 'to-destroy': '0', 'to-replace': '0', 'plan-artifact': PLAN_ARTIFACT });
+    expect(first.outputs).toMatchObject({
+      result: 'planned',
+      'has-changes': 'true',
+      'to-change': '0',
+      'to-destroy': '0',
+      'to-replace': '0',
+      'plan-artifact': PLAN_ARTIFACT,
+    });
     const added = Number(first.outputs['to-add']);
     expect(added).toBeGreaterThanOrEqual(6);
     expect(existsSync(first.outputs['plan-file']!)).toBe(true);
@@ -83,7 +125,17 @@ describe('plan on a pull request', () => {
     expect(comment!.body).toContain('commit `bbbbbbb`');
     // The hidden record the overview reads, on the line after the marker: counts as the headline's, this commit.
     expect(comment!.body.split('\n')[1]).toMatch(/^<!-- cluster-deploy-plan-record:\{.*\} -->$/);
-    expect(readPlanRecord(comment!.body)).toEqual({ status: 'ok', operation: 'deploy', add: added, change: 0, destroy: 0, replace: 0, startedAt: expect.any(String), durationMs: expect.any(Number), commit: 'b'.repeat(40) });
+    expect(readPlanRecord(comment!.body)).toEqual({
+      status: 'ok',
+      operation: 'deploy',
+      add: added,
+      change: 0,
+      destroy: 0,
+      replace: 0,
+      startedAt: expect.any(String),
+      durationMs: expect.any(Number),
+      commit: 'b'.repeat(40),
+    });
     expect(first.summary).toContain('Deploy plan for `demo/sandbox`');
     expect(first.summary).toContain('terraform_data.cloud_conf');
 
@@ -100,7 +152,11 @@ describe('plan on a pull request', () => {
     const files = await gh.artifactFiles(artifact.id);
     expect(Object.keys(files).sort()).toEqual(['comment.md', 'plan.txt', 'pull-request.json']);
     expect(files['plan.txt']!.toString()).toContain('module.worker[1]');
-    expect(JSON.parse(files['pull-request.json']!.toString())).toMatchObject({ number: 7, cluster: 'demo/sandbox', marker: MARKER });
+    expect(JSON.parse(files['pull-request.json']!.toString())).toMatchObject({
+      number: 7,
+      cluster: 'demo/sandbox',
+      marker: MARKER,
+    });
   });
 
   it('on a fork: no failure, the plan in the summary, and a notice on commenting safely', async () => {
@@ -125,9 +181,19 @@ describe('plan on a pull request', () => {
 
     const post = async (planRunId: number) => {
       const event = path.join(workDir, `workflow-run-${planRunId}.json`);
-      await fs.writeFile(event, JSON.stringify({ action: 'completed', workflow_run: { id: planRunId, head_sha: 'b'.repeat(40), event: 'pull_request' } }));
+      await fs.writeFile(
+        event,
+        JSON.stringify({
+          action: 'completed',
+          workflow_run: { id: planRunId, head_sha: 'b'.repeat(40), event: 'pull_request' },
+        }),
+      );
       const result = await runAction('dist/plan-comment/index.js', {
-        env: { ...gh.actionsEnv({ runId: 300 + planRunId, repository: REPO, workspace: workDir, token: TOKEN }), GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event },
+        env: {
+          ...gh.actionsEnv({ runId: 300 + planRunId, repository: REPO, workspace: workDir, token: TOKEN }),
+          GITHUB_EVENT_NAME: 'workflow_run',
+          GITHUB_EVENT_PATH: event,
+        },
         inputs: { 'github-token': TOKEN },
       });
       runs.push(result);
@@ -140,11 +206,15 @@ describe('plan on a pull request', () => {
     expect(comment).toMatchObject({ author: INTEGRATION_LOGIN });
     expect(comment!.body.startsWith(MARKER)).toBe(true);
     expect(comment!.body).toContain('Plan for `demo/sandbox` — 6 to add');
-    expect(JSON.parse(posted.outputs['comment-urls']!)).toEqual([`https://github.com/${REPO}/pull/9#issuecomment-${comment!.id}`]);
+    expect(JSON.parse(posted.outputs['comment-urls']!)).toEqual([
+      `https://github.com/${REPO}/pull/9#issuecomment-${comment!.id}`,
+    ]);
 
     const refused = await post(120);
     expect(refused.code, refused.stdout).toBe(0);
-    expect(refused.stdout).toContain('::warning::cluster-deploy-plan-demo-sandbox from run 120: not posted: pull request #12 is at ddddddd, but run 120 planned bbbbbbb');
+    expect(refused.stdout).toContain(
+      '::warning::cluster-deploy-plan-demo-sandbox from run 120: not posted: pull request #12 is at ddddddd, but run 120 planned bbbbbbb',
+    );
     expect(gh.comments(REPO, 12)).toEqual([]);
   });
 
@@ -154,7 +224,9 @@ describe('plan on a pull request', () => {
     const failed = await plan({ runId: 111, pr: 11, extraEnv: { TF_VAR_worker_count: 'two' } });
     expect(failed.code).toBe(1);
     expect(failed.outputs.result).toBe('failure');
-    expect(failed.stdout).toMatch(/^::error title=cluster-deploy%3A tofu plan failed::(tofu|terraform) exited with 1: Invalid value for input variable$/m);
+    expect(failed.stdout).toMatch(
+      /^::error title=cluster-deploy%3A tofu plan failed::(tofu|terraform) exited with 1: Invalid value for input variable$/m,
+    );
     const [comment] = gh.comments(REPO, 11);
     expect(gh.comments(REPO, 11)).toHaveLength(1);
     expect(comment!.body.startsWith(MARKER)).toBe(true);
@@ -172,7 +244,11 @@ describe('plan on a pull request', () => {
   });
 
   it('saves the plan encrypted; a deploy applies exactly it, and refuses it once it is stale', async () => {
-    const planned = await plan({ runId: 105, pr: 10, inputs: { 'save-plan': 'true', 'plan-passphrase': PLAN_PASSPHRASE } });
+    const planned = await plan({
+      runId: 105,
+      pr: 10,
+      inputs: { 'save-plan': 'true', 'plan-passphrase': PLAN_PASSPHRASE },
+    });
     expect(planned.code, planned.stdout).toBe(0);
     const artifact = gh.artifacts().find((a) => a.name === PLAN_ARTIFACT && a.runId === 105)!;
     const files = await gh.artifactFiles(artifact.id);
@@ -181,7 +257,11 @@ describe('plan on a pull request', () => {
 
     const apply = (runId: number, extra: Record<string, string> = {}) =>
       runAction('dist/tofu/index.js', {
-        env: { ...toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir, token: TOKEN }), GITHUB_SHA: 'a'.repeat(40) },
+        env: {
+          ...toolEnv,
+          ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir, token: TOKEN }),
+          GITHUB_SHA: 'a'.repeat(40),
+        },
         inputs: {
           config: sandbox.configPath,
           'skip-auth-check': 'true',
@@ -198,7 +278,9 @@ describe('plan on a pull request', () => {
     const elsewhere = await apply(106);
     runs.push(elsewhere);
     expect(elsewhere.code).toBe(1);
-    expect(elsewhere.stdout).toContain(`plan-artifact: no artifact "${PLAN_ARTIFACT}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run`);
+    expect(elsewhere.stdout).toContain(
+      `plan-artifact: no artifact "${PLAN_ARTIFACT}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run`,
+    );
 
     // The deploy job of the same run applies exactly the reviewed plan.
     const applied = await apply(105);
@@ -206,17 +288,25 @@ describe('plan on a pull request', () => {
     expect(applied.code, applied.stdout).toBe(0);
     expect(applied.stdout).toContain(`applying the saved plan from plan-artifact "${PLAN_ARTIFACT}" (run 105)`);
     const state = JSON.parse(await fs.readFile(path.join(sandbox.clusterDir, 'terraform.tfstate'), 'utf8'));
-    expect(state.resources.map((r: { type: string; name: string }) => `${r.type}.${r.name}`)).toContain('terraform_data.cloud_conf');
+    expect(state.resources.map((r: { type: string; name: string }) => `${r.type}.${r.name}`)).toContain(
+      'terraform_data.cloud_conf',
+    );
 
     const stale = await apply(105, { restart: 'true' }); // "Re-run all jobs" after the state moved on
     runs.push(stale);
     expect(stale.code).toBe(1);
-    expect(stale.stdout).toMatch(/::error title=cluster-deploy%3A step opentofu-apply failed::.*saved plan from plan-artifact "cluster-deploy-plan-demo-sandbox" \(run 105\) is stale.*Make a new plan, review it/);
+    expect(stale.stdout).toMatch(
+      /::error title=cluster-deploy%3A step opentofu-apply failed::.*saved plan from plan-artifact "cluster-deploy-plan-demo-sandbox" \(run 105\) is stale.*Make a new plan, review it/,
+    );
     expect(stale.summary).toContain('is stale');
   });
 
   it('says plainly when an apply would change nothing', async () => {
-    const run = await plan({ runId: 108, pr: 8, inputs: { 'state-store': 'artifact', 'tofu-state': 'artifact', 'tofu-state-passphrase': PLAN_PASSPHRASE } });
+    const run = await plan({
+      runId: 108,
+      pr: 8,
+      inputs: { 'state-store': 'artifact', 'tofu-state': 'artifact', 'tofu-state-passphrase': PLAN_PASSPHRASE },
+    });
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs).toMatchObject({ 'has-changes': 'false', 'to-add': '0', 'to-destroy': '0' });
     expect(gh.comments(REPO, 8)[0]!.body).toContain('### 🟢 No changes for `demo/sandbox`');
@@ -228,8 +318,21 @@ describe('plan on a pull request', () => {
       const state = gh.artifacts().find((a) => a.name === 'cluster-deploy-state-demo-sandbox');
       expect(state, 'a state artifact with the tofu state, from the tests above').toBeDefined();
       const failed = await runAction('dist/tofu/index.js', {
-        env: { ...fresh.toolEnv, ...gh.actionsEnv({ runId: 130, repository: REPO, workspace: fresh.workDir, token: TOKEN }), GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: await pullRequestEvent(13, REPO) },
-        inputs: { config: fresh.sandbox.configPath, mode: 'plan', 'state-store': 'artifact', 'tofu-state': 'artifact', 'tofu-state-passphrase': 'not-the-passphrase', 'skip-auth-check': 'true', 'github-token': TOKEN },
+        env: {
+          ...fresh.toolEnv,
+          ...gh.actionsEnv({ runId: 130, repository: REPO, workspace: fresh.workDir, token: TOKEN }),
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: await pullRequestEvent(13, REPO),
+        },
+        inputs: {
+          config: fresh.sandbox.configPath,
+          mode: 'plan',
+          'state-store': 'artifact',
+          'tofu-state': 'artifact',
+          'tofu-state-passphrase': 'not-the-passphrase',
+          'skip-auth-check': 'true',
+          'github-token': TOKEN,
+        },
       });
       runs.push(failed);
       expect(failed.code).toBe(1);
@@ -247,11 +350,24 @@ describe('plan on a pull request', () => {
     const secrets = [CONFIG_SECRET, TOKEN, FORK_TOKEN, PLAN_PASSPHRASE];
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
     const comments = JSON.stringify([7, 8, 9, 10, 11, 12, 13].flatMap((n) => gh.comments(REPO, n)));
-    const artifacts = await Promise.all(gh.artifacts().map(async (a) => Object.values(await gh.artifactFiles(a.id)).map((b) => b.toString('latin1')).join('\n')));
-    const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'));
+    const artifacts = await Promise.all(
+      gh.artifacts().map(async (a) =>
+        Object.values(await gh.artifactFiles(a.id))
+          .map((b) => b.toString('latin1'))
+          .join('\n'),
+      ),
+    );
+    const printed = runs.map((r) =>
+      [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'),
+    );
     expect(sent.length).toBeGreaterThan(1000);
     for (const secret of secrets) {
-      for (const [channel, text] of Object.entries({ sent, comments, artifacts: artifacts.join('\n'), printed: printed.join('\n') })) {
+      for (const [channel, text] of Object.entries({
+        sent,
+        comments,
+        artifacts: artifacts.join('\n'),
+        printed: printed.join('\n'),
+      })) {
         expect(text.includes(secret), `${secret} in ${channel}`).toBe(false);
       }
     }

@@ -34,6 +34,10 @@ describe('quietly', () => {
 
   it('prints the held lines when the call fails, where they explain the failure', async () => {
     await expect(quietly(chatty(true))).rejects.toThrow('upload failed');
-    expect(printed).toEqual(['::debug::blob PUT 201\n', '::add-mask::abc\n', 'Uploading artifact: state.zip\nFinished uploading artifact content\n']);
+    expect(printed).toEqual([
+      '::debug::blob PUT 201\n',
+      '::add-mask::abc\n',
+      'Uploading artifact: state.zip\nFinished uploading artifact content\n',
+    ]);
   });
 });

@@ -23,7 +23,9 @@ describe('the deploy action with resume state in workflow artifacts', () => {
   const runs: ActionRun[] = [];
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', deployments: 'write' }, ghs_no_actions: { actions: 'none' } } });
+    gh = await startGitHubStandIn({
+      tokens: { [TOKEN]: { actions: 'write', deployments: 'write' }, ghs_no_actions: { actions: 'none' } },
+    });
   });
   afterAll(async () => {
     await Promise.all(sandboxes.map((s) => s.close()));
@@ -37,8 +39,19 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     return runner;
   }
 
-  function actionEnv(runner: Runner, runId: number, runAttempt: number, token = TOKEN, extra: Record<string, string> = {}) {
-    return { ...runner.toolEnv, ...gh.actionsEnv({ runId, runAttempt, repository: REPO, workspace: runner.workDir, token }), GITHUB_SHA: 'a'.repeat(40), ...extra };
+  function actionEnv(
+    runner: Runner,
+    runId: number,
+    runAttempt: number,
+    token = TOKEN,
+    extra: Record<string, string> = {},
+  ) {
+    return {
+      ...runner.toolEnv,
+      ...gh.actionsEnv({ runId, runAttempt, repository: REPO, workspace: runner.workDir, token }),
+      GITHUB_SHA: 'a'.repeat(40),
+      ...extra,
+    };
   }
 
   function deployInputs(runner: Runner, extra: Record<string, string> = {}) {
@@ -79,7 +92,10 @@ describe('the deploy action with resume state in workflow artifacts', () => {
   it('fails at apply and saves state; a re-run attempt resumes it; a new run skips the finished remote steps', async () => {
     // Run 101, attempt 1: the cloud rejects the apply.
     const runner1 = await freshRunner();
-    const first = await deployJob(actionEnv(runner1, 101, 1, TOKEN, { TF_VAR_fail_apply: 'true' }), deployInputs(runner1));
+    const first = await deployJob(
+      actionEnv(runner1, 101, 1, TOKEN, { TF_VAR_fail_apply: 'true' }),
+      deployInputs(runner1),
+    );
     expect(first.main.code).toBe(1);
     expect(first.main.outputs.result).toBe('failure');
     expect(first.main.stdout).toContain('::error title=cluster-deploy%3A step opentofu-apply failed::');
@@ -88,10 +104,24 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     expect(first.post.code).toBe(0);
     expect(first.post.stdout).toContain(`uploaded the final resume state and log as artifact "${ARTIFACT}"`);
     const afterFirst = await savedArtifact(101);
-    expect(afterFirst.state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'terraform exited with 1: local-exec provisioner error' });
+    expect(afterFirst.state.steps['opentofu-apply']).toMatchObject({
+      status: 'failed',
+      error: 'terraform exited with 1: local-exec provisioner error',
+    });
     expect(afterFirst.state.run).toMatchObject({ id: 101, attempt: 1 });
-    expect(Object.keys(afterFirst.files).sort()).toEqual(['deploy.log', 'inventory.yaml.age', 'state.json', 'terraform.tfstate.age']);
-    const tfstate = JSON.parse(await decryptWithPassphrase(afterFirst.files['terraform.tfstate.age']!.toString('utf8'), PASSPHRASE, 'tofu state'));
+    expect(Object.keys(afterFirst.files).sort()).toEqual([
+      'deploy.log',
+      'inventory.yaml.age',
+      'state.json',
+      'terraform.tfstate.age',
+    ]);
+    const tfstate = JSON.parse(
+      await decryptWithPassphrase(
+        afterFirst.files['terraform.tfstate.age']!.toString('utf8'),
+        PASSPHRASE,
+        'tofu state',
+      ),
+    );
     expect(tfstate.resources.map((r: { name: string }) => r.name)).toContain('network');
 
     // Run 101, attempt 2 ("Re-run failed jobs") on a fresh runner: resumes attempt 1; the API never gets ready.
@@ -115,24 +145,42 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const third = await deployJob(actionEnv(runner3, 102, 1), deployInputs(runner3));
     expect(third.main.code).toBe(0);
     expect(third.main.stdout).toContain('Resuming demo/sandbox from run 101 attempt 2');
-    const status = Object.fromEntries(JSON.parse(third.main.outputs.steps!).map((s: { id: string; status: string }) => [s.id, s.status]));
-    expect(status).toMatchObject({ 'opentofu-init': 'success', 'opentofu-apply': 'skipped', 'kubespray-venv-create': 'success', 'kubespray-ansible-playbook': 'skipped', 'wait-ready': 'success' });
+    const status = Object.fromEntries(
+      JSON.parse(third.main.outputs.steps!).map((s: { id: string; status: string }) => [s.id, s.status]),
+    );
+    expect(status).toMatchObject({
+      'opentofu-init': 'success',
+      'opentofu-apply': 'skipped',
+      'kubespray-venv-create': 'success',
+      'kubespray-ansible-playbook': 'skipped',
+      'wait-ready': 'success',
+    });
     expect(third.main.summary).toMatch(/\| `opentofu-apply` \| ⏭ already completed/);
     expect(third.main.summary).toContain('Resumed from run 101 attempt 2');
     const endpoint = third.main.outputs.endpoint!;
     expect(endpoint).toBe(runner2.sandbox.api.url);
-    const kubeconfig = await decryptWithPassphrase(third.main.outputs['kubeconfig-encrypted']!, PASSPHRASE, 'kubeconfig');
+    const kubeconfig = await decryptWithPassphrase(
+      third.main.outputs['kubeconfig-encrypted']!,
+      PASSPHRASE,
+      'kubeconfig',
+    );
     expect(kubeconfig).toBe(third.main.outputs.kubeconfig);
 
     // GitHub deployments: one per job, in_progress then the result, with the endpoint as URL.
-    const statuses = gh.requests.filter((r) => r.method === 'POST' && /\/deployments\/\d+\/statuses$/.test(r.path)).map((r) => (r.body as { state: string }).state);
+    const statuses = gh.requests
+      .filter((r) => r.method === 'POST' && /\/deployments\/\d+\/statuses$/.test(r.path))
+      .map((r) => (r.body as { state: string }).state);
     expect(statuses).toEqual(['in_progress', 'failure', 'in_progress', 'failure', 'in_progress', 'success']);
-    const last = gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/statuses')).at(-1)!.body as { environment_url?: string };
+    const last = gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/statuses')).at(-1)!.body as {
+      environment_url?: string;
+    };
     expect(last.environment_url).toBe(endpoint);
   }, 400_000);
 
   it('never leaks a secret into logs, summaries, outputs, recorded API requests or artifacts', async () => {
-    const clientKeys = runs.flatMap((r) => [...(r.outputs.kubeconfig ?? '').matchAll(/client-key-data: (\S+)/g)].map((m) => m[1]!));
+    const clientKeys = runs.flatMap((r) =>
+      [...(r.outputs.kubeconfig ?? '').matchAll(/client-key-data: (\S+)/g)].map((m) => m[1]!),
+    );
     expect(clientKeys.length).toBeGreaterThan(0);
     const canaries = [CONFIG_SECRET, PASSPHRASE, TOKEN, ...clientKeys];
     const withoutMaskCommands = (text: string) => text.replace(/^::add-mask::.*$/gm, '');
@@ -141,20 +189,27 @@ describe('the deploy action with resume state in workflow artifacts', () => {
       const channels = [withoutMaskCommands(run.stdout), run.stderr, run.summary, JSON.stringify(otherOutputs)];
       for (const text of channels) for (const canary of canaries) expect(text).not.toContain(canary);
     }
-    for (const request of gh.requests) for (const canary of canaries) expect(JSON.stringify(request.body ?? '')).not.toContain(canary);
+    for (const request of gh.requests)
+      for (const canary of canaries) expect(JSON.stringify(request.body ?? '')).not.toContain(canary);
     for (const artifact of gh.artifacts()) {
       const files = await gh.artifactFiles(artifact.id);
       for (const [name, content] of Object.entries(files)) {
-        for (const canary of canaries) expect(content.toString('utf8'), `${artifact.name}/${name}`).not.toContain(canary);
+        for (const canary of canaries)
+          expect(content.toString('utf8'), `${artifact.name}/${name}`).not.toContain(canary);
       }
     }
   });
 
   it('names the missing permission when the token cannot read artifacts', async () => {
     const runner = await freshRunner();
-    const { main } = await deployJob(actionEnv(runner, 103, 1, 'ghs_no_actions'), deployInputs(runner, { 'github-token': 'ghs_no_actions' }));
+    const { main } = await deployJob(
+      actionEnv(runner, 103, 1, 'ghs_no_actions'),
+      deployInputs(runner, { 'github-token': 'ghs_no_actions' }),
+    );
     expect(main.code).toBe(1);
-    expect(main.stdout).toMatch(/::error::the github-token cannot read workflow artifacts .*add "permissions: actions: read" to the job/);
+    expect(main.stdout).toMatch(
+      /::error::the github-token cannot read workflow artifacts .*add "permissions: actions: read" to the job/,
+    );
   });
 
   it('refuses a corrupt state artifact instead of half-using it', async () => {
@@ -162,7 +217,10 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const env = actionEnv(runner, 104, 1);
     const bogus = path.join(runner.workDir, 'bogus');
     await fs.mkdir(bogus);
-    await fs.writeFile(path.join(bogus, 'state.json'), JSON.stringify({ version: 1, cluster: 'demo/sandbox', steps: { 'opentofu-apply': { status: 'maybe' } } }));
+    await fs.writeFile(
+      path.join(bogus, 'state.json'),
+      JSON.stringify({ version: 1, cluster: 'demo/sandbox', steps: { 'opentofu-apply': { status: 'maybe' } } }),
+    );
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
@@ -172,7 +230,9 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     }
     const { main } = await deployJob(env, deployInputs(runner));
     expect(main.code).toBe(1);
-    expect(main.stdout).toMatch(/::error::resume state workflow artifact "cluster-deploy-state-demo-sandbox" \(id \d+, run 104\) is invalid:.*steps\.opentofu-apply\.status.*restart/s);
+    expect(main.stdout).toMatch(
+      /::error::resume state workflow artifact "cluster-deploy-state-demo-sandbox" \(id \d+, run 104\) is invalid:.*steps\.opentofu-apply\.status.*restart/s,
+    );
   });
 
   it('on SIGINT during apply: tofu gets one SIGINT, the step is saved as interrupted, the post step uploads it', async () => {
@@ -198,6 +258,11 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     expect(post.code).toBe(0);
     const { state } = await savedArtifact(105);
     expect(state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
-    expect(await fs.access(path.join(runner.sandbox.clusterDir, '.terraform.tfstate.lock.info')).then(() => true, () => false)).toBe(false);
+    expect(
+      await fs.access(path.join(runner.sandbox.clusterDir, '.terraform.tfstate.lock.info')).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
   });
 });

@@ -41,7 +41,9 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
   const runs: ActionRun[] = [];
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', deployments: 'write', pullRequests: 'write' } } });
+    gh = await startGitHubStandIn({
+      tokens: { [TOKEN]: { actions: 'write', deployments: 'write', pullRequests: 'write' } },
+    });
     backend = await startTofuHttpBackend();
     const names = Array.from({ length: CLUSTERS }, (_, i) => `c${String(i + 1).padStart(2, '0')}`);
     clusters.push(
@@ -88,15 +90,24 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
 
   it('deploys 20 clusters at once: each its own state artifact and deployment, through 502s and rate limits', async () => {
     gh.failNext('POST', `/repos/${REPO}/deployments`, 3, { kind: 'bad-gateway' });
-    gh.failNext('POST', /^\/repos\/acme\/infra\/deployments\/\d+\/statuses$/, 3, { kind: 'secondary-rate-limit', retryAfter: 1 });
+    gh.failNext('POST', /^\/repos\/acme\/infra\/deployments\/\d+\/statuses$/, 3, {
+      kind: 'secondary-rate-limit',
+      retryAfter: 1,
+    });
     gh.failNext('GET', `/repos/${REPO}/actions/artifacts`, 3, { kind: 'bad-gateway' });
     await Promise.all(
       clusters.map(async (c) => {
-        c.deploy = await job(c, DEPLOY_RUN, { environment: `sandbox-${c.name}` }, { TF_VAR_worker_count: String(c.workers) });
+        c.deploy = await job(
+          c,
+          DEPLOY_RUN,
+          { environment: `sandbox-${c.name}` },
+          { TF_VAR_worker_count: String(c.workers) },
+        );
       }),
     );
     // Every injected failure was met, and retried.
-    const calls = (method: string, pattern: RegExp) => gh.requests.filter((r) => r.method === method && pattern.test(r.path)).length;
+    const calls = (method: string, pattern: RegExp) =>
+      gh.requests.filter((r) => r.method === method && pattern.test(r.path)).length;
     expect(calls('POST', /^\/repos\/acme\/infra\/deployments$/)).toBe(CLUSTERS + 3);
     expect(calls('POST', /^\/repos\/acme\/infra\/deployments\/\d+\/statuses$/)).toBe(2 * CLUSTERS + 3);
 
@@ -105,7 +116,10 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
     for (const c of clusters) {
       const run = c.deploy!;
       expect(run.code, `${c.id}: ${run.stdout.slice(-3000)}`).toBe(0);
-      expect(run.outputs).toMatchObject({ result: 'success', endpoint: `https://${c.runner.sandbox.vip}:${c.runner.sandbox.api.port}` });
+      expect(run.outputs).toMatchObject({
+        result: 'success',
+        endpoint: `https://${c.runner.sandbox.vip}:${c.runner.sandbox.api.port}`,
+      });
       // Its own deployment: one, in its environment, ending at its own endpoint.
       const mine = deployments.filter((d) => d.environment === `sandbox-${c.name}`);
       expect(mine, c.id).toHaveLength(1);
@@ -113,7 +127,9 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
       expect(mine[0]!.statuses.map((s) => s.state)).toEqual(['in_progress', 'success']);
       expect(mine[0]!.statuses[1]!.environmentUrl).toBe(run.outputs.endpoint);
       // Its own state artifact, naming it, complete.
-      const artifacts = gh.artifacts().filter((a) => a.name === `cluster-deploy-state-demo-${c.name}` && a.runId === DEPLOY_RUN);
+      const artifacts = gh
+        .artifacts()
+        .filter((a) => a.name === `cluster-deploy-state-demo-${c.name}` && a.runId === DEPLOY_RUN);
       expect(artifacts, c.id).toHaveLength(1);
       const files = await gh.artifactFiles(artifacts[0]!.id);
       const state = JSON.parse(files['state.json']!.toString('utf8'));
@@ -128,9 +144,21 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
 
   it('plans the 20 on one pull request: each from its own state, into its own comment; one overview lists all', async () => {
     const event = path.join(clusters[0]!.runner.workDir, 'pull-request.json');
-    await fs.writeFile(event, JSON.stringify({ action: 'synchronize', number: PR, pull_request: { number: PR, head: { sha: HEAD, repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } } }));
+    await fs.writeFile(
+      event,
+      JSON.stringify({
+        action: 'synchronize',
+        number: PR,
+        pull_request: {
+          number: PR,
+          head: { sha: HEAD, repo: { full_name: REPO } },
+          base: { repo: { full_name: REPO } },
+        },
+      }),
+    );
     // Fresh runners: nothing of the deploy is left on them but the cluster code.
-    for (const c of clusters) await fs.rm(path.join(c.runner.sandbox.clusterDir, '.terraform'), { recursive: true, force: true });
+    for (const c of clusters)
+      await fs.rm(path.join(c.runner.sandbox.clusterDir, '.terraform'), { recursive: true, force: true });
     const prEnv = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, TF_VAR_worker_count: '3' };
     gh.failNext('GET', `/repos/${REPO}/issues/${PR}/comments`, 3, { kind: 'bad-gateway' });
     gh.failNext('POST', `/repos/${REPO}/issues/${PR}/comments`, 3, { kind: 'secondary-rate-limit', retryAfter: 1 });
@@ -144,7 +172,9 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
     const comments = gh.comments(REPO, PR);
     expect(comments).toHaveLength(CLUSTERS);
     // Every injected failure was met, and retried.
-    const calls = (method: string) => gh.requests.slice(listed).filter((r) => r.method === method && r.path === `/repos/${REPO}/issues/${PR}/comments`).length;
+    const calls = (method: string) =>
+      gh.requests.slice(listed).filter((r) => r.method === method && r.path === `/repos/${REPO}/issues/${PR}/comments`)
+        .length;
     expect([calls('GET'), calls('POST')]).toEqual([CLUSTERS + 3, CLUSTERS + 3]);
     const toAdd = new Map<number, Set<string>>();
     for (const c of clusters) {
@@ -158,8 +188,15 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
       const record = readPlanRecord(mine[0]!.body);
       expect(record).toMatchObject({ status: 'ok', operation: 'deploy', commit: HEAD, change: 0, destroy: 0 });
       // The outputs count as tofu does (a replacement adds one and destroys one); the record as the headline does.
-      expect([record!.add + record!.replace, record!.destroy + record!.replace]).toEqual([Number(run.outputs['to-add']), Number(run.outputs['to-destroy'])]);
-      expect(mine[0]!.body).toContain(record!.add + record!.replace ? `### 🟠 Plan for \`${c.id}\` — ${record!.add} to add` : `### 🟢 No changes for \`${c.id}\``);
+      expect([record!.add + record!.replace, record!.destroy + record!.replace]).toEqual([
+        Number(run.outputs['to-add']),
+        Number(run.outputs['to-destroy']),
+      ]);
+      expect(mine[0]!.body).toContain(
+        record!.add + record!.replace
+          ? `### 🟠 Plan for \`${c.id}\` — ${record!.add} to add`
+          : `### 🟢 No changes for \`${c.id}\``,
+      );
       toAdd.set(c.workers, (toAdd.get(c.workers) ?? new Set()).add(run.outputs['to-add']!));
     }
     // The plan for 3 workers depends only on the workers each cluster's own tofu state has.
@@ -172,11 +209,19 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
     expect(one).toBeGreaterThan(two);
     expect(two).toBeGreaterThan(0);
     // Each looked up only its own state artifact.
-    const stateLookups = gh.requests.slice(listed).filter((r) => r.method === 'GET' && r.path === `/repos/${REPO}/actions/artifacts`).map((r) => r.query.name);
+    const stateLookups = gh.requests
+      .slice(listed)
+      .filter((r) => r.method === 'GET' && r.path === `/repos/${REPO}/actions/artifacts`)
+      .map((r) => r.query.name);
     expect(new Set(stateLookups)).toEqual(new Set(clusters.map((c) => `cluster-deploy-state-demo-${c.name}`)));
 
     const overview = await runAction('dist/plan-comment/index.js', {
-      env: { ...gh.actionsEnv({ runId: PLAN_RUN, repository: REPO, workspace: clusters[0]!.runner.workDir, token: TOKEN }), GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_RUN_NUMBER: '9' },
+      env: {
+        ...gh.actionsEnv({ runId: PLAN_RUN, repository: REPO, workspace: clusters[0]!.runner.workDir, token: TOKEN }),
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: event,
+        GITHUB_RUN_NUMBER: '9',
+      },
       inputs: { mode: 'overview', clusters: JSON.stringify(clusters.map((c) => c.id)), 'github-token': TOKEN },
     });
     runs.push(overview);
@@ -186,13 +231,19 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
     expect(overviews).toHaveLength(1);
     expect(after).toHaveLength(CLUSTERS + 1);
     const body = overviews[0]!.body;
-    expect(overview.outputs).toMatchObject({ 'comment-url': `https://github.com/${REPO}/pull/${PR}#issuecomment-${overviews[0]!.id}`, failed: '[]', missing: '[]' });
+    expect(overview.outputs).toMatchObject({
+      'comment-url': `https://github.com/${REPO}/pull/${PR}#issuecomment-${overviews[0]!.id}`,
+      failed: '[]',
+      missing: '[]',
+    });
     expect(body).toContain(`### 🟠 Plans for ${CLUSTERS} clusters — ${CLUSTERS} planned\n`); // replacements (the inventory) stand out
     for (const c of clusters) {
       const own = after.find((m) => m.body.startsWith(planMarker(c.id)))!;
       const r = readPlanRecord(own.body)!;
       const cell = r.add + r.replace ? '🟠 changes' : '🟢 no changes';
-      expect(body).toContain(`| [\`${c.id}\`](https://github.com/${REPO}/pull/${PR}#issuecomment-${own.id}) | ${cell} | ${r.add} | 0 | 0 | ${r.replace} |`);
+      expect(body).toContain(
+        `| [\`${c.id}\`](https://github.com/${REPO}/pull/${PR}#issuecomment-${own.id}) | ${cell} | ${r.add} | 0 | 0 | ${r.replace} |`,
+      );
       expect(body).toMatch(new RegExp(`^  ${c.id} :done, \\d+, \\d+s$`, 'm'));
     }
     expect(overview.summary).toBe(body);
@@ -201,9 +252,14 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
   it('never lets a secret reach GitHub or the logs', async () => {
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
     const comments = JSON.stringify(gh.comments(REPO, PR));
-    const printed = runs.map((r) => [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n')).join('\n');
+    const printed = runs
+      .map((r) =>
+        [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'),
+      )
+      .join('\n');
     for (const secret of [CONFIG_SECRET, TOKEN]) {
-      for (const [channel, text] of Object.entries({ sent, comments, printed })) expect(text.includes(secret), `${secret} in ${channel}`).toBe(false);
+      for (const [channel, text] of Object.entries({ sent, comments, printed }))
+        expect(text.includes(secret), `${secret} in ${channel}`).toBe(false);
     }
   });
 });

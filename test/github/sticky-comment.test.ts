@@ -36,9 +36,17 @@ describe('sticky plan comment', () => {
 
   it('keeps one comment per cluster', async () => {
     await upsertStickyComment(octokit('actions-token'), target(2), marker, `${marker}\neast`);
-    await upsertStickyComment(octokit('actions-token'), target(2), planMarker('acme/prod-west'), `${planMarker('acme/prod-west')}\nwest`);
+    await upsertStickyComment(
+      octokit('actions-token'),
+      target(2),
+      planMarker('acme/prod-west'),
+      `${planMarker('acme/prod-west')}\nwest`,
+    );
     await upsertStickyComment(octokit('actions-token'), target(2), marker, `${marker}\neast again`);
-    expect(github.comments(repository, 2).map((c) => c.body)).toEqual([`${marker}\neast again`, `${planMarker('acme/prod-west')}\nwest`]);
+    expect(github.comments(repository, 2).map((c) => c.body)).toEqual([
+      `${marker}\neast again`,
+      `${planMarker('acme/prod-west')}\nwest`,
+    ]);
   });
 
   it('ignores a comment with the marker written by someone else', async () => {
@@ -57,7 +65,9 @@ describe('sticky plan comment', () => {
     const updated = await upsertStickyComment(octokit('actions-token'), target(4), marker, `${marker}\nv2`);
     expect(updated).toMatchObject({ kind: 'updated', id: (created as { id: number }).id });
     expect(github.comments(repository, 4).filter((c) => c.body.includes(marker))).toHaveLength(1);
-    const pages = github.requests.filter((r) => r.method === 'GET' && r.path === '/repos/acme/clusters/issues/4/comments').map((r) => r.query.page ?? '1');
+    const pages = github.requests
+      .filter((r) => r.method === 'GET' && r.path === '/repos/acme/clusters/issues/4/comments')
+      .map((r) => r.query.page ?? '1');
     expect(pages).toContain('2'); // 141+ comments at 100 per page
   });
 
@@ -71,7 +81,10 @@ describe('sticky plan comment', () => {
 
   it('reports a read-only token (a fork) instead of failing', async () => {
     const outcome = await upsertStickyComment(octokit('fork-token'), target(6), marker, `${marker}\nplan`);
-    expect(outcome).toMatchObject({ kind: 'forbidden', message: expect.stringContaining('Resource not accessible by integration') });
+    expect(outcome).toMatchObject({
+      kind: 'forbidden',
+      message: expect.stringContaining('Resource not accessible by integration'),
+    });
     expect(github.comments(repository, 6)).toEqual([]);
   });
 });

@@ -25,12 +25,29 @@ describe('actions/targets', () => {
   let root: string;
   let base: string;
   let head: string;
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@x',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@x',
+      },
+    }).trim();
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { pullRequests: 'read' }, [NO_PR_TOKEN]: { actions: 'read' } } });
+    gh = await startGitHubStandIn({
+      tokens: { [TOKEN]: { pullRequests: 'read' }, [NO_PR_TOKEN]: { actions: 'read' } },
+    });
     root = await mkdtemp(path.join(tmpdir(), 'targets-action-'));
-    await writeFleet(root, { clusters: 30, uses: (i) => (i >= 20 && i < 25 ? ['net'] : []), moduleUses: { net: ['base'] } });
+    await writeFleet(root, {
+      clusters: 30,
+      uses: (i) => (i >= 20 && i < 25 ? ['net'] : []),
+      moduleUses: { net: ['base'] },
+    });
     git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-qm', 'fleet');
@@ -43,15 +60,34 @@ describe('actions/targets', () => {
   });
   afterAll(async () => gh?.close());
 
-  async function targets(event: { name: string; payload?: object | string }, inputs: Record<string, string> = {}, token = TOKEN): Promise<ActionRun> {
+  async function targets(
+    event: { name: string; payload?: object | string },
+    inputs: Record<string, string> = {},
+    token = TOKEN,
+  ): Promise<ActionRun> {
     const eventPath = path.join(root, '..', `${path.basename(root)}-event-${Math.random().toString(36).slice(2)}.json`);
-    await fs.writeFile(eventPath, typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload ?? {}));
+    await fs.writeFile(
+      eventPath,
+      typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload ?? {}),
+    );
     return runAction('dist/targets/index.js', {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...gh.actionsEnv({ runId: 7, repository: REPO, workspace: root }), GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: eventPath },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...gh.actionsEnv({ runId: 7, repository: REPO, workspace: root }),
+        GITHUB_EVENT_NAME: event.name,
+        GITHUB_EVENT_PATH: eventPath,
+      },
       inputs: { configs: 'clusters/*.yaml', all: 'false', 'github-token': token, ...inputs },
     });
   }
-  const pr = (number: number, extra: object = {}) => ({ name: 'pull_request', payload: { number, pull_request: { number, head: { sha: 'f'.repeat(40) }, base: { sha: 'e'.repeat(40) }, ...extra } } });
+  const pr = (number: number, extra: object = {}) => ({
+    name: 'pull_request',
+    payload: {
+      number,
+      pull_request: { number, head: { sha: 'f'.repeat(40) }, base: { sha: 'e'.repeat(40) }, ...extra },
+    },
+  });
   /** The matrix job of examples/workflows/plan.yml given this run's outputs: whether it runs, and its matrix. */
   async function planJob(result: ActionRun) {
     const job = YAML.parse(await fs.readFile(path.join(ROOT, 'examples/workflows/plan.yml'), 'utf8')).jobs.plan;
@@ -60,36 +96,65 @@ describe('actions/targets', () => {
     const expression = /^\$\{\{(.*)\}\}$/.exec(job.strategy.matrix)![1]!;
     return { runs, matrix: runs ? JSON.parse(evaluate(`toJSON(${expression})`, contexts).coerceString()) : undefined };
   }
-  const matrix = (result: ActionRun) => (JSON.parse(result.outputs.matrix!) as { include: Record<string, string>[] }).include;
+  const matrix = (result: ActionRun) =>
+    (JSON.parse(result.outputs.matrix!) as { include: Record<string, string>[] }).include;
 
   it('a pull request changing 10 configs and a module 5 other clusters use: exactly those 15, from the file list paged 100 at a time', async () => {
     const configs = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18].map((i) => `clusters/${clusterName(i)}.yaml`);
     const noise = Array.from({ length: 240 }, (_, i) => ({ filename: `docs/page-${i}.md`, status: 'added' as const }));
-    gh.seedPullRequestFiles(REPO, 11, [...configs.map((filename) => ({ filename, status: 'modified' as const })), { filename: 'modules/base/main.tf', status: 'modified' }, ...noise]);
+    gh.seedPullRequestFiles(REPO, 11, [
+      ...configs.map((filename) => ({ filename, status: 'modified' as const })),
+      { filename: 'modules/base/main.tf', status: 'modified' },
+      ...noise,
+    ]);
     const result = await targets(pr(11, { changed_files: 251 }));
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.outputs.count).toBe('15');
     const include = matrix(result);
     expect(include).toHaveLength(15);
-    expect(include[0]).toEqual({ cluster: 'c0001', organization: 'acme', config: 'clusters/c0001.yaml', 'cluster-dir': 'infrastructure/clusters/c0001' });
-    expect(JSON.parse(result.outputs.clusters!)).toEqual([...configs.map((c) => `acme/${path.basename(c, '.yaml')}`), ...[20, 21, 22, 23, 24].map((i) => `acme/${clusterName(i)}`)].sort());
+    expect(include[0]).toEqual({
+      cluster: 'c0001',
+      organization: 'acme',
+      config: 'clusters/c0001.yaml',
+      'cluster-dir': 'infrastructure/clusters/c0001',
+    });
+    expect(JSON.parse(result.outputs.clusters!)).toEqual(
+      [
+        ...configs.map((c) => `acme/${path.basename(c, '.yaml')}`),
+        ...[20, 21, 22, 23, 24].map((i) => `acme/${clusterName(i)}`),
+      ].sort(),
+    );
     expect(result.outputs.deleted).toBe('[]');
     expect(await planJob(result)).toEqual({ runs: true, matrix: { include } });
     expect(result.summary).toContain('### Targets: 15 of 29 clusters');
     expect(result.summary).toContain('| `acme/c0001` | `clusters/c0001.yaml` | config changed |');
     // Reasons are shown as written, never as Markdown (plainText escapes their punctuation).
-    expect(result.summary).toContain(`| \`acme/c0021\` | \`clusters/c0021.yaml\` | ${plainText('module modules/base used via infrastructure/clusters/c0021/main.tf → modules/net/main.tf changed (modules/base/main.tf)')} |`);
+    expect(result.summary).toContain(
+      `| \`acme/c0021\` | \`clusters/c0021.yaml\` | ${plainText('module modules/base used via infrastructure/clusters/c0021/main.tf → modules/net/main.tf changed (modules/base/main.tf)')} |`,
+    );
     const pages = gh.requests.filter((r) => r.path === `/repos/${REPO}/pulls/11/files`);
-    expect(pages.map((r) => [r.query.per_page, r.query.page ?? '1'])).toEqual([['100', '1'], ['100', '2'], ['100', '3']]);
-    expect([result.stdout, result.summary, JSON.stringify(result.outputs)].join('\n').replace(/::add-mask::.*/, '')).not.toContain(TOKEN);
+    expect(pages.map((r) => [r.query.per_page, r.query.page ?? '1'])).toEqual([
+      ['100', '1'],
+      ['100', '2'],
+      ['100', '3'],
+    ]);
+    expect(
+      [result.stdout, result.summary, JSON.stringify(result.outputs)].join('\n').replace(/::add-mask::.*/, ''),
+    ).not.toContain(TOKEN);
   });
 
   it('more than 3,000 changed files: GitHub lists 3,000, so every cluster, and the summary says why', async () => {
-    gh.seedPullRequestFiles(REPO, 12, Array.from({ length: 3500 }, (_, i) => ({ filename: `generated/f${i}.txt`, status: 'added' as const })));
+    gh.seedPullRequestFiles(
+      REPO,
+      12,
+      Array.from({ length: 3500 }, (_, i) => ({ filename: `generated/f${i}.txt`, status: 'added' as const })),
+    );
     const result = await targets(pr(12, { changed_files: 3500 }));
     expect(result.code).toBe(0);
     expect(result.outputs.count).toBe('29'); // the checkout's configs: c0030's is deleted at its head
-    expect(result.summary).toContain(`Every cluster: ${plainText('pull request #12 changes 3500 files and GitHub lists only the first 3000, so every cluster is selected')}.`);
+    expect(result.summary).toContain(
+      `Every cluster: ${plainText('pull request #12 changes 3500 files and GitHub lists only the first 3000, so every cluster is selected')}.`,
+    );
     expect(result.stdout).toContain('::warning::pull request #12 changes 3500 files');
     expect(gh.requests.filter((r) => r.path === `/repos/${REPO}/pulls/12/files`)).toHaveLength(30);
   });
@@ -112,7 +177,9 @@ describe('actions/targets', () => {
     expect(gh.requests.length).toBe(before);
     expect(JSON.parse(result.outputs.clusters!)).toEqual([20, 21, 22, 23, 24].map((i) => `acme/${clusterName(i)}`));
     expect(JSON.parse(result.outputs.deleted!)).toEqual(['clusters/c0030.yaml']);
-    expect(result.summary).toContain('**Deleted config** `clusters/c0030.yaml`: its cluster is not deployed from here any more');
+    expect(result.summary).toContain(
+      '**Deleted config** `clusters/c0030.yaml`: its cluster is not deployed from here any more',
+    );
     expect(result.stdout).toContain('::warning::config clusters/c0030.yaml was deleted');
   });
 
@@ -122,14 +189,22 @@ describe('actions/targets', () => {
     expect(JSON.parse(push.outputs.deleted!)).toEqual(['clusters/c0030.yaml']);
     const newBranch = await targets({ name: 'push', payload: { before: '0'.repeat(40), after: head } });
     expect(newBranch.outputs.count).toBe('29');
-    expect(newBranch.summary).toContain(`Every cluster: ${plainText('a new branch: the push has no previous commit to compare with')}.`);
+    expect(newBranch.summary).toContain(
+      `Every cluster: ${plainText('a new branch: the push has no previous commit to compare with')}.`,
+    );
     const shallow = await targets({ name: 'push', payload: { before: 'd'.repeat(40), after: head } });
     expect(shallow.outputs.count).toBe('29');
-    expect(shallow.stdout).toContain('::warning::commit ddddddd (before the push) is not in the checkout, so every cluster is selected; check out with fetch-depth: 0 to compare');
+    expect(shallow.stdout).toContain(
+      '::warning::commit ddddddd (before the push) is not in the checkout, so every cluster is selected; check out with fetch-depth: 0 to compare',
+    );
   });
 
   it('workflow_dispatch, schedule and all: true select every cluster', async () => {
-    for (const [event, inputs] of [['workflow_dispatch', {}], ['schedule', {}], ['push', { all: 'true' }]] as const) {
+    for (const [event, inputs] of [
+      ['workflow_dispatch', {}],
+      ['schedule', {}],
+      ['push', { all: 'true' }],
+    ] as const) {
       const result = await targets({ name: event, payload: { before: base, after: head } }, inputs);
       expect(result.code).toBe(0);
       expect(result.outputs.count).toBe('29');
@@ -147,14 +222,62 @@ describe('actions/targets', () => {
   });
 
   const bad: [string, { name: string; payload?: object | string }, Record<string, string>, string, RegExp][] = [
-    ['a glob matching nothing', { name: 'workflow_dispatch' }, { configs: 'clusterz/*.yaml' }, TOKEN, /^::error::input configs: "clusterz\/\*\.yaml" matches no file in /m],
-    ['a glob outside the repository', { name: 'workflow_dispatch' }, { configs: '../*.yaml' }, TOKEN, /^::error::input configs: "\.\.\/\*\.yaml" points outside the repository/m],
-    ['a glob with a line break', { name: 'workflow_dispatch' }, { configs: 'clusters/*.yaml\nfoo' }, TOKEN, /^::error::input configs: contains a line break/m],
-    ['all that is not a boolean', { name: 'workflow_dispatch' }, { all: 'maybe' }, TOKEN, /^::error::input all: "maybe" is not true or false$/m],
-    ['a token without pull-requests: read', pr(11), {}, NO_PR_TOKEN, /^::error::GitHub API GET \/repos\/\{owner\}\/\{repo\}\/pulls\/\{pull_number\}\/files failed with 403 \(Resource not accessible by integration\): the github-token may not do this; add "permissions: pull-requests: read" to the job$/m],
-    ['a pull request event without a pull request', { name: 'pull_request', payload: {} }, {}, TOKEN, /^::error::the pull_request event has no pull request: the event payload \S+ has no pull_request with a number; run this action in a job the pull request triggers/m],
-    ['a pull request number that is a string', { name: 'pull_request', payload: { pull_request: { number: '5' } } }, {}, TOKEN, /^::error::the pull_request event has no pull request: the event payload \S+ has no pull_request with a number;/m],
-    ['a pull request event payload that is not JSON', { name: 'pull_request', payload: '{"pull_request": ' }, {}, TOKEN, /^::error::the pull_request event has no pull request: the event payload \S+ is missing or not JSON; run this action/m],
+    [
+      'a glob matching nothing',
+      { name: 'workflow_dispatch' },
+      { configs: 'clusterz/*.yaml' },
+      TOKEN,
+      /^::error::input configs: "clusterz\/\*\.yaml" matches no file in /m,
+    ],
+    [
+      'a glob outside the repository',
+      { name: 'workflow_dispatch' },
+      { configs: '../*.yaml' },
+      TOKEN,
+      /^::error::input configs: "\.\.\/\*\.yaml" points outside the repository/m,
+    ],
+    [
+      'a glob with a line break',
+      { name: 'workflow_dispatch' },
+      { configs: 'clusters/*.yaml\nfoo' },
+      TOKEN,
+      /^::error::input configs: contains a line break/m,
+    ],
+    [
+      'all that is not a boolean',
+      { name: 'workflow_dispatch' },
+      { all: 'maybe' },
+      TOKEN,
+      /^::error::input all: "maybe" is not true or false$/m,
+    ],
+    [
+      'a token without pull-requests: read',
+      pr(11),
+      {},
+      NO_PR_TOKEN,
+      /^::error::GitHub API GET \/repos\/\{owner\}\/\{repo\}\/pulls\/\{pull_number\}\/files failed with 403 \(Resource not accessible by integration\): the github-token may not do this; add "permissions: pull-requests: read" to the job$/m,
+    ],
+    [
+      'a pull request event without a pull request',
+      { name: 'pull_request', payload: {} },
+      {},
+      TOKEN,
+      /^::error::the pull_request event has no pull request: the event payload \S+ has no pull_request with a number; run this action in a job the pull request triggers/m,
+    ],
+    [
+      'a pull request number that is a string',
+      { name: 'pull_request', payload: { pull_request: { number: '5' } } },
+      {},
+      TOKEN,
+      /^::error::the pull_request event has no pull request: the event payload \S+ has no pull_request with a number;/m,
+    ],
+    [
+      'a pull request event payload that is not JSON',
+      { name: 'pull_request', payload: '{"pull_request": ' },
+      {},
+      TOKEN,
+      /^::error::the pull_request event has no pull request: the event payload \S+ is missing or not JSON; run this action/m,
+    ],
   ];
   it.each(bad)('bad input: %s', async (_, event, inputs, token, expected) => {
     const result = await targets(event, inputs, token);

@@ -27,7 +27,12 @@ const resumed: Attempt = {
 };
 
 /** The lines between the fences, without the indentation. */
-const body = (chart: string) => chart.trim().split('\n').slice(1, -1).map((l) => l.trim());
+const body = (chart: string) =>
+  chart
+    .trim()
+    .split('\n')
+    .slice(1, -1)
+    .map((l) => l.trim());
 
 describe('the timeline as a Mermaid gantt chart', () => {
   it('charts one attempt: epoch-millisecond starts, whole-second durations of at least 1 s, done tags', () => {
@@ -49,16 +54,29 @@ describe('the timeline as a Mermaid gantt chart', () => {
   it('shows a failed then resumed run as two sections, the second picking up at the failed step', () => {
     const lines = body(renderGantt([firstAttempt, resumed]));
     const sections = lines.filter((l) => l.startsWith('section '));
-    expect(sections).toEqual(['section attempt 1 (run 123)', 'section attempt 2 (run 123, attempt 2) — resumed at opentofu-apply']);
+    expect(sections).toEqual([
+      'section attempt 1 (run 123)',
+      'section attempt 2 (run 123, attempt 2) — resumed at opentofu-apply',
+    ]);
     // The failure is the crit bar of the first section; the second section's apply succeeded.
     const second = lines.slice(lines.indexOf(sections[1]!) + 1);
     expect(lines.filter((l) => l.includes(':crit'))).toEqual([`opentofu-apply failed :crit, ${T0 + 6_000}, 61s`]);
-    expect(second).toEqual([`openstack-preflight :done, ${T0 + 600_000}, 3s`, `opentofu-apply :done, ${T0 + 604_000}, 90s`]);
+    expect(second).toEqual([
+      `openstack-preflight :done, ${T0 + 600_000}, 3s`,
+      `opentofu-apply :done, ${T0 + 604_000}, 90s`,
+    ]);
   });
 
   it('marks an interrupted step crit and shows a step a kill left without a duration as 1 s', () => {
-    const killed: Attempt = { number: 1, startedAt: at(0), steps: [{ id: 'opentofu-apply', startedAt: at(0), status: 'interrupted' }] };
-    expect(body(renderGantt([killed])).slice(4)).toEqual(['section attempt 1', `opentofu-apply interrupted :crit, ${T0}, 1s`]);
+    const killed: Attempt = {
+      number: 1,
+      startedAt: at(0),
+      steps: [{ id: 'opentofu-apply', startedAt: at(0), status: 'interrupted' }],
+    };
+    expect(body(renderGantt([killed])).slice(4)).toEqual([
+      'section attempt 1',
+      `opentofu-apply interrupted :crit, ${T0}, 1s`,
+    ]);
   });
 
   it('keeps characters Mermaid treats specially out of task and section names', () => {
@@ -69,19 +87,40 @@ describe('the timeline as a Mermaid gantt chart', () => {
       steps: [{ id: 'evil: step#1; click x call alert() %%', startedAt: at(0), durationMs: 2_000, status: 'success' }],
     };
     const lines = body(renderGantt([hostile]));
-    expect(lines.slice(4)).toEqual(['section attempt 3 — resumed at x_y_z_w', `evil__step_1__click_x_call_alert_____ :done, ${T0}, 2s`]);
+    expect(lines.slice(4)).toEqual([
+      'section attempt 3 — resumed at x_y_z_w',
+      `evil__step_1__click_x_call_alert_____ :done, ${T0}, 2s`,
+    ]);
     for (const line of lines.slice(4)) expect(line.replace(/ :(done|crit), \d+, \d+s$/, '')).not.toMatch(/[:#;%\n]/);
   });
 
   it('stays small however many attempts a deploy has had: the last 20, 32 bars each', () => {
-    const steps = Array.from({ length: 16 }, (_, i) => ({ id: `kubespray-upgrade-workers-${i}`, startedAt: at(i * 1000), durationMs: 1_000, status: 'success' as const }));
-    const many = Array.from({ length: 100 }, (_, i): Attempt => ({ number: i + 1, startedAt: at(0), run: { id: 9_000_000_000 + i, attempt: 3 }, resumedAt: 'kubespray-upgrade-workers', steps }));
+    const steps = Array.from({ length: 16 }, (_, i) => ({
+      id: `kubespray-upgrade-workers-${i}`,
+      startedAt: at(i * 1000),
+      durationMs: 1_000,
+      status: 'success' as const,
+    }));
+    const many = Array.from(
+      { length: 100 },
+      (_, i): Attempt => ({
+        number: i + 1,
+        startedAt: at(0),
+        run: { id: 9_000_000_000 + i, attempt: 3 },
+        resumedAt: 'kubespray-upgrade-workers',
+        steps,
+      }),
+    );
     const chart = renderGantt(many);
     const sections = body(chart).filter((l) => l.startsWith('section '));
     expect(sections).toHaveLength(20);
     expect(sections[0]).toMatch(/^section attempt 81 /);
     expect(chart.length).toBeLessThan(24 * 1024);
-    const wide: Attempt = { number: 1, startedAt: at(0), steps: Array.from({ length: 64 }, (_, i) => ({ ...steps[0]!, id: `s${i}` })) };
+    const wide: Attempt = {
+      number: 1,
+      startedAt: at(0),
+      steps: Array.from({ length: 64 }, (_, i) => ({ ...steps[0]!, id: `s${i}` })),
+    };
     expect(body(renderGantt([wide])).filter((l) => l.includes(':done'))).toHaveLength(32);
   });
 

@@ -18,7 +18,9 @@ const CANARY_FORMS = [CAPI_SECRET, Buffer.from(CAPI_SECRET).toString('base64')];
 
 function kubectl(run: CapiRun, kubeconfig: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('kubectl', ['--kubeconfig', kubeconfig, ...args], { env: run.env }, (error, stdout, stderr) => (error ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr}`)) : resolve(stdout))),
+    execFile('kubectl', ['--kubeconfig', kubeconfig, ...args], { env: run.env }, (error, stdout, stderr) =>
+      error ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr}`)) : resolve(stdout),
+    ),
   );
 }
 
@@ -26,7 +28,8 @@ function kubectl(run: CapiRun, kubeconfig: string, ...args: string[]): Promise<s
 async function stateFiles(dir: string): Promise<string> {
   let all = '';
   for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name !== 'kubeconfig') all += await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8');
+    if (entry.isFile() && entry.name !== 'kubeconfig')
+      all += await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8');
   }
   return all;
 }
@@ -36,7 +39,8 @@ function expectNoCanary(text: string): void {
 }
 
 const existingManagement = (run: CapiRun) => run.cloud.createManagementCluster('mgmt').then((m) => m.kubeconfigPath);
-const useExisting = (kubeconfig: string) => (text: string) => text.replace('bootstrap: kind', `kubeconfig: ${kubeconfig}`);
+const useExisting = (kubeconfig: string) => (text: string) =>
+  text.replace('bootstrap: kind', `kubeconfig: ${kubeconfig}`);
 
 describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, destroy', () => {
   let run: CapiRun;
@@ -47,7 +51,10 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
 
   it('plans every object as "create" while there is no kind cluster yet', async () => {
     const pipeline = await run.open();
-    const plan = await runCapiPlan(pipeline.settings, undefined, { redactor: pipeline.redactor, output: new DeployOutput(pipeline.redactor, () => {}) });
+    const plan = await runCapiPlan(pipeline.settings, undefined, {
+      redactor: pipeline.redactor,
+      output: new DeployOutput(pipeline.redactor, () => {}),
+    });
     expect(plan.note).toMatch(/no kind management cluster on this machine yet/);
     expect(plan.changes.rows.map((r) => `${r.action} ${r.address}`)).toEqual([
       'create Cluster default/capi-sandbox',
@@ -65,7 +72,19 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
     const { result, console, pipeline } = await run.run();
     expect(result.error).toBeUndefined();
     expect(result.reports.map((r) => `${r.id}:${r.status}`)).toEqual(
-      ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'].map((id) => `${id}:success`),
+      [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'clusterctl-init',
+        'capi-cloud-credentials',
+        'capi-render',
+        'capi-apply',
+        'capi-wait',
+        'capi-workload-kubeconfig',
+        'capi-addons',
+        'wait-ready',
+        'capi-pivot',
+      ].map((id) => `${id}:success`),
     );
     expect(console).toMatch(/control plane \d\/1 running, workers \d\/2/);
     expect(result.reports.find((r) => r.id === 'wait-ready')!.detail).toContain('3/3 nodes Ready');
@@ -76,13 +95,24 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
     expect(result.endpoint).toBe(workload.url);
     // kind is gone; the workload cluster holds its own Cluster API objects and the credentials Secret.
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
-    expect(await kubectl(run, kubeconfig, 'get', 'clusters.cluster.x-k8s.io', '-n', 'default', '-o', 'name')).toBe('cluster.cluster.x-k8s.io/capi-sandbox\n');
-    const secret = JSON.parse(await kubectl(run, kubeconfig, 'get', 'secret', 'capi-sandbox-cloud-config', '-n', 'default', '-o', 'json'));
-    expect(secret.metadata.labels).toMatchObject({ 'clusterctl.cluster.x-k8s.io/move': '', 'cluster.x-k8s.io/cluster-name': 'capi-sandbox' });
+    expect(await kubectl(run, kubeconfig, 'get', 'clusters.cluster.x-k8s.io', '-n', 'default', '-o', 'name')).toBe(
+      'cluster.cluster.x-k8s.io/capi-sandbox\n',
+    );
+    const secret = JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'secret', 'capi-sandbox-cloud-config', '-n', 'default', '-o', 'json'),
+    );
+    expect(secret.metadata.labels).toMatchObject({
+      'clusterctl.cluster.x-k8s.io/move': '',
+      'cluster.x-k8s.io/cluster-name': 'capi-sandbox',
+    });
     expect(Buffer.from(secret.data['clouds.yaml'], 'base64').toString()).toContain(CAPI_SECRET);
     // The cloud controller manager's cloud.conf is the real one, not the addons' placeholder.
-    const ccm = JSON.parse(await kubectl(run, kubeconfig, 'get', 'secret', 'cloud-config', '-n', 'kube-system', '-o', 'json'));
-    expect(Buffer.from(ccm.data['cloud.conf'], 'base64').toString()).toContain(`application-credential-secret="${CAPI_SECRET}"`);
+    const ccm = JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'secret', 'cloud-config', '-n', 'kube-system', '-o', 'json'),
+    );
+    expect(Buffer.from(ccm.data['cloud.conf'], 'base64').toString()).toContain(
+      `application-credential-secret="${CAPI_SECRET}"`,
+    );
     expect(run.cloud.servers()).toHaveLength(3);
     const state = JSON.parse(await fs.readFile(runtimePaths(pipeline.settings).statePath, 'utf8'));
     expect(state.clusterApi).toMatchObject({ management: 'kind', kindCluster: 'capi-capi-sandbox' });
@@ -98,9 +128,15 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
   it('re-deploys against the self-managed cluster: no new kind, no new servers', async () => {
     const { result, console } = await run.run();
     expect(result.error).toBeUndefined();
-    expect(result.reports.find((r) => r.id === 'capi-management-cluster')!.detail).toMatch(/^self-managed since the pivot at/);
-    expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe('providers already installed at the pinned versions');
-    expect(result.reports.find((r) => r.id === 'capi-pivot')!.detail).toMatch(/^already self-managed since the pivot at/);
+    expect(result.reports.find((r) => r.id === 'capi-management-cluster')!.detail).toMatch(
+      /^self-managed since the pivot at/,
+    );
+    expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe(
+      'providers already installed at the pinned versions',
+    );
+    expect(result.reports.find((r) => r.id === 'capi-pivot')!.detail).toMatch(
+      /^already self-managed since the pivot at/,
+    );
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
     expect(run.cloud.servers()).toHaveLength(3);
     expectNoCanary(console);
@@ -109,7 +145,13 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
   it('destroys a pivoted cluster by moving it back into a fresh kind cluster, then deleting the Cluster', async () => {
     const { result, console, pipeline } = await run.run('destroy');
     expect(result.error).toBeUndefined();
-    expect(result.reports.map((r) => r.id)).toEqual(['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster']);
+    expect(result.reports.map((r) => r.id)).toEqual([
+      'openstack-preflight',
+      'capi-management-cluster',
+      'capi-move-back',
+      'capi-delete-cluster',
+      'forget-cluster',
+    ]);
     expect(result.reports.find((r) => r.id === 'capi-move-back')!.detail).toMatch(/moved back into kind/);
     expect(console).toMatch(/deleting: \d+ machines, \d+ servers left/);
     expect(run.cloud.servers()).toEqual([]);
@@ -128,33 +170,59 @@ describe('cluster-api with an existing management cluster', () => {
     run = await startCapiRun();
     management = await existingManagement(run);
     // The API behind an Octavia load balancer, so destroy has one to delete.
-    await run.editConfig((text) => useExisting(management)(text).replace('      ssh_key_name: deploy', '      ssh_key_name: deploy\n    variables:\n      OPENSTACK_API_SERVER_LOAD_BALANCER_ENABLED: "true"'));
+    await run.editConfig((text) =>
+      useExisting(management)(text).replace(
+        '      ssh_key_name: deploy',
+        '      ssh_key_name: deploy\n    variables:\n      OPENSTACK_API_SERVER_LOAD_BALANCER_ENABLED: "true"',
+      ),
+    );
   });
   afterAll(async () => run?.close());
 
-  it('reports a failed OpenStackMachine with CAPO\'s message at once, not after the timeout', async () => {
+  it("reports a failed OpenStackMachine with CAPO's message at once, not after the timeout", async () => {
     const nova = 'Flavor m1.small could not be found. (HTTP 400) (Request-ID: req-5e7c)';
     run.cloud.failNextServer(nova);
     const { result } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
     expect(result.failedStep).toBe('capi-wait');
-    expect(result.error).toMatch(/^provisioning infrastructure: step "capi-wait" failed: a machine failed: OpenStackServer default\/capi-sandbox-\S+: InstanceCreateFailed: Flavor m1\.small could not be found\. \(HTTP 400\) \(Request-ID: req-5e7c\)$/);
+    expect(result.error).toMatch(
+      /^provisioning infrastructure: step "capi-wait" failed: a machine failed: OpenStackServer default\/capi-sandbox-\S+: InstanceCreateFailed: Flavor m1\.small could not be found\. \(HTTP 400\) \(Request-ID: req-5e7c\)$/,
+    );
   }, 60_000);
 
   it('resumes after a failed wait: applies again and keeps waiting, creating nothing twice', async () => {
     // The failed machine is CAPO's to leave; a user deletes it and deploys again, and the MachineDeployment replaces it.
-    const failed = JSON.parse(await kubectl(run, management, 'get', 'machines.cluster.x-k8s.io', '-n', 'default', '-o', 'json')).items.filter(
-      (m: { status?: { phase?: string } }) => m.status?.phase !== 'Running',
-    );
-    for (const machine of failed) await kubectl(run, management, 'delete', 'machines.cluster.x-k8s.io', machine.metadata.name, '-n', 'default', '--wait=false');
+    const failed = JSON.parse(
+      await kubectl(run, management, 'get', 'machines.cluster.x-k8s.io', '-n', 'default', '-o', 'json'),
+    ).items.filter((m: { status?: { phase?: string } }) => m.status?.phase !== 'Running');
+    for (const machine of failed)
+      await kubectl(
+        run,
+        management,
+        'delete',
+        'machines.cluster.x-k8s.io',
+        machine.metadata.name,
+        '-n',
+        'default',
+        '--wait=false',
+      );
     const { result, console } = await run.run();
     expect(result.error).toBeUndefined();
     const status = Object.fromEntries(result.reports.map((r) => [r.id, r.status]));
-    expect(status).toMatchObject({ 'capi-render': 'success', 'capi-apply': 'success', 'capi-wait': 'success', 'wait-ready': 'success' });
+    expect(status).toMatchObject({
+      'capi-render': 'success',
+      'capi-apply': 'success',
+      'capi-wait': 'success',
+      'wait-ready': 'success',
+    });
     expect(status['capi-pivot']).toBeUndefined(); // a durable management cluster: no pivot
-    expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe('providers already installed at the pinned versions');
+    expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe(
+      'providers already installed at the pinned versions',
+    );
     expect(run.cloud.servers()).toHaveLength(3); // the failed one deleted with its machine, none twice
     expect(run.cloud.loadBalancers()).toHaveLength(1);
-    expect(JSON.parse(await fs.readFile(runtimePaths((await run.open()).settings).statePath, 'utf8')).clusterApi).toEqual({ management: 'existing' });
+    expect(
+      JSON.parse(await fs.readFile(runtimePaths((await run.open()).settings).statePath, 'utf8')).clusterApi,
+    ).toEqual({ management: 'existing' });
     expectNoCanary(console);
   }, 120_000);
 
@@ -171,7 +239,13 @@ describe('cluster-api with an existing management cluster', () => {
     expect(plan.note).toBeUndefined();
     expect(plan.changes.rows).toEqual([{ action: 'update', address: 'MachineDeployment default/capi-sandbox-md-0' }]);
     expect(plan.text).toMatch(/^\+\s+replicas: 3$/m);
-    const comment = buildPlanComment({ cluster: 'demo/capi-sandbox', changes: plan.changes, planText: plan.text, applySteps: ['capi-apply'], updatedAt: new Date() }).body;
+    const comment = buildPlanComment({
+      cluster: 'demo/capi-sandbox',
+      changes: plan.changes,
+      planText: plan.text,
+      applySteps: ['capi-apply'],
+      updatedAt: new Date(),
+    }).body;
     expect(comment).toContain('| 🔁 update | `MachineDeployment default/capi-sandbox-md-0` |');
     expect(comment).toContain('0 to add, 1 to change, 0 to destroy');
     expectNoCanary(comment + plan.text + printed);
@@ -179,20 +253,34 @@ describe('cluster-api with an existing management cluster', () => {
   }, 60_000);
 
   it('refuses providers at another version than the pinned ones', async () => {
-    await run.editConfig((text) => text.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    providers: {infrastructure: "openstack:v0.14.8"}'));
+    await run.editConfig((text) =>
+      text.replace(
+        '    control_plane_machine_count: 1',
+        '    control_plane_machine_count: 1\n    providers: {infrastructure: "openstack:v0.14.8"}',
+      ),
+    );
     const { result } = await run.run('deploy', { step: 'clusterctl-init' });
-    expect(result.error).toContain('the management cluster has openstack v0.14.7 installed (provider capo-system/infrastructure-openstack), but deployment.cluster_api.providers.infrastructure pins v0.14.8');
+    expect(result.error).toContain(
+      'the management cluster has openstack v0.14.7 installed (provider capo-system/infrastructure-openstack), but deployment.cluster_api.providers.infrastructure pins v0.14.8',
+    );
     await run.editConfig((text) => text.replace('\n    providers: {infrastructure: "openstack:v0.14.8"}', ''));
   }, 60_000);
 
-  it('destroys: the Cluster, then CAPO\'s servers and load balancer, then the credentials Secret', async () => {
+  it("destroys: the Cluster, then CAPO's servers and load balancer, then the credentials Secret", async () => {
     const { result, console } = await run.run('destroy');
     expect(result.error).toBeUndefined();
-    expect(result.reports.map((r) => r.id)).toEqual(['openstack-preflight', 'capi-management-cluster', 'capi-delete-cluster', 'forget-cluster']);
+    expect(result.reports.map((r) => r.id)).toEqual([
+      'openstack-preflight',
+      'capi-management-cluster',
+      'capi-delete-cluster',
+      'forget-cluster',
+    ]);
     expect(console).toMatch(/deleting: \d+ machines, \d+ servers left/);
     expect(run.cloud.servers()).toEqual([]);
     expect(run.cloud.loadBalancers()).toEqual([]);
-    expect(await kubectl(run, management, 'get', 'secrets', '-n', 'default', '-o', 'name')).not.toContain('capi-sandbox-cloud-config');
+    expect(await kubectl(run, management, 'get', 'secrets', '-n', 'default', '-o', 'name')).not.toContain(
+      'capi-sandbox-cloud-config',
+    );
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['management']); // the durable management cluster stays
   }, 120_000);
 });
@@ -205,12 +293,20 @@ describe('cluster-api with a kind cluster lost before the pivot', () => {
       const first = await run.run();
       expect(first.result.failedStep).toBe('capi-wait');
       // The runner is gone, and kind with it.
-      await new Promise<void>((resolve, reject) => execFile('kind', ['delete', 'cluster', '--name', 'capi-capi-sandbox'], { env: run.env }, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        execFile('kind', ['delete', 'cluster', '--name', 'capi-capi-sandbox'], { env: run.env }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
       const serversBefore = run.cloud.servers().length;
       const { result } = await run.run();
       expect(result.failedStep).toBe('capi-management-cluster');
-      expect(result.error).toMatch(/the ephemeral kind management cluster capi-capi-sandbox \(created .*\) is gone, before capi-pivot moved the Cluster API objects out of it/);
-      expect(result.error).toMatch(/Delete those \(named after capi-sandbox\) in OpenStack, then deploy again with --restart/);
+      expect(result.error).toMatch(
+        /the ephemeral kind management cluster capi-capi-sandbox \(created .*\) is gone, before capi-pivot moved the Cluster API objects out of it/,
+      );
+      expect(result.error).toMatch(
+        /Delete those \(named after capi-sandbox\) in OpenStack, then deploy again with --restart/,
+      );
       expect(run.cloud.servers()).toHaveLength(serversBefore);
       expect(run.cloud.clusters().filter((c) => c.role === 'kind')).toEqual([]);
       // A destroy would delete nothing from a fresh kind cluster and call it done: it refuses too.
@@ -241,13 +337,21 @@ describe('cluster-api with a pivot that fails', () => {
       const first = await run.run('deploy', {}, { env });
       expect(first.result.failedStep).toBe('capi-pivot');
       expect(first.result.error).toContain('failed to connect to the target cluster');
-      expect(run.cloud.clusters().map((c) => c.role).sort()).toEqual(['kind', 'workload']);
+      expect(
+        run.cloud
+          .clusters()
+          .map((c) => c.role)
+          .sort(),
+      ).toEqual(['kind', 'workload']);
 
       const { result } = await run.run('deploy', {}, { env });
       expect(result.error).toBeUndefined();
       const detail = (id: string) => result.reports.find((r) => r.id === id)!.detail;
-      for (const id of ['clusterctl-init', 'capi-cloud-credentials', 'capi-apply', 'capi-wait']) expect(detail(id), id).toBe('left to capi-pivot, which had begun: the objects may be moving out of kind');
-      expect(detail('capi-pivot')).toMatch(/moved; kind cluster capi-capi-sandbox deleted: the cluster manages itself$/);
+      for (const id of ['clusterctl-init', 'capi-cloud-credentials', 'capi-apply', 'capi-wait'])
+        expect(detail(id), id).toBe('left to capi-pivot, which had begun: the objects may be moving out of kind');
+      expect(detail('capi-pivot')).toMatch(
+        /moved; kind cluster capi-capi-sandbox deleted: the cluster manages itself$/,
+      );
       expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
       expect(run.cloud.servers()).toHaveLength(3);
     } finally {

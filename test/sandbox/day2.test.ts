@@ -41,13 +41,29 @@ describe('sandbox day-2 operations', () => {
   afterAll(async () => sandbox?.close());
 
   const apply = (vars: Record<string, number> = {}) =>
-    exec(tofu, ['apply', '-input=false', '-auto-approve', ...Object.entries(vars).map(([k, v]) => `-var=${k}=${v}`)], { cwd: sandbox.clusterDir, env });
+    exec(tofu, ['apply', '-input=false', '-auto-approve', ...Object.entries(vars).map(([k, v]) => `-var=${k}=${v}`)], {
+      cwd: sandbox.clusterDir,
+      env,
+    });
   /** As the pipeline runs Kubespray: from the kubespray dir, with the inventory apply wrote, as root (-b). */
   const playbook = (name: string, ...args: string[]) =>
-    exec('ansible-playbook', ['-i', inventory(), name, '-b', ...args], { cwd: path.join(sandbox.clusterDir, 'kubespray'), env: { ...env, ANSIBLE_HOST_KEY_CHECKING: 'False' } });
+    exec('ansible-playbook', ['-i', inventory(), name, '-b', ...args], {
+      cwd: path.join(sandbox.clusterDir, 'kubespray'),
+      env: { ...env, ANSIBLE_HOST_KEY_CHECKING: 'False' },
+    });
   /** kubectl with the admin.conf cluster.yml wrote, pointed at the stand-in (as the pipeline's normalisation does). */
   const kubectl = (...args: string[]) =>
-    exec('kubectl', ['--kubeconfig', path.join(sandbox.clusterDir, 'inventory', 'artifacts', 'admin.conf'), '--server', sandbox.api.url, ...args], { env });
+    exec(
+      'kubectl',
+      [
+        '--kubeconfig',
+        path.join(sandbox.clusterDir, 'inventory', 'artifacts', 'admin.conf'),
+        '--server',
+        sandbox.api.url,
+        ...args,
+      ],
+      { env },
+    );
   const nodeNames = async () => {
     const result = await kubectl('get', 'nodes', '-o', 'jsonpath={.items[*].metadata.name}');
     expect(result.code, result.stderr).toBe(0);
@@ -56,7 +72,9 @@ describe('sandbox day-2 operations', () => {
   const versions = async () => {
     const result = await kubectl('get', 'nodes', '-o', 'json');
     expect(result.code, result.stderr).toBe(0);
-    const list = JSON.parse(result.stdout) as { items: { metadata: { name: string }; status: { nodeInfo: { kubeletVersion: string } } }[] };
+    const list = JSON.parse(result.stdout) as {
+      items: { metadata: { name: string }; status: { nodeInfo: { kubeletVersion: string } } }[];
+    };
     return Object.fromEntries(list.items.map((n) => [n.metadata.name, n.status.nodeInfo.kubeletVersion]));
   };
   const lastRun = async () => (await sandbox.runs()).at(-1);
@@ -66,14 +84,31 @@ describe('sandbox day-2 operations', () => {
     const result = await apply({ worker_count: 3 });
     expect(result.code, result.stderr).toBe(0);
     const text = await fs.readFile(inventory(), 'utf8');
-    const group = (name: string) => [...(new RegExp(`^    ${name}:\\n      hosts:\\n((?:        .*\\n)*)`, 'm').exec(text)?.[1] ?? '').matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    const group = (name: string) =>
+      [
+        ...(new RegExp(`^    ${name}:\\n      hosts:\\n((?:        .*\\n)*)`, 'm').exec(text)?.[1] ?? '').matchAll(
+          /"([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
     expect(group('kube_control_plane')).toEqual(['sandbox-cp-0']);
     expect(group('etcd')).toEqual(['sandbox-cp-0']);
     expect(group('kube_node')).toEqual(['sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2']);
-    expect(text).toContain('    "sandbox-worker-2":\n      ansible_connection: local\n      ansible_python_interpreter: /usr/bin/python3\n      ip: "10.2.128.52"\n      access_ip: "10.2.128.52"\n');
-    expect(text).toContain('    k8s_cluster:\n      children:\n        kube_control_plane: {}\n        kube_node: {}\n');
-    const state = JSON.parse(await fs.readFile(path.join(sandbox.clusterDir, 'terraform.tfstate'), 'utf8')) as { resources: { type: string; module?: string; instances: { attributes: { input?: { value?: { node_name?: string } } } }[] }[] };
-    const nodes = state.resources.flatMap((r) => (r.type === 'terraform_data' ? r.instances.map((i) => i.attributes.input?.value?.node_name) : [])).filter(Boolean);
+    expect(text).toContain(
+      '    "sandbox-worker-2":\n      ansible_connection: local\n      ansible_python_interpreter: /usr/bin/python3\n      ip: "10.2.128.52"\n      access_ip: "10.2.128.52"\n',
+    );
+    expect(text).toContain(
+      '    k8s_cluster:\n      children:\n        kube_control_plane: {}\n        kube_node: {}\n',
+    );
+    const state = JSON.parse(await fs.readFile(path.join(sandbox.clusterDir, 'terraform.tfstate'), 'utf8')) as {
+      resources: {
+        type: string;
+        module?: string;
+        instances: { attributes: { input?: { value?: { node_name?: string } } } }[];
+      }[];
+    };
+    const nodes = state.resources
+      .flatMap((r) => (r.type === 'terraform_data' ? r.instances.map((i) => i.attributes.input?.value?.node_name) : []))
+      .filter(Boolean);
     expect(nodes.sort()).toEqual(['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2']);
   });
 
@@ -83,20 +118,32 @@ describe('sandbox day-2 operations', () => {
     const again = await apply({ worker_count: 3 });
     expect(again.code, again.stderr).toBe(0);
     expect(await fs.readFile(inventory(), 'utf8')).toBe(before);
-    const plan = await exec(tofu, ['plan', '-input=false', '-detailed-exitcode', '-var=worker_count=3'], { cwd: sandbox.clusterDir, env });
+    const plan = await exec(tofu, ['plan', '-input=false', '-detailed-exitcode', '-var=worker_count=3'], {
+      cwd: sandbox.clusterDir,
+      env,
+    });
     expect(plan.code, plan.stdout).toBe(0);
   });
 
   it('cluster.yml registers every host Ready at 1.33.5 with its roles; kubectl sees them', async () => {
     const result = await playbook('cluster.yml');
     expect(result.code, result.stdout).toBe(0);
-    expect(await lastRun()).toEqual({ playbook: 'cluster.yml', hosts: ['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2'], vars: {} });
+    expect(await lastRun()).toEqual({
+      playbook: 'cluster.yml',
+      hosts: ['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2'],
+      vars: {},
+    });
     expect(await nodeNames()).toEqual(['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2']);
     const wide = await kubectl('get', 'nodes', '--no-headers');
     expect(wide.stdout).toMatch(/^sandbox-cp-0\s+Ready\s+control-plane\s+1d\s+v1\.33\.5$/m);
     expect(wide.stdout).toMatch(/^sandbox-worker-1\s+Ready\s+<none>\s+1d\s+v1\.33\.5$/m);
     const registry = JSON.parse(await fs.readFile(sandbox.registryFile, 'utf8'));
-    expect(registry.nodes).toContainEqual({ name: 'sandbox-cp-0', ready: true, kubeletVersion: 'v1.33.5', roles: ['control-plane'] });
+    expect(registry.nodes).toContainEqual({
+      name: 'sandbox-cp-0',
+      ready: true,
+      kubeletVersion: 'v1.33.5',
+      roles: ['control-plane'],
+    });
   });
 
   it('scale.yml --limit fails without a facts cache, as Kubespray does, and adds the node after facts.yml', async () => {
@@ -109,7 +156,11 @@ describe('sandbox day-2 operations', () => {
 
     const facts = await playbook('playbooks/facts.yml');
     expect(facts.code, facts.stdout).toBe(0);
-    expect(await lastRun()).toEqual({ playbook: 'playbooks/facts.yml', hosts: ['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2', 'sandbox-worker-3'], vars: {} });
+    expect(await lastRun()).toEqual({
+      playbook: 'playbooks/facts.yml',
+      hosts: ['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2', 'sandbox-worker-3'],
+      vars: {},
+    });
     const scaled = await playbook('scale.yml', '--limit', 'sandbox-worker-3');
     expect(scaled.code, scaled.stdout).toBe(0);
     expect(await lastRun()).toEqual({ playbook: 'scale.yml', hosts: ['sandbox-worker-3'], vars: {} });
@@ -126,14 +177,34 @@ describe('sandbox day-2 operations', () => {
     expect(unconfirmed.stdout).toContain('Delete nodes confirmation failed');
     expect(await nodeNames()).toContain('sandbox-worker-1');
 
-    const first = await playbook('remove-node.yml', '-e', 'node=sandbox-cp-0,sandbox-worker-1', '-e', 'skip_confirmation=true');
+    const first = await playbook(
+      'remove-node.yml',
+      '-e',
+      'node=sandbox-cp-0,sandbox-worker-1',
+      '-e',
+      'skip_confirmation=true',
+    );
     expect(first.code).not.toBe(0);
     expect(first.stdout).toContain('sandbox-cp-0 is the first host of kube_control_plane');
     expect(await nodeNames()).toContain('sandbox-worker-1'); // any_errors_fatal: nothing removed
 
-    const removed = await playbook('remove-node.yml', '-e', 'node=sandbox-worker-1', '-e', 'skip_confirmation=true', '-e', 'reset_nodes=false', '-e', 'allow_ungraceful_removal=true');
+    const removed = await playbook(
+      'remove-node.yml',
+      '-e',
+      'node=sandbox-worker-1',
+      '-e',
+      'skip_confirmation=true',
+      '-e',
+      'reset_nodes=false',
+      '-e',
+      'allow_ungraceful_removal=true',
+    );
     expect(removed.code, removed.stdout).toBe(0);
-    expect(await lastRun()).toEqual({ playbook: 'remove-node.yml', hosts: ['sandbox-worker-1'], vars: { node: 'sandbox-worker-1', skip_confirmation: true, reset_nodes: false, allow_ungraceful_removal: true } });
+    expect(await lastRun()).toEqual({
+      playbook: 'remove-node.yml',
+      hosts: ['sandbox-worker-1'],
+      vars: { node: 'sandbox-worker-1', skip_confirmation: true, reset_nodes: false, allow_ungraceful_removal: true },
+    });
     expect(await nodeNames()).toEqual(['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-2', 'sandbox-worker-3']);
     expect(existsSync(path.join(sandbox.clusterDir, '.sandbox-reset', 'sandbox-worker-1'))).toBe(false); // reset skipped
   });
@@ -146,10 +217,25 @@ describe('sandbox day-2 operations', () => {
     expect(prefixed.code).not.toBe(0);
     expect(prefixed.stdout).toContain('Kubernetes vv1.34.2 is not supported for amd64');
 
-    const controlPlane = await playbook('upgrade-cluster.yml', '-e', 'kube_version=1.34.2', '--limit', 'kube_control_plane:etcd');
+    const controlPlane = await playbook(
+      'upgrade-cluster.yml',
+      '-e',
+      'kube_version=1.34.2',
+      '--limit',
+      'kube_control_plane:etcd',
+    );
     expect(controlPlane.code, controlPlane.stdout).toBe(0);
-    expect(await lastRun()).toEqual({ playbook: 'upgrade-cluster.yml', hosts: ['sandbox-cp-0'], vars: { kube_version: '1.34.2' } });
-    expect(await versions()).toEqual({ 'sandbox-cp-0': 'v1.34.2', 'sandbox-worker-0': 'v1.33.5', 'sandbox-worker-2': 'v1.33.5', 'sandbox-worker-3': 'v1.33.5' });
+    expect(await lastRun()).toEqual({
+      playbook: 'upgrade-cluster.yml',
+      hosts: ['sandbox-cp-0'],
+      vars: { kube_version: '1.34.2' },
+    });
+    expect(await versions()).toEqual({
+      'sandbox-cp-0': 'v1.34.2',
+      'sandbox-worker-0': 'v1.33.5',
+      'sandbox-worker-2': 'v1.33.5',
+      'sandbox-worker-3': 'v1.33.5',
+    });
     const version = await kubectl('version', '-o', 'json');
     expect(JSON.parse(version.stdout).serverVersion).toMatchObject({ gitVersion: 'v1.34.2', minor: '34' });
 
@@ -157,10 +243,21 @@ describe('sandbox day-2 operations', () => {
     const failed = await playbook('upgrade-cluster.yml', '-e', 'kube_version=1.34.2', '-e', 'serial=1');
     expect(failed.code).not.toBe(0);
     expect(failed.stdout).toContain('sandbox: simulated upgrade failure on sandbox-worker-2');
-    expect(await versions()).toEqual({ 'sandbox-cp-0': 'v1.34.2', 'sandbox-worker-0': 'v1.34.2', 'sandbox-worker-2': 'v1.33.5', 'sandbox-worker-3': 'v1.33.5' });
+    expect(await versions()).toEqual({
+      'sandbox-cp-0': 'v1.34.2',
+      'sandbox-worker-0': 'v1.34.2',
+      'sandbox-worker-2': 'v1.33.5',
+      'sandbox-worker-3': 'v1.33.5',
+    });
 
     await fs.rm(path.join(sandbox.clusterDir, '.sandbox-fail-upgrade'));
-    const rest = await playbook('upgrade-cluster.yml', '-e', 'kube_version=1.34.2', '--limit', 'sandbox-worker-2:sandbox-worker-3');
+    const rest = await playbook(
+      'upgrade-cluster.yml',
+      '-e',
+      'kube_version=1.34.2',
+      '--limit',
+      'sandbox-worker-2:sandbox-worker-3',
+    );
     expect(rest.code, rest.stdout).toBe(0);
     expect(await lastRun()).toMatchObject({ hosts: ['sandbox-worker-2', 'sandbox-worker-3'] });
     expect(Object.values(await versions())).toEqual(['v1.34.2', 'v1.34.2', 'v1.34.2', 'v1.34.2']);
@@ -180,10 +277,18 @@ describe('sandbox day-2 operations', () => {
 
     expect((await apply({ worker_count: 0, control_plane_count: 3 })).code).toBe(0);
     const text = await fs.readFile(inventory(), 'utf8');
-    expect(text).toMatch(/^ {4}kube_node:\n {6}hosts:\n {8}"sandbox-cp-0": \{\}\n {8}"sandbox-cp-1": \{\}\n {8}"sandbox-cp-2": \{\}\n/m);
-    expect(text).toMatch(/^ {4}etcd:\n {6}hosts:\n {8}"sandbox-cp-0": \{\}\n {8}"sandbox-cp-1": \{\}\n {8}"sandbox-cp-2": \{\}\n/m);
+    expect(text).toMatch(
+      /^ {4}kube_node:\n {6}hosts:\n {8}"sandbox-cp-0": \{\}\n {8}"sandbox-cp-1": \{\}\n {8}"sandbox-cp-2": \{\}\n/m,
+    );
+    expect(text).toMatch(
+      /^ {4}etcd:\n {6}hosts:\n {8}"sandbox-cp-0": \{\}\n {8}"sandbox-cp-1": \{\}\n {8}"sandbox-cp-2": \{\}\n/m,
+    );
 
-    const destroy = await exec(tofu, ['destroy', '-input=false', '-auto-approve', '-var=worker_count=0', '-var=control_plane_count=3'], { cwd: sandbox.clusterDir, env });
+    const destroy = await exec(
+      tofu,
+      ['destroy', '-input=false', '-auto-approve', '-var=worker_count=0', '-var=control_plane_count=3'],
+      { cwd: sandbox.clusterDir, env },
+    );
     expect(destroy.code, destroy.stderr).toBe(0);
     expect(existsSync(inventory())).toBe(false);
   });

@@ -41,7 +41,13 @@ describe('the Kubernetes API stand-in with a node registry file', () => {
   it('serves the default control-plane node at v1.33.5 until the registry exists', async () => {
     expect(existsSync(registryFile)).toBe(false);
     const list = await get('/api/v1/nodes');
-    expect(list.items.map((n: NodeJson) => [n.metadata.name, n.metadata.labels['node-role.kubernetes.io/control-plane'], n.status.nodeInfo.kubeletVersion])).toEqual([['sandbox-cp-0', '', 'v1.33.5']]);
+    expect(
+      list.items.map((n: NodeJson) => [
+        n.metadata.name,
+        n.metadata.labels['node-role.kubernetes.io/control-plane'],
+        n.status.nodeInfo.kubeletVersion,
+      ]),
+    ).toEqual([['sandbox-cp-0', '', 'v1.33.5']]);
     expect(await get('/version')).toMatchObject({ gitVersion: 'v1.33.5', major: '1', minor: '33' });
   });
 
@@ -62,7 +68,9 @@ describe('the Kubernetes API stand-in with a node registry file', () => {
   it('setNodes writes the registry', async () => {
     api.setNodes([{ name: 'only', ready: true }]);
     expect(JSON.parse(await fs.readFile(registryFile, 'utf8'))).toEqual({ nodes: [{ name: 'only', ready: true }] });
-    expect((await get('/api/v1/nodes')).items.map((n: NodeJson) => n.status.nodeInfo.kubeletVersion)).toEqual(['v1.33.5']);
+    expect((await get('/api/v1/nodes')).items.map((n: NodeJson) => n.status.nodeInfo.kubeletVersion)).toEqual([
+      'v1.33.5',
+    ]);
     expect(await get('/version')).toMatchObject({ gitVersion: 'v1.33.5' }); // no control-plane node: the default
   });
 });

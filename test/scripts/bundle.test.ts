@@ -8,6 +8,8 @@ import { ROOT } from '../support/action-runner.js';
 describe('dist/', () => {
   it('was bundled from the current sources (run `npm run bundle` and commit dist/)', () => {
     const recorded = readFileSync(path.join(ROOT, 'dist', 'source-digest.txt'), 'utf8').trim();
-    expect(recorded, 'dist/ is stale: run `npm run bundle` and commit dist/').toBe((sourceDigest as (root: string) => string)(ROOT));
+    expect(recorded, 'dist/ is stale: run `npm run bundle` and commit dist/').toBe(
+      (sourceDigest as (root: string) => string)(ROOT),
+    );
   });
 });

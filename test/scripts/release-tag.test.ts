@@ -14,7 +14,11 @@ let runs = 0;
 function releaseTag(args: string[], input = '') {
   const output = path.join(dir, `output-${++runs}`);
   writeFileSync(output, '');
-  const r = spawnSync(process.execPath, [SCRIPT, ...args], { input, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: output } });
+  const r = spawnSync(process.execPath, [SCRIPT, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, GITHUB_OUTPUT: output },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, output: readFileSync(output, 'utf8') };
 }
 
@@ -80,12 +84,15 @@ describe('scripts/release-tag.mjs: release tags', () => {
     expect(releaseTag(['v1.2.3\n']).stderr).toContain('"v1.2.3\\n"');
   });
 
-  it.each([[[]], [['--package-json']], [['v1.2.3', '--bogus']], [['v1.2.3', 'v1.2.4']]])('usage mistakes exit 2: %j', (args) => {
-    const r = releaseTag(args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: \S/);
-    expect(r.output).toBe('');
-  });
+  it.each([[[]], [['--package-json']], [['v1.2.3', '--bogus']], [['v1.2.3', 'v1.2.4']]])(
+    'usage mistakes exit 2: %j',
+    (args) => {
+      const r = releaseTag(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: \S/);
+      expect(r.output).toBe('');
+    },
+  );
 });
 
 describe("scripts/release-tag.mjs: package.json's version is the tag's", () => {
@@ -102,7 +109,9 @@ describe("scripts/release-tag.mjs: package.json's version is the tag's", () => {
   ])('refuses %s with package.json at %s and says what to set', (tag, version) => {
     const r = releaseTag([tag, '--package-json', packageJson(version)]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^error: tag ${tag} does not match .*version "${version}": set "version": "${tag.slice(1)}"`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^error: tag ${tag} does not match .*version "${version}": set "version": "${tag.slice(1)}"`),
+    );
     expect(r.output).toBe('');
   });
 

@@ -54,14 +54,24 @@ export interface RunActionOptions {
 /** Runs a bundled action entrypoint the way the runner does: INPUT_* env and real command files. */
 export async function runAction(bundle: string, options: RunActionOptions): Promise<ActionRun> {
   const dir = await mkdtemp(path.join(tmpdir(), 'action-run-'));
-  const files = { GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary', GITHUB_ENV: 'env', GITHUB_PATH: 'path' };
-  const env: Record<string, string> = { ...options.env, RUNNER_TEMP: options.env.RUNNER_TEMP ?? path.join(dir, 'runner-temp') };
+  const files = {
+    GITHUB_OUTPUT: 'output',
+    GITHUB_STATE: 'state',
+    GITHUB_STEP_SUMMARY: 'summary',
+    GITHUB_ENV: 'env',
+    GITHUB_PATH: 'path',
+  };
+  const env: Record<string, string> = {
+    ...options.env,
+    RUNNER_TEMP: options.env.RUNNER_TEMP ?? path.join(dir, 'runner-temp'),
+  };
   await fs.mkdir(env.RUNNER_TEMP!, { recursive: true });
   for (const [name, file] of Object.entries(files)) {
     env[name] = path.join(dir, file);
     await fs.writeFile(env[name]!, '');
   }
-  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(options.inputs))
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   const child = spawn(actionNode(), [path.join(ROOT, bundle)], { cwd: env.GITHUB_WORKSPACE ?? ROOT, env });
   let stdout = '';
@@ -71,7 +81,9 @@ export async function runAction(bundle: string, options: RunActionOptions): Prom
     options.onOutput?.(stdout, child);
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (c, s) => resolve([c, s])),
+  );
   const read = (name: keyof typeof files) => fs.readFile(env[name]!, 'utf8');
   return {
     code,

@@ -24,7 +24,11 @@ export interface CapiRun {
   editConfig(edit: (text: string) => string): Promise<void>;
   open(extra?: Partial<DeployOptions>): Promise<Pipeline>;
   /** Runs the engine as the CLI does, capturing what it prints. */
-  run(operation?: 'deploy' | 'destroy', filter?: StepFilter, extra?: Partial<DeployOptions>): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
+  run(
+    operation?: 'deploy' | 'destroy',
+    filter?: StepFilter,
+    extra?: Partial<DeployOptions>,
+  ): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
   close(): Promise<void>;
 }
 
@@ -33,13 +37,30 @@ export async function startCapiRun(edit: (text: string) => string = (t) => t): P
   const workDir = await mkdtemp(path.join(tmpdir(), 'capi-run-'));
   const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud'), stepMs: 100 });
   // HOME and XDG_STATE_HOME of its own: the kind lock (per user, like kind's clusters) is per sandbox cloud here.
-  const env = { ...(process.env as Record<string, string>), ...cloud.env, PATH: `${cloud.binDir}${path.delimiter}${process.env.PATH}`, HOME: workDir, XDG_STATE_HOME: path.join(workDir, 'xdg-state') };
+  const env = {
+    ...(process.env as Record<string, string>),
+    ...cloud.env,
+    PATH: `${cloud.binDir}${path.delimiter}${process.env.PATH}`,
+    HOME: workDir,
+    XDG_STATE_HOME: path.join(workDir, 'xdg-state'),
+  };
   const stateDir = path.join(workDir, 'state');
   const configPath = path.join(workDir, 'config.yaml');
-  const original = (await fs.readFile(CAPI_CONFIG, 'utf8')).replace('local_dir: ./gitops', `local_dir: ${path.join(ROOT, 'examples', 'sandbox', 'gitops')}`);
+  const original = (await fs.readFile(CAPI_CONFIG, 'utf8')).replace(
+    'local_dir: ./gitops',
+    `local_dir: ${path.join(ROOT, 'examples', 'sandbox', 'gitops')}`,
+  );
   let text = edit(original);
   await fs.writeFile(configPath, text);
-  const open = (extra: Partial<DeployOptions> = {}) => openPipeline({ configPath, stateDir, skipAuthCheck: true, env, waitReady: { intervalMs: 300, timeoutMs: 60_000 }, ...extra });
+  const open = (extra: Partial<DeployOptions> = {}) =>
+    openPipeline({
+      configPath,
+      stateDir,
+      skipAuthCheck: true,
+      env,
+      waitReady: { intervalMs: 300, timeoutMs: 60_000 },
+      ...extra,
+    });
   return {
     cloud,
     workDir,
@@ -57,7 +78,13 @@ export async function startCapiRun(edit: (text: string) => string = (t) => t): P
       const output = new DeployOutput(pipeline.redactor, (chunk) => {
         console += chunk;
       });
-      const result = await runDeploy({ ...pipeline, output, filter, signal: new AbortController().signal, logPath: pipeline.logPath });
+      const result = await runDeploy({
+        ...pipeline,
+        output,
+        filter,
+        signal: new AbortController().signal,
+        logPath: pipeline.logPath,
+      });
       await output.close();
       return { result, console, pipeline };
     },

@@ -16,7 +16,10 @@ export function outputCapture(): { lines: string[]; start(): void } {
       };
       vi.spyOn(process.stdout, 'write').mockImplementation(capture);
       vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-      for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void capture(args.map((a) => inspect(a)).join(' ')));
+      for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
+        vi.spyOn(console, level).mockImplementation(
+          (...args: unknown[]) => void capture(args.map((a) => inspect(a)).join(' ')),
+        );
     },
   };
   return captured;

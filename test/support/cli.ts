@@ -11,7 +11,11 @@ export interface CliResult {
 const ENTRY = path.join(ROOT, 'src', 'cli', 'main.ts');
 
 /** Runs the CLI as a real process, the way users do; `onStdout` sees the output so far, e.g. to signal the child mid-run. */
-export function runCli(args: string[], env: Record<string, string>, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  onStdout?: (text: string, child: ReturnType<typeof spawn>) => void,
+): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, env });
     let stdout = '';

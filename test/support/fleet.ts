@@ -37,7 +37,10 @@ export function clusterConfig(name: string, organization: string): string {
 
 /** A main.tf that calls these modules (from infrastructure/clusters/<name>) among ordinary resources. */
 export function moduleCalls(modules: string[], prefix: string): string {
-  const calls = modules.map((m) => `module "${m.replace(/\W/g, '_')}" {\n  source = "${prefix}modules/${m}"\n  name   = var.name\n  tags   = { owner = "team-\${var.name}" }\n}\n`);
+  const calls = modules.map(
+    (m) =>
+      `module "${m.replace(/\W/g, '_')}" {\n  source = "${prefix}modules/${m}"\n  name   = var.name\n  tags   = { owner = "team-\${var.name}" }\n}\n`,
+  );
   return [
     'variable "name" {\n  type    = string\n  default = "x"\n}\n',
     ...calls,
@@ -47,7 +50,10 @@ export function moduleCalls(modules: string[], prefix: string): string {
 
 export async function writeFleet(root: string, spec: FleetSpec): Promise<string[]> {
   const organization = spec.organization ?? 'acme';
-  const modules = new Set<string>([...Object.keys(spec.moduleUses ?? {}), ...Object.values(spec.moduleUses ?? {}).flat()]);
+  const modules = new Set<string>([
+    ...Object.keys(spec.moduleUses ?? {}),
+    ...Object.values(spec.moduleUses ?? {}).flat(),
+  ]);
   const names: string[] = [];
   await fs.mkdir(path.join(root, 'clusters'), { recursive: true });
   for (let i = 0; i < spec.clusters; i++) {
@@ -65,7 +71,10 @@ export async function writeFleet(root: string, spec: FleetSpec): Promise<string[
     const dir = path.join(root, 'modules', m);
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'main.tf'), moduleCalls(spec.moduleUses?.[m] ?? [], '../../'));
-    await fs.writeFile(path.join(dir, 'variables.tf'), 'variable "tags" {\n  type    = map(string)\n  default = {}\n}\n');
+    await fs.writeFile(
+      path.join(dir, 'variables.tf'),
+      'variable "tags" {\n  type    = map(string)\n  default = {}\n}\n',
+    );
   }
   return names;
 }

@@ -71,7 +71,13 @@ export interface StoredIssue {
 export interface GitHubStandIn {
   url: string;
   /** The environment the runner gives a JavaScript action in this run. */
-  actionsEnv(options: { runId: number; runAttempt?: number; repository: string; workspace: string; token?: string }): Record<string, string>;
+  actionsEnv(options: {
+    runId: number;
+    runAttempt?: number;
+    repository: string;
+    workspace: string;
+    token?: string;
+  }): Record<string, string>;
   artifacts(): StoredArtifact[];
   /** An artifact's files (unzipped), for assertions. */
   artifactFiles(id: number): Promise<Record<string, Buffer>>;
@@ -83,14 +89,22 @@ export interface GitHubStandIn {
   /** Issues (not pull requests), by number. */
   issues(repository: string): StoredIssue[];
   /** Opens an issue as someone else (a human copying our marker, another bot). */
-  seedIssue(repository: string, issue: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' }): StoredIssue;
+  seedIssue(
+    repository: string,
+    issue: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' },
+  ): StoredIssue;
   /** Deployments created, oldest first, each with its statuses (oldest first). */
   deployments(repository: string): StoredDeployment[];
   /**
    * Opens a pull request whose head is at this commit (moves the head if it exists). It takes an
    * issue number, and the issues listing shows it (with a `pull_request` key), as GitHub does.
    */
-  seedPullRequest(repository: string, number: number, headSha: string, listing?: { author?: string; body?: string; labels?: string[] }): void;
+  seedPullRequest(
+    repository: string,
+    number: number,
+    headSha: string,
+    listing?: { author?: string; body?: string; labels?: string[] },
+  ): void;
   /**
    * Gives a pull request (opened at head 'b'×40 if new) these changed files: GET /pulls/{n}/files
    * lists them paged (30 a page, per_page up to 100, Link headers) and, as GitHub does, at most 3000
@@ -135,7 +149,10 @@ export const INTEGRATION_LOGIN = 'github-actions[bot]';
  * limit (403, `retry-after` in seconds); the hourly quota spent (403, `x-ratelimit-remaining: 0`,
  * `x-ratelimit-reset` that many seconds from now).
  */
-export type InjectedFailure = { kind: 'bad-gateway' } | { kind: 'secondary-rate-limit'; retryAfter?: number } | { kind: 'rate-limit'; resetIn?: number };
+export type InjectedFailure =
+  | { kind: 'bad-gateway' }
+  | { kind: 'secondary-rate-limit'; retryAfter?: number }
+  | { kind: 'rate-limit'; resetIn?: number };
 
 export const SECONDARY_RATE_LIMIT_MESSAGE =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ABCD:1234.';
@@ -188,7 +205,9 @@ export function unzip(zip: Buffer): Record<string, Buffer> {
 
 /** The client sends protobuf field names (snake_case); the handlers read camelCase. */
 function camelKeys(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+  );
 }
 
 /** An unsigned JWT like the runner's ACTIONS_RUNTIME_TOKEN (the client reads claims, not the signature). */
@@ -197,9 +216,15 @@ function runtimeToken(runBackendId: string, jobBackendId: string): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ scp: `Actions.GenericRead:x Actions.Results:${runBackendId}:${jobBackendId}` })}.`;
 }
 
-const FORBIDDEN = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' };
+const FORBIDDEN = {
+  message: 'Resource not accessible by integration',
+  documentation_url: 'https://docs.github.com/rest',
+  status: '403',
+};
 
-export async function startGitHubStandIn(options: { tokens?: Record<string, TokenGrant> } = {}): Promise<GitHubStandIn> {
+export async function startGitHubStandIn(
+  options: { tokens?: Record<string, TokenGrant> } = {},
+): Promise<GitHubStandIn> {
   const tokens = options.tokens ?? {};
   const artifacts = new Map<number, ArtifactRecord>();
   const cacheEntries = new Map<number, CacheRecord>();
@@ -217,16 +242,34 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   let nextIssueId = 9000;
   /** Issues and pull requests share one number space per repository. */
   const nextNumber = (repository: string) => {
-    const prs = [...pullRequests.keys()].filter((k) => k.startsWith(`${repository}#`)).map((k) => Number(k.slice(repository.length + 1)));
+    const prs = [...pullRequests.keys()]
+      .filter((k) => k.startsWith(`${repository}#`))
+      .map((k) => Number(k.slice(repository.length + 1)));
     return Math.max(0, ...prs, ...issues.filter((i) => i.repository === repository).map((i) => i.number)) + 1;
   };
   /** GitHub's timestamps have whole seconds. */
   const nowSeconds = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   /** Labels the issue names that the repository lacks are created on the fly, as GitHub does for a writer. */
-  const addIssue = (repository: string, fields: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' }) => {
+  const addIssue = (
+    repository: string,
+    fields: { author: string; title: string; body: string; labels?: string[]; state?: 'open' | 'closed' },
+  ) => {
     const now = nowSeconds();
     const closed = fields.state === 'closed';
-    const issue: StoredIssue = { id: nextIssueId++, number: nextNumber(repository), repository, author: fields.author, title: fields.title, body: fields.body, labels: [...new Set(fields.labels ?? [])], state: closed ? 'closed' : 'open', stateReason: closed ? 'completed' : null, createdAt: now, updatedAt: now, closedAt: closed ? now : null };
+    const issue: StoredIssue = {
+      id: nextIssueId++,
+      number: nextNumber(repository),
+      repository,
+      author: fields.author,
+      title: fields.title,
+      body: fields.body,
+      labels: [...new Set(fields.labels ?? [])],
+      state: closed ? 'closed' : 'open',
+      stateReason: closed ? 'completed' : null,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: closed ? now : null,
+    };
     issues.push(issue);
     return issue;
   };
@@ -235,7 +278,10 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   const failures: { method: string; path: string | RegExp; left: number; failure: InjectedFailure }[] = [];
   /** Answers with an injected failure when one matches this call (and counts it down). */
   const injectedFailure = (method: string, pathname: string, res: http.ServerResponse): boolean => {
-    const match = failures.find((f) => f.left > 0 && f.method === method && (typeof f.path === 'string' ? f.path === pathname : f.path.test(pathname)));
+    const match = failures.find(
+      (f) =>
+        f.left > 0 && f.method === method && (typeof f.path === 'string' ? f.path === pathname : f.path.test(pathname)),
+    );
     if (!match) return false;
     match.left--;
     const { failure } = match;
@@ -243,10 +289,35 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     } else if (failure.kind === 'secondary-rate-limit') {
-      send(res, 403, { message: SECONDARY_RATE_LIMIT_MESSAGE, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' }, { 'retry-after': String(failure.retryAfter ?? 1) });
+      send(
+        res,
+        403,
+        {
+          message: SECONDARY_RATE_LIMIT_MESSAGE,
+          documentation_url:
+            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+          status: '403',
+        },
+        { 'retry-after': String(failure.retryAfter ?? 1) },
+      );
     } else {
       const reset = Math.ceil(Date.now() / 1000) + (failure.resetIn ?? 1);
-      send(res, 403, { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' }, { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '1000', 'x-ratelimit-reset': String(reset), 'x-ratelimit-resource': 'core' });
+      send(
+        res,
+        403,
+        {
+          message: 'API rate limit exceeded for installation ID 1.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          status: '403',
+        },
+        {
+          'x-ratelimit-limit': '1000',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-used': '1000',
+          'x-ratelimit-reset': String(reset),
+          'x-ratelimit-resource': 'core',
+        },
+      );
     }
     return true;
   };
@@ -282,11 +353,18 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     created_at: a.createdAt,
     updated_at: a.createdAt,
     expires_at: new Date(Date.parse(a.createdAt) + 90 * 86_400_000).toISOString(),
-    workflow_run: { id: a.runId, repository_id: 1, head_repository_id: 1, head_branch: 'main', head_sha: 'a'.repeat(40) },
+    workflow_run: {
+      id: a.runId,
+      repository_id: 1,
+      head_repository_id: 1,
+      head_branch: 'main',
+      head_sha: 'a'.repeat(40),
+    },
   });
 
   /** Newest first, as GitHub lists artifacts. */
-  const newestFirst = (list: ArtifactRecord[]) => list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  const newestFirst = (list: ArtifactRecord[]) =>
+    list.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   const visible = () => [...artifacts.values()].filter((a) => a.finalized);
 
   async function twirp(method: string, body: Record<string, unknown>, res: http.ServerResponse) {
@@ -296,14 +374,29 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     switch (method) {
       case 'CreateArtifact': {
         if (mine().some((a) => a.name === body.name)) {
-          return send(res, 409, { code: 'already_exists', msg: 'an artifact with this name already exists on the workflow run' });
+          return send(res, 409, {
+            code: 'already_exists',
+            msg: 'an artifact with this name already exists on the workflow run',
+          });
         }
         const id = nextArtifactId++;
-        artifacts.set(id, { id, name: String(body.name), runId: run.runId, repository: run.repository, jobBackendId: String(body.workflowJobRunBackendId), createdAt: new Date().toISOString(), size: 0, blocks: new Map(), finalized: false });
+        artifacts.set(id, {
+          id,
+          name: String(body.name),
+          runId: run.runId,
+          repository: run.repository,
+          jobBackendId: String(body.workflowJobRunBackendId),
+          createdAt: new Date().toISOString(),
+          size: 0,
+          blocks: new Map(),
+          finalized: false,
+        });
         return send(res, 200, { ok: true, signedUploadUrl: `${baseUrl}/blob/${id}?sig=upload-${id}` });
       }
       case 'FinalizeArtifact': {
-        const pending = [...artifacts.values()].find((a) => !a.finalized && a.runId === run.runId && a.name === body.name);
+        const pending = [...artifacts.values()].find(
+          (a) => !a.finalized && a.runId === run.runId && a.name === body.name,
+        );
         if (!pending?.content) return send(res, 404, { code: 'not_found', msg: 'no upload to finalize' });
         pending.finalized = true;
         pending.size = pending.content.length;
@@ -315,7 +408,14 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
         const id = body.idFilter !== undefined ? Number(body.idFilter) : undefined;
         const list = mine().filter((a) => (name === undefined || a.name === name) && (id === undefined || a.id === id));
         return send(res, 200, {
-          artifacts: newestFirst(list).map((a) => ({ workflowRunBackendId: body.workflowRunBackendId, workflowJobRunBackendId: a.jobBackendId, databaseId: String(a.id), name: a.name, size: String(a.size), createdAt: a.createdAt })),
+          artifacts: newestFirst(list).map((a) => ({
+            workflowRunBackendId: body.workflowRunBackendId,
+            workflowJobRunBackendId: a.jobBackendId,
+            databaseId: String(a.id),
+            name: a.name,
+            size: String(a.size),
+            createdAt: a.createdAt,
+          })),
         });
       }
       case 'GetSignedArtifactURL': {
@@ -342,20 +442,42 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       case 'GetCacheEntryDownloadURL': {
         const exact = done().find((e) => e.key === body.key);
         const prefixes = (body.restoreKeys as string[] | undefined) ?? [];
-        const byPrefix = prefixes.map((p) => done().filter((e) => e.key.startsWith(p)).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]).find(Boolean);
+        const byPrefix = prefixes
+          .map(
+            (p) =>
+              done()
+                .filter((e) => e.key.startsWith(p))
+                .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0],
+          )
+          .find(Boolean);
         const entry = exact ?? byPrefix;
         if (!entry) return send(res, 200, { ok: false, signedDownloadUrl: '', matchedKey: '' });
-        return send(res, 200, { ok: true, signedDownloadUrl: `${baseUrl}/blob/${entry.id}?sig=cache-download`, matchedKey: entry.key });
+        return send(res, 200, {
+          ok: true,
+          signedDownloadUrl: `${baseUrl}/blob/${entry.id}?sig=cache-download`,
+          matchedKey: entry.key,
+        });
       }
       case 'CreateCacheEntry': {
         // Keys are immutable: a second save of the same key and version is refused.
-        if ([...cacheEntries.values()].some((e) => e.key === body.key && e.version === version)) return send(res, 409, { code: 'already_exists', msg: 'cache entry already exists' });
+        if ([...cacheEntries.values()].some((e) => e.key === body.key && e.version === version))
+          return send(res, 409, { code: 'already_exists', msg: 'cache entry already exists' });
         const id = nextArtifactId++;
-        cacheEntries.set(id, { id, key: String(body.key), version, size: 0, createdAt: new Date().toISOString(), blocks: new Map(), finalized: false });
+        cacheEntries.set(id, {
+          id,
+          key: String(body.key),
+          version,
+          size: 0,
+          createdAt: new Date().toISOString(),
+          blocks: new Map(),
+          finalized: false,
+        });
         return send(res, 200, { ok: true, signedUploadUrl: `${baseUrl}/blob/${id}?sig=cache-upload` });
       }
       case 'FinalizeCacheEntryUpload': {
-        const entry = [...cacheEntries.values()].find((e) => !e.finalized && e.key === body.key && e.version === version);
+        const entry = [...cacheEntries.values()].find(
+          (e) => !e.finalized && e.key === body.key && e.version === version,
+        );
         if (!entry?.content) return send(res, 404, { code: 'not_found', msg: 'no upload to finalize' });
         Object.assign(entry, { finalized: true, size: entry.content.length, createdAt: new Date().toISOString() });
         return send(res, 200, { ok: true, entryId: String(entry.id) });
@@ -369,12 +491,19 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   async function blob(req: http.IncomingMessage, res: http.ServerResponse, id: number, url: URL, body: Buffer) {
     const artifact: BlobRecord | undefined = artifacts.get(id) ?? cacheEntries.get(id);
     if (!artifact) return send(res, 404, undefined, { 'x-ms-error-code': 'BlobNotFound' });
-    const common = { 'x-ms-request-id': randomUUID(), 'x-ms-version': '2024-11-04', etag: `"0x${id}"`, 'last-modified': new Date().toUTCString() };
+    const common = {
+      'x-ms-request-id': randomUUID(),
+      'x-ms-version': '2024-11-04',
+      etag: `"0x${id}"`,
+      'last-modified': new Date().toUTCString(),
+    };
     if (req.method === 'PUT') {
       const comp = url.searchParams.get('comp');
       if (comp === 'block') artifact.blocks.set(url.searchParams.get('blockid')!, body);
       else if (comp === 'blocklist') {
-        const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]+)<\//g)].map((m) => m[1]!);
+        const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]+)<\//g)].map(
+          (m) => m[1]!,
+        );
         artifact.content = Buffer.concat(ids.map((blockId) => artifact.blocks.get(blockId) ?? Buffer.alloc(0)));
         artifact.blocks.clear();
       } else artifact.content = body;
@@ -391,7 +520,8 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   async function rest(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: unknown) {
     const token = (req.headers.authorization ?? '').replace(/^(token|bearer)\s+/i, '');
     const grant = tokens[token];
-    if (!grant) return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+    if (!grant)
+      return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
     const method = req.method ?? 'GET';
     if (injectedFailure(method, url.pathname, res)) return;
     let m: RegExpExecArray | null;
@@ -399,13 +529,19 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname)) && method === 'GET') {
       if (!canRead) return send(res, 403, FORBIDDEN);
       const name = url.searchParams.get('name');
-      const list = newestFirst(visible().filter((a) => a.repository === m![1] && a.runId === Number(m![2]) && (!name || a.name === name)));
+      const list = newestFirst(
+        visible().filter((a) => a.repository === m![1] && a.runId === Number(m![2]) && (!name || a.name === name)),
+      );
       return paged(res, url, list);
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts$/.exec(url.pathname)) && method === 'GET') {
       if (!canRead) return send(res, 403, FORBIDDEN);
       const name = url.searchParams.get('name');
-      return paged(res, url, newestFirst(visible().filter((a) => a.repository === m![1] && (!name || a.name === name))));
+      return paged(
+        res,
+        url,
+        newestFirst(visible().filter((a) => a.repository === m![1] && (!name || a.name === name))),
+      );
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname)) && method === 'GET') {
       if (!canRead) return send(res, 403, FORBIDDEN);
@@ -423,9 +559,21 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments$/.exec(url.pathname)) && method === 'POST') {
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
       const b = body as { environment?: string; ref?: string; description?: string };
-      const deployment = { id: nextDeploymentId++, repository: m[1]!, environment: b.environment ?? 'production', ref: b.ref ?? '', description: b.description ?? '', statuses: [] };
+      const deployment = {
+        id: nextDeploymentId++,
+        repository: m[1]!,
+        environment: b.environment ?? 'production',
+        ref: b.ref ?? '',
+        description: b.description ?? '',
+        statuses: [],
+      };
       deployments.push(deployment);
-      return send(res, 201, { id: deployment.id, environment: deployment.environment, ref: deployment.ref, created_at: new Date().toISOString() });
+      return send(res, 201, {
+        id: deployment.id,
+        environment: deployment.environment,
+        ref: deployment.ref,
+        created_at: new Date().toISOString(),
+      });
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/deployments\/(\d+)\/statuses$/.exec(url.pathname)) && method === 'POST') {
       if (grant.deployments !== 'write') return send(res, 403, FORBIDDEN);
@@ -439,19 +587,39 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       const head = pullRequests.get(`${m[1]}#${m[2]}`);
       if (!head) return send(res, 404, { message: 'Not Found' });
       const changedFiles = pullRequestFiles.get(`${m[1]}#${m[2]}`)?.length ?? 0;
-      return send(res, 200, { number: Number(m[2]), state: 'open', changed_files: changedFiles, head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } }, base: { ref: 'main', repo: { full_name: m[1] } } });
+      return send(res, 200, {
+        number: Number(m[2]),
+        state: 'open',
+        changed_files: changedFiles,
+        head: { sha: head, ref: 'feature', repo: { full_name: 'contributor/infra' } },
+        base: { ref: 'main', repo: { full_name: m[1] } },
+      });
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/.exec(url.pathname)) && method === 'GET') {
       if (grant.pullRequests !== 'read' && grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
       const files = pullRequestFiles.get(`${m[1]}#${m[2]}`);
       if (!files) return send(res, 404, { message: 'Not Found' });
-      const patch = (f: PullRequestFile) => ({ sha: 'c'.repeat(40), filename: f.filename, status: f.status, additions: 1, deletions: 0, changes: 1, ...(f.previous_filename && { previous_filename: f.previous_filename }) });
+      const patch = (f: PullRequestFile) => ({
+        sha: 'c'.repeat(40),
+        filename: f.filename,
+        status: f.status,
+        additions: 1,
+        deletions: 0,
+        changes: 1,
+        ...(f.previous_filename && { previous_filename: f.previous_filename }),
+      });
       return pagedList(res, url, files.slice(0, PULL_REQUEST_FILES_CAP).map(patch));
     }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
       const head = workflowRuns.get(`${m[1]}/${m[2]}`);
       if (!head) return send(res, 404, { message: 'Not Found' });
-      return send(res, 200, { id: Number(m[2]), head_sha: head, event: 'pull_request', status: 'completed', conclusion: 'success' });
+      return send(res, 200, {
+        id: Number(m[2]),
+        head_sha: head,
+        event: 'pull_request',
+        status: 'completed',
+        conclusion: 'success',
+      });
     }
     if (url.pathname === '/user' && method === 'GET') {
       // GITHUB_TOKEN and app tokens are integrations: GitHub answers 403 here.
@@ -465,13 +633,27 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       if (method === 'GET') {
         if (!canReadIssues) return send(res, 403, FORBIDDEN);
         const state = url.searchParams.get('state') ?? 'open';
-        if (!['open', 'closed', 'all'].includes(state)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }] });
-        const wanted = (url.searchParams.get('labels') ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+        if (!['open', 'closed', 'all'].includes(state))
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }],
+          });
+        const wanted = (url.searchParams.get('labels') ?? '')
+          .split(',')
+          .map((l) => l.trim())
+          .filter(Boolean);
         const creator = url.searchParams.get('creator');
         const listed = [
           ...issues.filter((i) => i.repository === repository).map(restIssue),
-          ...[...pullRequestListing.entries()].filter(([key]) => key.startsWith(`${repository}#`)).map(([key, pr]) => restPullRequestAsIssue(repository, Number(key.slice(repository.length + 1)), pr)),
-        ].filter((i) => (state === 'all' || i.state === state) && wanted.every((l) => i.labels.some((x) => x.name === l)) && (!creator || i.user.login === creator));
+          ...[...pullRequestListing.entries()]
+            .filter(([key]) => key.startsWith(`${repository}#`))
+            .map(([key, pr]) => restPullRequestAsIssue(repository, Number(key.slice(repository.length + 1)), pr)),
+        ].filter(
+          (i) =>
+            (state === 'all' || i.state === state) &&
+            wanted.every((l) => i.labels.some((x) => x.name === l)) &&
+            (!creator || i.user.login === creator),
+        );
         // Newest first unless asked otherwise; issues opened in the same second keep their numbers' order.
         const ascending = url.searchParams.get('direction') === 'asc';
         listed.sort((a, b) => (ascending ? 1 : -1) * (a.created_at.localeCompare(b.created_at) || a.number - b.number));
@@ -480,10 +662,33 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       if (method === 'POST') {
         if (grant.issues !== 'write') return send(res, 403, FORBIDDEN);
         const b = (body ?? {}) as { title?: unknown; body?: unknown; labels?: unknown };
-        if (typeof b.title !== 'string' || b.title.trim() === '') return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] });
-        if (b.body !== undefined && (typeof b.body !== 'string' || b.body.length > 65_536)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
-        if (b.labels !== undefined && !(Array.isArray(b.labels) && b.labels.every((l) => typeof l === 'string'))) return send(res, 422, { message: 'Invalid request.\n\nFor \'properties/labels\', … is not an array of strings.' });
-        const issue = addIssue(repository, { author, title: b.title, body: (b.body as string | undefined) ?? '', labels: b.labels as string[] | undefined });
+        if (typeof b.title !== 'string' || b.title.trim() === '')
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }],
+          });
+        if (b.body !== undefined && (typeof b.body !== 'string' || b.body.length > 65_536))
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'Issue',
+                code: 'custom',
+                field: 'body',
+                message: 'body is too long (maximum is 65536 characters)',
+              },
+            ],
+          });
+        if (b.labels !== undefined && !(Array.isArray(b.labels) && b.labels.every((l) => typeof l === 'string')))
+          return send(res, 422, {
+            message: "Invalid request.\n\nFor 'properties/labels', … is not an array of strings.",
+          });
+        const issue = addIssue(repository, {
+          author,
+          title: b.title,
+          body: (b.body as string | undefined) ?? '',
+          labels: b.labels as string[] | undefined,
+        });
         return send(res, 201, restIssue(issue));
       }
     }
@@ -497,18 +702,65 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       if (method === 'PATCH') {
         if (grant.issues !== 'write') return send(res, 403, FORBIDDEN);
         if (!issue) return send(res, 404, { message: 'Not Found' });
-        const b = (body ?? {}) as { title?: unknown; body?: unknown; state?: unknown; state_reason?: unknown; duplicate_issue_id?: unknown };
-        if (b.state !== undefined && b.state !== 'open' && b.state !== 'closed') return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }] });
-        if (b.state_reason !== undefined && b.state_reason !== null && !['completed', 'not_planned', 'duplicate', 'reopened'].includes(String(b.state_reason))) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state_reason', code: 'invalid' }] });
-        if (b.state_reason === 'duplicate' && b.duplicate_issue_id !== undefined && !issues.some((i) => i.repository === issue.repository && i.id === b.duplicate_issue_id)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'duplicate_issue_id', code: 'invalid' }] });
-        if (b.title !== undefined && (typeof b.title !== 'string' || b.title.trim() === '')) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] });
-        if (b.body !== undefined && (typeof b.body !== 'string' || b.body.length > 65_536)) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+        const b = (body ?? {}) as {
+          title?: unknown;
+          body?: unknown;
+          state?: unknown;
+          state_reason?: unknown;
+          duplicate_issue_id?: unknown;
+        };
+        if (b.state !== undefined && b.state !== 'open' && b.state !== 'closed')
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }],
+          });
+        if (
+          b.state_reason !== undefined &&
+          b.state_reason !== null &&
+          !['completed', 'not_planned', 'duplicate', 'reopened'].includes(String(b.state_reason))
+        )
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'state_reason', code: 'invalid' }],
+          });
+        if (
+          b.state_reason === 'duplicate' &&
+          b.duplicate_issue_id !== undefined &&
+          !issues.some((i) => i.repository === issue.repository && i.id === b.duplicate_issue_id)
+        )
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'duplicate_issue_id', code: 'invalid' }],
+          });
+        if (b.title !== undefined && (typeof b.title !== 'string' || b.title.trim() === ''))
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }],
+          });
+        if (b.body !== undefined && (typeof b.body !== 'string' || b.body.length > 65_536))
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'Issue',
+                code: 'custom',
+                field: 'body',
+                message: 'body is too long (maximum is 65536 characters)',
+              },
+            ],
+          });
         const now = nowSeconds();
         if (typeof b.title === 'string') issue.title = b.title;
         if (typeof b.body === 'string') issue.body = b.body;
         // The reason changes only with the state (GitHub ignores it otherwise); reopening records `reopened`.
-        if (b.state === 'closed' && issue.state === 'open') Object.assign(issue, { state: 'closed', stateReason: (b.state_reason as IssueStateReason | null | undefined) ?? 'completed', closedAt: now });
-        else if (b.state === 'open' && issue.state === 'closed') Object.assign(issue, { state: 'open', stateReason: 'reopened', closedAt: null });
+        if (b.state === 'closed' && issue.state === 'open')
+          Object.assign(issue, {
+            state: 'closed',
+            stateReason: (b.state_reason as IssueStateReason | null | undefined) ?? 'completed',
+            closedAt: now,
+          });
+        else if (b.state === 'open' && issue.state === 'closed')
+          Object.assign(issue, { state: 'open', stateReason: 'reopened', closedAt: null });
         issue.updatedAt = now;
         return send(res, 200, restIssue(issue));
       }
@@ -524,8 +776,20 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
         const onIssue = issues.some((i) => i.repository === repository && i.number === issue);
         if (onIssue ? grant.issues !== 'write' : grant.pullRequests !== 'write') return send(res, 403, FORBIDDEN);
         const text = (body as { body?: unknown }).body;
-        if (typeof text !== 'string' || text.length === 0) return send(res, 422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'missing' }] });
-        if (text.length > 65_536) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+        if (typeof text !== 'string' || text.length === 0)
+          return send(res, 422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'missing' }] });
+        if (text.length > 65_536)
+          return send(res, 422, {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'IssueComment',
+                code: 'custom',
+                field: 'body',
+                message: 'body is too long (maximum is 65536 characters)',
+              },
+            ],
+          });
         return send(res, 201, restComment(addComment(repository, issue, author, text)));
       }
     }
@@ -562,10 +826,30 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
   });
 
   /** A pull request in the issues listing: an issue with a `pull_request` key. */
-  const restPullRequestAsIssue = (repository: string, number: number, pr: { author: string; body: string; labels: string[]; createdAt: string }) => ({
-    ...restIssue({ id: 100_000 + number, number, repository, author: pr.author, title: `Pull request #${number}`, body: pr.body, labels: pr.labels, state: 'open', stateReason: null, createdAt: pr.createdAt, updatedAt: pr.createdAt, closedAt: null }),
+  const restPullRequestAsIssue = (
+    repository: string,
+    number: number,
+    pr: { author: string; body: string; labels: string[]; createdAt: string },
+  ) => ({
+    ...restIssue({
+      id: 100_000 + number,
+      number,
+      repository,
+      author: pr.author,
+      title: `Pull request #${number}`,
+      body: pr.body,
+      labels: pr.labels,
+      state: 'open',
+      stateReason: null,
+      createdAt: pr.createdAt,
+      updatedAt: pr.createdAt,
+      closedAt: null,
+    }),
     html_url: `https://github.com/${repository}/pull/${number}`,
-    pull_request: { url: `${baseUrl}/repos/${repository}/pulls/${number}`, html_url: `https://github.com/${repository}/pull/${number}` },
+    pull_request: {
+      url: `${baseUrl}/repos/${repository}/pulls/${number}`,
+      html_url: `https://github.com/${repository}/pull/${number}`,
+    },
   });
 
   const restComment = (c: StoredComment) => ({
@@ -596,7 +880,12 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       next.searchParams.set('per_page', String(perPage));
       return next.toString();
     };
-    const rels = [page < last && `<${link(page + 1)}>; rel="next"`, page < last && `<${link(last)}>; rel="last"`, page > 1 && `<${link(page - 1)}>; rel="prev"`, page > 1 && `<${link(1)}>; rel="first"`].filter(Boolean);
+    const rels = [
+      page < last && `<${link(page + 1)}>; rel="next"`,
+      page < last && `<${link(last)}>; rel="last"`,
+      page > 1 && `<${link(page - 1)}>; rel="prev"`,
+      page > 1 && `<${link(1)}>; rel="first"`,
+    ].filter(Boolean);
     return send(res, 200, slice(list), rels.length ? { link: rels.join(', ') } : {});
   }
 
@@ -616,7 +905,12 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       if (twirpMatch) return await twirp(twirpMatch[1]!, camelKeys(body ?? {}), res);
       if (cacheMatch) return cacheTwirp(cacheMatch[1]!, camelKeys(body ?? {}), res);
       if (blobMatch) return await blob(req, res, Number(blobMatch[1]), url, raw);
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body,
+      });
       return await rest(req, res, url, body);
     } catch (error) {
       send(res, 500, { message: String(error) });
@@ -627,7 +921,12 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
 
   const openPullRequest: GitHubStandIn['seedPullRequest'] = (repository, number, headSha, listing = {}) => {
     pullRequests.set(`${repository}#${number}`, headSha);
-    pullRequestListing.set(`${repository}#${number}`, { author: listing.author ?? 'contributor', body: listing.body ?? '', labels: listing.labels ?? [], createdAt: nowSeconds() });
+    pullRequestListing.set(`${repository}#${number}`, {
+      author: listing.author ?? 'contributor',
+      body: listing.body ?? '',
+      labels: listing.labels ?? [],
+      createdAt: nowSeconds(),
+    });
   };
 
   return {
@@ -657,10 +956,18 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
       return unzip(artifact.content);
     },
     requests,
-    cacheEntries: () => [...cacheEntries.values()].filter((e) => e.finalized).map(({ id, key, version, size, createdAt }) => ({ id, key, version, size, createdAt })),
-    deployments: (repository) => deployments.filter((d) => d.repository === repository).map((d) => ({ ...d, statuses: d.statuses.map((s) => ({ ...s })) })),
-    comments: (repository, issue) => comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
-    issues: (repository) => issues.filter((i) => i.repository === repository).map((i) => ({ ...i, labels: [...i.labels] })),
+    cacheEntries: () =>
+      [...cacheEntries.values()]
+        .filter((e) => e.finalized)
+        .map(({ id, key, version, size, createdAt }) => ({ id, key, version, size, createdAt })),
+    deployments: (repository) =>
+      deployments
+        .filter((d) => d.repository === repository)
+        .map((d) => ({ ...d, statuses: d.statuses.map((s) => ({ ...s })) })),
+    comments: (repository, issue) =>
+      comments.filter((c) => c.repository === repository && c.issue === issue).map((c) => ({ ...c })),
+    issues: (repository) =>
+      issues.filter((i) => i.repository === repository).map((i) => ({ ...i, labels: [...i.labels] })),
     seedIssue: (repository, issue) => ({ ...addIssue(repository, issue) }),
     seedPullRequest: openPullRequest,
     seedPullRequestFiles: (repository, number, files) => {
@@ -669,7 +976,8 @@ export async function startGitHubStandIn(options: { tokens?: Record<string, Toke
     },
     seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
-    failNext: (method, path, times, failure) => void failures.push({ method: method.toUpperCase(), path, left: times, failure }),
+    failNext: (method, path, times, failure) =>
+      void failures.push({ method: method.toUpperCase(), path, left: times, failure }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -89,7 +89,9 @@ function requireInstalled(commands: string[]): void {
       ? isExecutable(command)
       : dirs.some((dir) => isExecutable(path.join(dir, command)));
     if (!found) {
-      throw new Error(`${command} not found: Keystone is not installed on this machine; run .ci/install-keystone.sh (as root or with sudo) first`);
+      throw new Error(
+        `${command} not found: Keystone is not installed on this machine; run .ci/install-keystone.sh (as root or with sudo) first`,
+      );
     }
   }
 }
@@ -113,7 +115,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -175,11 +179,18 @@ async function createKeysAndSchema(configFile: string): Promise<void> {
 async function bootstrap(dir: string, configFile: string, authUrl: string, adminPassword: string): Promise<void> {
   await run(
     [
-      'keystone-manage', '--config-file', configFile, 'bootstrap',
-      '--bootstrap-public-url', `${authUrl}/`,
-      '--bootstrap-internal-url', `${authUrl}/`,
-      '--bootstrap-admin-url', `${authUrl}/`,
-      '--bootstrap-region-id', REGION,
+      'keystone-manage',
+      '--config-file',
+      configFile,
+      'bootstrap',
+      '--bootstrap-public-url',
+      `${authUrl}/`,
+      '--bootstrap-internal-url',
+      `${authUrl}/`,
+      '--bootstrap-admin-url',
+      `${authUrl}/`,
+      '--bootstrap-region-id',
+      REGION,
     ],
     // The password goes by environment, not argv, so `ps` does not show it.
     keystoneEnv({ OS_BOOTSTRAP_PASSWORD: adminPassword }),
@@ -194,7 +205,9 @@ type SqlStatement = [sql: string, params: (string | number)[]];
  * of a dozen API calls after it. The bootstrap made RegionOne and the identity endpoints.
  */
 function catalogRows(): SqlStatement[] {
-  const statements: SqlStatement[] = [["INSERT INTO region (id, description, extra) VALUES (?, '', '{}')", [OTHER_REGION]]];
+  const statements: SqlStatement[] = [
+    ["INSERT INTO region (id, description, extra) VALUES (?, '', '{}')", [OTHER_REGION]],
+  ];
   const services = [
     { type: 'compute', name: 'nova', url: 'http://127.0.0.1:8774/v2.1' },
     { type: 'network', name: 'neutron', url: 'http://127.0.0.1:9696' },
@@ -206,7 +219,10 @@ function catalogRows(): SqlStatement[] {
   ];
   for (const service of services) {
     const id = randomUUID().replaceAll('-', '');
-    statements.push(['INSERT INTO service (id, type, enabled, extra) VALUES (?, ?, 1, ?)', [id, service.type, JSON.stringify({ name: service.name })]]);
+    statements.push([
+      'INSERT INTO service (id, type, enabled, extra) VALUES (?, ?, 1, ?)',
+      [id, service.type, JSON.stringify({ name: service.name })],
+    ]);
     for (const iface of ['public', 'internal', 'admin']) statements.push(endpoint(id, iface, service.url, REGION));
     if (service.type === 'compute') statements.push(endpoint(id, 'public', 'http://127.0.0.2:8774/v2.1', OTHER_REGION));
   }
@@ -248,7 +264,9 @@ async function waitUntilAnswering(authUrl: string, server: ChildProcess, logFile
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`keystone-wsgi-public exited (${server.exitCode ?? server.signalCode}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+      throw new Error(
+        `keystone-wsgi-public exited (${server.exitCode ?? server.signalCode}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+      );
     }
     const answered = await fetch(authUrl, { signal: AbortSignal.timeout(1000) }).then(
       (response) => response.ok,
@@ -257,7 +275,9 @@ async function waitUntilAnswering(authUrl: string, server: ChildProcess, logFile
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Keystone did not answer ${authUrl} within ${READY_TIMEOUT_MS} ms:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+  throw new Error(
+    `Keystone did not answer ${authUrl} within ${READY_TIMEOUT_MS} ms:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+  );
 }
 
 async function keystoneApi(method: string, url: string, body: unknown, token?: string): Promise<Response> {
@@ -281,7 +301,10 @@ async function adminToken(authUrl: string, password: string): Promise<{ token: s
   return { token: response.headers.get('x-subject-token')!, userId: body.token.user.id };
 }
 
-async function createApplicationCredential(authUrl: string, admin: { token: string; userId: string }): Promise<{ id: string; secret: string }> {
+async function createApplicationCredential(
+  authUrl: string,
+  admin: { token: string; userId: string },
+): Promise<{ id: string; secret: string }> {
   const response = await keystoneApi(
     'POST',
     `${authUrl}/users/${admin.userId}/application_credentials`,
@@ -292,13 +315,20 @@ async function createApplicationCredential(authUrl: string, admin: { token: stri
 }
 
 /** The API cannot create an expired password, so the user is created and its password expired in the database. */
-async function createExpiredUser(authUrl: string, token: string, database: string): Promise<{ name: string; password: string }> {
+async function createExpiredUser(
+  authUrl: string,
+  token: string,
+  database: string,
+): Promise<{ name: string; password: string }> {
   const user = { name: 'expired-user', password: randomSecret() };
   await keystoneApi('POST', `${authUrl}/users`, { user: { ...user, domain_id: 'default' } }, token);
   // Keystone stores times as microseconds since the epoch.
   const longAgoMicroseconds = Date.UTC(2020, 0, 1) * 1000;
   await runSql(database, [
-    ['UPDATE password SET expires_at_int = ? WHERE local_user_id = (SELECT id FROM local_user WHERE name = ?)', [longAgoMicroseconds, user.name]],
+    [
+      'UPDATE password SET expires_at_int = ? WHERE local_user_id = (SELECT id FROM local_user WHERE name = ?)',
+      [longAgoMicroseconds, user.name],
+    ],
   ]);
   return user;
 }

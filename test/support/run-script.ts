@@ -21,10 +21,17 @@ export interface RunScriptOptions {
 }
 
 /** Runs an ES module snippet in a fresh Node process; it may import the TypeScript sources (sourceModule). */
-export function runScript(script: string, { env = process.env, unprivileged = false }: RunScriptOptions = {}): Promise<ScriptRun> {
+export function runScript(
+  script: string,
+  { env = process.env, unprivileged = false }: RunScriptOptions = {},
+): Promise<ScriptRun> {
   const user = unprivileged && process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env, ...user });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env,
+      ...user,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

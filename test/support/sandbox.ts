@@ -42,7 +42,9 @@ export async function writeClusterKubeconfig(sandbox: PreparedSandbox): Promise<
 export async function applySandbox(runner: Runner): Promise<void> {
   const run = (file: string, args: string[]) =>
     new Promise<string>((resolve, reject) =>
-      execFile(file, args, { cwd: runner.sandbox.clusterDir, env: runner.toolEnv }, (error, stdout, stderr) => (error ? reject(new Error(`${file} ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout))),
+      execFile(file, args, { cwd: runner.sandbox.clusterDir, env: runner.toolEnv }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${file} ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout),
+      ),
     );
   const tofu = (await run('sh', ['-c', 'command -v tofu || command -v terraform'])).trim();
   await run(tofu, ['init', '-input=false']);
@@ -55,13 +57,24 @@ export interface SandboxRun {
   env: Record<string, string>;
   stateDir: string;
   /** Runs the engine as the CLI does (or, given ciRun, as a CI run), capturing what it prints. */
-  deploy(filter?: StepFilter, extra?: Partial<DeployOptions>, signal?: AbortSignal, ciRun?: DeployRun['ciRun']): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
+  deploy(
+    filter?: StepFilter,
+    extra?: Partial<DeployOptions>,
+    signal?: AbortSignal,
+    ciRun?: DeployRun['ciRun'],
+  ): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;
   close(): Promise<void>;
 }
 
-export async function startSandbox(options: { readyAfterMs?: number; certificateDays?: number } = {}): Promise<SandboxRun> {
+export async function startSandbox(
+  options: { readyAfterMs?: number; certificateDays?: number } = {},
+): Promise<SandboxRun> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
-  const sandbox = await prepareSandbox({ workDir, readyAfterMs: options.readyAfterMs, certificateDays: options.certificateDays });
+  const sandbox = await prepareSandbox({
+    workDir,
+    readyAfterMs: options.readyAfterMs,
+    certificateDays: options.certificateDays,
+  });
   const env = await sandboxToolEnv(workDir);
   const stateDir = path.join(workDir, 'state');
   return {
@@ -70,7 +83,14 @@ export async function startSandbox(options: { readyAfterMs?: number; certificate
     env,
     stateDir,
     async deploy(filter = {}, extra = {}, signal = new AbortController().signal, ciRun = undefined) {
-      const pipeline = await openPipeline({ configPath: sandbox.configPath, stateDir, skipAuthCheck: true, env, waitReady: { intervalMs: 300, timeoutMs: 20_000 }, ...extra });
+      const pipeline = await openPipeline({
+        configPath: sandbox.configPath,
+        stateDir,
+        skipAuthCheck: true,
+        env,
+        waitReady: { intervalMs: 300, timeoutMs: 20_000 },
+        ...extra,
+      });
       let console = '';
       const output = new DeployOutput(pipeline.redactor, (text) => {
         console += text;

@@ -21,5 +21,7 @@ export function condition(value: string | boolean | undefined, contexts: Record<
 
 /** A string with `${{ … }}` parts (an env value, a job output) as the runner expands it. */
 export function interpolate(value: string, contexts: Record<string, unknown>): string {
-  return value.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) => evaluate(expression, contexts).coerceString());
+  return value.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
+    evaluate(expression, contexts).coerceString(),
+  );
 }

@@ -2,7 +2,16 @@
 // and a bare "origin", with GitHub's expression evaluator for env:, if: and job outputs. Only `uses:` steps are not
 // run: actions/checkout is replaced by a full clone at the tag, and `gh` by a stand-in that records its arguments.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +21,9 @@ import { condition, interpolate } from '../support/workflow-expressions.js';
 
 type Step = { id?: string; name?: string; if?: string; uses?: string; run?: string; env?: Record<string, string> };
 type Job = { steps: Step[]; outputs?: Record<string, string> };
-const workflow = YAML.parse(readFileSync(path.join(ROOT, '.github/workflows/release.yml'), 'utf8')) as { jobs: Record<string, Job> };
+const workflow = YAML.parse(readFileSync(path.join(ROOT, '.github/workflows/release.yml'), 'utf8')) as {
+  jobs: Record<string, Job>;
+};
 
 const base = mkdtempSync(path.join(tmpdir(), 'release-yml-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -26,7 +37,8 @@ const gitEnv = {
   GIT_COMMITTER_NAME: 'Maintainer',
   GIT_COMMITTER_EMAIL: 'maintainer@example.org',
 };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 // The `gh` stand-in: logs its arguments and the token it saw; `gh release view` fails (no release yet) unless told.
 const bin = path.join(base, 'bin');
@@ -67,7 +79,10 @@ function repository() {
     },
     /** The commit a ref of origin points at, and whether the ref itself is that commit (a lightweight tag). */
     at(ref: string): { commit: string; lightweight: boolean } | undefined {
-      const r = spawnSync('git', ['--git-dir', origin, 'rev-parse', '-q', '--verify', ref], { env: gitEnv, encoding: 'utf8' });
+      const r = spawnSync('git', ['--git-dir', origin, 'rev-parse', '-q', '--verify', ref], {
+        env: gitEnv,
+        encoding: 'utf8',
+      });
       if (r.status !== 0) return undefined;
       const commit = git(base, '--git-dir', origin, 'rev-parse', `${ref}^{commit}`);
       return { commit, lightweight: r.stdout.trim() === commit };
@@ -76,17 +91,35 @@ function repository() {
 }
 
 type Event = { tag: string; sha: string; origin: string; ghViewStatus?: number };
-type JobResult = { ok: boolean; ran: string[]; failed?: string; log: string; outputs: Record<string, string>; summary: string };
+type JobResult = {
+  ok: boolean;
+  ran: string[];
+  failed?: string;
+  log: string;
+  outputs: Record<string, string>;
+  summary: string;
+};
 
 /** Runs one job of release.yml as a runner would, in a fresh clone checked out at the tag. */
-function runJob(name: string, event: Event, needs: Record<string, { outputs: Record<string, string> }> = {}): JobResult {
+function runJob(
+  name: string,
+  event: Event,
+  needs: Record<string, { outputs: Record<string, string> }> = {},
+): JobResult {
   const job = workflow.jobs[name]!;
   const dir = mkdtempSync(path.join(base, `${name}-`));
   const checkout = path.join(dir, 'checkout');
   git(base, 'clone', '-q', event.origin, checkout);
   git(checkout, 'checkout', '-q', '--detach', `refs/tags/${event.tag}`);
   const contexts: Record<string, unknown> = {
-    github: { ref_name: event.tag, ref: `refs/tags/${event.tag}`, sha: event.sha, token: 'ghs_token', repository: 'org/deploy', event: { repository: { default_branch: 'main' } } },
+    github: {
+      ref_name: event.tag,
+      ref: `refs/tags/${event.tag}`,
+      sha: event.sha,
+      token: 'ghs_token',
+      repository: 'org/deploy',
+      event: { repository: { default_branch: 'main' } },
+    },
     needs,
     steps: {},
   };
@@ -114,7 +147,11 @@ function runJob(name: string, event: Event, needs: Record<string, { outputs: Rec
       FAKE_GH_VIEW_STATUS: String(event.ghViewStatus ?? 1),
     };
     for (const [key, value] of Object.entries(step.env ?? {})) env[key] = interpolate(String(value), contexts);
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], { cwd: checkout, env, encoding: 'utf8' });
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+      cwd: checkout,
+      env,
+      encoding: 'utf8',
+    });
     result.ran.push(step.name ?? step.run!);
     result.log += r.stdout + r.stderr;
     if (r.status !== 0) {
@@ -132,7 +169,8 @@ function runJob(name: string, event: Event, needs: Record<string, { outputs: Rec
       stepsContext[step.id] = { outputs };
     }
   }
-  if (result.ok) for (const [key, value] of Object.entries(job.outputs ?? {})) result.outputs[key] = interpolate(value, contexts);
+  if (result.ok)
+    for (const [key, value] of Object.entries(job.outputs ?? {})) result.outputs[key] = interpolate(value, contexts);
   result.summary = readFileSync(summary, 'utf8');
   result.log += existsSync(ghLog) ? readFileSync(ghLog, 'utf8') : '';
   return result;
@@ -142,7 +180,14 @@ function runJob(name: string, event: Event, needs: Record<string, { outputs: Rec
 function release(event: Event) {
   const verify = runJob('verify', event);
   if (!verify.ok) return { verify };
-  return { verify, release: runJob('release', event, { verify: { outputs: verify.outputs }, 'check-dist': { outputs: {} }, test: { outputs: {} } }) };
+  return {
+    verify,
+    release: runJob('release', event, {
+      verify: { outputs: verify.outputs },
+      'check-dist': { outputs: {} },
+      test: { outputs: {} },
+    }),
+  };
 }
 
 describe('release.yml, run against a repository', () => {
@@ -158,7 +203,9 @@ describe('release.yml, run against a repository', () => {
     expect(verify.ok, verify.log).toBe(true);
     expect(verify.outputs).toEqual({ major: 'v1' });
     expect(rel!.ok, rel!.log).toBe(true);
-    expect(rel!.log).toContain('GH_TOKEN=ghs_token GH_REPO=org/deploy gh release create v1.2.4 --verify-tag --generate-notes\n');
+    expect(rel!.log).toContain(
+      'GH_TOKEN=ghs_token GH_REPO=org/deploy gh release create v1.2.4 --verify-tag --generate-notes\n',
+    );
     expect(rel!.log).not.toContain('--prerelease');
     expect(repo.at('refs/tags/v1')).toEqual({ commit: c2, lightweight: true });
     expect(rel!.summary).toContain('v1 → v1.2.4');
@@ -247,7 +294,11 @@ describe('release.yml, run against a repository', () => {
     expect(verify.ok, verify.log).toBe(true);
     const c2 = repo.commit('1.2.3');
     repo.tag('v1.2.3', c2); // moved while the tests ran
-    const rel = runJob('release', { tag: 'v1.2.3', sha: c1, origin: repo.origin }, { verify: { outputs: verify.outputs } });
+    const rel = runJob(
+      'release',
+      { tag: 'v1.2.3', sha: c1, origin: repo.origin },
+      { verify: { outputs: verify.outputs } },
+    );
     expect(rel.ok).toBe(false);
     expect(rel.failed).toBe('The tag still points at the tested commit');
     expect(rel.log).not.toContain('gh ');

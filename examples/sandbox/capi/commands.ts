@@ -3,7 +3,24 @@ import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { writeFileAtomic } from '../../../src/core/files.js';
 import type { ApiServerStandIn, KubeObject, ResourceType } from './api-server.js';
-import { CLUSTER, CLUSTER_NAME_LABEL, conditionOf, KUBEADM_CONFIG, KUBEADM_CONFIG_TEMPLATE, KUBEADM_CONTROL_PLANE, MACHINE, MACHINE_DEPLOYMENT, OPENSTACK_CLUSTER, OPENSTACK_MACHINE, OPENSTACK_MACHINE_TEMPLATE, OPENSTACK_SERVER, PAUSED_ANNOTATION, PROVIDER, providersInstalled, SECRET } from './controllers.js';
+import {
+  CLUSTER,
+  CLUSTER_NAME_LABEL,
+  conditionOf,
+  KUBEADM_CONFIG,
+  KUBEADM_CONFIG_TEMPLATE,
+  KUBEADM_CONTROL_PLANE,
+  MACHINE,
+  MACHINE_DEPLOYMENT,
+  OPENSTACK_CLUSTER,
+  OPENSTACK_MACHINE,
+  OPENSTACK_MACHINE_TEMPLATE,
+  OPENSTACK_SERVER,
+  PAUSED_ANNOTATION,
+  PROVIDER,
+  providersInstalled,
+  SECRET,
+} from './controllers.js';
 import { MissingVariablesError, substitute, templateVariables } from './envsubst.js';
 
 /**
@@ -97,10 +114,15 @@ function parseFlags(command: string, args: string[], specs: FlagSpec): Parsed {
       positional.push(arg);
       continue;
     }
-    const [rawName, inline] = arg.startsWith('--') ? [arg.slice(2).split('=')[0]!, arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined] : [arg.slice(1, 2), arg.length > 2 ? arg.slice(2).replace(/^=/, '') : undefined];
+    const [rawName, inline] = arg.startsWith('--')
+      ? [arg.slice(2).split('=')[0]!, arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined]
+      : [arg.slice(1, 2), arg.length > 2 ? arg.slice(2).replace(/^=/, '') : undefined];
     const long = arg.startsWith('--') ? rawName : byShort.get(rawName);
     const spec = long ? specs[long] : undefined;
-    if (!long || !spec) throw new ToolError(`unknown ${arg.startsWith('--') ? 'flag' : 'shorthand flag'}: ${arg.startsWith('--') ? `--${rawName}` : `'${rawName}' in ${arg}`}\nRun '${command} --help' for usage.`);
+    if (!long || !spec)
+      throw new ToolError(
+        `unknown ${arg.startsWith('--') ? 'flag' : 'shorthand flag'}: ${arg.startsWith('--') ? `--${rawName}` : `'${rawName}' in ${arg}`}\nRun '${command} --help' for usage.`,
+      );
     let value: string;
     if (spec.boolean) value = inline ?? 'true';
     else if (inline !== undefined) value = inline;
@@ -141,7 +163,9 @@ async function readKubeconfig(file: string): Promise<KubeconfigFile | undefined>
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    throw new ToolError(`failed to load Kubeconfig file from "${file}": read ${file}: ${code === 'EISDIR' ? 'is a directory' : (error as Error).message}`);
+    throw new ToolError(
+      `failed to load Kubeconfig file from "${file}": read ${file}: ${code === 'EISDIR' ? 'is a directory' : (error as Error).message}`,
+    );
   }
   try {
     const parsed = parseYaml(text) as KubeconfigFile | null;
@@ -158,11 +182,20 @@ interface Connection {
 }
 
 /** The API server a kubeconfig (and optional context) points at, checked as the server would: its URL and client certificate. */
-async function connect(host: CommandHost, file: string, contextName: string | undefined, what: string): Promise<Connection> {
+async function connect(
+  host: CommandHost,
+  file: string,
+  contextName: string | undefined,
+  what: string,
+): Promise<Connection> {
   const config = await readKubeconfig(file);
-  if (!config) throw new ToolError(`failed to load Kubeconfig file from "${file}": stat ${file}: no such file or directory`);
+  if (!config)
+    throw new ToolError(`failed to load Kubeconfig file from "${file}": stat ${file}: no such file or directory`);
   const name = contextName ?? config['current-context'];
-  if (!name) throw new ToolError(`failed to connect to the ${what}: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable`);
+  if (!name)
+    throw new ToolError(
+      `failed to connect to the ${what}: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable`,
+    );
   const context = config.contexts?.find((c) => c.name === name)?.context;
   if (!context) throw new ToolError(`failed to connect to the ${what}: context "${name}" does not exist`);
   const cluster = config.clusters?.find((c) => c.name === context.cluster)?.cluster;
@@ -171,17 +204,25 @@ async function connect(host: CommandHost, file: string, contextName: string | un
   const api = host.apiByUrl(server);
   if (!api) {
     const address = server.replace(/^https?:\/\//, '');
-    throw new ToolError(`failed to connect to the ${what}. Please check that the ${what} is accessible: Get "${server}/api?timeout=32s": dial tcp ${address}: connect: connection refused`);
+    throw new ToolError(
+      `failed to connect to the ${what}. Please check that the ${what} is accessible: Get "${server}/api?timeout=32s": dial tcp ${address}: connect: connection refused`,
+    );
   }
-  const certificate = user?.['client-certificate-data'] ? Buffer.from(user['client-certificate-data'], 'base64').toString('utf8') : '';
-  if (certificate.trim() !== api.clientCertPem.trim()) throw new ToolError(`failed to connect to the ${what}: Unauthorized`);
+  const certificate = user?.['client-certificate-data']
+    ? Buffer.from(user['client-certificate-data'], 'base64').toString('utf8')
+    : '';
+  if (certificate.trim() !== api.clientCertPem.trim())
+    throw new ToolError(`failed to connect to the ${what}: Unauthorized`);
   return { api, namespace: context.namespace ?? 'default' };
 }
 
 /** Adds or replaces the entries of `addition` in the kubeconfig file (kind's merge), written 0600. */
 async function mergeKubeconfig(file: string, addition: KubeconfigFile, setCurrent: boolean): Promise<void> {
   const existing = (await readKubeconfig(file)) ?? {};
-  const merge = <T extends { name: string }>(current: T[] | undefined, added: T[] | undefined) => [...(current ?? []).filter((e) => !(added ?? []).some((a) => a.name === e.name)), ...(added ?? [])];
+  const merge = <T extends { name: string }>(current: T[] | undefined, added: T[] | undefined) => [
+    ...(current ?? []).filter((e) => !(added ?? []).some((a) => a.name === e.name)),
+    ...(added ?? []),
+  ];
   const merged: KubeconfigFile = {
     apiVersion: 'v1',
     kind: 'Config',
@@ -199,7 +240,12 @@ async function removeFromKubeconfig(file: string, entry: string): Promise<void> 
   const existing = await readKubeconfig(file);
   if (!existing) return;
   const keep = <T extends { name: string }>(list: T[] | undefined) => (list ?? []).filter((e) => e.name !== entry);
-  const next = { ...existing, clusters: keep(existing.clusters), users: keep(existing.users), contexts: keep(existing.contexts) };
+  const next = {
+    ...existing,
+    clusters: keep(existing.clusters),
+    users: keep(existing.users),
+    contexts: keep(existing.contexts),
+  };
   if (next['current-context'] === entry) next['current-context'] = '';
   await writeFileAtomic(file, stringifyYaml(next));
 }
@@ -228,7 +274,9 @@ async function readKindConfig(file: string): Promise<void> {
     text = await fs.readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ToolError(`failed to create cluster: error reading file: ${code === 'ENOENT' ? `open ${file}: no such file or directory` : code === 'EISDIR' ? `read ${file}: is a directory` : (error as Error).message}`);
+    throw new ToolError(
+      `failed to create cluster: error reading file: ${code === 'ENOENT' ? `open ${file}: no such file or directory` : code === 'EISDIR' ? `read ${file}: is a directory` : (error as Error).message}`,
+    );
   }
   let config: { kind?: unknown; apiVersion?: unknown } | null;
   try {
@@ -236,7 +284,10 @@ async function readKindConfig(file: string): Promise<void> {
   } catch (error) {
     throw new ToolError(`failed to create cluster: decoding failure: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (config?.kind !== 'Cluster' || config.apiVersion !== 'kind.x-k8s.io/v1alpha4') throw new ToolError(`failed to create cluster: unknown apiVersion/kind in ${file}: want kind.x-k8s.io/v1alpha4 Cluster`);
+  if (config?.kind !== 'Cluster' || config.apiVersion !== 'kind.x-k8s.io/v1alpha4')
+    throw new ToolError(
+      `failed to create cluster: unknown apiVersion/kind in ${file}: want kind.x-k8s.io/v1alpha4 Cluster`,
+    );
 }
 
 const KIND_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -249,15 +300,27 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     return;
   }
   if (verb === 'create' && noun === 'cluster') {
-    const parsed = parseFlags('kind create cluster', rest, { name: { short: 'n' }, kubeconfig: {}, wait: {}, image: {}, config: {}, retain: { boolean: true } });
+    const parsed = parseFlags('kind create cluster', rest, {
+      name: { short: 'n' },
+      kubeconfig: {},
+      wait: {},
+      image: {},
+      config: {},
+      retain: { boolean: true },
+    });
     const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
-    if (!KIND_NAME.test(name) || name.length > 50) throw new ToolError(`failed to create cluster: '${name}' is not a valid cluster name, cluster names must match \`^[a-z0-9.-]+$\``);
+    if (!KIND_NAME.test(name) || name.length > 50)
+      throw new ToolError(
+        `failed to create cluster: '${name}' is not a valid cluster name, cluster names must match \`^[a-z0-9.-]+$\``,
+      );
     const image = flag(parsed, 'image') ?? KIND_NODE_IMAGE;
     const wait = flag(parsed, 'wait');
-    if (wait !== undefined && !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/.test(wait)) throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
+    if (wait !== undefined && !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/.test(wait))
+      throw new ToolError(`invalid argument "${wait}" for "--wait" flag: time: invalid duration "${wait}"`);
     const configFile = flag(parsed, 'config');
     if (configFile !== undefined) await readKindConfig(path.resolve(request.cwd, configFile));
-    if (host.kindCluster(name)) throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
+    if (host.kindCluster(name))
+      throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
     output.err(`Creating cluster "${name}" ...`);
     output.err(` ✓ Ensuring node image (${image}) 🖼`);
     const api = await host.createKindCluster(name);
@@ -275,7 +338,9 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     output.err(`Set kubectl context to "kind-${name}"`);
     output.err('You can now use your cluster with:');
     output.err('');
-    output.err(`kubectl cluster-info --context kind-${name}${flag(parsed, 'kubeconfig') ? ` --kubeconfig ${flag(parsed, 'kubeconfig')}` : ''}`);
+    output.err(
+      `kubectl cluster-info --context kind-${name}${flag(parsed, 'kubeconfig') ? ` --kubeconfig ${flag(parsed, 'kubeconfig')}` : ''}`,
+    );
     output.err('');
     output.err('Have a nice day! 👋');
     return;
@@ -291,16 +356,30 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     const parsed = parseFlags('kind get kubeconfig', rest, { name: { short: 'n' }, internal: { boolean: true } });
     const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
     const api = host.kindCluster(name);
-    if (!api) throw new ToolError(`could not locate any control plane nodes for cluster named '${name}'. Use the --name option to select a different cluster`);
+    if (!api)
+      throw new ToolError(
+        `could not locate any control plane nodes for cluster named '${name}'. Use the --name option to select a different cluster`,
+      );
     output.stdout += stringifyYaml(kubeconfigNamed(api, `kind-${name}`));
     return;
   }
   if (verb === 'export' && noun === 'kubeconfig') {
-    const parsed = parseFlags('kind export kubeconfig', rest, { name: { short: 'n' }, kubeconfig: {}, internal: { boolean: true } });
+    const parsed = parseFlags('kind export kubeconfig', rest, {
+      name: { short: 'n' },
+      kubeconfig: {},
+      internal: { boolean: true },
+    });
     const name = flag(parsed, 'name') ?? request.env.KIND_CLUSTER_NAME ?? 'kind';
     const api = host.kindCluster(name);
-    if (!api) throw new ToolError(`could not locate any control plane nodes for cluster named '${name}'. Use the --name option to select a different cluster`);
-    await mergeKubeconfig(resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), kubeconfigNamed(api, `kind-${name}`), true);
+    if (!api)
+      throw new ToolError(
+        `could not locate any control plane nodes for cluster named '${name}'. Use the --name option to select a different cluster`,
+      );
+    await mergeKubeconfig(
+      resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)),
+      kubeconfigNamed(api, `kind-${name}`),
+      true,
+    );
     output.err(`Set kubectl context to "kind-${name}"`);
     return;
   }
@@ -315,7 +394,9 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     await removeFromKubeconfig(resolve(flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), `kind-${name}`);
     return;
   }
-  throw new ToolError(`unknown command "${[verb, noun].filter(Boolean).join(' ')}" for "kind" (the sandbox kind supports create cluster, get clusters, get kubeconfig, export kubeconfig, delete cluster, version)`);
+  throw new ToolError(
+    `unknown command "${[verb, noun].filter(Boolean).join(' ')}" for "kind" (the sandbox kind supports create cluster, get clusters, get kubeconfig, export kubeconfig, delete cluster, version)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,7 +410,10 @@ async function clusterctl(host: CommandHost, request: ToolRequest, output: Outpu
     case 'init':
       return init(host, request, rest, output);
     case 'generate':
-      if (rest[0] !== 'cluster') throw new ToolError(`unknown command "${rest[0] ?? ''}" for "clusterctl generate" (the sandbox clusterctl supports generate cluster)`);
+      if (rest[0] !== 'cluster')
+        throw new ToolError(
+          `unknown command "${rest[0] ?? ''}" for "clusterctl generate" (the sandbox clusterctl supports generate cluster)`,
+        );
       return generateCluster(request, rest.slice(1), output);
     case 'get':
       if (rest[0] !== 'kubeconfig') throw new ToolError(`unknown command "${rest[0] ?? ''}" for "clusterctl get"`);
@@ -340,19 +424,34 @@ async function clusterctl(host: CommandHost, request: ToolRequest, output: Outpu
       if (rest[0] !== 'cluster') throw new ToolError(`unknown command "${rest[0] ?? ''}" for "clusterctl describe"`);
       return describeCluster(host, request, rest.slice(1), output);
     default:
-      throw new ToolError(`unknown command "${verb ?? ''}" for "clusterctl" (the sandbox clusterctl supports version, init, generate cluster, get kubeconfig, describe cluster, move)`);
+      throw new ToolError(
+        `unknown command "${verb ?? ''}" for "clusterctl" (the sandbox clusterctl supports version, init, generate cluster, get kubeconfig, describe cluster, move)`,
+      );
   }
 }
 
 function version(args: string[], output: Output): void {
   const parsed = parseFlags('clusterctl version', args, { output: { short: 'o' } });
-  const info = { major: '1', minor: '14', gitVersion: CLUSTERCTL_VERSION, gitCommit: 'sandbox', gitTreeState: 'clean', buildDate: '2026-08-12T00:00:00Z', goVersion: 'go1.25.3', compiler: 'gc', platform: 'linux/amd64' };
+  const info = {
+    major: '1',
+    minor: '14',
+    gitVersion: CLUSTERCTL_VERSION,
+    gitCommit: 'sandbox',
+    gitTreeState: 'clean',
+    buildDate: '2026-08-12T00:00:00Z',
+    goVersion: 'go1.25.3',
+    compiler: 'gc',
+    platform: 'linux/amd64',
+  };
   const format = flag(parsed, 'output');
   if (format === 'json') output.out(JSON.stringify({ clusterctl: info }, null, 2));
   else if (format === 'yaml') output.stdout += stringifyYaml({ clusterctl: info });
   else if (format === 'short') output.out(CLUSTERCTL_VERSION);
   else if (format !== undefined) throw new ToolError(`invalid output format: ${format}`);
-  else output.out(`clusterctl version: &version.Info{Major:"1", Minor:"14", GitVersion:"${CLUSTERCTL_VERSION}", GitCommit:"sandbox", GitTreeState:"clean", BuildDate:"${info.buildDate}", GoVersion:"go1.25.3", Compiler:"gc", Platform:"linux/amd64"}`);
+  else
+    output.out(
+      `clusterctl version: &version.Info{Major:"1", Minor:"14", GitVersion:"${CLUSTERCTL_VERSION}", GitCommit:"sandbox", GitTreeState:"clean", BuildDate:"${info.buildDate}", GoVersion:"go1.25.3", Compiler:"gc", Platform:"linux/amd64"}`,
+    );
 }
 
 interface ProviderKind {
@@ -373,12 +472,54 @@ type Column = [name: string, jsonPath: string, type?: 'string' | 'integer' | 'da
 const AGE: Column = ['Age', '.metadata.creationTimestamp', 'date'];
 const AVAILABLE: Column = ['Available', '.status.conditions[?(@.type=="Available")].status'];
 const COLUMNS: Record<string, Column[]> = {
-  Cluster: [AVAILABLE, ['CP Desired', '.status.controlPlane.desiredReplicas', 'integer'], ['CP Available', '.status.controlPlane.availableReplicas', 'integer'], ['W Desired', '.status.workers.desiredReplicas', 'integer'], ['W Available', '.status.workers.availableReplicas', 'integer'], ['Phase', '.status.phase'], AGE],
-  Machine: [['Cluster', '.spec.clusterName'], ['Node Name', '.status.nodeRef.name'], ['Ready', '.status.conditions[?(@.type=="Ready")].status'], ['Phase', '.status.phase'], AGE, ['Version', '.spec.version']],
-  MachineDeployment: [['Cluster', '.spec.clusterName'], AVAILABLE, ['Desired', '.spec.replicas', 'integer'], ['Current', '.status.replicas', 'integer'], ['Ready', '.status.readyReplicas', 'integer'], ['Phase', '.status.phase'], AGE, ['Version', '.spec.template.spec.version']],
-  KubeadmControlPlane: [['Initialized', '.status.initialization.controlPlaneInitialized', 'boolean'], AVAILABLE, ['Desired', '.spec.replicas', 'integer'], ['Current', '.status.replicas', 'integer'], ['Ready', '.status.readyReplicas', 'integer'], AGE, ['Version', '.spec.version']],
-  OpenStackCluster: [['Ready', '.status.ready', 'boolean'], ['Network', '.status.network.id'], ['Endpoint', '.spec.controlPlaneEndpoint.host'], AGE],
-  OpenStackMachine: [['InstanceState', '.status.instanceState'], ['Ready', '.status.ready', 'boolean'], ['ProviderID', '.spec.providerID'], AGE],
+  Cluster: [
+    AVAILABLE,
+    ['CP Desired', '.status.controlPlane.desiredReplicas', 'integer'],
+    ['CP Available', '.status.controlPlane.availableReplicas', 'integer'],
+    ['W Desired', '.status.workers.desiredReplicas', 'integer'],
+    ['W Available', '.status.workers.availableReplicas', 'integer'],
+    ['Phase', '.status.phase'],
+    AGE,
+  ],
+  Machine: [
+    ['Cluster', '.spec.clusterName'],
+    ['Node Name', '.status.nodeRef.name'],
+    ['Ready', '.status.conditions[?(@.type=="Ready")].status'],
+    ['Phase', '.status.phase'],
+    AGE,
+    ['Version', '.spec.version'],
+  ],
+  MachineDeployment: [
+    ['Cluster', '.spec.clusterName'],
+    AVAILABLE,
+    ['Desired', '.spec.replicas', 'integer'],
+    ['Current', '.status.replicas', 'integer'],
+    ['Ready', '.status.readyReplicas', 'integer'],
+    ['Phase', '.status.phase'],
+    AGE,
+    ['Version', '.spec.template.spec.version'],
+  ],
+  KubeadmControlPlane: [
+    ['Initialized', '.status.initialization.controlPlaneInitialized', 'boolean'],
+    AVAILABLE,
+    ['Desired', '.spec.replicas', 'integer'],
+    ['Current', '.status.replicas', 'integer'],
+    ['Ready', '.status.readyReplicas', 'integer'],
+    AGE,
+    ['Version', '.spec.version'],
+  ],
+  OpenStackCluster: [
+    ['Ready', '.status.ready', 'boolean'],
+    ['Network', '.status.network.id'],
+    ['Endpoint', '.spec.controlPlaneEndpoint.host'],
+    AGE,
+  ],
+  OpenStackMachine: [
+    ['InstanceState', '.status.instanceState'],
+    ['Ready', '.status.ready', 'boolean'],
+    ['ProviderID', '.spec.providerID'],
+    AGE,
+  ],
   OpenStackServer: [['InstanceState', '.status.instanceState'], ['Ready', '.status.ready', 'boolean'], AGE],
   Provider: [AGE, ['Type', '.type'], ['Provider', '.providerName'], ['Version', '.version']],
 };
@@ -393,11 +534,46 @@ const PROVIDERS: ProviderKind[] = [
     latest: CLUSTERCTL_VERSION,
     group: 'cluster.x-k8s.io',
     types: [
-      { version: 'v1beta2', kind: 'Cluster', plural: 'clusters', namespaced: true, shortNames: ['cl'], categories: ['cluster-api'] },
-      { version: 'v1beta2', kind: 'Machine', plural: 'machines', namespaced: true, shortNames: ['ma'], categories: ['cluster-api'] },
-      { version: 'v1beta2', kind: 'MachineSet', plural: 'machinesets', namespaced: true, shortNames: ['ms'], categories: ['cluster-api'] },
-      { version: 'v1beta2', kind: 'MachineDeployment', plural: 'machinedeployments', namespaced: true, shortNames: ['md'], categories: ['cluster-api'] },
-      { version: 'v1beta2', kind: 'MachineHealthCheck', plural: 'machinehealthchecks', namespaced: true, shortNames: ['mhc'], categories: ['cluster-api'] },
+      {
+        version: 'v1beta2',
+        kind: 'Cluster',
+        plural: 'clusters',
+        namespaced: true,
+        shortNames: ['cl'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta2',
+        kind: 'Machine',
+        plural: 'machines',
+        namespaced: true,
+        shortNames: ['ma'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta2',
+        kind: 'MachineSet',
+        plural: 'machinesets',
+        namespaced: true,
+        shortNames: ['ms'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta2',
+        kind: 'MachineDeployment',
+        plural: 'machinedeployments',
+        namespaced: true,
+        shortNames: ['md'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta2',
+        kind: 'MachineHealthCheck',
+        plural: 'machinehealthchecks',
+        namespaced: true,
+        shortNames: ['mhc'],
+        categories: ['cluster-api'],
+      },
     ],
   },
   {
@@ -409,8 +585,20 @@ const PROVIDERS: ProviderKind[] = [
     latest: CLUSTERCTL_VERSION,
     group: 'bootstrap.cluster.x-k8s.io',
     types: [
-      { version: 'v1beta2', kind: 'KubeadmConfig', plural: 'kubeadmconfigs', namespaced: true, categories: ['cluster-api'] },
-      { version: 'v1beta2', kind: 'KubeadmConfigTemplate', plural: 'kubeadmconfigtemplates', namespaced: true, categories: ['cluster-api'] },
+      {
+        version: 'v1beta2',
+        kind: 'KubeadmConfig',
+        plural: 'kubeadmconfigs',
+        namespaced: true,
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta2',
+        kind: 'KubeadmConfigTemplate',
+        plural: 'kubeadmconfigtemplates',
+        namespaced: true,
+        categories: ['cluster-api'],
+      },
     ],
   },
   {
@@ -422,8 +610,21 @@ const PROVIDERS: ProviderKind[] = [
     latest: CLUSTERCTL_VERSION,
     group: 'controlplane.cluster.x-k8s.io',
     types: [
-      { version: 'v1beta2', kind: 'KubeadmControlPlane', plural: 'kubeadmcontrolplanes', namespaced: true, shortNames: ['kcp'], categories: ['cluster-api'] },
-      { version: 'v1beta2', kind: 'KubeadmControlPlaneTemplate', plural: 'kubeadmcontrolplanetemplates', namespaced: true, categories: ['cluster-api'] },
+      {
+        version: 'v1beta2',
+        kind: 'KubeadmControlPlane',
+        plural: 'kubeadmcontrolplanes',
+        namespaced: true,
+        shortNames: ['kcp'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta2',
+        kind: 'KubeadmControlPlaneTemplate',
+        plural: 'kubeadmcontrolplanetemplates',
+        namespaced: true,
+        categories: ['cluster-api'],
+      },
     ],
   },
   {
@@ -435,43 +636,136 @@ const PROVIDERS: ProviderKind[] = [
     latest: CAPO_VERSION,
     group: 'infrastructure.cluster.x-k8s.io',
     types: [
-      { version: 'v1beta1', kind: 'OpenStackCluster', plural: 'openstackclusters', namespaced: true, shortNames: ['osc'], categories: ['cluster-api'] },
-      { version: 'v1beta1', kind: 'OpenStackClusterTemplate', plural: 'openstackclustertemplates', namespaced: true, categories: ['cluster-api'] },
-      { version: 'v1beta1', kind: 'OpenStackMachine', plural: 'openstackmachines', namespaced: true, shortNames: ['osm'], categories: ['cluster-api'] },
-      { version: 'v1beta1', kind: 'OpenStackMachineTemplate', plural: 'openstackmachinetemplates', namespaced: true, shortNames: ['osmt'], categories: ['cluster-api'] },
-      { version: 'v1alpha1', kind: 'OpenStackServer', plural: 'openstackservers', namespaced: true, categories: ['cluster-api'] },
+      {
+        version: 'v1beta1',
+        kind: 'OpenStackCluster',
+        plural: 'openstackclusters',
+        namespaced: true,
+        shortNames: ['osc'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta1',
+        kind: 'OpenStackClusterTemplate',
+        plural: 'openstackclustertemplates',
+        namespaced: true,
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta1',
+        kind: 'OpenStackMachine',
+        plural: 'openstackmachines',
+        namespaced: true,
+        shortNames: ['osm'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1beta1',
+        kind: 'OpenStackMachineTemplate',
+        plural: 'openstackmachinetemplates',
+        namespaced: true,
+        shortNames: ['osmt'],
+        categories: ['cluster-api'],
+      },
+      {
+        version: 'v1alpha1',
+        kind: 'OpenStackServer',
+        plural: 'openstackservers',
+        namespaced: true,
+        categories: ['cluster-api'],
+      },
     ],
   },
 ];
 
-const INVENTORY_TYPE: ResourceType = { group: 'clusterctl.cluster.x-k8s.io', version: 'v1alpha3', kind: 'Provider', plural: 'providers', namespaced: true, categories: ['cluster-api'] };
-const CERT_MANAGER_TYPES: ResourceType[] = ['Certificate', 'Issuer', 'ClusterIssuer', 'CertificateRequest'].map((kind) => ({ group: 'cert-manager.io', version: 'v1', kind, plural: `${kind.toLowerCase()}s`, namespaced: kind !== 'ClusterIssuer' }));
+const INVENTORY_TYPE: ResourceType = {
+  group: 'clusterctl.cluster.x-k8s.io',
+  version: 'v1alpha3',
+  kind: 'Provider',
+  plural: 'providers',
+  namespaced: true,
+  categories: ['cluster-api'],
+};
+const CERT_MANAGER_TYPES: ResourceType[] = ['Certificate', 'Issuer', 'ClusterIssuer', 'CertificateRequest'].map(
+  (kind) => ({
+    group: 'cert-manager.io',
+    version: 'v1',
+    kind,
+    plural: `${kind.toLowerCase()}s`,
+    namespaced: kind !== 'ClusterIssuer',
+  }),
+);
 const SEMVER = /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 /** Stores a type's CustomResourceDefinition (the server then serves the type), as applying a provider's components does. */
 function installType(api: ApiServerStandIn, type: ResourceType, labels: Record<string, string>): void {
-  const additionalPrinterColumns = (COLUMNS[type.kind] ?? []).map(([name, jsonPath, columnType]) => ({ name, jsonPath, type: columnType ?? 'string' }));
+  const additionalPrinterColumns = (COLUMNS[type.kind] ?? []).map(([name, jsonPath, columnType]) => ({
+    name,
+    jsonPath,
+    type: columnType ?? 'string',
+  }));
   api.put({
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: `${type.plural}.${type.group}`, labels },
     spec: {
       group: type.group,
-      names: { kind: type.kind, plural: type.plural, singular: type.kind.toLowerCase(), ...(type.shortNames ? { shortNames: type.shortNames } : {}), ...(type.categories ? { categories: type.categories } : {}) },
+      names: {
+        kind: type.kind,
+        plural: type.plural,
+        singular: type.kind.toLowerCase(),
+        ...(type.shortNames ? { shortNames: type.shortNames } : {}),
+        ...(type.categories ? { categories: type.categories } : {}),
+      },
       scope: type.namespaced ? 'Namespaced' : 'Cluster',
-      versions: [{ name: type.version, served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {} }, ...(additionalPrinterColumns.length > 0 ? { additionalPrinterColumns } : {}) }],
+      versions: [
+        {
+          name: type.version,
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+          subresources: { status: {} },
+          ...(additionalPrinterColumns.length > 0 ? { additionalPrinterColumns } : {}),
+        },
+      ],
     },
   });
 }
 
-function installController(api: ApiServerStandIn, namespace: string, name: string, image: string, labels: Record<string, string>): void {
-  api.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } });
+function installController(
+  api: ApiServerStandIn,
+  namespace: string,
+  name: string,
+  image: string,
+  labels: Record<string, string>,
+): void {
+  api.put({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: namespace, labels },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  });
   api.put({
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name, namespace, labels },
-    spec: { replicas: 1, selector: { matchLabels: { 'control-plane': 'controller-manager' } }, template: { metadata: { labels: { 'control-plane': 'controller-manager' } }, spec: { containers: [{ name: 'manager', image }] } } },
-    status: { observedGeneration: 1, replicas: 1, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 1, conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }] },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { 'control-plane': 'controller-manager' } },
+      template: {
+        metadata: { labels: { 'control-plane': 'controller-manager' } },
+        spec: { containers: [{ name: 'manager', image }] },
+      },
+    },
+    status: {
+      observedGeneration: 1,
+      replicas: 1,
+      readyReplicas: 1,
+      availableReplicas: 1,
+      updatedReplicas: 1,
+      conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }],
+    },
   });
 }
 
@@ -487,19 +781,24 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
     'target-namespace': { short: 'n' },
     'wait-providers': { boolean: true },
     'wait-provider-timeout': {},
-    'validate': { boolean: true },
+    validate: { boolean: true },
     kubeconfig: {},
     'kubeconfig-context': {},
     config: {},
     verbosity: { short: 'v' },
   });
-  if (parsed.positional.length > 0) throw new ToolError(`unknown command "${parsed.positional[0]}" for "clusterctl init"`);
+  if (parsed.positional.length > 0)
+    throw new ToolError(`unknown command "${parsed.positional[0]}" for "clusterctl init"`);
   const timeout = flag(parsed, 'wait-provider-timeout');
-  if (timeout !== undefined && !/^\d+$/.test(timeout)) throw new ToolError(`invalid argument "${timeout}" for "--wait-provider-timeout" flag: strconv.ParseInt: parsing "${timeout}": invalid syntax`);
+  if (timeout !== undefined && !/^\d+$/.test(timeout))
+    throw new ToolError(
+      `invalid argument "${timeout}" for "--wait-provider-timeout" flag: strconv.ParseInt: parsing "${timeout}": invalid syntax`,
+    );
   const kubeconfigFile = path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env));
   const { api } = await connect(host, kubeconfigFile, flag(parsed, 'kubeconfig-context'), 'management cluster');
   const firstInit = !api.list(PROVIDER).some((p) => p.type === 'CoreProvider');
-  const requested = (name: string) => (parsed.flags.get(name) ?? []).flatMap((v) => v.split(',')).filter((v) => v !== '');
+  const requested = (name: string) =>
+    (parsed.flags.get(name) ?? []).flatMap((v) => v.split(',')).filter((v) => v !== '');
   const wanted: { kind: ProviderKind; version: string }[] = [];
   const add = (type: ProviderKind['type'], specs: string[], defaults: boolean) => {
     const list = specs.length === 0 && defaults ? [PROVIDERS.find((p) => p.type === type)!.name] : specs;
@@ -508,9 +807,15 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
       const colon = item.indexOf(':');
       const [name, versionText] = colon < 0 ? [item, undefined] : [item.slice(0, colon), item.slice(colon + 1)];
       const kind = PROVIDERS.find((p) => p.type === type && p.name === name);
-      if (!kind) throw new ToolError(`failed to get configuration for the ${type} with name ${name}. Please check the provider name and/or add configuration for new providers using the .clusterctl config file`);
+      if (!kind)
+        throw new ToolError(
+          `failed to get configuration for the ${type} with name ${name}. Please check the provider name and/or add configuration for new providers using the .clusterctl config file`,
+        );
       const version = versionText ?? kind.latest;
-      if (!SEMVER.test(version)) throw new ToolError(`failed to parse version "${version}" for provider "${kind.label}": invalid semantic version`);
+      if (!SEMVER.test(version))
+        throw new ToolError(
+          `failed to parse version "${version}" for provider "${kind.label}": invalid semantic version`,
+        );
       wanted.push({ kind, version });
     }
   };
@@ -518,7 +823,10 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
   add('BootstrapProvider', requested('bootstrap'), firstInit);
   add('ControlPlaneProvider', requested('control-plane'), firstInit);
   add('InfrastructureProvider', requested('infrastructure'), false);
-  if (wanted.length === 0) throw new ToolError('at least one provider should be specified with --core, --bootstrap, --control-plane or --infrastructure, or this should be the first init');
+  if (wanted.length === 0)
+    throw new ToolError(
+      'at least one provider should be specified with --core, --bootstrap, --control-plane or --infrastructure, or this should be the first init',
+    );
 
   output.out('Fetching providers');
   // Every check before any change: a version mismatch leaves the cluster as it was.
@@ -526,28 +834,49 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
     const namespace = flag(parsed, 'target-namespace') ?? kind.namespace;
     const installed = api.list(PROVIDER).find((p) => p.metadata.name === kind.label);
     if (installed && (installed.version !== version || installed.metadata.namespace !== namespace)) {
-      throw new ToolError(`installing provider "${kind.label}:${version}" can lead to a non functioning management cluster: there is already an instance of the "${kind.label}" provider installed in the "${installed.metadata.namespace}" namespace`);
+      throw new ToolError(
+        `installing provider "${kind.label}:${version}" can lead to a non functioning management cluster: there is already an instance of the "${kind.label}" provider installed in the "${installed.metadata.namespace}" namespace`,
+      );
     }
     return { kind, version, namespace, skip: installed !== undefined };
   });
-  if (api.list({ group: 'apps', kind: 'Deployment' }, 'cert-manager').length > 0) output.out('Skipping installing cert-manager as it is already installed');
+  if (api.list({ group: 'apps', kind: 'Deployment' }, 'cert-manager').length > 0)
+    output.out('Skipping installing cert-manager as it is already installed');
   else {
     output.out(`Installing cert-manager version="${CERT_MANAGER_VERSION}"`);
     for (const type of CERT_MANAGER_TYPES) installType(api, type, { 'app.kubernetes.io/instance': 'cert-manager' });
-    for (const name of ['cert-manager', 'cert-manager-cainjector', 'cert-manager-webhook']) installController(api, 'cert-manager', name, `quay.io/jetstack/${name}:${CERT_MANAGER_VERSION}`, { 'app.kubernetes.io/instance': 'cert-manager' });
+    for (const name of ['cert-manager', 'cert-manager-cainjector', 'cert-manager-webhook'])
+      installController(api, 'cert-manager', name, `quay.io/jetstack/${name}:${CERT_MANAGER_VERSION}`, {
+        'app.kubernetes.io/instance': 'cert-manager',
+      });
     output.out('Waiting for cert-manager to be available...');
   }
   installType(api, INVENTORY_TYPE, { 'clusterctl.cluster.x-k8s.io/core': 'inventory' });
   for (const { kind, version, namespace, skip } of plan) {
     if (skip) {
-      output.out(`Skipping installing provider="${kind.label}" version="${version}" targetNamespace="${namespace}" as it is already installed`);
+      output.out(
+        `Skipping installing provider="${kind.label}" version="${version}" targetNamespace="${namespace}" as it is already installed`,
+      );
       continue;
     }
     output.out(`Installing provider="${kind.label}" version="${version}" targetNamespace="${namespace}"`);
     const labels = { 'cluster.x-k8s.io/provider': kind.label, 'clusterctl.cluster.x-k8s.io': '' };
     for (const type of kind.types) installType(api, { group: kind.group, ...type }, labels);
-    installController(api, namespace, kind.controller, `registry.k8s.io/${kind.name === 'openstack' ? 'capi-openstack/capi-openstack-controller' : `cluster-api/${kind.controller.replace(/-manager$/, '')}`}:${version}`, labels);
-    api.put({ apiVersion: 'clusterctl.cluster.x-k8s.io/v1alpha3', kind: 'Provider', metadata: { name: kind.label, namespace, labels }, providerName: kind.name, type: kind.type, version });
+    installController(
+      api,
+      namespace,
+      kind.controller,
+      `registry.k8s.io/${kind.name === 'openstack' ? 'capi-openstack/capi-openstack-controller' : `cluster-api/${kind.controller.replace(/-manager$/, '')}`}:${version}`,
+      labels,
+    );
+    api.put({
+      apiVersion: 'clusterctl.cluster.x-k8s.io/v1alpha3',
+      kind: 'Provider',
+      metadata: { name: kind.label, namespace, labels },
+      providerName: kind.name,
+      type: kind.type,
+      version,
+    });
   }
   if (booleanFlag(parsed, 'wait-providers')) output.out('Waiting for providers to be available...');
   if (plan.every((p) => p.skip)) return;
@@ -566,16 +895,28 @@ const COUNT = /^\d+$/;
 
 /** `$XDG_CONFIG_HOME/cluster-api/clusterctl.yaml` (or `--config`): variables after the environment. */
 async function configVariables(request: ToolRequest, configFlag: string | undefined): Promise<Record<string, string>> {
-  const file = configFlag ? path.resolve(request.cwd, configFlag) : path.join(request.env.XDG_CONFIG_HOME ?? path.join(request.env.HOME ?? '/root', '.config'), 'cluster-api', 'clusterctl.yaml');
+  const file = configFlag
+    ? path.resolve(request.cwd, configFlag)
+    : path.join(
+        request.env.XDG_CONFIG_HOME ?? path.join(request.env.HOME ?? '/root', '.config'),
+        'cluster-api',
+        'clusterctl.yaml',
+      );
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !configFlag) return {};
-    throw new ToolError(`failed to initialize the configuration reader: failed to read the clusterctl config file ${file}: ${(error as Error).message}`);
+    throw new ToolError(
+      `failed to initialize the configuration reader: failed to read the clusterctl config file ${file}: ${(error as Error).message}`,
+    );
   }
   const parsed = parseYaml(text) as Record<string, unknown> | null;
-  return Object.fromEntries(Object.entries(parsed ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean').map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(parsed ?? {})
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 async function generateCluster(request: ToolRequest, args: string[], output: Output): Promise<void> {
@@ -596,9 +937,15 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   });
   const [name, ...extra] = parsed.positional;
   if (!name || extra.length > 0) throw new ToolError(`accepts 1 arg(s), received ${parsed.positional.length}`);
-  if (!DNS1123.test(name) || name.length > 63) throw new ToolError(`invalid cluster name "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+  if (!DNS1123.test(name) || name.length > 63)
+    throw new ToolError(
+      `invalid cluster name "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+    );
   const targetNamespace = flag(parsed, 'target-namespace');
-  if (targetNamespace !== undefined && (!DNS1123_LABEL.test(targetNamespace) || targetNamespace.length > 63)) throw new ToolError(`invalid target namespace "${targetNamespace}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character`);
+  if (targetNamespace !== undefined && (!DNS1123_LABEL.test(targetNamespace) || targetNamespace.length > 63))
+    throw new ToolError(
+      `invalid target namespace "${targetNamespace}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character`,
+    );
   const from = flag(parsed, 'from');
   if (!from) throw new ToolError('the sandbox clusterctl cannot fetch templates from GitHub: use --from <file>');
   let template: string;
@@ -609,14 +956,23 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
       template = await fs.readFile(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new ToolError(`failed to read "${from}" from local disk: ${code === 'ENOENT' ? `open ${file}: no such file or directory` : code === 'EISDIR' ? `read ${file}: is a directory` : (error as Error).message}`);
+      throw new ToolError(
+        `failed to read "${from}" from local disk: ${code === 'ENOENT' ? `open ${file}: no such file or directory` : code === 'EISDIR' ? `read ${file}: is a directory` : (error as Error).message}`,
+      );
     }
   }
   const kubernetesVersion = flag(parsed, 'kubernetes-version');
-  if (kubernetesVersion !== undefined && !SEMVER.test(kubernetesVersion.startsWith('v') ? kubernetesVersion : `v${kubernetesVersion}`)) throw new ToolError(`invalid KubernetesVersion. Please use a semantic version number`);
+  if (
+    kubernetesVersion !== undefined &&
+    !SEMVER.test(kubernetesVersion.startsWith('v') ? kubernetesVersion : `v${kubernetesVersion}`)
+  )
+    throw new ToolError(`invalid KubernetesVersion. Please use a semantic version number`);
   for (const countFlag of ['control-plane-machine-count', 'worker-machine-count']) {
     const value = flag(parsed, countFlag);
-    if (value !== undefined && !COUNT.test(value)) throw new ToolError(`invalid argument "${value}" for "--${countFlag}" flag: strconv.ParseInt: parsing "${value}": invalid syntax`);
+    if (value !== undefined && !COUNT.test(value))
+      throw new ToolError(
+        `invalid argument "${value}" for "--${countFlag}" flag: strconv.ParseInt: parsing "${value}": invalid syntax`,
+      );
   }
   const fromFile = await configVariables(request, flag(parsed, 'config'));
   const env = (key: string) => request.env[key] ?? fromFile[key];
@@ -624,7 +980,8 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   const flagVariables: Record<string, string> = {
     CLUSTER_NAME: name,
     NAMESPACE: targetNamespace ?? 'default',
-    CONTROL_PLANE_MACHINE_COUNT: flag(parsed, 'control-plane-machine-count') ?? env('CONTROL_PLANE_MACHINE_COUNT') ?? '1',
+    CONTROL_PLANE_MACHINE_COUNT:
+      flag(parsed, 'control-plane-machine-count') ?? env('CONTROL_PLANE_MACHINE_COUNT') ?? '1',
     WORKER_MACHINE_COUNT: flag(parsed, 'worker-machine-count') ?? env('WORKER_MACHINE_COUNT') ?? '0',
     ...(kubernetesVersion !== undefined ? { KUBERNETES_VERSION: kubernetesVersion } : {}),
   };
@@ -638,7 +995,10 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
     for (const v of required) output.out(`  - ${v.name}`);
     output.out('');
     output.out('Optional Variables:');
-    for (const v of optional) output.out(`  - ${v.name.padEnd(width)}  (defaults to ${JSON.stringify(flagVariables[v.name] ?? v.defaultValue)})`);
+    for (const v of optional)
+      output.out(
+        `  - ${v.name.padEnd(width)}  (defaults to ${JSON.stringify(flagVariables[v.name] ?? v.defaultValue)})`,
+      );
     output.out('');
     return;
   }
@@ -646,7 +1006,8 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
   try {
     rendered = substitute(template, lookup);
   } catch (error) {
-    if (error instanceof MissingVariablesError) throw new ToolError(`failed to perform variable substitution: ${error.message}`);
+    if (error instanceof MissingVariablesError)
+      throw new ToolError(`failed to perform variable substitution: ${error.message}`);
     throw error;
   }
   const writeTo = flag(parsed, 'write-to');
@@ -655,15 +1016,32 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
 }
 
 async function getKubeconfig(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
-  const parsed = parseFlags('clusterctl get kubeconfig', args, { namespace: { short: 'n' }, kubeconfig: {}, 'kubeconfig-context': {}, intent: {} });
+  const parsed = parseFlags('clusterctl get kubeconfig', args, {
+    namespace: { short: 'n' },
+    kubeconfig: {},
+    'kubeconfig-context': {},
+    intent: {},
+  });
   const [name] = parsed.positional;
-  if (!name || parsed.positional.length > 1) throw new ToolError(`accepts 1 arg(s), received ${parsed.positional.length}`);
-  const { api, namespace: contextNamespace } = await connect(host, path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), flag(parsed, 'kubeconfig-context'), 'management cluster');
+  if (!name || parsed.positional.length > 1)
+    throw new ToolError(`accepts 1 arg(s), received ${parsed.positional.length}`);
+  const { api, namespace: contextNamespace } = await connect(
+    host,
+    path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)),
+    flag(parsed, 'kubeconfig-context'),
+    'management cluster',
+  );
   const namespace = flag(parsed, 'namespace') ?? contextNamespace;
-  if (!api.get(CLUSTER, namespace, name)) throw new ToolError(`failed to get kubeconfig for cluster "${name}" in namespace "${namespace}": clusters.cluster.x-k8s.io "${name}" not found`);
+  if (!api.get(CLUSTER, namespace, name))
+    throw new ToolError(
+      `failed to get kubeconfig for cluster "${name}" in namespace "${namespace}": clusters.cluster.x-k8s.io "${name}" not found`,
+    );
   const secret = api.get(SECRET, namespace, `${name}-kubeconfig`);
   const value = (secret?.data as Record<string, string> | undefined)?.value;
-  if (!value) throw new ToolError(`failed to get kubeconfig for cluster "${name}" in namespace "${namespace}": secrets "${name}-kubeconfig" not found`);
+  if (!value)
+    throw new ToolError(
+      `failed to get kubeconfig for cluster "${name}" in namespace "${namespace}": secrets "${name}-kubeconfig" not found`,
+    );
   output.stdout += Buffer.from(value, 'base64').toString('utf8');
 }
 
@@ -679,76 +1057,201 @@ function since(timestamp: string | undefined): string {
 
 /** `clusterctl describe cluster`: the tree of a Cluster's objects with their replicas and summary condition (no grouping). */
 async function describeCluster(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
-  const parsed = parseFlags('clusterctl describe cluster', args, { namespace: { short: 'n' }, kubeconfig: {}, 'kubeconfig-context': {}, 'show-conditions': {}, grouping: { boolean: true }, echo: { boolean: true }, 'disable-no-echo': { boolean: true }, color: { short: 'c', boolean: true }, 'show-machinesets': { boolean: true }, 'show-templates': { boolean: true }, 'show-resources': {}, 'v1beta2': { boolean: true } });
+  const parsed = parseFlags('clusterctl describe cluster', args, {
+    namespace: { short: 'n' },
+    kubeconfig: {},
+    'kubeconfig-context': {},
+    'show-conditions': {},
+    grouping: { boolean: true },
+    echo: { boolean: true },
+    'disable-no-echo': { boolean: true },
+    color: { short: 'c', boolean: true },
+    'show-machinesets': { boolean: true },
+    'show-templates': { boolean: true },
+    'show-resources': {},
+    v1beta2: { boolean: true },
+  });
   const [name] = parsed.positional;
   if (!name || parsed.positional.length > 1) throw new ToolError('please specify a cluster name');
-  const { api, namespace: contextNamespace } = await connect(host, path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), flag(parsed, 'kubeconfig-context'), 'management cluster');
+  const { api, namespace: contextNamespace } = await connect(
+    host,
+    path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)),
+    flag(parsed, 'kubeconfig-context'),
+    'management cluster',
+  );
   const namespace = flag(parsed, 'namespace') ?? contextNamespace;
   const cluster = api.get(CLUSTER, namespace, name);
   if (!cluster) throw new ToolError(`clusters.cluster.x-k8s.io "${name}" not found`);
   const ofCluster = (object: KubeObject) => object.metadata.labels?.[CLUSTER_NAME_LABEL] === name;
   const counts = (object: KubeObject, desired?: boolean) => {
-    const s = (object.status ?? {}) as { replicas?: number; availableReplicas?: number; readyReplicas?: number; upToDateReplicas?: number };
+    const s = (object.status ?? {}) as {
+      replicas?: number;
+      availableReplicas?: number;
+      readyReplicas?: number;
+      upToDateReplicas?: number;
+    };
     const wanted = (object.spec as { replicas?: number } | undefined)?.replicas;
-    return [desired ? `${s.replicas ?? 0}/${wanted ?? 0}` : '1', String(s.availableReplicas ?? 0), String(s.readyReplicas ?? 0), String(s.upToDateReplicas ?? 0)];
+    return [
+      desired ? `${s.replicas ?? 0}/${wanted ?? 0}` : '1',
+      String(s.availableReplicas ?? 0),
+      String(s.readyReplicas ?? 0),
+      String(s.upToDateReplicas ?? 0),
+    ];
   };
   const summary = (object: KubeObject, type: string): string[] => {
     const c = conditionOf(object, type);
-    return c ? [`${type}: ${c.status}`, c.reason, since(c.lastTransitionTime), (c.message ?? '').split('\n')[0]!] : ['', '', '', ''];
+    return c
+      ? [`${type}: ${c.status}`, c.reason, since(c.lastTransitionTime), (c.message ?? '').split('\n')[0]!]
+      : ['', '', '', ''];
   };
   const machineCounts = (machine: KubeObject) => {
     const ready = conditionOf(machine, 'Ready')?.status === 'True' ? '1' : '0';
     return ['', ready, ready, '1'];
   };
-  const rows: string[][] = [['NAME', 'REPLICAS', 'AVAILABLE', 'READY', 'UP TO DATE', 'STATUS', 'REASON', 'SINCE', 'MESSAGE']];
-  const workersSum = (cluster.status as { workers?: { replicas?: number; desiredReplicas?: number } } | undefined)?.workers;
-  const controlPlaneSum = (cluster.status as { controlPlane?: { replicas?: number; desiredReplicas?: number } } | undefined)?.controlPlane;
+  const rows: string[][] = [
+    ['NAME', 'REPLICAS', 'AVAILABLE', 'READY', 'UP TO DATE', 'STATUS', 'REASON', 'SINCE', 'MESSAGE'],
+  ];
+  const workersSum = (cluster.status as { workers?: { replicas?: number; desiredReplicas?: number } } | undefined)
+    ?.workers;
+  const controlPlaneSum = (
+    cluster.status as { controlPlane?: { replicas?: number; desiredReplicas?: number } } | undefined
+  )?.controlPlane;
   const total = (controlPlaneSum?.replicas ?? 0) + (workersSum?.replicas ?? 0);
   const desiredTotal = (controlPlaneSum?.desiredReplicas ?? 0) + (workersSum?.desiredReplicas ?? 0);
   rows.push([`Cluster/${name}`, `${total}/${desiredTotal}`, '', '', '', ...summary(cluster, 'Available')]);
-  const infrastructure = api.get(OPENSTACK_CLUSTER, namespace, (cluster.spec as { infrastructureRef?: { name?: string } } | undefined)?.infrastructureRef?.name ?? '');
-  const controlPlane = api.get(KUBEADM_CONTROL_PLANE, namespace, (cluster.spec as { controlPlaneRef?: { name?: string } } | undefined)?.controlPlaneRef?.name ?? '');
+  const infrastructure = api.get(
+    OPENSTACK_CLUSTER,
+    namespace,
+    (cluster.spec as { infrastructureRef?: { name?: string } } | undefined)?.infrastructureRef?.name ?? '',
+  );
+  const controlPlane = api.get(
+    KUBEADM_CONTROL_PLANE,
+    namespace,
+    (cluster.spec as { controlPlaneRef?: { name?: string } } | undefined)?.controlPlaneRef?.name ?? '',
+  );
   const machines = api.list(MACHINE, namespace).filter(ofCluster);
-  const deployments = api.list(MACHINE_DEPLOYMENT, namespace).filter((md) => (md.spec as { clusterName?: string } | undefined)?.clusterName === name);
+  const deployments = api
+    .list(MACHINE_DEPLOYMENT, namespace)
+    .filter((md) => (md.spec as { clusterName?: string } | undefined)?.clusterName === name);
   const branches: { label: string; cells: string[]; children: KubeObject[] }[] = [];
-  if (infrastructure) branches.push({ label: `ClusterInfrastructure - OpenStackCluster/${infrastructure.metadata.name}`, cells: ['', '', '', '', ...summary(infrastructure, 'Ready')], children: [] });
-  if (controlPlane) branches.push({ label: `ControlPlane - KubeadmControlPlane/${controlPlane.metadata.name}`, cells: [...counts(controlPlane, true), ...summary(controlPlane, 'Available')], children: machines.filter((m) => m.metadata.labels?.['cluster.x-k8s.io/control-plane-name'] === controlPlane.metadata.name) });
+  if (infrastructure)
+    branches.push({
+      label: `ClusterInfrastructure - OpenStackCluster/${infrastructure.metadata.name}`,
+      cells: ['', '', '', '', ...summary(infrastructure, 'Ready')],
+      children: [],
+    });
+  if (controlPlane)
+    branches.push({
+      label: `ControlPlane - KubeadmControlPlane/${controlPlane.metadata.name}`,
+      cells: [...counts(controlPlane, true), ...summary(controlPlane, 'Available')],
+      children: machines.filter(
+        (m) => m.metadata.labels?.['cluster.x-k8s.io/control-plane-name'] === controlPlane.metadata.name,
+      ),
+    });
   const last = (index: number, list: unknown[]) => index === list.length - 1;
   for (const [i, branch] of branches.entries()) {
     const final = last(i, branches) && deployments.length === 0;
     rows.push([`${final ? '└─' : '├─'}${branch.label}`, ...branch.cells]);
-    for (const [j, machine] of branch.children.entries()) rows.push([`${final ? '  ' : '│ '}${last(j, branch.children) ? '└─' : '├─'}Machine/${machine.metadata.name}`, ...machineCounts(machine), ...summary(machine, 'Ready')]);
+    for (const [j, machine] of branch.children.entries())
+      rows.push([
+        `${final ? '  ' : '│ '}${last(j, branch.children) ? '└─' : '├─'}Machine/${machine.metadata.name}`,
+        ...machineCounts(machine),
+        ...summary(machine, 'Ready'),
+      ]);
   }
   if (deployments.length > 0) {
     rows.push(['└─Workers', '', '', '', '', '', '', '', '']);
     for (const [i, md] of deployments.entries()) {
-      rows.push([`  ${last(i, deployments) ? '└─' : '├─'}MachineDeployment/${md.metadata.name}`, ...counts(md, true), ...summary(md, 'Available')]);
-      const children = machines.filter((m) => m.metadata.labels?.['cluster.x-k8s.io/deployment-name'] === md.metadata.name);
-      for (const [j, machine] of children.entries()) rows.push([`  ${last(i, deployments) ? '  ' : '│ '}${last(j, children) ? '└─' : '├─'}Machine/${machine.metadata.name}`, ...machineCounts(machine), ...summary(machine, 'Ready')]);
+      rows.push([
+        `  ${last(i, deployments) ? '└─' : '├─'}MachineDeployment/${md.metadata.name}`,
+        ...counts(md, true),
+        ...summary(md, 'Available'),
+      ]);
+      const children = machines.filter(
+        (m) => m.metadata.labels?.['cluster.x-k8s.io/deployment-name'] === md.metadata.name,
+      );
+      for (const [j, machine] of children.entries())
+        rows.push([
+          `  ${last(i, deployments) ? '  ' : '│ '}${last(j, children) ? '└─' : '├─'}Machine/${machine.metadata.name}`,
+          ...machineCounts(machine),
+          ...summary(machine, 'Ready'),
+        ]);
     }
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
-  for (const row of rows) output.out(row.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length))).join('  ').trimEnd());
+  for (const row of rows)
+    output.out(
+      row
+        .map((cell, column) =>
+          column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length),
+        )
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 /** What `clusterctl move` carries, owners first (the order clusterctl creates them in). */
-const MOVED_TYPES = [CLUSTER, SECRET, OPENSTACK_CLUSTER, KUBEADM_CONTROL_PLANE, OPENSTACK_MACHINE_TEMPLATE, KUBEADM_CONFIG_TEMPLATE, MACHINE_DEPLOYMENT, MACHINE, KUBEADM_CONFIG, OPENSTACK_MACHINE, OPENSTACK_SERVER];
+const MOVED_TYPES = [
+  CLUSTER,
+  SECRET,
+  OPENSTACK_CLUSTER,
+  KUBEADM_CONTROL_PLANE,
+  OPENSTACK_MACHINE_TEMPLATE,
+  KUBEADM_CONFIG_TEMPLATE,
+  MACHINE_DEPLOYMENT,
+  MACHINE,
+  KUBEADM_CONFIG,
+  OPENSTACK_MACHINE,
+  OPENSTACK_SERVER,
+];
 const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
 
 /** A copy for the target: no server-set metadata, no status (move does not carry it), owner references dropped (uids differ). */
 function forTarget(object: KubeObject): KubeObject {
-  const { uid: _uid, resourceVersion: _rv, creationTimestamp: _ct, generation: _g, managedFields: _mf, ownerReferences: _or, deletionTimestamp: _dt, ...metadata } = object.metadata;
+  const {
+    uid: _uid,
+    resourceVersion: _rv,
+    creationTimestamp: _ct,
+    generation: _g,
+    managedFields: _mf,
+    ownerReferences: _or,
+    deletionTimestamp: _dt,
+    ...metadata
+  } = object.metadata;
   const { status: _status, ...rest } = object;
   return { ...structuredClone(rest), metadata: structuredClone(metadata) };
 }
 
 async function move(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
-  const parsed = parseFlags('clusterctl move', args, { kubeconfig: {}, 'kubeconfig-context': {}, 'to-kubeconfig': {}, 'to-kubeconfig-context': {}, namespace: { short: 'n' }, 'dry-run': { boolean: true }, 'to-directory': {}, 'from-directory': {} });
-  if (parsed.positional.length > 0) throw new ToolError(`unknown command "${parsed.positional[0]}" for "clusterctl move"`);
+  const parsed = parseFlags('clusterctl move', args, {
+    kubeconfig: {},
+    'kubeconfig-context': {},
+    'to-kubeconfig': {},
+    'to-kubeconfig-context': {},
+    namespace: { short: 'n' },
+    'dry-run': { boolean: true },
+    'to-directory': {},
+    'from-directory': {},
+  });
+  if (parsed.positional.length > 0)
+    throw new ToolError(`unknown command "${parsed.positional[0]}" for "clusterctl move"`);
   const toKubeconfig = flag(parsed, 'to-kubeconfig');
-  if (!toKubeconfig) throw new ToolError('please specify a target cluster using the --to-kubeconfig flag when not using --dry-run, --to-directory or --from-directory');
-  const source = await connect(host, path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)), flag(parsed, 'kubeconfig-context'), 'management cluster');
-  const target = await connect(host, path.resolve(request.cwd, toKubeconfig), flag(parsed, 'to-kubeconfig-context'), 'target management cluster');
+  if (!toKubeconfig)
+    throw new ToolError(
+      'please specify a target cluster using the --to-kubeconfig flag when not using --dry-run, --to-directory or --from-directory',
+    );
+  const source = await connect(
+    host,
+    path.resolve(request.cwd, flag(parsed, 'kubeconfig') ?? homeKubeconfig(request.env)),
+    flag(parsed, 'kubeconfig-context'),
+    'management cluster',
+  );
+  const target = await connect(
+    host,
+    path.resolve(request.cwd, toKubeconfig),
+    flag(parsed, 'to-kubeconfig-context'),
+    'target management cluster',
+  );
   const namespace = flag(parsed, 'namespace') ?? source.namespace;
   const dryRun = booleanFlag(parsed, 'dry-run');
   output.out('Performing move...');
@@ -758,21 +1261,35 @@ async function move(host: CommandHost, request: ToolRequest, args: string[], out
     output.out('********************************************************');
   }
   output.out('Discovering Cluster API objects');
-  if (!providersInstalled(source.api)) throw new ToolError('failed to check provider versions: the source management cluster has no Cluster API providers installed; run clusterctl init first');
-  if (!providersInstalled(target.api)) throw new ToolError('failed to check provider versions: the target management cluster has no Cluster API providers installed (or not all of cluster-api, bootstrap-kubeadm, control-plane-kubeadm, infrastructure-openstack); run clusterctl init on it first');
+  if (!providersInstalled(source.api))
+    throw new ToolError(
+      'failed to check provider versions: the source management cluster has no Cluster API providers installed; run clusterctl init first',
+    );
+  if (!providersInstalled(target.api))
+    throw new ToolError(
+      'failed to check provider versions: the target management cluster has no Cluster API providers installed (or not all of cluster-api, bootstrap-kubeadm, control-plane-kubeadm, infrastructure-openstack); run clusterctl init on it first',
+    );
   const clusters = source.api.list(CLUSTER, namespace);
   const clusterNames = new Set(clusters.map((c) => c.metadata.name));
   for (const cluster of clusters) {
     const key = `${namespace}/${cluster.metadata.name}`;
-    if (conditionOf(cluster, 'InfrastructureReady')?.status !== 'True') throw new ToolError(`cannot start the move operation while "${key}" is still provisioning the infrastructure`);
-    if (conditionOf(cluster, 'ControlPlaneInitialized')?.status !== 'True') throw new ToolError(`cannot start the move operation while the control plane for "${key}" is not yet initialized`);
+    if (conditionOf(cluster, 'InfrastructureReady')?.status !== 'True')
+      throw new ToolError(`cannot start the move operation while "${key}" is still provisioning the infrastructure`);
+    if (conditionOf(cluster, 'ControlPlaneInitialized')?.status !== 'True')
+      throw new ToolError(
+        `cannot start the move operation while the control plane for "${key}" is not yet initialized`,
+      );
   }
   for (const machine of source.api.list(MACHINE, namespace)) {
-    if (!(machine.status as { nodeRef?: unknown } | undefined)?.nodeRef) throw new ToolError(`cannot start the move operation while "${namespace}/${machine.metadata.name}" is still provisioning the node`);
+    if (!(machine.status as { nodeRef?: unknown } | undefined)?.nodeRef)
+      throw new ToolError(
+        `cannot start the move operation while "${namespace}/${machine.metadata.name}" is still provisioning the node`,
+      );
   }
   const belongs = (object: KubeObject) => {
     const labels = object.metadata.labels ?? {};
-    if (object.kind === 'Secret') return clusterNames.has(labels[CLUSTER_NAME_LABEL] ?? '') || labels[MOVE_LABEL] !== undefined;
+    if (object.kind === 'Secret')
+      return clusterNames.has(labels[CLUSTER_NAME_LABEL] ?? '') || labels[MOVE_LABEL] !== undefined;
     return true;
   };
   const objects = MOVED_TYPES.flatMap((type) => source.api.list(type, namespace).filter(belongs));
@@ -789,14 +1306,24 @@ async function move(host: CommandHost, request: ToolRequest, args: string[], out
   output.out('Creating objects in the target cluster');
   for (const object of objects) {
     const copy = forTarget(object);
-    if (object.kind === 'Cluster') copy.metadata.annotations = { ...copy.metadata.annotations, [PAUSED_ANNOTATION]: '' };
+    if (object.kind === 'Cluster')
+      copy.metadata.annotations = { ...copy.metadata.annotations, [PAUSED_ANNOTATION]: '' };
     target.api.put(copy);
   }
   output.out('Deleting objects from the source cluster');
-  for (const object of [...objects].reverse()) source.api.remove({ group: object.apiVersion.includes('/') ? object.apiVersion.split('/')[0]! : '', kind: object.kind }, namespace, object.metadata.name);
+  for (const object of [...objects].reverse())
+    source.api.remove(
+      { group: object.apiVersion.includes('/') ? object.apiVersion.split('/')[0]! : '', kind: object.kind },
+      namespace,
+      object.metadata.name,
+    );
   for (const cluster of clusters) {
     const moved = target.api.get(CLUSTER, namespace, cluster.metadata.name)!;
     const { [PAUSED_ANNOTATION]: _paused, ...annotations } = moved.metadata.annotations ?? {};
-    target.api.put({ ...moved, metadata: { ...moved.metadata, annotations }, spec: { ...(moved.spec as object), paused: false } });
+    target.api.put({
+      ...moved,
+      metadata: { ...moved.metadata, annotations },
+      spec: { ...(moved.spec as object), paused: false },
+    });
   }
 }

@@ -18,7 +18,10 @@ export const KUBEADM_CONFIG: TypeRef = { group: 'bootstrap.cluster.x-k8s.io', ki
 export const KUBEADM_CONFIG_TEMPLATE: TypeRef = { group: 'bootstrap.cluster.x-k8s.io', kind: 'KubeadmConfigTemplate' };
 export const OPENSTACK_CLUSTER: TypeRef = { group: 'infrastructure.cluster.x-k8s.io', kind: 'OpenStackCluster' };
 export const OPENSTACK_MACHINE: TypeRef = { group: 'infrastructure.cluster.x-k8s.io', kind: 'OpenStackMachine' };
-export const OPENSTACK_MACHINE_TEMPLATE: TypeRef = { group: 'infrastructure.cluster.x-k8s.io', kind: 'OpenStackMachineTemplate' };
+export const OPENSTACK_MACHINE_TEMPLATE: TypeRef = {
+  group: 'infrastructure.cluster.x-k8s.io',
+  kind: 'OpenStackMachineTemplate',
+};
 export const OPENSTACK_SERVER: TypeRef = { group: 'infrastructure.cluster.x-k8s.io', kind: 'OpenStackServer' };
 export const PROVIDER: TypeRef = { group: 'clusterctl.cluster.x-k8s.io', kind: 'Provider' };
 export const SECRET: TypeRef = { group: '', kind: 'Secret' };
@@ -86,10 +89,7 @@ function statusOf(object: KubeObject): Fields {
 const meta = (object: KubeObject) => object.metadata;
 const spec = (object: KubeObject) => (object.spec ?? {}) as Fields;
 const status = (object: KubeObject) => (object.status ?? {}) as Fields;
-const suffix = (length = 5) =>
-  [...randomBytes(length)]
-    .map((b) => 'bcdfghjklmnpqrstvwxz2456789'[b % 27])
-    .join('');
+const suffix = (length = 5) => [...randomBytes(length)].map((b) => 'bcdfghjklmnpqrstvwxz2456789'[b % 27]).join('');
 
 export function conditionOf(object: KubeObject | undefined, type: string): Condition | undefined {
   return ((object?.status as { conditions?: Condition[] } | undefined)?.conditions ?? []).find((c) => c.type === type);
@@ -108,7 +108,14 @@ function setCondition(object: KubeObject, type: string, ok: boolean, reason: str
 }
 
 function ownerReference(owner: KubeObject, controller = true) {
-  return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller, blockOwnerDeletion: true };
+  return {
+    apiVersion: owner.apiVersion,
+    kind: owner.kind,
+    name: owner.metadata.name,
+    uid: owner.metadata.uid,
+    controller,
+    blockOwnerDeletion: true,
+  };
 }
 
 export function isPaused(cluster: KubeObject): boolean {
@@ -141,7 +148,12 @@ export class CapiControllers {
   }
 
   /** Writes the object back when `change` altered it (no resourceVersion churn for watchers otherwise). */
-  private update(type: TypeRef, namespace: string | undefined, name: string, change: (object: KubeObject) => void): KubeObject | undefined {
+  private update(
+    type: TypeRef,
+    namespace: string | undefined,
+    name: string,
+    change: (object: KubeObject) => void,
+  ): KubeObject | undefined {
     const current = this.api.get(type, namespace, name);
     if (!current) return undefined;
     const next = clone(current);
@@ -158,17 +170,28 @@ export class CapiControllers {
     const namespace = cluster.metadata.namespace ?? 'default';
     const key = `${namespace}/${name}`;
     cluster = this.update(CLUSTER, namespace, name, (c) => {
-      if (!c.metadata.finalizers?.includes(CLUSTER_FINALIZER)) c.metadata.finalizers = [...(c.metadata.finalizers ?? []), CLUSTER_FINALIZER];
+      if (!c.metadata.finalizers?.includes(CLUSTER_FINALIZER))
+        c.metadata.finalizers = [...(c.metadata.finalizers ?? []), CLUSTER_FINALIZER];
     })!;
 
     const infrastructureReady = await this.reconcileOpenStackCluster(cluster, key);
-    const endpoint = infrastructureReady ? spec(this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name)!).controlPlaneEndpoint : undefined;
+    const endpoint = infrastructureReady
+      ? spec(this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name)!).controlPlaneEndpoint
+      : undefined;
     const controlPlane = infrastructureReady ? this.reconcileControlPlane(cluster, key) : undefined;
-    const workers = infrastructureReady ? this.api.list(MACHINE_DEPLOYMENT, namespace).filter((md) => spec(md).clusterName === name).map((md) => this.reconcileMachineDeployment(cluster, md)) : [];
-    if (infrastructureReady) for (const machine of this.inCluster(MACHINE, namespace, name)) await this.reconcileMachine(cluster, key, machine);
+    const workers = infrastructureReady
+      ? this.api
+          .list(MACHINE_DEPLOYMENT, namespace)
+          .filter((md) => spec(md).clusterName === name)
+          .map((md) => this.reconcileMachineDeployment(cluster, md))
+      : [];
+    if (infrastructureReady)
+      for (const machine of this.inCluster(MACHINE, namespace, name))
+        await this.reconcileMachine(cluster, key, machine);
 
     this.update(CLUSTER, namespace, name, (c) => {
-      if (endpoint && !spec(c).controlPlaneEndpoint?.host) (c.spec as Record<string, unknown>).controlPlaneEndpoint = endpoint;
+      if (endpoint && !spec(c).controlPlaneEndpoint?.host)
+        (c.spec as Record<string, unknown>).controlPlaneEndpoint = endpoint;
       const s = statusOf(c);
       const initialized = controlPlane?.initialized ?? false;
       const controlPlaneAvailable = controlPlane?.available ?? false;
@@ -176,13 +199,58 @@ export class CapiControllers {
       s.initialization = { infrastructureProvisioned: infrastructureReady, controlPlaneInitialized: initialized };
       s.phase = infrastructureReady && endpoint ? 'Provisioned' : infrastructureReady ? 'Provisioning' : 'Pending';
       if (controlPlane) s.controlPlane = controlPlane.counts;
-      const sum = (field: 'desiredReplicas' | 'replicas' | 'readyReplicas' | 'availableReplicas' | 'upToDateReplicas') => workers.reduce((total, w) => total + w.counts[field], 0);
-      s.workers = { desiredReplicas: sum('desiredReplicas'), replicas: sum('replicas'), readyReplicas: sum('readyReplicas'), availableReplicas: sum('availableReplicas'), upToDateReplicas: sum('upToDateReplicas') };
-      setCondition(c, 'InfrastructureReady', infrastructureReady, infrastructureReady ? 'Ready' : 'NotReady', infrastructureReady ? '' : (conditionOf(this.api.get(OPENSTACK_CLUSTER, namespace, spec(c).infrastructureRef?.name), 'Ready')?.message ?? 'OpenStackCluster is not ready'));
-      setCondition(c, 'ControlPlaneInitialized', initialized, initialized ? 'Initialized' : 'NotInitialized', initialized ? '' : 'Control plane not yet initialized');
-      setCondition(c, 'ControlPlaneAvailable', controlPlaneAvailable, controlPlaneAvailable ? 'Available' : 'NotAvailable');
-      setCondition(c, 'WorkersAvailable', workersAvailable, workersAvailable ? 'Available' : 'NotAvailable', workers.filter((w) => !w.available).map((w) => `* MachineDeployment ${w.name}: ${w.counts.availableReplicas} available replicas, at least ${w.counts.desiredReplicas} required`).join('\n'));
-      setCondition(c, 'RemoteConnectionProbe', initialized, initialized ? 'RemoteConnectionProbeSucceeded' : 'RemoteConnectionProbeFailed');
+      const sum = (
+        field: 'desiredReplicas' | 'replicas' | 'readyReplicas' | 'availableReplicas' | 'upToDateReplicas',
+      ) => workers.reduce((total, w) => total + w.counts[field], 0);
+      s.workers = {
+        desiredReplicas: sum('desiredReplicas'),
+        replicas: sum('replicas'),
+        readyReplicas: sum('readyReplicas'),
+        availableReplicas: sum('availableReplicas'),
+        upToDateReplicas: sum('upToDateReplicas'),
+      };
+      setCondition(
+        c,
+        'InfrastructureReady',
+        infrastructureReady,
+        infrastructureReady ? 'Ready' : 'NotReady',
+        infrastructureReady
+          ? ''
+          : (conditionOf(this.api.get(OPENSTACK_CLUSTER, namespace, spec(c).infrastructureRef?.name), 'Ready')
+              ?.message ?? 'OpenStackCluster is not ready'),
+      );
+      setCondition(
+        c,
+        'ControlPlaneInitialized',
+        initialized,
+        initialized ? 'Initialized' : 'NotInitialized',
+        initialized ? '' : 'Control plane not yet initialized',
+      );
+      setCondition(
+        c,
+        'ControlPlaneAvailable',
+        controlPlaneAvailable,
+        controlPlaneAvailable ? 'Available' : 'NotAvailable',
+      );
+      setCondition(
+        c,
+        'WorkersAvailable',
+        workersAvailable,
+        workersAvailable ? 'Available' : 'NotAvailable',
+        workers
+          .filter((w) => !w.available)
+          .map(
+            (w) =>
+              `* MachineDeployment ${w.name}: ${w.counts.availableReplicas} available replicas, at least ${w.counts.desiredReplicas} required`,
+          )
+          .join('\n'),
+      );
+      setCondition(
+        c,
+        'RemoteConnectionProbe',
+        initialized,
+        initialized ? 'RemoteConnectionProbeSucceeded' : 'RemoteConnectionProbeFailed',
+      );
       const available = infrastructureReady && initialized && controlPlaneAvailable && workersAvailable;
       setCondition(c, 'Available', available, available ? 'Available' : 'NotAvailable');
       setCondition(c, 'Deleting', false, 'NotDeleting');
@@ -213,7 +281,12 @@ export class CapiControllers {
     const workload = await this.cloud.workloadApi(key, version && !version.startsWith('v') ? `v${version}` : version);
     const loadBalancerEnabled = spec(openStackCluster).apiServerLoadBalancer?.enabled === true;
     if (loadBalancerEnabled && !this.cloud.loadBalancers.has(key)) {
-      this.cloud.loadBalancers.set(key, { id: randomUUID(), name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}-kubeapi`, cluster: key, vip: workload.host });
+      this.cloud.loadBalancers.set(key, {
+        id: randomUUID(),
+        name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}-kubeapi`,
+        cluster: key,
+        vip: workload.host,
+      });
     }
     this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) => {
       o.metadata.labels = { ...o.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
@@ -224,7 +297,8 @@ export class CapiControllers {
       s.network ??= { id: randomUUID(), name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}` };
       s.router ??= { id: randomUUID(), name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}` };
       const loadBalancer = this.cloud.loadBalancers.get(key);
-      if (loadBalancer) s.apiServerLoadBalancer = { id: loadBalancer.id, name: loadBalancer.name, ip: loadBalancer.vip };
+      if (loadBalancer)
+        s.apiServerLoadBalancer = { id: loadBalancer.id, name: loadBalancer.name, ip: loadBalancer.vip };
       setCondition(o, 'NetworkReady', true, 'Ready');
       setCondition(o, 'RouterReady', true, 'Ready');
       setCondition(o, 'SecurityGroupsReady', true, 'Ready');
@@ -240,10 +314,13 @@ export class CapiControllers {
     const identity = spec(openStackCluster).identityRef as { name?: string; cloudName?: string } | undefined;
     if (!identity?.name) return 'failed to create scope: identityRef is not set';
     const secret = this.api.get(SECRET, namespace, identity.name);
-    if (!secret) return `failed to create scope: failed to get secret ${namespace}/${identity.name}: secrets "${identity.name}" not found`;
+    if (!secret)
+      return `failed to create scope: failed to get secret ${namespace}/${identity.name}: secrets "${identity.name}" not found`;
     const data = (secret.data ?? {}) as Record<string, string>;
     const stringData = (secret.stringData ?? {}) as Record<string, string>;
-    const cloudsYaml = stringData['clouds.yaml'] ?? (data['clouds.yaml'] ? Buffer.from(data['clouds.yaml'], 'base64').toString('utf8') : undefined);
+    const cloudsYaml =
+      stringData['clouds.yaml'] ??
+      (data['clouds.yaml'] ? Buffer.from(data['clouds.yaml'], 'base64').toString('utf8') : undefined);
     if (!cloudsYaml) return `failed to create scope: secret ${namespace}/${identity.name} has no key "clouds.yaml"`;
     let clouds: Record<string, unknown> | undefined;
     try {
@@ -251,7 +328,8 @@ export class CapiControllers {
     } catch {
       return `failed to create scope: secret ${namespace}/${identity.name}: clouds.yaml is not valid YAML`;
     }
-    if (!identity.cloudName || !clouds?.[identity.cloudName]) return `failed to create scope: cloud "${identity.cloudName ?? ''}" not found in clouds.yaml of secret ${namespace}/${identity.name}`;
+    if (!identity.cloudName || !clouds?.[identity.cloudName])
+      return `failed to create scope: cloud "${identity.cloudName ?? ''}" not found in clouds.yaml of secret ${namespace}/${identity.name}`;
     return undefined;
   }
 
@@ -263,13 +341,21 @@ export class CapiControllers {
     if (!kcp) return undefined;
     this.writeKubeconfigSecret(cluster, kcp, key);
     const desired = Number(spec(kcp).replicas ?? 1);
-    const machines = this.inCluster(MACHINE, namespace, cluster.metadata.name).filter((m) => m.metadata.labels?.[CONTROL_PLANE_NAME_LABEL] === kcp.metadata.name);
+    const machines = this.inCluster(MACHINE, namespace, cluster.metadata.name).filter(
+      (m) => m.metadata.labels?.[CONTROL_PLANE_NAME_LABEL] === kcp.metadata.name,
+    );
     const live = machines.filter((m) => !m.metadata.deletionTimestamp);
     const running = live.filter((m) => status(m).nodeRef);
     // KCP adds one machine at a time, the next only when the others have joined.
     if (live.length < desired && running.length === live.length) {
-      const template = spec(kcp).machineTemplate?.spec?.infrastructureRef ?? spec(kcp).machineTemplate?.infrastructureRef;
-      this.createMachine(cluster, kcp, { name: `${kcp.metadata.name}-${suffix()}`, version: spec(kcp).version, templateName: template?.name, labels: { [CONTROL_PLANE_LABEL]: '', [CONTROL_PLANE_NAME_LABEL]: kcp.metadata.name } });
+      const template =
+        spec(kcp).machineTemplate?.spec?.infrastructureRef ?? spec(kcp).machineTemplate?.infrastructureRef;
+      this.createMachine(cluster, kcp, {
+        name: `${kcp.metadata.name}-${suffix()}`,
+        version: spec(kcp).version,
+        templateName: template?.name,
+        labels: { [CONTROL_PLANE_LABEL]: '', [CONTROL_PLANE_NAME_LABEL]: kcp.metadata.name },
+      });
     } else if (live.length > desired) this.deleteMachine(newest(live));
     const counts = replicaCounts(desired, live);
     const initialized = running.length > 0 || status(kcp).initialization?.controlPlaneInitialized === true;
@@ -278,13 +364,25 @@ export class CapiControllers {
       k.metadata.labels = { ...k.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
       k.metadata.ownerReferences = [ownerReference(cluster)];
       const s = statusOf(k);
-      Object.assign(s, { replicas: counts.replicas, readyReplicas: counts.readyReplicas, availableReplicas: counts.availableReplicas, upToDateReplicas: counts.upToDateReplicas, version: spec(k).version, observedGeneration: k.metadata.generation });
+      Object.assign(s, {
+        replicas: counts.replicas,
+        readyReplicas: counts.readyReplicas,
+        availableReplicas: counts.availableReplicas,
+        upToDateReplicas: counts.upToDateReplicas,
+        version: spec(k).version,
+        observedGeneration: k.metadata.generation,
+      });
       s.initialization = { controlPlaneInitialized: initialized };
       setCondition(k, 'Initialized', initialized, initialized ? 'Initialized' : 'NotInitialized');
       setCondition(k, 'Available', available, available ? 'Available' : 'NotAvailable');
       setCondition(k, 'EtcdClusterHealthy', available, available ? 'Healthy' : 'NotHealthy');
       setCondition(k, 'ControlPlaneComponentsHealthy', available, available ? 'Healthy' : 'NotHealthy');
-      setCondition(k, 'MachinesReady', counts.readyReplicas === live.length && live.length > 0, counts.readyReplicas === live.length && live.length > 0 ? 'Ready' : 'NotReady');
+      setCondition(
+        k,
+        'MachinesReady',
+        counts.readyReplicas === live.length && live.length > 0,
+        counts.readyReplicas === live.length && live.length > 0 ? 'Ready' : 'NotReady',
+      );
       setCondition(k, 'MachinesUpToDate', true, 'UpToDate');
     });
     return { initialized, available, counts };
@@ -299,7 +397,12 @@ export class CapiControllers {
     this.api.put({
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: { name, namespace, labels: { [CLUSTER_NAME_LABEL]: clusterName }, ownerReferences: [ownerReference(kcp)] },
+      metadata: {
+        name,
+        namespace,
+        labels: { [CLUSTER_NAME_LABEL]: clusterName },
+        ownerReferences: [ownerReference(kcp)],
+      },
       type: 'cluster.x-k8s.io/secret',
       data: { value: Buffer.from(workload.kubeconfig(`${clusterName}-admin@${clusterName}`)).toString('base64') },
     });
@@ -309,23 +412,56 @@ export class CapiControllers {
   private reconcileMachineDeployment(cluster: KubeObject, md: KubeObject) {
     const namespace = cluster.metadata.namespace ?? 'default';
     const desired = Number(spec(md).replicas ?? 1);
-    const live = this.inCluster(MACHINE, namespace, cluster.metadata.name).filter((m) => m.metadata.labels?.[DEPLOYMENT_NAME_LABEL] === md.metadata.name && !m.metadata.deletionTimestamp);
+    const live = this.inCluster(MACHINE, namespace, cluster.metadata.name).filter(
+      (m) => m.metadata.labels?.[DEPLOYMENT_NAME_LABEL] === md.metadata.name && !m.metadata.deletionTimestamp,
+    );
     const template = spec(md).template?.spec ?? {};
     const machineSet = `${md.metadata.name}-${suffix(5)}`;
     for (let i = live.length; i < desired; i++) {
-      this.createMachine(cluster, md, { name: `${machineSet}-${suffix(5)}`, version: template.version, templateName: template.infrastructureRef?.name, labels: { [DEPLOYMENT_NAME_LABEL]: md.metadata.name }, failureDomain: template.failureDomain });
+      this.createMachine(cluster, md, {
+        name: `${machineSet}-${suffix(5)}`,
+        version: template.version,
+        templateName: template.infrastructureRef?.name,
+        labels: { [DEPLOYMENT_NAME_LABEL]: md.metadata.name },
+        failureDomain: template.failureDomain,
+      });
     }
-    for (const machine of live.length > desired ? [...live].sort(byAge).slice(desired) : []) this.deleteMachine(machine);
+    for (const machine of live.length > desired ? [...live].sort(byAge).slice(desired) : [])
+      this.deleteMachine(machine);
     const counts = replicaCounts(desired, live.slice(0, Math.max(desired, live.length)));
     const available = counts.availableReplicas >= desired;
     this.update(MACHINE_DEPLOYMENT, namespace, md.metadata.name, (d) => {
       d.metadata.labels = { ...d.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
       d.metadata.ownerReferences = [ownerReference(cluster, false)];
       const s = statusOf(d);
-      Object.assign(s, { replicas: counts.replicas, readyReplicas: counts.readyReplicas, availableReplicas: counts.availableReplicas, upToDateReplicas: counts.upToDateReplicas, observedGeneration: d.metadata.generation });
-      s.phase = counts.replicas < desired ? 'ScalingUp' : counts.replicas > desired ? 'ScalingDown' : available ? 'Running' : 'ScalingUp';
-      setCondition(d, 'Available', available, available ? 'Available' : 'NotAvailable', available ? '' : `${counts.availableReplicas} available replicas, at least ${desired} required`);
-      setCondition(d, 'MachinesReady', counts.readyReplicas === counts.replicas, counts.readyReplicas === counts.replicas ? 'Ready' : 'NotReady');
+      Object.assign(s, {
+        replicas: counts.replicas,
+        readyReplicas: counts.readyReplicas,
+        availableReplicas: counts.availableReplicas,
+        upToDateReplicas: counts.upToDateReplicas,
+        observedGeneration: d.metadata.generation,
+      });
+      s.phase =
+        counts.replicas < desired
+          ? 'ScalingUp'
+          : counts.replicas > desired
+            ? 'ScalingDown'
+            : available
+              ? 'Running'
+              : 'ScalingUp';
+      setCondition(
+        d,
+        'Available',
+        available,
+        available ? 'Available' : 'NotAvailable',
+        available ? '' : `${counts.availableReplicas} available replicas, at least ${desired} required`,
+      );
+      setCondition(
+        d,
+        'MachinesReady',
+        counts.readyReplicas === counts.replicas,
+        counts.readyReplicas === counts.replicas ? 'Ready' : 'NotReady',
+      );
       setCondition(d, 'MachinesUpToDate', true, 'UpToDate');
       setCondition(d, 'RollingOut', false, 'NotRollingOut');
     });
@@ -333,12 +469,29 @@ export class CapiControllers {
   }
 
   /** A Machine with its KubeadmConfig and OpenStackMachine (from the template), as KCP and MachineSets create them. */
-  private createMachine(cluster: KubeObject, owner: KubeObject, machine: { name: string; version?: string; templateName?: string; labels: Record<string, string>; failureDomain?: string }): void {
+  private createMachine(
+    cluster: KubeObject,
+    owner: KubeObject,
+    machine: {
+      name: string;
+      version?: string;
+      templateName?: string;
+      labels: Record<string, string>;
+      failureDomain?: string;
+    },
+  ): void {
     const namespace = cluster.metadata.namespace ?? 'default';
     const clusterName = cluster.metadata.name;
     const labels = { [CLUSTER_NAME_LABEL]: clusterName, ...machine.labels };
-    const template = machine.templateName ? this.api.get(OPENSTACK_MACHINE_TEMPLATE, namespace, machine.templateName) : undefined;
-    this.api.put({ apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2', kind: 'KubeadmConfig', metadata: { name: machine.name, namespace, labels, ownerReferences: [ownerReference(owner)] }, spec: {} });
+    const template = machine.templateName
+      ? this.api.get(OPENSTACK_MACHINE_TEMPLATE, namespace, machine.templateName)
+      : undefined;
+    this.api.put({
+      apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
+      kind: 'KubeadmConfig',
+      metadata: { name: machine.name, namespace, labels, ownerReferences: [ownerReference(owner)] },
+      spec: {},
+    });
     this.api.put({
       apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1',
       kind: 'OpenStackMachine',
@@ -348,13 +501,23 @@ export class CapiControllers {
     this.api.put({
       apiVersion: 'cluster.x-k8s.io/v1beta2',
       kind: 'Machine',
-      metadata: { name: machine.name, namespace, labels, finalizers: [MACHINE_FINALIZER], ownerReferences: [ownerReference(owner)] },
+      metadata: {
+        name: machine.name,
+        namespace,
+        labels,
+        finalizers: [MACHINE_FINALIZER],
+        ownerReferences: [ownerReference(owner)],
+      },
       spec: {
         clusterName,
         version: machine.version,
         ...(machine.failureDomain ? { failureDomain: machine.failureDomain } : {}),
         bootstrap: { configRef: { apiGroup: 'bootstrap.cluster.x-k8s.io', kind: 'KubeadmConfig', name: machine.name } },
-        infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'OpenStackMachine', name: machine.name },
+        infrastructureRef: {
+          apiGroup: 'infrastructure.cluster.x-k8s.io',
+          kind: 'OpenStackMachine',
+          name: machine.name,
+        },
       },
       status: { phase: 'Pending' },
     });
@@ -382,15 +545,34 @@ export class CapiControllers {
     const workload = this.cloud.existingWorkloadApi(clusterKey);
 
     if (phase === 'Pending') {
-      const controlPlaneInitialized = conditionOf(this.api.get(CLUSTER, namespace, cluster.metadata.name), 'ControlPlaneInitialized')?.status === 'True';
+      const controlPlaneInitialized =
+        conditionOf(this.api.get(CLUSTER, namespace, cluster.metadata.name), 'ControlPlaneInitialized')?.status ===
+        'True';
       const firstControlPlane = isControlPlane && this.oldestControlPlane(cluster)?.metadata.name === name;
       const bootstrapped = Boolean(spec(machine).bootstrap?.dataSecretName);
       if (!bootstrapped && !controlPlaneInitialized && !firstControlPlane) {
-        this.update(MACHINE, namespace, name, (m) => setCondition(m, 'BootstrapConfigReady', false, 'NotReady', '* KubeadmConfig: WaitingForControlPlaneAvailable'));
+        this.update(MACHINE, namespace, name, (m) =>
+          setCondition(
+            m,
+            'BootstrapConfigReady',
+            false,
+            'NotReady',
+            '* KubeadmConfig: WaitingForControlPlaneAvailable',
+          ),
+        );
         return;
       }
       if (!this.api.get(SECRET, namespace, name)) {
-        this.api.put({ apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace, labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name } }, type: 'cluster.x-k8s.io/secret', data: { value: Buffer.from('## template: jinja\n#cloud-config\n').toString('base64'), format: Buffer.from('cloud-config').toString('base64') } });
+        this.api.put({
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name, namespace, labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name } },
+          type: 'cluster.x-k8s.io/secret',
+          data: {
+            value: Buffer.from('## template: jinja\n#cloud-config\n').toString('base64'),
+            format: Buffer.from('cloud-config').toString('base64'),
+          },
+        });
       }
       this.update(KUBEADM_CONFIG, namespace, name, (c) => {
         const s = statusOf(c);
@@ -414,7 +596,15 @@ export class CapiControllers {
       if (!server) {
         const fault = this.cloud.takeServerFault(name);
         const openStackMachine = this.api.get(OPENSTACK_MACHINE, namespace, name);
-        this.cloud.servers.set(name, { id: randomUUID(), name, cluster: clusterKey, status: fault ? 'ERROR' : 'BUILD', fault, flavor: spec(openStackMachine ?? ({} as KubeObject)).flavor, address: `10.6.0.${10 + this.cloud.servers.size}` });
+        this.cloud.servers.set(name, {
+          id: randomUUID(),
+          name,
+          cluster: clusterKey,
+          status: fault ? 'ERROR' : 'BUILD',
+          fault,
+          flavor: spec(openStackMachine ?? ({} as KubeObject)).flavor,
+          address: `10.6.0.${10 + this.cloud.servers.size}`,
+        });
         this.writeServer(cluster, machine, this.cloud.servers.get(name)!);
         return;
       }
@@ -428,7 +618,13 @@ export class CapiControllers {
         s.addresses = [{ type: 'InternalIP', address: server.address }];
         s.initialization = { ...s.initialization, infrastructureProvisioned: true };
         setCondition(m, 'InfrastructureReady', true, 'Ready');
-        setCondition(m, 'NodeHealthy', false, 'NodeDoesNotExist', '* Node: waiting for a node with matching ProviderID to exist');
+        setCondition(
+          m,
+          'NodeHealthy',
+          false,
+          'NodeDoesNotExist',
+          '* Node: waiting for a node with matching ProviderID to exist',
+        );
       });
       return;
     }
@@ -436,7 +632,8 @@ export class CapiControllers {
     if (!workload) return;
     const server = this.cloud.servers.get(name);
     if (phase === 'Provisioned' && server) {
-      if (!workload.get(NODE, undefined, name)) workload.put(newNode(name, server, spec(machine).version, isControlPlane));
+      if (!workload.get(NODE, undefined, name))
+        workload.put(newNode(name, server, spec(machine).version, isControlPlane));
       if (isControlPlane) workload.setReady(true);
     }
     const node = workload.get(NODE, undefined, name);
@@ -447,15 +644,29 @@ export class CapiControllers {
       s.phase = 'Running';
       s.nodeRef = { name };
       s.nodeInfo = (node.status as Record<string, unknown> | undefined)?.nodeInfo;
-      setCondition(m, 'NodeReady', nodeReady, nodeReady ? 'Ready' : 'NotReady', nodeReady ? '' : `* Node ${name}: ${conditionOf(node, 'Ready')?.message ?? 'NotReady'}`);
+      setCondition(
+        m,
+        'NodeReady',
+        nodeReady,
+        nodeReady ? 'Ready' : 'NotReady',
+        nodeReady ? '' : `* Node ${name}: ${conditionOf(node, 'Ready')?.message ?? 'NotReady'}`,
+      );
       setCondition(m, 'NodeHealthy', nodeReady, nodeReady ? 'Healthy' : 'NotHealthy');
-      setCondition(m, 'Ready', nodeReady, nodeReady ? 'Ready' : 'NotReady', nodeReady ? '' : '* NodeHealthy: Node is not ready');
+      setCondition(
+        m,
+        'Ready',
+        nodeReady,
+        nodeReady ? 'Ready' : 'NotReady',
+        nodeReady ? '' : '* NodeHealthy: Node is not ready',
+      );
       setCondition(m, 'Available', nodeReady, nodeReady ? 'Available' : 'NotReady');
     });
   }
 
   private oldestControlPlane(cluster: KubeObject): KubeObject | undefined {
-    const machines = this.inCluster(MACHINE, cluster.metadata.namespace ?? 'default', cluster.metadata.name).filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
+    const machines = this.inCluster(MACHINE, cluster.metadata.namespace ?? 'default', cluster.metadata.name).filter(
+      (m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined,
+    );
     return [...machines].sort(byAge)[0];
   }
 
@@ -472,8 +683,19 @@ export class CapiControllers {
       this.api.put({
         apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
         kind: 'OpenStackServer',
-        metadata: { name, namespace, labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name }, ...(openStackMachine ? { ownerReferences: [ownerReference(openStackMachine)] } : {}) },
-        spec: { flavor: server.flavor, image: spec(openStackMachine ?? ({} as KubeObject)).image, identityRef: spec(this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name) ?? ({} as KubeObject)).identityRef },
+        metadata: {
+          name,
+          namespace,
+          labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name },
+          ...(openStackMachine ? { ownerReferences: [ownerReference(openStackMachine)] } : {}),
+        },
+        spec: {
+          flavor: server.flavor,
+          image: spec(openStackMachine ?? ({} as KubeObject)).image,
+          identityRef: spec(
+            this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name) ?? ({} as KubeObject),
+          ).identityRef,
+        },
       });
     }
     this.update(OPENSTACK_SERVER, namespace, name, (o) => {
@@ -499,7 +721,12 @@ export class CapiControllers {
     if (failed) {
       this.update(MACHINE, namespace, name, (m) => {
         const s = statusOf(m);
-        s.deprecated = { v1beta1: { failureReason: 'CreateError', failureMessage: `Failure detected from referenced resource infrastructure.cluster.x-k8s.io/v1beta1, Kind=OpenStackMachine with name "${name}": ${message}` } };
+        s.deprecated = {
+          v1beta1: {
+            failureReason: 'CreateError',
+            failureMessage: `Failure detected from referenced resource infrastructure.cluster.x-k8s.io/v1beta1, Kind=OpenStackMachine with name "${name}": ${message}`,
+          },
+        };
         setCondition(m, 'InfrastructureReady', false, reason, `* OpenStackMachine: ${message}`);
       });
     }
@@ -513,7 +740,13 @@ export class CapiControllers {
     const machines = this.inCluster(MACHINE, namespace, name);
     this.update(CLUSTER, namespace, name, (c) => {
       statusOf(c).phase = 'Deleting';
-      setCondition(c, 'Deleting', true, 'Deleting', machines.length > 0 ? `* Machines: deleting ${machines.length}` : '* OpenStackCluster: deleting');
+      setCondition(
+        c,
+        'Deleting',
+        true,
+        'Deleting',
+        machines.length > 0 ? `* Machines: deleting ${machines.length}` : '* OpenStackCluster: deleting',
+      );
       setCondition(c, 'Available', false, 'Deleting');
     });
     if (machines.length > 0) {
@@ -522,7 +755,10 @@ export class CapiControllers {
     }
     this.cloud.loadBalancers.delete(key);
     await this.cloud.deleteWorkloadApi(key);
-    const owned = (type: TypeRef) => this.api.list(type, namespace).filter((o) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || spec(o).clusterName === name);
+    const owned = (type: TypeRef) =>
+      this.api
+        .list(type, namespace)
+        .filter((o) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || spec(o).clusterName === name);
     for (const md of owned(MACHINE_DEPLOYMENT)) {
       const template = spec(md).template?.spec ?? {};
       this.api.remove(OPENSTACK_MACHINE_TEMPLATE, namespace, template.infrastructureRef?.name);
@@ -532,7 +768,8 @@ export class CapiControllers {
     const kcpName = spec(cluster).controlPlaneRef?.name;
     const kcp = kcpName ? this.api.get(KUBEADM_CONTROL_PLANE, namespace, kcpName) : undefined;
     if (kcp) {
-      const template = spec(kcp).machineTemplate?.spec?.infrastructureRef ?? spec(kcp).machineTemplate?.infrastructureRef;
+      const template =
+        spec(kcp).machineTemplate?.spec?.infrastructureRef ?? spec(kcp).machineTemplate?.infrastructureRef;
       if (template?.name) this.api.remove(OPENSTACK_MACHINE_TEMPLATE, namespace, template.name);
       this.api.remove(KUBEADM_CONTROL_PLANE, namespace, kcp.metadata.name);
     }
@@ -544,7 +781,10 @@ export class CapiControllers {
 }
 
 function byAge(a: KubeObject, b: KubeObject): number {
-  return (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || Number(a.metadata.resourceVersion ?? 0) - Number(b.metadata.resourceVersion ?? 0);
+  return (
+    (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') ||
+    Number(a.metadata.resourceVersion ?? 0) - Number(b.metadata.resourceVersion ?? 0)
+  );
 }
 
 function newest(machines: KubeObject[]): KubeObject {
@@ -554,34 +794,70 @@ function newest(machines: KubeObject[]): KubeObject {
 /** v1beta2 replica counts: ready and available both mean the Machine's Node is Ready. */
 function replicaCounts(desired: number, machines: KubeObject[]) {
   const ready = machines.filter((m) => conditionOf(m, 'Ready')?.status === 'True').length;
-  return { desiredReplicas: desired, replicas: machines.length, readyReplicas: ready, availableReplicas: ready, upToDateReplicas: machines.length };
+  return {
+    desiredReplicas: desired,
+    replicas: machines.length,
+    readyReplicas: ready,
+    availableReplicas: ready,
+    upToDateReplicas: machines.length,
+  };
 }
 
 function newNode(name: string, server: SimServer, version: string | undefined, controlPlane: boolean): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Node',
-    metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', ...(controlPlane ? { 'node-role.kubernetes.io/control-plane': '' } : {}) } },
-    spec: { taints: [{ key: UNINITIALIZED_TAINT, value: 'true', effect: 'NoSchedule' }, ...(controlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : [])] },
+    metadata: {
+      name,
+      labels: {
+        'kubernetes.io/hostname': name,
+        'kubernetes.io/os': 'linux',
+        ...(controlPlane ? { 'node-role.kubernetes.io/control-plane': '' } : {}),
+      },
+    },
+    spec: {
+      taints: [
+        { key: UNINITIALIZED_TAINT, value: 'true', effect: 'NoSchedule' },
+        ...(controlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : []),
+      ],
+    },
     status: {
       addresses: [
         { type: 'InternalIP', address: server.address },
         { type: 'Hostname', address: name },
       ],
       conditions: [notReadyCondition()],
-      nodeInfo: { kubeletVersion: version ?? 'v1.35.0', containerRuntimeVersion: 'containerd://2.1.4', osImage: 'Ubuntu 24.04.3 LTS', architecture: 'amd64', operatingSystem: 'linux' },
+      nodeInfo: {
+        kubeletVersion: version ?? 'v1.35.0',
+        containerRuntimeVersion: 'containerd://2.1.4',
+        osImage: 'Ubuntu 24.04.3 LTS',
+        architecture: 'amd64',
+        operatingSystem: 'linux',
+      },
     },
   };
 }
 
-const CNI_NOT_READY = 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+const CNI_NOT_READY =
+  'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
 
 function notReadyCondition(message = CNI_NOT_READY): Condition {
   const now = new Date().toISOString();
-  return { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message, lastTransitionTime: now, ...{ lastHeartbeatTime: now } };
+  return {
+    type: 'Ready',
+    status: 'False',
+    reason: 'KubeletNotReady',
+    message,
+    lastTransitionTime: now,
+    ...{ lastHeartbeatTime: now },
+  };
 }
 
-type PodSpec = { volumes?: { hostPath?: { path?: string } }[]; containers?: { args?: string[]; command?: string[] }[]; nodeSelector?: Record<string, string> };
+type PodSpec = {
+  volumes?: { hostPath?: { path?: string } }[];
+  containers?: { args?: string[]; command?: string[] }[];
+  nodeSelector?: Record<string, string>;
+};
 const podSpec = (workload: KubeObject): PodSpec => (spec(workload).template?.spec ?? {}) as PodSpec;
 
 /** A CNI installs itself as a DaemonSet writing /etc/cni/net.d on every node. */
@@ -591,7 +867,9 @@ function isCni(daemonSet: KubeObject): boolean {
 
 /** openstack-cloud-controller-manager: a container run with --cloud-provider=openstack. */
 function isOpenStackCcm(workload: KubeObject): boolean {
-  return (podSpec(workload).containers ?? []).some((c) => [...(c.command ?? []), ...(c.args ?? [])].includes('--cloud-provider=openstack'));
+  return (podSpec(workload).containers ?? []).some((c) =>
+    [...(c.command ?? []), ...(c.args ?? [])].includes('--cloud-provider=openstack'),
+  );
 }
 
 /**
@@ -602,26 +880,55 @@ function isOpenStackCcm(workload: KubeObject): boolean {
 export function simulateKubelets(workload: ApiServerStandIn): void {
   const daemonSets = workload.list(DAEMON_SET, 'kube-system');
   const cni = daemonSets.some(isCni);
-  const ccm = [...daemonSets, ...workload.list(DEPLOYMENT, 'kube-system')].some(isOpenStackCcm) && workload.get(SECRET, 'kube-system', 'cloud-config') !== undefined;
+  const ccm =
+    [...daemonSets, ...workload.list(DEPLOYMENT, 'kube-system')].some(isOpenStackCcm) &&
+    workload.get(SECRET, 'kube-system', 'cloud-config') !== undefined;
   const nodes = workload.list(NODE);
   for (const node of nodes) {
     const ready = cni && ccm;
     const message = !cni ? CNI_NOT_READY : 'node is waiting for the cloud controller manager to initialize it';
     const current = conditionOf(node, 'Ready');
-    const taints = ((spec(node).taints ?? []) as { key: string }[]).filter((t) => !(ccm && t.key === UNINITIALIZED_TAINT));
-    if (current?.status === (ready ? 'True' : 'False') && (ready || current.message === message) && taints.length === (spec(node).taints ?? []).length) continue;
+    const taints = ((spec(node).taints ?? []) as { key: string }[]).filter(
+      (t) => !(ccm && t.key === UNINITIALIZED_TAINT),
+    );
+    if (
+      current?.status === (ready ? 'True' : 'False') &&
+      (ready || current.message === message) &&
+      taints.length === (spec(node).taints ?? []).length
+    )
+      continue;
     const next = clone(node);
     next.spec = { ...(next.spec as object | undefined), taints };
     const conditions = ((statusOf(next).conditions ?? []) as Condition[]).filter((c) => c.type !== 'Ready');
     const now = new Date().toISOString();
-    conditions.push(ready ? { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastTransitionTime: now } : notReadyCondition(message));
+    conditions.push(
+      ready
+        ? {
+            type: 'Ready',
+            status: 'True',
+            reason: 'KubeletReady',
+            message: 'kubelet is posting ready status',
+            lastTransitionTime: now,
+          }
+        : notReadyCondition(message),
+    );
     statusOf(next).conditions = conditions;
     workload.put(next);
   }
   for (const daemonSet of daemonSets) {
     const selector = podSpec(daemonSet).nodeSelector ?? {};
-    const scheduled = nodes.filter((n) => Object.entries(selector).every(([k, v]) => n.metadata.labels?.[k] === v)).length;
-    const want = { currentNumberScheduled: scheduled, desiredNumberScheduled: scheduled, numberReady: scheduled, numberAvailable: scheduled, updatedNumberScheduled: scheduled, numberMisscheduled: 0, observedGeneration: daemonSet.metadata.generation ?? 1 };
+    const scheduled = nodes.filter((n) =>
+      Object.entries(selector).every(([k, v]) => n.metadata.labels?.[k] === v),
+    ).length;
+    const want = {
+      currentNumberScheduled: scheduled,
+      desiredNumberScheduled: scheduled,
+      numberReady: scheduled,
+      numberAvailable: scheduled,
+      updatedNumberScheduled: scheduled,
+      numberMisscheduled: 0,
+      observedGeneration: daemonSet.metadata.generation ?? 1,
+    };
     if (JSON.stringify(daemonSet.status ?? {}) === JSON.stringify(want)) continue;
     workload.put({ ...clone(daemonSet), status: want });
   }

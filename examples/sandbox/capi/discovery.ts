@@ -31,8 +31,21 @@ export interface CustomResourceDefinition {
   spec: {
     group: string;
     scope: string;
-    names: { kind: string; plural: string; singular?: string; shortNames?: string[]; categories?: string[]; listKind?: string };
-    versions: { name: string; served: boolean; storage?: boolean; subresources?: { status?: unknown }; additionalPrinterColumns?: PrinterColumn[] }[];
+    names: {
+      kind: string;
+      plural: string;
+      singular?: string;
+      shortNames?: string[];
+      categories?: string[];
+      listKind?: string;
+    };
+    versions: {
+      name: string;
+      served: boolean;
+      storage?: boolean;
+      subresources?: { status?: unknown };
+      additionalPrinterColumns?: PrinterColumn[];
+    }[];
   };
 }
 
@@ -40,20 +53,45 @@ export interface CustomResourceDefinition {
 export function validateDefinition(object: { metadata: { name: string } }): void {
   const { spec } = object as Partial<CustomResourceDefinition>;
   const invalid = (field: string, message: string) =>
-    new StatusError(422, 'Invalid', `CustomResourceDefinition.apiextensions.k8s.io "${object.metadata.name}" is invalid: ${field}: ${message}`, { name: object.metadata.name, group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' });
-  if (!spec?.group || !spec.names?.plural || !spec.names.kind) throw invalid('spec', 'Required value: spec.group, spec.names.plural and spec.names.kind');
-  if (object.metadata.name !== `${spec.names.plural}.${spec.group}`) throw invalid('metadata.name', `Invalid value: "${object.metadata.name}": must be spec.names.plural+"."+spec.group`);
-  if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') throw invalid('spec.scope', `Unsupported value: "${spec.scope}": supported values: "Cluster", "Namespaced"`);
-  if (!Array.isArray(spec.versions) || !spec.versions.some((v) => v.served)) throw invalid('spec.versions', 'Invalid value: must have at least one served version');
+    new StatusError(
+      422,
+      'Invalid',
+      `CustomResourceDefinition.apiextensions.k8s.io "${object.metadata.name}" is invalid: ${field}: ${message}`,
+      { name: object.metadata.name, group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' },
+    );
+  if (!spec?.group || !spec.names?.plural || !spec.names.kind)
+    throw invalid('spec', 'Required value: spec.group, spec.names.plural and spec.names.kind');
+  if (object.metadata.name !== `${spec.names.plural}.${spec.group}`)
+    throw invalid(
+      'metadata.name',
+      `Invalid value: "${object.metadata.name}": must be spec.names.plural+"."+spec.group`,
+    );
+  if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster')
+    throw invalid('spec.scope', `Unsupported value: "${spec.scope}": supported values: "Cluster", "Namespaced"`);
+  if (!Array.isArray(spec.versions) || !spec.versions.some((v) => v.served))
+    throw invalid('spec.versions', 'Invalid value: must have at least one served version');
 }
 
 /** The status the apiextensions controller gives a definition: names accepted, established. */
 export function definitionStatus(object: unknown, now: string) {
   const { spec } = object as CustomResourceDefinition;
-  const condition = (type: string, reason: string, message: string) => ({ type, status: 'True', lastTransitionTime: now, reason, message });
+  const condition = (type: string, reason: string, message: string) => ({
+    type,
+    status: 'True',
+    lastTransitionTime: now,
+    reason,
+    message,
+  });
   return {
-    conditions: [condition('NamesAccepted', 'NoConflicts', 'no conflicts found'), condition('Established', 'InitialNamesAccepted', 'the initial names have been accepted')],
-    acceptedNames: { ...spec.names, singular: spec.names.singular ?? spec.names.kind.toLowerCase(), listKind: spec.names.listKind ?? `${spec.names.kind}List` },
+    conditions: [
+      condition('NamesAccepted', 'NoConflicts', 'no conflicts found'),
+      condition('Established', 'InitialNamesAccepted', 'the initial names have been accepted'),
+    ],
+    acceptedNames: {
+      ...spec.names,
+      singular: spec.names.singular ?? spec.names.kind.toLowerCase(),
+      listKind: spec.names.listKind ?? `${spec.names.kind}List`,
+    },
     storedVersions: spec.versions.filter((v) => v.storage).map((v) => v.name),
   };
 }
@@ -99,11 +137,15 @@ const byVersionPriority = (a: string, b: string) => {
 /** Group → its versions, preferred first. */
 function groupVersions(types: TypeEntry[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
-  for (const t of types) groups.set(t.group, [...new Set([...(groups.get(t.group) ?? []), t.version])].sort(byVersionPriority));
+  for (const t of types)
+    groups.set(t.group, [...new Set([...(groups.get(t.group) ?? []), t.version])].sort(byVersionPriority));
   return groups;
 }
 
-const names = (t: TypeEntry) => ({ ...(t.shortNames ? { shortNames: t.shortNames } : {}), ...(t.categories ? { categories: t.categories } : {}) });
+const names = (t: TypeEntry) => ({
+  ...(t.shortNames ? { shortNames: t.shortNames } : {}),
+  ...(t.categories ? { categories: t.categories } : {}),
+});
 
 /** `GET /api/v1`, `/apis/<group>/<version>`; undefined when nothing is served there. */
 export function resourceList(types: TypeEntry[], group: string, version: string) {
@@ -115,7 +157,17 @@ export function resourceList(types: TypeEntry[], group: string, version: string)
     groupVersion: groupVersion(group, version),
     resources: served.flatMap((t) => [
       { name: t.plural, singularName: t.singular, namespaced: t.namespaced, kind: t.kind, verbs: VERBS, ...names(t) },
-      ...(t.statusSubresource ? [{ name: `${t.plural}/status`, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: STATUS_VERBS }] : []),
+      ...(t.statusSubresource
+        ? [
+            {
+              name: `${t.plural}/status`,
+              singularName: '',
+              namespaced: t.namespaced,
+              kind: t.kind,
+              verbs: STATUS_VERBS,
+            },
+          ]
+        : []),
     ]),
   };
 }
@@ -155,7 +207,9 @@ export function aggregatedDiscovery(types: TypeEntry[], core: boolean) {
               singularResource: t.singular,
               verbs: VERBS,
               ...names(t),
-              ...(t.statusSubresource ? { subresources: [{ subresource: 'status', responseKind, verbs: STATUS_VERBS }] } : {}),
+              ...(t.statusSubresource
+                ? { subresources: [{ subresource: 'status', responseKind, verbs: STATUS_VERBS }] }
+                : {}),
             };
           }),
         freshness: 'Current',
@@ -178,8 +232,14 @@ export function openApiRoot(types: TypeEntry[]) {
   const paths: Record<string, { serverRelativeURL: string }> = {};
   for (const [group, versions] of groupVersions(types)) {
     for (const version of versions) {
-      const hash = createHash('sha256').update(JSON.stringify(resourceList(types, group, version))).digest('hex').slice(0, 16).toUpperCase();
-      paths[openApiPath(group, version)] = { serverRelativeURL: `/openapi/v3/${openApiPath(group, version)}?hash=${hash}` };
+      const hash = createHash('sha256')
+        .update(JSON.stringify(resourceList(types, group, version)))
+        .digest('hex')
+        .slice(0, 16)
+        .toUpperCase();
+      paths[openApiPath(group, version)] = {
+        serverRelativeURL: `/openapi/v3/${openApiPath(group, version)}?hash=${hash}`,
+      };
     }
   }
   return { paths };
@@ -189,11 +249,24 @@ export function openApiRoot(types: TypeEntry[]) {
 export function openApiDocument(types: TypeEntry[], group: string, version: string, kubernetesVersion: string) {
   const served = types.filter((t) => t.group === group && t.version === version);
   if (served.length === 0) return undefined;
-  const fieldValidation = { name: 'fieldValidation', in: 'query', description: 'fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.', schema: { type: 'string', uniqueItems: true } };
+  const fieldValidation = {
+    name: 'fieldValidation',
+    in: 'query',
+    description:
+      'fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.',
+    schema: { type: 'string', uniqueItems: true },
+  };
   const paths = Object.fromEntries(
     served.map((t) => [
       `/${openApiPath(group, version)}/${t.namespaced ? 'namespaces/{namespace}/' : ''}${t.plural}/{name}`,
-      { patch: { operationId: `patch${t.kind}`, parameters: [fieldValidation], 'x-kubernetes-action': 'patch', 'x-kubernetes-group-version-kind': { group, version, kind: t.kind } } },
+      {
+        patch: {
+          operationId: `patch${t.kind}`,
+          parameters: [fieldValidation],
+          'x-kubernetes-action': 'patch',
+          'x-kubernetes-group-version-kind': { group, version, kind: t.kind },
+        },
+      },
     ]),
   );
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: kubernetesVersion }, paths };

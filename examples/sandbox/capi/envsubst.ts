@@ -27,20 +27,27 @@ export function templateVariables(template: string): TemplateVariable[] {
 
 export class MissingVariablesError extends Error {
   constructor(readonly variables: string[]) {
-    super(`value for variables [${variables.join(', ')}] is not set. Please set the value using os environment variables or the clusterctl config file`);
+    super(
+      `value for variables [${variables.join(', ')}] is not set. Please set the value using os environment variables or the clusterctl config file`,
+    );
   }
 }
 
 /** Substitutes every reference; throws MissingVariablesError naming each variable that has neither value nor default. */
 export function substitute(template: string, lookup: (name: string) => string | undefined): string {
-  const missing = templateVariables(template).filter((v) => v.defaultValue === undefined && lookup(v.name) === undefined);
+  const missing = templateVariables(template).filter(
+    (v) => v.defaultValue === undefined && lookup(v.name) === undefined,
+  );
   if (missing.length > 0) throw new MissingVariablesError(missing.map((v) => v.name));
-  return template.replace(REFERENCE, (_whole, name: string | undefined, operator: string | undefined, fallback: string | undefined) => {
-    if (!name) return '$';
-    const value = lookup(name);
-    if (!operator) return value ?? '';
-    // `:=`/`:-` also replace an empty value; `=`/`-` only an unset one.
-    const useDefault = value === undefined || (operator.startsWith(':') && value === '');
-    return useDefault ? (fallback ?? '') : value;
-  });
+  return template.replace(
+    REFERENCE,
+    (_whole, name: string | undefined, operator: string | undefined, fallback: string | undefined) => {
+      if (!name) return '$';
+      const value = lookup(name);
+      if (!operator) return value ?? '';
+      // `:=`/`:-` also replace an empty value; `=`/`-` only an unset one.
+      const useDefault = value === undefined || (operator.startsWith(':') && value === '');
+      return useDefault ? (fallback ?? '') : value;
+    },
+  );
 }

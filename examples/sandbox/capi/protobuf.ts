@@ -4,10 +4,25 @@
  * back to JSON. This decodes those few kinds into their JSON form; field numbers from k8s.io/api `generated.proto`.
  */
 
-type Field = 'string' | 'bytes' | 'int64' | 'bool' | 'strings' | 'stringMap' | 'bytesMap' | { message: Schema; repeated?: boolean };
+type Field =
+  | 'string'
+  | 'bytes'
+  | 'int64'
+  | 'bool'
+  | 'strings'
+  | 'stringMap'
+  | 'bytesMap'
+  | { message: Schema; repeated?: boolean };
 type Schema = Record<number, [name: string, field: Field]>;
 
-const ownerReference: Schema = { 1: ['kind', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'], 5: ['apiVersion', 'string'], 6: ['controller', 'bool'], 7: ['blockOwnerDeletion', 'bool'] };
+const ownerReference: Schema = {
+  1: ['kind', 'string'],
+  3: ['name', 'string'],
+  4: ['uid', 'string'],
+  5: ['apiVersion', 'string'],
+  6: ['controller', 'bool'],
+  7: ['blockOwnerDeletion', 'bool'],
+};
 const objectMeta: Schema = {
   1: ['name', 'string'],
   2: ['generateName', 'string'],
@@ -19,13 +34,33 @@ const objectMeta: Schema = {
   13: ['ownerReferences', { message: ownerReference, repeated: true }],
   14: ['finalizers', 'strings'],
 };
-const reference: Schema = { 1: ['kind', 'string'], 2: ['namespace', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'], 5: ['apiVersion', 'string'] };
+const reference: Schema = {
+  1: ['kind', 'string'],
+  2: ['namespace', 'string'],
+  3: ['name', 'string'],
+  4: ['uid', 'string'],
+  5: ['apiVersion', 'string'],
+};
 
 /** The kinds kubectl creates with typed clients, by `apiVersion/kind`. */
 const SCHEMAS: Record<string, Schema> = {
-  'v1/Namespace': { 1: ['metadata', { message: objectMeta }], 2: ['spec', { message: { 1: ['finalizers', 'strings'] } }] },
-  'v1/Secret': { 1: ['metadata', { message: objectMeta }], 2: ['data', 'bytesMap'], 3: ['type', 'string'], 4: ['stringData', 'stringMap'], 5: ['immutable', 'bool'] },
-  'v1/ConfigMap': { 1: ['metadata', { message: objectMeta }], 2: ['data', 'stringMap'], 3: ['binaryData', 'bytesMap'], 4: ['immutable', 'bool'] },
+  'v1/Namespace': {
+    1: ['metadata', { message: objectMeta }],
+    2: ['spec', { message: { 1: ['finalizers', 'strings'] } }],
+  },
+  'v1/Secret': {
+    1: ['metadata', { message: objectMeta }],
+    2: ['data', 'bytesMap'],
+    3: ['type', 'string'],
+    4: ['stringData', 'stringMap'],
+    5: ['immutable', 'bool'],
+  },
+  'v1/ConfigMap': {
+    1: ['metadata', { message: objectMeta }],
+    2: ['data', 'stringMap'],
+    3: ['binaryData', 'bytesMap'],
+    4: ['immutable', 'bool'],
+  },
   'v1/ServiceAccount': {
     1: ['metadata', { message: objectMeta }],
     2: ['secrets', { message: reference, repeated: true }],
@@ -34,7 +69,11 @@ const SCHEMAS: Record<string, Schema> = {
   },
 };
 
-const unknownEnvelope: Schema = { 1: ['typeMeta', { message: { 1: ['apiVersion', 'string'], 2: ['kind', 'string'] } }], 2: ['raw', 'bytes'], 4: ['contentType', 'string'] };
+const unknownEnvelope: Schema = {
+  1: ['typeMeta', { message: { 1: ['apiVersion', 'string'], 2: ['kind', 'string'] } }],
+  2: ['raw', 'bytes'],
+  4: ['contentType', 'string'],
+};
 
 const PROTOBUF_MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
@@ -81,14 +120,22 @@ function decodeMessage(buffer: Buffer, schema: Schema): Record<string, unknown> 
       // proto2 sends empty strings; the JSON form omits them (omitempty).
       const text = bytes.at(-1)!.toString('utf8');
       if (text) result[name] = text;
-    }
-    else if (field === 'bytes') result[name] = bytes.at(-1)!;
+    } else if (field === 'bytes') result[name] = bytes.at(-1)!;
     else if (field === 'int64') result[name] = Number(values.at(-1));
     else if (field === 'bool') result[name] = values.at(-1) === 1n;
     else if (field === 'strings') result[name] = bytes.map((b) => b.toString('utf8'));
     else if (field === 'stringMap' || field === 'bytesMap') {
-      const entries = bytes.map((entry) => decodeMessage(entry, { 1: ['key', 'string'], 2: ['value', field === 'stringMap' ? 'string' : 'bytes'] }));
-      result[name] = Object.fromEntries(entries.map((e) => [e.key ?? '', field === 'bytesMap' ? ((e.value as Buffer | undefined) ?? Buffer.alloc(0)).toString('base64') : (e.value ?? '')]));
+      const entries = bytes.map((entry) =>
+        decodeMessage(entry, { 1: ['key', 'string'], 2: ['value', field === 'stringMap' ? 'string' : 'bytes'] }),
+      );
+      result[name] = Object.fromEntries(
+        entries.map((e) => [
+          e.key ?? '',
+          field === 'bytesMap'
+            ? ((e.value as Buffer | undefined) ?? Buffer.alloc(0)).toString('base64')
+            : (e.value ?? ''),
+        ]),
+      );
     } else if (field.repeated) result[name] = bytes.map((b) => decodeMessage(b, field.message));
     else result[name] = decodeMessage(bytes.at(-1)!, field.message);
   }
@@ -98,9 +145,15 @@ function decodeMessage(buffer: Buffer, schema: Schema): Record<string, unknown> 
 /** The JSON form of a protobuf request body; throws naming the kind when it is not one this stand-in decodes. */
 export function decodeProtobufObject(body: Buffer): Record<string, unknown> {
   if (!body.subarray(0, 4).equals(PROTOBUF_MAGIC)) throw new Error('missing the k8s protobuf magic');
-  const envelope = decodeMessage(body.subarray(4), unknownEnvelope) as { typeMeta?: { apiVersion?: string; kind?: string }; raw?: Buffer };
+  const envelope = decodeMessage(body.subarray(4), unknownEnvelope) as {
+    typeMeta?: { apiVersion?: string; kind?: string };
+    raw?: Buffer;
+  };
   const { apiVersion = '', kind = '' } = envelope.typeMeta ?? {};
   const schema = SCHEMAS[`${apiVersion}/${kind}`];
-  if (!schema) throw new Error(`protobuf bodies are decoded only for ${Object.keys(SCHEMAS).join(', ')}, not ${apiVersion}/${kind}; send JSON (kubectl apply)`);
+  if (!schema)
+    throw new Error(
+      `protobuf bodies are decoded only for ${Object.keys(SCHEMAS).join(', ')}, not ${apiVersion}/${kind}; send JSON (kubectl apply)`,
+    );
   return { apiVersion, kind, ...decodeMessage(envelope.raw ?? Buffer.alloc(0), schema) };
 }

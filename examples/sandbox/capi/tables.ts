@@ -66,41 +66,121 @@ interface Row {
 }
 
 const NAME = tableColumn('Name', 'Name must be unique within a namespace.');
-const AGE = tableColumn('Age', 'CreationTimestamp is a timestamp representing the server time when this object was created.', 'date');
+const AGE = tableColumn(
+  'Age',
+  'CreationTimestamp is a timestamp representing the server time when this object was created.',
+  'date',
+);
 const count = (value: unknown) => (isMap(value) ? Object.keys(value).length : 0);
-const field = (object: Row, ...path: string[]) => path.reduce<unknown>((node, key) => (isMap(node) ? node[key] : undefined), object);
+const field = (object: Row, ...path: string[]) =>
+  path.reduce<unknown>((node, key) => (isMap(node) ? node[key] : undefined), object);
 const number = (object: Row, ...path: string[]) => Number(field(object, ...path) ?? 0);
 
 /** By `group/kind`: the apiserver's columns for the built-in kinds users list. */
-const BUILT_IN_TABLES: Record<string, { columns: ReturnType<typeof tableColumn>[]; cells: (object: Row) => unknown[] }> = {
+const BUILT_IN_TABLES: Record<
+  string,
+  { columns: ReturnType<typeof tableColumn>[]; cells: (object: Row) => unknown[] }
+> = {
   '/Node': { columns: nodeColumns, cells: (o) => nodeCells(o, age(o.metadata.creationTimestamp)) },
-  '/Namespace': { columns: [NAME, tableColumn('Status', 'The status of the namespace'), AGE], cells: (o) => [o.metadata.name, field(o, 'status', 'phase'), age(o.metadata.creationTimestamp)] },
+  '/Namespace': {
+    columns: [NAME, tableColumn('Status', 'The status of the namespace'), AGE],
+    cells: (o) => [o.metadata.name, field(o, 'status', 'phase'), age(o.metadata.creationTimestamp)],
+  },
   '/Secret': {
-    columns: [NAME, tableColumn('Type', 'The type of the secret'), tableColumn('Data', 'The number of entries in the secret', 'integer'), AGE],
+    columns: [
+      NAME,
+      tableColumn('Type', 'The type of the secret'),
+      tableColumn('Data', 'The number of entries in the secret', 'integer'),
+      AGE,
+    ],
     cells: (o) => [o.metadata.name, o.type, count(o.data), age(o.metadata.creationTimestamp)],
   },
-  '/ConfigMap': { columns: [NAME, tableColumn('Data', 'Number of data entries', 'integer'), AGE], cells: (o) => [o.metadata.name, count(o.data) + count(o.binaryData), age(o.metadata.creationTimestamp)] },
+  '/ConfigMap': {
+    columns: [NAME, tableColumn('Data', 'Number of data entries', 'integer'), AGE],
+    cells: (o) => [o.metadata.name, count(o.data) + count(o.binaryData), age(o.metadata.creationTimestamp)],
+  },
   'apps/Deployment': {
-    columns: [NAME, tableColumn('Ready', 'Number of the pod with ready state'), tableColumn('Up-to-date', 'Total number of non-terminated pods targeted by this deployment that have the desired template spec.', 'integer'), tableColumn('Available', 'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.', 'integer'), AGE],
-    cells: (o) => [o.metadata.name, `${number(o, 'status', 'readyReplicas')}/${field(o, 'spec', 'replicas') ?? 1}`, number(o, 'status', 'updatedReplicas'), number(o, 'status', 'availableReplicas'), age(o.metadata.creationTimestamp)],
+    columns: [
+      NAME,
+      tableColumn('Ready', 'Number of the pod with ready state'),
+      tableColumn(
+        'Up-to-date',
+        'Total number of non-terminated pods targeted by this deployment that have the desired template spec.',
+        'integer',
+      ),
+      tableColumn(
+        'Available',
+        'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.',
+        'integer',
+      ),
+      AGE,
+    ],
+    cells: (o) => [
+      o.metadata.name,
+      `${number(o, 'status', 'readyReplicas')}/${field(o, 'spec', 'replicas') ?? 1}`,
+      number(o, 'status', 'updatedReplicas'),
+      number(o, 'status', 'availableReplicas'),
+      age(o.metadata.creationTimestamp),
+    ],
   },
   'apps/DaemonSet': {
-    columns: [NAME, ...['Desired', 'Current', 'Ready', 'Up-to-date', 'Available'].map((c) => tableColumn(c, `The ${c.toLowerCase()} number of nodes`, 'integer')), tableColumn('Node Selector', 'The node selector of the pods'), AGE],
+    columns: [
+      NAME,
+      ...['Desired', 'Current', 'Ready', 'Up-to-date', 'Available'].map((c) =>
+        tableColumn(c, `The ${c.toLowerCase()} number of nodes`, 'integer'),
+      ),
+      tableColumn('Node Selector', 'The node selector of the pods'),
+      AGE,
+    ],
     cells: (o) => {
-      const selector = Object.entries((field(o, 'spec', 'template', 'spec', 'nodeSelector') ?? {}) as Record<string, string>).map(([k, v]) => `${k}=${v}`);
-      const status = ['desiredNumberScheduled', 'currentNumberScheduled', 'numberReady', 'updatedNumberScheduled', 'numberAvailable'].map((key) => number(o, 'status', key));
-      return [o.metadata.name, ...status, selector.length ? selector.join(',') : '<none>', age(o.metadata.creationTimestamp)];
+      const selector = Object.entries(
+        (field(o, 'spec', 'template', 'spec', 'nodeSelector') ?? {}) as Record<string, string>,
+      ).map(([k, v]) => `${k}=${v}`);
+      const status = [
+        'desiredNumberScheduled',
+        'currentNumberScheduled',
+        'numberReady',
+        'updatedNumberScheduled',
+        'numberAvailable',
+      ].map((key) => number(o, 'status', key));
+      return [
+        o.metadata.name,
+        ...status,
+        selector.length ? selector.join(',') : '<none>',
+        age(o.metadata.creationTimestamp),
+      ];
     },
   },
 };
 
 /** The Table of `objects` of one kind; `includeObject` as the client asked (`Metadata` by default). */
-export function table(kind: { group: string; kind: string; printerColumns: PrinterColumn[] }, objects: Row[], resourceVersion: string, includeObject: string | null) {
+export function table(
+  kind: { group: string; kind: string; printerColumns: PrinterColumn[] },
+  objects: Row[],
+  resourceVersion: string,
+  includeObject: string | null,
+) {
   const custom = kind.printerColumns.filter((c) => c.name.toLowerCase() !== 'name');
   const builtIn = BUILT_IN_TABLES[`${kind.group}/${kind.kind}`];
-  const columns = builtIn?.columns ?? (custom.length ? [NAME, ...custom.map((c) => ({ ...tableColumn(c.name, c.description ?? '', c.type), priority: c.priority ?? 0 }))] : [NAME, AGE]);
-  const cells = (object: Row) => builtIn?.cells(object) ?? (custom.length ? [object.metadata.name, ...custom.map((c) => printerCell(object, c))] : [object.metadata.name, age(object.metadata.creationTimestamp)]);
-  const rowObject = (object: Row) => (includeObject === 'Object' ? object : includeObject === 'None' ? undefined : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata });
+  const columns =
+    builtIn?.columns ??
+    (custom.length
+      ? [
+          NAME,
+          ...custom.map((c) => ({ ...tableColumn(c.name, c.description ?? '', c.type), priority: c.priority ?? 0 })),
+        ]
+      : [NAME, AGE]);
+  const cells = (object: Row) =>
+    builtIn?.cells(object) ??
+    (custom.length
+      ? [object.metadata.name, ...custom.map((c) => printerCell(object, c))]
+      : [object.metadata.name, age(object.metadata.creationTimestamp)]);
+  const rowObject = (object: Row) =>
+    includeObject === 'Object'
+      ? object
+      : includeObject === 'None'
+        ? undefined
+        : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata };
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',

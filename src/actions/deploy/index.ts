@@ -8,4 +8,6 @@ import { post, run } from './run.js';
  * pattern): the main step leaves a mark in the action's state, the post step finds it.
  */
 export const main = (): Promise<void> =>
-  deployPostState.isPost() ? post() : runAction('cluster-deploy', run, { reportsResult: true, secretInputs: SECRET_INPUTS });
+  deployPostState.isPost()
+    ? post()
+    : runAction('cluster-deploy', run, { reportsResult: true, secretInputs: SECRET_INPUTS });

@@ -26,7 +26,14 @@ import { reportHealthIssue } from '../../github/health-issue.js';
 import { actionsOutput, runContext, runUrl } from '../../github/runner.js';
 import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
 import { deploySummary } from '../../github/summary.js';
-import { declaredBackend, localBackendRefusal, missingStateForCheck, missingStateForDestroy, restoreSavedFiles, tofuStateFile } from '../../github/tofu-state.js';
+import {
+  declaredBackend,
+  localBackendRefusal,
+  missingStateForCheck,
+  missingStateForDestroy,
+  restoreSavedFiles,
+  tofuStateFile,
+} from '../../github/tofu-state.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
@@ -41,7 +48,11 @@ async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySett
   core.setOutput('kubeconfig-path', deploy.kubeconfigPath);
   core.setOutput('kubeconfig', text);
   core.exportVariable('KUBECONFIG', deploy.kubeconfigPath);
-  if (settings.kubeconfigPassphrase) core.setOutput('kubeconfig-encrypted', await (await secretBox()).encryptWithPassphrase(text, settings.kubeconfigPassphrase));
+  if (settings.kubeconfigPassphrase)
+    core.setOutput(
+      'kubeconfig-encrypted',
+      await (await secretBox()).encryptWithPassphrase(text, settings.kubeconfigPassphrase),
+    );
 }
 
 /** This run in the timeline: GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT, when set. */
@@ -73,11 +84,20 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     settings.deploy.cloudsYaml = file;
   }
   if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
-  const secrets = [settings.kubeconfigPassphrase, settings.tofuStatePassphrase, settings.planPassphrase, settings.githubToken].filter((s): s is string => !!s);
-  const p = await openPipeline(settings.deploy, { secrets, store: (deploy, logPath) => makeStateStore(settings, deploy, logPath) });
+  const secrets = [
+    settings.kubeconfigPassphrase,
+    settings.tofuStatePassphrase,
+    settings.planPassphrase,
+    settings.githubToken,
+  ].filter((s): s is string => !!s);
+  const p = await openPipeline(settings.deploy, {
+    secrets,
+    store: (deploy, logPath) => makeStateStore(settings, deploy, logPath),
+  });
   const operation = p.settings.operation;
   // Before anything runs (no state loaded, no tofu): a destroy names the cluster it destroys. A dry run changes nothing.
-  if (operation === 'destroy' && !settings.dryRun) checkDestroyConfirmation(p.settings, settings.confirmDestroy, { flag: 'input confirm-destroy:', input: '' });
+  if (operation === 'destroy' && !settings.dryRun)
+    checkDestroyConfirmation(p.settings, settings.confirmDestroy, { flag: 'input confirm-destroy:', input: '' });
   core.setOutput('operation', operation);
   action.redactWith(p.redactor);
   // Secrets from the config file or clouds.yaml reach the runner's masker too.
@@ -120,7 +140,16 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   let result: DeployResult;
   action.started();
   try {
-    result = await runEngine({ settings: p.settings, steps, store, output, filter: settings.filter, signal: controller.signal, logPath: p.logPath, ciRun: ciRun(process.env) });
+    result = await runEngine({
+      settings: p.settings,
+      steps,
+      store,
+      output,
+      filter: settings.filter,
+      signal: controller.signal,
+      logPath: p.logPath,
+      ciRun: ciRun(process.env),
+    });
   } finally {
     dispose();
     await output.close();
@@ -131,7 +160,12 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   if (operation !== 'destroy' && operation !== 'check') await setKubeconfigOutputs(settings, p.settings);
   if (result.endpoint) core.setOutput('endpoint', result.endpoint);
   core.setOutput('result', result.ok ? 'success' : result.interrupted ? 'interrupted' : 'failure');
-  core.setOutput('steps', JSON.stringify(result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error }))));
+  core.setOutput(
+    'steps',
+    JSON.stringify(
+      result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error })),
+    ),
+  );
   if (result.checkReport) {
     await reportCheck(result.checkReport, settings, p.redactor);
   } else {
@@ -168,7 +202,12 @@ async function reportCheck(report: CheckReport, settings: ActionSettings, redact
   await core.appendSummary(redactor.redact(renderCheckReport(report)));
   if (!settings.healthIssue) return;
   const run = runContext(settings.githubToken, process.env, { purpose: 'health-issue', permissions: 'issues: write' });
-  const issue = await reportHealthIssue({ token: run.token, repository: `${run.owner}/${run.repo}`, report, runUrl: runUrl(run) });
+  const issue = await reportHealthIssue({
+    token: run.token,
+    repository: `${run.owner}/${run.repo}`,
+    report,
+    runUrl: runUrl(run),
+  });
   core.info(`health issue: ${issue.action}${issue.url ? ` (${issue.url})` : ''}`);
 }
 
@@ -180,7 +219,14 @@ export async function post(): Promise<void> {
       kubeconfigPassphrase: core.getInput('kubeconfig-passphrase'),
       tofuStatePassphrase: core.getInput('tofu-state-passphrase'),
     });
-    if (!store || !(await fs.access(store.statePath).then(() => true, () => false))) return;
+    if (
+      !store ||
+      !(await fs.access(store.statePath).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await store.upload();
     core.info(`uploaded the final resume state and log as artifact "${store.name}"`);
   } catch (error) {

@@ -13,14 +13,20 @@ import { secretBox } from '../../github/clients.js';
 export async function run(): Promise<void> {
   const passphrase = core.getInput('passphrase');
   const encrypted = core.getInput('kubeconfig-encrypted');
-  if (!encrypted) throw new UserError('input kubeconfig-encrypted is empty: pass needs.<deploy job>.outputs.kubeconfig-encrypted (the deploy job must set kubeconfig-passphrase)');
-  if (!passphrase) throw new UserError('input passphrase is empty: pass the same secret the deploy job used as kubeconfig-passphrase');
+  if (!encrypted)
+    throw new UserError(
+      'input kubeconfig-encrypted is empty: pass needs.<deploy job>.outputs.kubeconfig-encrypted (the deploy job must set kubeconfig-passphrase)',
+    );
+  if (!passphrase)
+    throw new UserError('input passphrase is empty: pass the same secret the deploy job used as kubeconfig-passphrase');
   const { decryptWithPassphrase } = await secretBox();
   const text = await decryptWithPassphrase(encrypted, passphrase, 'input kubeconfig-encrypted');
   for (const secret of kubeconfigSecrets(text, 'from input kubeconfig-encrypted')) core.setSecret(secret);
   const target = path.resolve(core.getInput('path') || path.join(process.env.RUNNER_TEMP ?? '/tmp', 'kubeconfig'));
   if (target.includes(path.delimiter)) {
-    throw new UserError(`input path ${displayPath(target)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`);
+    throw new UserError(
+      `input path ${displayPath(target)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`,
+    );
   }
   await writePrivateFile(target, text, 'kubeconfig');
   core.exportVariable('KUBECONFIG', target);

@@ -7,7 +7,13 @@ import { downloadArtifactFiles } from '../../github/artifact-store.js';
 import { octokitFor } from '../../github/clients.js';
 import { parsePullRequestFile, PLAN_FILES } from '../../github/plan-artifact.js';
 import { COMMENT_LIMIT, planMarker } from '../../github/plan-comment.js';
-import { buildOverviewComment, commentedClusters, OVERVIEW_MARKER, overviewRows, parseClustersInput } from '../../github/plan-overview.js';
+import {
+  buildOverviewComment,
+  commentedClusters,
+  OVERVIEW_MARKER,
+  overviewRows,
+  parseClustersInput,
+} from '../../github/plan-overview.js';
 import { currentRunUrl, pullRequestFromEvent, readEvent, runContext } from '../../github/runner.js';
 import { listOwnComments, upsertStickyComment } from '../../github/sticky-comment.js';
 
@@ -20,10 +26,15 @@ import { listOwnComments, upsertStickyComment } from '../../github/sticky-commen
 export async function run(): Promise<void> {
   const mode = core.getInput('mode').trim() || 'post';
   if (mode !== 'post' && mode !== 'overview') {
-    throw new UsageError(`input mode: ${JSON.stringify(mode.length > 40 ? `${mode.slice(0, 40)}…` : mode)} is not a mode of actions/plan-comment; use post (the comments a fork's plan run left, the default) or overview`);
+    throw new UsageError(
+      `input mode: ${JSON.stringify(mode.length > 40 ? `${mode.slice(0, 40)}…` : mode)} is not a mode of actions/plan-comment; use post (the comments a fork's plan run left, the default) or overview`,
+    );
   }
   if (mode === 'overview') return overview();
-  if (core.getInput('clusters').trim()) throw new UsageError('input clusters is for mode: overview; mode post reads the clusters from the plan run\'s artifacts');
+  if (core.getInput('clusters').trim())
+    throw new UsageError(
+      "input clusters is for mode: overview; mode post reads the clusters from the plan run's artifacts",
+    );
   return postForkComments();
 }
 
@@ -33,11 +44,20 @@ export async function run(): Promise<void> {
  * may not comment (a fork's) leaves it in the job summary, with a notice.
  */
 async function overview(): Promise<void> {
-  if (core.getInput('run-id').trim()) throw new UsageError('input run-id is for mode: post; mode: overview summarises the plan comments on the pull request of this run');
+  if (core.getInput('run-id').trim())
+    throw new UsageError(
+      'input run-id is for mode: post; mode: overview summarises the plan comments on the pull request of this run',
+    );
   const given = parseClustersInput(core.getInput('clusters'));
   const pr = pullRequestFromEvent();
-  if (!pr) throw new UsageError('mode: overview runs in the pull_request workflow of the plans, in a job after the plan matrix (needs: [targets, plan]): this event has no pull request');
-  const run = runContext(core.getInput('github-token'), process.env, { purpose: 'actions/plan-comment mode: overview', permissions: 'pull-requests: write' });
+  if (!pr)
+    throw new UsageError(
+      'mode: overview runs in the pull_request workflow of the plans, in a job after the plan matrix (needs: [targets, plan]): this event has no pull request',
+    );
+  const run = runContext(core.getInput('github-token'), process.env, {
+    purpose: 'actions/plan-comment mode: overview',
+    permissions: 'pull-requests: write',
+  });
   const octokit = await octokitFor(run);
   const target = { owner: run.owner, repo: run.repo, issueNumber: pr.number };
   const own = await listOwnComments(octokit, target);
@@ -51,9 +71,20 @@ async function overview(): Promise<void> {
   const rows = overviewRows(clusters, own, pr.headSha);
   const redactor = new Redactor();
   redactor.add(core.getInput('github-token'));
-  const body = redactor.redact(buildOverviewComment({ rows, commit: pr.headSha, runUrl: currentRunUrl(), runNumber: process.env.GITHUB_RUN_NUMBER, updatedAt: new Date() }));
+  const body = redactor.redact(
+    buildOverviewComment({
+      rows,
+      commit: pr.headSha,
+      runUrl: currentRunUrl(),
+      runNumber: process.env.GITHUB_RUN_NUMBER,
+      updatedAt: new Date(),
+    }),
+  );
   core.setOutput('failed', JSON.stringify(rows.filter((r) => r.state === 'failed').map((r) => r.cluster)));
-  core.setOutput('missing', JSON.stringify(rows.filter((r) => r.state === 'missing' || r.state === 'outdated').map((r) => r.cluster)));
+  core.setOutput(
+    'missing',
+    JSON.stringify(rows.filter((r) => r.state === 'missing' || r.state === 'outdated').map((r) => r.cluster)),
+  );
   await core.appendSummary(body);
   const existing = own.some((c) => c.body.startsWith(OVERVIEW_MARKER));
   if (!clusters.length && !existing) {
@@ -77,15 +108,31 @@ async function postForkComments(): Promise<void> {
   const event = readEvent()?.workflow_run;
   const given = core.getInput('run-id').trim();
   if (given && !/^[1-9]\d{0,15}$/.test(given)) {
-    throw new UsageError(`input run-id: ${JSON.stringify(given.length > 40 ? `${given.slice(0, 40)}…` : given)} is not a workflow run id (a positive whole number)`);
+    throw new UsageError(
+      `input run-id: ${JSON.stringify(given.length > 40 ? `${given.slice(0, 40)}…` : given)} is not a workflow run id (a positive whole number)`,
+    );
   }
   const runId = Number(given || event?.id);
-  if (!Number.isSafeInteger(runId) || runId <= 0) throw new UsageError('input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow');
-  const run = runContext(core.getInput('github-token'), process.env, { purpose: 'actions/plan-comment', permissions: 'actions: read and pull-requests: write' });
+  if (!Number.isSafeInteger(runId) || runId <= 0)
+    throw new UsageError(
+      'input run-id is empty: run this action on a workflow_run event, or pass the run id of the plan workflow',
+    );
+  const run = runContext(core.getInput('github-token'), process.env, {
+    purpose: 'actions/plan-comment',
+    permissions: 'actions: read and pull-requests: write',
+  });
   const octokit = await octokitFor(run);
-  const headSha = event?.id === runId && event.head_sha ? event.head_sha : (await octokit.rest.actions.getWorkflowRun({ owner: run.owner, repo: run.repo, run_id: runId })).data.head_sha;
+  const headSha =
+    event?.id === runId && event.head_sha
+      ? event.head_sha
+      : (await octokit.rest.actions.getWorkflowRun({ owner: run.owner, repo: run.repo, run_id: runId })).data.head_sha;
 
-  const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: run.owner, repo: run.repo, run_id: runId, per_page: 100 });
+  const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({
+    owner: run.owner,
+    repo: run.repo,
+    run_id: runId,
+    per_page: 100,
+  });
   const plans = data.artifacts.filter((a) => a.name.startsWith('cluster-deploy-plan-') && !a.expired);
   if (plans.length === 0) {
     core.info(`run ${runId} left no plan artifacts: nothing to post`);
@@ -118,11 +165,21 @@ async function postForkComments(): Promise<void> {
     }
     const pr = await octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: number });
     if (pr.data.head.sha !== headSha) {
-      refuse(`pull request #${number} is at ${pr.data.head.sha.slice(0, 7)}, but run ${runId} planned ${headSha.slice(0, 7)} (a newer push, or a run naming another pull request)`);
+      refuse(
+        `pull request #${number} is at ${pr.data.head.sha.slice(0, 7)}, but run ${runId} planned ${headSha.slice(0, 7)} (a newer push, or a run naming another pull request)`,
+      );
       continue;
     }
-    const outcome = await upsertStickyComment(octokit, { owner: run.owner, repo: run.repo, issueNumber: number }, marker, body);
-    if (outcome.kind === 'forbidden') throw new UserError(`cannot comment on pull request #${number} (${outcome.message}); give this job permissions: pull-requests: write`);
+    const outcome = await upsertStickyComment(
+      octokit,
+      { owner: run.owner, repo: run.repo, issueNumber: number },
+      marker,
+      body,
+    );
+    if (outcome.kind === 'forbidden')
+      throw new UserError(
+        `cannot comment on pull request #${number} (${outcome.message}); give this job permissions: pull-requests: write`,
+      );
     core.info(`${outcome.kind} the plan comment for ${cluster} on #${number}: ${outcome.url}`);
     urls.push(outcome.url);
   }

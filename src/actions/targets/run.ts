@@ -16,11 +16,23 @@ export async function run(): Promise<void> {
   const targets = await findTargets({ root, configs, changes, configsName: 'input configs' });
 
   for (const c of targets.clusters) core.info(`${c.organization}/${c.cluster} (${c.config}): ${c.reason}`);
-  const moved = targets.addedConfigs ? ` and no config this change adds (${targets.addedConfigs.join(', ')}) describes it: a config moved and much edited shows as deleted and added` : '';
-  for (const config of targets.deleted) core.warning(`config ${config} was deleted: its cluster is not deployed from here any more; destroy it with operation: destroy if it still runs${moved}`);
-  core.info(`${targets.clusters.length} of ${targets.configs} clusters affected${targets.all ? ` (every cluster: ${targets.all})` : ''}`);
+  const moved = targets.addedConfigs
+    ? ` and no config this change adds (${targets.addedConfigs.join(', ')}) describes it: a config moved and much edited shows as deleted and added`
+    : '';
+  for (const config of targets.deleted)
+    core.warning(
+      `config ${config} was deleted: its cluster is not deployed from here any more; destroy it with operation: destroy if it still runs${moved}`,
+    );
+  core.info(
+    `${targets.clusters.length} of ${targets.configs} clusters affected${targets.all ? ` (every cluster: ${targets.all})` : ''}`,
+  );
 
-  const include = targets.clusters.map((c) => ({ cluster: c.cluster, organization: c.organization, config: c.config, 'cluster-dir': c.clusterDir }));
+  const include = targets.clusters.map((c) => ({
+    cluster: c.cluster,
+    organization: c.organization,
+    config: c.config,
+    'cluster-dir': c.clusterDir,
+  }));
   core.setOutput('matrix', JSON.stringify({ include }));
   core.setOutput('count', String(include.length));
   core.setOutput('clusters', JSON.stringify(targets.clusters.map((c) => `${c.organization}/${c.cluster}`)));

@@ -8,4 +8,5 @@ import { run as runDeploy } from '../deploy/run.js';
  * nodes (they would be left NotReady in the cluster, maybe with etcd broken): the root action drains
  * and removes them first.
  */
-export const run = (action: ActionRun): Promise<void> => runDeploy(action, { only: ['opentofu-init', 'opentofu-plan', 'opentofu-apply'] });
+export const run = (action: ActionRun): Promise<void> =>
+  runDeploy(action, { only: ['opentofu-init', 'opentofu-plan', 'opentofu-apply'] });

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, WATCHED_TYPES } from '../capi-status.js';
 import { manifestObjects, objectAddress } from '../capi-manifests.js';
-import { isCredentialVariable, managementKubeconfig, missingVariablesError, PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../cluster-api.js';
+import {
+  isCredentialVariable,
+  managementKubeconfig,
+  missingVariablesError,
+  PROVIDER_ROLES,
+  renderedManifests,
+  type ClusterApiSettings,
+} from '../cluster-api.js';
 import type { CommandResult, CommandSpec, Exec } from '../command.js';
 import { authMethod, type OpenStackCredentials } from '../credentials.js';
 import { formatDuration } from '../duration.js';
@@ -89,12 +96,20 @@ class CapiCommands {
     const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !isCredentialVariable(name)));
     return {
       argv: [
-        capi.clusterctl, 'generate', 'cluster', settings.clusterName,
-        '--from', capi.template,
-        '--kubernetes-version', capi.kubernetesVersion,
-        '--control-plane-machine-count', String(capi.controlPlaneMachineCount),
-        '--worker-machine-count', String(capi.workerMachineCount),
-        '--target-namespace', capi.namespace,
+        capi.clusterctl,
+        'generate',
+        'cluster',
+        settings.clusterName,
+        '--from',
+        capi.template,
+        '--kubernetes-version',
+        capi.kubernetesVersion,
+        '--control-plane-machine-count',
+        String(capi.controlPlaneMachineCount),
+        '--worker-machine-count',
+        String(capi.workerMachineCount),
+        '--target-namespace',
+        capi.namespace,
       ],
       cwd: this.cwd,
       env: { ...env, ...capi.variables },
@@ -106,7 +121,16 @@ class CapiCommands {
   }
 
   deleteCluster(): CommandSpec {
-    return this.kubectl(this.management, 'delete', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', this.capi.namespace, '--ignore-not-found', '--wait=false');
+    return this.kubectl(
+      this.management,
+      'delete',
+      'clusters.cluster.x-k8s.io',
+      this.settings.clusterName,
+      '-n',
+      this.capi.namespace,
+      '--ignore-not-found',
+      '--wait=false',
+    );
   }
 
   get credentialsSecret(): string {
@@ -153,7 +177,16 @@ export class CapiManagementClusterStep implements Step {
   private get createCommand(): CommandSpec {
     const { capi, management } = this.commands;
     if (capi.management.kind !== 'kind') throw new Error('not a kind management cluster');
-    return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+    return this.commands.kind(
+      'create',
+      'cluster',
+      '--name',
+      capi.management.clusterName,
+      '--kubeconfig',
+      management,
+      '--wait',
+      '5m',
+    );
   }
 
   async plan(): Promise<StepPlan> {
@@ -184,14 +217,29 @@ export class CapiManagementClusterStep implements Step {
   async run(context: StepContext): Promise<string> {
     const { capi, management } = this.commands;
     if (capi.management.kind === 'existing') {
-      if (!(await pathExists(management))) throw new UserError(`the management cluster's kubeconfig ${displayPath(management)} (${capi.management.source}) does not exist`);
-      maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), `${displayPath(management)} (${capi.management.source})`, context.redactor);
-      const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), { capture: true, quiet: true, check: false });
+      if (!(await pathExists(management)))
+        throw new UserError(
+          `the management cluster's kubeconfig ${displayPath(management)} (${capi.management.source}) does not exist`,
+        );
+      maskKubeconfig(
+        readTextFile(management, KUBECONFIG_FILE),
+        `${displayPath(management)} (${capi.management.source})`,
+        context.redactor,
+      );
+      const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
+        capture: true,
+        quiet: true,
+        check: false,
+      });
       if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-        throw new UserError(`the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
+        throw new UserError(
+          `the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`,
+        );
       }
       if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
-        context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
+        context.warn(
+          `the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`,
+        );
       }
       context.state.clusterApi = { management: 'existing' };
       return `existing management cluster ready (${displayPath(management)})`;
@@ -214,8 +262,16 @@ export class CapiManagementClusterStep implements Step {
 
     await ensurePrivateDir(capi.workDir);
     const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
-    if (clusters.stdout.split('\n').map((l) => l.trim()).includes(kindName)) {
-      const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), { capture: true, quiet: true });
+    if (
+      clusters.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .includes(kindName)
+    ) {
+      const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
+        capture: true,
+        quiet: true,
+      });
       maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
       await writePrivateFile(management, kubeconfig.stdout, 'management kubeconfig');
       context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
@@ -230,7 +286,13 @@ export class CapiManagementClusterStep implements Step {
     await context.exec(this.createCommand);
     await fs.chmod(management, 0o600);
     maskKubeconfig(readTextFile(management, KUBECONFIG_FILE), displayPath(management), context.redactor);
-    context.state.clusterApi = { ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }), management: 'kind', kindCluster: kindName, kindCreatedAt: new Date().toISOString(), kindHost: hostname() };
+    context.state.clusterApi = {
+      ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
+      management: 'kind',
+      kindCluster: kindName,
+      kindCreatedAt: new Date().toISOString(),
+      kindHost: hostname(),
+    };
     return `created kind cluster ${kindName}`;
   }
 }
@@ -275,15 +337,27 @@ export function parseProviders(json: string): InstalledProvider[] {
     throw new UserError(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
   }
   const parsed = ProviderListSchema.safeParse(document);
-  if (!parsed.success) throw new UserError(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-  return parsed.data.items.map((p) => ({ name: p.metadata.name ?? '', namespace: p.metadata.namespace ?? '', providerName: p.providerName ?? '', type: p.type ?? '', version: p.version ?? '' }));
+  if (!parsed.success)
+    throw new UserError(
+      `kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
+  return parsed.data.items.map((p) => ({
+    name: p.metadata.name ?? '',
+    namespace: p.metadata.namespace ?? '',
+    providerName: p.providerName ?? '',
+    type: p.type ?? '',
+    version: p.version ?? '',
+  }));
 }
 
 /**
  * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
  * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
  */
-export function providerDecision(installed: readonly InstalledProvider[], capi: ClusterApiSettings): { missing: string[] } {
+export function providerDecision(
+  installed: readonly InstalledProvider[],
+  capi: ClusterApiSettings,
+): { missing: string[] } {
   const missing: string[] = [];
   for (const { role, type, field } of PROVIDER_ROLES) {
     const [name, version] = capi.providers[role].split(':') as [string, string];
@@ -303,10 +377,15 @@ export function providerDecision(installed: readonly InstalledProvider[], capi: 
 
 /** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
 async function ensureProviders(context: StepContext, commands: CapiCommands, kubeconfig: string): Promise<string> {
-  const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
+  const inventory = await context.exec(
+    commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'),
+    { capture: true, quiet: true, check: false },
+  );
   let installed: InstalledProvider[] = [];
   if (inventory.exitCode === 0) installed = parseProviders(inventory.stdout);
-  else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
+  else if (
+    !/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))
+  ) {
     throw new UserError(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
   }
   const { missing } = providerDecision(installed, commands.capi);
@@ -341,7 +420,9 @@ export class ClusterctlInitStep implements Step {
       writes: [],
       actions: [
         'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
-        ...(capi.orcManifest ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`] : []),
+        ...(capi.orcManifest
+          ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+          : []),
       ],
     };
   }
@@ -362,7 +443,10 @@ export function cloudsYaml(credentials: OpenStackCredentials, cloudName: string)
   };
   if (method === 'application-credential') {
     put('application_credential_id', credentials.applicationCredentialId);
-    put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
+    put(
+      'application_credential_name',
+      credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+    );
     put('application_credential_secret', credentials.applicationCredentialSecret);
     if (!credentials.applicationCredentialId) {
       put('username', credentials.username);
@@ -391,7 +475,12 @@ export function cloudsYaml(credentials: OpenStackCredentials, cloudName: string)
 }
 
 /** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
-async function applyPrivately(context: StepContext, command: CommandSpec, file: string, objects: unknown): Promise<void> {
+async function applyPrivately(
+  context: StepContext,
+  command: CommandSpec,
+  file: string,
+  objects: unknown,
+): Promise<void> {
   await writePrivateFile(file, JSON.stringify(objects), 'credentials Secret');
   try {
     await context.exec(command);
@@ -414,9 +503,18 @@ export function cloudConf(credentials: OpenStackCredentials): string {
     ...(method === 'application-credential'
       ? ([
           ['application-credential-id', credentials.applicationCredentialId],
-          ['application-credential-name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName],
+          [
+            'application-credential-name',
+            credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+          ],
           ['application-credential-secret', credentials.applicationCredentialSecret],
-          ...(credentials.applicationCredentialId ? [] : [['username', credentials.username], ['user-id', credentials.userId], ['user-domain-name', credentials.userDomainName]]),
+          ...(credentials.applicationCredentialId
+            ? []
+            : [
+                ['username', credentials.username],
+                ['user-id', credentials.userId],
+                ['user-domain-name', credentials.userDomainName],
+              ]),
         ] as [string, string | undefined][])
       : ([
           ['username', credentials.username],
@@ -470,8 +568,13 @@ export class CapiCloudCredentialsStep implements Step {
     const { credentials } = this.settings;
     const clouds = cloudsYaml(credentials, capi.cloudName);
     // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
-    const cacert = credentials.caCert ? readTextFile(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 }) : '\n';
-    const data = { 'clouds.yaml': Buffer.from(clouds).toString('base64'), cacert: Buffer.from(cacert).toString('base64') };
+    const cacert = credentials.caCert
+      ? readTextFile(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+      : '\n';
+    const data = {
+      'clouds.yaml': Buffer.from(clouds).toString('base64'),
+      cacert: Buffer.from(cacert).toString('base64'),
+    };
     context.redactor.add(data['clouds.yaml']);
     const labels = { [CLUSTER_NAME_LABEL]: this.settings.clusterName, [MOVE_LABEL]: '' };
     const list = {
@@ -479,7 +582,13 @@ export class CapiCloudCredentialsStep implements Step {
       kind: 'List',
       items: [
         { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
-        { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: credentialsSecret, namespace: capi.namespace, labels }, data },
+        {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          type: 'Opaque',
+          metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
+          data,
+        },
       ],
     };
     await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
@@ -492,26 +601,42 @@ export class CapiCloudCredentialsStep implements Step {
  * state dir. A missing variable names its config field; a template that makes the cloud-config
  * Secret itself is refused (the credentials would be in the manifests).
  */
-export async function renderManifests(settings: DeploySettings, exec: Exec): Promise<{ file: string; text: string; objects: ReturnType<typeof manifestObjects> }> {
+export async function renderManifests(
+  settings: DeploySettings,
+  exec: Exec,
+): Promise<{ file: string; text: string; objects: ReturnType<typeof manifestObjects> }> {
   const commands = new CapiCommands(settings);
   const { capi } = commands;
   const templateName = displayPath(capi.template);
   const template = await fs.stat(capi.template).catch(() => undefined);
   if (!template?.isFile()) {
-    throw new UserError(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
+    throw new UserError(
+      `the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`,
+    );
   }
   const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
   if (result.exitCode !== 0) {
-    throw missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ?? new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`);
+    throw (
+      missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
+      new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`)
+    );
   }
-  if (!result.stdout.trim()) throw new UserError(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
+  if (!result.stdout.trim())
+    throw new UserError(
+      `the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`,
+    );
   let objects: ReturnType<typeof manifestObjects>;
   try {
-    objects = manifestObjects(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+    objects = manifestObjects(
+      result.stdout,
+      `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`,
+    );
   } catch (error) {
     // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
     if (!(error instanceof UserError)) throw error;
-    throw new UserError(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
+    throw new UserError(
+      `${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`,
+    );
   }
   const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
   if (secret) {
@@ -520,7 +645,9 @@ export async function renderManifests(settings: DeploySettings, exec: Exec): Pro
     );
   }
   if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
-    throw new UserError(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
+    throw new UserError(
+      `the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`,
+    );
   }
   const file = renderedManifests(capi);
   await writePrivateFile(file, result.stdout, 'rendered manifests');
@@ -539,7 +666,12 @@ export class CapiRenderStep implements Step {
 
   async plan(): Promise<StepPlan> {
     const { capi } = this.commands;
-    return { workingDir: this.commands.cwd, command: this.commands.render(), reads: [capi.template], writes: [renderedManifests(capi)] };
+    return {
+      workingDir: this.commands.cwd,
+      command: this.commands.render(),
+      reads: [capi.template],
+      writes: [renderedManifests(capi)],
+    };
   }
 
   async run(context: StepContext): Promise<string> {
@@ -581,13 +713,15 @@ export class CapiApplyStep implements Step {
     const pivoting = pivotInProgress(context, this.commands);
     if (pivoting) return pivoting;
     const file = renderedManifests(this.commands.capi);
-    if (!(await pathExists(file))) throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
+    if (!(await pathExists(file)))
+      throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
     for (let attempt = 1; ; attempt++) {
       const result = await context.exec(this.command, { check: false });
       if (result.exitCode === 0) return `applied to the management cluster (${displayPath(this.commands.management)})`;
       if (context.signal.aborted) throw new InterruptedError();
       const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
-      if (!webhook || attempt >= WEBHOOK_RETRIES) throw new UserError(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
+      if (!webhook || attempt >= WEBHOOK_RETRIES)
+        throw new UserError(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
       context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
       await sleep(attempt * 2000, context.signal);
     }
@@ -611,12 +745,14 @@ async function pollObjects(
   for (;;) {
     const result = await context.exec(command, { capture: true, quiet: true, check: false });
     if (context.signal.aborted) throw new InterruptedError();
-    const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+    const progress =
+      result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
     if (progress.line !== last) context.output.line(`      ${progress.line}`);
     if (progress.done) return progress.line;
     last = progress.line;
     const remaining = deadline - Date.now();
-    if (remaining <= 0) throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
+    if (remaining <= 0)
+      throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
     await sleep(Math.min(pause, remaining), context.signal);
     if (context.signal.aborted) throw new InterruptedError();
     pause = Math.min(pause * 2, intervalMs);
@@ -654,11 +790,16 @@ export class CapiWaitStep implements Step {
   async run(context: StepContext): Promise<string> {
     const pivoting = pivotInProgress(context, this.commands);
     if (pivoting) return pivoting;
-    return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
-      const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
-      if (progress.failure) throw new UserError(`a machine failed: ${progress.failure}`);
-      return progress;
-    });
+    return pollObjects(
+      context,
+      this.commands.watch(this.commands.management),
+      `cluster ${this.settings.clusterName}`,
+      (json) => {
+        const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
+        if (progress.failure) throw new UserError(`a machine failed: ${progress.failure}`);
+        return progress;
+      },
+    );
   }
 }
 
@@ -674,11 +815,26 @@ export class CapiWorkloadKubeconfigStep implements Step {
   }
 
   private get command(): CommandSpec {
-    return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
+    return this.commands.kubectl(
+      this.commands.management,
+      'get',
+      'secret',
+      `${this.settings.clusterName}-kubeconfig`,
+      '-n',
+      this.commands.capi.namespace,
+      '-o',
+      'jsonpath={.data.value}',
+    );
   }
 
   async plan(): Promise<StepPlan> {
-    return { workingDir: this.commands.cwd, command: this.command, reads: [this.commands.management], writes: [this.settings.kubeconfigPath], actions: ['output captured, never logged'] };
+    return {
+      workingDir: this.commands.cwd,
+      command: this.command,
+      reads: [this.commands.management],
+      writes: [this.settings.kubeconfigPath],
+      actions: ['output captured, never logged'],
+    };
   }
 
   async outputsPresent(): Promise<boolean> {
@@ -687,7 +843,10 @@ export class CapiWorkloadKubeconfigStep implements Step {
 
   async run(context: StepContext): Promise<string> {
     const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
-    if (result.exitCode !== 0) throw new UserError(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`);
+    if (result.exitCode !== 0)
+      throw new UserError(
+        `cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`,
+      );
     const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
     const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
     if (!text.trim()) throw new UserError(`${source} has no kubeconfig in its value key`);
@@ -724,21 +883,40 @@ export class CapiAddonsStep implements Step {
       command: this.command,
       reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
       writes: [],
-      actions: [`then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`],
+      actions: [
+        `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
+      ],
     };
   }
 
   async run(context: StepContext): Promise<string> {
     const dir = this.commands.capi.addonsDir;
     const stat = await fs.stat(dir).catch(() => undefined);
-    if (!stat?.isDirectory()) throw new UserError(`the addons directory ${displayPath(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+    if (!stat?.isDirectory())
+      throw new UserError(
+        `the addons directory ${displayPath(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`,
+      );
     const applied = await context.exec(this.command, { check: false });
-    if (applied.exitCode !== 0) throw new UserError(`kubectl apply of the addons ${displayPath(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`);
+    if (applied.exitCode !== 0)
+      throw new UserError(
+        `kubectl apply of the addons ${displayPath(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`,
+      );
     // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
     const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
     context.redactor.add(conf);
-    const secret = { apiVersion: 'v1', kind: 'Secret', type: 'Opaque', metadata: { name: 'cloud-config', namespace: 'kube-system' }, data: { 'cloud.conf': conf } };
-    await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+    const secret = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      type: 'Opaque',
+      metadata: { name: 'cloud-config', namespace: 'kube-system' },
+      data: { 'cloud.conf': conf },
+    };
+    await applyPrivately(
+      context,
+      this.commands.apply(this.commands.workload, this.cloudConfigFile),
+      this.cloudConfigFile,
+      secret,
+    );
     return `applied ${displayPath(dir)} and kube-system/cloud-config`;
   }
 }
@@ -779,11 +957,24 @@ export class CapiPivotStep implements Step {
     const pivotedAt = context.state.clusterApi?.pivotedAt;
     if (pivotedAt) return `already self-managed since the pivot at ${pivotedAt}`;
     const has = async (kubeconfig: string) => {
-      const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
-        capture: true,
-        quiet: true,
-        check: false,
-      });
+      const got = await context.exec(
+        this.commands.kubectl(
+          kubeconfig,
+          'get',
+          'clusters.cluster.x-k8s.io',
+          this.settings.clusterName,
+          '-n',
+          capi.namespace,
+          '-o',
+          'name',
+          '--ignore-not-found',
+        ),
+        {
+          capture: true,
+          quiet: true,
+          check: false,
+        },
+      );
       return got.exitCode === 0 && got.stdout.trim() !== '';
     };
     const done: string[] = [await ensureProviders(context, this.commands, workload)];
@@ -817,7 +1008,9 @@ export class CapiMoveBackStep implements Step {
       command: this.commands.move(workload, management),
       reads: [workload, management],
       writes: [],
-      actions: [`only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`],
+      actions: [
+        `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
+      ],
     };
   }
 
@@ -826,7 +1019,9 @@ export class CapiMoveBackStep implements Step {
     if (!record?.pivotedAt) return 'not pivoted: the management cluster holds the objects';
     const { management, workload } = this.commands;
     if (!(await pathExists(workload))) {
-      throw new UserError(`${this.settings.clusterName} manages itself, and its kubeconfig ${displayPath(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+      throw new UserError(
+        `${this.settings.clusterName} manages itself, and its kubeconfig ${displayPath(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`,
+      );
     }
     maskKubeconfig(readTextFile(workload, KUBECONFIG_FILE), displayPath(workload), context.redactor);
     const done = await ensureProviders(context, this.commands, management);
@@ -872,7 +1067,10 @@ export class CapiDeleteClusterStep implements Step {
     const name = this.settings.clusterName;
     const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
     if (deletion.exitCode !== 0) {
-      if (!NO_CLUSTER_API.test(deletion.tail.join('\n'))) throw new UserError(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${failureLine(deletion)}`);
+      if (!NO_CLUSTER_API.test(deletion.tail.join('\n')))
+        throw new UserError(
+          `kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${failureLine(deletion)}`,
+        );
       // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
       if (capi.management.kind === 'kind') {
         await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
@@ -886,14 +1084,32 @@ export class CapiDeleteClusterStep implements Step {
     }
     await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
       const objects = parseCapiObjects(json);
-      const left = (kind: string) => objects.filter((o) => o.kind === kind && (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+      const left = (kind: string) =>
+        objects.filter(
+          (o) =>
+            o.kind === kind &&
+            (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name)),
+        ).length;
       const machines = left('Machine');
       const servers = left('OpenStackServer');
       const cluster = left('Cluster');
       // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-      return { line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`, done: cluster + machines + servers === 0 };
+      return {
+        line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+        done: cluster + machines + servers === 0,
+      };
     });
-    await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
+    await context.exec(
+      this.commands.kubectl(
+        management,
+        'delete',
+        'secret',
+        credentialsSecret,
+        '-n',
+        capi.namespace,
+        '--ignore-not-found',
+      ),
+    );
     if (capi.management.kind === 'kind') {
       await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
       await fs.rm(management, { force: true });

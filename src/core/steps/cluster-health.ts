@@ -17,7 +17,12 @@ const DAY_MS = 86_400_000;
 
 /** The most useful line of a failed kubectl run: its last non-empty output line. */
 function lastLine(result: CommandResult): string {
-  return [...result.tail].reverse().find((l) => l.trim() !== '')?.trim() ?? `exited with ${result.exitCode}`;
+  return (
+    [...result.tail]
+      .reverse()
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? `exited with ${result.exitCode}`
+  );
 }
 
 /** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
@@ -39,7 +44,14 @@ export class ClusterHealthStep implements Step {
   private readonly readyzCommand: CommandSpec;
 
   constructor(private readonly settings: DeploySettings) {
-    const kubectl = (...args: string[]) => kubectlCommand(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, deployEnvironment(settings), ...args);
+    const kubectl = (...args: string[]) =>
+      kubectlCommand(
+        settings.kubectl,
+        settings.kubeconfigPath,
+        settings.clusterDir,
+        deployEnvironment(settings),
+        ...args,
+      );
     this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
     this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
   }
@@ -65,31 +77,49 @@ export class ClusterHealthStep implements Step {
 
   async run(context: StepContext): Promise<string> {
     const found: CheckFinding[] = [];
-    const add = (kind: CheckFinding['kind'], subject: string, message: string) => found.push({ kind, subject, message });
+    const add = (kind: CheckFinding['kind'], subject: string, message: string) =>
+      found.push({ kind, subject, message });
     try {
       await this.check(context, add);
     } finally {
       context.report.findings.push(...found);
     }
-    return found.length === 0 ? 'healthy' : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
+    return found.length === 0
+      ? 'healthy'
+      : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
   }
 
-  private async check(context: StepContext, add: (kind: CheckFinding['kind'], subject: string, message: string) => void): Promise<void> {
+  private async check(
+    context: StepContext,
+    add: (kind: CheckFinding['kind'], subject: string, message: string) => void,
+  ): Promise<void> {
     const { report } = context;
     const kubeconfig = this.settings.kubeconfigPath;
     if (!existsSync(kubeconfig)) {
-      add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
+      add(
+        'unchecked',
+        'kubeconfig',
+        `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`,
+      );
       return;
     }
     let tls: KubeconfigTls | undefined;
     try {
       tls = kubeconfigTls(readTextFile(kubeconfig, KUBECONFIG_FILE), kubeconfig);
     } catch (error) {
-      add('unchecked', 'kubeconfig', `${errorMessage(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+      add(
+        'unchecked',
+        'kubeconfig',
+        `${errorMessage(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`,
+      );
       return;
     }
     if (!tls) {
-      add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+      add(
+        'unchecked',
+        'kubeconfig',
+        `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`,
+      );
       return;
     }
     const query = (spec: CommandSpec) => context.exec(spec, { capture: true, quiet: true, check: false });
@@ -102,34 +132,60 @@ export class ClusterHealthStep implements Step {
       add('unchecked', 'nodes', `${errorMessage(error)}; the nodes were not checked`);
     }
     if (listed.exitCode !== 0) {
-      add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
+      add(
+        'unchecked',
+        'api',
+        `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`,
+      );
     } else {
       if (nodes) this.checkNodes(nodes, report, add);
       const readyz = await query(this.readyzCommand);
       const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
-      for (const check of failed) add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
-      if (readyz.exitCode !== 0 && failed.length === 0) add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
+      for (const check of failed)
+        add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
+      if (readyz.exitCode !== 0 && failed.length === 0)
+        add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
     }
 
     try {
       const certificate = await probeApiCertificate(tls);
       // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
       if (certificate.untrusted) {
-        add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
+        add(
+          'unchecked',
+          'certificate',
+          `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`,
+        );
         return;
       }
       const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
       report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
-      const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
-      if (daysLeft < 0) add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
-      else if (daysLeft < CERTIFICATE_WARNING_DAYS) add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
+      const renew =
+        'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
+      if (daysLeft < 0)
+        add(
+          'certificate-expiry',
+          certificate.endpoint,
+          `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`,
+        );
+      else if (daysLeft < CERTIFICATE_WARNING_DAYS)
+        add(
+          'certificate-expiry',
+          certificate.endpoint,
+          `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`,
+        );
     } catch (error) {
       // The API being unreachable was said once already.
-      if (listed.exitCode === 0) add('unchecked', 'certificate', `${errorMessage(error)}; the certificate's expiry was not checked`);
+      if (listed.exitCode === 0)
+        add('unchecked', 'certificate', `${errorMessage(error)}; the certificate's expiry was not checked`);
     }
   }
 
-  private checkNodes(nodes: ClusterNode[], report: StepContext['report'], add: (kind: CheckFinding['kind'], subject: string, message: string) => void): void {
+  private checkNodes(
+    nodes: ClusterNode[],
+    report: StepContext['report'],
+    add: (kind: CheckFinding['kind'], subject: string, message: string) => void,
+  ): void {
     const inApi = new Set(nodes.map((n) => n.name));
     let expected: string[] | undefined;
     const file = this.inventoryFile;
@@ -137,22 +193,50 @@ export class ClusterHealthStep implements Step {
       try {
         const inventory = readInventory(file);
         if (inventory) expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
-        else add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
+        else
+          add(
+            'unchecked',
+            'inventory',
+            `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`,
+          );
       } catch (error) {
         add('unchecked', 'inventory', `${errorMessage(error)}; the nodes in the API were not compared with it`);
       }
     }
-    report.nodes = { expected: expected?.length ?? nodes.length, inApi: nodes.length, ready: nodes.filter((n) => n.ready).length };
+    report.nodes = {
+      expected: expected?.length ?? nodes.length,
+      inApi: nodes.length,
+      ready: nodes.filter((n) => n.ready).length,
+    };
     if (expected) {
       const listed = new Set(expected);
-      for (const name of expected.filter((n) => !inApi.has(n))) add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
-      for (const node of nodes.filter((n) => !listed.has(n.name))) add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
+      for (const name of expected.filter((n) => !inApi.has(n)))
+        add(
+          'node-missing',
+          name,
+          `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`,
+        );
+      for (const node of nodes.filter((n) => !listed.has(n.name)))
+        add(
+          'node-unexpected',
+          node.name,
+          `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`,
+        );
     }
-    for (const node of nodes.filter((n) => !n.ready)) add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
+    for (const node of nodes.filter((n) => !n.ready))
+      add(
+        'node-not-ready',
+        node.name,
+        `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`,
+      );
     const version = this.settings.kubernetesVersion;
     if (!version) return;
     for (const node of nodes.filter((n) => kubeletRelease(n.kubelet) !== version)) {
-      add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
+      add(
+        'kubelet-version',
+        node.name,
+        `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`,
+      );
     }
   }
 }

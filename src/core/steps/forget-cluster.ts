@@ -18,18 +18,31 @@ export class ForgetClusterStep implements Step {
   private get files(): string[] {
     const capi = this.settings.clusterApi;
     // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
-    const capiFiles = capi ? [renderedManifests(capi), ...(capi.management.kind === 'kind' ? [managementKubeconfig(capi)] : [])] : [];
+    const capiFiles = capi
+      ? [renderedManifests(capi), ...(capi.management.kind === 'kind' ? [managementKubeconfig(capi)] : [])]
+      : [];
     return [this.settings.kubeconfigPath, runtimePaths(this.settings).planPath, ...capiFiles];
   }
 
   async plan(): Promise<StepPlan> {
-    return { workingDir: this.settings.clusterDir, reads: [], writes: this.files, actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`] };
+    return {
+      workingDir: this.settings.clusterDir,
+      reads: [],
+      writes: this.files,
+      actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
+    };
   }
 
   async run(_context: StepContext): Promise<string> {
     const deleted: string[] = [];
     for (const file of this.files) {
-      if (await fs.rm(file).then(() => true, () => false)) deleted.push(file);
+      if (
+        await fs.rm(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        deleted.push(file);
     }
     return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
   }

@@ -27,7 +27,13 @@ import {
   KubesprayVenvStep,
 } from './kubespray.js';
 import { NormalizeKubeconfigStep } from './normalize-kubeconfig.js';
-import { OpenTofuApplyStep, OpenTofuDestroyStep, OpenTofuDriftStep, OpenTofuInitStep, OpenTofuPlanStep } from './opentofu.js';
+import {
+  OpenTofuApplyStep,
+  OpenTofuDestroyStep,
+  OpenTofuDriftStep,
+  OpenTofuInitStep,
+  OpenTofuPlanStep,
+} from './opentofu.js';
 import { ClusterHealthStep } from './cluster-health.js';
 import { PreflightStep, type AuthChecker } from './preflight.js';
 import type { Step } from './step.js';
@@ -48,7 +54,10 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
   const preflight = new PreflightStep(settings, authChecker);
   const kubeconfig = new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip);
   const waitReady = (version?: string) =>
-    new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), { ...settings.waitReady, version });
+    new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), {
+      ...settings.waitReady,
+      version,
+    });
   const venv = () => [new KubesprayVenvStep(settings), new KubesprayPipStep(settings)];
   if (settings.clusterApi) return clusterApiSteps(settings, preflight);
   switch (settings.operation) {
@@ -65,7 +74,9 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
       ];
     case 'upgrade':
       if (!settings.kubespray) {
-        throw new UserError('upgrade runs Kubespray\'s upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)');
+        throw new UserError(
+          "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)",
+        );
       }
       return [
         preflight,
@@ -78,9 +89,19 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
         waitReady(settings.kubernetesVersion),
       ];
     case 'destroy':
-      return [preflight, new OpenTofuInitStep(settings), new OpenTofuDestroyStep(settings), new ForgetClusterStep(settings)];
+      return [
+        preflight,
+        new OpenTofuInitStep(settings),
+        new OpenTofuDestroyStep(settings),
+        new ForgetClusterStep(settings),
+      ];
     case 'check':
-      return [preflight, new OpenTofuInitStep(settings), new OpenTofuDriftStep(settings), new ClusterHealthStep(settings)];
+      return [
+        preflight,
+        new OpenTofuInitStep(settings),
+        new OpenTofuDriftStep(settings),
+        new ClusterHealthStep(settings),
+      ];
   }
 }
 
@@ -96,7 +117,13 @@ function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): St
     case 'deploy': {
       // Every machine a Ready node, unless --nodes asks for another count.
       const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
-      const ready = new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), { ...settings.waitReady, nodes });
+      const ready = new WaitReadyStep(
+        settings.kubeconfigPath,
+        settings.kubectl,
+        settings.clusterDir,
+        deployEnvironment(settings),
+        { ...settings.waitReady, nodes },
+      );
       return [
         preflight,
         management,
@@ -115,7 +142,13 @@ function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): St
     case 'check':
       throw new UsageError(CLUSTER_API_REFUSALS[settings.operation]!);
     case 'destroy':
-      return [preflight, management, ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []), new CapiDeleteClusterStep(settings), new ForgetClusterStep(settings)];
+      return [
+        preflight,
+        management,
+        ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []),
+        new CapiDeleteClusterStep(settings),
+        new ForgetClusterStep(settings),
+      ];
   }
 }
 

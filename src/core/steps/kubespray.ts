@@ -6,7 +6,14 @@ import { UserError } from '../errors.js';
 import { pathExists, writeFileAtomic } from '../files.js';
 import { kubectlCommand, parseNodeList, type ClusterNode } from '../kube-nodes.js';
 import { clusterVersionsFromKubectl, parseKubeVersion, planUpgrade, workerBatches } from '../kube-version.js';
-import { describeNodeDecisions, playbookAfterApply, readInventory, removalRuns, removeNodeVars, type PlaybookDecision } from '../node-changes.js';
+import {
+  describeNodeDecisions,
+  playbookAfterApply,
+  readInventory,
+  removalRuns,
+  removeNodeVars,
+  type PlaybookDecision,
+} from '../node-changes.js';
 import type { DeploySettings } from '../settings.js';
 import { deployEnvironment } from './environment.js';
 import type { Step, StepContext, StepPlan } from './step.js';
@@ -46,7 +53,11 @@ function venvEnvironment(settings: DeploySettings): Record<string, string> {
 
 /** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
 function venvCommand(settings: DeploySettings): CommandSpec {
-  return { argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir], cwd: settings.clusterDir, env: deployEnvironment(settings) };
+  return {
+    argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
+    cwd: settings.clusterDir,
+    env: deployEnvironment(settings),
+  };
 }
 
 export class KubesprayVenvStep implements Step {
@@ -65,22 +76,33 @@ export class KubesprayVenvStep implements Step {
       command: this.command,
       reads: [],
       writes: [this.settings.venvDir],
-      actions: ['reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)'],
+      actions: [
+        'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
+      ],
     };
   }
 
   /** Complete only when this step finished it: the marker is written last, after python and pip work. */
   async outputsPresent(): Promise<boolean> {
     const paths = kubesprayPaths(this.settings);
-    return (await pathExists(paths.venvMarker)) && (await pathExists(paths.venvPython)) && (await pathExists(paths.pip));
+    return (
+      (await pathExists(paths.venvMarker)) && (await pathExists(paths.venvPython)) && (await pathExists(paths.pip))
+    );
   }
 
   /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
   private async inspect(context: StepContext): Promise<{ python: string } | { broken: string }> {
     const paths = kubesprayPaths(this.settings);
-    if (!(await pathExists(paths.venvMarker))) return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
-    const probe = (argv: string[]) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
-    const failed = (what: string, code: number | null) => ({ broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}` });
+    if (!(await pathExists(paths.venvMarker)))
+      return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+    const probe = (argv: string[]) =>
+      context.exec(
+        { argv, cwd: this.command.cwd, env: this.command.env },
+        { quiet: true, check: false, capture: true },
+      );
+    const failed = (what: string, code: number | null) => ({
+      broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
+    });
     const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
     if (python.exitCode !== 0) return failed('python', python.exitCode);
     const pip = await probe([paths.pip, '--version']);
@@ -98,9 +120,14 @@ export class KubesprayVenvStep implements Step {
     }
     await fs.rm(paths.venvMarker, { force: true });
     await context.exec(this.command);
-    const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+    const pip = await context.exec(
+      { argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env },
+      { quiet: true, check: false },
+    );
     if (pip.exitCode !== 0) {
-      throw new UserError(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+      throw new UserError(
+        `${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`,
+      );
     }
     await writeFileAtomic(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
   }
@@ -114,12 +141,21 @@ export class KubesprayPipStep implements Step {
 
   constructor(private readonly settings: DeploySettings) {
     const paths = kubesprayPaths(settings);
-    this.command = { argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs], cwd: settings.clusterDir, env: venvEnvironment(settings) };
+    this.command = {
+      argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
+      cwd: settings.clusterDir,
+      env: venvEnvironment(settings),
+    };
   }
 
   async plan(): Promise<StepPlan> {
     const paths = kubesprayPaths(this.settings);
-    return { workingDir: this.command.cwd, command: this.command, reads: [paths.requirements], writes: [this.settings.venvDir] };
+    return {
+      workingDir: this.command.cwd,
+      command: this.command,
+      reads: [paths.requirements],
+      writes: [this.settings.venvDir],
+    };
   }
 
   private fingerprint(): Promise<string> {
@@ -134,7 +170,9 @@ export class KubesprayPipStep implements Step {
   async run(context: StepContext): Promise<void> {
     const paths = kubesprayPaths(this.settings);
     if (!(await pathExists(paths.pip))) {
-      throw new UserError(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+      throw new UserError(
+        `${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`,
+      );
     }
     await fs.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
     await context.exec(this.command);
@@ -159,26 +197,46 @@ function kubesprayPlaybook(settings: DeploySettings, playbook: string, ...args: 
 async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
   const paths = kubesprayPaths(settings);
   if (!(await pathExists(paths.ansiblePlaybook))) {
-    throw new UserError(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+    throw new UserError(
+      `${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`,
+    );
   }
   if (!(await pathExists(paths.inventory))) {
-    throw new UserError(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+    throw new UserError(
+      `Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`,
+    );
   }
 }
 
 /** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
 async function apiNodes(settings: DeploySettings, context: StepContext): Promise<ClusterNode[] | undefined> {
   if (!(await pathExists(settings.kubeconfigPath))) {
-    context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
+    context.output.line(
+      `      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`,
+    );
     return undefined;
   }
-  const result = await context.exec(kubectlCommand(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, deployEnvironment(settings), 'get', 'nodes', '-o', 'json'), {
-    capture: true,
-    quiet: true,
-    check: false,
-  });
+  const result = await context.exec(
+    kubectlCommand(
+      settings.kubectl,
+      settings.kubeconfigPath,
+      settings.clusterDir,
+      deployEnvironment(settings),
+      'get',
+      'nodes',
+      '-o',
+      'json',
+    ),
+    {
+      capture: true,
+      quiet: true,
+      check: false,
+    },
+  );
   if (result.exitCode !== 0) {
-    context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
+    context.output.line(
+      `      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`,
+    );
     return undefined;
   }
   return parseNodeList(result.stdout);
@@ -198,13 +256,22 @@ export class KubesprayRemoveNodesStep implements Step {
   constructor(private readonly settings: DeploySettings) {}
 
   async plan(): Promise<StepPlan> {
-    const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
+    const command = kubesprayPlaybook(
+      this.settings,
+      'remove-node.yml',
+      '-e',
+      'node=<nodes>',
+      '-e',
+      'skip_confirmation=true',
+    );
     return {
       workingDir: command.cwd,
       command,
       reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
       writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
-      actions: ['only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true'],
+      actions: [
+        'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
+      ],
     };
   }
 
@@ -212,12 +279,17 @@ export class KubesprayRemoveNodesStep implements Step {
     const work = context.state.nodeWork;
     const removed = new Set(work?.removed ?? []);
     const left = (work?.remove ?? []).filter((node) => !removed.has(node));
-    if (!work || left.length === 0) return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+    if (!work || left.length === 0)
+      return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
     await requirePlaybookInputs(this.settings);
     const nodes = await apiNodes(this.settings, context);
     for (const run of removalRuns(left, nodes)) {
-      context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
-      await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...removeNodeVars(run).flatMap((v) => ['-e', v])));
+      context.output.line(
+        `      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`,
+      );
+      await context.exec(
+        kubesprayPlaybook(this.settings, 'remove-node.yml', ...removeNodeVars(run).flatMap((v) => ['-e', v])),
+      );
       work.removed = [...(work.removed ?? []), ...run.nodes];
     }
     return `removed ${left.join(', ')}`;
@@ -231,7 +303,10 @@ function playbookCommands(settings: DeploySettings, decision: PlaybookDecision):
       return [kubesprayPlaybook(settings, 'cluster.yml')];
     case 'scale':
       // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
-      return [kubesprayPlaybook(settings, 'playbooks/facts.yml'), kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`)];
+      return [
+        kubesprayPlaybook(settings, 'playbooks/facts.yml'),
+        kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
+      ];
     case 'none':
       return [];
   }
@@ -265,11 +340,17 @@ export class KubesprayPlaybookStep implements Step {
     const work = context.state.nodeWork;
     // Without a plan's node work (--step alone, method none before), converge everything as always.
     const inventoryFile = kubesprayPaths(this.settings).inventory;
-    const decision: PlaybookDecision = work ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile) : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+    const decision: PlaybookDecision = work
+      ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile)
+      : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
     if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
     for (const command of playbookCommands(this.settings, decision)) await context.exec(command);
     context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
-    return decision.kind === 'scale' ? `scale.yml --limit=${decision.limit.join(',')}` : decision.kind === 'cluster' ? 'cluster.yml' : `nothing to install (${decision.reason})`;
+    return decision.kind === 'scale'
+      ? `scale.yml --limit=${decision.limit.join(',')}`
+      : decision.kind === 'cluster'
+        ? 'cluster.yml'
+        : `nothing to install (${decision.reason})`;
   }
 }
 
@@ -277,9 +358,21 @@ export class KubesprayPlaybookStep implements Step {
 async function readUpgradePlan(settings: DeploySettings, context: StepContext) {
   const target = parseKubeVersion(settings.kubernetesVersion!, 'the target Kubernetes version');
   if (!(await pathExists(settings.kubeconfigPath))) {
-    throw new UserError(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
+    throw new UserError(
+      `no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`,
+    );
   }
-  const kubectl = (...args: string[]) => context.exec(kubectlCommand(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, deployEnvironment(settings), ...args), { capture: true, quiet: true });
+  const kubectl = (...args: string[]) =>
+    context.exec(
+      kubectlCommand(
+        settings.kubectl,
+        settings.kubeconfigPath,
+        settings.clusterDir,
+        deployEnvironment(settings),
+        ...args,
+      ),
+      { capture: true, quiet: true },
+    );
   const version = await kubectl('version', '-o', 'json');
   const nodes = await kubectl('get', 'nodes', '-o', 'json');
   const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
@@ -294,13 +387,23 @@ export class KubernetesVersionCheckStep implements Step {
   constructor(private readonly settings: DeploySettings) {}
 
   async plan(): Promise<StepPlan> {
-    const command = kubectlCommand(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, deployEnvironment(this.settings), 'version', '-o', 'json');
+    const command = kubectlCommand(
+      this.settings.kubectl,
+      this.settings.kubeconfigPath,
+      this.settings.clusterDir,
+      deployEnvironment(this.settings),
+      'version',
+      '-o',
+      'json',
+    );
     return {
       workingDir: command.cwd,
       command,
       reads: [this.settings.kubeconfigPath],
       writes: [],
-      actions: [`then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`],
+      actions: [
+        `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
+      ],
     };
   }
 
@@ -327,7 +430,9 @@ export class KubesprayFactsStep implements Step {
       command: this.command,
       reads: [kubesprayPaths(this.settings).inventory],
       writes: ['Ansible facts cache'],
-      actions: ['Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited'],
+      actions: [
+        'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
+      ],
     };
   }
 
@@ -347,7 +452,13 @@ abstract class UpgradeStep implements Step {
   constructor(protected readonly settings: DeploySettings) {}
 
   protected upgrade(limit: string[]): CommandSpec {
-    return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
+    return kubesprayPlaybook(
+      this.settings,
+      'upgrade-cluster.yml',
+      '-e',
+      `kube_version=${this.settings.kubernetesVersion}`,
+      `--limit=${limit.join(',')}`,
+    );
   }
 
   async plan(): Promise<StepPlan> {
@@ -357,7 +468,11 @@ abstract class UpgradeStep implements Step {
       command,
       reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
       writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
-      actions: [this.role === 'control plane' ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time' : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`],
+      actions: [
+        this.role === 'control plane'
+          ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
+          : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
+      ],
     };
   }
 
@@ -370,7 +485,9 @@ abstract class UpgradeStep implements Step {
     if (batches.length === 0) return `every ${this.role} node is at v${target.text}`;
     const upgraded: string[] = [];
     for (const [index, batch] of batches.entries()) {
-      context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+      context.output.line(
+        `      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`,
+      );
       await context.exec(this.upgrade(batch));
       upgraded.push(...batch);
     }
@@ -387,7 +504,9 @@ export class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
     if (todo.controlPlane.length === 0) return [];
     // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
     const inventory = readInventory(kubesprayPaths(this.settings).inventory);
-    const etcdOnly = inventory ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host)) : [];
+    const etcdOnly = inventory
+      ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
+      : [];
     return [[...todo.controlPlane, ...etcdOnly]];
   }
 }
@@ -399,7 +518,10 @@ export class KubesprayUpgradeWorkersStep extends UpgradeStep {
 
   protected limits(todo: { controlPlane: string[]; workers: string[] }): string[][] {
     // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
-    if (todo.controlPlane.length) throw new UserError(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
+    if (todo.controlPlane.length)
+      throw new UserError(
+        `control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`,
+      );
     return workerBatches(todo.workers, this.settings.upgradeBatchSize);
   }
 }

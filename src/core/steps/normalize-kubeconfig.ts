@@ -30,7 +30,12 @@ export interface NormalizeOptions {
  * Copies the first kubeconfig found to the target with loopback servers pointed at the VIP.
  * Registers its secret leaves with the redactor. Returns a one-line summary.
  */
-export async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor }: NormalizeOptions): Promise<string> {
+export async function normalizeClusterKubeconfig({
+  clusterDir,
+  target,
+  vip,
+  redactor,
+}: NormalizeOptions): Promise<string> {
   await checkFileTarget(target, 'kubeconfig');
   // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
   // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
@@ -72,7 +77,9 @@ export class NormalizeKubeconfigStep implements Step {
       workingDir: this.clusterDir,
       reads: kubeconfigCandidates(this.clusterDir, this.target),
       writes: [this.target],
-      actions: [`rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`],
+      actions: [
+        `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
+      ],
     };
   }
 
@@ -81,7 +88,10 @@ export class NormalizeKubeconfigStep implements Step {
   }
 
   async run({ redactor }: StepContext): Promise<string> {
-    if (!this.vip) throw new UserError('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+    if (!this.vip)
+      throw new UserError(
+        'no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip',
+      );
     return normalizeClusterKubeconfig({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
   }
 }

@@ -5,7 +5,17 @@ import { z } from 'zod';
 import { CommandFailedError, type CommandSpec } from '../command.js';
 import { UserError } from '../errors.js';
 import { findExecutable, pathExists } from '../files.js';
-import { checkRemovalSafety, describeNodeDecisions, mergeNodeWork, nodeWorkFromPlan, pendingForNextPlan, plannedNodeChanges, predictedPlaybook, readInventory, type NodeWork } from '../node-changes.js';
+import {
+  checkRemovalSafety,
+  describeNodeDecisions,
+  mergeNodeWork,
+  nodeWorkFromPlan,
+  pendingForNextPlan,
+  plannedNodeChanges,
+  predictedPlaybook,
+  readInventory,
+  type NodeWork,
+} from '../node-changes.js';
 import { runtimePaths, type DeploySettings } from '../settings.js';
 import { readPlanJson, summarizeChanges, tofuCounts, type ChangeAction, type PlanChanges } from '../tofu-plan.js';
 import { deployEnvironment } from './environment.js';
@@ -35,7 +45,10 @@ export async function requireTofuBinary(settings: DeploySettings): Promise<strin
  * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
  * names the one that would be looked for, so a plan can still show it.
  */
-export async function tofuCommand(settings: DeploySettings, ...args: string[]): Promise<CommandSpec & { found: boolean }> {
+export async function tofuCommand(
+  settings: DeploySettings,
+  ...args: string[]
+): Promise<CommandSpec & { found: boolean }> {
   const binary = await resolveTofuBinary(settings);
   return {
     argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
@@ -90,7 +103,12 @@ export class OpenTofuInitStep implements Step {
 
   async plan(): Promise<StepPlan> {
     const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
-    return { workingDir: command.cwd, command, reads: [path.join(this.settings.clusterDir, '*.tf')], writes: [path.join(this.settings.clusterDir, '.terraform/')] };
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [path.join(this.settings.clusterDir, '*.tf')],
+      writes: [path.join(this.settings.clusterDir, '.terraform/')],
+    };
   }
 
   async outputsPresent(): Promise<boolean> {
@@ -120,14 +138,18 @@ export class OpenTofuPlanStep implements Step {
 
   private get planArgs(): string[] | undefined {
     // A reviewed saved plan is read, not made again.
-    return this.settings.opentofu.savedPlan ? undefined : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
+    return this.settings.opentofu.savedPlan
+      ? undefined
+      : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
   }
 
   async plan(): Promise<StepPlan> {
     const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
     const command = stripFound(await this.tofu.get(...args));
     const actions = [
-      ...(this.planArgs ? [] : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan!.source} instead of planning anew`]),
+      ...(this.planArgs
+        ? []
+        : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan!.source} instead of planning anew`]),
       ...(this.settings.kubespray
         ? [
             `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${kubesprayPaths(this.settings).inventory}`,
@@ -136,7 +158,13 @@ export class OpenTofuPlanStep implements Step {
           ]
         : []),
     ];
-    return { workingDir: command.cwd, command, reads: [path.join(this.settings.clusterDir, '*.tf')], writes: [deployPlanFile(this.settings)], actions };
+    return {
+      workingDir: command.cwd,
+      command,
+      reads: [path.join(this.settings.clusterDir, '*.tf')],
+      writes: [deployPlanFile(this.settings)],
+      actions,
+    };
   }
 
   async run(context: StepContext): Promise<string> {
@@ -163,18 +191,24 @@ export class OpenTofuPlanStep implements Step {
     // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
     const removed = context.state.nodeWork?.removed ?? [];
     const carried = pendingForNextPlan(context.state.nodeWork, removed, planned);
-    for (const node of carried.reinstall) context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
+    for (const node of carried.reinstall)
+      context.output.line(
+        `      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`,
+      );
     const pending = mergeNodeWork(carried.pending, work);
     const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
     context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
     // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
-    if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes')) refuseUndrained(context.state);
+    if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes'))
+      refuseUndrained(context.state);
     return `${summary}; ${describeNodeDecisions(pending, predictedPlaybook(pending, inventory))}`;
   }
 }
 
 async function fileDigest(file: string): Promise<string> {
-  return createHash('sha256').update(await fs.readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
 }
 
 /**
@@ -209,18 +243,23 @@ export class OpenTofuApplyStep implements Step {
   async plan(): Promise<StepPlan> {
     const command = stripFound(await this.tofu.get(...this.args));
     const writes = ['OpenStack resources'];
-    if (this.settings.opentofu.backend === 'local') writes.push(path.join(this.settings.clusterDir, 'terraform.tfstate'));
+    if (this.settings.opentofu.backend === 'local')
+      writes.push(path.join(this.settings.clusterDir, 'terraform.tfstate'));
     return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
   }
 
   async run(context: StepContext): Promise<void> {
     const planFile = deployPlanFile(this.settings);
     if (!(await pathExists(planFile))) {
-      throw new UserError(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+      throw new UserError(
+        `no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`,
+      );
     }
     // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
     if (context.state.planDigest !== (await fileDigest(planFile))) {
-      throw new UserError(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
+      throw new UserError(
+        `the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`,
+      );
     }
     if (this.settings.kubespray) refuseUndrained(context.state);
     try {
@@ -236,7 +275,9 @@ export class OpenTofuApplyStep implements Step {
     const saved = this.settings.opentofu.savedPlan;
     if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line))) return error;
     if (!saved) {
-      return new UserError('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+      return new UserError(
+        'tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew',
+      );
     }
     return new UserError(
       `the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
@@ -290,12 +331,25 @@ export class OpenTofuDestroyStep implements Step {
  */
 export const DRIFT_LOCK_TIMEOUT = '2m';
 
-const DRIFT_VERB: Record<ChangeAction, string> = { create: 'create', update: 'update in place', destroy: 'destroy', replace: 'replace' };
+const DRIFT_VERB: Record<ChangeAction, string> = {
+  create: 'create',
+  update: 'update in place',
+  destroy: 'destroy',
+  replace: 'replace',
+};
 
 /** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
 const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
 const ResourceTypesSchema = z.object({
-  resource_changes: z.array(z.object({ address: z.string(), type: z.string().optional(), change: z.object({ actions: z.array(z.string()) }) })).default([]),
+  resource_changes: z
+    .array(
+      z.object({
+        address: z.string(),
+        type: z.string().optional(),
+        change: z.object({ actions: z.array(z.string()) }),
+      }),
+    )
+    .default([]),
 });
 
 /**
@@ -303,16 +357,31 @@ const ResourceTypesSchema = z.object({
  * deploy wrote it on another machine. Counting it as drift would open a health issue on every
  * scheduled check; a changed one (update, replace) is still drift.
  */
-export function withoutMissingLocalFiles(planJson: unknown, changes: PlanChanges): { changes: PlanChanges; missing: string[] } {
+export function withoutMissingLocalFiles(
+  planJson: unknown,
+  changes: PlanChanges,
+): { changes: PlanChanges; missing: string[] } {
   const parsed = ResourceTypesSchema.safeParse(planJson);
   if (!parsed.success) return { changes, missing: [] };
   const missing = new Set(
     parsed.data.resource_changes
-      .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') && r.change.actions.length === 1 && r.change.actions[0] === 'create')
+      .filter(
+        (r) =>
+          RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
+          r.change.actions.length === 1 &&
+          r.change.actions[0] === 'create',
+      )
       .map((r) => r.address),
   );
   if (missing.size === 0) return { changes, missing: [] };
-  return { changes: { ...changes, add: changes.add - missing.size, rows: changes.rows.filter((row) => !missing.has(row.address)) }, missing: [...missing] };
+  return {
+    changes: {
+      ...changes,
+      add: changes.add - missing.size,
+      rows: changes.rows.filter((row) => !missing.has(row.address)),
+    },
+    missing: [...missing],
+  };
 }
 
 /**
@@ -334,7 +403,13 @@ export class OpenTofuDriftStep implements Step {
   }
 
   private get args(): string[] {
-    return ['plan', '-input=false', '-detailed-exitcode', `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`, `-out=${this.planFile}`];
+    return [
+      'plan',
+      '-input=false',
+      '-detailed-exitcode',
+      `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
+      `-out=${this.planFile}`,
+    ];
   }
 
   async plan(): Promise<StepPlan> {
@@ -344,7 +419,9 @@ export class OpenTofuDriftStep implements Step {
       command,
       reads: [path.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
       writes: [`${this.planFile} (deleted once read)`],
-      actions: ['exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied'],
+      actions: [
+        'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
+      ],
     };
   }
 
@@ -352,15 +429,24 @@ export class OpenTofuDriftStep implements Step {
     await fs.rm(this.planFile, { force: true });
     try {
       const planned = await this.tofu.run(context, this.args, { check: false });
-      if (planned.exitCode !== 0 && planned.exitCode !== 2) throw this.explain(new CommandFailedError('tofu plan', planned));
+      if (planned.exitCode !== 0 && planned.exitCode !== 2)
+        throw this.explain(new CommandFailedError('tofu plan', planned));
       await fs.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
       const planJson = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
       const { changes, missing } = withoutMissingLocalFiles(planJson, summarizeChanges(planJson));
-      if (missing.length) context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
+      if (missing.length)
+        context.output.line(
+          `      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`,
+        );
       const { report } = context;
       report.drift = planned.exitCode === 2 && changes.rows.length > 0;
       report.infrastructure = changes;
-      for (const row of changes.rows) report.findings.push({ kind: 'drift', subject: row.address, message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}` });
+      for (const row of changes.rows)
+        report.findings.push({
+          kind: 'drift',
+          subject: row.address,
+          message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
+        });
       if (!report.drift) return 'no drift';
       const counts = tofuCounts(changes);
       return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;

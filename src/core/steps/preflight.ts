@@ -20,14 +20,20 @@ export interface AuthChecker {
 export function credentialProblems(creds: OpenStackCredentials): string[] {
   const problems: string[] = [];
   if (!creds.authUrl || !authMethod(creds)) {
-    problems.push('openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap');
+    problems.push(
+      'openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap',
+    );
   }
-  const placeholders = (['applicationCredentialId', 'applicationCredentialSecret'] as const).filter((f) => creds[f] === PLACEHOLDER);
+  const placeholders = (['applicationCredentialId', 'applicationCredentialSecret'] as const).filter(
+    (f) => creds[f] === PLACEHOLDER,
+  );
   if (placeholders.length > 0) {
     problems.push(
       `openstack application credentials are still "${PLACEHOLDER}" (${placeholders
         .map((f) => (f === 'applicationCredentialId' ? 'application_credential_id' : 'application_credential_secret'))
-        .join(', ')} from ${creds.sources[placeholders[0]!]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`,
+        .join(
+          ', ',
+        )} from ${creds.sources[placeholders[0]!]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`,
     );
   }
   if (creds.authUrl) {
@@ -47,7 +53,11 @@ export function credentialProblems(creds: OpenStackCredentials): string[] {
 /** Several problems as a list under one line, as invalid config fields are: not bare lines after the error. */
 export function problemsError(problems: readonly string[]): UserError | undefined {
   if (problems.length === 0) return undefined;
-  return new UserError(problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return new UserError(
+    problems.length === 1
+      ? problems[0]!
+      : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
 }
 
 /** What `kubectl apply -f <dir>` reads: the directory's own files with these extensions, not its subdirectories. */
@@ -61,13 +71,22 @@ const ADDON_FILE: FileKind = { ...MANIFESTS_FILE, noun: 'addon', plural: 'addons
 async function addonsProblems(dir: string): Promise<string[]> {
   const field = `the addons directory ${dir} (deployment.cluster_api.addons)`;
   const stat = await fs.stat(dir).catch(() => undefined);
-  if (!stat?.isDirectory()) return [`${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`];
+  if (!stat?.isDirectory())
+    return [
+      `${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`,
+    ];
   const files: string[] = [];
   for (const name of (await fs.readdir(dir)).sort()) {
-    if (MANIFEST_EXTENSIONS.includes(path.extname(name)) && !(await fs.stat(path.join(dir, name)).catch(() => undefined))?.isDirectory()) files.push(name);
+    if (
+      MANIFEST_EXTENSIONS.includes(path.extname(name)) &&
+      !(await fs.stat(path.join(dir, name)).catch(() => undefined))?.isDirectory()
+    )
+      files.push(name);
   }
   if (files.length === 0) {
-    return [`${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`];
+    return [
+      `${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`,
+    ];
   }
   const problems: string[] = [];
   for (const name of files) {
@@ -76,7 +95,9 @@ async function addonsProblems(dir: string): Promise<string[]> {
       for (const { number, value } of manifestDocuments(readTextFile(file, ADDON_FILE), `addon ${displayPath(file)}`)) {
         const object = value as { apiVersion?: unknown; kind?: unknown } | null;
         if (typeof object?.apiVersion !== 'string' || typeof object.kind !== 'string') {
-          problems.push(`addon ${displayPath(file)}: document ${number} is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons`);
+          problems.push(
+            `addon ${displayPath(file)}: document ${number} is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons`,
+          );
         }
       }
     } catch (error) {
@@ -91,27 +112,43 @@ async function addonsProblems(dir: string): Promise<string[]> {
  * The tools and files of deployment.method cluster-api, each named with the field that sets it.
  * A plan runs no kind, so it does not need it (`needsKind: false`).
  */
-export async function clusterApiProblems(settings: DeploySettings, capi: ClusterApiSettings, { needsKind = true } = {}): Promise<string[]> {
+export async function clusterApiProblems(
+  settings: DeploySettings,
+  capi: ClusterApiSettings,
+  { needsKind = true } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   const pathVar = settings.baseEnv.PATH;
   const tools: [string, string][] = [
     [capi.clusterctl, 'clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path)'],
     [settings.kubectl, 'kubectl'],
-    ...(needsKind && capi.management.kind === 'kind' ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)'] as [string, string]] : []),
+    ...(needsKind && capi.management.kind === 'kind'
+      ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)'] as [string, string]]
+      : []),
   ];
   for (const [tool, what] of tools) {
-    if (!(await findExecutable(tool, pathVar))) problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
+    if (!(await findExecutable(tool, pathVar)))
+      problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
   }
   const template = await fs.stat(capi.template).catch(() => undefined);
-  if (!template?.isFile()) problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
+  if (!template?.isFile())
+    problems.push(
+      `the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`,
+    );
   problems.push(...(await addonsProblems(capi.addonsDir)));
   if (capi.management.kind === 'existing') {
     const kubeconfig = await fs.stat(capi.management.kubeconfig).catch(() => undefined);
-    if (!kubeconfig?.isFile()) problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`);
+    if (!kubeconfig?.isFile())
+      problems.push(
+        `the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`,
+      );
   }
   if (capi.orcManifest && !capi.orcManifest.startsWith('https://')) {
     const orc = await fs.stat(capi.orcManifest).catch(() => undefined);
-    if (!orc?.isFile()) problems.push(`ORC's install.yaml ${capi.orcManifest} (deployment.cluster_api.providers.orc) ${orc ? 'is not a file' : 'does not exist'}; give the path of the release's install.yaml in the cluster dir, or its https URL`);
+    if (!orc?.isFile())
+      problems.push(
+        `ORC's install.yaml ${capi.orcManifest} (deployment.cluster_api.providers.orc) ${orc ? 'is not a file' : 'does not exist'}; give the path of the release's install.yaml in the cluster dir, or its https URL`,
+      );
   }
   return problems;
 }
@@ -151,12 +188,16 @@ export class PreflightStep implements Step {
           : `cluster directory not found: ${settings.clusterDir}`,
       );
     }
-    if (!settings.clusterApi && !settings.opentofu.enabled) problems.push('opentofu must be enabled for openstack bootstrap');
+    if (!settings.clusterApi && !settings.opentofu.enabled)
+      problems.push('opentofu must be enabled for openstack bootstrap');
     // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
     const { caCert } = settings.credentials;
     if (caCert) {
       const stat = await fs.stat(caCert).catch(() => undefined);
-      if (!stat?.isFile()) problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+      if (!stat?.isFile())
+        problems.push(
+          `the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`,
+        );
     }
     problems.push(...credentialProblems(settings.credentials));
     if (settings.clusterApi) {
@@ -165,7 +206,9 @@ export class PreflightStep implements Step {
     } else {
       await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
       if (!settings.vip) {
-        problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+        problems.push(
+          'no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip',
+        );
       }
     }
     if (settings.kubespray && dirStat?.isDirectory()) problems.push(...(await this.kubesprayProblems()));
@@ -188,7 +231,9 @@ export class PreflightStep implements Step {
       if (!(await pathExists(file))) problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
     }
     if (!(await findExecutable(settings.python, settings.baseEnv.PATH))) {
-      problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${path.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+      problems.push(
+        `${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${path.relative(settings.clusterDir, settings.venvDir) || '.'}`,
+      );
     }
     return problems;
   }

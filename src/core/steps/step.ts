@@ -44,8 +44,29 @@ export type StepId = (typeof STEP_IDS)[number];
 
 /** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
 export const OPERATION_STEPS = {
-  deploy: ['openstack-preflight', 'opentofu-init', 'opentofu-plan', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-remove-nodes', 'opentofu-apply', 'kubespray-ansible-playbook', 'openstack-normalize-kubeconfig', 'wait-ready'],
-  upgrade: ['openstack-preflight', 'kubespray-venv-create', 'kubespray-pip-install', 'kubernetes-version-check', 'kubespray-facts', 'kubespray-upgrade-control-plane', 'kubespray-upgrade-workers', 'openstack-normalize-kubeconfig', 'wait-ready'],
+  deploy: [
+    'openstack-preflight',
+    'opentofu-init',
+    'opentofu-plan',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'kubespray-remove-nodes',
+    'opentofu-apply',
+    'kubespray-ansible-playbook',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+  ],
+  upgrade: [
+    'openstack-preflight',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'kubernetes-version-check',
+    'kubespray-facts',
+    'kubespray-upgrade-control-plane',
+    'kubespray-upgrade-workers',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+  ],
   destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
   check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 } as const satisfies Record<Operation, readonly StepId[]>;
@@ -56,9 +77,27 @@ export const OPERATION_STEPS = {
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
  */
 export const CLUSTER_API_STEPS = {
-  deploy: ['openstack-preflight', 'capi-management-cluster', 'clusterctl-init', 'capi-cloud-credentials', 'capi-render', 'capi-apply', 'capi-wait', 'capi-workload-kubeconfig', 'capi-addons', 'wait-ready', 'capi-pivot'],
+  deploy: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'clusterctl-init',
+    'capi-cloud-credentials',
+    'capi-render',
+    'capi-apply',
+    'capi-wait',
+    'capi-workload-kubeconfig',
+    'capi-addons',
+    'wait-ready',
+    'capi-pivot',
+  ],
   upgrade: [],
-  destroy: ['openstack-preflight', 'capi-management-cluster', 'capi-move-back', 'capi-delete-cluster', 'forget-cluster'],
+  destroy: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'capi-move-back',
+    'capi-delete-cluster',
+    'forget-cluster',
+  ],
   check: [],
 } as const satisfies Record<Operation, readonly StepId[]>;
 

@@ -45,7 +45,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** The most useful line of a failed kubectl run: its last non-empty output line. */
 export function lastLine(lines: string[]): string {
-  return [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
+  return (
+    [...lines]
+      .reverse()
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? ''
+  );
 }
 
 /** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
@@ -58,7 +63,8 @@ export function countReadyNodes(json: string, version?: string): { ready: number
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
 function readKubeconfig(file: string): string {
   // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
-  if (!existsSync(file) && !isSymlink(file)) throw new UserError(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
+  if (!existsSync(file) && !isSymlink(file))
+    throw new UserError(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
   return readTextFile(file, KUBECONFIG_FILE);
 }
 
@@ -80,13 +86,17 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
   const text = readKubeconfig(kubeconfig);
   const endpoint = kubeconfigEndpoint(text, kubeconfig);
   // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
-  if (!endpoint) throw new UserError(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
+  if (!endpoint)
+    throw new UserError(
+      `kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`,
+    );
   const deadline = Date.now() + options.timeoutMs;
   let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
   let lastReason = '';
   let attempts = 0;
   // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
-  const run = (...args: string[]) => exec(kubectlCommand(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
+  const run = (...args: string[]) =>
+    exec(kubectlCommand(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
 
   for (;;) {
     attempts++;
@@ -112,7 +122,9 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
     lastReason = reason;
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      throw new UserError(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${formatDuration(options.timeoutMs)}; last error: ${reason}`);
+      throw new UserError(
+        `timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${formatDuration(options.timeoutMs)}; last error: ${reason}`,
+      );
     }
     await sleep(Math.min(pause, remaining), signal);
     if (signal?.aborted) throw new InterruptedError();
@@ -138,14 +150,21 @@ export class WaitReadyStep implements Step {
 
   async plan(): Promise<StepPlan> {
     const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
-    const count = this.settings.version ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}` : `${this.settings.nodes} nodes are`;
-    const nodes = this.settings.nodes || this.settings.version ? `, then until ${count} Ready${version} (kubectl get nodes -o json)` : '';
+    const count = this.settings.version
+      ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
+      : `${this.settings.nodes} nodes are`;
+    const nodes =
+      this.settings.nodes || this.settings.version
+        ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
+        : '';
     return {
       workingDir: this.command.cwd,
       command: this.command,
       reads: [this.kubeconfig],
       writes: [],
-      actions: [`poll until /readyz says ok${nodes}; timeout ${formatDuration(this.settings.timeoutMs)}, pauses up to ${formatDuration(this.settings.intervalMs)}`],
+      actions: [
+        `poll until /readyz says ok${nodes}; timeout ${formatDuration(this.settings.timeoutMs)}, pauses up to ${formatDuration(this.settings.intervalMs)}`,
+      ],
     };
   }
 

@@ -35,7 +35,8 @@ afterEach(async () => {
   await fs.rm(base, { recursive: true, force: true });
 });
 
-const normalize = (target: string, vip = '10.0.0.5') => normalizeClusterKubeconfig({ clusterDir, target, vip, redactor: new Redactor() });
+const normalize = (target: string, vip = '10.0.0.5') =>
+  normalizeClusterKubeconfig({ clusterDir, target, vip, redactor: new Redactor() });
 const modeOf = async (p: string) => (await fs.stat(p)).mode & 0o7777;
 
 describe('normalizeClusterKubeconfig: the target path', () => {
@@ -55,7 +56,12 @@ describe('normalizeClusterKubeconfig: the target path', () => {
   });
 
   it.each([
-    { case: 'a newline', target: () => path.join(base, 'kc\nforged'), message: (t: string) => `kubeconfig path ${JSON.stringify(t)} contains a control character; give a plain file path` },
+    {
+      case: 'a newline',
+      target: () => path.join(base, 'kc\nforged'),
+      message: (t: string) =>
+        `kubeconfig path ${JSON.stringify(t)} contains a control character; give a plain file path`,
+    },
     {
       case: 'a named pipe',
       target: () => {
@@ -73,8 +79,15 @@ describe('normalizeClusterKubeconfig: the target path', () => {
     const odd = path.join(base, 'odd\ndir');
     await fs.mkdir(odd);
     await fs.writeFile(path.join(odd, 'kubeconfig.yaml'), 'clusters: []\n');
-    const error = await normalizeClusterKubeconfig({ clusterDir: odd, target: path.join(base, 'kc'), vip: '10.0.0.5', redactor: new Redactor() }).catch((e: Error) => e);
-    expect((error as Error).message).toBe(`kubeconfig ${JSON.stringify(path.join(odd, 'kubeconfig.yaml'))} has no clusters: the deploy tooling's kubeconfig is incomplete`);
+    const error = await normalizeClusterKubeconfig({
+      clusterDir: odd,
+      target: path.join(base, 'kc'),
+      vip: '10.0.0.5',
+      redactor: new Redactor(),
+    }).catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      `kubeconfig ${JSON.stringify(path.join(odd, 'kubeconfig.yaml'))} has no clusters: the deploy tooling's kubeconfig is incomplete`,
+    );
   });
 
   it('replaces a target that is a symbolic link, leaving the file it pointed to alone', async () => {
@@ -107,7 +120,11 @@ describe('normalizeClusterKubeconfig: the kubeconfig it reads', () => {
   });
 
   it.each([
-    { case: 'no clusters', text: 'apiVersion: v1\nclusters: []\n', message: (file: string) => `kubeconfig ${file} has no clusters: the deploy tooling's kubeconfig is incomplete` },
+    {
+      case: 'no clusters',
+      text: 'apiVersion: v1\nclusters: []\n',
+      message: (file: string) => `kubeconfig ${file} has no clusters: the deploy tooling's kubeconfig is incomplete`,
+    },
     { case: 'a scheme-less loopback server', text: kubeconfig('127.0.0.1:6443'), message: undefined },
   ])('reads a kubeconfig with $case', async ({ text, message }) => {
     const source = path.join(clusterDir, 'kubeconfig.yaml');
@@ -125,7 +142,8 @@ describe('normalizeClusterKubeconfig: the kubeconfig it reads', () => {
   it('refuses a kubeconfig over 16 MiB without reading it', async () => {
     const source = path.join(clusterDir, 'kubeconfig.yaml');
     await fs.truncate(source, 40 * 1024 * 1024); // sparse
-    await expect(normalize(path.join(base, 'kc'))).rejects.toThrow(`kubeconfig ${source} is 40.0 MiB; kubeconfigs over 16 MiB are refused`);
+    await expect(normalize(path.join(base, 'kc'))).rejects.toThrow(
+      `kubeconfig ${source} is 40.0 MiB; kubeconfigs over 16 MiB are refused`,
+    );
   });
 });
-

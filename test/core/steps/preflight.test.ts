@@ -14,10 +14,18 @@ describe('openstack-preflight against a real Keystone', () => {
   });
   afterAll(async () => Promise.all([keystone?.stop(), run?.close()]));
 
-  const keystoneEnv = (extra: Record<string, string>) => ({ ...run.env, OS_AUTH_URL: keystone.authUrl, OS_REGION_NAME: keystone.region, ...extra });
+  const keystoneEnv = (extra: Record<string, string>) => ({
+    ...run.env,
+    OS_AUTH_URL: keystone.authUrl,
+    OS_REGION_NAME: keystone.region,
+    ...extra,
+  });
 
   it('authenticates with an application credential and checks the catalog', async () => {
-    const env = keystoneEnv({ OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId, OS_APPLICATION_CREDENTIAL_SECRET: keystone.appCredSecret });
+    const env = keystoneEnv({
+      OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId,
+      OS_APPLICATION_CREDENTIAL_SECRET: keystone.appCredSecret,
+    });
     const { result } = await run.deploy({ step: 'openstack-preflight' }, { env, skipAuthCheck: false });
     expect(result.ok).toBe(true);
     expect(result.reports[0]!.detail).toBe(
@@ -27,7 +35,10 @@ describe('openstack-preflight against a real Keystone', () => {
 
   it('fails fast on a wrong secret, naming the credential and never printing the secret', async () => {
     const wrong = 'wrong-secret-canary-9931';
-    const env = keystoneEnv({ OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId, OS_APPLICATION_CREDENTIAL_SECRET: wrong });
+    const env = keystoneEnv({
+      OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId,
+      OS_APPLICATION_CREDENTIAL_SECRET: wrong,
+    });
     const { result, console } = await run.deploy({ step: 'openstack-preflight' }, { env, skipAuthCheck: false });
     expect(result.ok).toBe(false);
     expect(result.error).toContain(`application credential ${keystone.appCredId}`);
@@ -41,19 +52,37 @@ describe('openstack-preflight against a real Keystone', () => {
       .replace('application_credential_id: sandbox-app-cred', 'application_credential_id: CHANGEME')
       .replace('application_credential_secret: sandbox-secret-value', 'application_credential_secret: CHANGEME');
     await fs.writeFile(run.sandbox.configPath, config);
-    const env = keystoneEnv({ OS_USERNAME: keystone.userName, OS_PASSWORD: keystone.adminPassword, OS_PROJECT_NAME: keystone.projectName, OS_USER_DOMAIN_NAME: keystone.domain, OS_PROJECT_DOMAIN_NAME: keystone.domain });
+    const env = keystoneEnv({
+      OS_USERNAME: keystone.userName,
+      OS_PASSWORD: keystone.adminPassword,
+      OS_PROJECT_NAME: keystone.projectName,
+      OS_USER_DOMAIN_NAME: keystone.domain,
+      OS_PROJECT_DOMAIN_NAME: keystone.domain,
+    });
     const { result } = await run.deploy({ step: 'openstack-preflight' }, { env, skipAuthCheck: false });
     expect(result.ok).toBe(true);
     expect(result.reports[0]!.detail).toMatch(/^authenticated as admin in project admin \(password\)/);
 
-    const withoutPassword = await run.deploy({ step: 'openstack-preflight' }, { env: keystoneEnv({}), skipAuthCheck: false });
+    const withoutPassword = await run.deploy(
+      { step: 'openstack-preflight' },
+      { env: keystoneEnv({}), skipAuthCheck: false },
+    );
     expect(withoutPassword.result.error).toContain('openstack application credentials are still "CHANGEME"');
   });
 
   it('shows the check in the dry-run plan', async () => {
-    const env = keystoneEnv({ OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId, OS_APPLICATION_CREDENTIAL_SECRET: keystone.appCredSecret });
+    const env = keystoneEnv({
+      OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId,
+      OS_APPLICATION_CREDENTIAL_SECRET: keystone.appCredSecret,
+    });
     const pipeline = await openPipeline({ configPath: run.sandbox.configPath, stateDir: run.stateDir, env });
-    const plan = await buildPlan(pipeline.settings, pipeline.steps, pipeline.store, { step: 'openstack-preflight' }, pipeline.redactor);
+    const plan = await buildPlan(
+      pipeline.settings,
+      pipeline.steps,
+      pipeline.store,
+      { step: 'openstack-preflight' },
+      pipeline.redactor,
+    );
     expect(plan.steps[0]!.actions).toContain(
       `POST ${keystone.authUrl.replace(/\/$/, '')}/auth/tokens (application credential ${keystone.appCredId}), then check catalog for identity, compute, network, image in RegionOne/public`,
     );
