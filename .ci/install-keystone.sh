@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's Keystone for the tests in test/core/keystone.test.ts. The tests start their own
+# Installs Debian's Keystone for the tests in test/core/openstack/keystone.test.ts. The tests start their own
 # Keystone on 127.0.0.1 with SQLite (test/support/keystone.ts); the packaged service must not run.
 # Idempotent: safe to run again on a machine that already has it. Needs root (or passwordless sudo).
 set -euo pipefail

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../examples/sandbox/prepare.js';
-import { runDeploy } from '../src/core/engine.js';
-import { DeployOutput } from '../src/core/output.js';
-import { openPipeline } from '../src/core/pipeline.js';
-import type { DeployOptions } from '../src/core/settings.js';
+import { runDeploy } from '../src/core/engine/engine.js';
+import { DeployOutput } from '../src/core/lib/output.js';
+import { openPipeline } from '../src/core/engine/pipeline.js';
+import type { DeployOptions } from '../src/core/model/settings.js';
 
 async function engine(
   sandbox: PreparedSandbox,

@@ -7,9 +7,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandExecutor } from '../src/core/command.js';
-import { DeployOutput } from '../src/core/output.js';
-import { Redactor } from '../src/core/redact.js';
+import { commandExecutor } from '../src/core/lib/command.js';
+import { DeployOutput } from '../src/core/lib/output.js';
+import { Redactor } from '../src/core/lib/redact.js';
 import { benchSecrets } from './stream-fixture.js';
 
 const [file, bytes] = process.argv.slice(2);

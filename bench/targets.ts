@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { findTargets, type ChangeSet } from '../src/core/targets.js';
+import { findTargets, type ChangeSet } from '../src/core/model/targets.js';
 import { clusterName, writeFleet } from '../test/support/fleet.js';
 
 const CLUSTERS = 1000;

@@ -35,7 +35,7 @@ for (const [name, entry] of Object.entries(ENTRIES)) {
     '--quiet',
   ]);
 }
-// The HCL parser of actions/targets (tree-sitter, src/core/targets.ts) loads its WebAssembly from
+// The HCL parser of actions/targets (tree-sitter, src/core/model/targets.ts) loads its WebAssembly from
 // beside the chunk that runs it.
 for (const [file, from] of [
   ['web-tree-sitter.wasm', ['web-tree-sitter', 'web-tree-sitter.wasm']],

@@ -1,5 +1,5 @@
 // Rewrites the credential inputs of every action.yml that takes credentials from the one credential
-// table (src/core/credentials.ts). Run with `npx tsx scripts/sync-action-inputs.ts` after changing
+// table (src/core/openstack/credentials.ts). Run with `npx tsx scripts/sync-action-inputs.ts` after changing
 // the table; test/github/action-inputs.test.ts fails while an action.yml disagrees with it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -30,7 +30,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
-/***/ 2327:
+/***/ 4708:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
@@ -8651,20 +8651,20 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./lib/core/credentials.js
-var credentials = __nccwpck_require__(1713);
-// EXTERNAL MODULE: ./lib/core/address.js
-var address = __nccwpck_require__(4071);
-// EXTERNAL MODULE: ./lib/core/check-report.js
-var check_report = __nccwpck_require__(3802);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/option-values.js
-var option_values = __nccwpck_require__(397);
-// EXTERNAL MODULE: ./lib/core/selection.js
-var selection = __nccwpck_require__(8905);
-// EXTERNAL MODULE: ./lib/core/steps/step.js
-var step = __nccwpck_require__(5617);
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/address.js
+var address = __nccwpck_require__(1303);
+// EXTERNAL MODULE: ./lib/core/model/check-report.js
+var check_report = __nccwpck_require__(8796);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/option-values.js
+var option_values = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./lib/core/engine/selection.js
+var selection = __nccwpck_require__(8112);
+// EXTERNAL MODULE: ./lib/core/model/step.js
+var step = __nccwpck_require__(1619);
 ;// CONCATENATED MODULE: ./lib/cli/args.js
 
 
@@ -9038,23 +9038,25 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
-/* harmony import */ var _core_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2629);
-/* harmony import */ var _core_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3802);
-/* harmony import */ var _core_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8363);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _core_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6702);
-/* harmony import */ var _core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9659);
-/* harmony import */ var _core_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3504);
-/* harmony import */ var _core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(562);
-/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8038);
-/* harmony import */ var _core_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6910);
-/* harmony import */ var _core_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8905);
-/* harmony import */ var _core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7595);
-/* harmony import */ var _core_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(1708);
-/* harmony import */ var _core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7250);
-/* harmony import */ var _core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(8852);
-/* harmony import */ var _core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(1727);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(394);
+/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8796);
+/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2850);
+/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
+/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
+/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
+/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1995);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8112);
+/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8550);
+/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4986);
+/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(3894);
+/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(1110);
+/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3288);
+/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(532);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6884);
+
 
 
 
@@ -9078,34 +9080,34 @@ const stderr = (text) => void process.stderr.write(text);
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options) {
     if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
 /** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
 async function planClusterApi(pipeline, plan, json) {
     if (plan.operation !== 'deploy') {
-        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noCapiDiffReason */ .ul)(plan)}\n`);
+        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
     if (!json)
-        stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
-    const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
+    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     const controller = new AbortController();
-    const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
+    const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
         interrupting: 'the Cluster API plan (a plan saves no state)',
         waitingFor: 'kubectl diff to stop',
     });
     try {
         const saved = await pipeline.store.load().catch(() => undefined);
-        const capi = await (0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+        const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
             redactor: pipeline.redactor,
             output,
             signal: controller.signal,
         });
         if (json)
-            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
         else
-            stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+            stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
         return 0;
     }
     finally {
@@ -9121,33 +9123,33 @@ async function execute(command) {
             stdout(`${command.text}\n`);
             return 0;
         case 'plan': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
-            const plan = await (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
+            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
             if (command.tofuPlan && pipeline.settings.clusterApi)
                 return planClusterApi(pipeline, plan, command.json);
-            if (!command.tofuPlan || !(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .wouldApply */ .mZ)(plan)) {
-                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan));
+            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .wouldApply */ .mZ)(plan)) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
-                    stdout(`\n${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
+                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
                 return 0;
             }
             if (!command.json)
-                stdout(`${(0,_core_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
+                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
+            const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
                 interrupting: 'tofu plan (a plan saves no state)',
                 waitingFor: 'tofu plan to stop',
             });
             try {
-                const tofu = await (0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .runTofuPlan */ .nH)(pipeline.settings, (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
-                const nodes = (0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
+                const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
+                const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
                 if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                 // tofu's plan text was shown live above; only the summary follows it.
                 else
-                    stdout(`\n${(0,_core_tofu_plan_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                    stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                 return 0;
             }
             finally {
@@ -9156,17 +9158,17 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation));
+            const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation));
             try {
-                const result = await (0,_core_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
+                const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
                 if (result.ok && result.checkReport) {
-                    for (const line of (0,_core_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
+                    for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
                         output.line(line);
                 }
                 else if (result.ok && command.options.operation === 'destroy') {
@@ -9183,13 +9185,13 @@ async function execute(command) {
                     stderr(`error: ${result.error}\n`);
                 }
                 output.line(`Log: ${result.logPath}`);
-                if ((0,_core_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
+                if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
                     output.line(`Resume state: ${result.statePath}`);
                 if (command.json)
                     stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
                 if (result.checkReport)
-                    return result.checkReport.drift || !result.checkReport.healthy ? _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
-                return result.ok ? _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+                    return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
+                return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
             }
             finally {
                 dispose();
@@ -9197,11 +9199,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_steps_normalize_kubeconfig_js__WEBPACK_IMPORTED_MODULE_14__/* .normalizeClusterKubeconfig */ .b$)({
+                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__/* .normalizeClusterKubeconfig */ .b)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9212,20 +9214,20 @@ async function execute(command) {
         }
         case 'wait-ready': {
             const controller = new AbortController();
-            const dispose = (0,_core_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), {
+            const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), {
                 interrupting: 'the wait',
                 waitingFor: 'kubectl to stop',
             });
             try {
-                const result = await (0,_core_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .Cf)({
+                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .C)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal: controller.signal }),
+                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal: controller.signal }),
                     signal: controller.signal,
-                    timeoutMs: command.timeoutMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9241,17 +9243,17 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_17__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_18__/* .parseCli */ .w)(argv));
     }
     catch (error) {
-        const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
-        if (error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || code !== _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed) {
-            stderr(`error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
+        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
+        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed) {
+            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
             return code;
         }
         // Not a user mistake: a bug, reported with its stack so it can be fixed.
-        stderr(`error: internal error: ${(0,_core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
-        return _core_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
     }
 }
 if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_0__.pathToFileURL)(process.argv[1] ?? '').href) {
@@ -9263,65 +9265,178 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4071:
+/***/ 3204:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   OO: () => (/* binding */ canonicalIPv6),
-/* harmony export */   cz: () => (/* binding */ urlHost),
-/* harmony export */   wA: () => (/* binding */ parseApiHost)
+/* harmony export */   Pu: () => (/* binding */ failureLine),
+/* harmony export */   Qj: () => (/* binding */ NO_CLUSTER_API),
+/* harmony export */   Ze: () => (/* binding */ MOVE_LABEL),
+/* harmony export */   hO: () => (/* binding */ renderManifests),
+/* harmony export */   m8: () => (/* binding */ CapiCommands),
+/* harmony export */   vy: () => (/* binding */ FIELD_MANAGER)
 /* harmony export */ });
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+/* unused harmony export capiOf */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
+/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
+/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7414);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
+/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1849);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3689);
 
 
-/** RFC 1123: letters, digits and inner hyphens, 1 to 63 characters. */
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-const MAX_DNS_NAME = 253;
+
+
+
+
+
+
+
+
+// The management cluster's client: every kubectl and clusterctl command of the Cluster API steps and the preview,
+// built here, so a step's plan() shows exactly what its run() runs; and the manifests rendered from the template.
+/** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
+const FIELD_MANAGER = 'cluster-deploy';
+/** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
+const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
+function capiOf(settings) {
+    if (!settings.clusterApi)
+        throw new Error('cluster-api step built without cluster-api settings');
+    return settings.clusterApi;
+}
+/** What kubectl or clusterctl said went wrong: the last line of its output. */
+function failureLine(result) {
+    return (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .lastLine */ .fM)(result.tail) || `exited with ${result.exitCode}`;
+}
+/** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
+const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
+/** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
+class CapiCommands {
+    settings;
+    capi;
+    env;
+    cwd;
+    management;
+    constructor(settings) {
+        this.settings = settings;
+        this.capi = capiOf(settings);
+        this.env = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .P)(settings);
+        this.cwd = settings.clusterDir;
+        this.management = (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .managementKubeconfig */ .LH)(this.capi);
+    }
+    get workload() {
+        return this.settings.kubeconfigPath;
+    }
+    kubectl(kubeconfig, ...args) {
+        return (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s4)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
+    }
+    apply(kubeconfig, file) {
+        return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
+    }
+    clusterctl(...args) {
+        return { argv: [this.capi.clusterctl, ...args], cwd: this.cwd, env: this.env };
+    }
+    kind(...args) {
+        return { argv: [this.capi.kind, ...args], cwd: this.cwd, env: this.env };
+    }
+    init(kubeconfig) {
+        const providers = _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .PROVIDER_ROLES */ .Ov.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
+        return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+    }
+    move(from, to) {
+        return this.clusterctl('move', '--kubeconfig', from, '--to-kubeconfig', to, '--namespace', this.capi.namespace);
+    }
+    /** clusterctl generate cluster, with the template variables from the config in its environment. */
+    render() {
+        const { capi, settings } = this;
+        // Credentials must never reach the manifests, not even from the caller's environment: a template's
+        // ${OS_PASSWORD} is a missing variable, never the password.
+        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .isCredentialVariable */ .iq)(name)));
+        return {
+            argv: [
+                capi.clusterctl,
+                'generate',
+                'cluster',
+                settings.clusterName,
+                '--from',
+                capi.template,
+                '--kubernetes-version',
+                capi.kubernetesVersion,
+                '--control-plane-machine-count',
+                String(capi.controlPlaneMachineCount),
+                '--worker-machine-count',
+                String(capi.workerMachineCount),
+                '--target-namespace',
+                capi.namespace,
+            ],
+            cwd: this.cwd,
+            env: { ...env, ...capi.variables },
+        };
+    }
+    watch(kubeconfig) {
+        return this.kubectl(kubeconfig, 'get', _status_js__WEBPACK_IMPORTED_MODULE_9__/* .WATCHED_TYPES */ .ji.join(','), '-n', this.capi.namespace, '-o', 'json');
+    }
+    deleteCluster() {
+        return this.kubectl(this.management, 'delete', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', this.capi.namespace, '--ignore-not-found', '--wait=false');
+    }
+    get credentialsSecret() {
+        return `${this.settings.clusterName}-cloud-config`;
+    }
+    /** Where the credentials Secret is written for kubectl: 0600 in the private work dir, removed right after. */
+    get credentialsFile() {
+        return node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.capi.workDir, 'cloud-config.secret.json');
+    }
+}
 /**
- * The host of an API server as given by a user (a VIP, say): an IPv4 address, an IPv6 address
- * (bare or in brackets; returned bare and canonical) or a fully qualified DNS name (a single label,
- * "not-an-ip", is far more often a typo than an API name, and would be polled for the whole
- * readiness timeout). Surrounding whitespace is trimmed; anything else, a newline above all (it
- * would reach YAML and log lines), is refused naming `where` the value came from, e.g. "--vip";
- * `fail` picks the error type (a flag's is a UsageError).
+ * `clusterctl generate cluster` with the config's variables; the manifests are kept in the private
+ * state dir. A missing variable names its config field; a template that makes the cloud-config
+ * Secret itself is refused (the credentials would be in the manifests).
  */
-function parseApiHost(value, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo) {
-    const host = value.trim();
-    const bracketed = host.startsWith('[') && host.endsWith(']');
-    const ipv6 = bracketed ? host.slice(1, -1) : host;
-    const canonical = canonicalIPv6(ipv6);
-    if (canonical)
-        return canonical;
-    if (!bracketed && ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv4)(host) || isDnsName(host)))
-        return host;
-    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
-}
-/** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
-function canonicalIPv6(value) {
-    if (!(0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv6)(value) || value.includes('%'))
-        return undefined;
-    return new URL(`http://[${value}]/`).hostname.slice(1, -1);
-}
-function isDnsName(name) {
-    if (name.length > MAX_DNS_NAME)
-        return false;
-    const labels = name.split('.');
-    if (labels.length < 2)
-        return false;
-    // An all-numeric last label reads as a (bad) IPv4 address, not a name: 10.0.0.256.
-    return labels.every((label) => DNS_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1));
-}
-/** A host as it must appear in a URL or host:port: IPv6 in brackets. */
-function urlHost(host) {
-    return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+async function renderManifests(settings, exec) {
+    const commands = new CapiCommands(settings);
+    const { capi } = commands;
+    const templateName = (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(capi.template);
+    const template = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.template).catch(() => undefined);
+    if (!template?.isFile()) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
+    }
+    const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
+    if (result.exitCode !== 0) {
+        throw ((0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .missingVariablesError */ .uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
+            new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`clusterctl generate cluster failed: ${failureLine(result)}`));
+    }
+    if (!result.stdout.trim())
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
+    let objects;
+    try {
+        objects = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_8__/* .manifestObjects */ .wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+    }
+    catch (error) {
+        // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
+        if (!(error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo))
+            throw error;
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
+    }
+    const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
+    if (secret) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} creates ${(0,_manifests_js__WEBPACK_IMPORTED_MODULE_8__/* .objectAddress */ .ul)(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`);
+    }
+    if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
+    }
+    const file = (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .renderedManifests */ .AC)(capi);
+    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .writePrivateFile */ .Pl)(file, result.stdout, 'rendered manifests');
+    return { file, text: result.stdout, objects };
 }
 
 
 /***/ }),
 
-/***/ 5823:
+/***/ 1849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -9333,8 +9448,8 @@ function urlHost(host) {
 /* harmony export */   wh: () => (/* binding */ manifestObjects)
 /* harmony export */ });
 /* unused harmony export parseDiffFileName */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7684);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4324);
 
 
 /**
@@ -9359,7 +9474,7 @@ function manifestDocuments(text, source) {
         .filter(({ document }) => document.replace(/^\s*#.*$/gm, '').trim())
         .map(({ document, number }) => ({
         number,
-        value: (0,_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${number})`, MANIFESTS_FILE).value,
+        value: (0,_lib_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parseYaml */ .hN)(document, `${source} (document ${number})`, MANIFESTS_FILE).value,
     }));
 }
 /** The objects of a multi-document YAML stream (what clusterctl generate cluster prints). */
@@ -9372,7 +9487,7 @@ function manifestObjects(text, source) {
             typeof object !== 'object' ||
             typeof object.kind !== 'string' ||
             typeof object.metadata?.name !== 'string') {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${source}: document ${index + 1} is not a Kubernetes object (it needs kind and metadata.name)`);
         }
         objects.push({
             apiVersion: typeof object.apiVersion === 'string' ? object.apiVersion : '',
@@ -9445,25 +9560,123 @@ function diffChanges(entries) {
 
 /***/ }),
 
-/***/ 562:
+/***/ 2168:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ clusterApiProblems)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4196);
+/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1849);
+
+
+
+
+
+/** What `kubectl apply -f <dir>` reads: the directory's own files with these extensions, not its subdirectories. */
+const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
+const ADDON_FILE = { ..._manifests_js__WEBPACK_IMPORTED_MODULE_4__/* .MANIFESTS_FILE */ .aK, noun: 'addon', plural: 'addons' };
+/**
+ * The addons directory as capi-addons will apply it, checked before any machine exists: kubectl
+ * would find an empty directory or a file that is no Kubernetes object only after the machines are up.
+ */
+async function addonsProblems(dir) {
+    const field = `the addons directory ${dir} (deployment.cluster_api.addons)`;
+    const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(dir).catch(() => undefined);
+    if (!stat?.isDirectory())
+        return [
+            `${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`,
+        ];
+    const files = [];
+    for (const name of (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(dir)).sort()) {
+        if (MANIFEST_EXTENSIONS.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.extname(name)) &&
+            !(await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name)).catch(() => undefined))?.isDirectory())
+            files.push(name);
+    }
+    if (files.length === 0) {
+        return [
+            `${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`,
+        ];
+    }
+    const problems = [];
+    for (const name of files) {
+        const file = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name);
+        try {
+            for (const { number, value } of (0,_manifests_js__WEBPACK_IMPORTED_MODULE_4__/* .manifestDocuments */ .Ee)((0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(file, ADDON_FILE), `addon ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(file)}`)) {
+                const object = value;
+                if (typeof object?.apiVersion !== 'string' || typeof object.kind !== 'string') {
+                    problems.push(`addon ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(file)}: document ${number} is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons`);
+                }
+            }
+        }
+        catch (error) {
+            if (!(error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo))
+                throw error;
+            problems.push(error.message);
+        }
+    }
+    return problems;
+}
+/**
+ * The tools and files of deployment.method cluster-api, each named with the field that sets it.
+ * A plan runs no kind, so it does not need it (`needsKind: false`).
+ */
+async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
+    const problems = [];
+    const pathVar = settings.baseEnv.PATH;
+    const tools = [
+        [capi.clusterctl, 'clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path)'],
+        [settings.kubectl, 'kubectl'],
+        ...(needsKind && capi.management.kind === 'kind'
+            ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)']]
+            : []),
+    ];
+    for (const [tool, what] of tools) {
+        if (!(await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .findExecutable */ .oq)(tool, pathVar)))
+            problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
+    }
+    const template = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.template).catch(() => undefined);
+    if (!template?.isFile())
+        problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
+    problems.push(...(await addonsProblems(capi.addonsDir)));
+    if (capi.management.kind === 'existing') {
+        const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.management.kubeconfig).catch(() => undefined);
+        if (!kubeconfig?.isFile())
+            problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`);
+    }
+    if (capi.orcManifest && !capi.orcManifest.startsWith('https://')) {
+        const orc = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.orcManifest).catch(() => undefined);
+        if (!orc?.isFile())
+            problems.push(`ORC's install.yaml ${capi.orcManifest} (deployment.cluster_api.providers.orc) ${orc ? 'is not a file' : 'does not exist'}; give the path of the release's install.yaml in the cluster dir, or its https URL`);
+    }
+    return problems;
+}
+
+
+/***/ }),
+
+/***/ 4351:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ renderCapiChanges),
 /* harmony export */   m: () => (/* binding */ runCapiPlan)
 /* harmony export */ });
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2164);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8363);
-/* harmony import */ var _capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5823);
-/* harmony import */ var _cluster_api_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8132);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8878);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(559);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
-/* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3126);
-/* harmony import */ var _steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5052);
-/* harmony import */ var _steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(608);
-/* harmony import */ var _steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8852);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8885);
+/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1849);
+/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7414);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
+/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4495);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2592);
+/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3204);
+/* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2168);
+
 
 
 
@@ -9485,25 +9698,25 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
     const capi = settings.clusterApi;
     if (!capi)
         throw new Error('runCapiPlan without cluster-api settings');
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), {
+    const lock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), {
         onProgress: (message) => output.line(message),
         signal,
         operation: 'plan',
     });
     try {
-        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({
+        const exec = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({
             redactor,
             output: output.write,
             signal,
-            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
+            ...(0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
         });
         // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
-        const problem = (0,_steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .problemsError */ .$j)(await (0,_steps_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterApiProblems */ .DW)(settings, capi, { needsKind: false }));
+        const problem = (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .problemsError */ .$j)(await (0,_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterApiProblems */ .D)(settings, capi, { needsKind: false }));
         if (problem)
             throw problem;
-        const rendered = await (0,_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .renderManifests */ .hO)(settings, exec);
+        const rendered = await (0,_management_js__WEBPACK_IMPORTED_MODULE_9__/* .renderManifests */ .hO)(settings, exec);
         const everythingNew = (note) => ({
-            changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({
+            changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({
                 kind: o.kind,
                 name: o.name,
                 ...(o.namespace && { namespace: o.namespace }),
@@ -9514,15 +9727,15 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
             manifestsFile: rendered.file,
         });
         // After a pivot the workload cluster holds the objects.
-        const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,_cluster_api_js__WEBPACK_IMPORTED_MODULE_3__/* .managementKubeconfig */ .LH)(capi);
-        if (capi.management.kind === 'kind' && !(await (0,_files_js__WEBPACK_IMPORTED_MODULE_0__/* .pathExists */ .s0)(management))) {
+        const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_3__/* .managementKubeconfig */ .LH)(capi);
+        if (capi.management.kind === 'kind' && !(await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_0__/* .pathExists */ .s0)(management))) {
             return everythingNew(record?.pivotedAt
                 ? `the cluster manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig is not on this machine (kubeconfig-passphrase keeps it with the state): every object is shown as new`
                 : 'no kind management cluster on this machine yet: a deploy creates it and every object');
         }
         // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings);
-        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
+        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings);
+        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_9__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
             capture: true,
             quiet: true,
             check: false,
@@ -9530,13 +9743,13 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
         // kubectl diff: 0 no differences, 1 differences, anything else an error.
         if (diff.exitCode !== 0 && diff.exitCode !== 1) {
             const said = diff.tail.join('\n');
-            if (_steps_cluster_api_js__WEBPACK_IMPORTED_MODULE_9__/* .NO_CLUSTER_API */ .Qj.test(said))
+            if (_management_js__WEBPACK_IMPORTED_MODULE_9__/* .NO_CLUSTER_API */ .Qj.test(said))
                 return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
             const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}${source}) failed: ${(0,_steps_wait_ready_js__WEBPACK_IMPORTED_MODULE_11__/* .lastLine */ .fM)(diff.tail) || `exit ${diff.exitCode}`}`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}${source}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .lastLine */ .fM)(diff.tail) || `exit ${diff.exitCode}`}`);
         }
-        const { entries, text } = (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .parseKubectlDiff */ .J6)(diff.stdout);
-        return { changes: (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
+        const { entries, text } = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .parseKubectlDiff */ .J6)(diff.stdout);
+        return { changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
     }
     finally {
         await lock.release();
@@ -9560,312 +9773,4753 @@ function renderCapiChanges(cluster, plan) {
 
 /***/ }),
 
-/***/ 3802:
+/***/ 3689:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q2: () => (/* binding */ describeCheckReport),
-/* harmony export */   fo: () => (/* binding */ CERTIFICATE_WARNING_DAYS),
-/* harmony export */   jT: () => (/* binding */ newCheckReport),
-/* harmony export */   kf: () => (/* binding */ completeCheckReport)
+/* harmony export */   Ng: () => (/* binding */ capiProgress),
+/* harmony export */   TV: () => (/* binding */ parseCapiObjects),
+/* harmony export */   ji: () => (/* binding */ WATCHED_TYPES),
+/* harmony export */   o9: () => (/* binding */ CLUSTER_NAME_LABEL)
 /* harmony export */ });
-/* unused harmony exports FINDING_KINDS, CheckFindingSchema, CheckReportSchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+/* unused harmony export objectFailure */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+
 
 /**
- * What `operation: check` (CLI `cluster-deploy check`) found for one cluster: infrastructure drift
- * from `tofu plan -detailed-exitcode`, and the cluster's own health. It leaves the cluster, the
- * tofu state and the deploy's resume state as they were. The report is an action output (JSON),
- * the job summary and the body of the cluster's health issue, so it holds names, counts and
- * one-line messages only: never a value from the plan, a credential or a kubeconfig.
+ * The Cluster API and CAPO objects of one cluster as `kubectl get … -o json` lists them, read for
+ * progress and failures. Both API generations are read: v1beta2 objects keep their conditions in
+ * `status.conditions` (old ones under `status.deprecated.v1beta1`), v1beta1 ones (CAPO v0.14) keep
+ * the new ones under `status.v1beta2.conditions` and their failure under `status.failureMessage`.
  */
-const FINDING_KINDS = [
-    /** tofu plan shows changes (subject: the resource address). */
-    'drift',
-    /** In the inventory, not in the API. */
-    'node-missing',
-    /** In the API, not Ready. */
-    'node-not-ready',
-    /** In the API, not in the inventory. */
-    'node-unexpected',
-    /** kubelet version differs from opencenter.cluster.kubernetes.version (subject: the node). */
-    'kubelet-version',
-    /** The API server's certificate expires within the warning window, or has expired (subject: the endpoint). */
-    'certificate-expiry',
-    /** A failing `/readyz?verbose` check (subject: the check's name, e.g. `etcd`). */
-    'readyz',
-    /** A part of the check could not run (no kubeconfig, API unreachable); subject: what was not checked. */
-    'unchecked',
-];
-const CheckFindingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(FINDING_KINDS),
-    subject: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-});
-const CheckReportSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    /** `<org>/<cluster>`. */
-    cluster: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    checkedAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    /** tofu plan found changes (exit code 2). */
-    drift: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-    /** No finding other than drift. */
-    healthy: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-    /** The drift plan's counts and addresses, like the PR plan; absent when the plan did not run. */
-    infrastructure: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        add: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-        change: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-        destroy: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-        replace: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-        rows: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['create', 'update', 'destroy', 'replace']) })),
+const ConditionSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional() })
+    .partial();
+const FailureSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ failureReason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullish(), failureMessage: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().nullish() }).partial();
+const ObjectSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    apiVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    kind: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+    metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
+        namespace: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
     })
+        .prefault({}),
+    spec: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ replicas: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional() }).loose().optional(),
+    status: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        phase: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ConditionSchema).optional(),
+        v1beta2: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ConditionSchema).optional() })
+            .partial()
+            .optional(),
+        deprecated: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+            v1beta1: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ConditionSchema).optional() })
+                .merge(FailureSchema)
+                .partial()
+                .optional(),
+        })
+            .partial()
+            .optional(),
+        initialization: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ controlPlaneInitialized: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(), infrastructureProvisioned: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional() })
+            .partial()
+            .optional(),
+        infrastructureReady: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        controlPlaneReady: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+        readyReplicas: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
+        replicas: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
+    })
+        .merge(FailureSchema)
+        .loose()
         .optional(),
-    /** Node counts: in the inventory, in the API, Ready in the API. */
-    nodes: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), inApi: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
-    /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
-    certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ endpoint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), notAfter: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), daysLeft: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
-    findings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(CheckFindingSchema),
 });
-/** Days before expiry from which the API server certificate is a finding. */
-const CERTIFICATE_WARNING_DAYS = 30;
-/** A report with nothing found yet: the check steps fill it as they run. */
-function newCheckReport(cluster) {
-    return { cluster, checkedAt: new Date().toISOString(), drift: false, healthy: true, findings: [] };
-}
-/** The finished report: healthy when nothing but drift was found, checked against its schema (it is an output). */
-function completeCheckReport(report) {
-    return CheckReportSchema.parse({ ...report, healthy: report.findings.every((finding) => finding.kind === 'drift') });
-}
-/** The report for a terminal or a log: a headline, then one line per finding. */
-function describeCheckReport(report) {
-    const others = report.findings.filter((finding) => finding.kind !== 'drift').length;
-    const drift = report.drift
-        ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})`
-        : 'no drift';
-    const health = report.healthy ? 'healthy' : `unhealthy (${others} finding${others === 1 ? '' : 's'})`;
+const ListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ items: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ObjectSchema) });
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+/** The resource types capi-wait lists, fully qualified so no other API group's kinds answer. */
+const WATCHED_TYPES = [
+    'clusters.cluster.x-k8s.io',
+    'kubeadmcontrolplanes.controlplane.cluster.x-k8s.io',
+    'machinedeployments.cluster.x-k8s.io',
+    'machines.cluster.x-k8s.io',
+    'openstackclusters.infrastructure.cluster.x-k8s.io',
+    'openstackmachines.infrastructure.cluster.x-k8s.io',
+    'openstackservers.infrastructure.cluster.x-k8s.io',
+];
+/** CAPO's reasons that end a machine: reconciling stops, so waiting longer shows nothing new. */
+const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
+function conditions(object) {
+    const status = object.status;
     return [
-        `Check of ${report.cluster}: ${drift}, ${health}`,
-        ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`),
+        ...(status?.conditions ?? []),
+        ...(status?.v1beta2?.conditions ?? []),
+        ...(status?.deprecated?.v1beta1?.conditions ?? []),
     ];
+}
+function conditionTrue(object, type) {
+    return conditions(object).some((c) => c.type === type && c.status === 'True');
+}
+function label(object) {
+    const { namespace, name } = object.metadata;
+    return `${object.kind} ${namespace ? `${namespace}/` : ''}${name}`;
+}
+/** A failure CAPI or CAPO reported on the object: its failureMessage, or a condition with a terminal reason. */
+function objectFailure(object) {
+    const status = object.status;
+    const failure = status?.failureMessage || status?.deprecated?.v1beta1?.failureMessage;
+    const reason = status?.failureReason || status?.deprecated?.v1beta1?.failureReason;
+    if (failure)
+        return `${label(object)}: ${reason ? `${reason}: ` : ''}${failure}`;
+    const terminal = conditions(object).find((c) => c.status === 'False' && c.reason && TERMINAL_REASONS.has(c.reason));
+    if (terminal)
+        return `${label(object)}: ${terminal.reason}${terminal.message ? `: ${terminal.message}` : ''}`;
+    return undefined;
+}
+/** Parses kubectl's list of the watched types; a reply that is not one is an error saying so. */
+function parseCapiObjects(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
+    }
+    catch {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
+    }
+    const parsed = ListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    return parsed.data.items;
+}
+/**
+ * Where the cluster stands: machines running against what the control plane and machine
+ * deployments want, the Cluster's conditions, and the first failure of a Machine, OpenStackMachine,
+ * OpenStackServer or the OpenStackCluster. Objects of other clusters in the namespace are ignored.
+ */
+function capiProgress(objects, clusterName) {
+    const ours = (o) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
+    const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === clusterName);
+    const machines = objects.filter((o) => o.kind === 'Machine' && ours(o));
+    const osMachines = objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o));
+    // An OpenStackServer carries the name of its OpenStackMachine (CAPO), whatever its labels.
+    const osMachineNames = new Set(osMachines.map((o) => o.metadata.name));
+    const servers = objects.filter((o) => o.kind === 'OpenStackServer' && (ours(o) || osMachineNames.has(o.metadata.name)));
+    const infra = objects.filter((o) => o.kind === 'OpenStackCluster' && ours(o));
+    const kcp = objects.find((o) => o.kind === 'KubeadmControlPlane' && ours(o));
+    const deployments = objects.filter((o) => o.kind === 'MachineDeployment' && ours(o));
+    // Servers first: CAPO puts the Nova error there (InstanceCreateFailed), not on the OpenStackMachine.
+    const failure = [...servers, ...osMachines, ...machines, ...infra].map(objectFailure).find(Boolean);
+    const running = (list) => list.filter((m) => m.status?.phase === 'Running').length;
+    const cpMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
+    const workerMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined);
+    const controlPlane = { running: running(cpMachines), desired: kcp?.spec?.replicas ?? cpMachines.length };
+    const workers = {
+        running: running(workerMachines),
+        desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0),
+    };
+    const infrastructureReady = !!cluster &&
+        (conditionTrue(cluster, 'InfrastructureReady') ||
+            cluster.status?.infrastructureReady === true ||
+            cluster.status?.initialization?.infrastructureProvisioned === true);
+    const controlPlaneInitialized = !!cluster &&
+        (conditionTrue(cluster, 'ControlPlaneInitialized') ||
+            cluster.status?.initialization?.controlPlaneInitialized === true);
+    const phase = cluster?.status?.phase;
+    const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${cluster
+        ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
+        : ' (no Cluster object yet)'}`;
+    const done = infrastructureReady &&
+        controlPlaneInitialized &&
+        controlPlane.desired > 0 &&
+        controlPlane.running >= controlPlane.desired &&
+        workers.running >= workers.desired &&
+        machines.length === controlPlane.desired + workers.desired;
+    return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
 }
 
 
 /***/ }),
 
-/***/ 8132:
+/***/ 394:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AC: () => (/* binding */ renderedManifests),
-/* harmony export */   LH: () => (/* binding */ managementKubeconfig),
-/* harmony export */   M6: () => (/* binding */ CLUSTER_API_REFUSALS),
-/* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
-/* harmony export */   T_: () => (/* binding */ kindLockPath),
-/* harmony export */   iq: () => (/* binding */ isCredentialVariable),
-/* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
-/* harmony export */   uX: () => (/* binding */ missingVariablesError)
+/* harmony export */   z: () => (/* binding */ runDeploy)
 /* harmony export */ });
-/* unused harmony exports CREDENTIAL_VARIABLES, kindClusterName */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2335);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4196);
+/* harmony import */ var _kube_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5466);
+/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7414);
+/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4495);
+/* harmony import */ var _model_check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8796);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8112);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1983);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4324);
 
 
 
-/** clusterctl's flag and the Provider inventory's `type` for each role. */
-const PROVIDER_ROLES = [
-    { role: 'core', flag: '--core', type: 'CoreProvider', field: 'core' },
-    { role: 'bootstrap', flag: '--bootstrap', type: 'BootstrapProvider', field: 'bootstrap' },
-    { role: 'controlPlane', flag: '--control-plane', type: 'ControlPlaneProvider', field: 'control_plane' },
-    { role: 'infrastructure', flag: '--infrastructure', type: 'InfrastructureProvider', field: 'infrastructure' },
-];
-/** Config fields mapped to CAPO's template variables. */
-const OPENSTACK_VARIABLES = {
-    cloud: 'OPENSTACK_CLOUD',
-    image_name: 'OPENSTACK_IMAGE_NAME',
-    control_plane_machine_flavor: 'OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR',
-    node_machine_flavor: 'OPENSTACK_NODE_MACHINE_FLAVOR',
-    external_network_id: 'OPENSTACK_EXTERNAL_NETWORK_ID',
-    dns_nameservers: 'OPENSTACK_DNS_NAMESERVERS',
-    failure_domain: 'OPENSTACK_FAILURE_DOMAIN',
-    ssh_key_name: 'OPENSTACK_SSH_KEY_NAME',
+
+
+
+
+
+
+
+
+
+
+
+/** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
+const FAILURE_PREFIX = {
+    deploy: 'provisioning infrastructure',
+    upgrade: 'upgrading the cluster',
+    destroy: 'destroying the infrastructure',
+    check: 'checking the cluster',
 };
-/** Variables that would carry credentials into the rendered manifests: the engine writes that Secret itself. */
-const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'];
-/** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
-const FLAG_VARIABLES = [
-    'CLUSTER_NAME',
-    'NAMESPACE',
-    'KUBERNETES_VERSION',
-    'CONTROL_PLANE_MACHINE_COUNT',
-    'WORKER_MACHINE_COUNT',
-];
-/** The resolved credentials in every command's environment: never template input. */
-function isCredentialVariable(name) {
-    return CREDENTIAL_VARIABLES.includes(name) || name.startsWith('OS_');
-}
-/** Template variables reach clusterctl as its environment: these would change how clusterctl itself runs. */
-const TOOL_VARIABLES = ['PATH', 'HOME', 'KUBECONFIG', 'XDG_CONFIG_HOME', 'TMPDIR'];
-const FIELD = 'deployment.cluster_api';
-/** kind names are DNS labels: the cluster's name, lower-cased, prefixed so it is recognisably ours. */
-function kindClusterName(clusterName) {
-    return `capi-${clusterName.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`.slice(0, 50).replace(/-+$/, '');
-}
-/** The cluster's name as Cluster API wants it (CLUSTER_NAME must be a DNS-1123 label). */
-function capiClusterName(clusterName, source) {
-    if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(clusterName)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
+/**
+ * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
+ * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
+ */
+function beginAttempt(state, selected, filter, ciRun) {
+    const previous = state.completedAt ? [] : (state.history ?? []);
+    const attempt = {
+        number: (previous.at(-1)?.number ?? 0) + 1,
+        startedAt: new Date().toISOString(),
+        steps: [],
+    };
+    if (ciRun)
+        attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
+    if (previous.length) {
+        const resumedAt = filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
+        if (resumedAt)
+            attempt.resumedAt = resumedAt;
     }
-    return clusterName;
+    state.history = [...previous, attempt].slice(-_model_state_js__WEBPACK_IMPORTED_MODULE_12__/* .HISTORY_LIMIT */ .Dc);
+    return attempt;
 }
-/** kubectl apply -f reads a symlink to a directory as a file: it gets the directory itself. */
-function realDirectory(dir) {
+function describeFailure(error, interrupted) {
+    if (interrupted || error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4)
+        return { message: 'interrupted' };
+    if (error instanceof _lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
+        return { message: (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureHeadline */ .Ni)(error), tail: error.result.tail };
+    return { message: (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error) };
+}
+/**
+ * Runs the selected steps in order with resume state saved before and after each one. Never throws
+ * for a failing step: the result says what happened, so every caller can report it its own way.
+ */
+async function runDeploy(run) {
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
+    const lock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), {
+        onProgress: (message) => run.output.line(message),
+        signal: run.signal,
+        operation: run.settings.operation,
+    });
+    let kindLock;
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(dir);
+        const kindLockFile = run.settings.clusterApi && (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__/* .kindLockPath */ .T_)(run.settings.clusterApi, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .defaultStateDir */ .yD)(run.settings.baseEnv));
+        if (kindLockFile)
+            kindLock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)(kindLockFile, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), { signal: run.signal });
+        // Every command of every step goes through this: redacted, live, interruptible, and recorded in
+        // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
+        const exec = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
+            redactor: run.output.redactor,
+            output: run.output.write,
+            signal: run.signal,
+            ...(0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
+        });
+        return await runSelected(run, selected, exec);
+    }
+    finally {
+        await kindLock?.release();
+        await lock.release();
+    }
+}
+async function runSelected(run, selected, exec) {
+    const { settings, store, output, filter, signal } = run;
+    const redactor = output.redactor;
+    const cluster = (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(settings);
+    if (run.logPath) {
+        await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
+        output.openLogFile(run.logPath);
+    }
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
+    if (note)
+        output.line(note);
+    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .usesSavedState */ .ZK)(filter);
+    const reports = [];
+    const result = {
+        ok: false,
+        interrupted: false,
+        cluster,
+        reports,
+        statePath: store.location,
+        logPath: run.logPath,
+    };
+    // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
+    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .keepsResumeState */ .H)(settings.operation);
+    const report = (0,_model_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .newCheckReport */ .jT)(cluster);
+    const save = async () => {
+        if (!persistent)
+            return;
+        state.updatedAt = new Date().toISOString();
+        await store.save(redactor.redactValue(state));
+    };
+    let attempt; // begun by the first step that runs: a run that skips everything adds none
+    const total = selected.length;
+    for (const [index, step] of selected.entries()) {
+        const label = `[${index + 1}/${total}]`;
+        const name = `${step.title} (${step.id})`;
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
+        if (!decision.run) {
+            output.line(`${label} ⏭ ${name} (${decision.reason})`);
+            reports.push({
+                id: step.id,
+                title: step.title,
+                status: 'skipped',
+                reason: decision.reason,
+                detail: state.steps[step.id]?.detail,
+                warnings: state.steps[step.id]?.warnings,
+            });
+            continue;
+        }
+        attempt ??= beginAttempt(state, selected, filter, run.ciRun);
+        // Saved as interrupted until it ends: a run killed outright leaves it so.
+        const timeline = { id: step.id, startedAt: new Date().toISOString(), status: 'interrupted' };
+        attempt.steps.push(timeline);
+        state.steps[step.id] = { status: 'running', startedAt: timeline.startedAt };
+        delete state.completedAt; // the deploy is incomplete again until every step has passed
+        await save();
+        const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
+        output.startGroup(`${label} → ${name}...`);
+        let detail;
+        const warnings = [];
+        const warn = (message) => {
+            const safe = redactor.redact(message);
+            warnings.push(safe);
+            output.line(`      warning: ${safe}`);
+        };
+        let failure;
+        let failed = false;
+        try {
+            detail =
+                (await step.run({
+                    settings,
+                    redactor,
+                    output,
+                    signal,
+                    exec,
+                    state,
+                    warn,
+                    selected: selected.map((s) => s.id),
+                    report,
+                })) ?? undefined;
+            if (signal.aborted)
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
+        }
+        catch (error) {
+            failure = error;
+            failed = true;
+        }
+        output.endGroup();
+        const durationMs = Date.now() - startedAt.getTime();
+        const finishedAt = new Date().toISOString();
+        Object.assign(timeline, { startedAt: startedAt.toISOString(), durationMs });
+        if (!failed) {
+            timeline.status = 'success';
+            const safeDetail = detail ? redactor.redact(detail) : undefined;
+            state.steps[step.id] = {
+                status: 'success',
+                startedAt: startedAt.toISOString(),
+                finishedAt,
+                durationMs,
+                detail: safeDetail,
+                ...(warnings.length && { warnings }),
+            };
+            await save();
+            output.line(`${label} ✓ ${name} (${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
+            reports.push({
+                id: step.id,
+                title: step.title,
+                status: 'success',
+                reason: decision.reason,
+                durationMs,
+                detail: safeDetail,
+                ...(warnings.length && { warnings }),
+            });
+            continue;
+        }
+        const interrupted = signal.aborted;
+        const { message, tail } = describeFailure(failure, interrupted);
+        timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
+        const safeMessage = redactor.redact(message);
+        state.steps[step.id] = {
+            status: 'failed',
+            startedAt: startedAt.toISOString(),
+            finishedAt,
+            durationMs,
+            error: safeMessage,
+            ...(warnings.length && { warnings }),
+        };
+        await save();
+        if (!(failure instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || failure instanceof _lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) &&
+            !interrupted &&
+            failure instanceof Error &&
+            failure.stack) {
+            output.line(`internal error in step ${step.id}:\n${failure.stack}`);
+        }
+        output.line(`${label} ✗ ${name} failed after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
+        output.line(persistent
+            ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
+            : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
+        reports.push({
+            id: step.id,
+            title: step.title,
+            status: 'failed',
+            reason: decision.reason,
+            durationMs,
+            error: safeMessage,
+            outputTail: tail,
+            ...(warnings.length && { warnings }),
+        });
+        for (const later of selected.slice(index + 1)) {
+            reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
+        }
+        Object.assign(result, {
+            interrupted,
+            history: state.history,
+            failedStep: step.id,
+            error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
+        });
+        return result;
+    }
+    if (persistent && run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
+        state.completedAt = new Date().toISOString();
+        // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
+        if (settings.operation === 'destroy')
+            state.destroyedAt = state.completedAt;
+        await save();
+    }
+    result.ok = true;
+    result.history = state.history;
+    if (settings.operation === 'check') {
+        // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
+        for (const [id, what] of [
+            ['opentofu-drift', 'drift'],
+            ['cluster-health', 'health'],
+        ]) {
+            if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
+                report.findings.push({
+                    kind: 'unchecked',
+                    subject: what,
+                    message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)`,
+                });
+            }
+        }
+        result.checkReport = redactor.redactValue((0,_model_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .completeCheckReport */ .kf)(report));
+    }
+    try {
+        if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
+            result.endpoint = (0,_kube_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_13__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
     }
     catch {
-        return dir; // preflight says it is missing
+        // not fatal: the endpoint is informational once every step has passed
+    }
+    return result;
+}
+
+
+/***/ }),
+
+/***/ 2850:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  xL: () => (/* binding */ openPipeline)
+});
+
+// UNUSED EXPORTS: checkOutputPaths, createRedactor, keystoneAuthChecker
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var openstack_credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var files = __nccwpck_require__(4196);
+// EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
+var kube_kubeconfig = __nccwpck_require__(5466);
+// EXTERNAL MODULE: ./lib/core/lib/yaml.js
+var yaml = __nccwpck_require__(4324);
+// EXTERNAL MODULE: ./lib/core/lib/duration.js
+var duration = __nccwpck_require__(2335);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+;// CONCATENATED MODULE: ./lib/core/openstack/keystone.js
+/**
+ * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
+ * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
+ */
+
+
+
+
+
+const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUIRED_SERVICES = ['identity', 'compute', 'network', 'image'];
+/**
+ * The Keystone v3 base URL for an auth_url: `https://k:5000` and `https://k:5000/v3/` both give
+ * `https://k:5000/v3`. Any other API version (v2.0) is refused: tokens come from v3 only.
+ */
+function normalizeAuthUrl(authUrl) {
+    let url;
+    try {
+        url = new URL(authUrl.trim());
+    }
+    catch {
+        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+    }
+    const pathname = url.pathname.replace(/\/+$/, '');
+    const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
+    if (version === undefined)
+        return `${url.origin}${pathname}/v3`;
+    if (version !== 'v3' && !version.startsWith('v3.')) {
+        throw new errors/* UserError */.yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
+    }
+    return `${url.origin}${pathname.slice(0, -version.length)}v3`;
+}
+/** One line for the dry-run plan; never throws, so a plan can show even incomplete credentials. */
+function describeAuthCheck(creds, options = {}) {
+    let tokensUrl;
+    try {
+        tokensUrl = creds.authUrl ? `${normalizeAuthUrl(creds.authUrl)}/auth/tokens` : '<auth_url missing>/auth/tokens';
+    }
+    catch {
+        tokensUrl = `${creds.authUrl}/auth/tokens`;
+    }
+    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
+    const credential = method ? credentialLabel(creds, method) : 'no complete credentials yet';
+    const services = (options.requiredServices ?? DEFAULT_REQUIRED_SERVICES).join(', ');
+    const where = `${creds.region ?? 'any region'}/${endpointInterface(creds)}`;
+    return `POST ${tokensUrl} (${credential}), then check catalog for ${services} in ${where}`;
+}
+/**
+ * Gets a token and checks the catalog. Throws a UserError naming the problem and the fix for every
+ * failure a user can cause: unreachable Keystone, rejected credentials, wrong region, missing service.
+ * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
+ */
+async function checkOpenStackAuth(creds, options = {}) {
+    if (!creds.authUrl) {
+        throw new errors/* UserError */.yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+    }
+    const identityUrl = normalizeAuthUrl(creds.authUrl);
+    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
+    if (!method) {
+        throw new errors/* UserError */.yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
+    }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+    const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
+    const request = {
+        auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) },
+    };
+    let answer;
+    try {
+        answer = await postJson(tokensUrl, request, tlsOptions(creds), timeoutMs);
+    }
+    catch (error) {
+        throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
+    }
+    const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
+    const { region, endpoints } = checkCatalog(token.catalog, {
+        identityUrl,
+        region: creds.region,
+        regionSource: creds.sources.region,
+        interface: endpointInterface(creds),
+        requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
+    });
+    return {
+        method,
+        user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
+        ...(token.project?.name !== undefined && { project: token.project.name }),
+        region,
+        interface: endpointInterface(creds),
+        ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
+        endpoints,
+    };
+}
+// ---- the token request ------------------------------------------------------------------------
+/** Accepts the older `publicURL` spelling (OS_ENDPOINT_TYPE style) as well as `public`. */
+function endpointInterface(creds) {
+    return (creds.interface || 'public').replace(/URL$/, '');
+}
+/** How the credential is named in messages: ids and names only, never the secret. */
+function credentialLabel(creds, method) {
+    if (method === 'application-credential') {
+        if (creds.applicationCredentialId)
+            return `application credential ${creds.applicationCredentialId}`;
+        return `application credential "${creds.applicationCredentialName}" of ${userLabel(creds)}`;
+    }
+    return `password for ${userLabel(creds)}`;
+}
+function userLabel(creds) {
+    if (creds.username)
+        return `user ${creds.username} in domain ${creds.userDomainName ?? '(none)'}`;
+    return `user id ${creds.userId}`;
+}
+function source(creds, field) {
+    const from = creds.sources[field];
+    return from ? ` (from ${from})` : '';
+}
+/** The `identity` part of the request. Keystone looks users up by id, or by name within a domain. */
+function identityRequest(creds, method) {
+    if (method === 'application-credential') {
+        const secret = creds.applicationCredentialSecret;
+        if (creds.applicationCredentialId) {
+            return {
+                methods: ['application_credential'],
+                application_credential: { id: creds.applicationCredentialId, secret },
+            };
+        }
+        return {
+            methods: ['application_credential'],
+            application_credential: {
+                name: creds.applicationCredentialName,
+                secret,
+                user: userReference(creds, 'an application credential name'),
+            },
+        };
+    }
+    return {
+        methods: ['password'],
+        password: { user: { ...userReference(creds, 'a username'), password: creds.password } },
+    };
+}
+function userReference(creds, needer) {
+    if (creds.userId)
+        return { id: creds.userId };
+    if (!creds.username) {
+        throw new errors/* UserError */.yo(`${needer} needs its user: set the username with its user domain, or the user id`);
+    }
+    if (!creds.userDomainName) {
+        throw new errors/* UserError */.yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+    }
+    return { name: creds.username, domain: { name: creds.userDomainName } };
+}
+/**
+ * Password tokens are scoped to the project; an unscoped token has no catalog. Application
+ * credentials carry their own project and Keystone refuses a scope next to them.
+ */
+function projectScope(creds) {
+    if (creds.projectId)
+        return { project: { id: creds.projectId } };
+    if (!creds.projectName) {
+        throw new errors/* UserError */.yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+    }
+    const domain = creds.projectDomainName ?? creds.userDomainName;
+    if (!domain) {
+        throw new errors/* UserError */.yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+    }
+    return { project: { name: creds.projectName, domain: { name: domain } } };
+}
+function tlsOptions(creds) {
+    if (!creds.caCert)
+        return { insecure: creds.insecure };
+    try {
+        return { insecure: creds.insecure, ca: (0,external_node_fs_.readFileSync)(creds.caCert) };
+    }
+    catch (error) {
+        throw new errors/* UserError */.yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
 }
-function resolveClusterApiSettings(config, options, where) {
-    const source = where.source;
-    const capi = config.deployment.cluster_api;
-    if (!capi)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
-    capiClusterName(where.clusterName, source);
-    const { kubeconfig, bootstrap } = capi.management;
-    let management;
-    if (options.managementKubeconfig !== undefined) {
-        if (!options.managementKubeconfig.trim())
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb("the management kubeconfig path is empty; give the path of an existing management cluster's kubeconfig");
-        management = {
-            kind: 'existing',
-            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.managementKubeconfig),
-            source: '--management-kubeconfig (input management-kubeconfig)',
+/** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
+const MAX_ANSWER_MIB = 8;
+class RequestTimeout extends Error {
+    connected;
+    constructor(connected) {
+        super('request timed out');
+        this.connected = connected;
+    }
+}
+/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
+async function postJson(url, payload, tls, timeoutMs) {
+    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
+    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
+    return new Promise((resolve, reject) => {
+        const data = JSON.stringify(payload);
+        let connected = false;
+        const fail = (error) => {
+            clearTimeout(deadline);
+            reject(error);
         };
+        const request = transport.request(url, {
+            method: 'POST',
+            // A one-off connection: no keep-alive socket outlives the check.
+            agent: false,
+            headers: {
+                'Content-Type': 'application/json',
+                Accept: 'application/json',
+                'Content-Length': Buffer.byteLength(data),
+            },
+            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
+        }, (response) => {
+            const chunks = [];
+            let size = 0;
+            response.on('data', (chunk) => {
+                size += chunk.length;
+                if (size > MAX_ANSWER_MIB * 1024 * 1024) {
+                    request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
+                }
+                else {
+                    chunks.push(chunk);
+                }
+            });
+            response.on('error', fail);
+            response.on('end', () => {
+                clearTimeout(deadline);
+                resolve({
+                    status: response.statusCode ?? 0,
+                    contentType: response.headers['content-type'] ?? '',
+                    ...(response.headers.location !== undefined && { location: response.headers.location }),
+                    body: Buffer.concat(chunks).toString('utf8'),
+                });
+            });
+        });
+        const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
+        request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+        request.on('error', fail);
+        request.end(data);
+    });
+}
+const UNTRUSTED_CERTIFICATE_CODES = new Set([
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+function connectionError(error, url, identityUrl, timeoutMs) {
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const address = `${url.hostname}:${port}`;
+    const keystone = `Keystone at ${identityUrl}`;
+    if (error instanceof RequestTimeout) {
+        const what = error.connected
+            ? `${keystone} accepted the connection but did not answer within ${(0,duration/* formatDuration */.a)(timeoutMs)}`
+            : `could not connect to ${address} (${keystone}) within ${(0,duration/* formatDuration */.a)(timeoutMs)}; a firewall may be dropping the traffic`;
+        return new errors/* UserError */.yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
     }
-    else if (kubeconfig && bootstrap) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
+    const code = error.code ?? '';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+        return new errors/* UserError */.yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
     }
-    else if (kubeconfig) {
-        management = {
-            kind: 'existing',
-            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(source), kubeconfig),
-            source: `${FIELD}.management.kubeconfig`,
-        };
+    if (code === 'ECONNREFUSED') {
+        return new errors/* UserError */.yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
     }
-    else if (bootstrap === 'kind') {
-        management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
+    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
+        return new errors/* UserError */.yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
+    }
+    const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
+    if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
+        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
+    }
+    if (code === 'CERT_HAS_EXPIRED') {
+        return new errors/* UserError */.yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+    }
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+    }
+    if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
+        return new errors/* UserError */.yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+    }
+    return new errors/* UserError */.yo(`request to ${keystone} failed: ${(0,errors/* errorMessage */.gJ)(error)}`);
+}
+// ---- the answer ---------------------------------------------------------------------------------
+/**
+ * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
+ * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
+ */
+const optionalString = schemas/* string */.YjP()
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? undefined);
+const CatalogEndpointSchema = schemas/* object */.Ikc({
+    interface: optionalString,
+    region_id: optionalString,
+    region: optionalString,
+    url: optionalString,
+});
+const CatalogServiceSchema = schemas/* object */.Ikc({
+    type: optionalString,
+    endpoints: schemas/* array */.YOg(CatalogEndpointSchema).optional().catch(undefined),
+});
+const TokenAnswerSchema = schemas/* object */.Ikc({
+    token: schemas/* object */.Ikc({
+        user: schemas/* object */.Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
+        project: schemas/* object */.Ikc({ name: optionalString }).optional().catch(undefined),
+        expires_at: optionalString,
+        catalog: schemas/* array */.YOg(CatalogServiceSchema).optional().catch(undefined),
+    }),
+});
+const ErrorAnswerSchema = schemas/* object */.Ikc({ error: schemas/* object */.Ikc({ message: schemas/* string */.YjP() }) });
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** What came back instead of a Keystone answer, for messages. */
+function describeBody(answer, json) {
+    if (/html/i.test(answer.contentType) || /^\s*</.test(answer.body))
+        return 'an HTML page';
+    if (json !== undefined)
+        return 'JSON that is not a Keystone token';
+    return answer.body.trim() === '' ? 'an empty body' : `non-JSON content (${answer.contentType || 'no content type'})`;
+}
+/** Keystone's text for every 401 it does not explain; quoting it would add nothing. */
+const GENERIC_UNAUTHORIZED = 'The request you have made requires authentication.';
+/**
+ * Keystone's own error text ({"error": {"message": ...}}) when it says more than the generic 401,
+ * e.g. "The password is expired and needs to be changed for user: <id>.", and repeats no secret.
+ */
+function keystoneErrorMessage(json, creds) {
+    const parsed = ErrorAnswerSchema.safeParse(json);
+    if (!parsed.success)
+        return undefined;
+    const text = parsed.data.error.message.trim();
+    if (text === '' || text === GENERIC_UNAUTHORIZED)
+        return undefined;
+    if ((0,openstack_credentials/* credentialSecrets */.DJ)(creds).some((secret) => text.includes(secret)))
+        return undefined;
+    return text.slice(0, 300);
+}
+function readToken(answer, context) {
+    const { creds, method, identityUrl, tokensUrl } = context;
+    const json = parseJson(answer.body);
+    const keystoneMessage = keystoneErrorMessage(json, creds);
+    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
+    const label = credentialLabel(creds, method);
+    const status = answer.status;
+    if (status === 200 || status === 201) {
+        const parsed = TokenAnswerSchema.safeParse(json);
+        if (!parsed.success) {
+            throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        }
+        const { token } = parsed.data;
+        if (!token.catalog) {
+            throw new errors/* UserError */.yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+        }
+        return { ...token, catalog: token.catalog };
+    }
+    if (status === 401)
+        throw new errors/* UserError */.yo(rejectedMessage(context, keystoneMessage));
+    if (status === 403) {
+        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
+    }
+    if (status === 404 && keystoneMessage) {
+        const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
+        throw new errors/* UserError */.yo(missingAppCred
+            ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
+            : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
+    }
+    if (status === 404) {
+        throw new errors/* UserError */.yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+    }
+    if (status >= 300 && status < 400) {
+        throw new errors/* UserError */.yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+    }
+    if (status >= 500) {
+        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+    }
+    if (keystoneMessage)
+        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
+    throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+}
+/**
+ * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
+ * credential, an unknown user and a project the user cannot use all get the same generic message.
+ * Say which credential was refused and list what else gets the same answer.
+ */
+function rejectedMessage(context, keystoneMessage) {
+    const { creds, method, identityUrl } = context;
+    const rejected = `Keystone at ${identityUrl} rejected the ${credentialLabel(creds, method)}`;
+    if (keystoneMessage && /expired/i.test(keystoneMessage)) {
+        const renew = method === 'application-credential'
+            ? 'the application credential has expired; create a new one'
+            : 'the password has expired; change it (e.g. in Horizon), then retry';
+        return `${rejected}: ${renew} (Keystone: "${keystoneMessage}")`;
+    }
+    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
+    if (method === 'application-credential') {
+        const causes = creds.applicationCredentialId
+            ? 'the secret is wrong'
+            : 'the secret, the user or the user domain is wrong';
+        return `${rejected}${quoted}: ${causes}, or the application credential has expired (Keystone gives the same answer for both). Check the secret${source(creds, 'applicationCredentialSecret')} or create a new application credential`;
+    }
+    const project = creds.projectId
+        ? ` Keystone gives the same answer when project ${creds.projectId} does not exist or the user has no role on it.`
+        : ` Keystone gives the same answer when project ${creds.projectName} in domain ${creds.projectDomainName ?? creds.userDomainName} does not exist or the user has no role on it.`;
+    return `${rejected}${quoted}: check the user, its domain and the password${source(creds, 'password')}.${project}`;
+}
+function endpointRegion(endpoint) {
+    return endpoint.region_id ?? endpoint.region ?? undefined;
+}
+function uniqueSorted(values) {
+    return [...new Set([...values].filter((v) => !!v))].sort();
+}
+/**
+ * Without a configured region, clients take the first endpoint of the interface in any region;
+ * the check does the same.
+ */
+function findEndpoint(catalog, type, region, iface) {
+    for (const service of catalog) {
+        if (service.type !== type)
+            continue;
+        const endpoint = service.endpoints?.find((e) => e.interface === iface && e.url && (region === undefined || endpointRegion(e) === region));
+        if (endpoint)
+            return endpoint;
+    }
+    return undefined;
+}
+function checkCatalog(catalog, check) {
+    const { identityUrl, region, interface: iface } = check;
+    const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
+    const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
+    if (region !== undefined && !catalogRegions.includes(region)) {
+        throw new errors/* UserError */.yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
+            `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
+    }
+    const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
+    if (missing.length > 0) {
+        const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
+        const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
+        throw new errors/* UserError */.yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
+            'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
+    }
+    const endpoints = {};
+    const foundIn = new Set();
+    for (const service of catalog) {
+        if (!service.type || endpoints[service.type] !== undefined)
+            continue;
+        const endpoint = findEndpoint(catalog, service.type, region, iface);
+        if (!endpoint?.url)
+            continue;
+        endpoints[service.type] = endpoint.url;
+        if (check.requiredServices.includes(service.type))
+            foundIn.add(endpointRegion(endpoint));
+    }
+    return { region: region ?? (uniqueSorted(foundIn).join(', ') || '(no region)'), endpoints };
+}
+/** "not in the catalog at all", or the regions and interfaces it does have: "RegionOne (public, internal)". */
+function whereServiceExists(catalog, type) {
+    const endpoints = catalog.filter((service) => service.type === type).flatMap((service) => service.endpoints ?? []);
+    if (endpoints.length === 0)
+        return 'is not in the catalog at all';
+    const byRegion = new Map();
+    for (const endpoint of endpoints) {
+        const region = endpointRegion(endpoint) ?? '(no region)';
+        const interfaces = byRegion.get(region) ?? new Set();
+        interfaces.add(endpoint.interface ?? '?');
+        byRegion.set(region, interfaces);
+    }
+    const regions = [...byRegion.keys()]
+        .sort()
+        .map((region) => `${region} (${[...byRegion.get(region)].sort().join(', ')})`);
+    return `exists only in ${regions.join(', ')}`;
+}
+
+// EXTERNAL MODULE: ./lib/core/lib/redact.js
+var redact = __nccwpck_require__(1078);
+// EXTERNAL MODULE: ./lib/core/model/settings.js + 2 modules
+var model_settings = __nccwpck_require__(4986);
+// EXTERNAL MODULE: ./lib/core/model/state.js + 1 modules
+var state = __nccwpck_require__(1983);
+// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
+var cluster_api = __nccwpck_require__(7414);
+// EXTERNAL MODULE: ./lib/core/model/environment.js
+var environment = __nccwpck_require__(2592);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./lib/core/capi/status.js
+var capi_status = __nccwpck_require__(3689);
+// EXTERNAL MODULE: ./lib/core/capi/management.js
+var capi_management = __nccwpck_require__(3204);
+;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
+
+// The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
+// resolved credentials. They hold secrets: callers write them 0600 and never log them.
+/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
+function cloudsYaml(credentials, cloudName) {
+    const auth = { auth_url: credentials.authUrl ?? '' };
+    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
+    const put = (key, value) => {
+        if (value)
+            auth[key] = value;
+    };
+    if (method === 'application-credential') {
+        put('application_credential_id', credentials.applicationCredentialId);
+        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
+        put('application_credential_secret', credentials.applicationCredentialSecret);
+        if (!credentials.applicationCredentialId) {
+            put('username', credentials.username);
+            put('user_id', credentials.userId);
+            put('user_domain_name', credentials.userDomainName);
+        }
     }
     else {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
+        put('username', credentials.username);
+        put('user_id', credentials.userId);
+        put('password', credentials.password);
+        put('project_name', credentials.projectName);
+        put('project_id', credentials.projectId);
+        put('user_domain_name', credentials.userDomainName);
+        put('project_domain_name', credentials.projectDomainName);
     }
-    const version = config.opencenter.cluster?.kubernetes?.version;
-    if (!version)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
-    const variables = {};
-    const variableFields = {};
-    for (const [name, value] of Object.entries(capi.variables ?? {})) {
-        if (FLAG_VARIABLES.includes(name))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
-        if (isCredentialVariable(name)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
+    const cloud = {
+        auth,
+        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
+        identity_api_version: 3,
+        interface: credentials.interface,
+        ...(credentials.region && { region_name: credentials.region }),
+        ...(credentials.insecure && { verify: false }),
+    };
+    // JSON is YAML: no YAML writer needed, and every value is quoted.
+    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
+}
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value) {
+    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+function cloudConf(credentials) {
+    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
+    const entries = [
+        ['auth-url', credentials.authUrl],
+        ['region', credentials.region],
+        ...(method === 'application-credential'
+            ? [
+                ['application-credential-id', credentials.applicationCredentialId],
+                [
+                    'application-credential-name',
+                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+                ],
+                ['application-credential-secret', credentials.applicationCredentialSecret],
+                ...(credentials.applicationCredentialId
+                    ? []
+                    : [
+                        ['username', credentials.username],
+                        ['user-id', credentials.userId],
+                        ['user-domain-name', credentials.userDomainName],
+                    ]),
+            ]
+            : [
+                ['username', credentials.username],
+                ['user-id', credentials.userId],
+                ['password', credentials.password],
+                ['tenant-name', credentials.projectName],
+                ['tenant-id', credentials.projectId],
+                ['user-domain-name', credentials.userDomainName],
+                ['tenant-domain-name', credentials.projectDomainName],
+            ]),
+        ['tls-insecure', credentials.insecure ? 'true' : undefined],
+    ];
+    return `[Global]\n${entries
+        .filter((e) => !!e[1])
+        .map(([key, value]) => `${key}=${iniValue(value)}`)
+        .join('\n')}\n`;
+}
+
+// EXTERNAL MODULE: ./lib/core/lib/poll.js
+var poll = __nccwpck_require__(1838);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+function pivotInProgress(context, commands) {
+    const pivot = context.state.steps['capi-pivot'];
+    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
+        return undefined;
+    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
+function maskKubeconfig(text, source, redactor) {
+    for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)(text, source))
+        redactor.add(secret);
+}
+/**
+ * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
+ * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
+ * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
+ */
+class CapiManagementClusterStep {
+    settings;
+    id = 'capi-management-cluster';
+    title = 'Provide the Cluster API management cluster';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get createCommand() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind !== 'kind')
+            throw new Error('not a kind management cluster');
+        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+    }
+    async plan() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            return {
+                workingDir: this.commands.cwd,
+                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
+                reads: [management],
+                writes: [],
+                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
+            };
         }
-        if (TOOL_VARIABLES.includes(name)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
+        return {
+            workingDir: this.commands.cwd,
+            command: this.createCommand,
+            reads: [],
+            writes: [management],
+            actions: [
+                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
+                this.settings.operation === 'destroy'
+                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
+                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            if (!(await (0,files/* pathExists */.s0)(management)))
+                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
+            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
+            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
+                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,capi_management/* failureLine */.Pu)(ready)}`);
+            }
+            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
+                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
+            }
+            context.state.clusterApi = { management: 'existing' };
+            return `existing management cluster ready (${(0,files/* displayPath */.Gt)(management)})`;
         }
-        const field = Object.entries(OPENSTACK_VARIABLES).find(([, variable]) => variable === name)?.[0];
-        if (field)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
-        variables[name] = value;
-        variableFields[name] = `${FIELD}.variables.${name}`;
+        const kindName = capi.management.clusterName;
+        const record = context.state.clusterApi;
+        if (record?.pivotedAt && this.settings.operation === 'deploy') {
+            // Self-managed: the workload cluster holds its own Cluster API objects.
+            if (!(await (0,files/* pathExists */.s0)(this.commands.workload))) {
+                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
+            }
+            const text = (0,files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
+            maskKubeconfig(text, (0,files/* displayPath */.Gt)(this.commands.workload), context.redactor);
+            await (0,files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
+            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
+        }
+        await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
+        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
+        if (clusters.stdout
+            .split('\n')
+            .map((l) => l.trim())
+            .includes(kindName)) {
+            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
+                capture: true,
+                quiet: true,
+            });
+            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
+            await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
+            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
+            return `reused kind cluster ${kindName}`;
+        }
+        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
+        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
+        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
+        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
+            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
+        }
+        await context.exec(this.createCommand);
+        await external_node_fs_.promises.chmod(management, 0o600);
+        maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
+        context.state.clusterApi = {
+            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
+            management: 'kind',
+            kindCluster: kindName,
+            kindCreatedAt: new Date().toISOString(),
+            kindHost: (0,external_node_os_.hostname)(),
+        };
+        return `created kind cluster ${kindName}`;
     }
-    const cloudName = capi.openstack.cloud ?? 'openstack';
-    for (const [field, name] of Object.entries(OPENSTACK_VARIABLES)) {
-        const value = field === 'cloud' ? cloudName : capi.openstack[field];
-        variableFields[name] = `${FIELD}.openstack.${field}`;
-        if (value !== undefined)
-            variables[name] = value;
+}
+/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
+function lostKindMessage(settings, record) {
+    return [
+        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
+        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
+        settings.operation === 'destroy'
+            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,model_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
+            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
+        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
+    ].join(' ');
+}
+/** The Provider inventory clusterctl keeps, one object per installed provider. */
+const ProviderListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
+        providerName: schemas/* string */.YjP().optional(),
+        type: schemas/* string */.YjP().optional(),
+        version: schemas/* string */.YjP().optional(),
+    })),
+});
+function parseProviders(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
     }
-    const providers = capi.providers;
-    if (!providers.infrastructure.startsWith('openstack:')) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
+    catch {
+        throw new errors/* UserError */.yo(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
     }
-    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(where.clusterDir, file);
+    const parsed = ProviderListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new errors/* UserError */.yo(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    return parsed.data.items.map((p) => ({
+        name: p.metadata.name ?? '',
+        namespace: p.metadata.namespace ?? '',
+        providerName: p.providerName ?? '',
+        type: p.type ?? '',
+        version: p.version ?? '',
+    }));
+}
+/**
+ * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
+ * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
+ */
+function providerDecision(installed, capi) {
+    const missing = [];
+    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
+        const [name, version] = capi.providers[role].split(':');
+        const found = installed.find((p) => p.type === type && p.providerName === name);
+        if (!found) {
+            missing.push(capi.providers[role]);
+            continue;
+        }
+        if (found.version !== version) {
+            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
+        }
+    }
+    return { missing };
+}
+/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
+async function ensureProviders(context, commands, kubeconfig) {
+    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
+    let installed = [];
+    if (inventory.exitCode === 0)
+        installed = parseProviders(inventory.stdout);
+    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
+        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,capi_management/* failureLine */.Pu)(inventory)}`);
+    }
+    const { missing } = providerDecision(installed, commands.capi);
+    let done = 'providers already installed at the pinned versions';
+    if (missing.length) {
+        await context.exec(commands.init(kubeconfig));
+        done = `installed ${missing.join(', ')}`;
+    }
+    if (commands.capi.orcManifest) {
+        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
+        done += '; ORC applied';
+    }
+    return done;
+}
+class ClusterctlInitStep {
+    id = 'clusterctl-init';
+    title = 'Install the Cluster API providers (clusterctl init)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.init(management),
+            reads: [management],
+            writes: [],
+            actions: [
+                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
+                ...(capi.orcManifest
+                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+                    : []),
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return ensureProviders(context, this.commands, this.commands.management);
+    }
+}
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+async function applyPrivately(context, command, file, objects) {
+    await (0,files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
+    try {
+        await context.exec(command);
+    }
+    finally {
+        await external_node_fs_.promises.rm(file, { force: true });
+    }
+}
+/**
+ * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
+ * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
+ * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
+ */
+class CapiCloudCredentialsStep {
+    settings;
+    id = 'capi-cloud-credentials';
+    title = 'Store the cloud credentials for CAPO';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.apply(management, credentialsFile),
+            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
+            writes: [],
+            actions: [
+                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${capi_management/* MOVE_LABEL */.Ze}) to ${credentialsFile} (0600), apply it, delete the file`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
+        const { credentials } = this.settings;
+        const clouds = cloudsYaml(credentials, capi.cloudName);
+        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
+        const cacert = credentials.caCert
+            ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+            : '\n';
+        const data = {
+            'clouds.yaml': Buffer.from(clouds).toString('base64'),
+            cacert: Buffer.from(cacert).toString('base64'),
+        };
+        context.redactor.add(data['clouds.yaml']);
+        const labels = { [capi_status/* CLUSTER_NAME_LABEL */.o9]: this.settings.clusterName, [capi_management/* MOVE_LABEL */.Ze]: '' };
+        const list = {
+            apiVersion: 'v1',
+            kind: 'List',
+            items: [
+                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
+                {
+                    apiVersion: 'v1',
+                    kind: 'Secret',
+                    type: 'Opaque',
+                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
+                    data,
+                },
+            ],
+        };
+        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
+        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,openstack_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
+    }
+}
+class CapiRenderStep {
+    settings;
+    id = 'capi-render';
+    title = 'Render the cluster manifests (clusterctl generate cluster)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.render(),
+            reads: [capi.template],
+            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
+        };
+    }
+    async run(context) {
+        const { objects } = await (0,capi_management/* renderManifests */.hO)(this.settings, context.exec);
+        const kinds = new Map();
+        for (const o of objects)
+            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
+        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
+    }
+}
+/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
+const WEBHOOK_RETRIES = 5;
+class CapiApplyStep {
+    id = 'capi-apply';
+    title = 'Apply the cluster manifests to the management cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
+            writes: [],
+            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
+        if (!(await (0,files/* pathExists */.s0)(file)))
+            throw new errors/* UserError */.yo(`the rendered manifests ${(0,files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+        for (let attempt = 1;; attempt++) {
+            const result = await context.exec(this.command, { check: false });
+            if (result.exitCode === 0)
+                return `applied to the management cluster (${(0,files/* displayPath */.Gt)(this.commands.management)})`;
+            if (context.signal.aborted)
+                throw new errors/* InterruptedError */.p4();
+            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
+            if (!webhook || attempt >= WEBHOOK_RETRIES)
+                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,capi_management/* failureLine */.Pu)(result)}`);
+            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
+            await (0,poll/* sleep */.y)(attempt * 2000, context.signal);
+        }
+    }
+}
+/**
+ * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
+ * each time the progress changes, and a timeout naming the last progress.
+ */
+async function pollObjects(context, command, what, check) {
+    const { timeoutMs, intervalMs } = context.settings.waitReady;
+    const deadline = Date.now() + timeoutMs;
+    let pause = Math.min(poll/* FIRST_PAUSE_MS */.v, intervalMs);
+    let last = '';
+    for (;;) {
+        const result = await context.exec(command, { capture: true, quiet: true, check: false });
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,capi_management/* failureLine */.Pu)(result)}`, done: false };
+        if (progress.line !== last)
+            context.output.line(`      ${progress.line}`);
+        if (progress.done)
+            return progress.line;
+        last = progress.line;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0)
+            throw new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`);
+        await (0,poll/* sleep */.y)(Math.min(pause, remaining), context.signal);
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        pause = Math.min(pause * 2, intervalMs);
+    }
+}
+/**
+ * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
+ * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
+ * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
+ */
+class CapiWaitStep {
+    settings;
+    id = 'capi-wait';
+    title = 'Wait for the Cluster API machines';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.watch(this.commands.management),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
+            const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), this.settings.clusterName);
+            if (progress.failure)
+                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
+            return progress;
+        });
+    }
+}
+/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
+class CapiWorkloadKubeconfigStep {
+    settings;
+    id = 'capi-workload-kubeconfig';
+    title = 'Fetch the workload cluster kubeconfig';
+    kind = 'runner-local';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.management],
+            writes: [this.settings.kubeconfigPath],
+            actions: ['output captured, never logged'],
+        };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
+    }
+    async run(context) {
+        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
+        if (result.exitCode !== 0)
+            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,capi_management/* failureLine */.Pu)(result)}`);
+        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
+        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
+        if (!text.trim())
+            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
+        maskKubeconfig(text, source, context.redactor);
+        const endpoint = (0,kube_kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
+        if (!endpoint)
+            throw new errors/* UserError */.yo(`${source} names no API server`);
+        await (0,files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
+        return `server ${endpoint}`;
+    }
+}
+/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
+class CapiAddonsStep {
+    settings;
+    id = 'capi-addons';
+    title = 'Apply the addons to the workload cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
+    }
+    get cloudConfigFile() {
+        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
+            writes: [],
+            actions: [
+                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
+            ],
+        };
+    }
+    async run(context) {
+        const dir = this.commands.capi.addonsDir;
+        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
+        if (!stat?.isDirectory())
+            throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+        const applied = await context.exec(this.command, { check: false });
+        if (applied.exitCode !== 0)
+            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,capi_management/* failureLine */.Pu)(applied)}`);
+        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
+        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+        context.redactor.add(conf);
+        const secret = {
+            apiVersion: 'v1',
+            kind: 'Secret',
+            type: 'Opaque',
+            metadata: { name: 'cloud-config', namespace: 'kube-system' },
+            data: { 'cloud.conf': conf },
+        };
+        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+        return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
+    }
+}
+/**
+ * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
+ * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
+ * init skips what is installed, and a move already done is not done again.
+ */
+class CapiPivotStep {
+    settings;
+    id = 'capi-pivot';
+    title = 'Pivot: move Cluster API into the workload cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload, capi } = this.commands;
+        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(management, workload),
+            reads: [management, workload],
+            writes: [],
+            actions: [
+                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
+                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { management, workload, capi } = this.commands;
+        if (capi.management.kind !== 'kind')
+            return 'nothing to pivot: the management cluster is durable';
+        const pivotedAt = context.state.clusterApi?.pivotedAt;
+        if (pivotedAt)
+            return `already self-managed since the pivot at ${pivotedAt}`;
+        const has = async (kubeconfig) => {
+            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            return got.exitCode === 0 && got.stdout.trim() !== '';
+        };
+        const done = [await ensureProviders(context, this.commands, workload)];
+        if (await has(workload))
+            done.push('already moved');
+        else {
+            await context.exec(this.commands.move(management, workload));
+            done.push('moved');
+        }
+        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
+        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+        await external_node_fs_.promises.rm(management, { force: true });
+        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
+    }
+}
+/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
+class CapiMoveBackStep {
+    settings;
+    id = 'capi-move-back';
+    title = 'Move Cluster API back from the self-managed cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(workload, management),
+            reads: [workload, management],
+            writes: [],
+            actions: [
+                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
+            ],
+        };
+    }
+    async run(context) {
+        const record = context.state.clusterApi;
+        if (!record?.pivotedAt)
+            return 'not pivoted: the management cluster holds the objects';
+        const { management, workload } = this.commands;
+        if (!(await (0,files/* pathExists */.s0)(workload))) {
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+        }
+        maskKubeconfig((0,files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(workload), context.redactor);
+        const done = await ensureProviders(context, this.commands, management);
+        await context.exec(this.commands.move(workload, management));
+        const { pivotedAt: _, ...rest } = record;
+        context.state.clusterApi = rest;
+        return `${done}; moved back into kind`;
+    }
+}
+/**
+ * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
+ * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
+ * credentials Secret, then an ephemeral kind cluster.
+ */
+class CapiDeleteClusterStep {
+    settings;
+    id = 'capi-delete-cluster';
+    title = 'Delete the Cluster API cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.deleteCluster(),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
+                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management, credentialsSecret } = this.commands;
+        const name = this.settings.clusterName;
+        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
+        if (deletion.exitCode !== 0) {
+            if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
+                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,capi_management/* failureLine */.Pu)(deletion)}`);
+            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
+            if (capi.management.kind === 'kind') {
+                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+                await external_node_fs_.promises.rm(management, { force: true });
+                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
+            }
+            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
+            throw new errors/* UserError */.yo(`the management cluster (${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
+        }
+        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
+            const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
+            const left = (kind) => objects.filter((o) => o.kind === kind &&
+                (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+            const machines = left('Machine');
+            const servers = left('OpenStackServer');
+            const cluster = left('Cluster');
+            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+            return {
+                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+                done: cluster + machines + servers === 0,
+            };
+        });
+        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
+        if (capi.management.kind === 'kind') {
+            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+            await external_node_fs_.promises.rm(management, { force: true });
+        }
+        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
+
+
+
+/**
+ * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
+ * talk to whatever gets its address next), with any plan left behind. The engine then marks the
+ * resume state destroyed, so the next deploy starts from nothing.
+ */
+class ForgetClusterStep {
+    settings;
+    id = 'forget-cluster';
+    title = 'Forget the destroyed cluster';
+    kind = 'remote';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    get files() {
+        const capi = this.settings.clusterApi;
+        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
+        const capiFiles = capi
+            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
+            : [];
+        return [this.settings.kubeconfigPath, (0,model_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
+    }
+    async plan() {
+        return {
+            workingDir: this.settings.clusterDir,
+            reads: [],
+            writes: this.files,
+            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
+        };
+    }
+    async run(_context) {
+        const deleted = [];
+        for (const file of this.files) {
+            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
+                deleted.push(file);
+        }
+        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/nodes.js
+var kube_nodes = __nccwpck_require__(6408);
+;// CONCATENATED MODULE: ./lib/core/kube/version.js
+
+
+
+// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
+const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
+/**
+ * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
+ * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
+ * option or action input).
+ */
+function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
+    const match = VERSION.exec(value.trim());
+    if (!match) {
+        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
+    }
+    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
+    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
+}
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
+function minorSteps(from, to) {
+    const steps = [];
+    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
+        steps.push(`${from.major}.${minor}`);
+    if (steps.at(-1) !== `${to.major}.${to.minor}`)
+        steps.push('…', `${to.major}.${to.minor}`);
+    return steps.join(' → ');
+}
+/**
+ * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
+ * above the lowest current minor + 1, or another major); returns which nodes still need the target.
+ */
+function planUpgrade(target, current) {
+    const server = parseKubeVersion(current.server, 'the API server version');
+    const nodes = current.nodes.map((node) => ({
+        ...node,
+        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
+    }));
+    const above = [
+        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
+        ...nodes
+            .filter((node) => compareVersions(node.version, target) > 0)
+            .map((node) => `${node.name} (${node.version.text})`),
+    ];
+    if (above.length > 0) {
+        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
+    }
+    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
+    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
+        const steps = target.major === lowest.major
+            ? minorSteps(lowest, target)
+            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
+    }
+    const atTarget = (version) => compareVersions(version, target) === 0;
+    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
+    const serverBehind = !atTarget(server);
+    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
+    for (const node of nodes) {
+        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
+        if (!pending)
+            plan.done.push(node.name);
+        else
+            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
+        if (pending && !node.ready)
+            plan.notReady.push(node.name);
+    }
+    return plan;
+}
+/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
+function workerBatches(workers, batchSize) {
+    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
+        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
+    }
+    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
+    const batches = [];
+    for (let start = 0; start < workers.length; start += size)
+        batches.push(workers.slice(start, start + size));
+    return batches;
+}
+const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
+function version_parseJson(text, schema, command) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors/* UserError */.yo(`\`${command}\` did not print JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(`the output of \`${command}\``, parsed.error.issues));
+    return parsed.data;
+}
+/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
+function clusterVersionsFromKubectl(versionJson, nodesJson) {
+    const version = version_parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
+    const silent = nodes.find((node) => !node.name || !node.kubelet);
+    if (silent)
+        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+    return { server: version.serverVersion.gitVersion, nodes };
+}
+
+// EXTERNAL MODULE: ./lib/core/kubespray/node-changes.js
+var node_changes = __nccwpck_require__(3408);
+// EXTERNAL MODULE: ./lib/core/kubespray/paths.js
+var kubespray_paths = __nccwpck_require__(6690);
+;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
+
+
+
+
+
+
+
+
+
+/** The environment of a venv "activated" without a shell. */
+function venvEnvironment(settings) {
+    const env = (0,environment/* deployEnvironment */.P)(settings);
     return {
-        management,
-        namespace: capi.namespace,
-        template: inClusterDir(capi.template),
-        addonsDir: realDirectory(inClusterDir(capi.addons)),
-        providers: {
-            core: providers.core,
-            bootstrap: providers.bootstrap,
-            controlPlane: providers.control_plane,
-            infrastructure: providers.infrastructure,
+        ...env,
+        VIRTUAL_ENV: settings.venvDir,
+        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
+    };
+}
+/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
+function venvCommand(settings) {
+    return {
+        argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
+        cwd: settings.clusterDir,
+        env: (0,environment/* deployEnvironment */.P)(settings),
+    };
+}
+class KubesprayVenvStep {
+    settings;
+    id = 'kubespray-venv-create';
+    title = 'Create the Kubespray Python venv';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = venvCommand(settings);
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [],
+            writes: [this.settings.venvDir],
+            actions: [
+                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
+            ],
+        };
+    }
+    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
+    async outputsPresent() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return ((await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip)));
+    }
+    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
+    async inspect(context) {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
+            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
+        const failed = (what, code) => ({
+            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
+        });
+        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
+        if (python.exitCode !== 0)
+            return failed('python', python.exitCode);
+        const pip = await probe([paths.pip, '--version']);
+        if (pip.exitCode !== 0)
+            return failed('pip', pip.exitCode);
+        return { python: python.stdout.trim() };
+    }
+    async run(context) {
+        const { settings } = this;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
+            const venv = await this.inspect(context);
+            if ('python' in venv)
+                return `reused existing venv (Python ${venv.python})`;
+            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
+        }
+        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
+        await context.exec(this.command);
+        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+        if (pip.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+        }
+        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+    }
+}
+class KubesprayPipStep {
+    settings;
+    id = 'kubespray-pip-install';
+    title = 'Install Kubespray requirements';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        this.command = {
+            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
+            cwd: settings.clusterDir,
+            env: venvEnvironment(settings),
+        };
+    }
+    async plan() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.requirements],
+            writes: [this.settings.venvDir],
+        };
+    }
+    fingerprint() {
+        return (0,kubespray_paths/* requirementsFingerprint */.j)(this.settings);
+    }
+    async outputsPresent() {
+        const marker = await external_node_fs_.promises.readFile((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).installedMarker, 'utf8').catch(() => '');
+        return marker.trim() === (await this.fingerprint());
+    }
+    async run(context) {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
+            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+        }
+        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
+        await context.exec(this.command);
+        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
+    }
+}
+/**
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
+ * the venv's ansible-playbook, the inventory, become, and the venv "activated".
+ */
+function kubesprayPlaybook(settings, playbook, ...args) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    return {
+        argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
+        cwd: paths.kubesprayDir,
+        env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+    };
+}
+/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
+async function requirePlaybookInputs(settings) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
+        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+    }
+    if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
+        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+    }
+}
+/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
+async function apiNodes(settings, context) {
+    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
+        return undefined;
+    }
+    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
+        capture: true,
+        quiet: true,
+        check: false,
+    });
+    if (result.exitCode !== 0) {
+        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
+        return undefined;
+    }
+    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
+}
+/**
+ * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
+ * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
+ * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
+ */
+class KubesprayRemoveNodesStep {
+    settings;
+    id = 'kubespray-remove-nodes';
+    title = 'Drain and remove the nodes the plan deletes';
+    kind = 'converge';
+    preparesFor = 'opentofu-apply';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
+            actions: [
+                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
+            ],
+        };
+    }
+    async run(context) {
+        const work = context.state.nodeWork;
+        const removed = new Set(work?.removed ?? []);
+        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
+        if (!work || left.length === 0)
+            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+        await requirePlaybookInputs(this.settings);
+        const nodes = await apiNodes(this.settings, context);
+        for (const run of (0,node_changes/* removalRuns */.zd)(left, nodes)) {
+            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
+            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...(0,node_changes/* removeNodeVars */.zI)(run).flatMap((v) => ['-e', v])));
+            work.removed = [...(work.removed ?? []), ...run.nodes];
+        }
+        return `removed ${left.join(', ')}`;
+    }
+}
+/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
+function playbookCommands(settings, decision) {
+    switch (decision.kind) {
+        case 'cluster':
+            return [kubesprayPlaybook(settings, 'cluster.yml')];
+        case 'scale':
+            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+            return [
+                kubesprayPlaybook(settings, 'playbooks/facts.yml'),
+                kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
+            ];
+        case 'none':
+            return [];
+    }
+}
+class KubesprayPlaybookStep {
+    settings;
+    id = 'kubespray-ansible-playbook';
+    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
+    kind = 'remote';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'cluster.yml');
+    }
+    async plan() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.inventory, paths.playbook],
+            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
+            actions: [
+                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const work = context.state.nodeWork;
+        // Without a plan's node work (--step alone, method none before), converge everything as always.
+        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory;
+        const decision = work
+            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
+            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+        if (work)
+            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
+        for (const command of playbookCommands(this.settings, decision))
+            await context.exec(command);
+        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+        return decision.kind === 'scale'
+            ? `scale.yml --limit=${decision.limit.join(',')}`
+            : decision.kind === 'cluster'
+                ? 'cluster.yml'
+                : `nothing to install (${decision.reason})`;
+    }
+}
+/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
+async function readUpgradePlan(settings, context) {
+    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
+    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
+    }
+    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
+    const version = await kubectl('version', '-o', 'json');
+    const nodes = await kubectl('get', 'nodes', '-o', 'json');
+    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+    return { target, current, todo: planUpgrade(target, current) };
+}
+class KubernetesVersionCheckStep {
+    settings;
+    id = 'kubernetes-version-check';
+    title = 'Check the upgrade path';
+    kind = 'check';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [this.settings.kubeconfigPath],
+            writes: [],
+            actions: [
+                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { target, current, todo } = await readUpgradePlan(this.settings, context);
+        context.state.upgradeTarget = target.text;
+        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
+    }
+}
+class KubesprayFactsStep {
+    settings;
+    id = 'kubespray-facts';
+    title = 'Gather the facts of every host';
+    kind = 'check';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory],
+            writes: ['Ansible facts cache'],
+            actions: [
+                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        await context.exec(this.command);
+    }
+}
+/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
+class UpgradeStep {
+    settings;
+    kind = 'converge';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    upgrade(limit) {
+        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
+    }
+    async plan() {
+        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
+            actions: [
+                this.role === 'control plane'
+                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
+                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const { target, todo } = await readUpgradePlan(this.settings, context);
+        const batches = this.limits(todo);
+        if (batches.length === 0)
+            return `every ${this.role} node is at v${target.text}`;
+        const upgraded = [];
+        for (const [index, batch] of batches.entries()) {
+            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+            await context.exec(this.upgrade(batch));
+            upgraded.push(...batch);
+        }
+        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
+    }
+}
+class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
+    id = 'kubespray-upgrade-control-plane';
+    title = 'Upgrade the control plane';
+    role = 'control plane';
+    limits(todo) {
+        if (todo.controlPlane.length === 0)
+            return [];
+        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
+        const inventory = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory);
+        const etcdOnly = inventory
+            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
+            : [];
+        return [[...todo.controlPlane, ...etcdOnly]];
+    }
+}
+class KubesprayUpgradeWorkersStep extends UpgradeStep {
+    id = 'kubespray-upgrade-workers';
+    title = 'Upgrade the workers in batches';
+    role = 'worker';
+    limits(todo) {
+        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
+        if (todo.controlPlane.length)
+            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
+        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/normalize.js
+var normalize = __nccwpck_require__(3894);
+;// CONCATENATED MODULE: ./lib/core/steps/normalize-kubeconfig.js
+
+
+
+class NormalizeKubeconfigStep {
+    clusterDir;
+    target;
+    vip;
+    id = 'openstack-normalize-kubeconfig';
+    title = 'Normalize kubeconfig into the cluster-owned path';
+    kind = 'runner-local';
+    constructor(clusterDir, target, vip) {
+        this.clusterDir = clusterDir;
+        this.target = target;
+        this.vip = vip;
+    }
+    async plan() {
+        return {
+            workingDir: this.clusterDir,
+            reads: (0,normalize/* kubeconfigCandidates */.Y)(this.clusterDir, this.target),
+            writes: [this.target],
+            actions: [
+                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
+            ],
+        };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(this.target);
+    }
+    async run({ redactor }) {
+        if (!this.vip)
+            throw new errors/* UserError */.yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+        return (0,normalize/* normalizeClusterKubeconfig */.b)({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
+var command = __nccwpck_require__(8885);
+// EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
+var plan_json = __nccwpck_require__(3288);
+// EXTERNAL MODULE: ./lib/core/tofu/commands.js
+var commands = __nccwpck_require__(7800);
+;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
+
+
+
+
+
+
+
+
+
+
+
+
+/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
+function deployPlanFile(settings) {
+    return settings.opentofu.savedPlan?.file ?? (0,model_settings/* runtimePaths */.hi)(settings).planPath;
+}
+class OpenTofuInitStep {
+    settings;
+    id = 'opentofu-init';
+    title = 'Initialize OpenTofu';
+    kind = 'runner-local';
+    tofu;
+    static ARGS = commands/* TOFU_INIT_ARGS */.KO;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...OpenTofuInitStep.ARGS));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: [external_node_path_.join(this.settings.clusterDir, '.terraform/')],
+        };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
+    }
+    async run(context) {
+        await this.tofu.run(context, OpenTofuInitStep.ARGS);
+    }
+}
+/**
+ * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
+ * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
+ * changes, a plan that would break etcd quorum or remove every control plane node.
+ */
+class OpenTofuPlanStep {
+    settings;
+    id = 'opentofu-plan';
+    title = 'Plan the OpenTofu changes';
+    kind = 'check';
+    preparesFor = 'opentofu-apply';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planArgs() {
+        // A reviewed saved plan is read, not made again.
+        return this.settings.opentofu.savedPlan
+            ? undefined
+            : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
+    }
+    async plan() {
+        const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...args));
+        const actions = [
+            ...(this.planArgs
+                ? []
+                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
+            ...(this.settings.kubespray
+                ? [
+                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory}`,
+                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
+                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
+                ]
+                : []),
+        ];
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: [deployPlanFile(this.settings)],
+            actions,
+        };
+    }
+    async run(context) {
+        const planFile = deployPlanFile(this.settings);
+        if (this.planArgs) {
+            await external_node_fs_.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
+            await this.tofu.run(context, this.planArgs);
+            await external_node_fs_.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+        }
+        const document = await (0,plan_json/* readPlanJson */.c7)(planFile, (args, options) => this.tofu.run(context, args, options));
+        context.state.planDigest = await fileDigest(planFile);
+        const counts = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        if (!this.settings.kubespray)
+            return summary;
+        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory;
+        const inventory = (0,node_changes/* readInventory */.zw)(inventoryFile);
+        const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
+        const work = (0,node_changes/* nodeWorkFromPlan */.vc)(planned, inventory);
+        const { warnings } = (0,node_changes/* checkRemovalSafety */.$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
+        for (const warning of warnings)
+            context.warn(warning);
+        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
+        if (unsafe.length)
+            work.unsafeOverride = unsafe.join(' ');
+        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
+        const removed = context.state.nodeWork?.removed ?? [];
+        const carried = (0,node_changes/* pendingForNextPlan */.xA)(context.state.nodeWork, removed, planned);
+        for (const node of carried.reinstall)
+            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
+        const pending = (0,node_changes/* mergeNodeWork */.ed)(carried.pending, work);
+        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
+        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
+        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
+        if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes'))
+            refuseUndrained(context.state);
+        return `${summary}; ${(0,node_changes/* describeNodeDecisions */.Hq)(pending, (0,node_changes/* predictedPlaybook */.Ih)(pending, inventory))}`;
+    }
+}
+async function fileDigest(file) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(await external_node_fs_.promises.readFile(file))
+        .digest('hex');
+}
+/**
+ * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
+ * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
+ */
+function refuseUndrained(state) {
+    const removed = new Set(state.nodeWork?.removed ?? []);
+    const undrained = (state.nodeWork?.remove ?? []).filter((node) => !removed.has(node));
+    if (undrained.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
+        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
+}
+class OpenTofuApplyStep {
+    settings;
+    id = 'opentofu-apply';
+    title = 'Apply OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
+    get args() {
+        return ['apply', '-input=false', deployPlanFile(this.settings)];
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
+        const writes = ['OpenStack resources'];
+        if (this.settings.opentofu.backend === 'local')
+            writes.push(external_node_path_.join(this.settings.clusterDir, 'terraform.tfstate'));
+        return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
+    }
+    async run(context) {
+        const planFile = deployPlanFile(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(planFile))) {
+            throw new errors/* UserError */.yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+        }
+        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
+        if (context.state.planDigest !== (await fileDigest(planFile))) {
+            throw new errors/* UserError */.yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
+        }
+        if (this.settings.kubespray)
+            refuseUndrained(context.state);
+        try {
+            await this.tofu.run(context, this.args);
+        }
+        catch (error) {
+            throw error instanceof command/* CommandFailedError */.ju ? this.explain(error) : error;
+        }
+        context.state.planDigest = undefined; // applied: it is spent
+    }
+    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
+    explain(error) {
+        const saved = this.settings.opentofu.savedPlan;
+        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
+            return error;
+        if (!saved) {
+            return new errors/* UserError */.yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+        }
+        return new errors/* UserError */.yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
+    }
+}
+/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
+class OpenTofuDestroyStep {
+    settings;
+    id = 'opentofu-destroy';
+    title = 'Destroy the OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planFile() {
+        return (0,model_settings/* runtimePaths */.hi)(this.settings).planPath;
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
+        const apply = (0,commands/* stripFound */.n2)(await this.tofu.get('apply', '-input=false', this.planFile));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: ['OpenStack resources (all of them deleted)'],
+            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
+        };
+    }
+    async run(context) {
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
+        await external_node_fs_.promises.chmod(this.planFile, 0o600);
+        const document = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+        const { toDestroy } = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
+    }
+}
+/**
+ * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
+ * scheduled check that gives up says so rather than queueing behind it for an hour.
+ */
+const DRIFT_LOCK_TIMEOUT = '2m';
+const DRIFT_VERB = {
+    create: 'create',
+    update: 'update in place',
+    destroy: 'destroy',
+    replace: 'replace',
+};
+/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
+const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+const ResourceTypesSchema = schemas/* object */.Ikc({
+    resource_changes: schemas/* array */.YOg(schemas/* object */.Ikc({
+        address: schemas/* string */.YjP(),
+        type: schemas/* string */.YjP().optional(),
+        change: schemas/* object */.Ikc({ actions: schemas/* array */.YOg(schemas/* string */.YjP()) }),
+    }))
+        .default([]),
+});
+/**
+ * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
+ * deploy wrote it on another machine. Counting it as drift would open a health issue on every
+ * scheduled check; a changed one (update, replace) is still drift.
+ */
+function withoutMissingLocalFiles(planJson, changes) {
+    const parsed = ResourceTypesSchema.safeParse(planJson);
+    if (!parsed.success)
+        return { changes, missing: [] };
+    const missing = new Set(parsed.data.resource_changes
+        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
+        r.change.actions.length === 1 &&
+        r.change.actions[0] === 'create')
+        .map((r) => r.address));
+    if (missing.size === 0)
+        return { changes, missing: [] };
+    return {
+        changes: {
+            ...changes,
+            add: changes.add - missing.size,
+            rows: changes.rows.filter((row) => !missing.has(row.address)),
         },
-        orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
-        controlPlaneMachineCount: capi.control_plane_machine_count,
-        workerMachineCount: capi.worker_machine_count,
-        kubernetesVersion: `v${version.replace(/^v/, '')}`,
-        variables,
-        variableFields,
-        clusterctl: options.clusterctl ?? capi.clusterctl_path ?? 'clusterctl',
-        kind: options.kind ?? capi.kind_path ?? 'kind',
-        workDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(where.clusterStateDir, 'cluster-api'),
-        cloudName,
+        missing: [...missing],
     };
 }
 /**
- * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
- * state dirs would share `capi-<cluster>`, and the first one's pivot would delete it under the other.
- * This lock, in the user's default state root (`defaultStateDir`; a dot name no organization can have), makes
- * the second one stop at once.
+ * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
+ * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
  */
-function kindLockPath(capi, userStateRoot) {
-    return capi.management.kind === 'kind'
-        ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`)
-        : undefined;
+class OpenTofuDriftStep {
+    settings;
+    id = 'opentofu-drift';
+    title = 'Compare the infrastructure with the OpenTofu code';
+    kind = 'check';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planFile() {
+        return (0,model_settings/* runtimePaths */.hi)(this.settings).driftPlanPath;
+    }
+    get args() {
+        return [
+            'plan',
+            '-input=false',
+            '-detailed-exitcode',
+            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
+            `-out=${this.planFile}`,
+        ];
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
+            writes: [`${this.planFile} (deleted once read)`],
+            actions: [
+                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
+            ],
+        };
+    }
+    async run(context) {
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        try {
+            const planned = await this.tofu.run(context, this.args, { check: false });
+            if (planned.exitCode !== 0 && planned.exitCode !== 2)
+                throw this.explain(new command/* CommandFailedError */.ju('tofu plan', planned));
+            await external_node_fs_.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+            const planJson = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,plan_json/* summarizeChanges */.Nf)(planJson));
+            if (missing.length)
+                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
+            const { report } = context;
+            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
+            report.infrastructure = changes;
+            for (const row of changes.rows)
+                report.findings.push({
+                    kind: 'drift',
+                    subject: row.address,
+                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
+                });
+            if (!report.drift)
+                return 'no drift';
+            const counts = (0,plan_json/* tofuCounts */.Xh)(changes);
+            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        }
+        finally {
+            await external_node_fs_.promises.rm(this.planFile, { force: true });
+        }
+    }
+    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
+    explain(error) {
+        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
+            return error;
+        return new errors/* UserError */.yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
+    }
 }
-/** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
-function managementKubeconfig(capi) {
-    return capi.management.kind === 'existing'
-        ? capi.management.kubeconfig
-        : node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'management.kubeconfig');
-}
-/** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
-function renderedManifests(capi) {
-    return node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'cluster.yaml');
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./lib/core/kube/api-certificate.js
+
+
+
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
+function serverAddress(server) {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
+    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
 }
 /**
- * clusterctl's "value for variables [A, B] is not set" as an error naming each variable's config
- * field. Undefined when the output holds no such line.
+ * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
+ * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
+ * expired certificate is still reported (that is the point), so verification does not abort the
+ * handshake; any other verification failure is returned as `untrusted`.
  */
-function missingVariablesError(output, capi, templateName) {
-    const match = /value for variables \[([^\]]*)\] is not set/.exec(output);
-    if (!match)
-        return undefined;
-    const names = match[1].split(/[\s,]+/).filter(Boolean);
-    const described = names.map((name) => {
-        if (name.startsWith('OS_'))
-            return `${name} (credentials never go into the manifests: remove it from ${templateName}; the cloud-config Secrets carry them)`;
-        if (CREDENTIAL_VARIABLES.includes(name)) {
-            return `${name} (the template creates the cloud-config Secret itself: remove that Secret from ${templateName}; step capi-cloud-credentials writes it, and credentials never go through template variables)`;
-        }
-        const field = capi.variableFields[name];
-        return field ? `${name} (set ${field})` : `${name} (set ${FIELD}.variables.${name})`;
+function probeApiCertificate(target) {
+    const { host, port } = serverAddress(target.server);
+    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
+    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
+    return new Promise((resolve, reject) => {
+        const socket = external_node_tls_namespaceObject.connect({
+            host,
+            port,
+            servername: serverName,
+            ca: target.ca,
+            cert: target.cert,
+            key: target.key,
+            rejectUnauthorized: false,
+        });
+        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
+        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
+        socket.once('secureConnect', () => {
+            const certificate = socket.getPeerCertificate();
+            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
+            socket.end();
+            if (!certificate?.valid_to)
+                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
+            resolve({
+                endpoint,
+                notAfter: new Date(certificate.valid_to),
+                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
+            });
+        });
     });
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
-/** The operations deployment.method cluster-api does not have, and what to do instead. */
-const CLUSTER_API_REFUSALS = {
-    upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
-    check: 'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
-};
+
+// EXTERNAL MODULE: ./lib/core/model/check-report.js
+var check_report = __nccwpck_require__(8796);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
+
+
+
+
+
+
+
+
+
+
+
+const DAY_MS = 86_400_000;
+/** The most useful line of a failed kubectl run: its last non-empty output line. */
+function lastLine(result) {
+    return ([...result.tail]
+        .reverse()
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? `exited with ${result.exitCode}`);
+}
+/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
+function failedReadyzChecks(text) {
+    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
+}
+/**
+ * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
+ * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
+ * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
+ * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
+ */
+class ClusterHealthStep {
+    settings;
+    id = 'cluster-health';
+    title = 'Check the health of the cluster';
+    kind = 'check';
+    nodesCommand;
+    readyzCommand;
+    constructor(settings) {
+        this.settings = settings;
+        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
+        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
+        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
+    }
+    get inventoryFile() {
+        return this.settings.kubespray ? (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory : undefined;
+    }
+    async plan() {
+        const version = this.settings.kubernetesVersion;
+        return {
+            workingDir: this.nodesCommand.cwd,
+            command: this.nodesCommand,
+            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
+            writes: [],
+            actions: [
+                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
+                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
+                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const found = [];
+        const add = (kind, subject, message) => found.push({ kind, subject, message });
+        try {
+            await this.check(context, add);
+        }
+        finally {
+            context.report.findings.push(...found);
+        }
+        return found.length === 0
+            ? 'healthy'
+            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
+    }
+    async check(context, add) {
+        const { report } = context;
+        const kubeconfig = this.settings.kubeconfigPath;
+        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
+            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
+            return;
+        }
+        let tls;
+        try {
+            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
+        }
+        catch (error) {
+            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        if (!tls) {
+            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
+        const listed = await query(this.nodesCommand);
+        let nodes;
+        try {
+            if (listed.exitCode === 0)
+                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
+        }
+        catch (error) {
+            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
+        }
+        if (listed.exitCode !== 0) {
+            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
+        }
+        else {
+            if (nodes)
+                this.checkNodes(nodes, report, add);
+            const readyz = await query(this.readyzCommand);
+            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
+            for (const check of failed)
+                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
+            if (readyz.exitCode !== 0 && failed.length === 0)
+                add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
+        }
+        try {
+            const certificate = await probeApiCertificate(tls);
+            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
+            if (certificate.untrusted) {
+                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
+                return;
+            }
+            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
+            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
+            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
+            if (daysLeft < 0)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
+            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
+        }
+        catch (error) {
+            // The API being unreachable was said once already.
+            if (listed.exitCode === 0)
+                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
+        }
+    }
+    checkNodes(nodes, report, add) {
+        const inApi = new Set(nodes.map((n) => n.name));
+        let expected;
+        const file = this.inventoryFile;
+        if (file) {
+            try {
+                const inventory = (0,node_changes/* readInventory */.zw)(file);
+                if (inventory)
+                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
+                else
+                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
+            }
+            catch (error) {
+                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
+            }
+        }
+        report.nodes = {
+            expected: expected?.length ?? nodes.length,
+            inApi: nodes.length,
+            ready: nodes.filter((n) => n.ready).length,
+        };
+        if (expected) {
+            const listed = new Set(expected);
+            for (const name of expected.filter((n) => !inApi.has(n)))
+                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
+            for (const node of nodes.filter((n) => !listed.has(n.name)))
+                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
+        }
+        for (const node of nodes.filter((n) => !n.ready))
+            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
+        const version = this.settings.kubernetesVersion;
+        if (!version)
+            return;
+        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
+            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/capi/preflight.js
+var preflight = __nccwpck_require__(2168);
+;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
+
+
+
+
+
+
+
+
+class PreflightStep {
+    settings;
+    authChecker;
+    id = 'openstack-preflight';
+    title = 'Validate OpenStack credentials and deploy prerequisites';
+    kind = 'check';
+    constructor(settings, authChecker) {
+        this.settings = settings;
+        this.authChecker = authChecker;
+    }
+    async plan() {
+        const { settings } = this;
+        const actions = [
+            `check that ${settings.clusterDir} exists and the tools are installed`,
+            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
+        ];
+        if (settings.authCheck.enabled && this.authChecker) {
+            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
+        }
+        else {
+            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
+        }
+        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
+    }
+    async run() {
+        const { settings } = this;
+        const problems = [];
+        const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
+        if (!dirStat?.isDirectory()) {
+            problems.push(settings.configPath
+                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
+                : `cluster directory not found: ${settings.clusterDir}`);
+        }
+        if (!settings.clusterApi && !settings.opentofu.enabled)
+            problems.push('opentofu must be enabled for openstack bootstrap');
+        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
+        const { caCert } = settings.credentials;
+        if (caCert) {
+            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
+            if (!stat?.isFile())
+                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+        }
+        problems.push(...(0,openstack_credentials/* credentialProblems */._e)(settings.credentials));
+        if (settings.clusterApi) {
+            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+            problems.push(...(await (0,preflight/* clusterApiProblems */.D)(settings, settings.clusterApi)));
+        }
+        else {
+            await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
+            if (!settings.vip) {
+                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            }
+        }
+        if (settings.kubespray && dirStat?.isDirectory())
+            problems.push(...(await this.kubesprayProblems()));
+        const error = (0,errors/* problemsError */.$j)(problems);
+        if (error)
+            throw error;
+        if (!settings.authCheck.enabled || !this.authChecker)
+            return 'credentials complete (live check skipped)';
+        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
+    }
+    async kubesprayProblems() {
+        const { settings } = this;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        const problems = [];
+        for (const [file, what] of [
+            [paths.requirements, 'Kubespray requirements'],
+            [paths.playbook, 'Kubespray playbook'],
+            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
+        ]) {
+            if (!(await (0,files/* pathExists */.s0)(file)))
+                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+        }
+        if (!(await (0,files/* findExecutable */.oq)(settings.python, settings.baseEnv.PATH))) {
+            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+        }
+        return problems;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/ready.js
+var ready = __nccwpck_require__(1110);
+;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
+
+
+
+class WaitReadyStep {
+    kubeconfig;
+    kubectl;
+    settings;
+    id = 'wait-ready';
+    title = 'Wait for the Kubernetes API to be ready';
+    kind = 'check';
+    command;
+    constructor(kubeconfig, kubectl, cwd, env, settings) {
+        this.kubeconfig = kubeconfig;
+        this.kubectl = kubectl;
+        this.settings = settings;
+        this.command = (0,kube_nodes/* kubectlCommand */.s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
+    }
+    async plan() {
+        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
+        const count = this.settings.version
+            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
+            : `${this.settings.nodes} nodes are`;
+        const nodes = this.settings.nodes || this.settings.version
+            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
+            : '';
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [this.kubeconfig],
+            writes: [],
+            actions: [
+                `poll until /readyz says ok${nodes}; timeout ${(0,duration/* formatDuration */.a)(this.settings.timeoutMs)}, pauses up to ${(0,duration/* formatDuration */.a)(this.settings.intervalMs)}`,
+            ],
+        };
+    }
+    async run({ exec, output, signal }) {
+        const result = await (0,ready/* waitForReady */.C)({
+            ...this.settings,
+            kubeconfig: this.kubeconfig,
+            kubectl: this.kubectl,
+            env: this.command.env,
+            cwd: this.command.cwd,
+            exec,
+            signal,
+            onWaiting: (reason) => output.line(`      waiting: ${reason}`),
+        });
+        const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
+        return `/readyz ok at ${result.endpoint}${nodes}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/index.js
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
+ * state, lock, dry run and reports run all of them.
+ * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
+ *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
+ * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
+ *   only for nodes the API shows below the target; readiness then requires every node at it.
+ * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
+ *   resume state (engine/selection.ts), so a deploy's stays as it was.
+ */
+function buildSteps(settings, authChecker) {
+    const preflight = new PreflightStep(settings, authChecker);
+    const kubeconfig = new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip);
+    const waitReady = (version) => new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), {
+        ...settings.waitReady,
+        version,
+    });
+    const venv = () => [new KubesprayVenvStep(settings), new KubesprayPipStep(settings)];
+    if (settings.clusterApi)
+        return clusterApiSteps(settings, preflight);
+    switch (settings.operation) {
+        case 'deploy':
+            return [
+                preflight,
+                new OpenTofuInitStep(settings),
+                new OpenTofuPlanStep(settings),
+                ...(settings.kubespray ? [...venv(), new KubesprayRemoveNodesStep(settings)] : []),
+                new OpenTofuApplyStep(settings),
+                ...(settings.kubespray ? [new KubesprayPlaybookStep(settings)] : []),
+                kubeconfig,
+                waitReady(),
+            ];
+        case 'upgrade':
+            if (!settings.kubespray) {
+                throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
+            }
+            return [
+                preflight,
+                ...venv(),
+                new KubernetesVersionCheckStep(settings),
+                new KubesprayFactsStep(settings),
+                new KubesprayUpgradeControlPlaneStep(settings),
+                new KubesprayUpgradeWorkersStep(settings),
+                kubeconfig,
+                waitReady(settings.kubernetesVersion),
+            ];
+        case 'destroy':
+            return [
+                preflight,
+                new OpenTofuInitStep(settings),
+                new OpenTofuDestroyStep(settings),
+                new ForgetClusterStep(settings),
+            ];
+        case 'check':
+            return [
+                preflight,
+                new OpenTofuInitStep(settings),
+                new OpenTofuDriftStep(settings),
+                new ClusterHealthStep(settings),
+            ];
+    }
+}
+/**
+ * deployment.method cluster-api (CLUSTER_API_STEPS): a management cluster, the providers, the
+ * credentials Secret, the rendered manifests applied, the machines waited for, the workload
+ * kubeconfig, addons, readiness, then (kind only) the pivot. Destroy deletes the Cluster object.
+ */
+function clusterApiSteps(settings, preflight) {
+    const capi = settings.clusterApi;
+    const management = new CapiManagementClusterStep(settings);
+    switch (settings.operation) {
+        case 'deploy': {
+            // Every machine a Ready node, unless --nodes asks for another count.
+            const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
+            const ready = new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, nodes });
+            return [
+                preflight,
+                management,
+                new ClusterctlInitStep(settings),
+                new CapiCloudCredentialsStep(settings),
+                new CapiRenderStep(settings),
+                new CapiApplyStep(settings),
+                new CapiWaitStep(settings),
+                new CapiWorkloadKubeconfigStep(settings),
+                new CapiAddonsStep(settings),
+                ready,
+                ...(capi.management.kind === 'kind' ? [new CapiPivotStep(settings)] : []),
+            ];
+        }
+        case 'upgrade':
+        case 'check':
+            throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[settings.operation]);
+        case 'destroy':
+            return [
+                preflight,
+                management,
+                ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []),
+                new CapiDeleteClusterStep(settings),
+                new ForgetClusterStep(settings),
+            ];
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/engine/pipeline.js
+
+
+
+
+
+
+
+
+
+
+
+
+/** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
+function keystoneAuthChecker(settings) {
+    const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
+    return {
+        describe: (credentials, timeoutMs) => describeAuthCheck(credentials, { timeoutMs, requiredServices }),
+        async check(credentials, timeoutMs) {
+            const result = await checkOpenStackAuth(credentials, { timeoutMs, requiredServices });
+            const project = result.project ? ` in project ${result.project}` : '';
+            return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
+        },
+    };
+}
+/** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
+async function createRedactor(settings, extra = []) {
+    const redactor = new redact/* Redactor */.pO();
+    for (const secret of [...(0,openstack_credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
+        redactor.add(secret);
+    try {
+        if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
+            for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
+                redactor.add(secret);
+        }
+    }
+    catch {
+        // an unreadable kubeconfig is reported by the step that needs it
+    }
+    return redactor;
+}
+/**
+ * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
+ * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
+ */
+async function checkDirectoryPath(dir, what, given) {
+    const within = (current) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
+    for (let current = dir;; current = external_node_path_.dirname(current)) {
+        try {
+            if ((await external_node_fs_.promises.stat(current)).isDirectory())
+                return;
+            throw new errors/* UserError */.yo(`${within(current)} is not a directory`);
+        }
+        catch (error) {
+            if (error instanceof errors/* UserError */.yo)
+                throw error;
+            const code = error.code;
+            if (code === 'ELOOP')
+                throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
+            if (code !== 'ENOENT' && code !== 'ENOTDIR')
+                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
+            const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
+            if (link !== undefined)
+                throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);
+            if (external_node_path_.dirname(current) === current)
+                return;
+        }
+    }
+}
+/**
+ * Where a run will write, checked before it starts: a state directory that is a file (or lies under
+ * one, or is a broken symlink) failed as a raw ENOTDIR from the deploy lock, with a stack trace; a
+ * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
+ * the whole infrastructure and Kubespray run.
+ */
+async function checkOutputPaths(settings) {
+    // The state directory, then the cluster's below it and its logs.
+    await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
+    await checkDirectoryPath((0,model_settings/* runtimePaths */.hi)(settings).logDir, 'state directory', settings.stateDir);
+    await checkDirectoryPath(external_node_path_.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
+    await (0,files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
+}
+async function openPipeline(options, deps = {}) {
+    const settings = (0,model_settings/* resolveSettings */.Mo)(options);
+    await checkOutputPaths(settings);
+    const paths = (0,model_settings/* runtimePaths */.hi)(settings);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const logPath = external_node_path_.join(paths.logDir, `${settings.operation}-${stamp}.log`);
+    return {
+        settings,
+        redactor: await createRedactor(settings, deps.secrets),
+        steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
+        store: deps.store?.(settings, logPath) ?? new state/* LocalStateStore */.Mc(paths.statePath, (0,model_settings/* clusterId */.kL)(settings)),
+        logPath,
+    };
+}
 
 
 /***/ }),
 
-/***/ 8363:
+/***/ 975:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EG: () => (/* binding */ renderPlan),
+/* harmony export */   Gg: () => (/* binding */ buildPlan),
+/* harmony export */   X5: () => (/* binding */ noTofuPlanReason),
+/* harmony export */   mZ: () => (/* binding */ wouldApply),
+/* harmony export */   ul: () => (/* binding */ noCapiDiffReason)
+/* harmony export */ });
+/* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
+/* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8112);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2592);
+
+
+
+
+const REDACTED = '<redacted>';
+function shownValue(name, value, redactor) {
+    return _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_ENV_NAMES */ .uR.has(name) || redactor.redact(value) !== value ? REDACTED : value;
+}
+/** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */
+function envChanges(env, base, redactor) {
+    const shown = {};
+    for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
+        const before = base[name];
+        if (value === before)
+            continue;
+        shown[name] =
+            before && value.endsWith(`:${before}`)
+                ? `${value.slice(0, -before.length)}$${name}`
+                : shownValue(name, value, redactor);
+    }
+    return shown;
+}
+function sharedEnvironment(settings, redactor) {
+    const shared = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings);
+    const set = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineVariables */ .w)(settings);
+    const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
+    return {
+        shared,
+        shown: {
+            set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
+            dropped: inherited.filter((name) => !(name in shared)).sort(),
+            inherited: inherited.filter((name) => name in shared).length,
+        },
+    };
+}
+/** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
+async function buildPlan(settings, steps, store, filter, redactor) {
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .selectSteps */ .Ki)(steps, filter);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter, settings.operation);
+    const { shared, shown } = sharedEnvironment(settings, redactor);
+    const planned = [];
+    for (const [index, step] of selected.entries()) {
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter), state);
+        const plan = await step.plan();
+        planned.push({
+            index: index + 1,
+            id: step.id,
+            title: step.title,
+            kind: step.kind,
+            action: decision.run ? 'run' : 'skip',
+            reason: decision.reason,
+            workingDir: plan.workingDir,
+            argv: plan.command && [...plan.command.argv],
+            reads: plan.reads,
+            writes: plan.writes,
+            actions: plan.actions ?? [],
+            env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
+        });
+    }
+    return redactor.redactValue({
+        operation: settings.operation,
+        cluster: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings),
+        configPath: settings.configPath,
+        clusterDir: settings.clusterDir,
+        statePath: store.location,
+        note,
+        environment: shown,
+        steps: planned,
+    });
+}
+/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy; an upgrade has none. */
+const TOFU_APPLYING_STEPS = ['opentofu-apply', 'opentofu-destroy'];
+/** Whether the run this plan describes would apply with tofu: only then is a tofu plan worth making. */
+function wouldApply(plan) {
+    return plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id) && s.action === 'run');
+}
+/** Why a dry run shows no tofu plan, in one line. */
+function noTofuPlanReason(plan) {
+    if (plan.operation === 'upgrade')
+        return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+    if (plan.operation === 'check')
+        return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
+    return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
+}
+/** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
+function noCapiDiffReason(plan) {
+    return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
+}
+/** The plan as text, in the reference's dry-run layout. */
+function renderPlan(plan) {
+    const lines = [`${plan.operation[0].toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];
+    if (plan.configPath)
+        lines.push(`  config:      ${plan.configPath}`);
+    lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
+    if (plan.note)
+        lines.push(`  note:        ${plan.note}`);
+    const { set, dropped, inherited } = plan.environment;
+    lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`);
+    for (const [name, value] of Object.entries(set))
+        lines.push(`        ${name}=${value}`);
+    const total = plan.steps.length;
+    for (const step of plan.steps) {
+        lines.push('');
+        const verb = step.action === 'run' ? '→' : '⏭';
+        lines.push(`[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`);
+        lines.push(`      working dir: ${step.workingDir}`);
+        if (step.argv)
+            lines.push(`      command:     ${step.argv.map(quoteArg).join(' ')}`);
+        for (const action of step.actions)
+            lines.push(`      action:      ${action}`);
+        if (step.reads.length)
+            lines.push(`      reads:       ${step.reads.join(', ')}`);
+        if (step.writes.length)
+            lines.push(`      writes:      ${step.writes.join(', ')}`);
+        const env = Object.entries(step.env);
+        if (env.length) {
+            lines.push('      environment: the shared one, plus:');
+            for (const [name, value] of env)
+                lines.push(`        ${name}=${value}`);
+        }
+    }
+    return `${lines.join('\n')}\n`;
+}
+/** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */
+function quoteArg(arg) {
+    return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+
+/***/ }),
+
+/***/ 8112:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ keepsResumeState),
+/* harmony export */   Ki: () => (/* binding */ selectSteps),
+/* harmony export */   ZK: () => (/* binding */ usesSavedState),
+/* harmony export */   eX: () => (/* binding */ loadStartingState),
+/* harmony export */   lH: () => (/* binding */ decideStep),
+/* harmony export */   le: () => (/* binding */ checkFilter)
+/* harmony export */ });
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_option_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9485);
+/* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1983);
+/* harmony import */ var _model_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1619);
+
+
+
+
+/**
+ * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
+ * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ */
+function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
+    if (filter.step && filter.fromStep)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
+    const available = operation ? (0,_model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(operation) : _model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1;
+    for (const [flag, id] of [
+        ['step', filter.step],
+        ['from-step', filter.fromStep],
+    ]) {
+        if (id === undefined || available.includes(id))
+            continue;
+        if (!_model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1.includes(id)) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
+        }
+        const owners = _lib_option_values_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.filter((op) => (0,_model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(op).includes(id));
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
+    }
+}
+/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
+function selectSteps(steps, filter) {
+    checkFilter(filter);
+    for (const id of [filter.step, filter.fromStep]) {
+        if (id && !steps.some((s) => s.id === id)) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
+        }
+    }
+    if (filter.step)
+        return steps.filter((s) => s.id === filter.step);
+    if (filter.fromStep)
+        return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
+    return [...steps];
+}
+/**
+ * Whether an operation saves resume state. A check only reads: it neither resumes nor saves, so an
+ * unfinished deploy stays resumable and a completed one stays complete.
+ */
+function keepsResumeState(operation) {
+    return operation !== 'check';
+}
+/** Whether saved state decides anything: not with --restart, --step or --from-step. */
+function usesSavedState(filter) {
+    return !filter.restart && !filter.step && !filter.fromStep;
+}
+/** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
+async function decideStep(step, saved, useState, state) {
+    if (!useState)
+        return { run: true, reason: 'selected' };
+    if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
+        return { run: false, reason: `${step.preparesFor} already completed` };
+    }
+    if (!saved)
+        return { run: true, reason: 'not run yet' };
+    if (saved.status === 'failed')
+        return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
+    if (saved.status === 'running')
+        return { run: true, reason: 'was interrupted last time' };
+    if (step.kind === 'check')
+        return { run: true, reason: 'checks always run' };
+    if (step.kind === 'converge')
+        return { run: true, reason: 'reads what is left to do from the cluster' };
+    if (step.preparesFor)
+        return { run: true, reason: `runs until ${step.preparesFor} has completed` };
+    if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
+        return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
+    }
+    return { run: false, reason: 'already completed' };
+}
+/**
+ * Loads the state a run starts from. A completed run is history, not something to resume; so is a
+ * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
+ */
+async function loadStartingState(store, cluster, filter, operation = 'deploy') {
+    const fresh = (note, keep) => {
+        const state = (0,_model_state_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyState */ .p$)(cluster, operation);
+        // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
+        if (keep?.clusterApi && !keep.destroyedAt)
+            state.clusterApi = keep.clusterApi;
+        return { state, note };
+    };
+    if (!keepsResumeState(operation))
+        return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
+    if (filter.restart)
+        return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
+    const saved = await store.load();
+    if (!saved)
+        return fresh();
+    if (saved.destroyedAt)
+        return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
+    if (saved.operation !== operation) {
+        if (saved.completedAt)
+            return fresh(undefined, saved);
+        const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
+        return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`, saved);
+    }
+    if (saved.completedAt && usesSavedState(filter)) {
+        return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
+    }
+    return { state: saved };
+}
+
+
+/***/ }),
+
+/***/ 1995:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ abortOnSignals),
+/* harmony export */   _: () => (/* binding */ interruptNote)
+/* harmony export */ });
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8112);
+
+/**
+ * Turns SIGINT/SIGTERM into an abort: the engine then interrupts the running command (one SIGINT,
+ * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
+ * are noted but not forwarded again: a second SIGINT makes tofu abandon its state lock.
+ */
+function abortOnSignals(controller, note, 
+/** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */
+what = {
+    interrupting: 'the running step; state will be saved',
+    waitingFor: 'the running command to stop and state to be saved',
+}) {
+    const handler = (signal) => {
+        if (controller.signal.aborted) {
+            note(`received ${signal} again: still waiting for ${what.waitingFor}`);
+            return;
+        }
+        note(`received ${signal}: interrupting ${what.interrupting}`);
+        controller.abort(new Error(`received ${signal}`));
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+    };
+}
+/** What an interrupted run of this operation does: a check saves no state, so it says none will be saved. */
+function interruptNote(operation) {
+    return (0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .keepsResumeState */ .H)(operation)
+        ? undefined
+        : {
+            interrupting: `the ${operation} (it keeps no state: run it again to start over)`,
+            waitingFor: 'the running command to stop',
+        };
+}
+
+
+/***/ }),
+
+/***/ 5466:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZD: () => (/* binding */ normalizeKubeconfig),
+/* harmony export */   dR: () => (/* binding */ kubeconfigTls),
+/* harmony export */   hT: () => (/* binding */ kubeconfigSecrets),
+/* harmony export */   xF: () => (/* binding */ kubeconfigEndpoint)
+/* harmony export */ });
+/* unused harmony exports parseKubeconfig, rewriteLoopbackServer */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1303);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4324);
+
+
+
+
+
+
+
+/**
+ * The fields of a kubeconfig this tool reads, typed as kubectl types them (a number where it
+ * expects a string is an error there too). Unknown fields are allowed; null is kubectl's empty.
+ */
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().nullish();
+/** The user fields that hold secrets, to mask. */
+const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    'client-key-data': optionalString,
+    'client-certificate-data': optionalString,
+    token: optionalString,
+    password: optionalString,
+});
+const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
+const ClusterFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    server: optionalString,
+    'certificate-authority-data': optionalString,
+    'certificate-authority': optionalString,
+    'insecure-skip-tls-verify': zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY().nullish(),
+    'tls-server-name': optionalString,
+});
+const UserFields = SecretUserFields.extend({ 'client-certificate': optionalString, 'client-key': optionalString });
+const KubeconfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    'current-context': optionalString,
+    clusters: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
+    contexts: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+        name: optionalString,
+        context: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ cluster: optionalString, user: optionalString }).nullish(),
+    }))
+        .nullish(),
+    users: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, user: UserFields.nullish() })).nullish(),
+});
+/** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
+function parseKubeconfig(text, source) {
+    const label = `kubeconfig ${source}`;
+    const { document, value } = (0,_lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .parseYamlMapping */ .$0)(text, label, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
+    const result = KubeconfigSchema.safeParse(value);
+    if (!result.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)(label, result.error.issues));
+    return { document, fields: result.data };
+}
+/** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path). */
+const URL_SERVER = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d*)?(?:[/?#].*)?)$/i;
+/** host[:port][/path] without a scheme: client-go adds https://. */
+const BARE_SERVER = /^()()(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d+)?(?:[/?#].*)?)$/;
+/** A server value split into its parts; undefined if it is neither a URL nor host:port. */
+function splitServer(server) {
+    if (/\s/.test(server))
+        return undefined;
+    const match = URL_SERVER.exec(server) ?? BARE_SERVER.exec(server);
+    if (!match)
+        return undefined;
+    const [, scheme = '', userinfo = '', host = '', rest = ''] = match;
+    return { scheme, userinfo, host, rest };
+}
+function isLoopback(host) {
+    const lower = host.toLowerCase();
+    if (lower.startsWith('['))
+        return (0,_lib_address_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalIPv6 */ .OO)(lower.slice(1, -1)) === '::1';
+    return lower === '127.0.0.1' || lower === 'localhost';
+}
+/** The VIP checked (a newline in it would become kubeconfig YAML) and written as a URL host. */
+function vipHost(vip) {
+    return (0,_lib_address_js__WEBPACK_IMPORTED_MODULE_1__/* .urlHost */ .cz)((0,_lib_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseApiHost */ .wA)(vip, 'VIP'));
+}
+function rewriteParts(parts, host) {
+    return `${parts.scheme}${parts.userinfo}${host}${parts.rest}`;
+}
+/**
+ * Rewrites one server if its host is loopback (127.0.0.1, localhost, [::1]; with or without a
+ * scheme); anything else is returned unchanged. Throws a UserError for a VIP that is not a host.
+ */
+function rewriteLoopbackServer(server, vip) {
+    const host = vipHost(vip);
+    const parts = splitServer(server.trim());
+    return parts && isLoopback(parts.host) ? rewriteParts(parts, host) : server;
+}
+/**
+ * Rewrites only `clusters[].cluster.server` values whose host is loopback; every other field,
+ * comment and server stays byte-for-byte as it was. Running it twice changes nothing. A kubeconfig
+ * without clusters, or with a server that is not a URL or host:port, is an error.
+ */
+function normalizeKubeconfig(text, vip, source) {
+    const host = vipHost(vip);
+    const { document, fields } = parseKubeconfig(text, source);
+    const clusters = fields.clusters ?? [];
+    if (clusters.length === 0)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
+    // Aliases lead to the node they name; its source range is where the edit goes.
+    const resolve = (node) => ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(node) ? node.resolve(document) : node);
+    const clusterNodes = resolve(document.get('clusters', true));
+    const changes = [];
+    // Edits are spliced into the original text by source range, so formatting and comments survive;
+    // keyed by range, so a server shared through an alias is edited once.
+    const edits = new Map();
+    for (const [index, cluster] of clusters.entries()) {
+        const name = cluster.name ?? '';
+        const label = `cluster ${name ? `${JSON.stringify(name)} ` : ''}(clusters.${index})`;
+        const server = cluster.cluster?.server;
+        if (server === undefined || server === null)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has no server`);
+        const parts = splitServer(server.trim());
+        if (!parts)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
+        if (!isLoopback(parts.host))
+            continue;
+        const rewritten = rewriteParts(parts, host);
+        const item = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(clusterNodes) ? resolve(clusterNodes.items[index]) : undefined;
+        const clusterNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(item) ? resolve(item.get('cluster', true)) : undefined;
+        const serverNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(clusterNode) ? resolve(clusterNode.get('server', true)) : undefined;
+        const edit = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(serverNode) ? scalarEdit(text, serverNode, rewritten) : undefined;
+        if (!edit)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
+        edits.set(edit.start, edit);
+        changes.push({ cluster: name || '?', from: server, to: rewritten });
+    }
+    let out = text;
+    for (const [start, { end, replacement }] of [...edits].sort(([a], [b]) => b - a)) {
+        out = out.slice(0, start) + replacement + out.slice(end);
+    }
+    return { text: out, changes };
+}
+/**
+ * The source edit that makes a scalar read as `rewritten`. The host is swapped inside the written
+ * value, so quotes and escapes elsewhere stay; a plain scalar whose new value YAML would read
+ * otherwise (`[fd00::5]:6443` starts a flow sequence; `null` is null) is written double-quoted.
+ */
+function scalarEdit(text, node, rewritten) {
+    if (typeof node.value !== 'string' || !node.range)
+        return undefined;
+    const [start, end] = node.range;
+    const raw = text.slice(start, end);
+    if (!raw.includes(node.value))
+        return undefined; // escaped or folded over lines
+    if (node.type === 'PLAIN' && !readsAsPlainString(rewritten))
+        return { start, end, replacement: JSON.stringify(rewritten) };
+    return { start, end, replacement: raw.replace(node.value, () => rewritten) };
+}
+function readsAsPlainString(value) {
+    return !/[[\]{},]/.test(value) && yaml__WEBPACK_IMPORTED_MODULE_0__.parse(value) === value;
+}
+/** The cluster and user of the current context (else the first cluster), as kubectl picks them. */
+function currentEntries(fields) {
+    const context = fields.contexts?.find((c) => c.name === fields['current-context'])?.context;
+    const cluster = fields.clusters?.find((c) => c.name === context?.cluster) ?? fields.clusters?.[0];
+    const user = fields.users?.find((u) => u.name === context?.user) ?? (fields.users?.length === 1 ? fields.users[0] : undefined);
+    return { cluster: cluster?.cluster ?? undefined, user: user?.user ?? undefined };
+}
+/** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
+function kubeconfigEndpoint(text, source) {
+    return currentEntries(parseKubeconfig(text, source).fields).cluster?.server ?? undefined;
+}
+/**
+ * The current context's server and TLS material: `*-data` fields decoded, file fields read relative
+ * to the kubeconfig's directory (as kubectl reads them). Undefined when it names no server.
+ */
+function kubeconfigTls(text, file) {
+    const { cluster, user } = currentEntries(parseKubeconfig(text, file).fields);
+    const server = cluster?.server;
+    if (!server)
+        return undefined;
+    const pem = (data, path, what) => {
+        if (data)
+            return Buffer.from(data, 'base64').toString('utf8');
+        if (!path)
+            return undefined;
+        return (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(file), path), {
+            noun: `${what} file`,
+            plural: `${what} files`,
+            maxBytes: 1024 * 1024,
+        });
+    };
+    return {
+        server,
+        ca: pem(cluster['certificate-authority-data'], cluster['certificate-authority'], 'certificate authority'),
+        cert: pem(user?.['client-certificate-data'], user?.['client-certificate'], 'client certificate'),
+        key: pem(user?.['client-key-data'], user?.['client-key'], 'client key'),
+        insecure: cluster['insecure-skip-tls-verify'] === true,
+        serverName: cluster['tls-server-name'] ?? undefined,
+    };
+}
+/**
+ * The secret leaves of a kubeconfig, plus the decoded forms of base64 data, so that they can be
+ * masked without masking the whole document (which would spoil every later log line).
+ */
+function kubeconfigSecrets(text, source) {
+    const { fields } = parseKubeconfig(text, source);
+    const secrets = [];
+    for (const user of fields.users ?? []) {
+        for (const field of SECRET_USER_FIELDS) {
+            const value = user.user?.[field];
+            if (typeof value !== 'string' || value.trim() === '')
+                continue;
+            secrets.push(value);
+            if (field.endsWith('-data'))
+                secrets.push(Buffer.from(value, 'base64').toString('utf8'));
+        }
+    }
+    return secrets;
+}
+
+
+/***/ }),
+
+/***/ 6408:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A8: () => (/* binding */ kubeletRelease),
+/* harmony export */   AP: () => (/* binding */ parseNodeList),
+/* harmony export */   s4: () => (/* binding */ kubectlCommand)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+
+
+/** The parts of a node list we read; anything else in it is ignored. */
+const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    items: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional() })
+            .partial()
+            .optional(),
+        status: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+            conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial()).optional(),
+            nodeInfo: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ kubeletVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial().optional(),
+        })
+            .optional(),
+    })),
+});
+/** A kubelet's release as the config and options write it: `v1.34.2+k3s1` → `1.34.2`. */
+function kubeletRelease(kubelet) {
+    return kubelet.replace(/^v/, '').split(/[+-]/)[0];
+}
+/** Parses kubectl's node list; a reply that is not one is an error saying so. */
+function parseNodeList(json) {
+    let document;
+    try {
+        document = JSON.parse(json);
+    }
+    catch {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
+    }
+    const parsed = NodeListSchema.safeParse(document);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    return parsed.data.items.map((node) => ({
+        name: node.metadata?.name ?? '',
+        ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+        kubelet: node.status?.nodeInfo?.kubeletVersion ?? '',
+        controlPlane: node.metadata?.labels?.['node-role.kubernetes.io/control-plane'] !== undefined,
+    }));
+}
+/** kubectl against one kubeconfig, bounded per request: a hung API is a failed check, not a hung step. */
+function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
+    return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
+}
+
+
+/***/ }),
+
+/***/ 3894:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ kubeconfigCandidates),
+/* harmony export */   b: () => (/* binding */ normalizeClusterKubeconfig)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4324);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5466);
+
+
+
+
+
+
+/** Where deploy tooling leaves the kubeconfig, in the reference's order, plus Kubespray's artifact. */
+function kubeconfigCandidates(clusterDir, target) {
+    return [
+        target,
+        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'kubeconfig.yaml'),
+        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'kubeconfig'),
+        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'kube_config_cluster.yml'),
+        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'inventory', 'artifacts', 'admin.conf'),
+    ];
+}
+/**
+ * Copies the first kubeconfig found to the target with loopback servers pointed at the VIP.
+ * Registers its secret leaves with the redactor. Returns a one-line summary.
+ */
+async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }) {
+    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkFileTarget */ .kV)(target, 'kubeconfig');
+    // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
+    // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
+    let source;
+    let newest = -Infinity;
+    for (const candidate of kubeconfigCandidates(clusterDir, target)) {
+        const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(candidate).catch(() => undefined);
+        if (stat?.isFile() && stat.mtimeMs > newest) {
+            source = candidate;
+            newest = stat.mtimeMs;
+        }
+    }
+    if (!source)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found after bootstrap in ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(clusterDir)}`);
+    const text = (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(source, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_4__/* .KUBECONFIG_FILE */ .HT);
+    const result = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__/* .normalizeKubeconfig */ .ZD)(text, vip, (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(source));
+    for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__/* .kubeconfigSecrets */ .hT)(result.text, (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(source)))
+        redactor.add(secret);
+    const unchanged = source === target && result.changes.length === 0;
+    if (!unchanged) {
+        await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .writePrivateFile */ .Pl)(target, result.text, 'kubeconfig');
+    }
+    const servers = result.changes.map((c) => c.to);
+    const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
+    return source === target ? what : `${what} (from ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(clusterDir, source) || source)})`;
+}
+
+
+/***/ }),
+
+/***/ 1110:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ waitForReady)
+/* harmony export */ });
+/* unused harmony export countReadyNodes */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_poll_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1838);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4324);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5466);
+/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6408);
+
+
+
+
+
+
+
+
+
+/** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
+function countReadyNodes(json, version) {
+    const nodes = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_7__/* .parseNodeList */ .AP)(json);
+    const ready = nodes.filter((n) => n.ready && (!version || (0,_nodes_js__WEBPACK_IMPORTED_MODULE_7__/* .kubeletRelease */ .A8)(n.kubelet) === version)).length;
+    return { ready, total: nodes.length };
+}
+/** The kubeconfig to wait with; a missing one is usually a step not run yet. */
+function readKubeconfig(file) {
+    // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && !isSymlink(file))
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
+    return (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(file, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
+}
+function isSymlink(file) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Waits until `/readyz` answers `ok` (and, if asked, N nodes are Ready). The first check is
+ * immediate; pauses then double from 0.5 s up to `intervalMs`. On timeout the error carries the
+ * last thing kubectl said.
+ */
+async function waitForReady(options) {
+    const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
+    const text = readKubeconfig(kubeconfig);
+    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
+    // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
+    if (!endpoint)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
+    const deadline = Date.now() + options.timeoutMs;
+    let pause = Math.min(_lib_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .FIRST_PAUSE_MS */ .v, options.intervalMs);
+    let lastReason = '';
+    let attempts = 0;
+    // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
+    const run = (...args) => exec((0,_nodes_js__WEBPACK_IMPORTED_MODULE_7__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
+    for (;;) {
+        attempts++;
+        let reason;
+        const ready = await run('get', '--raw', '/readyz');
+        if (signal?.aborted)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InterruptedError */ .p4();
+        if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
+            if (!options.nodes && !options.version)
+                return { endpoint, attempts };
+            const nodes = await run('get', 'nodes', '-o', 'json');
+            if (nodes.exitCode === 0) {
+                const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, options.version);
+                // After an upgrade every registered node must be Ready at the target, however many there are.
+                const wanted = Math.max(options.nodes ?? 0, options.version ? total : 0);
+                if (readyNodes >= wanted)
+                    return { endpoint, attempts, readyNodes, totalNodes: total };
+                reason = `${readyNodes}/${wanted} nodes Ready${options.version ? ` at v${options.version}` : ''} (${total} registered)`;
+            }
+            else {
+                reason = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .lastLine */ .fM)(nodes.tail) || `kubectl get nodes exited with ${nodes.exitCode}`;
+            }
+        }
+        else {
+            reason = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .lastLine */ .fM)(ready.tail) || `kubectl get --raw /readyz exited with ${ready.exitCode}`;
+        }
+        if (reason !== lastReason)
+            options.onWaiting?.(reason);
+        lastReason = reason;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
+        }
+        await (0,_lib_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .sleep */ .y)(Math.min(pause, remaining), signal);
+        if (signal?.aborted)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InterruptedError */ .p4();
+        pause = Math.min(pause * 2, options.intervalMs);
+    }
+}
+
+
+/***/ }),
+
+/***/ 3408:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $I: () => (/* binding */ checkRemovalSafety),
+/* harmony export */   E0: () => (/* binding */ plannedNodeChanges),
+/* harmony export */   Ex: () => (/* binding */ playbookAfterApply),
+/* harmony export */   Hq: () => (/* binding */ describeNodeDecisions),
+/* harmony export */   Ih: () => (/* binding */ predictedPlaybook),
+/* harmony export */   ed: () => (/* binding */ mergeNodeWork),
+/* harmony export */   vc: () => (/* binding */ nodeWorkFromPlan),
+/* harmony export */   xA: () => (/* binding */ pendingForNextPlan),
+/* harmony export */   zI: () => (/* binding */ removeNodeVars),
+/* harmony export */   zd: () => (/* binding */ removalRuns),
+/* harmony export */   zw: () => (/* binding */ readInventory)
+/* harmony export */ });
+/* unused harmony exports valueAt, parseInventory */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4324);
+
+
+
+
+
+/** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
+const IGNORED_RESOURCE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+/**
+ * The parts of `tofu show -json <plan>` read here. The resource values stay inside this module:
+ * only names and addresses come out.
+ */
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+        address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
+        module_address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+        type: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
+        mode: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
+        change: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+            actions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()),
+            before: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+            after: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+            after_unknown: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
+        }),
+    }))
+        .nullish(),
+});
+function changeKind(actions) {
+    const set = new Set(actions);
+    if (set.has('create') && set.has('delete'))
+        return 'replace';
+    if (set.has('create'))
+        return 'create';
+    if (set.has('delete'))
+        return 'delete';
+    if (set.has('update'))
+        return 'update';
+    return 'none'; // no-op, read, forget (OpenTofu's `removed` block: the machine stays)
+}
+/** The value at a dotted path (`input.node_name`, `network.0.name`), or undefined. */
+function valueAt(value, path) {
+    let current = value;
+    for (const key of path) {
+        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+/** Whether `after_unknown` marks the dotted path, or an object or list holding it, as known only after apply. */
+function unknownAt(afterUnknown, path) {
+    let current = afterUnknown;
+    for (const key of path) {
+        if (current === true)
+            return true;
+        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
+            return false;
+        current = current[key];
+    }
+    return current === true;
+}
+function sortedUnique(names) {
+    return [...new Set(names)].sort();
+}
+function plannedNodeChanges(planJson, spec) {
+    const parsed = PlanJsonSchema.safeParse(planJson);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssues */ .og)('the plan from `tofu show -json`', parsed.error.issues));
+    const namePath = spec.nameAttribute.split('.');
+    const kept = [];
+    const created = [];
+    const deleted = [];
+    const replaced = [];
+    const unnamed = [];
+    const updated = [];
+    /** Module instances of nodes that come or go: their ports, volumes… change with them. */
+    const churnedModules = new Set();
+    const others = [];
+    for (const resource of parsed.data.resource_changes ?? []) {
+        if (resource.mode === 'data')
+            continue;
+        const { actions, before, after, after_unknown: afterUnknown } = resource.change;
+        const kind = changeKind(actions);
+        const nameBefore = valueAt(before, namePath);
+        const nameAfter = valueAt(after, namePath);
+        const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
+        const afterName = typeof nameAfter === 'string' ? nameAfter : undefined;
+        const afterUnknownName = kind !== 'none' && kind !== 'delete' && afterName === undefined && unknownAt(afterUnknown, namePath);
+        const isNode = resource.type === spec.type &&
+            (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
+        if (!isNode) {
+            if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address))
+                others.push({ address: resource.address, moduleAddress: resource.module_address });
+            continue;
+        }
+        const name = beforeName ?? afterName;
+        if (kind === 'none' || kind === 'update') {
+            kept.push(name);
+            if (kind === 'update')
+                updated.push(name);
+            continue;
+        }
+        if (resource.module_address)
+            churnedModules.add(resource.module_address);
+        if (kind === 'delete') {
+            deleted.push(beforeName ?? afterName);
+        }
+        else if (kind === 'create' || beforeName === undefined) {
+            // A replacement whose old value lacks the name is, for the cluster, just a new node.
+            if (afterName === undefined) {
+                created.push(resource.address);
+                unnamed.push(resource.address);
+            }
+            else {
+                created.push(afterName);
+            }
+        }
+        else if (afterName !== undefined && afterName !== beforeName) {
+            // Renamed: Kubernetes sees another node, so the old one goes and the new one joins.
+            deleted.push(beforeName);
+            created.push(afterName);
+        }
+        else {
+            replaced.push(beforeName);
+        }
+    }
+    const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined &&
+        [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
+    return {
+        kept: sortedUnique(kept),
+        created: sortedUnique(created),
+        deleted: sortedUnique(deleted),
+        replaced: sortedUnique(replaced),
+        otherChanges: sortedUnique(others.filter((other) => !insideChurnedModule(other.moduleAddress)).map((other) => other.address)),
+        unnamed: sortedUnique(unnamed),
+        updated: sortedUnique(updated),
+    };
+}
+/** Kubespray inventories of large clusters carry host variables for every node. */
+const INVENTORY_FILE = { noun: 'inventory', plural: 'inventories', maxBytes: 16 * 1024 * 1024 };
+const HostsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J(), { error: 'host variables must be a mapping, or empty' }).nullable(), {
+    error: 'must map host names to their variables (or to nothing)',
+})
+    .nullish();
+// Ansible's YAML inventory: a group has hosts, children (groups) and vars; other keys are ignored, as Ansible does.
+const GroupSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    hosts: HostsSchema,
+    get children() {
+        return zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), GroupSchema.nullable(), { error: 'must map group names to groups' }).nullish();
+    },
+}, { error: 'must be a group: a mapping with hosts, children or vars' });
+const InventorySchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), GroupSchema.nullable());
+const CONTROL_PLANE_GROUPS = ['kube_control_plane', 'kube-master'];
+const ETCD_GROUPS = ['etcd'];
+const WORKER_GROUPS = ['kube_node', 'kube-node'];
+/** The inventory at `file`, or undefined when there is no file there (yet: the OpenTofu code may write it). */
+function readInventory(file) {
+    try {
+        // lstat: a symlink to a missing file is an error readTextFile explains, not a missing inventory.
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file, { throwIfNoEntry: false }))
+            return undefined;
+    }
+    catch (error) {
+        if (error.code === 'ENOTDIR')
+            return undefined;
+        throw error;
+    }
+    return { ...parseInventory((0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, INVENTORY_FILE), (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file)), file };
+}
+function parseInventory(text, source) {
+    const { value } = (0,_lib_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parseYamlMapping */ .$0)(text, source, INVENTORY_FILE);
+    const parsed = InventorySchema.safeParse(value);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssues */ .og)(`inventory ${source}`, parsed.error.issues));
+    // A group may be defined in several places (under all.children and under k8s_cluster.children, say): Ansible merges them.
+    const groups = new Map();
+    const hosts = [];
+    const collect = (name, definition) => {
+        const group = groups.get(name) ?? { hosts: [], children: [] };
+        groups.set(name, group);
+        for (const host of Object.keys(definition?.hosts ?? {})) {
+            group.hosts.push(host);
+            hosts.push(host);
+        }
+        for (const [child, childDefinition] of Object.entries(definition?.children ?? {})) {
+            group.children.push(child);
+            collect(child, childDefinition);
+        }
+    };
+    for (const [name, definition] of Object.entries(parsed.data))
+        collect(name, definition);
+    // Ansible's order: a group's own hosts, then each child's, depth first; the first occurrence counts.
+    const members = (names) => {
+        const result = [];
+        const visited = new Set();
+        const visit = (name) => {
+            if (visited.has(name))
+                return; // a group listed twice, or a cycle
+            visited.add(name);
+            const group = groups.get(name);
+            if (!group)
+                return;
+            result.push(...group.hosts);
+            for (const child of group.children)
+                visit(child);
+        };
+        for (const name of names)
+            visit(name);
+        return [...new Set(result)];
+    };
+    return {
+        file: source,
+        hosts: [...new Set(hosts)],
+        controlPlane: members(CONTROL_PLANE_GROUPS),
+        etcd: members(ETCD_GROUPS),
+        workers: members(WORKER_GROUPS),
+    };
+}
+const ROLE_ORDER = ['control-plane', 'etcd', 'worker'];
+function rolesIn(inventory, node) {
+    const roles = [];
+    if (inventory.controlPlane.includes(node))
+        roles.push('control-plane');
+    if (inventory.etcd.includes(node))
+        roles.push('etcd');
+    if (inventory.workers.includes(node))
+        roles.push('worker');
+    return roles;
+}
+function nodeWorkFromPlan(changes, inventoryBefore) {
+    const remove = sortedUnique([...changes.deleted, ...changes.replaced]);
+    const create = sortedUnique([...changes.created, ...changes.replaced]);
+    const removeRoles = {};
+    if (inventoryBefore)
+        for (const node of remove)
+            removeRoles[node] = rolesIn(inventoryBefore, node);
+    const noNodeComesOrGoes = changes.created.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0;
+    const work = {
+        newCluster: changes.kept.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0,
+        remove,
+        create,
+        // No node comes or goes: a re-deploy of the same plan, or nodes updated in place. cluster.yml
+        // converges either (and is what every deploy ran before node changes were told apart).
+        otherChanges: changes.otherChanges.length > 0 || noNodeComesOrGoes,
+        removeRoles,
+    };
+    if (changes.unnamed?.length)
+        work.unnamed = sortedUnique(changes.unnamed);
+    return work;
+}
+/** A later plan (a resumed deploy re-planned) adds to pending work instead of forgetting it: union of lists, newCluster/otherChanges OR-ed. */
+function mergeNodeWork(pending, next) {
+    if (!pending)
+        return structuredClone(next);
+    const nextRemoves = new Set(next.remove);
+    const removeRoles = { ...pending.removeRoles };
+    for (const [node, roles] of Object.entries(next.removeRoles)) {
+        const known = new Set([...(removeRoles[node] ?? []), ...roles]);
+        removeRoles[node] = ROLE_ORDER.filter((role) => known.has(role));
+    }
+    // A node created by the pending work that the next plan removes never got Kubespray: nothing to install for it.
+    const stillCreated = pending.create.filter((node) => !nextRemoves.has(node));
+    const merged = {
+        newCluster: pending.newCluster || next.newCluster,
+        remove: sortedUnique([...pending.remove, ...next.remove]),
+        create: sortedUnique([...stillCreated, ...next.create]),
+        otherChanges: pending.otherChanges || next.otherChanges,
+        removeRoles,
+    };
+    const unnamed = sortedUnique([...(pending.unnamed ?? []), ...(next.unnamed ?? [])]).filter((address) => merged.create.includes(address));
+    if (unnamed.length)
+        merged.unnamed = unnamed;
+    const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
+    if (unsafeOverride !== undefined)
+        merged.unsafeOverride = unsafeOverride;
+    return merged;
+}
+/**
+ * The pending work a new plan builds on, given which nodes kubespray-remove-nodes has already
+ * removed: a pending removal the new plan no longer makes is dropped while it has not happened;
+ * a node already drained and removed whose server the new plan keeps must be installed again.
+ */
+function pendingForNextPlan(pending, removed, next) {
+    if (!pending)
+        return { reinstall: [] };
+    const nextRemoves = new Set([...next.deleted, ...next.replaced]);
+    const done = new Set(removed);
+    const reinstall = sortedUnique(removed.filter((node) => !nextRemoves.has(node) && next.kept.includes(node)));
+    const remove = pending.remove.filter((node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)));
+    const removeRoles = Object.fromEntries(Object.entries(pending.removeRoles).filter(([node]) => remove.includes(node)));
+    return {
+        pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) },
+        reinstall,
+    };
+}
+function listed(nodes) {
+    return nodes.join(', ');
+}
+const ONE_AT_A_TIME = 'remove nodes one at a time (one deploy each)';
+/**
+ * Refuses removals that can break the cluster, before anything changes (throws UserError saying
+ * what to do: one node at a time). With allowUnsafe the same texts come back as warnings starting
+ * "UNSAFE:". `inventoryFile` names the inventory in the message when it is missing.
+ */
+function checkRemovalSafety(work, inventoryBefore, allowUnsafe, inventoryFile) {
+    const warnings = [];
+    const refusals = [];
+    if (work.remove.length === 0)
+        return { warnings };
+    if (!inventoryBefore) {
+        const where = inventoryFile ? (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
+        refusals.push(`the plan removes ${listed(work.remove)}, but their roles cannot be known (the inventory at ${where} is missing): restore the inventory the OpenTofu code writes, then ${ONE_AT_A_TIME}`);
+    }
+    else {
+        const removing = new Set(work.remove);
+        const file = (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryBefore.file);
+        const firstControlPlane = inventoryBefore.controlPlane[0];
+        const firstEtcd = inventoryBefore.etcd[0];
+        const firstGroups = [
+            ...(firstControlPlane !== undefined && removing.has(firstControlPlane)
+                ? [{ node: firstControlPlane, group: 'kube_control_plane' }]
+                : []),
+            ...(firstEtcd !== undefined && removing.has(firstEtcd) ? [{ node: firstEtcd, group: 'etcd' }] : []),
+        ];
+        for (const node of new Set(firstGroups.map((first) => first.node))) {
+            const groups = firstGroups.filter((first) => first.node === node).map((first) => first.group);
+            refusals.push(`${node} is the first host of ${groups.join(' and ')} in ${file}, and Kubespray's remove-node.yml runs kubectl and etcdctl there, so it cannot remove it. ` +
+                `Follow Kubespray's procedure (docs/operations/nodes.md): keep the node, move it lower in kube_control_plane and etcd, run cluster.yml, then remove it in a later deploy`);
+        }
+        const controlPlaneRemoved = inventoryBefore.controlPlane.filter((node) => removing.has(node));
+        if (controlPlaneRemoved.length > 0 && controlPlaneRemoved.length === inventoryBefore.controlPlane.length) {
+            refusals.push(`the plan removes every control-plane node (${listed(controlPlaneRemoved)}): the cluster would have no API server; keep at least one and ${ONE_AT_A_TIME}`);
+        }
+        const etcdRemoved = inventoryBefore.etcd.filter((node) => removing.has(node));
+        const etcdLeft = inventoryBefore.etcd.length - etcdRemoved.length;
+        if (etcdRemoved.length > 0 && etcdRemoved.length * 2 >= inventoryBefore.etcd.length) {
+            refusals.push(`the plan removes ${etcdRemoved.length} of ${inventoryBefore.etcd.length} etcd members (${listed(etcdRemoved)}): etcd would lose quorum; ${ONE_AT_A_TIME}, so that a majority of members always stays`);
+        }
+        else if (etcdRemoved.length > 0 && etcdLeft % 2 === 0) {
+            warnings.push(`etcd is left with ${etcdLeft} members, an even number: it tolerates no more failures than ${etcdLeft - 1} would, and Kubespray's inventory check wants an odd count; add or remove one more etcd node in a later deploy`);
+        }
+        const unknown = work.remove.filter((node) => !inventoryBefore.hosts.includes(node));
+        if (unknown.length > 0) {
+            warnings.push(`${listed(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in ${file}: remove-node.yml cannot drain or delete ${unknown.length === 1 ? 'it' : 'them'} from Kubernetes`);
+        }
+    }
+    if (refusals.length === 0)
+        return { warnings };
+    if (!allowUnsafe) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(refusals.length === 1
+            ? `refusing to remove nodes: ${refusals[0]}`
+            : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`);
+    }
+    return { warnings: [...refusals.map((refusal) => `UNSAFE: ${refusal}`), ...warnings] };
+}
+/**
+ * Unreachable nodes (NotReady in the API, or not registered) are removed with reset_nodes=false and
+ * allow_ungraceful_removal=true, as Kubespray documents; the rest normally. Empty runs omitted.
+ * Without the API's node list (undefined: it could not be asked) every node is removed normally.
+ */
+function removalRuns(remove, apiNodes) {
+    const nodes = sortedUnique(remove);
+    const ready = new Map((apiNodes ?? []).map((node) => [node.name, node.ready]));
+    const isReachable = (node) => apiNodes === undefined || ready.get(node) === true;
+    const runs = [
+        { nodes: nodes.filter(isReachable), reachable: true },
+        { nodes: nodes.filter((node) => !isReachable(node)), reachable: false },
+    ];
+    return runs.filter((run) => run.nodes.length > 0);
+}
+/** The extra vars of one remove-node.yml run, in order: node=<a,b>, skip_confirmation=true, plus reset_nodes=false and allow_ungraceful_removal=true when unreachable. */
+function removeNodeVars(run) {
+    // skip_confirmation: a CI runner has no TTY, and the prompt's empty answer fails the play.
+    const vars = [`node=${run.nodes.join(',')}`, 'skip_confirmation=true'];
+    if (!run.reachable)
+        vars.push('reset_nodes=false', 'allow_ungraceful_removal=true');
+    return vars;
+}
+/** The rules shared by the decision after the apply and the prediction before it. */
+function decide(work, isControlPlaneOrEtcd, isWorker) {
+    if (work.newCluster)
+        return { kind: 'cluster', reason: 'a new cluster: cluster.yml installs every node' };
+    if (work.otherChanges)
+        return {
+            kind: 'cluster',
+            reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything',
+        };
+    const unnamed = new Set(work.unnamed ?? []);
+    if (unnamed.size > 0) {
+        return {
+            kind: 'cluster',
+            reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are`,
+        };
+    }
+    const addedControl = work.create.filter(isControlPlaneOrEtcd);
+    if (addedControl.length > 0) {
+        return {
+            kind: 'cluster',
+            reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml; control-plane nodes are appended at the end of kube_control_plane, and nginx-proxy on every node must reload its upstreams`,
+        };
+    }
+    const removedControl = work.remove.filter((node) => {
+        const roles = work.removeRoles[node];
+        return roles === undefined || roles.includes('control-plane') || roles.includes('etcd');
+    });
+    if (removedControl.length > 0) {
+        return {
+            kind: 'cluster',
+            reason: `removed nodes (${listed(removedControl)}) were control-plane or etcd nodes, or their roles are unknown: Kubespray's procedure is to unlist them and run cluster.yml, which rewrites --etcd-servers`,
+        };
+    }
+    const limit = sortedUnique(work.create.filter(isWorker));
+    if (limit.length > 0) {
+        return {
+            kind: 'scale',
+            limit,
+            reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache`,
+        };
+    }
+    if (work.remove.length > 0)
+        return {
+            kind: 'none',
+            reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install',
+        };
+    return { kind: 'none', reason: 'no node was added or removed' };
+}
+/**
+ * What Kubespray runs after the apply, from the pending work and the inventory after apply.
+ * `inventoryFile` names the inventory when it is missing.
+ */
+function playbookAfterApply(work, inventoryAfter, inventoryFile) {
+    const unnamed = new Set(work.unnamed ?? []);
+    const named = work.create.filter((node) => !unnamed.has(node));
+    if (named.length > 0 && !inventoryAfter) {
+        const where = inventoryFile ? (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`);
+    }
+    if (inventoryAfter) {
+        const grouped = new Set([...inventoryAfter.controlPlane, ...inventoryAfter.etcd, ...inventoryAfter.workers]);
+        const missing = named.filter((node) => !grouped.has(node));
+        if (missing.length > 0) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the new nodes ${listed(missing)} are not in kube_control_plane, etcd or kube_node of ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryAfter.file)}: the OpenTofu code must write every node it creates into the inventory`);
+        }
+    }
+    const controlPlaneOrEtcd = new Set([...(inventoryAfter?.controlPlane ?? []), ...(inventoryAfter?.etcd ?? [])]);
+    const workers = new Set(inventoryAfter?.workers ?? []);
+    return decide(work, (node) => controlPlaneOrEtcd.has(node), (node) => workers.has(node));
+}
+/** The same, before the apply (dry run / PR plan): new nodes' roles are not known yet, so a created node counts as a worker unless its name is already in the inventory's control plane or etcd. */
+function predictedPlaybook(work, inventoryBefore) {
+    const controlPlaneOrEtcd = new Set([...(inventoryBefore?.controlPlane ?? []), ...(inventoryBefore?.etcd ?? [])]);
+    return decide(work, (node) => controlPlaneOrEtcd.has(node), (node) => !controlPlaneOrEtcd.has(node));
+}
+/** One line for plans and comments, e.g. "remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-3,sandbox-worker-4 after". */
+function describeNodeDecisions(work, decision) {
+    const parts = [];
+    if (work.unsafeOverride)
+        parts.push(`UNSAFE: ${work.unsafeOverride}`);
+    if (work.remove.length > 0)
+        parts.push(`remove-node.yml for ${listed(work.remove)} before apply`);
+    if (decision.kind === 'cluster')
+        parts.push(`cluster.yml after (${decision.reason})`);
+    else if (decision.kind === 'scale')
+        parts.push(`scale.yml --limit ${decision.limit.join(',')} after`);
+    else
+        parts.push(`no playbook after (${decision.reason})`);
+    return parts.join('; ');
+}
+
+
+/***/ }),
+
+/***/ 8550:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ nodeDecisions),
+/* harmony export */   g: () => (/* binding */ renderNodeDecisions)
+/* harmony export */ });
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3408);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6690);
+
+
+
+/**
+ * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
+ * Kubespray does not run (deployment.method none) or the operation is not a deploy.
+ */
+function nodeDecisions(settings, planned) {
+    if (!settings.kubespray || settings.operation !== 'deploy')
+        return undefined;
+    const inventoryFile = (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .kubesprayPaths */ .Z)(settings).inventory;
+    const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .readInventory */ .zw)(inventoryFile);
+    const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
+    let warnings = [];
+    let refused;
+    try {
+        warnings = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRemovalSafety */ .$I)(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile).warnings;
+    }
+    catch (error) {
+        if (!(error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo))
+            throw error;
+        refused = error.message;
+    }
+    const decision = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .predictedPlaybook */ .Ih)(work, inventory);
+    return {
+        summary: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeDecisions */ .Hq)(work, decision),
+        removeBeforeApply: work.remove,
+        playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
+        ...(decision.kind === 'scale' && { limit: decision.limit }),
+        ...(refused && { refused }),
+        warnings: [...warnings.filter((w) => w.startsWith('UNSAFE:')), ...warnings.filter((w) => !w.startsWith('UNSAFE:'))],
+    };
+}
+/** The decisions as text lines, for the CLI. */
+function renderNodeDecisions(nodes) {
+    const lines = [`Nodes: ${nodes.summary}`];
+    if (nodes.refused)
+        lines.push(`  REFUSED: a deploy of this plan stops before changing anything: ${nodes.refused}`);
+    for (const warning of nodes.warnings)
+        lines.push(`  ${warning.startsWith('UNSAFE:') ? '⚠️ ' : ''}warning: ${warning}`);
+    return `${lines.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 6690:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ kubesprayPaths),
+/* harmony export */   j: () => (/* binding */ requirementsFingerprint)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+
+
+
+/** Where Kubespray and its virtualenv live in a cluster dir: read by the steps, the previews and the caches. */
+function kubesprayPaths(settings) {
+    const kubesprayDir = node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.clusterDir, 'kubespray');
+    return {
+        kubesprayDir,
+        requirements: node_path__WEBPACK_IMPORTED_MODULE_2__.join(kubesprayDir, 'requirements.txt'),
+        playbook: node_path__WEBPACK_IMPORTED_MODULE_2__.join(kubesprayDir, 'cluster.yml'),
+        inventory: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.clusterDir, 'inventory', 'inventory.yaml'),
+        venvPython: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'python'),
+        pip: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'pip'),
+        ansiblePlaybook: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'ansible-playbook'),
+        /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
+        venvMarker: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, '.cluster-deploy-venv'),
+        /** Records what was installed, so a cached venv with the same requirements skips pip. */
+        installedMarker: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, '.cluster-deploy-requirements'),
+    };
+}
+/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+async function requirementsFingerprint(settings) {
+    const requirements = await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+}
+
+
+/***/ }),
+
+/***/ 1303:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OO: () => (/* binding */ canonicalIPv6),
+/* harmony export */   cz: () => (/* binding */ urlHost),
+/* harmony export */   wA: () => (/* binding */ parseApiHost)
+/* harmony export */ });
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+
+
+/** RFC 1123: letters, digits and inner hyphens, 1 to 63 characters. */
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const MAX_DNS_NAME = 253;
+/**
+ * The host of an API server as given by a user (a VIP, say): an IPv4 address, an IPv6 address
+ * (bare or in brackets; returned bare and canonical) or a fully qualified DNS name (a single label,
+ * "not-an-ip", is far more often a typo than an API name, and would be polled for the whole
+ * readiness timeout). Surrounding whitespace is trimmed; anything else, a newline above all (it
+ * would reach YAML and log lines), is refused naming `where` the value came from, e.g. "--vip";
+ * `fail` picks the error type (a flag's is a UsageError).
+ */
+function parseApiHost(value, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo) {
+    const host = value.trim();
+    const bracketed = host.startsWith('[') && host.endsWith(']');
+    const ipv6 = bracketed ? host.slice(1, -1) : host;
+    const canonical = canonicalIPv6(ipv6);
+    if (canonical)
+        return canonical;
+    if (!bracketed && ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv4)(host) || isDnsName(host)))
+        return host;
+    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
+}
+/** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
+function canonicalIPv6(value) {
+    if (!(0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv6)(value) || value.includes('%'))
+        return undefined;
+    return new URL(`http://[${value}]/`).hostname.slice(1, -1);
+}
+function isDnsName(name) {
+    if (name.length > MAX_DNS_NAME)
+        return false;
+    const labels = name.split('.');
+    if (labels.length < 2)
+        return false;
+    // An all-numeric last label reads as a (bad) IPv4 address, not a name: 10.0.0.256.
+    return labels.every((label) => DNS_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1));
+}
+/** A host as it must appear in a URL or host:port: IPv6 in brackets. */
+function urlHost(host) {
+    return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+
+/***/ }),
+
+/***/ 8885:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9873,7 +14527,8 @@ const CLUSTER_API_REFUSALS = {
 __nccwpck_require__.d(__webpack_exports__, {
   ju: () => (/* binding */ CommandFailedError),
   nY: () => (/* binding */ commandExecutor),
-  Ni: () => (/* binding */ failureHeadline)
+  Ni: () => (/* binding */ failureHeadline),
+  fM: () => (/* binding */ lastLine)
 });
 
 // UNUSED EXPORTS: commandName, runCommand
@@ -9882,11 +14537,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/output.js
-var output = __nccwpck_require__(6702);
-;// CONCATENATED MODULE: ./lib/core/command.js
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/output.js
+var output = __nccwpck_require__(3822);
+;// CONCATENATED MODULE: ./lib/core/lib/command.js
 
 
 
@@ -10050,500 +14705,25 @@ function commandExecutor(base) {
         return result;
     };
 }
+/** The most useful line of a failed kubectl run: its last non-empty output line. */
+function lastLine(lines) {
+    return ([...lines]
+        .reverse()
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? '');
+}
 
 
 /***/ }),
 
-/***/ 1713:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A8: () => (/* binding */ authMethod),
-/* harmony export */   DJ: () => (/* binding */ credentialSecrets),
-/* harmony export */   Kn: () => (/* binding */ credentialOptions),
-/* harmony export */   Kx: () => (/* binding */ PLACEHOLDER),
-/* harmony export */   _t: () => (/* binding */ OpenStackConfigSchema),
-/* harmony export */   cZ: () => (/* binding */ CREDENTIAL_FIELDS),
-/* harmony export */   fu: () => (/* binding */ credentialsToEnv),
-/* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
-/* harmony export */   z8: () => (/* binding */ resolveCredentials)
-/* harmony export */ });
-/* unused harmony exports INTERFACES, parseCredentialValue, CloudsYamlSchema */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
-
-
-
-
-
-
-
-const INTERFACES = ['public', 'internal', 'admin'];
-const CREDENTIAL_FIELDS = [
-    {
-        field: 'authUrl',
-        flag: 'os-auth-url',
-        input: 'openstack-auth-url',
-        env: ['OS_AUTH_URL'],
-        cloudsYaml: ['auth.auth_url'],
-        config: ['auth_url'],
-        secret: false,
-        type: 'url',
-        placeholder: 'URL',
-        description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3',
-    },
-    {
-        field: 'region',
-        flag: 'os-region',
-        input: 'openstack-region',
-        env: ['OS_REGION_NAME'],
-        cloudsYaml: ['region_name'],
-        config: ['region'],
-        secret: false,
-        type: 'text',
-        placeholder: 'NAME',
-        description: 'OpenStack region',
-    },
-    {
-        field: 'interface',
-        flag: 'os-interface',
-        input: 'openstack-interface',
-        env: ['OS_INTERFACE'],
-        cloudsYaml: ['interface'],
-        config: ['interface'],
-        secret: false,
-        type: 'interface',
-        placeholder: INTERFACES.join('|'),
-        description: 'endpoint interface in the catalog (default public)',
-    },
-    {
-        field: 'projectName',
-        flag: 'os-project-name',
-        input: 'openstack-project-name',
-        env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'],
-        cloudsYaml: ['auth.project_name'],
-        config: ['project_name'],
-        secret: false,
-        type: 'text',
-        placeholder: 'NAME',
-        description: 'project to scope to (username/password auth)',
-    },
-    {
-        field: 'projectId',
-        flag: 'os-project-id',
-        input: 'openstack-project-id',
-        env: ['OS_PROJECT_ID', 'OS_TENANT_ID'],
-        cloudsYaml: ['auth.project_id'],
-        config: ['project_id'],
-        secret: false,
-        type: 'text',
-        placeholder: 'ID',
-        description: 'project id to scope to (username/password auth)',
-    },
-    {
-        field: 'userDomainName',
-        flag: 'os-user-domain-name',
-        input: 'openstack-user-domain-name',
-        env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
-        cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'],
-        config: ['user_domain_name', 'domain'],
-        secret: false,
-        type: 'text',
-        placeholder: 'NAME',
-        description: "the user's domain",
-    },
-    {
-        field: 'projectDomainName',
-        flag: 'os-project-domain-name',
-        input: 'openstack-project-domain-name',
-        env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
-        cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'],
-        config: ['project_domain_name', 'domain'],
-        secret: false,
-        type: 'text',
-        placeholder: 'NAME',
-        description: "the project's domain",
-    },
-    {
-        field: 'applicationCredentialId',
-        flag: 'os-application-credential-id',
-        input: 'openstack-application-credential-id',
-        env: ['OS_APPLICATION_CREDENTIAL_ID'],
-        cloudsYaml: ['auth.application_credential_id'],
-        config: ['application_credential_id'],
-        secret: false,
-        type: 'text',
-        placeholder: 'ID',
-        description: 'application credential id',
-    },
-    {
-        field: 'applicationCredentialName',
-        flag: 'os-application-credential-name',
-        input: 'openstack-application-credential-name',
-        env: ['OS_APPLICATION_CREDENTIAL_NAME'],
-        cloudsYaml: ['auth.application_credential_name'],
-        config: ['application_credential_name'],
-        secret: false,
-        type: 'text',
-        placeholder: 'NAME',
-        description: 'application credential name (with username or user id)',
-    },
-    {
-        field: 'applicationCredentialSecret',
-        flag: 'os-application-credential-secret',
-        input: 'openstack-application-credential-secret',
-        env: ['OS_APPLICATION_CREDENTIAL_SECRET'],
-        cloudsYaml: ['auth.application_credential_secret'],
-        config: ['application_credential_secret'],
-        secret: true,
-        type: 'text',
-        placeholder: 'SECRET',
-        description: 'application credential secret',
-    },
-    {
-        field: 'username',
-        flag: 'os-username',
-        input: 'openstack-username',
-        env: ['OS_USERNAME'],
-        cloudsYaml: ['auth.username'],
-        config: ['username'],
-        secret: false,
-        type: 'text',
-        placeholder: 'NAME',
-        description: 'user name (password auth)',
-    },
-    {
-        field: 'userId',
-        flag: 'os-user-id',
-        input: 'openstack-user-id',
-        env: ['OS_USER_ID'],
-        cloudsYaml: ['auth.user_id'],
-        config: ['user_id'],
-        secret: false,
-        type: 'text',
-        placeholder: 'ID',
-        description: 'user id (password auth)',
-    },
-    {
-        field: 'password',
-        flag: 'os-password',
-        input: 'openstack-password',
-        env: ['OS_PASSWORD'],
-        cloudsYaml: ['auth.password'],
-        config: ['password'],
-        secret: true,
-        type: 'text',
-        placeholder: 'PASSWORD',
-        description: 'password (password auth)',
-    },
-    {
-        field: 'caCert',
-        flag: 'os-cacert',
-        input: 'openstack-cacert',
-        env: ['OS_CACERT'],
-        cloudsYaml: ['cacert'],
-        config: ['cacert'],
-        secret: false,
-        type: 'text',
-        placeholder: 'FILE',
-        description: 'CA bundle for a private Keystone',
-    },
-    {
-        field: 'insecure',
-        flag: 'os-insecure',
-        input: 'openstack-insecure',
-        env: ['OS_INSECURE'],
-        cloudsYaml: ['!verify', 'insecure'],
-        config: ['insecure'],
-        secret: false,
-        type: 'boolean',
-        placeholder: '',
-        description: "don't verify Keystone's TLS certificate",
-    },
-];
-const PLACEHOLDER = 'CHANGEME';
-/** Every secret the credentials know of, in use or seen in any source, for the redactor. */
-function credentialSecrets(creds) {
-    const inUse = CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => creds[spec.field]);
-    return [...new Set([...inUse, ...creds.secretsSeen])].filter((v) => typeof v === 'string' && v !== '' && v !== PLACEHOLDER);
-}
-const TRUE = /^(true|yes|1|on)$/i;
-const FALSE = /^(false|no|0|off)$/i;
-/**
- * Checks one raw value against its field's type. `where` names the flag, input, variable or key in
- * the error; `fail` picks the error type (a bad flag is a usage error, a bad file is not).
- */
-function parseCredentialValue(spec, raw, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
-    if (raw === undefined || raw === null)
-        return undefined;
-    if (spec.type === 'boolean') {
-        if (typeof raw === 'boolean')
-            return raw;
-        const text = String(raw).trim();
-        if (text === '')
-            return undefined;
-        if (TRUE.test(text))
-            return true;
-        if (FALSE.test(text))
-            return false;
-        throw new fail(`${where}: "${text}" is not true or false`);
-    }
-    if (typeof raw !== 'string' && typeof raw !== 'number')
-        throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
-    const text = String(raw).trim();
-    if (text === '')
-        return undefined;
-    // Values end up in OS_* variables and HTTP requests: a line break is always a paste mistake.
-    if (/[\0-\x1f\x7f]/.test(text))
-        throw new fail(`${where}: contains a line break or control character`);
-    if (spec.type === 'interface' && !INTERFACES.includes(text)) {
-        throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
-    }
-    // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
-    if (spec.type === 'url' && !isHttpUrl(text))
-        throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
-    return text;
-}
-function isHttpUrl(text) {
-    try {
-        return /^https?:$/.test(new URL(text).protocol);
-    }
-    catch {
-        return false;
-    }
-}
-/** What a YAML value is, for messages: "a list", "a number", "text". */
-function kindOf(value) {
-    if (Array.isArray(value))
-        return 'a list';
-    if (typeof value === 'string')
-        return 'text';
-    return value === null ? 'nothing' : `a ${typeof value}`;
-}
-const isMapping = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
-/** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
-function readValues(read, fail = _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
-    const values = {};
-    const where = {};
-    const secrets = [];
-    for (const spec of CREDENTIAL_FIELDS) {
-        const found = read(spec);
-        if (!found)
-            continue;
-        const value = parseCredentialValue(spec, found.raw, found.where, fail);
-        if (value === undefined)
-            continue;
-        values[spec.field] = value;
-        where[spec.field] = found.where;
-        if (spec.secret && typeof value === 'string')
-            secrets.push(value);
-    }
-    return { values: values, where, secrets };
-}
-/** Looks up the first of several keys (dotted paths; `!key` negates a boolean) in a document. */
-function lookup(doc, keys) {
-    for (const key of keys) {
-        const negate = key.startsWith('!');
-        let node = doc;
-        for (const part of key.replace(/^!/, '').split('.'))
-            node = node && typeof node === 'object' ? node[part] : undefined;
-        if (node === undefined || node === null || node === '')
-            continue;
-        if (negate) {
-            // `verify: maybe` is neither: passed on as it is, so that it is reported, not read as verify: true.
-            if (typeof node === 'boolean')
-                return { raw: !node, key };
-            const text = String(node).trim();
-            return { raw: TRUE.test(text) ? 'false' : FALSE.test(text) ? 'true' : node, key };
-        }
-        return { raw: node, key };
-    }
-    return undefined;
-}
-/**
- * Explicit options (CLI flags or action inputs), read through the table. `read` gives a field's raw
- * value; errors name the flag or input and are usage errors.
- */
-function credentialOptions(front, read) {
-    return readValues((spec) => {
-        const raw = read(spec);
-        return raw === undefined ? undefined : { raw, where: front === 'cli' ? `--${spec.flag}` : `input ${spec.input}` };
-    }, _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb).values;
-}
-function optionsLayer(options) {
-    return readValues((spec) => options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' });
-}
-function credentialsFromEnv(env) {
-    return readValues((spec) => {
-        const name = spec.env.find((n) => env[n]?.trim());
-        return name ? { raw: env[name], where: name } : undefined;
-    });
-}
-/** Candidate clouds.yaml files in openstacksdk's order, or just the one given. */
-function cloudsYamlCandidates(file, env) {
-    if (file)
-        return [file];
-    const home = env.HOME ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)();
-    return [
-        env.OS_CLIENT_CONFIG_FILE,
-        'clouds.yaml',
-        node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.config/openstack/clouds.yaml'),
-        '/etc/openstack/clouds.yaml',
-    ].filter((f) => !!f);
-}
-/** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
-const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
-});
-/** Reads one cloud from clouds.yaml (openstacksdk's format). */
-function credentialsFromCloudsYaml(cloud, file, env = process.env) {
-    const candidates = cloudsYamlCandidates(file, env);
-    // The given file must be readable; of the standard places, the first that exists is used.
-    const used = file ?? candidates.find((candidate) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(candidate));
-    if (used === undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
-    }
-    const { value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .readYamlMapping */ .sL)(used, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .CLOUDS_YAML */ .Rh);
-    const parsed = CloudsYamlSchema.safeParse(value);
-    if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(used), parsed.error.issues));
-    const { clouds } = parsed.data;
-    // Own keys only: `--os-cloud __proto__` must not find Object.prototype.
-    const entry = Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
-    if (!entry)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(clouds).join(', ') || 'none'})`);
-    if (entry.auth !== undefined && entry.auth !== null && !isMapping(entry.auth)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${used} (clouds.${cloud}.auth): expected a mapping, got ${kindOf(entry.auth)}`);
-    }
-    return readValues((spec) => {
-        const found = lookup(entry, spec.cloudsYaml);
-        return found && { raw: found.raw, where: `${used} (clouds.${cloud}.${found.key.replace(/^!/, '')})` };
-    });
-}
-/** The credentials in an openCenter config's `opencenter.infrastructure.cloud.openstack`. */
-function credentialsFromConfig(openstack, source) {
-    if (!openstack)
-        return { values: {}, where: {}, secrets: [] };
-    return readValues((spec) => {
-        const found = lookup(openstack, spec.config);
-        return (found && {
-            raw: found.raw,
-            where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})`,
-        });
-    });
-}
-/**
- * Resolves credentials field by field: options, then OS_* variables, then clouds.yaml (OS_CLOUD),
- * then the config. Config placeholders (`CHANGEME`) give way when another source supplies a
- * complete username/password, so a config generated with defaults works with password auth.
- */
-function resolveCredentials(sources) {
-    const env = sources.env ?? process.env;
-    const cloud = sources.cloud ?? env.OS_CLOUD?.trim();
-    const layers = [optionsLayer(sources.options ?? {}), credentialsFromEnv(env)];
-    if (cloud)
-        layers.push(credentialsFromCloudsYaml(cloud, sources.cloudsYaml, env));
-    if (sources.config)
-        layers.push(credentialsFromConfig(sources.config.openstack, sources.config.source));
-    const merged = { interface: 'public', insecure: false, sources: {}, secretsSeen: [] };
-    for (const layer of [...layers].reverse()) {
-        for (const [key, value] of Object.entries(layer.values)) {
-            merged[key] = value;
-            merged.sources[key] = layer.where[key];
-        }
-    }
-    merged.secretsSeen = [...new Set(layers.flatMap((l) => l.secrets))];
-    const hasPassword = !!merged.password && !!(merged.username || merged.userId);
-    if (hasPassword) {
-        for (const field of ['applicationCredentialId', 'applicationCredentialSecret']) {
-            if (merged[field] === PLACEHOLDER) {
-                delete merged[field];
-                delete merged.sources[field];
-            }
-        }
-    }
-    return merged;
-}
-/** The method Keystone will be asked to use; application credentials win when both are complete. */
-function authMethod(creds) {
-    if (creds.applicationCredentialSecret && (creds.applicationCredentialId || creds.applicationCredentialName)) {
-        return 'application-credential';
-    }
-    if (creds.password && (creds.username || creds.userId))
-        return 'password';
-    return undefined;
-}
-/** The fields each auth method exports, so providers never see two conflicting methods. */
-function exportedFields(creds) {
-    const common = ['authUrl', 'region', 'interface', 'caCert', 'insecure'];
-    const method = authMethod(creds);
-    if (method === 'application-credential') {
-        // By id the credential names its user; by name it needs the user (and the user's domain).
-        return creds.applicationCredentialId
-            ? [...common, 'applicationCredentialId', 'applicationCredentialSecret']
-            : [...common, 'applicationCredentialName', 'applicationCredentialSecret', 'username', 'userId', 'userDomainName'];
-    }
-    return [
-        ...common,
-        'username',
-        'userId',
-        'password',
-        'projectId',
-        'projectName',
-        'userDomainName',
-        'projectDomainName',
-    ];
-}
-/** OS_* variables for tofu, Ansible and the openstack CLI, named as the table says. Empty values are dropped. */
-function credentialsToEnv(creds) {
-    const env = { OS_IDENTITY_API_VERSION: '3' };
-    if (authMethod(creds) === 'application-credential')
-        env.OS_AUTH_TYPE = 'v3applicationcredential';
-    for (const field of exportedFields(creds)) {
-        const spec = CREDENTIAL_FIELDS.find((s) => s.field === field);
-        const value = creds[field];
-        if (value === undefined || value === false || value === '')
-            continue;
-        env[spec.env[0]] = value === true ? 'true' : String(value);
-    }
-    return env;
-}
-/** Names of OS_* variables whose values are secret (for plans: NAME=<redacted>). */
-const SECRET_ENV_NAMES = new Set([
-    ...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env),
-    'OS_TOKEN',
-]);
-/** The config's `cloud.openstack` block, checked field by field with the table's types. */
-const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
-    const schema = spec.type === 'boolean'
-        ? zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY()
-        : spec.type === 'interface'
-            ? zod__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(INTERFACES)
-            : spec.type === 'url'
-                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({
-                    protocol: /^https?$/,
-                    error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3',
-                })
-                : zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().trim();
-    return spec.config.map((key) => [key, schema.optional()]);
-})));
-
-
-/***/ }),
-
-/***/ 8415:
+/***/ 2335:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ parseDuration),
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** Parses Go-style durations: `45m`, `1h30m`, `90s`, `500ms`; a bare number means seconds. */
@@ -10583,306 +14763,11 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 2629:
+/***/ 6452:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ runDeploy)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4708);
-/* harmony import */ var _cluster_api_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8132);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(559);
-/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3802);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8905);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1708);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(703);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(7684);
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
-const FAILURE_PREFIX = {
-    deploy: 'provisioning infrastructure',
-    upgrade: 'upgrading the cluster',
-    destroy: 'destroying the infrastructure',
-    check: 'checking the cluster',
-};
-/**
- * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
- * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
- */
-function beginAttempt(state, selected, filter, ciRun) {
-    const previous = state.completedAt ? [] : (state.history ?? []);
-    const attempt = {
-        number: (previous.at(-1)?.number ?? 0) + 1,
-        startedAt: new Date().toISOString(),
-        steps: [],
-    };
-    if (ciRun)
-        attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
-    if (previous.length) {
-        const resumedAt = filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
-        if (resumedAt)
-            attempt.resumedAt = resumedAt;
-    }
-    state.history = [...previous, attempt].slice(-_state_js__WEBPACK_IMPORTED_MODULE_12__/* .HISTORY_LIMIT */ .Dc);
-    return attempt;
-}
-function describeFailure(error, interrupted) {
-    if (interrupted || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4)
-        return { message: 'interrupted' };
-    if (error instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
-        return { message: (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureHeadline */ .Ni)(error), tail: error.result.tail };
-    return { message: (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error) };
-}
-/**
- * Runs the selected steps in order with resume state saved before and after each one. Never throws
- * for a failing step: the result says what happened, so every caller can report it its own way.
- */
-async function runDeploy(run) {
-    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), {
-        onProgress: (message) => run.output.line(message),
-        signal: run.signal,
-        operation: run.settings.operation,
-    });
-    let kindLock;
-    try {
-        const kindLockFile = run.settings.clusterApi && (0,_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__/* .kindLockPath */ .T_)(run.settings.clusterApi, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .defaultStateDir */ .yD)(run.settings.baseEnv));
-        if (kindLockFile)
-            kindLock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)(kindLockFile, (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), { signal: run.signal });
-        // Every command of every step goes through this: redacted, live, interruptible, and recorded in
-        // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
-        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
-            redactor: run.output.redactor,
-            output: run.output.write,
-            signal: run.signal,
-            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
-        });
-        return await runSelected(run, selected, exec);
-    }
-    finally {
-        await kindLock?.release();
-        await lock.release();
-    }
-}
-async function runSelected(run, selected, exec) {
-    const { settings, store, output, filter, signal } = run;
-    const redactor = output.redactor;
-    const cluster = (0,_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(settings);
-    if (run.logPath) {
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
-        output.openLogFile(run.logPath);
-    }
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
-    if (note)
-        output.line(note);
-    const useState = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .usesSavedState */ .ZK)(filter);
-    const reports = [];
-    const result = {
-        ok: false,
-        interrupted: false,
-        cluster,
-        reports,
-        statePath: store.location,
-        logPath: run.logPath,
-    };
-    // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
-    const persistent = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .keepsResumeState */ .H)(settings.operation);
-    const report = (0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .newCheckReport */ .jT)(cluster);
-    const save = async () => {
-        if (!persistent)
-            return;
-        state.updatedAt = new Date().toISOString();
-        await store.save(redactor.redactValue(state));
-    };
-    let attempt; // begun by the first step that runs: a run that skips everything adds none
-    const total = selected.length;
-    for (const [index, step] of selected.entries()) {
-        const label = `[${index + 1}/${total}]`;
-        const name = `${step.title} (${step.id})`;
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
-        if (!decision.run) {
-            output.line(`${label} ⏭ ${name} (${decision.reason})`);
-            reports.push({
-                id: step.id,
-                title: step.title,
-                status: 'skipped',
-                reason: decision.reason,
-                detail: state.steps[step.id]?.detail,
-                warnings: state.steps[step.id]?.warnings,
-            });
-            continue;
-        }
-        attempt ??= beginAttempt(state, selected, filter, run.ciRun);
-        // Saved as interrupted until it ends: a run killed outright leaves it so.
-        const timeline = { id: step.id, startedAt: new Date().toISOString(), status: 'interrupted' };
-        attempt.steps.push(timeline);
-        state.steps[step.id] = { status: 'running', startedAt: timeline.startedAt };
-        delete state.completedAt; // the deploy is incomplete again until every step has passed
-        await save();
-        const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
-        output.startGroup(`${label} → ${name}...`);
-        let detail;
-        const warnings = [];
-        const warn = (message) => {
-            const safe = redactor.redact(message);
-            warnings.push(safe);
-            output.line(`      warning: ${safe}`);
-        };
-        let failure;
-        let failed = false;
-        try {
-            detail =
-                (await step.run({
-                    settings,
-                    redactor,
-                    output,
-                    signal,
-                    exec,
-                    state,
-                    warn,
-                    selected: selected.map((s) => s.id),
-                    report,
-                })) ?? undefined;
-            if (signal.aborted)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4();
-        }
-        catch (error) {
-            failure = error;
-            failed = true;
-        }
-        output.endGroup();
-        const durationMs = Date.now() - startedAt.getTime();
-        const finishedAt = new Date().toISOString();
-        Object.assign(timeline, { startedAt: startedAt.toISOString(), durationMs });
-        if (!failed) {
-            timeline.status = 'success';
-            const safeDetail = detail ? redactor.redact(detail) : undefined;
-            state.steps[step.id] = {
-                status: 'success',
-                startedAt: startedAt.toISOString(),
-                finishedAt,
-                durationMs,
-                detail: safeDetail,
-                ...(warnings.length && { warnings }),
-            };
-            await save();
-            output.line(`${label} ✓ ${name} (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
-            reports.push({
-                id: step.id,
-                title: step.title,
-                status: 'success',
-                reason: decision.reason,
-                durationMs,
-                detail: safeDetail,
-                ...(warnings.length && { warnings }),
-            });
-            continue;
-        }
-        const interrupted = signal.aborted;
-        const { message, tail } = describeFailure(failure, interrupted);
-        timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
-        const safeMessage = redactor.redact(message);
-        state.steps[step.id] = {
-            status: 'failed',
-            startedAt: startedAt.toISOString(),
-            finishedAt,
-            durationMs,
-            error: safeMessage,
-            ...(warnings.length && { warnings }),
-        };
-        await save();
-        if (!(failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || failure instanceof _command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju) &&
-            !interrupted &&
-            failure instanceof Error &&
-            failure.stack) {
-            output.line(`internal error in step ${step.id}:\n${failure.stack}`);
-        }
-        output.line(`${label} ✗ ${name} failed after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
-        output.line(persistent
-            ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
-            : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
-        reports.push({
-            id: step.id,
-            title: step.title,
-            status: 'failed',
-            reason: decision.reason,
-            durationMs,
-            error: safeMessage,
-            outputTail: tail,
-            ...(warnings.length && { warnings }),
-        });
-        for (const later of selected.slice(index + 1)) {
-            reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
-        }
-        Object.assign(result, {
-            interrupted,
-            history: state.history,
-            failedStep: step.id,
-            error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
-        });
-        return result;
-    }
-    if (persistent && run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
-        state.completedAt = new Date().toISOString();
-        // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
-        if (settings.operation === 'destroy')
-            state.destroyedAt = state.completedAt;
-        await save();
-    }
-    result.ok = true;
-    result.history = state.history;
-    if (settings.operation === 'check') {
-        // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
-        for (const [id, what] of [
-            ['opentofu-drift', 'drift'],
-            ['cluster-health', 'health'],
-        ]) {
-            if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
-                report.findings.push({
-                    kind: 'unchecked',
-                    subject: what,
-                    message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)`,
-                });
-            }
-        }
-        result.checkReport = redactor.redactValue((0,_check_report_js__WEBPACK_IMPORTED_MODULE_9__/* .completeCheckReport */ .kf)(report));
-    }
-    try {
-        if (settings.operation !== 'destroy' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath))
-            result.endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)((0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _yaml_js__WEBPACK_IMPORTED_MODULE_13__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath);
-    }
-    catch {
-        // not fatal: the endpoint is informational once every step has passed
-    }
-    return result;
-}
-
-
-/***/ }),
-
-/***/ 3828:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $j: () => (/* binding */ problemsError),
 /* harmony export */   Rr: () => (/* binding */ exitCodeFor),
 /* harmony export */   dc: () => (/* binding */ EXIT),
 /* harmony export */   eb: () => (/* binding */ UsageError),
@@ -10938,11 +14823,19 @@ function formatIssues(source, issues) {
         ? `${source} is invalid: ${lines[0]}`
         : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }
+/** Several problems as a list under one line, as invalid config fields are: not bare lines after the error. */
+function problemsError(problems) {
+    if (problems.length === 0)
+        return undefined;
+    return new UserError(problems.length === 1
+        ? problems[0]
+        : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
 
 
 /***/ }),
 
-/***/ 2164:
+/***/ 4196:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -10960,7 +14853,7 @@ function formatIssues(source, issues) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 
 
 
@@ -11263,290 +15156,7 @@ function lstatIfExists(p) {
 
 /***/ }),
 
-/***/ 8878:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A8: () => (/* binding */ kubeletRelease),
-/* harmony export */   AP: () => (/* binding */ parseNodeList),
-/* harmony export */   s4: () => (/* binding */ kubectlCommand)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
-
-
-/** The parts of a node list we read; anything else in it is ignored. */
-const NodeListSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    items: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-        metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional() })
-            .partial()
-            .optional(),
-        status: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-            conditions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial()).optional(),
-            nodeInfo: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ kubeletVersion: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }).partial().optional(),
-        })
-            .optional(),
-    })),
-});
-/** A kubelet's release as the config and options write it: `v1.34.2+k3s1` → `1.34.2`. */
-function kubeletRelease(kubelet) {
-    return kubelet.replace(/^v/, '').split(/[+-]/)[0];
-}
-/** Parses kubectl's node list; a reply that is not one is an error saying so. */
-function parseNodeList(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
-    }
-    const parsed = NodeListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items.map((node) => ({
-        name: node.metadata?.name ?? '',
-        ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
-        kubelet: node.status?.nodeInfo?.kubeletVersion ?? '',
-        controlPlane: node.metadata?.labels?.['node-role.kubernetes.io/control-plane'] !== undefined,
-    }));
-}
-/** kubectl against one kubeconfig, bounded per request: a hung API is a failed check, not a hung step. */
-function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
-    return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
-}
-
-
-/***/ }),
-
-/***/ 4708:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ZD: () => (/* binding */ normalizeKubeconfig),
-/* harmony export */   dR: () => (/* binding */ kubeconfigTls),
-/* harmony export */   hT: () => (/* binding */ kubeconfigSecrets),
-/* harmony export */   xF: () => (/* binding */ kubeconfigEndpoint)
-/* harmony export */ });
-/* unused harmony exports parseKubeconfig, rewriteLoopbackServer */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4071);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
-
-
-
-
-
-
-
-/**
- * The fields of a kubeconfig this tool reads, typed as kubectl types them (a number where it
- * expects a string is an error there too). Unknown fields are allowed; null is kubectl's empty.
- */
-const optionalString = zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().nullish();
-/** The user fields that hold secrets, to mask. */
-const SecretUserFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    'client-key-data': optionalString,
-    'client-certificate-data': optionalString,
-    token: optionalString,
-    password: optionalString,
-});
-const SECRET_USER_FIELDS = SecretUserFields.keyof().options;
-const ClusterFields = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    server: optionalString,
-    'certificate-authority-data': optionalString,
-    'certificate-authority': optionalString,
-    'insecure-skip-tls-verify': zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY().nullish(),
-    'tls-server-name': optionalString,
-});
-const UserFields = SecretUserFields.extend({ 'client-certificate': optionalString, 'client-key': optionalString });
-const KubeconfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    'current-context': optionalString,
-    clusters: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
-    contexts: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-        name: optionalString,
-        context: zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ cluster: optionalString, user: optionalString }).nullish(),
-    }))
-        .nullish(),
-    users: zod__WEBPACK_IMPORTED_MODULE_6__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({ name: optionalString, user: UserFields.nullish() })).nullish(),
-});
-/** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
-function parseKubeconfig(text, source) {
-    const label = `kubeconfig ${source}`;
-    const { document, value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .parseYamlMapping */ .$0)(text, label, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
-    const result = KubeconfigSchema.safeParse(value);
-    if (!result.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)(label, result.error.issues));
-    return { document, fields: result.data };
-}
-/** scheme://, optional userinfo, host (bracketed IPv6 or name), then the rest (port, path). */
-const URL_SERVER = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*@)?(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d*)?(?:[/?#].*)?)$/i;
-/** host[:port][/path] without a scheme: client-go adds https://. */
-const BARE_SERVER = /^()()(\[[^\]]*\]|[^:/?#[\]@]+)((?::\d+)?(?:[/?#].*)?)$/;
-/** A server value split into its parts; undefined if it is neither a URL nor host:port. */
-function splitServer(server) {
-    if (/\s/.test(server))
-        return undefined;
-    const match = URL_SERVER.exec(server) ?? BARE_SERVER.exec(server);
-    if (!match)
-        return undefined;
-    const [, scheme = '', userinfo = '', host = '', rest = ''] = match;
-    return { scheme, userinfo, host, rest };
-}
-function isLoopback(host) {
-    const lower = host.toLowerCase();
-    if (lower.startsWith('['))
-        return (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalIPv6 */ .OO)(lower.slice(1, -1)) === '::1';
-    return lower === '127.0.0.1' || lower === 'localhost';
-}
-/** The VIP checked (a newline in it would become kubeconfig YAML) and written as a URL host. */
-function vipHost(vip) {
-    return (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .urlHost */ .cz)((0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseApiHost */ .wA)(vip, 'VIP'));
-}
-function rewriteParts(parts, host) {
-    return `${parts.scheme}${parts.userinfo}${host}${parts.rest}`;
-}
-/**
- * Rewrites one server if its host is loopback (127.0.0.1, localhost, [::1]; with or without a
- * scheme); anything else is returned unchanged. Throws a UserError for a VIP that is not a host.
- */
-function rewriteLoopbackServer(server, vip) {
-    const host = vipHost(vip);
-    const parts = splitServer(server.trim());
-    return parts && isLoopback(parts.host) ? rewriteParts(parts, host) : server;
-}
-/**
- * Rewrites only `clusters[].cluster.server` values whose host is loopback; every other field,
- * comment and server stays byte-for-byte as it was. Running it twice changes nothing. A kubeconfig
- * without clusters, or with a server that is not a URL or host:port, is an error.
- */
-function normalizeKubeconfig(text, vip, source) {
-    const host = vipHost(vip);
-    const { document, fields } = parseKubeconfig(text, source);
-    const clusters = fields.clusters ?? [];
-    if (clusters.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source} has no clusters: the deploy tooling's kubeconfig is incomplete`);
-    // Aliases lead to the node they name; its source range is where the edit goes.
-    const resolve = (node) => ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(node) ? node.resolve(document) : node);
-    const clusterNodes = resolve(document.get('clusters', true));
-    const changes = [];
-    // Edits are spliced into the original text by source range, so formatting and comments survive;
-    // keyed by range, so a server shared through an alias is edited once.
-    const edits = new Map();
-    for (const [index, cluster] of clusters.entries()) {
-        const name = cluster.name ?? '';
-        const label = `cluster ${name ? `${JSON.stringify(name)} ` : ''}(clusters.${index})`;
-        const server = cluster.cluster?.server;
-        if (server === undefined || server === null)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has no server`);
-        const parts = splitServer(server.trim());
-        if (!parts)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: ${label} has server ${JSON.stringify(server)}, which is not a URL or host:port`);
-        if (!isLoopback(parts.host))
-            continue;
-        const rewritten = rewriteParts(parts, host);
-        const item = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(clusterNodes) ? resolve(clusterNodes.items[index]) : undefined;
-        const clusterNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(item) ? resolve(item.get('cluster', true)) : undefined;
-        const serverNode = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(clusterNode) ? resolve(clusterNode.get('server', true)) : undefined;
-        const edit = (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(serverNode) ? scalarEdit(text, serverNode, rewritten) : undefined;
-        if (!edit)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${source}: cannot rewrite the server of ${label} as written; put it on one line, plain or quoted`);
-        edits.set(edit.start, edit);
-        changes.push({ cluster: name || '?', from: server, to: rewritten });
-    }
-    let out = text;
-    for (const [start, { end, replacement }] of [...edits].sort(([a], [b]) => b - a)) {
-        out = out.slice(0, start) + replacement + out.slice(end);
-    }
-    return { text: out, changes };
-}
-/**
- * The source edit that makes a scalar read as `rewritten`. The host is swapped inside the written
- * value, so quotes and escapes elsewhere stay; a plain scalar whose new value YAML would read
- * otherwise (`[fd00::5]:6443` starts a flow sequence; `null` is null) is written double-quoted.
- */
-function scalarEdit(text, node, rewritten) {
-    if (typeof node.value !== 'string' || !node.range)
-        return undefined;
-    const [start, end] = node.range;
-    const raw = text.slice(start, end);
-    if (!raw.includes(node.value))
-        return undefined; // escaped or folded over lines
-    if (node.type === 'PLAIN' && !readsAsPlainString(rewritten))
-        return { start, end, replacement: JSON.stringify(rewritten) };
-    return { start, end, replacement: raw.replace(node.value, () => rewritten) };
-}
-function readsAsPlainString(value) {
-    return !/[[\]{},]/.test(value) && yaml__WEBPACK_IMPORTED_MODULE_0__.parse(value) === value;
-}
-/** The cluster and user of the current context (else the first cluster), as kubectl picks them. */
-function currentEntries(fields) {
-    const context = fields.contexts?.find((c) => c.name === fields['current-context'])?.context;
-    const cluster = fields.clusters?.find((c) => c.name === context?.cluster) ?? fields.clusters?.[0];
-    const user = fields.users?.find((u) => u.name === context?.user) ?? (fields.users?.length === 1 ? fields.users[0] : undefined);
-    return { cluster: cluster?.cluster ?? undefined, user: user?.user ?? undefined };
-}
-/** The API server of the current context (or the only cluster), i.e. the endpoint users will reach. */
-function kubeconfigEndpoint(text, source) {
-    return currentEntries(parseKubeconfig(text, source).fields).cluster?.server ?? undefined;
-}
-/**
- * The current context's server and TLS material: `*-data` fields decoded, file fields read relative
- * to the kubeconfig's directory (as kubectl reads them). Undefined when it names no server.
- */
-function kubeconfigTls(text, file) {
-    const { cluster, user } = currentEntries(parseKubeconfig(text, file).fields);
-    const server = cluster?.server;
-    if (!server)
-        return undefined;
-    const pem = (data, path, what) => {
-        if (data)
-            return Buffer.from(data, 'base64').toString('utf8');
-        if (!path)
-            return undefined;
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(file), path), {
-            noun: `${what} file`,
-            plural: `${what} files`,
-            maxBytes: 1024 * 1024,
-        });
-    };
-    return {
-        server,
-        ca: pem(cluster['certificate-authority-data'], cluster['certificate-authority'], 'certificate authority'),
-        cert: pem(user?.['client-certificate-data'], user?.['client-certificate'], 'client certificate'),
-        key: pem(user?.['client-key-data'], user?.['client-key'], 'client key'),
-        insecure: cluster['insecure-skip-tls-verify'] === true,
-        serverName: cluster['tls-server-name'] ?? undefined,
-    };
-}
-/**
- * The secret leaves of a kubeconfig, plus the decoded forms of base64 data, so that they can be
- * masked without masking the whole document (which would spoil every later log line).
- */
-function kubeconfigSecrets(text, source) {
-    const { fields } = parseKubeconfig(text, source);
-    const secrets = [];
-    for (const user of fields.users ?? []) {
-        for (const field of SECRET_USER_FIELDS) {
-            const value = user.user?.[field];
-            if (typeof value !== 'string' || value.trim() === '')
-                continue;
-            secrets.push(value);
-            if (field.endsWith('-data'))
-                secrets.push(Buffer.from(value, 'base64').toString('utf8'));
-        }
-    }
-    return secrets;
-}
-
-
-/***/ }),
-
-/***/ 559:
+/***/ 4495:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11568,13 +15178,13 @@ var external_node_path_ = __nccwpck_require__(6760);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./lib/core/duration.js
-var duration = __nccwpck_require__(8415);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-;// CONCATENATED MODULE: ./lib/core/lock.js
+// EXTERNAL MODULE: ./lib/core/lib/duration.js
+var duration = __nccwpck_require__(2335);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var files = __nccwpck_require__(4196);
+;// CONCATENATED MODULE: ./lib/core/lib/lock.js
 
 
 
@@ -11926,558 +15536,7 @@ async function settleLeftoverGroup(pgid, command, options) {
 
 /***/ }),
 
-/***/ 5915:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $I: () => (/* binding */ checkRemovalSafety),
-/* harmony export */   E0: () => (/* binding */ plannedNodeChanges),
-/* harmony export */   Ex: () => (/* binding */ playbookAfterApply),
-/* harmony export */   Hq: () => (/* binding */ describeNodeDecisions),
-/* harmony export */   Ih: () => (/* binding */ predictedPlaybook),
-/* harmony export */   cP: () => (/* binding */ DEFAULT_NODE_RESOURCE),
-/* harmony export */   ed: () => (/* binding */ mergeNodeWork),
-/* harmony export */   vc: () => (/* binding */ nodeWorkFromPlan),
-/* harmony export */   xA: () => (/* binding */ pendingForNextPlan),
-/* harmony export */   zI: () => (/* binding */ removeNodeVars),
-/* harmony export */   zd: () => (/* binding */ removalRuns),
-/* harmony export */   zw: () => (/* binding */ readInventory)
-/* harmony export */ });
-/* unused harmony exports valueAt, parseInventory */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7684);
-
-
-
-
-
-const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
-/** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
-const IGNORED_RESOURCE_TYPES = new Set(['local_file', 'local_sensitive_file']);
-/**
- * The parts of `tofu show -json <plan>` read here. The resource values stay inside this module:
- * only names and addresses come out.
- */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-        address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
-        module_address: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
-        type: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(),
-        mode: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().optional(),
-        change: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-            actions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()),
-            before: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
-            after: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
-            after_unknown: zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J().optional(),
-        }),
-    }))
-        .nullish(),
-});
-function changeKind(actions) {
-    const set = new Set(actions);
-    if (set.has('create') && set.has('delete'))
-        return 'replace';
-    if (set.has('create'))
-        return 'create';
-    if (set.has('delete'))
-        return 'delete';
-    if (set.has('update'))
-        return 'update';
-    return 'none'; // no-op, read, forget (OpenTofu's `removed` block: the machine stays)
-}
-/** The value at a dotted path (`input.node_name`, `network.0.name`), or undefined. */
-function valueAt(value, path) {
-    let current = value;
-    for (const key of path) {
-        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
-            return undefined;
-        current = current[key];
-    }
-    return current;
-}
-/** Whether `after_unknown` marks the dotted path, or an object or list holding it, as known only after apply. */
-function unknownAt(afterUnknown, path) {
-    let current = afterUnknown;
-    for (const key of path) {
-        if (current === true)
-            return true;
-        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
-            return false;
-        current = current[key];
-    }
-    return current === true;
-}
-function sortedUnique(names) {
-    return [...new Set(names)].sort();
-}
-function plannedNodeChanges(planJson, spec) {
-    const parsed = PlanJsonSchema.safeParse(planJson);
-    if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssues */ .og)('the plan from `tofu show -json`', parsed.error.issues));
-    const namePath = spec.nameAttribute.split('.');
-    const kept = [];
-    const created = [];
-    const deleted = [];
-    const replaced = [];
-    const unnamed = [];
-    const updated = [];
-    /** Module instances of nodes that come or go: their ports, volumes… change with them. */
-    const churnedModules = new Set();
-    const others = [];
-    for (const resource of parsed.data.resource_changes ?? []) {
-        if (resource.mode === 'data')
-            continue;
-        const { actions, before, after, after_unknown: afterUnknown } = resource.change;
-        const kind = changeKind(actions);
-        const nameBefore = valueAt(before, namePath);
-        const nameAfter = valueAt(after, namePath);
-        const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
-        const afterName = typeof nameAfter === 'string' ? nameAfter : undefined;
-        const afterUnknownName = kind !== 'none' && kind !== 'delete' && afterName === undefined && unknownAt(afterUnknown, namePath);
-        const isNode = resource.type === spec.type &&
-            (beforeName !== undefined || afterName !== undefined || (kind === 'create' && afterUnknownName));
-        if (!isNode) {
-            if (kind !== 'none' && !IGNORED_RESOURCE_TYPES.has(resource.type) && !spec.companions?.includes(resource.address))
-                others.push({ address: resource.address, moduleAddress: resource.module_address });
-            continue;
-        }
-        const name = beforeName ?? afterName;
-        if (kind === 'none' || kind === 'update') {
-            kept.push(name);
-            if (kind === 'update')
-                updated.push(name);
-            continue;
-        }
-        if (resource.module_address)
-            churnedModules.add(resource.module_address);
-        if (kind === 'delete') {
-            deleted.push(beforeName ?? afterName);
-        }
-        else if (kind === 'create' || beforeName === undefined) {
-            // A replacement whose old value lacks the name is, for the cluster, just a new node.
-            if (afterName === undefined) {
-                created.push(resource.address);
-                unnamed.push(resource.address);
-            }
-            else {
-                created.push(afterName);
-            }
-        }
-        else if (afterName !== undefined && afterName !== beforeName) {
-            // Renamed: Kubernetes sees another node, so the old one goes and the new one joins.
-            deleted.push(beforeName);
-            created.push(afterName);
-        }
-        else {
-            replaced.push(beforeName);
-        }
-    }
-    const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined &&
-        [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
-    return {
-        kept: sortedUnique(kept),
-        created: sortedUnique(created),
-        deleted: sortedUnique(deleted),
-        replaced: sortedUnique(replaced),
-        otherChanges: sortedUnique(others.filter((other) => !insideChurnedModule(other.moduleAddress)).map((other) => other.address)),
-        unnamed: sortedUnique(unnamed),
-        updated: sortedUnique(updated),
-    };
-}
-/** Kubespray inventories of large clusters carry host variables for every node. */
-const INVENTORY_FILE = { noun: 'inventory', plural: 'inventories', maxBytes: 16 * 1024 * 1024 };
-const HostsSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J(), { error: 'host variables must be a mapping, or empty' }).nullable(), {
-    error: 'must map host names to their variables (or to nothing)',
-})
-    .nullish();
-// Ansible's YAML inventory: a group has hosts, children (groups) and vars; other keys are ignored, as Ansible does.
-const GroupSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    hosts: HostsSchema,
-    get children() {
-        return zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), GroupSchema.nullable(), { error: 'must map group names to groups' }).nullish();
-    },
-}, { error: 'must be a group: a mapping with hosts, children or vars' });
-const InventorySchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), GroupSchema.nullable());
-const CONTROL_PLANE_GROUPS = ['kube_control_plane', 'kube-master'];
-const ETCD_GROUPS = ['etcd'];
-const WORKER_GROUPS = ['kube_node', 'kube-node'];
-/** The inventory at `file`, or undefined when there is no file there (yet: the OpenTofu code may write it). */
-function readInventory(file) {
-    try {
-        // lstat: a symlink to a missing file is an error readTextFile explains, not a missing inventory.
-        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file, { throwIfNoEntry: false }))
-            return undefined;
-    }
-    catch (error) {
-        if (error.code === 'ENOTDIR')
-            return undefined;
-        throw error;
-    }
-    return { ...parseInventory((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, INVENTORY_FILE), (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file)), file };
-}
-function parseInventory(text, source) {
-    const { value } = (0,_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parseYamlMapping */ .$0)(text, source, INVENTORY_FILE);
-    const parsed = InventorySchema.safeParse(value);
-    if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssues */ .og)(`inventory ${source}`, parsed.error.issues));
-    // A group may be defined in several places (under all.children and under k8s_cluster.children, say): Ansible merges them.
-    const groups = new Map();
-    const hosts = [];
-    const collect = (name, definition) => {
-        const group = groups.get(name) ?? { hosts: [], children: [] };
-        groups.set(name, group);
-        for (const host of Object.keys(definition?.hosts ?? {})) {
-            group.hosts.push(host);
-            hosts.push(host);
-        }
-        for (const [child, childDefinition] of Object.entries(definition?.children ?? {})) {
-            group.children.push(child);
-            collect(child, childDefinition);
-        }
-    };
-    for (const [name, definition] of Object.entries(parsed.data))
-        collect(name, definition);
-    // Ansible's order: a group's own hosts, then each child's, depth first; the first occurrence counts.
-    const members = (names) => {
-        const result = [];
-        const visited = new Set();
-        const visit = (name) => {
-            if (visited.has(name))
-                return; // a group listed twice, or a cycle
-            visited.add(name);
-            const group = groups.get(name);
-            if (!group)
-                return;
-            result.push(...group.hosts);
-            for (const child of group.children)
-                visit(child);
-        };
-        for (const name of names)
-            visit(name);
-        return [...new Set(result)];
-    };
-    return {
-        file: source,
-        hosts: [...new Set(hosts)],
-        controlPlane: members(CONTROL_PLANE_GROUPS),
-        etcd: members(ETCD_GROUPS),
-        workers: members(WORKER_GROUPS),
-    };
-}
-const ROLE_ORDER = ['control-plane', 'etcd', 'worker'];
-function rolesIn(inventory, node) {
-    const roles = [];
-    if (inventory.controlPlane.includes(node))
-        roles.push('control-plane');
-    if (inventory.etcd.includes(node))
-        roles.push('etcd');
-    if (inventory.workers.includes(node))
-        roles.push('worker');
-    return roles;
-}
-function nodeWorkFromPlan(changes, inventoryBefore) {
-    const remove = sortedUnique([...changes.deleted, ...changes.replaced]);
-    const create = sortedUnique([...changes.created, ...changes.replaced]);
-    const removeRoles = {};
-    if (inventoryBefore)
-        for (const node of remove)
-            removeRoles[node] = rolesIn(inventoryBefore, node);
-    const noNodeComesOrGoes = changes.created.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0;
-    const work = {
-        newCluster: changes.kept.length === 0 && changes.deleted.length === 0 && changes.replaced.length === 0,
-        remove,
-        create,
-        // No node comes or goes: a re-deploy of the same plan, or nodes updated in place. cluster.yml
-        // converges either (and is what every deploy ran before node changes were told apart).
-        otherChanges: changes.otherChanges.length > 0 || noNodeComesOrGoes,
-        removeRoles,
-    };
-    if (changes.unnamed?.length)
-        work.unnamed = sortedUnique(changes.unnamed);
-    return work;
-}
-/** A later plan (a resumed deploy re-planned) adds to pending work instead of forgetting it: union of lists, newCluster/otherChanges OR-ed. */
-function mergeNodeWork(pending, next) {
-    if (!pending)
-        return structuredClone(next);
-    const nextRemoves = new Set(next.remove);
-    const removeRoles = { ...pending.removeRoles };
-    for (const [node, roles] of Object.entries(next.removeRoles)) {
-        const known = new Set([...(removeRoles[node] ?? []), ...roles]);
-        removeRoles[node] = ROLE_ORDER.filter((role) => known.has(role));
-    }
-    // A node created by the pending work that the next plan removes never got Kubespray: nothing to install for it.
-    const stillCreated = pending.create.filter((node) => !nextRemoves.has(node));
-    const merged = {
-        newCluster: pending.newCluster || next.newCluster,
-        remove: sortedUnique([...pending.remove, ...next.remove]),
-        create: sortedUnique([...stillCreated, ...next.create]),
-        otherChanges: pending.otherChanges || next.otherChanges,
-        removeRoles,
-    };
-    const unnamed = sortedUnique([...(pending.unnamed ?? []), ...(next.unnamed ?? [])]).filter((address) => merged.create.includes(address));
-    if (unnamed.length)
-        merged.unnamed = unnamed;
-    const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
-    if (unsafeOverride !== undefined)
-        merged.unsafeOverride = unsafeOverride;
-    return merged;
-}
-/**
- * The pending work a new plan builds on, given which nodes kubespray-remove-nodes has already
- * removed: a pending removal the new plan no longer makes is dropped while it has not happened;
- * a node already drained and removed whose server the new plan keeps must be installed again.
- */
-function pendingForNextPlan(pending, removed, next) {
-    if (!pending)
-        return { reinstall: [] };
-    const nextRemoves = new Set([...next.deleted, ...next.replaced]);
-    const done = new Set(removed);
-    const reinstall = sortedUnique(removed.filter((node) => !nextRemoves.has(node) && next.kept.includes(node)));
-    const remove = pending.remove.filter((node) => nextRemoves.has(node) || (done.has(node) && !reinstall.includes(node)));
-    const removeRoles = Object.fromEntries(Object.entries(pending.removeRoles).filter(([node]) => remove.includes(node)));
-    return {
-        pending: { ...pending, remove, removeRoles, create: sortedUnique([...pending.create, ...reinstall]) },
-        reinstall,
-    };
-}
-function listed(nodes) {
-    return nodes.join(', ');
-}
-const ONE_AT_A_TIME = 'remove nodes one at a time (one deploy each)';
-/**
- * Refuses removals that can break the cluster, before anything changes (throws UserError saying
- * what to do: one node at a time). With allowUnsafe the same texts come back as warnings starting
- * "UNSAFE:". `inventoryFile` names the inventory in the message when it is missing.
- */
-function checkRemovalSafety(work, inventoryBefore, allowUnsafe, inventoryFile) {
-    const warnings = [];
-    const refusals = [];
-    if (work.remove.length === 0)
-        return { warnings };
-    if (!inventoryBefore) {
-        const where = inventoryFile ? (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
-        refusals.push(`the plan removes ${listed(work.remove)}, but their roles cannot be known (the inventory at ${where} is missing): restore the inventory the OpenTofu code writes, then ${ONE_AT_A_TIME}`);
-    }
-    else {
-        const removing = new Set(work.remove);
-        const file = (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryBefore.file);
-        const firstControlPlane = inventoryBefore.controlPlane[0];
-        const firstEtcd = inventoryBefore.etcd[0];
-        const firstGroups = [
-            ...(firstControlPlane !== undefined && removing.has(firstControlPlane)
-                ? [{ node: firstControlPlane, group: 'kube_control_plane' }]
-                : []),
-            ...(firstEtcd !== undefined && removing.has(firstEtcd) ? [{ node: firstEtcd, group: 'etcd' }] : []),
-        ];
-        for (const node of new Set(firstGroups.map((first) => first.node))) {
-            const groups = firstGroups.filter((first) => first.node === node).map((first) => first.group);
-            refusals.push(`${node} is the first host of ${groups.join(' and ')} in ${file}, and Kubespray's remove-node.yml runs kubectl and etcdctl there, so it cannot remove it. ` +
-                `Follow Kubespray's procedure (docs/operations/nodes.md): keep the node, move it lower in kube_control_plane and etcd, run cluster.yml, then remove it in a later deploy`);
-        }
-        const controlPlaneRemoved = inventoryBefore.controlPlane.filter((node) => removing.has(node));
-        if (controlPlaneRemoved.length > 0 && controlPlaneRemoved.length === inventoryBefore.controlPlane.length) {
-            refusals.push(`the plan removes every control-plane node (${listed(controlPlaneRemoved)}): the cluster would have no API server; keep at least one and ${ONE_AT_A_TIME}`);
-        }
-        const etcdRemoved = inventoryBefore.etcd.filter((node) => removing.has(node));
-        const etcdLeft = inventoryBefore.etcd.length - etcdRemoved.length;
-        if (etcdRemoved.length > 0 && etcdRemoved.length * 2 >= inventoryBefore.etcd.length) {
-            refusals.push(`the plan removes ${etcdRemoved.length} of ${inventoryBefore.etcd.length} etcd members (${listed(etcdRemoved)}): etcd would lose quorum; ${ONE_AT_A_TIME}, so that a majority of members always stays`);
-        }
-        else if (etcdRemoved.length > 0 && etcdLeft % 2 === 0) {
-            warnings.push(`etcd is left with ${etcdLeft} members, an even number: it tolerates no more failures than ${etcdLeft - 1} would, and Kubespray's inventory check wants an odd count; add or remove one more etcd node in a later deploy`);
-        }
-        const unknown = work.remove.filter((node) => !inventoryBefore.hosts.includes(node));
-        if (unknown.length > 0) {
-            warnings.push(`${listed(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not in ${file}: remove-node.yml cannot drain or delete ${unknown.length === 1 ? 'it' : 'them'} from Kubernetes`);
-        }
-    }
-    if (refusals.length === 0)
-        return { warnings };
-    if (!allowUnsafe) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(refusals.length === 1
-            ? `refusing to remove nodes: ${refusals[0]}`
-            : `refusing to remove nodes:\n${refusals.map((refusal) => `  - ${refusal}`).join('\n')}`);
-    }
-    return { warnings: [...refusals.map((refusal) => `UNSAFE: ${refusal}`), ...warnings] };
-}
-/**
- * Unreachable nodes (NotReady in the API, or not registered) are removed with reset_nodes=false and
- * allow_ungraceful_removal=true, as Kubespray documents; the rest normally. Empty runs omitted.
- * Without the API's node list (undefined: it could not be asked) every node is removed normally.
- */
-function removalRuns(remove, apiNodes) {
-    const nodes = sortedUnique(remove);
-    const ready = new Map((apiNodes ?? []).map((node) => [node.name, node.ready]));
-    const isReachable = (node) => apiNodes === undefined || ready.get(node) === true;
-    const runs = [
-        { nodes: nodes.filter(isReachable), reachable: true },
-        { nodes: nodes.filter((node) => !isReachable(node)), reachable: false },
-    ];
-    return runs.filter((run) => run.nodes.length > 0);
-}
-/** The extra vars of one remove-node.yml run, in order: node=<a,b>, skip_confirmation=true, plus reset_nodes=false and allow_ungraceful_removal=true when unreachable. */
-function removeNodeVars(run) {
-    // skip_confirmation: a CI runner has no TTY, and the prompt's empty answer fails the play.
-    const vars = [`node=${run.nodes.join(',')}`, 'skip_confirmation=true'];
-    if (!run.reachable)
-        vars.push('reset_nodes=false', 'allow_ungraceful_removal=true');
-    return vars;
-}
-/** The rules shared by the decision after the apply and the prediction before it. */
-function decide(work, isControlPlaneOrEtcd, isWorker) {
-    if (work.newCluster)
-        return { kind: 'cluster', reason: 'a new cluster: cluster.yml installs every node' };
-    if (work.otherChanges)
-        return {
-            kind: 'cluster',
-            reason: 'the plan changes more than nodes (or nothing): cluster.yml converges everything',
-        };
-    const unnamed = new Set(work.unnamed ?? []);
-    if (unnamed.size > 0) {
-        return {
-            kind: 'cluster',
-            reason: `the names of new nodes were unknown at plan time (${listed([...unnamed])}): cluster.yml installs whatever they are`,
-        };
-    }
-    const addedControl = work.create.filter(isControlPlaneOrEtcd);
-    if (addedControl.length > 0) {
-        return {
-            kind: 'cluster',
-            reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml; control-plane nodes are appended at the end of kube_control_plane, and nginx-proxy on every node must reload its upstreams`,
-        };
-    }
-    const removedControl = work.remove.filter((node) => {
-        const roles = work.removeRoles[node];
-        return roles === undefined || roles.includes('control-plane') || roles.includes('etcd');
-    });
-    if (removedControl.length > 0) {
-        return {
-            kind: 'cluster',
-            reason: `removed nodes (${listed(removedControl)}) were control-plane or etcd nodes, or their roles are unknown: Kubespray's procedure is to unlist them and run cluster.yml, which rewrites --etcd-servers`,
-        };
-    }
-    const limit = sortedUnique(work.create.filter(isWorker));
-    if (limit.length > 0) {
-        return {
-            kind: 'scale',
-            limit,
-            reason: `only workers were added${work.remove.length > 0 ? ' (and workers removed)' : ''}: scale.yml installs them, after facts.yml refreshes the facts cache`,
-        };
-    }
-    if (work.remove.length > 0)
-        return {
-            kind: 'none',
-            reason: 'only workers were removed, by remove-node.yml before the apply: nothing to install',
-        };
-    return { kind: 'none', reason: 'no node was added or removed' };
-}
-/**
- * What Kubespray runs after the apply, from the pending work and the inventory after apply.
- * `inventoryFile` names the inventory when it is missing.
- */
-function playbookAfterApply(work, inventoryAfter, inventoryFile) {
-    const unnamed = new Set(work.unnamed ?? []);
-    const named = work.create.filter((node) => !unnamed.has(node));
-    if (named.length > 0 && !inventoryAfter) {
-        const where = inventoryFile ? (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryFile) : 'inventory/inventory.yaml in the cluster directory';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`);
-    }
-    if (inventoryAfter) {
-        const grouped = new Set([...inventoryAfter.controlPlane, ...inventoryAfter.etcd, ...inventoryAfter.workers]);
-        const missing = named.filter((node) => !grouped.has(node));
-        if (missing.length > 0) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`the new nodes ${listed(missing)} are not in kube_control_plane, etcd or kube_node of ${(0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(inventoryAfter.file)}: the OpenTofu code must write every node it creates into the inventory`);
-        }
-    }
-    const controlPlaneOrEtcd = new Set([...(inventoryAfter?.controlPlane ?? []), ...(inventoryAfter?.etcd ?? [])]);
-    const workers = new Set(inventoryAfter?.workers ?? []);
-    return decide(work, (node) => controlPlaneOrEtcd.has(node), (node) => workers.has(node));
-}
-/** The same, before the apply (dry run / PR plan): new nodes' roles are not known yet, so a created node counts as a worker unless its name is already in the inventory's control plane or etcd. */
-function predictedPlaybook(work, inventoryBefore) {
-    const controlPlaneOrEtcd = new Set([...(inventoryBefore?.controlPlane ?? []), ...(inventoryBefore?.etcd ?? [])]);
-    return decide(work, (node) => controlPlaneOrEtcd.has(node), (node) => !controlPlaneOrEtcd.has(node));
-}
-/** One line for plans and comments, e.g. "remove-node.yml for sandbox-worker-0 before apply; scale.yml --limit sandbox-worker-3,sandbox-worker-4 after". */
-function describeNodeDecisions(work, decision) {
-    const parts = [];
-    if (work.unsafeOverride)
-        parts.push(`UNSAFE: ${work.unsafeOverride}`);
-    if (work.remove.length > 0)
-        parts.push(`remove-node.yml for ${listed(work.remove)} before apply`);
-    if (decision.kind === 'cluster')
-        parts.push(`cluster.yml after (${decision.reason})`);
-    else if (decision.kind === 'scale')
-        parts.push(`scale.yml --limit ${decision.limit.join(',')} after`);
-    else
-        parts.push(`no playbook after (${decision.reason})`);
-    return parts.join('; ');
-}
-
-
-/***/ }),
-
-/***/ 7595:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ nodeDecisions),
-/* harmony export */   g: () => (/* binding */ renderNodeDecisions)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
-/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5915);
-/* harmony import */ var _steps_kubespray_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2402);
-
-
-
-/**
- * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
- * Kubespray does not run (deployment.method none) or the operation is not a deploy.
- */
-function nodeDecisions(settings, planned) {
-    if (!settings.kubespray || settings.operation !== 'deploy')
-        return undefined;
-    const inventoryFile = (0,_steps_kubespray_js__WEBPACK_IMPORTED_MODULE_2__/* .kubesprayPaths */ .ZZ)(settings).inventory;
-    const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .readInventory */ .zw)(inventoryFile);
-    const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
-    let warnings = [];
-    let refused;
-    try {
-        warnings = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRemovalSafety */ .$I)(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile).warnings;
-    }
-    catch (error) {
-        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo))
-            throw error;
-        refused = error.message;
-    }
-    const decision = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .predictedPlaybook */ .Ih)(work, inventory);
-    return {
-        summary: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeDecisions */ .Hq)(work, decision),
-        removeBeforeApply: work.remove,
-        playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
-        ...(decision.kind === 'scale' && { limit: decision.limit }),
-        ...(refused && { refused }),
-        warnings: [...warnings.filter((w) => w.startsWith('UNSAFE:')), ...warnings.filter((w) => !w.startsWith('UNSAFE:'))],
-    };
-}
-/** The decisions as text lines, for the CLI. */
-function renderNodeDecisions(nodes) {
-    const lines = [`Nodes: ${nodes.summary}`];
-    if (nodes.refused)
-        lines.push(`  REFUSED: a deploy of this plan stops before changing anything: ${nodes.refused}`);
-    for (const warning of nodes.warnings)
-        lines.push(`  ${warning.startsWith('UNSAFE:') ? '⚠️ ' : ''}warning: ${warning}`);
-    return `${lines.join('\n')}\n`;
-}
-
-
-/***/ }),
-
-/***/ 397:
+/***/ 9485:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12495,8 +15554,8 @@ function renderNodeDecisions(nodes) {
 /* harmony export */   xb: () => (/* binding */ OPERATIONS)
 /* harmony export */ });
 /* unused harmony export MAX_NODES */
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2335);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
 
 
 /**
@@ -12555,7 +15614,7 @@ function parseOperation(text, where) {
     }
     return value;
 }
-/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube-version.ts compares them. */
+/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube/version.ts compares them. */
 const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
 function parseKubernetesVersionOption(text, where) {
     const value = text.trim();
@@ -12568,7 +15627,7 @@ function parseKubernetesVersionOption(text, where) {
 
 /***/ }),
 
-/***/ 6702:
+/***/ 3822:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -12864,1171 +15923,32 @@ class DeployOutput {
 
 /***/ }),
 
-/***/ 9659:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  xL: () => (/* binding */ openPipeline)
-});
-
-// UNUSED EXPORTS: checkOutputPaths, createRedactor, keystoneAuthChecker
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/credentials.js
-var credentials = __nccwpck_require__(1713);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-// EXTERNAL MODULE: ./lib/core/kubeconfig.js
-var core_kubeconfig = __nccwpck_require__(4708);
-// EXTERNAL MODULE: ./lib/core/yaml.js
-var yaml = __nccwpck_require__(7684);
-// EXTERNAL MODULE: ./lib/core/duration.js
-var duration = __nccwpck_require__(8415);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-;// CONCATENATED MODULE: ./lib/core/keystone.js
-/**
- * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
- * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
- */
-
-
-
-
-
-const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
-const DEFAULT_REQUIRED_SERVICES = ['identity', 'compute', 'network', 'image'];
-/**
- * The Keystone v3 base URL for an auth_url: `https://k:5000` and `https://k:5000/v3/` both give
- * `https://k:5000/v3`. Any other API version (v2.0) is refused: tokens come from v3 only.
- */
-function normalizeAuthUrl(authUrl) {
-    let url;
-    try {
-        url = new URL(authUrl.trim());
-    }
-    catch {
-        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
-    }
-    const pathname = url.pathname.replace(/\/+$/, '');
-    const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
-    if (version === undefined)
-        return `${url.origin}${pathname}/v3`;
-    if (version !== 'v3' && !version.startsWith('v3.')) {
-        throw new errors/* UserError */.yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
-    }
-    return `${url.origin}${pathname.slice(0, -version.length)}v3`;
-}
-/** One line for the dry-run plan; never throws, so a plan can show even incomplete credentials. */
-function describeAuthCheck(creds, options = {}) {
-    let tokensUrl;
-    try {
-        tokensUrl = creds.authUrl ? `${normalizeAuthUrl(creds.authUrl)}/auth/tokens` : '<auth_url missing>/auth/tokens';
-    }
-    catch {
-        tokensUrl = `${creds.authUrl}/auth/tokens`;
-    }
-    const method = (0,credentials/* authMethod */.A8)(creds);
-    const credential = method ? credentialLabel(creds, method) : 'no complete credentials yet';
-    const services = (options.requiredServices ?? DEFAULT_REQUIRED_SERVICES).join(', ');
-    const where = `${creds.region ?? 'any region'}/${endpointInterface(creds)}`;
-    return `POST ${tokensUrl} (${credential}), then check catalog for ${services} in ${where}`;
-}
-/**
- * Gets a token and checks the catalog. Throws a UserError naming the problem and the fix for every
- * failure a user can cause: unreachable Keystone, rejected credentials, wrong region, missing service.
- * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
- */
-async function checkOpenStackAuth(creds, options = {}) {
-    if (!creds.authUrl) {
-        throw new errors/* UserError */.yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
-    }
-    const identityUrl = normalizeAuthUrl(creds.authUrl);
-    const method = (0,credentials/* authMethod */.A8)(creds);
-    if (!method) {
-        throw new errors/* UserError */.yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
-    }
-    const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
-    const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
-    const request = {
-        auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) },
-    };
-    let answer;
-    try {
-        answer = await postJson(tokensUrl, request, tlsOptions(creds), timeoutMs);
-    }
-    catch (error) {
-        throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
-    }
-    const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
-    const { region, endpoints } = checkCatalog(token.catalog, {
-        identityUrl,
-        region: creds.region,
-        regionSource: creds.sources.region,
-        interface: endpointInterface(creds),
-        requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
-    });
-    return {
-        method,
-        user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
-        ...(token.project?.name !== undefined && { project: token.project.name }),
-        region,
-        interface: endpointInterface(creds),
-        ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
-        endpoints,
-    };
-}
-// ---- the token request ------------------------------------------------------------------------
-/** Accepts the older `publicURL` spelling (OS_ENDPOINT_TYPE style) as well as `public`. */
-function endpointInterface(creds) {
-    return (creds.interface || 'public').replace(/URL$/, '');
-}
-/** How the credential is named in messages: ids and names only, never the secret. */
-function credentialLabel(creds, method) {
-    if (method === 'application-credential') {
-        if (creds.applicationCredentialId)
-            return `application credential ${creds.applicationCredentialId}`;
-        return `application credential "${creds.applicationCredentialName}" of ${userLabel(creds)}`;
-    }
-    return `password for ${userLabel(creds)}`;
-}
-function userLabel(creds) {
-    if (creds.username)
-        return `user ${creds.username} in domain ${creds.userDomainName ?? '(none)'}`;
-    return `user id ${creds.userId}`;
-}
-function source(creds, field) {
-    const from = creds.sources[field];
-    return from ? ` (from ${from})` : '';
-}
-/** The `identity` part of the request. Keystone looks users up by id, or by name within a domain. */
-function identityRequest(creds, method) {
-    if (method === 'application-credential') {
-        const secret = creds.applicationCredentialSecret;
-        if (creds.applicationCredentialId) {
-            return {
-                methods: ['application_credential'],
-                application_credential: { id: creds.applicationCredentialId, secret },
-            };
-        }
-        return {
-            methods: ['application_credential'],
-            application_credential: {
-                name: creds.applicationCredentialName,
-                secret,
-                user: userReference(creds, 'an application credential name'),
-            },
-        };
-    }
-    return {
-        methods: ['password'],
-        password: { user: { ...userReference(creds, 'a username'), password: creds.password } },
-    };
-}
-function userReference(creds, needer) {
-    if (creds.userId)
-        return { id: creds.userId };
-    if (!creds.username) {
-        throw new errors/* UserError */.yo(`${needer} needs its user: set the username with its user domain, or the user id`);
-    }
-    if (!creds.userDomainName) {
-        throw new errors/* UserError */.yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
-    }
-    return { name: creds.username, domain: { name: creds.userDomainName } };
-}
-/**
- * Password tokens are scoped to the project; an unscoped token has no catalog. Application
- * credentials carry their own project and Keystone refuses a scope next to them.
- */
-function projectScope(creds) {
-    if (creds.projectId)
-        return { project: { id: creds.projectId } };
-    if (!creds.projectName) {
-        throw new errors/* UserError */.yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
-    }
-    const domain = creds.projectDomainName ?? creds.userDomainName;
-    if (!domain) {
-        throw new errors/* UserError */.yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
-    }
-    return { project: { name: creds.projectName, domain: { name: domain } } };
-}
-function tlsOptions(creds) {
-    if (!creds.caCert)
-        return { insecure: creds.insecure };
-    try {
-        return { insecure: creds.insecure, ca: (0,external_node_fs_.readFileSync)(creds.caCert) };
-    }
-    catch (error) {
-        throw new errors/* UserError */.yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-    }
-}
-/** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
-const MAX_ANSWER_MIB = 8;
-class RequestTimeout extends Error {
-    connected;
-    constructor(connected) {
-        super('request timed out');
-        this.connected = connected;
-    }
-}
-/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
-async function postJson(url, payload, tls, timeoutMs) {
-    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
-    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 2327, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
-    return new Promise((resolve, reject) => {
-        const data = JSON.stringify(payload);
-        let connected = false;
-        const fail = (error) => {
-            clearTimeout(deadline);
-            reject(error);
-        };
-        const request = transport.request(url, {
-            method: 'POST',
-            // A one-off connection: no keep-alive socket outlives the check.
-            agent: false,
-            headers: {
-                'Content-Type': 'application/json',
-                Accept: 'application/json',
-                'Content-Length': Buffer.byteLength(data),
-            },
-            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
-        }, (response) => {
-            const chunks = [];
-            let size = 0;
-            response.on('data', (chunk) => {
-                size += chunk.length;
-                if (size > MAX_ANSWER_MIB * 1024 * 1024) {
-                    request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
-                }
-                else {
-                    chunks.push(chunk);
-                }
-            });
-            response.on('error', fail);
-            response.on('end', () => {
-                clearTimeout(deadline);
-                resolve({
-                    status: response.statusCode ?? 0,
-                    contentType: response.headers['content-type'] ?? '',
-                    ...(response.headers.location !== undefined && { location: response.headers.location }),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                });
-            });
-        });
-        const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
-        request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
-        request.on('error', fail);
-        request.end(data);
-    });
-}
-const UNTRUSTED_CERTIFICATE_CODES = new Set([
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-]);
-function connectionError(error, url, identityUrl, timeoutMs) {
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    const address = `${url.hostname}:${port}`;
-    const keystone = `Keystone at ${identityUrl}`;
-    if (error instanceof RequestTimeout) {
-        const what = error.connected
-            ? `${keystone} accepted the connection but did not answer within ${(0,duration/* formatDuration */.a)(timeoutMs)}`
-            : `could not connect to ${address} (${keystone}) within ${(0,duration/* formatDuration */.a)(timeoutMs)}; a firewall may be dropping the traffic`;
-        return new errors/* UserError */.yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
-    }
-    const code = error.code ?? '';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return new errors/* UserError */.yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
-    }
-    if (code === 'ECONNREFUSED') {
-        return new errors/* UserError */.yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
-    }
-    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-        return new errors/* UserError */.yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
-    }
-    const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
-    if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
-    }
-    if (code === 'CERT_HAS_EXPIRED') {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
-    }
-    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
-    }
-    if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-        return new errors/* UserError */.yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
-    }
-    return new errors/* UserError */.yo(`request to ${keystone} failed: ${(0,errors/* errorMessage */.gJ)(error)}`);
-}
-// ---- the answer ---------------------------------------------------------------------------------
-/**
- * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
- * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
- */
-const optionalString = schemas/* string */.YjP()
-    .nullish()
-    .catch(undefined)
-    .transform((v) => v ?? undefined);
-const CatalogEndpointSchema = schemas/* object */.Ikc({
-    interface: optionalString,
-    region_id: optionalString,
-    region: optionalString,
-    url: optionalString,
-});
-const CatalogServiceSchema = schemas/* object */.Ikc({
-    type: optionalString,
-    endpoints: schemas/* array */.YOg(CatalogEndpointSchema).optional().catch(undefined),
-});
-const TokenAnswerSchema = schemas/* object */.Ikc({
-    token: schemas/* object */.Ikc({
-        user: schemas/* object */.Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
-        project: schemas/* object */.Ikc({ name: optionalString }).optional().catch(undefined),
-        expires_at: optionalString,
-        catalog: schemas/* array */.YOg(CatalogServiceSchema).optional().catch(undefined),
-    }),
-});
-const ErrorAnswerSchema = schemas/* object */.Ikc({ error: schemas/* object */.Ikc({ message: schemas/* string */.YjP() }) });
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** What came back instead of a Keystone answer, for messages. */
-function describeBody(answer, json) {
-    if (/html/i.test(answer.contentType) || /^\s*</.test(answer.body))
-        return 'an HTML page';
-    if (json !== undefined)
-        return 'JSON that is not a Keystone token';
-    return answer.body.trim() === '' ? 'an empty body' : `non-JSON content (${answer.contentType || 'no content type'})`;
-}
-/** Keystone's text for every 401 it does not explain; quoting it would add nothing. */
-const GENERIC_UNAUTHORIZED = 'The request you have made requires authentication.';
-/**
- * Keystone's own error text ({"error": {"message": ...}}) when it says more than the generic 401,
- * e.g. "The password is expired and needs to be changed for user: <id>.", and repeats no secret.
- */
-function keystoneErrorMessage(json, creds) {
-    const parsed = ErrorAnswerSchema.safeParse(json);
-    if (!parsed.success)
-        return undefined;
-    const text = parsed.data.error.message.trim();
-    if (text === '' || text === GENERIC_UNAUTHORIZED)
-        return undefined;
-    if ((0,credentials/* credentialSecrets */.DJ)(creds).some((secret) => text.includes(secret)))
-        return undefined;
-    return text.slice(0, 300);
-}
-function readToken(answer, context) {
-    const { creds, method, identityUrl, tokensUrl } = context;
-    const json = parseJson(answer.body);
-    const keystoneMessage = keystoneErrorMessage(json, creds);
-    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
-    const label = credentialLabel(creds, method);
-    const status = answer.status;
-    if (status === 200 || status === 201) {
-        const parsed = TokenAnswerSchema.safeParse(json);
-        if (!parsed.success) {
-            throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
-        }
-        const { token } = parsed.data;
-        if (!token.catalog) {
-            throw new errors/* UserError */.yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
-        }
-        return { ...token, catalog: token.catalog };
-    }
-    if (status === 401)
-        throw new errors/* UserError */.yo(rejectedMessage(context, keystoneMessage));
-    if (status === 403) {
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
-    }
-    if (status === 404 && keystoneMessage) {
-        const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
-        throw new errors/* UserError */.yo(missingAppCred
-            ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
-            : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
-    }
-    if (status === 404) {
-        throw new errors/* UserError */.yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
-    }
-    if (status >= 300 && status < 400) {
-        throw new errors/* UserError */.yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
-    }
-    if (status >= 500) {
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
-    }
-    if (keystoneMessage)
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-    throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
-}
-/**
- * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
- * credential, an unknown user and a project the user cannot use all get the same generic message.
- * Say which credential was refused and list what else gets the same answer.
- */
-function rejectedMessage(context, keystoneMessage) {
-    const { creds, method, identityUrl } = context;
-    const rejected = `Keystone at ${identityUrl} rejected the ${credentialLabel(creds, method)}`;
-    if (keystoneMessage && /expired/i.test(keystoneMessage)) {
-        const renew = method === 'application-credential'
-            ? 'the application credential has expired; create a new one'
-            : 'the password has expired; change it (e.g. in Horizon), then retry';
-        return `${rejected}: ${renew} (Keystone: "${keystoneMessage}")`;
-    }
-    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
-    if (method === 'application-credential') {
-        const causes = creds.applicationCredentialId
-            ? 'the secret is wrong'
-            : 'the secret, the user or the user domain is wrong';
-        return `${rejected}${quoted}: ${causes}, or the application credential has expired (Keystone gives the same answer for both). Check the secret${source(creds, 'applicationCredentialSecret')} or create a new application credential`;
-    }
-    const project = creds.projectId
-        ? ` Keystone gives the same answer when project ${creds.projectId} does not exist or the user has no role on it.`
-        : ` Keystone gives the same answer when project ${creds.projectName} in domain ${creds.projectDomainName ?? creds.userDomainName} does not exist or the user has no role on it.`;
-    return `${rejected}${quoted}: check the user, its domain and the password${source(creds, 'password')}.${project}`;
-}
-function endpointRegion(endpoint) {
-    return endpoint.region_id ?? endpoint.region ?? undefined;
-}
-function uniqueSorted(values) {
-    return [...new Set([...values].filter((v) => !!v))].sort();
-}
-/**
- * Without a configured region, clients take the first endpoint of the interface in any region;
- * the check does the same.
- */
-function findEndpoint(catalog, type, region, iface) {
-    for (const service of catalog) {
-        if (service.type !== type)
-            continue;
-        const endpoint = service.endpoints?.find((e) => e.interface === iface && e.url && (region === undefined || endpointRegion(e) === region));
-        if (endpoint)
-            return endpoint;
-    }
-    return undefined;
-}
-function checkCatalog(catalog, check) {
-    const { identityUrl, region, interface: iface } = check;
-    const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
-    const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
-    if (region !== undefined && !catalogRegions.includes(region)) {
-        throw new errors/* UserError */.yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
-            `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
-    }
-    const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
-    if (missing.length > 0) {
-        const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
-        const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
-        throw new errors/* UserError */.yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
-            'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
-    }
-    const endpoints = {};
-    const foundIn = new Set();
-    for (const service of catalog) {
-        if (!service.type || endpoints[service.type] !== undefined)
-            continue;
-        const endpoint = findEndpoint(catalog, service.type, region, iface);
-        if (!endpoint?.url)
-            continue;
-        endpoints[service.type] = endpoint.url;
-        if (check.requiredServices.includes(service.type))
-            foundIn.add(endpointRegion(endpoint));
-    }
-    return { region: region ?? (uniqueSorted(foundIn).join(', ') || '(no region)'), endpoints };
-}
-/** "not in the catalog at all", or the regions and interfaces it does have: "RegionOne (public, internal)". */
-function whereServiceExists(catalog, type) {
-    const endpoints = catalog.filter((service) => service.type === type).flatMap((service) => service.endpoints ?? []);
-    if (endpoints.length === 0)
-        return 'is not in the catalog at all';
-    const byRegion = new Map();
-    for (const endpoint of endpoints) {
-        const region = endpointRegion(endpoint) ?? '(no region)';
-        const interfaces = byRegion.get(region) ?? new Set();
-        interfaces.add(endpoint.interface ?? '?');
-        byRegion.set(region, interfaces);
-    }
-    const regions = [...byRegion.keys()]
-        .sort()
-        .map((region) => `${region} (${[...byRegion.get(region)].sort().join(', ')})`);
-    return `exists only in ${regions.join(', ')}`;
-}
-
-// EXTERNAL MODULE: ./lib/core/redact.js
-var redact = __nccwpck_require__(8038);
-// EXTERNAL MODULE: ./lib/core/settings.js + 1 modules
-var core_settings = __nccwpck_require__(1708);
-// EXTERNAL MODULE: ./lib/core/state.js + 1 modules
-var state = __nccwpck_require__(703);
-// EXTERNAL MODULE: ./lib/core/cluster-api.js
-var cluster_api = __nccwpck_require__(8132);
-// EXTERNAL MODULE: ./lib/core/steps/environment.js
-var environment = __nccwpck_require__(3126);
-// EXTERNAL MODULE: ./lib/core/steps/cluster-api.js + 1 modules
-var steps_cluster_api = __nccwpck_require__(5052);
-;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
-
-
-
-/**
- * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
- * talk to whatever gets its address next), with any plan left behind. The engine then marks the
- * resume state destroyed, so the next deploy starts from nothing.
- */
-class ForgetClusterStep {
-    settings;
-    id = 'forget-cluster';
-    title = 'Forget the destroyed cluster';
-    kind = 'remote';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    get files() {
-        const capi = this.settings.clusterApi;
-        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
-        const capiFiles = capi
-            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
-            : [];
-        return [this.settings.kubeconfigPath, (0,core_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
-    }
-    async plan() {
-        return {
-            workingDir: this.settings.clusterDir,
-            reads: [],
-            writes: this.files,
-            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
-        };
-    }
-    async run(_context) {
-        const deleted = [];
-        for (const file of this.files) {
-            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
-                deleted.push(file);
-        }
-        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/steps/kubespray.js + 1 modules
-var kubespray = __nccwpck_require__(2402);
-// EXTERNAL MODULE: ./lib/core/steps/normalize-kubeconfig.js
-var normalize_kubeconfig = __nccwpck_require__(7250);
-// EXTERNAL MODULE: ./lib/core/steps/opentofu.js
-var opentofu = __nccwpck_require__(4715);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-;// CONCATENATED MODULE: ./lib/core/api-certificate.js
-
-
-
-const HANDSHAKE_TIMEOUT_MS = 10_000;
-/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
-function serverAddress(server) {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
-    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
-}
-/**
- * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
- * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
- * expired certificate is still reported (that is the point), so verification does not abort the
- * handshake; any other verification failure is returned as `untrusted`.
- */
-function probeApiCertificate(target) {
-    const { host, port } = serverAddress(target.server);
-    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
-    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
-    return new Promise((resolve, reject) => {
-        const socket = external_node_tls_namespaceObject.connect({
-            host,
-            port,
-            servername: serverName,
-            ca: target.ca,
-            cert: target.cert,
-            key: target.key,
-            rejectUnauthorized: false,
-        });
-        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
-        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
-        socket.once('secureConnect', () => {
-            const certificate = socket.getPeerCertificate();
-            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
-            socket.end();
-            if (!certificate?.valid_to)
-                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
-            resolve({
-                endpoint,
-                notAfter: new Date(certificate.valid_to),
-                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
-            });
-        });
-    });
-}
-
-// EXTERNAL MODULE: ./lib/core/check-report.js
-var check_report = __nccwpck_require__(3802);
-// EXTERNAL MODULE: ./lib/core/kube-nodes.js
-var kube_nodes = __nccwpck_require__(8878);
-// EXTERNAL MODULE: ./lib/core/node-changes.js
-var node_changes = __nccwpck_require__(5915);
-;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
-
-
-
-
-
-
-
-
-
-
-
-const DAY_MS = 86_400_000;
-/** The most useful line of a failed kubectl run: its last non-empty output line. */
-function lastLine(result) {
-    return ([...result.tail]
-        .reverse()
-        .find((l) => l.trim() !== '')
-        ?.trim() ?? `exited with ${result.exitCode}`);
-}
-/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
-function failedReadyzChecks(text) {
-    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
-}
-/**
- * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
- * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
- * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
- * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
- */
-class ClusterHealthStep {
-    settings;
-    id = 'cluster-health';
-    title = 'Check the health of the cluster';
-    kind = 'check';
-    nodesCommand;
-    readyzCommand;
-    constructor(settings) {
-        this.settings = settings;
-        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
-        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
-        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
-    }
-    get inventoryFile() {
-        return this.settings.kubespray ? (0,kubespray/* kubesprayPaths */.ZZ)(this.settings).inventory : undefined;
-    }
-    async plan() {
-        const version = this.settings.kubernetesVersion;
-        return {
-            workingDir: this.nodesCommand.cwd,
-            command: this.nodesCommand,
-            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
-            writes: [],
-            actions: [
-                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
-                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
-                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
-            ],
-        };
-    }
-    async run(context) {
-        const found = [];
-        const add = (kind, subject, message) => found.push({ kind, subject, message });
-        try {
-            await this.check(context, add);
-        }
-        finally {
-            context.report.findings.push(...found);
-        }
-        return found.length === 0
-            ? 'healthy'
-            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
-    }
-    async check(context, add) {
-        const { report } = context;
-        const kubeconfig = this.settings.kubeconfigPath;
-        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
-            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
-            return;
-        }
-        let tls;
-        try {
-            tls = (0,core_kubeconfig/* kubeconfigTls */.dR)((0,files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
-        }
-        catch (error) {
-            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
-            return;
-        }
-        if (!tls) {
-            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
-            return;
-        }
-        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
-        const listed = await query(this.nodesCommand);
-        let nodes;
-        try {
-            if (listed.exitCode === 0)
-                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
-        }
-        catch (error) {
-            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
-        }
-        if (listed.exitCode !== 0) {
-            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
-        }
-        else {
-            if (nodes)
-                this.checkNodes(nodes, report, add);
-            const readyz = await query(this.readyzCommand);
-            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
-            for (const check of failed)
-                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
-            if (readyz.exitCode !== 0 && failed.length === 0)
-                add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
-        }
-        try {
-            const certificate = await probeApiCertificate(tls);
-            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
-            if (certificate.untrusted) {
-                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
-                return;
-            }
-            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
-            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
-            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
-            if (daysLeft < 0)
-                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
-            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
-                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
-        }
-        catch (error) {
-            // The API being unreachable was said once already.
-            if (listed.exitCode === 0)
-                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
-        }
-    }
-    checkNodes(nodes, report, add) {
-        const inApi = new Set(nodes.map((n) => n.name));
-        let expected;
-        const file = this.inventoryFile;
-        if (file) {
-            try {
-                const inventory = (0,node_changes/* readInventory */.zw)(file);
-                if (inventory)
-                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
-                else
-                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
-            }
-            catch (error) {
-                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
-            }
-        }
-        report.nodes = {
-            expected: expected?.length ?? nodes.length,
-            inApi: nodes.length,
-            ready: nodes.filter((n) => n.ready).length,
-        };
-        if (expected) {
-            const listed = new Set(expected);
-            for (const name of expected.filter((n) => !inApi.has(n)))
-                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
-            for (const node of nodes.filter((n) => !listed.has(n.name)))
-                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
-        }
-        for (const node of nodes.filter((n) => !n.ready))
-            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
-        const version = this.settings.kubernetesVersion;
-        if (!version)
-            return;
-        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
-            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/steps/preflight.js
-var steps_preflight = __nccwpck_require__(608);
-// EXTERNAL MODULE: ./lib/core/steps/wait-ready.js
-var wait_ready = __nccwpck_require__(8852);
-;// CONCATENATED MODULE: ./lib/core/steps/index.js
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
- * state, lock, dry run and reports run all of them.
- * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
- *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
- * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
- *   only for nodes the API shows below the target; readiness then requires every node at it.
- * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
- * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
- *   resume state (selection.ts), so a deploy's stays as it was.
- */
-function buildSteps(settings, authChecker) {
-    const preflight = new steps_preflight/* PreflightStep */.at(settings, authChecker);
-    const kubeconfig = new normalize_kubeconfig/* NormalizeKubeconfigStep */.r3(settings.clusterDir, settings.kubeconfigPath, settings.vip);
-    const waitReady = (version) => new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), {
-        ...settings.waitReady,
-        version,
-    });
-    const venv = () => [new kubespray/* KubesprayVenvStep */.wO(settings), new kubespray/* KubesprayPipStep */.M9(settings)];
-    if (settings.clusterApi)
-        return clusterApiSteps(settings, preflight);
-    switch (settings.operation) {
-        case 'deploy':
-            return [
-                preflight,
-                new opentofu/* OpenTofuInitStep */.dC(settings),
-                new opentofu/* OpenTofuPlanStep */.Av(settings),
-                ...(settings.kubespray ? [...venv(), new kubespray/* KubesprayRemoveNodesStep */._M(settings)] : []),
-                new opentofu/* OpenTofuApplyStep */.$f(settings),
-                ...(settings.kubespray ? [new kubespray/* KubesprayPlaybookStep */.Uv(settings)] : []),
-                kubeconfig,
-                waitReady(),
-            ];
-        case 'upgrade':
-            if (!settings.kubespray) {
-                throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
-            }
-            return [
-                preflight,
-                ...venv(),
-                new kubespray/* KubernetesVersionCheckStep */.J9(settings),
-                new kubespray/* KubesprayFactsStep */.iR(settings),
-                new kubespray/* KubesprayUpgradeControlPlaneStep */.kj(settings),
-                new kubespray/* KubesprayUpgradeWorkersStep */.wt(settings),
-                kubeconfig,
-                waitReady(settings.kubernetesVersion),
-            ];
-        case 'destroy':
-            return [
-                preflight,
-                new opentofu/* OpenTofuInitStep */.dC(settings),
-                new opentofu/* OpenTofuDestroyStep */.hD(settings),
-                new ForgetClusterStep(settings),
-            ];
-        case 'check':
-            return [
-                preflight,
-                new opentofu/* OpenTofuInitStep */.dC(settings),
-                new opentofu/* OpenTofuDriftStep */.KH(settings),
-                new ClusterHealthStep(settings),
-            ];
-    }
-}
-/**
- * deployment.method cluster-api (CLUSTER_API_STEPS): a management cluster, the providers, the
- * credentials Secret, the rendered manifests applied, the machines waited for, the workload
- * kubeconfig, addons, readiness, then (kind only) the pivot. Destroy deletes the Cluster object.
- */
-function clusterApiSteps(settings, preflight) {
-    const capi = settings.clusterApi;
-    const management = new steps_cluster_api/* CapiManagementClusterStep */.zM(settings);
-    switch (settings.operation) {
-        case 'deploy': {
-            // Every machine a Ready node, unless --nodes asks for another count.
-            const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
-            const ready = new wait_ready/* WaitReadyStep */.VG(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, nodes });
-            return [
-                preflight,
-                management,
-                new steps_cluster_api/* ClusterctlInitStep */.Qg(settings),
-                new steps_cluster_api/* CapiCloudCredentialsStep */.Tf(settings),
-                new steps_cluster_api/* CapiRenderStep */.Qf(settings),
-                new steps_cluster_api/* CapiApplyStep */.Kq(settings),
-                new steps_cluster_api/* CapiWaitStep */.zl(settings),
-                new steps_cluster_api/* CapiWorkloadKubeconfigStep */.Yw(settings),
-                new steps_cluster_api/* CapiAddonsStep */.F$(settings),
-                ready,
-                ...(capi.management.kind === 'kind' ? [new steps_cluster_api/* CapiPivotStep */.W_(settings)] : []),
-            ];
-        }
-        case 'upgrade':
-        case 'check':
-            throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[settings.operation]);
-        case 'destroy':
-            return [
-                preflight,
-                management,
-                ...(capi.management.kind === 'kind' ? [new steps_cluster_api/* CapiMoveBackStep */.cC(settings)] : []),
-                new steps_cluster_api/* CapiDeleteClusterStep */.z0(settings),
-                new ForgetClusterStep(settings),
-            ];
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/core/pipeline.js
-
-
-
-
-
-
-
-
-
-
-
-
-/** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
-function keystoneAuthChecker(settings) {
-    const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
-    return {
-        describe: (credentials, timeoutMs) => describeAuthCheck(credentials, { timeoutMs, requiredServices }),
-        async check(credentials, timeoutMs) {
-            const result = await checkOpenStackAuth(credentials, { timeoutMs, requiredServices });
-            const project = result.project ? ` in project ${result.project}` : '';
-            return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
-        },
-    };
-}
-/** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
-async function createRedactor(settings, extra = []) {
-    const redactor = new redact/* Redactor */.pO();
-    for (const secret of [...(0,credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
-        redactor.add(secret);
-    try {
-        if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
-            for (const secret of (0,core_kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
-                redactor.add(secret);
-        }
-    }
-    catch {
-        // an unreadable kubeconfig is reported by the step that needs it
-    }
-    return redactor;
-}
-/**
- * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
- * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
- */
-async function checkDirectoryPath(dir, what, given) {
-    const within = (current) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
-    for (let current = dir;; current = external_node_path_.dirname(current)) {
-        try {
-            if ((await external_node_fs_.promises.stat(current)).isDirectory())
-                return;
-            throw new errors/* UserError */.yo(`${within(current)} is not a directory`);
-        }
-        catch (error) {
-            if (error instanceof errors/* UserError */.yo)
-                throw error;
-            const code = error.code;
-            if (code === 'ELOOP')
-                throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
-            if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
-            const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
-            if (link !== undefined)
-                throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);
-            if (external_node_path_.dirname(current) === current)
-                return;
-        }
-    }
-}
-/**
- * Where a run will write, checked before it starts: a state directory that is a file (or lies under
- * one, or is a broken symlink) failed as a raw ENOTDIR from the deploy lock, with a stack trace; a
- * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
- * the whole infrastructure and Kubespray run.
- */
-async function checkOutputPaths(settings) {
-    // The state directory, then the cluster's below it and its logs.
-    await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
-    await checkDirectoryPath((0,core_settings/* runtimePaths */.hi)(settings).logDir, 'state directory', settings.stateDir);
-    await checkDirectoryPath(external_node_path_.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
-    await (0,files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
-}
-async function openPipeline(options, deps = {}) {
-    const settings = (0,core_settings/* resolveSettings */.Mo)(options);
-    await checkOutputPaths(settings);
-    const paths = (0,core_settings/* runtimePaths */.hi)(settings);
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const logPath = external_node_path_.join(paths.logDir, `${settings.operation}-${stamp}.log`);
-    return {
-        settings,
-        redactor: await createRedactor(settings, deps.secrets),
-        steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
-        store: deps.store?.(settings, logPath) ?? new state/* LocalStateStore */.Mc(paths.statePath, (0,core_settings/* clusterId */.kL)(settings)),
-        logPath,
-    };
-}
-
-
-/***/ }),
-
-/***/ 3504:
+/***/ 1838:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EG: () => (/* binding */ renderPlan),
-/* harmony export */   Gg: () => (/* binding */ buildPlan),
-/* harmony export */   X5: () => (/* binding */ noTofuPlanReason),
-/* harmony export */   mZ: () => (/* binding */ wouldApply),
-/* harmony export */   ul: () => (/* binding */ noCapiDiffReason)
+/* harmony export */   v: () => (/* binding */ FIRST_PAUSE_MS),
+/* harmony export */   y: () => (/* binding */ sleep)
 /* harmony export */ });
-/* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8905);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1708);
-/* harmony import */ var _steps_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3126);
-
-
-
-
-const REDACTED = '<redacted>';
-function shownValue(name, value, redactor) {
-    return _credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_ENV_NAMES */ .uR.has(name) || redactor.redact(value) !== value ? REDACTED : value;
-}
-/** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */
-function envChanges(env, base, redactor) {
-    const shown = {};
-    for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
-        const before = base[name];
-        if (value === before)
-            continue;
-        shown[name] =
-            before && value.endsWith(`:${before}`)
-                ? `${value.slice(0, -before.length)}$${name}`
-                : shownValue(name, value, redactor);
-    }
-    return shown;
-}
-function sharedEnvironment(settings, redactor) {
-    const shared = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings);
-    const set = (0,_steps_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineVariables */ .w)(settings);
-    const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
-    return {
-        shared,
-        shown: {
-            set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
-            dropped: inherited.filter((name) => !(name in shared)).sort(),
-            inherited: inherited.filter((name) => name in shared).length,
-        },
-    };
-}
-/** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
-async function buildPlan(settings, steps, store, filter, redactor) {
-    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .selectSteps */ .Ki)(steps, filter);
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter, settings.operation);
-    const { shared, shown } = sharedEnvironment(settings, redactor);
-    const planned = [];
-    for (const [index, step] of selected.entries()) {
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter), state);
-        const plan = await step.plan();
-        planned.push({
-            index: index + 1,
-            id: step.id,
-            title: step.title,
-            kind: step.kind,
-            action: decision.run ? 'run' : 'skip',
-            reason: decision.reason,
-            workingDir: plan.workingDir,
-            argv: plan.command && [...plan.command.argv],
-            reads: plan.reads,
-            writes: plan.writes,
-            actions: plan.actions ?? [],
-            env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
-        });
-    }
-    return redactor.redactValue({
-        operation: settings.operation,
-        cluster: (0,_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings),
-        configPath: settings.configPath,
-        clusterDir: settings.clusterDir,
-        statePath: store.location,
-        note,
-        environment: shown,
-        steps: planned,
-    });
-}
-/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy; an upgrade has none. */
-const TOFU_APPLYING_STEPS = ['opentofu-apply', 'opentofu-destroy'];
-/** Whether the run this plan describes would apply with tofu: only then is a tofu plan worth making. */
-function wouldApply(plan) {
-    return plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id) && s.action === 'run');
-}
-/** Why a dry run shows no tofu plan, in one line. */
-function noTofuPlanReason(plan) {
-    if (plan.operation === 'upgrade')
-        return 'No OpenTofu plan: an upgrade changes no infrastructure.';
-    if (plan.operation === 'check')
-        return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
-    return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
-}
-/** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
-function noCapiDiffReason(plan) {
-    return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
-}
-/** The plan as text, in the reference's dry-run layout. */
-function renderPlan(plan) {
-    const lines = [`${plan.operation[0].toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];
-    if (plan.configPath)
-        lines.push(`  config:      ${plan.configPath}`);
-    lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
-    if (plan.note)
-        lines.push(`  note:        ${plan.note}`);
-    const { set, dropped, inherited } = plan.environment;
-    lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`);
-    for (const [name, value] of Object.entries(set))
-        lines.push(`        ${name}=${value}`);
-    const total = plan.steps.length;
-    for (const step of plan.steps) {
-        lines.push('');
-        const verb = step.action === 'run' ? '→' : '⏭';
-        lines.push(`[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`);
-        lines.push(`      working dir: ${step.workingDir}`);
-        if (step.argv)
-            lines.push(`      command:     ${step.argv.map(quoteArg).join(' ')}`);
-        for (const action of step.actions)
-            lines.push(`      action:      ${action}`);
-        if (step.reads.length)
-            lines.push(`      reads:       ${step.reads.join(', ')}`);
-        if (step.writes.length)
-            lines.push(`      writes:      ${step.writes.join(', ')}`);
-        const env = Object.entries(step.env);
-        if (env.length) {
-            lines.push('      environment: the shared one, plus:');
-            for (const [name, value] of env)
-                lines.push(`        ${name}=${value}`);
+/** The first pause of a poll; pauses then double up to the interval. */
+const FIRST_PAUSE_MS = 500;
+/** A pause that ends early when the run is interrupted. */
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
         }
-    }
-    return `${lines.join('\n')}\n`;
-}
-/** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */
-function quoteArg(arg) {
-    return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+        signal?.addEventListener('abort', done, { once: true });
+    });
 }
 
 
 /***/ }),
 
-/***/ 8038:
+/***/ 1078:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14532,132 +16452,500 @@ function charStart(i, n, at) {
 
 /***/ }),
 
-/***/ 8905:
+/***/ 4324:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ keepsResumeState),
-/* harmony export */   Ki: () => (/* binding */ selectSteps),
-/* harmony export */   ZK: () => (/* binding */ usesSavedState),
-/* harmony export */   eX: () => (/* binding */ loadStartingState),
-/* harmony export */   lH: () => (/* binding */ decideStep),
-/* harmony export */   le: () => (/* binding */ checkFilter)
+/* harmony export */   $0: () => (/* binding */ parseYamlMapping),
+/* harmony export */   HT: () => (/* binding */ KUBECONFIG_FILE),
+/* harmony export */   Rh: () => (/* binding */ CLOUDS_YAML),
+/* harmony export */   g2: () => (/* binding */ CONFIG_FILE),
+/* harmony export */   hN: () => (/* binding */ parseYaml),
+/* harmony export */   sL: () => (/* binding */ readYamlMapping)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3828);
-/* harmony import */ var _option_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(397);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(703);
-/* harmony import */ var _steps_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5617);
-
+/* unused harmony export MAX_NESTING */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4196);
 
 
 
 /**
- * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
- * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ * The one way YAML from outside is read: cluster configs, kubeconfigs, clouds.yaml. Bounded in
+ * size, nesting and alias expansion, linear in time, single-document, duplicate keys refused, and
+ * no error quotes the source text (a kubeconfig's or clouds.yaml's secrets would reach the log).
  */
-function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
-    if (filter.step && filter.fromStep)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
-    const available = operation ? (0,_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(operation) : _steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1;
-    for (const [flag, id] of [
-        ['step', filter.step],
-        ['from-step', filter.fromStep],
-    ]) {
-        if (id === undefined || available.includes(id))
-            continue;
-        if (!_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1.includes(id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
-        }
-        const owners = _option_values_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.filter((op) => (0,_steps_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(op).includes(id));
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
+const MiB = 1024 * 1024;
+const CONFIG_FILE = { noun: 'config file', plural: 'config files', maxBytes: MiB };
+const CLOUDS_YAML = { noun: 'clouds.yaml', plural: 'clouds.yaml files', maxBytes: MiB };
+/** Larger: a kubeconfig with many clusters, or embedded CA bundles, is legitimately big. */
+const KUBECONFIG_FILE = { noun: 'kubeconfig', plural: 'kubeconfigs', maxBytes: 16 * MiB };
+/**
+ * Collections nested deeper than this are refused before the yaml package composes them: its
+ * composer and toJS recurse, and a stack overflow inside V8's regexp compiler aborts the process
+ * outright. Real configs nest about ten levels.
+ */
+const MAX_NESTING = 100;
+/** Alias expansion bound ("billion laughs"); the yaml package's default, stated here on purpose. */
+const MAX_ALIAS_COUNT = 100;
+/** YAML allows tab, LF and CR among the C0 controls; the rest (and DEL) mean binary or a mangled file. */
+const FORBIDDEN_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+class NestedTooDeep extends Error {
+    offset;
+    constructor(offset) {
+        super('nested too deep');
+        this.offset = offset;
     }
-}
-/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
-function selectSteps(steps, filter) {
-    checkFilter(filter);
-    for (const id of [filter.step, filter.fromStep]) {
-        if (id && !steps.some((s) => s.id === id)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
-        }
-    }
-    if (filter.step)
-        return steps.filter((s) => s.id === filter.step);
-    if (filter.fromStep)
-        return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
-    return [...steps];
 }
 /**
- * Whether an operation saves resume state. A check only reads: it neither resumes nor saves, so an
- * unfinished deploy stays resumable and a completed one stays complete.
+ * Parses one YAML document from `text`; `source` names it in messages (e.g. "kubeconfig /x").
+ * Throws a UserError for text over the kind's size limit, control characters, syntax errors,
+ * several documents, nesting beyond MAX_NESTING, duplicate keys and alias bombs.
  */
-function keepsResumeState(operation) {
-    return operation !== 'check';
-}
-/** Whether saved state decides anything: not with --restart, --step or --from-step. */
-function usesSavedState(filter) {
-    return !filter.restart && !filter.step && !filter.fromStep;
-}
-/** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
-async function decideStep(step, saved, useState, state) {
-    if (!useState)
-        return { run: true, reason: 'selected' };
-    if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
-        return { run: false, reason: `${step.preparesFor} already completed` };
-    }
-    if (!saved)
-        return { run: true, reason: 'not run yet' };
-    if (saved.status === 'failed')
-        return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
-    if (saved.status === 'running')
-        return { run: true, reason: 'was interrupted last time' };
-    if (step.kind === 'check')
-        return { run: true, reason: 'checks always run' };
-    if (step.kind === 'converge')
-        return { run: true, reason: 'reads what is left to do from the cluster' };
-    if (step.preparesFor)
-        return { run: true, reason: `runs until ${step.preparesFor} has completed` };
-    if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
-        return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
-    }
-    return { run: false, reason: 'already completed' };
-}
-/**
- * Loads the state a run starts from. A completed run is history, not something to resume; so is a
- * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
- */
-async function loadStartingState(store, cluster, filter, operation = 'deploy') {
-    const fresh = (note, keep) => {
-        const state = (0,_state_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyState */ .p$)(cluster, operation);
-        // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
-        if (keep?.clusterApi && !keep.destroyedAt)
-            state.clusterApi = keep.clusterApi;
-        return { state, note };
+function parseYaml(text, source, kind) {
+    (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseOversize */ .QC)(source, Buffer.byteLength(text), kind);
+    const lines = new yaml__WEBPACK_IMPORTED_MODULE_0__.LineCounter();
+    const at = (offset) => {
+        const { line, col } = lines.linePos(offset);
+        return `line ${line}, column ${col}`;
     };
-    if (!keepsResumeState(operation))
-        return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
-    if (filter.restart)
-        return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
-    const saved = await store.load();
-    if (!saved)
-        return fresh();
-    if (saved.destroyedAt)
-        return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
-    if (saved.operation !== operation) {
-        if (saved.completedAt)
-            return fresh(undefined, saved);
-        const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
-        return fresh(`the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`, saved);
+    const control = FORBIDDEN_CONTROL.exec(text);
+    if (control) {
+        const line = text.slice(0, control.index).split('\n').length;
+        const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: control character ${code} at line ${line} (a binary file?)`);
     }
-    if (saved.completedAt && usesSavedState(filter)) {
-        return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
+    const parser = new yaml__WEBPACK_IMPORTED_MODULE_0__.Parser(lines.addNewLine);
+    // The yaml package's own duplicate check compares each key with every earlier one: quadratic.
+    const composer = new yaml__WEBPACK_IMPORTED_MODULE_0__.Composer({ uniqueKeys: false, logLevel: 'error' });
+    let document;
+    try {
+        for (const doc of composer.compose(boundedTokens(parser, lines, text), true, text.length)) {
+            if (document)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} holds more than one YAML document (another starts at ${at(doc.range[0])}); give one`);
+            document = doc;
+        }
     }
-    return { state: saved };
+    catch (error) {
+        if (error instanceof NestedTooDeep)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} nests collections more than ${MAX_NESTING} levels deep (at ${at(error.offset)})`);
+        throw error;
+    }
+    // compose(…, forceDoc = true) yields a document even for empty text.
+    const doc = document;
+    const syntaxError = doc.errors[0];
+    if (syntaxError)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: ${syntaxError.message} at ${at(syntaxError.pos[0])}`);
+    refuseDuplicateKeys(doc, source, at);
+    try {
+        return { document: doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+    }
+    catch (error) {
+        if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: aliases (*name) expand to too much data (over ${MAX_ALIAS_COUNT} copies); write the values out`);
+        }
+        throw error;
+    }
+}
+/**
+ * What Parser.parse does, refusing nesting beyond MAX_NESTING as it goes: the parser keeps one
+ * stack entry a level, iteratively, so the depth is known before anything recurses.
+ */
+function* boundedTokens(parser, lines, text) {
+    lines.addNewLine(0);
+    for (const lexeme of new yaml__WEBPACK_IMPORTED_MODULE_0__.Lexer().lex(text)) {
+        yield* parser.next(lexeme);
+        if (parser.stack.length > MAX_NESTING)
+            throw new NestedTooDeep(parser.offset);
+    }
+    yield* parser.end();
+}
+/**
+ * One Set per mapping, in one pass over the tree (iterative: the depth is bounded, but the walk
+ * need not rely on it). Keys are compared as toJS will write them, so `1` and `"1"` collide too.
+ */
+function refuseDuplicateKeys(doc, source, at) {
+    const pending = [doc.contents];
+    while (pending.length > 0) {
+        const node = pending.pop();
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(node)) {
+            const seen = new Map();
+            for (const { key, value } of node.items) {
+                pending.push(key, value);
+                if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(key))
+                    continue;
+                const name = key.value === null ? '' : String(key.value);
+                const offset = key.range?.[0] ?? 0;
+                const first = seen.get(name);
+                if (first !== undefined) {
+                    const shown = name.length > 60 ? `${name.slice(0, 57)}...` : name;
+                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: duplicate key ${JSON.stringify(shown)} at ${at(offset)} (first at ${at(first)})`);
+                }
+                seen.set(name, offset);
+            }
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(node)) {
+            for (const item of node.items)
+                pending.push(item);
+        }
+    }
+}
+/** What a parsed YAML value is, for "must be a mapping, but it is …". */
+function describeValue(value) {
+    if (value === null || value === undefined)
+        return 'empty';
+    if (Array.isArray(value))
+        return 'a list';
+    return `a ${typeof value === 'object' ? 'value of another kind' : typeof value}`;
+}
+/** parseYaml for documents whose top level must be a mapping (configs, kubeconfigs, clouds.yaml). */
+function parseYamlMapping(text, source, kind) {
+    const parsed = parseYaml(text, source, kind);
+    const { value } = parsed;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} must be a YAML mapping (key: value) at the top level, but it is ${describeValue(value)}`);
+    }
+    return { document: parsed.document, value: value };
+}
+/** Reads (readTextFile's checks) and parses a YAML file whose top level is a mapping. */
+function readYamlMapping(file, kind) {
+    return parseYamlMapping((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, kind), (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file), kind);
 }
 
 
 /***/ }),
 
-/***/ 1708:
+/***/ 8796:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q2: () => (/* binding */ describeCheckReport),
+/* harmony export */   fo: () => (/* binding */ CERTIFICATE_WARNING_DAYS),
+/* harmony export */   jT: () => (/* binding */ newCheckReport),
+/* harmony export */   kf: () => (/* binding */ completeCheckReport)
+/* harmony export */ });
+/* unused harmony exports FINDING_KINDS, CheckFindingSchema, CheckReportSchema */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+
+/**
+ * What `operation: check` (CLI `cluster-deploy check`) found for one cluster: infrastructure drift
+ * from `tofu plan -detailed-exitcode`, and the cluster's own health. It leaves the cluster, the
+ * tofu state and the deploy's resume state as they were. The report is an action output (JSON),
+ * the job summary and the body of the cluster's health issue, so it holds names, counts and
+ * one-line messages only: never a value from the plan, a credential or a kubeconfig.
+ */
+const FINDING_KINDS = [
+    /** tofu plan shows changes (subject: the resource address). */
+    'drift',
+    /** In the inventory, not in the API. */
+    'node-missing',
+    /** In the API, not Ready. */
+    'node-not-ready',
+    /** In the API, not in the inventory. */
+    'node-unexpected',
+    /** kubelet version differs from opencenter.cluster.kubernetes.version (subject: the node). */
+    'kubelet-version',
+    /** The API server's certificate expires within the warning window, or has expired (subject: the endpoint). */
+    'certificate-expiry',
+    /** A failing `/readyz?verbose` check (subject: the check's name, e.g. `etcd`). */
+    'readyz',
+    /** A part of the check could not run (no kubeconfig, API unreachable); subject: what was not checked. */
+    'unchecked',
+];
+const CheckFindingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(FINDING_KINDS),
+    subject: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+});
+const CheckReportSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    /** `<org>/<cluster>`. */
+    cluster: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    checkedAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** tofu plan found changes (exit code 2). */
+    drift: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    /** No finding other than drift. */
+    healthy: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    /** The drift plan's counts and addresses, like the PR plan; absent when the plan did not run. */
+    infrastructure: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        add: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        change: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        destroy: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        replace: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        rows: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['create', 'update', 'destroy', 'replace']) })),
+    })
+        .optional(),
+    /** Node counts: in the inventory, in the API, Ready in the API. */
+    nodes: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), inApi: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
+    /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
+    certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ endpoint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), notAfter: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), daysLeft: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
+    findings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(CheckFindingSchema),
+});
+/** Days before expiry from which the API server certificate is a finding. */
+const CERTIFICATE_WARNING_DAYS = 30;
+/** A report with nothing found yet: the check steps fill it as they run. */
+function newCheckReport(cluster) {
+    return { cluster, checkedAt: new Date().toISOString(), drift: false, healthy: true, findings: [] };
+}
+/** The finished report: healthy when nothing but drift was found, checked against its schema (it is an output). */
+function completeCheckReport(report) {
+    return CheckReportSchema.parse({ ...report, healthy: report.findings.every((finding) => finding.kind === 'drift') });
+}
+/** The report for a terminal or a log: a headline, then one line per finding. */
+function describeCheckReport(report) {
+    const others = report.findings.filter((finding) => finding.kind !== 'drift').length;
+    const drift = report.drift
+        ? `drift (${report.infrastructure?.rows.length ?? 0} resource${report.infrastructure?.rows.length === 1 ? '' : 's'})`
+        : 'no drift';
+    const health = report.healthy ? 'healthy' : `unhealthy (${others} finding${others === 1 ? '' : 's'})`;
+    return [
+        `Check of ${report.cluster}: ${drift}, ${health}`,
+        ...report.findings.map((finding) => `  ${finding.kind}: ${finding.message}`),
+    ];
+}
+
+
+/***/ }),
+
+/***/ 7414:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AC: () => (/* binding */ renderedManifests),
+/* harmony export */   LH: () => (/* binding */ managementKubeconfig),
+/* harmony export */   M6: () => (/* binding */ CLUSTER_API_REFUSALS),
+/* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
+/* harmony export */   T_: () => (/* binding */ kindLockPath),
+/* harmony export */   iq: () => (/* binding */ isCredentialVariable),
+/* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
+/* harmony export */   uX: () => (/* binding */ missingVariablesError)
+/* harmony export */ });
+/* unused harmony exports CREDENTIAL_VARIABLES, kindClusterName */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
+
+
+
+/** clusterctl's flag and the Provider inventory's `type` for each role. */
+const PROVIDER_ROLES = [
+    { role: 'core', flag: '--core', type: 'CoreProvider', field: 'core' },
+    { role: 'bootstrap', flag: '--bootstrap', type: 'BootstrapProvider', field: 'bootstrap' },
+    { role: 'controlPlane', flag: '--control-plane', type: 'ControlPlaneProvider', field: 'control_plane' },
+    { role: 'infrastructure', flag: '--infrastructure', type: 'InfrastructureProvider', field: 'infrastructure' },
+];
+/** Config fields mapped to CAPO's template variables. */
+const OPENSTACK_VARIABLES = {
+    cloud: 'OPENSTACK_CLOUD',
+    image_name: 'OPENSTACK_IMAGE_NAME',
+    control_plane_machine_flavor: 'OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR',
+    node_machine_flavor: 'OPENSTACK_NODE_MACHINE_FLAVOR',
+    external_network_id: 'OPENSTACK_EXTERNAL_NETWORK_ID',
+    dns_nameservers: 'OPENSTACK_DNS_NAMESERVERS',
+    failure_domain: 'OPENSTACK_FAILURE_DOMAIN',
+    ssh_key_name: 'OPENSTACK_SSH_KEY_NAME',
+};
+/** Variables that would carry credentials into the rendered manifests: the engine writes that Secret itself. */
+const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'];
+/** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
+const FLAG_VARIABLES = [
+    'CLUSTER_NAME',
+    'NAMESPACE',
+    'KUBERNETES_VERSION',
+    'CONTROL_PLANE_MACHINE_COUNT',
+    'WORKER_MACHINE_COUNT',
+];
+/** The resolved credentials in every command's environment: never template input. */
+function isCredentialVariable(name) {
+    return CREDENTIAL_VARIABLES.includes(name) || name.startsWith('OS_');
+}
+/** Template variables reach clusterctl as its environment: these would change how clusterctl itself runs. */
+const TOOL_VARIABLES = ['PATH', 'HOME', 'KUBECONFIG', 'XDG_CONFIG_HOME', 'TMPDIR'];
+const FIELD = 'deployment.cluster_api';
+/** kind names are DNS labels: the cluster's name, lower-cased, prefixed so it is recognisably ours. */
+function kindClusterName(clusterName) {
+    return `capi-${clusterName.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`.slice(0, 50).replace(/-+$/, '');
+}
+/** The cluster's name as Cluster API wants it (CLUSTER_NAME must be a DNS-1123 label). */
+function capiClusterName(clusterName, source) {
+    if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(clusterName)) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
+    }
+    return clusterName;
+}
+/** kubectl apply -f reads a symlink to a directory as a file: it gets the directory itself. */
+function realDirectory(dir) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(dir);
+    }
+    catch {
+        return dir; // preflight says it is missing
+    }
+}
+function resolveClusterApiSettings(config, options, where) {
+    const source = where.source;
+    const capi = config.deployment.cluster_api;
+    if (!capi)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
+    capiClusterName(where.clusterName, source);
+    const { kubeconfig, bootstrap } = capi.management;
+    let management;
+    if (options.managementKubeconfig !== undefined) {
+        if (!options.managementKubeconfig.trim())
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb("the management kubeconfig path is empty; give the path of an existing management cluster's kubeconfig");
+        management = {
+            kind: 'existing',
+            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.managementKubeconfig),
+            source: '--management-kubeconfig (input management-kubeconfig)',
+        };
+    }
+    else if (kubeconfig && bootstrap) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
+    }
+    else if (kubeconfig) {
+        management = {
+            kind: 'existing',
+            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(source), kubeconfig),
+            source: `${FIELD}.management.kubeconfig`,
+        };
+    }
+    else if (bootstrap === 'kind') {
+        management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
+    }
+    else {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
+    }
+    const version = config.opencenter.cluster?.kubernetes?.version;
+    if (!version)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
+    const variables = {};
+    const variableFields = {};
+    for (const [name, value] of Object.entries(capi.variables ?? {})) {
+        if (FLAG_VARIABLES.includes(name))
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
+        if (isCredentialVariable(name)) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
+        }
+        if (TOOL_VARIABLES.includes(name)) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
+        }
+        const field = Object.entries(OPENSTACK_VARIABLES).find(([, variable]) => variable === name)?.[0];
+        if (field)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
+        variables[name] = value;
+        variableFields[name] = `${FIELD}.variables.${name}`;
+    }
+    const cloudName = capi.openstack.cloud ?? 'openstack';
+    for (const [field, name] of Object.entries(OPENSTACK_VARIABLES)) {
+        const value = field === 'cloud' ? cloudName : capi.openstack[field];
+        variableFields[name] = `${FIELD}.openstack.${field}`;
+        if (value !== undefined)
+            variables[name] = value;
+    }
+    const providers = capi.providers;
+    if (!providers.infrastructure.startsWith('openstack:')) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
+    }
+    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(where.clusterDir, file);
+    return {
+        management,
+        namespace: capi.namespace,
+        template: inClusterDir(capi.template),
+        addonsDir: realDirectory(inClusterDir(capi.addons)),
+        providers: {
+            core: providers.core,
+            bootstrap: providers.bootstrap,
+            controlPlane: providers.control_plane,
+            infrastructure: providers.infrastructure,
+        },
+        orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
+        controlPlaneMachineCount: capi.control_plane_machine_count,
+        workerMachineCount: capi.worker_machine_count,
+        kubernetesVersion: `v${version.replace(/^v/, '')}`,
+        variables,
+        variableFields,
+        clusterctl: options.clusterctl ?? capi.clusterctl_path ?? 'clusterctl',
+        kind: options.kind ?? capi.kind_path ?? 'kind',
+        workDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(where.clusterStateDir, 'cluster-api'),
+        cloudName,
+    };
+}
+/**
+ * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
+ * state dirs would share `capi-<cluster>`, and the first one's pivot would delete it under the other.
+ * This lock, in the user's default state root (`defaultStateDir`; a dot name no organization can have), makes
+ * the second one stop at once.
+ */
+function kindLockPath(capi, userStateRoot) {
+    return capi.management.kind === 'kind'
+        ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`)
+        : undefined;
+}
+/** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
+function managementKubeconfig(capi) {
+    return capi.management.kind === 'existing'
+        ? capi.management.kubeconfig
+        : node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'management.kubeconfig');
+}
+/** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
+function renderedManifests(capi) {
+    return node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'cluster.yaml');
+}
+/**
+ * clusterctl's "value for variables [A, B] is not set" as an error naming each variable's config
+ * field. Undefined when the output holds no such line.
+ */
+function missingVariablesError(output, capi, templateName) {
+    const match = /value for variables \[([^\]]*)\] is not set/.exec(output);
+    if (!match)
+        return undefined;
+    const names = match[1].split(/[\s,]+/).filter(Boolean);
+    const described = names.map((name) => {
+        if (name.startsWith('OS_'))
+            return `${name} (credentials never go into the manifests: remove it from ${templateName}; the cloud-config Secrets carry them)`;
+        if (CREDENTIAL_VARIABLES.includes(name)) {
+            return `${name} (the template creates the cloud-config Secret itself: remove that Secret from ${templateName}; step capi-cloud-credentials writes it, and credentials never go through template variables)`;
+        }
+        const field = capi.variableFields[name];
+        return field ? `${name} (set ${field})` : `${name} (set ${FIELD}.variables.${name})`;
+    });
+    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
+}
+/** The operations deployment.method cluster-api does not have, and what to do instead. */
+const CLUSTER_API_REFUSALS = {
+    upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
+    check: 'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
+};
+
+
+/***/ }),
+
+/***/ 2592:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ deployEnvironment),
+/* harmony export */   w: () => (/* binding */ pipelineVariables)
+/* harmony export */ });
+/* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
+
+/** What the pipeline sets for every command: the resolved OS_* set and KUBECONFIG. */
+function pipelineVariables(settings) {
+    return { ...(0,_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
+}
+/**
+ * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
+ * (they were already resolved, and stale ones would conflict), then the pipeline's variables.
+ */
+function deployEnvironment(settings) {
+    const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
+    return { ...inherited, ...pipelineVariables(settings) };
+}
+
+
+/***/ }),
+
+/***/ 4986:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14675,21 +16963,21 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/cluster-api.js
-var cluster_api = __nccwpck_require__(8132);
+// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
+var cluster_api = __nccwpck_require__(7414);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./lib/core/credentials.js
-var credentials = __nccwpck_require__(1713);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-// EXTERNAL MODULE: ./lib/core/option-values.js
-var option_values = __nccwpck_require__(397);
-// EXTERNAL MODULE: ./lib/core/yaml.js
-var yaml = __nccwpck_require__(7684);
-;// CONCATENATED MODULE: ./lib/core/config.js
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var files = __nccwpck_require__(4196);
+// EXTERNAL MODULE: ./lib/core/lib/option-values.js
+var option_values = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./lib/core/lib/yaml.js
+var yaml = __nccwpck_require__(4324);
+;// CONCATENATED MODULE: ./lib/core/model/config.js
 
 
 
@@ -14885,9 +17173,10 @@ function loadClusterConfig(file) {
     return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
 }
 
-// EXTERNAL MODULE: ./lib/core/node-changes.js
-var node_changes = __nccwpck_require__(5915);
-;// CONCATENATED MODULE: ./lib/core/settings.js
+;// CONCATENATED MODULE: ./lib/core/model/nodes.js
+const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
+
+;// CONCATENATED MODULE: ./lib/core/model/settings.js
 
 
 
@@ -14988,7 +17277,7 @@ function resolveSettings(options) {
         },
         nodeResource: nodeResource
             ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
-            : node_changes/* DEFAULT_NODE_RESOURCE */.cP,
+            : DEFAULT_NODE_RESOURCE,
         allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
         kubernetesVersion,
         upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
@@ -15035,55 +17324,7 @@ function runtimePaths(settings) {
 
 /***/ }),
 
-/***/ 6910:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ abortOnSignals),
-/* harmony export */   _: () => (/* binding */ interruptNote)
-/* harmony export */ });
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8905);
-
-/**
- * Turns SIGINT/SIGTERM into an abort: the engine then interrupts the running command (one SIGINT,
- * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
- * are noted but not forwarded again: a second SIGINT makes tofu abandon its state lock.
- */
-function abortOnSignals(controller, note, 
-/** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */
-what = {
-    interrupting: 'the running step; state will be saved',
-    waitingFor: 'the running command to stop and state to be saved',
-}) {
-    const handler = (signal) => {
-        if (controller.signal.aborted) {
-            note(`received ${signal} again: still waiting for ${what.waitingFor}`);
-            return;
-        }
-        note(`received ${signal}: interrupting ${what.interrupting}`);
-        controller.abort(new Error(`received ${signal}`));
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-    return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-    };
-}
-/** What an interrupted run of this operation does: a check saves no state, so it says none will be saved. */
-function interruptNote(operation) {
-    return (0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .keepsResumeState */ .H)(operation)
-        ? undefined
-        : {
-            interrupting: `the ${operation} (it keeps no state: run it again to start over)`,
-            waitingFor: 'the running command to stop',
-        };
-}
-
-
-/***/ }),
-
-/***/ 703:
+/***/ 1983:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15119,20 +17360,20 @@ function duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-// EXTERNAL MODULE: ./lib/core/option-values.js
-var option_values = __nccwpck_require__(397);
-;// CONCATENATED MODULE: ./lib/core/state.js
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var files = __nccwpck_require__(4196);
+// EXTERNAL MODULE: ./lib/core/lib/option-values.js
+var option_values = __nccwpck_require__(9485);
+;// CONCATENATED MODULE: ./lib/core/model/state.js
 
 
 
 
 
 const STATE_VERSION = 1;
-/** Resume state as files.ts reads it: a few KiB in practice; anything near the limit is not ours. */
+/** Resume state as lib/files.ts reads it: a few KiB in practice; anything near the limit is not ours. */
 const RESUME_STATE_FILE = { noun: 'resume state', plural: 'resume state files', maxBytes: 16 * 1024 * 1024 };
 const StepStateSchema = schemas/* object */.Ikc({
     status: schemas/* enum */.k5n(['running', 'success', 'failed']),
@@ -15147,7 +17388,7 @@ const StepStateSchema = schemas/* object */.Ikc({
     warnings: schemas/* array */.YOg(schemas/* string */.YjP()).max(50).optional(),
 });
 const NodeListSchema = schemas/* array */.YOg(schemas/* string */.YjP());
-/** Node work a deploy's plan found (node-changes.ts), kept until Kubespray has acted on it. */
+/** Node work a deploy's plan found (kubespray/node-changes.ts), kept until Kubespray has acted on it. */
 const NodeWorkSchema = schemas/* object */.Ikc({
     newCluster: schemas/* boolean */.zMY(),
     remove: NodeListSchema,
@@ -15282,2492 +17523,7 @@ class LocalStateStore {
 
 /***/ }),
 
-/***/ 5052:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  F$: () => (/* binding */ CapiAddonsStep),
-  Kq: () => (/* binding */ CapiApplyStep),
-  Tf: () => (/* binding */ CapiCloudCredentialsStep),
-  z0: () => (/* binding */ CapiDeleteClusterStep),
-  zM: () => (/* binding */ CapiManagementClusterStep),
-  cC: () => (/* binding */ CapiMoveBackStep),
-  W_: () => (/* binding */ CapiPivotStep),
-  Qf: () => (/* binding */ CapiRenderStep),
-  zl: () => (/* binding */ CapiWaitStep),
-  Yw: () => (/* binding */ CapiWorkloadKubeconfigStep),
-  Qg: () => (/* binding */ ClusterctlInitStep),
-  vy: () => (/* binding */ FIELD_MANAGER),
-  Qj: () => (/* binding */ NO_CLUSTER_API),
-  hO: () => (/* binding */ renderManifests)
-});
-
-// UNUSED EXPORTS: cloudConf, cloudsYaml, parseProviders, providerDecision
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-;// CONCATENATED MODULE: ./lib/core/capi-status.js
-
-
-/**
- * The Cluster API and CAPO objects of one cluster as `kubectl get … -o json` lists them, read for
- * progress and failures. Both API generations are read: v1beta2 objects keep their conditions in
- * `status.conditions` (old ones under `status.deprecated.v1beta1`), v1beta1 ones (CAPO v0.14) keep
- * the new ones under `status.v1beta2.conditions` and their failure under `status.failureMessage`.
- */
-const ConditionSchema = schemas/* object */.Ikc({ type: schemas/* string */.YjP(), status: schemas/* string */.YjP(), reason: schemas/* string */.YjP().optional(), message: schemas/* string */.YjP().optional() })
-    .partial();
-const FailureSchema = schemas/* object */.Ikc({ failureReason: schemas/* string */.YjP().nullish(), failureMessage: schemas/* string */.YjP().nullish() }).partial();
-const ObjectSchema = schemas/* object */.Ikc({
-    apiVersion: schemas/* string */.YjP().default(''),
-    kind: schemas/* string */.YjP().default(''),
-    metadata: schemas/* object */.Ikc({
-        name: schemas/* string */.YjP().default(''),
-        namespace: schemas/* string */.YjP().optional(),
-        labels: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP()).optional(),
-    })
-        .prefault({}),
-    spec: schemas/* object */.Ikc({ replicas: schemas/* number */.aig().int().optional() }).loose().optional(),
-    status: schemas/* object */.Ikc({
-        phase: schemas/* string */.YjP().optional(),
-        conditions: schemas/* array */.YOg(ConditionSchema).optional(),
-        v1beta2: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() })
-            .partial()
-            .optional(),
-        deprecated: schemas/* object */.Ikc({
-            v1beta1: schemas/* object */.Ikc({ conditions: schemas/* array */.YOg(ConditionSchema).optional() })
-                .merge(FailureSchema)
-                .partial()
-                .optional(),
-        })
-            .partial()
-            .optional(),
-        initialization: schemas/* object */.Ikc({ controlPlaneInitialized: schemas/* boolean */.zMY().optional(), infrastructureProvisioned: schemas/* boolean */.zMY().optional() })
-            .partial()
-            .optional(),
-        infrastructureReady: schemas/* boolean */.zMY().optional(),
-        controlPlaneReady: schemas/* boolean */.zMY().optional(),
-        readyReplicas: schemas/* number */.aig().int().optional(),
-        replicas: schemas/* number */.aig().int().optional(),
-    })
-        .merge(FailureSchema)
-        .loose()
-        .optional(),
-});
-const ListSchema = schemas/* object */.Ikc({ items: schemas/* array */.YOg(ObjectSchema) });
-const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
-const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
-/** The resource types capi-wait lists, fully qualified so no other API group's kinds answer. */
-const WATCHED_TYPES = [
-    'clusters.cluster.x-k8s.io',
-    'kubeadmcontrolplanes.controlplane.cluster.x-k8s.io',
-    'machinedeployments.cluster.x-k8s.io',
-    'machines.cluster.x-k8s.io',
-    'openstackclusters.infrastructure.cluster.x-k8s.io',
-    'openstackmachines.infrastructure.cluster.x-k8s.io',
-    'openstackservers.infrastructure.cluster.x-k8s.io',
-];
-/** CAPO's reasons that end a machine: reconciling stops, so waiting longer shows nothing new. */
-const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
-function conditions(object) {
-    const status = object.status;
-    return [
-        ...(status?.conditions ?? []),
-        ...(status?.v1beta2?.conditions ?? []),
-        ...(status?.deprecated?.v1beta1?.conditions ?? []),
-    ];
-}
-function conditionTrue(object, type) {
-    return conditions(object).some((c) => c.type === type && c.status === 'True');
-}
-function label(object) {
-    const { namespace, name } = object.metadata;
-    return `${object.kind} ${namespace ? `${namespace}/` : ''}${name}`;
-}
-/** A failure CAPI or CAPO reported on the object: its failureMessage, or a condition with a terminal reason. */
-function objectFailure(object) {
-    const status = object.status;
-    const failure = status?.failureMessage || status?.deprecated?.v1beta1?.failureMessage;
-    const reason = status?.failureReason || status?.deprecated?.v1beta1?.failureReason;
-    if (failure)
-        return `${label(object)}: ${reason ? `${reason}: ` : ''}${failure}`;
-    const terminal = conditions(object).find((c) => c.status === 'False' && c.reason && TERMINAL_REASONS.has(c.reason));
-    if (terminal)
-        return `${label(object)}: ${terminal.reason}${terminal.message ? `: ${terminal.message}` : ''}`;
-    return undefined;
-}
-/** Parses kubectl's list of the watched types; a reply that is not one is an error saying so. */
-function parseCapiObjects(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new errors/* UserError */.yo(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
-    }
-    const parsed = ListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new errors/* UserError */.yo(`kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items;
-}
-/**
- * Where the cluster stands: machines running against what the control plane and machine
- * deployments want, the Cluster's conditions, and the first failure of a Machine, OpenStackMachine,
- * OpenStackServer or the OpenStackCluster. Objects of other clusters in the namespace are ignored.
- */
-function capiProgress(objects, clusterName) {
-    const ours = (o) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
-    const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === clusterName);
-    const machines = objects.filter((o) => o.kind === 'Machine' && ours(o));
-    const osMachines = objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o));
-    // An OpenStackServer carries the name of its OpenStackMachine (CAPO), whatever its labels.
-    const osMachineNames = new Set(osMachines.map((o) => o.metadata.name));
-    const servers = objects.filter((o) => o.kind === 'OpenStackServer' && (ours(o) || osMachineNames.has(o.metadata.name)));
-    const infra = objects.filter((o) => o.kind === 'OpenStackCluster' && ours(o));
-    const kcp = objects.find((o) => o.kind === 'KubeadmControlPlane' && ours(o));
-    const deployments = objects.filter((o) => o.kind === 'MachineDeployment' && ours(o));
-    // Servers first: CAPO puts the Nova error there (InstanceCreateFailed), not on the OpenStackMachine.
-    const failure = [...servers, ...osMachines, ...machines, ...infra].map(objectFailure).find(Boolean);
-    const running = (list) => list.filter((m) => m.status?.phase === 'Running').length;
-    const cpMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
-    const workerMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined);
-    const controlPlane = { running: running(cpMachines), desired: kcp?.spec?.replicas ?? cpMachines.length };
-    const workers = {
-        running: running(workerMachines),
-        desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0),
-    };
-    const infrastructureReady = !!cluster &&
-        (conditionTrue(cluster, 'InfrastructureReady') ||
-            cluster.status?.infrastructureReady === true ||
-            cluster.status?.initialization?.infrastructureProvisioned === true);
-    const controlPlaneInitialized = !!cluster &&
-        (conditionTrue(cluster, 'ControlPlaneInitialized') ||
-            cluster.status?.initialization?.controlPlaneInitialized === true);
-    const phase = cluster?.status?.phase;
-    const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${cluster
-        ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
-        : ' (no Cluster object yet)'}`;
-    const done = infrastructureReady &&
-        controlPlaneInitialized &&
-        controlPlane.desired > 0 &&
-        controlPlane.running >= controlPlane.desired &&
-        workers.running >= workers.desired &&
-        machines.length === controlPlane.desired + workers.desired;
-    return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
-}
-
-// EXTERNAL MODULE: ./lib/core/capi-manifests.js
-var capi_manifests = __nccwpck_require__(5823);
-// EXTERNAL MODULE: ./lib/core/cluster-api.js
-var cluster_api = __nccwpck_require__(8132);
-// EXTERNAL MODULE: ./lib/core/credentials.js
-var core_credentials = __nccwpck_require__(1713);
-// EXTERNAL MODULE: ./lib/core/duration.js
-var duration = __nccwpck_require__(8415);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-// EXTERNAL MODULE: ./lib/core/kube-nodes.js
-var kube_nodes = __nccwpck_require__(8878);
-// EXTERNAL MODULE: ./lib/core/kubeconfig.js
-var kubeconfig = __nccwpck_require__(4708);
-// EXTERNAL MODULE: ./lib/core/settings.js + 1 modules
-var core_settings = __nccwpck_require__(1708);
-// EXTERNAL MODULE: ./lib/core/yaml.js
-var yaml = __nccwpck_require__(7684);
-// EXTERNAL MODULE: ./lib/core/steps/environment.js
-var environment = __nccwpck_require__(3126);
-// EXTERNAL MODULE: ./lib/core/steps/wait-ready.js
-var wait_ready = __nccwpck_require__(8852);
-;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
-const FIELD_MANAGER = 'cluster-deploy';
-/** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
-const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
-function capiOf(settings) {
-    if (!settings.clusterApi)
-        throw new Error('cluster-api step built without cluster-api settings');
-    return settings.clusterApi;
-}
-/** What kubectl or clusterctl said went wrong: the last line of its output. */
-function failureLine(result) {
-    return (0,wait_ready/* lastLine */.fM)(result.tail) || `exited with ${result.exitCode}`;
-}
-/** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
-const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
-/** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
-class CapiCommands {
-    settings;
-    capi;
-    env;
-    cwd;
-    management;
-    constructor(settings) {
-        this.settings = settings;
-        this.capi = capiOf(settings);
-        this.env = (0,environment/* deployEnvironment */.P)(settings);
-        this.cwd = settings.clusterDir;
-        this.management = (0,cluster_api/* managementKubeconfig */.LH)(this.capi);
-    }
-    get workload() {
-        return this.settings.kubeconfigPath;
-    }
-    kubectl(kubeconfig, ...args) {
-        return (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
-    }
-    apply(kubeconfig, file) {
-        return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
-    }
-    clusterctl(...args) {
-        return { argv: [this.capi.clusterctl, ...args], cwd: this.cwd, env: this.env };
-    }
-    kind(...args) {
-        return { argv: [this.capi.kind, ...args], cwd: this.cwd, env: this.env };
-    }
-    init(kubeconfig) {
-        const providers = cluster_api/* PROVIDER_ROLES */.Ov.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
-        return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
-    }
-    move(from, to) {
-        return this.clusterctl('move', '--kubeconfig', from, '--to-kubeconfig', to, '--namespace', this.capi.namespace);
-    }
-    /** clusterctl generate cluster, with the template variables from the config in its environment. */
-    render() {
-        const { capi, settings } = this;
-        // Credentials must never reach the manifests, not even from the caller's environment: a template's
-        // ${OS_PASSWORD} is a missing variable, never the password.
-        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(0,cluster_api/* isCredentialVariable */.iq)(name)));
-        return {
-            argv: [
-                capi.clusterctl,
-                'generate',
-                'cluster',
-                settings.clusterName,
-                '--from',
-                capi.template,
-                '--kubernetes-version',
-                capi.kubernetesVersion,
-                '--control-plane-machine-count',
-                String(capi.controlPlaneMachineCount),
-                '--worker-machine-count',
-                String(capi.workerMachineCount),
-                '--target-namespace',
-                capi.namespace,
-            ],
-            cwd: this.cwd,
-            env: { ...env, ...capi.variables },
-        };
-    }
-    watch(kubeconfig) {
-        return this.kubectl(kubeconfig, 'get', WATCHED_TYPES.join(','), '-n', this.capi.namespace, '-o', 'json');
-    }
-    deleteCluster() {
-        return this.kubectl(this.management, 'delete', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', this.capi.namespace, '--ignore-not-found', '--wait=false');
-    }
-    get credentialsSecret() {
-        return `${this.settings.clusterName}-cloud-config`;
-    }
-    /** Where the credentials Secret is written for kubectl: 0600 in the private work dir, removed right after. */
-    get credentialsFile() {
-        return external_node_path_.join(this.capi.workDir, 'cloud-config.secret.json');
-    }
-}
-/**
- * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
- * them to kind again would have two management clusters reconciling one cluster. The steps that
- * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
- */
-function pivotInProgress(context, commands) {
-    const pivot = context.state.steps['capi-pivot'];
-    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
-        return undefined;
-    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
-}
-/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
-function maskKubeconfig(text, source, redactor) {
-    for (const secret of (0,kubeconfig/* kubeconfigSecrets */.hT)(text, source))
-        redactor.add(secret);
-}
-/**
- * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
- * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
- * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
- */
-class CapiManagementClusterStep {
-    settings;
-    id = 'capi-management-cluster';
-    title = 'Provide the Cluster API management cluster';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    get createCommand() {
-        const { capi, management } = this.commands;
-        if (capi.management.kind !== 'kind')
-            throw new Error('not a kind management cluster');
-        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
-    }
-    async plan() {
-        const { capi, management } = this.commands;
-        if (capi.management.kind === 'existing') {
-            return {
-                workingDir: this.commands.cwd,
-                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
-                reads: [management],
-                writes: [],
-                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
-            };
-        }
-        return {
-            workingDir: this.commands.cwd,
-            command: this.createCommand,
-            reads: [],
-            writes: [management],
-            actions: [
-                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
-                this.settings.operation === 'destroy'
-                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
-                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
-            ],
-        };
-    }
-    async run(context) {
-        const { capi, management } = this.commands;
-        if (capi.management.kind === 'existing') {
-            if (!(await (0,files/* pathExists */.s0)(management)))
-                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
-            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
-            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
-                capture: true,
-                quiet: true,
-                check: false,
-            });
-            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`);
-            }
-            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
-                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
-            }
-            context.state.clusterApi = { management: 'existing' };
-            return `existing management cluster ready (${(0,files/* displayPath */.Gt)(management)})`;
-        }
-        const kindName = capi.management.clusterName;
-        const record = context.state.clusterApi;
-        if (record?.pivotedAt && this.settings.operation === 'deploy') {
-            // Self-managed: the workload cluster holds its own Cluster API objects.
-            if (!(await (0,files/* pathExists */.s0)(this.commands.workload))) {
-                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
-            }
-            const text = (0,files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
-            maskKubeconfig(text, (0,files/* displayPath */.Gt)(this.commands.workload), context.redactor);
-            await (0,files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
-            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
-        }
-        await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
-        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
-        if (clusters.stdout
-            .split('\n')
-            .map((l) => l.trim())
-            .includes(kindName)) {
-            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
-                capture: true,
-                quiet: true,
-            });
-            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
-            await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
-            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
-            return `reused kind cluster ${kindName}`;
-        }
-        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
-        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
-        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
-        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
-            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
-        }
-        await context.exec(this.createCommand);
-        await external_node_fs_.promises.chmod(management, 0o600);
-        maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
-        context.state.clusterApi = {
-            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
-            management: 'kind',
-            kindCluster: kindName,
-            kindCreatedAt: new Date().toISOString(),
-            kindHost: (0,external_node_os_.hostname)(),
-        };
-        return `created kind cluster ${kindName}`;
-    }
-}
-/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
-function lostKindMessage(settings, record) {
-    return [
-        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
-        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
-        settings.operation === 'destroy'
-            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,core_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
-            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
-        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
-    ].join(' ');
-}
-/** The Provider inventory clusterctl keeps, one object per installed provider. */
-const ProviderListSchema = schemas/* object */.Ikc({
-    items: schemas/* array */.YOg(schemas/* object */.Ikc({
-        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
-        providerName: schemas/* string */.YjP().optional(),
-        type: schemas/* string */.YjP().optional(),
-        version: schemas/* string */.YjP().optional(),
-    })),
-});
-function parseProviders(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new errors/* UserError */.yo(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
-    }
-    const parsed = ProviderListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new errors/* UserError */.yo(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items.map((p) => ({
-        name: p.metadata.name ?? '',
-        namespace: p.metadata.namespace ?? '',
-        providerName: p.providerName ?? '',
-        type: p.type ?? '',
-        version: p.version ?? '',
-    }));
-}
-/**
- * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
- * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
- */
-function providerDecision(installed, capi) {
-    const missing = [];
-    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
-        const [name, version] = capi.providers[role].split(':');
-        const found = installed.find((p) => p.type === type && p.providerName === name);
-        if (!found) {
-            missing.push(capi.providers[role]);
-            continue;
-        }
-        if (found.version !== version) {
-            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
-        }
-    }
-    return { missing };
-}
-/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
-async function ensureProviders(context, commands, kubeconfig) {
-    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
-    let installed = [];
-    if (inventory.exitCode === 0)
-        installed = parseProviders(inventory.stdout);
-    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
-        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
-    }
-    const { missing } = providerDecision(installed, commands.capi);
-    let done = 'providers already installed at the pinned versions';
-    if (missing.length) {
-        await context.exec(commands.init(kubeconfig));
-        done = `installed ${missing.join(', ')}`;
-    }
-    if (commands.capi.orcManifest) {
-        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
-        done += '; ORC applied';
-    }
-    return done;
-}
-class ClusterctlInitStep {
-    id = 'clusterctl-init';
-    title = 'Install the Cluster API providers (clusterctl init)';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { management, capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.init(management),
-            reads: [management],
-            writes: [],
-            actions: [
-                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
-                ...(capi.orcManifest
-                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
-                    : []),
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        return ensureProviders(context, this.commands, this.commands.management);
-    }
-}
-/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
-function cloudsYaml(credentials, cloudName) {
-    const auth = { auth_url: credentials.authUrl ?? '' };
-    const method = (0,core_credentials/* authMethod */.A8)(credentials);
-    const put = (key, value) => {
-        if (value)
-            auth[key] = value;
-    };
-    if (method === 'application-credential') {
-        put('application_credential_id', credentials.applicationCredentialId);
-        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
-        put('application_credential_secret', credentials.applicationCredentialSecret);
-        if (!credentials.applicationCredentialId) {
-            put('username', credentials.username);
-            put('user_id', credentials.userId);
-            put('user_domain_name', credentials.userDomainName);
-        }
-    }
-    else {
-        put('username', credentials.username);
-        put('user_id', credentials.userId);
-        put('password', credentials.password);
-        put('project_name', credentials.projectName);
-        put('project_id', credentials.projectId);
-        put('user_domain_name', credentials.userDomainName);
-        put('project_domain_name', credentials.projectDomainName);
-    }
-    const cloud = {
-        auth,
-        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
-        identity_api_version: 3,
-        interface: credentials.interface,
-        ...(credentials.region && { region_name: credentials.region }),
-        ...(credentials.insecure && { verify: false }),
-    };
-    // JSON is YAML: no YAML writer needed, and every value is quoted.
-    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
-}
-/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
-async function applyPrivately(context, command, file, objects) {
-    await (0,files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
-    try {
-        await context.exec(command);
-    }
-    finally {
-        await external_node_fs_.promises.rm(file, { force: true });
-    }
-}
-/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
-function iniValue(value) {
-    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
-function cloudConf(credentials) {
-    const method = (0,core_credentials/* authMethod */.A8)(credentials);
-    const entries = [
-        ['auth-url', credentials.authUrl],
-        ['region', credentials.region],
-        ...(method === 'application-credential'
-            ? [
-                ['application-credential-id', credentials.applicationCredentialId],
-                [
-                    'application-credential-name',
-                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
-                ],
-                ['application-credential-secret', credentials.applicationCredentialSecret],
-                ...(credentials.applicationCredentialId
-                    ? []
-                    : [
-                        ['username', credentials.username],
-                        ['user-id', credentials.userId],
-                        ['user-domain-name', credentials.userDomainName],
-                    ]),
-            ]
-            : [
-                ['username', credentials.username],
-                ['user-id', credentials.userId],
-                ['password', credentials.password],
-                ['tenant-name', credentials.projectName],
-                ['tenant-id', credentials.projectId],
-                ['user-domain-name', credentials.userDomainName],
-                ['tenant-domain-name', credentials.projectDomainName],
-            ]),
-        ['tls-insecure', credentials.insecure ? 'true' : undefined],
-    ];
-    return `[Global]\n${entries
-        .filter((e) => !!e[1])
-        .map(([key, value]) => `${key}=${iniValue(value)}`)
-        .join('\n')}\n`;
-}
-/**
- * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
- * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
- * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
- */
-class CapiCloudCredentialsStep {
-    settings;
-    id = 'capi-cloud-credentials';
-    title = 'Store the cloud credentials for CAPO';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.apply(management, credentialsFile),
-            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
-            writes: [],
-            actions: [
-                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${MOVE_LABEL}) to ${credentialsFile} (0600), apply it, delete the file`,
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
-        const { credentials } = this.settings;
-        const clouds = cloudsYaml(credentials, capi.cloudName);
-        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
-        const cacert = credentials.caCert
-            ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
-            : '\n';
-        const data = {
-            'clouds.yaml': Buffer.from(clouds).toString('base64'),
-            cacert: Buffer.from(cacert).toString('base64'),
-        };
-        context.redactor.add(data['clouds.yaml']);
-        const labels = { [CLUSTER_NAME_LABEL]: this.settings.clusterName, [MOVE_LABEL]: '' };
-        const list = {
-            apiVersion: 'v1',
-            kind: 'List',
-            items: [
-                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
-                {
-                    apiVersion: 'v1',
-                    kind: 'Secret',
-                    type: 'Opaque',
-                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
-                    data,
-                },
-            ],
-        };
-        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
-        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,core_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
-    }
-}
-/**
- * `clusterctl generate cluster` with the config's variables; the manifests are kept in the private
- * state dir. A missing variable names its config field; a template that makes the cloud-config
- * Secret itself is refused (the credentials would be in the manifests).
- */
-async function renderManifests(settings, exec) {
-    const commands = new CapiCommands(settings);
-    const { capi } = commands;
-    const templateName = (0,files/* displayPath */.Gt)(capi.template);
-    const template = await external_node_fs_.promises.stat(capi.template).catch(() => undefined);
-    if (!template?.isFile()) {
-        throw new errors/* UserError */.yo(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
-    }
-    const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
-    if (result.exitCode !== 0) {
-        throw ((0,cluster_api/* missingVariablesError */.uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
-            new errors/* UserError */.yo(`clusterctl generate cluster failed: ${failureLine(result)}`));
-    }
-    if (!result.stdout.trim())
-        throw new errors/* UserError */.yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
-    let objects;
-    try {
-        objects = (0,capi_manifests/* manifestObjects */.wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
-    }
-    catch (error) {
-        // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
-        if (!(error instanceof errors/* UserError */.yo))
-            throw error;
-        throw new errors/* UserError */.yo(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
-    }
-    const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
-    if (secret) {
-        throw new errors/* UserError */.yo(`the template ${templateName} creates ${(0,capi_manifests/* objectAddress */.ul)(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`);
-    }
-    if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
-        throw new errors/* UserError */.yo(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
-    }
-    const file = (0,cluster_api/* renderedManifests */.AC)(capi);
-    await (0,files/* writePrivateFile */.Pl)(file, result.stdout, 'rendered manifests');
-    return { file, text: result.stdout, objects };
-}
-class CapiRenderStep {
-    settings;
-    id = 'capi-render';
-    title = 'Render the cluster manifests (clusterctl generate cluster)';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.render(),
-            reads: [capi.template],
-            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
-        };
-    }
-    async run(context) {
-        const { objects } = await renderManifests(this.settings, context.exec);
-        const kinds = new Map();
-        for (const o of objects)
-            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
-        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
-    }
-}
-/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
-const WEBHOOK_RETRIES = 5;
-class CapiApplyStep {
-    id = 'capi-apply';
-    title = 'Apply the cluster manifests to the management cluster';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.commands = new CapiCommands(settings);
-    }
-    get command() {
-        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
-            writes: [],
-            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
-        if (!(await (0,files/* pathExists */.s0)(file)))
-            throw new errors/* UserError */.yo(`the rendered manifests ${(0,files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
-        for (let attempt = 1;; attempt++) {
-            const result = await context.exec(this.command, { check: false });
-            if (result.exitCode === 0)
-                return `applied to the management cluster (${(0,files/* displayPath */.Gt)(this.commands.management)})`;
-            if (context.signal.aborted)
-                throw new errors/* InterruptedError */.p4();
-            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
-            if (!webhook || attempt >= WEBHOOK_RETRIES)
-                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
-            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
-            await (0,wait_ready/* sleep */.yy)(attempt * 2000, context.signal);
-        }
-    }
-}
-/**
- * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
- * each time the progress changes, and a timeout naming the last progress.
- */
-async function pollObjects(context, command, what, check) {
-    const { timeoutMs, intervalMs } = context.settings.waitReady;
-    const deadline = Date.now() + timeoutMs;
-    let pause = Math.min(wait_ready/* FIRST_PAUSE_MS */.vB, intervalMs);
-    let last = '';
-    for (;;) {
-        const result = await context.exec(command, { capture: true, quiet: true, check: false });
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
-        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
-        if (progress.line !== last)
-            context.output.line(`      ${progress.line}`);
-        if (progress.done)
-            return progress.line;
-        last = progress.line;
-        const remaining = deadline - Date.now();
-        if (remaining <= 0)
-            throw new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`);
-        await (0,wait_ready/* sleep */.yy)(Math.min(pause, remaining), context.signal);
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
-        pause = Math.min(pause * 2, intervalMs);
-    }
-}
-/**
- * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
- * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
- * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
- */
-class CapiWaitStep {
-    settings;
-    id = 'capi-wait';
-    title = 'Wait for the Cluster API machines';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.watch(this.commands.management),
-            reads: [this.commands.management],
-            writes: [],
-            actions: [
-                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
-            const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
-            if (progress.failure)
-                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
-            return progress;
-        });
-    }
-}
-/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
-class CapiWorkloadKubeconfigStep {
-    settings;
-    id = 'capi-workload-kubeconfig';
-    title = 'Fetch the workload cluster kubeconfig';
-    kind = 'runner-local';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    get command() {
-        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [this.commands.management],
-            writes: [this.settings.kubeconfigPath],
-            actions: ['output captured, never logged'],
-        };
-    }
-    async outputsPresent() {
-        return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
-    }
-    async run(context) {
-        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
-        if (result.exitCode !== 0)
-            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`);
-        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
-        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
-        if (!text.trim())
-            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
-        maskKubeconfig(text, source, context.redactor);
-        const endpoint = (0,kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
-        if (!endpoint)
-            throw new errors/* UserError */.yo(`${source} names no API server`);
-        await (0,files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
-        return `server ${endpoint}`;
-    }
-}
-/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
-class CapiAddonsStep {
-    settings;
-    id = 'capi-addons';
-    title = 'Apply the addons to the workload cluster';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    get command() {
-        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
-    }
-    get cloudConfigFile() {
-        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
-            writes: [],
-            actions: [
-                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
-            ],
-        };
-    }
-    async run(context) {
-        const dir = this.commands.capi.addonsDir;
-        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
-        if (!stat?.isDirectory())
-            throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
-        const applied = await context.exec(this.command, { check: false });
-        if (applied.exitCode !== 0)
-            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`);
-        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
-        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
-        context.redactor.add(conf);
-        const secret = {
-            apiVersion: 'v1',
-            kind: 'Secret',
-            type: 'Opaque',
-            metadata: { name: 'cloud-config', namespace: 'kube-system' },
-            data: { 'cloud.conf': conf },
-        };
-        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
-        return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
-    }
-}
-/**
- * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
- * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
- * init skips what is installed, and a move already done is not done again.
- */
-class CapiPivotStep {
-    settings;
-    id = 'capi-pivot';
-    title = 'Pivot: move Cluster API into the workload cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { management, workload, capi } = this.commands;
-        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.move(management, workload),
-            reads: [management, workload],
-            writes: [],
-            actions: [
-                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
-                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
-            ],
-        };
-    }
-    async run(context) {
-        const { management, workload, capi } = this.commands;
-        if (capi.management.kind !== 'kind')
-            return 'nothing to pivot: the management cluster is durable';
-        const pivotedAt = context.state.clusterApi?.pivotedAt;
-        if (pivotedAt)
-            return `already self-managed since the pivot at ${pivotedAt}`;
-        const has = async (kubeconfig) => {
-            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
-                capture: true,
-                quiet: true,
-                check: false,
-            });
-            return got.exitCode === 0 && got.stdout.trim() !== '';
-        };
-        const done = [await ensureProviders(context, this.commands, workload)];
-        if (await has(workload))
-            done.push('already moved');
-        else {
-            await context.exec(this.commands.move(management, workload));
-            done.push('moved');
-        }
-        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
-        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-        await external_node_fs_.promises.rm(management, { force: true });
-        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
-    }
-}
-/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
-class CapiMoveBackStep {
-    settings;
-    id = 'capi-move-back';
-    title = 'Move Cluster API back from the self-managed cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { management, workload } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.move(workload, management),
-            reads: [workload, management],
-            writes: [],
-            actions: [
-                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
-            ],
-        };
-    }
-    async run(context) {
-        const record = context.state.clusterApi;
-        if (!record?.pivotedAt)
-            return 'not pivoted: the management cluster holds the objects';
-        const { management, workload } = this.commands;
-        if (!(await (0,files/* pathExists */.s0)(workload))) {
-            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
-        }
-        maskKubeconfig((0,files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(workload), context.redactor);
-        const done = await ensureProviders(context, this.commands, management);
-        await context.exec(this.commands.move(workload, management));
-        const { pivotedAt: _, ...rest } = record;
-        context.state.clusterApi = rest;
-        return `${done}; moved back into kind`;
-    }
-}
-/**
- * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
- * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
- * credentials Secret, then an ephemeral kind cluster.
- */
-class CapiDeleteClusterStep {
-    settings;
-    id = 'capi-delete-cluster';
-    title = 'Delete the Cluster API cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new CapiCommands(settings);
-    }
-    async plan() {
-        const { capi, credentialsSecret } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.deleteCluster(),
-            reads: [this.commands.management],
-            writes: [],
-            actions: [
-                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
-                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
-                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
-            ],
-        };
-    }
-    async run(context) {
-        const { capi, management, credentialsSecret } = this.commands;
-        const name = this.settings.clusterName;
-        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
-        if (deletion.exitCode !== 0) {
-            if (!NO_CLUSTER_API.test(deletion.tail.join('\n')))
-                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${failureLine(deletion)}`);
-            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
-            if (capi.management.kind === 'kind') {
-                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-                await external_node_fs_.promises.rm(management, { force: true });
-                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
-            }
-            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
-            throw new errors/* UserError */.yo(`the management cluster (${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,files/* displayPath */.Gt)((0,core_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
-        }
-        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
-            const objects = parseCapiObjects(json);
-            const left = (kind) => objects.filter((o) => o.kind === kind &&
-                (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
-            const machines = left('Machine');
-            const servers = left('OpenStackServer');
-            const cluster = left('Cluster');
-            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-            return {
-                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
-                done: cluster + machines + servers === 0,
-            };
-        });
-        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
-        if (capi.management.kind === 'kind') {
-            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-            await external_node_fs_.promises.rm(management, { force: true });
-        }
-        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
-    }
-}
-
-
-/***/ }),
-
-/***/ 3126:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ deployEnvironment),
-/* harmony export */   w: () => (/* binding */ pipelineVariables)
-/* harmony export */ });
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1713);
-
-/** What the pipeline sets for every command: the resolved OS_* set and KUBECONFIG. */
-function pipelineVariables(settings) {
-    return { ...(0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
-}
-/**
- * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
- * (they were already resolved, and stale ones would conflict), then the pipeline's variables.
- */
-function deployEnvironment(settings) {
-    const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
-    return { ...inherited, ...pipelineVariables(settings) };
-}
-
-
-/***/ }),
-
-/***/ 2402:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  J9: () => (/* binding */ KubernetesVersionCheckStep),
-  iR: () => (/* binding */ KubesprayFactsStep),
-  M9: () => (/* binding */ KubesprayPipStep),
-  Uv: () => (/* binding */ KubesprayPlaybookStep),
-  _M: () => (/* binding */ KubesprayRemoveNodesStep),
-  kj: () => (/* binding */ KubesprayUpgradeControlPlaneStep),
-  wt: () => (/* binding */ KubesprayUpgradeWorkersStep),
-  wO: () => (/* binding */ KubesprayVenvStep),
-  ZZ: () => (/* binding */ kubesprayPaths)
-});
-
-// UNUSED EXPORTS: requirementsFingerprint
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/errors.js
-var errors = __nccwpck_require__(3828);
-// EXTERNAL MODULE: ./lib/core/files.js
-var files = __nccwpck_require__(2164);
-// EXTERNAL MODULE: ./lib/core/kube-nodes.js
-var kube_nodes = __nccwpck_require__(8878);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-;// CONCATENATED MODULE: ./lib/core/kube-version.js
-
-
-
-// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
-const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
-/**
- * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
- * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
- * option or action input).
- */
-function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
-    const match = VERSION.exec(value.trim());
-    if (!match) {
-        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
-        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
-    }
-    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
-    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
-}
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
-function minorSteps(from, to) {
-    const steps = [];
-    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
-        steps.push(`${from.major}.${minor}`);
-    if (steps.at(-1) !== `${to.major}.${to.minor}`)
-        steps.push('…', `${to.major}.${to.minor}`);
-    return steps.join(' → ');
-}
-/**
- * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
- * above the lowest current minor + 1, or another major); returns which nodes still need the target.
- */
-function planUpgrade(target, current) {
-    const server = parseKubeVersion(current.server, 'the API server version');
-    const nodes = current.nodes.map((node) => ({
-        ...node,
-        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
-    }));
-    const above = [
-        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
-        ...nodes
-            .filter((node) => compareVersions(node.version, target) > 0)
-            .map((node) => `${node.name} (${node.version.text})`),
-    ];
-    if (above.length > 0) {
-        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
-    }
-    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
-    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
-        const steps = target.major === lowest.major
-            ? minorSteps(lowest, target)
-            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
-    }
-    const atTarget = (version) => compareVersions(version, target) === 0;
-    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
-    const serverBehind = !atTarget(server);
-    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
-    for (const node of nodes) {
-        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
-        if (!pending)
-            plan.done.push(node.name);
-        else
-            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
-        if (pending && !node.ready)
-            plan.notReady.push(node.name);
-    }
-    return plan;
-}
-/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
-function workerBatches(workers, batchSize) {
-    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
-        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
-    }
-    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
-    const batches = [];
-    for (let start = 0; start < workers.length; start += size)
-        batches.push(workers.slice(start, start + size));
-    return batches;
-}
-const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
-function parseJson(text, schema, command) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new errors/* UserError */.yo(`\`${command}\` did not print JSON`);
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success)
-        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(`the output of \`${command}\``, parsed.error.issues));
-    return parsed.data;
-}
-/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
-function clusterVersionsFromKubectl(versionJson, nodesJson) {
-    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
-    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
-    const silent = nodes.find((node) => !node.name || !node.kubelet);
-    if (silent)
-        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
-    return { server: version.serverVersion.gitVersion, nodes };
-}
-
-// EXTERNAL MODULE: ./lib/core/node-changes.js
-var node_changes = __nccwpck_require__(5915);
-// EXTERNAL MODULE: ./lib/core/steps/environment.js
-var environment = __nccwpck_require__(3126);
-;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
-
-
-
-
-
-
-
-
-
-function kubesprayPaths(settings) {
-    const kubesprayDir = external_node_path_.join(settings.clusterDir, 'kubespray');
-    return {
-        kubesprayDir,
-        requirements: external_node_path_.join(kubesprayDir, 'requirements.txt'),
-        playbook: external_node_path_.join(kubesprayDir, 'cluster.yml'),
-        inventory: external_node_path_.join(settings.clusterDir, 'inventory', 'inventory.yaml'),
-        venvPython: external_node_path_.join(settings.venvDir, 'bin', 'python'),
-        pip: external_node_path_.join(settings.venvDir, 'bin', 'pip'),
-        ansiblePlaybook: external_node_path_.join(settings.venvDir, 'bin', 'ansible-playbook'),
-        /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
-        venvMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-venv'),
-        /** Records what was installed, so a cached venv with the same requirements skips pip. */
-        installedMarker: external_node_path_.join(settings.venvDir, '.cluster-deploy-requirements'),
-    };
-}
-/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
-async function requirementsFingerprint(settings) {
-    const requirements = await external_node_fs_.promises.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
-    return (0,external_node_crypto_.createHash)('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
-}
-/** The environment of a venv "activated" without a shell. */
-function venvEnvironment(settings) {
-    const env = (0,environment/* deployEnvironment */.P)(settings);
-    return {
-        ...env,
-        VIRTUAL_ENV: settings.venvDir,
-        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
-    };
-}
-/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
-function venvCommand(settings) {
-    return {
-        argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
-        cwd: settings.clusterDir,
-        env: (0,environment/* deployEnvironment */.P)(settings),
-    };
-}
-class KubesprayVenvStep {
-    settings;
-    id = 'kubespray-venv-create';
-    title = 'Create the Kubespray Python venv';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = venvCommand(settings);
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [],
-            writes: [this.settings.venvDir],
-            actions: [
-                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
-            ],
-        };
-    }
-    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
-    async outputsPresent() {
-        const paths = kubesprayPaths(this.settings);
-        return ((await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip)));
-    }
-    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
-    async inspect(context) {
-        const paths = kubesprayPaths(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
-            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
-        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
-        const failed = (what, code) => ({
-            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
-        });
-        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
-        if (python.exitCode !== 0)
-            return failed('python', python.exitCode);
-        const pip = await probe([paths.pip, '--version']);
-        if (pip.exitCode !== 0)
-            return failed('pip', pip.exitCode);
-        return { python: python.stdout.trim() };
-    }
-    async run(context) {
-        const { settings } = this;
-        const paths = kubesprayPaths(settings);
-        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
-            const venv = await this.inspect(context);
-            if ('python' in venv)
-                return `reused existing venv (Python ${venv.python})`;
-            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
-        }
-        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
-        await context.exec(this.command);
-        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
-        if (pip.exitCode !== 0) {
-            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
-        }
-        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
-    }
-}
-class KubesprayPipStep {
-    settings;
-    id = 'kubespray-pip-install';
-    title = 'Install Kubespray requirements';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        const paths = kubesprayPaths(settings);
-        this.command = {
-            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
-            cwd: settings.clusterDir,
-            env: venvEnvironment(settings),
-        };
-    }
-    async plan() {
-        const paths = kubesprayPaths(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.requirements],
-            writes: [this.settings.venvDir],
-        };
-    }
-    fingerprint() {
-        return requirementsFingerprint(this.settings);
-    }
-    async outputsPresent() {
-        const marker = await external_node_fs_.promises.readFile(kubesprayPaths(this.settings).installedMarker, 'utf8').catch(() => '');
-        return marker.trim() === (await this.fingerprint());
-    }
-    async run(context) {
-        const paths = kubesprayPaths(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
-            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
-        }
-        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
-        await context.exec(this.command);
-        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
-    }
-}
-/**
- * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
- * the venv's ansible-playbook, the inventory, become, and the venv "activated".
- */
-function kubesprayPlaybook(settings, playbook, ...args) {
-    const paths = kubesprayPaths(settings);
-    return {
-        argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
-        cwd: paths.kubesprayDir,
-        env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
-    };
-}
-/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
-async function requirePlaybookInputs(settings) {
-    const paths = kubesprayPaths(settings);
-    if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
-        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
-    }
-    if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
-        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
-    }
-}
-/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
-async function apiNodes(settings, context) {
-    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
-        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
-        return undefined;
-    }
-    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
-        capture: true,
-        quiet: true,
-        check: false,
-    });
-    if (result.exitCode !== 0) {
-        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
-        return undefined;
-    }
-    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
-}
-/**
- * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
- * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
- * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
- */
-class KubesprayRemoveNodesStep {
-    settings;
-    id = 'kubespray-remove-nodes';
-    title = 'Drain and remove the nodes the plan deletes';
-    kind = 'converge';
-    preparesFor = 'opentofu-apply';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
-            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
-            actions: [
-                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
-            ],
-        };
-    }
-    async run(context) {
-        const work = context.state.nodeWork;
-        const removed = new Set(work?.removed ?? []);
-        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
-        if (!work || left.length === 0)
-            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
-        await requirePlaybookInputs(this.settings);
-        const nodes = await apiNodes(this.settings, context);
-        for (const run of (0,node_changes/* removalRuns */.zd)(left, nodes)) {
-            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
-            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...(0,node_changes/* removeNodeVars */.zI)(run).flatMap((v) => ['-e', v])));
-            work.removed = [...(work.removed ?? []), ...run.nodes];
-        }
-        return `removed ${left.join(', ')}`;
-    }
-}
-/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
-function playbookCommands(settings, decision) {
-    switch (decision.kind) {
-        case 'cluster':
-            return [kubesprayPlaybook(settings, 'cluster.yml')];
-        case 'scale':
-            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
-            return [
-                kubesprayPlaybook(settings, 'playbooks/facts.yml'),
-                kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
-            ];
-        case 'none':
-            return [];
-    }
-}
-class KubesprayPlaybookStep {
-    settings;
-    id = 'kubespray-ansible-playbook';
-    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
-    kind = 'remote';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'cluster.yml');
-    }
-    async plan() {
-        const paths = kubesprayPaths(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.inventory, paths.playbook],
-            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
-            actions: [
-                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        const work = context.state.nodeWork;
-        // Without a plan's node work (--step alone, method none before), converge everything as always.
-        const inventoryFile = kubesprayPaths(this.settings).inventory;
-        const decision = work
-            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
-            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
-        if (work)
-            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
-        for (const command of playbookCommands(this.settings, decision))
-            await context.exec(command);
-        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
-        return decision.kind === 'scale'
-            ? `scale.yml --limit=${decision.limit.join(',')}`
-            : decision.kind === 'cluster'
-                ? 'cluster.yml'
-                : `nothing to install (${decision.reason})`;
-    }
-}
-/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
-async function readUpgradePlan(settings, context) {
-    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
-    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
-        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
-    }
-    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
-    const version = await kubectl('version', '-o', 'json');
-    const nodes = await kubectl('get', 'nodes', '-o', 'json');
-    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
-    return { target, current, todo: planUpgrade(target, current) };
-}
-class KubernetesVersionCheckStep {
-    settings;
-    id = 'kubernetes-version-check';
-    title = 'Check the upgrade path';
-    kind = 'check';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [this.settings.kubeconfigPath],
-            writes: [],
-            actions: [
-                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
-            ],
-        };
-    }
-    async run(context) {
-        const { target, current, todo } = await readUpgradePlan(this.settings, context);
-        context.state.upgradeTarget = target.text;
-        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
-    }
-}
-class KubesprayFactsStep {
-    settings;
-    id = 'kubespray-facts';
-    title = 'Gather the facts of every host';
-    kind = 'check';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [kubesprayPaths(this.settings).inventory],
-            writes: ['Ansible facts cache'],
-            actions: [
-                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        await context.exec(this.command);
-    }
-}
-/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
-class UpgradeStep {
-    settings;
-    kind = 'converge';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    upgrade(limit) {
-        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
-    }
-    async plan() {
-        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
-            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
-            actions: [
-                this.role === 'control plane'
-                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
-                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        const { target, todo } = await readUpgradePlan(this.settings, context);
-        const batches = this.limits(todo);
-        if (batches.length === 0)
-            return `every ${this.role} node is at v${target.text}`;
-        const upgraded = [];
-        for (const [index, batch] of batches.entries()) {
-            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
-            await context.exec(this.upgrade(batch));
-            upgraded.push(...batch);
-        }
-        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
-    }
-}
-class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
-    id = 'kubespray-upgrade-control-plane';
-    title = 'Upgrade the control plane';
-    role = 'control plane';
-    limits(todo) {
-        if (todo.controlPlane.length === 0)
-            return [];
-        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
-        const inventory = (0,node_changes/* readInventory */.zw)(kubesprayPaths(this.settings).inventory);
-        const etcdOnly = inventory
-            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
-            : [];
-        return [[...todo.controlPlane, ...etcdOnly]];
-    }
-}
-class KubesprayUpgradeWorkersStep extends UpgradeStep {
-    id = 'kubespray-upgrade-workers';
-    title = 'Upgrade the workers in batches';
-    role = 'worker';
-    limits(todo) {
-        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
-        if (todo.controlPlane.length)
-            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
-        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
-    }
-}
-
-
-/***/ }),
-
-/***/ 7250:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b$: () => (/* binding */ normalizeClusterKubeconfig),
-/* harmony export */   r3: () => (/* binding */ NormalizeKubeconfigStep)
-/* harmony export */ });
-/* unused harmony export kubeconfigCandidates */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4708);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7684);
-
-
-
-
-
-
-/** Where deploy tooling leaves the kubeconfig, in the reference's order, plus Kubespray's artifact. */
-function kubeconfigCandidates(clusterDir, target) {
-    return [
-        target,
-        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'kubeconfig.yaml'),
-        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'kubeconfig'),
-        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'kube_config_cluster.yml'),
-        node_path__WEBPACK_IMPORTED_MODULE_1__.join(clusterDir, 'inventory', 'artifacts', 'admin.conf'),
-    ];
-}
-/**
- * Copies the first kubeconfig found to the target with loopback servers pointed at the VIP.
- * Registers its secret leaves with the redactor. Returns a one-line summary.
- */
-async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }) {
-    await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkFileTarget */ .kV)(target, 'kubeconfig');
-    // The newest candidate wins (ties: the reference's order): a re-run playbook's fresh admin.conf
-    // beats the copy normalised last time, and a tofu module writing KUBECONFIG directly is honoured.
-    let source;
-    let newest = -Infinity;
-    for (const candidate of kubeconfigCandidates(clusterDir, target)) {
-        const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(candidate).catch(() => undefined);
-        if (stat?.isFile() && stat.mtimeMs > newest) {
-            source = candidate;
-            newest = stat.mtimeMs;
-        }
-    }
-    if (!source)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found after bootstrap in ${(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(clusterDir)}`);
-    const text = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(source, _yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
-    const result = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeKubeconfig */ .ZD)(text, vip, (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(source));
-    for (const secret of (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeconfigSecrets */ .hT)(result.text, (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(source)))
-        redactor.add(secret);
-    const unchanged = source === target && result.changes.length === 0;
-    if (!unchanged) {
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .writePrivateFile */ .Pl)(target, result.text, 'kubeconfig');
-    }
-    const servers = result.changes.map((c) => c.to);
-    const what = servers.length ? `server → ${[...new Set(servers)].join(', ')}` : 'no loopback server to rewrite';
-    return source === target ? what : `${what} (from ${(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .displayPath */ .Gt)(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(clusterDir, source) || source)})`;
-}
-class NormalizeKubeconfigStep {
-    clusterDir;
-    target;
-    vip;
-    id = 'openstack-normalize-kubeconfig';
-    title = 'Normalize kubeconfig into the cluster-owned path';
-    kind = 'runner-local';
-    constructor(clusterDir, target, vip) {
-        this.clusterDir = clusterDir;
-        this.target = target;
-        this.vip = vip;
-    }
-    async plan() {
-        return {
-            workingDir: this.clusterDir,
-            reads: kubeconfigCandidates(this.clusterDir, this.target),
-            writes: [this.target],
-            actions: [
-                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
-            ],
-        };
-    }
-    async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .pathExists */ .s0)(this.target);
-    }
-    async run({ redactor }) {
-        if (!this.vip)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-        return normalizeClusterKubeconfig({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
-    }
-}
-
-
-/***/ }),
-
-/***/ 4715:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $f: () => (/* binding */ OpenTofuApplyStep),
-/* harmony export */   Av: () => (/* binding */ OpenTofuPlanStep),
-/* harmony export */   KH: () => (/* binding */ OpenTofuDriftStep),
-/* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
-/* harmony export */   dC: () => (/* binding */ OpenTofuInitStep),
-/* harmony export */   hD: () => (/* binding */ OpenTofuDestroyStep),
-/* harmony export */   uv: () => (/* binding */ tofuCommand)
-/* harmony export */ });
-/* unused harmony exports DRIFT_LOCK_TIMEOUT, withoutMissingLocalFiles */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2857);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2164);
-/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5915);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1708);
-/* harmony import */ var _tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1727);
-/* harmony import */ var _environment_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3126);
-/* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2402);
-
-
-
-
-
-
-
-
-
-
-
-
-/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
-async function resolveTofuBinary(settings) {
-    const pathVar = settings.baseEnv.PATH;
-    if (settings.opentofu.binary)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
-    return (await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .findExecutable */ .oq)('terraform', pathVar));
-}
-/** The binary, or an error that says how to get one. */
-async function requireTofuBinary(settings) {
-    const binary = await resolveTofuBinary(settings);
-    if (binary)
-        return binary;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(settings.opentofu.binary
-        ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
-        : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
-}
-/**
- * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
- * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
- * names the one that would be looked for, so a plan can still show it.
- */
-async function tofuCommand(settings, ...args) {
-    const binary = await resolveTofuBinary(settings);
-    return {
-        argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
-        cwd: settings.clusterDir,
-        env: { ...(0,_environment_js__WEBPACK_IMPORTED_MODULE_9__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
-        found: binary !== undefined,
-    };
-}
-/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
-function deployPlanFile(settings) {
-    return settings.opentofu.savedPlan?.file ?? (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).planPath;
-}
-/** A tofu command built once per step: the plan shows exactly what run executes. */
-class TofuCommands {
-    settings;
-    built = new Map();
-    constructor(settings) {
-        this.settings = settings;
-    }
-    get(...args) {
-        const key = args.join('\0');
-        let spec = this.built.get(key);
-        if (!spec) {
-            spec = tofuCommand(this.settings, ...args);
-            this.built.set(key, spec);
-        }
-        return spec;
-    }
-    /** Runs one of them; without a binary, the error that says how to get one. */
-    async run(context, args, options) {
-        const { found, ...command } = await this.get(...args);
-        if (!found)
-            await requireTofuBinary(this.settings);
-        return context.exec(command, options);
-    }
-}
-function stripFound({ found: _, ...command }) {
-    return command;
-}
-class OpenTofuInitStep {
-    settings;
-    id = 'opentofu-init';
-    title = 'Initialize OpenTofu';
-    kind = 'runner-local';
-    tofu;
-    static ARGS = ['init', '-input=false'];
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new TofuCommands(settings);
-    }
-    async plan() {
-        const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')],
-            writes: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform/')],
-        };
-    }
-    async outputsPresent() {
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .pathExists */ .s0)(node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '.terraform'));
-    }
-    async run(context) {
-        await this.tofu.run(context, OpenTofuInitStep.ARGS);
-    }
-}
-/**
- * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
- * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
- * changes, a plan that would break etcd quorum or remove every control plane node.
- */
-class OpenTofuPlanStep {
-    settings;
-    id = 'opentofu-plan';
-    title = 'Plan the OpenTofu changes';
-    kind = 'check';
-    preparesFor = 'opentofu-apply';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new TofuCommands(settings);
-    }
-    get planArgs() {
-        // A reviewed saved plan is read, not made again.
-        return this.settings.opentofu.savedPlan
-            ? undefined
-            : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
-    }
-    async plan() {
-        const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
-        const command = stripFound(await this.tofu.get(...args));
-        const actions = [
-            ...(this.planArgs
-                ? []
-                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
-            ...(this.settings.kubespray
-                ? [
-                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,_kubespray_js__WEBPACK_IMPORTED_MODULE_10__/* .kubesprayPaths */ .ZZ)(this.settings).inventory}`,
-                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
-                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
-                ]
-                : []),
-        ];
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')],
-            writes: [deployPlanFile(this.settings)],
-            actions,
-        };
-    }
-    async run(context) {
-        const planFile = deployPlanFile(this.settings);
-        if (this.planArgs) {
-            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
-            await this.tofu.run(context, this.planArgs);
-            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-        }
-        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(planFile, (args, options) => this.tofu.run(context, args, options));
-        context.state.planDigest = await fileDigest(planFile);
-        const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document));
-        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
-        if (!this.settings.kubespray)
-            return summary;
-        const inventoryFile = (0,_kubespray_js__WEBPACK_IMPORTED_MODULE_10__/* .kubesprayPaths */ .ZZ)(this.settings).inventory;
-        const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .readInventory */ .zw)(inventoryFile);
-        const planned = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .plannedNodeChanges */ .E0)(document, this.settings.nodeResource);
-        const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
-        const { warnings } = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .checkRemovalSafety */ .$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
-        for (const warning of warnings)
-            context.warn(warning);
-        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
-        if (unsafe.length)
-            work.unsafeOverride = unsafe.join(' ');
-        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
-        const removed = context.state.nodeWork?.removed ?? [];
-        const carried = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .pendingForNextPlan */ .xA)(context.state.nodeWork, removed, planned);
-        for (const node of carried.reinstall)
-            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
-        const pending = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .mergeNodeWork */ .ed)(carried.pending, work);
-        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
-        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
-        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
-        if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes'))
-            refuseUndrained(context.state);
-        return `${summary}; ${(0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .describeNodeDecisions */ .Hq)(pending, (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_6__/* .predictedPlaybook */ .Ih)(pending, inventory))}`;
-    }
-}
-async function fileDigest(file) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
-        .update(await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.readFile(file))
-        .digest('hex');
-}
-/**
- * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
- * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
- */
-function refuseUndrained(state) {
-    const removed = new Set(state.nodeWork?.removed ?? []);
-    const undrained = (state.nodeWork?.remove ?? []).filter((node) => !removed.has(node));
-    if (undrained.length === 0)
-        return;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
-        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
-}
-class OpenTofuApplyStep {
-    settings;
-    id = 'opentofu-apply';
-    title = 'Apply OpenTofu infrastructure';
-    kind = 'remote';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new TofuCommands(settings);
-    }
-    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
-    get args() {
-        return ['apply', '-input=false', deployPlanFile(this.settings)];
-    }
-    async plan() {
-        const command = stripFound(await this.tofu.get(...this.args));
-        const writes = ['OpenStack resources'];
-        if (this.settings.opentofu.backend === 'local')
-            writes.push(node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, 'terraform.tfstate'));
-        return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
-    }
-    async run(context) {
-        const planFile = deployPlanFile(this.settings);
-        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .pathExists */ .s0)(planFile))) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
-        }
-        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
-        if (context.state.planDigest !== (await fileDigest(planFile))) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
-        }
-        if (this.settings.kubespray)
-            refuseUndrained(context.state);
-        try {
-            await this.tofu.run(context, this.args);
-        }
-        catch (error) {
-            throw error instanceof _command_js__WEBPACK_IMPORTED_MODULE_3__/* .CommandFailedError */ .ju ? this.explain(error) : error;
-        }
-        context.state.planDigest = undefined; // applied: it is spent
-    }
-    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
-    explain(error) {
-        const saved = this.settings.opentofu.savedPlan;
-        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
-            return error;
-        if (!saved) {
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
-        }
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
-            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
-    }
-}
-/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
-class OpenTofuDestroyStep {
-    settings;
-    id = 'opentofu-destroy';
-    title = 'Destroy the OpenTofu infrastructure';
-    kind = 'remote';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new TofuCommands(settings);
-    }
-    get planFile() {
-        return (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(this.settings).planPath;
-    }
-    async plan() {
-        const command = stripFound(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
-        const apply = stripFound(await this.tofu.get('apply', '-input=false', this.planFile));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf')],
-            writes: ['OpenStack resources (all of them deleted)'],
-            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
-        };
-    }
-    async run(context) {
-        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
-        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
-        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(this.planFile, 0o600);
-        const document = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-        const { toDestroy } = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)((0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document));
-        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
-        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
-        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
-    }
-}
-/**
- * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
- * scheduled check that gives up says so rather than queueing behind it for an hour.
- */
-const DRIFT_LOCK_TIMEOUT = '2m';
-const DRIFT_VERB = {
-    create: 'create',
-    update: 'update in place',
-    destroy: 'destroy',
-    replace: 'replace',
-};
-/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
-const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
-const ResourceTypesSchema = zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
-        address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(),
-        type: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP().optional(),
-        change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }),
-    }))
-        .default([]),
-});
-/**
- * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
- * deploy wrote it on another machine. Counting it as drift would open a health issue on every
- * scheduled check; a changed one (update, replace) is still drift.
- */
-function withoutMissingLocalFiles(planJson, changes) {
-    const parsed = ResourceTypesSchema.safeParse(planJson);
-    if (!parsed.success)
-        return { changes, missing: [] };
-    const missing = new Set(parsed.data.resource_changes
-        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
-        r.change.actions.length === 1 &&
-        r.change.actions[0] === 'create')
-        .map((r) => r.address));
-    if (missing.size === 0)
-        return { changes, missing: [] };
-    return {
-        changes: {
-            ...changes,
-            add: changes.add - missing.size,
-            rows: changes.rows.filter((row) => !missing.has(row.address)),
-        },
-        missing: [...missing],
-    };
-}
-/**
- * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
- * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
- */
-class OpenTofuDriftStep {
-    settings;
-    id = 'opentofu-drift';
-    title = 'Compare the infrastructure with the OpenTofu code';
-    kind = 'check';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new TofuCommands(settings);
-    }
-    get planFile() {
-        return (0,_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(this.settings).driftPlanPath;
-    }
-    get args() {
-        return [
-            'plan',
-            '-input=false',
-            '-detailed-exitcode',
-            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
-            `-out=${this.planFile}`,
-        ];
-    }
-    async plan() {
-        const command = stripFound(await this.tofu.get(...this.args));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [node_path__WEBPACK_IMPORTED_MODULE_2__.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
-            writes: [`${this.planFile} (deleted once read)`],
-            actions: [
-                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
-            ],
-        };
-    }
-    async run(context) {
-        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
-        try {
-            const planned = await this.tofu.run(context, this.args, { check: false });
-            if (planned.exitCode !== 0 && planned.exitCode !== 2)
-                throw this.explain(new _command_js__WEBPACK_IMPORTED_MODULE_3__/* .CommandFailedError */ .ju('tofu plan', planned));
-            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-            const planJson = await (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(planJson));
-            if (missing.length)
-                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
-            const { report } = context;
-            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
-            report.infrastructure = changes;
-            for (const row of changes.rows)
-                report.findings.push({
-                    kind: 'drift',
-                    subject: row.address,
-                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
-                });
-            if (!report.drift)
-                return 'no drift';
-            const counts = (0,_tofu_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .tofuCounts */ .Xh)(changes);
-            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
-        }
-        finally {
-            await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(this.planFile, { force: true });
-        }
-    }
-    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
-    explain(error) {
-        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
-            return error;
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 608:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $j: () => (/* binding */ problemsError),
-/* harmony export */   DW: () => (/* binding */ clusterApiProblems),
-/* harmony export */   at: () => (/* binding */ PreflightStep)
-/* harmony export */ });
-/* unused harmony export credentialProblems */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1713);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
-/* harmony import */ var _capi_manifests_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5823);
-/* harmony import */ var _opentofu_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4715);
-/* harmony import */ var _kubespray_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2402);
-
-
-
-
-
-
-
-
-/** Problems with the resolved credentials that need no network to find. */
-function credentialProblems(creds) {
-    const problems = [];
-    if (!creds.authUrl || !(0,_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .authMethod */ .A8)(creds)) {
-        problems.push('openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap');
-    }
-    const placeholders = ['applicationCredentialId', 'applicationCredentialSecret'].filter((f) => creds[f] === _credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .PLACEHOLDER */ .Kx);
-    if (placeholders.length > 0) {
-        problems.push(`openstack application credentials are still "${_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .PLACEHOLDER */ .Kx}" (${placeholders
-            .map((f) => (f === 'applicationCredentialId' ? 'application_credential_id' : 'application_credential_secret'))
-            .join(', ')} from ${creds.sources[placeholders[0]]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`);
-    }
-    if (creds.authUrl) {
-        let url;
-        try {
-            url = new URL(creds.authUrl);
-        }
-        catch {
-            // reported below
-        }
-        if (!url || !/^https?:$/.test(url.protocol)) {
-            problems.push(`openstack auth_url "${creds.authUrl}" (from ${creds.sources.authUrl}) is not an http(s) URL`);
-        }
-    }
-    return problems;
-}
-/** Several problems as a list under one line, as invalid config fields are: not bare lines after the error. */
-function problemsError(problems) {
-    if (problems.length === 0)
-        return undefined;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(problems.length === 1
-        ? problems[0]
-        : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-}
-/** What `kubectl apply -f <dir>` reads: the directory's own files with these extensions, not its subdirectories. */
-const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
-const ADDON_FILE = { ..._capi_manifests_js__WEBPACK_IMPORTED_MODULE_5__/* .MANIFESTS_FILE */ .aK, noun: 'addon', plural: 'addons' };
-/**
- * The addons directory as capi-addons will apply it, checked before any machine exists: kubectl
- * would find an empty directory or a file that is no Kubernetes object only after the machines are up.
- */
-async function addonsProblems(dir) {
-    const field = `the addons directory ${dir} (deployment.cluster_api.addons)`;
-    const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(dir).catch(() => undefined);
-    if (!stat?.isDirectory())
-        return [
-            `${field} ${stat ? 'is not a directory' : 'does not exist'}; without a CNI and the cloud controller manager the nodes never turn Ready`,
-        ];
-    const files = [];
-    for (const name of (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(dir)).sort()) {
-        if (MANIFEST_EXTENSIONS.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.extname(name)) &&
-            !(await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name)).catch(() => undefined))?.isDirectory())
-            files.push(name);
-    }
-    if (files.length === 0) {
-        return [
-            `${field} has no .yaml, .yml or .json file (kubectl applies those, not subdirectories); put the CNI and cloud controller manager manifests there`,
-        ];
-    }
-    const problems = [];
-    for (const name of files) {
-        const file = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name);
-        try {
-            for (const { number, value } of (0,_capi_manifests_js__WEBPACK_IMPORTED_MODULE_5__/* .manifestDocuments */ .Ee)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(file, ADDON_FILE), `addon ${(0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(file)}`)) {
-                const object = value;
-                if (typeof object?.apiVersion !== 'string' || typeof object.kind !== 'string') {
-                    problems.push(`addon ${(0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(file)}: document ${number} is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons`);
-                }
-            }
-        }
-        catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo))
-                throw error;
-            problems.push(error.message);
-        }
-    }
-    return problems;
-}
-/**
- * The tools and files of deployment.method cluster-api, each named with the field that sets it.
- * A plan runs no kind, so it does not need it (`needsKind: false`).
- */
-async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
-    const problems = [];
-    const pathVar = settings.baseEnv.PATH;
-    const tools = [
-        [capi.clusterctl, 'clusterctl (--clusterctl, deployment.cluster_api.clusterctl_path)'],
-        [settings.kubectl, 'kubectl'],
-        ...(needsKind && capi.management.kind === 'kind'
-            ? [[capi.kind, 'kind (--kind, deployment.cluster_api.kind_path)']]
-            : []),
-    ];
-    for (const [tool, what] of tools) {
-        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(tool, pathVar)))
-            problems.push(`${what}: "${tool}" not found on PATH or not executable; install it`);
-    }
-    const template = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.template).catch(() => undefined);
-    if (!template?.isFile())
-        problems.push(`the Cluster API template ${capi.template} (deployment.cluster_api.template) ${template ? 'is not a file' : 'does not exist'}`);
-    problems.push(...(await addonsProblems(capi.addonsDir)));
-    if (capi.management.kind === 'existing') {
-        const kubeconfig = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.management.kubeconfig).catch(() => undefined);
-        if (!kubeconfig?.isFile())
-            problems.push(`the management cluster's kubeconfig ${capi.management.kubeconfig} (${capi.management.source}) ${kubeconfig ? 'is not a file' : 'does not exist'}`);
-    }
-    if (capi.orcManifest && !capi.orcManifest.startsWith('https://')) {
-        const orc = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.orcManifest).catch(() => undefined);
-        if (!orc?.isFile())
-            problems.push(`ORC's install.yaml ${capi.orcManifest} (deployment.cluster_api.providers.orc) ${orc ? 'is not a file' : 'does not exist'}; give the path of the release's install.yaml in the cluster dir, or its https URL`);
-    }
-    return problems;
-}
-class PreflightStep {
-    settings;
-    authChecker;
-    id = 'openstack-preflight';
-    title = 'Validate OpenStack credentials and deploy prerequisites';
-    kind = 'check';
-    constructor(settings, authChecker) {
-        this.settings = settings;
-        this.authChecker = authChecker;
-    }
-    async plan() {
-        const { settings } = this;
-        const actions = [
-            `check that ${settings.clusterDir} exists and the tools are installed`,
-            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
-        ];
-        if (settings.authCheck.enabled && this.authChecker) {
-            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
-        }
-        else {
-            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
-        }
-        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
-    }
-    async run() {
-        const { settings } = this;
-        const problems = [];
-        const dirStat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(settings.clusterDir).catch(() => undefined);
-        if (!dirStat?.isDirectory()) {
-            problems.push(settings.configPath
-                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
-                : `cluster directory not found: ${settings.clusterDir}`);
-        }
-        if (!settings.clusterApi && !settings.opentofu.enabled)
-            problems.push('opentofu must be enabled for openstack bootstrap');
-        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
-        const { caCert } = settings.credentials;
-        if (caCert) {
-            const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(caCert).catch(() => undefined);
-            if (!stat?.isFile())
-                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
-        }
-        problems.push(...credentialProblems(settings.credentials));
-        if (settings.clusterApi) {
-            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
-            problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
-        }
-        else {
-            await (0,_opentofu_js__WEBPACK_IMPORTED_MODULE_6__/* .requireTofuBinary */ .ZC)(settings).catch((error) => problems.push(error.message));
-            if (!settings.vip) {
-                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-            }
-        }
-        if (settings.kubespray && dirStat?.isDirectory())
-            problems.push(...(await this.kubesprayProblems()));
-        const error = problemsError(problems);
-        if (error)
-            throw error;
-        if (!settings.authCheck.enabled || !this.authChecker)
-            return 'credentials complete (live check skipped)';
-        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
-    }
-    async kubesprayProblems() {
-        const { settings } = this;
-        const paths = (0,_kubespray_js__WEBPACK_IMPORTED_MODULE_7__/* .kubesprayPaths */ .ZZ)(settings);
-        const problems = [];
-        for (const [file, what] of [
-            [paths.requirements, 'Kubespray requirements'],
-            [paths.playbook, 'Kubespray playbook'],
-            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
-        ]) {
-            if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .pathExists */ .s0)(file)))
-                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
-        }
-        if (!(await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .findExecutable */ .oq)(settings.python, settings.baseEnv.PATH))) {
-            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${node_path__WEBPACK_IMPORTED_MODULE_1__.relative(settings.clusterDir, settings.venvDir) || '.'}`);
-        }
-        return problems;
-    }
-}
-
-
-/***/ }),
-
-/***/ 5617:
+/***/ 1619:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17873,24 +17629,28 @@ function operationStepIds(operation) {
 
 /***/ }),
 
-/***/ 8852:
+/***/ 4554:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Cf: () => (/* binding */ waitForReady),
-/* harmony export */   VG: () => (/* binding */ WaitReadyStep),
-/* harmony export */   fM: () => (/* binding */ lastLine),
-/* harmony export */   vB: () => (/* binding */ FIRST_PAUSE_MS),
-/* harmony export */   yy: () => (/* binding */ sleep)
+/* harmony export */   A8: () => (/* binding */ authMethod),
+/* harmony export */   DJ: () => (/* binding */ credentialSecrets),
+/* harmony export */   Kn: () => (/* binding */ credentialOptions),
+/* harmony export */   _e: () => (/* binding */ credentialProblems),
+/* harmony export */   _t: () => (/* binding */ OpenStackConfigSchema),
+/* harmony export */   cZ: () => (/* binding */ CREDENTIAL_FIELDS),
+/* harmony export */   fu: () => (/* binding */ credentialsToEnv),
+/* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
+/* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony export countReadyNodes */
+/* unused harmony exports INTERFACES, PLACEHOLDER, parseCredentialValue, CloudsYamlSchema */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8415);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2164);
-/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8878);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4708);
-/* harmony import */ var _yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7684);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4324);
 
 
 
@@ -17898,196 +17658,592 @@ function operationStepIds(operation) {
 
 
 
-/** The first pause of a poll; pauses then double up to the interval. */
-const FIRST_PAUSE_MS = 500;
-/** A pause that ends early when the run is interrupted. */
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    });
+const INTERFACES = ['public', 'internal', 'admin'];
+const CREDENTIAL_FIELDS = [
+    {
+        field: 'authUrl',
+        flag: 'os-auth-url',
+        input: 'openstack-auth-url',
+        env: ['OS_AUTH_URL'],
+        cloudsYaml: ['auth.auth_url'],
+        config: ['auth_url'],
+        secret: false,
+        type: 'url',
+        placeholder: 'URL',
+        description: 'Keystone URL, e.g. https://keystone.example.com:5000/v3',
+    },
+    {
+        field: 'region',
+        flag: 'os-region',
+        input: 'openstack-region',
+        env: ['OS_REGION_NAME'],
+        cloudsYaml: ['region_name'],
+        config: ['region'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'OpenStack region',
+    },
+    {
+        field: 'interface',
+        flag: 'os-interface',
+        input: 'openstack-interface',
+        env: ['OS_INTERFACE'],
+        cloudsYaml: ['interface'],
+        config: ['interface'],
+        secret: false,
+        type: 'interface',
+        placeholder: INTERFACES.join('|'),
+        description: 'endpoint interface in the catalog (default public)',
+    },
+    {
+        field: 'projectName',
+        flag: 'os-project-name',
+        input: 'openstack-project-name',
+        env: ['OS_PROJECT_NAME', 'OS_TENANT_NAME'],
+        cloudsYaml: ['auth.project_name'],
+        config: ['project_name'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'project to scope to (username/password auth)',
+    },
+    {
+        field: 'projectId',
+        flag: 'os-project-id',
+        input: 'openstack-project-id',
+        env: ['OS_PROJECT_ID', 'OS_TENANT_ID'],
+        cloudsYaml: ['auth.project_id'],
+        config: ['project_id'],
+        secret: false,
+        type: 'text',
+        placeholder: 'ID',
+        description: 'project id to scope to (username/password auth)',
+    },
+    {
+        field: 'userDomainName',
+        flag: 'os-user-domain-name',
+        input: 'openstack-user-domain-name',
+        env: ['OS_USER_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
+        cloudsYaml: ['auth.user_domain_name', 'auth.domain_name'],
+        config: ['user_domain_name', 'domain'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: "the user's domain",
+    },
+    {
+        field: 'projectDomainName',
+        flag: 'os-project-domain-name',
+        input: 'openstack-project-domain-name',
+        env: ['OS_PROJECT_DOMAIN_NAME', 'OS_DOMAIN_NAME'],
+        cloudsYaml: ['auth.project_domain_name', 'auth.domain_name'],
+        config: ['project_domain_name', 'domain'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: "the project's domain",
+    },
+    {
+        field: 'applicationCredentialId',
+        flag: 'os-application-credential-id',
+        input: 'openstack-application-credential-id',
+        env: ['OS_APPLICATION_CREDENTIAL_ID'],
+        cloudsYaml: ['auth.application_credential_id'],
+        config: ['application_credential_id'],
+        secret: false,
+        type: 'text',
+        placeholder: 'ID',
+        description: 'application credential id',
+    },
+    {
+        field: 'applicationCredentialName',
+        flag: 'os-application-credential-name',
+        input: 'openstack-application-credential-name',
+        env: ['OS_APPLICATION_CREDENTIAL_NAME'],
+        cloudsYaml: ['auth.application_credential_name'],
+        config: ['application_credential_name'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'application credential name (with username or user id)',
+    },
+    {
+        field: 'applicationCredentialSecret',
+        flag: 'os-application-credential-secret',
+        input: 'openstack-application-credential-secret',
+        env: ['OS_APPLICATION_CREDENTIAL_SECRET'],
+        cloudsYaml: ['auth.application_credential_secret'],
+        config: ['application_credential_secret'],
+        secret: true,
+        type: 'text',
+        placeholder: 'SECRET',
+        description: 'application credential secret',
+    },
+    {
+        field: 'username',
+        flag: 'os-username',
+        input: 'openstack-username',
+        env: ['OS_USERNAME'],
+        cloudsYaml: ['auth.username'],
+        config: ['username'],
+        secret: false,
+        type: 'text',
+        placeholder: 'NAME',
+        description: 'user name (password auth)',
+    },
+    {
+        field: 'userId',
+        flag: 'os-user-id',
+        input: 'openstack-user-id',
+        env: ['OS_USER_ID'],
+        cloudsYaml: ['auth.user_id'],
+        config: ['user_id'],
+        secret: false,
+        type: 'text',
+        placeholder: 'ID',
+        description: 'user id (password auth)',
+    },
+    {
+        field: 'password',
+        flag: 'os-password',
+        input: 'openstack-password',
+        env: ['OS_PASSWORD'],
+        cloudsYaml: ['auth.password'],
+        config: ['password'],
+        secret: true,
+        type: 'text',
+        placeholder: 'PASSWORD',
+        description: 'password (password auth)',
+    },
+    {
+        field: 'caCert',
+        flag: 'os-cacert',
+        input: 'openstack-cacert',
+        env: ['OS_CACERT'],
+        cloudsYaml: ['cacert'],
+        config: ['cacert'],
+        secret: false,
+        type: 'text',
+        placeholder: 'FILE',
+        description: 'CA bundle for a private Keystone',
+    },
+    {
+        field: 'insecure',
+        flag: 'os-insecure',
+        input: 'openstack-insecure',
+        env: ['OS_INSECURE'],
+        cloudsYaml: ['!verify', 'insecure'],
+        config: ['insecure'],
+        secret: false,
+        type: 'boolean',
+        placeholder: '',
+        description: "don't verify Keystone's TLS certificate",
+    },
+];
+const PLACEHOLDER = 'CHANGEME';
+/** Every secret the credentials know of, in use or seen in any source, for the redactor. */
+function credentialSecrets(creds) {
+    const inUse = CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => creds[spec.field]);
+    return [...new Set([...inUse, ...creds.secretsSeen])].filter((v) => typeof v === 'string' && v !== '' && v !== PLACEHOLDER);
 }
-/** The most useful line of a failed kubectl run: its last non-empty output line. */
-function lastLine(lines) {
-    return ([...lines]
-        .reverse()
-        .find((l) => l.trim() !== '')
-        ?.trim() ?? '');
+const TRUE = /^(true|yes|1|on)$/i;
+const FALSE = /^(false|no|0|off)$/i;
+/**
+ * Checks one raw value against its field's type. `where` names the flag, input, variable or key in
+ * the error; `fail` picks the error type (a bad flag is a usage error, a bad file is not).
+ */
+function parseCredentialValue(spec, raw, where, fail = _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    if (spec.type === 'boolean') {
+        if (typeof raw === 'boolean')
+            return raw;
+        const text = String(raw).trim();
+        if (text === '')
+            return undefined;
+        if (TRUE.test(text))
+            return true;
+        if (FALSE.test(text))
+            return false;
+        throw new fail(`${where}: "${text}" is not true or false`);
+    }
+    if (typeof raw !== 'string' && typeof raw !== 'number')
+        throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
+    const text = String(raw).trim();
+    if (text === '')
+        return undefined;
+    // Values end up in OS_* variables and HTTP requests: a line break is always a paste mistake.
+    if (/[\0-\x1f\x7f]/.test(text))
+        throw new fail(`${where}: contains a line break or control character`);
+    if (spec.type === 'interface' && !INTERFACES.includes(text)) {
+        throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
+    }
+    // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
+    if (spec.type === 'url' && !isHttpUrl(text))
+        throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
+    return text;
 }
-/** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
-function countReadyNodes(json, version) {
-    const nodes = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .parseNodeList */ .AP)(json);
-    const ready = nodes.filter((n) => n.ready && (!version || (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubeletRelease */ .A8)(n.kubelet) === version)).length;
-    return { ready, total: nodes.length };
-}
-/** The kubeconfig to wait with; a missing one is usually a step not run yet. */
-function readKubeconfig(file) {
-    // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && !isSymlink(file))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
-    return (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(file, _yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .KUBECONFIG_FILE */ .HT);
-}
-function isSymlink(file) {
+function isHttpUrl(text) {
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file).isSymbolicLink();
+        return /^https?:$/.test(new URL(text).protocol);
     }
     catch {
         return false;
     }
 }
-/**
- * Waits until `/readyz` answers `ok` (and, if asked, N nodes are Ready). The first check is
- * immediate; pauses then double from 0.5 s up to `intervalMs`. On timeout the error carries the
- * last thing kubectl said.
- */
-async function waitForReady(options) {
-    const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
-    const text = readKubeconfig(kubeconfig);
-    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
-    // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
-    if (!endpoint)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
-    const deadline = Date.now() + options.timeoutMs;
-    let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
-    let lastReason = '';
-    let attempts = 0;
-    // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
-    const run = (...args) => exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
-    for (;;) {
-        attempts++;
-        let reason;
-        const ready = await run('get', '--raw', '/readyz');
-        if (signal?.aborted)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InterruptedError */ .p4();
-        if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
-            if (!options.nodes && !options.version)
-                return { endpoint, attempts };
-            const nodes = await run('get', 'nodes', '-o', 'json');
-            if (nodes.exitCode === 0) {
-                const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, options.version);
-                // After an upgrade every registered node must be Ready at the target, however many there are.
-                const wanted = Math.max(options.nodes ?? 0, options.version ? total : 0);
-                if (readyNodes >= wanted)
-                    return { endpoint, attempts, readyNodes, totalNodes: total };
-                reason = `${readyNodes}/${wanted} nodes Ready${options.version ? ` at v${options.version}` : ''} (${total} registered)`;
-            }
-            else {
-                reason = lastLine(nodes.tail) || `kubectl get nodes exited with ${nodes.exitCode}`;
-            }
-        }
-        else {
-            reason = lastLine(ready.tail) || `kubectl get --raw /readyz exited with ${ready.exitCode}`;
-        }
-        if (reason !== lastReason)
-            options.onWaiting?.(reason);
-        lastReason = reason;
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
-        }
-        await sleep(Math.min(pause, remaining), signal);
-        if (signal?.aborted)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InterruptedError */ .p4();
-        pause = Math.min(pause * 2, options.intervalMs);
-    }
+/** What a YAML value is, for messages: "a list", "a number", "text". */
+function kindOf(value) {
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'string')
+        return 'text';
+    return value === null ? 'nothing' : `a ${typeof value}`;
 }
-class WaitReadyStep {
-    kubeconfig;
-    kubectl;
-    settings;
-    id = 'wait-ready';
-    title = 'Wait for the Kubernetes API to be ready';
-    kind = 'check';
-    command;
-    constructor(kubeconfig, kubectl, cwd, env, settings) {
-        this.kubeconfig = kubeconfig;
-        this.kubectl = kubectl;
-        this.settings = settings;
-        this.command = (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
+const isMapping = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
+/** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
+function readValues(read, fail = _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo) {
+    const values = {};
+    const where = {};
+    const secrets = [];
+    for (const spec of CREDENTIAL_FIELDS) {
+        const found = read(spec);
+        if (!found)
+            continue;
+        const value = parseCredentialValue(spec, found.raw, found.where, fail);
+        if (value === undefined)
+            continue;
+        values[spec.field] = value;
+        where[spec.field] = found.where;
+        if (spec.secret && typeof value === 'string')
+            secrets.push(value);
     }
-    async plan() {
-        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
-        const count = this.settings.version
-            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
-            : `${this.settings.nodes} nodes are`;
-        const nodes = this.settings.nodes || this.settings.version
-            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
-            : '';
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [this.kubeconfig],
-            writes: [],
-            actions: [
-                `poll until /readyz says ok${nodes}; timeout ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.timeoutMs)}, pauses up to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.settings.intervalMs)}`,
-            ],
-        };
+    return { values: values, where, secrets };
+}
+/** Looks up the first of several keys (dotted paths; `!key` negates a boolean) in a document. */
+function lookup(doc, keys) {
+    for (const key of keys) {
+        const negate = key.startsWith('!');
+        let node = doc;
+        for (const part of key.replace(/^!/, '').split('.'))
+            node = node && typeof node === 'object' ? node[part] : undefined;
+        if (node === undefined || node === null || node === '')
+            continue;
+        if (negate) {
+            // `verify: maybe` is neither: passed on as it is, so that it is reported, not read as verify: true.
+            if (typeof node === 'boolean')
+                return { raw: !node, key };
+            const text = String(node).trim();
+            return { raw: TRUE.test(text) ? 'false' : FALSE.test(text) ? 'true' : node, key };
+        }
+        return { raw: node, key };
     }
-    async run({ exec, output, signal }) {
-        const result = await waitForReady({
-            ...this.settings,
-            kubeconfig: this.kubeconfig,
-            kubectl: this.kubectl,
-            env: this.command.env,
-            cwd: this.command.cwd,
-            exec,
-            signal,
-            onWaiting: (reason) => output.line(`      waiting: ${reason}`),
+    return undefined;
+}
+/**
+ * Explicit options (CLI flags or action inputs), read through the table. `read` gives a field's raw
+ * value; errors name the flag or input and are usage errors.
+ */
+function credentialOptions(front, read) {
+    return readValues((spec) => {
+        const raw = read(spec);
+        return raw === undefined ? undefined : { raw, where: front === 'cli' ? `--${spec.flag}` : `input ${spec.input}` };
+    }, _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb).values;
+}
+function optionsLayer(options) {
+    return readValues((spec) => options[spec.field] === undefined ? undefined : { raw: options[spec.field], where: 'an explicit option' });
+}
+function credentialsFromEnv(env) {
+    return readValues((spec) => {
+        const name = spec.env.find((n) => env[n]?.trim());
+        return name ? { raw: env[name], where: name } : undefined;
+    });
+}
+/** Candidate clouds.yaml files in openstacksdk's order, or just the one given. */
+function cloudsYamlCandidates(file, env) {
+    if (file)
+        return [file];
+    const home = env.HOME ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)();
+    return [
+        env.OS_CLIENT_CONFIG_FILE,
+        'clouds.yaml',
+        node_path__WEBPACK_IMPORTED_MODULE_2__.join(home, '.config/openstack/clouds.yaml'),
+        '/etc/openstack/clouds.yaml',
+    ].filter((f) => !!f);
+}
+/** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
+const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
+});
+/** Reads one cloud from clouds.yaml (openstacksdk's format). */
+function credentialsFromCloudsYaml(cloud, file, env = process.env) {
+    const candidates = cloudsYamlCandidates(file, env);
+    // The given file must be readable; of the standard places, the first that exists is used.
+    const used = file ?? candidates.find((candidate) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(candidate));
+    if (used === undefined) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`OS_CLOUD is "${cloud}" but no clouds.yaml was found (looked in ${candidates.join(', ')})`);
+    }
+    const { value } = (0,_lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .readYamlMapping */ .sL)(used, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .CLOUDS_YAML */ .Rh);
+    const parsed = CloudsYamlSchema.safeParse(value);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .formatIssues */ .og)((0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(used), parsed.error.issues));
+    const { clouds } = parsed.data;
+    // Own keys only: `--os-cloud __proto__` must not find Object.prototype.
+    const entry = Object.hasOwn(clouds, cloud) ? clouds[cloud] : undefined;
+    if (!entry)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cloud "${cloud}" not found in ${used} (clouds: ${Object.keys(clouds).join(', ') || 'none'})`);
+    if (entry.auth !== undefined && entry.auth !== null && !isMapping(entry.auth)) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${used} (clouds.${cloud}.auth): expected a mapping, got ${kindOf(entry.auth)}`);
+    }
+    return readValues((spec) => {
+        const found = lookup(entry, spec.cloudsYaml);
+        return found && { raw: found.raw, where: `${used} (clouds.${cloud}.${found.key.replace(/^!/, '')})` };
+    });
+}
+/** The credentials in an openCenter config's `opencenter.infrastructure.cloud.openstack`. */
+function credentialsFromConfig(openstack, source) {
+    if (!openstack)
+        return { values: {}, where: {}, secrets: [] };
+    return readValues((spec) => {
+        const found = lookup(openstack, spec.config);
+        return (found && {
+            raw: found.raw,
+            where: `the config (${source}: opencenter.infrastructure.cloud.openstack.${found.key})`,
         });
-        const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
-        return `/readyz ok at ${result.endpoint}${nodes}`;
+    });
+}
+/**
+ * Resolves credentials field by field: options, then OS_* variables, then clouds.yaml (OS_CLOUD),
+ * then the config. Config placeholders (`CHANGEME`) give way when another source supplies a
+ * complete username/password, so a config generated with defaults works with password auth.
+ */
+function resolveCredentials(sources) {
+    const env = sources.env ?? process.env;
+    const cloud = sources.cloud ?? env.OS_CLOUD?.trim();
+    const layers = [optionsLayer(sources.options ?? {}), credentialsFromEnv(env)];
+    if (cloud)
+        layers.push(credentialsFromCloudsYaml(cloud, sources.cloudsYaml, env));
+    if (sources.config)
+        layers.push(credentialsFromConfig(sources.config.openstack, sources.config.source));
+    const merged = { interface: 'public', insecure: false, sources: {}, secretsSeen: [] };
+    for (const layer of [...layers].reverse()) {
+        for (const [key, value] of Object.entries(layer.values)) {
+            merged[key] = value;
+            merged.sources[key] = layer.where[key];
+        }
     }
+    merged.secretsSeen = [...new Set(layers.flatMap((l) => l.secrets))];
+    const hasPassword = !!merged.password && !!(merged.username || merged.userId);
+    if (hasPassword) {
+        for (const field of ['applicationCredentialId', 'applicationCredentialSecret']) {
+            if (merged[field] === PLACEHOLDER) {
+                delete merged[field];
+                delete merged.sources[field];
+            }
+        }
+    }
+    return merged;
+}
+/** The method Keystone will be asked to use; application credentials win when both are complete. */
+function authMethod(creds) {
+    if (creds.applicationCredentialSecret && (creds.applicationCredentialId || creds.applicationCredentialName)) {
+        return 'application-credential';
+    }
+    if (creds.password && (creds.username || creds.userId))
+        return 'password';
+    return undefined;
+}
+/** The fields each auth method exports, so providers never see two conflicting methods. */
+function exportedFields(creds) {
+    const common = ['authUrl', 'region', 'interface', 'caCert', 'insecure'];
+    const method = authMethod(creds);
+    if (method === 'application-credential') {
+        // By id the credential names its user; by name it needs the user (and the user's domain).
+        return creds.applicationCredentialId
+            ? [...common, 'applicationCredentialId', 'applicationCredentialSecret']
+            : [...common, 'applicationCredentialName', 'applicationCredentialSecret', 'username', 'userId', 'userDomainName'];
+    }
+    return [
+        ...common,
+        'username',
+        'userId',
+        'password',
+        'projectId',
+        'projectName',
+        'userDomainName',
+        'projectDomainName',
+    ];
+}
+/** OS_* variables for tofu, Ansible and the openstack CLI, named as the table says. Empty values are dropped. */
+function credentialsToEnv(creds) {
+    const env = { OS_IDENTITY_API_VERSION: '3' };
+    if (authMethod(creds) === 'application-credential')
+        env.OS_AUTH_TYPE = 'v3applicationcredential';
+    for (const field of exportedFields(creds)) {
+        const spec = CREDENTIAL_FIELDS.find((s) => s.field === field);
+        const value = creds[field];
+        if (value === undefined || value === false || value === '')
+            continue;
+        env[spec.env[0]] = value === true ? 'true' : String(value);
+    }
+    return env;
+}
+/** Names of OS_* variables whose values are secret (for plans: NAME=<redacted>). */
+const SECRET_ENV_NAMES = new Set([
+    ...CREDENTIAL_FIELDS.filter((s) => s.secret).flatMap((s) => s.env),
+    'OS_TOKEN',
+]);
+/** The config's `cloud.openstack` block, checked field by field with the table's types. */
+const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
+    const schema = spec.type === 'boolean'
+        ? zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY()
+        : spec.type === 'interface'
+            ? zod__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(INTERFACES)
+            : spec.type === 'url'
+                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({
+                    protocol: /^https?$/,
+                    error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3',
+                })
+                : zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().trim();
+    return spec.config.map((key) => [key, schema.optional()]);
+})));
+/** Problems with the resolved credentials that need no network to find. */
+function credentialProblems(creds) {
+    const problems = [];
+    if (!creds.authUrl || !authMethod(creds)) {
+        problems.push('openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap');
+    }
+    const placeholders = ['applicationCredentialId', 'applicationCredentialSecret'].filter((f) => creds[f] === PLACEHOLDER);
+    if (placeholders.length > 0) {
+        problems.push(`openstack application credentials are still "${PLACEHOLDER}" (${placeholders
+            .map((f) => (f === 'applicationCredentialId' ? 'application_credential_id' : 'application_credential_secret'))
+            .join(', ')} from ${creds.sources[placeholders[0]]}); set real values in opencenter.infrastructure.cloud.openstack or OS_APPLICATION_CREDENTIAL_ID/OS_APPLICATION_CREDENTIAL_SECRET`);
+    }
+    if (creds.authUrl) {
+        let url;
+        try {
+            url = new URL(creds.authUrl);
+        }
+        catch {
+            // reported below
+        }
+        if (!url || !/^https?:$/.test(url.protocol)) {
+            problems.push(`openstack auth_url "${creds.authUrl}" (from ${creds.sources.authUrl}) is not an http(s) URL`);
+        }
+    }
+    return problems;
 }
 
 
 /***/ }),
 
-/***/ 1727:
+/***/ 7800:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $O: () => (/* binding */ tofuInit),
+/* harmony export */   KO: () => (/* binding */ TOFU_INIT_ARGS),
+/* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
+/* harmony export */   jw: () => (/* binding */ TofuCommands),
+/* harmony export */   n2: () => (/* binding */ stripFound),
+/* harmony export */   uv: () => (/* binding */ tofuCommand)
+/* harmony export */ });
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2592);
+
+
+
+/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
+async function resolveTofuBinary(settings) {
+    const pathVar = settings.baseEnv.PATH;
+    if (settings.opentofu.binary)
+        return (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_0__/* .findExecutable */ .oq)(settings.opentofu.binary, pathVar);
+    return (await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_0__/* .findExecutable */ .oq)('tofu', pathVar)) ?? (await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_0__/* .findExecutable */ .oq)('terraform', pathVar));
+}
+/** The binary, or an error that says how to get one. */
+async function requireTofuBinary(settings) {
+    const binary = await resolveTofuBinary(settings);
+    if (binary)
+        return binary;
+    throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(settings.opentofu.binary
+        ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
+        : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
+}
+/**
+ * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
+ * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
+ * names the one that would be looked for, so a plan can still show it.
+ */
+async function tofuCommand(settings, ...args) {
+    const binary = await resolveTofuBinary(settings);
+    return {
+        argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
+        cwd: settings.clusterDir,
+        env: { ...(0,_model_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
+        found: binary !== undefined,
+    };
+}
+/** A tofu command built once per step: the plan shows exactly what run executes. */
+class TofuCommands {
+    settings;
+    built = new Map();
+    constructor(settings) {
+        this.settings = settings;
+    }
+    get(...args) {
+        const key = args.join('\0');
+        let spec = this.built.get(key);
+        if (!spec) {
+            spec = tofuCommand(this.settings, ...args);
+            this.built.set(key, spec);
+        }
+        return spec;
+    }
+    /** Runs one of them; without a binary, the error that says how to get one. */
+    async run(context, args, options) {
+        const { found, ...command } = await this.get(...args);
+        if (!found)
+            await requireTofuBinary(this.settings);
+        return context.exec(command, options);
+    }
+}
+function stripFound({ found: _, ...command }) {
+    return command;
+}
+/** What `tofu init` runs: the same for the deploy's opentofu-init step and the plan preview. */
+const TOFU_INIT_ARGS = ['init', '-input=false'];
+/** `tofu init` in the cluster dir; without a binary, the error that says how to get one. */
+async function tofuInit(settings, exec) {
+    const { found, ...command } = await tofuCommand(settings, ...TOFU_INIT_ARGS);
+    if (!found)
+        await requireTofuBinary(settings);
+    await exec(command);
+}
+
+
+/***/ }),
+
+/***/ 3288:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nf: () => (/* binding */ summarizeChanges),
 /* harmony export */   Xh: () => (/* binding */ tofuCounts),
 /* harmony export */   c7: () => (/* binding */ readPlanJson),
-/* harmony export */   nH: () => (/* binding */ runTofuPlan),
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
 /* unused harmony export changeCounts */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2857);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8363);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2164);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(559);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1708);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(703);
-/* harmony import */ var _check_report_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3802);
-/* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5915);
-/* harmony import */ var _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4715);
-
-
-
-
-
-
-
-
-
-
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
 
 
 /**
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_11__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_11__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_11__/* .string */ .YjP()) }) }))
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) }) }))
         .default([]),
 });
 function classify(actions) {
@@ -18106,7 +18262,7 @@ function classify(actions) {
 function summarizeChanges(planJson) {
     const parsed = PlanJsonSchema.safeParse(planJson);
     if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`tofu show -json gave an unexpected plan document: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
     const changes = { add: 0, change: 0, destroy: 0, replace: 0, rows: [] };
     for (const resource of parsed.data.resource_changes) {
         const action = classify(resource.change.actions);
@@ -18134,62 +18290,7 @@ async function readPlanJson(planFile, tofu) {
         return JSON.parse(json.stdout);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is the binary OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
-    }
-}
-/**
- * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
- * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
- */
-async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
-    await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .requireTofuBinary */ .ZC)(settings);
-    const { found: _, ...base } = await (0,_steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .tofuCommand */ .uv)(settings);
-    const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
-    await (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
-    // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .acquireDeployLock */ .z)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), {
-        onProgress: (message) => output.line(message),
-        signal,
-        operation: 'plan',
-    });
-    try {
-        const exec = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
-            redactor,
-            output: output.write,
-            signal,
-            ...(0,_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
-        });
-        output.startGroup('OpenTofu plan');
-        try {
-            await new _steps_opentofu_js__WEBPACK_IMPORTED_MODULE_10__/* .OpenTofuInitStep */ .dC(settings).run({
-                settings,
-                redactor,
-                output,
-                signal,
-                exec,
-                state: (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .emptyState */ .p$)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)),
-                warn: (message) => output.line(`warning: ${message}`),
-                selected: ['opentofu-init'],
-                report: (0,_check_report_js__WEBPACK_IMPORTED_MODULE_8__/* .newCheckReport */ .jT)((0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings)),
-            }); // exactly the deploy's init
-            await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
-        }
-        finally {
-            output.endGroup();
-        }
-        // tofu writes the plan with the umask's mode; it holds every value in plain text.
-        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
-        const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
-        const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
-        return {
-            planFile,
-            changes: summarizeChanges(document),
-            nodes: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_9__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
-            text: text.stdout,
-        };
-    }
-    finally {
-        await lock.release();
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`could not read the plan as JSON (tofu show -json ${planFile}); is the binary OpenTofu ≥ 1.6 or Terraform ≥ 1.0?`);
     }
 }
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
@@ -18219,164 +18320,74 @@ function renderTofuChanges(cluster, changes) {
 
 /***/ }),
 
-/***/ 7684:
+/***/ 532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $0: () => (/* binding */ parseYamlMapping),
-/* harmony export */   HT: () => (/* binding */ KUBECONFIG_FILE),
-/* harmony export */   Rh: () => (/* binding */ CLOUDS_YAML),
-/* harmony export */   g2: () => (/* binding */ CONFIG_FILE),
-/* harmony export */   hN: () => (/* binding */ parseYaml),
-/* harmony export */   sL: () => (/* binding */ readYamlMapping)
+/* harmony export */   n: () => (/* binding */ runTofuPlan)
 /* harmony export */ });
-/* unused harmony export MAX_NESTING */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3828);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2164);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4495);
+/* harmony import */ var _kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3408);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4986);
+/* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7800);
+/* harmony import */ var _plan_json_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3288);
+
+
+
+
+
+
 
 
 
 /**
- * The one way YAML from outside is read: cluster configs, kubeconfigs, clouds.yaml. Bounded in
- * size, nesting and alias expansion, linear in time, single-document, duplicate keys refused, and
- * no error quotes the source text (a kubeconfig's or clouds.yaml's secrets would reach the log).
+ * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
+ * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-const MiB = 1024 * 1024;
-const CONFIG_FILE = { noun: 'config file', plural: 'config files', maxBytes: MiB };
-const CLOUDS_YAML = { noun: 'clouds.yaml', plural: 'clouds.yaml files', maxBytes: MiB };
-/** Larger: a kubeconfig with many clusters, or embedded CA bundles, is legitimately big. */
-const KUBECONFIG_FILE = { noun: 'kubeconfig', plural: 'kubeconfigs', maxBytes: 16 * MiB };
-/**
- * Collections nested deeper than this are refused before the yaml package composes them: its
- * composer and toJS recurse, and a stack overflow inside V8's regexp compiler aborts the process
- * outright. Real configs nest about ten levels.
- */
-const MAX_NESTING = 100;
-/** Alias expansion bound ("billion laughs"); the yaml package's default, stated here on purpose. */
-const MAX_ALIAS_COUNT = 100;
-/** YAML allows tab, LF and CR among the C0 controls; the rest (and DEL) mean binary or a mangled file. */
-const FORBIDDEN_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
-class NestedTooDeep extends Error {
-    offset;
-    constructor(offset) {
-        super('nested too deep');
-        this.offset = offset;
-    }
-}
-/**
- * Parses one YAML document from `text`; `source` names it in messages (e.g. "kubeconfig /x").
- * Throws a UserError for text over the kind's size limit, control characters, syntax errors,
- * several documents, nesting beyond MAX_NESTING, duplicate keys and alias bombs.
- */
-function parseYaml(text, source, kind) {
-    (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseOversize */ .QC)(source, Buffer.byteLength(text), kind);
-    const lines = new yaml__WEBPACK_IMPORTED_MODULE_0__.LineCounter();
-    const at = (offset) => {
-        const { line, col } = lines.linePos(offset);
-        return `line ${line}, column ${col}`;
-    };
-    const control = FORBIDDEN_CONTROL.exec(text);
-    if (control) {
-        const line = text.slice(0, control.index).split('\n').length;
-        const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: control character ${code} at line ${line} (a binary file?)`);
-    }
-    const parser = new yaml__WEBPACK_IMPORTED_MODULE_0__.Parser(lines.addNewLine);
-    // The yaml package's own duplicate check compares each key with every earlier one: quadratic.
-    const composer = new yaml__WEBPACK_IMPORTED_MODULE_0__.Composer({ uniqueKeys: false, logLevel: 'error' });
-    let document;
+async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
+    await (0,_commands_js__WEBPACK_IMPORTED_MODULE_7__/* .requireTofuBinary */ .ZC)(settings);
+    const { found: _, ...base } = await (0,_commands_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings);
+    const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
+    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
+    // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
+    const lock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_4__/* .acquireDeployLock */ .z)((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), {
+        onProgress: (message) => output.line(message),
+        signal,
+        operation: 'plan',
+    });
     try {
-        for (const doc of composer.compose(boundedTokens(parser, lines, text), true, text.length)) {
-            if (document)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} holds more than one YAML document (another starts at ${at(doc.range[0])}); give one`);
-            document = doc;
+        const exec = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
+            redactor,
+            output: output.write,
+            signal,
+            ...(0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_4__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
+        });
+        output.startGroup('OpenTofu plan');
+        try {
+            await (0,_commands_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuInit */ .$O)(settings, exec); // exactly the deploy's init
+            await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
         }
-    }
-    catch (error) {
-        if (error instanceof NestedTooDeep)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} nests collections more than ${MAX_NESTING} levels deep (at ${at(error.offset)})`);
-        throw error;
-    }
-    // compose(…, forceDoc = true) yields a document even for empty text.
-    const doc = document;
-    const syntaxError = doc.errors[0];
-    if (syntaxError)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: ${syntaxError.message} at ${at(syntaxError.pos[0])}`);
-    refuseDuplicateKeys(doc, source, at);
-    try {
-        return { document: doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
-    }
-    catch (error) {
-        if (error instanceof ReferenceError && /alias/i.test(error.message)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source}: aliases (*name) expand to too much data (over ${MAX_ALIAS_COUNT} copies); write the values out`);
+        finally {
+            output.endGroup();
         }
-        throw error;
+        // tofu writes the plan with the umask's mode; it holds every value in plain text.
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
+        const document = await (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(planFile, (args, options) => exec(tofu(...args), options));
+        const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+        return {
+            planFile,
+            changes: (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document),
+            nodes: (0,_kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
+            text: text.stdout,
+        };
     }
-}
-/**
- * What Parser.parse does, refusing nesting beyond MAX_NESTING as it goes: the parser keeps one
- * stack entry a level, iteratively, so the depth is known before anything recurses.
- */
-function* boundedTokens(parser, lines, text) {
-    lines.addNewLine(0);
-    for (const lexeme of new yaml__WEBPACK_IMPORTED_MODULE_0__.Lexer().lex(text)) {
-        yield* parser.next(lexeme);
-        if (parser.stack.length > MAX_NESTING)
-            throw new NestedTooDeep(parser.offset);
+    finally {
+        await lock.release();
     }
-    yield* parser.end();
-}
-/**
- * One Set per mapping, in one pass over the tree (iterative: the depth is bounded, but the walk
- * need not rely on it). Keys are compared as toJS will write them, so `1` and `"1"` collide too.
- */
-function refuseDuplicateKeys(doc, source, at) {
-    const pending = [doc.contents];
-    while (pending.length > 0) {
-        const node = pending.pop();
-        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(node)) {
-            const seen = new Map();
-            for (const { key, value } of node.items) {
-                pending.push(key, value);
-                if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(key))
-                    continue;
-                const name = key.value === null ? '' : String(key.value);
-                const offset = key.range?.[0] ?? 0;
-                const first = seen.get(name);
-                if (first !== undefined) {
-                    const shown = name.length > 60 ? `${name.slice(0, 57)}...` : name;
-                    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} is not valid YAML: duplicate key ${JSON.stringify(shown)} at ${at(offset)} (first at ${at(first)})`);
-                }
-                seen.set(name, offset);
-            }
-        }
-        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isSeq)(node)) {
-            for (const item of node.items)
-                pending.push(item);
-        }
-    }
-}
-/** What a parsed YAML value is, for "must be a mapping, but it is …". */
-function describeValue(value) {
-    if (value === null || value === undefined)
-        return 'empty';
-    if (Array.isArray(value))
-        return 'a list';
-    return `a ${typeof value === 'object' ? 'value of another kind' : typeof value}`;
-}
-/** parseYaml for documents whose top level must be a mapping (configs, kubeconfigs, clouds.yaml). */
-function parseYamlMapping(text, source, kind) {
-    const parsed = parseYaml(text, source, kind);
-    const { value } = parsed;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`${source} must be a YAML mapping (key: value) at the top level, but it is ${describeValue(value)}`);
-    }
-    return { document: parsed.document, value: value };
-}
-/** Reads (readTextFile's checks) and parses a YAML file whose top level is a mapping. */
-function readYamlMapping(file, kind) {
-    return parseYamlMapping((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, kind), (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file), kind);
 }
 
 

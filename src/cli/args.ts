@@ -1,8 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
-import { parseApiHost } from '../core/address.js';
-import { CERTIFICATE_WARNING_DAYS } from '../core/check-report.js';
-import { UsageError } from '../core/errors.js';
+import { CREDENTIAL_FIELDS, credentialOptions } from '../core/openstack/credentials.js';
+import { parseApiHost } from '../core/lib/address.js';
+import { CERTIFICATE_WARNING_DAYS } from '../core/model/check-report.js';
+import { UsageError } from '../core/lib/errors.js';
 import {
   DURATION_LIMITS,
   OPERATIONS,
@@ -13,10 +13,10 @@ import {
   parseNodeCount,
   parseOperation,
   type Operation,
-} from '../core/option-values.js';
-import { checkFilter, type StepFilter } from '../core/selection.js';
-import type { DeployOptions } from '../core/settings.js';
-import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/steps/step.js';
+} from '../core/lib/option-values.js';
+import { checkFilter, type StepFilter } from '../core/engine/selection.js';
+import type { DeployOptions } from '../core/model/settings.js';
+import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/step.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { pathToFileURL } from 'node:url';
-import { runDeploy } from '../core/engine.js';
-import { describeCheckReport } from '../core/check-report.js';
-import { commandExecutor } from '../core/command.js';
-import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/errors.js';
-import { DeployOutput } from '../core/output.js';
-import { openPipeline, type Pipeline } from '../core/pipeline.js';
+import { runDeploy } from '../core/engine/engine.js';
+import { describeCheckReport } from '../core/model/check-report.js';
+import { commandExecutor } from '../core/lib/command.js';
+import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
+import { DeployOutput } from '../core/lib/output.js';
+import { openPipeline, type Pipeline } from '../core/engine/pipeline.js';
 import {
   buildPlan,
   noCapiDiffReason,
@@ -13,16 +13,17 @@ import {
   renderPlan,
   wouldApply,
   type DeployPlan,
-} from '../core/plan.js';
-import { renderCapiChanges, runCapiPlan } from '../core/capi-plan.js';
-import { Redactor } from '../core/redact.js';
-import { abortOnSignals, interruptNote } from '../core/signals.js';
-import { keepsResumeState } from '../core/selection.js';
-import { nodeDecisions, renderNodeDecisions } from '../core/node-plan.js';
-import { checkDestroyConfirmation, DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/settings.js';
-import { normalizeClusterKubeconfig } from '../core/steps/normalize-kubeconfig.js';
-import { waitForReady } from '../core/steps/wait-ready.js';
-import { renderTofuChanges, runTofuPlan, tofuCounts } from '../core/tofu-plan.js';
+} from '../core/engine/plan.js';
+import { renderCapiChanges, runCapiPlan } from '../core/capi/preview.js';
+import { Redactor } from '../core/lib/redact.js';
+import { abortOnSignals, interruptNote } from '../core/engine/signals.js';
+import { keepsResumeState } from '../core/engine/selection.js';
+import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
+import { checkDestroyConfirmation, DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/model/settings.js';
+import { normalizeClusterKubeconfig } from '../core/kube/normalize.js';
+import { waitForReady } from '../core/kube/ready.js';
+import { renderTofuChanges, tofuCounts } from '../core/tofu/plan-json.js';
+import { runTofuPlan } from '../core/tofu/preview.js';
 import { parseCli, type CliCommand } from './args.js';
 
 const stdout = (text: string) => void process.stdout.write(text);

@@ -1,5 +1,5 @@
-import { InterruptedError, UserError, errorMessage } from '../core/errors.js';
-import { Redactor } from '../core/redact.js';
+import { InterruptedError, UserError, errorMessage } from '../core/lib/errors.js';
+import { Redactor } from '../core/lib/redact.js';
 import * as core from './actions-core.js';
 
 /** What an action's body tells the wrapper while it runs. */

@@ -2,22 +2,12 @@ import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UserError, errorMessage } from '../core/errors.js';
-import { ensurePrivateDir } from '../core/files.js';
-import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/state.js';
-import { artifactClient, octokitFor } from './clients.js';
+import { UserError, errorMessage } from '../core/lib/errors.js';
+import { ensurePrivateDir } from '../core/lib/files.js';
+import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/model/state.js';
+import { artifactClient, octokitFor, type RunContext } from './clients.js';
 import { quietly } from './quiet.js';
 import { describeRestError, isRestError, type GitHubApiError } from './rest-errors.js';
-
-export interface RunContext {
-  owner: string;
-  repo: string;
-  runId: number;
-  runAttempt: number;
-  token: string;
-  apiUrl: string;
-  serverUrl: string;
-}
 
 /** An artifact name per kind, org and cluster (artifact names allow no slashes or colons). */
 export function artifactName(kind: 'state' | 'plan', organization: string, cluster: string): string {

@@ -7,8 +7,18 @@
 import type { ArtifactClient } from '@actions/artifact';
 import type { getOctokit } from '@actions/github';
 import * as core from './actions-core.js';
-import type { RunContext } from './artifact-store.js';
 import { describeRestError, endpointOf } from './rest-errors.js';
+
+/** The workflow run an action serves (built by runner.ts from the runner's environment). */
+export interface RunContext {
+  owner: string;
+  repo: string;
+  runId: number;
+  runAttempt: number;
+  token: string;
+  apiUrl: string;
+  serverUrl: string;
+}
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -183,4 +193,4 @@ export async function octokitFor(
 export const actionsCache = (): Promise<typeof import('@actions/cache')> => import('@actions/cache');
 
 /** Passphrase encryption (age). */
-export const secretBox = (): Promise<typeof import('../core/secret-box.js')> => import('../core/secret-box.js');
+export const secretBox = (): Promise<typeof import('../core/lib/secret-box.js')> => import('../core/lib/secret-box.js');

@@ -1,5 +1,5 @@
-import type { DeployResult } from '../core/engine.js';
-import type { Operation } from '../core/option-values.js';
+import type { DeployResult } from '../core/engine/engine.js';
+import type { Operation } from '../core/lib/option-values.js';
 import * as core from './actions-core.js';
 import { octokitFor } from './clients.js';
 import { describeRestError } from './rest-errors.js';

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CommandFailedError, failureHeadline } from '../core/command.js';
-import { errorMessage } from '../core/errors.js';
-import type { Pipeline } from '../core/pipeline.js';
-import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../core/node-plan.js';
+import { CommandFailedError, failureHeadline } from '../core/lib/command.js';
+import { errorMessage } from '../core/lib/errors.js';
+import type { Pipeline } from '../core/engine/pipeline.js';
+import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../core/kubespray/node-plan.js';
 import {
   buildPlan,
   noCapiDiffReason,
@@ -12,13 +12,15 @@ import {
   TOFU_APPLYING_STEPS,
   wouldApply,
   type DeployPlan,
-} from '../core/plan.js';
-import { renderCapiChanges, runCapiPlan, type CapiPlan } from '../core/capi-plan.js';
-import { abortOnSignals } from '../core/signals.js';
-import { clusterId, runtimePaths } from '../core/settings.js';
+} from '../core/engine/plan.js';
+import { renderCapiChanges, runCapiPlan, type CapiPlan } from '../core/capi/preview.js';
+import { abortOnSignals } from '../core/engine/signals.js';
+import { clusterId, runtimePaths } from '../core/model/settings.js';
 import type { Step } from '../core/steps/index.js';
-import type { Operation } from '../core/option-values.js';
-import { runTofuPlan, tofuCounts, type PlanChanges, type TofuPlan } from '../core/tofu-plan.js';
+import type { Operation } from '../core/lib/option-values.js';
+import { tofuCounts } from '../core/tofu/plan-json.js';
+import type { PlanChanges } from '../core/model/changes.js';
+import { runTofuPlan, type TofuPlan } from '../core/tofu/preview.js';
 import * as core from './actions-core.js';
 import { octokitFor, secretBox } from './clients.js';
 import type { ActionSettings } from './inputs.js';

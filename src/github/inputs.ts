@@ -1,6 +1,6 @@
-import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/credentials.js';
-import { parseApiHost } from '../core/address.js';
-import { formatIssues, UsageError, UserError } from '../core/errors.js';
+import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/openstack/credentials.js';
+import { parseApiHost } from '../core/lib/address.js';
+import { formatIssues, UsageError, UserError } from '../core/lib/errors.js';
 import {
   DURATION_LIMITS,
   parseDurationOption,
@@ -9,10 +9,10 @@ import {
   parseNodeCount,
   parseOperation,
   type Operation,
-} from '../core/option-values.js';
-import { checkFilter, type StepFilter } from '../core/selection.js';
-import type { DeployOptions } from '../core/settings.js';
-import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/yaml.js';
+} from '../core/lib/option-values.js';
+import { checkFilter, type StepFilter } from '../core/engine/selection.js';
+import type { DeployOptions } from '../core/model/settings.js';
+import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;
@@ -101,7 +101,7 @@ export function cloudsYamlSecrets(content: string): string[] {
 /**
  * clouds.yaml given inline is checked as the input it is: later, as the private file it is written
  * to, its errors would name a temporary path the user never gave. (Which cloud it holds is checked
- * when credentials are resolved.) yaml.ts never quotes the text, so no secret reaches the message.
+ * when credentials are resolved.) core/lib/yaml.ts never quotes the text, so no secret reaches the message.
  */
 function checkInlineCloudsYaml(content: string): void {
   try {

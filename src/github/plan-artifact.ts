@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { UserError, errorMessage } from '../core/errors.js';
-import { ensurePrivateDir, writeFileAtomic } from '../core/files.js';
+import { UserError, errorMessage } from '../core/lib/errors.js';
+import { ensurePrivateDir, writeFileAtomic } from '../core/lib/files.js';
 import * as core from './actions-core.js';
 import { artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
 import { artifactClient, secretBox } from './clients.js';

@@ -5,9 +5,9 @@
  */
 
 import { z } from 'zod';
-import type { NodeDecisions } from '../core/node-plan.js';
-import { OPERATIONS, type Operation } from '../core/option-values.js';
-import type { ChangeAction, PlanChanges } from '../core/tofu-plan.js';
+import type { NodeDecisions } from '../core/kubespray/node-plan.js';
+import { OPERATIONS, type Operation } from '../core/lib/option-values.js';
+import type { ChangeAction, PlanChanges } from '../core/model/changes.js';
 import { codeText } from './markdown.js';
 
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */

@@ -6,8 +6,8 @@
  * records of the clusters' own comments (readPlanRecord): no artifact, no value that could be a secret.
  */
 
-import { UsageError } from '../core/errors.js';
-import { NAME_PATTERN, NAME_RULE } from '../core/option-values.js';
+import { UsageError } from '../core/lib/errors.js';
+import { NAME_PATTERN, NAME_RULE } from '../core/lib/option-values.js';
 import { COMMENT_LIMIT, planMarker, readPlanRecord, type PlanRecord } from './plan-comment.js';
 import type { OwnComment } from './sticky-comment.js';
 import { renderGanttChart } from './timeline.js';

@@ -5,7 +5,7 @@
  * endpoint as its route (`POST /repos/{owner}/{repo}/issues/{issue_number}/comments`), never a URL
  * with a query or a header, so it carries no token.
  */
-import { UserError, errorMessage } from '../core/errors.js';
+import { UserError, errorMessage } from '../core/lib/errors.js';
 
 /** Why a call failed, as far as what to do about it goes. */
 export type RestFailure = 'rate-limit' | 'server' | 'forbidden' | 'unauthorized' | 'not-found' | 'other';

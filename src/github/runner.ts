@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { UserError } from '../core/errors.js';
-import { DeployOutput } from '../core/output.js';
-import type { Pipeline } from '../core/pipeline.js';
+import { UserError } from '../core/lib/errors.js';
+import { DeployOutput } from '../core/lib/output.js';
+import type { Pipeline } from '../core/engine/pipeline.js';
 import * as core from './actions-core.js';
-import type { RunContext } from './artifact-store.js';
+import type { RunContext } from './clients.js';
 
 /** What the runner tells an action about the run it is in; `need` names what requires it, for errors. */
 export function runContext(

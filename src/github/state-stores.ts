@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { keepsResumeState } from '../core/selection.js';
-import { clusterId, runtimePaths, type DeploySettings } from '../core/settings.js';
-import { kubesprayPaths } from '../core/steps/kubespray.js';
-import { LocalStateStore, type DeployState, type StateStore } from '../core/state.js';
+import { keepsResumeState } from '../core/engine/selection.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../core/model/settings.js';
+import { kubesprayPaths } from '../core/kubespray/paths.js';
+import { LocalStateStore, type DeployState, type StateStore } from '../core/model/state.js';
 import { postStepState } from './action-run.js';
 import { ArtifactStateStore, stateArtifactName, type CompanionFile } from './artifact-store.js';
 import type { ActionSettings } from './inputs.js';

@@ -1,6 +1,6 @@
-import type { ChangedFile, ChangeSet, ChangeStatus, Targets } from '../core/targets.js';
-import { changedFilesFromGit, hasCommit } from '../core/targets.js';
-import { UserError } from '../core/errors.js';
+import type { ChangedFile, ChangeSet, ChangeStatus, Targets } from '../core/model/targets.js';
+import { changedFilesFromGit, hasCommit } from '../core/model/targets.js';
+import { UserError } from '../core/lib/errors.js';
 import * as core from './actions-core.js';
 import { octokitFor } from './clients.js';
 import { codeText, plainText } from './markdown.js';

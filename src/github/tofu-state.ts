@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../core/errors.js';
-import { pathExists, writeFileAtomic } from '../core/files.js';
-import type { Pipeline } from '../core/pipeline.js';
-import { kubesprayPaths } from '../core/steps/kubespray.js';
+import { UserError } from '../core/lib/errors.js';
+import { pathExists, writeFileAtomic } from '../core/lib/files.js';
+import type { Pipeline } from '../core/engine/pipeline.js';
+import { kubesprayPaths } from '../core/kubespray/paths.js';
 import * as core from './actions-core.js';
 import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
 import { secretBox } from './clients.js';

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { DeployResult } from '../core/engine.js';
-import { errorMessage } from '../core/errors.js';
-import { pathExists } from '../core/files.js';
-import type { DeploySettings } from '../core/settings.js';
+import type { DeployResult } from '../core/engine/engine.js';
+import { errorMessage } from '../core/lib/errors.js';
+import { pathExists } from '../core/lib/files.js';
+import type { DeploySettings } from '../core/model/settings.js';
 import type { Step } from '../core/steps/index.js';
-import { requirementsFingerprint } from '../core/steps/kubespray.js';
+import { requirementsFingerprint } from '../core/kubespray/paths.js';
 import * as core from './actions-core.js';
 import { actionsCache } from './clients.js';
 import { quietly } from './quiet.js';

@@ -2,9 +2,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { CheckReportSchema } from '../../src/core/check-report.js';
-import { EXIT } from '../../src/core/errors.js';
-import { stripAnsi } from '../../src/core/output.js';
+import { CheckReportSchema } from '../../src/core/model/check-report.js';
+import { EXIT } from '../../src/core/lib/errors.js';
+import { stripAnsi } from '../../src/core/lib/output.js';
 import { runCli } from '../support/cli.js';
 import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripAnsi } from '../../src/core/output.js';
+import { stripAnsi } from '../../src/core/lib/output.js';
 import { runCli } from '../support/cli.js';
 import { startSandbox, type SandboxRun } from '../support/sandbox.js';
 

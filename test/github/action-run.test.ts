@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InterruptedError, UsageError, UserError } from '../../src/core/errors.js';
-import { Redactor } from '../../src/core/redact.js';
+import { InterruptedError, UsageError, UserError } from '../../src/core/lib/errors.js';
+import { Redactor } from '../../src/core/lib/redact.js';
 import { postStepState, runAction, type ActionRun } from '../../src/github/action-run.js';
 import { parseFileCommands } from '../support/action-runner.js';
 

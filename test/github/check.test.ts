@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
-import { CheckReportSchema } from '../../src/core/check-report.js';
+import { CheckReportSchema } from '../../src/core/model/check-report.js';
 import { runAction } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
-import { decryptWithPassphrase } from '../../src/core/secret-box.js';
+import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';

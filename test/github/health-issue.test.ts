@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outputCapture } from '../support/capture-output.js';
-import { FINDING_KINDS, type CheckFinding, type CheckReport } from '../../src/core/check-report.js';
-import { UserError } from '../../src/core/errors.js';
+import { FINDING_KINDS, type CheckFinding, type CheckReport } from '../../src/core/model/check-report.js';
+import { UserError } from '../../src/core/lib/errors.js';
 import {
   HEALTH_LABEL,
   healthMarker,

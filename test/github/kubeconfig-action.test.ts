@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encryptWithPassphrase } from '../../src/core/secret-box.js';
+import { encryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { parseFileCommands } from '../support/action-runner.js';
 import { runScript, sourceModule } from '../support/run-script.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPipeline } from '../../src/core/pipeline.js';
+import { openPipeline } from '../../src/core/engine/pipeline.js';
 import { runDryRun } from '../../src/github/dry-run.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { planMarker } from '../../src/github/plan-comment.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeChanges, type PlanChanges } from '../../src/core/tofu-plan.js';
-import type { NodeDecisions } from '../../src/core/node-plan.js';
+import { summarizeChanges } from '../../src/core/tofu/plan-json.js';
+import type { PlanChanges } from '../../src/core/model/changes.js';
+import type { NodeDecisions } from '../../src/core/kubespray/node-plan.js';
 import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/plan-comment.js';
 
 const base = {

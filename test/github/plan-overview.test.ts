@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeChanges } from '../../src/core/tofu-plan.js';
+import { summarizeChanges } from '../../src/core/tofu/plan-json.js';
 import {
   buildPlanComment,
   buildPlanFailureComment,

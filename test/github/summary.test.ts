@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeployResult } from '../../src/core/engine.js';
+import type { DeployResult } from '../../src/core/engine/engine.js';
 import { finalStatus } from '../../src/github/deployments.js';
 import { deploySummary } from '../../src/github/summary.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Attempt } from '../../src/core/state.js';
+import type { Attempt } from '../../src/core/model/state.js';
 import { renderGantt } from '../../src/github/timeline.js';
 
 const T0 = Date.parse('2025-03-01T10:00:00.000Z');

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCapiPlan } from '../../src/core/capi-plan.js';
-import { DeployOutput } from '../../src/core/output.js';
-import { buildPlan, renderPlan } from '../../src/core/plan.js';
-import { runtimePaths } from '../../src/core/settings.js';
+import { runCapiPlan } from '../../src/core/capi/preview.js';
+import { DeployOutput } from '../../src/core/lib/output.js';
+import { buildPlan, renderPlan } from '../../src/core/engine/plan.js';
+import { runtimePaths } from '../../src/core/model/settings.js';
 import { buildPlanComment } from '../../src/github/plan-comment.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCapiSandbox, type CapiSandbox } from '../../examples/sandbox/capi/cloud.js';
-import { runDeploy, type DeployResult, type StepFilter } from '../../src/core/engine.js';
-import { DeployOutput } from '../../src/core/output.js';
-import { openPipeline, type Pipeline } from '../../src/core/pipeline.js';
-import type { DeployOptions } from '../../src/core/settings.js';
+import { runDeploy, type DeployResult, type StepFilter } from '../../src/core/engine/engine.js';
+import { DeployOutput } from '../../src/core/lib/output.js';
+import { openPipeline, type Pipeline } from '../../src/core/engine/pipeline.js';
+import type { DeployOptions } from '../../src/core/model/settings.js';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The sandbox's Cluster API config; its credentials' secret is the canary. */

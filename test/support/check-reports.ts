@@ -1,4 +1,4 @@
-import { CheckReportSchema, type CheckReport } from '../../src/core/check-report.js';
+import { CheckReportSchema, type CheckReport } from '../../src/core/model/check-report.js';
 
 /** A report as operation check writes it (a clean one unless overridden), checked against its schema. */
 export function checkReport(overrides: Partial<CheckReport> = {}): CheckReport {

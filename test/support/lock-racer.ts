@@ -5,8 +5,8 @@
  * kept (never released) until stdin closes, so that a later racer cannot legitimately win it again.
  */
 import { createInterface } from 'node:readline';
-import { UserError } from '../../src/core/errors.js';
-import { acquireDeployLock } from '../../src/core/lock.js';
+import { UserError } from '../../src/core/lib/errors.js';
+import { acquireDeployLock } from '../../src/core/lib/lock.js';
 
 const reply = (line: string) => process.stdout.write(`${line.replace(/\n/g, ' ')}\n`);
 reply('ready');

@@ -3,10 +3,10 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
-import { runDeploy, type DeployResult, type DeployRun, type StepFilter } from '../../src/core/engine.js';
-import { DeployOutput } from '../../src/core/output.js';
-import { openPipeline, type Pipeline } from '../../src/core/pipeline.js';
-import type { DeployOptions } from '../../src/core/settings.js';
+import { runDeploy, type DeployResult, type DeployRun, type StepFilter } from '../../src/core/engine/engine.js';
+import { DeployOutput } from '../../src/core/lib/output.js';
+import { openPipeline, type Pipeline } from '../../src/core/engine/pipeline.js';
+import type { DeployOptions } from '../../src/core/model/settings.js';
 
 /** A canary in the sandbox config: it must never appear in any output. */
 export const CONFIG_SECRET = 'sandbox-secret-value';

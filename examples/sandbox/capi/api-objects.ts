@@ -2,7 +2,7 @@
  * Pure helpers of the Kubernetes API server stand-in (`api-server.ts`): server-side apply with field ownership,
  * merge and JSON patches, label and field selectors, Status errors.
  */
-import { valueAt } from '../../../src/core/node-changes.js';
+import { valueAt } from '../../../src/core/kubespray/node-changes.js';
 
 /** A JSON value as decoded from a request body. */
 type Json = unknown;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../../src/core/files.js';
+import { writeFileAtomic } from '../../../src/core/lib/files.js';
 import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
 import { runTool } from './commands.js';
 import {

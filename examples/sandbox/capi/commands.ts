@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { writeFileAtomic } from '../../../src/core/files.js';
+import { writeFileAtomic } from '../../../src/core/lib/files.js';
 import type { ApiServerStandIn, KubeObject, ResourceType } from './api-server.js';
 import {
   CLUSTER,

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { UserError } from '../../core/errors.js';
-import { displayPath, writePrivateFile } from '../../core/files.js';
-import { kubeconfigEndpoint, kubeconfigSecrets } from '../../core/kubeconfig.js';
+import { UserError } from '../../core/lib/errors.js';
+import { displayPath, writePrivateFile } from '../../core/lib/files.js';
+import { kubeconfigEndpoint, kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
 import * as core from '../../github/actions-core.js';
 import { secretBox } from '../../github/clients.js';
 

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UsageError, UserError } from '../../core/errors.js';
-import { Redactor } from '../../core/redact.js';
+import { UsageError, UserError } from '../../core/lib/errors.js';
+import { Redactor } from '../../core/lib/redact.js';
 import * as core from '../../github/actions-core.js';
 import { downloadArtifactFiles } from '../../github/artifact-store.js';
 import { octokitFor } from '../../github/clients.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkConfigsGlob, DEFAULT_CONFIGS, findTargets } from '../../core/targets.js';
+import { checkConfigsGlob, DEFAULT_CONFIGS, findTargets } from '../../core/model/targets.js';
 import * as core from '../../github/actions-core.js';
 import { bool } from '../../github/inputs.js';
 import { changesOfRun, targetsSummary } from '../../github/targets.js';

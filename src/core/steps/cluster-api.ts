@@ -2,146 +2,22 @@ import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, WATCHED_TYPES } from '../capi-status.js';
-import { manifestObjects, objectAddress } from '../capi-manifests.js';
-import {
-  isCredentialVariable,
-  managementKubeconfig,
-  missingVariablesError,
-  PROVIDER_ROLES,
-  renderedManifests,
-  type ClusterApiSettings,
-} from '../cluster-api.js';
-import type { CommandResult, CommandSpec, Exec } from '../command.js';
-import { authMethod, type OpenStackCredentials } from '../credentials.js';
-import { formatDuration } from '../duration.js';
-import { InterruptedError, UserError } from '../errors.js';
-import { displayPath, ensurePrivateDir, pathExists, readTextFile, writePrivateFile } from '../files.js';
-import { kubectlCommand } from '../kube-nodes.js';
-import { kubeconfigEndpoint, kubeconfigSecrets } from '../kubeconfig.js';
-import type { Redactor } from '../redact.js';
-import { runtimePaths, type DeploySettings } from '../settings.js';
-import type { ClusterApiState } from '../state.js';
-import { KUBECONFIG_FILE } from '../yaml.js';
-import { deployEnvironment } from './environment.js';
-import type { Step, StepContext, StepPlan } from './step.js';
-import { FIRST_PAUSE_MS, lastLine, sleep } from './wait-ready.js';
-
-/** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
-export const FIELD_MANAGER = 'cluster-deploy';
-/** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
-const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
-
-function capiOf(settings: DeploySettings): ClusterApiSettings {
-  if (!settings.clusterApi) throw new Error('cluster-api step built without cluster-api settings');
-  return settings.clusterApi;
-}
-
-/** What kubectl or clusterctl said went wrong: the last line of its output. */
-function failureLine(result: CommandResult): string {
-  return lastLine(result.tail) || `exited with ${result.exitCode}`;
-}
-
-/** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
-export const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
-
-/** Commands of the cluster-api steps, built in one place so plan() shows exactly what run() runs. */
-class CapiCommands {
-  readonly capi: ClusterApiSettings;
-  readonly env: Record<string, string>;
-  readonly cwd: string;
-  readonly management: string;
-
-  constructor(private readonly settings: DeploySettings) {
-    this.capi = capiOf(settings);
-    this.env = deployEnvironment(settings);
-    this.cwd = settings.clusterDir;
-    this.management = managementKubeconfig(this.capi);
-  }
-
-  get workload(): string {
-    return this.settings.kubeconfigPath;
-  }
-
-  kubectl(kubeconfig: string, ...args: string[]): CommandSpec {
-    return kubectlCommand(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
-  }
-
-  apply(kubeconfig: string, file: string): CommandSpec {
-    return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
-  }
-
-  clusterctl(...args: string[]): CommandSpec {
-    return { argv: [this.capi.clusterctl, ...args], cwd: this.cwd, env: this.env };
-  }
-
-  kind(...args: string[]): CommandSpec {
-    return { argv: [this.capi.kind, ...args], cwd: this.cwd, env: this.env };
-  }
-
-  init(kubeconfig: string): CommandSpec {
-    const providers = PROVIDER_ROLES.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
-    return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
-  }
-
-  move(from: string, to: string): CommandSpec {
-    return this.clusterctl('move', '--kubeconfig', from, '--to-kubeconfig', to, '--namespace', this.capi.namespace);
-  }
-
-  /** clusterctl generate cluster, with the template variables from the config in its environment. */
-  render(): CommandSpec {
-    const { capi, settings } = this;
-    // Credentials must never reach the manifests, not even from the caller's environment: a template's
-    // ${OS_PASSWORD} is a missing variable, never the password.
-    const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !isCredentialVariable(name)));
-    return {
-      argv: [
-        capi.clusterctl,
-        'generate',
-        'cluster',
-        settings.clusterName,
-        '--from',
-        capi.template,
-        '--kubernetes-version',
-        capi.kubernetesVersion,
-        '--control-plane-machine-count',
-        String(capi.controlPlaneMachineCount),
-        '--worker-machine-count',
-        String(capi.workerMachineCount),
-        '--target-namespace',
-        capi.namespace,
-      ],
-      cwd: this.cwd,
-      env: { ...env, ...capi.variables },
-    };
-  }
-
-  watch(kubeconfig: string): CommandSpec {
-    return this.kubectl(kubeconfig, 'get', WATCHED_TYPES.join(','), '-n', this.capi.namespace, '-o', 'json');
-  }
-
-  deleteCluster(): CommandSpec {
-    return this.kubectl(
-      this.management,
-      'delete',
-      'clusters.cluster.x-k8s.io',
-      this.settings.clusterName,
-      '-n',
-      this.capi.namespace,
-      '--ignore-not-found',
-      '--wait=false',
-    );
-  }
-
-  get credentialsSecret(): string {
-    return `${this.settings.clusterName}-cloud-config`;
-  }
-
-  /** Where the credentials Secret is written for kubectl: 0600 in the private work dir, removed right after. */
-  get credentialsFile(): string {
-    return path.join(this.capi.workDir, 'cloud-config.secret.json');
-  }
-}
+import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects } from '../capi/status.js';
+import { PROVIDER_ROLES, renderedManifests, type ClusterApiSettings } from '../model/cluster-api.js';
+import type { CommandSpec } from '../lib/command.js';
+import { authMethod } from '../openstack/credentials.js';
+import { formatDuration } from '../lib/duration.js';
+import { InterruptedError, UserError } from '../lib/errors.js';
+import { displayPath, ensurePrivateDir, pathExists, readTextFile, writePrivateFile } from '../lib/files.js';
+import { kubeconfigEndpoint, kubeconfigSecrets } from '../kube/kubeconfig.js';
+import type { Redactor } from '../lib/redact.js';
+import { runtimePaths, type DeploySettings } from '../model/settings.js';
+import type { ClusterApiState } from '../model/state.js';
+import { KUBECONFIG_FILE } from '../lib/yaml.js';
+import type { Step, StepContext, StepPlan } from '../model/step.js';
+import { CapiCommands, failureLine, MOVE_LABEL, NO_CLUSTER_API, renderManifests } from '../capi/management.js';
+import { cloudConf, cloudsYaml } from '../openstack/cloud-files.js';
+import { FIRST_PAUSE_MS, sleep } from '../lib/poll.js';
 
 /**
  * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
@@ -434,46 +310,6 @@ export class ClusterctlInitStep implements Step {
   }
 }
 
-/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
-export function cloudsYaml(credentials: OpenStackCredentials, cloudName: string): string {
-  const auth: Record<string, string> = { auth_url: credentials.authUrl ?? '' };
-  const method = authMethod(credentials);
-  const put = (key: string, value: string | undefined) => {
-    if (value) auth[key] = value;
-  };
-  if (method === 'application-credential') {
-    put('application_credential_id', credentials.applicationCredentialId);
-    put(
-      'application_credential_name',
-      credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
-    );
-    put('application_credential_secret', credentials.applicationCredentialSecret);
-    if (!credentials.applicationCredentialId) {
-      put('username', credentials.username);
-      put('user_id', credentials.userId);
-      put('user_domain_name', credentials.userDomainName);
-    }
-  } else {
-    put('username', credentials.username);
-    put('user_id', credentials.userId);
-    put('password', credentials.password);
-    put('project_name', credentials.projectName);
-    put('project_id', credentials.projectId);
-    put('user_domain_name', credentials.userDomainName);
-    put('project_domain_name', credentials.projectDomainName);
-  }
-  const cloud: Record<string, unknown> = {
-    auth,
-    auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
-    identity_api_version: 3,
-    interface: credentials.interface,
-    ...(credentials.region && { region_name: credentials.region }),
-    ...(credentials.insecure && { verify: false }),
-  };
-  // JSON is YAML: no YAML writer needed, and every value is quoted.
-  return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
-}
-
 /** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
 async function applyPrivately(
   context: StepContext,
@@ -487,50 +323,6 @@ async function applyPrivately(
   } finally {
     await fs.rm(file, { force: true });
   }
-}
-
-/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
-function iniValue(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-
-/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
-export function cloudConf(credentials: OpenStackCredentials): string {
-  const method = authMethod(credentials);
-  const entries: [string, string | undefined][] = [
-    ['auth-url', credentials.authUrl],
-    ['region', credentials.region],
-    ...(method === 'application-credential'
-      ? ([
-          ['application-credential-id', credentials.applicationCredentialId],
-          [
-            'application-credential-name',
-            credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
-          ],
-          ['application-credential-secret', credentials.applicationCredentialSecret],
-          ...(credentials.applicationCredentialId
-            ? []
-            : [
-                ['username', credentials.username],
-                ['user-id', credentials.userId],
-                ['user-domain-name', credentials.userDomainName],
-              ]),
-        ] as [string, string | undefined][])
-      : ([
-          ['username', credentials.username],
-          ['user-id', credentials.userId],
-          ['password', credentials.password],
-          ['tenant-name', credentials.projectName],
-          ['tenant-id', credentials.projectId],
-          ['user-domain-name', credentials.userDomainName],
-          ['tenant-domain-name', credentials.projectDomainName],
-        ] as [string, string | undefined][])),
-    ['tls-insecure', credentials.insecure ? 'true' : undefined],
-  ];
-  return `[Global]\n${entries
-    .filter((e): e is [string, string] => !!e[1])
-    .map(([key, value]) => `${key}=${iniValue(value)}`)
-    .join('\n')}\n`;
 }
 
 /**
@@ -594,64 +386,6 @@ export class CapiCloudCredentialsStep implements Step {
     await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
     return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${authMethod(credentials) ?? 'no auth method'})`;
   }
-}
-
-/**
- * `clusterctl generate cluster` with the config's variables; the manifests are kept in the private
- * state dir. A missing variable names its config field; a template that makes the cloud-config
- * Secret itself is refused (the credentials would be in the manifests).
- */
-export async function renderManifests(
-  settings: DeploySettings,
-  exec: Exec,
-): Promise<{ file: string; text: string; objects: ReturnType<typeof manifestObjects> }> {
-  const commands = new CapiCommands(settings);
-  const { capi } = commands;
-  const templateName = displayPath(capi.template);
-  const template = await fs.stat(capi.template).catch(() => undefined);
-  if (!template?.isFile()) {
-    throw new UserError(
-      `the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`,
-    );
-  }
-  const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
-  if (result.exitCode !== 0) {
-    throw (
-      missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
-      new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`)
-    );
-  }
-  if (!result.stdout.trim())
-    throw new UserError(
-      `the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`,
-    );
-  let objects: ReturnType<typeof manifestObjects>;
-  try {
-    objects = manifestObjects(
-      result.stdout,
-      `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`,
-    );
-  } catch (error) {
-    // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
-    if (!(error instanceof UserError)) throw error;
-    throw new UserError(
-      `${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`,
-    );
-  }
-  const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
-  if (secret) {
-    throw new UserError(
-      `the template ${templateName} creates ${objectAddress(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`,
-    );
-  }
-  if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
-    throw new UserError(
-      `the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`,
-    );
-  }
-  const file = renderedManifests(capi);
-  await writePrivateFile(file, result.stdout, 'rendered manifests');
-  return { file, text: result.stdout, objects };
 }
 
 export class CapiRenderStep implements Step {

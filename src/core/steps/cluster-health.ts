@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
-import { probeApiCertificate } from '../api-certificate.js';
-import { CERTIFICATE_WARNING_DAYS, type CheckFinding } from '../check-report.js';
-import type { CommandResult, CommandSpec } from '../command.js';
-import { errorMessage } from '../errors.js';
-import { readTextFile } from '../files.js';
-import { kubectlCommand, kubeletRelease, parseNodeList, type ClusterNode } from '../kube-nodes.js';
-import { kubeconfigTls, type KubeconfigTls } from '../kubeconfig.js';
-import { readInventory } from '../node-changes.js';
-import type { DeploySettings } from '../settings.js';
-import { KUBECONFIG_FILE } from '../yaml.js';
-import { deployEnvironment } from './environment.js';
-import { kubesprayPaths } from './kubespray.js';
-import type { Step, StepContext, StepPlan } from './step.js';
+import { probeApiCertificate } from '../kube/api-certificate.js';
+import { CERTIFICATE_WARNING_DAYS, type CheckFinding } from '../model/check-report.js';
+import type { CommandResult, CommandSpec } from '../lib/command.js';
+import { errorMessage } from '../lib/errors.js';
+import { readTextFile } from '../lib/files.js';
+import { kubectlCommand, kubeletRelease, parseNodeList, type ClusterNode } from '../kube/nodes.js';
+import { kubeconfigTls, type KubeconfigTls } from '../kube/kubeconfig.js';
+import { readInventory } from '../kubespray/node-changes.js';
+import type { DeploySettings } from '../model/settings.js';
+import { KUBECONFIG_FILE } from '../lib/yaml.js';
+import { deployEnvironment } from '../model/environment.js';
+import { kubesprayPaths } from '../kubespray/paths.js';
+import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
-import { managementKubeconfig, renderedManifests } from '../cluster-api.js';
-import { runtimePaths, type DeploySettings } from '../settings.js';
-import type { Step, StepContext, StepPlan } from './step.js';
+import { managementKubeconfig, renderedManifests } from '../model/cluster-api.js';
+import { runtimePaths, type DeploySettings } from '../model/settings.js';
+import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 /**
  * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not

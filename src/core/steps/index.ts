@@ -1,7 +1,7 @@
-import { CLUSTER_API_REFUSALS } from '../cluster-api.js';
-import { UsageError, UserError } from '../errors.js';
-import type { DeploySettings } from '../settings.js';
-import { deployEnvironment } from './environment.js';
+import { CLUSTER_API_REFUSALS } from '../model/cluster-api.js';
+import { UsageError, UserError } from '../lib/errors.js';
+import type { DeploySettings } from '../model/settings.js';
+import { deployEnvironment } from '../model/environment.js';
 import {
   CapiAddonsStep,
   CapiApplyStep,
@@ -35,8 +35,9 @@ import {
   OpenTofuPlanStep,
 } from './opentofu.js';
 import { ClusterHealthStep } from './cluster-health.js';
-import { PreflightStep, type AuthChecker } from './preflight.js';
-import type { Step } from './step.js';
+import { PreflightStep } from './preflight.js';
+import type { AuthChecker } from '../openstack/keystone.js';
+import type { Step } from '../model/step.js';
 import { WaitReadyStep } from './wait-ready.js';
 
 /**
@@ -48,7 +49,7 @@ import { WaitReadyStep } from './wait-ready.js';
  *   only for nodes the API shows below the target; readiness then requires every node at it.
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
  * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
- *   resume state (selection.ts), so a deploy's stays as it was.
+ *   resume state (engine/selection.ts), so a deploy's stays as it was.
  */
 export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker): Step[] {
   const preflight = new PreflightStep(settings, authChecker);
@@ -152,5 +153,5 @@ function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): St
   }
 }
 
-export type { Step, StepId, StepKind, StepPlan, StepContext } from './step.js';
-export type { AuthChecker } from './preflight.js';
+export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';
+export type { AuthChecker } from '../openstack/keystone.js';

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { CommandSpec } from '../command.js';
-import { UserError } from '../errors.js';
-import { pathExists, writeFileAtomic } from '../files.js';
-import { kubectlCommand, parseNodeList, type ClusterNode } from '../kube-nodes.js';
-import { clusterVersionsFromKubectl, parseKubeVersion, planUpgrade, workerBatches } from '../kube-version.js';
+import type { CommandSpec } from '../lib/command.js';
+import { UserError } from '../lib/errors.js';
+import { pathExists, writeFileAtomic } from '../lib/files.js';
+import { kubectlCommand, parseNodeList, type ClusterNode } from '../kube/nodes.js';
+import { clusterVersionsFromKubectl, parseKubeVersion, planUpgrade, workerBatches } from '../kube/version.js';
 import {
   describeNodeDecisions,
   playbookAfterApply,
@@ -13,33 +12,11 @@ import {
   removalRuns,
   removeNodeVars,
   type PlaybookDecision,
-} from '../node-changes.js';
-import type { DeploySettings } from '../settings.js';
-import { deployEnvironment } from './environment.js';
-import type { Step, StepContext, StepPlan } from './step.js';
-
-export function kubesprayPaths(settings: DeploySettings) {
-  const kubesprayDir = path.join(settings.clusterDir, 'kubespray');
-  return {
-    kubesprayDir,
-    requirements: path.join(kubesprayDir, 'requirements.txt'),
-    playbook: path.join(kubesprayDir, 'cluster.yml'),
-    inventory: path.join(settings.clusterDir, 'inventory', 'inventory.yaml'),
-    venvPython: path.join(settings.venvDir, 'bin', 'python'),
-    pip: path.join(settings.venvDir, 'bin', 'pip'),
-    ansiblePlaybook: path.join(settings.venvDir, 'bin', 'ansible-playbook'),
-    /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
-    venvMarker: path.join(settings.venvDir, '.cluster-deploy-venv'),
-    /** Records what was installed, so a cached venv with the same requirements skips pip. */
-    installedMarker: path.join(settings.venvDir, '.cluster-deploy-requirements'),
-  };
-}
-
-/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
-export async function requirementsFingerprint(settings: DeploySettings): Promise<string> {
-  const requirements = await fs.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
-  return createHash('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
-}
+} from '../kubespray/node-changes.js';
+import type { DeploySettings } from '../model/settings.js';
+import { deployEnvironment } from '../model/environment.js';
+import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
+import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings: DeploySettings): Record<string, string> {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CommandFailedError, type CommandSpec } from '../command.js';
-import { UserError } from '../errors.js';
-import { findExecutable, pathExists } from '../files.js';
+import { CommandFailedError } from '../lib/command.js';
+import { UserError } from '../lib/errors.js';
+import { pathExists } from '../lib/files.js';
 import {
   checkRemovalSafety,
   describeNodeDecisions,
@@ -14,80 +14,18 @@ import {
   plannedNodeChanges,
   predictedPlaybook,
   readInventory,
-  type NodeWork,
-} from '../node-changes.js';
-import { runtimePaths, type DeploySettings } from '../settings.js';
-import { readPlanJson, summarizeChanges, tofuCounts, type ChangeAction, type PlanChanges } from '../tofu-plan.js';
-import { deployEnvironment } from './environment.js';
-import { kubesprayPaths } from './kubespray.js';
-import type { Step, StepContext, StepPlan } from './step.js';
-
-/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
-async function resolveTofuBinary(settings: DeploySettings): Promise<string | undefined> {
-  const pathVar = settings.baseEnv.PATH;
-  if (settings.opentofu.binary) return findExecutable(settings.opentofu.binary, pathVar);
-  return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
-}
-
-/** The binary, or an error that says how to get one. */
-export async function requireTofuBinary(settings: DeploySettings): Promise<string> {
-  const binary = await resolveTofuBinary(settings);
-  if (binary) return binary;
-  throw new UserError(
-    settings.opentofu.binary
-      ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
-      : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path',
-  );
-}
-
-/**
- * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
- * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
- * names the one that would be looked for, so a plan can still show it.
- */
-export async function tofuCommand(
-  settings: DeploySettings,
-  ...args: string[]
-): Promise<CommandSpec & { found: boolean }> {
-  const binary = await resolveTofuBinary(settings);
-  return {
-    argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
-    cwd: settings.clusterDir,
-    env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' },
-    found: binary !== undefined,
-  };
-}
+} from '../kubespray/node-changes.js';
+import type { NodeWork } from '../model/nodes.js';
+import { runtimePaths, type DeploySettings } from '../model/settings.js';
+import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
+import type { ChangeAction, PlanChanges } from '../model/changes.js';
+import { kubesprayPaths } from '../kubespray/paths.js';
+import { stripFound, TOFU_INIT_ARGS, TofuCommands } from '../tofu/commands.js';
+import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 /** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
 function deployPlanFile(settings: DeploySettings): string {
   return settings.opentofu.savedPlan?.file ?? runtimePaths(settings).planPath;
-}
-
-/** A tofu command built once per step: the plan shows exactly what run executes. */
-class TofuCommands {
-  private readonly built = new Map<string, Promise<CommandSpec & { found: boolean }>>();
-  constructor(private readonly settings: DeploySettings) {}
-
-  get(...args: string[]): Promise<CommandSpec & { found: boolean }> {
-    const key = args.join('\0');
-    let spec = this.built.get(key);
-    if (!spec) {
-      spec = tofuCommand(this.settings, ...args);
-      this.built.set(key, spec);
-    }
-    return spec;
-  }
-
-  /** Runs one of them; without a binary, the error that says how to get one. */
-  async run(context: StepContext, args: string[], options?: Parameters<StepContext['exec']>[1]) {
-    const { found, ...command } = await this.get(...args);
-    if (!found) await requireTofuBinary(this.settings);
-    return context.exec(command, options);
-  }
-}
-
-function stripFound({ found: _, ...command }: CommandSpec & { found: boolean }): CommandSpec {
-  return command;
 }
 
 export class OpenTofuInitStep implements Step {
@@ -95,7 +33,7 @@ export class OpenTofuInitStep implements Step {
   readonly title = 'Initialize OpenTofu';
   readonly kind = 'runner-local' as const;
   private readonly tofu: TofuCommands;
-  private static readonly ARGS = ['init', '-input=false'];
+  private static readonly ARGS = TOFU_INIT_ARGS;
 
   constructor(private readonly settings: DeploySettings) {
     this.tofu = new TofuCommands(settings);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withoutMissingLocalFiles } from '../../../src/core/steps/opentofu.js';
-import { summarizeChanges } from '../../../src/core/tofu-plan.js';
+import { summarizeChanges } from '../../../src/core/tofu/plan-json.js';
 
 const plan = (...changes: { address: string; type: string; actions: string[] }[]) => ({
   resource_changes: changes.map(({ address, type, actions }) => ({ address, type, change: { actions } })),

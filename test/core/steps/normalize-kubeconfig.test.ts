@@ -3,8 +3,8 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Redactor } from '../../../src/core/redact.js';
-import { normalizeClusterKubeconfig } from '../../../src/core/steps/normalize-kubeconfig.js';
+import { Redactor } from '../../../src/core/lib/redact.js';
+import { normalizeClusterKubeconfig } from '../../../src/core/kube/normalize.js';
 import { runScript, sourceModule } from '../../support/run-script.js';
 
 const kubeconfig = (server: string) => `apiVersion: v1
@@ -109,8 +109,8 @@ describe('normalizeClusterKubeconfig: the kubeconfig it reads', () => {
     const source = path.join(clusterDir, 'kubeconfig.yaml');
     await fs.chmod(source, 0o600);
     const run = await runScript(
-      `const { normalizeClusterKubeconfig } = await import(${JSON.stringify(sourceModule('src/core/steps/normalize-kubeconfig.ts'))});
-      const { Redactor } = await import(${JSON.stringify(sourceModule('src/core/redact.ts'))});
+      `const { normalizeClusterKubeconfig } = await import(${JSON.stringify(sourceModule('src/core/kube/normalize.ts'))});
+      const { Redactor } = await import(${JSON.stringify(sourceModule('src/core/lib/redact.ts'))});
       try {
         await normalizeClusterKubeconfig({ clusterDir: ${JSON.stringify(clusterDir)}, target: '/tmp/never-written', vip: '10.0.0.5', redactor: new Redactor() });
       } catch (error) { console.log(error.name + ': ' + error.message); }`,

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan } from '../../../src/core/plan.js';
-import { openPipeline } from '../../../src/core/pipeline.js';
+import { buildPlan } from '../../../src/core/engine/plan.js';
+import { openPipeline } from '../../../src/core/engine/pipeline.js';
 import { startKeystone, type KeystoneFixture } from '../../support/keystone.js';
 import { startSandbox, type SandboxRun } from '../../support/sandbox.js';
 

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { UserError } from '../lib/errors.js';
+
+/**
+ * The Cluster API and CAPO objects of one cluster as `kubectl get … -o json` lists them, read for
+ * progress and failures. Both API generations are read: v1beta2 objects keep their conditions in
+ * `status.conditions` (old ones under `status.deprecated.v1beta1`), v1beta1 ones (CAPO v0.14) keep
+ * the new ones under `status.v1beta2.conditions` and their failure under `status.failureMessage`.
+ */
+
+const ConditionSchema = z
+  .object({ type: z.string(), status: z.string(), reason: z.string().optional(), message: z.string().optional() })
+  .partial();
+const FailureSchema = z.object({ failureReason: z.string().nullish(), failureMessage: z.string().nullish() }).partial();
+
+const ObjectSchema = z.object({
+  apiVersion: z.string().default(''),
+  kind: z.string().default(''),
+  metadata: z
+    .object({
+      name: z.string().default(''),
+      namespace: z.string().optional(),
+      labels: z.record(z.string(), z.string()).optional(),
+    })
+    .prefault({}),
+  spec: z.object({ replicas: z.number().int().optional() }).loose().optional(),
+  status: z
+    .object({
+      phase: z.string().optional(),
+      conditions: z.array(ConditionSchema).optional(),
+      v1beta2: z
+        .object({ conditions: z.array(ConditionSchema).optional() })
+        .partial()
+        .optional(),
+      deprecated: z
+        .object({
+          v1beta1: z
+            .object({ conditions: z.array(ConditionSchema).optional() })
+            .merge(FailureSchema)
+            .partial()
+            .optional(),
+        })
+        .partial()
+        .optional(),
+      initialization: z
+        .object({ controlPlaneInitialized: z.boolean().optional(), infrastructureProvisioned: z.boolean().optional() })
+        .partial()
+        .optional(),
+      infrastructureReady: z.boolean().optional(),
+      controlPlaneReady: z.boolean().optional(),
+      readyReplicas: z.number().int().optional(),
+      replicas: z.number().int().optional(),
+    })
+    .merge(FailureSchema)
+    .loose()
+    .optional(),
+});
+
+const ListSchema = z.object({ items: z.array(ObjectSchema) });
+
+type KubeObject = z.infer<typeof ObjectSchema>;
+
+export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+
+/** The resource types capi-wait lists, fully qualified so no other API group's kinds answer. */
+export const WATCHED_TYPES = [
+  'clusters.cluster.x-k8s.io',
+  'kubeadmcontrolplanes.controlplane.cluster.x-k8s.io',
+  'machinedeployments.cluster.x-k8s.io',
+  'machines.cluster.x-k8s.io',
+  'openstackclusters.infrastructure.cluster.x-k8s.io',
+  'openstackmachines.infrastructure.cluster.x-k8s.io',
+  'openstackservers.infrastructure.cluster.x-k8s.io',
+];
+
+/** CAPO's reasons that end a machine: reconciling stops, so waiting longer shows nothing new. */
+const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
+
+export interface CapiProgress {
+  /** "control plane 1/3 running, workers 0/2" plus the Cluster's phase. */
+  line: string;
+  /** Infrastructure ready, control plane initialized and every machine running. */
+  done: boolean;
+  /** A machine that failed for good: its object and CAPO's own message. */
+  failure?: string;
+  controlPlane: { running: number; desired: number };
+  workers: { running: number; desired: number };
+  /** True once the Cluster object exists. */
+  clusterFound: boolean;
+}
+
+function conditions(object: KubeObject): z.infer<typeof ConditionSchema>[] {
+  const status = object.status;
+  return [
+    ...(status?.conditions ?? []),
+    ...(status?.v1beta2?.conditions ?? []),
+    ...(status?.deprecated?.v1beta1?.conditions ?? []),
+  ];
+}
+
+function conditionTrue(object: KubeObject, type: string): boolean {
+  return conditions(object).some((c) => c.type === type && c.status === 'True');
+}
+
+function label(object: KubeObject): string {
+  const { namespace, name } = object.metadata;
+  return `${object.kind} ${namespace ? `${namespace}/` : ''}${name}`;
+}
+
+/** A failure CAPI or CAPO reported on the object: its failureMessage, or a condition with a terminal reason. */
+export function objectFailure(object: KubeObject): string | undefined {
+  const status = object.status;
+  const failure = status?.failureMessage || status?.deprecated?.v1beta1?.failureMessage;
+  const reason = status?.failureReason || status?.deprecated?.v1beta1?.failureReason;
+  if (failure) return `${label(object)}: ${reason ? `${reason}: ` : ''}${failure}`;
+  const terminal = conditions(object).find((c) => c.status === 'False' && c.reason && TERMINAL_REASONS.has(c.reason));
+  if (terminal) return `${label(object)}: ${terminal.reason}${terminal.message ? `: ${terminal.message}` : ''}`;
+  return undefined;
+}
+
+/** Parses kubectl's list of the watched types; a reply that is not one is an error saying so. */
+export function parseCapiObjects(json: string): KubeObject[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(json);
+  } catch {
+    throw new UserError(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
+  }
+  const parsed = ListSchema.safeParse(document);
+  if (!parsed.success)
+    throw new UserError(
+      `kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
+  return parsed.data.items;
+}
+
+/**
+ * Where the cluster stands: machines running against what the control plane and machine
+ * deployments want, the Cluster's conditions, and the first failure of a Machine, OpenStackMachine,
+ * OpenStackServer or the OpenStackCluster. Objects of other clusters in the namespace are ignored.
+ */
+export function capiProgress(objects: readonly KubeObject[], clusterName: string): CapiProgress {
+  const ours = (o: KubeObject) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
+  const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === clusterName);
+  const machines = objects.filter((o) => o.kind === 'Machine' && ours(o));
+  const osMachines = objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o));
+  // An OpenStackServer carries the name of its OpenStackMachine (CAPO), whatever its labels.
+  const osMachineNames = new Set(osMachines.map((o) => o.metadata.name));
+  const servers = objects.filter(
+    (o) => o.kind === 'OpenStackServer' && (ours(o) || osMachineNames.has(o.metadata.name)),
+  );
+  const infra = objects.filter((o) => o.kind === 'OpenStackCluster' && ours(o));
+  const kcp = objects.find((o) => o.kind === 'KubeadmControlPlane' && ours(o));
+  const deployments = objects.filter((o) => o.kind === 'MachineDeployment' && ours(o));
+
+  // Servers first: CAPO puts the Nova error there (InstanceCreateFailed), not on the OpenStackMachine.
+  const failure = [...servers, ...osMachines, ...machines, ...infra].map(objectFailure).find(Boolean);
+  const running = (list: KubeObject[]) => list.filter((m) => m.status?.phase === 'Running').length;
+  const cpMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
+  const workerMachines = machines.filter((m) => m.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined);
+  const controlPlane = { running: running(cpMachines), desired: kcp?.spec?.replicas ?? cpMachines.length };
+  const workers = {
+    running: running(workerMachines),
+    desired: deployments.reduce((sum, d) => sum + (d.spec?.replicas ?? 0), 0),
+  };
+
+  const infrastructureReady =
+    !!cluster &&
+    (conditionTrue(cluster, 'InfrastructureReady') ||
+      cluster.status?.infrastructureReady === true ||
+      cluster.status?.initialization?.infrastructureProvisioned === true);
+  const controlPlaneInitialized =
+    !!cluster &&
+    (conditionTrue(cluster, 'ControlPlaneInitialized') ||
+      cluster.status?.initialization?.controlPlaneInitialized === true);
+  const phase = cluster?.status?.phase;
+  const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${
+    cluster
+      ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
+      : ' (no Cluster object yet)'
+  }`;
+  const done =
+    infrastructureReady &&
+    controlPlaneInitialized &&
+    controlPlane.desired > 0 &&
+    controlPlane.running >= controlPlane.desired &&
+    workers.running >= workers.desired &&
+    machines.length === controlPlane.desired + workers.desired;
+  return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
+}

@@ -1,0 +1,339 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CommandFailedError, commandExecutor, failureHeadline, type Exec } from '../lib/command.js';
+import { formatDuration } from '../lib/duration.js';
+import { InterruptedError, UserError, errorMessage } from '../lib/errors.js';
+import { ensurePrivateDir, readTextFile } from '../lib/files.js';
+import { kubeconfigEndpoint } from '../kube/kubeconfig.js';
+import { kindLockPath } from '../model/cluster-api.js';
+import { acquireDeployLock, type DeployLock, lockChildHooks } from '../lib/lock.js';
+import type { DeployOutput } from '../lib/output.js';
+import { completeCheckReport, newCheckReport, type CheckReport } from '../model/check-report.js';
+import {
+  decideStep,
+  keepsResumeState,
+  loadStartingState,
+  selectSteps,
+  usesSavedState,
+  type StepFilter,
+} from './selection.js';
+import { clusterId, defaultStateDir, runtimePaths, type DeploySettings } from '../model/settings.js';
+import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from '../model/state.js';
+import type { Step } from '../steps/index.js';
+import { KUBECONFIG_FILE } from '../lib/yaml.js';
+
+export type { StepFilter } from './selection.js';
+
+export type StepStatus = 'success' | 'failed' | 'skipped' | 'not-run';
+
+export interface StepReport {
+  id: string;
+  title: string;
+  status: StepStatus;
+  reason: string;
+  durationMs?: number;
+  detail?: string;
+  error?: string;
+  /** Last lines of the failing command's output, redacted. */
+  outputTail?: string[];
+  /** Warnings the step raised (context.warn), redacted; a skipped step's from its last run. */
+  warnings?: string[];
+}
+
+export interface DeployResult {
+  ok: boolean;
+  interrupted: boolean;
+  cluster: string;
+  reports: StepReport[];
+  endpoint?: string;
+  failedStep?: string;
+  error?: string;
+  statePath: string;
+  logPath?: string;
+  /** The step timeline across attempts (the state's history), this run's attempt last when it ran a step. */
+  history?: Attempt[];
+  /** operation check, when it ran to the end: what it found (redacted). */
+  checkReport?: CheckReport;
+}
+
+export interface DeployRun {
+  settings: DeploySettings;
+  steps: readonly Step[];
+  store: StateStore;
+  output: DeployOutput;
+  filter: StepFilter;
+  /** Aborted on SIGINT/SIGTERM: the running step is interrupted and recorded as such. */
+  signal: AbortSignal;
+  /** Where to copy the whole run's output (0600). */
+  logPath?: string;
+  /** The CI run this is (GitHub Actions: GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT), recorded in the timeline. */
+  ciRun?: { id: number; attempt: number };
+}
+
+/** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
+const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
+  deploy: 'provisioning infrastructure',
+  upgrade: 'upgrading the cluster',
+  destroy: 'destroying the infrastructure',
+  check: 'checking the cluster',
+};
+
+/**
+ * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
+ * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
+ */
+function beginAttempt(
+  state: DeployState,
+  selected: readonly Step[],
+  filter: StepFilter,
+  ciRun: DeployRun['ciRun'],
+): Attempt {
+  const previous = state.completedAt ? [] : (state.history ?? []);
+  const attempt: Attempt = {
+    number: (previous.at(-1)?.number ?? 0) + 1,
+    startedAt: new Date().toISOString(),
+    steps: [],
+  };
+  if (ciRun) attempt.run = { id: ciRun.id, attempt: ciRun.attempt };
+  if (previous.length) {
+    const resumedAt =
+      filter.step ?? filter.fromStep ?? selected.find((s) => state.steps[s.id]?.status !== 'success')?.id;
+    if (resumedAt) attempt.resumedAt = resumedAt;
+  }
+  state.history = [...previous, attempt].slice(-HISTORY_LIMIT);
+  return attempt;
+}
+
+function describeFailure(error: unknown, interrupted: boolean): { message: string; tail?: string[] } {
+  if (interrupted || error instanceof InterruptedError) return { message: 'interrupted' };
+  if (error instanceof CommandFailedError) return { message: failureHeadline(error), tail: error.result.tail };
+  return { message: errorMessage(error) };
+}
+
+/**
+ * Runs the selected steps in order with resume state saved before and after each one. Never throws
+ * for a failing step: the result says what happened, so every caller can report it its own way.
+ */
+export async function runDeploy(run: DeployRun): Promise<DeployResult> {
+  const selected = selectSteps(run.steps, run.filter); // a bad selection fails before anything is written
+  const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings), {
+    onProgress: (message) => run.output.line(message),
+    signal: run.signal,
+    operation: run.settings.operation,
+  });
+  let kindLock: DeployLock | undefined;
+  try {
+    const kindLockFile =
+      run.settings.clusterApi && kindLockPath(run.settings.clusterApi, defaultStateDir(run.settings.baseEnv));
+    if (kindLockFile) kindLock = await acquireDeployLock(kindLockFile, clusterId(run.settings), { signal: run.signal });
+    // Every command of every step goes through this: redacted, live, interruptible, and recorded in
+    // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
+    const exec = commandExecutor({
+      redactor: run.output.redactor,
+      output: run.output.write,
+      signal: run.signal,
+      ...lockChildHooks(lock, (message) => run.output.line(`warning: ${message}`)),
+    });
+    return await runSelected(run, selected, exec);
+  } finally {
+    await kindLock?.release();
+    await lock.release();
+  }
+}
+
+async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promise<DeployResult> {
+  const { settings, store, output, filter, signal } = run;
+  const redactor = output.redactor;
+  const cluster = clusterId(settings);
+  if (run.logPath) {
+    await ensurePrivateDir(path.dirname(run.logPath));
+    output.openLogFile(run.logPath);
+  }
+  const { state, note } = await loadStartingState(store, cluster, filter, settings.operation);
+  if (note) output.line(note);
+  const useState = usesSavedState(filter);
+  const reports: StepReport[] = [];
+  const result: DeployResult = {
+    ok: false,
+    interrupted: false,
+    cluster,
+    reports,
+    statePath: store.location,
+    logPath: run.logPath,
+  };
+  // A check keeps its state in memory only: the saved state (an unfinished deploy, say) stays as it was.
+  const persistent = keepsResumeState(settings.operation);
+  const report = newCheckReport(cluster);
+
+  const save = async () => {
+    if (!persistent) return;
+    state.updatedAt = new Date().toISOString();
+    await store.save(redactor.redactValue(state));
+  };
+
+  let attempt: Attempt | undefined; // begun by the first step that runs: a run that skips everything adds none
+  const total = selected.length;
+  for (const [index, step] of selected.entries()) {
+    const label = `[${index + 1}/${total}]`;
+    const name = `${step.title} (${step.id})`;
+    const decision = await decideStep(step, state.steps[step.id], useState, state);
+    if (!decision.run) {
+      output.line(`${label} ⏭ ${name} (${decision.reason})`);
+      reports.push({
+        id: step.id,
+        title: step.title,
+        status: 'skipped',
+        reason: decision.reason,
+        detail: state.steps[step.id]?.detail,
+        warnings: state.steps[step.id]?.warnings,
+      });
+      continue;
+    }
+    attempt ??= beginAttempt(state, selected, filter, run.ciRun);
+    // Saved as interrupted until it ends: a run killed outright leaves it so.
+    const timeline: TimelineStep = { id: step.id, startedAt: new Date().toISOString(), status: 'interrupted' };
+    attempt.steps.push(timeline);
+    state.steps[step.id] = { status: 'running', startedAt: timeline.startedAt };
+    delete state.completedAt; // the deploy is incomplete again until every step has passed
+    await save();
+    const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
+    output.startGroup(`${label} → ${name}...`);
+    let detail: string | undefined;
+    const warnings: string[] = [];
+    const warn = (message: string) => {
+      const safe = redactor.redact(message);
+      warnings.push(safe);
+      output.line(`      warning: ${safe}`);
+    };
+    let failure: unknown;
+    let failed = false;
+    try {
+      detail =
+        (await step.run({
+          settings,
+          redactor,
+          output,
+          signal,
+          exec,
+          state,
+          warn,
+          selected: selected.map((s) => s.id),
+          report,
+        })) ?? undefined;
+      if (signal.aborted) throw new InterruptedError();
+    } catch (error) {
+      failure = error;
+      failed = true;
+    }
+    output.endGroup();
+    const durationMs = Date.now() - startedAt.getTime();
+    const finishedAt = new Date().toISOString();
+    Object.assign(timeline, { startedAt: startedAt.toISOString(), durationMs });
+    if (!failed) {
+      timeline.status = 'success';
+      const safeDetail = detail ? redactor.redact(detail) : undefined;
+      state.steps[step.id] = {
+        status: 'success',
+        startedAt: startedAt.toISOString(),
+        finishedAt,
+        durationMs,
+        detail: safeDetail,
+        ...(warnings.length && { warnings }),
+      };
+      await save();
+      output.line(`${label} ✓ ${name} (${formatDuration(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
+      reports.push({
+        id: step.id,
+        title: step.title,
+        status: 'success',
+        reason: decision.reason,
+        durationMs,
+        detail: safeDetail,
+        ...(warnings.length && { warnings }),
+      });
+      continue;
+    }
+    const interrupted = signal.aborted;
+    const { message, tail } = describeFailure(failure, interrupted);
+    timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
+    const safeMessage = redactor.redact(message);
+    state.steps[step.id] = {
+      status: 'failed',
+      startedAt: startedAt.toISOString(),
+      finishedAt,
+      durationMs,
+      error: safeMessage,
+      ...(warnings.length && { warnings }),
+    };
+    await save();
+    if (
+      !(failure instanceof UserError || failure instanceof CommandFailedError) &&
+      !interrupted &&
+      failure instanceof Error &&
+      failure.stack
+    ) {
+      output.line(`internal error in step ${step.id}:\n${failure.stack}`);
+    }
+    output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
+    output.line(
+      persistent
+        ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
+        : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`,
+    );
+    reports.push({
+      id: step.id,
+      title: step.title,
+      status: 'failed',
+      reason: decision.reason,
+      durationMs,
+      error: safeMessage,
+      outputTail: tail,
+      ...(warnings.length && { warnings }),
+    });
+    for (const later of selected.slice(index + 1)) {
+      reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
+    }
+    Object.assign(result, {
+      interrupted,
+      history: state.history,
+      failedStep: step.id,
+      error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
+    });
+    return result;
+  }
+
+  if (persistent && run.steps.every((s) => state.steps[s.id]?.status === 'success')) {
+    state.completedAt = new Date().toISOString();
+    // The next deploy starts from nothing, and no store hands out this cluster's kubeconfig again.
+    if (settings.operation === 'destroy') state.destroyedAt = state.completedAt;
+    await save();
+  }
+  result.ok = true;
+  result.history = state.history;
+  if (settings.operation === 'check') {
+    // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
+    for (const [id, what] of [
+      ['opentofu-drift', 'drift'],
+      ['cluster-health', 'health'],
+    ] as const) {
+      if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
+        report.findings.push({
+          kind: 'unchecked',
+          subject: what,
+          message: `step ${id} was not selected, so ${what === 'drift' ? 'drift' : "the cluster's health"} was not checked: run the check without --step or --from-step (inputs step, from-step)`,
+        });
+      }
+    }
+    result.checkReport = redactor.redactValue(completeCheckReport(report));
+  }
+  try {
+    if (settings.operation !== 'destroy' && existsSync(settings.kubeconfigPath))
+      result.endpoint = kubeconfigEndpoint(
+        readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE),
+        settings.kubeconfigPath,
+      );
+  } catch {
+    // not fatal: the endpoint is informational once every step has passed
+  }
+  return result;
+}

@@ -1,0 +1,122 @@
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { credentialSecrets } from '../openstack/credentials.js';
+import { UserError, errorMessage } from '../lib/errors.js';
+import { checkFileTarget, readTextFile, systemErrorReason } from '../lib/files.js';
+import { kubeconfigSecrets } from '../kube/kubeconfig.js';
+import { KUBECONFIG_FILE } from '../lib/yaml.js';
+import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from '../openstack/keystone.js';
+import { Redactor } from '../lib/redact.js';
+import {
+  clusterId,
+  resolveSettings,
+  runtimePaths,
+  type DeployOptions,
+  type DeploySettings,
+} from '../model/settings.js';
+import { LocalStateStore, type StateStore } from '../model/state.js';
+import { buildSteps, type AuthChecker, type Step } from '../steps/index.js';
+
+/** Everything a front end (CLI, action) needs to plan or run a deploy. */
+export interface Pipeline {
+  settings: DeploySettings;
+  redactor: Redactor;
+  steps: Step[];
+  store: StateStore;
+  /** A fresh log file path for this run. */
+  logPath: string;
+}
+
+export interface PipelineDeps {
+  authChecker?: AuthChecker;
+  /** Where resume state lives; defaults to the local state directory. */
+  store?: (settings: DeploySettings, logPath: string) => StateStore;
+  /** More secrets to mask (e.g. passphrases given to the action). */
+  secrets?: readonly string[];
+}
+
+/** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
+export function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
+  const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
+  return {
+    describe: (credentials, timeoutMs) => describeAuthCheck(credentials, { timeoutMs, requiredServices }),
+    async check(credentials, timeoutMs) {
+      const result = await checkOpenStackAuth(credentials, { timeoutMs, requiredServices });
+      const project = result.project ? ` in project ${result.project}` : '';
+      return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
+    },
+  };
+}
+
+/** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
+export async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
+  const redactor = new Redactor();
+  for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
+  try {
+    if (existsSync(settings.kubeconfigPath)) {
+      for (const secret of kubeconfigSecrets(
+        readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE),
+        settings.kubeconfigPath,
+      ))
+        redactor.add(secret);
+    }
+  } catch {
+    // an unreadable kubeconfig is reported by the step that needs it
+  }
+  return redactor;
+}
+
+/**
+ * `dir`, or the nearest of its parents that exists, must be a directory. `what` and `given` name
+ * the path as the user gave it ("state directory /x", "kubeconfig path /x/kc") in the message.
+ */
+async function checkDirectoryPath(dir: string, what: string, given: string): Promise<void> {
+  const within = (current: string) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
+  for (let current = dir; ; current = path.dirname(current)) {
+    try {
+      if ((await fs.stat(current)).isDirectory()) return;
+      throw new UserError(`${within(current)} is not a directory`);
+    } catch (error) {
+      if (error instanceof UserError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') throw new UserError(`${within(current)}: too many levels of symbolic links`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new UserError(`cannot use ${within(current)}: ${systemErrorReason(error) ?? errorMessage(error)}`);
+      const link = await fs.readlink(current).catch(() => undefined);
+      if (link !== undefined)
+        throw new UserError(
+          `${within(current)} is a symbolic link to ${path.resolve(path.dirname(current), link)}, which does not exist`,
+        );
+      if (path.dirname(current) === current) return;
+    }
+  }
+}
+
+/**
+ * Where a run will write, checked before it starts: a state directory that is a file (or lies under
+ * one, or is a broken symlink) failed as a raw ENOTDIR from the deploy lock, with a stack trace; a
+ * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
+ * the whole infrastructure and Kubespray run.
+ */
+export async function checkOutputPaths(settings: DeploySettings): Promise<void> {
+  // The state directory, then the cluster's below it and its logs.
+  await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
+  await checkDirectoryPath(runtimePaths(settings).logDir, 'state directory', settings.stateDir);
+  await checkDirectoryPath(path.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
+  await checkFileTarget(settings.kubeconfigPath, 'kubeconfig');
+}
+
+export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
+  const settings = resolveSettings(options);
+  await checkOutputPaths(settings);
+  const paths = runtimePaths(settings);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const logPath = path.join(paths.logDir, `${settings.operation}-${stamp}.log`);
+  return {
+    settings,
+    redactor: await createRedactor(settings, deps.secrets),
+    steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
+    store: deps.store?.(settings, logPath) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
+    logPath,
+  };
+}

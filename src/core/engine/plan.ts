@@ -1,0 +1,185 @@
+import { SECRET_ENV_NAMES } from '../openstack/credentials.js';
+import type { Redactor } from '../lib/redact.js';
+import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
+import { clusterId, type DeploySettings } from '../model/settings.js';
+import type { StateStore } from '../model/state.js';
+import { deployEnvironment, pipelineVariables } from '../model/environment.js';
+import type { Step, StepKind } from '../steps/index.js';
+
+export const REDACTED = '<redacted>';
+
+export interface PlannedStep {
+  index: number;
+  id: string;
+  title: string;
+  kind: StepKind;
+  action: 'run' | 'skip';
+  reason: string;
+  workingDir: string;
+  argv?: string[];
+  reads: string[];
+  writes: string[];
+  actions: string[];
+  /** What this step's command adds to or changes in the shared environment, secrets as <redacted>. */
+  env: Record<string, string>;
+}
+
+/** The environment every command starts from, shown once. */
+export interface SharedEnvironment {
+  /** The variables the pipeline sets on top of the inherited ones (OS_*, KUBECONFIG), secrets as <redacted>. */
+  set: Record<string, string>;
+  /** Inherited OS_* variables dropped: the resolved set replaces them. */
+  dropped: string[];
+  /** How many inherited variables pass through unchanged. */
+  inherited: number;
+}
+
+export interface DeployPlan {
+  operation: DeploySettings['operation'];
+  cluster: string;
+  configPath?: string;
+  clusterDir: string;
+  statePath: string;
+  note?: string;
+  environment: SharedEnvironment;
+  steps: PlannedStep[];
+}
+
+function shownValue(name: string, value: string, redactor: Redactor): string {
+  return SECRET_ENV_NAMES.has(name) || redactor.redact(value) !== value ? REDACTED : value;
+}
+
+/** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */
+function envChanges(
+  env: Readonly<Record<string, string>>,
+  base: Readonly<Record<string, string>>,
+  redactor: Redactor,
+): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
+    const before = base[name];
+    if (value === before) continue;
+    shown[name] =
+      before && value.endsWith(`:${before}`)
+        ? `${value.slice(0, -before.length)}$${name}`
+        : shownValue(name, value, redactor);
+  }
+  return shown;
+}
+
+function sharedEnvironment(
+  settings: DeploySettings,
+  redactor: Redactor,
+): { shared: Record<string, string>; shown: SharedEnvironment } {
+  const shared = deployEnvironment(settings);
+  const set = pipelineVariables(settings);
+  const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
+  return {
+    shared,
+    shown: {
+      set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
+      dropped: inherited.filter((name) => !(name in shared)).sort(),
+      inherited: inherited.filter((name) => name in shared).length,
+    },
+  };
+}
+
+/** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
+export async function buildPlan(
+  settings: DeploySettings,
+  steps: readonly Step[],
+  store: StateStore,
+  filter: StepFilter,
+  redactor: Redactor,
+): Promise<DeployPlan> {
+  const selected = selectSteps(steps, filter);
+  const { state, note } = await loadStartingState(store, clusterId(settings), filter, settings.operation);
+  const { shared, shown } = sharedEnvironment(settings, redactor);
+  const planned: PlannedStep[] = [];
+  for (const [index, step] of selected.entries()) {
+    const decision = await decideStep(step, state.steps[step.id], usesSavedState(filter), state);
+    const plan = await step.plan();
+    planned.push({
+      index: index + 1,
+      id: step.id,
+      title: step.title,
+      kind: step.kind,
+      action: decision.run ? 'run' : 'skip',
+      reason: decision.reason,
+      workingDir: plan.workingDir,
+      argv: plan.command && [...plan.command.argv],
+      reads: plan.reads,
+      writes: plan.writes,
+      actions: plan.actions ?? [],
+      env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
+    });
+  }
+  return redactor.redactValue({
+    operation: settings.operation,
+    cluster: clusterId(settings),
+    configPath: settings.configPath,
+    clusterDir: settings.clusterDir,
+    statePath: store.location,
+    note,
+    environment: shown,
+    steps: planned,
+  });
+}
+
+/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy; an upgrade has none. */
+export const TOFU_APPLYING_STEPS: readonly string[] = ['opentofu-apply', 'opentofu-destroy'];
+
+/** Whether the run this plan describes would apply with tofu: only then is a tofu plan worth making. */
+export function wouldApply(plan: DeployPlan): boolean {
+  return plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id) && s.action === 'run');
+}
+
+/** Why a dry run shows no tofu plan, in one line. */
+export function noTofuPlanReason(plan: DeployPlan): string {
+  if (plan.operation === 'upgrade') return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+  if (plan.operation === 'check')
+    return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
+  return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
+}
+
+/** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
+export function noCapiDiffReason(plan: DeployPlan): string {
+  return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
+}
+
+/** The plan as text, in the reference's dry-run layout. */
+export function renderPlan(plan: DeployPlan): string {
+  const lines = [`${plan.operation[0]!.toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];
+  if (plan.configPath) lines.push(`  config:      ${plan.configPath}`);
+  lines.push(`  cluster dir: ${plan.clusterDir}`, `  state:       ${plan.statePath}`);
+  if (plan.note) lines.push(`  note:        ${plan.note}`);
+  const { set, dropped, inherited } = plan.environment;
+  lines.push(
+    `  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`,
+  );
+  for (const [name, value] of Object.entries(set)) lines.push(`        ${name}=${value}`);
+  const total = plan.steps.length;
+  for (const step of plan.steps) {
+    lines.push('');
+    const verb = step.action === 'run' ? '→' : '⏭';
+    lines.push(
+      `[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`,
+    );
+    lines.push(`      working dir: ${step.workingDir}`);
+    if (step.argv) lines.push(`      command:     ${step.argv.map(quoteArg).join(' ')}`);
+    for (const action of step.actions) lines.push(`      action:      ${action}`);
+    if (step.reads.length) lines.push(`      reads:       ${step.reads.join(', ')}`);
+    if (step.writes.length) lines.push(`      writes:      ${step.writes.join(', ')}`);
+    const env = Object.entries(step.env);
+    if (env.length) {
+      lines.push('      environment: the shared one, plus:');
+      for (const [name, value] of env) lines.push(`        ${name}=${value}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */
+function quoteArg(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

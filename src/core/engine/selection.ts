@@ -1,0 +1,138 @@
+import { UsageError } from '../lib/errors.js';
+import { OPERATIONS, type Operation } from '../lib/option-values.js';
+import { emptyState, type DeployState, type StateStore, type StepState } from '../model/state.js';
+import { operationStepIds, STEP_IDS, type Step } from '../model/step.js';
+
+/**
+ * Which steps a run covers and, for each, whether it runs: the filters users give and the resume
+ * decision from saved state. The engine only runs what this decides; the plan only shows it.
+ */
+export interface StepFilter {
+  /** Ignore saved state and run every step. */
+  restart?: boolean;
+  /** Run exactly this step, ignoring saved state. */
+  step?: string;
+  /** Run this step and every later one, ignoring saved state. */
+  fromStep?: string;
+}
+
+/**
+ * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
+ * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ */
+export function checkFilter(
+  filter: StepFilter,
+  where = (flag: 'step' | 'from-step') => `--${flag}`,
+  operation?: Operation,
+): void {
+  if (filter.step && filter.fromStep)
+    throw new UsageError(`${where('step')} and ${where('from-step')} cannot be used together`);
+  const available: readonly string[] = operation ? operationStepIds(operation) : STEP_IDS;
+  for (const [flag, id] of [
+    ['step', filter.step],
+    ['from-step', filter.fromStep],
+  ] as const) {
+    if (id === undefined || available.includes(id)) continue;
+    if (!(STEP_IDS as readonly string[]).includes(id)) {
+      throw new UsageError(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
+    }
+    const owners = OPERATIONS.filter((op) => (operationStepIds(op) as readonly string[]).includes(id));
+    throw new UsageError(
+      `${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
+    );
+  }
+}
+
+/** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
+export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] {
+  checkFilter(filter);
+  for (const id of [filter.step, filter.fromStep]) {
+    if (id && !steps.some((s) => s.id === id)) {
+      throw new UsageError(
+        `step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
+      );
+    }
+  }
+  if (filter.step) return steps.filter((s) => s.id === filter.step);
+  if (filter.fromStep) return steps.slice(steps.findIndex((s) => s.id === filter.fromStep));
+  return [...steps];
+}
+
+/**
+ * Whether an operation saves resume state. A check only reads: it neither resumes nor saves, so an
+ * unfinished deploy stays resumable and a completed one stays complete.
+ */
+export function keepsResumeState(operation: Operation): boolean {
+  return operation !== 'check';
+}
+
+/** Whether saved state decides anything: not with --restart, --step or --from-step. */
+export function usesSavedState(filter: StepFilter): boolean {
+  return !filter.restart && !filter.step && !filter.fromStep;
+}
+
+export interface Decision {
+  run: boolean;
+  /** Why, in words: "already completed", "outputs missing on this machine", … */
+  reason: string;
+}
+
+/** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
+export async function decideStep(
+  step: Step,
+  saved: StepState | undefined,
+  useState: boolean,
+  state?: DeployState,
+): Promise<Decision> {
+  if (!useState) return { run: true, reason: 'selected' };
+  if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
+    return { run: false, reason: `${step.preparesFor} already completed` };
+  }
+  if (!saved) return { run: true, reason: 'not run yet' };
+  if (saved.status === 'failed')
+    return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
+  if (saved.status === 'running') return { run: true, reason: 'was interrupted last time' };
+  if (step.kind === 'check') return { run: true, reason: 'checks always run' };
+  if (step.kind === 'converge') return { run: true, reason: 'reads what is left to do from the cluster' };
+  if (step.preparesFor) return { run: true, reason: `runs until ${step.preparesFor} has completed` };
+  if (step.kind === 'runner-local' && !(await step.outputsPresent?.())) {
+    return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
+  }
+  return { run: false, reason: 'already completed' };
+}
+
+/**
+ * Loads the state a run starts from. A completed run is history, not something to resume; so is a
+ * destroyed cluster, and the unfinished run of another operation (its steps are not this one's).
+ */
+export async function loadStartingState(
+  store: StateStore,
+  cluster: string,
+  filter: StepFilter,
+  operation: Operation = 'deploy',
+): Promise<{ state: DeployState; note?: string }> {
+  const fresh = (note?: string, keep?: DeployState) => {
+    const state = emptyState(cluster, operation);
+    // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
+    if (keep?.clusterApi && !keep.destroyedAt) state.clusterApi = keep.clusterApi;
+    return { state, note };
+  };
+  if (!keepsResumeState(operation))
+    return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
+  if (filter.restart) return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
+  const saved = await store.load();
+  if (!saved) return fresh();
+  if (saved.destroyedAt) return fresh(`the cluster was destroyed at ${saved.destroyedAt}; starting from nothing`);
+  if (saved.operation !== operation) {
+    if (saved.completedAt) return fresh(undefined, saved);
+    const failed = Object.entries(saved.steps).find(([, step]) => step.status !== 'success')?.[0];
+    return fresh(
+      `the saved state is an unfinished ${saved.operation}${failed ? ` (stopped at ${failed})` : ''}; this ${operation} starts from its first step`,
+      saved,
+    );
+  }
+  if (saved.completedAt && usesSavedState(filter)) {
+    return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
+  }
+  return { state: saved };
+}

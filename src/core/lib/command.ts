@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { UserError } from './errors.js';
+import { decodeChunks, LineInterleaver, TailBuffer, type TextSink } from './output.js';
+import type { Redactor } from './redact.js';
+
+/** An external command: argv (never a shell string), working directory and full environment. */
+export interface CommandSpec {
+  argv: readonly string[];
+  cwd: string;
+  env: Readonly<Record<string, string>>;
+}
+
+export interface RunCommandOptions {
+  redactor: Redactor;
+  /**
+   * Receives the redacted output live, as it comes (stdout and stderr never mixed within a line). A sink with
+   * `bytes` (DeployOutput.write) gets it undecoded, and pauses the child while it is full. Omit to
+   * capture only.
+   */
+  output?: TextSink;
+  /** Aborting interrupts the child: one SIGINT, then SIGTERM after `interruptGraceMs`. */
+  signal?: AbortSignal;
+  interruptGraceMs?: number;
+  /** Keep stdout (redacted) up to this many bytes, for commands whose answer we parse. */
+  captureStdout?: number;
+  /**
+   * Called once the child is running, with its pid, which is also its process group (it is spawned
+   * detached), and its program name: e.g. to record it in the deploy lock (DeployLock.recordChild).
+   * Must not throw. Not called when the program cannot be started.
+   */
+  onSpawn?: (pid: number, command: string) => void;
+  /** Called once the child has exited and closed its output, if onSpawn was called. */
+  onExit?: () => void;
+}
+
+export interface CommandResult {
+  exitCode: number | null;
+  /** Set when the child died of a signal. */
+  signal: NodeJS.Signals | null;
+  /** The last lines of combined output, redacted. */
+  tail: string[];
+  stdout: string;
+}
+
+export class CommandFailedError extends Error {
+  override readonly name = 'CommandFailedError';
+  constructor(
+    readonly command: string,
+    readonly result: CommandResult,
+  ) {
+    const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.exitCode}`;
+    super(`${command} ${how}`);
+  }
+}
+
+/**
+ * A failed command in one line: how it ended and, when the tool printed one, its first diagnostic
+ * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
+ */
+export function failureHeadline(error: CommandFailedError): string {
+  const diagnostic = error.result.tail
+    .map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim())
+    .find(Boolean);
+  return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
+}
+
+/** The name to show for a command: its program's basename. */
+export function commandName(argv: readonly string[]): string {
+  return path.basename(argv[0] ?? '?');
+}
+
+/**
+ * Runs a command with live, redacted, bounded output. The child gets its own process group so a
+ * terminal Ctrl-C reaches only us; we then forward exactly one SIGINT (a second SIGINT makes tofu
+ * abandon its state lock), and SIGTERM if it has not exited after the grace period.
+ */
+export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promise<CommandResult> {
+  const [program, ...args] = spec.argv;
+  if (!program) throw new Error('runCommand: empty argv');
+  const { redactor, signal } = options;
+  const grace = options.interruptGraceMs ?? 7000;
+  const tail = new TailBuffer(30);
+  const captureLimit = options.captureStdout ?? 0;
+  const captured: Buffer[] = [];
+  let capturedBytes = 0;
+  const byteSink = options.output?.bytes;
+  const textSink = byteSink ? undefined : options.output;
+  // One redaction stream per pipe: each holds back its own unfinished secret or character.
+  const stdout = redactor.stream();
+  const stderr = redactor.stream();
+
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      resolve({ exitCode: null, signal: 'SIGINT', tail: [], stdout: '' });
+      return;
+    }
+    const child = spawn(program, args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid, commandName(spec.argv));
+    const timers: NodeJS.Timeout[] = [];
+    const sendToGroup = (sig: NodeJS.Signals) => {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        child.kill(sig);
+      }
+    };
+    const onAbort = () => {
+      sendToGroup('SIGINT');
+      timers.push(setTimeout(() => sendToGroup('SIGTERM'), grace));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    // While a sink is full, both pipes are paused: the child blocks on its writes instead of our memory growing.
+    let waits = 0;
+    const resumed = () => {
+      if (--waits > 0) return;
+      child.stdout.resume();
+      child.stderr.resume();
+    };
+    // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
+    const lines = new LineInterleaver((chunks) => {
+      tail.push(chunks);
+      textSink?.(decodeChunks(chunks));
+      const wait = byteSink?.writeBytes(chunks);
+      if (!wait) return;
+      if (waits++ === 0) {
+        child.stdout.pause();
+        child.stderr.pause();
+      }
+      void wait.then(resumed);
+    });
+    const fromStdout = (chunks: Buffer[]) => {
+      for (const chunk of chunks) {
+        if (capturedBytes >= captureLimit) break;
+        captured.push(chunk);
+        capturedBytes += chunk.length;
+      }
+      lines.push(0, chunks);
+    };
+    child.stdout.on('data', (chunk: Buffer) => fromStdout(stdout.write(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => lines.push(1, stderr.write(chunk)));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (error.code === 'ENOENT') {
+        reject(
+          new UserError(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`),
+        );
+      } else if (error.code === 'EACCES' || error.code === 'ENOEXEC' || error.code === 'ENOTDIR') {
+        // `--kubectl /tmp`, a file without x: the user's mistake, not an internal error with a stack.
+        reject(new UserError(`cannot run ${program}: not an executable file (${error.code})`));
+      } else {
+        reject(error);
+      }
+    });
+    child.on('close', (exitCode, exitSignal) => {
+      signal?.removeEventListener('abort', onAbort);
+      for (const timer of timers) clearTimeout(timer);
+      if (child.pid !== undefined) options.onExit?.();
+      fromStdout(stdout.end());
+      lines.push(1, stderr.end());
+      lines.end();
+      resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: capturedText(captured, captureLimit) });
+    });
+  });
+}
+
+/** Captured stdout as text: decoded once, cut to the limit at a character boundary. */
+function capturedText(chunks: Buffer[], limit: number): string {
+  if (chunks.length === 0) return '';
+  const all = Buffer.concat(chunks);
+  let end = Math.min(all.length, limit);
+  if (end < all.length) while (end > 0 && (all[end]! & 0xc0) === 0x80) end--;
+  return all.toString('utf8', 0, end);
+}
+
+export interface ExecOptions {
+  /** Resolve with a failed result instead of throwing CommandFailedError (probes). Default true. */
+  check?: boolean;
+  /** Keep the command's whole stdout (redacted), for commands whose answer is parsed. */
+  capture?: boolean;
+  /** Don't show its output live (probes, queries); it still reaches the failure tail. */
+  quiet?: boolean;
+}
+
+export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<CommandResult>;
+
+/**
+ * How a run executes commands: one redactor, one live output, one interruption signal and the
+ * hooks that let the deploy lock record the running child, for every command of every step.
+ */
+export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>): Exec {
+  return async (spec, { check = true, capture = false, quiet = false } = {}) => {
+    const result = await runCommand(spec, {
+      ...base,
+      output: quiet ? undefined : base.output,
+      captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
+    });
+    if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
+    return result;
+  };
+}
+/** The most useful line of a failed kubectl run: its last non-empty output line. */
+export function lastLine(lines: string[]): string {
+  return (
+    [...lines]
+      .reverse()
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? ''
+  );
+}

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+
+/**
+ * A mistake the user can fix (bad config, missing file, failed precondition). Entry points print
+ * only its message, never a stack trace; anything else is a bug and keeps its stack.
+ */
+export class UserError extends Error {
+  override readonly name: string = 'UserError';
+}
+
+/** The command line or action inputs are wrong (unknown flag, bad value): the documented exit 2. */
+export class UsageError extends UserError {
+  override readonly name = 'UsageError';
+}
+
+/** The run was cancelled (SIGINT/SIGTERM): exit 130, as shells report a Ctrl-C. */
+export class InterruptedError extends Error {
+  override readonly name = 'InterruptedError';
+  constructor(message = 'interrupted') {
+    super(message);
+  }
+}
+
+/**
+ * The process exit codes, defined once for the CLI and documented in the README. `findings`: a check
+ * ran and found drift or a health problem (the check itself succeeded).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, findings: 3, interrupted: 130 } as const;
+
+/** The exit code an error stands for: from its type, never from its message. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof InterruptedError) return EXIT.interrupted;
+  return EXIT.failed;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Formats zod issues as one message naming every bad field by its dotted path: on one line for a
+ * single issue (`<source> is invalid: users.0.user: expected object`), else one line each.
+ */
+export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {
+  const lines = issues.map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
+    return `${where}: ${issue.message}`;
+  });
+  return lines.length === 1
+    ? `${source} is invalid: ${lines[0]}`
+    : `${source} is invalid:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
+}
+
+/** Several problems as a list under one line, as invalid config fields are: not bare lines after the error. */
+export function problemsError(problems: readonly string[]): UserError | undefined {
+  if (problems.length === 0) return undefined;
+  return new UserError(
+    problems.length === 1
+      ? problems[0]!
+      : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
+}

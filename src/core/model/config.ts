@@ -1,0 +1,243 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { OpenStackConfigSchema } from '../openstack/credentials.js';
+import { formatIssues, UserError } from '../lib/errors.js';
+import { displayPath, readTextFile } from '../lib/files.js';
+import { KUBERNETES_VERSION_PATTERN, NAME_PATTERN, NAME_RULE } from '../lib/option-values.js';
+import { CONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
+
+/**
+ * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
+ * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
+ */
+const optionalText = z.string().trim().optional();
+const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
+const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
+/** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
+const provider = (name: string, version: string) =>
+  z
+    .string({ error: PROVIDER_RULE })
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}:v\d{1,4}\.\d{1,4}\.\d{1,4}(-[0-9A-Za-z.-]{1,40})?$/, PROVIDER_RULE)
+    .default(`${name}:${version}`);
+const machineCount = (rule: string, min: number) =>
+  z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
+/** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
+const templateValue = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(1024, { error: 'must be at most 1024 characters' })
+  .regex(/^[^\n\r]*$/, 'must be one line');
+/** A tool: a path or a name on PATH. Empty is a mistake, not "the default". */
+const toolPath = z
+  .string({ error: 'must be a path or a command name' })
+  .trim()
+  .min(1, { error: 'must be a path or a command name (leave it out for the one on PATH)' })
+  .optional();
+const TEMPLATE_VARIABLE_RULE = 'must map template variable names (like OPENSTACK_BASTION_FLAVOR) to one-line values';
+
+/** deployment.cluster_api: the management cluster, providers, template and the values clusterctl substitutes into it. */
+const ClusterApiConfigSchema = z.object({
+  management: z
+    .object({
+      /** An existing management cluster (the durable choice). */
+      kubeconfig: optionalText,
+      /** Or an ephemeral kind cluster on the runner, pivoted into the workload cluster at the end. */
+      bootstrap: z
+        .enum(['kind'], { error: 'must be kind (or set management.kubeconfig for an existing management cluster)' })
+        .optional(),
+    })
+    .prefault({}),
+  namespace: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+      'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63)',
+    )
+    .default('default'),
+  /** clusterctl generate cluster --from: relative to the cluster dir. */
+  template: z.string().trim().min(1, { error: 'must name the template file' }).default('cluster-template.yaml'),
+  /** Manifests applied to the workload cluster (CNI, cloud controller manager): relative to the cluster dir. */
+  addons: z.string().trim().min(1, { error: 'must name the addons directory' }).default('addons'),
+  providers: z
+    .object({
+      core: provider('cluster-api', 'v1.12.0'),
+      bootstrap: provider('kubeadm', 'v1.12.0'),
+      control_plane: provider('kubeadm', 'v1.12.0'),
+      infrastructure: provider('openstack', 'v0.14.7'),
+      /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
+      orc: optionalText.refine(
+        (value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value),
+        {
+          error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
+        },
+      ),
+    })
+    .prefault({}),
+  control_plane_machine_count: machineCount(
+    'must be a whole number of control plane machines from 1 to 1000',
+    1,
+  ).default(1),
+  worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
+  /** The OPENSTACK_* variables of CAPO's templates, by field. */
+  openstack: z
+    .object({
+      cloud: templateValue.optional(),
+      image_name: templateValue.optional(),
+      control_plane_machine_flavor: templateValue.optional(),
+      node_machine_flavor: templateValue.optional(),
+      external_network_id: templateValue.optional(),
+      dns_nameservers: templateValue.optional(),
+      failure_domain: templateValue.optional(),
+      ssh_key_name: templateValue.optional(),
+    })
+    .prefault({}),
+  /** Any other variable the template uses. */
+  variables: z
+    .record(z.string().regex(/^[A-Z_][A-Z0-9_]{0,127}$/, TEMPLATE_VARIABLE_RULE), templateValue, {
+      error: TEMPLATE_VARIABLE_RULE,
+    })
+    .refine((v) => Object.keys(v).length <= 200, { error: 'must hold at most 200 variables' })
+    .optional(),
+  clusterctl_path: toolPath,
+  kind_path: toolPath,
+});
+
+export const ClusterConfigSchema = z.object({
+  schema_version: z.string(),
+  opencenter: z.object({
+    meta: z.object({
+      name: z.string().trim().regex(NAME_PATTERN, NAME_RULE),
+      organization: z.string().trim().regex(NAME_PATTERN, NAME_RULE),
+    }),
+    cluster: z
+      .object({
+        cluster_name: z.string().trim().regex(NAME_PATTERN, NAME_RULE).optional(),
+        // The version an upgrade goes to unless one is given; Kubespray writes it without a "v".
+        kubernetes: z
+          .object({
+            version: z
+              .string()
+              .trim()
+              .regex(KUBERNETES_VERSION_PATTERN, 'must be a Kubernetes version like 1.34.2')
+              .optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+    infrastructure: z.object({
+      provider: z.enum(['openstack', 'aws', 'gcp', 'azure', 'baremetal', 'vsphere', 'vmware', 'kind']),
+      k8s_api_ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).optional(),
+      networking: z
+        .object({
+          vrrp_ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).default('10.2.128.5'),
+          vrrp_enabled: z.boolean().default(true),
+          use_octavia: z.boolean().default(false),
+        })
+        .prefault({}),
+      cloud: z.object({ openstack: OpenStackConfigSchema.optional() }).optional(),
+    }),
+    gitops: z
+      .object({
+        repository: z.object({ local_dir: optionalText }).optional(),
+      })
+      .optional(),
+  }),
+  opentofu: z
+    .object({
+      enabled: z.boolean().default(true),
+      path: optionalText,
+      backend: z
+        .object({ type: z.enum(['s3', 'local', 'remote', 'http', 'pg', 'swift']).default('local') })
+        .prefault({}),
+      /** Which planned resources are cluster nodes, and the attribute (a dotted path) that holds the node name. */
+      node_resource: z
+        .object({
+          type: z
+            .string()
+            .trim()
+            .regex(/^[a-z][a-z0-9_]*$/, 'must be a resource type like openstack_compute_instance_v2')
+            .default('openstack_compute_instance_v2'),
+          name_attribute: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/, 'must be an attribute path like name or input.node_name')
+            .default('name'),
+          /** Resources that change with the nodes (an inventory not written by local_file), by address. */
+          companions: z
+            .array(
+              z
+                .string({ error: 'must be a resource address like terraform_data.inventory' })
+                .trim()
+                .min(1, { error: 'must be a resource address like terraform_data.inventory' }),
+              {
+                error: 'must be a list of resource addresses, e.g. [terraform_data.inventory]',
+              },
+            )
+            .max(100, { error: 'must list at most 100 resource addresses' })
+            .optional(),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  deployment: z
+    .object({
+      // The reference's methods; settings refuse the ones this tool does not run yet, by name.
+      method: z.enum(['kubespray', 'none', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
+      kubespray: z
+        .object({
+          version: optionalText,
+          venv_path: optionalText,
+          pip_args: z.array(z.string()).optional(),
+          /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */
+          upgrade_batch_size: z
+            .number({ error: BATCH_RULE })
+            .int({ error: BATCH_RULE })
+            .min(1, { error: BATCH_RULE })
+            .max(10_000, { error: BATCH_RULE })
+            .optional(),
+        })
+        .optional(),
+      cluster_api: ClusterApiConfigSchema.optional(),
+    })
+    .prefault({}),
+});
+
+export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
+
+export function parseClusterConfig(text: string, source: string): ClusterConfig {
+  const { value } = parseYamlMapping(text, source, CONFIG_FILE);
+  const result = ClusterConfigSchema.safeParse(value);
+  if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
+  const config = result.data;
+  const name = configClusterName(config);
+  if (config.schema_version !== '2.0') {
+    throw new UserError(`invalid schema version for cluster ${name}: expected 2.0, got "${config.schema_version}"`);
+  }
+  return config;
+}
+
+/** The cluster's name: `opencenter.cluster.cluster_name`, else `opencenter.meta.name`. */
+export function configClusterName(config: ClusterConfig): string {
+  return config.opencenter.cluster?.cluster_name || config.opencenter.meta.name;
+}
+
+/**
+ * The cluster directory a config names, `<local_dir>/infrastructure/clusters/<cluster>` (a relative
+ * `local_dir` is relative to the config file, so a repository carries both); undefined without `local_dir`.
+ */
+export function configClusterDir(
+  config: ClusterConfig,
+  configPath: string,
+  clusterName = configClusterName(config),
+): string | undefined {
+  const localDir = config.opencenter.gitops?.repository?.local_dir;
+  if (!localDir) return undefined;
+  return path.join(path.resolve(path.dirname(configPath), localDir), 'infrastructure', 'clusters', clusterName);
+}
+
+export function loadClusterConfig(file: string): ClusterConfig {
+  return parseClusterConfig(readTextFile(file, CONFIG_FILE), displayPath(file));
+}

@@ -1,0 +1,268 @@
+import { homedir } from 'node:os';
+import path from 'node:path';
+import {
+  CLUSTER_API_REFUSALS,
+  resolveClusterApiSettings,
+  type ClusterApiOptions,
+  type ClusterApiSettings,
+} from './cluster-api.js';
+import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
+import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from '../openstack/credentials.js';
+import type { WaitReadySettings } from '../kube/ready.js';
+import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './nodes.js';
+import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod, type Operation } from '../lib/option-values.js';
+import { UsageError, UserError } from '../lib/errors.js';
+
+/** Everything one deploy needs, resolved once from the config, options and environment. */
+export interface DeploySettings {
+  /** What this run does to the cluster; it decides the steps (operations.ts). */
+  operation: Operation;
+  organization: string;
+  clusterName: string;
+  configPath?: string;
+  clusterDir: string;
+  /** Whether the Kubespray steps run (`deployment.method: kubespray`). */
+  kubespray: boolean;
+  /** `deployment.method: cluster-api`: Cluster API provisions the cluster instead of OpenTofu and Kubespray. */
+  clusterApi?: ClusterApiSettings;
+  /** Address that replaces a loopback API server in the kubeconfig. */
+  vip?: string;
+  /** The cluster uses Octavia load balancers, so preflight requires the load-balancer service. */
+  useOctavia: boolean;
+  credentials: OpenStackCredentials;
+  opentofu: {
+    enabled: boolean;
+    binary?: string;
+    backend: string;
+    /** Apply exactly this saved plan instead of planning anew; `source` says where it came from, for errors. */
+    savedPlan?: { file: string; source: string };
+  };
+  /** Which plan resources are nodes (deploy: node removals before apply, scale.yml after). */
+  nodeResource: NodeResourceSpec;
+  /** Apply a plan that removes half the etcd members or every control plane node (loud in plan and summary). */
+  allowUnsafeNodeRemoval: boolean;
+  /** upgrade: the target version (no "v"), from the option or opencenter.cluster.kubernetes.version. */
+  kubernetesVersion?: string;
+  /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
+  upgradeBatchSize?: number;
+  venvDir: string;
+  python: string;
+  pipArgs: string[];
+  kubectl: string;
+  /** The normalised kubeconfig the pipeline produces (0600). */
+  kubeconfigPath: string;
+  stateDir: string;
+  waitReady: WaitReadySettings;
+  authCheck: { enabled: boolean; timeoutMs: number };
+  /** The environment commands inherit (process.env, or a controlled one in tests). */
+  baseEnv: Readonly<Record<string, string>>;
+}
+
+export const DEFAULT_WAIT: WaitReadySettings = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
+
+/** Options a user gives on the command line or as action inputs. */
+export interface DeployOptions {
+  operation?: Operation;
+  kubernetesVersion?: string;
+  allowUnsafeNodeRemoval?: boolean;
+  configPath?: string;
+  clusterDir?: string;
+  /** Standalone use: cluster name when there is no config (defaults to the cluster dir's name). */
+  clusterName?: string;
+  organization?: string;
+  vip?: string;
+  method?: DeploymentMethod;
+  tofuBinary?: string;
+  /** A saved binary plan for opentofu-apply (the action's plan-artifact). */
+  savedPlan?: { file: string; source: string };
+  kubeconfigPath?: string;
+  stateDir?: string;
+  venvDir?: string;
+  pipArgs?: string[];
+  python?: string;
+  kubectl?: string;
+  credentials?: CredentialInput;
+  cloud?: string;
+  cloudsYaml?: string;
+  waitReady?: Partial<WaitReadySettings>;
+  skipAuthCheck?: boolean;
+  authTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** deployment.method cluster-api: the management kubeconfig and tool paths given as flags or inputs. */
+  clusterApi?: ClusterApiOptions;
+}
+
+export function defaultStateDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state');
+  return path.join(base, 'cluster-deploy');
+}
+
+function configVip(config: ClusterConfig): string | undefined {
+  const infra = config.opencenter.infrastructure;
+  if (infra.k8s_api_ip) return infra.k8s_api_ip;
+  return infra.networking.vrrp_enabled ? infra.networking.vrrp_ip : undefined;
+}
+
+/** Resolves settings from an openCenter config (if given) and explicit options, which win. */
+export function resolveSettings(options: DeployOptions): DeploySettings {
+  const env = options.env ?? process.env;
+  const config = options.configPath ? loadClusterConfig(options.configPath) : undefined;
+  if (!config && !options.clusterDir) {
+    throw new UserError('give --config FILE (an openCenter cluster config) or --cluster-dir DIR for standalone use');
+  }
+  if (config && config.opencenter.infrastructure.provider !== 'openstack') {
+    throw new UserError(
+      `${options.configPath}: opencenter.infrastructure.provider is "${config.opencenter.infrastructure.provider}"; this tool deploys openstack clusters only`,
+    );
+  }
+  const clusterName =
+    options.clusterName ??
+    (config
+      ? configClusterName(config)
+      : parseName(
+          path.basename(path.resolve(options.clusterDir!)),
+          `the cluster directory's name (pass --cluster NAME)`,
+          UserError,
+        ));
+  const organization = options.organization ?? config?.opencenter.meta.organization ?? 'standalone';
+
+  let clusterDir = options.clusterDir;
+  if (!clusterDir && config) {
+    clusterDir = configClusterDir(config, options.configPath!, clusterName);
+    if (!clusterDir)
+      throw new UserError(
+        `${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`,
+      );
+  }
+  clusterDir = path.resolve(clusterDir!);
+
+  const method = options.method ?? config?.deployment.method ?? 'kubespray';
+  if (!(DEPLOYMENT_METHODS as readonly string[]).includes(method)) {
+    throw new UserError(
+      `${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${DEPLOYMENT_METHODS.slice(0, -1).join(', ')} or ${DEPLOYMENT_METHODS.at(-1)}`,
+    );
+  }
+  const stateDir = path.resolve(options.stateDir ?? defaultStateDir(env));
+  // KUBECONFIG lists paths separated by ":"; a kubeconfig path containing one would read as two.
+  if (options.kubeconfigPath?.includes(path.delimiter)) {
+    throw new UsageError(
+      `the kubeconfig path ${JSON.stringify(options.kubeconfigPath)} contains "${path.delimiter}", which separates paths in KUBECONFIG; choose a path without it`,
+    );
+  }
+  const clusterStateDir = path.join(stateDir, organization, clusterName);
+  const operation = options.operation ?? 'deploy';
+  const kubernetesVersion =
+    options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+  if (operation === 'upgrade' && !kubernetesVersion) {
+    throw new UsageError(
+      `upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`,
+    );
+  }
+  const baseEnv = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+
+  const nodeResource = config?.opentofu.node_resource;
+  const refusal = method === 'cluster-api' ? CLUSTER_API_REFUSALS[operation] : undefined;
+  if (refusal) throw new UsageError(refusal);
+  if (method === 'cluster-api' && !config) {
+    throw new UserError(
+      'deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api',
+    );
+  }
+  if (options.clusterApi && method !== 'cluster-api') {
+    throw new UsageError(
+      `--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`,
+    );
+  }
+  const clusterApi =
+    method === 'cluster-api' && config
+      ? resolveClusterApiSettings(config, options.clusterApi ?? {}, {
+          source: options.configPath!,
+          clusterName,
+          clusterDir,
+          clusterStateDir,
+        })
+      : undefined;
+  return {
+    operation,
+    organization,
+    clusterName,
+    configPath: options.configPath && path.resolve(options.configPath),
+    clusterDir,
+    kubespray: method === 'kubespray',
+    clusterApi,
+    vip: options.vip ?? (config ? configVip(config) : undefined),
+    useOctavia: config?.opencenter.infrastructure.networking.use_octavia ?? false,
+    credentials: resolveCredentials({
+      options: options.credentials,
+      env,
+      cloud: options.cloud,
+      cloudsYaml: options.cloudsYaml,
+      config: config && { openstack: config.opencenter.infrastructure.cloud?.openstack, source: options.configPath! },
+    }),
+    opentofu: {
+      enabled: config?.opentofu.enabled ?? true,
+      binary: options.tofuBinary ?? config?.opentofu.path,
+      backend: config?.opentofu.backend.type ?? 'local',
+      savedPlan: options.savedPlan,
+    },
+    nodeResource: nodeResource
+      ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
+      : DEFAULT_NODE_RESOURCE,
+    allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+    kubernetesVersion,
+    upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
+    venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
+    python: options.python ?? 'python3',
+    pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
+    kubectl: options.kubectl ?? 'kubectl',
+    kubeconfigPath: path.resolve(options.kubeconfigPath ?? path.join(clusterStateDir, 'kubeconfig')),
+    stateDir,
+    waitReady: { ...DEFAULT_WAIT, ...options.waitReady },
+    authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
+    baseEnv,
+  };
+}
+
+/**
+ * A destroy runs only when confirmed with the cluster's name (`--confirm`, input confirm-destroy),
+ * checked before anything runs. Planning a destroy needs no confirmation.
+ */
+export function checkDestroyConfirmation(
+  settings: Pick<DeploySettings, 'organization' | 'clusterName'>,
+  given: string | undefined,
+  how = { flag: '--confirm', input: 'confirm-destroy' },
+): void {
+  const { organization, clusterName } = settings;
+  const value = given?.trim() ?? '';
+  if (value === clusterName) return;
+  throw new UsageError(
+    value
+      ? `destroy: ${how.flag} "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+      : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`,
+  );
+}
+
+export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {
+  return `${settings.organization}/${settings.clusterName}`;
+}
+
+/** Per-cluster runtime paths: resume state, run logs, the deploy's plan and the check's own (never the deploy's). */
+export function runtimePaths(settings: DeploySettings): {
+  statePath: string;
+  logDir: string;
+  planPath: string;
+  driftPlanPath: string;
+  lockPath: string;
+} {
+  const dir = path.join(settings.stateDir, settings.organization, settings.clusterName);
+  // The binary plans hold every value in plain text: they stay in this private directory.
+  return {
+    statePath: path.join(dir, 'state.json'),
+    logDir: path.join(dir, 'logs'),
+    planPath: path.join(dir, 'tofu.plan'),
+    driftPlanPath: path.join(dir, 'drift.plan'),
+    lockPath: path.join(dir, 'deploy.lock'),
+  };
+}

@@ -1,0 +1,174 @@
+import type { CommandResult, CommandSpec, ExecOptions } from '../lib/command.js';
+import type { DeployOutput } from '../lib/output.js';
+import type { Redactor } from '../lib/redact.js';
+import type { DeploySettings } from './settings.js';
+
+import type { Operation } from '../lib/option-values.js';
+import type { DeployState } from './state.js';
+import type { CheckReport } from './check-report.js';
+
+/** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
+export const STEP_IDS = [
+  'openstack-preflight',
+  'opentofu-init',
+  'opentofu-plan',
+  'kubespray-venv-create',
+  'kubespray-pip-install',
+  'kubespray-remove-nodes',
+  'opentofu-apply',
+  'kubespray-ansible-playbook',
+  'kubernetes-version-check',
+  'kubespray-facts',
+  'kubespray-upgrade-control-plane',
+  'kubespray-upgrade-workers',
+  'opentofu-destroy',
+  'forget-cluster',
+  'opentofu-drift',
+  'cluster-health',
+  'openstack-normalize-kubeconfig',
+  'wait-ready',
+  'capi-management-cluster',
+  'clusterctl-init',
+  'capi-cloud-credentials',
+  'capi-render',
+  'capi-apply',
+  'capi-wait',
+  'capi-workload-kubeconfig',
+  'capi-addons',
+  'capi-pivot',
+  'capi-move-back',
+  'capi-delete-cluster',
+] as const;
+
+export type StepId = (typeof STEP_IDS)[number];
+
+/** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
+export const OPERATION_STEPS = {
+  deploy: [
+    'openstack-preflight',
+    'opentofu-init',
+    'opentofu-plan',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'kubespray-remove-nodes',
+    'opentofu-apply',
+    'kubespray-ansible-playbook',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+  ],
+  upgrade: [
+    'openstack-preflight',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'kubernetes-version-check',
+    'kubespray-facts',
+    'kubespray-upgrade-control-plane',
+    'kubespray-upgrade-workers',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+  ],
+  destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+  check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
+} as const satisfies Record<Operation, readonly StepId[]>;
+
+/**
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
+ * no check yet: its drift is `plan`'s kubectl diff).
+ * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ */
+export const CLUSTER_API_STEPS = {
+  deploy: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'clusterctl-init',
+    'capi-cloud-credentials',
+    'capi-render',
+    'capi-apply',
+    'capi-wait',
+    'capi-workload-kubeconfig',
+    'capi-addons',
+    'wait-ready',
+    'capi-pivot',
+  ],
+  upgrade: [],
+  destroy: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'capi-move-back',
+    'capi-delete-cluster',
+    'forget-cluster',
+  ],
+  check: [],
+} as const satisfies Record<Operation, readonly StepId[]>;
+
+/** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
+export function operationStepIds(operation: Operation): StepId[] {
+  return [...new Set<StepId>([...OPERATION_STEPS[operation], ...CLUSTER_API_STEPS[operation]])];
+}
+
+/**
+ * How a step behaves on resume:
+ * - `check`: reads only; always runs (credentials may have changed since the last attempt).
+ * - `runner-local`: produces files on this machine; skipped after success only while they exist,
+ *   so a fresh CI runner re-creates them.
+ * - `remote`: changes the cloud or the cluster; skipped once it succeeded.
+ * - `converge`: changes the cluster, but reads from the live cluster what is left to do; always
+ *   runs and does nothing when nothing is left (node removal, per-node upgrades).
+ */
+export type StepKind = 'check' | 'runner-local' | 'remote' | 'converge';
+
+/** What a step would do, for the dry-run plan; nothing here runs or writes. */
+export interface StepPlan {
+  workingDir: string;
+  /** The external command, exactly as `run` runs it (same argv, directory and environment). */
+  command?: CommandSpec;
+  reads: string[];
+  writes: string[];
+  /** Checks or actions done in-process, in words. */
+  actions?: string[];
+}
+
+export interface StepContext {
+  settings: DeploySettings;
+  redactor: Redactor;
+  output: DeployOutput;
+  /** Aborted when the run is interrupted; running children get SIGINT. */
+  signal: AbortSignal;
+  /**
+   * Runs a command with the run's redaction, live output, interruption and child tracking (the
+   * deploy lock records its process group). Throws CommandFailedError unless it exits 0 or
+   * `check: false` is given.
+   */
+  exec(spec: CommandSpec, options?: ExecOptions): Promise<CommandResult>;
+  /**
+   * The run's resume state. Steps that hand data to later steps (the node work a plan found) keep
+   * it here: the engine saves it, redacted, after every step, so a resumed run has it too.
+   */
+  state: DeployState;
+  /**
+   * A warning worth keeping (an overridden safety guard): printed now, and kept with the step's
+   * state and report, so summaries show it, also those of a later run that skips the step.
+   */
+  warn(message: string): void;
+  /** The ids of the steps this run covers (a composable action runs only some of them). */
+  selected: readonly StepId[];
+  /** operation check: the report its steps fill (drift, nodes, certificate, findings); the result carries it. */
+  report: CheckReport;
+}
+
+/** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
+export interface Step {
+  readonly id: StepId;
+  readonly title: string;
+  readonly kind: StepKind;
+  /**
+   * The step only prepares this later one (a plan, nodes drained before an apply): once that step
+   * has succeeded, it is skipped on resume; until then it always runs.
+   */
+  readonly preparesFor?: StepId;
+  plan(): Promise<StepPlan>;
+  /** For runner-local steps: are this step's outputs present (and whole) on this machine? */
+  outputsPresent?(): Promise<boolean>;
+  /** Runs the step; returns a short detail worth showing ("server → https://…"), if any. */
+  run(context: StepContext): Promise<string | void>;
+}

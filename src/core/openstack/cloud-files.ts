@@ -1,0 +1,88 @@
+import { authMethod, type OpenStackCredentials } from './credentials.js';
+
+// The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
+// resolved credentials. They hold secrets: callers write them 0600 and never log them.
+
+/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
+export function cloudsYaml(credentials: OpenStackCredentials, cloudName: string): string {
+  const auth: Record<string, string> = { auth_url: credentials.authUrl ?? '' };
+  const method = authMethod(credentials);
+  const put = (key: string, value: string | undefined) => {
+    if (value) auth[key] = value;
+  };
+  if (method === 'application-credential') {
+    put('application_credential_id', credentials.applicationCredentialId);
+    put(
+      'application_credential_name',
+      credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+    );
+    put('application_credential_secret', credentials.applicationCredentialSecret);
+    if (!credentials.applicationCredentialId) {
+      put('username', credentials.username);
+      put('user_id', credentials.userId);
+      put('user_domain_name', credentials.userDomainName);
+    }
+  } else {
+    put('username', credentials.username);
+    put('user_id', credentials.userId);
+    put('password', credentials.password);
+    put('project_name', credentials.projectName);
+    put('project_id', credentials.projectId);
+    put('user_domain_name', credentials.userDomainName);
+    put('project_domain_name', credentials.projectDomainName);
+  }
+  const cloud: Record<string, unknown> = {
+    auth,
+    auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
+    identity_api_version: 3,
+    interface: credentials.interface,
+    ...(credentials.region && { region_name: credentials.region }),
+    ...(credentials.insecure && { verify: false }),
+  };
+  // JSON is YAML: no YAML writer needed, and every value is quoted.
+  return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
+}
+
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+export function cloudConf(credentials: OpenStackCredentials): string {
+  const method = authMethod(credentials);
+  const entries: [string, string | undefined][] = [
+    ['auth-url', credentials.authUrl],
+    ['region', credentials.region],
+    ...(method === 'application-credential'
+      ? ([
+          ['application-credential-id', credentials.applicationCredentialId],
+          [
+            'application-credential-name',
+            credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+          ],
+          ['application-credential-secret', credentials.applicationCredentialSecret],
+          ...(credentials.applicationCredentialId
+            ? []
+            : [
+                ['username', credentials.username],
+                ['user-id', credentials.userId],
+                ['user-domain-name', credentials.userDomainName],
+              ]),
+        ] as [string, string | undefined][])
+      : ([
+          ['username', credentials.username],
+          ['user-id', credentials.userId],
+          ['password', credentials.password],
+          ['tenant-name', credentials.projectName],
+          ['tenant-id', credentials.projectId],
+          ['user-domain-name', credentials.userDomainName],
+          ['tenant-domain-name', credentials.projectDomainName],
+        ] as [string, string | undefined][])),
+    ['tls-insecure', credentials.insecure ? 'true' : undefined],
+  ];
+  return `[Global]\n${entries
+    .filter((e): e is [string, string] => !!e[1])
+    .map(([key, value]) => `${key}=${iniValue(value)}`)
+    .join('\n')}\n`;
+}

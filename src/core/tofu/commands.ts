@@ -1,0 +1,79 @@
+import type { CommandSpec, Exec } from '../lib/command.js';
+import { findExecutable } from '../lib/files.js';
+import { UserError } from '../lib/errors.js';
+import { deployEnvironment } from '../model/environment.js';
+import type { DeploySettings } from '../model/settings.js';
+import type { StepContext } from '../model/step.js';
+
+/** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
+async function resolveTofuBinary(settings: DeploySettings): Promise<string | undefined> {
+  const pathVar = settings.baseEnv.PATH;
+  if (settings.opentofu.binary) return findExecutable(settings.opentofu.binary, pathVar);
+  return (await findExecutable('tofu', pathVar)) ?? (await findExecutable('terraform', pathVar));
+}
+
+/** The binary, or an error that says how to get one. */
+export async function requireTofuBinary(settings: DeploySettings): Promise<string> {
+  const binary = await resolveTofuBinary(settings);
+  if (binary) return binary;
+  throw new UserError(
+    settings.opentofu.binary
+      ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
+      : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path',
+  );
+}
+
+/**
+ * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
+ * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
+ * names the one that would be looked for, so a plan can still show it.
+ */
+export async function tofuCommand(
+  settings: DeploySettings,
+  ...args: string[]
+): Promise<CommandSpec & { found: boolean }> {
+  const binary = await resolveTofuBinary(settings);
+  return {
+    argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
+    cwd: settings.clusterDir,
+    env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' },
+    found: binary !== undefined,
+  };
+}
+
+/** A tofu command built once per step: the plan shows exactly what run executes. */
+export class TofuCommands {
+  private readonly built = new Map<string, Promise<CommandSpec & { found: boolean }>>();
+  constructor(private readonly settings: DeploySettings) {}
+
+  get(...args: string[]): Promise<CommandSpec & { found: boolean }> {
+    const key = args.join('\0');
+    let spec = this.built.get(key);
+    if (!spec) {
+      spec = tofuCommand(this.settings, ...args);
+      this.built.set(key, spec);
+    }
+    return spec;
+  }
+
+  /** Runs one of them; without a binary, the error that says how to get one. */
+  async run(context: StepContext, args: readonly string[], options?: Parameters<StepContext['exec']>[1]) {
+    const { found, ...command } = await this.get(...args);
+    if (!found) await requireTofuBinary(this.settings);
+    return context.exec(command, options);
+  }
+}
+
+export function stripFound({ found: _, ...command }: CommandSpec & { found: boolean }): CommandSpec {
+  return command;
+}
+
+/** What `tofu init` runs: the same for the deploy's opentofu-init step and the plan preview. */
+export const TOFU_INIT_ARGS: readonly string[] = ['init', '-input=false'];
+
+/** `tofu init` in the cluster dir; without a binary, the error that says how to get one. */
+export async function tofuInit(settings: DeploySettings, exec: Exec): Promise<void> {
+  const { found, ...command } = await tofuCommand(settings, ...TOFU_INIT_ARGS);
+  if (!found) await requireTofuBinary(settings);
+  await exec(command);
+}

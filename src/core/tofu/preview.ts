@@ -1,0 +1,75 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { commandExecutor } from '../lib/command.js';
+import { ensurePrivateDir } from '../lib/files.js';
+import { acquireDeployLock, lockChildHooks } from '../lib/lock.js';
+import type { DeployOutput } from '../lib/output.js';
+import type { Redactor } from '../lib/redact.js';
+import { plannedNodeChanges, type PlannedNodeChanges } from '../kubespray/node-changes.js';
+import type { PlanChanges } from '../model/changes.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
+import { requireTofuBinary, tofuCommand, tofuInit } from './commands.js';
+import { readPlanJson, summarizeChanges } from './plan-json.js';
+
+export interface TofuPlan {
+  planFile: string;
+  changes: PlanChanges;
+  /** Node names the plan creates, deletes or replaces (kubespray/node-changes.ts); nothing else of its values. */
+  nodes: PlannedNodeChanges;
+  /** `tofu show -no-color <plan>`, redacted. */
+  text: string;
+}
+export interface TofuPlanContext {
+  redactor: Redactor;
+  output: DeployOutput;
+  signal?: AbortSignal;
+}
+
+/**
+ * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
+ * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
+ */
+export async function runTofuPlan(
+  settings: DeploySettings,
+  planFile: string,
+  { redactor, output, signal = new AbortController().signal }: TofuPlanContext,
+  { destroy = false }: { destroy?: boolean } = {},
+): Promise<TofuPlan> {
+  await requireTofuBinary(settings);
+  const { found: _, ...base } = await tofuCommand(settings);
+  const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
+  await ensurePrivateDir(path.dirname(planFile));
+  // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
+  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), {
+    onProgress: (message) => output.line(message),
+    signal,
+    operation: 'plan',
+  });
+  try {
+    const exec = commandExecutor({
+      redactor,
+      output: output.write,
+      signal,
+      ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
+    });
+    output.startGroup('OpenTofu plan');
+    try {
+      await tofuInit(settings, exec); // exactly the deploy's init
+      await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
+    } finally {
+      output.endGroup();
+    }
+    // tofu writes the plan with the umask's mode; it holds every value in plain text.
+    await fs.chmod(planFile, 0o600);
+    const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
+    const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+    return {
+      planFile,
+      changes: summarizeChanges(document),
+      nodes: plannedNodeChanges(document, settings.nodeResource),
+      text: text.stdout,
+    };
+  } finally {
+    await lock.release();
+  }
+}
