@@ -1,0 +1,58 @@
+import { InterruptedError } from './errors.js';
+
+/** The first pause of a poll; pauses then double up to the interval. */
+export const FIRST_PAUSE_MS = 500;
+
+/** A pause that ends early when the run is interrupted. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** One look at what is awaited: done with a value, or not yet, saying why (the line a waiting user sees). */
+export type PollAttempt<T> = { done: true; value: T; line?: string } | { done: false; line: string };
+
+export interface PollOptions {
+  timeoutMs: number;
+  /** Longest pause between attempts; the first attempt is immediate and pauses double from FIRST_PAUSE_MS. */
+  intervalMs: number;
+  signal?: AbortSignal;
+  /** Told each line that differs from the one before (a done attempt's line too, when it has one). */
+  onLine?: (line: string) => void;
+  /** The error of a timeout, given the last line. */
+  timeoutError: (last: string) => Error;
+}
+
+/**
+ * The one poll loop of the project (the readiness wait, the Cluster API waits): attempts until one is
+ * done, pauses from 0.5 s doubling up to the interval, ends early on interruption, and on timeout
+ * throws the caller's error naming the last thing seen.
+ */
+export async function poll<T>(
+  attempt: (count: number) => Promise<PollAttempt<T>>,
+  options: PollOptions,
+): Promise<{ value: T; attempts: number }> {
+  const { signal } = options;
+  const deadline = Date.now() + options.timeoutMs;
+  let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
+  let last = '';
+  for (let attempts = 1; ; attempts++) {
+    const result = await attempt(attempts);
+    if (signal?.aborted) throw new InterruptedError();
+    if (result.line !== undefined && result.line !== last) options.onLine?.(result.line);
+    if (result.done) return { value: result.value, attempts };
+    last = result.line;
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw options.timeoutError(last);
+    await sleep(Math.min(pause, remaining), signal);
+    if (signal?.aborted) throw new InterruptedError();
+    pause = Math.min(pause * 2, options.intervalMs);
+  }
+}
