@@ -9043,7 +9043,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
 /* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
 /* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2850);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7751);
 /* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
 /* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
 /* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
@@ -9092,26 +9092,22 @@ async function planClusterApi(pipeline, plan, json) {
     if (!json)
         stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
     const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
-    const controller = new AbortController();
-    const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
-        interrupting: 'the Cluster API plan (a plan saves no state)',
-        waitingFor: 'kubectl diff to stop',
-    });
     try {
-        const saved = await pipeline.store.load().catch(() => undefined);
-        const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
-            redactor: pipeline.redactor,
-            output,
-            signal: controller.signal,
+        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
+            const saved = await pipeline.store.load().catch(() => undefined);
+            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+                redactor: pipeline.redactor,
+                output,
+                signal,
+            });
+            if (json)
+                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+            else
+                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+            return 0;
         });
-        if (json)
-            stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
-        else
-            stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
-        return 0;
     }
     finally {
-        dispose();
         await output.close();
     }
 }
@@ -9137,23 +9133,19 @@ async function execute(command) {
                 stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
-            const controller = new AbortController();
-            const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), {
-                interrupting: 'tofu plan (a plan saves no state)',
-                waitingFor: 'tofu plan to stop',
-            });
             try {
-                const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal: controller.signal }, { destroy: command.options.operation === 'destroy' });
-                const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .G)(pipeline.settings, tofu.nodes);
-                if (command.json)
-                    stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
-                // tofu's plan text was shown live above; only the summary follows it.
-                else
-                    stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .g)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
-                return 0;
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
+                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
+                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
+                    if (command.json)
+                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                    // tofu's plan text was shown live above; only the summary follows it.
+                    else
+                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                    return 0;
+                });
             }
             finally {
-                dispose();
                 await output.close();
             }
         }
@@ -9163,38 +9155,37 @@ async function execute(command) {
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
-            const controller = new AbortController();
-            const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation));
             try {
-                const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal: controller.signal });
-                if (result.ok && result.checkReport) {
-                    for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
-                        output.line(line);
-                }
-                else if (result.ok && command.options.operation === 'destroy') {
-                    output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
-                }
-                else if (result.ok) {
-                    const done = command.options.operation === 'upgrade'
-                        ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}`
-                        : `Deploy of ${result.cluster}`;
-                    output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
-                    output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
-                }
-                else {
-                    stderr(`error: ${result.error}\n`);
-                }
-                output.line(`Log: ${result.logPath}`);
-                if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
-                    output.line(`Resume state: ${result.statePath}`);
-                if (command.json)
-                    stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
-                if (result.checkReport)
-                    return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
-                return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
+                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
+                    if (result.ok && result.checkReport) {
+                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
+                            output.line(line);
+                    }
+                    else if (result.ok && command.options.operation === 'destroy') {
+                        output.line(`Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`);
+                    }
+                    else if (result.ok) {
+                        const done = command.options.operation === 'upgrade'
+                            ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}`
+                            : `Deploy of ${result.cluster}`;
+                        output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
+                        output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
+                    }
+                    else {
+                        stderr(`error: ${result.error}\n`);
+                    }
+                    output.line(`Log: ${result.logPath}`);
+                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
+                        output.line(`Resume state: ${result.statePath}`);
+                    if (command.json)
+                        stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
+                    if (result.checkReport)
+                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
+                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+                });
             }
             finally {
-                dispose();
                 await output.close();
             }
         }
@@ -9213,19 +9204,14 @@ async function execute(command) {
             return 0;
         }
         case 'wait-ready': {
-            const controller = new AbortController();
-            const dispose = (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .abortOnSignals */ .P)(controller, (message) => stderr(`${message}\n`), {
-                interrupting: 'the wait',
-                waitingFor: 'kubectl to stop',
-            });
-            try {
+            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
                 const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .C)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal: controller.signal }),
-                    signal: controller.signal,
+                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal }),
+                    signal,
                     timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
                     intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
@@ -9234,10 +9220,7 @@ async function execute(command) {
                 const nodes = result.readyNodes !== undefined ? ` (${result.readyNodes}/${result.totalNodes} nodes Ready)` : '';
                 stdout(`ready: ${result.endpoint}${nodes}\n`);
                 return 0;
-            }
-            finally {
-                dispose();
-            }
+            });
         }
     }
 }
@@ -9269,7 +9252,6 @@ __webpack_async_result__();
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Pu: () => (/* binding */ failureLine),
 /* harmony export */   Qj: () => (/* binding */ NO_CLUSTER_API),
 /* harmony export */   Ze: () => (/* binding */ MOVE_LABEL),
 /* harmony export */   hO: () => (/* binding */ renderManifests),
@@ -9307,10 +9289,6 @@ function capiOf(settings) {
     if (!settings.clusterApi)
         throw new Error('cluster-api step built without cluster-api settings');
     return settings.clusterApi;
-}
-/** What kubectl or clusterctl said went wrong: the last line of its output. */
-function failureLine(result) {
-    return (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .lastLine */ .fM)(result.tail) || `exited with ${result.exitCode}`;
 }
 /** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
 const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
@@ -9407,7 +9385,7 @@ async function renderManifests(settings, exec) {
     const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
     if (result.exitCode !== 0) {
         throw ((0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .missingVariablesError */ .uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
-            new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`clusterctl generate cluster failed: ${failureLine(result)}`));
+            new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`clusterctl generate cluster failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureLine */ .Pu)(result)}`));
     }
     if (!result.stdout.trim())
         throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
@@ -9666,16 +9644,17 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony export */   m: () => (/* binding */ runCapiPlan)
 /* harmony export */ });
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4196);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8885);
-/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1849);
-/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7414);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
-/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
-/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4495);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4986);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2592);
-/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3204);
-/* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2168);
+/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1849);
+/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7414);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6408);
+/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4495);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
+/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3204);
+/* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2168);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8885);
+/* harmony import */ var _model_changes_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8960);
 
 
 
@@ -9698,25 +9677,22 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
     const capi = settings.clusterApi;
     if (!capi)
         throw new Error('runCapiPlan without cluster-api settings');
-    const lock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .acquireDeployLock */ .z)((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .runtimePaths */ .hi)(settings).lockPath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .clusterId */ .kL)(settings), {
-        onProgress: (message) => output.line(message),
-        signal,
+    const locked = {
+        file: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath,
+        cluster: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings),
         operation: 'plan',
-    });
-    try {
-        const exec = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandExecutor */ .nY)({
-            redactor,
-            output: output.write,
-            signal,
-            ...(0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_6__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
-        });
+        output,
+        redactor,
+        signal,
+    };
+    return (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_5__/* .withDeployLock */ .Jg)(locked, async (exec) => {
         // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
-        const problem = (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .problemsError */ .$j)(await (0,_preflight_js__WEBPACK_IMPORTED_MODULE_10__/* .clusterApiProblems */ .D)(settings, capi, { needsKind: false }));
+        const problem = (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .problemsError */ .$j)(await (0,_preflight_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterApiProblems */ .D)(settings, capi, { needsKind: false }));
         if (problem)
             throw problem;
-        const rendered = await (0,_management_js__WEBPACK_IMPORTED_MODULE_9__/* .renderManifests */ .hO)(settings, exec);
+        const rendered = await (0,_management_js__WEBPACK_IMPORTED_MODULE_8__/* .renderManifests */ .hO)(settings, exec);
         const everythingNew = (note) => ({
-            changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({
+            changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .diffChanges */ .Xw)(rendered.objects.map((o) => ({
                 kind: o.kind,
                 name: o.name,
                 ...(o.namespace && { namespace: o.namespace }),
@@ -9727,15 +9703,15 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
             manifestsFile: rendered.file,
         });
         // After a pivot the workload cluster holds the objects.
-        const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_3__/* .managementKubeconfig */ .LH)(capi);
+        const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_2__/* .managementKubeconfig */ .LH)(capi);
         if (capi.management.kind === 'kind' && !(await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_0__/* .pathExists */ .s0)(management))) {
             return everythingNew(record?.pivotedAt
                 ? `the cluster manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig is not on this machine (kubeconfig-passphrase keeps it with the state): every object is shown as new`
                 : 'no kind management cluster on this machine yet: a deploy creates it and every object');
         }
         // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_8__/* .deployEnvironment */ .P)(settings);
-        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_9__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
+        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .P)(settings);
+        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_8__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
             capture: true,
             quiet: true,
             check: false,
@@ -9743,31 +9719,21 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
         // kubectl diff: 0 no differences, 1 differences, anything else an error.
         if (diff.exitCode !== 0 && diff.exitCode !== 1) {
             const said = diff.tail.join('\n');
-            if (_management_js__WEBPACK_IMPORTED_MODULE_9__/* .NO_CLUSTER_API */ .Qj.test(said))
+            if (_management_js__WEBPACK_IMPORTED_MODULE_8__/* .NO_CLUSTER_API */ .Qj.test(said))
                 return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
             const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}${source}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .lastLine */ .fM)(diff.tail) || `exit ${diff.exitCode}`}`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}${source}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_10__/* .failureLine */ .Pu)(diff, 'exit')}`);
         }
-        const { entries, text } = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .parseKubectlDiff */ .J6)(diff.stdout);
-        return { changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_2__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
-    }
-    finally {
-        await lock.release();
-    }
+        const { entries, text } = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .parseKubectlDiff */ .J6)(diff.stdout);
+        return { changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
+    });
 }
 /** The change summary as text, for the CLI, in the manner of renderTofuChanges. */
 function renderCapiChanges(cluster, plan) {
     const { changes } = plan;
     const note = plan.note ? `  (${plan.note})\n` : '';
-    if (changes.rows.length === 0)
-        return `Cluster API plan for ${cluster}: no changes\n${note}`;
-    const lines = [
-        `Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`,
-    ];
-    const sign = { create: '+', update: '~', destroy: '-', replace: '-/+' };
-    for (const row of changes.rows)
-        lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
-    return `${lines.join('\n')}\n${note}`;
+    const counts = `${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`;
+    return `${(0,_model_changes_js__WEBPACK_IMPORTED_MODULE_11__/* .renderChangeTable */ .b)(`Cluster API plan for ${cluster}`, counts, changes)}${note}`;
 }
 
 
@@ -9784,7 +9750,7 @@ function renderCapiChanges(cluster, plan) {
 /* harmony export */ });
 /* unused harmony export objectFailure */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_tool_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2816);
 
 
 /**
@@ -9876,17 +9842,7 @@ function objectFailure(object) {
 }
 /** Parses kubectl's list of the watched types; a reply that is not one is an error saying so. */
 function parseCapiObjects(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
-    }
-    const parsed = ListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items;
+    return (0,_lib_tool_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseToolJson */ .I)(json, ListSchema, (0,_lib_tool_json_js__WEBPACK_IMPORTED_MODULE_0__/* .notJsonOf */ .v)(`kubectl get ${WATCHED_TYPES[0]},… -o json`, json, 'a list')).items;
 }
 /**
  * Where the cluster stands: machines running against what the control plane and machine
@@ -10012,30 +9968,25 @@ function describeFailure(error, interrupted) {
  */
 async function runDeploy(run) {
     const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .selectSteps */ .Ki)(run.steps, run.filter); // a bad selection fails before anything is written
-    const lock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), {
-        onProgress: (message) => run.output.line(message),
-        signal: run.signal,
+    return (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .withDeployLock */ .Jg)({
+        file: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .runtimePaths */ .hi)(run.settings).lockPath,
+        cluster: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings),
         operation: run.settings.operation,
-    });
-    let kindLock;
-    try {
+        output: run.output,
+        redactor: run.output.redactor,
+        signal: run.signal,
+    }, async (exec) => {
         const kindLockFile = run.settings.clusterApi && (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__/* .kindLockPath */ .T_)(run.settings.clusterApi, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .defaultStateDir */ .yD)(run.settings.baseEnv));
-        if (kindLockFile)
-            kindLock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .z)(kindLockFile, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), { signal: run.signal });
-        // Every command of every step goes through this: redacted, live, interruptible, and recorded in
-        // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
-        const exec = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
-            redactor: run.output.redactor,
-            output: run.output.write,
-            signal: run.signal,
-            ...(0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .lockChildHooks */ .K)(lock, (message) => run.output.line(`warning: ${message}`)),
-        });
-        return await runSelected(run, selected, exec);
-    }
-    finally {
-        await kindLock?.release();
-        await lock.release();
-    }
+        const kindLock = kindLockFile
+            ? await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_8__/* .acquireDeployLock */ .zE)(kindLockFile, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings), { signal: run.signal })
+            : undefined;
+        try {
+            return await runSelected(run, selected, exec);
+        }
+        finally {
+            await kindLock?.release();
+        }
+    });
 }
 async function runSelected(run, selected, exec) {
     const { settings, store, output, filter, signal } = run;
@@ -10233,7 +10184,7 @@ async function runSelected(run, selected, exec) {
 
 /***/ }),
 
-/***/ 2850:
+/***/ 7751:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10258,486 +10209,8 @@ var files = __nccwpck_require__(4196);
 var kube_kubeconfig = __nccwpck_require__(5466);
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
 var yaml = __nccwpck_require__(4324);
-// EXTERNAL MODULE: ./lib/core/lib/duration.js
-var duration = __nccwpck_require__(2335);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-;// CONCATENATED MODULE: ./lib/core/openstack/keystone.js
-/**
- * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
- * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
- */
-
-
-
-
-
-const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
-const DEFAULT_REQUIRED_SERVICES = ['identity', 'compute', 'network', 'image'];
-/**
- * The Keystone v3 base URL for an auth_url: `https://k:5000` and `https://k:5000/v3/` both give
- * `https://k:5000/v3`. Any other API version (v2.0) is refused: tokens come from v3 only.
- */
-function normalizeAuthUrl(authUrl) {
-    let url;
-    try {
-        url = new URL(authUrl.trim());
-    }
-    catch {
-        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new errors/* UserError */.yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
-    }
-    const pathname = url.pathname.replace(/\/+$/, '');
-    const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
-    if (version === undefined)
-        return `${url.origin}${pathname}/v3`;
-    if (version !== 'v3' && !version.startsWith('v3.')) {
-        throw new errors/* UserError */.yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
-    }
-    return `${url.origin}${pathname.slice(0, -version.length)}v3`;
-}
-/** One line for the dry-run plan; never throws, so a plan can show even incomplete credentials. */
-function describeAuthCheck(creds, options = {}) {
-    let tokensUrl;
-    try {
-        tokensUrl = creds.authUrl ? `${normalizeAuthUrl(creds.authUrl)}/auth/tokens` : '<auth_url missing>/auth/tokens';
-    }
-    catch {
-        tokensUrl = `${creds.authUrl}/auth/tokens`;
-    }
-    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
-    const credential = method ? credentialLabel(creds, method) : 'no complete credentials yet';
-    const services = (options.requiredServices ?? DEFAULT_REQUIRED_SERVICES).join(', ');
-    const where = `${creds.region ?? 'any region'}/${endpointInterface(creds)}`;
-    return `POST ${tokensUrl} (${credential}), then check catalog for ${services} in ${where}`;
-}
-/**
- * Gets a token and checks the catalog. Throws a UserError naming the problem and the fix for every
- * failure a user can cause: unreachable Keystone, rejected credentials, wrong region, missing service.
- * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
- */
-async function checkOpenStackAuth(creds, options = {}) {
-    if (!creds.authUrl) {
-        throw new errors/* UserError */.yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
-    }
-    const identityUrl = normalizeAuthUrl(creds.authUrl);
-    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
-    if (!method) {
-        throw new errors/* UserError */.yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
-    }
-    const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
-    const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
-    const request = {
-        auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) },
-    };
-    let answer;
-    try {
-        answer = await postJson(tokensUrl, request, tlsOptions(creds), timeoutMs);
-    }
-    catch (error) {
-        throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
-    }
-    const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
-    const { region, endpoints } = checkCatalog(token.catalog, {
-        identityUrl,
-        region: creds.region,
-        regionSource: creds.sources.region,
-        interface: endpointInterface(creds),
-        requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
-    });
-    return {
-        method,
-        user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
-        ...(token.project?.name !== undefined && { project: token.project.name }),
-        region,
-        interface: endpointInterface(creds),
-        ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
-        endpoints,
-    };
-}
-// ---- the token request ------------------------------------------------------------------------
-/** Accepts the older `publicURL` spelling (OS_ENDPOINT_TYPE style) as well as `public`. */
-function endpointInterface(creds) {
-    return (creds.interface || 'public').replace(/URL$/, '');
-}
-/** How the credential is named in messages: ids and names only, never the secret. */
-function credentialLabel(creds, method) {
-    if (method === 'application-credential') {
-        if (creds.applicationCredentialId)
-            return `application credential ${creds.applicationCredentialId}`;
-        return `application credential "${creds.applicationCredentialName}" of ${userLabel(creds)}`;
-    }
-    return `password for ${userLabel(creds)}`;
-}
-function userLabel(creds) {
-    if (creds.username)
-        return `user ${creds.username} in domain ${creds.userDomainName ?? '(none)'}`;
-    return `user id ${creds.userId}`;
-}
-function source(creds, field) {
-    const from = creds.sources[field];
-    return from ? ` (from ${from})` : '';
-}
-/** The `identity` part of the request. Keystone looks users up by id, or by name within a domain. */
-function identityRequest(creds, method) {
-    if (method === 'application-credential') {
-        const secret = creds.applicationCredentialSecret;
-        if (creds.applicationCredentialId) {
-            return {
-                methods: ['application_credential'],
-                application_credential: { id: creds.applicationCredentialId, secret },
-            };
-        }
-        return {
-            methods: ['application_credential'],
-            application_credential: {
-                name: creds.applicationCredentialName,
-                secret,
-                user: userReference(creds, 'an application credential name'),
-            },
-        };
-    }
-    return {
-        methods: ['password'],
-        password: { user: { ...userReference(creds, 'a username'), password: creds.password } },
-    };
-}
-function userReference(creds, needer) {
-    if (creds.userId)
-        return { id: creds.userId };
-    if (!creds.username) {
-        throw new errors/* UserError */.yo(`${needer} needs its user: set the username with its user domain, or the user id`);
-    }
-    if (!creds.userDomainName) {
-        throw new errors/* UserError */.yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
-    }
-    return { name: creds.username, domain: { name: creds.userDomainName } };
-}
-/**
- * Password tokens are scoped to the project; an unscoped token has no catalog. Application
- * credentials carry their own project and Keystone refuses a scope next to them.
- */
-function projectScope(creds) {
-    if (creds.projectId)
-        return { project: { id: creds.projectId } };
-    if (!creds.projectName) {
-        throw new errors/* UserError */.yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
-    }
-    const domain = creds.projectDomainName ?? creds.userDomainName;
-    if (!domain) {
-        throw new errors/* UserError */.yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
-    }
-    return { project: { name: creds.projectName, domain: { name: domain } } };
-}
-function tlsOptions(creds) {
-    if (!creds.caCert)
-        return { insecure: creds.insecure };
-    try {
-        return { insecure: creds.insecure, ca: (0,external_node_fs_.readFileSync)(creds.caCert) };
-    }
-    catch (error) {
-        throw new errors/* UserError */.yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-    }
-}
-/** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
-const MAX_ANSWER_MIB = 8;
-class RequestTimeout extends Error {
-    connected;
-    constructor(connected) {
-        super('request timed out');
-        this.connected = connected;
-    }
-}
-/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
-async function postJson(url, payload, tls, timeoutMs) {
-    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
-    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
-    return new Promise((resolve, reject) => {
-        const data = JSON.stringify(payload);
-        let connected = false;
-        const fail = (error) => {
-            clearTimeout(deadline);
-            reject(error);
-        };
-        const request = transport.request(url, {
-            method: 'POST',
-            // A one-off connection: no keep-alive socket outlives the check.
-            agent: false,
-            headers: {
-                'Content-Type': 'application/json',
-                Accept: 'application/json',
-                'Content-Length': Buffer.byteLength(data),
-            },
-            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
-        }, (response) => {
-            const chunks = [];
-            let size = 0;
-            response.on('data', (chunk) => {
-                size += chunk.length;
-                if (size > MAX_ANSWER_MIB * 1024 * 1024) {
-                    request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
-                }
-                else {
-                    chunks.push(chunk);
-                }
-            });
-            response.on('error', fail);
-            response.on('end', () => {
-                clearTimeout(deadline);
-                resolve({
-                    status: response.statusCode ?? 0,
-                    contentType: response.headers['content-type'] ?? '',
-                    ...(response.headers.location !== undefined && { location: response.headers.location }),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                });
-            });
-        });
-        const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
-        request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
-        request.on('error', fail);
-        request.end(data);
-    });
-}
-const UNTRUSTED_CERTIFICATE_CODES = new Set([
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-]);
-function connectionError(error, url, identityUrl, timeoutMs) {
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    const address = `${url.hostname}:${port}`;
-    const keystone = `Keystone at ${identityUrl}`;
-    if (error instanceof RequestTimeout) {
-        const what = error.connected
-            ? `${keystone} accepted the connection but did not answer within ${(0,duration/* formatDuration */.a)(timeoutMs)}`
-            : `could not connect to ${address} (${keystone}) within ${(0,duration/* formatDuration */.a)(timeoutMs)}; a firewall may be dropping the traffic`;
-        return new errors/* UserError */.yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
-    }
-    const code = error.code ?? '';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return new errors/* UserError */.yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
-    }
-    if (code === 'ECONNREFUSED') {
-        return new errors/* UserError */.yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
-    }
-    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-        return new errors/* UserError */.yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
-    }
-    const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
-    if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
-    }
-    if (code === 'CERT_HAS_EXPIRED') {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
-    }
-    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return new errors/* UserError */.yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
-    }
-    if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-        return new errors/* UserError */.yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
-    }
-    return new errors/* UserError */.yo(`request to ${keystone} failed: ${(0,errors/* errorMessage */.gJ)(error)}`);
-}
-// ---- the answer ---------------------------------------------------------------------------------
-/**
- * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
- * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
- */
-const optionalString = schemas/* string */.YjP()
-    .nullish()
-    .catch(undefined)
-    .transform((v) => v ?? undefined);
-const CatalogEndpointSchema = schemas/* object */.Ikc({
-    interface: optionalString,
-    region_id: optionalString,
-    region: optionalString,
-    url: optionalString,
-});
-const CatalogServiceSchema = schemas/* object */.Ikc({
-    type: optionalString,
-    endpoints: schemas/* array */.YOg(CatalogEndpointSchema).optional().catch(undefined),
-});
-const TokenAnswerSchema = schemas/* object */.Ikc({
-    token: schemas/* object */.Ikc({
-        user: schemas/* object */.Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
-        project: schemas/* object */.Ikc({ name: optionalString }).optional().catch(undefined),
-        expires_at: optionalString,
-        catalog: schemas/* array */.YOg(CatalogServiceSchema).optional().catch(undefined),
-    }),
-});
-const ErrorAnswerSchema = schemas/* object */.Ikc({ error: schemas/* object */.Ikc({ message: schemas/* string */.YjP() }) });
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** What came back instead of a Keystone answer, for messages. */
-function describeBody(answer, json) {
-    if (/html/i.test(answer.contentType) || /^\s*</.test(answer.body))
-        return 'an HTML page';
-    if (json !== undefined)
-        return 'JSON that is not a Keystone token';
-    return answer.body.trim() === '' ? 'an empty body' : `non-JSON content (${answer.contentType || 'no content type'})`;
-}
-/** Keystone's text for every 401 it does not explain; quoting it would add nothing. */
-const GENERIC_UNAUTHORIZED = 'The request you have made requires authentication.';
-/**
- * Keystone's own error text ({"error": {"message": ...}}) when it says more than the generic 401,
- * e.g. "The password is expired and needs to be changed for user: <id>.", and repeats no secret.
- */
-function keystoneErrorMessage(json, creds) {
-    const parsed = ErrorAnswerSchema.safeParse(json);
-    if (!parsed.success)
-        return undefined;
-    const text = parsed.data.error.message.trim();
-    if (text === '' || text === GENERIC_UNAUTHORIZED)
-        return undefined;
-    if ((0,openstack_credentials/* credentialSecrets */.DJ)(creds).some((secret) => text.includes(secret)))
-        return undefined;
-    return text.slice(0, 300);
-}
-function readToken(answer, context) {
-    const { creds, method, identityUrl, tokensUrl } = context;
-    const json = parseJson(answer.body);
-    const keystoneMessage = keystoneErrorMessage(json, creds);
-    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
-    const label = credentialLabel(creds, method);
-    const status = answer.status;
-    if (status === 200 || status === 201) {
-        const parsed = TokenAnswerSchema.safeParse(json);
-        if (!parsed.success) {
-            throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
-        }
-        const { token } = parsed.data;
-        if (!token.catalog) {
-            throw new errors/* UserError */.yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
-        }
-        return { ...token, catalog: token.catalog };
-    }
-    if (status === 401)
-        throw new errors/* UserError */.yo(rejectedMessage(context, keystoneMessage));
-    if (status === 403) {
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
-    }
-    if (status === 404 && keystoneMessage) {
-        const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
-        throw new errors/* UserError */.yo(missingAppCred
-            ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
-            : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
-    }
-    if (status === 404) {
-        throw new errors/* UserError */.yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
-    }
-    if (status >= 300 && status < 400) {
-        throw new errors/* UserError */.yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
-    }
-    if (status >= 500) {
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
-    }
-    if (keystoneMessage)
-        throw new errors/* UserError */.yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-    throw new errors/* UserError */.yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
-}
-/**
- * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
- * credential, an unknown user and a project the user cannot use all get the same generic message.
- * Say which credential was refused and list what else gets the same answer.
- */
-function rejectedMessage(context, keystoneMessage) {
-    const { creds, method, identityUrl } = context;
-    const rejected = `Keystone at ${identityUrl} rejected the ${credentialLabel(creds, method)}`;
-    if (keystoneMessage && /expired/i.test(keystoneMessage)) {
-        const renew = method === 'application-credential'
-            ? 'the application credential has expired; create a new one'
-            : 'the password has expired; change it (e.g. in Horizon), then retry';
-        return `${rejected}: ${renew} (Keystone: "${keystoneMessage}")`;
-    }
-    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
-    if (method === 'application-credential') {
-        const causes = creds.applicationCredentialId
-            ? 'the secret is wrong'
-            : 'the secret, the user or the user domain is wrong';
-        return `${rejected}${quoted}: ${causes}, or the application credential has expired (Keystone gives the same answer for both). Check the secret${source(creds, 'applicationCredentialSecret')} or create a new application credential`;
-    }
-    const project = creds.projectId
-        ? ` Keystone gives the same answer when project ${creds.projectId} does not exist or the user has no role on it.`
-        : ` Keystone gives the same answer when project ${creds.projectName} in domain ${creds.projectDomainName ?? creds.userDomainName} does not exist or the user has no role on it.`;
-    return `${rejected}${quoted}: check the user, its domain and the password${source(creds, 'password')}.${project}`;
-}
-function endpointRegion(endpoint) {
-    return endpoint.region_id ?? endpoint.region ?? undefined;
-}
-function uniqueSorted(values) {
-    return [...new Set([...values].filter((v) => !!v))].sort();
-}
-/**
- * Without a configured region, clients take the first endpoint of the interface in any region;
- * the check does the same.
- */
-function findEndpoint(catalog, type, region, iface) {
-    for (const service of catalog) {
-        if (service.type !== type)
-            continue;
-        const endpoint = service.endpoints?.find((e) => e.interface === iface && e.url && (region === undefined || endpointRegion(e) === region));
-        if (endpoint)
-            return endpoint;
-    }
-    return undefined;
-}
-function checkCatalog(catalog, check) {
-    const { identityUrl, region, interface: iface } = check;
-    const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
-    const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
-    if (region !== undefined && !catalogRegions.includes(region)) {
-        throw new errors/* UserError */.yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
-            `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
-    }
-    const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
-    if (missing.length > 0) {
-        const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
-        const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
-        throw new errors/* UserError */.yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
-            'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
-    }
-    const endpoints = {};
-    const foundIn = new Set();
-    for (const service of catalog) {
-        if (!service.type || endpoints[service.type] !== undefined)
-            continue;
-        const endpoint = findEndpoint(catalog, service.type, region, iface);
-        if (!endpoint?.url)
-            continue;
-        endpoints[service.type] = endpoint.url;
-        if (check.requiredServices.includes(service.type))
-            foundIn.add(endpointRegion(endpoint));
-    }
-    return { region: region ?? (uniqueSorted(foundIn).join(', ') || '(no region)'), endpoints };
-}
-/** "not in the catalog at all", or the regions and interfaces it does have: "RegionOne (public, internal)". */
-function whereServiceExists(catalog, type) {
-    const endpoints = catalog.filter((service) => service.type === type).flatMap((service) => service.endpoints ?? []);
-    if (endpoints.length === 0)
-        return 'is not in the catalog at all';
-    const byRegion = new Map();
-    for (const endpoint of endpoints) {
-        const region = endpointRegion(endpoint) ?? '(no region)';
-        const interfaces = byRegion.get(region) ?? new Set();
-        interfaces.add(endpoint.interface ?? '?');
-        byRegion.set(region, interfaces);
-    }
-    const regions = [...byRegion.keys()]
-        .sort()
-        .map((region) => `${region} (${[...byRegion.get(region)].sort().join(', ')})`);
-    return `exists only in ${regions.join(', ')}`;
-}
-
+// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
+var keystone = __nccwpck_require__(5842);
 // EXTERNAL MODULE: ./lib/core/lib/redact.js
 var redact = __nccwpck_require__(1078);
 // EXTERNAL MODULE: ./lib/core/model/settings.js + 2 modules
@@ -10750,8 +10223,12 @@ var cluster_api = __nccwpck_require__(7414);
 var environment = __nccwpck_require__(2592);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
 // EXTERNAL MODULE: ./lib/core/capi/status.js
 var capi_status = __nccwpck_require__(3689);
+// EXTERNAL MODULE: ./lib/core/lib/duration.js
+var duration = __nccwpck_require__(2335);
 // EXTERNAL MODULE: ./lib/core/capi/management.js
 var capi_management = __nccwpck_require__(3204);
 ;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
@@ -10841,7 +10318,13 @@ function cloudConf(credentials) {
 
 // EXTERNAL MODULE: ./lib/core/lib/poll.js
 var poll = __nccwpck_require__(1838);
+// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
+var lib_command = __nccwpck_require__(8885);
+// EXTERNAL MODULE: ./lib/core/lib/tool-json.js
+var tool_json = __nccwpck_require__(2816);
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
+
 
 
 
@@ -10931,7 +10414,7 @@ class CapiManagementClusterStep {
                 check: false,
             });
             if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,capi_management/* failureLine */.Pu)(ready)}`);
+                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
             }
             if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
                 context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
@@ -11006,17 +10489,8 @@ const ProviderListSchema = schemas/* object */.Ikc({
     })),
 });
 function parseProviders(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new errors/* UserError */.yo(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
-    }
-    const parsed = ProviderListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new errors/* UserError */.yo(`kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items.map((p) => ({
+    const list = (0,tool_json/* parseToolJson */.I)(json, ProviderListSchema, (0,tool_json/* notJsonOf */.v)('kubectl get providers -A -o json', json, 'a provider list'));
+    return list.items.map((p) => ({
         name: p.metadata.name ?? '',
         namespace: p.metadata.namespace ?? '',
         providerName: p.providerName ?? '',
@@ -11050,7 +10524,7 @@ async function ensureProviders(context, commands, kubeconfig) {
     if (inventory.exitCode === 0)
         installed = parseProviders(inventory.stdout);
     else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
-        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,capi_management/* failureLine */.Pu)(inventory)}`);
+        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,lib_command/* failureLine */.Pu)(inventory)}`);
     }
     const { missing } = providerDecision(installed, commands.capi);
     let done = 'providers already installed at the pinned versions';
@@ -11230,9 +10704,9 @@ class CapiApplyStep {
                 throw new errors/* InterruptedError */.p4();
             const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
             if (!webhook || attempt >= WEBHOOK_RETRIES)
-                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,capi_management/* failureLine */.Pu)(result)}`);
+                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(result)}`);
             context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
-            await (0,poll/* sleep */.y)(attempt * 2000, context.signal);
+            await (0,poll/* sleep */.yy)(attempt * 2000, context.signal);
         }
     }
 }
@@ -11242,27 +10716,22 @@ class CapiApplyStep {
  */
 async function pollObjects(context, command, what, check) {
     const { timeoutMs, intervalMs } = context.settings.waitReady;
-    const deadline = Date.now() + timeoutMs;
-    let pause = Math.min(poll/* FIRST_PAUSE_MS */.v, intervalMs);
-    let last = '';
-    for (;;) {
+    const { value } = await (0,poll/* poll */.wt)(async () => {
         const result = await context.exec(command, { capture: true, quiet: true, check: false });
         if (context.signal.aborted)
             throw new errors/* InterruptedError */.p4();
-        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,capi_management/* failureLine */.Pu)(result)}`, done: false };
-        if (progress.line !== last)
-            context.output.line(`      ${progress.line}`);
-        if (progress.done)
-            return progress.line;
-        last = progress.line;
-        const remaining = deadline - Date.now();
-        if (remaining <= 0)
-            throw new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`);
-        await (0,poll/* sleep */.y)(Math.min(pause, remaining), context.signal);
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
-        pause = Math.min(pause * 2, intervalMs);
-    }
+        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
+        return progress.done
+            ? { done: true, value: progress.line, line: progress.line }
+            : { done: false, line: progress.line };
+    }, {
+        timeoutMs,
+        intervalMs,
+        signal: context.signal,
+        onLine: (line) => context.output.line(`      ${line}`),
+        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
+    });
+    return value;
 }
 /**
  * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
@@ -11332,7 +10801,7 @@ class CapiWorkloadKubeconfigStep {
     async run(context) {
         const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
         if (result.exitCode !== 0)
-            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,capi_management/* failureLine */.Pu)(result)}`);
+            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,lib_command/* failureLine */.Pu)(result)}`);
         const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
         const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
         if (!text.trim())
@@ -11380,7 +10849,7 @@ class CapiAddonsStep {
             throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
         const applied = await context.exec(this.command, { check: false });
         if (applied.exitCode !== 0)
-            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,capi_management/* failureLine */.Pu)(applied)}`);
+            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
         // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
         const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
         context.redactor.add(conf);
@@ -11526,7 +10995,7 @@ class CapiDeleteClusterStep {
         const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
         if (deletion.exitCode !== 0) {
             if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
-                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,capi_management/* failureLine */.Pu)(deletion)}`);
+                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(deletion)}`);
             // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
             if (capi.management.kind === 'kind') {
                 await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
@@ -11604,6 +11073,7 @@ class ForgetClusterStep {
 // EXTERNAL MODULE: ./lib/core/kube/nodes.js
 var kube_nodes = __nccwpck_require__(6408);
 ;// CONCATENATED MODULE: ./lib/core/kube/version.js
+
 
 
 
@@ -11689,22 +11159,15 @@ function workerBatches(workers, batchSize) {
     return batches;
 }
 const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
-function version_parseJson(text, schema, command) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new errors/* UserError */.yo(`\`${command}\` did not print JSON`);
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success)
-        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(`the output of \`${command}\``, parsed.error.issues));
-    return parsed.data;
+function parseJson(text, schema, command) {
+    return (0,tool_json/* parseToolJson */.I)(text, schema, {
+        notJson: `\`${command}\` did not print JSON`,
+        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
+    });
 }
 /** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
 function clusterVersionsFromKubectl(versionJson, nodesJson) {
-    const version = version_parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
     const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
     const silent = nodes.find((node) => !node.name || !node.kubelet);
     if (silent)
@@ -12153,13 +11616,14 @@ class NormalizeKubeconfigStep {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
-var command = __nccwpck_require__(8885);
 // EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
 var plan_json = __nccwpck_require__(3288);
 // EXTERNAL MODULE: ./lib/core/tofu/commands.js
 var commands = __nccwpck_require__(7800);
+// EXTERNAL MODULE: ./lib/core/kubespray/node-plan.js
+var node_plan = __nccwpck_require__(8550);
 ;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
+
 
 
 
@@ -12261,11 +11725,10 @@ class OpenTofuPlanStep {
         const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
         if (!this.settings.kubespray)
             return summary;
-        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory;
-        const inventory = (0,node_changes/* readInventory */.zw)(inventoryFile);
         const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
-        const work = (0,node_changes/* nodeWorkFromPlan */.vc)(planned, inventory);
-        const { warnings } = (0,node_changes/* checkRemovalSafety */.$I)(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
+        const { work, inventory, warnings, refused } = (0,node_plan/* planNodeWork */.Rv)(this.settings, planned);
+        if (refused)
+            throw new errors/* UserError */.yo(refused);
         for (const warning of warnings)
             context.warn(warning);
         const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
@@ -12280,7 +11743,7 @@ class OpenTofuPlanStep {
         const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
         context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
         // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
-        if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes'))
+        if ((0,node_plan/* appliesWithoutDraining */.$4)(context.selected))
             refuseUndrained(context.state);
         return `${summary}; ${(0,node_changes/* describeNodeDecisions */.Hq)(pending, (0,node_changes/* predictedPlaybook */.Ih)(pending, inventory))}`;
     }
@@ -12295,8 +11758,7 @@ async function fileDigest(file) {
  * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
  */
 function refuseUndrained(state) {
-    const removed = new Set(state.nodeWork?.removed ?? []);
-    const undrained = (state.nodeWork?.remove ?? []).filter((node) => !removed.has(node));
+    const undrained = (0,node_plan/* undrainedNodes */.Eg)(state.nodeWork);
     if (undrained.length === 0)
         return;
     throw new errors/* UserError */.yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
@@ -12338,7 +11800,7 @@ class OpenTofuApplyStep {
             await this.tofu.run(context, this.args);
         }
         catch (error) {
-            throw error instanceof command/* CommandFailedError */.ju ? this.explain(error) : error;
+            throw error instanceof lib_command/* CommandFailedError */.ju ? this.explain(error) : error;
         }
         context.state.planDigest = undefined; // applied: it is spent
     }
@@ -12479,7 +11941,7 @@ class OpenTofuDriftStep {
         try {
             const planned = await this.tofu.run(context, this.args, { check: false });
             if (planned.exitCode !== 0 && planned.exitCode !== 2)
-                throw this.explain(new command/* CommandFailedError */.ju('tofu plan', planned));
+                throw this.explain(new lib_command/* CommandFailedError */.ju('tofu plan', planned));
             await external_node_fs_.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
             const planJson = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
             const { changes, missing } = withoutMissingLocalFiles(planJson, (0,plan_json/* summarizeChanges */.Nf)(planJson));
@@ -12576,14 +12038,8 @@ var check_report = __nccwpck_require__(8796);
 
 
 
+
 const DAY_MS = 86_400_000;
-/** The most useful line of a failed kubectl run: its last non-empty output line. */
-function lastLine(result) {
-    return ([...result.tail]
-        .reverse()
-        .find((l) => l.trim() !== '')
-        ?.trim() ?? `exited with ${result.exitCode}`);
-}
 /** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
 function failedReadyzChecks(text) {
     return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
@@ -12667,7 +12123,7 @@ class ClusterHealthStep {
             add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
         }
         if (listed.exitCode !== 0) {
-            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
+            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${(0,lib_command/* failureLine */.Pu)(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
         }
         else {
             if (nodes)
@@ -12677,7 +12133,7 @@ class ClusterHealthStep {
             for (const check of failed)
                 add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
             if (readyz.exitCode !== 0 && failed.length === 0)
-                add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
+                add('unchecked', 'readyz', `/readyz?verbose did not answer (${(0,lib_command/* failureLine */.Pu)(readyz)})`);
         }
         try {
             const certificate = await probeApiCertificate(tls);
@@ -13016,11 +12472,11 @@ function clusterApiSteps(settings, preflight) {
 
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
 function keystoneAuthChecker(settings) {
-    const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
+    const requiredServices = [...keystone/* DEFAULT_REQUIRED_SERVICES */.r6, ...(settings.useOctavia ? ['load-balancer'] : [])];
     return {
-        describe: (credentials, timeoutMs) => describeAuthCheck(credentials, { timeoutMs, requiredServices }),
+        describe: (credentials, timeoutMs) => (0,keystone/* describeAuthCheck */.KT)(credentials, { timeoutMs, requiredServices }),
         async check(credentials, timeoutMs) {
-            const result = await checkOpenStackAuth(credentials, { timeoutMs, requiredServices });
+            const result = await (0,keystone/* checkOpenStackAuth */.tR)(credentials, { timeoutMs, requiredServices });
             const project = result.project ? ` in project ${result.project}` : '';
             return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
         },
@@ -13376,9 +12832,10 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ abortOnSignals),
+/* harmony export */   In: () => (/* binding */ interruptible),
 /* harmony export */   _: () => (/* binding */ interruptNote)
 /* harmony export */ });
+/* unused harmony export abortOnSignals */
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8112);
 
 /**
@@ -13415,6 +12872,20 @@ function interruptNote(operation) {
             interrupting: `the ${operation} (it keeps no state: run it again to start over)`,
             waitingFor: 'the running command to stop',
         };
+}
+/**
+ * Runs `body` with SIGINT/SIGTERM turned into an abort of the signal it is given (abortOnSignals),
+ * the handlers removed after: the one interruptible run of the CLI and the actions.
+ */
+async function interruptible(note, what, body) {
+    const controller = new AbortController();
+    const dispose = abortOnSignals(controller, note, what);
+    try {
+        return await body(controller.signal);
+    }
+    finally {
+        dispose();
+    }
 }
 
 
@@ -13656,7 +13127,7 @@ function kubeconfigSecrets(text, source) {
 /* harmony export */   s4: () => (/* binding */ kubectlCommand)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_tool_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2816);
 
 
 /** The parts of a node list we read; anything else in it is ignored. */
@@ -13678,17 +13149,8 @@ function kubeletRelease(kubelet) {
 }
 /** Parses kubectl's node list; a reply that is not one is an error saying so. */
 function parseNodeList(json) {
-    let document;
-    try {
-        document = JSON.parse(json);
-    }
-    catch {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`);
-    }
-    const parsed = NodeListSchema.safeParse(document);
-    if (!parsed.success)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
-    return parsed.data.items.map((node) => ({
+    const list = (0,_lib_tool_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseToolJson */ .I)(json, NodeListSchema, (0,_lib_tool_json_js__WEBPACK_IMPORTED_MODULE_0__/* .notJsonOf */ .v)('kubectl get nodes -o json', json, 'a node list', ` starting ${JSON.stringify(json.slice(0, 40))}`));
+    return list.items.map((node) => ({
         name: node.metadata?.name ?? '',
         ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
         kubelet: node.status?.nodeInfo?.kubeletVersion ?? '',
@@ -13779,10 +13241,10 @@ async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }
 /* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
-/* harmony import */ var _lib_poll_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1838);
-/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4324);
-/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5466);
-/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6408);
+/* harmony import */ var _lib_poll_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1838);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4324);
+/* harmony import */ var _kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5466);
+/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6408);
 
 
 
@@ -13794,8 +13256,8 @@ async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }
 
 /** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
 function countReadyNodes(json, version) {
-    const nodes = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_7__/* .parseNodeList */ .AP)(json);
-    const ready = nodes.filter((n) => n.ready && (!version || (0,_nodes_js__WEBPACK_IMPORTED_MODULE_7__/* .kubeletRelease */ .A8)(n.kubelet) === version)).length;
+    const nodes = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_8__/* .parseNodeList */ .AP)(json);
+    const ready = nodes.filter((n) => n.ready && (!version || (0,_nodes_js__WEBPACK_IMPORTED_MODULE_8__/* .kubeletRelease */ .A8)(n.kubelet) === version)).length;
     return { ready, total: nodes.length };
 }
 /** The kubeconfig to wait with; a missing one is usually a step not run yet. */
@@ -13803,7 +13265,7 @@ function readKubeconfig(file) {
     // Only when nothing is there: a symlink loop or a dangling link is reported as what it is by readTextFile.
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && !isSymlink(file))
         throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig not found: ${file}; run step openstack-normalize-kubeconfig first`);
-    return (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(file, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .KUBECONFIG_FILE */ .HT);
+    return (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(file, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .KUBECONFIG_FILE */ .HT);
 }
 function isSymlink(file) {
     try {
@@ -13821,53 +13283,42 @@ function isSymlink(file) {
 async function waitForReady(options) {
     const { kubeconfig, kubectl, env, cwd, exec, signal } = options;
     const text = readKubeconfig(kubeconfig);
-    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_6__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
+    const endpoint = (0,_kubeconfig_js__WEBPACK_IMPORTED_MODULE_7__/* .kubeconfigEndpoint */ .xF)(text, kubeconfig);
     // kubectl would fall back to localhost:8080 and the wait would run out its whole timeout.
     if (!endpoint)
         throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`);
-    const deadline = Date.now() + options.timeoutMs;
-    let pause = Math.min(_lib_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .FIRST_PAUSE_MS */ .v, options.intervalMs);
-    let lastReason = '';
-    let attempts = 0;
     // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
-    const run = (...args) => exec((0,_nodes_js__WEBPACK_IMPORTED_MODULE_7__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
-    for (;;) {
-        attempts++;
-        let reason;
+    const run = (...args) => exec((0,_nodes_js__WEBPACK_IMPORTED_MODULE_8__/* .kubectlCommand */ .s4)(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
+    const wanted = { nodes: options.nodes, version: options.version };
+    const { value, attempts } = await (0,_lib_poll_js__WEBPACK_IMPORTED_MODULE_5__/* .poll */ .wt)(async () => {
         const ready = await run('get', '--raw', '/readyz');
         if (signal?.aborted)
             throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InterruptedError */ .p4();
-        if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
-            if (!options.nodes && !options.version)
-                return { endpoint, attempts };
-            const nodes = await run('get', 'nodes', '-o', 'json');
-            if (nodes.exitCode === 0) {
-                const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, options.version);
-                // After an upgrade every registered node must be Ready at the target, however many there are.
-                const wanted = Math.max(options.nodes ?? 0, options.version ? total : 0);
-                if (readyNodes >= wanted)
-                    return { endpoint, attempts, readyNodes, totalNodes: total };
-                reason = `${readyNodes}/${wanted} nodes Ready${options.version ? ` at v${options.version}` : ''} (${total} registered)`;
-            }
-            else {
-                reason = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .lastLine */ .fM)(nodes.tail) || `kubectl get nodes exited with ${nodes.exitCode}`;
-            }
-        }
-        else {
-            reason = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .lastLine */ .fM)(ready.tail) || `kubectl get --raw /readyz exited with ${ready.exitCode}`;
-        }
-        if (reason !== lastReason)
-            options.onWaiting?.(reason);
-        lastReason = reason;
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${reason}`);
-        }
-        await (0,_lib_poll_js__WEBPACK_IMPORTED_MODULE_8__/* .sleep */ .y)(Math.min(pause, remaining), signal);
-        if (signal?.aborted)
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InterruptedError */ .p4();
-        pause = Math.min(pause * 2, options.intervalMs);
-    }
+        if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok')
+            return { done: false, line: (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .failureLine */ .Pu)(ready, 'kubectl get --raw /readyz exited with') };
+        if (!wanted.nodes && !wanted.version)
+            return { done: true, value: { endpoint } };
+        const nodes = await run('get', 'nodes', '-o', 'json');
+        if (nodes.exitCode !== 0)
+            return { done: false, line: (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .failureLine */ .Pu)(nodes, 'kubectl get nodes exited with') };
+        const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, wanted.version);
+        // After an upgrade every registered node must be Ready at the target, however many there are.
+        const count = Math.max(wanted.nodes ?? 0, wanted.version ? total : 0);
+        if (readyNodes >= count)
+            return { done: true, value: { endpoint, readyNodes, totalNodes: total } };
+        return {
+            done: false,
+            line: `${readyNodes}/${count} nodes Ready${wanted.version ? ` at v${wanted.version}` : ''} (${total} registered)`,
+        };
+    }, {
+        timeoutMs: options.timeoutMs,
+        intervalMs: options.intervalMs,
+        signal,
+        onLine: options.onWaiting,
+        timeoutError: (last) => new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(options.timeoutMs)}; last error: ${last}`),
+    });
+    const { readyNodes, totalNodes } = value;
+    return readyNodes === undefined ? { endpoint, attempts } : { endpoint, attempts, readyNodes, totalNodes };
 }
 
 
@@ -14370,8 +13821,11 @@ function describeNodeDecisions(work, decision) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ nodeDecisions),
-/* harmony export */   g: () => (/* binding */ renderNodeDecisions)
+/* harmony export */   $4: () => (/* binding */ appliesWithoutDraining),
+/* harmony export */   Eg: () => (/* binding */ undrainedNodes),
+/* harmony export */   Gm: () => (/* binding */ nodeDecisions),
+/* harmony export */   Rv: () => (/* binding */ planNodeWork),
+/* harmony export */   gV: () => (/* binding */ renderNodeDecisions)
 /* harmony export */ });
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
 /* harmony import */ var _node_changes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3408);
@@ -14379,34 +13833,58 @@ function describeNodeDecisions(work, decision) {
 
 
 
-/**
- * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
- * Kubespray does not run (deployment.method none) or the operation is not a deploy.
- */
-function nodeDecisions(settings, planned) {
-    if (!settings.kubespray || settings.operation !== 'deploy')
-        return undefined;
+/** The node work of this plan against the inventory before it, and what the quorum guard says of it. */
+function planNodeWork(settings, planned) {
     const inventoryFile = (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .kubesprayPaths */ .Z)(settings).inventory;
     const inventory = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .readInventory */ .zw)(inventoryFile);
     const work = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeWorkFromPlan */ .vc)(planned, inventory);
-    let warnings = [];
-    let refused;
     try {
-        warnings = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRemovalSafety */ .$I)(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile).warnings;
+        const { warnings } = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRemovalSafety */ .$I)(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile);
+        return { work, inventory, warnings };
     }
     catch (error) {
         if (!(error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo))
             throw error;
-        refused = error.message;
+        return { work, inventory, warnings: [], refused: error.message };
     }
+}
+/**
+ * The undrained-apply rule: a run that applies without kubespray-remove-nodes (a single step, the
+ * tofu action) would delete servers whose nodes were never drained and removed.
+ */
+function appliesWithoutDraining(stepIds) {
+    return stepIds.includes('opentofu-apply') && !stepIds.includes('kubespray-remove-nodes');
+}
+/** The nodes the pending work deletes that kubespray-remove-nodes has not drained and removed yet. */
+function undrainedNodes(work) {
+    const removed = new Set(work?.removed ?? []);
+    return (work?.remove ?? []).filter((node) => !removed.has(node));
+}
+/**
+ * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
+ * Kubespray does not run (deployment.method none) or the operation is not a deploy. Given the steps a
+ * run covers, a plan that deletes nodes in a run that would apply without draining them is refused,
+ * as the engine refuses it.
+ */
+function nodeDecisions(settings, planned, stepIds) {
+    if (!settings.kubespray || settings.operation !== 'deploy')
+        return undefined;
+    const { work, inventory, warnings, refused } = planNodeWork(settings, planned);
     const decision = (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .predictedPlaybook */ .Ih)(work, inventory);
-    return {
+    const nodes = {
         summary: (0,_node_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeDecisions */ .Hq)(work, decision),
         removeBeforeApply: work.remove,
         playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
         ...(decision.kind === 'scale' && { limit: decision.limit }),
         ...(refused && { refused }),
         warnings: [...warnings.filter((w) => w.startsWith('UNSAFE:')), ...warnings.filter((w) => !w.startsWith('UNSAFE:'))],
+    };
+    if (nodes.refused || nodes.removeBeforeApply.length === 0 || !stepIds || !appliesWithoutDraining(stepIds))
+        return nodes;
+    return {
+        ...nodes,
+        refused: `the plan deletes nodes ${nodes.removeBeforeApply.join(', ')}, but this action applies without kubespray-remove-nodes, which drains and removes them first; ` +
+            'deploy with the root action, which removes them before applying',
     };
 }
 /** The decisions as text lines, for the CLI. */
@@ -14528,10 +14006,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   ju: () => (/* binding */ CommandFailedError),
   nY: () => (/* binding */ commandExecutor),
   Ni: () => (/* binding */ failureHeadline),
-  fM: () => (/* binding */ lastLine)
+  Pu: () => (/* binding */ failureLine)
 });
 
-// UNUSED EXPORTS: commandName, runCommand
+// UNUSED EXPORTS: commandName, lastLine, runCommand
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -14705,12 +14183,19 @@ function commandExecutor(base) {
         return result;
     };
 }
-/** The most useful line of a failed kubectl run: its last non-empty output line. */
+/** The most useful line of a failed command's output: its last non-empty line. */
 function lastLine(lines) {
     return ([...lines]
         .reverse()
         .find((l) => l.trim() !== '')
         ?.trim() ?? '');
+}
+/**
+ * What a failed command said went wrong, the one way every step and preview reports it: the last line
+ * of its output, else `<what> <exit code>` (default "exited with N").
+ */
+function failureLine(result, what = 'exited with') {
+    return lastLine(result.tail) || `${what} ${result.exitCode}`;
 }
 
 
@@ -15162,9 +14647,11 @@ function lstatIfExists(p) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  z: () => (/* binding */ acquireDeployLock),
-  K: () => (/* binding */ lockChildHooks)
+  zE: () => (/* binding */ acquireDeployLock),
+  Jg: () => (/* binding */ withDeployLock)
 });
+
+// UNUSED EXPORTS: lockChildHooks
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -15178,6 +14665,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
+var command = __nccwpck_require__(8885);
 // EXTERNAL MODULE: ./lib/core/lib/duration.js
 var duration = __nccwpck_require__(2335);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
@@ -15185,6 +14674,7 @@ var errors = __nccwpck_require__(6452);
 // EXTERNAL MODULE: ./lib/core/lib/files.js
 var files = __nccwpck_require__(4196);
 ;// CONCATENATED MODULE: ./lib/core/lib/lock.js
+
 
 
 
@@ -15531,6 +15021,30 @@ async function settleLeftoverGroup(pgid, command, options) {
         why = `still running ${(0,duration/* formatDuration */.a)(graceMs)} after ${signal}`;
     }
     throw new errors/* UserError */.yo(`${what} is ${why}; stop it, then deploy again`);
+}
+/**
+ * Runs `body` under the deploy lock with the one executor every command goes through: redacted, live,
+ * interruptible, and recorded in the lock, so a run taking over after a kill -9 can wait for (or stop)
+ * what is still running. The engine and both plan previews (tofu, Cluster API) run this way.
+ */
+async function withDeployLock({ file, cluster, operation, output, redactor, signal }, body) {
+    const lock = await acquireDeployLock(file, cluster, {
+        onProgress: (message) => output.line(message),
+        signal,
+        operation,
+    });
+    try {
+        const exec = (0,command/* commandExecutor */.nY)({
+            redactor,
+            output: output.write,
+            signal,
+            ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
+        });
+        return await body(exec);
+    }
+    finally {
+        await lock.release();
+    }
 }
 
 
@@ -15927,9 +15441,12 @@ class DeployOutput {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ FIRST_PAUSE_MS),
-/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */   wt: () => (/* binding */ poll),
+/* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
+/* unused harmony export FIRST_PAUSE_MS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+
 /** The first pause of a poll; pauses then double up to the interval. */
 const FIRST_PAUSE_MS = 500;
 /** A pause that ends early when the run is interrupted. */
@@ -15943,6 +15460,34 @@ function sleep(ms, signal) {
         }
         signal?.addEventListener('abort', done, { once: true });
     });
+}
+/**
+ * The one poll loop of the project (the readiness wait, the Cluster API waits): attempts until one is
+ * done, pauses from 0.5 s doubling up to the interval, ends early on interruption, and on timeout
+ * throws the caller's error naming the last thing seen.
+ */
+async function poll(attempt, options) {
+    const { signal } = options;
+    const deadline = Date.now() + options.timeoutMs;
+    let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
+    let last = '';
+    for (let attempts = 1;; attempts++) {
+        const result = await attempt(attempts);
+        if (signal?.aborted)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InterruptedError */ .p4();
+        if (result.line !== undefined && result.line !== last)
+            options.onLine?.(result.line);
+        if (result.done)
+            return { value: result.value, attempts };
+        last = result.line;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0)
+            throw options.timeoutError(last);
+        await sleep(Math.min(pause, remaining), signal);
+        if (signal?.aborted)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InterruptedError */ .p4();
+        pause = Math.min(pause * 2, options.intervalMs);
+    }
 }
 
 
@@ -16452,6 +15997,46 @@ function charStart(i, n, at) {
 
 /***/ }),
 
+/***/ 2816:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ parseToolJson),
+/* harmony export */   v: () => (/* binding */ notJsonOf)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+
+/**
+ * The one way a tool's JSON output (kubectl, clusterctl, tofu) is read: parsed, then checked against
+ * the zod schema of the parts we use; either failure is a UserError saying which.
+ */
+function parseToolJson(text, schema, errors) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(errors.notJson);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(errors.invalid(parsed.error.issues));
+    return parsed.data;
+}
+/**
+ * The usual messages: "<command> did not print JSON (N bytes<detail>)" and "<command> printed
+ * something that is not <noun>: <path> <message>" (the first issue).
+ */
+function notJsonOf(command, text, noun, detail = '') {
+    return {
+        notJson: `${command} did not print JSON (${text.length} bytes${detail})`,
+        invalid: (issues) => `${command} printed something that is not ${noun}: ${issues[0]?.path.join('.')} ${issues[0]?.message}`,
+    };
+}
+
+
+/***/ }),
+
 /***/ 4324:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -16610,6 +16195,29 @@ function parseYamlMapping(text, source, kind) {
 /** Reads (readTextFile's checks) and parses a YAML file whose top level is a mapping. */
 function readYamlMapping(file, kind) {
     return parseYamlMapping((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readTextFile */ .Gu)(file, kind), (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .displayPath */ .Gt)(file), kind);
+}
+
+
+/***/ }),
+
+/***/ 8960:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ renderChangeTable)
+/* harmony export */ });
+const SIGN = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+/**
+ * The one change table of the CLI and the dry run: "<title>: <counts>", then one line per changed
+ * object with its sign (+ ~ - -/+); "<title>: no changes" when there are none.
+ */
+function renderChangeTable(title, counts, changes) {
+    if (changes.rows.length === 0)
+        return `${title}: no changes\n`;
+    const lines = [`${title}: ${counts}`];
+    for (const row of changes.rows)
+        lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
+    return `${lines.join('\n')}\n`;
 }
 
 
@@ -17173,10 +16781,13 @@ function loadClusterConfig(file) {
     return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
 }
 
+// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
+var keystone = __nccwpck_require__(5842);
 ;// CONCATENATED MODULE: ./lib/core/model/nodes.js
 const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
 
 ;// CONCATENATED MODULE: ./lib/core/model/settings.js
+
 
 
 
@@ -17288,7 +16899,7 @@ function resolveSettings(options) {
         kubeconfigPath: external_node_path_.resolve(options.kubeconfigPath ?? external_node_path_.join(clusterStateDir, 'kubeconfig')),
         stateDir,
         waitReady: { ...DEFAULT_WAIT, ...options.waitReady },
-        authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
+        authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? keystone/* DEFAULT_AUTH_TIMEOUT_MS */.o0 },
         baseEnv,
     };
 }
@@ -18137,6 +17748,499 @@ function credentialProblems(creds) {
 
 /***/ }),
 
+/***/ 5842:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KT: () => (/* binding */ describeAuthCheck),
+/* harmony export */   o0: () => (/* binding */ DEFAULT_AUTH_TIMEOUT_MS),
+/* harmony export */   r6: () => (/* binding */ DEFAULT_REQUIRED_SERVICES),
+/* harmony export */   tR: () => (/* binding */ checkOpenStackAuth)
+/* harmony export */ });
+/* unused harmony export normalizeAuthUrl */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4554);
+/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/**
+ * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
+ * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
+ */
+
+
+
+
+
+const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUIRED_SERVICES = ['identity', 'compute', 'network', 'image'];
+/**
+ * The Keystone v3 base URL for an auth_url: `https://k:5000` and `https://k:5000/v3/` both give
+ * `https://k:5000/v3`. Any other API version (v2.0) is refused: tokens come from v3 only.
+ */
+function normalizeAuthUrl(authUrl) {
+    let url;
+    try {
+        url = new URL(authUrl.trim());
+    }
+    catch {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+    }
+    const pathname = url.pathname.replace(/\/+$/, '');
+    const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
+    if (version === undefined)
+        return `${url.origin}${pathname}/v3`;
+    if (version !== 'v3' && !version.startsWith('v3.')) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
+    }
+    return `${url.origin}${pathname.slice(0, -version.length)}v3`;
+}
+/** One line for the dry-run plan; never throws, so a plan can show even incomplete credentials. */
+function describeAuthCheck(creds, options = {}) {
+    let tokensUrl;
+    try {
+        tokensUrl = creds.authUrl ? `${normalizeAuthUrl(creds.authUrl)}/auth/tokens` : '<auth_url missing>/auth/tokens';
+    }
+    catch {
+        tokensUrl = `${creds.authUrl}/auth/tokens`;
+    }
+    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .authMethod */ .A8)(creds);
+    const credential = method ? credentialLabel(creds, method) : 'no complete credentials yet';
+    const services = (options.requiredServices ?? DEFAULT_REQUIRED_SERVICES).join(', ');
+    const where = `${creds.region ?? 'any region'}/${endpointInterface(creds)}`;
+    return `POST ${tokensUrl} (${credential}), then check catalog for ${services} in ${where}`;
+}
+/**
+ * Gets a token and checks the catalog. Throws a UserError naming the problem and the fix for every
+ * failure a user can cause: unreachable Keystone, rejected credentials, wrong region, missing service.
+ * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
+ */
+async function checkOpenStackAuth(creds, options = {}) {
+    if (!creds.authUrl) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+    }
+    const identityUrl = normalizeAuthUrl(creds.authUrl);
+    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .authMethod */ .A8)(creds);
+    if (!method) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
+    }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+    const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
+    const request = {
+        auth: { identity: identityRequest(creds, method), ...(method === 'password' && { scope: projectScope(creds) }) },
+    };
+    let answer;
+    try {
+        answer = await postJson(tokensUrl, request, tlsOptions(creds), timeoutMs);
+    }
+    catch (error) {
+        throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
+    }
+    const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
+    const { region, endpoints } = checkCatalog(token.catalog, {
+        identityUrl,
+        region: creds.region,
+        regionSource: creds.sources.region,
+        interface: endpointInterface(creds),
+        requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
+    });
+    return {
+        method,
+        user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
+        ...(token.project?.name !== undefined && { project: token.project.name }),
+        region,
+        interface: endpointInterface(creds),
+        ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
+        endpoints,
+    };
+}
+// ---- the token request ------------------------------------------------------------------------
+/** Accepts the older `publicURL` spelling (OS_ENDPOINT_TYPE style) as well as `public`. */
+function endpointInterface(creds) {
+    return (creds.interface || 'public').replace(/URL$/, '');
+}
+/** How the credential is named in messages: ids and names only, never the secret. */
+function credentialLabel(creds, method) {
+    if (method === 'application-credential') {
+        if (creds.applicationCredentialId)
+            return `application credential ${creds.applicationCredentialId}`;
+        return `application credential "${creds.applicationCredentialName}" of ${userLabel(creds)}`;
+    }
+    return `password for ${userLabel(creds)}`;
+}
+function userLabel(creds) {
+    if (creds.username)
+        return `user ${creds.username} in domain ${creds.userDomainName ?? '(none)'}`;
+    return `user id ${creds.userId}`;
+}
+function source(creds, field) {
+    const from = creds.sources[field];
+    return from ? ` (from ${from})` : '';
+}
+/** The `identity` part of the request. Keystone looks users up by id, or by name within a domain. */
+function identityRequest(creds, method) {
+    if (method === 'application-credential') {
+        const secret = creds.applicationCredentialSecret;
+        if (creds.applicationCredentialId) {
+            return {
+                methods: ['application_credential'],
+                application_credential: { id: creds.applicationCredentialId, secret },
+            };
+        }
+        return {
+            methods: ['application_credential'],
+            application_credential: {
+                name: creds.applicationCredentialName,
+                secret,
+                user: userReference(creds, 'an application credential name'),
+            },
+        };
+    }
+    return {
+        methods: ['password'],
+        password: { user: { ...userReference(creds, 'a username'), password: creds.password } },
+    };
+}
+function userReference(creds, needer) {
+    if (creds.userId)
+        return { id: creds.userId };
+    if (!creds.username) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${needer} needs its user: set the username with its user domain, or the user id`);
+    }
+    if (!creds.userDomainName) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+    }
+    return { name: creds.username, domain: { name: creds.userDomainName } };
+}
+/**
+ * Password tokens are scoped to the project; an unscoped token has no catalog. Application
+ * credentials carry their own project and Keystone refuses a scope next to them.
+ */
+function projectScope(creds) {
+    if (creds.projectId)
+        return { project: { id: creds.projectId } };
+    if (!creds.projectName) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+    }
+    const domain = creds.projectDomainName ?? creds.userDomainName;
+    if (!domain) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+    }
+    return { project: { name: creds.projectName, domain: { name: domain } } };
+}
+function tlsOptions(creds) {
+    if (!creds.caCert)
+        return { insecure: creds.insecure };
+    try {
+        return { insecure: creds.insecure, ca: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(creds.caCert) };
+    }
+    catch (error) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
+    }
+}
+/** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
+const MAX_ANSWER_MIB = 8;
+class RequestTimeout extends Error {
+    connected;
+    constructor(connected) {
+        super('request timed out');
+        this.connected = connected;
+    }
+}
+/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
+async function postJson(url, payload, tls, timeoutMs) {
+    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
+    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
+    return new Promise((resolve, reject) => {
+        const data = JSON.stringify(payload);
+        let connected = false;
+        const fail = (error) => {
+            clearTimeout(deadline);
+            reject(error);
+        };
+        const request = transport.request(url, {
+            method: 'POST',
+            // A one-off connection: no keep-alive socket outlives the check.
+            agent: false,
+            headers: {
+                'Content-Type': 'application/json',
+                Accept: 'application/json',
+                'Content-Length': Buffer.byteLength(data),
+            },
+            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
+        }, (response) => {
+            const chunks = [];
+            let size = 0;
+            response.on('data', (chunk) => {
+                size += chunk.length;
+                if (size > MAX_ANSWER_MIB * 1024 * 1024) {
+                    request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
+                }
+                else {
+                    chunks.push(chunk);
+                }
+            });
+            response.on('error', fail);
+            response.on('end', () => {
+                clearTimeout(deadline);
+                resolve({
+                    status: response.statusCode ?? 0,
+                    contentType: response.headers['content-type'] ?? '',
+                    ...(response.headers.location !== undefined && { location: response.headers.location }),
+                    body: Buffer.concat(chunks).toString('utf8'),
+                });
+            });
+        });
+        const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
+        request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+        request.on('error', fail);
+        request.end(data);
+    });
+}
+const UNTRUSTED_CERTIFICATE_CODES = new Set([
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+function connectionError(error, url, identityUrl, timeoutMs) {
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const address = `${url.hostname}:${port}`;
+    const keystone = `Keystone at ${identityUrl}`;
+    if (error instanceof RequestTimeout) {
+        const what = error.connected
+            ? `${keystone} accepted the connection but did not answer within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(timeoutMs)}`
+            : `could not connect to ${address} (${keystone}) within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(timeoutMs)}; a firewall may be dropping the traffic`;
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
+    }
+    const code = error.code ?? '';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
+    }
+    if (code === 'ECONNREFUSED') {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
+    }
+    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
+    }
+    const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
+    if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
+    }
+    if (code === 'CERT_HAS_EXPIRED') {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+    }
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+    }
+    if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+    }
+    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`request to ${keystone} failed: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
+}
+// ---- the answer ---------------------------------------------------------------------------------
+/**
+ * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
+ * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
+ */
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? undefined);
+const CatalogEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    interface: optionalString,
+    region_id: optionalString,
+    region: optionalString,
+    url: optionalString,
+});
+const CatalogServiceSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    type: optionalString,
+    endpoints: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogEndpointSchema).optional().catch(undefined),
+});
+const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    token: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+        user: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
+        project: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString }).optional().catch(undefined),
+        expires_at: optionalString,
+        catalog: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
+    }),
+});
+const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() }) });
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** What came back instead of a Keystone answer, for messages. */
+function describeBody(answer, json) {
+    if (/html/i.test(answer.contentType) || /^\s*</.test(answer.body))
+        return 'an HTML page';
+    if (json !== undefined)
+        return 'JSON that is not a Keystone token';
+    return answer.body.trim() === '' ? 'an empty body' : `non-JSON content (${answer.contentType || 'no content type'})`;
+}
+/** Keystone's text for every 401 it does not explain; quoting it would add nothing. */
+const GENERIC_UNAUTHORIZED = 'The request you have made requires authentication.';
+/**
+ * Keystone's own error text ({"error": {"message": ...}}) when it says more than the generic 401,
+ * e.g. "The password is expired and needs to be changed for user: <id>.", and repeats no secret.
+ */
+function keystoneErrorMessage(json, creds) {
+    const parsed = ErrorAnswerSchema.safeParse(json);
+    if (!parsed.success)
+        return undefined;
+    const text = parsed.data.error.message.trim();
+    if (text === '' || text === GENERIC_UNAUTHORIZED)
+        return undefined;
+    if ((0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .credentialSecrets */ .DJ)(creds).some((secret) => text.includes(secret)))
+        return undefined;
+    return text.slice(0, 300);
+}
+function readToken(answer, context) {
+    const { creds, method, identityUrl, tokensUrl } = context;
+    const json = parseJson(answer.body);
+    const keystoneMessage = keystoneErrorMessage(json, creds);
+    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
+    const label = credentialLabel(creds, method);
+    const status = answer.status;
+    if (status === 200 || status === 201) {
+        const parsed = TokenAnswerSchema.safeParse(json);
+        if (!parsed.success) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        }
+        const { token } = parsed.data;
+        if (!token.catalog) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+        }
+        return { ...token, catalog: token.catalog };
+    }
+    if (status === 401)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(rejectedMessage(context, keystoneMessage));
+    if (status === 403) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
+    }
+    if (status === 404 && keystoneMessage) {
+        const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(missingAppCred
+            ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
+            : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
+    }
+    if (status === 404) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+    }
+    if (status >= 300 && status < 400) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+    }
+    if (status >= 500) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+    }
+    if (keystoneMessage)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
+    throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+}
+/**
+ * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
+ * credential, an unknown user and a project the user cannot use all get the same generic message.
+ * Say which credential was refused and list what else gets the same answer.
+ */
+function rejectedMessage(context, keystoneMessage) {
+    const { creds, method, identityUrl } = context;
+    const rejected = `Keystone at ${identityUrl} rejected the ${credentialLabel(creds, method)}`;
+    if (keystoneMessage && /expired/i.test(keystoneMessage)) {
+        const renew = method === 'application-credential'
+            ? 'the application credential has expired; create a new one'
+            : 'the password has expired; change it (e.g. in Horizon), then retry';
+        return `${rejected}: ${renew} (Keystone: "${keystoneMessage}")`;
+    }
+    const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
+    if (method === 'application-credential') {
+        const causes = creds.applicationCredentialId
+            ? 'the secret is wrong'
+            : 'the secret, the user or the user domain is wrong';
+        return `${rejected}${quoted}: ${causes}, or the application credential has expired (Keystone gives the same answer for both). Check the secret${source(creds, 'applicationCredentialSecret')} or create a new application credential`;
+    }
+    const project = creds.projectId
+        ? ` Keystone gives the same answer when project ${creds.projectId} does not exist or the user has no role on it.`
+        : ` Keystone gives the same answer when project ${creds.projectName} in domain ${creds.projectDomainName ?? creds.userDomainName} does not exist or the user has no role on it.`;
+    return `${rejected}${quoted}: check the user, its domain and the password${source(creds, 'password')}.${project}`;
+}
+function endpointRegion(endpoint) {
+    return endpoint.region_id ?? endpoint.region ?? undefined;
+}
+function uniqueSorted(values) {
+    return [...new Set([...values].filter((v) => !!v))].sort();
+}
+/**
+ * Without a configured region, clients take the first endpoint of the interface in any region;
+ * the check does the same.
+ */
+function findEndpoint(catalog, type, region, iface) {
+    for (const service of catalog) {
+        if (service.type !== type)
+            continue;
+        const endpoint = service.endpoints?.find((e) => e.interface === iface && e.url && (region === undefined || endpointRegion(e) === region));
+        if (endpoint)
+            return endpoint;
+    }
+    return undefined;
+}
+function checkCatalog(catalog, check) {
+    const { identityUrl, region, interface: iface } = check;
+    const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
+    const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
+    if (region !== undefined && !catalogRegions.includes(region)) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
+            `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
+    }
+    const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
+    if (missing.length > 0) {
+        const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
+        const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
+            'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
+    }
+    const endpoints = {};
+    const foundIn = new Set();
+    for (const service of catalog) {
+        if (!service.type || endpoints[service.type] !== undefined)
+            continue;
+        const endpoint = findEndpoint(catalog, service.type, region, iface);
+        if (!endpoint?.url)
+            continue;
+        endpoints[service.type] = endpoint.url;
+        if (check.requiredServices.includes(service.type))
+            foundIn.add(endpointRegion(endpoint));
+    }
+    return { region: region ?? (uniqueSorted(foundIn).join(', ') || '(no region)'), endpoints };
+}
+/** "not in the catalog at all", or the regions and interfaces it does have: "RegionOne (public, internal)". */
+function whereServiceExists(catalog, type) {
+    const endpoints = catalog.filter((service) => service.type === type).flatMap((service) => service.endpoints ?? []);
+    if (endpoints.length === 0)
+        return 'is not in the catalog at all';
+    const byRegion = new Map();
+    for (const endpoint of endpoints) {
+        const region = endpointRegion(endpoint) ?? '(no region)';
+        const interfaces = byRegion.get(region) ?? new Set();
+        interfaces.add(endpoint.interface ?? '?');
+        byRegion.set(region, interfaces);
+    }
+    const regions = [...byRegion.keys()]
+        .sort()
+        .map((region) => `${region} (${[...byRegion.get(region)].sort().join(', ')})`);
+    return `exists only in ${regions.join(', ')}`;
+}
+
+
+/***/ }),
+
 /***/ 7800:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -18234,16 +18338,18 @@ async function tofuInit(settings, exec) {
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
 /* unused harmony export changeCounts */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _model_changes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8960);
+
 
 
 /**
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
  * (which the JSON holds in plain text, sensitive ones included) are never kept.
  */
-const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    resource_changes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()) }) }))
+const PlanJsonSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), change: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ actions: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()) }) }))
         .default([]),
 });
 function classify(actions) {
@@ -18302,19 +18408,13 @@ function tofuCounts(changes) {
         toReplace: changes.replace,
     };
 }
-const SIGN = { create: '+', update: '~', destroy: '-', replace: '-/+' };
 /** "N to add, N to change, N to destroy, N to replace", each counted apart. */
 function changeCounts(changes) {
     return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
 }
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
 function renderTofuChanges(cluster, changes) {
-    if (changes.rows.length === 0)
-        return `OpenTofu plan for ${cluster}: no changes\n`;
-    const lines = [`OpenTofu plan for ${cluster}: ${changeCounts(changes)}`];
-    for (const row of changes.rows)
-        lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
-    return `${lines.join('\n')}\n`;
+    return (0,_model_changes_js__WEBPACK_IMPORTED_MODULE_1__/* .renderChangeTable */ .b)(`OpenTofu plan for ${cluster}`, changeCounts(changes), changes);
 }
 
 
@@ -18328,14 +18428,12 @@ function renderTofuChanges(cluster, changes) {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8885);
-/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4196);
-/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4495);
-/* harmony import */ var _kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3408);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4986);
-/* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7800);
-/* harmony import */ var _plan_json_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3288);
-
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4196);
+/* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4495);
+/* harmony import */ var _kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3408);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4986);
+/* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7800);
+/* harmony import */ var _plan_json_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3288);
 
 
 
@@ -18349,26 +18447,23 @@ function renderTofuChanges(cluster, changes) {
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
 async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
-    await (0,_commands_js__WEBPACK_IMPORTED_MODULE_7__/* .requireTofuBinary */ .ZC)(settings);
-    const { found: _, ...base } = await (0,_commands_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuCommand */ .uv)(settings);
+    await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .requireTofuBinary */ .ZC)(settings);
+    const { found: _, ...base } = await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .tofuCommand */ .uv)(settings);
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
-    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_3__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
+    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-    const lock = await (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_4__/* .acquireDeployLock */ .z)((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .runtimePaths */ .hi)(settings).lockPath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .clusterId */ .kL)(settings), {
-        onProgress: (message) => output.line(message),
-        signal,
+    const locked = {
+        file: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .runtimePaths */ .hi)(settings).lockPath,
+        cluster: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .clusterId */ .kL)(settings),
         operation: 'plan',
-    });
-    try {
-        const exec = (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandExecutor */ .nY)({
-            redactor,
-            output: output.write,
-            signal,
-            ...(0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_4__/* .lockChildHooks */ .K)(lock, (message) => output.line(`warning: ${message}`)),
-        });
+        output,
+        redactor,
+        signal,
+    };
+    return (0,_lib_lock_js__WEBPACK_IMPORTED_MODULE_3__/* .withDeployLock */ .Jg)(locked, async (exec) => {
         output.startGroup('OpenTofu plan');
         try {
-            await (0,_commands_js__WEBPACK_IMPORTED_MODULE_7__/* .tofuInit */ .$O)(settings, exec); // exactly the deploy's init
+            await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .tofuInit */ .$O)(settings, exec); // exactly the deploy's init
             await exec(tofu('plan', ...(destroy ? ['-destroy'] : []), '-input=false', `-out=${planFile}`));
         }
         finally {
@@ -18376,18 +18471,15 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         }
         // tofu writes the plan with the umask's mode; it holds every value in plain text.
         await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
-        const document = await (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_8__/* .readPlanJson */ .c7)(planFile, (args, options) => exec(tofu(...args), options));
+        const document = await (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(planFile, (args, options) => exec(tofu(...args), options));
         const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
         return {
             planFile,
-            changes: (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_8__/* .summarizeChanges */ .Nf)(document),
-            nodes: (0,_kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_5__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
+            changes: (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document),
+            nodes: (0,_kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_4__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
             text: text.stdout,
         };
-    }
-    finally {
-        await lock.release();
-    }
+    });
 }
 
 

@@ -16,7 +16,7 @@ import {
 } from '../core/engine/plan.js';
 import { renderCapiChanges, runCapiPlan } from '../core/capi/preview.js';
 import { Redactor } from '../core/lib/redact.js';
-import { abortOnSignals, interruptNote } from '../core/engine/signals.js';
+import { interruptible, interruptNote } from '../core/engine/signals.js';
 import { keepsResumeState } from '../core/engine/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
 import { checkDestroyConfirmation, DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/model/settings.js';
@@ -44,29 +44,29 @@ async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolea
   }
   if (!json) stdout(`${renderPlan(plan)}\n`);
   const output = new DeployOutput(pipeline.redactor, json ? process.stderr : process.stdout);
-  const controller = new AbortController();
-  const dispose = abortOnSignals(controller, (message) => output.line(message), {
-    interrupting: 'the Cluster API plan (a plan saves no state)',
-    waitingFor: 'kubectl diff to stop',
-  });
   try {
-    const saved = await pipeline.store.load().catch(() => undefined);
-    const capi = await runCapiPlan(pipeline.settings, saved?.clusterApi, {
-      redactor: pipeline.redactor,
-      output,
-      signal: controller.signal,
-    });
-    if (json)
-      stdout(
-        `${JSON.stringify({ ...plan, clusterApi: { ...tofuCounts(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`,
-      );
-    else
-      stdout(
-        `${capi.text ? `${capi.text}\n` : ''}${renderCapiChanges(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`,
-      );
-    return 0;
+    return await interruptible(
+      (message) => output.line(message),
+      { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' },
+      async (signal) => {
+        const saved = await pipeline.store.load().catch(() => undefined);
+        const capi = await runCapiPlan(pipeline.settings, saved?.clusterApi, {
+          redactor: pipeline.redactor,
+          output,
+          signal,
+        });
+        if (json)
+          stdout(
+            `${JSON.stringify({ ...plan, clusterApi: { ...tofuCounts(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`,
+          );
+        else
+          stdout(
+            `${capi.text ? `${capi.text}\n` : ''}${renderCapiChanges(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`,
+          );
+        return 0;
+      },
+    );
   } finally {
-    dispose();
     await output.close();
   }
 }
@@ -96,31 +96,31 @@ async function execute(command: CliCommand): Promise<number> {
       if (!command.json) stdout(`${renderPlan(plan)}\n`);
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
-      const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => output.line(message), {
-        interrupting: 'tofu plan (a plan saves no state)',
-        waitingFor: 'tofu plan to stop',
-      });
       try {
-        const tofu = await runTofuPlan(
-          pipeline.settings,
-          runtimePaths(pipeline.settings).planPath,
-          { redactor: pipeline.redactor, output, signal: controller.signal },
-          { destroy: command.options.operation === 'destroy' },
+        return await interruptible(
+          (message) => output.line(message),
+          { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' },
+          async (signal) => {
+            const tofu = await runTofuPlan(
+              pipeline.settings,
+              runtimePaths(pipeline.settings).planPath,
+              { redactor: pipeline.redactor, output, signal },
+              { destroy: command.options.operation === 'destroy' },
+            );
+            const nodes = nodeDecisions(pipeline.settings, tofu.nodes);
+            if (command.json)
+              stdout(
+                `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`,
+              );
+            // tofu's plan text was shown live above; only the summary follows it.
+            else
+              stdout(
+                `\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}Plan file: ${tofu.planFile}\n`,
+              );
+            return 0;
+          },
         );
-        const nodes = nodeDecisions(pipeline.settings, tofu.nodes);
-        if (command.json)
-          stdout(
-            `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`,
-          );
-        // tofu's plan text was shown live above; only the summary follows it.
-        else
-          stdout(
-            `\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}Plan file: ${tofu.planFile}\n`,
-          );
-        return 0;
       } finally {
-        dispose();
         await output.close();
       }
     }
@@ -131,38 +131,37 @@ async function execute(command: CliCommand): Promise<number> {
         checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
-      const controller = new AbortController();
-      const dispose = abortOnSignals(
-        controller,
-        (message) => output.line(message),
-        interruptNote(pipeline.settings.operation),
-      );
       try {
-        const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal: controller.signal });
-        if (result.ok && result.checkReport) {
-          for (const line of describeCheckReport(result.checkReport)) output.line(line);
-        } else if (result.ok && command.options.operation === 'destroy') {
-          output.line(
-            `Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`,
-          );
-        } else if (result.ok) {
-          const done =
-            command.options.operation === 'upgrade'
-              ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}`
-              : `Deploy of ${result.cluster}`;
-          output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
-          output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
-        } else {
-          stderr(`error: ${result.error}\n`);
-        }
-        output.line(`Log: ${result.logPath}`);
-        if (keepsResumeState(pipeline.settings.operation)) output.line(`Resume state: ${result.statePath}`);
-        if (command.json) stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
-        if (result.checkReport)
-          return result.checkReport.drift || !result.checkReport.healthy ? EXIT.findings : EXIT.ok;
-        return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;
+        return await interruptible(
+          (message) => output.line(message),
+          interruptNote(pipeline.settings.operation),
+          async (signal) => {
+            const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal });
+            if (result.ok && result.checkReport) {
+              for (const line of describeCheckReport(result.checkReport)) output.line(line);
+            } else if (result.ok && command.options.operation === 'destroy') {
+              output.line(
+                `Destroy of ${result.cluster} complete: its infrastructure and kubeconfig are gone; the next deploy starts from nothing`,
+              );
+            } else if (result.ok) {
+              const done =
+                command.options.operation === 'upgrade'
+                  ? `Upgrade of ${result.cluster} to v${pipeline.settings.kubernetesVersion}`
+                  : `Deploy of ${result.cluster}`;
+              output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
+              output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
+            } else {
+              stderr(`error: ${result.error}\n`);
+            }
+            output.line(`Log: ${result.logPath}`);
+            if (keepsResumeState(pipeline.settings.operation)) output.line(`Resume state: ${result.statePath}`);
+            if (command.json) stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
+            if (result.checkReport)
+              return result.checkReport.drift || !result.checkReport.healthy ? EXIT.findings : EXIT.ok;
+            return result.ok ? EXIT.ok : result.interrupted ? EXIT.interrupted : EXIT.failed;
+          },
+        );
       } finally {
-        dispose();
         await output.close();
       }
     }
@@ -182,32 +181,30 @@ async function execute(command: CliCommand): Promise<number> {
     }
 
     case 'wait-ready': {
-      const controller = new AbortController();
-      const dispose = abortOnSignals(controller, (message) => stderr(`${message}\n`), {
-        interrupting: 'the wait',
-        waitingFor: 'kubectl to stop',
-      });
-      try {
-        const result = await waitForReady({
-          kubeconfig: command.kubeconfig,
-          kubectl: command.kubectl ?? 'kubectl',
-          env: Object.fromEntries(
-            Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'),
-          ),
-          cwd: process.cwd(),
-          exec: commandExecutor({ redactor: new Redactor(), signal: controller.signal }),
-          signal: controller.signal,
-          timeoutMs: command.timeoutMs ?? DEFAULT_WAIT.timeoutMs,
-          intervalMs: command.intervalMs ?? DEFAULT_WAIT.intervalMs,
-          nodes: command.nodes,
-          onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
-        });
-        const nodes = result.readyNodes !== undefined ? ` (${result.readyNodes}/${result.totalNodes} nodes Ready)` : '';
-        stdout(`ready: ${result.endpoint}${nodes}\n`);
-        return 0;
-      } finally {
-        dispose();
-      }
+      return await interruptible(
+        (message) => stderr(`${message}\n`),
+        { interrupting: 'the wait', waitingFor: 'kubectl to stop' },
+        async (signal) => {
+          const result = await waitForReady({
+            kubeconfig: command.kubeconfig,
+            kubectl: command.kubectl ?? 'kubectl',
+            env: Object.fromEntries(
+              Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+            ),
+            cwd: process.cwd(),
+            exec: commandExecutor({ redactor: new Redactor(), signal }),
+            signal,
+            timeoutMs: command.timeoutMs ?? DEFAULT_WAIT.timeoutMs,
+            intervalMs: command.intervalMs ?? DEFAULT_WAIT.intervalMs,
+            nodes: command.nodes,
+            onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
+          });
+          const nodes =
+            result.readyNodes !== undefined ? ` (${result.readyNodes}/${result.totalNodes} nodes Ready)` : '';
+          stdout(`ready: ${result.endpoint}${nodes}\n`);
+          return 0;
+        },
+      );
     }
   }
 }

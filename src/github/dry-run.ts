@@ -14,7 +14,7 @@ import {
   type DeployPlan,
 } from '../core/engine/plan.js';
 import { renderCapiChanges, runCapiPlan, type CapiPlan } from '../core/capi/preview.js';
-import { abortOnSignals } from '../core/engine/signals.js';
+import { interruptible } from '../core/engine/signals.js';
 import { clusterId, runtimePaths } from '../core/model/settings.js';
 import type { Step } from '../core/steps/index.js';
 import type { Operation } from '../core/lib/option-values.js';
@@ -81,25 +81,6 @@ function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: 
     "never runs the pull request's code (see examples/workflows/plan-comment.yml).",
     'Do not switch to `pull_request_target` with a checkout of the pull request: that runs untrusted code with secrets.',
   ].join('\n');
-}
-
-/**
- * What a deploy of this plan would do about nodes (undefined unless a deploy with Kubespray). A run
- * without kubespray-remove-nodes (actions/tofu) refuses a plan that deletes nodes, as the engine does.
- */
-function plannedNodeDecisions(p: Pipeline, tofu: TofuPlan, steps: readonly Step[]): NodeDecisions | undefined {
-  const nodes = nodeDecisions(p.settings, tofu.nodes);
-  if (!nodes || nodes.refused || nodes.removeBeforeApply.length === 0) return nodes;
-  const ids = steps.map((s) => s.id);
-  if (ids.includes('opentofu-apply') && !ids.includes('kubespray-remove-nodes')) {
-    return {
-      ...nodes,
-      refused:
-        `the plan deletes nodes ${nodes.removeBeforeApply.join(', ')}, but this action applies without kubespray-remove-nodes, which drains and removes them first; ` +
-        'deploy with the root action, which removes them before applying',
-    };
-  }
-  return nodes;
 }
 
 /**
@@ -215,7 +196,11 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
         destroy: plan.operation === 'destroy',
       });
-      const nodes = plannedNodeDecisions(p, tofu, steps);
+      const nodes = nodeDecisions(
+        p.settings,
+        tofu.nodes,
+        steps.map((s) => s.id),
+      );
       if (nodes) context.output.line(renderNodeDecisions(nodes).trimEnd());
       return {
         changes: tofu.changes,
@@ -284,24 +269,29 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     }) => Promise<ToolPlan>,
   ): Promise<ToolPlan | undefined> {
     const output = actionsOutput(p);
-    const controller = new AbortController();
-    const dispose = abortOnSignals(controller, (message) => output.line(message));
     try {
-      return await run({ redactor: p.redactor, output, signal: controller.signal });
-    } catch (error) {
-      const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
-      const message = p.redactor.redact(
-        error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error),
+      return await interruptible(
+        (message) => output.line(message),
+        undefined,
+        async (signal) => {
+          try {
+            return await run({ redactor: p.redactor, output, signal });
+          } catch (error) {
+            const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
+            const message = p.redactor.redact(
+              error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error),
+            );
+            const failure = failureComment(message, outputTail);
+            await comment(failure);
+            await core.appendSummary(`${engineSummary}\n${failure}`);
+            core.setOutput('result', 'failure');
+            core.error(message, { title: `cluster-deploy: ${what} failed` });
+            process.exitCode = 1;
+            return undefined;
+          }
+        },
       );
-      const failure = failureComment(message, outputTail);
-      await comment(failure);
-      await core.appendSummary(`${engineSummary}\n${failure}`);
-      core.setOutput('result', 'failure');
-      core.error(message, { title: `cluster-deploy: ${what} failed` });
-      process.exitCode = 1;
-      return undefined;
     } finally {
-      dispose();
       await output.close();
     }
   }

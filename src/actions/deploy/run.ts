@@ -9,7 +9,7 @@ import { kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
 import { openPipeline } from '../../core/engine/pipeline.js';
 import type { Redactor } from '../../core/lib/redact.js';
 import { selectSteps } from '../../core/engine/selection.js';
-import { abortOnSignals, interruptNote } from '../../core/engine/signals.js';
+import { interruptible, interruptNote } from '../../core/engine/signals.js';
 import { checkDestroyConfirmation, clusterId, type DeploySettings } from '../../core/model/settings.js';
 import type { DeployState, StateStore } from '../../core/model/state.js';
 import type { StepId } from '../../core/steps/index.js';
@@ -135,23 +135,26 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
   const deployment = await startDeployment(settings, clusterId(p.settings), p.settings.kubernetesVersion);
   const output = actionsOutput(p);
-  const controller = new AbortController();
-  const dispose = abortOnSignals(controller, (message) => output.line(message), interruptNote(p.settings.operation));
   let result: DeployResult;
   action.started();
   try {
-    result = await runEngine({
-      settings: p.settings,
-      steps,
-      store,
-      output,
-      filter: settings.filter,
-      signal: controller.signal,
-      logPath: p.logPath,
-      ciRun: ciRun(process.env),
-    });
+    result = await interruptible(
+      (message) => output.line(message),
+      interruptNote(p.settings.operation),
+      async (signal) => {
+        return await runEngine({
+          settings: p.settings,
+          steps,
+          store,
+          output,
+          filter: settings.filter,
+          signal,
+          logPath: p.logPath,
+          ciRun: ciRun(process.env),
+        });
+      },
+    );
   } finally {
-    dispose();
     await output.close();
   }
   await deployment?.finish(result);

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { type CommandResult, type CommandSpec, type Exec, lastLine } from '../lib/command.js';
+import { type CommandSpec, type Exec, failureLine } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { displayPath, writePrivateFile } from '../lib/files.js';
 import { kubectlCommand } from '../kube/nodes.js';
@@ -28,11 +28,6 @@ export const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
 export function capiOf(settings: DeploySettings): ClusterApiSettings {
   if (!settings.clusterApi) throw new Error('cluster-api step built without cluster-api settings');
   return settings.clusterApi;
-}
-
-/** What kubectl or clusterctl said went wrong: the last line of its output. */
-export function failureLine(result: CommandResult): string {
-  return lastLine(result.tail) || `exited with ${result.exitCode}`;
 }
 
 /** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */

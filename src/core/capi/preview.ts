@@ -1,19 +1,19 @@
 import { pathExists } from '../lib/files.js';
-import { commandExecutor } from '../lib/command.js';
 import { diffChanges, parseKubectlDiff } from './manifests.js';
 import { managementKubeconfig } from '../model/cluster-api.js';
 import { UserError } from '../lib/errors.js';
 import { kubectlCommand } from '../kube/nodes.js';
-import { acquireDeployLock, lockChildHooks } from '../lib/lock.js';
+import { withDeployLock } from '../lib/lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
 import { deployEnvironment } from '../model/environment.js';
 import { FIELD_MANAGER, NO_CLUSTER_API, renderManifests } from './management.js';
 import { problemsError } from '../lib/errors.js';
 import { clusterApiProblems } from './preflight.js';
-import { lastLine } from '../lib/command.js';
+import { failureLine } from '../lib/command.js';
 import type { PlanChanges } from '../model/changes.js';
 import type { TofuPlanContext } from '../tofu/preview.js';
+import { renderChangeTable } from '../model/changes.js';
 
 /** What a cluster-api deploy would change on the management cluster: `kubectl diff --server-side` of the rendered manifests. */
 export interface CapiPlan {
@@ -37,18 +37,15 @@ export async function runCapiPlan(
 ): Promise<CapiPlan> {
   const capi = settings.clusterApi;
   if (!capi) throw new Error('runCapiPlan without cluster-api settings');
-  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), {
-    onProgress: (message) => output.line(message),
-    signal,
+  const locked = {
+    file: runtimePaths(settings).lockPath,
+    cluster: clusterId(settings),
     operation: 'plan',
-  });
-  try {
-    const exec = commandExecutor({
-      redactor,
-      output: output.write,
-      signal,
-      ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
-    });
+    output,
+    redactor,
+    signal,
+  };
+  return withDeployLock(locked, async (exec) => {
     // Named by the field that sets each, as preflight does, rather than as clusterctl or kubectl trip over them.
     const problem = problemsError(await clusterApiProblems(settings, capi, { needsKind: false }));
     if (problem) throw problem;
@@ -105,25 +102,18 @@ export async function runCapiPlan(
         );
       const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
       throw new UserError(
-        `kubectl diff against the management cluster (${management}${source}) failed: ${lastLine(diff.tail) || `exit ${diff.exitCode}`}`,
+        `kubectl diff against the management cluster (${management}${source}) failed: ${failureLine(diff, 'exit')}`,
       );
     }
     const { entries, text } = parseKubectlDiff(diff.stdout);
     return { changes: diffChanges(entries), text, manifestsFile: rendered.file };
-  } finally {
-    await lock.release();
-  }
+  });
 }
 
 /** The change summary as text, for the CLI, in the manner of renderTofuChanges. */
 export function renderCapiChanges(cluster: string, plan: CapiPlan): string {
   const { changes } = plan;
   const note = plan.note ? `  (${plan.note})\n` : '';
-  if (changes.rows.length === 0) return `Cluster API plan for ${cluster}: no changes\n${note}`;
-  const lines = [
-    `Cluster API plan for ${cluster}: ${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`,
-  ];
-  const sign = { create: '+', update: '~', destroy: '-', replace: '-/+' } as const;
-  for (const row of changes.rows) lines.push(`  ${sign[row.action].padEnd(3)} ${row.address}`);
-  return `${lines.join('\n')}\n${note}`;
+  const counts = `${changes.add} to create, ${changes.change} to change, ${changes.destroy} to delete`;
+  return `${renderChangeTable(`Cluster API plan for ${cluster}`, counts, changes)}${note}`;
 }

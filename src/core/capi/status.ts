@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../lib/errors.js';
+import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 
 /**
  * The Cluster API and CAPO objects of one cluster as `kubectl get … -o json` lists them, read for
@@ -121,18 +121,7 @@ export function objectFailure(object: KubeObject): string | undefined {
 
 /** Parses kubectl's list of the watched types; a reply that is not one is an error saying so. */
 export function parseCapiObjects(json: string): KubeObject[] {
-  let document: unknown;
-  try {
-    document = JSON.parse(json);
-  } catch {
-    throw new UserError(`kubectl get ${WATCHED_TYPES[0]},… -o json did not print JSON (${json.length} bytes)`);
-  }
-  const parsed = ListSchema.safeParse(document);
-  if (!parsed.success)
-    throw new UserError(
-      `kubectl get ${WATCHED_TYPES[0]},… -o json printed something that is not a list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
-    );
-  return parsed.data.items;
+  return parseToolJson(json, ListSchema, notJsonOf(`kubectl get ${WATCHED_TYPES[0]},… -o json`, json, 'a list')).items;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CommandFailedError, commandExecutor, failureHeadline, type Exec } from '../lib/command.js';
+import { CommandFailedError, failureHeadline, type Exec } from '../lib/command.js';
 import { formatDuration } from '../lib/duration.js';
 import { InterruptedError, UserError, errorMessage } from '../lib/errors.js';
 import { ensurePrivateDir, readTextFile } from '../lib/files.js';
 import { kubeconfigEndpoint } from '../kube/kubeconfig.js';
 import { kindLockPath } from '../model/cluster-api.js';
-import { acquireDeployLock, type DeployLock, lockChildHooks } from '../lib/lock.js';
+import { acquireDeployLock, withDeployLock } from '../lib/lock.js';
 import type { DeployOutput } from '../lib/output.js';
 import { completeCheckReport, newCheckReport, type CheckReport } from '../model/check-report.js';
 import {
@@ -116,29 +116,28 @@ function describeFailure(error: unknown, interrupted: boolean): { message: strin
  */
 export async function runDeploy(run: DeployRun): Promise<DeployResult> {
   const selected = selectSteps(run.steps, run.filter); // a bad selection fails before anything is written
-  const lock = await acquireDeployLock(runtimePaths(run.settings).lockPath, clusterId(run.settings), {
-    onProgress: (message) => run.output.line(message),
-    signal: run.signal,
-    operation: run.settings.operation,
-  });
-  let kindLock: DeployLock | undefined;
-  try {
-    const kindLockFile =
-      run.settings.clusterApi && kindLockPath(run.settings.clusterApi, defaultStateDir(run.settings.baseEnv));
-    if (kindLockFile) kindLock = await acquireDeployLock(kindLockFile, clusterId(run.settings), { signal: run.signal });
-    // Every command of every step goes through this: redacted, live, interruptible, and recorded in
-    // the lock, so a deploy taking over after a kill -9 can wait for (or stop) what is still running.
-    const exec = commandExecutor({
+  return withDeployLock(
+    {
+      file: runtimePaths(run.settings).lockPath,
+      cluster: clusterId(run.settings),
+      operation: run.settings.operation,
+      output: run.output,
       redactor: run.output.redactor,
-      output: run.output.write,
       signal: run.signal,
-      ...lockChildHooks(lock, (message) => run.output.line(`warning: ${message}`)),
-    });
-    return await runSelected(run, selected, exec);
-  } finally {
-    await kindLock?.release();
-    await lock.release();
-  }
+    },
+    async (exec) => {
+      const kindLockFile =
+        run.settings.clusterApi && kindLockPath(run.settings.clusterApi, defaultStateDir(run.settings.baseEnv));
+      const kindLock = kindLockFile
+        ? await acquireDeployLock(kindLockFile, clusterId(run.settings), { signal: run.signal })
+        : undefined;
+      try {
+        return await runSelected(run, selected, exec);
+      } finally {
+        await kindLock?.release();
+      }
+    },
+  );
 }
 
 async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promise<DeployResult> {

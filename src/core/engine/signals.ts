@@ -40,3 +40,21 @@ export function interruptNote(operation: Operation): Parameters<typeof abortOnSi
         waitingFor: 'the running command to stop',
       };
 }
+
+/**
+ * Runs `body` with SIGINT/SIGTERM turned into an abort of the signal it is given (abortOnSignals),
+ * the handlers removed after: the one interruptible run of the CLI and the actions.
+ */
+export async function interruptible<T>(
+  note: (message: string) => void,
+  what: Parameters<typeof abortOnSignals>[2],
+  body: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const dispose = abortOnSignals(controller, note, what);
+  try {
+    return await body(controller.signal);
+  } finally {
+    dispose();
+  }
+}

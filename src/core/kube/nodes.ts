@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CommandSpec } from '../lib/command.js';
-import { UserError } from '../lib/errors.js';
+import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 
 /** A node as the pipeline sees it in `kubectl get nodes -o json`. */
 export interface ClusterNode {
@@ -36,20 +36,12 @@ export function kubeletRelease(kubelet: string): string {
 
 /** Parses kubectl's node list; a reply that is not one is an error saying so. */
 export function parseNodeList(json: string): ClusterNode[] {
-  let document: unknown;
-  try {
-    document = JSON.parse(json);
-  } catch {
-    throw new UserError(
-      `kubectl get nodes -o json did not print JSON (${json.length} bytes starting ${JSON.stringify(json.slice(0, 40))})`,
-    );
-  }
-  const parsed = NodeListSchema.safeParse(document);
-  if (!parsed.success)
-    throw new UserError(
-      `kubectl get nodes -o json printed something that is not a node list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
-    );
-  return parsed.data.items.map((node) => ({
+  const list = parseToolJson(
+    json,
+    NodeListSchema,
+    notJsonOf('kubectl get nodes -o json', json, 'a node list', ` starting ${JSON.stringify(json.slice(0, 40))}`),
+  );
+  return list.items.map((node) => ({
     name: node.metadata?.name ?? '',
     ready: !!node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
     kubelet: node.status?.nodeInfo?.kubeletVersion ?? '',

@@ -1,10 +1,10 @@
 import { existsSync, lstatSync } from 'node:fs';
 import type { Exec } from '../lib/command.js';
-import { lastLine } from '../lib/command.js';
+import { failureLine } from '../lib/command.js';
 import { formatDuration } from '../lib/duration.js';
 import { InterruptedError, UserError } from '../lib/errors.js';
 import { readTextFile } from '../lib/files.js';
-import { FIRST_PAUSE_MS, sleep } from '../lib/poll.js';
+import { poll } from '../lib/poll.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import { kubeconfigEndpoint } from './kubeconfig.js';
 import { kubectlCommand, kubeletRelease, parseNodeList } from './nodes.js';
@@ -73,44 +73,39 @@ export async function waitForReady(options: WaitReadyOptions): Promise<ReadyResu
     throw new UserError(
       `kubeconfig ${kubeconfig} names no API server (no clusters[].cluster.server); it is not the cluster's kubeconfig`,
     );
-  const deadline = Date.now() + options.timeoutMs;
-  let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
-  let lastReason = '';
-  let attempts = 0;
   // Quiet and unchecked: a failed check is a reason to wait, said once per new reason.
   const run = (...args: string[]) =>
     exec(kubectlCommand(kubectl, kubeconfig, cwd, env, ...args), { capture: true, quiet: true, check: false });
-
-  for (;;) {
-    attempts++;
-    let reason: string;
-    const ready = await run('get', '--raw', '/readyz');
-    if (signal?.aborted) throw new InterruptedError();
-    if (ready.exitCode === 0 && ready.stdout.trim() === 'ok') {
-      if (!options.nodes && !options.version) return { endpoint, attempts };
+  const wanted = { nodes: options.nodes, version: options.version };
+  const { value, attempts } = await poll<Omit<ReadyResult, 'attempts'>>(
+    async () => {
+      const ready = await run('get', '--raw', '/readyz');
+      if (signal?.aborted) throw new InterruptedError();
+      if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok')
+        return { done: false, line: failureLine(ready, 'kubectl get --raw /readyz exited with') };
+      if (!wanted.nodes && !wanted.version) return { done: true, value: { endpoint } };
       const nodes = await run('get', 'nodes', '-o', 'json');
-      if (nodes.exitCode === 0) {
-        const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, options.version);
-        // After an upgrade every registered node must be Ready at the target, however many there are.
-        const wanted = Math.max(options.nodes ?? 0, options.version ? total : 0);
-        if (readyNodes >= wanted) return { endpoint, attempts, readyNodes, totalNodes: total };
-        reason = `${readyNodes}/${wanted} nodes Ready${options.version ? ` at v${options.version}` : ''} (${total} registered)`;
-      } else {
-        reason = lastLine(nodes.tail) || `kubectl get nodes exited with ${nodes.exitCode}`;
-      }
-    } else {
-      reason = lastLine(ready.tail) || `kubectl get --raw /readyz exited with ${ready.exitCode}`;
-    }
-    if (reason !== lastReason) options.onWaiting?.(reason);
-    lastReason = reason;
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) {
-      throw new UserError(
-        `timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${formatDuration(options.timeoutMs)}; last error: ${reason}`,
-      );
-    }
-    await sleep(Math.min(pause, remaining), signal);
-    if (signal?.aborted) throw new InterruptedError();
-    pause = Math.min(pause * 2, options.intervalMs);
-  }
+      if (nodes.exitCode !== 0) return { done: false, line: failureLine(nodes, 'kubectl get nodes exited with') };
+      const { ready: readyNodes, total } = countReadyNodes(nodes.stdout, wanted.version);
+      // After an upgrade every registered node must be Ready at the target, however many there are.
+      const count = Math.max(wanted.nodes ?? 0, wanted.version ? total : 0);
+      if (readyNodes >= count) return { done: true, value: { endpoint, readyNodes, totalNodes: total } };
+      return {
+        done: false,
+        line: `${readyNodes}/${count} nodes Ready${wanted.version ? ` at v${wanted.version}` : ''} (${total} registered)`,
+      };
+    },
+    {
+      timeoutMs: options.timeoutMs,
+      intervalMs: options.intervalMs,
+      signal,
+      onLine: options.onWaiting,
+      timeoutError: (last) =>
+        new UserError(
+          `timeout waiting for the Kubernetes API at ${endpoint} to be ready after ${formatDuration(options.timeoutMs)}; last error: ${last}`,
+        ),
+    },
+  );
+  const { readyNodes, totalNodes } = value;
+  return readyNodes === undefined ? { endpoint, attempts } : { endpoint, attempts, readyNodes, totalNodes };
 }

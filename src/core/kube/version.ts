@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseNodeList } from './nodes.js';
 import { formatIssues, UsageError, UserError } from '../lib/errors.js';
+import { parseToolJson } from '../lib/tool-json.js';
 
 /**
  * Kubernetes versions for upgrades with Kubespray's upgrade-cluster.yml: which nodes still need
@@ -132,15 +133,10 @@ export function workerBatches(workers: string[], batchSize?: number): string[][]
 const KubectlVersionSchema = z.object({ serverVersion: z.object({ gitVersion: z.string() }) });
 
 function parseJson<T>(text: string, schema: z.ZodType<T>, command: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new UserError(`\`${command}\` did not print JSON`);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new UserError(formatIssues(`the output of \`${command}\``, parsed.error.issues));
-  return parsed.data;
+  return parseToolJson(text, schema, {
+    notJson: `\`${command}\` did not print JSON`,
+    invalid: (issues) => formatIssues(`the output of \`${command}\``, issues),
+  });
 }
 
 /** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */

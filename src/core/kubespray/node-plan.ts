@@ -5,6 +5,7 @@ import {
   nodeWorkFromPlan,
   predictedPlaybook,
   readInventory,
+  type Inventory,
   type PlannedNodeChanges,
 } from './node-changes.js';
 import type { NodeWork } from '../model/nodes.js';
@@ -24,31 +25,73 @@ export interface NodeDecisions {
   warnings: string[];
 }
 
-/**
- * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
- * Kubespray does not run (deployment.method none) or the operation is not a deploy.
- */
-export function nodeDecisions(settings: DeploySettings, planned: PlannedNodeChanges): NodeDecisions | undefined {
-  if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
+/** A plan's node work, decided once for the opentofu-plan step and the previews. */
+export interface PlannedNodeWork {
+  work: NodeWork;
+  inventory: Inventory | undefined;
+  /** The quorum guard's warnings (an override of it: "UNSAFE: …"). */
+  warnings: string[];
+  /** Set when the quorum guard refuses the plan: the reason, saying what to do. */
+  refused?: string;
+}
+
+/** The node work of this plan against the inventory before it, and what the quorum guard says of it. */
+export function planNodeWork(settings: DeploySettings, planned: PlannedNodeChanges): PlannedNodeWork {
   const inventoryFile = kubesprayPaths(settings).inventory;
   const inventory = readInventory(inventoryFile);
   const work: NodeWork = nodeWorkFromPlan(planned, inventory);
-  let warnings: string[] = [];
-  let refused: string | undefined;
   try {
-    warnings = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile).warnings;
+    const { warnings } = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile);
+    return { work, inventory, warnings };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    refused = error.message;
+    return { work, inventory, warnings: [], refused: error.message };
   }
+}
+
+/**
+ * The undrained-apply rule: a run that applies without kubespray-remove-nodes (a single step, the
+ * tofu action) would delete servers whose nodes were never drained and removed.
+ */
+export function appliesWithoutDraining(stepIds: readonly string[]): boolean {
+  return stepIds.includes('opentofu-apply') && !stepIds.includes('kubespray-remove-nodes');
+}
+
+/** The nodes the pending work deletes that kubespray-remove-nodes has not drained and removed yet. */
+export function undrainedNodes(work: { remove: readonly string[]; removed?: readonly string[] } | undefined): string[] {
+  const removed = new Set(work?.removed ?? []);
+  return (work?.remove ?? []).filter((node) => !removed.has(node));
+}
+
+/**
+ * The node decisions of a deploy of this plan, made as opentofu-plan would make them. Undefined when
+ * Kubespray does not run (deployment.method none) or the operation is not a deploy. Given the steps a
+ * run covers, a plan that deletes nodes in a run that would apply without draining them is refused,
+ * as the engine refuses it.
+ */
+export function nodeDecisions(
+  settings: DeploySettings,
+  planned: PlannedNodeChanges,
+  stepIds?: readonly string[],
+): NodeDecisions | undefined {
+  if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
+  const { work, inventory, warnings, refused } = planNodeWork(settings, planned);
   const decision = predictedPlaybook(work, inventory);
-  return {
+  const nodes: NodeDecisions = {
     summary: describeNodeDecisions(work, decision),
     removeBeforeApply: work.remove,
     playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
     ...(decision.kind === 'scale' && { limit: decision.limit }),
     ...(refused && { refused }),
     warnings: [...warnings.filter((w) => w.startsWith('UNSAFE:')), ...warnings.filter((w) => !w.startsWith('UNSAFE:'))],
+  };
+  if (nodes.refused || nodes.removeBeforeApply.length === 0 || !stepIds || !appliesWithoutDraining(stepIds))
+    return nodes;
+  return {
+    ...nodes,
+    refused:
+      `the plan deletes nodes ${nodes.removeBeforeApply.join(', ')}, but this action applies without kubespray-remove-nodes, which drains and removes them first; ` +
+      'deploy with the root action, which removes them before applying',
   };
 }
 

@@ -206,7 +206,7 @@ export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>):
     return result;
   };
 }
-/** The most useful line of a failed kubectl run: its last non-empty output line. */
+/** The most useful line of a failed command's output: its last non-empty line. */
 export function lastLine(lines: string[]): string {
   return (
     [...lines]
@@ -214,4 +214,12 @@ export function lastLine(lines: string[]): string {
       .find((l) => l.trim() !== '')
       ?.trim() ?? ''
   );
+}
+
+/**
+ * What a failed command said went wrong, the one way every step and preview reports it: the last line
+ * of its output, else `<what> <exit code>` (default "exited with N").
+ */
+export function failureLine(result: Pick<CommandResult, 'tail' | 'exitCode'>, what = 'exited with'): string {
+  return lastLine(result.tail) || `${what} ${result.exitCode}`;
 }

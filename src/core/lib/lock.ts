@@ -4,10 +4,12 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { RunCommandOptions } from './command.js';
+import { commandExecutor, type Exec, type RunCommandOptions } from './command.js';
 import { formatDuration } from './duration.js';
 import { errorMessage, UserError } from './errors.js';
 import { ensurePrivateDir, writeFileAtomic } from './files.js';
+import type { DeployOutput } from './output.js';
+import type { Redactor } from './redact.js';
 
 /** Text shown in messages: one line, so a forged lock file cannot add lines (or workflow commands) to them. */
 const oneLine = z.string().regex(/^[^\0-\x1f\x7f]*$/);
@@ -402,4 +404,42 @@ async function settleLeftoverGroup(
     why = `still running ${formatDuration(graceMs)} after ${signal}`;
   }
   throw new UserError(`${what} is ${why}; stop it, then deploy again`);
+}
+
+export interface LockedRunOptions {
+  /** The lock file (runtimePaths(settings).lockPath) and the cluster it guards. */
+  file: string;
+  cluster: string;
+  /** What holds the lock, as another run waiting for it is told. */
+  operation?: string;
+  output: DeployOutput;
+  redactor: Redactor;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs `body` under the deploy lock with the one executor every command goes through: redacted, live,
+ * interruptible, and recorded in the lock, so a run taking over after a kill -9 can wait for (or stop)
+ * what is still running. The engine and both plan previews (tofu, Cluster API) run this way.
+ */
+export async function withDeployLock<T>(
+  { file, cluster, operation, output, redactor, signal }: LockedRunOptions,
+  body: (exec: Exec) => Promise<T>,
+): Promise<T> {
+  const lock = await acquireDeployLock(file, cluster, {
+    onProgress: (message) => output.line(message),
+    signal,
+    operation,
+  });
+  try {
+    const exec = commandExecutor({
+      redactor,
+      output: output.write,
+      signal,
+      ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
+    });
+    return await body(exec);
+  } finally {
+    await lock.release();
+  }
 }

@@ -9,3 +9,16 @@ export interface PlanChanges {
   replace: number;
   rows: { address: string; action: ChangeAction }[];
 }
+
+const SIGN: Record<ChangeAction, string> = { create: '+', update: '~', destroy: '-', replace: '-/+' };
+
+/**
+ * The one change table of the CLI and the dry run: "<title>: <counts>", then one line per changed
+ * object with its sign (+ ~ - -/+); "<title>: no changes" when there are none.
+ */
+export function renderChangeTable(title: string, counts: string, changes: Pick<PlanChanges, 'rows'>): string {
+  if (changes.rows.length === 0) return `${title}: no changes\n`;
+  const lines = [`${title}: ${counts}`];
+  for (const row of changes.rows) lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -9,6 +9,7 @@ import {
 import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from '../openstack/credentials.js';
 import type { WaitReadySettings } from '../kube/ready.js';
+import { DEFAULT_AUTH_TIMEOUT_MS } from '../openstack/keystone.js';
 import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './nodes.js';
 import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod, type Operation } from '../lib/option-values.js';
 import { UsageError, UserError } from '../lib/errors.js';
@@ -220,7 +221,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     kubeconfigPath: path.resolve(options.kubeconfigPath ?? path.join(clusterStateDir, 'kubeconfig')),
     stateDir,
     waitReady: { ...DEFAULT_WAIT, ...options.waitReady },
-    authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? 10_000 },
+    authCheck: { enabled: !options.skipAuthCheck, timeoutMs: options.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS },
     baseEnv,
   };
 }

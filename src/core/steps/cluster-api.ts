@@ -15,9 +15,11 @@ import { runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
-import { CapiCommands, failureLine, MOVE_LABEL, NO_CLUSTER_API, renderManifests } from '../capi/management.js';
+import { CapiCommands, MOVE_LABEL, NO_CLUSTER_API, renderManifests } from '../capi/management.js';
 import { cloudConf, cloudsYaml } from '../openstack/cloud-files.js';
-import { FIRST_PAUSE_MS, sleep } from '../lib/poll.js';
+import { poll, sleep } from '../lib/poll.js';
+import { failureLine } from '../lib/command.js';
+import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 
 /**
  * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
@@ -206,18 +208,12 @@ export interface InstalledProvider {
 }
 
 export function parseProviders(json: string): InstalledProvider[] {
-  let document: unknown;
-  try {
-    document = JSON.parse(json);
-  } catch {
-    throw new UserError(`kubectl get providers -A -o json did not print JSON (${json.length} bytes)`);
-  }
-  const parsed = ProviderListSchema.safeParse(document);
-  if (!parsed.success)
-    throw new UserError(
-      `kubectl get providers -A -o json printed something that is not a provider list: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
-    );
-  return parsed.data.items.map((p) => ({
+  const list = parseToolJson(
+    json,
+    ProviderListSchema,
+    notJsonOf('kubectl get providers -A -o json', json, 'a provider list'),
+  );
+  return list.items.map((p) => ({
     name: p.metadata.name ?? '',
     namespace: p.metadata.namespace ?? '',
     providerName: p.providerName ?? '',
@@ -473,24 +469,26 @@ async function pollObjects(
   check: (json: string) => { line: string; done: boolean },
 ): Promise<string> {
   const { timeoutMs, intervalMs } = context.settings.waitReady;
-  const deadline = Date.now() + timeoutMs;
-  let pause = Math.min(FIRST_PAUSE_MS, intervalMs);
-  let last = '';
-  for (;;) {
-    const result = await context.exec(command, { capture: true, quiet: true, check: false });
-    if (context.signal.aborted) throw new InterruptedError();
-    const progress =
-      result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
-    if (progress.line !== last) context.output.line(`      ${progress.line}`);
-    if (progress.done) return progress.line;
-    last = progress.line;
-    const remaining = deadline - Date.now();
-    if (remaining <= 0)
-      throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
-    await sleep(Math.min(pause, remaining), context.signal);
-    if (context.signal.aborted) throw new InterruptedError();
-    pause = Math.min(pause * 2, intervalMs);
-  }
+  const { value } = await poll<string>(
+    async () => {
+      const result = await context.exec(command, { capture: true, quiet: true, check: false });
+      if (context.signal.aborted) throw new InterruptedError();
+      const progress =
+        result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+      return progress.done
+        ? { done: true, value: progress.line, line: progress.line }
+        : { done: false, line: progress.line };
+    },
+    {
+      timeoutMs,
+      intervalMs,
+      signal: context.signal,
+      onLine: (line) => context.output.line(`      ${line}`),
+      timeoutError: (last) =>
+        new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`),
+    },
+  );
+  return value;
 }
 
 /**

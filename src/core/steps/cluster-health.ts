@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { probeApiCertificate } from '../kube/api-certificate.js';
 import { CERTIFICATE_WARNING_DAYS, type CheckFinding } from '../model/check-report.js';
-import type { CommandResult, CommandSpec } from '../lib/command.js';
+import { type CommandSpec, failureLine } from '../lib/command.js';
 import { errorMessage } from '../lib/errors.js';
 import { readTextFile } from '../lib/files.js';
 import { kubectlCommand, kubeletRelease, parseNodeList, type ClusterNode } from '../kube/nodes.js';
@@ -14,16 +14,6 @@ import { kubesprayPaths } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 const DAY_MS = 86_400_000;
-
-/** The most useful line of a failed kubectl run: its last non-empty output line. */
-function lastLine(result: CommandResult): string {
-  return (
-    [...result.tail]
-      .reverse()
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? `exited with ${result.exitCode}`
-  );
-}
 
 /** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
 export function failedReadyzChecks(text: string): string[] {
@@ -135,7 +125,7 @@ export class ClusterHealthStep implements Step {
       add(
         'unchecked',
         'api',
-        `the Kubernetes API at ${tls.server} did not answer (${lastLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`,
+        `the Kubernetes API at ${tls.server} did not answer (${failureLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`,
       );
     } else {
       if (nodes) this.checkNodes(nodes, report, add);
@@ -144,7 +134,7 @@ export class ClusterHealthStep implements Step {
       for (const check of failed)
         add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
       if (readyz.exitCode !== 0 && failed.length === 0)
-        add('unchecked', 'readyz', `/readyz?verbose did not answer (${lastLine(readyz)})`);
+        add('unchecked', 'readyz', `/readyz?verbose did not answer (${failureLine(readyz)})`);
     }
 
     try {

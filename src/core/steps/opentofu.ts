@@ -6,22 +6,19 @@ import { CommandFailedError } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { pathExists } from '../lib/files.js';
 import {
-  checkRemovalSafety,
   describeNodeDecisions,
   mergeNodeWork,
-  nodeWorkFromPlan,
   pendingForNextPlan,
   plannedNodeChanges,
   predictedPlaybook,
-  readInventory,
 } from '../kubespray/node-changes.js';
-import type { NodeWork } from '../model/nodes.js';
 import { runtimePaths, type DeploySettings } from '../model/settings.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { stripFound, TOFU_INIT_ARGS, TofuCommands } from '../tofu/commands.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
+import { appliesWithoutDraining, planNodeWork, undrainedNodes } from '../kubespray/node-plan.js';
 
 /** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
 function deployPlanFile(settings: DeploySettings): string {
@@ -118,11 +115,9 @@ export class OpenTofuPlanStep implements Step {
     const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
     if (!this.settings.kubespray) return summary;
 
-    const inventoryFile = kubesprayPaths(this.settings).inventory;
-    const inventory = readInventory(inventoryFile);
     const planned = plannedNodeChanges(document, this.settings.nodeResource);
-    const work: NodeWork = nodeWorkFromPlan(planned, inventory);
-    const { warnings } = checkRemovalSafety(work, inventory, this.settings.allowUnsafeNodeRemoval, inventoryFile);
+    const { work, inventory, warnings, refused } = planNodeWork(this.settings, planned);
+    if (refused) throw new UserError(refused);
     for (const warning of warnings) context.warn(warning);
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
     if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
@@ -137,8 +132,7 @@ export class OpenTofuPlanStep implements Step {
     const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
     context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
     // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
-    if (context.selected.includes('opentofu-apply') && !context.selected.includes('kubespray-remove-nodes'))
-      refuseUndrained(context.state);
+    if (appliesWithoutDraining(context.selected)) refuseUndrained(context.state);
     return `${summary}; ${describeNodeDecisions(pending, predictedPlaybook(pending, inventory))}`;
   }
 }
@@ -154,8 +148,7 @@ async function fileDigest(file: string): Promise<string> {
  * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
  */
 function refuseUndrained(state: StepContext['state']): void {
-  const removed = new Set(state.nodeWork?.removed ?? []);
-  const undrained = (state.nodeWork?.remove ?? []).filter((node) => !removed.has(node));
+  const undrained = undrainedNodes(state.nodeWork);
   if (undrained.length === 0) return;
   throw new UserError(
     `the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +

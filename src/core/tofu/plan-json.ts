@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CommandResult, ExecOptions } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
-import type { ChangeAction, PlanChanges } from '../model/changes.js';
+import { type ChangeAction, type PlanChanges, renderChangeTable } from '../model/changes.js';
 
 /**
  * The parts of `tofu show -json <plan>` we read. zod drops everything else, so resource values
@@ -75,8 +75,6 @@ export function tofuCounts(changes: PlanChanges): {
   };
 }
 
-const SIGN: Record<ChangeAction, string> = { create: '+', update: '~', destroy: '-', replace: '-/+' };
-
 /** "N to add, N to change, N to destroy, N to replace", each counted apart. */
 export function changeCounts(changes: Pick<PlanChanges, 'add' | 'change' | 'destroy' | 'replace'>): string {
   return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
@@ -84,8 +82,5 @@ export function changeCounts(changes: Pick<PlanChanges, 'add' | 'change' | 'dest
 
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
 export function renderTofuChanges(cluster: string, changes: PlanChanges): string {
-  if (changes.rows.length === 0) return `OpenTofu plan for ${cluster}: no changes\n`;
-  const lines = [`OpenTofu plan for ${cluster}: ${changeCounts(changes)}`];
-  for (const row of changes.rows) lines.push(`  ${SIGN[row.action].padEnd(3)} ${row.address}`);
-  return `${lines.join('\n')}\n`;
+  return renderChangeTable(`OpenTofu plan for ${cluster}`, changeCounts(changes), changes);
 }

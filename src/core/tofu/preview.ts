@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { commandExecutor } from '../lib/command.js';
 import { ensurePrivateDir } from '../lib/files.js';
-import { acquireDeployLock, lockChildHooks } from '../lib/lock.js';
+import { withDeployLock } from '../lib/lock.js';
 import type { DeployOutput } from '../lib/output.js';
 import type { Redactor } from '../lib/redact.js';
 import { plannedNodeChanges, type PlannedNodeChanges } from '../kubespray/node-changes.js';
@@ -40,18 +39,15 @@ export async function runTofuPlan(
   const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
   await ensurePrivateDir(path.dirname(planFile));
   // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
-  const lock = await acquireDeployLock(runtimePaths(settings).lockPath, clusterId(settings), {
-    onProgress: (message) => output.line(message),
-    signal,
+  const locked = {
+    file: runtimePaths(settings).lockPath,
+    cluster: clusterId(settings),
     operation: 'plan',
-  });
-  try {
-    const exec = commandExecutor({
-      redactor,
-      output: output.write,
-      signal,
-      ...lockChildHooks(lock, (message) => output.line(`warning: ${message}`)),
-    });
+    output,
+    redactor,
+    signal,
+  };
+  return withDeployLock(locked, async (exec) => {
     output.startGroup('OpenTofu plan');
     try {
       await tofuInit(settings, exec); // exactly the deploy's init
@@ -69,7 +65,5 @@ export async function runTofuPlan(
       nodes: plannedNodeChanges(document, settings.nodeResource),
       text: text.stdout,
     };
-  } finally {
-    await lock.release();
-  }
+  });
 }
