@@ -8661,10 +8661,10 @@ var check_report = __nccwpck_require__(8796);
 var errors = __nccwpck_require__(6452);
 // EXTERNAL MODULE: ./lib/core/lib/option-values.js
 var option_values = __nccwpck_require__(9485);
-// EXTERNAL MODULE: ./lib/core/engine/selection.js
-var selection = __nccwpck_require__(8112);
-// EXTERNAL MODULE: ./lib/core/model/step.js
-var step = __nccwpck_require__(1619);
+// EXTERNAL MODULE: ./lib/core/engine/selection.js + 1 modules
+var selection = __nccwpck_require__(8119);
+// EXTERNAL MODULE: ./lib/core/model/operations.js
+var operations = __nccwpck_require__(503);
 ;// CONCATENATED MODULE: ./lib/cli/args.js
 
 
@@ -8745,9 +8745,9 @@ ${CREDENTIAL_HELP}
   --auth-timeout D         Keystone request timeout (default 10s)`;
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
-    ...option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${step/* OPERATION_STEPS */.iJ[op].join(', ')}`),
+    ...option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${operations/* OPERATION_STEPS */.iJ[op].join(', ')}`),
     'With deployment.method cluster-api (no upgrade):',
-    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${step/* CLUSTER_API_STEPS */.Iw[op].join(', ')}`),
+    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${operations/* CLUSTER_API_STEPS */.Iw[op].join(', ')}`),
 ].join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
@@ -9048,7 +9048,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
 /* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
 /* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1995);
-/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8112);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8119);
 /* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8550);
 /* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4986);
 /* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(3894);
@@ -9909,7 +9909,7 @@ function capiProgress(objects, clusterName) {
 /* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7414);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4495);
 /* harmony import */ var _model_check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8796);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8112);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8119);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4986);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1983);
 /* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4324);
@@ -12287,6 +12287,8 @@ class PreflightStep {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/model/operations.js
+var operations = __nccwpck_require__(503);
 // EXTERNAL MODULE: ./lib/core/kube/ready.js
 var ready = __nccwpck_require__(1110);
 ;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
@@ -12353,9 +12355,61 @@ class WaitReadyStep {
 
 
 
+
+/** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
+const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
+/** Only with an ephemeral kind management cluster. */
+const withKind = (make) => (settings) => settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
+/** The readiness gate as each operation wants it. */
+function waitReady(settings) {
+    const { clusterApi: capi } = settings;
+    // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+    const wanted = capi
+        ? {
+            ...settings.waitReady,
+            nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+        }
+        : {
+            ...settings.waitReady,
+            version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
+        };
+    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted);
+}
+/** How each step is made; model/operations.ts says which an operation runs, in what order. */
+const STEP_FACTORIES = {
+    'openstack-preflight': (_, preflight) => preflight,
+    'opentofu-init': (settings) => new OpenTofuInitStep(settings),
+    'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+    'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
+    'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
+    'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
+    'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
+    'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
+    'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
+    'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
+    'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
+    'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
+    'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
+    'forget-cluster': (settings) => new ForgetClusterStep(settings),
+    'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
+    'cluster-health': (settings) => new ClusterHealthStep(settings),
+    'openstack-normalize-kubeconfig': (settings) => new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
+    'wait-ready': waitReady,
+    'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
+    'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
+    'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
+    'capi-render': (settings) => new CapiRenderStep(settings),
+    'capi-apply': (settings) => new CapiApplyStep(settings),
+    'capi-wait': (settings) => new CapiWaitStep(settings),
+    'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
+    'capi-addons': (settings) => new CapiAddonsStep(settings),
+    'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
+    'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
+    'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+};
 /**
- * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
- * state, lock, dry run and reports run all of them.
+ * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
+ * made by its factory. The same engine, resume state, lock, dry run and reports run all of them.
  * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
  *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
@@ -12363,98 +12417,20 @@ class WaitReadyStep {
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
  * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
+ * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
+ *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
+ *   then (kind only) the pivot. Destroy deletes the Cluster object.
  */
 function buildSteps(settings, authChecker) {
+    const { operation } = settings;
+    if (settings.clusterApi && cluster_api/* CLUSTER_API_REFUSALS */.M6[operation])
+        throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[operation]);
+    if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
+        throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
+    }
     const preflight = new PreflightStep(settings, authChecker);
-    const kubeconfig = new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip);
-    const waitReady = (version) => new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), {
-        ...settings.waitReady,
-        version,
-    });
-    const venv = () => [new KubesprayVenvStep(settings), new KubesprayPipStep(settings)];
-    if (settings.clusterApi)
-        return clusterApiSteps(settings, preflight);
-    switch (settings.operation) {
-        case 'deploy':
-            return [
-                preflight,
-                new OpenTofuInitStep(settings),
-                new OpenTofuPlanStep(settings),
-                ...(settings.kubespray ? [...venv(), new KubesprayRemoveNodesStep(settings)] : []),
-                new OpenTofuApplyStep(settings),
-                ...(settings.kubespray ? [new KubesprayPlaybookStep(settings)] : []),
-                kubeconfig,
-                waitReady(),
-            ];
-        case 'upgrade':
-            if (!settings.kubespray) {
-                throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
-            }
-            return [
-                preflight,
-                ...venv(),
-                new KubernetesVersionCheckStep(settings),
-                new KubesprayFactsStep(settings),
-                new KubesprayUpgradeControlPlaneStep(settings),
-                new KubesprayUpgradeWorkersStep(settings),
-                kubeconfig,
-                waitReady(settings.kubernetesVersion),
-            ];
-        case 'destroy':
-            return [
-                preflight,
-                new OpenTofuInitStep(settings),
-                new OpenTofuDestroyStep(settings),
-                new ForgetClusterStep(settings),
-            ];
-        case 'check':
-            return [
-                preflight,
-                new OpenTofuInitStep(settings),
-                new OpenTofuDriftStep(settings),
-                new ClusterHealthStep(settings),
-            ];
-    }
-}
-/**
- * deployment.method cluster-api (CLUSTER_API_STEPS): a management cluster, the providers, the
- * credentials Secret, the rendered manifests applied, the machines waited for, the workload
- * kubeconfig, addons, readiness, then (kind only) the pivot. Destroy deletes the Cluster object.
- */
-function clusterApiSteps(settings, preflight) {
-    const capi = settings.clusterApi;
-    const management = new CapiManagementClusterStep(settings);
-    switch (settings.operation) {
-        case 'deploy': {
-            // Every machine a Ready node, unless --nodes asks for another count.
-            const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
-            const ready = new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), { ...settings.waitReady, nodes });
-            return [
-                preflight,
-                management,
-                new ClusterctlInitStep(settings),
-                new CapiCloudCredentialsStep(settings),
-                new CapiRenderStep(settings),
-                new CapiApplyStep(settings),
-                new CapiWaitStep(settings),
-                new CapiWorkloadKubeconfigStep(settings),
-                new CapiAddonsStep(settings),
-                ready,
-                ...(capi.management.kind === 'kind' ? [new CapiPivotStep(settings)] : []),
-            ];
-        }
-        case 'upgrade':
-        case 'check':
-            throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[settings.operation]);
-        case 'destroy':
-            return [
-                preflight,
-                management,
-                ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []),
-                new CapiDeleteClusterStep(settings),
-                new ForgetClusterStep(settings),
-            ];
-    }
+    const ids = (settings.clusterApi ? operations/* CLUSTER_API_STEPS */.Iw : operations/* OPERATION_STEPS */.iJ)[operation];
+    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight) ?? []);
 }
 
 ;// CONCATENATED MODULE: ./lib/core/engine/pipeline.js
@@ -12569,7 +12545,7 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */ });
 /* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8112);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8119);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4986);
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2592);
 
@@ -12703,21 +12679,64 @@ function quoteArg(arg) {
 
 /***/ }),
 
-/***/ 8112:
+/***/ 8119:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ keepsResumeState),
-/* harmony export */   Ki: () => (/* binding */ selectSteps),
-/* harmony export */   ZK: () => (/* binding */ usesSavedState),
-/* harmony export */   eX: () => (/* binding */ loadStartingState),
-/* harmony export */   lH: () => (/* binding */ decideStep),
-/* harmony export */   le: () => (/* binding */ checkFilter)
-/* harmony export */ });
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
-/* harmony import */ var _lib_option_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9485);
-/* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1983);
-/* harmony import */ var _model_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1619);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  le: () => (/* binding */ checkFilter),
+  lH: () => (/* binding */ decideStep),
+  H: () => (/* binding */ keepsResumeState),
+  eX: () => (/* binding */ loadStartingState),
+  Ki: () => (/* binding */ selectSteps),
+  ZK: () => (/* binding */ usesSavedState)
+});
+
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/option-values.js
+var option_values = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./lib/core/model/state.js + 1 modules
+var model_state = __nccwpck_require__(1983);
+;// CONCATENATED MODULE: ./lib/core/model/step.js
+/** Every step id of every operation (model/operations.ts says which operation runs which, in what order). */
+const STEP_IDS = [
+    'openstack-preflight',
+    'opentofu-init',
+    'opentofu-plan',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'kubespray-remove-nodes',
+    'opentofu-apply',
+    'kubespray-ansible-playbook',
+    'kubernetes-version-check',
+    'kubespray-facts',
+    'kubespray-upgrade-control-plane',
+    'kubespray-upgrade-workers',
+    'opentofu-destroy',
+    'forget-cluster',
+    'opentofu-drift',
+    'cluster-health',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+    'capi-management-cluster',
+    'clusterctl-init',
+    'capi-cloud-credentials',
+    'capi-render',
+    'capi-apply',
+    'capi-wait',
+    'capi-workload-kubeconfig',
+    'capi-addons',
+    'capi-pivot',
+    'capi-move-back',
+    'capi-delete-cluster',
+];
+
+// EXTERNAL MODULE: ./lib/core/model/operations.js
+var operations = __nccwpck_require__(503);
+;// CONCATENATED MODULE: ./lib/core/engine/selection.js
+
 
 
 
@@ -12728,19 +12747,19 @@ function quoteArg(arg) {
  */
 function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
     if (filter.step && filter.fromStep)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where('step')} and ${where('from-step')} cannot be used together`);
-    const available = operation ? (0,_model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(operation) : _model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1;
+        throw new errors/* UsageError */.eb(`${where('step')} and ${where('from-step')} cannot be used together`);
+    const available = operation ? (0,operations/* operationStepIds */.OZ)(operation) : STEP_IDS;
     for (const [flag, id] of [
         ['step', filter.step],
         ['from-step', filter.fromStep],
     ]) {
         if (id === undefined || available.includes(id))
             continue;
-        if (!_model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .STEP_IDS */ .W1.includes(id)) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
+        if (!STEP_IDS.includes(id)) {
+            throw new errors/* UsageError */.eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
         }
-        const owners = _lib_option_values_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATIONS */ .xb.filter((op) => (0,_model_step_js__WEBPACK_IMPORTED_MODULE_3__/* .operationStepIds */ .OZ)(op).includes(id));
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
+        const owners = option_values/* OPERATIONS */.xb.filter((op) => (0,operations/* operationStepIds */.OZ)(op).includes(id));
+        throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
     }
 }
 /** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
@@ -12748,7 +12767,7 @@ function selectSteps(steps, filter) {
     checkFilter(filter);
     for (const id of [filter.step, filter.fromStep]) {
         if (id && !steps.some((s) => s.id === id)) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
+            throw new errors/* UsageError */.eb(`step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
         }
     }
     if (filter.step)
@@ -12798,7 +12817,7 @@ async function decideStep(step, saved, useState, state) {
  */
 async function loadStartingState(store, cluster, filter, operation = 'deploy') {
     const fresh = (note, keep) => {
-        const state = (0,_model_state_js__WEBPACK_IMPORTED_MODULE_2__/* .emptyState */ .p$)(cluster, operation);
+        const state = (0,model_state/* emptyState */.p$)(cluster, operation);
         // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
         if (keep?.clusterApi && !keep.destroyedAt)
             state.clusterApi = keep.clusterApi;
@@ -12836,7 +12855,7 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
 /* harmony export */   _: () => (/* binding */ interruptNote)
 /* harmony export */ });
 /* unused harmony export abortOnSignals */
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8112);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8119);
 
 /**
  * Turns SIGINT/SIGTERM into an abort: the engine then interrupts the running command (one SIGINT,
@@ -15119,7 +15138,7 @@ function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/*
         throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
     return value;
 }
-/** What a run does to a cluster: each is an ordered plan of steps (operations.ts). `check` only reads. */
+/** What a run does to a cluster: each is an ordered plan of steps (model/operations.ts). `check` only reads. */
 const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check'];
 function parseOperation(text, where) {
     const value = text.trim();
@@ -16553,6 +16572,82 @@ function deployEnvironment(settings) {
 
 /***/ }),
 
+/***/ 503:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Iw: () => (/* binding */ CLUSTER_API_STEPS),
+/* harmony export */   OZ: () => (/* binding */ operationStepIds),
+/* harmony export */   iJ: () => (/* binding */ OPERATION_STEPS)
+/* harmony export */ });
+// Each operation declared once, per deployment method: its step ids in order. Everything else is derived
+// from here: buildSteps (steps/index.ts) makes exactly these, the step ids --step and --from-step accept
+// before the config is read (operationStepIds), and the CLI's help.
+/** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
+const OPERATION_STEPS = {
+    deploy: [
+        'openstack-preflight',
+        'opentofu-init',
+        'opentofu-plan',
+        'kubespray-venv-create',
+        'kubespray-pip-install',
+        'kubespray-remove-nodes',
+        'opentofu-apply',
+        'kubespray-ansible-playbook',
+        'openstack-normalize-kubeconfig',
+        'wait-ready',
+    ],
+    upgrade: [
+        'openstack-preflight',
+        'kubespray-venv-create',
+        'kubespray-pip-install',
+        'kubernetes-version-check',
+        'kubespray-facts',
+        'kubespray-upgrade-control-plane',
+        'kubespray-upgrade-workers',
+        'openstack-normalize-kubeconfig',
+        'wait-ready',
+    ],
+    destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+    check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
+};
+/**
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
+ * no check yet: its drift is `plan`'s kubectl diff).
+ * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ */
+const CLUSTER_API_STEPS = {
+    deploy: [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'clusterctl-init',
+        'capi-cloud-credentials',
+        'capi-render',
+        'capi-apply',
+        'capi-wait',
+        'capi-workload-kubeconfig',
+        'capi-addons',
+        'wait-ready',
+        'capi-pivot',
+    ],
+    upgrade: [],
+    destroy: [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'capi-move-back',
+        'capi-delete-cluster',
+        'forget-cluster',
+    ],
+    check: [],
+};
+/** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
+function operationStepIds(operation) {
+    return [...new Set([...OPERATION_STEPS[operation], ...CLUSTER_API_STEPS[operation]])];
+}
+
+
+/***/ }),
+
 /***/ 4986:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17129,112 +17224,6 @@ class LocalStateStore {
         // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
         await (0,files/* writePrivateFile */.Pl)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
     }
-}
-
-
-/***/ }),
-
-/***/ 1619:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Iw: () => (/* binding */ CLUSTER_API_STEPS),
-/* harmony export */   OZ: () => (/* binding */ operationStepIds),
-/* harmony export */   W1: () => (/* binding */ STEP_IDS),
-/* harmony export */   iJ: () => (/* binding */ OPERATION_STEPS)
-/* harmony export */ });
-/** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
-const STEP_IDS = [
-    'openstack-preflight',
-    'opentofu-init',
-    'opentofu-plan',
-    'kubespray-venv-create',
-    'kubespray-pip-install',
-    'kubespray-remove-nodes',
-    'opentofu-apply',
-    'kubespray-ansible-playbook',
-    'kubernetes-version-check',
-    'kubespray-facts',
-    'kubespray-upgrade-control-plane',
-    'kubespray-upgrade-workers',
-    'opentofu-destroy',
-    'forget-cluster',
-    'opentofu-drift',
-    'cluster-health',
-    'openstack-normalize-kubeconfig',
-    'wait-ready',
-    'capi-management-cluster',
-    'clusterctl-init',
-    'capi-cloud-credentials',
-    'capi-render',
-    'capi-apply',
-    'capi-wait',
-    'capi-workload-kubeconfig',
-    'capi-addons',
-    'capi-pivot',
-    'capi-move-back',
-    'capi-delete-cluster',
-];
-/** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
-const OPERATION_STEPS = {
-    deploy: [
-        'openstack-preflight',
-        'opentofu-init',
-        'opentofu-plan',
-        'kubespray-venv-create',
-        'kubespray-pip-install',
-        'kubespray-remove-nodes',
-        'opentofu-apply',
-        'kubespray-ansible-playbook',
-        'openstack-normalize-kubeconfig',
-        'wait-ready',
-    ],
-    upgrade: [
-        'openstack-preflight',
-        'kubespray-venv-create',
-        'kubespray-pip-install',
-        'kubernetes-version-check',
-        'kubespray-facts',
-        'kubespray-upgrade-control-plane',
-        'kubespray-upgrade-workers',
-        'openstack-normalize-kubeconfig',
-        'wait-ready',
-    ],
-    destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
-    check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
-};
-/**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
- * no check yet: its drift is `plan`'s kubectl diff).
- * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
- */
-const CLUSTER_API_STEPS = {
-    deploy: [
-        'openstack-preflight',
-        'capi-management-cluster',
-        'clusterctl-init',
-        'capi-cloud-credentials',
-        'capi-render',
-        'capi-apply',
-        'capi-wait',
-        'capi-workload-kubeconfig',
-        'capi-addons',
-        'wait-ready',
-        'capi-pivot',
-    ],
-    upgrade: [],
-    destroy: [
-        'openstack-preflight',
-        'capi-management-cluster',
-        'capi-move-back',
-        'capi-delete-cluster',
-        'forget-cluster',
-    ],
-    check: [],
-};
-/** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
-function operationStepIds(operation) {
-    return [...new Set([...OPERATION_STEPS[operation], ...CLUSTER_API_STEPS[operation]])];
 }
 
 

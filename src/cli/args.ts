@@ -16,7 +16,7 @@ import {
 } from '../core/lib/option-values.js';
 import { checkFilter, type StepFilter } from '../core/engine/selection.js';
 import type { DeployOptions } from '../core/model/settings.js';
-import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/step.js';
+import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =

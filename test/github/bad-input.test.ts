@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/lib/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
-import { OPERATION_STEPS, operationStepIds } from '../../src/core/model/step.js';
+import { OPERATION_STEPS, operationStepIds } from '../../src/core/model/operations.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 

@@ -1,7 +1,8 @@
 import { UsageError } from '../lib/errors.js';
 import { OPERATIONS, type Operation } from '../lib/option-values.js';
 import { emptyState, type DeployState, type StateStore, type StepState } from '../model/state.js';
-import { operationStepIds, STEP_IDS, type Step } from '../model/step.js';
+import { STEP_IDS, type Step } from '../model/step.js';
+import { operationStepIds } from '../model/operations.js';
 
 /**
  * Which steps a run covers and, for each, whether it runs: the filters users give and the resume

@@ -62,7 +62,7 @@ export function parseName(text: string, where: string, fail: new (message: strin
   return value;
 }
 
-/** What a run does to a cluster: each is an ordered plan of steps (operations.ts). `check` only reads. */
+/** What a run does to a cluster: each is an ordered plan of steps (model/operations.ts). `check` only reads. */
 export const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -16,7 +16,7 @@ import { UsageError, UserError } from '../lib/errors.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
 export interface DeploySettings {
-  /** What this run does to the cluster; it decides the steps (operations.ts). */
+  /** What this run does to the cluster; it decides the steps (model/operations.ts). */
   operation: Operation;
   organization: string;
   clusterName: string;

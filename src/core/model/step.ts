@@ -3,11 +3,10 @@ import type { DeployOutput } from '../lib/output.js';
 import type { Redactor } from '../lib/redact.js';
 import type { DeploySettings } from './settings.js';
 
-import type { Operation } from '../lib/option-values.js';
 import type { DeployState } from './state.js';
 import type { CheckReport } from './check-report.js';
 
-/** Every step id of every operation (see operations.ts for which operation runs which, in what order). */
+/** Every step id of every operation (model/operations.ts says which operation runs which, in what order). */
 export const STEP_IDS = [
   'openstack-preflight',
   'opentofu-init',
@@ -41,70 +40,6 @@ export const STEP_IDS = [
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];
-
-/** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
-export const OPERATION_STEPS = {
-  deploy: [
-    'openstack-preflight',
-    'opentofu-init',
-    'opentofu-plan',
-    'kubespray-venv-create',
-    'kubespray-pip-install',
-    'kubespray-remove-nodes',
-    'opentofu-apply',
-    'kubespray-ansible-playbook',
-    'openstack-normalize-kubeconfig',
-    'wait-ready',
-  ],
-  upgrade: [
-    'openstack-preflight',
-    'kubespray-venv-create',
-    'kubespray-pip-install',
-    'kubernetes-version-check',
-    'kubespray-facts',
-    'kubespray-upgrade-control-plane',
-    'kubespray-upgrade-workers',
-    'openstack-normalize-kubeconfig',
-    'wait-ready',
-  ],
-  destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
-  check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
-} as const satisfies Record<Operation, readonly StepId[]>;
-
-/**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
- * no check yet: its drift is `plan`'s kubectl diff).
- * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
- */
-export const CLUSTER_API_STEPS = {
-  deploy: [
-    'openstack-preflight',
-    'capi-management-cluster',
-    'clusterctl-init',
-    'capi-cloud-credentials',
-    'capi-render',
-    'capi-apply',
-    'capi-wait',
-    'capi-workload-kubeconfig',
-    'capi-addons',
-    'wait-ready',
-    'capi-pivot',
-  ],
-  upgrade: [],
-  destroy: [
-    'openstack-preflight',
-    'capi-management-cluster',
-    'capi-move-back',
-    'capi-delete-cluster',
-    'forget-cluster',
-  ],
-  check: [],
-} as const satisfies Record<Operation, readonly StepId[]>;
-
-/** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
-export function operationStepIds(operation: Operation): StepId[] {
-  return [...new Set<StepId>([...OPERATION_STEPS[operation], ...CLUSTER_API_STEPS[operation]])];
-}
 
 /**
  * How a step behaves on resume:

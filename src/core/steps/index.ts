@@ -37,12 +37,84 @@ import {
 import { ClusterHealthStep } from './cluster-health.js';
 import { PreflightStep } from './preflight.js';
 import type { AuthChecker } from '../openstack/keystone.js';
-import type { Step } from '../model/step.js';
+import type { Step, StepId } from '../model/step.js';
+import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../model/operations.js';
 import { WaitReadyStep } from './wait-ready.js';
 
+/** Makes one step of a run; undefined when the step is not part of this configuration. */
+type StepFactory = (settings: DeploySettings, preflight: PreflightStep) => Step | undefined;
+
+/** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
+const withKubespray =
+  (make: (settings: DeploySettings) => Step): StepFactory =>
+  (settings) =>
+    settings.kubespray ? make(settings) : undefined;
+
+/** Only with an ephemeral kind management cluster. */
+const withKind =
+  (make: (settings: DeploySettings) => Step): StepFactory =>
+  (settings) =>
+    settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
+
+/** The readiness gate as each operation wants it. */
+function waitReady(settings: DeploySettings): Step {
+  const { clusterApi: capi } = settings;
+  // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+  const wanted = capi
+    ? {
+        ...settings.waitReady,
+        nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+      }
+    : {
+        ...settings.waitReady,
+        version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
+      };
+  return new WaitReadyStep(
+    settings.kubeconfigPath,
+    settings.kubectl,
+    settings.clusterDir,
+    deployEnvironment(settings),
+    wanted,
+  );
+}
+
+/** How each step is made; model/operations.ts says which an operation runs, in what order. */
+const STEP_FACTORIES: Record<StepId, StepFactory> = {
+  'openstack-preflight': (_, preflight) => preflight,
+  'opentofu-init': (settings) => new OpenTofuInitStep(settings),
+  'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+  'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
+  'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
+  'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
+  'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
+  'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
+  'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
+  'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
+  'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
+  'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
+  'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
+  'forget-cluster': (settings) => new ForgetClusterStep(settings),
+  'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
+  'cluster-health': (settings) => new ClusterHealthStep(settings),
+  'openstack-normalize-kubeconfig': (settings) =>
+    new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
+  'wait-ready': waitReady,
+  'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
+  'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
+  'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
+  'capi-render': (settings) => new CapiRenderStep(settings),
+  'capi-apply': (settings) => new CapiApplyStep(settings),
+  'capi-wait': (settings) => new CapiWaitStep(settings),
+  'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
+  'capi-addons': (settings) => new CapiAddonsStep(settings),
+  'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
+  'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
+  'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+};
+
 /**
- * Each operation is an ordered plan of steps (airshipctl's phase plans): the same engine, resume
- * state, lock, dry run and reports run all of them.
+ * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
+ * made by its factory. The same engine, resume state, lock, dry run and reports run all of them.
  * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
  *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
@@ -50,107 +122,21 @@ import { WaitReadyStep } from './wait-ready.js';
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
  * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
+ * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
+ *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
+ *   then (kind only) the pivot. Destroy deletes the Cluster object.
  */
 export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker): Step[] {
+  const { operation } = settings;
+  if (settings.clusterApi && CLUSTER_API_REFUSALS[operation]) throw new UsageError(CLUSTER_API_REFUSALS[operation]);
+  if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
+    throw new UserError(
+      "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)",
+    );
+  }
   const preflight = new PreflightStep(settings, authChecker);
-  const kubeconfig = new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip);
-  const waitReady = (version?: string) =>
-    new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, deployEnvironment(settings), {
-      ...settings.waitReady,
-      version,
-    });
-  const venv = () => [new KubesprayVenvStep(settings), new KubesprayPipStep(settings)];
-  if (settings.clusterApi) return clusterApiSteps(settings, preflight);
-  switch (settings.operation) {
-    case 'deploy':
-      return [
-        preflight,
-        new OpenTofuInitStep(settings),
-        new OpenTofuPlanStep(settings),
-        ...(settings.kubespray ? [...venv(), new KubesprayRemoveNodesStep(settings)] : []),
-        new OpenTofuApplyStep(settings),
-        ...(settings.kubespray ? [new KubesprayPlaybookStep(settings)] : []),
-        kubeconfig,
-        waitReady(),
-      ];
-    case 'upgrade':
-      if (!settings.kubespray) {
-        throw new UserError(
-          "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)",
-        );
-      }
-      return [
-        preflight,
-        ...venv(),
-        new KubernetesVersionCheckStep(settings),
-        new KubesprayFactsStep(settings),
-        new KubesprayUpgradeControlPlaneStep(settings),
-        new KubesprayUpgradeWorkersStep(settings),
-        kubeconfig,
-        waitReady(settings.kubernetesVersion),
-      ];
-    case 'destroy':
-      return [
-        preflight,
-        new OpenTofuInitStep(settings),
-        new OpenTofuDestroyStep(settings),
-        new ForgetClusterStep(settings),
-      ];
-    case 'check':
-      return [
-        preflight,
-        new OpenTofuInitStep(settings),
-        new OpenTofuDriftStep(settings),
-        new ClusterHealthStep(settings),
-      ];
-  }
-}
-
-/**
- * deployment.method cluster-api (CLUSTER_API_STEPS): a management cluster, the providers, the
- * credentials Secret, the rendered manifests applied, the machines waited for, the workload
- * kubeconfig, addons, readiness, then (kind only) the pivot. Destroy deletes the Cluster object.
- */
-function clusterApiSteps(settings: DeploySettings, preflight: PreflightStep): Step[] {
-  const capi = settings.clusterApi!;
-  const management = new CapiManagementClusterStep(settings);
-  switch (settings.operation) {
-    case 'deploy': {
-      // Every machine a Ready node, unless --nodes asks for another count.
-      const nodes = settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount;
-      const ready = new WaitReadyStep(
-        settings.kubeconfigPath,
-        settings.kubectl,
-        settings.clusterDir,
-        deployEnvironment(settings),
-        { ...settings.waitReady, nodes },
-      );
-      return [
-        preflight,
-        management,
-        new ClusterctlInitStep(settings),
-        new CapiCloudCredentialsStep(settings),
-        new CapiRenderStep(settings),
-        new CapiApplyStep(settings),
-        new CapiWaitStep(settings),
-        new CapiWorkloadKubeconfigStep(settings),
-        new CapiAddonsStep(settings),
-        ready,
-        ...(capi.management.kind === 'kind' ? [new CapiPivotStep(settings)] : []),
-      ];
-    }
-    case 'upgrade':
-    case 'check':
-      throw new UsageError(CLUSTER_API_REFUSALS[settings.operation]!);
-    case 'destroy':
-      return [
-        preflight,
-        management,
-        ...(capi.management.kind === 'kind' ? [new CapiMoveBackStep(settings)] : []),
-        new CapiDeleteClusterStep(settings),
-        new ForgetClusterStep(settings),
-      ];
-  }
+  const ids: readonly StepId[] = (settings.clusterApi ? CLUSTER_API_STEPS : OPERATION_STEPS)[operation];
+  return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight) ?? []);
 }
 
 export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';

@@ -16,7 +16,7 @@ import { parseProviders, providerDecision } from '../../../src/core/steps/cluste
 import { cloudConf, cloudsYaml } from '../../../src/core/openstack/cloud-files.js';
 import { buildSteps } from '../../../src/core/steps/index.js';
 import { PreflightStep } from '../../../src/core/steps/preflight.js';
-import { CLUSTER_API_STEPS } from '../../../src/core/model/step.js';
+import { CLUSTER_API_STEPS } from '../../../src/core/model/operations.js';
 
 const CANARY = 'capi-canary-secret-8f3a';
 
