@@ -9,8 +9,12 @@ import { UserError } from '../errors.js';
  * it with raw) is reachable.
  */
 
+/** Kubespray's bastion: the inventory host named exactly `bastion` (roles/kubespray_defaults/defaults/main/main.yml:4). */
+export const BASTION_HOST = 'bastion';
+
 export interface Bastion {
-  host: string;
+  /** Its ansible_host. */
+  address: string;
   port?: number;
   user?: string;
 }
@@ -62,7 +66,7 @@ export function parsePingOutput(lines: readonly string[]): HostResult[] {
  */
 export function bastionProxyArgs(bastion: Bastion, privateKeyFile?: string): string {
   const quote = (value: string) => (/^[\w@%:./=+-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`);
-  const target = bastion.user ? `${bastion.user}@${bastion.host}` : bastion.host;
+  const target = bastion.user ? `${bastion.user}@${bastion.address}` : bastion.address;
   const hop = [
     'ssh',
     '-o UserKnownHostsFile=/dev/null',
@@ -113,7 +117,7 @@ export function reachabilityCommand(options: Omit<ReachabilityOptions, 'exec'>):
 }
 
 function hostPattern(hosts: readonly string[], bastion?: Bastion): string {
-  return [...hosts, ...(bastion ? [`!${bastion.host}`] : [])].join(':');
+  return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
 }
 
 async function ping(options: ReachabilityOptions, pattern: string, viaBastion: boolean): Promise<HostResult[]> {
@@ -148,7 +152,7 @@ async function ping(options: ReachabilityOptions, pattern: string, viaBastion: b
 export async function checkReachable(options: ReachabilityOptions): Promise<HostResult[]> {
   if (options.hosts.length === 0) return [];
   const [bastion, hosts] = await Promise.all([
-    options.bastion ? ping(options, options.bastion.host, false) : Promise.resolve([]),
+    options.bastion ? ping(options, BASTION_HOST, false) : Promise.resolve([]),
     ping(options, hostPattern(options.hosts, options.bastion), true),
   ]);
   const all = [...bastion, ...hosts];
@@ -159,7 +163,7 @@ export async function checkReachable(options: ReachabilityOptions): Promise<Host
       `${unreachable.length} of ${all.length} hosts cannot be reached over SSH (ansible -m ping, ${timeout} s timeout): ${unreachable
         .map(
           (r) =>
-            `${r.host}${options.bastion && r.host === options.bastion.host ? ' (the bastion)' : ''}: ${r.message.replace(/^Failed to connect to the host via ssh: /, '')}`,
+            `${r.host}${options.bastion && r.host === BASTION_HOST ? ' (the bastion)' : ''}: ${r.message.replace(/^Failed to connect to the host via ssh: /, '')}`,
         )
         .join(
           '; ',

@@ -105,7 +105,7 @@ describe('unreachable hosts found before a playbook runs', () => {
     });
     const message = await checkReachable(
       options(inv, ['k8s_cluster'], {
-        bastion: { host: 'bastion', port: refused, user: 'jump' },
+        bastion: { address: '127.0.0.1', port: refused, user: 'jump' },
         privateKeyFile: '/keys/id',
       }),
     ).then(
@@ -151,9 +151,9 @@ describe('reading ansible -o', () => {
   });
 
   it('builds Kubespray’s bastion hop, quoting what needs it', () => {
-    expect(bastionProxyArgs({ host: '203.0.113.5', user: 'ubuntu' }, '/tmp/key')).toBe(
+    expect(bastionProxyArgs({ address: '203.0.113.5', user: 'ubuntu' }, '/tmp/key')).toBe(
       "-o ProxyCommand='ssh -o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=no -W %h:%p -p 22 ubuntu@203.0.113.5 -i /tmp/key'",
     );
-    expect(bastionProxyArgs({ host: 'b', port: 2222 }, '/tmp/my key')).toContain('-p 2222 b -i "/tmp/my key"');
+    expect(bastionProxyArgs({ address: 'b', port: 2222 }, '/tmp/my key')).toContain('-p 2222 b -i "/tmp/my key"');
   });
 });
