@@ -1,4 +1,4 @@
-import { authMethod, credentialsToEnv, type OpenStackCredentials } from '../credentials.js';
+import { authMethod, credentialsToEnv, type OpenStackCredentials } from '../openstack/credentials.js';
 
 /**
  * The OpenStack credentials Kubespray itself reads. Its cloud controller and Cinder CSI roles take

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../lib/errors.js';
 import type { ExtraVars } from './extra-vars.js';
 
 /**

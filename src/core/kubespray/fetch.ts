@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import path from 'node:path';
-import type { CommandSpec, Exec } from '../command.js';
-import { UserError } from '../errors.js';
+import type { CommandSpec, Exec } from '../lib/command.js';
+import { UserError } from '../lib/errors.js';
 import { downloadFile } from '../lib/download.js';
 
 /**

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
-import { displayPath, type FileKind } from '../files.js';
-import { parseYaml } from '../yaml.js';
+import { UserError } from '../lib/errors.js';
+import { displayPath, type FileKind } from '../lib/files.js';
+import { parseYaml } from '../lib/yaml.js';
 import { BASTION_HOST, type Bastion } from './reachability.js';
 
 /**

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
-import { findExecutable } from '../files.js';
+import { UserError } from '../lib/errors.js';
+import { findExecutable } from '../lib/files.js';
 
 /**
  * The interpreter the Kubespray venv is made with, inside the range the pinned Kubespray supports.

@@ -1,5 +1,5 @@
-import type { CommandSpec, Exec } from '../command.js';
-import { UserError } from '../errors.js';
+import type { CommandSpec, Exec } from '../lib/command.js';
+import { UserError } from '../lib/errors.js';
 
 /**
  * Before a playbook touches hosts: one parallel `ansible -m ping` with a short SSH timeout over

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
-import { writeFileAtomic } from '../files.js';
+import { UserError } from '../lib/errors.js';
+import { writeFileAtomic } from '../lib/files.js';
 
 /**
  * The SSH private key Ansible connects with (input ssh-private-key, --ssh-private-key-file): written

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
-import { displayPath, type FileKind } from '../files.js';
-import { compareVersions, type KubeVersion, parseKubeVersion } from '../kube-version.js';
-import { parseYaml } from '../yaml.js';
+import { UserError } from '../lib/errors.js';
+import { displayPath, type FileKind } from '../lib/files.js';
+import { compareVersions, type KubeVersion, parseKubeVersion } from '../kube/version.js';
+import { parseYaml } from '../lib/yaml.js';
 
 /**
  * Which Kubernetes versions a Kubespray tree installs, read from the tree itself: the keys of

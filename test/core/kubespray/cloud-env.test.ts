@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenStackCredentials } from '../../../src/core/credentials.js';
+import type { OpenStackCredentials } from '../../../src/core/openstack/credentials.js';
 import { kubesprayCloudEnv } from '../../../src/core/kubespray/cloud-env.js';
 
 const base: OpenStackCredentials = {

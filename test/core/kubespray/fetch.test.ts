@@ -8,14 +8,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../../../examples/sandbox/kube-api.js';
-import { commandExecutor } from '../../../src/core/command.js';
+import { commandExecutor } from '../../../src/core/lib/command.js';
 import {
   ensureKubespray,
   type EnsureKubesprayOptions,
   parseKubespraySource,
   UPSTREAM_KUBESPRAY,
 } from '../../../src/core/kubespray/fetch.js';
-import { Redactor } from '../../../src/core/redact.js';
+import { Redactor } from '../../../src/core/lib/redact.js';
 import { writeKubesprayTree } from '../../support/kubespray-tree.js';
 
 const run = promisify(execFile);
@@ -168,8 +168,8 @@ describe('Kubespray fetched from git at the pinned tag', () => {
     await writeFile(
       script,
       `import { ensureKubespray } from ${JSON.stringify(path.resolve('src/core/kubespray/fetch.ts'))};
-import { commandExecutor } from ${JSON.stringify(path.resolve('src/core/command.ts'))};
-import { Redactor } from ${JSON.stringify(path.resolve('src/core/redact.ts'))};
+import { commandExecutor } from ${JSON.stringify(path.resolve('src/core/lib/command.ts'))};
+import { Redactor } from ${JSON.stringify(path.resolve('src/core/lib/redact.ts'))};
 await ensureKubespray({ ...JSON.parse(process.argv[2]), exec: commandExecutor({ redactor: new Redactor() }) });
 `,
     );

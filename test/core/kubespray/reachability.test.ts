@@ -3,14 +3,14 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandExecutor } from '../../../src/core/command.js';
+import { commandExecutor } from '../../../src/core/lib/command.js';
 import {
   bastionProxyArgs,
   checkReachable,
   parsePingOutput,
   type ReachabilityOptions,
 } from '../../../src/core/kubespray/reachability.js';
-import { Redactor } from '../../../src/core/redact.js';
+import { Redactor } from '../../../src/core/lib/redact.js';
 
 /**
  * The real `ansible` against inventory hosts whose SSH port refuses (a closed port) or black-holes

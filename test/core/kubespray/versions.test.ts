@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseKubeVersion } from '../../../src/core/kube-version.js';
+import { parseKubeVersion } from '../../../src/core/kube/version.js';
 import { extraVarsArgs } from '../../../src/core/kubespray/extra-vars.js';
 import {
   checkKubeVersionSupported,
