@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { DeploySettings } from '../model/settings.js';
 
 /** Where Kubespray and its virtualenv live in a cluster dir: read by the steps, the previews and the caches. */
-export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 'venvDir'>) {
-  const kubesprayDir = path.join(settings.clusterDir, 'kubespray');
+export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 'venvDir' | 'kubesprayRelease'>) {
+  const kubesprayDir = settings.kubesprayRelease.dir;
   return {
     kubesprayDir,
     requirements: path.join(kubesprayDir, 'requirements.txt'),
@@ -14,6 +14,7 @@ export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 've
     venvPython: path.join(settings.venvDir, 'bin', 'python'),
     pip: path.join(settings.venvDir, 'bin', 'pip'),
     ansiblePlaybook: path.join(settings.venvDir, 'bin', 'ansible-playbook'),
+    ansible: path.join(settings.venvDir, 'bin', 'ansible'),
     /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
     venvMarker: path.join(settings.venvDir, '.cluster-deploy-venv'),
     /** Records what was installed, so a cached venv with the same requirements skips pip. */
