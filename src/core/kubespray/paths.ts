@@ -22,8 +22,18 @@ export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 've
   };
 }
 
-/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+/**
+ * Fingerprint of what pip would install: the requirements file, the extra arguments and the pinned
+ * Kubespray version (a fetched tree's requirements are not on a fresh runner before kubespray-fetch,
+ * when the venv cache key is made).
+ */
 export async function requirementsFingerprint(settings: DeploySettings): Promise<string> {
   const requirements = await fs.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
-  return createHash('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+  return createHash('sha256')
+    .update(requirements)
+    .update('\0')
+    .update(settings.pipArgs.join('\0'))
+    .update('\0')
+    .update(settings.kubesprayRelease.version ?? '')
+    .digest('hex');
 }
