@@ -60,7 +60,7 @@ describe('deploy engine on the sandbox', () => {
       'opentofu-apply',
     ]);
     expect(saved.history[0].steps.map((s: { status: string }) => s.status)).toEqual([
-      ...Array(6).fill('success'),
+      ...Array(7).fill('success'),
       'failed',
     ]);
     expect(saved.history[0].steps.every((s: { durationMs?: number }) => Number.isInteger(s.durationMs))).toBe(true);
@@ -96,7 +96,7 @@ describe('deploy engine on the sandbox', () => {
     );
     expect(done.history[1].steps.map((s: { id: string }) => s.id)).not.toContain('opentofu-init');
     expect(done.history[1].steps.every((s: { status: string }) => s.status === 'success')).toBe(true);
-    expect(Date.parse(done.history[1].startedAt)).toBeGreaterThan(Date.parse(saved.history[0].steps[6].startedAt));
+    expect(Date.parse(done.history[1].startedAt)).toBeGreaterThan(Date.parse(saved.history[0].steps[7].startedAt));
   });
 
   it('on a fresh runner re-creates runner-local outputs but skips remote steps that succeeded', async () => {
