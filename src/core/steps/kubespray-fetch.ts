@@ -38,7 +38,7 @@ export class KubesprayFetchStep implements Step {
     const inUse = await fs.readlink(release.dir).catch(() => undefined);
     const wanted = `Kubespray ${release.version ?? '(version not set)'}`;
     return {
-      workingDir: release.cacheRoot,
+      workingDir: release.dir === release.vendoredDir ? release.vendoredDir : release.cacheRoot,
       command,
       reads: [release.vendoredDir],
       writes: release.dir !== release.vendoredDir ? [release.cacheRoot] : [],
