@@ -143,7 +143,20 @@ export async function choosePython(options: {
     }
     return { path: file, version: probe.version, from: setting };
   }
-  const candidates = await Promise.all((await pythonsOnPath(env.PATH)).map((file) => probePython(file, env)));
+  const files = await pythonsOnPath(env.PATH);
+  // First the python3.X names inside the range, newest first, one at a time: usually the first answers
+  // (each probe starts an interpreter, a pyenv shim even two). The rest only when none of those runs.
+  const named = (file: string) => Number(/^python3\.(\d+)$/.exec(path.basename(file))?.[1] ?? Number.NaN);
+  const likely = files
+    .filter((file) => named(file) >= range.min[1] && named(file) <= range.max[1])
+    .sort((a, b) => named(b) - named(a));
+  for (const file of likely) {
+    const probe = await probePython(file, env);
+    if (probe.version && inRange(probe.version, range) && named(file) === Number(probe.version.split('.')[1])) {
+      return { path: file, version: probe.version, from: 'PATH' };
+    }
+  }
+  const candidates = await Promise.all(files.map((file) => probePython(file, env)));
   let best: PythonCandidate | undefined;
   for (const candidate of candidates) {
     if (!candidate.version || !inRange(candidate.version, range)) continue;
