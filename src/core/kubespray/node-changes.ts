@@ -305,6 +305,7 @@ export function nodeWorkFromPlan(changes: PlannedNodeChanges, inventoryBefore: I
     removeRoles,
   };
   if (changes.unnamed?.length) work.unnamed = sortedUnique(changes.unnamed);
+  if (noNodeComesOrGoes && changes.otherChanges.length === 0) work.empty = true;
   return work;
 }
 
@@ -332,6 +333,7 @@ export function mergeNodeWork(pending: NodeWork | undefined, next: NodeWork): No
   if (unnamed.length) merged.unnamed = unnamed;
   const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
   if (unsafeOverride !== undefined) merged.unsafeOverride = unsafeOverride;
+  if (pending.empty && next.empty) merged.empty = true;
   return merged;
 }
 

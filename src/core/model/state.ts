@@ -35,6 +35,7 @@ export const NodeWorkSchema = z.object({
   unsafeOverride: z.string().optional(),
   /** Created nodes whose names the plan could not know (their resource addresses). */
   unnamed: NodeListSchema.optional(),
+  empty: z.boolean().optional(),
   /** Nodes kubespray-remove-nodes has already removed, so a resumed run does not remove them twice. */
   removed: NodeListSchema.optional(),
 });

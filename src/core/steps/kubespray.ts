@@ -409,7 +409,7 @@ export class KubesprayPlaybookStep implements Step {
       ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile)
       : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
     if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
-    const planEmpty = work && !work.newCluster && !work.otherChanges && !work.create.length && !work.remove.length;
+    const planEmpty = work?.empty === true;
     const digest = await kubesprayRunDigest({
       inventory: inventoryFile,
       kubespray:
