@@ -1,6 +1,6 @@
 // Day-2 figures on the sandbox, with the real tofu and ansible-playbook: which hosts Kubespray
 // touches when one worker is added to a 20-node cluster (scale.yml against cluster.yml's 21), and
-// how many nodes a resumed upgrade upgrades again (goal 0).
+// how many nodes a resumed upgrade upgrades again (goal 0), and a re-deploy with nothing changed against a full one.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,9 +48,14 @@ export async function benchDay2(): Promise<void> {
   const workers = (count: number) => ({ ...base, TF_VAR_worker_count: String(count) });
   try {
     console.log('\nday 2 on the sandbox (real tofu and ansible-playbook; hosts as the stand-in playbooks record them)');
-    const created = await playbooksDuring(sandbox, () => engine(sandbox, stateDir, workers(19)));
+    let createdSeconds = 0;
+    const created = await playbooksDuring(sandbox, async () => {
+      createdSeconds = (await engine(sandbox, stateDir, workers(19))).seconds;
+    });
     const full = created.find((r) => r.playbook === 'cluster.yml');
-    console.log(`  ${'new cluster, 20 nodes'.padEnd(34)} cluster.yml on ${full?.hosts.length ?? '?'} hosts`);
+    console.log(
+      `  ${'new cluster, 20 nodes'.padEnd(34)} cluster.yml on ${full?.hosts.length ?? '?'} hosts; deploy ${createdSeconds.toFixed(1)} s`,
+    );
 
     let added = 0;
     const scaled = await playbooksDuring(sandbox, async () => {
@@ -60,6 +65,20 @@ export async function benchDay2(): Promise<void> {
     console.log(
       `  ${'add 1 worker (20 → 21 nodes)'.padEnd(34)} scale.yml on ${touched('scale.yml')} host${touched('scale.yml') === 1 ? '' : 's'} (goal: the new one), ` +
         `playbooks/facts.yml on ${touched('playbooks/facts.yml')} (facts only), cluster.yml on ${touched('cluster.yml')} (where it would run on all 21); deploy ${added.toFixed(1)} s`,
+    );
+
+    // A re-deploy with nothing changed (empty plan, same Kubespray inputs) against the same forced with --converge.
+    let unchanged = 0;
+    const idle = await playbooksDuring(sandbox, async () => {
+      unchanged = (await engine(sandbox, stateDir, workers(20))).seconds;
+    });
+    let converged = 0;
+    const forced = await playbooksDuring(sandbox, async () => {
+      converged = (await engine(sandbox, stateDir, workers(20), { converge: true })).seconds;
+    });
+    console.log(
+      `  ${'re-deploy, nothing changed'.padEnd(34)} ${unchanged.toFixed(1)} s with ${idle.length} playbook runs, against ${converged.toFixed(1)} s for the full re-deploy (--converge: ${forced.map((r) => r.playbook).join(', ') || 'none'}); ` +
+        'on a real cluster cluster.yml alone takes 40-60 min',
     );
 
     // An upgrade that fails on the 11th worker, then the same upgrade again.

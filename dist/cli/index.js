@@ -9,6 +9,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
 /***/ 7598:
 /***/ ((module) => {
 
@@ -8665,7 +8672,10 @@ var option_values = __nccwpck_require__(9485);
 var selection = __nccwpck_require__(8119);
 // EXTERNAL MODULE: ./lib/core/model/operations.js
 var operations = __nccwpck_require__(503);
+// EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
+var kubespray_source = __nccwpck_require__(7945);
 ;// CONCATENATED MODULE: ./lib/cli/args.js
+
 
 
 
@@ -8695,6 +8705,10 @@ const DEPLOY_FLAGS = {
     tofu: { type: 'string' },
     venv: { type: 'string' },
     'pip-arg': { type: 'string', multiple: true },
+    python: { type: 'string' },
+    'ssh-private-key-file': { type: 'string' },
+    'ssh-user': { type: 'string' },
+    converge: { type: 'boolean' },
     'skip-auth-check': { type: 'boolean' },
     'auth-timeout': { type: 'string' },
     'os-cloud': { type: 'string' },
@@ -8730,6 +8744,10 @@ Tools:
   --tofu PATH              OpenTofu binary (default opentofu.path, else tofu, else terraform on PATH)
   --venv DIR               Kubespray venv (default <cluster-dir>/venv)
   --pip-arg ARG            extra argument for pip install, repeatable (e.g. --pip-arg=--no-index --pip-arg=--find-links=/wheels)
+  --python PATH            the venv's interpreter (default deployment.kubespray.python, else the newest python3.X on PATH that Kubespray supports)
+  --ssh-private-key-file F  the SSH key Ansible connects with (default deployment.kubespray.ssh_private_key_file)
+  --ssh-user USER          the SSH user (default deployment.kubespray.ssh_user, else the inventory's ansible_user)
+  --converge               run Kubespray and pip even when nothing changed since the last deploy
   --clusterctl PATH, --kind PATH  cluster-api tools (default deployment.cluster_api.clusterctl_path/kind_path, else from PATH)
 
 Readiness:
@@ -8944,6 +8962,10 @@ function parseCli(argv) {
         tofuBinary: text('tofu'),
         venvDir: text('venv'),
         pipArgs: v['pip-arg'],
+        python: text('python'),
+        sshPrivateKeyFile: text('ssh-private-key-file'),
+        sshUser: v['ssh-user'] === undefined ? undefined : (0,kubespray_source/* parseSshUser */.rp)(text('ssh-user'), '--ssh-user'),
+        converge: v.converge ? true : undefined,
         skipAuthCheck: !!v['skip-auth-check'],
         authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', option_values/* DURATION_LIMITS */.IM.authTimeout),
         waitReady,
@@ -9040,10 +9062,10 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(394);
 /* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8796);
-/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
+/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2218);
 /* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
 /* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7751);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8551);
 /* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
 /* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
 /* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
@@ -9261,7 +9283,7 @@ __webpack_async_result__();
 /* unused harmony export capiOf */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2218);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
@@ -9653,7 +9675,7 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
 /* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3204);
 /* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2168);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2218);
 /* harmony import */ var _model_changes_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8960);
 
 
@@ -9901,7 +9923,7 @@ function capiProgress(objects, clusterName) {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2218);
 /* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2335);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4196);
@@ -10184,7 +10206,7 @@ async function runSelected(run, selected, exec) {
 
 /***/ }),
 
-/***/ 7751:
+/***/ 8551:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10204,7 +10226,7 @@ var openstack_credentials = __nccwpck_require__(4554);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
 var errors = __nccwpck_require__(6452);
 // EXTERNAL MODULE: ./lib/core/lib/files.js
-var files = __nccwpck_require__(4196);
+var lib_files = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
 var kube_kubeconfig = __nccwpck_require__(5466);
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
@@ -10318,8 +10340,8 @@ function cloudConf(credentials) {
 
 // EXTERNAL MODULE: ./lib/core/lib/poll.js
 var poll = __nccwpck_require__(1838);
-// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
-var lib_command = __nccwpck_require__(8885);
+// EXTERNAL MODULE: ./lib/core/lib/command.js
+var lib_command = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./lib/core/lib/tool-json.js
 var tool_json = __nccwpck_require__(2816);
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
@@ -10405,36 +10427,36 @@ class CapiManagementClusterStep {
     async run(context) {
         const { capi, management } = this.commands;
         if (capi.management.kind === 'existing') {
-            if (!(await (0,files/* pathExists */.s0)(management)))
-                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
-            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
+            if (!(await (0,lib_files/* pathExists */.s0)(management)))
+                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,lib_files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
+            maskKubeconfig((0,lib_files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,lib_files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
             const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
                 capture: true,
                 quiet: true,
                 check: false,
             });
             if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
+                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
             }
             if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
                 context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
             }
             context.state.clusterApi = { management: 'existing' };
-            return `existing management cluster ready (${(0,files/* displayPath */.Gt)(management)})`;
+            return `existing management cluster ready (${(0,lib_files/* displayPath */.Gt)(management)})`;
         }
         const kindName = capi.management.clusterName;
         const record = context.state.clusterApi;
         if (record?.pivotedAt && this.settings.operation === 'deploy') {
             // Self-managed: the workload cluster holds its own Cluster API objects.
-            if (!(await (0,files/* pathExists */.s0)(this.commands.workload))) {
-                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
+            if (!(await (0,lib_files/* pathExists */.s0)(this.commands.workload))) {
+                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,lib_files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
             }
-            const text = (0,files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
-            maskKubeconfig(text, (0,files/* displayPath */.Gt)(this.commands.workload), context.redactor);
-            await (0,files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
+            const text = (0,lib_files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
+            maskKubeconfig(text, (0,lib_files/* displayPath */.Gt)(this.commands.workload), context.redactor);
+            await (0,lib_files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
             return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
         }
-        await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
+        await (0,lib_files/* ensurePrivateDir */.rh)(capi.workDir);
         const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
         if (clusters.stdout
             .split('\n')
@@ -10445,7 +10467,7 @@ class CapiManagementClusterStep {
                 quiet: true,
             });
             maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
-            await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
+            await (0,lib_files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
             context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
             return `reused kind cluster ${kindName}`;
         }
@@ -10457,7 +10479,7 @@ class CapiManagementClusterStep {
         }
         await context.exec(this.createCommand);
         await external_node_fs_.promises.chmod(management, 0o600);
-        maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
+        maskKubeconfig((0,lib_files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(management), context.redactor);
         context.state.clusterApi = {
             ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
             management: 'kind',
@@ -10570,7 +10592,7 @@ class ClusterctlInitStep {
 }
 /** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
 async function applyPrivately(context, command, file, objects) {
-    await (0,files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
+    await (0,lib_files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
     try {
         await context.exec(command);
     }
@@ -10614,7 +10636,7 @@ class CapiCloudCredentialsStep {
         const clouds = cloudsYaml(credentials, capi.cloudName);
         // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
         const cacert = credentials.caCert
-            ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+            ? (0,lib_files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
             : '\n';
         const data = {
             'clouds.yaml': Buffer.from(clouds).toString('base64'),
@@ -10694,12 +10716,12 @@ class CapiApplyStep {
         if (pivoting)
             return pivoting;
         const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
-        if (!(await (0,files/* pathExists */.s0)(file)))
-            throw new errors/* UserError */.yo(`the rendered manifests ${(0,files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+        if (!(await (0,lib_files/* pathExists */.s0)(file)))
+            throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
         for (let attempt = 1;; attempt++) {
             const result = await context.exec(this.command, { check: false });
             if (result.exitCode === 0)
-                return `applied to the management cluster (${(0,files/* displayPath */.Gt)(this.commands.management)})`;
+                return `applied to the management cluster (${(0,lib_files/* displayPath */.Gt)(this.commands.management)})`;
             if (context.signal.aborted)
                 throw new errors/* InterruptedError */.p4();
             const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
@@ -10796,7 +10818,7 @@ class CapiWorkloadKubeconfigStep {
         };
     }
     async outputsPresent() {
-        return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
+        return (0,lib_files/* pathExists */.s0)(this.settings.kubeconfigPath);
     }
     async run(context) {
         const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
@@ -10810,7 +10832,7 @@ class CapiWorkloadKubeconfigStep {
         const endpoint = (0,kube_kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
         if (!endpoint)
             throw new errors/* UserError */.yo(`${source} names no API server`);
-        await (0,files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
+        await (0,lib_files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
         return `server ${endpoint}`;
     }
 }
@@ -10846,10 +10868,10 @@ class CapiAddonsStep {
         const dir = this.commands.capi.addonsDir;
         const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
         if (!stat?.isDirectory())
-            throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+            throw new errors/* UserError */.yo(`the addons directory ${(0,lib_files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
         const applied = await context.exec(this.command, { check: false });
         if (applied.exitCode !== 0)
-            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
+            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,lib_files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
         // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
         const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
         context.redactor.add(conf);
@@ -10861,7 +10883,7 @@ class CapiAddonsStep {
             data: { 'cloud.conf': conf },
         };
         await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
-        return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
+        return `applied ${(0,lib_files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
     }
 }
 /**
@@ -10949,10 +10971,10 @@ class CapiMoveBackStep {
         if (!record?.pivotedAt)
             return 'not pivoted: the management cluster holds the objects';
         const { management, workload } = this.commands;
-        if (!(await (0,files/* pathExists */.s0)(workload))) {
-            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+        if (!(await (0,lib_files/* pathExists */.s0)(workload))) {
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,lib_files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
         }
-        maskKubeconfig((0,files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(workload), context.redactor);
+        maskKubeconfig((0,lib_files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(workload), context.redactor);
         const done = await ensureProviders(context, this.commands, management);
         await context.exec(this.commands.move(workload, management));
         const { pivotedAt: _, ...rest } = record;
@@ -11003,7 +11025,7 @@ class CapiDeleteClusterStep {
                 return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
             }
             // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
-            throw new errors/* UserError */.yo(`the management cluster (${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
+            throw new errors/* UserError */.yo(`the management cluster (${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,lib_files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
         }
         await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
             const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
@@ -11179,7 +11201,502 @@ function clusterVersionsFromKubectl(versionJson, nodesJson) {
 var node_changes = __nccwpck_require__(3408);
 // EXTERNAL MODULE: ./lib/core/kubespray/paths.js
 var kubespray_paths = __nccwpck_require__(6690);
+;// CONCATENATED MODULE: ./lib/core/kubespray/cloud-env.js
+
+function kubesprayCloudEnv(creds, 
+/** The application credential as Keystone names it (from the token), when it was authenticated. */
+applicationCredential) {
+    const env = (0,openstack_credentials/* credentialsToEnv */.fu)(creds);
+    const missing = [];
+    const notes = [];
+    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
+    if (method === 'application-credential') {
+        const id = creds.applicationCredentialId ?? applicationCredential?.id;
+        const name = creds.applicationCredentialName ?? applicationCredential?.name;
+        if (id)
+            env.OS_APPLICATION_CREDENTIAL_ID = id;
+        if (name)
+            env.OS_APPLICATION_CREDENTIAL_NAME = name;
+        if (!name) {
+            missing.push('the application credential\'s name (OS_APPLICATION_CREDENTIAL_NAME; Kubespray\'s credential check needs it beside the id: "you must either set external_openstack_username or external_openstack_application_credential_name")');
+        }
+        if (!id)
+            missing.push("the application credential's id (OS_APPLICATION_CREDENTIAL_ID), which Kubespray needs beside its name");
+    }
+    else if (method === 'password') {
+        if (!creds.username)
+            missing.push('the username (OS_USERNAME): Kubespray does not take a user id');
+        if (!creds.projectId && !creds.projectName)
+            missing.push('the project (OS_PROJECT_NAME or OS_PROJECT_ID)');
+        if (!creds.userDomainName)
+            missing.push('the user domain (OS_USER_DOMAIN_NAME)');
+    }
+    else
+        missing.push('complete OpenStack credentials');
+    if (!creds.region)
+        missing.push('the region (OS_REGION_NAME): "external_openstack_region is missing"');
+    if (!creds.authUrl)
+        missing.push('the Keystone URL (OS_AUTH_URL)');
+    if (creds.caCert) {
+        notes.push(`OS_CACERT=${creds.caCert}: Kubespray reads this path on the first control plane node (slurp), not on the runner; the file must exist there`);
+    }
+    return { env, missing, notes };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./lib/core/kubespray/digest.js
+
+
+
+
+const VAR_DIRS = ['group_vars', 'host_vars'];
+const MAX_FILES = 10_000;
+async function kubesprayRunDigest(inputs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const field = (name, value) => hash.update(`${name}\0${value.length}\0${value}\0`);
+    field('version', '1');
+    field('playbook', inputs.playbook);
+    field('kubespray', inputs.kubespray);
+    field('kube_version', inputs.kubeVersion ?? '');
+    field('extra_vars', JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b))));
+    await addFile(hash, inputs.inventory, 'inventory');
+    const dir = external_node_path_.dirname(inputs.inventory);
+    const files = [];
+    for (const sub of VAR_DIRS)
+        await collect(external_node_path_.join(dir, sub), sub, files);
+    for (const relative of files.sort())
+        await addFile(hash, external_node_path_.join(dir, relative), relative);
+    return hash.digest('hex');
+}
+async function addFile(hash, file, name) {
+    const content = await external_node_fs_.promises.readFile(file).catch((error) => {
+        throw new errors/* UserError */.yo(`cannot read ${file} for the Kubespray run's digest: ${error.code ?? error.message}`);
+    });
+    hash.update(`file\0${name}\0${content.length}\0`);
+    hash.update(content);
+}
+/** Files under dir (symlinks followed, as Ansible does), as paths relative to the inventory dir. */
+async function collect(dir, relative, into) {
+    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true }).catch((error) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+            return [];
+        throw error;
+    });
+    for (const entry of entries) {
+        const child = external_node_path_.join(dir, entry.name);
+        const stat = await external_node_fs_.promises.stat(child).catch(() => undefined);
+        if (!stat)
+            continue; // a dangling link: Ansible skips it too
+        if (stat.isDirectory())
+            await collect(child, external_node_path_.join(relative, entry.name), into);
+        else if (stat.isFile())
+            into.push(external_node_path_.join(relative, entry.name));
+        if (into.length > MAX_FILES)
+            throw new errors/* UserError */.yo(`${dir}: more than ${MAX_FILES} files in the inventory's variables`);
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/extra-vars.js
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `['-e', '{"reset_nodes":false}']`, or nothing for no variables; keys in a stable order (plans and digests compare them). */
+function extraVarsArgs(vars) {
+    const keys = Object.keys(vars).sort();
+    if (keys.length === 0)
+        return [];
+    const ordered = {};
+    for (const key of keys) {
+        // Our own names only: a bad one is a bug, never user input.
+        if (!VARIABLE_NAME.test(key))
+            throw new Error(`not an Ansible variable name: ${JSON.stringify(key)}`);
+        ordered[key] = vars[key];
+    }
+    return ['-e', JSON.stringify(ordered)];
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/reachability.js
+
+/**
+ * Before a playbook touches hosts: one parallel `ansible -m ping` with a short SSH timeout over
+ * exactly those hosts, so an unreachable one is named with its SSH error within seconds instead of
+ * failing Kubespray after minutes (a `--limit` run fails on any unreachable host: Kubespray #13491,
+ * #11815). A host whose ping fails after SSH worked (no Python yet: Kubespray's bootstrap_os installs
+ * it with raw) is reachable.
+ */
+/** Kubespray's bastion: the inventory host named exactly `bastion` (roles/kubespray_defaults/defaults/main/main.yml:4). */
+const BASTION_HOST = 'bastion';
+const LINE = /^(\S+) \| (SUCCESS|CHANGED|FAILED!|UNREACHABLE!)(?:: | => )?(.*)$/;
+/** `ansible -o` output: one line per host; an UNREACHABLE message may run on over the next lines (ssh's stderr). */
+function parsePingOutput(lines) {
+    const results = [];
+    for (const raw of lines) {
+        const line = raw.replace(/\r+$/, '');
+        const match = LINE.exec(line);
+        if (match)
+            results.push({ host: match[1], status: match[2], message: match[3].trim() });
+        else if (results.length && line.trim() && !/^\[WARNING\]|^\[DEPRECATION/.test(line)) {
+            const last = results.at(-1);
+            if (last.status === 'UNREACHABLE!')
+                last.message = `${last.message} ${line.trim()}`.trim();
+        }
+    }
+    return results;
+}
+/**
+ * Kubespray's own hop through a bastion (roles/kubespray_defaults/defaults/main/main.yml:4): an
+ * ssh ProxyCommand to `ansible_user@ansible_host -p ansible_port` with the playbook's private key.
+ * Ad-hoc ansible does not load that role default, so the check builds the same hop.
+ */
+function bastionProxyArgs(bastion, privateKeyFile) {
+    const quote = (value) => (/^[\w@%:./=+-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`);
+    const target = bastion.user ? `${bastion.user}@${bastion.address}` : bastion.address;
+    const hop = [
+        'ssh',
+        '-o UserKnownHostsFile=/dev/null',
+        '-o StrictHostKeyChecking=no',
+        '-W %h:%p',
+        `-p ${bastion.port ?? 22}`,
+        quote(target),
+        ...(privateKeyFile ? [`-i ${quote(privateKeyFile)}`] : []),
+    ].join(' ');
+    return `-o ProxyCommand='${hop}'`;
+}
+function pingCommand(options, pattern, viaBastion) {
+    const timeout = options.timeoutSeconds ?? 10;
+    return {
+        argv: [
+            options.ansible,
+            '-i',
+            options.inventory,
+            pattern,
+            '-m',
+            'ansible.builtin.ping',
+            '-o',
+            '-T',
+            String(timeout),
+            '-f',
+            '100',
+            ...(viaBastion && options.bastion
+                ? // `=`: argparse would take a value starting with "-" for an option.
+                    [`--ssh-common-args=${bastionProxyArgs(options.bastion, options.privateKeyFile)}`]
+                : []),
+        ],
+        cwd: options.cwd,
+        env: {
+            ...options.env,
+            ANSIBLE_HOST_KEY_CHECKING: 'False',
+            // One attempt: a retry would double the wait on a host that does not answer.
+            ANSIBLE_SSH_RETRIES: '0',
+            ANSIBLE_NOCOLOR: '1',
+            ANSIBLE_FORCE_COLOR: '0',
+        },
+    };
+}
+/** What the check will run, for the plan. */
+function reachabilityCommand(options) {
+    return pingCommand(options, hostPattern(options.hosts, options.bastion), true);
+}
+function hostPattern(hosts, bastion) {
+    return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
+}
+async function ping(options, pattern, viaBastion) {
+    const result = await options.exec(pingCommand(options, pattern, viaBastion), {
+        check: false,
+        capture: true,
+        quiet: true,
+    });
+    const parsed = parsePingOutput(result.stdout.split('\n'));
+    // 0 all answered, 2 a module failed, 4 a host unreachable; anything else is ansible itself failing.
+    if (![0, 2, 4].includes(result.exitCode ?? -1) && parsed.length === 0) {
+        const reason = result.tail
+            .map((l) => l.trim())
+            .filter((l) => /^ERROR!|error/i.test(l))
+            .at(-1) ?? result.tail.at(-1);
+        throw new errors/* UserError */.yo(`the reachability check (ansible -m ping) could not run: ${reason ?? `ansible exited with ${result.exitCode}`}`);
+    }
+    if (parsed.length === 0) {
+        // An inventory ansible could not parse, or a pattern that matches nothing, only warns.
+        const warning = result.tail.map((l) => l.trim()).find((l) => /^\[WARNING\]|^ERROR!/.test(l));
+        throw new errors/* UserError */.yo(`the reachability check matched no host of ${options.inventory} for ${pattern}${warning ? ` (${warning})` : ''}: check the inventory`);
+    }
+    return parsed;
+}
+/** Pings the hosts (and the bastion, directly, at the same time); throws one error naming every unreachable host. */
+async function checkReachable(options) {
+    if (options.hosts.length === 0)
+        return [];
+    const [bastion, hosts] = await Promise.all([
+        options.bastion ? ping(options, BASTION_HOST, false) : Promise.resolve([]),
+        ping(options, hostPattern(options.hosts, options.bastion), true),
+    ]);
+    const all = [...bastion, ...hosts];
+    const unreachable = all.filter((r) => r.status === 'UNREACHABLE!');
+    if (unreachable.length) {
+        const timeout = options.timeoutSeconds ?? 10;
+        throw new errors/* UserError */.yo(`${unreachable.length} of ${all.length} hosts cannot be reached over SSH (ansible -m ping, ${timeout} s timeout): ${unreachable
+            .map((r) => `${r.host}${options.bastion && r.host === BASTION_HOST ? ' (the bastion)' : ''}: ${r.message.replace(/^Failed to connect to the host via ssh: /, '')}`)
+            .join('; ')}. Check the SSH key and user (ssh-private-key, ssh-user), security groups and the bastion before Kubespray runs`);
+    }
+    return all;
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/inventory-vars.js
+
+
+
+
+
+
+/**
+ * Variables the deploy reads from Kubespray's inventory: a kube_version pinned in it (which must
+ * agree with the config's, as the deploy passes the config's with -e) and the bastion host.
+ * Kubespray's layout: group_vars/{all,k8s_cluster}/*.yml beside the inventory, or vars in it
+ * (docs/ansible/inventory.md).
+ */
+const VARS_FILE = {
+    noun: 'inventory variables file',
+    plural: 'inventory variables files',
+    maxBytes: 4 << 20,
+};
+/** The groups whose variables reach every Kubernetes host. */
+const CLUSTER_GROUPS = ['all', 'k8s_cluster'];
+const isMapping = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+async function readYaml(file) {
+    const text = await external_node_fs_.promises.readFile(file, 'utf8').catch((error) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR')
+            return undefined;
+        throw new errors/* UserError */.yo(`cannot read ${(0,lib_files/* displayPath */.Gt)(file)}: ${error.code ?? error.message}`);
+    });
+    return text === undefined ? undefined : (0,yaml/* parseYaml */.hN)(text, (0,lib_files/* displayPath */.Gt)(file), VARS_FILE).value;
+}
+/** Every group definition in a YAML inventory, by name (a group may appear in several places). */
+function groupDefinitions(inventory) {
+    const found = [];
+    const visit = (name, definition) => {
+        if (!isMapping(definition))
+            return;
+        found.push([name, definition]);
+        if (isMapping(definition.children))
+            for (const [child, d] of Object.entries(definition.children))
+                visit(child, d);
+    };
+    if (isMapping(inventory))
+        for (const [name, d] of Object.entries(inventory))
+            visit(name, d);
+    return found;
+}
+/** group_vars files of a group: group_vars/<group>.yml|.yaml|(no extension) and every file in group_vars/<group>/. */
+async function groupVarsFiles(inventoryDir, group) {
+    const base = external_node_path_.join(inventoryDir, 'group_vars');
+    const files = ['', '.yml', '.yaml'].map((ext) => external_node_path_.join(base, `${group}${ext}`));
+    const dir = external_node_path_.join(base, group);
+    const entries = await external_node_fs_.promises.readdir(dir).catch(() => []);
+    files.push(...entries
+        .filter((n) => /\.(ya?ml)$/.test(n))
+        .sort()
+        .map((n) => external_node_path_.join(dir, n)));
+    const regular = [];
+    for (const file of files)
+        if ((await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
+            regular.push(file);
+    return regular;
+}
+/** Every kube_version the inventory sets for all or k8s_cluster, with where. */
+async function inventoryKubeVersions(inventoryFile) {
+    const found = [];
+    const inventory = await readYaml(inventoryFile);
+    for (const [group, definition] of groupDefinitions(inventory)) {
+        const value = isMapping(definition.vars) ? definition.vars.kube_version : undefined;
+        if (CLUSTER_GROUPS.includes(group) && value !== undefined && value !== null) {
+            found.push({ value: String(value), where: `${(0,lib_files/* displayPath */.Gt)(inventoryFile)} (${group}.vars.kube_version)` });
+        }
+    }
+    for (const group of CLUSTER_GROUPS) {
+        for (const file of await groupVarsFiles(external_node_path_.dirname(inventoryFile), group)) {
+            const vars = await readYaml(file);
+            if (isMapping(vars) && vars.kube_version !== undefined && vars.kube_version !== null) {
+                found.push({ value: String(vars.kube_version), where: (0,lib_files/* displayPath */.Gt)(file) });
+            }
+        }
+    }
+    return found;
+}
+/**
+ * The config's version must be the one the inventory pins, if it pins one: the deploy passes
+ * `-e kube_version=<config>`, which would silently win over the file.
+ */
+async function checkInventoryKubeVersion(inventoryFile, config) {
+    for (const pinned of await inventoryKubeVersions(inventoryFile)) {
+        if (pinned.value.replace(/^v/, '') !== config.version) {
+            throw new errors/* UserError */.yo(`kube_version ${pinned.value} in ${pinned.where} disagrees with ${config.where} ${config.version}: make them the same (or remove kube_version from the inventory; the deploy passes the config's to Kubespray)`);
+        }
+    }
+}
+/** The host named `bastion` (Kubespray's special name, docs/ansible/inventory.md), with its address, port and user. */
+async function inventoryBastion(inventoryFile) {
+    const inventory = await readYaml(inventoryFile);
+    let vars;
+    for (const [, definition] of groupDefinitions(inventory)) {
+        const hosts = isMapping(definition.hosts) ? definition.hosts : undefined;
+        if (hosts && BASTION_HOST in hosts) {
+            const own = hosts[BASTION_HOST];
+            vars = { ...vars, ...(isMapping(own) ? own : {}) };
+        }
+    }
+    if (!vars)
+        return undefined;
+    const port = vars.ansible_port === undefined ? undefined : Number(vars.ansible_port);
+    return {
+        address: typeof vars.ansible_host === 'string' ? vars.ansible_host : BASTION_HOST,
+        ...(port !== undefined && Number.isInteger(port) && { port }),
+        ...(typeof vars.ansible_user === 'string' && { user: vars.ansible_user }),
+    };
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./lib/core/kubespray/python.js
+
+
+
+
+
+/** Kubespray's docs table at v2.31.0 (docs/ansible/ansible.md:33-35), and v2.32's release notes (#13430). */
+const KNOWN_RANGES = { '2.31': '3.11-3.13', '2.32': '3.11-3.13' };
+const DEFAULT_RANGE = '3.11-3.13';
+const ANSIBLE_DOC = 'docs/ansible/ansible.md';
+function parseRange(text, source) {
+    const match = /^3\.(\d+)\s*-\s*3\.(\d+)$/.exec(text.trim());
+    if (!match)
+        return undefined;
+    return { min: [3, Number(match[1])], max: [3, Number(match[2])], source };
+}
+/** The Python range of a Kubespray tree: the first row of its docs table, else the known range of its version. */
+async function readPythonRange(kubesprayDir, kubesprayVersion) {
+    const doc = await external_node_fs_.promises.readFile(external_node_path_.join(kubesprayDir, ANSIBLE_DOC), 'utf8').catch(() => '');
+    const section = doc.split(/^#+ .*Python Compatibility.*$/m)[1] ?? '';
+    for (const line of section.split('\n')) {
+        const cells = line.split('|').map((cell) => cell.trim());
+        // | >=2.18.0, <2.19.0 | 3.11-3.13 |
+        const range = cells.length >= 4 && /\d/.test(cells[1]) ? parseRange(cells[2], ANSIBLE_DOC) : undefined;
+        if (range)
+            return range;
+    }
+    const minor = kubesprayVersion?.replace(/^v/, '').split('.').slice(0, 2).join('.');
+    const known = minor ? KNOWN_RANGES[minor] : undefined;
+    return parseRange(known ?? DEFAULT_RANGE, known ? `Kubespray v${minor}'s documented range` : `assumed: ${ANSIBLE_DOC} has no Python table`);
+}
+function describePythonRange(range) {
+    return `${range.min.join('.')} to ${range.max.join('.')}`;
+}
+const inRange = (version, range) => {
+    const [major, minor] = version.split('.').map(Number);
+    const value = major * 1000 + minor;
+    return value >= range.min[0] * 1000 + range.min[1] && value <= range.max[0] * 1000 + range.max[1];
+};
+/** Runs `<python> -c …` for its version; a shim that fails (pyenv's "command not found") is reported, not chosen. */
+function probePython(file, env) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_.execFile)(file, ['-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { env, timeout: 15_000, maxBuffer: 64 * 1024 }, (error, stdout, stderr) => {
+            const version = /^(\d+\.\d+\.\d+)\s*$/.exec(stdout)?.[1];
+            if (!error && version)
+                return resolve({ path: file, version });
+            const why = stderr.trim().split('\n').at(-1) || (error ? error.message.split('\n')[0] : 'no version printed');
+            resolve({ path: file, problem: why });
+        });
+    });
+}
+/** Every python3 / python3.X on PATH, in PATH order, each file once. */
+async function pythonsOnPath(pathVar) {
+    const found = [];
+    const seen = new Set();
+    for (const dir of (pathVar ?? '').split(external_node_path_.delimiter)) {
+        if (!dir)
+            continue;
+        const names = await external_node_fs_.promises.readdir(dir).catch(() => []);
+        const pythons = names
+            .filter((name) => /^python3(\.\d{1,3})?$/.test(name))
+            .sort((a, b) => b.length - a.length || b.localeCompare(a, 'en', { numeric: true }));
+        for (const name of pythons) {
+            const file = external_node_path_.join(dir, name);
+            if (!(await (0,lib_files/* findExecutable */.oq)(file, undefined)))
+                continue;
+            const real = await external_node_fs_.promises.realpath(file).catch(() => file);
+            // pyenv's shims are one script under many names: keep them, they resolve per name.
+            const key = real.includes(`${external_node_path_.sep}shims${external_node_path_.sep}`) || external_node_path_.basename(real) === 'pyenv' ? file : real;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            found.push(file);
+        }
+    }
+    return found;
+}
+const shown = (c) => `${c.path} (${c.version ?? c.problem})`;
+/**
+ * The explicit interpreter (`setting` names where it came from) when given, which must be in range;
+ * else the newest python3.X on PATH in range (PATH order breaks ties). None: an error listing what
+ * was found and what to do.
+ */
+async function choosePython(options) {
+    const { range, env } = options;
+    const want = `Python ${describePythonRange(range)} (${range.source})`;
+    if (options.explicit) {
+        const { value, setting } = options.explicit;
+        const file = await (0,lib_files/* findExecutable */.oq)(value, env.PATH);
+        if (!file) {
+            throw new errors/* UserError */.yo(`${setting}: ${JSON.stringify(value)} is not an executable file or a command on PATH`);
+        }
+        const probe = await probePython(file, env);
+        if (!probe.version)
+            throw new errors/* UserError */.yo(`${setting}: ${file} did not run as Python: ${probe.problem}`);
+        if (!inRange(probe.version, range)) {
+            throw new errors/* UserError */.yo(`${setting}: ${file} is Python ${probe.version}; ${options.kubespray} supports ${want}: name one in that range`);
+        }
+        return { path: file, version: probe.version, from: setting };
+    }
+    const files = await pythonsOnPath(env.PATH);
+    // First the python3.X names inside the range, newest first, one at a time: usually the first answers
+    // (each probe starts an interpreter, a pyenv shim even two). The rest only when none of those runs.
+    const named = (file) => Number(/^python3\.(\d+)$/.exec(external_node_path_.basename(file))?.[1] ?? Number.NaN);
+    const likely = files
+        .filter((file) => named(file) >= range.min[1] && named(file) <= range.max[1])
+        .sort((a, b) => named(b) - named(a));
+    for (const file of likely) {
+        const probe = await probePython(file, env);
+        if (probe.version && inRange(probe.version, range) && named(file) === Number(probe.version.split('.')[1])) {
+            return { path: file, version: probe.version, from: 'PATH' };
+        }
+    }
+    const candidates = await Promise.all(files.map((file) => probePython(file, env)));
+    let best;
+    for (const candidate of candidates) {
+        if (!candidate.version || !inRange(candidate.version, range))
+            continue;
+        if (!best || compare(candidate.version, best.version) > 0)
+            best = candidate;
+    }
+    if (best)
+        return { path: best.path, version: best.version, from: 'PATH' };
+    throw new errors/* UserError */.yo(`no ${want} on PATH for ${options.kubespray}; found ${candidates.length ? candidates.map(shown).join(', ') : 'no python3 at all'}. ` +
+        `Install one (in GitHub Actions: actions/setup-python with python-version: '${range.max.join('.')}' before this step) ` +
+        'or name it: deployment.kubespray.python, --python, or input python');
+}
+function compare(a, b) {
+    const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+    for (let i = 0; i < 3; i++)
+        if (x[i] !== y[i])
+            return x[i] - y[i];
+    return 0;
+}
+
 ;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
+
+
+
+
+
+
 
 
 
@@ -11199,9 +11716,9 @@ function venvEnvironment(settings) {
     };
 }
 /** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
-function venvCommand(settings) {
+function venvCommand(settings, python = settings.python) {
     return {
-        argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
+        argv: [python, '-m', 'venv', '--clear', settings.venvDir],
         cwd: settings.clusterDir,
         env: (0,environment/* deployEnvironment */.P)(settings),
     };
@@ -11223,19 +11740,20 @@ class KubesprayVenvStep {
             reads: [],
             writes: [this.settings.venvDir],
             actions: [
-                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
+                `${this.settings.pythonSetting ? `${this.settings.pythonSetting.value}, which must be` : 'the newest python3.X on PATH'} inside the Python range of the pinned Kubespray (its docs/ansible/ansible.md)`,
+                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache), with that Python minor',
             ],
         };
     }
     /** Complete only when this step finished it: the marker is written last, after python and pip work. */
     async outputsPresent() {
         const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return ((await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip)));
+        return ((await (0,lib_files/* pathExists */.s0)(paths.venvMarker)) && (await (0,lib_files/* pathExists */.s0)(paths.venvPython)) && (await (0,lib_files/* pathExists */.s0)(paths.pip)));
     }
     /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
     async inspect(context) {
         const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
+        if (!(await (0,lib_files/* pathExists */.s0)(paths.venvMarker)))
             return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
         const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
         const failed = (what, code) => ({
@@ -11252,19 +11770,29 @@ class KubesprayVenvStep {
     async run(context) {
         const { settings } = this;
         const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
+        const release = settings.kubesprayRelease;
+        const range = await readPythonRange(release.dir, context.state.kubespray?.version ?? release.version);
+        const chosen = await choosePython({
+            explicit: settings.pythonSetting,
+            range,
+            kubespray: `Kubespray ${context.state.kubespray?.version ?? release.version ?? `in ${release.dir}`}`,
+            env: this.command.env,
+        });
+        const minor = (version) => version.split('.').slice(0, 2).join('.');
+        if (await (0,lib_files/* pathExists */.s0)(settings.venvDir)) {
             const venv = await this.inspect(context);
-            if ('python' in venv)
+            if ('python' in venv && minor(venv.python) === minor(chosen.version))
                 return `reused existing venv (Python ${venv.python})`;
-            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
+            context.output.line(`      the venv at ${settings.venvDir} ${'python' in venv ? `runs Python ${venv.python}, not ${minor(chosen.version)} (${chosen.path})` : `is incomplete (${venv.broken})`}; rebuilding it`);
         }
         await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
-        await context.exec(this.command);
+        await context.exec(venvCommand(settings, chosen.path));
         const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
         if (pip.exitCode !== 0) {
-            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+            throw new errors/* UserError */.yo(`${chosen.path} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
         }
-        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+        await (0,lib_files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+        return `made with ${chosen.path} (Python ${chosen.version}, from ${chosen.from})`;
     }
 }
 class KubesprayPipStep {
@@ -11300,39 +11828,86 @@ class KubesprayPipStep {
     }
     async run(context) {
         const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
+        // A venv made with another interpreter was rebuilt (its marker gone with it): only an intact install is skipped.
+        if (!this.settings.converge && (await this.outputsPresent()))
+            return 'requirements and pip arguments unchanged since they were installed: pip skipped (--converge runs it)';
+        if (!(await (0,lib_files/* pathExists */.s0)(paths.pip))) {
             throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
         }
         await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
         await context.exec(this.command);
-        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
+        await (0,lib_files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
     }
 }
 /**
- * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
- * the venv's ansible-playbook, the inventory, become, and the venv "activated".
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray tree, with the
+ * venv's ansible-playbook, the inventory, become, the venv "activated" and every extra variable as
+ * typed JSON. Host keys are not checked: the servers are new and their keys unknown to the runner
+ * (Kubespray's own bastion hop does the same); SSH key and user come from the settings, and the
+ * OpenStack variables Kubespray's cloud controller reads from the environment.
  */
-function kubesprayPlaybook(settings, playbook, ...args) {
+function kubesprayPlaybook(settings, playbook, vars, ...args) {
     const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    const { privateKeyFile, user } = settings.ssh;
+    // As an extra variable too: Kubespray's bastion ProxyCommand adds `-i` only for ansible_ssh_private_key_file.
+    const keyVar = privateKeyFile ? { ansible_ssh_private_key_file: privateKeyFile } : {};
     return {
-        argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
+        argv: [
+            paths.ansiblePlaybook,
+            '-i',
+            paths.inventory,
+            playbook,
+            '-b',
+            ...extraVarsArgs({ ...vars, ...keyVar }),
+            ...args,
+        ],
         cwd: paths.kubesprayDir,
-        env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+        env: {
+            ...venvEnvironment(settings),
+            ...kubesprayCloudEnv(settings.credentials).env,
+            ANSIBLE_HOST_KEY_CHECKING: 'False',
+            ...(privateKeyFile && { ANSIBLE_PRIVATE_KEY_FILE: privateKeyFile }),
+            ...(user && { ANSIBLE_REMOTE_USER: user }),
+        },
     };
+}
+/** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
+function clusterVars(settings) {
+    return settings.kubernetesVersion ? { kube_version: settings.kubernetesVersion } : {};
+}
+/**
+ * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
+ * seconds, not after minutes of Kubespray.
+ */
+async function requireReachable(settings, context, hosts) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    const command = kubesprayPlaybook(settings, 'ping', {});
+    const results = await checkReachable({
+        ansible: paths.ansible,
+        inventory: paths.inventory,
+        hosts,
+        cwd: paths.kubesprayDir,
+        env: command.env,
+        bastion: await inventoryBastion(paths.inventory),
+        privateKeyFile: settings.ssh.privateKeyFile,
+        exec: context.exec,
+    });
+    const failed = results.filter((r) => r.status === 'FAILED!').map((r) => r.host);
+    context.output.line(`      ${results.length} hosts answer over SSH${failed.length ? ` (${failed.join(', ')} without a working Python yet)` : ''}`);
 }
 /** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
 async function requirePlaybookInputs(settings) {
     const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-    if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
+    if (!(await (0,lib_files/* pathExists */.s0)(paths.ansiblePlaybook))) {
         throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
     }
-    if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
+    if (!(await (0,lib_files/* pathExists */.s0)(paths.inventory))) {
         throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
     }
 }
 /** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
 async function apiNodes(settings, context) {
-    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+    if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
         context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
         return undefined;
     }
@@ -11362,14 +11937,18 @@ class KubesprayRemoveNodesStep {
         this.settings = settings;
     }
     async plan() {
-        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
+        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', {
+            node: '<nodes>',
+            skip_confirmation: true,
+        });
         return {
             workingDir: command.cwd,
             command,
             reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
             writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
             actions: [
-                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
+                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with {"reset_nodes": false, "allow_ungraceful_removal": true}',
+                'first an ansible -m ping of the reachable ones and the first control plane node (kubectl runs there)',
             ],
         };
     }
@@ -11381,9 +11960,16 @@ class KubesprayRemoveNodesStep {
             return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
         await requirePlaybookInputs(this.settings);
         const nodes = await apiNodes(this.settings, context);
-        for (const run of (0,node_changes/* removalRuns */.zd)(left, nodes)) {
+        const runs = (0,node_changes/* removalRuns */.zd)(left, nodes);
+        const firstControlPlane = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory)?.controlPlane[0];
+        const touched = runs.filter((run) => run.reachable).flatMap((run) => run.nodes);
+        if (touched.length)
+            await requireReachable(this.settings, context, [
+                ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
+            ]);
+        for (const run of runs) {
             context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
-            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...(0,node_changes/* removeNodeVars */.zI)(run).flatMap((v) => ['-e', v])));
+            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', (0,node_changes/* removeNodeVars */.zI)(run)));
             work.removed = [...(work.removed ?? []), ...run.nodes];
         }
         return `removed ${left.join(', ')}`;
@@ -11393,12 +11979,13 @@ class KubesprayRemoveNodesStep {
 function playbookCommands(settings, decision) {
     switch (decision.kind) {
         case 'cluster':
-            return [kubesprayPlaybook(settings, 'cluster.yml')];
+            return [kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings))];
         case 'scale':
             // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+            // kube_version: scale.yml would install Kubespray's default, not the cluster's version.
             return [
-                kubesprayPlaybook(settings, 'playbooks/facts.yml'),
-                kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
+                kubesprayPlaybook(settings, 'playbooks/facts.yml', {}),
+                kubesprayPlaybook(settings, 'scale.yml', clusterVars(settings), `--limit=${decision.limit.join(',')}`),
             ];
         case 'none':
             return [];
@@ -11412,7 +11999,7 @@ class KubesprayPlaybookStep {
     command;
     constructor(settings) {
         this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'cluster.yml');
+        this.command = kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings));
     }
     async plan() {
         const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
@@ -11422,23 +12009,55 @@ class KubesprayPlaybookStep {
             reads: [paths.inventory, paths.playbook],
             writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
             actions: [
-                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
+                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers> (with the same kube_version); nothing when it only removes workers',
+                "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
+                'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars) are those of the last cluster.yml skips it (--converge runs it)',
             ],
         };
     }
     async run(context) {
-        await requirePlaybookInputs(this.settings);
+        const { settings } = this;
+        await requirePlaybookInputs(settings);
         const work = context.state.nodeWork;
         // Without a plan's node work (--step alone, method none before), converge everything as always.
-        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory;
+        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(settings).inventory;
+        if (settings.kubernetesVersion) {
+            await checkInventoryKubeVersion(inventoryFile, {
+                version: settings.kubernetesVersion,
+                where: `opencenter.cluster.kubernetes.version in ${settings.configPath ?? 'the config'}`,
+            });
+        }
         const decision = work
             ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
             : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
         if (work)
             context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
-        for (const command of playbookCommands(this.settings, decision))
+        const planEmpty = work?.empty === true;
+        const digest = await kubesprayRunDigest({
+            inventory: inventoryFile,
+            kubespray: context.state.kubespray?.commit ??
+                (context.state.kubespray?.sha256 && `sha256:${context.state.kubespray.sha256}`) ??
+                context.state.kubespray?.version ??
+                'unknown',
+            kubeVersion: settings.kubernetesVersion,
+            extraVars: clusterVars(settings),
+            playbook: 'cluster.yml',
+        });
+        if (decision.kind === 'cluster' &&
+            planEmpty &&
+            !settings.converge &&
+            context.state.kubespray?.runDigest === digest) {
+            context.state.nodeWork = undefined;
+            return 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version and extra vars): skipped; --converge (input converge) runs it';
+        }
+        if (decision.kind !== 'none')
+            await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
+        for (const command of playbookCommands(settings, decision))
             await context.exec(command);
         context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+        // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
+        if (decision.kind !== 'none' && context.state.kubespray)
+            context.state.kubespray.runDigest = digest;
         return decision.kind === 'scale'
             ? `scale.yml --limit=${decision.limit.join(',')}`
             : decision.kind === 'cluster'
@@ -11449,7 +12068,7 @@ class KubesprayPlaybookStep {
 /** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
 async function readUpgradePlan(settings, context) {
     const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
-    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+    if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
         throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
     }
     const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
@@ -11492,7 +12111,7 @@ class KubesprayFactsStep {
     command;
     constructor(settings) {
         this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
+        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml', {});
     }
     async plan() {
         return {
@@ -11507,6 +12126,7 @@ class KubesprayFactsStep {
     }
     async run(context) {
         await requirePlaybookInputs(this.settings);
+        await requireReachable(this.settings, context, ['k8s_cluster', 'etcd']);
         await context.exec(this.command);
     }
 }
@@ -11518,7 +12138,7 @@ class UpgradeStep {
         this.settings = settings;
     }
     upgrade(limit) {
-        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
+        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', { kube_version: this.settings.kubernetesVersion }, `--limit=${limit.join(',')}`);
     }
     async plan() {
         const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
@@ -11543,6 +12163,7 @@ class UpgradeStep {
         const upgraded = [];
         for (const [index, batch] of batches.entries()) {
             context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+            await requireReachable(this.settings, context, batch);
             await context.exec(this.upgrade(batch));
             upgraded.push(...batch);
         }
@@ -11576,6 +12197,580 @@ class KubesprayUpgradeWorkersStep extends UpgradeStep {
     }
 }
 
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(4708);
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./lib/core/lib/download.js
+
+
+
+
+
+const MAX_REDIRECTS = 5;
+async function downloadFile(url, file, options = {}) {
+    const maxBytes = options.maxBytes ?? 512 * 1024 * 1024;
+    let current = new URL(url);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        if (current.protocol !== 'https:')
+            throw new errors/* UserError */.yo(`${url}: only https downloads are allowed (got ${current.protocol})`);
+        const result = await get(current, file, maxBytes, options);
+        if ('redirect' in result) {
+            current = new URL(result.redirect, current);
+            continue;
+        }
+        return result;
+    }
+    throw new errors/* UserError */.yo(`${url}: more than ${MAX_REDIRECTS} redirects`);
+}
+function get(url, file, maxBytes, options) {
+    // `ca` replaces Node's roots: keep them, and add the extra ones.
+    const ca = options.ca ? [...external_node_tls_namespaceObject.rootCertificates, options.ca] : undefined;
+    return new Promise((resolve, reject) => {
+        const fail = (why) => reject(new errors/* UserError */.yo(`cannot download ${url.href}: ${why}`));
+        const request = external_node_https_.get(url, { ca, signal: options.signal, timeout: options.idleTimeoutMs ?? 30_000 }, (response) => {
+            const status = response.statusCode ?? 0;
+            if (status >= 300 && status < 400 && response.headers.location) {
+                response.resume();
+                resolve({ redirect: response.headers.location });
+                return;
+            }
+            if (status !== 200) {
+                response.resume();
+                fail(`HTTP ${status}`);
+                return;
+            }
+            const declared = Number(response.headers['content-length'] ?? 0);
+            if (declared > maxBytes) {
+                response.destroy();
+                fail(`it is ${declared} bytes, over the ${maxBytes}-byte limit`);
+                return;
+            }
+            const hash = (0,external_node_crypto_.createHash)('sha256');
+            let bytes = 0;
+            const out = (0,external_node_fs_.createWriteStream)(file, { mode: 0o600 });
+            response.on('data', (chunk) => {
+                bytes += chunk.length;
+                if (bytes > maxBytes) {
+                    response.destroy();
+                    out.destroy();
+                    fail(`over the ${maxBytes}-byte limit`);
+                    return;
+                }
+                hash.update(chunk);
+            });
+            response.on('error', (error) => fail(error.message));
+            response.pipe(out);
+            out.on('error', (error) => fail(error.message));
+            out.on('finish', () => {
+                if (bytes <= maxBytes)
+                    resolve({ sha256: hash.digest('hex'), bytes });
+            });
+        });
+        request.on('timeout', () => request.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 30_000) / 1000} s`)));
+        request.on('error', (error) => fail(error.code ? `${error.message}` : error.message));
+    });
+}
+/** Removes a file that may not be there. */
+async function removeQuietly(file) {
+    await fs.rm(file, { force: true, recursive: true });
+}
+
+// EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
+var kubespray_source = __nccwpck_require__(7945);
+;// CONCATENATED MODULE: ./lib/core/kubespray/fetch.js
+
+
+
+
+
+
+
+
+const COMMIT = /^[0-9a-f]{40}$/;
+const DEFAULT_WHERE = { version: 'deployment.kubespray.version', source: 'deployment.kubespray.source' };
+async function ensureKubespray(options) {
+    const where = options.where ?? DEFAULT_WHERE;
+    const tag = options.version === undefined ? undefined : (0,kubespray_source/* kubesprayTag */.fQ)(options.version, where.version);
+    if (await isDirectory(options.vendoredDir))
+        return useVendored(options, tag);
+    if (!tag) {
+        throw new errors/* UserError */.yo(`${where.version} is not set and ${options.vendoredDir} does not exist: set it (e.g. v2.31.0) to have Kubespray fetched, or put a Kubespray tree there`);
+    }
+    await external_node_fs_.promises.mkdir(options.cacheRoot, { recursive: true, mode: 0o700 });
+    await removeAbandoned(options.cacheRoot);
+    return options.source.kind === 'git'
+        ? fetchGit(options, tag, options.source.url)
+        : fetchTarball(options, tag, options.source);
+}
+/** The stable name a fetched version is used under: a symlink to its `<tag>-<commit>` tree, switched atomically. */
+function cachedKubesprayDir(cacheRoot, tag) {
+    return external_node_path_.join(cacheRoot, tag);
+}
+async function isDirectory(dir) {
+    return (await external_node_fs_.promises.stat(dir).catch(() => undefined))?.isDirectory() ?? false;
+}
+const gitEnv = (env) => ({
+    ...env,
+    // A wrong https URL must fail, not wait for a password nobody will type.
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_ASKPASS: '',
+    SSH_ASKPASS: '',
+    GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes -o ConnectTimeout=20',
+    LC_ALL: 'C',
+});
+async function git(options, cwd, ...args) {
+    const spec = { argv: ['git', ...args], cwd, env: gitEnv(options.env) };
+    return options.exec(spec, { check: false, capture: true, quiet: true });
+}
+/** git's own reason, in one line: its last "fatal:"/"error:" line, else its last line. */
+function gitReason(tail, exitCode) {
+    const lines = tail.map((line) => line.trim()).filter(Boolean);
+    return lines.filter((line) => /^(fatal|error):/.test(line)).at(-1) ?? lines.at(-1) ?? `git exited with ${exitCode}`;
+}
+/** The version of a vendored tree: the tags at its HEAD when it is a git checkout of its own, else galaxy.yml's. */
+async function vendoredVersion(options, dir) {
+    const opts = options;
+    let tags = [];
+    let commit;
+    const top = await git(opts, dir, 'rev-parse', '--show-toplevel');
+    // Git metadata of the repository the cluster dir sits in says nothing about this tree.
+    if (top.exitCode === 0 && (await samePath(top.stdout.trim(), dir))) {
+        const head = await git(opts, dir, 'rev-parse', 'HEAD^{commit}');
+        if (head.exitCode === 0)
+            commit = head.stdout.trim();
+        const pointing = await git(opts, dir, 'tag', '--points-at', 'HEAD');
+        if (pointing.exitCode === 0)
+            tags = pointing.stdout
+                .split('\n')
+                .map((t) => t.trim())
+                .filter(Boolean);
+    }
+    const galaxyText = await external_node_fs_.promises.readFile(external_node_path_.join(dir, 'galaxy.yml'), 'utf8').catch(() => '');
+    const galaxy = /^version:\s*["']?([0-9][^"'\s]*)["']?\s*$/m.exec(galaxyText)?.[1];
+    return { tags, commit, galaxy };
+}
+async function samePath(a, b) {
+    const [x, y] = await Promise.all([external_node_fs_.promises.realpath(a).catch(() => a), external_node_fs_.promises.realpath(b).catch(() => b)]);
+    return x === y;
+}
+async function useVendored(options, tag) {
+    const dir = options.vendoredDir;
+    const found = await vendoredVersion(options, dir);
+    const foundTags = found.tags.filter((t) => kubespray_source/* VERSION */.xv.test(t)).map((t) => (0,kubespray_source/* kubesprayTag */.fQ)(t, dir));
+    const galaxyTag = found.galaxy && kubespray_source/* VERSION */.xv.test(found.galaxy) ? (0,kubespray_source/* kubesprayTag */.fQ)(found.galaxy, dir) : undefined;
+    const pin = { commit: found.commit, source: dir, origin: 'vendored', dir };
+    const described = [
+        foundTags.length ? `git tag ${foundTags.join(', ')} at ${found.commit?.slice(0, 12)}` : undefined,
+        found.galaxy ? `galaxy.yml version ${found.galaxy}` : undefined,
+    ]
+        .filter(Boolean)
+        .join(', ');
+    if (!tag) {
+        options.say?.(`      ${dir} is used as is (${described || 'its version unknown'}); set deployment.kubespray.version to pin it`);
+        return { ...pin, version: foundTags[0] ?? galaxyTag };
+    }
+    // The tags at HEAD say it exactly; without any, galaxy.yml (which names the release it leads to).
+    const matches = foundTags.length ? foundTags.includes(tag) : galaxyTag === tag;
+    if (!matches) {
+        throw new errors/* UserError */.yo(described
+            ? `${dir} holds Kubespray ${described}, but ${(options.where ?? DEFAULT_WHERE).version} is ${tag}: check out ${tag} there, remove the directory to have ${tag} fetched, or change the config`
+            : `${dir} has no git tag and no galaxy.yml: cannot tell its version to check it is ${tag}; remove it to have ${tag} fetched, or vendor a Kubespray release`);
+    }
+    if (found.commit)
+        refuseMovedTag(options, tag, found.commit, dir);
+    return { ...pin, version: tag };
+}
+/** A tag that resolves to another commit than recorded (or than upstream's known one) is refused, naming both. */
+function refuseMovedTag(options, tag, commit, where) {
+    const recorded = options.recorded?.version === tag ? options.recorded.commit : undefined;
+    const known = options.source.kind === 'git' && options.source.url === kubespray_source/* UPSTREAM_KUBESPRAY */.r9
+        ? kubespray_source/* KNOWN_UPSTREAM_COMMITS */.ZW[tag]
+        : undefined;
+    for (const [expected, by] of [
+        [recorded, 'an earlier run of this cluster recorded'],
+        [known, 'upstream released it as'],
+    ]) {
+        if (expected && expected !== commit) {
+            throw new errors/* UserError */.yo(`Kubespray ${tag} at ${where} is commit ${commit}, but ${by} ${expected}: the tag was moved. Check which is right; to accept the new commit, run with --restart (input restart: true)`);
+        }
+    }
+}
+async function fetchGit(options, tag, url) {
+    const resolved = await git(options, options.cacheRoot, 'ls-remote', url, `refs/tags/${tag}`, `refs/tags/${tag}^{}`);
+    if (resolved.exitCode !== 0) {
+        throw new errors/* UserError */.yo(`cannot reach the Kubespray source ${url} (${gitReason(resolved.tail, resolved.exitCode)}): check ${(options.where ?? DEFAULT_WHERE).source} and the network, or put Kubespray ${tag} at ${options.vendoredDir}`);
+    }
+    const refs = new Map(resolved.stdout
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter((cells) => cells.length === 2)
+        .map(([sha, ref]) => [ref, sha]));
+    // An annotated tag's own object is not the commit: the peeled line (^{}) is.
+    const commit = refs.get(`refs/tags/${tag}^{}`) ?? refs.get(`refs/tags/${tag}`);
+    if (!commit || !COMMIT.test(commit)) {
+        throw new errors/* UserError */.yo(`${url} has no tag ${tag}: check ${(options.where ?? DEFAULT_WHERE).version} (Kubespray's tags look like v2.31.0)`);
+    }
+    refuseMovedTag(options, tag, commit, url);
+    const base = { version: tag, commit, source: url };
+    const final = external_node_path_.join(options.cacheRoot, `${tag}-${commit}`);
+    if (await isDirectory(final))
+        return { ...base, origin: 'cache', dir: await pointAt(options.cacheRoot, tag, final) };
+    options.say?.(`      fetching Kubespray ${tag} (${commit.slice(0, 12)}) from ${url}`);
+    const temp = await tempDir(options.cacheRoot, tag);
+    try {
+        const steps = [
+            ['init', '-q', temp],
+            ['-C', temp, 'fetch', '-q', '--depth', '1', '--no-tags', url, `refs/tags/${tag}`],
+            ['-C', temp, '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', 'FETCH_HEAD'],
+        ];
+        for (const args of steps) {
+            const result = await git(options, options.cacheRoot, ...args);
+            if (result.exitCode !== 0) {
+                throw new errors/* UserError */.yo(`fetching Kubespray ${tag} from ${url} failed: git ${args.find((a) => !a.startsWith('-') && a !== temp)}: ${gitReason(result.tail, result.exitCode)}`);
+            }
+        }
+        const head = (await git(options, temp, 'rev-parse', 'HEAD^{commit}')).stdout.trim();
+        if (head !== commit) {
+            throw new errors/* UserError */.yo(`Kubespray ${tag} at ${url} moved while it was fetched: it resolved to ${commit}, the fetch got ${head}; run again`);
+        }
+        // The tag, as a local ref, lets the tree tell its own version (vendoredVersion) like a clone.
+        await git(options, temp, 'tag', tag, commit);
+        await renameInto(temp, final);
+    }
+    finally {
+        await external_node_fs_.promises.rm(temp, { recursive: true, force: true });
+    }
+    return { ...base, origin: 'fetched', dir: await pointAt(options.cacheRoot, tag, final) };
+}
+async function fetchTarball(options, tag, source) {
+    const final = external_node_path_.join(options.cacheRoot, `${tag}-sha256-${source.sha256}`);
+    const recordedCommit = options.recorded?.version === tag ? options.recorded.commit : undefined;
+    const base = { version: tag, sha256: source.sha256, source: source.url };
+    if (await isDirectory(final)) {
+        const commit = (await external_node_fs_.promises.readFile(external_node_path_.join(final, '.cluster-deploy-commit'), 'utf8').catch(() => '')).trim();
+        return {
+            ...base,
+            commit: commit || recordedCommit,
+            origin: 'cache',
+            dir: await pointAt(options.cacheRoot, tag, final),
+        };
+    }
+    options.say?.(`      downloading Kubespray ${tag} from ${source.url}`);
+    const temp = await tempDir(options.cacheRoot, tag);
+    try {
+        const archive = external_node_path_.join(temp, 'kubespray.tar.gz');
+        const got = await downloadFile(source.url, archive, { ca: options.ca });
+        if (got.sha256 !== source.sha256) {
+            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} has sha256 ${got.sha256}, not ${source.sha256} (deployment.kubespray.sha256): refused; check which is right`);
+        }
+        const tree = external_node_path_.join(temp, 'tree');
+        await external_node_fs_.promises.mkdir(tree);
+        const untar = await options.exec({ argv: ['tar', '-xzf', archive, '-C', tree, '--no-same-owner'], cwd: temp, env: options.env }, { check: false, quiet: true });
+        if (untar.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} did not unpack: ${gitReason(untar.tail, untar.exitCode)}`);
+        }
+        // GitHub's archives hold one top directory (kubespray-2.31.0/).
+        const entries = await external_node_fs_.promises.readdir(tree, { withFileTypes: true });
+        const root = entries.length === 1 && entries[0].isDirectory() ? external_node_path_.join(tree, entries[0].name) : tree;
+        const { galaxy } = await vendoredVersion(options, root);
+        const galaxyTag = galaxy && kubespray_source/* VERSION */.xv.test(galaxy) ? (0,kubespray_source/* kubesprayTag */.fQ)(galaxy, source.url) : undefined;
+        if (galaxyTag !== tag) {
+            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} holds ${galaxy ? `version ${galaxy} (galaxy.yml)` : 'no galaxy.yml'}, but ${(options.where ?? DEFAULT_WHERE).version} is ${tag}`);
+        }
+        const commit = await tarCommitId(archive);
+        if (commit) {
+            refuseMovedTag(options, tag, commit, source.url);
+            await external_node_fs_.promises.writeFile(external_node_path_.join(root, '.cluster-deploy-commit'), `${commit}\n`);
+        }
+        await renameInto(root, final);
+        return { ...base, commit, origin: 'fetched', dir: await pointAt(options.cacheRoot, tag, final) };
+    }
+    finally {
+        await external_node_fs_.promises.rm(temp, { recursive: true, force: true });
+    }
+}
+/** A fresh temp dir in the cache, named with our pid so a later run knows when it was abandoned. */
+async function tempDir(cacheRoot, tag) {
+    const dir = external_node_path_.join(cacheRoot, `.tmp-${tag}-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    await external_node_fs_.promises.mkdir(dir, { mode: 0o700 });
+    return dir;
+}
+/** Temp dirs of runs that died (kill -9): their pid is gone. */
+async function removeAbandoned(cacheRoot) {
+    for (const name of await external_node_fs_.promises.readdir(cacheRoot).catch(() => [])) {
+        const pid = Number(/^\.tmp-.+-(\d+)-[0-9a-f]{8}$/.exec(name)?.[1] ?? /^\.link-(\d+)-/.exec(name)?.[1]);
+        if (!pid || alive(pid))
+            continue;
+        await external_node_fs_.promises.rm(external_node_path_.join(cacheRoot, name), { recursive: true, force: true });
+    }
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** rename(2) of a complete tree; another run that finished the same tree first wins, ours is dropped. */
+async function renameInto(from, to) {
+    try {
+        await external_node_fs_.promises.rename(from, to);
+    }
+    catch (error) {
+        const code = error.code;
+        if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await isDirectory(to)))
+            return;
+        throw error;
+    }
+}
+/** Points `<cache>/<tag>` at the tree, replacing an older link atomically (symlink, then rename over it). */
+async function pointAt(cacheRoot, tag, tree) {
+    const link = cachedKubesprayDir(cacheRoot, tag);
+    const current = await external_node_fs_.promises.readlink(link).catch(() => undefined);
+    if (current === external_node_path_.basename(tree))
+        return link;
+    const temp = external_node_path_.join(cacheRoot, `.link-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    await external_node_fs_.promises.symlink(external_node_path_.basename(tree), temp);
+    await external_node_fs_.promises.rename(temp, link);
+    return link;
+}
+/**
+ * The commit `git archive` (and so GitHub's tarballs) records in the archive's first block, a pax
+ * global header whose record is `52 comment=<sha>` (what `git get-tar-commit-id` reads).
+ */
+async function tarCommitId(archive) {
+    const chunks = [];
+    let size = 0;
+    const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)();
+    const input = (0,external_node_fs_.createReadStream)(archive);
+    try {
+        for await (const chunk of input.pipe(gunzip)) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= 1024)
+                break;
+        }
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        input.destroy();
+        gunzip.destroy();
+    }
+    const head = Buffer.concat(chunks).subarray(0, 1024);
+    if (head.length < 1024 || String.fromCharCode(head[156]) !== 'g')
+        return undefined;
+    return /^52 comment=([0-9a-f]{40})\n/.exec(head.subarray(512).toString('latin1'))?.[1];
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/versions.js
+
+
+
+
+
+
+/**
+ * Which Kubernetes versions a Kubespray tree installs, read from the tree itself: the keys of
+ * `kubelet_checksums.amd64`. Kubespray's default kube_version is the first key and
+ * kube_version_min_required the last (roles/kubespray_defaults/defaults/main/main.yml), and
+ * roles/validate_inventory/tasks/main.yml refuses a kube_version that is not a key ("Kubernetes
+ * v… is not supported for amd64"); ignore_assert_errors does not skip that check.
+ */
+/** Where the table lives: v2.28 and later; v2.26–v2.27 kept it in the defaults, keys with a "v". */
+const CHECKSUM_FILES = [
+    'roles/kubespray_defaults/vars/main/checksums.yml',
+    'roles/kubespray-defaults/defaults/main/checksums.yml',
+];
+/** The whole file is ~130 KiB at v2.31.0; a tree with a far larger one is not Kubespray's. */
+const CHECKSUMS_FILE = { noun: 'Kubespray checksum table', plural: 'checksum tables', maxBytes: 8 << 20 };
+/** Reads the supported versions from a Kubespray tree; an error names the file when it is missing or not the expected shape. */
+async function readSupportedKubernetes(kubesprayDir) {
+    for (const relative of CHECKSUM_FILES) {
+        const file = external_node_path_.join(kubesprayDir, relative);
+        const text = await external_node_fs_.promises.readFile(file, 'utf8').catch((error) => {
+            if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+                return undefined;
+            throw new errors/* UserError */.yo(`cannot read ${(0,lib_files/* displayPath */.Gt)(file)}: ${error.message}`);
+        });
+        if (text !== undefined)
+            return parseSupportedKubernetes(text, relative, (0,lib_files/* displayPath */.Gt)(file));
+    }
+    throw new errors/* UserError */.yo(`${(0,lib_files/* displayPath */.Gt)(kubesprayDir)} has no ${CHECKSUM_FILES[0]}: not a Kubespray tree (or one older than v2.26); cannot tell which Kubernetes versions it installs`);
+}
+function parseSupportedKubernetes(text, relative, shown = relative) {
+    const { value } = (0,yaml/* parseYaml */.hN)(text, shown, CHECKSUMS_FILE);
+    const table = value?.kubelet_checksums?.amd64;
+    if (!table || typeof table !== 'object' || Array.isArray(table)) {
+        throw new errors/* UserError */.yo(`${shown} has no kubelet_checksums.amd64 mapping: not the checksum table of a Kubespray release`);
+    }
+    const versions = [];
+    for (const [key, checksum] of Object.entries(table)) {
+        // An architecture a version was not built for holds 0 in older tags.
+        if (checksum === 0 || checksum === '0')
+            continue;
+        versions.push(parseKubeVersion(key, `${shown}: kubelet_checksums.amd64`));
+    }
+    if (versions.length === 0)
+        throw new errors/* UserError */.yo(`${shown}: kubelet_checksums.amd64 lists no Kubernetes version`);
+    const sorted = [...versions].sort(compareVersions);
+    return { versions, default: versions[0], min: sorted[0], max: sorted.at(-1), source: relative };
+}
+function describeRange(supported) {
+    return `${supported.min.text} to ${supported.max.text}`;
+}
+/**
+ * Kubespray releases and the Kubernetes minors their checksum tables hold: our own table, read from
+ * each tag's checksums.yml (kubernetes-sigs/kubespray; v2.32 from master 46dbdd3 and its release
+ * proposal, #13430). Only used to say which Kubespray to move to; what a tree installs is read from it.
+ */
+const KUBESPRAY_RELEASES = [
+    { minor: '2.26', kube: ['1.28', '1.30'] },
+    { minor: '2.27', kube: ['1.29', '1.31'] },
+    { minor: '2.28', kube: ['1.30', '1.32'] },
+    { minor: '2.29', kube: ['1.31', '1.33'] },
+    { minor: '2.30', kube: ['1.32', '1.34'] },
+    { minor: '2.31', kube: ['1.33', '1.35'] },
+    { minor: '2.32', kube: ['1.34', '1.36'] },
+];
+const minorOf = (text) => {
+    const [major, minor] = text.split('.').map(Number);
+    return major * 1000 + minor;
+};
+/**
+ * Refuses a kube_version the pinned Kubespray cannot install, saying what to do: within its minors
+ * but past its newest patch, a newer patch release of the same Kubespray (checksums are frozen per
+ * tag, #12095); beyond its minors, the next Kubespray minor (upgraded one minor at a time,
+ * docs/operations/upgrades.md); below, an older one.
+ */
+function checkKubeVersionSupported(wanted, supported, kubespray) {
+    if (supported.versions.some((v) => compareVersions(v, wanted) === 0))
+        return;
+    const named = kubespray.version ? `Kubespray ${kubespray.version}` : 'this Kubespray';
+    const head = `${kubespray.where}: Kubernetes ${wanted.text} is not supported by ${named}, which installs ${describeRange(supported)} (${supported.source})`;
+    const wantedMinor = wanted.major * 1000 + wanted.minor;
+    const pinnedMinor = kubespray.version?.replace(/^v/, '').split('.').slice(0, 2).join('.');
+    if (compareVersions(wanted, supported.max) > 0 && wantedMinor === minorOf(supported.max.text)) {
+        throw new errors/* UserError */.yo(`${head}; a newer patch release of ${pinnedMinor ? `Kubespray v${pinnedMinor}` : 'it'} may list it: set deployment.kubespray.version to the newest v${pinnedMinor ?? 'X.Y'}.Z, or choose ${supported.max.text}`);
+    }
+    if (compareVersions(wanted, supported.min) > 0 && compareVersions(wanted, supported.max) < 0) {
+        const near = supported.versions.filter((v) => v.major === wanted.major && v.minor === wanted.minor);
+        throw new errors/* UserError */.yo(`${head}; it lists ${near.length ? near.map((v) => v.text).join(', ') : 'no patch'} of ${wanted.major}.${wanted.minor}`);
+    }
+    const pinned = pinnedMinor ? KUBESPRAY_RELEASES.findIndex((r) => r.minor === pinnedMinor) : -1;
+    const holding = KUBESPRAY_RELEASES.filter((r) => minorOf(r.kube[0]) <= wantedMinor && wantedMinor <= minorOf(r.kube[1]));
+    if (compareVersions(wanted, supported.max) > 0) {
+        const next = pinned >= 0 ? KUBESPRAY_RELEASES[pinned + 1] : undefined;
+        const target = holding[0];
+        const steps = next && target && target.minor !== next.minor
+            ? `move deployment.kubespray.version to v${next.minor} first, then on one minor at a time to v${target.minor}`
+            : next
+                ? `move deployment.kubespray.version to v${next.minor} first (it installs ${next.kube[0]} to ${next.kube[1]})`
+                : 'move deployment.kubespray.version to a newer Kubespray first';
+        throw new errors/* UserError */.yo(`${head}; ${steps} (Kubespray is upgraded one minor at a time, never skipping one)`);
+    }
+    const older = holding.at(-1);
+    throw new errors/* UserError */.yo(`${head}; ${older ? `Kubespray v${older.minor} installs ${wanted.major}.${wanted.minor}, or ` : ''}choose ${supported.min.text} or later`);
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/kubespray-fetch.js
+
+
+
+
+
+
+/**
+ * kubespray-fetch: the Kubespray tree at exactly deployment.kubespray.version, before the venv (its
+ * requirements.txt is in it). A vendored `<cluster dir>/kubespray` at that version is used as is;
+ * otherwise the tag's commit (or the tarball) is fetched into the cache. The commit is recorded in
+ * the state; the Kubernetes version is then checked against the tree's own checksum table.
+ */
+class KubesprayFetchStep {
+    settings;
+    id = 'kubespray-fetch';
+    title = 'Fetch Kubespray at the pinned version';
+    kind = 'runner-local';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    command() {
+        const release = this.settings.kubesprayRelease;
+        const { source } = release;
+        if (release.dir === release.vendoredDir || !release.version || source.kind !== 'git')
+            return undefined;
+        return {
+            argv: ['git', 'ls-remote', source.url, `refs/tags/${release.version}`, `refs/tags/${release.version}^{}`],
+            cwd: release.cacheRoot,
+            env: (0,environment/* deployEnvironment */.P)(this.settings),
+        };
+    }
+    async plan() {
+        const release = this.settings.kubesprayRelease;
+        const command = this.command();
+        const inUse = await external_node_fs_.promises.readlink(release.dir).catch(() => undefined);
+        const wanted = `Kubespray ${release.version ?? '(version not set)'}`;
+        return {
+            workingDir: release.dir === release.vendoredDir ? release.vendoredDir : release.cacheRoot,
+            command,
+            reads: [release.vendoredDir],
+            writes: release.dir !== release.vendoredDir ? [release.cacheRoot] : [],
+            actions: [
+                release.dir !== release.vendoredDir
+                    ? `${wanted} from ${release.source.url}: ${release.source.kind === 'git' ? 'the tag resolved to its commit (refused if it moved since the commit recorded in the state)' : `the tarball checked against sha256 ${release.source.sha256}`}, fetched into ${release.cacheRoot}/<tag>-<commit>${inUse ? ` (cached now: ${inUse})` : ''}`
+                    : `use ${release.vendoredDir} as is, when its git tag or galaxy.yml says ${release.version ?? 'any version'}`,
+                `${this.settings.kubernetesVersion ? `Kubernetes ${this.settings.kubernetesVersion}` : 'kube_version'} must be in the tree's kubelet checksum table`,
+            ],
+        };
+    }
+    async outputsPresent() {
+        return (await external_node_fs_.promises.stat(this.settings.kubesprayRelease.dir).catch(() => undefined))?.isDirectory() ?? false;
+    }
+    async run(context) {
+        const { settings } = this;
+        const release = settings.kubesprayRelease;
+        const pin = await ensureKubespray({
+            version: release.version,
+            source: release.source,
+            vendoredDir: release.vendoredDir,
+            cacheRoot: release.cacheRoot,
+            recorded: context.state.kubespray,
+            exec: context.exec,
+            env: (0,environment/* deployEnvironment */.P)(settings),
+            say: (line) => context.output.line(line),
+        });
+        if (pin.dir !== release.dir) {
+            // A tree appeared in (or vanished from) the cluster dir since the settings were read.
+            throw new errors/* UserError */.yo(`Kubespray is at ${pin.dir}, not ${release.dir} as planned; run again`);
+        }
+        const previous = context.state.kubespray;
+        const same = previous?.version === pin.version && previous?.commit === pin.commit && previous?.sha256 === pin.sha256;
+        context.state.kubespray = {
+            ...(pin.version && { version: pin.version }),
+            ...(pin.commit && { commit: pin.commit }),
+            ...(pin.sha256 && { sha256: pin.sha256 }),
+            source: pin.source,
+            // What cluster.yml last ran with stays comparable only with the same tree.
+            ...(same && previous?.runDigest && { runDigest: previous.runDigest }),
+        };
+        const supported = await readSupportedKubernetes(pin.dir);
+        if (settings.kubernetesVersion) {
+            checkKubeVersionSupported(parseKubeVersion(settings.kubernetesVersion, 'the Kubernetes version'), supported, {
+                version: pin.version,
+                where: settings.operation === 'upgrade' ? 'the upgrade target' : 'opencenter.cluster.kubernetes.version',
+            });
+        }
+        const what = `Kubespray ${pin.version ?? '(unpinned)'}${pin.commit ? ` at ${pin.commit.slice(0, 12)}` : ''}${pin.sha256 ? ` (sha256 ${pin.sha256.slice(0, 12)}…)` : ''}`;
+        return `${what}, ${pin.origin === 'vendored' ? `vendored in ${pin.dir}` : `${pin.origin === 'cache' ? 'cached' : 'fetched'} from ${pin.source}`}; installs Kubernetes ${describeRange(supported)}`;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/core/kube/normalize.js
 var normalize = __nccwpck_require__(3894);
 ;// CONCATENATED MODULE: ./lib/core/steps/normalize-kubeconfig.js
@@ -11605,7 +12800,7 @@ class NormalizeKubeconfigStep {
         };
     }
     async outputsPresent() {
-        return (0,files/* pathExists */.s0)(this.target);
+        return (0,lib_files/* pathExists */.s0)(this.target);
     }
     async run({ redactor }) {
         if (!this.vip)
@@ -11614,8 +12809,6 @@ class NormalizeKubeconfigStep {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
 var plan_json = __nccwpck_require__(3288);
 // EXTERNAL MODULE: ./lib/core/tofu/commands.js
@@ -11661,7 +12854,7 @@ class OpenTofuInitStep {
         };
     }
     async outputsPresent() {
-        return (0,files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
+        return (0,lib_files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
     }
     async run(context) {
         await this.tofu.run(context, OpenTofuInitStep.ARGS);
@@ -11787,7 +12980,7 @@ class OpenTofuApplyStep {
     }
     async run(context) {
         const planFile = deployPlanFile(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(planFile))) {
+        if (!(await (0,lib_files/* pathExists */.s0)(planFile))) {
             throw new errors/* UserError */.yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
         }
         // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
@@ -11975,8 +13168,6 @@ class OpenTofuDriftStep {
 
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 ;// CONCATENATED MODULE: ./lib/core/kube/api-certificate.js
 
 
@@ -12102,7 +13293,7 @@ class ClusterHealthStep {
         }
         let tls;
         try {
-            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
+            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,lib_files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
         }
         catch (error) {
             add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
@@ -12206,6 +13397,7 @@ var preflight = __nccwpck_require__(2168);
 
 
 
+
 class PreflightStep {
     settings;
     authChecker;
@@ -12271,20 +13463,55 @@ class PreflightStep {
     async kubesprayProblems() {
         const { settings } = this;
         const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        const release = settings.kubesprayRelease;
         const problems = [];
-        for (const [file, what] of [
-            [paths.requirements, 'Kubespray requirements'],
-            [paths.playbook, 'Kubespray playbook'],
-            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
-        ]) {
-            if (!(await (0,files/* pathExists */.s0)(file)))
-                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+        if (release.dir === release.vendoredDir) {
+            // A tree in the cluster dir (or none and no version to fetch): it must be whole now.
+            if (!release.version && !(await (0,lib_files/* pathExists */.s0)(release.vendoredDir))) {
+                problems.push(`deployment.kubespray.version is not set and ${release.vendoredDir} does not exist: set it (e.g. v2.31.0) to have kubespray-fetch get Kubespray, or put a Kubespray tree there`);
+            }
+            else {
+                for (const [file, what] of [
+                    [paths.requirements, 'Kubespray requirements'],
+                    [paths.playbook, 'Kubespray playbook'],
+                    // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
+                ]) {
+                    if (!(await (0,lib_files/* pathExists */.s0)(file)))
+                        problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+                }
+            }
         }
-        if (!(await (0,files/* findExecutable */.oq)(settings.python, settings.baseEnv.PATH))) {
-            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+        else {
+            const tool = release.source.kind === 'git' ? 'git' : 'tar';
+            if (!(await (0,lib_files/* findExecutable */.oq)(tool, settings.baseEnv.PATH))) {
+                problems.push(`${tool} not found on PATH; kubespray-fetch needs it to get Kubespray ${release.version}`);
+            }
+        }
+        if (settings.pythonSetting && !(await (0,lib_files/* findExecutable */.oq)(settings.pythonSetting.value, settings.baseEnv.PATH))) {
+            problems.push(`${settings.pythonSetting.setting}: ${settings.pythonSetting.value} not found; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+        }
+        if (settings.ssh.privateKeyFile && !(await (0,lib_files/* pathExists */.s0)(settings.ssh.privateKeyFile))) {
+            problems.push(`the SSH private key ${settings.ssh.privateKeyFile} does not exist (deployment.kubespray.ssh_private_key_file, --ssh-private-key-file)`);
+        }
+        if (await usesOpenStackCloudProvider(paths.inventory)) {
+            const cloud = kubesprayCloudEnv(settings.credentials);
+            if (cloud.missing.length) {
+                problems.push(`the inventory's group_vars enable Kubespray's OpenStack cloud controller or Cinder CSI, which read the credentials from the OS_* environment; missing: ${cloud.missing.join('; ')}`);
+            }
         }
         return problems;
     }
+}
+/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
+async function usesOpenStackCloudProvider(inventory) {
+    const dir = external_node_path_.join(external_node_path_.dirname(inventory), 'group_vars');
+    const files = await external_node_fs_.promises.readdir(dir, { recursive: true }).catch(() => []);
+    for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
+        const text = await external_node_fs_.promises.readFile(external_node_path_.join(dir, file), 'utf8').catch(() => '');
+        if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
+            return true;
+    }
+    return false;
 }
 
 // EXTERNAL MODULE: ./lib/core/model/operations.js
@@ -12356,6 +13583,7 @@ class WaitReadyStep {
 
 
 
+
 /** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
 const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
 /** Only with an ephemeral kind management cluster. */
@@ -12380,6 +13608,7 @@ const STEP_FACTORIES = {
     'openstack-preflight': (_, preflight) => preflight,
     'opentofu-init': (settings) => new OpenTofuInitStep(settings),
     'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+    'kubespray-fetch': withKubespray((settings) => new KubesprayFetchStep(settings)),
     'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
     'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
     'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
@@ -12465,7 +13694,7 @@ async function createRedactor(settings, extra = []) {
         redactor.add(secret);
     try {
         if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
-            for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
+            for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)((0,lib_files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
                 redactor.add(secret);
         }
     }
@@ -12493,7 +13722,7 @@ async function checkDirectoryPath(dir, what, given) {
             if (code === 'ELOOP')
                 throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
             if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
+                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,lib_files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
             const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
             if (link !== undefined)
                 throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);
@@ -12513,7 +13742,7 @@ async function checkOutputPaths(settings) {
     await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
     await checkDirectoryPath((0,model_settings/* runtimePaths */.hi)(settings).logDir, 'state directory', settings.stateDir);
     await checkDirectoryPath(external_node_path_.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
-    await (0,files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
+    await (0,lib_files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
 }
 async function openPipeline(options, deps = {}) {
     const settings = (0,model_settings/* resolveSettings */.Mo)(options);
@@ -12705,6 +13934,7 @@ const STEP_IDS = [
     'openstack-preflight',
     'opentofu-init',
     'opentofu-plan',
+    'kubespray-fetch',
     'kubespray-venv-create',
     'kubespray-pip-install',
     'kubespray-remove-nodes',
@@ -12821,6 +14051,9 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
         // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
         if (keep?.clusterApi && !keep.destroyedAt)
             state.clusterApi = keep.clusterApi;
+        // The Kubespray commit and run digest too, except on --restart: that accepts a moved tag and re-runs everything.
+        if (keep?.kubespray && !keep.destroyedAt && !filter.restart)
+            state.kubespray = keep.kubespray;
         return { state, note };
     };
     if (!keepsResumeState(operation))
@@ -13256,7 +14489,7 @@ async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }
 /* harmony export */ });
 /* unused harmony export countReadyNodes */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8885);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2218);
 /* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
@@ -13612,6 +14845,8 @@ function nodeWorkFromPlan(changes, inventoryBefore) {
     };
     if (changes.unnamed?.length)
         work.unnamed = sortedUnique(changes.unnamed);
+    if (noNodeComesOrGoes && changes.otherChanges.length === 0)
+        work.empty = true;
     return work;
 }
 /** A later plan (a resumed deploy re-planned) adds to pending work instead of forgetting it: union of lists, newCluster/otherChanges OR-ed. */
@@ -13639,6 +14874,8 @@ function mergeNodeWork(pending, next) {
     const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
     if (unsafeOverride !== undefined)
         merged.unsafeOverride = unsafeOverride;
+    if (pending.empty && next.empty)
+        merged.empty = true;
     return merged;
 }
 /**
@@ -13737,10 +14974,8 @@ function removalRuns(remove, apiNodes) {
 /** The extra vars of one remove-node.yml run, in order: node=<a,b>, skip_confirmation=true, plus reset_nodes=false and allow_ungraceful_removal=true when unreachable. */
 function removeNodeVars(run) {
     // skip_confirmation: a CI runner has no TTY, and the prompt's empty answer fails the play.
-    const vars = [`node=${run.nodes.join(',')}`, 'skip_confirmation=true'];
-    if (!run.reachable)
-        vars.push('reset_nodes=false', 'allow_ungraceful_removal=true');
-    return vars;
+    const vars = { node: run.nodes.join(','), skip_confirmation: true };
+    return run.reachable ? vars : { ...vars, reset_nodes: false, allow_ungraceful_removal: true };
 }
 /** The rules shared by the decision after the apply and the prediction before it. */
 function decide(work, isControlPlaneOrEtcd, isWorker) {
@@ -13934,7 +15169,7 @@ function renderNodeDecisions(nodes) {
 
 /** Where Kubespray and its virtualenv live in a cluster dir: read by the steps, the previews and the caches. */
 function kubesprayPaths(settings) {
-    const kubesprayDir = node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.clusterDir, 'kubespray');
+    const kubesprayDir = settings.kubesprayRelease.dir;
     return {
         kubesprayDir,
         requirements: node_path__WEBPACK_IMPORTED_MODULE_2__.join(kubesprayDir, 'requirements.txt'),
@@ -13943,16 +15178,27 @@ function kubesprayPaths(settings) {
         venvPython: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'python'),
         pip: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'pip'),
         ansiblePlaybook: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'ansible-playbook'),
+        ansible: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, 'bin', 'ansible'),
         /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
         venvMarker: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, '.cluster-deploy-venv'),
         /** Records what was installed, so a cached venv with the same requirements skips pip. */
         installedMarker: node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.venvDir, '.cluster-deploy-requirements'),
     };
 }
-/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+/**
+ * Fingerprint of what pip would install: the requirements file, the extra arguments and the pinned
+ * Kubespray version (a fetched tree's requirements are not on a fresh runner before kubespray-fetch,
+ * when the venv cache key is made).
+ */
 async function requirementsFingerprint(settings) {
     const requirements = await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update(requirements)
+        .update('\0')
+        .update(settings.pipArgs.join('\0'))
+        .update('\0')
+        .update(settings.kubesprayRelease.version ?? '')
+        .digest('hex');
 }
 
 
@@ -14016,29 +15262,20 @@ function urlHost(host) {
 
 /***/ }),
 
-/***/ 8885:
+/***/ 2218:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  ju: () => (/* binding */ CommandFailedError),
-  nY: () => (/* binding */ commandExecutor),
-  Ni: () => (/* binding */ failureHeadline),
-  Pu: () => (/* binding */ failureLine)
-});
-
-// UNUSED EXPORTS: commandName, lastLine, runCommand
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/lib/errors.js
-var errors = __nccwpck_require__(6452);
-// EXTERNAL MODULE: ./lib/core/lib/output.js
-var output = __nccwpck_require__(3822);
-;// CONCATENATED MODULE: ./lib/core/lib/command.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ni: () => (/* binding */ failureHeadline),
+/* harmony export */   Pu: () => (/* binding */ failureLine),
+/* harmony export */   ju: () => (/* binding */ CommandFailedError),
+/* harmony export */   nY: () => (/* binding */ commandExecutor)
+/* harmony export */ });
+/* unused harmony exports commandName, runCommand, lastLine */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
+/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3822);
 
 
 
@@ -14066,7 +15303,7 @@ function failureHeadline(error) {
 }
 /** The name to show for a command: its program's basename. */
 function commandName(argv) {
-    return external_node_path_.basename(argv[0] ?? '?');
+    return node_path__WEBPACK_IMPORTED_MODULE_1__.basename(argv[0] ?? '?');
 }
 /**
  * Runs a command with live, redacted, bounded output. The child gets its own process group so a
@@ -14079,7 +15316,7 @@ function runCommand(spec, options) {
         throw new Error('runCommand: empty argv');
     const { redactor, signal } = options;
     const grace = options.interruptGraceMs ?? 7000;
-    const tail = new output/* TailBuffer */.vX(30);
+    const tail = new _output_js__WEBPACK_IMPORTED_MODULE_3__/* .TailBuffer */ .vX(30);
     const captureLimit = options.captureStdout ?? 0;
     const captured = [];
     let capturedBytes = 0;
@@ -14093,7 +15330,7 @@ function runCommand(spec, options) {
             resolve({ exitCode: null, signal: 'SIGINT', tail: [], stdout: '' });
             return;
         }
-        const child = (0,external_node_child_process_namespaceObject.spawn)(program, args, {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(program, args, {
             cwd: spec.cwd,
             env: spec.env,
             stdio: ['ignore', 'pipe', 'pipe'],
@@ -14126,9 +15363,9 @@ function runCommand(spec, options) {
             child.stderr.resume();
         };
         // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
-        const lines = new output/* LineInterleaver */.Kg((chunks) => {
+        const lines = new _output_js__WEBPACK_IMPORTED_MODULE_3__/* .LineInterleaver */ .Kg((chunks) => {
             tail.push(chunks);
-            textSink?.((0,output/* decodeChunks */.$N)(chunks));
+            textSink?.((0,_output_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeChunks */ .$N)(chunks));
             const wait = byteSink?.writeBytes(chunks);
             if (!wait)
                 return;
@@ -14152,11 +15389,11 @@ function runCommand(spec, options) {
         child.on('error', (error) => {
             signal?.removeEventListener('abort', onAbort);
             if (error.code === 'ENOENT') {
-                reject(new errors/* UserError */.yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+                reject(new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
             }
             else if (error.code === 'EACCES' || error.code === 'ENOEXEC' || error.code === 'ENOTDIR') {
                 // `--kubectl /tmp`, a file without x: the user's mistake, not an internal error with a stack.
-                reject(new errors/* UserError */.yo(`cannot run ${program}: not an executable file (${error.code})`));
+                reject(new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`cannot run ${program}: not an executable file (${error.code})`));
             }
             else {
                 reject(error);
@@ -14684,8 +15921,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
-var command = __nccwpck_require__(8885);
+// EXTERNAL MODULE: ./lib/core/lib/command.js
+var command = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./lib/core/lib/duration.js
 var duration = __nccwpck_require__(2335);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
@@ -16572,6 +17809,88 @@ function deployEnvironment(settings) {
 
 /***/ }),
 
+/***/ 7945:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Xy: () => (/* binding */ parseKubespraySource),
+/* harmony export */   ZW: () => (/* binding */ KNOWN_UPSTREAM_COMMITS),
+/* harmony export */   fQ: () => (/* binding */ kubesprayTag),
+/* harmony export */   r9: () => (/* binding */ UPSTREAM_KUBESPRAY),
+/* harmony export */   rp: () => (/* binding */ parseSshUser),
+/* harmony export */   xv: () => (/* binding */ VERSION)
+/* harmony export */ });
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+
+/**
+ * Where Kubespray comes from (deployment.kubespray.source, .sha256) and its version as a tag:
+ * parsed with the settings, so a bad value is refused before any step runs.
+ */
+const UPSTREAM_KUBESPRAY = 'https://github.com/kubernetes-sigs/kubespray.git';
+/**
+ * Upstream tags are lightweight and could be moved: the commits of the tags we know
+ * (openstack-day0.md §1: v2.31.0 = 1c9add4, read from kubernetes-sigs/kubespray). A resolution to
+ * another commit is refused even on a first run.
+ */
+const KNOWN_UPSTREAM_COMMITS = {
+    'v2.31.0': '1c9add48975060f45396b34d8e022c30d7f80dab',
+};
+const VERSION = /^v?(\d{1,4})\.(\d{1,4})\.(\d{1,4})$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+/** `2.31.0` or `v2.31.0` → `v2.31.0`, Kubespray's tag; anything else is an error naming `where`. */
+function kubesprayTag(version, where) {
+    const match = VERSION.exec(version.trim());
+    if (!match) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where}: ${JSON.stringify(version.slice(0, 60))} is not a Kubespray release; write it like v2.31.0`);
+    }
+    return `v${Number(match[1])}.${Number(match[2])}.${Number(match[3])}`;
+}
+/**
+ * The source field (`where` names it): a git URL (https, ssh, git, file://, scp-like
+ * `git@host:path`) or an https tarball (`.tar.gz`/`.tgz`), which needs its sha256.
+ */
+function parseKubespraySource(source, sha256, where) {
+    const url = source?.trim() || UPSTREAM_KUBESPRAY;
+    if (/[\s\0]/.test(url) || url.startsWith('-')) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where.source}: ${JSON.stringify(url.slice(0, 80))} is not a URL`);
+    }
+    const tarball = /\.(tar\.gz|tgz)(\?.*)?$/.test(url);
+    if (tarball) {
+        if (!url.startsWith('https://')) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where.source}: a tarball is downloaded over https only (${url})`);
+        }
+        const digest = sha256
+            ?.trim()
+            .toLowerCase()
+            .replace(/^sha256:/, '');
+        if (!digest) {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where.source} is a tarball: set ${where.sha256} to its sha256 (sha256sum of the file), so a changed download is refused`);
+        }
+        if (!SHA256.test(digest))
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where.sha256}: must be 64 hexadecimal digits (a sha256)`);
+        return { kind: 'tarball', url, sha256: digest };
+    }
+    if (sha256?.trim()) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where.sha256} is for a tarball source; a git source is pinned by its tag's commit`);
+    }
+    if (!/^(https?|ssh|git|file):\/\/./.test(url) && !/^[\w.-]+@[\w.-]+:./.test(url)) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${where.source}: ${JSON.stringify(url.slice(0, 80))} is neither a git URL (https://, ssh://, git@host:path, file://) nor an https .tar.gz`);
+    }
+    return { kind: 'git', url };
+}
+const SSH_USER = /^[a-z_][a-z0-9_.-]{0,31}$/i;
+/** An SSH user name (--ssh-user, input ssh-user): a login name, nothing an ssh option could be read from. */
+function parseSshUser(text, where, fail = _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb) {
+    const user = text.trim();
+    if (!SSH_USER.test(user)) {
+        throw new fail(`${where}: ${JSON.stringify(user.slice(0, 40))} is not a user name (letters, digits, ., _, -; at most 32)`);
+    }
+    return user;
+}
+
+
+/***/ }),
+
 /***/ 503:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -16589,6 +17908,7 @@ const OPERATION_STEPS = {
         'openstack-preflight',
         'opentofu-init',
         'opentofu-plan',
+        'kubespray-fetch',
         'kubespray-venv-create',
         'kubespray-pip-install',
         'kubespray-remove-nodes',
@@ -16599,6 +17919,7 @@ const OPERATION_STEPS = {
     ],
     upgrade: [
         'openstack-preflight',
+        'kubespray-fetch',
         'kubespray-venv-create',
         'kubespray-pip-install',
         'kubernetes-version-check',
@@ -16662,6 +17983,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   hi: () => (/* binding */ runtimePaths)
 });
 
+// UNUSED EXPORTS: defaultCacheDir
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
@@ -16693,6 +18018,7 @@ var yaml = __nccwpck_require__(4324);
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
  */
 const optionalText = schemas/* string */.YjP().trim().optional();
+const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32)';
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
@@ -16831,7 +18157,19 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
         // The reference's methods; settings refuse the ones this tool does not run yet, by name.
         method: schemas/* enum */.k5n(['kubespray', 'none', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
         kubespray: schemas/* object */.Ikc({
+            /** The Kubespray release (v2.31.0), fetched from `source` unless the cluster dir carries kubespray/ at that version. */
             version: optionalText,
+            /** A git URL (default upstream's) or an https .tar.gz with `sha256`. */
+            source: optionalText,
+            sha256: optionalText,
+            /** The venv's interpreter; default the newest python3.X on PATH that the Kubespray release supports. */
+            python: toolPath,
+            /** The SSH private key Ansible connects with (relative to the config file), and the user. */
+            ssh_private_key_file: optionalText,
+            ssh_user: schemas/* string */.YjP({ error: SSH_USER_RULE })
+                .trim()
+                .regex(/^[a-z_][a-z0-9_.-]{0,31}$/i, SSH_USER_RULE)
+                .optional(),
             venv_path: optionalText,
             pip_args: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
             /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */
@@ -16881,6 +18219,8 @@ var keystone = __nccwpck_require__(5842);
 ;// CONCATENATED MODULE: ./lib/core/model/nodes.js
 const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
 
+// EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
+var kubespray_source = __nccwpck_require__(7945);
 ;// CONCATENATED MODULE: ./lib/core/model/settings.js
 
 
@@ -16891,6 +18231,12 @@ const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttri
 
 
 
+
+
+function defaultCacheDir(env) {
+    const base = env.XDG_CACHE_HOME || external_node_path_.join(env.HOME || (0,external_node_os_.homedir)(), '.cache');
+    return external_node_path_.join(base, 'cluster-deploy');
+}
 const DEFAULT_WAIT = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
 function defaultStateDir(env) {
     const base = env.XDG_STATE_HOME || external_node_path_.join(env.HOME || (0,external_node_os_.homedir)(), '.local', 'state');
@@ -16950,6 +18296,13 @@ function resolveSettings(options) {
     if (options.clusterApi && method !== 'cluster-api') {
         throw new errors/* UsageError */.eb(`--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`);
     }
+    const configRelative = (file) => file && external_node_path_.resolve(external_node_path_.dirname(external_node_path_.resolve(options.configPath ?? '.')), file);
+    const configPython = config?.deployment.kubespray?.python;
+    const pythonSetting = options.python
+        ? { value: options.python, setting: '--python (input python)' }
+        : configPython
+            ? { value: configPython, setting: `${options.configPath}: deployment.kubespray.python` }
+            : undefined;
     const clusterApi = method === 'cluster-api' && config
         ? (0,cluster_api/* resolveClusterApiSettings */.qk)(config, options.clusterApi ?? {}, {
             source: options.configPath,
@@ -16988,7 +18341,14 @@ function resolveSettings(options) {
         kubernetesVersion,
         upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
         venvDir: external_node_path_.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
-        python: options.python ?? 'python3',
+        python: pythonSetting?.value ?? 'python3',
+        pythonSetting,
+        kubesprayRelease: kubesprayRelease(config, options.configPath, clusterDir, env),
+        ssh: {
+            privateKeyFile: options.sshPrivateKeyFile ?? configRelative(config?.deployment.kubespray?.ssh_private_key_file),
+            user: options.sshUser ?? config?.deployment.kubespray?.ssh_user,
+        },
+        converge: options.converge ?? false,
         pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
         kubectl: options.kubectl ?? 'kubectl',
         kubeconfigPath: external_node_path_.resolve(options.kubeconfigPath ?? external_node_path_.join(clusterStateDir, 'kubeconfig')),
@@ -17025,6 +18385,21 @@ function runtimePaths(settings) {
         driftPlanPath: external_node_path_.join(dir, 'drift.plan'),
         lockPath: external_node_path_.join(dir, 'deploy.lock'),
     };
+}
+function kubesprayRelease(config, configPath, clusterDir, env) {
+    const kubespray = config?.deployment.kubespray;
+    const field = (name) => `${configPath}: deployment.kubespray.${name}`;
+    const version = kubespray?.version ? (0,kubespray_source/* kubesprayTag */.fQ)(kubespray.version, field('version')) : undefined;
+    const source = (0,kubespray_source/* parseKubespraySource */.Xy)(kubespray?.source, kubespray?.sha256, {
+        source: field('source'),
+        sha256: field('sha256'),
+    });
+    const vendoredDir = external_node_path_.join(clusterDir, 'kubespray');
+    const cacheRoot = external_node_path_.join(defaultCacheDir(env), 'kubespray');
+    // A tree in the cluster dir wins (its version is checked by kubespray-fetch); else the cache's link.
+    const vendored = (0,external_node_fs_.statSync)(vendoredDir, { throwIfNoEntry: false })?.isDirectory();
+    const dir = vendored || !version ? vendoredDir : external_node_path_.join(cacheRoot, version);
+    return { version, source, vendoredDir, cacheRoot, dir };
 }
 
 
@@ -17104,6 +18479,7 @@ const NodeWorkSchema = schemas/* object */.Ikc({
     unsafeOverride: schemas/* string */.YjP().optional(),
     /** Created nodes whose names the plan could not know (their resource addresses). */
     unnamed: NodeListSchema.optional(),
+    empty: schemas/* boolean */.zMY().optional(),
     /** Nodes kubespray-remove-nodes has already removed, so a resumed run does not remove them twice. */
     removed: NodeListSchema.optional(),
 });
@@ -17167,6 +18543,25 @@ const DeployStateSchema = schemas/* object */.Ikc({
         .optional(),
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
+    /**
+     * The Kubespray release used (kubespray-fetch: the tag's commit, a tarball's digest) and the digest
+     * of what its last cluster.yml depended on; kept across runs, so a moved tag is refused and a
+     * re-deploy with nothing changed skips the playbook.
+     */
+    kubespray: schemas/* object */.Ikc({
+        version: schemas/* string */.YjP().max(40).optional(),
+        commit: schemas/* string */.YjP()
+            .regex(/^[0-9a-f]{40}$/)
+            .optional(),
+        sha256: schemas/* string */.YjP()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
+        source: schemas/* string */.YjP().max(4096),
+        runDigest: schemas/* string */.YjP()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
+    })
+        .optional(),
     /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
     clusterApi: ClusterApiStateSchema.optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),

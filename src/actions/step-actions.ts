@@ -16,7 +16,7 @@ export const STEP_ACTIONS = {
    */
   tofu: ['opentofu-init', 'opentofu-plan', 'opentofu-apply'],
   /** The Kubespray venv, its requirements and the playbook. */
-  kubespray: ['kubespray-venv-create', 'kubespray-pip-install', 'kubespray-ansible-playbook'],
+  kubespray: ['kubespray-fetch', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-ansible-playbook'],
   /** The OpenStack preflight (credentials, Keystone, required services). */
   preflight: ['openstack-preflight'],
   /** The kubeconfig pointed at the API VIP, written 0600. */

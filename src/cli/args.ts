@@ -17,6 +17,7 @@ import {
 import { checkFilter, type StepFilter } from '../core/engine/selection.js';
 import type { DeployOptions } from '../core/model/settings.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js';
+import { parseSshUser } from '../core/model/kubespray-source.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
@@ -60,6 +61,10 @@ const DEPLOY_FLAGS = {
   tofu: { type: 'string' },
   venv: { type: 'string' },
   'pip-arg': { type: 'string', multiple: true },
+  python: { type: 'string' },
+  'ssh-private-key-file': { type: 'string' },
+  'ssh-user': { type: 'string' },
+  converge: { type: 'boolean' },
   'skip-auth-check': { type: 'boolean' },
   'auth-timeout': { type: 'string' },
   'os-cloud': { type: 'string' },
@@ -101,6 +106,10 @@ Tools:
   --tofu PATH              OpenTofu binary (default opentofu.path, else tofu, else terraform on PATH)
   --venv DIR               Kubespray venv (default <cluster-dir>/venv)
   --pip-arg ARG            extra argument for pip install, repeatable (e.g. --pip-arg=--no-index --pip-arg=--find-links=/wheels)
+  --python PATH            the venv's interpreter (default deployment.kubespray.python, else the newest python3.X on PATH that Kubespray supports)
+  --ssh-private-key-file F  the SSH key Ansible connects with (default deployment.kubespray.ssh_private_key_file)
+  --ssh-user USER          the SSH user (default deployment.kubespray.ssh_user, else the inventory's ansible_user)
+  --converge               run Kubespray and pip even when nothing changed since the last deploy
   --clusterctl PATH, --kind PATH  cluster-api tools (default deployment.cluster_api.clusterctl_path/kind_path, else from PATH)
 
 Readiness:
@@ -325,6 +334,10 @@ export function parseCli(argv: string[]): CliCommand {
     tofuBinary: text('tofu'),
     venvDir: text('venv'),
     pipArgs: v['pip-arg'] as string[] | undefined,
+    python: text('python'),
+    sshPrivateKeyFile: text('ssh-private-key-file'),
+    sshUser: v['ssh-user'] === undefined ? undefined : parseSshUser(text('ssh-user')!, '--ssh-user'),
+    converge: v.converge ? true : undefined,
     skipAuthCheck: !!v['skip-auth-check'],
     authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', DURATION_LIMITS.authTimeout),
     waitReady,

@@ -12,6 +12,7 @@ import {
 } from '../core/lib/option-values.js';
 import { checkFilter, type StepFilter } from '../core/engine/selection.js';
 import type { DeployOptions } from '../core/model/settings.js';
+import { parseSshUser } from '../core/model/kubespray-source.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
@@ -22,6 +23,7 @@ export const SECRET_INPUTS = [
   ...CREDENTIAL_FIELDS.filter((spec) => spec.secret).map((spec) => spec.input),
   'clouds-yaml',
   'kubeconfig-passphrase',
+  'ssh-private-key',
   'tofu-state-passphrase',
   'plan-passphrase',
   'github-token',
@@ -58,6 +60,8 @@ export interface ActionSettings {
   cloudsYamlContent?: string;
   /** operation check: open, update or close the cluster's health issue from the report (needs issues: write). */
   healthIssue: boolean;
+  /** input ssh-private-key: written to a private file under RUNNER_TEMP by the run. */
+  sshPrivateKey?: string;
 }
 
 /** A line break or control character in a one-line input: a paste mistake, and it would break the error line. */
@@ -198,6 +202,9 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean),
+      python: line('python'),
+      sshUser: parsed('ssh-user', (value, where) => parseSshUser(value, where)),
+      ...(bool('converge', input('converge').trim()) && { converge: true }),
       skipAuthCheck: bool('skip-auth-check', input('skip-auth-check').trim()),
       authTimeoutMs: duration('auth-timeout', DURATION_LIMITS.authTimeout),
       waitReady: {
@@ -228,6 +235,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     environment: line('environment'),
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
     healthIssue: bool('health-issue', input('health-issue').trim()),
+    sshPrivateKey: text('ssh-private-key'),
   };
   checkFilter(settings.filter, (flag) => `input ${flag}`, operation);
   checkOperationInputs(settings, allowUnsafeNodeRemoval);

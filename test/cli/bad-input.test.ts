@@ -98,9 +98,9 @@ const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
 const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
 /** The steps of each operation, as a usage error lists them. */
 const STEPS =
-  'openstack-preflight, opentofu-init, opentofu-plan, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
+  'openstack-preflight, opentofu-init, opentofu-plan, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
 const UPGRADE_STEPS =
-  'openstack-preflight, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
+  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
 const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];
 const destroy = (...extra: string[]) => ['destroy', '--config', '@config', '--state-dir', '@state', ...extra];
 const NOT_VERSION = 'is not a Kubernetes version; give one like 1.34.2';
@@ -517,6 +517,67 @@ const flagRows: Row[] = [
   ['--pip-arg empty', plan('--pip-arg', 'ok', '--pip-arg', ''), 2, 'plan: --pip-arg needs a value'],
   ['--pip-arg with a line break', plan('--pip-arg', '--index-url\nhttp://evil'), 2, `--pip-arg: ${CONTROL}`],
   ['--tofu with a NUL', plan('--tofu', 'to\0fu'), 2, `--tofu: ${CONTROL}`],
+  // Kubespray: the venv's Python, SSH, converge (issue 18)
+  ['--python empty', plan('--python', ''), 2, 'plan: --python needs a value'],
+  ['--python with a line break', plan('--python', 'python3\n-c'), 2, `--python: ${CONTROL}`],
+  ['--ssh-user empty', plan('--ssh-user', ''), 2, 'plan: --ssh-user needs a value'],
+  [
+    '--ssh-user with a space (an ssh option smuggled in)',
+    plan('--ssh-user', 'root -oProxyCommand=x'),
+    2,
+    '--ssh-user: "root -oProxyCommand=x" is not a user name (letters, digits, ., _, -; at most 32)',
+  ],
+  ['--ssh-user too long', plan('--ssh-user', 'u'.repeat(33)), 2, /^--ssh-user: ".*" is not a user name/],
+  ['--ssh-private-key-file empty', plan('--ssh-private-key-file', ''), 2, 'plan: --ssh-private-key-file needs a value'],
+  [
+    '--ssh-private-key-file with a line break',
+    plan('--ssh-private-key-file', '@tmp/a\nb'),
+    2,
+    `--ssh-private-key-file: ${CONTROL}`,
+  ],
+  [
+    'deployment.kubespray.version not a release',
+    planWith('ksver.yaml'),
+    1,
+    '@tmp/ksver.yaml: deployment.kubespray.version: "latest" is not a Kubespray release; write it like v2.31.0',
+    { files: { 'ksver.yaml': cfg((t) => t.replace('version: 2.31.0', 'version: latest')) } },
+  ],
+  [
+    'deployment.kubespray.source a tarball without its sha256',
+    planWith('kstar.yaml'),
+    1,
+    '@tmp/kstar.yaml: deployment.kubespray.source is a tarball: set @tmp/kstar.yaml: deployment.kubespray.sha256 to its sha256 (sha256sum of the file), so a changed download is refused',
+    {
+      files: {
+        'kstar.yaml': cfg((t) =>
+          t.replace('version: 2.31.0', 'version: 2.31.0\n    source: https://example.invalid/kubespray.tar.gz'),
+        ),
+      },
+    },
+  ],
+  [
+    'deployment.kubespray.source not a URL',
+    planWith('kssrc.yaml'),
+    1,
+    /^@tmp\/kssrc\.yaml: deployment\.kubespray\.source: "\/srv\/kubespray" is neither a git URL/,
+    {
+      files: { 'kssrc.yaml': cfg((t) => t.replace('version: 2.31.0', 'version: 2.31.0\n    source: /srv/kubespray')) },
+    },
+  ],
+  [
+    'deployment.kubespray.ssh_user not a user name',
+    planWith('ksuser.yaml'),
+    1,
+    /deployment\.kubespray\.ssh_user: must be a user name/,
+    { files: { 'ksuser.yaml': cfg((t) => t.replace('version: 2.31.0', 'version: 2.31.0\n    ssh_user: "a b"')) } },
+  ],
+  [
+    'deployment.kubespray.python empty',
+    planWith('kspy.yaml'),
+    1,
+    /deployment\.kubespray\.python: must be a path or a command name/,
+    { files: { 'kspy.yaml': cfg((t) => t.replace('version: 2.31.0', 'version: 2.31.0\n    python: ""')) } },
+  ],
   [
     'wait-ready without --kubeconfig',
     ['wait-ready', '--timeout', '1s'],

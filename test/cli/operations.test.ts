@@ -57,6 +57,7 @@ describe('cluster-deploy plan by operation', () => {
     expect(plan.operation).toBe('upgrade');
     expect(plan.steps.map((s) => s.id)).toEqual([
       'openstack-preflight',
+      'kubespray-fetch',
       'kubespray-venv-create',
       'kubespray-pip-install',
       'kubernetes-version-check',

@@ -32,6 +32,15 @@ const rows: Row[] = [
   ['save-plan: always', { 'save-plan': 'always' }, notBool('save-plan', 'always')],
   ['comment: nope', { comment: 'nope' }, notBool('comment', 'nope')],
   ['venv-cache: nah', { 'venv-cache': 'nah' }, notBool('venv-cache', 'nah')],
+  ['converge: please', { converge: 'please' }, notBool('converge', 'please')],
+  // Kubespray: SSH user and the venv's Python (issue 18)
+  [
+    'ssh-user with an ssh option',
+    { 'ssh-user': 'root -oProxyCommand=x' },
+    'input ssh-user: "root -oProxyCommand=x" is not a user name (letters, digits, ., _, -; at most 32)',
+  ],
+  ['ssh-user with a line break', { 'ssh-user': 'root\nx' }, `input ssh-user: ${CONTROL}`],
+  ['python with a line break', { python: 'python3\n-c' }, `input python: ${CONTROL}`],
   ['openstack-insecure: maybe', { 'openstack-insecure': 'maybe' }, notBool('openstack-insecure', 'maybe')],
   // counts and durations
   ['nodes: -1', { nodes: '-1' }, notCount('-1')],

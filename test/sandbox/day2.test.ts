@@ -21,7 +21,11 @@ function exec(file: string, args: string[], options: { cwd?: string; env: Record
   });
 }
 
+/** The way the deploy passes it: typed JSON. */
+const KUBE_1_33_5 = '{"kube_version": "1.33.5"}';
+
 /** The sandbox's day-2 round trips with the real terraform/tofu, ansible-playbook and kubectl. */
+
 describe('sandbox day-2 operations', () => {
   let workDir: string;
   let sandbox: PreparedSandbox;
@@ -125,13 +129,13 @@ describe('sandbox day-2 operations', () => {
     expect(plan.code, plan.stdout).toBe(0);
   });
 
-  it('cluster.yml registers every host Ready at 1.33.5 with its roles; kubectl sees them', async () => {
-    const result = await playbook('cluster.yml');
+  it('cluster.yml registers every host Ready at the kube_version given, with its roles; kubectl sees them', async () => {
+    const result = await playbook('cluster.yml', '-e', KUBE_1_33_5);
     expect(result.code, result.stdout).toBe(0);
     expect(await lastRun()).toEqual({
       playbook: 'cluster.yml',
       hosts: ['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2'],
-      vars: {},
+      vars: { kube_version: '1.33.5' },
     });
     expect(await nodeNames()).toEqual(['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2']);
     const wide = await kubectl('get', 'nodes', '--no-headers');
@@ -148,10 +152,14 @@ describe('sandbox day-2 operations', () => {
 
   it('scale.yml --limit fails without a facts cache, as Kubespray does, and adds the node after facts.yml', async () => {
     expect((await apply({ worker_count: 4 })).code).toBe(0);
-    const refused = await playbook('scale.yml', '--limit', 'sandbox-worker-3');
+    const refused = await playbook('scale.yml', '--limit', 'sandbox-worker-3', '-e', KUBE_1_33_5);
     expect(refused.code).not.toBe(0);
     expect(refused.stdout).toContain("Kubespray does not support '--limit' without a populated facts cache");
-    expect(await lastRun()).toEqual({ playbook: 'scale.yml', hosts: ['sandbox-worker-3'], vars: {} });
+    expect(await lastRun()).toEqual({
+      playbook: 'scale.yml',
+      hosts: ['sandbox-worker-3'],
+      vars: { kube_version: '1.33.5' },
+    });
     expect(await nodeNames()).not.toContain('sandbox-worker-3');
 
     const facts = await playbook('playbooks/facts.yml');
@@ -161,10 +169,19 @@ describe('sandbox day-2 operations', () => {
       hosts: ['sandbox-cp-0', 'sandbox-worker-0', 'sandbox-worker-1', 'sandbox-worker-2', 'sandbox-worker-3'],
       vars: {},
     });
-    const scaled = await playbook('scale.yml', '--limit', 'sandbox-worker-3');
+    const scaled = await playbook('scale.yml', '--limit', 'sandbox-worker-3', '-e', KUBE_1_33_5);
     expect(scaled.code, scaled.stdout).toBe(0);
-    expect(await lastRun()).toEqual({ playbook: 'scale.yml', hosts: ['sandbox-worker-3'], vars: {} });
+    expect(await lastRun()).toEqual({
+      playbook: 'scale.yml',
+      hosts: ['sandbox-worker-3'],
+      vars: { kube_version: '1.33.5' },
+    });
     expect((await versions())['sandbox-worker-3']).toBe('v1.33.5');
+    // As Kubespray's: without kube_version, scale.yml installs its own default (the table's first key), not the cluster's.
+    const defaulted = await playbook('scale.yml', '--limit', 'sandbox-worker-3');
+    expect(defaulted.code, defaulted.stdout).toBe(0);
+    expect((await versions())['sandbox-worker-3']).toBe('v1.35.4');
+    expect((await playbook('scale.yml', '--limit', 'sandbox-worker-3', '-e', KUBE_1_33_5)).code).toBe(0);
   });
 
   it('remove-node.yml: needs node, fails without confirmation, keeps the first control plane, then deletes', async () => {
@@ -191,13 +208,7 @@ describe('sandbox day-2 operations', () => {
     const removed = await playbook(
       'remove-node.yml',
       '-e',
-      'node=sandbox-worker-1',
-      '-e',
-      'skip_confirmation=true',
-      '-e',
-      'reset_nodes=false',
-      '-e',
-      'allow_ungraceful_removal=true',
+      '{"node": "sandbox-worker-1", "skip_confirmation": true, "reset_nodes": false, "allow_ungraceful_removal": true}',
     );
     expect(removed.code, removed.stdout).toBe(0);
     expect(await lastRun()).toEqual({
@@ -262,7 +273,8 @@ describe('sandbox day-2 operations', () => {
     expect(await lastRun()).toMatchObject({ hosts: ['sandbox-worker-2', 'sandbox-worker-3'] });
     expect(Object.values(await versions())).toEqual(['v1.34.2', 'v1.34.2', 'v1.34.2', 'v1.34.2']);
 
-    const scaled = await playbook('scale.yml', '--limit', 'sandbox-worker-1'); // re-adding a worker: at the cluster's version
+    // Re-adding a worker: at the cluster's version, given as the deploy gives it.
+    const scaled = await playbook('scale.yml', '--limit', 'sandbox-worker-1', '-e', '{"kube_version": "1.34.2"}');
     expect(scaled.code, scaled.stdout).toBe(0);
     expect((await versions())['sandbox-worker-1']).toBe('v1.34.2');
   });
@@ -270,7 +282,7 @@ describe('sandbox day-2 operations', () => {
   it('runs cluster.yml on 20 workers quickly, puts the control plane in kube_node when there are no workers, and destroy leaves no inventory', async () => {
     expect((await apply({ worker_count: 20 })).code).toBe(0);
     const started = Date.now();
-    const big = await playbook('cluster.yml');
+    const big = await playbook('cluster.yml', '-e', KUBE_1_33_5);
     expect(big.code, big.stdout).toBe(0);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await nodeNames()).length).toBe(21);

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describeCheckReport, type CheckReport } from '../../core/model/check-report.js';
@@ -24,6 +25,7 @@ import { fetchSavedPlan } from '../../github/plan-artifact.js';
 import { renderCheckReport } from '../../github/check-summary.js';
 import { reportHealthIssue } from '../../github/health-issue.js';
 import { actionsOutput, runContext, runUrl } from '../../github/runner.js';
+import { writeSshPrivateKey } from '../../core/kubespray/ssh-key.js';
 import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
 import { deploySummary } from '../../github/summary.js';
 import {
@@ -84,11 +86,23 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     settings.deploy.cloudsYaml = file;
   }
   if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
+  if (settings.sshPrivateKey) {
+    // Masked line by line too: the runner's masker matches single lines of a multi-line secret.
+    for (const keyLine of settings.sshPrivateKey.split(/\r?\n/))
+      if (keyLine.trim().length >= 8) core.setSecret(keyLine.trim());
+    settings.deploy.sshPrivateKeyFile = await writeSshPrivateKey(
+      sshKeyDir(process.env),
+      settings.sshPrivateKey,
+      'input ssh-private-key',
+      process.env as Record<string, string>,
+    );
+  }
   const secrets = [
     settings.kubeconfigPassphrase,
     settings.tofuStatePassphrase,
     settings.planPassphrase,
     settings.githubToken,
+    ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
     secrets,
@@ -216,6 +230,10 @@ async function reportCheck(report: CheckReport, settings: ActionSettings, redact
 
 /** The post step: upload the final state and the full log, whatever happened to the main step. Never fails the job. */
 export async function post(): Promise<void> {
+  // The SSH key goes whatever happened: the main step may have been killed before it removed it.
+  await removeSshKeys(sshKeyDir(process.env)).catch((error) =>
+    core.warning(`could not remove the SSH key: ${errorMessage(error)}`),
+  );
   try {
     const store = postStepStateStore({
       githubToken: core.getInput('github-token'),
@@ -234,5 +252,16 @@ export async function post(): Promise<void> {
     core.info(`uploaded the final resume state and log as artifact "${store.name}"`);
   } catch (error) {
     core.warning(`could not upload the final state: ${errorMessage(error)}`);
+  }
+}
+
+/** Where the ssh-private-key input is written: a private directory per run under RUNNER_TEMP. */
+function sshKeyDir(env: NodeJS.ProcessEnv): string {
+  return path.join(env.RUNNER_TEMP ?? tmpdir(), 'cluster-deploy');
+}
+
+async function removeSshKeys(dir: string): Promise<void> {
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (name.startsWith('cluster-deploy-ssh-')) await fs.rm(path.join(dir, name), { recursive: true, force: true });
   }
 }

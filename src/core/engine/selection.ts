@@ -116,6 +116,8 @@ export async function loadStartingState(
     const state = emptyState(cluster, operation);
     // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
     if (keep?.clusterApi && !keep.destroyedAt) state.clusterApi = keep.clusterApi;
+    // The Kubespray commit and run digest too, except on --restart: that accepts a moved tag and re-runs everything.
+    if (keep?.kubespray && !keep.destroyedAt && !filter.restart) state.kubespray = keep.kubespray;
     return { state, note };
   };
   if (!keepsResumeState(operation))

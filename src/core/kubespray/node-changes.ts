@@ -1,3 +1,4 @@
+import type { ExtraVars } from './extra-vars.js';
 import { lstatSync } from 'node:fs';
 import { z } from 'zod';
 import { formatIssues, UserError } from '../lib/errors.js';
@@ -304,6 +305,7 @@ export function nodeWorkFromPlan(changes: PlannedNodeChanges, inventoryBefore: I
     removeRoles,
   };
   if (changes.unnamed?.length) work.unnamed = sortedUnique(changes.unnamed);
+  if (noNodeComesOrGoes && changes.otherChanges.length === 0) work.empty = true;
   return work;
 }
 
@@ -331,6 +333,7 @@ export function mergeNodeWork(pending: NodeWork | undefined, next: NodeWork): No
   if (unnamed.length) merged.unnamed = unnamed;
   const unsafeOverride = next.unsafeOverride ?? pending.unsafeOverride;
   if (unsafeOverride !== undefined) merged.unsafeOverride = unsafeOverride;
+  if (pending.empty && next.empty) merged.empty = true;
   return merged;
 }
 
@@ -458,11 +461,10 @@ export function removalRuns(remove: string[], apiNodes: { name: string; ready: b
 }
 
 /** The extra vars of one remove-node.yml run, in order: node=<a,b>, skip_confirmation=true, plus reset_nodes=false and allow_ungraceful_removal=true when unreachable. */
-export function removeNodeVars(run: RemovalRun): string[] {
+export function removeNodeVars(run: RemovalRun): ExtraVars {
   // skip_confirmation: a CI runner has no TTY, and the prompt's empty answer fails the play.
-  const vars = [`node=${run.nodes.join(',')}`, 'skip_confirmation=true'];
-  if (!run.reachable) vars.push('reset_nodes=false', 'allow_ungraceful_removal=true');
-  return vars;
+  const vars = { node: run.nodes.join(','), skip_confirmation: true };
+  return run.reachable ? vars : { ...vars, reset_nodes: false, allow_ungraceful_removal: true };
 }
 
 export type PlaybookDecision =

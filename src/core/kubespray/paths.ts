@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { DeploySettings } from '../model/settings.js';
 
 /** Where Kubespray and its virtualenv live in a cluster dir: read by the steps, the previews and the caches. */
-export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 'venvDir'>) {
-  const kubesprayDir = path.join(settings.clusterDir, 'kubespray');
+export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 'venvDir' | 'kubesprayRelease'>) {
+  const kubesprayDir = settings.kubesprayRelease.dir;
   return {
     kubesprayDir,
     requirements: path.join(kubesprayDir, 'requirements.txt'),
@@ -14,6 +14,7 @@ export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 've
     venvPython: path.join(settings.venvDir, 'bin', 'python'),
     pip: path.join(settings.venvDir, 'bin', 'pip'),
     ansiblePlaybook: path.join(settings.venvDir, 'bin', 'ansible-playbook'),
+    ansible: path.join(settings.venvDir, 'bin', 'ansible'),
     /** Written last by kubespray-venv-create: without it the venv is half-built and is made again. */
     venvMarker: path.join(settings.venvDir, '.cluster-deploy-venv'),
     /** Records what was installed, so a cached venv with the same requirements skips pip. */
@@ -21,8 +22,18 @@ export function kubesprayPaths(settings: Pick<DeploySettings, 'clusterDir' | 've
   };
 }
 
-/** Fingerprint of what pip would install: the requirements file and the extra arguments. */
+/**
+ * Fingerprint of what pip would install: the requirements file, the extra arguments and the pinned
+ * Kubespray version (a fetched tree's requirements are not on a fresh runner before kubespray-fetch,
+ * when the venv cache key is made).
+ */
 export async function requirementsFingerprint(settings: DeploySettings): Promise<string> {
   const requirements = await fs.readFile(kubesprayPaths(settings).requirements).catch(() => Buffer.alloc(0));
-  return createHash('sha256').update(requirements).update('\0').update(settings.pipArgs.join('\0')).digest('hex');
+  return createHash('sha256')
+    .update(requirements)
+    .update('\0')
+    .update(settings.pipArgs.join('\0'))
+    .update('\0')
+    .update(settings.kubesprayRelease.version ?? '')
+    .digest('hex');
 }

@@ -11,6 +11,7 @@ import { CONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
  * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
  */
 const optionalText = z.string().trim().optional();
+const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32)';
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
@@ -188,7 +189,20 @@ export const ClusterConfigSchema = z.object({
       method: z.enum(['kubespray', 'none', 'kamaji', 'eks', 'gke', 'aks', 'cluster-api']).default('kubespray'),
       kubespray: z
         .object({
+          /** The Kubespray release (v2.31.0), fetched from `source` unless the cluster dir carries kubespray/ at that version. */
           version: optionalText,
+          /** A git URL (default upstream's) or an https .tar.gz with `sha256`. */
+          source: optionalText,
+          sha256: optionalText,
+          /** The venv's interpreter; default the newest python3.X on PATH that the Kubespray release supports. */
+          python: toolPath,
+          /** The SSH private key Ansible connects with (relative to the config file), and the user. */
+          ssh_private_key_file: optionalText,
+          ssh_user: z
+            .string({ error: SSH_USER_RULE })
+            .trim()
+            .regex(/^[a-z_][a-z0-9_.-]{0,31}$/i, SSH_USER_RULE)
+            .optional(),
           venv_path: optionalText,
           pip_args: z.array(z.string()).optional(),
           /** Workers per upgrade-cluster.yml run; default 20% of the workers (Kubespray's serial), at least 1. */

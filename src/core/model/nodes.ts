@@ -28,4 +28,6 @@ export interface NodeWork {
   unsafeOverride?: string;
   /** Entries of `create` that are resource addresses: their names were unknown at plan time. */
   unnamed?: string[];
+  /** The plan changed nothing at all (every plan merged into this work): cluster.yml may be skipped when its inputs did not change either. */
+  empty?: boolean;
 }

@@ -11,6 +11,7 @@ export const OPERATION_STEPS = {
     'openstack-preflight',
     'opentofu-init',
     'opentofu-plan',
+    'kubespray-fetch',
     'kubespray-venv-create',
     'kubespray-pip-install',
     'kubespray-remove-nodes',
@@ -21,6 +22,7 @@ export const OPERATION_STEPS = {
   ],
   upgrade: [
     'openstack-preflight',
+    'kubespray-fetch',
     'kubespray-venv-create',
     'kubespray-pip-install',
     'kubernetes-version-check',

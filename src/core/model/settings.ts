@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import {
@@ -12,6 +13,7 @@ import type { WaitReadySettings } from '../kube/ready.js';
 import { DEFAULT_AUTH_TIMEOUT_MS } from '../openstack/keystone.js';
 import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './nodes.js';
 import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod, type Operation } from '../lib/option-values.js';
+import { kubesprayTag, type KubespraySource, parseKubespraySource } from './kubespray-source.js';
 import { UsageError, UserError } from '../lib/errors.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
@@ -47,8 +49,17 @@ export interface DeploySettings {
   /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
   upgradeBatchSize?: number;
   venvDir: string;
+  /** The interpreter to show in plans: the explicit one, else `python3` (the venv step chooses one in Kubespray's range). */
   python: string;
+  /** An interpreter the user named (deployment.kubespray.python, --python, input python), with where it came from. */
+  pythonSetting?: { value: string; setting: string };
   pipArgs: string[];
+  /** Kubespray at the pinned version (kubespray-fetch). */
+  kubesprayRelease: KubesprayRelease;
+  /** SSH for Ansible: the private key file (ANSIBLE_PRIVATE_KEY_FILE) and the user (ANSIBLE_REMOTE_USER). */
+  ssh: { privateKeyFile?: string; user?: string };
+  /** Run Kubespray (and pip) even when nothing changed since the last completed deploy. */
+  converge: boolean;
   kubectl: string;
   /** The normalised kubeconfig the pipeline produces (0600). */
   kubeconfigPath: string;
@@ -57,6 +68,24 @@ export interface DeploySettings {
   authCheck: { enabled: boolean; timeoutMs: number };
   /** The environment commands inherit (process.env, or a controlled one in tests). */
   baseEnv: Readonly<Record<string, string>>;
+}
+
+/** Where Kubespray comes from and where the steps run it from. */
+export interface KubesprayRelease {
+  /** The tag (v2.31.0), from deployment.kubespray.version; unset only with a vendored tree. */
+  version?: string;
+  source: KubespraySource;
+  /** `<cluster dir>/kubespray`: used as is when it exists (its version must match). */
+  vendoredDir: string;
+  /** Fetched trees: `<cache>/<tag>-<commit>`, with `<cache>/<tag>` pointing at the one in use. */
+  cacheRoot: string;
+  /** The tree the playbooks run from: the vendored one when there, else `<cache>/<tag>`. */
+  dir: string;
+}
+
+export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CACHE_HOME || path.join(env.HOME || homedir(), '.cache');
+  return path.join(base, 'cluster-deploy');
 }
 
 export const DEFAULT_WAIT: WaitReadySettings = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
@@ -81,6 +110,10 @@ export interface DeployOptions {
   venvDir?: string;
   pipArgs?: string[];
   python?: string;
+  /** The SSH private key file and user for Ansible (the action writes the ssh-private-key input to a file). */
+  sshPrivateKeyFile?: string;
+  sshUser?: string;
+  converge?: boolean;
   kubectl?: string;
   credentials?: CredentialInput;
   cloud?: string;
@@ -176,6 +209,14 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       `--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not ${method}`,
     );
   }
+  const configRelative = (file: string | undefined) =>
+    file && path.resolve(path.dirname(path.resolve(options.configPath ?? '.')), file);
+  const configPython = config?.deployment.kubespray?.python;
+  const pythonSetting = options.python
+    ? { value: options.python, setting: '--python (input python)' }
+    : configPython
+      ? { value: configPython, setting: `${options.configPath}: deployment.kubespray.python` }
+      : undefined;
   const clusterApi =
     method === 'cluster-api' && config
       ? resolveClusterApiSettings(config, options.clusterApi ?? {}, {
@@ -215,7 +256,14 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     kubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
-    python: options.python ?? 'python3',
+    python: pythonSetting?.value ?? 'python3',
+    pythonSetting,
+    kubesprayRelease: kubesprayRelease(config, options.configPath, clusterDir, env),
+    ssh: {
+      privateKeyFile: options.sshPrivateKeyFile ?? configRelative(config?.deployment.kubespray?.ssh_private_key_file),
+      user: options.sshUser ?? config?.deployment.kubespray?.ssh_user,
+    },
+    converge: options.converge ?? false,
     pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
     kubectl: options.kubectl ?? 'kubectl',
     kubeconfigPath: path.resolve(options.kubeconfigPath ?? path.join(clusterStateDir, 'kubeconfig')),
@@ -266,4 +314,25 @@ export function runtimePaths(settings: DeploySettings): {
     driftPlanPath: path.join(dir, 'drift.plan'),
     lockPath: path.join(dir, 'deploy.lock'),
   };
+}
+
+function kubesprayRelease(
+  config: ClusterConfig | undefined,
+  configPath: string | undefined,
+  clusterDir: string,
+  env: NodeJS.ProcessEnv,
+): KubesprayRelease {
+  const kubespray = config?.deployment.kubespray;
+  const field = (name: string) => `${configPath}: deployment.kubespray.${name}`;
+  const version = kubespray?.version ? kubesprayTag(kubespray.version, field('version')) : undefined;
+  const source = parseKubespraySource(kubespray?.source, kubespray?.sha256, {
+    source: field('source'),
+    sha256: field('sha256'),
+  });
+  const vendoredDir = path.join(clusterDir, 'kubespray');
+  const cacheRoot = path.join(defaultCacheDir(env), 'kubespray');
+  // A tree in the cluster dir wins (its version is checked by kubespray-fetch); else the cache's link.
+  const vendored = statSync(vendoredDir, { throwIfNoEntry: false })?.isDirectory();
+  const dir = vendored || !version ? vendoredDir : path.join(cacheRoot, version);
+  return { version, source, vendoredDir, cacheRoot, dir };
 }

@@ -35,6 +35,7 @@ export const NodeWorkSchema = z.object({
   unsafeOverride: z.string().optional(),
   /** Created nodes whose names the plan could not know (their resource addresses). */
   unnamed: NodeListSchema.optional(),
+  empty: z.boolean().optional(),
   /** Nodes kubespray-remove-nodes has already removed, so a resumed run does not remove them twice. */
   removed: NodeListSchema.optional(),
 });
@@ -109,6 +110,29 @@ export const DeployStateSchema = z.object({
     .optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
+  /**
+   * The Kubespray release used (kubespray-fetch: the tag's commit, a tarball's digest) and the digest
+   * of what its last cluster.yml depended on; kept across runs, so a moved tag is refused and a
+   * re-deploy with nothing changed skips the playbook.
+   */
+  kubespray: z
+    .object({
+      version: z.string().max(40).optional(),
+      commit: z
+        .string()
+        .regex(/^[0-9a-f]{40}$/)
+        .optional(),
+      sha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+      source: z.string().max(4096),
+      runDigest: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    })
+    .optional(),
   /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
   clusterApi: ClusterApiStateSchema.optional(),
   steps: z.record(z.string(), StepStateSchema),

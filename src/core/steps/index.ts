@@ -26,6 +26,7 @@ import {
   KubesprayUpgradeWorkersStep,
   KubesprayVenvStep,
 } from './kubespray.js';
+import { KubesprayFetchStep } from './kubespray-fetch.js';
 import { NormalizeKubeconfigStep } from './normalize-kubeconfig.js';
 import {
   OpenTofuApplyStep,
@@ -83,6 +84,7 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'openstack-preflight': (_, preflight) => preflight,
   'opentofu-init': (settings) => new OpenTofuInitStep(settings),
   'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+  'kubespray-fetch': withKubespray((settings) => new KubesprayFetchStep(settings)),
   'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
   'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
   'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),

@@ -17,6 +17,12 @@ import type { DeploySettings } from '../model/settings.js';
 import { deployEnvironment } from '../model/environment.js';
 import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
+import { kubesprayCloudEnv } from '../kubespray/cloud-env.js';
+import { kubesprayRunDigest } from '../kubespray/digest.js';
+import { type ExtraVars, extraVarsArgs } from '../kubespray/extra-vars.js';
+import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
+import { choosePython, readPythonRange } from '../kubespray/python.js';
+import { checkReachable } from '../kubespray/reachability.js';
 
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings: DeploySettings): Record<string, string> {
@@ -29,9 +35,9 @@ function venvEnvironment(settings: DeploySettings): Record<string, string> {
 }
 
 /** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
-function venvCommand(settings: DeploySettings): CommandSpec {
+function venvCommand(settings: DeploySettings, python = settings.python): CommandSpec {
   return {
-    argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
+    argv: [python, '-m', 'venv', '--clear', settings.venvDir],
     cwd: settings.clusterDir,
     env: deployEnvironment(settings),
   };
@@ -54,7 +60,8 @@ export class KubesprayVenvStep implements Step {
       reads: [],
       writes: [this.settings.venvDir],
       actions: [
-        'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
+        `${this.settings.pythonSetting ? `${this.settings.pythonSetting.value}, which must be` : 'the newest python3.X on PATH'} inside the Python range of the pinned Kubespray (its docs/ansible/ansible.md)`,
+        'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache), with that Python minor',
       ],
     };
   }
@@ -90,23 +97,36 @@ export class KubesprayVenvStep implements Step {
   async run(context: StepContext): Promise<string | void> {
     const { settings } = this;
     const paths = kubesprayPaths(settings);
+    const release = settings.kubesprayRelease;
+    const range = await readPythonRange(release.dir, context.state.kubespray?.version ?? release.version);
+    const chosen = await choosePython({
+      explicit: settings.pythonSetting,
+      range,
+      kubespray: `Kubespray ${context.state.kubespray?.version ?? release.version ?? `in ${release.dir}`}`,
+      env: this.command.env,
+    });
+    const minor = (version: string) => version.split('.').slice(0, 2).join('.');
     if (await pathExists(settings.venvDir)) {
       const venv = await this.inspect(context);
-      if ('python' in venv) return `reused existing venv (Python ${venv.python})`;
-      context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
+      if ('python' in venv && minor(venv.python) === minor(chosen.version))
+        return `reused existing venv (Python ${venv.python})`;
+      context.output.line(
+        `      the venv at ${settings.venvDir} ${'python' in venv ? `runs Python ${venv.python}, not ${minor(chosen.version)} (${chosen.path})` : `is incomplete (${venv.broken})`}; rebuilding it`,
+      );
     }
     await fs.rm(paths.venvMarker, { force: true });
-    await context.exec(this.command);
+    await context.exec(venvCommand(settings, chosen.path));
     const pip = await context.exec(
       { argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env },
       { quiet: true, check: false },
     );
     if (pip.exitCode !== 0) {
       throw new UserError(
-        `${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`,
+        `${chosen.path} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`,
       );
     }
     await writeFileAtomic(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+    return `made with ${chosen.path} (Python ${chosen.version}, from ${chosen.from})`;
   }
 }
 
@@ -144,8 +164,11 @@ export class KubesprayPipStep implements Step {
     return marker.trim() === (await this.fingerprint());
   }
 
-  async run(context: StepContext): Promise<void> {
+  async run(context: StepContext): Promise<string | void> {
     const paths = kubesprayPaths(this.settings);
+    // A venv made with another interpreter was rebuilt (its marker gone with it): only an intact install is skipped.
+    if (!this.settings.converge && (await this.outputsPresent()))
+      return 'requirements and pip arguments unchanged since they were installed: pip skipped (--converge runs it)';
     if (!(await pathExists(paths.pip))) {
       throw new UserError(
         `${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`,
@@ -158,16 +181,69 @@ export class KubesprayPipStep implements Step {
 }
 
 /**
- * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
- * the venv's ansible-playbook, the inventory, become, and the venv "activated".
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray tree, with the
+ * venv's ansible-playbook, the inventory, become, the venv "activated" and every extra variable as
+ * typed JSON. Host keys are not checked: the servers are new and their keys unknown to the runner
+ * (Kubespray's own bastion hop does the same); SSH key and user come from the settings, and the
+ * OpenStack variables Kubespray's cloud controller reads from the environment.
  */
-function kubesprayPlaybook(settings: DeploySettings, playbook: string, ...args: string[]): CommandSpec {
+function kubesprayPlaybook(
+  settings: DeploySettings,
+  playbook: string,
+  vars: ExtraVars,
+  ...args: string[]
+): CommandSpec {
   const paths = kubesprayPaths(settings);
+  const { privateKeyFile, user } = settings.ssh;
+  // As an extra variable too: Kubespray's bastion ProxyCommand adds `-i` only for ansible_ssh_private_key_file.
+  const keyVar: ExtraVars = privateKeyFile ? { ansible_ssh_private_key_file: privateKeyFile } : {};
   return {
-    argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
+    argv: [
+      paths.ansiblePlaybook,
+      '-i',
+      paths.inventory,
+      playbook,
+      '-b',
+      ...extraVarsArgs({ ...vars, ...keyVar }),
+      ...args,
+    ],
     cwd: paths.kubesprayDir,
-    env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+    env: {
+      ...venvEnvironment(settings),
+      ...kubesprayCloudEnv(settings.credentials).env,
+      ANSIBLE_HOST_KEY_CHECKING: 'False',
+      ...(privateKeyFile && { ANSIBLE_PRIVATE_KEY_FILE: privateKeyFile }),
+      ...(user && { ANSIBLE_REMOTE_USER: user }),
+    },
   };
+}
+
+/** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
+function clusterVars(settings: DeploySettings): ExtraVars {
+  return settings.kubernetesVersion ? { kube_version: settings.kubernetesVersion } : {};
+}
+
+/**
+ * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
+ * seconds, not after minutes of Kubespray.
+ */
+async function requireReachable(settings: DeploySettings, context: StepContext, hosts: string[]): Promise<void> {
+  const paths = kubesprayPaths(settings);
+  const command = kubesprayPlaybook(settings, 'ping', {});
+  const results = await checkReachable({
+    ansible: paths.ansible,
+    inventory: paths.inventory,
+    hosts,
+    cwd: paths.kubesprayDir,
+    env: command.env,
+    bastion: await inventoryBastion(paths.inventory),
+    privateKeyFile: settings.ssh.privateKeyFile,
+    exec: context.exec,
+  });
+  const failed = results.filter((r) => r.status === 'FAILED!').map((r) => r.host);
+  context.output.line(
+    `      ${results.length} hosts answer over SSH${failed.length ? ` (${failed.join(', ')} without a working Python yet)` : ''}`,
+  );
 }
 
 /** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
@@ -233,21 +309,18 @@ export class KubesprayRemoveNodesStep implements Step {
   constructor(private readonly settings: DeploySettings) {}
 
   async plan(): Promise<StepPlan> {
-    const command = kubesprayPlaybook(
-      this.settings,
-      'remove-node.yml',
-      '-e',
-      'node=<nodes>',
-      '-e',
-      'skip_confirmation=true',
-    );
+    const command = kubesprayPlaybook(this.settings, 'remove-node.yml', {
+      node: '<nodes>',
+      skip_confirmation: true,
+    });
     return {
       workingDir: command.cwd,
       command,
       reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
       writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
       actions: [
-        'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
+        'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with {"reset_nodes": false, "allow_ungraceful_removal": true}',
+        'first an ansible -m ping of the reachable ones and the first control plane node (kubectl runs there)',
       ],
     };
   }
@@ -260,13 +333,18 @@ export class KubesprayRemoveNodesStep implements Step {
       return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
     await requirePlaybookInputs(this.settings);
     const nodes = await apiNodes(this.settings, context);
-    for (const run of removalRuns(left, nodes)) {
+    const runs = removalRuns(left, nodes);
+    const firstControlPlane = readInventory(kubesprayPaths(this.settings).inventory)?.controlPlane[0];
+    const touched = runs.filter((run) => run.reachable).flatMap((run) => run.nodes);
+    if (touched.length)
+      await requireReachable(this.settings, context, [
+        ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
+      ]);
+    for (const run of runs) {
       context.output.line(
         `      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`,
       );
-      await context.exec(
-        kubesprayPlaybook(this.settings, 'remove-node.yml', ...removeNodeVars(run).flatMap((v) => ['-e', v])),
-      );
+      await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', removeNodeVars(run)));
       work.removed = [...(work.removed ?? []), ...run.nodes];
     }
     return `removed ${left.join(', ')}`;
@@ -277,12 +355,13 @@ export class KubesprayRemoveNodesStep implements Step {
 function playbookCommands(settings: DeploySettings, decision: PlaybookDecision): CommandSpec[] {
   switch (decision.kind) {
     case 'cluster':
-      return [kubesprayPlaybook(settings, 'cluster.yml')];
+      return [kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings))];
     case 'scale':
       // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+      // kube_version: scale.yml would install Kubespray's default, not the cluster's version.
       return [
-        kubesprayPlaybook(settings, 'playbooks/facts.yml'),
-        kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
+        kubesprayPlaybook(settings, 'playbooks/facts.yml', {}),
+        kubesprayPlaybook(settings, 'scale.yml', clusterVars(settings), `--limit=${decision.limit.join(',')}`),
       ];
     case 'none':
       return [];
@@ -296,7 +375,7 @@ export class KubesprayPlaybookStep implements Step {
   private readonly command: CommandSpec;
 
   constructor(private readonly settings: DeploySettings) {
-    this.command = kubesprayPlaybook(settings, 'cluster.yml');
+    this.command = kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings));
   }
 
   async plan(): Promise<StepPlan> {
@@ -307,22 +386,55 @@ export class KubesprayPlaybookStep implements Step {
       reads: [paths.inventory, paths.playbook],
       writes: ['cluster nodes', path.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
       actions: [
-        'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
+        'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers> (with the same kube_version); nothing when it only removes workers',
+        "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
+        'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars) are those of the last cluster.yml skips it (--converge runs it)',
       ],
     };
   }
 
   async run(context: StepContext): Promise<string> {
-    await requirePlaybookInputs(this.settings);
+    const { settings } = this;
+    await requirePlaybookInputs(settings);
     const work = context.state.nodeWork;
     // Without a plan's node work (--step alone, method none before), converge everything as always.
-    const inventoryFile = kubesprayPaths(this.settings).inventory;
+    const inventoryFile = kubesprayPaths(settings).inventory;
+    if (settings.kubernetesVersion) {
+      await checkInventoryKubeVersion(inventoryFile, {
+        version: settings.kubernetesVersion,
+        where: `opencenter.cluster.kubernetes.version in ${settings.configPath ?? 'the config'}`,
+      });
+    }
     const decision: PlaybookDecision = work
       ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile)
       : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
     if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
-    for (const command of playbookCommands(this.settings, decision)) await context.exec(command);
+    const planEmpty = work?.empty === true;
+    const digest = await kubesprayRunDigest({
+      inventory: inventoryFile,
+      kubespray:
+        context.state.kubespray?.commit ??
+        (context.state.kubespray?.sha256 && `sha256:${context.state.kubespray.sha256}`) ??
+        context.state.kubespray?.version ??
+        'unknown',
+      kubeVersion: settings.kubernetesVersion,
+      extraVars: clusterVars(settings),
+      playbook: 'cluster.yml',
+    });
+    if (
+      decision.kind === 'cluster' &&
+      planEmpty &&
+      !settings.converge &&
+      context.state.kubespray?.runDigest === digest
+    ) {
+      context.state.nodeWork = undefined;
+      return 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version and extra vars): skipped; --converge (input converge) runs it';
+    }
+    if (decision.kind !== 'none') await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
+    for (const command of playbookCommands(settings, decision)) await context.exec(command);
     context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+    // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
+    if (decision.kind !== 'none' && context.state.kubespray) context.state.kubespray.runDigest = digest;
     return decision.kind === 'scale'
       ? `scale.yml --limit=${decision.limit.join(',')}`
       : decision.kind === 'cluster'
@@ -398,7 +510,7 @@ export class KubesprayFactsStep implements Step {
   private readonly command: CommandSpec;
 
   constructor(private readonly settings: DeploySettings) {
-    this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
+    this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml', {});
   }
 
   async plan(): Promise<StepPlan> {
@@ -415,6 +527,7 @@ export class KubesprayFactsStep implements Step {
 
   async run(context: StepContext): Promise<void> {
     await requirePlaybookInputs(this.settings);
+    await requireReachable(this.settings, context, ['k8s_cluster', 'etcd']);
     await context.exec(this.command);
   }
 }
@@ -432,8 +545,7 @@ abstract class UpgradeStep implements Step {
     return kubesprayPlaybook(
       this.settings,
       'upgrade-cluster.yml',
-      '-e',
-      `kube_version=${this.settings.kubernetesVersion}`,
+      { kube_version: this.settings.kubernetesVersion! },
       `--limit=${limit.join(',')}`,
     );
   }
@@ -465,6 +577,7 @@ abstract class UpgradeStep implements Step {
       context.output.line(
         `      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`,
       );
+      await requireReachable(this.settings, context, batch);
       await context.exec(this.upgrade(batch));
       upgraded.push(...batch);
     }

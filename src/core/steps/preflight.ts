@@ -3,6 +3,7 @@ import path from 'node:path';
 import { findExecutable, pathExists } from '../lib/files.js';
 import type { DeploySettings } from '../model/settings.js';
 import { requireTofuBinary } from '../tofu/commands.js';
+import { kubesprayCloudEnv } from '../kubespray/cloud-env.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import type { Step, StepPlan } from '../model/step.js';
 import { clusterApiProblems } from '../capi/preflight.js';
@@ -79,19 +80,59 @@ export class PreflightStep implements Step {
   private async kubesprayProblems(): Promise<string[]> {
     const { settings } = this;
     const paths = kubesprayPaths(settings);
+    const release = settings.kubesprayRelease;
     const problems: string[] = [];
-    for (const [file, what] of [
-      [paths.requirements, 'Kubespray requirements'],
-      [paths.playbook, 'Kubespray playbook'],
-      // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
-    ] as const) {
-      if (!(await pathExists(file))) problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+    if (release.dir === release.vendoredDir) {
+      // A tree in the cluster dir (or none and no version to fetch): it must be whole now.
+      if (!release.version && !(await pathExists(release.vendoredDir))) {
+        problems.push(
+          `deployment.kubespray.version is not set and ${release.vendoredDir} does not exist: set it (e.g. v2.31.0) to have kubespray-fetch get Kubespray, or put a Kubespray tree there`,
+        );
+      } else {
+        for (const [file, what] of [
+          [paths.requirements, 'Kubespray requirements'],
+          [paths.playbook, 'Kubespray playbook'],
+          // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
+        ] as const) {
+          if (!(await pathExists(file))) problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+        }
+      }
+    } else {
+      const tool = release.source.kind === 'git' ? 'git' : 'tar';
+      if (!(await findExecutable(tool, settings.baseEnv.PATH))) {
+        problems.push(`${tool} not found on PATH; kubespray-fetch needs it to get Kubespray ${release.version}`);
+      }
     }
-    if (!(await findExecutable(settings.python, settings.baseEnv.PATH))) {
+    if (settings.pythonSetting && !(await findExecutable(settings.pythonSetting.value, settings.baseEnv.PATH))) {
       problems.push(
-        `${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${path.relative(settings.clusterDir, settings.venvDir) || '.'}`,
+        `${settings.pythonSetting.setting}: ${settings.pythonSetting.value} not found; it is needed to create the Kubespray venv in ${path.relative(settings.clusterDir, settings.venvDir) || '.'}`,
       );
+    }
+    if (settings.ssh.privateKeyFile && !(await pathExists(settings.ssh.privateKeyFile))) {
+      problems.push(
+        `the SSH private key ${settings.ssh.privateKeyFile} does not exist (deployment.kubespray.ssh_private_key_file, --ssh-private-key-file)`,
+      );
+    }
+    if (await usesOpenStackCloudProvider(paths.inventory)) {
+      const cloud = kubesprayCloudEnv(settings.credentials);
+      if (cloud.missing.length) {
+        problems.push(
+          `the inventory's group_vars enable Kubespray's OpenStack cloud controller or Cinder CSI, which read the credentials from the OS_* environment; missing: ${cloud.missing.join('; ')}`,
+        );
+      }
     }
     return problems;
   }
+}
+
+/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
+async function usesOpenStackCloudProvider(inventory: string): Promise<boolean> {
+  const dir = path.join(path.dirname(inventory), 'group_vars');
+  const files = await fs.readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
+    const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
+    if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
+      return true;
+  }
+  return false;
 }

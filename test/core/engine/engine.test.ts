@@ -27,7 +27,7 @@ describe('deploy engine on the sandbox', () => {
       'provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
     expect(failing.console).toMatch(
-      /\[7\/10\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
+      /\[8\/11\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
     );
     expect(failing.console).toContain('Resume: run the same deploy again');
     expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain(
@@ -53,13 +53,14 @@ describe('deploy engine on the sandbox', () => {
       'openstack-preflight',
       'opentofu-init',
       'opentofu-plan',
+      'kubespray-fetch',
       'kubespray-venv-create',
       'kubespray-pip-install',
       'kubespray-remove-nodes',
       'opentofu-apply',
     ]);
     expect(saved.history[0].steps.map((s: { status: string }) => s.status)).toEqual([
-      ...Array(6).fill('success'),
+      ...Array(7).fill('success'),
       'failed',
     ]);
     expect(saved.history[0].steps.every((s: { durationMs?: number }) => Number.isInteger(s.durationMs))).toBe(true);
@@ -67,15 +68,15 @@ describe('deploy engine on the sandbox', () => {
 
     const resumed = await run.deploy({}, {}, undefined, { id: 4242, attempt: 2 });
     expect(resumed.result.ok).toBe(true);
-    expect(resumed.console).toContain('[1/10] → Validate OpenStack credentials'); // checks always run
-    expect(resumed.console).toContain('[2/10] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
-    expect(resumed.console).toContain('[3/10] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
+    expect(resumed.console).toContain('[1/11] → Validate OpenStack credentials'); // checks always run
+    expect(resumed.console).toContain('[2/11] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
+    expect(resumed.console).toContain('[3/11] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
     expect(resumed.console).toContain(
-      '[4/10] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
+      '[5/11] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
     );
-    expect(resumed.console).toContain('[7/10] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(resumed.console).toContain('[8/11] → Apply OpenTofu infrastructure (opentofu-apply)...');
     expect(resumed.console).toMatch(
-      /\[10\/10\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
+      /\[11\/11\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
     );
     expect(resumed.result.endpoint).toBe(run.sandbox.api.url);
 
@@ -95,7 +96,7 @@ describe('deploy engine on the sandbox', () => {
     );
     expect(done.history[1].steps.map((s: { id: string }) => s.id)).not.toContain('opentofu-init');
     expect(done.history[1].steps.every((s: { status: string }) => s.status === 'success')).toBe(true);
-    expect(Date.parse(done.history[1].startedAt)).toBeGreaterThan(Date.parse(saved.history[0].steps[6].startedAt));
+    expect(Date.parse(done.history[1].startedAt)).toBeGreaterThan(Date.parse(saved.history[0].steps[7].startedAt));
   });
 
   it('on a fresh runner re-creates runner-local outputs but skips remote steps that succeeded', async () => {
@@ -130,6 +131,7 @@ describe('deploy engine on the sandbox', () => {
       'openstack-preflight': 'success',
       'opentofu-init': 'success',
       'opentofu-plan': 'skipped',
+      'kubespray-fetch': 'success',
       'kubespray-venv-create': 'success',
       'kubespray-pip-install': 'success',
       'kubespray-remove-nodes': 'skipped',
@@ -166,7 +168,10 @@ describe('deploy engine on the sandbox', () => {
     expect(again.result.reports.find((r) => r.id === 'kubespray-venv-create')?.detail).toMatch(
       /^reused existing venv \(Python 3\.\d+/,
     );
-    expect(again.console).toMatch(/Requirement already satisfied: ansible-shim|Successfully installed ansible-shim/); // --from-step runs pip anyway
+    // The requirements are those installed into this venv: pip is skipped, and says so.
+    expect(again.result.reports.find((r) => r.id === 'kubespray-pip-install')?.detail).toMatch(
+      /^requirements and pip arguments unchanged since they were installed: pip skipped/,
+    );
   });
 
   it('rebuilds a half-built venv (interrupted creation: python runs, no pip), and a plain deploy then completes', async () => {
@@ -196,7 +201,7 @@ describe('deploy engine on the sandbox', () => {
     expect(result.ok).toBe(true);
     expect(console).toContain('restart: saved state ignored');
     const log = await fs.readFile(result.logPath!, 'utf8');
-    expect(log).toContain('[10/10] ✓');
+    expect(log).toContain('[11/11] ✓');
     for (const text of [console, log, await fs.readFile(statePath(), 'utf8')])
       expect(text).not.toContain(CONFIG_SECRET);
     const clientKey = (

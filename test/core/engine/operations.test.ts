@@ -49,7 +49,9 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     run = await startSandbox();
     const first = await deployWith(workers(1));
     expect(first.result.error).toBeUndefined();
-    expect((await playbookRuns(run)).map((r) => r.playbook)).toEqual(['cluster.yml']);
+    expect((await playbookRuns(run)).map((r) => [r.playbook, r.vars])).toEqual([
+      ['cluster.yml', { kube_version: '1.33.5' }],
+    ]);
   }, 120_000);
   afterAll(async () => run?.close());
 
@@ -60,14 +62,29 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     const runs = await runsSince(run, before);
     expect(runs.map((r) => r.playbook)).toEqual(['playbooks/facts.yml', 'scale.yml']);
     expect(runs[1]!.hosts.sort()).toEqual(['sandbox-worker-1', 'sandbox-worker-2']);
+    // The cluster's version, typed: without it scale.yml installs Kubespray's default (1.35.4 for v2.31.0).
+    expect(runs[1]!.vars).toEqual({ kube_version: '1.33.5' });
     expect(console).toContain('scale.yml --limit');
-    expect((await apiNodes(run)).map((n) => n.name)).toEqual([
-      'sandbox-cp-0',
-      'sandbox-worker-0',
-      'sandbox-worker-1',
-      'sandbox-worker-2',
+    expect(await apiNodes(run)).toEqual([
+      { name: 'sandbox-cp-0', kubeletVersion: 'v1.33.5' },
+      { name: 'sandbox-worker-0', kubeletVersion: 'v1.33.5' },
+      { name: 'sandbox-worker-1', kubeletVersion: 'v1.33.5' },
+      { name: 'sandbox-worker-2', kubeletVersion: 'v1.33.5' },
     ]);
   }, 120_000);
+
+  it('a re-deploy with nothing changed skips cluster.yml and says why; --converge runs it', async () => {
+    const before = (await playbookRuns(run)).length;
+    const same = await deployWith(workers(3));
+    expect(same.result.error).toBeUndefined();
+    expect(await runsSince(run, before)).toEqual([]);
+    expect(same.console).toMatch(/nothing changed since the last cluster.yml .*: skipped; --converge/);
+    const forced = await deployWith(workers(3), { converge: true });
+    expect(forced.result.error).toBeUndefined();
+    expect((await runsSince(run, before)).map((r) => [r.playbook, r.vars])).toEqual([
+      ['cluster.yml', { kube_version: '1.33.5' }],
+    ]);
+  }, 180_000);
 
   it('3 → 1 workers runs remove-node.yml for the 2 removed hosts before the apply, and the API no longer lists them', async () => {
     const before = (await playbookRuns(run)).length;

@@ -772,16 +772,17 @@ describe('removalRuns and removeNodeVars', () => {
   });
 
   it('passes the confirmation, and the offline flags for unreachable nodes', () => {
-    expect(removeNodeVars({ nodes: ['w-0', 'w-3'], reachable: true })).toEqual([
-      'node=w-0,w-3',
-      'skip_confirmation=true',
-    ]);
-    expect(removeNodeVars({ nodes: ['w-1'], reachable: false })).toEqual([
-      'node=w-1',
-      'skip_confirmation=true',
-      'reset_nodes=false',
-      'allow_ungraceful_removal=true',
-    ]);
+    // Typed: booleans stay booleans (passed as JSON; ansible-core 2.19 refuses strings in conditionals).
+    expect(removeNodeVars({ nodes: ['w-0', 'w-3'], reachable: true })).toEqual({
+      node: 'w-0,w-3',
+      skip_confirmation: true,
+    });
+    expect(removeNodeVars({ nodes: ['w-1'], reachable: false })).toEqual({
+      node: 'w-1',
+      skip_confirmation: true,
+      reset_nodes: false,
+      allow_ungraceful_removal: true,
+    });
   });
 });
 

@@ -1,13 +1,20 @@
-"""Console script `ansible-playbook` of the sandbox venv: execs the system's ansible-playbook."""
+"""Console scripts `ansible-playbook` and `ansible` of the sandbox venv: exec the system's commands."""
 import os
 import shutil
 import sys
 
-SYSTEM_PLAYBOOK = "/usr/bin/ansible-playbook"
+
+def _exec(name):
+    system = f"/usr/bin/{name}"
+    target = system if os.path.exists(system) else shutil.which(name, path="/usr/local/bin:/usr/bin")
+    if not target:
+        sys.exit(f"ansible-shim: {name} is not installed (Debian: apt-get install ansible-core)")
+    os.execv(target, [target] + sys.argv[1:])
 
 
 def main():
-    target = SYSTEM_PLAYBOOK if os.path.exists(SYSTEM_PLAYBOOK) else shutil.which("ansible-playbook", path="/usr/local/bin:/usr/bin")
-    if not target:
-        sys.exit("ansible-shim: ansible-playbook is not installed (Debian: apt-get install ansible-core)")
-    os.execv(target, [target] + sys.argv[1:])
+    _exec("ansible-playbook")
+
+
+def adhoc():
+    _exec("ansible")

@@ -1,6 +1,6 @@
 """Writes the ansible-shim wheel without setuptools or network: a wheel is a zip with a fixed layout.
 
-The shim's console script `ansible-playbook` hands over to Debian's ansible-playbook, so the sandbox's
+The shim's console scripts `ansible-playbook` and `ansible` hand over to Debian's, so the sandbox's
 Kubespray venv behaves like a real one (`<venv>/bin/ansible-playbook`) with nothing from PyPI.
 Usage: python3 build_wheel.py OUTPUT_DIR
 """
@@ -19,7 +19,7 @@ with open(os.path.join(HERE, "ansible_shim.py"), "rb") as module:
         "ansible_shim.py": module.read(),
         f"{DIST_INFO}/METADATA": f"Metadata-Version: 2.1\nName: ansible-shim\nVersion: {VERSION}\nSummary: Sandbox stand-in for Kubespray's ansible requirement\n".encode(),
         f"{DIST_INFO}/WHEEL": b"Wheel-Version: 1.0\nGenerator: build_wheel.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-        f"{DIST_INFO}/entry_points.txt": b"[console_scripts]\nansible-playbook = ansible_shim:main\n",
+        f"{DIST_INFO}/entry_points.txt": b"[console_scripts]\nansible-playbook = ansible_shim:main\nansible = ansible_shim:adhoc\n",
     }
 
 

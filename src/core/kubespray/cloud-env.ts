@@ -1,0 +1,55 @@
+import { authMethod, credentialsToEnv, type OpenStackCredentials } from '../openstack/credentials.js';
+
+/**
+ * The OpenStack credentials Kubespray itself reads. Its cloud controller and Cinder CSI roles take
+ * them from the controller's OS_* environment, not clouds.yaml
+ * (roles/kubernetes-apps/external_cloud_controller/openstack/defaults/main.yml), and check them
+ * (tasks/openstack-credential-check.yml): a username or an application credential NAME (an id and a
+ * secret alone fail), with a name also the id and the secret, a region, and without an application
+ * credential a project and a user domain. OS_CACERT is read on kube_control_plane[0] (slurp), so
+ * that path must exist on that node.
+ */
+export interface KubesprayCloudEnv {
+  env: Record<string, string>;
+  /** What Kubespray's check would stop on, said before it runs. */
+  missing: string[];
+  notes: string[];
+}
+
+export function kubesprayCloudEnv(
+  creds: OpenStackCredentials,
+  /** The application credential as Keystone names it (from the token), when it was authenticated. */
+  applicationCredential?: { id?: string; name?: string },
+): KubesprayCloudEnv {
+  const env = credentialsToEnv(creds);
+  const missing: string[] = [];
+  const notes: string[] = [];
+  const method = authMethod(creds);
+  if (method === 'application-credential') {
+    const id = creds.applicationCredentialId ?? applicationCredential?.id;
+    const name = creds.applicationCredentialName ?? applicationCredential?.name;
+    if (id) env.OS_APPLICATION_CREDENTIAL_ID = id;
+    if (name) env.OS_APPLICATION_CREDENTIAL_NAME = name;
+    if (!name) {
+      missing.push(
+        'the application credential\'s name (OS_APPLICATION_CREDENTIAL_NAME; Kubespray\'s credential check needs it beside the id: "you must either set external_openstack_username or external_openstack_application_credential_name")',
+      );
+    }
+    if (!id)
+      missing.push(
+        "the application credential's id (OS_APPLICATION_CREDENTIAL_ID), which Kubespray needs beside its name",
+      );
+  } else if (method === 'password') {
+    if (!creds.username) missing.push('the username (OS_USERNAME): Kubespray does not take a user id');
+    if (!creds.projectId && !creds.projectName) missing.push('the project (OS_PROJECT_NAME or OS_PROJECT_ID)');
+    if (!creds.userDomainName) missing.push('the user domain (OS_USER_DOMAIN_NAME)');
+  } else missing.push('complete OpenStack credentials');
+  if (!creds.region) missing.push('the region (OS_REGION_NAME): "external_openstack_region is missing"');
+  if (!creds.authUrl) missing.push('the Keystone URL (OS_AUTH_URL)');
+  if (creds.caCert) {
+    notes.push(
+      `OS_CACERT=${creds.caCert}: Kubespray reads this path on the first control plane node (slurp), not on the runner; the file must exist there`,
+    );
+  }
+  return { env, missing, notes };
+}

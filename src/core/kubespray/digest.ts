@@ -1,0 +1,66 @@
+import { createHash, type Hash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../lib/errors.js';
+import type { ExtraVars } from './extra-vars.js';
+
+/**
+ * The digest of what a Kubespray run depends on: the inventory file, the group_vars and host_vars
+ * next to it, the Kubespray tree (by commit or tarball digest), kube_version and the extra vars.
+ * Recorded with a completed deploy; a re-run whose plan is empty and whose digest is unchanged has
+ * nothing for cluster.yml to do. What Kubespray writes into the inventory dir itself (artifacts/,
+ * credentials/) is not part of it.
+ */
+export interface RunInputs {
+  inventory: string;
+  /** The commit, else `sha256:<tarball digest>`, else the version of an unpinned vendored tree. */
+  kubespray: string;
+  kubeVersion?: string;
+  extraVars: ExtraVars;
+  /** The playbook the digest stands for (cluster.yml). */
+  playbook: string;
+}
+
+const VAR_DIRS = ['group_vars', 'host_vars'];
+const MAX_FILES = 10_000;
+
+export async function kubesprayRunDigest(inputs: RunInputs): Promise<string> {
+  const hash = createHash('sha256');
+  const field = (name: string, value: string) => hash.update(`${name}\0${value.length}\0${value}\0`);
+  field('version', '1');
+  field('playbook', inputs.playbook);
+  field('kubespray', inputs.kubespray);
+  field('kube_version', inputs.kubeVersion ?? '');
+  field('extra_vars', JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b))));
+  await addFile(hash, inputs.inventory, 'inventory');
+  const dir = path.dirname(inputs.inventory);
+  const files: string[] = [];
+  for (const sub of VAR_DIRS) await collect(path.join(dir, sub), sub, files);
+  for (const relative of files.sort()) await addFile(hash, path.join(dir, relative), relative);
+  return hash.digest('hex');
+}
+
+async function addFile(hash: Hash, file: string, name: string): Promise<void> {
+  const content = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw new UserError(`cannot read ${file} for the Kubespray run's digest: ${error.code ?? error.message}`);
+  });
+  hash.update(`file\0${name}\0${content.length}\0`);
+  hash.update(content);
+}
+
+/** Files under dir (symlinks followed, as Ansible does), as paths relative to the inventory dir. */
+async function collect(dir: string, relative: string, into: string[]): Promise<void> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    const child = path.join(dir, entry.name);
+    const stat = await fs.stat(child).catch(() => undefined);
+    if (!stat) continue; // a dangling link: Ansible skips it too
+    if (stat.isDirectory()) await collect(child, path.join(relative, entry.name), into);
+    else if (stat.isFile()) into.push(path.join(relative, entry.name));
+    if (into.length > MAX_FILES)
+      throw new UserError(`${dir}: more than ${MAX_FILES} files in the inventory's variables`);
+  }
+}

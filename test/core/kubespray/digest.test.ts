@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { kubesprayRunDigest, type RunInputs } from '../../../src/core/kubespray/digest.js';
+
+async function inventoryDir(): Promise<RunInputs> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ks-digest-'));
+  await mkdir(path.join(dir, 'group_vars', 'all'), { recursive: true });
+  await writeFile(path.join(dir, 'inventory.yaml'), 'all:\n  hosts: {a: {}}\n');
+  await writeFile(path.join(dir, 'group_vars', 'all', 'all.yml'), 'kube_network_plugin: calico\n');
+  return {
+    inventory: path.join(dir, 'inventory.yaml'),
+    kubespray: 'c'.repeat(40),
+    kubeVersion: '1.33.5',
+    extraVars: { kube_version: '1.33.5' },
+    playbook: 'cluster.yml',
+  };
+}
+
+describe('the digest of what a Kubespray run depends on', () => {
+  it('changes with each input, and only with them', async () => {
+    const inputs = await inventoryDir();
+    const dir = path.dirname(inputs.inventory);
+    const first = await kubesprayRunDigest(inputs);
+    expect(await kubesprayRunDigest({ ...inputs, extraVars: { kube_version: '1.33.5' } })).toBe(first);
+    // What Kubespray writes next to the inventory is not an input.
+    await mkdir(path.join(dir, 'artifacts'));
+    await writeFile(path.join(dir, 'artifacts', 'admin.conf'), 'x');
+    await mkdir(path.join(dir, 'credentials'));
+    await writeFile(path.join(dir, 'credentials', 'kubeadm_certificate_key.creds'), 'y');
+    expect(await kubesprayRunDigest(inputs)).toBe(first);
+
+    const changed = new Set<string>([first]);
+    const expectNew = async (what: string, digest: Promise<string>) => {
+      const value = await digest;
+      expect(changed.has(value), what).toBe(false);
+      changed.add(value);
+    };
+    await expectNew('commit', kubesprayRunDigest({ ...inputs, kubespray: 'd'.repeat(40) }));
+    await expectNew('kube_version', kubesprayRunDigest({ ...inputs, kubeVersion: '1.33.6' }));
+    await expectNew('extra var', kubesprayRunDigest({ ...inputs, extraVars: { kube_version: '1.33.5', x: true } }));
+    await expectNew('playbook', kubesprayRunDigest({ ...inputs, playbook: 'scale.yml' }));
+    await writeFile(path.join(dir, 'group_vars', 'all', 'all.yml'), 'kube_network_plugin: cilium\n');
+    await expectNew('group_vars', kubesprayRunDigest(inputs));
+    await mkdir(path.join(dir, 'host_vars'));
+    await writeFile(path.join(dir, 'host_vars', 'a.yml'), 'ip: 10.0.0.1\n');
+    await expectNew('host_vars', kubesprayRunDigest(inputs));
+    await writeFile(inputs.inventory, 'all:\n  hosts: {a: {}, b: {}}\n');
+    await expectNew('inventory', kubesprayRunDigest(inputs));
+    // A file moved between names is a change, though the bytes are the same.
+    await rm(path.join(dir, 'host_vars', 'a.yml'));
+    await writeFile(path.join(dir, 'host_vars', 'b.yml'), 'ip: 10.0.0.1\n');
+    await expectNew('renamed', kubesprayRunDigest(inputs));
+    // Followed symlinks; a dangling one is skipped, as Ansible does.
+    await symlink('/nonexistent', path.join(dir, 'group_vars', 'dangling.yml'));
+    const withDangling = await kubesprayRunDigest(inputs);
+    expect(changed.has(withDangling)).toBe(true);
+  });
+
+  it('a missing inventory is an error naming it', async () => {
+    const inputs = await inventoryDir();
+    await rm(inputs.inventory);
+    await expect(kubesprayRunDigest(inputs)).rejects.toThrow(
+      /cannot read .*inventory.yaml for the Kubespray run's digest: ENOENT/,
+    );
+  });
+});
