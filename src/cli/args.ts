@@ -382,11 +382,16 @@ export function parseCli(argv: string[]): CliCommand {
       throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
     }
   }
-  // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
+  // The readiness gate's flags: only the operations that end in wait-ready read them; elsewhere they would change nothing.
+  const noReadinessGate: Partial<Record<Operation, string>> = {
+    check: 'a check reads the cluster once and compares its nodes with the inventory',
+    destroy: 'a destroy waits for no cluster to become ready',
+  };
   for (const flag of ['timeout', 'interval', 'nodes']) {
-    if (operation === 'check' && v[flag] !== undefined) {
+    const why = noReadinessGate[operation];
+    if (why && v[flag] !== undefined) {
       throw new UsageError(
-        `${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`,
+        `${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`,
       );
     }
   }
