@@ -41,8 +41,6 @@ interface Extra {
   /** Run the row only when this holds (e.g. not as root, who reads any file). */
   when?: () => boolean;
   setup?: (ctx: Ctx) => Promise<void>;
-  /** Issue 17, not fixed yet: the row states the wanted answer and is expected to fail until then. */
-  fails?: true;
 }
 
 /** name, argv, exit code, the error line without `error: ` (null: no error), extras. */
@@ -581,105 +579,105 @@ const day2FlagRows: Row[] = [
     destroy('--confirm', 'sandbox', '--step', 'forget-cluster'),
     2,
     /^destroy: --step forget-cluster .*opentofu-destroy/,
-    { fails: true },
+    {},
   ],
   [
     'destroy --from-step forget-cluster',
     destroy('--confirm', 'sandbox', '--from-step', 'forget-cluster'),
     2,
     /^destroy: --from-step forget-cluster .*opentofu-destroy/,
-    { fails: true },
+    {},
   ],
   [
     'plan --operation destroy --step forget-cluster',
     plan('--operation', 'destroy', '--step', 'forget-cluster'),
     2,
-    /^plan --operation destroy: --step forget-cluster .*opentofu-destroy/,
-    { fails: true },
+    /^destroy: --step forget-cluster .*opentofu-destroy/,
+    {},
   ],
   [
     '--kubernetes-version 01.34.0 (a leading zero)',
     upgrade('--kubernetes-version', '01.34.0'),
     2,
     `--kubernetes-version: "01.34.0" ${NOT_VERSION}`,
-    { fails: true },
+    {},
   ],
   [
     '--kubernetes-version 1.034.0',
     plan('--operation', 'upgrade', '--kubernetes-version', '1.034.0'),
     2,
     `--kubernetes-version: "1.034.0" ${NOT_VERSION}`,
-    { fails: true },
+    {},
   ],
   [
     '--kubernetes-version v1.34.00',
     upgrade('--kubernetes-version', 'v1.34.00'),
     2,
     `--kubernetes-version: "v1.34.00" ${NOT_VERSION}`,
-    { fails: true },
+    {},
   ],
   [
     'destroy --nodes 3',
     destroy('--confirm', 'sandbox', '--nodes', '3'),
     2,
     new RegExp(`^destroy: --nodes ${READINESS.source}destroy`),
-    { fails: true },
+    {},
   ],
   [
     'destroy --timeout 5m',
     destroy('--confirm', 'sandbox', '--timeout', '5m'),
     2,
     new RegExp(`^destroy: --timeout ${READINESS.source}destroy`),
-    { fails: true },
+    {},
   ],
   [
     'plan --operation destroy --nodes 3 --timeout 5m',
     plan('--operation', 'destroy', '--nodes', '3', '--timeout', '5m'),
     2,
-    new RegExp(`^plan --operation destroy: --(nodes|timeout) ${READINESS.source}plan --operation destroy`),
-    { fails: true },
+    new RegExp(`^plan --operation destroy: --(nodes|timeout) ${READINESS.source}destroy: `),
+    {},
   ],
   [
     'plan --operation destroy --interval 1s',
     plan('--operation', 'destroy', '--interval', '1s'),
     2,
-    new RegExp(`^plan --operation destroy: --interval ${READINESS.source}plan --operation destroy`),
-    { fails: true },
+    new RegExp(`^plan --operation destroy: --interval ${READINESS.source}destroy: `),
+    {},
   ],
   [
     '--confirm with a zero-width space (pasted from chat), shown escaped',
     destroy('--confirm', `sandbox${ZWSP}`),
     2,
     'destroy: --confirm "sandbox\\u200b" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: --confirm sandbox',
-    { fails: true },
+    {},
   ],
   [
     '--confirm with a right-to-left override, shown escaped',
     destroy('--confirm', 'xobdnas\u202e'),
     2,
     'destroy: --confirm "xobdnas\\u202e" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: --confirm sandbox',
-    { fails: true },
+    {},
   ],
   [
     '--operation with a zero-width space, shown escaped',
     plan('--operation', `destroy${ZWSP}`),
     2,
     '--operation: "destroy\\u200b" is not an operation; use one of deploy, upgrade, destroy, check',
-    { fails: true },
+    {},
   ],
   [
     '--kubernetes-version with a zero-width space, shown escaped',
     upgrade('--kubernetes-version', `1.34.2${ZWSP}`),
     2,
     `--kubernetes-version: "1.34.2\\u200b" ${NOT_VERSION}`,
-    { fails: true },
+    {},
   ],
   [
     '--cluster with a byte-order mark, shown escaped',
     ['plan', '--cluster-dir', '@cluster', '--vip', '10.0.0.1', '--state-dir', '@state', '--cluster', 'a\ufeffb'],
     2,
     `--cluster: "a\\ufeffb" ${NOT_A_NAME}`,
-    { fails: true },
+    {},
   ],
 ];
 
@@ -1055,7 +1053,7 @@ const configRows: Row[] = [
     '@tmp/kv0.yaml',
     'opencenter.cluster.kubernetes.version',
     'must be a Kubernetes version like 1.34.2',
-    { files: { 'kv0.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "01.34.0"')) }, fails: true },
+    { files: { 'kv0.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "01.34.0"')) } },
   ),
   oneIssue(
     '--config with kubernetes.version "1.33.05"',
@@ -1063,7 +1061,7 @@ const configRows: Row[] = [
     '@tmp/kv05.yaml',
     'opencenter.cluster.kubernetes.version',
     'must be a Kubernetes version like 1.34.2',
-    { files: { 'kv05.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "1.33.05"')) }, fails: true },
+    { files: { 'kv05.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "1.33.05"')) } },
   ),
   oneIssue(
     '--config with kubernetes.version "1.34"',
@@ -1978,8 +1976,7 @@ async function runRow(
 
 const table = (rows: Row[]) =>
   rows.map((row) => [...row.slice(0, 4), row[4] ?? {}] as [string, string[], number, string | RegExp | null, Extra]);
-const runnable = (rows: Row[], fails = false) =>
-  table(rows).filter(([, , , , extra]) => (extra.when?.() ?? true) && !!extra.fails === fails);
+const runnable = (rows: Row[]) => table(rows).filter(([, , , , extra]) => extra.when?.() ?? true);
 
 describe('bad input: flags', () => {
   it.each(runnable(flagRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
@@ -1987,16 +1984,10 @@ describe('bad input: flags', () => {
 
 describe('bad input: day-2 flags (issue 17)', () => {
   it.each(runnable(day2FlagRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
-  it.fails.each(runnable(day2FlagRows, true))('%s', async (_name, argv, code, error, extra) =>
-    runRow(argv, code, error, extra),
-  );
 });
 
 describe('bad input: config files', () => {
   it.each(runnable(configRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
-  it.fails.each(runnable(configRows, true))('%s', async (_name, argv, code, error, extra) =>
-    runRow(argv, code, error, extra),
-  );
 });
 
 describe('bad input: credentials (flags, OS_* variables, clouds.yaml)', () => {
@@ -2050,6 +2041,8 @@ const inDeployed = (command: string, ...extra: string[]) => [
 ];
 const NOT_COMPLETE =
   /^(?![\s\S]*(complete: its infrastructure|Upgrade of demo\/sandbox .*complete|Resume: run the same deploy))/;
+/** A refusal changed nothing: no "complete", and no advice to run it again as it is. */
+const REFUSED = /^(?![\s\S]*(complete: its infrastructure|Resume:))/;
 
 interface DeployedExtra extends Extra {
   /** A data-loss case: the tofu state and the kubeconfig must be byte for byte as the deploy left them. */
@@ -2066,14 +2059,14 @@ const deployedRows: DeployedRow[] = [
     inDeployed('destroy', '--cluster-dir', '@tmp/fresh', '--confirm', 'sandbox'),
     1,
     /no tofu state at @tmp\/fresh\/terraform\.tfstate/,
-    { setup: freshClusterDir('none'), untouched: true, stdout: NOT_COMPLETE, fails: true },
+    { setup: freshClusterDir('none'), untouched: true, stdout: REFUSED },
   ],
   [
     'destroy with an empty tofu state while the resume state records a deploy is refused',
     inDeployed('destroy', '--cluster-dir', '@tmp/fresh', '--confirm', 'sandbox'),
     1,
     /tofu state at @tmp\/fresh\/terraform\.tfstate holds no resources/,
-    { setup: freshClusterDir('empty'), untouched: true, stdout: NOT_COMPLETE, fails: true },
+    { setup: freshClusterDir('empty'), untouched: true, stdout: REFUSED },
   ],
   // 2. forget-cluster without the destroy
   [
@@ -2081,14 +2074,14 @@ const deployedRows: DeployedRow[] = [
     inDeployed('destroy', '--confirm', 'sandbox', '--step', 'forget-cluster'),
     2,
     /^destroy: --step forget-cluster .*opentofu-destroy/,
-    { untouched: true, stdout: NOT_COMPLETE, fails: true },
+    { untouched: true, stdout: NOT_COMPLETE },
   ],
   [
     'destroy --from-step forget-cluster of a deployed cluster forgets nothing',
     inDeployed('destroy', '--confirm', 'sandbox', '--from-step', 'forget-cluster'),
     2,
     /^destroy: --from-step forget-cluster .*opentofu-destroy/,
-    { untouched: true, stdout: NOT_COMPLETE, fails: true },
+    { untouched: true, stdout: NOT_COMPLETE },
   ],
   // 3. an upgrade that upgraded nothing
   [
@@ -2100,7 +2093,6 @@ const deployedRows: DeployedRow[] = [
       setup: async (ctx) => ctx.run.sandbox.api.setNodes([]),
       untouched: true,
       stdout: NOT_COMPLETE,
-      fails: true,
     },
   ],
   [
@@ -2115,7 +2107,6 @@ const deployedRows: DeployedRow[] = [
         ]),
       untouched: true,
       stdout: NOT_COMPLETE,
-      fails: true,
     },
   ],
   // 4. a node_resource that matches nothing of a plan that deletes a node
@@ -2128,7 +2119,6 @@ const deployedRows: DeployedRow[] = [
       files: { 'typo.yaml': cfg((t) => t.replace('type: terraform_data', 'type: terraform_dta')) },
       env: { TF_VAR_worker_count: '0' },
       untouched: true,
-      fails: true,
     },
   ],
   [
@@ -2142,7 +2132,6 @@ const deployedRows: DeployedRow[] = [
       },
       env: { TF_VAR_worker_count: '0' },
       untouched: true,
-      fails: true,
     },
   ],
   // 5. check without the tofu state
@@ -2151,7 +2140,7 @@ const deployedRows: DeployedRow[] = [
     inDeployed('check', '--cluster-dir', '@tmp/fresh'),
     1,
     /no tofu state at @tmp\/fresh\/terraform\.tfstate/,
-    { setup: freshClusterDir('none'), untouched: true, fails: true },
+    { setup: freshClusterDir('none'), untouched: true },
   ],
   // 6. the tool's reason, and the file it read
   [
@@ -2159,7 +2148,7 @@ const deployedRows: DeployedRow[] = [
     inDeployed('upgrade', '--kubernetes-version', '1.34.0', '--kubeconfig', '@tmp/kc'),
     1,
     /^upgrading the cluster: step "kubernetes-version-check" failed: kubectl exited with 1: The connection to the server 127\.0\.0\.1:1 was refused.*@tmp\/kc/,
-    { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') }, fails: true },
+    { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') } },
   ],
   // 10. preflight asks only for what the operation's steps use
   [
@@ -2167,7 +2156,7 @@ const deployedRows: DeployedRow[] = [
     inDeployed('check', '--cluster-dir', '@tmp/fresh'),
     0,
     null,
-    { setup: freshClusterDir('copy', false), stdout: /Check of demo\/sandbox: no drift, healthy/, fails: true },
+    { setup: freshClusterDir('copy', false), stdout: /Check of demo\/sandbox: no drift, healthy/ },
   ],
   // 11. resume advice names the operation, and only where a re-run helps
   [
@@ -2179,7 +2168,6 @@ const deployedRows: DeployedRow[] = [
       setup: (ctx) => fs.writeFile(path.join(ctx.run.sandbox.clusterDir, '.sandbox-fail-upgrade'), 'sandbox-cp-0\n'),
       cleanup: (ctx) => fs.rm(path.join(ctx.run.sandbox.clusterDir, '.sandbox-fail-upgrade'), { force: true }),
       stdout: /Resume: run the same upgrade again[\s\S]*$(?<![\s\S]*same deploy[\s\S]*)/,
-      fails: true,
     },
   ],
 ];
@@ -2238,23 +2226,12 @@ describe('bad input: day 2 on a deployed cluster (issue 17)', () => {
     }
   }
 
-  const rows = (fails: boolean) =>
-    deployedRows
-      .map(
-        (row) =>
-          [...row.slice(0, 4), row[4] ?? {}] as [string, string[], number, string | RegExp | null, DeployedExtra],
-      )
-      .filter(([, , , , extra]) => !!extra.fails === fails);
-  it.each(rows(false))(
-    '%s',
-    async (_name, argv, code, error, extra) => runDeployedRow(argv, code, error, extra),
-    120_000,
-  );
-  it.fails.each(rows(true))(
-    '%s',
-    async (_name, argv, code, error, extra) => runDeployedRow(argv, code, error, extra),
-    120_000,
-  );
+  const rows = () =>
+    deployedRows.map(
+      (row) => [...row.slice(0, 4), row[4] ?? {}] as [string, string[], number, string | RegExp | null, DeployedExtra],
+    );
+
+  it.each(rows())('%s', async (_name, argv, code, error, extra) => runDeployedRow(argv, code, error, extra), 120_000);
 });
 
 // ---------------------------------------------------------------------------------------------

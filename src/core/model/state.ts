@@ -111,6 +111,11 @@ export const DeployStateSchema = z.object({
   upgradeTarget: z.string().optional(),
   /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
   clusterApi: ClusterApiStateSchema.optional(),
+  /**
+   * When a deploy first made the cluster's infrastructure (its apply succeeded); kept across runs until a
+   * destroy completes, so a destroy that finds no tofu state knows there was one.
+   */
+  deployedAt: z.iso.datetime().optional(),
   steps: z.record(z.string(), StepStateSchema),
   /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
   history: z
@@ -191,4 +196,15 @@ export class LocalStateStore implements StateStore {
     // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
     await writePrivateFile(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
   }
+}
+
+/**
+ * Whether a saved state says the cluster's infrastructure exists: a deploy applied it (deployedAt, or,
+ * in a state written before that was kept, a deploy that applied or an upgrade) and no destroy has completed.
+ */
+export function recordsDeployedCluster(state: DeployState | undefined): boolean {
+  if (!state || state.destroyedAt) return false;
+  if (state.deployedAt) return true;
+  if (state.operation === 'upgrade') return true;
+  return state.operation === 'deploy' && (!!state.completedAt || state.steps['opentofu-apply']?.status === 'success');
 }

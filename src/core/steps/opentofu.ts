@@ -12,7 +12,8 @@ import {
   plannedNodeChanges,
   predictedPlaybook,
 } from '../kubespray/node-changes.js';
-import { runtimePaths, type DeploySettings } from '../model/settings.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
+import { emptyStateForDestroy, requireLocalTofuState } from '../tofu/state-guard.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
@@ -245,11 +246,16 @@ export class OpenTofuDestroyStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    await requireLocalTofuState(this.settings.clusterDir, this.id);
     await fs.rm(this.planFile, { force: true });
     await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
     await fs.chmod(this.planFile, 0o600);
     const document = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
     const { toDestroy } = tofuCounts(summarizeChanges(document));
+    if (toDestroy === 0 && context.state.deployedAt) {
+      await fs.rm(this.planFile, { force: true });
+      throw await emptyStateForDestroy(this.settings.clusterDir, clusterId(this.settings), context.state.deployedAt);
+    }
     await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
     await fs.rm(this.planFile, { force: true });
     return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
@@ -357,6 +363,7 @@ export class OpenTofuDriftStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    await requireLocalTofuState(this.settings.clusterDir, this.id);
     await fs.rm(this.planFile, { force: true });
     try {
       const planned = await this.tofu.run(context, this.args, { check: false });
