@@ -14,7 +14,7 @@ export function escapeInvisible(text: string): string {
   });
 }
 
-export function quoteInput(value: string, max = 80): string {
+export function quoteInput(value: string, max = Number.POSITIVE_INFINITY): string {
   const chars = [...value];
   const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
   return `"${escapeInvisible(cut)}"`;

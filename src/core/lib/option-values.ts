@@ -60,7 +60,7 @@ export const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", star
 
 export function parseName(text: string, where: string, fail: new (message: string) => Error = UsageError): string {
   const value = text.trim();
-  if (!NAME_PATTERN.test(value)) throw new fail(`${where}: ${quoteInput(value)} ${NAME_RULE}`);
+  if (!NAME_PATTERN.test(value)) throw new fail(`${where}: ${quoteInput(value, 80)} ${NAME_RULE}`);
   return value;
 }
 

@@ -241,7 +241,7 @@ export function checkDestroyConfirmation(
   if (value === clusterName) return;
   throw new UsageError(
     value
-      ? `destroy: ${how.flag} ${quoteInput(value)} is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+      ? `destroy: ${how.flag} ${quoteInput(value, 80)} is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
       : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`,
   );
 }
