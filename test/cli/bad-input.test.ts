@@ -2047,6 +2047,8 @@ const REFUSED = /^(?![\s\S]*(complete: its infrastructure|Resume:))/;
 interface DeployedExtra extends Extra {
   /** A data-loss case: the tofu state and the kubeconfig must be byte for byte as the deploy left them. */
   untouched?: true;
+  /** Checks the saved resume state afterwards (its path given). */
+  after?: (statePath: string) => Promise<void>;
   /** Undo what setup did outside @tmp (a fail hook; the node registry is put back by itself). */
   cleanup?: (ctx: Ctx) => Promise<void>;
 }
@@ -2170,6 +2172,36 @@ const deployedRows: DeployedRow[] = [
       stdout: /Resume: run the same upgrade again[\s\S]*$(?<![\s\S]*same deploy[\s\S]*)/,
     },
   ],
+  // Probe: a secret that is also a word of the state's structure
+  [
+    'a credential secret equal to the cluster name leaves the resume state readable (its structure is not redacted)',
+    inDeployed('deploy', '--step', 'openstack-preflight'),
+    0,
+    null,
+    {
+      env: { OS_APPLICATION_CREDENTIAL_SECRET: 'sandbox' },
+      stdout: /demo\/\*\*\*/, // the console still masks it
+      after: async (statePath) => {
+        const state = JSON.parse(await fs.readFile(statePath, 'utf8'));
+        expect(state.cluster).toBe('demo/sandbox');
+        expect(Date.parse(state.updatedAt)).not.toBeNaN();
+      },
+    },
+  ],
+  [
+    'a kubeconfig token of one character leaves the resume state readable',
+    inDeployed('upgrade', '--kubernetes-version', '1.34.0', '--kubeconfig', '@tmp/kc'),
+    1,
+    /kubectl exited with 1: error: You must be logged in to the server|kubectl exited with 1/,
+    {
+      files: { kc: KUBECONFIG_OK('https://127.0.0.1:1').replace(/token: .*/, 'token: x') },
+      after: async (statePath) => {
+        const state = JSON.parse(await fs.readFile(statePath, 'utf8'));
+        expect(state.cluster).toBe('demo/sandbox');
+        expect(state.operation).toBe('upgrade');
+      },
+    },
+  ],
 ];
 
 describe('bad input: day 2 on a deployed cluster (issue 17)', () => {
@@ -2211,6 +2243,7 @@ describe('bad input: day 2 on a deployed cluster (issue 17)', () => {
     vi.stubEnv('PATH', deployed.env.PATH);
     try {
       await runRow(argv, code, error, extra, on);
+      await extra.after?.(files.state);
       if (extra.untouched) {
         expect(await read(files.tofuState), 'the tofu state').toEqual(before.tofuState);
         expect(await read(files.kubeconfig), 'the kubeconfig').toEqual(before.kubeconfig);
@@ -2232,6 +2265,37 @@ describe('bad input: day 2 on a deployed cluster (issue 17)', () => {
     );
 
   it.each(rows())('%s', async (_name, argv, code, error, extra) => runDeployedRow(argv, code, error, extra), 120_000);
+
+  // Last: it destroys the deployment the rows share.
+  it('kill -9 during the destroy apply: the re-run finishes the destroy (its own empty state is no refusal) and forgets the cluster', async () => {
+    const env = { ...deployed.env, TF_VAR_destroy_sleep_seconds: '15' };
+    const redeploy = await deployed.deploy({}, { env });
+    expect(redeploy.result.error, redeploy.console).toBeUndefined();
+    const args = ['destroy', '--config', deployed.sandbox.configPath, '--state-dir', deployed.stateDir];
+    const confirmed = [...args, '--skip-auth-check', '--confirm', 'sandbox'];
+    let destroying!: () => void;
+    const started = new Promise<void>((resolve) => (destroying = resolve));
+    const first = cli(confirmed, env, (out) => {
+      if (/Destroying\.\.\.|Still destroying/.test(out)) destroying();
+    });
+    await started;
+    first.kill('SIGKILL');
+    expect((await first.done).code).toBe(null);
+    const statePath = path.join(deployed.stateDir, 'demo', 'sandbox', 'state.json');
+    const killed = JSON.parse(await fs.readFile(statePath, 'utf8'));
+    expect(killed).toMatchObject({ operation: 'destroy', deployedAt: expect.any(String) });
+    expect(killed.destroyedAt).toBeUndefined();
+
+    const again = await cli(confirmed, env).done;
+    expect(again.code, `${again.stdout}${again.stderr}`).toBe(0);
+    expect(again.stdout).toContain('Destroy of demo/sandbox complete');
+    const tofuState = JSON.parse(
+      await fs.readFile(path.join(deployed.sandbox.clusterDir, 'terraform.tfstate'), 'utf8'),
+    );
+    expect(tofuState.resources).toEqual([]);
+    expect(JSON.parse(await fs.readFile(statePath, 'utf8')).destroyedAt).toEqual(expect.any(String));
+    expect(existsSync(path.join(deployed.stateDir, 'demo', 'sandbox', 'kubeconfig'))).toBe(false);
+  }, 300_000);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import {
   type StepFilter,
 } from './selection.js';
 import { clusterId, defaultStateDir, runtimePaths, type DeploySettings } from '../model/settings.js';
-import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from '../model/state.js';
+import { HISTORY_LIMIT, redactState, type Attempt, type DeployState, type StateStore, type TimelineStep } from '../model/state.js';
 import type { Step } from '../steps/index.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 
@@ -172,7 +172,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   const save = async () => {
     if (!persistent) return;
     state.updatedAt = new Date().toISOString();
-    await store.save(redactor.redactValue(state));
+    await store.save(redactState(state, (text) => redactor.redact(text)));
   };
 
   let attempt: Attempt | undefined; // begun by the first step that runs: a run that skips everything adds none

@@ -208,3 +208,28 @@ export function recordsDeployedCluster(state: DeployState | undefined): boolean 
   if (state.operation === 'upgrade') return true;
   return state.operation === 'deploy' && (!!state.completedAt || state.steps['opentofu-apply']?.status === 'success');
 }
+
+/**
+ * The state as saved: its free text (step errors, details, warnings, an override's reason) redacted.
+ * Not its structure: a short secret (a password "demo", a token "x") masked in the cluster's name or a
+ * timestamp would make the state another cluster's, or invalid, and the next run refuse it.
+ */
+export function redactState(state: DeployState, redact: (text: string) => string): DeployState {
+  const text = (value: string | undefined) => (value === undefined ? undefined : redact(value));
+  const steps = Object.fromEntries(
+    Object.entries(state.steps).map(([id, step]) => [
+      id,
+      {
+        ...step,
+        ...(step.error !== undefined && { error: text(step.error) }),
+        ...(step.detail !== undefined && { detail: text(step.detail) }),
+        ...(step.warnings && { warnings: step.warnings.map(redact) }),
+      },
+    ]),
+  );
+  const nodeWork = state.nodeWork && {
+    ...state.nodeWork,
+    ...(state.nodeWork.unsafeOverride !== undefined && { unsafeOverride: text(state.nodeWork.unsafeOverride) }),
+  };
+  return { ...state, steps, ...(nodeWork && { nodeWork }) };
+}

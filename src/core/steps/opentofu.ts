@@ -218,6 +218,17 @@ export class OpenTofuApplyStep implements Step {
   }
 }
 
+/**
+ * An earlier attempt of this destroy was cut off in this step (kill -9, SIGINT): its tofu may have
+ * destroyed everything before it stopped, so an empty state now is this destroy's own work, not a
+ * state that was never the deploy's. (The current attempt is the last one in the history.)
+ */
+function destroyInterruptedBefore(state: StepContext['state'], id: string): boolean {
+  return (state.history ?? [])
+    .slice(0, -1)
+    .some((attempt) => attempt.steps.some((step) => step.id === id && step.status === 'interrupted'));
+}
+
 /** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
 export class OpenTofuDestroyStep implements Step {
   readonly id = 'opentofu-destroy' as const;
@@ -252,7 +263,7 @@ export class OpenTofuDestroyStep implements Step {
     await fs.chmod(this.planFile, 0o600);
     const document = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
     const { toDestroy } = tofuCounts(summarizeChanges(document));
-    if (toDestroy === 0 && context.state.deployedAt) {
+    if (toDestroy === 0 && context.state.deployedAt && !destroyInterruptedBefore(context.state, this.id)) {
       await fs.rm(this.planFile, { force: true });
       throw await emptyStateForDestroy(this.settings.clusterDir, clusterId(this.settings), context.state.deployedAt);
     }
