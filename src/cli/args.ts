@@ -395,6 +395,21 @@ export function parseCli(argv: string[]): CliCommand {
       );
     }
   }
+  // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
+  const toolFlags: Record<string, { of: string; operations: readonly Operation[] }> = {
+    venv: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    'pip-arg': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    tofu: {
+      of: 'the operations that run OpenTofu (deploy, destroy, check)',
+      operations: ['deploy', 'destroy', 'check'],
+    },
+  };
+  for (const [flag, { of, operations }] of Object.entries(toolFlags)) {
+    if (v[flag] !== undefined && !operations.includes(operation)) {
+      const where = command === 'plan' ? `plan --operation ${operation}` : operation;
+      throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${operation}: it would be ignored`);
+    }
+  }
   // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
   if (options.method === 'none' && operation === 'upgrade') {
     throw new UsageError(

@@ -645,6 +645,24 @@ const day2FlagRows: Row[] = [
     {},
   ],
   [
+    'destroy --venv (no Kubespray in a destroy)',
+    destroy('--confirm', 'sandbox', '--venv', '/opt/venv'),
+    2,
+    'destroy: --venv is an option of the operations that run Kubespray (deploy, upgrade), not destroy: it would be ignored',
+  ],
+  [
+    'check --pip-arg',
+    ['check', '--config', '@config', '--state-dir', '@state', '--pip-arg', '--no-index'],
+    2,
+    'check: --pip-arg is an option of the operations that run Kubespray (deploy, upgrade), not check: it would be ignored',
+  ],
+  [
+    'plan --operation upgrade --tofu (no OpenTofu in an upgrade)',
+    plan('--operation', 'upgrade', '--tofu', '/usr/bin/tofu'),
+    2,
+    'plan --operation upgrade: --tofu is an option of the operations that run OpenTofu (deploy, destroy, check), not upgrade: it would be ignored',
+  ],
+  [
     '--confirm with a zero-width space (pasted from chat), shown escaped',
     destroy('--confirm', `sandbox${ZWSP}`),
     2,
