@@ -18,7 +18,14 @@ import {
   type StepFilter,
 } from './selection.js';
 import { clusterId, defaultStateDir, runtimePaths, type DeploySettings } from '../model/settings.js';
-import { HISTORY_LIMIT, redactState, type Attempt, type DeployState, type StateStore, type TimelineStep } from '../model/state.js';
+import {
+  HISTORY_LIMIT,
+  redactState,
+  type Attempt,
+  type DeployState,
+  type StateStore,
+  type TimelineStep,
+} from '../model/state.js';
 import type { Step } from '../steps/index.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 

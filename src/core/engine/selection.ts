@@ -1,6 +1,12 @@
 import { UsageError } from '../lib/errors.js';
 import { OPERATIONS, type Operation } from '../lib/option-values.js';
-import { emptyState, recordsDeployedCluster, type DeployState, type StateStore, type StepState } from '../model/state.js';
+import {
+  emptyState,
+  recordsDeployedCluster,
+  type DeployState,
+  type StateStore,
+  type StepState,
+} from '../model/state.js';
 import { STEP_IDS, type Step } from '../model/step.js';
 import { operationStepIds } from '../model/operations.js';
 
