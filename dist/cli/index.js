@@ -9000,10 +9000,30 @@ function parseCli(argv) {
             throw new errors/* UsageError */.eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
         }
     }
-    // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
+    // The readiness gate's flags: only the operations that end in wait-ready read them; elsewhere they would change nothing.
+    const noReadinessGate = {
+        check: 'a check reads the cluster once and compares its nodes with the inventory',
+        destroy: 'a destroy waits for no cluster to become ready',
+    };
     for (const flag of ['timeout', 'interval', 'nodes']) {
-        if (operation === 'check' && v[flag] !== undefined) {
-            throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
+        const why = noReadinessGate[operation];
+        if (why && v[flag] !== undefined) {
+            throw new errors/* UsageError */.eb(`${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`);
+        }
+    }
+    // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
+    const toolFlags = {
+        venv: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        'pip-arg': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        tofu: {
+            of: 'the operations that run OpenTofu (deploy, destroy, check)',
+            operations: ['deploy', 'destroy', 'check'],
+        },
+    };
+    for (const [flag, { of, operations }] of Object.entries(toolFlags)) {
+        if (v[flag] !== undefined && !operations.includes(operation)) {
+            const where = command === 'plan' ? `plan --operation ${operation}` : operation;
+            throw new errors/* UsageError */.eb(`${where}: --${flag} is an option of ${of}, not ${operation}: it would be ignored`);
         }
     }
     // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
@@ -9043,7 +9063,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
 /* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
 /* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7751);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4606);
 /* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
 /* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
 /* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
@@ -9927,6 +9947,8 @@ function capiProgress(objects, clusterName) {
 
 
 
+/** The deploy steps that make the cluster's infrastructure. */
+const APPLYING_STEPS = ['opentofu-apply', 'capi-apply'];
 /** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
 const FAILURE_PREFIX = {
     deploy: 'provisioning infrastructure',
@@ -10016,7 +10038,7 @@ async function runSelected(run, selected, exec) {
         if (!persistent)
             return;
         state.updatedAt = new Date().toISOString();
-        await store.save(redactor.redactValue(state));
+        await store.save((0,_model_state_js__WEBPACK_IMPORTED_MODULE_12__/* .redactState */ .rX)(state, (text) => redactor.redact(text)));
     };
     let attempt; // begun by the first step that runs: a run that skips everything adds none
     const total = selected.length;
@@ -10089,6 +10111,9 @@ async function runSelected(run, selected, exec) {
                 detail: safeDetail,
                 ...(warnings.length && { warnings }),
             };
+            // From here on the cluster has infrastructure: a later destroy refuses to find none (recordsDeployedCluster).
+            if (settings.operation === 'deploy' && APPLYING_STEPS.includes(step.id))
+                state.deployedAt ??= finishedAt;
             await save();
             output.line(`${label} ✓ ${name} (${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
             reports.push({
@@ -10122,9 +10147,12 @@ async function runSelected(run, selected, exec) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
         output.line(`${label} ✗ ${name} failed after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
-        output.line(persistent
-            ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
-            : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
+        // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
+        const refused = failure instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RefusalError */ .XQ;
+        if (!refused)
+            output.line(persistent
+                ? `      Resume: run the same ${settings.operation} again (state is saved), or start here with --from-step ${step.id}`
+                : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
         reports.push({
             id: step.id,
             title: step.title,
@@ -10139,6 +10167,7 @@ async function runSelected(run, selected, exec) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
         }
         Object.assign(result, {
+            ...(refused && { refused }),
             interrupted,
             history: state.history,
             failedStep: step.id,
@@ -10184,7 +10213,7 @@ async function runSelected(run, selected, exec) {
 
 /***/ }),
 
-/***/ 7751:
+/***/ 4606:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11031,11 +11060,14 @@ class CapiDeleteClusterStep {
 
 
 
+
 /**
  * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
  * talk to whatever gets its address next), with any plan left behind. The engine then marks the
  * resume state destroyed, so the next deploy starts from nothing.
  */
+/** The steps that delete a cluster's infrastructure (OpenTofu, Cluster API): forget-cluster follows one of them. */
+const DESTROYING_STEPS = ['opentofu-destroy', 'capi-delete-cluster'];
 class ForgetClusterStep {
     settings;
     id = 'forget-cluster';
@@ -11060,7 +11092,11 @@ class ForgetClusterStep {
             actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
         };
     }
-    async run(_context) {
+    async run(context) {
+        // Only after this destroy destroyed: a kubeconfig deleted and a state marked destroyed while the servers run is a lost cluster.
+        const destroyedBy = DESTROYING_STEPS.find((id) => context.state.steps[id]?.status === 'success');
+        if (!destroyedBy)
+            throw new errors/* RefusalError */.XQ(`forget-cluster runs only after ${DESTROYING_STEPS.join(' or ')} has succeeded in this destroy, and neither has: the cluster may still be there, so its kubeconfig and state are kept; run the whole destroy`);
         const deleted = [];
         for (const file of this.files) {
             if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
@@ -11072,7 +11108,10 @@ class ForgetClusterStep {
 
 // EXTERNAL MODULE: ./lib/core/kube/nodes.js
 var kube_nodes = __nccwpck_require__(6408);
+// EXTERNAL MODULE: ./lib/core/lib/echo.js
+var echo = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: ./lib/core/kube/version.js
+
 
 
 
@@ -11087,7 +11126,7 @@ const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
 function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
     const match = VERSION.exec(value.trim());
     if (!match) {
-        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+        const shown = (0,echo/* escapeInvisible */.t)(JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value));
         throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
     }
     const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
@@ -11456,7 +11495,24 @@ async function readUpgradePlan(settings, context) {
     const version = await kubectl('version', '-o', 'json');
     const nodes = await kubectl('get', 'nodes', '-o', 'json');
     const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+    requireInventoryNodesListed(settings, current.nodes.map((node) => node.name));
     return { target, current, todo: planUpgrade(target, current) };
+}
+/**
+ * The upgrade reads which nodes to upgrade from the API: a node of the inventory the API does not list
+ * would never be upgraded, and an API that lists none (another cluster's kubeconfig, nodes not joined)
+ * would make an upgrade that upgraded nothing look complete.
+ */
+function requireInventoryNodesListed(settings, listed) {
+    const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(settings).inventory;
+    const inventory = (0,node_changes/* readInventory */.zw)(inventoryFile);
+    if (!inventory)
+        return; // the playbook steps refuse a missing inventory, naming it
+    const missing = [...new Set([...inventory.controlPlane, ...inventory.workers])].filter((n) => !listed.includes(n));
+    if (missing.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the inventory ${inventoryFile} lists node${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, not listed by the Kubernetes API (kubectl get nodes with kubeconfig ${settings.kubeconfigPath}${listed.length ? `, which lists ${listed.join(', ')}` : ', which lists none'}): ` +
+        "the upgrade would leave them behind. Check that the kubeconfig is this cluster's and that every node has joined (a deploy runs cluster.yml or scale.yml for them)");
 }
 class KubernetesVersionCheckStep {
     settings;
@@ -11616,6 +11672,61 @@ class NormalizeKubeconfigStep {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./lib/core/tofu/state-guard.js
+
+
+
+
+/**
+ * destroy and check must see the tofu state the deploy made: without it a destroy destroys nothing and
+ * then forgets the cluster, and a check reports every resource as drift. One implementation for the CLI
+ * and the actions (the engine's steps call it, and the action before it restores anything else).
+ */
+const tofuStateFile = (clusterDir) => external_node_path_.join(clusterDir, 'terraform.tfstate');
+/** The backend the cluster's OpenTofu code declares; no `backend` block means local. */
+async function declaredBackend(clusterDir) {
+    const files = (await external_node_fs_.promises.readdir(clusterDir).catch(() => [])).filter((f) => f.endsWith('.tf'));
+    for (const file of files) {
+        const text = await external_node_fs_.promises.readFile(external_node_path_.join(clusterDir, file), 'utf8');
+        const match = /^\s*backend\s+"([\w-]+)"/m.exec(text.replace(/#.*$|\/\/.*$/gm, ''));
+        if (match)
+            return match[1];
+    }
+    return 'local';
+}
+/** Where tofu reads the state, in words: the local file, or the remote backend the code declares. */
+async function tofuStateLocation(clusterDir) {
+    const backend = await declaredBackend(clusterDir);
+    return backend === 'local'
+        ? `at ${tofuStateFile(clusterDir)}`
+        : `in the "${backend}" backend declared in ${clusterDir}`;
+}
+const KEPT_STATE = 'its remote backend, the cluster directory the deploy ran in, or in the action tofu-state: artifact with the passphrase the deploy used';
+function missingStateForDestroy(clusterDir) {
+    return new errors/* RefusalError */.XQ(`opentofu-destroy: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so it would destroy nothing while the ` +
+        `cloud resources stay, and then forget the cluster. Destroy with the state the deploy kept: ${KEPT_STATE} (a state artifact expires; with none left, delete the resources in OpenStack by hand).`);
+}
+function missingStateForCheck(clusterDir) {
+    return new errors/* RefusalError */.XQ(`opentofu-drift: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so every resource would show as drift. ` +
+        `Check with the state the deploy kept: ${KEPT_STATE} (state-store: artifact, github-token with actions: read).`);
+}
+/** A local backend without its state file: refused for the steps that read the state (destroy, drift). */
+async function requireLocalTofuState(clusterDir, step) {
+    if ((await declaredBackend(clusterDir)) !== 'local' || (await (0,files/* pathExists */.s0)(tofuStateFile(clusterDir))))
+        return;
+    throw step === 'opentofu-destroy' ? missingStateForDestroy(clusterDir) : missingStateForCheck(clusterDir);
+}
+/**
+ * A destroy plan that destroys nothing while the resume state records a deploy: the state tofu read is
+ * not the deploy's (an empty state file, another workspace or backend key). Refused before the apply,
+ * so forget-cluster never runs for a cluster that is still there.
+ */
+async function emptyStateForDestroy(clusterDir, cluster, deployedAt) {
+    return new errors/* RefusalError */.XQ(`opentofu-destroy: the tofu state ${await tofuStateLocation(clusterDir)} holds no resources, while the resume state records a deploy of ${cluster} (${deployedAt}): ` +
+        `destroying would destroy nothing and then forget the cluster. Destroy with the state the deploy used: ${KEPT_STATE}. ` +
+        'If its resources are already gone (deleted by hand), run the destroy with --restart (input restart: true) to forget it.');
+}
+
 // EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
 var plan_json = __nccwpck_require__(3288);
 // EXTERNAL MODULE: ./lib/core/tofu/commands.js
@@ -11623,6 +11734,7 @@ var commands = __nccwpck_require__(7800);
 // EXTERNAL MODULE: ./lib/core/kubespray/node-plan.js
 var node_plan = __nccwpck_require__(8550);
 ;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
+
 
 
 
@@ -11816,6 +11928,16 @@ class OpenTofuApplyStep {
             'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
     }
 }
+/**
+ * An earlier attempt of this destroy was cut off in this step (kill -9, SIGINT): its tofu may have
+ * destroyed everything before it stopped, so an empty state now is this destroy's own work, not a
+ * state that was never the deploy's. (The current attempt is the last one in the history.)
+ */
+function destroyInterruptedBefore(state, id) {
+    return (state.history ?? [])
+        .slice(0, -1)
+        .some((attempt) => attempt.steps.some((step) => step.id === id && step.status === 'interrupted'));
+}
 /** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
 class OpenTofuDestroyStep {
     settings;
@@ -11842,11 +11964,16 @@ class OpenTofuDestroyStep {
         };
     }
     async run(context) {
+        await requireLocalTofuState(this.settings.clusterDir, this.id);
         await external_node_fs_.promises.rm(this.planFile, { force: true });
         await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
         await external_node_fs_.promises.chmod(this.planFile, 0o600);
         const document = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
         const { toDestroy } = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        if (toDestroy === 0 && context.state.deployedAt && !destroyInterruptedBefore(context.state, this.id)) {
+            await external_node_fs_.promises.rm(this.planFile, { force: true });
+            throw await emptyStateForDestroy(this.settings.clusterDir, (0,model_settings/* clusterId */.kL)(this.settings), context.state.deployedAt);
+        }
         await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
         await external_node_fs_.promises.rm(this.planFile, { force: true });
         return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
@@ -11937,6 +12064,7 @@ class OpenTofuDriftStep {
         };
     }
     async run(context) {
+        await requireLocalTofuState(this.settings.clusterDir, this.id);
         await external_node_fs_.promises.rm(this.planFile, { force: true });
         try {
             const planned = await this.tofu.run(context, this.args, { check: false });
@@ -12195,9 +12323,12 @@ class ClusterHealthStep {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/model/operations.js
+var operations = __nccwpck_require__(503);
 // EXTERNAL MODULE: ./lib/core/capi/preflight.js
 var preflight = __nccwpck_require__(2168);
 ;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
+
 
 
 
@@ -12232,6 +12363,9 @@ class PreflightStep {
     }
     async run() {
         const { settings } = this;
+        // Only what the operation's steps use: a drift check on a runner without a Kubespray checkout, say.
+        const steps = operations/* OPERATION_STEPS */.iJ[settings.operation];
+        const uses = (prefix) => steps.some((id) => id.startsWith(prefix));
         const problems = [];
         const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
         if (!dirStat?.isDirectory()) {
@@ -12254,12 +12388,13 @@ class PreflightStep {
             problems.push(...(await (0,preflight/* clusterApiProblems */.D)(settings, settings.clusterApi)));
         }
         else {
-            await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
-            if (!settings.vip) {
+            if (uses('opentofu-'))
+                await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
+            if (uses('openstack-normalize-kubeconfig') && !settings.vip) {
                 problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
             }
         }
-        if (settings.kubespray && dirStat?.isDirectory())
+        if (settings.kubespray && uses('kubespray-') && dirStat?.isDirectory())
             problems.push(...(await this.kubesprayProblems()));
         const error = (0,errors/* problemsError */.$j)(problems);
         if (error)
@@ -12287,8 +12422,6 @@ class PreflightStep {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/model/operations.js
-var operations = __nccwpck_require__(503);
 // EXTERNAL MODULE: ./lib/core/kube/ready.js
 var ready = __nccwpck_require__(1110);
 ;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
@@ -12761,7 +12894,16 @@ function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
         const owners = option_values/* OPERATIONS */.xb.filter((op) => (0,operations/* operationStepIds */.OZ)(op).includes(id));
         throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
     }
+    // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
+    for (const [flag, id] of [
+        ['step', filter.step],
+        ['from-step', filter.fromStep],
+    ]) {
+        if (operation === 'destroy' && id === FORGET_STEP)
+            throw new errors/* UsageError */.eb(`destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`);
+    }
 }
+const FORGET_STEP = 'forget-cluster';
 /** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
 function selectSteps(steps, filter) {
     checkFilter(filter);
@@ -12821,6 +12963,9 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
         // Where the Cluster API objects live outlives a run: a pivoted cluster manages itself, a lost kind is worth saying.
         if (keep?.clusterApi && !keep.destroyedAt)
             state.clusterApi = keep.clusterApi;
+        // So does the fact that a deploy made infrastructure: a destroy that finds no tofu state refuses (not after --restart).
+        if (!filter.restart && (0,model_state/* recordsDeployedCluster */.zk)(keep))
+            state.deployedAt = keep.deployedAt ?? keep.completedAt ?? keep.updatedAt;
         return { state, note };
     };
     if (!keepsResumeState(operation))
@@ -13178,7 +13323,12 @@ function parseNodeList(json) {
 }
 /** kubectl against one kubeconfig, bounded per request: a hung API is a failed check, not a hung step. */
 function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
-    return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
+    return {
+        argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args],
+        cwd,
+        env,
+        about: `kubeconfig ${kubeconfig}`,
+    };
 }
 
 
@@ -13442,11 +13592,15 @@ function plannedNodeChanges(planJson, spec) {
     /** Module instances of nodes that come or go: their ports, volumes… change with them. */
     const churnedModules = new Set();
     const others = [];
+    let matched = false;
+    const changedTypes = new Set();
     for (const resource of parsed.data.resource_changes ?? []) {
         if (resource.mode === 'data')
             continue;
         const { actions, before, after, after_unknown: afterUnknown } = resource.change;
         const kind = changeKind(actions);
+        if (kind !== 'none')
+            changedTypes.add(resource.type);
         const nameBefore = valueAt(before, namePath);
         const nameAfter = valueAt(after, namePath);
         const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
@@ -13459,6 +13613,7 @@ function plannedNodeChanges(planJson, spec) {
                 others.push({ address: resource.address, moduleAddress: resource.module_address });
             continue;
         }
+        matched = true;
         const name = beforeName ?? afterName;
         if (kind === 'none' || kind === 'update') {
             kept.push(name);
@@ -13490,6 +13645,10 @@ function plannedNodeChanges(planJson, spec) {
             replaced.push(beforeName);
         }
     }
+    // A typo in the setting would read every plan as one without nodes: a deleted server would go undrained.
+    if (!matched && changedTypes.size > 0)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`opentofu.node_resource (type: ${spec.type}, name_attribute: ${spec.nameAttribute}) matches no resource of the plan, while the plan changes ${[...changedTypes].sort().join(', ')} resources: ` +
+            "nodes it deletes or adds would go without Kubespray (no drain, no join). Set opentofu.node_resource to the cluster's server resources: their type, and the attribute naming them");
     const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined &&
         [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
     return {
@@ -13966,8 +14125,10 @@ async function requirementsFingerprint(settings) {
 /* harmony export */   cz: () => (/* binding */ urlHost),
 /* harmony export */   wA: () => (/* binding */ parseApiHost)
 /* harmony export */ });
+/* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4434);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+
 
 
 /** RFC 1123: letters, digits and inner hyphens, 1 to 63 characters. */
@@ -13990,7 +14151,7 @@ function parseApiHost(value, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1
         return canonical;
     if (!bracketed && ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv4)(host) || isDnsName(host)))
         return host;
-    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    const shown = (0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInvisible */ .t)(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
     throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 /** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
@@ -14046,23 +14207,58 @@ var output = __nccwpck_require__(3822);
 class CommandFailedError extends Error {
     command;
     result;
+    about;
     name = 'CommandFailedError';
-    constructor(command, result) {
+    constructor(command, result, about) {
         const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.exitCode}`;
         super(`${command} ${how}`);
         this.command = command;
         this.result = result;
+        this.about = about;
     }
 }
 /**
- * A failed command in one line: how it ended and, when the tool printed one, its first diagnostic
- * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
+ * A failed command in one line: how it ended, the tool's reason, and the file or setting it worked on.
+ * The reason is its first diagnostic ("│ Error: …" from tofu, "ERROR: …" from pip), else the host and
+ * message of Ansible's last failed task, else its last line that says something (kubectl's "The
+ * connection to the server … was refused", "error: error loading config file …"): far more than an exit code.
  */
 function failureHeadline(error) {
-    const diagnostic = error.result.tail
-        .map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim())
-        .find(Boolean);
-    return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
+    const { tail } = error.result;
+    const reason = toolDiagnostic(tail) ?? ansibleFailure(tail) ?? lastMeaningfulLine(tail);
+    const about = error.about ? ` (${error.about})` : '';
+    return `${error.message}${reason ? `: ${cut(reason)}` : ''}${about}`;
+}
+const cut = (text, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+function toolDiagnostic(tail) {
+    return tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+}
+/** `fatal: [host]: FAILED! => {…}`: the host, and the task's stderr (its last line) or msg. */
+function ansibleFailure(tail) {
+    for (const line of [...tail].reverse()) {
+        const match = /^fatal: \[([^\]]+)\]: (?:FAILED|UNREACHABLE)! => (\{.*\})\s*$/.exec(line.trim());
+        if (!match)
+            continue;
+        let result = {};
+        try {
+            result = JSON.parse(match[2]);
+        }
+        catch {
+            // a result cut short: the host alone still says where
+        }
+        const stderr = typeof result.stderr === 'string' ? lastMeaningfulLine(result.stderr.split('\n')) : undefined;
+        const msg = typeof result.msg === 'string' ? result.msg.trim() : undefined;
+        return `${match[1]}: ${stderr || msg || 'failed'}`;
+    }
+    return undefined;
+}
+/** Output lines that close a run without saying what went wrong. */
+const NOISE = /^(?:PLAY RECAP\b.*|\S+\s+:\s+ok=\d+.*|[*=-]+|\s*)$/;
+function lastMeaningfulLine(lines) {
+    return [...lines]
+        .reverse()
+        .map((line) => line.trim())
+        .find((line) => !NOISE.test(line));
 }
 /** The name to show for a command: its program's basename. */
 function commandName(argv) {
@@ -14198,7 +14394,7 @@ function commandExecutor(base) {
             captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
         });
         if (check && result.exitCode !== 0)
-            throw new CommandFailedError(commandName(spec.argv), result);
+            throw new CommandFailedError(commandName(spec.argv), result, spec.about);
         return result;
     };
 }
@@ -14228,25 +14424,27 @@ function failureLine(result, what = 'exited with') {
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4434);
+
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** Parses Go-style durations: `45m`, `1h30m`, `90s`, `500ms`; a bare number means seconds. */
 function parseDuration(text, what, fail = _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo) {
     const input = text.trim();
     if (input.startsWith('-'))
-        throw new fail(`${what}: "${text}" is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
+        throw new fail(`${what}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteInput */ .Z)(text)} is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
     let ms;
     if (/^\d+(\.\d+)?$/.test(input))
         ms = Number(input) * 1000;
     else {
         const parts = [...input.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
         if (parts.length === 0 || parts.map((p) => p[0]).join('') !== input) {
-            throw new fail(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
+            throw new fail(`${what}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteInput */ .Z)(text)} is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
         }
         ms = parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit], 0);
     }
     if (!Number.isFinite(ms))
-        throw new fail(`${what}: "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}" is too long a duration`);
+        throw new fail(`${what}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteInput */ .Z)(text, 40)} is too long a duration`);
     return Math.round(ms);
 }
 /** Human duration in the reference's style: `0.4s`, `12s`, `3m12s`, `1h02m`. */
@@ -14267,12 +14465,43 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 4434:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ quoteInput),
+/* harmony export */   t: () => (/* binding */ escapeInvisible)
+/* harmony export */ });
+/**
+ * User input echoed in a message: quoted, cut to `max` characters, and with every character one cannot
+ * see written as an escape (`\u200b`), so "sandbox" and "sandbox" plus a zero-width space pasted from a
+ * chat no longer look the same. Control characters, format characters (zero-width, bidirectional
+ * overrides, the byte-order mark), separators other than the plain space, and unassigned or private-use
+ * code points are escaped.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu;
+function escapeInvisible(text) {
+    return text.replace(INVISIBLE, (char) => {
+        const code = char.codePointAt(0);
+        return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+function quoteInput(value, max = Number.POSITIVE_INFINITY) {
+    const chars = [...value];
+    const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
+    return `"${escapeInvisible(cut)}"`;
+}
+
+
+/***/ }),
+
 /***/ 6452:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $j: () => (/* binding */ problemsError),
 /* harmony export */   Rr: () => (/* binding */ exitCodeFor),
+/* harmony export */   XQ: () => (/* binding */ RefusalError),
 /* harmony export */   dc: () => (/* binding */ EXIT),
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage),
@@ -14286,6 +14515,14 @@ function formatDuration(ms) {
  */
 class UserError extends Error {
     name = 'UserError';
+}
+/**
+ * A refusal to change or forget what the run cannot see (no tofu state, a destroy that destroyed
+ * nothing): nothing was changed, and running the same command again refuses again until what the
+ * message names is put right, so no "resume" advice goes with it.
+ */
+class RefusalError extends UserError {
+    name = 'RefusalError';
 }
 /** The command line or action inputs are wrong (unknown flag, bad value): the documented exit 2. */
 class UsageError extends UserError {
@@ -15089,6 +15326,8 @@ async function withDeployLock({ file, cluster, operation, output, redactor, sign
 /* unused harmony export MAX_NODES */
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2335);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4434);
+
 
 
 /**
@@ -15104,7 +15343,7 @@ const DURATION_LIMITS = {
 function parseDurationOption(text, where, limits) {
     const ms = (0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E)(text, where, _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb);
     if (ms < limits.min || ms > limits.max) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${text.trim()}" is out of range; give a duration from ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.min)} to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.max)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(text.trim())} is out of range; give a duration from ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.min)} to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.max)}`);
     }
     return ms;
 }
@@ -15113,7 +15352,7 @@ const MAX_NODES = 10_000;
 function parseNodeCount(text, where) {
     const value = text.trim();
     if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NODES) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value}" is not a node count; give a whole number from 1 to ${MAX_NODES}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value)} is not a node count; give a whole number from 1 to ${MAX_NODES}`);
     }
     return Number(value);
 }
@@ -15125,7 +15364,7 @@ const DEPLOYMENT_METHODS = ['kubespray', 'none', 'cluster-api'];
 function parseMethod(text, where) {
     const value = text.trim();
     if (!DEPLOYMENT_METHODS.includes(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value)} is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
     }
     return value;
 }
@@ -15135,7 +15374,7 @@ const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting wi
 function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb) {
     const value = text.trim();
     if (!NAME_PATTERN.test(value))
-        throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
+        throw new fail(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value, 80)} ${NAME_RULE}`);
     return value;
 }
 /** What a run does to a cluster: each is an ordered plan of steps (model/operations.ts). `check` only reads. */
@@ -15143,16 +15382,19 @@ const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check'];
 function parseOperation(text, where) {
     const value = text.trim();
     if (!OPERATIONS.includes(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value, 40)} is not an operation; use one of ${OPERATIONS.join(', ')}`);
     }
     return value;
 }
-/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube/version.ts compares them. */
-const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
+/**
+ * A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config, without
+ * leading zeros (`01.34.0` would reach Kubespray as kube_version=01.34.0); kube/version.ts compares them.
+ */
+const KUBERNETES_VERSION_PATTERN = /^v?(?:0|[1-9]\d{0,2})\.(?:0|[1-9]\d{0,2})\.(?:0|[1-9]\d{0,3})$/;
 function parseKubernetesVersionOption(text, where) {
     const value = text.trim();
     if (!KUBERNETES_VERSION_PATTERN.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value, 40)} is not a Kubernetes version; give one like 1.34.2`);
     }
     return value.replace(/^v/, '');
 }
@@ -16881,7 +17123,10 @@ var keystone = __nccwpck_require__(5842);
 ;// CONCATENATED MODULE: ./lib/core/model/nodes.js
 const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
 
+// EXTERNAL MODULE: ./lib/core/lib/echo.js
+var echo = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: ./lib/core/model/settings.js
+
 
 
 
@@ -17008,7 +17253,7 @@ function checkDestroyConfirmation(settings, given, how = { flag: '--confirm', in
     if (value === clusterName)
         return;
     throw new errors/* UsageError */.eb(value
-        ? `destroy: ${how.flag} "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+        ? `destroy: ${how.flag} ${(0,echo/* quoteInput */.Z)(value, 80)} is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
         : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`);
 }
 function clusterId(settings) {
@@ -17038,7 +17283,9 @@ function runtimePaths(settings) {
 __nccwpck_require__.d(__webpack_exports__, {
   Dc: () => (/* binding */ HISTORY_LIMIT),
   Mc: () => (/* binding */ LocalStateStore),
-  p$: () => (/* binding */ emptyState)
+  p$: () => (/* binding */ emptyState),
+  zk: () => (/* binding */ recordsDeployedCluster),
+  rX: () => (/* binding */ redactState)
 });
 
 // UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
@@ -17169,6 +17416,11 @@ const DeployStateSchema = schemas/* object */.Ikc({
     upgradeTarget: schemas/* string */.YjP().optional(),
     /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
     clusterApi: ClusterApiStateSchema.optional(),
+    /**
+     * When a deploy first made the cluster's infrastructure (its apply succeeded); kept across runs until a
+     * destroy completes, so a destroy that finds no tofu state knows there was one.
+     */
+    deployedAt: datetime().optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),
     /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
     history: schemas/* array */.YOg(AttemptSchema)
@@ -17225,6 +17477,41 @@ class LocalStateStore {
         await (0,files/* writePrivateFile */.Pl)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
     }
 }
+/**
+ * Whether a saved state says the cluster's infrastructure exists: a deploy applied it (deployedAt, or,
+ * in a state written before that was kept, a deploy that applied or an upgrade) and no destroy has completed.
+ */
+function recordsDeployedCluster(state) {
+    if (!state || state.destroyedAt)
+        return false;
+    if (state.deployedAt)
+        return true;
+    if (state.operation === 'upgrade')
+        return true;
+    return state.operation === 'deploy' && (!!state.completedAt || state.steps['opentofu-apply']?.status === 'success');
+}
+/**
+ * The state as saved: its free text (step errors, details, warnings, an override's reason) redacted.
+ * Not its structure: a short secret (a password "demo", a token "x") masked in the cluster's name or a
+ * timestamp would make the state another cluster's, or invalid, and the next run refuse it.
+ */
+function redactState(state, redact) {
+    const text = (value) => (value === undefined ? undefined : redact(value));
+    const steps = Object.fromEntries(Object.entries(state.steps).map(([id, step]) => [
+        id,
+        {
+            ...step,
+            ...(step.error !== undefined && { error: text(step.error) }),
+            ...(step.detail !== undefined && { detail: text(step.detail) }),
+            ...(step.warnings && { warnings: step.warnings.map(redact) }),
+        },
+    ]));
+    const nodeWork = state.nodeWork && {
+        ...state.nodeWork,
+        ...(state.nodeWork.unsafeOverride !== undefined && { unsafeOverride: text(state.nodeWork.unsafeOverride) }),
+    };
+    return { ...state, steps, ...(nodeWork && { nodeWork }) };
+}
 
 
 /***/ }),
@@ -17247,10 +17534,12 @@ class LocalStateStore {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2857);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4324);
+/* harmony import */ var _lib_echo_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4434);
+
 
 
 
@@ -17466,7 +17755,7 @@ function parseCredentialValue(spec, raw, where, fail = _lib_errors_js__WEBPACK_I
             return true;
         if (FALSE.test(text))
             return false;
-        throw new fail(`${where}: "${text}" is not true or false`);
+        throw new fail(`${where}: ${(0,_lib_echo_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteInput */ .Z)(text)} is not true or false`);
     }
     if (typeof raw !== 'string' && typeof raw !== 'number')
         throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
@@ -17477,11 +17766,11 @@ function parseCredentialValue(spec, raw, where, fail = _lib_errors_js__WEBPACK_I
     if (/[\0-\x1f\x7f]/.test(text))
         throw new fail(`${where}: contains a line break or control character`);
     if (spec.type === 'interface' && !INTERFACES.includes(text)) {
-        throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
+        throw new fail(`${where}: ${(0,_lib_echo_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteInput */ .Z)(text)} is not one of ${INTERFACES.join(', ')}`);
     }
     // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
     if (spec.type === 'url' && !isHttpUrl(text))
-        throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
+        throw new fail(`${where}: ${(0,_lib_echo_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteInput */ .Z)(text)} is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
     return text;
 }
 function isHttpUrl(text) {
@@ -17572,8 +17861,8 @@ function cloudsYamlCandidates(file, env) {
     ].filter((f) => !!f);
 }
 /** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
-const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
+const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({
+    clouds: zod__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_7__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
 });
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
 function credentialsFromCloudsYaml(cloud, file, env = process.env) {
@@ -17694,17 +17983,17 @@ const SECRET_ENV_NAMES = new Set([
     'OS_TOKEN',
 ]);
 /** The config's `cloud.openstack` block, checked field by field with the table's types. */
-const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
+const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
     const schema = spec.type === 'boolean'
-        ? zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY()
+        ? zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY()
         : spec.type === 'interface'
-            ? zod__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(INTERFACES)
+            ? zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(INTERFACES)
             : spec.type === 'url'
-                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({
+                ? zod__WEBPACK_IMPORTED_MODULE_7__/* .url */ .OZ5({
                     protocol: /^https?$/,
                     error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3',
                 })
-                : zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().trim();
+                : zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().trim();
     return spec.config.map((key) => [key, schema.optional()]);
 })));
 /** Problems with the resolved credentials that need no network to find. */
