@@ -395,12 +395,39 @@ export function parseCli(argv: string[]): CliCommand {
       throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
     }
   }
-  // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
+  // The readiness gate's flags: only the operations that end in wait-ready read them; elsewhere they would change nothing.
+  const noReadinessGate: Partial<Record<Operation, string>> = {
+    check: 'a check reads the cluster once and compares its nodes with the inventory',
+    destroy: 'a destroy waits for no cluster to become ready',
+  };
   for (const flag of ['timeout', 'interval', 'nodes']) {
-    if (operation === 'check' && v[flag] !== undefined) {
+    const why = noReadinessGate[operation];
+    if (why && v[flag] !== undefined) {
       throw new UsageError(
-        `${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`,
+        `${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`,
       );
+    }
+  }
+  // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
+  const toolFlags: Record<string, { of: string; operations: readonly Operation[] }> = {
+    venv: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    'pip-arg': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    python: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    'ssh-private-key-file': {
+      of: 'the operations that run Kubespray (deploy, upgrade)',
+      operations: ['deploy', 'upgrade'],
+    },
+    'ssh-user': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    converge: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+    tofu: {
+      of: 'the operations that run OpenTofu (deploy, destroy, check)',
+      operations: ['deploy', 'destroy', 'check'],
+    },
+  };
+  for (const [flag, { of, operations }] of Object.entries(toolFlags)) {
+    if (v[flag] !== undefined && !operations.includes(operation)) {
+      const where = command === 'plan' ? `plan --operation ${operation}` : operation;
+      throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${operation}: it would be ignored`);
     }
   }
   // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).

@@ -1,6 +1,7 @@
 import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/openstack/credentials.js';
 import { parseApiHost } from '../core/lib/address.js';
 import { formatIssues, UsageError, UserError } from '../core/lib/errors.js';
+import { quoteInput } from '../core/lib/echo.js';
 import {
   DURATION_LIMITS,
   parseDurationOption,
@@ -74,7 +75,7 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   if (value === '') return fallback;
   checkLine(name, value);
   if (!allowed.includes(value as T))
-    throw new UsageError(`input ${name}: "${value}" is not one of ${allowed.join(', ')}`);
+    throw new UsageError(`input ${name}: ${quoteInput(value)} is not one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -84,7 +85,7 @@ export function bool(name: string, value: string): boolean {
   checkLine(name, value);
   if (/^(true|yes|1)$/i.test(value)) return true;
   if (/^(false|no|0)$/i.test(value)) return false;
-  throw new UsageError(`input ${name}: "${value}" is not true or false`);
+  throw new UsageError(`input ${name}: ${quoteInput(value)} is not true or false`);
 }
 
 /** Every secret-looking leaf of a clouds.yaml document, to mask. */

@@ -9,21 +9,13 @@ import * as core from './actions-core.js';
 import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
 import { secretBox } from './clients.js';
 import type { ActionSettings } from './inputs.js';
+import { tofuStateFile } from '../core/tofu/state-guard.js';
+
+export { declaredBackend, tofuStateFile } from '../core/tofu/state-guard.js';
 
 export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
 export const KUBECONFIG_ARTIFACT_FILE = 'kubeconfig.age';
 export const INVENTORY_ARTIFACT_FILE = 'inventory.yaml.age';
-
-/** The backend the cluster's OpenTofu code declares; no `backend` block means local. */
-export async function declaredBackend(clusterDir: string): Promise<string> {
-  const files = (await fs.readdir(clusterDir).catch(() => [] as string[])).filter((f) => f.endsWith('.tf'));
-  for (const file of files) {
-    const text = await fs.readFile(path.join(clusterDir, file), 'utf8');
-    const match = /^\s*backend\s+"([\w-]+)"/m.exec(text.replace(/#.*$|\/\/.*$/gm, ''));
-    if (match) return match[1]!;
-  }
-  return 'local';
-}
 
 export function localBackendRefusal(clusterDir: string): UserError {
   return new UserError(
@@ -31,29 +23,6 @@ export function localBackendRefusal(clusterDir: string): UserError {
       'which is discarded when the job ends: the cloud resources would be orphaned. Configure a remote backend in the cluster ' +
       'directory (backend "s3" — also for OpenStack Swift through its S3 API —, "http" or "pg"), or set tofu-state: artifact ' +
       'with tofu-state-passphrase to keep the state encrypted in a workflow artifact (artifacts expire; a remote backend is the durable choice).',
-  );
-}
-
-/**
- * A destroy with a local backend and no state on this runner (none kept, or its artifact expired)
- * would destroy nothing while the cloud resources stay, and then forget the cluster.
- */
-export function missingStateForDestroy(clusterDir: string): UserError {
-  return new UserError(
-    `opentofu-destroy: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so it would destroy nothing while the ` +
-      'cloud resources stay, and then forget the cluster. Destroy with the state the deploy kept: its remote backend, or tofu-state: artifact ' +
-      'with the passphrase the deploy used (a state artifact expires; with none left, delete the resources in OpenStack by hand).',
-  );
-}
-
-/**
- * A check with a local backend and no tofu state on this runner would report every resource as
- * drift (to be created), and say nothing true about the infrastructure.
- */
-export function missingStateForCheck(clusterDir: string): UserError {
-  return new UserError(
-    `opentofu-drift: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so every resource would show as drift. ` +
-      'Check with the state the deploy kept: its remote backend, or tofu-state: artifact with the passphrase the deploy used (state-store: artifact, github-token with actions: read).',
   );
 }
 
@@ -96,8 +65,6 @@ export async function restoreEncrypted(
   await writeFileAtomic(target, bytes, 0o600);
   return true;
 }
-
-export const tofuStateFile = (clusterDir: string): string => path.join(clusterDir, 'terraform.tfstate');
 
 /**
  * After the resume state has loaded: the tofu state (tofu-state: artifact) and, for a run (not a

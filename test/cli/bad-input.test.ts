@@ -50,6 +50,8 @@ interface Ctx {
   run: SandboxRun;
   tmp: string;
   baseConfig: string;
+  /** @state: the row's own empty one (@tmp/state), or a deployed cluster's. */
+  stateDir?: string;
 }
 
 const notRoot = () => process.getuid?.() !== 0;
@@ -629,6 +631,135 @@ const flagRows: Row[] = [
   ],
 ];
 
+/** Issue 17 on the flags alone: each option checked against the operation's own list, echoes made visible. */
+const ZWSP = '\u200b';
+const READINESS = /is an option of the readiness gate \(deploy, upgrade, wait-ready\), not /;
+const day2FlagRows: Row[] = [
+  [
+    'destroy --step forget-cluster (forgets a cluster it did not destroy)',
+    destroy('--confirm', 'sandbox', '--step', 'forget-cluster'),
+    2,
+    /^destroy: --step forget-cluster .*opentofu-destroy/,
+    {},
+  ],
+  [
+    'destroy --from-step forget-cluster',
+    destroy('--confirm', 'sandbox', '--from-step', 'forget-cluster'),
+    2,
+    /^destroy: --from-step forget-cluster .*opentofu-destroy/,
+    {},
+  ],
+  [
+    'plan --operation destroy --step forget-cluster',
+    plan('--operation', 'destroy', '--step', 'forget-cluster'),
+    2,
+    /^destroy: --step forget-cluster .*opentofu-destroy/,
+    {},
+  ],
+  [
+    '--kubernetes-version 01.34.0 (a leading zero)',
+    upgrade('--kubernetes-version', '01.34.0'),
+    2,
+    `--kubernetes-version: "01.34.0" ${NOT_VERSION}`,
+    {},
+  ],
+  [
+    '--kubernetes-version 1.034.0',
+    plan('--operation', 'upgrade', '--kubernetes-version', '1.034.0'),
+    2,
+    `--kubernetes-version: "1.034.0" ${NOT_VERSION}`,
+    {},
+  ],
+  [
+    '--kubernetes-version v1.34.00',
+    upgrade('--kubernetes-version', 'v1.34.00'),
+    2,
+    `--kubernetes-version: "v1.34.00" ${NOT_VERSION}`,
+    {},
+  ],
+  [
+    'destroy --nodes 3',
+    destroy('--confirm', 'sandbox', '--nodes', '3'),
+    2,
+    new RegExp(`^destroy: --nodes ${READINESS.source}destroy`),
+    {},
+  ],
+  [
+    'destroy --timeout 5m',
+    destroy('--confirm', 'sandbox', '--timeout', '5m'),
+    2,
+    new RegExp(`^destroy: --timeout ${READINESS.source}destroy`),
+    {},
+  ],
+  [
+    'plan --operation destroy --nodes 3 --timeout 5m',
+    plan('--operation', 'destroy', '--nodes', '3', '--timeout', '5m'),
+    2,
+    new RegExp(`^plan --operation destroy: --(nodes|timeout) ${READINESS.source}destroy: `),
+    {},
+  ],
+  [
+    'plan --operation destroy --interval 1s',
+    plan('--operation', 'destroy', '--interval', '1s'),
+    2,
+    new RegExp(`^plan --operation destroy: --interval ${READINESS.source}destroy: `),
+    {},
+  ],
+  [
+    'destroy --venv (no Kubespray in a destroy)',
+    destroy('--confirm', 'sandbox', '--venv', '/opt/venv'),
+    2,
+    'destroy: --venv is an option of the operations that run Kubespray (deploy, upgrade), not destroy: it would be ignored',
+  ],
+  [
+    'check --pip-arg',
+    ['check', '--config', '@config', '--state-dir', '@state', '--pip-arg', '--no-index'],
+    2,
+    'check: --pip-arg is an option of the operations that run Kubespray (deploy, upgrade), not check: it would be ignored',
+  ],
+  [
+    'plan --operation upgrade --tofu (no OpenTofu in an upgrade)',
+    plan('--operation', 'upgrade', '--tofu', '/usr/bin/tofu'),
+    2,
+    'plan --operation upgrade: --tofu is an option of the operations that run OpenTofu (deploy, destroy, check), not upgrade: it would be ignored',
+  ],
+  [
+    '--confirm with a zero-width space (pasted from chat), shown escaped',
+    destroy('--confirm', `sandbox${ZWSP}`),
+    2,
+    'destroy: --confirm "sandbox\\u200b" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: --confirm sandbox',
+    {},
+  ],
+  [
+    '--confirm with a right-to-left override, shown escaped',
+    destroy('--confirm', 'xobdnas\u202e'),
+    2,
+    'destroy: --confirm "xobdnas\\u202e" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: --confirm sandbox',
+    {},
+  ],
+  [
+    '--operation with a zero-width space, shown escaped',
+    plan('--operation', `destroy${ZWSP}`),
+    2,
+    '--operation: "destroy\\u200b" is not an operation; use one of deploy, upgrade, destroy, check',
+    {},
+  ],
+  [
+    '--kubernetes-version with a zero-width space, shown escaped',
+    upgrade('--kubernetes-version', `1.34.2${ZWSP}`),
+    2,
+    `--kubernetes-version: "1.34.2\\u200b" ${NOT_VERSION}`,
+    {},
+  ],
+  [
+    '--cluster with a byte-order mark, shown escaped',
+    ['plan', '--cluster-dir', '@cluster', '--vip', '10.0.0.1', '--state-dir', '@state', '--cluster', 'a\ufeffb'],
+    2,
+    `--cluster: "a\\ufeffb" ${NOT_A_NAME}`,
+    {},
+  ],
+];
+
 const configRows: Row[] = [
   ['--config missing', ['plan', '--config', '@tmp/missing.yaml'], 1, 'config file not found: @tmp/missing.yaml'],
   [
@@ -994,6 +1125,22 @@ const configRows: Row[] = [
         },
       },
     ),
+  ),
+  oneIssue(
+    '--config with kubernetes.version "01.34.0" (a leading zero)',
+    [...planWith('kv0.yaml'), '--operation', 'upgrade'],
+    '@tmp/kv0.yaml',
+    'opencenter.cluster.kubernetes.version',
+    'must be a Kubernetes version like 1.34.2',
+    { files: { 'kv0.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "01.34.0"')) } },
+  ),
+  oneIssue(
+    '--config with kubernetes.version "1.33.05"',
+    [...planWith('kv05.yaml'), '--operation', 'upgrade'],
+    '@tmp/kv05.yaml',
+    'opencenter.cluster.kubernetes.version',
+    'must be a Kubernetes version like 1.34.2',
+    { files: { 'kv05.yaml': cfg((t) => t.replace('version: 1.33.5', 'version: "1.33.05"')) } },
   ),
   oneIssue(
     '--config with kubernetes.version "1.34"',
@@ -1847,9 +1994,9 @@ async function createFiles(ctx: Ctx, files: Record<string, FileSpec>): Promise<v
 
 function placeholders(ctx: Ctx): [string, string][] {
   return [
-    ['@cluster', run.sandbox.clusterDir],
-    ['@config', run.sandbox.configPath],
-    ['@state', path.join(ctx.tmp, 'state')],
+    ['@cluster', ctx.run.sandbox.clusterDir],
+    ['@config', ctx.run.sandbox.configPath],
+    ['@state', ctx.stateDir ?? path.join(ctx.tmp, 'state')],
     ['@tmp', ctx.tmp],
   ];
 }
@@ -1880,9 +2027,15 @@ function check(result: CliOutput, code: number, error: string | RegExp | null, e
   for (const more of rest) expect(more, `an extra line in: ${stderr}`).toMatch(extra.more ?? /^(?!)/);
 }
 
-async function runRow(argv: string[], code: number, error: string | RegExp | null, extra: Extra = {}): Promise<void> {
+async function runRow(
+  argv: string[],
+  code: number,
+  error: string | RegExp | null,
+  extra: Extra = {},
+  on: Omit<Ctx, 'tmp'> = { run, baseConfig },
+): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(tmpdir(), 'bad-input-'));
-  const ctx: Ctx = { run, tmp, baseConfig };
+  const ctx: Ctx = { ...on, tmp };
   try {
     await createFiles(ctx, extra.files ?? {});
     await extra.setup?.(ctx);
@@ -1908,6 +2061,10 @@ describe('bad input: flags', () => {
   it.each(runnable(flagRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
 });
 
+describe('bad input: day-2 flags (issue 17)', () => {
+  it.each(runnable(day2FlagRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
 describe('bad input: config files', () => {
   it.each(runnable(configRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
 });
@@ -1922,6 +2079,302 @@ describe('bad input: kubeconfig files (wait-ready, normalize-kubeconfig)', () =>
 
 describe('bad input: state and lock files', () => {
   it.each(runnable(stateRows))('%s', async (_name, argv, code, error, extra) => runRow(argv, code, error, extra));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Day 2 on a deployed cluster (issue 17): a wrong call refuses, and changes or forgets nothing.
+
+/**
+ * A copy of the deployed cluster dir at @tmp/fresh, as another runner or a fresh checkout has it: no
+ * venv, no .terraform; the tofu state absent, empty (no resources) or copied; Kubespray kept or not.
+ */
+function freshClusterDir(tofuState: 'none' | 'empty' | 'copy', kubespray = true) {
+  return async (ctx: Ctx) => {
+    const from = ctx.run.sandbox.clusterDir;
+    const to = path.join(ctx.tmp, 'fresh');
+    const skip = new Set(['venv', '.terraform', 'terraform.tfstate', 'terraform.tfstate.backup']);
+    if (!kubespray) skip.add('kubespray');
+    await fs.cp(from, to, {
+      recursive: true,
+      filter: (source) => source === from || !skip.has(path.relative(from, source).split(path.sep)[0]!),
+    });
+    const state = path.join(to, 'terraform.tfstate');
+    if (tofuState === 'copy') await fs.copyFile(path.join(from, 'terraform.tfstate'), state);
+    if (tofuState === 'empty') {
+      const deployed = JSON.parse(await fs.readFile(path.join(from, 'terraform.tfstate'), 'utf8'));
+      await fs.writeFile(
+        state,
+        JSON.stringify({ ...deployed, serial: deployed.serial + 1, resources: [], outputs: {} }),
+      );
+    }
+  };
+}
+const inDeployed = (command: string, ...extra: string[]) => [
+  command,
+  '--config',
+  '@config',
+  '--state-dir',
+  '@state',
+  '--skip-auth-check',
+  ...extra,
+];
+const NOT_COMPLETE =
+  /^(?![\s\S]*(complete: its infrastructure|Upgrade of demo\/sandbox .*complete|Resume: run the same deploy))/;
+/** A refusal changed nothing: no "complete", and no advice to run it again as it is. */
+const REFUSED = /^(?![\s\S]*(complete: its infrastructure|Resume:))/;
+
+interface DeployedExtra extends Extra {
+  /** A data-loss case: the tofu state and the kubeconfig must be byte for byte as the deploy left them. */
+  untouched?: true;
+  /** Checks the saved resume state afterwards (its path given). */
+  after?: (statePath: string) => Promise<void>;
+  /** Undo what setup did outside @tmp (a fail hook; the node registry is put back by itself). */
+  cleanup?: (ctx: Ctx) => Promise<void>;
+}
+type DeployedRow = [name: string, argv: string[], code: number, error: string | RegExp | null, extra?: DeployedExtra];
+
+const deployedRows: DeployedRow[] = [
+  // 1. destroy without the tofu state the deploy made
+  [
+    'destroy from a cluster dir without terraform.tfstate (a fresh checkout) is refused, naming where it looked',
+    inDeployed('destroy', '--cluster-dir', '@tmp/fresh', '--confirm', 'sandbox'),
+    1,
+    /no tofu state at @tmp\/fresh\/terraform\.tfstate/,
+    { setup: freshClusterDir('none'), untouched: true, stdout: REFUSED },
+  ],
+  [
+    'destroy with an empty tofu state while the resume state records a deploy is refused',
+    inDeployed('destroy', '--cluster-dir', '@tmp/fresh', '--confirm', 'sandbox'),
+    1,
+    /tofu state at @tmp\/fresh\/terraform\.tfstate holds no resources/,
+    { setup: freshClusterDir('empty'), untouched: true, stdout: REFUSED },
+  ],
+  // 2. forget-cluster without the destroy
+  [
+    'destroy --step forget-cluster of a deployed cluster forgets nothing',
+    inDeployed('destroy', '--confirm', 'sandbox', '--step', 'forget-cluster'),
+    2,
+    /^destroy: --step forget-cluster .*opentofu-destroy/,
+    { untouched: true, stdout: NOT_COMPLETE },
+  ],
+  [
+    'destroy --from-step forget-cluster of a deployed cluster forgets nothing',
+    inDeployed('destroy', '--confirm', 'sandbox', '--from-step', 'forget-cluster'),
+    2,
+    /^destroy: --from-step forget-cluster .*opentofu-destroy/,
+    { untouched: true, stdout: NOT_COMPLETE },
+  ],
+  // 3. an upgrade that upgraded nothing
+  [
+    'upgrade while the API lists none of the inventory nodes fails, naming them',
+    inDeployed('upgrade', '--kubernetes-version', '1.34.0'),
+    1,
+    /^upgrading the cluster: step "kubernetes-version-check" failed: .*sandbox-cp-0, sandbox-worker-0.*not listed by the Kubernetes API/,
+    {
+      setup: async (ctx) => ctx.run.sandbox.api.setNodes([]),
+      untouched: true,
+      stdout: NOT_COMPLETE,
+    },
+  ],
+  [
+    'upgrade while the API lists only the control plane fails, naming the missing worker',
+    inDeployed('upgrade', '--kubernetes-version', '1.34.0'),
+    1,
+    /^upgrading the cluster: step "kubernetes-version-check" failed: .*sandbox-worker-0.*not listed by the Kubernetes API/,
+    {
+      setup: async (ctx) =>
+        ctx.run.sandbox.api.setNodes([
+          { name: 'sandbox-cp-0', ready: true, kubeletVersion: 'v1.33.5', roles: ['control-plane'] },
+        ]),
+      untouched: true,
+      stdout: NOT_COMPLETE,
+    },
+  ],
+  // 4. a node_resource that matches nothing of a plan that deletes a node
+  [
+    'deploy with a typo in opentofu.node_resource.type while the plan deletes a worker is refused before the apply',
+    ['deploy', '--config', '@tmp/typo.yaml', '--state-dir', '@state', '--skip-auth-check'],
+    1,
+    /opentofu\.node_resource.*terraform_dta.*matches no resource of the plan.*terraform_data/,
+    {
+      files: { 'typo.yaml': cfg((t) => t.replace('type: terraform_data', 'type: terraform_dta')) },
+      env: { TF_VAR_worker_count: '0' },
+      untouched: true,
+    },
+  ],
+  [
+    'plan --tofu-plan with a typo in opentofu.node_resource.name_attribute names the setting',
+    ['plan', '--config', '@tmp/typo.yaml', '--state-dir', '@state', '--skip-auth-check', '--tofu-plan'],
+    1,
+    /opentofu\.node_resource.*input\.nodename.*matches no resource of the plan.*terraform_data/,
+    {
+      files: {
+        'typo.yaml': cfg((t) => t.replace('name_attribute: input.node_name', 'name_attribute: input.nodename')),
+      },
+      env: { TF_VAR_worker_count: '0' },
+      untouched: true,
+    },
+  ],
+  // 5. check without the tofu state
+  [
+    'check in a cluster dir without tofu state is refused, as the action refuses it',
+    inDeployed('check', '--cluster-dir', '@tmp/fresh'),
+    1,
+    /no tofu state at @tmp\/fresh\/terraform\.tfstate/,
+    { setup: freshClusterDir('none'), untouched: true },
+  ],
+  // 6. the tool's reason, and the file it read
+  [
+    "upgrade with a kubeconfig whose API refuses connections says kubectl's reason and names the kubeconfig",
+    inDeployed('upgrade', '--kubernetes-version', '1.34.0', '--kubeconfig', '@tmp/kc'),
+    1,
+    /^upgrading the cluster: step "kubernetes-version-check" failed: kubectl exited with 1: The connection to the server 127\.0\.0\.1:1 was refused.*@tmp\/kc/,
+    { files: { kc: KUBECONFIG_OK('https://127.0.0.1:1') } },
+  ],
+  // 10. preflight asks only for what the operation's steps use
+  [
+    'check on a runner with the tofu state and inventory but no Kubespray checkout',
+    inDeployed('check', '--cluster-dir', '@tmp/fresh'),
+    0,
+    null,
+    { setup: freshClusterDir('copy', false), stdout: /Check of demo\/sandbox: no drift, healthy/ },
+  ],
+  // 11. resume advice names the operation, and only where a re-run helps
+  [
+    'a failed upgrade says to run the same upgrade again',
+    inDeployed('upgrade', '--kubernetes-version', '1.34.0'),
+    1,
+    /^upgrading the cluster: step "kubespray-upgrade-control-plane" failed: ansible-playbook exited with 2/,
+    {
+      setup: (ctx) => fs.writeFile(path.join(ctx.run.sandbox.clusterDir, '.sandbox-fail-upgrade'), 'sandbox-cp-0\n'),
+      cleanup: (ctx) => fs.rm(path.join(ctx.run.sandbox.clusterDir, '.sandbox-fail-upgrade'), { force: true }),
+      stdout: /Resume: run the same upgrade again[\s\S]*$(?<![\s\S]*same deploy[\s\S]*)/,
+    },
+  ],
+  // Probe: a secret that is also a word of the state's structure
+  [
+    'a credential secret equal to the cluster name leaves the resume state readable (its structure is not redacted)',
+    inDeployed('deploy', '--step', 'openstack-preflight'),
+    0,
+    null,
+    {
+      env: { OS_APPLICATION_CREDENTIAL_SECRET: 'sandbox' },
+      stdout: /demo\/\*\*\*/, // the console still masks it
+      after: async (statePath) => {
+        const state = JSON.parse(await fs.readFile(statePath, 'utf8'));
+        expect(state.cluster).toBe('demo/sandbox');
+        expect(Date.parse(state.updatedAt)).not.toBeNaN();
+      },
+    },
+  ],
+  [
+    'a kubeconfig token of one character leaves the resume state readable',
+    inDeployed('upgrade', '--kubernetes-version', '1.34.0', '--kubeconfig', '@tmp/kc'),
+    1,
+    /kubectl exited with 1: error: You must be logged in to the server|kubectl exited with 1/,
+    {
+      files: { kc: KUBECONFIG_OK('https://127.0.0.1:1').replace(/token: .*/, 'token: x') },
+      after: async (statePath) => {
+        const state = JSON.parse(await fs.readFile(statePath, 'utf8'));
+        expect(state.cluster).toBe('demo/sandbox');
+        expect(state.operation).toBe('upgrade');
+      },
+    },
+  ],
+];
+
+describe('bad input: day 2 on a deployed cluster (issue 17)', () => {
+  let deployed: SandboxRun;
+  let deployedConfig: string;
+  beforeAll(async () => {
+    deployed = await startSandbox();
+    const first = await deployed.deploy();
+    expect(first.result.error, first.console).toBeUndefined();
+    deployedConfig = (await fs.readFile(deployed.sandbox.configPath, 'utf8')).replace(
+      /local_dir: .*/,
+      `local_dir: ${path.join(deployed.workDir, 'gitops')}`,
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await deployed?.close();
+    if (deployed) await fs.rm(deployed.workDir, { recursive: true, force: true });
+  });
+
+  /** What a wrong call must not change, read before the row and put back after it (rows run on one deployment). */
+  const kept = () => {
+    const dir = path.join(deployed.stateDir, 'demo', 'sandbox');
+    return {
+      tofuState: path.join(deployed.sandbox.clusterDir, 'terraform.tfstate'),
+      kubeconfig: path.join(dir, 'kubeconfig'),
+      state: path.join(dir, 'state.json'),
+      inventory: path.join(deployed.sandbox.clusterDir, 'inventory', 'inventory.yaml'),
+      registry: deployed.sandbox.registryFile,
+    };
+  };
+  const read = async (file: string) => fs.readFile(file).catch(() => undefined);
+
+  async function runDeployedRow(argv: string[], code: number, error: string | RegExp | null, extra: DeployedExtra) {
+    const files = kept();
+    const before = Object.fromEntries(
+      await Promise.all(Object.entries(files).map(async ([k, f]) => [k, await read(f)] as const)),
+    );
+    const on = { run: deployed, baseConfig: deployedConfig, stateDir: deployed.stateDir };
+    vi.stubEnv('PATH', deployed.env.PATH);
+    try {
+      await runRow(argv, code, error, extra, on);
+      await extra.after?.(files.state);
+      if (extra.untouched) {
+        expect(await read(files.tofuState), 'the tofu state').toEqual(before.tofuState);
+        expect(await read(files.kubeconfig), 'the kubeconfig').toEqual(before.kubeconfig);
+        const state = JSON.parse((await read(files.state))!.toString());
+        expect(state.destroyedAt, 'the resume state').toBeUndefined();
+      }
+    } finally {
+      await extra.cleanup?.({ ...on, tmp: '' });
+      for (const [key, file] of Object.entries(files)) {
+        const content = before[key];
+        if (content) await fs.writeFile(file, content);
+      }
+    }
+  }
+
+  const rows = () =>
+    deployedRows.map(
+      (row) => [...row.slice(0, 4), row[4] ?? {}] as [string, string[], number, string | RegExp | null, DeployedExtra],
+    );
+
+  it.each(rows())('%s', async (_name, argv, code, error, extra) => runDeployedRow(argv, code, error, extra), 120_000);
+
+  // Last: it destroys the deployment the rows share.
+  it('kill -9 during the destroy apply: the re-run finishes the destroy (its own empty state is no refusal) and forgets the cluster', async () => {
+    const env = { ...deployed.env, TF_VAR_destroy_sleep_seconds: '15' };
+    const redeploy = await deployed.deploy({}, { env });
+    expect(redeploy.result.error, redeploy.console).toBeUndefined();
+    const args = ['destroy', '--config', deployed.sandbox.configPath, '--state-dir', deployed.stateDir];
+    const confirmed = [...args, '--skip-auth-check', '--confirm', 'sandbox'];
+    let destroying!: () => void;
+    const started = new Promise<void>((resolve) => (destroying = resolve));
+    const first = cli(confirmed, env, (out) => {
+      if (/Destroying\.\.\.|Still destroying/.test(out)) destroying();
+    });
+    await started;
+    first.kill('SIGKILL');
+    expect((await first.done).code).toBe(null);
+    const statePath = path.join(deployed.stateDir, 'demo', 'sandbox', 'state.json');
+    const killed = JSON.parse(await fs.readFile(statePath, 'utf8'));
+    expect(killed).toMatchObject({ operation: 'destroy', deployedAt: expect.any(String) });
+    expect(killed.destroyedAt).toBeUndefined();
+
+    const again = await cli(confirmed, env).done;
+    expect(again.code, `${again.stdout}${again.stderr}`).toBe(0);
+    expect(again.stdout).toContain('Destroy of demo/sandbox complete');
+    const tofuState = JSON.parse(
+      await fs.readFile(path.join(deployed.sandbox.clusterDir, 'terraform.tfstate'), 'utf8'),
+    );
+    expect(tofuState.resources).toEqual([]);
+    expect(JSON.parse(await fs.readFile(statePath, 'utf8')).destroyedAt).toEqual(expect.any(String));
+    expect(existsSync(path.join(deployed.stateDir, 'demo', 'sandbox', 'kubeconfig'))).toBe(false);
+  }, 300_000);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -300,6 +300,40 @@ const rows: Row[] = [
   ],
 ];
 
+/** Issue 17: versions without leading zeros, forget-cluster never alone, invisible characters shown. */
+const day2Rows: Row[] = [
+  [
+    'kubernetes-version: 01.34.0 (a leading zero)',
+    { operation: 'upgrade', 'kubernetes-version': '01.34.0' },
+    'input kubernetes-version: "01.34.0" is not a Kubernetes version; give one like 1.34.2',
+  ],
+  [
+    'kubernetes-version: v1.34.00',
+    { operation: 'upgrade', 'kubernetes-version': 'v1.34.00' },
+    'input kubernetes-version: "v1.34.00" is not a Kubernetes version; give one like 1.34.2',
+  ],
+  [
+    'step: forget-cluster on a destroy (forgets a cluster it did not destroy)',
+    { operation: 'destroy', step: 'forget-cluster' },
+    /^destroy: input step forget-cluster .*opentofu-destroy/,
+  ],
+  [
+    'from-step: forget-cluster on a destroy',
+    { operation: 'destroy', 'from-step': 'forget-cluster' },
+    /^destroy: input from-step forget-cluster .*opentofu-destroy/,
+  ],
+  [
+    'kubernetes-version with a zero-width space, shown escaped',
+    { operation: 'upgrade', 'kubernetes-version': '1.34.2\u200b' },
+    'input kubernetes-version: "1.34.2\\u200b" is not a Kubernetes version; give one like 1.34.2',
+  ],
+  [
+    'operation with a zero-width space, shown escaped',
+    { operation: 'destroy\u200b' },
+    'input operation: "destroy\\u200b" is not an operation; use one of deploy, upgrade, destroy, check',
+  ],
+];
+
 function settingsError(inputs: Record<string, string>): unknown {
   const all: Record<string, string> = { config: 'clusters/prod.yaml', ...inputs };
   try {
@@ -311,7 +345,7 @@ function settingsError(inputs: Record<string, string>): unknown {
 }
 
 describe('bad action inputs', () => {
-  it.each(rows)('%s', (_name, inputs, expected) => {
+  it.each([...rows, ...day2Rows])('%s', (_name, inputs, expected) => {
     const error = settingsError(inputs);
     expect(error).toBeInstanceOf(UsageError);
     const message = (error as Error).message;
@@ -492,7 +526,20 @@ describe('bad action inputs through the bundled actions', () => {
       /^::error::input run-id: "abc" is not/,
     ],
   ];
-  it.each(cases)('%s with %j', async (bundle, inputs, annotation) => {
+  /** Issue 17: the confirmation echoed with its invisible character shown. */
+  const day2Cases: typeof cases = [
+    [
+      'dist/deploy/index.js',
+      {
+        config: 'examples/sandbox/config.yaml',
+        operation: 'destroy',
+        'confirm-destroy': 'sandbox\u200b',
+        'state-store': 'none',
+      },
+      '::error::destroy: input confirm-destroy: "sandbox\\u200b" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: input confirm-destroy: sandbox',
+    ],
+  ];
+  it.each([...cases, ...day2Cases])('%s with %j', async (bundle, inputs, annotation) => {
     const result = await runAction(bundle, { inputs, env });
     expect(result.code).toBe(1);
     const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::error::'));

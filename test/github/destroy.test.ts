@@ -195,4 +195,48 @@ describe('the deploy action with operation: destroy', () => {
     expect(after!.state.destroyedAt).toBeUndefined(); // a fresh deploy state
     expect(Object.keys(after!.files)).not.toContain('kubeconfig.age');
   }, 120_000);
+
+  it('refuses a destroy whose tofu state holds no resources while the saved state records the deploy: nothing forgotten, a re-run refuses again', async () => {
+    // The deploy's resume state (with deployedAt) in the artifact, and on this runner an empty tofu state
+    // (a persistent runner's leftover, another workspace): the destroy plan would destroy nothing.
+    const runner = await freshRunner();
+    const dir = path.join(runner.workDir, 'planted');
+    await fs.mkdir(dir);
+    const deployedState = (await savedArtifact(201))!.state;
+    expect(deployedState.deployedAt).toEqual(expect.any(String));
+    await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(deployedState));
+    const saved = { ...process.env };
+    Object.assign(process.env, env(runner, 207));
+    try {
+      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, [path.join(dir, 'state.json')], dir);
+    } finally {
+      process.env = saved;
+    }
+    const tofuState = path.join(runner.sandbox.clusterDir, 'terraform.tfstate');
+    const empty = JSON.stringify({
+      version: 4,
+      terraform_version: '1.10.0',
+      serial: 9,
+      lineage: 'x',
+      outputs: {},
+      resources: [],
+    });
+    await fs.writeFile(tofuState, empty);
+
+    for (const runId of [208, 209]) {
+      const main = await job(runner, runId, { operation: 'destroy', 'confirm-destroy': 'sandbox' });
+      expect(main.code, main.stdout).toBe(1);
+      const annotations = main.stdout.split('\n').filter((l) => l.startsWith('::error'));
+      expect(annotations).toHaveLength(1);
+      expect(annotations[0]).toMatch(
+        /^::error title=cluster-deploy%3A step opentofu-destroy failed::destroying the infrastructure: step "opentofu-destroy" failed: opentofu-destroy: the tofu state at .*terraform\.tfstate holds no resources, while the resume state records a deploy of demo\/sandbox/,
+      );
+      expect(main.stdout).not.toContain('Forget the destroyed cluster (forget-cluster)...');
+      expect(main.summary).not.toContain('re-run this job');
+      const after = await savedArtifact(runId);
+      expect(after!.state.destroyedAt).toBeUndefined();
+      expect(after!.state.deployedAt).toBe(deployedState.deployedAt);
+    }
+    expect(await fs.readFile(tofuState, 'utf8')).toBe(empty);
+  }, 300_000);
 });

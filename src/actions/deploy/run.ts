@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describeCheckReport, type CheckReport } from '../../core/model/check-report.js';
 import { runDeploy as runEngine, type DeployResult } from '../../core/engine/engine.js';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
-import { pathExists, readTextFile, writePrivateFile } from '../../core/lib/files.js';
+import { readTextFile, writePrivateFile } from '../../core/lib/files.js';
 import { KUBECONFIG_FILE } from '../../core/lib/yaml.js';
 import { kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
 import { openPipeline } from '../../core/engine/pipeline.js';
@@ -28,14 +28,8 @@ import { actionsOutput, runContext, runUrl } from '../../github/runner.js';
 import { writeSshPrivateKey } from '../../core/kubespray/ssh-key.js';
 import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
 import { deploySummary } from '../../github/summary.js';
-import {
-  declaredBackend,
-  localBackendRefusal,
-  missingStateForCheck,
-  missingStateForDestroy,
-  restoreSavedFiles,
-  tofuStateFile,
-} from '../../github/tofu-state.js';
+import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../github/tofu-state.js';
+import { requireLocalTofuState } from '../../core/tofu/state-guard.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
@@ -138,9 +132,9 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
     core.warning(`${errorMessage(error)}\n(ignored: restart is set)`);
   }
   await restoreSavedFiles(p, settings, { kubeconfig: true });
-  const noTofuState = localBackend && !(await pathExists(tofuStateFile(p.settings.clusterDir)));
-  if (selected.includes('opentofu-destroy') && noTofuState) throw missingStateForDestroy(p.settings.clusterDir);
-  if (selected.includes('opentofu-drift') && noTofuState) throw missingStateForCheck(p.settings.clusterDir);
+  // Before the venv cache and the deployment record: the same refusal the steps make, said at once.
+  for (const step of ['opentofu-destroy', 'opentofu-drift'] as const)
+    if (selected.includes(step)) await requireLocalTofuState(p.settings.clusterDir, step);
   // A completed or destroyed state, or another operation's, is not resumed (loadStartingState starts afresh).
   const resumes = saved && !saved.completedAt && !saved.destroyedAt && saved.operation === operation;
   const resumedFrom = resumes ? resumeDescription(store) : undefined;
@@ -190,8 +184,9 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
       stateLocation: store.location,
       logLocation: settings.stateStore === 'artifact' ? `deploy.log in the same artifact` : result.logPath,
       resumedFrom,
-      resumeHint:
-        operation === 'check'
+      resumeHint: result.refused
+        ? undefined
+        : operation === 'check'
           ? 'A check keeps no state: run it again once the cause is fixed.'
           : `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
       operation,

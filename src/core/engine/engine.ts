@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CommandFailedError, failureHeadline, type Exec } from '../lib/command.js';
 import { formatDuration } from '../lib/duration.js';
-import { InterruptedError, UserError, errorMessage } from '../lib/errors.js';
+import { InterruptedError, RefusalError, UserError, errorMessage } from '../lib/errors.js';
 import { ensurePrivateDir, readTextFile } from '../lib/files.js';
 import { kubeconfigEndpoint } from '../kube/kubeconfig.js';
 import { kindLockPath } from '../model/cluster-api.js';
@@ -18,7 +18,14 @@ import {
   type StepFilter,
 } from './selection.js';
 import { clusterId, defaultStateDir, runtimePaths, type DeploySettings } from '../model/settings.js';
-import { HISTORY_LIMIT, type Attempt, type DeployState, type StateStore, type TimelineStep } from '../model/state.js';
+import {
+  HISTORY_LIMIT,
+  redactState,
+  type Attempt,
+  type DeployState,
+  type StateStore,
+  type TimelineStep,
+} from '../model/state.js';
 import type { Step } from '../steps/index.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 
@@ -48,6 +55,8 @@ export interface DeployResult {
   endpoint?: string;
   failedStep?: string;
   error?: string;
+  /** The failure was a refusal (RefusalError): nothing changed, and a re-run as it is would refuse again. */
+  refused?: boolean;
   statePath: string;
   logPath?: string;
   /** The step timeline across attempts (the state's history), this run's attempt last when it ran a step. */
@@ -69,6 +78,9 @@ export interface DeployRun {
   /** The CI run this is (GitHub Actions: GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT), recorded in the timeline. */
   ciRun?: { id: number; attempt: number };
 }
+
+/** The deploy steps that make the cluster's infrastructure. */
+const APPLYING_STEPS: readonly string[] = ['opentofu-apply', 'capi-apply'];
 
 /** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
 const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
@@ -167,7 +179,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   const save = async () => {
     if (!persistent) return;
     state.updatedAt = new Date().toISOString();
-    await store.save(redactor.redactValue(state));
+    await store.save(redactState(state, (text) => redactor.redact(text)));
   };
 
   let attempt: Attempt | undefined; // begun by the first step that runs: a run that skips everything adds none
@@ -239,6 +251,8 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
         detail: safeDetail,
         ...(warnings.length && { warnings }),
       };
+      // From here on the cluster has infrastructure: a later destroy refuses to find none (recordsDeployedCluster).
+      if (settings.operation === 'deploy' && APPLYING_STEPS.includes(step.id)) state.deployedAt ??= finishedAt;
       await save();
       output.line(`${label} ✓ ${name} (${formatDuration(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
       reports.push({
@@ -274,11 +288,14 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       output.line(`internal error in step ${step.id}:\n${failure.stack}`);
     }
     output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
-    output.line(
-      persistent
-        ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
-        : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`,
-    );
+    // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
+    const refused = failure instanceof RefusalError;
+    if (!refused)
+      output.line(
+        persistent
+          ? `      Resume: run the same ${settings.operation} again (state is saved), or start here with --from-step ${step.id}`
+          : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`,
+      );
     reports.push({
       id: step.id,
       title: step.title,
@@ -293,6 +310,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
     }
     Object.assign(result, {
+      ...(refused && { refused }),
       interrupted,
       history: state.history,
       failedStep: step.id,

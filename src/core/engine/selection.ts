@@ -1,6 +1,12 @@
 import { UsageError } from '../lib/errors.js';
 import { OPERATIONS, type Operation } from '../lib/option-values.js';
-import { emptyState, type DeployState, type StateStore, type StepState } from '../model/state.js';
+import {
+  emptyState,
+  recordsDeployedCluster,
+  type DeployState,
+  type StateStore,
+  type StepState,
+} from '../model/state.js';
 import { STEP_IDS, type Step } from '../model/step.js';
 import { operationStepIds } from '../model/operations.js';
 
@@ -42,7 +48,19 @@ export function checkFilter(
       `${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
     );
   }
+  // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
+  for (const [flag, id] of [
+    ['step', filter.step],
+    ['from-step', filter.fromStep],
+  ] as const) {
+    if (operation === 'destroy' && id === FORGET_STEP)
+      throw new UsageError(
+        `destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`,
+      );
+  }
 }
+
+const FORGET_STEP = 'forget-cluster';
 
 /** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
 export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] {
@@ -118,6 +136,9 @@ export async function loadStartingState(
     if (keep?.clusterApi && !keep.destroyedAt) state.clusterApi = keep.clusterApi;
     // The Kubespray commit and run digest too, except on --restart: that accepts a moved tag and re-runs everything.
     if (keep?.kubespray && !keep.destroyedAt && !filter.restart) state.kubespray = keep.kubespray;
+    // So does the fact that a deploy made infrastructure: a destroy that finds no tofu state refuses (not after --restart).
+    if (!filter.restart && recordsDeployedCluster(keep))
+      state.deployedAt = keep!.deployedAt ?? keep!.completedAt ?? keep!.updatedAt;
     return { state, note };
   };
   if (!keepsResumeState(operation))

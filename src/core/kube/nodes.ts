@@ -57,5 +57,10 @@ export function kubectlCommand(
   env: Readonly<Record<string, string>>,
   ...args: string[]
 ): CommandSpec {
-  return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
+  return {
+    argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args],
+    cwd,
+    env,
+    about: `kubeconfig ${kubeconfig}`,
+  };
 }

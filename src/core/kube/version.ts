@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseNodeList } from './nodes.js';
 import { formatIssues, UsageError, UserError } from '../lib/errors.js';
 import { parseToolJson } from '../lib/tool-json.js';
+import { escapeInvisible } from '../lib/echo.js';
 
 /**
  * Kubernetes versions for upgrades with Kubespray's upgrade-cluster.yml: which nodes still need
@@ -32,7 +33,7 @@ export function parseKubeVersion(
 ): KubeVersion {
   const match = VERSION.exec(value.trim());
   if (!match) {
-    const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+    const shown = escapeInvisible(JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value));
     throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
   }
   const [major, minor, patch] = [match[1], match[2], match[3]].map(Number) as [number, number, number];

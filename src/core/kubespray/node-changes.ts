@@ -113,11 +113,14 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
   /** Module instances of nodes that come or go: their ports, volumes… change with them. */
   const churnedModules = new Set<string>();
   const others: { address: string; moduleAddress: string | undefined }[] = [];
+  let matched = false;
+  const changedTypes = new Set<string>();
 
   for (const resource of parsed.data.resource_changes ?? []) {
     if (resource.mode === 'data') continue;
     const { actions, before, after, after_unknown: afterUnknown } = resource.change;
     const kind = changeKind(actions);
+    if (kind !== 'none') changedTypes.add(resource.type);
     const nameBefore = valueAt(before, namePath);
     const nameAfter = valueAt(after, namePath);
     const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
@@ -133,6 +136,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
         others.push({ address: resource.address, moduleAddress: resource.module_address });
       continue;
     }
+    matched = true;
     const name = beforeName ?? afterName;
     if (kind === 'none' || kind === 'update') {
       kept.push(name!);
@@ -158,6 +162,13 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
       replaced.push(beforeName);
     }
   }
+
+  // A typo in the setting would read every plan as one without nodes: a deleted server would go undrained.
+  if (!matched && changedTypes.size > 0)
+    throw new UserError(
+      `opentofu.node_resource (type: ${spec.type}, name_attribute: ${spec.nameAttribute}) matches no resource of the plan, while the plan changes ${[...changedTypes].sort().join(', ')} resources: ` +
+        "nodes it deletes or adds would go without Kubespray (no drain, no join). Set opentofu.node_resource to the cluster's server resources: their type, and the attribute naming them",
+    );
 
   const insideChurnedModule = (moduleAddress: string | undefined) =>
     moduleAddress !== undefined &&

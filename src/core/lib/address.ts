@@ -1,3 +1,4 @@
+import { escapeInvisible } from './echo.js';
 import { isIPv4, isIPv6 } from 'node:net';
 import { UserError } from './errors.js';
 
@@ -20,7 +21,7 @@ export function parseApiHost(value: string, where: string, fail: new (message: s
   const canonical = canonicalIPv6(ipv6);
   if (canonical) return canonical;
   if (!bracketed && (isIPv4(host) || isDnsName(host))) return host;
-  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  const shown = escapeInvisible(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
   throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 

@@ -9,6 +9,8 @@ export interface CommandSpec {
   argv: readonly string[];
   cwd: string;
   env: Readonly<Record<string, string>>;
+  /** The file or setting the command works on, named when it fails ("kubeconfig /path"). */
+  about?: string;
 }
 
 export interface RunCommandOptions {
@@ -48,6 +50,7 @@ export class CommandFailedError extends Error {
   constructor(
     readonly command: string,
     readonly result: CommandResult,
+    readonly about?: string,
   ) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.exitCode}`;
     super(`${command} ${how}`);
@@ -55,14 +58,50 @@ export class CommandFailedError extends Error {
 }
 
 /**
- * A failed command in one line: how it ended and, when the tool printed one, its first diagnostic
- * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
+ * A failed command in one line: how it ended, the tool's reason, and the file or setting it worked on.
+ * The reason is its first diagnostic ("│ Error: …" from tofu, "ERROR: …" from pip), else the host and
+ * message of Ansible's last failed task, else its last line that says something (kubectl's "The
+ * connection to the server … was refused", "error: error loading config file …"): far more than an exit code.
  */
 export function failureHeadline(error: CommandFailedError): string {
-  const diagnostic = error.result.tail
-    .map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim())
-    .find(Boolean);
-  return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
+  const { tail } = error.result;
+  const reason = toolDiagnostic(tail) ?? ansibleFailure(tail) ?? lastMeaningfulLine(tail);
+  const about = error.about ? ` (${error.about})` : '';
+  return `${error.message}${reason ? `: ${cut(reason)}` : ''}${about}`;
+}
+
+const cut = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+function toolDiagnostic(tail: readonly string[]): string | undefined {
+  return tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+}
+
+/** `fatal: [host]: FAILED! => {…}`: the host, and the task's stderr (its last line) or msg. */
+function ansibleFailure(tail: readonly string[]): string | undefined {
+  for (const line of [...tail].reverse()) {
+    const match = /^fatal: \[([^\]]+)\]: (?:FAILED|UNREACHABLE)! => (\{.*\})\s*$/.exec(line.trim());
+    if (!match) continue;
+    let result: { msg?: unknown; stderr?: unknown } = {};
+    try {
+      result = JSON.parse(match[2]!);
+    } catch {
+      // a result cut short: the host alone still says where
+    }
+    const stderr = typeof result.stderr === 'string' ? lastMeaningfulLine(result.stderr.split('\n')) : undefined;
+    const msg = typeof result.msg === 'string' ? result.msg.trim() : undefined;
+    return `${match[1]}: ${stderr || msg || 'failed'}`;
+  }
+  return undefined;
+}
+
+/** Output lines that close a run without saying what went wrong. */
+const NOISE = /^(?:PLAY RECAP\b.*|\S+\s+:\s+ok=\d+.*|[*=-]+|\s*)$/;
+
+function lastMeaningfulLine(lines: readonly string[]): string | undefined {
+  return [...lines]
+    .reverse()
+    .map((line) => line.trim())
+    .find((line) => !NOISE.test(line));
 }
 
 /** The name to show for a command: its program's basename. */
@@ -202,7 +241,7 @@ export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>):
       output: quiet ? undefined : base.output,
       captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
     });
-    if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result);
+    if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result, spec.about);
     return result;
   };
 }

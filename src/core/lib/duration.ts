@@ -1,4 +1,5 @@
 import { UserError } from './errors.js';
+import { quoteInput } from './echo.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -6,18 +7,17 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 export function parseDuration(text: string, what: string, fail: new (message: string) => Error = UserError): number {
   const input = text.trim();
   if (input.startsWith('-'))
-    throw new fail(`${what}: "${text}" is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
+    throw new fail(`${what}: ${quoteInput(text)} is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
   let ms: number;
   if (/^\d+(\.\d+)?$/.test(input)) ms = Number(input) * 1000;
   else {
     const parts = [...input.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
     if (parts.length === 0 || parts.map((p) => p[0]).join('') !== input) {
-      throw new fail(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
+      throw new fail(`${what}: ${quoteInput(text)} is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
     }
     ms = parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit!]!, 0);
   }
-  if (!Number.isFinite(ms))
-    throw new fail(`${what}: "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}" is too long a duration`);
+  if (!Number.isFinite(ms)) throw new fail(`${what}: ${quoteInput(text, 40)} is too long a duration`);
   return Math.round(ms);
 }
 

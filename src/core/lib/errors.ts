@@ -8,6 +8,15 @@ export class UserError extends Error {
   override readonly name: string = 'UserError';
 }
 
+/**
+ * A refusal to change or forget what the run cannot see (no tofu state, a destroy that destroyed
+ * nothing): nothing was changed, and running the same command again refuses again until what the
+ * message names is put right, so no "resume" advice goes with it.
+ */
+export class RefusalError extends UserError {
+  override readonly name = 'RefusalError';
+}
+
 /** The command line or action inputs are wrong (unknown flag, bad value): the documented exit 2. */
 export class UsageError extends UserError {
   override readonly name = 'UsageError';

@@ -1,5 +1,6 @@
 import { formatDuration, parseDuration } from './duration.js';
 import { UsageError } from './errors.js';
+import { quoteInput } from './echo.js';
 
 /**
  * The values users type as flags or action inputs, checked the same way in every front end. `where`
@@ -17,7 +18,7 @@ export function parseDurationOption(text: string, where: string, limits: { min: 
   const ms = parseDuration(text, where, UsageError);
   if (ms < limits.min || ms > limits.max) {
     throw new UsageError(
-      `${where}: "${text.trim()}" is out of range; give a duration from ${formatDuration(limits.min)} to ${formatDuration(limits.max)}`,
+      `${where}: ${quoteInput(text.trim())} is out of range; give a duration from ${formatDuration(limits.min)} to ${formatDuration(limits.max)}`,
     );
   }
   return ms;
@@ -29,7 +30,9 @@ export const MAX_NODES = 10_000;
 export function parseNodeCount(text: string, where: string): number {
   const value = text.trim();
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NODES) {
-    throw new UsageError(`${where}: "${value}" is not a node count; give a whole number from 1 to ${MAX_NODES}`);
+    throw new UsageError(
+      `${where}: ${quoteInput(value)} is not a node count; give a whole number from 1 to ${MAX_NODES}`,
+    );
   }
   return Number(value);
 }
@@ -45,7 +48,7 @@ export function parseMethod(text: string, where: string): DeploymentMethod {
   const value = text.trim();
   if (!(DEPLOYMENT_METHODS as readonly string[]).includes(value)) {
     throw new UsageError(
-      `${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`,
+      `${where}: ${quoteInput(value)} is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`,
     );
   }
   return value as DeploymentMethod;
@@ -57,8 +60,7 @@ export const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", star
 
 export function parseName(text: string, where: string, fail: new (message: string) => Error = UsageError): string {
   const value = text.trim();
-  if (!NAME_PATTERN.test(value))
-    throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
+  if (!NAME_PATTERN.test(value)) throw new fail(`${where}: ${quoteInput(value, 80)} ${NAME_RULE}`);
   return value;
 }
 
@@ -69,22 +71,21 @@ export type Operation = (typeof OPERATIONS)[number];
 export function parseOperation(text: string, where: string): Operation {
   const value = text.trim();
   if (!(OPERATIONS as readonly string[]).includes(value)) {
-    throw new UsageError(
-      `${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`,
-    );
+    throw new UsageError(`${where}: ${quoteInput(value, 40)} is not an operation; use one of ${OPERATIONS.join(', ')}`);
   }
   return value as Operation;
 }
 
-/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube/version.ts compares them. */
-export const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
+/**
+ * A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config, without
+ * leading zeros (`01.34.0` would reach Kubespray as kube_version=01.34.0); kube/version.ts compares them.
+ */
+export const KUBERNETES_VERSION_PATTERN = /^v?(?:0|[1-9]\d{0,2})\.(?:0|[1-9]\d{0,2})\.(?:0|[1-9]\d{0,3})$/;
 
 export function parseKubernetesVersionOption(text: string, where: string): string {
   const value = text.trim();
   if (!KUBERNETES_VERSION_PATTERN.test(value)) {
-    throw new UsageError(
-      `${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`,
-    );
+    throw new UsageError(`${where}: ${quoteInput(value, 40)} is not a Kubernetes version; give one like 1.34.2`);
   }
   return value.replace(/^v/, '');
 }

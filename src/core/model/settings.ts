@@ -15,6 +15,7 @@ import { DEFAULT_NODE_RESOURCE, type NodeResourceSpec } from './nodes.js';
 import { DEPLOYMENT_METHODS, parseName, type DeploymentMethod, type Operation } from '../lib/option-values.js';
 import { kubesprayTag, type KubespraySource, parseKubespraySource } from './kubespray-source.js';
 import { UsageError, UserError } from '../lib/errors.js';
+import { quoteInput } from '../lib/echo.js';
 
 /** Everything one deploy needs, resolved once from the config, options and environment. */
 export interface DeploySettings {
@@ -288,7 +289,7 @@ export function checkDestroyConfirmation(
   if (value === clusterName) return;
   throw new UsageError(
     value
-      ? `destroy: ${how.flag} "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+      ? `destroy: ${how.flag} ${quoteInput(value, 80)} is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
       : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`,
   );
 }

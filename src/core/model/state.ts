@@ -135,6 +135,11 @@ export const DeployStateSchema = z.object({
     .optional(),
   /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
   clusterApi: ClusterApiStateSchema.optional(),
+  /**
+   * When a deploy first made the cluster's infrastructure (its apply succeeded); kept across runs until a
+   * destroy completes, so a destroy that finds no tofu state knows there was one.
+   */
+  deployedAt: z.iso.datetime().optional(),
   steps: z.record(z.string(), StepStateSchema),
   /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
   history: z
@@ -215,4 +220,40 @@ export class LocalStateStore implements StateStore {
     // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
     await writePrivateFile(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
   }
+}
+
+/**
+ * Whether a saved state says the cluster's infrastructure exists: a deploy applied it (deployedAt, or,
+ * in a state written before that was kept, a deploy that applied or an upgrade) and no destroy has completed.
+ */
+export function recordsDeployedCluster(state: DeployState | undefined): boolean {
+  if (!state || state.destroyedAt) return false;
+  if (state.deployedAt) return true;
+  if (state.operation === 'upgrade') return true;
+  return state.operation === 'deploy' && (!!state.completedAt || state.steps['opentofu-apply']?.status === 'success');
+}
+
+/**
+ * The state as saved: its free text (step errors, details, warnings, an override's reason) redacted.
+ * Not its structure: a short secret (a password "demo", a token "x") masked in the cluster's name or a
+ * timestamp would make the state another cluster's, or invalid, and the next run refuse it.
+ */
+export function redactState(state: DeployState, redact: (text: string) => string): DeployState {
+  const text = (value: string | undefined) => (value === undefined ? undefined : redact(value));
+  const steps = Object.fromEntries(
+    Object.entries(state.steps).map(([id, step]) => [
+      id,
+      {
+        ...step,
+        ...(step.error !== undefined && { error: text(step.error) }),
+        ...(step.detail !== undefined && { detail: text(step.detail) }),
+        ...(step.warnings && { warnings: step.warnings.map(redact) }),
+      },
+    ]),
+  );
+  const nodeWork = state.nodeWork && {
+    ...state.nodeWork,
+    ...(state.nodeWork.unsafeOverride !== undefined && { unsafeOverride: text(state.nodeWork.unsafeOverride) }),
+  };
+  return { ...state, steps, ...(nodeWork && { nodeWork }) };
 }

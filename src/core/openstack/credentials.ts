@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { formatIssues, UsageError, UserError } from '../lib/errors.js';
 import { displayPath } from '../lib/files.js';
 import { CLOUDS_YAML, readYamlMapping } from '../lib/yaml.js';
+import { quoteInput } from '../lib/echo.js';
 
 /** The credential fields, as the code names them. */
 export type CredentialField =
@@ -282,7 +283,7 @@ export function parseCredentialValue(
     if (text === '') return undefined;
     if (TRUE.test(text)) return true;
     if (FALSE.test(text)) return false;
-    throw new fail(`${where}: "${text}" is not true or false`);
+    throw new fail(`${where}: ${quoteInput(text)} is not true or false`);
   }
   if (typeof raw !== 'string' && typeof raw !== 'number')
     throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
@@ -291,11 +292,11 @@ export function parseCredentialValue(
   // Values end up in OS_* variables and HTTP requests: a line break is always a paste mistake.
   if (/[\0-\x1f\x7f]/.test(text)) throw new fail(`${where}: contains a line break or control character`);
   if (spec.type === 'interface' && !(INTERFACES as readonly string[]).includes(text)) {
-    throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
+    throw new fail(`${where}: ${quoteInput(text)} is not one of ${INTERFACES.join(', ')}`);
   }
   // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
   if (spec.type === 'url' && !isHttpUrl(text))
-    throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
+    throw new fail(`${where}: ${quoteInput(text)} is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
   return text;
 }
 

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { managementKubeconfig, renderedManifests } from '../model/cluster-api.js';
+import { RefusalError } from '../lib/errors.js';
 import { runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
@@ -8,6 +9,9 @@ import type { Step, StepContext, StepPlan } from '../model/step.js';
  * talk to whatever gets its address next), with any plan left behind. The engine then marks the
  * resume state destroyed, so the next deploy starts from nothing.
  */
+/** The steps that delete a cluster's infrastructure (OpenTofu, Cluster API): forget-cluster follows one of them. */
+const DESTROYING_STEPS = ['opentofu-destroy', 'capi-delete-cluster'] as const;
+
 export class ForgetClusterStep implements Step {
   readonly id = 'forget-cluster' as const;
   readonly title = 'Forget the destroyed cluster';
@@ -33,7 +37,13 @@ export class ForgetClusterStep implements Step {
     };
   }
 
-  async run(_context: StepContext): Promise<string> {
+  async run(context: StepContext): Promise<string> {
+    // Only after this destroy destroyed: a kubeconfig deleted and a state marked destroyed while the servers run is a lost cluster.
+    const destroyedBy = DESTROYING_STEPS.find((id) => context.state.steps[id]?.status === 'success');
+    if (!destroyedBy)
+      throw new RefusalError(
+        `forget-cluster runs only after ${DESTROYING_STEPS.join(' or ')} has succeeded in this destroy, and neither has: the cluster may still be there, so its kubeconfig and state are kept; run the whole destroy`,
+      );
     const deleted: string[] = [];
     for (const file of this.files) {
       if (

@@ -465,7 +465,28 @@ async function readUpgradePlan(settings: DeploySettings, context: StepContext) {
   const version = await kubectl('version', '-o', 'json');
   const nodes = await kubectl('get', 'nodes', '-o', 'json');
   const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+  requireInventoryNodesListed(
+    settings,
+    current.nodes.map((node) => node.name),
+  );
   return { target, current, todo: planUpgrade(target, current) };
+}
+
+/**
+ * The upgrade reads which nodes to upgrade from the API: a node of the inventory the API does not list
+ * would never be upgraded, and an API that lists none (another cluster's kubeconfig, nodes not joined)
+ * would make an upgrade that upgraded nothing look complete.
+ */
+function requireInventoryNodesListed(settings: DeploySettings, listed: string[]): void {
+  const inventoryFile = kubesprayPaths(settings).inventory;
+  const inventory = readInventory(inventoryFile);
+  if (!inventory) return; // the playbook steps refuse a missing inventory, naming it
+  const missing = [...new Set([...inventory.controlPlane, ...inventory.workers])].filter((n) => !listed.includes(n));
+  if (missing.length === 0) return;
+  throw new UserError(
+    `the inventory ${inventoryFile} lists node${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, not listed by the Kubernetes API (kubectl get nodes with kubeconfig ${settings.kubeconfigPath}${listed.length ? `, which lists ${listed.join(', ')}` : ', which lists none'}): ` +
+      "the upgrade would leave them behind. Check that the kubeconfig is this cluster's and that every node has joined (a deploy runs cluster.yml or scale.yml for them)",
+  );
 }
 
 export class KubernetesVersionCheckStep implements Step {

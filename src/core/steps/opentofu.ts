@@ -12,7 +12,8 @@ import {
   plannedNodeChanges,
   predictedPlaybook,
 } from '../kubespray/node-changes.js';
-import { runtimePaths, type DeploySettings } from '../model/settings.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
+import { emptyStateForDestroy, requireLocalTofuState } from '../tofu/state-guard.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
@@ -217,6 +218,17 @@ export class OpenTofuApplyStep implements Step {
   }
 }
 
+/**
+ * An earlier attempt of this destroy was cut off in this step (kill -9, SIGINT): its tofu may have
+ * destroyed everything before it stopped, so an empty state now is this destroy's own work, not a
+ * state that was never the deploy's. (The current attempt is the last one in the history.)
+ */
+function destroyInterruptedBefore(state: StepContext['state'], id: string): boolean {
+  return (state.history ?? [])
+    .slice(0, -1)
+    .some((attempt) => attempt.steps.some((step) => step.id === id && step.status === 'interrupted'));
+}
+
 /** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
 export class OpenTofuDestroyStep implements Step {
   readonly id = 'opentofu-destroy' as const;
@@ -245,11 +257,16 @@ export class OpenTofuDestroyStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    await requireLocalTofuState(this.settings.clusterDir, this.id);
     await fs.rm(this.planFile, { force: true });
     await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
     await fs.chmod(this.planFile, 0o600);
     const document = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
     const { toDestroy } = tofuCounts(summarizeChanges(document));
+    if (toDestroy === 0 && context.state.deployedAt && !destroyInterruptedBefore(context.state, this.id)) {
+      await fs.rm(this.planFile, { force: true });
+      throw await emptyStateForDestroy(this.settings.clusterDir, clusterId(this.settings), context.state.deployedAt);
+    }
     await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
     await fs.rm(this.planFile, { force: true });
     return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
@@ -357,6 +374,7 @@ export class OpenTofuDriftStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    await requireLocalTofuState(this.settings.clusterDir, this.id);
     await fs.rm(this.planFile, { force: true });
     try {
       const planned = await this.tofu.run(context, this.args, { check: false });

@@ -6,6 +6,7 @@ import { requireTofuBinary } from '../tofu/commands.js';
 import { kubesprayCloudEnv } from '../kubespray/cloud-env.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import type { Step, StepPlan } from '../model/step.js';
+import { OPERATION_STEPS } from '../model/operations.js';
 import { clusterApiProblems } from '../capi/preflight.js';
 import { problemsError } from '../lib/errors.js';
 import { credentialProblems } from '../openstack/credentials.js';
@@ -37,6 +38,9 @@ export class PreflightStep implements Step {
 
   async run(): Promise<string> {
     const { settings } = this;
+    // Only what the operation's steps use: a drift check on a runner without a Kubespray checkout, say.
+    const steps: readonly string[] = OPERATION_STEPS[settings.operation];
+    const uses = (prefix: string) => steps.some((id) => id.startsWith(prefix));
     const problems: string[] = [];
     const dirStat = await fs.stat(settings.clusterDir).catch(() => undefined);
     if (!dirStat?.isDirectory()) {
@@ -62,14 +66,15 @@ export class PreflightStep implements Step {
       // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
       problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
     } else {
-      await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
-      if (!settings.vip) {
+      if (uses('opentofu-')) await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));
+      if (uses('openstack-normalize-kubeconfig') && !settings.vip) {
         problems.push(
           'no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip',
         );
       }
     }
-    if (settings.kubespray && dirStat?.isDirectory()) problems.push(...(await this.kubesprayProblems()));
+    if (settings.kubespray && uses('kubespray-') && dirStat?.isDirectory())
+      problems.push(...(await this.kubesprayProblems()));
     const error = problemsError(problems);
     if (error) throw error;
 

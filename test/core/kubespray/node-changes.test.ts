@@ -264,6 +264,7 @@ describe('plannedNodeChanges', () => {
           actions: ['create'],
           after: { flavor_name: 'm1' },
         },
+        node('openstack_compute_instance_v2.cp', ['no-op'], 'cp-0', 'cp-0'),
       ],
       expected: { created: [], otherChanges: ['openstack_compute_instance_v2.bastion'] },
     },
@@ -278,8 +279,9 @@ describe('plannedNodeChanges', () => {
           after: {},
           afterUnknown: { name: true },
         },
+        node('openstack_compute_instance_v2.cp', ['no-op'], 'cp-0', 'cp-0'),
       ],
-      expected: { kept: [], otherChanges: ['openstack_compute_instance_v2.x'] },
+      expected: { kept: ['cp-0'], otherChanges: ['openstack_compute_instance_v2.x'] },
     },
     {
       name: 'a whole unknown object hides the name',
@@ -324,6 +326,19 @@ describe('plannedNodeChanges', () => {
   it.each(cases)('$name', ({ changes, expected }) => {
     const spec = changes.some((change) => change.type === 'terraform_data') ? SANDBOX_NODE : DEFAULT_NODE_RESOURCE;
     expect(plannedNodeChanges(plan(...changes), spec)).toMatchObject(expected);
+  });
+
+  it('refuses a node_resource that matches no resource of a plan that changes resources (a typo would turn off the drain)', () => {
+    const changes = plan(node('w.node', ['delete'], 'w-0', null), port('w.port', ['delete']));
+    expect(() => plannedNodeChanges(changes, { ...DEFAULT_NODE_RESOURCE, type: 'openstack_compute_instance' })).toThrow(
+      'opentofu.node_resource (type: openstack_compute_instance, name_attribute: name) matches no resource of the plan, while the plan changes openstack_compute_instance_v2, openstack_networking_port_v2 resources',
+    );
+    expect(() => plannedNodeChanges(changes, { ...DEFAULT_NODE_RESOURCE, nameAttribute: 'hostname' })).toThrow(
+      /^opentofu\.node_resource \(type: openstack_compute_instance_v2, name_attribute: hostname\) matches no resource/,
+    );
+    // A plan that changes nothing says nothing about the setting.
+    const unchanged = plan(port('w.port', ['no-op']));
+    expect(plannedNodeChanges(unchanged, { ...DEFAULT_NODE_RESOURCE, type: 'x' })).toMatchObject(NO_CHANGES);
   });
 
   it('reads a plan without resource_changes as no change', () => {
