@@ -23,7 +23,7 @@
 import { addDemand, type CapacityDemand, emptyDemand } from '../openstack/capacity.js';
 import type { FlavorLookup } from '../openstack/flavors.js';
 import type { QuotaName } from '../openstack/quotas.js';
-import { manifestDocuments } from '../capi-manifests.js';
+import { manifestDocuments } from './manifests.js';
 
 type Values = Record<string, unknown>;
 

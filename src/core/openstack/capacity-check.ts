@@ -4,8 +4,8 @@
  * the tofu plan or the Cluster API manifests), compared (capacity.ts). Read-only.
  */
 
-import type { OpenStackCredentials } from '../credentials.js';
-import { openStackSession } from '../keystone.js';
+import type { OpenStackCredentials } from './credentials.js';
+import { openStackSession } from './keystone.js';
 import { type CapacityDemand, type CapacityReport, compareCapacity } from './capacity.js';
 import { type FlavorLookup, novaFlavors, staticFlavors } from './flavors.js';
 import { readProjectQuotas, serviceEndpoint } from './quotas.js';

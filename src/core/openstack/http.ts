@@ -5,8 +5,8 @@
  */
 
 import { readFileSync } from 'node:fs';
-import type { OpenStackCredentials } from '../credentials.js';
-import { errorMessage, UserError } from '../errors.js';
+import type { OpenStackCredentials } from './credentials.js';
+import { errorMessage, UserError } from '../lib/errors.js';
 
 export interface TlsSettings {
   insecure: boolean;

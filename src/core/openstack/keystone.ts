@@ -7,14 +7,7 @@ import { authMethod, credentialSecrets, type AuthMethod, type OpenStackCredentia
 import { formatDuration } from '../lib/duration.js';
 import { UserError, errorMessage } from '../lib/errors.js';
 import { z } from 'zod';
-import {
-  type HttpAnswer,
-  httpRequest,
-  parseJson,
-  RequestTimeout,
-  type TlsSettings,
-  tlsSettings,
-} from './openstack/http.js';
+import { type HttpAnswer, httpRequest, parseJson, RequestTimeout, type TlsSettings, tlsSettings } from './http.js';
 
 export const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUIRED_SERVICES: readonly string[] = ['identity', 'compute', 'network', 'image'];

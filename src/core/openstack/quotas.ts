@@ -18,7 +18,7 @@
  */
 
 import { z } from 'zod';
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../lib/errors.js';
 import type { HttpAnswer } from './http.js';
 import { parseJson, RequestTimeout } from './http.js';
 

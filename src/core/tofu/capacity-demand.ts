@@ -10,7 +10,7 @@
  */
 
 import { z } from 'zod';
-import { formatIssues, UserError } from '../errors.js';
+import { formatIssues, UserError } from '../lib/errors.js';
 import { addDemand, type CapacityDemand, emptyDemand } from '../openstack/capacity.js';
 import type { FlavorLookup } from '../openstack/flavors.js';
 import type { QuotaName } from '../openstack/quotas.js';

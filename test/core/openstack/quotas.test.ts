@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenStackCredentials } from '../../../src/core/credentials.js';
+import type { OpenStackCredentials } from '../../../src/core/openstack/credentials.js';
 import { capacityRefusal, renderCapacityText } from '../../../src/core/openstack/capacity.js';
 import { checkCapacity } from '../../../src/core/openstack/capacity-check.js';
 import { planCapacityDemand } from '../../../src/core/tofu/capacity-demand.js';
