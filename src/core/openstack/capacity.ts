@@ -6,6 +6,7 @@
  * reach the table: never a value of the plan.
  */
 
+import { z } from 'zod';
 import { QUOTA_NAMES, QUOTAS, type ProjectQuotas, type QuotaName, SERVICE_NAMES } from './quotas.js';
 
 /** One server group the change adds members to. */
@@ -29,28 +30,41 @@ export interface CapacityDemand {
   estimate?: string;
 }
 
-export interface CapacityRow {
-  quota: QuotaName;
-  /** The quota as people name it; for server group members, with the group. */
-  label: string;
-  inUse: number;
-  adds: number;
-  /** undefined: unlimited. */
-  limit?: number;
-  /** limit - (in use + adds); undefined when unlimited. */
-  leftAfter?: number;
-}
+const QuotaNameSchema = z.enum(QUOTA_NAMES as [QuotaName, ...QuotaName[]]);
 
-export interface CapacityReport {
-  rows: CapacityRow[];
+const CapacityRowSchema = z.object({
+  quota: QuotaNameSchema,
+  /** The quota as people name it; for server group members, with the group. */
+  label: z.string(),
+  inUse: z.number(),
+  adds: z.number(),
+  /** undefined: unlimited. */
+  limit: z.number().optional(),
+  /** limit - (in use + adds); undefined when unlimited. */
+  leftAfter: z.number().optional(),
+});
+
+/**
+ * The comparison, kept in the resume state for the summaries (counts, quota names and service
+ * messages only: never a value of the plan or a credential).
+ */
+export const CapacityReportSchema = z.object({
+  rows: z.array(CapacityRowSchema),
   /** Rows the change would push over their limit, with by how much. */
-  exceeded: (CapacityRow & { by: number })[];
+  exceeded: z.array(CapacityRowSchema.extend({ by: z.number() })),
   /** Quotas the change touches that could not be compared (their service was skipped). */
-  unchecked: { quota: QuotaName; adds: number }[];
-  skipped: ProjectQuotas['skipped'];
-  notes: string[];
-  estimate?: string;
-}
+  unchecked: z.array(z.object({ quota: QuotaNameSchema, adds: z.number() })),
+  skipped: z.array(
+    z.object({ service: z.enum(['compute', 'network', 'volume', 'load-balancer']), reason: z.string() }),
+  ),
+  notes: z.array(z.string()),
+  estimate: z.string().optional(),
+  /** Set when --ignore-capacity let an apply over quota go ahead. */
+  overridden: z.boolean().optional(),
+});
+
+export type CapacityRow = z.infer<typeof CapacityRowSchema>;
+export type CapacityReport = z.infer<typeof CapacityReportSchema>;
 
 export function emptyDemand(): CapacityDemand {
   return { adds: {}, groups: [], notes: [] };
