@@ -205,3 +205,13 @@ export function capacityRefusal(report: CapacityReport): string {
     'Free or ask for more quota, or shrink the change; to apply anyway (the cloud will refuse part of it) pass --ignore-capacity (input ignore-capacity).',
   ].join('\n');
 }
+
+/** The quota section of a plan for people (CLI `plan --tofu-plan`); empty when no check was asked for. */
+export function renderPlanCapacity(capacity: CapacityReport | { error: string } | undefined): string {
+  if (!capacity) return '';
+  if ('error' in capacity) return `Quotas: not checked: ${capacity.error}\n`;
+  const verdict = capacity.exceeded.length
+    ? `a deploy of this plan would be refused (${exceededLines(capacity).join('; ')})`
+    : 'within quota';
+  return `Quotas (openstack-capacity): ${verdict}\n${renderCapacityText(capacity)}`;
+}

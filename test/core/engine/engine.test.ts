@@ -53,13 +53,14 @@ describe('deploy engine on the sandbox', () => {
       'openstack-preflight',
       'opentofu-init',
       'opentofu-plan',
+      'openstack-capacity',
       'kubespray-venv-create',
       'kubespray-pip-install',
       'kubespray-remove-nodes',
       'opentofu-apply',
     ]);
     expect(saved.history[0].steps.map((s: { status: string }) => s.status)).toEqual([
-      ...Array(6).fill('success'),
+      ...Array(7).fill('success'),
       'failed',
     ]);
     expect(saved.history[0].steps.every((s: { durationMs?: number }) => Number.isInteger(s.durationMs))).toBe(true);
@@ -67,13 +68,13 @@ describe('deploy engine on the sandbox', () => {
 
     const resumed = await run.deploy({}, {}, undefined, { id: 4242, attempt: 2 });
     expect(resumed.result.ok).toBe(true);
-    expect(resumed.console).toContain('[1/10] → Validate OpenStack credentials'); // checks always run
-    expect(resumed.console).toContain('[2/10] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
-    expect(resumed.console).toContain('[3/10] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
+    expect(resumed.console).toContain('[1/11] → Validate OpenStack credentials'); // checks always run
+    expect(resumed.console).toContain('[2/11] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
+    expect(resumed.console).toContain('[3/11] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
     expect(resumed.console).toContain(
-      '[4/10] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
+      '[5/11] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
     );
-    expect(resumed.console).toContain('[7/10] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(resumed.console).toContain('[8/11] → Apply OpenTofu infrastructure (opentofu-apply)...');
     expect(resumed.console).toMatch(
       /\[10\/10\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
     );
@@ -196,7 +197,7 @@ describe('deploy engine on the sandbox', () => {
     expect(result.ok).toBe(true);
     expect(console).toContain('restart: saved state ignored');
     const log = await fs.readFile(result.logPath!, 'utf8');
-    expect(log).toContain('[10/10] ✓');
+    expect(log).toContain('[11/11] ✓');
     for (const text of [console, log, await fs.readFile(statePath(), 'utf8')])
       expect(text).not.toContain(CONFIG_SECRET);
     const clientKey = (
