@@ -25,7 +25,7 @@ import { waitForReady } from '../core/kube/ready.js';
 import { renderTofuChanges, tofuCounts } from '../core/tofu/plan-json.js';
 import { runTofuPlan } from '../core/tofu/preview.js';
 import { renderPlanCapacity } from '../core/openstack/capacity.js';
-import { liveCapacityChecker } from '../core/steps/capacity.js';
+import { liveCapacityChecker } from '../core/steps/index.js';
 import { parseCli, type CliCommand } from './args.js';
 
 const stdout = (text: string) => void process.stdout.write(text);

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { type CapacityReport, renderPlanCapacity } from '../core/openstack/capacity.js';
-import { liveCapacityChecker } from '../core/steps/capacity.js';
+import { liveCapacityChecker } from '../core/steps/index.js';
 import path from 'node:path';
 import { CommandFailedError, failureHeadline } from '../core/lib/command.js';
 import { errorMessage } from '../core/lib/errors.js';

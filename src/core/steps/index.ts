@@ -152,3 +152,4 @@ export function buildSteps(
 export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';
 export type { AuthChecker } from '../openstack/keystone.js';
 export type { CapacityChecker } from './capacity.js';
+export { liveCapacityChecker } from './capacity.js';
