@@ -27,7 +27,7 @@ describe('deploy engine on the sandbox', () => {
       'provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
     expect(failing.console).toMatch(
-      /\[7\/10\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
+      /\[8\/11\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
     );
     expect(failing.console).toContain('Resume: run the same deploy again');
     expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain(
@@ -76,7 +76,7 @@ describe('deploy engine on the sandbox', () => {
     );
     expect(resumed.console).toContain('[8/11] → Apply OpenTofu infrastructure (opentofu-apply)...');
     expect(resumed.console).toMatch(
-      /\[10\/10\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
+      /\[11\/11\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
     );
     expect(resumed.result.endpoint).toBe(run.sandbox.api.url);
 
