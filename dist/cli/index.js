@@ -8705,6 +8705,7 @@ const DEPLOY_FLAGS = {
     'kubernetes-version': { type: 'string' },
     confirm: { type: 'string' },
     'allow-unsafe-node-removal': { type: 'boolean' },
+    'ignore-capacity': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     // The credential flags, from the one credential table.
     ...Object.fromEntries(credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
@@ -8789,6 +8790,8 @@ every step, so running the same command again after a failure continues where it
 SIGINT/SIGTERM interrupt the running step cleanly.
   --allow-unsafe-node-removal  apply a plan that removes half or more of the etcd members, every control
                            plane node or the first one (refused otherwise, before anything changes)
+  --ignore-capacity        apply although the change exceeds the project's quotas (openstack-capacity
+                           refuses it otherwise, before anything changes; marked OVERRIDDEN)
   --json                   print the result as JSON on stdout when done
 
 ${DEPLOY_OPTIONS_HELP}`,
@@ -8980,15 +8983,16 @@ function parseCli(argv) {
         confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
         'kubernetes-version': 'upgrade and plan --operation upgrade',
         'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
+        'ignore-capacity': 'deploy and plan --operation deploy',
     };
     const allowed = {
         plan: [
             'tofu-plan',
             'operation',
             ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
-            ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : []),
+            ...(operation === 'deploy' ? ['allow-unsafe-node-removal', 'ignore-capacity'] : []),
         ],
-        deploy: ['allow-unsafe-node-removal'],
+        deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
         upgrade: ['kubernetes-version'],
         destroy: ['confirm'],
         check: [],
@@ -9015,6 +9019,8 @@ function parseCli(argv) {
         options.kubernetesVersion = (0,option_values/* parseKubernetesVersionOption */.h8)(text('kubernetes-version'), '--kubernetes-version');
     if (v['allow-unsafe-node-removal'])
         options.allowUnsafeNodeRemoval = true;
+    if (v['ignore-capacity'])
+        options.ignoreCapacity = true;
     const filter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
     (0,selection/* checkFilter */.le)(filter, undefined, operation);
     return {
@@ -9043,7 +9049,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
 /* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
 /* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7751);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6538);
 /* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
 /* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
 /* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
@@ -9055,7 +9061,11 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(1110);
 /* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3288);
 /* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(532);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(4578);
+/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(7941);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(6884);
+
+
 
 
 
@@ -9135,13 +9145,19 @@ async function execute(command) {
             const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
                 return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
-                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
+                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, {
+                        destroy: command.options.operation === 'destroy',
+                        ...(pipeline.settings.authCheck.enabled &&
+                            command.options.operation !== 'destroy' && {
+                            capacity: (demandOf) => (0,_core_steps_index_js__WEBPACK_IMPORTED_MODULE_19__/* .liveCapacityChecker */ .A)(pipeline.settings, demandOf),
+                        }),
+                    });
                     const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
                     if (command.json)
-                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }), ...(tofu.capacity && { capacity: tofu.capacity }) }, null, 2)}\n`);
                     // tofu's plan text was shown live above; only the summary follows it.
                     else
-                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}${(0,_core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_18__/* .renderPlanCapacity */ .Gl)(tofu.capacity)}Plan file: ${tofu.planFile}\n`);
                     return 0;
                 });
             }
@@ -9226,7 +9242,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_18__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_20__/* .parseCli */ .w)(argv));
     }
     catch (error) {
         const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
@@ -10141,6 +10157,7 @@ async function runSelected(run, selected, exec) {
         Object.assign(result, {
             interrupted,
             history: state.history,
+            ...(state.capacity && { capacity: redactor.redactValue(state.capacity) }),
             failedStep: step.id,
             error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
         });
@@ -10155,6 +10172,8 @@ async function runSelected(run, selected, exec) {
     }
     result.ok = true;
     result.history = state.history;
+    if (state.capacity)
+        result.capacity = redactor.redactValue(state.capacity);
     if (settings.operation === 'check') {
         // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
         for (const [id, what] of [
@@ -10184,2256 +10203,25 @@ async function runSelected(run, selected, exec) {
 
 /***/ }),
 
-/***/ 7751:
+/***/ 6538:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  xL: () => (/* binding */ openPipeline)
-});
-
-// UNUSED EXPORTS: checkOutputPaths, createRedactor, keystoneAuthChecker
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
-var openstack_credentials = __nccwpck_require__(4554);
-// EXTERNAL MODULE: ./lib/core/lib/errors.js
-var errors = __nccwpck_require__(6452);
-// EXTERNAL MODULE: ./lib/core/lib/files.js
-var files = __nccwpck_require__(4196);
-// EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
-var kube_kubeconfig = __nccwpck_require__(5466);
-// EXTERNAL MODULE: ./lib/core/lib/yaml.js
-var yaml = __nccwpck_require__(4324);
-// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
-var keystone = __nccwpck_require__(5842);
-// EXTERNAL MODULE: ./lib/core/lib/redact.js
-var redact = __nccwpck_require__(1078);
-// EXTERNAL MODULE: ./lib/core/model/settings.js + 2 modules
-var model_settings = __nccwpck_require__(4986);
-// EXTERNAL MODULE: ./lib/core/model/state.js + 1 modules
-var state = __nccwpck_require__(1983);
-// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
-var cluster_api = __nccwpck_require__(7414);
-// EXTERNAL MODULE: ./lib/core/model/environment.js
-var environment = __nccwpck_require__(2592);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./lib/core/capi/status.js
-var capi_status = __nccwpck_require__(3689);
-// EXTERNAL MODULE: ./lib/core/lib/duration.js
-var duration = __nccwpck_require__(2335);
-// EXTERNAL MODULE: ./lib/core/capi/management.js
-var capi_management = __nccwpck_require__(3204);
-;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
-
-// The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
-// resolved credentials. They hold secrets: callers write them 0600 and never log them.
-/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
-function cloudsYaml(credentials, cloudName) {
-    const auth = { auth_url: credentials.authUrl ?? '' };
-    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
-    const put = (key, value) => {
-        if (value)
-            auth[key] = value;
-    };
-    if (method === 'application-credential') {
-        put('application_credential_id', credentials.applicationCredentialId);
-        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
-        put('application_credential_secret', credentials.applicationCredentialSecret);
-        if (!credentials.applicationCredentialId) {
-            put('username', credentials.username);
-            put('user_id', credentials.userId);
-            put('user_domain_name', credentials.userDomainName);
-        }
-    }
-    else {
-        put('username', credentials.username);
-        put('user_id', credentials.userId);
-        put('password', credentials.password);
-        put('project_name', credentials.projectName);
-        put('project_id', credentials.projectId);
-        put('user_domain_name', credentials.userDomainName);
-        put('project_domain_name', credentials.projectDomainName);
-    }
-    const cloud = {
-        auth,
-        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
-        identity_api_version: 3,
-        interface: credentials.interface,
-        ...(credentials.region && { region_name: credentials.region }),
-        ...(credentials.insecure && { verify: false }),
-    };
-    // JSON is YAML: no YAML writer needed, and every value is quoted.
-    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
-}
-/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
-function iniValue(value) {
-    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
-function cloudConf(credentials) {
-    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
-    const entries = [
-        ['auth-url', credentials.authUrl],
-        ['region', credentials.region],
-        ...(method === 'application-credential'
-            ? [
-                ['application-credential-id', credentials.applicationCredentialId],
-                [
-                    'application-credential-name',
-                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
-                ],
-                ['application-credential-secret', credentials.applicationCredentialSecret],
-                ...(credentials.applicationCredentialId
-                    ? []
-                    : [
-                        ['username', credentials.username],
-                        ['user-id', credentials.userId],
-                        ['user-domain-name', credentials.userDomainName],
-                    ]),
-            ]
-            : [
-                ['username', credentials.username],
-                ['user-id', credentials.userId],
-                ['password', credentials.password],
-                ['tenant-name', credentials.projectName],
-                ['tenant-id', credentials.projectId],
-                ['user-domain-name', credentials.userDomainName],
-                ['tenant-domain-name', credentials.projectDomainName],
-            ]),
-        ['tls-insecure', credentials.insecure ? 'true' : undefined],
-    ];
-    return `[Global]\n${entries
-        .filter((e) => !!e[1])
-        .map(([key, value]) => `${key}=${iniValue(value)}`)
-        .join('\n')}\n`;
-}
-
-// EXTERNAL MODULE: ./lib/core/lib/poll.js
-var poll = __nccwpck_require__(1838);
-// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
-var lib_command = __nccwpck_require__(8885);
-// EXTERNAL MODULE: ./lib/core/lib/tool-json.js
-var tool_json = __nccwpck_require__(2816);
-;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
- * them to kind again would have two management clusters reconciling one cluster. The steps that
- * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
- */
-function pivotInProgress(context, commands) {
-    const pivot = context.state.steps['capi-pivot'];
-    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
-        return undefined;
-    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
-}
-/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
-function maskKubeconfig(text, source, redactor) {
-    for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)(text, source))
-        redactor.add(secret);
-}
-/**
- * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
- * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
- * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
- */
-class CapiManagementClusterStep {
-    settings;
-    id = 'capi-management-cluster';
-    title = 'Provide the Cluster API management cluster';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get createCommand() {
-        const { capi, management } = this.commands;
-        if (capi.management.kind !== 'kind')
-            throw new Error('not a kind management cluster');
-        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
-    }
-    async plan() {
-        const { capi, management } = this.commands;
-        if (capi.management.kind === 'existing') {
-            return {
-                workingDir: this.commands.cwd,
-                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
-                reads: [management],
-                writes: [],
-                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
-            };
-        }
-        return {
-            workingDir: this.commands.cwd,
-            command: this.createCommand,
-            reads: [],
-            writes: [management],
-            actions: [
-                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
-                this.settings.operation === 'destroy'
-                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
-                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
-            ],
-        };
-    }
-    async run(context) {
-        const { capi, management } = this.commands;
-        if (capi.management.kind === 'existing') {
-            if (!(await (0,files/* pathExists */.s0)(management)))
-                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
-            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
-            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
-                capture: true,
-                quiet: true,
-                check: false,
-            });
-            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
-            }
-            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
-                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
-            }
-            context.state.clusterApi = { management: 'existing' };
-            return `existing management cluster ready (${(0,files/* displayPath */.Gt)(management)})`;
-        }
-        const kindName = capi.management.clusterName;
-        const record = context.state.clusterApi;
-        if (record?.pivotedAt && this.settings.operation === 'deploy') {
-            // Self-managed: the workload cluster holds its own Cluster API objects.
-            if (!(await (0,files/* pathExists */.s0)(this.commands.workload))) {
-                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
-            }
-            const text = (0,files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
-            maskKubeconfig(text, (0,files/* displayPath */.Gt)(this.commands.workload), context.redactor);
-            await (0,files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
-            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
-        }
-        await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
-        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
-        if (clusters.stdout
-            .split('\n')
-            .map((l) => l.trim())
-            .includes(kindName)) {
-            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
-                capture: true,
-                quiet: true,
-            });
-            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
-            await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
-            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
-            return `reused kind cluster ${kindName}`;
-        }
-        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
-        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
-        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
-        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
-            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
-        }
-        await context.exec(this.createCommand);
-        await external_node_fs_.promises.chmod(management, 0o600);
-        maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
-        context.state.clusterApi = {
-            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
-            management: 'kind',
-            kindCluster: kindName,
-            kindCreatedAt: new Date().toISOString(),
-            kindHost: (0,external_node_os_.hostname)(),
-        };
-        return `created kind cluster ${kindName}`;
-    }
-}
-/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
-function lostKindMessage(settings, record) {
-    return [
-        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
-        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
-        settings.operation === 'destroy'
-            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,model_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
-            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
-        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
-    ].join(' ');
-}
-/** The Provider inventory clusterctl keeps, one object per installed provider. */
-const ProviderListSchema = schemas/* object */.Ikc({
-    items: schemas/* array */.YOg(schemas/* object */.Ikc({
-        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
-        providerName: schemas/* string */.YjP().optional(),
-        type: schemas/* string */.YjP().optional(),
-        version: schemas/* string */.YjP().optional(),
-    })),
-});
-function parseProviders(json) {
-    const list = (0,tool_json/* parseToolJson */.I)(json, ProviderListSchema, (0,tool_json/* notJsonOf */.v)('kubectl get providers -A -o json', json, 'a provider list'));
-    return list.items.map((p) => ({
-        name: p.metadata.name ?? '',
-        namespace: p.metadata.namespace ?? '',
-        providerName: p.providerName ?? '',
-        type: p.type ?? '',
-        version: p.version ?? '',
-    }));
-}
-/**
- * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
- * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
- */
-function providerDecision(installed, capi) {
-    const missing = [];
-    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
-        const [name, version] = capi.providers[role].split(':');
-        const found = installed.find((p) => p.type === type && p.providerName === name);
-        if (!found) {
-            missing.push(capi.providers[role]);
-            continue;
-        }
-        if (found.version !== version) {
-            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
-        }
-    }
-    return { missing };
-}
-/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
-async function ensureProviders(context, commands, kubeconfig) {
-    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
-    let installed = [];
-    if (inventory.exitCode === 0)
-        installed = parseProviders(inventory.stdout);
-    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
-        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,lib_command/* failureLine */.Pu)(inventory)}`);
-    }
-    const { missing } = providerDecision(installed, commands.capi);
-    let done = 'providers already installed at the pinned versions';
-    if (missing.length) {
-        await context.exec(commands.init(kubeconfig));
-        done = `installed ${missing.join(', ')}`;
-    }
-    if (commands.capi.orcManifest) {
-        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
-        done += '; ORC applied';
-    }
-    return done;
-}
-class ClusterctlInitStep {
-    id = 'clusterctl-init';
-    title = 'Install the Cluster API providers (clusterctl init)';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.init(management),
-            reads: [management],
-            writes: [],
-            actions: [
-                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
-                ...(capi.orcManifest
-                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
-                    : []),
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        return ensureProviders(context, this.commands, this.commands.management);
-    }
-}
-/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
-async function applyPrivately(context, command, file, objects) {
-    await (0,files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
-    try {
-        await context.exec(command);
-    }
-    finally {
-        await external_node_fs_.promises.rm(file, { force: true });
-    }
-}
-/**
- * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
- * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
- * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
- */
-class CapiCloudCredentialsStep {
-    settings;
-    id = 'capi-cloud-credentials';
-    title = 'Store the cloud credentials for CAPO';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.apply(management, credentialsFile),
-            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
-            writes: [],
-            actions: [
-                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${capi_management/* MOVE_LABEL */.Ze}) to ${credentialsFile} (0600), apply it, delete the file`,
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
-        const { credentials } = this.settings;
-        const clouds = cloudsYaml(credentials, capi.cloudName);
-        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
-        const cacert = credentials.caCert
-            ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
-            : '\n';
-        const data = {
-            'clouds.yaml': Buffer.from(clouds).toString('base64'),
-            cacert: Buffer.from(cacert).toString('base64'),
-        };
-        context.redactor.add(data['clouds.yaml']);
-        const labels = { [capi_status/* CLUSTER_NAME_LABEL */.o9]: this.settings.clusterName, [capi_management/* MOVE_LABEL */.Ze]: '' };
-        const list = {
-            apiVersion: 'v1',
-            kind: 'List',
-            items: [
-                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
-                {
-                    apiVersion: 'v1',
-                    kind: 'Secret',
-                    type: 'Opaque',
-                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
-                    data,
-                },
-            ],
-        };
-        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
-        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,openstack_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
-    }
-}
-class CapiRenderStep {
-    settings;
-    id = 'capi-render';
-    title = 'Render the cluster manifests (clusterctl generate cluster)';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.render(),
-            reads: [capi.template],
-            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
-        };
-    }
-    async run(context) {
-        const { objects } = await (0,capi_management/* renderManifests */.hO)(this.settings, context.exec);
-        const kinds = new Map();
-        for (const o of objects)
-            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
-        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
-    }
-}
-/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
-const WEBHOOK_RETRIES = 5;
-class CapiApplyStep {
-    id = 'capi-apply';
-    title = 'Apply the cluster manifests to the management cluster';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get command() {
-        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
-            writes: [],
-            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
-        if (!(await (0,files/* pathExists */.s0)(file)))
-            throw new errors/* UserError */.yo(`the rendered manifests ${(0,files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
-        for (let attempt = 1;; attempt++) {
-            const result = await context.exec(this.command, { check: false });
-            if (result.exitCode === 0)
-                return `applied to the management cluster (${(0,files/* displayPath */.Gt)(this.commands.management)})`;
-            if (context.signal.aborted)
-                throw new errors/* InterruptedError */.p4();
-            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
-            if (!webhook || attempt >= WEBHOOK_RETRIES)
-                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(result)}`);
-            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
-            await (0,poll/* sleep */.yy)(attempt * 2000, context.signal);
-        }
-    }
-}
-/**
- * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
- * each time the progress changes, and a timeout naming the last progress.
- */
-async function pollObjects(context, command, what, check) {
-    const { timeoutMs, intervalMs } = context.settings.waitReady;
-    const { value } = await (0,poll/* poll */.wt)(async () => {
-        const result = await context.exec(command, { capture: true, quiet: true, check: false });
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
-        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
-        return progress.done
-            ? { done: true, value: progress.line, line: progress.line }
-            : { done: false, line: progress.line };
-    }, {
-        timeoutMs,
-        intervalMs,
-        signal: context.signal,
-        onLine: (line) => context.output.line(`      ${line}`),
-        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
-    });
-    return value;
-}
-/**
- * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
- * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
- * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
- */
-class CapiWaitStep {
-    settings;
-    id = 'capi-wait';
-    title = 'Wait for the Cluster API machines';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.watch(this.commands.management),
-            reads: [this.commands.management],
-            writes: [],
-            actions: [
-                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
-            const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), this.settings.clusterName);
-            if (progress.failure)
-                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
-            return progress;
-        });
-    }
-}
-/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
-class CapiWorkloadKubeconfigStep {
-    settings;
-    id = 'capi-workload-kubeconfig';
-    title = 'Fetch the workload cluster kubeconfig';
-    kind = 'runner-local';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get command() {
-        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [this.commands.management],
-            writes: [this.settings.kubeconfigPath],
-            actions: ['output captured, never logged'],
-        };
-    }
-    async outputsPresent() {
-        return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
-    }
-    async run(context) {
-        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
-        if (result.exitCode !== 0)
-            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,lib_command/* failureLine */.Pu)(result)}`);
-        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
-        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
-        if (!text.trim())
-            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
-        maskKubeconfig(text, source, context.redactor);
-        const endpoint = (0,kube_kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
-        if (!endpoint)
-            throw new errors/* UserError */.yo(`${source} names no API server`);
-        await (0,files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
-        return `server ${endpoint}`;
-    }
-}
-/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
-class CapiAddonsStep {
-    settings;
-    id = 'capi-addons';
-    title = 'Apply the addons to the workload cluster';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get command() {
-        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
-    }
-    get cloudConfigFile() {
-        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
-            writes: [],
-            actions: [
-                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
-            ],
-        };
-    }
-    async run(context) {
-        const dir = this.commands.capi.addonsDir;
-        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
-        if (!stat?.isDirectory())
-            throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
-        const applied = await context.exec(this.command, { check: false });
-        if (applied.exitCode !== 0)
-            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
-        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
-        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
-        context.redactor.add(conf);
-        const secret = {
-            apiVersion: 'v1',
-            kind: 'Secret',
-            type: 'Opaque',
-            metadata: { name: 'cloud-config', namespace: 'kube-system' },
-            data: { 'cloud.conf': conf },
-        };
-        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
-        return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
-    }
-}
-/**
- * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
- * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
- * init skips what is installed, and a move already done is not done again.
- */
-class CapiPivotStep {
-    settings;
-    id = 'capi-pivot';
-    title = 'Pivot: move Cluster API into the workload cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, workload, capi } = this.commands;
-        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.move(management, workload),
-            reads: [management, workload],
-            writes: [],
-            actions: [
-                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
-                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
-            ],
-        };
-    }
-    async run(context) {
-        const { management, workload, capi } = this.commands;
-        if (capi.management.kind !== 'kind')
-            return 'nothing to pivot: the management cluster is durable';
-        const pivotedAt = context.state.clusterApi?.pivotedAt;
-        if (pivotedAt)
-            return `already self-managed since the pivot at ${pivotedAt}`;
-        const has = async (kubeconfig) => {
-            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
-                capture: true,
-                quiet: true,
-                check: false,
-            });
-            return got.exitCode === 0 && got.stdout.trim() !== '';
-        };
-        const done = [await ensureProviders(context, this.commands, workload)];
-        if (await has(workload))
-            done.push('already moved');
-        else {
-            await context.exec(this.commands.move(management, workload));
-            done.push('moved');
-        }
-        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
-        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-        await external_node_fs_.promises.rm(management, { force: true });
-        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
-    }
-}
-/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
-class CapiMoveBackStep {
-    settings;
-    id = 'capi-move-back';
-    title = 'Move Cluster API back from the self-managed cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, workload } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.move(workload, management),
-            reads: [workload, management],
-            writes: [],
-            actions: [
-                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
-            ],
-        };
-    }
-    async run(context) {
-        const record = context.state.clusterApi;
-        if (!record?.pivotedAt)
-            return 'not pivoted: the management cluster holds the objects';
-        const { management, workload } = this.commands;
-        if (!(await (0,files/* pathExists */.s0)(workload))) {
-            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
-        }
-        maskKubeconfig((0,files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(workload), context.redactor);
-        const done = await ensureProviders(context, this.commands, management);
-        await context.exec(this.commands.move(workload, management));
-        const { pivotedAt: _, ...rest } = record;
-        context.state.clusterApi = rest;
-        return `${done}; moved back into kind`;
-    }
-}
-/**
- * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
- * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
- * credentials Secret, then an ephemeral kind cluster.
- */
-class CapiDeleteClusterStep {
-    settings;
-    id = 'capi-delete-cluster';
-    title = 'Delete the Cluster API cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { capi, credentialsSecret } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.deleteCluster(),
-            reads: [this.commands.management],
-            writes: [],
-            actions: [
-                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
-                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
-                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
-            ],
-        };
-    }
-    async run(context) {
-        const { capi, management, credentialsSecret } = this.commands;
-        const name = this.settings.clusterName;
-        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
-        if (deletion.exitCode !== 0) {
-            if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
-                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(deletion)}`);
-            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
-            if (capi.management.kind === 'kind') {
-                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-                await external_node_fs_.promises.rm(management, { force: true });
-                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
-            }
-            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
-            throw new errors/* UserError */.yo(`the management cluster (${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
-        }
-        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
-            const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
-            const left = (kind) => objects.filter((o) => o.kind === kind &&
-                (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
-            const machines = left('Machine');
-            const servers = left('OpenStackServer');
-            const cluster = left('Cluster');
-            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-            return {
-                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
-                done: cluster + machines + servers === 0,
-            };
-        });
-        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
-        if (capi.management.kind === 'kind') {
-            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-            await external_node_fs_.promises.rm(management, { force: true });
-        }
-        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
-
-
-
-/**
- * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
- * talk to whatever gets its address next), with any plan left behind. The engine then marks the
- * resume state destroyed, so the next deploy starts from nothing.
- */
-class ForgetClusterStep {
-    settings;
-    id = 'forget-cluster';
-    title = 'Forget the destroyed cluster';
-    kind = 'remote';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    get files() {
-        const capi = this.settings.clusterApi;
-        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
-        const capiFiles = capi
-            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
-            : [];
-        return [this.settings.kubeconfigPath, (0,model_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
-    }
-    async plan() {
-        return {
-            workingDir: this.settings.clusterDir,
-            reads: [],
-            writes: this.files,
-            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
-        };
-    }
-    async run(_context) {
-        const deleted = [];
-        for (const file of this.files) {
-            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
-                deleted.push(file);
-        }
-        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/kube/nodes.js
-var kube_nodes = __nccwpck_require__(6408);
-;// CONCATENATED MODULE: ./lib/core/kube/version.js
-
-
-
-
-// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
-const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
-/**
- * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
- * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
- * option or action input).
- */
-function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
-    const match = VERSION.exec(value.trim());
-    if (!match) {
-        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
-        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
-    }
-    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
-    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
-}
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
-function minorSteps(from, to) {
-    const steps = [];
-    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
-        steps.push(`${from.major}.${minor}`);
-    if (steps.at(-1) !== `${to.major}.${to.minor}`)
-        steps.push('…', `${to.major}.${to.minor}`);
-    return steps.join(' → ');
-}
-/**
- * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
- * above the lowest current minor + 1, or another major); returns which nodes still need the target.
- */
-function planUpgrade(target, current) {
-    const server = parseKubeVersion(current.server, 'the API server version');
-    const nodes = current.nodes.map((node) => ({
-        ...node,
-        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
-    }));
-    const above = [
-        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
-        ...nodes
-            .filter((node) => compareVersions(node.version, target) > 0)
-            .map((node) => `${node.name} (${node.version.text})`),
-    ];
-    if (above.length > 0) {
-        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
-    }
-    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
-    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
-        const steps = target.major === lowest.major
-            ? minorSteps(lowest, target)
-            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
-    }
-    const atTarget = (version) => compareVersions(version, target) === 0;
-    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
-    const serverBehind = !atTarget(server);
-    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
-    for (const node of nodes) {
-        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
-        if (!pending)
-            plan.done.push(node.name);
-        else
-            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
-        if (pending && !node.ready)
-            plan.notReady.push(node.name);
-    }
-    return plan;
-}
-/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
-function workerBatches(workers, batchSize) {
-    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
-        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
-    }
-    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
-    const batches = [];
-    for (let start = 0; start < workers.length; start += size)
-        batches.push(workers.slice(start, start + size));
-    return batches;
-}
-const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
-function parseJson(text, schema, command) {
-    return (0,tool_json/* parseToolJson */.I)(text, schema, {
-        notJson: `\`${command}\` did not print JSON`,
-        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
-    });
-}
-/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
-function clusterVersionsFromKubectl(versionJson, nodesJson) {
-    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
-    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
-    const silent = nodes.find((node) => !node.name || !node.kubelet);
-    if (silent)
-        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
-    return { server: version.serverVersion.gitVersion, nodes };
-}
-
-// EXTERNAL MODULE: ./lib/core/kubespray/node-changes.js
-var node_changes = __nccwpck_require__(3408);
-// EXTERNAL MODULE: ./lib/core/kubespray/paths.js
-var kubespray_paths = __nccwpck_require__(6690);
-;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
-
-
-
-
-
-
-
-
-
-/** The environment of a venv "activated" without a shell. */
-function venvEnvironment(settings) {
-    const env = (0,environment/* deployEnvironment */.P)(settings);
-    return {
-        ...env,
-        VIRTUAL_ENV: settings.venvDir,
-        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
-    };
-}
-/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
-function venvCommand(settings) {
-    return {
-        argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
-        cwd: settings.clusterDir,
-        env: (0,environment/* deployEnvironment */.P)(settings),
-    };
-}
-class KubesprayVenvStep {
-    settings;
-    id = 'kubespray-venv-create';
-    title = 'Create the Kubespray Python venv';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = venvCommand(settings);
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [],
-            writes: [this.settings.venvDir],
-            actions: [
-                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
-            ],
-        };
-    }
-    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
-    async outputsPresent() {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return ((await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip)));
-    }
-    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
-    async inspect(context) {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
-            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
-        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
-        const failed = (what, code) => ({
-            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
-        });
-        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
-        if (python.exitCode !== 0)
-            return failed('python', python.exitCode);
-        const pip = await probe([paths.pip, '--version']);
-        if (pip.exitCode !== 0)
-            return failed('pip', pip.exitCode);
-        return { python: python.stdout.trim() };
-    }
-    async run(context) {
-        const { settings } = this;
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
-            const venv = await this.inspect(context);
-            if ('python' in venv)
-                return `reused existing venv (Python ${venv.python})`;
-            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
-        }
-        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
-        await context.exec(this.command);
-        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
-        if (pip.exitCode !== 0) {
-            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
-        }
-        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
-    }
-}
-class KubesprayPipStep {
-    settings;
-    id = 'kubespray-pip-install';
-    title = 'Install Kubespray requirements';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        this.command = {
-            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
-            cwd: settings.clusterDir,
-            env: venvEnvironment(settings),
-        };
-    }
-    async plan() {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.requirements],
-            writes: [this.settings.venvDir],
-        };
-    }
-    fingerprint() {
-        return (0,kubespray_paths/* requirementsFingerprint */.j)(this.settings);
-    }
-    async outputsPresent() {
-        const marker = await external_node_fs_.promises.readFile((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).installedMarker, 'utf8').catch(() => '');
-        return marker.trim() === (await this.fingerprint());
-    }
-    async run(context) {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
-            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
-        }
-        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
-        await context.exec(this.command);
-        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
-    }
-}
-/**
- * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
- * the venv's ansible-playbook, the inventory, become, and the venv "activated".
- */
-function kubesprayPlaybook(settings, playbook, ...args) {
-    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-    return {
-        argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
-        cwd: paths.kubesprayDir,
-        env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
-    };
-}
-/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
-async function requirePlaybookInputs(settings) {
-    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-    if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
-        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
-    }
-    if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
-        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
-    }
-}
-/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
-async function apiNodes(settings, context) {
-    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
-        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
-        return undefined;
-    }
-    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
-        capture: true,
-        quiet: true,
-        check: false,
-    });
-    if (result.exitCode !== 0) {
-        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
-        return undefined;
-    }
-    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
-}
-/**
- * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
- * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
- * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
- */
-class KubesprayRemoveNodesStep {
-    settings;
-    id = 'kubespray-remove-nodes';
-    title = 'Drain and remove the nodes the plan deletes';
-    kind = 'converge';
-    preparesFor = 'opentofu-apply';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
-            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
-            actions: [
-                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
-            ],
-        };
-    }
-    async run(context) {
-        const work = context.state.nodeWork;
-        const removed = new Set(work?.removed ?? []);
-        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
-        if (!work || left.length === 0)
-            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
-        await requirePlaybookInputs(this.settings);
-        const nodes = await apiNodes(this.settings, context);
-        for (const run of (0,node_changes/* removalRuns */.zd)(left, nodes)) {
-            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
-            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...(0,node_changes/* removeNodeVars */.zI)(run).flatMap((v) => ['-e', v])));
-            work.removed = [...(work.removed ?? []), ...run.nodes];
-        }
-        return `removed ${left.join(', ')}`;
-    }
-}
-/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
-function playbookCommands(settings, decision) {
-    switch (decision.kind) {
-        case 'cluster':
-            return [kubesprayPlaybook(settings, 'cluster.yml')];
-        case 'scale':
-            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
-            return [
-                kubesprayPlaybook(settings, 'playbooks/facts.yml'),
-                kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
-            ];
-        case 'none':
-            return [];
-    }
-}
-class KubesprayPlaybookStep {
-    settings;
-    id = 'kubespray-ansible-playbook';
-    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
-    kind = 'remote';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'cluster.yml');
-    }
-    async plan() {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.inventory, paths.playbook],
-            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
-            actions: [
-                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        const work = context.state.nodeWork;
-        // Without a plan's node work (--step alone, method none before), converge everything as always.
-        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory;
-        const decision = work
-            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
-            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
-        if (work)
-            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
-        for (const command of playbookCommands(this.settings, decision))
-            await context.exec(command);
-        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
-        return decision.kind === 'scale'
-            ? `scale.yml --limit=${decision.limit.join(',')}`
-            : decision.kind === 'cluster'
-                ? 'cluster.yml'
-                : `nothing to install (${decision.reason})`;
-    }
-}
-/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
-async function readUpgradePlan(settings, context) {
-    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
-    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
-        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
-    }
-    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
-    const version = await kubectl('version', '-o', 'json');
-    const nodes = await kubectl('get', 'nodes', '-o', 'json');
-    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
-    return { target, current, todo: planUpgrade(target, current) };
-}
-class KubernetesVersionCheckStep {
-    settings;
-    id = 'kubernetes-version-check';
-    title = 'Check the upgrade path';
-    kind = 'check';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [this.settings.kubeconfigPath],
-            writes: [],
-            actions: [
-                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
-            ],
-        };
-    }
-    async run(context) {
-        const { target, current, todo } = await readUpgradePlan(this.settings, context);
-        context.state.upgradeTarget = target.text;
-        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
-    }
-}
-class KubesprayFactsStep {
-    settings;
-    id = 'kubespray-facts';
-    title = 'Gather the facts of every host';
-    kind = 'check';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory],
-            writes: ['Ansible facts cache'],
-            actions: [
-                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        await context.exec(this.command);
-    }
-}
-/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
-class UpgradeStep {
-    settings;
-    kind = 'converge';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    upgrade(limit) {
-        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
-    }
-    async plan() {
-        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
-            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
-            actions: [
-                this.role === 'control plane'
-                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
-                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        const { target, todo } = await readUpgradePlan(this.settings, context);
-        const batches = this.limits(todo);
-        if (batches.length === 0)
-            return `every ${this.role} node is at v${target.text}`;
-        const upgraded = [];
-        for (const [index, batch] of batches.entries()) {
-            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
-            await context.exec(this.upgrade(batch));
-            upgraded.push(...batch);
-        }
-        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
-    }
-}
-class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
-    id = 'kubespray-upgrade-control-plane';
-    title = 'Upgrade the control plane';
-    role = 'control plane';
-    limits(todo) {
-        if (todo.controlPlane.length === 0)
-            return [];
-        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
-        const inventory = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory);
-        const etcdOnly = inventory
-            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
-            : [];
-        return [[...todo.controlPlane, ...etcdOnly]];
-    }
-}
-class KubesprayUpgradeWorkersStep extends UpgradeStep {
-    id = 'kubespray-upgrade-workers';
-    title = 'Upgrade the workers in batches';
-    role = 'worker';
-    limits(todo) {
-        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
-        if (todo.controlPlane.length)
-            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
-        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/kube/normalize.js
-var normalize = __nccwpck_require__(3894);
-;// CONCATENATED MODULE: ./lib/core/steps/normalize-kubeconfig.js
-
-
-
-class NormalizeKubeconfigStep {
-    clusterDir;
-    target;
-    vip;
-    id = 'openstack-normalize-kubeconfig';
-    title = 'Normalize kubeconfig into the cluster-owned path';
-    kind = 'runner-local';
-    constructor(clusterDir, target, vip) {
-        this.clusterDir = clusterDir;
-        this.target = target;
-        this.vip = vip;
-    }
-    async plan() {
-        return {
-            workingDir: this.clusterDir,
-            reads: (0,normalize/* kubeconfigCandidates */.Y)(this.clusterDir, this.target),
-            writes: [this.target],
-            actions: [
-                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
-            ],
-        };
-    }
-    async outputsPresent() {
-        return (0,files/* pathExists */.s0)(this.target);
-    }
-    async run({ redactor }) {
-        if (!this.vip)
-            throw new errors/* UserError */.yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-        return (0,normalize/* normalizeClusterKubeconfig */.b)({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
-var plan_json = __nccwpck_require__(3288);
-// EXTERNAL MODULE: ./lib/core/tofu/commands.js
-var commands = __nccwpck_require__(7800);
-// EXTERNAL MODULE: ./lib/core/kubespray/node-plan.js
-var node_plan = __nccwpck_require__(8550);
-;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
-function deployPlanFile(settings) {
-    return settings.opentofu.savedPlan?.file ?? (0,model_settings/* runtimePaths */.hi)(settings).planPath;
-}
-class OpenTofuInitStep {
-    settings;
-    id = 'opentofu-init';
-    title = 'Initialize OpenTofu';
-    kind = 'runner-local';
-    tofu;
-    static ARGS = commands/* TOFU_INIT_ARGS */.KO;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...OpenTofuInitStep.ARGS));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: [external_node_path_.join(this.settings.clusterDir, '.terraform/')],
-        };
-    }
-    async outputsPresent() {
-        return (0,files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
-    }
-    async run(context) {
-        await this.tofu.run(context, OpenTofuInitStep.ARGS);
-    }
-}
-/**
- * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
- * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
- * changes, a plan that would break etcd quorum or remove every control plane node.
- */
-class OpenTofuPlanStep {
-    settings;
-    id = 'opentofu-plan';
-    title = 'Plan the OpenTofu changes';
-    kind = 'check';
-    preparesFor = 'opentofu-apply';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    get planArgs() {
-        // A reviewed saved plan is read, not made again.
-        return this.settings.opentofu.savedPlan
-            ? undefined
-            : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
-    }
-    async plan() {
-        const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...args));
-        const actions = [
-            ...(this.planArgs
-                ? []
-                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
-            ...(this.settings.kubespray
-                ? [
-                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory}`,
-                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
-                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
-                ]
-                : []),
-        ];
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: [deployPlanFile(this.settings)],
-            actions,
-        };
-    }
-    async run(context) {
-        const planFile = deployPlanFile(this.settings);
-        if (this.planArgs) {
-            await external_node_fs_.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
-            await this.tofu.run(context, this.planArgs);
-            await external_node_fs_.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-        }
-        const document = await (0,plan_json/* readPlanJson */.c7)(planFile, (args, options) => this.tofu.run(context, args, options));
-        context.state.planDigest = await fileDigest(planFile);
-        const counts = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
-        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
-        if (!this.settings.kubespray)
-            return summary;
-        const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
-        const { work, inventory, warnings, refused } = (0,node_plan/* planNodeWork */.Rv)(this.settings, planned);
-        if (refused)
-            throw new errors/* UserError */.yo(refused);
-        for (const warning of warnings)
-            context.warn(warning);
-        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
-        if (unsafe.length)
-            work.unsafeOverride = unsafe.join(' ');
-        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
-        const removed = context.state.nodeWork?.removed ?? [];
-        const carried = (0,node_changes/* pendingForNextPlan */.xA)(context.state.nodeWork, removed, planned);
-        for (const node of carried.reinstall)
-            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
-        const pending = (0,node_changes/* mergeNodeWork */.ed)(carried.pending, work);
-        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
-        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
-        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
-        if ((0,node_plan/* appliesWithoutDraining */.$4)(context.selected))
-            refuseUndrained(context.state);
-        return `${summary}; ${(0,node_changes/* describeNodeDecisions */.Hq)(pending, (0,node_changes/* predictedPlaybook */.Ih)(pending, inventory))}`;
-    }
-}
-async function fileDigest(file) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update(await external_node_fs_.promises.readFile(file))
-        .digest('hex');
-}
-/**
- * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
- * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
- */
-function refuseUndrained(state) {
-    const undrained = (0,node_plan/* undrainedNodes */.Eg)(state.nodeWork);
-    if (undrained.length === 0)
-        return;
-    throw new errors/* UserError */.yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
-        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
-}
-class OpenTofuApplyStep {
-    settings;
-    id = 'opentofu-apply';
-    title = 'Apply OpenTofu infrastructure';
-    kind = 'remote';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
-    get args() {
-        return ['apply', '-input=false', deployPlanFile(this.settings)];
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
-        const writes = ['OpenStack resources'];
-        if (this.settings.opentofu.backend === 'local')
-            writes.push(external_node_path_.join(this.settings.clusterDir, 'terraform.tfstate'));
-        return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
-    }
-    async run(context) {
-        const planFile = deployPlanFile(this.settings);
-        if (!(await (0,files/* pathExists */.s0)(planFile))) {
-            throw new errors/* UserError */.yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
-        }
-        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
-        if (context.state.planDigest !== (await fileDigest(planFile))) {
-            throw new errors/* UserError */.yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
-        }
-        if (this.settings.kubespray)
-            refuseUndrained(context.state);
-        try {
-            await this.tofu.run(context, this.args);
-        }
-        catch (error) {
-            throw error instanceof lib_command/* CommandFailedError */.ju ? this.explain(error) : error;
-        }
-        context.state.planDigest = undefined; // applied: it is spent
-    }
-    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
-    explain(error) {
-        const saved = this.settings.opentofu.savedPlan;
-        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
-            return error;
-        if (!saved) {
-            return new errors/* UserError */.yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
-        }
-        return new errors/* UserError */.yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
-            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
-    }
-}
-/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
-class OpenTofuDestroyStep {
-    settings;
-    id = 'opentofu-destroy';
-    title = 'Destroy the OpenTofu infrastructure';
-    kind = 'remote';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    get planFile() {
-        return (0,model_settings/* runtimePaths */.hi)(this.settings).planPath;
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
-        const apply = (0,commands/* stripFound */.n2)(await this.tofu.get('apply', '-input=false', this.planFile));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: ['OpenStack resources (all of them deleted)'],
-            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
-        };
-    }
-    async run(context) {
-        await external_node_fs_.promises.rm(this.planFile, { force: true });
-        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
-        await external_node_fs_.promises.chmod(this.planFile, 0o600);
-        const document = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-        const { toDestroy } = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
-        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
-        await external_node_fs_.promises.rm(this.planFile, { force: true });
-        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
-    }
-}
-/**
- * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
- * scheduled check that gives up says so rather than queueing behind it for an hour.
- */
-const DRIFT_LOCK_TIMEOUT = '2m';
-const DRIFT_VERB = {
-    create: 'create',
-    update: 'update in place',
-    destroy: 'destroy',
-    replace: 'replace',
-};
-/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
-const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
-const ResourceTypesSchema = schemas/* object */.Ikc({
-    resource_changes: schemas/* array */.YOg(schemas/* object */.Ikc({
-        address: schemas/* string */.YjP(),
-        type: schemas/* string */.YjP().optional(),
-        change: schemas/* object */.Ikc({ actions: schemas/* array */.YOg(schemas/* string */.YjP()) }),
-    }))
-        .default([]),
-});
-/**
- * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
- * deploy wrote it on another machine. Counting it as drift would open a health issue on every
- * scheduled check; a changed one (update, replace) is still drift.
- */
-function withoutMissingLocalFiles(planJson, changes) {
-    const parsed = ResourceTypesSchema.safeParse(planJson);
-    if (!parsed.success)
-        return { changes, missing: [] };
-    const missing = new Set(parsed.data.resource_changes
-        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
-        r.change.actions.length === 1 &&
-        r.change.actions[0] === 'create')
-        .map((r) => r.address));
-    if (missing.size === 0)
-        return { changes, missing: [] };
-    return {
-        changes: {
-            ...changes,
-            add: changes.add - missing.size,
-            rows: changes.rows.filter((row) => !missing.has(row.address)),
-        },
-        missing: [...missing],
-    };
-}
-/**
- * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
- * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
- */
-class OpenTofuDriftStep {
-    settings;
-    id = 'opentofu-drift';
-    title = 'Compare the infrastructure with the OpenTofu code';
-    kind = 'check';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    get planFile() {
-        return (0,model_settings/* runtimePaths */.hi)(this.settings).driftPlanPath;
-    }
-    get args() {
-        return [
-            'plan',
-            '-input=false',
-            '-detailed-exitcode',
-            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
-            `-out=${this.planFile}`,
-        ];
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
-            writes: [`${this.planFile} (deleted once read)`],
-            actions: [
-                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
-            ],
-        };
-    }
-    async run(context) {
-        await external_node_fs_.promises.rm(this.planFile, { force: true });
-        try {
-            const planned = await this.tofu.run(context, this.args, { check: false });
-            if (planned.exitCode !== 0 && planned.exitCode !== 2)
-                throw this.explain(new lib_command/* CommandFailedError */.ju('tofu plan', planned));
-            await external_node_fs_.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-            const planJson = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,plan_json/* summarizeChanges */.Nf)(planJson));
-            if (missing.length)
-                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
-            const { report } = context;
-            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
-            report.infrastructure = changes;
-            for (const row of changes.rows)
-                report.findings.push({
-                    kind: 'drift',
-                    subject: row.address,
-                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
-                });
-            if (!report.drift)
-                return 'no drift';
-            const counts = (0,plan_json/* tofuCounts */.Xh)(changes);
-            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
-        }
-        finally {
-            await external_node_fs_.promises.rm(this.planFile, { force: true });
-        }
-    }
-    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
-    explain(error) {
-        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
-            return error;
-        return new errors/* UserError */.yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
-    }
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-;// CONCATENATED MODULE: ./lib/core/kube/api-certificate.js
-
-
-
-const HANDSHAKE_TIMEOUT_MS = 10_000;
-/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
-function serverAddress(server) {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
-    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
-}
-/**
- * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
- * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
- * expired certificate is still reported (that is the point), so verification does not abort the
- * handshake; any other verification failure is returned as `untrusted`.
- */
-function probeApiCertificate(target) {
-    const { host, port } = serverAddress(target.server);
-    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
-    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
-    return new Promise((resolve, reject) => {
-        const socket = external_node_tls_namespaceObject.connect({
-            host,
-            port,
-            servername: serverName,
-            ca: target.ca,
-            cert: target.cert,
-            key: target.key,
-            rejectUnauthorized: false,
-        });
-        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
-        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
-        socket.once('secureConnect', () => {
-            const certificate = socket.getPeerCertificate();
-            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
-            socket.end();
-            if (!certificate?.valid_to)
-                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
-            resolve({
-                endpoint,
-                notAfter: new Date(certificate.valid_to),
-                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
-            });
-        });
-    });
-}
-
-// EXTERNAL MODULE: ./lib/core/model/check-report.js
-var check_report = __nccwpck_require__(8796);
-;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
-
-
-
-
-
-
-
-
-
-
-
-
-const DAY_MS = 86_400_000;
-/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
-function failedReadyzChecks(text) {
-    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
-}
-/**
- * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
- * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
- * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
- * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
- */
-class ClusterHealthStep {
-    settings;
-    id = 'cluster-health';
-    title = 'Check the health of the cluster';
-    kind = 'check';
-    nodesCommand;
-    readyzCommand;
-    constructor(settings) {
-        this.settings = settings;
-        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
-        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
-        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
-    }
-    get inventoryFile() {
-        return this.settings.kubespray ? (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory : undefined;
-    }
-    async plan() {
-        const version = this.settings.kubernetesVersion;
-        return {
-            workingDir: this.nodesCommand.cwd,
-            command: this.nodesCommand,
-            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
-            writes: [],
-            actions: [
-                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
-                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
-                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
-            ],
-        };
-    }
-    async run(context) {
-        const found = [];
-        const add = (kind, subject, message) => found.push({ kind, subject, message });
-        try {
-            await this.check(context, add);
-        }
-        finally {
-            context.report.findings.push(...found);
-        }
-        return found.length === 0
-            ? 'healthy'
-            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
-    }
-    async check(context, add) {
-        const { report } = context;
-        const kubeconfig = this.settings.kubeconfigPath;
-        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
-            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
-            return;
-        }
-        let tls;
-        try {
-            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
-        }
-        catch (error) {
-            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
-            return;
-        }
-        if (!tls) {
-            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
-            return;
-        }
-        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
-        const listed = await query(this.nodesCommand);
-        let nodes;
-        try {
-            if (listed.exitCode === 0)
-                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
-        }
-        catch (error) {
-            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
-        }
-        if (listed.exitCode !== 0) {
-            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${(0,lib_command/* failureLine */.Pu)(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
-        }
-        else {
-            if (nodes)
-                this.checkNodes(nodes, report, add);
-            const readyz = await query(this.readyzCommand);
-            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
-            for (const check of failed)
-                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
-            if (readyz.exitCode !== 0 && failed.length === 0)
-                add('unchecked', 'readyz', `/readyz?verbose did not answer (${(0,lib_command/* failureLine */.Pu)(readyz)})`);
-        }
-        try {
-            const certificate = await probeApiCertificate(tls);
-            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
-            if (certificate.untrusted) {
-                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
-                return;
-            }
-            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
-            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
-            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
-            if (daysLeft < 0)
-                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
-            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
-                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
-        }
-        catch (error) {
-            // The API being unreachable was said once already.
-            if (listed.exitCode === 0)
-                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
-        }
-    }
-    checkNodes(nodes, report, add) {
-        const inApi = new Set(nodes.map((n) => n.name));
-        let expected;
-        const file = this.inventoryFile;
-        if (file) {
-            try {
-                const inventory = (0,node_changes/* readInventory */.zw)(file);
-                if (inventory)
-                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
-                else
-                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
-            }
-            catch (error) {
-                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
-            }
-        }
-        report.nodes = {
-            expected: expected?.length ?? nodes.length,
-            inApi: nodes.length,
-            ready: nodes.filter((n) => n.ready).length,
-        };
-        if (expected) {
-            const listed = new Set(expected);
-            for (const name of expected.filter((n) => !inApi.has(n)))
-                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
-            for (const node of nodes.filter((n) => !listed.has(n.name)))
-                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
-        }
-        for (const node of nodes.filter((n) => !n.ready))
-            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
-        const version = this.settings.kubernetesVersion;
-        if (!version)
-            return;
-        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
-            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/capi/preflight.js
-var preflight = __nccwpck_require__(2168);
-;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
-
-
-
-
-
-
-
-
-class PreflightStep {
-    settings;
-    authChecker;
-    id = 'openstack-preflight';
-    title = 'Validate OpenStack credentials and deploy prerequisites';
-    kind = 'check';
-    constructor(settings, authChecker) {
-        this.settings = settings;
-        this.authChecker = authChecker;
-    }
-    async plan() {
-        const { settings } = this;
-        const actions = [
-            `check that ${settings.clusterDir} exists and the tools are installed`,
-            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
-        ];
-        if (settings.authCheck.enabled && this.authChecker) {
-            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
-        }
-        else {
-            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
-        }
-        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
-    }
-    async run() {
-        const { settings } = this;
-        const problems = [];
-        const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
-        if (!dirStat?.isDirectory()) {
-            problems.push(settings.configPath
-                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
-                : `cluster directory not found: ${settings.clusterDir}`);
-        }
-        if (!settings.clusterApi && !settings.opentofu.enabled)
-            problems.push('opentofu must be enabled for openstack bootstrap');
-        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
-        const { caCert } = settings.credentials;
-        if (caCert) {
-            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
-            if (!stat?.isFile())
-                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
-        }
-        problems.push(...(0,openstack_credentials/* credentialProblems */._e)(settings.credentials));
-        if (settings.clusterApi) {
-            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
-            problems.push(...(await (0,preflight/* clusterApiProblems */.D)(settings, settings.clusterApi)));
-        }
-        else {
-            await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
-            if (!settings.vip) {
-                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-            }
-        }
-        if (settings.kubespray && dirStat?.isDirectory())
-            problems.push(...(await this.kubesprayProblems()));
-        const error = (0,errors/* problemsError */.$j)(problems);
-        if (error)
-            throw error;
-        if (!settings.authCheck.enabled || !this.authChecker)
-            return 'credentials complete (live check skipped)';
-        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
-    }
-    async kubesprayProblems() {
-        const { settings } = this;
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        const problems = [];
-        for (const [file, what] of [
-            [paths.requirements, 'Kubespray requirements'],
-            [paths.playbook, 'Kubespray playbook'],
-            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
-        ]) {
-            if (!(await (0,files/* pathExists */.s0)(file)))
-                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
-        }
-        if (!(await (0,files/* findExecutable */.oq)(settings.python, settings.baseEnv.PATH))) {
-            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
-        }
-        return problems;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/model/operations.js
-var operations = __nccwpck_require__(503);
-// EXTERNAL MODULE: ./lib/core/kube/ready.js
-var ready = __nccwpck_require__(1110);
-;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
-
-
-
-class WaitReadyStep {
-    kubeconfig;
-    kubectl;
-    settings;
-    id = 'wait-ready';
-    title = 'Wait for the Kubernetes API to be ready';
-    kind = 'check';
-    command;
-    constructor(kubeconfig, kubectl, cwd, env, settings) {
-        this.kubeconfig = kubeconfig;
-        this.kubectl = kubectl;
-        this.settings = settings;
-        this.command = (0,kube_nodes/* kubectlCommand */.s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
-    }
-    async plan() {
-        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
-        const count = this.settings.version
-            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
-            : `${this.settings.nodes} nodes are`;
-        const nodes = this.settings.nodes || this.settings.version
-            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
-            : '';
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [this.kubeconfig],
-            writes: [],
-            actions: [
-                `poll until /readyz says ok${nodes}; timeout ${(0,duration/* formatDuration */.a)(this.settings.timeoutMs)}, pauses up to ${(0,duration/* formatDuration */.a)(this.settings.intervalMs)}`,
-            ],
-        };
-    }
-    async run({ exec, output, signal }) {
-        const result = await (0,ready/* waitForReady */.C)({
-            ...this.settings,
-            kubeconfig: this.kubeconfig,
-            kubectl: this.kubectl,
-            env: this.command.env,
-            cwd: this.command.cwd,
-            exec,
-            signal,
-            onWaiting: (reason) => output.line(`      waiting: ${reason}`),
-        });
-        const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
-        return `/readyz ok at ${result.endpoint}${nodes}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/core/steps/index.js
-
-
-
-
-
-
-
-
-
-
-
-
-/** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
-const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
-/** Only with an ephemeral kind management cluster. */
-const withKind = (make) => (settings) => settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
-/** The readiness gate as each operation wants it. */
-function waitReady(settings) {
-    const { clusterApi: capi } = settings;
-    // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
-    const wanted = capi
-        ? {
-            ...settings.waitReady,
-            nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
-        }
-        : {
-            ...settings.waitReady,
-            version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
-        };
-    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted);
-}
-/** How each step is made; model/operations.ts says which an operation runs, in what order. */
-const STEP_FACTORIES = {
-    'openstack-preflight': (_, preflight) => preflight,
-    'opentofu-init': (settings) => new OpenTofuInitStep(settings),
-    'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
-    'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
-    'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
-    'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
-    'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
-    'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
-    'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
-    'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
-    'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
-    'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
-    'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
-    'forget-cluster': (settings) => new ForgetClusterStep(settings),
-    'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
-    'cluster-health': (settings) => new ClusterHealthStep(settings),
-    'openstack-normalize-kubeconfig': (settings) => new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
-    'wait-ready': waitReady,
-    'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
-    'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
-    'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
-    'capi-render': (settings) => new CapiRenderStep(settings),
-    'capi-apply': (settings) => new CapiApplyStep(settings),
-    'capi-wait': (settings) => new CapiWaitStep(settings),
-    'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
-    'capi-addons': (settings) => new CapiAddonsStep(settings),
-    'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
-    'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
-    'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
-};
-/**
- * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
- * made by its factory. The same engine, resume state, lock, dry run and reports run all of them.
- * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
- *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
- * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
- *   only for nodes the API shows below the target; readiness then requires every node at it.
- * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
- * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
- *   resume state (engine/selection.ts), so a deploy's stays as it was.
- * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
- *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object.
- */
-function buildSteps(settings, authChecker) {
-    const { operation } = settings;
-    if (settings.clusterApi && cluster_api/* CLUSTER_API_REFUSALS */.M6[operation])
-        throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[operation]);
-    if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
-        throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
-    }
-    const preflight = new PreflightStep(settings, authChecker);
-    const ids = (settings.clusterApi ? operations/* CLUSTER_API_STEPS */.Iw : operations/* OPERATION_STEPS */.iJ)[operation];
-    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight) ?? []);
-}
-
-;// CONCATENATED MODULE: ./lib/core/engine/pipeline.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   xL: () => (/* binding */ openPipeline)
+/* harmony export */ });
+/* unused harmony exports keystoneAuthChecker, createRedactor, checkOutputPaths */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4554);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
+/* harmony import */ var _kube_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5466);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4324);
+/* harmony import */ var _openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5842);
+/* harmony import */ var _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1078);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1983);
+/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7941);
 
 
 
@@ -12448,11 +10236,11 @@ function buildSteps(settings, authChecker) {
 
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
 function keystoneAuthChecker(settings) {
-    const requiredServices = [...keystone/* DEFAULT_REQUIRED_SERVICES */.r6, ...(settings.useOctavia ? ['load-balancer'] : [])];
+    const requiredServices = [..._openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_REQUIRED_SERVICES */ .r6, ...(settings.useOctavia ? ['load-balancer'] : [])];
     return {
-        describe: (credentials, timeoutMs) => (0,keystone/* describeAuthCheck */.KT)(credentials, { timeoutMs, requiredServices }),
+        describe: (credentials, timeoutMs) => (0,_openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__/* .describeAuthCheck */ .KT)(credentials, { timeoutMs, requiredServices }),
         async check(credentials, timeoutMs) {
-            const result = await (0,keystone/* checkOpenStackAuth */.tR)(credentials, { timeoutMs, requiredServices });
+            const result = await (0,_openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__/* .checkOpenStackAuth */ .tR)(credentials, { timeoutMs, requiredServices });
             const project = result.project ? ` in project ${result.project}` : '';
             return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
         },
@@ -12460,12 +10248,12 @@ function keystoneAuthChecker(settings) {
 }
 /** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
 async function createRedactor(settings, extra = []) {
-    const redactor = new redact/* Redactor */.pO();
-    for (const secret of [...(0,openstack_credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
+    const redactor = new _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__/* .Redactor */ .pO();
+    for (const secret of [...(0,_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .credentialSecrets */ .DJ)(settings.credentials), ...extra])
         redactor.add(secret);
     try {
-        if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
-            for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)((0,files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath)) {
+            for (const secret of (0,_kube_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__/* .kubeconfigSecrets */ .hT)((0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath))
                 redactor.add(secret);
         }
     }
@@ -12480,24 +10268,24 @@ async function createRedactor(settings, extra = []) {
  */
 async function checkDirectoryPath(dir, what, given) {
     const within = (current) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
-    for (let current = dir;; current = external_node_path_.dirname(current)) {
+    for (let current = dir;; current = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(current)) {
         try {
-            if ((await external_node_fs_.promises.stat(current)).isDirectory())
+            if ((await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(current)).isDirectory())
                 return;
-            throw new errors/* UserError */.yo(`${within(current)} is not a directory`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${within(current)} is not a directory`);
         }
         catch (error) {
-            if (error instanceof errors/* UserError */.yo)
+            if (error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo)
                 throw error;
             const code = error.code;
             if (code === 'ELOOP')
-                throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${within(current)}: too many levels of symbolic links`);
             if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
-            const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot use ${within(current)}: ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .systemErrorReason */ .Qq)(error) ?? (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
+            const link = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readlink(current).catch(() => undefined);
             if (link !== undefined)
-                throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);
-            if (external_node_path_.dirname(current) === current)
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${within(current)} is a symbolic link to ${node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(current), link)}, which does not exist`);
+            if (node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(current) === current)
                 return;
         }
     }
@@ -12511,21 +10299,21 @@ async function checkDirectoryPath(dir, what, given) {
 async function checkOutputPaths(settings) {
     // The state directory, then the cluster's below it and its logs.
     await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
-    await checkDirectoryPath((0,model_settings/* runtimePaths */.hi)(settings).logDir, 'state directory', settings.stateDir);
-    await checkDirectoryPath(external_node_path_.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
-    await (0,files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
+    await checkDirectoryPath((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(settings).logDir, 'state directory', settings.stateDir);
+    await checkDirectoryPath(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
+    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .checkFileTarget */ .kV)(settings.kubeconfigPath, 'kubeconfig');
 }
 async function openPipeline(options, deps = {}) {
-    const settings = (0,model_settings/* resolveSettings */.Mo)(options);
+    const settings = (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .resolveSettings */ .Mo)(options);
     await checkOutputPaths(settings);
-    const paths = (0,model_settings/* runtimePaths */.hi)(settings);
+    const paths = (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(settings);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const logPath = external_node_path_.join(paths.logDir, `${settings.operation}-${stamp}.log`);
+    const logPath = node_path__WEBPACK_IMPORTED_MODULE_1__.join(paths.logDir, `${settings.operation}-${stamp}.log`);
     return {
         settings,
         redactor: await createRedactor(settings, deps.secrets),
-        steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
-        store: deps.store?.(settings, logPath) ?? new state/* LocalStateStore */.Mc(paths.statePath, (0,model_settings/* clusterId */.kL)(settings)),
+        steps: (0,_steps_index_js__WEBPACK_IMPORTED_MODULE_11__/* .buildSteps */ .a)(settings, deps.authChecker ?? keystoneAuthChecker(settings), deps.capacityChecker),
+        store: deps.store?.(settings, logPath) ?? new _model_state_js__WEBPACK_IMPORTED_MODULE_10__/* .LocalStateStore */ .Mc(paths.statePath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterId */ .kL)(settings)),
         logPath,
     };
 }
@@ -12705,6 +10493,7 @@ const STEP_IDS = [
     'openstack-preflight',
     'opentofu-init',
     'opentofu-plan',
+    'openstack-capacity',
     'kubespray-venv-create',
     'kubespray-pip-install',
     'kubespray-remove-nodes',
@@ -16589,6 +14378,7 @@ const OPERATION_STEPS = {
         'openstack-preflight',
         'opentofu-init',
         'opentofu-plan',
+        'openstack-capacity',
         'kubespray-venv-create',
         'kubespray-pip-install',
         'kubespray-remove-nodes',
@@ -16623,6 +14413,7 @@ const CLUSTER_API_STEPS = {
         'clusterctl-init',
         'capi-cloud-credentials',
         'capi-render',
+        'openstack-capacity',
         'capi-apply',
         'capi-wait',
         'capi-workload-kubeconfig',
@@ -16985,6 +14776,7 @@ function resolveSettings(options) {
             ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
             : DEFAULT_NODE_RESOURCE,
         allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+        ignoreCapacity: options.ignoreCapacity ?? false,
         kubernetesVersion,
         upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
         venvDir: external_node_path_.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
@@ -17072,7 +14864,10 @@ var errors = __nccwpck_require__(6452);
 var files = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./lib/core/lib/option-values.js
 var option_values = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./lib/core/openstack/capacity.js
+var capacity = __nccwpck_require__(4578);
 ;// CONCATENATED MODULE: ./lib/core/model/state.js
+
 
 
 
@@ -17165,6 +14960,8 @@ const DeployStateSchema = schemas/* object */.Ikc({
     planDigest: schemas/* string */.YjP()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+    /** deploy: what openstack-capacity found (the quota table), for the summaries. */
+    capacity: capacity/* CapacityReportSchema */.kD.optional(),
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
     /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
@@ -17224,6 +15021,204 @@ class LocalStateStore {
         // writePrivateFile's errors name the file (a directory in its place, a full disk), where a raw errno was a stack trace.
         await (0,files/* writePrivateFile */.Pl)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
     }
+}
+
+
+/***/ }),
+
+/***/ 4578:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gl: () => (/* binding */ renderPlanCapacity),
+/* harmony export */   Jp: () => (/* binding */ exceededLines),
+/* harmony export */   Js: () => (/* binding */ emptyDemand),
+/* harmony export */   VR: () => (/* binding */ capacityRefusal),
+/* harmony export */   WO: () => (/* binding */ compareCapacity),
+/* harmony export */   kD: () => (/* binding */ CapacityReportSchema),
+/* harmony export */   lF: () => (/* binding */ capacitySummary),
+/* harmony export */   pD: () => (/* binding */ addDemand),
+/* harmony export */   w: () => (/* binding */ renderCapacityText)
+/* harmony export */ });
+/* unused harmony exports capacityCells, capacityRemarks */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _quotas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3047);
+/**
+ * What a change takes from the project's quotas against what is left: the table (quota, in use,
+ * the plan adds, limit, left after) and the refusal that names each quota exceeded and by how much.
+ * The demand comes from the plan (tofu/capacity-demand.ts) or the rendered manifests
+ * (capi/capacity-demand.ts); the usage from the services (quotas.ts). Only counts and quota names
+ * reach the table: never a value of the plan.
+ */
+
+
+const QuotaNameSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTA_NAMES */ .A3);
+const CapacityRowSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    quota: QuotaNameSchema,
+    /** The quota as people name it; for server group members, with the group. */
+    label: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    inUse: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    adds: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    /** undefined: unlimited. */
+    limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    /** limit - (in use + adds); undefined when unlimited. */
+    leftAfter: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+});
+/**
+ * The comparison, kept in the resume state for the summaries (counts, quota names and service
+ * messages only: never a value of the plan or a credential).
+ */
+const CapacityReportSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    rows: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(CapacityRowSchema),
+    /** Rows the change would push over their limit, with by how much. */
+    exceeded: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(CapacityRowSchema.extend({ by: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() })),
+    /** Quotas the change touches that could not be compared (their service was skipped). */
+    unchecked: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ quota: QuotaNameSchema, adds: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() })),
+    skipped: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ service: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['compute', 'network', 'volume', 'load-balancer']), reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() })),
+    notes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    estimate: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    /** Set when --ignore-capacity let an apply over quota go ahead. */
+    overridden: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+});
+function emptyDemand() {
+    return { adds: {}, groups: [], notes: [] };
+}
+/** Adds `amount` of `quota` to the demand (negative frees). */
+function addDemand(demand, quota, amount) {
+    if (amount !== 0)
+        demand.adds[quota] = (demand.adds[quota] ?? 0) + amount;
+}
+/**
+ * Rows for each quota the change touches (adds or frees), and for any already over its limit. A
+ * quota is exceeded only when the change adds to it: a change that frees is never refused, even
+ * in a project already over a limit.
+ */
+function compareCapacity(quotas, demand) {
+    const rows = [];
+    const unchecked = [];
+    for (const quota of _quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTA_NAMES */ .A3) {
+        if (quota === 'server_group_members')
+            continue; // per group, below
+        const adds = demand.adds[quota] ?? 0;
+        const read = quotas.usage[quota];
+        if (!read) {
+            if (adds !== 0)
+                unchecked.push({ quota, adds });
+            continue;
+        }
+        const overAlready = read.limit !== undefined && read.inUse > read.limit;
+        if (adds === 0 && !overAlready)
+            continue;
+        rows.push(row(quota, _quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTAS */ .eg[quota].label, read.inUse, adds, read.limit));
+    }
+    const members = quotas.usage.server_group_members;
+    for (const group of demand.groups) {
+        if (!members) {
+            if (group.adds !== 0)
+                unchecked.push({ quota: 'server_group_members', adds: group.adds });
+            continue;
+        }
+        if (group.adds === 0)
+            continue;
+        const inUse = group.existing ? (quotas.serverGroupMembers[group.key] ?? 0) : 0;
+        rows.push(row('server_group_members', `server group members (${group.label})`, inUse, group.adds, members.limit));
+    }
+    const exceeded = rows
+        .filter((r) => r.adds > 0 && r.leftAfter !== undefined && r.leftAfter < 0)
+        .map((r) => ({ ...r, by: -r.leftAfter }));
+    return {
+        rows,
+        exceeded,
+        unchecked,
+        skipped: quotas.skipped,
+        notes: demand.notes,
+        ...(demand.estimate && { estimate: demand.estimate }),
+    };
+}
+function row(quota, label, inUse, adds, limit) {
+    return {
+        quota,
+        label,
+        inUse,
+        adds,
+        ...(limit !== undefined && { limit, leftAfter: limit - (inUse + adds) }),
+    };
+}
+const HEADER = ['quota', 'in use', 'plan adds', 'limit', 'left after'];
+function signed(value) {
+    return value > 0 ? `+${value}` : String(value);
+}
+/** The table's cells, header first: the text and Markdown renderers share them. */
+function capacityCells(report) {
+    return [
+        [...HEADER],
+        ...report.rows.map((r) => [
+            r.label,
+            String(r.inUse),
+            signed(r.adds),
+            r.limit === undefined ? 'unlimited' : String(r.limit),
+            r.leftAfter === undefined ? 'unlimited' : r.leftAfter < 0 ? `${r.leftAfter} (exceeded)` : String(r.leftAfter),
+        ]),
+    ];
+}
+/** The lines under the table: what was skipped and why, what could not be counted, the estimate. */
+function capacityRemarks(report) {
+    return [
+        ...(report.estimate ? [`estimate: ${report.estimate}`] : []),
+        ...report.skipped.map((s) => `not checked: ${s.reason}`),
+        ...report.unchecked.map((u) => `${_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTAS */ .eg[u.quota].label}: the change adds ${signed(u.adds)}, not compared (${_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .SERVICE_NAMES */ .Z1[_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTAS */ .eg[u.quota].service]} was not read)`),
+        ...report.notes.map((n) => `not counted: ${n}`),
+    ];
+}
+/** The table as plain text with aligned columns, then the remarks; for terminals and logs. */
+function renderCapacityText(report) {
+    const lines = [];
+    if (report.rows.length === 0) {
+        lines.push('The change takes nothing any read quota counts.');
+    }
+    else {
+        const cells = capacityCells(report);
+        const widths = HEADER.map((_, column) => Math.max(...cells.map((r) => r[column].length)));
+        for (const cellRow of cells) {
+            lines.push(cellRow
+                .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+                .join('  ')
+                .trimEnd());
+        }
+    }
+    lines.push(...capacityRemarks(report));
+    return `${lines.join('\n')}\n`;
+}
+/** One line for the step's result. */
+function capacitySummary(report) {
+    const skipped = report.skipped.length ? `; ${report.skipped.length} service(s) not checked` : '';
+    if (report.exceeded.length > 0)
+        return `${report.exceeded.length} quota(s) exceeded${skipped}`;
+    return `within quota (${report.rows.length} quota(s) compared${skipped})`;
+}
+/** Each exceeded quota and by how much, with the figures. */
+function exceededLines(report) {
+    return report.exceeded.map((r) => `${r.label}: exceeded by ${r.by} (in use ${r.inUse} + the plan adds ${r.adds} > limit ${r.limit})`);
+}
+/** The refusal of an apply over quota, naming each quota and by how much. */
+function capacityRefusal(report) {
+    const count = report.exceeded.length;
+    return [
+        `the change would exceed ${count === 1 ? 'a quota' : `${count} quotas`} of the project, so nothing was applied:`,
+        ...exceededLines(report).map((line) => `  - ${line}`),
+        'Free or ask for more quota, or shrink the change; to apply anyway (the cloud will refuse part of it) pass --ignore-capacity (input ignore-capacity).',
+    ].join('\n');
+}
+/** The quota section of a plan for people (CLI `plan --tofu-plan`); empty when no check was asked for. */
+function renderPlanCapacity(capacity) {
+    if (!capacity)
+        return '';
+    if ('error' in capacity)
+        return `Quotas: not checked: ${capacity.error}\n`;
+    const verdict = capacity.exceeded.length
+        ? `a deploy of this plan would be refused (${exceededLines(capacity).join('; ')})`
+        : 'within quota';
+    return `Quotas (openstack-capacity): ${verdict}\n${renderCapacityText(capacity)}`;
 }
 
 
@@ -17737,21 +15732,123 @@ function credentialProblems(creds) {
 
 /***/ }),
 
+/***/ 9998:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bl: () => (/* binding */ tlsSettings),
+/* harmony export */   VG: () => (/* binding */ RequestTimeout),
+/* harmony export */   aj: () => (/* binding */ httpRequest),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/**
+ * One HTTP exchange with an OpenStack API, with the credentials' TLS settings (CA bundle, insecure)
+ * and a deadline for the whole exchange. Node's http(s) rather than fetch: fetch cannot take a
+ * per-request CA or skip verification.
+ */
+
+
+/** The CA bundle read once per run; a missing file is the user's to fix, named with its source. */
+function tlsSettings(creds) {
+    if (!creds.caCert)
+        return { insecure: creds.insecure };
+    try {
+        return { insecure: creds.insecure, ca: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(creds.caCert) };
+    }
+    catch (error) {
+        const from = creds.sources.caCert ? ` (from ${creds.sources.caCert})` : '';
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot read the CA bundle ${creds.caCert}${from}: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
+    }
+}
+class RequestTimeout extends Error {
+    connected;
+    constructor(connected) {
+        super('request timed out');
+        this.connected = connected;
+    }
+}
+async function httpRequest(request) {
+    const { url, tls } = request;
+    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
+    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
+    return new Promise((resolve, reject) => {
+        const data = request.payload === undefined ? undefined : JSON.stringify(request.payload);
+        let connected = false;
+        const fail = (error) => {
+            clearTimeout(deadline);
+            reject(error);
+        };
+        const outgoing = transport.request(url, {
+            method: request.method,
+            // A one-off connection: no keep-alive socket outlives the check.
+            agent: false,
+            headers: {
+                Accept: 'application/json',
+                ...(data !== undefined && { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) }),
+                ...request.headers,
+            },
+            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
+        }, (response) => {
+            const chunks = [];
+            let size = 0;
+            response.on('data', (chunk) => {
+                size += chunk.length;
+                if (size > request.maxBytes) {
+                    outgoing.destroy(new Error(`the answer exceeds ${Math.round(request.maxBytes / 1024 / 1024)} MiB`));
+                }
+                else {
+                    chunks.push(chunk);
+                }
+            });
+            response.on('error', fail);
+            response.on('end', () => {
+                clearTimeout(deadline);
+                const token = response.headers['x-subject-token'];
+                resolve({
+                    status: response.statusCode ?? 0,
+                    contentType: response.headers['content-type'] ?? '',
+                    ...(response.headers.location !== undefined && { location: response.headers.location }),
+                    ...(typeof token === 'string' && { subjectToken: token }),
+                    body: Buffer.concat(chunks).toString('utf8'),
+                });
+            });
+        });
+        const deadline = setTimeout(() => outgoing.destroy(new RequestTimeout(connected)), request.timeoutMs);
+        outgoing.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+        outgoing.on('error', fail);
+        outgoing.end(data);
+    });
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 5842:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KT: () => (/* binding */ describeAuthCheck),
+/* harmony export */   bj: () => (/* binding */ openStackSession),
 /* harmony export */   o0: () => (/* binding */ DEFAULT_AUTH_TIMEOUT_MS),
 /* harmony export */   r6: () => (/* binding */ DEFAULT_REQUIRED_SERVICES),
 /* harmony export */   tR: () => (/* binding */ checkOpenStackAuth)
 /* harmony export */ });
 /* unused harmony export normalizeAuthUrl */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4554);
-/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
+/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2335);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9998);
 /**
  * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
  * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
@@ -17773,17 +15870,17 @@ function normalizeAuthUrl(authUrl) {
         url = new URL(authUrl.trim());
     }
     catch {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     const pathname = url.pathname.replace(/\/+$/, '');
     const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
     if (version === undefined)
         return `${url.origin}${pathname}/v3`;
     if (version !== 'v3' && !version.startsWith('v3.')) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
     }
     return `${url.origin}${pathname.slice(0, -version.length)}v3`;
 }
@@ -17796,7 +15893,7 @@ function describeAuthCheck(creds, options = {}) {
     catch {
         tokensUrl = `${creds.authUrl}/auth/tokens`;
     }
-    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .authMethod */ .A8)(creds);
+    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .authMethod */ .A8)(creds);
     const credential = method ? credentialLabel(creds, method) : 'no complete credentials yet';
     const services = (options.requiredServices ?? DEFAULT_REQUIRED_SERVICES).join(', ');
     const where = `${creds.region ?? 'any region'}/${endpointInterface(creds)}`;
@@ -17808,13 +15905,30 @@ function describeAuthCheck(creds, options = {}) {
  * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
  */
 async function checkOpenStackAuth(creds, options = {}) {
+    return (await authenticate(creds, options)).result;
+}
+/** The same token request and catalog check as checkOpenStackAuth, keeping the token for reads (the capacity check). */
+async function openStackSession(creds, options = {}) {
+    const { result, token, projectId } = await authenticate(creds, options);
+    if (!token || !projectId) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${normalizeAuthUrl(creds.authUrl)} issued a token without ${token ? 'a project' : 'an X-Subject-Token header'}; the quota APIs need a project-scoped token`);
+    }
+    const tls = tlsOptions(creds);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+    return {
+        auth: result,
+        projectId,
+        get: (url, maxBytes) => (0,_http_js__WEBPACK_IMPORTED_MODULE_3__/* .httpRequest */ .aj)({ method: 'GET', url, headers: { 'X-Auth-Token': token }, tls, timeoutMs, maxBytes }),
+    };
+}
+async function authenticate(creds, options) {
     if (!creds.authUrl) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
     }
     const identityUrl = normalizeAuthUrl(creds.authUrl);
-    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .authMethod */ .A8)(creds);
+    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .authMethod */ .A8)(creds);
     if (!method) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
     const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
@@ -17836,7 +15950,7 @@ async function checkOpenStackAuth(creds, options = {}) {
         interface: endpointInterface(creds),
         requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
     });
-    return {
+    const result = {
         method,
         user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
         ...(token.project?.name !== undefined && { project: token.project.name }),
@@ -17845,6 +15959,7 @@ async function checkOpenStackAuth(creds, options = {}) {
         ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
         endpoints,
     };
+    return { result, token: answer.subjectToken, projectId: token.project?.id };
 }
 // ---- the token request ------------------------------------------------------------------------
 /** Accepts the older `publicURL` spelling (OS_ENDPOINT_TYPE style) as well as `public`. */
@@ -17897,10 +16012,10 @@ function userReference(creds, needer) {
     if (creds.userId)
         return { id: creds.userId };
     if (!creds.username) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${needer} needs its user: set the username with its user domain, or the user id`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${needer} needs its user: set the username with its user domain, or the user id`);
     }
     if (!creds.userDomainName) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
     }
     return { name: creds.username, domain: { name: creds.userDomainName } };
 }
@@ -17912,81 +16027,25 @@ function projectScope(creds) {
     if (creds.projectId)
         return { project: { id: creds.projectId } };
     if (!creds.projectName) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
     }
     const domain = creds.projectDomainName ?? creds.userDomainName;
     if (!domain) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
     }
     return { project: { name: creds.projectName, domain: { name: domain } } };
 }
+// ---- HTTP ---------------------------------------------------------------------------------------
 function tlsOptions(creds) {
-    if (!creds.caCert)
-        return { insecure: creds.insecure };
-    try {
-        return { insecure: creds.insecure, ca: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(creds.caCert) };
-    }
-    catch (error) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
-    }
+    return (0,_http_js__WEBPACK_IMPORTED_MODULE_3__/* .tlsSettings */ .Bl)(creds);
 }
 /** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
 const MAX_ANSWER_MIB = 8;
-class RequestTimeout extends Error {
-    connected;
-    constructor(connected) {
-        super('request timed out');
-        this.connected = connected;
-    }
-}
-/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
 async function postJson(url, payload, tls, timeoutMs) {
-    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
-    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
-    return new Promise((resolve, reject) => {
-        const data = JSON.stringify(payload);
-        let connected = false;
-        const fail = (error) => {
-            clearTimeout(deadline);
-            reject(error);
-        };
-        const request = transport.request(url, {
-            method: 'POST',
-            // A one-off connection: no keep-alive socket outlives the check.
-            agent: false,
-            headers: {
-                'Content-Type': 'application/json',
-                Accept: 'application/json',
-                'Content-Length': Buffer.byteLength(data),
-            },
-            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
-        }, (response) => {
-            const chunks = [];
-            let size = 0;
-            response.on('data', (chunk) => {
-                size += chunk.length;
-                if (size > MAX_ANSWER_MIB * 1024 * 1024) {
-                    request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
-                }
-                else {
-                    chunks.push(chunk);
-                }
-            });
-            response.on('error', fail);
-            response.on('end', () => {
-                clearTimeout(deadline);
-                resolve({
-                    status: response.statusCode ?? 0,
-                    contentType: response.headers['content-type'] ?? '',
-                    ...(response.headers.location !== undefined && { location: response.headers.location }),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                });
-            });
-        });
-        const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
-        request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
-        request.on('error', fail);
-        request.end(data);
+    return (0,_http_js__WEBPACK_IMPORTED_MODULE_3__/* .httpRequest */ .aj)({ method: 'POST', url, payload, tls, timeoutMs, maxBytes: MAX_ANSWER_MIB * 1024 * 1024 }).catch((error) => {
+        throw error instanceof Error && /^the answer exceeds/.test(error.message)
+            ? new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`)
+            : error;
     });
 }
 const UNTRUSTED_CERTIFICATE_CODES = new Set([
@@ -18000,36 +16059,36 @@ function connectionError(error, url, identityUrl, timeoutMs) {
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
     const address = `${url.hostname}:${port}`;
     const keystone = `Keystone at ${identityUrl}`;
-    if (error instanceof RequestTimeout) {
+    if (error instanceof _http_js__WEBPACK_IMPORTED_MODULE_3__/* .RequestTimeout */ .VG) {
         const what = error.connected
-            ? `${keystone} accepted the connection but did not answer within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(timeoutMs)}`
-            : `could not connect to ${address} (${keystone}) within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(timeoutMs)}; a firewall may be dropping the traffic`;
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
+            ? `${keystone} accepted the connection but did not answer within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(timeoutMs)}`
+            : `could not connect to ${address} (${keystone}) within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(timeoutMs)}; a firewall may be dropping the traffic`;
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
     }
     const code = error.code ?? '';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
     }
     if (code === 'ECONNREFUSED') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
     }
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
     }
     const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
     if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
     }
     if (code === 'CERT_HAS_EXPIRED') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
     }
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
     }
     if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
     }
-    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`request to ${keystone} failed: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
+    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`request to ${keystone} failed: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`);
 }
 // ---- the answer ---------------------------------------------------------------------------------
 /**
@@ -18053,20 +16112,12 @@ const CatalogServiceSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc(
 const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
     token: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
         user: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
-        project: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString }).optional().catch(undefined),
+        project: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
         expires_at: optionalString,
         catalog: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
     }),
 });
 const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() }) });
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
 /** What came back instead of a Keystone answer, for messages. */
 function describeBody(answer, json) {
     if (/html/i.test(answer.contentType) || /^\s*</.test(answer.body))
@@ -18088,13 +16139,13 @@ function keystoneErrorMessage(json, creds) {
     const text = parsed.data.error.message.trim();
     if (text === '' || text === GENERIC_UNAUTHORIZED)
         return undefined;
-    if ((0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .credentialSecrets */ .DJ)(creds).some((secret) => text.includes(secret)))
+    if ((0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialSecrets */ .DJ)(creds).some((secret) => text.includes(secret)))
         return undefined;
     return text.slice(0, 300);
 }
 function readToken(answer, context) {
     const { creds, method, identityUrl, tokensUrl } = context;
-    const json = parseJson(answer.body);
+    const json = (0,_http_js__WEBPACK_IMPORTED_MODULE_3__/* .parseJson */ .qF)(answer.body);
     const keystoneMessage = keystoneErrorMessage(json, creds);
     const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
     const label = credentialLabel(creds, method);
@@ -18102,37 +16153,37 @@ function readToken(answer, context) {
     if (status === 200 || status === 201) {
         const parsed = TokenAnswerSchema.safeParse(json);
         if (!parsed.success) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
         }
         const { token } = parsed.data;
         if (!token.catalog) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
         }
         return { ...token, catalog: token.catalog };
     }
     if (status === 401)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(rejectedMessage(context, keystoneMessage));
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(rejectedMessage(context, keystoneMessage));
     if (status === 403) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
     }
     if (status === 404 && keystoneMessage) {
         const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(missingAppCred
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(missingAppCred
             ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
             : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
     }
     if (status === 404) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
     }
     if (status >= 300 && status < 400) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
     }
     if (status >= 500) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
     }
     if (keystoneMessage)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-    throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
+    throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
 }
 /**
  * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
@@ -18185,14 +16236,14 @@ function checkCatalog(catalog, check) {
     const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
     const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
     if (region !== undefined && !catalogRegions.includes(region)) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
             `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
     }
     const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
     if (missing.length > 0) {
         const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
         const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
             'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
     }
     const endpoints = {};
@@ -18230,6 +16281,3203 @@ function whereServiceExists(catalog, type) {
 
 /***/ }),
 
+/***/ 3047:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  eg: () => (/* binding */ QUOTAS),
+  A3: () => (/* binding */ QUOTA_NAMES),
+  Z1: () => (/* binding */ SERVICE_NAMES),
+  jb: () => (/* binding */ describeQuotaReads),
+  xP: () => (/* binding */ readProjectQuotas),
+  Xf: () => (/* binding */ serviceEndpoint)
+});
+
+// UNUSED EXPORTS: CATALOG_TYPES
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function number(params) {
+    return api/* _coercedNumber */.qG(classic_schemas/* ZodNumber */.rSt, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/openstack/http.js
+var http = __nccwpck_require__(9998);
+;// CONCATENATED MODULE: ./lib/core/openstack/quotas.js
+/**
+ * The project's limits and usage, read from each service's own quota API through the catalog's
+ * endpoints (region and interface of the credentials): one request per service, all at once, Octavia
+ * excepted (its quota API has limits only, so its objects are listed and counted).
+ *
+ * Shapes, as the API references document them (../../shared/reference/openstack-day0.md §7):
+ * - Nova `GET /limits`: `limits.absolute.{maxTotalInstances, totalInstancesUsed, …}` (nova api-ref
+ *   `api-ref/source/limits.inc`, the parameters in `parameters.yaml` under "limits_*").
+ * - Neutron `GET /v2.0/quotas/{project_id}/details`: `quota.<resource>.{used, limit, reserved}`
+ *   (neutron-lib api-ref `api-ref/source/v2/quotas.inc`, "Show quota details for a project").
+ * - Cinder `GET /v3/{project_id}/os-quota-sets/{project_id}?usage=true`:
+ *   `quota_set.<resource>.{in_use, limit, reserved, allocated}` (cinder api-ref `api-ref/source/v3/quota-sets.inc`).
+ * - Octavia `GET /v2/lbaas/quotas/{project_id}`: `quota.{load_balancer, listener, pool, member,
+ *   health_monitor}` with the newer `loadbalancer`/`healthmonitor` spellings beside them (octavia
+ *   api-ref `api-ref/source/v2/quota.inc`); usage from `GET /v2/lbaas/{loadbalancers,listeners,pools,
+ *   healthmonitors}?project_id=` (members from each pool's `members` list, `api-ref/source/v2/pool.inc`).
+ * `-1` is unlimited in all four.
+ */
+
+
+
+/** The quotas the capacity check compares, named as people say them; each belongs to one service. */
+const QUOTAS = {
+    instances: { service: 'compute', label: 'instances' },
+    cores: { service: 'compute', label: 'cores (vCPUs)' },
+    ram: { service: 'compute', label: 'RAM (MiB)' },
+    server_groups: { service: 'compute', label: 'server groups' },
+    server_group_members: { service: 'compute', label: 'server group members (per group)' },
+    networks: { service: 'network', label: 'networks' },
+    subnets: { service: 'network', label: 'subnets' },
+    ports: { service: 'network', label: 'ports' },
+    routers: { service: 'network', label: 'routers' },
+    floating_ips: { service: 'network', label: 'floating IPs' },
+    security_groups: { service: 'network', label: 'security groups' },
+    security_group_rules: { service: 'network', label: 'security group rules' },
+    volumes: { service: 'volume', label: 'volumes' },
+    gigabytes: { service: 'volume', label: 'volume gigabytes' },
+    load_balancers: { service: 'load-balancer', label: 'load balancers' },
+    listeners: { service: 'load-balancer', label: 'listeners' },
+    pools: { service: 'load-balancer', label: 'pools' },
+    members: { service: 'load-balancer', label: 'pool members' },
+    health_monitors: { service: 'load-balancer', label: 'health monitors' },
+};
+const QUOTA_NAMES = Object.keys(QUOTAS);
+/** The service behind each quota API, for messages ("Nova GET /limits"). */
+const SERVICE_NAMES = {
+    compute: 'Nova',
+    network: 'Neutron',
+    volume: 'Cinder',
+    'load-balancer': 'Octavia',
+};
+/**
+ * Catalog types per service, first match wins. Cinder is `block-storage` in the service-types
+ * authority and still `volumev3` on most clouds.
+ */
+const CATALOG_TYPES = {
+    compute: ['compute'],
+    network: ['network'],
+    volume: ['block-storage', 'volumev3'],
+    'load-balancer': ['load-balancer'],
+};
+/** A quota set is a few kB; object lists of a project with many load balancers run to a few MiB. */
+const MAX_QUOTA_BYTES = 1024 * 1024;
+const MAX_LIST_BYTES = 16 * 1024 * 1024;
+/** Octavia pages lists (pagination_max_limit, 1000 by default); more pages than this is no project of ours. */
+const MAX_PAGES = 50;
+/** The endpoint of a service in the catalog, or undefined. */
+function serviceEndpoint(endpoints, service) {
+    for (const type of CATALOG_TYPES[service])
+        if (endpoints[type])
+            return endpoints[type];
+    return undefined;
+}
+/** A read that did not give a usable answer; its message names the API. */
+class QuotaReadError extends Error {
+}
+const UNLIMITED = -1;
+function usage(inUse, limit) {
+    return { inUse, ...(limit !== UNLIMITED && { limit }) };
+}
+/** `base` + `path`, keeping base's own path (`https://h/compute/v2.1` + `/limits`). */
+function join(base, path) {
+    return new URL(`${base.replace(/\/+$/, '')}${path}`);
+}
+async function getJson(session, api, url, maxBytes = MAX_QUOTA_BYTES) {
+    let answer;
+    try {
+        answer = await session.get(url, maxBytes);
+    }
+    catch (error) {
+        const why = error instanceof http/* RequestTimeout */.VG
+            ? error.connected
+                ? 'no answer in time'
+                : 'could not connect in time'
+            : (0,errors/* errorMessage */.gJ)(error);
+        throw new QuotaReadError(`${api} failed: ${why}`);
+    }
+    if (answer.status === 403) {
+        throw new QuotaReadError(`${api} answered 403 Forbidden: this cloud does not let the project read it (some allow only admins); ask the operator for the reader role or the quota figures`);
+    }
+    if (answer.status === 401)
+        throw new QuotaReadError(`${api} answered 401: the token was not accepted`);
+    if (answer.status === 404) {
+        throw new QuotaReadError(`${api} answered 404 Not Found: the endpoint in the catalog does not offer this API`);
+    }
+    if (answer.status < 200 || answer.status >= 300)
+        throw new QuotaReadError(`${api} answered ${answer.status}`);
+    const json = (0,http/* parseJson */.qF)(answer.body);
+    if (json === undefined)
+        throw new QuotaReadError(`${api} answered ${answer.status} with something other than JSON`);
+    return json;
+}
+function parse(schema, json, api) {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new QuotaReadError(`${api} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message})`);
+    }
+    return parsed.data;
+}
+// ---- Nova ---------------------------------------------------------------------------------------
+/** nova api-ref limits.inc: the absolute limits and the project's usage beside them. */
+const NovaLimitsSchema = classic_schemas/* object */.Ikc({
+    limits: classic_schemas/* object */.Ikc({
+        absolute: classic_schemas/* object */.Ikc({
+            maxTotalInstances: classic_schemas/* number */.aig(),
+            maxTotalCores: classic_schemas/* number */.aig(),
+            maxTotalRAMSize: classic_schemas/* number */.aig(),
+            maxServerGroups: classic_schemas/* number */.aig(),
+            maxServerGroupMembers: classic_schemas/* number */.aig(),
+            totalInstancesUsed: classic_schemas/* number */.aig(),
+            totalCoresUsed: classic_schemas/* number */.aig(),
+            totalRAMUsed: classic_schemas/* number */.aig(),
+            totalServerGroupsUsed: classic_schemas/* number */.aig(),
+        }),
+    }),
+});
+/** nova api-ref server-groups.inc: `GET /os-server-groups` lists the project's groups with their member ids. */
+const NovaServerGroupsSchema = classic_schemas/* object */.Ikc({
+    server_groups: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ id: classic_schemas/* string */.YjP(), members: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()) })),
+});
+async function readNova(session, base) {
+    const limitsApi = 'Nova GET /limits';
+    const groupsApi = 'Nova GET /os-server-groups';
+    const [limits, groups] = await Promise.all([
+        getJson(session, limitsApi, join(base, '/limits')).then((json) => parse(NovaLimitsSchema, json, limitsApi)),
+        getJson(session, groupsApi, join(base, '/os-server-groups'), MAX_LIST_BYTES).then((json) => parse(NovaServerGroupsSchema, json, groupsApi)),
+    ]);
+    const a = limits.limits.absolute;
+    const serverGroupMembers = {};
+    for (const group of groups.server_groups)
+        serverGroupMembers[group.id] = group.members.length;
+    return {
+        usage: {
+            instances: usage(a.totalInstancesUsed, a.maxTotalInstances),
+            cores: usage(a.totalCoresUsed, a.maxTotalCores),
+            ram: usage(a.totalRAMUsed, a.maxTotalRAMSize),
+            server_groups: usage(a.totalServerGroupsUsed, a.maxServerGroups),
+            // A per-group limit: the comparison takes each group's own members (serverGroupMembers).
+            server_group_members: usage(0, a.maxServerGroupMembers),
+        },
+        serverGroupMembers,
+    };
+}
+// ---- Neutron ------------------------------------------------------------------------------------
+/** neutron-lib api-ref quotas.inc: `reserved` may be a string on some releases (gophercloud quotas/results.go). */
+const NeutronDetail = classic_schemas/* object */.Ikc({ used: number(), limit: number() });
+const NeutronDetailsSchema = classic_schemas/* object */.Ikc({
+    quota: classic_schemas/* object */.Ikc({
+        network: NeutronDetail,
+        subnet: NeutronDetail,
+        port: NeutronDetail,
+        router: NeutronDetail,
+        floatingip: NeutronDetail,
+        security_group: NeutronDetail,
+        security_group_rule: NeutronDetail,
+    }),
+});
+async function readNeutron(session, base) {
+    const api = 'Neutron GET /v2.0/quotas/{project_id}/details';
+    const q = parse(NeutronDetailsSchema, await getJson(session, api, join(base, `/v2.0/quotas/${encodeURIComponent(session.projectId)}/details`)), api).quota;
+    const of = (detail) => usage(detail.used, detail.limit);
+    return {
+        networks: of(q.network),
+        subnets: of(q.subnet),
+        ports: of(q.port),
+        routers: of(q.router),
+        floating_ips: of(q.floatingip),
+        security_groups: of(q.security_group),
+        security_group_rules: of(q.security_group_rule),
+    };
+}
+// ---- Cinder -------------------------------------------------------------------------------------
+const CinderDetail = classic_schemas/* object */.Ikc({ in_use: classic_schemas/* number */.aig(), limit: classic_schemas/* number */.aig() });
+const CinderQuotaSetSchema = classic_schemas/* object */.Ikc({ quota_set: classic_schemas/* object */.Ikc({ volumes: CinderDetail, gigabytes: CinderDetail }) });
+/**
+ * Cinder's catalog URL usually ends in the project id (`…/v3/%(project_id)s`, filled in by
+ * Keystone); since 3.67 it may stop at `/v3`. The quota set is under the project either way.
+ */
+function cinderBase(base, projectId) {
+    const trimmed = base.replace(/\/+$/, '');
+    return trimmed.endsWith(`/${projectId}`) ? trimmed : `${trimmed}/${encodeURIComponent(projectId)}`;
+}
+async function readCinder(session, base) {
+    const api = 'Cinder GET /v3/{project_id}/os-quota-sets/{project_id}?usage=true';
+    const url = join(cinderBase(base, session.projectId), `/os-quota-sets/${encodeURIComponent(session.projectId)}?usage=true`);
+    const q = parse(CinderQuotaSetSchema, await getJson(session, api, url), api).quota_set;
+    return { volumes: usage(q.volumes.in_use, q.volumes.limit), gigabytes: usage(q.gigabytes.in_use, q.gigabytes.limit) };
+}
+// ---- Octavia ------------------------------------------------------------------------------------
+/**
+ * octavia api-ref quota.inc: both spellings are returned (`load_balancer` and, since Rocky,
+ * `loadbalancer`); `null` means the project uses the default (octavia api/v2/types/quotas.py).
+ */
+const OctaviaLimit = classic_schemas/* number */.aig().nullish();
+const OctaviaQuotaSchema = classic_schemas/* object */.Ikc({
+    quota: classic_schemas/* object */.Ikc({
+        loadbalancer: OctaviaLimit,
+        load_balancer: OctaviaLimit,
+        listener: OctaviaLimit,
+        pool: OctaviaLimit,
+        member: OctaviaLimit,
+        healthmonitor: OctaviaLimit,
+        health_monitor: OctaviaLimit,
+    }),
+});
+const OctaviaLinks = classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ rel: classic_schemas/* string */.YjP(), href: classic_schemas/* string */.YjP() })).optional();
+async function listOctavia(session, base, collection) {
+    const api = `Octavia GET /v2/lbaas/${collection}?project_id=`;
+    const schema = classic_schemas/* object */.Ikc({
+        [collection]: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ members: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).optional() })),
+        [`${collection}_links`]: OctaviaLinks,
+    });
+    let url = join(base, `/v2/lbaas/${collection}?project_id=${encodeURIComponent(session.projectId)}`);
+    let count = 0;
+    let members = 0;
+    for (let page = 0; url && page < MAX_PAGES; page++) {
+        const body = parse(schema, await getJson(session, api, url, MAX_LIST_BYTES), api);
+        const items = body[collection];
+        count += items.length;
+        for (const item of items)
+            members += item.members?.length ?? 0;
+        const next = body[`${collection}_links`]?.find((link) => link.rel === 'next');
+        url = next ? new URL(next.href) : undefined;
+    }
+    return { count, members };
+}
+async function readOctavia(session, base) {
+    const api = 'Octavia GET /v2/lbaas/quotas/{project_id}';
+    const [quotaJson, lbs, listeners, pools, monitors] = await Promise.all([
+        getJson(session, api, join(base, `/v2/lbaas/quotas/${encodeURIComponent(session.projectId)}`)),
+        listOctavia(session, base, 'loadbalancers'),
+        listOctavia(session, base, 'listeners'),
+        listOctavia(session, base, 'pools'),
+        listOctavia(session, base, 'healthmonitors'),
+    ]);
+    const q = parse(OctaviaQuotaSchema, quotaJson, api).quota;
+    // Unset (null) is the cloud's default, -1 (unlimited) unless the operator changed it; not knowable here.
+    const of = (inUse, limit) => usage(inUse, limit ?? UNLIMITED);
+    return {
+        load_balancers: of(lbs.count, q.loadbalancer ?? q.load_balancer),
+        listeners: of(listeners.count, q.listener),
+        pools: of(pools.count, q.pool),
+        members: of(pools.members, q.member),
+        health_monitors: of(monitors.count, q.healthmonitor ?? q.health_monitor),
+    };
+}
+// ---- all of them --------------------------------------------------------------------------------
+/** What reading quotas would do, for the dry run. */
+function describeQuotaReads() {
+    return [
+        'Nova GET /limits and /os-server-groups',
+        'Neutron GET /v2.0/quotas/{project_id}/details',
+        'Cinder GET /v3/{project_id}/os-quota-sets/{project_id}?usage=true',
+        'Octavia GET /v2/lbaas/quotas/{project_id} and the project’s load balancers, listeners, pools, health monitors',
+    ];
+}
+/**
+ * Reads every service in parallel. A service absent from the catalog, a 403 or any other failure
+ * skips that service with the reason: the check then covers the others, and says so.
+ */
+async function readProjectQuotas(session, services = ['compute', 'network', 'volume', 'load-balancer']) {
+    const result = { usage: {}, serverGroupMembers: {}, skipped: [] };
+    await Promise.all(services.map(async (service) => {
+        const base = serviceEndpoint(session.endpoints, service);
+        if (!base) {
+            result.skipped.push({
+                service,
+                reason: `${SERVICE_NAMES[service]} (${CATALOG_TYPES[service].join(' or ')}) is not in the catalog for this region and interface`,
+            });
+            return;
+        }
+        try {
+            if (service === 'compute') {
+                const nova = await readNova(session, base);
+                Object.assign(result.usage, nova.usage);
+                result.serverGroupMembers = nova.serverGroupMembers;
+            }
+            else if (service === 'network')
+                Object.assign(result.usage, await readNeutron(session, base));
+            else if (service === 'volume')
+                Object.assign(result.usage, await readCinder(session, base));
+            else
+                Object.assign(result.usage, await readOctavia(session, base));
+        }
+        catch (error) {
+            if (!(error instanceof QuotaReadError))
+                throw error;
+            result.skipped.push({ service, reason: error.message });
+        }
+    }));
+    result.skipped.sort((a, b) => services.indexOf(a.service) - services.indexOf(b.service));
+    return result;
+}
+
+
+/***/ }),
+
+/***/ 7941:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ buildSteps),
+  A: () => (/* reexport */ liveCapacityChecker)
+});
+
+// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
+var cluster_api = __nccwpck_require__(7414);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/model/environment.js
+var environment = __nccwpck_require__(2592);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./lib/core/capi/status.js
+var capi_status = __nccwpck_require__(3689);
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var openstack_credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/duration.js
+var duration = __nccwpck_require__(2335);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var files = __nccwpck_require__(4196);
+// EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
+var kube_kubeconfig = __nccwpck_require__(5466);
+// EXTERNAL MODULE: ./lib/core/model/settings.js + 2 modules
+var model_settings = __nccwpck_require__(4986);
+// EXTERNAL MODULE: ./lib/core/lib/yaml.js
+var yaml = __nccwpck_require__(4324);
+// EXTERNAL MODULE: ./lib/core/capi/management.js
+var capi_management = __nccwpck_require__(3204);
+;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
+
+// The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
+// resolved credentials. They hold secrets: callers write them 0600 and never log them.
+/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
+function cloudsYaml(credentials, cloudName) {
+    const auth = { auth_url: credentials.authUrl ?? '' };
+    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
+    const put = (key, value) => {
+        if (value)
+            auth[key] = value;
+    };
+    if (method === 'application-credential') {
+        put('application_credential_id', credentials.applicationCredentialId);
+        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
+        put('application_credential_secret', credentials.applicationCredentialSecret);
+        if (!credentials.applicationCredentialId) {
+            put('username', credentials.username);
+            put('user_id', credentials.userId);
+            put('user_domain_name', credentials.userDomainName);
+        }
+    }
+    else {
+        put('username', credentials.username);
+        put('user_id', credentials.userId);
+        put('password', credentials.password);
+        put('project_name', credentials.projectName);
+        put('project_id', credentials.projectId);
+        put('user_domain_name', credentials.userDomainName);
+        put('project_domain_name', credentials.projectDomainName);
+    }
+    const cloud = {
+        auth,
+        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
+        identity_api_version: 3,
+        interface: credentials.interface,
+        ...(credentials.region && { region_name: credentials.region }),
+        ...(credentials.insecure && { verify: false }),
+    };
+    // JSON is YAML: no YAML writer needed, and every value is quoted.
+    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
+}
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value) {
+    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+function cloudConf(credentials) {
+    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
+    const entries = [
+        ['auth-url', credentials.authUrl],
+        ['region', credentials.region],
+        ...(method === 'application-credential'
+            ? [
+                ['application-credential-id', credentials.applicationCredentialId],
+                [
+                    'application-credential-name',
+                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+                ],
+                ['application-credential-secret', credentials.applicationCredentialSecret],
+                ...(credentials.applicationCredentialId
+                    ? []
+                    : [
+                        ['username', credentials.username],
+                        ['user-id', credentials.userId],
+                        ['user-domain-name', credentials.userDomainName],
+                    ]),
+            ]
+            : [
+                ['username', credentials.username],
+                ['user-id', credentials.userId],
+                ['password', credentials.password],
+                ['tenant-name', credentials.projectName],
+                ['tenant-id', credentials.projectId],
+                ['user-domain-name', credentials.userDomainName],
+                ['tenant-domain-name', credentials.projectDomainName],
+            ]),
+        ['tls-insecure', credentials.insecure ? 'true' : undefined],
+    ];
+    return `[Global]\n${entries
+        .filter((e) => !!e[1])
+        .map(([key, value]) => `${key}=${iniValue(value)}`)
+        .join('\n')}\n`;
+}
+
+// EXTERNAL MODULE: ./lib/core/lib/poll.js
+var poll = __nccwpck_require__(1838);
+// EXTERNAL MODULE: ./lib/core/lib/command.js + 1 modules
+var lib_command = __nccwpck_require__(8885);
+// EXTERNAL MODULE: ./lib/core/lib/tool-json.js
+var tool_json = __nccwpck_require__(2816);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+function pivotInProgress(context, commands) {
+    const pivot = context.state.steps['capi-pivot'];
+    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
+        return undefined;
+    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
+function maskKubeconfig(text, source, redactor) {
+    for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)(text, source))
+        redactor.add(secret);
+}
+/**
+ * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
+ * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
+ * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
+ */
+class CapiManagementClusterStep {
+    settings;
+    id = 'capi-management-cluster';
+    title = 'Provide the Cluster API management cluster';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get createCommand() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind !== 'kind')
+            throw new Error('not a kind management cluster');
+        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+    }
+    async plan() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            return {
+                workingDir: this.commands.cwd,
+                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
+                reads: [management],
+                writes: [],
+                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
+            };
+        }
+        return {
+            workingDir: this.commands.cwd,
+            command: this.createCommand,
+            reads: [],
+            writes: [management],
+            actions: [
+                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
+                this.settings.operation === 'destroy'
+                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
+                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            if (!(await (0,files/* pathExists */.s0)(management)))
+                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
+            maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
+            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
+                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
+            }
+            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
+                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
+            }
+            context.state.clusterApi = { management: 'existing' };
+            return `existing management cluster ready (${(0,files/* displayPath */.Gt)(management)})`;
+        }
+        const kindName = capi.management.clusterName;
+        const record = context.state.clusterApi;
+        if (record?.pivotedAt && this.settings.operation === 'deploy') {
+            // Self-managed: the workload cluster holds its own Cluster API objects.
+            if (!(await (0,files/* pathExists */.s0)(this.commands.workload))) {
+                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
+            }
+            const text = (0,files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
+            maskKubeconfig(text, (0,files/* displayPath */.Gt)(this.commands.workload), context.redactor);
+            await (0,files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
+            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
+        }
+        await (0,files/* ensurePrivateDir */.rh)(capi.workDir);
+        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
+        if (clusters.stdout
+            .split('\n')
+            .map((l) => l.trim())
+            .includes(kindName)) {
+            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
+                capture: true,
+                quiet: true,
+            });
+            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
+            await (0,files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
+            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
+            return `reused kind cluster ${kindName}`;
+        }
+        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
+        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
+        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
+        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
+            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
+        }
+        await context.exec(this.createCommand);
+        await external_node_fs_.promises.chmod(management, 0o600);
+        maskKubeconfig((0,files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(management), context.redactor);
+        context.state.clusterApi = {
+            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
+            management: 'kind',
+            kindCluster: kindName,
+            kindCreatedAt: new Date().toISOString(),
+            kindHost: (0,external_node_os_.hostname)(),
+        };
+        return `created kind cluster ${kindName}`;
+    }
+}
+/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
+function lostKindMessage(settings, record) {
+    return [
+        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
+        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
+        settings.operation === 'destroy'
+            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,model_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
+            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
+        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
+    ].join(' ');
+}
+/** The Provider inventory clusterctl keeps, one object per installed provider. */
+const ProviderListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
+        providerName: schemas/* string */.YjP().optional(),
+        type: schemas/* string */.YjP().optional(),
+        version: schemas/* string */.YjP().optional(),
+    })),
+});
+function parseProviders(json) {
+    const list = (0,tool_json/* parseToolJson */.I)(json, ProviderListSchema, (0,tool_json/* notJsonOf */.v)('kubectl get providers -A -o json', json, 'a provider list'));
+    return list.items.map((p) => ({
+        name: p.metadata.name ?? '',
+        namespace: p.metadata.namespace ?? '',
+        providerName: p.providerName ?? '',
+        type: p.type ?? '',
+        version: p.version ?? '',
+    }));
+}
+/**
+ * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
+ * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
+ */
+function providerDecision(installed, capi) {
+    const missing = [];
+    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
+        const [name, version] = capi.providers[role].split(':');
+        const found = installed.find((p) => p.type === type && p.providerName === name);
+        if (!found) {
+            missing.push(capi.providers[role]);
+            continue;
+        }
+        if (found.version !== version) {
+            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
+        }
+    }
+    return { missing };
+}
+/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
+async function ensureProviders(context, commands, kubeconfig) {
+    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
+    let installed = [];
+    if (inventory.exitCode === 0)
+        installed = parseProviders(inventory.stdout);
+    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
+        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,lib_command/* failureLine */.Pu)(inventory)}`);
+    }
+    const { missing } = providerDecision(installed, commands.capi);
+    let done = 'providers already installed at the pinned versions';
+    if (missing.length) {
+        await context.exec(commands.init(kubeconfig));
+        done = `installed ${missing.join(', ')}`;
+    }
+    if (commands.capi.orcManifest) {
+        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
+        done += '; ORC applied';
+    }
+    return done;
+}
+class ClusterctlInitStep {
+    id = 'clusterctl-init';
+    title = 'Install the Cluster API providers (clusterctl init)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.init(management),
+            reads: [management],
+            writes: [],
+            actions: [
+                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
+                ...(capi.orcManifest
+                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+                    : []),
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return ensureProviders(context, this.commands, this.commands.management);
+    }
+}
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+async function applyPrivately(context, command, file, objects) {
+    await (0,files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
+    try {
+        await context.exec(command);
+    }
+    finally {
+        await external_node_fs_.promises.rm(file, { force: true });
+    }
+}
+/**
+ * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
+ * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
+ * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
+ */
+class CapiCloudCredentialsStep {
+    settings;
+    id = 'capi-cloud-credentials';
+    title = 'Store the cloud credentials for CAPO';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.apply(management, credentialsFile),
+            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
+            writes: [],
+            actions: [
+                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${capi_management/* MOVE_LABEL */.Ze}) to ${credentialsFile} (0600), apply it, delete the file`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
+        const { credentials } = this.settings;
+        const clouds = cloudsYaml(credentials, capi.cloudName);
+        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
+        const cacert = credentials.caCert
+            ? (0,files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+            : '\n';
+        const data = {
+            'clouds.yaml': Buffer.from(clouds).toString('base64'),
+            cacert: Buffer.from(cacert).toString('base64'),
+        };
+        context.redactor.add(data['clouds.yaml']);
+        const labels = { [capi_status/* CLUSTER_NAME_LABEL */.o9]: this.settings.clusterName, [capi_management/* MOVE_LABEL */.Ze]: '' };
+        const list = {
+            apiVersion: 'v1',
+            kind: 'List',
+            items: [
+                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
+                {
+                    apiVersion: 'v1',
+                    kind: 'Secret',
+                    type: 'Opaque',
+                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
+                    data,
+                },
+            ],
+        };
+        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
+        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,openstack_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
+    }
+}
+class CapiRenderStep {
+    settings;
+    id = 'capi-render';
+    title = 'Render the cluster manifests (clusterctl generate cluster)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.render(),
+            reads: [capi.template],
+            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
+        };
+    }
+    async run(context) {
+        const { objects } = await (0,capi_management/* renderManifests */.hO)(this.settings, context.exec);
+        const kinds = new Map();
+        for (const o of objects)
+            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
+        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
+    }
+}
+/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
+const WEBHOOK_RETRIES = 5;
+class CapiApplyStep {
+    id = 'capi-apply';
+    title = 'Apply the cluster manifests to the management cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
+            writes: [],
+            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
+        if (!(await (0,files/* pathExists */.s0)(file)))
+            throw new errors/* UserError */.yo(`the rendered manifests ${(0,files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+        for (let attempt = 1;; attempt++) {
+            const result = await context.exec(this.command, { check: false });
+            if (result.exitCode === 0)
+                return `applied to the management cluster (${(0,files/* displayPath */.Gt)(this.commands.management)})`;
+            if (context.signal.aborted)
+                throw new errors/* InterruptedError */.p4();
+            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
+            if (!webhook || attempt >= WEBHOOK_RETRIES)
+                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(result)}`);
+            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
+            await (0,poll/* sleep */.yy)(attempt * 2000, context.signal);
+        }
+    }
+}
+/**
+ * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
+ * each time the progress changes, and a timeout naming the last progress.
+ */
+async function pollObjects(context, command, what, check) {
+    const { timeoutMs, intervalMs } = context.settings.waitReady;
+    const { value } = await (0,poll/* poll */.wt)(async () => {
+        const result = await context.exec(command, { capture: true, quiet: true, check: false });
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
+        return progress.done
+            ? { done: true, value: progress.line, line: progress.line }
+            : { done: false, line: progress.line };
+    }, {
+        timeoutMs,
+        intervalMs,
+        signal: context.signal,
+        onLine: (line) => context.output.line(`      ${line}`),
+        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
+    });
+    return value;
+}
+/**
+ * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
+ * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
+ * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
+ */
+class CapiWaitStep {
+    settings;
+    id = 'capi-wait';
+    title = 'Wait for the Cluster API machines';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.watch(this.commands.management),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
+            const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), this.settings.clusterName);
+            if (progress.failure)
+                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
+            return progress;
+        });
+    }
+}
+/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
+class CapiWorkloadKubeconfigStep {
+    settings;
+    id = 'capi-workload-kubeconfig';
+    title = 'Fetch the workload cluster kubeconfig';
+    kind = 'runner-local';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.management],
+            writes: [this.settings.kubeconfigPath],
+            actions: ['output captured, never logged'],
+        };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(this.settings.kubeconfigPath);
+    }
+    async run(context) {
+        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
+        if (result.exitCode !== 0)
+            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,lib_command/* failureLine */.Pu)(result)}`);
+        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
+        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
+        if (!text.trim())
+            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
+        maskKubeconfig(text, source, context.redactor);
+        const endpoint = (0,kube_kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
+        if (!endpoint)
+            throw new errors/* UserError */.yo(`${source} names no API server`);
+        await (0,files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
+        return `server ${endpoint}`;
+    }
+}
+/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
+class CapiAddonsStep {
+    settings;
+    id = 'capi-addons';
+    title = 'Apply the addons to the workload cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
+    }
+    get cloudConfigFile() {
+        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
+            writes: [],
+            actions: [
+                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
+            ],
+        };
+    }
+    async run(context) {
+        const dir = this.commands.capi.addonsDir;
+        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
+        if (!stat?.isDirectory())
+            throw new errors/* UserError */.yo(`the addons directory ${(0,files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+        const applied = await context.exec(this.command, { check: false });
+        if (applied.exitCode !== 0)
+            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
+        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
+        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+        context.redactor.add(conf);
+        const secret = {
+            apiVersion: 'v1',
+            kind: 'Secret',
+            type: 'Opaque',
+            metadata: { name: 'cloud-config', namespace: 'kube-system' },
+            data: { 'cloud.conf': conf },
+        };
+        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+        return `applied ${(0,files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
+    }
+}
+/**
+ * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
+ * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
+ * init skips what is installed, and a move already done is not done again.
+ */
+class CapiPivotStep {
+    settings;
+    id = 'capi-pivot';
+    title = 'Pivot: move Cluster API into the workload cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload, capi } = this.commands;
+        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(management, workload),
+            reads: [management, workload],
+            writes: [],
+            actions: [
+                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
+                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { management, workload, capi } = this.commands;
+        if (capi.management.kind !== 'kind')
+            return 'nothing to pivot: the management cluster is durable';
+        const pivotedAt = context.state.clusterApi?.pivotedAt;
+        if (pivotedAt)
+            return `already self-managed since the pivot at ${pivotedAt}`;
+        const has = async (kubeconfig) => {
+            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            return got.exitCode === 0 && got.stdout.trim() !== '';
+        };
+        const done = [await ensureProviders(context, this.commands, workload)];
+        if (await has(workload))
+            done.push('already moved');
+        else {
+            await context.exec(this.commands.move(management, workload));
+            done.push('moved');
+        }
+        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
+        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+        await external_node_fs_.promises.rm(management, { force: true });
+        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
+    }
+}
+/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
+class CapiMoveBackStep {
+    settings;
+    id = 'capi-move-back';
+    title = 'Move Cluster API back from the self-managed cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(workload, management),
+            reads: [workload, management],
+            writes: [],
+            actions: [
+                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
+            ],
+        };
+    }
+    async run(context) {
+        const record = context.state.clusterApi;
+        if (!record?.pivotedAt)
+            return 'not pivoted: the management cluster holds the objects';
+        const { management, workload } = this.commands;
+        if (!(await (0,files/* pathExists */.s0)(workload))) {
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+        }
+        maskKubeconfig((0,files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,files/* displayPath */.Gt)(workload), context.redactor);
+        const done = await ensureProviders(context, this.commands, management);
+        await context.exec(this.commands.move(workload, management));
+        const { pivotedAt: _, ...rest } = record;
+        context.state.clusterApi = rest;
+        return `${done}; moved back into kind`;
+    }
+}
+/**
+ * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
+ * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
+ * credentials Secret, then an ephemeral kind cluster.
+ */
+class CapiDeleteClusterStep {
+    settings;
+    id = 'capi-delete-cluster';
+    title = 'Delete the Cluster API cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.deleteCluster(),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
+                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management, credentialsSecret } = this.commands;
+        const name = this.settings.clusterName;
+        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
+        if (deletion.exitCode !== 0) {
+            if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
+                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(deletion)}`);
+            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
+            if (capi.management.kind === 'kind') {
+                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+                await external_node_fs_.promises.rm(management, { force: true });
+                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
+            }
+            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
+            throw new errors/* UserError */.yo(`the management cluster (${(0,files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
+        }
+        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
+            const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
+            const left = (kind) => objects.filter((o) => o.kind === kind &&
+                (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+            const machines = left('Machine');
+            const servers = left('OpenStackServer');
+            const cluster = left('Cluster');
+            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+            return {
+                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+                done: cluster + machines + servers === 0,
+            };
+        });
+        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
+        if (capi.management.kind === 'kind') {
+            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+            await external_node_fs_.promises.rm(management, { force: true });
+        }
+        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
+
+
+
+/**
+ * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
+ * talk to whatever gets its address next), with any plan left behind. The engine then marks the
+ * resume state destroyed, so the next deploy starts from nothing.
+ */
+class ForgetClusterStep {
+    settings;
+    id = 'forget-cluster';
+    title = 'Forget the destroyed cluster';
+    kind = 'remote';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    get files() {
+        const capi = this.settings.clusterApi;
+        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
+        const capiFiles = capi
+            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
+            : [];
+        return [this.settings.kubeconfigPath, (0,model_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
+    }
+    async plan() {
+        return {
+            workingDir: this.settings.clusterDir,
+            reads: [],
+            writes: this.files,
+            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
+        };
+    }
+    async run(_context) {
+        const deleted = [];
+        for (const file of this.files) {
+            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
+                deleted.push(file);
+        }
+        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/nodes.js
+var kube_nodes = __nccwpck_require__(6408);
+;// CONCATENATED MODULE: ./lib/core/kube/version.js
+
+
+
+
+// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
+const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
+/**
+ * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
+ * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
+ * option or action input).
+ */
+function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
+    const match = VERSION.exec(value.trim());
+    if (!match) {
+        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
+    }
+    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
+    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
+}
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
+function minorSteps(from, to) {
+    const steps = [];
+    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
+        steps.push(`${from.major}.${minor}`);
+    if (steps.at(-1) !== `${to.major}.${to.minor}`)
+        steps.push('…', `${to.major}.${to.minor}`);
+    return steps.join(' → ');
+}
+/**
+ * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
+ * above the lowest current minor + 1, or another major); returns which nodes still need the target.
+ */
+function planUpgrade(target, current) {
+    const server = parseKubeVersion(current.server, 'the API server version');
+    const nodes = current.nodes.map((node) => ({
+        ...node,
+        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
+    }));
+    const above = [
+        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
+        ...nodes
+            .filter((node) => compareVersions(node.version, target) > 0)
+            .map((node) => `${node.name} (${node.version.text})`),
+    ];
+    if (above.length > 0) {
+        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
+    }
+    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
+    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
+        const steps = target.major === lowest.major
+            ? minorSteps(lowest, target)
+            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
+    }
+    const atTarget = (version) => compareVersions(version, target) === 0;
+    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
+    const serverBehind = !atTarget(server);
+    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
+    for (const node of nodes) {
+        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
+        if (!pending)
+            plan.done.push(node.name);
+        else
+            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
+        if (pending && !node.ready)
+            plan.notReady.push(node.name);
+    }
+    return plan;
+}
+/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
+function workerBatches(workers, batchSize) {
+    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
+        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
+    }
+    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
+    const batches = [];
+    for (let start = 0; start < workers.length; start += size)
+        batches.push(workers.slice(start, start + size));
+    return batches;
+}
+const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
+function parseJson(text, schema, command) {
+    return (0,tool_json/* parseToolJson */.I)(text, schema, {
+        notJson: `\`${command}\` did not print JSON`,
+        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
+    });
+}
+/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
+function clusterVersionsFromKubectl(versionJson, nodesJson) {
+    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
+    const silent = nodes.find((node) => !node.name || !node.kubelet);
+    if (silent)
+        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+    return { server: version.serverVersion.gitVersion, nodes };
+}
+
+// EXTERNAL MODULE: ./lib/core/kubespray/node-changes.js
+var node_changes = __nccwpck_require__(3408);
+// EXTERNAL MODULE: ./lib/core/kubespray/paths.js
+var kubespray_paths = __nccwpck_require__(6690);
+;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
+
+
+
+
+
+
+
+
+
+/** The environment of a venv "activated" without a shell. */
+function venvEnvironment(settings) {
+    const env = (0,environment/* deployEnvironment */.P)(settings);
+    return {
+        ...env,
+        VIRTUAL_ENV: settings.venvDir,
+        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
+    };
+}
+/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
+function venvCommand(settings) {
+    return {
+        argv: [settings.python, '-m', 'venv', '--clear', settings.venvDir],
+        cwd: settings.clusterDir,
+        env: (0,environment/* deployEnvironment */.P)(settings),
+    };
+}
+class KubesprayVenvStep {
+    settings;
+    id = 'kubespray-venv-create';
+    title = 'Create the Kubespray Python venv';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = venvCommand(settings);
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [],
+            writes: [this.settings.venvDir],
+            actions: [
+                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache)',
+            ],
+        };
+    }
+    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
+    async outputsPresent() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return ((await (0,files/* pathExists */.s0)(paths.venvMarker)) && (await (0,files/* pathExists */.s0)(paths.venvPython)) && (await (0,files/* pathExists */.s0)(paths.pip)));
+    }
+    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
+    async inspect(context) {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.venvMarker)))
+            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
+        const failed = (what, code) => ({
+            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
+        });
+        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
+        if (python.exitCode !== 0)
+            return failed('python', python.exitCode);
+        const pip = await probe([paths.pip, '--version']);
+        if (pip.exitCode !== 0)
+            return failed('pip', pip.exitCode);
+        return { python: python.stdout.trim() };
+    }
+    async run(context) {
+        const { settings } = this;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        if (await (0,files/* pathExists */.s0)(settings.venvDir)) {
+            const venv = await this.inspect(context);
+            if ('python' in venv)
+                return `reused existing venv (Python ${venv.python})`;
+            context.output.line(`      the venv at ${settings.venvDir} is incomplete (${venv.broken}); rebuilding it`);
+        }
+        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
+        await context.exec(this.command);
+        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+        if (pip.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`${settings.python} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+        }
+        await (0,files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+    }
+}
+class KubesprayPipStep {
+    settings;
+    id = 'kubespray-pip-install';
+    title = 'Install Kubespray requirements';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        this.command = {
+            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
+            cwd: settings.clusterDir,
+            env: venvEnvironment(settings),
+        };
+    }
+    async plan() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.requirements],
+            writes: [this.settings.venvDir],
+        };
+    }
+    fingerprint() {
+        return (0,kubespray_paths/* requirementsFingerprint */.j)(this.settings);
+    }
+    async outputsPresent() {
+        const marker = await external_node_fs_.promises.readFile((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).installedMarker, 'utf8').catch(() => '');
+        return marker.trim() === (await this.fingerprint());
+    }
+    async run(context) {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(paths.pip))) {
+            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+        }
+        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
+        await context.exec(this.command);
+        await (0,files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
+    }
+}
+/**
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray checkout, with
+ * the venv's ansible-playbook, the inventory, become, and the venv "activated".
+ */
+function kubesprayPlaybook(settings, playbook, ...args) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    return {
+        argv: [paths.ansiblePlaybook, '-i', paths.inventory, playbook, '-b', ...args],
+        cwd: paths.kubesprayDir,
+        env: { ...venvEnvironment(settings), ANSIBLE_HOST_KEY_CHECKING: 'False' },
+    };
+}
+/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
+async function requirePlaybookInputs(settings) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    if (!(await (0,files/* pathExists */.s0)(paths.ansiblePlaybook))) {
+        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+    }
+    if (!(await (0,files/* pathExists */.s0)(paths.inventory))) {
+        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+    }
+}
+/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
+async function apiNodes(settings, context) {
+    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
+        return undefined;
+    }
+    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
+        capture: true,
+        quiet: true,
+        check: false,
+    });
+    if (result.exitCode !== 0) {
+        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
+        return undefined;
+    }
+    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
+}
+/**
+ * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
+ * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
+ * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
+ */
+class KubesprayRemoveNodesStep {
+    settings;
+    id = 'kubespray-remove-nodes';
+    title = 'Drain and remove the nodes the plan deletes';
+    kind = 'converge';
+    preparesFor = 'opentofu-apply';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', '-e', 'node=<nodes>', '-e', 'skip_confirmation=true');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
+            actions: [
+                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with -e reset_nodes=false -e allow_ungraceful_removal=true',
+            ],
+        };
+    }
+    async run(context) {
+        const work = context.state.nodeWork;
+        const removed = new Set(work?.removed ?? []);
+        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
+        if (!work || left.length === 0)
+            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+        await requirePlaybookInputs(this.settings);
+        const nodes = await apiNodes(this.settings, context);
+        for (const run of (0,node_changes/* removalRuns */.zd)(left, nodes)) {
+            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
+            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', ...(0,node_changes/* removeNodeVars */.zI)(run).flatMap((v) => ['-e', v])));
+            work.removed = [...(work.removed ?? []), ...run.nodes];
+        }
+        return `removed ${left.join(', ')}`;
+    }
+}
+/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
+function playbookCommands(settings, decision) {
+    switch (decision.kind) {
+        case 'cluster':
+            return [kubesprayPlaybook(settings, 'cluster.yml')];
+        case 'scale':
+            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+            return [
+                kubesprayPlaybook(settings, 'playbooks/facts.yml'),
+                kubesprayPlaybook(settings, 'scale.yml', `--limit=${decision.limit.join(',')}`),
+            ];
+        case 'none':
+            return [];
+    }
+}
+class KubesprayPlaybookStep {
+    settings;
+    id = 'kubespray-ansible-playbook';
+    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
+    kind = 'remote';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'cluster.yml');
+    }
+    async plan() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.inventory, paths.playbook],
+            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
+            actions: [
+                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers>; nothing when it only removes workers',
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const work = context.state.nodeWork;
+        // Without a plan's node work (--step alone, method none before), converge everything as always.
+        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory;
+        const decision = work
+            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
+            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+        if (work)
+            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
+        for (const command of playbookCommands(this.settings, decision))
+            await context.exec(command);
+        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+        return decision.kind === 'scale'
+            ? `scale.yml --limit=${decision.limit.join(',')}`
+            : decision.kind === 'cluster'
+                ? 'cluster.yml'
+                : `nothing to install (${decision.reason})`;
+    }
+}
+/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
+async function readUpgradePlan(settings, context) {
+    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
+    if (!(await (0,files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
+    }
+    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
+    const version = await kubectl('version', '-o', 'json');
+    const nodes = await kubectl('get', 'nodes', '-o', 'json');
+    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+    return { target, current, todo: planUpgrade(target, current) };
+}
+class KubernetesVersionCheckStep {
+    settings;
+    id = 'kubernetes-version-check';
+    title = 'Check the upgrade path';
+    kind = 'check';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [this.settings.kubeconfigPath],
+            writes: [],
+            actions: [
+                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { target, current, todo } = await readUpgradePlan(this.settings, context);
+        context.state.upgradeTarget = target.text;
+        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
+    }
+}
+class KubesprayFactsStep {
+    settings;
+    id = 'kubespray-facts';
+    title = 'Gather the facts of every host';
+    kind = 'check';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml');
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory],
+            writes: ['Ansible facts cache'],
+            actions: [
+                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        await context.exec(this.command);
+    }
+}
+/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
+class UpgradeStep {
+    settings;
+    kind = 'converge';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    upgrade(limit) {
+        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', '-e', `kube_version=${this.settings.kubernetesVersion}`, `--limit=${limit.join(',')}`);
+    }
+    async plan() {
+        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
+            actions: [
+                this.role === 'control plane'
+                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
+                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const { target, todo } = await readUpgradePlan(this.settings, context);
+        const batches = this.limits(todo);
+        if (batches.length === 0)
+            return `every ${this.role} node is at v${target.text}`;
+        const upgraded = [];
+        for (const [index, batch] of batches.entries()) {
+            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+            await context.exec(this.upgrade(batch));
+            upgraded.push(...batch);
+        }
+        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
+    }
+}
+class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
+    id = 'kubespray-upgrade-control-plane';
+    title = 'Upgrade the control plane';
+    role = 'control plane';
+    limits(todo) {
+        if (todo.controlPlane.length === 0)
+            return [];
+        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
+        const inventory = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory);
+        const etcdOnly = inventory
+            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
+            : [];
+        return [[...todo.controlPlane, ...etcdOnly]];
+    }
+}
+class KubesprayUpgradeWorkersStep extends UpgradeStep {
+    id = 'kubespray-upgrade-workers';
+    title = 'Upgrade the workers in batches';
+    role = 'worker';
+    limits(todo) {
+        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
+        if (todo.controlPlane.length)
+            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
+        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/normalize.js
+var normalize = __nccwpck_require__(3894);
+;// CONCATENATED MODULE: ./lib/core/steps/normalize-kubeconfig.js
+
+
+
+class NormalizeKubeconfigStep {
+    clusterDir;
+    target;
+    vip;
+    id = 'openstack-normalize-kubeconfig';
+    title = 'Normalize kubeconfig into the cluster-owned path';
+    kind = 'runner-local';
+    constructor(clusterDir, target, vip) {
+        this.clusterDir = clusterDir;
+        this.target = target;
+        this.vip = vip;
+    }
+    async plan() {
+        return {
+            workingDir: this.clusterDir,
+            reads: (0,normalize/* kubeconfigCandidates */.Y)(this.clusterDir, this.target),
+            writes: [this.target],
+            actions: [
+                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
+            ],
+        };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(this.target);
+    }
+    async run({ redactor }) {
+        if (!this.vip)
+            throw new errors/* UserError */.yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+        return (0,normalize/* normalizeClusterKubeconfig */.b)({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
+var plan_json = __nccwpck_require__(3288);
+// EXTERNAL MODULE: ./lib/core/tofu/commands.js
+var commands = __nccwpck_require__(7800);
+// EXTERNAL MODULE: ./lib/core/kubespray/node-plan.js
+var node_plan = __nccwpck_require__(8550);
+;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+class OpenTofuInitStep {
+    settings;
+    id = 'opentofu-init';
+    title = 'Initialize OpenTofu';
+    kind = 'runner-local';
+    tofu;
+    static ARGS = commands/* TOFU_INIT_ARGS */.KO;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...OpenTofuInitStep.ARGS));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: [external_node_path_.join(this.settings.clusterDir, '.terraform/')],
+        };
+    }
+    async outputsPresent() {
+        return (0,files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
+    }
+    async run(context) {
+        await this.tofu.run(context, OpenTofuInitStep.ARGS);
+    }
+}
+/**
+ * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
+ * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
+ * changes, a plan that would break etcd quorum or remove every control plane node.
+ */
+class OpenTofuPlanStep {
+    settings;
+    id = 'opentofu-plan';
+    title = 'Plan the OpenTofu changes';
+    kind = 'check';
+    preparesFor = 'opentofu-apply';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planArgs() {
+        // A reviewed saved plan is read, not made again.
+        return this.settings.opentofu.savedPlan
+            ? undefined
+            : ['plan', '-input=false', `-out=${(0,commands/* deployPlanFile */.hJ)(this.settings)}`];
+    }
+    async plan() {
+        const args = this.planArgs ?? ['show', '-json', (0,commands/* deployPlanFile */.hJ)(this.settings)];
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...args));
+        const actions = [
+            ...(this.planArgs
+                ? []
+                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
+            ...(this.settings.kubespray
+                ? [
+                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory}`,
+                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
+                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
+                ]
+                : []),
+        ];
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: [(0,commands/* deployPlanFile */.hJ)(this.settings)],
+            actions,
+        };
+    }
+    async run(context) {
+        const planFile = (0,commands/* deployPlanFile */.hJ)(this.settings);
+        if (this.planArgs) {
+            await external_node_fs_.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
+            await this.tofu.run(context, this.planArgs);
+            await external_node_fs_.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+        }
+        const document = await (0,plan_json/* readPlanJson */.c7)(planFile, (args, options) => this.tofu.run(context, args, options));
+        context.state.planDigest = await fileDigest(planFile);
+        const counts = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        if (!this.settings.kubespray)
+            return summary;
+        const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
+        const { work, inventory, warnings, refused } = (0,node_plan/* planNodeWork */.Rv)(this.settings, planned);
+        if (refused)
+            throw new errors/* UserError */.yo(refused);
+        for (const warning of warnings)
+            context.warn(warning);
+        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
+        if (unsafe.length)
+            work.unsafeOverride = unsafe.join(' ');
+        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
+        const removed = context.state.nodeWork?.removed ?? [];
+        const carried = (0,node_changes/* pendingForNextPlan */.xA)(context.state.nodeWork, removed, planned);
+        for (const node of carried.reinstall)
+            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
+        const pending = (0,node_changes/* mergeNodeWork */.ed)(carried.pending, work);
+        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
+        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
+        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
+        if ((0,node_plan/* appliesWithoutDraining */.$4)(context.selected))
+            refuseUndrained(context.state);
+        return `${summary}; ${(0,node_changes/* describeNodeDecisions */.Hq)(pending, (0,node_changes/* predictedPlaybook */.Ih)(pending, inventory))}`;
+    }
+}
+async function fileDigest(file) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(await external_node_fs_.promises.readFile(file))
+        .digest('hex');
+}
+/**
+ * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
+ * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
+ */
+function refuseUndrained(state) {
+    const undrained = (0,node_plan/* undrainedNodes */.Eg)(state.nodeWork);
+    if (undrained.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
+        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
+}
+class OpenTofuApplyStep {
+    settings;
+    id = 'opentofu-apply';
+    title = 'Apply OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
+    get args() {
+        return ['apply', '-input=false', (0,commands/* deployPlanFile */.hJ)(this.settings)];
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
+        const writes = ['OpenStack resources'];
+        if (this.settings.opentofu.backend === 'local')
+            writes.push(external_node_path_.join(this.settings.clusterDir, 'terraform.tfstate'));
+        return { workingDir: command.cwd, command, reads: [(0,commands/* deployPlanFile */.hJ)(this.settings)], writes };
+    }
+    async run(context) {
+        const planFile = (0,commands/* deployPlanFile */.hJ)(this.settings);
+        if (!(await (0,files/* pathExists */.s0)(planFile))) {
+            throw new errors/* UserError */.yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+        }
+        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
+        if (context.state.planDigest !== (await fileDigest(planFile))) {
+            throw new errors/* UserError */.yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
+        }
+        if (this.settings.kubespray)
+            refuseUndrained(context.state);
+        try {
+            await this.tofu.run(context, this.args);
+        }
+        catch (error) {
+            throw error instanceof lib_command/* CommandFailedError */.ju ? this.explain(error) : error;
+        }
+        context.state.planDigest = undefined; // applied: it is spent
+    }
+    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
+    explain(error) {
+        const saved = this.settings.opentofu.savedPlan;
+        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
+            return error;
+        if (!saved) {
+            return new errors/* UserError */.yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+        }
+        return new errors/* UserError */.yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
+    }
+}
+/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
+class OpenTofuDestroyStep {
+    settings;
+    id = 'opentofu-destroy';
+    title = 'Destroy the OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planFile() {
+        return (0,model_settings/* runtimePaths */.hi)(this.settings).planPath;
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
+        const apply = (0,commands/* stripFound */.n2)(await this.tofu.get('apply', '-input=false', this.planFile));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: ['OpenStack resources (all of them deleted)'],
+            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
+        };
+    }
+    async run(context) {
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
+        await external_node_fs_.promises.chmod(this.planFile, 0o600);
+        const document = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+        const { toDestroy } = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
+    }
+}
+/**
+ * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
+ * scheduled check that gives up says so rather than queueing behind it for an hour.
+ */
+const DRIFT_LOCK_TIMEOUT = '2m';
+const DRIFT_VERB = {
+    create: 'create',
+    update: 'update in place',
+    destroy: 'destroy',
+    replace: 'replace',
+};
+/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
+const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+const ResourceTypesSchema = schemas/* object */.Ikc({
+    resource_changes: schemas/* array */.YOg(schemas/* object */.Ikc({
+        address: schemas/* string */.YjP(),
+        type: schemas/* string */.YjP().optional(),
+        change: schemas/* object */.Ikc({ actions: schemas/* array */.YOg(schemas/* string */.YjP()) }),
+    }))
+        .default([]),
+});
+/**
+ * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
+ * deploy wrote it on another machine. Counting it as drift would open a health issue on every
+ * scheduled check; a changed one (update, replace) is still drift.
+ */
+function withoutMissingLocalFiles(planJson, changes) {
+    const parsed = ResourceTypesSchema.safeParse(planJson);
+    if (!parsed.success)
+        return { changes, missing: [] };
+    const missing = new Set(parsed.data.resource_changes
+        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
+        r.change.actions.length === 1 &&
+        r.change.actions[0] === 'create')
+        .map((r) => r.address));
+    if (missing.size === 0)
+        return { changes, missing: [] };
+    return {
+        changes: {
+            ...changes,
+            add: changes.add - missing.size,
+            rows: changes.rows.filter((row) => !missing.has(row.address)),
+        },
+        missing: [...missing],
+    };
+}
+/**
+ * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
+ * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
+ */
+class OpenTofuDriftStep {
+    settings;
+    id = 'opentofu-drift';
+    title = 'Compare the infrastructure with the OpenTofu code';
+    kind = 'check';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planFile() {
+        return (0,model_settings/* runtimePaths */.hi)(this.settings).driftPlanPath;
+    }
+    get args() {
+        return [
+            'plan',
+            '-input=false',
+            '-detailed-exitcode',
+            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
+            `-out=${this.planFile}`,
+        ];
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
+            writes: [`${this.planFile} (deleted once read)`],
+            actions: [
+                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
+            ],
+        };
+    }
+    async run(context) {
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        try {
+            const planned = await this.tofu.run(context, this.args, { check: false });
+            if (planned.exitCode !== 0 && planned.exitCode !== 2)
+                throw this.explain(new lib_command/* CommandFailedError */.ju('tofu plan', planned));
+            await external_node_fs_.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+            const planJson = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,plan_json/* summarizeChanges */.Nf)(planJson));
+            if (missing.length)
+                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
+            const { report } = context;
+            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
+            report.infrastructure = changes;
+            for (const row of changes.rows)
+                report.findings.push({
+                    kind: 'drift',
+                    subject: row.address,
+                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
+                });
+            if (!report.drift)
+                return 'no drift';
+            const counts = (0,plan_json/* tofuCounts */.Xh)(changes);
+            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        }
+        finally {
+            await external_node_fs_.promises.rm(this.planFile, { force: true });
+        }
+    }
+    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
+    explain(error) {
+        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
+            return error;
+        return new errors/* UserError */.yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
+    }
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./lib/core/kube/api-certificate.js
+
+
+
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
+function serverAddress(server) {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
+    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
+}
+/**
+ * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
+ * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
+ * expired certificate is still reported (that is the point), so verification does not abort the
+ * handshake; any other verification failure is returned as `untrusted`.
+ */
+function probeApiCertificate(target) {
+    const { host, port } = serverAddress(target.server);
+    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
+    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
+    return new Promise((resolve, reject) => {
+        const socket = external_node_tls_namespaceObject.connect({
+            host,
+            port,
+            servername: serverName,
+            ca: target.ca,
+            cert: target.cert,
+            key: target.key,
+            rejectUnauthorized: false,
+        });
+        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
+        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
+        socket.once('secureConnect', () => {
+            const certificate = socket.getPeerCertificate();
+            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
+            socket.end();
+            if (!certificate?.valid_to)
+                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
+            resolve({
+                endpoint,
+                notAfter: new Date(certificate.valid_to),
+                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
+            });
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./lib/core/model/check-report.js
+var check_report = __nccwpck_require__(8796);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
+
+
+
+
+
+
+
+
+
+
+
+
+const DAY_MS = 86_400_000;
+/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
+function failedReadyzChecks(text) {
+    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
+}
+/**
+ * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
+ * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
+ * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
+ * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
+ */
+class ClusterHealthStep {
+    settings;
+    id = 'cluster-health';
+    title = 'Check the health of the cluster';
+    kind = 'check';
+    nodesCommand;
+    readyzCommand;
+    constructor(settings) {
+        this.settings = settings;
+        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
+        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
+        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
+    }
+    get inventoryFile() {
+        return this.settings.kubespray ? (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory : undefined;
+    }
+    async plan() {
+        const version = this.settings.kubernetesVersion;
+        return {
+            workingDir: this.nodesCommand.cwd,
+            command: this.nodesCommand,
+            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
+            writes: [],
+            actions: [
+                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
+                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
+                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const found = [];
+        const add = (kind, subject, message) => found.push({ kind, subject, message });
+        try {
+            await this.check(context, add);
+        }
+        finally {
+            context.report.findings.push(...found);
+        }
+        return found.length === 0
+            ? 'healthy'
+            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
+    }
+    async check(context, add) {
+        const { report } = context;
+        const kubeconfig = this.settings.kubeconfigPath;
+        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
+            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
+            return;
+        }
+        let tls;
+        try {
+            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
+        }
+        catch (error) {
+            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        if (!tls) {
+            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
+        const listed = await query(this.nodesCommand);
+        let nodes;
+        try {
+            if (listed.exitCode === 0)
+                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
+        }
+        catch (error) {
+            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
+        }
+        if (listed.exitCode !== 0) {
+            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${(0,lib_command/* failureLine */.Pu)(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
+        }
+        else {
+            if (nodes)
+                this.checkNodes(nodes, report, add);
+            const readyz = await query(this.readyzCommand);
+            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
+            for (const check of failed)
+                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
+            if (readyz.exitCode !== 0 && failed.length === 0)
+                add('unchecked', 'readyz', `/readyz?verbose did not answer (${(0,lib_command/* failureLine */.Pu)(readyz)})`);
+        }
+        try {
+            const certificate = await probeApiCertificate(tls);
+            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
+            if (certificate.untrusted) {
+                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
+                return;
+            }
+            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
+            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
+            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
+            if (daysLeft < 0)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
+            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
+        }
+        catch (error) {
+            // The API being unreachable was said once already.
+            if (listed.exitCode === 0)
+                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
+        }
+    }
+    checkNodes(nodes, report, add) {
+        const inApi = new Set(nodes.map((n) => n.name));
+        let expected;
+        const file = this.inventoryFile;
+        if (file) {
+            try {
+                const inventory = (0,node_changes/* readInventory */.zw)(file);
+                if (inventory)
+                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
+                else
+                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
+            }
+            catch (error) {
+                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
+            }
+        }
+        report.nodes = {
+            expected: expected?.length ?? nodes.length,
+            inApi: nodes.length,
+            ready: nodes.filter((n) => n.ready).length,
+        };
+        if (expected) {
+            const listed = new Set(expected);
+            for (const name of expected.filter((n) => !inApi.has(n)))
+                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
+            for (const node of nodes.filter((n) => !listed.has(n.name)))
+                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
+        }
+        for (const node of nodes.filter((n) => !n.ready))
+            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
+        const version = this.settings.kubernetesVersion;
+        if (!version)
+            return;
+        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
+            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/capi/preflight.js
+var preflight = __nccwpck_require__(2168);
+;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
+
+
+
+
+
+
+
+
+class PreflightStep {
+    settings;
+    authChecker;
+    id = 'openstack-preflight';
+    title = 'Validate OpenStack credentials and deploy prerequisites';
+    kind = 'check';
+    constructor(settings, authChecker) {
+        this.settings = settings;
+        this.authChecker = authChecker;
+    }
+    async plan() {
+        const { settings } = this;
+        const actions = [
+            `check that ${settings.clusterDir} exists and the tools are installed`,
+            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
+        ];
+        if (settings.authCheck.enabled && this.authChecker) {
+            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
+        }
+        else {
+            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
+        }
+        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
+    }
+    async run() {
+        const { settings } = this;
+        const problems = [];
+        const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
+        if (!dirStat?.isDirectory()) {
+            problems.push(settings.configPath
+                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
+                : `cluster directory not found: ${settings.clusterDir}`);
+        }
+        if (!settings.clusterApi && !settings.opentofu.enabled)
+            problems.push('opentofu must be enabled for openstack bootstrap');
+        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
+        const { caCert } = settings.credentials;
+        if (caCert) {
+            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
+            if (!stat?.isFile())
+                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+        }
+        problems.push(...(0,openstack_credentials/* credentialProblems */._e)(settings.credentials));
+        if (settings.clusterApi) {
+            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+            problems.push(...(await (0,preflight/* clusterApiProblems */.D)(settings, settings.clusterApi)));
+        }
+        else {
+            await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
+            if (!settings.vip) {
+                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            }
+        }
+        if (settings.kubespray && dirStat?.isDirectory())
+            problems.push(...(await this.kubesprayProblems()));
+        const error = (0,errors/* problemsError */.$j)(problems);
+        if (error)
+            throw error;
+        if (!settings.authCheck.enabled || !this.authChecker)
+            return 'credentials complete (live check skipped)';
+        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
+    }
+    async kubesprayProblems() {
+        const { settings } = this;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        const problems = [];
+        for (const [file, what] of [
+            [paths.requirements, 'Kubespray requirements'],
+            [paths.playbook, 'Kubespray playbook'],
+            // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
+        ]) {
+            if (!(await (0,files/* pathExists */.s0)(file)))
+                problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+        }
+        if (!(await (0,files/* findExecutable */.oq)(settings.python, settings.baseEnv.PATH))) {
+            problems.push(`${settings.python} not found on PATH; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+        }
+        return problems;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/model/operations.js
+var operations = __nccwpck_require__(503);
+// EXTERNAL MODULE: ./lib/core/openstack/capacity.js
+var capacity = __nccwpck_require__(4578);
+// EXTERNAL MODULE: ./lib/core/capi/manifests.js
+var capi_manifests = __nccwpck_require__(1849);
+;// CONCATENATED MODULE: ./lib/core/capi/capacity-demand.js
+/**
+ * An estimate of what a new Cluster API cluster takes from the project's quotas, from the rendered
+ * manifests: machines × flavor, their ports and volumes, and what CAPO makes for the cluster (the
+ * network, subnet and router of managedSubnets, the API load balancer, floating IPs, managed
+ * security groups). An estimate because CAPO decides the rest as it reconciles.
+ *
+ * Fields: CAPO v1beta1 `OpenStackCluster` / `OpenStackMachineTemplate`, CAPI `KubeadmControlPlane` and
+ * `MachineDeployment` (v1beta1 `machineTemplate.infrastructureRef`, v1beta2 `machineTemplate.spec.infrastructureRef`).
+ * What CAPO creates, from its source (v0.14):
+ * - network, subnet per managedSubnets entry, router when there is an external network:
+ *   pkg/cloud/services/networking/network.go, router.go;
+ * - the API load balancer: one listener, pool and monitor per port (6443 and additionalPorts), every
+ *   control plane machine a member of each pool, a VIP port, a floating IP unless
+ *   disableAPIServerFloatingIP: pkg/cloud/services/loadbalancer/loadbalancer.go;
+ *   without a load balancer, the floating IP goes to a control plane machine (controllers/openstackmachine_controller.go);
+ * - managed security groups (control plane, worker, bastion when enabled) with their rules:
+ *   pkg/cloud/services/networking/securitygroups_rules.go (two egress rules each, 3 + 1 control plane,
+ *   4 worker, SSH from the bastion), plus allNodesSecurityGroupRules on both;
+ * - one port per machine unless `ports` lists more; a root volume when rootVolume.sizeGiB is set,
+ *   and additionalBlockDevices of storage type Volume.
+ */
+
+
+function record(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+function list(value) {
+    return Array.isArray(value) ? value.map(record).filter((v) => v !== undefined) : [];
+}
+function at(value, ...path) {
+    let current = value;
+    for (const key of path)
+        current = record(current)?.[key];
+    return current;
+}
+function capacity_demand_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function count(value, fallback) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+const EGRESS_RULES = 2;
+/** The estimate for the manifests in `text` (clusterctl's output); `source` names them in notes. */
+async function manifestCapacityDemand(manifests, source, flavors) {
+    const objects = (0,capi_manifests/* manifestDocuments */.Ee)(manifests, source).map(({ value }) => record(value) ?? {});
+    const kind = (k) => objects.filter((o) => o.kind === k);
+    const demand = (0,capacity/* emptyDemand */.Js)();
+    const add = (quota, amount) => (0,capacity/* addDemand */.pD)(demand, quota, amount);
+    const templates = new Map(kind('OpenStackMachineTemplate').map((t) => [capacity_demand_text(at(t, 'metadata', 'name')), t]));
+    const sets = [
+        ...kind('KubeadmControlPlane').map((o) => ({
+            what: `KubeadmControlPlane ${capacity_demand_text(at(o, 'metadata', 'name'))}`,
+            replicas: count(at(o, 'spec', 'replicas'), 1),
+            template: capacity_demand_text(at(o, 'spec', 'machineTemplate', 'infrastructureRef', 'name')) ??
+                capacity_demand_text(at(o, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name')),
+            controlPlane: true,
+        })),
+        ...kind('MachineDeployment').map((o) => ({
+            what: `MachineDeployment ${capacity_demand_text(at(o, 'metadata', 'name'))}`,
+            replicas: count(at(o, 'spec', 'replicas'), 1),
+            template: capacity_demand_text(at(o, 'spec', 'template', 'spec', 'infrastructureRef', 'name')),
+            controlPlane: false,
+        })),
+    ];
+    let controlPlaneReplicas = 0;
+    for (const set of sets) {
+        if (set.controlPlane)
+            controlPlaneReplicas += set.replicas;
+        const template = at(templates.get(set.template), 'spec', 'template', 'spec');
+        add('instances', set.replicas);
+        if (!template) {
+            demand.notes.push(`${set.what}: no OpenStackMachineTemplate ${set.template ?? '(none named)'} in ${source}`);
+            continue;
+        }
+        await addMachine(demand, template, set.replicas, set.what, flavors);
+    }
+    const cluster = at(kind('OpenStackCluster')[0], 'spec');
+    if (cluster) {
+        if (list(at(cluster, 'managedSubnets')).length > 0) {
+            add('networks', 1);
+            add('subnets', list(at(cluster, 'managedSubnets')).length);
+            if (at(cluster, 'disableExternalNetwork') !== true) {
+                add('routers', 1);
+                add('ports', 1); // the router's interface on the subnet
+            }
+        }
+        const lb = record(at(cluster, 'apiServerLoadBalancer'));
+        const floatingIp = at(cluster, 'disableAPIServerFloatingIP') !== true && at(cluster, 'disableExternalNetwork') !== true;
+        if (lb?.enabled === true) {
+            const listeners = 1 + (Array.isArray(lb.additionalPorts) ? lb.additionalPorts.length : 0);
+            add('load_balancers', 1);
+            add('ports', 1);
+            add('listeners', listeners);
+            add('pools', listeners);
+            add('health_monitors', listeners);
+            add('members', listeners * controlPlaneReplicas);
+        }
+        if (floatingIp)
+            add('floating_ips', 1);
+        const bastion = record(at(cluster, 'bastion'));
+        const bastionOn = bastion?.enabled === true ||
+            (bastion !== undefined && bastion.enabled === undefined && bastion.spec !== undefined);
+        if (bastionOn) {
+            add('instances', 1);
+            add('floating_ips', 1);
+            const spec = record(bastion?.spec);
+            if (spec)
+                await addMachine(demand, spec, 1, 'the bastion', flavors);
+        }
+        const groups = record(at(cluster, 'managedSecurityGroups'));
+        if (groups) {
+            const allNodes = list(groups.allNodesSecurityGroupRules).length;
+            add('security_groups', bastionOn ? 3 : 2);
+            add('security_group_rules', 
+            // control plane: egress + etcd, kubelet x2 + API; worker: egress + kubelet x2 + NodePort tcp/udp
+            EGRESS_RULES + 4 + EGRESS_RULES + 4 + 2 * allNodes + (bastionOn ? EGRESS_RULES + 1 + 2 : 0));
+        }
+    }
+    demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
+    return demand;
+}
+async function addMachine(demand, spec, replicas, what, flavors) {
+    const add = (quota, amount) => (0,capacity/* addDemand */.pD)(demand, quota, amount);
+    const flavorName = capacity_demand_text(at(spec, 'flavor'));
+    const flavorId = capacity_demand_text(at(spec, 'flavorID'));
+    if (flavorName || flavorId) {
+        const flavor = await flavors.find(flavorId ? { id: flavorId } : { name: flavorName });
+        if (flavor) {
+            add('cores', replicas * flavor.vcpus);
+            add('ram', replicas * flavor.ram);
+        }
+        else {
+            demand.notes.push(`cores and RAM of ${what}: Nova has no flavor ${flavorId ?? `named "${flavorName}"`}`);
+        }
+    }
+    else {
+        demand.notes.push(`cores and RAM of ${what}: no flavor in its machine template`);
+    }
+    add('ports', replicas * Math.max(1, list(at(spec, 'ports')).length));
+    const root = count(at(spec, 'rootVolume', 'sizeGiB'), 0);
+    if (root > 0) {
+        add('volumes', replicas);
+        add('gigabytes', replicas * root);
+    }
+    for (const device of list(at(spec, 'additionalBlockDevices'))) {
+        if (at(device, 'storage', 'type') !== 'Volume')
+            continue;
+        add('volumes', replicas);
+        add('gigabytes', replicas * count(device.sizeGiB, 0));
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
+var keystone = __nccwpck_require__(5842);
+// EXTERNAL MODULE: ./lib/core/openstack/http.js
+var http = __nccwpck_require__(9998);
+;// CONCATENATED MODULE: ./lib/core/openstack/flavors.js
+/**
+ * Flavor sizes from Nova, read once per run: `GET /flavors/detail` lists every flavor the project
+ * may use (public and its private ones) with `vcpus`, `ram` (MiB) and `disk` (GiB) (nova api-ref
+ * `api-ref/source/flavors.inc`, "List Flavors With Details"); an id missing from it is asked for
+ * alone (`GET /flavors/{flavor_id}`, "Show Flavor Details").
+ */
+
+
+const FlavorSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    name: schemas/* string */.YjP(),
+    vcpus: schemas/* number */.aig(),
+    ram: schemas/* number */.aig(),
+    disk: schemas/* number */.aig(),
+});
+const FlavorListSchema = schemas/* object */.Ikc({ flavors: schemas/* array */.YOg(FlavorSchema) });
+const FlavorShowSchema = schemas/* object */.Ikc({ flavor: FlavorSchema });
+const MAX_FLAVOR_LIST_BYTES = 8 * 1024 * 1024;
+/** A lookup against Nova at `computeUrl`, caching the list and each single read for the run. */
+function novaFlavors(computeUrl, get) {
+    const base = computeUrl.replace(/\/+$/, '');
+    let list;
+    const single = new Map();
+    const read = async (path, schema) => {
+        const answer = await get(new URL(`${base}${path}`), MAX_FLAVOR_LIST_BYTES).catch(() => undefined);
+        if (answer?.status !== 200)
+            return undefined;
+        const parsed = schema.safeParse((0,http/* parseJson */.qF)(answer.body));
+        return parsed.success ? parsed.data : undefined;
+    };
+    return {
+        async find(ref) {
+            list ??= read('/flavors/detail', FlavorListSchema).then((body) => body?.flavors ?? []);
+            const flavors = await list;
+            const listed = flavors.find((f) => (ref.id !== undefined ? f.id === ref.id : f.name === ref.name));
+            if (listed || ref.id === undefined)
+                return listed;
+            let shown = single.get(ref.id);
+            if (!shown) {
+                shown = read(`/flavors/${encodeURIComponent(ref.id)}`, FlavorShowSchema).then((body) => body?.flavor);
+                single.set(ref.id, shown);
+            }
+            return shown;
+        },
+    };
+}
+/** Flavors known in advance (tests, and a plan preview without a cloud). */
+function staticFlavors(flavors) {
+    return {
+        find: async (ref) => flavors.find((f) => (ref.id !== undefined ? f.id === ref.id : f.name === ref.name)),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/openstack/quotas.js + 1 modules
+var openstack_quotas = __nccwpck_require__(3047);
+;// CONCATENATED MODULE: ./lib/core/openstack/capacity-check.js
+/**
+ * The capacity check end to end: a project-scoped token (Keystone), the quotas of every service in
+ * the catalog (quotas.ts), the demand of the change with flavors from Nova (the caller's reader:
+ * the tofu plan or the Cluster API manifests), compared (capacity.ts). Read-only.
+ */
+
+
+
+
+async function checkCapacity(creds, options, demandOf) {
+    // Nothing is required in the catalog: a missing service is skipped and said, not an error.
+    const session = await (0,keystone/* openStackSession */.bj)(creds, { timeoutMs: options.timeoutMs, requiredServices: [] });
+    const compute = (0,openstack_quotas/* serviceEndpoint */.Xf)(session.auth.endpoints, 'compute');
+    const flavors = compute ? novaFlavors(compute, session.get) : staticFlavors([]);
+    const [quotas, demand] = await Promise.all([
+        (0,openstack_quotas/* readProjectQuotas */.xP)({ projectId: session.projectId, endpoints: session.auth.endpoints, get: session.get }),
+        demandOf(flavors),
+    ]);
+    return (0,capacity/* compareCapacity */.WO)(quotas, demand);
+}
+
+// EXTERNAL MODULE: ./lib/core/tofu/capacity-demand.js
+var capacity_demand = __nccwpck_require__(6044);
+;// CONCATENATED MODULE: ./lib/core/steps/capacity.js
+
+
+
+
+
+
+
+
+
+
+
+const liveCapacityChecker = (settings, demandOf) => checkCapacity(settings.credentials, { timeoutMs: settings.authCheck.timeoutMs }, demandOf);
+/**
+ * `openstack-capacity`: after the plan, before anything changes in the cloud. What the change takes
+ * from the project's quotas (the tofu plan, or the rendered Cluster API manifests as an estimate)
+ * against the limits and usage the services report; an apply that would exceed a quota is refused
+ * here, naming each quota and by how much, unless --ignore-capacity overrides it (loudly).
+ */
+class CapacityStep {
+    settings;
+    checker;
+    id = 'openstack-capacity';
+    title = "Check the change against the project's quotas";
+    kind = 'check';
+    constructor(settings, checker = liveCapacityChecker) {
+        this.settings = settings;
+        this.checker = checker;
+    }
+    get source() {
+        return this.settings.clusterApi ? (0,cluster_api/* renderedManifests */.AC)(this.settings.clusterApi) : (0,commands/* deployPlanFile */.hJ)(this.settings);
+    }
+    async plan() {
+        const { settings } = this;
+        if (!settings.authCheck.enabled) {
+            return {
+                workingDir: settings.clusterDir,
+                reads: [],
+                writes: [],
+                actions: ['skip the quota check: no live OpenStack calls (--skip-auth-check)'],
+            };
+        }
+        return {
+            workingDir: settings.clusterDir,
+            reads: [this.source],
+            writes: [],
+            actions: [
+                settings.clusterApi
+                    ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups)`
+                    : `count what the plan creates, replaces and deletes per quota (flavors from Nova)`,
+                `read the project's limits and usage: ${(0,openstack_quotas/* describeQuotaReads */.jb)().join('; ')}`,
+                `refuse the apply if a quota would be exceeded${settings.ignoreCapacity ? ' — OVERRIDDEN: ignore-capacity is set' : ''}`,
+            ],
+        };
+    }
+    demandOf(context) {
+        const { settings } = this;
+        if (settings.clusterApi) {
+            const file = (0,cluster_api/* renderedManifests */.AC)(settings.clusterApi);
+            return (flavors) => manifestCapacityDemand((0,external_node_fs_.readFileSync)(file, 'utf8'), (0,files/* displayPath */.Gt)(file), flavors);
+        }
+        return async (flavors) => {
+            const { found: _, ...base } = await (0,commands/* tofuCommand */.uv)(settings);
+            const document = await (0,plan_json/* readPlanJson */.c7)((0,commands/* deployPlanFile */.hJ)(settings), (args, options) => context.exec({ ...base, argv: [...base.argv, ...args] }, options));
+            return (0,capacity_demand/* planCapacityDemand */.X)(document, flavors);
+        };
+    }
+    async run(context) {
+        if (!this.settings.authCheck.enabled)
+            return 'skipped (--skip-auth-check: no live OpenStack calls)';
+        const report = await this.checker(this.settings, this.demandOf(context));
+        context.state.capacity = report;
+        context.output.line((0,capacity/* renderCapacityText */.w)(report)
+            .trimEnd()
+            .split('\n')
+            .map((line) => `      ${line}`)
+            .join('\n'));
+        for (const skipped of report.skipped)
+            context.warn(`quota check incomplete: ${skipped.reason}`);
+        if (report.exceeded.length > 0) {
+            if (!this.settings.ignoreCapacity)
+                throw new errors/* UserError */.yo((0,capacity/* capacityRefusal */.VR)(report));
+            report.overridden = true;
+            context.warn(`OVERRIDDEN (ignore-capacity): applying although the change exceeds the project's quotas: ${(0,capacity/* exceededLines */.Jp)(report).join('; ')}`);
+        }
+        return (0,capacity/* capacitySummary */.lF)(report);
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/ready.js
+var ready = __nccwpck_require__(1110);
+;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
+
+
+
+class WaitReadyStep {
+    kubeconfig;
+    kubectl;
+    settings;
+    id = 'wait-ready';
+    title = 'Wait for the Kubernetes API to be ready';
+    kind = 'check';
+    command;
+    constructor(kubeconfig, kubectl, cwd, env, settings) {
+        this.kubeconfig = kubeconfig;
+        this.kubectl = kubectl;
+        this.settings = settings;
+        this.command = (0,kube_nodes/* kubectlCommand */.s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
+    }
+    async plan() {
+        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
+        const count = this.settings.version
+            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
+            : `${this.settings.nodes} nodes are`;
+        const nodes = this.settings.nodes || this.settings.version
+            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
+            : '';
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [this.kubeconfig],
+            writes: [],
+            actions: [
+                `poll until /readyz says ok${nodes}; timeout ${(0,duration/* formatDuration */.a)(this.settings.timeoutMs)}, pauses up to ${(0,duration/* formatDuration */.a)(this.settings.intervalMs)}`,
+            ],
+        };
+    }
+    async run({ exec, output, signal }) {
+        const result = await (0,ready/* waitForReady */.C)({
+            ...this.settings,
+            kubeconfig: this.kubeconfig,
+            kubectl: this.kubectl,
+            env: this.command.env,
+            cwd: this.command.cwd,
+            exec,
+            signal,
+            onWaiting: (reason) => output.line(`      waiting: ${reason}`),
+        });
+        const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
+        return `/readyz ok at ${result.endpoint}${nodes}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/index.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
+const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
+/** Only with an ephemeral kind management cluster. */
+const withKind = (make) => (settings) => settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
+/** The readiness gate as each operation wants it. */
+function waitReady(settings) {
+    const { clusterApi: capi } = settings;
+    // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+    const wanted = capi
+        ? {
+            ...settings.waitReady,
+            nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+        }
+        : {
+            ...settings.waitReady,
+            version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
+        };
+    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted);
+}
+/** How each step is made; model/operations.ts says which an operation runs, in what order. */
+const STEP_FACTORIES = {
+    'openstack-preflight': (_, preflight) => preflight,
+    'opentofu-init': (settings) => new OpenTofuInitStep(settings),
+    'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+    'openstack-capacity': (settings, _, capacityChecker) => new CapacityStep(settings, capacityChecker),
+    'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
+    'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
+    'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
+    'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
+    'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
+    'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
+    'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
+    'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
+    'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
+    'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
+    'forget-cluster': (settings) => new ForgetClusterStep(settings),
+    'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
+    'cluster-health': (settings) => new ClusterHealthStep(settings),
+    'openstack-normalize-kubeconfig': (settings) => new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
+    'wait-ready': waitReady,
+    'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
+    'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
+    'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
+    'capi-render': (settings) => new CapiRenderStep(settings),
+    'capi-apply': (settings) => new CapiApplyStep(settings),
+    'capi-wait': (settings) => new CapiWaitStep(settings),
+    'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
+    'capi-addons': (settings) => new CapiAddonsStep(settings),
+    'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
+    'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
+    'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+};
+/**
+ * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
+ * made by its factory. The same engine, resume state, lock, dry run and reports run all of them.
+ * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
+ *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
+ * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
+ *   only for nodes the API shows below the target; readiness then requires every node at it.
+ * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
+ *   resume state (engine/selection.ts), so a deploy's stays as it was.
+ * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
+ *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
+ *   then (kind only) the pivot. Destroy deletes the Cluster object.
+ */
+function buildSteps(settings, authChecker, capacityChecker) {
+    const { operation } = settings;
+    if (settings.clusterApi && cluster_api/* CLUSTER_API_REFUSALS */.M6[operation])
+        throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[operation]);
+    if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
+        throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
+    }
+    const preflight = new PreflightStep(settings, authChecker);
+    const ids = (settings.clusterApi ? operations/* CLUSTER_API_STEPS */.Iw : operations/* OPERATION_STEPS */.iJ)[operation];
+    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight, capacityChecker) ?? []);
+}
+
+
+
+/***/ }),
+
+/***/ 6044:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ planCapacityDemand)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _openstack_capacity_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4578);
+/**
+ * What a `tofu show -json` plan takes from the project's quotas: per changed resource, what it
+ * holds after the change minus what it held before, summed. A creation adds, a deletion frees, an
+ * in-place update adds the difference (a resize), a replacement adds the difference when the old
+ * object goes first (tofu's default) and the whole new one when it is created first
+ * (`create_before_destroy`: both exist for a while).
+ *
+ * The arguments read are terraform-provider-openstack v3's (docs/resources/*.md); what each
+ * resource takes from which quota is the services' own accounting, cited beside each.
+ */
+
+
+
+/** Only what is read here; zod drops the rest of each value, and nothing of it leaves this module but counts. */
+const ResourceChangeSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    module_address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    mode: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    change: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        actions: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        before: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+        after: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+        after_unknown: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+    }),
+});
+const PlanSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(ResourceChangeSchema).nullish(),
+    configuration: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+});
+function record(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+function list(value) {
+    return Array.isArray(value) ? value.map(record).filter((v) => v !== undefined) : [];
+}
+function text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function number(value) {
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+/** `module.a["x"].module.b[0]` -> `module.a.module.b`: configuration is per module, not per instance. */
+function withoutIndexes(address) {
+    return address.replace(/\[[^\]]*\]/g, '');
+}
+/**
+ * The server group resource an instance's `scheduler_hints.group` refers to, from the plan's
+ * configuration (its `references`), when the group is created in the same plan and its id is not
+ * known yet. Returns the group's address without instance keys, as `groupKey` makes it.
+ */
+function referencedGroup(configuration, change) {
+    let module = record(record(configuration)?.root_module);
+    const path = change.module_address ? withoutIndexes(change.module_address).split('.') : [];
+    for (let i = 0; i + 1 < path.length; i += 2) {
+        module = record(record(record(module?.module_calls)?.[path[i + 1]])?.module);
+    }
+    const ownAddress = withoutIndexes(change.address).split('.').slice(-2).join('.');
+    const resource = list(module?.resources).find((r) => r.address === ownAddress);
+    const hints = list(record(resource?.expressions)?.scheduler_hints);
+    for (const hint of hints) {
+        const references = record(hint.group)?.references;
+        if (!Array.isArray(references))
+            continue;
+        for (const reference of references) {
+            const match = typeof reference === 'string' && /^openstack_compute_servergroup_v2\.[\w-]+/.exec(reference);
+            if (match)
+                return [change.module_address && withoutIndexes(change.module_address), match[0]].filter(Boolean).join('.');
+        }
+    }
+    return undefined;
+}
+/** Whether `after_unknown` marks `key` (or the whole value) as known only after apply. */
+function unknown(afterUnknown, key) {
+    return afterUnknown === true || record(afterUnknown)?.[key] === true;
+}
+async function instanceHolding(change, values, afterUnknown, flavors, configuration) {
+    const holding = { quotas: { instances: 1 }, notes: [] };
+    const id = text(values.flavor_id);
+    const name = text(values.flavor_name);
+    if (!id && !name) {
+        holding.notes.push(`cores and RAM of ${change.address}: its flavor is known only after apply`);
+    }
+    else {
+        const flavor = await flavors.find(id ? { id } : { name: name });
+        if (flavor) {
+            holding.quotas.cores = flavor.vcpus;
+            holding.quotas.ram = flavor.ram;
+        }
+        else {
+            holding.notes.push(`cores and RAM of ${change.address}: Nova has no flavor ${id ?? `named "${name}"`}`);
+        }
+    }
+    // Nova creates a volume in the project for each block device that becomes a volume from
+    // something else (image, blank, snapshot); an existing volume (source "volume") is only attached.
+    for (const device of list(values.block_device)) {
+        if (device.destination_type !== 'volume' || device.source_type === 'volume')
+            continue;
+        holding.quotas.volumes = (holding.quotas.volumes ?? 0) + 1;
+        const size = number(device.volume_size);
+        if (size !== undefined)
+            holding.quotas.gigabytes = (holding.quotas.gigabytes ?? 0) + size;
+        else
+            holding.notes.push(`gigabytes of a volume of ${change.address}: no volume_size (the image's size decides)`);
+    }
+    // A network given without a port makes Nova create a port in the project (nova network/neutron.py
+    // allocate_for_instance); a given port is the port resource's own.
+    const ports = list(values.network).filter((network) => !text(network.port)).length;
+    if (ports > 0)
+        holding.quotas.ports = ports;
+    const hint = list(values.scheduler_hints)[0];
+    if (hint) {
+        const groupId = text(hint.group);
+        if (groupId)
+            holding.group = { key: groupId, label: `group ${groupId}`, existing: true };
+        else if (unknown(list(record(afterUnknown)?.scheduler_hints)[0], 'group') || hint.group === undefined) {
+            const address = referencedGroup(configuration, change);
+            holding.group = address
+                ? { key: address, label: address, existing: false }
+                : { key: '(new)', label: 'a group created by this plan', existing: false };
+        }
+    }
+    return holding;
+}
+/** Neutron adds an egress rule per ethertype (IPv4, IPv6) to every new security group (neutron db/securitygroups_db.py). */
+const DEFAULT_EGRESS_RULES = 2;
+async function holding(change, values, afterUnknown, flavors, configuration) {
+    const just = (quotas) => ({ quotas, notes: [] });
+    switch (change.type) {
+        case 'openstack_compute_instance_v2':
+            return instanceHolding(change, values, afterUnknown, flavors, configuration);
+        case 'openstack_compute_servergroup_v2':
+            return just({ server_groups: 1 });
+        case 'openstack_networking_network_v2':
+            return just({ networks: 1 });
+        case 'openstack_networking_subnet_v2':
+            return just({ subnets: 1 });
+        case 'openstack_networking_port_v2':
+            return just({ ports: 1 });
+        case 'openstack_networking_router_v2':
+            return just({ routers: 1 });
+        // An interface by subnet makes Neutron create the router's port in the project; one by port_id uses that port.
+        case 'openstack_networking_router_interface_v2':
+            return just(text(values.port_id) && !unknown(afterUnknown, 'port_id') ? {} : { ports: 1 });
+        case 'openstack_networking_floatingip_v2':
+            return just({ floating_ips: 1 });
+        case 'openstack_networking_secgroup_v2':
+            return just({
+                security_groups: 1,
+                ...(values.delete_default_rules !== true && { security_group_rules: DEFAULT_EGRESS_RULES }),
+            });
+        case 'openstack_networking_secgroup_rule_v2':
+            return just({ security_group_rules: 1 });
+        case 'openstack_blockstorage_volume_v3': {
+            const size = number(values.size);
+            return {
+                quotas: { volumes: 1, ...(size !== undefined && { gigabytes: size }) },
+                notes: size === undefined ? [`gigabytes of ${change.address}: its size is known only after apply`] : [],
+            };
+        }
+        // Octavia allocates the VIP port in the user's project (octavia network/drivers/neutron/allowed_address_pairs.py allocate_vip).
+        case 'openstack_lb_loadbalancer_v2':
+            return just({
+                load_balancers: 1,
+                ...(!(text(values.vip_port_id) && !unknown(afterUnknown, 'vip_port_id')) && { ports: 1 }),
+            });
+        case 'openstack_lb_listener_v2':
+            return just({ listeners: 1 });
+        case 'openstack_lb_pool_v2':
+            return just({ pools: 1 });
+        case 'openstack_lb_member_v2':
+            return just({ members: 1 });
+        case 'openstack_lb_members_v2':
+            return just({ members: list(values.member).length });
+        case 'openstack_lb_monitor_v2':
+            return just({ health_monitors: 1 });
+        default:
+            return just({});
+    }
+}
+function kind(actions) {
+    if (actions.length === 2 && actions[0] === 'delete' && actions[1] === 'create')
+        return 'replace-delete-first';
+    if (actions.length === 2 && actions[0] === 'create' && actions[1] === 'delete')
+        return 'replace-create-first';
+    if (actions.length === 1 && actions[0] === 'create')
+        return 'create';
+    if (actions.length === 1 && actions[0] === 'delete')
+        return 'delete';
+    if (actions.length === 1 && actions[0] === 'update')
+        return 'update';
+    return 'none'; // no-op, read, forget
+}
+function groupOf(demand, group) {
+    let entry = demand.groups.find((g) => g.key === group.key);
+    if (!entry) {
+        entry = { ...group, adds: 0 };
+        demand.groups.push(entry);
+    }
+    return entry;
+}
+function apply(demand, held, sign) {
+    for (const [quota, amount] of Object.entries(held.quotas))
+        (0,_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .addDemand */ .pD)(demand, quota, sign * amount);
+    if (held.group)
+        groupOf(demand, held.group).adds += sign;
+    if (sign === 1)
+        demand.notes.push(...held.notes);
+}
+/** The demand of a plan per quota (see the module comment); flavors are looked up through `flavors`. */
+async function planCapacityDemand(planJson, flavors) {
+    const parsed = PlanSchema.safeParse(planJson);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .formatIssues */ .og)('the plan from `tofu show -json`', parsed.error.issues));
+    const { configuration } = parsed.data;
+    const demand = (0,_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyDemand */ .Js)();
+    for (const change of parsed.data.resource_changes ?? []) {
+        if (change.mode === 'data')
+            continue;
+        const what = kind(change.change.actions);
+        if (what === 'none')
+            continue;
+        const before = record(change.change.before);
+        const after = record(change.change.after);
+        const afterUnknown = change.change.after_unknown;
+        const heldBefore = before && (await holding(change, before, undefined, flavors, configuration));
+        const heldAfter = after && (await holding(change, after, afterUnknown, flavors, configuration));
+        if (what === 'create' || what === 'replace-create-first') {
+            // create_before_destroy: both exist until the old one goes, so the new one is taken in full.
+            if (heldAfter)
+                apply(demand, heldAfter, 1);
+        }
+        else if (what === 'delete') {
+            if (heldBefore)
+                apply(demand, heldBefore, -1);
+        }
+        else {
+            // update, replace-delete-first: the difference
+            if (heldAfter)
+                apply(demand, heldAfter, 1);
+            if (heldBefore)
+                apply(demand, heldBefore, -1);
+        }
+    }
+    demand.groups = demand.groups.filter((g) => g.adds !== 0);
+    demand.notes = [...new Set(demand.notes)];
+    return demand;
+}
+
+
+/***/ }),
+
 /***/ 7800:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -18237,6 +19485,7 @@ function whereServiceExists(catalog, type) {
 /* harmony export */   $O: () => (/* binding */ tofuInit),
 /* harmony export */   KO: () => (/* binding */ TOFU_INIT_ARGS),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
+/* harmony export */   hJ: () => (/* binding */ deployPlanFile),
 /* harmony export */   jw: () => (/* binding */ TofuCommands),
 /* harmony export */   n2: () => (/* binding */ stripFound),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
@@ -18244,6 +19493,8 @@ function whereServiceExists(catalog, type) {
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4986);
+
 
 
 
@@ -18312,6 +19563,10 @@ async function tofuInit(settings, exec) {
     if (!found)
         await requireTofuBinary(settings);
     await exec(command);
+}
+/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
+function deployPlanFile(settings) {
+    return settings.opentofu.savedPlan?.file ?? (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .runtimePaths */ .hi)(settings).planPath;
 }
 
 
@@ -18423,6 +19678,10 @@ function renderTofuChanges(cluster, changes) {
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4986);
 /* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7800);
 /* harmony import */ var _plan_json_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3288);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6452);
+/* harmony import */ var _capacity_demand_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6044);
+
+
 
 
 
@@ -18435,7 +19694,7 @@ function renderTofuChanges(cluster, changes) {
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
+async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false, capacity } = {}) {
     await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .requireTofuBinary */ .ZC)(settings);
     const { found: _, ...base } = await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .tofuCommand */ .uv)(settings);
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
@@ -18462,11 +19721,17 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
         const document = await (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(planFile, (args, options) => exec(tofu(...args), options));
         const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+        // A plan is for review: a quota API or Keystone out of reach is said, not fatal.
+        const quotas = capacity &&
+            (await capacity((flavors) => (0,_capacity_demand_js__WEBPACK_IMPORTED_MODULE_9__/* .planCapacityDemand */ .X)(document, flavors)).catch((error) => ({
+                error: redactor.redact((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)),
+            })));
         return {
             planFile,
             changes: (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document),
             nodes: (0,_kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_4__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
             text: text.stdout,
+            ...(quotas && { capacity: quotas }),
         };
     });
 }
@@ -18481,6 +19746,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   You: () => (/* binding */ ZodISODateTime),
+  rSt: () => (/* binding */ ZodNumber),
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
   k5n: () => (/* binding */ _enum),
@@ -18496,7 +19762,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   OZ5: () => (/* binding */ url)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -25252,6 +26518,7 @@ function preprocess(fn, schema) {
 /* harmony export */   pY: () => (/* binding */ _uuidv6),
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   qF: () => (/* binding */ _uppercase),
+/* harmony export */   qG: () => (/* binding */ _coercedNumber),
 /* harmony export */   qm: () => (/* binding */ _gte),
 /* harmony export */   rk: () => (/* binding */ _jwt),
 /* harmony export */   rt: () => (/* binding */ _base64),
@@ -25259,7 +26526,7 @@ function preprocess(fn, schema) {
 /* harmony export */   wA: () => (/* binding */ _uuidv7),
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
-/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
+/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
@@ -25591,7 +26858,7 @@ function _number(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
-    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ..._util_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeParams */ .A2(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _int(Class, params) {
