@@ -9,12 +9,12 @@ import { run as runDeploy } from './deploy/run.js';
  */
 export const STEP_ACTIONS = {
   /**
-   * OpenTofu init, plan and the apply of exactly that plan — or, with mode: plan, the dry run's reviewed
+   * OpenTofu init, plan, the quota check (openstack-capacity) and the apply of exactly that plan — or, with mode: plan, the dry run's reviewed
    * plan. kubespray-remove-nodes is not among them, so the engine refuses an apply whose plan deletes
    * nodes (they would be left NotReady in the cluster, maybe with etcd broken): the root action drains
    * and removes them first.
    */
-  tofu: ['opentofu-init', 'opentofu-plan', 'opentofu-apply'],
+  tofu: ['opentofu-init', 'opentofu-plan', 'openstack-capacity', 'opentofu-apply'],
   /** The Kubespray venv, its requirements and the playbook. */
   kubespray: ['kubespray-fetch', 'kubespray-venv-create', 'kubespray-pip-install', 'kubespray-ansible-playbook'],
   /** The OpenStack preflight (credentials, Keystone, required services). */

@@ -75,6 +75,7 @@ const DEPLOY_FLAGS = {
   'kubernetes-version': { type: 'string' },
   confirm: { type: 'string' },
   'allow-unsafe-node-removal': { type: 'boolean' },
+  'ignore-capacity': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   // The credential flags, from the one credential table.
   ...(Object.fromEntries(
@@ -172,6 +173,8 @@ every step, so running the same command again after a failure continues where it
 SIGINT/SIGTERM interrupt the running step cleanly.
   --allow-unsafe-node-removal  apply a plan that removes half or more of the etcd members, every control
                            plane node or the first one (refused otherwise, before anything changes)
+  --ignore-capacity        apply although the change exceeds the project's quotas (openstack-capacity
+                           refuses it otherwise, before anything changes; marked OVERRIDDEN)
   --json                   print the result as JSON on stdout when done
 
 ${DEPLOY_OPTIONS_HELP}`,
@@ -375,15 +378,16 @@ export function parseCli(argv: string[]): CliCommand {
     confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
     'kubernetes-version': 'upgrade and plan --operation upgrade',
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
+    'ignore-capacity': 'deploy and plan --operation deploy',
   };
   const allowed: Record<string, string[]> = {
     plan: [
       'tofu-plan',
       'operation',
       ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
-      ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : []),
+      ...(operation === 'deploy' ? ['allow-unsafe-node-removal', 'ignore-capacity'] : []),
     ],
-    deploy: ['allow-unsafe-node-removal'],
+    deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
     upgrade: ['kubernetes-version'],
     destroy: ['confirm'],
     check: [],
@@ -440,6 +444,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (v['kubernetes-version'] !== undefined)
     options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
   if (v['allow-unsafe-node-removal']) options.allowUnsafeNodeRemoval = true;
+  if (v['ignore-capacity']) options.ignoreCapacity = true;
   const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
   checkFilter(filter, undefined, operation);
   return {

@@ -24,6 +24,8 @@ import { normalizeClusterKubeconfig } from '../core/kube/normalize.js';
 import { waitForReady } from '../core/kube/ready.js';
 import { renderTofuChanges, tofuCounts } from '../core/tofu/plan-json.js';
 import { runTofuPlan } from '../core/tofu/preview.js';
+import { renderPlanCapacity } from '../core/openstack/capacity.js';
+import { liveCapacityChecker } from '../core/steps/index.js';
 import { parseCli, type CliCommand } from './args.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
@@ -105,17 +107,23 @@ async function execute(command: CliCommand): Promise<number> {
               pipeline.settings,
               runtimePaths(pipeline.settings).planPath,
               { redactor: pipeline.redactor, output, signal },
-              { destroy: command.options.operation === 'destroy' },
+              {
+                destroy: command.options.operation === 'destroy',
+                ...(pipeline.settings.authCheck.enabled &&
+                  command.options.operation !== 'destroy' && {
+                    capacity: (demandOf) => liveCapacityChecker(pipeline.settings, demandOf),
+                  }),
+              },
             );
             const nodes = nodeDecisions(pipeline.settings, tofu.nodes);
             if (command.json)
               stdout(
-                `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`,
+                `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }), ...(tofu.capacity && { capacity: tofu.capacity }) }, null, 2)}\n`,
               );
             // tofu's plan text was shown live above; only the summary follows it.
             else
               stdout(
-                `\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}Plan file: ${tofu.planFile}\n`,
+                `\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}${renderPlanCapacity(tofu.capacity)}Plan file: ${tofu.planFile}\n`,
               );
             return 0;
           },

@@ -1,4 +1,6 @@
 import { promises as fs } from 'node:fs';
+import { type CapacityReport, renderPlanCapacity } from '../core/openstack/capacity.js';
+import { liveCapacityChecker } from '../core/steps/index.js';
 import path from 'node:path';
 import { CommandFailedError, failureHeadline } from '../core/lib/command.js';
 import { errorMessage } from '../core/lib/errors.js';
@@ -52,6 +54,8 @@ interface ToolPlan {
   /** Said next to the engine plan's own note ("no management cluster yet: everything is created"). */
   note?: string;
   nodes?: NodeDecisions;
+  /** openstack-capacity's comparison with the quotas (tofu plans of a deploy with the live check on). */
+  capacity?: CapacityReport | { error: string };
   /** The binary tofu plan (output plan-file, save-plan). */
   planFile?: string;
   /** A private directory to stage the plan artifact in. */
@@ -195,7 +199,14 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     planned = await runPlanTool('tofu plan', async (context) => {
       const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
         destroy: plan.operation === 'destroy',
+        ...(p.settings.authCheck.enabled &&
+          plan.operation === 'deploy' &&
+          plan.steps.some((s) => s.id === 'openstack-capacity') && {
+            capacity: (demandOf) => liveCapacityChecker(p.settings, demandOf),
+          }),
       });
+      const quotas = renderPlanCapacity(tofu.capacity);
+      if (quotas) context.output.line(quotas.trimEnd());
       const nodes = nodeDecisions(
         p.settings,
         tofu.nodes,
@@ -206,6 +217,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
         changes: tofu.changes,
         text: tofu.text,
         nodes: nodes && p.redactor.redactValue(nodes),
+        ...(tofu.capacity && { capacity: p.redactor.redactValue(tofu.capacity) }),
         planFile: tofu.planFile,
         workDir: path.dirname(tofu.planFile),
       };
@@ -222,6 +234,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     stateNote: [plan.note, planned.note].filter(Boolean).join('; ') || undefined,
     operation: plan.operation,
     nodes: planned.nodes,
+    capacity: planned.capacity,
     record: record('ok', plan.operation, planned.changes),
   };
   const body = p.redactor.redact(

@@ -122,6 +122,7 @@ const INPUT_OPERATIONS = {
   'confirm-destroy': ['destroy'],
   'kubernetes-version': ['upgrade'],
   'allow-unsafe-node-removal': ['deploy'],
+  'ignore-capacity': ['deploy'],
   'save-plan': ['deploy'],
   'plan-artifact': ['deploy'],
   'health-issue': ['check'],
@@ -135,12 +136,17 @@ const INPUT_OPERATIONS = {
  * An input of another operation is a mistake to say, not to ignore: `confirm-destroy` on a deploy
  * destroys nothing, `kubernetes-version` on a deploy upgrades nothing.
  */
-function checkOperationInputs(settings: ActionSettings, allowUnsafeNodeRemoval: boolean): void {
+function checkOperationInputs(
+  settings: ActionSettings,
+  allowUnsafeNodeRemoval: boolean,
+  ignoreCapacity: boolean,
+): void {
   const operation = settings.deploy.operation;
   const given: Record<keyof typeof INPUT_OPERATIONS, boolean> = {
     'confirm-destroy': settings.confirmDestroy !== undefined,
     'kubernetes-version': settings.deploy.kubernetesVersion !== undefined,
     'allow-unsafe-node-removal': allowUnsafeNodeRemoval,
+    'ignore-capacity': ignoreCapacity,
     'save-plan': settings.savePlan,
     'plan-artifact': settings.planArtifact !== undefined,
     'health-issue': settings.healthIssue,
@@ -184,11 +190,13 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   const operation = parsed('operation', parseOperation) ?? 'deploy';
   // action.yml's default is 'false', so only true says anything.
   const allowUnsafeNodeRemoval = bool('allow-unsafe-node-removal', input('allow-unsafe-node-removal').trim());
+  const ignoreCapacity = bool('ignore-capacity', input('ignore-capacity').trim());
   const settings: ActionSettings = {
     deploy: {
       operation,
       kubernetesVersion: parsed('kubernetes-version', parseKubernetesVersionOption),
       ...(allowUnsafeNodeRemoval && { allowUnsafeNodeRemoval }),
+      ...(ignoreCapacity && { ignoreCapacity }),
       configPath: line('config'),
       clusterDir: line('cluster-dir') ?? line('working-directory'),
       vip: parsed('vip', (value, where) => parseApiHost(value, where, UsageError)),
@@ -239,7 +247,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     sshPrivateKey: text('ssh-private-key'),
   };
   checkFilter(settings.filter, (flag) => `input ${flag}`, operation);
-  checkOperationInputs(settings, allowUnsafeNodeRemoval);
+  checkOperationInputs(settings, allowUnsafeNodeRemoval, ignoreCapacity);
   if (!settings.deploy.configPath && !settings.deploy.clusterDir) {
     throw new UsageError('set input config (an openCenter cluster config) or cluster-dir (standalone, with vip)');
   }

@@ -4,6 +4,8 @@
  * GitHub's comment limit without breaking a code fence, a <details> block or a character.
  */
 
+import { type CapacityReport, exceededLines } from '../core/openstack/capacity.js';
+import { capacityMarkdown } from './capacity.js';
 import { z } from 'zod';
 import type { NodeDecisions } from '../core/kubespray/node-plan.js';
 import { OPERATIONS, type Operation } from '../core/lib/option-values.js';
@@ -27,6 +29,8 @@ export interface PlanCommentInput {
   operation?: Operation;
   /** A deploy with Kubespray: what it would do about nodes (nodeDecisions), refusals and UNSAFE overrides loud. */
   nodes?: NodeDecisions;
+  /** openstack-capacity's comparison with the quotas (a refusal loud, the table folded), or why it could not run. */
+  capacity?: CapacityReport | { error: string };
   /** e.g. "resume state: none — a full deploy". */
   stateNote?: string;
   commit?: string;
@@ -245,6 +249,14 @@ function nodeLines(nodes: NodeDecisions): string[] {
 }
 
 /** Builds the comment body; `truncated` says whether the full plan had to be cut. */
+function capacityLines(capacity: CapacityReport | { error: string }): string[] {
+  if ('error' in capacity) return [`⚠️ Quotas not checked: ${bounded(capacity.error)}`, ''];
+  const refused = capacity.exceeded.length
+    ? [`> **⛔ A deploy of this plan would be refused (quota):** ${bounded(exceededLines(capacity).join('; '))}`, '']
+    : [];
+  return [...refused, capacityMarkdown(capacity)];
+}
+
 export function buildPlanComment(input: PlanCommentInput): { body: string; truncated: boolean } {
   const changes = input.changes;
   const { size: limit, unit } = input.limit ?? { size: COMMENT_LIMIT, unit: 'characters' };
@@ -256,6 +268,7 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
     headline(input.cluster, changes, operation),
     '',
     ...(input.nodes ? nodeLines(input.nodes) : []),
+    ...(input.capacity ? capacityLines(input.capacity) : []),
   ];
   if (changes.rows.length) head.push(...changeTable(changes.rows), '');
   const steps = input.applySteps.map((s) => `\`${s}\``).join(' → ');

@@ -2,6 +2,7 @@ import { formatDuration } from '../core/lib/duration.js';
 import type { DeployResult, StepReport } from '../core/engine/engine.js';
 import type { Operation } from '../core/lib/option-values.js';
 import type { DeployPlan } from '../core/engine/plan.js';
+import { capacityMarkdown } from './capacity.js';
 import { renderGantt } from './timeline.js';
 
 /** Where things are, for the summary's closing lines. */
@@ -63,6 +64,7 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
       '',
     );
   }
+  if (result.capacity) lines.push(capacityMarkdown(result.capacity));
   if (result.ok && operation === 'destroy')
     lines.push('The infrastructure and the kubeconfig are gone; the next deploy starts from nothing.', '');
   if (context.resumedFrom) lines.push(`Resumed from ${context.resumedFrom}.`, '');

@@ -100,7 +100,7 @@ const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
 const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
 /** The steps of each operation, as a usage error lists them. */
 const STEPS =
-  'openstack-preflight, opentofu-init, opentofu-plan, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
+  'openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
 const UPGRADE_STEPS =
   'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
 const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];

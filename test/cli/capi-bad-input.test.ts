@@ -222,7 +222,7 @@ describe('cluster-api: a symlinked addons directory, and destroy where no Cluste
     const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
     const deploy = await cli('deploy', '--management-kubeconfig', management);
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
-    expect(deploy.stdout).toContain(`[9/10] ✓ Apply the addons to the workload cluster (capi-addons)`);
+    expect(deploy.stdout).toContain(`[10/11] ✓ Apply the addons to the workload cluster (capi-addons)`);
     const destroy = await cli('destroy', '--confirm', 'capi-sandbox', '--management-kubeconfig', management);
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(run.cloud.servers()).toEqual([]);

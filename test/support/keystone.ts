@@ -30,12 +30,26 @@ export interface KeystoneFixture {
 
 const REGION = 'RegionOne';
 const OTHER_REGION = 'RegionTwo';
-const READY_TIMEOUT_MS = 30_000;
+// Several Python services starting at once on a 2-core machine take Keystone well past 30 s.
+const READY_TIMEOUT_MS = 120_000;
 
 /** Debian's keystone runs on the system python; pyenv or venv pythons may lack its modules. */
 const SYSTEM_PYTHON = '/usr/bin/python3';
 
-export async function startKeystone(): Promise<KeystoneFixture> {
+/** A catalog entry; one of the default types replaces the default (compute, network, image). */
+export interface CatalogService {
+  type: string;
+  name: string;
+  url: string;
+}
+
+export interface KeystoneOptions {
+  services?: CatalogService[];
+  /** Machines here can be slow under load (several Python services starting at once). */
+  readyTimeoutMs?: number;
+}
+
+export async function startKeystone(options: KeystoneOptions = {}): Promise<KeystoneFixture> {
   requireInstalled(['keystone-manage', 'keystone-wsgi-public']);
   const dir = mkdtempSync(path.join(tmpdir(), 'keystone-'));
   let server: ChildProcess | undefined;
@@ -50,8 +64,8 @@ export async function startKeystone(): Promise<KeystoneFixture> {
     // it can start while the bootstrap fills the database.
     server = startServer(dir, port);
     await Promise.all([
-      bootstrap(dir, configFile, authUrl, adminPassword),
-      waitUntilAnswering(authUrl, server, path.join(dir, 'server.log')),
+      bootstrap(dir, configFile, authUrl, adminPassword, options.services ?? []),
+      waitUntilAnswering(authUrl, server, path.join(dir, 'server.log'), options.readyTimeoutMs ?? READY_TIMEOUT_MS),
     ]);
 
     const admin = await adminToken(authUrl, adminPassword);
@@ -82,7 +96,7 @@ export async function startKeystone(): Promise<KeystoneFixture> {
   }
 }
 
-function requireInstalled(commands: string[]): void {
+export function requireInstalled(commands: string[]): void {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
   for (const command of [...commands, SYSTEM_PYTHON]) {
     const found = path.isAbsolute(command)
@@ -105,11 +119,11 @@ function isExecutable(file: string): boolean {
   }
 }
 
-function randomSecret(): string {
+export function randomSecret(): string {
   return randomBytes(18).toString('base64url');
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -146,13 +160,13 @@ function writeConfig(dir: string): string {
 }
 
 /** The children see none of the developer's OS_* variables (keystone-manage reads OS_BOOTSTRAP_*). */
-function keystoneEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function keystoneEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OS_')));
   return { ...env, ...extra };
 }
 
 /** Runs a command (argv, no shell); rejects with the tail of its output when it fails. */
-function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+export function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const [command, ...args] = argv;
     const child = spawn(command!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -176,7 +190,13 @@ async function createKeysAndSchema(configFile: string): Promise<void> {
 }
 
 /** The admin user, project and role, the identity endpoints in RegionOne, then the other services. */
-async function bootstrap(dir: string, configFile: string, authUrl: string, adminPassword: string): Promise<void> {
+async function bootstrap(
+  dir: string,
+  configFile: string,
+  authUrl: string,
+  adminPassword: string,
+  services: CatalogService[],
+): Promise<void> {
   await run(
     [
       'keystone-manage',
@@ -195,7 +215,7 @@ async function bootstrap(dir: string, configFile: string, authUrl: string, admin
     // The password goes by environment, not argv, so `ps` does not show it.
     keystoneEnv({ OS_BOOTSTRAP_PASSWORD: adminPassword }),
   );
-  await runSql(path.join(dir, 'keystone.db'), catalogRows());
+  await runSql(path.join(dir, 'keystone.db'), catalogRows(services));
 }
 
 type SqlStatement = [sql: string, params: (string | number)[]];
@@ -204,7 +224,7 @@ type SqlStatement = [sql: string, params: (string | number)[]];
  * Services and endpoints go straight into the database while the server is still starting, instead
  * of a dozen API calls after it. The bootstrap made RegionOne and the identity endpoints.
  */
-function catalogRows(): SqlStatement[] {
+function catalogRows(extra: CatalogService[]): SqlStatement[] {
   const statements: SqlStatement[] = [
     ["INSERT INTO region (id, description, extra) VALUES (?, '', '{}')", [OTHER_REGION]],
   ];
@@ -212,7 +232,8 @@ function catalogRows(): SqlStatement[] {
     { type: 'compute', name: 'nova', url: 'http://127.0.0.1:8774/v2.1' },
     { type: 'network', name: 'neutron', url: 'http://127.0.0.1:9696' },
     { type: 'image', name: 'glance', url: 'http://127.0.0.1:9292' },
-  ];
+  ].filter((service) => !extra.some((e) => e.type === service.type));
+  services.push(...extra);
   const endpoint = (serviceId: string, iface: string, url: string, region: string): SqlStatement => [
     "INSERT INTO endpoint (id, interface, service_id, url, extra, enabled, region_id) VALUES (?, ?, ?, ?, '{}', 1, ?)",
     [randomUUID().replaceAll('-', ''), iface, serviceId, url, region],
@@ -260,8 +281,13 @@ function startServer(dir: string, port: number): ChildProcess {
   }
 }
 
-async function waitUntilAnswering(authUrl: string, server: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+async function waitUntilAnswering(
+  authUrl: string,
+  server: ChildProcess,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
       throw new Error(
@@ -276,7 +302,7 @@ async function waitUntilAnswering(authUrl: string, server: ChildProcess, logFile
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(
-    `Keystone did not answer ${authUrl} within ${READY_TIMEOUT_MS} ms:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+    `Keystone did not answer ${authUrl} within ${timeoutMs} ms:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
   );
 }
 
@@ -333,7 +359,7 @@ async function createExpiredUser(
   return user;
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import type { CapacityReport } from '../openstack/capacity.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CommandFailedError, failureHeadline, type Exec } from '../lib/command.js';
@@ -63,6 +64,8 @@ export interface DeployResult {
   history?: Attempt[];
   /** operation check, when it ran to the end: what it found (redacted). */
   checkReport?: CheckReport;
+  /** deploy: openstack-capacity's comparison with the quotas (this run's, or a resumed run's earlier one). */
+  capacity?: CapacityReport;
 }
 
 export interface DeployRun {
@@ -313,6 +316,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       ...(refused && { refused }),
       interrupted,
       history: state.history,
+      ...(state.capacity && { capacity: redactor.redactValue(state.capacity) }),
       failedStep: step.id,
       error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
     });
@@ -327,6 +331,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   }
   result.ok = true;
   result.history = state.history;
+  if (state.capacity) result.capacity = redactor.redactValue(state.capacity);
   if (settings.operation === 'check') {
     // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
     for (const [id, what] of [

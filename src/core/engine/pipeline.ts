@@ -15,7 +15,7 @@ import {
   type DeploySettings,
 } from '../model/settings.js';
 import { LocalStateStore, type StateStore } from '../model/state.js';
-import { buildSteps, type AuthChecker, type Step } from '../steps/index.js';
+import { buildSteps, type AuthChecker, type CapacityChecker, type Step } from '../steps/index.js';
 
 /** Everything a front end (CLI, action) needs to plan or run a deploy. */
 export interface Pipeline {
@@ -29,6 +29,8 @@ export interface Pipeline {
 
 export interface PipelineDeps {
   authChecker?: AuthChecker;
+  /** The live quota reads of openstack-capacity; defaults to the catalog's services. */
+  capacityChecker?: CapacityChecker;
   /** Where resume state lives; defaults to the local state directory. */
   store?: (settings: DeploySettings, logPath: string) => StateStore;
   /** More secrets to mask (e.g. passphrases given to the action). */
@@ -115,7 +117,7 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   return {
     settings,
     redactor: await createRedactor(settings, deps.secrets),
-    steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
+    steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings), deps.capacityChecker),
     store: deps.store?.(settings, logPath) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
     logPath,
   };

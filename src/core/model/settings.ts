@@ -45,6 +45,8 @@ export interface DeploySettings {
   nodeResource: NodeResourceSpec;
   /** Apply a plan that removes half the etcd members or every control plane node (loud in plan and summary). */
   allowUnsafeNodeRemoval: boolean;
+  /** Apply a change that exceeds the project's quotas (openstack-capacity refuses it otherwise; loud when set). */
+  ignoreCapacity: boolean;
   /** upgrade: the target version (no "v"), from the option or opencenter.cluster.kubernetes.version. */
   kubernetesVersion?: string;
   /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
@@ -96,6 +98,7 @@ export interface DeployOptions {
   operation?: Operation;
   kubernetesVersion?: string;
   allowUnsafeNodeRemoval?: boolean;
+  ignoreCapacity?: boolean;
   configPath?: string;
   clusterDir?: string;
   /** Standalone use: cluster name when there is no config (defaults to the cluster dir's name). */
@@ -254,6 +257,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
       : DEFAULT_NODE_RESOURCE,
     allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+    ignoreCapacity: options.ignoreCapacity ?? false,
     kubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),

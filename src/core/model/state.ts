@@ -4,6 +4,7 @@ import { formatIssues, UserError, errorMessage } from '../lib/errors.js';
 import { type FileKind, readTextFile, writePrivateFile } from '../lib/files.js';
 import type { NodeWork } from './nodes.js';
 import { OPERATIONS } from '../lib/option-values.js';
+import { CapacityReportSchema } from '../openstack/capacity.js';
 
 export const STATE_VERSION = 1;
 
@@ -108,6 +109,8 @@ export const DeployStateSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** deploy: what openstack-capacity found (the quota table), for the summaries. */
+  capacity: CapacityReportSchema.optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
   /**

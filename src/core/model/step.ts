@@ -11,6 +11,7 @@ export const STEP_IDS = [
   'openstack-preflight',
   'opentofu-init',
   'opentofu-plan',
+  'openstack-capacity',
   'kubespray-fetch',
   'kubespray-venv-create',
   'kubespray-pip-install',

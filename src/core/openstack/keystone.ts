@@ -3,11 +3,11 @@
  * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
  */
 
-import { readFileSync } from 'node:fs';
 import { authMethod, credentialSecrets, type AuthMethod, type OpenStackCredentials } from './credentials.js';
 import { formatDuration } from '../lib/duration.js';
 import { UserError, errorMessage } from '../lib/errors.js';
 import { z } from 'zod';
+import { type HttpAnswer, httpRequest, parseJson, RequestTimeout, type TlsSettings, tlsSettings } from './http.js';
 
 export const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUIRED_SERVICES: readonly string[] = ['identity', 'compute', 'network', 'image'];
@@ -82,6 +82,42 @@ export async function checkOpenStackAuth(
   creds: OpenStackCredentials,
   options: AuthCheckOptions = {},
 ): Promise<AuthCheckResult> {
+  return (await authenticate(creds, options)).result;
+}
+
+/** A token for the project, kept inside: only `get` uses it, so it is never returned, printed or stored. */
+export interface OpenStackSession {
+  auth: AuthCheckResult;
+  projectId: string;
+  /** A GET with the token, the credentials' TLS settings and the timeout. */
+  get(url: URL, maxBytes: number): Promise<HttpAnswer>;
+}
+
+/** The same token request and catalog check as checkOpenStackAuth, keeping the token for reads (the capacity check). */
+export async function openStackSession(
+  creds: OpenStackCredentials,
+  options: AuthCheckOptions = {},
+): Promise<OpenStackSession> {
+  const { result, token, projectId } = await authenticate(creds, options);
+  if (!token || !projectId) {
+    throw new UserError(
+      `Keystone at ${normalizeAuthUrl(creds.authUrl!)} issued a token without ${token ? 'a project' : 'an X-Subject-Token header'}; the quota APIs need a project-scoped token`,
+    );
+  }
+  const tls = tlsOptions(creds);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+  return {
+    auth: result,
+    projectId,
+    get: (url, maxBytes) =>
+      httpRequest({ method: 'GET', url, headers: { 'X-Auth-Token': token }, tls, timeoutMs, maxBytes }),
+  };
+}
+
+async function authenticate(
+  creds: OpenStackCredentials,
+  options: AuthCheckOptions,
+): Promise<{ result: AuthCheckResult; token?: string; projectId?: string }> {
   if (!creds.authUrl) {
     throw new UserError(
       'no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url',
@@ -114,7 +150,7 @@ export async function checkOpenStackAuth(
     interface: endpointInterface(creds),
     requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
   });
-  return {
+  const result: AuthCheckResult = {
     method,
     user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
     ...(token.project?.name !== undefined && { project: token.project.name }),
@@ -123,6 +159,7 @@ export async function checkOpenStackAuth(
     ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
     endpoints,
   };
+  return { result, token: answer.subjectToken, projectId: token.project?.id };
 }
 
 // ---- the token request ------------------------------------------------------------------------
@@ -211,90 +248,21 @@ function projectScope(creds: OpenStackCredentials): Record<string, unknown> {
 
 // ---- HTTP ---------------------------------------------------------------------------------------
 
-interface TlsSettings {
-  insecure: boolean;
-  ca?: Buffer;
-}
-
 function tlsOptions(creds: OpenStackCredentials): TlsSettings {
-  if (!creds.caCert) return { insecure: creds.insecure };
-  try {
-    return { insecure: creds.insecure, ca: readFileSync(creds.caCert) };
-  } catch (error) {
-    throw new UserError(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${errorMessage(error)}`);
-  }
-}
-
-interface HttpAnswer {
-  status: number;
-  contentType: string;
-  location?: string;
-  body: string;
+  return tlsSettings(creds);
 }
 
 /** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
 const MAX_ANSWER_MIB = 8;
 
-class RequestTimeout extends Error {
-  constructor(readonly connected: boolean) {
-    super('request timed out');
-  }
-}
-
-/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
 async function postJson(url: URL, payload: unknown, tls: TlsSettings, timeoutMs: number): Promise<HttpAnswer> {
-  // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
-  const transport = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(payload);
-    let connected = false;
-    const fail = (error: unknown) => {
-      clearTimeout(deadline);
-      reject(error);
-    };
-    const request = transport.request(
-      url,
-      {
-        method: 'POST',
-        // A one-off connection: no keep-alive socket outlives the check.
-        agent: false,
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'Content-Length': Buffer.byteLength(data),
-        },
-        ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_MIB * 1024 * 1024) {
-            request.destroy(
-              new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`),
-            );
-          } else {
-            chunks.push(chunk);
-          }
-        });
-        response.on('error', fail);
-        response.on('end', () => {
-          clearTimeout(deadline);
-          resolve({
-            status: response.statusCode ?? 0,
-            contentType: response.headers['content-type'] ?? '',
-            ...(response.headers.location !== undefined && { location: response.headers.location }),
-            body: Buffer.concat(chunks).toString('utf8'),
-          });
-        });
-      },
-    );
-    const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
-    request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
-    request.on('error', fail);
-    request.end(data);
-  });
+  return httpRequest({ method: 'POST', url, payload, tls, timeoutMs, maxBytes: MAX_ANSWER_MIB * 1024 * 1024 }).catch(
+    (error: unknown) => {
+      throw error instanceof Error && /^the answer exceeds/.test(error.message)
+        ? new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`)
+        : error;
+    },
+  );
 }
 
 const UNTRUSTED_CERTIFICATE_CODES = new Set([
@@ -380,7 +348,7 @@ const CatalogServiceSchema = z.object({
 const TokenAnswerSchema = z.object({
   token: z.object({
     user: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
-    project: z.object({ name: optionalString }).optional().catch(undefined),
+    project: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
     expires_at: optionalString,
     catalog: z.array(CatalogServiceSchema).optional().catch(undefined),
   }),
@@ -397,14 +365,6 @@ interface AnswerContext {
   method: AuthMethod;
   identityUrl: string;
   tokensUrl: string;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** What came back instead of a Keystone answer, for messages. */

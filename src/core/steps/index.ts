@@ -40,10 +40,15 @@ import { PreflightStep } from './preflight.js';
 import type { AuthChecker } from '../openstack/keystone.js';
 import type { Step, StepId } from '../model/step.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../model/operations.js';
+import { CapacityStep, type CapacityChecker } from './capacity.js';
 import { WaitReadyStep } from './wait-ready.js';
 
 /** Makes one step of a run; undefined when the step is not part of this configuration. */
-type StepFactory = (settings: DeploySettings, preflight: PreflightStep) => Step | undefined;
+type StepFactory = (
+  settings: DeploySettings,
+  preflight: PreflightStep,
+  capacityChecker?: CapacityChecker,
+) => Step | undefined;
 
 /** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
 const withKubespray =
@@ -84,6 +89,7 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'openstack-preflight': (_, preflight) => preflight,
   'opentofu-init': (settings) => new OpenTofuInitStep(settings),
   'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+  'openstack-capacity': (settings, _, capacityChecker) => new CapacityStep(settings, capacityChecker),
   'kubespray-fetch': withKubespray((settings) => new KubesprayFetchStep(settings)),
   'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
   'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
@@ -128,7 +134,11 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
  *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
  *   then (kind only) the pivot. Destroy deletes the Cluster object.
  */
-export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker): Step[] {
+export function buildSteps(
+  settings: DeploySettings,
+  authChecker?: AuthChecker,
+  capacityChecker?: CapacityChecker,
+): Step[] {
   const { operation } = settings;
   if (settings.clusterApi && CLUSTER_API_REFUSALS[operation]) throw new UsageError(CLUSTER_API_REFUSALS[operation]);
   if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
@@ -138,8 +148,10 @@ export function buildSteps(settings: DeploySettings, authChecker?: AuthChecker):
   }
   const preflight = new PreflightStep(settings, authChecker);
   const ids: readonly StepId[] = (settings.clusterApi ? CLUSTER_API_STEPS : OPERATION_STEPS)[operation];
-  return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight) ?? []);
+  return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight, capacityChecker) ?? []);
 }
 
 export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';
 export type { AuthChecker } from '../openstack/keystone.js';
+export type { CapacityChecker } from './capacity.js';
+export { liveCapacityChecker } from './capacity.js';

@@ -17,14 +17,9 @@ import { emptyStateForDestroy, requireLocalTofuState } from '../tofu/state-guard
 import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
-import { stripFound, TOFU_INIT_ARGS, TofuCommands } from '../tofu/commands.js';
+import { deployPlanFile, stripFound, TOFU_INIT_ARGS, TofuCommands } from '../tofu/commands.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { appliesWithoutDraining, planNodeWork, undrainedNodes } from '../kubespray/node-plan.js';
-
-/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
-function deployPlanFile(settings: DeploySettings): string {
-  return settings.opentofu.savedPlan?.file ?? runtimePaths(settings).planPath;
-}
 
 export class OpenTofuInitStep implements Step {
   readonly id = 'opentofu-init' as const;

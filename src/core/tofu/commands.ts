@@ -2,7 +2,7 @@ import type { CommandSpec, Exec } from '../lib/command.js';
 import { findExecutable } from '../lib/files.js';
 import { UserError } from '../lib/errors.js';
 import { deployEnvironment } from '../model/environment.js';
-import type { DeploySettings } from '../model/settings.js';
+import { type DeploySettings, runtimePaths } from '../model/settings.js';
 import type { StepContext } from '../model/step.js';
 
 /** `opentofu.path` if set, else `tofu`, else `terraform` from PATH (CLI-compatible for what we run). */
@@ -76,4 +76,9 @@ export async function tofuInit(settings: DeploySettings, exec: Exec): Promise<vo
   const { found, ...command } = await tofuCommand(settings, ...TOFU_INIT_ARGS);
   if (!found) await requireTofuBinary(settings);
   await exec(command);
+}
+
+/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
+export function deployPlanFile(settings: DeploySettings): string {
+  return settings.opentofu.savedPlan?.file ?? runtimePaths(settings).planPath;
 }

@@ -9,6 +9,10 @@ import type { PlanChanges } from '../model/changes.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import { requireTofuBinary, tofuCommand, tofuInit } from './commands.js';
 import { readPlanJson, summarizeChanges } from './plan-json.js';
+import type { CapacityDemand, CapacityReport } from '../openstack/capacity.js';
+import type { FlavorLookup } from '../openstack/flavors.js';
+import { errorMessage } from '../lib/errors.js';
+import { planCapacityDemand } from './capacity-demand.js';
 
 export interface TofuPlan {
   planFile: string;
@@ -17,7 +21,14 @@ export interface TofuPlan {
   nodes: PlannedNodeChanges;
   /** `tofu show -no-color <plan>`, redacted. */
   text: string;
+  /** openstack-capacity's comparison of this plan with the quotas, or why it could not be made. */
+  capacity?: CapacityReport | { error: string };
 }
+
+/** The live quota reads (steps/capacity.ts's checker), bound to the run's settings. */
+export type PlanCapacityCheck = (
+  demandOf: (flavors: FlavorLookup) => Promise<CapacityDemand>,
+) => Promise<CapacityReport>;
 export interface TofuPlanContext {
   redactor: Redactor;
   output: DeployOutput;
@@ -32,7 +43,7 @@ export async function runTofuPlan(
   settings: DeploySettings,
   planFile: string,
   { redactor, output, signal = new AbortController().signal }: TofuPlanContext,
-  { destroy = false }: { destroy?: boolean } = {},
+  { destroy = false, capacity }: { destroy?: boolean; capacity?: PlanCapacityCheck } = {},
 ): Promise<TofuPlan> {
   await requireTofuBinary(settings);
   const { found: _, ...base } = await tofuCommand(settings);
@@ -59,11 +70,18 @@ export async function runTofuPlan(
     await fs.chmod(planFile, 0o600);
     const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
     const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+    // A plan is for review: a quota API or Keystone out of reach is said, not fatal.
+    const quotas =
+      capacity &&
+      (await capacity((flavors) => planCapacityDemand(document, flavors)).catch((error: unknown) => ({
+        error: redactor.redact(errorMessage(error)),
+      })));
     return {
       planFile,
       changes: summarizeChanges(document),
       nodes: plannedNodeChanges(document, settings.nodeResource),
       text: text.stdout,
+      ...(quotas && { capacity: quotas }),
     };
   });
 }

@@ -27,7 +27,7 @@ describe('deploy engine on the sandbox', () => {
       'provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
     expect(failing.console).toMatch(
-      /\[8\/11\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
+      /\[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
     );
     expect(failing.console).toContain('Resume: run the same deploy again');
     expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain(
@@ -53,6 +53,7 @@ describe('deploy engine on the sandbox', () => {
       'openstack-preflight',
       'opentofu-init',
       'opentofu-plan',
+      'openstack-capacity',
       'kubespray-fetch',
       'kubespray-venv-create',
       'kubespray-pip-install',
@@ -68,15 +69,15 @@ describe('deploy engine on the sandbox', () => {
 
     const resumed = await run.deploy({}, {}, undefined, { id: 4242, attempt: 2 });
     expect(resumed.result.ok).toBe(true);
-    expect(resumed.console).toContain('[1/11] → Validate OpenStack credentials'); // checks always run
-    expect(resumed.console).toContain('[2/11] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
-    expect(resumed.console).toContain('[3/11] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
+    expect(resumed.console).toContain('[1/12] → Validate OpenStack credentials'); // checks always run
+    expect(resumed.console).toContain('[2/12] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
+    expect(resumed.console).toContain('[3/12] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
     expect(resumed.console).toContain(
-      '[5/11] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
+      '[6/12] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
     );
-    expect(resumed.console).toContain('[8/11] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(resumed.console).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply)...');
     expect(resumed.console).toMatch(
-      /\[11\/11\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
+      /\[12\/12\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
     );
     expect(resumed.result.endpoint).toBe(run.sandbox.api.url);
 
@@ -201,7 +202,7 @@ describe('deploy engine on the sandbox', () => {
     expect(result.ok).toBe(true);
     expect(console).toContain('restart: saved state ignored');
     const log = await fs.readFile(result.logPath!, 'utf8');
-    expect(log).toContain('[11/11] ✓');
+    expect(log).toContain('[12/12] ✓');
     for (const text of [console, log, await fs.readFile(statePath(), 'utf8')])
       expect(text).not.toContain(CONFIG_SECRET);
     const clientKey = (

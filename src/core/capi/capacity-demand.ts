@@ -1,0 +1,178 @@
+/**
+ * An estimate of what a new Cluster API cluster takes from the project's quotas, from the rendered
+ * manifests: machines × flavor, their ports and volumes, and what CAPO makes for the cluster (the
+ * network, subnet and router of managedSubnets, the API load balancer, floating IPs, managed
+ * security groups). An estimate because CAPO decides the rest as it reconciles.
+ *
+ * Fields: CAPO v1beta1 `OpenStackCluster` / `OpenStackMachineTemplate`, CAPI `KubeadmControlPlane` and
+ * `MachineDeployment` (v1beta1 `machineTemplate.infrastructureRef`, v1beta2 `machineTemplate.spec.infrastructureRef`).
+ * What CAPO creates, from its source (v0.14):
+ * - network, subnet per managedSubnets entry, router when there is an external network:
+ *   pkg/cloud/services/networking/network.go, router.go;
+ * - the API load balancer: one listener, pool and monitor per port (6443 and additionalPorts), every
+ *   control plane machine a member of each pool, a VIP port, a floating IP unless
+ *   disableAPIServerFloatingIP: pkg/cloud/services/loadbalancer/loadbalancer.go;
+ *   without a load balancer, the floating IP goes to a control plane machine (controllers/openstackmachine_controller.go);
+ * - managed security groups (control plane, worker, bastion when enabled) with their rules:
+ *   pkg/cloud/services/networking/securitygroups_rules.go (two egress rules each, 3 + 1 control plane,
+ *   4 worker, SSH from the bastion), plus allNodesSecurityGroupRules on both;
+ * - one port per machine unless `ports` lists more; a root volume when rootVolume.sizeGiB is set,
+ *   and additionalBlockDevices of storage type Volume.
+ */
+
+import { addDemand, type CapacityDemand, emptyDemand } from '../openstack/capacity.js';
+import type { FlavorLookup } from '../openstack/flavors.js';
+import type { QuotaName } from '../openstack/quotas.js';
+import { manifestDocuments } from './manifests.js';
+
+type Values = Record<string, unknown>;
+
+function record(value: unknown): Values | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : undefined;
+}
+function list(value: unknown): Values[] {
+  return Array.isArray(value) ? value.map(record).filter((v): v is Values => v !== undefined) : [];
+}
+function at(value: unknown, ...path: string[]): unknown {
+  let current = value;
+  for (const key of path) current = record(current)?.[key];
+  return current;
+}
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function count(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+interface MachineSet {
+  what: string;
+  replicas: number;
+  template?: string;
+  controlPlane: boolean;
+}
+
+const EGRESS_RULES = 2;
+
+/** The estimate for the manifests in `text` (clusterctl's output); `source` names them in notes. */
+export async function manifestCapacityDemand(
+  manifests: string,
+  source: string,
+  flavors: FlavorLookup,
+): Promise<CapacityDemand> {
+  const objects = manifestDocuments(manifests, source).map(({ value }) => record(value) ?? {});
+  const kind = (k: string) => objects.filter((o) => o.kind === k);
+  const demand = emptyDemand();
+  const add = (quota: QuotaName, amount: number) => addDemand(demand, quota, amount);
+  const templates = new Map(kind('OpenStackMachineTemplate').map((t) => [text(at(t, 'metadata', 'name')), t]));
+
+  const sets: MachineSet[] = [
+    ...kind('KubeadmControlPlane').map((o) => ({
+      what: `KubeadmControlPlane ${text(at(o, 'metadata', 'name'))}`,
+      replicas: count(at(o, 'spec', 'replicas'), 1),
+      template:
+        text(at(o, 'spec', 'machineTemplate', 'infrastructureRef', 'name')) ??
+        text(at(o, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name')),
+      controlPlane: true,
+    })),
+    ...kind('MachineDeployment').map((o) => ({
+      what: `MachineDeployment ${text(at(o, 'metadata', 'name'))}`,
+      replicas: count(at(o, 'spec', 'replicas'), 1),
+      template: text(at(o, 'spec', 'template', 'spec', 'infrastructureRef', 'name')),
+      controlPlane: false,
+    })),
+  ];
+
+  let controlPlaneReplicas = 0;
+  for (const set of sets) {
+    if (set.controlPlane) controlPlaneReplicas += set.replicas;
+    const template = at(templates.get(set.template), 'spec', 'template', 'spec');
+    add('instances', set.replicas);
+    if (!template) {
+      demand.notes.push(`${set.what}: no OpenStackMachineTemplate ${set.template ?? '(none named)'} in ${source}`);
+      continue;
+    }
+    await addMachine(demand, template, set.replicas, set.what, flavors);
+  }
+
+  const cluster = at(kind('OpenStackCluster')[0], 'spec');
+  if (cluster) {
+    if (list(at(cluster, 'managedSubnets')).length > 0) {
+      add('networks', 1);
+      add('subnets', list(at(cluster, 'managedSubnets')).length);
+      if (at(cluster, 'disableExternalNetwork') !== true) {
+        add('routers', 1);
+        add('ports', 1); // the router's interface on the subnet
+      }
+    }
+    const lb = record(at(cluster, 'apiServerLoadBalancer'));
+    const floatingIp =
+      at(cluster, 'disableAPIServerFloatingIP') !== true && at(cluster, 'disableExternalNetwork') !== true;
+    if (lb?.enabled === true) {
+      const listeners = 1 + (Array.isArray(lb.additionalPorts) ? lb.additionalPorts.length : 0);
+      add('load_balancers', 1);
+      add('ports', 1);
+      add('listeners', listeners);
+      add('pools', listeners);
+      add('health_monitors', listeners);
+      add('members', listeners * controlPlaneReplicas);
+    }
+    if (floatingIp) add('floating_ips', 1);
+    const bastion = record(at(cluster, 'bastion'));
+    const bastionOn =
+      bastion?.enabled === true ||
+      (bastion !== undefined && bastion.enabled === undefined && bastion.spec !== undefined);
+    if (bastionOn) {
+      add('instances', 1);
+      add('floating_ips', 1);
+      const spec = record(bastion?.spec);
+      if (spec) await addMachine(demand, spec, 1, 'the bastion', flavors);
+    }
+    const groups = record(at(cluster, 'managedSecurityGroups'));
+    if (groups) {
+      const allNodes = list(groups.allNodesSecurityGroupRules).length;
+      add('security_groups', bastionOn ? 3 : 2);
+      add(
+        'security_group_rules',
+        // control plane: egress + etcd, kubelet x2 + API; worker: egress + kubelet x2 + NodePort tcp/udp
+        EGRESS_RULES + 4 + EGRESS_RULES + 4 + 2 * allNodes + (bastionOn ? EGRESS_RULES + 1 + 2 : 0),
+      );
+    }
+  }
+  demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
+  return demand;
+}
+
+async function addMachine(
+  demand: CapacityDemand,
+  spec: unknown,
+  replicas: number,
+  what: string,
+  flavors: FlavorLookup,
+): Promise<void> {
+  const add = (quota: QuotaName, amount: number) => addDemand(demand, quota, amount);
+  const flavorName = text(at(spec, 'flavor'));
+  const flavorId = text(at(spec, 'flavorID'));
+  if (flavorName || flavorId) {
+    const flavor = await flavors.find(flavorId ? { id: flavorId } : { name: flavorName! });
+    if (flavor) {
+      add('cores', replicas * flavor.vcpus);
+      add('ram', replicas * flavor.ram);
+    } else {
+      demand.notes.push(`cores and RAM of ${what}: Nova has no flavor ${flavorId ?? `named "${flavorName}"`}`);
+    }
+  } else {
+    demand.notes.push(`cores and RAM of ${what}: no flavor in its machine template`);
+  }
+  add('ports', replicas * Math.max(1, list(at(spec, 'ports')).length));
+  const root = count(at(spec, 'rootVolume', 'sizeGiB'), 0);
+  if (root > 0) {
+    add('volumes', replicas);
+    add('gigabytes', replicas * root);
+  }
+  for (const device of list(at(spec, 'additionalBlockDevices'))) {
+    if (at(device, 'storage', 'type') !== 'Volume') continue;
+    add('volumes', replicas);
+    add('gigabytes', replicas * count(device.sizeGiB, 0));
+  }
+}

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { manifestCapacityDemand } from '../capi/capacity-demand.js';
+import { renderedManifests } from '../model/cluster-api.js';
+import { UserError } from '../lib/errors.js';
+import { displayPath } from '../lib/files.js';
+import {
+  type CapacityDemand,
+  type CapacityReport,
+  capacityRefusal,
+  capacitySummary,
+  exceededLines,
+  renderCapacityText,
+} from '../openstack/capacity.js';
+import { checkCapacity } from '../openstack/capacity-check.js';
+import type { FlavorLookup } from '../openstack/flavors.js';
+import { describeQuotaReads } from '../openstack/quotas.js';
+import type { DeploySettings } from '../model/settings.js';
+import { planCapacityDemand } from '../tofu/capacity-demand.js';
+import { readPlanJson } from '../tofu/plan-json.js';
+import { deployPlanFile, tofuCommand } from '../tofu/commands.js';
+import type { Step, StepContext, StepPlan } from '../model/step.js';
+
+/** The seam for the live quota reads (tests and the sandbox give their own). */
+export type CapacityChecker = (
+  settings: DeploySettings,
+  demandOf: (flavors: FlavorLookup) => Promise<CapacityDemand>,
+) => Promise<CapacityReport>;
+
+export const liveCapacityChecker: CapacityChecker = (settings, demandOf) =>
+  checkCapacity(settings.credentials, { timeoutMs: settings.authCheck.timeoutMs }, demandOf);
+
+/**
+ * `openstack-capacity`: after the plan, before anything changes in the cloud. What the change takes
+ * from the project's quotas (the tofu plan, or the rendered Cluster API manifests as an estimate)
+ * against the limits and usage the services report; an apply that would exceed a quota is refused
+ * here, naming each quota and by how much, unless --ignore-capacity overrides it (loudly).
+ */
+export class CapacityStep implements Step {
+  readonly id = 'openstack-capacity' as const;
+  readonly title = "Check the change against the project's quotas";
+  readonly kind = 'check' as const;
+
+  constructor(
+    private readonly settings: DeploySettings,
+    private readonly checker: CapacityChecker = liveCapacityChecker,
+  ) {}
+
+  private get source(): string {
+    return this.settings.clusterApi ? renderedManifests(this.settings.clusterApi) : deployPlanFile(this.settings);
+  }
+
+  async plan(): Promise<StepPlan> {
+    const { settings } = this;
+    if (!settings.authCheck.enabled) {
+      return {
+        workingDir: settings.clusterDir,
+        reads: [],
+        writes: [],
+        actions: ['skip the quota check: no live OpenStack calls (--skip-auth-check)'],
+      };
+    }
+    return {
+      workingDir: settings.clusterDir,
+      reads: [this.source],
+      writes: [],
+      actions: [
+        settings.clusterApi
+          ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups)`
+          : `count what the plan creates, replaces and deletes per quota (flavors from Nova)`,
+        `read the project's limits and usage: ${describeQuotaReads().join('; ')}`,
+        `refuse the apply if a quota would be exceeded${settings.ignoreCapacity ? ' — OVERRIDDEN: ignore-capacity is set' : ''}`,
+      ],
+    };
+  }
+
+  private demandOf(context: StepContext): (flavors: FlavorLookup) => Promise<CapacityDemand> {
+    const { settings } = this;
+    if (settings.clusterApi) {
+      const file = renderedManifests(settings.clusterApi);
+      return (flavors) => manifestCapacityDemand(readFileSync(file, 'utf8'), displayPath(file), flavors);
+    }
+    return async (flavors) => {
+      const { found: _, ...base } = await tofuCommand(settings);
+      const document = await readPlanJson(deployPlanFile(settings), (args, options) =>
+        context.exec({ ...base, argv: [...base.argv, ...args] }, options),
+      );
+      return planCapacityDemand(document, flavors);
+    };
+  }
+
+  async run(context: StepContext): Promise<string> {
+    if (!this.settings.authCheck.enabled) return 'skipped (--skip-auth-check: no live OpenStack calls)';
+    const report = await this.checker(this.settings, this.demandOf(context));
+    context.state.capacity = report;
+    context.output.line(
+      renderCapacityText(report)
+        .trimEnd()
+        .split('\n')
+        .map((line) => `      ${line}`)
+        .join('\n'),
+    );
+    for (const skipped of report.skipped) context.warn(`quota check incomplete: ${skipped.reason}`);
+    if (report.exceeded.length > 0) {
+      if (!this.settings.ignoreCapacity) throw new UserError(capacityRefusal(report));
+      report.overridden = true;
+      context.warn(
+        `OVERRIDDEN (ignore-capacity): applying although the change exceeds the project's quotas: ${exceededLines(report).join('; ')}`,
+      );
+    }
+    return capacitySummary(report);
+  }
+}
