@@ -10,6 +10,7 @@ import type { OpenStackCredentials } from '../../../src/core/openstack/credentia
 import { UserError } from '../../../src/core/lib/errors.js';
 import { checkOpenStackAuth, describeAuthCheck, normalizeAuthUrl } from '../../../src/core/openstack/keystone.js';
 import { startKeystone, type KeystoneFixture } from '../../support/keystone.js';
+import { ACTION_NAMES, judgePlanCredential, type PlanCredentialRule } from '../../../src/core/openstack/roles.js';
 
 function credentials(fields: Partial<OpenStackCredentials>): OpenStackCredentials {
   return { interface: 'public', insecure: false, sources: {}, secretsSeen: [], ...fields };
@@ -401,5 +402,53 @@ describe('against a real Keystone', () => {
   it('names a required service the catalog does not have', async () => {
     const message = await failure(appCred(), { requiredServices: ['identity', 'compute', 'load-balancer'] });
     expect(message).toContain('for load-balancer: load-balancer is not in the catalog at all');
+  });
+
+  describe("the roles of a plan credential, as Keystone's token lists them", () => {
+    const pullRequest: PlanCredentialRule = { policy: 'any', untrustedCode: true, names: ACTION_NAMES };
+    const roleCred = (which: keyof KeystoneFixture['roleCreds']) =>
+      appCred({
+        applicationCredentialId: keystone.roleCreds[which].id,
+        applicationCredentialSecret: keystone.roleCreds[which].secret,
+      });
+    const verdictFor = async (which: keyof KeystoneFixture['roleCreds'], rule = pullRequest) => {
+      const { roles, method } = await checkOpenStackAuth(roleCred(which));
+      return { roles, verdict: judgePlanCredential({ roles, method }, rule) };
+    };
+
+    it('reads reader alone from a credential restricted to reader: no warning', async () => {
+      const { roles, verdict } = await verdictFor('reader');
+      expect(roles).toEqual(['reader']);
+      expect(verdict).toEqual({ kind: 'ok', detail: 'roles: reader' });
+    });
+
+    it('warns about a member credential on a pull request (no implied reader), refuses it with reader-only', async () => {
+      const { roles, verdict } = await verdictFor('member');
+      expect(roles).toEqual(['member']);
+      expect(verdict.kind).toBe('warning');
+      expect((verdict as { message: string }).message).toMatch(
+        /^the plan credential carries the role member, more than reader/,
+      );
+      await expect(verdictFor('member', { ...pullRequest, policy: 'reader-only' })).rejects.toThrow(
+        /^plan-credential: reader-only: the plan credential carries the role member/,
+      );
+    });
+
+    it('does not warn about a member credential planning a push (trusted code)', async () => {
+      const { verdict } = await verdictFor('member', { ...pullRequest, untrustedCode: false });
+      expect(verdict).toEqual({ kind: 'ok', detail: 'roles: member' });
+    });
+
+    it('warns about an admin credential', async () => {
+      const { roles, verdict } = await verdictFor('admin');
+      expect(roles).toEqual(['admin']);
+      expect((verdict as { message: string }).message).toMatch(/^the plan credential carries the role admin, more/);
+    });
+
+    it("names every role of a credential created without a roles list: its creator's", async () => {
+      const { roles, verdict } = await verdictFor('unrestricted');
+      expect(roles).toEqual(['admin', 'member', 'reader']);
+      expect((verdict as { message: string }).message).toMatch(/^the plan credential carries the roles admin, member,/);
+    });
   });
 });
