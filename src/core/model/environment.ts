@@ -13,5 +13,5 @@ export function pipelineVariables(settings: DeploySettings): Record<string, stri
  * without any OS_* variable (already resolved; a stale one would conflict), then the pipeline's variables.
  */
 export function deployEnvironment(settings: DeploySettings): Record<string, string> {
-  return { ...inheritedEnvironment(settings.baseEnv), ...pipelineVariables(settings) };
+  return { ...inheritedEnvironment(settings.baseEnv, settings.withheldSecrets), ...pipelineVariables(settings) };
 }
