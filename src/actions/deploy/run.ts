@@ -34,6 +34,7 @@ import {
   restoreSavedFiles,
   tofuStateFile,
 } from '../../github/tofu-state.js';
+import { reportPlanCredential } from '../../github/plan-credential.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
@@ -112,6 +113,8 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   }
 
   const selected = selectSteps(steps, settings.filter).map((s) => s.id);
+  // A check plans with tofu: its credential is judged before any tofu command, whichever steps run.
+  if (operation === 'check') await reportPlanCredential(p, settings.planCredential);
   const localBackend = (await declaredBackend(p.settings.clusterDir)) === 'local';
   if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && localBackend) {
     throw localBackendRefusal(p.settings.clusterDir);

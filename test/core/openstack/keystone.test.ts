@@ -11,6 +11,7 @@ import { UserError } from '../../../src/core/lib/errors.js';
 import { checkOpenStackAuth, describeAuthCheck, normalizeAuthUrl } from '../../../src/core/openstack/keystone.js';
 import { startKeystone, type KeystoneFixture } from '../../support/keystone.js';
 import { ACTION_NAMES, judgePlanCredential, type PlanCredentialRule } from '../../../src/core/openstack/roles.js';
+import { checkPlanCredential } from '../../../src/core/openstack/plan-credential.js';
 
 function credentials(fields: Partial<OpenStackCredentials>): OpenStackCredentials {
   return { interface: 'public', insecure: false, sources: {}, secretsSeen: [], ...fields };
@@ -443,6 +444,36 @@ describe('against a real Keystone', () => {
       const { roles, verdict } = await verdictFor('admin');
       expect(roles).toEqual(['admin']);
       expect((verdict as { message: string }).message).toMatch(/^the plan credential carries the role admin, more/);
+    });
+
+    it('checks the plan credential only where its roles matter, and never for trusted code', async () => {
+      const authCheck = { enabled: true, timeoutMs: 10_000 };
+      const member = roleCred('member');
+      expect((await checkPlanCredential(member, { rule: pullRequest, authCheck })).kind).toBe('warning');
+      await expect(
+        checkPlanCredential(member, {
+          rule: { ...pullRequest, untrustedCode: false, policy: 'reader-only' },
+          authCheck,
+        }),
+      ).rejects.toThrow(/^plan-credential: reader-only: the plan credential carries the role member/);
+      // A push plan asks Keystone nothing: nothing listens on port 1.
+      const unreachable = { ...member, authUrl: 'http://127.0.0.1:1/v3' };
+      expect(
+        await checkPlanCredential(unreachable, { rule: { ...pullRequest, untrustedCode: false }, authCheck }),
+      ).toEqual({
+        kind: 'ok',
+        detail: 'roles not checked (trusted code)',
+      });
+      await expect(
+        checkPlanCredential(unreachable, {
+          rule: { ...pullRequest, policy: 'reader-only' },
+          authCheck: { ...authCheck, enabled: false },
+        }),
+      ).rejects.toThrow(/roles could not be checked, as skip-auth-check is set/);
+      expect(
+        (await checkPlanCredential(roleCred('reader'), { rule: { ...pullRequest, policy: 'reader-only' }, authCheck }))
+          .kind,
+      ).toBe('ok');
     });
 
     it("names every role of a credential created without a roles list: its creator's", async () => {
