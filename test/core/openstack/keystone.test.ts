@@ -277,9 +277,10 @@ describe('unreachable or wrong auth_url', () => {
 
 describe('against a real Keystone', () => {
   let keystone: KeystoneFixture;
+  // Seconds on an idle machine; minutes on one running several suites at once.
   beforeAll(async () => {
     keystone = await startKeystone();
-  });
+  }, 600_000);
   afterAll(async () => {
     await keystone?.stop();
   });
