@@ -8665,7 +8665,10 @@ var option_values = __nccwpck_require__(9485);
 var selection = __nccwpck_require__(8119);
 // EXTERNAL MODULE: ./lib/core/model/operations.js
 var operations = __nccwpck_require__(503);
+// EXTERNAL MODULE: ./lib/core/openstack/roles.js
+var roles = __nccwpck_require__(5153);
 ;// CONCATENATED MODULE: ./lib/cli/args.js
+
 
 
 
@@ -8705,6 +8708,7 @@ const DEPLOY_FLAGS = {
     'kubernetes-version': { type: 'string' },
     confirm: { type: 'string' },
     'allow-unsafe-node-removal': { type: 'boolean' },
+    'plan-credential': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     // The credential flags, from the one credential table.
     ...Object.fromEntries(credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
@@ -8778,6 +8782,8 @@ with its working directory, command, reads, writes and environment (secret value
                            deploy, which nodes Kubespray would remove before the apply and install after it;
                            with deployment.method cluster-api: clusterctl generate cluster, then kubectl diff
                            --server-side against the management cluster (objects to create, change, delete)
+  --plan-credential reader-only  with --tofu-plan: refuse, before tofu runs, a credential whose Keystone token
+                           carries any role but reader (tofu plan runs the code it plans)
 
 ${DEPLOY_OPTIONS_HELP}`,
     deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -8819,6 +8825,8 @@ ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of expiry, failing /readyz
 unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
 Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
   --json                   print the report as JSON on stdout
+  --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
+                           role but reader
 
 ${DEPLOY_OPTIONS_HELP}`,
     'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
@@ -8980,18 +8988,20 @@ function parseCli(argv) {
         confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
         'kubernetes-version': 'upgrade and plan --operation upgrade',
         'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
+        'plan-credential': 'check and plan --tofu-plan (the credential a tofu plan runs with)',
     };
     const allowed = {
         plan: [
             'tofu-plan',
             'operation',
+            ...(v['tofu-plan'] ? ['plan-credential'] : []),
             ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
             ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : []),
         ],
         deploy: ['allow-unsafe-node-removal'],
         upgrade: ['kubernetes-version'],
         destroy: ['confirm'],
-        check: [],
+        check: ['plan-credential'],
     };
     for (const flag of Object.keys(owner)) {
         if (v[flag] !== undefined && v[flag] !== false && !allowed[command].includes(flag)) {
@@ -9024,7 +9034,13 @@ function parseCli(argv) {
         json: !!v.json,
         tofuPlan: !!v['tofu-plan'],
         confirm: text('confirm'),
+        planCredential: v['plan-credential'] === undefined ? 'any' : parsePlanCredential(text('plan-credential')),
     };
+}
+function parsePlanCredential(value) {
+    if (!roles/* PLAN_CREDENTIAL_POLICIES */.b3.includes(value))
+        throw new errors/* UsageError */.eb(`--plan-credential: "${value}" is not one of ${roles/* PLAN_CREDENTIAL_POLICIES */.b3.join(', ')}`);
+    return value;
 }
 
 
@@ -9055,7 +9071,11 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(1110);
 /* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3288);
 /* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(532);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6884);
+/* harmony import */ var _core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(2775);
+/* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(5153);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(6884);
+
+
 
 
 
@@ -9111,6 +9131,16 @@ async function planClusterApi(pipeline, plan, json) {
         await output.close();
     }
 }
+/**
+ * --plan-credential reader-only, before any tofu command: the CLI plans the user's own code, so it
+ * never warns, only refuses when asked to.
+ */
+async function checkCliPlanCredential(pipeline, policy) {
+    await (0,_core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_18__/* .checkPlanCredential */ .l)(pipeline.settings.credentials, {
+        rule: { policy, untrustedCode: false, names: _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_19__/* .CLI_NAMES */ .Q4 },
+        authCheck: pipeline.settings.authCheck,
+    });
+}
 async function execute(command) {
     if (command.kind !== 'help' && command.kind !== 'wait-ready')
         checkCloudSelection(command.options);
@@ -9129,6 +9159,7 @@ async function execute(command) {
                     stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
                 return 0;
             }
+            await checkCliPlanCredential(pipeline, command.planCredential);
             if (!command.json)
                 stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
@@ -9153,6 +9184,8 @@ async function execute(command) {
             const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+            if (command.options.operation === 'check')
+                await checkCliPlanCredential(pipeline, command.planCredential);
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
@@ -9226,7 +9259,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_18__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_20__/* .parseCli */ .w)(argv));
     }
     catch (error) {
         const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
@@ -9266,7 +9299,7 @@ __webpack_async_result__();
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
 /* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7414);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5629);
 /* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1849);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3689);
 
@@ -9650,7 +9683,7 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6408);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4495);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4986);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5629);
 /* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3204);
 /* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2168);
 /* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8885);
@@ -10219,8 +10252,8 @@ var model_settings = __nccwpck_require__(4986);
 var state = __nccwpck_require__(1983);
 // EXTERNAL MODULE: ./lib/core/model/cluster-api.js
 var cluster_api = __nccwpck_require__(7414);
-// EXTERNAL MODULE: ./lib/core/model/environment.js
-var environment = __nccwpck_require__(2592);
+// EXTERNAL MODULE: ./lib/core/model/environment.js + 1 modules
+var environment = __nccwpck_require__(5629);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
@@ -12516,7 +12549,7 @@ async function checkOutputPaths(settings) {
     await (0,files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
 }
 async function openPipeline(options, deps = {}) {
-    const settings = (0,model_settings/* resolveSettings */.Mo)(options);
+    const settings = { ...(0,model_settings/* resolveSettings */.Mo)(options), withheldSecrets: deps.secrets ?? [] };
     await checkOutputPaths(settings);
     const paths = (0,model_settings/* runtimePaths */.hi)(settings);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -12547,7 +12580,7 @@ async function openPipeline(options, deps = {}) {
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8119);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4986);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5629);
 
 
 
@@ -12578,7 +12611,11 @@ function sharedEnvironment(settings, redactor) {
         shared,
         shown: {
             set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
-            dropped: inherited.filter((name) => !(name in shared)).sort(),
+            dropped: [
+                ...new Set(inherited
+                    .filter((name) => !(name in shared))
+                    .map((name) => (/^(INPUT|STATE)_/.test(name) ? `${name.slice(0, 6)}*` : name))),
+            ].sort(),
             inherited: inherited.filter((name) => name in shared).length,
         },
     };
@@ -16547,26 +16584,82 @@ const CLUSTER_API_REFUSALS = {
 
 /***/ }),
 
-/***/ 2592:
+/***/ 5629:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ deployEnvironment),
-/* harmony export */   w: () => (/* binding */ pipelineVariables)
-/* harmony export */ });
-/* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ deployEnvironment),
+  w: () => (/* binding */ pipelineVariables)
+});
+
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var credentials = __nccwpck_require__(4554);
+;// CONCATENATED MODULE: ./lib/core/lib/inherited-env.js
+/**
+ * What a command we start may inherit from our own environment. Commands run code we did not write
+ * (tofu runs a pull request's data sources and providers, Kubespray runs Ansible), so they get none
+ * of the runner's credentials: only what the tools need, and what a step adds for itself.
+ */
+/**
+ * Runner variables no tool of ours uses: the job's tokens (the workflow's GITHUB_TOKEN, gh's
+ * GH_TOKEN), the JavaScript-action runtime (artifacts, cache, OIDC tokens: the runner gives them to
+ * actions only, never to `run:` steps) and the workflow-command files (a line appended to GITHUB_ENV
+ * would set variables for the job's later steps).
+ */
+const RUNNER_VARIABLES = new Set([
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'GITHUB_ENV',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_PATH',
+    'GITHUB_STEP_SUMMARY',
+]);
+/**
+ * Prefixes of the same: action inputs (`INPUT_GITHUB-TOKEN`, the passphrases), action state saved for
+ * the post step, OIDC token requests, and OpenStack credentials (the run sets its resolved OS_* set
+ * itself; a stale one inherited would conflict with it).
+ */
+const RUNNER_PREFIXES = ['INPUT_', 'STATE_', 'ACTIONS_ID_TOKEN_REQUEST_', 'OS_'];
+/** Whether `name` is a runner credential or input that no command inherits (see above). */
+function isWithheldVariable(name) {
+    const upper = name.toUpperCase();
+    return RUNNER_VARIABLES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+/** A secret this long is looked for inside values too; a shorter one only as a whole value (it could be in PATH). */
+const FOUND_INSIDE_FROM = 8;
+/**
+ * `env` without the runner's credentials and inputs, and without any variable holding one of the
+ * `withheld` secrets (the passphrases, the GitHub token) under a name of the user's choosing
+ * (`env: PASSPHRASE: ${{ secrets.… }}` on the job). A step that does use a secret sets it itself.
+ */
+function inheritedEnvironment(env, withheld = []) {
+    const secrets = withheld.map((secret) => secret.trim()).filter((secret) => secret !== '');
+    const holdsSecret = (value) => secrets.some((secret) => (secret.length >= FOUND_INSIDE_FROM ? value.includes(secret) : value.trim() === secret));
+    return Object.fromEntries(Object.entries(env).filter(([name, value]) => !isWithheldVariable(name) && !holdsSecret(value)));
+}
+
+;// CONCATENATED MODULE: ./lib/core/model/environment.js
+
 
 /** What the pipeline sets for every command: the resolved OS_* set and KUBECONFIG. */
 function pipelineVariables(settings) {
-    return { ...(0,_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
+    return { ...(0,credentials/* credentialsToEnv */.fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
 }
 /**
- * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
- * (they were already resolved, and stale ones would conflict), then the pipeline's variables.
+ * The environment of every step's command (the one place it is built; a step adds only what its
+ * own command uses): the inherited environment without the runner's credentials and inputs and
+ * without any OS_* variable (already resolved; a stale one would conflict), then the pipeline's variables.
  */
 function deployEnvironment(settings) {
-    const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
-    return { ...inherited, ...pipelineVariables(settings) };
+    return { ...inheritedEnvironment(settings.baseEnv, settings.withheldSecrets), ...pipelineVariables(settings) };
 }
 
 
@@ -17751,11 +17844,13 @@ function credentialProblems(creds) {
 /* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4554);
 /* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/* harmony import */ var _roles_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5153);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2857);
 /**
  * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
  * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
  */
+
 
 
 
@@ -17829,6 +17924,7 @@ async function checkOpenStackAuth(creds, options = {}) {
         throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
     }
     const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
+    const roles = (0,_roles_js__WEBPACK_IMPORTED_MODULE_4__/* .tokenRoleNames */ .wE)(token.roles);
     const { region, endpoints } = checkCatalog(token.catalog, {
         identityUrl,
         region: creds.region,
@@ -17843,6 +17939,7 @@ async function checkOpenStackAuth(creds, options = {}) {
         region,
         interface: endpointInterface(creds),
         ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
+        ...(roles && { roles }),
         endpoints,
     };
 }
@@ -18036,29 +18133,30 @@ function connectionError(error, url, identityUrl, timeoutMs) {
  * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
  * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
  */
-const optionalString = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()
     .nullish()
     .catch(undefined)
     .transform((v) => v ?? undefined);
-const CatalogEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const CatalogEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     interface: optionalString,
     region_id: optionalString,
     region: optionalString,
     url: optionalString,
 });
-const CatalogServiceSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const CatalogServiceSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     type: optionalString,
-    endpoints: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogEndpointSchema).optional().catch(undefined),
+    endpoints: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(CatalogEndpointSchema).optional().catch(undefined),
 });
-const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    token: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-        user: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
-        project: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString }).optional().catch(undefined),
+const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+    token: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+        user: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
+        project: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ name: optionalString }).optional().catch(undefined),
         expires_at: optionalString,
-        catalog: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
+        roles: _roles_js__WEBPACK_IMPORTED_MODULE_4__/* .TokenRolesSchema */ .io,
+        catalog: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
     }),
 });
-const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() }) });
+const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP() }) });
 function parseJson(text) {
     try {
         return JSON.parse(text);
@@ -18230,6 +18328,148 @@ function whereServiceExists(catalog, type) {
 
 /***/ }),
 
+/***/ 2775:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ checkPlanCredential)
+/* harmony export */ });
+/* unused harmony export rolesMatter */
+/* harmony import */ var _keystone_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5842);
+/* harmony import */ var _roles_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5153);
+/**
+ * The plan credential's roles, checked where a plan runs code: a dry run's `tofu plan`, and
+ * `operation: check` (its preflight). Keystone is asked only when the answer matters: on a pull
+ * request (a warning), or with `reader-only` (a refusal), so a trusted plan keeps working offline.
+ */
+
+
+/** Whether the roles need reading at all: a warning or refusal can follow. */
+function rolesMatter(rule) {
+    return rule.untrustedCode || rule.policy === 'reader-only';
+}
+/**
+ * Reads the credential's roles from a Keystone token and judges them: a warning to show, or a
+ * UserError (reader-only) before any tofu command runs. A Keystone failure is the preflight's own,
+ * naming the credential and what to do.
+ */
+async function checkPlanCredential(credentials, check) {
+    if (!rolesMatter(check.rule))
+        return { kind: 'ok', detail: 'roles not checked (trusted code)' };
+    if (!check.authCheck.enabled)
+        return (0,_roles_js__WEBPACK_IMPORTED_MODULE_1__/* .judgePlanCredential */ .iZ)(undefined, check.rule);
+    const { roles, method } = await (0,_keystone_js__WEBPACK_IMPORTED_MODULE_0__/* .checkOpenStackAuth */ .tR)(credentials, { timeoutMs: check.authCheck.timeoutMs });
+    return (0,_roles_js__WEBPACK_IMPORTED_MODULE_1__/* .judgePlanCredential */ .iZ)({ roles, method }, check.rule);
+}
+
+
+/***/ }),
+
+/***/ 5153:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q4: () => (/* binding */ CLI_NAMES),
+/* harmony export */   b3: () => (/* binding */ PLAN_CREDENTIAL_POLICIES),
+/* harmony export */   iZ: () => (/* binding */ judgePlanCredential),
+/* harmony export */   io: () => (/* binding */ TokenRolesSchema),
+/* harmony export */   wE: () => (/* binding */ tokenRoleNames)
+/* harmony export */ });
+/* unused harmony exports READER_ROLE, ACTION_NAMES */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/**
+ * The roles an OpenStack credential carries, read from its Keystone token, and the rule for a
+ * credential that plans a pull request's code: `tofu plan` runs that code (a `data "external"`
+ * source, a provider or module from anywhere), so the credential it gets should only read.
+ *
+ * Keystone facts this rests on (checked against a real Keystone, Zed, and the test fixture): a token
+ * lists its roles in `token.roles` (`[{id, name}]`); an application credential's token lists
+ * exactly the roles it was restricted to, with no implied roles (a `member` credential shows
+ * `member`, not `reader`); one created without a roles list carries every role of its creator;
+ * `application_credential.restricted` is no role restriction (it only forbids managing other
+ * credentials), so it is not read here.
+ */
+
+
+/** The only role a plan credential should carry. */
+const READER_ROLE = 'reader';
+/** `plan-credential` (input) / `--plan-credential` (flag): `any` warns on a pull request, `reader-only` refuses. */
+const PLAN_CREDENTIAL_POLICIES = ['any', 'reader-only'];
+/** `token.roles` of POST /v3/auth/tokens; a malformed entry counts as a role we cannot name. */
+const TokenRolesSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().catch(undefined) })
+    .nullish()
+    .catch(undefined))
+    .optional()
+    .catch(undefined);
+/**
+ * The role names of a token, sorted, or undefined when the token lists none we can read: a token
+ * without roles (or with an unnamed one) proves nothing about what the credential can do.
+ */
+function tokenRoleNames(roles) {
+    if (!roles || roles.length === 0)
+        return undefined;
+    const names = roles.map((role) => role?.name?.trim());
+    if (names.some((name) => !name))
+        return undefined;
+    return [...new Set(names)].sort();
+}
+const ACTION_NAMES = {
+    readerOnly: 'plan-credential: reader-only',
+    skipAuthCheck: 'skip-auth-check',
+};
+const CLI_NAMES = {
+    readerOnly: '--plan-credential reader-only',
+    skipAuthCheck: '--skip-auth-check',
+};
+/**
+ * Judges the credential a plan or check runs with. `checked` is undefined when the live check was
+ * skipped. Returns a warning for a credential that can do more than read while the plan runs a pull
+ * request's code; throws a UserError (before any tofu command) for one `reader-only` does not accept.
+ */
+function judgePlanCredential(checked, rule) {
+    const { names } = rule;
+    if (!checked) {
+        if (rule.policy === 'reader-only') {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${names.readerOnly}: the credential's roles could not be checked, as ${names.skipAuthCheck} is set (the roles come from the live Keystone check); drop ${names.skipAuthCheck}, or drop ${names.readerOnly}`);
+        }
+        return { kind: 'ok', detail: `roles not checked (${names.skipAuthCheck})` };
+    }
+    const beyondReader = checked.roles?.filter((role) => role.toLowerCase() !== READER_ROLE);
+    if (checked.roles && beyondReader?.length === 0)
+        return { kind: 'ok', detail: `roles: ${checked.roles.join(', ')}` };
+    if (rule.policy !== 'reader-only' && !rule.untrustedCode) {
+        return { kind: 'ok', detail: `roles: ${checked.roles?.join(', ') ?? '(none named in the token)'}` };
+    }
+    const problem = describeRoles(checked, beyondReader);
+    if (rule.policy === 'reader-only') {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${names.readerOnly}: ${problem}; nothing was planned. ${howToFix(checked.method)}`);
+    }
+    return {
+        kind: 'warning',
+        message: `${problem}, and this plan runs the pull request's code (tofu plan runs its data sources, providers and modules), which can use it to change the cloud. ` +
+            `${howToFix(checked.method)} Then set ${names.readerOnly} to refuse any other.`,
+    };
+}
+function describeRoles(checked, beyondReader) {
+    if (!checked.roles)
+        return 'the Keystone token of the plan credential names no roles, so it may be able to write';
+    const plural = beyondReader.length === 1 ? 'role' : 'roles';
+    return `the plan credential carries the ${plural} ${beyondReader.join(', ')}, more than ${READER_ROLE}`;
+}
+/** What to do, and why `reader` alone is not the whole answer. */
+function howToFix(method) {
+    const credential = method === 'password'
+        ? `A password carries every role of its user; give plans an application credential restricted to ${READER_ROLE}`
+        : `Give plans their own application credential restricted to ${READER_ROLE} (one created without a roles list carries every role of its creator)`;
+    return (`${credential}: \`openstack application credential create --role ${READER_ROLE} <name>\`, in its own secret. ` +
+        `${READER_ROLE} is read-only only where the cloud's services enforce the new policy defaults (oslo.policy enforce_new_defaults, the default from OpenStack 2024.2); ` +
+        'under the older admin_or_owner rules any role in the project can write: ask the cloud operator which applies.');
+}
+
+
+/***/ }),
+
 /***/ 7800:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -18243,7 +18483,7 @@ function whereServiceExists(catalog, type) {
 /* harmony export */ });
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5629);
 
 
 
