@@ -18,6 +18,7 @@ import { checkFilter, type StepFilter } from '../core/engine/selection.js';
 import type { DeployOptions } from '../core/model/settings.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js';
 import { parseSshUser } from '../core/model/kubespray-source.js';
+import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
@@ -29,6 +30,8 @@ export type CliCommand =
       json: boolean;
       tofuPlan: boolean;
       confirm?: string;
+      /** plan --tofu-plan and check: `reader-only` refuses a credential with more than the reader role. */
+      planCredential: PlanCredentialPolicy;
     }
   | { kind: 'normalize-kubeconfig'; options: DeployOptions }
   | {
@@ -76,6 +79,7 @@ const DEPLOY_FLAGS = {
   confirm: { type: 'string' },
   'allow-unsafe-node-removal': { type: 'boolean' },
   'ignore-capacity': { type: 'boolean' },
+  'plan-credential': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   // The credential flags, from the one credential table.
   ...(Object.fromEntries(
@@ -162,6 +166,8 @@ with its working directory, command, reads, writes and environment (secret value
                            deploy, which nodes Kubespray would remove before the apply and install after it;
                            with deployment.method cluster-api: clusterctl generate cluster, then kubectl diff
                            --server-side against the management cluster (objects to create, change, delete)
+  --plan-credential reader-only  with --tofu-plan: refuse, before tofu runs, a credential whose Keystone token
+                           carries any role but reader (tofu plan runs the code it plans)
 
 ${DEPLOY_OPTIONS_HELP}`,
   deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -205,6 +211,8 @@ ${CERTIFICATE_WARNING_DAYS} days of expiry, failing /readyz checks. What cannot 
 unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
 Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
   --json                   print the report as JSON on stdout
+  --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
+                           role but reader
 
 ${DEPLOY_OPTIONS_HELP}`,
   'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
@@ -379,18 +387,20 @@ export function parseCli(argv: string[]): CliCommand {
     'kubernetes-version': 'upgrade and plan --operation upgrade',
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
     'ignore-capacity': 'deploy and plan --operation deploy',
+    'plan-credential': 'check and plan --tofu-plan (the credential a tofu plan runs with)',
   };
   const allowed: Record<string, string[]> = {
     plan: [
       'tofu-plan',
       'operation',
+      ...(v['tofu-plan'] ? ['plan-credential'] : []),
       ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
       ...(operation === 'deploy' ? ['allow-unsafe-node-removal', 'ignore-capacity'] : []),
     ],
     deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
     upgrade: ['kubernetes-version'],
     destroy: ['confirm'],
-    check: [],
+    check: ['plan-credential'],
   };
   for (const flag of Object.keys(owner)) {
     if (v[flag] !== undefined && v[flag] !== false && !allowed[command]!.includes(flag)) {
@@ -454,5 +464,12 @@ export function parseCli(argv: string[]): CliCommand {
     json: !!v.json,
     tofuPlan: !!v['tofu-plan'],
     confirm: text('confirm'),
+    planCredential: v['plan-credential'] === undefined ? 'any' : parsePlanCredential(text('plan-credential')!),
   };
+}
+
+function parsePlanCredential(value: string): PlanCredentialPolicy {
+  if (!PLAN_CREDENTIAL_POLICIES.includes(value as PlanCredentialPolicy))
+    throw new UsageError(`--plan-credential: "${value}" is not one of ${PLAN_CREDENTIAL_POLICIES.join(', ')}`);
+  return value as PlanCredentialPolicy;
 }

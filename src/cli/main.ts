@@ -26,6 +26,8 @@ import { renderTofuChanges, tofuCounts } from '../core/tofu/plan-json.js';
 import { runTofuPlan } from '../core/tofu/preview.js';
 import { renderPlanCapacity } from '../core/openstack/capacity.js';
 import { liveCapacityChecker } from '../core/steps/index.js';
+import { checkPlanCredential } from '../core/openstack/plan-credential.js';
+import { CLI_NAMES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 import { parseCli, type CliCommand } from './args.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
@@ -73,6 +75,17 @@ async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolea
   }
 }
 
+/**
+ * --plan-credential reader-only, before any tofu command: the CLI plans the user's own code, so it
+ * never warns, only refuses when asked to.
+ */
+async function checkCliPlanCredential(pipeline: Pipeline, policy: PlanCredentialPolicy): Promise<void> {
+  await checkPlanCredential(pipeline.settings.credentials, {
+    rule: { policy, untrustedCode: false, names: CLI_NAMES },
+    authCheck: pipeline.settings.authCheck,
+  });
+}
+
 async function execute(command: CliCommand): Promise<number> {
   if (command.kind !== 'help' && command.kind !== 'wait-ready') checkCloudSelection(command.options);
   switch (command.kind) {
@@ -95,6 +108,7 @@ async function execute(command: CliCommand): Promise<number> {
         if (command.tofuPlan && !command.json) stdout(`\n${noTofuPlanReason(plan)}\n`);
         return 0;
       }
+      await checkCliPlanCredential(pipeline, command.planCredential);
       if (!command.json) stdout(`${renderPlan(plan)}\n`);
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
@@ -137,6 +151,7 @@ async function execute(command: CliCommand): Promise<number> {
       const pipeline = await openPipeline(command.options);
       if (command.options.operation === 'destroy')
         checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+      if (command.options.operation === 'check') await checkCliPlanCredential(pipeline, command.planCredential);
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
       try {

@@ -30,6 +30,7 @@ import { PLAN_FILES, planArtifactName, pullRequestFileText, uploadPlanArtifact }
 import { buildPlanComment, buildPlanFailureComment, planMarker, type PlanRecord } from './plan-comment.js';
 import { actionsOutput, currentRunUrl, pullRequestFromEvent, runContext, type PullRequestContext } from './runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
+import { reportPlanCredential } from './plan-credential.js';
 import { planSummary } from './summary.js';
 import { restoreSavedFiles } from './tofu-state.js';
 
@@ -165,6 +166,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   const engineSummary = p.redactor.redact(planSummary(plan));
 
   let planned: ToolPlan | undefined;
+  let credentialWarning: string | undefined;
   if (p.settings.clusterApi) {
     if (plan.operation !== 'deploy') {
       const reason = noCapiDiffReason(plan);
@@ -195,6 +197,8 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
       return;
     }
+    // tofu plan runs the code it plans: the credential it gets is judged first (a refusal is commented, as any failure).
+    credentialWarning = await reportPlanCredential(p, settings.planCredential).catch(failBeforeTofu);
     await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
     planned = await runPlanTool('tofu plan', async (context) => {
       const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
@@ -236,6 +240,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     nodes: planned.nodes,
     capacity: planned.capacity,
     record: record('ok', plan.operation, planned.changes),
+    notices: credentialWarning ? [credentialWarning] : undefined,
   };
   const body = p.redactor.redact(
     buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body,

@@ -15,6 +15,7 @@ import { checkFilter, type StepFilter } from '../core/engine/selection.js';
 import type { DeployOptions } from '../core/model/settings.js';
 import { parseSshUser } from '../core/model/kubespray-source.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
+import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;
@@ -63,6 +64,8 @@ export interface ActionSettings {
   healthIssue: boolean;
   /** input ssh-private-key: written to a private file under RUNNER_TEMP by the run. */
   sshPrivateKey?: string;
+  /** A dry run or check: `reader-only` refuses a credential with more than the reader role (openstack/roles.ts). */
+  planCredential: PlanCredentialPolicy;
 }
 
 /** A line break or control character in a one-line input: a paste mistake, and it would break the error line. */
@@ -245,6 +248,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     cloudsYamlContent: inlineClouds ? cloudsYaml : undefined,
     healthIssue: bool('health-issue', input('health-issue').trim()),
     sshPrivateKey: text('ssh-private-key'),
+    planCredential: oneOf('plan-credential', input('plan-credential').trim(), PLAN_CREDENTIAL_POLICIES, 'any'),
   };
   checkFilter(settings.filter, (flag) => `input ${flag}`, operation);
   checkOperationInputs(settings, allowUnsafeNodeRemoval, ignoreCapacity);
@@ -264,6 +268,10 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
   if (settings.healthIssue && !settings.githubToken)
     throw new UsageError(
       'health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write',
+    );
+  if (settings.planCredential !== 'any' && !settings.dryRun && operation !== 'check')
+    throw new UsageError(
+      `input plan-credential is for a dry run (dry-run: true, or mode: plan) and operation: check, whose tofu plan runs the code it plans; operation: ${operation} must be able to change the cloud: remove it`,
     );
   if (settings.planArtifact && settings.dryRun)
     throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');

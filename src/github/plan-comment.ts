@@ -43,6 +43,8 @@ export interface PlanCommentInput {
   limit?: { size: number; unit: 'characters' | 'bytes' };
   /** The hidden record the overview reads, on the line after the marker. */
   record?: PlanRecord;
+  /** Markdown blocks we built (a plan credential that can write), loud, right after the headline. */
+  notices?: string[];
 }
 
 export function planMarker(cluster: string): string {
@@ -267,6 +269,7 @@ export function buildPlanComment(input: PlanCommentInput): { body: string; trunc
     ...markerLines(input.cluster, input.record),
     headline(input.cluster, changes, operation),
     '',
+    ...(input.notices ?? []).flatMap((notice) => [notice.trimEnd(), '']),
     ...(input.nodes ? nodeLines(input.nodes) : []),
     ...(input.capacity ? capacityLines(input.capacity) : []),
   ];

@@ -505,6 +505,43 @@ const flagRows: Row[] = [
     'deploy: --tofu-plan is an option of plan, not deploy',
   ],
   [
+    '--plan-credential on a deploy',
+    ['deploy', '--config', '@config', '--plan-credential', 'reader-only'],
+    2,
+    'deploy: --plan-credential is an option of check and plan --tofu-plan, not deploy (the credential a tofu plan runs with)',
+  ],
+  [
+    '--plan-credential on a plan without --tofu-plan (nothing would use the credential)',
+    plan('--plan-credential', 'reader-only'),
+    2,
+    'plan --operation deploy: --plan-credential is an option of check and plan --tofu-plan, not plan --operation deploy (the credential a tofu plan runs with)',
+  ],
+  [
+    '--plan-credential readonly',
+    ['check', '--config', '@config', '--state-dir', '@state', '--plan-credential', 'readonly'],
+    2,
+    '--plan-credential: "readonly" is not one of any, reader-only',
+  ],
+  [
+    '--plan-credential Reader-Only',
+    plan('--tofu-plan', '--plan-credential', 'Reader-Only'),
+    2,
+    '--plan-credential: "Reader-Only" is not one of any, reader-only',
+  ],
+  ['--plan-credential empty', plan('--tofu-plan', '--plan-credential', ''), 2, 'plan: --plan-credential needs a value'],
+  [
+    '--plan-credential with a line break',
+    plan('--tofu-plan', '--plan-credential', 'reader-only\nany'),
+    2,
+    `--plan-credential: ${CONTROL}`,
+  ],
+  [
+    '--plan-credential reader-only with --skip-auth-check: the roles cannot be read',
+    ['check', '--config', '@config', '--state-dir', '@state', '--plan-credential', 'reader-only', '--skip-auth-check'],
+    1,
+    "--plan-credential reader-only: the credential's roles could not be checked, as --skip-auth-check is set (the roles come from the live Keystone check); drop --skip-auth-check, or drop --plan-credential reader-only",
+  ],
+  [
     'plan with neither --config nor --cluster-dir',
     ['plan', '--state-dir', '@state'],
     2,

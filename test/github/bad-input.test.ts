@@ -98,6 +98,27 @@ const rows: Row[] = [
   ],
   ['operation with a line break', { operation: 'deploy\ndestroy' }, `input operation: ${CONTROL}`],
   [
+    'plan-credential: readonly',
+    { 'dry-run': 'true', 'plan-credential': 'readonly' },
+    'input plan-credential: "readonly" is not one of any, reader-only',
+  ],
+  [
+    'plan-credential with a line break',
+    { 'dry-run': 'true', 'plan-credential': 'reader-only\nany' },
+    `input plan-credential: ${CONTROL}`,
+  ],
+  [
+    'plan-credential on a deploy (its credential must write)',
+    { 'plan-credential': 'reader-only' },
+    'input plan-credential is for a dry run (dry-run: true, or mode: plan) and operation: check, whose tofu plan runs the code it plans; operation: deploy must be able to change the cloud: remove it',
+  ],
+  [
+    'plan-credential on a destroy',
+    { operation: 'destroy', 'confirm-destroy': 'sandbox', 'plan-credential': 'reader-only' },
+    'input plan-credential is for a dry run (dry-run: true, or mode: plan) and operation: check, whose tofu plan runs the code it plans; operation: destroy must be able to change the cloud: remove it',
+  ],
+
+  [
     'confirm-destroy with a line break',
     { operation: 'destroy', 'confirm-destroy': 'prod\nx' },
     `input confirm-destroy: ${CONTROL}`,

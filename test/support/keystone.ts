@@ -23,6 +23,11 @@ export interface KeystoneFixture {
   otherRegion: 'RegionTwo';
   appCredId: string;
   appCredSecret: string;
+  /**
+   * Application credentials of the admin user restricted to one role each (`reader`, `member`,
+   * `admin`), and one created without a roles list, which carries all of its creator's roles.
+   */
+  roleCreds: Record<'reader' | 'member' | 'admin' | 'unrestricted', { id: string; secret: string }>;
   /** A user in Default whose password Keystone reports as expired. */
   expiredUser: { name: string; password: string };
   stop(): Promise<void>;
@@ -69,8 +74,14 @@ export async function startKeystone(options: KeystoneOptions = {}): Promise<Keys
     ]);
 
     const admin = await adminToken(authUrl, adminPassword);
-    const appCred = await createApplicationCredential(authUrl, admin);
-    const expiredUser = await createExpiredUser(authUrl, admin.token, path.join(dir, 'keystone.db'));
+    const [appCred, reader, member, adminCred, unrestricted, expiredUser] = await Promise.all([
+      createApplicationCredential(authUrl, admin, 'preflight-test'),
+      createApplicationCredential(authUrl, admin, 'plan-reader', ['reader']),
+      createApplicationCredential(authUrl, admin, 'plan-member', ['member']),
+      createApplicationCredential(authUrl, admin, 'plan-admin', ['admin']),
+      createApplicationCredential(authUrl, admin, 'plan-unrestricted'),
+      createExpiredUser(authUrl, admin.token, path.join(dir, 'keystone.db')),
+    ]);
 
     const running = server;
     return {
@@ -83,6 +94,7 @@ export async function startKeystone(options: KeystoneOptions = {}): Promise<Keys
       otherRegion: OTHER_REGION,
       appCredId: appCred.id,
       appCredSecret: appCred.secret,
+      roleCreds: { reader, member, admin: adminCred, unrestricted },
       expiredUser,
       stop: async () => {
         await stopProcess(running);
@@ -327,14 +339,17 @@ async function adminToken(authUrl: string, password: string): Promise<{ token: s
   return { token: response.headers.get('x-subject-token')!, userId: body.token.user.id };
 }
 
+/** Without `roles`, Keystone gives the credential every role its creator has on the project. */
 async function createApplicationCredential(
   authUrl: string,
   admin: { token: string; userId: string },
+  name: string,
+  roles?: string[],
 ): Promise<{ id: string; secret: string }> {
   const response = await keystoneApi(
     'POST',
     `${authUrl}/users/${admin.userId}/application_credentials`,
-    { application_credential: { name: 'preflight-test' } },
+    { application_credential: { name, ...(roles && { roles: roles.map((role) => ({ name: role })) }) } },
     admin.token,
   );
   return ((await response.json()) as { application_credential: { id: string; secret: string } }).application_credential;

@@ -30,6 +30,7 @@ import { deployPostState, makeStateStore, postStepStateStore } from '../../githu
 import { deploySummary } from '../../github/summary.js';
 import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../github/tofu-state.js';
 import { requireLocalTofuState } from '../../core/tofu/state-guard.js';
+import { reportPlanCredential } from '../../github/plan-credential.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
@@ -120,6 +121,8 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   }
 
   const selected = selectSteps(steps, settings.filter).map((s) => s.id);
+  // A check plans with tofu: its credential is judged before any tofu command, whichever steps run.
+  if (operation === 'check') await reportPlanCredential(p, settings.planCredential);
   const localBackend = (await declaredBackend(p.settings.clusterDir)) === 'local';
   if (selected.includes('opentofu-apply') && settings.tofuState !== 'artifact' && localBackend) {
     throw localBackendRefusal(p.settings.clusterDir);

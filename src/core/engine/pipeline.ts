@@ -33,7 +33,7 @@ export interface PipelineDeps {
   capacityChecker?: CapacityChecker;
   /** Where resume state lives; defaults to the local state directory. */
   store?: (settings: DeploySettings, logPath: string) => StateStore;
-  /** More secrets to mask (e.g. passphrases given to the action). */
+  /** More secrets to mask (e.g. passphrases given to the action); no command inherits them either. */
   secrets?: readonly string[];
 }
 
@@ -109,7 +109,7 @@ export async function checkOutputPaths(settings: DeploySettings): Promise<void> 
 }
 
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
-  const settings = resolveSettings(options);
+  const settings: DeploySettings = { ...resolveSettings(options), withheldSecrets: deps.secrets ?? [] };
   await checkOutputPaths(settings);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

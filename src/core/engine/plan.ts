@@ -28,7 +28,10 @@ export interface PlannedStep {
 export interface SharedEnvironment {
   /** The variables the pipeline sets on top of the inherited ones (OS_*, KUBECONFIG), secrets as <redacted>. */
   set: Record<string, string>;
-  /** Inherited OS_* variables dropped: the resolved set replaces them. */
+  /**
+   * Inherited variables dropped: OS_* (the resolved set replaces them), the runner's tokens and
+   * inputs (lib/inherited-env.ts); a prefix stands for its many (`INPUT_*`).
+   */
   dropped: string[];
   /** How many inherited variables pass through unchanged. */
   inherited: number;
@@ -78,7 +81,13 @@ function sharedEnvironment(
     shared,
     shown: {
       set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
-      dropped: inherited.filter((name) => !(name in shared)).sort(),
+      dropped: [
+        ...new Set(
+          inherited
+            .filter((name) => !(name in shared))
+            .map((name) => (/^(INPUT|STATE)_/.test(name) ? `${name.slice(0, 6)}*` : name)),
+        ),
+      ].sort(),
       inherited: inherited.filter((name) => name in shared).length,
     },
   };

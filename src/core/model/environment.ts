@@ -1,5 +1,6 @@
 import { credentialsToEnv } from '../openstack/credentials.js';
 import type { DeploySettings } from './settings.js';
+import { inheritedEnvironment } from '../lib/inherited-env.js';
 
 /** What the pipeline sets for every command: the resolved OS_* set and KUBECONFIG. */
 export function pipelineVariables(settings: DeploySettings): Record<string, string> {
@@ -7,10 +8,10 @@ export function pipelineVariables(settings: DeploySettings): Record<string, stri
 }
 
 /**
- * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
- * (they were already resolved, and stale ones would conflict), then the pipeline's variables.
+ * The environment of every step's command (the one place it is built; a step adds only what its
+ * own command uses): the inherited environment without the runner's credentials and inputs and
+ * without any OS_* variable (already resolved; a stale one would conflict), then the pipeline's variables.
  */
 export function deployEnvironment(settings: DeploySettings): Record<string, string> {
-  const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
-  return { ...inherited, ...pipelineVariables(settings) };
+  return { ...inheritedEnvironment(settings.baseEnv, settings.withheldSecrets), ...pipelineVariables(settings) };
 }

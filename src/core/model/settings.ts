@@ -71,6 +71,11 @@ export interface DeploySettings {
   authCheck: { enabled: boolean; timeoutMs: number };
   /** The environment commands inherit (process.env, or a controlled one in tests). */
   baseEnv: Readonly<Record<string, string>>;
+  /**
+   * Secrets of the run that no command inherits under any name (the passphrases, the GitHub token:
+   * openPipeline's `secrets`); a step whose command uses one sets it itself.
+   */
+  withheldSecrets?: readonly string[];
 }
 
 /** Where Kubespray comes from and where the steps run it from. */

@@ -6,6 +6,7 @@
 import { authMethod, credentialSecrets, type AuthMethod, type OpenStackCredentials } from './credentials.js';
 import { formatDuration } from '../lib/duration.js';
 import { UserError, errorMessage } from '../lib/errors.js';
+import { TokenRolesSchema, tokenRoleNames } from './roles.js';
 import { z } from 'zod';
 import { type HttpAnswer, httpRequest, parseJson, RequestTimeout, type TlsSettings, tlsSettings } from './http.js';
 
@@ -27,6 +28,8 @@ export interface AuthCheckResult {
   region: string;
   interface: string;
   expiresAt?: string;
+  /** The token's roles, sorted; undefined when it names none (see openstack/roles.ts). */
+  roles?: string[];
   /** Service type -> endpoint URL in the region and interface, for every service the catalog has there. */
   endpoints: Record<string, string>;
 }
@@ -143,6 +146,7 @@ async function authenticate(
     throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
   }
   const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
+  const roles = tokenRoleNames(token.roles);
   const { region, endpoints } = checkCatalog(token.catalog, {
     identityUrl,
     region: creds.region,
@@ -157,6 +161,7 @@ async function authenticate(
     region,
     interface: endpointInterface(creds),
     ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
+    ...(roles && { roles }),
     endpoints,
   };
   return { result, token: answer.subjectToken, projectId: token.project?.id };
@@ -350,6 +355,7 @@ const TokenAnswerSchema = z.object({
     user: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
     project: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
     expires_at: optionalString,
+    roles: TokenRolesSchema,
     catalog: z.array(CatalogServiceSchema).optional().catch(undefined),
   }),
 });

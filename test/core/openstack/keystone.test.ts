@@ -10,6 +10,8 @@ import type { OpenStackCredentials } from '../../../src/core/openstack/credentia
 import { UserError } from '../../../src/core/lib/errors.js';
 import { checkOpenStackAuth, describeAuthCheck, normalizeAuthUrl } from '../../../src/core/openstack/keystone.js';
 import { startKeystone, type KeystoneFixture } from '../../support/keystone.js';
+import { ACTION_NAMES, judgePlanCredential, type PlanCredentialRule } from '../../../src/core/openstack/roles.js';
+import { checkPlanCredential } from '../../../src/core/openstack/plan-credential.js';
 
 function credentials(fields: Partial<OpenStackCredentials>): OpenStackCredentials {
   return { interface: 'public', insecure: false, sources: {}, secretsSeen: [], ...fields };
@@ -275,9 +277,10 @@ describe('unreachable or wrong auth_url', () => {
 
 describe('against a real Keystone', () => {
   let keystone: KeystoneFixture;
+  // Seconds on an idle machine; minutes on one running several suites at once.
   beforeAll(async () => {
     keystone = await startKeystone();
-  });
+  }, 600_000);
   afterAll(async () => {
     await keystone?.stop();
   });
@@ -401,5 +404,83 @@ describe('against a real Keystone', () => {
   it('names a required service the catalog does not have', async () => {
     const message = await failure(appCred(), { requiredServices: ['identity', 'compute', 'load-balancer'] });
     expect(message).toContain('for load-balancer: load-balancer is not in the catalog at all');
+  });
+
+  describe("the roles of a plan credential, as Keystone's token lists them", () => {
+    const pullRequest: PlanCredentialRule = { policy: 'any', untrustedCode: true, names: ACTION_NAMES };
+    const roleCred = (which: keyof KeystoneFixture['roleCreds']) =>
+      appCred({
+        applicationCredentialId: keystone.roleCreds[which].id,
+        applicationCredentialSecret: keystone.roleCreds[which].secret,
+      });
+    const verdictFor = async (which: keyof KeystoneFixture['roleCreds'], rule = pullRequest) => {
+      const { roles, method } = await checkOpenStackAuth(roleCred(which));
+      return { roles, verdict: judgePlanCredential({ roles, method }, rule) };
+    };
+
+    it('reads reader alone from a credential restricted to reader: no warning', async () => {
+      const { roles, verdict } = await verdictFor('reader');
+      expect(roles).toEqual(['reader']);
+      expect(verdict).toEqual({ kind: 'ok', detail: 'roles: reader' });
+    });
+
+    it('warns about a member credential on a pull request (no implied reader), refuses it with reader-only', async () => {
+      const { roles, verdict } = await verdictFor('member');
+      expect(roles).toEqual(['member']);
+      expect(verdict.kind).toBe('warning');
+      expect((verdict as { message: string }).message).toMatch(
+        /^the plan credential carries the role member, more than reader/,
+      );
+      await expect(verdictFor('member', { ...pullRequest, policy: 'reader-only' })).rejects.toThrow(
+        /^plan-credential: reader-only: the plan credential carries the role member/,
+      );
+    });
+
+    it('does not warn about a member credential planning a push (trusted code)', async () => {
+      const { verdict } = await verdictFor('member', { ...pullRequest, untrustedCode: false });
+      expect(verdict).toEqual({ kind: 'ok', detail: 'roles: member' });
+    });
+
+    it('warns about an admin credential', async () => {
+      const { roles, verdict } = await verdictFor('admin');
+      expect(roles).toEqual(['admin']);
+      expect((verdict as { message: string }).message).toMatch(/^the plan credential carries the role admin, more/);
+    });
+
+    it('checks the plan credential only where its roles matter, and never for trusted code', async () => {
+      const authCheck = { enabled: true, timeoutMs: 10_000 };
+      const member = roleCred('member');
+      expect((await checkPlanCredential(member, { rule: pullRequest, authCheck })).kind).toBe('warning');
+      await expect(
+        checkPlanCredential(member, {
+          rule: { ...pullRequest, untrustedCode: false, policy: 'reader-only' },
+          authCheck,
+        }),
+      ).rejects.toThrow(/^plan-credential: reader-only: the plan credential carries the role member/);
+      // A push plan asks Keystone nothing: nothing listens on port 1.
+      const unreachable = { ...member, authUrl: 'http://127.0.0.1:1/v3' };
+      expect(
+        await checkPlanCredential(unreachable, { rule: { ...pullRequest, untrustedCode: false }, authCheck }),
+      ).toEqual({
+        kind: 'ok',
+        detail: 'roles not checked (trusted code)',
+      });
+      await expect(
+        checkPlanCredential(unreachable, {
+          rule: { ...pullRequest, policy: 'reader-only' },
+          authCheck: { ...authCheck, enabled: false },
+        }),
+      ).rejects.toThrow(/roles could not be checked, as skip-auth-check is set/);
+      expect(
+        (await checkPlanCredential(roleCred('reader'), { rule: { ...pullRequest, policy: 'reader-only' }, authCheck }))
+          .kind,
+      ).toBe('ok');
+    });
+
+    it("names every role of a credential created without a roles list: its creator's", async () => {
+      const { roles, verdict } = await verdictFor('unrestricted');
+      expect(roles).toEqual(['admin', 'member', 'reader']);
+      expect((verdict as { message: string }).message).toMatch(/^the plan credential carries the roles admin, member,/);
+    });
   });
 });

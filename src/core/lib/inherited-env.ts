@@ -1,0 +1,59 @@
+/**
+ * What a command we start may inherit from our own environment. Commands run code we did not write
+ * (tofu runs a pull request's data sources and providers, Kubespray runs Ansible), so they get none
+ * of the runner's credentials: only what the tools need, and what a step adds for itself.
+ */
+
+/**
+ * Runner variables no tool of ours uses: the job's tokens (the workflow's GITHUB_TOKEN, gh's
+ * GH_TOKEN), the JavaScript-action runtime (artifacts, cache, OIDC tokens: the runner gives them to
+ * actions only, never to `run:` steps) and the workflow-command files (a line appended to GITHUB_ENV
+ * would set variables for the job's later steps).
+ */
+const RUNNER_VARIABLES = new Set([
+  'GITHUB_TOKEN',
+  'GH_TOKEN',
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_RUNTIME_URL',
+  'ACTIONS_RESULTS_URL',
+  'ACTIONS_CACHE_URL',
+  'ACTIONS_CACHE_SERVICE_V2',
+  'GITHUB_ENV',
+  'GITHUB_OUTPUT',
+  'GITHUB_STATE',
+  'GITHUB_PATH',
+  'GITHUB_STEP_SUMMARY',
+]);
+
+/**
+ * Prefixes of the same: action inputs (`INPUT_GITHUB-TOKEN`, the passphrases), action state saved for
+ * the post step, OIDC token requests, and OpenStack credentials (the run sets its resolved OS_* set
+ * itself; a stale one inherited would conflict with it).
+ */
+const RUNNER_PREFIXES = ['INPUT_', 'STATE_', 'ACTIONS_ID_TOKEN_REQUEST_', 'OS_'];
+
+/** Whether `name` is a runner credential or input that no command inherits (see above). */
+export function isWithheldVariable(name: string): boolean {
+  const upper = name.toUpperCase();
+  return RUNNER_VARIABLES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
+/** A secret this long is looked for inside values too; a shorter one only as a whole value (it could be in PATH). */
+const FOUND_INSIDE_FROM = 8;
+
+/**
+ * `env` without the runner's credentials and inputs, and without any variable holding one of the
+ * `withheld` secrets (the passphrases, the GitHub token) under a name of the user's choosing
+ * (`env: PASSPHRASE: ${{ secrets.… }}` on the job). A step that does use a secret sets it itself.
+ */
+export function inheritedEnvironment(
+  env: Readonly<Record<string, string>>,
+  withheld: readonly string[] = [],
+): Record<string, string> {
+  const secrets = withheld.map((secret) => secret.trim()).filter((secret) => secret !== '');
+  const holdsSecret = (value: string) =>
+    secrets.some((secret) => (secret.length >= FOUND_INSIDE_FROM ? value.includes(secret) : value.trim() === secret));
+  return Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => !isWithheldVariable(name) && !holdsSecret(value)),
+  );
+}

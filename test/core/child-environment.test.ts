@@ -1,0 +1,183 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import type { CommandSpec } from '../../src/core/lib/command.js';
+import { runDeploy } from '../../src/core/engine/engine.js';
+import type { Operation } from '../../src/core/lib/option-values.js';
+import { DeployOutput } from '../../src/core/lib/output.js';
+import { openPipeline } from '../../src/core/engine/pipeline.js';
+import type { Step, StepId } from '../../src/core/steps/index.js';
+
+/**
+ * What each step's command receives, on the sandbox with the real tools (terraform, python, pip,
+ * ansible-playbook, kubectl): every command of every step of a deploy, an upgrade, a check and a
+ * destroy, recorded as the engine hands it to spawn. The runner's credentials and the passphrases
+ * are canaries in our own environment: none may reach a step that does not use them.
+ */
+const PASSPHRASES = {
+  kubeconfig: 'kubeconfig-passphrase-canary-5512',
+  tofuState: 'tofu-state-passphrase-canary-5513',
+  plan: 'plan-passphrase-canary-5514',
+};
+const GITHUB_TOKEN = 'ghs_githubTokenCanary5515';
+
+/** As the runner sets them for an action, plus a passphrase a workflow put in the job's `env:` under its own name. */
+const RUNNER_ENV: Record<string, string> = {
+  GITHUB_TOKEN,
+  'INPUT_GITHUB-TOKEN': GITHUB_TOKEN,
+  'INPUT_KUBECONFIG-PASSPHRASE': PASSPHRASES.kubeconfig,
+  'INPUT_TOFU-STATE-PASSPHRASE': PASSPHRASES.tofuState,
+  'INPUT_PLAN-PASSPHRASE': PASSPHRASES.plan,
+  'INPUT_OPENSTACK-APPLICATION-CREDENTIAL-SECRET': 'input-secret-canary-5516',
+  ACTIONS_RUNTIME_TOKEN: 'runtime-token-canary-5517',
+  ACTIONS_RESULTS_URL: 'https://results.canary.example/',
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-token-canary-5518',
+  ACTIONS_ID_TOKEN_REQUEST_URL: 'https://oidc.canary.example/token',
+  GITHUB_ENV: '/canary/set_env',
+  GITHUB_OUTPUT: '/canary/set_output',
+  STATE_main: 'state-canary-5519',
+  DEPLOY_PASSPHRASE: PASSPHRASES.kubeconfig,
+  // Not secret: these pass.
+  GITHUB_REPOSITORY: 'acme/clusters',
+  RUNNER_TEMP: '/tmp',
+};
+const CANARY_VALUES = [
+  GITHUB_TOKEN,
+  ...Object.values(PASSPHRASES),
+  'input-secret-canary-5516',
+  'runtime-token-canary-5517',
+  'results.canary.example',
+  'oidc-token-canary-5518',
+  'oidc.canary.example',
+  '/canary/',
+  'state-canary-5519',
+];
+
+/** Which step's command may use which of the canaries: none does today. */
+const USES: Partial<Record<StepId, readonly string[]>> = {};
+
+interface Recorded {
+  step: StepId;
+  program: string;
+  env: Readonly<Record<string, string>>;
+}
+
+/** The step, with every command it runs recorded. */
+function recording(step: Step, into: Recorded[]): Step {
+  const wrapped = Object.create(step) as Step;
+  Object.defineProperty(wrapped, 'run', {
+    value: (context: Parameters<Step['run']>[0]) =>
+      step.run({
+        ...context,
+        exec: (spec: CommandSpec, options) => {
+          // terraform where tofu is not installed: the same commands.
+          const program = path.basename(spec.argv[0]!).replace(/^terraform$/, 'tofu');
+          into.push({ step: step.id, program, env: spec.env });
+          return context.exec(spec, options);
+        },
+      }),
+  });
+  return wrapped;
+}
+
+describe('the environment of each step’s command', () => {
+  let workDir: string;
+  let sandbox: PreparedSandbox;
+  let env: Record<string, string>;
+  const recorded: Recorded[] = [];
+
+  async function run(operation: Operation, extra: { kubernetesVersion?: string } = {}) {
+    const pipeline = await openPipeline(
+      {
+        configPath: sandbox.configPath,
+        stateDir: path.join(workDir, 'state'),
+        skipAuthCheck: true,
+        env,
+        operation,
+        waitReady: { intervalMs: 300, timeoutMs: 20_000 },
+        ...extra,
+      },
+      { secrets: [...Object.values(PASSPHRASES), GITHUB_TOKEN] },
+    );
+    const output = new DeployOutput(pipeline.redactor, () => {});
+    const result = await runDeploy({
+      ...pipeline,
+      steps: pipeline.steps.map((step) => recording(step, recorded)),
+      output,
+      filter: {},
+      signal: new AbortController().signal,
+    });
+    await output.close();
+    expect(result.error).toBeUndefined();
+  }
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'child-env-'));
+    sandbox = await prepareSandbox({ workDir });
+    env = { ...(await sandboxToolEnv(workDir)), ...RUNNER_ENV };
+    await run('deploy');
+    await run('upgrade', { kubernetesVersion: '1.34.2' });
+    await run('check');
+    await run('destroy');
+  }, 600_000);
+  afterAll(async () => sandbox?.close());
+
+  it('no canary reaches a command of a step that does not use it, under any name', () => {
+    expect(recorded.length).toBeGreaterThan(10);
+    const leaks = recorded.flatMap(({ step, program, env }) =>
+      Object.entries(env)
+        .filter(([, value]) => CANARY_VALUES.some((canary) => value.includes(canary)))
+        .filter(([name]) => !USES[step]?.includes(name))
+        .map(([name]) => `${step} (${program}): ${name}`),
+    );
+    expect(leaks).toEqual([]);
+  });
+
+  it('lists the variables each step’s commands receive: the safe inherited ones, the resolved credentials, and what the step adds', () => {
+    const inherited = [
+      'GITHUB_REPOSITORY',
+      'HOME',
+      'LANG',
+      'PATH',
+      'RUNNER_TEMP',
+      'TF_CLI_CONFIG_FILE',
+      'TF_IN_AUTOMATION',
+    ];
+    const pipeline = Object.keys(recorded.find((r) => r.step === 'opentofu-init')!.env).filter(
+      (name) => name.startsWith('OS_') || name === 'KUBECONFIG',
+    );
+    expect(pipeline).toEqual(expect.arrayContaining(['OS_AUTH_URL', 'OS_APPLICATION_CREDENTIAL_SECRET', 'KUBECONFIG']));
+    const shared = [...inherited, ...pipeline].sort();
+    const venv = ['VIRTUAL_ENV'];
+    const playbook = ['ANSIBLE_HOST_KEY_CHECKING', 'VIRTUAL_ENV'];
+    /** Every command of the four operations, and what it gets besides the shared variables. */
+    const adds: Record<string, string[]> = {
+      'opentofu-init (tofu)': [],
+      'opentofu-plan (tofu)': [],
+      'kubespray-venv-create (python3)': [],
+      'kubespray-venv-create (pip)': [],
+      'kubespray-venv-create (python)': [],
+      'kubespray-pip-install (pip)': venv,
+      'opentofu-apply (tofu)': [],
+      'kubespray-ansible-playbook (ansible-playbook)': playbook,
+      'wait-ready (kubectl)': [],
+      'kubernetes-version-check (kubectl)': [],
+      'kubespray-facts (ansible-playbook)': playbook,
+      'kubespray-upgrade-control-plane (kubectl)': [],
+      'kubespray-upgrade-control-plane (ansible-playbook)': playbook,
+      'kubespray-upgrade-workers (kubectl)': [],
+      'kubespray-upgrade-workers (ansible-playbook)': playbook,
+      'opentofu-drift (tofu)': [],
+      'cluster-health (kubectl)': [],
+      'opentofu-destroy (tofu)': [],
+    };
+    const actual: Record<string, string[]> = {};
+    for (const { step, program, env } of recorded) actual[`${step} (${program})`] = Object.keys(env).sort();
+    const expected = Object.fromEntries(
+      Object.entries(adds).map(([where, extra]) => [where, [...new Set([...shared, ...extra])].sort()]),
+    );
+    expect(actual).toEqual(expected);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { inheritedEnvironment, isWithheldVariable } from '../../../src/core/lib/inherited-env.js';
+
+describe('what a command inherits', () => {
+  it.each([
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'INPUT_GITHUB-TOKEN',
+    'INPUT_KUBECONFIG-PASSPHRASE',
+    'INPUT_TOFU-STATE-PASSPHRASE',
+    'INPUT_PLAN-PASSPHRASE',
+    'INPUT_OPENSTACK-APPLICATION-CREDENTIAL-SECRET',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+    'GITHUB_ENV',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_PATH',
+    'GITHUB_STEP_SUMMARY',
+    'STATE_main',
+    'OS_PASSWORD',
+    'OS_CLOUD',
+    'github_token',
+  ])('not %s', (name) => {
+    expect(isWithheldVariable(name)).toBe(true);
+    expect(inheritedEnvironment({ [name]: 'x', HOME: '/home/runner' })).toEqual({ HOME: '/home/runner' });
+  });
+
+  it.each([
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'GITHUB_WORKSPACE',
+    'GITHUB_SHA',
+    'GITHUB_REPOSITORY',
+    'RUNNER_TEMP',
+    'TF_VAR_region',
+    'TF_CLI_CONFIG_FILE',
+    'SSH_AUTH_SOCK',
+    'ANSIBLE_CONFIG',
+    'KUBECONFIG',
+    'HTTPS_PROXY',
+  ])('keeps %s', (name) => {
+    expect(isWithheldVariable(name)).toBe(false);
+  });
+
+  it('drops a variable of any name holding a withheld secret, whole or inside', () => {
+    const passphrase = 'passphrase-canary-4471';
+    const env = {
+      PATH: '/usr/bin:/bin',
+      MY_PASSPHRASE: passphrase,
+      TF_VAR_backend: `https://user:${passphrase}@state.example.com`,
+      SHORT: 'abc',
+      HAS_SHORT: 'xabcx',
+    };
+    expect(inheritedEnvironment(env, [passphrase, '', 'abc'])).toEqual({ PATH: '/usr/bin:/bin', HAS_SHORT: 'xabcx' });
+  });
+
+  it('never drops PATH for a short secret that happens to be part of it', () => {
+    expect(inheritedEnvironment({ PATH: '/usr/bin:/bin' }, ['bin', 'a'])).toEqual({ PATH: '/usr/bin:/bin' });
+  });
+});
