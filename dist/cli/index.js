@@ -8644,10 +8644,11 @@ exports.visitAsync = visitAsync;
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  w: () => (/* binding */ parseCli)
+  kj: () => (/* binding */ completionScript),
+  wE: () => (/* binding */ parseCli)
 });
 
-// UNUSED EXPORTS: USAGE
+// UNUSED EXPORTS: COMMANDS, USAGE, closest, commandFlags
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
@@ -8759,6 +8760,17 @@ Usage:
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
+  cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
+  cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
+  cluster-deploy logs     --config FILE | --cluster NAME [--org ORG] [--run N] [--step ID]   a run's log (newest by default)
+  cluster-deploy completion bash|zsh   a shell completion script (source <(cluster-deploy completion bash))
+  cluster-deploy --version
+
+Environment:
+  CLUSTER_DEPLOY_CONFIG     the config when neither --config nor --cluster-dir is given
+  CLUSTER_DEPLOY_STATE_DIR  the state directory when --state-dir is not given (else $XDG_STATE_HOME/cluster-deploy,
+                            else ~/.local/state/cluster-deploy)
+  NO_COLOR                  set (to anything) to turn colour off; colour is only used on a terminal
 
 Operations and their steps:
 ${OPERATION_STEPS_HELP}
@@ -8766,7 +8778,37 @@ ${OPERATION_STEPS_HELP}
 Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 check found drift or a health problem, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
+const CLUSTER_CHOICE_HELP = `  --config FILE            the cluster of this openCenter config (default $CLUSTER_DEPLOY_CONFIG)
+  --cluster NAME           or the cluster by name, without a config
+  --org ORG                its organisation (default "standalone")
+  --state-dir DIR          where the state is (default $CLUSTER_DEPLOY_STATE_DIR, else $XDG_STATE_HOME/cluster-deploy
+                           or ~/.local/state/cluster-deploy)`;
 const HELP = {
+    status: `Usage: cluster-deploy status (--config FILE | --cluster NAME [--org ORG]) [--state-dir DIR] [--json]
+
+The cluster's last operation from its saved state, read-only and without credentials: each step's
+result, start and duration, what running the operation again would do, and where the kubeconfig, the
+newest run log and the state file are.
+${CLUSTER_CHOICE_HELP}
+  --kubeconfig PATH        the kubeconfig to report (default <state-dir>/<org>/<cluster>/kubeconfig, or the config's)
+  --json                   print it as JSON`,
+    list: `Usage: cluster-deploy list [--state-dir DIR] [--json]
+
+The clusters in the state directory (each <org>/<cluster> with state or logs), with their last operation,
+its result and when it was saved.
+  --state-dir DIR          default $CLUSTER_DEPLOY_STATE_DIR, else $XDG_STATE_HOME/cluster-deploy or ~/.local/state/cluster-deploy
+  --json                   print the list as JSON`,
+    logs: `Usage: cluster-deploy logs (--config FILE | --cluster NAME [--org ORG]) [--state-dir DIR] [--run N|NAME] [--step ID]
+
+Prints a run's log (redacted when it was written): the newest by default.
+${CLUSTER_CHOICE_HELP}
+  --run N|NAME             1 = the newest run, 2 = the one before, …; or a log file's name (deploy-2026-…)
+  --step ID                only that step's part of the log`,
+    completion: `Usage: cluster-deploy completion bash|zsh
+
+Prints a completion script for the shell: commands, each command's flags, step ids and operations.
+  bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
+  zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
     plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -8878,7 +8920,9 @@ function parse(command, argv, options) {
         if (stray !== undefined && before) {
             throw new errors/* UsageError */.eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
         }
-        throw new errors/* UsageError */.eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
+        const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1];
+        const guess = unknown && closest(unknown, Object.keys(options ?? {}));
+        throw new errors/* UsageError */.eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}${guess ? ` (did you mean --${guess}?)` : ''}\nrun "cluster-deploy ${command} --help" for usage`);
     }
 }
 /**
@@ -8894,22 +8938,156 @@ function checkValues(values, command) {
             throw new errors/* UsageError */.eb(`--${name}: contains a line break or control character`);
     }
 }
-function parseCli(argv) {
+const WAIT_READY_FLAGS = {
+    kubeconfig: { type: 'string' },
+    kubectl: { type: 'string' },
+    timeout: { type: 'string' },
+    interval: { type: 'string' },
+    nodes: { type: 'string' },
+};
+const CLUSTER_CHOICE_FLAGS = {
+    config: { type: 'string' },
+    cluster: { type: 'string' },
+    org: { type: 'string' },
+    'state-dir': { type: 'string' },
+};
+const INSPECT_FLAGS = {
+    status: { ...CLUSTER_CHOICE_FLAGS, kubeconfig: { type: 'string' }, json: { type: 'boolean' } },
+    logs: { ...CLUSTER_CHOICE_FLAGS, run: { type: 'string' }, step: { type: 'string' } },
+    list: { 'state-dir': { type: 'string' }, json: { type: 'boolean' } },
+};
+/** Flags that belong to one operation command only (the rest of DEPLOY_FLAGS are shared by all five). */
+const OWN_FLAGS = {
+    plan: ['tofu-plan', 'operation', 'kubernetes-version', 'allow-unsafe-node-removal'],
+    deploy: ['allow-unsafe-node-removal'],
+    upgrade: ['kubernetes-version'],
+    destroy: ['confirm'],
+    check: [],
+};
+const OWNED = new Set(Object.values(OWN_FLAGS).flat());
+/** Each command's flags, for completion and suggestions. */
+function commandFlags(command) {
+    if (command === 'wait-ready')
+        return Object.keys(WAIT_READY_FLAGS);
+    if (command in INSPECT_FLAGS)
+        return Object.keys(INSPECT_FLAGS[command]);
+    if (command === 'completion')
+        return [];
+    if (command === 'normalize-kubeconfig')
+        return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
+    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+}
+const COMMANDS = Object.keys(HELP);
+/** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
+function closest(word, candidates) {
+    const distance = (a, b) => {
+        let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+        for (let i = 1; i <= a.length; i++) {
+            const row = [i];
+            for (let j = 1; j <= b.length; j++)
+                row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            prev = row;
+        }
+        return prev[b.length];
+    };
+    let best;
+    for (const c of candidates) {
+        const d = c.startsWith(word) && word.length >= 3 ? 1 : distance(word, c);
+        if (d <= Math.min(2, Math.floor(c.length / 3)) && (!best || d < best[1]))
+            best = [c, d];
+    }
+    return best?.[0];
+}
+function completionScript(shell) {
+    const steps = [...new Set(option_values/* OPERATIONS */.xb.flatMap((op) => [...operations/* OPERATION_STEPS */.iJ[op], ...operations/* CLUSTER_API_STEPS */.Iw[op]]))];
+    const cases = COMMANDS.map((c) => `    ${c}) flags="${commandFlags(c)
+        .map((f) => `--${f}`)
+        .join(' ')} --help" ;;`).join('\n');
+    const body = `_cluster_deploy() {
+  local cur prev words cword
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local command="\${COMP_WORDS[1]}"
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "${COMMANDS.join(' ')} --help --version" -- "$cur"))
+    return
+  fi
+  case "$prev" in
+    --step|--from-step) COMPREPLY=($(compgen -W "${steps.join(' ')}" -- "$cur")); return ;;
+    --operation) COMPREPLY=($(compgen -W "${option_values/* OPERATIONS */.xb.join(' ')}" -- "$cur")); return ;;
+    --method) COMPREPLY=($(compgen -W "kubespray none cluster-api" -- "$cur")); return ;;
+    --config|--kubeconfig|--clouds-yaml|--management-kubeconfig|--tofu|--kubectl|--clusterctl|--kind|--os-cacert)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --state-dir|--cluster-dir|--venv) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+  esac
+  if [ "$command" = completion ]; then COMPREPLY=($(compgen -W "bash zsh" -- "$cur")); return; fi
+  local flags=""
+  case "$command" in
+${cases}
+  esac
+  COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+}`;
+    if (shell === 'bash')
+        return `# cluster-deploy completion for bash\n${body}\ncomplete -F _cluster_deploy cluster-deploy\n`;
+    // zsh runs the bash function through bashcompinit: one script, the same answers in both shells.
+    return `#compdef cluster-deploy\n# cluster-deploy completion for zsh\nautoload -U +X bashcompinit && bashcompinit\n${body}\ncomplete -F _cluster_deploy cluster-deploy\n`;
+}
+function parseCli(argv, env = process.env) {
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help')
         return { kind: 'help', text: USAGE };
-    if (!(command in HELP))
-        throw new errors/* UsageError */.eb(`unknown command "${command}"\n\n${USAGE}`);
+    if (command === '--version' || command === '-V' || command === 'version')
+        return { kind: 'version' };
+    if (!(command in HELP)) {
+        const guess = closest(command.replace(/^-+/, ''), [...COMMANDS, 'version']);
+        throw new errors/* UsageError */.eb(`unknown command "${command}"${guess ? ` (did you mean "${guess === 'version' ? '--version' : guess}"?)` : ''}\nrun "cluster-deploy --help" for the commands`);
+    }
     if (rest.includes('--help') || rest.includes('-h'))
         return { kind: 'help', text: HELP[command] };
+    const envValue = (name) => env[name]?.trim() || undefined;
+    if (command === 'completion') {
+        const [shell, ...more] = rest;
+        if ((shell !== 'bash' && shell !== 'zsh') || more.length)
+            throw new errors/* UsageError */.eb(`completion: give the shell, bash or zsh${shell ? ` (got "${[shell, ...more].join(' ')}")` : ''}`);
+        return { kind: 'completion', shell };
+    }
+    if (command === 'list') {
+        const v = parse(command, rest, INSPECT_FLAGS.list);
+        checkValues(v, command);
+        return { kind: 'list', stateDir: v['state-dir'] ?? envValue('CLUSTER_DEPLOY_STATE_DIR'), json: !!v.json };
+    }
+    if (command === 'status' || command === 'logs') {
+        const v = parse(command, rest, { ...INSPECT_FLAGS.status, ...INSPECT_FLAGS.logs });
+        checkValues(v, command);
+        for (const flag of Object.keys(v))
+            if (!(flag in INSPECT_FLAGS[command]))
+                throw new errors/* UsageError */.eb(`${command}: --${flag} is not an option of ${command}\nrun "cluster-deploy ${command} --help" for usage`);
+        const str = (name) => v[name];
+        if (v.step !== undefined)
+            (0,selection/* checkFilter */.le)({ step: str('step') });
+        if (v.run !== undefined && !/^(\d+|[a-z]+-[0-9TZ-]+(\.log)?)$/.test(str('run')))
+            throw new errors/* UsageError */.eb(`${command}: --run "${str('run')}" is not a run number (1 = the newest) or a log file's name`);
+        if (v.run !== undefined && str('run') === '0')
+            throw new errors/* UsageError */.eb(`${command}: --run counts from 1 (the newest)`);
+        const configPath = str('config') ?? (v.cluster === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined);
+        if (!configPath && v.cluster === undefined)
+            throw new errors/* UsageError */.eb(`${command}: give --config FILE (or set CLUSTER_DEPLOY_CONFIG), or --cluster NAME [--org ORG]`);
+        if (configPath && v.cluster !== undefined)
+            throw new errors/* UsageError */.eb(`${command}: give --config FILE or --cluster NAME, not both`);
+        return {
+            kind: command,
+            configPath,
+            clusterName: v.cluster === undefined ? undefined : (0,option_values/* parseName */.$q)(str('cluster'), '--cluster'),
+            organization: v.org === undefined ? undefined : (0,option_values/* parseName */.$q)(str('org'), '--org'),
+            stateDir: str('state-dir') ?? envValue('CLUSTER_DEPLOY_STATE_DIR'),
+            kubeconfigPath: str('kubeconfig'),
+            json: !!v.json,
+            run: str('run'),
+            step: str('step'),
+        };
+    }
     if (command === 'wait-ready') {
-        const v = parse(command, rest, {
-            kubeconfig: { type: 'string' },
-            kubectl: { type: 'string' },
-            timeout: { type: 'string' },
-            interval: { type: 'string' },
-            nodes: { type: 'string' },
-        });
+        const v = parse(command, rest, WAIT_READY_FLAGS);
         checkValues(v, command);
         if (!v.kubeconfig)
             throw new errors/* UsageError */.eb('wait-ready: --kubeconfig PATH is required');
@@ -8933,11 +9111,11 @@ function parseCli(argv) {
         ...(v.nodes !== undefined && { nodes: (0,option_values/* parseNodeCount */.bo)(text('nodes'), '--nodes') }),
     };
     const options = {
-        configPath: text('config'),
+        configPath: text('config') ?? (v['cluster-dir'] === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined),
         clusterDir: text('cluster-dir'),
         clusterName: v.cluster === undefined ? undefined : (0,option_values/* parseName */.$q)(text('cluster'), '--cluster'),
         organization: v.org === undefined ? undefined : (0,option_values/* parseName */.$q)(text('org'), '--org'),
-        stateDir: text('state-dir'),
+        stateDir: text('state-dir') ?? envValue('CLUSTER_DEPLOY_STATE_DIR'),
         kubeconfigPath: text('kubeconfig'),
         vip: v.vip === undefined ? undefined : (0,address/* parseApiHost */.wA)(text('vip'), '--vip', errors/* UsageError */.eb),
         method: v.method === undefined ? undefined : (0,option_values/* parseMethod */.$x)(text('method'), '--method'),
@@ -9030,6 +9208,261 @@ function parseCli(argv) {
 
 /***/ }),
 
+/***/ 1106:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LG: () => (/* binding */ renderStatus),
+/* harmony export */   Sk: () => (/* binding */ clusterFiles),
+/* harmony export */   Tl: () => (/* binding */ packageVersion),
+/* harmony export */   Ug: () => (/* binding */ listClusters),
+/* harmony export */   pI: () => (/* binding */ renderList),
+/* harmony export */   r_: () => (/* binding */ clusterStatus),
+/* harmony export */   w3: () => (/* binding */ readRunLog)
+/* harmony export */ });
+/* unused harmony export runLogs */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var _core_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2335);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4196);
+/* harmony import */ var _core_model_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1983);
+/* harmony import */ var _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(503);
+
+
+
+
+
+
+
+
+function clusterFiles(stateDir, organization, clusterName, kubeconfigPath) {
+    const dir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(stateDir, organization, clusterName);
+    return {
+        cluster: `${organization}/${clusterName}`,
+        dir,
+        statePath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'state.json'),
+        logDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'logs'),
+        kubeconfigPath: kubeconfigPath ?? node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'kubeconfig'),
+    };
+}
+const STATE_FILE = { noun: 'resume state', plural: 'resume state files', maxBytes: 16 * 1024 * 1024 };
+/** The saved state, or undefined when the cluster has none; a corrupt file names itself. */
+function readState(file) {
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file))
+        return undefined;
+    let doc;
+    try {
+        doc = JSON.parse((0,_core_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(file, STATE_FILE));
+    }
+    catch (error) {
+        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo)
+            throw error;
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`resume state ${file} is not valid JSON; delete it or run the operation with --restart`);
+    }
+    const parsed = _core_model_state_js__WEBPACK_IMPORTED_MODULE_6__/* .DeployStateSchema */ .Gs.safeParse(doc);
+    if (!parsed.success)
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`resume state ${file} is not one this version reads`);
+    return parsed.data;
+}
+/** The run logs of a cluster, newest first (their names sort by time: `<operation>-<ISO stamp>.log`). */
+async function runLogs(logDir) {
+    const names = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(logDir).catch(() => []);
+    const stamp = (name) => name.replace(/^[a-z]+-/, '');
+    return names
+        .filter((name) => name.endsWith('.log'))
+        .sort((a, b) => stamp(b).localeCompare(stamp(a)))
+        .map((name) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(logDir, name));
+}
+function outcomeOf(state) {
+    if (state.destroyedAt && state.operation === 'destroy')
+        return 'destroyed';
+    if (state.completedAt)
+        return 'completed';
+    const steps = Object.values(state.steps);
+    if (steps.some((s) => s.status === 'failed' && s.error === 'interrupted'))
+        return 'interrupted';
+    if (steps.some((s) => s.status === 'failed'))
+        return 'failed';
+    if (steps.some((s) => s.status === 'running'))
+        return 'running';
+    return 'not run';
+}
+/** What running the same operation again would do, from the saved state alone (the engine's resume rules). */
+function rerunOf(state) {
+    const op = state.operation;
+    if (state.destroyedAt)
+        return 'the cluster was destroyed: the next deploy starts from nothing';
+    if (state.completedAt)
+        return `the last ${op} completed: the same ${op} runs every step again`;
+    const order = (0,_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .operationStepIds */ .OZ)(op);
+    const pending = order.find((id) => state.steps[id] && state.steps[id].status !== 'success');
+    if (pending)
+        return `cluster-deploy ${op} resumes at ${pending} (steps that succeeded are skipped)`;
+    const next = order.find((id) => !state.steps[id]);
+    return next
+        ? `cluster-deploy ${op} resumes at ${next} (steps that succeeded are skipped)`
+        : `cluster-deploy ${op} runs every step`;
+}
+async function clusterStatus(files) {
+    const state = readState(files.statePath);
+    const logs = await runLogs(files.logDir);
+    const kubeconfig = { path: files.kubeconfigPath, exists: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.kubeconfigPath) };
+    if (!state) {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.dir) && logs.length === 0)
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`no cluster ${files.cluster} in ${node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(files.dir))}; "cluster-deploy list" shows the clusters there`);
+        return {
+            cluster: files.cluster,
+            operation: null,
+            result: 'not run',
+            updatedAt: null,
+            steps: [],
+            rerun: 'cluster-deploy deploy runs every step',
+            kubeconfig,
+            log: logs[0] ?? null,
+            state: files.statePath,
+        };
+    }
+    const order = (0,_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .operationStepIds */ .OZ)(state.operation);
+    const ids = [
+        ...order.filter((id) => id in state.steps),
+        ...Object.keys(state.steps).filter((id) => !order.includes(id)),
+    ];
+    return {
+        cluster: files.cluster,
+        operation: state.operation,
+        result: outcomeOf(state),
+        updatedAt: state.updatedAt,
+        steps: ids.map((id) => {
+            const s = state.steps[id];
+            return {
+                id,
+                status: s.status === 'failed' && s.error === 'interrupted' ? 'interrupted' : s.status,
+                startedAt: s.startedAt,
+                ...(s.durationMs !== undefined && { durationMs: s.durationMs }),
+                ...(s.error && { error: s.error }),
+                ...(s.detail && { detail: s.detail }),
+            };
+        }),
+        rerun: rerunOf(state),
+        kubeconfig,
+        log: logs[0] ?? null,
+        state: files.statePath,
+    };
+}
+const MARK = { success: '✓', failed: '✗', interrupted: '✗', running: '…' };
+function renderStatus(report) {
+    const lines = [
+        `${report.cluster}: ${report.operation ?? 'no operation'} ${report.result}${report.updatedAt ? ` (updated ${report.updatedAt})` : ''}`,
+    ];
+    if (report.steps.length) {
+        const width = Math.max(...report.steps.map((s) => s.id.length));
+        for (const s of report.steps) {
+            const took = s.durationMs === undefined ? '' : ` in ${(0,_core_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(s.durationMs)}`;
+            const why = s.error ? `: ${s.error}` : s.detail ? ` — ${s.detail}` : '';
+            lines.push(`  ${MARK[s.status] ?? ' '} ${s.id.padEnd(width)}  ${s.status} at ${s.startedAt}${took}${why}`);
+        }
+    }
+    lines.push(`Re-run: ${report.rerun}`);
+    lines.push(`Kubeconfig: ${report.kubeconfig.path}${report.kubeconfig.exists ? '' : ' (not there)'}`);
+    lines.push(`Log: ${report.log ?? '(none yet)'}`);
+    lines.push(`State: ${report.state}`);
+    return `${lines.join('\n')}\n`;
+}
+/** Every <org>/<cluster> under the state directory that holds a state file or logs. */
+async function listClusters(stateDir) {
+    const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(stateDir).catch(() => undefined);
+    if (stat && !stat.isDirectory())
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`state directory ${stateDir} is not a directory`);
+    const entries = [];
+    const dirs = async (dir) => (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name);
+    for (const org of (await dirs(stateDir)).sort()) {
+        for (const name of (await dirs(node_path__WEBPACK_IMPORTED_MODULE_1__.join(stateDir, org))).sort()) {
+            const files = clusterFiles(stateDir, org, name);
+            if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.statePath) && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.logDir))
+                continue;
+            try {
+                const state = readState(files.statePath);
+                entries.push({
+                    cluster: files.cluster,
+                    operation: state?.operation ?? null,
+                    result: state ? outcomeOf(state) : 'not run',
+                    updatedAt: state?.updatedAt ?? null,
+                });
+            }
+            catch (error) {
+                entries.push({
+                    cluster: files.cluster,
+                    operation: null,
+                    result: 'unreadable',
+                    updatedAt: null,
+                    error: error.message,
+                });
+            }
+        }
+    }
+    return entries;
+}
+function renderList(stateDir, entries) {
+    if (!entries.length)
+        return `No clusters in ${stateDir}\n`;
+    const width = Math.max(7, ...entries.map((e) => e.cluster.length));
+    const head = `${'CLUSTER'.padEnd(width)}  ${'OPERATION'.padEnd(9)}  ${'RESULT'.padEnd(11)}  UPDATED`;
+    const rows = entries.map((e) => `${e.cluster.padEnd(width)}  ${(e.operation ?? '-').padEnd(9)}  ${e.result.padEnd(11)}  ${e.updatedAt ?? '-'}${e.error ? `  (${e.error})` : ''}`);
+    return `${[head, ...rows].join('\n')}\n`;
+}
+/**
+ * A run's log: the newest (run 1), an older one (2 = the one before), or one by file name. With a
+ * step id, only that step's part: from its `[n/m] → … (id)...` line to the next step's line.
+ */
+async function readRunLog(files, run, step) {
+    const logs = await runLogs(files.logDir);
+    if (!logs.length)
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`no run logs for ${files.cluster} in ${files.logDir}`);
+    let file;
+    if (run === undefined)
+        file = logs[0];
+    else if (/^\d+$/.test(run))
+        file = logs[Number(run) - 1];
+    else
+        file = logs.find((f) => node_path__WEBPACK_IMPORTED_MODULE_1__.basename(f) === run || node_path__WEBPACK_IMPORTED_MODULE_1__.basename(f) === `${run}.log`);
+    if (!file) {
+        const names = logs.map((f, i) => `${i + 1}: ${node_path__WEBPACK_IMPORTED_MODULE_1__.basename(f)}`).join(', ');
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`--run ${run}: no such run log for ${files.cluster} (runs, newest first: ${names})`);
+    }
+    const text = (0,_core_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(file, { noun: 'run log', plural: 'run logs', maxBytes: 1024 * 1024 * 1024 });
+    if (step === undefined)
+        return text;
+    const lines = text.split('\n');
+    const start = lines.findIndex((l) => /\[\d+\/\d+\] → /.test(l) && l.includes(`(${step})...`));
+    if (start < 0) {
+        const ran = [...text.matchAll(/\[\d+\/\d+\] → .*\(([a-z0-9-]+)\)\.\.\./g)].map((m) => m[1]);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`step ${step} did not run in ${node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file)}${ran.length ? ` (steps that ran: ${ran.join(', ')})` : ' (no step ran)'}`);
+    }
+    const end = lines.findIndex((l, i) => i > start && /\[\d+\/\d+\] [→⏭] /.test(l));
+    return `${lines.slice(start, end < 0 ? undefined : end).join('\n')}\n`;
+}
+/** The package version: from the package.json above this module (src/cli, lib/cli or dist/cli alike). */
+function packageVersion() {
+    let dir = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname((0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url));
+    for (let i = 0; i < 4; i++) {
+        dir = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(dir);
+        try {
+            const pkg = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'package.json'), 'utf8'));
+            if (pkg.name === 'openstack-k8s-deploy' && pkg.version)
+                return pkg.version;
+        }
+        catch {
+            // not this one: keep walking up
+        }
+    }
+    return 'unknown';
+}
+
+
+/***/ }),
+
 /***/ 1273:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9037,25 +9470,31 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
-/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(394);
-/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8796);
-/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
-/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
-/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7751);
-/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
-/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
-/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
-/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1995);
-/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8119);
-/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8550);
-/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4986);
-/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(3894);
-/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(1110);
-/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3288);
-/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(532);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6884);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(394);
+/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8796);
+/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8885);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3822);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7751);
+/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(975);
+/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4351);
+/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1078);
+/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1995);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8119);
+/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(8550);
+/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(4986);
+/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3894);
+/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(1110);
+/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(3288);
+/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(532);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(6884);
+/* harmony import */ var _inspect_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(1106);
+
+
+
 
 
 
@@ -9080,30 +9519,30 @@ const stderr = (text) => void process.stderr.write(text);
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options) {
     if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
-        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
 /** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
 async function planClusterApi(pipeline, plan, json) {
     if (plan.operation !== 'deploy') {
-        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noCapiDiffReason */ .ul)(plan)}\n`);
+        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
     if (!json)
-        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
-    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
+    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     try {
-        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
+        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
             const saved = await pipeline.store.load().catch(() => undefined);
-            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
                 redactor: pipeline.redactor,
                 output,
                 signal,
             });
             if (json)
-                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
             else
-                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
             return 0;
         });
     }
@@ -9111,37 +9550,74 @@ async function planClusterApi(pipeline, plan, json) {
         await output.close();
     }
 }
+/** The cluster status and logs look at: a config's (its names, state dir and kubeconfig) or one named. */
+function inspectedCluster(command) {
+    if (command.configPath) {
+        const settings = (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .resolveSettings */ .Mo)({
+            configPath: command.configPath,
+            stateDir: command.stateDir,
+            kubeconfigPath: command.kubeconfigPath,
+            skipAuthCheck: true,
+        });
+        return (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .clusterFiles */ .Sk)(settings.stateDir, settings.organization, settings.clusterName, settings.kubeconfigPath);
+    }
+    const stateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.stateDir ?? (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .defaultStateDir */ .yD)(process.env));
+    return (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .clusterFiles */ .Sk)(stateDir, command.organization ?? 'standalone', command.clusterName, command.kubeconfigPath && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.kubeconfigPath));
+}
 async function execute(command) {
-    if (command.kind !== 'help' && command.kind !== 'wait-ready')
+    if ('options' in command)
         checkCloudSelection(command.options);
     switch (command.kind) {
         case 'help':
             stdout(`${command.text}\n`);
             return 0;
+        case 'version':
+            stdout(`cluster-deploy ${(0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .packageVersion */ .Tl)()}\n`);
+            return 0;
+        case 'completion':
+            stdout((0,_args_js__WEBPACK_IMPORTED_MODULE_20__/* .completionScript */ .kj)(command.shell));
+            return 0;
+        case 'list': {
+            const stateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.stateDir ?? (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .defaultStateDir */ .yD)(process.env));
+            const entries = await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .listClusters */ .Ug)(stateDir);
+            stdout(command.json ? `${JSON.stringify({ stateDir, clusters: entries }, null, 2)}\n` : (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .renderList */ .pI)(stateDir, entries));
+            return 0;
+        }
+        case 'status':
+        case 'logs': {
+            const files = inspectedCluster(command);
+            if (command.kind === 'logs') {
+                stdout(await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .readRunLog */ .w3)(files, command.run, command.step));
+                return 0;
+            }
+            const report = await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .clusterStatus */ .r_)(files);
+            stdout(command.json ? `${JSON.stringify(report, null, 2)}\n` : (0,_inspect_js__WEBPACK_IMPORTED_MODULE_21__/* .renderStatus */ .LG)(report));
+            return 0;
+        }
         case 'plan': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
-            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
+            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
             if (command.tofuPlan && pipeline.settings.clusterApi)
                 return planClusterApi(pipeline, plan, command.json);
-            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .wouldApply */ .mZ)(plan)) {
-                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan));
+            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .wouldApply */ .mZ)(plan)) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
-                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
+                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .noTofuPlanReason */ .X5)(plan)}\n`);
                 return 0;
             }
             if (!command.json)
-                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
+                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
-                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
-                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
+                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
+                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
                     if (command.json)
-                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                     // tofu's plan text was shown live above; only the summary follows it.
                     else
-                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                     return 0;
                 });
             }
@@ -9150,16 +9626,16 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
-                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
+                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
                     if (result.ok && result.checkReport) {
-                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
+                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCheckReport */ .Q2)(result.checkReport))
                             output.line(line);
                     }
                     else if (result.ok && command.options.operation === 'destroy') {
@@ -9176,13 +9652,13 @@ async function execute(command) {
                         stderr(`error: ${result.error}\n`);
                     }
                     output.line(`Log: ${result.logPath}`);
-                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
+                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_13__/* .keepsResumeState */ .H)(pipeline.settings.operation))
                         output.line(`Resume state: ${result.statePath}`);
                     if (command.json)
                         stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
                     if (result.checkReport)
-                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
-                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.ok;
+                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.failed;
                 });
             }
             finally {
@@ -9190,11 +9666,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__/* .normalizeClusterKubeconfig */ .b)({
+                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_16__/* .normalizeClusterKubeconfig */ .b)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9204,16 +9680,16 @@ async function execute(command) {
             return 0;
         }
         case 'wait-ready': {
-            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
-                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .C)({
+            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
+                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_17__/* .waitForReady */ .C)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal }),
+                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_5__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_11__/* .Redactor */ .pO(), signal }),
                     signal,
-                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9226,20 +9702,32 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_18__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_20__/* .parseCli */ .wE)(argv));
     }
     catch (error) {
-        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
-        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed) {
-            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
+        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .exitCodeFor */ .Rr)(error);
+        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.failed) {
+            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .errorMessage */ .gJ)(error)}\n`);
             return code;
         }
         // Not a user mistake: a bug, reported with its stack so it can be fixed.
-        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
-        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.failed;
     }
 }
-if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_0__.pathToFileURL)(process.argv[1] ?? '').href) {
+/** Run as a program, also through a symbolic link (npm's bin links: `npm i -g`, npx), not when imported. */
+function isMain() {
+    const script = process.argv[1];
+    if (!script)
+        return false;
+    try {
+        return import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_2__.pathToFileURL)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(script)).href;
+    }
+    catch {
+        return false;
+    }
+}
+if (isMain()) {
     process.exitCode = await main(process.argv.slice(2));
 }
 
@@ -11732,8 +12220,9 @@ class OpenTofuPlanStep {
         for (const warning of warnings)
             context.warn(warning);
         const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
+        // Kept without the prefix: describeNodeDecisions adds it once ("UNSAFE: UNSAFE: …" before).
         if (unsafe.length)
-            work.unsafeOverride = unsafe.join(' ');
+            work.unsafeOverride = unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' ');
         // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
         const removed = context.state.nodeWork?.removed ?? [];
         const carried = (0,node_changes/* pendingForNextPlan */.xA)(context.state.nodeWork, removed, planned);
@@ -17036,12 +17525,13 @@ function runtimePaths(settings) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Gs: () => (/* binding */ DeployStateSchema),
   Dc: () => (/* binding */ HISTORY_LIMIT),
   Mc: () => (/* binding */ LocalStateStore),
   p$: () => (/* binding */ emptyState)
 });
 
-// UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
+// UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
