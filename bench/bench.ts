@@ -115,6 +115,22 @@ for (const { label, action, inputs: extra } of paths) {
 }
 console.log(`  ${"node -e ''".padEnd(36)} ${median(bareTimes).toFixed(0).padStart(5)} ms`);
 for (const row of rows) console.log(row);
+
+// The CLI as installed (package.json's bin: dist/cli/index.js): `cluster-deploy --help` to its exit,
+// next to a bare node, pair by pair. Goal: under 3× bare node.
+const CLI_GOAL = 3;
+const cliRatios: number[] = [];
+const cliTimes: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const bare = (await timeUntil(['-e', ''], env))!;
+  const cli = (await timeUntil([path.join(ROOT, 'dist', 'cli', 'index.js'), '--help'], env))!;
+  cliTimes.push(cli);
+  cliRatios.push(cli / bare);
+}
+const cliRatio = median(cliRatios);
+console.log(
+  `  ${'cluster-deploy --help (dist/cli)'.padEnd(36)} ${median(cliTimes).toFixed(0).padStart(5)} ms  ${cliRatio.toFixed(1).padStart(4)}× bare node  (${cliRatio < CLI_GOAL ? 'within' : 'over'} the ${CLI_GOAL}× goal)`,
+);
 await sandbox.close();
 
 const streamMiB = Number(process.env.BENCH_STREAM_MB ?? 1024);

@@ -34,6 +34,21 @@ export type CliCommand =
       planCredential: PlanCredentialPolicy;
     }
   | { kind: 'normalize-kubeconfig'; options: DeployOptions }
+  | { kind: 'version' }
+  | { kind: 'completion'; shell: 'bash' | 'zsh' }
+  | { kind: 'list'; stateDir: string | undefined; json: boolean }
+  | {
+      kind: 'status' | 'logs';
+      /** The cluster: from a config, or named (with --org, default "standalone"). */
+      configPath?: string;
+      clusterName?: string;
+      organization?: string;
+      stateDir?: string;
+      kubeconfigPath?: string;
+      json: boolean;
+      run?: string;
+      step?: string;
+    }
   | {
       kind: 'wait-ready';
       kubeconfig: string;
@@ -146,6 +161,17 @@ Usage:
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
+  cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
+  cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
+  cluster-deploy logs     --config FILE | --cluster NAME [--org ORG] [--run N] [--step ID]   a run's log (newest by default)
+  cluster-deploy completion bash|zsh   a shell completion script (source <(cluster-deploy completion bash))
+  cluster-deploy --version
+
+Environment:
+  CLUSTER_DEPLOY_CONFIG     the config when neither --config nor --cluster-dir is given
+  CLUSTER_DEPLOY_STATE_DIR  the state directory when --state-dir is not given (else $XDG_STATE_HOME/cluster-deploy,
+                            else ~/.local/state/cluster-deploy)
+  NO_COLOR                  set (to anything) to turn colour off; colour is only used on a terminal
 
 Operations and their steps:
 ${OPERATION_STEPS_HELP}
@@ -154,7 +180,38 @@ Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 ch
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 
+const CLUSTER_CHOICE_HELP = `  --config FILE            the cluster of this openCenter config (default $CLUSTER_DEPLOY_CONFIG)
+  --cluster NAME           or the cluster by name, without a config
+  --org ORG                its organisation (default "standalone")
+  --state-dir DIR          where the state is (default $CLUSTER_DEPLOY_STATE_DIR, else $XDG_STATE_HOME/cluster-deploy
+                           or ~/.local/state/cluster-deploy)`;
+
 const HELP: Record<string, string> = {
+  status: `Usage: cluster-deploy status (--config FILE | --cluster NAME [--org ORG]) [--state-dir DIR] [--json]
+
+The cluster's last operation from its saved state, read-only and without credentials: each step's
+result, start and duration, what running the operation again would do, and where the kubeconfig, the
+newest run log and the state file are.
+${CLUSTER_CHOICE_HELP}
+  --kubeconfig PATH        the kubeconfig to report (default <state-dir>/<org>/<cluster>/kubeconfig, or the config's)
+  --json                   print it as JSON`,
+  list: `Usage: cluster-deploy list [--state-dir DIR] [--json]
+
+The clusters in the state directory (each <org>/<cluster> with state or logs), with their last operation,
+its result and when it was saved.
+  --state-dir DIR          default $CLUSTER_DEPLOY_STATE_DIR, else $XDG_STATE_HOME/cluster-deploy or ~/.local/state/cluster-deploy
+  --json                   print the list as JSON`,
+  logs: `Usage: cluster-deploy logs (--config FILE | --cluster NAME [--org ORG]) [--state-dir DIR] [--run N|NAME] [--step ID]
+
+Prints a run's log (redacted when it was written): the newest by default.
+${CLUSTER_CHOICE_HELP}
+  --run N|NAME             1 = the newest run, 2 = the one before, …; or a log file's name (deploy-2026-…)
+  --step ID                only that step's part of the log`,
+  completion: `Usage: cluster-deploy completion bash|zsh
+
+Prints a completion script for the shell: commands, each command's flags, step ids and operations.
+  bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
+  zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -277,8 +334,10 @@ function parse<T extends ParseArgsConfig['options']>(command: string, argv: stri
         `${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`,
       );
     }
+    const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1];
+    const guess = unknown && closest(unknown, Object.keys(options ?? {}));
     throw new UsageError(
-      `${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`,
+      `${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}${guess ? ` (did you mean --${guess}?)` : ''}\nrun "cluster-deploy ${command} --help" for usage`,
     );
   }
 }
@@ -297,20 +356,172 @@ function checkValues(values: Record<string, unknown>, command: string): void {
   }
 }
 
-export function parseCli(argv: string[]): CliCommand {
+const WAIT_READY_FLAGS = {
+  kubeconfig: { type: 'string' },
+  kubectl: { type: 'string' },
+  timeout: { type: 'string' },
+  interval: { type: 'string' },
+  nodes: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+const CLUSTER_CHOICE_FLAGS = {
+  config: { type: 'string' },
+  cluster: { type: 'string' },
+  org: { type: 'string' },
+  'state-dir': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+const INSPECT_FLAGS = {
+  status: { ...CLUSTER_CHOICE_FLAGS, kubeconfig: { type: 'string' }, json: { type: 'boolean' } },
+  logs: { ...CLUSTER_CHOICE_FLAGS, run: { type: 'string' }, step: { type: 'string' } },
+  list: { 'state-dir': { type: 'string' }, json: { type: 'boolean' } },
+} as const satisfies Record<string, ParseArgsConfig['options']>;
+
+/** Flags that belong to one operation command only (the rest of DEPLOY_FLAGS are shared by all five). */
+const OWN_FLAGS: Record<string, readonly string[]> = {
+  plan: ['tofu-plan', 'operation', 'kubernetes-version', 'allow-unsafe-node-removal'],
+  deploy: ['allow-unsafe-node-removal'],
+  upgrade: ['kubernetes-version'],
+  destroy: ['confirm'],
+  check: [],
+};
+const OWNED = new Set(Object.values(OWN_FLAGS).flat());
+
+/** Each command's flags, for completion and suggestions. */
+export function commandFlags(command: string): string[] {
+  if (command === 'wait-ready') return Object.keys(WAIT_READY_FLAGS);
+  if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
+  if (command === 'completion') return [];
+  if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
+  return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+}
+
+export const COMMANDS = Object.keys(HELP);
+
+/** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++)
+        row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    return prev[b.length]!;
+  };
+  let best: [string, number] | undefined;
+  for (const c of candidates) {
+    const d = c.startsWith(word) && word.length >= 3 ? 1 : distance(word, c);
+    if (d <= Math.min(2, Math.floor(c.length / 3)) && (!best || d < best[1])) best = [c, d];
+  }
+  return best?.[0];
+}
+
+export function completionScript(shell: 'bash' | 'zsh'): string {
+  const steps = [...new Set(OPERATIONS.flatMap((op) => [...OPERATION_STEPS[op], ...CLUSTER_API_STEPS[op]]))];
+  const cases = COMMANDS.map(
+    (c) =>
+      `    ${c}) flags="${commandFlags(c)
+        .map((f) => `--${f}`)
+        .join(' ')} --help" ;;`,
+  ).join('\n');
+  const body = `_cluster_deploy() {
+  local cur prev words cword
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local command="\${COMP_WORDS[1]}"
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "${COMMANDS.join(' ')} --help --version" -- "$cur"))
+    return
+  fi
+  case "$prev" in
+    --step|--from-step) COMPREPLY=($(compgen -W "${steps.join(' ')}" -- "$cur")); return ;;
+    --operation) COMPREPLY=($(compgen -W "${OPERATIONS.join(' ')}" -- "$cur")); return ;;
+    --method) COMPREPLY=($(compgen -W "kubespray none cluster-api" -- "$cur")); return ;;
+    --config|--kubeconfig|--clouds-yaml|--management-kubeconfig|--tofu|--kubectl|--clusterctl|--kind|--os-cacert)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --state-dir|--cluster-dir|--venv) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+  esac
+  if [ "$command" = completion ]; then COMPREPLY=($(compgen -W "bash zsh" -- "$cur")); return; fi
+  local flags=""
+  case "$command" in
+${cases}
+  esac
+  COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+}`;
+  if (shell === 'bash')
+    return `# cluster-deploy completion for bash\n${body}\ncomplete -F _cluster_deploy cluster-deploy\n`;
+  // zsh runs the bash function through bashcompinit: one script, the same answers in both shells.
+  return `#compdef cluster-deploy\n# cluster-deploy completion for zsh\nautoload -U +X bashcompinit && bashcompinit\n${body}\ncomplete -F _cluster_deploy cluster-deploy\n`;
+}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: USAGE };
-  if (!(command in HELP)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  if (command === '--version' || command === '-V' || command === 'version') return { kind: 'version' };
+  if (!(command in HELP)) {
+    const guess = closest(command.replace(/^-+/, ''), [...COMMANDS, 'version']);
+    throw new UsageError(
+      `unknown command "${command}"${guess ? ` (did you mean "${guess === 'version' ? '--version' : guess}"?)` : ''}\nrun "cluster-deploy --help" for the commands`,
+    );
+  }
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: HELP[command]! };
+  const envValue = (name: string) => env[name]?.trim() || undefined;
+
+  if (command === 'completion') {
+    const [shell, ...more] = rest;
+    if ((shell !== 'bash' && shell !== 'zsh') || more.length)
+      throw new UsageError(
+        `completion: give the shell, bash or zsh${shell ? ` (got "${[shell, ...more].join(' ')}")` : ''}`,
+      );
+    return { kind: 'completion', shell };
+  }
+  if (command === 'list') {
+    const v = parse(command, rest, INSPECT_FLAGS.list);
+    checkValues(v, command);
+    return { kind: 'list', stateDir: v['state-dir'] ?? envValue('CLUSTER_DEPLOY_STATE_DIR'), json: !!v.json };
+  }
+  if (command === 'status' || command === 'logs') {
+    const v = parse(command, rest, { ...INSPECT_FLAGS.status, ...INSPECT_FLAGS.logs }) as Record<
+      string,
+      string | boolean | undefined
+    >;
+    checkValues(v, command);
+    for (const flag of Object.keys(v))
+      if (!(flag in INSPECT_FLAGS[command]))
+        throw new UsageError(
+          `${command}: --${flag} is not an option of ${command}\nrun "cluster-deploy ${command} --help" for usage`,
+        );
+    const str = (name: string) => v[name] as string | undefined;
+    if (v.step !== undefined) checkFilter({ step: str('step') });
+    if (v.run !== undefined && !/^(\d+|[a-z]+-[0-9TZ-]+(\.log)?)$/.test(str('run')!))
+      throw new UsageError(
+        `${command}: --run "${str('run')}" is not a run number (1 = the newest) or a log file's name`,
+      );
+    if (v.run !== undefined && str('run') === '0') throw new UsageError(`${command}: --run counts from 1 (the newest)`);
+    const configPath = str('config') ?? (v.cluster === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined);
+    if (!configPath && v.cluster === undefined)
+      throw new UsageError(
+        `${command}: give --config FILE (or set CLUSTER_DEPLOY_CONFIG), or --cluster NAME [--org ORG]`,
+      );
+    if (configPath && v.cluster !== undefined)
+      throw new UsageError(`${command}: give --config FILE or --cluster NAME, not both`);
+    return {
+      kind: command,
+      configPath,
+      clusterName: v.cluster === undefined ? undefined : parseName(str('cluster')!, '--cluster'),
+      organization: v.org === undefined ? undefined : parseName(str('org')!, '--org'),
+      stateDir: str('state-dir') ?? envValue('CLUSTER_DEPLOY_STATE_DIR'),
+      kubeconfigPath: str('kubeconfig'),
+      json: !!v.json,
+      run: str('run'),
+      step: str('step'),
+    };
+  }
 
   if (command === 'wait-ready') {
-    const v = parse(command, rest, {
-      kubeconfig: { type: 'string' },
-      kubectl: { type: 'string' },
-      timeout: { type: 'string' },
-      interval: { type: 'string' },
-      nodes: { type: 'string' },
-    });
+    const v = parse(command, rest, WAIT_READY_FLAGS);
     checkValues(v, command);
     if (!v.kubeconfig) throw new UsageError('wait-ready: --kubeconfig PATH is required');
     return {
@@ -334,11 +545,11 @@ export function parseCli(argv: string[]): CliCommand {
     ...(v.nodes !== undefined && { nodes: parseNodeCount(text('nodes')!, '--nodes') }),
   };
   const options: DeployOptions = {
-    configPath: text('config'),
+    configPath: text('config') ?? (v['cluster-dir'] === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined),
     clusterDir: text('cluster-dir'),
     clusterName: v.cluster === undefined ? undefined : parseName(text('cluster')!, '--cluster'),
     organization: v.org === undefined ? undefined : parseName(text('org')!, '--org'),
-    stateDir: text('state-dir'),
+    stateDir: text('state-dir') ?? envValue('CLUSTER_DEPLOY_STATE_DIR'),
     kubeconfigPath: text('kubeconfig'),
     vip: v.vip === undefined ? undefined : parseApiHost(text('vip')!, '--vip', UsageError),
     method: v.method === undefined ? undefined : parseMethod(text('method')!, '--method'),

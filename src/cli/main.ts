@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
@@ -19,7 +21,14 @@ import { Redactor } from '../core/lib/redact.js';
 import { interruptible, interruptNote } from '../core/engine/signals.js';
 import { keepsResumeState } from '../core/engine/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
-import { checkDestroyConfirmation, DEFAULT_WAIT, runtimePaths, type DeployOptions } from '../core/model/settings.js';
+import {
+  checkDestroyConfirmation,
+  DEFAULT_WAIT,
+  defaultStateDir,
+  resolveSettings,
+  runtimePaths,
+  type DeployOptions,
+} from '../core/model/settings.js';
 import { normalizeClusterKubeconfig } from '../core/kube/normalize.js';
 import { waitForReady } from '../core/kube/ready.js';
 import { renderTofuChanges, tofuCounts } from '../core/tofu/plan-json.js';
@@ -28,7 +37,16 @@ import { renderPlanCapacity } from '../core/openstack/capacity.js';
 import { liveCapacityChecker } from '../core/steps/index.js';
 import { checkPlanCredential } from '../core/openstack/plan-credential.js';
 import { CLI_NAMES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
-import { parseCli, type CliCommand } from './args.js';
+import { completionScript, parseCli, type CliCommand } from './args.js';
+import {
+  clusterFiles,
+  clusterStatus,
+  listClusters,
+  packageVersion,
+  readRunLog,
+  renderList,
+  renderStatus,
+} from './inspect.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -86,12 +104,61 @@ async function checkCliPlanCredential(pipeline: Pipeline, policy: PlanCredential
   });
 }
 
+/** The cluster status and logs look at: a config's (its names, state dir and kubeconfig) or one named. */
+function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs' }>) {
+  if (command.configPath) {
+    const settings = resolveSettings({
+      configPath: command.configPath,
+      stateDir: command.stateDir,
+      kubeconfigPath: command.kubeconfigPath,
+      skipAuthCheck: true,
+    });
+    return clusterFiles(settings.stateDir, settings.organization, settings.clusterName, settings.kubeconfigPath);
+  }
+  const stateDir = path.resolve(command.stateDir ?? defaultStateDir(process.env));
+  return clusterFiles(
+    stateDir,
+    command.organization ?? 'standalone',
+    command.clusterName!,
+    command.kubeconfigPath && path.resolve(command.kubeconfigPath),
+  );
+}
+
 async function execute(command: CliCommand): Promise<number> {
-  if (command.kind !== 'help' && command.kind !== 'wait-ready') checkCloudSelection(command.options);
+  if ('options' in command) checkCloudSelection(command.options);
   switch (command.kind) {
     case 'help':
       stdout(`${command.text}\n`);
       return 0;
+
+    case 'version':
+      stdout(`cluster-deploy ${packageVersion()}\n`);
+      return 0;
+
+    case 'completion':
+      stdout(completionScript(command.shell));
+      return 0;
+
+    case 'list': {
+      const stateDir = path.resolve(command.stateDir ?? defaultStateDir(process.env));
+      const entries = await listClusters(stateDir);
+      stdout(
+        command.json ? `${JSON.stringify({ stateDir, clusters: entries }, null, 2)}\n` : renderList(stateDir, entries),
+      );
+      return 0;
+    }
+
+    case 'status':
+    case 'logs': {
+      const files = inspectedCluster(command);
+      if (command.kind === 'logs') {
+        stdout(await readRunLog(files, command.run, command.step));
+        return 0;
+      }
+      const report = await clusterStatus(files);
+      stdout(command.json ? `${JSON.stringify(report, null, 2)}\n` : renderStatus(report));
+      return 0;
+    }
 
     case 'plan': {
       const pipeline = await openPipeline(command.options);
@@ -247,6 +314,17 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** Run as a program, also through a symbolic link (npm's bin links: `npm i -g`, npx), not when imported. */
+function isMain(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
   process.exitCode = await main(process.argv.slice(2));
 }

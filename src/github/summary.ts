@@ -39,7 +39,8 @@ function escapeCell(text: string): string {
 function stepRow(report: StepReport): string {
   let result = STATUS_ICON[report.status];
   if (report.status === 'skipped' || report.status === 'not-run') result += ` ${report.reason}`;
-  if (report.detail) result += ` ${report.detail}`;
+  // A separator a reader sees: a skipped step's reason and its saved detail ran together before.
+  if (report.detail) result += report.status === 'success' ? ` ${report.detail}` : ` — ${report.detail}`;
   if (report.status === 'failed' && report.error) result += ` ${report.error}`;
   const took = report.durationMs !== undefined ? formatDuration(report.durationMs) : '–';
   return `| \`${report.id}\` | ${escapeCell(result)} | ${took} |`;

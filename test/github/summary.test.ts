@@ -54,6 +54,21 @@ describe('the job summary by operation', () => {
   });
 });
 
+describe('the step cells', () => {
+  it("separates a skipped step's reason from its saved detail", () => {
+    const venv = {
+      id: 'kubespray-venv-create',
+      title: 'Create venv',
+      status: 'skipped' as const,
+      reason: 'already completed',
+      detail: 'reused existing venv (Python 3.13)',
+    };
+    const summary = deploySummary({ ...ok, reports: [venv] }, { stateLocation: 's' });
+    expect(summary).toContain('| `kubespray-venv-create` | ⏭ already completed — reused existing venv (Python 3.13) |');
+    expect(summary).not.toContain('completedreused');
+  });
+});
+
 describe('the timeline in the job summary', () => {
   const history = [
     {

@@ -116,7 +116,8 @@ export class OpenTofuPlanStep implements Step {
     if (refused) throw new UserError(refused);
     for (const warning of warnings) context.warn(warning);
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
-    if (unsafe.length) work.unsafeOverride = unsafe.join(' ');
+    // Kept without the prefix: describeNodeDecisions adds it once ("UNSAFE: UNSAFE: …" before).
+    if (unsafe.length) work.unsafeOverride = unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' ');
     // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
     const removed = context.state.nodeWork?.removed ?? [];
     const carried = pendingForNextPlan(context.state.nodeWork, removed, planned);
