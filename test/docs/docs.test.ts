@@ -1,0 +1,111 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseClusterConfig } from '../../src/core/config.js';
+import { ROOT } from '../support/action-runner.js';
+import { parseHcl } from '../support/hcl.js';
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const docs = readdirSync(path.join(ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
+
+describe('the README front page', () => {
+  const readme = read('README.md');
+
+  it('is under 150 lines', () => {
+    expect(readme.split('\n').length).toBeLessThan(150);
+  });
+
+  it('gives the two quick-start commands exactly as CI and users run them', () => {
+    expect(readme).toContain('bash .ci/install-tools.sh && npm ci && npm run demo');
+    expect(readme).toMatch(/^bash \.ci\/run\b/m);
+    expect(JSON.parse(read('package.json')).scripts.demo).toBeDefined();
+    for (const file of ['.ci/install-tools.sh', '.ci/run']) expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it('leads to the guide, the secrets table, the threat model and the inputs reference', () => {
+    for (const page of ['docs/getting-started.md', 'docs/secrets.md', 'docs/threat-model.md', 'docs/inputs.md'])
+      expect(readme).toContain(`](${page})`);
+  });
+});
+
+describe('the docs', () => {
+  it('every relative link points at a file that exists', () => {
+    const broken: string[] = [];
+    for (const file of ['README.md', 'modules/openstack-cluster/README.md', 'test/e2e/devstack/README.md', ...docs]) {
+      for (const m of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]!.split('#')[0]!;
+        if (!target || /^[a-z]+:/.test(target)) continue;
+        if (!existsSync(path.join(ROOT, path.dirname(file), target))) broken.push(`${file}: ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the table of contents lists every page', () => {
+    const toc = read('docs/README.md');
+    for (const file of docs.filter((f) => f !== 'docs/README.md'))
+      expect(toc, file).toContain(`](${path.basename(file)})`);
+  });
+});
+
+/** A fenced block of the guide whose first line names its file: `# clusters/prod-east.yaml`. */
+function guideFile(name: string): string {
+  const guide = read('docs/getting-started.md');
+  const block = [...guide.matchAll(/```[a-z]*\n# ([^\n]+)\n([\s\S]*?)```/g)].find((m) => m[1] === name);
+  expect(block, name).toBeDefined();
+  return block![2]!;
+}
+
+describe('docs/getting-started.md', () => {
+  const guide = read('docs/getting-started.md');
+
+  it('says how long each phase takes', () => {
+    const phases = guide.split('\n').filter((l) => /^\| \d\. /.test(l));
+    expect(phases.length).toBe(6);
+    for (const phase of phases.slice(0, 5)) expect(phase, phase).toMatch(/\d+ min/);
+  });
+
+  it('its cluster config is one the deploy accepts', () => {
+    const config = parseClusterConfig(guideFile('clusters/prod-east.yaml'), 'clusters/prod-east.yaml');
+    expect(config.opencenter.cluster?.kubernetes?.version).toBe('1.34.2');
+    expect(config.opentofu.backend.type).toBe('s3');
+  });
+
+  it("its cluster directory calls the module with the module's variables, every required one given, and the config's version", async () => {
+    const { blocks, errors } = await parseHcl(guideFile('infrastructure/clusters/prod-east/main.tf'));
+    expect(errors).toEqual([]);
+    const call = blocks.find((b) => b.type === 'module' && b.labels[0] === 'cluster')!;
+    expect(call.attributes.get('source')).toMatch(
+      /^"git::https:\/\/github\.com\/org\/deploy\.git\/\/modules\/openstack-cluster\?ref=v\d+\.\d+\.\d+"$/,
+    );
+    const variables = new Map<string, boolean>();
+    for (const block of (await parseHcl(read('modules/openstack-cluster/variables.tf'))).blocks)
+      if (block.type === 'variable') variables.set(block.labels[0]!, block.attributes.has('default'));
+    const given = [...call.attributes.keys()].filter((k) => k !== 'source');
+    expect(given.filter((k) => !variables.has(k))).toEqual([]);
+    expect([...variables].filter(([k, hasDefault]) => !hasDefault && !given.includes(k)).map(([k]) => k)).toEqual([]);
+    expect(call.attributes.get('kube_version')).toBe('"1.34.2"');
+    const outputs = (await parseHcl(read('modules/openstack-cluster/outputs.tf'))).blocks.map((b) => b.labels[0]);
+    for (const m of guideFile('infrastructure/clusters/prod-east/main.tf').matchAll(/module\.cluster\.(\w+)/g))
+      expect(outputs).toContain(m[1]);
+  });
+
+  it('its state backend is an S3 backend with a lock file, as the read-only plans expect', async () => {
+    const { blocks, errors } = await parseHcl(guideFile('infrastructure/clusters/prod-east/backend.tf'));
+    expect(errors).toEqual([]);
+    const backend = blocks[0]!.blocks.find((b) => b.type === 'backend')!;
+    expect(backend.labels).toEqual(['s3']);
+    expect(backend.attributes.get('use_lockfile')).toBe('true');
+    expect(backend.attributes.get('use_path_style')).toBe('true');
+  });
+
+  it('copies workflows that exist, and names every secret and variable of the table', () => {
+    for (const m of guide.matchAll(/deploy\/examples\/workflows\/([\w-]+\.yml)/g))
+      expect(existsSync(path.join(ROOT, 'examples/workflows', m[1]!)), m[1]).toBe(true);
+    const names = [...read('docs/secrets.md').matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) expect(guide, name).toContain(`\`${name}\``);
+  });
+});
