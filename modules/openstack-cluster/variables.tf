@@ -62,6 +62,16 @@ variable "control_plane" {
     condition     = length(var.control_plane.names) % 2 == 1 && length(var.control_plane.names) <= 7
     error_message = "control_plane.names must hold an odd number of names (1, 3, 5 or 7): they are also the etcd members."
   }
+
+  validation {
+    condition     = alltrue([for name in var.control_plane.names : can(regex("^[a-z0-9]([a-z0-9-]{0,20}[a-z0-9])?$", name))])
+    error_message = "control_plane.names must be short DNS labels (lower-case letters, digits and \"-\", at most 22 characters)."
+  }
+
+  validation {
+    condition     = contains(["affinity", "anti-affinity", "soft-affinity", "soft-anti-affinity"], var.control_plane.server_group_policy)
+    error_message = "control_plane.server_group_policy must be affinity, anti-affinity, soft-affinity or soft-anti-affinity."
+  }
 }
 
 variable "worker_pools" {
@@ -77,6 +87,20 @@ variable "worker_pools" {
     server_group_policy = optional(string, "soft-anti-affinity")
   }))
   default = {}
+
+  validation {
+    condition = alltrue(flatten([
+      for pool, spec in var.worker_pools : [
+        for name in spec.names : can(regex("^[a-z0-9]([a-z0-9-]{0,20}[a-z0-9])?$", name))
+      ]
+    ]))
+    error_message = "worker_pools.<pool>.names must be short DNS labels (lower-case letters, digits and \"-\", at most 22 characters)."
+  }
+
+  validation {
+    condition     = alltrue([for pool, spec in var.worker_pools : pool != "control-plane" && contains(["affinity", "anti-affinity", "soft-affinity", "soft-anti-affinity"], spec.server_group_policy)])
+    error_message = "worker_pools: a pool may not be named control-plane (the control plane's server group), and server_group_policy must be affinity, anti-affinity, soft-affinity or soft-anti-affinity."
+  }
 }
 
 variable "availability_zone" {

@@ -479,3 +479,88 @@ describe('the inventory and group_vars the module writes, rendered from its temp
     }
   });
 });
+
+/** The module's variables alone (no providers, so the real terraform plans them offline), with these values. */
+function planVariables(values: Record<string, unknown>): { status: number | null; output: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'module-vars-'));
+  try {
+    writeFileSync(path.join(dir, 'variables.tf'), readFileSync(path.join(ROOT, MODULE, 'variables.tf')));
+    writeFileSync(path.join(dir, 'values.tfvars.json'), JSON.stringify(values));
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: dir,
+      TF_CLI_CONFIG_FILE: '/dev/null',
+      TF_IN_AUTOMATION: '1',
+    };
+    const init = spawnSync('terraform', ['init', '-input=false'], { cwd: dir, env, encoding: 'utf8' });
+    if (init.status !== 0) return { status: init.status, output: init.stdout + init.stderr };
+    const r = spawnSync('terraform', ['plan', '-input=false', '-no-color', '-var-file=values.tfvars.json'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+    return { status: r.status, output: (r.stdout + r.stderr).replace(/\s*│\s*/g, ' ') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the module's variables refuse what would break the cluster, naming the variable (the real terraform)", () => {
+  const valid = {
+    cluster_name: 'prod-east',
+    kube_version: '1.34.2',
+    image_name: 'ubuntu-24.04',
+    keypair_name: 'deploy',
+    control_plane: { flavor_name: 'm1.large', names: ['cp-0', 'cp-1', 'cp-2'] },
+    worker_pools: { default: { flavor_name: 'm1.xlarge', names: ['w-0'] } },
+    api_allowed_cidrs: ['198.51.100.0/24'],
+    ssh_allowed_cidrs: ['198.51.100.0/24'],
+  };
+
+  it('accepts the values of the guide', () => {
+    const r = planVariables(valid);
+    expect(r.status, r.output).toBe(0);
+  });
+
+  it.each([
+    [
+      'an even number of control planes',
+      { control_plane: { flavor_name: 'm', names: ['a', 'b'] } },
+      'odd number of names',
+    ],
+    ['a cluster name that is no DNS label', { cluster_name: 'Prod_East' }, 'cluster_name must be a DNS label'],
+    ['a version with a "v"', { kube_version: 'v1.34.2' }, 'without a "v"'],
+    [
+      'a node name with a dot',
+      { worker_pools: { default: { flavor_name: 'm', names: ['w.0'] } } },
+      'worker_pools.<pool>.names must be short DNS labels',
+    ],
+    [
+      'a pool named control-plane',
+      { worker_pools: { 'control-plane': { flavor_name: 'm', names: ['w-0'] } } },
+      'may not be named control-plane',
+    ],
+    [
+      'an unknown server group policy',
+      { control_plane: { flavor_name: 'm', names: ['a'], server_group_policy: 'spread' } },
+      'server_group_policy must be',
+    ],
+    [
+      'an unknown API endpoint kind',
+      { api_load_balancer: 'haproxy' },
+      'api_load_balancer must be octavia, vip or none',
+    ],
+    ['half of an existing network', { network: { existing_network_id: 'n' } }, 'go together'],
+    [
+      'a Kubespray variable name that is no name',
+      { kubespray_variables: { 'bad name': 1 } },
+      'kubespray_variables must map',
+    ],
+    ['no API CIDRs at all (the variable has no default)', { api_allowed_cidrs: undefined }, 'api_allowed_cidrs'],
+  ])('%s', (_, change, message) => {
+    const values = Object.fromEntries(Object.entries({ ...valid, ...change }).filter(([, v]) => v !== undefined));
+    const r = planVariables(values);
+    expect(r.status, r.output).not.toBe(0);
+    expect(r.output).toContain(message);
+  });
+});
