@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseClusterConfig } from '../../src/core/config.js';
@@ -107,5 +109,65 @@ describe('docs/getting-started.md', () => {
     const names = [...read('docs/secrets.md').matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) expect(guide, name).toContain(`\`${name}\``);
+  });
+});
+
+/** The lines of the ```sh blocks of a page, comments and continuation aside. */
+function shellLines(file: string): string[] {
+  return [...read(file).matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+    m[1]!
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      .filter((line) => line && !line.startsWith('#')),
+  );
+}
+
+describe('the commands of the guide and the secrets page', () => {
+  const commands = [...shellLines('docs/getting-started.md'), ...shellLines('docs/secrets.md')].filter((line) =>
+    /^(openstack|swift) /.test(line),
+  );
+
+  it.each([...new Set(commands)])(
+    'the real client knows `%s` and its options',
+    (line) => {
+      const words = line.split(/\s+/);
+      // The tokens before the first option: cliff picks the longest command they start with.
+      const firstOption = words.findIndex((w) => w.startsWith('-'));
+      const head = firstOption < 0 ? words : words.slice(0, firstOption);
+      const r = spawnSync(head[0]!, [...head.slice(1), '--help'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      for (const option of words.filter((w) => /^--?[a-z]/.test(w)).map((w) => w.split('=')[0]!))
+        expect(r.stdout, `${line}: ${option}`).toMatch(new RegExp(`(^|[\\s\\[,])${option}\\b`, 'm'));
+    },
+    60_000,
+  );
+
+  it('the workflow copy runs as written, against a checkout of the toolkit', () => {
+    const copy = shellLines('docs/getting-started.md').filter((line) => /^(mkdir|cp) /.test(line));
+    expect(copy.length).toBe(2);
+    const dir = mkdtempSync(path.join(tmpdir(), 'guide-'));
+    try {
+      symlinkSync(ROOT, path.join(dir, 'deploy'));
+      const r = spawnSync('bash', ['-eo', 'pipefail', '-c', copy.join('\n')], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(readdirSync(path.join(dir, '.github/workflows')).sort()).toEqual(['deploy.yml', 'drift.yml', 'plan.yml']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the key generation runs as written', () => {
+    const keygen = shellLines('docs/getting-started.md').find((line) => line.startsWith('ssh-keygen '))!;
+    const dir = mkdtempSync(path.join(tmpdir(), 'guide-'));
+    try {
+      const r = spawnSync('bash', ['-c', keygen], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(path.join(dir, 'deploy-key.pub'), 'utf8')).toMatch(/^ssh-ed25519 \S+ cluster-deploy\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
