@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { CREDENTIAL_FIELDS } from '../src/core/credentials.js';
+import { CREDENTIAL_FIELDS } from '../src/core/openstack/credentials.js';
 
 /**
  * action.yml has no types: the values each input accepts, as src/github/inputs.ts and the actions'

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { UsageError } from '../core/errors.js';
-import { relativeModuleSource, scaffoldFiles, writeScaffold } from '../core/scaffold.js';
+import { UsageError } from '../core/lib/errors.js';
+import { relativeModuleSource, scaffoldFiles, writeScaffold } from '../core/model/scaffold.js';
 
 /** `cluster-deploy init`: a new cluster's config and cluster directory (core/scaffold.ts). */
 export interface InitCommand {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseClusterConfig } from '../../src/core/config.js';
+import { parseClusterConfig } from '../../src/core/model/config.js';
 import { ROOT } from '../support/action-runner.js';
 import { parseHcl } from '../support/hcl.js';
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { prepareSandbox } from '../../examples/sandbox/prepare.js';
-import { DEFAULT_NODE_RESOURCE, plannedNodeChanges, readInventory } from '../../src/core/node-changes.js';
+import { plannedNodeChanges, readInventory } from '../../src/core/kubespray/node-changes.js';
+import { DEFAULT_NODE_RESOURCE } from '../../src/core/model/nodes.js';
 import { ROOT } from '../support/action-runner.js';
 import { type HclBlock, parseHcl } from '../support/hcl.js';
 

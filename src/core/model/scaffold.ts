@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PLACEHOLDER } from './credentials.js';
-import { errorMessage, UsageError, UserError } from './errors.js';
-import { displayPath } from './files.js';
+import { PLACEHOLDER } from '../openstack/credentials.js';
+import { errorMessage, UsageError, UserError } from '../lib/errors.js';
+import { displayPath } from '../lib/files.js';
 
 /**
  * `cluster-deploy init`: a new cluster's config and cluster directory, calling the shipped

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CREDENTIAL_FIELDS, PLACEHOLDER } from './credentials.js';
-import { UserError } from './errors.js';
-import { displayPath, readTextFile } from './files.js';
+import { CREDENTIAL_FIELDS, PLACEHOLDER } from '../openstack/credentials.js';
+import { UserError } from '../lib/errors.js';
+import { displayPath, readTextFile } from '../lib/files.js';
 
 /**
  * The values `cluster-deploy init` leaves for the user to choose, written as CHANGEME: found in the

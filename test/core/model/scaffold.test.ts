@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { UsageError, UserError } from '../../src/core/errors.js';
-import { configPlaceholders, refusePlaceholders, tofuPlaceholders } from '../../src/core/placeholders.js';
-import { relativeModuleSource, scaffoldFiles, writeScaffold } from '../../src/core/scaffold.js';
-import { ROOT } from '../support/action-runner.js';
-import { parseHcl } from '../support/hcl.js';
+import { UsageError, UserError } from '../../../src/core/lib/errors.js';
+import { configPlaceholders, refusePlaceholders, tofuPlaceholders } from '../../../src/core/model/placeholders.js';
+import { relativeModuleSource, scaffoldFiles, writeScaffold } from '../../../src/core/model/scaffold.js';
+import { ROOT } from '../../support/action-runner.js';
+import { parseHcl } from '../../support/hcl.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
