@@ -17,10 +17,12 @@ import {
 import { checkFilter, type StepFilter } from '../core/engine/selection.js';
 import type { DeployOptions } from '../core/model/settings.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js';
+import { INIT_HELP, type InitCommand, parseInitArgs } from './init.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
+  | InitCommand
   | {
       kind: 'plan' | 'run';
       options: DeployOptions & { operation: Operation };
@@ -125,6 +127,7 @@ const OPERATION_STEPS_HELP = [
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
+  cluster-deploy init     --name CLUSTER --org ORG [--dir REPO]   write a new cluster's config and OpenTofu code
   cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
@@ -141,6 +144,7 @@ Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 ch
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 
 const HELP: Record<string, string> = {
+  init: INIT_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -282,6 +286,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (!command || command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: USAGE };
   if (!(command in HELP)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: HELP[command]! };
+  if (command === 'init') return parseInitArgs(rest);
 
   if (command === 'wait-ready') {
     const v = parse(command, rest, {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
 import { commandExecutor } from '../core/lib/command.js';
@@ -25,6 +26,23 @@ import { waitForReady } from '../core/kube/ready.js';
 import { renderTofuChanges, tofuCounts } from '../core/tofu/plan-json.js';
 import { runTofuPlan } from '../core/tofu/preview.js';
 import { parseCli, type CliCommand } from './args.js';
+import { runInit } from './init.js';
+
+/** This tool's version (package.json, beside src/ and dist/), for the module release init references. */
+function toolVersion(): string {
+  for (const up of ['../../package.json', '../package.json']) {
+    try {
+      const json = JSON.parse(readFileSync(fileURLToPath(new URL(up, import.meta.url)), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (json.name === 'openstack-k8s-deploy' && json.version) return json.version;
+    } catch {
+      // not there: try the next place
+    }
+  }
+  return '0.0.0';
+}
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -72,8 +90,13 @@ async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolea
 }
 
 async function execute(command: CliCommand): Promise<number> {
-  if (command.kind !== 'help' && command.kind !== 'wait-ready') checkCloudSelection(command.options);
+  if (command.kind !== 'help' && command.kind !== 'wait-ready' && command.kind !== 'init')
+    checkCloudSelection(command.options);
   switch (command.kind) {
+    case 'init':
+      stdout(await runInit(command, toolVersion()));
+      return 0;
+
     case 'help':
       stdout(`${command.text}\n`);
       return 0;

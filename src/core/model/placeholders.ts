@@ -71,6 +71,28 @@ export function tofuPlaceholders(dir: string): string[] {
   return found;
 }
 
+/**
+ * Refuses a config that still holds CHANGEME (its schema would otherwise refuse some of them with
+ * less help), naming every one, and those of the cluster directory it names when its file is known.
+ */
+export function refuseConfigPlaceholders(value: unknown, source: string, configFile?: string): void {
+  if (configPlaceholders(value).length === 0) return;
+  const raw = value as {
+    opencenter?: {
+      meta?: { name?: unknown };
+      cluster?: { cluster_name?: unknown };
+      gitops?: { repository?: { local_dir?: unknown } };
+    };
+  };
+  const name = raw.opencenter?.cluster?.cluster_name ?? raw.opencenter?.meta?.name;
+  const localDir = raw.opencenter?.gitops?.repository?.local_dir;
+  const clusterDir =
+    configFile && typeof name === 'string' && typeof localDir === 'string' && /^[\w.-]+$/.test(name)
+      ? path.join(path.resolve(path.dirname(configFile), localDir), 'infrastructure', 'clusters', name)
+      : undefined;
+  refusePlaceholders({ file: configFile ?? source, value }, clusterDir);
+}
+
 /** Refuses a cluster whose config or OpenTofu files still hold CHANGEME, naming every one. */
 export function refusePlaceholders(
   config: { file: string; value: unknown } | undefined,
