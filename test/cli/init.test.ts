@@ -126,3 +126,20 @@ describe('cluster-deploy init', () => {
     expect(r.stderr).toContain('is not a directory');
   });
 });
+
+describe('the CLI started through a symbolic link (npm bin links, a symlinked checkout)', () => {
+  it('runs, instead of exiting 0 having done nothing', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { symlinkSync } = await import('node:fs');
+    const { ROOT } = await import('../support/action-runner.js');
+    const link = path.join(work, 'toolkit-link');
+    symlinkSync(ROOT, link);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(link, 'src/cli/main.ts'), 'init', '--help'], {
+      cwd: ROOT,
+      env: env(),
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Usage: cluster-deploy init');
+  });
+});

@@ -172,3 +172,29 @@ describe('the commands of the guide and the secrets page', () => {
     }
   });
 });
+
+describe("the guide's init", () => {
+  it('runs as written from a repository with the toolkit in deploy/, and writes the files the guide shows', () => {
+    const line = shellLines('docs/getting-started.md').find((l) =>
+      l.startsWith('node deploy/dist/cli/index.js init '),
+    )!;
+    expect(line).toBeDefined();
+    const dir = mkdtempSync(path.join(tmpdir(), 'guide-init-'));
+    try {
+      symlinkSync(ROOT, path.join(dir, 'deploy'));
+      const r = spawnSync('bash', ['-c', line], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+      expect(r.status, r.stderr).toBe(0);
+      for (const file of [
+        'clusters/prod-east.yaml',
+        'infrastructure/clusters/prod-east/main.tf',
+        'infrastructure/clusters/prod-east/backend.tf',
+      ])
+        expect(existsSync(path.join(dir, file)), file).toBe(true);
+      expect(readFileSync(path.join(dir, 'infrastructure/clusters/prod-east/main.tf'), 'utf8')).toContain(
+        'source = "git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2"',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
