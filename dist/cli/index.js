@@ -65,6 +65,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -8638,34 +8645,23 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 6884:
+/***/ 2453:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ parseCli)
+/* harmony export */ });
+/* unused harmony export USAGE */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
+/* harmony import */ var _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4554);
+/* harmony import */ var _core_lib_address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1303);
+/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8796);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9485);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8119);
+/* harmony import */ var _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(503);
+/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6558);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  w: () => (/* binding */ parseCli)
-});
-
-// UNUSED EXPORTS: USAGE
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
-var credentials = __nccwpck_require__(4554);
-// EXTERNAL MODULE: ./lib/core/lib/address.js
-var address = __nccwpck_require__(1303);
-// EXTERNAL MODULE: ./lib/core/model/check-report.js
-var check_report = __nccwpck_require__(8796);
-// EXTERNAL MODULE: ./lib/core/lib/errors.js
-var errors = __nccwpck_require__(6452);
-// EXTERNAL MODULE: ./lib/core/lib/option-values.js
-var option_values = __nccwpck_require__(9485);
-// EXTERNAL MODULE: ./lib/core/engine/selection.js + 1 modules
-var selection = __nccwpck_require__(8119);
-// EXTERNAL MODULE: ./lib/core/model/operations.js
-var operations = __nccwpck_require__(503);
-;// CONCATENATED MODULE: ./lib/cli/args.js
 
 
 
@@ -8707,10 +8703,10 @@ const DEPLOY_FLAGS = {
     'allow-unsafe-node-removal': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     // The credential flags, from the one credential table.
-    ...Object.fromEntries(credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
+    ...Object.fromEntries(_core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .CREDENTIAL_FIELDS */ .cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
 };
 /** The credential flags' help lines, from the table. */
-const CREDENTIAL_HELP = credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
+const CREDENTIAL_HELP = _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .CREDENTIAL_FIELDS */ .cZ.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
   --cluster-dir DIR        cluster directory (default <gitops.repository.local_dir>/infrastructure/clusters/<cluster>)
@@ -8745,13 +8741,14 @@ ${CREDENTIAL_HELP}
   --auth-timeout D         Keystone request timeout (default 10s)`;
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
-    ...option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${operations/* OPERATION_STEPS */.iJ[op].join(', ')}`),
+    ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op].join(', ')}`),
     'With deployment.method cluster-api (no upgrade):',
-    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${operations/* CLUSTER_API_STEPS */.Iw[op].join(', ')}`),
+    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].join(', ')}`),
 ].join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
+  cluster-deploy init     --name CLUSTER --org ORG [--dir REPO]   write a new cluster's config and OpenTofu code
   cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
@@ -8767,6 +8764,7 @@ Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 ch
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
 const HELP = {
+    init: _init_js__WEBPACK_IMPORTED_MODULE_8__/* .INIT_HELP */ .Fb,
     plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -8815,7 +8813,7 @@ ${DEPLOY_OPTIONS_HELP}`,
 Reports, read-only: infrastructure drift (tofu plan -detailed-exitcode against the code; nothing is
 applied) and the cluster's health: nodes in the inventory missing from the API, NotReady or unexpected
 ones, kubelets not at opencenter.cluster.kubernetes.version, the API server certificate within
-${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
+${_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__/* .CERTIFICATE_WARNING_DAYS */ .fo} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
 unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
 Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
   --json                   print the report as JSON on stdout
@@ -8836,7 +8834,7 @@ Waits until "kubectl get --raw /readyz" answers ok (and optionally N nodes are R
   --nodes N                also require N Ready nodes
   --kubectl PATH           kubectl binary (default kubectl)`,
 };
-const durationOf = (value, flag, limits) => value === undefined ? undefined : (0,option_values/* parseDurationOption */.vl)(value, flag, limits);
+const durationOf = (value, flag, limits) => value === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDurationOption */ .vl)(value, flag, limits);
 /**
  * `--timeout -1s` is a value, not an option: node's parser calls it ambiguous. Join a string
  * option with a following dash-led token that is not itself an option, so the value's own check
@@ -8863,22 +8861,22 @@ function joinDashValues(argv, options) {
 }
 function parse(command, argv, options) {
     try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
+        return (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // `--config` last, or `--timeout --json`: node's own words span three lines; say it as an empty value is said.
         const missing = /^Option '(-[^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
         if (missing)
-            throw new errors/* UsageError */.eb(`${command}: ${missing[1]} needs a value`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${missing[1]} needs a value`);
         // `--restart true`: a switch given a value, not a stray positional argument.
         const stray = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
         const isSwitch = (arg) => !!arg?.startsWith('--') && options?.[arg.slice(2)]?.type === 'boolean';
         const before = argv.find((arg, i) => isSwitch(arg) && argv[i + 1] === stray);
         if (stray !== undefined && before) {
-            throw new errors/* UsageError */.eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
         }
-        throw new errors/* UsageError */.eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
     }
 }
 /**
@@ -8889,9 +8887,9 @@ function checkValues(values, command) {
     for (const [name, value] of Object.entries(values)) {
         const list = Array.isArray(value) ? value : [value];
         if (list.some((v) => typeof v === 'string' && v.trim() === ''))
-            throw new errors/* UsageError */.eb(`${command}: --${name} needs a value`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: --${name} needs a value`);
         if (list.some((v) => typeof v === 'string' && /[\0-\x1f\x7f]/.test(v)))
-            throw new errors/* UsageError */.eb(`--${name}: contains a line break or control character`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`--${name}: contains a line break or control character`);
     }
 }
 function parseCli(argv) {
@@ -8899,9 +8897,11 @@ function parseCli(argv) {
     if (!command || command === '--help' || command === '-h' || command === 'help')
         return { kind: 'help', text: USAGE };
     if (!(command in HELP))
-        throw new errors/* UsageError */.eb(`unknown command "${command}"\n\n${USAGE}`);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`unknown command "${command}"\n\n${USAGE}`);
     if (rest.includes('--help') || rest.includes('-h'))
         return { kind: 'help', text: HELP[command] };
+    if (command === 'init')
+        return (0,_init_js__WEBPACK_IMPORTED_MODULE_8__/* .parseInitArgs */ .H2)(rest);
     if (command === 'wait-ready') {
         const v = parse(command, rest, {
             kubeconfig: { type: 'string' },
@@ -8912,44 +8912,44 @@ function parseCli(argv) {
         });
         checkValues(v, command);
         if (!v.kubeconfig)
-            throw new errors/* UsageError */.eb('wait-ready: --kubeconfig PATH is required');
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('wait-ready: --kubeconfig PATH is required');
         return {
             kind: 'wait-ready',
             kubeconfig: v.kubeconfig,
             kubectl: v.kubectl,
-            timeoutMs: durationOf(v.timeout, '--timeout', option_values/* DURATION_LIMITS */.IM.timeout),
-            intervalMs: durationOf(v.interval, '--interval', option_values/* DURATION_LIMITS */.IM.interval),
-            nodes: v.nodes === undefined ? undefined : (0,option_values/* parseNodeCount */.bo)(v.nodes, '--nodes'),
+            timeoutMs: durationOf(v.timeout, '--timeout', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.timeout),
+            intervalMs: durationOf(v.interval, '--interval', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.interval),
+            nodes: v.nodes === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseNodeCount */ .bo)(v.nodes, '--nodes'),
         };
     }
     const v = parse(command, rest, DEPLOY_FLAGS);
     checkValues(v, command);
     const text = (name) => v[name];
     const waitReady = {
-        ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', option_values/* DURATION_LIMITS */.IM.timeout) }),
+        ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.timeout) }),
         ...(v.interval !== undefined && {
-            intervalMs: durationOf(text('interval'), '--interval', option_values/* DURATION_LIMITS */.IM.interval),
+            intervalMs: durationOf(text('interval'), '--interval', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.interval),
         }),
-        ...(v.nodes !== undefined && { nodes: (0,option_values/* parseNodeCount */.bo)(text('nodes'), '--nodes') }),
+        ...(v.nodes !== undefined && { nodes: (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseNodeCount */ .bo)(text('nodes'), '--nodes') }),
     };
     const options = {
         configPath: text('config'),
         clusterDir: text('cluster-dir'),
-        clusterName: v.cluster === undefined ? undefined : (0,option_values/* parseName */.$q)(text('cluster'), '--cluster'),
-        organization: v.org === undefined ? undefined : (0,option_values/* parseName */.$q)(text('org'), '--org'),
+        clusterName: v.cluster === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseName */ .$q)(text('cluster'), '--cluster'),
+        organization: v.org === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseName */ .$q)(text('org'), '--org'),
         stateDir: text('state-dir'),
         kubeconfigPath: text('kubeconfig'),
-        vip: v.vip === undefined ? undefined : (0,address/* parseApiHost */.wA)(text('vip'), '--vip', errors/* UsageError */.eb),
-        method: v.method === undefined ? undefined : (0,option_values/* parseMethod */.$x)(text('method'), '--method'),
+        vip: v.vip === undefined ? undefined : (0,_core_lib_address_js__WEBPACK_IMPORTED_MODULE_2__/* .parseApiHost */ .wA)(text('vip'), '--vip', _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb),
+        method: v.method === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseMethod */ .$x)(text('method'), '--method'),
         tofuBinary: text('tofu'),
         venvDir: text('venv'),
         pipArgs: v['pip-arg'],
         skipAuthCheck: !!v['skip-auth-check'],
-        authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', option_values/* DURATION_LIMITS */.IM.authTimeout),
+        authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.authTimeout),
         waitReady,
         cloud: text('os-cloud'),
         cloudsYaml: text('clouds-yaml'),
-        credentials: (0,credentials/* credentialOptions */.Kn)('cli', (spec) => v[spec.flag]),
+        credentials: (0,_core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .credentialOptions */ .Kn)('cli', (spec) => v[spec.flag]),
         ...((v['management-kubeconfig'] ?? v.clusterctl ?? v.kind) !== undefined && {
             clusterApi: {
                 managementKubeconfig: text('management-kubeconfig'),
@@ -8960,18 +8960,18 @@ function parseCli(argv) {
     };
     if (command === 'normalize-kubeconfig') {
         if (!options.configPath && !options.clusterDir)
-            throw new errors/* UsageError */.eb('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
         if (!options.configPath && !options.vip)
-            throw new errors/* UsageError */.eb('normalize-kubeconfig: --vip IP is required (or --config FILE)');
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('normalize-kubeconfig: --vip IP is required (or --config FILE)');
         return { kind: 'normalize-kubeconfig', options };
     }
     if (!options.configPath && !options.clusterDir) {
-        throw new errors/* UsageError */.eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
     const operation = command === 'plan'
         ? v.operation === undefined
             ? 'deploy'
-            : (0,option_values/* parseOperation */.$$)(text('operation'), '--operation')
+            : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseOperation */ .$$)(text('operation'), '--operation')
         : command;
     // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
     const owner = {
@@ -8997,26 +8997,26 @@ function parseCli(argv) {
         if (v[flag] !== undefined && v[flag] !== false && !allowed[command].includes(flag)) {
             const where = `${command}${command === 'plan' ? ` --operation ${operation}` : ''}`;
             const [of, why = ''] = owner[flag].split(/(?= \()/);
-            throw new errors/* UsageError */.eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
         }
     }
     // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
     for (const flag of ['timeout', 'interval', 'nodes']) {
         if (operation === 'check' && v[flag] !== undefined) {
-            throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
         }
     }
     // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
     if (options.method === 'none' && operation === 'upgrade') {
-        throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
     }
     options.operation = operation;
     if (v['kubernetes-version'] !== undefined)
-        options.kubernetesVersion = (0,option_values/* parseKubernetesVersionOption */.h8)(text('kubernetes-version'), '--kubernetes-version');
+        options.kubernetesVersion = (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseKubernetesVersionOption */ .h8)(text('kubernetes-version'), '--kubernetes-version');
     if (v['allow-unsafe-node-removal'])
         options.allowUnsafeNodeRemoval = true;
     const filter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
-    (0,selection/* checkFilter */.le)(filter, undefined, operation);
+    (0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_6__/* .checkFilter */ .le)(filter, undefined, operation);
     return {
         kind: command === 'plan' ? 'plan' : 'run',
         options: { ...options, operation },
@@ -9030,6 +9030,283 @@ function parseCli(argv) {
 
 /***/ }),
 
+/***/ 6558:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Fb: () => (/* binding */ INIT_HELP),
+  H2: () => (/* binding */ parseInitArgs),
+  ER: () => (/* binding */ runInit)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var lib_files = __nccwpck_require__(4196);
+;// CONCATENATED MODULE: ./lib/core/model/scaffold.js
+
+
+
+
+
+/**
+ * `cluster-deploy init`: a new cluster's config and cluster directory, calling the shipped
+ * OpenStack module (modules/openstack-cluster), with every value only the user can choose written
+ * as CHANGEME (refused by name until set: placeholders.ts). Nothing existing is ever overwritten.
+ */
+/** The module's cluster_name rule: a DNS label of at most 40 characters (modules/openstack-cluster/variables.tf). */
+const CLUSTER_NAME = /^[a-z]([a-z0-9-]{0,38}[a-z0-9])?$/;
+const ORGANIZATION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** Kubespray v2.31.0, the release the module and the docs are checked against, and its default Kubernetes. */
+const INIT_KUBESPRAY_VERSION = 'v2.31.0';
+const INIT_KUBERNETES_VERSION = '1.35.4';
+function checkScaffoldOptions(options) {
+    if (!CLUSTER_NAME.test(options.cluster))
+        throw new errors/* UsageError */.eb(`init: --name "${options.cluster.slice(0, 80)}" must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`);
+    if (!ORGANIZATION.test(options.organization))
+        throw new errors/* UsageError */.eb(`init: --org "${options.organization.slice(0, 80)}" must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+    // Written into an HCL string: nothing that could end it or start an interpolation.
+    if (!/^[\w.:/?=&@+~-]{1,512}$/.test(options.moduleSource) || options.moduleSource.includes('${'))
+        throw new errors/* UsageError */.eb('init: --module-source must be one line of a module source (a relative path like ../../../modules/openstack-cluster, or git::https://…//modules/openstack-cluster?ref=vX.Y.Z), without quotes, spaces or ${');
+}
+/** The files of a new cluster: the config, and main.tf and backend.tf of its cluster directory. */
+function scaffoldFiles(options) {
+    checkScaffoldOptions(options);
+    const { cluster, organization, moduleSource } = options;
+    const clusterDir = `infrastructure/clusters/${cluster}`;
+    const config = `# Written by cluster-deploy init. Every ${credentials/* PLACEHOLDER */.Kx} is yours to choose: deploys and plans refuse
+# the cluster, naming each one, until it is set (docs/getting-started.md says what goes where).
+schema_version: "2.0"
+opencenter:
+  meta:
+    name: ${cluster}
+    organization: ${organization}
+  cluster:
+    cluster_name: ${cluster}
+    kubernetes:
+      # Kubespray's kube_version (no "v"); the same as kube_version in ${clusterDir}/main.tf.
+      version: "${INIT_KUBERNETES_VERSION}"
+  infrastructure:
+    provider: openstack
+    # The API's address: the module's api_floating_ip (an existing floating IP).
+    k8s_api_ip: ${credentials/* PLACEHOLDER */.Kx}
+    cloud:
+      openstack:
+        auth_url: ${credentials/* PLACEHOLDER */.Kx} # Keystone, e.g. https://keystone.example.com:5000/v3
+        region: ${credentials/* PLACEHOLDER */.Kx}
+        interface: public
+  gitops:
+    repository:
+      # The cluster directory is <local_dir>/infrastructure/clusters/<cluster>, relative to this file.
+      local_dir: ..
+opentofu:
+  backend:
+    type: s3
+deployment:
+  method: kubespray
+  kubespray:
+    version: ${INIT_KUBESPRAY_VERSION}
+`;
+    const main = `# Written by cluster-deploy init: the cluster ${organization}/${cluster} on OpenStack. Every ${credentials/* PLACEHOLDER */.Kx} is
+# yours to choose; the module's variables: modules/openstack-cluster/README.md of the release you use.
+module "cluster" {
+  source = "${moduleSource}"
+
+  cluster_name  = "${cluster}"
+  kube_version  = "${INIT_KUBERNETES_VERSION}"   # the config's opencenter.cluster.kubernetes.version
+  image_name    = "${credentials/* PLACEHOLDER */.Kx}" # Glance image, e.g. an Ubuntu 24.04
+  keypair_name  = "${credentials/* PLACEHOLDER */.Kx}" # Nova keypair whose private key is the SSH_PRIVATE_KEY secret
+  control_plane = { flavor_name = "${credentials/* PLACEHOLDER */.Kx}", names = ["cp-0", "cp-1", "cp-2"] }
+  worker_pools = {
+    default = { flavor_name = "${credentials/* PLACEHOLDER */.Kx}", names = ["w-0", "w-1"] }
+  }
+  network = {
+    external_network = "${credentials/* PLACEHOLDER */.Kx}" # router gateway and floating IPs, e.g. public
+  }
+  api_load_balancer = "octavia"
+  api_floating_ip   = "${credentials/* PLACEHOLDER */.Kx}"   # an existing floating IP: the config's k8s_api_ip
+  api_allowed_cidrs = ["${credentials/* PLACEHOLDER */.Kx}"] # who may reach the API, e.g. your runners' and office's CIDRs
+  ssh_allowed_cidrs = ["${credentials/* PLACEHOLDER */.Kx}"] # where Kubespray runs from (your runners)
+}
+
+output "api_endpoint" {
+  value = module.cluster.api_endpoint
+}
+`;
+    const backend = `# Written by cluster-deploy init: the state in Swift, through its S3 API (docs/secrets.md). The keys
+# come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (the workflows set them).
+terraform {
+  backend "s3" {
+    bucket = "${credentials/* PLACEHOLDER */.Kx}" # the container, e.g. tofu-state
+    key    = "${organization}/${cluster}/terraform.tfstate"
+    region = "${credentials/* PLACEHOLDER */.Kx}"
+    endpoints = {
+      s3 = "${credentials/* PLACEHOLDER */.Kx}" # Swift's S3 endpoint, e.g. https://swift.example.com
+    }
+    use_path_style              = true
+    use_lockfile                = true
+    skip_credentials_validation = true
+    skip_region_validation      = true
+    skip_requesting_account_id  = true
+    skip_metadata_api_check     = true
+    skip_s3_checksum            = true
+  }
+}
+`;
+    return [
+        { path: `clusters/${cluster}.yaml`, content: config },
+        { path: `${clusterDir}/main.tf`, content: main },
+        { path: `${clusterDir}/backend.tf`, content: backend },
+    ];
+}
+/**
+ * The module source for a cluster directory under root: a relative path when the module shipped
+ * with this tool lies inside root (a checkout of the toolkit, a vendored copy), else undefined.
+ */
+function relativeModuleSource(root, moduleDir) {
+    const relative = external_node_path_.relative(external_node_path_.resolve(root), external_node_path_.resolve(moduleDir));
+    if (relative.startsWith('..') || external_node_path_.isAbsolute(relative))
+        return undefined;
+    return external_node_path_.posix.join('../../..', ...relative.split(external_node_path_.sep));
+}
+/**
+ * Writes the files under root, creating directories; refuses before writing anything when one of
+ * them exists (naming each), and never replaces a file that appears meanwhile (exclusive create).
+ */
+async function writeScaffold(root, files) {
+    const stat = await external_node_fs_.promises.stat(root).catch(() => undefined);
+    if (stat && !stat.isDirectory())
+        throw new errors/* UserError */.yo(`init: ${(0,lib_files/* displayPath */.Gt)(root)} is not a directory`);
+    const existing = [];
+    for (const file of files) {
+        const target = external_node_path_.join(root, file.path);
+        if (await external_node_fs_.promises.lstat(target).catch(() => undefined))
+            existing.push((0,lib_files/* displayPath */.Gt)(target));
+    }
+    if (existing.length)
+        throw new errors/* UserError */.yo(`init: refusing to overwrite ${existing.join(', ')}; choose another --name, or move ${existing.length === 1 ? 'it' : 'them'} away first`);
+    const written = [];
+    for (const file of files) {
+        const target = external_node_path_.join(root, file.path);
+        try {
+            await external_node_fs_.promises.mkdir(external_node_path_.dirname(target), { recursive: true });
+            await external_node_fs_.promises.writeFile(target, file.content, { flag: 'wx', mode: 0o644 });
+        }
+        catch (error) {
+            throw new errors/* UserError */.yo(`init: cannot write ${(0,lib_files/* displayPath */.Gt)(target)}: ${(0,errors/* errorMessage */.gJ)(error)}${written.length ? ` (written before it: ${written.join(', ')})` : ''}`);
+        }
+        written.push((0,lib_files/* displayPath */.Gt)(target));
+    }
+    return written;
+}
+
+;// CONCATENATED MODULE: ./lib/cli/init.js
+
+
+
+
+
+
+const INIT_HELP = `Usage: cluster-deploy init --name CLUSTER --org ORG [--dir REPO] [--module-source SOURCE]
+
+Writes a new cluster into the repository REPO (default: the current directory):
+  clusters/CLUSTER.yaml                          the cluster config
+  infrastructure/clusters/CLUSTER/main.tf        the cluster: modules/openstack-cluster with its values
+  infrastructure/clusters/CLUSTER/backend.tf     the OpenTofu state in Swift's S3 API
+Every value only you can choose (the image, flavors, networks, the API's floating IP, Keystone's URL…)
+is written as CHANGEME: plan, deploy and every other command refuse the cluster, naming each one, until
+it is set. An existing file is never overwritten: init then writes nothing and names it.
+  --name CLUSTER           the cluster's name: a DNS label of at most 40 characters (it prefixes every
+                           OpenStack resource and node name)
+  --org ORG                the organization (the config's opencenter.meta.organization)
+  --dir REPO               the repository to write into (created if missing)
+  --module-source SOURCE   how main.tf references the module: a relative path, or a pinned release such as
+                           git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2
+                           (default: the relative path when this tool's module is inside REPO, else that
+                           release URL with CHANGEME for the repository)
+
+Example:
+  cluster-deploy init --name prod-east --org acme --dir ./infra \\
+    --module-source 'git::https://github.com/acme/deploy.git//modules/openstack-cluster?ref=v1.4.2'
+  # set every CHANGEME (docs/getting-started.md), then:
+  cluster-deploy plan --config ./infra/clusters/prod-east.yaml`;
+function parseInitArgs(argv) {
+    let values;
+    try {
+        ({ values } = (0,external_node_util_.parseArgs)({
+            args: argv,
+            strict: true,
+            allowPositionals: false,
+            options: {
+                name: { type: 'string' },
+                org: { type: 'string' },
+                dir: { type: 'string' },
+                'module-source': { type: 'string' },
+            },
+        }));
+    }
+    catch (error) {
+        throw new errors/* UsageError */.eb(`init: ${error.message}\nrun "cluster-deploy init --help" for usage`);
+    }
+    const required = (flag) => {
+        const value = values[flag];
+        if (typeof value !== 'string' || value.trim() === '')
+            throw new errors/* UsageError */.eb(`init: --${flag} is required\nrun "cluster-deploy init --help" for usage`);
+        return value;
+    };
+    const dir = values.dir;
+    if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === '' || /[\n\r\0]/.test(dir)))
+        throw new errors/* UsageError */.eb('init: --dir needs a directory');
+    return {
+        kind: 'init',
+        cluster: required('name'),
+        organization: required('org'),
+        root: external_node_path_.resolve(typeof dir === 'string' ? dir : '.'),
+        moduleSource: typeof values['module-source'] === 'string' ? values['module-source'] : undefined,
+    };
+}
+/** The module shipped with this tool: beside src/ (sources) or dist/ (the bundle) in its repository. */
+function shippedModuleDir() {
+    let dir = external_node_path_.dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    for (let i = 0; i < 4; i++) {
+        const candidate = external_node_path_.join(dir, 'modules', 'openstack-cluster');
+        if ((0,external_node_fs_.existsSync)(external_node_path_.join(candidate, 'versions.tf')))
+            return candidate;
+        dir = external_node_path_.dirname(dir);
+    }
+    return undefined;
+}
+const RELEASE_SOURCE = (version) => `git::https://github.com/CHANGEME/deploy.git//modules/openstack-cluster?ref=v${version}`;
+/** Writes the files; returns what to print. */
+async function runInit(command, version) {
+    const shipped = shippedModuleDir();
+    const moduleSource = command.moduleSource ?? (shipped && relativeModuleSource(command.root, shipped)) ?? RELEASE_SOURCE(version);
+    const files = scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource });
+    const written = await writeScaffold(command.root, files);
+    return [
+        ...written.map((file) => `wrote ${file}`),
+        '',
+        'Next: set every CHANGEME in these files (docs/getting-started.md says what goes where), then',
+        `  cluster-deploy plan --config ${external_node_path_.relative(process.cwd(), external_node_path_.join(command.root, files[0].path)) || files[0].path}`,
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 1273:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9037,25 +9314,27 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
-/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(394);
-/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8796);
-/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8885);
-/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
-/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7751);
-/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
-/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
-/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
-/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1995);
-/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8119);
-/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8550);
-/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4986);
-/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(3894);
-/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(1110);
-/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3288);
-/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(532);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6884);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
+/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(394);
+/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8796);
+/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8885);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3822);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7751);
+/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(975);
+/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4351);
+/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1078);
+/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1995);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8119);
+/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8550);
+/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(5264);
+/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(3894);
+/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(1110);
+/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(3288);
+/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(532);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(2453);
+/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(6558);
 
 
 
@@ -9075,35 +9354,51 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 
 
+
+
+/** This tool's version (package.json, beside src/ and dist/), for the module release init references. */
+function toolVersion() {
+    for (const up of ['../../package.json', '../package.json']) {
+        try {
+            const json = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(new URL(up, import.meta.url)), 'utf8'));
+            if (json.name === 'openstack-k8s-deploy' && json.version)
+                return json.version;
+        }
+        catch {
+            // not there: try the next place
+        }
+    }
+    return '0.0.0';
+}
 const stdout = (text) => void process.stdout.write(text);
 const stderr = (text) => void process.stderr.write(text);
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options) {
     if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
-        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
 /** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
 async function planClusterApi(pipeline, plan, json) {
     if (plan.operation !== 'deploy') {
-        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noCapiDiffReason */ .ul)(plan)}\n`);
+        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
     if (!json)
-        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
-    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderPlan */ .EG)(plan)}\n`);
+    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_6__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     try {
-        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
+        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
             const saved = await pipeline.store.load().catch(() => undefined);
-            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_9__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
                 redactor: pipeline.redactor,
                 output,
                 signal,
             });
             if (json)
-                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_17__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
             else
-                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_9__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
             return 0;
         });
     }
@@ -9112,36 +9407,39 @@ async function planClusterApi(pipeline, plan, json) {
     }
 }
 async function execute(command) {
-    if (command.kind !== 'help' && command.kind !== 'wait-ready')
+    if (command.kind !== 'help' && command.kind !== 'wait-ready' && command.kind !== 'init')
         checkCloudSelection(command.options);
     switch (command.kind) {
+        case 'init':
+            stdout(await (0,_init_js__WEBPACK_IMPORTED_MODULE_20__/* .runInit */ .ER)(command, toolVersion()));
+            return 0;
         case 'help':
             stdout(`${command.text}\n`);
             return 0;
         case 'plan': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
-            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_7__/* .openPipeline */ .xL)(command.options);
+            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
             if (command.tofuPlan && pipeline.settings.clusterApi)
                 return planClusterApi(pipeline, plan, command.json);
-            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .wouldApply */ .mZ)(plan)) {
-                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan));
+            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .wouldApply */ .mZ)(plan)) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
-                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
+                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .noTofuPlanReason */ .X5)(plan)}\n`);
                 return 0;
             }
             if (!command.json)
-                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
+                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_8__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_6__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
-                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
-                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
+                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_18__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_14__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
+                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
                     if (command.json)
-                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_17__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
                     // tofu's plan text was shown live above; only the summary follows it.
                     else
-                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_17__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_13__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
                     return 0;
                 });
             }
@@ -9150,16 +9448,16 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_7__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_14__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_6__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
-                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
+                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
                     if (result.ok && result.checkReport) {
-                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
+                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__/* .describeCheckReport */ .Q2)(result.checkReport))
                             output.line(line);
                     }
                     else if (result.ok && command.options.operation === 'destroy') {
@@ -9176,13 +9474,13 @@ async function execute(command) {
                         stderr(`error: ${result.error}\n`);
                     }
                     output.line(`Log: ${result.logPath}`);
-                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
+                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_12__/* .keepsResumeState */ .H)(pipeline.settings.operation))
                         output.line(`Resume state: ${result.statePath}`);
                     if (command.json)
                         stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
                     if (result.checkReport)
-                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
-                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.ok;
+                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.failed;
                 });
             }
             finally {
@@ -9190,11 +9488,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_7__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__/* .normalizeClusterKubeconfig */ .b)({
+                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_15__/* .normalizeClusterKubeconfig */ .b)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9204,16 +9502,16 @@ async function execute(command) {
             return 0;
         }
         case 'wait-ready': {
-            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
-                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .C)({
+            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_11__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
+                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_16__/* .waitForReady */ .C)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal }),
+                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_4__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_10__/* .Redactor */ .pO(), signal }),
                     signal,
-                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_14__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_14__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9226,20 +9524,32 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_18__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_19__/* .parseCli */ .w)(argv));
     }
     catch (error) {
-        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
-        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed) {
-            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
+        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .exitCodeFor */ .Rr)(error);
+        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.failed) {
+            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n`);
             return code;
         }
         // Not a user mistake: a bug, reported with its stack so it can be fixed.
-        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
-        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .EXIT */ .dc.failed;
     }
 }
-if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_0__.pathToFileURL)(process.argv[1] ?? '').href) {
+/**
+ * Whether this file is the program node runs. Compared by real path: npm's bin link and a symlinked
+ * checkout start it through a link, while import.meta.url names the file itself.
+ */
+function isEntryPoint() {
+    try {
+        return import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_1__.pathToFileURL)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(process.argv[1] ?? '')).href;
+    }
+    catch {
+        return false;
+    }
+}
+if (isEntryPoint()) {
     process.exitCode = await main(process.argv.slice(2));
 }
 
@@ -9649,7 +9959,7 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6408);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4495);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
 /* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3204);
 /* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2168);
@@ -9910,7 +10220,7 @@ function capiProgress(objects, clusterName) {
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4495);
 /* harmony import */ var _model_check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8796);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8119);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1983);
 /* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4324);
 
@@ -10213,8 +10523,8 @@ var yaml = __nccwpck_require__(4324);
 var keystone = __nccwpck_require__(5842);
 // EXTERNAL MODULE: ./lib/core/lib/redact.js
 var redact = __nccwpck_require__(1078);
-// EXTERNAL MODULE: ./lib/core/model/settings.js + 2 modules
-var model_settings = __nccwpck_require__(4986);
+// EXTERNAL MODULE: ./lib/core/model/settings.js + 3 modules
+var model_settings = __nccwpck_require__(5264);
 // EXTERNAL MODULE: ./lib/core/model/state.js + 1 modules
 var state = __nccwpck_require__(1983);
 // EXTERNAL MODULE: ./lib/core/model/cluster-api.js
@@ -12546,7 +12856,7 @@ async function openPipeline(options, deps = {}) {
 /* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8119);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2592);
 
 
@@ -16648,7 +16958,7 @@ function operationStepIds(operation) {
 
 /***/ }),
 
-/***/ 4986:
+/***/ 5264:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16675,12 +16985,113 @@ var credentials = __nccwpck_require__(4554);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
 var errors = __nccwpck_require__(6452);
 // EXTERNAL MODULE: ./lib/core/lib/files.js
-var files = __nccwpck_require__(4196);
+var lib_files = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./lib/core/lib/option-values.js
 var option_values = __nccwpck_require__(9485);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./lib/core/model/placeholders.js
+
+
+
+
+
+/**
+ * The values `cluster-deploy init` leaves for the user to choose, written as CHANGEME: found in the
+ * config and in the cluster directory's OpenTofu files, and refused by name before anything runs.
+ */
+/**
+ * The application credential's id and secret: their CHANGEME gives way to a username and password
+ * from another source, and preflight reports it otherwise (credentials.ts, steps/preflight.ts).
+ */
+const CREDENTIAL_TEXT_KEYS = new Set(credentials/* CREDENTIAL_FIELDS */.cZ.filter((spec) => spec.field === 'applicationCredentialId' || spec.field === 'applicationCredentialSecret').flatMap((spec) => spec.config));
+const CREDENTIALS_PATH = 'opencenter.infrastructure.cloud.openstack';
+/** Dotted paths of the config's values that are still CHANGEME. */
+function configPlaceholders(value, at = '') {
+    if (typeof value === 'string')
+        return value.includes(credentials/* PLACEHOLDER */.Kx) ? [at] : [];
+    if (Array.isArray(value))
+        return value.flatMap((item, i) => configPlaceholders(item, `${at}[${i}]`));
+    if (value === null || typeof value !== 'object')
+        return [];
+    return Object.entries(value).flatMap(([key, item]) => {
+        if (at === CREDENTIALS_PATH && CREDENTIAL_TEXT_KEYS.has(key))
+            return [];
+        return configPlaceholders(item, at ? `${at}.${key}` : key);
+    });
+}
+/** `file:line name` of each CHANGEME in the directory's OpenTofu files (*.tf, *.tfvars), comments aside. */
+function tofuPlaceholders(dir) {
+    let files;
+    try {
+        files = (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true })
+            .filter((e) => e.isFile() && /\.(tf|tfvars)$/.test(e.name))
+            .map((e) => e.name)
+            .sort();
+    }
+    catch {
+        return []; // no cluster directory (yet): preflight says so
+    }
+    const found = [];
+    for (const name of files) {
+        const file = external_node_path_.join(dir, name);
+        const lines = (0,lib_files/* readTextFile */.Gu)(file, {
+            noun: 'OpenTofu file',
+            plural: 'OpenTofu files',
+            maxBytes: 4 * 1024 * 1024,
+        }).split('\n');
+        // The keys of the objects a line is inside (`worker_pools = {` … `default = {`); null for blocks.
+        const open = [];
+        lines.forEach((line, i) => {
+            const code = line
+                .replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => quoted.replace(/[{}#/]/g, '_'))
+                .replace(/(#|\/\/).*$/, '');
+            const at = code.indexOf(credentials/* PLACEHOLDER */.Kx);
+            if (at >= 0) {
+                const keys = [...code.slice(0, at).matchAll(/([\w-]+)\s*=/g)].map((m) => m[1]);
+                const where = [...open.filter((k) => k !== null), ...keys].join('.');
+                found.push(`${(0,lib_files/* displayPath */.Gt)(file)}:${i + 1} ${where || '(a value)'}`);
+            }
+            for (const m of code.matchAll(/(?:([\w-]+)\s*=\s*)?\{|\}/g)) {
+                if (m[0] === '}')
+                    open.pop();
+                else
+                    open.push(m[1] ?? null);
+            }
+        });
+    }
+    return found;
+}
+/**
+ * Refuses a config that still holds CHANGEME (its schema would otherwise refuse some of them with
+ * less help), naming every one, and those of the cluster directory it names when its file is known.
+ */
+function refuseConfigPlaceholders(value, source, configFile) {
+    if (configPlaceholders(value).length === 0)
+        return;
+    const raw = value;
+    const name = raw.opencenter?.cluster?.cluster_name ?? raw.opencenter?.meta?.name;
+    const localDir = raw.opencenter?.gitops?.repository?.local_dir;
+    const clusterDir = configFile && typeof name === 'string' && typeof localDir === 'string' && /^[\w.-]+$/.test(name)
+        ? external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(configFile), localDir), 'infrastructure', 'clusters', name)
+        : undefined;
+    refusePlaceholders({ file: configFile ?? source, value }, clusterDir);
+}
+/** Refuses a cluster whose config or OpenTofu files still hold CHANGEME, naming every one. */
+function refusePlaceholders(config, clusterDir) {
+    const found = [
+        ...(config ? configPlaceholders(config.value).map((at) => `${(0,lib_files/* displayPath */.Gt)(config.file)}: ${at}`) : []),
+        ...(clusterDir ? tofuPlaceholders(clusterDir) : []),
+    ];
+    if (found.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the cluster still has values to choose, written as ${credentials/* PLACEHOLDER */.Kx} (by cluster-deploy init):\n${found.map((f) => `  - ${f}`).join('\n')}\nset each one (docs/getting-started.md says what goes where), then run the command again`);
+}
+
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
 var yaml = __nccwpck_require__(4324);
 ;// CONCATENATED MODULE: ./lib/core/model/config.js
+
 
 
 
@@ -16846,8 +17257,10 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
     })
         .prefault({}),
 });
-function parseClusterConfig(text, source) {
+function parseClusterConfig(text, source, configFile) {
     const { value } = (0,yaml/* parseYamlMapping */.$0)(text, source, yaml/* CONFIG_FILE */.g2);
+    // cluster-deploy init's CHANGEMEs, named, before the schema refuses some of them with less help.
+    refuseConfigPlaceholders(value, source, configFile);
     const result = ClusterConfigSchema.safeParse(value);
     if (!result.success)
         throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(source, result.error.issues));
@@ -16873,7 +17286,7 @@ function configClusterDir(config, configPath, clusterName = configClusterName(co
     return external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(configPath), localDir), 'infrastructure', 'clusters', clusterName);
 }
 function loadClusterConfig(file) {
-    return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
+    return parseClusterConfig((0,lib_files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,lib_files/* displayPath */.Gt)(file), file);
 }
 
 // EXTERNAL MODULE: ./lib/core/openstack/keystone.js
@@ -16882,6 +17295,7 @@ var keystone = __nccwpck_require__(5842);
 const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttribute: 'name' };
 
 ;// CONCATENATED MODULE: ./lib/core/model/settings.js
+
 
 
 
@@ -16924,6 +17338,8 @@ function resolveSettings(options) {
             throw new errors/* UserError */.yo(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
     }
     clusterDir = external_node_path_.resolve(clusterDir);
+    // cluster-deploy init's CHANGEMEs left in the OpenTofu files, named, before any tool trips on them.
+    refusePlaceholders(undefined, clusterDir);
     const method = options.method ?? config?.deployment.method ?? 'kubespray';
     if (!option_values/* DEPLOYMENT_METHODS */.Vh.includes(method)) {
         throw new errors/* UserError */.yo(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${option_values/* DEPLOYMENT_METHODS */.Vh.slice(0, -1).join(', ')} or ${option_values/* DEPLOYMENT_METHODS */.Vh.at(-1)}`);
@@ -17236,6 +17652,7 @@ class LocalStateStore {
 /* harmony export */   A8: () => (/* binding */ authMethod),
 /* harmony export */   DJ: () => (/* binding */ credentialSecrets),
 /* harmony export */   Kn: () => (/* binding */ credentialOptions),
+/* harmony export */   Kx: () => (/* binding */ PLACEHOLDER),
 /* harmony export */   _e: () => (/* binding */ credentialProblems),
 /* harmony export */   _t: () => (/* binding */ OpenStackConfigSchema),
 /* harmony export */   cZ: () => (/* binding */ CREDENTIAL_FIELDS),
@@ -17243,7 +17660,7 @@ class LocalStateStore {
 /* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
 /* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony exports INTERFACES, PLACEHOLDER, parseCredentialValue, CloudsYamlSchema */
+/* unused harmony exports INTERFACES, parseCredentialValue, CloudsYamlSchema */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
@@ -18420,7 +18837,7 @@ function renderTofuChanges(cluster, changes) {
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4495);
 /* harmony import */ var _kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3408);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5264);
 /* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7800);
 /* harmony import */ var _plan_json_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3288);
 
