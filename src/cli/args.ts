@@ -19,10 +19,12 @@ import type { DeployOptions } from '../core/model/settings.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js';
 import { parseSshUser } from '../core/model/kubespray-source.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
+import { INIT_HELP, type InitCommand, parseInitArgs } from './init.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
+  | InitCommand
   | {
       kind: 'plan' | 'run';
       options: DeployOptions & { operation: Operation };
@@ -154,6 +156,7 @@ const OPERATION_STEPS_HELP = [
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
+  cluster-deploy init     --name CLUSTER --org ORG [--dir REPO]   write a new cluster's config and OpenTofu code
   cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
@@ -212,6 +215,7 @@ ${CLUSTER_CHOICE_HELP}
 Prints a completion script for the shell: commands, each command's flags, step ids and operations.
   bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
   zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
+  init: INIT_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -519,6 +523,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       step: str('step'),
     };
   }
+  if (command === 'init') return parseInitArgs(rest);
 
   if (command === 'wait-ready') {
     const v = parse(command, rest, WAIT_READY_FLAGS);

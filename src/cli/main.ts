@@ -47,6 +47,7 @@ import {
   renderList,
   renderStatus,
 } from './inspect.js';
+import { runInit } from './init.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -127,6 +128,10 @@ function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs'
 async function execute(command: CliCommand): Promise<number> {
   if ('options' in command) checkCloudSelection(command.options);
   switch (command.kind) {
+    case 'init':
+      stdout(await runInit(command, packageVersion()));
+      return 0;
+
     case 'help':
       stdout(`${command.text}\n`);
       return 0;

@@ -5,14 +5,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
+import { parseHcl } from '../support/hcl.js';
 import { condition } from '../support/workflow-expressions.js';
 
 /**
- * The DevStack e2e cluster (test/e2e/devstack/cluster) only runs in its workflow; these are the
- * checks that run offline. `terraform init`/`validate` need the provider registry, so they are not
- * among them.
+ * The DevStack e2e deploys the shipped module (modules/openstack-cluster) through a cluster
+ * directory its workflow writes; it only runs there. These are the checks that run offline (the
+ * module itself: test/modules/openstack-cluster.test.ts). `terraform init`/`validate` need the
+ * provider registry, so they are not among them.
  */
-const CLUSTER_DIR = 'test/e2e/devstack/cluster';
+const CLUSTER_DIR = 'e2e-cluster';
+const MODULE = 'modules/openstack-cluster';
 /** Kubespray v2.31.0's commit: the e2e checks Kubespray out by it, not by the movable tag. */
 const KUBESPRAY_V2_31_0 = '1c9add48975060f45396b34d8e022c30d7f80dab';
 const WORKFLOWS = ['.github/workflows/e2e-devstack.yml', 'examples/workflows/e2e-devstack.yml'];
@@ -57,59 +60,95 @@ function workflowTfVars(job: Job): Set<string> {
   return names;
 }
 
-/** Top-level `variable "x" { ... }` blocks of the cluster code, and whether each has a default. */
-function declaredVariables(): Map<string, { hasDefault: boolean }> {
-  const variables = new Map<string, { hasDefault: boolean }>();
-  for (const file of readdirSync(path.join(ROOT, CLUSTER_DIR)).filter((f) => f.endsWith('.tf'))) {
-    const lines = readFileSync(path.join(ROOT, CLUSTER_DIR, file), 'utf8').split('\n');
-    let current: { name: string; hasDefault: boolean } | undefined;
-    let depth = 0;
-    for (const line of lines) {
-      const code = line.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/(#|\/\/).*$/, '');
-      const start = depth === 0 ? /^variable\s+"([^"]+)"\s*\{/.exec(line) : null;
-      if (start) current = { name: start[1]!, hasDefault: false };
-      else if (current && depth === 1 && /^\s*default\s*=/.test(code)) current.hasDefault = true;
-      depth += (code.match(/\{/g) ?? []).length - (code.match(/\}/g) ?? []).length;
-      if (current && depth === 0) {
-        variables.set(current.name, { hasDefault: current.hasDefault });
-        current = undefined;
-      }
-    }
-  }
-  return variables;
+/** The main.tf the workflow's "Cluster directory" step writes, run as the runner would. */
+function generatedMainTf(file: string): string {
+  const job = jobOf(file);
+  const step = job.steps.find((s) => s.id === 'cluster-dir')!;
+  const r = runScript(step.run!, {
+    CLUSTER_DIR: String(job.env?.CLUSTER_DIR),
+    MODULE_SOURCE: String(job.env?.MODULE_SOURCE),
+    KUBE_VERSION: String(job.env?.KUBE_VERSION),
+  });
+  expect(r.status, r.output).toBe(0);
+  const text = r.file(`${job.env?.CLUSTER_DIR}/main.tf`);
+  r.cleanup();
+  return text;
 }
 
-describe('the DevStack e2e cluster code', () => {
+/** Top-level `variable "x" { ... }` blocks of the generated cluster code, and whether each has a default. */
+async function declaredVariables(text: string): Promise<Map<string, { hasDefault: boolean }>> {
+  const { blocks, errors } = await parseHcl(text);
+  expect(errors).toEqual([]);
+  return new Map(
+    blocks.filter((b) => b.type === 'variable').map((b) => [b.labels[0]!, { hasDefault: b.attributes.has('default') }]),
+  );
+}
+
+describe.each(WORKFLOWS)('%s: the cluster directory it writes', (file) => {
+  const job = jobOf(file);
+  const main = generatedMainTf(file);
+
+  it('calls the shipped module (from this checkout here, at a pinned release for users) with only variables it declares, and every one it requires', async () => {
+    const { blocks } = await parseHcl(main);
+    const calls = blocks.filter((b) => b.type === 'module');
+    expect(calls.map((b) => b.labels[0])).toEqual(['cluster']);
+    const source = JSON.parse(calls[0]!.attributes.get('source')!) as string;
+    if (file.startsWith('.github/')) expect(path.resolve(ROOT, CLUSTER_DIR, source)).toBe(path.join(ROOT, MODULE));
+    else
+      expect(source).toMatch(/^git::https:\/\/github\.com\/org\/deploy\.git\/\/modules\/openstack-cluster\?ref=v\d+/);
+    const moduleVariables = new Map<string, boolean>();
+    for (const block of (await parseHcl(readFileSync(path.join(ROOT, MODULE, 'variables.tf'), 'utf8'))).blocks)
+      if (block.type === 'variable') moduleVariables.set(block.labels[0]!, block.attributes.has('default'));
+    const given = [...calls[0]!.attributes.keys()].filter((name) => name !== 'source');
+    expect(
+      given.filter((name) => !moduleVariables.has(name)),
+      'not variables of the module',
+    ).toEqual([]);
+    expect(
+      [...moduleVariables].filter(([name, hasDefault]) => !hasDefault && !given.includes(name)).map(([name]) => name),
+      'required by the module but not given',
+    ).toEqual([]);
+  });
+
   it('is formatted as terraform fmt writes it', () => {
-    const fmt = spawnSync('terraform', ['fmt', '-check', '-recursive', '-diff', CLUSTER_DIR], {
-      cwd: ROOT,
+    const dir = mkdtempSync(path.join(tmpdir(), 'e2e-cluster-'));
+    writeFileSync(path.join(dir, 'main.tf'), main);
+    const fmt = spawnSync('terraform', ['fmt', '-check', '-diff', dir], {
       encoding: 'utf8',
+      env: { PATH: process.env.PATH, TF_CLI_CONFIG_FILE: '/dev/null' },
     });
+    rmSync(dir, { recursive: true, force: true });
     expect(fmt.error).toBeUndefined();
-    expect(`${fmt.stdout}`, 'files terraform fmt would change').toBe('');
+    expect(`${fmt.stdout}`, 'changes terraform fmt would make').toBe('');
     expect(fmt.status).toBe(0);
   });
 
-  it('generates the inventory where the action runs Kubespray from (src/core/steps/kubespray.ts)', () => {
-    const main = readFileSync(path.join(ROOT, CLUSTER_DIR, 'main.tf'), 'utf8');
-    expect(main).toMatch(
-      /resource "local_file" "inventory" \{\s*filename\s*=\s*"\$\{path\.module\}\/inventory\/inventory\.yaml"/,
-    );
+  it('gives the module and the config the same Kubernetes version, one the pinned Kubespray v2.31.0 installs', () => {
+    expect(String(job.env?.KUBE_VERSION)).toMatch(/^1\.3[3-5]\.\d+$/);
+    expect(main).toContain(`kube_version  = "${job.env?.KUBE_VERSION}"`);
+    expect(job.steps.find((s) => s.id === 'config')!.run).toMatch(/^\s+kubernetes:\n\s+version: \$KUBE_VERSION$/m);
+  });
+});
+
+describe('the DevStack e2e runs the module, not a copy', () => {
+  it('the old cluster code is gone', () => {
+    expect(() => readdirSync(path.join(ROOT, 'test/e2e/devstack/cluster'))).toThrow(/ENOENT/);
   });
 
-  it('finds every variable block, with and without defaults', () => {
-    const variables = declaredVariables();
-    expect(variables.get('api_floating_ip')).toEqual({ hasDefault: false });
-    expect(variables.get('ssh_user')).toEqual({ hasDefault: true });
+  it('the module writes the inventory where the action runs Kubespray from (src/core/steps/kubespray.ts), and the e2e keeps that place', () => {
+    const inventory = readFileSync(path.join(ROOT, MODULE, 'inventory.tf'), 'utf8');
+    expect(inventory).toMatch(/inventory_dir = coalesce\(var\.inventory_dir, "\$\{path\.root\}\/inventory"\)/);
+    expect(inventory).toMatch(/filename\s*=\s*"\$\{local\.inventory_dir\}\/\$\{each\.key\}"/);
+    for (const file of WORKFLOWS) expect(generatedMainTf(file)).not.toContain('inventory_dir');
   });
 });
 
 describe.each(WORKFLOWS)('%s and the cluster code agree', (file) => {
   const job = jobOf(file);
 
-  it('every TF_VAR_ the workflow sets is a variable, and every variable without a default is set', () => {
+  it('every TF_VAR_ the workflow sets is a variable, and every variable without a default is set', async () => {
     const set = workflowTfVars(job);
-    const declared = declaredVariables();
+    const declared = await declaredVariables(generatedMainTf(file));
     expect([...set].sort()).toEqual([
       'api_floating_ip',
       'cluster_name',
@@ -191,11 +230,12 @@ function runScript(script: string, env: Record<string, string>, fakes: Record<st
   };
 }
 
-describe('the DevStack e2e cluster code is dependable', () => {
-  const main = read(`${CLUSTER_DIR}/main.tf`);
+describe('the DevStack e2e cluster is dependable', () => {
+  const variables = read(`${MODULE}/variables.tf`);
+  const node = read(`${MODULE}/modules/node/main.tf`);
 
-  it('disables the apt-daily timers in the first boot (cloud-init bootcmd in the user data)', () => {
-    const userData = /user_data\s*=\s*<<-EOT\n([\s\S]*?)\n\s*EOT\n/.exec(main)?.[1];
+  it("disables the apt-daily timers in the first boot (cloud-init bootcmd in the module's default user data)", () => {
+    const userData = /variable "user_data" \{[\s\S]*?default\s*=\s*<<-EOT\n([\s\S]*?)\n\s*EOT\n/.exec(variables)?.[1];
     expect(userData, 'user_data heredoc').toBeDefined();
     const lines = userData!.split('\n');
     const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
@@ -214,7 +254,7 @@ describe('the DevStack e2e cluster code is dependable', () => {
 
   describe('apply waits for an apt-daily run that started before the timers were disabled', () => {
     // The HCL string, unescaped (it holds \" only).
-    const loop = /"(for i in \$\(seq (?:[^"\\]|\\")*)"/.exec(main)?.[1]?.replaceAll('\\"', '"');
+    const loop = /"(for i in \$\(seq (?:[^"\\]|\\")*)"/.exec(node)?.[1]?.replaceAll('\\"', '"');
     // systemctl prints one state per unit; the fake reports apt-daily.service busy for BUSY calls.
     const systemctl =
       'n=$(cat "$HOME/calls" 2>/dev/null || echo 0); echo $((n + 1)) > "$HOME/calls"\nif [ "$n" -lt "$BUSY" ]; then echo activating; else echo inactive; fi; echo inactive';
@@ -222,6 +262,8 @@ describe('the DevStack e2e cluster code is dependable', () => {
 
     it('returns once apt is idle', () => {
       expect(loop, 'the wait loop in terraform_data.ssh_ready').toBeDefined();
+      for (const file of WORKFLOWS)
+        expect(generatedMainTf(file)).toMatch(/wait_for_ssh = \{ private_key_file = "~\/\.ssh\/id_ed25519" \}/);
       const r = run(2);
       expect(r.status, r.output).toBe(0);
       expect(r.file('home/calls').trim()).toBe('3');
@@ -237,17 +279,11 @@ describe('the DevStack e2e cluster code is dependable', () => {
   });
 
   it("takes the worker's API load balancer image (nginx) from a mirror, not anonymous Docker Hub", () => {
-    const repo = /nginx_image_repo\s*=\s*"([^"]+)"/.exec(main)?.[1];
-    expect(repo).toBeDefined();
-    expect(repo).toMatch(/^(public\.ecr\.aws|mirror\.gcr\.io)\//);
-  });
-
-  it('pins the providers to exact versions and keeps the lock file in git', () => {
-    const versions = read(`${CLUSTER_DIR}/versions.tf`);
-    const pinned = [...versions.matchAll(/source\s*=\s*"[^"]+"\s*\n\s*version\s*=\s*"([^"]+)"/g)].map((m) => m[1]);
-    expect(pinned).toHaveLength(2);
-    for (const version of pinned) expect(version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(read(`${CLUSTER_DIR}/.gitignore`).split('\n')).not.toContain('.terraform.lock.hcl');
+    for (const file of WORKFLOWS) {
+      const repo = /nginx_image_repo\s*=\s*"([^"]+)"/.exec(generatedMainTf(file))?.[1];
+      expect(repo, file).toBeDefined();
+      expect(repo).toMatch(/^(public\.ecr\.aws|mirror\.gcr\.io)\//);
+    }
   });
 });
 
@@ -427,8 +463,15 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
 });
 
 describe('the two e2e workflows', () => {
-  it('run the same job; only the action reference differs (./ here, org/deploy@v1 for users)', () => {
-    const normalise = (file: string) => JSON.stringify(jobOf(file)).replaceAll('"uses":"./"', '"uses":"org/deploy@v1"');
+  it('run the same job; only the action reference (./ here, org/deploy@v1 for users) and the module source differ', () => {
+    const normalise = (file: string) => {
+      const job = jobOf(file);
+      // ...and where the module comes from: this checkout here, a pinned release for users.
+      return JSON.stringify({ ...job, env: { ...job.env, MODULE_SOURCE: 'the module' } }).replaceAll(
+        '"uses":"./"',
+        '"uses":"org/deploy@v1"',
+      );
+    };
     expect(normalise(WORKFLOWS[0]!)).toBe(normalise(WORKFLOWS[1]!));
   });
 });

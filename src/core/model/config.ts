@@ -4,6 +4,7 @@ import { OpenStackConfigSchema } from '../openstack/credentials.js';
 import { formatIssues, UserError } from '../lib/errors.js';
 import { displayPath, readTextFile } from '../lib/files.js';
 import { KUBERNETES_VERSION_PATTERN, NAME_PATTERN, NAME_RULE } from '../lib/option-values.js';
+import { refuseConfigPlaceholders } from './placeholders.js';
 import { CONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
 
 /**
@@ -221,8 +222,10 @@ export const ClusterConfigSchema = z.object({
 
 export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
 
-export function parseClusterConfig(text: string, source: string): ClusterConfig {
+export function parseClusterConfig(text: string, source: string, configFile?: string): ClusterConfig {
   const { value } = parseYamlMapping(text, source, CONFIG_FILE);
+  // cluster-deploy init's CHANGEMEs, named, before the schema refuses some of them with less help.
+  refuseConfigPlaceholders(value, source, configFile);
   const result = ClusterConfigSchema.safeParse(value);
   if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
   const config = result.data;
@@ -253,5 +256,5 @@ export function configClusterDir(
 }
 
 export function loadClusterConfig(file: string): ClusterConfig {
-  return parseClusterConfig(readTextFile(file, CONFIG_FILE), displayPath(file));
+  return parseClusterConfig(readTextFile(file, CONFIG_FILE), displayPath(file), file);
 }

@@ -8,6 +8,7 @@ import {
   type ClusterApiSettings,
 } from './cluster-api.js';
 import { configClusterDir, configClusterName, loadClusterConfig, type ClusterConfig } from './config.js';
+import { refusePlaceholders } from './placeholders.js';
 import { resolveCredentials, type CredentialInput, type OpenStackCredentials } from '../openstack/credentials.js';
 import type { WaitReadySettings } from '../kube/ready.js';
 import { DEFAULT_AUTH_TIMEOUT_MS } from '../openstack/keystone.js';
@@ -178,6 +179,8 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       );
   }
   clusterDir = path.resolve(clusterDir!);
+  // cluster-deploy init's CHANGEMEs left in the OpenTofu files, named, before any tool trips on them.
+  refusePlaceholders(undefined, clusterDir);
 
   const method = options.method ?? config?.deployment.method ?? 'kubespray';
   if (!(DEPLOYMENT_METHODS as readonly string[]).includes(method)) {

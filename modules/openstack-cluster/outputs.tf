@@ -1,0 +1,40 @@
+output "api_address" {
+  description = "Where clients reach the Kubernetes API: api_floating_ip if given, else the load balancer's, the VIP's or the first control plane's private address. The config's opencenter.infrastructure.k8s_api_ip."
+  value       = local.api_address
+}
+
+output "api_endpoint" {
+  description = "The API server URL."
+  value       = "https://${local.api_address}:${var.api_load_balancer == "octavia" ? var.api_port : 6443}"
+}
+
+output "nodes" {
+  description = "Every node by name: role, private address and where Ansible connects."
+  value = {
+    for name, node in module.node : name => {
+      role       = local.nodes[name].role
+      private_ip = node.private_ip
+      ssh_host   = node.ssh_host
+    }
+  }
+}
+
+output "bastion_address" {
+  description = "The bastion's floating IP; null without a bastion."
+  value       = var.bastion != null ? openstack_networking_floatingip_v2.bastion[0].address : null
+}
+
+output "network_id" {
+  description = "The nodes' network."
+  value       = local.network_id
+}
+
+output "subnet_id" {
+  description = "The nodes' subnet."
+  value       = local.subnet_id
+}
+
+output "inventory_file" {
+  description = "The Kubespray inventory this module writes."
+  value       = local_file.inventory["inventory.yaml"].filename
+}

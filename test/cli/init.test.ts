@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+/** `cluster-deploy init`, run as users run it, then `plan` on what it wrote. */
+const work = mkdtempSync(path.join(tmpdir(), 'cli-init-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, LANG: 'C.UTF-8' });
+let n = 0;
+const repo = () => path.join(work, `repo-${n++}`);
+
+describe('cluster-deploy init', () => {
+  it('--help shows the files it writes and an example', async () => {
+    const r = await runCli(['init', '--help'], env());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: cluster-deploy init --name CLUSTER --org ORG');
+    expect(r.stdout).toMatch(/Example:\n\s+cluster-deploy init --name prod-east --org acme/);
+    expect(r.stdout).toContain('CHANGEME');
+    expect((await runCli(['--help'], env())).stdout).toContain('cluster-deploy init');
+  });
+
+  it('into an empty directory: the config and the cluster directory, then what to do next', async () => {
+    const dir = repo();
+    mkdirSync(dir);
+    const r = await runCli(['init', '--name', 'prod-east', '--org', 'acme', '--dir', dir], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('wrote ');
+    expect(r.stdout).toContain('set every CHANGEME');
+    expect(readdirSync(path.join(dir, 'infrastructure/clusters/prod-east')).sort()).toEqual(['backend.tf', 'main.tf']);
+    // Not inside this repository: the module is referenced as a release, whose repository is to be named.
+    expect(readFileSync(path.join(dir, 'infrastructure/clusters/prod-east/main.tf'), 'utf8')).toMatch(
+      /source = "git::https:\/\/github\.com\/CHANGEME\/deploy\.git\/\/modules\/openstack-cluster\?ref=v\d+\.\d+\.\d+"/,
+    );
+  });
+
+  it('then plan refuses the cluster, naming each CHANGEME, and runs nothing', async () => {
+    const dir = repo();
+    expect((await runCli(['init', '--name', 'stage', '--org', 'acme', '--dir', dir], env())).code).toBe(0);
+    const r = await runCli(
+      ['plan', '--config', path.join(dir, 'clusters/stage.yaml'), '--state-dir', path.join(dir, 'state')],
+      env(),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const named = r.stderr.split('\n').filter((l) => l.startsWith('  - '));
+    expect(named.map((l) => l.replace(/^ {2}- .*?(clusters\/|infrastructure\/)/, '$1'))).toEqual([
+      'clusters/stage.yaml: opencenter.infrastructure.k8s_api_ip',
+      'clusters/stage.yaml: opencenter.infrastructure.cloud.openstack.auth_url',
+      'clusters/stage.yaml: opencenter.infrastructure.cloud.openstack.region',
+      'infrastructure/clusters/stage/backend.tf:5 bucket',
+      'infrastructure/clusters/stage/backend.tf:7 region',
+      'infrastructure/clusters/stage/backend.tf:9 endpoints.s3',
+      'infrastructure/clusters/stage/main.tf:4 source',
+      'infrastructure/clusters/stage/main.tf:8 image_name',
+      'infrastructure/clusters/stage/main.tf:9 keypair_name',
+      'infrastructure/clusters/stage/main.tf:10 control_plane.flavor_name',
+      'infrastructure/clusters/stage/main.tf:12 worker_pools.default.flavor_name',
+      'infrastructure/clusters/stage/main.tf:15 network.external_network',
+      'infrastructure/clusters/stage/main.tf:18 api_floating_ip',
+      'infrastructure/clusters/stage/main.tf:19 api_allowed_cidrs',
+      'infrastructure/clusters/stage/main.tf:20 ssh_allowed_cidrs',
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(['clusters', 'infrastructure']); // no state written
+  });
+
+  it('once the config is set, the OpenTofu files are still refused by name', async () => {
+    const dir = repo();
+    expect((await runCli(['init', '--name', 'dev', '--org', 'acme', '--dir', dir], env())).code).toBe(0);
+    const config = path.join(dir, 'clusters/dev.yaml');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8')
+        .replace('k8s_api_ip: CHANGEME', 'k8s_api_ip: 203.0.113.10')
+        .replace('auth_url: CHANGEME', 'auth_url: https://keystone.example.com:5000/v3')
+        .replace('region: CHANGEME', 'region: RegionOne'),
+    );
+    const r = await runCli(['plan', '--config', config, '--state-dir', path.join(dir, 'state')], env());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('main.tf:8 image_name');
+    expect(r.stderr).not.toContain('dev.yaml:');
+  });
+
+  it('into a directory with files: beside them, but never over one (nothing written, each named)', async () => {
+    const dir = repo();
+    mkdirSync(path.join(dir, 'clusters'), { recursive: true });
+    writeFileSync(path.join(dir, 'clusters/other.yaml'), 'mine\n');
+    expect((await runCli(['init', '--name', 'a', '--org', 'acme', '--dir', dir], env())).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'clusters/other.yaml'), 'utf8')).toBe('mine\n');
+    writeFileSync(path.join(dir, 'clusters/b.yaml'), 'mine too\n');
+    const r = await runCli(['init', '--name', 'b', '--org', 'acme', '--dir', dir], env());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refusing to overwrite .*clusters\/b\.yaml; choose another --name/);
+    expect(readFileSync(path.join(dir, 'clusters/b.yaml'), 'utf8')).toBe('mine too\n');
+    expect(readdirSync(path.join(dir, 'infrastructure/clusters')).sort()).toEqual(['a']);
+  });
+
+  it.each([
+    ['no --name', ['--org', 'acme'], '--name is required'],
+    ['an empty --name', ['--name', '', '--org', 'acme'], '--name is required'],
+    ['an upper-case name', ['--name', 'Prod', '--org', 'acme'], 'must be a DNS label'],
+    ['a name with a slash', ['--name', '../x', '--org', 'acme'], 'must be a DNS label'],
+    ['a name with a newline', ['--name', 'a\nb', '--org', 'acme'], 'must be a DNS label'],
+    ['a bad organization', ['--name', 'a', '--org', 'a b'], '--org "a b" must be'],
+    ['an unknown option', ['--name', 'a', '--org', 'acme', '--force'], "Unknown option '--force'"],
+    [
+      'a module source with a quote',
+      ['--name', 'a', '--org', 'acme', '--module-source', 'x"y'],
+      '--module-source must be',
+    ],
+  ])('%s is a usage error (exit 2) naming the option', async (_, args, message) => {
+    const dir = repo();
+    const r = await runCli(['init', ...args, '--dir', dir], env());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(() => readdirSync(dir)).toThrow(/ENOENT/); // nothing written
+  });
+
+  it('a --dir that is a file is refused', async () => {
+    const file = path.join(work, 'a-file');
+    writeFileSync(file, '');
+    const r = await runCli(['init', '--name', 'a', '--org', 'acme', '--dir', file], env());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('is not a directory');
+  });
+});
+
+describe('the CLI started through a symbolic link (npm bin links, a symlinked checkout)', () => {
+  it('runs, instead of exiting 0 having done nothing', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { symlinkSync } = await import('node:fs');
+    const { ROOT } = await import('../support/action-runner.js');
+    const link = path.join(work, 'toolkit-link');
+    symlinkSync(ROOT, link);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(link, 'src/cli/main.ts'), 'init', '--help'], {
+      cwd: ROOT,
+      env: env(),
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Usage: cluster-deploy init');
+  });
+});

@@ -1,0 +1,200 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseClusterConfig } from '../../src/core/model/config.js';
+import { ROOT } from '../support/action-runner.js';
+import { parseHcl } from '../support/hcl.js';
+
+const execFileAsync = promisify(execFile);
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const docs = readdirSync(path.join(ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
+
+describe('the README front page', () => {
+  const readme = read('README.md');
+
+  it('is under 150 lines', () => {
+    expect(readme.split('\n').length).toBeLessThan(150);
+  });
+
+  it('gives the two quick-start commands exactly as CI and users run them', () => {
+    expect(readme).toContain('bash .ci/install-tools.sh && npm ci && npm run demo');
+    expect(readme).toMatch(/^bash \.ci\/run\b/m);
+    expect(JSON.parse(read('package.json')).scripts.demo).toBeDefined();
+    for (const file of ['.ci/install-tools.sh', '.ci/run']) expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it('leads to the guide, the secrets table, the threat model and the inputs reference', () => {
+    for (const page of ['docs/getting-started.md', 'docs/secrets.md', 'docs/threat-model.md', 'docs/inputs.md'])
+      expect(readme).toContain(`](${page})`);
+  });
+});
+
+describe('the docs', () => {
+  it('every relative link points at a file that exists', () => {
+    const broken: string[] = [];
+    for (const file of ['README.md', 'modules/openstack-cluster/README.md', 'test/e2e/devstack/README.md', ...docs]) {
+      for (const m of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]!.split('#')[0]!;
+        if (!target || /^[a-z]+:/.test(target)) continue;
+        if (!existsSync(path.join(ROOT, path.dirname(file), target))) broken.push(`${file}: ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the table of contents lists every page', () => {
+    const toc = read('docs/README.md');
+    for (const file of docs.filter((f) => f !== 'docs/README.md'))
+      expect(toc, file).toContain(`](${path.basename(file)})`);
+  });
+});
+
+/** A fenced block of the guide whose first line names its file: `# clusters/prod-east.yaml`. */
+function guideFile(name: string): string {
+  const guide = read('docs/getting-started.md');
+  const block = [...guide.matchAll(/```[a-z]*\n# ([^\n]+)\n([\s\S]*?)```/g)].find((m) => m[1] === name);
+  expect(block, name).toBeDefined();
+  return block![2]!;
+}
+
+describe('docs/getting-started.md', () => {
+  const guide = read('docs/getting-started.md');
+
+  it('says how long each phase takes', () => {
+    const phases = guide.split('\n').filter((l) => /^\| \d\. /.test(l));
+    expect(phases.length).toBe(6);
+    for (const phase of phases.slice(0, 5)) expect(phase, phase).toMatch(/\d+ min/);
+  });
+
+  it('its cluster config is one the deploy accepts', () => {
+    const config = parseClusterConfig(guideFile('clusters/prod-east.yaml'), 'clusters/prod-east.yaml');
+    expect(config.opencenter.cluster?.kubernetes?.version).toBe('1.34.2');
+    expect(config.opentofu.backend.type).toBe('s3');
+  });
+
+  it("its cluster directory calls the module with the module's variables, every required one given, and the config's version", async () => {
+    const { blocks, errors } = await parseHcl(guideFile('infrastructure/clusters/prod-east/main.tf'));
+    expect(errors).toEqual([]);
+    const call = blocks.find((b) => b.type === 'module' && b.labels[0] === 'cluster')!;
+    expect(call.attributes.get('source')).toMatch(
+      /^"git::https:\/\/github\.com\/org\/deploy\.git\/\/modules\/openstack-cluster\?ref=v\d+\.\d+\.\d+"$/,
+    );
+    const variables = new Map<string, boolean>();
+    for (const block of (await parseHcl(read('modules/openstack-cluster/variables.tf'))).blocks)
+      if (block.type === 'variable') variables.set(block.labels[0]!, block.attributes.has('default'));
+    const given = [...call.attributes.keys()].filter((k) => k !== 'source');
+    expect(given.filter((k) => !variables.has(k))).toEqual([]);
+    expect([...variables].filter(([k, hasDefault]) => !hasDefault && !given.includes(k)).map(([k]) => k)).toEqual([]);
+    expect(call.attributes.get('kube_version')).toBe('"1.34.2"');
+    const outputs = (await parseHcl(read('modules/openstack-cluster/outputs.tf'))).blocks.map((b) => b.labels[0]);
+    for (const m of guideFile('infrastructure/clusters/prod-east/main.tf').matchAll(/module\.cluster\.(\w+)/g))
+      expect(outputs).toContain(m[1]);
+  });
+
+  it('its state backend is an S3 backend with a lock file, as the read-only plans expect', async () => {
+    const { blocks, errors } = await parseHcl(guideFile('infrastructure/clusters/prod-east/backend.tf'));
+    expect(errors).toEqual([]);
+    const backend = blocks[0]!.blocks.find((b) => b.type === 'backend')!;
+    expect(backend.labels).toEqual(['s3']);
+    expect(backend.attributes.get('use_lockfile')).toBe('true');
+    expect(backend.attributes.get('use_path_style')).toBe('true');
+  });
+
+  it('copies workflows that exist, and names every secret and variable of the table', () => {
+    for (const m of guide.matchAll(/deploy\/examples\/workflows\/([\w-]+\.yml)/g))
+      expect(existsSync(path.join(ROOT, 'examples/workflows', m[1]!)), m[1]).toBe(true);
+    const names = [...read('docs/secrets.md').matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) expect(guide, name).toContain(`\`${name}\``);
+  });
+});
+
+/** The lines of the ```sh blocks of a page, comments and continuation aside. */
+function shellLines(file: string): string[] {
+  return [...read(file).matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+    m[1]!
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      .filter((line) => line && !line.startsWith('#')),
+  );
+}
+
+describe('the commands of the guide and the secrets page', () => {
+  const commands = [...shellLines('docs/getting-started.md'), ...shellLines('docs/secrets.md')].filter((line) =>
+    /^(openstack|swift) /.test(line),
+  );
+
+  // Concurrent: each client start takes seconds.
+  it.concurrent.each([...new Set(commands)])(
+    'the real client knows `%s` and its options',
+    async (line) => {
+      const words = line.split(/\s+/);
+      // The tokens before the first option: cliff picks the longest command they start with.
+      const firstOption = words.findIndex((w) => w.startsWith('-'));
+      const head = firstOption < 0 ? words : words.slice(0, firstOption);
+      const { stdout } = await execFileAsync(head[0]!, [...head.slice(1), '--help'], {
+        env: { PATH: process.env.PATH },
+      });
+      for (const option of words.filter((w) => /^--?[a-z]/.test(w)).map((w) => w.split('=')[0]!))
+        expect(stdout, `${line}: ${option}`).toMatch(new RegExp(`(^|[\\s\\[,])${option}\\b`, 'm'));
+    },
+    120_000,
+  );
+
+  it('the workflow copy runs as written, against a checkout of the toolkit', () => {
+    const copy = shellLines('docs/getting-started.md').filter((line) => /^(mkdir|cp) /.test(line));
+    expect(copy.length).toBe(2);
+    const dir = mkdtempSync(path.join(tmpdir(), 'guide-'));
+    try {
+      symlinkSync(ROOT, path.join(dir, 'deploy'));
+      const r = spawnSync('bash', ['-eo', 'pipefail', '-c', copy.join('\n')], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(readdirSync(path.join(dir, '.github/workflows')).sort()).toEqual(['deploy.yml', 'drift.yml', 'plan.yml']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the key generation runs as written', () => {
+    const keygen = shellLines('docs/getting-started.md').find((line) => line.startsWith('ssh-keygen '))!;
+    const dir = mkdtempSync(path.join(tmpdir(), 'guide-'));
+    try {
+      const r = spawnSync('bash', ['-c', keygen], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(path.join(dir, 'deploy-key.pub'), 'utf8')).toMatch(/^ssh-ed25519 \S+ cluster-deploy\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the guide's init", () => {
+  it('runs as written from a repository with the toolkit in deploy/, and writes the files the guide shows', () => {
+    const line = shellLines('docs/getting-started.md').find((l) =>
+      l.startsWith('node deploy/dist/cli/index.js init '),
+    )!;
+    expect(line).toBeDefined();
+    const dir = mkdtempSync(path.join(tmpdir(), 'guide-init-'));
+    try {
+      symlinkSync(ROOT, path.join(dir, 'deploy'));
+      const r = spawnSync('bash', ['-c', line], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+      expect(r.status, r.stderr).toBe(0);
+      for (const file of [
+        'clusters/prod-east.yaml',
+        'infrastructure/clusters/prod-east/main.tf',
+        'infrastructure/clusters/prod-east/backend.tf',
+      ])
+        expect(existsSync(path.join(dir, file)), file).toBe(true);
+      expect(readFileSync(path.join(dir, 'infrastructure/clusters/prod-east/main.tf'), 'utf8')).toContain(
+        'source = "git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2"',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
