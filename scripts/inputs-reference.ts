@@ -59,8 +59,10 @@ const TYPES: Record<string, string> = {
   'venv-cache': 'boolean',
   vip: 'string (IP address or host)',
   'working-directory': 'path',
-  // The Kubespray change's inputs (the venv's interpreter, the SSH key and user).
   python: 'path',
+  converge: 'boolean',
+  'ignore-capacity': 'boolean',
+  'plan-credential': 'any | reader-only',
   'ssh-private-key': 'secret',
   'ssh-user': 'string',
 };

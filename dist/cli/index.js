@@ -72,6 +72,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -8645,36 +8652,27 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 6884:
+/***/ 2453:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kj: () => (/* binding */ completionScript),
+/* harmony export */   wE: () => (/* binding */ parseCli)
+/* harmony export */ });
+/* unused harmony exports USAGE, commandFlags, COMMANDS, closest */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
+/* harmony import */ var _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4554);
+/* harmony import */ var _core_lib_address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1303);
+/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8796);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9485);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8119);
+/* harmony import */ var _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(503);
+/* harmony import */ var _core_model_kubespray_source_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7945);
+/* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5153);
+/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6558);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  w: () => (/* binding */ parseCli)
-});
 
-// UNUSED EXPORTS: USAGE
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
-var credentials = __nccwpck_require__(4554);
-// EXTERNAL MODULE: ./lib/core/lib/address.js
-var address = __nccwpck_require__(1303);
-// EXTERNAL MODULE: ./lib/core/model/check-report.js
-var check_report = __nccwpck_require__(8796);
-// EXTERNAL MODULE: ./lib/core/lib/errors.js
-var errors = __nccwpck_require__(6452);
-// EXTERNAL MODULE: ./lib/core/lib/option-values.js
-var option_values = __nccwpck_require__(9485);
-// EXTERNAL MODULE: ./lib/core/engine/selection.js + 1 modules
-var selection = __nccwpck_require__(8119);
-// EXTERNAL MODULE: ./lib/core/model/operations.js
-var operations = __nccwpck_require__(503);
-// EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
-var kubespray_source = __nccwpck_require__(7945);
-;// CONCATENATED MODULE: ./lib/cli/args.js
 
 
 
@@ -8719,12 +8717,14 @@ const DEPLOY_FLAGS = {
     'kubernetes-version': { type: 'string' },
     confirm: { type: 'string' },
     'allow-unsafe-node-removal': { type: 'boolean' },
+    'ignore-capacity': { type: 'boolean' },
+    'plan-credential': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
     // The credential flags, from the one credential table.
-    ...Object.fromEntries(credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
+    ...Object.fromEntries(_core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .CREDENTIAL_FIELDS */ .cZ.map((spec) => [spec.flag, { type: spec.type === 'boolean' ? 'boolean' : 'string' }])),
 };
 /** The credential flags' help lines, from the table. */
-const CREDENTIAL_HELP = credentials/* CREDENTIAL_FIELDS */.cZ.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
+const CREDENTIAL_HELP = _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .CREDENTIAL_FIELDS */ .cZ.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
   --cluster-dir DIR        cluster directory (default <gitops.repository.local_dir>/infrastructure/clusters/<cluster>)
@@ -8763,13 +8763,14 @@ ${CREDENTIAL_HELP}
   --auth-timeout D         Keystone request timeout (default 10s)`;
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
-    ...option_values/* OPERATIONS */.xb.map((op) => `  ${`${op}:`.padEnd(9)}${operations/* OPERATION_STEPS */.iJ[op].join(', ')}`),
+    ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op].join(', ')}`),
     'With deployment.method cluster-api (no upgrade):',
-    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${operations/* CLUSTER_API_STEPS */.Iw[op].join(', ')}`),
+    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].join(', ')}`),
 ].join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
+  cluster-deploy init     --name CLUSTER --org ORG [--dir REPO]   write a new cluster's config and OpenTofu code
   cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
@@ -8777,6 +8778,17 @@ Usage:
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
+  cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
+  cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
+  cluster-deploy logs     --config FILE | --cluster NAME [--org ORG] [--run N] [--step ID]   a run's log (newest by default)
+  cluster-deploy completion bash|zsh   a shell completion script (source <(cluster-deploy completion bash))
+  cluster-deploy --version
+
+Environment:
+  CLUSTER_DEPLOY_CONFIG     the config when neither --config nor --cluster-dir is given
+  CLUSTER_DEPLOY_STATE_DIR  the state directory when --state-dir is not given (else $XDG_STATE_HOME/cluster-deploy,
+                            else ~/.local/state/cluster-deploy)
+  NO_COLOR                  set (to anything) to turn colour off; colour is only used on a terminal
 
 Operations and their steps:
 ${OPERATION_STEPS_HELP}
@@ -8784,7 +8796,38 @@ ${OPERATION_STEPS_HELP}
 Exit codes: 0 success (check: no drift, healthy), 1 failure, 2 usage error, 3 check found drift or a health problem, 130 interrupted.
 
 Run "cluster-deploy COMMAND --help" for a command's options.`;
+const CLUSTER_CHOICE_HELP = `  --config FILE            the cluster of this openCenter config (default $CLUSTER_DEPLOY_CONFIG)
+  --cluster NAME           or the cluster by name, without a config
+  --org ORG                its organisation (default "standalone")
+  --state-dir DIR          where the state is (default $CLUSTER_DEPLOY_STATE_DIR, else $XDG_STATE_HOME/cluster-deploy
+                           or ~/.local/state/cluster-deploy)`;
 const HELP = {
+    status: `Usage: cluster-deploy status (--config FILE | --cluster NAME [--org ORG]) [--state-dir DIR] [--json]
+
+The cluster's last operation from its saved state, read-only and without credentials: each step's
+result, start and duration, what running the operation again would do, and where the kubeconfig, the
+newest run log and the state file are.
+${CLUSTER_CHOICE_HELP}
+  --kubeconfig PATH        the kubeconfig to report (default <state-dir>/<org>/<cluster>/kubeconfig, or the config's)
+  --json                   print it as JSON`,
+    list: `Usage: cluster-deploy list [--state-dir DIR] [--json]
+
+The clusters in the state directory (each <org>/<cluster> with state or logs), with their last operation,
+its result and when it was saved.
+  --state-dir DIR          default $CLUSTER_DEPLOY_STATE_DIR, else $XDG_STATE_HOME/cluster-deploy or ~/.local/state/cluster-deploy
+  --json                   print the list as JSON`,
+    logs: `Usage: cluster-deploy logs (--config FILE | --cluster NAME [--org ORG]) [--state-dir DIR] [--run N|NAME] [--step ID]
+
+Prints a run's log (redacted when it was written): the newest by default.
+${CLUSTER_CHOICE_HELP}
+  --run N|NAME             1 = the newest run, 2 = the one before, …; or a log file's name (deploy-2026-…)
+  --step ID                only that step's part of the log`,
+    completion: `Usage: cluster-deploy completion bash|zsh
+
+Prints a completion script for the shell: commands, each command's flags, step ids and operations.
+  bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
+  zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
+    init: _init_js__WEBPACK_IMPORTED_MODULE_10__/* .INIT_HELP */ .Fb,
     plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -8796,6 +8839,8 @@ with its working directory, command, reads, writes and environment (secret value
                            deploy, which nodes Kubespray would remove before the apply and install after it;
                            with deployment.method cluster-api: clusterctl generate cluster, then kubectl diff
                            --server-side against the management cluster (objects to create, change, delete)
+  --plan-credential reader-only  with --tofu-plan: refuse, before tofu runs, a credential whose Keystone token
+                           carries any role but reader (tofu plan runs the code it plans)
 
 ${DEPLOY_OPTIONS_HELP}`,
     deploy: `Usage: cluster-deploy deploy --config FILE [options]
@@ -8807,6 +8852,8 @@ every step, so running the same command again after a failure continues where it
 SIGINT/SIGTERM interrupt the running step cleanly.
   --allow-unsafe-node-removal  apply a plan that removes half or more of the etcd members, every control
                            plane node or the first one (refused otherwise, before anything changes)
+  --ignore-capacity        apply although the change exceeds the project's quotas (openstack-capacity
+                           refuses it otherwise, before anything changes; marked OVERRIDDEN)
   --json                   print the result as JSON on stdout when done
 
 ${DEPLOY_OPTIONS_HELP}`,
@@ -8833,10 +8880,12 @@ ${DEPLOY_OPTIONS_HELP}`,
 Reports, read-only: infrastructure drift (tofu plan -detailed-exitcode against the code; nothing is
 applied) and the cluster's health: nodes in the inventory missing from the API, NotReady or unexpected
 ones, kubelets not at opencenter.cluster.kubernetes.version, the API server certificate within
-${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
+${_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__/* .CERTIFICATE_WARNING_DAYS */ .fo} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
 unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
 Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
   --json                   print the report as JSON on stdout
+  --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
+                           role but reader
 
 ${DEPLOY_OPTIONS_HELP}`,
     'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
@@ -8854,7 +8903,7 @@ Waits until "kubectl get --raw /readyz" answers ok (and optionally N nodes are R
   --nodes N                also require N Ready nodes
   --kubectl PATH           kubectl binary (default kubectl)`,
 };
-const durationOf = (value, flag, limits) => value === undefined ? undefined : (0,option_values/* parseDurationOption */.vl)(value, flag, limits);
+const durationOf = (value, flag, limits) => value === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDurationOption */ .vl)(value, flag, limits);
 /**
  * `--timeout -1s` is a value, not an option: node's parser calls it ambiguous. Join a string
  * option with a following dash-led token that is not itself an option, so the value's own check
@@ -8881,22 +8930,24 @@ function joinDashValues(argv, options) {
 }
 function parse(command, argv, options) {
     try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
+        return (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args: joinDashValues(argv, options), options, allowPositionals: false, strict: true }).values;
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // `--config` last, or `--timeout --json`: node's own words span three lines; say it as an empty value is said.
         const missing = /^Option '(-[^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
         if (missing)
-            throw new errors/* UsageError */.eb(`${command}: ${missing[1]} needs a value`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${missing[1]} needs a value`);
         // `--restart true`: a switch given a value, not a stray positional argument.
         const stray = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
         const isSwitch = (arg) => !!arg?.startsWith('--') && options?.[arg.slice(2)]?.type === 'boolean';
         const before = argv.find((arg, i) => isSwitch(arg) && argv[i + 1] === stray);
         if (stray !== undefined && before) {
-            throw new errors/* UsageError */.eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
         }
-        throw new errors/* UsageError */.eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}\nrun "cluster-deploy ${command} --help" for usage`);
+        const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1];
+        const guess = unknown && closest(unknown, Object.keys(options ?? {}));
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}${guess ? ` (did you mean --${guess}?)` : ''}\nrun "cluster-deploy ${command} --help" for usage`);
     }
 }
 /**
@@ -8907,71 +8958,207 @@ function checkValues(values, command) {
     for (const [name, value] of Object.entries(values)) {
         const list = Array.isArray(value) ? value : [value];
         if (list.some((v) => typeof v === 'string' && v.trim() === ''))
-            throw new errors/* UsageError */.eb(`${command}: --${name} needs a value`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: --${name} needs a value`);
         if (list.some((v) => typeof v === 'string' && /[\0-\x1f\x7f]/.test(v)))
-            throw new errors/* UsageError */.eb(`--${name}: contains a line break or control character`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`--${name}: contains a line break or control character`);
     }
 }
-function parseCli(argv) {
+const WAIT_READY_FLAGS = {
+    kubeconfig: { type: 'string' },
+    kubectl: { type: 'string' },
+    timeout: { type: 'string' },
+    interval: { type: 'string' },
+    nodes: { type: 'string' },
+};
+const CLUSTER_CHOICE_FLAGS = {
+    config: { type: 'string' },
+    cluster: { type: 'string' },
+    org: { type: 'string' },
+    'state-dir': { type: 'string' },
+};
+const INSPECT_FLAGS = {
+    status: { ...CLUSTER_CHOICE_FLAGS, kubeconfig: { type: 'string' }, json: { type: 'boolean' } },
+    logs: { ...CLUSTER_CHOICE_FLAGS, run: { type: 'string' }, step: { type: 'string' } },
+    list: { 'state-dir': { type: 'string' }, json: { type: 'boolean' } },
+};
+/** Flags that belong to one operation command only (the rest of DEPLOY_FLAGS are shared by all five). */
+const OWN_FLAGS = {
+    plan: ['tofu-plan', 'operation', 'kubernetes-version', 'allow-unsafe-node-removal'],
+    deploy: ['allow-unsafe-node-removal'],
+    upgrade: ['kubernetes-version'],
+    destroy: ['confirm'],
+    check: [],
+};
+const OWNED = new Set(Object.values(OWN_FLAGS).flat());
+/** Each command's flags, for completion and suggestions. */
+function commandFlags(command) {
+    if (command === 'wait-ready')
+        return Object.keys(WAIT_READY_FLAGS);
+    if (command in INSPECT_FLAGS)
+        return Object.keys(INSPECT_FLAGS[command]);
+    if (command === 'completion')
+        return [];
+    if (command === 'normalize-kubeconfig')
+        return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
+    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+}
+const COMMANDS = Object.keys(HELP);
+/** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
+function closest(word, candidates) {
+    const distance = (a, b) => {
+        let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+        for (let i = 1; i <= a.length; i++) {
+            const row = [i];
+            for (let j = 1; j <= b.length; j++)
+                row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            prev = row;
+        }
+        return prev[b.length];
+    };
+    let best;
+    for (const c of candidates) {
+        const d = c.startsWith(word) && word.length >= 3 ? 1 : distance(word, c);
+        if (d <= Math.min(2, Math.floor(c.length / 3)) && (!best || d < best[1]))
+            best = [c, d];
+    }
+    return best?.[0];
+}
+function completionScript(shell) {
+    const steps = [...new Set(_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.flatMap((op) => [..._core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op], ..._core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op]]))];
+    const cases = COMMANDS.map((c) => `    ${c}) flags="${commandFlags(c)
+        .map((f) => `--${f}`)
+        .join(' ')} --help" ;;`).join('\n');
+    const body = `_cluster_deploy() {
+  local cur prev words cword
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local command="\${COMP_WORDS[1]}"
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "${COMMANDS.join(' ')} --help --version" -- "$cur"))
+    return
+  fi
+  case "$prev" in
+    --step|--from-step) COMPREPLY=($(compgen -W "${steps.join(' ')}" -- "$cur")); return ;;
+    --operation) COMPREPLY=($(compgen -W "${_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.join(' ')}" -- "$cur")); return ;;
+    --method) COMPREPLY=($(compgen -W "kubespray none cluster-api" -- "$cur")); return ;;
+    --config|--kubeconfig|--clouds-yaml|--management-kubeconfig|--tofu|--kubectl|--clusterctl|--kind|--os-cacert)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --state-dir|--cluster-dir|--venv) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+  esac
+  if [ "$command" = completion ]; then COMPREPLY=($(compgen -W "bash zsh" -- "$cur")); return; fi
+  local flags=""
+  case "$command" in
+${cases}
+  esac
+  COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+}`;
+    if (shell === 'bash')
+        return `# cluster-deploy completion for bash\n${body}\ncomplete -F _cluster_deploy cluster-deploy\n`;
+    // zsh runs the bash function through bashcompinit: one script, the same answers in both shells.
+    return `#compdef cluster-deploy\n# cluster-deploy completion for zsh\nautoload -U +X bashcompinit && bashcompinit\n${body}\ncomplete -F _cluster_deploy cluster-deploy\n`;
+}
+function parseCli(argv, env = process.env) {
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help')
         return { kind: 'help', text: USAGE };
-    if (!(command in HELP))
-        throw new errors/* UsageError */.eb(`unknown command "${command}"\n\n${USAGE}`);
+    if (command === '--version' || command === '-V' || command === 'version')
+        return { kind: 'version' };
+    if (!(command in HELP)) {
+        const guess = closest(command.replace(/^-+/, ''), [...COMMANDS, 'version']);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`unknown command "${command}"${guess ? ` (did you mean "${guess === 'version' ? '--version' : guess}"?)` : ''}\nrun "cluster-deploy --help" for the commands`);
+    }
     if (rest.includes('--help') || rest.includes('-h'))
         return { kind: 'help', text: HELP[command] };
+    const envValue = (name) => env[name]?.trim() || undefined;
+    if (command === 'completion') {
+        const [shell, ...more] = rest;
+        if ((shell !== 'bash' && shell !== 'zsh') || more.length)
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`completion: give the shell, bash or zsh${shell ? ` (got "${[shell, ...more].join(' ')}")` : ''}`);
+        return { kind: 'completion', shell };
+    }
+    if (command === 'list') {
+        const v = parse(command, rest, INSPECT_FLAGS.list);
+        checkValues(v, command);
+        return { kind: 'list', stateDir: v['state-dir'] ?? envValue('CLUSTER_DEPLOY_STATE_DIR'), json: !!v.json };
+    }
+    if (command === 'status' || command === 'logs') {
+        const v = parse(command, rest, { ...INSPECT_FLAGS.status, ...INSPECT_FLAGS.logs });
+        checkValues(v, command);
+        for (const flag of Object.keys(v))
+            if (!(flag in INSPECT_FLAGS[command]))
+                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: --${flag} is not an option of ${command}\nrun "cluster-deploy ${command} --help" for usage`);
+        const str = (name) => v[name];
+        if (v.step !== undefined)
+            (0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_6__/* .checkFilter */ .le)({ step: str('step') });
+        if (v.run !== undefined && !/^(\d+|[a-z]+-[0-9TZ-]+(\.log)?)$/.test(str('run')))
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: --run "${str('run')}" is not a run number (1 = the newest) or a log file's name`);
+        if (v.run !== undefined && str('run') === '0')
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: --run counts from 1 (the newest)`);
+        const configPath = str('config') ?? (v.cluster === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined);
+        if (!configPath && v.cluster === undefined)
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: give --config FILE (or set CLUSTER_DEPLOY_CONFIG), or --cluster NAME [--org ORG]`);
+        if (configPath && v.cluster !== undefined)
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: give --config FILE or --cluster NAME, not both`);
+        return {
+            kind: command,
+            configPath,
+            clusterName: v.cluster === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseName */ .$q)(str('cluster'), '--cluster'),
+            organization: v.org === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseName */ .$q)(str('org'), '--org'),
+            stateDir: str('state-dir') ?? envValue('CLUSTER_DEPLOY_STATE_DIR'),
+            kubeconfigPath: str('kubeconfig'),
+            json: !!v.json,
+            run: str('run'),
+            step: str('step'),
+        };
+    }
+    if (command === 'init')
+        return (0,_init_js__WEBPACK_IMPORTED_MODULE_10__/* .parseInitArgs */ .H2)(rest);
     if (command === 'wait-ready') {
-        const v = parse(command, rest, {
-            kubeconfig: { type: 'string' },
-            kubectl: { type: 'string' },
-            timeout: { type: 'string' },
-            interval: { type: 'string' },
-            nodes: { type: 'string' },
-        });
+        const v = parse(command, rest, WAIT_READY_FLAGS);
         checkValues(v, command);
         if (!v.kubeconfig)
-            throw new errors/* UsageError */.eb('wait-ready: --kubeconfig PATH is required');
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('wait-ready: --kubeconfig PATH is required');
         return {
             kind: 'wait-ready',
             kubeconfig: v.kubeconfig,
             kubectl: v.kubectl,
-            timeoutMs: durationOf(v.timeout, '--timeout', option_values/* DURATION_LIMITS */.IM.timeout),
-            intervalMs: durationOf(v.interval, '--interval', option_values/* DURATION_LIMITS */.IM.interval),
-            nodes: v.nodes === undefined ? undefined : (0,option_values/* parseNodeCount */.bo)(v.nodes, '--nodes'),
+            timeoutMs: durationOf(v.timeout, '--timeout', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.timeout),
+            intervalMs: durationOf(v.interval, '--interval', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.interval),
+            nodes: v.nodes === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseNodeCount */ .bo)(v.nodes, '--nodes'),
         };
     }
     const v = parse(command, rest, DEPLOY_FLAGS);
     checkValues(v, command);
     const text = (name) => v[name];
     const waitReady = {
-        ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', option_values/* DURATION_LIMITS */.IM.timeout) }),
+        ...(v.timeout !== undefined && { timeoutMs: durationOf(text('timeout'), '--timeout', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.timeout) }),
         ...(v.interval !== undefined && {
-            intervalMs: durationOf(text('interval'), '--interval', option_values/* DURATION_LIMITS */.IM.interval),
+            intervalMs: durationOf(text('interval'), '--interval', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.interval),
         }),
-        ...(v.nodes !== undefined && { nodes: (0,option_values/* parseNodeCount */.bo)(text('nodes'), '--nodes') }),
+        ...(v.nodes !== undefined && { nodes: (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseNodeCount */ .bo)(text('nodes'), '--nodes') }),
     };
     const options = {
-        configPath: text('config'),
+        configPath: text('config') ?? (v['cluster-dir'] === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined),
         clusterDir: text('cluster-dir'),
-        clusterName: v.cluster === undefined ? undefined : (0,option_values/* parseName */.$q)(text('cluster'), '--cluster'),
-        organization: v.org === undefined ? undefined : (0,option_values/* parseName */.$q)(text('org'), '--org'),
-        stateDir: text('state-dir'),
+        clusterName: v.cluster === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseName */ .$q)(text('cluster'), '--cluster'),
+        organization: v.org === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseName */ .$q)(text('org'), '--org'),
+        stateDir: text('state-dir') ?? envValue('CLUSTER_DEPLOY_STATE_DIR'),
         kubeconfigPath: text('kubeconfig'),
-        vip: v.vip === undefined ? undefined : (0,address/* parseApiHost */.wA)(text('vip'), '--vip', errors/* UsageError */.eb),
-        method: v.method === undefined ? undefined : (0,option_values/* parseMethod */.$x)(text('method'), '--method'),
+        vip: v.vip === undefined ? undefined : (0,_core_lib_address_js__WEBPACK_IMPORTED_MODULE_2__/* .parseApiHost */ .wA)(text('vip'), '--vip', _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb),
+        method: v.method === undefined ? undefined : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseMethod */ .$x)(text('method'), '--method'),
         tofuBinary: text('tofu'),
         venvDir: text('venv'),
         pipArgs: v['pip-arg'],
         python: text('python'),
         sshPrivateKeyFile: text('ssh-private-key-file'),
-        sshUser: v['ssh-user'] === undefined ? undefined : (0,kubespray_source/* parseSshUser */.rp)(text('ssh-user'), '--ssh-user'),
+        sshUser: v['ssh-user'] === undefined ? undefined : (0,_core_model_kubespray_source_js__WEBPACK_IMPORTED_MODULE_8__/* .parseSshUser */ .rp)(text('ssh-user'), '--ssh-user'),
         converge: v.converge ? true : undefined,
         skipAuthCheck: !!v['skip-auth-check'],
-        authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', option_values/* DURATION_LIMITS */.IM.authTimeout),
+        authTimeoutMs: durationOf(text('auth-timeout'), '--auth-timeout', _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .DURATION_LIMITS */ .IM.authTimeout),
         waitReady,
         cloud: text('os-cloud'),
         cloudsYaml: text('clouds-yaml'),
-        credentials: (0,credentials/* credentialOptions */.Kn)('cli', (spec) => v[spec.flag]),
+        credentials: (0,_core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .credentialOptions */ .Kn)('cli', (spec) => v[spec.flag]),
         ...((v['management-kubeconfig'] ?? v.clusterctl ?? v.kind) !== undefined && {
             clusterApi: {
                 managementKubeconfig: text('management-kubeconfig'),
@@ -8982,18 +9169,18 @@ function parseCli(argv) {
     };
     if (command === 'normalize-kubeconfig') {
         if (!options.configPath && !options.clusterDir)
-            throw new errors/* UsageError */.eb('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('normalize-kubeconfig: --cluster-dir DIR is required (or --config FILE)');
         if (!options.configPath && !options.vip)
-            throw new errors/* UsageError */.eb('normalize-kubeconfig: --vip IP is required (or --config FILE)');
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('normalize-kubeconfig: --vip IP is required (or --config FILE)');
         return { kind: 'normalize-kubeconfig', options };
     }
     if (!options.configPath && !options.clusterDir) {
-        throw new errors/* UsageError */.eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: give --config FILE, or --cluster-dir DIR (with --vip IP) for standalone use`);
     }
     const operation = command === 'plan'
         ? v.operation === undefined
             ? 'deploy'
-            : (0,option_values/* parseOperation */.$$)(text('operation'), '--operation')
+            : (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseOperation */ .$$)(text('operation'), '--operation')
         : command;
     // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
     const owner = {
@@ -9002,43 +9189,75 @@ function parseCli(argv) {
         confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
         'kubernetes-version': 'upgrade and plan --operation upgrade',
         'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
+        'ignore-capacity': 'deploy and plan --operation deploy',
+        'plan-credential': 'check and plan --tofu-plan (the credential a tofu plan runs with)',
     };
     const allowed = {
         plan: [
             'tofu-plan',
             'operation',
+            ...(v['tofu-plan'] ? ['plan-credential'] : []),
             ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
-            ...(operation === 'deploy' ? ['allow-unsafe-node-removal'] : []),
+            ...(operation === 'deploy' ? ['allow-unsafe-node-removal', 'ignore-capacity'] : []),
         ],
-        deploy: ['allow-unsafe-node-removal'],
+        deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
         upgrade: ['kubernetes-version'],
         destroy: ['confirm'],
-        check: [],
+        check: ['plan-credential'],
     };
     for (const flag of Object.keys(owner)) {
         if (v[flag] !== undefined && v[flag] !== false && !allowed[command].includes(flag)) {
             const where = `${command}${command === 'plan' ? ` --operation ${operation}` : ''}`;
             const [of, why = ''] = owner[flag].split(/(?= \()/);
-            throw new errors/* UsageError */.eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${where}: --${flag} is an option of ${of}, not ${where}${why}`);
         }
     }
-    // The readiness gate's flags: a check reads the cluster once and compares its nodes with the inventory, so they would change nothing.
+    // The readiness gate's flags: only the operations that end in wait-ready read them; elsewhere they would change nothing.
+    const noReadinessGate = {
+        check: 'a check reads the cluster once and compares its nodes with the inventory',
+        destroy: 'a destroy waits for no cluster to become ready',
+    };
     for (const flag of ['timeout', 'interval', 'nodes']) {
-        if (operation === 'check' && v[flag] !== undefined) {
-            throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation check' : 'check'}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not check: a check reads the cluster once and compares its nodes with the inventory`);
+        const why = noReadinessGate[operation];
+        if (why && v[flag] !== undefined) {
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`);
+        }
+    }
+    // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
+    const toolFlags = {
+        venv: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        'pip-arg': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        python: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        'ssh-private-key-file': {
+            of: 'the operations that run Kubespray (deploy, upgrade)',
+            operations: ['deploy', 'upgrade'],
+        },
+        'ssh-user': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        converge: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
+        tofu: {
+            of: 'the operations that run OpenTofu (deploy, destroy, check)',
+            operations: ['deploy', 'destroy', 'check'],
+        },
+    };
+    for (const [flag, { of, operations }] of Object.entries(toolFlags)) {
+        if (v[flag] !== undefined && !operations.includes(operation)) {
+            const where = command === 'plan' ? `plan --operation ${operation}` : operation;
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${where}: --${flag} is an option of ${of}, not ${operation}: it would be ignored`);
         }
     }
     // destroy without --confirm: checked once the config names the cluster, so the message can name it (main.ts).
     if (options.method === 'none' && operation === 'upgrade') {
-        throw new errors/* UsageError */.eb(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? 'plan --operation upgrade' : 'upgrade'}: --method none has no upgrade (the OpenTofu code installs Kubernetes, so it upgrades it too: change it and deploy); upgrade runs Kubespray, with --method kubespray`);
     }
     options.operation = operation;
     if (v['kubernetes-version'] !== undefined)
-        options.kubernetesVersion = (0,option_values/* parseKubernetesVersionOption */.h8)(text('kubernetes-version'), '--kubernetes-version');
+        options.kubernetesVersion = (0,_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseKubernetesVersionOption */ .h8)(text('kubernetes-version'), '--kubernetes-version');
     if (v['allow-unsafe-node-removal'])
         options.allowUnsafeNodeRemoval = true;
+    if (v['ignore-capacity'])
+        options.ignoreCapacity = true;
     const filter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
-    (0,selection/* checkFilter */.le)(filter, undefined, operation);
+    (0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_6__/* .checkFilter */ .le)(filter, undefined, operation);
     return {
         kind: command === 'plan' ? 'plan' : 'run',
         options: { ...options, operation },
@@ -9046,7 +9265,545 @@ function parseCli(argv) {
         json: !!v.json,
         tofuPlan: !!v['tofu-plan'],
         confirm: text('confirm'),
+        planCredential: v['plan-credential'] === undefined ? 'any' : parsePlanCredential(text('plan-credential')),
     };
+}
+function parsePlanCredential(value) {
+    if (!_core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_9__/* .PLAN_CREDENTIAL_POLICIES */ .b3.includes(value))
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`--plan-credential: "${value}" is not one of ${_core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_9__/* .PLAN_CREDENTIAL_POLICIES */ .b3.join(', ')}`);
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 6558:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Fb: () => (/* binding */ INIT_HELP),
+  H2: () => (/* binding */ parseInitArgs),
+  ER: () => (/* binding */ runInit)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var lib_files = __nccwpck_require__(4196);
+;// CONCATENATED MODULE: ./lib/core/model/scaffold.js
+
+
+
+
+
+/**
+ * `cluster-deploy init`: a new cluster's config and cluster directory, calling the shipped
+ * OpenStack module (modules/openstack-cluster), with every value only the user can choose written
+ * as CHANGEME (refused by name until set: placeholders.ts). Nothing existing is ever overwritten.
+ */
+/** The module's cluster_name rule: a DNS label of at most 40 characters (modules/openstack-cluster/variables.tf). */
+const CLUSTER_NAME = /^[a-z]([a-z0-9-]{0,38}[a-z0-9])?$/;
+const ORGANIZATION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** Kubespray v2.31.0, the release the module and the docs are checked against, and its default Kubernetes. */
+const INIT_KUBESPRAY_VERSION = 'v2.31.0';
+const INIT_KUBERNETES_VERSION = '1.35.4';
+function checkScaffoldOptions(options) {
+    if (!CLUSTER_NAME.test(options.cluster))
+        throw new errors/* UsageError */.eb(`init: --name "${options.cluster.slice(0, 80)}" must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`);
+    if (!ORGANIZATION.test(options.organization))
+        throw new errors/* UsageError */.eb(`init: --org "${options.organization.slice(0, 80)}" must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+    // Written into an HCL string: nothing that could end it or start an interpolation.
+    if (!/^[\w.:/?=&@+~-]{1,512}$/.test(options.moduleSource) || options.moduleSource.includes('${'))
+        throw new errors/* UsageError */.eb('init: --module-source must be one line of a module source (a relative path like ../../../modules/openstack-cluster, or git::https://…//modules/openstack-cluster?ref=vX.Y.Z), without quotes, spaces or ${');
+}
+/** The files of a new cluster: the config, and main.tf and backend.tf of its cluster directory. */
+function scaffoldFiles(options) {
+    checkScaffoldOptions(options);
+    const { cluster, organization, moduleSource } = options;
+    const clusterDir = `infrastructure/clusters/${cluster}`;
+    const config = `# Written by cluster-deploy init. Every ${credentials/* PLACEHOLDER */.Kx} is yours to choose: deploys and plans refuse
+# the cluster, naming each one, until it is set (docs/getting-started.md says what goes where).
+schema_version: "2.0"
+opencenter:
+  meta:
+    name: ${cluster}
+    organization: ${organization}
+  cluster:
+    cluster_name: ${cluster}
+    kubernetes:
+      # Kubespray's kube_version (no "v"); the same as kube_version in ${clusterDir}/main.tf.
+      version: "${INIT_KUBERNETES_VERSION}"
+  infrastructure:
+    provider: openstack
+    # The API's address: the module's api_floating_ip (an existing floating IP).
+    k8s_api_ip: ${credentials/* PLACEHOLDER */.Kx}
+    cloud:
+      openstack:
+        auth_url: ${credentials/* PLACEHOLDER */.Kx} # Keystone, e.g. https://keystone.example.com:5000/v3
+        region: ${credentials/* PLACEHOLDER */.Kx}
+        interface: public
+  gitops:
+    repository:
+      # The cluster directory is <local_dir>/infrastructure/clusters/<cluster>, relative to this file.
+      local_dir: ..
+opentofu:
+  backend:
+    type: s3
+deployment:
+  method: kubespray
+  kubespray:
+    version: ${INIT_KUBESPRAY_VERSION}
+`;
+    const main = `# Written by cluster-deploy init: the cluster ${organization}/${cluster} on OpenStack. Every ${credentials/* PLACEHOLDER */.Kx} is
+# yours to choose; the module's variables: modules/openstack-cluster/README.md of the release you use.
+module "cluster" {
+  source = "${moduleSource}"
+
+  cluster_name  = "${cluster}"
+  kube_version  = "${INIT_KUBERNETES_VERSION}"   # the config's opencenter.cluster.kubernetes.version
+  image_name    = "${credentials/* PLACEHOLDER */.Kx}" # Glance image, e.g. an Ubuntu 24.04
+  keypair_name  = "${credentials/* PLACEHOLDER */.Kx}" # Nova keypair whose private key is the SSH_PRIVATE_KEY secret
+  control_plane = { flavor_name = "${credentials/* PLACEHOLDER */.Kx}", names = ["cp-0", "cp-1", "cp-2"] }
+  worker_pools = {
+    default = { flavor_name = "${credentials/* PLACEHOLDER */.Kx}", names = ["w-0", "w-1"] }
+  }
+  network = {
+    external_network = "${credentials/* PLACEHOLDER */.Kx}" # router gateway and floating IPs, e.g. public
+  }
+  api_load_balancer = "octavia"
+  api_floating_ip   = "${credentials/* PLACEHOLDER */.Kx}"   # an existing floating IP: the config's k8s_api_ip
+  api_allowed_cidrs = ["${credentials/* PLACEHOLDER */.Kx}"] # who may reach the API, e.g. your runners' and office's CIDRs
+  ssh_allowed_cidrs = ["${credentials/* PLACEHOLDER */.Kx}"] # where Kubespray runs from (your runners)
+}
+
+output "api_endpoint" {
+  value = module.cluster.api_endpoint
+}
+`;
+    const backend = `# Written by cluster-deploy init: the state in Swift, through its S3 API (docs/secrets.md). The keys
+# come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (the workflows set them).
+terraform {
+  backend "s3" {
+    bucket = "${credentials/* PLACEHOLDER */.Kx}" # the container, e.g. tofu-state
+    key    = "${organization}/${cluster}/terraform.tfstate"
+    region = "${credentials/* PLACEHOLDER */.Kx}"
+    endpoints = {
+      s3 = "${credentials/* PLACEHOLDER */.Kx}" # Swift's S3 endpoint, e.g. https://swift.example.com
+    }
+    use_path_style              = true
+    use_lockfile                = true
+    skip_credentials_validation = true
+    skip_region_validation      = true
+    skip_requesting_account_id  = true
+    skip_metadata_api_check     = true
+    skip_s3_checksum            = true
+  }
+}
+`;
+    return [
+        { path: `clusters/${cluster}.yaml`, content: config },
+        { path: `${clusterDir}/main.tf`, content: main },
+        { path: `${clusterDir}/backend.tf`, content: backend },
+    ];
+}
+/**
+ * The module source for a cluster directory under root: a relative path when the module shipped
+ * with this tool lies inside root (a checkout of the toolkit, a vendored copy), else undefined.
+ */
+function relativeModuleSource(root, moduleDir) {
+    const relative = external_node_path_.relative(external_node_path_.resolve(root), external_node_path_.resolve(moduleDir));
+    if (relative.startsWith('..') || external_node_path_.isAbsolute(relative))
+        return undefined;
+    return external_node_path_.posix.join('../../..', ...relative.split(external_node_path_.sep));
+}
+/**
+ * Writes the files under root, creating directories; refuses before writing anything when one of
+ * them exists (naming each), and never replaces a file that appears meanwhile (exclusive create).
+ */
+async function writeScaffold(root, files) {
+    const stat = await external_node_fs_.promises.stat(root).catch(() => undefined);
+    if (stat && !stat.isDirectory())
+        throw new errors/* UserError */.yo(`init: ${(0,lib_files/* displayPath */.Gt)(root)} is not a directory`);
+    const existing = [];
+    for (const file of files) {
+        const target = external_node_path_.join(root, file.path);
+        if (await external_node_fs_.promises.lstat(target).catch(() => undefined))
+            existing.push((0,lib_files/* displayPath */.Gt)(target));
+    }
+    if (existing.length)
+        throw new errors/* UserError */.yo(`init: refusing to overwrite ${existing.join(', ')}; choose another --name, or move ${existing.length === 1 ? 'it' : 'them'} away first`);
+    const written = [];
+    for (const file of files) {
+        const target = external_node_path_.join(root, file.path);
+        try {
+            await external_node_fs_.promises.mkdir(external_node_path_.dirname(target), { recursive: true });
+            await external_node_fs_.promises.writeFile(target, file.content, { flag: 'wx', mode: 0o644 });
+        }
+        catch (error) {
+            throw new errors/* UserError */.yo(`init: cannot write ${(0,lib_files/* displayPath */.Gt)(target)}: ${(0,errors/* errorMessage */.gJ)(error)}${written.length ? ` (written before it: ${written.join(', ')})` : ''}`);
+        }
+        written.push((0,lib_files/* displayPath */.Gt)(target));
+    }
+    return written;
+}
+
+;// CONCATENATED MODULE: ./lib/cli/init.js
+
+
+
+
+
+
+const INIT_HELP = `Usage: cluster-deploy init --name CLUSTER --org ORG [--dir REPO] [--module-source SOURCE]
+
+Writes a new cluster into the repository REPO (default: the current directory):
+  clusters/CLUSTER.yaml                          the cluster config
+  infrastructure/clusters/CLUSTER/main.tf        the cluster: modules/openstack-cluster with its values
+  infrastructure/clusters/CLUSTER/backend.tf     the OpenTofu state in Swift's S3 API
+Every value only you can choose (the image, flavors, networks, the API's floating IP, Keystone's URL…)
+is written as CHANGEME: plan, deploy and every other command refuse the cluster, naming each one, until
+it is set. An existing file is never overwritten: init then writes nothing and names it.
+  --name CLUSTER           the cluster's name: a DNS label of at most 40 characters (it prefixes every
+                           OpenStack resource and node name)
+  --org ORG                the organization (the config's opencenter.meta.organization)
+  --dir REPO               the repository to write into (created if missing)
+  --module-source SOURCE   how main.tf references the module: a relative path, or a pinned release such as
+                           git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2
+                           (default: the relative path when this tool's module is inside REPO, else that
+                           release URL with CHANGEME for the repository)
+
+Example:
+  cluster-deploy init --name prod-east --org acme --dir ./infra \\
+    --module-source 'git::https://github.com/acme/deploy.git//modules/openstack-cluster?ref=v1.4.2'
+  # set every CHANGEME (docs/getting-started.md), then:
+  cluster-deploy plan --config ./infra/clusters/prod-east.yaml`;
+function parseInitArgs(argv) {
+    let values;
+    try {
+        ({ values } = (0,external_node_util_.parseArgs)({
+            args: argv,
+            strict: true,
+            allowPositionals: false,
+            options: {
+                name: { type: 'string' },
+                org: { type: 'string' },
+                dir: { type: 'string' },
+                'module-source': { type: 'string' },
+            },
+        }));
+    }
+    catch (error) {
+        throw new errors/* UsageError */.eb(`init: ${error.message}\nrun "cluster-deploy init --help" for usage`);
+    }
+    const required = (flag) => {
+        const value = values[flag];
+        if (typeof value !== 'string' || value.trim() === '')
+            throw new errors/* UsageError */.eb(`init: --${flag} is required\nrun "cluster-deploy init --help" for usage`);
+        return value;
+    };
+    const dir = values.dir;
+    if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === '' || /[\n\r\0]/.test(dir)))
+        throw new errors/* UsageError */.eb('init: --dir needs a directory');
+    return {
+        kind: 'init',
+        cluster: required('name'),
+        organization: required('org'),
+        root: external_node_path_.resolve(typeof dir === 'string' ? dir : '.'),
+        moduleSource: typeof values['module-source'] === 'string' ? values['module-source'] : undefined,
+    };
+}
+/** The module shipped with this tool: beside src/ (sources) or dist/ (the bundle) in its repository. */
+function shippedModuleDir() {
+    let dir = external_node_path_.dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    for (let i = 0; i < 4; i++) {
+        const candidate = external_node_path_.join(dir, 'modules', 'openstack-cluster');
+        if ((0,external_node_fs_.existsSync)(external_node_path_.join(candidate, 'versions.tf')))
+            return candidate;
+        dir = external_node_path_.dirname(dir);
+    }
+    return undefined;
+}
+const RELEASE_SOURCE = (version) => `git::https://github.com/CHANGEME/deploy.git//modules/openstack-cluster?ref=v${version}`;
+/** Writes the files; returns what to print. */
+async function runInit(command, version) {
+    const shipped = shippedModuleDir();
+    const moduleSource = command.moduleSource ?? (shipped && relativeModuleSource(command.root, shipped)) ?? RELEASE_SOURCE(version);
+    const files = scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource });
+    const written = await writeScaffold(command.root, files);
+    return [
+        ...written.map((file) => `wrote ${file}`),
+        '',
+        'Next: set every CHANGEME in these files (docs/getting-started.md says what goes where), then',
+        `  cluster-deploy plan --config ${external_node_path_.relative(process.cwd(), external_node_path_.join(command.root, files[0].path)) || files[0].path}`,
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 1106:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LG: () => (/* binding */ renderStatus),
+/* harmony export */   Sk: () => (/* binding */ clusterFiles),
+/* harmony export */   Tl: () => (/* binding */ packageVersion),
+/* harmony export */   Ug: () => (/* binding */ listClusters),
+/* harmony export */   pI: () => (/* binding */ renderList),
+/* harmony export */   r_: () => (/* binding */ clusterStatus),
+/* harmony export */   w3: () => (/* binding */ readRunLog)
+/* harmony export */ });
+/* unused harmony export runLogs */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var _core_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2335);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4196);
+/* harmony import */ var _core_model_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1983);
+/* harmony import */ var _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(503);
+
+
+
+
+
+
+
+
+function clusterFiles(stateDir, organization, clusterName, kubeconfigPath) {
+    const dir = node_path__WEBPACK_IMPORTED_MODULE_1__.join(stateDir, organization, clusterName);
+    return {
+        cluster: `${organization}/${clusterName}`,
+        dir,
+        statePath: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'state.json'),
+        logDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'logs'),
+        kubeconfigPath: kubeconfigPath ?? node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'kubeconfig'),
+    };
+}
+const STATE_FILE = { noun: 'resume state', plural: 'resume state files', maxBytes: 16 * 1024 * 1024 };
+/** The saved state, or undefined when the cluster has none; a corrupt file names itself. */
+function readState(file) {
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file))
+        return undefined;
+    let doc;
+    try {
+        doc = JSON.parse((0,_core_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(file, STATE_FILE));
+    }
+    catch (error) {
+        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo)
+            throw error;
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`resume state ${file} is not valid JSON; delete it or run the operation with --restart`);
+    }
+    const parsed = _core_model_state_js__WEBPACK_IMPORTED_MODULE_6__/* .DeployStateSchema */ .Gs.safeParse(doc);
+    if (!parsed.success)
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`resume state ${file} is not one this version reads`);
+    return parsed.data;
+}
+/** The run logs of a cluster, newest first (their names sort by time: `<operation>-<ISO stamp>.log`). */
+async function runLogs(logDir) {
+    const names = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(logDir).catch(() => []);
+    const stamp = (name) => name.replace(/^[a-z]+-/, '');
+    return names
+        .filter((name) => name.endsWith('.log'))
+        .sort((a, b) => stamp(b).localeCompare(stamp(a)))
+        .map((name) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(logDir, name));
+}
+function outcomeOf(state) {
+    if (state.destroyedAt && state.operation === 'destroy')
+        return 'destroyed';
+    if (state.completedAt)
+        return 'completed';
+    const steps = Object.values(state.steps);
+    if (steps.some((s) => s.status === 'failed' && s.error === 'interrupted'))
+        return 'interrupted';
+    if (steps.some((s) => s.status === 'failed'))
+        return 'failed';
+    if (steps.some((s) => s.status === 'running'))
+        return 'running';
+    return 'not run';
+}
+/** What running the same operation again would do, from the saved state alone (the engine's resume rules). */
+function rerunOf(state) {
+    const op = state.operation;
+    if (state.destroyedAt)
+        return 'the cluster was destroyed: the next deploy starts from nothing';
+    if (state.completedAt)
+        return `the last ${op} completed: the same ${op} runs every step again`;
+    const order = (0,_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .operationStepIds */ .OZ)(op);
+    const pending = order.find((id) => state.steps[id] && state.steps[id].status !== 'success');
+    if (pending)
+        return `cluster-deploy ${op} resumes at ${pending} (steps that succeeded are skipped)`;
+    const next = order.find((id) => !state.steps[id]);
+    return next
+        ? `cluster-deploy ${op} resumes at ${next} (steps that succeeded are skipped)`
+        : `cluster-deploy ${op} runs every step`;
+}
+async function clusterStatus(files) {
+    const state = readState(files.statePath);
+    const logs = await runLogs(files.logDir);
+    const kubeconfig = { path: files.kubeconfigPath, exists: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.kubeconfigPath) };
+    if (!state) {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.dir) && logs.length === 0)
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`no cluster ${files.cluster} in ${node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(files.dir))}; "cluster-deploy list" shows the clusters there`);
+        return {
+            cluster: files.cluster,
+            operation: null,
+            result: 'not run',
+            updatedAt: null,
+            steps: [],
+            rerun: 'cluster-deploy deploy runs every step',
+            kubeconfig,
+            log: logs[0] ?? null,
+            state: files.statePath,
+        };
+    }
+    const order = (0,_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .operationStepIds */ .OZ)(state.operation);
+    const ids = [
+        ...order.filter((id) => id in state.steps),
+        ...Object.keys(state.steps).filter((id) => !order.includes(id)),
+    ];
+    return {
+        cluster: files.cluster,
+        operation: state.operation,
+        result: outcomeOf(state),
+        updatedAt: state.updatedAt,
+        steps: ids.map((id) => {
+            const s = state.steps[id];
+            return {
+                id,
+                status: s.status === 'failed' && s.error === 'interrupted' ? 'interrupted' : s.status,
+                startedAt: s.startedAt,
+                ...(s.durationMs !== undefined && { durationMs: s.durationMs }),
+                ...(s.error && { error: s.error }),
+                ...(s.detail && { detail: s.detail }),
+            };
+        }),
+        rerun: rerunOf(state),
+        kubeconfig,
+        log: logs[0] ?? null,
+        state: files.statePath,
+    };
+}
+const MARK = { success: '✓', failed: '✗', interrupted: '✗', running: '…' };
+function renderStatus(report) {
+    const lines = [
+        `${report.cluster}: ${report.operation ?? 'no operation'} ${report.result}${report.updatedAt ? ` (updated ${report.updatedAt})` : ''}`,
+    ];
+    if (report.steps.length) {
+        const width = Math.max(...report.steps.map((s) => s.id.length));
+        for (const s of report.steps) {
+            const took = s.durationMs === undefined ? '' : ` in ${(0,_core_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(s.durationMs)}`;
+            const why = s.error ? `: ${s.error}` : s.detail ? ` — ${s.detail}` : '';
+            lines.push(`  ${MARK[s.status] ?? ' '} ${s.id.padEnd(width)}  ${s.status} at ${s.startedAt}${took}${why}`);
+        }
+    }
+    lines.push(`Re-run: ${report.rerun}`);
+    lines.push(`Kubeconfig: ${report.kubeconfig.path}${report.kubeconfig.exists ? '' : ' (not there)'}`);
+    lines.push(`Log: ${report.log ?? '(none yet)'}`);
+    lines.push(`State: ${report.state}`);
+    return `${lines.join('\n')}\n`;
+}
+/** Every <org>/<cluster> under the state directory that holds a state file or logs. */
+async function listClusters(stateDir) {
+    const stat = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(stateDir).catch(() => undefined);
+    if (stat && !stat.isDirectory())
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`state directory ${stateDir} is not a directory`);
+    const entries = [];
+    const dirs = async (dir) => (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name);
+    for (const org of (await dirs(stateDir)).sort()) {
+        for (const name of (await dirs(node_path__WEBPACK_IMPORTED_MODULE_1__.join(stateDir, org))).sort()) {
+            const files = clusterFiles(stateDir, org, name);
+            if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.statePath) && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(files.logDir))
+                continue;
+            try {
+                const state = readState(files.statePath);
+                entries.push({
+                    cluster: files.cluster,
+                    operation: state?.operation ?? null,
+                    result: state ? outcomeOf(state) : 'not run',
+                    updatedAt: state?.updatedAt ?? null,
+                });
+            }
+            catch (error) {
+                entries.push({
+                    cluster: files.cluster,
+                    operation: null,
+                    result: 'unreadable',
+                    updatedAt: null,
+                    error: error.message,
+                });
+            }
+        }
+    }
+    return entries;
+}
+function renderList(stateDir, entries) {
+    if (!entries.length)
+        return `No clusters in ${stateDir}\n`;
+    const width = Math.max(7, ...entries.map((e) => e.cluster.length));
+    const head = `${'CLUSTER'.padEnd(width)}  ${'OPERATION'.padEnd(9)}  ${'RESULT'.padEnd(11)}  UPDATED`;
+    const rows = entries.map((e) => `${e.cluster.padEnd(width)}  ${(e.operation ?? '-').padEnd(9)}  ${e.result.padEnd(11)}  ${e.updatedAt ?? '-'}${e.error ? `  (${e.error})` : ''}`);
+    return `${[head, ...rows].join('\n')}\n`;
+}
+/**
+ * A run's log: the newest (run 1), an older one (2 = the one before), or one by file name. With a
+ * step id, only that step's part: from its `[n/m] → … (id)...` line to the next step's line.
+ */
+async function readRunLog(files, run, step) {
+    const logs = await runLogs(files.logDir);
+    if (!logs.length)
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`no run logs for ${files.cluster} in ${files.logDir}`);
+    let file;
+    if (run === undefined)
+        file = logs[0];
+    else if (/^\d+$/.test(run))
+        file = logs[Number(run) - 1];
+    else
+        file = logs.find((f) => node_path__WEBPACK_IMPORTED_MODULE_1__.basename(f) === run || node_path__WEBPACK_IMPORTED_MODULE_1__.basename(f) === `${run}.log`);
+    if (!file) {
+        const names = logs.map((f, i) => `${i + 1}: ${node_path__WEBPACK_IMPORTED_MODULE_1__.basename(f)}`).join(', ');
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`--run ${run}: no such run log for ${files.cluster} (runs, newest first: ${names})`);
+    }
+    const text = (0,_core_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .readTextFile */ .Gu)(file, { noun: 'run log', plural: 'run logs', maxBytes: 1024 * 1024 * 1024 });
+    if (step === undefined)
+        return text;
+    const lines = text.split('\n');
+    const start = lines.findIndex((l) => /\[\d+\/\d+\] → /.test(l) && l.includes(`(${step})...`));
+    if (start < 0) {
+        const ran = [...text.matchAll(/\[\d+\/\d+\] → .*\(([a-z0-9-]+)\)\.\.\./g)].map((m) => m[1]);
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo(`step ${step} did not run in ${node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file)}${ran.length ? ` (steps that ran: ${ran.join(', ')})` : ' (no step ran)'}`);
+    }
+    const end = lines.findIndex((l, i) => i > start && /\[\d+\/\d+\] [→⏭] /.test(l));
+    return `${lines.slice(start, end < 0 ? undefined : end).join('\n')}\n`;
+}
+/** The package version: from the package.json above this module (src/cli, lib/cli or dist/cli alike). */
+function packageVersion() {
+    let dir = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname((0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url));
+    for (let i = 0; i < 4; i++) {
+        dir = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(dir);
+        try {
+            const pkg = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'package.json'), 'utf8'));
+            if (pkg.name === 'openstack-k8s-deploy' && pkg.version)
+                return pkg.version;
+        }
+        catch {
+            // not this one: keep walking up
+        }
+    }
+    return 'unknown';
 }
 
 
@@ -9059,25 +9816,41 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ main)
 /* harmony export */ });
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
-/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(394);
-/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8796);
-/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2218);
-/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6452);
-/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3822);
-/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8551);
-/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(975);
-/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4351);
-/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1078);
-/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1995);
-/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8119);
-/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8550);
-/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4986);
-/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(3894);
-/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(1110);
-/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3288);
-/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(532);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6884);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var _core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(394);
+/* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8796);
+/* harmony import */ var _core_lib_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2218);
+/* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6452);
+/* harmony import */ var _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3822);
+/* harmony import */ var _core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6538);
+/* harmony import */ var _core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(975);
+/* harmony import */ var _core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4351);
+/* harmony import */ var _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(1078);
+/* harmony import */ var _core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1995);
+/* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8119);
+/* harmony import */ var _core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(8550);
+/* harmony import */ var _core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5264);
+/* harmony import */ var _core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(3894);
+/* harmony import */ var _core_kube_ready_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(1110);
+/* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(3288);
+/* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(532);
+/* harmony import */ var _core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(4578);
+/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(55);
+/* harmony import */ var _core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_22__ = __nccwpck_require__(2775);
+/* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_23__ = __nccwpck_require__(5153);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_24__ = __nccwpck_require__(2453);
+/* harmony import */ var _inspect_js__WEBPACK_IMPORTED_MODULE_25__ = __nccwpck_require__(1106);
+/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_26__ = __nccwpck_require__(6558);
+
+
+
+
+
+
+
+
 
 
 
@@ -9102,30 +9875,30 @@ const stderr = (text) => void process.stderr.write(text);
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options) {
     if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
-        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
 /** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
 async function planClusterApi(pipeline, plan, json) {
     if (plan.operation !== 'deploy') {
-        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noCapiDiffReason */ .ul)(plan)}\n`);
+        stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
     if (!json)
-        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
-    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+        stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
+    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     try {
-        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
+        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
             const saved = await pipeline.store.load().catch(() => undefined);
-            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
                 redactor: pipeline.redactor,
                 output,
                 signal,
             });
             if (json)
-                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
+                stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
             else
-                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_8__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
             return 0;
         });
     }
@@ -9133,37 +9906,94 @@ async function planClusterApi(pipeline, plan, json) {
         await output.close();
     }
 }
+/**
+ * --plan-credential reader-only, before any tofu command: the CLI plans the user's own code, so it
+ * never warns, only refuses when asked to.
+ */
+async function checkCliPlanCredential(pipeline, policy) {
+    await (0,_core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_22__/* .checkPlanCredential */ .l)(pipeline.settings.credentials, {
+        rule: { policy, untrustedCode: false, names: _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_23__/* .CLI_NAMES */ .Q4 },
+        authCheck: pipeline.settings.authCheck,
+    });
+}
+/** The cluster status and logs look at: a config's (its names, state dir and kubeconfig) or one named. */
+function inspectedCluster(command) {
+    if (command.configPath) {
+        const settings = (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .resolveSettings */ .Mo)({
+            configPath: command.configPath,
+            stateDir: command.stateDir,
+            kubeconfigPath: command.kubeconfigPath,
+            skipAuthCheck: true,
+        });
+        return (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .clusterFiles */ .Sk)(settings.stateDir, settings.organization, settings.clusterName, settings.kubeconfigPath);
+    }
+    const stateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.stateDir ?? (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .defaultStateDir */ .yD)(process.env));
+    return (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .clusterFiles */ .Sk)(stateDir, command.organization ?? 'standalone', command.clusterName, command.kubeconfigPath && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.kubeconfigPath));
+}
 async function execute(command) {
-    if (command.kind !== 'help' && command.kind !== 'wait-ready')
+    if ('options' in command)
         checkCloudSelection(command.options);
     switch (command.kind) {
+        case 'init':
+            stdout(await (0,_init_js__WEBPACK_IMPORTED_MODULE_26__/* .runInit */ .ER)(command, (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .packageVersion */ .Tl)()));
+            return 0;
         case 'help':
             stdout(`${command.text}\n`);
             return 0;
-        case 'plan': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
-            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
-            if (command.tofuPlan && pipeline.settings.clusterApi)
-                return planClusterApi(pipeline, plan, command.json);
-            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .wouldApply */ .mZ)(plan)) {
-                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan));
-                if (command.tofuPlan && !command.json)
-                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .noTofuPlanReason */ .X5)(plan)}\n`);
+        case 'version':
+            stdout(`cluster-deploy ${(0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .packageVersion */ .Tl)()}\n`);
+            return 0;
+        case 'completion':
+            stdout((0,_args_js__WEBPACK_IMPORTED_MODULE_24__/* .completionScript */ .kj)(command.shell));
+            return 0;
+        case 'list': {
+            const stateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.stateDir ?? (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .defaultStateDir */ .yD)(process.env));
+            const entries = await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .listClusters */ .Ug)(stateDir);
+            stdout(command.json ? `${JSON.stringify({ stateDir, clusters: entries }, null, 2)}\n` : (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .renderList */ .pI)(stateDir, entries));
+            return 0;
+        }
+        case 'status':
+        case 'logs': {
+            const files = inspectedCluster(command);
+            if (command.kind === 'logs') {
+                stdout(await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .readRunLog */ .w3)(files, command.run, command.step));
                 return 0;
             }
+            const report = await (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .clusterStatus */ .r_)(files);
+            stdout(command.json ? `${JSON.stringify(report, null, 2)}\n` : (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .renderStatus */ .LG)(report));
+            return 0;
+        }
+        case 'plan': {
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
+            const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
+            if (command.tofuPlan && pipeline.settings.clusterApi)
+                return planClusterApi(pipeline, plan, command.json);
+            if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .wouldApply */ .mZ)(plan)) {
+                stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan));
+                if (command.tofuPlan && !command.json)
+                    stdout(`\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .noTofuPlanReason */ .X5)(plan)}\n`);
+                return 0;
+            }
+            await checkCliPlanCredential(pipeline, command.planCredential);
             if (!command.json)
-                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .renderPlan */ .EG)(plan)}\n`);
+                stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
-                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, { destroy: command.options.operation === 'destroy' });
-                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
+                    const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, {
+                        destroy: command.options.operation === 'destroy',
+                        ...(pipeline.settings.authCheck.enabled &&
+                            command.options.operation !== 'destroy' && {
+                            capacity: (demandOf) => (0,_core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__/* .liveCapacityChecker */ .A)(pipeline.settings, demandOf),
+                        }),
+                    });
+                    const nodes = (0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .nodeDecisions */ .Gm)(pipeline.settings, tofu.nodes);
                     if (command.json)
-                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }) }, null, 2)}\n`);
+                        stdout(`${JSON.stringify({ ...plan, tofu: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .tofuCounts */ .Xh)(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }), ...(tofu.capacity && { capacity: tofu.capacity }) }, null, 2)}\n`);
                     // tofu's plan text was shown live above; only the summary follows it.
                     else
-                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_16__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_12__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}Plan file: ${tofu.planFile}\n`);
+                        stdout(`\n${(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .renderTofuChanges */ .ow)(plan.cluster, tofu.changes)}${nodes ? `${(0,_core_kubespray_node_plan_js__WEBPACK_IMPORTED_MODULE_14__/* .renderNodeDecisions */ .gV)(nodes)}` : ''}${(0,_core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_20__/* .renderPlanCapacity */ .Gl)(tofu.capacity)}Plan file: ${tofu.planFile}\n`);
                     return 0;
                 });
             }
@@ -9172,16 +10002,18 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
             if (command.options.operation === 'destroy')
-                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+            if (command.options.operation === 'check')
+                await checkCliPlanCredential(pipeline, command.planCredential);
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
-                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
+                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
                     if (result.ok && result.checkReport) {
-                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCheckReport */ .Q2)(result.checkReport))
+                        for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCheckReport */ .Q2)(result.checkReport))
                             output.line(line);
                     }
                     else if (result.ok && command.options.operation === 'destroy') {
@@ -9198,13 +10030,13 @@ async function execute(command) {
                         stderr(`error: ${result.error}\n`);
                     }
                     output.line(`Log: ${result.logPath}`);
-                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_11__/* .keepsResumeState */ .H)(pipeline.settings.operation))
+                    if ((0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_13__/* .keepsResumeState */ .H)(pipeline.settings.operation))
                         output.line(`Resume state: ${result.statePath}`);
                     if (command.json)
                         stdout(`${JSON.stringify(result.checkReport ?? result, null, 2)}\n`);
                     if (result.checkReport)
-                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok;
-                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+                        return result.checkReport.drift || !result.checkReport.healthy ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.findings : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.ok;
+                    return result.ok ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.ok : result.interrupted ? _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.interrupted : _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.failed;
                 });
             }
             finally {
@@ -9212,11 +10044,11 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_6__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
-                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
-            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_14__/* .normalizeClusterKubeconfig */ .b)({
+                throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
+            const summary = await (0,_core_kube_normalize_js__WEBPACK_IMPORTED_MODULE_16__/* .normalizeClusterKubeconfig */ .b)({
                 clusterDir: settings.clusterDir,
                 target: settings.kubeconfigPath,
                 vip: settings.vip,
@@ -9226,16 +10058,16 @@ async function execute(command) {
             return 0;
         }
         case 'wait-ready': {
-            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
-                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_15__/* .waitForReady */ .C)({
+            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
+                const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_17__/* .waitForReady */ .C)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
                     env: Object.fromEntries(Object.entries(process.env).filter((e) => typeof e[1] === 'string')),
                     cwd: process.cwd(),
-                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_3__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_9__/* .Redactor */ .pO(), signal }),
+                    exec: (0,_core_lib_command_js__WEBPACK_IMPORTED_MODULE_5__/* .commandExecutor */ .nY)({ redactor: new _core_lib_redact_js__WEBPACK_IMPORTED_MODULE_11__/* .Redactor */ .pO(), signal }),
                     signal,
-                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.timeoutMs,
-                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_WAIT */ .md.intervalMs,
+                    timeoutMs: command.timeoutMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .DEFAULT_WAIT */ .md.timeoutMs,
+                    intervalMs: command.intervalMs ?? _core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .DEFAULT_WAIT */ .md.intervalMs,
                     nodes: command.nodes,
                     onWaiting: (reason) => stderr(`waiting: ${reason}\n`),
                 });
@@ -9248,20 +10080,32 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_18__/* .parseCli */ .w)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_24__/* .parseCli */ .wE)(argv));
     }
     catch (error) {
-        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .exitCodeFor */ .Rr)(error);
-        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed) {
-            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n`);
+        const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .exitCodeFor */ .Rr)(error);
+        if (error instanceof _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .yo || code !== _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.failed) {
+            stderr(`error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .errorMessage */ .gJ)(error)}\n`);
             return code;
         }
         // Not a user mistake: a bug, reported with its stack so it can be fixed.
-        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
-        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .EXIT */ .dc.failed;
+        stderr(`error: internal error: ${(0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .errorMessage */ .gJ)(error)}\n${error?.stack ?? ''}\n`);
+        return _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .EXIT */ .dc.failed;
     }
 }
-if (import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_0__.pathToFileURL)(process.argv[1] ?? '').href) {
+/** Run as a program, also through a symbolic link (npm's bin links: `npm i -g`, npx), not when imported. */
+function isMain() {
+    const script = process.argv[1];
+    if (!script)
+        return false;
+    try {
+        return import.meta.url === (0,node_url__WEBPACK_IMPORTED_MODULE_2__.pathToFileURL)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(script)).href;
+    }
+    catch {
+        return false;
+    }
+}
+if (isMain()) {
     process.exitCode = await main(process.argv.slice(2));
 }
 
@@ -9288,7 +10132,7 @@ __webpack_async_result__();
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
 /* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7414);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5629);
 /* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1849);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3689);
 
@@ -9671,8 +10515,8 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6408);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4495);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4986);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5264);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5629);
 /* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3204);
 /* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2168);
 /* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2218);
@@ -9932,7 +10776,7 @@ function capiProgress(objects, clusterName) {
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4495);
 /* harmony import */ var _model_check_report_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8796);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8119);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1983);
 /* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4324);
 
@@ -9949,6 +10793,8 @@ function capiProgress(objects, clusterName) {
 
 
 
+/** The deploy steps that make the cluster's infrastructure. */
+const APPLYING_STEPS = ['opentofu-apply', 'capi-apply'];
 /** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
 const FAILURE_PREFIX = {
     deploy: 'provisioning infrastructure',
@@ -10038,7 +10884,7 @@ async function runSelected(run, selected, exec) {
         if (!persistent)
             return;
         state.updatedAt = new Date().toISOString();
-        await store.save(redactor.redactValue(state));
+        await store.save((0,_model_state_js__WEBPACK_IMPORTED_MODULE_12__/* .redactState */ .rX)(state, (text) => redactor.redact(text)));
     };
     let attempt; // begun by the first step that runs: a run that skips everything adds none
     const total = selected.length;
@@ -10111,6 +10957,9 @@ async function runSelected(run, selected, exec) {
                 detail: safeDetail,
                 ...(warnings.length && { warnings }),
             };
+            // From here on the cluster has infrastructure: a later destroy refuses to find none (recordsDeployedCluster).
+            if (settings.operation === 'deploy' && APPLYING_STEPS.includes(step.id))
+                state.deployedAt ??= finishedAt;
             await save();
             output.line(`${label} ✓ ${name} (${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
             reports.push({
@@ -10144,9 +10993,12 @@ async function runSelected(run, selected, exec) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
         output.line(`${label} ✗ ${name} failed after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
-        output.line(persistent
-            ? `      Resume: run the same deploy again (state is saved), or start here with --from-step ${step.id}`
-            : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
+        // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
+        const refused = failure instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RefusalError */ .XQ;
+        if (!refused)
+            output.line(persistent
+                ? `      Resume: run the same ${settings.operation} again (state is saved), or start here with --from-step ${step.id}`
+                : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
         reports.push({
             id: step.id,
             title: step.title,
@@ -10161,8 +11013,10 @@ async function runSelected(run, selected, exec) {
             reports.push({ id: later.id, title: later.title, status: 'not-run', reason: `not reached: ${step.id} failed` });
         }
         Object.assign(result, {
+            ...(refused && { refused }),
             interrupted,
             history: state.history,
+            ...(state.capacity && { capacity: redactor.redactValue(state.capacity) }),
             failedStep: step.id,
             error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
         });
@@ -10177,6 +11031,8 @@ async function runSelected(run, selected, exec) {
     }
     result.ok = true;
     result.history = state.history;
+    if (state.capacity)
+        result.capacity = redactor.redactValue(state.capacity);
     if (settings.operation === 'check') {
         // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
         for (const [id, what] of [
@@ -10206,3463 +11062,25 @@ async function runSelected(run, selected, exec) {
 
 /***/ }),
 
-/***/ 8551:
+/***/ 6538:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  xL: () => (/* binding */ openPipeline)
-});
-
-// UNUSED EXPORTS: checkOutputPaths, createRedactor, keystoneAuthChecker
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
-var openstack_credentials = __nccwpck_require__(4554);
-// EXTERNAL MODULE: ./lib/core/lib/errors.js
-var errors = __nccwpck_require__(6452);
-// EXTERNAL MODULE: ./lib/core/lib/files.js
-var lib_files = __nccwpck_require__(4196);
-// EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
-var kube_kubeconfig = __nccwpck_require__(5466);
-// EXTERNAL MODULE: ./lib/core/lib/yaml.js
-var yaml = __nccwpck_require__(4324);
-// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
-var keystone = __nccwpck_require__(5842);
-// EXTERNAL MODULE: ./lib/core/lib/redact.js
-var redact = __nccwpck_require__(1078);
-// EXTERNAL MODULE: ./lib/core/model/settings.js + 2 modules
-var model_settings = __nccwpck_require__(4986);
-// EXTERNAL MODULE: ./lib/core/model/state.js + 1 modules
-var state = __nccwpck_require__(1983);
-// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
-var cluster_api = __nccwpck_require__(7414);
-// EXTERNAL MODULE: ./lib/core/model/environment.js
-var environment = __nccwpck_require__(2592);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./lib/core/capi/status.js
-var capi_status = __nccwpck_require__(3689);
-// EXTERNAL MODULE: ./lib/core/lib/duration.js
-var duration = __nccwpck_require__(2335);
-// EXTERNAL MODULE: ./lib/core/capi/management.js
-var capi_management = __nccwpck_require__(3204);
-;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
-
-// The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
-// resolved credentials. They hold secrets: callers write them 0600 and never log them.
-/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
-function cloudsYaml(credentials, cloudName) {
-    const auth = { auth_url: credentials.authUrl ?? '' };
-    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
-    const put = (key, value) => {
-        if (value)
-            auth[key] = value;
-    };
-    if (method === 'application-credential') {
-        put('application_credential_id', credentials.applicationCredentialId);
-        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
-        put('application_credential_secret', credentials.applicationCredentialSecret);
-        if (!credentials.applicationCredentialId) {
-            put('username', credentials.username);
-            put('user_id', credentials.userId);
-            put('user_domain_name', credentials.userDomainName);
-        }
-    }
-    else {
-        put('username', credentials.username);
-        put('user_id', credentials.userId);
-        put('password', credentials.password);
-        put('project_name', credentials.projectName);
-        put('project_id', credentials.projectId);
-        put('user_domain_name', credentials.userDomainName);
-        put('project_domain_name', credentials.projectDomainName);
-    }
-    const cloud = {
-        auth,
-        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
-        identity_api_version: 3,
-        interface: credentials.interface,
-        ...(credentials.region && { region_name: credentials.region }),
-        ...(credentials.insecure && { verify: false }),
-    };
-    // JSON is YAML: no YAML writer needed, and every value is quoted.
-    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
-}
-/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
-function iniValue(value) {
-    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
-function cloudConf(credentials) {
-    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
-    const entries = [
-        ['auth-url', credentials.authUrl],
-        ['region', credentials.region],
-        ...(method === 'application-credential'
-            ? [
-                ['application-credential-id', credentials.applicationCredentialId],
-                [
-                    'application-credential-name',
-                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
-                ],
-                ['application-credential-secret', credentials.applicationCredentialSecret],
-                ...(credentials.applicationCredentialId
-                    ? []
-                    : [
-                        ['username', credentials.username],
-                        ['user-id', credentials.userId],
-                        ['user-domain-name', credentials.userDomainName],
-                    ]),
-            ]
-            : [
-                ['username', credentials.username],
-                ['user-id', credentials.userId],
-                ['password', credentials.password],
-                ['tenant-name', credentials.projectName],
-                ['tenant-id', credentials.projectId],
-                ['user-domain-name', credentials.userDomainName],
-                ['tenant-domain-name', credentials.projectDomainName],
-            ]),
-        ['tls-insecure', credentials.insecure ? 'true' : undefined],
-    ];
-    return `[Global]\n${entries
-        .filter((e) => !!e[1])
-        .map(([key, value]) => `${key}=${iniValue(value)}`)
-        .join('\n')}\n`;
-}
-
-// EXTERNAL MODULE: ./lib/core/lib/poll.js
-var poll = __nccwpck_require__(1838);
-// EXTERNAL MODULE: ./lib/core/lib/command.js
-var lib_command = __nccwpck_require__(2218);
-// EXTERNAL MODULE: ./lib/core/lib/tool-json.js
-var tool_json = __nccwpck_require__(2816);
-;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
- * them to kind again would have two management clusters reconciling one cluster. The steps that
- * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
- */
-function pivotInProgress(context, commands) {
-    const pivot = context.state.steps['capi-pivot'];
-    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
-        return undefined;
-    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
-}
-/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
-function maskKubeconfig(text, source, redactor) {
-    for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)(text, source))
-        redactor.add(secret);
-}
-/**
- * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
- * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
- * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
- */
-class CapiManagementClusterStep {
-    settings;
-    id = 'capi-management-cluster';
-    title = 'Provide the Cluster API management cluster';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get createCommand() {
-        const { capi, management } = this.commands;
-        if (capi.management.kind !== 'kind')
-            throw new Error('not a kind management cluster');
-        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
-    }
-    async plan() {
-        const { capi, management } = this.commands;
-        if (capi.management.kind === 'existing') {
-            return {
-                workingDir: this.commands.cwd,
-                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
-                reads: [management],
-                writes: [],
-                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
-            };
-        }
-        return {
-            workingDir: this.commands.cwd,
-            command: this.createCommand,
-            reads: [],
-            writes: [management],
-            actions: [
-                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
-                this.settings.operation === 'destroy'
-                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
-                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
-            ],
-        };
-    }
-    async run(context) {
-        const { capi, management } = this.commands;
-        if (capi.management.kind === 'existing') {
-            if (!(await (0,lib_files/* pathExists */.s0)(management)))
-                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,lib_files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
-            maskKubeconfig((0,lib_files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,lib_files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
-            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
-                capture: true,
-                quiet: true,
-                check: false,
-            });
-            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
-                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
-            }
-            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
-                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
-            }
-            context.state.clusterApi = { management: 'existing' };
-            return `existing management cluster ready (${(0,lib_files/* displayPath */.Gt)(management)})`;
-        }
-        const kindName = capi.management.clusterName;
-        const record = context.state.clusterApi;
-        if (record?.pivotedAt && this.settings.operation === 'deploy') {
-            // Self-managed: the workload cluster holds its own Cluster API objects.
-            if (!(await (0,lib_files/* pathExists */.s0)(this.commands.workload))) {
-                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,lib_files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
-            }
-            const text = (0,lib_files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
-            maskKubeconfig(text, (0,lib_files/* displayPath */.Gt)(this.commands.workload), context.redactor);
-            await (0,lib_files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
-            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
-        }
-        await (0,lib_files/* ensurePrivateDir */.rh)(capi.workDir);
-        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
-        if (clusters.stdout
-            .split('\n')
-            .map((l) => l.trim())
-            .includes(kindName)) {
-            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
-                capture: true,
-                quiet: true,
-            });
-            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
-            await (0,lib_files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
-            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
-            return `reused kind cluster ${kindName}`;
-        }
-        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
-        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
-        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
-        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
-            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
-        }
-        await context.exec(this.createCommand);
-        await external_node_fs_.promises.chmod(management, 0o600);
-        maskKubeconfig((0,lib_files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(management), context.redactor);
-        context.state.clusterApi = {
-            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
-            management: 'kind',
-            kindCluster: kindName,
-            kindCreatedAt: new Date().toISOString(),
-            kindHost: (0,external_node_os_.hostname)(),
-        };
-        return `created kind cluster ${kindName}`;
-    }
-}
-/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
-function lostKindMessage(settings, record) {
-    return [
-        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
-        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
-        settings.operation === 'destroy'
-            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,model_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
-            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
-        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
-    ].join(' ');
-}
-/** The Provider inventory clusterctl keeps, one object per installed provider. */
-const ProviderListSchema = schemas/* object */.Ikc({
-    items: schemas/* array */.YOg(schemas/* object */.Ikc({
-        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
-        providerName: schemas/* string */.YjP().optional(),
-        type: schemas/* string */.YjP().optional(),
-        version: schemas/* string */.YjP().optional(),
-    })),
-});
-function parseProviders(json) {
-    const list = (0,tool_json/* parseToolJson */.I)(json, ProviderListSchema, (0,tool_json/* notJsonOf */.v)('kubectl get providers -A -o json', json, 'a provider list'));
-    return list.items.map((p) => ({
-        name: p.metadata.name ?? '',
-        namespace: p.metadata.namespace ?? '',
-        providerName: p.providerName ?? '',
-        type: p.type ?? '',
-        version: p.version ?? '',
-    }));
-}
-/**
- * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
- * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
- */
-function providerDecision(installed, capi) {
-    const missing = [];
-    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
-        const [name, version] = capi.providers[role].split(':');
-        const found = installed.find((p) => p.type === type && p.providerName === name);
-        if (!found) {
-            missing.push(capi.providers[role]);
-            continue;
-        }
-        if (found.version !== version) {
-            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
-        }
-    }
-    return { missing };
-}
-/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
-async function ensureProviders(context, commands, kubeconfig) {
-    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
-    let installed = [];
-    if (inventory.exitCode === 0)
-        installed = parseProviders(inventory.stdout);
-    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
-        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,lib_command/* failureLine */.Pu)(inventory)}`);
-    }
-    const { missing } = providerDecision(installed, commands.capi);
-    let done = 'providers already installed at the pinned versions';
-    if (missing.length) {
-        await context.exec(commands.init(kubeconfig));
-        done = `installed ${missing.join(', ')}`;
-    }
-    if (commands.capi.orcManifest) {
-        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
-        done += '; ORC applied';
-    }
-    return done;
-}
-class ClusterctlInitStep {
-    id = 'clusterctl-init';
-    title = 'Install the Cluster API providers (clusterctl init)';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.init(management),
-            reads: [management],
-            writes: [],
-            actions: [
-                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
-                ...(capi.orcManifest
-                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
-                    : []),
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        return ensureProviders(context, this.commands, this.commands.management);
-    }
-}
-/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
-async function applyPrivately(context, command, file, objects) {
-    await (0,lib_files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
-    try {
-        await context.exec(command);
-    }
-    finally {
-        await external_node_fs_.promises.rm(file, { force: true });
-    }
-}
-/**
- * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
- * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
- * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
- */
-class CapiCloudCredentialsStep {
-    settings;
-    id = 'capi-cloud-credentials';
-    title = 'Store the cloud credentials for CAPO';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.apply(management, credentialsFile),
-            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
-            writes: [],
-            actions: [
-                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${capi_management/* MOVE_LABEL */.Ze}) to ${credentialsFile} (0600), apply it, delete the file`,
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
-        const { credentials } = this.settings;
-        const clouds = cloudsYaml(credentials, capi.cloudName);
-        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
-        const cacert = credentials.caCert
-            ? (0,lib_files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
-            : '\n';
-        const data = {
-            'clouds.yaml': Buffer.from(clouds).toString('base64'),
-            cacert: Buffer.from(cacert).toString('base64'),
-        };
-        context.redactor.add(data['clouds.yaml']);
-        const labels = { [capi_status/* CLUSTER_NAME_LABEL */.o9]: this.settings.clusterName, [capi_management/* MOVE_LABEL */.Ze]: '' };
-        const list = {
-            apiVersion: 'v1',
-            kind: 'List',
-            items: [
-                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
-                {
-                    apiVersion: 'v1',
-                    kind: 'Secret',
-                    type: 'Opaque',
-                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
-                    data,
-                },
-            ],
-        };
-        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
-        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,openstack_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
-    }
-}
-class CapiRenderStep {
-    settings;
-    id = 'capi-render';
-    title = 'Render the cluster manifests (clusterctl generate cluster)';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.render(),
-            reads: [capi.template],
-            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
-        };
-    }
-    async run(context) {
-        const { objects } = await (0,capi_management/* renderManifests */.hO)(this.settings, context.exec);
-        const kinds = new Map();
-        for (const o of objects)
-            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
-        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
-    }
-}
-/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
-const WEBHOOK_RETRIES = 5;
-class CapiApplyStep {
-    id = 'capi-apply';
-    title = 'Apply the cluster manifests to the management cluster';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get command() {
-        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
-            writes: [],
-            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
-        if (!(await (0,lib_files/* pathExists */.s0)(file)))
-            throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
-        for (let attempt = 1;; attempt++) {
-            const result = await context.exec(this.command, { check: false });
-            if (result.exitCode === 0)
-                return `applied to the management cluster (${(0,lib_files/* displayPath */.Gt)(this.commands.management)})`;
-            if (context.signal.aborted)
-                throw new errors/* InterruptedError */.p4();
-            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
-            if (!webhook || attempt >= WEBHOOK_RETRIES)
-                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(result)}`);
-            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
-            await (0,poll/* sleep */.yy)(attempt * 2000, context.signal);
-        }
-    }
-}
-/**
- * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
- * each time the progress changes, and a timeout naming the last progress.
- */
-async function pollObjects(context, command, what, check) {
-    const { timeoutMs, intervalMs } = context.settings.waitReady;
-    const { value } = await (0,poll/* poll */.wt)(async () => {
-        const result = await context.exec(command, { capture: true, quiet: true, check: false });
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
-        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
-        return progress.done
-            ? { done: true, value: progress.line, line: progress.line }
-            : { done: false, line: progress.line };
-    }, {
-        timeoutMs,
-        intervalMs,
-        signal: context.signal,
-        onLine: (line) => context.output.line(`      ${line}`),
-        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
-    });
-    return value;
-}
-/**
- * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
- * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
- * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
- */
-class CapiWaitStep {
-    settings;
-    id = 'capi-wait';
-    title = 'Wait for the Cluster API machines';
-    kind = 'check';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { capi } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.watch(this.commands.management),
-            reads: [this.commands.management],
-            writes: [],
-            actions: [
-                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
-            ],
-        };
-    }
-    async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
-        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
-            const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), this.settings.clusterName);
-            if (progress.failure)
-                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
-            return progress;
-        });
-    }
-}
-/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
-class CapiWorkloadKubeconfigStep {
-    settings;
-    id = 'capi-workload-kubeconfig';
-    title = 'Fetch the workload cluster kubeconfig';
-    kind = 'runner-local';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get command() {
-        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [this.commands.management],
-            writes: [this.settings.kubeconfigPath],
-            actions: ['output captured, never logged'],
-        };
-    }
-    async outputsPresent() {
-        return (0,lib_files/* pathExists */.s0)(this.settings.kubeconfigPath);
-    }
-    async run(context) {
-        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
-        if (result.exitCode !== 0)
-            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,lib_command/* failureLine */.Pu)(result)}`);
-        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
-        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
-        if (!text.trim())
-            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
-        maskKubeconfig(text, source, context.redactor);
-        const endpoint = (0,kube_kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
-        if (!endpoint)
-            throw new errors/* UserError */.yo(`${source} names no API server`);
-        await (0,lib_files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
-        return `server ${endpoint}`;
-    }
-}
-/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
-class CapiAddonsStep {
-    settings;
-    id = 'capi-addons';
-    title = 'Apply the addons to the workload cluster';
-    kind = 'converge';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    get command() {
-        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
-    }
-    get cloudConfigFile() {
-        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
-    }
-    async plan() {
-        return {
-            workingDir: this.commands.cwd,
-            command: this.command,
-            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
-            writes: [],
-            actions: [
-                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
-            ],
-        };
-    }
-    async run(context) {
-        const dir = this.commands.capi.addonsDir;
-        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
-        if (!stat?.isDirectory())
-            throw new errors/* UserError */.yo(`the addons directory ${(0,lib_files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
-        const applied = await context.exec(this.command, { check: false });
-        if (applied.exitCode !== 0)
-            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,lib_files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
-        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
-        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
-        context.redactor.add(conf);
-        const secret = {
-            apiVersion: 'v1',
-            kind: 'Secret',
-            type: 'Opaque',
-            metadata: { name: 'cloud-config', namespace: 'kube-system' },
-            data: { 'cloud.conf': conf },
-        };
-        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
-        return `applied ${(0,lib_files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
-    }
-}
-/**
- * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
- * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
- * init skips what is installed, and a move already done is not done again.
- */
-class CapiPivotStep {
-    settings;
-    id = 'capi-pivot';
-    title = 'Pivot: move Cluster API into the workload cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, workload, capi } = this.commands;
-        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.move(management, workload),
-            reads: [management, workload],
-            writes: [],
-            actions: [
-                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
-                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
-            ],
-        };
-    }
-    async run(context) {
-        const { management, workload, capi } = this.commands;
-        if (capi.management.kind !== 'kind')
-            return 'nothing to pivot: the management cluster is durable';
-        const pivotedAt = context.state.clusterApi?.pivotedAt;
-        if (pivotedAt)
-            return `already self-managed since the pivot at ${pivotedAt}`;
-        const has = async (kubeconfig) => {
-            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
-                capture: true,
-                quiet: true,
-                check: false,
-            });
-            return got.exitCode === 0 && got.stdout.trim() !== '';
-        };
-        const done = [await ensureProviders(context, this.commands, workload)];
-        if (await has(workload))
-            done.push('already moved');
-        else {
-            await context.exec(this.commands.move(management, workload));
-            done.push('moved');
-        }
-        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
-        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-        await external_node_fs_.promises.rm(management, { force: true });
-        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
-    }
-}
-/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
-class CapiMoveBackStep {
-    settings;
-    id = 'capi-move-back';
-    title = 'Move Cluster API back from the self-managed cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { management, workload } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.move(workload, management),
-            reads: [workload, management],
-            writes: [],
-            actions: [
-                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
-            ],
-        };
-    }
-    async run(context) {
-        const record = context.state.clusterApi;
-        if (!record?.pivotedAt)
-            return 'not pivoted: the management cluster holds the objects';
-        const { management, workload } = this.commands;
-        if (!(await (0,lib_files/* pathExists */.s0)(workload))) {
-            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,lib_files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
-        }
-        maskKubeconfig((0,lib_files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(workload), context.redactor);
-        const done = await ensureProviders(context, this.commands, management);
-        await context.exec(this.commands.move(workload, management));
-        const { pivotedAt: _, ...rest } = record;
-        context.state.clusterApi = rest;
-        return `${done}; moved back into kind`;
-    }
-}
-/**
- * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
- * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
- * credentials Secret, then an ephemeral kind cluster.
- */
-class CapiDeleteClusterStep {
-    settings;
-    id = 'capi-delete-cluster';
-    title = 'Delete the Cluster API cluster';
-    kind = 'remote';
-    commands;
-    constructor(settings) {
-        this.settings = settings;
-        this.commands = new capi_management/* CapiCommands */.m8(settings);
-    }
-    async plan() {
-        const { capi, credentialsSecret } = this.commands;
-        return {
-            workingDir: this.commands.cwd,
-            command: this.commands.deleteCluster(),
-            reads: [this.commands.management],
-            writes: [],
-            actions: [
-                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
-                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
-                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
-            ],
-        };
-    }
-    async run(context) {
-        const { capi, management, credentialsSecret } = this.commands;
-        const name = this.settings.clusterName;
-        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
-        if (deletion.exitCode !== 0) {
-            if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
-                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(deletion)}`);
-            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
-            if (capi.management.kind === 'kind') {
-                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-                await external_node_fs_.promises.rm(management, { force: true });
-                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
-            }
-            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
-            throw new errors/* UserError */.yo(`the management cluster (${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,lib_files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
-        }
-        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
-            const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
-            const left = (kind) => objects.filter((o) => o.kind === kind &&
-                (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
-            const machines = left('Machine');
-            const servers = left('OpenStackServer');
-            const cluster = left('Cluster');
-            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-            return {
-                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
-                done: cluster + machines + servers === 0,
-            };
-        });
-        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
-        if (capi.management.kind === 'kind') {
-            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
-            await external_node_fs_.promises.rm(management, { force: true });
-        }
-        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
-
-
-
-/**
- * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
- * talk to whatever gets its address next), with any plan left behind. The engine then marks the
- * resume state destroyed, so the next deploy starts from nothing.
- */
-class ForgetClusterStep {
-    settings;
-    id = 'forget-cluster';
-    title = 'Forget the destroyed cluster';
-    kind = 'remote';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    get files() {
-        const capi = this.settings.clusterApi;
-        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
-        const capiFiles = capi
-            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
-            : [];
-        return [this.settings.kubeconfigPath, (0,model_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
-    }
-    async plan() {
-        return {
-            workingDir: this.settings.clusterDir,
-            reads: [],
-            writes: this.files,
-            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
-        };
-    }
-    async run(_context) {
-        const deleted = [];
-        for (const file of this.files) {
-            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
-                deleted.push(file);
-        }
-        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/kube/nodes.js
-var kube_nodes = __nccwpck_require__(6408);
-;// CONCATENATED MODULE: ./lib/core/kube/version.js
-
-
-
-
-// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
-const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
-/**
- * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
- * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
- * option or action input).
- */
-function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
-    const match = VERSION.exec(value.trim());
-    if (!match) {
-        const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
-        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
-    }
-    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
-    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
-}
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
-function minorSteps(from, to) {
-    const steps = [];
-    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
-        steps.push(`${from.major}.${minor}`);
-    if (steps.at(-1) !== `${to.major}.${to.minor}`)
-        steps.push('…', `${to.major}.${to.minor}`);
-    return steps.join(' → ');
-}
-/**
- * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
- * above the lowest current minor + 1, or another major); returns which nodes still need the target.
- */
-function planUpgrade(target, current) {
-    const server = parseKubeVersion(current.server, 'the API server version');
-    const nodes = current.nodes.map((node) => ({
-        ...node,
-        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
-    }));
-    const above = [
-        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
-        ...nodes
-            .filter((node) => compareVersions(node.version, target) > 0)
-            .map((node) => `${node.name} (${node.version.text})`),
-    ];
-    if (above.length > 0) {
-        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
-    }
-    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
-    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
-        const steps = target.major === lowest.major
-            ? minorSteps(lowest, target)
-            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
-    }
-    const atTarget = (version) => compareVersions(version, target) === 0;
-    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
-    const serverBehind = !atTarget(server);
-    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
-    for (const node of nodes) {
-        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
-        if (!pending)
-            plan.done.push(node.name);
-        else
-            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
-        if (pending && !node.ready)
-            plan.notReady.push(node.name);
-    }
-    return plan;
-}
-/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
-function workerBatches(workers, batchSize) {
-    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
-        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
-    }
-    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
-    const batches = [];
-    for (let start = 0; start < workers.length; start += size)
-        batches.push(workers.slice(start, start + size));
-    return batches;
-}
-const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
-function parseJson(text, schema, command) {
-    return (0,tool_json/* parseToolJson */.I)(text, schema, {
-        notJson: `\`${command}\` did not print JSON`,
-        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
-    });
-}
-/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
-function clusterVersionsFromKubectl(versionJson, nodesJson) {
-    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
-    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
-    const silent = nodes.find((node) => !node.name || !node.kubelet);
-    if (silent)
-        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
-    return { server: version.serverVersion.gitVersion, nodes };
-}
-
-// EXTERNAL MODULE: ./lib/core/kubespray/node-changes.js
-var node_changes = __nccwpck_require__(3408);
-// EXTERNAL MODULE: ./lib/core/kubespray/paths.js
-var kubespray_paths = __nccwpck_require__(6690);
-;// CONCATENATED MODULE: ./lib/core/kubespray/cloud-env.js
-
-function kubesprayCloudEnv(creds, 
-/** The application credential as Keystone names it (from the token), when it was authenticated. */
-applicationCredential) {
-    const env = (0,openstack_credentials/* credentialsToEnv */.fu)(creds);
-    const missing = [];
-    const notes = [];
-    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
-    if (method === 'application-credential') {
-        const id = creds.applicationCredentialId ?? applicationCredential?.id;
-        const name = creds.applicationCredentialName ?? applicationCredential?.name;
-        if (id)
-            env.OS_APPLICATION_CREDENTIAL_ID = id;
-        if (name)
-            env.OS_APPLICATION_CREDENTIAL_NAME = name;
-        if (!name) {
-            missing.push('the application credential\'s name (OS_APPLICATION_CREDENTIAL_NAME; Kubespray\'s credential check needs it beside the id: "you must either set external_openstack_username or external_openstack_application_credential_name")');
-        }
-        if (!id)
-            missing.push("the application credential's id (OS_APPLICATION_CREDENTIAL_ID), which Kubespray needs beside its name");
-    }
-    else if (method === 'password') {
-        if (!creds.username)
-            missing.push('the username (OS_USERNAME): Kubespray does not take a user id');
-        if (!creds.projectId && !creds.projectName)
-            missing.push('the project (OS_PROJECT_NAME or OS_PROJECT_ID)');
-        if (!creds.userDomainName)
-            missing.push('the user domain (OS_USER_DOMAIN_NAME)');
-    }
-    else
-        missing.push('complete OpenStack credentials');
-    if (!creds.region)
-        missing.push('the region (OS_REGION_NAME): "external_openstack_region is missing"');
-    if (!creds.authUrl)
-        missing.push('the Keystone URL (OS_AUTH_URL)');
-    if (creds.caCert) {
-        notes.push(`OS_CACERT=${creds.caCert}: Kubespray reads this path on the first control plane node (slurp), not on the runner; the file must exist there`);
-    }
-    return { env, missing, notes };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./lib/core/kubespray/digest.js
-
-
-
-
-const VAR_DIRS = ['group_vars', 'host_vars'];
-const MAX_FILES = 10_000;
-async function kubesprayRunDigest(inputs) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const field = (name, value) => hash.update(`${name}\0${value.length}\0${value}\0`);
-    field('version', '1');
-    field('playbook', inputs.playbook);
-    field('kubespray', inputs.kubespray);
-    field('kube_version', inputs.kubeVersion ?? '');
-    field('extra_vars', JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b))));
-    await addFile(hash, inputs.inventory, 'inventory');
-    const dir = external_node_path_.dirname(inputs.inventory);
-    const files = [];
-    for (const sub of VAR_DIRS)
-        await collect(external_node_path_.join(dir, sub), sub, files);
-    for (const relative of files.sort())
-        await addFile(hash, external_node_path_.join(dir, relative), relative);
-    return hash.digest('hex');
-}
-async function addFile(hash, file, name) {
-    const content = await external_node_fs_.promises.readFile(file).catch((error) => {
-        throw new errors/* UserError */.yo(`cannot read ${file} for the Kubespray run's digest: ${error.code ?? error.message}`);
-    });
-    hash.update(`file\0${name}\0${content.length}\0`);
-    hash.update(content);
-}
-/** Files under dir (symlinks followed, as Ansible does), as paths relative to the inventory dir. */
-async function collect(dir, relative, into) {
-    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true }).catch((error) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
-            return [];
-        throw error;
-    });
-    for (const entry of entries) {
-        const child = external_node_path_.join(dir, entry.name);
-        const stat = await external_node_fs_.promises.stat(child).catch(() => undefined);
-        if (!stat)
-            continue; // a dangling link: Ansible skips it too
-        if (stat.isDirectory())
-            await collect(child, external_node_path_.join(relative, entry.name), into);
-        else if (stat.isFile())
-            into.push(external_node_path_.join(relative, entry.name));
-        if (into.length > MAX_FILES)
-            throw new errors/* UserError */.yo(`${dir}: more than ${MAX_FILES} files in the inventory's variables`);
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/core/kubespray/extra-vars.js
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** `['-e', '{"reset_nodes":false}']`, or nothing for no variables; keys in a stable order (plans and digests compare them). */
-function extraVarsArgs(vars) {
-    const keys = Object.keys(vars).sort();
-    if (keys.length === 0)
-        return [];
-    const ordered = {};
-    for (const key of keys) {
-        // Our own names only: a bad one is a bug, never user input.
-        if (!VARIABLE_NAME.test(key))
-            throw new Error(`not an Ansible variable name: ${JSON.stringify(key)}`);
-        ordered[key] = vars[key];
-    }
-    return ['-e', JSON.stringify(ordered)];
-}
-
-;// CONCATENATED MODULE: ./lib/core/kubespray/reachability.js
-
-/**
- * Before a playbook touches hosts: one parallel `ansible -m ping` with a short SSH timeout over
- * exactly those hosts, so an unreachable one is named with its SSH error within seconds instead of
- * failing Kubespray after minutes (a `--limit` run fails on any unreachable host: Kubespray #13491,
- * #11815). A host whose ping fails after SSH worked (no Python yet: Kubespray's bootstrap_os installs
- * it with raw) is reachable.
- */
-/** Kubespray's bastion: the inventory host named exactly `bastion` (roles/kubespray_defaults/defaults/main/main.yml:4). */
-const BASTION_HOST = 'bastion';
-const LINE = /^(\S+) \| (SUCCESS|CHANGED|FAILED!|UNREACHABLE!)(?:: | => )?(.*)$/;
-/** `ansible -o` output: one line per host; an UNREACHABLE message may run on over the next lines (ssh's stderr). */
-function parsePingOutput(lines) {
-    const results = [];
-    for (const raw of lines) {
-        const line = raw.replace(/\r+$/, '');
-        const match = LINE.exec(line);
-        if (match)
-            results.push({ host: match[1], status: match[2], message: match[3].trim() });
-        else if (results.length && line.trim() && !/^\[WARNING\]|^\[DEPRECATION/.test(line)) {
-            const last = results.at(-1);
-            if (last.status === 'UNREACHABLE!')
-                last.message = `${last.message} ${line.trim()}`.trim();
-        }
-    }
-    return results;
-}
-/**
- * Kubespray's own hop through a bastion (roles/kubespray_defaults/defaults/main/main.yml:4): an
- * ssh ProxyCommand to `ansible_user@ansible_host -p ansible_port` with the playbook's private key.
- * Ad-hoc ansible does not load that role default, so the check builds the same hop.
- */
-function bastionProxyArgs(bastion, privateKeyFile) {
-    const quote = (value) => (/^[\w@%:./=+-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`);
-    const target = bastion.user ? `${bastion.user}@${bastion.address}` : bastion.address;
-    const hop = [
-        'ssh',
-        '-o UserKnownHostsFile=/dev/null',
-        '-o StrictHostKeyChecking=no',
-        '-W %h:%p',
-        `-p ${bastion.port ?? 22}`,
-        quote(target),
-        ...(privateKeyFile ? [`-i ${quote(privateKeyFile)}`] : []),
-    ].join(' ');
-    return `-o ProxyCommand='${hop}'`;
-}
-function pingCommand(options, pattern, viaBastion) {
-    const timeout = options.timeoutSeconds ?? 10;
-    return {
-        argv: [
-            options.ansible,
-            '-i',
-            options.inventory,
-            pattern,
-            '-m',
-            'ansible.builtin.ping',
-            '-o',
-            '-T',
-            String(timeout),
-            '-f',
-            '100',
-            ...(viaBastion && options.bastion
-                ? // `=`: argparse would take a value starting with "-" for an option.
-                    [`--ssh-common-args=${bastionProxyArgs(options.bastion, options.privateKeyFile)}`]
-                : []),
-        ],
-        cwd: options.cwd,
-        env: {
-            ...options.env,
-            ANSIBLE_HOST_KEY_CHECKING: 'False',
-            // One attempt: a retry would double the wait on a host that does not answer.
-            ANSIBLE_SSH_RETRIES: '0',
-            ANSIBLE_NOCOLOR: '1',
-            ANSIBLE_FORCE_COLOR: '0',
-        },
-    };
-}
-/** What the check will run, for the plan. */
-function reachabilityCommand(options) {
-    return pingCommand(options, hostPattern(options.hosts, options.bastion), true);
-}
-function hostPattern(hosts, bastion) {
-    return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
-}
-async function ping(options, pattern, viaBastion) {
-    const result = await options.exec(pingCommand(options, pattern, viaBastion), {
-        check: false,
-        capture: true,
-        quiet: true,
-    });
-    const parsed = parsePingOutput(result.stdout.split('\n'));
-    // 0 all answered, 2 a module failed, 4 a host unreachable; anything else is ansible itself failing.
-    if (![0, 2, 4].includes(result.exitCode ?? -1) && parsed.length === 0) {
-        const reason = result.tail
-            .map((l) => l.trim())
-            .filter((l) => /^ERROR!|error/i.test(l))
-            .at(-1) ?? result.tail.at(-1);
-        throw new errors/* UserError */.yo(`the reachability check (ansible -m ping) could not run: ${reason ?? `ansible exited with ${result.exitCode}`}`);
-    }
-    if (parsed.length === 0) {
-        // An inventory ansible could not parse, or a pattern that matches nothing, only warns.
-        const warning = result.tail.map((l) => l.trim()).find((l) => /^\[WARNING\]|^ERROR!/.test(l));
-        throw new errors/* UserError */.yo(`the reachability check matched no host of ${options.inventory} for ${pattern}${warning ? ` (${warning})` : ''}: check the inventory`);
-    }
-    return parsed;
-}
-/** Pings the hosts (and the bastion, directly, at the same time); throws one error naming every unreachable host. */
-async function checkReachable(options) {
-    if (options.hosts.length === 0)
-        return [];
-    const [bastion, hosts] = await Promise.all([
-        options.bastion ? ping(options, BASTION_HOST, false) : Promise.resolve([]),
-        ping(options, hostPattern(options.hosts, options.bastion), true),
-    ]);
-    const all = [...bastion, ...hosts];
-    const unreachable = all.filter((r) => r.status === 'UNREACHABLE!');
-    if (unreachable.length) {
-        const timeout = options.timeoutSeconds ?? 10;
-        throw new errors/* UserError */.yo(`${unreachable.length} of ${all.length} hosts cannot be reached over SSH (ansible -m ping, ${timeout} s timeout): ${unreachable
-            .map((r) => `${r.host}${options.bastion && r.host === BASTION_HOST ? ' (the bastion)' : ''}: ${r.message.replace(/^Failed to connect to the host via ssh: /, '')}`)
-            .join('; ')}. Check the SSH key and user (ssh-private-key, ssh-user), security groups and the bastion before Kubespray runs`);
-    }
-    return all;
-}
-
-;// CONCATENATED MODULE: ./lib/core/kubespray/inventory-vars.js
-
-
-
-
-
-
-/**
- * Variables the deploy reads from Kubespray's inventory: a kube_version pinned in it (which must
- * agree with the config's, as the deploy passes the config's with -e) and the bastion host.
- * Kubespray's layout: group_vars/{all,k8s_cluster}/*.yml beside the inventory, or vars in it
- * (docs/ansible/inventory.md).
- */
-const VARS_FILE = {
-    noun: 'inventory variables file',
-    plural: 'inventory variables files',
-    maxBytes: 4 << 20,
-};
-/** The groups whose variables reach every Kubernetes host. */
-const CLUSTER_GROUPS = ['all', 'k8s_cluster'];
-const isMapping = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-async function readYaml(file) {
-    const text = await external_node_fs_.promises.readFile(file, 'utf8').catch((error) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR')
-            return undefined;
-        throw new errors/* UserError */.yo(`cannot read ${(0,lib_files/* displayPath */.Gt)(file)}: ${error.code ?? error.message}`);
-    });
-    return text === undefined ? undefined : (0,yaml/* parseYaml */.hN)(text, (0,lib_files/* displayPath */.Gt)(file), VARS_FILE).value;
-}
-/** Every group definition in a YAML inventory, by name (a group may appear in several places). */
-function groupDefinitions(inventory) {
-    const found = [];
-    const visit = (name, definition) => {
-        if (!isMapping(definition))
-            return;
-        found.push([name, definition]);
-        if (isMapping(definition.children))
-            for (const [child, d] of Object.entries(definition.children))
-                visit(child, d);
-    };
-    if (isMapping(inventory))
-        for (const [name, d] of Object.entries(inventory))
-            visit(name, d);
-    return found;
-}
-/** group_vars files of a group: group_vars/<group>.yml|.yaml|(no extension) and every file in group_vars/<group>/. */
-async function groupVarsFiles(inventoryDir, group) {
-    const base = external_node_path_.join(inventoryDir, 'group_vars');
-    const files = ['', '.yml', '.yaml'].map((ext) => external_node_path_.join(base, `${group}${ext}`));
-    const dir = external_node_path_.join(base, group);
-    const entries = await external_node_fs_.promises.readdir(dir).catch(() => []);
-    files.push(...entries
-        .filter((n) => /\.(ya?ml)$/.test(n))
-        .sort()
-        .map((n) => external_node_path_.join(dir, n)));
-    const regular = [];
-    for (const file of files)
-        if ((await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
-            regular.push(file);
-    return regular;
-}
-/** Every kube_version the inventory sets for all or k8s_cluster, with where. */
-async function inventoryKubeVersions(inventoryFile) {
-    const found = [];
-    const inventory = await readYaml(inventoryFile);
-    for (const [group, definition] of groupDefinitions(inventory)) {
-        const value = isMapping(definition.vars) ? definition.vars.kube_version : undefined;
-        if (CLUSTER_GROUPS.includes(group) && value !== undefined && value !== null) {
-            found.push({ value: String(value), where: `${(0,lib_files/* displayPath */.Gt)(inventoryFile)} (${group}.vars.kube_version)` });
-        }
-    }
-    for (const group of CLUSTER_GROUPS) {
-        for (const file of await groupVarsFiles(external_node_path_.dirname(inventoryFile), group)) {
-            const vars = await readYaml(file);
-            if (isMapping(vars) && vars.kube_version !== undefined && vars.kube_version !== null) {
-                found.push({ value: String(vars.kube_version), where: (0,lib_files/* displayPath */.Gt)(file) });
-            }
-        }
-    }
-    return found;
-}
-/**
- * The config's version must be the one the inventory pins, if it pins one: the deploy passes
- * `-e kube_version=<config>`, which would silently win over the file.
- */
-async function checkInventoryKubeVersion(inventoryFile, config) {
-    for (const pinned of await inventoryKubeVersions(inventoryFile)) {
-        if (pinned.value.replace(/^v/, '') !== config.version) {
-            throw new errors/* UserError */.yo(`kube_version ${pinned.value} in ${pinned.where} disagrees with ${config.where} ${config.version}: make them the same (or remove kube_version from the inventory; the deploy passes the config's to Kubespray)`);
-        }
-    }
-}
-/** The host named `bastion` (Kubespray's special name, docs/ansible/inventory.md), with its address, port and user. */
-async function inventoryBastion(inventoryFile) {
-    const inventory = await readYaml(inventoryFile);
-    let vars;
-    for (const [, definition] of groupDefinitions(inventory)) {
-        const hosts = isMapping(definition.hosts) ? definition.hosts : undefined;
-        if (hosts && BASTION_HOST in hosts) {
-            const own = hosts[BASTION_HOST];
-            vars = { ...vars, ...(isMapping(own) ? own : {}) };
-        }
-    }
-    if (!vars)
-        return undefined;
-    const port = vars.ansible_port === undefined ? undefined : Number(vars.ansible_port);
-    return {
-        address: typeof vars.ansible_host === 'string' ? vars.ansible_host : BASTION_HOST,
-        ...(port !== undefined && Number.isInteger(port) && { port }),
-        ...(typeof vars.ansible_user === 'string' && { user: vars.ansible_user }),
-    };
-}
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(1421);
-;// CONCATENATED MODULE: ./lib/core/kubespray/python.js
-
-
-
-
-
-/** Kubespray's docs table at v2.31.0 (docs/ansible/ansible.md:33-35), and v2.32's release notes (#13430). */
-const KNOWN_RANGES = { '2.31': '3.11-3.13', '2.32': '3.11-3.13' };
-const DEFAULT_RANGE = '3.11-3.13';
-const ANSIBLE_DOC = 'docs/ansible/ansible.md';
-function parseRange(text, source) {
-    const match = /^3\.(\d+)\s*-\s*3\.(\d+)$/.exec(text.trim());
-    if (!match)
-        return undefined;
-    return { min: [3, Number(match[1])], max: [3, Number(match[2])], source };
-}
-/** The Python range of a Kubespray tree: the first row of its docs table, else the known range of its version. */
-async function readPythonRange(kubesprayDir, kubesprayVersion) {
-    const doc = await external_node_fs_.promises.readFile(external_node_path_.join(kubesprayDir, ANSIBLE_DOC), 'utf8').catch(() => '');
-    const section = doc.split(/^#+ .*Python Compatibility.*$/m)[1] ?? '';
-    for (const line of section.split('\n')) {
-        const cells = line.split('|').map((cell) => cell.trim());
-        // | >=2.18.0, <2.19.0 | 3.11-3.13 |
-        const range = cells.length >= 4 && /\d/.test(cells[1]) ? parseRange(cells[2], ANSIBLE_DOC) : undefined;
-        if (range)
-            return range;
-    }
-    const minor = kubesprayVersion?.replace(/^v/, '').split('.').slice(0, 2).join('.');
-    const known = minor ? KNOWN_RANGES[minor] : undefined;
-    return parseRange(known ?? DEFAULT_RANGE, known ? `Kubespray v${minor}'s documented range` : `assumed: ${ANSIBLE_DOC} has no Python table`);
-}
-function describePythonRange(range) {
-    return `${range.min.join('.')} to ${range.max.join('.')}`;
-}
-const inRange = (version, range) => {
-    const [major, minor] = version.split('.').map(Number);
-    const value = major * 1000 + minor;
-    return value >= range.min[0] * 1000 + range.min[1] && value <= range.max[0] * 1000 + range.max[1];
-};
-/** Runs `<python> -c …` for its version; a shim that fails (pyenv's "command not found") is reported, not chosen. */
-function probePython(file, env) {
-    return new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)(file, ['-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { env, timeout: 15_000, maxBuffer: 64 * 1024 }, (error, stdout, stderr) => {
-            const version = /^(\d+\.\d+\.\d+)\s*$/.exec(stdout)?.[1];
-            if (!error && version)
-                return resolve({ path: file, version });
-            const why = stderr.trim().split('\n').at(-1) || (error ? error.message.split('\n')[0] : 'no version printed');
-            resolve({ path: file, problem: why });
-        });
-    });
-}
-/** Every python3 / python3.X on PATH, in PATH order, each file once. */
-async function pythonsOnPath(pathVar) {
-    const found = [];
-    const seen = new Set();
-    for (const dir of (pathVar ?? '').split(external_node_path_.delimiter)) {
-        if (!dir)
-            continue;
-        const names = await external_node_fs_.promises.readdir(dir).catch(() => []);
-        const pythons = names
-            .filter((name) => /^python3(\.\d{1,3})?$/.test(name))
-            .sort((a, b) => b.length - a.length || b.localeCompare(a, 'en', { numeric: true }));
-        for (const name of pythons) {
-            const file = external_node_path_.join(dir, name);
-            if (!(await (0,lib_files/* findExecutable */.oq)(file, undefined)))
-                continue;
-            const real = await external_node_fs_.promises.realpath(file).catch(() => file);
-            // pyenv's shims are one script under many names: keep them, they resolve per name.
-            const key = real.includes(`${external_node_path_.sep}shims${external_node_path_.sep}`) || external_node_path_.basename(real) === 'pyenv' ? file : real;
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            found.push(file);
-        }
-    }
-    return found;
-}
-const shown = (c) => `${c.path} (${c.version ?? c.problem})`;
-/**
- * The explicit interpreter (`setting` names where it came from) when given, which must be in range;
- * else the newest python3.X on PATH in range (PATH order breaks ties). None: an error listing what
- * was found and what to do.
- */
-async function choosePython(options) {
-    const { range, env } = options;
-    const want = `Python ${describePythonRange(range)} (${range.source})`;
-    if (options.explicit) {
-        const { value, setting } = options.explicit;
-        const file = await (0,lib_files/* findExecutable */.oq)(value, env.PATH);
-        if (!file) {
-            throw new errors/* UserError */.yo(`${setting}: ${JSON.stringify(value)} is not an executable file or a command on PATH`);
-        }
-        const probe = await probePython(file, env);
-        if (!probe.version)
-            throw new errors/* UserError */.yo(`${setting}: ${file} did not run as Python: ${probe.problem}`);
-        if (!inRange(probe.version, range)) {
-            throw new errors/* UserError */.yo(`${setting}: ${file} is Python ${probe.version}; ${options.kubespray} supports ${want}: name one in that range`);
-        }
-        return { path: file, version: probe.version, from: setting };
-    }
-    const files = await pythonsOnPath(env.PATH);
-    // First the python3.X names inside the range, newest first, one at a time: usually the first answers
-    // (each probe starts an interpreter, a pyenv shim even two). The rest only when none of those runs.
-    const named = (file) => Number(/^python3\.(\d+)$/.exec(external_node_path_.basename(file))?.[1] ?? Number.NaN);
-    const likely = files
-        .filter((file) => named(file) >= range.min[1] && named(file) <= range.max[1])
-        .sort((a, b) => named(b) - named(a));
-    for (const file of likely) {
-        const probe = await probePython(file, env);
-        if (probe.version && inRange(probe.version, range) && named(file) === Number(probe.version.split('.')[1])) {
-            return { path: file, version: probe.version, from: 'PATH' };
-        }
-    }
-    const candidates = await Promise.all(files.map((file) => probePython(file, env)));
-    let best;
-    for (const candidate of candidates) {
-        if (!candidate.version || !inRange(candidate.version, range))
-            continue;
-        if (!best || compare(candidate.version, best.version) > 0)
-            best = candidate;
-    }
-    if (best)
-        return { path: best.path, version: best.version, from: 'PATH' };
-    throw new errors/* UserError */.yo(`no ${want} on PATH for ${options.kubespray}; found ${candidates.length ? candidates.map(shown).join(', ') : 'no python3 at all'}. ` +
-        `Install one (in GitHub Actions: actions/setup-python with python-version: '${range.max.join('.')}' before this step) ` +
-        'or name it: deployment.kubespray.python, --python, or input python');
-}
-function compare(a, b) {
-    const [x, y] = [a, b].map((v) => v.split('.').map(Number));
-    for (let i = 0; i < 3; i++)
-        if (x[i] !== y[i])
-            return x[i] - y[i];
-    return 0;
-}
-
-;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The environment of a venv "activated" without a shell. */
-function venvEnvironment(settings) {
-    const env = (0,environment/* deployEnvironment */.P)(settings);
-    return {
-        ...env,
-        VIRTUAL_ENV: settings.venvDir,
-        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
-    };
-}
-/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
-function venvCommand(settings, python = settings.python) {
-    return {
-        argv: [python, '-m', 'venv', '--clear', settings.venvDir],
-        cwd: settings.clusterDir,
-        env: (0,environment/* deployEnvironment */.P)(settings),
-    };
-}
-class KubesprayVenvStep {
-    settings;
-    id = 'kubespray-venv-create';
-    title = 'Create the Kubespray Python venv';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = venvCommand(settings);
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [],
-            writes: [this.settings.venvDir],
-            actions: [
-                `${this.settings.pythonSetting ? `${this.settings.pythonSetting.value}, which must be` : 'the newest python3.X on PATH'} inside the Python range of the pinned Kubespray (its docs/ansible/ansible.md)`,
-                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache), with that Python minor',
-            ],
-        };
-    }
-    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
-    async outputsPresent() {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return ((await (0,lib_files/* pathExists */.s0)(paths.venvMarker)) && (await (0,lib_files/* pathExists */.s0)(paths.venvPython)) && (await (0,lib_files/* pathExists */.s0)(paths.pip)));
-    }
-    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
-    async inspect(context) {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        if (!(await (0,lib_files/* pathExists */.s0)(paths.venvMarker)))
-            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
-        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
-        const failed = (what, code) => ({
-            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
-        });
-        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
-        if (python.exitCode !== 0)
-            return failed('python', python.exitCode);
-        const pip = await probe([paths.pip, '--version']);
-        if (pip.exitCode !== 0)
-            return failed('pip', pip.exitCode);
-        return { python: python.stdout.trim() };
-    }
-    async run(context) {
-        const { settings } = this;
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        const release = settings.kubesprayRelease;
-        const range = await readPythonRange(release.dir, context.state.kubespray?.version ?? release.version);
-        const chosen = await choosePython({
-            explicit: settings.pythonSetting,
-            range,
-            kubespray: `Kubespray ${context.state.kubespray?.version ?? release.version ?? `in ${release.dir}`}`,
-            env: this.command.env,
-        });
-        const minor = (version) => version.split('.').slice(0, 2).join('.');
-        if (await (0,lib_files/* pathExists */.s0)(settings.venvDir)) {
-            const venv = await this.inspect(context);
-            if ('python' in venv && minor(venv.python) === minor(chosen.version))
-                return `reused existing venv (Python ${venv.python})`;
-            context.output.line(`      the venv at ${settings.venvDir} ${'python' in venv ? `runs Python ${venv.python}, not ${minor(chosen.version)} (${chosen.path})` : `is incomplete (${venv.broken})`}; rebuilding it`);
-        }
-        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
-        await context.exec(venvCommand(settings, chosen.path));
-        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
-        if (pip.exitCode !== 0) {
-            throw new errors/* UserError */.yo(`${chosen.path} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
-        }
-        await (0,lib_files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
-        return `made with ${chosen.path} (Python ${chosen.version}, from ${chosen.from})`;
-    }
-}
-class KubesprayPipStep {
-    settings;
-    id = 'kubespray-pip-install';
-    title = 'Install Kubespray requirements';
-    kind = 'runner-local';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        this.command = {
-            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
-            cwd: settings.clusterDir,
-            env: venvEnvironment(settings),
-        };
-    }
-    async plan() {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.requirements],
-            writes: [this.settings.venvDir],
-        };
-    }
-    fingerprint() {
-        return (0,kubespray_paths/* requirementsFingerprint */.j)(this.settings);
-    }
-    async outputsPresent() {
-        const marker = await external_node_fs_.promises.readFile((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).installedMarker, 'utf8').catch(() => '');
-        return marker.trim() === (await this.fingerprint());
-    }
-    async run(context) {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        // A venv made with another interpreter was rebuilt (its marker gone with it): only an intact install is skipped.
-        if (!this.settings.converge && (await this.outputsPresent()))
-            return 'requirements and pip arguments unchanged since they were installed: pip skipped (--converge runs it)';
-        if (!(await (0,lib_files/* pathExists */.s0)(paths.pip))) {
-            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
-        }
-        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
-        await context.exec(this.command);
-        await (0,lib_files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
-    }
-}
-/**
- * One Kubespray playbook run, built in one place for every step: in the Kubespray tree, with the
- * venv's ansible-playbook, the inventory, become, the venv "activated" and every extra variable as
- * typed JSON. Host keys are not checked: the servers are new and their keys unknown to the runner
- * (Kubespray's own bastion hop does the same); SSH key and user come from the settings, and the
- * OpenStack variables Kubespray's cloud controller reads from the environment.
- */
-function kubesprayPlaybook(settings, playbook, vars, ...args) {
-    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-    const { privateKeyFile, user } = settings.ssh;
-    // As an extra variable too: Kubespray's bastion ProxyCommand adds `-i` only for ansible_ssh_private_key_file.
-    const keyVar = privateKeyFile ? { ansible_ssh_private_key_file: privateKeyFile } : {};
-    return {
-        argv: [
-            paths.ansiblePlaybook,
-            '-i',
-            paths.inventory,
-            playbook,
-            '-b',
-            ...extraVarsArgs({ ...vars, ...keyVar }),
-            ...args,
-        ],
-        cwd: paths.kubesprayDir,
-        env: {
-            ...venvEnvironment(settings),
-            ...kubesprayCloudEnv(settings.credentials).env,
-            ANSIBLE_HOST_KEY_CHECKING: 'False',
-            ...(privateKeyFile && { ANSIBLE_PRIVATE_KEY_FILE: privateKeyFile }),
-            ...(user && { ANSIBLE_REMOTE_USER: user }),
-        },
-    };
-}
-/** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
-function clusterVars(settings) {
-    return settings.kubernetesVersion ? { kube_version: settings.kubernetesVersion } : {};
-}
-/**
- * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
- * seconds, not after minutes of Kubespray.
- */
-async function requireReachable(settings, context, hosts) {
-    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-    const command = kubesprayPlaybook(settings, 'ping', {});
-    const results = await checkReachable({
-        ansible: paths.ansible,
-        inventory: paths.inventory,
-        hosts,
-        cwd: paths.kubesprayDir,
-        env: command.env,
-        bastion: await inventoryBastion(paths.inventory),
-        privateKeyFile: settings.ssh.privateKeyFile,
-        exec: context.exec,
-    });
-    const failed = results.filter((r) => r.status === 'FAILED!').map((r) => r.host);
-    context.output.line(`      ${results.length} hosts answer over SSH${failed.length ? ` (${failed.join(', ')} without a working Python yet)` : ''}`);
-}
-/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
-async function requirePlaybookInputs(settings) {
-    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-    if (!(await (0,lib_files/* pathExists */.s0)(paths.ansiblePlaybook))) {
-        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
-    }
-    if (!(await (0,lib_files/* pathExists */.s0)(paths.inventory))) {
-        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
-    }
-}
-/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
-async function apiNodes(settings, context) {
-    if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
-        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
-        return undefined;
-    }
-    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
-        capture: true,
-        quiet: true,
-        check: false,
-    });
-    if (result.exitCode !== 0) {
-        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
-        return undefined;
-    }
-    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
-}
-/**
- * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
- * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
- * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
- */
-class KubesprayRemoveNodesStep {
-    settings;
-    id = 'kubespray-remove-nodes';
-    title = 'Drain and remove the nodes the plan deletes';
-    kind = 'converge';
-    preparesFor = 'opentofu-apply';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', {
-            node: '<nodes>',
-            skip_confirmation: true,
-        });
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
-            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
-            actions: [
-                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with {"reset_nodes": false, "allow_ungraceful_removal": true}',
-                'first an ansible -m ping of the reachable ones and the first control plane node (kubectl runs there)',
-            ],
-        };
-    }
-    async run(context) {
-        const work = context.state.nodeWork;
-        const removed = new Set(work?.removed ?? []);
-        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
-        if (!work || left.length === 0)
-            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
-        await requirePlaybookInputs(this.settings);
-        const nodes = await apiNodes(this.settings, context);
-        const runs = (0,node_changes/* removalRuns */.zd)(left, nodes);
-        const firstControlPlane = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory)?.controlPlane[0];
-        const touched = runs.filter((run) => run.reachable).flatMap((run) => run.nodes);
-        if (touched.length)
-            await requireReachable(this.settings, context, [
-                ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
-            ]);
-        for (const run of runs) {
-            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
-            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', (0,node_changes/* removeNodeVars */.zI)(run)));
-            work.removed = [...(work.removed ?? []), ...run.nodes];
-        }
-        return `removed ${left.join(', ')}`;
-    }
-}
-/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
-function playbookCommands(settings, decision) {
-    switch (decision.kind) {
-        case 'cluster':
-            return [kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings))];
-        case 'scale':
-            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
-            // kube_version: scale.yml would install Kubespray's default, not the cluster's version.
-            return [
-                kubesprayPlaybook(settings, 'playbooks/facts.yml', {}),
-                kubesprayPlaybook(settings, 'scale.yml', clusterVars(settings), `--limit=${decision.limit.join(',')}`),
-            ];
-        case 'none':
-            return [];
-    }
-}
-class KubesprayPlaybookStep {
-    settings;
-    id = 'kubespray-ansible-playbook';
-    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
-    kind = 'remote';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings));
-    }
-    async plan() {
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [paths.inventory, paths.playbook],
-            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
-            actions: [
-                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers> (with the same kube_version); nothing when it only removes workers',
-                "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
-                'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars) are those of the last cluster.yml skips it (--converge runs it)',
-            ],
-        };
-    }
-    async run(context) {
-        const { settings } = this;
-        await requirePlaybookInputs(settings);
-        const work = context.state.nodeWork;
-        // Without a plan's node work (--step alone, method none before), converge everything as always.
-        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(settings).inventory;
-        if (settings.kubernetesVersion) {
-            await checkInventoryKubeVersion(inventoryFile, {
-                version: settings.kubernetesVersion,
-                where: `opencenter.cluster.kubernetes.version in ${settings.configPath ?? 'the config'}`,
-            });
-        }
-        const decision = work
-            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
-            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
-        if (work)
-            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
-        const planEmpty = work?.empty === true;
-        const digest = await kubesprayRunDigest({
-            inventory: inventoryFile,
-            kubespray: context.state.kubespray?.commit ??
-                (context.state.kubespray?.sha256 && `sha256:${context.state.kubespray.sha256}`) ??
-                context.state.kubespray?.version ??
-                'unknown',
-            kubeVersion: settings.kubernetesVersion,
-            extraVars: clusterVars(settings),
-            playbook: 'cluster.yml',
-        });
-        if (decision.kind === 'cluster' &&
-            planEmpty &&
-            !settings.converge &&
-            context.state.kubespray?.runDigest === digest) {
-            context.state.nodeWork = undefined;
-            return 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version and extra vars): skipped; --converge (input converge) runs it';
-        }
-        if (decision.kind !== 'none')
-            await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
-        for (const command of playbookCommands(settings, decision))
-            await context.exec(command);
-        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
-        // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
-        if (decision.kind !== 'none' && context.state.kubespray)
-            context.state.kubespray.runDigest = digest;
-        return decision.kind === 'scale'
-            ? `scale.yml --limit=${decision.limit.join(',')}`
-            : decision.kind === 'cluster'
-                ? 'cluster.yml'
-                : `nothing to install (${decision.reason})`;
-    }
-}
-/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
-async function readUpgradePlan(settings, context) {
-    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
-    if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
-        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
-    }
-    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
-    const version = await kubectl('version', '-o', 'json');
-    const nodes = await kubectl('get', 'nodes', '-o', 'json');
-    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
-    return { target, current, todo: planUpgrade(target, current) };
-}
-class KubernetesVersionCheckStep {
-    settings;
-    id = 'kubernetes-version-check';
-    title = 'Check the upgrade path';
-    kind = 'check';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    async plan() {
-        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [this.settings.kubeconfigPath],
-            writes: [],
-            actions: [
-                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
-            ],
-        };
-    }
-    async run(context) {
-        const { target, current, todo } = await readUpgradePlan(this.settings, context);
-        context.state.upgradeTarget = target.text;
-        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
-    }
-}
-class KubesprayFactsStep {
-    settings;
-    id = 'kubespray-facts';
-    title = 'Gather the facts of every host';
-    kind = 'check';
-    command;
-    constructor(settings) {
-        this.settings = settings;
-        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml', {});
-    }
-    async plan() {
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory],
-            writes: ['Ansible facts cache'],
-            actions: [
-                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        await requireReachable(this.settings, context, ['k8s_cluster', 'etcd']);
-        await context.exec(this.command);
-    }
-}
-/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
-class UpgradeStep {
-    settings;
-    kind = 'converge';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    upgrade(limit) {
-        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', { kube_version: this.settings.kubernetesVersion }, `--limit=${limit.join(',')}`);
-    }
-    async plan() {
-        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
-            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
-            actions: [
-                this.role === 'control plane'
-                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
-                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
-            ],
-        };
-    }
-    async run(context) {
-        await requirePlaybookInputs(this.settings);
-        const { target, todo } = await readUpgradePlan(this.settings, context);
-        const batches = this.limits(todo);
-        if (batches.length === 0)
-            return `every ${this.role} node is at v${target.text}`;
-        const upgraded = [];
-        for (const [index, batch] of batches.entries()) {
-            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
-            await requireReachable(this.settings, context, batch);
-            await context.exec(this.upgrade(batch));
-            upgraded.push(...batch);
-        }
-        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
-    }
-}
-class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
-    id = 'kubespray-upgrade-control-plane';
-    title = 'Upgrade the control plane';
-    role = 'control plane';
-    limits(todo) {
-        if (todo.controlPlane.length === 0)
-            return [];
-        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
-        const inventory = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory);
-        const etcdOnly = inventory
-            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
-            : [];
-        return [[...todo.controlPlane, ...etcdOnly]];
-    }
-}
-class KubesprayUpgradeWorkersStep extends UpgradeStep {
-    id = 'kubespray-upgrade-workers';
-    title = 'Upgrade the workers in batches';
-    role = 'worker';
-    limits(todo) {
-        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
-        if (todo.controlPlane.length)
-            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
-        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
-    }
-}
-
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __nccwpck_require__(4708);
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-;// CONCATENATED MODULE: ./lib/core/lib/download.js
-
-
-
-
-
-const MAX_REDIRECTS = 5;
-async function downloadFile(url, file, options = {}) {
-    const maxBytes = options.maxBytes ?? 512 * 1024 * 1024;
-    let current = new URL(url);
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        if (current.protocol !== 'https:')
-            throw new errors/* UserError */.yo(`${url}: only https downloads are allowed (got ${current.protocol})`);
-        const result = await get(current, file, maxBytes, options);
-        if ('redirect' in result) {
-            current = new URL(result.redirect, current);
-            continue;
-        }
-        return result;
-    }
-    throw new errors/* UserError */.yo(`${url}: more than ${MAX_REDIRECTS} redirects`);
-}
-function get(url, file, maxBytes, options) {
-    // `ca` replaces Node's roots: keep them, and add the extra ones.
-    const ca = options.ca ? [...external_node_tls_namespaceObject.rootCertificates, options.ca] : undefined;
-    return new Promise((resolve, reject) => {
-        const fail = (why) => reject(new errors/* UserError */.yo(`cannot download ${url.href}: ${why}`));
-        const request = external_node_https_.get(url, { ca, signal: options.signal, timeout: options.idleTimeoutMs ?? 30_000 }, (response) => {
-            const status = response.statusCode ?? 0;
-            if (status >= 300 && status < 400 && response.headers.location) {
-                response.resume();
-                resolve({ redirect: response.headers.location });
-                return;
-            }
-            if (status !== 200) {
-                response.resume();
-                fail(`HTTP ${status}`);
-                return;
-            }
-            const declared = Number(response.headers['content-length'] ?? 0);
-            if (declared > maxBytes) {
-                response.destroy();
-                fail(`it is ${declared} bytes, over the ${maxBytes}-byte limit`);
-                return;
-            }
-            const hash = (0,external_node_crypto_.createHash)('sha256');
-            let bytes = 0;
-            const out = (0,external_node_fs_.createWriteStream)(file, { mode: 0o600 });
-            response.on('data', (chunk) => {
-                bytes += chunk.length;
-                if (bytes > maxBytes) {
-                    response.destroy();
-                    out.destroy();
-                    fail(`over the ${maxBytes}-byte limit`);
-                    return;
-                }
-                hash.update(chunk);
-            });
-            response.on('error', (error) => fail(error.message));
-            response.pipe(out);
-            out.on('error', (error) => fail(error.message));
-            out.on('finish', () => {
-                if (bytes <= maxBytes)
-                    resolve({ sha256: hash.digest('hex'), bytes });
-            });
-        });
-        request.on('timeout', () => request.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 30_000) / 1000} s`)));
-        request.on('error', (error) => fail(error.code ? `${error.message}` : error.message));
-    });
-}
-/** Removes a file that may not be there. */
-async function removeQuietly(file) {
-    await fs.rm(file, { force: true, recursive: true });
-}
-
-// EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
-var kubespray_source = __nccwpck_require__(7945);
-;// CONCATENATED MODULE: ./lib/core/kubespray/fetch.js
-
-
-
-
-
-
-
-
-const COMMIT = /^[0-9a-f]{40}$/;
-const DEFAULT_WHERE = { version: 'deployment.kubespray.version', source: 'deployment.kubespray.source' };
-async function ensureKubespray(options) {
-    const where = options.where ?? DEFAULT_WHERE;
-    const tag = options.version === undefined ? undefined : (0,kubespray_source/* kubesprayTag */.fQ)(options.version, where.version);
-    if (await isDirectory(options.vendoredDir))
-        return useVendored(options, tag);
-    if (!tag) {
-        throw new errors/* UserError */.yo(`${where.version} is not set and ${options.vendoredDir} does not exist: set it (e.g. v2.31.0) to have Kubespray fetched, or put a Kubespray tree there`);
-    }
-    await external_node_fs_.promises.mkdir(options.cacheRoot, { recursive: true, mode: 0o700 });
-    await removeAbandoned(options.cacheRoot);
-    return options.source.kind === 'git'
-        ? fetchGit(options, tag, options.source.url)
-        : fetchTarball(options, tag, options.source);
-}
-/** The stable name a fetched version is used under: a symlink to its `<tag>-<commit>` tree, switched atomically. */
-function cachedKubesprayDir(cacheRoot, tag) {
-    return external_node_path_.join(cacheRoot, tag);
-}
-async function isDirectory(dir) {
-    return (await external_node_fs_.promises.stat(dir).catch(() => undefined))?.isDirectory() ?? false;
-}
-const gitEnv = (env) => ({
-    ...env,
-    // A wrong https URL must fail, not wait for a password nobody will type.
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_ASKPASS: '',
-    SSH_ASKPASS: '',
-    GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes -o ConnectTimeout=20',
-    LC_ALL: 'C',
-});
-async function git(options, cwd, ...args) {
-    const spec = { argv: ['git', ...args], cwd, env: gitEnv(options.env) };
-    return options.exec(spec, { check: false, capture: true, quiet: true });
-}
-/** git's own reason, in one line: its last "fatal:"/"error:" line, else its last line. */
-function gitReason(tail, exitCode) {
-    const lines = tail.map((line) => line.trim()).filter(Boolean);
-    return lines.filter((line) => /^(fatal|error):/.test(line)).at(-1) ?? lines.at(-1) ?? `git exited with ${exitCode}`;
-}
-/** The version of a vendored tree: the tags at its HEAD when it is a git checkout of its own, else galaxy.yml's. */
-async function vendoredVersion(options, dir) {
-    const opts = options;
-    let tags = [];
-    let commit;
-    const top = await git(opts, dir, 'rev-parse', '--show-toplevel');
-    // Git metadata of the repository the cluster dir sits in says nothing about this tree.
-    if (top.exitCode === 0 && (await samePath(top.stdout.trim(), dir))) {
-        const head = await git(opts, dir, 'rev-parse', 'HEAD^{commit}');
-        if (head.exitCode === 0)
-            commit = head.stdout.trim();
-        const pointing = await git(opts, dir, 'tag', '--points-at', 'HEAD');
-        if (pointing.exitCode === 0)
-            tags = pointing.stdout
-                .split('\n')
-                .map((t) => t.trim())
-                .filter(Boolean);
-    }
-    const galaxyText = await external_node_fs_.promises.readFile(external_node_path_.join(dir, 'galaxy.yml'), 'utf8').catch(() => '');
-    const galaxy = /^version:\s*["']?([0-9][^"'\s]*)["']?\s*$/m.exec(galaxyText)?.[1];
-    return { tags, commit, galaxy };
-}
-async function samePath(a, b) {
-    const [x, y] = await Promise.all([external_node_fs_.promises.realpath(a).catch(() => a), external_node_fs_.promises.realpath(b).catch(() => b)]);
-    return x === y;
-}
-async function useVendored(options, tag) {
-    const dir = options.vendoredDir;
-    const found = await vendoredVersion(options, dir);
-    const foundTags = found.tags.filter((t) => kubespray_source/* VERSION */.xv.test(t)).map((t) => (0,kubespray_source/* kubesprayTag */.fQ)(t, dir));
-    const galaxyTag = found.galaxy && kubespray_source/* VERSION */.xv.test(found.galaxy) ? (0,kubespray_source/* kubesprayTag */.fQ)(found.galaxy, dir) : undefined;
-    const pin = { commit: found.commit, source: dir, origin: 'vendored', dir };
-    const described = [
-        foundTags.length ? `git tag ${foundTags.join(', ')} at ${found.commit?.slice(0, 12)}` : undefined,
-        found.galaxy ? `galaxy.yml version ${found.galaxy}` : undefined,
-    ]
-        .filter(Boolean)
-        .join(', ');
-    if (!tag) {
-        options.say?.(`      ${dir} is used as is (${described || 'its version unknown'}); set deployment.kubespray.version to pin it`);
-        return { ...pin, version: foundTags[0] ?? galaxyTag };
-    }
-    // The tags at HEAD say it exactly; without any, galaxy.yml (which names the release it leads to).
-    const matches = foundTags.length ? foundTags.includes(tag) : galaxyTag === tag;
-    if (!matches) {
-        throw new errors/* UserError */.yo(described
-            ? `${dir} holds Kubespray ${described}, but ${(options.where ?? DEFAULT_WHERE).version} is ${tag}: check out ${tag} there, remove the directory to have ${tag} fetched, or change the config`
-            : `${dir} has no git tag and no galaxy.yml: cannot tell its version to check it is ${tag}; remove it to have ${tag} fetched, or vendor a Kubespray release`);
-    }
-    if (found.commit)
-        refuseMovedTag(options, tag, found.commit, dir);
-    return { ...pin, version: tag };
-}
-/** A tag that resolves to another commit than recorded (or than upstream's known one) is refused, naming both. */
-function refuseMovedTag(options, tag, commit, where) {
-    const recorded = options.recorded?.version === tag ? options.recorded.commit : undefined;
-    const known = options.source.kind === 'git' && options.source.url === kubespray_source/* UPSTREAM_KUBESPRAY */.r9
-        ? kubespray_source/* KNOWN_UPSTREAM_COMMITS */.ZW[tag]
-        : undefined;
-    for (const [expected, by] of [
-        [recorded, 'an earlier run of this cluster recorded'],
-        [known, 'upstream released it as'],
-    ]) {
-        if (expected && expected !== commit) {
-            throw new errors/* UserError */.yo(`Kubespray ${tag} at ${where} is commit ${commit}, but ${by} ${expected}: the tag was moved. Check which is right; to accept the new commit, run with --restart (input restart: true)`);
-        }
-    }
-}
-async function fetchGit(options, tag, url) {
-    const resolved = await git(options, options.cacheRoot, 'ls-remote', url, `refs/tags/${tag}`, `refs/tags/${tag}^{}`);
-    if (resolved.exitCode !== 0) {
-        throw new errors/* UserError */.yo(`cannot reach the Kubespray source ${url} (${gitReason(resolved.tail, resolved.exitCode)}): check ${(options.where ?? DEFAULT_WHERE).source} and the network, or put Kubespray ${tag} at ${options.vendoredDir}`);
-    }
-    const refs = new Map(resolved.stdout
-        .split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .filter((cells) => cells.length === 2)
-        .map(([sha, ref]) => [ref, sha]));
-    // An annotated tag's own object is not the commit: the peeled line (^{}) is.
-    const commit = refs.get(`refs/tags/${tag}^{}`) ?? refs.get(`refs/tags/${tag}`);
-    if (!commit || !COMMIT.test(commit)) {
-        throw new errors/* UserError */.yo(`${url} has no tag ${tag}: check ${(options.where ?? DEFAULT_WHERE).version} (Kubespray's tags look like v2.31.0)`);
-    }
-    refuseMovedTag(options, tag, commit, url);
-    const base = { version: tag, commit, source: url };
-    const final = external_node_path_.join(options.cacheRoot, `${tag}-${commit}`);
-    if (await isDirectory(final))
-        return { ...base, origin: 'cache', dir: await pointAt(options.cacheRoot, tag, final) };
-    options.say?.(`      fetching Kubespray ${tag} (${commit.slice(0, 12)}) from ${url}`);
-    const temp = await tempDir(options.cacheRoot, tag);
-    try {
-        const steps = [
-            ['init', '-q', temp],
-            ['-C', temp, 'fetch', '-q', '--depth', '1', '--no-tags', url, `refs/tags/${tag}`],
-            ['-C', temp, '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', 'FETCH_HEAD'],
-        ];
-        for (const args of steps) {
-            const result = await git(options, options.cacheRoot, ...args);
-            if (result.exitCode !== 0) {
-                throw new errors/* UserError */.yo(`fetching Kubespray ${tag} from ${url} failed: git ${args.find((a) => !a.startsWith('-') && a !== temp)}: ${gitReason(result.tail, result.exitCode)}`);
-            }
-        }
-        const head = (await git(options, temp, 'rev-parse', 'HEAD^{commit}')).stdout.trim();
-        if (head !== commit) {
-            throw new errors/* UserError */.yo(`Kubespray ${tag} at ${url} moved while it was fetched: it resolved to ${commit}, the fetch got ${head}; run again`);
-        }
-        // The tag, as a local ref, lets the tree tell its own version (vendoredVersion) like a clone.
-        await git(options, temp, 'tag', tag, commit);
-        await renameInto(temp, final);
-    }
-    finally {
-        await external_node_fs_.promises.rm(temp, { recursive: true, force: true });
-    }
-    return { ...base, origin: 'fetched', dir: await pointAt(options.cacheRoot, tag, final) };
-}
-async function fetchTarball(options, tag, source) {
-    const final = external_node_path_.join(options.cacheRoot, `${tag}-sha256-${source.sha256}`);
-    const recordedCommit = options.recorded?.version === tag ? options.recorded.commit : undefined;
-    const base = { version: tag, sha256: source.sha256, source: source.url };
-    if (await isDirectory(final)) {
-        const commit = (await external_node_fs_.promises.readFile(external_node_path_.join(final, '.cluster-deploy-commit'), 'utf8').catch(() => '')).trim();
-        return {
-            ...base,
-            commit: commit || recordedCommit,
-            origin: 'cache',
-            dir: await pointAt(options.cacheRoot, tag, final),
-        };
-    }
-    options.say?.(`      downloading Kubespray ${tag} from ${source.url}`);
-    const temp = await tempDir(options.cacheRoot, tag);
-    try {
-        const archive = external_node_path_.join(temp, 'kubespray.tar.gz');
-        const got = await downloadFile(source.url, archive, { ca: options.ca });
-        if (got.sha256 !== source.sha256) {
-            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} has sha256 ${got.sha256}, not ${source.sha256} (deployment.kubespray.sha256): refused; check which is right`);
-        }
-        const tree = external_node_path_.join(temp, 'tree');
-        await external_node_fs_.promises.mkdir(tree);
-        const untar = await options.exec({ argv: ['tar', '-xzf', archive, '-C', tree, '--no-same-owner'], cwd: temp, env: options.env }, { check: false, quiet: true });
-        if (untar.exitCode !== 0) {
-            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} did not unpack: ${gitReason(untar.tail, untar.exitCode)}`);
-        }
-        // GitHub's archives hold one top directory (kubespray-2.31.0/).
-        const entries = await external_node_fs_.promises.readdir(tree, { withFileTypes: true });
-        const root = entries.length === 1 && entries[0].isDirectory() ? external_node_path_.join(tree, entries[0].name) : tree;
-        const { galaxy } = await vendoredVersion(options, root);
-        const galaxyTag = galaxy && kubespray_source/* VERSION */.xv.test(galaxy) ? (0,kubespray_source/* kubesprayTag */.fQ)(galaxy, source.url) : undefined;
-        if (galaxyTag !== tag) {
-            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} holds ${galaxy ? `version ${galaxy} (galaxy.yml)` : 'no galaxy.yml'}, but ${(options.where ?? DEFAULT_WHERE).version} is ${tag}`);
-        }
-        const commit = await tarCommitId(archive);
-        if (commit) {
-            refuseMovedTag(options, tag, commit, source.url);
-            await external_node_fs_.promises.writeFile(external_node_path_.join(root, '.cluster-deploy-commit'), `${commit}\n`);
-        }
-        await renameInto(root, final);
-        return { ...base, commit, origin: 'fetched', dir: await pointAt(options.cacheRoot, tag, final) };
-    }
-    finally {
-        await external_node_fs_.promises.rm(temp, { recursive: true, force: true });
-    }
-}
-/** A fresh temp dir in the cache, named with our pid so a later run knows when it was abandoned. */
-async function tempDir(cacheRoot, tag) {
-    const dir = external_node_path_.join(cacheRoot, `.tmp-${tag}-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-    await external_node_fs_.promises.mkdir(dir, { mode: 0o700 });
-    return dir;
-}
-/** Temp dirs of runs that died (kill -9): their pid is gone. */
-async function removeAbandoned(cacheRoot) {
-    for (const name of await external_node_fs_.promises.readdir(cacheRoot).catch(() => [])) {
-        const pid = Number(/^\.tmp-.+-(\d+)-[0-9a-f]{8}$/.exec(name)?.[1] ?? /^\.link-(\d+)-/.exec(name)?.[1]);
-        if (!pid || alive(pid))
-            continue;
-        await external_node_fs_.promises.rm(external_node_path_.join(cacheRoot, name), { recursive: true, force: true });
-    }
-}
-function alive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/** rename(2) of a complete tree; another run that finished the same tree first wins, ours is dropped. */
-async function renameInto(from, to) {
-    try {
-        await external_node_fs_.promises.rename(from, to);
-    }
-    catch (error) {
-        const code = error.code;
-        if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await isDirectory(to)))
-            return;
-        throw error;
-    }
-}
-/** Points `<cache>/<tag>` at the tree, replacing an older link atomically (symlink, then rename over it). */
-async function pointAt(cacheRoot, tag, tree) {
-    const link = cachedKubesprayDir(cacheRoot, tag);
-    const current = await external_node_fs_.promises.readlink(link).catch(() => undefined);
-    if (current === external_node_path_.basename(tree))
-        return link;
-    const temp = external_node_path_.join(cacheRoot, `.link-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-    await external_node_fs_.promises.symlink(external_node_path_.basename(tree), temp);
-    await external_node_fs_.promises.rename(temp, link);
-    return link;
-}
-/**
- * The commit `git archive` (and so GitHub's tarballs) records in the archive's first block, a pax
- * global header whose record is `52 comment=<sha>` (what `git get-tar-commit-id` reads).
- */
-async function tarCommitId(archive) {
-    const chunks = [];
-    let size = 0;
-    const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)();
-    const input = (0,external_node_fs_.createReadStream)(archive);
-    try {
-        for await (const chunk of input.pipe(gunzip)) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= 1024)
-                break;
-        }
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        input.destroy();
-        gunzip.destroy();
-    }
-    const head = Buffer.concat(chunks).subarray(0, 1024);
-    if (head.length < 1024 || String.fromCharCode(head[156]) !== 'g')
-        return undefined;
-    return /^52 comment=([0-9a-f]{40})\n/.exec(head.subarray(512).toString('latin1'))?.[1];
-}
-
-;// CONCATENATED MODULE: ./lib/core/kubespray/versions.js
-
-
-
-
-
-
-/**
- * Which Kubernetes versions a Kubespray tree installs, read from the tree itself: the keys of
- * `kubelet_checksums.amd64`. Kubespray's default kube_version is the first key and
- * kube_version_min_required the last (roles/kubespray_defaults/defaults/main/main.yml), and
- * roles/validate_inventory/tasks/main.yml refuses a kube_version that is not a key ("Kubernetes
- * v… is not supported for amd64"); ignore_assert_errors does not skip that check.
- */
-/** Where the table lives: v2.28 and later; v2.26–v2.27 kept it in the defaults, keys with a "v". */
-const CHECKSUM_FILES = [
-    'roles/kubespray_defaults/vars/main/checksums.yml',
-    'roles/kubespray-defaults/defaults/main/checksums.yml',
-];
-/** The whole file is ~130 KiB at v2.31.0; a tree with a far larger one is not Kubespray's. */
-const CHECKSUMS_FILE = { noun: 'Kubespray checksum table', plural: 'checksum tables', maxBytes: 8 << 20 };
-/** Reads the supported versions from a Kubespray tree; an error names the file when it is missing or not the expected shape. */
-async function readSupportedKubernetes(kubesprayDir) {
-    for (const relative of CHECKSUM_FILES) {
-        const file = external_node_path_.join(kubesprayDir, relative);
-        const text = await external_node_fs_.promises.readFile(file, 'utf8').catch((error) => {
-            if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
-                return undefined;
-            throw new errors/* UserError */.yo(`cannot read ${(0,lib_files/* displayPath */.Gt)(file)}: ${error.message}`);
-        });
-        if (text !== undefined)
-            return parseSupportedKubernetes(text, relative, (0,lib_files/* displayPath */.Gt)(file));
-    }
-    throw new errors/* UserError */.yo(`${(0,lib_files/* displayPath */.Gt)(kubesprayDir)} has no ${CHECKSUM_FILES[0]}: not a Kubespray tree (or one older than v2.26); cannot tell which Kubernetes versions it installs`);
-}
-function parseSupportedKubernetes(text, relative, shown = relative) {
-    const { value } = (0,yaml/* parseYaml */.hN)(text, shown, CHECKSUMS_FILE);
-    const table = value?.kubelet_checksums?.amd64;
-    if (!table || typeof table !== 'object' || Array.isArray(table)) {
-        throw new errors/* UserError */.yo(`${shown} has no kubelet_checksums.amd64 mapping: not the checksum table of a Kubespray release`);
-    }
-    const versions = [];
-    for (const [key, checksum] of Object.entries(table)) {
-        // An architecture a version was not built for holds 0 in older tags.
-        if (checksum === 0 || checksum === '0')
-            continue;
-        versions.push(parseKubeVersion(key, `${shown}: kubelet_checksums.amd64`));
-    }
-    if (versions.length === 0)
-        throw new errors/* UserError */.yo(`${shown}: kubelet_checksums.amd64 lists no Kubernetes version`);
-    const sorted = [...versions].sort(compareVersions);
-    return { versions, default: versions[0], min: sorted[0], max: sorted.at(-1), source: relative };
-}
-function describeRange(supported) {
-    return `${supported.min.text} to ${supported.max.text}`;
-}
-/**
- * Kubespray releases and the Kubernetes minors their checksum tables hold: our own table, read from
- * each tag's checksums.yml (kubernetes-sigs/kubespray; v2.32 from master 46dbdd3 and its release
- * proposal, #13430). Only used to say which Kubespray to move to; what a tree installs is read from it.
- */
-const KUBESPRAY_RELEASES = [
-    { minor: '2.26', kube: ['1.28', '1.30'] },
-    { minor: '2.27', kube: ['1.29', '1.31'] },
-    { minor: '2.28', kube: ['1.30', '1.32'] },
-    { minor: '2.29', kube: ['1.31', '1.33'] },
-    { minor: '2.30', kube: ['1.32', '1.34'] },
-    { minor: '2.31', kube: ['1.33', '1.35'] },
-    { minor: '2.32', kube: ['1.34', '1.36'] },
-];
-const minorOf = (text) => {
-    const [major, minor] = text.split('.').map(Number);
-    return major * 1000 + minor;
-};
-/**
- * Refuses a kube_version the pinned Kubespray cannot install, saying what to do: within its minors
- * but past its newest patch, a newer patch release of the same Kubespray (checksums are frozen per
- * tag, #12095); beyond its minors, the next Kubespray minor (upgraded one minor at a time,
- * docs/operations/upgrades.md); below, an older one.
- */
-function checkKubeVersionSupported(wanted, supported, kubespray) {
-    if (supported.versions.some((v) => compareVersions(v, wanted) === 0))
-        return;
-    const named = kubespray.version ? `Kubespray ${kubespray.version}` : 'this Kubespray';
-    const head = `${kubespray.where}: Kubernetes ${wanted.text} is not supported by ${named}, which installs ${describeRange(supported)} (${supported.source})`;
-    const wantedMinor = wanted.major * 1000 + wanted.minor;
-    const pinnedMinor = kubespray.version?.replace(/^v/, '').split('.').slice(0, 2).join('.');
-    if (compareVersions(wanted, supported.max) > 0 && wantedMinor === minorOf(supported.max.text)) {
-        throw new errors/* UserError */.yo(`${head}; a newer patch release of ${pinnedMinor ? `Kubespray v${pinnedMinor}` : 'it'} may list it: set deployment.kubespray.version to the newest v${pinnedMinor ?? 'X.Y'}.Z, or choose ${supported.max.text}`);
-    }
-    if (compareVersions(wanted, supported.min) > 0 && compareVersions(wanted, supported.max) < 0) {
-        const near = supported.versions.filter((v) => v.major === wanted.major && v.minor === wanted.minor);
-        throw new errors/* UserError */.yo(`${head}; it lists ${near.length ? near.map((v) => v.text).join(', ') : 'no patch'} of ${wanted.major}.${wanted.minor}`);
-    }
-    const pinned = pinnedMinor ? KUBESPRAY_RELEASES.findIndex((r) => r.minor === pinnedMinor) : -1;
-    const holding = KUBESPRAY_RELEASES.filter((r) => minorOf(r.kube[0]) <= wantedMinor && wantedMinor <= minorOf(r.kube[1]));
-    if (compareVersions(wanted, supported.max) > 0) {
-        const next = pinned >= 0 ? KUBESPRAY_RELEASES[pinned + 1] : undefined;
-        const target = holding[0];
-        const steps = next && target && target.minor !== next.minor
-            ? `move deployment.kubespray.version to v${next.minor} first, then on one minor at a time to v${target.minor}`
-            : next
-                ? `move deployment.kubespray.version to v${next.minor} first (it installs ${next.kube[0]} to ${next.kube[1]})`
-                : 'move deployment.kubespray.version to a newer Kubespray first';
-        throw new errors/* UserError */.yo(`${head}; ${steps} (Kubespray is upgraded one minor at a time, never skipping one)`);
-    }
-    const older = holding.at(-1);
-    throw new errors/* UserError */.yo(`${head}; ${older ? `Kubespray v${older.minor} installs ${wanted.major}.${wanted.minor}, or ` : ''}choose ${supported.min.text} or later`);
-}
-
-;// CONCATENATED MODULE: ./lib/core/steps/kubespray-fetch.js
-
-
-
-
-
-
-/**
- * kubespray-fetch: the Kubespray tree at exactly deployment.kubespray.version, before the venv (its
- * requirements.txt is in it). A vendored `<cluster dir>/kubespray` at that version is used as is;
- * otherwise the tag's commit (or the tarball) is fetched into the cache. The commit is recorded in
- * the state; the Kubernetes version is then checked against the tree's own checksum table.
- */
-class KubesprayFetchStep {
-    settings;
-    id = 'kubespray-fetch';
-    title = 'Fetch Kubespray at the pinned version';
-    kind = 'runner-local';
-    constructor(settings) {
-        this.settings = settings;
-    }
-    command() {
-        const release = this.settings.kubesprayRelease;
-        const { source } = release;
-        if (release.dir === release.vendoredDir || !release.version || source.kind !== 'git')
-            return undefined;
-        return {
-            argv: ['git', 'ls-remote', source.url, `refs/tags/${release.version}`, `refs/tags/${release.version}^{}`],
-            cwd: release.cacheRoot,
-            env: (0,environment/* deployEnvironment */.P)(this.settings),
-        };
-    }
-    async plan() {
-        const release = this.settings.kubesprayRelease;
-        const command = this.command();
-        const inUse = await external_node_fs_.promises.readlink(release.dir).catch(() => undefined);
-        const wanted = `Kubespray ${release.version ?? '(version not set)'}`;
-        return {
-            workingDir: release.dir === release.vendoredDir ? release.vendoredDir : release.cacheRoot,
-            command,
-            reads: [release.vendoredDir],
-            writes: release.dir !== release.vendoredDir ? [release.cacheRoot] : [],
-            actions: [
-                release.dir !== release.vendoredDir
-                    ? `${wanted} from ${release.source.url}: ${release.source.kind === 'git' ? 'the tag resolved to its commit (refused if it moved since the commit recorded in the state)' : `the tarball checked against sha256 ${release.source.sha256}`}, fetched into ${release.cacheRoot}/<tag>-<commit>${inUse ? ` (cached now: ${inUse})` : ''}`
-                    : `use ${release.vendoredDir} as is, when its git tag or galaxy.yml says ${release.version ?? 'any version'}`,
-                `${this.settings.kubernetesVersion ? `Kubernetes ${this.settings.kubernetesVersion}` : 'kube_version'} must be in the tree's kubelet checksum table`,
-            ],
-        };
-    }
-    async outputsPresent() {
-        return (await external_node_fs_.promises.stat(this.settings.kubesprayRelease.dir).catch(() => undefined))?.isDirectory() ?? false;
-    }
-    async run(context) {
-        const { settings } = this;
-        const release = settings.kubesprayRelease;
-        const pin = await ensureKubespray({
-            version: release.version,
-            source: release.source,
-            vendoredDir: release.vendoredDir,
-            cacheRoot: release.cacheRoot,
-            recorded: context.state.kubespray,
-            exec: context.exec,
-            env: (0,environment/* deployEnvironment */.P)(settings),
-            say: (line) => context.output.line(line),
-        });
-        if (pin.dir !== release.dir) {
-            // A tree appeared in (or vanished from) the cluster dir since the settings were read.
-            throw new errors/* UserError */.yo(`Kubespray is at ${pin.dir}, not ${release.dir} as planned; run again`);
-        }
-        const previous = context.state.kubespray;
-        const same = previous?.version === pin.version && previous?.commit === pin.commit && previous?.sha256 === pin.sha256;
-        context.state.kubespray = {
-            ...(pin.version && { version: pin.version }),
-            ...(pin.commit && { commit: pin.commit }),
-            ...(pin.sha256 && { sha256: pin.sha256 }),
-            source: pin.source,
-            // What cluster.yml last ran with stays comparable only with the same tree.
-            ...(same && previous?.runDigest && { runDigest: previous.runDigest }),
-        };
-        const supported = await readSupportedKubernetes(pin.dir);
-        if (settings.kubernetesVersion) {
-            checkKubeVersionSupported(parseKubeVersion(settings.kubernetesVersion, 'the Kubernetes version'), supported, {
-                version: pin.version,
-                where: settings.operation === 'upgrade' ? 'the upgrade target' : 'opencenter.cluster.kubernetes.version',
-            });
-        }
-        const what = `Kubespray ${pin.version ?? '(unpinned)'}${pin.commit ? ` at ${pin.commit.slice(0, 12)}` : ''}${pin.sha256 ? ` (sha256 ${pin.sha256.slice(0, 12)}…)` : ''}`;
-        return `${what}, ${pin.origin === 'vendored' ? `vendored in ${pin.dir}` : `${pin.origin === 'cache' ? 'cached' : 'fetched'} from ${pin.source}`}; installs Kubernetes ${describeRange(supported)}`;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/kube/normalize.js
-var normalize = __nccwpck_require__(3894);
-;// CONCATENATED MODULE: ./lib/core/steps/normalize-kubeconfig.js
-
-
-
-class NormalizeKubeconfigStep {
-    clusterDir;
-    target;
-    vip;
-    id = 'openstack-normalize-kubeconfig';
-    title = 'Normalize kubeconfig into the cluster-owned path';
-    kind = 'runner-local';
-    constructor(clusterDir, target, vip) {
-        this.clusterDir = clusterDir;
-        this.target = target;
-        this.vip = vip;
-    }
-    async plan() {
-        return {
-            workingDir: this.clusterDir,
-            reads: (0,normalize/* kubeconfigCandidates */.Y)(this.clusterDir, this.target),
-            writes: [this.target],
-            actions: [
-                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
-            ],
-        };
-    }
-    async outputsPresent() {
-        return (0,lib_files/* pathExists */.s0)(this.target);
-    }
-    async run({ redactor }) {
-        if (!this.vip)
-            throw new errors/* UserError */.yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-        return (0,normalize/* normalizeClusterKubeconfig */.b)({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
-var plan_json = __nccwpck_require__(3288);
-// EXTERNAL MODULE: ./lib/core/tofu/commands.js
-var commands = __nccwpck_require__(7800);
-// EXTERNAL MODULE: ./lib/core/kubespray/node-plan.js
-var node_plan = __nccwpck_require__(8550);
-;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
-function deployPlanFile(settings) {
-    return settings.opentofu.savedPlan?.file ?? (0,model_settings/* runtimePaths */.hi)(settings).planPath;
-}
-class OpenTofuInitStep {
-    settings;
-    id = 'opentofu-init';
-    title = 'Initialize OpenTofu';
-    kind = 'runner-local';
-    tofu;
-    static ARGS = commands/* TOFU_INIT_ARGS */.KO;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...OpenTofuInitStep.ARGS));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: [external_node_path_.join(this.settings.clusterDir, '.terraform/')],
-        };
-    }
-    async outputsPresent() {
-        return (0,lib_files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
-    }
-    async run(context) {
-        await this.tofu.run(context, OpenTofuInitStep.ARGS);
-    }
-}
-/**
- * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
- * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
- * changes, a plan that would break etcd quorum or remove every control plane node.
- */
-class OpenTofuPlanStep {
-    settings;
-    id = 'opentofu-plan';
-    title = 'Plan the OpenTofu changes';
-    kind = 'check';
-    preparesFor = 'opentofu-apply';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    get planArgs() {
-        // A reviewed saved plan is read, not made again.
-        return this.settings.opentofu.savedPlan
-            ? undefined
-            : ['plan', '-input=false', `-out=${deployPlanFile(this.settings)}`];
-    }
-    async plan() {
-        const args = this.planArgs ?? ['show', '-json', deployPlanFile(this.settings)];
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...args));
-        const actions = [
-            ...(this.planArgs
-                ? []
-                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
-            ...(this.settings.kubespray
-                ? [
-                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory}`,
-                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
-                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
-                ]
-                : []),
-        ];
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: [deployPlanFile(this.settings)],
-            actions,
-        };
-    }
-    async run(context) {
-        const planFile = deployPlanFile(this.settings);
-        if (this.planArgs) {
-            await external_node_fs_.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
-            await this.tofu.run(context, this.planArgs);
-            await external_node_fs_.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-        }
-        const document = await (0,plan_json/* readPlanJson */.c7)(planFile, (args, options) => this.tofu.run(context, args, options));
-        context.state.planDigest = await fileDigest(planFile);
-        const counts = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
-        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
-        if (!this.settings.kubespray)
-            return summary;
-        const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
-        const { work, inventory, warnings, refused } = (0,node_plan/* planNodeWork */.Rv)(this.settings, planned);
-        if (refused)
-            throw new errors/* UserError */.yo(refused);
-        for (const warning of warnings)
-            context.warn(warning);
-        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
-        if (unsafe.length)
-            work.unsafeOverride = unsafe.join(' ');
-        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
-        const removed = context.state.nodeWork?.removed ?? [];
-        const carried = (0,node_changes/* pendingForNextPlan */.xA)(context.state.nodeWork, removed, planned);
-        for (const node of carried.reinstall)
-            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
-        const pending = (0,node_changes/* mergeNodeWork */.ed)(carried.pending, work);
-        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
-        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
-        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
-        if ((0,node_plan/* appliesWithoutDraining */.$4)(context.selected))
-            refuseUndrained(context.state);
-        return `${summary}; ${(0,node_changes/* describeNodeDecisions */.Hq)(pending, (0,node_changes/* predictedPlaybook */.Ih)(pending, inventory))}`;
-    }
-}
-async function fileDigest(file) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update(await external_node_fs_.promises.readFile(file))
-        .digest('hex');
-}
-/**
- * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
- * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
- */
-function refuseUndrained(state) {
-    const undrained = (0,node_plan/* undrainedNodes */.Eg)(state.nodeWork);
-    if (undrained.length === 0)
-        return;
-    throw new errors/* UserError */.yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
-        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
-}
-class OpenTofuApplyStep {
-    settings;
-    id = 'opentofu-apply';
-    title = 'Apply OpenTofu infrastructure';
-    kind = 'remote';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
-    get args() {
-        return ['apply', '-input=false', deployPlanFile(this.settings)];
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
-        const writes = ['OpenStack resources'];
-        if (this.settings.opentofu.backend === 'local')
-            writes.push(external_node_path_.join(this.settings.clusterDir, 'terraform.tfstate'));
-        return { workingDir: command.cwd, command, reads: [deployPlanFile(this.settings)], writes };
-    }
-    async run(context) {
-        const planFile = deployPlanFile(this.settings);
-        if (!(await (0,lib_files/* pathExists */.s0)(planFile))) {
-            throw new errors/* UserError */.yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
-        }
-        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
-        if (context.state.planDigest !== (await fileDigest(planFile))) {
-            throw new errors/* UserError */.yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
-        }
-        if (this.settings.kubespray)
-            refuseUndrained(context.state);
-        try {
-            await this.tofu.run(context, this.args);
-        }
-        catch (error) {
-            throw error instanceof lib_command/* CommandFailedError */.ju ? this.explain(error) : error;
-        }
-        context.state.planDigest = undefined; // applied: it is spent
-    }
-    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
-    explain(error) {
-        const saved = this.settings.opentofu.savedPlan;
-        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
-            return error;
-        if (!saved) {
-            return new errors/* UserError */.yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
-        }
-        return new errors/* UserError */.yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
-            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
-    }
-}
-/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
-class OpenTofuDestroyStep {
-    settings;
-    id = 'opentofu-destroy';
-    title = 'Destroy the OpenTofu infrastructure';
-    kind = 'remote';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    get planFile() {
-        return (0,model_settings/* runtimePaths */.hi)(this.settings).planPath;
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
-        const apply = (0,commands/* stripFound */.n2)(await this.tofu.get('apply', '-input=false', this.planFile));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
-            writes: ['OpenStack resources (all of them deleted)'],
-            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
-        };
-    }
-    async run(context) {
-        await external_node_fs_.promises.rm(this.planFile, { force: true });
-        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
-        await external_node_fs_.promises.chmod(this.planFile, 0o600);
-        const document = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-        const { toDestroy } = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
-        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
-        await external_node_fs_.promises.rm(this.planFile, { force: true });
-        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
-    }
-}
-/**
- * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
- * scheduled check that gives up says so rather than queueing behind it for an hour.
- */
-const DRIFT_LOCK_TIMEOUT = '2m';
-const DRIFT_VERB = {
-    create: 'create',
-    update: 'update in place',
-    destroy: 'destroy',
-    replace: 'replace',
-};
-/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
-const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
-const ResourceTypesSchema = schemas/* object */.Ikc({
-    resource_changes: schemas/* array */.YOg(schemas/* object */.Ikc({
-        address: schemas/* string */.YjP(),
-        type: schemas/* string */.YjP().optional(),
-        change: schemas/* object */.Ikc({ actions: schemas/* array */.YOg(schemas/* string */.YjP()) }),
-    }))
-        .default([]),
-});
-/**
- * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
- * deploy wrote it on another machine. Counting it as drift would open a health issue on every
- * scheduled check; a changed one (update, replace) is still drift.
- */
-function withoutMissingLocalFiles(planJson, changes) {
-    const parsed = ResourceTypesSchema.safeParse(planJson);
-    if (!parsed.success)
-        return { changes, missing: [] };
-    const missing = new Set(parsed.data.resource_changes
-        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
-        r.change.actions.length === 1 &&
-        r.change.actions[0] === 'create')
-        .map((r) => r.address));
-    if (missing.size === 0)
-        return { changes, missing: [] };
-    return {
-        changes: {
-            ...changes,
-            add: changes.add - missing.size,
-            rows: changes.rows.filter((row) => !missing.has(row.address)),
-        },
-        missing: [...missing],
-    };
-}
-/**
- * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
- * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
- */
-class OpenTofuDriftStep {
-    settings;
-    id = 'opentofu-drift';
-    title = 'Compare the infrastructure with the OpenTofu code';
-    kind = 'check';
-    tofu;
-    constructor(settings) {
-        this.settings = settings;
-        this.tofu = new commands/* TofuCommands */.jw(settings);
-    }
-    get planFile() {
-        return (0,model_settings/* runtimePaths */.hi)(this.settings).driftPlanPath;
-    }
-    get args() {
-        return [
-            'plan',
-            '-input=false',
-            '-detailed-exitcode',
-            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
-            `-out=${this.planFile}`,
-        ];
-    }
-    async plan() {
-        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
-        return {
-            workingDir: command.cwd,
-            command,
-            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
-            writes: [`${this.planFile} (deleted once read)`],
-            actions: [
-                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
-            ],
-        };
-    }
-    async run(context) {
-        await external_node_fs_.promises.rm(this.planFile, { force: true });
-        try {
-            const planned = await this.tofu.run(context, this.args, { check: false });
-            if (planned.exitCode !== 0 && planned.exitCode !== 2)
-                throw this.explain(new lib_command/* CommandFailedError */.ju('tofu plan', planned));
-            await external_node_fs_.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
-            const planJson = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
-            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,plan_json/* summarizeChanges */.Nf)(planJson));
-            if (missing.length)
-                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
-            const { report } = context;
-            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
-            report.infrastructure = changes;
-            for (const row of changes.rows)
-                report.findings.push({
-                    kind: 'drift',
-                    subject: row.address,
-                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
-                });
-            if (!report.drift)
-                return 'no drift';
-            const counts = (0,plan_json/* tofuCounts */.Xh)(changes);
-            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
-        }
-        finally {
-            await external_node_fs_.promises.rm(this.planFile, { force: true });
-        }
-    }
-    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
-    explain(error) {
-        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
-            return error;
-        return new errors/* UserError */.yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
-    }
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./lib/core/kube/api-certificate.js
-
-
-
-const HANDSHAKE_TIMEOUT_MS = 10_000;
-/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
-function serverAddress(server) {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
-    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
-}
-/**
- * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
- * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
- * expired certificate is still reported (that is the point), so verification does not abort the
- * handshake; any other verification failure is returned as `untrusted`.
- */
-function probeApiCertificate(target) {
-    const { host, port } = serverAddress(target.server);
-    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
-    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
-    return new Promise((resolve, reject) => {
-        const socket = external_node_tls_namespaceObject.connect({
-            host,
-            port,
-            servername: serverName,
-            ca: target.ca,
-            cert: target.cert,
-            key: target.key,
-            rejectUnauthorized: false,
-        });
-        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
-        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
-        socket.once('secureConnect', () => {
-            const certificate = socket.getPeerCertificate();
-            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
-            socket.end();
-            if (!certificate?.valid_to)
-                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
-            resolve({
-                endpoint,
-                notAfter: new Date(certificate.valid_to),
-                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
-            });
-        });
-    });
-}
-
-// EXTERNAL MODULE: ./lib/core/model/check-report.js
-var check_report = __nccwpck_require__(8796);
-;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
-
-
-
-
-
-
-
-
-
-
-
-
-const DAY_MS = 86_400_000;
-/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
-function failedReadyzChecks(text) {
-    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
-}
-/**
- * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
- * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
- * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
- * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
- */
-class ClusterHealthStep {
-    settings;
-    id = 'cluster-health';
-    title = 'Check the health of the cluster';
-    kind = 'check';
-    nodesCommand;
-    readyzCommand;
-    constructor(settings) {
-        this.settings = settings;
-        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
-        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
-        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
-    }
-    get inventoryFile() {
-        return this.settings.kubespray ? (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory : undefined;
-    }
-    async plan() {
-        const version = this.settings.kubernetesVersion;
-        return {
-            workingDir: this.nodesCommand.cwd,
-            command: this.nodesCommand,
-            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
-            writes: [],
-            actions: [
-                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
-                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
-                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
-            ],
-        };
-    }
-    async run(context) {
-        const found = [];
-        const add = (kind, subject, message) => found.push({ kind, subject, message });
-        try {
-            await this.check(context, add);
-        }
-        finally {
-            context.report.findings.push(...found);
-        }
-        return found.length === 0
-            ? 'healthy'
-            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
-    }
-    async check(context, add) {
-        const { report } = context;
-        const kubeconfig = this.settings.kubeconfigPath;
-        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
-            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
-            return;
-        }
-        let tls;
-        try {
-            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,lib_files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
-        }
-        catch (error) {
-            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
-            return;
-        }
-        if (!tls) {
-            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
-            return;
-        }
-        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
-        const listed = await query(this.nodesCommand);
-        let nodes;
-        try {
-            if (listed.exitCode === 0)
-                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
-        }
-        catch (error) {
-            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
-        }
-        if (listed.exitCode !== 0) {
-            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${(0,lib_command/* failureLine */.Pu)(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
-        }
-        else {
-            if (nodes)
-                this.checkNodes(nodes, report, add);
-            const readyz = await query(this.readyzCommand);
-            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
-            for (const check of failed)
-                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
-            if (readyz.exitCode !== 0 && failed.length === 0)
-                add('unchecked', 'readyz', `/readyz?verbose did not answer (${(0,lib_command/* failureLine */.Pu)(readyz)})`);
-        }
-        try {
-            const certificate = await probeApiCertificate(tls);
-            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
-            if (certificate.untrusted) {
-                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
-                return;
-            }
-            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
-            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
-            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
-            if (daysLeft < 0)
-                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
-            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
-                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
-        }
-        catch (error) {
-            // The API being unreachable was said once already.
-            if (listed.exitCode === 0)
-                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
-        }
-    }
-    checkNodes(nodes, report, add) {
-        const inApi = new Set(nodes.map((n) => n.name));
-        let expected;
-        const file = this.inventoryFile;
-        if (file) {
-            try {
-                const inventory = (0,node_changes/* readInventory */.zw)(file);
-                if (inventory)
-                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
-                else
-                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
-            }
-            catch (error) {
-                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
-            }
-        }
-        report.nodes = {
-            expected: expected?.length ?? nodes.length,
-            inApi: nodes.length,
-            ready: nodes.filter((n) => n.ready).length,
-        };
-        if (expected) {
-            const listed = new Set(expected);
-            for (const name of expected.filter((n) => !inApi.has(n)))
-                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
-            for (const node of nodes.filter((n) => !listed.has(n.name)))
-                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
-        }
-        for (const node of nodes.filter((n) => !n.ready))
-            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
-        const version = this.settings.kubernetesVersion;
-        if (!version)
-            return;
-        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
-            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/capi/preflight.js
-var preflight = __nccwpck_require__(2168);
-;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
-
-
-
-
-
-
-
-
-
-class PreflightStep {
-    settings;
-    authChecker;
-    id = 'openstack-preflight';
-    title = 'Validate OpenStack credentials and deploy prerequisites';
-    kind = 'check';
-    constructor(settings, authChecker) {
-        this.settings = settings;
-        this.authChecker = authChecker;
-    }
-    async plan() {
-        const { settings } = this;
-        const actions = [
-            `check that ${settings.clusterDir} exists and the tools are installed`,
-            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
-        ];
-        if (settings.authCheck.enabled && this.authChecker) {
-            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
-        }
-        else {
-            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
-        }
-        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
-    }
-    async run() {
-        const { settings } = this;
-        const problems = [];
-        const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
-        if (!dirStat?.isDirectory()) {
-            problems.push(settings.configPath
-                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
-                : `cluster directory not found: ${settings.clusterDir}`);
-        }
-        if (!settings.clusterApi && !settings.opentofu.enabled)
-            problems.push('opentofu must be enabled for openstack bootstrap');
-        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
-        const { caCert } = settings.credentials;
-        if (caCert) {
-            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
-            if (!stat?.isFile())
-                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
-        }
-        problems.push(...(0,openstack_credentials/* credentialProblems */._e)(settings.credentials));
-        if (settings.clusterApi) {
-            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
-            problems.push(...(await (0,preflight/* clusterApiProblems */.D)(settings, settings.clusterApi)));
-        }
-        else {
-            await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
-            if (!settings.vip) {
-                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
-            }
-        }
-        if (settings.kubespray && dirStat?.isDirectory())
-            problems.push(...(await this.kubesprayProblems()));
-        const error = (0,errors/* problemsError */.$j)(problems);
-        if (error)
-            throw error;
-        if (!settings.authCheck.enabled || !this.authChecker)
-            return 'credentials complete (live check skipped)';
-        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
-    }
-    async kubesprayProblems() {
-        const { settings } = this;
-        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
-        const release = settings.kubesprayRelease;
-        const problems = [];
-        if (release.dir === release.vendoredDir) {
-            // A tree in the cluster dir (or none and no version to fetch): it must be whole now.
-            if (!release.version && !(await (0,lib_files/* pathExists */.s0)(release.vendoredDir))) {
-                problems.push(`deployment.kubespray.version is not set and ${release.vendoredDir} does not exist: set it (e.g. v2.31.0) to have kubespray-fetch get Kubespray, or put a Kubespray tree there`);
-            }
-            else {
-                for (const [file, what] of [
-                    [paths.requirements, 'Kubespray requirements'],
-                    [paths.playbook, 'Kubespray playbook'],
-                    // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
-                ]) {
-                    if (!(await (0,lib_files/* pathExists */.s0)(file)))
-                        problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
-                }
-            }
-        }
-        else {
-            const tool = release.source.kind === 'git' ? 'git' : 'tar';
-            if (!(await (0,lib_files/* findExecutable */.oq)(tool, settings.baseEnv.PATH))) {
-                problems.push(`${tool} not found on PATH; kubespray-fetch needs it to get Kubespray ${release.version}`);
-            }
-        }
-        if (settings.pythonSetting && !(await (0,lib_files/* findExecutable */.oq)(settings.pythonSetting.value, settings.baseEnv.PATH))) {
-            problems.push(`${settings.pythonSetting.setting}: ${settings.pythonSetting.value} not found; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
-        }
-        if (settings.ssh.privateKeyFile && !(await (0,lib_files/* pathExists */.s0)(settings.ssh.privateKeyFile))) {
-            problems.push(`the SSH private key ${settings.ssh.privateKeyFile} does not exist (deployment.kubespray.ssh_private_key_file, --ssh-private-key-file)`);
-        }
-        if (await usesOpenStackCloudProvider(paths.inventory)) {
-            const cloud = kubesprayCloudEnv(settings.credentials);
-            if (cloud.missing.length) {
-                problems.push(`the inventory's group_vars enable Kubespray's OpenStack cloud controller or Cinder CSI, which read the credentials from the OS_* environment; missing: ${cloud.missing.join('; ')}`);
-            }
-        }
-        return problems;
-    }
-}
-/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
-async function usesOpenStackCloudProvider(inventory) {
-    const dir = external_node_path_.join(external_node_path_.dirname(inventory), 'group_vars');
-    const files = await external_node_fs_.promises.readdir(dir, { recursive: true }).catch(() => []);
-    for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
-        const text = await external_node_fs_.promises.readFile(external_node_path_.join(dir, file), 'utf8').catch(() => '');
-        if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
-            return true;
-    }
-    return false;
-}
-
-// EXTERNAL MODULE: ./lib/core/model/operations.js
-var operations = __nccwpck_require__(503);
-// EXTERNAL MODULE: ./lib/core/kube/ready.js
-var ready = __nccwpck_require__(1110);
-;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
-
-
-
-class WaitReadyStep {
-    kubeconfig;
-    kubectl;
-    settings;
-    id = 'wait-ready';
-    title = 'Wait for the Kubernetes API to be ready';
-    kind = 'check';
-    command;
-    constructor(kubeconfig, kubectl, cwd, env, settings) {
-        this.kubeconfig = kubeconfig;
-        this.kubectl = kubectl;
-        this.settings = settings;
-        this.command = (0,kube_nodes/* kubectlCommand */.s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
-    }
-    async plan() {
-        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
-        const count = this.settings.version
-            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
-            : `${this.settings.nodes} nodes are`;
-        const nodes = this.settings.nodes || this.settings.version
-            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
-            : '';
-        return {
-            workingDir: this.command.cwd,
-            command: this.command,
-            reads: [this.kubeconfig],
-            writes: [],
-            actions: [
-                `poll until /readyz says ok${nodes}; timeout ${(0,duration/* formatDuration */.a)(this.settings.timeoutMs)}, pauses up to ${(0,duration/* formatDuration */.a)(this.settings.intervalMs)}`,
-            ],
-        };
-    }
-    async run({ exec, output, signal }) {
-        const result = await (0,ready/* waitForReady */.C)({
-            ...this.settings,
-            kubeconfig: this.kubeconfig,
-            kubectl: this.kubectl,
-            env: this.command.env,
-            cwd: this.command.cwd,
-            exec,
-            signal,
-            onWaiting: (reason) => output.line(`      waiting: ${reason}`),
-        });
-        const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
-        return `/readyz ok at ${result.endpoint}${nodes}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/core/steps/index.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
-const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
-/** Only with an ephemeral kind management cluster. */
-const withKind = (make) => (settings) => settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
-/** The readiness gate as each operation wants it. */
-function waitReady(settings) {
-    const { clusterApi: capi } = settings;
-    // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
-    const wanted = capi
-        ? {
-            ...settings.waitReady,
-            nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
-        }
-        : {
-            ...settings.waitReady,
-            version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
-        };
-    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted);
-}
-/** How each step is made; model/operations.ts says which an operation runs, in what order. */
-const STEP_FACTORIES = {
-    'openstack-preflight': (_, preflight) => preflight,
-    'opentofu-init': (settings) => new OpenTofuInitStep(settings),
-    'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
-    'kubespray-fetch': withKubespray((settings) => new KubesprayFetchStep(settings)),
-    'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
-    'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
-    'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
-    'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
-    'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
-    'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
-    'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
-    'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
-    'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
-    'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
-    'forget-cluster': (settings) => new ForgetClusterStep(settings),
-    'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
-    'cluster-health': (settings) => new ClusterHealthStep(settings),
-    'openstack-normalize-kubeconfig': (settings) => new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
-    'wait-ready': waitReady,
-    'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
-    'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
-    'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
-    'capi-render': (settings) => new CapiRenderStep(settings),
-    'capi-apply': (settings) => new CapiApplyStep(settings),
-    'capi-wait': (settings) => new CapiWaitStep(settings),
-    'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
-    'capi-addons': (settings) => new CapiAddonsStep(settings),
-    'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
-    'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
-    'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
-};
-/**
- * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
- * made by its factory. The same engine, resume state, lock, dry run and reports run all of them.
- * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
- *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
- * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
- *   only for nodes the API shows below the target; readiness then requires every node at it.
- * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
- * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
- *   resume state (engine/selection.ts), so a deploy's stays as it was.
- * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
- *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object.
- */
-function buildSteps(settings, authChecker) {
-    const { operation } = settings;
-    if (settings.clusterApi && cluster_api/* CLUSTER_API_REFUSALS */.M6[operation])
-        throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[operation]);
-    if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
-        throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
-    }
-    const preflight = new PreflightStep(settings, authChecker);
-    const ids = (settings.clusterApi ? operations/* CLUSTER_API_STEPS */.Iw : operations/* OPERATION_STEPS */.iJ)[operation];
-    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight) ?? []);
-}
-
-;// CONCATENATED MODULE: ./lib/core/engine/pipeline.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   xL: () => (/* binding */ openPipeline)
+/* harmony export */ });
+/* unused harmony exports keystoneAuthChecker, createRedactor, checkOutputPaths */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4554);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
+/* harmony import */ var _kube_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5466);
+/* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4324);
+/* harmony import */ var _openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5842);
+/* harmony import */ var _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1078);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5264);
+/* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1983);
+/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(55);
 
 
 
@@ -13677,11 +11095,11 @@ function buildSteps(settings, authChecker) {
 
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
 function keystoneAuthChecker(settings) {
-    const requiredServices = [...keystone/* DEFAULT_REQUIRED_SERVICES */.r6, ...(settings.useOctavia ? ['load-balancer'] : [])];
+    const requiredServices = [..._openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_REQUIRED_SERVICES */ .r6, ...(settings.useOctavia ? ['load-balancer'] : [])];
     return {
-        describe: (credentials, timeoutMs) => (0,keystone/* describeAuthCheck */.KT)(credentials, { timeoutMs, requiredServices }),
+        describe: (credentials, timeoutMs) => (0,_openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__/* .describeAuthCheck */ .KT)(credentials, { timeoutMs, requiredServices }),
         async check(credentials, timeoutMs) {
-            const result = await (0,keystone/* checkOpenStackAuth */.tR)(credentials, { timeoutMs, requiredServices });
+            const result = await (0,_openstack_keystone_js__WEBPACK_IMPORTED_MODULE_7__/* .checkOpenStackAuth */ .tR)(credentials, { timeoutMs, requiredServices });
             const project = result.project ? ` in project ${result.project}` : '';
             return `authenticated as ${result.user}${project} (${result.method}); ${requiredServices.join(', ')} found in ${result.region}/${result.interface}`;
         },
@@ -13689,12 +11107,12 @@ function keystoneAuthChecker(settings) {
 }
 /** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
 async function createRedactor(settings, extra = []) {
-    const redactor = new redact/* Redactor */.pO();
-    for (const secret of [...(0,openstack_credentials/* credentialSecrets */.DJ)(settings.credentials), ...extra])
+    const redactor = new _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__/* .Redactor */ .pO();
+    for (const secret of [...(0,_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_2__/* .credentialSecrets */ .DJ)(settings.credentials), ...extra])
         redactor.add(secret);
     try {
-        if ((0,external_node_fs_.existsSync)(settings.kubeconfigPath)) {
-            for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)((0,lib_files/* readTextFile */.Gu)(settings.kubeconfigPath, yaml/* KUBECONFIG_FILE */.HT), settings.kubeconfigPath))
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(settings.kubeconfigPath)) {
+            for (const secret of (0,_kube_kubeconfig_js__WEBPACK_IMPORTED_MODULE_5__/* .kubeconfigSecrets */ .hT)((0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readTextFile */ .Gu)(settings.kubeconfigPath, _lib_yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .KUBECONFIG_FILE */ .HT), settings.kubeconfigPath))
                 redactor.add(secret);
         }
     }
@@ -13709,24 +11127,24 @@ async function createRedactor(settings, extra = []) {
  */
 async function checkDirectoryPath(dir, what, given) {
     const within = (current) => (current === given ? `${what} ${given}` : `${what} ${given}: ${current}`);
-    for (let current = dir;; current = external_node_path_.dirname(current)) {
+    for (let current = dir;; current = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(current)) {
         try {
-            if ((await external_node_fs_.promises.stat(current)).isDirectory())
+            if ((await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(current)).isDirectory())
                 return;
-            throw new errors/* UserError */.yo(`${within(current)} is not a directory`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${within(current)} is not a directory`);
         }
         catch (error) {
-            if (error instanceof errors/* UserError */.yo)
+            if (error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo)
                 throw error;
             const code = error.code;
             if (code === 'ELOOP')
-                throw new errors/* UserError */.yo(`${within(current)}: too many levels of symbolic links`);
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${within(current)}: too many levels of symbolic links`);
             if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                throw new errors/* UserError */.yo(`cannot use ${within(current)}: ${(0,lib_files/* systemErrorReason */.Qq)(error) ?? (0,errors/* errorMessage */.gJ)(error)}`);
-            const link = await external_node_fs_.promises.readlink(current).catch(() => undefined);
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot use ${within(current)}: ${(0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .systemErrorReason */ .Qq)(error) ?? (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
+            const link = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readlink(current).catch(() => undefined);
             if (link !== undefined)
-                throw new errors/* UserError */.yo(`${within(current)} is a symbolic link to ${external_node_path_.resolve(external_node_path_.dirname(current), link)}, which does not exist`);
-            if (external_node_path_.dirname(current) === current)
+                throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${within(current)} is a symbolic link to ${node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(current), link)}, which does not exist`);
+            if (node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(current) === current)
                 return;
         }
     }
@@ -13740,21 +11158,21 @@ async function checkDirectoryPath(dir, what, given) {
 async function checkOutputPaths(settings) {
     // The state directory, then the cluster's below it and its logs.
     await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
-    await checkDirectoryPath((0,model_settings/* runtimePaths */.hi)(settings).logDir, 'state directory', settings.stateDir);
-    await checkDirectoryPath(external_node_path_.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
-    await (0,lib_files/* checkFileTarget */.kV)(settings.kubeconfigPath, 'kubeconfig');
+    await checkDirectoryPath((0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(settings).logDir, 'state directory', settings.stateDir);
+    await checkDirectoryPath(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(settings.kubeconfigPath), 'kubeconfig path', settings.kubeconfigPath);
+    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .checkFileTarget */ .kV)(settings.kubeconfigPath, 'kubeconfig');
 }
 async function openPipeline(options, deps = {}) {
-    const settings = (0,model_settings/* resolveSettings */.Mo)(options);
+    const settings = { ...(0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .resolveSettings */ .Mo)(options), withheldSecrets: deps.secrets ?? [] };
     await checkOutputPaths(settings);
-    const paths = (0,model_settings/* runtimePaths */.hi)(settings);
+    const paths = (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .runtimePaths */ .hi)(settings);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const logPath = external_node_path_.join(paths.logDir, `${settings.operation}-${stamp}.log`);
+    const logPath = node_path__WEBPACK_IMPORTED_MODULE_1__.join(paths.logDir, `${settings.operation}-${stamp}.log`);
     return {
         settings,
         redactor: await createRedactor(settings, deps.secrets),
-        steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings)),
-        store: deps.store?.(settings, logPath) ?? new state/* LocalStateStore */.Mc(paths.statePath, (0,model_settings/* clusterId */.kL)(settings)),
+        steps: (0,_steps_index_js__WEBPACK_IMPORTED_MODULE_11__/* .buildSteps */ .a)(settings, deps.authChecker ?? keystoneAuthChecker(settings), deps.capacityChecker),
+        store: deps.store?.(settings, logPath) ?? new _model_state_js__WEBPACK_IMPORTED_MODULE_10__/* .LocalStateStore */ .Mc(paths.statePath, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_9__/* .clusterId */ .kL)(settings)),
         logPath,
     };
 }
@@ -13775,8 +11193,8 @@ async function openPipeline(options, deps = {}) {
 /* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8119);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4986);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5264);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5629);
 
 
 
@@ -13807,7 +11225,11 @@ function sharedEnvironment(settings, redactor) {
         shared,
         shown: {
             set: Object.fromEntries(Object.entries(set).map(([name, value]) => [name, shownValue(name, value, redactor)])),
-            dropped: inherited.filter((name) => !(name in shared)).sort(),
+            dropped: [
+                ...new Set(inherited
+                    .filter((name) => !(name in shared))
+                    .map((name) => (/^(INPUT|STATE)_/.test(name) ? `${name.slice(0, 6)}*` : name))),
+            ].sort(),
             inherited: inherited.filter((name) => name in shared).length,
         },
     };
@@ -13934,6 +11356,7 @@ const STEP_IDS = [
     'openstack-preflight',
     'opentofu-init',
     'opentofu-plan',
+    'openstack-capacity',
     'kubespray-fetch',
     'kubespray-venv-create',
     'kubespray-pip-install',
@@ -13991,7 +11414,16 @@ function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
         const owners = option_values/* OPERATIONS */.xb.filter((op) => (0,operations/* operationStepIds */.OZ)(op).includes(id));
         throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
     }
+    // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
+    for (const [flag, id] of [
+        ['step', filter.step],
+        ['from-step', filter.fromStep],
+    ]) {
+        if (operation === 'destroy' && id === FORGET_STEP)
+            throw new errors/* UsageError */.eb(`destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`);
+    }
 }
+const FORGET_STEP = 'forget-cluster';
 /** The steps a run covers: all of them, exactly one (--step) or a tail (--from-step). */
 function selectSteps(steps, filter) {
     checkFilter(filter);
@@ -14054,6 +11486,9 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
         // The Kubespray commit and run digest too, except on --restart: that accepts a moved tag and re-runs everything.
         if (keep?.kubespray && !keep.destroyedAt && !filter.restart)
             state.kubespray = keep.kubespray;
+        // So does the fact that a deploy made infrastructure: a destroy that finds no tofu state refuses (not after --restart).
+        if (!filter.restart && (0,model_state/* recordsDeployedCluster */.zk)(keep))
+            state.deployedAt = keep.deployedAt ?? keep.completedAt ?? keep.updatedAt;
         return { state, note };
     };
     if (!keepsResumeState(operation))
@@ -14411,7 +11846,12 @@ function parseNodeList(json) {
 }
 /** kubectl against one kubeconfig, bounded per request: a hung API is a failed check, not a hung step. */
 function kubectlCommand(kubectl, kubeconfig, cwd, env, ...args) {
-    return { argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args], cwd, env };
+    return {
+        argv: [kubectl, '--kubeconfig', kubeconfig, '--request-timeout=10s', ...args],
+        cwd,
+        env,
+        about: `kubeconfig ${kubeconfig}`,
+    };
 }
 
 
@@ -14675,11 +12115,15 @@ function plannedNodeChanges(planJson, spec) {
     /** Module instances of nodes that come or go: their ports, volumes… change with them. */
     const churnedModules = new Set();
     const others = [];
+    let matched = false;
+    const changedTypes = new Set();
     for (const resource of parsed.data.resource_changes ?? []) {
         if (resource.mode === 'data')
             continue;
         const { actions, before, after, after_unknown: afterUnknown } = resource.change;
         const kind = changeKind(actions);
+        if (kind !== 'none')
+            changedTypes.add(resource.type);
         const nameBefore = valueAt(before, namePath);
         const nameAfter = valueAt(after, namePath);
         const beforeName = typeof nameBefore === 'string' ? nameBefore : undefined;
@@ -14692,6 +12136,7 @@ function plannedNodeChanges(planJson, spec) {
                 others.push({ address: resource.address, moduleAddress: resource.module_address });
             continue;
         }
+        matched = true;
         const name = beforeName ?? afterName;
         if (kind === 'none' || kind === 'update') {
             kept.push(name);
@@ -14723,6 +12168,10 @@ function plannedNodeChanges(planJson, spec) {
             replaced.push(beforeName);
         }
     }
+    // A typo in the setting would read every plan as one without nodes: a deleted server would go undrained.
+    if (!matched && changedTypes.size > 0)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`opentofu.node_resource (type: ${spec.type}, name_attribute: ${spec.nameAttribute}) matches no resource of the plan, while the plan changes ${[...changedTypes].sort().join(', ')} resources: ` +
+            "nodes it deletes or adds would go without Kubespray (no drain, no join). Set opentofu.node_resource to the cluster's server resources: their type, and the attribute naming them");
     const insideChurnedModule = (moduleAddress) => moduleAddress !== undefined &&
         [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
     return {
@@ -15212,8 +12661,10 @@ async function requirementsFingerprint(settings) {
 /* harmony export */   cz: () => (/* binding */ urlHost),
 /* harmony export */   wA: () => (/* binding */ parseApiHost)
 /* harmony export */ });
+/* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4434);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+
 
 
 /** RFC 1123: letters, digits and inner hyphens, 1 to 63 characters. */
@@ -15236,7 +12687,7 @@ function parseApiHost(value, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1
         return canonical;
     if (!bracketed && ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIPv4)(host) || isDnsName(host)))
         return host;
-    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    const shown = (0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInvisible */ .t)(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
     throw new fail(`${where}: ${shown} is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)`);
 }
 /** The canonical form of an IPv6 address (`fd00:0::1` → `fd00::1`); undefined if it is not one, or has a zone. */
@@ -15283,23 +12734,58 @@ function urlHost(host) {
 class CommandFailedError extends Error {
     command;
     result;
+    about;
     name = 'CommandFailedError';
-    constructor(command, result) {
+    constructor(command, result, about) {
         const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.exitCode}`;
         super(`${command} ${how}`);
         this.command = command;
         this.result = result;
+        this.about = about;
     }
 }
 /**
- * A failed command in one line: how it ended and, when the tool printed one, its first diagnostic
- * ("│ Error: …" from tofu, "ERROR: …" from pip), which says far more than an exit code.
+ * A failed command in one line: how it ended, the tool's reason, and the file or setting it worked on.
+ * The reason is its first diagnostic ("│ Error: …" from tofu, "ERROR: …" from pip), else the host and
+ * message of Ansible's last failed task, else its last line that says something (kubectl's "The
+ * connection to the server … was refused", "error: error loading config file …"): far more than an exit code.
  */
 function failureHeadline(error) {
-    const diagnostic = error.result.tail
-        .map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim())
-        .find(Boolean);
-    return diagnostic ? `${error.message}: ${diagnostic}` : error.message;
+    const { tail } = error.result;
+    const reason = toolDiagnostic(tail) ?? ansibleFailure(tail) ?? lastMeaningfulLine(tail);
+    const about = error.about ? ` (${error.about})` : '';
+    return `${error.message}${reason ? `: ${cut(reason)}` : ''}${about}`;
+}
+const cut = (text, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+function toolDiagnostic(tail) {
+    return tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+}
+/** `fatal: [host]: FAILED! => {…}`: the host, and the task's stderr (its last line) or msg. */
+function ansibleFailure(tail) {
+    for (const line of [...tail].reverse()) {
+        const match = /^fatal: \[([^\]]+)\]: (?:FAILED|UNREACHABLE)! => (\{.*\})\s*$/.exec(line.trim());
+        if (!match)
+            continue;
+        let result = {};
+        try {
+            result = JSON.parse(match[2]);
+        }
+        catch {
+            // a result cut short: the host alone still says where
+        }
+        const stderr = typeof result.stderr === 'string' ? lastMeaningfulLine(result.stderr.split('\n')) : undefined;
+        const msg = typeof result.msg === 'string' ? result.msg.trim() : undefined;
+        return `${match[1]}: ${stderr || msg || 'failed'}`;
+    }
+    return undefined;
+}
+/** Output lines that close a run without saying what went wrong. */
+const NOISE = /^(?:PLAY RECAP\b.*|\S+\s+:\s+ok=\d+.*|[*=-]+|\s*)$/;
+function lastMeaningfulLine(lines) {
+    return [...lines]
+        .reverse()
+        .map((line) => line.trim())
+        .find((line) => !NOISE.test(line));
 }
 /** The name to show for a command: its program's basename. */
 function commandName(argv) {
@@ -15435,7 +12921,7 @@ function commandExecutor(base) {
             captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
         });
         if (check && result.exitCode !== 0)
-            throw new CommandFailedError(commandName(spec.argv), result);
+            throw new CommandFailedError(commandName(spec.argv), result, spec.about);
         return result;
     };
 }
@@ -15465,25 +12951,27 @@ function failureLine(result, what = 'exited with') {
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4434);
+
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** Parses Go-style durations: `45m`, `1h30m`, `90s`, `500ms`; a bare number means seconds. */
 function parseDuration(text, what, fail = _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo) {
     const input = text.trim();
     if (input.startsWith('-'))
-        throw new fail(`${what}: "${text}" is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
+        throw new fail(`${what}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteInput */ .Z)(text)} is negative; give a duration like 45m, 1h30m, 90s or 500ms`);
     let ms;
     if (/^\d+(\.\d+)?$/.test(input))
         ms = Number(input) * 1000;
     else {
         const parts = [...input.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
         if (parts.length === 0 || parts.map((p) => p[0]).join('') !== input) {
-            throw new fail(`${what}: "${text}" is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
+            throw new fail(`${what}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteInput */ .Z)(text)} is not a duration; use forms like 45m, 1h30m, 90s or 500ms`);
         }
         ms = parts.reduce((total, [, n, unit]) => total + Number(n) * UNIT_MS[unit], 0);
     }
     if (!Number.isFinite(ms))
-        throw new fail(`${what}: "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}" is too long a duration`);
+        throw new fail(`${what}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteInput */ .Z)(text, 40)} is too long a duration`);
     return Math.round(ms);
 }
 /** Human duration in the reference's style: `0.4s`, `12s`, `3m12s`, `1h02m`. */
@@ -15504,12 +12992,43 @@ function formatDuration(ms) {
 
 /***/ }),
 
+/***/ 4434:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ quoteInput),
+/* harmony export */   t: () => (/* binding */ escapeInvisible)
+/* harmony export */ });
+/**
+ * User input echoed in a message: quoted, cut to `max` characters, and with every character one cannot
+ * see written as an escape (`\u200b`), so "sandbox" and "sandbox" plus a zero-width space pasted from a
+ * chat no longer look the same. Control characters, format characters (zero-width, bidirectional
+ * overrides, the byte-order mark), separators other than the plain space, and unassigned or private-use
+ * code points are escaped.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu;
+function escapeInvisible(text) {
+    return text.replace(INVISIBLE, (char) => {
+        const code = char.codePointAt(0);
+        return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+function quoteInput(value, max = Number.POSITIVE_INFINITY) {
+    const chars = [...value];
+    const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
+    return `"${escapeInvisible(cut)}"`;
+}
+
+
+/***/ }),
+
 /***/ 6452:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $j: () => (/* binding */ problemsError),
 /* harmony export */   Rr: () => (/* binding */ exitCodeFor),
+/* harmony export */   XQ: () => (/* binding */ RefusalError),
 /* harmony export */   dc: () => (/* binding */ EXIT),
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage),
@@ -15523,6 +13042,14 @@ function formatDuration(ms) {
  */
 class UserError extends Error {
     name = 'UserError';
+}
+/**
+ * A refusal to change or forget what the run cannot see (no tofu state, a destroy that destroyed
+ * nothing): nothing was changed, and running the same command again refuses again until what the
+ * message names is put right, so no "resume" advice goes with it.
+ */
+class RefusalError extends UserError {
+    name = 'RefusalError';
 }
 /** The command line or action inputs are wrong (unknown flag, bad value): the documented exit 2. */
 class UsageError extends UserError {
@@ -16326,6 +13853,8 @@ async function withDeployLock({ file, cluster, operation, output, redactor, sign
 /* unused harmony export MAX_NODES */
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2335);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4434);
+
 
 
 /**
@@ -16341,7 +13870,7 @@ const DURATION_LIMITS = {
 function parseDurationOption(text, where, limits) {
     const ms = (0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E)(text, where, _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb);
     if (ms < limits.min || ms > limits.max) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${text.trim()}" is out of range; give a duration from ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.min)} to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.max)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(text.trim())} is out of range; give a duration from ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.min)} to ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(limits.max)}`);
     }
     return ms;
 }
@@ -16350,7 +13879,7 @@ const MAX_NODES = 10_000;
 function parseNodeCount(text, where) {
     const value = text.trim();
     if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_NODES) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value}" is not a node count; give a whole number from 1 to ${MAX_NODES}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value)} is not a node count; give a whole number from 1 to ${MAX_NODES}`);
     }
     return Number(value);
 }
@@ -16362,7 +13891,7 @@ const DEPLOYMENT_METHODS = ['kubespray', 'none', 'cluster-api'];
 function parseMethod(text, where) {
     const value = text.trim();
     if (!DEPLOYMENT_METHODS.includes(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value}" is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value)} is not a deployment method; use one of ${DEPLOYMENT_METHODS.join(', ')}`);
     }
     return value;
 }
@@ -16372,7 +13901,7 @@ const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting wi
 function parseName(text, where, fail = _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb) {
     const value = text.trim();
     if (!NAME_PATTERN.test(value))
-        throw new fail(`${where}: "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${NAME_RULE}`);
+        throw new fail(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value, 80)} ${NAME_RULE}`);
     return value;
 }
 /** What a run does to a cluster: each is an ordered plan of steps (model/operations.ts). `check` only reads. */
@@ -16380,16 +13909,19 @@ const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check'];
 function parseOperation(text, where) {
     const value = text.trim();
     if (!OPERATIONS.includes(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not an operation; use one of ${OPERATIONS.join(', ')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value, 40)} is not an operation; use one of ${OPERATIONS.join(', ')}`);
     }
     return value;
 }
-/** A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config; kube/version.ts compares them. */
-const KUBERNETES_VERSION_PATTERN = /^v?\d{1,3}\.\d{1,3}\.\d{1,4}$/;
+/**
+ * A Kubernetes version as users type it (`1.34.2` or `v1.34.2`), in a flag, an input or the config, without
+ * leading zeros (`01.34.0` would reach Kubespray as kube_version=01.34.0); kube/version.ts compares them.
+ */
+const KUBERNETES_VERSION_PATTERN = /^v?(?:0|[1-9]\d{0,2})\.(?:0|[1-9]\d{0,2})\.(?:0|[1-9]\d{0,3})$/;
 function parseKubernetesVersionOption(text, where) {
     const value = text.trim();
     if (!KUBERNETES_VERSION_PATTERN.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is not a Kubernetes version; give one like 1.34.2`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${where}: ${(0,_echo_js__WEBPACK_IMPORTED_MODULE_2__/* .quoteInput */ .Z)(value, 40)} is not a Kubernetes version; give one like 1.34.2`);
     }
     return value.replace(/^v/, '');
 }
@@ -17784,26 +15316,82 @@ const CLUSTER_API_REFUSALS = {
 
 /***/ }),
 
-/***/ 2592:
+/***/ 5629:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ deployEnvironment),
-/* harmony export */   w: () => (/* binding */ pipelineVariables)
-/* harmony export */ });
-/* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ deployEnvironment),
+  w: () => (/* binding */ pipelineVariables)
+});
+
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var credentials = __nccwpck_require__(4554);
+;// CONCATENATED MODULE: ./lib/core/lib/inherited-env.js
+/**
+ * What a command we start may inherit from our own environment. Commands run code we did not write
+ * (tofu runs a pull request's data sources and providers, Kubespray runs Ansible), so they get none
+ * of the runner's credentials: only what the tools need, and what a step adds for itself.
+ */
+/**
+ * Runner variables no tool of ours uses: the job's tokens (the workflow's GITHUB_TOKEN, gh's
+ * GH_TOKEN), the JavaScript-action runtime (artifacts, cache, OIDC tokens: the runner gives them to
+ * actions only, never to `run:` steps) and the workflow-command files (a line appended to GITHUB_ENV
+ * would set variables for the job's later steps).
+ */
+const RUNNER_VARIABLES = new Set([
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'GITHUB_ENV',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_PATH',
+    'GITHUB_STEP_SUMMARY',
+]);
+/**
+ * Prefixes of the same: action inputs (`INPUT_GITHUB-TOKEN`, the passphrases), action state saved for
+ * the post step, OIDC token requests, and OpenStack credentials (the run sets its resolved OS_* set
+ * itself; a stale one inherited would conflict with it).
+ */
+const RUNNER_PREFIXES = ['INPUT_', 'STATE_', 'ACTIONS_ID_TOKEN_REQUEST_', 'OS_'];
+/** Whether `name` is a runner credential or input that no command inherits (see above). */
+function isWithheldVariable(name) {
+    const upper = name.toUpperCase();
+    return RUNNER_VARIABLES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+/** A secret this long is looked for inside values too; a shorter one only as a whole value (it could be in PATH). */
+const FOUND_INSIDE_FROM = 8;
+/**
+ * `env` without the runner's credentials and inputs, and without any variable holding one of the
+ * `withheld` secrets (the passphrases, the GitHub token) under a name of the user's choosing
+ * (`env: PASSPHRASE: ${{ secrets.… }}` on the job). A step that does use a secret sets it itself.
+ */
+function inheritedEnvironment(env, withheld = []) {
+    const secrets = withheld.map((secret) => secret.trim()).filter((secret) => secret !== '');
+    const holdsSecret = (value) => secrets.some((secret) => (secret.length >= FOUND_INSIDE_FROM ? value.includes(secret) : value.trim() === secret));
+    return Object.fromEntries(Object.entries(env).filter(([name, value]) => !isWithheldVariable(name) && !holdsSecret(value)));
+}
+
+;// CONCATENATED MODULE: ./lib/core/model/environment.js
+
 
 /** What the pipeline sets for every command: the resolved OS_* set and KUBECONFIG. */
 function pipelineVariables(settings) {
-    return { ...(0,_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialsToEnv */ .fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
+    return { ...(0,credentials/* credentialsToEnv */.fu)(settings.credentials), KUBECONFIG: settings.kubeconfigPath };
 }
 /**
- * The environment tofu and Kubespray get: the inherited environment without any OS_* variables
- * (they were already resolved, and stale ones would conflict), then the pipeline's variables.
+ * The environment of every step's command (the one place it is built; a step adds only what its
+ * own command uses): the inherited environment without the runner's credentials and inputs and
+ * without any OS_* variable (already resolved; a stale one would conflict), then the pipeline's variables.
  */
 function deployEnvironment(settings) {
-    const inherited = Object.fromEntries(Object.entries(settings.baseEnv).filter(([name]) => !name.startsWith('OS_')));
-    return { ...inherited, ...pipelineVariables(settings) };
+    return { ...inheritedEnvironment(settings.baseEnv, settings.withheldSecrets), ...pipelineVariables(settings) };
 }
 
 
@@ -17908,6 +15496,7 @@ const OPERATION_STEPS = {
         'openstack-preflight',
         'opentofu-init',
         'opentofu-plan',
+        'openstack-capacity',
         'kubespray-fetch',
         'kubespray-venv-create',
         'kubespray-pip-install',
@@ -17944,6 +15533,7 @@ const CLUSTER_API_STEPS = {
         'clusterctl-init',
         'capi-cloud-credentials',
         'capi-render',
+        'openstack-capacity',
         'capi-apply',
         'capi-wait',
         'capi-workload-kubeconfig',
@@ -17969,7 +15559,7 @@ function operationStepIds(operation) {
 
 /***/ }),
 
-/***/ 4986:
+/***/ 5264:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18000,12 +15590,111 @@ var credentials = __nccwpck_require__(4554);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
 var errors = __nccwpck_require__(6452);
 // EXTERNAL MODULE: ./lib/core/lib/files.js
-var files = __nccwpck_require__(4196);
+var lib_files = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./lib/core/lib/option-values.js
 var option_values = __nccwpck_require__(9485);
+;// CONCATENATED MODULE: ./lib/core/model/placeholders.js
+
+
+
+
+
+/**
+ * The values `cluster-deploy init` leaves for the user to choose, written as CHANGEME: found in the
+ * config and in the cluster directory's OpenTofu files, and refused by name before anything runs.
+ */
+/**
+ * The application credential's id and secret: their CHANGEME gives way to a username and password
+ * from another source, and preflight reports it otherwise (credentials.ts, steps/preflight.ts).
+ */
+const CREDENTIAL_TEXT_KEYS = new Set(credentials/* CREDENTIAL_FIELDS */.cZ.filter((spec) => spec.field === 'applicationCredentialId' || spec.field === 'applicationCredentialSecret').flatMap((spec) => spec.config));
+const CREDENTIALS_PATH = 'opencenter.infrastructure.cloud.openstack';
+/** Dotted paths of the config's values that are still CHANGEME. */
+function configPlaceholders(value, at = '') {
+    if (typeof value === 'string')
+        return value.includes(credentials/* PLACEHOLDER */.Kx) ? [at] : [];
+    if (Array.isArray(value))
+        return value.flatMap((item, i) => configPlaceholders(item, `${at}[${i}]`));
+    if (value === null || typeof value !== 'object')
+        return [];
+    return Object.entries(value).flatMap(([key, item]) => {
+        if (at === CREDENTIALS_PATH && CREDENTIAL_TEXT_KEYS.has(key))
+            return [];
+        return configPlaceholders(item, at ? `${at}.${key}` : key);
+    });
+}
+/** `file:line name` of each CHANGEME in the directory's OpenTofu files (*.tf, *.tfvars), comments aside. */
+function tofuPlaceholders(dir) {
+    let files;
+    try {
+        files = (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true })
+            .filter((e) => e.isFile() && /\.(tf|tfvars)$/.test(e.name))
+            .map((e) => e.name)
+            .sort();
+    }
+    catch {
+        return []; // no cluster directory (yet): preflight says so
+    }
+    const found = [];
+    for (const name of files) {
+        const file = external_node_path_.join(dir, name);
+        const lines = (0,lib_files/* readTextFile */.Gu)(file, {
+            noun: 'OpenTofu file',
+            plural: 'OpenTofu files',
+            maxBytes: 4 * 1024 * 1024,
+        }).split('\n');
+        // The keys of the objects a line is inside (`worker_pools = {` … `default = {`); null for blocks.
+        const open = [];
+        lines.forEach((line, i) => {
+            const code = line
+                .replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => quoted.replace(/[{}#/]/g, '_'))
+                .replace(/(#|\/\/).*$/, '');
+            const at = code.indexOf(credentials/* PLACEHOLDER */.Kx);
+            if (at >= 0) {
+                const keys = [...code.slice(0, at).matchAll(/([\w-]+)\s*=/g)].map((m) => m[1]);
+                const where = [...open.filter((k) => k !== null), ...keys].join('.');
+                found.push(`${(0,lib_files/* displayPath */.Gt)(file)}:${i + 1} ${where || '(a value)'}`);
+            }
+            for (const m of code.matchAll(/(?:([\w-]+)\s*=\s*)?\{|\}/g)) {
+                if (m[0] === '}')
+                    open.pop();
+                else
+                    open.push(m[1] ?? null);
+            }
+        });
+    }
+    return found;
+}
+/**
+ * Refuses a config that still holds CHANGEME (its schema would otherwise refuse some of them with
+ * less help), naming every one, and those of the cluster directory it names when its file is known.
+ */
+function refuseConfigPlaceholders(value, source, configFile) {
+    if (configPlaceholders(value).length === 0)
+        return;
+    const raw = value;
+    const name = raw.opencenter?.cluster?.cluster_name ?? raw.opencenter?.meta?.name;
+    const localDir = raw.opencenter?.gitops?.repository?.local_dir;
+    const clusterDir = configFile && typeof name === 'string' && typeof localDir === 'string' && /^[\w.-]+$/.test(name)
+        ? external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(configFile), localDir), 'infrastructure', 'clusters', name)
+        : undefined;
+    refusePlaceholders({ file: configFile ?? source, value }, clusterDir);
+}
+/** Refuses a cluster whose config or OpenTofu files still hold CHANGEME, naming every one. */
+function refusePlaceholders(config, clusterDir) {
+    const found = [
+        ...(config ? configPlaceholders(config.value).map((at) => `${(0,lib_files/* displayPath */.Gt)(config.file)}: ${at}`) : []),
+        ...(clusterDir ? tofuPlaceholders(clusterDir) : []),
+    ];
+    if (found.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the cluster still has values to choose, written as ${credentials/* PLACEHOLDER */.Kx} (by cluster-deploy init):\n${found.map((f) => `  - ${f}`).join('\n')}\nset each one (docs/getting-started.md says what goes where), then run the command again`);
+}
+
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
 var yaml = __nccwpck_require__(4324);
 ;// CONCATENATED MODULE: ./lib/core/model/config.js
+
 
 
 
@@ -18184,8 +15873,10 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
     })
         .prefault({}),
 });
-function parseClusterConfig(text, source) {
+function parseClusterConfig(text, source, configFile) {
     const { value } = (0,yaml/* parseYamlMapping */.$0)(text, source, yaml/* CONFIG_FILE */.g2);
+    // cluster-deploy init's CHANGEMEs, named, before the schema refuses some of them with less help.
+    refuseConfigPlaceholders(value, source, configFile);
     const result = ClusterConfigSchema.safeParse(value);
     if (!result.success)
         throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(source, result.error.issues));
@@ -18211,7 +15902,7 @@ function configClusterDir(config, configPath, clusterName = configClusterName(co
     return external_node_path_.join(external_node_path_.resolve(external_node_path_.dirname(configPath), localDir), 'infrastructure', 'clusters', clusterName);
 }
 function loadClusterConfig(file) {
-    return parseClusterConfig((0,files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,files/* displayPath */.Gt)(file));
+    return parseClusterConfig((0,lib_files/* readTextFile */.Gu)(file, yaml/* CONFIG_FILE */.g2), (0,lib_files/* displayPath */.Gt)(file), file);
 }
 
 // EXTERNAL MODULE: ./lib/core/openstack/keystone.js
@@ -18221,7 +15912,11 @@ const DEFAULT_NODE_RESOURCE = { type: 'openstack_compute_instance_v2', nameAttri
 
 // EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
 var kubespray_source = __nccwpck_require__(7945);
+// EXTERNAL MODULE: ./lib/core/lib/echo.js
+var echo = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: ./lib/core/model/settings.js
+
+
 
 
 
@@ -18270,6 +15965,8 @@ function resolveSettings(options) {
             throw new errors/* UserError */.yo(`${options.configPath}: opencenter.gitops.repository.local_dir is not set; set it or pass --cluster-dir`);
     }
     clusterDir = external_node_path_.resolve(clusterDir);
+    // cluster-deploy init's CHANGEMEs left in the OpenTofu files, named, before any tool trips on them.
+    refusePlaceholders(undefined, clusterDir);
     const method = options.method ?? config?.deployment.method ?? 'kubespray';
     if (!option_values/* DEPLOYMENT_METHODS */.Vh.includes(method)) {
         throw new errors/* UserError */.yo(`${options.configPath}: deployment.method "${method}" is not supported yet; this tool runs ${option_values/* DEPLOYMENT_METHODS */.Vh.slice(0, -1).join(', ')} or ${option_values/* DEPLOYMENT_METHODS */.Vh.at(-1)}`);
@@ -18338,6 +16035,7 @@ function resolveSettings(options) {
             ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
             : DEFAULT_NODE_RESOURCE,
         allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+        ignoreCapacity: options.ignoreCapacity ?? false,
         kubernetesVersion,
         upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
         venvDir: external_node_path_.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
@@ -18368,7 +16066,7 @@ function checkDestroyConfirmation(settings, given, how = { flag: '--confirm', in
     if (value === clusterName)
         return;
     throw new errors/* UsageError */.eb(value
-        ? `destroy: ${how.flag} "${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
+        ? `destroy: ${how.flag} ${(0,echo/* quoteInput */.Z)(value, 80)} is not the cluster's name; to destroy ${organization}/${clusterName}, confirm with its name: ${how.flag} ${clusterName}`
         : `destroy deletes every resource of ${organization}/${clusterName}: confirm with the cluster's name (${how.flag} ${clusterName}${how.input ? `, or input ${how.input}: ${clusterName}` : ''})`);
 }
 function clusterId(settings) {
@@ -18411,12 +16109,15 @@ function kubesprayRelease(config, configPath, clusterDir, env) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Gs: () => (/* binding */ DeployStateSchema),
   Dc: () => (/* binding */ HISTORY_LIMIT),
   Mc: () => (/* binding */ LocalStateStore),
-  p$: () => (/* binding */ emptyState)
+  p$: () => (/* binding */ emptyState),
+  zk: () => (/* binding */ recordsDeployedCluster),
+  rX: () => (/* binding */ redactState)
 });
 
-// UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, DeployStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
+// UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -18447,7 +16148,10 @@ var errors = __nccwpck_require__(6452);
 var files = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./lib/core/lib/option-values.js
 var option_values = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./lib/core/openstack/capacity.js
+var capacity = __nccwpck_require__(4578);
 ;// CONCATENATED MODULE: ./lib/core/model/state.js
+
 
 
 
@@ -18541,6 +16245,8 @@ const DeployStateSchema = schemas/* object */.Ikc({
     planDigest: schemas/* string */.YjP()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+    /** deploy: what openstack-capacity found (the quota table), for the summaries. */
+    capacity: capacity/* CapacityReportSchema */.kD.optional(),
     /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
     upgradeTarget: schemas/* string */.YjP().optional(),
     /**
@@ -18564,6 +16270,11 @@ const DeployStateSchema = schemas/* object */.Ikc({
         .optional(),
     /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */
     clusterApi: ClusterApiStateSchema.optional(),
+    /**
+     * When a deploy first made the cluster's infrastructure (its apply succeeded); kept across runs until a
+     * destroy completes, so a destroy that finds no tofu state knows there was one.
+     */
+    deployedAt: datetime().optional(),
     steps: schemas/* record */.g1P(schemas/* string */.YjP(), StepStateSchema),
     /** The step timeline across attempts, oldest first, the last HISTORY_LIMIT; a completed run's next one starts a new one. */
     history: schemas/* array */.YOg(AttemptSchema)
@@ -18620,6 +16331,239 @@ class LocalStateStore {
         await (0,files/* writePrivateFile */.Pl)(this.file, `${JSON.stringify(DeployStateSchema.parse(state), null, 2)}\n`, 'resume state');
     }
 }
+/**
+ * Whether a saved state says the cluster's infrastructure exists: a deploy applied it (deployedAt, or,
+ * in a state written before that was kept, a deploy that applied or an upgrade) and no destroy has completed.
+ */
+function recordsDeployedCluster(state) {
+    if (!state || state.destroyedAt)
+        return false;
+    if (state.deployedAt)
+        return true;
+    if (state.operation === 'upgrade')
+        return true;
+    return state.operation === 'deploy' && (!!state.completedAt || state.steps['opentofu-apply']?.status === 'success');
+}
+/**
+ * The state as saved: its free text (step errors, details, warnings, an override's reason) redacted.
+ * Not its structure: a short secret (a password "demo", a token "x") masked in the cluster's name or a
+ * timestamp would make the state another cluster's, or invalid, and the next run refuse it.
+ */
+function redactState(state, redact) {
+    const text = (value) => (value === undefined ? undefined : redact(value));
+    const steps = Object.fromEntries(Object.entries(state.steps).map(([id, step]) => [
+        id,
+        {
+            ...step,
+            ...(step.error !== undefined && { error: text(step.error) }),
+            ...(step.detail !== undefined && { detail: text(step.detail) }),
+            ...(step.warnings && { warnings: step.warnings.map(redact) }),
+        },
+    ]));
+    const nodeWork = state.nodeWork && {
+        ...state.nodeWork,
+        ...(state.nodeWork.unsafeOverride !== undefined && { unsafeOverride: text(state.nodeWork.unsafeOverride) }),
+    };
+    return { ...state, steps, ...(nodeWork && { nodeWork }) };
+}
+
+
+/***/ }),
+
+/***/ 4578:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gl: () => (/* binding */ renderPlanCapacity),
+/* harmony export */   Jp: () => (/* binding */ exceededLines),
+/* harmony export */   Js: () => (/* binding */ emptyDemand),
+/* harmony export */   VR: () => (/* binding */ capacityRefusal),
+/* harmony export */   WO: () => (/* binding */ compareCapacity),
+/* harmony export */   kD: () => (/* binding */ CapacityReportSchema),
+/* harmony export */   lF: () => (/* binding */ capacitySummary),
+/* harmony export */   pD: () => (/* binding */ addDemand),
+/* harmony export */   w: () => (/* binding */ renderCapacityText)
+/* harmony export */ });
+/* unused harmony exports capacityCells, capacityRemarks */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _quotas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3047);
+/**
+ * What a change takes from the project's quotas against what is left: the table (quota, in use,
+ * the plan adds, limit, left after) and the refusal that names each quota exceeded and by how much.
+ * The demand comes from the plan (tofu/capacity-demand.ts) or the rendered manifests
+ * (capi/capacity-demand.ts); the usage from the services (quotas.ts). Only counts and quota names
+ * reach the table: never a value of the plan.
+ */
+
+
+const QuotaNameSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTA_NAMES */ .A3);
+const CapacityRowSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    quota: QuotaNameSchema,
+    /** The quota as people name it; for server group members, with the group. */
+    label: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+    inUse: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    adds: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(),
+    /** undefined: unlimited. */
+    limit: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+    /** limit - (in use + adds); undefined when unlimited. */
+    leftAfter: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().optional(),
+});
+/**
+ * The comparison, kept in the resume state for the summaries (counts, quota names and service
+ * messages only: never a value of the plan or a credential).
+ */
+const CapacityReportSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    rows: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(CapacityRowSchema),
+    /** Rows the change would push over their limit, with by how much. */
+    exceeded: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(CapacityRowSchema.extend({ by: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() })),
+    /** Quotas the change touches that could not be compared (their service was skipped). */
+    unchecked: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ quota: QuotaNameSchema, adds: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig() })),
+    skipped: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ service: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['compute', 'network', 'volume', 'load-balancer']), reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() })),
+    notes: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()),
+    estimate: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+    /** Set when --ignore-capacity let an apply over quota go ahead. */
+    overridden: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+});
+function emptyDemand() {
+    return { adds: {}, groups: [], notes: [] };
+}
+/** Adds `amount` of `quota` to the demand (negative frees). */
+function addDemand(demand, quota, amount) {
+    if (amount !== 0)
+        demand.adds[quota] = (demand.adds[quota] ?? 0) + amount;
+}
+/**
+ * Rows for each quota the change touches (adds or frees), and for any already over its limit. A
+ * quota is exceeded only when the change adds to it: a change that frees is never refused, even
+ * in a project already over a limit.
+ */
+function compareCapacity(quotas, demand) {
+    const rows = [];
+    const unchecked = [];
+    for (const quota of _quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTA_NAMES */ .A3) {
+        if (quota === 'server_group_members')
+            continue; // per group, below
+        const adds = demand.adds[quota] ?? 0;
+        const read = quotas.usage[quota];
+        if (!read) {
+            if (adds !== 0)
+                unchecked.push({ quota, adds });
+            continue;
+        }
+        const overAlready = read.limit !== undefined && read.inUse > read.limit;
+        if (adds === 0 && !overAlready)
+            continue;
+        rows.push(row(quota, _quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTAS */ .eg[quota].label, read.inUse, adds, read.limit));
+    }
+    const members = quotas.usage.server_group_members;
+    for (const group of demand.groups) {
+        if (!members) {
+            if (group.adds !== 0)
+                unchecked.push({ quota: 'server_group_members', adds: group.adds });
+            continue;
+        }
+        if (group.adds === 0)
+            continue;
+        const inUse = group.existing ? (quotas.serverGroupMembers[group.key] ?? 0) : 0;
+        rows.push(row('server_group_members', `server group members (${group.label})`, inUse, group.adds, members.limit));
+    }
+    const exceeded = rows
+        .filter((r) => r.adds > 0 && r.leftAfter !== undefined && r.leftAfter < 0)
+        .map((r) => ({ ...r, by: -r.leftAfter }));
+    return {
+        rows,
+        exceeded,
+        unchecked,
+        skipped: quotas.skipped,
+        notes: demand.notes,
+        ...(demand.estimate && { estimate: demand.estimate }),
+    };
+}
+function row(quota, label, inUse, adds, limit) {
+    return {
+        quota,
+        label,
+        inUse,
+        adds,
+        ...(limit !== undefined && { limit, leftAfter: limit - (inUse + adds) }),
+    };
+}
+const HEADER = ['quota', 'in use', 'plan adds', 'limit', 'left after'];
+function signed(value) {
+    return value > 0 ? `+${value}` : String(value);
+}
+/** The table's cells, header first: the text and Markdown renderers share them. */
+function capacityCells(report) {
+    return [
+        [...HEADER],
+        ...report.rows.map((r) => [
+            r.label,
+            String(r.inUse),
+            signed(r.adds),
+            r.limit === undefined ? 'unlimited' : String(r.limit),
+            r.leftAfter === undefined ? 'unlimited' : r.leftAfter < 0 ? `${r.leftAfter} (exceeded)` : String(r.leftAfter),
+        ]),
+    ];
+}
+/** The lines under the table: what was skipped and why, what could not be counted, the estimate. */
+function capacityRemarks(report) {
+    return [
+        ...(report.estimate ? [`estimate: ${report.estimate}`] : []),
+        ...report.skipped.map((s) => `not checked: ${s.reason}`),
+        ...report.unchecked.map((u) => `${_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTAS */ .eg[u.quota].label}: the change adds ${signed(u.adds)}, not compared (${_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .SERVICE_NAMES */ .Z1[_quotas_js__WEBPACK_IMPORTED_MODULE_0__/* .QUOTAS */ .eg[u.quota].service]} was not read)`),
+        ...report.notes.map((n) => `not counted: ${n}`),
+    ];
+}
+/** The table as plain text with aligned columns, then the remarks; for terminals and logs. */
+function renderCapacityText(report) {
+    const lines = [];
+    if (report.rows.length === 0) {
+        lines.push('The change takes nothing any read quota counts.');
+    }
+    else {
+        const cells = capacityCells(report);
+        const widths = HEADER.map((_, column) => Math.max(...cells.map((r) => r[column].length)));
+        for (const cellRow of cells) {
+            lines.push(cellRow
+                .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+                .join('  ')
+                .trimEnd());
+        }
+    }
+    lines.push(...capacityRemarks(report));
+    return `${lines.join('\n')}\n`;
+}
+/** One line for the step's result. */
+function capacitySummary(report) {
+    const skipped = report.skipped.length ? `; ${report.skipped.length} service(s) not checked` : '';
+    if (report.exceeded.length > 0)
+        return `${report.exceeded.length} quota(s) exceeded${skipped}`;
+    return `within quota (${report.rows.length} quota(s) compared${skipped})`;
+}
+/** Each exceeded quota and by how much, with the figures. */
+function exceededLines(report) {
+    return report.exceeded.map((r) => `${r.label}: exceeded by ${r.by} (in use ${r.inUse} + the plan adds ${r.adds} > limit ${r.limit})`);
+}
+/** The refusal of an apply over quota, naming each quota and by how much. */
+function capacityRefusal(report) {
+    const count = report.exceeded.length;
+    return [
+        `the change would exceed ${count === 1 ? 'a quota' : `${count} quotas`} of the project, so nothing was applied:`,
+        ...exceededLines(report).map((line) => `  - ${line}`),
+        'Free or ask for more quota, or shrink the change; to apply anyway (the cloud will refuse part of it) pass --ignore-capacity (input ignore-capacity).',
+    ].join('\n');
+}
+/** The quota section of a plan for people (CLI `plan --tofu-plan`); empty when no check was asked for. */
+function renderPlanCapacity(capacity) {
+    if (!capacity)
+        return '';
+    if ('error' in capacity)
+        return `Quotas: not checked: ${capacity.error}\n`;
+    const verdict = capacity.exceeded.length
+        ? `a deploy of this plan would be refused (${exceededLines(capacity).join('; ')})`
+        : 'within quota';
+    return `Quotas (openstack-capacity): ${verdict}\n${renderCapacityText(capacity)}`;
+}
 
 
 /***/ }),
@@ -18631,6 +16575,7 @@ class LocalStateStore {
 /* harmony export */   A8: () => (/* binding */ authMethod),
 /* harmony export */   DJ: () => (/* binding */ credentialSecrets),
 /* harmony export */   Kn: () => (/* binding */ credentialOptions),
+/* harmony export */   Kx: () => (/* binding */ PLACEHOLDER),
 /* harmony export */   _e: () => (/* binding */ credentialProblems),
 /* harmony export */   _t: () => (/* binding */ OpenStackConfigSchema),
 /* harmony export */   cZ: () => (/* binding */ CREDENTIAL_FIELDS),
@@ -18638,14 +16583,16 @@ class LocalStateStore {
 /* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
 /* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony exports INTERFACES, PLACEHOLDER, parseCredentialValue, CloudsYamlSchema */
+/* unused harmony exports INTERFACES, parseCredentialValue, CloudsYamlSchema */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2857);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4324);
+/* harmony import */ var _lib_echo_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4434);
+
 
 
 
@@ -18861,7 +16808,7 @@ function parseCredentialValue(spec, raw, where, fail = _lib_errors_js__WEBPACK_I
             return true;
         if (FALSE.test(text))
             return false;
-        throw new fail(`${where}: "${text}" is not true or false`);
+        throw new fail(`${where}: ${(0,_lib_echo_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteInput */ .Z)(text)} is not true or false`);
     }
     if (typeof raw !== 'string' && typeof raw !== 'number')
         throw new fail(`${where}: expected text, got ${Array.isArray(raw) ? 'a list' : typeof raw}`);
@@ -18872,11 +16819,11 @@ function parseCredentialValue(spec, raw, where, fail = _lib_errors_js__WEBPACK_I
     if (/[\0-\x1f\x7f]/.test(text))
         throw new fail(`${where}: contains a line break or control character`);
     if (spec.type === 'interface' && !INTERFACES.includes(text)) {
-        throw new fail(`${where}: "${text}" is not one of ${INTERFACES.join(', ')}`);
+        throw new fail(`${where}: ${(0,_lib_echo_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteInput */ .Z)(text)} is not one of ${INTERFACES.join(', ')}`);
     }
     // Checked where it is given, as the config's is: not only by preflight, after a plan showed it as fine.
     if (spec.type === 'url' && !isHttpUrl(text))
-        throw new fail(`${where}: "${text}" is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
+        throw new fail(`${where}: ${(0,_lib_echo_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteInput */ .Z)(text)} is not an http(s) URL, e.g. https://keystone.example.com:5000/v3`);
     return text;
 }
 function isHttpUrl(text) {
@@ -18967,8 +16914,8 @@ function cloudsYamlCandidates(file, env) {
     ].filter((f) => !!f);
 }
 /** The shape of clouds.yaml we rely on; each field's value is then checked through the table. */
-const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    clouds: zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_6__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
+const CloudsYamlSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({
+    clouds: zod__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_7__/* .unknown */ .L5J()), { error: 'must map cloud names to settings' }),
 });
 /** Reads one cloud from clouds.yaml (openstacksdk's format). */
 function credentialsFromCloudsYaml(cloud, file, env = process.env) {
@@ -19089,17 +17036,17 @@ const SECRET_ENV_NAMES = new Set([
     'OS_TOKEN',
 ]);
 /** The config's `cloud.openstack` block, checked field by field with the table's types. */
-const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
+const OpenStackConfigSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc(Object.fromEntries(CREDENTIAL_FIELDS.flatMap((spec) => {
     const schema = spec.type === 'boolean'
-        ? zod__WEBPACK_IMPORTED_MODULE_6__/* .boolean */ .zMY()
+        ? zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY()
         : spec.type === 'interface'
-            ? zod__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(INTERFACES)
+            ? zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(INTERFACES)
             : spec.type === 'url'
-                ? zod__WEBPACK_IMPORTED_MODULE_6__/* .url */ .OZ5({
+                ? zod__WEBPACK_IMPORTED_MODULE_7__/* .url */ .OZ5({
                     protocol: /^https?$/,
                     error: 'must be an http(s) URL, e.g. https://keystone.example.com:5000/v3',
                 })
-                : zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().trim();
+                : zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().trim();
     return spec.config.map((key) => [key, schema.optional()]);
 })));
 /** Problems with the resolved credentials that need no network to find. */
@@ -19132,25 +17079,129 @@ function credentialProblems(creds) {
 
 /***/ }),
 
+/***/ 9998:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bl: () => (/* binding */ tlsSettings),
+/* harmony export */   VG: () => (/* binding */ RequestTimeout),
+/* harmony export */   aj: () => (/* binding */ httpRequest),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
+/**
+ * One HTTP exchange with an OpenStack API, with the credentials' TLS settings (CA bundle, insecure)
+ * and a deadline for the whole exchange. Node's http(s) rather than fetch: fetch cannot take a
+ * per-request CA or skip verification.
+ */
+
+
+/** The CA bundle read once per run; a missing file is the user's to fix, named with its source. */
+function tlsSettings(creds) {
+    if (!creds.caCert)
+        return { insecure: creds.insecure };
+    try {
+        return { insecure: creds.insecure, ca: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(creds.caCert) };
+    }
+    catch (error) {
+        const from = creds.sources.caCert ? ` (from ${creds.sources.caCert})` : '';
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot read the CA bundle ${creds.caCert}${from}: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
+    }
+}
+class RequestTimeout extends Error {
+    connected;
+    constructor(connected) {
+        super('request timed out');
+        this.connected = connected;
+    }
+}
+async function httpRequest(request) {
+    const { url, tls } = request;
+    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
+    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
+    return new Promise((resolve, reject) => {
+        const data = request.payload === undefined ? undefined : JSON.stringify(request.payload);
+        let connected = false;
+        const fail = (error) => {
+            clearTimeout(deadline);
+            reject(error);
+        };
+        const outgoing = transport.request(url, {
+            method: request.method,
+            // A one-off connection: no keep-alive socket outlives the check.
+            agent: false,
+            headers: {
+                Accept: 'application/json',
+                ...(data !== undefined && { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) }),
+                ...request.headers,
+            },
+            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
+        }, (response) => {
+            const chunks = [];
+            let size = 0;
+            response.on('data', (chunk) => {
+                size += chunk.length;
+                if (size > request.maxBytes) {
+                    outgoing.destroy(new Error(`the answer exceeds ${Math.round(request.maxBytes / 1024 / 1024)} MiB`));
+                }
+                else {
+                    chunks.push(chunk);
+                }
+            });
+            response.on('error', fail);
+            response.on('end', () => {
+                clearTimeout(deadline);
+                const token = response.headers['x-subject-token'];
+                resolve({
+                    status: response.statusCode ?? 0,
+                    contentType: response.headers['content-type'] ?? '',
+                    ...(response.headers.location !== undefined && { location: response.headers.location }),
+                    ...(typeof token === 'string' && { subjectToken: token }),
+                    body: Buffer.concat(chunks).toString('utf8'),
+                });
+            });
+        });
+        const deadline = setTimeout(() => outgoing.destroy(new RequestTimeout(connected)), request.timeoutMs);
+        outgoing.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+        outgoing.on('error', fail);
+        outgoing.end(data);
+    });
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 5842:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KT: () => (/* binding */ describeAuthCheck),
+/* harmony export */   bj: () => (/* binding */ openStackSession),
 /* harmony export */   o0: () => (/* binding */ DEFAULT_AUTH_TIMEOUT_MS),
 /* harmony export */   r6: () => (/* binding */ DEFAULT_REQUIRED_SERVICES),
 /* harmony export */   tR: () => (/* binding */ checkOpenStackAuth)
 /* harmony export */ });
 /* unused harmony export normalizeAuthUrl */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4554);
-/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2857);
+/* harmony import */ var _credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
+/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2335);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
+/* harmony import */ var _roles_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5153);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2857);
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9998);
 /**
  * The live credential check of `openstack-preflight`: one Keystone v3 token request, then the
  * service catalog it returns. A wrong secret or region fails here, in seconds, instead of inside tofu.
  */
+
 
 
 
@@ -19168,17 +17219,17 @@ function normalizeAuthUrl(authUrl) {
         url = new URL(authUrl.trim());
     }
     catch {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`auth_url "${authUrl}" is not a URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`auth_url "${authUrl}" is not an http(s) URL; expected e.g. https://keystone.example.com:5000/v3`);
     }
     const pathname = url.pathname.replace(/\/+$/, '');
     const version = /\/(v\d+(?:\.\d+)?)$/.exec(pathname)?.[1];
     if (version === undefined)
         return `${url.origin}${pathname}/v3`;
     if (version !== 'v3' && !version.startsWith('v3.')) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`auth_url ${url.origin}${pathname} points at Keystone API ${version}; this tool needs Keystone v3 (usually the same address ending in /v3)`);
     }
     return `${url.origin}${pathname.slice(0, -version.length)}v3`;
 }
@@ -19191,7 +17242,7 @@ function describeAuthCheck(creds, options = {}) {
     catch {
         tokensUrl = `${creds.authUrl}/auth/tokens`;
     }
-    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .authMethod */ .A8)(creds);
+    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .authMethod */ .A8)(creds);
     const credential = method ? credentialLabel(creds, method) : 'no complete credentials yet';
     const services = (options.requiredServices ?? DEFAULT_REQUIRED_SERVICES).join(', ');
     const where = `${creds.region ?? 'any region'}/${endpointInterface(creds)}`;
@@ -19203,13 +17254,30 @@ function describeAuthCheck(creds, options = {}) {
  * The token (the X-Subject-Token header) is never read, so it cannot be returned, printed or stored.
  */
 async function checkOpenStackAuth(creds, options = {}) {
+    return (await authenticate(creds, options)).result;
+}
+/** The same token request and catalog check as checkOpenStackAuth, keeping the token for reads (the capacity check). */
+async function openStackSession(creds, options = {}) {
+    const { result, token, projectId } = await authenticate(creds, options);
+    if (!token || !projectId) {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${normalizeAuthUrl(creds.authUrl)} issued a token without ${token ? 'a project' : 'an X-Subject-Token header'}; the quota APIs need a project-scoped token`);
+    }
+    const tls = tlsOptions(creds);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+    return {
+        auth: result,
+        projectId,
+        get: (url, maxBytes) => (0,_http_js__WEBPACK_IMPORTED_MODULE_4__/* .httpRequest */ .aj)({ method: 'GET', url, headers: { 'X-Auth-Token': token }, tls, timeoutMs, maxBytes }),
+    };
+}
+async function authenticate(creds, options) {
     if (!creds.authUrl) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no Keystone auth_url: set OS_AUTH_URL, auth_url in clouds.yaml, or opencenter.infrastructure.cloud.openstack.auth_url');
     }
     const identityUrl = normalizeAuthUrl(creds.authUrl);
-    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .authMethod */ .A8)(creds);
+    const method = (0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .authMethod */ .A8)(creds);
     if (!method) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('no complete OpenStack credentials: set an application credential (id, or name with its user, plus the secret) or a username and password');
     }
     const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
     const tokensUrl = new URL(`${identityUrl}/auth/tokens`);
@@ -19224,6 +17292,7 @@ async function checkOpenStackAuth(creds, options = {}) {
         throw connectionError(error, tokensUrl, identityUrl, timeoutMs);
     }
     const token = readToken(answer, { creds, method, identityUrl, tokensUrl: tokensUrl.href });
+    const roles = (0,_roles_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenRoleNames */ .wE)(token.roles);
     const { region, endpoints } = checkCatalog(token.catalog, {
         identityUrl,
         region: creds.region,
@@ -19231,15 +17300,17 @@ async function checkOpenStackAuth(creds, options = {}) {
         interface: endpointInterface(creds),
         requiredServices: options.requiredServices ?? DEFAULT_REQUIRED_SERVICES,
     });
-    return {
+    const result = {
         method,
         user: token.user?.name ?? token.user?.id ?? creds.username ?? creds.userId ?? '',
         ...(token.project?.name !== undefined && { project: token.project.name }),
         region,
         interface: endpointInterface(creds),
         ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
+        ...(roles && { roles }),
         endpoints,
     };
+    return { result, token: answer.subjectToken, projectId: token.project?.id };
 }
 // ---- the token request ------------------------------------------------------------------------
 /** Accepts the older `publicURL` spelling (OS_ENDPOINT_TYPE style) as well as `public`. */
@@ -19292,10 +17363,10 @@ function userReference(creds, needer) {
     if (creds.userId)
         return { id: creds.userId };
     if (!creds.username) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${needer} needs its user: set the username with its user domain, or the user id`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${needer} needs its user: set the username with its user domain, or the user id`);
     }
     if (!creds.userDomainName) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`user ${creds.username} needs a user domain (OS_USER_DOMAIN_NAME, or user_domain_name in clouds.yaml or the config)`);
     }
     return { name: creds.username, domain: { name: creds.userDomainName } };
 }
@@ -19307,81 +17378,25 @@ function projectScope(creds) {
     if (creds.projectId)
         return { project: { id: creds.projectId } };
     if (!creds.projectName) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo('password authentication needs a project: set OS_PROJECT_NAME (with its domain) or OS_PROJECT_ID');
     }
     const domain = creds.projectDomainName ?? creds.userDomainName;
     if (!domain) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`project ${creds.projectName} needs a project domain (OS_PROJECT_DOMAIN_NAME, or project_domain_name in clouds.yaml or the config)`);
     }
     return { project: { name: creds.projectName, domain: { name: domain } } };
 }
+// ---- HTTP ---------------------------------------------------------------------------------------
 function tlsOptions(creds) {
-    if (!creds.caCert)
-        return { insecure: creds.insecure };
-    try {
-        return { insecure: creds.insecure, ca: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(creds.caCert) };
-    }
-    catch (error) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot read the CA bundle ${creds.caCert}${source(creds, 'caCert')}: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
-    }
+    return (0,_http_js__WEBPACK_IMPORTED_MODULE_4__/* .tlsSettings */ .Bl)(creds);
 }
 /** Catalogs of large clouds run to a few hundred kB; anything far beyond is not Keystone. */
 const MAX_ANSWER_MIB = 8;
-class RequestTimeout extends Error {
-    connected;
-    constructor(connected) {
-        super('request timed out');
-        this.connected = connected;
-    }
-}
-/** Node's http(s) rather than fetch: fetch cannot take a per-request CA or skip verification. */
 async function postJson(url, payload, tls, timeoutMs) {
-    // Loaded on use: node:https (and tls) would add ~10 ms to the start of every action and command.
-    const transport = url.protocol === 'https:' ? await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19)) : await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 7067, 19));
-    return new Promise((resolve, reject) => {
-        const data = JSON.stringify(payload);
-        let connected = false;
-        const fail = (error) => {
-            clearTimeout(deadline);
-            reject(error);
-        };
-        const request = transport.request(url, {
-            method: 'POST',
-            // A one-off connection: no keep-alive socket outlives the check.
-            agent: false,
-            headers: {
-                'Content-Type': 'application/json',
-                Accept: 'application/json',
-                'Content-Length': Buffer.byteLength(data),
-            },
-            ...(url.protocol === 'https:' && { rejectUnauthorized: !tls.insecure, ...(tls.ca && { ca: tls.ca }) }),
-        }, (response) => {
-            const chunks = [];
-            let size = 0;
-            response.on('data', (chunk) => {
-                size += chunk.length;
-                if (size > MAX_ANSWER_MIB * 1024 * 1024) {
-                    request.destroy(new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`));
-                }
-                else {
-                    chunks.push(chunk);
-                }
-            });
-            response.on('error', fail);
-            response.on('end', () => {
-                clearTimeout(deadline);
-                resolve({
-                    status: response.statusCode ?? 0,
-                    contentType: response.headers['content-type'] ?? '',
-                    ...(response.headers.location !== undefined && { location: response.headers.location }),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                });
-            });
-        });
-        const deadline = setTimeout(() => request.destroy(new RequestTimeout(connected)), timeoutMs);
-        request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
-        request.on('error', fail);
-        request.end(data);
+    return (0,_http_js__WEBPACK_IMPORTED_MODULE_4__/* .httpRequest */ .aj)({ method: 'POST', url, payload, tls, timeoutMs, maxBytes: MAX_ANSWER_MIB * 1024 * 1024 }).catch((error) => {
+        throw error instanceof Error && /^the answer exceeds/.test(error.message)
+            ? new Error(`the answer exceeds ${MAX_ANSWER_MIB} MiB, more than any Keystone catalog; is auth_url right?`)
+            : error;
     });
 }
 const UNTRUSTED_CERTIFICATE_CODES = new Set([
@@ -19395,73 +17410,66 @@ function connectionError(error, url, identityUrl, timeoutMs) {
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
     const address = `${url.hostname}:${port}`;
     const keystone = `Keystone at ${identityUrl}`;
-    if (error instanceof RequestTimeout) {
+    if (error instanceof _http_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestTimeout */ .VG) {
         const what = error.connected
-            ? `${keystone} accepted the connection but did not answer within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(timeoutMs)}`
-            : `could not connect to ${address} (${keystone}) within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(timeoutMs)}; a firewall may be dropping the traffic`;
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
+            ? `${keystone} accepted the connection but did not answer within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(timeoutMs)}`
+            : `could not connect to ${address} (${keystone}) within ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(timeoutMs)}; a firewall may be dropping the traffic`;
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${what}. If Keystone is just slow, raise the timeout (--auth-timeout); to plan without it, skip the check (--skip-auth-check)`);
     }
     const code = error.code ?? '';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`cannot resolve host ${url.hostname} of ${keystone} (DNS ${code}); check auth_url and this machine's DNS`);
     }
     if (code === 'ECONNREFUSED') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`connection to ${address} refused: nothing listens there; check the host and port of auth_url (${identityUrl})`);
     }
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`no route to ${address} (${keystone}, ${code}); check the network path or VPN to the cloud`);
     }
     const tlsFix = 'pass the CA bundle that signed it (OS_CACERT, --os-cacert, or cacert in clouds.yaml or the config), or for a test cloud only turn off verification (insecure / --os-insecure)';
     if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS: the certificate of ${address} is not trusted (${code}): ${tlsFix}`);
     }
     if (code === 'CERT_HAS_EXPIRED') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS: the certificate of ${address} has expired; the cloud operator must renew it (or, for a test cloud only, use insecure)`);
     }
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS: the certificate of ${address} is not valid for the name ${url.hostname}; use the host name the certificate was issued for in auth_url`);
     }
     if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
-        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
+        return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`TLS handshake with ${address} failed (${code}); does auth_url use https for a plain-http Keystone?`);
     }
-    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`request to ${keystone} failed: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error)}`);
+    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`request to ${keystone} failed: ${(0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)}`);
 }
 // ---- the answer ---------------------------------------------------------------------------------
 /**
  * The parts of Keystone's answers we read, with zod: a token (POST /v3/auth/tokens) and an error
  * body. Anything else in them is dropped; a field of the wrong type is as good as absent.
  */
-const optionalString = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP()
     .nullish()
     .catch(undefined)
     .transform((v) => v ?? undefined);
-const CatalogEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const CatalogEndpointSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     interface: optionalString,
     region_id: optionalString,
     region: optionalString,
     url: optionalString,
 });
-const CatalogServiceSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+const CatalogServiceSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
     type: optionalString,
-    endpoints: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogEndpointSchema).optional().catch(undefined),
+    endpoints: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(CatalogEndpointSchema).optional().catch(undefined),
 });
-const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    token: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-        user: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
-        project: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ name: optionalString }).optional().catch(undefined),
+const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+    token: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+        user: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
+        project: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
         expires_at: optionalString,
-        catalog: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
+        roles: _roles_js__WEBPACK_IMPORTED_MODULE_3__/* .TokenRolesSchema */ .io,
+        catalog: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
     }),
 });
-const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() }) });
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
+const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP() }) });
 /** What came back instead of a Keystone answer, for messages. */
 function describeBody(answer, json) {
     if (/html/i.test(answer.contentType) || /^\s*</.test(answer.body))
@@ -19483,13 +17491,13 @@ function keystoneErrorMessage(json, creds) {
     const text = parsed.data.error.message.trim();
     if (text === '' || text === GENERIC_UNAUTHORIZED)
         return undefined;
-    if ((0,_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .credentialSecrets */ .DJ)(creds).some((secret) => text.includes(secret)))
+    if ((0,_credentials_js__WEBPACK_IMPORTED_MODULE_0__/* .credentialSecrets */ .DJ)(creds).some((secret) => text.includes(secret)))
         return undefined;
     return text.slice(0, 300);
 }
 function readToken(answer, context) {
     const { creds, method, identityUrl, tokensUrl } = context;
-    const json = parseJson(answer.body);
+    const json = (0,_http_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(answer.body);
     const keystoneMessage = keystoneErrorMessage(json, creds);
     const quoted = keystoneMessage ? ` (Keystone: "${keystoneMessage}")` : '';
     const label = credentialLabel(creds, method);
@@ -19497,37 +17505,37 @@ function readToken(answer, context) {
     if (status === 200 || status === 201) {
         const parsed = TokenAnswerSchema.safeParse(json);
         if (!parsed.success) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
         }
         const { token } = parsed.data;
         if (!token.catalog) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} issued a token without a service catalog; is the ${label} scoped to a project?`);
         }
         return { ...token, catalog: token.catalog };
     }
     if (status === 401)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(rejectedMessage(context, keystoneMessage));
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(rejectedMessage(context, keystoneMessage));
     if (status === 403) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} refused a token for the ${label} (403 Forbidden)${quoted}; check that the user and project are enabled, or whether a proxy in front of Keystone blocks the request`);
     }
     if (status === 404 && keystoneMessage) {
         const missingAppCred = method === 'application-credential' && /application credential/i.test(keystoneMessage);
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(missingAppCred
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(missingAppCred
             ? `Keystone at ${identityUrl} does not know the ${label}${quoted}; it was deleted or belongs to another cloud: create a new one`
             : `Keystone at ${identityUrl} answered 404${quoted}; check the names and ids in the credentials`);
     }
     if (status === 404) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} answered 404 Not Found with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
     }
     if (status >= 300 && status < 400) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} redirects (${status}) to ${answer.location ?? 'nowhere'}: set auth_url to the address Keystone itself answers on`);
     }
     if (status >= 500) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} failed with ${status}${quoted}; try again later or ask the cloud operator`);
     }
     if (keystoneMessage)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
-    throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`Keystone at ${identityUrl} rejected the request (${status})${quoted}`);
+    throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${tokensUrl} answered ${status} with ${describeBody(answer, json)}: auth_url is probably not a Keystone v3 URL`);
 }
 /**
  * 401s are deliberately vague in Keystone: a wrong secret, an expired or deleted application
@@ -19580,14 +17588,14 @@ function checkCatalog(catalog, check) {
     const allEndpoints = catalog.flatMap((service) => service.endpoints ?? []);
     const catalogRegions = uniqueSorted(allEndpoints.map(endpointRegion));
     if (region !== undefined && !catalogRegions.includes(region)) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`region ${region}${check.regionSource ? ` (from ${check.regionSource})` : ''} is not in the service catalog of Keystone at ${identityUrl}; ` +
             `the catalog has ${catalogRegions.length > 0 ? `regions ${catalogRegions.join(', ')}` : 'no regions at all'}. Set the region (OS_REGION_NAME, region_name in clouds.yaml, or region in the config)`);
     }
     const missing = check.requiredServices.filter((type) => !findEndpoint(catalog, type, region, iface));
     if (missing.length > 0) {
         const where = region === undefined ? `${iface} endpoint in any region` : `${iface} endpoint in region ${region}`;
         const details = missing.map((type) => `${type} ${whereServiceExists(catalog, type)}`);
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the service catalog of Keystone at ${identityUrl} has no ${where} for ${missing.join(', ')}: ${details.join('; ')}. ` +
             'Use a region and interface that offer them (OS_REGION_NAME, OS_INTERFACE), or ask the cloud operator');
     }
     const endpoints = {};
@@ -19625,6 +17633,4657 @@ function whereServiceExists(catalog, type) {
 
 /***/ }),
 
+/***/ 2775:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ checkPlanCredential)
+/* harmony export */ });
+/* unused harmony export rolesMatter */
+/* harmony import */ var _keystone_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5842);
+/* harmony import */ var _roles_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5153);
+/**
+ * The plan credential's roles, checked where a plan runs code: a dry run's `tofu plan`, and
+ * `operation: check` (its preflight). Keystone is asked only when the answer matters: on a pull
+ * request (a warning), or with `reader-only` (a refusal), so a trusted plan keeps working offline.
+ */
+
+
+/** Whether the roles need reading at all: a warning or refusal can follow. */
+function rolesMatter(rule) {
+    return rule.untrustedCode || rule.policy === 'reader-only';
+}
+/**
+ * Reads the credential's roles from a Keystone token and judges them: a warning to show, or a
+ * UserError (reader-only) before any tofu command runs. A Keystone failure is the preflight's own,
+ * naming the credential and what to do.
+ */
+async function checkPlanCredential(credentials, check) {
+    if (!rolesMatter(check.rule))
+        return { kind: 'ok', detail: 'roles not checked (trusted code)' };
+    if (!check.authCheck.enabled)
+        return (0,_roles_js__WEBPACK_IMPORTED_MODULE_1__/* .judgePlanCredential */ .iZ)(undefined, check.rule);
+    const { roles, method } = await (0,_keystone_js__WEBPACK_IMPORTED_MODULE_0__/* .checkOpenStackAuth */ .tR)(credentials, { timeoutMs: check.authCheck.timeoutMs });
+    return (0,_roles_js__WEBPACK_IMPORTED_MODULE_1__/* .judgePlanCredential */ .iZ)({ roles, method }, check.rule);
+}
+
+
+/***/ }),
+
+/***/ 3047:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  eg: () => (/* binding */ QUOTAS),
+  A3: () => (/* binding */ QUOTA_NAMES),
+  Z1: () => (/* binding */ SERVICE_NAMES),
+  jb: () => (/* binding */ describeQuotaReads),
+  xP: () => (/* binding */ readProjectQuotas),
+  Xf: () => (/* binding */ serviceEndpoint)
+});
+
+// UNUSED EXPORTS: CATALOG_TYPES
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function number(params) {
+    return api/* _coercedNumber */.qG(classic_schemas/* ZodNumber */.rSt, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/openstack/http.js
+var http = __nccwpck_require__(9998);
+;// CONCATENATED MODULE: ./lib/core/openstack/quotas.js
+/**
+ * The project's limits and usage, read from each service's own quota API through the catalog's
+ * endpoints (region and interface of the credentials): one request per service, all at once, Octavia
+ * excepted (its quota API has limits only, so its objects are listed and counted).
+ *
+ * Shapes, as the API references document them (../../shared/reference/openstack-day0.md §7):
+ * - Nova `GET /limits`: `limits.absolute.{maxTotalInstances, totalInstancesUsed, …}` (nova api-ref
+ *   `api-ref/source/limits.inc`, the parameters in `parameters.yaml` under "limits_*").
+ * - Neutron `GET /v2.0/quotas/{project_id}/details`: `quota.<resource>.{used, limit, reserved}`
+ *   (neutron-lib api-ref `api-ref/source/v2/quotas.inc`, "Show quota details for a project").
+ * - Cinder `GET /v3/{project_id}/os-quota-sets/{project_id}?usage=true`:
+ *   `quota_set.<resource>.{in_use, limit, reserved, allocated}` (cinder api-ref `api-ref/source/v3/quota-sets.inc`).
+ * - Octavia `GET /v2/lbaas/quotas/{project_id}`: `quota.{load_balancer, listener, pool, member,
+ *   health_monitor}` with the newer `loadbalancer`/`healthmonitor` spellings beside them (octavia
+ *   api-ref `api-ref/source/v2/quota.inc`); usage from `GET /v2/lbaas/{loadbalancers,listeners,pools,
+ *   healthmonitors}?project_id=` (members from each pool's `members` list, `api-ref/source/v2/pool.inc`).
+ * `-1` is unlimited in all four.
+ */
+
+
+
+/** The quotas the capacity check compares, named as people say them; each belongs to one service. */
+const QUOTAS = {
+    instances: { service: 'compute', label: 'instances' },
+    cores: { service: 'compute', label: 'cores (vCPUs)' },
+    ram: { service: 'compute', label: 'RAM (MiB)' },
+    server_groups: { service: 'compute', label: 'server groups' },
+    server_group_members: { service: 'compute', label: 'server group members (per group)' },
+    networks: { service: 'network', label: 'networks' },
+    subnets: { service: 'network', label: 'subnets' },
+    ports: { service: 'network', label: 'ports' },
+    routers: { service: 'network', label: 'routers' },
+    floating_ips: { service: 'network', label: 'floating IPs' },
+    security_groups: { service: 'network', label: 'security groups' },
+    security_group_rules: { service: 'network', label: 'security group rules' },
+    volumes: { service: 'volume', label: 'volumes' },
+    gigabytes: { service: 'volume', label: 'volume gigabytes' },
+    load_balancers: { service: 'load-balancer', label: 'load balancers' },
+    listeners: { service: 'load-balancer', label: 'listeners' },
+    pools: { service: 'load-balancer', label: 'pools' },
+    members: { service: 'load-balancer', label: 'pool members' },
+    health_monitors: { service: 'load-balancer', label: 'health monitors' },
+};
+const QUOTA_NAMES = Object.keys(QUOTAS);
+/** The service behind each quota API, for messages ("Nova GET /limits"). */
+const SERVICE_NAMES = {
+    compute: 'Nova',
+    network: 'Neutron',
+    volume: 'Cinder',
+    'load-balancer': 'Octavia',
+};
+/**
+ * Catalog types per service, first match wins. Cinder is `block-storage` in the service-types
+ * authority and still `volumev3` on most clouds.
+ */
+const CATALOG_TYPES = {
+    compute: ['compute'],
+    network: ['network'],
+    volume: ['block-storage', 'volumev3'],
+    'load-balancer': ['load-balancer'],
+};
+/** A quota set is a few kB; object lists of a project with many load balancers run to a few MiB. */
+const MAX_QUOTA_BYTES = 1024 * 1024;
+const MAX_LIST_BYTES = 16 * 1024 * 1024;
+/** Octavia pages lists (pagination_max_limit, 1000 by default); more pages than this is no project of ours. */
+const MAX_PAGES = 50;
+/** The endpoint of a service in the catalog, or undefined. */
+function serviceEndpoint(endpoints, service) {
+    for (const type of CATALOG_TYPES[service])
+        if (endpoints[type])
+            return endpoints[type];
+    return undefined;
+}
+/** A read that did not give a usable answer; its message names the API. */
+class QuotaReadError extends Error {
+}
+const UNLIMITED = -1;
+function usage(inUse, limit) {
+    return { inUse, ...(limit !== UNLIMITED && { limit }) };
+}
+/** `base` + `path`, keeping base's own path (`https://h/compute/v2.1` + `/limits`). */
+function join(base, path) {
+    return new URL(`${base.replace(/\/+$/, '')}${path}`);
+}
+async function getJson(session, api, url, maxBytes = MAX_QUOTA_BYTES) {
+    let answer;
+    try {
+        answer = await session.get(url, maxBytes);
+    }
+    catch (error) {
+        const why = error instanceof http/* RequestTimeout */.VG
+            ? error.connected
+                ? 'no answer in time'
+                : 'could not connect in time'
+            : (0,errors/* errorMessage */.gJ)(error);
+        throw new QuotaReadError(`${api} failed: ${why}`);
+    }
+    if (answer.status === 403) {
+        throw new QuotaReadError(`${api} answered 403 Forbidden: this cloud does not let the project read it (some allow only admins); ask the operator for the reader role or the quota figures`);
+    }
+    if (answer.status === 401)
+        throw new QuotaReadError(`${api} answered 401: the token was not accepted`);
+    if (answer.status === 404) {
+        throw new QuotaReadError(`${api} answered 404 Not Found: the endpoint in the catalog does not offer this API`);
+    }
+    if (answer.status < 200 || answer.status >= 300)
+        throw new QuotaReadError(`${api} answered ${answer.status}`);
+    const json = (0,http/* parseJson */.qF)(answer.body);
+    if (json === undefined)
+        throw new QuotaReadError(`${api} answered ${answer.status} with something other than JSON`);
+    return json;
+}
+function parse(schema, json, api) {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new QuotaReadError(`${api} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message})`);
+    }
+    return parsed.data;
+}
+// ---- Nova ---------------------------------------------------------------------------------------
+/** nova api-ref limits.inc: the absolute limits and the project's usage beside them. */
+const NovaLimitsSchema = classic_schemas/* object */.Ikc({
+    limits: classic_schemas/* object */.Ikc({
+        absolute: classic_schemas/* object */.Ikc({
+            maxTotalInstances: classic_schemas/* number */.aig(),
+            maxTotalCores: classic_schemas/* number */.aig(),
+            maxTotalRAMSize: classic_schemas/* number */.aig(),
+            maxServerGroups: classic_schemas/* number */.aig(),
+            maxServerGroupMembers: classic_schemas/* number */.aig(),
+            totalInstancesUsed: classic_schemas/* number */.aig(),
+            totalCoresUsed: classic_schemas/* number */.aig(),
+            totalRAMUsed: classic_schemas/* number */.aig(),
+            totalServerGroupsUsed: classic_schemas/* number */.aig(),
+        }),
+    }),
+});
+/** nova api-ref server-groups.inc: `GET /os-server-groups` lists the project's groups with their member ids. */
+const NovaServerGroupsSchema = classic_schemas/* object */.Ikc({
+    server_groups: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ id: classic_schemas/* string */.YjP(), members: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()) })),
+});
+async function readNova(session, base) {
+    const limitsApi = 'Nova GET /limits';
+    const groupsApi = 'Nova GET /os-server-groups';
+    const [limits, groups] = await Promise.all([
+        getJson(session, limitsApi, join(base, '/limits')).then((json) => parse(NovaLimitsSchema, json, limitsApi)),
+        getJson(session, groupsApi, join(base, '/os-server-groups'), MAX_LIST_BYTES).then((json) => parse(NovaServerGroupsSchema, json, groupsApi)),
+    ]);
+    const a = limits.limits.absolute;
+    const serverGroupMembers = {};
+    for (const group of groups.server_groups)
+        serverGroupMembers[group.id] = group.members.length;
+    return {
+        usage: {
+            instances: usage(a.totalInstancesUsed, a.maxTotalInstances),
+            cores: usage(a.totalCoresUsed, a.maxTotalCores),
+            ram: usage(a.totalRAMUsed, a.maxTotalRAMSize),
+            server_groups: usage(a.totalServerGroupsUsed, a.maxServerGroups),
+            // A per-group limit: the comparison takes each group's own members (serverGroupMembers).
+            server_group_members: usage(0, a.maxServerGroupMembers),
+        },
+        serverGroupMembers,
+    };
+}
+// ---- Neutron ------------------------------------------------------------------------------------
+/** neutron-lib api-ref quotas.inc: `reserved` may be a string on some releases (gophercloud quotas/results.go). */
+const NeutronDetail = classic_schemas/* object */.Ikc({ used: number(), limit: number() });
+const NeutronDetailsSchema = classic_schemas/* object */.Ikc({
+    quota: classic_schemas/* object */.Ikc({
+        network: NeutronDetail,
+        subnet: NeutronDetail,
+        port: NeutronDetail,
+        router: NeutronDetail,
+        floatingip: NeutronDetail,
+        security_group: NeutronDetail,
+        security_group_rule: NeutronDetail,
+    }),
+});
+async function readNeutron(session, base) {
+    const api = 'Neutron GET /v2.0/quotas/{project_id}/details';
+    const q = parse(NeutronDetailsSchema, await getJson(session, api, join(base, `/v2.0/quotas/${encodeURIComponent(session.projectId)}/details`)), api).quota;
+    const of = (detail) => usage(detail.used, detail.limit);
+    return {
+        networks: of(q.network),
+        subnets: of(q.subnet),
+        ports: of(q.port),
+        routers: of(q.router),
+        floating_ips: of(q.floatingip),
+        security_groups: of(q.security_group),
+        security_group_rules: of(q.security_group_rule),
+    };
+}
+// ---- Cinder -------------------------------------------------------------------------------------
+const CinderDetail = classic_schemas/* object */.Ikc({ in_use: classic_schemas/* number */.aig(), limit: classic_schemas/* number */.aig() });
+const CinderQuotaSetSchema = classic_schemas/* object */.Ikc({ quota_set: classic_schemas/* object */.Ikc({ volumes: CinderDetail, gigabytes: CinderDetail }) });
+/**
+ * Cinder's catalog URL usually ends in the project id (`…/v3/%(project_id)s`, filled in by
+ * Keystone); since 3.67 it may stop at `/v3`. The quota set is under the project either way.
+ */
+function cinderBase(base, projectId) {
+    const trimmed = base.replace(/\/+$/, '');
+    return trimmed.endsWith(`/${projectId}`) ? trimmed : `${trimmed}/${encodeURIComponent(projectId)}`;
+}
+async function readCinder(session, base) {
+    const api = 'Cinder GET /v3/{project_id}/os-quota-sets/{project_id}?usage=true';
+    const url = join(cinderBase(base, session.projectId), `/os-quota-sets/${encodeURIComponent(session.projectId)}?usage=true`);
+    const q = parse(CinderQuotaSetSchema, await getJson(session, api, url), api).quota_set;
+    return { volumes: usage(q.volumes.in_use, q.volumes.limit), gigabytes: usage(q.gigabytes.in_use, q.gigabytes.limit) };
+}
+// ---- Octavia ------------------------------------------------------------------------------------
+/**
+ * octavia api-ref quota.inc: both spellings are returned (`load_balancer` and, since Rocky,
+ * `loadbalancer`); `null` means the project uses the default (octavia api/v2/types/quotas.py).
+ */
+const OctaviaLimit = classic_schemas/* number */.aig().nullish();
+const OctaviaQuotaSchema = classic_schemas/* object */.Ikc({
+    quota: classic_schemas/* object */.Ikc({
+        loadbalancer: OctaviaLimit,
+        load_balancer: OctaviaLimit,
+        listener: OctaviaLimit,
+        pool: OctaviaLimit,
+        member: OctaviaLimit,
+        healthmonitor: OctaviaLimit,
+        health_monitor: OctaviaLimit,
+    }),
+});
+const OctaviaLinks = classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ rel: classic_schemas/* string */.YjP(), href: classic_schemas/* string */.YjP() })).optional();
+async function listOctavia(session, base, collection) {
+    const api = `Octavia GET /v2/lbaas/${collection}?project_id=`;
+    const schema = classic_schemas/* object */.Ikc({
+        [collection]: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ members: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).optional() })),
+        [`${collection}_links`]: OctaviaLinks,
+    });
+    let url = join(base, `/v2/lbaas/${collection}?project_id=${encodeURIComponent(session.projectId)}`);
+    let count = 0;
+    let members = 0;
+    for (let page = 0; url && page < MAX_PAGES; page++) {
+        const body = parse(schema, await getJson(session, api, url, MAX_LIST_BYTES), api);
+        const items = body[collection];
+        count += items.length;
+        for (const item of items)
+            members += item.members?.length ?? 0;
+        const next = body[`${collection}_links`]?.find((link) => link.rel === 'next');
+        url = next ? new URL(next.href) : undefined;
+    }
+    return { count, members };
+}
+async function readOctavia(session, base) {
+    const api = 'Octavia GET /v2/lbaas/quotas/{project_id}';
+    const [quotaJson, lbs, listeners, pools, monitors] = await Promise.all([
+        getJson(session, api, join(base, `/v2/lbaas/quotas/${encodeURIComponent(session.projectId)}`)),
+        listOctavia(session, base, 'loadbalancers'),
+        listOctavia(session, base, 'listeners'),
+        listOctavia(session, base, 'pools'),
+        listOctavia(session, base, 'healthmonitors'),
+    ]);
+    const q = parse(OctaviaQuotaSchema, quotaJson, api).quota;
+    // Unset (null) is the cloud's default, -1 (unlimited) unless the operator changed it; not knowable here.
+    const of = (inUse, limit) => usage(inUse, limit ?? UNLIMITED);
+    return {
+        load_balancers: of(lbs.count, q.loadbalancer ?? q.load_balancer),
+        listeners: of(listeners.count, q.listener),
+        pools: of(pools.count, q.pool),
+        members: of(pools.members, q.member),
+        health_monitors: of(monitors.count, q.healthmonitor ?? q.health_monitor),
+    };
+}
+// ---- all of them --------------------------------------------------------------------------------
+/** What reading quotas would do, for the dry run. */
+function describeQuotaReads() {
+    return [
+        'Nova GET /limits and /os-server-groups',
+        'Neutron GET /v2.0/quotas/{project_id}/details',
+        'Cinder GET /v3/{project_id}/os-quota-sets/{project_id}?usage=true',
+        'Octavia GET /v2/lbaas/quotas/{project_id} and the project’s load balancers, listeners, pools, health monitors',
+    ];
+}
+/**
+ * Reads every service in parallel. A service absent from the catalog, a 403 or any other failure
+ * skips that service with the reason: the check then covers the others, and says so.
+ */
+async function readProjectQuotas(session, services = ['compute', 'network', 'volume', 'load-balancer']) {
+    const result = { usage: {}, serverGroupMembers: {}, skipped: [] };
+    await Promise.all(services.map(async (service) => {
+        const base = serviceEndpoint(session.endpoints, service);
+        if (!base) {
+            result.skipped.push({
+                service,
+                reason: `${SERVICE_NAMES[service]} (${CATALOG_TYPES[service].join(' or ')}) is not in the catalog for this region and interface`,
+            });
+            return;
+        }
+        try {
+            if (service === 'compute') {
+                const nova = await readNova(session, base);
+                Object.assign(result.usage, nova.usage);
+                result.serverGroupMembers = nova.serverGroupMembers;
+            }
+            else if (service === 'network')
+                Object.assign(result.usage, await readNeutron(session, base));
+            else if (service === 'volume')
+                Object.assign(result.usage, await readCinder(session, base));
+            else
+                Object.assign(result.usage, await readOctavia(session, base));
+        }
+        catch (error) {
+            if (!(error instanceof QuotaReadError))
+                throw error;
+            result.skipped.push({ service, reason: error.message });
+        }
+    }));
+    result.skipped.sort((a, b) => services.indexOf(a.service) - services.indexOf(b.service));
+    return result;
+}
+
+
+/***/ }),
+
+/***/ 5153:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q4: () => (/* binding */ CLI_NAMES),
+/* harmony export */   b3: () => (/* binding */ PLAN_CREDENTIAL_POLICIES),
+/* harmony export */   iZ: () => (/* binding */ judgePlanCredential),
+/* harmony export */   io: () => (/* binding */ TokenRolesSchema),
+/* harmony export */   wE: () => (/* binding */ tokenRoleNames)
+/* harmony export */ });
+/* unused harmony exports READER_ROLE, ACTION_NAMES */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/**
+ * The roles an OpenStack credential carries, read from its Keystone token, and the rule for a
+ * credential that plans a pull request's code: `tofu plan` runs that code (a `data "external"`
+ * source, a provider or module from anywhere), so the credential it gets should only read.
+ *
+ * Keystone facts this rests on (checked against a real Keystone, Zed, and the test fixture): a token
+ * lists its roles in `token.roles` (`[{id, name}]`); an application credential's token lists
+ * exactly the roles it was restricted to, with no implied roles (a `member` credential shows
+ * `member`, not `reader`); one created without a roles list carries every role of its creator;
+ * `application_credential.restricted` is no role restriction (it only forbids managing other
+ * credentials), so it is not read here.
+ */
+
+
+/** The only role a plan credential should carry. */
+const READER_ROLE = 'reader';
+/** `plan-credential` (input) / `--plan-credential` (flag): `any` warns on a pull request, `reader-only` refuses. */
+const PLAN_CREDENTIAL_POLICIES = ['any', 'reader-only'];
+/** `token.roles` of POST /v3/auth/tokens; a malformed entry counts as a role we cannot name. */
+const TokenRolesSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().catch(undefined) })
+    .nullish()
+    .catch(undefined))
+    .optional()
+    .catch(undefined);
+/**
+ * The role names of a token, sorted, or undefined when the token lists none we can read: a token
+ * without roles (or with an unnamed one) proves nothing about what the credential can do.
+ */
+function tokenRoleNames(roles) {
+    if (!roles || roles.length === 0)
+        return undefined;
+    const names = roles.map((role) => role?.name?.trim());
+    if (names.some((name) => !name))
+        return undefined;
+    return [...new Set(names)].sort();
+}
+const ACTION_NAMES = {
+    readerOnly: 'plan-credential: reader-only',
+    skipAuthCheck: 'skip-auth-check',
+};
+const CLI_NAMES = {
+    readerOnly: '--plan-credential reader-only',
+    skipAuthCheck: '--skip-auth-check',
+};
+/**
+ * Judges the credential a plan or check runs with. `checked` is undefined when the live check was
+ * skipped. Returns a warning for a credential that can do more than read while the plan runs a pull
+ * request's code; throws a UserError (before any tofu command) for one `reader-only` does not accept.
+ */
+function judgePlanCredential(checked, rule) {
+    const { names } = rule;
+    if (!checked) {
+        if (rule.policy === 'reader-only') {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${names.readerOnly}: the credential's roles could not be checked, as ${names.skipAuthCheck} is set (the roles come from the live Keystone check); drop ${names.skipAuthCheck}, or drop ${names.readerOnly}`);
+        }
+        return { kind: 'ok', detail: `roles not checked (${names.skipAuthCheck})` };
+    }
+    const beyondReader = checked.roles?.filter((role) => role.toLowerCase() !== READER_ROLE);
+    if (checked.roles && beyondReader?.length === 0)
+        return { kind: 'ok', detail: `roles: ${checked.roles.join(', ')}` };
+    if (rule.policy !== 'reader-only' && !rule.untrustedCode) {
+        return { kind: 'ok', detail: `roles: ${checked.roles?.join(', ') ?? '(none named in the token)'}` };
+    }
+    const problem = describeRoles(checked, beyondReader);
+    if (rule.policy === 'reader-only') {
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`${names.readerOnly}: ${problem}; nothing was planned. ${howToFix(checked.method)}`);
+    }
+    return {
+        kind: 'warning',
+        message: `${problem}, and this plan runs the pull request's code (tofu plan runs its data sources, providers and modules), which can use it to change the cloud. ` +
+            `${howToFix(checked.method)} Then set ${names.readerOnly} to refuse any other.`,
+    };
+}
+function describeRoles(checked, beyondReader) {
+    if (!checked.roles)
+        return 'the Keystone token of the plan credential names no roles, so it may be able to write';
+    const plural = beyondReader.length === 1 ? 'role' : 'roles';
+    return `the plan credential carries the ${plural} ${beyondReader.join(', ')}, more than ${READER_ROLE}`;
+}
+/** What to do, and why `reader` alone is not the whole answer. */
+function howToFix(method) {
+    const credential = method === 'password'
+        ? `A password carries every role of its user; give plans an application credential restricted to ${READER_ROLE}`
+        : `Give plans their own application credential restricted to ${READER_ROLE} (one created without a roles list carries every role of its creator)`;
+    return (`${credential}: \`openstack application credential create --role ${READER_ROLE} <name>\`, in its own secret. ` +
+        `${READER_ROLE} is read-only only where the cloud's services enforce the new policy defaults (oslo.policy enforce_new_defaults, the default from OpenStack 2024.2); ` +
+        'under the older admin_or_owner rules any role in the project can write: ask the cloud operator which applies.');
+}
+
+
+/***/ }),
+
+/***/ 55:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ buildSteps),
+  A: () => (/* reexport */ liveCapacityChecker)
+});
+
+// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
+var cluster_api = __nccwpck_require__(7414);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/model/environment.js + 1 modules
+var environment = __nccwpck_require__(5629);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./lib/core/capi/status.js
+var capi_status = __nccwpck_require__(3689);
+// EXTERNAL MODULE: ./lib/core/openstack/credentials.js
+var openstack_credentials = __nccwpck_require__(4554);
+// EXTERNAL MODULE: ./lib/core/lib/duration.js
+var duration = __nccwpck_require__(2335);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var lib_files = __nccwpck_require__(4196);
+// EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
+var kube_kubeconfig = __nccwpck_require__(5466);
+// EXTERNAL MODULE: ./lib/core/model/settings.js + 3 modules
+var model_settings = __nccwpck_require__(5264);
+// EXTERNAL MODULE: ./lib/core/lib/yaml.js
+var yaml = __nccwpck_require__(4324);
+// EXTERNAL MODULE: ./lib/core/capi/management.js
+var capi_management = __nccwpck_require__(3204);
+;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
+
+// The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
+// resolved credentials. They hold secrets: callers write them 0600 and never log them.
+/** The clouds.yaml CAPO and the cloud provider read: the resolved credentials, one cloud. */
+function cloudsYaml(credentials, cloudName) {
+    const auth = { auth_url: credentials.authUrl ?? '' };
+    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
+    const put = (key, value) => {
+        if (value)
+            auth[key] = value;
+    };
+    if (method === 'application-credential') {
+        put('application_credential_id', credentials.applicationCredentialId);
+        put('application_credential_name', credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName);
+        put('application_credential_secret', credentials.applicationCredentialSecret);
+        if (!credentials.applicationCredentialId) {
+            put('username', credentials.username);
+            put('user_id', credentials.userId);
+            put('user_domain_name', credentials.userDomainName);
+        }
+    }
+    else {
+        put('username', credentials.username);
+        put('user_id', credentials.userId);
+        put('password', credentials.password);
+        put('project_name', credentials.projectName);
+        put('project_id', credentials.projectId);
+        put('user_domain_name', credentials.userDomainName);
+        put('project_domain_name', credentials.projectDomainName);
+    }
+    const cloud = {
+        auth,
+        auth_type: method === 'application-credential' ? 'v3applicationcredential' : 'password',
+        identity_api_version: 3,
+        interface: credentials.interface,
+        ...(credentials.region && { region_name: credentials.region }),
+        ...(credentials.insecure && { verify: false }),
+    };
+    // JSON is YAML: no YAML writer needed, and every value is quoted.
+    return `${JSON.stringify({ clouds: { [cloudName]: cloud } }, null, 2)}\n`;
+}
+/** A gcfg (INI) value, quoted: a secret holding `;`, `#` or `"` stays one value. */
+function iniValue(value) {
+    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
+function cloudConf(credentials) {
+    const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
+    const entries = [
+        ['auth-url', credentials.authUrl],
+        ['region', credentials.region],
+        ...(method === 'application-credential'
+            ? [
+                ['application-credential-id', credentials.applicationCredentialId],
+                [
+                    'application-credential-name',
+                    credentials.applicationCredentialId ? undefined : credentials.applicationCredentialName,
+                ],
+                ['application-credential-secret', credentials.applicationCredentialSecret],
+                ...(credentials.applicationCredentialId
+                    ? []
+                    : [
+                        ['username', credentials.username],
+                        ['user-id', credentials.userId],
+                        ['user-domain-name', credentials.userDomainName],
+                    ]),
+            ]
+            : [
+                ['username', credentials.username],
+                ['user-id', credentials.userId],
+                ['password', credentials.password],
+                ['tenant-name', credentials.projectName],
+                ['tenant-id', credentials.projectId],
+                ['user-domain-name', credentials.userDomainName],
+                ['tenant-domain-name', credentials.projectDomainName],
+            ]),
+        ['tls-insecure', credentials.insecure ? 'true' : undefined],
+    ];
+    return `[Global]\n${entries
+        .filter((e) => !!e[1])
+        .map(([key, value]) => `${key}=${iniValue(value)}`)
+        .join('\n')}\n`;
+}
+
+// EXTERNAL MODULE: ./lib/core/lib/poll.js
+var poll = __nccwpck_require__(1838);
+// EXTERNAL MODULE: ./lib/core/lib/command.js
+var lib_command = __nccwpck_require__(2218);
+// EXTERNAL MODULE: ./lib/core/lib/tool-json.js
+var tool_json = __nccwpck_require__(2816);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+function pivotInProgress(context, commands) {
+    const pivot = context.state.steps['capi-pivot'];
+    if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
+        return undefined;
+    return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
+function maskKubeconfig(text, source, redactor) {
+    for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)(text, source))
+        redactor.add(secret);
+}
+/**
+ * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
+ * After a pivot a deploy uses the workload cluster itself; a destroy of a pivoted cluster gets a
+ * fresh kind cluster to move the objects back into (CAPI's documented way to delete it).
+ */
+class CapiManagementClusterStep {
+    settings;
+    id = 'capi-management-cluster';
+    title = 'Provide the Cluster API management cluster';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get createCommand() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind !== 'kind')
+            throw new Error('not a kind management cluster');
+        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+    }
+    async plan() {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            return {
+                workingDir: this.commands.cwd,
+                command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
+                reads: [management],
+                writes: [],
+                actions: [`check that the existing management cluster (${capi.management.source}) answers`],
+            };
+        }
+        return {
+            workingDir: this.commands.cwd,
+            command: this.createCommand,
+            reads: [],
+            writes: [management],
+            actions: [
+                `reuse kind cluster ${capi.management.clusterName} if it exists (kind get clusters; kind get kubeconfig --name ${capi.management.clusterName})`,
+                this.settings.operation === 'destroy'
+                    ? 'for a pivoted (self-managed) cluster: a fresh kind cluster, into which capi-move-back moves the objects'
+                    : `after a pivot: the workload cluster is its own management cluster (${this.commands.workload})`,
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management } = this.commands;
+        if (capi.management.kind === 'existing') {
+            if (!(await (0,lib_files/* pathExists */.s0)(management)))
+                throw new errors/* UserError */.yo(`the management cluster's kubeconfig ${(0,lib_files/* displayPath */.Gt)(management)} (${capi.management.source}) does not exist`);
+            maskKubeconfig((0,lib_files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), `${(0,lib_files/* displayPath */.Gt)(management)} (${capi.management.source})`, context.redactor);
+            const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok') {
+                throw new errors/* UserError */.yo(`the management cluster (kubeconfig ${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}`);
+            }
+            if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
+                context.warn(`the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`);
+            }
+            context.state.clusterApi = { management: 'existing' };
+            return `existing management cluster ready (${(0,lib_files/* displayPath */.Gt)(management)})`;
+        }
+        const kindName = capi.management.clusterName;
+        const record = context.state.clusterApi;
+        if (record?.pivotedAt && this.settings.operation === 'deploy') {
+            // Self-managed: the workload cluster holds its own Cluster API objects.
+            if (!(await (0,lib_files/* pathExists */.s0)(this.commands.workload))) {
+                throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,lib_files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
+            }
+            const text = (0,lib_files/* readTextFile */.Gu)(this.commands.workload, yaml/* KUBECONFIG_FILE */.HT);
+            maskKubeconfig(text, (0,lib_files/* displayPath */.Gt)(this.commands.workload), context.redactor);
+            await (0,lib_files/* writePrivateFile */.Pl)(management, text, 'management kubeconfig');
+            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster is the management cluster`;
+        }
+        await (0,lib_files/* ensurePrivateDir */.rh)(capi.workDir);
+        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
+        if (clusters.stdout
+            .split('\n')
+            .map((l) => l.trim())
+            .includes(kindName)) {
+            const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
+                capture: true,
+                quiet: true,
+            });
+            maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);
+            await (0,lib_files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
+            context.state.clusterApi = { ...record, management: 'kind', kindCluster: kindName };
+            return `reused kind cluster ${kindName}`;
+        }
+        // A deploy that had begun applying, or any destroy (a fresh kind holds nothing to delete: the destroy would
+        // report success while CAPO's servers stay), needs the lost kind cluster; a deploy before the apply does not.
+        const applied = this.settings.operation === 'destroy' || context.state.steps['capi-apply'] !== undefined;
+        if (record?.management === 'kind' && record.kindCreatedAt && !record.pivotedAt && applied) {
+            throw new errors/* UserError */.yo(lostKindMessage(this.settings, record));
+        }
+        await context.exec(this.createCommand);
+        await external_node_fs_.promises.chmod(management, 0o600);
+        maskKubeconfig((0,lib_files/* readTextFile */.Gu)(management, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(management), context.redactor);
+        context.state.clusterApi = {
+            ...(record?.pivotedAt && { pivotedAt: record.pivotedAt }),
+            management: 'kind',
+            kindCluster: kindName,
+            kindCreatedAt: new Date().toISOString(),
+            kindHost: (0,external_node_os_.hostname)(),
+        };
+        return `created kind cluster ${kindName}`;
+    }
+}
+/** What was lost with an ephemeral kind cluster that was never pivoted, and what to do. */
+function lostKindMessage(settings, record) {
+    return [
+        `the ephemeral kind management cluster ${record.kindCluster} (created ${record.kindCreatedAt}${record.kindHost ? ` on ${record.kindHost}` : ''}) is gone, before capi-pivot moved the Cluster API objects out of it:`,
+        `the objects of ${settings.clusterName} went with it (most likely with the runner), so nothing manages the servers, networks and load balancers CAPO may already have created in the project.`,
+        settings.operation === 'destroy'
+            ? `Delete those (named after ${settings.clusterName}) in OpenStack, then delete the resume state (${(0,model_settings/* runtimePaths */.hi)(settings).statePath}, or its artifact);`
+            : `Delete those (named after ${settings.clusterName}) in OpenStack, then deploy again with --restart (input restart: true);`,
+        'to keep this from happening, use a durable management cluster (deployment.cluster_api.management.kubeconfig).',
+    ].join(' ');
+}
+/** The Provider inventory clusterctl keeps, one object per installed provider. */
+const ProviderListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).prefault({}),
+        providerName: schemas/* string */.YjP().optional(),
+        type: schemas/* string */.YjP().optional(),
+        version: schemas/* string */.YjP().optional(),
+    })),
+});
+function parseProviders(json) {
+    const list = (0,tool_json/* parseToolJson */.I)(json, ProviderListSchema, (0,tool_json/* notJsonOf */.v)('kubectl get providers -A -o json', json, 'a provider list'));
+    return list.items.map((p) => ({
+        name: p.metadata.name ?? '',
+        namespace: p.metadata.namespace ?? '',
+        providerName: p.providerName ?? '',
+        type: p.type ?? '',
+        version: p.version ?? '',
+    }));
+}
+/**
+ * Compares the installed providers with the pinned ones: which are missing, and a clear error for a
+ * different version (clusterctl would refuse it; an upgrade is `clusterctl upgrade`, not a deploy).
+ */
+function providerDecision(installed, capi) {
+    const missing = [];
+    for (const { role, type, field } of cluster_api/* PROVIDER_ROLES */.Ov) {
+        const [name, version] = capi.providers[role].split(':');
+        const found = installed.find((p) => p.type === type && p.providerName === name);
+        if (!found) {
+            missing.push(capi.providers[role]);
+            continue;
+        }
+        if (found.version !== version) {
+            throw new errors/* UserError */.yo(`the management cluster has ${name} ${found.version} installed (provider ${found.namespace}/${found.name}), but deployment.cluster_api.providers.${field} pins ${version}; cluster-deploy does not upgrade providers: pin ${name}:${found.version}, or upgrade with clusterctl upgrade apply first`);
+        }
+    }
+    return { missing };
+}
+/** `clusterctl init` unless the pinned providers are installed; then ORC, when configured. Returns what it did. */
+async function ensureProviders(context, commands, kubeconfig) {
+    const inventory = await context.exec(commands.kubectl(kubeconfig, 'get', 'providers.clusterctl.cluster.x-k8s.io', '-A', '-o', 'json'), { capture: true, quiet: true, check: false });
+    let installed = [];
+    if (inventory.exitCode === 0)
+        installed = parseProviders(inventory.stdout);
+    else if (!/doesn't have a resource type|the server could not find the requested resource/.test(inventory.tail.join('\n'))) {
+        throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,lib_command/* failureLine */.Pu)(inventory)}`);
+    }
+    const { missing } = providerDecision(installed, commands.capi);
+    let done = 'providers already installed at the pinned versions';
+    if (missing.length) {
+        await context.exec(commands.init(kubeconfig));
+        done = `installed ${missing.join(', ')}`;
+    }
+    if (commands.capi.orcManifest) {
+        await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
+        done += '; ORC applied';
+    }
+    return done;
+}
+class ClusterctlInitStep {
+    id = 'clusterctl-init';
+    title = 'Install the Cluster API providers (clusterctl init)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.init(management),
+            reads: [management],
+            writes: [],
+            actions: [
+                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
+                ...(capi.orcManifest
+                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+                    : []),
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return ensureProviders(context, this.commands, this.commands.management);
+    }
+}
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+async function applyPrivately(context, command, file, objects) {
+    await (0,lib_files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'credentials Secret');
+    try {
+        await context.exec(command);
+    }
+    finally {
+        await external_node_fs_.promises.rm(file, { force: true });
+    }
+}
+/**
+ * The credentials become Secret `<cluster>-cloud-config` (`clouds.yaml`, `cacert`) for CAPO's
+ * identityRef: written 0600 in the private work dir, applied server-side, removed at once. Never
+ * logged, never in the state or the plan. Labelled so clusterctl move carries it along.
+ */
+class CapiCloudCredentialsStep {
+    settings;
+    id = 'capi-cloud-credentials';
+    title = 'Store the cloud credentials for CAPO';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, credentialsFile, capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.apply(management, credentialsFile),
+            reads: this.settings.credentials.caCert ? [this.settings.credentials.caCert] : [],
+            writes: [],
+            actions: [
+                `write Namespace ${capi.namespace} and Secret ${capi.namespace}/${credentialsSecret} (clouds.yaml for cloud "${capi.cloudName}", cacert; label ${capi_management/* MOVE_LABEL */.Ze}) to ${credentialsFile} (0600), apply it, delete the file`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const { capi, credentialsFile, credentialsSecret, management } = this.commands;
+        const { credentials } = this.settings;
+        const clouds = cloudsYaml(credentials, capi.cloudName);
+        // CAPO reads a cacert that is not PEM as "no CA" (system roots); CAPO's env.rc writes a bare newline.
+        const cacert = credentials.caCert
+            ? (0,lib_files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+            : '\n';
+        const data = {
+            'clouds.yaml': Buffer.from(clouds).toString('base64'),
+            cacert: Buffer.from(cacert).toString('base64'),
+        };
+        context.redactor.add(data['clouds.yaml']);
+        const labels = { [capi_status/* CLUSTER_NAME_LABEL */.o9]: this.settings.clusterName, [capi_management/* MOVE_LABEL */.Ze]: '' };
+        const list = {
+            apiVersion: 'v1',
+            kind: 'List',
+            items: [
+                { apiVersion: 'v1', kind: 'Namespace', metadata: { name: capi.namespace } },
+                {
+                    apiVersion: 'v1',
+                    kind: 'Secret',
+                    type: 'Opaque',
+                    metadata: { name: credentialsSecret, namespace: capi.namespace, labels },
+                    data,
+                },
+            ],
+        };
+        await applyPrivately(context, this.commands.apply(management, credentialsFile), credentialsFile, list);
+        return `Secret ${capi.namespace}/${credentialsSecret} applied (cloud "${capi.cloudName}", ${(0,openstack_credentials/* authMethod */.A8)(credentials) ?? 'no auth method'})`;
+    }
+}
+class CapiRenderStep {
+    settings;
+    id = 'capi-render';
+    title = 'Render the cluster manifests (clusterctl generate cluster)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.render(),
+            reads: [capi.template],
+            writes: [(0,cluster_api/* renderedManifests */.AC)(capi)],
+        };
+    }
+    async run(context) {
+        const { objects } = await (0,capi_management/* renderManifests */.hO)(this.settings, context.exec);
+        const kinds = new Map();
+        for (const o of objects)
+            kinds.set(o.kind, (kinds.get(o.kind) ?? 0) + 1);
+        return `${objects.length} objects (${[...kinds].map(([kind, n]) => (n > 1 ? `${n} ${kind}` : kind)).join(', ')})`;
+    }
+}
+/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
+const WEBHOOK_RETRIES = 5;
+class CapiApplyStep {
+    id = 'capi-apply';
+    title = 'Apply the cluster manifests to the management cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi));
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
+            writes: [],
+            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
+        if (!(await (0,lib_files/* pathExists */.s0)(file)))
+            throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+        for (let attempt = 1;; attempt++) {
+            const result = await context.exec(this.command, { check: false });
+            if (result.exitCode === 0)
+                return `applied to the management cluster (${(0,lib_files/* displayPath */.Gt)(this.commands.management)})`;
+            if (context.signal.aborted)
+                throw new errors/* InterruptedError */.p4();
+            const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
+            if (!webhook || attempt >= WEBHOOK_RETRIES)
+                throw new errors/* UserError */.yo(`kubectl apply to the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(result)}`);
+            context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
+            await (0,poll/* sleep */.yy)(attempt * 2000, context.signal);
+        }
+    }
+}
+/**
+ * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
+ * each time the progress changes, and a timeout naming the last progress.
+ */
+async function pollObjects(context, command, what, check) {
+    const { timeoutMs, intervalMs } = context.settings.waitReady;
+    const { value } = await (0,poll/* poll */.wt)(async () => {
+        const result = await context.exec(command, { capture: true, quiet: true, check: false });
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
+        return progress.done
+            ? { done: true, value: progress.line, line: progress.line }
+            : { done: false, line: progress.line };
+    }, {
+        timeoutMs,
+        intervalMs,
+        signal: context.signal,
+        onLine: (line) => context.output.line(`      ${line}`),
+        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
+    });
+    return value;
+}
+/**
+ * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
+ * running. A Machine, OpenStackMachine or OpenStackServer that fails stops the wait at once with
+ * CAPO's message. Nodes turn Ready only after capi-addons (CNI, cloud controller manager).
+ */
+class CapiWaitStep {
+    settings;
+    id = 'capi-wait';
+    title = 'Wait for the Cluster API machines';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.watch(this.commands.management),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+            ],
+        };
+    }
+    async run(context) {
+        const pivoting = pivotInProgress(context, this.commands);
+        if (pivoting)
+            return pivoting;
+        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
+            const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), this.settings.clusterName);
+            if (progress.failure)
+                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
+            return progress;
+        });
+    }
+}
+/** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
+class CapiWorkloadKubeconfigStep {
+    settings;
+    id = 'capi-workload-kubeconfig';
+    title = 'Fetch the workload cluster kubeconfig';
+    kind = 'runner-local';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.kubectl(this.commands.management, 'get', 'secret', `${this.settings.clusterName}-kubeconfig`, '-n', this.commands.capi.namespace, '-o', 'jsonpath={.data.value}');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.management],
+            writes: [this.settings.kubeconfigPath],
+            actions: ['output captured, never logged'],
+        };
+    }
+    async outputsPresent() {
+        return (0,lib_files/* pathExists */.s0)(this.settings.kubeconfigPath);
+    }
+    async run(context) {
+        const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
+        if (result.exitCode !== 0)
+            throw new errors/* UserError */.yo(`cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${(0,lib_command/* failureLine */.Pu)(result)}`);
+        const text = Buffer.from(result.stdout.trim(), 'base64').toString('utf8');
+        const source = `Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig`;
+        if (!text.trim())
+            throw new errors/* UserError */.yo(`${source} has no kubeconfig in its value key`);
+        maskKubeconfig(text, source, context.redactor);
+        const endpoint = (0,kube_kubeconfig/* kubeconfigEndpoint */.xF)(text, source);
+        if (!endpoint)
+            throw new errors/* UserError */.yo(`${source} names no API server`);
+        await (0,lib_files/* writePrivateFile */.Pl)(this.settings.kubeconfigPath, text, 'kubeconfig');
+        return `server ${endpoint}`;
+    }
+}
+/** The cluster dir's addons (a CNI, the OpenStack cloud controller manager) applied to the workload cluster. */
+class CapiAddonsStep {
+    settings;
+    id = 'capi-addons';
+    title = 'Apply the addons to the workload cluster';
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get command() {
+        return this.commands.apply(this.commands.workload, this.commands.capi.addonsDir);
+    }
+    get cloudConfigFile() {
+        return external_node_path_.join(this.commands.capi.workDir, 'ccm-cloud-config.secret.json');
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.command,
+            reads: [this.commands.capi.addonsDir, this.settings.kubeconfigPath],
+            writes: [],
+            actions: [
+                `then Secret kube-system/cloud-config (cloud.conf from the credentials, for the cloud controller manager) from ${this.cloudConfigFile} (0600), applied and deleted`,
+            ],
+        };
+    }
+    async run(context) {
+        const dir = this.commands.capi.addonsDir;
+        const stat = await external_node_fs_.promises.stat(dir).catch(() => undefined);
+        if (!stat?.isDirectory())
+            throw new errors/* UserError */.yo(`the addons directory ${(0,lib_files/* displayPath */.Gt)(dir)} does not exist; without a CNI and the cloud controller manager the nodes never turn Ready (set deployment.cluster_api.addons)`);
+        const applied = await context.exec(this.command, { check: false });
+        if (applied.exitCode !== 0)
+            throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,lib_files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
+        // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
+        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+        context.redactor.add(conf);
+        const secret = {
+            apiVersion: 'v1',
+            kind: 'Secret',
+            type: 'Opaque',
+            metadata: { name: 'cloud-config', namespace: 'kube-system' },
+            data: { 'cloud.conf': conf },
+        };
+        await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
+        return `applied ${(0,lib_files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
+    }
+}
+/**
+ * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
+ * clusterctl init on it, clusterctl move, then kind delete cluster. A failed pivot resumes here:
+ * init skips what is installed, and a move already done is not done again.
+ */
+class CapiPivotStep {
+    settings;
+    id = 'capi-pivot';
+    title = 'Pivot: move Cluster API into the workload cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload, capi } = this.commands;
+        const kindName = capi.management.kind === 'kind' ? capi.management.clusterName : '';
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(management, workload),
+            reads: [management, workload],
+            writes: [],
+            actions: [
+                `before: ${this.commands.init(workload).argv.join(' ')} (skipped when installed)`,
+                `after: ${this.commands.kind('delete', 'cluster', '--name', kindName).argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { management, workload, capi } = this.commands;
+        if (capi.management.kind !== 'kind')
+            return 'nothing to pivot: the management cluster is durable';
+        const pivotedAt = context.state.clusterApi?.pivotedAt;
+        if (pivotedAt)
+            return `already self-managed since the pivot at ${pivotedAt}`;
+        const has = async (kubeconfig) => {
+            const got = await context.exec(this.commands.kubectl(kubeconfig, 'get', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', capi.namespace, '-o', 'name', '--ignore-not-found'), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            return got.exitCode === 0 && got.stdout.trim() !== '';
+        };
+        const done = [await ensureProviders(context, this.commands, workload)];
+        if (await has(workload))
+            done.push('already moved');
+        else {
+            await context.exec(this.commands.move(management, workload));
+            done.push('moved');
+        }
+        context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
+        await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+        await external_node_fs_.promises.rm(management, { force: true });
+        return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
+    }
+}
+/** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
+class CapiMoveBackStep {
+    settings;
+    id = 'capi-move-back';
+    title = 'Move Cluster API back from the self-managed cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.move(workload, management),
+            reads: [workload, management],
+            writes: [],
+            actions: [
+                `only for a pivoted cluster, after ${this.commands.init(management).argv.join(' ')} (skipped when installed); else nothing`,
+            ],
+        };
+    }
+    async run(context) {
+        const record = context.state.clusterApi;
+        if (!record?.pivotedAt)
+            return 'not pivoted: the management cluster holds the objects';
+        const { management, workload } = this.commands;
+        if (!(await (0,lib_files/* pathExists */.s0)(workload))) {
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself, and its kubeconfig ${(0,lib_files/* displayPath */.Gt)(workload)} is not on this machine; pass it with --kubeconfig, or set kubeconfig-passphrase so it travels with the resume state`);
+        }
+        maskKubeconfig((0,lib_files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(workload), context.redactor);
+        const done = await ensureProviders(context, this.commands, management);
+        await context.exec(this.commands.move(workload, management));
+        const { pivotedAt: _, ...rest } = record;
+        context.state.clusterApi = rest;
+        return `${done}; moved back into kind`;
+    }
+}
+/**
+ * Deletes the Cluster object (never `delete -f` of the manifests, which can leak cloud resources),
+ * waits until CAPO has deleted the servers and load balancers and the Cluster is gone, then the
+ * credentials Secret, then an ephemeral kind cluster.
+ */
+class CapiDeleteClusterStep {
+    settings;
+    id = 'capi-delete-cluster';
+    title = 'Delete the Cluster API cluster';
+    kind = 'remote';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi, credentialsSecret } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.deleteCluster(),
+            reads: [this.commands.management],
+            writes: [],
+            actions: [
+                `wait (progress: machines and servers left) until the Cluster is gone; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+                `then delete Secret ${capi.namespace}/${credentialsSecret}`,
+                ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management, credentialsSecret } = this.commands;
+        const name = this.settings.clusterName;
+        const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
+        if (deletion.exitCode !== 0) {
+            if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
+                throw new errors/* UserError */.yo(`kubectl delete of Cluster ${capi.namespace}/${name} on the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(deletion)}`);
+            // No Cluster API there, so no Cluster of ours: a deploy that stopped before clusterctl-init, or the wrong management cluster.
+            if (capi.management.kind === 'kind') {
+                await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+                await external_node_fs_.promises.rm(management, { force: true });
+                return `nothing to delete: kind cluster ${capi.management.clusterName} has no Cluster API installed (no deploy from this state got to clusterctl-init); kind cluster deleted`;
+            }
+            // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
+            throw new errors/* UserError */.yo(`the management cluster (${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,lib_files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
+        }
+        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
+            const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
+            const left = (kind) => objects.filter((o) => o.kind === kind &&
+                (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+            const machines = left('Machine');
+            const servers = left('OpenStackServer');
+            const cluster = left('Cluster');
+            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+            return {
+                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+                done: cluster + machines + servers === 0,
+            };
+        });
+        await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
+        if (capi.management.kind === 'kind') {
+            await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
+            await external_node_fs_.promises.rm(management, { force: true });
+        }
+        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
+
+
+
+
+/**
+ * destroy, last: the kubeconfig of a cluster that no longer exists is deleted (a later job must not
+ * talk to whatever gets its address next), with any plan left behind. The engine then marks the
+ * resume state destroyed, so the next deploy starts from nothing.
+ */
+/** The steps that delete a cluster's infrastructure (OpenTofu, Cluster API): forget-cluster follows one of them. */
+const DESTROYING_STEPS = ['opentofu-destroy', 'capi-delete-cluster'];
+class ForgetClusterStep {
+    settings;
+    id = 'forget-cluster';
+    title = 'Forget the destroyed cluster';
+    kind = 'remote';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    get files() {
+        const capi = this.settings.clusterApi;
+        // cluster-api: the rendered manifests and a kind kubeconfig left in the private work dir (never an existing management cluster's).
+        const capiFiles = capi
+            ? [(0,cluster_api/* renderedManifests */.AC)(capi), ...(capi.management.kind === 'kind' ? [(0,cluster_api/* managementKubeconfig */.LH)(capi)] : [])]
+            : [];
+        return [this.settings.kubeconfigPath, (0,model_settings/* runtimePaths */.hi)(this.settings).planPath, ...capiFiles];
+    }
+    async plan() {
+        return {
+            workingDir: this.settings.clusterDir,
+            reads: [],
+            writes: this.files,
+            actions: [`delete ${this.files.join(' and ')}; mark the resume state destroyed`],
+        };
+    }
+    async run(context) {
+        // Only after this destroy destroyed: a kubeconfig deleted and a state marked destroyed while the servers run is a lost cluster.
+        const destroyedBy = DESTROYING_STEPS.find((id) => context.state.steps[id]?.status === 'success');
+        if (!destroyedBy)
+            throw new errors/* RefusalError */.XQ(`forget-cluster runs only after ${DESTROYING_STEPS.join(' or ')} has succeeded in this destroy, and neither has: the cluster may still be there, so its kubeconfig and state are kept; run the whole destroy`);
+        const deleted = [];
+        for (const file of this.files) {
+            if (await external_node_fs_.promises.rm(file).then(() => true, () => false))
+                deleted.push(file);
+        }
+        return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/nodes.js
+var kube_nodes = __nccwpck_require__(6408);
+// EXTERNAL MODULE: ./lib/core/lib/echo.js
+var echo = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: ./lib/core/kube/version.js
+
+
+
+
+
+// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
+const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
+/**
+ * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
+ * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
+ * option or action input).
+ */
+function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
+    const match = VERSION.exec(value.trim());
+    if (!match) {
+        const shown = (0,echo/* escapeInvisible */.t)(JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value));
+        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
+    }
+    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
+    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
+}
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
+function minorSteps(from, to) {
+    const steps = [];
+    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
+        steps.push(`${from.major}.${minor}`);
+    if (steps.at(-1) !== `${to.major}.${to.minor}`)
+        steps.push('…', `${to.major}.${to.minor}`);
+    return steps.join(' → ');
+}
+/**
+ * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
+ * above the lowest current minor + 1, or another major); returns which nodes still need the target.
+ */
+function planUpgrade(target, current) {
+    const server = parseKubeVersion(current.server, 'the API server version');
+    const nodes = current.nodes.map((node) => ({
+        ...node,
+        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
+    }));
+    const above = [
+        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
+        ...nodes
+            .filter((node) => compareVersions(node.version, target) > 0)
+            .map((node) => `${node.name} (${node.version.text})`),
+    ];
+    if (above.length > 0) {
+        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
+    }
+    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
+    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
+        const steps = target.major === lowest.major
+            ? minorSteps(lowest, target)
+            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
+    }
+    const atTarget = (version) => compareVersions(version, target) === 0;
+    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
+    const serverBehind = !atTarget(server);
+    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
+    for (const node of nodes) {
+        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
+        if (!pending)
+            plan.done.push(node.name);
+        else
+            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
+        if (pending && !node.ready)
+            plan.notReady.push(node.name);
+    }
+    return plan;
+}
+/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
+function workerBatches(workers, batchSize) {
+    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
+        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
+    }
+    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
+    const batches = [];
+    for (let start = 0; start < workers.length; start += size)
+        batches.push(workers.slice(start, start + size));
+    return batches;
+}
+const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
+function parseJson(text, schema, command) {
+    return (0,tool_json/* parseToolJson */.I)(text, schema, {
+        notJson: `\`${command}\` did not print JSON`,
+        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
+    });
+}
+/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
+function clusterVersionsFromKubectl(versionJson, nodesJson) {
+    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
+    const silent = nodes.find((node) => !node.name || !node.kubelet);
+    if (silent)
+        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+    return { server: version.serverVersion.gitVersion, nodes };
+}
+
+// EXTERNAL MODULE: ./lib/core/kubespray/node-changes.js
+var node_changes = __nccwpck_require__(3408);
+// EXTERNAL MODULE: ./lib/core/kubespray/paths.js
+var kubespray_paths = __nccwpck_require__(6690);
+;// CONCATENATED MODULE: ./lib/core/kubespray/cloud-env.js
+
+function kubesprayCloudEnv(creds, 
+/** The application credential as Keystone names it (from the token), when it was authenticated. */
+applicationCredential) {
+    const env = (0,openstack_credentials/* credentialsToEnv */.fu)(creds);
+    const missing = [];
+    const notes = [];
+    const method = (0,openstack_credentials/* authMethod */.A8)(creds);
+    if (method === 'application-credential') {
+        const id = creds.applicationCredentialId ?? applicationCredential?.id;
+        const name = creds.applicationCredentialName ?? applicationCredential?.name;
+        if (id)
+            env.OS_APPLICATION_CREDENTIAL_ID = id;
+        if (name)
+            env.OS_APPLICATION_CREDENTIAL_NAME = name;
+        if (!name) {
+            missing.push('the application credential\'s name (OS_APPLICATION_CREDENTIAL_NAME; Kubespray\'s credential check needs it beside the id: "you must either set external_openstack_username or external_openstack_application_credential_name")');
+        }
+        if (!id)
+            missing.push("the application credential's id (OS_APPLICATION_CREDENTIAL_ID), which Kubespray needs beside its name");
+    }
+    else if (method === 'password') {
+        if (!creds.username)
+            missing.push('the username (OS_USERNAME): Kubespray does not take a user id');
+        if (!creds.projectId && !creds.projectName)
+            missing.push('the project (OS_PROJECT_NAME or OS_PROJECT_ID)');
+        if (!creds.userDomainName)
+            missing.push('the user domain (OS_USER_DOMAIN_NAME)');
+    }
+    else
+        missing.push('complete OpenStack credentials');
+    if (!creds.region)
+        missing.push('the region (OS_REGION_NAME): "external_openstack_region is missing"');
+    if (!creds.authUrl)
+        missing.push('the Keystone URL (OS_AUTH_URL)');
+    if (creds.caCert) {
+        notes.push(`OS_CACERT=${creds.caCert}: Kubespray reads this path on the first control plane node (slurp), not on the runner; the file must exist there`);
+    }
+    return { env, missing, notes };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./lib/core/kubespray/digest.js
+
+
+
+
+const VAR_DIRS = ['group_vars', 'host_vars'];
+const MAX_FILES = 10_000;
+async function kubesprayRunDigest(inputs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const field = (name, value) => hash.update(`${name}\0${value.length}\0${value}\0`);
+    field('version', '1');
+    field('playbook', inputs.playbook);
+    field('kubespray', inputs.kubespray);
+    field('kube_version', inputs.kubeVersion ?? '');
+    field('extra_vars', JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b))));
+    await addFile(hash, inputs.inventory, 'inventory');
+    const dir = external_node_path_.dirname(inputs.inventory);
+    const files = [];
+    for (const sub of VAR_DIRS)
+        await collect(external_node_path_.join(dir, sub), sub, files);
+    for (const relative of files.sort())
+        await addFile(hash, external_node_path_.join(dir, relative), relative);
+    return hash.digest('hex');
+}
+async function addFile(hash, file, name) {
+    const content = await external_node_fs_.promises.readFile(file).catch((error) => {
+        throw new errors/* UserError */.yo(`cannot read ${file} for the Kubespray run's digest: ${error.code ?? error.message}`);
+    });
+    hash.update(`file\0${name}\0${content.length}\0`);
+    hash.update(content);
+}
+/** Files under dir (symlinks followed, as Ansible does), as paths relative to the inventory dir. */
+async function collect(dir, relative, into) {
+    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true }).catch((error) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+            return [];
+        throw error;
+    });
+    for (const entry of entries) {
+        const child = external_node_path_.join(dir, entry.name);
+        const stat = await external_node_fs_.promises.stat(child).catch(() => undefined);
+        if (!stat)
+            continue; // a dangling link: Ansible skips it too
+        if (stat.isDirectory())
+            await collect(child, external_node_path_.join(relative, entry.name), into);
+        else if (stat.isFile())
+            into.push(external_node_path_.join(relative, entry.name));
+        if (into.length > MAX_FILES)
+            throw new errors/* UserError */.yo(`${dir}: more than ${MAX_FILES} files in the inventory's variables`);
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/extra-vars.js
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `['-e', '{"reset_nodes":false}']`, or nothing for no variables; keys in a stable order (plans and digests compare them). */
+function extraVarsArgs(vars) {
+    const keys = Object.keys(vars).sort();
+    if (keys.length === 0)
+        return [];
+    const ordered = {};
+    for (const key of keys) {
+        // Our own names only: a bad one is a bug, never user input.
+        if (!VARIABLE_NAME.test(key))
+            throw new Error(`not an Ansible variable name: ${JSON.stringify(key)}`);
+        ordered[key] = vars[key];
+    }
+    return ['-e', JSON.stringify(ordered)];
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/reachability.js
+
+/**
+ * Before a playbook touches hosts: one parallel `ansible -m ping` with a short SSH timeout over
+ * exactly those hosts, so an unreachable one is named with its SSH error within seconds instead of
+ * failing Kubespray after minutes (a `--limit` run fails on any unreachable host: Kubespray #13491,
+ * #11815). A host whose ping fails after SSH worked (no Python yet: Kubespray's bootstrap_os installs
+ * it with raw) is reachable.
+ */
+/** Kubespray's bastion: the inventory host named exactly `bastion` (roles/kubespray_defaults/defaults/main/main.yml:4). */
+const BASTION_HOST = 'bastion';
+const LINE = /^(\S+) \| (SUCCESS|CHANGED|FAILED!|UNREACHABLE!)(?:: | => )?(.*)$/;
+/** `ansible -o` output: one line per host; an UNREACHABLE message may run on over the next lines (ssh's stderr). */
+function parsePingOutput(lines) {
+    const results = [];
+    for (const raw of lines) {
+        const line = raw.replace(/\r+$/, '');
+        const match = LINE.exec(line);
+        if (match)
+            results.push({ host: match[1], status: match[2], message: match[3].trim() });
+        else if (results.length && line.trim() && !/^\[WARNING\]|^\[DEPRECATION/.test(line)) {
+            const last = results.at(-1);
+            if (last.status === 'UNREACHABLE!')
+                last.message = `${last.message} ${line.trim()}`.trim();
+        }
+    }
+    return results;
+}
+/**
+ * Kubespray's own hop through a bastion (roles/kubespray_defaults/defaults/main/main.yml:4): an
+ * ssh ProxyCommand to `ansible_user@ansible_host -p ansible_port` with the playbook's private key.
+ * Ad-hoc ansible does not load that role default, so the check builds the same hop.
+ */
+function bastionProxyArgs(bastion, privateKeyFile) {
+    const quote = (value) => (/^[\w@%:./=+-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`);
+    const target = bastion.user ? `${bastion.user}@${bastion.address}` : bastion.address;
+    const hop = [
+        'ssh',
+        '-o UserKnownHostsFile=/dev/null',
+        '-o StrictHostKeyChecking=no',
+        '-W %h:%p',
+        `-p ${bastion.port ?? 22}`,
+        quote(target),
+        ...(privateKeyFile ? [`-i ${quote(privateKeyFile)}`] : []),
+    ].join(' ');
+    return `-o ProxyCommand='${hop}'`;
+}
+function pingCommand(options, pattern, viaBastion) {
+    const timeout = options.timeoutSeconds ?? 10;
+    return {
+        argv: [
+            options.ansible,
+            '-i',
+            options.inventory,
+            pattern,
+            '-m',
+            'ansible.builtin.ping',
+            '-o',
+            '-T',
+            String(timeout),
+            '-f',
+            '100',
+            ...(viaBastion && options.bastion
+                ? // `=`: argparse would take a value starting with "-" for an option.
+                    [`--ssh-common-args=${bastionProxyArgs(options.bastion, options.privateKeyFile)}`]
+                : []),
+        ],
+        cwd: options.cwd,
+        env: {
+            ...options.env,
+            ANSIBLE_HOST_KEY_CHECKING: 'False',
+            // One attempt: a retry would double the wait on a host that does not answer.
+            ANSIBLE_SSH_RETRIES: '0',
+            ANSIBLE_NOCOLOR: '1',
+            ANSIBLE_FORCE_COLOR: '0',
+        },
+    };
+}
+/** What the check will run, for the plan. */
+function reachabilityCommand(options) {
+    return pingCommand(options, hostPattern(options.hosts, options.bastion), true);
+}
+function hostPattern(hosts, bastion) {
+    return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
+}
+async function ping(options, pattern, viaBastion) {
+    const result = await options.exec(pingCommand(options, pattern, viaBastion), {
+        check: false,
+        capture: true,
+        quiet: true,
+    });
+    const parsed = parsePingOutput(result.stdout.split('\n'));
+    // 0 all answered, 2 a module failed, 4 a host unreachable; anything else is ansible itself failing.
+    if (![0, 2, 4].includes(result.exitCode ?? -1) && parsed.length === 0) {
+        const reason = result.tail
+            .map((l) => l.trim())
+            .filter((l) => /^ERROR!|error/i.test(l))
+            .at(-1) ?? result.tail.at(-1);
+        throw new errors/* UserError */.yo(`the reachability check (ansible -m ping) could not run: ${reason ?? `ansible exited with ${result.exitCode}`}`);
+    }
+    if (parsed.length === 0) {
+        // An inventory ansible could not parse, or a pattern that matches nothing, only warns.
+        const warning = result.tail.map((l) => l.trim()).find((l) => /^\[WARNING\]|^ERROR!/.test(l));
+        throw new errors/* UserError */.yo(`the reachability check matched no host of ${options.inventory} for ${pattern}${warning ? ` (${warning})` : ''}: check the inventory`);
+    }
+    return parsed;
+}
+/** Pings the hosts (and the bastion, directly, at the same time); throws one error naming every unreachable host. */
+async function checkReachable(options) {
+    if (options.hosts.length === 0)
+        return [];
+    const [bastion, hosts] = await Promise.all([
+        options.bastion ? ping(options, BASTION_HOST, false) : Promise.resolve([]),
+        ping(options, hostPattern(options.hosts, options.bastion), true),
+    ]);
+    const all = [...bastion, ...hosts];
+    const unreachable = all.filter((r) => r.status === 'UNREACHABLE!');
+    if (unreachable.length) {
+        const timeout = options.timeoutSeconds ?? 10;
+        throw new errors/* UserError */.yo(`${unreachable.length} of ${all.length} hosts cannot be reached over SSH (ansible -m ping, ${timeout} s timeout): ${unreachable
+            .map((r) => `${r.host}${options.bastion && r.host === BASTION_HOST ? ' (the bastion)' : ''}: ${r.message.replace(/^Failed to connect to the host via ssh: /, '')}`)
+            .join('; ')}. Check the SSH key and user (ssh-private-key, ssh-user), security groups and the bastion before Kubespray runs`);
+    }
+    return all;
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/inventory-vars.js
+
+
+
+
+
+
+/**
+ * Variables the deploy reads from Kubespray's inventory: a kube_version pinned in it (which must
+ * agree with the config's, as the deploy passes the config's with -e) and the bastion host.
+ * Kubespray's layout: group_vars/{all,k8s_cluster}/*.yml beside the inventory, or vars in it
+ * (docs/ansible/inventory.md).
+ */
+const VARS_FILE = {
+    noun: 'inventory variables file',
+    plural: 'inventory variables files',
+    maxBytes: 4 << 20,
+};
+/** The groups whose variables reach every Kubernetes host. */
+const CLUSTER_GROUPS = ['all', 'k8s_cluster'];
+const isMapping = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+async function readYaml(file) {
+    const text = await external_node_fs_.promises.readFile(file, 'utf8').catch((error) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR')
+            return undefined;
+        throw new errors/* UserError */.yo(`cannot read ${(0,lib_files/* displayPath */.Gt)(file)}: ${error.code ?? error.message}`);
+    });
+    return text === undefined ? undefined : (0,yaml/* parseYaml */.hN)(text, (0,lib_files/* displayPath */.Gt)(file), VARS_FILE).value;
+}
+/** Every group definition in a YAML inventory, by name (a group may appear in several places). */
+function groupDefinitions(inventory) {
+    const found = [];
+    const visit = (name, definition) => {
+        if (!isMapping(definition))
+            return;
+        found.push([name, definition]);
+        if (isMapping(definition.children))
+            for (const [child, d] of Object.entries(definition.children))
+                visit(child, d);
+    };
+    if (isMapping(inventory))
+        for (const [name, d] of Object.entries(inventory))
+            visit(name, d);
+    return found;
+}
+/** group_vars files of a group: group_vars/<group>.yml|.yaml|(no extension) and every file in group_vars/<group>/. */
+async function groupVarsFiles(inventoryDir, group) {
+    const base = external_node_path_.join(inventoryDir, 'group_vars');
+    const files = ['', '.yml', '.yaml'].map((ext) => external_node_path_.join(base, `${group}${ext}`));
+    const dir = external_node_path_.join(base, group);
+    const entries = await external_node_fs_.promises.readdir(dir).catch(() => []);
+    files.push(...entries
+        .filter((n) => /\.(ya?ml)$/.test(n))
+        .sort()
+        .map((n) => external_node_path_.join(dir, n)));
+    const regular = [];
+    for (const file of files)
+        if ((await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
+            regular.push(file);
+    return regular;
+}
+/** Every kube_version the inventory sets for all or k8s_cluster, with where. */
+async function inventoryKubeVersions(inventoryFile) {
+    const found = [];
+    const inventory = await readYaml(inventoryFile);
+    for (const [group, definition] of groupDefinitions(inventory)) {
+        const value = isMapping(definition.vars) ? definition.vars.kube_version : undefined;
+        if (CLUSTER_GROUPS.includes(group) && value !== undefined && value !== null) {
+            found.push({ value: String(value), where: `${(0,lib_files/* displayPath */.Gt)(inventoryFile)} (${group}.vars.kube_version)` });
+        }
+    }
+    for (const group of CLUSTER_GROUPS) {
+        for (const file of await groupVarsFiles(external_node_path_.dirname(inventoryFile), group)) {
+            const vars = await readYaml(file);
+            if (isMapping(vars) && vars.kube_version !== undefined && vars.kube_version !== null) {
+                found.push({ value: String(vars.kube_version), where: (0,lib_files/* displayPath */.Gt)(file) });
+            }
+        }
+    }
+    return found;
+}
+/**
+ * The config's version must be the one the inventory pins, if it pins one: the deploy passes
+ * `-e kube_version=<config>`, which would silently win over the file.
+ */
+async function checkInventoryKubeVersion(inventoryFile, config) {
+    for (const pinned of await inventoryKubeVersions(inventoryFile)) {
+        if (pinned.value.replace(/^v/, '') !== config.version) {
+            throw new errors/* UserError */.yo(`kube_version ${pinned.value} in ${pinned.where} disagrees with ${config.where} ${config.version}: make them the same (or remove kube_version from the inventory; the deploy passes the config's to Kubespray)`);
+        }
+    }
+}
+/** The host named `bastion` (Kubespray's special name, docs/ansible/inventory.md), with its address, port and user. */
+async function inventoryBastion(inventoryFile) {
+    const inventory = await readYaml(inventoryFile);
+    let vars;
+    for (const [, definition] of groupDefinitions(inventory)) {
+        const hosts = isMapping(definition.hosts) ? definition.hosts : undefined;
+        if (hosts && BASTION_HOST in hosts) {
+            const own = hosts[BASTION_HOST];
+            vars = { ...vars, ...(isMapping(own) ? own : {}) };
+        }
+    }
+    if (!vars)
+        return undefined;
+    const port = vars.ansible_port === undefined ? undefined : Number(vars.ansible_port);
+    return {
+        address: typeof vars.ansible_host === 'string' ? vars.ansible_host : BASTION_HOST,
+        ...(port !== undefined && Number.isInteger(port) && { port }),
+        ...(typeof vars.ansible_user === 'string' && { user: vars.ansible_user }),
+    };
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./lib/core/kubespray/python.js
+
+
+
+
+
+/** Kubespray's docs table at v2.31.0 (docs/ansible/ansible.md:33-35), and v2.32's release notes (#13430). */
+const KNOWN_RANGES = { '2.31': '3.11-3.13', '2.32': '3.11-3.13' };
+const DEFAULT_RANGE = '3.11-3.13';
+const ANSIBLE_DOC = 'docs/ansible/ansible.md';
+function parseRange(text, source) {
+    const match = /^3\.(\d+)\s*-\s*3\.(\d+)$/.exec(text.trim());
+    if (!match)
+        return undefined;
+    return { min: [3, Number(match[1])], max: [3, Number(match[2])], source };
+}
+/** The Python range of a Kubespray tree: the first row of its docs table, else the known range of its version. */
+async function readPythonRange(kubesprayDir, kubesprayVersion) {
+    const doc = await external_node_fs_.promises.readFile(external_node_path_.join(kubesprayDir, ANSIBLE_DOC), 'utf8').catch(() => '');
+    const section = doc.split(/^#+ .*Python Compatibility.*$/m)[1] ?? '';
+    for (const line of section.split('\n')) {
+        const cells = line.split('|').map((cell) => cell.trim());
+        // | >=2.18.0, <2.19.0 | 3.11-3.13 |
+        const range = cells.length >= 4 && /\d/.test(cells[1]) ? parseRange(cells[2], ANSIBLE_DOC) : undefined;
+        if (range)
+            return range;
+    }
+    const minor = kubesprayVersion?.replace(/^v/, '').split('.').slice(0, 2).join('.');
+    const known = minor ? KNOWN_RANGES[minor] : undefined;
+    return parseRange(known ?? DEFAULT_RANGE, known ? `Kubespray v${minor}'s documented range` : `assumed: ${ANSIBLE_DOC} has no Python table`);
+}
+function describePythonRange(range) {
+    return `${range.min.join('.')} to ${range.max.join('.')}`;
+}
+const inRange = (version, range) => {
+    const [major, minor] = version.split('.').map(Number);
+    const value = major * 1000 + minor;
+    return value >= range.min[0] * 1000 + range.min[1] && value <= range.max[0] * 1000 + range.max[1];
+};
+/** Runs `<python> -c …` for its version; a shim that fails (pyenv's "command not found") is reported, not chosen. */
+function probePython(file, env) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_.execFile)(file, ['-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { env, timeout: 15_000, maxBuffer: 64 * 1024 }, (error, stdout, stderr) => {
+            const version = /^(\d+\.\d+\.\d+)\s*$/.exec(stdout)?.[1];
+            if (!error && version)
+                return resolve({ path: file, version });
+            const why = stderr.trim().split('\n').at(-1) || (error ? error.message.split('\n')[0] : 'no version printed');
+            resolve({ path: file, problem: why });
+        });
+    });
+}
+/** Every python3 / python3.X on PATH, in PATH order, each file once. */
+async function pythonsOnPath(pathVar) {
+    const found = [];
+    const seen = new Set();
+    for (const dir of (pathVar ?? '').split(external_node_path_.delimiter)) {
+        if (!dir)
+            continue;
+        const names = await external_node_fs_.promises.readdir(dir).catch(() => []);
+        const pythons = names
+            .filter((name) => /^python3(\.\d{1,3})?$/.test(name))
+            .sort((a, b) => b.length - a.length || b.localeCompare(a, 'en', { numeric: true }));
+        for (const name of pythons) {
+            const file = external_node_path_.join(dir, name);
+            if (!(await (0,lib_files/* findExecutable */.oq)(file, undefined)))
+                continue;
+            const real = await external_node_fs_.promises.realpath(file).catch(() => file);
+            // pyenv's shims are one script under many names: keep them, they resolve per name.
+            const key = real.includes(`${external_node_path_.sep}shims${external_node_path_.sep}`) || external_node_path_.basename(real) === 'pyenv' ? file : real;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            found.push(file);
+        }
+    }
+    return found;
+}
+const shown = (c) => `${c.path} (${c.version ?? c.problem})`;
+/**
+ * The explicit interpreter (`setting` names where it came from) when given, which must be in range;
+ * else the newest python3.X on PATH in range (PATH order breaks ties). None: an error listing what
+ * was found and what to do.
+ */
+async function choosePython(options) {
+    const { range, env } = options;
+    const want = `Python ${describePythonRange(range)} (${range.source})`;
+    if (options.explicit) {
+        const { value, setting } = options.explicit;
+        const file = await (0,lib_files/* findExecutable */.oq)(value, env.PATH);
+        if (!file) {
+            throw new errors/* UserError */.yo(`${setting}: ${JSON.stringify(value)} is not an executable file or a command on PATH`);
+        }
+        const probe = await probePython(file, env);
+        if (!probe.version)
+            throw new errors/* UserError */.yo(`${setting}: ${file} did not run as Python: ${probe.problem}`);
+        if (!inRange(probe.version, range)) {
+            throw new errors/* UserError */.yo(`${setting}: ${file} is Python ${probe.version}; ${options.kubespray} supports ${want}: name one in that range`);
+        }
+        return { path: file, version: probe.version, from: setting };
+    }
+    const files = await pythonsOnPath(env.PATH);
+    // First the python3.X names inside the range, newest first, one at a time: usually the first answers
+    // (each probe starts an interpreter, a pyenv shim even two). The rest only when none of those runs.
+    const named = (file) => Number(/^python3\.(\d+)$/.exec(external_node_path_.basename(file))?.[1] ?? Number.NaN);
+    const likely = files
+        .filter((file) => named(file) >= range.min[1] && named(file) <= range.max[1])
+        .sort((a, b) => named(b) - named(a));
+    for (const file of likely) {
+        const probe = await probePython(file, env);
+        if (probe.version && inRange(probe.version, range) && named(file) === Number(probe.version.split('.')[1])) {
+            return { path: file, version: probe.version, from: 'PATH' };
+        }
+    }
+    const candidates = await Promise.all(files.map((file) => probePython(file, env)));
+    let best;
+    for (const candidate of candidates) {
+        if (!candidate.version || !inRange(candidate.version, range))
+            continue;
+        if (!best || compare(candidate.version, best.version) > 0)
+            best = candidate;
+    }
+    if (best)
+        return { path: best.path, version: best.version, from: 'PATH' };
+    throw new errors/* UserError */.yo(`no ${want} on PATH for ${options.kubespray}; found ${candidates.length ? candidates.map(shown).join(', ') : 'no python3 at all'}. ` +
+        `Install one (in GitHub Actions: actions/setup-python with python-version: '${range.max.join('.')}' before this step) ` +
+        'or name it: deployment.kubespray.python, --python, or input python');
+}
+function compare(a, b) {
+    const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+    for (let i = 0; i < 3; i++)
+        if (x[i] !== y[i])
+            return x[i] - y[i];
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/kubespray.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The environment of a venv "activated" without a shell. */
+function venvEnvironment(settings) {
+    const env = (0,environment/* deployEnvironment */.P)(settings);
+    return {
+        ...env,
+        VIRTUAL_ENV: settings.venvDir,
+        PATH: [external_node_path_.join(settings.venvDir, 'bin'), env.PATH].filter(Boolean).join(external_node_path_.delimiter),
+    };
+}
+/** What the venv is made with: `--clear`, so a half-built one left by an interrupted run is replaced. */
+function venvCommand(settings, python = settings.python) {
+    return {
+        argv: [python, '-m', 'venv', '--clear', settings.venvDir],
+        cwd: settings.clusterDir,
+        env: (0,environment/* deployEnvironment */.P)(settings),
+    };
+}
+class KubesprayVenvStep {
+    settings;
+    id = 'kubespray-venv-create';
+    title = 'Create the Kubespray Python venv';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = venvCommand(settings);
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [],
+            writes: [this.settings.venvDir],
+            actions: [
+                `${this.settings.pythonSetting ? `${this.settings.pythonSetting.value}, which must be` : 'the newest python3.X on PATH'} inside the Python range of the pinned Kubespray (its docs/ansible/ansible.md)`,
+                'reuse the venv instead if it is complete: made by this step (its marker), python and pip run (e.g. restored from a cache), with that Python minor',
+            ],
+        };
+    }
+    /** Complete only when this step finished it: the marker is written last, after python and pip work. */
+    async outputsPresent() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return ((await (0,lib_files/* pathExists */.s0)(paths.venvMarker)) && (await (0,lib_files/* pathExists */.s0)(paths.venvPython)) && (await (0,lib_files/* pathExists */.s0)(paths.pip)));
+    }
+    /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
+    async inspect(context) {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        if (!(await (0,lib_files/* pathExists */.s0)(paths.venvMarker)))
+            return { broken: 'it was not finished by kubespray-venv-create (an interrupted run?)' };
+        const probe = (argv) => context.exec({ argv, cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false, capture: true });
+        const failed = (what, code) => ({
+            broken: `its ${what} ${code === null ? 'could not run' : `exited with ${code}`}`,
+        });
+        const python = await probe([paths.venvPython, '-c', 'import sys; print(sys.version.split()[0])']);
+        if (python.exitCode !== 0)
+            return failed('python', python.exitCode);
+        const pip = await probe([paths.pip, '--version']);
+        if (pip.exitCode !== 0)
+            return failed('pip', pip.exitCode);
+        return { python: python.stdout.trim() };
+    }
+    async run(context) {
+        const { settings } = this;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        const release = settings.kubesprayRelease;
+        const range = await readPythonRange(release.dir, context.state.kubespray?.version ?? release.version);
+        const chosen = await choosePython({
+            explicit: settings.pythonSetting,
+            range,
+            kubespray: `Kubespray ${context.state.kubespray?.version ?? release.version ?? `in ${release.dir}`}`,
+            env: this.command.env,
+        });
+        const minor = (version) => version.split('.').slice(0, 2).join('.');
+        if (await (0,lib_files/* pathExists */.s0)(settings.venvDir)) {
+            const venv = await this.inspect(context);
+            if ('python' in venv && minor(venv.python) === minor(chosen.version))
+                return `reused existing venv (Python ${venv.python})`;
+            context.output.line(`      the venv at ${settings.venvDir} ${'python' in venv ? `runs Python ${venv.python}, not ${minor(chosen.version)} (${chosen.path})` : `is incomplete (${venv.broken})`}; rebuilding it`);
+        }
+        await external_node_fs_.promises.rm(paths.venvMarker, { force: true });
+        await context.exec(venvCommand(settings, chosen.path));
+        const pip = await context.exec({ argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env }, { quiet: true, check: false });
+        if (pip.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`${chosen.path} -m venv made a venv without a working pip (${paths.pip}); on Debian/Ubuntu install python3-venv`);
+        }
+        await (0,lib_files/* writeFileAtomic */.Zf)(paths.venvMarker, `${new Date().toISOString()}\n`, 0o644);
+        return `made with ${chosen.path} (Python ${chosen.version}, from ${chosen.from})`;
+    }
+}
+class KubesprayPipStep {
+    settings;
+    id = 'kubespray-pip-install';
+    title = 'Install Kubespray requirements';
+    kind = 'runner-local';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        this.command = {
+            argv: [paths.pip, 'install', '-r', paths.requirements, ...settings.pipArgs],
+            cwd: settings.clusterDir,
+            env: venvEnvironment(settings),
+        };
+    }
+    async plan() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.requirements],
+            writes: [this.settings.venvDir],
+        };
+    }
+    fingerprint() {
+        return (0,kubespray_paths/* requirementsFingerprint */.j)(this.settings);
+    }
+    async outputsPresent() {
+        const marker = await external_node_fs_.promises.readFile((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).installedMarker, 'utf8').catch(() => '');
+        return marker.trim() === (await this.fingerprint());
+    }
+    async run(context) {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        // A venv made with another interpreter was rebuilt (its marker gone with it): only an intact install is skipped.
+        if (!this.settings.converge && (await this.outputsPresent()))
+            return 'requirements and pip arguments unchanged since they were installed: pip skipped (--converge runs it)';
+        if (!(await (0,lib_files/* pathExists */.s0)(paths.pip))) {
+            throw new errors/* UserError */.yo(`${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`);
+        }
+        await external_node_fs_.promises.rm(paths.installedMarker, { force: true }); // an interrupted install must not look finished
+        await context.exec(this.command);
+        await (0,lib_files/* writeFileAtomic */.Zf)(paths.installedMarker, `${await this.fingerprint()}\n`, 0o644);
+    }
+}
+/**
+ * One Kubespray playbook run, built in one place for every step: in the Kubespray tree, with the
+ * venv's ansible-playbook, the inventory, become, the venv "activated" and every extra variable as
+ * typed JSON. Host keys are not checked: the servers are new and their keys unknown to the runner
+ * (Kubespray's own bastion hop does the same); SSH key and user come from the settings, and the
+ * OpenStack variables Kubespray's cloud controller reads from the environment.
+ */
+function kubesprayPlaybook(settings, playbook, vars, ...args) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    const { privateKeyFile, user } = settings.ssh;
+    // As an extra variable too: Kubespray's bastion ProxyCommand adds `-i` only for ansible_ssh_private_key_file.
+    const keyVar = privateKeyFile ? { ansible_ssh_private_key_file: privateKeyFile } : {};
+    return {
+        argv: [
+            paths.ansiblePlaybook,
+            '-i',
+            paths.inventory,
+            playbook,
+            '-b',
+            ...extraVarsArgs({ ...vars, ...keyVar }),
+            ...args,
+        ],
+        cwd: paths.kubesprayDir,
+        env: {
+            ...venvEnvironment(settings),
+            ...kubesprayCloudEnv(settings.credentials).env,
+            ANSIBLE_HOST_KEY_CHECKING: 'False',
+            ...(privateKeyFile && { ANSIBLE_PRIVATE_KEY_FILE: privateKeyFile }),
+            ...(user && { ANSIBLE_REMOTE_USER: user }),
+        },
+    };
+}
+/** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
+function clusterVars(settings) {
+    return settings.kubernetesVersion ? { kube_version: settings.kubernetesVersion } : {};
+}
+/**
+ * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
+ * seconds, not after minutes of Kubespray.
+ */
+async function requireReachable(settings, context, hosts) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    const command = kubesprayPlaybook(settings, 'ping', {});
+    const results = await checkReachable({
+        ansible: paths.ansible,
+        inventory: paths.inventory,
+        hosts,
+        cwd: paths.kubesprayDir,
+        env: command.env,
+        bastion: await inventoryBastion(paths.inventory),
+        privateKeyFile: settings.ssh.privateKeyFile,
+        exec: context.exec,
+    });
+    const failed = results.filter((r) => r.status === 'FAILED!').map((r) => r.host);
+    context.output.line(`      ${results.length} hosts answer over SSH${failed.length ? ` (${failed.join(', ')} without a working Python yet)` : ''}`);
+}
+/** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
+async function requirePlaybookInputs(settings) {
+    const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+    if (!(await (0,lib_files/* pathExists */.s0)(paths.ansiblePlaybook))) {
+        throw new errors/* UserError */.yo(`${paths.ansiblePlaybook} not found: the Kubespray requirements are not installed; run step kubespray-pip-install first`);
+    }
+    if (!(await (0,lib_files/* pathExists */.s0)(paths.inventory))) {
+        throw new errors/* UserError */.yo(`Ansible inventory not found: ${paths.inventory}; commit it to the cluster directory or have the OpenTofu code write it (local_file) during opentofu-apply`);
+    }
+}
+/** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
+async function apiNodes(settings, context) {
+    if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
+        return undefined;
+    }
+    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
+        capture: true,
+        quiet: true,
+        check: false,
+    });
+    if (result.exitCode !== 0) {
+        context.output.line(`      the API did not list its nodes (${result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`})`);
+        return undefined;
+    }
+    return (0,kube_nodes/* parseNodeList */.AP)(result.stdout);
+}
+/**
+ * deploy: nodes the plan deletes or replaces are drained and removed with Kubespray's
+ * remove-node.yml while the inventory still lists them, before the apply deletes their servers.
+ * Nodes the API shows NotReady (or does not list) are unreachable: removed with reset_nodes=false.
+ */
+class KubesprayRemoveNodesStep {
+    settings;
+    id = 'kubespray-remove-nodes';
+    title = 'Drain and remove the nodes the plan deletes';
+    kind = 'converge';
+    preparesFor = 'opentofu-apply';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = kubesprayPlaybook(this.settings, 'remove-node.yml', {
+            node: '<nodes>',
+            skip_confirmation: true,
+        });
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
+            actions: [
+                'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with {"reset_nodes": false, "allow_ungraceful_removal": true}',
+                'first an ansible -m ping of the reachable ones and the first control plane node (kubectl runs there)',
+            ],
+        };
+    }
+    async run(context) {
+        const work = context.state.nodeWork;
+        const removed = new Set(work?.removed ?? []);
+        const left = (work?.remove ?? []).filter((node) => !removed.has(node));
+        if (!work || left.length === 0)
+            return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+        await requirePlaybookInputs(this.settings);
+        const nodes = await apiNodes(this.settings, context);
+        const runs = (0,node_changes/* removalRuns */.zd)(left, nodes);
+        const firstControlPlane = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory)?.controlPlane[0];
+        const touched = runs.filter((run) => run.reachable).flatMap((run) => run.nodes);
+        if (touched.length)
+            await requireReachable(this.settings, context, [
+                ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
+            ]);
+        for (const run of runs) {
+            context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
+            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', (0,node_changes/* removeNodeVars */.zI)(run)));
+            work.removed = [...(work.removed ?? []), ...run.nodes];
+        }
+        return `removed ${left.join(', ')}`;
+    }
+}
+/** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
+function playbookCommands(settings, decision) {
+    switch (decision.kind) {
+        case 'cluster':
+            return [kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings))];
+        case 'scale':
+            // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
+            // kube_version: scale.yml would install Kubespray's default, not the cluster's version.
+            return [
+                kubesprayPlaybook(settings, 'playbooks/facts.yml', {}),
+                kubesprayPlaybook(settings, 'scale.yml', clusterVars(settings), `--limit=${decision.limit.join(',')}`),
+            ];
+        case 'none':
+            return [];
+    }
+}
+class KubesprayPlaybookStep {
+    settings;
+    id = 'kubespray-ansible-playbook';
+    title = 'Run Kubespray (cluster.yml, or scale.yml for new workers)';
+    kind = 'remote';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings));
+    }
+    async plan() {
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings);
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [paths.inventory, paths.playbook],
+            writes: ['cluster nodes', external_node_path_.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
+            actions: [
+                'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers> (with the same kube_version); nothing when it only removes workers',
+                "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
+                'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars) are those of the last cluster.yml skips it (--converge runs it)',
+            ],
+        };
+    }
+    async run(context) {
+        const { settings } = this;
+        await requirePlaybookInputs(settings);
+        const work = context.state.nodeWork;
+        // Without a plan's node work (--step alone, method none before), converge everything as always.
+        const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(settings).inventory;
+        if (settings.kubernetesVersion) {
+            await checkInventoryKubeVersion(inventoryFile, {
+                version: settings.kubernetesVersion,
+                where: `opencenter.cluster.kubernetes.version in ${settings.configPath ?? 'the config'}`,
+            });
+        }
+        const decision = work
+            ? (0,node_changes/* playbookAfterApply */.Ex)(work, (0,node_changes/* readInventory */.zw)(inventoryFile), inventoryFile)
+            : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+        if (work)
+            context.output.line(`      ${(0,node_changes/* describeNodeDecisions */.Hq)(work, decision)}`);
+        const planEmpty = work?.empty === true;
+        const digest = await kubesprayRunDigest({
+            inventory: inventoryFile,
+            kubespray: context.state.kubespray?.commit ??
+                (context.state.kubespray?.sha256 && `sha256:${context.state.kubespray.sha256}`) ??
+                context.state.kubespray?.version ??
+                'unknown',
+            kubeVersion: settings.kubernetesVersion,
+            extraVars: clusterVars(settings),
+            playbook: 'cluster.yml',
+        });
+        if (decision.kind === 'cluster' &&
+            planEmpty &&
+            !settings.converge &&
+            context.state.kubespray?.runDigest === digest) {
+            context.state.nodeWork = undefined;
+            return 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version and extra vars): skipped; --converge (input converge) runs it';
+        }
+        if (decision.kind !== 'none')
+            await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
+        for (const command of playbookCommands(settings, decision))
+            await context.exec(command);
+        context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
+        // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
+        if (decision.kind !== 'none' && context.state.kubespray)
+            context.state.kubespray.runDigest = digest;
+        return decision.kind === 'scale'
+            ? `scale.yml --limit=${decision.limit.join(',')}`
+            : decision.kind === 'cluster'
+                ? 'cluster.yml'
+                : `nothing to install (${decision.reason})`;
+    }
+}
+/** upgrade: reads the cluster's versions from the API and refuses a skipped minor or a downgrade. */
+async function readUpgradePlan(settings, context) {
+    const target = parseKubeVersion(settings.kubernetesVersion, 'the target Kubernetes version');
+    if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
+        throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
+    }
+    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
+    const version = await kubectl('version', '-o', 'json');
+    const nodes = await kubectl('get', 'nodes', '-o', 'json');
+    const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
+    requireInventoryNodesListed(settings, current.nodes.map((node) => node.name));
+    return { target, current, todo: planUpgrade(target, current) };
+}
+/**
+ * The upgrade reads which nodes to upgrade from the API: a node of the inventory the API does not list
+ * would never be upgraded, and an API that lists none (another cluster's kubeconfig, nodes not joined)
+ * would make an upgrade that upgraded nothing look complete.
+ */
+function requireInventoryNodesListed(settings, listed) {
+    const inventoryFile = (0,kubespray_paths/* kubesprayPaths */.Z)(settings).inventory;
+    const inventory = (0,node_changes/* readInventory */.zw)(inventoryFile);
+    if (!inventory)
+        return; // the playbook steps refuse a missing inventory, naming it
+    const missing = [...new Set([...inventory.controlPlane, ...inventory.workers])].filter((n) => !listed.includes(n));
+    if (missing.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the inventory ${inventoryFile} lists node${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, not listed by the Kubernetes API (kubectl get nodes with kubeconfig ${settings.kubeconfigPath}${listed.length ? `, which lists ${listed.join(', ')}` : ', which lists none'}): ` +
+        "the upgrade would leave them behind. Check that the kubeconfig is this cluster's and that every node has joined (a deploy runs cluster.yml or scale.yml for them)");
+}
+class KubernetesVersionCheckStep {
+    settings;
+    id = 'kubernetes-version-check';
+    title = 'Check the upgrade path';
+    kind = 'check';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    async plan() {
+        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [this.settings.kubeconfigPath],
+            writes: [],
+            actions: [
+                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to ${this.settings.kubernetesVersion}`,
+            ],
+        };
+    }
+    async run(context) {
+        const { target, current, todo } = await readUpgradePlan(this.settings, context);
+        context.state.upgradeTarget = target.text;
+        return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
+    }
+}
+class KubesprayFactsStep {
+    settings;
+    id = 'kubespray-facts';
+    title = 'Gather the facts of every host';
+    kind = 'check';
+    command;
+    constructor(settings) {
+        this.settings = settings;
+        this.command = kubesprayPlaybook(settings, 'playbooks/facts.yml', {});
+    }
+    async plan() {
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory],
+            writes: ['Ansible facts cache'],
+            actions: [
+                'Kubespray refuses --limit without cached facts of every other host: the upgrade runs below are limited',
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        await requireReachable(this.settings, context, ['k8s_cluster', 'etcd']);
+        await context.exec(this.command);
+    }
+}
+/** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
+class UpgradeStep {
+    settings;
+    kind = 'converge';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    upgrade(limit) {
+        return kubesprayPlaybook(this.settings, 'upgrade-cluster.yml', { kube_version: this.settings.kubernetesVersion }, `--limit=${limit.join(',')}`);
+    }
+    async plan() {
+        const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory, this.settings.kubeconfigPath],
+            writes: [`${this.role} nodes (cordoned, drained, upgraded, uncordoned)`],
+            actions: [
+                this.role === 'control plane'
+                    ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
+                    : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
+            ],
+        };
+    }
+    async run(context) {
+        await requirePlaybookInputs(this.settings);
+        const { target, todo } = await readUpgradePlan(this.settings, context);
+        const batches = this.limits(todo);
+        if (batches.length === 0)
+            return `every ${this.role} node is at v${target.text}`;
+        const upgraded = [];
+        for (const [index, batch] of batches.entries()) {
+            context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
+            await requireReachable(this.settings, context, batch);
+            await context.exec(this.upgrade(batch));
+            upgraded.push(...batch);
+        }
+        return `upgraded ${upgraded.join(', ')} to v${target.text}`;
+    }
+}
+class KubesprayUpgradeControlPlaneStep extends UpgradeStep {
+    id = 'kubespray-upgrade-control-plane';
+    title = 'Upgrade the control plane';
+    role = 'control plane';
+    limits(todo) {
+        if (todo.controlPlane.length === 0)
+            return [];
+        // etcd hosts outside the cluster are no API nodes: their version cannot be read, so they always go along.
+        const inventory = (0,node_changes/* readInventory */.zw)((0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory);
+        const etcdOnly = inventory
+            ? inventory.etcd.filter((host) => !inventory.controlPlane.includes(host) && !inventory.workers.includes(host))
+            : [];
+        return [[...todo.controlPlane, ...etcdOnly]];
+    }
+}
+class KubesprayUpgradeWorkersStep extends UpgradeStep {
+    id = 'kubespray-upgrade-workers';
+    title = 'Upgrade the workers in batches';
+    role = 'worker';
+    limits(todo) {
+        // Workers wait for the control plane: Kubernetes allows kubelets behind the API server, never ahead.
+        if (todo.controlPlane.length)
+            throw new errors/* UserError */.yo(`control plane nodes ${todo.controlPlane.join(', ')} are not at the target yet; run step kubespray-upgrade-control-plane first`);
+        return workerBatches(todo.workers, this.settings.upgradeBatchSize);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(4708);
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./lib/core/lib/download.js
+
+
+
+
+
+const MAX_REDIRECTS = 5;
+async function downloadFile(url, file, options = {}) {
+    const maxBytes = options.maxBytes ?? 512 * 1024 * 1024;
+    let current = new URL(url);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        if (current.protocol !== 'https:')
+            throw new errors/* UserError */.yo(`${url}: only https downloads are allowed (got ${current.protocol})`);
+        const result = await get(current, file, maxBytes, options);
+        if ('redirect' in result) {
+            current = new URL(result.redirect, current);
+            continue;
+        }
+        return result;
+    }
+    throw new errors/* UserError */.yo(`${url}: more than ${MAX_REDIRECTS} redirects`);
+}
+function get(url, file, maxBytes, options) {
+    // `ca` replaces Node's roots: keep them, and add the extra ones.
+    const ca = options.ca ? [...external_node_tls_namespaceObject.rootCertificates, options.ca] : undefined;
+    return new Promise((resolve, reject) => {
+        const fail = (why) => reject(new errors/* UserError */.yo(`cannot download ${url.href}: ${why}`));
+        const request = external_node_https_.get(url, { ca, signal: options.signal, timeout: options.idleTimeoutMs ?? 30_000 }, (response) => {
+            const status = response.statusCode ?? 0;
+            if (status >= 300 && status < 400 && response.headers.location) {
+                response.resume();
+                resolve({ redirect: response.headers.location });
+                return;
+            }
+            if (status !== 200) {
+                response.resume();
+                fail(`HTTP ${status}`);
+                return;
+            }
+            const declared = Number(response.headers['content-length'] ?? 0);
+            if (declared > maxBytes) {
+                response.destroy();
+                fail(`it is ${declared} bytes, over the ${maxBytes}-byte limit`);
+                return;
+            }
+            const hash = (0,external_node_crypto_.createHash)('sha256');
+            let bytes = 0;
+            const out = (0,external_node_fs_.createWriteStream)(file, { mode: 0o600 });
+            response.on('data', (chunk) => {
+                bytes += chunk.length;
+                if (bytes > maxBytes) {
+                    response.destroy();
+                    out.destroy();
+                    fail(`over the ${maxBytes}-byte limit`);
+                    return;
+                }
+                hash.update(chunk);
+            });
+            response.on('error', (error) => fail(error.message));
+            response.pipe(out);
+            out.on('error', (error) => fail(error.message));
+            out.on('finish', () => {
+                if (bytes <= maxBytes)
+                    resolve({ sha256: hash.digest('hex'), bytes });
+            });
+        });
+        request.on('timeout', () => request.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 30_000) / 1000} s`)));
+        request.on('error', (error) => fail(error.code ? `${error.message}` : error.message));
+    });
+}
+/** Removes a file that may not be there. */
+async function removeQuietly(file) {
+    await fs.rm(file, { force: true, recursive: true });
+}
+
+// EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
+var kubespray_source = __nccwpck_require__(7945);
+;// CONCATENATED MODULE: ./lib/core/kubespray/fetch.js
+
+
+
+
+
+
+
+
+const COMMIT = /^[0-9a-f]{40}$/;
+const DEFAULT_WHERE = { version: 'deployment.kubespray.version', source: 'deployment.kubespray.source' };
+async function ensureKubespray(options) {
+    const where = options.where ?? DEFAULT_WHERE;
+    const tag = options.version === undefined ? undefined : (0,kubespray_source/* kubesprayTag */.fQ)(options.version, where.version);
+    if (await isDirectory(options.vendoredDir))
+        return useVendored(options, tag);
+    if (!tag) {
+        throw new errors/* UserError */.yo(`${where.version} is not set and ${options.vendoredDir} does not exist: set it (e.g. v2.31.0) to have Kubespray fetched, or put a Kubespray tree there`);
+    }
+    await external_node_fs_.promises.mkdir(options.cacheRoot, { recursive: true, mode: 0o700 });
+    await removeAbandoned(options.cacheRoot);
+    return options.source.kind === 'git'
+        ? fetchGit(options, tag, options.source.url)
+        : fetchTarball(options, tag, options.source);
+}
+/** The stable name a fetched version is used under: a symlink to its `<tag>-<commit>` tree, switched atomically. */
+function cachedKubesprayDir(cacheRoot, tag) {
+    return external_node_path_.join(cacheRoot, tag);
+}
+async function isDirectory(dir) {
+    return (await external_node_fs_.promises.stat(dir).catch(() => undefined))?.isDirectory() ?? false;
+}
+const gitEnv = (env) => ({
+    ...env,
+    // A wrong https URL must fail, not wait for a password nobody will type.
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_ASKPASS: '',
+    SSH_ASKPASS: '',
+    GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes -o ConnectTimeout=20',
+    LC_ALL: 'C',
+});
+async function git(options, cwd, ...args) {
+    const spec = { argv: ['git', ...args], cwd, env: gitEnv(options.env) };
+    return options.exec(spec, { check: false, capture: true, quiet: true });
+}
+/** git's own reason, in one line: its last "fatal:"/"error:" line, else its last line. */
+function gitReason(tail, exitCode) {
+    const lines = tail.map((line) => line.trim()).filter(Boolean);
+    return lines.filter((line) => /^(fatal|error):/.test(line)).at(-1) ?? lines.at(-1) ?? `git exited with ${exitCode}`;
+}
+/** The version of a vendored tree: the tags at its HEAD when it is a git checkout of its own, else galaxy.yml's. */
+async function vendoredVersion(options, dir) {
+    const opts = options;
+    let tags = [];
+    let commit;
+    const top = await git(opts, dir, 'rev-parse', '--show-toplevel');
+    // Git metadata of the repository the cluster dir sits in says nothing about this tree.
+    if (top.exitCode === 0 && (await samePath(top.stdout.trim(), dir))) {
+        const head = await git(opts, dir, 'rev-parse', 'HEAD^{commit}');
+        if (head.exitCode === 0)
+            commit = head.stdout.trim();
+        const pointing = await git(opts, dir, 'tag', '--points-at', 'HEAD');
+        if (pointing.exitCode === 0)
+            tags = pointing.stdout
+                .split('\n')
+                .map((t) => t.trim())
+                .filter(Boolean);
+    }
+    const galaxyText = await external_node_fs_.promises.readFile(external_node_path_.join(dir, 'galaxy.yml'), 'utf8').catch(() => '');
+    const galaxy = /^version:\s*["']?([0-9][^"'\s]*)["']?\s*$/m.exec(galaxyText)?.[1];
+    return { tags, commit, galaxy };
+}
+async function samePath(a, b) {
+    const [x, y] = await Promise.all([external_node_fs_.promises.realpath(a).catch(() => a), external_node_fs_.promises.realpath(b).catch(() => b)]);
+    return x === y;
+}
+async function useVendored(options, tag) {
+    const dir = options.vendoredDir;
+    const found = await vendoredVersion(options, dir);
+    const foundTags = found.tags.filter((t) => kubespray_source/* VERSION */.xv.test(t)).map((t) => (0,kubespray_source/* kubesprayTag */.fQ)(t, dir));
+    const galaxyTag = found.galaxy && kubespray_source/* VERSION */.xv.test(found.galaxy) ? (0,kubespray_source/* kubesprayTag */.fQ)(found.galaxy, dir) : undefined;
+    const pin = { commit: found.commit, source: dir, origin: 'vendored', dir };
+    const described = [
+        foundTags.length ? `git tag ${foundTags.join(', ')} at ${found.commit?.slice(0, 12)}` : undefined,
+        found.galaxy ? `galaxy.yml version ${found.galaxy}` : undefined,
+    ]
+        .filter(Boolean)
+        .join(', ');
+    if (!tag) {
+        options.say?.(`      ${dir} is used as is (${described || 'its version unknown'}); set deployment.kubespray.version to pin it`);
+        return { ...pin, version: foundTags[0] ?? galaxyTag };
+    }
+    // The tags at HEAD say it exactly; without any, galaxy.yml (which names the release it leads to).
+    const matches = foundTags.length ? foundTags.includes(tag) : galaxyTag === tag;
+    if (!matches) {
+        throw new errors/* UserError */.yo(described
+            ? `${dir} holds Kubespray ${described}, but ${(options.where ?? DEFAULT_WHERE).version} is ${tag}: check out ${tag} there, remove the directory to have ${tag} fetched, or change the config`
+            : `${dir} has no git tag and no galaxy.yml: cannot tell its version to check it is ${tag}; remove it to have ${tag} fetched, or vendor a Kubespray release`);
+    }
+    if (found.commit)
+        refuseMovedTag(options, tag, found.commit, dir);
+    return { ...pin, version: tag };
+}
+/** A tag that resolves to another commit than recorded (or than upstream's known one) is refused, naming both. */
+function refuseMovedTag(options, tag, commit, where) {
+    const recorded = options.recorded?.version === tag ? options.recorded.commit : undefined;
+    const known = options.source.kind === 'git' && options.source.url === kubespray_source/* UPSTREAM_KUBESPRAY */.r9
+        ? kubespray_source/* KNOWN_UPSTREAM_COMMITS */.ZW[tag]
+        : undefined;
+    for (const [expected, by] of [
+        [recorded, 'an earlier run of this cluster recorded'],
+        [known, 'upstream released it as'],
+    ]) {
+        if (expected && expected !== commit) {
+            throw new errors/* UserError */.yo(`Kubespray ${tag} at ${where} is commit ${commit}, but ${by} ${expected}: the tag was moved. Check which is right; to accept the new commit, run with --restart (input restart: true)`);
+        }
+    }
+}
+async function fetchGit(options, tag, url) {
+    const resolved = await git(options, options.cacheRoot, 'ls-remote', url, `refs/tags/${tag}`, `refs/tags/${tag}^{}`);
+    if (resolved.exitCode !== 0) {
+        throw new errors/* UserError */.yo(`cannot reach the Kubespray source ${url} (${gitReason(resolved.tail, resolved.exitCode)}): check ${(options.where ?? DEFAULT_WHERE).source} and the network, or put Kubespray ${tag} at ${options.vendoredDir}`);
+    }
+    const refs = new Map(resolved.stdout
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter((cells) => cells.length === 2)
+        .map(([sha, ref]) => [ref, sha]));
+    // An annotated tag's own object is not the commit: the peeled line (^{}) is.
+    const commit = refs.get(`refs/tags/${tag}^{}`) ?? refs.get(`refs/tags/${tag}`);
+    if (!commit || !COMMIT.test(commit)) {
+        throw new errors/* UserError */.yo(`${url} has no tag ${tag}: check ${(options.where ?? DEFAULT_WHERE).version} (Kubespray's tags look like v2.31.0)`);
+    }
+    refuseMovedTag(options, tag, commit, url);
+    const base = { version: tag, commit, source: url };
+    const final = external_node_path_.join(options.cacheRoot, `${tag}-${commit}`);
+    if (await isDirectory(final))
+        return { ...base, origin: 'cache', dir: await pointAt(options.cacheRoot, tag, final) };
+    options.say?.(`      fetching Kubespray ${tag} (${commit.slice(0, 12)}) from ${url}`);
+    const temp = await tempDir(options.cacheRoot, tag);
+    try {
+        const steps = [
+            ['init', '-q', temp],
+            ['-C', temp, 'fetch', '-q', '--depth', '1', '--no-tags', url, `refs/tags/${tag}`],
+            ['-C', temp, '-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', 'FETCH_HEAD'],
+        ];
+        for (const args of steps) {
+            const result = await git(options, options.cacheRoot, ...args);
+            if (result.exitCode !== 0) {
+                throw new errors/* UserError */.yo(`fetching Kubespray ${tag} from ${url} failed: git ${args.find((a) => !a.startsWith('-') && a !== temp)}: ${gitReason(result.tail, result.exitCode)}`);
+            }
+        }
+        const head = (await git(options, temp, 'rev-parse', 'HEAD^{commit}')).stdout.trim();
+        if (head !== commit) {
+            throw new errors/* UserError */.yo(`Kubespray ${tag} at ${url} moved while it was fetched: it resolved to ${commit}, the fetch got ${head}; run again`);
+        }
+        // The tag, as a local ref, lets the tree tell its own version (vendoredVersion) like a clone.
+        await git(options, temp, 'tag', tag, commit);
+        await renameInto(temp, final);
+    }
+    finally {
+        await external_node_fs_.promises.rm(temp, { recursive: true, force: true });
+    }
+    return { ...base, origin: 'fetched', dir: await pointAt(options.cacheRoot, tag, final) };
+}
+async function fetchTarball(options, tag, source) {
+    const final = external_node_path_.join(options.cacheRoot, `${tag}-sha256-${source.sha256}`);
+    const recordedCommit = options.recorded?.version === tag ? options.recorded.commit : undefined;
+    const base = { version: tag, sha256: source.sha256, source: source.url };
+    if (await isDirectory(final)) {
+        const commit = (await external_node_fs_.promises.readFile(external_node_path_.join(final, '.cluster-deploy-commit'), 'utf8').catch(() => '')).trim();
+        return {
+            ...base,
+            commit: commit || recordedCommit,
+            origin: 'cache',
+            dir: await pointAt(options.cacheRoot, tag, final),
+        };
+    }
+    options.say?.(`      downloading Kubespray ${tag} from ${source.url}`);
+    const temp = await tempDir(options.cacheRoot, tag);
+    try {
+        const archive = external_node_path_.join(temp, 'kubespray.tar.gz');
+        const got = await downloadFile(source.url, archive, { ca: options.ca });
+        if (got.sha256 !== source.sha256) {
+            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} has sha256 ${got.sha256}, not ${source.sha256} (deployment.kubespray.sha256): refused; check which is right`);
+        }
+        const tree = external_node_path_.join(temp, 'tree');
+        await external_node_fs_.promises.mkdir(tree);
+        const untar = await options.exec({ argv: ['tar', '-xzf', archive, '-C', tree, '--no-same-owner'], cwd: temp, env: options.env }, { check: false, quiet: true });
+        if (untar.exitCode !== 0) {
+            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} did not unpack: ${gitReason(untar.tail, untar.exitCode)}`);
+        }
+        // GitHub's archives hold one top directory (kubespray-2.31.0/).
+        const entries = await external_node_fs_.promises.readdir(tree, { withFileTypes: true });
+        const root = entries.length === 1 && entries[0].isDirectory() ? external_node_path_.join(tree, entries[0].name) : tree;
+        const { galaxy } = await vendoredVersion(options, root);
+        const galaxyTag = galaxy && kubespray_source/* VERSION */.xv.test(galaxy) ? (0,kubespray_source/* kubesprayTag */.fQ)(galaxy, source.url) : undefined;
+        if (galaxyTag !== tag) {
+            throw new errors/* UserError */.yo(`the Kubespray tarball ${source.url} holds ${galaxy ? `version ${galaxy} (galaxy.yml)` : 'no galaxy.yml'}, but ${(options.where ?? DEFAULT_WHERE).version} is ${tag}`);
+        }
+        const commit = await tarCommitId(archive);
+        if (commit) {
+            refuseMovedTag(options, tag, commit, source.url);
+            await external_node_fs_.promises.writeFile(external_node_path_.join(root, '.cluster-deploy-commit'), `${commit}\n`);
+        }
+        await renameInto(root, final);
+        return { ...base, commit, origin: 'fetched', dir: await pointAt(options.cacheRoot, tag, final) };
+    }
+    finally {
+        await external_node_fs_.promises.rm(temp, { recursive: true, force: true });
+    }
+}
+/** A fresh temp dir in the cache, named with our pid so a later run knows when it was abandoned. */
+async function tempDir(cacheRoot, tag) {
+    const dir = external_node_path_.join(cacheRoot, `.tmp-${tag}-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    await external_node_fs_.promises.mkdir(dir, { mode: 0o700 });
+    return dir;
+}
+/** Temp dirs of runs that died (kill -9): their pid is gone. */
+async function removeAbandoned(cacheRoot) {
+    for (const name of await external_node_fs_.promises.readdir(cacheRoot).catch(() => [])) {
+        const pid = Number(/^\.tmp-.+-(\d+)-[0-9a-f]{8}$/.exec(name)?.[1] ?? /^\.link-(\d+)-/.exec(name)?.[1]);
+        if (!pid || alive(pid))
+            continue;
+        await external_node_fs_.promises.rm(external_node_path_.join(cacheRoot, name), { recursive: true, force: true });
+    }
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** rename(2) of a complete tree; another run that finished the same tree first wins, ours is dropped. */
+async function renameInto(from, to) {
+    try {
+        await external_node_fs_.promises.rename(from, to);
+    }
+    catch (error) {
+        const code = error.code;
+        if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await isDirectory(to)))
+            return;
+        throw error;
+    }
+}
+/** Points `<cache>/<tag>` at the tree, replacing an older link atomically (symlink, then rename over it). */
+async function pointAt(cacheRoot, tag, tree) {
+    const link = cachedKubesprayDir(cacheRoot, tag);
+    const current = await external_node_fs_.promises.readlink(link).catch(() => undefined);
+    if (current === external_node_path_.basename(tree))
+        return link;
+    const temp = external_node_path_.join(cacheRoot, `.link-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    await external_node_fs_.promises.symlink(external_node_path_.basename(tree), temp);
+    await external_node_fs_.promises.rename(temp, link);
+    return link;
+}
+/**
+ * The commit `git archive` (and so GitHub's tarballs) records in the archive's first block, a pax
+ * global header whose record is `52 comment=<sha>` (what `git get-tar-commit-id` reads).
+ */
+async function tarCommitId(archive) {
+    const chunks = [];
+    let size = 0;
+    const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)();
+    const input = (0,external_node_fs_.createReadStream)(archive);
+    try {
+        for await (const chunk of input.pipe(gunzip)) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= 1024)
+                break;
+        }
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        input.destroy();
+        gunzip.destroy();
+    }
+    const head = Buffer.concat(chunks).subarray(0, 1024);
+    if (head.length < 1024 || String.fromCharCode(head[156]) !== 'g')
+        return undefined;
+    return /^52 comment=([0-9a-f]{40})\n/.exec(head.subarray(512).toString('latin1'))?.[1];
+}
+
+;// CONCATENATED MODULE: ./lib/core/kubespray/versions.js
+
+
+
+
+
+
+/**
+ * Which Kubernetes versions a Kubespray tree installs, read from the tree itself: the keys of
+ * `kubelet_checksums.amd64`. Kubespray's default kube_version is the first key and
+ * kube_version_min_required the last (roles/kubespray_defaults/defaults/main/main.yml), and
+ * roles/validate_inventory/tasks/main.yml refuses a kube_version that is not a key ("Kubernetes
+ * v… is not supported for amd64"); ignore_assert_errors does not skip that check.
+ */
+/** Where the table lives: v2.28 and later; v2.26–v2.27 kept it in the defaults, keys with a "v". */
+const CHECKSUM_FILES = [
+    'roles/kubespray_defaults/vars/main/checksums.yml',
+    'roles/kubespray-defaults/defaults/main/checksums.yml',
+];
+/** The whole file is ~130 KiB at v2.31.0; a tree with a far larger one is not Kubespray's. */
+const CHECKSUMS_FILE = { noun: 'Kubespray checksum table', plural: 'checksum tables', maxBytes: 8 << 20 };
+/** Reads the supported versions from a Kubespray tree; an error names the file when it is missing or not the expected shape. */
+async function readSupportedKubernetes(kubesprayDir) {
+    for (const relative of CHECKSUM_FILES) {
+        const file = external_node_path_.join(kubesprayDir, relative);
+        const text = await external_node_fs_.promises.readFile(file, 'utf8').catch((error) => {
+            if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+                return undefined;
+            throw new errors/* UserError */.yo(`cannot read ${(0,lib_files/* displayPath */.Gt)(file)}: ${error.message}`);
+        });
+        if (text !== undefined)
+            return parseSupportedKubernetes(text, relative, (0,lib_files/* displayPath */.Gt)(file));
+    }
+    throw new errors/* UserError */.yo(`${(0,lib_files/* displayPath */.Gt)(kubesprayDir)} has no ${CHECKSUM_FILES[0]}: not a Kubespray tree (or one older than v2.26); cannot tell which Kubernetes versions it installs`);
+}
+function parseSupportedKubernetes(text, relative, shown = relative) {
+    const { value } = (0,yaml/* parseYaml */.hN)(text, shown, CHECKSUMS_FILE);
+    const table = value?.kubelet_checksums?.amd64;
+    if (!table || typeof table !== 'object' || Array.isArray(table)) {
+        throw new errors/* UserError */.yo(`${shown} has no kubelet_checksums.amd64 mapping: not the checksum table of a Kubespray release`);
+    }
+    const versions = [];
+    for (const [key, checksum] of Object.entries(table)) {
+        // An architecture a version was not built for holds 0 in older tags.
+        if (checksum === 0 || checksum === '0')
+            continue;
+        versions.push(parseKubeVersion(key, `${shown}: kubelet_checksums.amd64`));
+    }
+    if (versions.length === 0)
+        throw new errors/* UserError */.yo(`${shown}: kubelet_checksums.amd64 lists no Kubernetes version`);
+    const sorted = [...versions].sort(compareVersions);
+    return { versions, default: versions[0], min: sorted[0], max: sorted.at(-1), source: relative };
+}
+function describeRange(supported) {
+    return `${supported.min.text} to ${supported.max.text}`;
+}
+/**
+ * Kubespray releases and the Kubernetes minors their checksum tables hold: our own table, read from
+ * each tag's checksums.yml (kubernetes-sigs/kubespray; v2.32 from master 46dbdd3 and its release
+ * proposal, #13430). Only used to say which Kubespray to move to; what a tree installs is read from it.
+ */
+const KUBESPRAY_RELEASES = [
+    { minor: '2.26', kube: ['1.28', '1.30'] },
+    { minor: '2.27', kube: ['1.29', '1.31'] },
+    { minor: '2.28', kube: ['1.30', '1.32'] },
+    { minor: '2.29', kube: ['1.31', '1.33'] },
+    { minor: '2.30', kube: ['1.32', '1.34'] },
+    { minor: '2.31', kube: ['1.33', '1.35'] },
+    { minor: '2.32', kube: ['1.34', '1.36'] },
+];
+const minorOf = (text) => {
+    const [major, minor] = text.split('.').map(Number);
+    return major * 1000 + minor;
+};
+/**
+ * Refuses a kube_version the pinned Kubespray cannot install, saying what to do: within its minors
+ * but past its newest patch, a newer patch release of the same Kubespray (checksums are frozen per
+ * tag, #12095); beyond its minors, the next Kubespray minor (upgraded one minor at a time,
+ * docs/operations/upgrades.md); below, an older one.
+ */
+function checkKubeVersionSupported(wanted, supported, kubespray) {
+    if (supported.versions.some((v) => compareVersions(v, wanted) === 0))
+        return;
+    const named = kubespray.version ? `Kubespray ${kubespray.version}` : 'this Kubespray';
+    const head = `${kubespray.where}: Kubernetes ${wanted.text} is not supported by ${named}, which installs ${describeRange(supported)} (${supported.source})`;
+    const wantedMinor = wanted.major * 1000 + wanted.minor;
+    const pinnedMinor = kubespray.version?.replace(/^v/, '').split('.').slice(0, 2).join('.');
+    if (compareVersions(wanted, supported.max) > 0 && wantedMinor === minorOf(supported.max.text)) {
+        throw new errors/* UserError */.yo(`${head}; a newer patch release of ${pinnedMinor ? `Kubespray v${pinnedMinor}` : 'it'} may list it: set deployment.kubespray.version to the newest v${pinnedMinor ?? 'X.Y'}.Z, or choose ${supported.max.text}`);
+    }
+    if (compareVersions(wanted, supported.min) > 0 && compareVersions(wanted, supported.max) < 0) {
+        const near = supported.versions.filter((v) => v.major === wanted.major && v.minor === wanted.minor);
+        throw new errors/* UserError */.yo(`${head}; it lists ${near.length ? near.map((v) => v.text).join(', ') : 'no patch'} of ${wanted.major}.${wanted.minor}`);
+    }
+    const pinned = pinnedMinor ? KUBESPRAY_RELEASES.findIndex((r) => r.minor === pinnedMinor) : -1;
+    const holding = KUBESPRAY_RELEASES.filter((r) => minorOf(r.kube[0]) <= wantedMinor && wantedMinor <= minorOf(r.kube[1]));
+    if (compareVersions(wanted, supported.max) > 0) {
+        const next = pinned >= 0 ? KUBESPRAY_RELEASES[pinned + 1] : undefined;
+        const target = holding[0];
+        const steps = next && target && target.minor !== next.minor
+            ? `move deployment.kubespray.version to v${next.minor} first, then on one minor at a time to v${target.minor}`
+            : next
+                ? `move deployment.kubespray.version to v${next.minor} first (it installs ${next.kube[0]} to ${next.kube[1]})`
+                : 'move deployment.kubespray.version to a newer Kubespray first';
+        throw new errors/* UserError */.yo(`${head}; ${steps} (Kubespray is upgraded one minor at a time, never skipping one)`);
+    }
+    const older = holding.at(-1);
+    throw new errors/* UserError */.yo(`${head}; ${older ? `Kubespray v${older.minor} installs ${wanted.major}.${wanted.minor}, or ` : ''}choose ${supported.min.text} or later`);
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/kubespray-fetch.js
+
+
+
+
+
+
+/**
+ * kubespray-fetch: the Kubespray tree at exactly deployment.kubespray.version, before the venv (its
+ * requirements.txt is in it). A vendored `<cluster dir>/kubespray` at that version is used as is;
+ * otherwise the tag's commit (or the tarball) is fetched into the cache. The commit is recorded in
+ * the state; the Kubernetes version is then checked against the tree's own checksum table.
+ */
+class KubesprayFetchStep {
+    settings;
+    id = 'kubespray-fetch';
+    title = 'Fetch Kubespray at the pinned version';
+    kind = 'runner-local';
+    constructor(settings) {
+        this.settings = settings;
+    }
+    command() {
+        const release = this.settings.kubesprayRelease;
+        const { source } = release;
+        if (release.dir === release.vendoredDir || !release.version || source.kind !== 'git')
+            return undefined;
+        return {
+            argv: ['git', 'ls-remote', source.url, `refs/tags/${release.version}`, `refs/tags/${release.version}^{}`],
+            cwd: release.cacheRoot,
+            env: (0,environment/* deployEnvironment */.P)(this.settings),
+        };
+    }
+    async plan() {
+        const release = this.settings.kubesprayRelease;
+        const command = this.command();
+        const inUse = await external_node_fs_.promises.readlink(release.dir).catch(() => undefined);
+        const wanted = `Kubespray ${release.version ?? '(version not set)'}`;
+        return {
+            workingDir: release.dir === release.vendoredDir ? release.vendoredDir : release.cacheRoot,
+            command,
+            reads: [release.vendoredDir],
+            writes: release.dir !== release.vendoredDir ? [release.cacheRoot] : [],
+            actions: [
+                release.dir !== release.vendoredDir
+                    ? `${wanted} from ${release.source.url}: ${release.source.kind === 'git' ? 'the tag resolved to its commit (refused if it moved since the commit recorded in the state)' : `the tarball checked against sha256 ${release.source.sha256}`}, fetched into ${release.cacheRoot}/<tag>-<commit>${inUse ? ` (cached now: ${inUse})` : ''}`
+                    : `use ${release.vendoredDir} as is, when its git tag or galaxy.yml says ${release.version ?? 'any version'}`,
+                `${this.settings.kubernetesVersion ? `Kubernetes ${this.settings.kubernetesVersion}` : 'kube_version'} must be in the tree's kubelet checksum table`,
+            ],
+        };
+    }
+    async outputsPresent() {
+        return (await external_node_fs_.promises.stat(this.settings.kubesprayRelease.dir).catch(() => undefined))?.isDirectory() ?? false;
+    }
+    async run(context) {
+        const { settings } = this;
+        const release = settings.kubesprayRelease;
+        const pin = await ensureKubespray({
+            version: release.version,
+            source: release.source,
+            vendoredDir: release.vendoredDir,
+            cacheRoot: release.cacheRoot,
+            recorded: context.state.kubespray,
+            exec: context.exec,
+            env: (0,environment/* deployEnvironment */.P)(settings),
+            say: (line) => context.output.line(line),
+        });
+        if (pin.dir !== release.dir) {
+            // A tree appeared in (or vanished from) the cluster dir since the settings were read.
+            throw new errors/* UserError */.yo(`Kubespray is at ${pin.dir}, not ${release.dir} as planned; run again`);
+        }
+        const previous = context.state.kubespray;
+        const same = previous?.version === pin.version && previous?.commit === pin.commit && previous?.sha256 === pin.sha256;
+        context.state.kubespray = {
+            ...(pin.version && { version: pin.version }),
+            ...(pin.commit && { commit: pin.commit }),
+            ...(pin.sha256 && { sha256: pin.sha256 }),
+            source: pin.source,
+            // What cluster.yml last ran with stays comparable only with the same tree.
+            ...(same && previous?.runDigest && { runDigest: previous.runDigest }),
+        };
+        const supported = await readSupportedKubernetes(pin.dir);
+        if (settings.kubernetesVersion) {
+            checkKubeVersionSupported(parseKubeVersion(settings.kubernetesVersion, 'the Kubernetes version'), supported, {
+                version: pin.version,
+                where: settings.operation === 'upgrade' ? 'the upgrade target' : 'opencenter.cluster.kubernetes.version',
+            });
+        }
+        const what = `Kubespray ${pin.version ?? '(unpinned)'}${pin.commit ? ` at ${pin.commit.slice(0, 12)}` : ''}${pin.sha256 ? ` (sha256 ${pin.sha256.slice(0, 12)}…)` : ''}`;
+        return `${what}, ${pin.origin === 'vendored' ? `vendored in ${pin.dir}` : `${pin.origin === 'cache' ? 'cached' : 'fetched'} from ${pin.source}`}; installs Kubernetes ${describeRange(supported)}`;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/normalize.js
+var normalize = __nccwpck_require__(3894);
+;// CONCATENATED MODULE: ./lib/core/steps/normalize-kubeconfig.js
+
+
+
+class NormalizeKubeconfigStep {
+    clusterDir;
+    target;
+    vip;
+    id = 'openstack-normalize-kubeconfig';
+    title = 'Normalize kubeconfig into the cluster-owned path';
+    kind = 'runner-local';
+    constructor(clusterDir, target, vip) {
+        this.clusterDir = clusterDir;
+        this.target = target;
+        this.vip = vip;
+    }
+    async plan() {
+        return {
+            workingDir: this.clusterDir,
+            reads: (0,normalize/* kubeconfigCandidates */.Y)(this.clusterDir, this.target),
+            writes: [this.target],
+            actions: [
+                `rewrite clusters[].cluster.server on 127.0.0.1/localhost/[::1] to ${this.vip ?? '(no VIP configured)'}, keep scheme, port and path`,
+            ],
+        };
+    }
+    async outputsPresent() {
+        return (0,lib_files/* pathExists */.s0)(this.target);
+    }
+    async run({ redactor }) {
+        if (!this.vip)
+            throw new errors/* UserError */.yo('no VIP to rewrite the kubeconfig to: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+        return (0,normalize/* normalizeClusterKubeconfig */.b)({ clusterDir: this.clusterDir, target: this.target, vip: this.vip, redactor });
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/tofu/state-guard.js
+
+
+
+
+/**
+ * destroy and check must see the tofu state the deploy made: without it a destroy destroys nothing and
+ * then forgets the cluster, and a check reports every resource as drift. One implementation for the CLI
+ * and the actions (the engine's steps call it, and the action before it restores anything else).
+ */
+const tofuStateFile = (clusterDir) => external_node_path_.join(clusterDir, 'terraform.tfstate');
+/** The backend the cluster's OpenTofu code declares; no `backend` block means local. */
+async function declaredBackend(clusterDir) {
+    const files = (await external_node_fs_.promises.readdir(clusterDir).catch(() => [])).filter((f) => f.endsWith('.tf'));
+    for (const file of files) {
+        const text = await external_node_fs_.promises.readFile(external_node_path_.join(clusterDir, file), 'utf8');
+        const match = /^\s*backend\s+"([\w-]+)"/m.exec(text.replace(/#.*$|\/\/.*$/gm, ''));
+        if (match)
+            return match[1];
+    }
+    return 'local';
+}
+/** Where tofu reads the state, in words: the local file, or the remote backend the code declares. */
+async function tofuStateLocation(clusterDir) {
+    const backend = await declaredBackend(clusterDir);
+    return backend === 'local'
+        ? `at ${tofuStateFile(clusterDir)}`
+        : `in the "${backend}" backend declared in ${clusterDir}`;
+}
+const KEPT_STATE = 'its remote backend, the cluster directory the deploy ran in, or in the action tofu-state: artifact with the passphrase the deploy used';
+function missingStateForDestroy(clusterDir) {
+    return new errors/* RefusalError */.XQ(`opentofu-destroy: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so it would destroy nothing while the ` +
+        `cloud resources stay, and then forget the cluster. Destroy with the state the deploy kept: ${KEPT_STATE} (a state artifact expires; with none left, delete the resources in OpenStack by hand).`);
+}
+function missingStateForCheck(clusterDir) {
+    return new errors/* RefusalError */.XQ(`opentofu-drift: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so every resource would show as drift. ` +
+        `Check with the state the deploy kept: ${KEPT_STATE} (state-store: artifact, github-token with actions: read).`);
+}
+/** A local backend without its state file: refused for the steps that read the state (destroy, drift). */
+async function requireLocalTofuState(clusterDir, step) {
+    if ((await declaredBackend(clusterDir)) !== 'local' || (await (0,lib_files/* pathExists */.s0)(tofuStateFile(clusterDir))))
+        return;
+    throw step === 'opentofu-destroy' ? missingStateForDestroy(clusterDir) : missingStateForCheck(clusterDir);
+}
+/**
+ * A destroy plan that destroys nothing while the resume state records a deploy: the state tofu read is
+ * not the deploy's (an empty state file, another workspace or backend key). Refused before the apply,
+ * so forget-cluster never runs for a cluster that is still there.
+ */
+async function emptyStateForDestroy(clusterDir, cluster, deployedAt) {
+    return new errors/* RefusalError */.XQ(`opentofu-destroy: the tofu state ${await tofuStateLocation(clusterDir)} holds no resources, while the resume state records a deploy of ${cluster} (${deployedAt}): ` +
+        `destroying would destroy nothing and then forget the cluster. Destroy with the state the deploy used: ${KEPT_STATE}. ` +
+        'If its resources are already gone (deleted by hand), run the destroy with --restart (input restart: true) to forget it.');
+}
+
+// EXTERNAL MODULE: ./lib/core/tofu/plan-json.js
+var plan_json = __nccwpck_require__(3288);
+// EXTERNAL MODULE: ./lib/core/tofu/commands.js
+var commands = __nccwpck_require__(7800);
+// EXTERNAL MODULE: ./lib/core/kubespray/node-plan.js
+var node_plan = __nccwpck_require__(8550);
+;// CONCATENATED MODULE: ./lib/core/steps/opentofu.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+class OpenTofuInitStep {
+    settings;
+    id = 'opentofu-init';
+    title = 'Initialize OpenTofu';
+    kind = 'runner-local';
+    tofu;
+    static ARGS = commands/* TOFU_INIT_ARGS */.KO;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...OpenTofuInitStep.ARGS));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: [external_node_path_.join(this.settings.clusterDir, '.terraform/')],
+        };
+    }
+    async outputsPresent() {
+        return (0,lib_files/* pathExists */.s0)(external_node_path_.join(this.settings.clusterDir, '.terraform'));
+    }
+    async run(context) {
+        await this.tofu.run(context, OpenTofuInitStep.ARGS);
+    }
+}
+/**
+ * `tofu plan -out`, then the node changes read from that very plan (`tofu show -json`): nodes to
+ * drain and remove before the apply, nodes Kubespray installs after it. Refuses, before anything
+ * changes, a plan that would break etcd quorum or remove every control plane node.
+ */
+class OpenTofuPlanStep {
+    settings;
+    id = 'opentofu-plan';
+    title = 'Plan the OpenTofu changes';
+    kind = 'check';
+    preparesFor = 'opentofu-apply';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planArgs() {
+        // A reviewed saved plan is read, not made again.
+        return this.settings.opentofu.savedPlan
+            ? undefined
+            : ['plan', '-input=false', `-out=${(0,commands/* deployPlanFile */.hJ)(this.settings)}`];
+    }
+    async plan() {
+        const args = this.planArgs ?? ['show', '-json', (0,commands/* deployPlanFile */.hJ)(this.settings)];
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...args));
+        const actions = [
+            ...(this.planArgs
+                ? []
+                : [`read the reviewed saved plan from ${this.settings.opentofu.savedPlan.source} instead of planning anew`]),
+            ...(this.settings.kubespray
+                ? [
+                    `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${(0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory}`,
+                    'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
+                        (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
+                ]
+                : []),
+        ];
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: [(0,commands/* deployPlanFile */.hJ)(this.settings)],
+            actions,
+        };
+    }
+    async run(context) {
+        const planFile = (0,commands/* deployPlanFile */.hJ)(this.settings);
+        if (this.planArgs) {
+            await external_node_fs_.promises.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied
+            await this.tofu.run(context, this.planArgs);
+            await external_node_fs_.promises.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+        }
+        const document = await (0,plan_json/* readPlanJson */.c7)(planFile, (args, options) => this.tofu.run(context, args, options));
+        context.state.planDigest = await fileDigest(planFile);
+        const counts = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        if (!this.settings.kubespray)
+            return summary;
+        const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
+        const { work, inventory, warnings, refused } = (0,node_plan/* planNodeWork */.Rv)(this.settings, planned);
+        if (refused)
+            throw new errors/* UserError */.yo(refused);
+        for (const warning of warnings)
+            context.warn(warning);
+        const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
+        // Kept without the prefix: describeNodeDecisions adds it once ("UNSAFE: UNSAFE: …" before).
+        if (unsafe.length)
+            work.unsafeOverride = unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' ');
+        // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
+        const removed = context.state.nodeWork?.removed ?? [];
+        const carried = (0,node_changes/* pendingForNextPlan */.xA)(context.state.nodeWork, removed, planned);
+        for (const node of carried.reinstall)
+            context.output.line(`      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`);
+        const pending = (0,node_changes/* mergeNodeWork */.ed)(carried.pending, work);
+        const stillRemoved = removed.filter((node) => !carried.reinstall.includes(node));
+        context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
+        // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
+        if ((0,node_plan/* appliesWithoutDraining */.$4)(context.selected))
+            refuseUndrained(context.state);
+        return `${summary}; ${(0,node_changes/* describeNodeDecisions */.Hq)(pending, (0,node_changes/* predictedPlaybook */.Ih)(pending, inventory))}`;
+    }
+}
+async function fileDigest(file) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(await external_node_fs_.promises.readFile(file))
+        .digest('hex');
+}
+/**
+ * An apply that deletes servers before Kubespray drained and removed their nodes leaves NotReady
+ * nodes behind, and removing etcd members that way can break quorum: refused, naming the nodes.
+ */
+function refuseUndrained(state) {
+    const undrained = (0,node_plan/* undrainedNodes */.Eg)(state.nodeWork);
+    if (undrained.length === 0)
+        return;
+    throw new errors/* UserError */.yo(`the plan deletes nodes ${undrained.join(', ')}, which kubespray-remove-nodes has not drained and removed yet; ` +
+        'run the whole deploy (the root action, or the CLI without --step), which removes them before the apply');
+}
+class OpenTofuApplyStep {
+    settings;
+    id = 'opentofu-apply';
+    title = 'Apply OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    /** Exactly the plan opentofu-plan made (or the reviewed saved plan): what was analysed is what is applied. */
+    get args() {
+        return ['apply', '-input=false', (0,commands/* deployPlanFile */.hJ)(this.settings)];
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
+        const writes = ['OpenStack resources'];
+        if (this.settings.opentofu.backend === 'local')
+            writes.push(external_node_path_.join(this.settings.clusterDir, 'terraform.tfstate'));
+        return { workingDir: command.cwd, command, reads: [(0,commands/* deployPlanFile */.hJ)(this.settings)], writes };
+    }
+    async run(context) {
+        const planFile = (0,commands/* deployPlanFile */.hJ)(this.settings);
+        if (!(await (0,lib_files/* pathExists */.s0)(planFile))) {
+            throw new errors/* UserError */.yo(`no plan to apply at ${planFile}: opentofu-apply applies the plan opentofu-plan makes; run from that step (--from-step opentofu-plan)`);
+        }
+        // Only the plan whose node changes opentofu-plan read: not one `plan --tofu-plan` left, nor one made since.
+        if (context.state.planDigest !== (await fileDigest(planFile))) {
+            throw new errors/* UserError */.yo(`the plan at ${planFile} is not the one opentofu-plan checked for node changes in this deploy; run from that step (--from-step opentofu-plan)`);
+        }
+        if (this.settings.kubespray)
+            refuseUndrained(context.state);
+        try {
+            await this.tofu.run(context, this.args);
+        }
+        catch (error) {
+            throw error instanceof lib_command/* CommandFailedError */.ju ? this.explain(error) : error;
+        }
+        context.state.planDigest = undefined; // applied: it is spent
+    }
+    /** tofu refuses a saved plan once the state has moved on; say what that means for the user. */
+    explain(error) {
+        const saved = this.settings.opentofu.savedPlan;
+        if (!error.result.tail.some((line) => /Saved plan is stale/i.test(line)))
+            return error;
+        if (!saved) {
+            return new errors/* UserError */.yo('tofu refused the plan as stale: the infrastructure state changed after opentofu-plan made it (another apply ran); run the deploy again to plan anew');
+        }
+        return new errors/* UserError */.yo(`the saved plan from ${saved.source} is stale: the infrastructure state changed after that plan was made (another apply ran), ` +
+            'so tofu refused it and changed nothing. Make a new plan, review it, and deploy with the new plan artifact; or deploy without plan-artifact to plan and apply in one go.');
+    }
+}
+/**
+ * An earlier attempt of this destroy was cut off in this step (kill -9, SIGINT): its tofu may have
+ * destroyed everything before it stopped, so an empty state now is this destroy's own work, not a
+ * state that was never the deploy's. (The current attempt is the last one in the history.)
+ */
+function destroyInterruptedBefore(state, id) {
+    return (state.history ?? [])
+        .slice(0, -1)
+        .some((attempt) => attempt.steps.some((step) => step.id === id && step.status === 'interrupted'));
+}
+/** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
+class OpenTofuDestroyStep {
+    settings;
+    id = 'opentofu-destroy';
+    title = 'Destroy the OpenTofu infrastructure';
+    kind = 'remote';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planFile() {
+        return (0,model_settings/* runtimePaths */.hi)(this.settings).planPath;
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get('plan', '-destroy', '-input=false', `-out=${this.planFile}`));
+        const apply = (0,commands/* stripFound */.n2)(await this.tofu.get('apply', '-input=false', this.planFile));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf')],
+            writes: ['OpenStack resources (all of them deleted)'],
+            actions: [`then apply that destroy plan: ${apply.argv.join(' ')}`],
+        };
+    }
+    async run(context) {
+        await requireLocalTofuState(this.settings.clusterDir, this.id);
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        await this.tofu.run(context, ['plan', '-destroy', '-input=false', `-out=${this.planFile}`]);
+        await external_node_fs_.promises.chmod(this.planFile, 0o600);
+        const document = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+        const { toDestroy } = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
+        if (toDestroy === 0 && context.state.deployedAt && !destroyInterruptedBefore(context.state, this.id)) {
+            await external_node_fs_.promises.rm(this.planFile, { force: true });
+            throw await emptyStateForDestroy(this.settings.clusterDir, (0,model_settings/* clusterId */.kL)(this.settings), context.state.deployedAt);
+        }
+        await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        return `${toDestroy} resource${toDestroy === 1 ? '' : 's'} destroyed`;
+    }
+}
+/**
+ * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
+ * scheduled check that gives up says so rather than queueing behind it for an hour.
+ */
+const DRIFT_LOCK_TIMEOUT = '2m';
+const DRIFT_VERB = {
+    create: 'create',
+    update: 'update in place',
+    destroy: 'destroy',
+    replace: 'replace',
+};
+/** Files the OpenTofu code writes on the machine that applied it (an inventory, say): absent on a fresh runner. */
+const RUNNER_LOCAL_FILE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+const ResourceTypesSchema = schemas/* object */.Ikc({
+    resource_changes: schemas/* array */.YOg(schemas/* object */.Ikc({
+        address: schemas/* string */.YjP(),
+        type: schemas/* string */.YjP().optional(),
+        change: schemas/* object */.Ikc({ actions: schemas/* array */.YOg(schemas/* string */.YjP()) }),
+    }))
+        .default([]),
+});
+/**
+ * A `local_file` the plan would only create is missing from this runner, not from the cloud: the
+ * deploy wrote it on another machine. Counting it as drift would open a health issue on every
+ * scheduled check; a changed one (update, replace) is still drift.
+ */
+function withoutMissingLocalFiles(planJson, changes) {
+    const parsed = ResourceTypesSchema.safeParse(planJson);
+    if (!parsed.success)
+        return { changes, missing: [] };
+    const missing = new Set(parsed.data.resource_changes
+        .filter((r) => RUNNER_LOCAL_FILE_TYPES.has(r.type ?? '') &&
+        r.change.actions.length === 1 &&
+        r.change.actions[0] === 'create')
+        .map((r) => r.address));
+    if (missing.size === 0)
+        return { changes, missing: [] };
+    return {
+        changes: {
+            ...changes,
+            add: changes.add - missing.size,
+            rows: changes.rows.filter((row) => !missing.has(row.address)),
+        },
+        missing: [...missing],
+    };
+}
+/**
+ * check: `tofu plan -detailed-exitcode` into a private plan file of its own (never the deploy's, nor
+ * its digest), read with `tofu show -json` for the changed addresses, then deleted. Nothing is applied.
+ */
+class OpenTofuDriftStep {
+    settings;
+    id = 'opentofu-drift';
+    title = 'Compare the infrastructure with the OpenTofu code';
+    kind = 'check';
+    tofu;
+    constructor(settings) {
+        this.settings = settings;
+        this.tofu = new commands/* TofuCommands */.jw(settings);
+    }
+    get planFile() {
+        return (0,model_settings/* runtimePaths */.hi)(this.settings).driftPlanPath;
+    }
+    get args() {
+        return [
+            'plan',
+            '-input=false',
+            '-detailed-exitcode',
+            `-lock-timeout=${DRIFT_LOCK_TIMEOUT}`,
+            `-out=${this.planFile}`,
+        ];
+    }
+    async plan() {
+        const command = (0,commands/* stripFound */.n2)(await this.tofu.get(...this.args));
+        return {
+            workingDir: command.cwd,
+            command,
+            reads: [external_node_path_.join(this.settings.clusterDir, '*.tf'), 'the tofu state'],
+            writes: [`${this.planFile} (deleted once read)`],
+            actions: [
+                'exit code 0: no drift, 2: drift (the changed resource addresses are reported, no values); nothing is applied',
+            ],
+        };
+    }
+    async run(context) {
+        await requireLocalTofuState(this.settings.clusterDir, this.id);
+        await external_node_fs_.promises.rm(this.planFile, { force: true });
+        try {
+            const planned = await this.tofu.run(context, this.args, { check: false });
+            if (planned.exitCode !== 0 && planned.exitCode !== 2)
+                throw this.explain(new lib_command/* CommandFailedError */.ju('tofu plan', planned));
+            await external_node_fs_.promises.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
+            const planJson = await (0,plan_json/* readPlanJson */.c7)(this.planFile, (args, options) => this.tofu.run(context, args, options));
+            const { changes, missing } = withoutMissingLocalFiles(planJson, (0,plan_json/* summarizeChanges */.Nf)(planJson));
+            if (missing.length)
+                context.output.line(`      not drift: ${missing.join(', ')} (local files the deploy wrote on another machine; missing on this runner)`);
+            const { report } = context;
+            report.drift = planned.exitCode === 2 && changes.rows.length > 0;
+            report.infrastructure = changes;
+            for (const row of changes.rows)
+                report.findings.push({
+                    kind: 'drift',
+                    subject: row.address,
+                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
+                });
+            if (!report.drift)
+                return 'no drift';
+            const counts = (0,plan_json/* tofuCounts */.Xh)(changes);
+            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        }
+        finally {
+            await external_node_fs_.promises.rm(this.planFile, { force: true });
+        }
+    }
+    /** A state locked past the timeout is a deploy (or another check) at work, not a broken check. */
+    explain(error) {
+        if (!error.result.tail.some((line) => /Error acquiring the state lock/i.test(line)))
+            return error;
+        return new errors/* UserError */.yo(`tofu's state lock is held (a deploy or another check is running) and was not released within ${DRIFT_LOCK_TIMEOUT}; the check changed nothing: run it again when that run has finished`);
+    }
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./lib/core/kube/api-certificate.js
+
+
+
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** `https://host:port/path` or bare `host:port` (client-go adds https://) → host and port (default 443). */
+function serverAddress(server) {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(server) ? server : `https://${server}`);
+    return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
+}
+/**
+ * A TLS handshake with the kubeconfig's API server, presenting its client certificate and checking
+ * the server's against its CA, as kubectl would; only the server certificate's expiry is kept. An
+ * expired certificate is still reported (that is the point), so verification does not abort the
+ * handshake; any other verification failure is returned as `untrusted`.
+ */
+function probeApiCertificate(target) {
+    const { host, port } = serverAddress(target.server);
+    const endpoint = `${(0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host}:${port}`;
+    const serverName = target.serverName ?? ((0,external_node_net_.isIP)(host) ? undefined : host);
+    return new Promise((resolve, reject) => {
+        const socket = external_node_tls_namespaceObject.connect({
+            host,
+            port,
+            servername: serverName,
+            ca: target.ca,
+            cert: target.cert,
+            key: target.key,
+            rejectUnauthorized: false,
+        });
+        socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error(`no TLS handshake within ${HANDSHAKE_TIMEOUT_MS / 1000} s`)));
+        socket.once('error', (error) => reject(new Error(`TLS handshake with ${endpoint} failed: ${(0,errors/* errorMessage */.gJ)(error)}`)));
+        socket.once('secureConnect', () => {
+            const certificate = socket.getPeerCertificate();
+            const failure = socket.authorized || target.insecure ? undefined : String(socket.authorizationError ?? 'not verified');
+            socket.end();
+            if (!certificate?.valid_to)
+                return reject(new Error(`the API server at ${endpoint} presented no certificate`));
+            resolve({
+                endpoint,
+                notAfter: new Date(certificate.valid_to),
+                ...(failure && failure !== 'CERT_HAS_EXPIRED' && { untrusted: failure }),
+            });
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./lib/core/model/check-report.js
+var check_report = __nccwpck_require__(8796);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-health.js
+
+
+
+
+
+
+
+
+
+
+
+
+const DAY_MS = 86_400_000;
+/** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
+function failedReadyzChecks(text) {
+    return [...new Set([...text.matchAll(/\[-\]([^\s\\"[\]]+) failed/g)].map((match) => match[1]))];
+}
+/**
+ * check: the cluster as the inventory and the config describe it, against the API: nodes missing,
+ * NotReady or unexpected; kubelets not at opencenter.cluster.kubernetes.version; days left on the
+ * API server's certificate; failing /readyz checks. What cannot be checked (no kubeconfig, the API
+ * unreachable) is an `unchecked` finding saying what to do; only a bug fails the step.
+ */
+class ClusterHealthStep {
+    settings;
+    id = 'cluster-health';
+    title = 'Check the health of the cluster';
+    kind = 'check';
+    nodesCommand;
+    readyzCommand;
+    constructor(settings) {
+        this.settings = settings;
+        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
+        this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
+        this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
+    }
+    get inventoryFile() {
+        return this.settings.kubespray ? (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory : undefined;
+    }
+    async plan() {
+        const version = this.settings.kubernetesVersion;
+        return {
+            workingDir: this.nodesCommand.cwd,
+            command: this.nodesCommand,
+            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
+            writes: [],
+            actions: [
+                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
+                `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
+                `failing checks of ${this.readyzCommand.argv.join(' ')}`,
+            ],
+        };
+    }
+    async run(context) {
+        const found = [];
+        const add = (kind, subject, message) => found.push({ kind, subject, message });
+        try {
+            await this.check(context, add);
+        }
+        finally {
+            context.report.findings.push(...found);
+        }
+        return found.length === 0
+            ? 'healthy'
+            : `${found.length} finding${found.length === 1 ? '' : 's'}: ${[...new Set(found.map((f) => f.kind))].join(', ')}`;
+    }
+    async check(context, add) {
+        const { report } = context;
+        const kubeconfig = this.settings.kubeconfigPath;
+        if (!(0,external_node_fs_.existsSync)(kubeconfig)) {
+            add('unchecked', 'kubeconfig', `no kubeconfig at ${kubeconfig}, so nodes, certificate and readyz were not checked: deploy first (in GitHub Actions, give the check the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored)`);
+            return;
+        }
+        let tls;
+        try {
+            tls = (0,kube_kubeconfig/* kubeconfigTls */.dR)((0,lib_files/* readTextFile */.Gu)(kubeconfig, yaml/* KUBECONFIG_FILE */.HT), kubeconfig);
+        }
+        catch (error) {
+            add('unchecked', 'kubeconfig', `${(0,errors/* errorMessage */.gJ)(error)}; nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        if (!tls) {
+            add('unchecked', 'kubeconfig', `kubeconfig ${kubeconfig} names no API server, so nodes, certificate and readyz were not checked: run the deploy's openstack-normalize-kubeconfig step again`);
+            return;
+        }
+        const query = (spec) => context.exec(spec, { capture: true, quiet: true, check: false });
+        const listed = await query(this.nodesCommand);
+        let nodes;
+        try {
+            if (listed.exitCode === 0)
+                nodes = (0,kube_nodes/* parseNodeList */.AP)(listed.stdout);
+        }
+        catch (error) {
+            add('unchecked', 'nodes', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes were not checked`);
+        }
+        if (listed.exitCode !== 0) {
+            add('unchecked', 'api', `the Kubernetes API at ${tls.server} did not answer (${(0,lib_command/* failureLine */.Pu)(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`);
+        }
+        else {
+            if (nodes)
+                this.checkNodes(nodes, report, add);
+            const readyz = await query(this.readyzCommand);
+            const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
+            for (const check of failed)
+                add('readyz', check, `the API server's readiness check ${check} fails (/readyz?verbose)`);
+            if (readyz.exitCode !== 0 && failed.length === 0)
+                add('unchecked', 'readyz', `/readyz?verbose did not answer (${(0,lib_command/* failureLine */.Pu)(readyz)})`);
+        }
+        try {
+            const certificate = await probeApiCertificate(tls);
+            // An expiry read from a certificate the kubeconfig does not trust is no statement about the cluster's.
+            if (certificate.untrusted) {
+                add('unchecked', 'certificate', `the API server certificate at ${certificate.endpoint} does not verify against the kubeconfig's certificate authority (${certificate.untrusted}), so its expiry was not checked: is this the cluster's kubeconfig?`);
+                return;
+            }
+            const daysLeft = Math.floor((certificate.notAfter.getTime() - Date.now()) / DAY_MS);
+            report.certificate = { endpoint: certificate.endpoint, notAfter: certificate.notAfter.toISOString(), daysLeft };
+            const renew = 'renew the control plane certificates (kubeadm certs renew all on each control plane node, or Kubespray with auto_renew_certificates: true)';
+            if (daysLeft < 0)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expired on ${report.certificate.notAfter}: ${renew}`);
+            else if (daysLeft < check_report/* CERTIFICATE_WARNING_DAYS */.fo)
+                add('certificate-expiry', certificate.endpoint, `the API server certificate at ${certificate.endpoint} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${report.certificate.notAfter}): ${renew}`);
+        }
+        catch (error) {
+            // The API being unreachable was said once already.
+            if (listed.exitCode === 0)
+                add('unchecked', 'certificate', `${(0,errors/* errorMessage */.gJ)(error)}; the certificate's expiry was not checked`);
+        }
+    }
+    checkNodes(nodes, report, add) {
+        const inApi = new Set(nodes.map((n) => n.name));
+        let expected;
+        const file = this.inventoryFile;
+        if (file) {
+            try {
+                const inventory = (0,node_changes/* readInventory */.zw)(file);
+                if (inventory)
+                    expected = [...new Set([...inventory.controlPlane, ...inventory.workers])];
+                else
+                    add('unchecked', 'inventory', `no inventory at ${file} (the OpenTofu apply writes it), so the nodes in the API were not compared with it`);
+            }
+            catch (error) {
+                add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
+            }
+        }
+        report.nodes = {
+            expected: expected?.length ?? nodes.length,
+            inApi: nodes.length,
+            ready: nodes.filter((n) => n.ready).length,
+        };
+        if (expected) {
+            const listed = new Set(expected);
+            for (const name of expected.filter((n) => !inApi.has(n)))
+                add('node-missing', name, `${name} is in the inventory but not in the API: it never joined or was removed; run the deploy to converge`);
+            for (const node of nodes.filter((n) => !listed.has(n.name)))
+                add('node-unexpected', node.name, `${node.name} is in the API but not in the inventory: remove it (kubectl delete node) or add it to the OpenTofu code`);
+        }
+        for (const node of nodes.filter((n) => !n.ready))
+            add('node-not-ready', node.name, `${node.name} is NotReady: check its kubelet (systemctl status kubelet) and its server`);
+        const version = this.settings.kubernetesVersion;
+        if (!version)
+            return;
+        for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
+            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/model/operations.js
+var operations = __nccwpck_require__(503);
+// EXTERNAL MODULE: ./lib/core/capi/preflight.js
+var preflight = __nccwpck_require__(2168);
+;// CONCATENATED MODULE: ./lib/core/steps/preflight.js
+
+
+
+
+
+
+
+
+
+
+class PreflightStep {
+    settings;
+    authChecker;
+    id = 'openstack-preflight';
+    title = 'Validate OpenStack credentials and deploy prerequisites';
+    kind = 'check';
+    constructor(settings, authChecker) {
+        this.settings = settings;
+        this.authChecker = authChecker;
+    }
+    async plan() {
+        const { settings } = this;
+        const actions = [
+            `check that ${settings.clusterDir} exists and the tools are installed`,
+            'check that the OpenStack credentials are complete (no CHANGEME placeholders)',
+        ];
+        if (settings.authCheck.enabled && this.authChecker) {
+            actions.push(this.authChecker.describe(settings.credentials, settings.authCheck.timeoutMs));
+        }
+        else {
+            actions.push('skip the live Keystone authentication check (--skip-auth-check)');
+        }
+        return { workingDir: settings.clusterDir, reads: [settings.clusterDir], writes: [], actions };
+    }
+    async run() {
+        const { settings } = this;
+        // Only what the operation's steps use: a drift check on a runner without a Kubespray checkout, say.
+        const steps = operations/* OPERATION_STEPS */.iJ[settings.operation];
+        const uses = (prefix) => steps.some((id) => id.startsWith(prefix));
+        const problems = [];
+        const dirStat = await external_node_fs_.promises.stat(settings.clusterDir).catch(() => undefined);
+        if (!dirStat?.isDirectory()) {
+            problems.push(settings.configPath
+                ? `cluster infrastructure directory not found in GitOps repository: ${settings.clusterDir}`
+                : `cluster directory not found: ${settings.clusterDir}`);
+        }
+        if (!settings.clusterApi && !settings.opentofu.enabled)
+            problems.push('opentofu must be enabled for openstack bootstrap');
+        // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
+        const { caCert } = settings.credentials;
+        if (caCert) {
+            const stat = await external_node_fs_.promises.stat(caCert).catch(() => undefined);
+            if (!stat?.isFile())
+                problems.push(`the CA bundle ${caCert} (from ${settings.credentials.sources.caCert}) ${stat ? 'is not a file' : 'does not exist'}`);
+        }
+        problems.push(...(0,openstack_credentials/* credentialProblems */._e)(settings.credentials));
+        if (settings.clusterApi) {
+            // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+            problems.push(...(await (0,preflight/* clusterApiProblems */.D)(settings, settings.clusterApi)));
+        }
+        else {
+            if (uses('opentofu-'))
+                await (0,commands/* requireTofuBinary */.ZC)(settings).catch((error) => problems.push(error.message));
+            if (uses('openstack-normalize-kubeconfig') && !settings.vip) {
+                problems.push('no API address to put in the kubeconfig: set opencenter.infrastructure.k8s_api_ip (or enable vrrp), or pass --vip');
+            }
+        }
+        if (settings.kubespray && uses('kubespray-') && dirStat?.isDirectory())
+            problems.push(...(await this.kubesprayProblems()));
+        const error = (0,errors/* problemsError */.$j)(problems);
+        if (error)
+            throw error;
+        if (!settings.authCheck.enabled || !this.authChecker)
+            return 'credentials complete (live check skipped)';
+        return this.authChecker.check(settings.credentials, settings.authCheck.timeoutMs);
+    }
+    async kubesprayProblems() {
+        const { settings } = this;
+        const paths = (0,kubespray_paths/* kubesprayPaths */.Z)(settings);
+        const release = settings.kubesprayRelease;
+        const problems = [];
+        if (release.dir === release.vendoredDir) {
+            // A tree in the cluster dir (or none and no version to fetch): it must be whole now.
+            if (!release.version && !(await (0,lib_files/* pathExists */.s0)(release.vendoredDir))) {
+                problems.push(`deployment.kubespray.version is not set and ${release.vendoredDir} does not exist: set it (e.g. v2.31.0) to have kubespray-fetch get Kubespray, or put a Kubespray tree there`);
+            }
+            else {
+                for (const [file, what] of [
+                    [paths.requirements, 'Kubespray requirements'],
+                    [paths.playbook, 'Kubespray playbook'],
+                    // No inventory check: cluster modules commonly write it during opentofu-apply; the playbook step checks it.
+                ]) {
+                    if (!(await (0,lib_files/* pathExists */.s0)(file)))
+                        problems.push(`${what} not found: ${file} (deployment.method is kubespray)`);
+                }
+            }
+        }
+        else {
+            const tool = release.source.kind === 'git' ? 'git' : 'tar';
+            if (!(await (0,lib_files/* findExecutable */.oq)(tool, settings.baseEnv.PATH))) {
+                problems.push(`${tool} not found on PATH; kubespray-fetch needs it to get Kubespray ${release.version}`);
+            }
+        }
+        if (settings.pythonSetting && !(await (0,lib_files/* findExecutable */.oq)(settings.pythonSetting.value, settings.baseEnv.PATH))) {
+            problems.push(`${settings.pythonSetting.setting}: ${settings.pythonSetting.value} not found; it is needed to create the Kubespray venv in ${external_node_path_.relative(settings.clusterDir, settings.venvDir) || '.'}`);
+        }
+        if (settings.ssh.privateKeyFile && !(await (0,lib_files/* pathExists */.s0)(settings.ssh.privateKeyFile))) {
+            problems.push(`the SSH private key ${settings.ssh.privateKeyFile} does not exist (deployment.kubespray.ssh_private_key_file, --ssh-private-key-file)`);
+        }
+        if (await usesOpenStackCloudProvider(paths.inventory)) {
+            const cloud = kubesprayCloudEnv(settings.credentials);
+            if (cloud.missing.length) {
+                problems.push(`the inventory's group_vars enable Kubespray's OpenStack cloud controller or Cinder CSI, which read the credentials from the OS_* environment; missing: ${cloud.missing.join('; ')}`);
+            }
+        }
+        return problems;
+    }
+}
+/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
+async function usesOpenStackCloudProvider(inventory) {
+    const dir = external_node_path_.join(external_node_path_.dirname(inventory), 'group_vars');
+    const files = await external_node_fs_.promises.readdir(dir, { recursive: true }).catch(() => []);
+    for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
+        const text = await external_node_fs_.promises.readFile(external_node_path_.join(dir, file), 'utf8').catch(() => '');
+        if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
+            return true;
+    }
+    return false;
+}
+
+// EXTERNAL MODULE: ./lib/core/openstack/capacity.js
+var capacity = __nccwpck_require__(4578);
+// EXTERNAL MODULE: ./lib/core/capi/manifests.js
+var capi_manifests = __nccwpck_require__(1849);
+;// CONCATENATED MODULE: ./lib/core/capi/capacity-demand.js
+/**
+ * An estimate of what a new Cluster API cluster takes from the project's quotas, from the rendered
+ * manifests: machines × flavor, their ports and volumes, and what CAPO makes for the cluster (the
+ * network, subnet and router of managedSubnets, the API load balancer, floating IPs, managed
+ * security groups). An estimate because CAPO decides the rest as it reconciles.
+ *
+ * Fields: CAPO v1beta1 `OpenStackCluster` / `OpenStackMachineTemplate`, CAPI `KubeadmControlPlane` and
+ * `MachineDeployment` (v1beta1 `machineTemplate.infrastructureRef`, v1beta2 `machineTemplate.spec.infrastructureRef`).
+ * What CAPO creates, from its source (v0.14):
+ * - network, subnet per managedSubnets entry, router when there is an external network:
+ *   pkg/cloud/services/networking/network.go, router.go;
+ * - the API load balancer: one listener, pool and monitor per port (6443 and additionalPorts), every
+ *   control plane machine a member of each pool, a VIP port, a floating IP unless
+ *   disableAPIServerFloatingIP: pkg/cloud/services/loadbalancer/loadbalancer.go;
+ *   without a load balancer, the floating IP goes to a control plane machine (controllers/openstackmachine_controller.go);
+ * - managed security groups (control plane, worker, bastion when enabled) with their rules:
+ *   pkg/cloud/services/networking/securitygroups_rules.go (two egress rules each, 3 + 1 control plane,
+ *   4 worker, SSH from the bastion), plus allNodesSecurityGroupRules on both;
+ * - one port per machine unless `ports` lists more; a root volume when rootVolume.sizeGiB is set,
+ *   and additionalBlockDevices of storage type Volume.
+ */
+
+
+function record(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+function list(value) {
+    return Array.isArray(value) ? value.map(record).filter((v) => v !== undefined) : [];
+}
+function at(value, ...path) {
+    let current = value;
+    for (const key of path)
+        current = record(current)?.[key];
+    return current;
+}
+function capacity_demand_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function count(value, fallback) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+const EGRESS_RULES = 2;
+/** The estimate for the manifests in `text` (clusterctl's output); `source` names them in notes. */
+async function manifestCapacityDemand(manifests, source, flavors) {
+    const objects = (0,capi_manifests/* manifestDocuments */.Ee)(manifests, source).map(({ value }) => record(value) ?? {});
+    const kind = (k) => objects.filter((o) => o.kind === k);
+    const demand = (0,capacity/* emptyDemand */.Js)();
+    const add = (quota, amount) => (0,capacity/* addDemand */.pD)(demand, quota, amount);
+    const templates = new Map(kind('OpenStackMachineTemplate').map((t) => [capacity_demand_text(at(t, 'metadata', 'name')), t]));
+    const sets = [
+        ...kind('KubeadmControlPlane').map((o) => ({
+            what: `KubeadmControlPlane ${capacity_demand_text(at(o, 'metadata', 'name'))}`,
+            replicas: count(at(o, 'spec', 'replicas'), 1),
+            template: capacity_demand_text(at(o, 'spec', 'machineTemplate', 'infrastructureRef', 'name')) ??
+                capacity_demand_text(at(o, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name')),
+            controlPlane: true,
+        })),
+        ...kind('MachineDeployment').map((o) => ({
+            what: `MachineDeployment ${capacity_demand_text(at(o, 'metadata', 'name'))}`,
+            replicas: count(at(o, 'spec', 'replicas'), 1),
+            template: capacity_demand_text(at(o, 'spec', 'template', 'spec', 'infrastructureRef', 'name')),
+            controlPlane: false,
+        })),
+    ];
+    let controlPlaneReplicas = 0;
+    for (const set of sets) {
+        if (set.controlPlane)
+            controlPlaneReplicas += set.replicas;
+        const template = at(templates.get(set.template), 'spec', 'template', 'spec');
+        add('instances', set.replicas);
+        if (!template) {
+            demand.notes.push(`${set.what}: no OpenStackMachineTemplate ${set.template ?? '(none named)'} in ${source}`);
+            continue;
+        }
+        await addMachine(demand, template, set.replicas, set.what, flavors);
+    }
+    const cluster = at(kind('OpenStackCluster')[0], 'spec');
+    if (cluster) {
+        if (list(at(cluster, 'managedSubnets')).length > 0) {
+            add('networks', 1);
+            add('subnets', list(at(cluster, 'managedSubnets')).length);
+            if (at(cluster, 'disableExternalNetwork') !== true) {
+                add('routers', 1);
+                add('ports', 1); // the router's interface on the subnet
+            }
+        }
+        const lb = record(at(cluster, 'apiServerLoadBalancer'));
+        const floatingIp = at(cluster, 'disableAPIServerFloatingIP') !== true && at(cluster, 'disableExternalNetwork') !== true;
+        if (lb?.enabled === true) {
+            const listeners = 1 + (Array.isArray(lb.additionalPorts) ? lb.additionalPorts.length : 0);
+            add('load_balancers', 1);
+            add('ports', 1);
+            add('listeners', listeners);
+            add('pools', listeners);
+            add('health_monitors', listeners);
+            add('members', listeners * controlPlaneReplicas);
+        }
+        if (floatingIp)
+            add('floating_ips', 1);
+        const bastion = record(at(cluster, 'bastion'));
+        const bastionOn = bastion?.enabled === true ||
+            (bastion !== undefined && bastion.enabled === undefined && bastion.spec !== undefined);
+        if (bastionOn) {
+            add('instances', 1);
+            add('floating_ips', 1);
+            const spec = record(bastion?.spec);
+            if (spec)
+                await addMachine(demand, spec, 1, 'the bastion', flavors);
+        }
+        const groups = record(at(cluster, 'managedSecurityGroups'));
+        if (groups) {
+            const allNodes = list(groups.allNodesSecurityGroupRules).length;
+            add('security_groups', bastionOn ? 3 : 2);
+            add('security_group_rules', 
+            // control plane: egress + etcd, kubelet x2 + API; worker: egress + kubelet x2 + NodePort tcp/udp
+            EGRESS_RULES + 4 + EGRESS_RULES + 4 + 2 * allNodes + (bastionOn ? EGRESS_RULES + 1 + 2 : 0));
+        }
+    }
+    demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
+    return demand;
+}
+async function addMachine(demand, spec, replicas, what, flavors) {
+    const add = (quota, amount) => (0,capacity/* addDemand */.pD)(demand, quota, amount);
+    const flavorName = capacity_demand_text(at(spec, 'flavor'));
+    const flavorId = capacity_demand_text(at(spec, 'flavorID'));
+    if (flavorName || flavorId) {
+        const flavor = await flavors.find(flavorId ? { id: flavorId } : { name: flavorName });
+        if (flavor) {
+            add('cores', replicas * flavor.vcpus);
+            add('ram', replicas * flavor.ram);
+        }
+        else {
+            demand.notes.push(`cores and RAM of ${what}: Nova has no flavor ${flavorId ?? `named "${flavorName}"`}`);
+        }
+    }
+    else {
+        demand.notes.push(`cores and RAM of ${what}: no flavor in its machine template`);
+    }
+    add('ports', replicas * Math.max(1, list(at(spec, 'ports')).length));
+    const root = count(at(spec, 'rootVolume', 'sizeGiB'), 0);
+    if (root > 0) {
+        add('volumes', replicas);
+        add('gigabytes', replicas * root);
+    }
+    for (const device of list(at(spec, 'additionalBlockDevices'))) {
+        if (at(device, 'storage', 'type') !== 'Volume')
+            continue;
+        add('volumes', replicas);
+        add('gigabytes', replicas * count(device.sizeGiB, 0));
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
+var keystone = __nccwpck_require__(5842);
+// EXTERNAL MODULE: ./lib/core/openstack/http.js
+var http = __nccwpck_require__(9998);
+;// CONCATENATED MODULE: ./lib/core/openstack/flavors.js
+/**
+ * Flavor sizes from Nova, read once per run: `GET /flavors/detail` lists every flavor the project
+ * may use (public and its private ones) with `vcpus`, `ram` (MiB) and `disk` (GiB) (nova api-ref
+ * `api-ref/source/flavors.inc`, "List Flavors With Details"); an id missing from it is asked for
+ * alone (`GET /flavors/{flavor_id}`, "Show Flavor Details").
+ */
+
+
+const FlavorSchema = schemas/* object */.Ikc({
+    id: schemas/* string */.YjP(),
+    name: schemas/* string */.YjP(),
+    vcpus: schemas/* number */.aig(),
+    ram: schemas/* number */.aig(),
+    disk: schemas/* number */.aig(),
+});
+const FlavorListSchema = schemas/* object */.Ikc({ flavors: schemas/* array */.YOg(FlavorSchema) });
+const FlavorShowSchema = schemas/* object */.Ikc({ flavor: FlavorSchema });
+const MAX_FLAVOR_LIST_BYTES = 8 * 1024 * 1024;
+/** A lookup against Nova at `computeUrl`, caching the list and each single read for the run. */
+function novaFlavors(computeUrl, get) {
+    const base = computeUrl.replace(/\/+$/, '');
+    let list;
+    const single = new Map();
+    const read = async (path, schema) => {
+        const answer = await get(new URL(`${base}${path}`), MAX_FLAVOR_LIST_BYTES).catch(() => undefined);
+        if (answer?.status !== 200)
+            return undefined;
+        const parsed = schema.safeParse((0,http/* parseJson */.qF)(answer.body));
+        return parsed.success ? parsed.data : undefined;
+    };
+    return {
+        async find(ref) {
+            list ??= read('/flavors/detail', FlavorListSchema).then((body) => body?.flavors ?? []);
+            const flavors = await list;
+            const listed = flavors.find((f) => (ref.id !== undefined ? f.id === ref.id : f.name === ref.name));
+            if (listed || ref.id === undefined)
+                return listed;
+            let shown = single.get(ref.id);
+            if (!shown) {
+                shown = read(`/flavors/${encodeURIComponent(ref.id)}`, FlavorShowSchema).then((body) => body?.flavor);
+                single.set(ref.id, shown);
+            }
+            return shown;
+        },
+    };
+}
+/** Flavors known in advance (tests, and a plan preview without a cloud). */
+function staticFlavors(flavors) {
+    return {
+        find: async (ref) => flavors.find((f) => (ref.id !== undefined ? f.id === ref.id : f.name === ref.name)),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/openstack/quotas.js + 1 modules
+var openstack_quotas = __nccwpck_require__(3047);
+;// CONCATENATED MODULE: ./lib/core/openstack/capacity-check.js
+/**
+ * The capacity check end to end: a project-scoped token (Keystone), the quotas of every service in
+ * the catalog (quotas.ts), the demand of the change with flavors from Nova (the caller's reader:
+ * the tofu plan or the Cluster API manifests), compared (capacity.ts). Read-only.
+ */
+
+
+
+
+async function checkCapacity(creds, options, demandOf) {
+    // Nothing is required in the catalog: a missing service is skipped and said, not an error.
+    const session = await (0,keystone/* openStackSession */.bj)(creds, { timeoutMs: options.timeoutMs, requiredServices: [] });
+    const compute = (0,openstack_quotas/* serviceEndpoint */.Xf)(session.auth.endpoints, 'compute');
+    const flavors = compute ? novaFlavors(compute, session.get) : staticFlavors([]);
+    const [quotas, demand] = await Promise.all([
+        (0,openstack_quotas/* readProjectQuotas */.xP)({ projectId: session.projectId, endpoints: session.auth.endpoints, get: session.get }),
+        demandOf(flavors),
+    ]);
+    return (0,capacity/* compareCapacity */.WO)(quotas, demand);
+}
+
+// EXTERNAL MODULE: ./lib/core/tofu/capacity-demand.js
+var capacity_demand = __nccwpck_require__(6044);
+;// CONCATENATED MODULE: ./lib/core/steps/capacity.js
+
+
+
+
+
+
+
+
+
+
+
+const liveCapacityChecker = (settings, demandOf) => checkCapacity(settings.credentials, { timeoutMs: settings.authCheck.timeoutMs }, demandOf);
+/**
+ * `openstack-capacity`: after the plan, before anything changes in the cloud. What the change takes
+ * from the project's quotas (the tofu plan, or the rendered Cluster API manifests as an estimate)
+ * against the limits and usage the services report; an apply that would exceed a quota is refused
+ * here, naming each quota and by how much, unless --ignore-capacity overrides it (loudly).
+ */
+class CapacityStep {
+    settings;
+    checker;
+    id = 'openstack-capacity';
+    title = "Check the change against the project's quotas";
+    kind = 'check';
+    constructor(settings, checker = liveCapacityChecker) {
+        this.settings = settings;
+        this.checker = checker;
+    }
+    get source() {
+        return this.settings.clusterApi ? (0,cluster_api/* renderedManifests */.AC)(this.settings.clusterApi) : (0,commands/* deployPlanFile */.hJ)(this.settings);
+    }
+    async plan() {
+        const { settings } = this;
+        if (!settings.authCheck.enabled) {
+            return {
+                workingDir: settings.clusterDir,
+                reads: [],
+                writes: [],
+                actions: ['skip the quota check: no live OpenStack calls (--skip-auth-check)'],
+            };
+        }
+        return {
+            workingDir: settings.clusterDir,
+            reads: [this.source],
+            writes: [],
+            actions: [
+                settings.clusterApi
+                    ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups)`
+                    : `count what the plan creates, replaces and deletes per quota (flavors from Nova)`,
+                `read the project's limits and usage: ${(0,openstack_quotas/* describeQuotaReads */.jb)().join('; ')}`,
+                `refuse the apply if a quota would be exceeded${settings.ignoreCapacity ? ' — OVERRIDDEN: ignore-capacity is set' : ''}`,
+            ],
+        };
+    }
+    demandOf(context) {
+        const { settings } = this;
+        if (settings.clusterApi) {
+            const file = (0,cluster_api/* renderedManifests */.AC)(settings.clusterApi);
+            return (flavors) => manifestCapacityDemand((0,external_node_fs_.readFileSync)(file, 'utf8'), (0,lib_files/* displayPath */.Gt)(file), flavors);
+        }
+        return async (flavors) => {
+            const { found: _, ...base } = await (0,commands/* tofuCommand */.uv)(settings);
+            const document = await (0,plan_json/* readPlanJson */.c7)((0,commands/* deployPlanFile */.hJ)(settings), (args, options) => context.exec({ ...base, argv: [...base.argv, ...args] }, options));
+            return (0,capacity_demand/* planCapacityDemand */.X)(document, flavors);
+        };
+    }
+    async run(context) {
+        if (!this.settings.authCheck.enabled)
+            return 'skipped (--skip-auth-check: no live OpenStack calls)';
+        const report = await this.checker(this.settings, this.demandOf(context));
+        context.state.capacity = report;
+        context.output.line((0,capacity/* renderCapacityText */.w)(report)
+            .trimEnd()
+            .split('\n')
+            .map((line) => `      ${line}`)
+            .join('\n'));
+        for (const skipped of report.skipped)
+            context.warn(`quota check incomplete: ${skipped.reason}`);
+        if (report.exceeded.length > 0) {
+            if (!this.settings.ignoreCapacity)
+                throw new errors/* UserError */.yo((0,capacity/* capacityRefusal */.VR)(report));
+            report.overridden = true;
+            context.warn(`OVERRIDDEN (ignore-capacity): applying although the change exceeds the project's quotas: ${(0,capacity/* exceededLines */.Jp)(report).join('; ')}`);
+        }
+        return (0,capacity/* capacitySummary */.lF)(report);
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/ready.js
+var ready = __nccwpck_require__(1110);
+;// CONCATENATED MODULE: ./lib/core/steps/wait-ready.js
+
+
+
+class WaitReadyStep {
+    kubeconfig;
+    kubectl;
+    settings;
+    id = 'wait-ready';
+    title = 'Wait for the Kubernetes API to be ready';
+    kind = 'check';
+    command;
+    constructor(kubeconfig, kubectl, cwd, env, settings) {
+        this.kubeconfig = kubeconfig;
+        this.kubectl = kubectl;
+        this.settings = settings;
+        this.command = (0,kube_nodes/* kubectlCommand */.s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
+    }
+    async plan() {
+        const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
+        const count = this.settings.version
+            ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
+            : `${this.settings.nodes} nodes are`;
+        const nodes = this.settings.nodes || this.settings.version
+            ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`
+            : '';
+        return {
+            workingDir: this.command.cwd,
+            command: this.command,
+            reads: [this.kubeconfig],
+            writes: [],
+            actions: [
+                `poll until /readyz says ok${nodes}; timeout ${(0,duration/* formatDuration */.a)(this.settings.timeoutMs)}, pauses up to ${(0,duration/* formatDuration */.a)(this.settings.intervalMs)}`,
+            ],
+        };
+    }
+    async run({ exec, output, signal }) {
+        const result = await (0,ready/* waitForReady */.C)({
+            ...this.settings,
+            kubeconfig: this.kubeconfig,
+            kubectl: this.kubectl,
+            env: this.command.env,
+            cwd: this.command.cwd,
+            exec,
+            signal,
+            onWaiting: (reason) => output.line(`      waiting: ${reason}`),
+        });
+        const nodes = result.readyNodes !== undefined ? `, ${result.readyNodes}/${result.totalNodes} nodes Ready` : '';
+        return `/readyz ok at ${result.endpoint}${nodes}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/index.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
+const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
+/** Only with an ephemeral kind management cluster. */
+const withKind = (make) => (settings) => settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
+/** The readiness gate as each operation wants it. */
+function waitReady(settings) {
+    const { clusterApi: capi } = settings;
+    // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+    const wanted = capi
+        ? {
+            ...settings.waitReady,
+            nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+        }
+        : {
+            ...settings.waitReady,
+            version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
+        };
+    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted);
+}
+/** How each step is made; model/operations.ts says which an operation runs, in what order. */
+const STEP_FACTORIES = {
+    'openstack-preflight': (_, preflight) => preflight,
+    'opentofu-init': (settings) => new OpenTofuInitStep(settings),
+    'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
+    'openstack-capacity': (settings, _, capacityChecker) => new CapacityStep(settings, capacityChecker),
+    'kubespray-fetch': withKubespray((settings) => new KubesprayFetchStep(settings)),
+    'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
+    'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
+    'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
+    'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
+    'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
+    'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
+    'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
+    'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
+    'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
+    'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
+    'forget-cluster': (settings) => new ForgetClusterStep(settings),
+    'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
+    'cluster-health': (settings) => new ClusterHealthStep(settings),
+    'openstack-normalize-kubeconfig': (settings) => new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
+    'wait-ready': waitReady,
+    'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
+    'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
+    'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
+    'capi-render': (settings) => new CapiRenderStep(settings),
+    'capi-apply': (settings) => new CapiApplyStep(settings),
+    'capi-wait': (settings) => new CapiWaitStep(settings),
+    'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
+    'capi-addons': (settings) => new CapiAddonsStep(settings),
+    'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
+    'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
+    'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+};
+/**
+ * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
+ * made by its factory. The same engine, resume state, lock, dry run and reports run all of them.
+ * - deploy: plan first, drain and remove the nodes the plan deletes, apply exactly that plan, then
+ *   Kubespray (cluster.yml, or scale.yml for new workers only), kubeconfig, readiness.
+ * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
+ *   only for nodes the API shows below the target; readiness then requires every node at it.
+ * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
+ *   resume state (engine/selection.ts), so a deploy's stays as it was.
+ * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
+ *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
+ *   then (kind only) the pivot. Destroy deletes the Cluster object.
+ */
+function buildSteps(settings, authChecker, capacityChecker) {
+    const { operation } = settings;
+    if (settings.clusterApi && cluster_api/* CLUSTER_API_REFUSALS */.M6[operation])
+        throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[operation]);
+    if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
+        throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
+    }
+    const preflight = new PreflightStep(settings, authChecker);
+    const ids = (settings.clusterApi ? operations/* CLUSTER_API_STEPS */.Iw : operations/* OPERATION_STEPS */.iJ)[operation];
+    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight, capacityChecker) ?? []);
+}
+
+
+
+/***/ }),
+
+/***/ 6044:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ planCapacityDemand)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2857);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
+/* harmony import */ var _openstack_capacity_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4578);
+/**
+ * What a `tofu show -json` plan takes from the project's quotas: per changed resource, what it
+ * holds after the change minus what it held before, summed. A creation adds, a deletion frees, an
+ * in-place update adds the difference (a resize), a replacement adds the difference when the old
+ * object goes first (tofu's default) and the whole new one when it is created first
+ * (`create_before_destroy`: both exist for a while).
+ *
+ * The arguments read are terraform-provider-openstack v3's (docs/resources/*.md); what each
+ * resource takes from which quota is the services' own accounting, cited beside each.
+ */
+
+
+
+/** Only what is read here; zod drops the rest of each value, and nothing of it leaves this module but counts. */
+const ResourceChangeSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    module_address: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    mode: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().optional(),
+    type: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    change: zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+        actions: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()),
+        before: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+        after: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+        after_unknown: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+    }),
+});
+const PlanSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    resource_changes: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(ResourceChangeSchema).nullish(),
+    configuration: zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J().optional(),
+});
+function record(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+function list(value) {
+    return Array.isArray(value) ? value.map(record).filter((v) => v !== undefined) : [];
+}
+function text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function number(value) {
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+/** `module.a["x"].module.b[0]` -> `module.a.module.b`: configuration is per module, not per instance. */
+function withoutIndexes(address) {
+    return address.replace(/\[[^\]]*\]/g, '');
+}
+/**
+ * The server group resource an instance's `scheduler_hints.group` refers to, from the plan's
+ * configuration (its `references`), when the group is created in the same plan and its id is not
+ * known yet. Returns the group's address without instance keys, as `groupKey` makes it.
+ */
+function referencedGroup(configuration, change) {
+    let module = record(record(configuration)?.root_module);
+    const path = change.module_address ? withoutIndexes(change.module_address).split('.') : [];
+    for (let i = 0; i + 1 < path.length; i += 2) {
+        module = record(record(record(module?.module_calls)?.[path[i + 1]])?.module);
+    }
+    const ownAddress = withoutIndexes(change.address).split('.').slice(-2).join('.');
+    const resource = list(module?.resources).find((r) => r.address === ownAddress);
+    const hints = list(record(resource?.expressions)?.scheduler_hints);
+    for (const hint of hints) {
+        const references = record(hint.group)?.references;
+        if (!Array.isArray(references))
+            continue;
+        for (const reference of references) {
+            const match = typeof reference === 'string' && /^openstack_compute_servergroup_v2\.[\w-]+/.exec(reference);
+            if (match)
+                return [change.module_address && withoutIndexes(change.module_address), match[0]].filter(Boolean).join('.');
+        }
+    }
+    return undefined;
+}
+/** Whether `after_unknown` marks `key` (or the whole value) as known only after apply. */
+function unknown(afterUnknown, key) {
+    return afterUnknown === true || record(afterUnknown)?.[key] === true;
+}
+async function instanceHolding(change, values, afterUnknown, flavors, configuration) {
+    const holding = { quotas: { instances: 1 }, notes: [] };
+    const id = text(values.flavor_id);
+    const name = text(values.flavor_name);
+    if (!id && !name) {
+        holding.notes.push(`cores and RAM of ${change.address}: its flavor is known only after apply`);
+    }
+    else {
+        const flavor = await flavors.find(id ? { id } : { name: name });
+        if (flavor) {
+            holding.quotas.cores = flavor.vcpus;
+            holding.quotas.ram = flavor.ram;
+        }
+        else {
+            holding.notes.push(`cores and RAM of ${change.address}: Nova has no flavor ${id ?? `named "${name}"`}`);
+        }
+    }
+    // Nova creates a volume in the project for each block device that becomes a volume from
+    // something else (image, blank, snapshot); an existing volume (source "volume") is only attached.
+    for (const device of list(values.block_device)) {
+        if (device.destination_type !== 'volume' || device.source_type === 'volume')
+            continue;
+        holding.quotas.volumes = (holding.quotas.volumes ?? 0) + 1;
+        const size = number(device.volume_size);
+        if (size !== undefined)
+            holding.quotas.gigabytes = (holding.quotas.gigabytes ?? 0) + size;
+        else
+            holding.notes.push(`gigabytes of a volume of ${change.address}: no volume_size (the image's size decides)`);
+    }
+    // A network given without a port makes Nova create a port in the project (nova network/neutron.py
+    // allocate_for_instance); a given port is the port resource's own.
+    const ports = list(values.network).filter((network) => !text(network.port)).length;
+    if (ports > 0)
+        holding.quotas.ports = ports;
+    const hint = list(values.scheduler_hints)[0];
+    if (hint) {
+        const groupId = text(hint.group);
+        if (groupId)
+            holding.group = { key: groupId, label: `group ${groupId}`, existing: true };
+        else if (unknown(list(record(afterUnknown)?.scheduler_hints)[0], 'group') || hint.group === undefined) {
+            const address = referencedGroup(configuration, change);
+            holding.group = address
+                ? { key: address, label: address, existing: false }
+                : { key: '(new)', label: 'a group created by this plan', existing: false };
+        }
+    }
+    return holding;
+}
+/** Neutron adds an egress rule per ethertype (IPv4, IPv6) to every new security group (neutron db/securitygroups_db.py). */
+const DEFAULT_EGRESS_RULES = 2;
+async function holding(change, values, afterUnknown, flavors, configuration) {
+    const just = (quotas) => ({ quotas, notes: [] });
+    switch (change.type) {
+        case 'openstack_compute_instance_v2':
+            return instanceHolding(change, values, afterUnknown, flavors, configuration);
+        case 'openstack_compute_servergroup_v2':
+            return just({ server_groups: 1 });
+        case 'openstack_networking_network_v2':
+            return just({ networks: 1 });
+        case 'openstack_networking_subnet_v2':
+            return just({ subnets: 1 });
+        case 'openstack_networking_port_v2':
+            return just({ ports: 1 });
+        case 'openstack_networking_router_v2':
+            return just({ routers: 1 });
+        // An interface by subnet makes Neutron create the router's port in the project; one by port_id uses that port.
+        case 'openstack_networking_router_interface_v2':
+            return just(text(values.port_id) && !unknown(afterUnknown, 'port_id') ? {} : { ports: 1 });
+        case 'openstack_networking_floatingip_v2':
+            return just({ floating_ips: 1 });
+        case 'openstack_networking_secgroup_v2':
+            return just({
+                security_groups: 1,
+                ...(values.delete_default_rules !== true && { security_group_rules: DEFAULT_EGRESS_RULES }),
+            });
+        case 'openstack_networking_secgroup_rule_v2':
+            return just({ security_group_rules: 1 });
+        case 'openstack_blockstorage_volume_v3': {
+            const size = number(values.size);
+            return {
+                quotas: { volumes: 1, ...(size !== undefined && { gigabytes: size }) },
+                notes: size === undefined ? [`gigabytes of ${change.address}: its size is known only after apply`] : [],
+            };
+        }
+        // Octavia allocates the VIP port in the user's project (octavia network/drivers/neutron/allowed_address_pairs.py allocate_vip).
+        case 'openstack_lb_loadbalancer_v2':
+            return just({
+                load_balancers: 1,
+                ...(!(text(values.vip_port_id) && !unknown(afterUnknown, 'vip_port_id')) && { ports: 1 }),
+            });
+        case 'openstack_lb_listener_v2':
+            return just({ listeners: 1 });
+        case 'openstack_lb_pool_v2':
+            return just({ pools: 1 });
+        case 'openstack_lb_member_v2':
+            return just({ members: 1 });
+        case 'openstack_lb_members_v2':
+            return just({ members: list(values.member).length });
+        case 'openstack_lb_monitor_v2':
+            return just({ health_monitors: 1 });
+        default:
+            return just({});
+    }
+}
+function kind(actions) {
+    if (actions.length === 2 && actions[0] === 'delete' && actions[1] === 'create')
+        return 'replace-delete-first';
+    if (actions.length === 2 && actions[0] === 'create' && actions[1] === 'delete')
+        return 'replace-create-first';
+    if (actions.length === 1 && actions[0] === 'create')
+        return 'create';
+    if (actions.length === 1 && actions[0] === 'delete')
+        return 'delete';
+    if (actions.length === 1 && actions[0] === 'update')
+        return 'update';
+    return 'none'; // no-op, read, forget
+}
+function groupOf(demand, group) {
+    let entry = demand.groups.find((g) => g.key === group.key);
+    if (!entry) {
+        entry = { ...group, adds: 0 };
+        demand.groups.push(entry);
+    }
+    return entry;
+}
+function apply(demand, held, sign) {
+    for (const [quota, amount] of Object.entries(held.quotas))
+        (0,_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .addDemand */ .pD)(demand, quota, sign * amount);
+    if (held.group)
+        groupOf(demand, held.group).adds += sign;
+    if (sign === 1)
+        demand.notes.push(...held.notes);
+}
+/** The demand of a plan per quota (see the module comment); flavors are looked up through `flavors`. */
+async function planCapacityDemand(planJson, flavors) {
+    const parsed = PlanSchema.safeParse(planJson);
+    if (!parsed.success)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .formatIssues */ .og)('the plan from `tofu show -json`', parsed.error.issues));
+    const { configuration } = parsed.data;
+    const demand = (0,_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyDemand */ .Js)();
+    for (const change of parsed.data.resource_changes ?? []) {
+        if (change.mode === 'data')
+            continue;
+        const what = kind(change.change.actions);
+        if (what === 'none')
+            continue;
+        const before = record(change.change.before);
+        const after = record(change.change.after);
+        const afterUnknown = change.change.after_unknown;
+        const heldBefore = before && (await holding(change, before, undefined, flavors, configuration));
+        const heldAfter = after && (await holding(change, after, afterUnknown, flavors, configuration));
+        if (what === 'create' || what === 'replace-create-first') {
+            // create_before_destroy: both exist until the old one goes, so the new one is taken in full.
+            if (heldAfter)
+                apply(demand, heldAfter, 1);
+        }
+        else if (what === 'delete') {
+            if (heldBefore)
+                apply(demand, heldBefore, -1);
+        }
+        else {
+            // update, replace-delete-first: the difference
+            if (heldAfter)
+                apply(demand, heldAfter, 1);
+            if (heldBefore)
+                apply(demand, heldBefore, -1);
+        }
+    }
+    demand.groups = demand.groups.filter((g) => g.adds !== 0);
+    demand.notes = [...new Set(demand.notes)];
+    return demand;
+}
+
+
+/***/ }),
+
 /***/ 7800:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -19632,13 +22291,16 @@ function whereServiceExists(catalog, type) {
 /* harmony export */   $O: () => (/* binding */ tofuInit),
 /* harmony export */   KO: () => (/* binding */ TOFU_INIT_ARGS),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
+/* harmony export */   hJ: () => (/* binding */ deployPlanFile),
 /* harmony export */   jw: () => (/* binding */ TofuCommands),
 /* harmony export */   n2: () => (/* binding */ stripFound),
 /* harmony export */   uv: () => (/* binding */ tofuCommand)
 /* harmony export */ });
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6452);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2592);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5629);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5264);
+
 
 
 
@@ -19707,6 +22369,10 @@ async function tofuInit(settings, exec) {
     if (!found)
         await requireTofuBinary(settings);
     await exec(command);
+}
+/** The plan a deploy applies: the reviewed saved plan when one was given, else the one opentofu-plan makes. */
+function deployPlanFile(settings) {
+    return settings.opentofu.savedPlan?.file ?? (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .runtimePaths */ .hi)(settings).planPath;
 }
 
 
@@ -19815,9 +22481,13 @@ function renderTofuChanges(cluster, changes) {
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4196);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4495);
 /* harmony import */ var _kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3408);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4986);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5264);
 /* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7800);
 /* harmony import */ var _plan_json_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3288);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6452);
+/* harmony import */ var _capacity_demand_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6044);
+
+
 
 
 
@@ -19830,7 +22500,7 @@ function renderTofuChanges(cluster, changes) {
  * `tofu init`, `tofu plan -out`, then `tofu show` twice: JSON for the counts and table, text for
  * people. Only init and plan reach the log; the show output is captured, redacted, and never logged.
  */
-async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false } = {}) {
+async function runTofuPlan(settings, planFile, { redactor, output, signal = new AbortController().signal }, { destroy = false, capacity } = {}) {
     await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .requireTofuBinary */ .ZC)(settings);
     const { found: _, ...base } = await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .tofuCommand */ .uv)(settings);
     const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
@@ -19857,11 +22527,17 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
         await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.chmod(planFile, 0o600);
         const document = await (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_7__/* .readPlanJson */ .c7)(planFile, (args, options) => exec(tofu(...args), options));
         const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
+        // A plan is for review: a quota API or Keystone out of reach is said, not fatal.
+        const quotas = capacity &&
+            (await capacity((flavors) => (0,_capacity_demand_js__WEBPACK_IMPORTED_MODULE_9__/* .planCapacityDemand */ .X)(document, flavors)).catch((error) => ({
+                error: redactor.redact((0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)),
+            })));
         return {
             planFile,
             changes: (0,_plan_json_js__WEBPACK_IMPORTED_MODULE_7__/* .summarizeChanges */ .Nf)(document),
             nodes: (0,_kubespray_node_changes_js__WEBPACK_IMPORTED_MODULE_4__/* .plannedNodeChanges */ .E0)(document, settings.nodeResource),
             text: text.stdout,
+            ...(quotas && { capacity: quotas }),
         };
     });
 }
@@ -19876,6 +22552,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   You: () => (/* binding */ ZodISODateTime),
+  rSt: () => (/* binding */ ZodNumber),
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
   k5n: () => (/* binding */ _enum),
@@ -19891,7 +22568,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   OZ5: () => (/* binding */ url)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -26647,6 +29324,7 @@ function preprocess(fn, schema) {
 /* harmony export */   pY: () => (/* binding */ _uuidv6),
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   qF: () => (/* binding */ _uppercase),
+/* harmony export */   qG: () => (/* binding */ _coercedNumber),
 /* harmony export */   qm: () => (/* binding */ _gte),
 /* harmony export */   rk: () => (/* binding */ _jwt),
 /* harmony export */   rt: () => (/* binding */ _base64),
@@ -26654,7 +29332,7 @@ function preprocess(fn, schema) {
 /* harmony export */   wA: () => (/* binding */ _uuidv7),
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
-/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
+/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
@@ -26986,7 +29664,7 @@ function _number(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
-    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ..._util_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeParams */ .A2(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _int(Class, params) {

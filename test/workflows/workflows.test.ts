@@ -257,13 +257,6 @@ describe('what users rely on in the actions and workflows', () => {
     );
   });
 
-  /**
-   * Inputs another change adds to the root action.yml (the Kubespray issue: the interpreter of
-   * Kubespray's venv and the SSH key). Until that change is merged they are expected here; once
-   * action.yml declares them this list can go.
-   */
-  const PENDING_ROOT_INPUTS = new Set(['python', 'ssh-private-key']);
-
   /** `with:` keys of every step that uses the root action or one of actions/*, that the action does not declare. */
   function undeclaredInputs(files: { name: string; content: string }[]): string[] {
     const undeclared: string[] = [];
@@ -276,7 +269,6 @@ describe('what users rely on in the actions and workflows', () => {
           if (!m) continue;
           const actionDir = m[1] ?? m[2] ?? '.';
           const declared = new Set(Object.keys(doc(path.join(actionDir, 'action.yml')).inputs ?? {}));
-          if (actionDir === '.') for (const input of PENDING_ROOT_INPUTS) declared.add(input);
           for (const key of Object.keys(step.with ?? {}))
             if (!declared.has(key)) undeclared.push(`${name} ${id}: ${step.uses} with ${key}`);
         }
