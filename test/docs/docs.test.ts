@@ -29,7 +29,7 @@ describe('the README front page', () => {
   });
 
   it('leads to the guide, the secrets table, the threat model and the inputs reference', () => {
-    for (const page of ['docs/getting-started.md', 'docs/secrets.md', 'docs/threat-model.md', 'docs/inputs.md'])
+    for (const page of ['docs/getting-started.md', 'docs/secrets.md', 'docs/security.md', 'docs/inputs.md'])
       expect(readme).toContain(`](${page})`);
   });
 });

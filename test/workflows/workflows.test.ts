@@ -568,7 +568,7 @@ const runsTofu = (job: ExampleJob) =>
     (s) => s.uses === 'org/deploy@v1' || s.uses === './' || s.uses?.startsWith('opentofu/setup-opentofu@'),
   );
 
-describe('the examples hold each secret only where it is needed (docs/secrets.md, docs/threat-model.md)', () => {
+describe('the examples hold each secret only where it is needed (docs/secrets.md, docs/security.md)', () => {
   const table = secretsTable();
 
   it('the table lists the deploy and plan credentials, the SSH key, the passphrases and the state keys', () => {
