@@ -9837,7 +9837,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(3288);
 /* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(532);
 /* harmony import */ var _core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(4578);
-/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(55);
+/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(3997);
 /* harmony import */ var _core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_22__ = __nccwpck_require__(2775);
 /* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_23__ = __nccwpck_require__(5153);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_24__ = __nccwpck_require__(2453);
@@ -10114,27 +10114,180 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3204:
+/***/ 5511:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qj: () => (/* binding */ NO_CLUSTER_API),
-/* harmony export */   Ze: () => (/* binding */ MOVE_LABEL),
-/* harmony export */   hO: () => (/* binding */ renderManifests),
-/* harmony export */   m8: () => (/* binding */ CapiCommands),
-/* harmony export */   vy: () => (/* binding */ FIELD_MANAGER)
-/* harmony export */ });
-/* unused harmony export capiOf */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2218);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
-/* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4196);
-/* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6408);
-/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7414);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5629);
-/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1849);
-/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3689);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  m8: () => (/* binding */ CapiCommands),
+  vy: () => (/* binding */ FIELD_MANAGER),
+  Ze: () => (/* binding */ MOVE_LABEL),
+  Qj: () => (/* binding */ NO_CLUSTER_API),
+  hO: () => (/* binding */ renderManifests)
+});
+
+// UNUSED EXPORTS: capiOf
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./lib/core/lib/command.js
+var command = __nccwpck_require__(2218);
+// EXTERNAL MODULE: ./lib/core/lib/errors.js
+var errors = __nccwpck_require__(6452);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var files = __nccwpck_require__(4196);
+// EXTERNAL MODULE: ./lib/core/kube/nodes.js
+var nodes = __nccwpck_require__(6408);
+// EXTERNAL MODULE: ./lib/core/model/cluster-api.js
+var cluster_api = __nccwpck_require__(7414);
+// EXTERNAL MODULE: ./lib/core/model/environment.js + 1 modules
+var environment = __nccwpck_require__(5629);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./lib/core/capi/manifests.js
+var manifests = __nccwpck_require__(1849);
+// EXTERNAL MODULE: ./lib/core/capi/status.js
+var capi_status = __nccwpck_require__(3689);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./lib/core/capi/template-names.js
+
+const HASHED_KINDS = new Set(['OpenStackMachineTemplate', 'KubeadmConfigTemplate']);
+/** Kubernetes object names are at most 253 characters; the suffix is `-` and 10 hex digits. */
+const MAX_BASE = 253 - 11;
+/** JSON with sorted keys, so the hash does not depend on the template's key order. */
+function canonical(value) {
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    if (value && typeof value === 'object')
+        return `{${Object.keys(value)
+            .sort()
+            .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+            .join(',')}}`;
+    return JSON.stringify(value ?? null);
+}
+function specHash(spec) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonical(spec)).digest('hex').slice(0, 10);
+}
+/** `base-<hash>`: the base as the template named it (trimmed to fit). */
+function hashedName(base, spec) {
+    return `${base.slice(0, MAX_BASE).replace(/[-.]+$/, '')}-${specHash(spec)}`;
+}
+/**
+ * Renames the hashed kinds in `docs` (in place) and points the KubeadmControlPlane's and MachineDeployments'
+ * references at the new names. Returns what was renamed.
+ */
+function nameTemplatesBySpec(docs) {
+    const renamed = [];
+    const byKindAndName = new Map();
+    for (const doc of docs) {
+        if (!doc || !HASHED_KINDS.has(doc.kind) || typeof doc.metadata?.name !== 'string')
+            continue;
+        const from = doc.metadata.name;
+        const to = hashedName(from, doc.spec);
+        doc.metadata.name = to;
+        byKindAndName.set(`${doc.kind}/${from}`, to);
+        renamed.push({ kind: doc.kind, from, to });
+    }
+    const follow = (ref) => {
+        if (!ref || typeof ref.name !== 'string' || typeof ref.kind !== 'string')
+            return;
+        const to = byKindAndName.get(`${ref.kind}/${ref.name}`);
+        if (to)
+            ref.name = to;
+    };
+    for (const doc of docs) {
+        if (doc?.kind === 'KubeadmControlPlane') {
+            follow(doc.spec?.machineTemplate?.spec?.infrastructureRef);
+            follow(doc.spec?.machineTemplate?.infrastructureRef);
+        }
+        if (doc?.kind === 'MachineDeployment') {
+            follow(doc.spec?.template?.spec?.infrastructureRef);
+            follow(doc.spec?.template?.spec?.bootstrap?.configRef);
+        }
+    }
+    return renamed;
+}
+
+;// CONCATENATED MODULE: ./lib/core/capi/value-types.js
+
+const OPENSTACK = 'deployment.cluster_api.openstack';
+const flavorField = (value, variables) => String(value) === variables.OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR
+    ? 'control_plane_machine_flavor'
+    : 'node_machine_flavor';
+const CHECKED = [
+    {
+        kind: 'OpenStackMachineTemplate',
+        at: (d) => [d.spec?.template?.spec?.flavor],
+        field: (v, vars) => `${OPENSTACK}.${flavorField(v, vars)}`,
+        variable: (v, vars) => flavorField(v, vars) === 'node_machine_flavor'
+            ? 'OPENSTACK_NODE_MACHINE_FLAVOR'
+            : 'OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR',
+    },
+    {
+        kind: 'OpenStackMachineTemplate',
+        at: (d) => [d.spec?.template?.spec?.image?.filter?.name],
+        field: () => `${OPENSTACK}.image_name`,
+        variable: () => 'OPENSTACK_IMAGE_NAME',
+    },
+    {
+        kind: 'OpenStackMachineTemplate',
+        at: (d) => [d.spec?.template?.spec?.sshKeyName],
+        field: () => `${OPENSTACK}.ssh_key_name`,
+        variable: () => 'OPENSTACK_SSH_KEY_NAME',
+    },
+    {
+        kind: 'OpenStackCluster',
+        at: (d) => [d.spec?.identityRef?.cloudName],
+        field: () => `${OPENSTACK}.cloud`,
+        variable: () => 'OPENSTACK_CLOUD',
+    },
+    {
+        kind: 'OpenStackCluster',
+        at: (d) => [d.spec?.externalNetwork?.id],
+        field: () => `${OPENSTACK}.external_network_id`,
+        variable: () => 'OPENSTACK_EXTERNAL_NETWORK_ID',
+    },
+    {
+        kind: 'OpenStackCluster',
+        at: (d) => (Array.isArray(d.spec?.managedSubnets) ? d.spec.managedSubnets : []).flatMap((s) => s?.dnsNameservers ?? []),
+        field: () => `${OPENSTACK}.dns_nameservers`,
+        variable: () => 'OPENSTACK_DNS_NAMESERVERS',
+    },
+    {
+        kind: 'MachineDeployment',
+        at: (d) => [d.spec?.template?.spec?.failureDomain],
+        field: () => `${OPENSTACK}.failure_domain`,
+        variable: () => 'OPENSTACK_FAILURE_DOMAIN',
+    },
+];
+const describe = (value) => typeof value === 'number'
+    ? `the number ${value}`
+    : typeof value === 'boolean'
+        ? `the boolean ${value}`
+        : `${typeof value === 'object' ? (value === null ? 'null' : 'a YAML structure') : typeof value}`;
+/** Throws naming the config field when a value the template substituted is not the string CAPO's schema wants. */
+function checkRenderedValueTypes(docs, variables, template) {
+    for (const doc of docs)
+        for (const check of CHECKED) {
+            if (doc?.kind !== check.kind)
+                continue;
+            for (const value of check.at(doc)) {
+                if (value === undefined || typeof value === 'string')
+                    continue;
+                const variable = check.variable(value, variables);
+                throw new errors/* UserError */.yo(`${check.field(value, variables)}: "${variables[variable] ?? String(value)}" reaches ${doc.kind} ${doc.metadata?.name ?? ''} as ${describe(value)}, not the string CAPO's schema wants (clusterctl re-reads the substituted template as YAML 1.1): quote it in the template ("\${${variable}}" in ${template})`);
+            }
+        }
+}
+
+;// CONCATENATED MODULE: ./lib/core/capi/management.js
+
+
+
 
 
 
@@ -10168,15 +10321,15 @@ class CapiCommands {
     constructor(settings) {
         this.settings = settings;
         this.capi = capiOf(settings);
-        this.env = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .P)(settings);
+        this.env = (0,environment/* deployEnvironment */.P)(settings);
         this.cwd = settings.clusterDir;
-        this.management = (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .managementKubeconfig */ .LH)(this.capi);
+        this.management = (0,cluster_api/* managementKubeconfig */.LH)(this.capi);
     }
     get workload() {
         return this.settings.kubeconfigPath;
     }
     kubectl(kubeconfig, ...args) {
-        return (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_5__/* .kubectlCommand */ .s4)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
+        return (0,nodes/* kubectlCommand */.s4)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
     }
     apply(kubeconfig, file) {
         return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
@@ -10188,7 +10341,7 @@ class CapiCommands {
         return { argv: [this.capi.kind, ...args], cwd: this.cwd, env: this.env };
     }
     init(kubeconfig) {
-        const providers = _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .PROVIDER_ROLES */ .Ov.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
+        const providers = cluster_api/* PROVIDER_ROLES */.Ov.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
         return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
     }
     move(from, to) {
@@ -10199,7 +10352,7 @@ class CapiCommands {
         const { capi, settings } = this;
         // Credentials must never reach the manifests, not even from the caller's environment: a template's
         // ${OS_PASSWORD} is a missing variable, never the password.
-        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .isCredentialVariable */ .iq)(name)));
+        const env = Object.fromEntries(Object.entries(this.env).filter(([name]) => !(0,cluster_api/* isCredentialVariable */.iq)(name)));
         return {
             argv: [
                 capi.clusterctl,
@@ -10222,7 +10375,7 @@ class CapiCommands {
         };
     }
     watch(kubeconfig) {
-        return this.kubectl(kubeconfig, 'get', _status_js__WEBPACK_IMPORTED_MODULE_9__/* .WATCHED_TYPES */ .ji.join(','), '-n', this.capi.namespace, '-o', 'json');
+        return this.kubectl(kubeconfig, 'get', capi_status/* WATCHED_TYPES */.ji.join(','), '-n', this.capi.namespace, '-o', 'json');
     }
     deleteCluster() {
         return this.kubectl(this.management, 'delete', 'clusters.cluster.x-k8s.io', this.settings.clusterName, '-n', this.capi.namespace, '--ignore-not-found', '--wait=false');
@@ -10232,7 +10385,7 @@ class CapiCommands {
     }
     /** Where the credentials Secret is written for kubectl: 0600 in the private work dir, removed right after. */
     get credentialsFile() {
-        return node_path__WEBPACK_IMPORTED_MODULE_1__.join(this.capi.workDir, 'cloud-config.secret.json');
+        return external_node_path_.join(this.capi.workDir, 'cloud-config.secret.json');
     }
 }
 /**
@@ -10240,41 +10393,53 @@ class CapiCommands {
  * state dir. A missing variable names its config field; a template that makes the cloud-config
  * Secret itself is refused (the credentials would be in the manifests).
  */
+/** A value with YAML syntax breaks the substituted template (clusterctl's own re-read, or ours). */
+const YAML_HINT = '; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote ${VAR} in the template when a value has YAML syntax)';
 async function renderManifests(settings, exec) {
     const commands = new CapiCommands(settings);
     const { capi } = commands;
-    const templateName = (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .displayPath */ .Gt)(capi.template);
-    const template = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(capi.template).catch(() => undefined);
+    const templateName = (0,files/* displayPath */.Gt)(capi.template);
+    const template = await external_node_fs_.promises.stat(capi.template).catch(() => undefined);
     if (!template?.isFile()) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
+        throw new errors/* UserError */.yo(`the Cluster API template ${templateName} ${template ? 'is not a file' : 'does not exist'}; put it in the cluster dir or set deployment.cluster_api.template`);
     }
     const result = await exec(commands.render(), { capture: true, quiet: true, check: false });
     if (result.exitCode !== 0) {
-        throw ((0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .missingVariablesError */ .uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
-            new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`clusterctl generate cluster failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureLine */ .Pu)(result)}`));
+        throw ((0,cluster_api/* missingVariablesError */.uX)(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
+            new errors/* UserError */.yo(`clusterctl generate cluster failed: ${(0,command/* failureLine */.Pu)(result)}${/failed to parse yaml/.test(result.tail.join('\n')) ? YAML_HINT : ''}`));
     }
     if (!result.stdout.trim())
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
+        throw new errors/* UserError */.yo(`the template ${templateName} rendered nothing (is it empty?); it must make the Cluster ${settings.clusterName} from \${CLUSTER_NAME}`);
     let objects;
     try {
-        objects = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_8__/* .manifestObjects */ .wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
+        objects = (0,manifests/* manifestObjects */.wh)(result.stdout, `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`);
     }
     catch (error) {
         // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
-        if (!(error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo))
+        if (!(error instanceof errors/* UserError */.yo))
             throw error;
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`);
+        throw new errors/* UserError */.yo(`${error.message}${YAML_HINT}`);
     }
     const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
     if (secret) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} creates ${(0,_manifests_js__WEBPACK_IMPORTED_MODULE_8__/* .objectAddress */ .ul)(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`);
+        throw new errors/* UserError */.yo(`the template ${templateName} creates ${(0,manifests/* objectAddress */.ul)(secret)} itself (from OPENSTACK_CLOUD_YAML_B64): remove it from the template; step capi-cloud-credentials writes it, so credentials never pass through the manifests`);
     }
     if (!objects.some((o) => o.kind === 'Cluster' && o.name === settings.clusterName)) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
+        throw new errors/* UserError */.yo(`the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`);
     }
-    const file = (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_6__/* .renderedManifests */ .AC)(capi);
-    await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_4__/* .writePrivateFile */ .Pl)(file, result.stdout, 'rendered manifests');
-    return { file, text: result.stdout, objects };
+    // Machine templates under names from their spec: CAPO forbids changing one in place, and CAPI rolls machines
+    // only to a template of another name (see capi/template-names.ts).
+    const source = `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`;
+    const documents = (0,manifests/* manifestDocuments */.Ee)(result.stdout, source).map((d) => d.value);
+    checkRenderedValueTypes(documents, capi.variables, templateName);
+    for (const renamed of nameTemplatesBySpec(documents)) {
+        const document = documents.find((d) => d.kind === renamed.kind && d.metadata?.name === renamed.to);
+        document.metadata.labels = { ...document.metadata.labels, [capi_status/* CLUSTER_NAME_LABEL */.o9]: settings.clusterName };
+    }
+    const text = documents.map((d) => (0,dist.stringify)(d, { lineWidth: 0 })).join('---\n');
+    const file = (0,cluster_api/* renderedManifests */.AC)(capi);
+    await (0,files/* writePrivateFile */.Pl)(file, text, 'rendered manifests');
+    return { file, text, objects: (0,manifests/* manifestObjects */.wh)(text, source) };
 }
 
 
@@ -10517,7 +10682,7 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4495);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5629);
-/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3204);
+/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5511);
 /* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2168);
 /* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2218);
 /* harmony import */ var _model_changes_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8960);
@@ -10634,6 +10799,7 @@ const ObjectSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     metadata: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
         name: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().default(''),
         namespace: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(),
+        generation: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
         labels: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()).optional(),
     })
         .prefault({}),
@@ -10659,6 +10825,8 @@ const ObjectSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
         controlPlaneReady: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
         readyReplicas: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
         replicas: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
+        upToDateReplicas: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
+        observedGeneration: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().optional(),
     })
         .merge(FailureSchema)
         .loose()
@@ -10677,8 +10845,12 @@ const WATCHED_TYPES = [
     'openstackmachines.infrastructure.cluster.x-k8s.io',
     'openstackservers.infrastructure.cluster.x-k8s.io',
 ];
-/** CAPO's reasons that end a machine: reconciling stops, so waiting longer shows nothing new. */
-const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
+/**
+ * CAPO's reasons that end a machine: the server is in ERROR and is not reconciled again, so waiting longer shows
+ * nothing new (CAPO v0.14.7 `controllers/openstackserver_controller.go:307-310,488-492`). Not InstanceDeleteFailed:
+ * CAPO returns that error and retries the deletion (`:268-272`), so a transient Nova error during a rollout passes.
+ */
+const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError']);
 function conditions(object) {
     const status = object.status;
     return [
@@ -10747,7 +10919,14 @@ function capiProgress(objects, clusterName) {
     const line = `control plane ${controlPlane.running}/${controlPlane.desired} running, workers ${workers.running}/${workers.desired}${cluster
         ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
         : ' (no Cluster object yet)'}`;
-    const done = infrastructureReady &&
+    // A changed template or version is rolled out only once the KubeadmControlPlane and MachineDeployments have seen
+    // it (observedGeneration) and every machine is up to date (v1beta2 upToDateReplicas).
+    const rolledOut = [...(kcp ? [kcp] : []), ...deployments].every((o) => (o.status?.observedGeneration === undefined ||
+        o.metadata.generation === undefined ||
+        o.status.observedGeneration >= o.metadata.generation) &&
+        (o.status?.upToDateReplicas === undefined || o.status.upToDateReplicas >= (o.spec?.replicas ?? 0)));
+    const done = rolledOut &&
+        infrastructureReady &&
         controlPlaneInitialized &&
         controlPlane.desired > 0 &&
         controlPlane.running >= controlPlane.desired &&
@@ -10824,8 +11003,11 @@ function beginAttempt(state, selected, filter, ciRun) {
     return attempt;
 }
 function describeFailure(error, interrupted) {
-    if (interrupted || error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4)
-        return { message: 'interrupted' };
+    if (interrupted || error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4) {
+        // A step may say what it did in the seconds an interruption leaves (capi-wait's cleanup before a kind runner dies).
+        const said = error instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4 && error.message !== 'interrupted' ? `: ${error.message}` : '';
+        return { message: `interrupted${said}` };
+    }
     if (error instanceof _lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .CommandFailedError */ .ju)
         return { message: (0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .failureHeadline */ .Ni)(error), tail: error.result.tail };
     return { message: (0,_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error) };
@@ -10975,7 +11157,7 @@ async function runSelected(run, selected, exec) {
         }
         const interrupted = signal.aborted;
         const { message, tail } = describeFailure(failure, interrupted);
-        timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
+        timeline.status = message.startsWith('interrupted') ? 'interrupted' : 'failed';
         const safeMessage = redactor.redact(message);
         state.steps[step.id] = {
             status: 'failed',
@@ -11080,7 +11262,7 @@ async function runSelected(run, selected, exec) {
 /* harmony import */ var _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1078);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1983);
-/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(55);
+/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3997);
 
 
 
@@ -12914,9 +13096,10 @@ function capturedText(chunks, limit) {
  * hooks that let the deploy lock record the running child, for every command of every step.
  */
 function commandExecutor(base) {
-    return async (spec, { check = true, capture = false, quiet = false } = {}) => {
+    return async (spec, { check = true, capture = false, quiet = false, signal } = {}) => {
         const result = await runCommand(spec, {
             ...base,
+            ...(signal ? { signal } : {}),
             output: quiet ? undefined : base.output,
             captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
         });
@@ -14229,10 +14412,10 @@ class DeployOutput {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   vB: () => (/* binding */ FIRST_PAUSE_MS),
 /* harmony export */   wt: () => (/* binding */ poll),
 /* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
-/* unused harmony export FIRST_PAUSE_MS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
 
 /** The first pause of a poll; pauses then double up to the interval. */
@@ -15117,9 +15300,11 @@ function describeCheckReport(report) {
 /* harmony export */   uX: () => (/* binding */ missingVariablesError)
 /* harmony export */ });
 /* unused harmony exports CREDENTIAL_VARIABLES, kindClusterName */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
+/* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2335);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+
 
 
 
@@ -15165,14 +15350,14 @@ function kindClusterName(clusterName) {
 /** The cluster's name as Cluster API wants it (CLUSTER_NAME must be a DNS-1123 label). */
 function capiClusterName(clusterName, source) {
     if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(clusterName)) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: the cluster name "${clusterName}" is not a valid Cluster API cluster name (lower-case letters, digits and "-"); rename it for deployment.method cluster-api`);
     }
     return clusterName;
 }
 /** kubectl apply -f reads a symlink to a directory as a file: it gets the directory itself. */
 function realDirectory(dir) {
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(dir);
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync)(dir);
     }
     catch {
         return dir; // preflight says it is missing
@@ -15182,52 +15367,57 @@ function resolveClusterApiSettings(config, options, where) {
     const source = where.source;
     const capi = config.deployment.cluster_api;
     if (!capi)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: deployment.method is cluster-api but ${FIELD} is not set; add it (at least ${FIELD}.management and ${FIELD}.openstack, see the README)`);
     capiClusterName(where.clusterName, source);
     const { kubeconfig, bootstrap } = capi.management;
     let management;
     if (options.managementKubeconfig !== undefined) {
         if (!options.managementKubeconfig.trim())
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb("the management kubeconfig path is empty; give the path of an existing management cluster's kubeconfig");
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb("the management kubeconfig path is empty; give the path of an existing management cluster's kubeconfig");
         management = {
             kind: 'existing',
-            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(options.managementKubeconfig),
+            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(options.managementKubeconfig),
             source: '--management-kubeconfig (input management-kubeconfig)',
         };
     }
     else if (kubeconfig && bootstrap) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.management sets both kubeconfig and bootstrap; set kubeconfig for an existing management cluster, or bootstrap: kind for an ephemeral one, not both`);
     }
     else if (kubeconfig) {
         management = {
             kind: 'existing',
-            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(source), kubeconfig),
+            kubeconfig: node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(node_path__WEBPACK_IMPORTED_MODULE_2__.dirname(source), kubeconfig),
             source: `${FIELD}.management.kubeconfig`,
         };
     }
     else if (bootstrap === 'kind') {
         management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
+        // The pivot runs clusterctl init on the workload cluster: cert-manager (and the providers) need a node without
+        // the control plane's NoSchedule taint, or init times out at the very end, and in CI the cluster is left with
+        // nothing managing it (CAPI `docs/book/src/clusterctl/commands/move.md`: "at least one worker node").
+        if (capi.worker_machine_count < 1)
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.worker_machine_count: 0 with management.bootstrap: kind cannot pivot (clusterctl init on the workload cluster needs a worker to schedule cert-manager and the providers); set at least 1 worker, or use an existing management cluster (management.kubeconfig)`);
     }
     else {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`);
     }
     const version = config.opencenter.cluster?.kubernetes?.version;
     if (!version)
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: opencenter.cluster.kubernetes.version is not set; Cluster API needs the workload cluster's Kubernetes version (like 1.35.0)`);
     const variables = {};
     const variableFields = {};
     for (const [name, value] of Object.entries(capi.variables ?? {})) {
         if (FLAG_VARIABLES.includes(name))
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set by cluster-deploy from the config (cluster name, namespace, kubernetes version, machine counts); remove it`);
         if (isCredentialVariable(name)) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: credentials never go through template variables; cluster-deploy writes the cloud-config Secret itself (step capi-cloud-credentials)`);
         }
         if (TOOL_VARIABLES.includes(name)) {
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: clusterctl reads ${name} from its environment, so it cannot be a template variable; rename it in the template and here`);
         }
         const field = Object.entries(OPENSTACK_VARIABLES).find(([, variable]) => variable === name)?.[0];
         if (field)
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.variables.${name}: set ${FIELD}.openstack.${field} instead (that field sets ${name}); remove it from variables`);
         variables[name] = value;
         variableFields[name] = `${FIELD}.variables.${name}`;
     }
@@ -15240,9 +15430,9 @@ function resolveClusterApiSettings(config, options, where) {
     }
     const providers = capi.providers;
     if (!providers.infrastructure.startsWith('openstack:')) {
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.providers.infrastructure: "${providers.infrastructure}" is not the OpenStack provider; use openstack:vX.Y.Z (CAPO)`);
     }
-    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(where.clusterDir, file);
+    const inClusterDir = (file) => node_path__WEBPACK_IMPORTED_MODULE_2__.resolve(where.clusterDir, file);
     return {
         management,
         namespace: capi.namespace,
@@ -15257,14 +15447,22 @@ function resolveClusterApiSettings(config, options, where) {
         orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
         controlPlaneMachineCount: capi.control_plane_machine_count,
         workerMachineCount: capi.worker_machine_count,
+        stallTimeoutMs: stallTimeout(capi.stall_timeout, source),
         kubernetesVersion: `v${version.replace(/^v/, '')}`,
         variables,
         variableFields,
         clusterctl: options.clusterctl ?? capi.clusterctl_path ?? 'clusterctl',
         kind: options.kind ?? capi.kind_path ?? 'kind',
-        workDir: node_path__WEBPACK_IMPORTED_MODULE_1__.join(where.clusterStateDir, 'cluster-api'),
+        workDir: node_path__WEBPACK_IMPORTED_MODULE_2__.join(where.clusterStateDir, 'cluster-api'),
         cloudName,
     };
+}
+const STALL_LIMITS = { min: 1_000, max: 2 * 3_600_000 };
+function stallTimeout(text, source) {
+    const ms = (0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E)(text, `${source}: ${FIELD}.stall_timeout`);
+    if (ms < STALL_LIMITS.min || ms > STALL_LIMITS.max)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`${source}: ${FIELD}.stall_timeout: "${text}" must be between 1s and 2h`);
+    return ms;
 }
 /**
  * kind clusters are per machine and user, not per state dir: two deploys of one cluster from two
@@ -15274,18 +15472,18 @@ function resolveClusterApiSettings(config, options, where) {
  */
 function kindLockPath(capi, userStateRoot) {
     return capi.management.kind === 'kind'
-        ? node_path__WEBPACK_IMPORTED_MODULE_1__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`)
+        ? node_path__WEBPACK_IMPORTED_MODULE_2__.join(userStateRoot, '.kind-locks', `${capi.management.clusterName}.lock`)
         : undefined;
 }
 /** The kubeconfig of the management cluster: the given one, or the one kind writes into the private work dir. */
 function managementKubeconfig(capi) {
     return capi.management.kind === 'existing'
         ? capi.management.kubeconfig
-        : node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'management.kubeconfig');
+        : node_path__WEBPACK_IMPORTED_MODULE_2__.join(capi.workDir, 'management.kubeconfig');
 }
 /** Where capi-render keeps the rendered manifests (private: they name the cloud's networks and images). */
 function renderedManifests(capi) {
-    return node_path__WEBPACK_IMPORTED_MODULE_1__.join(capi.workDir, 'cluster.yaml');
+    return node_path__WEBPACK_IMPORTED_MODULE_2__.join(capi.workDir, 'cluster.yaml');
 }
 /**
  * clusterctl's "value for variables [A, B] is not set" as an error naming each variable's config
@@ -15305,7 +15503,7 @@ function missingVariablesError(output, capi, templateName) {
         const field = capi.variableFields[name];
         return field ? `${name} (set ${field})` : `${name} (set ${FIELD}.variables.${name})`;
     });
-    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
+    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
 /** The operations deployment.method cluster-api does not have, and what to do instead. */
 const CLUSTER_API_REFUSALS = {
@@ -15747,9 +15945,9 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
     /** Manifests applied to the workload cluster (CNI, cloud controller manager): relative to the cluster dir. */
     addons: schemas/* string */.YjP().trim().min(1, { error: 'must name the addons directory' }).default('addons'),
     providers: schemas/* object */.Ikc({
-        core: provider('cluster-api', 'v1.12.0'),
-        bootstrap: provider('kubeadm', 'v1.12.0'),
-        control_plane: provider('kubeadm', 'v1.12.0'),
+        core: provider('cluster-api', 'v1.12.10'),
+        bootstrap: provider('kubeadm', 'v1.12.10'),
+        control_plane: provider('kubeadm', 'v1.12.10'),
         infrastructure: provider('openstack', 'v0.14.7'),
         /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
         orc: optionalText.refine((value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
@@ -15759,6 +15957,11 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
         .prefault({}),
     control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1).default(1),
     worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
+    /** capi-wait fails after this long without progress, quoting what CAPO reported (a duration, 1s to 2h). */
+    stall_timeout: schemas/* string */.YjP({ error: 'must be a duration such as 10m' })
+        .trim()
+        .regex(/^(\d+(\.\d+)?(ms|h|m|s))+$/, { error: 'must be a duration such as 10m, 90s or 1h' })
+        .default('10m'),
     /** The OPENSTACK_* variables of CAPO's templates, by field. */
     openstack: schemas/* object */.Ikc({
         cloud: templateValue.optional(),
@@ -15766,7 +15969,13 @@ const ClusterApiConfigSchema = schemas/* object */.Ikc({
         control_plane_machine_flavor: templateValue.optional(),
         node_machine_flavor: templateValue.optional(),
         external_network_id: templateValue.optional(),
-        dns_nameservers: templateValue.optional(),
+        // CAPO's templates put the value in ONE list item (`dnsNameservers: [- ${OPENSTACK_DNS_NAMESERVERS}]`), so
+        // "1.1.1.1, 8.8.8.8" would be one bad nameserver Neutron refuses and CAPO retries for ever.
+        dns_nameservers: templateValue
+            .refine((value) => !/[,\s]/.test(value), {
+            error: "must be one nameserver (CAPO's template makes it one list item); for more, list them in the template",
+        })
+            .optional(),
         failure_domain: templateValue.optional(),
         ssh_key_name: templateValue.optional(),
     })
@@ -18137,7 +18346,7 @@ function howToFix(method) {
 
 /***/ }),
 
-/***/ 55:
+/***/ 3997:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18147,14 +18356,45 @@ __nccwpck_require__.d(__webpack_exports__, {
   A: () => (/* reexport */ liveCapacityChecker)
 });
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./lib/core/capi/manifests.js
+var capi_manifests = __nccwpck_require__(1849);
+// EXTERNAL MODULE: ./lib/core/lib/files.js
+var lib_files = __nccwpck_require__(4196);
+;// CONCATENATED MODULE: ./lib/core/capi/replicas.js
+
+
+
+/**
+ * The machines the rendered manifests ask for: the KubeadmControlPlane's replicas plus every MachineDeployment's.
+ * The template decides, not the config's counts: CAPO's without-lb template pins one control plane machine whatever
+ * CONTROL_PLANE_MACHINE_COUNT says (CAPO v0.14.7 `templates/cluster-template-without-lb.yaml`). Undefined when the
+ * manifests are not there (yet) or say nothing countable.
+ */
+function renderedMachineCount(file) {
+    if (!(0,external_node_fs_.existsSync)(file))
+        return undefined;
+    let total = 0;
+    let found = false;
+    for (const { value } of (0,capi_manifests/* manifestDocuments */.Ee)((0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK), file)) {
+        const object = value;
+        if (object?.kind !== 'KubeadmControlPlane' && object?.kind !== 'MachineDeployment')
+            continue;
+        const replicas = object.spec?.replicas;
+        // CAPI's defaults when a template leaves replicas out: 1 for both (KCP and MachineDeployment webhooks).
+        total += typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 0 ? replicas : 1;
+        found = true;
+    }
+    return found ? total : undefined;
+}
+
 // EXTERNAL MODULE: ./lib/core/model/cluster-api.js
 var cluster_api = __nccwpck_require__(7414);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
 var errors = __nccwpck_require__(6452);
 // EXTERNAL MODULE: ./lib/core/model/environment.js + 1 modules
 var environment = __nccwpck_require__(5629);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
@@ -18167,16 +18407,14 @@ var capi_status = __nccwpck_require__(3689);
 var openstack_credentials = __nccwpck_require__(4554);
 // EXTERNAL MODULE: ./lib/core/lib/duration.js
 var duration = __nccwpck_require__(2335);
-// EXTERNAL MODULE: ./lib/core/lib/files.js
-var lib_files = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./lib/core/kube/kubeconfig.js
 var kube_kubeconfig = __nccwpck_require__(5466);
 // EXTERNAL MODULE: ./lib/core/model/settings.js + 3 modules
 var model_settings = __nccwpck_require__(5264);
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
 var yaml = __nccwpck_require__(4324);
-// EXTERNAL MODULE: ./lib/core/capi/management.js
-var capi_management = __nccwpck_require__(3204);
+// EXTERNAL MODULE: ./lib/core/capi/management.js + 2 modules
+var capi_management = __nccwpck_require__(5511);
 ;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
 
 // The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
@@ -18223,12 +18461,29 @@ function cloudsYaml(credentials, cloudName) {
 function iniValue(value) {
     return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
-/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
-function cloudConf(credentials) {
+/**
+ * Where the CCM finds the CA: the DaemonSet mounts Secret kube-system/cloud-config at /etc/config, every key a file
+ * (CPO `manifests/controller-manager/openstack-cloud-controller-manager-ds.yaml`), so the CA goes in as key `ca.crt`.
+ */
+const CCM_CA_KEY = 'ca.crt';
+const CCM_CA_FILE = `/etc/config/${CCM_CA_KEY}`;
+/**
+ * The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials (CPO
+ * `pkg/client/client.go` AuthOpts: `ca-file`, `os-endpoint-type`, `tls-insecure`): without `ca-file` a private-CA
+ * cloud refuses the CCM, which then never removes the nodes' `uninitialized` taint. `withCa` when the CA goes into
+ * the Secret beside it.
+ */
+function cloudConf(credentials, withCa = false) {
     const method = (0,openstack_credentials/* authMethod */.A8)(credentials);
     const entries = [
         ['auth-url', credentials.authUrl],
         ['region', credentials.region],
+        // gophercloud's endpoint types are the catalog's interfaces: public (its default), internal, admin.
+        [
+            'os-endpoint-type',
+            credentials.interface && credentials.interface !== 'public' ? credentials.interface : undefined,
+        ],
+        ['ca-file', withCa ? CCM_CA_FILE : undefined],
         ...(method === 'application-credential'
             ? [
                 ['application-credential-id', credentials.applicationCredentialId],
@@ -18268,6 +18523,143 @@ var poll = __nccwpck_require__(1838);
 var lib_command = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./lib/core/lib/tool-json.js
 var tool_json = __nccwpck_require__(2816);
+;// CONCATENATED MODULE: ./lib/core/capi/diagnose.js
+
+const OPENSTACK = 'deployment.cluster_api.openstack';
+const CREDENTIALS = 'opencenter.infrastructure.cloud.openstack';
+/** Message patterns → the field to fix. Order matters: the first match of a message wins. */
+function adviceFor(message, values) {
+    const flavor = /no flavors were found: (?:name=(\S+)|no name set)/.exec(message);
+    if (flavor) {
+        const name = flavor[1];
+        const fields = [
+            ...(name === undefined || name === values.controlPlaneFlavor
+                ? [`${OPENSTACK}.control_plane_machine_flavor`]
+                : []),
+            ...(name === undefined || name === values.nodeFlavor ? [`${OPENSTACK}.node_machine_flavor`] : []),
+        ];
+        return `${fields.length > 0 ? fields.join(' / ') : `${OPENSTACK}.*_machine_flavor`}: flavor ${name ? `"${name}" ` : ''}does not exist in the project (openstack flavor list)`;
+    }
+    const image = /no images were found with the given image filter: name=([^,]*)/.exec(message);
+    if (image)
+        return `${OPENSTACK}.image_name: no image named "${image[1]}" (openstack image list); it must hold kubeadm at the cluster's Kubernetes version`;
+    if (/too many images were found/.test(message))
+        return `${OPENSTACK}.image_name: more than one image has this name; give a unique one`;
+    if (/auth option failed for cloud|Missing input for argument \[auth_url\]|no cloud was specified/.test(message))
+        return `${OPENSTACK}.cloud: "${values.cloud ?? ''}" is not a cloud in the credentials Secret's clouds.yaml (the deploy writes it under the cloud name this field gives: leave it at its default, openstack, unless the template expects another)`;
+    if (/got 401|authentication err|requires authentication|Authentication failed|InvalidCredentials/i.test(message))
+        return `${CREDENTIALS}: Keystone refused the credentials CAPO uses (application_credential_id/_secret or username/password, project, domains)`;
+    if (/failed to (?:reconcile|get) external network|NetworkNotFound/.test(message))
+        return `${OPENSTACK}.external_network_id: no external network "${values.externalNetworkId ?? ''}" (openstack network list --external)`;
+    if (/Quota exceeded|QuotaExceeded|quota/i.test(message))
+        return `the project's quota (openstack quota show): free resources or ask for more, or use smaller flavors (${OPENSTACK}.*_machine_flavor)`;
+    if (/No valid host/.test(message))
+        return `Nova found no host for the server: a smaller flavor (${OPENSTACK}.*_machine_flavor), another failure_domain, or capacity from the cloud's operators`;
+    if (/secrets? "[^"]*-cloud-config" not found/.test(message))
+        return 'the credentials Secret is missing: run the deploy again (capi-cloud-credentials writes it)';
+    return undefined;
+}
+const EventListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        type: schemas/* string */.YjP().optional(),
+        reason: schemas/* string */.YjP().optional(),
+        message: schemas/* string */.YjP().optional(),
+        count: schemas/* number */.aig().optional(),
+        involvedObject: schemas/* object */.Ikc({ kind: schemas/* string */.YjP().optional(), name: schemas/* string */.YjP().optional() }).loose().optional(),
+    })
+        .loose()),
+});
+const ObjectListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        kind: schemas/* string */.YjP().optional(),
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional() }).loose().optional(),
+        status: schemas/* object */.Ikc({
+            conditions: schemas/* array */.YOg(schemas/* object */.Ikc({
+                type: schemas/* string */.YjP().optional(),
+                status: schemas/* string */.YjP().optional(),
+                reason: schemas/* string */.YjP().optional(),
+                message: schemas/* string */.YjP().optional(),
+            })
+                .loose())
+                .optional(),
+        })
+            .loose()
+            .optional(),
+    })
+        .loose()),
+});
+const belongs = (name, cluster) => name !== undefined && (name === cluster || name.startsWith(`${cluster}-`));
+/** Warning Events on the cluster's objects (`kubectl get events -n NS -o json`), newest last. */
+function warningEvents(json, cluster) {
+    const parsed = EventListSchema.safeParse(safeJson(json));
+    if (!parsed.success)
+        return [];
+    return parsed.data.items
+        .filter((e) => e.type === 'Warning' && belongs(e.involvedObject?.name, cluster))
+        .map((e) => `${e.involvedObject?.kind ?? 'object'} ${e.involvedObject?.name}: ${e.reason ?? ''}: ${e.message ?? ''}${(e.count ?? 1) > 1 ? ` (${e.count} times)` : ''}`);
+}
+/** Conditions saying something is wrong (False with a message, an error reason) on the cluster's objects. */
+function warningConditions(json, cluster) {
+    const parsed = ObjectListSchema.safeParse(safeJson(json));
+    if (!parsed.success)
+        return [];
+    const found = [];
+    for (const object of parsed.data.items) {
+        if (!belongs(object.metadata?.name, cluster))
+            continue;
+        for (const c of object.status?.conditions ?? [])
+            if (c.status === 'False' && /Error|Failed/.test(c.reason ?? '') && c.message)
+                found.push(`${object.kind} ${object.metadata?.name}: ${c.type} ${c.reason}: ${c.message}`);
+    }
+    return found;
+}
+/**
+ * The manager's "Reconciler error" lines about the cluster's objects (klog text: `err="…"`, `namespace="NS"`,
+ * `name="…"`), as `Kind name: error`.
+ */
+function reconcileErrors(log, namespace, cluster) {
+    const found = [];
+    for (const line of log.split('\n')) {
+        if (!line.includes('"Reconciler error"'))
+            continue;
+        const field = (key) => {
+            const match = new RegExp(`(?:^|\\s)${key}="((?:[^"\\\\]|\\\\.)*)"`).exec(line);
+            return match ? JSON.parse(`"${match[1]}"`) : undefined;
+        };
+        if (field('namespace') !== namespace || !belongs(field('name'), cluster))
+            continue;
+        found.push(`${field('controllerKind') ?? 'object'} ${field('name')}: ${field('err') ?? line}`);
+    }
+    return found;
+}
+function safeJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Evidence (log errors, warning Events, warning conditions; deduplicated) and the advice it supports. */
+function diagnose(values, sources) {
+    const byMessage = new Map();
+    const add = (line) => {
+        // The same error on every retry (and on every machine of a deployment): keep one line per distinct message.
+        const key = line.replace(/^\S+ \S+: /, '').replace(/ \(\d+ times\)$/, '');
+        if (!byMessage.has(key))
+            byMessage.set(key, line);
+    };
+    for (const line of reconcileErrors(sources.log ?? '', values.namespace, values.cluster))
+        add(line);
+    for (const line of warningEvents(sources.eventsJson ?? '', values.cluster))
+        add(line);
+    for (const line of warningConditions(sources.objectsJson ?? '', values.cluster))
+        add(line);
+    const evidence = [...byMessage.values()];
+    const advice = [...new Set(evidence.map((line) => adviceFor(line, values)).filter((a) => !!a))];
+    return { evidence, advice };
+}
+
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
 
 
@@ -18287,6 +18679,11 @@ var tool_json = __nccwpck_require__(2816);
 
 
 
+
+
+
+/** The management cluster's Kubernetes with bootstrap: kind. */
+const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
 /**
  * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
  * them to kind again would have two management clusters reconciling one cluster. The steps that
@@ -18322,7 +18719,11 @@ class CapiManagementClusterStep {
         const { capi, management } = this.commands;
         if (capi.management.kind !== 'kind')
             throw new Error('not a kind management cluster');
-        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, '--wait', '5m');
+        return this.commands.kind('create', 'cluster', '--name', capi.management.clusterName, '--kubeconfig', management, 
+        // Pinned, not kind's default: a newer kind would bring a node image CAPI v1.12 may not support as a
+        // management cluster (v1.36 from v1.12.8, CAPI `docs/book/src/reference/versions.md`); this is kind
+        // v0.32.0's own default.
+        '--image', KIND_NODE_IMAGE, '--wait', '5m');
     }
     async plan() {
         const { capi, management } = this.commands;
@@ -18473,16 +18874,37 @@ async function ensureProviders(context, commands, kubeconfig) {
         throw new errors/* UserError */.yo(`cannot read the clusterctl provider inventory: ${(0,lib_command/* failureLine */.Pu)(inventory)}`);
     }
     const { missing } = providerDecision(installed, commands.capi);
-    let done = 'providers already installed at the pinned versions';
-    if (missing.length) {
-        await context.exec(commands.init(kubeconfig));
-        done = `installed ${missing.join(', ')}`;
-    }
+    // ORC first, as CAPI's quick start does: CAPO's manager watches ORC's Images and fails without their CRD
+    // (CAPO v0.14.7 `controllers/openstackserver_controller.go:204`), which init's wait alone may not show.
+    let orc = '';
     if (commands.capi.orcManifest) {
         await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
-        done += '; ORC applied';
+        orc = `ORC applied${await labelOrcForMove(context, commands, kubeconfig)}; `;
     }
-    return done;
+    if (missing.length === 0)
+        return `${orc}providers already installed at the pinned versions`;
+    await context.exec(commands.init(kubeconfig));
+    return `${orc}installed ${missing.join(', ')}`;
+}
+/**
+ * clusterctl move takes the objects of CRDs labelled `clusterctl.cluster.x-k8s.io/move`; ORC's CRDs are not, and CAPO
+ * says to label them (CAPO v0.14.7 `docs/book/src/clusteropenstack/configuration.md:154-158`), or the ORC objects
+ * (images, servers) stay behind in kind at the pivot.
+ */
+async function labelOrcForMove(context, commands, kubeconfig) {
+    const listed = await context.exec(commands.kubectl(kubeconfig, 'get', 'customresourcedefinitions', '-o', 'name'), {
+        capture: true,
+        quiet: true,
+        check: false,
+    });
+    const orcDefinitions = listed.stdout
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.endsWith('.openstack.k-orc.cloud'));
+    if (listed.exitCode !== 0 || orcDefinitions.length === 0)
+        return '';
+    await context.exec(commands.kubectl(kubeconfig, 'label', '--overwrite', ...orcDefinitions, `${capi_management/* MOVE_LABEL */.Ze}=`));
+    return `, its ${orcDefinitions.length} CRDs labelled ${capi_management/* MOVE_LABEL */.Ze}`;
 }
 class ClusterctlInitStep {
     id = 'clusterctl-init';
@@ -18500,10 +18922,12 @@ class ClusterctlInitStep {
             reads: [management],
             writes: [],
             actions: [
-                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
                 ...(capi.orcManifest
-                    ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+                    ? [
+                        `first kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs), its CRDs labelled ${capi_management/* MOVE_LABEL */.Ze} for the pivot`,
+                    ]
                     : []),
+                'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
             ],
         };
     }
@@ -18658,26 +19082,178 @@ class CapiApplyStep {
 }
 /**
  * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
- * each time the progress changes, and a timeout naming the last progress.
+ * each time the progress changes, and a timeout naming the last progress. With `stall`, the same line
+ * for `stall.ms` (no progress) calls `stall.onStall` with it (which throws).
  */
-async function pollObjects(context, command, what, check) {
+async function pollObjects(context, command, what, check, stall) {
     const { timeoutMs, intervalMs } = context.settings.waitReady;
-    const { value } = await (0,poll/* poll */.wt)(async () => {
+    const deadline = Date.now() + timeoutMs;
+    let pause = Math.min(poll/* FIRST_PAUSE_MS */.vB, intervalMs);
+    let last = '';
+    let lastJson = '';
+    let changedAt = Date.now();
+    for (;;) {
         const result = await context.exec(command, { capture: true, quiet: true, check: false });
         if (context.signal.aborted)
             throw new errors/* InterruptedError */.p4();
+        if (result.exitCode === 0)
+            lastJson = result.stdout;
         const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
-        return progress.done
-            ? { done: true, value: progress.line, line: progress.line }
-            : { done: false, line: progress.line };
-    }, {
-        timeoutMs,
-        intervalMs,
-        signal: context.signal,
-        onLine: (line) => context.output.line(`      ${line}`),
-        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
-    });
-    return value;
+        if (progress.line !== last) {
+            context.output.line(`      ${progress.line}`);
+            changedAt = Date.now();
+        }
+        if (progress.done)
+            return progress.line;
+        last = progress.line;
+        if (stall && Date.now() - changedAt >= stall.ms)
+            await stall.onStall(last, lastJson);
+        const remaining = deadline - Date.now();
+        if (remaining <= 0)
+            throw new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`);
+        const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
+        await (0,poll/* sleep */.yy)(Math.min(pause, remaining, untilStall), context.signal);
+        if (context.signal.aborted)
+            throw new errors/* InterruptedError */.p4();
+        pause = Math.min(pause * 2, intervalMs);
+    }
+}
+const WorkloadListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional(), namespace: schemas/* string */.YjP().optional() }).loose().optional(),
+        spec: schemas/* object */.Ikc({ type: schemas/* string */.YjP().optional() }).loose().optional(),
+    })
+        .loose()),
+});
+function workloadObjects(json) {
+    try {
+        return WorkloadListSchema.parse(JSON.parse(json)).items;
+    }
+    catch {
+        return [];
+    }
+}
+const CinderVolumeListSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        spec: schemas/* object */.Ikc({
+            csi: schemas/* object */.Ikc({ driver: schemas/* string */.YjP().optional() }).loose().optional(),
+            persistentVolumeReclaimPolicy: schemas/* string */.YjP().optional(),
+            claimRef: schemas/* object */.Ikc({ name: schemas/* string */.YjP(), namespace: schemas/* string */.YjP() }).loose().optional(),
+        })
+            .loose()
+            .optional(),
+    })
+        .loose()),
+});
+/** Claims whose volumes the Cinder CSI made and deletes with them (reclaim policy Delete); none when PVs cannot be listed. */
+async function cinderClaims(workload) {
+    const listed = await workload('get', 'persistentvolumes', '-o', 'json');
+    if (listed.exitCode !== 0)
+        return [];
+    try {
+        return CinderVolumeListSchema.parse(JSON.parse(listed.stdout))
+            .items.filter((pv) => pv.spec?.csi?.driver === 'cinder.csi.openstack.org' && pv.spec.persistentVolumeReclaimPolicy === 'Delete')
+            .flatMap((pv) => pv.spec?.claimRef ? [{ name: pv.spec.claimRef.name, namespace: pv.spec.claimRef.namespace }] : []);
+    }
+    catch {
+        return [];
+    }
+}
+/** The machine template types whose names carry a hash of their spec. */
+const TEMPLATE_TYPES = [
+    'openstackmachinetemplates.infrastructure.cluster.x-k8s.io',
+    'kubeadmconfigtemplates.bootstrap.cluster.x-k8s.io',
+];
+/** CAPO's manager, where clusterctl init puts it (the provider inventory's namespace for infrastructure-openstack). */
+const CAPO_NAMESPACE = 'capo-system';
+const CAPO_MANAGER = 'capo-controller-manager';
+/** A machine CAPI or CAPO gave up on, with the objects as they were (for the diagnosis). */
+class MachineFailedError extends Error {
+    json;
+    constructor(message, json) {
+        super(message);
+        this.json = json;
+    }
+}
+/** The values the deploy rendered into the template, to name the field a CAPO message is about. */
+function renderedValues(capi, cluster) {
+    return {
+        namespace: capi.namespace,
+        cluster,
+        controlPlaneFlavor: capi.variables.OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR,
+        nodeFlavor: capi.variables.OPENSTACK_NODE_MACHINE_FLAVOR,
+        image: capi.variables.OPENSTACK_IMAGE_NAME,
+        cloud: capi.cloudName,
+        externalNetworkId: capi.variables.OPENSTACK_EXTERNAL_NETWORK_ID,
+    };
+}
+/** OpenStackServers in ERROR (CAPO's InstanceStateError carries no message; the fault is only in Nova). */
+function stateErrorServers(json, cluster) {
+    try {
+        return (0,capi_status/* parseCapiObjects */.TV)(json)
+            .filter((o) => o.kind === 'OpenStackServer' &&
+            (o.metadata.name === cluster || o.metadata.name.startsWith(`${cluster}-`)) &&
+            o.status?.instanceState === 'ERROR' &&
+            typeof o.status?.instanceID === 'string')
+            .map((o) => ({ name: o.metadata.name, id: String(o.status?.instanceID) }));
+    }
+    catch {
+        return [];
+    }
+}
+/** How long an interrupted run may spend starting the cleanup: a cancelled GitHub job gets seconds, not minutes. */
+const INTERRUPTED_CLEANUP_MS = 5_000;
+/**
+ * Deletes the Cluster (never the manifests) and waits for CAPO to delete what it made, with progress; returns the
+ * error to end the step with: the original one, saying what the cleanup did. Interrupted, it only has seconds
+ * (GitHub gives a cancelled job about 10 s before it kills it): it starts the deletion, waits what it can, and
+ * says what may be left.
+ */
+async function cleanUpUnmanaged(context, commands, name, failure) {
+    const interrupted = failure instanceof errors/* InterruptedError */.p4 || context.signal.aborted;
+    const original = failure instanceof Error ? failure : new Error(String(failure));
+    const budget = interrupted ? INTERRUPTED_CLEANUP_MS : context.settings.waitReady.timeoutMs;
+    const signal = AbortSignal.timeout(budget);
+    const exec = (spec) => context.exec(spec, { capture: true, quiet: true, check: false, signal });
+    context.output.line(`      the kind management cluster dies with this runner: deleting Cluster ${commands.capi.namespace}/${name} so CAPO removes its servers, network, router and load balancers (up to ${(0,duration/* formatDuration */.a)(budget)})`);
+    const deletion = await exec(commands.deleteCluster());
+    let gone = false;
+    let last = '';
+    if (deletion.exitCode === 0 || /NotFound|not found/.test(deletion.tail.join('\n'))) {
+        while (!signal.aborted) {
+            const listed = await exec(commands.watch(commands.management));
+            if (listed.exitCode === 0) {
+                const left = remainingObjects(listed.stdout, name);
+                if (left.line !== last)
+                    context.output.line(`      ${left.line}`);
+                last = left.line;
+                if (left.done) {
+                    gone = true;
+                    break;
+                }
+            }
+            await new Promise((resolve) => setTimeout(resolve, Math.min(1000, context.settings.waitReady.intervalMs)));
+        }
+    }
+    const what = gone
+        ? 'the Cluster was deleted and CAPO removed what it had made in the cloud; fix the cause and deploy again'
+        : `the cleanup did not finish (${last || (0,lib_command/* failureLine */.Pu)(deletion)}): servers, the network, router and load balancers named k8s-clusterapi-cluster-${commands.capi.namespace}-${name}* may be left in the cloud with nothing managing them; delete them (openstack server/router/network/loadbalancer delete) before deploying again`;
+    const message = interrupted ? what : `${original.message}; ${what}`;
+    return interrupted ? new errors/* InterruptedError */.p4(message) : new errors/* UserError */.yo(message);
+}
+/** What of the Cluster is left while it is deleted: machines, servers, the Cluster itself. */
+function remainingObjects(json, name) {
+    const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
+    const left = (kind) => objects.filter((o) => o.kind === kind &&
+        (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
+    const machines = left('Machine');
+    const servers = left('OpenStackServer');
+    const cluster = left('Cluster');
+    // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+    return {
+        line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+        done: cluster + machines + servers === 0,
+    };
 }
 /**
  * Waits until the Cluster's infrastructure is ready, its control plane initialized and every machine
@@ -18710,12 +19286,82 @@ class CapiWaitStep {
         const pivoting = pivotInProgress(context, this.commands);
         if (pivoting)
             return pivoting;
-        return pollObjects(context, this.commands.watch(this.commands.management), `cluster ${this.settings.clusterName}`, (json) => {
-            const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), this.settings.clusterName);
-            if (progress.failure)
-                throw new errors/* UserError */.yo(`a machine failed: ${progress.failure}`);
-            return progress;
-        });
+        const { capi, management } = this.commands;
+        const name = this.settings.clusterName;
+        try {
+            const line = await pollObjects(context, this.commands.watch(management), `cluster ${name}`, (json) => {
+                const progress = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), name);
+                if (progress.failure)
+                    throw new MachineFailedError(progress.failure, json);
+                return progress;
+            }, {
+                ms: capi.stallTimeoutMs,
+                onStall: async (last, json) => {
+                    throw new errors/* UserError */.yo(`no progress for ${(0,duration/* formatDuration */.a)(capi.stallTimeoutMs)} (deployment.cluster_api.stall_timeout): ${last}${await this.diagnosis(context, json)}`);
+                },
+            });
+            const removed = await this.removeOldTemplates(context);
+            return removed.length > 0 ? `${line}; old templates deleted: ${removed.join(', ')}` : line;
+        }
+        catch (error) {
+            const failed = error instanceof MachineFailedError
+                ? new errors/* UserError */.yo(`a machine failed: ${error.message}${await this.diagnosis(context, error.json)}`)
+                : error;
+            // Before the pivot, a kind management cluster dies with this runner: what CAPO made would be left with
+            // nothing managing it. So the Cluster goes now (CAPO deletes its servers, network, router, load balancers).
+            if (capi.management.kind === 'kind')
+                throw await cleanUpUnmanaged(context, this.commands, name, failed);
+            throw failed;
+        }
+    }
+    /**
+     * Machine templates of this cluster that the rendered manifests no longer name (a changed spec got a new name):
+     * deleted once every machine is up to date, so none of them is in use.
+     */
+    async removeOldTemplates(context) {
+        const { capi, management } = this.commands;
+        const file = (0,cluster_api/* renderedManifests */.AC)(capi);
+        if (!(await (0,lib_files/* pathExists */.s0)(file)))
+            return [];
+        const current = new Set((0,capi_manifests/* manifestObjects */.wh)((0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK), (0,lib_files/* displayPath */.Gt)(file)).map((o) => `${o.kind}/${o.name}`));
+        const listed = await context.exec(this.commands.kubectl(management, 'get', TEMPLATE_TYPES.join(','), '-n', capi.namespace, '-l', `${capi_status/* CLUSTER_NAME_LABEL */.o9}=${this.settings.clusterName}`, '-o', 'json'), { capture: true, quiet: true, check: false });
+        if (listed.exitCode !== 0)
+            return [];
+        const removed = [];
+        for (const object of (0,capi_status/* parseCapiObjects */.TV)(listed.stdout)) {
+            if (current.has(`${object.kind}/${object.metadata.name}`))
+                continue;
+            const type = TEMPLATE_TYPES.find((t) => t.startsWith(`${object.kind.toLowerCase()}s.`));
+            if (!type)
+                continue;
+            const deleted = await context.exec(this.commands.kubectl(management, 'delete', type, object.metadata.name, '-n', capi.namespace, '--ignore-not-found'), { capture: true, quiet: true, check: false });
+            if (deleted.exitCode === 0)
+                removed.push(`${object.kind} ${object.metadata.name}`);
+        }
+        return removed;
+    }
+    /** What CAPO left about the cluster (its log, Warning Events, error conditions) and the config field to fix. */
+    async diagnosis(context, objectsJson) {
+        const { capi, management } = this.commands;
+        const capture = async (spec) => {
+            const result = await context.exec(spec, { capture: true, quiet: true, check: false });
+            return result.exitCode === 0 ? result.stdout : '';
+        };
+        const sinceSeconds = Math.ceil(context.settings.waitReady.timeoutMs / 1000) + 600;
+        const [log, eventsJson] = await Promise.all([
+            capture(this.commands.kubectl(management, 'logs', '-n', CAPO_NAMESPACE, `deployment/${CAPO_MANAGER}`, '--tail=2000', `--since=${sinceSeconds}s`)),
+            capture(this.commands.kubectl(management, 'get', 'events', '-n', capi.namespace, '-o', 'json')),
+        ]);
+        const found = diagnose(renderedValues(capi, this.settings.clusterName), { log, eventsJson, objectsJson });
+        const nova = stateErrorServers(objectsJson, this.settings.clusterName);
+        const lines = [
+            ...found.evidence.slice(0, 10).map((line) => `\n  CAPO: ${line}`),
+            ...nova.map((server) => `\n  Nova: server ${server.name} (${server.id}) is in ERROR and CAPO keeps no message: its fault is in \`openstack server show ${server.id} -c fault\``),
+            ...found.advice.map((advice) => `\n  Fix: ${advice}`),
+        ];
+        if (lines.length === 0)
+            return `\n  CAPO reported nothing about it (no error in its log, no Warning Event, no error condition): look at \`kubectl logs -n ${CAPO_NAMESPACE} deployment/${CAPO_MANAGER}\` on the management cluster`;
+        return lines.join('');
     }
 }
 /** The workload cluster's kubeconfig from Secret `<cluster>-kubeconfig` (key `value`), written 0600 where Kubespray's would go. */
@@ -18797,14 +19443,18 @@ class CapiAddonsStep {
         if (applied.exitCode !== 0)
             throw new errors/* UserError */.yo(`kubectl apply of the addons ${(0,lib_files/* displayPath */.Gt)(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
         // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
-        const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+        const { credentials } = this.settings;
+        const ca = credentials.caCert
+            ? (0,lib_files/* readTextFile */.Gu)(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+            : undefined;
+        const conf = Buffer.from(cloudConf(credentials, ca !== undefined)).toString('base64');
         context.redactor.add(conf);
         const secret = {
             apiVersion: 'v1',
             kind: 'Secret',
             type: 'Opaque',
             metadata: { name: 'cloud-config', namespace: 'kube-system' },
-            data: { 'cloud.conf': conf },
+            data: { 'cloud.conf': conf, ...(ca !== undefined ? { [CCM_CA_KEY]: Buffer.from(ca).toString('base64') } : {}) },
         };
         await applyPrivately(context, this.commands.apply(this.commands.workload, this.cloudConfigFile), this.cloudConfigFile, secret);
         return `applied ${(0,lib_files/* displayPath */.Gt)(dir)} and kube-system/cloud-config`;
@@ -18935,9 +19585,61 @@ class CapiDeleteClusterStep {
             ],
         };
     }
+    /**
+     * The workload cluster's `LoadBalancer` Services (and the Cinder CSI volumes of its claims) deleted, and waited for,
+     * while its cloud controller manager still runs: their Octavia load balancers sit on CAPO's network, which CAPO
+     * then cannot delete (CAPO v0.14.7 deletes only its own API load balancer, `controllers/openstackcluster_controller.go`
+     * reconcileDelete; #842), so the Cluster would never go. Best effort: a workload API that does not answer is said
+     * and the deletion goes on.
+     */
+    async deleteCloudResourcesOfWorkloads(context) {
+        const { capi, management } = this.commands;
+        const name = this.settings.clusterName;
+        const secret = await context.exec(this.commands.kubectl(management, 'get', 'secret', `${name}-kubeconfig`, '-n', capi.namespace, '-o', 'jsonpath={.data.value}'), { capture: true, quiet: true, check: false });
+        if (secret.exitCode !== 0 || !secret.stdout.trim())
+            return 'no workload kubeconfig Secret: no Services checked';
+        const text = Buffer.from(secret.stdout.trim(), 'base64').toString('utf8');
+        maskKubeconfig(text, `Secret ${capi.namespace}/${name}-kubeconfig`, context.redactor);
+        const kubeconfig = external_node_path_.join(capi.workDir, 'destroy-workload.kubeconfig');
+        await (0,lib_files/* writePrivateFile */.Pl)(kubeconfig, text, 'kubeconfig');
+        try {
+            const workload = (...args) => context.exec(this.commands.kubectl(kubeconfig, '--request-timeout=30s', ...args), {
+                capture: true,
+                quiet: true,
+                check: false,
+            });
+            const listed = await workload('get', 'services', '-A', '-o', 'json');
+            if (listed.exitCode !== 0) {
+                context.warn(`the workload cluster's API did not answer (${(0,lib_command/* failureLine */.Pu)(listed)}): its LoadBalancer Services were not deleted first; if the Cluster's deletion stalls, delete their Octavia load balancers (openstack loadbalancer list)`);
+                return 'workload API unreachable: Services not checked';
+            }
+            const services = workloadObjects(listed.stdout).filter((o) => o.spec?.type === 'LoadBalancer');
+            const claims = await cinderClaims(workload);
+            const names = [
+                ...services.map((o) => `Service ${o.metadata?.namespace}/${o.metadata?.name}`),
+                ...claims.map((c) => `PersistentVolumeClaim ${c.namespace}/${c.name}`),
+            ];
+            if (names.length === 0)
+                return 'no LoadBalancer Services or Cinder volumes';
+            context.output.line(`      deleting first, while the cloud controller manager and the Cinder CSI still run: ${names.join(', ')}`);
+            const timeout = `--timeout=${Math.ceil(context.settings.waitReady.timeoutMs / 1000)}s`;
+            for (const service of services) {
+                const deleted = await workload('delete', 'service', String(service.metadata?.name), '-n', String(service.metadata?.namespace), '--wait=true', timeout);
+                if (deleted.exitCode !== 0)
+                    context.warn(`Service ${service.metadata?.namespace}/${service.metadata?.name}: ${(0,lib_command/* failureLine */.Pu)(deleted)}; its Octavia load balancer may keep CAPO from deleting the network`);
+            }
+            for (const claim of claims)
+                await workload('delete', 'persistentvolumeclaim', claim.name, '-n', claim.namespace, '--wait=true', timeout);
+            return `deleted first: ${names.join(', ')}`;
+        }
+        finally {
+            await external_node_fs_.promises.rm(kubeconfig, { force: true });
+        }
+    }
     async run(context) {
         const { capi, management, credentialsSecret } = this.commands;
         const name = this.settings.clusterName;
+        const workloads = await this.deleteCloudResourcesOfWorkloads(context);
         const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
         if (deletion.exitCode !== 0) {
             if (!capi_management/* NO_CLUSTER_API */.Qj.test(deletion.tail.join('\n')))
@@ -18951,25 +19653,13 @@ class CapiDeleteClusterStep {
             // Never "destroyed" on a guess: the resume state would be forgotten while the servers stay.
             throw new errors/* UserError */.yo(`the management cluster (${(0,lib_files/* displayPath */.Gt)(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${(0,lib_files/* displayPath */.Gt)((0,model_settings/* runtimePaths */.hi)(this.settings).statePath)}) instead`);
         }
-        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
-            const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
-            const left = (kind) => objects.filter((o) => o.kind === kind &&
-                (o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === name || (kind === 'Cluster' && o.metadata.name === name))).length;
-            const machines = left('Machine');
-            const servers = left('OpenStackServer');
-            const cluster = left('Cluster');
-            // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-            return {
-                line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
-                done: cluster + machines + servers === 0,
-            };
-        });
+        await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => remainingObjects(json, name));
         await context.exec(this.commands.kubectl(management, 'delete', 'secret', credentialsSecret, '-n', capi.namespace, '--ignore-not-found'));
         if (capi.management.kind === 'kind') {
             await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
             await external_node_fs_.promises.rm(management, { force: true });
         }
-        return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+        return `${workloads}; Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
     }
 }
 
@@ -21543,8 +22233,6 @@ async function usesOpenStackCloudProvider(inventory) {
 
 // EXTERNAL MODULE: ./lib/core/openstack/capacity.js
 var capacity = __nccwpck_require__(4578);
-// EXTERNAL MODULE: ./lib/core/capi/manifests.js
-var capi_manifests = __nccwpck_require__(1849);
 ;// CONCATENATED MODULE: ./lib/core/capi/capacity-demand.js
 /**
  * An estimate of what a new Cluster API cluster takes from the project's quotas, from the rendered
@@ -21881,14 +22569,18 @@ class WaitReadyStep {
     kubeconfig;
     kubectl;
     settings;
+    nodesAtRunTime;
     id = 'wait-ready';
     title = 'Wait for the Kubernetes API to be ready';
     kind = 'check';
     command;
-    constructor(kubeconfig, kubectl, cwd, env, settings) {
+    constructor(kubeconfig, kubectl, cwd, env, settings, 
+    /** The node count when only known at run time (Cluster API: the rendered manifests' replicas). */
+    nodesAtRunTime) {
         this.kubeconfig = kubeconfig;
         this.kubectl = kubectl;
         this.settings = settings;
+        this.nodesAtRunTime = nodesAtRunTime;
         this.command = (0,kube_nodes/* kubectlCommand */.s4)(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
     }
     async plan() {
@@ -21910,8 +22602,10 @@ class WaitReadyStep {
         };
     }
     async run({ exec, output, signal }) {
+        const wanted = this.nodesAtRunTime?.() ?? this.settings.nodes;
         const result = await (0,ready/* waitForReady */.C)({
             ...this.settings,
+            ...(wanted !== undefined ? { nodes: wanted } : {}),
             kubeconfig: this.kubeconfig,
             kubectl: this.kubectl,
             env: this.command.env,
@@ -21926,6 +22620,7 @@ class WaitReadyStep {
 }
 
 ;// CONCATENATED MODULE: ./lib/core/steps/index.js
+
 
 
 
@@ -21957,7 +22652,12 @@ function waitReady(settings) {
             ...settings.waitReady,
             version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
         };
-    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted);
+    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted, 
+    // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
+    // is rendered); --nodes wins.
+    capi && settings.operation === 'deploy' && settings.waitReady.nodes === undefined
+        ? () => renderedMachineCount((0,cluster_api/* renderedManifests */.AC)(capi))
+        : undefined);
 }
 /** How each step is made; model/operations.ts says which an operation runs, in what order. */
 const STEP_FACTORIES = {

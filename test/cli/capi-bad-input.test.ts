@@ -33,30 +33,30 @@ const addons = (cluster: string) => path.join(cluster, 'addons');
 const rows: Row[] = [
   {
     name: 'template is a directory',
-    config: (t) =>
-      t.replace('    control_plane_machine_count: 1', '    control_plane_machine_count: 1\n    template: addons'),
+    config: (t) => t.replace('    template: cluster-template-without-lb.yaml', '    template: addons'),
     error: 'the Cluster API template @cluster/addons (deployment.cluster_api.template) is not a file',
   },
   {
     name: 'template is a dangling symlink',
     setup: async (c) => {
-      await fs.rm(path.join(c, 'cluster-template.yaml'));
-      await fs.symlink('/nonexistent/template.yaml', path.join(c, 'cluster-template.yaml'));
+      await fs.rm(path.join(c, 'cluster-template-without-lb.yaml'));
+      await fs.symlink('/nonexistent/template.yaml', path.join(c, 'cluster-template-without-lb.yaml'));
     },
-    error: 'the Cluster API template @cluster/cluster-template.yaml (deployment.cluster_api.template) does not exist',
+    error:
+      'the Cluster API template @cluster/cluster-template-without-lb.yaml (deployment.cluster_api.template) does not exist',
   },
   {
     name: 'template is empty',
     setup: async (c) => {
-      await write(path.join(c, 'cluster-template.yaml'), '');
+      await write(path.join(c, 'cluster-template-without-lb.yaml'), '');
     },
     error:
-      'the template @cluster/cluster-template.yaml rendered nothing (is it empty?); it must make the Cluster capi-sandbox from ${CLUSTER_NAME}',
+      'the template @cluster/cluster-template-without-lb.yaml rendered nothing (is it empty?); it must make the Cluster capi-sandbox from ${CLUSTER_NAME}',
   },
   {
     name: 'template uses a credential from the environment (never rendered into the manifests)',
     setup: async (c) => {
-      const file = path.join(c, 'cluster-template.yaml');
+      const file = path.join(c, 'cluster-template-without-lb.yaml');
       await write(
         file,
         (await fs.readFile(file, 'utf8')).replace(
@@ -66,13 +66,14 @@ const rows: Row[] = [
       );
     },
     error:
-      /^the template @cluster\/cluster-template\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
+      /^the template @cluster\/cluster-template-without-lb\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
   },
   {
     name: 'a value with YAML syntax breaks the rendered template',
     config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.35.0', `image_name: 'x"} , evil: {'`),
     error:
-      /is not valid YAML: .*; check the template and the values substituted into it \(deployment\.cluster_api\.openstack, \.variables/,
+      // Real clusterctl re-reads the substituted template itself (YAML 1.1) and fails first.
+      /^clusterctl generate cluster failed: .*failed to parse yaml.*; check the template and the values substituted into it \(deployment\.cluster_api\.openstack, \.variables/,
   },
   {
     name: 'management kubeconfig does not exist',

@@ -496,7 +496,7 @@ describe.each(WORKFLOWS)('%s has a cluster-api leg', (file) => {
 
   it('pins CAPI, CAPO, ORC and kind as the reference does, and the real clusterctl from its release', () => {
     expect(job.env).toMatchObject({
-      CAPI_VERSION: 'v1.12.0',
+      CAPI_VERSION: 'v1.12.10',
       CAPO_VERSION: 'v0.14.7',
       ORC_VERSION: 'v2.4.0',
       KIND_VERSION: 'v0.32.0',

@@ -8,6 +8,7 @@ import { buildPlan, renderPlan } from '../../src/core/engine/plan.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
 import { buildPlanComment } from '../../src/github/plan-comment.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+import { runDeploy } from '../../src/core/engine/engine.js';
 
 /**
  * deployment.method cluster-api end to end on the sandbox cloud: the real kubectl against the API
@@ -56,14 +57,15 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
       output: new DeployOutput(pipeline.redactor, () => {}),
     });
     expect(plan.note).toMatch(/no kind management cluster on this machine yet/);
-    expect(plan.changes.rows.map((r) => `${r.action} ${r.address}`)).toEqual([
+    // Machine templates carry a hash of their spec in their names (CAPO forbids changing one in place).
+    expect(plan.changes.rows.map((r) => `${r.action} ${r.address}`.replace(/-[0-9a-f]{10}$/, '-<hash>'))).toEqual([
       'create Cluster default/capi-sandbox',
       'create OpenStackCluster default/capi-sandbox',
       'create KubeadmControlPlane default/capi-sandbox-control-plane',
-      'create OpenStackMachineTemplate default/capi-sandbox-control-plane',
+      'create OpenStackMachineTemplate default/capi-sandbox-control-plane-<hash>',
       'create MachineDeployment default/capi-sandbox-md-0',
-      'create OpenStackMachineTemplate default/capi-sandbox-md-0',
-      'create KubeadmConfigTemplate default/capi-sandbox-md-0',
+      'create OpenStackMachineTemplate default/capi-sandbox-md-0-<hash>',
+      'create KubeadmConfigTemplate default/capi-sandbox-md-0-<hash>',
     ]);
     expect(run.cloud.clusters()).toEqual([]); // a plan creates nothing
   }, 60_000);
@@ -143,8 +145,31 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
   }, 120_000);
 
   it('destroys a pivoted cluster by moving it back into a fresh kind cluster, then deleting the Cluster', async () => {
+    // A LoadBalancer Service in the workload cluster: its Octavia load balancer would keep CAPO from deleting the
+    // network, so destroy deletes it first.
+    const workload = (await run.open()).settings.kubeconfigPath;
+    const service = path.join(run.workDir, 'web-service.json');
+    await fs.writeFile(
+      service,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'web', namespace: 'default' },
+        spec: { type: 'LoadBalancer', ports: [{ port: 80 }] },
+      }),
+    );
+    await kubectl(run, workload, 'apply', '--server-side', '-f', service);
+    for (let i = 0; i < 100 && run.cloud.loadBalancers().length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(run.cloud.loadBalancers().map((lb) => lb.name)).toEqual(['kube_service_kubernetes_default_web']);
     const { result, console, pipeline } = await run.run('destroy');
     expect(result.error).toBeUndefined();
+    expect(result.reports.find((r) => r.id === 'capi-delete-cluster')!.detail).toMatch(
+      /^deleted first: Service default\/web; Cluster default\/capi-sandbox deleted/,
+    );
+    expect(run.cloud.loadBalancers()).toEqual([]);
+    expect(run.cloud.networks()).toEqual([]);
+    expect(run.cloud.routers()).toEqual([]);
     expect(result.reports.map((r) => r.id)).toEqual([
       'openstack-preflight',
       'capi-management-cluster',
@@ -172,39 +197,35 @@ describe('cluster-api with an existing management cluster', () => {
     // The API behind an Octavia load balancer, so destroy has one to delete.
     await run.editConfig((text) =>
       useExisting(management)(text).replace(
-        '      ssh_key_name: deploy',
-        '      ssh_key_name: deploy\n    variables:\n      OPENSTACK_API_SERVER_LOAD_BALANCER_ENABLED: "true"',
+        '    template: cluster-template-without-lb.yaml',
+        '    template: cluster-template.yaml',
       ),
     );
   });
   afterAll(async () => run?.close());
 
-  it("reports a failed OpenStackMachine with CAPO's message at once, not after the timeout", async () => {
-    const nova = 'Flavor m1.small could not be found. (HTTP 400) (Request-ID: req-5e7c)';
-    run.cloud.failNextServer(nova);
+  it('a worker flavor that does not exist fails capi-wait within the stall time, naming the field (CAPO sets no condition)', async () => {
+    await run.editConfig((text) =>
+      text
+        .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s'),
+    );
     const { result } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
     expect(result.failedStep).toBe('capi-wait');
     expect(result.error).toMatch(
-      /^provisioning infrastructure: step "capi-wait" failed: a machine failed: OpenStackServer default\/capi-sandbox-\S+: InstanceCreateFailed: Flavor m1\.small could not be found\. \(HTTP 400\) \(Request-ID: req-5e7c\)$/,
+      /step "capi-wait" failed: no progress for 4\.0s \(deployment\.cluster_api\.stall_timeout\)/,
     );
-  }, 60_000);
+    expect(result.error).toContain('CAPO: OpenStackServer capi-sandbox-md-0-');
+    expect(result.error).toContain(': no flavors were found: name=m1.nope');
+    expect(result.error).toContain(
+      'Fix: deployment.cluster_api.openstack.node_machine_flavor: flavor "m1.nope" does not exist in the project',
+    );
+    // A durable management cluster keeps managing what CAPO made: nothing is deleted.
+    expect(run.cloud.networks().map((n) => n.cluster)).toEqual(['default/capi-sandbox']);
+  }, 120_000);
 
-  it('resumes after a failed wait: applies again and keeps waiting, creating nothing twice', async () => {
-    // The failed machine is CAPO's to leave; a user deletes it and deploys again, and the MachineDeployment replaces it.
-    const failed = JSON.parse(
-      await kubectl(run, management, 'get', 'machines.cluster.x-k8s.io', '-n', 'default', '-o', 'json'),
-    ).items.filter((m: { status?: { phase?: string } }) => m.status?.phase !== 'Running');
-    for (const machine of failed)
-      await kubectl(
-        run,
-        management,
-        'delete',
-        'machines.cluster.x-k8s.io',
-        machine.metadata.name,
-        '-n',
-        'default',
-        '--wait=false',
-      );
+  it('the fixed flavor rolls out: a new worker template (CAPO forbids changing one), the stuck machines replaced, the old template deleted', async () => {
+    await run.editConfig((text) => text.replace('node_machine_flavor: m1.nope', 'node_machine_flavor: m1.small'));
     const { result, console } = await run.run();
     expect(result.error).toBeUndefined();
     const status = Object.fromEntries(result.reports.map((r) => [r.id, r.status]));
@@ -214,17 +235,23 @@ describe('cluster-api with an existing management cluster', () => {
       'capi-wait': 'success',
       'wait-ready': 'success',
     });
+    expect(result.reports.find((r) => r.id === 'capi-wait')!.detail).toMatch(
+      /old templates deleted: OpenStackMachineTemplate capi-sandbox-md-0-[0-9a-f]{10}$/,
+    );
     expect(status['capi-pivot']).toBeUndefined(); // a durable management cluster: no pivot
     expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe(
       'providers already installed at the pinned versions',
     );
-    expect(run.cloud.servers()).toHaveLength(3); // the failed one deleted with its machine, none twice
+    expect(run.cloud.servers()).toHaveLength(3);
+    expect(run.cloud.servers().every((s) => s.status === 'ACTIVE')).toBe(true);
     expect(run.cloud.loadBalancers()).toHaveLength(1);
+    const templates = await kubectl(run, management, 'get', 'openstackmachinetemplates', '-n', 'default', '-o', 'name');
+    expect(templates.trim().split('\n')).toHaveLength(2);
     expect(
       JSON.parse(await fs.readFile(runtimePaths((await run.open()).settings).statePath, 'utf8')).clusterApi,
     ).toEqual({ management: 'existing' });
     expectNoCanary(console);
-  }, 120_000);
+  }, 180_000);
 
   it('plans a changed worker count as one changed MachineDeployment, in the PR comment too', async () => {
     await run.editConfig((text) => text.replace('worker_machine_count: 2', 'worker_machine_count: 3'));
@@ -285,13 +312,87 @@ describe('cluster-api with an existing management cluster', () => {
   }, 120_000);
 });
 
+describe('cluster-api with kind: a failed or interrupted first deploy leaves nothing in the cloud', () => {
+  const wrongFlavor = (text: string) =>
+    text
+      .replace('    template: cluster-template-without-lb.yaml', '    template: cluster-template.yaml')
+      .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
+      .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s');
+  const leftInCloud = (run: CapiRun) => ({
+    servers: run.cloud.servers().length,
+    networks: run.cloud.networks().length,
+    routers: run.cloud.routers().length,
+    loadBalancers: run.cloud.loadBalancers().length,
+  });
+
+  it('a wrong flavor fails within the stall time naming the field; the Cluster is deleted and CAPO cleans up', async () => {
+    const run = await startCapiRun(wrongFlavor);
+    try {
+      const started = Date.now();
+      const { result, console } = await run.run(
+        'deploy',
+        {},
+        { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } },
+      );
+      // The figure issue 20 asks for (not asserted: no timed tests).
+      process.stdout.write(`capi wrong flavor (kind): failed after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      expect(result.failedStep).toBe('capi-wait');
+      expect(result.error).toContain('Fix: deployment.cluster_api.openstack.node_machine_flavor: flavor "m1.nope"');
+      expect(result.error).toContain('the Cluster was deleted and CAPO removed what it had made in the cloud');
+      expect(console).toContain('deleting Cluster default/capi-sandbox so CAPO removes its servers');
+      expect(leftInCloud(run)).toEqual({ servers: 0, networks: 0, routers: 0, loadBalancers: 0 });
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+
+  it('a job cancelled in capi-wait starts the deletion in the seconds it has and says what is left', async () => {
+    const run = await startCapiRun(wrongFlavor);
+    try {
+      const pipeline = await run.open({ operation: 'deploy' });
+      const controller = new AbortController();
+      let printed = '';
+      const output = new DeployOutput(pipeline.redactor, (chunk) => {
+        printed += chunk;
+        // Cancelled once capi-wait shows the first progress line.
+        if (/control plane \d\/\d running/.test(printed) && !controller.signal.aborted) controller.abort();
+      });
+      const result = await runDeploy({
+        ...pipeline,
+        output,
+        filter: {},
+        signal: controller.signal,
+        logPath: pipeline.logPath,
+      });
+      await output.close();
+      expect(result.failedStep).toBe('capi-wait');
+      expect(printed).toContain('deleting Cluster default/capi-sandbox so CAPO removes its servers');
+      expect(result.error).toMatch(/the Cluster was deleted|the cleanup did not finish/);
+      // In the sandbox CAPO finishes within the 5 s; a real cloud takes minutes (the message then lists what to delete).
+      expect(leftInCloud(run)).toEqual({ servers: 0, networks: 0, routers: 0, loadBalancers: 0 });
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});
+
 describe('cluster-api with a kind cluster lost before the pivot', () => {
   it('says what was lost with the runner and what to do, instead of creating the cluster twice', async () => {
     const run = await startCapiRun();
     try {
-      run.cloud.failNextServer('No valid host was found. There are not enough hosts available.');
-      const first = await run.run();
-      expect(first.result.failedStep).toBe('capi-wait');
+      // The runner dies in capi-wait (killed: no cleanup runs): the steps up to capi-apply ran.
+      for (const step of [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'clusterctl-init',
+        'capi-cloud-credentials',
+        'capi-render',
+        'capi-apply',
+      ]) {
+        const { result } = await run.run('deploy', { step });
+        expect(result.error, step).toBeUndefined();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // CAPO starts making servers
       // The runner is gone, and kind with it.
       await new Promise<void>((resolve, reject) =>
         execFile('kind', ['delete', 'cluster', '--name', 'capi-capi-sandbox'], { env: run.env }, (error) =>

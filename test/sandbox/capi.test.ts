@@ -3,128 +3,31 @@ import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapiSandbox, startCapiSandbox } from '../../examples/sandbox/capi/cloud.js';
-import { MissingVariablesError, substitute, templateVariables } from '../../examples/sandbox/capi/envsubst.js';
+import {
+  ADDONS,
+  CLUSTER_DIR,
+  cloudConfigSecret,
+  condition,
+  type Obj,
+  PROVIDER_FLAGS,
+  type Result,
+  shell,
+  TEMPLATE,
+  TEMPLATE_VARIABLES,
+  TEMPLATE_WITH_LB,
+  waitFor,
+} from '../support/capi-shell.js';
+import {
+  MissingVariablesError,
+  SubstitutionSyntaxError,
+  substitute,
+  templateVariables,
+} from '../../examples/sandbox/capi/envsubst.js';
 
-const CLUSTER_DIR = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'examples',
-  'sandbox',
-  'gitops',
-  'infrastructure',
-  'clusters',
-  'capi-sandbox',
-);
-const TEMPLATE = path.join(CLUSTER_DIR, 'cluster-template.yaml');
-const ADDONS = path.join(CLUSTER_DIR, 'addons');
-
-/** What a deploy puts in the environment for the template (everything but the names clusterctl's flags set). */
-const TEMPLATE_VARIABLES = {
-  OPENSTACK_CLOUD: 'openstack',
-  OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR: 'm1.medium',
-  OPENSTACK_NODE_MACHINE_FLAVOR: 'm1.small',
-  OPENSTACK_IMAGE_NAME: 'ubuntu-2404-kube-v1.35.0',
-  OPENSTACK_SSH_KEY_NAME: 'deploy',
-  OPENSTACK_EXTERNAL_NETWORK_ID: '0f4b3a52-1c1e-4d8e-9b55-3f2d8c1e7a10',
-  OPENSTACK_DNS_NAMESERVERS: '1.1.1.1',
-  OPENSTACK_FAILURE_DOMAIN: 'nova',
-};
-
-const PROVIDER_FLAGS = [
-  '--core',
-  'cluster-api:v1.14.0',
-  '--bootstrap',
-  'kubeadm:v1.14.0',
-  '--control-plane',
-  'kubeadm:v1.14.0',
-  '--infrastructure',
-  'openstack:v0.14.7',
-];
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** A user's shell on the runner: the stand-ins first on PATH, an empty HOME, the sandbox cloud's variables. */
-function shell(sandbox: CapiSandbox, home: string) {
-  const env = { PATH: `${sandbox.binDir}${path.delimiter}${process.env.PATH}`, HOME: home, ...sandbox.env };
-  const run = (file: string, args: string[], extraEnv: Record<string, string> = {}, input?: string) =>
-    new Promise<Result>((resolve) => {
-      const child = execFile(
-        file,
-        args,
-        { cwd: home, env: { ...env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-      if (input !== undefined) child.stdin!.end(input);
-    });
-  const ok = async (file: string, args: string[], extraEnv: Record<string, string> = {}, input?: string) => {
-    const result = await run(file, args, extraEnv, input);
-    if (result.code !== 0)
-      throw new Error(`${file} ${args.join(' ')} failed (${result.code}): ${result.stderr}${result.stdout}`);
-    return result.stdout;
-  };
-  return {
-    run,
-    ok,
-    kubectl: (kubeconfig: string, args: string[], input?: string) =>
-      ok('kubectl', ['--kubeconfig', kubeconfig, ...args], {}, input),
-  };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-interface Obj {
-  kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  spec?: Record<string, unknown>;
-  status?: {
-    phase?: string;
-    conditions?: { type: string; status: string; reason?: string; message?: string }[];
-    [key: string]: unknown;
-  };
-  [key: string]: unknown;
-}
-const condition = (object: Obj | undefined, type: string) => object?.status?.conditions?.find((c) => c.type === type);
-
-/** The credentials Secret the engine writes for CAPO (clouds.yaml naming the cloud). */
-function cloudConfigSecret(clusterName: string, cloud = 'openstack') {
-  const cloudsYaml = `clouds:\n  ${cloud}:\n    auth:\n      auth_url: http://127.0.0.1:5000/v3\n      application_credential_id: id\n      application_credential_secret: canary\n    auth_type: v3applicationcredential\n`;
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: `${clusterName}-cloud-config`,
-      namespace: 'default',
-      labels: { 'clusterctl.cluster.x-k8s.io/move': 'true' },
-    },
-    data: { 'clouds.yaml': Buffer.from(cloudsYaml).toString('base64'), cacert: Buffer.from('\n').toString('base64') },
-  });
-}
-
-describe("clusterctl's variable substitution", () => {
+describe("clusterctl's variable substitution (CAPI v1.12 simple processor over drone/envsubst)", () => {
   const values: Record<string, string> = { SET: 'value', EMPTY: '' };
   it.each([
     ['${SET}', 'value'],
@@ -132,9 +35,9 @@ describe("clusterctl's variable substitution", () => {
     ['${UNSET:=d}', 'd'],
     ['${EMPTY:=d}', 'd'],
     ['${EMPTY:-d}', 'd'],
-    ['${EMPTY=d}', ''],
-    ['${UNSET-d}', 'd'],
-    ['${UNSET:=}', ''],
+    ['${EMPTY=d}', 'd'], // every default operator is toDefault: an empty value takes the default
+    ['${UNSET:=${SET}}', 'value'],
+    ['${ SET }', 'value'], // convertLegacyVars
     ['$$ and $${SET}', '$ and ${SET}'],
     ['bare $SET stays', 'bare $SET stays'],
     ['${SET}-${UNSET:-x}-${SET}', 'value-x-value'],
@@ -142,13 +45,25 @@ describe("clusterctl's variable substitution", () => {
     expect(substitute(template, (name) => values[name])).toBe(expected);
   });
 
-  it('a variable is required when any use lacks a default; all missing ones are named, sorted', () => {
-    expect(templateVariables('${B:=1} ${A} ${B} ${C:-x}')).toEqual([
-      { name: 'A', defaultValue: undefined },
-      { name: 'B', defaultValue: undefined },
+  it.each([
+    ['${UNSET-d}', 'missing closing brace'],
+    ['${}', 'unable to parse variable name'],
+    ['${SET', 'missing closing brace'],
+  ])('%s is a parse error: %s', (template, message) => {
+    expect(() => substitute(template, (name) => values[name])).toThrow(new SubstitutionSyntaxError(message));
+  });
+
+  it('a variable is required unless its FIRST use has a non-empty default; all missing ones are named, sorted', () => {
+    expect(templateVariables('${B:=1} ${A} ${B} ${C:-x} ${D:=}')).toEqual([
+      { name: 'A' },
+      { name: 'B', defaultValue: '1' },
       { name: 'C', defaultValue: 'x' },
+      { name: 'D' },
     ]);
-    expect(() => substitute('${Z} ${A} ${Z}', () => undefined)).toThrow(new MissingVariablesError(['A', 'Z']));
+    expect(() => substitute('${Z} ${A} ${Z:=z}', () => undefined)).toThrow(new MissingVariablesError(['A', 'Z']));
+    expect(() => substitute('${A:=}', () => undefined)).toThrow(new MissingVariablesError(['A']));
+    // The first use's default makes B optional; a later use without one gives the (empty) value.
+    expect(substitute('${B:=1}/${B}', () => undefined)).toBe('1/');
   });
 });
 
@@ -162,7 +77,11 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'capi-sandbox-'));
-    sandbox = await startCapiSandbox({ dir: path.join(dir, 'cloud'), stepMs: 50 });
+    sandbox = await startCapiSandbox({
+      dir: path.join(dir, 'cloud'),
+      stepMs: 50,
+      catalog: { applicationCredentials: { id: 'canary' } },
+    });
     const home = path.join(dir, 'home');
     await fs.mkdir(home);
     sh = shell(sandbox, home);
@@ -393,11 +312,12 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     const [required, optional] = listed.split('Optional Variables:');
     expect(required).toContain('  - OPENSTACK_IMAGE_NAME\n');
     expect(required).not.toContain('CLUSTER_NAME');
-    expect(optional).toMatch(/ {2}- OPENSTACK_NODE_CIDR +\(defaults to "10\.6\.0\.0\/24"\)/);
     expect(optional).toMatch(/ {2}- WORKER_MACHINE_COUNT +\(defaults to "2"\)/);
 
     manifests = await sh.ok('clusterctl', generate, TEMPLATE_VARIABLES);
     const objects = parseAllDocuments(manifests).map((d) => d.toJS() as Obj);
+    // Re-serialised as clusterctl does: every object in the target namespace ("default" without the flag).
+    expect(objects.every((o) => o.metadata.namespace === 'default')).toBe(true);
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
       'Cluster/demo',
       'OpenStackCluster/demo',
@@ -415,8 +335,9 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(byKind('OpenStackCluster').spec).toMatchObject({
       identityRef: { name: 'demo-cloud-config', cloudName: 'openstack' },
       managedSubnets: [{ cidr: '10.6.0.0/24', dnsNameservers: ['1.1.1.1'] }],
-      apiServerLoadBalancer: { enabled: false },
     });
+    expect(byKind('OpenStackCluster').spec?.apiServerLoadBalancer).toBeUndefined();
+    expect(byKind('KubeadmControlPlane').spec?.replicas).toBe(1); // without-lb pins one control plane machine
     expect(manifests).not.toContain('kind: Secret'); // the engine writes the credentials Secret itself
 
     // Values from $XDG_CONFIG_HOME/cluster-api/clusterctl.yaml come after the environment.
@@ -722,7 +643,11 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'capi-sandbox-'));
-    sandbox = await startCapiSandbox({ dir: path.join(dir, 'cloud'), stepMs: 50 });
+    sandbox = await startCapiSandbox({
+      dir: path.join(dir, 'cloud'),
+      stepMs: 50,
+      catalog: { applicationCredentials: { id: 'canary' } },
+    });
     const home = path.join(dir, 'home');
     await fs.mkdir(home);
     sh = shell(sandbox, home);
@@ -775,7 +700,7 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
   });
 
   it('a Machine whose server failed is replaced once deleted (failNextServer fails only one server)', async () => {
-    sandbox.failNextServer('Quota exceeded for cores: Requested 4, but already used 20 of 20 cores');
+    sandbox.rejectNextServer('Quota exceeded for cores: Requested 4, but already used 20 of 20 cores');
     await sh.kubectl(other, ['apply', '--server-side', '-f', '-'], cloudConfigSecret('retry'));
     await sh.kubectl(
       other,
@@ -787,11 +712,11 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
       ),
     );
     const failed = await waitFor('the control plane server failing', async () => {
-      const items = JSON.parse(await sh.kubectl(other, ['get', 'openstackmachines', '-o', 'json'])).items as Obj[];
+      const items = JSON.parse(await sh.kubectl(other, ['get', 'openstackservers', '-o', 'json'])).items as Obj[];
       return items.find((m) => condition(m, 'InstanceReady')?.reason === 'InstanceCreateFailed');
     });
     expect(condition(failed, 'InstanceReady')?.message).toBe(
-      'Quota exceeded for cores: Requested 4, but already used 20 of 20 cores',
+      'error creating Openstack instance: Quota exceeded for cores: Requested 4, but already used 20 of 20 cores',
     );
     await sh.kubectl(other, ['delete', 'machine', failed.metadata.name, '--wait=false']);
     await waitFor('a replacement Machine running', async () => {
@@ -841,37 +766,42 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
         'cluster',
         'lb',
         '--from',
-        TEMPLATE,
+        TEMPLATE_WITH_LB,
         '--kubernetes-version',
         'v1.35.0',
         '--worker-machine-count',
         '1',
       ],
-      { ...TEMPLATE_VARIABLES, OPENSTACK_API_SERVER_LOAD_BALANCER_ENABLED: 'true' },
+      TEMPLATE_VARIABLES,
     );
     await sh.kubectl(management, ['apply', '--server-side', '-f', '-'], rendered);
-    const waiting = await waitFor('the identity condition', async () => {
-      const osc = (await getJson(['get', 'openstackcluster', 'lb'])) as Obj;
-      return condition(osc, 'Ready')?.reason === 'OpenStackError' ? osc : undefined;
-    });
-    expect(condition(waiting, 'Ready')?.message).toContain('secrets "lb-cloud-config" not found');
+    // Real CAPO writes no condition for a scope error: only its manager's log says it (and retries).
+    const capoLog = () =>
+      sh.kubectl(management, ['logs', '-n', 'capo-system', 'deployment/capo-controller-manager', '--tail=50']);
+    await waitFor('the identity error in the CAPO log', async () =>
+      (await capoLog()).includes('"Reconciler error" err="secrets \\"lb-cloud-config\\" not found"'),
+    );
+    expect(((await getJson(['get', 'openstackcluster', 'lb'])) as Obj).status?.conditions ?? []).toEqual([]);
     const lbServers = () => sandbox.servers().filter((s) => s.cluster === 'default/lb');
     expect(lbServers()).toEqual([]);
 
     await sh.kubectl(management, ['apply', '--server-side', '-f', '-'], cloudConfigSecret('lb'));
+    // Nova accepted the create; the server went to ERROR later: InstanceStateError with an EMPTY message, the
+    // fault only in Nova.
     const failed = await waitFor('the worker OpenStackServer failing', async () => {
       const items = (await getJson(['get', 'openstackservers'])).items as Obj[];
-      return items.find((s) => condition(s, 'InstanceReady')?.reason === 'InstanceCreateFailed');
+      return items.find((s) => condition(s, 'InstanceReady')?.reason === 'InstanceStateError');
     });
     expect(failed.metadata.name).toMatch(/^lb-md-0-/);
-    expect(condition(failed, 'InstanceReady')?.message).toBe(
+    expect(condition(failed, 'InstanceReady')?.message).toBe('');
+    expect(lbServers().find((s) => s.name === failed.metadata.name)?.fault).toBe(
       'No valid host was found. There are not enough hosts available.',
     );
     const machine = (await getJson(['get', 'openstackmachine', failed.metadata.name])) as Obj;
-    expect(condition(machine, 'InstanceReady')).toMatchObject({
+    expect(condition(machine, 'Ready')).toMatchObject({
       status: 'False',
-      reason: 'InstanceCreateFailed',
-      message: 'No valid host was found. There are not enough hosts available.',
+      reason: 'InstanceStateError',
+      message: 'Instance is in ERROR state',
     });
     expect(sandbox.loadBalancers().map((lb) => lb.name)).toEqual(['k8s-clusterapi-cluster-default-lb-kubeapi']);
     await waitFor(

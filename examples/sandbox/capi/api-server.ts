@@ -43,8 +43,10 @@ import { table } from './tables.js';
  * server-side apply with field managers, dry run, delete with finalizers, namespace termination, owner-reference garbage
  * collection, CustomResourceDefinitions registering their types). Controllers (the simulated Cluster API) read and write
  * it in-process through `get`/`list`/`put`/`delete`/`remove`/`onChange`; their writes skip validation and conflicts.
- * Not modelled: admission webhooks, OpenAPI schemas (so no schema validation, pruning or defaulting: unknown fields are
- * kept), version conversion (an object reads the same in every served version), associative-list merges (lists are
+ * Admission: hooks (`addAdmission`) run on every user create/update, dry runs included, as validating webhooks and
+ * the CRD schema check do (the simulated providers register CAPO's and CAPI's, see ./webhooks.ts). Pod logs:
+ * `GET .../pods/NAME/log` answers from `setPodLogs`.
+ * Not modelled: pruning or defaulting (unknown fields are kept), version conversion (an object reads the same in every served version), associative-list merges (lists are
  * atomic), pagination (`limit` answers everything at once).
  */
 export interface KubeObject {
@@ -69,6 +71,9 @@ export interface KubeObject {
 }
 
 export type { ResourceType } from './discovery.js';
+
+/** A create (`oldObject` undefined) or update as admission sees it; `dryRun` as the request says. */
+export type AdmissionHook = (request: { object: KubeObject; oldObject?: KubeObject; dryRun: boolean }) => void;
 
 export type WatchEvent = { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: KubeObject };
 type TypeRef = { group: string; kind: string };
@@ -99,6 +104,10 @@ export interface ApiServerStandIn {
   setReady(ready: boolean): void;
   /** `METHOD /path?query` of each request, most recent last (bounded). */
   requests: string[];
+  /** A check every user create/update passes (dry runs too); throw a StatusError to deny it. */
+  addAdmission(hook: AdmissionHook): void;
+  /** Where `kubectl logs` reads a pod's log lines from, those written since `sinceMs` (undefined: no log). */
+  setPodLogs(source: (namespace: string, pod: string, sinceMs: number) => string[] | undefined): void;
   close(): Promise<void>;
 }
 
@@ -130,6 +139,17 @@ const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
     statusSubresource: true,
   },
   { group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true },
+  { group: '', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'] },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'Pod',
+    plural: 'pods',
+    namespaced: true,
+    shortNames: ['po'],
+    categories: ['all'],
+    statusSubresource: true,
+  },
   { group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true, shortNames: ['cm'] },
   {
     group: '',
@@ -199,6 +219,17 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const gitVersion = options.kubernetesVersion ?? 'v1.36.1';
   let ready = true;
   const requests: string[] = [];
+  const admission: AdmissionHook[] = [];
+  let podLogs: (namespace: string, pod: string, sinceMs: number) => string[] | undefined = () => undefined;
+  /** Admission for a user's write: after the object is complete, before it is stored (or a dry run answered). */
+  const admit = (next: KubeObject, previous: KubeObject | undefined, options: WriteOptions) => {
+    for (const hook of admission)
+      hook({
+        object: clone(next),
+        ...(previous ? { oldObject: clone(previous) } : {}),
+        dryRun: options.dryRun ?? false,
+      });
+  };
 
   // ---- Types ----
   /** `group/version/plural` → type. */
@@ -515,6 +546,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       });
     delete object.metadata.resourceVersion;
     const next = finishWrite(type, object, undefined, options);
+    admit(next, undefined, options);
     recordUpdate(undefined, next, {
       manager: options.manager ?? 'unknown',
       apiVersion: next.apiVersion,
@@ -537,6 +569,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       throw conflict(type, objectName);
     if (object.metadata.managedFields === undefined) object.metadata.managedFields = previous.metadata.managedFields;
     const next = finishWrite(type, object, previous, options);
+    admit(next, previous, options);
     recordUpdate(previous, next, {
       manager: options.manager ?? 'unknown',
       apiVersion: next.apiVersion,
@@ -572,7 +605,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       ) as KubeObject;
       merged.metadata.name = objectName;
       if (type.namespaced) merged.metadata.namespace = namespace;
-      return save(type, finishWrite(type, merged, previous, options), previous, options);
+      const applied = finishWrite(type, merged, previous, options);
+      admit(applied, previous, options);
+      return save(type, applied, previous, options);
     }
     if (!previous) throw missing(type, objectName);
     const strategic = contentType.startsWith('application/strategic-merge-patch+json');
@@ -606,6 +641,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       : mergePatch(previous, patch);
     const next = bodyObject(type, patched, namespace, objectName);
     finishWrite(type, next, previous, options);
+    admit(next, previous, options);
     recordUpdate(previous, next, { manager: options.manager ?? 'unknown', apiVersion: next.apiVersion, now });
     return save(type, next, previous, options);
   };
@@ -808,6 +844,21 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     }
     const [plural, objectName, subresource] = rest as [string, string | undefined, string | undefined];
     const type = typeByPlural(group, version, plural);
+    if (group === '' && plural === 'pods' && subresource === 'log' && namespace && objectName && req.method === 'GET') {
+      if (!lookup(type!, namespace, objectName)) throw missing(type!, objectName);
+      // `sinceSeconds`/`sinceTime` (kubectl logs --since/--since-time), then `tailLines`.
+      const sinceSeconds = Number(query.get('sinceSeconds') ?? Number.NaN);
+      const sinceTime = Date.parse(query.get('sinceTime') ?? '');
+      const sinceMs = Number.isFinite(sinceSeconds)
+        ? Date.now() - sinceSeconds * 1000
+        : Number.isFinite(sinceTime)
+          ? sinceTime
+          : 0;
+      const lines = podLogs(namespace, objectName, sinceMs) ?? [];
+      const tail = Number(query.get('tailLines') ?? Number.NaN);
+      const shown = Number.isInteger(tail) && tail >= 0 ? lines.slice(lines.length - tail) : lines;
+      return send(res, 200, shown.map((line) => `${line}\n`).join(''), 'text/plain');
+    }
     const listing = req.method === 'GET' && objectName === undefined;
     const unserved =
       !type ||
@@ -1083,6 +1134,12 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     },
     setReady: (value) => {
       ready = value;
+    },
+    addAdmission: (hook) => {
+      admission.push(hook);
+    },
+    setPodLogs: (source) => {
+      podLogs = source;
     },
     close: () =>
       new Promise<void>((resolve) => {

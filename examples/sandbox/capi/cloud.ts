@@ -10,11 +10,15 @@ import { type ApiServerStandIn, startApiServerStandIn } from './api-server.js';
 import { runTool } from './commands.js';
 import {
   CapiControllers,
+  type SimCatalog,
   type SimLoadBalancer,
+  type SimNetworkResource,
   type SimServer,
   type SimulatedCloud,
+  providersInstalled,
   simulateKubelets,
 } from './controllers.js';
+import { capiAdmission } from './webhooks.js';
 
 /**
  * The "sandbox cloud": one process hosting every Kubernetes API server of a Cluster API run (kind
@@ -43,7 +47,25 @@ export interface CapiSandboxOptions {
   dir: string;
   /** Milliseconds between reconcile passes; every object moves at most one phase per pass. Default 500. */
   stepMs?: number;
+  /** What the simulated project holds besides `SANDBOX_CATALOG` (flavors, images, external networks, credentials). */
+  catalog?: {
+    flavors?: string[];
+    images?: string[];
+    externalNetworks?: string[];
+    applicationCredentials?: Record<string, string>;
+  };
 }
+
+/**
+ * The simulated OpenStack project: the names the sandbox's config (examples/sandbox/config-cluster-api.yaml) uses
+ * exist; any other flavor, image, external network or credential does not, and CAPO fails on it as it really does.
+ */
+export const SANDBOX_CATALOG = {
+  flavors: ['m1.small', 'm1.medium', 'm1.large'],
+  images: ['ubuntu-2404-kube-v1.35.0', 'ubuntu-2404-kube-v1.36.0'],
+  externalNetworks: ['0f4b3a52-1c1e-4d8e-9b55-3f2d8c1e7a10'],
+  applicationCredentials: { 'sandbox-app-cred': 'sandbox-secret-value' } as Record<string, string>,
+};
 
 export type HostedClusterRole = 'kind' | 'management' | 'workload';
 
@@ -61,12 +83,20 @@ export interface CapiSandbox {
   binDir: string;
   /** An "existing" management cluster (no providers yet), its kubeconfig (context `<name>`) written under dir. */
   createManagementCluster(name: string): Promise<{ kubeconfigPath: string; api: ApiServerStandIn }>;
-  /** The next OpenStackServer created fails with CAPO's InstanceCreateFailed and this Nova message. */
+  /** The next server created goes to ERROR after its create was accepted, with this Nova fault (only Nova shows it). */
   failNextServer(message: string): void;
+  /** Nova refuses the next create request with this error (a quota, say): CAPO's InstanceCreateFailed. */
+  rejectNextServer(message: string): void;
   /** Every server whose (machine) name matches fails so; a string is a glob (`*`). */
   failServer(machineNamePattern: string | RegExp, message: string): void;
+  /** The next `times` Nova deletes of servers whose name matches fail with this error (CAPO retries them). */
+  failServerDelete(machineNamePattern: string | RegExp, message: string, times?: number): void;
   servers(): SimServer[];
   loadBalancers(): SimLoadBalancer[];
+  networks(): SimNetworkResource[];
+  routers(): SimNetworkResource[];
+  /** The CAPO manager's log lines in a hosted cluster (what `kubectl logs` of its pod shows). */
+  capoLog(clusterName: string): string[];
   /** API servers alive. */
   clusters(): HostedCluster[];
   /** The API server of a hosted cluster (kind/management name, or `<namespace>/<cluster>` for a workload). */
@@ -112,7 +142,18 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const hosted = new Map<string, Hosted>();
   const servers = new Map<string, SimServer>();
   const loadBalancers = new Map<string, SimLoadBalancer>();
-  const faults: { pattern: RegExp; message: string; once: boolean }[] = [];
+  const faults: { pattern: RegExp; message: string; once: boolean; atCreate: boolean }[] = [];
+  const deleteFaults: { pattern: RegExp; message: string; times: number }[] = [];
+  const networks = new Map<string, SimNetworkResource>();
+  const routers = new Map<string, SimNetworkResource>();
+  const catalog: SimCatalog = {
+    flavors: new Set([...SANDBOX_CATALOG.flavors, ...(options.catalog?.flavors ?? [])]),
+    images: new Set([...SANDBOX_CATALOG.images, ...(options.catalog?.images ?? [])]),
+    externalNetworks: new Set([...SANDBOX_CATALOG.externalNetworks, ...(options.catalog?.externalNetworks ?? [])]),
+    applicationCredentials: new Map(
+      Object.entries({ ...SANDBOX_CATALOG.applicationCredentials, ...options.catalog?.applicationCredentials }),
+    ),
+  };
   const starting = new Map<string, Promise<ApiServerStandIn>>();
   let closed = false;
 
@@ -123,19 +164,36 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   ): Promise<ApiServerStandIn> => {
     const dirName = `${role}-${name.replace(/[^a-z0-9.-]/gi, '_')}-${randomBytes(3).toString('hex')}`;
     const api = await startApiServerStandIn({ dir: path.join(options.dir, dirName), name, kubernetesVersion });
-    hosted.set(name, { name, role, api, controllers: new CapiControllers(api, cloud) });
+    const controllers = new CapiControllers(api, cloud);
+    api.addAdmission(capiAdmission(() => providersInstalled(api)));
+    hosted.set(name, { name, role, api, controllers });
+    // `kubectl logs` of the CAPO manager's pod reads the simulated controllers' log.
+    api.setPodLogs((namespace, pod, sinceMs) =>
+      namespace === 'capo-system' && pod.startsWith('capo-controller-manager-')
+        ? controllers.capoLog.filter((entry) => entry.at >= sinceMs).map((entry) => entry.line)
+        : undefined,
+    );
     return api;
   };
 
   const cloud: SimulatedCloud = {
     servers,
     loadBalancers,
+    networks,
+    routers,
+    catalog,
+    takeDeleteFault(serverName) {
+      const fault = deleteFaults.find((f) => f.times > 0 && f.pattern.test(serverName));
+      if (!fault) return undefined;
+      fault.times--;
+      return fault.message;
+    },
     takeServerFault(serverName) {
       const index = faults.findIndex((f) => f.pattern.test(serverName));
       if (index < 0) return undefined;
       const fault = faults[index]!;
       if (fault.once) faults.splice(index, 1);
-      return fault.message;
+      return { message: fault.message, atCreate: fault.atCreate };
     },
     workloadApi(clusterKey, kubernetesVersion) {
       const existing = hosted.get(clusterKey);
@@ -171,7 +229,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const reconcileAll = async () => {
     try {
       for (const entry of [...hosted.values()]) await entry.controllers.reconcile();
-      for (const entry of [...hosted.values()]) if (entry.role === 'workload') simulateKubelets(entry.api);
+      for (const entry of [...hosted.values()])
+        if (entry.role === 'workload') simulateKubelets(entry.api, cloud, entry.name);
     } catch (error) {
       process.stderr.write(`sandbox cloud: reconcile failed: ${(error as Error).stack}\n`);
     }
@@ -244,17 +303,31 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       return { kubeconfigPath, api };
     },
     failNextServer(message) {
-      faults.push({ pattern: /.*/, message, once: true });
+      faults.push({ pattern: /.*/, message, once: true, atCreate: false });
+    },
+    rejectNextServer(message) {
+      faults.push({ pattern: /.*/, message, once: true, atCreate: true });
     },
     failServer(machineNamePattern, message) {
       faults.push({
         pattern: typeof machineNamePattern === 'string' ? globToRegExp(machineNamePattern) : machineNamePattern,
         message,
         once: false,
+        atCreate: false,
+      });
+    },
+    failServerDelete(machineNamePattern, message, times = 1) {
+      deleteFaults.push({
+        pattern: typeof machineNamePattern === 'string' ? globToRegExp(machineNamePattern) : machineNamePattern,
+        message,
+        times,
       });
     },
     servers: () => [...servers.values()],
     loadBalancers: () => [...loadBalancers.values()],
+    networks: () => [...networks.values()],
+    routers: () => [...routers.values()],
+    capoLog: (clusterName) => (hosted.get(clusterName)?.controllers.capoLog ?? []).map((entry) => entry.line),
     clusters: () => [...hosted.values()].map((h) => ({ name: h.name, role: h.role, url: h.api.url })),
     api: (name) => hosted.get(name)?.api,
     async close() {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parseAllDocuments, parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { writeFileAtomic } from '../../../src/core/lib/files.js';
 import type { ApiServerStandIn, KubeObject, ResourceType } from './api-server.js';
 import {
@@ -12,6 +13,7 @@ import {
   KUBEADM_CONTROL_PLANE,
   MACHINE,
   MACHINE_DEPLOYMENT,
+  NODE,
   OPENSTACK_CLUSTER,
   OPENSTACK_MACHINE,
   OPENSTACK_MACHINE_TEMPLATE,
@@ -21,7 +23,7 @@ import {
   providersInstalled,
   SECRET,
 } from './controllers.js';
-import { MissingVariablesError, substitute, templateVariables } from './envsubst.js';
+import { MissingVariablesError, SubstitutionSyntaxError, substitute, templateVariables } from './envsubst.js';
 
 /**
  * The `clusterctl` and `kind` stand-ins' commands. The executables in ./bin forward their argv,
@@ -767,6 +769,43 @@ function installController(
       conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }],
     },
   });
+  // Its pod, so `kubectl logs` finds the manager (the sandbox cloud serves the simulated controllers' log for CAPO's).
+  const podName = `${name}-${createHash('sha256').update(`${namespace}/${name}`).digest('hex').slice(0, 10)}-${createHash('sha256').update(image).digest('hex').slice(0, 5)}`;
+  api.put({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: podName, namespace, labels: { ...labels, 'control-plane': 'controller-manager' } },
+    spec: { containers: [{ name: 'manager', image }] },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+  });
+}
+
+/** How long the stand-in waits for cert-manager to schedule: real clusterctl waits 10 minutes (`CertManagerDefaultTimeout`). */
+const CERT_MANAGER_WAIT_MS = 2000;
+
+/**
+ * clusterctl waits until cert-manager's webhook answers (it creates test resources until one succeeds,
+ * `cmd/clusterctl/client/cluster/cert_manager.go` waitForAPIReady) and fails with "context deadline exceeded" when
+ * the wait times out. cert-manager's pods tolerate no taint, so on a cluster whose every node is tainted NoSchedule
+ * (control-plane-only, or still `uninitialized` without a cloud controller manager) they never run: CAPI's move
+ * doc says `clusterctl init` then times out (`docs/book/src/clusterctl/commands/move.md:101-102`).
+ */
+async function waitForCertManager(api: ApiServerStandIn): Promise<void> {
+  const schedulable = () =>
+    api.list(NODE).some((node) => {
+      const taints = ((node.spec as { taints?: { effect?: string }[] } | undefined)?.taints ?? []).filter(
+        (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute',
+      );
+      const ready = (
+        (node.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []
+      ).some((c) => c.type === 'Ready' && c.status === 'True');
+      return taints.length === 0 && ready;
+    });
+  const deadline = Date.now() + CERT_MANAGER_WAIT_MS;
+  while (!schedulable()) {
+    if (Date.now() > deadline) throw new ToolError('context deadline exceeded');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function init(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
@@ -850,6 +889,7 @@ async function init(host: CommandHost, request: ToolRequest, args: string[], out
         'app.kubernetes.io/instance': 'cert-manager',
       });
     output.out('Waiting for cert-manager to be available...');
+    await waitForCertManager(api);
   }
   installType(api, INVENTORY_TYPE, { 'clusterctl.cluster.x-k8s.io/core': 'inventory' });
   for (const { kind, version, namespace, skip } of plan) {
@@ -919,6 +959,63 @@ async function configVariables(request: ToolRequest, configFlag: string | undefi
   );
 }
 
+/** Kinds clusterctl treats as cluster-scoped (`cmd/clusterctl/internal/util/objs.go` IsResourceNamespaced). */
+const CLUSTER_SCOPED_KINDS = new Set([
+  'Namespace',
+  'Node',
+  'PersistentVolume',
+  'PodSecurityPolicy',
+  'CertificateSigningRequest',
+  'ClusterRoleBinding',
+  'ClusterRole',
+  'VolumeAttachment',
+  'StorageClass',
+  'CSIDriver',
+  'CSINode',
+  'ValidatingWebhookConfiguration',
+  'MutatingWebhookConfiguration',
+  'CustomResourceDefinition',
+  'PriorityClass',
+  'RuntimeClass',
+]);
+
+/**
+ * What clusterctl does with the substituted text (`cmd/clusterctl/client/repository/template.go:129-150`): each
+ * document is unmarshalled by sigs.k8s.io/yaml (go-yaml v2, so YAML 1.1: `yes`, `on`, `true` are booleans, `2` an
+ * integer, an unquoted `a, b` one string), every namespaced object is put in the target namespace
+ * (`components.go` fixTargetNamespace), and the objects are marshalled again (keys sorted) and joined with `---`
+ * (`util/yaml/yaml.go` ToUnstructured, FromUnstructured, JoinYaml).
+ */
+function reserialize(text: string, targetNamespace: string): string {
+  const documents = parseAllDocuments(text, { version: '1.1' });
+  const objects: Record<string, unknown>[] = [];
+  for (const [index, document] of documents.entries()) {
+    if (document.errors.length > 0)
+      throw new ToolError(
+        `failed to parse yaml: failed to unmarshal the ${ordinal(index + 1)} yaml document: ${document.errors[0]!.message.split('\n')[0]}`,
+      );
+    const value = document.toJS() as unknown;
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw new ToolError(
+        `failed to parse yaml: failed to unmarshal the ${ordinal(index + 1)} yaml document: error unmarshaling JSON: json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type map[string]interface {}`,
+      );
+    const object = value as { kind?: string; metadata?: Record<string, unknown> };
+    if (object.kind === 'Namespace') object.metadata = { ...object.metadata, name: targetNamespace };
+    if (!CLUSTER_SCOPED_KINDS.has(String(object.kind)))
+      object.metadata = { ...object.metadata, namespace: targetNamespace };
+    objects.push(object as Record<string, unknown>);
+  }
+  return objects
+    .map((o) => `\n${stringifyYaml(o, { sortMapEntries: true, version: '1.1', lineWidth: 0 })}`)
+    .join('---');
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 async function generateCluster(request: ToolRequest, args: string[], output: Output): Promise<void> {
   const parsed = parseFlags('clusterctl generate cluster', args, {
     'kubernetes-version': {},
@@ -974,8 +1071,15 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
         `invalid argument "${value}" for "--${countFlag}" flag: strconv.ParseInt: parsing "${value}": invalid syntax`,
       );
   }
-  const fromFile = await configVariables(request, flag(parsed, 'config'));
-  const env = (key: string) => request.env[key] ?? fromFile[key];
+  const fromFile = Object.fromEntries(
+    Object.entries(await configVariables(request, flag(parsed, 'config'))).map(([k, v]) => [k.toUpperCase(), v]),
+  );
+  // viper, as clusterctl configures it: keys are case-insensitive, the environment is read under the upper-cased
+  // name with "-" as "_", and an empty variable is set (AllowEmptyEnv) (`cmd/clusterctl/client/config/reader_viper.go`).
+  const env = (key: string) => {
+    const viperKey = key.toUpperCase().replace(/-/g, '_');
+    return request.env[viperKey] ?? fromFile[viperKey];
+  };
   // The flags win; without one, the environment; then clusterctl's defaults.
   const flagVariables: Record<string, string> = {
     CLUSTER_NAME: name,
@@ -1002,14 +1106,18 @@ async function generateCluster(request: ToolRequest, args: string[], output: Out
     output.out('');
     return;
   }
-  let rendered: string;
+  let substituted: string;
   try {
-    rendered = substitute(template, lookup);
+    substituted = substitute(template, lookup);
   } catch (error) {
     if (error instanceof MissingVariablesError)
       throw new ToolError(`failed to perform variable substitution: ${error.message}`);
+    if (error instanceof SubstitutionSyntaxError) throw new ToolError(error.message);
     throw error;
   }
+  // Without --target-namespace clusterctl takes the kubeconfig's current namespace, else "default"
+  // (`cmd/clusterctl/client/config.go` GetClusterTemplate); the sandbox's kubeconfigs set none.
+  const rendered = reserialize(substituted, targetNamespace ?? 'default');
   const writeTo = flag(parsed, 'write-to');
   if (writeTo) await writeFileAtomic(path.resolve(request.cwd, writeTo), rendered, 0o644);
   else output.stdout += rendered.endsWith('\n') ? rendered : `${rendered}\n`;
@@ -1199,6 +1307,7 @@ const MOVED_TYPES = [
   OPENSTACK_MACHINE_TEMPLATE,
   KUBEADM_CONFIG_TEMPLATE,
   MACHINE_DEPLOYMENT,
+  NODE,
   MACHINE,
   KUBEADM_CONFIG,
   OPENSTACK_MACHINE,

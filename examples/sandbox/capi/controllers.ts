@@ -34,6 +34,7 @@ const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
 const CONTROL_PLANE_NAME_LABEL = 'cluster.x-k8s.io/control-plane-name';
 const DEPLOYMENT_NAME_LABEL = 'cluster.x-k8s.io/deployment-name';
 export const PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
+const CLONED_FROM_NAME = 'cluster.x-k8s.io/cloned-from-name';
 const CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
 const MACHINE_FINALIZER = 'machine.cluster.x-k8s.io';
 const UNINITIALIZED_TAINT = 'node.cloudprovider.kubernetes.io/uninitialized';
@@ -56,14 +57,44 @@ export interface SimLoadBalancer {
   name: string;
   cluster: string;
   vip: string;
+  /** `api`: CAPO's API load balancer; `service`: one the cloud controller manager made for a `LoadBalancer` Service. */
+  owner: 'api' | 'service';
+  /** The Neutron network its VIP port sits on (a Service's LB blocks that network's deletion). */
+  networkId?: string;
+  /** `<namespace>/<name>` of the Service, for the CCM's. */
+  service?: string;
+}
+
+/** A Neutron network or router CAPO made for a cluster. */
+export interface SimNetworkResource {
+  id: string;
+  name: string;
+  cluster: string;
+}
+
+/** What exists in the simulated OpenStack project before any deploy: what a name in the template must match. */
+export interface SimCatalog {
+  flavors: Set<string>;
+  images: Set<string>;
+  externalNetworks: Set<string>;
+  /** Application credential id → secret; a clouds.yaml with another pair fails authentication. */
+  applicationCredentials: Map<string, string>;
 }
 
 /** The simulated OpenStack and the hosting of workload API servers, as the controllers use them. */
 export interface SimulatedCloud {
   servers: Map<string, SimServer>;
   loadBalancers: Map<string, SimLoadBalancer>;
-  /** The Nova fault a test armed for the server about to be created, if any. */
-  takeServerFault(serverName: string): string | undefined;
+  networks: Map<string, SimNetworkResource>;
+  routers: Map<string, SimNetworkResource>;
+  catalog: SimCatalog;
+  /**
+   * The Nova failure a test armed for the server about to be created, if any: `atCreate` a synchronous refusal of
+   * the create request (quota), else an ERROR state reached after the create was accepted (scheduling).
+   */
+  takeServerFault(serverName: string): { message: string; atCreate: boolean } | undefined;
+  /** The Nova error a test armed for the next delete of this server, if any (consumed). */
+  takeDeleteFault(serverName: string): string | undefined;
   /** The workload cluster's API server, started (not ready) on first use, serving `kubernetesVersion` at /version. */
   workloadApi(clusterKey: string, kubernetesVersion: string | undefined): Promise<ApiServerStandIn>;
   existingWorkloadApi(clusterKey: string): ApiServerStandIn | undefined;
@@ -131,11 +162,92 @@ export function providersInstalled(api: ApiServerStandIn): boolean {
 /** A Machine's phase as the simulation tracks it (v1beta2 never sets Failed). */
 type MachinePhase = 'Pending' | 'Provisioning' | 'Provisioned' | 'Running' | 'Deleting';
 
+const MAX_LOG_LINES = 2000;
+const EVENT: TypeRef = { group: '', kind: 'Event' };
+
+/** klog's text header (`E1126 12:34:56.123456       1 file.go:N] `), as the provider managers print it. */
+function klogHeader(severity: 'I' | 'E', source: string): string {
+  const now = new Date();
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${severity}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())} ${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}.${pad(now.getUTCMilliseconds() * 1000, 6)}       1 ${source}] `;
+}
+
+/** Go's `%q`-like quoting klog uses for values. */
+const quote = (value: string) => JSON.stringify(value);
+
+/**
+ * CAPO's event reasons go through `cases.Title(language.English)`, which lowercases all but the first letter:
+ * `FailedCreateServer` is recorded as `Failedcreateserver` (CAPO v0.14.7 `pkg/record/recorder.go:53-64`).
+ */
+const titleCase = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1).toLowerCase();
+
 export class CapiControllers {
+  /** The CAPO manager's log (`kubectl logs` of its pod), most recent last, each line with when it was written. */
+  readonly capoLog: { at: number; line: string }[] = [];
+
   constructor(
     private readonly api: ApiServerStandIn,
     private readonly cloud: SimulatedCloud,
   ) {}
+
+  /**
+   * An error returned from a reconcile: controller-runtime logs it as "Reconciler error" and requeues with
+   * backoff; no condition and no Event (controller-runtime `pkg/internal/controller/controller.go`
+   * reconcileHandler; CAPO v0.14.7 returns resolve and scope errors this way, see the callers).
+   */
+  private logReconcileError(controller: string, kind: string, object: KubeObject, error: string): void {
+    const namespace = object.metadata.namespace ?? 'default';
+    this.log(
+      `${klogHeader('E', 'controller.go:474')}"Reconciler error" err=${quote(error)} controller=${quote(controller)} controllerGroup="infrastructure.cluster.x-k8s.io" controllerKind=${quote(kind)} ${kind}=${quote(`${namespace}/${object.metadata.name}`)} namespace=${quote(namespace)} name=${quote(object.metadata.name)} reconcileID=${quote(randomUUID())}`,
+    );
+  }
+
+  private log(line: string): void {
+    this.capoLog.push({ at: Date.now(), line });
+    if (this.capoLog.length > MAX_LOG_LINES) this.capoLog.shift();
+  }
+
+  /**
+   * A core/v1 Event as client-go's recorder writes it for CAPO (`record.Eventf`/`Warnf`, source
+   * `openstack-controller`, CAPO v0.14.7 `main.go:296`); a repeat of the same reason and message bumps `count`.
+   */
+  private recordEvent(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    const namespace = object.metadata.namespace ?? 'default';
+    const title = titleCase(reason);
+    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const existing = this.api
+      .list(EVENT, namespace)
+      .find(
+        (e) =>
+          (e.involvedObject as Fields | undefined)?.uid === object.metadata.uid &&
+          e.reason === title &&
+          e.message === message,
+      );
+    if (existing) {
+      this.api.put({ ...existing, count: Number(existing.count ?? 1) + 1, lastTimestamp: now });
+      return;
+    }
+    this.api.put({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `${object.metadata.name}.${randomBytes(8).toString('hex')}`, namespace },
+      involvedObject: {
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        name: object.metadata.name,
+        namespace,
+        uid: object.metadata.uid,
+      },
+      reason: title,
+      message,
+      type,
+      source: { component: 'openstack-controller' },
+      reportingComponent: 'openstack-controller',
+      firstTimestamp: now,
+      lastTimestamp: now,
+      count: 1,
+    });
+  }
 
   /** One reconcile pass over every Cluster (a no-op until the providers are installed). */
   async reconcile(): Promise<void> {
@@ -263,13 +375,45 @@ export class CapiControllers {
     const ref = spec(cluster).infrastructureRef as { name?: string } | undefined;
     const openStackCluster = ref?.name ? this.api.get(OPENSTACK_CLUSTER, namespace, ref.name) : undefined;
     if (!openStackCluster) return false;
+    // A scope (identity) error returns before any status is written: only the manager's log says it
+    // (CAPO v0.14.7 `controllers/openstackcluster_controller.go:126-129`, `pkg/scope/provider.go:236-283,303-331`).
     const identityError = this.identityError(openStackCluster, namespace);
     if (identityError) {
-      this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) => {
-        statusOf(o).ready = false;
-        setCondition(o, 'Ready', false, 'OpenStackError', identityError);
-      });
+      this.logReconcileError('openstackcluster', 'OpenStackCluster', openStackCluster, identityError);
       return false;
+    }
+    // A wrong external network is a non-fatal error: Ready=False (reason OpenStackError, severity Warning), retried
+    // for ever (`controllers/openstackcluster_controller.go:720-723,995-1006`; `pkg/cloud/services/networking/network.go:78-84`).
+    const externalNetwork = (spec(openStackCluster).externalNetwork as { id?: string } | undefined)?.id;
+    if (externalNetwork !== undefined && !this.cloud.catalog.externalNetworks.has(String(externalNetwork))) {
+      const message = `failed to reconcile external network: failed to get external network: Resource not found: [GET https://neutron.sandbox/v2.0/networks/${externalNetwork}], error message: {"NeutronError": {"type": "NetworkNotFound", "message": "Network ${externalNetwork} could not be found.", "detail": ""}}`;
+      this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) =>
+        setCondition(o, 'Ready', false, 'OpenStackError', message),
+      );
+      this.logReconcileError('openstackcluster', 'OpenStackCluster', openStackCluster, message);
+      return false;
+    }
+    // The network and router (`pkg/cloud/services/networking/network.go:131-134`, router.go): Events on success.
+    const networkName = `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}`;
+    if (!this.cloud.networks.has(key)) {
+      const network = { id: randomUUID(), name: networkName, cluster: key };
+      this.cloud.networks.set(key, network);
+      this.recordEvent(
+        openStackCluster,
+        'Normal',
+        'SuccessfulCreateNetwork',
+        `Created network ${network.name} with id ${network.id}`,
+      );
+    }
+    if (!this.cloud.routers.has(key)) {
+      const router = { id: randomUUID(), name: networkName, cluster: key };
+      this.cloud.routers.set(key, router);
+      this.recordEvent(
+        openStackCluster,
+        'Normal',
+        'SuccessfulCreateRouter',
+        `Created router ${router.name} with id ${router.id}`,
+      );
     }
     // The workload API server (the endpoint) serves the control plane's version, so it starts once the
     // KubeadmControlPlane exists (kubectl apply creates the objects one by one; a pass may fall in between).
@@ -280,23 +424,36 @@ export class CapiControllers {
     // The KubeadmControlPlane webhook adds a missing "v".
     const workload = await this.cloud.workloadApi(key, version && !version.startsWith('v') ? `v${version}` : version);
     const loadBalancerEnabled = spec(openStackCluster).apiServerLoadBalancer?.enabled === true;
-    if (loadBalancerEnabled && !this.cloud.loadBalancers.has(key)) {
-      this.cloud.loadBalancers.set(key, {
+    const apiLoadBalancerKey = `${key}/kubeapi`;
+    if (loadBalancerEnabled && !this.cloud.loadBalancers.has(apiLoadBalancerKey)) {
+      const loadBalancer: SimLoadBalancer = {
         id: randomUUID(),
         name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}-kubeapi`,
         cluster: key,
         vip: workload.host,
-      });
+        owner: 'api',
+        networkId: this.cloud.networks.get(key)?.id,
+      };
+      this.cloud.loadBalancers.set(apiLoadBalancerKey, loadBalancer);
+      // `pkg/cloud/services/loadbalancer/loadbalancer.go:395`
+      this.recordEvent(
+        openStackCluster,
+        'Normal',
+        'SuccessfulCreateLoadBalancer',
+        `Created load balancer ${loadBalancer.name} with id ${loadBalancer.id}`,
+      );
     }
+    const network = this.cloud.networks.get(key)!;
+    const router = this.cloud.routers.get(key)!;
     this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) => {
       o.metadata.labels = { ...o.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
       o.metadata.ownerReferences = [ownerReference(cluster, false)];
       (o.spec as Record<string, unknown>).controlPlaneEndpoint = { host: workload.host, port: workload.port };
       const s = statusOf(o);
       s.ready = true;
-      s.network ??= { id: randomUUID(), name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}` };
-      s.router ??= { id: randomUUID(), name: `k8s-clusterapi-cluster-${namespace}-${cluster.metadata.name}` };
-      const loadBalancer = this.cloud.loadBalancers.get(key);
+      s.network = { id: network.id, name: network.name };
+      s.router = { id: router.id, name: router.name };
+      const loadBalancer = this.cloud.loadBalancers.get(apiLoadBalancerKey);
       if (loadBalancer)
         s.apiServerLoadBalancer = { id: loadBalancer.id, name: loadBalancer.name, ip: loadBalancer.vip };
       setCondition(o, 'NetworkReady', true, 'Ready');
@@ -309,27 +466,34 @@ export class CapiControllers {
     return true;
   }
 
-  /** CAPO reads clouds.yaml from the identityRef Secret and picks `cloudName`; say what is missing as CAPO would. */
+  /**
+   * CAPO's client scope from the identityRef Secret (CAPO v0.14.7 `pkg/scope/provider.go`): the Secret and its
+   * `clouds.yaml`, the named cloud (a missing one is an empty cloud, so the auth options fail), then Keystone
+   * authentication (the sandbox's project knows the application credentials in its catalog).
+   */
   private identityError(openStackCluster: KubeObject, namespace: string): string | undefined {
     const identity = spec(openStackCluster).identityRef as { name?: string; cloudName?: string } | undefined;
-    if (!identity?.name) return 'failed to create scope: identityRef is not set';
+    if (!identity?.name) return 'unable to get identityRef from provided objects';
     const secret = this.api.get(SECRET, namespace, identity.name);
-    if (!secret)
-      return `failed to create scope: failed to get secret ${namespace}/${identity.name}: secrets "${identity.name}" not found`;
+    if (!secret) return `secrets "${identity.name}" not found`;
     const data = (secret.data ?? {}) as Record<string, string>;
-    const stringData = (secret.stringData ?? {}) as Record<string, string>;
-    const cloudsYaml =
-      stringData['clouds.yaml'] ??
-      (data['clouds.yaml'] ? Buffer.from(data['clouds.yaml'], 'base64').toString('utf8') : undefined);
-    if (!cloudsYaml) return `failed to create scope: secret ${namespace}/${identity.name} has no key "clouds.yaml"`;
-    let clouds: Record<string, unknown> | undefined;
+    const cloudsYaml = data['clouds.yaml'] ? Buffer.from(data['clouds.yaml'], 'base64').toString('utf8') : undefined;
+    if (!cloudsYaml) return `OpenStack credentials secret ${identity.name} did not contain key clouds.yaml`;
+    if (!identity.cloudName)
+      return `secret name set to ${identity.name} but no cloud was specified. Please set cloud_name in your machine spec`;
+    let clouds: Record<string, Fields> | undefined;
     try {
-      clouds = (parseYaml(cloudsYaml) as { clouds?: Record<string, unknown> } | null)?.clouds;
-    } catch {
-      return `failed to create scope: secret ${namespace}/${identity.name}: clouds.yaml is not valid YAML`;
+      clouds = (parseYaml(cloudsYaml) as { clouds?: Record<string, Fields> } | null)?.clouds;
+    } catch (error) {
+      return `failed to unmarshal clouds credentials stored in secret ${identity.name}: ${(error as Error).message.split('\n')[0]}`;
     }
-    if (!identity.cloudName || !clouds?.[identity.cloudName])
-      return `failed to create scope: cloud "${identity.cloudName ?? ''}" not found in clouds.yaml of secret ${namespace}/${identity.name}`;
+    const cloud = clouds?.[identity.cloudName];
+    if (!cloud?.auth) return 'auth option failed for cloud : Missing input for argument [auth_url]';
+    const auth = cloud.auth as Fields;
+    const known = this.cloud.catalog.applicationCredentials;
+    const credentialId = auth.application_credential_id as string | undefined;
+    if (credentialId !== undefined && known.get(String(credentialId)) !== String(auth.application_credential_secret))
+      return `providerClient authentication err: Expected HTTP response code [201] when accessing [POST ${String(auth.auth_url ?? '').replace(/\/$/, '')}/auth/tokens], but got 401 instead: {"error":{"code":401,"title":"Unauthorized","message":"The request you have made requires authentication."}}`;
     return undefined;
   }
 
@@ -346,18 +510,22 @@ export class CapiControllers {
     );
     const live = machines.filter((m) => !m.metadata.deletionTimestamp);
     const running = live.filter((m) => status(m).nodeRef);
-    // KCP adds one machine at a time, the next only when the others have joined.
-    if (live.length < desired && running.length === live.length) {
-      const template =
-        spec(kcp).machineTemplate?.spec?.infrastructureRef ?? spec(kcp).machineTemplate?.infrastructureRef;
+    const template = spec(kcp).machineTemplate?.spec?.infrastructureRef ?? spec(kcp).machineTemplate?.infrastructureRef;
+    // A machine is outdated when its version or infrastructure template is no longer the KCP's; KCP replaces them
+    // one at a time, scaling up first (rollout strategy RollingUpdate, maxSurge 1: CAPI
+    // `controlplane/kubeadm/internal/controllers/upgrade.go`, `scale.go`).
+    const outdated = live.filter((m) => this.isOutdated(m, spec(kcp).version, template?.name));
+    const allJoined = running.length === live.length;
+    if (allJoined && (live.length < desired || (live.length === desired && outdated.length > 0))) {
       this.createMachine(cluster, kcp, {
         name: `${kcp.metadata.name}-${suffix()}`,
         version: spec(kcp).version,
         templateName: template?.name,
         labels: { [CONTROL_PLANE_LABEL]: '', [CONTROL_PLANE_NAME_LABEL]: kcp.metadata.name },
       });
-    } else if (live.length > desired) this.deleteMachine(newest(live));
-    const counts = replicaCounts(desired, live);
+    } else if (live.length > desired && allJoined)
+      this.deleteMachine(outdated.length > 0 ? [...outdated].sort(byAge)[0]! : newest(live));
+    const counts = { ...replicaCounts(desired, live), upToDateReplicas: live.length - outdated.length };
     const initialized = running.length > 0 || status(kcp).initialization?.controlPlaneInitialized === true;
     const available = initialized && running.length > 0;
     this.update(KUBEADM_CONTROL_PLANE, namespace, kcp.metadata.name, (k) => {
@@ -417,7 +585,7 @@ export class CapiControllers {
     );
     const template = spec(md).template?.spec ?? {};
     const machineSet = `${md.metadata.name}-${suffix(5)}`;
-    for (let i = live.length; i < desired; i++) {
+    const create = () =>
       this.createMachine(cluster, md, {
         name: `${machineSet}-${suffix(5)}`,
         version: template.version,
@@ -425,10 +593,22 @@ export class CapiControllers {
         labels: { [DEPLOYMENT_NAME_LABEL]: md.metadata.name },
         failureDomain: template.failureDomain,
       });
+    for (let i = live.length; i < desired; i++) create();
+    // A new template or version rolls the machines: one new one at a time, an old one deleted once it runs
+    // (RollingUpdate with CAPI's defaults maxSurge 1, maxUnavailable 0: `internal/controllers/machinedeployment/mdutil`).
+    const outdated = live.filter((m) => this.isOutdated(m, template.version, template.infrastructureRef?.name));
+    const current = live.filter((m) => !outdated.includes(m));
+    const currentRunning = current.every((m) => status(m).nodeRef);
+    if (outdated.length > 0 && live.length === desired && currentRunning) create();
+    if (live.length > desired) {
+      if (outdated.length > 0) {
+        if (currentRunning) this.deleteMachine([...outdated].sort(byAge)[0]!);
+      } else for (const machine of [...live].sort(byAge).slice(desired)) this.deleteMachine(machine);
     }
-    for (const machine of live.length > desired ? [...live].sort(byAge).slice(desired) : [])
-      this.deleteMachine(machine);
-    const counts = replicaCounts(desired, live.slice(0, Math.max(desired, live.length)));
+    const counts = {
+      ...replicaCounts(desired, live.slice(0, Math.max(desired, live.length))),
+      upToDateReplicas: current.length,
+    };
     const available = counts.availableReplicas >= desired;
     this.update(MACHINE_DEPLOYMENT, namespace, md.metadata.name, (d) => {
       d.metadata.labels = { ...d.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
@@ -468,6 +648,18 @@ export class CapiControllers {
     return { name: md.metadata.name, available, counts };
   }
 
+  /** Whether a Machine was made from another version or infrastructure template than its owner names now. */
+  private isOutdated(machine: KubeObject, version: unknown, templateName: unknown): boolean {
+    const namespace = machine.metadata.namespace ?? 'default';
+    const infra = this.api.get(OPENSTACK_MACHINE, namespace, machine.metadata.name);
+    const clonedFrom = infra?.metadata.annotations?.[CLONED_FROM_NAME];
+    const normalize = (v: unknown) => (typeof v === 'string' && v && !v.startsWith('v') ? `v${v}` : v);
+    return (
+      normalize(spec(machine).version) !== normalize(version) ||
+      (clonedFrom !== undefined && templateName !== undefined && clonedFrom !== templateName)
+    );
+  }
+
   /** A Machine with its KubeadmConfig and OpenStackMachine (from the template), as KCP and MachineSets create them. */
   private createMachine(
     cluster: KubeObject,
@@ -486,6 +678,9 @@ export class CapiControllers {
     const template = machine.templateName
       ? this.api.get(OPENSTACK_MACHINE_TEMPLATE, namespace, machine.templateName)
       : undefined;
+    // CAPI clones the infrastructure template for each Machine; a template not there (yet: kubectl apply creates
+    // objects one by one) fails the clone and the owner retries (`internal/controllers/external/util.go` CreateFromTemplate).
+    if (machine.templateName && !template) return;
     this.api.put({
       apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
       kind: 'KubeadmConfig',
@@ -495,7 +690,14 @@ export class CapiControllers {
     this.api.put({
       apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1',
       kind: 'OpenStackMachine',
-      metadata: { name: machine.name, namespace, labels, ownerReferences: [ownerReference(owner)] },
+      metadata: {
+        name: machine.name,
+        namespace,
+        labels,
+        // CAPI's clone of a template records where it came from (`internal/controllers/external/util.go`).
+        ...(machine.templateName ? { annotations: { [CLONED_FROM_NAME]: machine.templateName } } : {}),
+        ownerReferences: [ownerReference(owner)],
+      },
       spec: clone(spec(template ?? ({} as KubeObject)).template?.spec ?? {}),
     });
     this.api.put({
@@ -528,6 +730,28 @@ export class CapiControllers {
     const namespace = machine.metadata.namespace ?? 'default';
     const { name } = machine.metadata;
     const clusterKey = `${namespace}/${spec(machine).clusterName}`;
+    const server = this.cloud.servers.get(name);
+    const serverObject = this.api.get(OPENSTACK_SERVER, namespace, name);
+    if (server && serverObject) {
+      // A failed Nova delete: InstanceReady=False InstanceDeleteFailed, a FailedDeleteServer Warning, the error
+      // returned, and the deletion retried on the next reconcile: never terminal (CAPO v0.14.7
+      // `controllers/openstackserver_controller.go:268-272`, `pkg/cloud/services/compute/instance.go:494-518`).
+      const fault = this.cloud.takeDeleteFault(name);
+      if (fault) {
+        this.update(OPENSTACK_SERVER, namespace, name, (o) =>
+          setCondition(o, 'InstanceReady', false, 'InstanceDeleteFailed', `Deleting instance failed: ${fault}`),
+        );
+        this.recordEvent(
+          serverObject,
+          'Warning',
+          'FailedDeleteServer',
+          `Failed to delete server ${name} with id ${server.id}: ${fault}`,
+        );
+        this.logReconcileError('openstackserver', 'OpenStackServer', serverObject, `delete instance: ${fault}`);
+        return;
+      }
+      this.recordEvent(serverObject, 'Normal', 'SuccessfulDeleteServer', `Deleted server ${name} with id ${server.id}`);
+    }
     this.cloud.servers.delete(name);
     this.cloud.existingWorkloadApi(clusterKey)?.remove(NODE, undefined, name);
     for (const type of [OPENSTACK_SERVER, OPENSTACK_MACHINE, KUBEADM_CONFIG]) this.api.remove(type, namespace, name);
@@ -594,21 +818,61 @@ export class CapiControllers {
     if (phase === 'Provisioning') {
       const server = this.cloud.servers.get(name);
       if (!server) {
-        const fault = this.cloud.takeServerFault(name);
         const openStackMachine = this.api.get(OPENSTACK_MACHINE, namespace, name);
-        this.cloud.servers.set(name, {
+        // The OpenStackMachine controller creates the OpenStackServer first (CAPO v0.14.7
+        // `controllers/openstackmachine_controller.go:600-640`); the server controller then resolves its spec.
+        const serverObject = this.ensureServerObject(cluster, machine);
+        // A server in ERROR is not reconciled again (`controllers/openstackserver_controller.go:307-310`).
+        if (status(serverObject).instanceState === 'ERROR') return;
+        // A flavor or image that does not exist fails ResolveServerSpec; the error is returned as is: no
+        // condition, no Event, only the manager's "Reconciler error" line, retried with backoff
+        // (`controllers/openstackserver_controller.go:320-322`, `pkg/cloud/services/compute/instance.go:372-394,431-451`).
+        const resolveError = this.resolveError(openStackMachine);
+        if (resolveError) {
+          this.logReconcileError('openstackserver', 'OpenStackServer', serverObject, resolveError);
+          return;
+        }
+        // Nova accepts the create and answers at once; a scheduling failure ("No valid host") comes later as
+        // the server's ERROR state, its fault only in Nova (`pkg/cloud/services/compute/instance.go:131-147`).
+        const fault = this.cloud.takeServerFault(name);
+        if (fault?.atCreate) {
+          // A refused create: InstanceCreateFailed with the error, state ERROR (terminal), a FailedCreateServer
+          // Warning (`controllers/openstackserver_controller.go:488-492`, `pkg/cloud/services/compute/instance.go:140-143`).
+          const error = `error creating Openstack instance: ${fault.message}`;
+          this.update(OPENSTACK_SERVER, namespace, name, (o) => {
+            statusOf(o).instanceState = 'ERROR';
+            setCondition(o, 'InstanceReady', false, 'InstanceCreateFailed', error);
+          });
+          this.recordEvent(serverObject, 'Warning', 'FailedCreateServer', `Failed to create server ${name}: ${error}`);
+          this.logReconcileError(
+            'openstackserver',
+            'OpenStackServer',
+            serverObject,
+            `create OpenStack instance: ${error}`,
+          );
+          this.markMachineFailed(machine);
+          return;
+        }
+        const created: SimServer = {
           id: randomUUID(),
           name,
           cluster: clusterKey,
-          status: fault ? 'ERROR' : 'BUILD',
-          fault,
+          status: 'BUILD',
+          fault: fault?.message,
           flavor: spec(openStackMachine ?? ({} as KubeObject)).flavor,
           address: `10.6.0.${10 + this.cloud.servers.size}`,
-        });
-        this.writeServer(cluster, machine, this.cloud.servers.get(name)!);
+        };
+        this.cloud.servers.set(name, created);
+        this.recordEvent(
+          serverObject,
+          'Normal',
+          'SuccessfulCreateServer',
+          `Created server ${name} with id ${created.id}`,
+        );
+        this.writeServer(cluster, machine, created);
         return;
       }
-      if (server.status === 'BUILD') server.status = 'ACTIVE';
+      if (server.status === 'BUILD') server.status = server.fault ? 'ERROR' : 'ACTIVE';
       this.writeServer(cluster, machine, server);
       if (server.status !== 'ACTIVE') return;
       this.update(MACHINE, namespace, name, (m) => {
@@ -670,66 +934,172 @@ export class CapiControllers {
     return [...machines].sort(byAge)[0];
   }
 
-  /** The OpenStackServer CAPO keeps per machine, and what the OpenStackMachine and Machine show of it. */
+  /**
+   * An ERROR server under a Machine without a node: the OpenStackMachine sets the deprecated failure fields
+   * (UpdateError, "instance state ... is unexpected"), InstanceReady=False with an empty message and Ready=False
+   * "Instance is in ERROR state" (`controllers/openstackmachine_controller.go:458-468`), and CAPI copies the failure
+   * into the Machine's status.deprecated.v1beta1 (`internal/controllers/machine/machine_controller_phases.go:55-79`).
+   */
+  private markMachineFailed(machine: KubeObject): void {
+    const namespace = machine.metadata.namespace ?? 'default';
+    const { name } = machine.metadata;
+    this.update(OPENSTACK_MACHINE, namespace, name, (o) => {
+      const s = statusOf(o);
+      s.ready = false;
+      s.instanceState = 'ERROR';
+      Object.assign(s, { failureReason: 'UpdateError', failureMessage: 'instance state ERROR is unexpected' });
+      setCondition(o, 'InstanceReady', false, 'InstanceStateError', '');
+      setCondition(o, 'Ready', false, 'InstanceStateError', 'Instance is in ERROR state');
+    });
+    this.update(MACHINE, namespace, name, (m) => {
+      const s = statusOf(m);
+      s.deprecated = {
+        v1beta1: {
+          failureReason: 'UpdateError',
+          failureMessage: `Failure detected from referenced resource infrastructure.cluster.x-k8s.io/v1beta1, Kind=OpenStackMachine with name "${name}": instance state ERROR is unexpected`,
+        },
+      };
+      setCondition(
+        m,
+        'InfrastructureReady',
+        false,
+        'InstanceStateError',
+        '* OpenStackMachine: Instance is in ERROR state',
+      );
+    });
+  }
+
+  /** The resolve step of the server controller: the flavor and image named in the spec must exist in the project. */
+  private resolveError(openStackMachine: KubeObject | undefined): string | undefined {
+    const machineSpec = spec(openStackMachine ?? ({} as KubeObject));
+    const imageName = machineSpec.image?.filter?.name as string | undefined;
+    if (imageName !== undefined && !this.cloud.catalog.images.has(String(imageName)))
+      return `no images were found with the given image filter: name=${imageName}, tags=[]`;
+    const flavor = machineSpec.flavor as string | undefined;
+    if (flavor === undefined || flavor === '') return 'no flavors were found: no name set';
+    if (!this.cloud.catalog.flavors.has(String(flavor))) return `no flavors were found: name=${flavor}`;
+    return undefined;
+  }
+
+  /** The OpenStackServer of a machine, created (status empty) when missing. */
+  private ensureServerObject(cluster: KubeObject, machine: KubeObject): KubeObject {
+    const namespace = machine.metadata.namespace ?? 'default';
+    const { name } = machine.metadata;
+    const existing = this.api.get(OPENSTACK_SERVER, namespace, name);
+    if (existing) return existing;
+    const openStackMachine = this.api.get(OPENSTACK_MACHINE, namespace, name);
+    return this.api.put({
+      apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
+      kind: 'OpenStackServer',
+      metadata: {
+        name,
+        namespace,
+        labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name },
+        ...(openStackMachine ? { ownerReferences: [ownerReference(openStackMachine)] } : {}),
+      },
+      spec: {
+        flavor: spec(openStackMachine ?? ({} as KubeObject)).flavor,
+        image: spec(openStackMachine ?? ({} as KubeObject)).image,
+        identityRef: spec(
+          this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name) ?? ({} as KubeObject),
+        ).identityRef,
+      },
+    });
+  }
+
+  /** What the OpenStackServer, OpenStackMachine and Machine show of a server's Nova state. */
   private writeServer(cluster: KubeObject, machine: KubeObject, server: SimServer): void {
     const namespace = machine.metadata.namespace ?? 'default';
     const { name } = machine.metadata;
-    const openStackMachine = this.api.get(OPENSTACK_MACHINE, namespace, name);
     const active = server.status === 'ACTIVE';
     const failed = server.status === 'ERROR';
-    const reason = failed ? 'InstanceCreateFailed' : active ? 'Ready' : 'InstanceNotReady';
-    const message = failed ? (server.fault ?? '') : active ? '' : `Instance state is ${server.status}`;
-    if (!this.api.get(OPENSTACK_SERVER, namespace, name)) {
-      this.api.put({
-        apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
-        kind: 'OpenStackServer',
-        metadata: {
-          name,
-          namespace,
-          labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name },
-          ...(openStackMachine ? { ownerReferences: [ownerReference(openStackMachine)] } : {}),
-        },
-        spec: {
-          flavor: server.flavor,
-          image: spec(openStackMachine ?? ({} as KubeObject)).image,
-          identityRef: spec(
-            this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name) ?? ({} as KubeObject),
-          ).identityRef,
-        },
-      });
-    }
+    this.ensureServerObject(cluster, machine);
+    // ERROR: InstanceReady=False, reason InstanceStateError, and an EMPTY message; Nova's fault is in no
+    // condition (`controllers/openstackserver_controller.go:393-396`). The server is not reconciled again
+    // (`:307-310`, IsServerTerminalError).
+    const reason = failed ? 'InstanceStateError' : active ? 'Ready' : 'InstanceNotReady';
+    const serverMessage = failed ? '' : active ? '' : `Instance state is ${server.status}`;
     this.update(OPENSTACK_SERVER, namespace, name, (o) => {
       const s = statusOf(o);
       s.ready = active;
       s.instanceID = server.id;
       s.instanceState = server.status;
       if (active) s.addresses = [{ type: 'InternalIP', address: server.address }];
-      setCondition(o, 'InstanceReady', active, reason, message);
-      setCondition(o, 'Ready', active, reason, message);
+      setCondition(o, 'InstanceReady', active, reason, serverMessage);
     });
+    // The OpenStackMachine (`controllers/openstackmachine_controller.go:429-490`): ERROR without a nodeRef sets the
+    // deprecated failure fields (UpdateError, "instance state ... is unexpected"), InstanceReady with an empty
+    // message and Ready "Instance is in ERROR state"; BUILD says "Instance is building".
     this.update(OPENSTACK_MACHINE, namespace, name, (o) => {
       if (active) (o.spec as Fields).providerID = `openstack:///${server.id}`;
       const s = statusOf(o);
       s.ready = active;
       s.instanceState = server.status;
       if (active) s.addresses = [{ type: 'InternalIP', address: server.address }];
-      // An ERROR instance without a node is terminal for CAPO (v1beta1 contract fields).
-      if (failed) Object.assign(s, { failureReason: 'CreateError', failureMessage: message });
-      setCondition(o, 'InstanceReady', active, reason, message);
-      setCondition(o, 'Ready', active, reason, message);
+      if (failed) {
+        setCondition(o, 'InstanceReady', false, 'InstanceStateError', '');
+        setCondition(o, 'Ready', false, 'InstanceStateError', 'Instance is in ERROR state');
+      } else if (active) {
+        setCondition(o, 'InstanceReady', true, 'Ready');
+        setCondition(o, 'Ready', true, 'Ready');
+      } else setCondition(o, 'Ready', false, 'InstanceNotReady', 'Instance is building');
     });
-    if (failed) {
-      this.update(MACHINE, namespace, name, (m) => {
-        const s = statusOf(m);
-        s.deprecated = {
-          v1beta1: {
-            failureReason: 'CreateError',
-            failureMessage: `Failure detected from referenced resource infrastructure.cluster.x-k8s.io/v1beta1, Kind=OpenStackMachine with name "${name}": ${message}`,
-          },
-        };
-        setCondition(m, 'InfrastructureReady', false, reason, `* OpenStackMachine: ${message}`);
-      });
+    if (failed && !status(machine).nodeRef) this.markMachineFailed(machine);
+  }
+
+  /**
+   * The OpenStackCluster's cloud resources on delete: CAPO's API load balancer (by its name), the router, then the
+   * network (CAPO v0.14.7 `controllers/openstackcluster_controller.go:185-221`). Nothing sweeps other load
+   * balancers (CAPO #842; PR #990 closed unmerged): an Octavia load balancer the cloud controller manager made for a
+   * `LoadBalancer` Service keeps its VIP port on the network, Neutron answers 409, and CAPO records a
+   * FailedDeleteNetwork Warning and retries for ever (`pkg/cloud/services/networking/network.go:160-168`).
+   * False while something is left.
+   */
+  private deleteNetworking(cluster: KubeObject, key: string): boolean {
+    const namespace = cluster.metadata.namespace ?? 'default';
+    const openStackCluster = this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name);
+    const eventObject = openStackCluster ?? cluster;
+    const apiLoadBalancer = this.cloud.loadBalancers.get(`${key}/kubeapi`);
+    if (apiLoadBalancer) {
+      this.cloud.loadBalancers.delete(`${key}/kubeapi`);
+      this.recordEvent(
+        eventObject,
+        'Normal',
+        'SuccessfulDeleteLoadBalancer',
+        `Deleted load balancer ${apiLoadBalancer.name} with id ${apiLoadBalancer.id}`,
+      );
     }
+    const router = this.cloud.routers.get(key);
+    if (router) {
+      this.cloud.routers.delete(key);
+      this.recordEvent(
+        eventObject,
+        'Normal',
+        'SuccessfulDeleteRouter',
+        `Deleted router ${router.name} with id ${router.id}`,
+      );
+    }
+    const network = this.cloud.networks.get(key);
+    if (!network) return true;
+    if ([...this.cloud.loadBalancers.values()].some((lb) => lb.networkId === network.id)) {
+      const error = `Expected HTTP response code [204] when accessing [DELETE https://neutron.sandbox/v2.0/networks/${network.id}], but got 409 instead: {"NeutronError": {"type": "NetworkInUse", "message": "Unable to complete operation on network ${network.id}. There are one or more ports still in use on the network.", "detail": ""}}`;
+      this.recordEvent(
+        eventObject,
+        'Warning',
+        'FailedDeleteNetwork',
+        `Failed to delete network ${network.name} with id ${network.id}: ${error}`,
+      );
+      this.logReconcileError('openstackcluster', 'OpenStackCluster', eventObject, `failed to delete network: ${error}`);
+      return false;
+    }
+    this.cloud.networks.delete(key);
+    this.recordEvent(
+      eventObject,
+      'Normal',
+      'SuccessfulDeleteNetwork',
+      `Deleted network ${network.name} with id ${network.id}`,
+    );
+    return true;
   }
 
   /** Deleting a Cluster: machines and their servers first, then the rest; the finalizer goes last. */
@@ -753,8 +1123,8 @@ export class CapiControllers {
       for (const machine of machines) this.deleteMachine(machine);
       return;
     }
-    this.cloud.loadBalancers.delete(key);
     await this.cloud.deleteWorkloadApi(key);
+    if (!this.deleteNetworking(cluster, key)) return;
     const owned = (type: TypeRef) =>
       this.api
         .list(type, namespace)
@@ -773,6 +1143,11 @@ export class CapiControllers {
       if (template?.name) this.api.remove(OPENSTACK_MACHINE_TEMPLATE, namespace, template.name);
       this.api.remove(KUBEADM_CONTROL_PLANE, namespace, kcp.metadata.name);
     }
+    // Templates the Cluster owns (CAPI puts the Cluster's owner reference on the templates its objects use, so the
+    // garbage collector takes them with it; older templates labelled with the cluster name too).
+    for (const type of [OPENSTACK_MACHINE_TEMPLATE, KUBEADM_CONFIG_TEMPLATE])
+      for (const template of this.inCluster(type, namespace, name))
+        this.api.remove(type, namespace, template.metadata.name);
     const infrastructureName = spec(cluster).infrastructureRef?.name;
     if (infrastructureName) this.api.remove(OPENSTACK_CLUSTER, namespace, infrastructureName);
     this.api.remove(SECRET, namespace, `${name}-kubeconfig`);
@@ -872,12 +1247,21 @@ function isOpenStackCcm(workload: KubeObject): boolean {
   );
 }
 
+const SERVICE: TypeRef = { group: '', kind: 'Service' };
+/** The finalizer the service controller puts on a `LoadBalancer` Service (k8s.io/cloud-provider `controllers/service/controller.go`). */
+const LOAD_BALANCER_CLEANUP = 'service.kubernetes.io/load-balancer-cleanup';
+
 /**
- * The kubelets (and the cloud controller manager's node work) of one workload cluster: nodes turn
- * Ready once a CNI DaemonSet exists and the OpenStack CCM runs with its kube-system/cloud-config
- * Secret (which also removes the uninitialized taint); DaemonSets report one ready pod per node.
+ * The kubelets (and the cloud controller manager's node and service work) of one workload cluster. A kubelet
+ * turns Ready as soon as a CNI DaemonSet exists; `--cloud-provider=external` keeps the
+ * `node.cloudprovider.kubernetes.io/uninitialized` NoSchedule taint on it until the OpenStack CCM runs with its
+ * kube-system/cloud-config Secret (kubelet `pkg/kubelet/kubelet_node_status.go`; CPO
+ * `docs/openstack-cloud-controller-manager/using-openstack-cloud-controller-manager.md`). The CCM also makes an
+ * Octavia load balancer on the cluster's network for each `LoadBalancer` Service and deletes it (then its
+ * finalizer) when the Service goes (CPO `pkg/openstack/loadbalancer.go`, name `kube_service_<cluster>_<ns>_<name>`
+ * with the default `--cluster-name=kubernetes`). DaemonSets report one ready pod per node that they tolerate.
  */
-export function simulateKubelets(workload: ApiServerStandIn): void {
+export function simulateKubelets(workload: ApiServerStandIn, cloud?: SimulatedCloud, clusterKey?: string): void {
   const daemonSets = workload.list(DAEMON_SET, 'kube-system');
   const cni = daemonSets.some(isCni);
   const ccm =
@@ -885,15 +1269,14 @@ export function simulateKubelets(workload: ApiServerStandIn): void {
     workload.get(SECRET, 'kube-system', 'cloud-config') !== undefined;
   const nodes = workload.list(NODE);
   for (const node of nodes) {
-    const ready = cni && ccm;
-    const message = !cni ? CNI_NOT_READY : 'node is waiting for the cloud controller manager to initialize it';
+    const ready = cni;
     const current = conditionOf(node, 'Ready');
     const taints = ((spec(node).taints ?? []) as { key: string }[]).filter(
       (t) => !(ccm && t.key === UNINITIALIZED_TAINT),
     );
     if (
       current?.status === (ready ? 'True' : 'False') &&
-      (ready || current.message === message) &&
+      (ready || current.message === CNI_NOT_READY) &&
       taints.length === (spec(node).taints ?? []).length
     )
       continue;
@@ -910,11 +1293,12 @@ export function simulateKubelets(workload: ApiServerStandIn): void {
             message: 'kubelet is posting ready status',
             lastTransitionTime: now,
           }
-        : notReadyCondition(message),
+        : notReadyCondition(CNI_NOT_READY),
     );
     statusOf(next).conditions = conditions;
     workload.put(next);
   }
+  if (ccm && cloud && clusterKey) simulateServiceLoadBalancers(workload, cloud, clusterKey);
   for (const daemonSet of daemonSets) {
     const selector = podSpec(daemonSet).nodeSelector ?? {};
     const scheduled = nodes.filter((n) =>
@@ -931,5 +1315,39 @@ export function simulateKubelets(workload: ApiServerStandIn): void {
     };
     if (JSON.stringify(daemonSet.status ?? {}) === JSON.stringify(want)) continue;
     workload.put({ ...clone(daemonSet), status: want });
+  }
+}
+
+function simulateServiceLoadBalancers(workload: ApiServerStandIn, cloud: SimulatedCloud, clusterKey: string): void {
+  for (const service of workload.list(SERVICE)) {
+    const namespace = service.metadata.namespace ?? 'default';
+    const key = `${clusterKey}/service/${namespace}/${service.metadata.name}`;
+    const finalizers = service.metadata.finalizers ?? [];
+    if (service.metadata.deletionTimestamp || spec(service).type !== 'LoadBalancer') {
+      if (!finalizers.includes(LOAD_BALANCER_CLEANUP)) continue;
+      cloud.loadBalancers.delete(key);
+      const next = clone(service);
+      next.metadata.finalizers = finalizers.filter((f) => f !== LOAD_BALANCER_CLEANUP);
+      workload.put(next);
+      continue;
+    }
+    let loadBalancer = cloud.loadBalancers.get(key);
+    if (!loadBalancer) {
+      loadBalancer = {
+        id: randomUUID(),
+        name: `kube_service_kubernetes_${namespace}_${service.metadata.name}`,
+        cluster: clusterKey,
+        vip: `10.6.0.${200 + cloud.loadBalancers.size}`,
+        owner: 'service',
+        networkId: cloud.networks.get(clusterKey)?.id,
+        service: `${namespace}/${service.metadata.name}`,
+      };
+      cloud.loadBalancers.set(key, loadBalancer);
+    }
+    if (finalizers.includes(LOAD_BALANCER_CLEANUP) && status(service).loadBalancer?.ingress?.length) continue;
+    const next = clone(service);
+    next.metadata.finalizers = [...new Set([...finalizers, LOAD_BALANCER_CLEANUP])];
+    statusOf(next).loadBalancer = { ingress: [{ ip: loadBalancer.vip }] };
+    workload.put(next);
   }
 }

@@ -14,8 +14,11 @@ import {
 } from '../model/cluster-api.js';
 import { deployEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
-import { manifestObjects, objectAddress } from './manifests.js';
-import { WATCHED_TYPES } from './status.js';
+import { stringify as toYaml } from 'yaml';
+import { manifestDocuments, manifestObjects, objectAddress } from './manifests.js';
+import { CLUSTER_NAME_LABEL, WATCHED_TYPES } from './status.js';
+import { nameTemplatesBySpec } from './template-names.js';
+import { checkRenderedValueTypes } from './value-types.js';
 
 // The management cluster's client: every kubectl and clusterctl command of the Cluster API steps and the preview,
 // built here, so a step's plan() shows exactly what its run() runs; and the manifests rendered from the template.
@@ -136,6 +139,10 @@ export class CapiCommands {
  * state dir. A missing variable names its config field; a template that makes the cloud-config
  * Secret itself is refused (the credentials would be in the manifests).
  */
+/** A value with YAML syntax breaks the substituted template (clusterctl's own re-read, or ours). */
+const YAML_HINT =
+  '; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote ${VAR} in the template when a value has YAML syntax)';
+
 export async function renderManifests(
   settings: DeploySettings,
   exec: Exec,
@@ -153,7 +160,9 @@ export async function renderManifests(
   if (result.exitCode !== 0) {
     throw (
       missingVariablesError(`${result.tail.join('\n')}\n${result.stdout}`, capi, templateName) ??
-      new UserError(`clusterctl generate cluster failed: ${failureLine(result)}`)
+      new UserError(
+        `clusterctl generate cluster failed: ${failureLine(result)}${/failed to parse yaml/.test(result.tail.join('\n')) ? YAML_HINT : ''}`,
+      )
     );
   }
   if (!result.stdout.trim())
@@ -169,9 +178,7 @@ export async function renderManifests(
   } catch (error) {
     // The template may be fine and a value substituted into it not: a quote or ": " in an unquoted ${VAR}.
     if (!(error instanceof UserError)) throw error;
-    throw new UserError(
-      `${error.message}; check the template and the values substituted into it (deployment.cluster_api.openstack, .variables: quote \${VAR} in the template when a value has YAML syntax)`,
-    );
+    throw new UserError(`${error.message}${YAML_HINT}`);
   }
   const secret = objects.find((o) => o.kind === 'Secret' && o.name === commands.credentialsSecret);
   if (secret) {
@@ -184,7 +191,19 @@ export async function renderManifests(
       `the template ${templateName} rendered no Cluster named ${settings.clusterName} (it must use \${CLUSTER_NAME})`,
     );
   }
+  // Machine templates under names from their spec: CAPO forbids changing one in place, and CAPI rolls machines
+  // only to a template of another name (see capi/template-names.ts).
+  const source = `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`;
+  const documents = manifestDocuments(result.stdout, source).map((d) => d.value as Record<string, unknown>);
+  checkRenderedValueTypes(documents, capi.variables, templateName);
+  for (const renamed of nameTemplatesBySpec(documents)) {
+    const document = documents.find(
+      (d) => d.kind === renamed.kind && (d.metadata as { name?: string } | undefined)?.name === renamed.to,
+    ) as { metadata: { labels?: Record<string, string> } };
+    document.metadata.labels = { ...document.metadata.labels, [CLUSTER_NAME_LABEL]: settings.clusterName };
+  }
+  const text = documents.map((d) => toYaml(d, { lineWidth: 0 })).join('---\n');
   const file = renderedManifests(capi);
-  await writePrivateFile(file, result.stdout, 'rendered manifests');
-  return { file, text: result.stdout, objects };
+  await writePrivateFile(file, text, 'rendered manifests');
+  return { file, text, objects: manifestObjects(text, source) };
 }

@@ -20,6 +20,7 @@ const ObjectSchema = z.object({
     .object({
       name: z.string().default(''),
       namespace: z.string().optional(),
+      generation: z.number().int().optional(),
       labels: z.record(z.string(), z.string()).optional(),
     })
     .prefault({}),
@@ -50,6 +51,8 @@ const ObjectSchema = z.object({
       controlPlaneReady: z.boolean().optional(),
       readyReplicas: z.number().int().optional(),
       replicas: z.number().int().optional(),
+      upToDateReplicas: z.number().int().optional(),
+      observedGeneration: z.number().int().optional(),
     })
     .merge(FailureSchema)
     .loose()
@@ -74,8 +77,12 @@ export const WATCHED_TYPES = [
   'openstackservers.infrastructure.cluster.x-k8s.io',
 ];
 
-/** CAPO's reasons that end a machine: reconciling stops, so waiting longer shows nothing new. */
-const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError', 'InstanceDeleteFailed']);
+/**
+ * CAPO's reasons that end a machine: the server is in ERROR and is not reconciled again, so waiting longer shows
+ * nothing new (CAPO v0.14.7 `controllers/openstackserver_controller.go:307-310,488-492`). Not InstanceDeleteFailed:
+ * CAPO returns that error and retries the deletion (`:268-272`), so a transient Nova error during a rollout passes.
+ */
+const TERMINAL_REASONS = new Set(['InstanceCreateFailed', 'InstanceStateError']);
 
 export interface CapiProgress {
   /** "control plane 1/3 running, workers 0/2" plus the Cluster's phase. */
@@ -169,7 +176,17 @@ export function capiProgress(objects: readonly KubeObject[], clusterName: string
       ? ` (cluster ${phase ?? 'Pending'}${infrastructureReady ? '' : ', infrastructure not ready'}${controlPlaneInitialized ? '' : ', control plane not initialized'})`
       : ' (no Cluster object yet)'
   }`;
+  // A changed template or version is rolled out only once the KubeadmControlPlane and MachineDeployments have seen
+  // it (observedGeneration) and every machine is up to date (v1beta2 upToDateReplicas).
+  const rolledOut = [...(kcp ? [kcp] : []), ...deployments].every(
+    (o) =>
+      (o.status?.observedGeneration === undefined ||
+        o.metadata.generation === undefined ||
+        o.status.observedGeneration >= o.metadata.generation) &&
+      (o.status?.upToDateReplicas === undefined || o.status.upToDateReplicas >= (o.spec?.replicas ?? 0)),
+  );
   const done =
+    rolledOut &&
     infrastructureReady &&
     controlPlaneInitialized &&
     controlPlane.desired > 0 &&

@@ -120,7 +120,11 @@ function beginAttempt(
 }
 
 function describeFailure(error: unknown, interrupted: boolean): { message: string; tail?: string[] } {
-  if (interrupted || error instanceof InterruptedError) return { message: 'interrupted' };
+  if (interrupted || error instanceof InterruptedError) {
+    // A step may say what it did in the seconds an interruption leaves (capi-wait's cleanup before a kind runner dies).
+    const said = error instanceof InterruptedError && error.message !== 'interrupted' ? `: ${error.message}` : '';
+    return { message: `interrupted${said}` };
+  }
   if (error instanceof CommandFailedError) return { message: failureHeadline(error), tail: error.result.tail };
   return { message: errorMessage(error) };
 }
@@ -271,7 +275,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     }
     const interrupted = signal.aborted;
     const { message, tail } = describeFailure(failure, interrupted);
-    timeline.status = message === 'interrupted' ? 'interrupted' : 'failed';
+    timeline.status = message.startsWith('interrupted') ? 'interrupted' : 'failed';
     const safeMessage = redactor.redact(message);
     state.steps[step.id] = {
       status: 'failed',

@@ -226,6 +226,11 @@ export interface ExecOptions {
   capture?: boolean;
   /** Don't show its output live (probes, queries); it still reaches the failure tail. */
   quiet?: boolean;
+  /**
+   * Interrupt on this signal instead of the run's: the bounded cleanup an interrupted run still does (the run's
+   * signal is already aborted then).
+   */
+  signal?: AbortSignal;
 }
 
 export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<CommandResult>;
@@ -235,9 +240,10 @@ export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<Command
  * hooks that let the deploy lock record the running child, for every command of every step.
  */
 export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>): Exec {
-  return async (spec, { check = true, capture = false, quiet = false } = {}) => {
+  return async (spec, { check = true, capture = false, quiet = false, signal } = {}) => {
     const result = await runCommand(spec, {
       ...base,
+      ...(signal ? { signal } : {}),
       output: quiet ? undefined : base.output,
       captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
     });

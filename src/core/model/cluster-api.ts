@@ -1,3 +1,4 @@
+import { parseDuration } from '../lib/duration.js';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ClusterConfig } from './config.js';
@@ -19,6 +20,8 @@ export interface ClusterApiSettings {
   orcManifest?: string;
   controlPlaneMachineCount: number;
   workerMachineCount: number;
+  /** capi-wait gives up after this long without progress (deployment.cluster_api.stall_timeout). */
+  stallTimeoutMs: number;
   /** With its "v", as clusterctl and the KubeadmControlPlane want it. */
   kubernetesVersion: string;
   /** The template variables from the config (no secrets: credentials go into a Secret, never through here). */
@@ -144,6 +147,13 @@ export function resolveClusterApiSettings(
     };
   } else if (bootstrap === 'kind') {
     management = { kind: 'kind', clusterName: kindClusterName(where.clusterName) };
+    // The pivot runs clusterctl init on the workload cluster: cert-manager (and the providers) need a node without
+    // the control plane's NoSchedule taint, or init times out at the very end, and in CI the cluster is left with
+    // nothing managing it (CAPI `docs/book/src/clusterctl/commands/move.md`: "at least one worker node").
+    if (capi.worker_machine_count < 1)
+      throw new UserError(
+        `${source}: ${FIELD}.worker_machine_count: 0 with management.bootstrap: kind cannot pivot (clusterctl init on the workload cluster needs a worker to schedule cert-manager and the providers); set at least 1 worker, or use an existing management cluster (management.kubeconfig)`,
+      );
   } else {
     throw new UserError(
       `${source}: ${FIELD}.management is not set; set management.kubeconfig (an existing management cluster), or management.bootstrap: kind (an ephemeral kind cluster, pivoted into the workload cluster), or pass --management-kubeconfig`,
@@ -207,6 +217,7 @@ export function resolveClusterApiSettings(
     orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
     controlPlaneMachineCount: capi.control_plane_machine_count,
     workerMachineCount: capi.worker_machine_count,
+    stallTimeoutMs: stallTimeout(capi.stall_timeout, source),
     kubernetesVersion: `v${version.replace(/^v/, '')}`,
     variables,
     variableFields,
@@ -215,6 +226,15 @@ export function resolveClusterApiSettings(
     workDir: path.join(where.clusterStateDir, 'cluster-api'),
     cloudName,
   };
+}
+
+const STALL_LIMITS = { min: 1_000, max: 2 * 3_600_000 };
+
+function stallTimeout(text: string, source: string): number {
+  const ms = parseDuration(text, `${source}: ${FIELD}.stall_timeout`);
+  if (ms < STALL_LIMITS.min || ms > STALL_LIMITS.max)
+    throw new UserError(`${source}: ${FIELD}.stall_timeout: "${text}" must be between 1s and 2h`);
+  return ms;
 }
 
 /**

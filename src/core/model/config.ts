@@ -65,9 +65,9 @@ const ClusterApiConfigSchema = z.object({
   addons: z.string().trim().min(1, { error: 'must name the addons directory' }).default('addons'),
   providers: z
     .object({
-      core: provider('cluster-api', 'v1.12.0'),
-      bootstrap: provider('kubeadm', 'v1.12.0'),
-      control_plane: provider('kubeadm', 'v1.12.0'),
+      core: provider('cluster-api', 'v1.12.10'),
+      bootstrap: provider('kubeadm', 'v1.12.10'),
+      control_plane: provider('kubeadm', 'v1.12.10'),
       infrastructure: provider('openstack', 'v0.14.7'),
       /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
       orc: optionalText.refine(
@@ -83,6 +83,12 @@ const ClusterApiConfigSchema = z.object({
     1,
   ).default(1),
   worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
+  /** capi-wait fails after this long without progress, quoting what CAPO reported (a duration, 1s to 2h). */
+  stall_timeout: z
+    .string({ error: 'must be a duration such as 10m' })
+    .trim()
+    .regex(/^(\d+(\.\d+)?(ms|h|m|s))+$/, { error: 'must be a duration such as 10m, 90s or 1h' })
+    .default('10m'),
   /** The OPENSTACK_* variables of CAPO's templates, by field. */
   openstack: z
     .object({
@@ -91,7 +97,13 @@ const ClusterApiConfigSchema = z.object({
       control_plane_machine_flavor: templateValue.optional(),
       node_machine_flavor: templateValue.optional(),
       external_network_id: templateValue.optional(),
-      dns_nameservers: templateValue.optional(),
+      // CAPO's templates put the value in ONE list item (`dnsNameservers: [- ${OPENSTACK_DNS_NAMESERVERS}]`), so
+      // "1.1.1.1, 8.8.8.8" would be one bad nameserver Neutron refuses and CAPO retries for ever.
+      dns_nameservers: templateValue
+        .refine((value) => !/[,\s]/.test(value), {
+          error: "must be one nameserver (CAPO's template makes it one list item); for more, list them in the template",
+        })
+        .optional(),
       failure_domain: templateValue.optional(),
       ssh_key_name: templateValue.optional(),
     })

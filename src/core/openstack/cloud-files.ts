@@ -48,12 +48,30 @@ function iniValue(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials. */
-export function cloudConf(credentials: OpenStackCredentials): string {
+/**
+ * Where the CCM finds the CA: the DaemonSet mounts Secret kube-system/cloud-config at /etc/config, every key a file
+ * (CPO `manifests/controller-manager/openstack-cloud-controller-manager-ds.yaml`), so the CA goes in as key `ca.crt`.
+ */
+export const CCM_CA_KEY = 'ca.crt';
+const CCM_CA_FILE = `/etc/config/${CCM_CA_KEY}`;
+
+/**
+ * The openstack-cloud-controller-manager's cloud.conf ([Global]) from the resolved credentials (CPO
+ * `pkg/client/client.go` AuthOpts: `ca-file`, `os-endpoint-type`, `tls-insecure`): without `ca-file` a private-CA
+ * cloud refuses the CCM, which then never removes the nodes' `uninitialized` taint. `withCa` when the CA goes into
+ * the Secret beside it.
+ */
+export function cloudConf(credentials: OpenStackCredentials, withCa = false): string {
   const method = authMethod(credentials);
   const entries: [string, string | undefined][] = [
     ['auth-url', credentials.authUrl],
     ['region', credentials.region],
+    // gophercloud's endpoint types are the catalog's interfaces: public (its default), internal, admin.
+    [
+      'os-endpoint-type',
+      credentials.interface && credentials.interface !== 'public' ? credentials.interface : undefined,
+    ],
+    ['ca-file', withCa ? CCM_CA_FILE : undefined],
     ...(method === 'application-credential'
       ? ([
           ['application-credential-id', credentials.applicationCredentialId],

@@ -16,10 +16,17 @@ import type { ClusterApiState } from '../model/state.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { CapiCommands, MOVE_LABEL, NO_CLUSTER_API, renderManifests } from '../capi/management.js';
-import { cloudConf, cloudsYaml } from '../openstack/cloud-files.js';
-import { poll, sleep } from '../lib/poll.js';
+import { CCM_CA_KEY, cloudConf, cloudsYaml } from '../openstack/cloud-files.js';
+import { sleep } from '../lib/poll.js';
 import { failureLine } from '../lib/command.js';
 import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
+import { diagnose, type RenderedValues } from '../capi/diagnose.js';
+import { MANIFESTS_FILE, manifestObjects } from '../capi/manifests.js';
+import type { CommandResult } from '../lib/command.js';
+import { FIRST_PAUSE_MS } from '../lib/poll.js';
+
+/** The management cluster's Kubernetes with bootstrap: kind. */
+export const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
 
 /**
  * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
@@ -62,6 +69,11 @@ export class CapiManagementClusterStep implements Step {
       capi.management.clusterName,
       '--kubeconfig',
       management,
+      // Pinned, not kind's default: a newer kind would bring a node image CAPI v1.12 may not support as a
+      // management cluster (v1.36 from v1.12.8, CAPI `docs/book/src/reference/versions.md`); this is kind
+      // v0.32.0's own default.
+      '--image',
+      KIND_NODE_IMAGE,
       '--wait',
       '5m',
     );
@@ -261,16 +273,36 @@ async function ensureProviders(context: StepContext, commands: CapiCommands, kub
     throw new UserError(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
   }
   const { missing } = providerDecision(installed, commands.capi);
-  let done = 'providers already installed at the pinned versions';
-  if (missing.length) {
-    await context.exec(commands.init(kubeconfig));
-    done = `installed ${missing.join(', ')}`;
-  }
+  // ORC first, as CAPI's quick start does: CAPO's manager watches ORC's Images and fails without their CRD
+  // (CAPO v0.14.7 `controllers/openstackserver_controller.go:204`), which init's wait alone may not show.
+  let orc = '';
   if (commands.capi.orcManifest) {
     await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
-    done += '; ORC applied';
+    orc = `ORC applied${await labelOrcForMove(context, commands, kubeconfig)}; `;
   }
-  return done;
+  if (missing.length === 0) return `${orc}providers already installed at the pinned versions`;
+  await context.exec(commands.init(kubeconfig));
+  return `${orc}installed ${missing.join(', ')}`;
+}
+
+/**
+ * clusterctl move takes the objects of CRDs labelled `clusterctl.cluster.x-k8s.io/move`; ORC's CRDs are not, and CAPO
+ * says to label them (CAPO v0.14.7 `docs/book/src/clusteropenstack/configuration.md:154-158`), or the ORC objects
+ * (images, servers) stay behind in kind at the pivot.
+ */
+async function labelOrcForMove(context: StepContext, commands: CapiCommands, kubeconfig: string): Promise<string> {
+  const listed = await context.exec(commands.kubectl(kubeconfig, 'get', 'customresourcedefinitions', '-o', 'name'), {
+    capture: true,
+    quiet: true,
+    check: false,
+  });
+  const orcDefinitions = listed.stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith('.openstack.k-orc.cloud'));
+  if (listed.exitCode !== 0 || orcDefinitions.length === 0) return '';
+  await context.exec(commands.kubectl(kubeconfig, 'label', '--overwrite', ...orcDefinitions, `${MOVE_LABEL}=`));
+  return `, its ${orcDefinitions.length} CRDs labelled ${MOVE_LABEL}`;
 }
 
 export class ClusterctlInitStep implements Step {
@@ -291,10 +323,12 @@ export class ClusterctlInitStep implements Step {
       reads: [management],
       writes: [],
       actions: [
-        'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
         ...(capi.orcManifest
-          ? [`then kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs)`]
+          ? [
+              `first kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
+            ]
           : []),
+        'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
       ],
     };
   }
@@ -460,35 +494,216 @@ export class CapiApplyStep implements Step {
 
 /**
  * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
- * each time the progress changes, and a timeout naming the last progress.
+ * each time the progress changes, and a timeout naming the last progress. With `stall`, the same line
+ * for `stall.ms` (no progress) calls `stall.onStall` with it (which throws).
  */
 async function pollObjects(
   context: StepContext,
   command: CommandSpec,
   what: string,
   check: (json: string) => { line: string; done: boolean },
+  stall?: { ms: number; onStall: (last: string, lastJson: string) => Promise<never> },
 ): Promise<string> {
   const { timeoutMs, intervalMs } = context.settings.waitReady;
-  const { value } = await poll<string>(
-    async () => {
-      const result = await context.exec(command, { capture: true, quiet: true, check: false });
-      if (context.signal.aborted) throw new InterruptedError();
-      const progress =
-        result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
-      return progress.done
-        ? { done: true, value: progress.line, line: progress.line }
-        : { done: false, line: progress.line };
-    },
-    {
-      timeoutMs,
-      intervalMs,
-      signal: context.signal,
-      onLine: (line) => context.output.line(`      ${line}`),
-      timeoutError: (last) =>
-        new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`),
-    },
+  const deadline = Date.now() + timeoutMs;
+  let pause = Math.min(FIRST_PAUSE_MS, intervalMs);
+  let last = '';
+  let lastJson = '';
+  let changedAt = Date.now();
+  for (;;) {
+    const result = await context.exec(command, { capture: true, quiet: true, check: false });
+    if (context.signal.aborted) throw new InterruptedError();
+    if (result.exitCode === 0) lastJson = result.stdout;
+    const progress =
+      result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+    if (progress.line !== last) {
+      context.output.line(`      ${progress.line}`);
+      changedAt = Date.now();
+    }
+    if (progress.done) return progress.line;
+    last = progress.line;
+    if (stall && Date.now() - changedAt >= stall.ms) await stall.onStall(last, lastJson);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0)
+      throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
+    const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
+    await sleep(Math.min(pause, remaining, untilStall), context.signal);
+    if (context.signal.aborted) throw new InterruptedError();
+    pause = Math.min(pause * 2, intervalMs);
+  }
+}
+
+const WorkloadListSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        metadata: z.object({ name: z.string().optional(), namespace: z.string().optional() }).loose().optional(),
+        spec: z.object({ type: z.string().optional() }).loose().optional(),
+      })
+      .loose(),
+  ),
+});
+
+function workloadObjects(json: string): z.infer<typeof WorkloadListSchema>['items'] {
+  try {
+    return WorkloadListSchema.parse(JSON.parse(json)).items;
+  } catch {
+    return [];
+  }
+}
+
+const CinderVolumeListSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        spec: z
+          .object({
+            csi: z.object({ driver: z.string().optional() }).loose().optional(),
+            persistentVolumeReclaimPolicy: z.string().optional(),
+            claimRef: z.object({ name: z.string(), namespace: z.string() }).loose().optional(),
+          })
+          .loose()
+          .optional(),
+      })
+      .loose(),
+  ),
+});
+
+/** Claims whose volumes the Cinder CSI made and deletes with them (reclaim policy Delete); none when PVs cannot be listed. */
+async function cinderClaims(
+  workload: (...args: string[]) => Promise<CommandResult>,
+): Promise<{ name: string; namespace: string }[]> {
+  const listed = await workload('get', 'persistentvolumes', '-o', 'json');
+  if (listed.exitCode !== 0) return [];
+  try {
+    return CinderVolumeListSchema.parse(JSON.parse(listed.stdout))
+      .items.filter(
+        (pv) =>
+          pv.spec?.csi?.driver === 'cinder.csi.openstack.org' && pv.spec.persistentVolumeReclaimPolicy === 'Delete',
+      )
+      .flatMap((pv) =>
+        pv.spec?.claimRef ? [{ name: pv.spec.claimRef.name, namespace: pv.spec.claimRef.namespace }] : [],
+      );
+  } catch {
+    return [];
+  }
+}
+
+/** The machine template types whose names carry a hash of their spec. */
+const TEMPLATE_TYPES = [
+  'openstackmachinetemplates.infrastructure.cluster.x-k8s.io',
+  'kubeadmconfigtemplates.bootstrap.cluster.x-k8s.io',
+];
+
+/** CAPO's manager, where clusterctl init puts it (the provider inventory's namespace for infrastructure-openstack). */
+const CAPO_NAMESPACE = 'capo-system';
+const CAPO_MANAGER = 'capo-controller-manager';
+
+/** A machine CAPI or CAPO gave up on, with the objects as they were (for the diagnosis). */
+class MachineFailedError extends Error {
+  constructor(
+    message: string,
+    readonly json: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The values the deploy rendered into the template, to name the field a CAPO message is about. */
+function renderedValues(capi: ClusterApiSettings, cluster: string): RenderedValues {
+  return {
+    namespace: capi.namespace,
+    cluster,
+    controlPlaneFlavor: capi.variables.OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR,
+    nodeFlavor: capi.variables.OPENSTACK_NODE_MACHINE_FLAVOR,
+    image: capi.variables.OPENSTACK_IMAGE_NAME,
+    cloud: capi.cloudName,
+    externalNetworkId: capi.variables.OPENSTACK_EXTERNAL_NETWORK_ID,
+  };
+}
+
+/** OpenStackServers in ERROR (CAPO's InstanceStateError carries no message; the fault is only in Nova). */
+function stateErrorServers(json: string, cluster: string): { name: string; id: string }[] {
+  try {
+    return parseCapiObjects(json)
+      .filter(
+        (o) =>
+          o.kind === 'OpenStackServer' &&
+          (o.metadata.name === cluster || o.metadata.name.startsWith(`${cluster}-`)) &&
+          o.status?.instanceState === 'ERROR' &&
+          typeof o.status?.instanceID === 'string',
+      )
+      .map((o) => ({ name: o.metadata.name, id: String(o.status?.instanceID) }));
+  } catch {
+    return [];
+  }
+}
+
+/** How long an interrupted run may spend starting the cleanup: a cancelled GitHub job gets seconds, not minutes. */
+const INTERRUPTED_CLEANUP_MS = 5_000;
+
+/**
+ * Deletes the Cluster (never the manifests) and waits for CAPO to delete what it made, with progress; returns the
+ * error to end the step with: the original one, saying what the cleanup did. Interrupted, it only has seconds
+ * (GitHub gives a cancelled job about 10 s before it kills it): it starts the deletion, waits what it can, and
+ * says what may be left.
+ */
+async function cleanUpUnmanaged(
+  context: StepContext,
+  commands: CapiCommands,
+  name: string,
+  failure: unknown,
+): Promise<Error> {
+  const interrupted = failure instanceof InterruptedError || context.signal.aborted;
+  const original = failure instanceof Error ? failure : new Error(String(failure));
+  const budget = interrupted ? INTERRUPTED_CLEANUP_MS : context.settings.waitReady.timeoutMs;
+  const signal = AbortSignal.timeout(budget);
+  const exec = (spec: CommandSpec) => context.exec(spec, { capture: true, quiet: true, check: false, signal });
+  context.output.line(
+    `      the kind management cluster dies with this runner: deleting Cluster ${commands.capi.namespace}/${name} so CAPO removes its servers, network, router and load balancers (up to ${formatDuration(budget)})`,
   );
-  return value;
+  const deletion = await exec(commands.deleteCluster());
+  let gone = false;
+  let last = '';
+  if (deletion.exitCode === 0 || /NotFound|not found/.test(deletion.tail.join('\n'))) {
+    while (!signal.aborted) {
+      const listed = await exec(commands.watch(commands.management));
+      if (listed.exitCode === 0) {
+        const left = remainingObjects(listed.stdout, name);
+        if (left.line !== last) context.output.line(`      ${left.line}`);
+        last = left.line;
+        if (left.done) {
+          gone = true;
+          break;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, context.settings.waitReady.intervalMs)));
+    }
+  }
+  const what = gone
+    ? 'the Cluster was deleted and CAPO removed what it had made in the cloud; fix the cause and deploy again'
+    : `the cleanup did not finish (${last || failureLine(deletion)}): servers, the network, router and load balancers named k8s-clusterapi-cluster-${commands.capi.namespace}-${name}* may be left in the cloud with nothing managing them; delete them (openstack server/router/network/loadbalancer delete) before deploying again`;
+  const message = interrupted ? what : `${original.message}; ${what}`;
+  return interrupted ? new InterruptedError(message) : new UserError(message);
+}
+
+/** What of the Cluster is left while it is deleted: machines, servers, the Cluster itself. */
+function remainingObjects(json: string, name: string): { line: string; done: boolean } {
+  const objects = parseCapiObjects(json);
+  const left = (kind: string) =>
+    objects.filter(
+      (o) =>
+        o.kind === kind &&
+        (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name)),
+    ).length;
+  const machines = left('Machine');
+  const servers = left('OpenStackServer');
+  const cluster = left('Cluster');
+  // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
+  return {
+    line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
+    done: cluster + machines + servers === 0,
+  };
 }
 
 /**
@@ -522,16 +737,124 @@ export class CapiWaitStep implements Step {
   async run(context: StepContext): Promise<string> {
     const pivoting = pivotInProgress(context, this.commands);
     if (pivoting) return pivoting;
-    return pollObjects(
-      context,
-      this.commands.watch(this.commands.management),
-      `cluster ${this.settings.clusterName}`,
-      (json) => {
-        const progress = capiProgress(parseCapiObjects(json), this.settings.clusterName);
-        if (progress.failure) throw new UserError(`a machine failed: ${progress.failure}`);
-        return progress;
-      },
+    const { capi, management } = this.commands;
+    const name = this.settings.clusterName;
+    try {
+      const line = await pollObjects(
+        context,
+        this.commands.watch(management),
+        `cluster ${name}`,
+        (json) => {
+          const progress = capiProgress(parseCapiObjects(json), name);
+          if (progress.failure) throw new MachineFailedError(progress.failure, json);
+          return progress;
+        },
+        {
+          ms: capi.stallTimeoutMs,
+          onStall: async (last, json) => {
+            throw new UserError(
+              `no progress for ${formatDuration(capi.stallTimeoutMs)} (deployment.cluster_api.stall_timeout): ${last}${await this.diagnosis(context, json)}`,
+            );
+          },
+        },
+      );
+      const removed = await this.removeOldTemplates(context);
+      return removed.length > 0 ? `${line}; old templates deleted: ${removed.join(', ')}` : line;
+    } catch (error) {
+      const failed =
+        error instanceof MachineFailedError
+          ? new UserError(`a machine failed: ${error.message}${await this.diagnosis(context, error.json)}`)
+          : error;
+      // Before the pivot, a kind management cluster dies with this runner: what CAPO made would be left with
+      // nothing managing it. So the Cluster goes now (CAPO deletes its servers, network, router, load balancers).
+      if (capi.management.kind === 'kind') throw await cleanUpUnmanaged(context, this.commands, name, failed);
+      throw failed;
+    }
+  }
+
+  /**
+   * Machine templates of this cluster that the rendered manifests no longer name (a changed spec got a new name):
+   * deleted once every machine is up to date, so none of them is in use.
+   */
+  private async removeOldTemplates(context: StepContext): Promise<string[]> {
+    const { capi, management } = this.commands;
+    const file = renderedManifests(capi);
+    if (!(await pathExists(file))) return [];
+    const current = new Set(
+      manifestObjects(readTextFile(file, MANIFESTS_FILE), displayPath(file)).map((o) => `${o.kind}/${o.name}`),
     );
+    const listed = await context.exec(
+      this.commands.kubectl(
+        management,
+        'get',
+        TEMPLATE_TYPES.join(','),
+        '-n',
+        capi.namespace,
+        '-l',
+        `${CLUSTER_NAME_LABEL}=${this.settings.clusterName}`,
+        '-o',
+        'json',
+      ),
+      { capture: true, quiet: true, check: false },
+    );
+    if (listed.exitCode !== 0) return [];
+    const removed: string[] = [];
+    for (const object of parseCapiObjects(listed.stdout)) {
+      if (current.has(`${object.kind}/${object.metadata.name}`)) continue;
+      const type = TEMPLATE_TYPES.find((t) => t.startsWith(`${object.kind.toLowerCase()}s.`));
+      if (!type) continue;
+      const deleted = await context.exec(
+        this.commands.kubectl(
+          management,
+          'delete',
+          type,
+          object.metadata.name,
+          '-n',
+          capi.namespace,
+          '--ignore-not-found',
+        ),
+        { capture: true, quiet: true, check: false },
+      );
+      if (deleted.exitCode === 0) removed.push(`${object.kind} ${object.metadata.name}`);
+    }
+    return removed;
+  }
+
+  /** What CAPO left about the cluster (its log, Warning Events, error conditions) and the config field to fix. */
+  private async diagnosis(context: StepContext, objectsJson: string): Promise<string> {
+    const { capi, management } = this.commands;
+    const capture = async (spec: CommandSpec) => {
+      const result = await context.exec(spec, { capture: true, quiet: true, check: false });
+      return result.exitCode === 0 ? result.stdout : '';
+    };
+    const sinceSeconds = Math.ceil(context.settings.waitReady.timeoutMs / 1000) + 600;
+    const [log, eventsJson] = await Promise.all([
+      capture(
+        this.commands.kubectl(
+          management,
+          'logs',
+          '-n',
+          CAPO_NAMESPACE,
+          `deployment/${CAPO_MANAGER}`,
+          '--tail=2000',
+          `--since=${sinceSeconds}s`,
+        ),
+      ),
+      capture(this.commands.kubectl(management, 'get', 'events', '-n', capi.namespace, '-o', 'json')),
+    ]);
+    const found = diagnose(renderedValues(capi, this.settings.clusterName), { log, eventsJson, objectsJson });
+    const nova = stateErrorServers(objectsJson, this.settings.clusterName);
+    const lines = [
+      ...found.evidence.slice(0, 10).map((line) => `\n  CAPO: ${line}`),
+      ...nova.map(
+        (server) =>
+          `\n  Nova: server ${server.name} (${server.id}) is in ERROR and CAPO keeps no message: its fault is in \`openstack server show ${server.id} -c fault\``,
+      ),
+      ...found.advice.map((advice) => `\n  Fix: ${advice}`),
+    ];
+    if (lines.length === 0)
+      return `\n  CAPO reported nothing about it (no error in its log, no Warning Event, no error condition): look at \`kubectl logs -n ${CAPO_NAMESPACE} deployment/${CAPO_MANAGER}\` on the management cluster`;
+    return lines.join('');
   }
 }
 
@@ -634,14 +957,18 @@ export class CapiAddonsStep implements Step {
         `kubectl apply of the addons ${displayPath(dir)} (deployment.cluster_api.addons) to the workload cluster failed: ${failureLine(applied)}`,
       );
     // After the addons: a placeholder kube-system/cloud-config among them must not replace the real one.
-    const conf = Buffer.from(cloudConf(this.settings.credentials)).toString('base64');
+    const { credentials } = this.settings;
+    const ca = credentials.caCert
+      ? readTextFile(credentials.caCert, { noun: 'CA bundle', plural: 'CA bundles', maxBytes: 4 * 1024 * 1024 })
+      : undefined;
+    const conf = Buffer.from(cloudConf(credentials, ca !== undefined)).toString('base64');
     context.redactor.add(conf);
     const secret = {
       apiVersion: 'v1',
       kind: 'Secret',
       type: 'Opaque',
       metadata: { name: 'cloud-config', namespace: 'kube-system' },
-      data: { 'cloud.conf': conf },
+      data: { 'cloud.conf': conf, ...(ca !== undefined ? { [CCM_CA_KEY]: Buffer.from(ca).toString('base64') } : {}) },
     };
     await applyPrivately(
       context,
@@ -794,9 +1121,86 @@ export class CapiDeleteClusterStep implements Step {
     };
   }
 
+  /**
+   * The workload cluster's `LoadBalancer` Services (and the Cinder CSI volumes of its claims) deleted, and waited for,
+   * while its cloud controller manager still runs: their Octavia load balancers sit on CAPO's network, which CAPO
+   * then cannot delete (CAPO v0.14.7 deletes only its own API load balancer, `controllers/openstackcluster_controller.go`
+   * reconcileDelete; #842), so the Cluster would never go. Best effort: a workload API that does not answer is said
+   * and the deletion goes on.
+   */
+  private async deleteCloudResourcesOfWorkloads(context: StepContext): Promise<string> {
+    const { capi, management } = this.commands;
+    const name = this.settings.clusterName;
+    const secret = await context.exec(
+      this.commands.kubectl(
+        management,
+        'get',
+        'secret',
+        `${name}-kubeconfig`,
+        '-n',
+        capi.namespace,
+        '-o',
+        'jsonpath={.data.value}',
+      ),
+      { capture: true, quiet: true, check: false },
+    );
+    if (secret.exitCode !== 0 || !secret.stdout.trim()) return 'no workload kubeconfig Secret: no Services checked';
+    const text = Buffer.from(secret.stdout.trim(), 'base64').toString('utf8');
+    maskKubeconfig(text, `Secret ${capi.namespace}/${name}-kubeconfig`, context.redactor);
+    const kubeconfig = path.join(capi.workDir, 'destroy-workload.kubeconfig');
+    await writePrivateFile(kubeconfig, text, 'kubeconfig');
+    try {
+      const workload = (...args: string[]) =>
+        context.exec(this.commands.kubectl(kubeconfig, '--request-timeout=30s', ...args), {
+          capture: true,
+          quiet: true,
+          check: false,
+        });
+      const listed = await workload('get', 'services', '-A', '-o', 'json');
+      if (listed.exitCode !== 0) {
+        context.warn(
+          `the workload cluster's API did not answer (${failureLine(listed)}): its LoadBalancer Services were not deleted first; if the Cluster's deletion stalls, delete their Octavia load balancers (openstack loadbalancer list)`,
+        );
+        return 'workload API unreachable: Services not checked';
+      }
+      const services = workloadObjects(listed.stdout).filter((o) => o.spec?.type === 'LoadBalancer');
+      const claims = await cinderClaims(workload);
+      const names = [
+        ...services.map((o) => `Service ${o.metadata?.namespace}/${o.metadata?.name}`),
+        ...claims.map((c) => `PersistentVolumeClaim ${c.namespace}/${c.name}`),
+      ];
+      if (names.length === 0) return 'no LoadBalancer Services or Cinder volumes';
+      context.output.line(
+        `      deleting first, while the cloud controller manager and the Cinder CSI still run: ${names.join(', ')}`,
+      );
+      const timeout = `--timeout=${Math.ceil(context.settings.waitReady.timeoutMs / 1000)}s`;
+      for (const service of services) {
+        const deleted = await workload(
+          'delete',
+          'service',
+          String(service.metadata?.name),
+          '-n',
+          String(service.metadata?.namespace),
+          '--wait=true',
+          timeout,
+        );
+        if (deleted.exitCode !== 0)
+          context.warn(
+            `Service ${service.metadata?.namespace}/${service.metadata?.name}: ${failureLine(deleted)}; its Octavia load balancer may keep CAPO from deleting the network`,
+          );
+      }
+      for (const claim of claims)
+        await workload('delete', 'persistentvolumeclaim', claim.name, '-n', claim.namespace, '--wait=true', timeout);
+      return `deleted first: ${names.join(', ')}`;
+    } finally {
+      await fs.rm(kubeconfig, { force: true });
+    }
+  }
+
   async run(context: StepContext): Promise<string> {
     const { capi, management, credentialsSecret } = this.commands;
     const name = this.settings.clusterName;
+    const workloads = await this.deleteCloudResourcesOfWorkloads(context);
     const deletion = await context.exec(this.commands.deleteCluster(), { capture: true, quiet: true, check: false });
     if (deletion.exitCode !== 0) {
       if (!NO_CLUSTER_API.test(deletion.tail.join('\n')))
@@ -814,23 +1218,9 @@ export class CapiDeleteClusterStep implements Step {
         `the management cluster (${displayPath(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${displayPath(runtimePaths(this.settings).statePath)}) instead`,
       );
     }
-    await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) => {
-      const objects = parseCapiObjects(json);
-      const left = (kind: string) =>
-        objects.filter(
-          (o) =>
-            o.kind === kind &&
-            (o.metadata.labels?.[CLUSTER_NAME_LABEL] === name || (kind === 'Cluster' && o.metadata.name === name)),
-        ).length;
-      const machines = left('Machine');
-      const servers = left('OpenStackServer');
-      const cluster = left('Cluster');
-      // CAPI removes the Cluster after everything it owns; waiting for all three keeps that true here too.
-      return {
-        line: `deleting: ${machines} machines, ${servers} servers left${cluster ? '' : ', Cluster gone'}`,
-        done: cluster + machines + servers === 0,
-      };
-    });
+    await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) =>
+      remainingObjects(json, name),
+    );
     await context.exec(
       this.commands.kubectl(
         management,
@@ -846,6 +1236,6 @@ export class CapiDeleteClusterStep implements Step {
       await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
       await fs.rm(management, { force: true });
     }
-    return `Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+    return `${workloads}; Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
   }
 }

@@ -1,4 +1,5 @@
-import { CLUSTER_API_REFUSALS } from '../model/cluster-api.js';
+import { renderedMachineCount } from '../capi/replicas.js';
+import { CLUSTER_API_REFUSALS, renderedManifests } from '../model/cluster-api.js';
 import { UsageError, UserError } from '../lib/errors.js';
 import type { DeploySettings } from '../model/settings.js';
 import { deployEnvironment } from '../model/environment.js';
@@ -81,6 +82,11 @@ function waitReady(settings: DeploySettings): Step {
     settings.clusterDir,
     deployEnvironment(settings),
     wanted,
+    // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
+    // is rendered); --nodes wins.
+    capi && settings.operation === 'deploy' && settings.waitReady.nodes === undefined
+      ? () => renderedMachineCount(renderedManifests(capi))
+      : undefined,
   );
 }
 

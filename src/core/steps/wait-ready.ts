@@ -16,6 +16,8 @@ export class WaitReadyStep implements Step {
     cwd: string,
     env: Record<string, string>,
     private readonly settings: WaitReadySettings,
+    /** The node count when only known at run time (Cluster API: the rendered manifests' replicas). */
+    private readonly nodesAtRunTime?: () => number | undefined,
   ) {
     this.command = kubectlCommand(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
   }
@@ -41,8 +43,10 @@ export class WaitReadyStep implements Step {
   }
 
   async run({ exec, output, signal }: StepContext): Promise<string> {
+    const wanted = this.nodesAtRunTime?.() ?? this.settings.nodes;
     const result = await waitForReady({
       ...this.settings,
+      ...(wanted !== undefined ? { nodes: wanted } : {}),
       kubeconfig: this.kubeconfig,
       kubectl: this.kubectl,
       env: this.command.env,

@@ -83,9 +83,9 @@ describe('cluster-api settings from the config', () => {
     expect(capi.template).toBe(path.join(settings.clusterDir, 'cluster-template.yaml'));
     expect(capi.addonsDir).toBe(path.join(settings.clusterDir, 'addons'));
     expect(capi.providers).toEqual({
-      core: 'cluster-api:v1.12.0',
-      bootstrap: 'kubeadm:v1.12.0',
-      controlPlane: 'kubeadm:v1.12.0',
+      core: 'cluster-api:v1.12.10',
+      bootstrap: 'kubeadm:v1.12.10',
+      controlPlane: 'kubeadm:v1.12.10',
       infrastructure: 'openstack:v0.14.7',
     });
     expect(capi.controlPlaneMachineCount).toBe(1);
@@ -165,6 +165,31 @@ describe('cluster-api settings from the config', () => {
       'another infrastructure provider',
       config(`${KIND}\n    providers: {infrastructure: "aws:v2.0.0"}`),
       /providers\.infrastructure: "aws:v2\.0\.0" is not the OpenStack provider/,
+    ],
+    [
+      'no workers with kind (the pivot could not schedule cert-manager)',
+      config(KIND.replace('worker_machine_count: 2', 'worker_machine_count: 0')),
+      /worker_machine_count: 0 with management\.bootstrap: kind cannot pivot .* set at least 1 worker, or use an existing management cluster/,
+    ],
+    [
+      'two nameservers in one value (CAPO makes it one list item)',
+      config(KIND.replace('dns_nameservers: 1.1.1.1', 'dns_nameservers: "1.1.1.1, 8.8.8.8"')),
+      /deployment\.cluster_api\.openstack\.dns_nameservers: must be one nameserver/,
+    ],
+    [
+      'a stall timeout that is no duration',
+      config(`${KIND}\n    stall_timeout: soon`),
+      /deployment\.cluster_api\.stall_timeout: must be a duration such as 10m/,
+    ],
+    [
+      'a stall timeout of a number (not a string)',
+      config(`${KIND}\n    stall_timeout: 600`),
+      /deployment\.cluster_api\.stall_timeout: must be a duration such as 10m/,
+    ],
+    [
+      'a stall timeout too long',
+      config(`${KIND}\n    stall_timeout: 3h`),
+      /deployment\.cluster_api\.stall_timeout: "3h" must be between 1s and 2h/,
     ],
     [
       'negative workers',
@@ -338,6 +363,8 @@ describe('cluster-api steps and their plan', () => {
       'capi-capi-test',
       '--kubeconfig',
       mgmt,
+      '--image',
+      'kindest/node:v1.36.1',
       '--wait',
       '5m',
     ]);
@@ -347,11 +374,11 @@ describe('cluster-api steps and their plan', () => {
       '--kubeconfig',
       mgmt,
       '--core',
-      'cluster-api:v1.12.0',
+      'cluster-api:v1.12.10',
       '--bootstrap',
-      'kubeadm:v1.12.0',
+      'kubeadm:v1.12.10',
       '--control-plane',
-      'kubeadm:v1.12.0',
+      'kubeadm:v1.12.10',
       '--infrastructure',
       'openstack:v0.14.7',
       '--wait-providers',
@@ -497,6 +524,15 @@ describe('cloud credentials for CAPO', () => {
     expect(cloudConf({ ...base, applicationCredentialId: 'id', applicationCredentialSecret: 'a;b#c"d\\e' })).toBe(
       '[Global]\nauth-url="https://k/v3"\nregion="R1"\napplication-credential-id="id"\napplication-credential-secret="a;b#c\\"d\\\\e"\n',
     );
+    // An internal interface and a private CA: os-endpoint-type and ca-file (the CA beside it in the Secret).
+    expect(
+      cloudConf(
+        { ...base, interface: 'internal', applicationCredentialId: 'id', applicationCredentialSecret: 's' },
+        true,
+      ),
+    ).toBe(
+      '[Global]\nauth-url="https://k/v3"\nregion="R1"\nos-endpoint-type="internal"\nca-file="/etc/config/ca.crt"\napplication-credential-id="id"\napplication-credential-secret="s"\n',
+    );
     expect(password.clouds.c).toMatchObject({
       auth_type: 'password',
       verify: false,
@@ -536,14 +572,14 @@ describe('clusterctl output and the provider inventory', () => {
       apiVersion: 'v1',
       kind: 'List',
       items: [
-        provider('cluster-api', 'capi-system', 'cluster-api', 'CoreProvider', 'v1.12.0'),
-        provider('bootstrap-kubeadm', 'capi-kubeadm-bootstrap-system', 'kubeadm', 'BootstrapProvider', 'v1.12.0'),
+        provider('cluster-api', 'capi-system', 'cluster-api', 'CoreProvider', 'v1.12.10'),
+        provider('bootstrap-kubeadm', 'capi-kubeadm-bootstrap-system', 'kubeadm', 'BootstrapProvider', 'v1.12.10'),
         provider(
           'control-plane-kubeadm',
           'capi-kubeadm-control-plane-system',
           'kubeadm',
           'ControlPlaneProvider',
-          'v1.12.0',
+          'v1.12.10',
         ),
         provider('infrastructure-openstack', 'capo-system', 'openstack', 'InfrastructureProvider', version),
       ],
@@ -553,9 +589,9 @@ describe('clusterctl output and the provider inventory', () => {
     const capi = (await settingsOf(config(KIND))).clusterApi!;
     expect(providerDecision(parseProviders(inventory('v0.14.7')), capi)).toEqual({ missing: [] });
     expect(providerDecision([], capi).missing).toEqual([
-      'cluster-api:v1.12.0',
-      'kubeadm:v1.12.0',
-      'kubeadm:v1.12.0',
+      'cluster-api:v1.12.10',
+      'kubeadm:v1.12.10',
+      'kubeadm:v1.12.10',
       'openstack:v0.14.7',
     ]);
     expect(() => providerDecision(parseProviders(inventory('v0.14.5')), capi)).toThrow(

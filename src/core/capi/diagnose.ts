@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * Why a Cluster API deploy makes no progress, from what real CAPO v0.14.7 leaves behind. Its commonest failures
+ * set no condition at all: a flavor or image that does not exist, a cloud name missing from clouds.yaml and
+ * credentials Keystone refuses end the reconcile with an error that only the manager's log shows ("Reconciler
+ * error"); a wrong external network is a retried OpenStackError warning; Nova's own refusals are Warning Events.
+ * This reads all three (Events, conditions, log lines naming the cluster's objects) and names the config field
+ * to fix where the message says which.
+ */
+
+/** What the deploy rendered into the template, to tell which field a message is about. */
+export interface RenderedValues {
+  namespace: string;
+  cluster: string;
+  controlPlaneFlavor?: string;
+  nodeFlavor?: string;
+  image?: string;
+  cloud?: string;
+  externalNetworkId?: string;
+}
+
+export interface Diagnosis {
+  /** What CAPO said, one line each, most telling first (deduplicated). */
+  evidence: string[];
+  /** The config field(s) to fix and how, when a message says. */
+  advice: string[];
+}
+
+const OPENSTACK = 'deployment.cluster_api.openstack';
+const CREDENTIALS = 'opencenter.infrastructure.cloud.openstack';
+
+/** Message patterns → the field to fix. Order matters: the first match of a message wins. */
+function adviceFor(message: string, values: RenderedValues): string | undefined {
+  const flavor = /no flavors were found: (?:name=(\S+)|no name set)/.exec(message);
+  if (flavor) {
+    const name = flavor[1];
+    const fields = [
+      ...(name === undefined || name === values.controlPlaneFlavor
+        ? [`${OPENSTACK}.control_plane_machine_flavor`]
+        : []),
+      ...(name === undefined || name === values.nodeFlavor ? [`${OPENSTACK}.node_machine_flavor`] : []),
+    ];
+    return `${fields.length > 0 ? fields.join(' / ') : `${OPENSTACK}.*_machine_flavor`}: flavor ${name ? `"${name}" ` : ''}does not exist in the project (openstack flavor list)`;
+  }
+  const image = /no images were found with the given image filter: name=([^,]*)/.exec(message);
+  if (image)
+    return `${OPENSTACK}.image_name: no image named "${image[1]}" (openstack image list); it must hold kubeadm at the cluster's Kubernetes version`;
+  if (/too many images were found/.test(message))
+    return `${OPENSTACK}.image_name: more than one image has this name; give a unique one`;
+  if (/auth option failed for cloud|Missing input for argument \[auth_url\]|no cloud was specified/.test(message))
+    return `${OPENSTACK}.cloud: "${values.cloud ?? ''}" is not a cloud in the credentials Secret's clouds.yaml (the deploy writes it under the cloud name this field gives: leave it at its default, openstack, unless the template expects another)`;
+  if (/got 401|authentication err|requires authentication|Authentication failed|InvalidCredentials/i.test(message))
+    return `${CREDENTIALS}: Keystone refused the credentials CAPO uses (application_credential_id/_secret or username/password, project, domains)`;
+  if (/failed to (?:reconcile|get) external network|NetworkNotFound/.test(message))
+    return `${OPENSTACK}.external_network_id: no external network "${values.externalNetworkId ?? ''}" (openstack network list --external)`;
+  if (/Quota exceeded|QuotaExceeded|quota/i.test(message))
+    return `the project's quota (openstack quota show): free resources or ask for more, or use smaller flavors (${OPENSTACK}.*_machine_flavor)`;
+  if (/No valid host/.test(message))
+    return `Nova found no host for the server: a smaller flavor (${OPENSTACK}.*_machine_flavor), another failure_domain, or capacity from the cloud's operators`;
+  if (/secrets? "[^"]*-cloud-config" not found/.test(message))
+    return 'the credentials Secret is missing: run the deploy again (capi-cloud-credentials writes it)';
+  return undefined;
+}
+
+const EventListSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        type: z.string().optional(),
+        reason: z.string().optional(),
+        message: z.string().optional(),
+        count: z.number().optional(),
+        involvedObject: z.object({ kind: z.string().optional(), name: z.string().optional() }).loose().optional(),
+      })
+      .loose(),
+  ),
+});
+
+const ObjectListSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        kind: z.string().optional(),
+        metadata: z.object({ name: z.string().optional() }).loose().optional(),
+        status: z
+          .object({
+            conditions: z
+              .array(
+                z
+                  .object({
+                    type: z.string().optional(),
+                    status: z.string().optional(),
+                    reason: z.string().optional(),
+                    message: z.string().optional(),
+                  })
+                  .loose(),
+              )
+              .optional(),
+          })
+          .loose()
+          .optional(),
+      })
+      .loose(),
+  ),
+});
+
+const belongs = (name: string | undefined, cluster: string) =>
+  name !== undefined && (name === cluster || name.startsWith(`${cluster}-`));
+
+/** Warning Events on the cluster's objects (`kubectl get events -n NS -o json`), newest last. */
+export function warningEvents(json: string, cluster: string): string[] {
+  const parsed = EventListSchema.safeParse(safeJson(json));
+  if (!parsed.success) return [];
+  return parsed.data.items
+    .filter((e) => e.type === 'Warning' && belongs(e.involvedObject?.name, cluster))
+    .map(
+      (e) =>
+        `${e.involvedObject?.kind ?? 'object'} ${e.involvedObject?.name}: ${e.reason ?? ''}: ${e.message ?? ''}${(e.count ?? 1) > 1 ? ` (${e.count} times)` : ''}`,
+    );
+}
+
+/** Conditions saying something is wrong (False with a message, an error reason) on the cluster's objects. */
+export function warningConditions(json: string, cluster: string): string[] {
+  const parsed = ObjectListSchema.safeParse(safeJson(json));
+  if (!parsed.success) return [];
+  const found: string[] = [];
+  for (const object of parsed.data.items) {
+    if (!belongs(object.metadata?.name, cluster)) continue;
+    for (const c of object.status?.conditions ?? [])
+      if (c.status === 'False' && /Error|Failed/.test(c.reason ?? '') && c.message)
+        found.push(`${object.kind} ${object.metadata?.name}: ${c.type} ${c.reason}: ${c.message}`);
+  }
+  return found;
+}
+
+/**
+ * The manager's "Reconciler error" lines about the cluster's objects (klog text: `err="…"`, `namespace="NS"`,
+ * `name="…"`), as `Kind name: error`.
+ */
+export function reconcileErrors(log: string, namespace: string, cluster: string): string[] {
+  const found: string[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.includes('"Reconciler error"')) continue;
+    const field = (key: string) => {
+      const match = new RegExp(`(?:^|\\s)${key}="((?:[^"\\\\]|\\\\.)*)"`).exec(line);
+      return match ? (JSON.parse(`"${match[1]}"`) as string) : undefined;
+    };
+    if (field('namespace') !== namespace || !belongs(field('name'), cluster)) continue;
+    found.push(`${field('controllerKind') ?? 'object'} ${field('name')}: ${field('err') ?? line}`);
+  }
+  return found;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Evidence (log errors, warning Events, warning conditions; deduplicated) and the advice it supports. */
+export function diagnose(
+  values: RenderedValues,
+  sources: { log?: string; eventsJson?: string; objectsJson?: string },
+): Diagnosis {
+  const byMessage = new Map<string, string>();
+  const add = (line: string) => {
+    // The same error on every retry (and on every machine of a deployment): keep one line per distinct message.
+    const key = line.replace(/^\S+ \S+: /, '').replace(/ \(\d+ times\)$/, '');
+    if (!byMessage.has(key)) byMessage.set(key, line);
+  };
+  for (const line of reconcileErrors(sources.log ?? '', values.namespace, values.cluster)) add(line);
+  for (const line of warningEvents(sources.eventsJson ?? '', values.cluster)) add(line);
+  for (const line of warningConditions(sources.objectsJson ?? '', values.cluster)) add(line);
+  const evidence = [...byMessage.values()];
+  const advice = [...new Set(evidence.map((line) => adviceFor(line, values)).filter((a): a is string => !!a))];
+  return { evidence, advice };
+}
