@@ -241,7 +241,7 @@ const flagRows: Row[] = [
     '--step kubespray-pip-install with --method none',
     plan('--method', 'none', '--step', 'kubespray-pip-install'),
     2,
-    'step "kubespray-pip-install" is not part of this run (its steps: openstack-preflight, opentofu-init, opentofu-plan, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api',
+    'step "kubespray-pip-install" is not part of this run (its steps: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api',
   ],
   [
     '--step opentofu-plan on an upgrade',
@@ -497,7 +497,13 @@ const flagRows: Row[] = [
     "plan: Option '--restart' does not take an argument",
     { more: USAGE_HINT },
   ],
-  ['an unknown command', ['destory', '--config', '@config'], 2, 'unknown command "destory"', { more: /^.*$/ }],
+  [
+    'an unknown command',
+    ['destory', '--config', '@config'],
+    2,
+    'unknown command "destory" (did you mean "destroy"?)',
+    { more: /^.*$/ },
+  ],
   [
     'deploy --tofu-plan',
     ['deploy', '--config', '@config', '--tofu-plan'],
