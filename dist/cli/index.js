@@ -9218,6 +9218,10 @@ function parseCli(argv, env = process.env) {
         destroy: 'a destroy waits for no cluster to become ready',
     };
     for (const flag of ['timeout', 'interval', 'nodes']) {
+        // A Cluster API destroy waits for CAPO to delete the cluster within them: main.ts refuses them once the
+        // config names another method.
+        if (operation === 'destroy' && flag !== 'nodes')
+            continue;
         const why = noReadinessGate[operation];
         if (why && v[flag] !== undefined) {
             throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`);
@@ -9965,6 +9969,8 @@ async function execute(command) {
         }
         case 'plan': {
             const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
+            if (command.options.operation === 'destroy')
+                refuseDestroyWaitFlags('plan --operation destroy', pipeline.settings, command.options.waitReady);
             const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
             if (command.tofuPlan && pipeline.settings.clusterApi)
                 return planClusterApi(pipeline, plan, command.json);
@@ -10003,8 +10009,10 @@ async function execute(command) {
         }
         case 'run': {
             const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
-            if (command.options.operation === 'destroy')
+            if (command.options.operation === 'destroy') {
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+                refuseDestroyWaitFlags('destroy', pipeline.settings, command.options.waitReady);
+            }
             if (command.options.operation === 'check')
                 await checkCliPlanCredential(pipeline, command.planCredential);
             // With --json, stdout carries only the result; progress goes to stderr.
@@ -10107,6 +10115,18 @@ function isMain() {
 }
 if (isMain()) {
     process.exitCode = await main(process.argv.slice(2));
+}
+/**
+ * --timeout and --interval bound a Cluster API destroy's wait for CAPO's deletion; a destroy by any other
+ * method waits for nothing, so there they would be ignored.
+ */
+function refuseDestroyWaitFlags(where, settings, waitReady) {
+    if (settings.clusterApi)
+        return;
+    const method = settings.kubespray ? 'kubespray' : 'none';
+    const given = ['timeout', 'interval'].filter((flag) => waitReady?.[`${flag}Ms`] !== undefined);
+    if (given.length > 0)
+        throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${where}: --${given[0]} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method ${method} waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`);
 }
 
 __webpack_async_result__();

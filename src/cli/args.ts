@@ -631,6 +631,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     destroy: 'a destroy waits for no cluster to become ready',
   };
   for (const flag of ['timeout', 'interval', 'nodes']) {
+    // A Cluster API destroy waits for CAPO to delete the cluster within them: main.ts refuses them once the
+    // config names another method.
+    if (operation === 'destroy' && flag !== 'nodes') continue;
     const why = noReadinessGate[operation];
     if (why && v[flag] !== undefined) {
       throw new UsageError(

@@ -167,6 +167,8 @@ async function execute(command: CliCommand): Promise<number> {
 
     case 'plan': {
       const pipeline = await openPipeline(command.options);
+      if (command.options.operation === 'destroy')
+        refuseDestroyWaitFlags('plan --operation destroy', pipeline.settings, command.options.waitReady);
       const plan = await buildPlan(
         pipeline.settings,
         pipeline.steps,
@@ -221,8 +223,10 @@ async function execute(command: CliCommand): Promise<number> {
 
     case 'run': {
       const pipeline = await openPipeline(command.options);
-      if (command.options.operation === 'destroy')
+      if (command.options.operation === 'destroy') {
         checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
+        refuseDestroyWaitFlags('destroy', pipeline.settings, command.options.waitReady);
+      }
       if (command.options.operation === 'check') await checkCliPlanCredential(pipeline, command.planCredential);
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
@@ -332,4 +336,22 @@ function isMain(): boolean {
 
 if (isMain()) {
   process.exitCode = await main(process.argv.slice(2));
+}
+
+/**
+ * --timeout and --interval bound a Cluster API destroy's wait for CAPO's deletion; a destroy by any other
+ * method waits for nothing, so there they would be ignored.
+ */
+function refuseDestroyWaitFlags(
+  where: string,
+  settings: { clusterApi?: unknown; kubespray: boolean },
+  waitReady: { timeoutMs?: number; intervalMs?: number } | undefined,
+): void {
+  if (settings.clusterApi) return;
+  const method = settings.kubespray ? 'kubespray' : 'none';
+  const given = (['timeout', 'interval'] as const).filter((flag) => waitReady?.[`${flag}Ms`] !== undefined);
+  if (given.length > 0)
+    throw new UsageError(
+      `${where}: --${given[0]} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method ${method} waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`,
+    );
 }
