@@ -61,7 +61,7 @@ describe('deploy engine on the sandbox', () => {
       'opentofu-apply',
     ]);
     expect(saved.history[0].steps.map((s: { status: string }) => s.status)).toEqual([
-      ...Array(7).fill('success'),
+      ...Array(8).fill('success'),
       'failed',
     ]);
     expect(saved.history[0].steps.every((s: { durationMs?: number }) => Number.isInteger(s.durationMs))).toBe(true);
@@ -132,7 +132,8 @@ describe('deploy engine on the sandbox', () => {
       'openstack-preflight': 'success',
       'opentofu-init': 'success',
       'opentofu-plan': 'skipped',
-      'kubespray-fetch': 'success',
+      'openstack-capacity': 'success',
+      'kubespray-fetch': 'skipped',
       'kubespray-venv-create': 'success',
       'kubespray-pip-install': 'success',
       'kubespray-remove-nodes': 'skipped',
