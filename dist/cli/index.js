@@ -9000,7 +9000,10 @@ function commandFlags(command) {
         return [];
     if (command === 'normalize-kubeconfig')
         return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
-    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+    // The tools' flags only where their steps run (parseCli refuses them elsewhere).
+    const kubesprayFlags = ['venv', 'pip-arg', 'python', 'ssh-private-key-file', 'ssh-user', 'converge'];
+    const refused = command === 'destroy' || command === 'check' ? kubesprayFlags : command === 'upgrade' ? ['tofu'] : [];
+    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && !refused.includes(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
 }
 const COMMANDS = Object.keys(HELP);
 /** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */

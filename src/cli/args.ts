@@ -397,7 +397,12 @@ export function commandFlags(command: string): string[] {
   if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
   if (command === 'completion') return [];
   if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
-  return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+  // The tools' flags only where their steps run (parseCli refuses them elsewhere).
+  const kubesprayFlags = ['venv', 'pip-arg', 'python', 'ssh-private-key-file', 'ssh-user', 'converge'];
+  const refused = command === 'destroy' || command === 'check' ? kubesprayFlags : command === 'upgrade' ? ['tofu'] : [];
+  return Object.keys(DEPLOY_FLAGS).filter(
+    (f) => f !== 'help' && !refused.includes(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)),
+  );
 }
 
 export const COMMANDS = Object.keys(HELP);

@@ -66,7 +66,7 @@ describe('cluster-deploy status, list, logs, completion, --version', () => {
 
     const part = await cli(['logs', '--step', 'opentofu-init'], env);
     expect(part.code).toBe(0);
-    expect(part.stdout).toMatch(/^\[2\/10\] → .*\(opentofu-init\)\.\.\./);
+    expect(part.stdout).toMatch(/^\[2\/12\] → .*\(opentofu-init\)\.\.\./);
     expect(part.stdout).toContain('✗');
     expect(part.stdout).not.toContain('openstack-preflight');
     const notRun = await cli(['logs', '--step', 'wait-ready'], env);
@@ -117,7 +117,7 @@ describe('cluster-deploy status, list, logs, completion, --version', () => {
     };
     expect(complete('cluster-deploy st')).toEqual(['status']);
     expect(complete('cluster-deploy destroy --con')).toEqual(['--config', '--confirm']);
-    expect(complete('cluster-deploy deploy --con')).toEqual(['--config']); // --confirm is destroy's
+    expect(complete('cluster-deploy deploy --con')).toEqual(['--config', '--converge']); // --confirm is destroy's
     expect(complete('cluster-deploy deploy --from-step opentofu-a')).toEqual(['opentofu-apply']);
     const zsh = await cli(['completion', 'zsh'], env);
     expect(zsh.stdout).toMatch(/^#compdef cluster-deploy\n/);
