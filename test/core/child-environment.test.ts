@@ -152,29 +152,46 @@ describe('the environment of each step’s command', () => {
     const shared = [...inherited, ...pipeline].sort();
     const venv = ['VIRTUAL_ENV'];
     const playbook = ['ANSIBLE_HOST_KEY_CHECKING', 'VIRTUAL_ENV'];
+    // The reachability check before a playbook: Ansible's ping, plain and with a short SSH retry.
+    const ping = [
+      'ANSIBLE_FORCE_COLOR',
+      'ANSIBLE_HOST_KEY_CHECKING',
+      'ANSIBLE_NOCOLOR',
+      'ANSIBLE_SSH_RETRIES',
+      'VIRTUAL_ENV',
+    ];
+    // git never prompts (no askpass, no terminal) and speaks C.
+    const git = ['GIT_ASKPASS', 'GIT_SSH_COMMAND', 'GIT_TERMINAL_PROMPT', 'LC_ALL', 'SSH_ASKPASS'];
     /** Every command of the four operations, and what it gets besides the shared variables. */
     const adds: Record<string, string[]> = {
       'opentofu-init (tofu)': [],
       'opentofu-plan (tofu)': [],
+      'kubespray-fetch (git)': git,
       'kubespray-venv-create (python3)': [],
       'kubespray-venv-create (pip)': [],
       'kubespray-venv-create (python)': [],
       'kubespray-pip-install (pip)': venv,
       'opentofu-apply (tofu)': [],
+      'kubespray-ansible-playbook (ansible)': ping,
       'kubespray-ansible-playbook (ansible-playbook)': playbook,
       'wait-ready (kubectl)': [],
       'kubernetes-version-check (kubectl)': [],
+      'kubespray-facts (ansible)': ping,
       'kubespray-facts (ansible-playbook)': playbook,
       'kubespray-upgrade-control-plane (kubectl)': [],
+      'kubespray-upgrade-control-plane (ansible)': ping,
       'kubespray-upgrade-control-plane (ansible-playbook)': playbook,
       'kubespray-upgrade-workers (kubectl)': [],
+      'kubespray-upgrade-workers (ansible)': ping,
       'kubespray-upgrade-workers (ansible-playbook)': playbook,
       'opentofu-drift (tofu)': [],
       'cluster-health (kubectl)': [],
       'opentofu-destroy (tofu)': [],
     };
     const actual: Record<string, string[]> = {};
-    for (const { step, program, env } of recorded) actual[`${step} (${program})`] = Object.keys(env).sort();
+    // The venv's interpreter is the newest python3.X in Kubespray's range: its minor depends on the machine.
+    for (const { step, program, env } of recorded)
+      actual[`${step} (${program.replace(/^python3\.\d+$/, 'python3')})`] = Object.keys(env).sort();
     const expected = Object.fromEntries(
       Object.entries(adds).map(([where, extra]) => [where, [...new Set([...shared, ...extra])].sort()]),
     );
