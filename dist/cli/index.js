@@ -8990,6 +8990,20 @@ const OWN_FLAGS = {
     check: [],
 };
 const OWNED = new Set(Object.values(OWN_FLAGS).flat());
+/** The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`). */
+const KUBESPRAY_FLAG = {
+    of: 'the operations that run Kubespray (deploy, upgrade)',
+    operations: ['deploy', 'upgrade'],
+};
+const TOOL_FLAGS = {
+    venv: KUBESPRAY_FLAG,
+    'pip-arg': KUBESPRAY_FLAG,
+    python: KUBESPRAY_FLAG,
+    'ssh-private-key-file': KUBESPRAY_FLAG,
+    'ssh-user': KUBESPRAY_FLAG,
+    converge: KUBESPRAY_FLAG,
+    tofu: { of: 'the operations that run OpenTofu (deploy, destroy, check)', operations: ['deploy', 'destroy', 'check'] },
+};
 /** Each command's flags, for completion and suggestions. */
 function commandFlags(command) {
     if (command === 'wait-ready')
@@ -9000,10 +9014,9 @@ function commandFlags(command) {
         return [];
     if (command === 'normalize-kubeconfig')
         return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
-    // The tools' flags only where their steps run (parseCli refuses them elsewhere).
-    const kubesprayFlags = ['venv', 'pip-arg', 'python', 'ssh-private-key-file', 'ssh-user', 'converge'];
-    const refused = command === 'destroy' || command === 'check' ? kubesprayFlags : command === 'upgrade' ? ['tofu'] : [];
-    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && !refused.includes(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+    // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
+    const refused = (f) => f in TOOL_FLAGS && command !== 'plan' && !TOOL_FLAGS[f].operations.includes(command);
+    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && !refused(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
 }
 const COMMANDS = Object.keys(HELP);
 /** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
@@ -9231,22 +9244,7 @@ function parseCli(argv, env = process.env) {
         }
     }
     // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
-    const toolFlags = {
-        venv: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-        'pip-arg': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-        python: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-        'ssh-private-key-file': {
-            of: 'the operations that run Kubespray (deploy, upgrade)',
-            operations: ['deploy', 'upgrade'],
-        },
-        'ssh-user': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-        converge: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-        tofu: {
-            of: 'the operations that run OpenTofu (deploy, destroy, check)',
-            operations: ['deploy', 'destroy', 'check'],
-        },
-    };
-    for (const [flag, { of, operations }] of Object.entries(toolFlags)) {
+    for (const [flag, { of, operations }] of Object.entries(TOOL_FLAGS)) {
         if (v[flag] !== undefined && !operations.includes(operation)) {
             const where = command === 'plan' ? `plan --operation ${operation}` : operation;
             throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${where}: --${flag} is an option of ${of}, not ${operation}: it would be ignored`);

@@ -391,17 +391,32 @@ const OWN_FLAGS: Record<string, readonly string[]> = {
 };
 const OWNED = new Set(Object.values(OWN_FLAGS).flat());
 
+/** The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`). */
+const KUBESPRAY_FLAG = {
+  of: 'the operations that run Kubespray (deploy, upgrade)',
+  operations: ['deploy', 'upgrade'],
+} as const;
+const TOOL_FLAGS: Record<string, { of: string; operations: readonly Operation[] }> = {
+  venv: KUBESPRAY_FLAG,
+  'pip-arg': KUBESPRAY_FLAG,
+  python: KUBESPRAY_FLAG,
+  'ssh-private-key-file': KUBESPRAY_FLAG,
+  'ssh-user': KUBESPRAY_FLAG,
+  converge: KUBESPRAY_FLAG,
+  tofu: { of: 'the operations that run OpenTofu (deploy, destroy, check)', operations: ['deploy', 'destroy', 'check'] },
+};
+
 /** Each command's flags, for completion and suggestions. */
 export function commandFlags(command: string): string[] {
   if (command === 'wait-ready') return Object.keys(WAIT_READY_FLAGS);
   if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
   if (command === 'completion') return [];
   if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
-  // The tools' flags only where their steps run (parseCli refuses them elsewhere).
-  const kubesprayFlags = ['venv', 'pip-arg', 'python', 'ssh-private-key-file', 'ssh-user', 'converge'];
-  const refused = command === 'destroy' || command === 'check' ? kubesprayFlags : command === 'upgrade' ? ['tofu'] : [];
+  // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
+  const refused = (f: string) =>
+    f in TOOL_FLAGS && command !== 'plan' && !TOOL_FLAGS[f]!.operations.includes(command as Operation);
   return Object.keys(DEPLOY_FLAGS).filter(
-    (f) => f !== 'help' && !refused.includes(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)),
+    (f) => f !== 'help' && !refused(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)),
   );
 }
 
@@ -647,22 +662,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     }
   }
   // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
-  const toolFlags: Record<string, { of: string; operations: readonly Operation[] }> = {
-    venv: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-    'pip-arg': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-    python: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-    'ssh-private-key-file': {
-      of: 'the operations that run Kubespray (deploy, upgrade)',
-      operations: ['deploy', 'upgrade'],
-    },
-    'ssh-user': { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-    converge: { of: 'the operations that run Kubespray (deploy, upgrade)', operations: ['deploy', 'upgrade'] },
-    tofu: {
-      of: 'the operations that run OpenTofu (deploy, destroy, check)',
-      operations: ['deploy', 'destroy', 'check'],
-    },
-  };
-  for (const [flag, { of, operations }] of Object.entries(toolFlags)) {
+  for (const [flag, { of, operations }] of Object.entries(TOOL_FLAGS)) {
     if (v[flag] !== undefined && !operations.includes(operation)) {
       const where = command === 'plan' ? `plan --operation ${operation}` : operation;
       throw new UsageError(`${where}: --${flag} is an option of ${of}, not ${operation}: it would be ignored`);
