@@ -52,7 +52,10 @@ describe('the Kubespray venv in the Actions cache', () => {
     expect(second.stdout).toContain(`restored the Kubespray venv from the Actions cache (${entry!.key})`);
     const steps = JSON.parse(second.outputs.steps!) as { id: string; detail?: string }[];
     expect(steps.find((s) => s.id === 'kubespray-venv-create')?.detail).toMatch(/^reused existing venv \(Python 3\./);
-    expect(second.stdout).toContain('Requirement already satisfied: ansible-shim');
+    // the restored venv carries its install marker: pip has nothing to do
+    expect(steps.find((s) => s.id === 'kubespray-pip-install')?.detail).toMatch(/unchanged since they were installed/);
+    expect(first.stdout).toContain('Successfully installed');
+    expect(second.stdout).not.toContain('Successfully installed');
     expect(gh.cacheEntries()).toHaveLength(1); // nothing new to save
   });
 

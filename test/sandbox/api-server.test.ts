@@ -89,6 +89,15 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
     kubectl(['apply', '--server-side', `--field-manager=${manager}`, ...extra, '-f', '-'], manifest);
   const getJson = async (args: string[]) => JSON.parse(await ok(['get', ...args, '-o', 'json']));
   const namespace = async (name: string) => ok(['create', 'namespace', name]);
+  /** Resolves once `count` watch requests whose URL contains `part` have reached the server. */
+  const watchOpened = async (part: string, count: number) => {
+    const opened = () => api.requests.filter((r) => r.includes('watch=true') && r.includes(part)).length;
+    for (let waited = 0; opened() < count; waited += 20) {
+      if (waited > 20_000)
+        throw new Error(`no ${count} watch requests with ${part} after 20s: ${api.requests.slice(-5)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'api-server-'));
@@ -431,15 +440,14 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
     ]);
     const waiting = kubectl(['wait', '--for=condition=Available', 'cluster/w', '-n', 'watch-ns', '--timeout=20s']);
     const unsubscribe = api.onChange(() => {});
-    setTimeout(() => api.put({ ...api.get(CLUSTER, 'watch-ns', 'w')!, status: { phase: 'Provisioning' } }), 300);
-    setTimeout(
-      () =>
-        api.put({
-          ...api.get(CLUSTER, 'watch-ns', 'w')!,
-          status: { phase: 'Provisioned', conditions: [{ type: 'Available', status: 'True' }] },
-        }),
-      600,
-    );
+    // Change the object only once kubectl has listed and watches (from the list's resourceVersion): the order
+    // of events is then what the test asserts, however slow the machine starts kubectl.
+    await watchOpened('/namespaces/watch-ns/clusters?', 2);
+    api.put({ ...api.get(CLUSTER, 'watch-ns', 'w')!, status: { phase: 'Provisioning' } });
+    api.put({
+      ...api.get(CLUSTER, 'watch-ns', 'w')!,
+      status: { phase: 'Provisioned', conditions: [{ type: 'Available', status: 'True' }] },
+    });
     const waited = await waiting;
     unsubscribe();
     expect(waited).toMatchObject({ code: 0, stdout: 'cluster.cluster.x-k8s.io/w condition met\n' });
@@ -458,22 +466,15 @@ describe('the Kubernetes API server stand-in, as the real kubectl sees it', () =
       'jsonpath={.type} {.object.metadata.name}{"\\n"}',
       '--request-timeout=3s',
     ]);
-    setTimeout(
-      () =>
-        api.put({
-          ...api.get(CLUSTER, 'watch-ns', 'w')!,
-          metadata: { ...api.get(CLUSTER, 'watch-ns', 'w')!.metadata, labels: { team: 'red' } },
-        }),
-      500,
-    );
-    setTimeout(
-      () =>
-        api.put({
-          ...api.get(CLUSTER, 'watch-ns', 'w')!,
-          metadata: { ...api.get(CLUSTER, 'watch-ns', 'w')!.metadata, labels: { team: 'blue' } },
-        }),
-      800,
-    );
+    await watchOpened('labelSelector=team%3Dblue', 1);
+    api.put({
+      ...api.get(CLUSTER, 'watch-ns', 'w')!,
+      metadata: { ...api.get(CLUSTER, 'watch-ns', 'w')!.metadata, labels: { team: 'red' } },
+    });
+    api.put({
+      ...api.get(CLUSTER, 'watch-ns', 'w')!,
+      metadata: { ...api.get(CLUSTER, 'watch-ns', 'w')!.metadata, labels: { team: 'blue' } },
+    });
     expect((await selected).stdout).toBe('ADDED w\nDELETED w\nADDED w\n');
     const watches = api.requests.filter((r) => r.includes('watch=true') && r.includes('/namespaces/watch-ns/clusters'));
     expect(watches.some((r) => /resourceVersion=\d+/.test(r))).toBe(true);

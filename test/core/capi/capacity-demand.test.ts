@@ -8,7 +8,7 @@ const flavors = staticFlavors([
   { id: 'f2', name: 'm1.large', vcpus: 8, ram: 16384, disk: 80 },
 ]);
 
-/** The sandbox's template (modelled on CAPO's without-lb flavor), rendered as clusterctl would. */
+/** The sandbox's template (CAPO's default: the API behind a load balancer), rendered as clusterctl would. */
 function rendered(variables: Record<string, string>): string {
   const template = readFileSync(
     'examples/sandbox/gitops/infrastructure/clusters/capi-sandbox/cluster-template.yaml',
@@ -30,39 +30,39 @@ const base = {
 };
 
 describe('Cluster API demand from the rendered manifests (an estimate)', () => {
-  it('machines × flavor, the network CAPO makes, managed security groups, the API floating IP', async () => {
+  it('machines × flavor, the network CAPO makes, the API load balancer, managed security groups, the API floating IP', async () => {
     const demand = await manifestCapacityDemand(rendered(base), 'cluster.yaml', flavors);
     expect(demand.adds).toEqual({
       instances: 5,
       cores: 3 * 4 + 2 * 8,
       ram: 3 * 8192 + 2 * 16384,
-      ports: 5 + 1,
+      // a port per machine, the router's interface, the load balancer's VIP
+      ports: 5 + 1 + 1,
       networks: 1,
       subnets: 1,
       routers: 1,
       floating_ips: 1,
-      security_groups: 2,
-      // egress x2 and 4 rules per group, plus the BGP rule on both
-      security_group_rules: 12 + 2,
-    });
-    expect(demand.estimate).toMatch(/^Cluster API: counted from cluster\.yaml as a new cluster/);
-    expect(demand.notes).toEqual([]);
-  });
-
-  it('with the API load balancer: a listener, pool and monitor, each control plane machine a member, its VIP port', async () => {
-    const demand = await manifestCapacityDemand(
-      rendered({ ...base, OPENSTACK_API_SERVER_LOAD_BALANCER_ENABLED: 'true' }),
-      'cluster.yaml',
-      flavors,
-    );
-    expect(demand.adds).toMatchObject({
       load_balancers: 1,
       listeners: 1,
       pools: 1,
       health_monitors: 1,
       members: 3,
-      ports: 7,
+      security_groups: 2,
+      // egress x2 and 4 rules per group, plus the two all-nodes rules (BGP, IP-in-IP) on both
+      security_group_rules: 12 + 2 * 2,
     });
+    expect(demand.estimate).toMatch(/^Cluster API: counted from cluster\.yaml as a new cluster/);
+    expect(demand.notes).toEqual([]);
+  });
+
+  it('without the API load balancer: no Octavia objects and no VIP port', async () => {
+    const withoutLb = rendered(base).replace(/(apiServerLoadBalancer:\n\s+enabled:) true/, '$1 false');
+    expect(withoutLb).toContain('enabled: false');
+    const demand = await manifestCapacityDemand(withoutLb, 'cluster.yaml', flavors);
+    expect(demand.adds).not.toHaveProperty('load_balancers');
+    expect(demand.adds).not.toHaveProperty('members');
+    expect(demand.adds.ports).toBe(5 + 1);
+    expect(demand.adds.floating_ips).toBe(1);
   });
 
   it('an unknown flavor is said, not guessed', async () => {
