@@ -23,6 +23,7 @@ import { keepsResumeState } from '../core/engine/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
 import {
   checkDestroyConfirmation,
+  refuseWaitOptionsOnDestroy,
   DEFAULT_WAIT,
   defaultStateDir,
   resolveSettings,
@@ -168,7 +169,7 @@ async function execute(command: CliCommand): Promise<number> {
     case 'plan': {
       const pipeline = await openPipeline(command.options);
       if (command.options.operation === 'destroy')
-        refuseDestroyWaitFlags('plan --operation destroy', pipeline.settings, command.options.waitReady);
+        refuseWaitOptionsOnDestroy(pipeline.settings, command.options.waitReady, 'plan --operation destroy', cliFlag);
       const plan = await buildPlan(
         pipeline.settings,
         pipeline.steps,
@@ -197,6 +198,7 @@ async function execute(command: CliCommand): Promise<number> {
               { redactor: pipeline.redactor, output, signal },
               {
                 destroy: command.options.operation === 'destroy',
+                deployState: await pipeline.store.load().catch(() => undefined),
                 ...(pipeline.settings.authCheck.enabled &&
                   command.options.operation !== 'destroy' && {
                     capacity: (demandOf) => liveCapacityChecker(pipeline.settings, demandOf),
@@ -225,7 +227,7 @@ async function execute(command: CliCommand): Promise<number> {
       const pipeline = await openPipeline(command.options);
       if (command.options.operation === 'destroy') {
         checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
-        refuseDestroyWaitFlags('destroy', pipeline.settings, command.options.waitReady);
+        refuseWaitOptionsOnDestroy(pipeline.settings, command.options.waitReady, 'destroy', cliFlag);
       }
       if (command.options.operation === 'check') await checkCliPlanCredential(pipeline, command.planCredential);
       // With --json, stdout carries only the result; progress goes to stderr.
@@ -334,24 +336,9 @@ function isMain(): boolean {
   }
 }
 
+/** A flag as the user typed it, for errors that name it. */
+const cliFlag = (name: string) => `--${name}`;
+
 if (isMain()) {
   process.exitCode = await main(process.argv.slice(2));
-}
-
-/**
- * --timeout and --interval bound a Cluster API destroy's wait for CAPO's deletion; a destroy by any other
- * method waits for nothing, so there they would be ignored.
- */
-function refuseDestroyWaitFlags(
-  where: string,
-  settings: { clusterApi?: unknown; kubespray: boolean },
-  waitReady: { timeoutMs?: number; intervalMs?: number } | undefined,
-): void {
-  if (settings.clusterApi) return;
-  const method = settings.kubespray ? 'kubespray' : 'none';
-  const given = (['timeout', 'interval'] as const).filter((flag) => waitReady?.[`${flag}Ms`] !== undefined);
-  if (given.length > 0)
-    throw new UsageError(
-      `${where}: --${given[0]} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method ${method} waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`,
-    );
 }

@@ -203,6 +203,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     planned = await runPlanTool('tofu plan', async (context) => {
       const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
         destroy: plan.operation === 'destroy',
+        deployState: await p.store.load().catch(() => undefined),
         ...(p.settings.authCheck.enabled &&
           plan.operation === 'deploy' &&
           plan.steps.some((s) => s.id === 'openstack-capacity') && {

@@ -9,7 +9,7 @@ import * as core from './actions-core.js';
 import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
 import { secretBox } from './clients.js';
 import type { ActionSettings } from './inputs.js';
-import { tofuStateFile } from '../core/tofu/state-guard.js';
+import { chooseTofuState, tofuStateFile } from '../core/tofu/state-guard.js';
 
 export { declaredBackend, tofuStateFile } from '../core/tofu/state-guard.js';
 
@@ -46,24 +46,53 @@ export function encryptedCompanion(name: string, file: string, passphrase: strin
   };
 }
 
+/** A file saved with the resume state, decrypted; undefined when the resume state carried none. */
+async function readSaved(fromDir: string, name: string, passphrase: string, what: string) {
+  const saved = path.join(fromDir, name);
+  if (!(await pathExists(saved))) return undefined;
+  const { decryptBytesWithPassphrase } = await secretBox();
+  return decryptBytesWithPassphrase(await fs.readFile(saved, 'utf8'), passphrase, what);
+}
+
+async function writePrivate(target: string, bytes: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(target, bytes, 0o600);
+}
+
 /**
  * Puts a file saved with the resume state back on a fresh runner, unless the runner already has
  * one (a persistent self-hosted runner): the local file is newer and is uploaded at the next save.
  */
-export async function restoreEncrypted(
+async function restoreEncrypted(
   fromDir: string,
   name: string,
   target: string,
   passphrase: string,
   what: string,
 ): Promise<boolean> {
-  const saved = path.join(fromDir, name);
-  if (!(await pathExists(saved)) || (await pathExists(target))) return false;
-  const { decryptBytesWithPassphrase } = await secretBox();
-  const bytes = await decryptBytesWithPassphrase(await fs.readFile(saved, 'utf8'), passphrase, what);
-  await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(target, bytes, 0o600);
+  if (await pathExists(target)) return false;
+  const bytes = await readSaved(fromDir, name, passphrase, what);
+  if (!bytes) return false;
+  await writePrivate(target, bytes);
   return true;
+}
+
+/**
+ * The tofu state is not simply "the local file wins": an empty or older file on the runner would be
+ * uploaded over the deploy's state at the next save. tofu/state-guard.ts decides which copy is used.
+ */
+async function restoreTofuState(fromDir: string, target: string, passphrase: string): Promise<string | undefined> {
+  const what = 'the tofu state saved with the resume state';
+  const saved = await readSaved(fromDir, TOFU_STATE_ARTIFACT_FILE, passphrase, what);
+  if (!saved) return undefined;
+  if (await pathExists(target)) {
+    const choice = chooseTofuState(await fs.readFile(target), saved, { local: target, saved: what });
+    if (choice.use === 'local') return `kept the runner's tofu state: ${choice.why}`;
+    await writePrivate(target, saved);
+    return `restored ${what}: ${choice.why}`;
+  }
+  await writePrivate(target, saved);
+  return `restored ${what}`;
 }
 
 /**
@@ -79,17 +108,9 @@ export async function restoreSavedFiles(
   const store = p.store;
   if (!(store instanceof ArtifactStateStore) || !store.origin) return;
   const from = store.origin.dir;
-  if (
-    settings.tofuState === 'artifact' &&
-    (await restoreEncrypted(
-      from,
-      TOFU_STATE_ARTIFACT_FILE,
-      tofuStateFile(p.settings.clusterDir),
-      settings.tofuStatePassphrase!,
-      'the saved tofu state',
-    ))
-  ) {
-    core.info('restored the tofu state saved with the resume state');
+  if (settings.tofuState === 'artifact') {
+    const restored = await restoreTofuState(from, tofuStateFile(p.settings.clusterDir), settings.tofuStatePassphrase!);
+    if (restored) core.info(restored);
   }
   if (!settings.kubeconfigPassphrase) return;
   // load() is the state already downloaded (origin is set by it); a corrupt one (restart) says nothing about a destroy.

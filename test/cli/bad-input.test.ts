@@ -2192,6 +2192,21 @@ const deployedRows: DeployedRow[] = [
     /tofu state at @tmp\/fresh\/terraform\.tfstate holds no resources/,
     { setup: freshClusterDir('empty'), untouched: true, stdout: REFUSED },
   ],
+  // ... and the destroy's plan says the same, instead of "0 to destroy"
+  [
+    'plan --operation destroy --tofu-plan without terraform.tfstate is refused as the destroy would be',
+    inDeployed('plan', '--operation', 'destroy', '--tofu-plan', '--cluster-dir', '@tmp/fresh'),
+    1,
+    /no tofu state at @tmp\/fresh\/terraform\.tfstate/,
+    { setup: freshClusterDir('none'), untouched: true, stdout: /^(?![\s\S]*0 to destroy)/ },
+  ],
+  [
+    'plan --operation destroy --tofu-plan with an empty tofu state while a deploy is recorded is refused',
+    inDeployed('plan', '--operation', 'destroy', '--tofu-plan', '--cluster-dir', '@tmp/fresh'),
+    1,
+    /tofu state at @tmp\/fresh\/terraform\.tfstate holds no resources/,
+    { setup: freshClusterDir('empty'), untouched: true, stdout: /^(?![\s\S]*0 to destroy)/ },
+  ],
   // 2. forget-cluster without the destroy
   [
     'destroy --step forget-cluster of a deployed cluster forgets nothing',

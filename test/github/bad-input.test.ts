@@ -559,6 +559,18 @@ describe('bad action inputs through the bundled actions', () => {
       },
       '::error::destroy: input confirm-destroy: "sandbox\\u200b" is not the cluster\'s name; to destroy demo/sandbox, confirm with its name: input confirm-destroy: sandbox',
     ],
+    // 8. the readiness gate's inputs on a Kubespray destroy, which waits for nothing: refused as the CLI's flags are
+    ...(['timeout', 'interval'] as const).map((name): (typeof cases)[number] => [
+      'dist/deploy/index.js',
+      {
+        config: 'examples/sandbox/config.yaml',
+        operation: 'destroy',
+        'confirm-destroy': 'sandbox',
+        'state-store': 'none',
+        [name]: '5m',
+      },
+      `::error::operation destroy: input ${name} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method kubespray waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`,
+    ]),
   ];
   it.each([...cases, ...day2Cases])('%s with %j', async (bundle, inputs, annotation) => {
     const result = await runAction(bundle, { inputs, env });

@@ -52,8 +52,8 @@ describe('the deploy action with operation: destroy', () => {
     'kubeconfig-passphrase': PASSPHRASE,
     'github-token': TOKEN,
     environment: 'sandbox',
-    interval: '300ms',
-    timeout: '30s',
+    // the readiness gate's inputs: a destroy by this method waits for nothing and refuses them
+    ...(extra.operation !== 'destroy' && { interval: '300ms', timeout: '30s' }),
     ...extra,
   });
 
@@ -102,6 +102,44 @@ describe('the deploy action with operation: destroy', () => {
       'state.json',
       'terraform.tfstate.age',
     ]);
+  }, 300_000);
+
+  it("a runner's leftover empty tofu state never replaces the deploy's: the saved one is restored, nothing made twice", async () => {
+    // A persistent runner (or a checked-in file) with an empty state of another lineage: used as it was, the
+    // deploy would create every resource again and upload that state over the one managing the first set.
+    const runner = await freshRunner();
+    const tofuState = path.join(runner.sandbox.clusterDir, 'terraform.tfstate');
+    const leftover = {
+      version: 4,
+      terraform_version: '1.10.0',
+      serial: 1,
+      lineage: 'leftover',
+      outputs: {},
+      resources: [],
+    };
+    await fs.writeFile(tofuState, JSON.stringify(leftover));
+    const saved = (await savedArtifact(201))!;
+    const deployed = JSON.parse(
+      await decryptWithPassphrase(saved.files['terraform.tfstate.age']!.toString('utf8'), PASSPHRASE, 'tofu state'),
+    );
+    expect(deployed.resources.length).toBeGreaterThan(1);
+
+    const main = await job(runner, 210);
+    expect(main.code, main.stdout).toBe(0);
+    expect(main.stdout).toContain(
+      `restored the tofu state saved with the resume state: ${tofuState} manages no resources; the tofu state saved with the resume state does (${deployed.resources.length} resources, serial ${deployed.serial})`,
+    );
+    const after = JSON.parse(await fs.readFile(tofuState, 'utf8'));
+    expect(after.lineage).toBe(deployed.lineage);
+    expect(after.resources).toHaveLength(deployed.resources.length);
+    const uploaded = JSON.parse(
+      await decryptWithPassphrase(
+        (await savedArtifact(210))!.files['terraform.tfstate.age']!.toString('utf8'),
+        PASSPHRASE,
+        'tofu state',
+      ),
+    );
+    expect(uploaded.lineage).toBe(deployed.lineage);
   }, 300_000);
 
   it('refuses a destroy without the cluster name, or with another, before anything runs', async () => {

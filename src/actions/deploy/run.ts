@@ -11,7 +11,12 @@ import { openPipeline } from '../../core/engine/pipeline.js';
 import type { Redactor } from '../../core/lib/redact.js';
 import { selectSteps } from '../../core/engine/selection.js';
 import { interruptible, interruptNote } from '../../core/engine/signals.js';
-import { checkDestroyConfirmation, clusterId, type DeploySettings } from '../../core/model/settings.js';
+import {
+  checkDestroyConfirmation,
+  clusterId,
+  type DeploySettings,
+  refuseWaitOptionsOnDestroy,
+} from '../../core/model/settings.js';
 import type { DeployState, StateStore } from '../../core/model/state.js';
 import type { StepId } from '../../core/steps/index.js';
 import type { ActionRun } from '../../github/action-run.js';
@@ -105,8 +110,11 @@ export async function run(action: ActionRun, options: DeployActionOptions = {}):
   });
   const operation = p.settings.operation;
   // Before anything runs (no state loaded, no tofu): a destroy names the cluster it destroys. A dry run changes nothing.
-  if (operation === 'destroy' && !settings.dryRun)
-    checkDestroyConfirmation(p.settings, settings.confirmDestroy, { flag: 'input confirm-destroy:', input: '' });
+  if (operation === 'destroy') {
+    if (!settings.dryRun)
+      checkDestroyConfirmation(p.settings, settings.confirmDestroy, { flag: 'input confirm-destroy:', input: '' });
+    refuseWaitOptionsOnDestroy(p.settings, settings.deploy.waitReady, 'operation destroy', (name) => `input ${name}`);
+  }
   core.setOutput('operation', operation);
   action.redactWith(p.redactor);
   // Secrets from the config file or clouds.yaml reach the runner's masker too.

@@ -306,6 +306,25 @@ export function checkDestroyConfirmation(
   );
 }
 
+/**
+ * timeout and interval bound a Cluster API destroy's wait for CAPO's deletion; a destroy by any other
+ * method waits for nothing, so there they would be ignored: refused, for the CLI and the action alike.
+ */
+export function refuseWaitOptionsOnDestroy(
+  settings: Pick<DeploySettings, 'clusterApi' | 'kubespray'>,
+  waitReady: { timeoutMs?: number; intervalMs?: number } | undefined,
+  where: string,
+  option: (name: 'timeout' | 'interval') => string,
+): void {
+  if (settings.clusterApi) return;
+  const method = settings.kubespray ? 'kubespray' : 'none';
+  const given = (['timeout', 'interval'] as const).find((name) => waitReady?.[`${name}Ms`] !== undefined);
+  if (given)
+    throw new UsageError(
+      `${where}: ${option(given)} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method ${method} waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`,
+    );
+}
+
 export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {
   return `${settings.organization}/${settings.clusterName}`;
 }

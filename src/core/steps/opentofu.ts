@@ -13,7 +13,7 @@ import {
   predictedPlaybook,
 } from '../kubespray/node-changes.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
-import { emptyStateForDestroy, requireLocalTofuState } from '../tofu/state-guard.js';
+import { requireLocalTofuState, requireSomethingToDestroy } from '../tofu/state-guard.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
@@ -219,12 +219,6 @@ export class OpenTofuApplyStep implements Step {
  * destroyed everything before it stopped, so an empty state now is this destroy's own work, not a
  * state that was never the deploy's. (The current attempt is the last one in the history.)
  */
-function destroyInterruptedBefore(state: StepContext['state'], id: string): boolean {
-  return (state.history ?? [])
-    .slice(0, -1)
-    .some((attempt) => attempt.steps.some((step) => step.id === id && step.status === 'interrupted'));
-}
-
 /** destroy: `tofu plan -destroy -out`, then that plan applied, so what is shown is what is destroyed. */
 export class OpenTofuDestroyStep implements Step {
   readonly id = 'opentofu-destroy' as const;
@@ -259,9 +253,11 @@ export class OpenTofuDestroyStep implements Step {
     await fs.chmod(this.planFile, 0o600);
     const document = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
     const { toDestroy } = tofuCounts(summarizeChanges(document));
-    if (toDestroy === 0 && context.state.deployedAt && !destroyInterruptedBefore(context.state, this.id)) {
+    try {
+      await requireSomethingToDestroy(this.settings.clusterDir, clusterId(this.settings), toDestroy, context.state);
+    } catch (error) {
       await fs.rm(this.planFile, { force: true });
-      throw await emptyStateForDestroy(this.settings.clusterDir, clusterId(this.settings), context.state.deployedAt);
+      throw error;
     }
     await this.tofu.run(context, ['apply', '-input=false', this.planFile]);
     await fs.rm(this.planFile, { force: true });

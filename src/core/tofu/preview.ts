@@ -8,7 +8,9 @@ import { plannedNodeChanges, type PlannedNodeChanges } from '../kubespray/node-c
 import type { PlanChanges } from '../model/changes.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import { requireTofuBinary, tofuCommand, tofuInit } from './commands.js';
-import { readPlanJson, summarizeChanges } from './plan-json.js';
+import { readPlanJson, summarizeChanges, tofuCounts } from './plan-json.js';
+import { requireLocalTofuState, requireSomethingToDestroy } from './state-guard.js';
+import type { DeployState } from '../model/state.js';
 import type { CapacityDemand, CapacityReport } from '../openstack/capacity.js';
 import type { FlavorLookup } from '../openstack/flavors.js';
 import { errorMessage } from '../lib/errors.js';
@@ -43,9 +45,19 @@ export async function runTofuPlan(
   settings: DeploySettings,
   planFile: string,
   { redactor, output, signal = new AbortController().signal }: TofuPlanContext,
-  { destroy = false, capacity }: { destroy?: boolean; capacity?: PlanCapacityCheck } = {},
+  {
+    destroy = false,
+    deployState,
+    capacity,
+  }: {
+    destroy?: boolean;
+    /** The resume state as loaded: a destroy plan refuses as the destroy would (tofu/state-guard.ts). */
+    deployState?: DeployState;
+    capacity?: PlanCapacityCheck;
+  } = {},
 ): Promise<TofuPlan> {
   await requireTofuBinary(settings);
+  if (destroy) await requireLocalTofuState(settings.clusterDir, 'opentofu-destroy');
   const { found: _, ...base } = await tofuCommand(settings);
   const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
   await ensurePrivateDir(path.dirname(planFile));
@@ -69,6 +81,14 @@ export async function runTofuPlan(
     // tofu writes the plan with the umask's mode; it holds every value in plain text.
     await fs.chmod(planFile, 0o600);
     const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
+    const changes = summarizeChanges(document);
+    if (destroy)
+      await requireSomethingToDestroy(
+        settings.clusterDir,
+        clusterId(settings),
+        tofuCounts(changes).toDestroy,
+        deployState,
+      );
     const text = await exec(tofu('show', '-no-color', planFile), { capture: true, quiet: true });
     // A plan is for review: a quota API or Keystone out of reach is said, not fatal.
     const quotas =
@@ -78,7 +98,7 @@ export async function runTofuPlan(
       })));
     return {
       planFile,
-      changes: summarizeChanges(document),
+      changes,
       nodes: plannedNodeChanges(document, settings.nodeResource),
       text: text.stdout,
       ...(quotas && { capacity: quotas }),
