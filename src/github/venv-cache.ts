@@ -6,7 +6,7 @@ import { pathExists } from '../core/lib/files.js';
 import type { DeploySettings } from '../core/model/settings.js';
 import type { Step } from '../core/steps/index.js';
 import { requirementsFingerprint } from '../core/kubespray/paths.js';
-import { deployEnvironment } from '../core/model/environment.js';
+import { toolEnvironment } from '../core/model/environment.js';
 import * as core from './actions-core.js';
 import { actionsCache } from './clients.js';
 import { quietly } from './quiet.js';
@@ -22,7 +22,7 @@ export interface VenvCache {
  */
 async function venvCacheKey(settings: DeploySettings): Promise<string> {
   const { stdout } = await promisify(execFile)(settings.python, ['-c', 'import sys; print(sys.version.split()[0])'], {
-    env: deployEnvironment(settings),
+    env: toolEnvironment(settings),
   });
   const requirements = (await requirementsFingerprint(settings)).slice(0, 16);
   // v2: venvs carry the completeness marker of kubespray-venv-create; older cached ones would be rebuilt every run.

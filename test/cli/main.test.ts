@@ -120,6 +120,12 @@ describe('cluster-deploy CLI', () => {
       VIRTUAL_ENV: path.join(run.sandbox.clusterDir, 'venv'),
       PATH: `${path.join(run.sandbox.clusterDir, 'venv', 'bin')}:$PATH`,
     });
+    // Least privilege: a step's command gets the credentials and the kubeconfig only if it uses them.
+    expect(playbook.withheld).toEqual(['KUBECONFIG']);
+    expect(apply.withheld).toEqual([]);
+    const pip = plan.steps.find((s: { id: string }) => s.id === 'kubespray-pip-install');
+    expect(pip.withheld).toEqual(expect.arrayContaining(['OS_APPLICATION_CREDENTIAL_SECRET', 'KUBECONFIG']));
+    expect(plan.steps.find((s: { id: string }) => s.id === 'wait-ready').withheld).toContain('OS_AUTH_URL');
     expect(stdout).not.toContain(CONFIG_SECRET);
     expect(existsSync(run.stateDir)).toBe(false);
     expect(readdirSync(run.sandbox.clusterDir)).not.toContain('.terraform');
@@ -127,6 +133,7 @@ describe('cluster-deploy CLI', () => {
     const text = await cli(['plan', ...base], run.env);
     expect(text.stdout.match(/OS_APPLICATION_CREDENTIAL_SECRET=<redacted>/g)).toHaveLength(1);
     expect(text.stdout).not.toContain(`PATH=${run.env.PATH}`); // the inherited PATH is never repeated per step
+    expect(text.stdout).toMatch(/\(kubespray-pip-install\)[^[]*\n {6}withheld: {4}OS_\*, KUBECONFIG\n/);
     expect(text.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
   });
 

@@ -145,13 +145,17 @@ describe('the environment of each step’s command', () => {
       'TF_CLI_CONFIG_FILE',
       'TF_IN_AUTOMATION',
     ];
-    const pipeline = Object.keys(recorded.find((r) => r.step === 'opentofu-init')!.env).filter(
-      (name) => name.startsWith('OS_') || name === 'KUBECONFIG',
+    const credentials = Object.keys(recorded.find((r) => r.step === 'opentofu-init')!.env).filter((name) =>
+      name.startsWith('OS_'),
     );
-    expect(pipeline).toEqual(expect.arrayContaining(['OS_AUTH_URL', 'OS_APPLICATION_CREDENTIAL_SECRET', 'KUBECONFIG']));
-    const shared = [...inherited, ...pipeline].sort();
+    expect(credentials).toEqual(expect.arrayContaining(['OS_AUTH_URL', 'OS_APPLICATION_CREDENTIAL_SECRET']));
+    const shared = [...inherited].sort();
+    // The cloud credentials only where they are used: tofu (the provider) and Kubespray's playbooks (its cloud
+    // controller roles); the kubeconfig for tofu and kubectl; neither for python, pip (it runs what it installs) or git.
+    const cloud = [...credentials, 'KUBECONFIG'];
+    const kube = ['KUBECONFIG'];
     const venv = ['VIRTUAL_ENV'];
-    const playbook = ['ANSIBLE_HOST_KEY_CHECKING', 'VIRTUAL_ENV'];
+    const playbook = [...credentials, 'ANSIBLE_HOST_KEY_CHECKING', 'VIRTUAL_ENV'];
     // The reachability check before a playbook: Ansible's ping, plain and with a short SSH retry.
     const ping = [
       'ANSIBLE_FORCE_COLOR',
@@ -164,29 +168,29 @@ describe('the environment of each step’s command', () => {
     const git = ['GIT_ASKPASS', 'GIT_SSH_COMMAND', 'GIT_TERMINAL_PROMPT', 'LC_ALL', 'SSH_ASKPASS'];
     /** Every command of the four operations, and what it gets besides the shared variables. */
     const adds: Record<string, string[]> = {
-      'opentofu-init (tofu)': [],
-      'opentofu-plan (tofu)': [],
+      'opentofu-init (tofu)': cloud,
+      'opentofu-plan (tofu)': cloud,
       'kubespray-fetch (git)': git,
       'kubespray-venv-create (python3)': [],
       'kubespray-venv-create (pip)': [],
       'kubespray-venv-create (python)': [],
       'kubespray-pip-install (pip)': venv,
-      'opentofu-apply (tofu)': [],
+      'opentofu-apply (tofu)': cloud,
       'kubespray-ansible-playbook (ansible)': ping,
       'kubespray-ansible-playbook (ansible-playbook)': playbook,
-      'wait-ready (kubectl)': [],
-      'kubernetes-version-check (kubectl)': [],
+      'wait-ready (kubectl)': kube,
+      'kubernetes-version-check (kubectl)': kube,
       'kubespray-facts (ansible)': ping,
       'kubespray-facts (ansible-playbook)': playbook,
-      'kubespray-upgrade-control-plane (kubectl)': [],
+      'kubespray-upgrade-control-plane (kubectl)': kube,
       'kubespray-upgrade-control-plane (ansible)': ping,
       'kubespray-upgrade-control-plane (ansible-playbook)': playbook,
-      'kubespray-upgrade-workers (kubectl)': [],
+      'kubespray-upgrade-workers (kubectl)': kube,
       'kubespray-upgrade-workers (ansible)': ping,
       'kubespray-upgrade-workers (ansible-playbook)': playbook,
-      'opentofu-drift (tofu)': [],
-      'cluster-health (kubectl)': [],
-      'opentofu-destroy (tofu)': [],
+      'opentofu-drift (tofu)': cloud,
+      'cluster-health (kubectl)': kube,
+      'opentofu-destroy (tofu)': cloud,
     };
     const actual: Record<string, string[]> = {};
     // The venv's interpreter is the newest python3.X in Kubespray's range: its minor depends on the machine.

@@ -22,6 +22,8 @@ export interface PlannedStep {
   actions: string[];
   /** What this step's command adds to or changes in the shared environment, secrets as <redacted>. */
   env: Record<string, string>;
+  /** The pipeline's variables this step's command does not get (it uses no cloud credential, no cluster). */
+  withheld: string[];
 }
 
 /** The environment every command starts from, shown once. */
@@ -121,6 +123,7 @@ export async function buildPlan(
       writes: plan.writes,
       actions: plan.actions ?? [],
       env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
+      withheld: plan.command ? Object.keys(shown.set).filter((name) => !(name in plan.command!.env)) : [],
     });
   }
   return redactor.redactValue({
@@ -164,7 +167,7 @@ export function renderPlan(plan: DeployPlan): string {
   if (plan.note) lines.push(`  note:        ${plan.note}`);
   const { set, dropped, inherited } = plan.environment;
   lines.push(
-    `  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`,
+    `  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus (unless a step withholds them):`,
   );
   for (const [name, value] of Object.entries(set)) lines.push(`        ${name}=${value}`);
   const total = plan.steps.length;
@@ -179,6 +182,7 @@ export function renderPlan(plan: DeployPlan): string {
     for (const action of step.actions) lines.push(`      action:      ${action}`);
     if (step.reads.length) lines.push(`      reads:       ${step.reads.join(', ')}`);
     if (step.writes.length) lines.push(`      writes:      ${step.writes.join(', ')}`);
+    if (step.withheld.length) lines.push(`      withheld:    ${shortNames(step.withheld).join(', ')}`);
     const env = Object.entries(step.env);
     if (env.length) {
       lines.push('      environment: the shared one, plus:');
@@ -186,6 +190,12 @@ export function renderPlan(plan: DeployPlan): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Variable names, the OS_* ones as one `OS_*` (a step gets all of the credentials or none). */
+function shortNames(names: string[]): string[] {
+  const os = names.filter((name) => name.startsWith('OS_'));
+  return [...(os.length > 1 ? ['OS_*'] : os), ...names.filter((name) => !name.startsWith('OS_'))];
 }
 
 /** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */

@@ -9,7 +9,7 @@ import { kubeconfigTls, type KubeconfigTls } from '../kube/kubeconfig.js';
 import { readInventory } from '../kubespray/node-changes.js';
 import type { DeploySettings } from '../model/settings.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
-import { deployEnvironment } from '../model/environment.js';
+import { kubectlEnvironment } from '../model/environment.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
@@ -39,7 +39,7 @@ export class ClusterHealthStep implements Step {
         settings.kubectl,
         settings.kubeconfigPath,
         settings.clusterDir,
-        deployEnvironment(settings),
+        kubectlEnvironment(settings),
         ...args,
       );
     this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');

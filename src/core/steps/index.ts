@@ -2,7 +2,7 @@ import { renderedMachineCount } from '../capi/replicas.js';
 import { CLUSTER_API_REFUSALS, renderedManifests } from '../model/cluster-api.js';
 import { UsageError, UserError } from '../lib/errors.js';
 import type { DeploySettings } from '../model/settings.js';
-import { deployEnvironment } from '../model/environment.js';
+import { kubectlEnvironment } from '../model/environment.js';
 import {
   CapiAddonsStep,
   CapiApplyStep,
@@ -80,7 +80,7 @@ function waitReady(settings: DeploySettings): Step {
     settings.kubeconfigPath,
     settings.kubectl,
     settings.clusterDir,
-    deployEnvironment(settings),
+    kubectlEnvironment(settings),
     wanted,
     // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
     // is rendered); --nodes wins.

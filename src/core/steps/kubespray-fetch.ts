@@ -4,7 +4,7 @@ import { UserError } from '../lib/errors.js';
 import { parseKubeVersion } from '../kube/version.js';
 import { ensureKubespray } from '../kubespray/fetch.js';
 import { checkKubeVersionSupported, describeRange, readSupportedKubernetes } from '../kubespray/versions.js';
-import { deployEnvironment } from '../model/environment.js';
+import { toolEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
@@ -28,7 +28,7 @@ export class KubesprayFetchStep implements Step {
     return {
       argv: ['git', 'ls-remote', source.url, `refs/tags/${release.version}`, `refs/tags/${release.version}^{}`],
       cwd: release.cacheRoot,
-      env: deployEnvironment(this.settings),
+      env: toolEnvironment(this.settings),
     };
   }
 
@@ -65,7 +65,7 @@ export class KubesprayFetchStep implements Step {
       cacheRoot: release.cacheRoot,
       recorded: context.state.kubespray,
       exec: context.exec,
-      env: deployEnvironment(settings),
+      env: toolEnvironment(settings),
       say: (line) => context.output.line(line),
     });
     if (pin.dir !== release.dir) {

@@ -14,7 +14,7 @@ import {
   type PlaybookDecision,
 } from '../kubespray/node-changes.js';
 import type { DeploySettings } from '../model/settings.js';
-import { deployEnvironment } from '../model/environment.js';
+import { kubectlEnvironment, toolEnvironment } from '../model/environment.js';
 import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { kubesprayCloudEnv } from '../kubespray/cloud-env.js';
@@ -26,7 +26,7 @@ import { checkReachable } from '../kubespray/reachability.js';
 
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings: DeploySettings): Record<string, string> {
-  const env = deployEnvironment(settings);
+  const env = toolEnvironment(settings);
   return {
     ...env,
     VIRTUAL_ENV: settings.venvDir,
@@ -39,7 +39,7 @@ function venvCommand(settings: DeploySettings, python = settings.python): Comman
   return {
     argv: [python, '-m', 'venv', '--clear', settings.venvDir],
     cwd: settings.clusterDir,
-    env: deployEnvironment(settings),
+    env: toolEnvironment(settings),
   };
 }
 
@@ -235,7 +235,8 @@ async function requireReachable(settings: DeploySettings, context: StepContext, 
     inventory: paths.inventory,
     hosts,
     cwd: paths.kubesprayDir,
-    env: command.env,
+    // The playbook's SSH settings without the cloud credentials only Kubespray's cloud roles read.
+    env: Object.fromEntries(Object.entries(command.env).filter(([name]) => !name.startsWith('OS_'))),
     bastion: await inventoryBastion(paths.inventory),
     privateKeyFile: settings.ssh.privateKeyFile,
     exec: context.exec,
@@ -274,7 +275,7 @@ async function apiNodes(settings: DeploySettings, context: StepContext): Promise
       settings.kubectl,
       settings.kubeconfigPath,
       settings.clusterDir,
-      deployEnvironment(settings),
+      kubectlEnvironment(settings),
       'get',
       'nodes',
       '-o',
@@ -457,7 +458,7 @@ async function readUpgradePlan(settings: DeploySettings, context: StepContext) {
         settings.kubectl,
         settings.kubeconfigPath,
         settings.clusterDir,
-        deployEnvironment(settings),
+        kubectlEnvironment(settings),
         ...args,
       ),
       { capture: true, quiet: true },
@@ -501,7 +502,7 @@ export class KubernetesVersionCheckStep implements Step {
       this.settings.kubectl,
       this.settings.kubeconfigPath,
       this.settings.clusterDir,
-      deployEnvironment(this.settings),
+      kubectlEnvironment(this.settings),
       'version',
       '-o',
       'json',
