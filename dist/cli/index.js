@@ -20125,7 +20125,7 @@ class CapiCommands {
     constructor(settings) {
         this.settings = settings;
         this.capi = capiOf(settings);
-        this.env = (0,environment/* deployEnvironment */.P)(settings);
+        this.env = (0,environment/* deployEnvironment */.PK)(settings);
         this.cwd = settings.clusterDir;
         this.management = (0,cluster_api/* managementKubeconfig */.LH)(this.capi);
     }
@@ -20545,7 +20545,7 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
                 : 'no kind management cluster on this machine yet: a deploy creates it and every object');
         }
         // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .P)(settings);
+        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings);
         const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_8__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
             capture: true,
             quiet: true,
@@ -21204,8 +21204,8 @@ function envChanges(env, base, redactor) {
     return shown;
 }
 function sharedEnvironment(settings, redactor) {
-    const shared = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .P)(settings);
-    const set = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineVariables */ .w)(settings);
+    const shared = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .PK)(settings);
+    const set = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineVariables */ .wX)(settings);
     const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
     return {
         shared,
@@ -21242,6 +21242,7 @@ async function buildPlan(settings, steps, store, filter, redactor) {
             writes: plan.writes,
             actions: plan.actions ?? [],
             env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
+            withheld: plan.command ? Object.keys(shown.set).filter((name) => !(name in plan.command.env)) : [],
         });
     }
     return redactor.redactValue({
@@ -21282,7 +21283,7 @@ function renderPlan(plan) {
     if (plan.note)
         lines.push(`  note:        ${plan.note}`);
     const { set, dropped, inherited } = plan.environment;
-    lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus:`);
+    lines.push(`  environment: every command gets the ${inherited} inherited variables${dropped.length ? ` except ${dropped.join(', ')}` : ''}, plus (unless a step withholds them):`);
     for (const [name, value] of Object.entries(set))
         lines.push(`        ${name}=${value}`);
     const total = plan.steps.length;
@@ -21299,6 +21300,8 @@ function renderPlan(plan) {
             lines.push(`      reads:       ${step.reads.join(', ')}`);
         if (step.writes.length)
             lines.push(`      writes:      ${step.writes.join(', ')}`);
+        if (step.withheld.length)
+            lines.push(`      withheld:    ${shortNames(step.withheld).join(', ')}`);
         const env = Object.entries(step.env);
         if (env.length) {
             lines.push('      environment: the shared one, plus:');
@@ -21307,6 +21310,11 @@ function renderPlan(plan) {
         }
     }
     return `${lines.join('\n')}\n`;
+}
+/** Variable names, the OS_* ones as one `OS_*` (a step gets all of the credentials or none). */
+function shortNames(names) {
+    const os = names.filter((name) => name.startsWith('OS_'));
+    return [...(os.length > 1 ? ['OS_*'] : os), ...names.filter((name) => !name.startsWith('OS_'))];
 }
 /** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */
 function quoteArg(arg) {
@@ -25324,8 +25332,10 @@ const CLUSTER_API_REFUSALS = {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ deployEnvironment),
-  w: () => (/* binding */ pipelineVariables)
+  PK: () => (/* binding */ deployEnvironment),
+  yl: () => (/* binding */ kubectlEnvironment),
+  wX: () => (/* binding */ pipelineVariables),
+  uQ: () => (/* binding */ toolEnvironment)
 });
 
 // EXTERNAL MODULE: ./lib/core/openstack/credentials.js
@@ -25393,7 +25403,18 @@ function pipelineVariables(settings) {
  * without any OS_* variable (already resolved; a stale one would conflict), then the pipeline's variables.
  */
 function deployEnvironment(settings) {
-    return { ...inheritedEnvironment(settings.baseEnv, settings.withheldSecrets), ...pipelineVariables(settings) };
+    return { ...toolEnvironment(settings), ...pipelineVariables(settings) };
+}
+/** The environment of kubectl: the inherited one and KUBECONFIG, no cloud credential. */
+function kubectlEnvironment(settings) {
+    return { ...toolEnvironment(settings), KUBECONFIG: settings.kubeconfigPath };
+}
+/**
+ * The environment of a command that talks to no cloud and no cluster (python, pip, git): the inherited
+ * environment only. pip runs the build code of what it installs; it gets no credential to read.
+ */
+function toolEnvironment(settings) {
+    return inheritedEnvironment(settings.baseEnv, settings.withheldSecrets);
 }
 
 
@@ -30149,7 +30170,7 @@ function compare(a, b) {
 
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings) {
-    const env = (0,environment/* deployEnvironment */.P)(settings);
+    const env = (0,environment/* toolEnvironment */.uQ)(settings);
     return {
         ...env,
         VIRTUAL_ENV: settings.venvDir,
@@ -30161,7 +30182,7 @@ function venvCommand(settings, python = settings.python) {
     return {
         argv: [python, '-m', 'venv', '--clear', settings.venvDir],
         cwd: settings.clusterDir,
-        env: (0,environment/* deployEnvironment */.P)(settings),
+        env: (0,environment/* toolEnvironment */.uQ)(settings),
     };
 }
 class KubesprayVenvStep {
@@ -30328,7 +30349,8 @@ async function requireReachable(settings, context, hosts) {
         inventory: paths.inventory,
         hosts,
         cwd: paths.kubesprayDir,
-        env: command.env,
+        // The playbook's SSH settings without the cloud credentials only Kubespray's cloud roles read.
+        env: Object.fromEntries(Object.entries(command.env).filter(([name]) => !name.startsWith('OS_'))),
         bastion: await inventoryBastion(paths.inventory),
         privateKeyFile: settings.ssh.privateKeyFile,
         exec: context.exec,
@@ -30352,7 +30374,7 @@ async function apiNodes(settings, context) {
         context.output.line(`      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`);
         return undefined;
     }
-    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), 'get', 'nodes', '-o', 'json'), {
+    const result = await context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* kubectlEnvironment */.yl)(settings), 'get', 'nodes', '-o', 'json'), {
         capture: true,
         quiet: true,
         check: false,
@@ -30512,7 +30534,7 @@ async function readUpgradePlan(settings, context) {
     if (!(await (0,lib_files/* pathExists */.s0)(settings.kubeconfigPath))) {
         throw new errors/* UserError */.yo(`no kubeconfig at ${settings.kubeconfigPath}: an upgrade reads the cluster's versions from its API; deploy it first, or pass --kubeconfig`);
     }
-    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args), { capture: true, quiet: true });
+    const kubectl = (...args) => context.exec((0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* kubectlEnvironment */.yl)(settings), ...args), { capture: true, quiet: true });
     const version = await kubectl('version', '-o', 'json');
     const nodes = await kubectl('get', 'nodes', '-o', 'json');
     const current = clusterVersionsFromKubectl(version.stdout, nodes.stdout);
@@ -30544,7 +30566,7 @@ class KubernetesVersionCheckStep {
         this.settings = settings;
     }
     async plan() {
-        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* deployEnvironment */.P)(this.settings), 'version', '-o', 'json');
+        const command = (0,kube_nodes/* kubectlCommand */.s4)(this.settings.kubectl, this.settings.kubeconfigPath, this.settings.clusterDir, (0,environment/* kubectlEnvironment */.yl)(this.settings), 'version', '-o', 'json');
         return {
             workingDir: command.cwd,
             command,
@@ -31166,7 +31188,7 @@ class KubesprayFetchStep {
         return {
             argv: ['git', 'ls-remote', source.url, `refs/tags/${release.version}`, `refs/tags/${release.version}^{}`],
             cwd: release.cacheRoot,
-            env: (0,environment/* deployEnvironment */.P)(this.settings),
+            env: (0,environment/* toolEnvironment */.uQ)(this.settings),
         };
     }
     async plan() {
@@ -31200,7 +31222,7 @@ class KubesprayFetchStep {
             cacheRoot: release.cacheRoot,
             recorded: context.state.kubespray,
             exec: context.exec,
-            env: (0,environment/* deployEnvironment */.P)(settings),
+            env: (0,environment/* toolEnvironment */.uQ)(settings),
             say: (line) => context.output.line(line),
         });
         if (pin.dir !== release.dir) {
@@ -31722,7 +31744,7 @@ class ClusterHealthStep {
     readyzCommand;
     constructor(settings) {
         this.settings = settings;
-        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), ...args);
+        const kubectl = (...args) => (0,kube_nodes/* kubectlCommand */.s4)(settings.kubectl, settings.kubeconfigPath, settings.clusterDir, (0,environment/* kubectlEnvironment */.yl)(settings), ...args);
         this.nodesCommand = kubectl('get', 'nodes', '-o', 'json');
         this.readyzCommand = kubectl('get', '--raw', '/readyz?verbose');
     }
@@ -32414,7 +32436,7 @@ function waitReady(settings) {
             ...settings.waitReady,
             version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
         };
-    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* deployEnvironment */.P)(settings), wanted, 
+    return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* kubectlEnvironment */.yl)(settings), wanted, 
     // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
     // is rendered); --nodes wins.
     capi && settings.operation === 'deploy' && settings.waitReady.nodes === undefined
@@ -32792,7 +32814,7 @@ async function tofuCommand(settings, ...args) {
     return {
         argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
         cwd: settings.clusterDir,
-        env: { ...(0,_model_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .deployEnvironment */ .P)(settings), TF_IN_AUTOMATION: '1' },
+        env: { ...(0,_model_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .deployEnvironment */ .PK)(settings), TF_IN_AUTOMATION: '1' },
         found: binary !== undefined,
     };
 }
