@@ -412,6 +412,38 @@ const flagRows: Row[] = [
     2,
     'deploy: --allow-unsafe-node-removal takes no value (got "yes"); give --allow-unsafe-node-removal alone to turn it on, leave it out for off',
   ],
+  // --ignore-capacity (issue 22): deploy's alone, a switch
+  [
+    'upgrade --ignore-capacity',
+    upgrade('--ignore-capacity'),
+    2,
+    'upgrade: --ignore-capacity is an option of deploy and plan --operation deploy, not upgrade',
+  ],
+  [
+    'destroy --ignore-capacity',
+    destroy('--confirm', 'sandbox', '--ignore-capacity'),
+    2,
+    'destroy: --ignore-capacity is an option of deploy and plan --operation deploy, not destroy',
+  ],
+  [
+    'plan --operation check --ignore-capacity',
+    plan('--operation', 'check', '--ignore-capacity'),
+    2,
+    /--ignore-capacity is an option of deploy and plan --operation deploy, not/,
+  ],
+  [
+    '--ignore-capacity=yes',
+    deploy('--ignore-capacity=yes'),
+    2,
+    "deploy: Option '--ignore-capacity' does not take an argument",
+    { more: USAGE_HINT },
+  ],
+  [
+    '--ignore-capacity followed by a word',
+    deploy('--ignore-capacity', 'please'),
+    2,
+    'deploy: --ignore-capacity takes no value (got "please"); give --ignore-capacity alone to turn it on, leave it out for off',
+  ],
   // the credential flags
   [
     '--os-interface bogus',

@@ -178,6 +178,23 @@ const rows: Row[] = [
     { operation: 'upgrade', 'allow-unsafe-node-removal': 'yes' },
     'input allow-unsafe-node-removal applies only to operation: deploy, not to operation: upgrade; remove it',
   ],
+  ['ignore-capacity: please', { 'ignore-capacity': 'please' }, notBool('ignore-capacity', 'please')],
+  ['ignore-capacity with a line break', { 'ignore-capacity': 'true\nfalse' }, `input ignore-capacity: ${CONTROL}`],
+  [
+    'ignore-capacity on a destroy',
+    { operation: 'destroy', 'ignore-capacity': 'true' },
+    'input ignore-capacity applies only to operation: deploy, not to operation: destroy; remove it',
+  ],
+  [
+    'ignore-capacity on an upgrade',
+    { operation: 'upgrade', 'ignore-capacity': 'true' },
+    'input ignore-capacity applies only to operation: deploy, not to operation: upgrade; remove it',
+  ],
+  [
+    'ignore-capacity on a check',
+    { operation: 'check', 'ignore-capacity': 'true' },
+    'input ignore-capacity applies only to operation: deploy, not to operation: check; remove it',
+  ],
   [
     'save-plan on a destroy',
     { operation: 'destroy', 'save-plan': 'true', 'plan-passphrase': 'p' },
