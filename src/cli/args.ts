@@ -3,6 +3,7 @@ import { CREDENTIAL_FIELDS, credentialOptions } from '../core/openstack/credenti
 import { parseApiHost } from '../core/lib/address.js';
 import { CERTIFICATE_WARNING_DAYS } from '../core/model/check-report.js';
 import { UsageError } from '../core/lib/errors.js';
+import { closest } from '../core/lib/did-you-mean.js';
 import {
   DURATION_LIMITS,
   OPERATIONS,
@@ -108,6 +109,9 @@ const DEPLOY_FLAGS = {
 const CREDENTIAL_HELP = CREDENTIAL_FIELDS.map(
   (spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`,
 ).join('\n');
+
+/** Where an operation command's help gets the shared options, filtered to the ones it takes (helpFor). */
+const OPTIONS_PLACEHOLDER = '<options>';
 
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
@@ -230,7 +234,7 @@ with its working directory, command, reads, writes and environment (secret value
   --plan-credential reader-only  with --tofu-plan: refuse, before tofu runs, a credential whose Keystone token
                            carries any role but reader (tofu plan runs the code it plans)
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
   deploy: `Usage: cluster-deploy deploy --config FILE [options]
 
 Plans, then applies exactly that plan. Nodes the plan deletes or replaces are drained and removed with
@@ -244,7 +248,7 @@ SIGINT/SIGTERM interrupt the running step cleanly.
                            refuses it otherwise, before anything changes; marked OVERRIDDEN)
   --json                   print the result as JSON on stdout when done
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
   upgrade: `Usage: cluster-deploy upgrade --config FILE [--kubernetes-version X.Y.Z] [options]
 
 Upgrades Kubernetes with Kubespray's upgrade-cluster.yml: the control plane first, then the workers in
@@ -254,7 +258,7 @@ finished ones. Then the readiness gate, which also requires every node Ready at 
   --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
   --json                   print the result as JSON on stdout when done
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
   destroy: `Usage: cluster-deploy destroy --config FILE --confirm CLUSTER [options]
 
 Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
@@ -262,7 +266,7 @@ destroyed, so the next deploy starts from nothing. An interrupted destroy resume
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
   --json                   print the result as JSON on stdout when done
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
   check: `Usage: cluster-deploy check --config FILE [options]
 
 Reports, read-only: infrastructure drift (tofu plan -detailed-exitcode against the code; nothing is
@@ -275,7 +279,7 @@ Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could no
   --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
                            role but reader
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
   'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
 
 Finds the kubeconfig the deploy tooling wrote (PATH, DIR/kubeconfig.yaml, DIR/kubeconfig,
@@ -383,11 +387,18 @@ const INSPECT_FLAGS = {
 
 /** Flags that belong to one operation command only (the rest of DEPLOY_FLAGS are shared by all five). */
 const OWN_FLAGS: Record<string, readonly string[]> = {
-  plan: ['tofu-plan', 'operation', 'kubernetes-version', 'allow-unsafe-node-removal'],
-  deploy: ['allow-unsafe-node-removal'],
+  plan: [
+    'tofu-plan',
+    'operation',
+    'kubernetes-version',
+    'allow-unsafe-node-removal',
+    'ignore-capacity',
+    'plan-credential',
+  ],
+  deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
   upgrade: ['kubernetes-version'],
   destroy: ['confirm'],
-  check: [],
+  check: ['plan-credential'],
 };
 const OWNED = new Set(Object.values(OWN_FLAGS).flat());
 
@@ -406,7 +417,36 @@ const TOOL_FLAGS: Record<string, { of: string; operations: readonly Operation[] 
   tofu: { of: 'the operations that run OpenTofu (deploy, destroy, check)', operations: ['deploy', 'destroy', 'check'] },
 };
 
-/** Each command's flags, for completion and suggestions. */
+const READINESS_FLAGS = ['timeout', 'interval', 'nodes'] as const;
+/**
+ * The operations without a readiness gate, and the readiness flags they refuse. A Cluster API destroy waits
+ * for CAPO to delete the cluster within --timeout and --interval: main.ts refuses those two once the config
+ * names another method.
+ */
+const NO_READINESS_GATE: Partial<Record<Operation, { flags: readonly string[]; why: string }>> = {
+  check: { flags: READINESS_FLAGS, why: 'a check reads the cluster once and compares its nodes with the inventory' },
+  destroy: { flags: ['nodes'], why: 'a destroy waits for no cluster to become ready' },
+};
+
+/** A command's help: the shared options section holds only the flags this command takes. */
+function helpFor(command: string): string {
+  const text = HELP[command]!;
+  if (!text.includes(OPTIONS_PLACEHOLDER)) return text;
+  const taken = new Set(commandFlags(command));
+  const known = new Set(Object.keys(DEPLOY_FLAGS));
+  const sections = DEPLOY_OPTIONS_HELP.split('\n\n').map((section) => {
+    const [heading, ...lines] = section.split('\n');
+    // A line is kept unless the first flag it names is one this command does not take.
+    const kept = lines.filter((line) => {
+      const first = [...line.matchAll(/--([\w-]+)/g)].map((m) => m[1]!).find((name) => known.has(name));
+      return first === undefined || taken.has(first);
+    });
+    return kept.some((line) => /^\s+--/.test(line)) ? [heading, ...kept].join('\n') : undefined;
+  });
+  return text.replace(OPTIONS_PLACEHOLDER, sections.filter(Boolean).join('\n\n'));
+}
+
+/** Each command's flags, for completion, suggestions and its help. */
 export function commandFlags(command: string): string[] {
   if (command === 'wait-ready') return Object.keys(WAIT_READY_FLAGS);
   if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
@@ -415,32 +455,13 @@ export function commandFlags(command: string): string[] {
   // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
   const refused = (f: string) =>
     f in TOOL_FLAGS && command !== 'plan' && !TOOL_FLAGS[f]!.operations.includes(command as Operation);
+  const noGate = (f: string) => NO_READINESS_GATE[command as Operation]?.flags.includes(f) ?? false;
   return Object.keys(DEPLOY_FLAGS).filter(
-    (f) => f !== 'help' && !refused(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)),
+    (f) => f !== 'help' && !refused(f) && !noGate(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)),
   );
 }
 
 export const COMMANDS = Object.keys(HELP);
-
-/** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      const row = [i];
-      for (let j = 1; j <= b.length; j++)
-        row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row;
-    }
-    return prev[b.length]!;
-  };
-  let best: [string, number] | undefined;
-  for (const c of candidates) {
-    const d = c.startsWith(word) && word.length >= 3 ? 1 : distance(word, c);
-    if (d <= Math.min(2, Math.floor(c.length / 3)) && (!best || d < best[1])) best = [c, d];
-  }
-  return best?.[0];
-}
 
 export function completionScript(shell: 'bash' | 'zsh'): string {
   const steps = [...new Set(OPERATIONS.flatMap((op) => [...OPERATION_STEPS[op], ...CLUSTER_API_STEPS[op]]))];
@@ -490,7 +511,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       `unknown command "${command}"${guess ? ` (did you mean "${guess === 'version' ? '--version' : guess}"?)` : ''}\nrun "cluster-deploy --help" for the commands`,
     );
   }
-  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: HELP[command]! };
+  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: helpFor(command) };
   const envValue = (name: string) => env[name]?.trim() || undefined;
 
   if (command === 'completion') {
@@ -646,18 +667,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     }
   }
   // The readiness gate's flags: only the operations that end in wait-ready read them; elsewhere they would change nothing.
-  const noReadinessGate: Partial<Record<Operation, string>> = {
-    check: 'a check reads the cluster once and compares its nodes with the inventory',
-    destroy: 'a destroy waits for no cluster to become ready',
-  };
-  for (const flag of ['timeout', 'interval', 'nodes']) {
-    // A Cluster API destroy waits for CAPO to delete the cluster within them: main.ts refuses them once the
-    // config names another method.
-    if (operation === 'destroy' && flag !== 'nodes') continue;
-    const why = noReadinessGate[operation];
-    if (why && v[flag] !== undefined) {
+  for (const flag of READINESS_FLAGS) {
+    const refused = NO_READINESS_GATE[operation];
+    if (refused?.flags.includes(flag) && v[flag] !== undefined) {
       throw new UsageError(
-        `${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`,
+        `${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${refused.why}`,
       );
     }
   }

@@ -229,7 +229,13 @@ const flagRows: Row[] = [
     '--from-step in capitals',
     plan('--from-step', 'Wait-Ready'),
     2,
-    `--from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`,
+    `--from-step: unknown bootstrap step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
+  ],
+  [
+    '--step with a typo',
+    plan('--step', 'opentofu-aply'),
+    2,
+    `--step: unknown bootstrap step "opentofu-aply" (did you mean "opentofu-apply"?) (available: ${STEPS})`,
   ],
   [
     '--step with --from-step',

@@ -240,7 +240,7 @@ const rows: Row[] = [
   [
     'from-step in capitals',
     { 'from-step': 'Wait-Ready' },
-    `input from-step: unknown bootstrap step "Wait-Ready" (available: ${STEPS})`,
+    `input from-step: unknown bootstrap step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
   ],
   [
     'a step of another operation',

@@ -1,3 +1,4 @@
+import { closest } from '../lib/did-you-mean.js';
 import { UsageError } from '../lib/errors.js';
 import { OPERATIONS, type Operation } from '../lib/option-values.js';
 import {
@@ -41,7 +42,10 @@ export function checkFilter(
   ] as const) {
     if (id === undefined || available.includes(id)) continue;
     if (!(STEP_IDS as readonly string[]).includes(id)) {
-      throw new UsageError(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
+      const guess = closest(id, available);
+      throw new UsageError(
+        `${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
+      );
     }
     const owners = OPERATIONS.filter((op) => (operationStepIds(op) as readonly string[]).includes(id));
     throw new UsageError(

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { commandFlags, parseCli } from '../../src/cli/args.js';
+
+/** Per-command help lists only the flags that command takes: a flag in a command's help is never refused by it. */
+const help = (command: string) => {
+  const parsed = parseCli([command, '--help'], {});
+  if (parsed.kind !== 'help') throw new Error(`${command} --help gave ${parsed.kind}`);
+  return parsed.text;
+};
+const listed = (text: string) => [...text.matchAll(/^ {2}--([\w-]+)/gm)].map((m) => m[1]!);
+
+describe('per-command help', () => {
+  type Row = [command: string, absent: string[], present: string[]];
+  const rows: Row[] = [
+    ['check', ['venv', 'pip-arg', 'python', 'converge', 'nodes', 'timeout', 'interval', 'confirm'], ['tofu', 'json']],
+    ['destroy', ['venv', 'pip-arg', 'nodes', 'kubernetes-version'], ['confirm', 'tofu', 'timeout']],
+    ['upgrade', ['tofu', 'confirm', 'ignore-capacity'], ['kubernetes-version', 'venv', 'nodes']],
+    ['deploy', ['confirm', 'kubernetes-version', 'operation'], ['venv', 'tofu', 'nodes', 'converge']],
+    ['plan', ['confirm'], ['operation', 'tofu-plan', 'venv', 'tofu', 'nodes']],
+  ];
+  it.each(rows)('%s --help leaves out %j and lists %j', (command, absent, present) => {
+    const flags = listed(help(command));
+    for (const flag of absent) expect(flags, flag).not.toContain(flag);
+    for (const flag of present) expect(flags, flag).toContain(flag);
+  });
+
+  it.each(['plan', 'deploy', 'upgrade', 'destroy', 'check'])(
+    'every flag %s --help lists is one it takes',
+    (command) => {
+      const taken = commandFlags(command);
+      const shown = listed(help(command)).filter((flag) => flag !== 'help');
+      expect(shown.filter((flag) => !taken.includes(flag))).toEqual([]);
+      expect(help(command)).not.toContain('<options>');
+    },
+  );
+});
