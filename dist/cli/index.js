@@ -18451,18 +18451,20 @@ function constantCatch(value) {
 /* harmony export */   kj: () => (/* binding */ completionScript),
 /* harmony export */   wE: () => (/* binding */ parseCli)
 /* harmony export */ });
-/* unused harmony exports USAGE, commandFlags, COMMANDS, closest */
+/* unused harmony exports USAGE, commandFlags, COMMANDS */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7515);
 /* harmony import */ var _core_lib_address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4054);
 /* harmony import */ var _core_model_check_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3243);
 /* harmony import */ var _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5779);
+/* harmony import */ var _core_lib_did_you_mean_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(43);
 /* harmony import */ var _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7240);
 /* harmony import */ var _core_engine_selection_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2432);
 /* harmony import */ var _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(756);
 /* harmony import */ var _core_model_kubespray_source_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5414);
 /* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(864);
 /* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5645);
+
 
 
 
@@ -18517,6 +18519,8 @@ const DEPLOY_FLAGS = {
 };
 /** The credential flags' help lines, from the table. */
 const CREDENTIAL_HELP = _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__/* .CREDENTIAL_FIELDS */ .cZ.map((spec) => `  ${`--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`.padEnd(45)} ${spec.description}`).join('\n');
+/** Where an operation command's help gets the shared options, filtered to the ones it takes (helpFor). */
+const OPTIONS_PLACEHOLDER = '<options>';
 const DEPLOY_OPTIONS_HELP = `Where the cluster is:
   --config FILE            openCenter cluster config (schema_version "2.0")
   --cluster-dir DIR        cluster directory (default <gitops.repository.local_dir>/infrastructure/clusters/<cluster>)
@@ -18634,7 +18638,7 @@ with its working directory, command, reads, writes and environment (secret value
   --plan-credential reader-only  with --tofu-plan: refuse, before tofu runs, a credential whose Keystone token
                            carries any role but reader (tofu plan runs the code it plans)
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
     deploy: `Usage: cluster-deploy deploy --config FILE [options]
 
 Plans, then applies exactly that plan. Nodes the plan deletes or replaces are drained and removed with
@@ -18648,7 +18652,7 @@ SIGINT/SIGTERM interrupt the running step cleanly.
                            refuses it otherwise, before anything changes; marked OVERRIDDEN)
   --json                   print the result as JSON on stdout when done
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
     upgrade: `Usage: cluster-deploy upgrade --config FILE [--kubernetes-version X.Y.Z] [options]
 
 Upgrades Kubernetes with Kubespray's upgrade-cluster.yml: the control plane first, then the workers in
@@ -18658,7 +18662,7 @@ finished ones. Then the readiness gate, which also requires every node Ready at 
   --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
   --json                   print the result as JSON on stdout when done
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
     destroy: `Usage: cluster-deploy destroy --config FILE --confirm CLUSTER [options]
 
 Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
@@ -18666,7 +18670,7 @@ destroyed, so the next deploy starts from nothing. An interrupted destroy resume
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
   --json                   print the result as JSON on stdout when done
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
     check: `Usage: cluster-deploy check --config FILE [options]
 
 Reports, read-only: infrastructure drift (tofu plan -detailed-exitcode against the code; nothing is
@@ -18679,7 +18683,7 @@ Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could no
   --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
                            role but reader
 
-${DEPLOY_OPTIONS_HELP}`,
+${OPTIONS_PLACEHOLDER}`,
     'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
 
 Finds the kubeconfig the deploy tooling wrote (PATH, DIR/kubeconfig.yaml, DIR/kubeconfig,
@@ -18738,7 +18742,7 @@ function parse(command, argv, options) {
             throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${before} takes no value (got "${stray}"); give ${before} alone to turn it on, leave it out for off`);
         }
         const unknown = /^Unknown option '--([^']+)'/.exec(message)?.[1];
-        const guess = unknown && closest(unknown, Object.keys(options ?? {}));
+        const guess = unknown && (0,_core_lib_did_you_mean_js__WEBPACK_IMPORTED_MODULE_11__/* .closest */ .k)(unknown, Object.keys(options ?? {}));
         throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command}: ${message.replace(/\. To specify a positional argument.*$/s, '')}${guess ? ` (did you mean --${guess}?)` : ''}\nrun "cluster-deploy ${command} --help" for usage`);
     }
 }
@@ -18775,11 +18779,18 @@ const INSPECT_FLAGS = {
 };
 /** Flags that belong to one operation command only (the rest of DEPLOY_FLAGS are shared by all five). */
 const OWN_FLAGS = {
-    plan: ['tofu-plan', 'operation', 'kubernetes-version', 'allow-unsafe-node-removal'],
-    deploy: ['allow-unsafe-node-removal'],
+    plan: [
+        'tofu-plan',
+        'operation',
+        'kubernetes-version',
+        'allow-unsafe-node-removal',
+        'ignore-capacity',
+        'plan-credential',
+    ],
+    deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
     upgrade: ['kubernetes-version'],
     destroy: ['confirm'],
-    check: [],
+    check: ['plan-credential'],
 };
 const OWNED = new Set(Object.values(OWN_FLAGS).flat());
 /** The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`). */
@@ -18796,7 +18807,35 @@ const TOOL_FLAGS = {
     converge: KUBESPRAY_FLAG,
     tofu: { of: 'the operations that run OpenTofu (deploy, destroy, check)', operations: ['deploy', 'destroy', 'check'] },
 };
-/** Each command's flags, for completion and suggestions. */
+const READINESS_FLAGS = ['timeout', 'interval', 'nodes'];
+/**
+ * The operations without a readiness gate, and the readiness flags they refuse. A Cluster API destroy waits
+ * for CAPO to delete the cluster within --timeout and --interval: main.ts refuses those two once the config
+ * names another method.
+ */
+const NO_READINESS_GATE = {
+    check: { flags: READINESS_FLAGS, why: 'a check reads the cluster once and compares its nodes with the inventory' },
+    destroy: { flags: ['nodes'], why: 'a destroy waits for no cluster to become ready' },
+};
+/** A command's help: the shared options section holds only the flags this command takes. */
+function helpFor(command) {
+    const text = HELP[command];
+    if (!text.includes(OPTIONS_PLACEHOLDER))
+        return text;
+    const taken = new Set(commandFlags(command));
+    const known = new Set(Object.keys(DEPLOY_FLAGS));
+    const sections = DEPLOY_OPTIONS_HELP.split('\n\n').map((section) => {
+        const [heading, ...lines] = section.split('\n');
+        // A line is kept unless the first flag it names is one this command does not take.
+        const kept = lines.filter((line) => {
+            const first = [...line.matchAll(/--([\w-]+)/g)].map((m) => m[1]).find((name) => known.has(name));
+            return first === undefined || taken.has(first);
+        });
+        return kept.some((line) => /^\s+--/.test(line)) ? [heading, ...kept].join('\n') : undefined;
+    });
+    return text.replace(OPTIONS_PLACEHOLDER, sections.filter(Boolean).join('\n\n'));
+}
+/** Each command's flags, for completion, suggestions and its help. */
 function commandFlags(command) {
     if (command === 'wait-ready')
         return Object.keys(WAIT_READY_FLAGS);
@@ -18808,29 +18847,10 @@ function commandFlags(command) {
         return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
     // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
     const refused = (f) => f in TOOL_FLAGS && command !== 'plan' && !TOOL_FLAGS[f].operations.includes(command);
-    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && !refused(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
+    const noGate = (f) => NO_READINESS_GATE[command]?.flags.includes(f) ?? false;
+    return Object.keys(DEPLOY_FLAGS).filter((f) => f !== 'help' && !refused(f) && !noGate(f) && (!OWNED.has(f) || OWN_FLAGS[command]?.includes(f)));
 }
 const COMMANDS = Object.keys(HELP);
-/** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
-function closest(word, candidates) {
-    const distance = (a, b) => {
-        let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-        for (let i = 1; i <= a.length; i++) {
-            const row = [i];
-            for (let j = 1; j <= b.length; j++)
-                row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            prev = row;
-        }
-        return prev[b.length];
-    };
-    let best;
-    for (const c of candidates) {
-        const d = c.startsWith(word) && word.length >= 3 ? 1 : distance(word, c);
-        if (d <= Math.min(2, Math.floor(c.length / 3)) && (!best || d < best[1]))
-            best = [c, d];
-    }
-    return best?.[0];
-}
 function completionScript(shell) {
     const steps = [...new Set(_core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.flatMap((op) => [..._core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op], ..._core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op]]))];
     const cases = COMMANDS.map((c) => `    ${c}) flags="${commandFlags(c)
@@ -18872,11 +18892,11 @@ function parseCli(argv, env = process.env) {
     if (command === '--version' || command === '-V' || command === 'version')
         return { kind: 'version' };
     if (!(command in HELP)) {
-        const guess = closest(command.replace(/^-+/, ''), [...COMMANDS, 'version']);
+        const guess = (0,_core_lib_did_you_mean_js__WEBPACK_IMPORTED_MODULE_11__/* .closest */ .k)(command.replace(/^-+/, ''), [...COMMANDS, 'version']);
         throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`unknown command "${command}"${guess ? ` (did you mean "${guess === 'version' ? '--version' : guess}"?)` : ''}\nrun "cluster-deploy --help" for the commands`);
     }
     if (rest.includes('--help') || rest.includes('-h'))
-        return { kind: 'help', text: HELP[command] };
+        return { kind: 'help', text: helpFor(command) };
     const envValue = (name) => env[name]?.trim() || undefined;
     if (command === 'completion') {
         const [shell, ...more] = rest;
@@ -19021,18 +19041,10 @@ function parseCli(argv, env = process.env) {
         }
     }
     // The readiness gate's flags: only the operations that end in wait-ready read them; elsewhere they would change nothing.
-    const noReadinessGate = {
-        check: 'a check reads the cluster once and compares its nodes with the inventory',
-        destroy: 'a destroy waits for no cluster to become ready',
-    };
-    for (const flag of ['timeout', 'interval', 'nodes']) {
-        // A Cluster API destroy waits for CAPO to delete the cluster within them: main.ts refuses them once the
-        // config names another method.
-        if (operation === 'destroy' && flag !== 'nodes')
-            continue;
-        const why = noReadinessGate[operation];
-        if (why && v[flag] !== undefined) {
-            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${why}`);
+    for (const flag of READINESS_FLAGS) {
+        const refused = NO_READINESS_GATE[operation];
+        if (refused?.flags.includes(flag) && v[flag] !== undefined) {
+            throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${command === 'plan' ? `plan --operation ${operation}` : operation}: --${flag} is an option of the readiness gate (deploy, upgrade, wait-ready), not ${operation}: ${refused.why}`);
         }
     }
     // The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`).
@@ -21338,6 +21350,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   ZK: () => (/* binding */ usesSavedState)
 });
 
+// EXTERNAL MODULE: ./lib/core/lib/did-you-mean.js
+var did_you_mean = __nccwpck_require__(43);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
 var errors = __nccwpck_require__(5779);
 // EXTERNAL MODULE: ./lib/core/lib/option-values.js
@@ -21388,6 +21402,7 @@ var operations = __nccwpck_require__(756);
 
 
 
+
 /**
  * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
  * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
@@ -21403,7 +21418,8 @@ function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
         if (id === undefined || available.includes(id))
             continue;
         if (!STEP_IDS.includes(id)) {
-            throw new errors/* UsageError */.eb(`${where(flag)}: unknown bootstrap step "${id}" (available: ${available.join(', ')})`);
+            const guess = (0,did_you_mean/* closest */.k)(id, available);
+            throw new errors/* UsageError */.eb(`${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`);
         }
         const owners = option_values/* OPERATIONS */.xb.filter((op) => (0,operations/* operationStepIds */.OZ)(op).includes(id));
         throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
@@ -22933,6 +22949,36 @@ function lastLine(lines) {
  */
 function failureLine(result, what = 'exited with') {
     return lastLine(result.tail) || `${what} ${result.exitCode}`;
+}
+
+
+/***/ }),
+
+/***/ 43:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ closest)
+/* harmony export */ });
+/** The closest of `candidates` to a mistyped `word` (edit distance ≤ 2, or a prefix), for "did you mean". */
+function closest(word, candidates) {
+    const distance = (a, b) => {
+        let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+        for (let i = 1; i <= a.length; i++) {
+            const row = [i];
+            for (let j = 1; j <= b.length; j++)
+                row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            prev = row;
+        }
+        return prev[b.length];
+    };
+    let best;
+    for (const c of candidates) {
+        const d = c.startsWith(word) && word.length >= 3 ? 1 : distance(word, c);
+        if (d <= Math.min(2, Math.floor(c.length / 3)) && (!best || d < best[1]))
+            best = [c, d];
+    }
+    return best?.[0];
 }
 
 
