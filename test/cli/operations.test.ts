@@ -70,7 +70,8 @@ describe('cluster-deploy plan by operation', () => {
     for (const id of ['kubespray-upgrade-control-plane', 'kubespray-upgrade-workers']) {
       const argv = plan.steps.find((s) => s.id === id)!.argv!;
       expect(argv, id).toContain('upgrade-cluster.yml');
-      expect(argv.join(' '), id).toContain('-e kube_version=1.34.2');
+      // typed extra variables: a JSON object, so the version stays a string
+      expect(argv.join(' '), id).toContain('-e {"kube_version":"1.34.2"}');
     }
     expect(plan.steps.find((s) => s.id === 'kubespray-facts')!.argv).toContain('playbooks/facts.yml');
     expect(plan.steps.some((s) => s.argv?.some((arg) => /(^|\/)(tofu|terraform)$/.test(arg)))).toBe(false);
@@ -78,8 +79,8 @@ describe('cluster-deploy plan by operation', () => {
     // The text plan says the same, and the version from the config (1.33.5) is not the one shown.
     const text = await cli(['plan', ...base, '--operation', 'upgrade', '--kubernetes-version', 'v1.34.2'], run.env);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/command: .*upgrade-cluster\.yml .*-e kube_version=1\.34\.2/);
-    expect(text.stdout).not.toContain('kube_version=1.33.5');
+    expect(text.stdout).toMatch(/command: .*upgrade-cluster\.yml .*-e '\{"kube_version":"1\.34\.2"\}'/);
+    expect(text.stdout).not.toContain('"kube_version":"1.33.5"');
     expect(existsSync(run.stateDir)).toBe(false); // a plan writes nothing
   });
 
