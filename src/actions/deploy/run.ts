@@ -72,9 +72,21 @@ function resumeDescription(store: StateStore): string | undefined {
 
 /**
  * `uses: org/cluster-deploy@v1`, and with `only` each per-step action: inputs → settings → the
- * engine (or, for a dry run, the plan) → outputs, job summary, annotations.
+ * engine (or, for a dry run, the plan) → outputs, job summary, annotations. The SSH key written from
+ * input ssh-private-key is removed when the step ends, however it ends: the per-step actions have no
+ * post step, and the root action's post step removes it again only if this one was killed.
  */
 export async function run(action: ActionRun, options: DeployActionOptions = {}): Promise<void> {
+  try {
+    await runOperation(action, options);
+  } finally {
+    await removeSshKeys(sshKeyDir(process.env)).catch((error) =>
+      core.warning(`could not remove the SSH key: ${errorMessage(error)}`),
+    );
+  }
+}
+
+async function runOperation(action: ActionRun, options: DeployActionOptions): Promise<void> {
   // runAction has masked the secret inputs; an inline clouds.yaml's secrets too.
   const cloudsYaml = core.getInput('clouds-yaml');
   if (cloudsYaml) for (const secret of cloudsYamlSecrets(cloudsYaml)) core.setSecret(secret);
