@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { credentialInputsYaml } from '../src/github/action-inputs.js';
+import { credentialInputsYaml } from './action-inputs.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const files = [

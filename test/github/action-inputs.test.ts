@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { CREDENTIAL_FIELDS } from '../../src/core/openstack/credentials.js';
-import { credentialInputDescription } from '../../src/github/action-inputs.js';
+import { credentialInputDescription } from '../../scripts/action-inputs.js';
 import { readActionSettings, SECRET_INPUTS } from '../../src/github/inputs.js';
 import { ROOT } from '../support/action-runner.js';
 

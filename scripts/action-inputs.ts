@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, type CredentialFieldSpec } from '../core/openstack/credentials.js';
+import { CREDENTIAL_FIELDS, type CredentialFieldSpec } from '../src/core/openstack/credentials.js';
 
 /** An action input's description, from the credential table. */
 export function credentialInputDescription(spec: CredentialFieldSpec): string {
