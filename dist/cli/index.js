@@ -19109,9 +19109,12 @@ var external_node_util_ = __nccwpck_require__(7975);
 var errors = __nccwpck_require__(5779);
 // EXTERNAL MODULE: ./lib/core/openstack/credentials.js
 var credentials = __nccwpck_require__(7515);
+// EXTERNAL MODULE: ./lib/core/lib/echo.js
+var echo = __nccwpck_require__(5433);
 // EXTERNAL MODULE: ./lib/core/lib/files.js
 var lib_files = __nccwpck_require__(3049);
 ;// CONCATENATED MODULE: ./lib/core/model/scaffold.js
+
 
 
 
@@ -19130,9 +19133,9 @@ const INIT_KUBESPRAY_VERSION = 'v2.31.0';
 const INIT_KUBERNETES_VERSION = '1.35.4';
 function checkScaffoldOptions(options) {
     if (!CLUSTER_NAME.test(options.cluster))
-        throw new errors/* UsageError */.eb(`init: --name "${options.cluster.slice(0, 80)}" must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`);
+        throw new errors/* UsageError */.eb(`init: --name ${(0,echo/* quoteInput */.Z)(options.cluster, 80)} must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`);
     if (!ORGANIZATION.test(options.organization))
-        throw new errors/* UsageError */.eb(`init: --org "${options.organization.slice(0, 80)}" must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+        throw new errors/* UsageError */.eb(`init: --org ${(0,echo/* quoteInput */.Z)(options.organization, 80)} must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit`);
     // Written into an HCL string: nothing that could end it or start an interpolation.
     if (!/^[\w.:/?=&@+~-]{1,512}$/.test(options.moduleSource) || options.moduleSource.includes('${'))
         throw new errors/* UsageError */.eb('init: --module-source must be one line of a module source (a relative path like ../../../modules/openstack-cluster, or git::https://…//modules/openstack-cluster?ref=vX.Y.Z), without quotes, spaces or ${');
@@ -19245,6 +19248,10 @@ async function writeScaffold(root, files) {
     const stat = await external_node_fs_.promises.stat(root).catch(() => undefined);
     if (stat && !stat.isDirectory())
         throw new errors/* UserError */.yo(`init: ${(0,lib_files/* displayPath */.Gt)(root)} is not a directory`);
+    // A symlink to nowhere would fail as "ENOTDIR … mkdir": say what it is.
+    const link = !stat && (await external_node_fs_.promises.readlink(root).catch(() => undefined));
+    if (link)
+        throw new errors/* UserError */.yo(`init: ${(0,lib_files/* displayPath */.Gt)(root)} is a symlink to ${link}, which does not exist; create it or choose another --dir`);
     const existing = [];
     for (const file of files) {
         const target = external_node_path_.join(root, file.path);

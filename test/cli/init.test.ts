@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -101,7 +110,12 @@ describe('cluster-deploy init', () => {
     ['an empty --name', ['--name', '', '--org', 'acme'], '--name is required'],
     ['an upper-case name', ['--name', 'Prod', '--org', 'acme'], 'must be a DNS label'],
     ['a name with a slash', ['--name', '../x', '--org', 'acme'], 'must be a DNS label'],
-    ['a name with a newline', ['--name', 'a\nb', '--org', 'acme'], 'must be a DNS label'],
+    [
+      'a name with a newline (echoed escaped)',
+      ['--name', 'a\nb', '--org', 'acme'],
+      '--name "a\\u000ab" must be a DNS label',
+    ],
+    ['a name with a zero-width space', ['--name', 'prod\u200b', '--org', 'acme'], '--name "prod\\u200b" must be'],
     ['a bad organization', ['--name', 'a', '--org', 'a b'], '--org "a b" must be'],
     ['an unknown option', ['--name', 'a', '--org', 'acme', '--force'], "Unknown option '--force'"],
     [
@@ -124,6 +138,68 @@ describe('cluster-deploy init', () => {
     const r = await runCli(['init', '--name', 'a', '--org', 'acme', '--dir', file], env());
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('is not a directory');
+  });
+
+  type LinkRow = [name: string, setup: (dir: string) => string, code: number, stderr: RegExp, writesInto?: string];
+  const links: LinkRow[] = [
+    ['a --dir that is a symlink to a directory writes there', (dir) => link(dir, 'real', true), 0, /^$/, 'real'],
+    [
+      'a --dir that is a symlink to nowhere is named as one',
+      (dir) => link(dir, 'nowhere', false),
+      1,
+      /^error: init: .*\/repo-link is a symlink to .*nowhere, which does not exist; create it or choose another --dir\n$/,
+    ],
+    [
+      'a config path that is a symlink to a file outside is never written through',
+      (dir) => {
+        mkdirSync(path.join(dir, 'clusters'), { recursive: true });
+        writeFileSync(path.join(work, 'outside.yaml'), 'outside\n');
+        symlinkSync(path.join(work, 'outside.yaml'), path.join(dir, 'clusters', 'a.yaml'));
+        return dir;
+      },
+      1,
+      /refusing to overwrite .*clusters\/a\.yaml/,
+    ],
+    [
+      'a config path that is a dangling symlink is never followed',
+      (dir) => {
+        mkdirSync(path.join(dir, 'clusters'), { recursive: true });
+        symlinkSync(path.join(work, 'dangling-target.yaml'), path.join(dir, 'clusters', 'a.yaml'));
+        return dir;
+      },
+      1,
+      /refusing to overwrite .*clusters\/a\.yaml/,
+    ],
+    [
+      'a config path that is a directory',
+      (dir) => {
+        mkdirSync(path.join(dir, 'clusters', 'a.yaml'), { recursive: true });
+        return dir;
+      },
+      1,
+      /refusing to overwrite .*clusters\/a\.yaml/,
+    ],
+  ];
+  function link(dir: string, target: string, create: boolean): string {
+    mkdirSync(dir, { recursive: true });
+    if (create) mkdirSync(path.join(dir, target));
+    const linkPath = path.join(dir, 'repo-link');
+    symlinkSync(path.join(dir, target), linkPath);
+    return linkPath;
+  }
+  it.each(links)('%s', async (_name, setup, code, stderr, writesInto) => {
+    const dir = repo();
+    const target = setup(dir);
+    const r = await runCli(['init', '--name', 'a', '--org', 'acme', '--dir', target], env());
+    expect(r.code, r.stderr).toBe(code);
+    expect(r.stderr).toMatch(stderr);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    if (writesInto) expect(readdirSync(path.join(dir, writesInto)).sort()).toEqual(['clusters', 'infrastructure']);
+    if (code !== 0) {
+      expect(existsSync(path.join(work, 'dangling-target.yaml'))).toBe(false);
+      if (existsSync(path.join(work, 'outside.yaml')))
+        expect(readFileSync(path.join(work, 'outside.yaml'), 'utf8')).toBe('outside\n');
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { PLACEHOLDER } from '../openstack/credentials.js';
+import { quoteInput } from '../lib/echo.js';
 import { errorMessage, UsageError, UserError } from '../lib/errors.js';
 import { displayPath } from '../lib/files.js';
 
@@ -35,11 +36,11 @@ export interface ScaffoldFile {
 export function checkScaffoldOptions(options: Omit<ScaffoldOptions, 'root'>): void {
   if (!CLUSTER_NAME.test(options.cluster))
     throw new UsageError(
-      `init: --name "${options.cluster.slice(0, 80)}" must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`,
+      `init: --name ${quoteInput(options.cluster, 80)} must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`,
     );
   if (!ORGANIZATION.test(options.organization))
     throw new UsageError(
-      `init: --org "${options.organization.slice(0, 80)}" must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+      `init: --org ${quoteInput(options.organization, 80)} must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit`,
     );
   // Written into an HCL string: nothing that could end it or start an interpolation.
   if (!/^[\w.:/?=&@+~-]{1,512}$/.test(options.moduleSource) || options.moduleSource.includes('${'))
@@ -156,6 +157,12 @@ export function relativeModuleSource(root: string, moduleDir: string): string | 
 export async function writeScaffold(root: string, files: ScaffoldFile[]): Promise<string[]> {
   const stat = await fs.stat(root).catch(() => undefined);
   if (stat && !stat.isDirectory()) throw new UserError(`init: ${displayPath(root)} is not a directory`);
+  // A symlink to nowhere would fail as "ENOTDIR … mkdir": say what it is.
+  const link = !stat && (await fs.readlink(root).catch(() => undefined));
+  if (link)
+    throw new UserError(
+      `init: ${displayPath(root)} is a symlink to ${link}, which does not exist; create it or choose another --dir`,
+    );
   const existing: string[] = [];
   for (const file of files) {
     const target = path.join(root, file.path);
