@@ -27409,6 +27409,7 @@ async function authenticate(creds, options) {
         ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
         ...(roles && { roles }),
         endpoints,
+        ...(token.application_credential && { applicationCredential: token.application_credential }),
     };
     return { result, token: answer.subjectToken, projectId: token.project?.id };
 }
@@ -27567,6 +27568,9 @@ const TokenAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
         expires_at: optionalString,
         roles: _roles_js__WEBPACK_IMPORTED_MODULE_3__/* .TokenRolesSchema */ .io,
         catalog: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(CatalogServiceSchema).optional().catch(undefined),
+        // A token issued for an application credential names it: id, name, restricted
+        // (keystone/common/render_token.py).
+        application_credential: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ id: optionalString, name: optionalString }).optional().catch(undefined),
     }),
 });
 const ErrorAnswerSchema = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ message: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP() }) });
@@ -29716,7 +29720,12 @@ function clusterVersionsFromKubectl(versionJson, nodesJson) {
 var node_changes = __nccwpck_require__(8003);
 // EXTERNAL MODULE: ./lib/core/kubespray/paths.js
 var kubespray_paths = __nccwpck_require__(9875);
+// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
+var keystone = __nccwpck_require__(9297);
 ;// CONCATENATED MODULE: ./lib/core/kubespray/cloud-env.js
+
+
+
 
 function kubesprayCloudEnv(creds, 
 /** The application credential as Keystone names it (from the token), when it was authenticated. */
@@ -29756,6 +29765,35 @@ applicationCredential) {
         notes.push(`OS_CACERT=${creds.caCert}: Kubespray reads this path on the first control plane node (slurp), not on the runner; the file must exist there`);
     }
     return { env, missing, notes };
+}
+/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
+async function usesOpenStackCloudProvider(inventory) {
+    const dir = external_node_path_.join(external_node_path_.dirname(inventory), 'group_vars');
+    const files = await external_node_fs_.promises.readdir(dir, { recursive: true }).catch(() => []);
+    for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
+        const text = await external_node_fs_.promises.readFile(external_node_path_.join(dir, file), 'utf8').catch(() => '');
+        if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
+            return true;
+    }
+    return false;
+}
+const askedNames = new WeakMap();
+/**
+ * The application credential's name when only its id is configured, asked from Keystone once per run
+ * (its token names the credential): Kubespray's credential check refuses an id without a name. Undefined
+ * when Keystone cannot be asked; then the missing name is said as before.
+ */
+function applicationCredentialName(creds, timeoutMs) {
+    if (creds.applicationCredentialName ||
+        !creds.applicationCredentialId ||
+        (0,openstack_credentials/* authMethod */.A8)(creds) !== 'application-credential')
+        return Promise.resolve(creds.applicationCredentialName);
+    let asked = askedNames.get(creds);
+    if (!asked) {
+        asked = (0,keystone/* checkOpenStackAuth */.tR)(creds, { timeoutMs, requiredServices: [] }).then((auth) => auth.applicationCredential?.name, () => undefined);
+        askedNames.set(creds, asked);
+    }
+    return asked;
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -30391,6 +30429,18 @@ function clusterVars(settings) {
     return settings.kubernetesVersion ? { kube_version: settings.kubernetesVersion } : {};
 }
 /**
+ * A playbook's command with OS_APPLICATION_CREDENTIAL_NAME when the inventory turns on Kubespray's
+ * OpenStack cloud roles and only the credential's id is configured: Keystone names it (kubespray/cloud-env.ts).
+ */
+async function withCredentialName(settings, command) {
+    if (command.env.OS_APPLICATION_CREDENTIAL_NAME || !settings.authCheck.enabled)
+        return command;
+    if (!(await usesOpenStackCloudProvider((0,kubespray_paths/* kubesprayPaths */.Z)(settings).inventory)))
+        return command;
+    const name = await applicationCredentialName(settings.credentials, settings.authCheck.timeoutMs);
+    return name ? { ...command, env: { ...command.env, OS_APPLICATION_CREDENTIAL_NAME: name } } : command;
+}
+/**
  * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
  * seconds, not after minutes of Kubespray.
  */
@@ -30485,7 +30535,7 @@ class KubesprayRemoveNodesStep {
             ]);
         for (const run of runs) {
             context.output.line(`      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`);
-            await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', (0,node_changes/* removeNodeVars */.zI)(run)));
+            await context.exec(await withCredentialName(this.settings, kubesprayPlaybook(this.settings, 'remove-node.yml', (0,node_changes/* removeNodeVars */.zI)(run))));
             work.removed = [...(work.removed ?? []), ...run.nodes];
         }
         return `removed ${left.join(', ')}`;
@@ -30569,7 +30619,7 @@ class KubesprayPlaybookStep {
         if (decision.kind !== 'none')
             await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
         for (const command of playbookCommands(settings, decision))
-            await context.exec(command);
+            await context.exec(await withCredentialName(settings, command));
         context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
         // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
         if (decision.kind !== 'none' && context.state.kubespray)
@@ -30660,7 +30710,7 @@ class KubesprayFactsStep {
     async run(context) {
         await requirePlaybookInputs(this.settings);
         await requireReachable(this.settings, context, ['k8s_cluster', 'etcd']);
-        await context.exec(this.command);
+        await context.exec(await withCredentialName(this.settings, this.command));
     }
 }
 /** upgrade-cluster.yml for the nodes of one role still below the target, read from the API: a re-run never re-walks finished ones. */
@@ -30697,7 +30747,7 @@ class UpgradeStep {
         for (const [index, batch] of batches.entries()) {
             context.output.line(`      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`);
             await requireReachable(this.settings, context, batch);
-            await context.exec(this.upgrade(batch));
+            await context.exec(await withCredentialName(this.settings, this.upgrade(batch)));
             upgraded.push(...batch);
         }
         return `upgraded ${upgraded.join(', ')} to v${target.text}`;
@@ -32048,24 +32098,16 @@ class PreflightStep {
             problems.push(`the SSH private key ${settings.ssh.privateKeyFile} does not exist (deployment.kubespray.ssh_private_key_file, --ssh-private-key-file)`);
         }
         if (await usesOpenStackCloudProvider(paths.inventory)) {
-            const cloud = kubesprayCloudEnv(settings.credentials);
+            const name = settings.authCheck.enabled
+                ? await applicationCredentialName(settings.credentials, settings.authCheck.timeoutMs)
+                : undefined;
+            const cloud = kubesprayCloudEnv(settings.credentials, name ? { name } : undefined);
             if (cloud.missing.length) {
                 problems.push(`the inventory's group_vars enable Kubespray's OpenStack cloud controller or Cinder CSI, which read the credentials from the OS_* environment; missing: ${cloud.missing.join('; ')}`);
             }
         }
         return problems;
     }
-}
-/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
-async function usesOpenStackCloudProvider(inventory) {
-    const dir = external_node_path_.join(external_node_path_.dirname(inventory), 'group_vars');
-    const files = await external_node_fs_.promises.readdir(dir, { recursive: true }).catch(() => []);
-    for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
-        const text = await external_node_fs_.promises.readFile(external_node_path_.join(dir, file), 'utf8').catch(() => '');
-        if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
-            return true;
-    }
-    return false;
 }
 
 // EXTERNAL MODULE: ./lib/core/openstack/capacity.js
@@ -32223,8 +32265,6 @@ async function addMachine(demand, spec, replicas, what, flavors) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
-var keystone = __nccwpck_require__(9297);
 // EXTERNAL MODULE: ./lib/core/openstack/http.js
 var http = __nccwpck_require__(6213);
 ;// CONCATENATED MODULE: ./lib/core/openstack/flavors.js

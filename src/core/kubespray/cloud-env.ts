@@ -1,4 +1,7 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { authMethod, credentialsToEnv, type OpenStackCredentials } from '../openstack/credentials.js';
+import { checkOpenStackAuth } from '../openstack/keystone.js';
 
 /**
  * The OpenStack credentials Kubespray itself reads. Its cloud controller and Cinder CSI roles take
@@ -52,4 +55,41 @@ export function kubesprayCloudEnv(
     );
   }
   return { env, missing, notes };
+}
+
+/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
+export async function usesOpenStackCloudProvider(inventory: string): Promise<boolean> {
+  const dir = path.join(path.dirname(inventory), 'group_vars');
+  const files = await fs.readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
+    const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
+    if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
+      return true;
+  }
+  return false;
+}
+
+const askedNames = new WeakMap<OpenStackCredentials, Promise<string | undefined>>();
+
+/**
+ * The application credential's name when only its id is configured, asked from Keystone once per run
+ * (its token names the credential): Kubespray's credential check refuses an id without a name. Undefined
+ * when Keystone cannot be asked; then the missing name is said as before.
+ */
+export function applicationCredentialName(creds: OpenStackCredentials, timeoutMs: number): Promise<string | undefined> {
+  if (
+    creds.applicationCredentialName ||
+    !creds.applicationCredentialId ||
+    authMethod(creds) !== 'application-credential'
+  )
+    return Promise.resolve(creds.applicationCredentialName);
+  let asked = askedNames.get(creds);
+  if (!asked) {
+    asked = checkOpenStackAuth(creds, { timeoutMs, requiredServices: [] }).then(
+      (auth) => auth.applicationCredential?.name,
+      () => undefined,
+    );
+    askedNames.set(creds, asked);
+  }
+  return asked;
 }

@@ -32,6 +32,8 @@ export interface AuthCheckResult {
   roles?: string[];
   /** Service type -> endpoint URL in the region and interface, for every service the catalog has there. */
   endpoints: Record<string, string>;
+  /** The application credential the token was issued for, as Keystone names it (its name when only the id was given). */
+  applicationCredential?: { id?: string; name?: string };
 }
 
 /**
@@ -163,6 +165,7 @@ async function authenticate(
     ...(token.expires_at !== undefined && { expiresAt: token.expires_at }),
     ...(roles && { roles }),
     endpoints,
+    ...(token.application_credential && { applicationCredential: token.application_credential }),
   };
   return { result, token: answer.subjectToken, projectId: token.project?.id };
 }
@@ -357,6 +360,9 @@ const TokenAnswerSchema = z.object({
     expires_at: optionalString,
     roles: TokenRolesSchema,
     catalog: z.array(CatalogServiceSchema).optional().catch(undefined),
+    // A token issued for an application credential names it: id, name, restricted
+    // (keystone/common/render_token.py).
+    application_credential: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
   }),
 });
 

@@ -17,7 +17,7 @@ import type { DeploySettings } from '../model/settings.js';
 import { kubectlEnvironment, toolEnvironment } from '../model/environment.js';
 import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
-import { kubesprayCloudEnv } from '../kubespray/cloud-env.js';
+import { applicationCredentialName, kubesprayCloudEnv, usesOpenStackCloudProvider } from '../kubespray/cloud-env.js';
 import { kubesprayRunDigest } from '../kubespray/digest.js';
 import { type ExtraVars, extraVarsArgs } from '../kubespray/extra-vars.js';
 import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
@@ -224,6 +224,17 @@ function clusterVars(settings: DeploySettings): ExtraVars {
 }
 
 /**
+ * A playbook's command with OS_APPLICATION_CREDENTIAL_NAME when the inventory turns on Kubespray's
+ * OpenStack cloud roles and only the credential's id is configured: Keystone names it (kubespray/cloud-env.ts).
+ */
+async function withCredentialName(settings: DeploySettings, command: CommandSpec): Promise<CommandSpec> {
+  if (command.env.OS_APPLICATION_CREDENTIAL_NAME || !settings.authCheck.enabled) return command;
+  if (!(await usesOpenStackCloudProvider(kubesprayPaths(settings).inventory))) return command;
+  const name = await applicationCredentialName(settings.credentials, settings.authCheck.timeoutMs);
+  return name ? { ...command, env: { ...command.env, OS_APPLICATION_CREDENTIAL_NAME: name } } : command;
+}
+
+/**
  * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
  * seconds, not after minutes of Kubespray.
  */
@@ -345,7 +356,12 @@ export class KubesprayRemoveNodesStep implements Step {
       context.output.line(
         `      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`,
       );
-      await context.exec(kubesprayPlaybook(this.settings, 'remove-node.yml', removeNodeVars(run)));
+      await context.exec(
+        await withCredentialName(
+          this.settings,
+          kubesprayPlaybook(this.settings, 'remove-node.yml', removeNodeVars(run)),
+        ),
+      );
       work.removed = [...(work.removed ?? []), ...run.nodes];
     }
     return `removed ${left.join(', ')}`;
@@ -432,7 +448,8 @@ export class KubesprayPlaybookStep implements Step {
       return 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version and extra vars): skipped; --converge (input converge) runs it';
     }
     if (decision.kind !== 'none') await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
-    for (const command of playbookCommands(settings, decision)) await context.exec(command);
+    for (const command of playbookCommands(settings, decision))
+      await context.exec(await withCredentialName(settings, command));
     context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
     // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
     if (decision.kind !== 'none' && context.state.kubespray) context.state.kubespray.runDigest = digest;
@@ -550,7 +567,7 @@ export class KubesprayFactsStep implements Step {
   async run(context: StepContext): Promise<void> {
     await requirePlaybookInputs(this.settings);
     await requireReachable(this.settings, context, ['k8s_cluster', 'etcd']);
-    await context.exec(this.command);
+    await context.exec(await withCredentialName(this.settings, this.command));
   }
 }
 
@@ -600,7 +617,7 @@ abstract class UpgradeStep implements Step {
         `      ${this.role} run ${index + 1}/${batches.length}: ${batch.join(', ')} → v${target.text}`,
       );
       await requireReachable(this.settings, context, batch);
-      await context.exec(this.upgrade(batch));
+      await context.exec(await withCredentialName(this.settings, this.upgrade(batch)));
       upgraded.push(...batch);
     }
     return `upgraded ${upgraded.join(', ')} to v${target.text}`;

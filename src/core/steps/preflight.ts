@@ -3,7 +3,7 @@ import path from 'node:path';
 import { findExecutable, pathExists } from '../lib/files.js';
 import type { DeploySettings } from '../model/settings.js';
 import { requireTofuBinary } from '../tofu/commands.js';
-import { kubesprayCloudEnv } from '../kubespray/cloud-env.js';
+import { applicationCredentialName, kubesprayCloudEnv, usesOpenStackCloudProvider } from '../kubespray/cloud-env.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import type { Step, StepPlan } from '../model/step.js';
 import { OPERATION_STEPS } from '../model/operations.js';
@@ -119,7 +119,10 @@ export class PreflightStep implements Step {
       );
     }
     if (await usesOpenStackCloudProvider(paths.inventory)) {
-      const cloud = kubesprayCloudEnv(settings.credentials);
+      const name = settings.authCheck.enabled
+        ? await applicationCredentialName(settings.credentials, settings.authCheck.timeoutMs)
+        : undefined;
+      const cloud = kubesprayCloudEnv(settings.credentials, name ? { name } : undefined);
       if (cloud.missing.length) {
         problems.push(
           `the inventory's group_vars enable Kubespray's OpenStack cloud controller or Cinder CSI, which read the credentials from the OS_* environment; missing: ${cloud.missing.join('; ')}`,
@@ -128,16 +131,4 @@ export class PreflightStep implements Step {
     }
     return problems;
   }
-}
-
-/** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */
-async function usesOpenStackCloudProvider(inventory: string): Promise<boolean> {
-  const dir = path.join(path.dirname(inventory), 'group_vars');
-  const files = await fs.readdir(dir, { recursive: true }).catch(() => [] as string[]);
-  for (const file of files.filter((f) => /\.ya?ml$/.test(f))) {
-    const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
-    if (/^\s*external_cloud_provider:\s*["']?openstack\b/m.test(text) || /^\s*cinder_csi_enabled:\s*true\b/m.test(text))
-      return true;
-  }
-  return false;
 }

@@ -328,6 +328,8 @@ describe('against a real Keystone', () => {
       user: 'admin',
       project: 'admin',
       region: 'RegionOne',
+      // Keystone names the credential given by id: Kubespray's cloud roles need the name
+      applicationCredential: { id: keystone.appCredId, name: 'preflight-test' },
     });
     const byName = await checkOpenStackAuth(
       appCred({

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../../src/core/engine/plan.js';
 import { openPipeline } from '../../../src/core/engine/pipeline.js';
@@ -31,6 +32,28 @@ describe('openstack-preflight against a real Keystone', () => {
     expect(result.reports[0]!.detail).toBe(
       'authenticated as admin in project admin (application-credential); identity, compute, network, image found in RegionOne/public',
     );
+  });
+
+  it("with Kubespray's OpenStack cloud controller on, an application credential given by id is named by Keystone", async () => {
+    // The cloud roles refuse an id without a name; asked from Keystone, the id alone is enough.
+    const groupVars = path.join(run.sandbox.clusterDir, 'inventory', 'group_vars');
+    await fs.mkdir(path.join(groupVars, 'all'), { recursive: true });
+    await fs.writeFile(path.join(groupVars, 'all', 'openstack.yml'), 'external_cloud_provider: openstack\n');
+    try {
+      const env = keystoneEnv({
+        OS_APPLICATION_CREDENTIAL_ID: keystone.appCredId,
+        OS_APPLICATION_CREDENTIAL_SECRET: keystone.appCredSecret,
+      });
+      const live = await run.deploy({ step: 'openstack-preflight' }, { env, skipAuthCheck: false });
+      expect(live.result.error).toBeUndefined();
+      // Without the live check nobody can ask: the missing name is said before Kubespray runs.
+      const offline = await run.deploy({ step: 'openstack-preflight' }, { env, skipAuthCheck: true });
+      expect(offline.result.error).toMatch(
+        /missing: the application credential's name \(OS_APPLICATION_CREDENTIAL_NAME/,
+      );
+    } finally {
+      await fs.rm(groupVars, { recursive: true, force: true });
+    }
   });
 
   it('fails fast on a wrong secret, naming the credential and never printing the secret', async () => {
