@@ -31496,8 +31496,7 @@ class OpenTofuPlanStep {
         }
         const document = await (0,plan_json/* readPlanJson */.c7)(planFile, (args, options) => this.tofu.run(context, args, options));
         context.state.planDigest = await fileDigest(planFile);
-        const counts = (0,plan_json/* tofuCounts */.Xh)((0,plan_json/* summarizeChanges */.Nf)(document));
-        const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+        const summary = (0,plan_json/* changeCounts */.Zg)((0,plan_json/* summarizeChanges */.Nf)(document));
         if (!this.settings.kubespray)
             return summary;
         const planned = (0,node_changes/* plannedNodeChanges */.E0)(document, this.settings.nodeResource);
@@ -31748,8 +31747,7 @@ class OpenTofuDriftStep {
                 });
             if (!report.drift)
                 return 'no drift';
-            const counts = (0,plan_json/* tofuCounts */.Xh)(changes);
-            return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+            return `drift: ${(0,plan_json/* changeCounts */.Zg)(changes)}`;
         }
         finally {
             await external_node_fs_.promises.rm(this.planFile, { force: true });
@@ -32961,10 +32959,10 @@ function deployPlanFile(settings) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nf: () => (/* binding */ summarizeChanges),
 /* harmony export */   Xh: () => (/* binding */ tofuCounts),
+/* harmony export */   Zg: () => (/* binding */ changeCounts),
 /* harmony export */   c7: () => (/* binding */ readPlanJson),
 /* harmony export */   ow: () => (/* binding */ renderTofuChanges)
 /* harmony export */ });
-/* unused harmony export changeCounts */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8827);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5779);
 /* harmony import */ var _model_changes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7997);
@@ -33035,9 +33033,15 @@ function tofuCounts(changes) {
         toReplace: changes.replace,
     };
 }
-/** "N to add, N to change, N to destroy, N to replace", each counted apart. */
-function changeCounts(changes) {
-    return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
+/**
+ * The one way counts are said everywhere (CLI, summaries, comments, outputs): tofu's own "N to add,
+ * N to change, N to destroy", a replacement counted in both add and destroy, then how many of those
+ * are replacements. `strong` wraps the counts worth a reviewer's eye (destroy, replace).
+ */
+function changeCounts(changes, strong = (text) => text) {
+    const { toAdd, toChange, toDestroy, toReplace } = tofuCounts(changes);
+    const destroy = `${toDestroy} to destroy`;
+    return `${toAdd} to add, ${toChange} to change, ${toDestroy ? strong(destroy) : destroy}${toReplace ? ` (${strong(`${toReplace} of them replaced`)})` : ''}`;
 }
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
 function renderTofuChanges(cluster, changes) {

@@ -1,3 +1,4 @@
+import { changeCounts } from '../core/tofu/plan-json.js';
 /**
  * The pull-request plan comment: which cluster, what changes (from `tofu show -json`, never from
  * parsing text), what an apply would run, and the full text plan folded away, always within
@@ -125,13 +126,7 @@ function headline(cluster: string, c: PlanChanges, operation: Operation): string
   }
   if (c.rows.length === 0) return `### 🟢 No changes for \`${cluster}\``;
   const icon = c.destroy || c.replace ? '🟠' : '🟡';
-  const parts = [
-    `${c.add} to add`,
-    `${c.change} to change`,
-    c.destroy ? `**${c.destroy} to destroy**` : '0 to destroy',
-  ];
-  if (c.replace) parts.push(`**${c.replace} to replace**`);
-  return `### ${icon} Plan for \`${cluster}\` — ${parts.join(', ')}`;
+  return `### ${icon} Plan for \`${cluster}\` — ${changeCounts(c, (text) => `**${text}**`)}`;
 }
 
 const escapeCode = (text: string) => codeText(text, { max: 1000 });

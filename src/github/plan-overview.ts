@@ -1,3 +1,4 @@
+import { changeCounts } from '../core/tofu/plan-json.js';
 /**
  * The overview comment of a pull request whose clusters are planned by a matrix (one job per
  * cluster, each with its own sticky plan comment): one sticky comment listing every cluster with its
@@ -178,7 +179,7 @@ export function buildOverviewComment(input: OverviewInput): string {
     '',
     ...(planned.length
       ? [
-          `In all: ${total('add')} to add, ${total('change')} to change, ${total('destroy')} to destroy, ${total('replace')} to replace.`,
+          `In all: ${changeCounts({ add: total('add'), change: total('change'), destroy: total('destroy'), replace: total('replace') })}.`,
           '',
         ]
       : []),

@@ -142,7 +142,7 @@ describe('cluster-deploy CLI', () => {
     const text = await cli(['plan', ...base, '--tofu-plan'], env);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
-    expect(text.stdout).toContain('OpenTofu plan for demo/sandbox: 6 to add, 0 to change, 0 to destroy, 0 to replace');
+    expect(text.stdout).toMatch(/^OpenTofu plan for demo\/sandbox: 6 to add, 0 to change, 0 to destroy$/m);
     expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
     const plain = stripAnsi(text.stdout);
     expect(plain).toMatch(/\+ application-credential-secret = "\*\*\*"/);

@@ -55,7 +55,7 @@ describe('renderCheckReport', () => {
       }),
     );
     expect(text.split('\n')[0]).toBe('### 🔴 `acme/prod-east`: drift and 4 problems');
-    expect(text).toContain('**Infrastructure:** drift — 0 to add, 1 to change, 0 to destroy, 1 to replace');
+    expect(text).toContain('**Infrastructure:** drift — 1 to add, 1 to change, 1 to destroy (1 of them replaced)');
     const table = changeTable(drifted.rows).join('\n');
     expect(table).toBe(
       '| action | resource |\n|---|---|\n| ♻️ replace | `openstack_compute_instance_v2.worker[1]` |\n| 🔁 update | `openstack_networking_secgroup_rule_v2.ssh` |',

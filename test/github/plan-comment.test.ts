@@ -55,8 +55,9 @@ describe('plan comment', () => {
     expect(destroy).toContain('🟠 Plan for `acme/prod-east` — 0 to add, 0 to change, **1 to destroy**');
     const replace = plan(['vm', ['delete', 'create']], ['vm2', ['create', 'delete']]);
     expect(replace).toMatchObject({ add: 0, destroy: 0, replace: 2 });
+    // counted as tofu counts them: a replacement is one to add and one to destroy
     expect(buildPlanComment({ ...base, changes: plan(['vm', ['delete', 'create']]), planText: '' }).body).toContain(
-      '**1 to replace**',
+      '🟠 Plan for `acme/prod-east` — 1 to add, 0 to change, **1 to destroy** (**1 of them replaced**)',
     );
   });
 

@@ -165,7 +165,7 @@ describe('the overview comment', () => {
     });
     expect(body.startsWith(OVERVIEW_MARKER)).toBe(true);
     expect(body).toContain('### ❌ Plans for 5 clusters — 1 planned, **1 failed**, **3 without a plan for `ccccccc`**');
-    expect(body).toContain('In all: 3 to add, 1 to change, 0 to destroy, 0 to replace.');
+    expect(body).toContain('In all: 3 to add, 1 to change, 0 to destroy.');
     expect(body).toContain('> **❌ Plan failed:** `acme/b`');
     expect(body).toContain('> **⚠️ No plan comment for `ccccccc`:** `acme/c`, `acme/d`, `acme/e`');
     expect(body).toContain(

@@ -187,14 +187,14 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
       expect(run.outputs['comment-url']).toBe(`https://github.com/${REPO}/pull/${PR}#issuecomment-${mine[0]!.id}`);
       const record = readPlanRecord(mine[0]!.body);
       expect(record).toMatchObject({ status: 'ok', operation: 'deploy', commit: HEAD, change: 0, destroy: 0 });
-      // The outputs count as tofu does (a replacement adds one and destroys one); the record as the headline does.
+      // The outputs and the headline count as tofu does (a replacement adds one and destroys one); the record each apart.
       expect([record!.add + record!.replace, record!.destroy + record!.replace]).toEqual([
         Number(run.outputs['to-add']),
         Number(run.outputs['to-destroy']),
       ]);
       expect(mine[0]!.body).toContain(
         record!.add + record!.replace
-          ? `### 🟠 Plan for \`${c.id}\` — ${record!.add} to add`
+          ? `### 🟠 Plan for \`${c.id}\` — ${record!.add + record!.replace} to add`
           : `### 🟢 No changes for \`${c.id}\``,
       );
       toAdd.set(c.workers, (toAdd.get(c.workers) ?? new Set()).add(run.outputs['to-add']!));

@@ -14,7 +14,7 @@ import {
 } from '../kubespray/node-changes.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import { requireLocalTofuState, requireSomethingToDestroy } from '../tofu/state-guard.js';
-import { readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
+import { changeCounts, readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { deployPlanFile, stripFound, TOFU_INIT_ARGS, TofuCommands } from '../tofu/commands.js';
@@ -107,8 +107,7 @@ export class OpenTofuPlanStep implements Step {
     }
     const document = await readPlanJson(planFile, (args, options) => this.tofu.run(context, args, options));
     context.state.planDigest = await fileDigest(planFile);
-    const counts = tofuCounts(summarizeChanges(document));
-    const summary = `${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+    const summary = changeCounts(summarizeChanges(document));
     if (!this.settings.kubespray) return summary;
 
     const planned = plannedNodeChanges(document, this.settings.nodeResource);
@@ -389,8 +388,7 @@ export class OpenTofuDriftStep implements Step {
           message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
         });
       if (!report.drift) return 'no drift';
-      const counts = tofuCounts(changes);
-      return `drift: ${counts.toAdd} to add, ${counts.toChange} to change, ${counts.toDestroy} to destroy`;
+      return `drift: ${changeCounts(changes)}`;
     } finally {
       await fs.rm(this.planFile, { force: true });
     }

@@ -61,7 +61,7 @@ export async function readPlanJson(
 }
 
 /** Counts as tofu prints them ("Plan: N to add, …"): a replacement adds one and destroys one. */
-export function tofuCounts(changes: PlanChanges): {
+export function tofuCounts(changes: Pick<PlanChanges, 'add' | 'change' | 'destroy' | 'replace'>): {
   toAdd: number;
   toChange: number;
   toDestroy: number;
@@ -75,9 +75,18 @@ export function tofuCounts(changes: PlanChanges): {
   };
 }
 
-/** "N to add, N to change, N to destroy, N to replace", each counted apart. */
-export function changeCounts(changes: Pick<PlanChanges, 'add' | 'change' | 'destroy' | 'replace'>): string {
-  return `${changes.add} to add, ${changes.change} to change, ${changes.destroy} to destroy, ${changes.replace} to replace`;
+/**
+ * The one way counts are said everywhere (CLI, summaries, comments, outputs): tofu's own "N to add,
+ * N to change, N to destroy", a replacement counted in both add and destroy, then how many of those
+ * are replacements. `strong` wraps the counts worth a reviewer's eye (destroy, replace).
+ */
+export function changeCounts(
+  changes: Pick<PlanChanges, 'add' | 'change' | 'destroy' | 'replace'>,
+  strong: (text: string) => string = (text) => text,
+): string {
+  const { toAdd, toChange, toDestroy, toReplace } = tofuCounts(changes);
+  const destroy = `${toDestroy} to destroy`;
+  return `${toAdd} to add, ${toChange} to change, ${toDestroy ? strong(destroy) : destroy}${toReplace ? ` (${strong(`${toReplace} of them replaced`)})` : ''}`;
 }
 
 /** The change summary as text, for the CLI: tofu's counts line, then one line per changed resource. */
