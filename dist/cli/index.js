@@ -19846,6 +19846,9 @@ async function execute(command) {
                             : `Deploy of ${result.cluster}`;
                         output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
                         output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
+                        const note = command.options.operation === 'upgrade' ? (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .upgradeConfigNote */ .Jg)(pipeline.settings) : undefined;
+                        if (note)
+                            output.line(note);
                     }
                     else {
                         stderr(`error: ${result.error}\n`);
@@ -25647,7 +25650,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   yD: () => (/* binding */ defaultStateDir),
   Vz: () => (/* binding */ refuseWaitOptionsOnDestroy),
   Mo: () => (/* binding */ resolveSettings),
-  hi: () => (/* binding */ runtimePaths)
+  hi: () => (/* binding */ runtimePaths),
+  Jg: () => (/* binding */ upgradeConfigNote)
 });
 
 // UNUSED EXPORTS: defaultCacheDir
@@ -26066,7 +26070,8 @@ function resolveSettings(options) {
     }
     const clusterStateDir = external_node_path_.join(stateDir, organization, clusterName);
     const operation = options.operation ?? 'deploy';
-    const kubernetesVersion = options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+    const configuredKubernetesVersion = config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+    const kubernetesVersion = options.kubernetesVersion ?? configuredKubernetesVersion;
     if (operation === 'upgrade' && !kubernetesVersion) {
         throw new errors/* UsageError */.eb(`upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`);
     }
@@ -26125,6 +26130,7 @@ function resolveSettings(options) {
         allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
         ignoreCapacity: options.ignoreCapacity ?? false,
         kubernetesVersion,
+        configuredKubernetesVersion,
         upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
         venvDir: external_node_path_.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
         python: pythonSetting?.value ?? 'python3',
@@ -26168,6 +26174,16 @@ function refuseWaitOptionsOnDestroy(settings, waitReady, where, option) {
     const given = ['timeout', 'interval'].find((name) => waitReady?.[`${name}Ms`] !== undefined);
     if (given)
         throw new errors/* UsageError */.eb(`${where}: ${option(given)} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method ${method} waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`);
+}
+/**
+ * After an upgrade to another version than the config names: the config must follow, or the next
+ * deploy hands Kubespray the old kube_version (and check reports every kubelet as ahead of it).
+ */
+function upgradeConfigNote(settings) {
+    const { configPath, kubernetesVersion, configuredKubernetesVersion } = settings;
+    if (!configPath || !kubernetesVersion || configuredKubernetesVersion === kubernetesVersion)
+        return undefined;
+    return `The config still names ${configuredKubernetesVersion ? `v${configuredKubernetesVersion}` : 'no version'}: set opencenter.cluster.kubernetes.version to ${kubernetesVersion} in ${configPath}, or the next deploy passes the old kube_version to Kubespray.`;
 }
 function clusterId(settings) {
     return `${settings.organization}/${settings.clusterName}`;
@@ -31825,6 +31841,7 @@ var check_report = __nccwpck_require__(3243);
 
 
 
+
 const DAY_MS = 86_400_000;
 /** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
 function failedReadyzChecks(text) {
@@ -31975,8 +31992,15 @@ class ClusterHealthStep {
         const version = this.settings.kubernetesVersion;
         if (!version)
             return;
+        const wanted = parseKubeVersion(version, 'opencenter.cluster.kubernetes.version');
         for (const node of nodes.filter((n) => (0,kube_nodes/* kubeletRelease */.A8)(n.kubelet) !== version)) {
-            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`);
+            const running = /^v?\d+\.\d+\.\d+/.test(node.kubelet) ? parseKubeVersion(node.kubelet, node.name) : undefined;
+            // Ahead of the config: the cluster was upgraded and the config not (a re-deploy would pass the older
+            // kube_version to Kubespray); behind it: the upgrade has not run on this node.
+            const advice = running && compareVersions(running, wanted) > 0
+                ? `set opencenter.cluster.kubernetes.version to ${running.text} in the config (the cluster is ahead of it)`
+                : 'run the upgrade';
+            add('kubelet-version', node.name, `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): ${advice}`);
         }
     }
 }

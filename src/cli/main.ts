@@ -24,6 +24,7 @@ import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.
 import {
   checkDestroyConfirmation,
   refuseWaitOptionsOnDestroy,
+  upgradeConfigNote,
   DEFAULT_WAIT,
   defaultStateDir,
   resolveSettings,
@@ -251,6 +252,8 @@ async function execute(command: CliCommand): Promise<number> {
                   : `Deploy of ${result.cluster}`;
               output.line(`${done} complete${result.endpoint ? `: API at ${result.endpoint}` : ''}`);
               output.line(`Kubeconfig: ${pipeline.settings.kubeconfigPath}`);
+              const note = command.options.operation === 'upgrade' ? upgradeConfigNote(pipeline.settings) : undefined;
+              if (note) output.line(note);
             } else {
               stderr(`error: ${result.error}\n`);
             }

@@ -15,6 +15,8 @@ export interface SummaryContext {
   /** What the run did (default deploy); an upgrade names its target version (no "v"). */
   operation?: Operation;
   targetVersion?: string;
+  /** What the user must change after this run (an upgrade's config version), said under the headline. */
+  followUp?: string;
 }
 
 /** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
@@ -57,6 +59,7 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
       ? `### ⏹ ${title} of \`${result.cluster}\` interrupted at \`${result.failedStep}\``
       : `### ❌ ${title} of \`${result.cluster}\` failed at \`${result.failedStep}\``;
   lines.push(headline, '');
+  if (result.ok && context.followUp) lines.push(`> ${context.followUp}`, '');
   // The node removal guard, overridden (allow-unsafe-node-removal): said by the plan step, also when this run skipped it.
   const unsafe = result.reports.flatMap((r) => r.warnings ?? []).filter((w) => w.startsWith('UNSAFE:'));
   if (unsafe.length) {

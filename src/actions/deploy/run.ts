@@ -16,6 +16,7 @@ import {
   clusterId,
   type DeploySettings,
   refuseWaitOptionsOnDestroy,
+  upgradeConfigNote,
 } from '../../core/model/settings.js';
 import type { DeployState, StateStore } from '../../core/model/state.js';
 import type { StepId } from '../../core/steps/index.js';
@@ -214,6 +215,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
           : `To continue, re-run this job (state is saved), or set \`from-step: ${result.failedStep}\`; \`restart: true\` starts over.`,
       operation,
       targetVersion: p.settings.kubernetesVersion,
+      ...(operation === 'upgrade' && { followUp: upgradeConfigNote(p.settings) }),
     });
     await core.appendSummary(p.redactor.redact(summary));
   }

@@ -50,6 +50,8 @@ export interface DeploySettings {
   ignoreCapacity: boolean;
   /** upgrade: the target version (no "v"), from the option or opencenter.cluster.kubernetes.version. */
   kubernetesVersion?: string;
+  /** The config's opencenter.cluster.kubernetes.version, when it has one (an upgrade's target may differ). */
+  configuredKubernetesVersion?: string;
   /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
   upgradeBatchSize?: number;
   venvDir: string;
@@ -197,8 +199,8 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   }
   const clusterStateDir = path.join(stateDir, organization, clusterName);
   const operation = options.operation ?? 'deploy';
-  const kubernetesVersion =
-    options.kubernetesVersion ?? config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+  const configuredKubernetesVersion = config?.opencenter.cluster?.kubernetes?.version?.replace(/^v/, '');
+  const kubernetesVersion = options.kubernetesVersion ?? configuredKubernetesVersion;
   if (operation === 'upgrade' && !kubernetesVersion) {
     throw new UsageError(
       `upgrade needs a target version: --kubernetes-version X.Y.Z (input kubernetes-version), or opencenter.cluster.kubernetes.version in the config`,
@@ -267,6 +269,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
     ignoreCapacity: options.ignoreCapacity ?? false,
     kubernetesVersion,
+    configuredKubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: pythonSetting?.value ?? 'python3',
@@ -323,6 +326,18 @@ export function refuseWaitOptionsOnDestroy(
     throw new UsageError(
       `${where}: ${option(given)} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method ${method} waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`,
     );
+}
+
+/**
+ * After an upgrade to another version than the config names: the config must follow, or the next
+ * deploy hands Kubespray the old kube_version (and check reports every kubelet as ahead of it).
+ */
+export function upgradeConfigNote(
+  settings: Pick<DeploySettings, 'configPath' | 'kubernetesVersion' | 'configuredKubernetesVersion'>,
+): string | undefined {
+  const { configPath, kubernetesVersion, configuredKubernetesVersion } = settings;
+  if (!configPath || !kubernetesVersion || configuredKubernetesVersion === kubernetesVersion) return undefined;
+  return `The config still names ${configuredKubernetesVersion ? `v${configuredKubernetesVersion}` : 'no version'}: set opencenter.cluster.kubernetes.version to ${kubernetesVersion} in ${configPath}, or the next deploy passes the old kube_version to Kubespray.`;
 }
 
 export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {

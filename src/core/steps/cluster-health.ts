@@ -4,6 +4,7 @@ import { CERTIFICATE_WARNING_DAYS, type CheckFinding } from '../model/check-repo
 import { type CommandSpec, failureLine } from '../lib/command.js';
 import { errorMessage } from '../lib/errors.js';
 import { readTextFile } from '../lib/files.js';
+import { compareVersions, parseKubeVersion } from '../kube/version.js';
 import { kubectlCommand, kubeletRelease, parseNodeList, type ClusterNode } from '../kube/nodes.js';
 import { kubeconfigTls, type KubeconfigTls } from '../kube/kubeconfig.js';
 import { readInventory } from '../kubespray/node-changes.js';
@@ -221,11 +222,19 @@ export class ClusterHealthStep implements Step {
       );
     const version = this.settings.kubernetesVersion;
     if (!version) return;
+    const wanted = parseKubeVersion(version, 'opencenter.cluster.kubernetes.version');
     for (const node of nodes.filter((n) => kubeletRelease(n.kubelet) !== version)) {
+      const running = /^v?\d+\.\d+\.\d+/.test(node.kubelet) ? parseKubeVersion(node.kubelet, node.name) : undefined;
+      // Ahead of the config: the cluster was upgraded and the config not (a re-deploy would pass the older
+      // kube_version to Kubespray); behind it: the upgrade has not run on this node.
+      const advice =
+        running && compareVersions(running, wanted) > 0
+          ? `set opencenter.cluster.kubernetes.version to ${running.text} in the config (the cluster is ahead of it)`
+          : 'run the upgrade';
       add(
         'kubelet-version',
         node.name,
-        `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): run the upgrade`,
+        `${node.name} runs kubelet ${node.kubelet || 'of unknown version'}, not v${version} (opencenter.cluster.kubernetes.version): ${advice}`,
       );
     }
   }

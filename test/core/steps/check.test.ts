@@ -115,6 +115,21 @@ describe('operation check on a deployed sandbox', () => {
     try {
       const { report } = await check();
       expect(kinds(report).sort()).toEqual(['kubelet-version sandbox-cp-0', 'kubelet-version sandbox-worker-0']);
+      expect(report.findings[0]!.message).toMatch(/runs kubelet v1\.33\.4, not v1\.33\.5 .*: run the upgrade$/);
+    } finally {
+      run.sandbox.api.setNodes(nodes());
+    }
+  }, 60_000);
+
+  it('kubelets ahead of the config (upgraded, the config not): says to update the config, not to upgrade', async () => {
+    run.sandbox.api.setNodes(nodes('v1.34.2'));
+    try {
+      const { report } = await check();
+      expect(kinds(report).sort()).toEqual(['kubelet-version sandbox-cp-0', 'kubelet-version sandbox-worker-0']);
+      for (const finding of report.findings)
+        expect(finding.message).toMatch(
+          /runs kubelet v1\.34\.2, not v1\.33\.5 \(opencenter\.cluster\.kubernetes\.version\): set opencenter\.cluster\.kubernetes\.version to 1\.34\.2 in the config \(the cluster is ahead of it\)$/,
+        );
     } finally {
       run.sandbox.api.setNodes(nodes());
     }
