@@ -18451,7 +18451,7 @@ function constantCatch(value) {
 /* harmony export */   kj: () => (/* binding */ completionScript),
 /* harmony export */   wE: () => (/* binding */ parseCli)
 /* harmony export */ });
-/* unused harmony exports USAGE, commandFlags, COMMANDS */
+/* unused harmony exports USAGE, commandFlags */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var _core_openstack_credentials_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7515);
 /* harmony import */ var _core_lib_address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4054);
@@ -19382,7 +19382,6 @@ async function runInit(command, version) {
 /* harmony export */   r_: () => (/* binding */ clusterStatus),
 /* harmony export */   w3: () => (/* binding */ readRunLog)
 /* harmony export */ });
-/* unused harmony export runLogs */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
@@ -19704,7 +19703,7 @@ async function planClusterApi(pipeline, plan, json) {
         stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
     const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
     try {
-        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
+        return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
             const saved = await pipeline.store.load().catch(() => undefined);
             const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
                 redactor: pipeline.redactor,
@@ -19780,7 +19779,7 @@ async function execute(command) {
             return 0;
         }
         case 'plan': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)(command.options);
             if (command.options.operation === 'destroy')
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .refuseWaitOptionsOnDestroy */ .Vz)(pipeline.settings, command.options.waitReady, 'plan --operation destroy', cliFlag);
             const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
@@ -19798,7 +19797,7 @@ async function execute(command) {
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
             const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
                     const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, {
                         destroy: command.options.operation === 'destroy',
                         deployState: await pipeline.store.load().catch(() => undefined),
@@ -19821,7 +19820,7 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)(command.options);
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)(command.options);
             if (command.options.operation === 'destroy') {
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .refuseWaitOptionsOnDestroy */ .Vz)(pipeline.settings, command.options.waitReady, 'destroy', cliFlag);
@@ -19831,7 +19830,7 @@ async function execute(command) {
             // With --json, stdout carries only the result; progress goes to stderr.
             const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
             try {
-                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
+                return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
                     const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
                     if (result.ok && result.checkReport) {
                         for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCheckReport */ .Q2)(result.checkReport))
@@ -19868,7 +19867,7 @@ async function execute(command) {
             }
         }
         case 'normalize-kubeconfig': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .xL)({ ...command.options, skipAuthCheck: true });
+            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)({ ...command.options, skipAuthCheck: true });
             const { settings } = pipeline;
             if (!settings.vip)
                 throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UserError */ .yo('normalize-kubeconfig: no VIP; pass --vip IP');
@@ -19882,7 +19881,7 @@ async function execute(command) {
             return 0;
         }
         case 'wait-ready': {
-            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .In)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
+            return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => stderr(`${message}\n`), { interrupting: 'the wait', waitingFor: 'kubectl to stop' }, async (signal) => {
                 const result = await (0,_core_kube_ready_js__WEBPACK_IMPORTED_MODULE_17__/* .waitForReady */ .C)({
                     kubeconfig: command.kubeconfig,
                     kubectl: command.kubectl ?? 'kubectl',
@@ -21074,9 +21073,8 @@ async function runSelected(run, selected, exec) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   xL: () => (/* binding */ openPipeline)
+/* harmony export */   x: () => (/* binding */ openPipeline)
 /* harmony export */ });
-/* unused harmony exports keystoneAuthChecker, createRedactor, checkOutputPaths */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7515);
@@ -21198,7 +21196,7 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */   mZ: () => (/* binding */ wouldApply),
 /* harmony export */   ul: () => (/* binding */ noCapiDiffReason)
 /* harmony export */ });
-/* unused harmony exports REDACTED, TOFU_APPLYING_STEPS */
+/* unused harmony export TOFU_APPLYING_STEPS */
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7515);
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2432);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7412);
@@ -21539,10 +21537,9 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   In: () => (/* binding */ interruptible),
+/* harmony export */   I: () => (/* binding */ interruptible),
 /* harmony export */   _: () => (/* binding */ interruptNote)
 /* harmony export */ });
-/* unused harmony export abortOnSignals */
 /* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2432);
 
 /**
@@ -21607,7 +21604,7 @@ async function interruptible(note, what, body) {
 /* harmony export */   hT: () => (/* binding */ kubeconfigSecrets),
 /* harmony export */   xF: () => (/* binding */ kubeconfigEndpoint)
 /* harmony export */ });
-/* unused harmony exports parseKubeconfig, rewriteLoopbackServer */
+/* unused harmony export rewriteLoopbackServer */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3645);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8827);
 /* harmony import */ var _lib_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4054);
@@ -21947,7 +21944,6 @@ async function normalizeClusterKubeconfig({ clusterDir, target, vip, redactor, }
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ waitForReady)
 /* harmony export */ });
-/* unused harmony export countReadyNodes */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4059);
 /* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(128);
@@ -22742,7 +22738,7 @@ function urlHost(host) {
 /* harmony export */   ju: () => (/* binding */ CommandFailedError),
 /* harmony export */   nY: () => (/* binding */ commandExecutor)
 /* harmony export */ });
-/* unused harmony exports commandName, runCommand, lastLine */
+/* unused harmony export runCommand */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5779);
@@ -23901,7 +23897,6 @@ async function withDeployLock({ file, cluster, operation, output, redactor, sign
 /* harmony export */   vl: () => (/* binding */ parseDurationOption),
 /* harmony export */   xb: () => (/* binding */ OPERATIONS)
 /* harmony export */ });
-/* unused harmony export MAX_NODES */
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(128);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5779);
 /* harmony import */ var _echo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5433);
@@ -24338,7 +24333,7 @@ async function poll(attempt, options) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   pO: () => (/* binding */ Redactor)
 /* harmony export */ });
-/* unused harmony exports MASK, SecretMatcher, RedactionStream */
+/* unused harmony exports MASK, RedactionStream */
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
  * Secret values are registered once and replaced by `***` wherever they appear: in text by
@@ -25071,7 +25066,7 @@ function renderChangeTable(title, counts, changes) {
 /* harmony export */   jT: () => (/* binding */ newCheckReport),
 /* harmony export */   kf: () => (/* binding */ completeCheckReport)
 /* harmony export */ });
-/* unused harmony exports FINDING_KINDS, CheckFindingSchema, CheckReportSchema */
+/* unused harmony exports FINDING_KINDS, CheckReportSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8827);
 
 /**
@@ -25167,7 +25162,7 @@ function describeCheckReport(report) {
 /* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
 /* harmony export */   uX: () => (/* binding */ missingVariablesError)
 /* harmony export */ });
-/* unused harmony exports CREDENTIAL_VARIABLES, kindClusterName */
+/* unused harmony export kindClusterName */
 /* harmony import */ var _lib_duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(128);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
@@ -25653,8 +25648,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   hi: () => (/* binding */ runtimePaths),
   Jg: () => (/* binding */ upgradeConfigNote)
 });
-
-// UNUSED EXPORTS: defaultCacheDir
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -26233,7 +26226,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   rX: () => (/* binding */ redactState)
 });
 
-// UNUSED EXPORTS: AttemptSchema, ClusterApiStateSchema, NodeWorkSchema, STATE_VERSION, StepStateSchema, TimelineStepSchema, parseState
+// UNUSED EXPORTS: parseState
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -26699,7 +26692,7 @@ function renderPlanCapacity(capacity) {
 /* harmony export */   uR: () => (/* binding */ SECRET_ENV_NAMES),
 /* harmony export */   z8: () => (/* binding */ resolveCredentials)
 /* harmony export */ });
-/* unused harmony exports INTERFACES, parseCredentialValue, CloudsYamlSchema */
+/* unused harmony export CloudsYamlSchema */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
@@ -27759,7 +27752,6 @@ function whereServiceExists(catalog, type) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   l: () => (/* binding */ checkPlanCredential)
 /* harmony export */ });
-/* unused harmony export rolesMatter */
 /* harmony import */ var _keystone_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9297);
 /* harmony import */ var _roles_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(864);
 /**
@@ -27803,8 +27795,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   xP: () => (/* binding */ readProjectQuotas),
   Xf: () => (/* binding */ serviceEndpoint)
 });
-
-// UNUSED EXPORTS: CATALOG_TYPES
 
 // EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __nccwpck_require__(8827);
@@ -28162,7 +28152,7 @@ async function readProjectQuotas(session, services = ['compute', 'network', 'vol
 /* harmony export */   io: () => (/* binding */ TokenRolesSchema),
 /* harmony export */   wE: () => (/* binding */ tokenRoleNames)
 /* harmony export */ });
-/* unused harmony exports READER_ROLE, ACTION_NAMES */
+/* unused harmony export ACTION_NAMES */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8827);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5779);
 /**
@@ -29961,10 +29951,6 @@ function pingCommand(options, pattern, viaBastion) {
         },
     };
 }
-/** What the check will run, for the plan. */
-function reachabilityCommand(options) {
-    return pingCommand(options, hostPattern(options.hosts, options.bastion), true);
-}
 function hostPattern(hosts, bastion) {
     return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
 }
@@ -30871,10 +30857,6 @@ function get(url, file, maxBytes, options) {
         request.on('timeout', () => request.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 30_000) / 1000} s`)));
         request.on('error', (error) => fail(error.code ? `${error.message}` : error.message));
     });
-}
-/** Removes a file that may not be there. */
-async function removeQuietly(file) {
-    await fs.rm(file, { force: true, recursive: true });
 }
 
 // EXTERNAL MODULE: ./lib/core/model/kubespray-source.js
@@ -33164,7 +33146,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
 /* harmony export */   Qt: () => (/* binding */ requireLocalTofuState),
 /* harmony export */   zh: () => (/* binding */ requireSomethingToDestroy)
 /* harmony export */ });
-/* unused harmony exports tofuStateFile, declaredBackend, tofuStateLocation, missingStateForDestroy, missingStateForCheck, chooseTofuState */
+/* unused harmony exports tofuStateFile, declaredBackend, chooseTofuState */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8827);

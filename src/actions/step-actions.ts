@@ -7,7 +7,7 @@ import { run as runDeploy } from './deploy/run.js';
  * The per-step actions, one row each: actions/<name> runs only these steps of the deploy pipeline, with
  * the deploy action's inputs and state (dist/<name>/index.js).
  */
-export const STEP_ACTIONS = {
+const STEP_ACTIONS = {
   /**
    * OpenTofu init, plan, the quota check (openstack-capacity) and the apply of exactly that plan — or, with mode: plan, the dry run's reviewed
    * plan. kubespray-remove-nodes is not among them, so the engine refuses an apply whose plan deletes

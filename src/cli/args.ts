@@ -461,7 +461,7 @@ export function commandFlags(command: string): string[] {
   );
 }
 
-export const COMMANDS = Object.keys(HELP);
+const COMMANDS = Object.keys(HELP);
 
 export function completionScript(shell: 'bash' | 'zsh'): string {
   const steps = [...new Set(OPERATIONS.flatMap((op) => [...OPERATION_STEPS[op], ...CLUSTER_API_STEPS[op]]))];

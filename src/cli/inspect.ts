@@ -50,7 +50,7 @@ function readState(file: string): DeployState | undefined {
 }
 
 /** The run logs of a cluster, newest first (their names sort by time: `<operation>-<ISO stamp>.log`). */
-export async function runLogs(logDir: string): Promise<string[]> {
+async function runLogs(logDir: string): Promise<string[]> {
   const names = await fs.readdir(logDir).catch(() => [] as string[]);
   const stamp = (name: string) => name.replace(/^[a-z]+-/, '');
   return names

@@ -38,7 +38,7 @@ function escapeProperty(text: string): string {
 }
 
 /** `::command key=value,…::message` on stdout. */
-export function issueCommand(command: string, properties: Record<string, string | undefined>, message: string): void {
+function issueCommand(command: string, properties: Record<string, string | undefined>, message: string): void {
   const props = Object.entries(properties)
     .filter((entry): entry is [string, string] => !!entry[1])
     .map(([key, value]) => `${key}=${escapeProperty(value)}`)

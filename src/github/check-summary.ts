@@ -30,7 +30,7 @@ const KIND_TITLES: Record<FindingKind, string> = {
 };
 
 /** Findings other than drift: what the issue title counts as problems. */
-export function problemCount(report: CheckReport): number {
+function problemCount(report: CheckReport): number {
   return report.findings.filter((f) => f.kind !== 'drift').length;
 }
 

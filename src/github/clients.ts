@@ -44,7 +44,7 @@ export interface RestPolicy {
   throttleId: string;
 }
 
-export const REST_POLICY: RestPolicy = {
+const REST_POLICY: RestPolicy = {
   serverErrorRetries: 3,
   rateLimitRetries: 3,
   maxWaitSeconds: 600,

@@ -16,7 +16,7 @@ import { codeText } from './markdown.js';
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
 export const COMMENT_LIMIT = 65_536;
 /** The resource table stays readable; the rest is in the full plan. */
-export const MAX_TABLE_ROWS = 150;
+const MAX_TABLE_ROWS = 150;
 
 export interface PlanCommentInput {
   cluster: string;

@@ -21,7 +21,7 @@ const PULL_REQUEST_EVENTS = new Set([
   'pull_request_review_comment',
 ]);
 
-export function plansPullRequestCode(env: NodeJS.ProcessEnv = process.env): boolean {
+function plansPullRequestCode(env: NodeJS.ProcessEnv = process.env): boolean {
   return PULL_REQUEST_EVENTS.has(env.GITHUB_EVENT_NAME ?? '');
 }
 
@@ -53,6 +53,6 @@ export async function reportPlanCredential(
 }
 
 /** The warning as a Markdown block; role names come from Keystone, so they are shown as plain text. */
-export function planCredentialMarkdown(message: string): string {
+function planCredentialMarkdown(message: string): string {
   return `> [!WARNING]\n> **The plan credential can change the cloud.** ${plainText(message, { max: 2_000 })}\n`;
 }

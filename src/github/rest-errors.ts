@@ -11,7 +11,7 @@ import { UserError, errorMessage } from '../core/lib/errors.js';
 export type RestFailure = 'rate-limit' | 'server' | 'forbidden' | 'unauthorized' | 'not-found' | 'other';
 
 /** What to do, per kind of failure (403 gets the permission when it is known). */
-export const REST_ADVICE = {
+const REST_ADVICE = {
   'rate-limit': "GitHub's rate limit: too many jobs at once; lower the matrix's max-parallel",
   server: 'GitHub is failing; re-run the job',
   unauthorized: 'the github-token is not valid (expired, or not a token for this repository)',

@@ -16,7 +16,7 @@ export type CommentOutcome =
   | { kind: 'forbidden'; message: string };
 
 /** GITHUB_TOKEN comments as this bot; so do the runs' own integration tokens. */
-export const ACTIONS_BOT = 'github-actions[bot]';
+const ACTIONS_BOT = 'github-actions[bot]';
 
 /**
  * Who our comments (and health issues) are written by: a user token can ask GitHub; an integration

@@ -20,7 +20,7 @@ export interface SummaryContext {
 }
 
 /** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
-export function operationTitle(operation: Operation = 'deploy', targetVersion?: string): string {
+function operationTitle(operation: Operation = 'deploy', targetVersion?: string): string {
   if (operation === 'upgrade') return `Upgrade${targetVersion ? ` to v${targetVersion}` : ''}`;
   return { deploy: 'Deploy', destroy: 'Destroy', check: 'Check' }[operation];
 }

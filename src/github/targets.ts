@@ -7,7 +7,7 @@ import { codeText, plainText } from './markdown.js';
 import { readEvent, runContext } from './runner.js';
 
 /** GitHub lists at most this many files of a pull request. */
-export const PULL_REQUEST_FILES_LIMIT = 3000;
+const PULL_REQUEST_FILES_LIMIT = 3000;
 
 const API_STATUS: Record<string, ChangeStatus> = {
   added: 'added',

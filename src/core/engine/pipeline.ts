@@ -38,7 +38,7 @@ export interface PipelineDeps {
 }
 
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
-export function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
+function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
   const requiredServices = [...DEFAULT_REQUIRED_SERVICES, ...(settings.useOctavia ? ['load-balancer'] : [])];
   return {
     describe: (credentials, timeoutMs) => describeAuthCheck(credentials, { timeoutMs, requiredServices }),
@@ -51,7 +51,7 @@ export function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
 }
 
 /** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
-export async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
+async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
   const redactor = new Redactor();
   for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
   try {
@@ -100,7 +100,7 @@ async function checkDirectoryPath(dir: string, what: string, given: string): Pro
  * kubeconfig path that is a directory or a FIFO failed only at openstack-normalize-kubeconfig, after
  * the whole infrastructure and Kubespray run.
  */
-export async function checkOutputPaths(settings: DeploySettings): Promise<void> {
+async function checkOutputPaths(settings: DeploySettings): Promise<void> {
   // The state directory, then the cluster's below it and its logs.
   await checkDirectoryPath(settings.stateDir, 'state directory', settings.stateDir);
   await checkDirectoryPath(runtimePaths(settings).logDir, 'state directory', settings.stateDir);

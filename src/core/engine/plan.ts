@@ -6,7 +6,7 @@ import type { StateStore } from '../model/state.js';
 import { deployEnvironment, pipelineVariables } from '../model/environment.js';
 import type { Step, StepKind } from '../steps/index.js';
 
-export const REDACTED = '<redacted>';
+const REDACTED = '<redacted>';
 
 export interface PlannedStep {
   index: number;

@@ -6,7 +6,7 @@ import { keepsResumeState } from './selection.js';
  * SIGTERM after a grace period), records the step as interrupted and saves state. Later signals
  * are noted but not forwarded again: a second SIGINT makes tofu abandon its state lock.
  */
-export function abortOnSignals(
+function abortOnSignals(
   controller: AbortController,
   note: (message: string) => void,
   /** What is interrupted and what happens then, for commands that save no state (a plan, a standalone wait). */

@@ -50,7 +50,7 @@ export interface Kubeconfig {
 }
 
 /** Parses and checks a kubeconfig; `source` (a path, or e.g. "from input x") names it in messages. */
-export function parseKubeconfig(text: string, source: string): Kubeconfig {
+function parseKubeconfig(text: string, source: string): Kubeconfig {
   const label = `kubeconfig ${source}`;
   const { document, value } = parseYamlMapping(text, label, KUBECONFIG_FILE);
   const result = KubeconfigSchema.safeParse(value);

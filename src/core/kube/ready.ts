@@ -37,7 +37,7 @@ export interface ReadyResult {
 }
 
 /** Counts the Ready nodes of kubectl's node list (and, with `version`, those Ready at that kubelet version). */
-export function countReadyNodes(json: string, version?: string): { ready: number; total: number } {
+function countReadyNodes(json: string, version?: string): { ready: number; total: number } {
   const nodes = parseNodeList(json);
   const ready = nodes.filter((n) => n.ready && (!version || kubeletRelease(n.kubelet) === version)).length;
   return { ready, total: nodes.length };

@@ -77,7 +77,7 @@ export async function ensureKubespray(options: EnsureKubesprayOptions): Promise<
 }
 
 /** The stable name a fetched version is used under: a symlink to its `<tag>-<commit>` tree, switched atomically. */
-export function cachedKubesprayDir(cacheRoot: string, tag: string): string {
+function cachedKubesprayDir(cacheRoot: string, tag: string): string {
   return path.join(cacheRoot, tag);
 }
 
@@ -107,7 +107,7 @@ function gitReason(tail: readonly string[], exitCode: number | null): string {
 }
 
 /** The version of a vendored tree: the tags at its HEAD when it is a git checkout of its own, else galaxy.yml's. */
-export async function vendoredVersion(
+async function vendoredVersion(
   options: Pick<EnsureKubesprayOptions, 'exec' | 'env'>,
   dir: string,
 ): Promise<{ tags: string[]; commit?: string; galaxy?: string }> {
@@ -354,7 +354,7 @@ async function pointAt(cacheRoot: string, tag: string, tree: string): Promise<st
  * The commit `git archive` (and so GitHub's tarballs) records in the archive's first block, a pax
  * global header whose record is `52 comment=<sha>` (what `git get-tar-commit-id` reads).
  */
-export async function tarCommitId(archive: string): Promise<string | undefined> {
+async function tarCommitId(archive: string): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   const gunzip = createGunzip();

@@ -47,7 +47,7 @@ export async function readPythonRange(kubesprayDir: string, kubesprayVersion?: s
   )!;
 }
 
-export function describePythonRange(range: PythonRange): string {
+function describePythonRange(range: PythonRange): string {
   return `${range.min.join('.')} to ${range.max.join('.')}`;
 }
 
@@ -73,7 +73,7 @@ const inRange = (version: string, range: PythonRange) => {
 };
 
 /** Runs `<python> -c …` for its version; a shim that fails (pyenv's "command not found") is reported, not chosen. */
-export function probePython(file: string, env: Readonly<Record<string, string>>): Promise<PythonCandidate> {
+function probePython(file: string, env: Readonly<Record<string, string>>): Promise<PythonCandidate> {
   return new Promise((resolve) => {
     execFile(
       file,
@@ -90,7 +90,7 @@ export function probePython(file: string, env: Readonly<Record<string, string>>)
 }
 
 /** Every python3 / python3.X on PATH, in PATH order, each file once. */
-export async function pythonsOnPath(pathVar: string | undefined): Promise<string[]> {
+async function pythonsOnPath(pathVar: string | undefined): Promise<string[]> {
   const found: string[] = [];
   const seen = new Set<string>();
   for (const dir of (pathVar ?? '').split(path.delimiter)) {

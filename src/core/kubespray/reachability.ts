@@ -111,11 +111,6 @@ function pingCommand(options: ReachabilityOptions, pattern: string, viaBastion: 
   };
 }
 
-/** What the check will run, for the plan. */
-export function reachabilityCommand(options: Omit<ReachabilityOptions, 'exec'>): CommandSpec {
-  return pingCommand(options as ReachabilityOptions, hostPattern(options.hosts, options.bastion), true);
-}
-
 function hostPattern(hosts: readonly string[], bastion?: Bastion): string {
   return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
 }

@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../lib/files.js';
 const BEGIN = /^-----BEGIN (OPENSSH|RSA|EC|DSA|ENCRYPTED)? ?PRIVATE KEY-----$/m;
 
 /** A secret pasted with CRLF or without its last newline still works: OpenSSH refuses both. */
-export function normalizeKey(text: string): string {
+function normalizeKey(text: string): string {
   const key = text.replace(/\r\n?/g, '\n').trim();
   return `${key}\n`;
 }

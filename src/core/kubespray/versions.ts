@@ -14,7 +14,7 @@ import { parseYaml } from '../lib/yaml.js';
  */
 
 /** Where the table lives: v2.28 and later; v2.26–v2.27 kept it in the defaults, keys with a "v". */
-export const CHECKSUM_FILES = [
+const CHECKSUM_FILES = [
   'roles/kubespray_defaults/vars/main/checksums.yml',
   'roles/kubespray-defaults/defaults/main/checksums.yml',
 ] as const;
@@ -48,7 +48,7 @@ export async function readSupportedKubernetes(kubesprayDir: string): Promise<Sup
   );
 }
 
-export function parseSupportedKubernetes(text: string, relative: string, shown = relative): SupportedKubernetes {
+function parseSupportedKubernetes(text: string, relative: string, shown = relative): SupportedKubernetes {
   const { value } = parseYaml(text, shown, CHECKSUMS_FILE);
   const table = (value as { kubelet_checksums?: { amd64?: unknown } } | null)?.kubelet_checksums?.amd64;
   if (!table || typeof table !== 'object' || Array.isArray(table)) {
@@ -76,7 +76,7 @@ export function describeRange(supported: SupportedKubernetes): string {
  * each tag's checksums.yml (kubernetes-sigs/kubespray; v2.32 from master 46dbdd3 and its release
  * proposal, #13430). Only used to say which Kubespray to move to; what a tree installs is read from it.
  */
-export const KUBESPRAY_RELEASES: readonly { minor: string; kube: readonly [string, string] }[] = [
+const KUBESPRAY_RELEASES: readonly { minor: string; kube: readonly [string, string] }[] = [
   { minor: '2.26', kube: ['1.28', '1.30'] },
   { minor: '2.27', kube: ['1.29', '1.31'] },
   { minor: '2.28', kube: ['1.30', '1.32'] },

@@ -105,7 +105,7 @@ function lastMeaningfulLine(lines: readonly string[]): string | undefined {
 }
 
 /** The name to show for a command: its program's basename. */
-export function commandName(argv: readonly string[]): string {
+function commandName(argv: readonly string[]): string {
   return path.basename(argv[0] ?? '?');
 }
 
@@ -252,7 +252,7 @@ export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>):
   };
 }
 /** The most useful line of a failed command's output: its last non-empty line. */
-export function lastLine(lines: string[]): string {
+function lastLine(lines: string[]): string {
   return (
     [...lines]
       .reverse()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, promises as fs } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
 import { UserError } from './errors.js';
@@ -97,9 +97,4 @@ function get(
     );
     request.on('error', (error: NodeJS.ErrnoException) => fail(error.code ? `${error.message}` : error.message));
   });
-}
-
-/** Removes a file that may not be there. */
-export async function removeQuietly(file: string): Promise<void> {
-  await fs.rm(file, { force: true, recursive: true });
 }

@@ -25,7 +25,7 @@ export function parseDurationOption(text: string, where: string, limits: { min: 
 }
 
 /** Node counts: more than this is a typo, not a cluster. */
-export const MAX_NODES = 10_000;
+const MAX_NODES = 10_000;
 
 export function parseNodeCount(text: string, where: string): number {
   const value = text.trim();

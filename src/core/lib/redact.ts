@@ -94,7 +94,7 @@ const block = (first: number, second: number) => first | (second << 8);
  * WINDOW), so twenty secrets cost about what one Buffer.indexOf does, where an indexOf per secret
  * would cost twenty times that.
  */
-export class SecretMatcher {
+class SecretMatcher {
   /** In redact()'s order (longest in characters first): that order is also the priority of overlapping matches. */
   readonly patterns: readonly Buffer[];
   /** Length in bytes of the longest secret. */

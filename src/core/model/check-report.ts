@@ -28,7 +28,7 @@ export const FINDING_KINDS = [
 
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
-export const CheckFindingSchema = z.object({
+const CheckFindingSchema = z.object({
   kind: z.enum(FINDING_KINDS),
   subject: z.string(),
   /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */

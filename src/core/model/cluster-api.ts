@@ -59,7 +59,7 @@ const OPENSTACK_VARIABLES = {
 } as const;
 
 /** Variables that would carry credentials into the rendered manifests: the engine writes that Secret itself. */
-export const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'] as const;
+const CREDENTIAL_VARIABLES = ['OPENSTACK_CLOUD_YAML_B64', 'OPENSTACK_CLOUD_CACERT_B64'] as const;
 
 /** Variables clusterctl's flags set, from the config's name, namespace, version and counts. */
 const FLAG_VARIABLES = [

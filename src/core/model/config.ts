@@ -119,7 +119,7 @@ const ClusterApiConfigSchema = z.object({
   kind_path: toolPath,
 });
 
-export const ClusterConfigSchema = z.object({
+const ClusterConfigSchema = z.object({
   schema_version: z.string(),
   opencenter: z.object({
     meta: z.object({

@@ -15,8 +15,8 @@ import { displayPath } from '../lib/files.js';
 const CLUSTER_NAME = /^[a-z]([a-z0-9-]{0,38}[a-z0-9])?$/;
 const ORGANIZATION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 /** Kubespray v2.31.0, the release the module and the docs are checked against, and its default Kubernetes. */
-export const INIT_KUBESPRAY_VERSION = 'v2.31.0';
-export const INIT_KUBERNETES_VERSION = '1.35.4';
+const INIT_KUBESPRAY_VERSION = 'v2.31.0';
+const INIT_KUBERNETES_VERSION = '1.35.4';
 
 export interface ScaffoldOptions {
   /** The repository root the files go into. */
@@ -33,7 +33,7 @@ export interface ScaffoldFile {
   content: string;
 }
 
-export function checkScaffoldOptions(options: Omit<ScaffoldOptions, 'root'>): void {
+function checkScaffoldOptions(options: Omit<ScaffoldOptions, 'root'>): void {
   if (!CLUSTER_NAME.test(options.cluster))
     throw new UsageError(
       `init: --name ${quoteInput(options.cluster, 80)} must be a DNS label of at most 40 characters (lower-case letters, digits and "-", starting with a letter): it prefixes every OpenStack resource and node name`,

@@ -94,7 +94,7 @@ export interface KubesprayRelease {
   dir: string;
 }
 
-export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+function defaultCacheDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_CACHE_HOME || path.join(env.HOME || homedir(), '.cache');
   return path.join(base, 'cluster-deploy');
 }

@@ -6,12 +6,12 @@ import type { NodeWork } from './nodes.js';
 import { OPERATIONS } from '../lib/option-values.js';
 import { CapacityReportSchema } from '../openstack/capacity.js';
 
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 
 /** Resume state as lib/files.ts reads it: a few KiB in practice; anything near the limit is not ours. */
 const RESUME_STATE_FILE: FileKind = { noun: 'resume state', plural: 'resume state files', maxBytes: 16 * 1024 * 1024 };
 
-export const StepStateSchema = z.object({
+const StepStateSchema = z.object({
   status: z.enum(['running', 'success', 'failed']),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().optional(),
@@ -27,7 +27,7 @@ export const StepStateSchema = z.object({
 const NodeListSchema = z.array(z.string());
 
 /** Node work a deploy's plan found (kubespray/node-changes.ts), kept until Kubespray has acted on it. */
-export const NodeWorkSchema = z.object({
+const NodeWorkSchema = z.object({
   newCluster: z.boolean(),
   remove: NodeListSchema,
   create: NodeListSchema,
@@ -51,7 +51,7 @@ void nodeWorkSchemaMatches;
  * runner is gone before the pivot, so are the objects, and the next run must say so instead of
  * creating the cluster a second time. After the pivot the workload cluster manages itself.
  */
-export const ClusterApiStateSchema = z.object({
+const ClusterApiStateSchema = z.object({
   management: z.enum(['existing', 'kind']),
   /** kind: the kind cluster's name, when and on which host it was created. */
   kindCluster: z.string().max(63).optional(),
@@ -69,7 +69,7 @@ export const HISTORY_LIMIT = 20;
 const ATTEMPT_STEPS_LIMIT = 64;
 
 /** One step run in an attempt, for the timeline: only its id, times and outcome (no output, no errors). */
-export const TimelineStepSchema = z.object({
+const TimelineStepSchema = z.object({
   id: z.string().min(1),
   startedAt: z.iso.datetime(),
   /** Absent while it runs (and so after a kill -9, its status then saying interrupted). */
@@ -78,7 +78,7 @@ export const TimelineStepSchema = z.object({
 });
 
 /** One run of the engine that ran at least one step: a deploy and each of its resumes. */
-export const AttemptSchema = z.object({
+const AttemptSchema = z.object({
   /** 1 for the run that started the history, counting on across resumes (dropped attempts keep their numbers). */
   number: z.number().int().positive(),
   startedAt: z.iso.datetime(),

@@ -28,7 +28,7 @@ export type CredentialField =
 /** A partial set of credential values from one source (options, env, clouds.yaml, config). */
 export type CredentialInput = Partial<Record<Exclude<CredentialField, 'insecure'>, string>> & { insecure?: boolean };
 
-export const INTERFACES = ['public', 'internal', 'admin'] as const;
+const INTERFACES = ['public', 'internal', 'admin'] as const;
 
 /**
  * One row per credential field: its name in every front end and source. The CLI flags, the
@@ -270,7 +270,7 @@ const FALSE = /^(false|no|0|off)$/i;
  * Checks one raw value against its field's type. `where` names the flag, input, variable or key in
  * the error; `fail` picks the error type (a bad flag is a usage error, a bad file is not).
  */
-export function parseCredentialValue(
+function parseCredentialValue(
   spec: CredentialFieldSpec,
   raw: unknown,
   where: string,

@@ -15,7 +15,7 @@ export interface PlanCredentialCheck {
 }
 
 /** Whether the roles need reading at all: a warning or refusal can follow. */
-export function rolesMatter(rule: PlanCredentialRule): boolean {
+function rolesMatter(rule: PlanCredentialRule): boolean {
   return rule.untrustedCode || rule.policy === 'reader-only';
 }
 

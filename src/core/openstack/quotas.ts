@@ -61,7 +61,7 @@ export const SERVICE_NAMES: Record<QuotaService, string> = {
  * Catalog types per service, first match wins. Cinder is `block-storage` in the service-types
  * authority and still `volumev3` on most clouds.
  */
-export const CATALOG_TYPES: Record<QuotaService, readonly string[]> = {
+const CATALOG_TYPES: Record<QuotaService, readonly string[]> = {
   compute: ['compute'],
   network: ['network'],
   volume: ['block-storage', 'volumev3'],

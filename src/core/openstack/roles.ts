@@ -16,7 +16,7 @@ import type { AuthMethod } from './credentials.js';
 import { UserError } from '../lib/errors.js';
 
 /** The only role a plan credential should carry. */
-export const READER_ROLE = 'reader';
+const READER_ROLE = 'reader';
 
 /** `plan-credential` (input) / `--plan-credential` (flag): `any` warns on a pull request, `reader-only` refuses. */
 export const PLAN_CREDENTIAL_POLICIES = ['any', 'reader-only'] as const;

@@ -268,7 +268,7 @@ export class OpenTofuDestroyStep implements Step {
  * How long the drift plan waits for tofu's state lock: a deploy holds it through its apply, and a
  * scheduled check that gives up says so rather than queueing behind it for an hour.
  */
-export const DRIFT_LOCK_TIMEOUT = '2m';
+const DRIFT_LOCK_TIMEOUT = '2m';
 
 const DRIFT_VERB: Record<ChangeAction, string> = {
   create: 'create',

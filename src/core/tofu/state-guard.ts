@@ -25,7 +25,7 @@ export async function declaredBackend(clusterDir: string): Promise<string> {
 }
 
 /** Where tofu reads the state, in words: the local file, or the remote backend the code declares. */
-export async function tofuStateLocation(clusterDir: string): Promise<string> {
+async function tofuStateLocation(clusterDir: string): Promise<string> {
   const backend = await declaredBackend(clusterDir);
   return backend === 'local'
     ? `at ${tofuStateFile(clusterDir)}`
@@ -35,14 +35,14 @@ export async function tofuStateLocation(clusterDir: string): Promise<string> {
 const KEPT_STATE =
   'its remote backend, the cluster directory the deploy ran in, or in the action tofu-state: artifact with the passphrase the deploy used';
 
-export function missingStateForDestroy(clusterDir: string): RefusalError {
+function missingStateForDestroy(clusterDir: string): RefusalError {
   return new RefusalError(
     `opentofu-destroy: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so it would destroy nothing while the ` +
       `cloud resources stay, and then forget the cluster. Destroy with the state the deploy kept: ${KEPT_STATE} (a state artifact expires; with none left, delete the resources in OpenStack by hand).`,
   );
 }
 
-export function missingStateForCheck(clusterDir: string): RefusalError {
+function missingStateForCheck(clusterDir: string): RefusalError {
   return new RefusalError(
     `opentofu-drift: there is no tofu state at ${tofuStateFile(clusterDir)} (a local backend), so every resource would show as drift. ` +
       `Check with the state the deploy kept: ${KEPT_STATE} (state-store: artifact, github-token with actions: read).`,
