@@ -93,34 +93,48 @@ export function managementKubectl(settings: DeploySettings, kubeconfig: string):
     kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, deployEnvironment(settings), ...args);
 }
 
+/** The `kubectl diff --server-side` diffManifests runs, for a step's plan to show. */
+export function diffCommand(
+  settings: DeploySettings,
+  kubeconfig: string,
+  file: string,
+  { forceConflicts = false } = {},
+): CommandSpec {
+  // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
+  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
+  return kubectlCommand(
+    settings.kubectl,
+    kubeconfig,
+    settings.clusterDir,
+    env,
+    'diff',
+    '--server-side',
+    `--field-manager=${FIELD_MANAGER}`,
+    ...(forceConflicts ? ['--force-conflicts'] : []),
+    '-f',
+    file,
+  );
+}
+
 /**
  * `kubectl diff --server-side` of a manifests file against the cluster holding the objects (a dry-run apply: the
  * admission webhooks run, nothing changes): each object to create, change or delete, and the diff with every
- * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs.
+ * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. `forceConflicts`: a field
+ * another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
  */
 export async function diffManifests(
   settings: DeploySettings,
   exec: Exec,
   kubeconfig: string,
   file: string,
+  { forceConflicts = false } = {},
 ): Promise<{ entries: DiffEntry[]; text: string } | 'no-cluster-api'> {
   const capi = capiOf(settings);
-  // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
-  const diff = await exec(
-    kubectlCommand(
-      settings.kubectl,
-      kubeconfig,
-      settings.clusterDir,
-      env,
-      'diff',
-      '--server-side',
-      `--field-manager=${FIELD_MANAGER}`,
-      '-f',
-      file,
-    ),
-    { capture: true, quiet: true, check: false },
-  );
+  const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
+    capture: true,
+    quiet: true,
+    check: false,
+  });
   // kubectl diff: 0 no differences, 1 differences, anything else an error.
   if (diff.exitCode !== 0 && diff.exitCode !== 1) {
     if (NO_CLUSTER_API.test(diff.tail.join('\n'))) return 'no-cluster-api';

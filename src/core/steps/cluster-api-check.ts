@@ -4,7 +4,7 @@ import { stringify as toYaml } from 'yaml';
 import { describeForbiddenChange, liveForbiddenChanges } from '../capi/forbidden-changes.js';
 import { CapiCommands, objectsKubeconfig } from '../capi/management.js';
 import { type DiffEntry, diffChanges, MANIFESTS_FILE, manifestDocuments } from '../capi/manifests.js';
-import { diffManifests, managementKubectl } from '../capi/preview.js';
+import { diffCommand, diffManifests, managementKubectl } from '../capi/preview.js';
 import { capiHealthFindings, capiProgress, parseCapiObjects } from '../capi/status.js';
 import { failureLine } from '../lib/command.js';
 import { errorMessage, UserError } from '../lib/errors.js';
@@ -141,14 +141,7 @@ export class CapiDriftStep implements Step {
     const { management, workload } = this.commands;
     return {
       workingDir: this.commands.cwd,
-      command: this.commands.kubectl(
-        management,
-        'diff',
-        '--server-side',
-        '--field-manager=cluster-deploy',
-        '-f',
-        this.manifests,
-      ),
+      command: diffCommand(this.settings, management, this.manifests, { forceConflicts: true }),
       reads: [this.manifests, management],
       writes: [],
       actions: [
@@ -191,7 +184,8 @@ export class CapiDriftStep implements Step {
     }
     let diff: Awaited<ReturnType<typeof diffManifests>>;
     try {
-      diff = await diffManifests(this.settings, context.exec, kubeconfig, diffFile);
+      // Forced: a field someone changed by hand (another field manager) is drift to show, not a conflict to fail on.
+      diff = await diffManifests(this.settings, context.exec, kubeconfig, diffFile, { forceConflicts: true });
     } finally {
       if (diffFile !== file) await fs.rm(diffFile, { force: true });
     }
