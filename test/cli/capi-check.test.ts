@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckReportSchema } from '../../src/core/model/check-report.js';
@@ -65,7 +66,7 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
     management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
     const deploy = await cli('deploy');
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
-    workload = (await run.open({ managementKubeconfig: management })).settings.kubeconfigPath;
+    workload = (await run.open({ clusterApi: { managementKubeconfig: management } })).settings.kubeconfigPath;
   }, 180_000);
   afterAll(async () => run?.close());
 
@@ -213,10 +214,67 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
 
 describe('cluster-deploy check with deployment.method cluster-api and no management cluster', () => {
   let run: CapiRun;
+  let bare: string;
   beforeAll(async () => {
     run = await startCapiRun(); // bootstrap: kind, never deployed
+    bare = (await run.cloud.createManagementCluster('bare')).kubeconfigPath; // no Cluster API installed
+    await fs.mkdir(path.join(run.workDir, 'a-directory'));
+    await fs.writeFile(
+      path.join(run.workDir, 'dead.kubeconfig'),
+      (await fs.readFile(bare, 'utf8')).replace(/server: \S+/, 'server: https://127.0.0.1:1'),
+    );
   });
   afterAll(async () => run?.close());
+
+  it.each([
+    ['an empty --management-kubeconfig', (): string => '', EXIT.usage, /^error: the management kubeconfig path is empty/m],
+    [
+      'a --management-kubeconfig that does not exist',
+      (): string => path.join(run.workDir, 'nope.kubeconfig'),
+      EXIT.failed,
+      /the management cluster's kubeconfig \S+nope\.kubeconfig \(--management-kubeconfig \(input management-kubeconfig\)\) does not exist/,
+    ],
+    [
+      'a --management-kubeconfig that is a directory',
+      (): string => path.join(run.workDir, 'a-directory'),
+      EXIT.failed,
+      /the management cluster's kubeconfig \S+a-directory .* is not a file/,
+    ],
+    [
+      'a management cluster that does not answer',
+      (): string => path.join(run.workDir, 'dead.kubeconfig'),
+      EXIT.failed,
+      /the management cluster \(kubeconfig \S+dead\.kubeconfig, --management-kubeconfig .*\) is not reachable or not ready/,
+    ],
+    [
+      'a management cluster without Cluster API',
+      (): string => bare,
+      EXIT.failed,
+      /step "capi-drift" failed: \S+bare\.kubeconfig has no Cluster API installed, so it holds no capi-sandbox: check against the management cluster it was deployed with/,
+    ],
+  ])(
+    '%s: refused, naming it; nothing created',
+    async (_what, kubeconfig, code, message) => {
+      const result = await runCli(
+        [
+          'check',
+          '--config',
+          run.configPath,
+          '--state-dir',
+          run.stateDir,
+          '--skip-auth-check',
+          '--management-kubeconfig',
+          kubeconfig(),
+        ],
+        run.env,
+      );
+      expect(result.code, result.stdout + result.stderr).toBe(code);
+      expect(stripAnsi(result.stdout + result.stderr)).toMatch(message);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(run.cloud.clusters().map((c) => c.role)).toEqual(['management']);
+    },
+    60_000,
+  );
 
   it('is refused naming the missing kind cluster, and creates nothing', async () => {
     const { code, stdout, stderr } = await runCli(
@@ -227,6 +285,6 @@ describe('cluster-deploy check with deployment.method cluster-api and no managem
     expect(stripAnsi(stdout)).toContain(
       'no management cluster to check capi-sandbox against: the kind cluster capi-capi-sandbox (deployment.cluster_api.management.bootstrap: kind) does not exist on this machine (no deploy of this cluster is recorded in the resume state). A check creates nothing',
     );
-    expect(run.cloud.clusters()).toEqual([]);
+    expect(run.cloud.clusters().map((c) => c.role)).toEqual(['management']); // only the bare one above: no kind
   }, 60_000);
 });

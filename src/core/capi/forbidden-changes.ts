@@ -51,7 +51,7 @@ function covers(next: unknown, live: unknown): boolean {
 }
 
 /** What the webhook allows inside the fields it only partly freezes, removed from a copy of a spec field. */
-function comparable(field: string, value: unknown): unknown {
+function comparable(field: string, value: unknown, both = true): unknown {
   if (!value || typeof value !== 'object') return value;
   const copy = structuredClone(value) as Doc;
   if (field === 'managedSecurityGroups') {
@@ -65,7 +65,8 @@ function comparable(field: string, value: unknown): unknown {
   }
   if (field === 'managedSubnets' && Array.isArray(copy))
     for (const subnet of copy as Doc[]) if (subnet) delete subnet.dnsNameservers;
-  if (field === 'apiServerLoadBalancer' && !Array.isArray(copy)) {
+  // Only between two load balancer specs: one added (with allowed CIDRs or not) is a change.
+  if (field === 'apiServerLoadBalancer' && both) {
     delete (copy as Doc).allowedCIDRs;
     delete (copy as Doc).monitor;
   }
@@ -138,7 +139,8 @@ export function forbiddenClusterChanges(rendered: Doc, live: Doc): ForbiddenChan
       if (subnets) refuse(field, subnets);
       if (subnets !== undefined) continue;
     }
-    if (!covers(comparable(field, next[field]), comparable(field, previous[field]))) refuse(field);
+    const both = isObject(next[field]) && isObject(previous[field]);
+    if (!covers(comparable(field, next[field], both), comparable(field, previous[field], both))) refuse(field);
   }
   return changes;
 }

@@ -248,9 +248,16 @@ export function capiHealthFindings(
     findings.push({ subject: `${address}: ${type}`, message: `${address} is not ${type}${said ? ` (${said})` : ''}` });
   }
   const ours = (o: KubeObject) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
-  for (const object of objects.filter(
-    (o) => ours(o) && ['OpenStackServer', 'OpenStackMachine', 'Machine', 'OpenStackCluster'].includes(o.kind),
-  )) {
+  // An OpenStackServer carries the name of its OpenStackMachine, whatever its labels (as in capiProgress).
+  const machineNames = new Set(
+    objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o)).map((o) => o.metadata.name),
+  );
+  const failing = objects.filter(
+    (o) =>
+      (ours(o) && ['OpenStackServer', 'OpenStackMachine', 'Machine', 'OpenStackCluster'].includes(o.kind)) ||
+      (o.kind === 'OpenStackServer' && machineNames.has(o.metadata.name)),
+  );
+  for (const object of failing) {
     const failure = objectFailure(object);
     if (failure) findings.push({ subject: label(object), message: `failed for good: ${failure}` });
   }
