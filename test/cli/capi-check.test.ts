@@ -227,7 +227,12 @@ describe('cluster-deploy check with deployment.method cluster-api and no managem
   afterAll(async () => run?.close());
 
   it.each([
-    ['an empty --management-kubeconfig', (): string => '', EXIT.usage, /^error: the management kubeconfig path is empty/m],
+    [
+      'an empty --management-kubeconfig',
+      (): string => '',
+      EXIT.usage,
+      /^error: the management kubeconfig path is empty/m,
+    ],
     [
       'a --management-kubeconfig that does not exist',
       (): string => path.join(run.workDir, 'nope.kubeconfig'),
