@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckReportSchema } from '../../src/core/model/check-report.js';
 import { EXIT } from '../../src/core/lib/errors.js';
+import { runtimePaths } from '../../src/core/model/settings.js';
 import { stripAnsi } from '../../src/core/lib/output.js';
 import { runCli } from '../support/cli.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
@@ -71,8 +72,15 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
   afterAll(async () => run?.close());
 
   it(`a clean check exits ${EXIT.ok}: no drift, the Cluster's conditions and the nodes healthy`, async () => {
+    const statePath = runtimePaths(
+      (await run.open({ clusterApi: { managementKubeconfig: management } })).settings,
+    ).statePath;
+    const before = await fs.readFile(statePath, 'utf8');
     const { code, stdout, stderr } = await cli('check', '--json');
     expect(code, stderr).toBe(EXIT.ok);
+    // The deploy's state stays as it was: a check neither saves nor marks it.
+    expect(await fs.readFile(statePath, 'utf8')).toBe(before);
+    expect(JSON.parse(before)).toMatchObject({ operation: 'deploy' });
     const report = CheckReportSchema.parse(JSON.parse(stdout));
     expect(report).toMatchObject({ cluster: 'demo/capi-sandbox', drift: false, healthy: true, findings: [] });
     expect(report.infrastructure).toMatchObject({ add: 0, change: 0, destroy: 0 });
@@ -231,7 +239,7 @@ describe('cluster-deploy check with deployment.method cluster-api and no managem
       'an empty --management-kubeconfig',
       (): string => '',
       EXIT.usage,
-      /^error: the management kubeconfig path is empty/m,
+      /^error: check: --management-kubeconfig needs a value$/m,
     ],
     [
       'a --management-kubeconfig that does not exist',

@@ -169,12 +169,16 @@ describe('the root action with deployment.method cluster-api', () => {
       [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'),
     );
     expect(runs).toHaveLength(6);
-    expect(comments).toContain('MachineDeployment');
+    // The last plan failed on the forbidden change; the check's health issue holds the drift table.
+    expect(comments).toContain('spec.externalNetwork');
+    const issues = JSON.stringify(gh.issues(REPO));
+    expect(issues).toContain('MachineDeployment');
     expect(artifacts.length).toBeGreaterThan(0);
     for (const secret of [CAPI_SECRET, Buffer.from(CAPI_SECRET).toString('base64'), TOKEN]) {
       for (const [channel, text] of Object.entries({
         sent,
         comments,
+        issues,
         artifacts: artifacts.join('\n'),
         printed: printed.join('\n'),
       })) {
