@@ -18557,11 +18557,13 @@ ${CREDENTIAL_HELP}
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
+/** The operations deployment.method cluster-api does not have (CLUSTER_API_STEPS lists none for them). */
+const NO_CLUSTER_API_OPERATIONS = _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.filter((op) => _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].length === 0);
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
     ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op].join(', ')}`),
-    'With deployment.method cluster-api (no upgrade):',
-    ...['deploy', 'destroy'].map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].join(', ')}`),
+    `With deployment.method cluster-api${NO_CLUSTER_API_OPERATIONS.length ? ` (no ${NO_CLUSTER_API_OPERATIONS.join(', ')})` : ''}:`,
+    ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.filter((op) => _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].length > 0).map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].join(', ')}`),
 ].join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
@@ -19652,7 +19654,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6603);
 /* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(3923);
 /* harmony import */ var _core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(3433);
-/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(4760);
+/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(8335);
 /* harmony import */ var _core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_22__ = __nccwpck_require__(2646);
 /* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_23__ = __nccwpck_require__(864);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_24__ = __nccwpck_require__(1704);
@@ -19705,7 +19707,7 @@ async function planClusterApi(pipeline, plan, json) {
     try {
         return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
             const saved = await pipeline.store.load().catch(() => undefined);
-            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .runCapiPlan */ .m)(pipeline.settings, saved?.clusterApi, {
+            const capi = await (0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .runCapiPlan */ .mX)(pipeline.settings, saved?.clusterApi, {
                 redactor: pipeline.redactor,
                 output,
                 signal,
@@ -19713,7 +19715,7 @@ async function planClusterApi(pipeline, plan, json) {
             if (json)
                 stdout(`${JSON.stringify({ ...plan, clusterApi: { ...(0,_core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__/* .tofuCounts */ .Xh)(capi.changes), changes: capi.changes.rows, manifests: capi.manifestsFile, note: capi.note, text: capi.text } }, null, 2)}\n`);
             else
-                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .renderCapiChanges */ .B)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
+                stdout(`${capi.text ? `${capi.text}\n` : ''}${(0,_core_capi_preview_js__WEBPACK_IMPORTED_MODULE_10__/* .renderCapiChanges */ .BP)(plan.cluster, capi)}Rendered manifests: ${capi.manifestsFile}\n`);
             return 0;
         });
     }
@@ -19939,6 +19941,210 @@ __webpack_async_result__();
 
 /***/ }),
 
+/***/ 1517:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   JA: () => (/* binding */ liveForbiddenChanges),
+/* harmony export */   bA: () => (/* binding */ forbiddenChangesError),
+/* harmony export */   xI: () => (/* binding */ describeForbiddenChange)
+/* harmony export */ });
+/* unused harmony exports forbiddenClusterChanges, OPENSTACK_CLUSTERS */
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4059);
+/* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5779);
+/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6997);
+/* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5126);
+/**
+ * Changes CAPO forbids in place, found before anything is applied. CAPO v0.14.7's OpenStackCluster webhook
+ * (`pkg/webhooks/openstackcluster_webhook.go` ValidateUpdate) refuses any change of `spec` except a few fields, and
+ * `kubectl apply` would still apply every other object of the manifests (kubectl `pkg/cmd/apply/apply.go` only
+ * aggregates the errors): a half-applied change. So the plan compares the rendered OpenStackCluster with the one
+ * the management cluster holds and refuses, naming the field and the config setting behind it.
+ */
+
+
+
+
+/** Top-level spec fields the webhook lets change (it zeroes them before comparing; bastion only while not removed). */
+const MUTABLE = new Set([
+    'identityRef',
+    'bastion',
+    'controlPlaneAvailabilityZones',
+    'controlPlaneOmitAvailabilityZone',
+    // Written by CAPO itself once the endpoint exists; the template never sets it.
+    'controlPlaneEndpoint',
+]);
+/** The config field behind an OpenStackCluster spec field of our templates. */
+const CONFIG_FIELD = {
+    externalNetwork: 'deployment.cluster_api.openstack.external_network_id',
+    managedSubnets: 'deployment.cluster_api.template (the subnet CIDR; dns_nameservers may change)',
+    apiServerLoadBalancer: 'deployment.cluster_api.template (the API load balancer)',
+    disableAPIServerFloatingIP: 'deployment.cluster_api.template',
+    managedSecurityGroups: 'deployment.cluster_api.template',
+};
+const isObject = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
+/**
+ * Whether applying `next` (server-side) leaves `live` as it is: every value the manifests set is the live one. Fields
+ * the manifests leave out keep what the server has (API server defaults, what CAPO writes), so they are no change;
+ * lists are compared item by item (each item the same way), and must have the same length.
+ */
+function covers(next, live) {
+    if (next === undefined || next === null)
+        return true;
+    if (Array.isArray(next)) {
+        const items = Array.isArray(live) ? live : [];
+        return items.length === next.length && next.every((item, i) => covers(item, items[i]));
+    }
+    if (isObject(next))
+        return Object.keys(next).every((key) => covers(next[key], isObject(live) ? live[key] : undefined));
+    return next === live;
+}
+/** What the webhook allows inside the fields it only partly freezes, removed from a copy of a spec field. */
+function comparable(field, value, both = true) {
+    if (!value || typeof value !== 'object')
+        return value;
+    const copy = structuredClone(value);
+    if (field === 'managedSecurityGroups') {
+        for (const rules of [
+            'allNodesSecurityGroupRules',
+            'controlPlaneNodesSecurityGroupRules',
+            'workerNodesSecurityGroupRules',
+            'allowAllInClusterTraffic',
+        ])
+            delete copy[rules];
+    }
+    if (field === 'managedSubnets' && Array.isArray(copy))
+        for (const subnet of copy)
+            if (subnet)
+                delete subnet.dnsNameservers;
+    // Only between two load balancer specs: one added (with allowed CIDRs or not) is a change.
+    if (field === 'apiServerLoadBalancer' && both) {
+        delete copy.allowedCIDRs;
+        delete copy.monitor;
+    }
+    return copy;
+}
+/**
+ * The webhook's own check of the managed subnets: matched by CIDR, a subnet added or removed and a changed CIDR are
+ * refused (only dnsNameservers may change). A string says what was refused, '' nothing; undefined: not both lists.
+ */
+function subnetChange(next, live) {
+    if (!Array.isArray(next) || !Array.isArray(live))
+        return undefined;
+    if (next.length !== live.length)
+        return `cannot add or remove subnets (${live.length} → ${next.length})`;
+    const cidrs = new Set(live.map((subnet) => subnet?.cidr));
+    const changed = next.map((subnet) => subnet?.cidr).filter((cidr) => !cidrs.has(cidr));
+    if (changed.length > 0)
+        return `cannot change subnet CIDR from ${[...cidrs].join(', ')} to ${changed.join(', ')}`;
+    return covers(comparable('managedSubnets', next), comparable('managedSubnets', sortedLike(next, live)))
+        ? ''
+        : 'a managed subnet changed other than its dnsNameservers';
+}
+/** The live subnets in the order of the rendered ones (the webhook matches them by CIDR). */
+function sortedLike(next, live) {
+    return next.map((subnet) => live.find((old) => old?.cidr === subnet?.cidr));
+}
+/**
+ * Fields the webhook lets change only in one situation, read from the live object: the network from a filter to the
+ * ID CAPO resolved (status.network.id); the API floating IP to the load balancer's address; the fixed IP and port set
+ * for the first time while the floating IP is disabled.
+ */
+function allowedByLiveState(field, next, live) {
+    const spec = (live.spec ?? {});
+    const status = (live.status ?? {});
+    if (field === 'network')
+        return !!status.network?.id && next.network?.id === status.network.id;
+    if (field === 'apiServerFloatingIP')
+        return !!status.apiServerLoadBalancer?.ip && next.apiServerFloatingIP === status.apiServerLoadBalancer.ip;
+    if (field === 'apiServerFixedIP' || field === 'apiServerPort')
+        return spec.disableAPIServerFloatingIP === true && (spec[field] === undefined || spec[field] === '');
+    return false;
+}
+/** The OpenStackCluster spec fields that differ in a way CAPO's webhook refuses. */
+function forbiddenClusterChanges(rendered, live) {
+    const next = (rendered.spec ?? {});
+    const previous = (live.spec ?? {});
+    const changes = [];
+    const refuse = (field, detail) => changes.push({
+        field: `spec.${field}`,
+        configField: CONFIG_FIELD[field] ?? 'deployment.cluster_api.template',
+        ...(detail && { detail }),
+    });
+    // Removing the bastion is allowed only once it is disabled.
+    if (next.bastion === undefined && previous.bastion?.enabled === true)
+        refuse('bastion', 'cannot be removed before disabling it');
+    for (const field of Object.keys(next).sort()) {
+        // A field the template leaves out keeps what the server has (server-side apply): no change.
+        if (MUTABLE.has(field) || next[field] === undefined || next[field] === null)
+            continue;
+        if (allowedByLiveState(field, next, live))
+            continue;
+        if (field === 'managedSubnets') {
+            const subnets = subnetChange(next[field], previous[field]);
+            if (subnets)
+                refuse(field, subnets);
+            if (subnets !== undefined)
+                continue;
+        }
+        const both = isObject(next[field]) && isObject(previous[field]);
+        if (!covers(comparable(field, next[field], both), comparable(field, previous[field], both)))
+            refuse(field);
+    }
+    return changes;
+}
+const OPENSTACK_CLUSTERS = 'openstackclusters.infrastructure.cluster.x-k8s.io';
+/**
+ * The rendered manifests' OpenStackClusters against the live ones on the management cluster (`kubectl get`, read
+ * only): what CAPO's webhook would refuse. A cluster not created yet, or no Cluster API there, has nothing to refuse.
+ */
+async function liveForbiddenChanges(exec, kubectl, manifestsText, source) {
+    const found = [];
+    for (const { value } of (0,_manifests_js__WEBPACK_IMPORTED_MODULE_3__/* .manifestDocuments */ .Ee)(manifestsText, source)) {
+        const rendered = value;
+        if (rendered?.kind !== 'OpenStackCluster' || typeof rendered.metadata?.name !== 'string')
+            continue;
+        const { name, namespace } = rendered.metadata;
+        const object = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_3__/* .objectAddress */ .ul)({ kind: 'OpenStackCluster', name, namespace });
+        const got = await exec(kubectl('get', OPENSTACK_CLUSTERS, name, ...(namespace ? ['-n', namespace] : []), '-o', 'json', '--ignore-not-found'), { capture: true, quiet: true, check: false });
+        if (got.exitCode !== 0) {
+            if (_management_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLUSTER_API */ .Qj.test(got.tail.join('\n')))
+                return [];
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot read ${object} from the management cluster: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_0__/* .failureLine */ .Pu)(got)}`);
+        }
+        if (!got.stdout.trim())
+            continue;
+        let live;
+        try {
+            live = JSON.parse(got.stdout);
+        }
+        catch {
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`kubectl get ${object} -o json printed no JSON object`);
+        }
+        const changes = forbiddenClusterChanges(rendered, live);
+        if (changes.length > 0)
+            found.push({ object, name, ...(namespace && { namespace }), changes });
+    }
+    return found;
+}
+/** One line per refused field: `spec.externalNetwork (deployment.cluster_api.openstack.external_network_id)`. */
+function describeForbiddenChange(change) {
+    return `${change.field}${change.detail ? `: ${change.detail}` : ''} (set by ${change.configField})`;
+}
+/**
+ * The refusal of a plan or a deploy: nothing applied, each field named with its setting, and what to do instead.
+ * RefusalError: a re-run with the same config refuses again.
+ */
+function forbiddenChangesError(found) {
+    if (found.length === 0)
+        return undefined;
+    const objects = found.map(({ object, changes }) => `${object}: ${changes.map(describeForbiddenChange).join('; ')}`);
+    return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RefusalError */ .XQ(`CAPO forbids changing these in place (its OpenStackCluster webhook refuses them, while kubectl apply would still apply the other objects of the manifests): ${objects.join(' / ')}. Nothing is applied while they differ: put the settings back as deployed; a cluster with the new ones is a new cluster (destroy, then deploy)`);
+}
+
+
+/***/ }),
+
 /***/ 6997:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -19949,10 +20155,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   vy: () => (/* binding */ FIELD_MANAGER),
   Ze: () => (/* binding */ MOVE_LABEL),
   Qj: () => (/* binding */ NO_CLUSTER_API),
+  z6: () => (/* binding */ capiOf),
+  Cg: () => (/* binding */ objectsKubeconfig),
   hO: () => (/* binding */ renderManifests)
 });
-
-// UNUSED EXPORTS: capiOf
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -20133,6 +20339,14 @@ function capiOf(settings) {
     if (!settings.clusterApi)
         throw new Error('cluster-api step built without cluster-api settings');
     return settings.clusterApi;
+}
+/**
+ * Where the cluster's Cluster API objects are: after the pivot of an ephemeral kind cluster the workload cluster
+ * itself (its kubeconfig), else the management cluster.
+ */
+function objectsKubeconfig(settings, record) {
+    const capi = capiOf(settings);
+    return capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,cluster_api/* managementKubeconfig */.LH)(capi);
 }
 /** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */
 const NO_CLUSTER_API = /no matches for kind|ensure CRDs are installed first|doesn't have a resource type/;
@@ -20496,12 +20710,15 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ renderCapiChanges),
-/* harmony export */   m: () => (/* binding */ runCapiPlan)
+/* harmony export */   BP: () => (/* binding */ renderCapiChanges),
+/* harmony export */   CY: () => (/* binding */ managementKubectl),
+/* harmony export */   Ft: () => (/* binding */ diffCommand),
+/* harmony export */   ew: () => (/* binding */ diffManifests),
+/* harmony export */   mX: () => (/* binding */ runCapiPlan)
 /* harmony export */ });
 /* harmony import */ var _lib_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3049);
 /* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5126);
-/* harmony import */ var _model_cluster_api_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4911);
+/* harmony import */ var _forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1517);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5779);
 /* harmony import */ var _kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2623);
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3973);
@@ -20559,30 +20776,53 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
             manifestsFile: rendered.file,
         });
         // After a pivot the workload cluster holds the objects.
-        const management = capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : (0,_model_cluster_api_js__WEBPACK_IMPORTED_MODULE_2__/* .managementKubeconfig */ .LH)(capi);
+        const management = (0,_management_js__WEBPACK_IMPORTED_MODULE_8__/* .objectsKubeconfig */ .Cg)(settings, record);
         if (capi.management.kind === 'kind' && !(await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_0__/* .pathExists */ .s0)(management))) {
             return everythingNew(record?.pivotedAt
                 ? `the cluster manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig is not on this machine (kubeconfig-passphrase keeps it with the state): every object is shown as new`
                 : 'no kind management cluster on this machine yet: a deploy creates it and every object');
         }
-        // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-        const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings);
-        const diff = await exec((0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, management, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_8__/* .FIELD_MANAGER */ .vy}`, '-f', rendered.file), {
-            capture: true,
-            quiet: true,
-            check: false,
-        });
-        // kubectl diff: 0 no differences, 1 differences, anything else an error.
-        if (diff.exitCode !== 0 && diff.exitCode !== 1) {
-            const said = diff.tail.join('\n');
-            if (_management_js__WEBPACK_IMPORTED_MODULE_8__/* .NO_CLUSTER_API */ .Qj.test(said))
-                return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
-            const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubectl diff against the management cluster (${management}${source}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_10__/* .failureLine */ .Pu)(diff, 'exit')}`);
-        }
-        const { entries, text } = (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .parseKubectlDiff */ .J6)(diff.stdout);
-        return { changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .diffChanges */ .Xw)(entries), text, manifestsFile: rendered.file };
+        // A change CAPO's webhook refuses is said here, naming the field, as capi-apply would refuse it.
+        const refused = (0,_forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .forbiddenChangesError */ .bA)(await (0,_forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .liveForbiddenChanges */ .JA)(exec, managementKubectl(settings, management), rendered.text, rendered.file));
+        if (refused)
+            throw refused;
+        const diff = await diffManifests(settings, exec, management, rendered.file);
+        if (diff === 'no-cluster-api')
+            return everythingNew('the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created');
+        return { changes: (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .diffChanges */ .Xw)(diff.entries), text: diff.text, manifestsFile: rendered.file };
     });
+}
+/** kubectl against the cluster holding the Cluster API objects, with the deploy's environment. */
+function managementKubectl(settings, kubeconfig) {
+    return (...args) => (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings), ...args);
+}
+/** The `kubectl diff --server-side` diffManifests runs, for a step's plan to show. */
+function diffCommand(settings, kubeconfig, file, { forceConflicts = false } = {}) {
+    // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
+    const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings);
+    return (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_8__/* .FIELD_MANAGER */ .vy}`, ...(forceConflicts ? ['--force-conflicts'] : []), '-f', file);
+}
+/**
+ * `kubectl diff --server-side` of a manifests file against the cluster holding the objects (a dry-run apply: the
+ * admission webhooks run, nothing changes): each object to create, change or delete, and the diff with every
+ * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. `forceConflicts`: a field
+ * another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
+ */
+async function diffManifests(settings, exec, kubeconfig, file, { forceConflicts = false } = {}) {
+    const capi = (0,_management_js__WEBPACK_IMPORTED_MODULE_8__/* .capiOf */ .z6)(settings);
+    const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
+        capture: true,
+        quiet: true,
+        check: false,
+    });
+    // kubectl diff: 0 no differences, 1 differences, anything else an error.
+    if (diff.exitCode !== 0 && diff.exitCode !== 1) {
+        if (_management_js__WEBPACK_IMPORTED_MODULE_8__/* .NO_CLUSTER_API */ .Qj.test(diff.tail.join('\n')))
+            return 'no-cluster-api';
+        const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubectl diff against the management cluster (${kubeconfig}${source}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_10__/* .failureLine */ .Pu)(diff, 'exit')}`);
+    }
+    return (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .parseKubectlDiff */ .J6)(diff.stdout);
 }
 /** The change summary as text, for the CLI, in the manner of renderTofuChanges. */
 function renderCapiChanges(cluster, plan) {
@@ -20600,6 +20840,7 @@ function renderCapiChanges(cluster, plan) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ng: () => (/* binding */ capiProgress),
+/* harmony export */   OF: () => (/* binding */ capiHealthFindings),
 /* harmony export */   TV: () => (/* binding */ parseCapiObjects),
 /* harmony export */   ji: () => (/* binding */ WATCHED_TYPES),
 /* harmony export */   o9: () => (/* binding */ CLUSTER_NAME_LABEL)
@@ -20758,6 +20999,60 @@ function capiProgress(objects, clusterName) {
         workers.running >= workers.desired &&
         machines.length === controlPlane.desired + workers.desired;
     return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
+}
+/**
+ * The Cluster's conditions whose False means something is wrong (CAPI v1beta2 `api/core/v1beta2/cluster_types.go`,
+ * and the v1beta1 ones still reported): Deleting, Paused, RollingOut, ScalingUp/Down and Remediating are False when
+ * all is well, and are not read.
+ */
+const HEALTH_CONDITIONS = [
+    'Available',
+    'Ready',
+    'InfrastructureReady',
+    'ControlPlaneInitialized',
+    'ControlPlaneAvailable',
+    'ControlPlaneReady',
+    'WorkersAvailable',
+    'ControlPlaneMachinesReady',
+    'WorkerMachinesReady',
+    'RemoteConnectionProbe',
+];
+/**
+ * What the check reports about the Cluster API objects of one cluster: no Cluster at all, each health condition of
+ * the Cluster that is False (quoting its reason and message), and each machine or OpenStackCluster CAPI or CAPO
+ * gave up on (its failureMessage or terminal reason).
+ */
+function capiHealthFindings(objects, clusterName, namespace) {
+    const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === clusterName);
+    const address = `Cluster ${namespace}/${clusterName}`;
+    if (!cluster)
+        return [
+            {
+                subject: address,
+                message: `the management cluster holds no ${address}: it was deleted, or this is not the management cluster it was deployed with; deploy to create it again`,
+            },
+        ];
+    const findings = [];
+    const seen = new Set();
+    for (const condition of conditions(cluster)) {
+        const type = condition.type ?? '';
+        if (condition.status !== 'False' || !HEALTH_CONDITIONS.includes(type) || seen.has(type))
+            continue;
+        seen.add(type);
+        const said = [condition.reason, condition.message?.replace(/\s*\n\s*/g, '; ')].filter(Boolean).join(': ');
+        findings.push({ subject: `${address}: ${type}`, message: `${address} is not ${type}${said ? ` (${said})` : ''}` });
+    }
+    const ours = (o) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
+    // An OpenStackServer carries the name of its OpenStackMachine, whatever its labels (as in capiProgress).
+    const machineNames = new Set(objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o)).map((o) => o.metadata.name));
+    const failing = objects.filter((o) => (ours(o) && ['OpenStackServer', 'OpenStackMachine', 'Machine', 'OpenStackCluster'].includes(o.kind)) ||
+        (o.kind === 'OpenStackServer' && machineNames.has(o.metadata.name)));
+    for (const object of failing) {
+        const failure = objectFailure(object);
+        if (failure)
+            findings.push({ subject: label(object), message: `failed for good: ${failure}` });
+    }
+    return findings;
 }
 
 
@@ -21044,6 +21339,8 @@ async function runSelected(run, selected, exec) {
         // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
         for (const [id, what] of [
             ['opentofu-drift', 'drift'],
+            ['capi-drift', 'drift'],
+            ['capi-conditions', 'health'],
             ['cluster-health', 'health'],
         ]) {
             if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {
@@ -21086,7 +21383,7 @@ async function runSelected(run, selected, exec) {
 /* harmony import */ var _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8101);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7412);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5277);
-/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4760);
+/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8335);
 
 
 
@@ -21292,6 +21589,8 @@ function noTofuPlanReason(plan) {
 }
 /** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
 function noCapiDiffReason(plan) {
+    if (plan.operation === 'check')
+        return 'No Cluster API diff here: a check changes nothing, and its capi-drift step is the diff (run cluster-deploy check).';
     return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
 }
 /** The plan as text, in the reference's dry-run layout. */
@@ -21400,6 +21699,8 @@ const STEP_IDS = [
     'capi-pivot',
     'capi-move-back',
     'capi-delete-cluster',
+    'capi-drift',
+    'capi-conditions',
 ];
 
 // EXTERNAL MODULE: ./lib/core/model/operations.js
@@ -21510,7 +21811,9 @@ async function loadStartingState(store, cluster, filter, operation = 'deploy') {
         return { state, note };
     };
     if (!keepsResumeState(operation))
-        return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
+        return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`, 
+        // Read, never saved: a Cluster API check needs to know where the objects are (a pivoted cluster holds its own).
+        await store.load().catch(() => undefined));
     if (filter.restart)
         return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
     const saved = await store.load();
@@ -25071,13 +25374,14 @@ function renderChangeTable(title, counts, changes) {
 
 /**
  * What `operation: check` (CLI `cluster-deploy check`) found for one cluster: infrastructure drift
- * from `tofu plan -detailed-exitcode`, and the cluster's own health. It leaves the cluster, the
+ * from `tofu plan -detailed-exitcode` (with Cluster API: `kubectl diff --server-side` of the rendered
+ * manifests against the management cluster), and the cluster's own health. It leaves the cluster, the
  * tofu state and the deploy's resume state as they were. The report is an action output (JSON),
  * the job summary and the body of the cluster's health issue, so it holds names, counts and
  * one-line messages only: never a value from the plan, a credential or a kubeconfig.
  */
 const FINDING_KINDS = [
-    /** tofu plan shows changes (subject: the resource address). */
+    /** tofu plan shows changes (subject: the resource address); Cluster API: kubectl diff does (`Kind ns/name`). */
     'drift',
     /** In the inventory, not in the API. */
     'node-missing',
@@ -25091,6 +25395,11 @@ const FINDING_KINDS = [
     'certificate-expiry',
     /** A failing `/readyz?verbose` check (subject: the check's name, e.g. `etcd`). */
     'readyz',
+    /**
+     * Cluster API: a condition of the Cluster that is False (Ready, InfrastructureReady, ControlPlaneReady, …), or a
+     * machine CAPI or CAPO gave up on; the message quotes the reason and message (subject: `Cluster ns/name: Type`).
+     */
+    'capi-condition',
     /** A part of the check could not run (no kubeconfig, API unreachable); subject: what was not checked. */
     'unchecked',
 ];
@@ -25371,7 +25680,6 @@ function missingVariablesError(output, capi, templateName) {
 /** The operations deployment.method cluster-api does not have, and what to do instead. */
 const CLUSTER_API_REFUSALS = {
     upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
-    check: 'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
 };
 
 
@@ -25596,9 +25904,9 @@ const OPERATION_STEPS = {
     check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 };
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
- * no check yet: its drift is `plan`'s kubectl diff).
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ * A check's capi-management-cluster only finds the management cluster (it never creates kind).
  */
 const CLUSTER_API_STEPS = {
     deploy: [
@@ -25623,7 +25931,14 @@ const CLUSTER_API_STEPS = {
         'capi-delete-cluster',
         'forget-cluster',
     ],
-    check: [],
+    check: [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'capi-render',
+        'capi-drift',
+        'capi-conditions',
+        'cluster-health',
+    ],
 };
 /** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
 function operationStepIds(operation) {
@@ -28247,7 +28562,7 @@ function howToFix(method) {
 
 /***/ }),
 
-/***/ 4760:
+/***/ 8335:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28561,7 +28876,10 @@ function diagnose(values, sources) {
     return { evidence, advice };
 }
 
+// EXTERNAL MODULE: ./lib/core/capi/forbidden-changes.js
+var forbidden_changes = __nccwpck_require__(1517);
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
 
 
 
@@ -28957,7 +29275,10 @@ class CapiApplyStep {
             command: this.command,
             reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
             writes: [],
-            actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+            actions: [
+                'first the rendered OpenStackClusters against the live ones: a change CAPO forbids in place (its webhook) is refused, naming the field, before anything is applied',
+                'declarative and idempotent: a re-run applies again (a changed config converges)',
+            ],
         };
     }
     async run(context) {
@@ -28967,6 +29288,10 @@ class CapiApplyStep {
         const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
         if (!(await (0,lib_files/* pathExists */.s0)(file)))
             throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+        // Before anything is applied: CAPO's webhook would refuse the OpenStackCluster and kubectl apply the rest.
+        const refused = (0,forbidden_changes/* forbiddenChangesError */.bA)(await (0,forbidden_changes/* liveForbiddenChanges */.JA)(context.exec, (...args) => this.commands.kubectl(this.commands.management, ...args), (0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK), (0,lib_files/* displayPath */.Gt)(file)));
+        if (refused)
+            throw refused;
         for (let attempt = 1;; attempt++) {
             const result = await context.exec(this.command, { check: false });
             if (result.exitCode === 0)
@@ -29561,6 +29886,265 @@ class CapiDeleteClusterStep {
             await external_node_fs_.promises.rm(management, { force: true });
         }
         return `${workloads}; Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
+    }
+}
+
+// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3645);
+// EXTERNAL MODULE: ./lib/core/capi/preview.js
+var preview = __nccwpck_require__(3676);
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-api-check.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// operation check with deployment.method cluster-api: the management cluster found (never created), the rendered
+// manifests diffed against it, the Cluster's conditions read. Nothing here writes to a cluster.
+/**
+ * A check's capi-management-cluster: finds the cluster holding the Cluster API objects and checks that it answers,
+ * and creates nothing. An existing management cluster as a deploy checks it; after the pivot of an ephemeral kind
+ * cluster the workload cluster itself; before it, the kind cluster on this machine. Without one the check is refused,
+ * naming what is missing, as a Kubespray check is without a tofu state.
+ */
+class CapiCheckManagementStep {
+    settings;
+    id = 'capi-management-cluster';
+    title = 'Find the Cluster API management cluster (a check creates none)';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { capi, management, workload } = this.commands;
+        if (capi.management.kind === 'existing')
+            return new CapiManagementClusterStep(this.settings).plan();
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.kind('get', 'clusters'),
+            reads: [workload],
+            writes: [management],
+            actions: [
+                `after the pivot: the workload cluster holds its own objects (${workload}); before it: kind cluster ${capi.management.clusterName} on this machine (kind get kubeconfig), never created: without it the check is refused`,
+                'then kubectl get --raw /readyz must say ok',
+            ],
+        };
+    }
+    async run(context) {
+        const { capi, management, workload } = this.commands;
+        if (capi.management.kind === 'existing')
+            return new CapiManagementClusterStep(this.settings).run(context);
+        const name = this.settings.clusterName;
+        const record = context.state.clusterApi;
+        if (record?.pivotedAt) {
+            if (!(await (0,lib_files/* pathExists */.s0)(workload)))
+                throw new errors/* UserError */.yo(`${name} manages itself since the pivot at ${record.pivotedAt}, so its Cluster API objects are in the workload cluster, but its kubeconfig ${(0,lib_files/* displayPath */.Gt)(workload)} is not on this machine: give the check the deploy's kubeconfig (--kubeconfig; in GitHub Actions the deploy's kubeconfig-passphrase, so the kubeconfig saved with its state is restored). The check changed nothing`);
+            this.mask(context, (0,lib_files/* readTextFile */.Gu)(workload, yaml/* KUBECONFIG_FILE */.HT), (0,lib_files/* displayPath */.Gt)(workload));
+            await this.requireReady(context, workload, `the workload cluster (${(0,lib_files/* displayPath */.Gt)(workload)}), self-managed`);
+            return `self-managed since the pivot at ${record.pivotedAt}: the workload cluster holds its Cluster API objects`;
+        }
+        const kindName = capi.management.clusterName;
+        const clusters = await context.exec(this.commands.kind('get', 'clusters'), { capture: true, quiet: true });
+        const found = clusters.stdout
+            .split('\n')
+            .map((line) => line.trim())
+            .includes(kindName);
+        if (!found) {
+            const where = record?.kindCluster
+                ? `the deploy made it${record.kindHost ? ` on ${record.kindHost}` : ''}${record.kindCreatedAt ? ` at ${record.kindCreatedAt}` : ''} and never pivoted`
+                : 'no deploy of this cluster is recorded in the resume state';
+            throw new errors/* UserError */.yo(`no management cluster to check ${name} against: the kind cluster ${kindName} (deployment.cluster_api.management.bootstrap: kind) does not exist on this machine (${where}). A check creates nothing: run it where the deploy ran, after a deploy that pivoted, or against an existing management cluster (--management-kubeconfig, input management-kubeconfig)`);
+        }
+        const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
+            capture: true,
+            quiet: true,
+        });
+        this.mask(context, kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`);
+        await (0,lib_files/* writePrivateFile */.Pl)(management, kubeconfig.stdout, 'management kubeconfig');
+        await this.requireReady(context, management, `kind cluster ${kindName}`);
+        return `kind cluster ${kindName} (not pivoted)`;
+    }
+    mask(context, text, source) {
+        for (const secret of (0,kube_kubeconfig/* kubeconfigSecrets */.hT)(text, source))
+            context.redactor.add(secret);
+    }
+    async requireReady(context, kubeconfig, what) {
+        const ready = await context.exec(this.commands.kubectl(kubeconfig, 'get', '--raw', '/readyz'), {
+            capture: true,
+            quiet: true,
+            check: false,
+        });
+        if (ready.exitCode !== 0 || ready.stdout.trim() !== 'ok')
+            throw new errors/* UserError */.yo(`${what} holds the Cluster API objects, but is not reachable or not ready: ${(0,lib_command/* failureLine */.Pu)(ready)}; the check changed nothing`);
+    }
+}
+const DRIFT_VERB = {
+    create: 'create',
+    update: 'change',
+    destroy: 'delete',
+    replace: 'replace',
+};
+/**
+ * check: `kubectl diff --server-side` of the rendered manifests against the cluster holding the objects (a dry-run
+ * apply: nothing changes), each object a deploy would create or change a drift finding. A change CAPO forbids in
+ * place (capi/forbidden-changes.ts) is a drift finding naming the field; that OpenStackCluster is left out of the
+ * diff, which its webhook would refuse whole.
+ */
+class CapiDriftStep {
+    settings;
+    id = 'capi-drift';
+    title = 'Compare the Cluster API objects with the rendered manifests';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get manifests() {
+        return (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
+    }
+    get diffFile() {
+        return external_node_path_.join(this.commands.capi.workDir, 'check-diff.yaml');
+    }
+    async plan() {
+        const { management, workload } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: (0,preview/* diffCommand */.Ft)(this.settings, management, this.manifests, { forceConflicts: true }),
+            reads: [this.manifests, management],
+            writes: [],
+            actions: [
+                `against ${workload} instead after a pivot; each object to create or change is a drift finding (names only); nothing is applied`,
+                'first the rendered OpenStackClusters against the live ones: a change CAPO forbids in place is a drift finding naming the field',
+            ],
+        };
+    }
+    async run(context) {
+        const file = this.manifests;
+        if (!(await (0,lib_files/* pathExists */.s0)(file)))
+            throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run the check's capi-render first`);
+        const kubeconfig = (0,capi_management/* objectsKubeconfig */.Cg)(this.settings, context.state.clusterApi);
+        const text = (0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK);
+        const forbidden = await (0,forbidden_changes/* liveForbiddenChanges */.JA)(context.exec, (0,preview/* managementKubectl */.CY)(this.settings, kubeconfig), text, (0,lib_files/* displayPath */.Gt)(file));
+        const { report } = context;
+        const refused = (d) => d.kind === 'OpenStackCluster' &&
+            forbidden.some((f) => f.name === d.metadata?.name && f.namespace === d.metadata?.namespace);
+        for (const { object, changes } of forbidden)
+            for (const change of changes)
+                report.findings.push({
+                    kind: 'drift',
+                    subject: `${object} ${change.field}`,
+                    message: `the config changes ${object} ${(0,forbidden_changes/* describeForbiddenChange */.xI)(change)}, which CAPO forbids in place: a deploy refuses it; put the setting back, or make a new cluster with it`,
+                });
+        let diffFile = file;
+        if (forbidden.length > 0) {
+            diffFile = this.diffFile;
+            const kept = (0,capi_manifests/* manifestDocuments */.Ee)(text, (0,lib_files/* displayPath */.Gt)(file))
+                .map((d) => d.value)
+                .filter((d) => !refused(d));
+            await (0,lib_files/* writePrivateFile */.Pl)(diffFile, kept.map((d) => (0,dist.stringify)(d, { lineWidth: 0 })).join('---\n'), 'manifests');
+        }
+        let diff;
+        try {
+            // Forced: a field someone changed by hand (another field manager) is drift to show, not a conflict to fail on.
+            diff = await (0,preview/* diffManifests */.ew)(this.settings, context.exec, kubeconfig, diffFile, { forceConflicts: true });
+        }
+        finally {
+            if (diffFile !== file)
+                await external_node_fs_.promises.rm(diffFile, { force: true });
+        }
+        if (diff === 'no-cluster-api')
+            throw new errors/* UserError */.yo(`${(0,lib_files/* displayPath */.Gt)(kubeconfig)} has no Cluster API installed, so it holds no ${this.settings.clusterName}: check against the management cluster it was deployed with. The check changed nothing`);
+        const entries = [
+            ...forbidden.map(({ name, namespace }) => ({
+                kind: 'OpenStackCluster',
+                name,
+                ...(namespace && { namespace }),
+                action: 'update',
+            })),
+            ...diff.entries,
+        ];
+        const changes = (0,capi_manifests/* diffChanges */.Xw)(entries);
+        report.drift = changes.rows.length > 0;
+        report.infrastructure = changes;
+        for (const row of changes.rows.slice(forbidden.length))
+            report.findings.push({
+                kind: 'drift',
+                subject: row.address,
+                message: `a deploy would ${DRIFT_VERB[row.action]} ${row.address} (kubectl diff --server-side of the rendered manifests)`,
+            });
+        if (!report.drift)
+            return 'no drift';
+        return `drift: ${changes.add} to create, ${changes.change} to change${forbidden.length ? ` (${forbidden.length} forbidden in place)` : ''}`;
+    }
+}
+/**
+ * check: the Cluster API objects of the cluster as the management cluster reports them: the Cluster's health
+ * conditions that are False (quoted) and machines CAPI or CAPO gave up on, each a finding. A list that cannot be
+ * read is an `unchecked` finding, as cluster-health does.
+ */
+class CapiConditionsStep {
+    settings;
+    id = 'capi-conditions';
+    title = "Read the Cluster's conditions";
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.watch(management),
+            reads: [management],
+            writes: [],
+            actions: [
+                "a finding for each of the Cluster's conditions Available, Ready, InfrastructureReady, ControlPlaneInitialized, ControlPlaneAvailable, ControlPlaneReady, WorkersAvailable, ControlPlaneMachinesReady, WorkerMachinesReady, RemoteConnectionProbe that is False (its reason and message quoted), and for each machine CAPI or CAPO gave up on",
+            ],
+        };
+    }
+    async run(context) {
+        const kubeconfig = (0,capi_management/* objectsKubeconfig */.Cg)(this.settings, context.state.clusterApi);
+        const name = this.settings.clusterName;
+        const listed = await context.exec(this.commands.watch(kubeconfig), { capture: true, quiet: true, check: false });
+        const unchecked = (why) => {
+            context.report.findings.push({
+                kind: 'unchecked',
+                subject: 'cluster-api',
+                message: `the Cluster API objects of ${name} could not be read (${why}), so their conditions were not checked`,
+            });
+            return 'not checked';
+        };
+        if (listed.exitCode !== 0)
+            return unchecked((0,lib_command/* failureLine */.Pu)(listed));
+        let objects;
+        try {
+            objects = (0,capi_status/* parseCapiObjects */.TV)(listed.stdout);
+        }
+        catch (error) {
+            return unchecked((0,errors/* errorMessage */.gJ)(error));
+        }
+        const findings = (0,capi_status/* capiHealthFindings */.OF)(objects, name, this.commands.capi.namespace);
+        for (const finding of findings)
+            context.report.findings.push({ kind: 'capi-condition', ...finding });
+        const progress = (0,capi_status/* capiProgress */.Ng)(objects, name).line;
+        return findings.length === 0
+            ? progress
+            : `${findings.length} finding${findings.length === 1 ? '' : 's'}; ${progress}`;
     }
 }
 
@@ -31643,7 +32227,7 @@ class OpenTofuDestroyStep {
  * scheduled check that gives up says so rather than queueing behind it for an hour.
  */
 const DRIFT_LOCK_TIMEOUT = '2m';
-const DRIFT_VERB = {
+const opentofu_DRIFT_VERB = {
     create: 'create',
     update: 'update in place',
     destroy: 'destroy',
@@ -31741,7 +32325,7 @@ class OpenTofuDriftStep {
                 report.findings.push({
                     kind: 'drift',
                     subject: row.address,
-                    message: `tofu would ${DRIFT_VERB[row.action]} ${row.address}`,
+                    message: `tofu would ${opentofu_DRIFT_VERB[row.action]} ${row.address}`,
                 });
             if (!report.drift)
                 return 'no drift';
@@ -32516,6 +33100,7 @@ class WaitReadyStep {
 
 
 
+
 /** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
 const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
 /** Only with an ephemeral kind management cluster. */
@@ -32562,7 +33147,7 @@ const STEP_FACTORIES = {
     'cluster-health': (settings) => new ClusterHealthStep(settings),
     'openstack-normalize-kubeconfig': (settings) => new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
     'wait-ready': waitReady,
-    'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
+    'capi-management-cluster': (settings) => settings.operation === 'check' ? new CapiCheckManagementStep(settings) : new CapiManagementClusterStep(settings),
     'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
     'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
     'capi-render': (settings) => new CapiRenderStep(settings),
@@ -32573,6 +33158,8 @@ const STEP_FACTORIES = {
     'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
     'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
     'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+    'capi-drift': (settings) => new CapiDriftStep(settings),
+    'capi-conditions': (settings) => new CapiConditionsStep(settings),
 };
 /**
  * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
@@ -32586,7 +33173,9 @@ const STEP_FACTORIES = {
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
  *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object.
+ *   then (kind only) the pivot. Destroy deletes the Cluster object. Check finds the management cluster
+ *   (never creates one), diffs the rendered manifests against it, reads the Cluster's conditions, then
+ *   the shared health check.
  */
 function buildSteps(settings, authChecker, capacityChecker) {
     const { operation } = settings;

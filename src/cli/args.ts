@@ -150,11 +150,16 @@ ${CREDENTIAL_HELP}
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
 
+/** The operations deployment.method cluster-api does not have (CLUSTER_API_STEPS lists none for them). */
+const NO_CLUSTER_API_OPERATIONS = OPERATIONS.filter((op) => CLUSTER_API_STEPS[op].length === 0);
+
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
   ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${OPERATION_STEPS[op].join(', ')}`),
-  'With deployment.method cluster-api (no upgrade):',
-  ...(['deploy', 'destroy'] as const).map((op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`),
+  `With deployment.method cluster-api${NO_CLUSTER_API_OPERATIONS.length ? ` (no ${NO_CLUSTER_API_OPERATIONS.join(', ')})` : ''}:`,
+  ...OPERATIONS.filter((op) => CLUSTER_API_STEPS[op].length > 0).map(
+    (op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`,
+  ),
 ].join('\n');
 
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate

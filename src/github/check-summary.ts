@@ -26,6 +26,7 @@ const KIND_TITLES: Record<FindingKind, string> = {
   'kubelet-version': 'kubelet versions other than the config’s',
   'certificate-expiry': 'API server certificate',
   readyz: 'Failing /readyz checks',
+  'capi-condition': 'Cluster API conditions',
   unchecked: 'Not checked',
 };
 

@@ -1067,10 +1067,10 @@ const configRows: Row[] = [
     "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
   ],
   [
-    '--method cluster-api on a check',
+    '--method cluster-api on a check of a config without deployment.cluster_api',
     ['check', '--config', '@config', '--state-dir', '@state', '--method', 'cluster-api'],
-    2,
-    'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
+    1,
+    /^@config: deployment\.method is cluster-api but deployment\.cluster_api is not set; add it/,
   ],
   [
     '--method cluster-api without deployment.cluster_api',

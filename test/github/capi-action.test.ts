@@ -22,7 +22,9 @@ describe('the root action with deployment.method cluster-api', () => {
   const runs: ActionRun[] = [];
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write' } } });
+    gh = await startGitHubStandIn({
+      tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write', issues: 'write' } },
+    });
     run = await startCapiRun();
     management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
     runnerTemp = path.join(run.workDir, 'runner-temp');
@@ -114,6 +116,45 @@ describe('the root action with deployment.method cluster-api', () => {
     expect(comments[0]!.body).toMatch(/^\+\s+replicas: 3$/m);
   }, 120_000);
 
+  it("checks the deployed cluster with no special case: drift in the outputs, the summary and the cluster's health issue", async () => {
+    await run.editConfig((text) => text.replace('worker_machine_count: 3', 'worker_machine_count: 2'));
+    const clean = await action(204, { operation: 'check', 'health-issue': 'true' });
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+    expect(clean.outputs).toMatchObject({ result: 'success', drift: 'false', healthy: 'true' });
+    expect(gh.issues(REPO)).toEqual([]);
+    // Drift: the config asks for a third worker the cluster does not have.
+    await run.editConfig((text) => text.replace('worker_machine_count: 2', 'worker_machine_count: 3'));
+    const drifted = await action(205, { operation: 'check', 'health-issue': 'true' });
+    expect(drifted.code, drifted.stdout + drifted.stderr).toBe(0);
+    expect(drifted.outputs).toMatchObject({ result: 'success', drift: 'true', healthy: 'true' });
+    expect(JSON.parse(drifted.outputs.report!).findings).toEqual([
+      {
+        kind: 'drift',
+        subject: 'MachineDeployment default/capi-sandbox-md-0',
+        message:
+          'a deploy would change MachineDeployment default/capi-sandbox-md-0 (kubectl diff --server-side of the rendered manifests)',
+      },
+    ]);
+    expect(drifted.summary).toContain('MachineDeployment default/capi-sandbox-md-0');
+    const [issue] = gh.issues(REPO);
+    expect(issue).toMatchObject({ state: 'open', title: 'Cluster demo/capi-sandbox: drift' });
+    expect(run.cloud.servers()).toHaveLength(3); // a check changes nothing
+    await run.editConfig((text) => text.replace('worker_machine_count: 3', 'worker_machine_count: 2'));
+  }, 120_000);
+
+  it('a dry run of a change CAPO forbids in place fails, naming the field, in the comment', async () => {
+    await run.editConfig((text) =>
+      text.replace(/external_network_id: \S+/, 'external_network_id: 7d0c2a1e-5b7f-4b55-8f0e-2a9e6c1d3b44'),
+    );
+    const result = await action(206, { 'dry-run': 'true' }, 5);
+    expect(result.code).toBe(1);
+    expect(result.outputs.result).toBe('failure');
+    const [comment] = gh.comments(REPO, 5);
+    expect(comment!.body).toContain(
+      'OpenStackCluster default/capi-sandbox: spec.externalNetwork (set by deployment.cluster_api.openstack.external_network_id)',
+    );
+  }, 120_000);
+
   it('never lets the credentials or the token reach GitHub, the log, the summary or the outputs', async () => {
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
     const comments = JSON.stringify(gh.comments(REPO, 5));
@@ -127,13 +168,17 @@ describe('the root action with deployment.method cluster-api', () => {
     const printed = runs.map((r) =>
       [r.stdout.replace(/^::add-mask::.*$/gm, ''), r.stderr, r.summary, JSON.stringify(r.outputs)].join('\n'),
     );
-    expect(runs).toHaveLength(3);
-    expect(comments).toContain('MachineDeployment');
+    expect(runs).toHaveLength(6);
+    // The last plan failed on the forbidden change; the check's health issue holds the drift table.
+    expect(comments).toContain('spec.externalNetwork');
+    const issues = JSON.stringify(gh.issues(REPO));
+    expect(issues).toContain('MachineDeployment');
     expect(artifacts.length).toBeGreaterThan(0);
     for (const secret of [CAPI_SECRET, Buffer.from(CAPI_SECRET).toString('base64'), TOKEN]) {
       for (const [channel, text] of Object.entries({
         sent,
         comments,
+        issues,
         artifacts: artifacts.join('\n'),
         printed: printed.join('\n'),
       })) {

@@ -145,6 +145,17 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
     expectNoCanary(console);
   }, 120_000);
 
+  it('checks the self-managed cluster against itself: clean, and no kind cluster made', async () => {
+    const { result, console } = await run.run('check');
+    expect(result.error).toBeUndefined();
+    expect(result.checkReport).toMatchObject({ drift: false, healthy: true, findings: [] });
+    expect(result.reports.find((r) => r.id === 'capi-management-cluster')!.detail).toMatch(
+      /^self-managed since the pivot at .*: the workload cluster holds its Cluster API objects$/,
+    );
+    expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
+    expectNoCanary(console);
+  }, 60_000);
+
   it('destroys a pivoted cluster by moving it back into a fresh kind cluster, then deleting the Cluster', async () => {
     // A LoadBalancer Service in the workload cluster: its Octavia load balancer would keep CAPO from deleting the
     // network, so destroy deletes it first.

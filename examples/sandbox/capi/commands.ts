@@ -1298,7 +1298,11 @@ async function describeCluster(host: CommandHost, request: ToolRequest, args: st
     );
 }
 
-/** What `clusterctl move` carries, owners first (the order clusterctl creates them in). */
+/**
+ * What `clusterctl move` carries, owners first (the order clusterctl creates them in). Never Nodes: the object graph
+ * is built from the providers' CRDs (labelled `clusterctl.cluster.x-k8s.io`) plus Secrets and ConfigMaps (CAPI
+ * `cmd/clusterctl/client/cluster/objectgraph.go` getDiscoveryTypes); the management cluster's own Node stays there.
+ */
 const MOVED_TYPES = [
   CLUSTER,
   SECRET,
@@ -1307,7 +1311,6 @@ const MOVED_TYPES = [
   OPENSTACK_MACHINE_TEMPLATE,
   KUBEADM_CONFIG_TEMPLATE,
   MACHINE_DEPLOYMENT,
-  NODE,
   MACHINE,
   KUBEADM_CONFIG,
   OPENSTACK_MACHINE,

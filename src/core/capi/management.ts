@@ -14,6 +14,7 @@ import {
 } from '../model/cluster-api.js';
 import { deployEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
+import type { ClusterApiState } from '../model/state.js';
 import { stringify as toYaml } from 'yaml';
 import { manifestDocuments, manifestObjects, objectAddress } from './manifests.js';
 import { CLUSTER_NAME_LABEL, WATCHED_TYPES } from './status.js';
@@ -31,6 +32,15 @@ export const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
 export function capiOf(settings: DeploySettings): ClusterApiSettings {
   if (!settings.clusterApi) throw new Error('cluster-api step built without cluster-api settings');
   return settings.clusterApi;
+}
+
+/**
+ * Where the cluster's Cluster API objects are: after the pivot of an ephemeral kind cluster the workload cluster
+ * itself (its kubeconfig), else the management cluster.
+ */
+export function objectsKubeconfig(settings: DeploySettings, record: ClusterApiState | undefined): string {
+  const capi = capiOf(settings);
+  return capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : managementKubeconfig(capi);
 }
 
 /** kubectl's answers meaning "no Cluster API on this cluster": its CRDs are not installed. */

@@ -1,13 +1,14 @@
 import { pathExists } from '../lib/files.js';
-import { diffChanges, parseKubectlDiff } from './manifests.js';
-import { managementKubeconfig } from '../model/cluster-api.js';
+import { diffChanges, parseKubectlDiff, type DiffEntry } from './manifests.js';
+import type { CommandSpec, Exec } from '../lib/command.js';
+import { forbiddenChangesError, liveForbiddenChanges } from './forbidden-changes.js';
 import { UserError } from '../lib/errors.js';
 import { kubectlCommand } from '../kube/nodes.js';
 import { withDeployLock } from '../lib/lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
 import { deployEnvironment } from '../model/environment.js';
-import { FIELD_MANAGER, NO_CLUSTER_API, renderManifests } from './management.js';
+import { capiOf, FIELD_MANAGER, NO_CLUSTER_API, objectsKubeconfig, renderManifests } from './management.js';
 import { problemsError } from '../lib/errors.js';
 import { clusterApiProblems } from './preflight.js';
 import { failureLine } from '../lib/command.js';
@@ -64,8 +65,7 @@ export async function runCapiPlan(
       manifestsFile: rendered.file,
     });
     // After a pivot the workload cluster holds the objects.
-    const management =
-      capi.management.kind === 'kind' && record?.pivotedAt ? settings.kubeconfigPath : managementKubeconfig(capi);
+    const management = objectsKubeconfig(settings, record);
     if (capi.management.kind === 'kind' && !(await pathExists(management))) {
       return everythingNew(
         record?.pivotedAt
@@ -73,41 +73,77 @@ export async function runCapiPlan(
           : 'no kind management cluster on this machine yet: a deploy creates it and every object',
       );
     }
-    // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-    const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
-    const diff = await exec(
-      kubectlCommand(
-        settings.kubectl,
-        management,
-        settings.clusterDir,
-        env,
-        'diff',
-        '--server-side',
-        `--field-manager=${FIELD_MANAGER}`,
-        '-f',
-        rendered.file,
-      ),
-      {
-        capture: true,
-        quiet: true,
-        check: false,
-      },
+    // A change CAPO's webhook refuses is said here, naming the field, as capi-apply would refuse it.
+    const refused = forbiddenChangesError(
+      await liveForbiddenChanges(exec, managementKubectl(settings, management), rendered.text, rendered.file),
     );
-    // kubectl diff: 0 no differences, 1 differences, anything else an error.
-    if (diff.exitCode !== 0 && diff.exitCode !== 1) {
-      const said = diff.tail.join('\n');
-      if (NO_CLUSTER_API.test(said))
-        return everythingNew(
-          'the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created',
-        );
-      const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
-      throw new UserError(
-        `kubectl diff against the management cluster (${management}${source}) failed: ${failureLine(diff, 'exit')}`,
+    if (refused) throw refused;
+    const diff = await diffManifests(settings, exec, management, rendered.file);
+    if (diff === 'no-cluster-api')
+      return everythingNew(
+        'the Cluster API providers are not installed on the management cluster yet: clusterctl-init installs them, then every object is created',
       );
-    }
-    const { entries, text } = parseKubectlDiff(diff.stdout);
-    return { changes: diffChanges(entries), text, manifestsFile: rendered.file };
+    return { changes: diffChanges(diff.entries), text: diff.text, manifestsFile: rendered.file };
   });
+}
+
+/** kubectl against the cluster holding the Cluster API objects, with the deploy's environment. */
+export function managementKubectl(settings: DeploySettings, kubeconfig: string): (...args: string[]) => CommandSpec {
+  return (...args) =>
+    kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, deployEnvironment(settings), ...args);
+}
+
+/** The `kubectl diff --server-side` diffManifests runs, for a step's plan to show. */
+export function diffCommand(
+  settings: DeploySettings,
+  kubeconfig: string,
+  file: string,
+  { forceConflicts = false } = {},
+): CommandSpec {
+  // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
+  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
+  return kubectlCommand(
+    settings.kubectl,
+    kubeconfig,
+    settings.clusterDir,
+    env,
+    'diff',
+    '--server-side',
+    `--field-manager=${FIELD_MANAGER}`,
+    ...(forceConflicts ? ['--force-conflicts'] : []),
+    '-f',
+    file,
+  );
+}
+
+/**
+ * `kubectl diff --server-side` of a manifests file against the cluster holding the objects (a dry-run apply: the
+ * admission webhooks run, nothing changes): each object to create, change or delete, and the diff with every
+ * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. `forceConflicts`: a field
+ * another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
+ */
+export async function diffManifests(
+  settings: DeploySettings,
+  exec: Exec,
+  kubeconfig: string,
+  file: string,
+  { forceConflicts = false } = {},
+): Promise<{ entries: DiffEntry[]; text: string } | 'no-cluster-api'> {
+  const capi = capiOf(settings);
+  const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
+    capture: true,
+    quiet: true,
+    check: false,
+  });
+  // kubectl diff: 0 no differences, 1 differences, anything else an error.
+  if (diff.exitCode !== 0 && diff.exitCode !== 1) {
+    if (NO_CLUSTER_API.test(diff.tail.join('\n'))) return 'no-cluster-api';
+    const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
+    throw new UserError(
+      `kubectl diff against the management cluster (${kubeconfig}${source}) failed: ${failureLine(diff, 'exit')}`,
+    );
+  }
+  return parseKubectlDiff(diff.stdout);
 }
 
 /** The change summary as text, for the CLI, in the manner of renderTofuChanges. */

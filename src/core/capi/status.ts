@@ -195,3 +195,71 @@ export function capiProgress(objects: readonly KubeObject[], clusterName: string
     machines.length === controlPlane.desired + workers.desired;
   return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
 }
+
+/**
+ * The Cluster's conditions whose False means something is wrong (CAPI v1beta2 `api/core/v1beta2/cluster_types.go`,
+ * and the v1beta1 ones still reported): Deleting, Paused, RollingOut, ScalingUp/Down and Remediating are False when
+ * all is well, and are not read.
+ */
+const HEALTH_CONDITIONS = [
+  'Available',
+  'Ready',
+  'InfrastructureReady',
+  'ControlPlaneInitialized',
+  'ControlPlaneAvailable',
+  'ControlPlaneReady',
+  'WorkersAvailable',
+  'ControlPlaneMachinesReady',
+  'WorkerMachinesReady',
+  'RemoteConnectionProbe',
+];
+
+export interface CapiHealthFinding {
+  subject: string;
+  message: string;
+}
+
+/**
+ * What the check reports about the Cluster API objects of one cluster: no Cluster at all, each health condition of
+ * the Cluster that is False (quoting its reason and message), and each machine or OpenStackCluster CAPI or CAPO
+ * gave up on (its failureMessage or terminal reason).
+ */
+export function capiHealthFindings(
+  objects: readonly KubeObject[],
+  clusterName: string,
+  namespace: string,
+): CapiHealthFinding[] {
+  const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === clusterName);
+  const address = `Cluster ${namespace}/${clusterName}`;
+  if (!cluster)
+    return [
+      {
+        subject: address,
+        message: `the management cluster holds no ${address}: it was deleted, or this is not the management cluster it was deployed with; deploy to create it again`,
+      },
+    ];
+  const findings: CapiHealthFinding[] = [];
+  const seen = new Set<string>();
+  for (const condition of conditions(cluster)) {
+    const type = condition.type ?? '';
+    if (condition.status !== 'False' || !HEALTH_CONDITIONS.includes(type) || seen.has(type)) continue;
+    seen.add(type);
+    const said = [condition.reason, condition.message?.replace(/\s*\n\s*/g, '; ')].filter(Boolean).join(': ');
+    findings.push({ subject: `${address}: ${type}`, message: `${address} is not ${type}${said ? ` (${said})` : ''}` });
+  }
+  const ours = (o: KubeObject) => o.metadata.labels?.[CLUSTER_NAME_LABEL] === clusterName;
+  // An OpenStackServer carries the name of its OpenStackMachine, whatever its labels (as in capiProgress).
+  const machineNames = new Set(
+    objects.filter((o) => o.kind === 'OpenStackMachine' && ours(o)).map((o) => o.metadata.name),
+  );
+  const failing = objects.filter(
+    (o) =>
+      (ours(o) && ['OpenStackServer', 'OpenStackMachine', 'Machine', 'OpenStackCluster'].includes(o.kind)) ||
+      (o.kind === 'OpenStackServer' && machineNames.has(o.metadata.name)),
+  );
+  for (const object of failing) {
+    const failure = objectFailure(object);
+    if (failure) findings.push({ subject: label(object), message: `failed for good: ${failure}` });
+  }
+  return findings;
+}

@@ -340,6 +340,8 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     // A check of some of its steps (--step, --from-step) must not call what it skipped clean.
     for (const [id, what] of [
       ['opentofu-drift', 'drift'],
+      ['capi-drift', 'drift'],
+      ['capi-conditions', 'health'],
       ['cluster-health', 'health'],
     ] as const) {
       if (run.steps.some((s) => s.id === id) && !selected.some((s) => s.id === id)) {

@@ -156,6 +156,8 @@ export function noTofuPlanReason(plan: DeployPlan): string {
 
 /** Why a cluster-api plan shows no diff, in one line: only a deploy applies manifests. */
 export function noCapiDiffReason(plan: DeployPlan): string {
+  if (plan.operation === 'check')
+    return 'No Cluster API diff here: a check changes nothing, and its capi-drift step is the diff (run cluster-deploy check).';
   return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
 }
 

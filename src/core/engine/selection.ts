@@ -146,7 +146,11 @@ export async function loadStartingState(
     return { state, note };
   };
   if (!keepsResumeState(operation))
-    return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`);
+    return fresh(
+      `a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`,
+      // Read, never saved: a Cluster API check needs to know where the objects are (a pivoted cluster holds its own).
+      await store.load().catch(() => undefined),
+    );
   if (filter.restart) return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
   const saved = await store.load();
   if (!saved) return fresh();

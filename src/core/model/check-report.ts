@@ -2,13 +2,14 @@ import { z } from 'zod';
 
 /**
  * What `operation: check` (CLI `cluster-deploy check`) found for one cluster: infrastructure drift
- * from `tofu plan -detailed-exitcode`, and the cluster's own health. It leaves the cluster, the
+ * from `tofu plan -detailed-exitcode` (with Cluster API: `kubectl diff --server-side` of the rendered
+ * manifests against the management cluster), and the cluster's own health. It leaves the cluster, the
  * tofu state and the deploy's resume state as they were. The report is an action output (JSON),
  * the job summary and the body of the cluster's health issue, so it holds names, counts and
  * one-line messages only: never a value from the plan, a credential or a kubeconfig.
  */
 export const FINDING_KINDS = [
-  /** tofu plan shows changes (subject: the resource address). */
+  /** tofu plan shows changes (subject: the resource address); Cluster API: kubectl diff does (`Kind ns/name`). */
   'drift',
   /** In the inventory, not in the API. */
   'node-missing',
@@ -22,6 +23,11 @@ export const FINDING_KINDS = [
   'certificate-expiry',
   /** A failing `/readyz?verbose` check (subject: the check's name, e.g. `etcd`). */
   'readyz',
+  /**
+   * Cluster API: a condition of the Cluster that is False (Ready, InfrastructureReady, ControlPlaneReady, …), or a
+   * machine CAPI or CAPO gave up on; the message quotes the reason and message (subject: `Cluster ns/name: Type`).
+   */
+  'capi-condition',
   /** A part of the check could not run (no kubeconfig, API unreachable); subject: what was not checked. */
   'unchecked',
 ] as const;

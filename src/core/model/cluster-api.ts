@@ -291,6 +291,4 @@ export function missingVariablesError(
 export const CLUSTER_API_REFUSALS: Partial<Record<Operation, string>> = {
   upgrade:
     "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
-  check:
-    'check reads OpenTofu drift and a Kubespray inventory; with deployment.method cluster-api, run plan (kubectl diff --server-side against the management cluster) for drift, and wait-ready for health',
 };

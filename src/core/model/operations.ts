@@ -38,9 +38,9 @@ export const OPERATION_STEPS = {
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
- * no check yet: its drift is `plan`'s kubectl diff).
+ * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ * A check's capi-management-cluster only finds the management cluster (it never creates kind).
  */
 export const CLUSTER_API_STEPS = {
   deploy: [
@@ -65,7 +65,14 @@ export const CLUSTER_API_STEPS = {
     'capi-delete-cluster',
     'forget-cluster',
   ],
-  check: [],
+  check: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'capi-render',
+    'capi-drift',
+    'capi-conditions',
+    'cluster-health',
+  ],
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /** Every step an operation has with any method: what --step and --from-step accept before the config is read. */

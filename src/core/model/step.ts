@@ -39,6 +39,8 @@ export const STEP_IDS = [
   'capi-pivot',
   'capi-move-back',
   'capi-delete-cluster',
+  'capi-drift',
+  'capi-conditions',
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];

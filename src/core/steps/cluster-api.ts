@@ -22,6 +22,7 @@ import { failureLine } from '../lib/command.js';
 import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 import { diagnose, type RenderedValues } from '../capi/diagnose.js';
 import { MANIFESTS_FILE, manifestObjects } from '../capi/manifests.js';
+import { forbiddenChangesError, liveForbiddenChanges } from '../capi/forbidden-changes.js';
 import type { CommandResult } from '../lib/command.js';
 import { FIRST_PAUSE_MS } from '../lib/poll.js';
 
@@ -469,7 +470,10 @@ export class CapiApplyStep implements Step {
       command: this.command,
       reads: [renderedManifests(this.commands.capi), this.commands.management],
       writes: [],
-      actions: ['declarative and idempotent: a re-run applies again (a changed config converges)'],
+      actions: [
+        'first the rendered OpenStackClusters against the live ones: a change CAPO forbids in place (its webhook) is refused, naming the field, before anything is applied',
+        'declarative and idempotent: a re-run applies again (a changed config converges)',
+      ],
     };
   }
 
@@ -479,6 +483,16 @@ export class CapiApplyStep implements Step {
     const file = renderedManifests(this.commands.capi);
     if (!(await pathExists(file)))
       throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
+    // Before anything is applied: CAPO's webhook would refuse the OpenStackCluster and kubectl apply the rest.
+    const refused = forbiddenChangesError(
+      await liveForbiddenChanges(
+        context.exec,
+        (...args) => this.commands.kubectl(this.commands.management, ...args),
+        readTextFile(file, MANIFESTS_FILE),
+        displayPath(file),
+      ),
+    );
+    if (refused) throw refused;
     for (let attempt = 1; ; attempt++) {
       const result = await context.exec(this.command, { check: false });
       if (result.exitCode === 0) return `applied to the management cluster (${displayPath(this.commands.management)})`;

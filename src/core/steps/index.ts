@@ -16,6 +16,7 @@ import {
   CapiWorkloadKubeconfigStep,
   ClusterctlInitStep,
 } from './cluster-api.js';
+import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './cluster-api-check.js';
 import { ForgetClusterStep } from './forget-cluster.js';
 import {
   KubernetesVersionCheckStep,
@@ -113,7 +114,8 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'openstack-normalize-kubeconfig': (settings) =>
     new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
   'wait-ready': waitReady,
-  'capi-management-cluster': (settings) => new CapiManagementClusterStep(settings),
+  'capi-management-cluster': (settings) =>
+    settings.operation === 'check' ? new CapiCheckManagementStep(settings) : new CapiManagementClusterStep(settings),
   'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
   'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
   'capi-render': (settings) => new CapiRenderStep(settings),
@@ -124,6 +126,8 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
   'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
   'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+  'capi-drift': (settings) => new CapiDriftStep(settings),
+  'capi-conditions': (settings) => new CapiConditionsStep(settings),
 };
 
 /**
@@ -138,7 +142,9 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
  *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object.
+ *   then (kind only) the pivot. Destroy deletes the Cluster object. Check finds the management cluster
+ *   (never creates one), diffs the rendered manifests against it, reads the Cluster's conditions, then
+ *   the shared health check.
  */
 export function buildSteps(
   settings: DeploySettings,

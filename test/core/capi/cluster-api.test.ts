@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capiProgress, objectFailure } from '../../../src/core/capi/status.js';
+import { capiHealthFindings, capiProgress, objectFailure } from '../../../src/core/capi/status.js';
 import { diffChanges, manifestObjects, parseDiffFileName, parseKubectlDiff } from '../../../src/core/capi/manifests.js';
 import { kindClusterName, missingVariablesError } from '../../../src/core/model/cluster-api.js';
 import { UsageError, UserError } from '../../../src/core/lib/errors.js';
@@ -345,6 +345,19 @@ describe('cluster-api steps and their plan', () => {
     expect(buildSteps(existing).map((s) => s.id)).toEqual(CLUSTER_API_STEPS.deploy.filter((id) => id !== 'capi-pivot'));
     const destroy = await settingsOf(config(KIND), { operation: 'destroy' });
     expect(buildSteps(destroy).map((s) => s.id)).toEqual([...CLUSTER_API_STEPS.destroy]);
+    // A check finds the management cluster (never creates kind), diffs, reads the conditions, then the shared health.
+    const check = await settingsOf(config(KIND), { operation: 'check' });
+    expect(buildSteps(check).map((s) => s.id)).toEqual([
+      'openstack-preflight',
+      'capi-management-cluster',
+      'capi-render',
+      'capi-drift',
+      'capi-conditions',
+      'cluster-health',
+    ]);
+    const checkPlan = await buildSteps(check)[1]!.plan();
+    expect(checkPlan.command!.argv).toEqual(['kind', 'get', 'clusters']);
+    expect(JSON.stringify(checkPlan)).not.toMatch(/kind', 'create|"create"/);
   });
 
   it('shows each exact command, the template variables in the environment, and never a credential', async () => {
@@ -761,6 +774,60 @@ describe('Cluster API status', () => {
     ).toBe('Machine default/m: gone');
     // A server of another cluster is not ours.
     expect(capiProgress([cluster([]), server], 'c').failure).toBeUndefined();
+  });
+  const condition = (type: string, status: string, reason?: string, message?: string) => ({
+    type,
+    status,
+    ...(reason && { reason }),
+    ...(message && { message }),
+  });
+  it.each([
+    ['all True', [condition('Available', 'True'), condition('InfrastructureReady', 'True')], []],
+    [
+      'negative-polarity conditions False (all is well)',
+      [condition('Deleting', 'False'), condition('Paused', 'False'), condition('RollingOut', 'False')],
+      [],
+    ],
+    ['Unknown (not yet known) is no finding', [condition('Available', 'Unknown')], []],
+    [
+      'a False health condition, quoted with its reason and message (lines joined)',
+      [condition('WorkersAvailable', 'False', 'NotAvailable', '* MachineDeployment c-md-0: 1 available\n* other')],
+      [
+        {
+          subject: 'Cluster default/c: WorkersAvailable',
+          message:
+            'Cluster default/c is not WorkersAvailable (NotAvailable: * MachineDeployment c-md-0: 1 available; * other)',
+        },
+      ],
+    ],
+    [
+      'the same type under v1beta2 and v1beta1 said once',
+      [condition('Ready', 'False', 'X'), condition('Ready', 'False', 'X')],
+      [{ subject: 'Cluster default/c: Ready', message: 'Cluster default/c is not Ready (X)' }],
+    ],
+  ])("the check's findings: %s", (_what, conditions, expected) => {
+    expect(capiHealthFindings([cluster(conditions)], 'c', 'default')).toEqual(expected);
+  });
+
+  it("the check's findings: no Cluster, and a machine CAPO gave up on (its server unlabelled)", () => {
+    expect(capiHealthFindings([], 'c', 'default')).toEqual([
+      {
+        subject: 'Cluster default/c',
+        message: expect.stringMatching(/^the management cluster holds no Cluster default\/c: it was deleted/),
+      },
+    ]);
+    const server = object(
+      'OpenStackServer',
+      'c-md-0-a',
+      { status: { conditions: [condition('InstanceReady', 'False', 'InstanceStateError', 'ERROR')] } },
+      {},
+    );
+    expect(capiHealthFindings([cluster([]), object('OpenStackMachine', 'c-md-0-a'), server], 'c', 'default')).toEqual([
+      {
+        subject: 'OpenStackServer default/c-md-0-a',
+        message: 'failed for good: OpenStackServer default/c-md-0-a: InstanceStateError: ERROR',
+      },
+    ]);
   });
 });
 

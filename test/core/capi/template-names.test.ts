@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenClusterChanges } from '../../../src/core/capi/forbidden-changes.js';
 import { hashedName, nameTemplatesBySpec } from '../../../src/core/capi/template-names.js';
 
 const manifests = (flavor: string, version = 'v1.35.0') => [
@@ -68,42 +67,5 @@ describe('machine templates named after their spec', () => {
     const name = hashedName(`${'a'.repeat(300)}-`, {});
     expect(name.length).toBeLessThanOrEqual(253);
     expect(name).toMatch(/^a+-[0-9a-f]{10}$/);
-  });
-});
-
-describe('OpenStackCluster changes CAPO refuses in place', () => {
-  const live = {
-    spec: {
-      externalNetwork: { id: 'net-1' },
-      identityRef: { name: 'c-cloud-config', cloudName: 'openstack' },
-      managedSubnets: [{ cidr: '10.6.0.0/24', dnsNameservers: ['1.1.1.1'] }],
-      controlPlaneEndpoint: { host: '1.2.3.4', port: 6443 },
-    },
-  };
-  it.each([
-    ['nothing changed', { ...live.spec, controlPlaneEndpoint: undefined }, []],
-    [
-      'the nameservers (allowed)',
-      { ...live.spec, managedSubnets: [{ cidr: '10.6.0.0/24', dnsNameservers: ['8.8.8.8'] }] },
-      [],
-    ],
-    ['the cloud name (identityRef is allowed)', { ...live.spec, identityRef: { name: 'x', cloudName: 'other' } }, []],
-    [
-      'the external network',
-      { ...live.spec, externalNetwork: { id: 'net-2' } },
-      [{ field: 'spec.externalNetwork', configField: 'deployment.cluster_api.openstack.external_network_id' }],
-    ],
-    [
-      'the subnet CIDR',
-      { ...live.spec, managedSubnets: [{ cidr: '10.7.0.0/24', dnsNameservers: ['1.1.1.1'] }] },
-      [expect.objectContaining({ field: 'spec.managedSubnets' })],
-    ],
-    [
-      'an API load balancer added',
-      { ...live.spec, apiServerLoadBalancer: { enabled: true } },
-      [expect.objectContaining({ field: 'spec.apiServerLoadBalancer' })],
-    ],
-  ])('%s', (_what, spec, expected) => {
-    expect(forbiddenClusterChanges({ spec }, live)).toEqual(expected);
   });
 });
