@@ -1298,7 +1298,11 @@ async function describeCluster(host: CommandHost, request: ToolRequest, args: st
     );
 }
 
-/** What `clusterctl move` carries, owners first (the order clusterctl creates them in). */
+/**
+ * What `clusterctl move` carries, owners first (the order clusterctl creates them in): the providers' CRDs' objects,
+ * Secrets and ConfigMaps, never a Node or another core type (CAPI v1.12.10
+ * `cmd/clusterctl/client/cluster/objectgraph.go:344-408` getDiscoveryTypes).
+ */
 const MOVED_TYPES = [
   CLUSTER,
   SECRET,
@@ -1307,7 +1311,6 @@ const MOVED_TYPES = [
   OPENSTACK_MACHINE_TEMPLATE,
   KUBEADM_CONFIG_TEMPLATE,
   MACHINE_DEPLOYMENT,
-  NODE,
   MACHINE,
   KUBEADM_CONFIG,
   OPENSTACK_MACHINE,
