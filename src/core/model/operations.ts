@@ -38,9 +38,9 @@ export const OPERATION_STEPS = {
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy;
- * no check yet: its drift is `plan`'s kubectl diff).
+ * The same operations with `deployment.method: cluster-api` (no check yet: its drift is `plan`'s kubectl diff).
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
+ * An upgrade rolls the control plane's machines to new templates first, then the workers'.
  */
 export const CLUSTER_API_STEPS = {
   deploy: [
@@ -57,7 +57,16 @@ export const CLUSTER_API_STEPS = {
     'wait-ready',
     'capi-pivot',
   ],
-  upgrade: [],
+  upgrade: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'capi-render',
+    'capi-workload-kubeconfig',
+    'capi-upgrade-check',
+    'capi-upgrade-control-plane',
+    'capi-upgrade-workers',
+    'wait-ready',
+  ],
   destroy: [
     'openstack-preflight',
     'capi-management-cluster',

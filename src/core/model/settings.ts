@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import {
   CLUSTER_API_REFUSALS,
+  requireUpgradeTarget,
   resolveClusterApiSettings,
   type ClusterApiOptions,
   type ClusterApiSettings,
@@ -238,6 +239,8 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
           clusterStateDir,
         })
       : undefined;
+  if (clusterApi && operation === 'upgrade')
+    requireUpgradeTarget(options.kubernetesVersion, clusterApi, options.configPath!);
   return {
     operation,
     organization,

@@ -39,6 +39,9 @@ export const STEP_IDS = [
   'capi-pivot',
   'capi-move-back',
   'capi-delete-cluster',
+  'capi-upgrade-check',
+  'capi-upgrade-control-plane',
+  'capi-upgrade-workers',
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];

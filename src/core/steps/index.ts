@@ -16,6 +16,7 @@ import {
   CapiWorkloadKubeconfigStep,
   ClusterctlInitStep,
 } from './cluster-api.js';
+import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './cluster-api-upgrade.js';
 import { ForgetClusterStep } from './forget-cluster.js';
 import {
   KubernetesVersionCheckStep,
@@ -67,15 +68,14 @@ const withKind =
 function waitReady(settings: DeploySettings): Step {
   const { clusterApi: capi } = settings;
   // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+  const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
   const wanted = capi
     ? {
         ...settings.waitReady,
         nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+        version,
       }
-    : {
-        ...settings.waitReady,
-        version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
-      };
+    : { ...settings.waitReady, version };
   return new WaitReadyStep(
     settings.kubeconfigPath,
     settings.kubectl,
@@ -84,7 +84,7 @@ function waitReady(settings: DeploySettings): Step {
     wanted,
     // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
     // is rendered); --nodes wins.
-    capi && settings.operation === 'deploy' && settings.waitReady.nodes === undefined
+    capi && settings.operation !== 'destroy' && settings.waitReady.nodes === undefined
       ? () => renderedMachineCount(renderedManifests(capi))
       : undefined,
   );
@@ -124,6 +124,9 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
   'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
   'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+  'capi-upgrade-check': (settings) => new CapiUpgradeCheckStep(settings),
+  'capi-upgrade-control-plane': (settings) => new CapiUpgradeControlPlaneStep(settings),
+  'capi-upgrade-workers': (settings) => new CapiUpgradeWorkersStep(settings),
 };
 
 /**
@@ -138,7 +141,8 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
  *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object.
+ *   then (kind only) the pivot. Upgrade renders the new version and image, checks the path, rolls the control
+ *   plane's machines, then the workers', and requires every node at the target. Destroy deletes the Cluster object.
  */
 export function buildSteps(
   settings: DeploySettings,

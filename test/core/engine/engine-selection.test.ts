@@ -40,7 +40,7 @@ describe('step selection', () => {
       '--step and --from-step cannot be used together',
     );
     expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(
-      /unknown bootstrap step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready, capi-management-cluster, .*capi-delete-cluster\)/,
+      /unknown bootstrap step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready, capi-management-cluster, .*capi-delete-cluster, capi-upgrade-check, .*capi-upgrade-workers\)/,
     );
     expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(UsageError);
   });
