@@ -194,4 +194,19 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     expect(result.failedStep).toBe('capi-upgrade-check');
     expect(result.error).toMatch(/already runs v1\.36\.0/);
   }, 60_000);
+
+  it('a re-deploy of the pivoted cluster that stalls in capi-wait deletes nothing: the cluster manages itself', async () => {
+    await run.editConfig((text) =>
+      text
+        .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s'),
+    );
+    const { result, console } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
+    expect(result.failedStep).toBe('capi-wait');
+    expect(result.error).toContain('Fix: deployment.cluster_api.openstack.node_machine_flavor: flavor "m1.nope"');
+    expect(console).not.toContain('deleting Cluster default/capi-sandbox');
+    expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
+    expect(run.cloud.servers().filter((s) => s.status === 'ACTIVE')).toHaveLength(3);
+    expect(run.cloud.networks()).toHaveLength(1);
+  }, 120_000);
 });

@@ -773,7 +773,9 @@ export class CapiWaitStep implements Step {
           : error;
       // Before the pivot, a kind management cluster dies with this runner: what CAPO made would be left with
       // nothing managing it. So the Cluster goes now (CAPO deletes its servers, network, router, load balancers).
-      if (capi.management.kind === 'kind') throw await cleanUpUnmanaged(context, this.commands, name, failed);
+      // Never after the pivot: the cluster manages itself, and deleting it would delete a running cluster.
+      if (capi.management.kind === 'kind' && !context.state.clusterApi?.pivotedAt)
+        throw await cleanUpUnmanaged(context, this.commands, name, failed);
       throw failed;
     }
   }
