@@ -121,6 +121,13 @@ describe('cluster-deploy upgrade with deployment.method cluster-api', () => {
 
   it('upgrades one minor with the image built for it, exit 0', async () => {
     await run.editConfig(config('1.36.0', 'ubuntu-2404-kube-v1.36.0'));
+    // The plan shows what the upgrade applies: new templates, the control plane and workers pointed at them.
+    const plan = await cli('plan', '--operation', 'upgrade', '--kubernetes-version', '1.36.0', '--tofu-plan');
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('Cluster API plan for demo/capi-sandbox: 2 to create, 2 to change, 0 to delete');
+    expect(plan.stdout).toMatch(/^\s+~\s+KubeadmControlPlane default\/capi-sandbox-control-plane$/m);
+    expect(plan.stdout).toMatch(/^\s+\+\s+OpenStackMachineTemplate default\/capi-sandbox-md-0-[0-9a-f]{10}$/m);
+    expect((await cluster()).kcp).toEqual(['v1.35.0']); // a plan applies nothing
     const result = await cli('upgrade', '--kubernetes-version', '1.36.0');
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Upgrade of demo\/capi-sandbox to v1\.36\.0 complete: API at https:\/\//);
