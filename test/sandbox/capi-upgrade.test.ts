@@ -210,3 +210,43 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     expect(run.cloud.networks()).toHaveLength(1);
   }, 120_000);
 });
+
+describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change applied all at once', () => {
+  it("holds the new workers until the control plane's rollout is done (MachineSet preflight checks)", async () => {
+    const run = await startCapiRun();
+    try {
+      const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+      await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
+      expect((await run.run()).result.error).toBeUndefined();
+      // A deploy with the new version and image: capi-apply applies the KubeadmControlPlane and the
+      // MachineDeployment together, so only CAPI's own ordering keeps the workers behind the control plane.
+      await run.editConfig(setVersion('1.36.0'));
+      await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+      const events: string[] = [];
+      const stop = run.cloud.api('mgmt')!.onChange(({ type, object }: { type: string; object: KubeObject }) => {
+        if (object.kind === 'MachineDeployment') {
+          const ms = (
+            object.status as { conditions?: { type: string; status: string; message?: string }[] }
+          )?.conditions?.find((c) => c.type === 'ScalingUp' && c.status === 'True');
+          if (ms?.message && !events.includes(ms.message)) events.push(ms.message);
+        }
+        if (object.kind !== 'Machine' || (type !== 'ADDED' && type !== 'DELETED')) return;
+        const role = object.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined ? 'cp' : 'worker';
+        events.push(`${type} ${role} ${(object.spec as { version?: string }).version}`);
+      });
+      const { result } = await run.run();
+      stop();
+      expect(result.error).toBeUndefined();
+      const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.35.0');
+      expect(lastOldControlPlane).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('ADDED worker v1.36.0')).toBeGreaterThan(lastOldControlPlane);
+      expect(events.some((e) => /is upgrading \("ControlPlaneIsStable" preflight check failed\)/.test(e))).toBe(true);
+      const kcp = run.cloud
+        .api('mgmt')!
+        .list({ group: 'controlplane.cluster.x-k8s.io', kind: 'KubeadmControlPlane' }, 'default')[0]!;
+      expect((kcp.status as { version?: string }).version).toBe('v1.36.0');
+    } finally {
+      await run.close();
+    }
+  }, 180_000);
+});
