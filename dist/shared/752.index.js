@@ -19640,7 +19640,7 @@ module.exports = baseFlatten;
 
 /***/ }),
 
-/***/ 54848:
+/***/ 87705:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Symbol = __webpack_require__(41106),
@@ -19705,7 +19705,7 @@ module.exports = baseIndexOf;
 /***/ 6523:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(54848),
+var baseGetTag = __webpack_require__(87705),
     isObjectLike = __webpack_require__(86883);
 
 /** `Object#toString` result references. */
@@ -19803,7 +19803,7 @@ module.exports = baseIsNative;
 /***/ 36946:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(54848),
+var baseGetTag = __webpack_require__(87705),
     isLength = __webpack_require__(39595),
     isObjectLike = __webpack_require__(86883);
 
@@ -21733,7 +21733,7 @@ module.exports = isBuffer;
 /***/ 80503:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(54848),
+var baseGetTag = __webpack_require__(87705),
     isObject = __webpack_require__(15788);
 
 /** `Object#toString` result references. */
@@ -21893,7 +21893,7 @@ module.exports = isObjectLike;
 /***/ 51432:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(54848),
+var baseGetTag = __webpack_require__(87705),
     getPrototype = __webpack_require__(77856),
     isObjectLike = __webpack_require__(86883);
 
