@@ -18557,13 +18557,11 @@ ${CREDENTIAL_HELP}
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
-/** The operations deployment.method cluster-api does not have (CLUSTER_API_STEPS lists none for them). */
-const NO_CLUSTER_API_OPERATIONS = _core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.filter((op) => _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].length === 0);
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
     ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op].join(', ')}`),
-    `With deployment.method cluster-api${NO_CLUSTER_API_OPERATIONS.length ? ` (no ${NO_CLUSTER_API_OPERATIONS.join(', ')})` : ''}:`,
-    ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.filter((op) => _core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].length > 0).map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].join(', ')}`),
+    'With deployment.method cluster-api:',
+    ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .CLUSTER_API_STEPS */ .Iw[op].join(', ')}`),
 ].join('\n');
 const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
@@ -18661,7 +18659,11 @@ Upgrades Kubernetes with Kubespray's upgrade-cluster.yml: the control plane firs
 batches. Refuses a downgrade or a skipped minor version (go 1.33 → 1.34 → 1.35). Each run upgrades only
 the nodes whose kubelet the API shows below the target, so a re-run after a failure never re-walks the
 finished ones. Then the readiness gate, which also requires every node Ready at the target.
-  --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
+With deployment.method cluster-api: the KubeadmControlPlane and its new machine template are applied and
+rolled out first, then the MachineDeployments'; --kubernetes-version is required and must be the config's
+version, and deployment.cluster_api.openstack.image_name an image with kubeadm and kubelet at it.
+  --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config;
+                           required with cluster-api)
   --json                   print the result as JSON on stdout when done
 
 ${OPTIONS_PLACEHOLDER}`,
@@ -19654,7 +19656,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(6603);
 /* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(3923);
 /* harmony import */ var _core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(3433);
-/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(8335);
+/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(3320);
 /* harmony import */ var _core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_22__ = __nccwpck_require__(2646);
 /* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_23__ = __nccwpck_require__(864);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_24__ = __nccwpck_require__(1704);
@@ -19695,9 +19697,12 @@ function checkCloudSelection(options) {
         throw new _core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('--clouds-yaml FILE needs --os-cloud NAME (or OS_CLOUD): which of its clouds to use');
     }
 }
-/** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
+/**
+ * plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster
+ * (an upgrade's too: its new templates and the KubeadmControlPlane and MachineDeployments pointed at them).
+ */
 async function planClusterApi(pipeline, plan, json) {
-    if (plan.operation !== 'deploy') {
+    if (plan.operation === 'destroy') {
         stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
@@ -19952,7 +19957,7 @@ __webpack_async_result__();
 /* unused harmony exports forbiddenClusterChanges, OPENSTACK_CLUSTERS */
 /* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4059);
 /* harmony import */ var _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5779);
-/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6997);
+/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(123);
 /* harmony import */ var _manifests_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5126);
 /**
  * Changes CAPO forbids in place, found before anything is applied. CAPO v0.14.7's OpenStackCluster webhook
@@ -20145,7 +20150,7 @@ function forbiddenChangesError(found) {
 
 /***/ }),
 
-/***/ 6997:
+/***/ 123:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20182,67 +20187,8 @@ var dist = __nccwpck_require__(3645);
 var manifests = __nccwpck_require__(5126);
 // EXTERNAL MODULE: ./lib/core/capi/status.js
 var capi_status = __nccwpck_require__(660);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./lib/core/capi/template-names.js
-
-const HASHED_KINDS = new Set(['OpenStackMachineTemplate', 'KubeadmConfigTemplate']);
-/** Kubernetes object names are at most 253 characters; the suffix is `-` and 10 hex digits. */
-const MAX_BASE = 253 - 11;
-/** JSON with sorted keys, so the hash does not depend on the template's key order. */
-function canonical(value) {
-    if (Array.isArray(value))
-        return `[${value.map(canonical).join(',')}]`;
-    if (value && typeof value === 'object')
-        return `{${Object.keys(value)
-            .sort()
-            .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-            .join(',')}}`;
-    return JSON.stringify(value ?? null);
-}
-function specHash(spec) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonical(spec)).digest('hex').slice(0, 10);
-}
-/** `base-<hash>`: the base as the template named it (trimmed to fit). */
-function hashedName(base, spec) {
-    return `${base.slice(0, MAX_BASE).replace(/[-.]+$/, '')}-${specHash(spec)}`;
-}
-/**
- * Renames the hashed kinds in `docs` (in place) and points the KubeadmControlPlane's and MachineDeployments'
- * references at the new names. Returns what was renamed.
- */
-function nameTemplatesBySpec(docs) {
-    const renamed = [];
-    const byKindAndName = new Map();
-    for (const doc of docs) {
-        if (!doc || !HASHED_KINDS.has(doc.kind) || typeof doc.metadata?.name !== 'string')
-            continue;
-        const from = doc.metadata.name;
-        const to = hashedName(from, doc.spec);
-        doc.metadata.name = to;
-        byKindAndName.set(`${doc.kind}/${from}`, to);
-        renamed.push({ kind: doc.kind, from, to });
-    }
-    const follow = (ref) => {
-        if (!ref || typeof ref.name !== 'string' || typeof ref.kind !== 'string')
-            return;
-        const to = byKindAndName.get(`${ref.kind}/${ref.name}`);
-        if (to)
-            ref.name = to;
-    };
-    for (const doc of docs) {
-        if (doc?.kind === 'KubeadmControlPlane') {
-            follow(doc.spec?.machineTemplate?.spec?.infrastructureRef);
-            follow(doc.spec?.machineTemplate?.infrastructureRef);
-        }
-        if (doc?.kind === 'MachineDeployment') {
-            follow(doc.spec?.template?.spec?.infrastructureRef);
-            follow(doc.spec?.template?.spec?.bootstrap?.configRef);
-        }
-    }
-    return renamed;
-}
-
+// EXTERNAL MODULE: ./lib/core/capi/template-names.js
+var template_names = __nccwpck_require__(2825);
 ;// CONCATENATED MODULE: ./lib/core/capi/value-types.js
 
 const OPENSTACK = 'deployment.cluster_api.openstack';
@@ -20471,7 +20417,7 @@ async function renderManifests(settings, exec) {
     const source = `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`;
     const documents = (0,manifests/* manifestDocuments */.Ee)(result.stdout, source).map((d) => d.value);
     checkRenderedValueTypes(documents, capi.variables, templateName);
-    for (const renamed of nameTemplatesBySpec(documents)) {
+    for (const renamed of (0,template_names/* nameTemplatesBySpec */.bW)(documents)) {
         const document = documents.find((d) => d.kind === renamed.kind && d.metadata?.name === renamed.to);
         document.metadata.labels = { ...document.metadata.labels, [capi_status/* CLUSTER_NAME_LABEL */.o9]: settings.clusterName };
     }
@@ -20724,7 +20670,7 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony import */ var _lib_lock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3973);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7412);
 /* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5828);
-/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6997);
+/* harmony import */ var _management_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(123);
 /* harmony import */ var _preflight_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6155);
 /* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4059);
 /* harmony import */ var _model_changes_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7997);
@@ -21058,6 +21004,76 @@ function capiHealthFindings(objects, clusterName, namespace) {
 
 /***/ }),
 
+/***/ 2825:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $N: () => (/* binding */ canonical),
+/* harmony export */   bW: () => (/* binding */ nameTemplatesBySpec)
+/* harmony export */ });
+/* unused harmony exports specHash, hashedName */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+
+const HASHED_KINDS = new Set(['OpenStackMachineTemplate', 'KubeadmConfigTemplate']);
+/** Kubernetes object names are at most 253 characters; the suffix is `-` and 10 hex digits. */
+const MAX_BASE = 253 - 11;
+/** JSON with sorted keys, so the hash does not depend on the template's key order. */
+function canonical(value) {
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    if (value && typeof value === 'object')
+        return `{${Object.keys(value)
+            .sort()
+            .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+            .join(',')}}`;
+    return JSON.stringify(value ?? null);
+}
+function specHash(spec) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical(spec)).digest('hex').slice(0, 10);
+}
+/** `base-<hash>`: the base as the template named it (trimmed to fit). */
+function hashedName(base, spec) {
+    return `${base.slice(0, MAX_BASE).replace(/[-.]+$/, '')}-${specHash(spec)}`;
+}
+/**
+ * Renames the hashed kinds in `docs` (in place) and points the KubeadmControlPlane's and MachineDeployments'
+ * references at the new names. Returns what was renamed.
+ */
+function nameTemplatesBySpec(docs) {
+    const renamed = [];
+    const byKindAndName = new Map();
+    for (const doc of docs) {
+        if (!doc || !HASHED_KINDS.has(doc.kind) || typeof doc.metadata?.name !== 'string')
+            continue;
+        const from = doc.metadata.name;
+        const to = hashedName(from, doc.spec);
+        doc.metadata.name = to;
+        byKindAndName.set(`${doc.kind}/${from}`, to);
+        renamed.push({ kind: doc.kind, from, to });
+    }
+    const follow = (ref) => {
+        if (!ref || typeof ref.name !== 'string' || typeof ref.kind !== 'string')
+            return;
+        const to = byKindAndName.get(`${ref.kind}/${ref.name}`);
+        if (to)
+            ref.name = to;
+    };
+    for (const doc of docs) {
+        if (doc?.kind === 'KubeadmControlPlane') {
+            follow(doc.spec?.machineTemplate?.spec?.infrastructureRef);
+            follow(doc.spec?.machineTemplate?.infrastructureRef);
+        }
+        if (doc?.kind === 'MachineDeployment') {
+            follow(doc.spec?.template?.spec?.infrastructureRef);
+            follow(doc.spec?.template?.spec?.bootstrap?.configRef);
+        }
+    }
+    return renamed;
+}
+
+
+/***/ }),
+
 /***/ 8483:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -21383,7 +21399,7 @@ async function runSelected(run, selected, exec) {
 /* harmony import */ var _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8101);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7412);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5277);
-/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8335);
+/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3320);
 
 
 
@@ -21701,6 +21717,9 @@ const STEP_IDS = [
     'capi-delete-cluster',
     'capi-drift',
     'capi-conditions',
+    'capi-upgrade-check',
+    'capi-upgrade-control-plane',
+    'capi-upgrade-workers',
 ];
 
 // EXTERNAL MODULE: ./lib/core/model/operations.js
@@ -25464,10 +25483,10 @@ function describeCheckReport(report) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AC: () => (/* binding */ renderedManifests),
 /* harmony export */   LH: () => (/* binding */ managementKubeconfig),
-/* harmony export */   M6: () => (/* binding */ CLUSTER_API_REFUSALS),
 /* harmony export */   Ov: () => (/* binding */ PROVIDER_ROLES),
 /* harmony export */   T_: () => (/* binding */ kindLockPath),
 /* harmony export */   iq: () => (/* binding */ isCredentialVariable),
+/* harmony export */   l8: () => (/* binding */ requireUpgradeTarget),
 /* harmony export */   qk: () => (/* binding */ resolveClusterApiSettings),
 /* harmony export */   uX: () => (/* binding */ missingVariablesError)
 /* harmony export */ });
@@ -25677,10 +25696,19 @@ function missingVariablesError(output, capi, templateName) {
     });
     return new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`the template ${templateName} needs ${described.length === 1 ? 'a value' : 'values'} for ${described.join(', ')}`);
 }
-/** The operations deployment.method cluster-api does not have, and what to do instead. */
-const CLUSTER_API_REFUSALS = {
-    upgrade: "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
-};
+/**
+ * A Cluster API upgrade's target: given explicitly (--kubernetes-version, input kubernetes-version), and the config's
+ * version too. Every deploy renders opencenter.cluster.kubernetes.version into the KubeadmControlPlane and
+ * MachineDeployments, and CAPI's webhook accepts a lower version there (it refuses only a skipped minor), so a target
+ * the config does not say would be rolled back by the next deploy.
+ */
+function requireUpgradeTarget(given, capi, source) {
+    const configured = capi.kubernetesVersion.replace(/^v/, '');
+    if (given === undefined)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`upgrade with deployment.method cluster-api needs the target version: --kubernetes-version X.Y.Z (input kubernetes-version), the one opencenter.cluster.kubernetes.version in ${source} says (${configured} now)`);
+    if (given !== configured)
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`--kubernetes-version (input kubernetes-version) ${given} is not opencenter.cluster.kubernetes.version ${configured} in ${source}: every deploy renders the config's version, so set it to ${given} there (and deployment.cluster_api.openstack.image_name to an image with kubeadm and kubelet ${given}), then upgrade`);
+}
 
 
 /***/ }),
@@ -25904,9 +25932,10 @@ const OPERATION_STEPS = {
     check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 };
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
+ * The same operations with `deployment.method: cluster-api`.
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
  * A check's capi-management-cluster only finds the management cluster (it never creates kind).
+ * An upgrade rolls the control plane's machines to new templates first, then the workers'.
  */
 const CLUSTER_API_STEPS = {
     deploy: [
@@ -25923,7 +25952,16 @@ const CLUSTER_API_STEPS = {
         'wait-ready',
         'capi-pivot',
     ],
-    upgrade: [],
+    upgrade: [
+        'openstack-preflight',
+        'capi-management-cluster',
+        'capi-render',
+        'capi-workload-kubeconfig',
+        'capi-upgrade-check',
+        'capi-upgrade-control-plane',
+        'capi-upgrade-workers',
+        'wait-ready',
+    ],
     destroy: [
         'openstack-preflight',
         'capi-management-cluster',
@@ -26385,9 +26423,6 @@ function resolveSettings(options) {
     }
     const baseEnv = Object.fromEntries(Object.entries(env).filter((e) => typeof e[1] === 'string'));
     const nodeResource = config?.opentofu.node_resource;
-    const refusal = method === 'cluster-api' ? cluster_api/* CLUSTER_API_REFUSALS */.M6[operation] : undefined;
-    if (refusal)
-        throw new errors/* UsageError */.eb(refusal);
     if (method === 'cluster-api' && !config) {
         throw new errors/* UserError */.yo('deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api');
     }
@@ -26409,6 +26444,8 @@ function resolveSettings(options) {
             clusterStateDir,
         })
         : undefined;
+    if (clusterApi && operation === 'upgrade')
+        (0,cluster_api/* requireUpgradeTarget */.l8)(options.kubernetesVersion, clusterApi, options.configPath);
     return {
         operation,
         organization,
@@ -28562,7 +28599,7 @@ function howToFix(method) {
 
 /***/ }),
 
-/***/ 8335:
+/***/ 3320:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28629,8 +28666,8 @@ var kube_kubeconfig = __nccwpck_require__(9631);
 var model_settings = __nccwpck_require__(7412);
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
 var yaml = __nccwpck_require__(1079);
-// EXTERNAL MODULE: ./lib/core/capi/management.js + 2 modules
-var capi_management = __nccwpck_require__(6997);
+// EXTERNAL MODULE: ./lib/core/capi/management.js + 1 modules
+var capi_management = __nccwpck_require__(123);
 ;// CONCATENATED MODULE: ./lib/core/openstack/cloud-files.js
 
 // The credential files the cloud's consumers read (CAPO, the OpenStack cloud controller manager), made from the
@@ -28990,7 +29027,11 @@ class CapiManagementClusterStep {
         }
         const kindName = capi.management.clusterName;
         const record = context.state.clusterApi;
-        if (record?.pivotedAt && this.settings.operation === 'deploy') {
+        // An upgrade changes a running cluster: with kind, only a pivoted one manages itself; before the pivot its objects
+        // are in a kind cluster the deploy has not finished with (or lost), never in a fresh one.
+        if (this.settings.operation === 'upgrade' && !record?.pivotedAt)
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} is not self-managed yet (no completed capi-pivot in the resume state): an upgrade with management.bootstrap: kind needs a deploy that got to the end first; run deploy, then upgrade`);
+        if (record?.pivotedAt && this.settings.operation !== 'destroy') {
             // Self-managed: the workload cluster holds its own Cluster API objects.
             if (!(await (0,lib_files/* pathExists */.s0)(this.commands.workload))) {
                 throw new errors/* UserError */.yo(`${this.settings.clusterName} manages itself since the pivot at ${record.pivotedAt}, but its kubeconfig ${(0,lib_files/* displayPath */.Gt)(this.commands.workload)} is not on this machine; pass it with --management-kubeconfig (input management-kubeconfig), or set kubeconfig-passphrase so it travels with the resume state`);
@@ -29535,7 +29576,8 @@ class CapiWaitStep {
                 : error;
             // Before the pivot, a kind management cluster dies with this runner: what CAPO made would be left with
             // nothing managing it. So the Cluster goes now (CAPO deletes its servers, network, router, load balancers).
-            if (capi.management.kind === 'kind')
+            // Never after the pivot: the cluster manages itself, and deleting it would delete a running cluster.
+            if (capi.management.kind === 'kind' && !context.state.clusterApi?.pivotedAt)
                 throw await cleanUpUnmanaged(context, this.commands, name, failed);
             throw failed;
         }
@@ -30148,6 +30190,493 @@ class CapiConditionsStep {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/capi/template-names.js
+var template_names = __nccwpck_require__(2825);
+;// CONCATENATED MODULE: ./lib/core/capi/upgrade.js
+
+
+
+
+/** The KubeadmControlPlane's infrastructure template reference (v1beta2 `machineTemplate.spec`, v1beta1 `machineTemplate`). */
+function controlPlaneTemplateRef(kcp) {
+    return kcp?.spec?.machineTemplate?.spec?.infrastructureRef ?? kcp?.spec?.machineTemplate?.infrastructureRef;
+}
+/** The rendered manifests split into the control plane's and the workers' objects. */
+function upgradeParts(text, source) {
+    const docs = (0,capi_manifests/* manifestDocuments */.Ee)(text, source).map((d) => d.value);
+    const find = (kind, name) => typeof name === 'string' ? docs.find((d) => d?.kind === kind && d.metadata?.name === name) : undefined;
+    const kcps = docs.filter((d) => d?.kind === 'KubeadmControlPlane');
+    if (kcps.length !== 1)
+        throw new errors/* UserError */.yo(`${source}: an upgrade needs exactly one KubeadmControlPlane in the rendered manifests, found ${kcps.length}`);
+    const kcp = kcps[0];
+    return {
+        controlPlane: { kcp, template: find('OpenStackMachineTemplate', controlPlaneTemplateRef(kcp)?.name) },
+        workers: docs
+            .filter((d) => d?.kind === 'MachineDeployment')
+            .map((md) => ({
+            md,
+            template: find('OpenStackMachineTemplate', md.spec?.template?.spec?.infrastructureRef?.name),
+            bootstrap: find('KubeadmConfigTemplate', md.spec?.template?.spec?.bootstrap?.configRef?.name),
+        })),
+    };
+}
+/** The objects of a part, as one List for `kubectl apply -f`. */
+function partList(objects) {
+    return { apiVersion: 'v1', kind: 'List', items: objects.filter((o) => o !== undefined) };
+}
+/** The image an OpenStackMachineTemplate boots (CAPO v0.14: `spec.template.spec.image`, a filter, an id or an ORC Image). */
+function templateImage(template) {
+    const image = template?.spec?.template?.spec?.image;
+    if (image === undefined)
+        return undefined;
+    const shown = typeof image.filter?.name === 'string'
+        ? `"${image.filter.name}"`
+        : typeof image.id === 'string'
+            ? `id ${image.id}`
+            : typeof image.imageRef?.name === 'string'
+                ? `Image ${image.imageRef.name}`
+                : (0,template_names/* canonical */.$N)(image);
+    return { key: (0,template_names/* canonical */.$N)(image), shown };
+}
+/** "v1.35.0" for "1.35.0" or "v1.35.0"; other text as it is. */
+function withV(version) {
+    const text = typeof version === 'string' ? version : '';
+    return /^\d/.test(text) ? `v${text}` : text;
+}
+const looseSpec = (o) => (o?.spec ?? {});
+const looseStatus = (o) => (o?.status ?? {});
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+const DEPLOYMENT_LABEL = 'cluster.x-k8s.io/deployment-name';
+/** Has the controller seen the latest spec (observedGeneration), so its status speaks of it? */
+function observed(object) {
+    const { generation } = object.metadata;
+    const seen = object.status?.observedGeneration;
+    return generation === undefined || seen === undefined || seen >= generation;
+}
+function machinesLine(what, machines, desired, target, ready) {
+    const atTarget = machines.filter((m) => withV(looseSpec(m).version) === target).length;
+    const old = machines.length - atTarget;
+    return `${what}: ${atTarget}/${desired} machines at ${target}${old > 0 ? `, ${old} old left` : ''}, ${ready} ready`;
+}
+/**
+ * The KubeadmControlPlane's rollout to `target` (with its "v"): done once it has seen the new spec, every machine is
+ * at the target and up to date, none old is left, all are ready, and status.version (the lowest of its machines'
+ * versions) says the target.
+ */
+function controlPlaneRollout(json, clusterName, kcpName, target) {
+    const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
+    const kcp = objects.find((o) => o.kind === 'KubeadmControlPlane' && o.metadata.name === kcpName);
+    if (!kcp)
+        return { line: `control plane: no KubeadmControlPlane ${kcpName}`, done: false };
+    const desired = kcp.spec?.replicas ?? 1;
+    const machines = objects.filter((o) => o.kind === 'Machine' &&
+        o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === clusterName &&
+        o.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined);
+    const status = kcp.status;
+    const statusVersion = withV(looseStatus(kcp).version);
+    const ready = status?.readyReplicas ?? 0;
+    const line = `${machinesLine('control plane', machines, desired, target, ready)} (KubeadmControlPlane status.version ${statusVersion || 'unset'})`;
+    const done = observed(kcp) &&
+        withV(looseSpec(kcp).version) === target &&
+        statusVersion === target &&
+        machines.length === desired &&
+        machines.every((m) => withV(looseSpec(m).version) === target) &&
+        (status?.upToDateReplicas ?? desired) >= desired &&
+        ready >= desired;
+    return { line, done };
+}
+/** The MachineDeployments' rollout to `target`: each has seen its new spec, and its machines are all new and ready. */
+function workersRollout(json, clusterName, deploymentNames, target) {
+    const objects = (0,capi_status/* parseCapiObjects */.TV)(json);
+    let desiredAll = 0;
+    let readyAll = 0;
+    let done = true;
+    const machinesAll = [];
+    for (const name of deploymentNames) {
+        const md = objects.find((o) => o.kind === 'MachineDeployment' && o.metadata.name === name);
+        if (!md)
+            return { line: `workers: no MachineDeployment ${name}`, done: false };
+        const desired = md.spec?.replicas ?? 0;
+        const machines = objects.filter((o) => o.kind === 'Machine' &&
+            o.metadata.labels?.[capi_status/* CLUSTER_NAME_LABEL */.o9] === clusterName &&
+            o.metadata.labels?.[DEPLOYMENT_LABEL] === name);
+        const ready = md.status?.readyReplicas ?? 0;
+        desiredAll += desired;
+        readyAll += ready;
+        machinesAll.push(...machines);
+        done &&=
+            observed(md) &&
+                withV(looseSpec(md).template?.spec?.version) === target &&
+                machines.length === desired &&
+                machines.every((m) => withV(looseSpec(m).version) === target) &&
+                (md.status?.upToDateReplicas ?? desired) >= desired &&
+                ready >= desired;
+    }
+    return { line: machinesLine('workers', machinesAll, desiredAll, target, readyAll), done };
+}
+
+// EXTERNAL MODULE: ./lib/core/kube/nodes.js
+var kube_nodes = __nccwpck_require__(2623);
+// EXTERNAL MODULE: ./lib/core/lib/echo.js
+var echo = __nccwpck_require__(5433);
+;// CONCATENATED MODULE: ./lib/core/kube/version.js
+
+
+
+
+
+// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
+const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
+/**
+ * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
+ * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
+ * option or action input).
+ */
+function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
+    const match = VERSION.exec(value.trim());
+    if (!match) {
+        const shown = (0,echo/* escapeInvisible */.t)(JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value));
+        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
+    }
+    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
+    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
+}
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
+function minorSteps(from, to) {
+    const steps = [];
+    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
+        steps.push(`${from.major}.${minor}`);
+    if (steps.at(-1) !== `${to.major}.${to.minor}`)
+        steps.push('…', `${to.major}.${to.minor}`);
+    return steps.join(' → ');
+}
+/**
+ * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
+ * above the lowest current minor + 1, or another major); returns which nodes still need the target.
+ * `upgrader` names what refuses the skip in the message (Kubespray, or Cluster API's kubeadm).
+ */
+function planUpgrade(target, current, upgrader = 'Kubespray') {
+    const server = parseKubeVersion(current.server, 'the API server version');
+    const nodes = current.nodes.map((node) => ({
+        ...node,
+        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
+    }));
+    const above = [
+        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
+        ...nodes
+            .filter((node) => compareVersions(node.version, target) > 0)
+            .map((node) => `${node.name} (${node.version.text})`),
+    ];
+    if (above.length > 0) {
+        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
+    }
+    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
+    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
+        const steps = target.major === lowest.major
+            ? minorSteps(lowest, target)
+            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
+        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and ${upgrader} does not support skipping one; upgrade minor by minor, one upgrade each: ${steps}`);
+    }
+    const atTarget = (version) => compareVersions(version, target) === 0;
+    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
+    const serverBehind = !atTarget(server);
+    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
+    for (const node of nodes) {
+        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
+        if (!pending)
+            plan.done.push(node.name);
+        else
+            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
+        if (pending && !node.ready)
+            plan.notReady.push(node.name);
+    }
+    return plan;
+}
+/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
+function workerBatches(workers, batchSize) {
+    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
+        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
+    }
+    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
+    const batches = [];
+    for (let start = 0; start < workers.length; start += size)
+        batches.push(workers.slice(start, start + size));
+    return batches;
+}
+const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
+function parseJson(text, schema, command) {
+    return (0,tool_json/* parseToolJson */.I)(text, schema, {
+        notJson: `\`${command}\` did not print JSON`,
+        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
+    });
+}
+/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
+function clusterVersionsFromKubectl(versionJson, nodesJson) {
+    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
+    const silent = nodes.find((node) => !node.name || !node.kubelet);
+    if (silent)
+        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
+    return { server: version.serverVersion.gitVersion, nodes };
+}
+
+;// CONCATENATED MODULE: ./lib/core/steps/cluster-api-upgrade.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `operation: upgrade` with `deployment.method: cluster-api`. The version and the image change together: capi-render
+ * renders both into machine templates named after their spec (capi/template-names.ts), so the KubeadmControlPlane and
+ * MachineDeployments point at new templates and CAPI replaces every machine (CAPO boots the new ones from the new
+ * image, which must hold kubeadm and kubelet at the new version). The control plane goes first, the workers after it
+ * (kubeadm joins a node only at the control plane's minor; CAPI's MachineSet preflight checks hold the workers while
+ * the control plane upgrades). Each part waits on CAPI's rollout with progress and the stall detection of capi-wait.
+ * A failed upgrade deletes nothing: the cluster keeps running, and a re-run continues the rollout.
+ */
+const IMAGE_FIELD = 'deployment.cluster_api.openstack.image_name';
+function readParts(settings) {
+    const file = (0,cluster_api/* renderedManifests */.AC)(new capi_management/* CapiCommands */.m8(settings).capi);
+    return upgradeParts((0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK), (0,lib_files/* displayPath */.Gt)(file));
+}
+async function requireRendered(settings) {
+    const file = (0,cluster_api/* renderedManifests */.AC)(new capi_management/* CapiCommands */.m8(settings).capi);
+    if (!(await (0,lib_files/* pathExists */.s0)(file)))
+        throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
+}
+/** The target with its "v", as CAPI writes versions. */
+function targetOf(settings) {
+    return withV(parseKubeVersion(settings.kubernetesVersion ?? '', 'the target Kubernetes version').text);
+}
+/** The management cluster's objects of the cluster (capi-wait's list); no Cluster API there is an error naming it. */
+async function readObjects(context, commands) {
+    const listed = await context.exec(commands.watch(commands.management), { capture: true, quiet: true, check: false });
+    if (listed.exitCode !== 0)
+        throw new errors/* UserError */.yo(capi_management/* NO_CLUSTER_API */.Qj.test(listed.tail.join('\n'))
+            ? `the management cluster (${(0,lib_files/* displayPath */.Gt)(commands.management)}) has no Cluster API installed, so no cluster to upgrade: give the one ${context.settings.clusterName} was deployed from`
+            : `cannot read the Cluster API objects from the management cluster: ${(0,lib_command/* failureLine */.Pu)(listed)}`);
+    return listed.stdout;
+}
+/**
+ * Refuses what would not upgrade, before anything is applied: a downgrade or a skipped minor (the rule of
+ * kube/version.ts, as for Kubespray, against the workload API's nodes and the KubeadmControlPlane's version), an
+ * upgrade to the version the cluster runs, and a part whose version changes while its image does not.
+ */
+class CapiUpgradeCheckStep {
+    settings;
+    id = 'capi-upgrade-check';
+    title = 'Check the upgrade path and the new image';
+    kind = 'check';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    async plan() {
+        const { management, workload } = this.commands;
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.kubectl(workload, 'version', '-o', 'json'),
+            reads: [workload, management, (0,cluster_api/* renderedManifests */.AC)(this.commands.capi)],
+            writes: [],
+            actions: [
+                `then kubectl get nodes -o json; refuse a downgrade or a skipped minor version on the way to v${this.settings.kubernetesVersion}, and a cluster already there`,
+                `then the KubeadmControlPlane, MachineDeployments and their OpenStackMachineTemplates from the management cluster: refuse a part whose version changes while its image (${IMAGE_FIELD}) stays the same`,
+            ],
+        };
+    }
+    async run(context) {
+        await requireRendered(this.settings);
+        const { management, workload, capi } = this.commands;
+        const target = parseKubeVersion(this.settings.kubernetesVersion ?? '', 'the target Kubernetes version');
+        const targetText = withV(target.text);
+        const parts = readParts(this.settings);
+        const kcpName = String(parts.controlPlane.kcp.metadata?.name);
+        const objects = (0,capi_status/* parseCapiObjects */.TV)(await readObjects(context, this.commands));
+        const live = (kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+        const kcp = live('KubeadmControlPlane', kcpName);
+        if (!kcp)
+            throw new errors/* UserError */.yo(`no KubeadmControlPlane ${capi.namespace}/${kcpName} on the management cluster (${(0,lib_files/* displayPath */.Gt)(management)}): nothing to upgrade; deploy ${this.settings.clusterName} first`);
+        if (!(await (0,lib_files/* pathExists */.s0)(workload)))
+            throw new errors/* UserError */.yo(`no kubeconfig at ${(0,lib_files/* displayPath */.Gt)(workload)}: an upgrade reads the nodes' versions from the workload cluster (step capi-workload-kubeconfig writes it)`);
+        const kubectl = (...args) => context.exec(this.commands.kubectl(workload, ...args), { capture: true, quiet: true });
+        const current = clusterVersionsFromKubectl((await kubectl('version', '-o', 'json')).stdout, (await kubectl('get', 'nodes', '-o', 'json')).stdout);
+        // The KubeadmControlPlane's spec.version is what CAPI rolls to; a higher one (an earlier upgrade to a later
+        // version, not finished) counts as the cluster's for the downgrade rule, as a node's kubelet does.
+        const kcpVersion = kcp.spec?.version;
+        const specVersions = [
+            { name: `KubeadmControlPlane ${kcpName}`, version: kcpVersion },
+            ...parts.workers.map(({ md }) => {
+                const liveMd = live('MachineDeployment', md.metadata?.name);
+                const version = liveMd?.spec?.template?.spec
+                    ?.version;
+                return { name: `MachineDeployment ${md.metadata?.name}`, version };
+            }),
+        ].filter((s) => typeof s.version === 'string');
+        const todo = planUpgrade(target, {
+            ...current,
+            nodes: [
+                ...current.nodes,
+                ...specVersions.map((s) => ({ name: s.name, kubelet: s.version, ready: true, controlPlane: false })),
+            ],
+        }, "Cluster API (kubeadm, and the KubeadmControlPlane's webhook)");
+        const behind = specVersions.filter((s) => compareVersions(parseKubeVersion(s.version, s.name), target) !== 0);
+        const nodesBehind = [...todo.controlPlane, ...todo.workers].filter((n) => !specVersions.some((s) => s.name === n));
+        if (behind.length === 0 && nodesBehind.length === 0 && context.state.upgradeTarget !== target.text)
+            throw new errors/* UserError */.yo(`${this.settings.clusterName} already runs ${targetText} (the API server, every node, the KubeadmControlPlane and the MachineDeployments): nothing to upgrade; to change only the image or a flavor, deploy (the machine templates get new names and CAPI rolls the machines)`);
+        // CAPO boots every new machine from the template's image, and kubeadm on it must be at the new version.
+        const templates = await this.liveTemplates(context);
+        const unchanged = [];
+        const imageChanges = [];
+        const compare = (what, liveVersion, liveTemplateName, rendered) => {
+            if (withV(liveVersion) === targetText)
+                return;
+            const before = templateImage(templates.find((t) => t.metadata.name === liveTemplateName));
+            const after = templateImage(rendered);
+            if (before && after && before.key === after.key)
+                unchanged.push(`${what} (${before.shown})`);
+            else if (after)
+                imageChanges.push(`${what}: ${before ? `${before.shown} → ` : ''}${after.shown}`);
+        };
+        compare('the control plane', kcpVersion, controlPlaneTemplateRef(kcp)?.name, parts.controlPlane.template);
+        for (const { md, template } of parts.workers) {
+            const liveSpec = (live('MachineDeployment', md.metadata?.name)?.spec ?? {});
+            compare(`MachineDeployment ${md.metadata?.name}`, liveSpec.template?.spec?.version, liveSpec.template?.spec?.infrastructureRef?.name, template);
+        }
+        if (unchanged.length > 0)
+            throw new errors/* UserError */.yo(`the machine image of ${unchanged.join(' and of ')} is the one the cluster runs, while the version goes from ${withV(current.server)} to ${targetText}: CAPO boots the new machines from that image, and kubeadm and the kubelet on it must be ${targetText}; set ${capi.variableFields.OPENSTACK_IMAGE_NAME ?? IMAGE_FIELD} to an image built for ${targetText} (nothing was applied)`);
+        context.state.upgradeTarget = target.text;
+        return `${current.server} → ${targetText}: ${behind.length === 0 ? 'the rollout had begun; ' : ''}${todo.controlPlane.length + todo.workers.length - behind.length} nodes to replace${imageChanges.length ? `; image of ${imageChanges.join(', ')}` : ''}`;
+    }
+    /** The namespace's OpenStackMachineTemplates (not among capi-wait's types). */
+    async liveTemplates(context) {
+        const listed = await context.exec(this.commands.kubectl(this.commands.management, 'get', 'openstackmachinetemplates.infrastructure.cluster.x-k8s.io', '-n', this.commands.capi.namespace, '-o', 'json'), { capture: true, quiet: true, check: false });
+        if (listed.exitCode !== 0)
+            throw new errors/* UserError */.yo(`cannot read the OpenStackMachineTemplates from the management cluster: ${(0,lib_command/* failureLine */.Pu)(listed)}`);
+        return (0,capi_status/* parseCapiObjects */.TV)(listed.stdout);
+    }
+}
+/** Applies one part of the rendered manifests (from a private file, deleted after) to the management cluster. */
+async function applyPart(context, commands, file, objects, what) {
+    await (0,lib_files/* writePrivateFile */.Pl)(file, JSON.stringify(objects), 'rendered manifests');
+    try {
+        const applied = await context.exec(commands.apply(commands.management, file), { check: false });
+        if (applied.exitCode !== 0)
+            throw new errors/* UserError */.yo(`kubectl apply of ${what} to the management cluster failed: ${(0,lib_command/* failureLine */.Pu)(applied)}`);
+    }
+    finally {
+        await external_node_fs_.promises.rm(file, { force: true });
+    }
+}
+/** Waits on one part's rollout with progress; a failed machine stops it at once, no progress for stall_timeout too. */
+async function waitForRollout(context, settings, what, check) {
+    const commands = new capi_management/* CapiCommands */.m8(settings);
+    const { stallTimeoutMs } = commands.capi;
+    const watcher = new CapiWaitStep(settings);
+    try {
+        return await pollObjects(context, commands.watch(commands.management), what, (json) => {
+            const failure = (0,capi_status/* capiProgress */.Ng)((0,capi_status/* parseCapiObjects */.TV)(json), settings.clusterName).failure;
+            if (failure)
+                throw new MachineFailedError(failure, json);
+            return check(json);
+        }, {
+            ms: stallTimeoutMs,
+            onStall: async (last, json) => {
+                throw new errors/* UserError */.yo(`no progress for ${(0,duration/* formatDuration */.a)(stallTimeoutMs)} (deployment.cluster_api.stall_timeout) in ${what}: ${last}${await watcher.diagnosis(context, json)}`);
+            },
+        });
+    }
+    catch (error) {
+        if (error instanceof MachineFailedError)
+            throw new errors/* UserError */.yo(`a machine failed in ${what}: ${error.message}${await watcher.diagnosis(context, error.json)}`);
+        throw error;
+    }
+}
+class RolloutStep {
+    settings;
+    kind = 'converge';
+    commands;
+    constructor(settings) {
+        this.settings = settings;
+        this.commands = new capi_management/* CapiCommands */.m8(settings);
+    }
+    get file() {
+        return external_node_path_.join(this.commands.capi.workDir, this.fileName);
+    }
+    async plan() {
+        return {
+            workingDir: this.commands.cwd,
+            command: this.commands.apply(this.commands.management, this.file),
+            reads: [(0,cluster_api/* renderedManifests */.AC)(this.commands.capi), this.commands.management],
+            writes: [],
+            actions: this.describe(),
+        };
+    }
+}
+/** The KubeadmControlPlane and its new machine template, applied; then its rollout, one machine at a time. */
+class CapiUpgradeControlPlaneStep extends RolloutStep {
+    id = 'capi-upgrade-control-plane';
+    title = 'Roll the control plane to the new version';
+    fileName = 'upgrade-control-plane.json';
+    describe() {
+        return [
+            `${this.file} (0600, deleted after): the KubeadmControlPlane at v${this.settings.kubernetesVersion} and its OpenStackMachineTemplate, from the rendered manifests`,
+            `then wait (progress: machines at the target, old ones left, ready) until KubeadmControlPlane status.version is the target and every machine is new and ready; no progress for ${(0,duration/* formatDuration */.a)(this.commands.capi.stallTimeoutMs)} (stall_timeout) fails with what CAPO reported; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+        ];
+    }
+    async run(context) {
+        await requireRendered(this.settings);
+        const { kcp, template } = readParts(this.settings).controlPlane;
+        await applyPart(context, this.commands, this.file, partList([template, kcp]), 'the KubeadmControlPlane');
+        const target = targetOf(this.settings);
+        return waitForRollout(context, this.settings, 'the control plane rollout', (json) => controlPlaneRollout(json, this.settings.clusterName, String(kcp.metadata?.name), target));
+    }
+}
+/** The MachineDeployments and their new templates, once the control plane is at the target; then their rollout. */
+class CapiUpgradeWorkersStep extends RolloutStep {
+    id = 'capi-upgrade-workers';
+    title = 'Roll the workers to the new version';
+    fileName = 'upgrade-workers.json';
+    describe() {
+        return [
+            'refused while the KubeadmControlPlane is not at the target (status.version): the workers follow the control plane',
+            `${this.file} (0600, deleted after): the MachineDeployments at v${this.settings.kubernetesVersion} with their OpenStackMachineTemplates and KubeadmConfigTemplates`,
+            `then wait (progress as for the control plane) until every worker machine is new and ready; stall_timeout ${(0,duration/* formatDuration */.a)(this.commands.capi.stallTimeoutMs)}; then the machine templates no longer used are deleted`,
+        ];
+    }
+    async run(context) {
+        await requireRendered(this.settings);
+        const parts = readParts(this.settings);
+        const target = targetOf(this.settings);
+        const kcpName = String(parts.controlPlane.kcp.metadata?.name);
+        const controlPlane = controlPlaneRollout(await readObjects(context, this.commands), this.settings.clusterName, kcpName, target);
+        if (!controlPlane.done)
+            throw new errors/* UserError */.yo(`the control plane is not at ${target} yet (${controlPlane.line}): the workers follow it (kubeadm joins a node only at the control plane's minor); run step capi-upgrade-control-plane first`);
+        const names = parts.workers.map(({ md }) => String(md.metadata?.name));
+        if (names.length > 0) {
+            await applyPart(context, this.commands, this.file, partList(parts.workers.flatMap(({ md, template, bootstrap }) => [template, bootstrap, md])), `the MachineDeployments (${names.join(', ')})`);
+        }
+        const line = names.length > 0
+            ? await waitForRollout(context, this.settings, 'the workers rollout', (json) => workersRollout(json, this.settings.clusterName, names, target))
+            : 'no MachineDeployments';
+        const removed = await new CapiWaitStep(this.settings).removeOldTemplates(context);
+        return removed.length > 0 ? `${line}; old templates deleted: ${removed.join(', ')}` : line;
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/core/steps/forget-cluster.js
 
 
@@ -30196,114 +30725,6 @@ class ForgetClusterStep {
         }
         return deleted.length ? `deleted ${deleted.join(', ')}` : 'nothing left on this machine';
     }
-}
-
-// EXTERNAL MODULE: ./lib/core/kube/nodes.js
-var kube_nodes = __nccwpck_require__(2623);
-// EXTERNAL MODULE: ./lib/core/lib/echo.js
-var echo = __nccwpck_require__(5433);
-;// CONCATENATED MODULE: ./lib/core/kube/version.js
-
-
-
-
-
-// A "v", X.Y.Z, and any pre-release or build suffix ("v1.34.2+k3s1", "v1.35.0-rc.1"), which is dropped.
-const VERSION = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
-/**
- * Accepts "1.34.2" or "v1.34.2" (the API reports "v1.34.2+k3s1"-like suffixes: only X.Y.Z is kept).
- * Anything else is an error naming `where`: a UserError, or the class given (UsageError for an
- * option or action input).
- */
-function parseKubeVersion(value, where, fail = errors/* UserError */.yo) {
-    const match = VERSION.exec(value.trim());
-    if (!match) {
-        const shown = (0,echo/* escapeInvisible */.t)(JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value));
-        throw new fail(`${where}: ${shown} is not a Kubernetes version; write it as X.Y.Z, e.g. 1.34.2`);
-    }
-    const [major, minor, patch] = [match[1], match[2], match[3]].map(Number);
-    return { major, minor, patch, text: `${major}.${minor}.${patch}` };
-}
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** "1.33 → 1.34 → 1.35": every minor from `from` to `to`. */
-function minorSteps(from, to) {
-    const steps = [];
-    for (let minor = from.minor; minor <= to.minor && steps.length < 12; minor++)
-        steps.push(`${from.major}.${minor}`);
-    if (steps.at(-1) !== `${to.major}.${to.minor}`)
-        steps.push('…', `${to.major}.${to.minor}`);
-    return steps.join(' → ');
-}
-/**
- * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
- * above the lowest current minor + 1, or another major); returns which nodes still need the target.
- */
-function planUpgrade(target, current) {
-    const server = parseKubeVersion(current.server, 'the API server version');
-    const nodes = current.nodes.map((node) => ({
-        ...node,
-        version: parseKubeVersion(node.kubelet, `the kubelet version of node ${node.name}`),
-    }));
-    const above = [
-        ...(compareVersions(server, target) > 0 ? [`the API server (${server.text})`] : []),
-        ...nodes
-            .filter((node) => compareVersions(node.version, target) > 0)
-            .map((node) => `${node.name} (${node.version.text})`),
-    ];
-    if (above.length > 0) {
-        const highest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => compareVersions(a, b) >= 0 ? a : b);
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} is below what the cluster runs: ${above.join(', ')}. Kubernetes cannot be downgraded; set the version to ${highest.text} or later`);
-    }
-    const lowest = [server, ...nodes.map((node) => node.version)].reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
-    if (target.major !== lowest.major || target.minor > lowest.minor + 1) {
-        const steps = target.major === lowest.major
-            ? minorSteps(lowest, target)
-            : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
-        throw new errors/* UserError */.yo(`Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`);
-    }
-    const atTarget = (version) => compareVersions(version, target) === 0;
-    // An API server behind the target means kubeadm has not upgraded every control plane, whatever their kubelets say.
-    const serverBehind = !atTarget(server);
-    const plan = { controlPlane: [], workers: [], done: [], notReady: [] };
-    for (const node of nodes) {
-        const pending = !atTarget(node.version) || (node.controlPlane && serverBehind);
-        if (!pending)
-            plan.done.push(node.name);
-        else
-            (node.controlPlane ? plan.controlPlane : plan.workers).push(node.name);
-        if (pending && !node.ready)
-            plan.notReady.push(node.name);
-    }
-    return plan;
-}
-/** Worker batches for --limit: default size = ceil(20% of all workers), at least 1 (Kubespray's serial default). */
-function workerBatches(workers, batchSize) {
-    if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
-        throw new errors/* UsageError */.eb(`the worker batch size must be a whole number of at least 1, not ${batchSize}`);
-    }
-    const size = batchSize ?? Math.max(1, Math.ceil(workers.length * 0.2));
-    const batches = [];
-    for (let start = 0; start < workers.length; start += size)
-        batches.push(workers.slice(start, start + size));
-    return batches;
-}
-const KubectlVersionSchema = schemas/* object */.Ikc({ serverVersion: schemas/* object */.Ikc({ gitVersion: schemas/* string */.YjP() }) });
-function parseJson(text, schema, command) {
-    return (0,tool_json/* parseToolJson */.I)(text, schema, {
-        notJson: `\`${command}\` did not print JSON`,
-        invalid: (issues) => (0,errors/* formatIssues */.og)(`the output of \`${command}\``, issues),
-    });
-}
-/** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
-function clusterVersionsFromKubectl(versionJson, nodesJson) {
-    const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
-    const nodes = (0,kube_nodes/* parseNodeList */.AP)(nodesJson);
-    const silent = nodes.find((node) => !node.name || !node.kubelet);
-    if (silent)
-        throw new errors/* UserError */.yo(`kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`);
-    return { server: version.serverVersion.gitVersion, nodes };
 }
 
 // EXTERNAL MODULE: ./lib/core/kubespray/node-changes.js
@@ -33101,6 +33522,7 @@ class WaitReadyStep {
 
 
 
+
 /** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
 const withKubespray = (make) => (settings) => settings.kubespray ? make(settings) : undefined;
 /** Only with an ephemeral kind management cluster. */
@@ -33109,19 +33531,18 @@ const withKind = (make) => (settings) => settings.clusterApi?.management.kind ==
 function waitReady(settings) {
     const { clusterApi: capi } = settings;
     // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+    const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
     const wanted = capi
         ? {
             ...settings.waitReady,
             nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+            version,
         }
-        : {
-            ...settings.waitReady,
-            version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
-        };
+        : { ...settings.waitReady, version };
     return new WaitReadyStep(settings.kubeconfigPath, settings.kubectl, settings.clusterDir, (0,environment/* kubectlEnvironment */.yl)(settings), wanted, 
     // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
     // is rendered); --nodes wins.
-    capi && settings.operation === 'deploy' && settings.waitReady.nodes === undefined
+    capi && settings.operation !== 'destroy' && settings.waitReady.nodes === undefined
         ? () => renderedMachineCount((0,cluster_api/* renderedManifests */.AC)(capi))
         : undefined);
 }
@@ -33160,6 +33581,9 @@ const STEP_FACTORIES = {
     'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
     'capi-drift': (settings) => new CapiDriftStep(settings),
     'capi-conditions': (settings) => new CapiConditionsStep(settings),
+    'capi-upgrade-check': (settings) => new CapiUpgradeCheckStep(settings),
+    'capi-upgrade-control-plane': (settings) => new CapiUpgradeControlPlaneStep(settings),
+    'capi-upgrade-workers': (settings) => new CapiUpgradeWorkersStep(settings),
 };
 /**
  * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
@@ -33173,14 +33597,13 @@ const STEP_FACTORIES = {
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
  *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object. Check finds the management cluster
- *   (never creates one), diffs the rendered manifests against it, reads the Cluster's conditions, then
- *   the shared health check.
+ *   then (kind only) the pivot. Upgrade renders the new version and image, checks the path, rolls the control
+ *   plane's machines, then the workers', and requires every node at the target. Destroy deletes the Cluster object.
+ *   Check finds the management cluster (never creates one), diffs the rendered manifests against it, reads the
+ *   Cluster's conditions, then the shared health check.
  */
 function buildSteps(settings, authChecker, capacityChecker) {
     const { operation } = settings;
-    if (settings.clusterApi && cluster_api/* CLUSTER_API_REFUSALS */.M6[operation])
-        throw new errors/* UsageError */.eb(cluster_api/* CLUSTER_API_REFUSALS */.M6[operation]);
     if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
         throw new errors/* UserError */.yo("upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)");
     }

@@ -150,16 +150,11 @@ ${CREDENTIAL_HELP}
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
   --auth-timeout D         Keystone request timeout (default 10s)`;
 
-/** The operations deployment.method cluster-api does not have (CLUSTER_API_STEPS lists none for them). */
-const NO_CLUSTER_API_OPERATIONS = OPERATIONS.filter((op) => CLUSTER_API_STEPS[op].length === 0);
-
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
   ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${OPERATION_STEPS[op].join(', ')}`),
-  `With deployment.method cluster-api${NO_CLUSTER_API_OPERATIONS.length ? ` (no ${NO_CLUSTER_API_OPERATIONS.join(', ')})` : ''}:`,
-  ...OPERATIONS.filter((op) => CLUSTER_API_STEPS[op].length > 0).map(
-    (op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`,
-  ),
+  'With deployment.method cluster-api:',
+  ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`),
 ].join('\n');
 
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
@@ -260,7 +255,11 @@ Upgrades Kubernetes with Kubespray's upgrade-cluster.yml: the control plane firs
 batches. Refuses a downgrade or a skipped minor version (go 1.33 → 1.34 → 1.35). Each run upgrades only
 the nodes whose kubelet the API shows below the target, so a re-run after a failure never re-walks the
 finished ones. Then the readiness gate, which also requires every node Ready at the target.
-  --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config)
+With deployment.method cluster-api: the KubeadmControlPlane and its new machine template are applied and
+rolled out first, then the MachineDeployments'; --kubernetes-version is required and must be the config's
+version, and deployment.cluster_api.openstack.image_name an image with kubeadm and kubelet at it.
+  --kubernetes-version V   the target (default opencenter.cluster.kubernetes.version from the config;
+                           required with cluster-api)
   --json                   print the result as JSON on stdout when done
 
 ${OPTIONS_PLACEHOLDER}`,

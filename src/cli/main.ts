@@ -61,9 +61,12 @@ function checkCloudSelection(options: DeployOptions): void {
   }
 }
 
-/** plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster. */
+/**
+ * plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster
+ * (an upgrade's too: its new templates and the KubeadmControlPlane and MachineDeployments pointed at them).
+ */
 async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolean): Promise<number> {
-  if (plan.operation !== 'deploy') {
+  if (plan.operation === 'destroy') {
     stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${renderPlan(plan)}\n${noCapiDiffReason(plan)}\n`);
     return 0;
   }

@@ -168,7 +168,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   let planned: ToolPlan | undefined;
   let credentialWarning: string | undefined;
   if (p.settings.clusterApi) {
-    if (plan.operation !== 'deploy') {
+    if (plan.operation === 'destroy') {
       const reason = noCapiDiffReason(plan);
       process.stdout.write(`\n${reason}\n`);
       await core.appendSummary(`${engineSummary}\n${reason}\n`);

@@ -102,7 +102,7 @@ const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting w
 const STEPS =
   'openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
 const UPGRADE_STEPS =
-  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
+  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, capi-render, capi-workload-kubeconfig, capi-upgrade-check, capi-upgrade-control-plane, capi-upgrade-workers';
 const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];
 const destroy = (...extra: string[]) => ['destroy', '--config', '@config', '--state-dir', '@state', ...extra];
 const NOT_VERSION = 'is not a Kubernetes version; give one like 1.34.2';
@@ -1061,10 +1061,10 @@ const configRows: Row[] = [
     '--management-kubeconfig, --clusterctl and --kind (input management-kubeconfig) are for deployment.method cluster-api, not kubespray',
   ],
   [
-    '--method cluster-api on an upgrade',
-    upgrade('--method', 'cluster-api'),
-    2,
-    "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
+    '--method cluster-api on an upgrade without deployment.cluster_api',
+    upgrade('--method', 'cluster-api', '--kubernetes-version', '1.35.0'),
+    1,
+    /^@config: deployment\.method is cluster-api but deployment\.cluster_api is not set; add it/,
   ],
   [
     '--method cluster-api on a check of a config without deployment.cluster_api',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/lib/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
-import { OPERATION_STEPS, operationStepIds } from '../../src/core/model/operations.js';
+import { operationStepIds } from '../../src/core/model/operations.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
@@ -245,7 +245,7 @@ const rows: Row[] = [
   [
     'a step of another operation',
     { operation: 'upgrade', step: 'opentofu-plan' },
-    `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${OPERATION_STEPS.upgrade.join(', ')})`,
+    `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${operationStepIds('upgrade').join(', ')})`,
   ],
   ['step with a line break', { step: 'wait-ready\nopentofu-apply' }, `input step: ${CONTROL}`],
   [

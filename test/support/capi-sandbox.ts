@@ -25,7 +25,7 @@ export interface CapiRun {
   open(extra?: Partial<DeployOptions>): Promise<Pipeline>;
   /** Runs the engine as the CLI does, capturing what it prints. */
   run(
-    operation?: 'deploy' | 'destroy' | 'check',
+    operation?: 'deploy' | 'upgrade' | 'destroy' | 'check',
     filter?: StepFilter,
     extra?: Partial<DeployOptions>,
   ): Promise<{ result: DeployResult; console: string; pipeline: Pipeline }>;

@@ -102,6 +102,8 @@ export interface ApiServerStandIn {
   onChange(listener: (event: WatchEvent) => void): () => void;
   /** `/readyz` answers ok (default) or fails like a starting apiserver. */
   setReady(ready: boolean): void;
+  /** What `/version` reports from now on (a workload API server whose control plane was upgraded). */
+  setVersion(gitVersion: string): void;
   /** `METHOD /path?query` of each request, most recent last (bounded). */
   requests: string[];
   /** A check every user create/update passes (dry runs too); throw a StatusError to deny it. */
@@ -216,7 +218,7 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
   const certs = await makeCertificates(options.dir);
   const host = options.host ?? '127.0.0.2';
   const name = options.name ?? 'sandbox';
-  const gitVersion = options.kubernetesVersion ?? 'v1.36.1';
+  let gitVersion = options.kubernetesVersion ?? 'v1.36.1';
   let ready = true;
   const requests: string[] = [];
   const admission: AdmissionHook[] = [];
@@ -1134,6 +1136,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     },
     setReady: (value) => {
       ready = value;
+    },
+    setVersion: (value) => {
+      gitVersion = value;
     },
     addAdmission: (hook) => {
       admission.push(hook);

@@ -1299,9 +1299,9 @@ async function describeCluster(host: CommandHost, request: ToolRequest, args: st
 }
 
 /**
- * What `clusterctl move` carries, owners first (the order clusterctl creates them in). Never Nodes: the object graph
- * is built from the providers' CRDs (labelled `clusterctl.cluster.x-k8s.io`) plus Secrets and ConfigMaps (CAPI
- * `cmd/clusterctl/client/cluster/objectgraph.go` getDiscoveryTypes); the management cluster's own Node stays there.
+ * What `clusterctl move` carries, owners first (the order clusterctl creates them in): the providers' CRDs' objects,
+ * Secrets and ConfigMaps, never a Node or another core type (CAPI v1.12.10
+ * `cmd/clusterctl/client/cluster/objectgraph.go:344-408` getDiscoveryTypes).
  */
 const MOVED_TYPES = [
   CLUSTER,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import type { ApiServerStandIn, KubeObject } from './api-server.js';
+import { parseVersion } from './webhooks.js';
 
 /**
  * Simulated Cluster API (core, kubeadm bootstrap and control plane) and CAPO controllers, and the
@@ -526,6 +527,14 @@ export class CapiControllers {
     } else if (live.length > desired && allJoined)
       this.deleteMachine(outdated.length > 0 ? [...outdated].sort(byAge)[0]! : newest(live));
     const counts = { ...replicaCounts(desired, live), upToDateReplicas: live.length - outdated.length };
+    // status.version is the lowest version of the control plane's Machines, not spec.version: it reaches the new one
+    // only once the last old machine is gone (CAPI v1.12.10 `controlplane/kubeadm/internal/controllers/status.go:127-131`,
+    // `util/collections/machine_collection.go:276-283` LowestVersion).
+    const statusVersion = lowestVersion(machines.map((m) => spec(m).version));
+    // The API server answers with the version of the kube-apiservers running: kubeadm on each machine starts them at
+    // the machine's version; during a rollout the lowest one stands for the mix behind the endpoint.
+    const serving = lowestVersion(running.map((m) => spec(m).version));
+    if (serving) this.cloud.existingWorkloadApi(key)?.setVersion(withV(serving));
     const initialized = running.length > 0 || status(kcp).initialization?.controlPlaneInitialized === true;
     const available = initialized && running.length > 0;
     this.update(KUBEADM_CONTROL_PLANE, namespace, kcp.metadata.name, (k) => {
@@ -537,7 +546,7 @@ export class CapiControllers {
         readyReplicas: counts.readyReplicas,
         availableReplicas: counts.availableReplicas,
         upToDateReplicas: counts.upToDateReplicas,
-        version: spec(k).version,
+        ...(statusVersion ? { version: statusVersion } : {}),
         observedGeneration: k.metadata.generation,
       });
       s.initialization = { controlPlaneInitialized: initialized };
@@ -593,13 +602,16 @@ export class CapiControllers {
         labels: { [DEPLOYMENT_NAME_LABEL]: md.metadata.name },
         failureDomain: template.failureDomain,
       });
-    for (let i = live.length; i < desired; i++) create();
+    // The MachineSet's preflight checks hold every new machine while they fail (CAPI v1.12.10
+    // `internal/controllers/machineset/machineset_preflight.go`; gate MachineSetPreflightChecks, on by default).
+    const onHold = this.machineSetPreflight(cluster, template.version);
+    if (!onHold) for (let i = live.length; i < desired; i++) create();
     // A new template or version rolls the machines: one new one at a time, an old one deleted once it runs
     // (RollingUpdate with CAPI's defaults maxSurge 1, maxUnavailable 0: `internal/controllers/machinedeployment/mdutil`).
     const outdated = live.filter((m) => this.isOutdated(m, template.version, template.infrastructureRef?.name));
     const current = live.filter((m) => !outdated.includes(m));
     const currentRunning = current.every((m) => status(m).nodeRef);
-    if (outdated.length > 0 && live.length === desired && currentRunning) create();
+    if (!onHold && outdated.length > 0 && live.length === desired && currentRunning) create();
     if (live.length > desired) {
       if (outdated.length > 0) {
         if (currentRunning) this.deleteMachine([...outdated].sort(byAge)[0]!);
@@ -642,10 +654,52 @@ export class CapiControllers {
         counts.readyReplicas === counts.replicas,
         counts.readyReplicas === counts.replicas ? 'Ready' : 'NotReady',
       );
-      setCondition(d, 'MachinesUpToDate', true, 'UpToDate');
-      setCondition(d, 'RollingOut', false, 'NotRollingOut');
+      setCondition(d, 'MachinesUpToDate', outdated.length === 0, outdated.length === 0 ? 'UpToDate' : 'NotUpToDate');
+      setCondition(
+        d,
+        'RollingOut',
+        outdated.length > 0,
+        outdated.length > 0 ? 'RollingOut' : 'NotRollingOut',
+        outdated.length > 0 ? `Rolling out ${outdated.length} not up-to-date replicas` : '',
+      );
+      // How the MachineSet reports a held scale-up (`internal/controllers/machineset/machineset_controller_status.go`).
+      setCondition(
+        d,
+        'ScalingUp',
+        onHold !== undefined,
+        onHold ? 'ScalingUp' : 'NotScalingUp',
+        onHold ? `Scaling up is blocked because:\n* ${onHold}` : '',
+      );
     });
     return { name: md.metadata.name, available, counts };
+  }
+
+  /**
+   * Why the MachineSet may not create a machine of `version` now, as CAPI v1.12.10's preflight checks say
+   * (`internal/controllers/machineset/machineset_preflight.go`): the control plane provisioning (no status.version) or
+   * upgrading (spec.version above status.version: `internal/contract/controlplane.go` IsProvisioning, IsUpgrading),
+   * a minor above the control plane's (KubernetesVersionSkew) or another minor (KubeadmVersionSkew: kubeadm joins
+   * only at the control plane's minor). Both compare with the KubeadmControlPlane's spec.version.
+   */
+  private machineSetPreflight(cluster: KubeObject, version: unknown): string | undefined {
+    const namespace = cluster.metadata.namespace ?? 'default';
+    const kcpName = (spec(cluster).controlPlaneRef as { name?: string } | undefined)?.name;
+    const kcp = kcpName ? this.api.get(KUBEADM_CONTROL_PLANE, namespace, kcpName) : undefined;
+    const cp = parseVersion(kcp && spec(kcp).version);
+    if (!kcp || !cp) return undefined;
+    const ref = `KubeadmControlPlane ${namespace}/${kcp.metadata.name}`;
+    const statusVersion = parseVersion(status(kcp).version);
+    if (!statusVersion) return `${ref} is provisioning ("ControlPlaneIsStable" preflight check failed)`;
+    if (compareVersion(cp, statusVersion) > 0)
+      return `${ref} is upgrading ("ControlPlaneIsStable" preflight check failed)`;
+    const ms = parseVersion(version);
+    if (!ms) return undefined;
+    const [msText, cpText] = [ms.join('.'), cp.join('.')];
+    if (ms[1] > cp[1])
+      return `MachineSet version (${msText}) and ControlPlane version (${cpText}) do not conform to the kubernetes version skew policy as MachineSet version is higher than ControlPlane version ("KubernetesVersionSkew" preflight check failed)`;
+    if (ms[1] !== cp[1])
+      return `MachineSet version (${msText}) and ControlPlane version (${cpText}) do not conform to kubeadm version skew policy as kubeadm only supports joining with the same major+minor version as the control plane ("KubeadmVersionSkew" preflight check failed)`;
+    return undefined;
   }
 
   /** Whether a Machine was made from another version or infrastructure template than its owner names now. */
@@ -1160,6 +1214,22 @@ function byAge(a: KubeObject, b: KubeObject): number {
     (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') ||
     Number(a.metadata.resourceVersion ?? 0) - Number(b.metadata.resourceVersion ?? 0)
   );
+}
+
+function compareVersion(a: [number, number, number], b: [number, number, number]): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+const withV = (version: string) => (version.startsWith('v') ? version : `v${version}`);
+
+/** The lowest of these versions as written (undefined when none parses). */
+function lowestVersion(versions: unknown[]): string | undefined {
+  let lowest: { text: string; parsed: [number, number, number] } | undefined;
+  for (const text of versions) {
+    const parsed = parseVersion(text);
+    if (parsed && (!lowest || compareVersion(parsed, lowest.parsed) < 0)) lowest = { text: String(text), parsed };
+  }
+  return lowest?.text;
 }
 
 function newest(machines: KubeObject[]): KubeObject {

@@ -141,7 +141,7 @@ function openStackCluster(object: KubeObject, oldObject: KubeObject | undefined)
 }
 
 /** `vX.Y.Z` (a leading "v" optional, as semver.ParseTolerant takes it). */
-function parseVersion(text: unknown): [number, number, number] | undefined {
+export function parseVersion(text: unknown): [number, number, number] | undefined {
   const match = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(String(text ?? ''));
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 }

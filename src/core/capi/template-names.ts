@@ -17,7 +17,7 @@ const HASHED_KINDS = new Set(['OpenStackMachineTemplate', 'KubeadmConfigTemplate
 const MAX_BASE = 253 - 11;
 
 /** JSON with sorted keys, so the hash does not depend on the template's key order. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object')
     return `{${Object.keys(value)

@@ -73,8 +73,9 @@ function minorSteps(from: KubeVersion, to: KubeVersion): string {
 /**
  * Refuses a downgrade (target below the server or any kubelet) and a skipped minor (target minor
  * above the lowest current minor + 1, or another major); returns which nodes still need the target.
+ * `upgrader` names what refuses the skip in the message (Kubespray, or Cluster API's kubeadm).
  */
-export function planUpgrade(target: KubeVersion, current: ClusterVersions): UpgradePlan {
+export function planUpgrade(target: KubeVersion, current: ClusterVersions, upgrader = 'Kubespray'): UpgradePlan {
   const server = parseKubeVersion(current.server, 'the API server version');
   const nodes = current.nodes.map((node) => ({
     ...node,
@@ -103,7 +104,7 @@ export function planUpgrade(target: KubeVersion, current: ClusterVersions): Upgr
         ? minorSteps(lowest, target)
         : `${lowest.major}.${lowest.minor} → ${lowest.major}.${lowest.minor + 1} → …`;
     throw new UserError(
-      `Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and Kubespray does not support skipping one; upgrade minor by minor, one deploy each: ${steps}`,
+      `Kubernetes ${target.text} skips a minor version: the cluster still runs ${lowest.text}, and ${upgrader} does not support skipping one; upgrade minor by minor, one upgrade each: ${steps}`,
     );
   }
 

@@ -3,7 +3,6 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ClusterConfig } from './config.js';
 import { UsageError, UserError } from '../lib/errors.js';
-import type { Operation } from '../lib/option-values.js';
 
 /** Everything `deployment.method: cluster-api` needs, resolved once from the config and options. */
 export interface ClusterApiSettings {
@@ -287,8 +286,20 @@ export function missingVariablesError(
   );
 }
 
-/** The operations deployment.method cluster-api does not have, and what to do instead. */
-export const CLUSTER_API_REFUSALS: Partial<Record<Operation, string>> = {
-  upgrade:
-    "upgrade runs Kubespray's upgrade-cluster.yml; with deployment.method cluster-api, change opencenter.cluster.kubernetes.version and deploy (Cluster API rolls the machines)",
-};
+/**
+ * A Cluster API upgrade's target: given explicitly (--kubernetes-version, input kubernetes-version), and the config's
+ * version too. Every deploy renders opencenter.cluster.kubernetes.version into the KubeadmControlPlane and
+ * MachineDeployments, and CAPI's webhook accepts a lower version there (it refuses only a skipped minor), so a target
+ * the config does not say would be rolled back by the next deploy.
+ */
+export function requireUpgradeTarget(given: string | undefined, capi: ClusterApiSettings, source: string): void {
+  const configured = capi.kubernetesVersion.replace(/^v/, '');
+  if (given === undefined)
+    throw new UsageError(
+      `upgrade with deployment.method cluster-api needs the target version: --kubernetes-version X.Y.Z (input kubernetes-version), the one opencenter.cluster.kubernetes.version in ${source} says (${configured} now)`,
+    );
+  if (given !== configured)
+    throw new UsageError(
+      `--kubernetes-version (input kubernetes-version) ${given} is not opencenter.cluster.kubernetes.version ${configured} in ${source}: every deploy renders the config's version, so set it to ${given} there (and deployment.cluster_api.openstack.image_name to an image with kubeadm and kubelet ${given}), then upgrade`,
+    );
+}

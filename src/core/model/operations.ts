@@ -38,9 +38,10 @@ export const OPERATION_STEPS = {
 } as const satisfies Record<Operation, readonly StepId[]>;
 
 /**
- * The same operations with `deployment.method: cluster-api` (no upgrade: change the version and deploy).
+ * The same operations with `deployment.method: cluster-api`.
  * capi-pivot runs only with an ephemeral kind management cluster; capi-move-back only for a pivoted cluster.
  * A check's capi-management-cluster only finds the management cluster (it never creates kind).
+ * An upgrade rolls the control plane's machines to new templates first, then the workers'.
  */
 export const CLUSTER_API_STEPS = {
   deploy: [
@@ -57,7 +58,16 @@ export const CLUSTER_API_STEPS = {
     'wait-ready',
     'capi-pivot',
   ],
-  upgrade: [],
+  upgrade: [
+    'openstack-preflight',
+    'capi-management-cluster',
+    'capi-render',
+    'capi-workload-kubeconfig',
+    'capi-upgrade-check',
+    'capi-upgrade-control-plane',
+    'capi-upgrade-workers',
+    'wait-ready',
+  ],
   destroy: [
     'openstack-preflight',
     'capi-management-cluster',

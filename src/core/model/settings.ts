@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import {
-  CLUSTER_API_REFUSALS,
+  requireUpgradeTarget,
   resolveClusterApiSettings,
   type ClusterApiOptions,
   type ClusterApiSettings,
@@ -211,8 +211,6 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
   );
 
   const nodeResource = config?.opentofu.node_resource;
-  const refusal = method === 'cluster-api' ? CLUSTER_API_REFUSALS[operation] : undefined;
-  if (refusal) throw new UsageError(refusal);
   if (method === 'cluster-api' && !config) {
     throw new UserError(
       'deployment.method cluster-api needs a config (--config): the management cluster, providers and template variables live in deployment.cluster_api',
@@ -240,6 +238,8 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
           clusterStateDir,
         })
       : undefined;
+  if (clusterApi && operation === 'upgrade')
+    requireUpgradeTarget(options.kubernetesVersion, clusterApi, options.configPath!);
   return {
     operation,
     organization,

@@ -41,6 +41,9 @@ export const STEP_IDS = [
   'capi-delete-cluster',
   'capi-drift',
   'capi-conditions',
+  'capi-upgrade-check',
+  'capi-upgrade-control-plane',
+  'capi-upgrade-workers',
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];

@@ -138,7 +138,13 @@ export class CapiManagementClusterStep implements Step {
 
     const kindName = capi.management.clusterName;
     const record = context.state.clusterApi;
-    if (record?.pivotedAt && this.settings.operation === 'deploy') {
+    // An upgrade changes a running cluster: with kind, only a pivoted one manages itself; before the pivot its objects
+    // are in a kind cluster the deploy has not finished with (or lost), never in a fresh one.
+    if (this.settings.operation === 'upgrade' && !record?.pivotedAt)
+      throw new UserError(
+        `${this.settings.clusterName} is not self-managed yet (no completed capi-pivot in the resume state): an upgrade with management.bootstrap: kind needs a deploy that got to the end first; run deploy, then upgrade`,
+      );
+    if (record?.pivotedAt && this.settings.operation !== 'destroy') {
       // Self-managed: the workload cluster holds its own Cluster API objects.
       if (!(await pathExists(this.commands.workload))) {
         throw new UserError(
@@ -511,7 +517,7 @@ export class CapiApplyStep implements Step {
  * each time the progress changes, and a timeout naming the last progress. With `stall`, the same line
  * for `stall.ms` (no progress) calls `stall.onStall` with it (which throws).
  */
-async function pollObjects(
+export async function pollObjects(
   context: StepContext,
   command: CommandSpec,
   what: string,
@@ -614,7 +620,7 @@ const CAPO_NAMESPACE = 'capo-system';
 const CAPO_MANAGER = 'capo-controller-manager';
 
 /** A machine CAPI or CAPO gave up on, with the objects as they were (for the diagnosis). */
-class MachineFailedError extends Error {
+export class MachineFailedError extends Error {
   constructor(
     message: string,
     readonly json: string,
@@ -781,7 +787,9 @@ export class CapiWaitStep implements Step {
           : error;
       // Before the pivot, a kind management cluster dies with this runner: what CAPO made would be left with
       // nothing managing it. So the Cluster goes now (CAPO deletes its servers, network, router, load balancers).
-      if (capi.management.kind === 'kind') throw await cleanUpUnmanaged(context, this.commands, name, failed);
+      // Never after the pivot: the cluster manages itself, and deleting it would delete a running cluster.
+      if (capi.management.kind === 'kind' && !context.state.clusterApi?.pivotedAt)
+        throw await cleanUpUnmanaged(context, this.commands, name, failed);
       throw failed;
     }
   }
@@ -790,7 +798,7 @@ export class CapiWaitStep implements Step {
    * Machine templates of this cluster that the rendered manifests no longer name (a changed spec got a new name):
    * deleted once every machine is up to date, so none of them is in use.
    */
-  private async removeOldTemplates(context: StepContext): Promise<string[]> {
+  async removeOldTemplates(context: StepContext): Promise<string[]> {
     const { capi, management } = this.commands;
     const file = renderedManifests(capi);
     if (!(await pathExists(file))) return [];
@@ -835,7 +843,7 @@ export class CapiWaitStep implements Step {
   }
 
   /** What CAPO left about the cluster (its log, Warning Events, error conditions) and the config field to fix. */
-  private async diagnosis(context: StepContext, objectsJson: string): Promise<string> {
+  async diagnosis(context: StepContext, objectsJson: string): Promise<string> {
     const { capi, management } = this.commands;
     const capture = async (spec: CommandSpec) => {
       const result = await context.exec(spec, { capture: true, quiet: true, check: false });

@@ -1,6 +1,6 @@
 import { renderedMachineCount } from '../capi/replicas.js';
-import { CLUSTER_API_REFUSALS, renderedManifests } from '../model/cluster-api.js';
-import { UsageError, UserError } from '../lib/errors.js';
+import { renderedManifests } from '../model/cluster-api.js';
+import { UserError } from '../lib/errors.js';
 import type { DeploySettings } from '../model/settings.js';
 import { kubectlEnvironment } from '../model/environment.js';
 import {
@@ -17,6 +17,7 @@ import {
   ClusterctlInitStep,
 } from './cluster-api.js';
 import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './cluster-api-check.js';
+import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './cluster-api-upgrade.js';
 import { ForgetClusterStep } from './forget-cluster.js';
 import {
   KubernetesVersionCheckStep,
@@ -68,15 +69,14 @@ const withKind =
 function waitReady(settings: DeploySettings): Step {
   const { clusterApi: capi } = settings;
   // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
+  const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
   const wanted = capi
     ? {
         ...settings.waitReady,
         nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+        version,
       }
-    : {
-        ...settings.waitReady,
-        version: settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined,
-      };
+    : { ...settings.waitReady, version };
   return new WaitReadyStep(
     settings.kubeconfigPath,
     settings.kubectl,
@@ -85,7 +85,7 @@ function waitReady(settings: DeploySettings): Step {
     wanted,
     // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
     // is rendered); --nodes wins.
-    capi && settings.operation === 'deploy' && settings.waitReady.nodes === undefined
+    capi && settings.operation !== 'destroy' && settings.waitReady.nodes === undefined
       ? () => renderedMachineCount(renderedManifests(capi))
       : undefined,
   );
@@ -128,6 +128,9 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
   'capi-drift': (settings) => new CapiDriftStep(settings),
   'capi-conditions': (settings) => new CapiConditionsStep(settings),
+  'capi-upgrade-check': (settings) => new CapiUpgradeCheckStep(settings),
+  'capi-upgrade-control-plane': (settings) => new CapiUpgradeControlPlaneStep(settings),
+  'capi-upgrade-workers': (settings) => new CapiUpgradeWorkersStep(settings),
 };
 
 /**
@@ -142,9 +145,10 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
  *   rendered manifests applied, the machines waited for, the workload kubeconfig, addons, readiness,
- *   then (kind only) the pivot. Destroy deletes the Cluster object. Check finds the management cluster
- *   (never creates one), diffs the rendered manifests against it, reads the Cluster's conditions, then
- *   the shared health check.
+ *   then (kind only) the pivot. Upgrade renders the new version and image, checks the path, rolls the control
+ *   plane's machines, then the workers', and requires every node at the target. Destroy deletes the Cluster object.
+ *   Check finds the management cluster (never creates one), diffs the rendered manifests against it, reads the
+ *   Cluster's conditions, then the shared health check.
  */
 export function buildSteps(
   settings: DeploySettings,
@@ -152,7 +156,6 @@ export function buildSteps(
   capacityChecker?: CapacityChecker,
 ): Step[] {
   const { operation } = settings;
-  if (settings.clusterApi && CLUSTER_API_REFUSALS[operation]) throw new UsageError(CLUSTER_API_REFUSALS[operation]);
   if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
     throw new UserError(
       "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)",

@@ -317,10 +317,17 @@ describe('cluster-api settings from the config', () => {
     expect(error!.stack).toBeDefined(); // a UserError: shown as one line, no stack trace, by the CLI
   });
 
-  it('refuses an upgrade and cluster-api flags with another method as usage errors', async () => {
-    await expect(settingsOf(config(KIND), { operation: 'upgrade' })).rejects.toThrow(
-      /with deployment\.method cluster-api, change opencenter\.cluster\.kubernetes\.version and deploy/,
+  it('refuses an upgrade without the target or with another than the config, and cluster-api flags with another method, as usage errors', async () => {
+    const noTarget = await settingsOf(config(KIND), { operation: 'upgrade' }).catch((e: Error) => e);
+    expect(noTarget).toBeInstanceOf(UsageError);
+    expect((noTarget as Error).message).toMatch(
+      /^upgrade with deployment\.method cluster-api needs the target version: --kubernetes-version X\.Y\.Z \(input kubernetes-version\)/,
     );
+    const other = await settingsOf(config(KIND), { operation: 'upgrade', kubernetesVersion: '1.36.0' }).catch(
+      (e: Error) => e,
+    );
+    expect(other).toBeInstanceOf(UsageError);
+    expect((other as Error).message).toMatch(/1\.36\.0 is not opencenter\.cluster\.kubernetes\.version/);
     const kubespray = await settingsOf(config(KIND), {
       method: 'kubespray',
       clusterApi: { managementKubeconfig: 'x' },

@@ -134,7 +134,7 @@ describe('planUpgrade', () => {
       target: '1.35.4',
       current: cluster('v1.33.5', [['cp-0', 'v1.33.5', 'cp']]),
       message:
-        /skips a minor version: the cluster still runs 1\.33\.5.*upgrade minor by minor, one deploy each: 1\.33 → 1\.34 → 1\.35$/,
+        /skips a minor version: the cluster still runs 1\.33\.5.*upgrade minor by minor, one upgrade each: 1\.33 → 1\.34 → 1\.35$/,
     },
     {
       name: 'a skipped minor behind one lagging worker',

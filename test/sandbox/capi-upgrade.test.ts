@@ -1,0 +1,252 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../examples/sandbox/capi/api-server.js';
+import { runtimePaths } from '../../src/core/model/settings.js';
+import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+
+/**
+ * operation upgrade with deployment.method cluster-api on the sandbox cloud: a cluster deployed at 1.35 with an ephemeral
+ * kind cluster (so pivoted: it upgrades against itself), refused upgrades that apply nothing, then one minor up with
+ * the image built for it: the control plane's machines replaced first, then the workers', every node at the target.
+ */
+
+function kubectl(run: CapiRun, kubeconfig: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile('kubectl', ['--kubeconfig', kubeconfig, ...args], { env: run.env }, (error, stdout, stderr) =>
+      error ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr}`)) : resolve(stdout),
+    ),
+  );
+}
+
+const setVersion = (version: string) => (text: string) =>
+  text.replace(/^ {6}version: .*$/m, `      version: ${version}`);
+const setImage = (image: string) => (text: string) => text.replace(/image_name: .*$/m, `image_name: ${image}`);
+
+describe('cluster-api upgrade of a pivoted cluster', () => {
+  let run: CapiRun;
+  let kubeconfig: string;
+  /** What the objects on the self-managed cluster look like: nothing applied by a refused upgrade changes them. */
+  const snapshot = async () => ({
+    kcp: JSON.parse(
+      await kubectl(
+        run,
+        kubeconfig,
+        'get',
+        'kubeadmcontrolplanes',
+        'capi-sandbox-control-plane',
+        '-n',
+        'default',
+        '-o',
+        'json',
+      ),
+    ).spec.version,
+    md: JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'machinedeployments', 'capi-sandbox-md-0', '-n', 'default', '-o', 'json'),
+    ).spec.template.spec.version,
+    templates: (
+      await kubectl(run, kubeconfig, 'get', 'openstackmachinetemplates', '-n', 'default', '-o', 'name')
+    ).trim(),
+    servers: run.cloud
+      .servers()
+      .map((s) => s.name)
+      .sort(),
+  });
+
+  beforeAll(async () => {
+    run = await startCapiRun();
+    const { result, pipeline } = await run.run();
+    expect(result.error).toBeUndefined();
+    kubeconfig = pipeline.settings.kubeconfigPath;
+  }, 120_000);
+  afterAll(async () => run?.close());
+
+  it.each([
+    [
+      'the version it runs',
+      [setVersion('1.35.0')],
+      '1.35.0',
+      /already runs v1\.35\.0 \(the API server, every node, the KubeadmControlPlane and the MachineDeployments\): nothing to upgrade; to change only the image or a flavor, deploy/,
+    ],
+    [
+      'a skipped minor',
+      [setVersion('1.37.0'), setImage('ubuntu-2404-kube-v1.36.0')],
+      '1.37.0',
+      /Kubernetes 1\.37\.0 skips a minor version: the cluster still runs 1\.35\.0, and Cluster API .* does not support skipping one; upgrade minor by minor, one upgrade each: 1\.35 → 1\.36 → 1\.37/,
+    ],
+    [
+      'a downgrade',
+      [setVersion('1.34.2')],
+      '1.34.2',
+      /Kubernetes 1\.34\.2 is below what the cluster runs: the API server \(1\.35\.0\), .*Kubernetes cannot be downgraded/,
+    ],
+    [
+      'an image left as it was',
+      [setVersion('1.36.0')],
+      '1.36.0',
+      /the machine image of the control plane \("ubuntu-2404-kube-v1\.35\.0"\) and of MachineDeployment capi-sandbox-md-0 \("ubuntu-2404-kube-v1\.35\.0"\) is the one the cluster runs, while the version goes from v1\.35\.0 to v1\.36\.0: .*set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.36\.0 \(nothing was applied\)/,
+    ],
+  ])(
+    'refuses %s in capi-upgrade-check, applying nothing',
+    async (_, edits, target, message) => {
+      const before = await snapshot();
+      const original = await fs.readFile(run.configPath, 'utf8');
+      for (const edit of edits) await run.editConfig(edit);
+      try {
+        const { result } = await run.run('upgrade', {}, { kubernetesVersion: target });
+        expect(result.failedStep).toBe('capi-upgrade-check');
+        expect(result.error).toMatch(message);
+        expect(await snapshot()).toEqual(before);
+      } finally {
+        await run.editConfig(() => original);
+      }
+    },
+    60_000,
+  );
+
+  it('upgrades one minor: the control plane rolled first, then the workers; every node at the target', async () => {
+    await run.editConfig(setVersion('1.36.0'));
+    await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+    // The order CAPI replaced the machines in, from the self-managed cluster's API.
+    const events: string[] = [];
+    const api = run.cloud.api('default/capi-sandbox')!;
+    const stop = api.onChange(({ type, object }: { type: string; object: KubeObject }) => {
+      if (object.kind === 'MachineDeployment') {
+        const version = `MachineDeployment ${(object.spec as { template: { spec: { version: string } } }).template.spec.version}`;
+        if (!events.includes(version)) events.push(version);
+      }
+      if (object.kind !== 'Machine' || (type !== 'ADDED' && type !== 'DELETED')) return;
+      const role = object.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined ? 'cp' : 'worker';
+      events.push(`${type} ${role} ${(object.spec as { version?: string }).version}`);
+    });
+    const { result, console, pipeline } = await run.run('upgrade', {}, { kubernetesVersion: '1.36.0' });
+    stop();
+    expect(result.error).toBeUndefined();
+    // The refused attempts above left this upgrade's resume state: the kubeconfig they fetched is still there.
+    expect(result.reports.map((r) => `${r.id}:${r.status}`)).toEqual([
+      'openstack-preflight:success',
+      'capi-management-cluster:success',
+      'capi-render:success',
+      'capi-workload-kubeconfig:skipped',
+      'capi-upgrade-check:success',
+      'capi-upgrade-control-plane:success',
+      'capi-upgrade-workers:success',
+      'wait-ready:success',
+    ]);
+    const detail = (id: string) => result.reports.find((r) => r.id === id)!.detail;
+    expect(detail('capi-management-cluster')).toMatch(/^self-managed since the pivot at/);
+    expect(detail('capi-upgrade-check')).toBe(
+      'v1.35.0 → v1.36.0: 3 nodes to replace; image of the control plane: "ubuntu-2404-kube-v1.35.0" → "ubuntu-2404-kube-v1.36.0", MachineDeployment capi-sandbox-md-0: "ubuntu-2404-kube-v1.35.0" → "ubuntu-2404-kube-v1.36.0"',
+    );
+    expect(detail('capi-upgrade-control-plane')).toBe(
+      'control plane: 1/1 machines at v1.36.0, 1 ready (KubeadmControlPlane status.version v1.36.0)',
+    );
+    // The KubeadmConfigTemplate does not hold the version (the MachineDeployment does): it keeps its name.
+    expect(detail('capi-upgrade-workers')).toMatch(
+      /^workers: 2\/2 machines at v1\.36\.0, 2 ready; old templates deleted: OpenStackMachineTemplate capi-sandbox-control-plane-[0-9a-f]{10}, OpenStackMachineTemplate capi-sandbox-md-0-[0-9a-f]{10}$/,
+    );
+    expect(detail('wait-ready')).toContain('3/3 nodes Ready'); // at the target: wait-ready counts only those (kube/ready.ts)
+    // Progress lines from CAPI's status (the sandbox's controllers may finish between two polls).
+    expect(console).toMatch(/^ {6}control plane: [01]\/1 machines at v1\.36\.0/m);
+    expect(console).toMatch(/^ {6}workers: [012]\/2 machines at v1\.36\.0/m);
+
+    // Control plane first: the MachineDeployment applied at the new version only once the old control plane machine
+    // was gone (so no worker at the new version before it either).
+    const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.35.0');
+    expect(lastOldControlPlane).toBeGreaterThan(events.indexOf('ADDED cp v1.36.0'));
+    expect(events.indexOf('MachineDeployment v1.36.0')).toBeGreaterThan(lastOldControlPlane);
+    expect(events.indexOf('ADDED worker v1.36.0')).toBeGreaterThan(events.indexOf('MachineDeployment v1.36.0'));
+    expect(events.filter((e) => e === 'DELETED worker v1.35.0')).toHaveLength(2);
+
+    const nodes = JSON.parse(await kubectl(run, kubeconfig, 'get', 'nodes', '-o', 'json')).items as {
+      status: { nodeInfo: { kubeletVersion: string } };
+    }[];
+    expect(nodes.map((n) => n.status.nodeInfo.kubeletVersion)).toEqual(['v1.36.0', 'v1.36.0', 'v1.36.0']);
+    expect(JSON.parse(await kubectl(run, kubeconfig, 'version', '-o', 'json')).serverVersion.gitVersion).toBe(
+      'v1.36.0',
+    );
+    const kcp = JSON.parse(
+      await kubectl(
+        run,
+        kubeconfig,
+        'get',
+        'kubeadmcontrolplanes',
+        'capi-sandbox-control-plane',
+        '-n',
+        'default',
+        '-o',
+        'json',
+      ),
+    );
+    expect(kcp.status.version).toBe('v1.36.0');
+    expect(run.cloud.servers()).toHaveLength(3);
+    expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']); // no kind: it upgraded itself
+
+    const state = JSON.parse(await fs.readFile(runtimePaths(pipeline.settings).statePath, 'utf8'));
+    expect(state).toMatchObject({ operation: 'upgrade', upgradeTarget: '1.36.0' });
+    expect(state.completedAt).toBeDefined();
+    expect(state.clusterApi.pivotedAt).toBeDefined();
+    expect(console).not.toContain(CAPI_SECRET);
+  }, 180_000);
+
+  it('a second upgrade to the same version is refused: the cluster runs it', async () => {
+    const { result } = await run.run('upgrade', {}, { kubernetesVersion: '1.36.0' });
+    expect(result.failedStep).toBe('capi-upgrade-check');
+    expect(result.error).toMatch(/already runs v1\.36\.0/);
+  }, 60_000);
+
+  it('a re-deploy of the pivoted cluster that stalls in capi-wait deletes nothing: the cluster manages itself', async () => {
+    await run.editConfig((text) =>
+      text
+        .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s'),
+    );
+    const { result, console } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
+    expect(result.failedStep).toBe('capi-wait');
+    expect(result.error).toContain('Fix: deployment.cluster_api.openstack.node_machine_flavor: flavor "m1.nope"');
+    expect(console).not.toContain('deleting Cluster default/capi-sandbox');
+    expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
+    expect(run.cloud.servers().filter((s) => s.status === 'ACTIVE')).toHaveLength(3);
+    expect(run.cloud.networks()).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change applied all at once', () => {
+  it("holds the new workers until the control plane's rollout is done (MachineSet preflight checks)", async () => {
+    const run = await startCapiRun();
+    try {
+      const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+      await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
+      expect((await run.run()).result.error).toBeUndefined();
+      // A deploy with the new version and image: capi-apply applies the KubeadmControlPlane and the
+      // MachineDeployment together, so only CAPI's own ordering keeps the workers behind the control plane.
+      await run.editConfig(setVersion('1.36.0'));
+      await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+      const events: string[] = [];
+      const stop = run.cloud.api('mgmt')!.onChange(({ type, object }: { type: string; object: KubeObject }) => {
+        if (object.kind === 'MachineDeployment') {
+          const ms = (
+            object.status as { conditions?: { type: string; status: string; message?: string }[] }
+          )?.conditions?.find((c) => c.type === 'ScalingUp' && c.status === 'True');
+          if (ms?.message && !events.includes(ms.message)) events.push(ms.message);
+        }
+        if (object.kind !== 'Machine' || (type !== 'ADDED' && type !== 'DELETED')) return;
+        const role = object.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined ? 'cp' : 'worker';
+        events.push(`${type} ${role} ${(object.spec as { version?: string }).version}`);
+      });
+      const { result } = await run.run();
+      stop();
+      expect(result.error).toBeUndefined();
+      const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.35.0');
+      expect(lastOldControlPlane).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('ADDED worker v1.36.0')).toBeGreaterThan(lastOldControlPlane);
+      expect(events.some((e) => /is upgrading \("ControlPlaneIsStable" preflight check failed\)/.test(e))).toBe(true);
+      const kcp = run.cloud
+        .api('mgmt')!
+        .list({ group: 'controlplane.cluster.x-k8s.io', kind: 'KubeadmControlPlane' }, 'default')[0]!;
+      expect((kcp.status as { version?: string }).version).toBe('v1.36.0');
+    } finally {
+      await run.close();
+    }
+  }, 180_000);
+});
