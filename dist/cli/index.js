@@ -20103,7 +20103,9 @@ const OPENSTACK_CLUSTERS = 'openstackclusters.infrastructure.cluster.x-k8s.io';
  * The rendered manifests' OpenStackClusters against the live ones on the management cluster (`kubectl get`, read
  * only): what CAPO's webhook would refuse. A cluster not created yet, or no Cluster API there, has nothing to refuse.
  */
-async function liveForbiddenChanges(exec, kubectl, manifestsText, source) {
+async function liveForbiddenChanges(exec, kubectl, manifestsText, source, 
+/** The management cluster, for errors (preview.ts describeManagement). */
+management) {
     const found = [];
     for (const { value } of (0,_manifests_js__WEBPACK_IMPORTED_MODULE_3__/* .manifestDocuments */ .Ee)(manifestsText, source)) {
         const rendered = value;
@@ -20115,7 +20117,7 @@ async function liveForbiddenChanges(exec, kubectl, manifestsText, source) {
         if (got.exitCode !== 0) {
             if (_management_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLUSTER_API */ .Qj.test(got.tail.join('\n')))
                 return [];
-            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot read ${object} from the management cluster: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_0__/* .failureLine */ .Pu)(got)}`);
+            throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo(`cannot read ${object} from the management cluster (${management}): ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_0__/* .failureLine */ .Pu)(got)}`);
         }
         if (!got.stdout.trim())
             continue;
@@ -20659,6 +20661,7 @@ async function clusterApiProblems(settings, capi, { needsKind = true } = {}) {
 /* harmony export */   BP: () => (/* binding */ renderCapiChanges),
 /* harmony export */   CY: () => (/* binding */ managementKubectl),
 /* harmony export */   Ft: () => (/* binding */ diffCommand),
+/* harmony export */   dz: () => (/* binding */ describeManagement),
 /* harmony export */   ew: () => (/* binding */ diffManifests),
 /* harmony export */   mX: () => (/* binding */ runCapiPlan)
 /* harmony export */ });
@@ -20729,7 +20732,7 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
                 : 'no kind management cluster on this machine yet: a deploy creates it and every object');
         }
         // A change CAPO's webhook refuses is said here, naming the field, as capi-apply would refuse it.
-        const refused = (0,_forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .forbiddenChangesError */ .bA)(await (0,_forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .liveForbiddenChanges */ .JA)(exec, managementKubectl(settings, management), rendered.text, rendered.file));
+        const refused = (0,_forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .forbiddenChangesError */ .bA)(await (0,_forbidden_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .liveForbiddenChanges */ .JA)(exec, managementKubectl(settings, management), rendered.text, rendered.file, describeManagement(settings, management)));
         if (refused)
             throw refused;
         const diff = await diffManifests(settings, exec, management, rendered.file);
@@ -20739,6 +20742,11 @@ async function runCapiPlan(settings, record, { redactor, output, signal = new Ab
     });
 }
 /** kubectl against the cluster holding the Cluster API objects, with the deploy's environment. */
+/** The management cluster in an error: its kubeconfig, and the setting that named it when the user gave one. */
+function describeManagement(settings, kubeconfig) {
+    const { management } = (0,_management_js__WEBPACK_IMPORTED_MODULE_8__/* .capiOf */ .z6)(settings);
+    return `${kubeconfig}${management.kind === 'existing' ? `, ${management.source}` : ''}`;
+}
 function managementKubectl(settings, kubeconfig) {
     return (...args) => (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings), ...args);
 }
@@ -20755,7 +20763,6 @@ function diffCommand(settings, kubeconfig, file, { forceConflicts = false } = {}
  * another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
  */
 async function diffManifests(settings, exec, kubeconfig, file, { forceConflicts = false } = {}) {
-    const capi = (0,_management_js__WEBPACK_IMPORTED_MODULE_8__/* .capiOf */ .z6)(settings);
     const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
         capture: true,
         quiet: true,
@@ -20765,8 +20772,7 @@ async function diffManifests(settings, exec, kubeconfig, file, { forceConflicts 
     if (diff.exitCode !== 0 && diff.exitCode !== 1) {
         if (_management_js__WEBPACK_IMPORTED_MODULE_8__/* .NO_CLUSTER_API */ .Qj.test(diff.tail.join('\n')))
             return 'no-cluster-api';
-        const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
-        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubectl diff against the management cluster (${kubeconfig}${source}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_10__/* .failureLine */ .Pu)(diff, 'exit')}`);
+        throw new _lib_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`kubectl diff against the management cluster (${describeManagement(settings, kubeconfig)}) failed: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_10__/* .failureLine */ .Pu)(diff, 'exit')}`);
     }
     return (0,_manifests_js__WEBPACK_IMPORTED_MODULE_1__/* .parseKubectlDiff */ .J6)(diff.stdout);
 }
@@ -28915,7 +28921,10 @@ function diagnose(values, sources) {
 
 // EXTERNAL MODULE: ./lib/core/capi/forbidden-changes.js
 var forbidden_changes = __nccwpck_require__(1517);
+// EXTERNAL MODULE: ./lib/core/capi/preview.js
+var preview = __nccwpck_require__(3676);
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
 
 
 
@@ -29300,11 +29309,13 @@ class CapiRenderStep {
 /** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
 const WEBHOOK_RETRIES = 5;
 class CapiApplyStep {
+    settings;
     id = 'capi-apply';
     title = 'Apply the cluster manifests to the management cluster';
     kind = 'converge';
     commands;
     constructor(settings) {
+        this.settings = settings;
         this.commands = new capi_management/* CapiCommands */.m8(settings);
     }
     get command() {
@@ -29330,7 +29341,7 @@ class CapiApplyStep {
         if (!(await (0,lib_files/* pathExists */.s0)(file)))
             throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
         // Before anything is applied: CAPO's webhook would refuse the OpenStackCluster and kubectl apply the rest.
-        const refused = (0,forbidden_changes/* forbiddenChangesError */.bA)(await (0,forbidden_changes/* liveForbiddenChanges */.JA)(context.exec, (...args) => this.commands.kubectl(this.commands.management, ...args), (0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK), (0,lib_files/* displayPath */.Gt)(file)));
+        const refused = (0,forbidden_changes/* forbiddenChangesError */.bA)(await (0,forbidden_changes/* liveForbiddenChanges */.JA)(context.exec, (...args) => this.commands.kubectl(this.commands.management, ...args), (0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK), (0,lib_files/* displayPath */.Gt)(file), (0,preview/* describeManagement */.dz)(this.settings, this.commands.management)));
         if (refused)
             throw refused;
         for (let attempt = 1;; attempt++) {
@@ -29933,8 +29944,6 @@ class CapiDeleteClusterStep {
 
 // EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(3645);
-// EXTERNAL MODULE: ./lib/core/capi/preview.js
-var preview = __nccwpck_require__(3676);
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api-check.js
 
 
@@ -30079,7 +30088,7 @@ class CapiDriftStep {
             throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run the check's capi-render first`);
         const kubeconfig = (0,capi_management/* objectsKubeconfig */.Cg)(this.settings, context.state.clusterApi);
         const text = (0,lib_files/* readTextFile */.Gu)(file, capi_manifests/* MANIFESTS_FILE */.aK);
-        const forbidden = await (0,forbidden_changes/* liveForbiddenChanges */.JA)(context.exec, (0,preview/* managementKubectl */.CY)(this.settings, kubeconfig), text, (0,lib_files/* displayPath */.Gt)(file));
+        const forbidden = await (0,forbidden_changes/* liveForbiddenChanges */.JA)(context.exec, (0,preview/* managementKubectl */.CY)(this.settings, kubeconfig), text, (0,lib_files/* displayPath */.Gt)(file), (0,preview/* describeManagement */.dz)(this.settings, kubeconfig));
         const { report } = context;
         const refused = (d) => d.kind === 'OpenStackCluster' &&
             forbidden.some((f) => f.name === d.metadata?.name && f.namespace === d.metadata?.namespace);

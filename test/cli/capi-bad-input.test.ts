@@ -91,7 +91,7 @@ const rows: Row[] = [
     name: 'management kubeconfig is not a kubeconfig',
     args: (c) => ['--management-kubeconfig', path.join(c, 'addons', 'cni.yaml')],
     error:
-      /^kubectl diff against the management cluster \(@cluster\/addons\/cni\.yaml, --management-kubeconfig \(input management-kubeconfig\)\) failed: /,
+      /^cannot read OpenStackCluster default\/capi-sandbox from the management cluster \(@cluster\/addons\/cni\.yaml, --management-kubeconfig \(input management-kubeconfig\)\): .*error loading config file/,
   },
   {
     name: "ORC's install.yaml is missing",

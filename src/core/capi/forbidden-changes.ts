@@ -165,6 +165,8 @@ export async function liveForbiddenChanges(
   kubectl: (...args: string[]) => CommandSpec,
   manifestsText: string,
   source: string,
+  /** The management cluster, for errors (preview.ts describeManagement). */
+  management: string,
 ): Promise<ForbiddenObjectChanges[]> {
   const found: ForbiddenObjectChanges[] = [];
   for (const { value } of manifestDocuments(manifestsText, source)) {
@@ -186,7 +188,7 @@ export async function liveForbiddenChanges(
     );
     if (got.exitCode !== 0) {
       if (NO_CLUSTER_API.test(got.tail.join('\n'))) return [];
-      throw new UserError(`cannot read ${object} from the management cluster: ${failureLine(got)}`);
+      throw new UserError(`cannot read ${object} from the management cluster (${management}): ${failureLine(got)}`);
     }
     if (!got.stdout.trim()) continue;
     let live: Doc;

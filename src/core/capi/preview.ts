@@ -75,7 +75,13 @@ export async function runCapiPlan(
     }
     // A change CAPO's webhook refuses is said here, naming the field, as capi-apply would refuse it.
     const refused = forbiddenChangesError(
-      await liveForbiddenChanges(exec, managementKubectl(settings, management), rendered.text, rendered.file),
+      await liveForbiddenChanges(
+        exec,
+        managementKubectl(settings, management),
+        rendered.text,
+        rendered.file,
+        describeManagement(settings, management),
+      ),
     );
     if (refused) throw refused;
     const diff = await diffManifests(settings, exec, management, rendered.file);
@@ -88,6 +94,12 @@ export async function runCapiPlan(
 }
 
 /** kubectl against the cluster holding the Cluster API objects, with the deploy's environment. */
+/** The management cluster in an error: its kubeconfig, and the setting that named it when the user gave one. */
+export function describeManagement(settings: DeploySettings, kubeconfig: string): string {
+  const { management } = capiOf(settings);
+  return `${kubeconfig}${management.kind === 'existing' ? `, ${management.source}` : ''}`;
+}
+
 export function managementKubectl(settings: DeploySettings, kubeconfig: string): (...args: string[]) => CommandSpec {
   return (...args) =>
     kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, deployEnvironment(settings), ...args);
@@ -129,7 +141,6 @@ export async function diffManifests(
   file: string,
   { forceConflicts = false } = {},
 ): Promise<{ entries: DiffEntry[]; text: string } | 'no-cluster-api'> {
-  const capi = capiOf(settings);
   const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
     capture: true,
     quiet: true,
@@ -138,9 +149,8 @@ export async function diffManifests(
   // kubectl diff: 0 no differences, 1 differences, anything else an error.
   if (diff.exitCode !== 0 && diff.exitCode !== 1) {
     if (NO_CLUSTER_API.test(diff.tail.join('\n'))) return 'no-cluster-api';
-    const source = capi.management.kind === 'existing' ? `, ${capi.management.source}` : '';
     throw new UserError(
-      `kubectl diff against the management cluster (${kubeconfig}${source}) failed: ${failureLine(diff, 'exit')}`,
+      `kubectl diff against the management cluster (${describeManagement(settings, kubeconfig)}) failed: ${failureLine(diff, 'exit')}`,
     );
   }
   return parseKubectlDiff(diff.stdout);

@@ -4,7 +4,7 @@ import { stringify as toYaml } from 'yaml';
 import { describeForbiddenChange, liveForbiddenChanges } from '../capi/forbidden-changes.js';
 import { CapiCommands, objectsKubeconfig } from '../capi/management.js';
 import { type DiffEntry, diffChanges, MANIFESTS_FILE, manifestDocuments } from '../capi/manifests.js';
-import { diffCommand, diffManifests, managementKubectl } from '../capi/preview.js';
+import { describeManagement, diffCommand, diffManifests, managementKubectl } from '../capi/preview.js';
 import { capiHealthFindings, capiProgress, parseCapiObjects } from '../capi/status.js';
 import { failureLine } from '../lib/command.js';
 import { errorMessage, UserError } from '../lib/errors.js';
@@ -162,6 +162,7 @@ export class CapiDriftStep implements Step {
       managementKubectl(this.settings, kubeconfig),
       text,
       displayPath(file),
+      describeManagement(this.settings, kubeconfig),
     );
     const { report } = context;
     const refused = (d: { kind?: string; metadata?: { name?: string; namespace?: string } }) =>

@@ -23,6 +23,7 @@ import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 import { diagnose, type RenderedValues } from '../capi/diagnose.js';
 import { MANIFESTS_FILE, manifestObjects } from '../capi/manifests.js';
 import { forbiddenChangesError, liveForbiddenChanges } from '../capi/forbidden-changes.js';
+import { describeManagement } from '../capi/preview.js';
 import type { CommandResult } from '../lib/command.js';
 import { FIRST_PAUSE_MS } from '../lib/poll.js';
 
@@ -462,7 +463,7 @@ export class CapiApplyStep implements Step {
   readonly kind = 'converge' as const;
   private readonly commands: CapiCommands;
 
-  constructor(settings: DeploySettings) {
+  constructor(private readonly settings: DeploySettings) {
     this.commands = new CapiCommands(settings);
   }
 
@@ -496,6 +497,7 @@ export class CapiApplyStep implements Step {
         (...args) => this.commands.kubectl(this.commands.management, ...args),
         readTextFile(file, MANIFESTS_FILE),
         displayPath(file),
+        describeManagement(this.settings, this.commands.management),
       ),
     );
     if (refused) throw refused;

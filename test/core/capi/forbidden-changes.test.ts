@@ -118,7 +118,13 @@ describe('the live OpenStackClusters read with kubectl', () => {
   it('asks for exactly the rendered OpenStackCluster, read only, and names the refused field', async () => {
     const seen: string[][] = [];
     const live = JSON.stringify({ spec: { externalNetwork: { id: 'net-1' } } });
-    const found = await liveForbiddenChanges(answering({ stdout: live }, seen), kubectl, manifests, 'cluster.yaml');
+    const found = await liveForbiddenChanges(
+      answering({ stdout: live }, seen),
+      kubectl,
+      manifests,
+      'cluster.yaml',
+      'kind-mgmt.kubeconfig',
+    );
     expect(seen).toEqual([
       [
         'kubectl',
@@ -157,14 +163,16 @@ describe('the live OpenStackClusters read with kubectl', () => {
       { exitCode: 1, tail: ['error: the server doesn\'t have a resource type "openstackclusters"'] },
     ],
   ])('nothing to refuse when %s', async (_what, result) => {
-    expect(await liveForbiddenChanges(answering(result), kubectl, manifests, 'cluster.yaml')).toEqual([]);
+    expect(
+      await liveForbiddenChanges(answering(result), kubectl, manifests, 'cluster.yaml', 'kind-mgmt.kubeconfig'),
+    ).toEqual([]);
   });
 
   it.each([
     [
       'kubectl fails otherwise',
       { exitCode: 1, tail: ['Unable to connect to the server: dial tcp: i/o timeout'] },
-      /cannot read OpenStackCluster ns\/c from the management cluster: .*i\/o timeout/,
+      /cannot read OpenStackCluster ns\/c from the management cluster \(kind-mgmt\.kubeconfig\): .*i\/o timeout/,
     ],
     [
       'kubectl prints no JSON',
@@ -172,7 +180,7 @@ describe('the live OpenStackClusters read with kubectl', () => {
       /kubectl get OpenStackCluster ns\/c -o json printed no JSON object/,
     ],
   ])('a clear error when %s', async (_what, result, message) => {
-    const reading = liveForbiddenChanges(answering(result), kubectl, manifests, 'cluster.yaml');
+    const reading = liveForbiddenChanges(answering(result), kubectl, manifests, 'cluster.yaml', 'kind-mgmt.kubeconfig');
     await expect(reading).rejects.toBeInstanceOf(UserError);
     await expect(reading).rejects.toThrow(message);
   });
