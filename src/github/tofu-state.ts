@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../core/lib/errors.js';
+import { RefusalError, UserError } from '../core/lib/errors.js';
 import { pathExists, writeFileAtomic } from '../core/lib/files.js';
 import type { Pipeline } from '../core/engine/pipeline.js';
 import { kubesprayPaths } from '../core/kubespray/paths.js';
@@ -86,7 +86,13 @@ async function restoreTofuState(fromDir: string, target: string, passphrase: str
   const saved = await readSaved(fromDir, TOFU_STATE_ARTIFACT_FILE, passphrase, what);
   if (!saved) return undefined;
   if (await pathExists(target)) {
-    const choice = chooseTofuState(await fs.readFile(target), saved, { local: target, saved: what });
+    // A directory or an unreadable file where the state belongs: said, never a stack trace.
+    const local = await fs.readFile(target).catch((error: NodeJS.ErrnoException) => {
+      throw new RefusalError(
+        `the tofu state ${target} cannot be read (${error.code ?? error.message}): move it aside so ${what} can be restored`,
+      );
+    });
+    const choice = chooseTofuState(local, saved, { local: target, saved: what });
     if (choice.use === 'local') return `kept the runner's tofu state: ${choice.why}`;
     await writePrivate(target, saved);
     return `restored ${what}: ${choice.why}`;

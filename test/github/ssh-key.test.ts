@@ -29,7 +29,8 @@ describe('the SSH key of input ssh-private-key', () => {
       inputs: { config, 'ssh-private-key': key, 'skip-auth-check': 'true', 'state-store': 'none' },
     });
     expect(result.code, result.stdout).toBe(code);
-    const left = await fs.readdir(path.join(runnerTemp, 'cluster-deploy')).catch(() => [] as string[]);
+    // The key was written (its directory made) before the step ended, and then removed.
+    const left = await fs.readdir(path.join(runnerTemp, 'cluster-deploy'));
     expect(left.filter((name) => name.startsWith('cluster-deploy-ssh-'))).toEqual([]);
     const body = key.split('\n')[1]!;
     // ::add-mask:: is the runner's own command (it hides the value and is never shown)
