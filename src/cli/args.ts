@@ -31,6 +31,8 @@ export type CliCommand =
       options: DeployOptions & { operation: Operation };
       filter: StepFilter;
       json: boolean;
+      /** Tool output to the log file only (--quiet). */
+      quiet: boolean;
       tofuPlan: boolean;
       confirm?: string;
       /** plan --tofu-plan and check: `reader-only` refuses a credential with more than the reader role. */
@@ -91,6 +93,7 @@ const DEPLOY_FLAGS = {
   'os-cloud': { type: 'string' },
   'clouds-yaml': { type: 'string' },
   json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
   'tofu-plan': { type: 'boolean' },
   operation: { type: 'string' },
   'kubernetes-version': { type: 'string' },
@@ -148,7 +151,12 @@ ${CREDENTIAL_HELP}
   --os-cloud NAME  --clouds-yaml FILE   (a cloud from clouds.yaml, as OS_CLOUD)
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
-  --auth-timeout D         Keystone request timeout (default 10s)`;
+  --auth-timeout D         Keystone request timeout (default 10s)
+
+Output:
+  -q, --quiet              keep the tools' output (tofu, Kubespray, kubectl) off the console: it goes to the log file
+                           (cluster-deploy logs); a failed step's last lines are still shown
+  Colour only on a terminal, never with NO_COLOR set; the log file has a timestamp on each line and no colour.`;
 
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
@@ -704,6 +712,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     options: { ...options, operation },
     filter,
     json: !!v.json,
+    quiet: !!v.quiet,
     tofuPlan: !!v['tofu-plan'],
     confirm: text('confirm'),
     planCredential: v['plan-credential'] === undefined ? 'any' : parsePlanCredential(text('plan-credential')!),

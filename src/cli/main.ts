@@ -6,7 +6,7 @@ import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
 import { commandExecutor } from '../core/lib/command.js';
 import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
-import { DeployOutput } from '../core/lib/output.js';
+import { colourWanted, DeployOutput } from '../core/lib/output.js';
 import { openPipeline, type Pipeline } from '../core/engine/pipeline.js';
 import {
   buildPlan,
@@ -54,6 +54,22 @@ import { runInit } from './init.js';
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
 
+/** Where an operation's progress goes: stderr with --json (stdout then carries one JSON document), else stdout. */
+const progressStream = (json: boolean) => (json ? process.stderr : process.stdout);
+
+/** An operation's pipeline, with the tools' colour decided by where its progress is shown. */
+function openCliPipeline(command: Extract<CliCommand, { kind: 'plan' | 'run' }>): Promise<Pipeline> {
+  return openPipeline({ ...command.options, colour: colourWanted(progressStream(command.json), process.env) });
+}
+
+/** The console and log of a plan or an operation: --quiet keeps the tools' output in the log file only. */
+function cliOutput(pipeline: Pipeline, command: { json: boolean; quiet: boolean }): DeployOutput {
+  return new DeployOutput(pipeline.redactor, progressStream(command.json), {
+    quiet: command.quiet,
+    colour: pipeline.settings.colour,
+  });
+}
+
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options: DeployOptions): void {
   if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
@@ -65,13 +81,17 @@ function checkCloudSelection(options: DeployOptions): void {
  * plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster
  * (an upgrade's too: its new templates and the KubeadmControlPlane and MachineDeployments pointed at them).
  */
-async function planClusterApi(pipeline: Pipeline, plan: DeployPlan, json: boolean): Promise<number> {
+async function planClusterApi(
+  pipeline: Pipeline,
+  plan: DeployPlan,
+  { json, quiet }: { json: boolean; quiet: boolean },
+): Promise<number> {
   if (plan.operation === 'destroy') {
     stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${renderPlan(plan)}\n${noCapiDiffReason(plan)}\n`);
     return 0;
   }
   if (!json) stdout(`${renderPlan(plan)}\n`);
-  const output = new DeployOutput(pipeline.redactor, json ? process.stderr : process.stdout);
+  const output = cliOutput(pipeline, { json, quiet });
   try {
     return await interruptible(
       (message) => output.line(message),
@@ -130,7 +150,7 @@ function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs'
   );
 }
 
-async function execute(command: CliCommand): Promise<number> {
+async function execute(command: CliCommand, argv: readonly string[]): Promise<number> {
   if ('options' in command) checkCloudSelection(command.options);
   switch (command.kind) {
     case 'init':
@@ -171,7 +191,7 @@ async function execute(command: CliCommand): Promise<number> {
     }
 
     case 'plan': {
-      const pipeline = await openPipeline(command.options);
+      const pipeline = await openCliPipeline(command);
       if (command.options.operation === 'destroy')
         refuseWaitOptionsOnDestroy(pipeline.settings, command.options.waitReady, 'plan --operation destroy', cliFlag);
       const plan = await buildPlan(
@@ -181,7 +201,7 @@ async function execute(command: CliCommand): Promise<number> {
         command.filter,
         pipeline.redactor,
       );
-      if (command.tofuPlan && pipeline.settings.clusterApi) return planClusterApi(pipeline, plan, command.json);
+      if (command.tofuPlan && pipeline.settings.clusterApi) return planClusterApi(pipeline, plan, command);
       if (!command.tofuPlan || !wouldApply(plan)) {
         stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
         if (command.tofuPlan && !command.json) stdout(`\n${noTofuPlanReason(plan)}\n`);
@@ -190,7 +210,7 @@ async function execute(command: CliCommand): Promise<number> {
       await checkCliPlanCredential(pipeline, command.planCredential);
       if (!command.json) stdout(`${renderPlan(plan)}\n`);
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-      const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
+      const output = cliOutput(pipeline, command);
       try {
         return await interruptible(
           (message) => output.line(message),
@@ -228,20 +248,27 @@ async function execute(command: CliCommand): Promise<number> {
     }
 
     case 'run': {
-      const pipeline = await openPipeline(command.options);
+      const pipeline = await openCliPipeline(command);
       if (command.options.operation === 'destroy') {
         checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
         refuseWaitOptionsOnDestroy(pipeline.settings, command.options.waitReady, 'destroy', cliFlag);
       }
       if (command.options.operation === 'check') await checkCliPlanCredential(pipeline, command.planCredential);
       // With --json, stdout carries only the result; progress goes to stderr.
-      const output = new DeployOutput(pipeline.redactor, command.json ? process.stderr : process.stdout);
+      const output = cliOutput(pipeline, command);
+      if (command.quiet) output.line(`The tools' output goes to ${pipeline.logPath} (--quiet)`);
       try {
         return await interruptible(
           (message) => output.line(message),
           interruptNote(pipeline.settings.operation),
           async (signal) => {
-            const result = await runDeploy({ ...pipeline, output, filter: command.filter, signal });
+            const result = await runDeploy({
+              ...pipeline,
+              output,
+              filter: command.filter,
+              signal,
+              invocation: { program: `cluster-deploy ${packageVersion()}`, argv },
+            });
             if (result.ok && result.checkReport) {
               for (const line of describeCheckReport(result.checkReport)) output.line(line);
             } else if (result.ok && command.options.operation === 'destroy') {
@@ -258,6 +285,12 @@ async function execute(command: CliCommand): Promise<number> {
               const note = command.options.operation === 'upgrade' ? upgradeConfigNote(pipeline.settings) : undefined;
               if (note) output.line(note);
             } else {
+              // --quiet kept the tools' output off the console: the failed command's last lines say why.
+              const tail = command.quiet ? result.reports.find((r) => r.status === 'failed')?.outputTail : undefined;
+              if (tail?.length)
+                output.line(
+                  `Last lines of the failed command (all of it in the log):\n${tail.map((l) => `  ${l}`).join('\n')}`,
+                );
               stderr(`error: ${result.error}\n`);
             }
             output.line(`Log: ${result.logPath}`);
@@ -318,7 +351,7 @@ async function execute(command: CliCommand): Promise<number> {
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    return await execute(parseCli(argv));
+    return await execute(parseCli(argv), argv);
   } catch (error) {
     const code = exitCodeFor(error);
     if (error instanceof UserError || code !== EXIT.failed) {

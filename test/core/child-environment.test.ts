@@ -155,7 +155,8 @@ describe('the environment of each step’s command', () => {
     const cloud = [...credentials, 'KUBECONFIG'];
     const kube = ['KUBECONFIG'];
     const venv = ['VIRTUAL_ENV'];
-    const playbook = [...credentials, 'ANSIBLE_HOST_KEY_CHECKING', 'VIRTUAL_ENV'];
+    // ANSIBLE_NOCOLOR: the tests' console is no terminal.
+    const playbook = [...credentials, 'ANSIBLE_HOST_KEY_CHECKING', 'ANSIBLE_NOCOLOR', 'VIRTUAL_ENV'];
     // The reachability check before a playbook: Ansible's ping, plain and with a short SSH retry.
     const ping = [
       'ANSIBLE_FORCE_COLOR',

@@ -1,7 +1,7 @@
 import type { CapacityReport } from '../openstack/capacity.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CommandFailedError, failureHeadline, type Exec } from '../lib/command.js';
+import { CommandFailedError, displayCommand, failureHeadline, type Exec } from '../lib/command.js';
 import { formatDuration } from '../lib/duration.js';
 import { InterruptedError, RefusalError, UserError, errorMessage } from '../lib/errors.js';
 import { ensurePrivateDir, readTextFile } from '../lib/files.js';
@@ -80,6 +80,20 @@ export interface DeployRun {
   logPath?: string;
   /** The CI run this is (GitHub Actions: GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT), recorded in the timeline. */
   ciRun?: { id: number; attempt: number };
+  /** What started the run, for the log file's header: the program and its version, and its arguments. */
+  invocation?: { program: string; argv: readonly string[] };
+}
+
+/** The log file's first lines: what ran, where, on what; the redactor takes out any secret in the arguments. */
+function logHeader(run: DeployRun): string[] {
+  return [
+    `${run.invocation?.program ?? 'cluster-deploy'}: ${run.settings.operation} of ${clusterId(run.settings)}`,
+    ...(run.invocation ? [`arguments: ${displayCommand(run.invocation.argv)}`] : []),
+    `working directory: ${process.cwd()}`,
+    `config: ${run.settings.configPath ?? `none (cluster directory ${run.settings.clusterDir})`}`,
+    `state directory: ${run.settings.stateDir}`,
+    `started: ${new Date().toISOString()}`,
+  ];
 }
 
 /** The deploy steps that make the cluster's infrastructure. */
@@ -92,6 +106,9 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
   destroy: 'destroying the infrastructure',
   check: 'checking the cluster',
 };
+
+const failurePrefix = (operation: DeploySettings['operation'], step: string) =>
+  `${FAILURE_PREFIX[operation]}: step "${step}" failed`;
 
 /**
  * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
@@ -165,7 +182,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   const cluster = clusterId(settings);
   if (run.logPath) {
     await ensurePrivateDir(path.dirname(run.logPath));
-    output.openLogFile(run.logPath);
+    output.openLogFile(run.logPath, logHeader(run));
   }
   const { state, note } = await loadStartingState(store, cluster, filter, settings.operation);
   if (note) output.line(note);
@@ -196,7 +213,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     const name = `${step.title} (${step.id})`;
     const decision = await decideStep(step, state.steps[step.id], useState, state);
     if (!decision.run) {
-      output.line(`${label} ⏭ ${name} (${decision.reason})`);
+      output.line(`${label} ${output.paint('⏭', 'dim')} ${name} (${decision.reason})`);
       reports.push({
         id: step.id,
         title: step.title,
@@ -221,7 +238,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     const warn = (message: string) => {
       const safe = redactor.redact(message);
       warnings.push(safe);
-      output.line(`      warning: ${safe}`);
+      output.line(`      ${output.paint('warning', 'yellow')}: ${safe}`);
     };
     let failure: unknown;
     let failed = false;
@@ -261,7 +278,9 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       // From here on the cluster has infrastructure: a later destroy refuses to find none (recordsDeployedCluster).
       if (settings.operation === 'deploy' && APPLYING_STEPS.includes(step.id)) state.deployedAt ??= finishedAt;
       await save();
-      output.line(`${label} ✓ ${name} (${formatDuration(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
+      output.line(
+        `${label} ${output.paint('✓', 'green')} ${name} (${formatDuration(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`,
+      );
       reports.push({
         id: step.id,
         title: step.title,
@@ -294,7 +313,10 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     ) {
       output.line(`internal error in step ${step.id}:\n${failure.stack}`);
     }
-    output.line(`${label} ✗ ${name} failed after ${formatDuration(durationMs)}: ${safeMessage}`);
+    // The reason is printed once, by the front end (the CLI's `error:` line, the action's annotation), from result.error;
+    // the log file, which has neither, gets it here.
+    output.line(`${label} ${output.paint('✗', 'red')} ${name} failed after ${formatDuration(durationMs)}`);
+    output.logLine(`error: ${failurePrefix(settings.operation, step.id)}: ${safeMessage}`);
     // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
     const refused = failure instanceof RefusalError;
     if (!refused)
@@ -322,7 +344,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
       history: state.history,
       ...(state.capacity && { capacity: redactor.redactValue(state.capacity) }),
       failedStep: step.id,
-      error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
+      error: `${failurePrefix(settings.operation, step.id)}: ${safeMessage}`,
     });
     return result;
   }

@@ -1,4 +1,5 @@
 import { SECRET_ENV_NAMES } from '../openstack/credentials.js';
+import { displayCommand } from '../lib/command.js';
 import type { Redactor } from '../lib/redact.js';
 import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
 import { clusterId, type DeploySettings } from '../model/settings.js';
@@ -180,7 +181,7 @@ export function renderPlan(plan: DeployPlan): string {
       `[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`,
     );
     lines.push(`      working dir: ${step.workingDir}`);
-    if (step.argv) lines.push(`      command:     ${step.argv.map(quoteArg).join(' ')}`);
+    if (step.argv) lines.push(`      command:     ${displayCommand(step.argv)}`);
     for (const action of step.actions) lines.push(`      action:      ${action}`);
     if (step.reads.length) lines.push(`      reads:       ${step.reads.join(', ')}`);
     if (step.writes.length) lines.push(`      writes:      ${step.writes.join(', ')}`);
@@ -198,9 +199,4 @@ export function renderPlan(plan: DeployPlan): string {
 function shortNames(names: string[]): string[] {
   const os = names.filter((name) => name.startsWith('OS_'));
   return [...(os.length > 1 ? ['OS_*'] : os), ...names.filter((name) => !name.startsWith('OS_'))];
-}
-
-/** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */
-function quoteArg(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }

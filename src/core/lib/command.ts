@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { formatDuration } from './duration.js';
 import { UserError } from './errors.js';
 import { decodeChunks, LineInterleaver, TailBuffer, type TextSink } from './output.js';
 import type { Redactor } from './redact.js';
@@ -233,6 +234,11 @@ export interface ExecOptions {
   signal?: AbortSignal;
 }
 
+/** An argv as it could be pasted into a shell (display only: we never run a shell). */
+export function displayCommand(argv: readonly string[]): string {
+  return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
 export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<CommandResult>;
 
 /**
@@ -240,13 +246,19 @@ export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<Command
  * hooks that let the deploy lock record the running child, for every command of every step.
  */
 export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>): Exec {
+  // The log file gets each command, where it ran, and how and when it ended: the console shows only its output.
+  const log = base.output?.log;
   return async (spec, { check = true, capture = false, quiet = false, signal } = {}) => {
+    log?.(`$ ${displayCommand(spec.argv)}  (in ${spec.cwd})`);
+    const started = Date.now();
     const result = await runCommand(spec, {
       ...base,
       ...(signal ? { signal } : {}),
       output: quiet ? undefined : base.output,
       captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
     });
+    const ended = result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+    log?.(`${commandName(spec.argv)}: ${ended} after ${formatDuration(Date.now() - started)}`);
     if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result, spec.about);
     return result;
   };

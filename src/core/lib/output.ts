@@ -15,7 +15,7 @@ export interface ByteSink {
  * One that also takes bytes says so with `bytes` (DeployOutput.write does): runCommand then streams
  * a child's output to it undecoded, with backpressure.
  */
-export type TextSink = ((text: string) => void) & { readonly bytes?: ByteSink };
+export type TextSink = ((text: string) => void) & { readonly bytes?: ByteSink; readonly log?: (text: string) => void };
 
 /** A console or file stream, as process.stdout and fs.WriteStream are: write() false means wait for 'drain'. */
 export interface WritableSink {
@@ -225,6 +225,26 @@ export class TailBuffer {
 }
 
 /**
+ * Whether to colour output: only on a terminal, and never when NO_COLOR is set to anything
+ * (no-color.org). Piped and CI output gets plain text, so logs and comments carry no escape codes.
+ */
+export function colourWanted(stream: { isTTY?: boolean }, env: Readonly<Record<string, string | undefined>>): boolean {
+  return stream.isTTY === true && !env.NO_COLOR;
+}
+
+export interface DeployOutputOptions {
+  /** The GitHub adapter's groups (`::group::`): a step's title opens one instead of a plain line. */
+  startGroup?(title: string): void;
+  endGroup?(): void;
+  /** Tool output goes to the log file (and the failure tail) only; our own lines still reach the console. */
+  quiet?: boolean;
+  /** Our marks in colour (the caller decides: colourWanted). */
+  colour?: boolean;
+}
+
+const COLOURS = { green: '32', red: '31', yellow: '33', dim: '2' } as const;
+
+/**
  * The run's output: every line goes, redacted, to the console and the log file. The console is a
  * stream (process.stdout: when it asks to wait, so does the child) or a text sink (tests). The
  * GitHub adapter supplies its own group hooks.
@@ -234,38 +254,49 @@ export class TailBuffer {
  * as much CPU again as tee, this about as much as tee); the child waits while we write, which is
  * all the backpressure a file needs; and a state save that reads the log mid-run finds all of it.
  * process.stdout is synchronous too on Linux, for files, pipes and terminals alike.
+ *
+ * Each line of the log starts with its UTC time, and colour codes are left out of it: it is read
+ * later, often in a browser or an editor, to find when and where a run went wrong.
  */
 export class DeployOutput implements ByteSink {
   private logFd?: number;
+  /** Whether the next byte written to the log starts a line (and so gets a timestamp). */
+  private logAtLineStart = true;
   private readonly consoleStream?: WritableSink;
   private readonly consoleText?: (text: string) => void;
+  readonly quiet: boolean;
+  readonly colour: boolean;
 
   constructor(
     readonly redactor: Redactor,
     console: TextSink | WritableSink,
-    private readonly hooks: { startGroup?(title: string): void; endGroup?(): void } = {},
+    private readonly options: DeployOutputOptions = {},
   ) {
     if (typeof console === 'function') this.consoleText = console;
     else this.consoleStream = console;
+    this.quiet = options.quiet ?? false;
+    this.colour = options.colour ?? false;
   }
 
-  /** Starts copying everything to a log file (created 0600). */
-  openLogFile(file: string): void {
+  /** Starts copying everything to a log file (created 0600), after a header of `# ` lines (redacted). */
+  openLogFile(file: string, header: readonly string[] = []): void {
     this.logFd = openSync(file, 'a', 0o600);
+    for (const line of header) this.logLine(`# ${line}`);
   }
 
-  /** Writes redacted text to every channel; `write.bytes` takes redacted bytes (runCommand uses it). */
+  /** Writes redacted text to every channel; `write.bytes` takes redacted bytes (runCommand uses it), `write.log` the log alone. */
   readonly write: TextSink = Object.assign(
     (text: string) => {
       this.toConsole(text);
       this.toLog([Buffer.from(text)]);
     },
-    { bytes: this as ByteSink },
+    { bytes: this as ByteSink, log: (text: string) => this.logLine(text) },
   );
 
-  /** Writes redacted bytes to every channel; a promise when the console asks to wait. */
+  /** Writes a tool's redacted output: to the log, and to the console unless quiet; a promise when the console asks to wait. */
   writeBytes(chunks: readonly Buffer[]): Promise<void> | undefined {
     this.toLog(chunks);
+    if (this.quiet) return undefined;
     if (this.consoleStream) return writeAll(this.consoleStream, chunks);
     this.consoleText?.(decodeChunks(chunks));
     return undefined;
@@ -275,15 +306,27 @@ export class DeployOutput implements ByteSink {
     this.write(`${this.redactor.redact(text)}\n`);
   }
 
+  /** A line for the log file alone (redacted): the commands a step ran, their exit codes and times. */
+  logLine(text: string): void {
+    if (this.logFd === undefined) return;
+    if (!this.logAtLineStart) this.toLog([Buffer.from('\n')]);
+    this.toLog([Buffer.from(`${this.redactor.redact(text)}\n`)]);
+  }
+
+  /** Text in a colour when colour is on (a mark such as ✓ or ✗); plain otherwise. */
+  paint(text: string, colour: keyof typeof COLOURS): string {
+    return this.colour ? `\x1b[${COLOURS[colour]}m${text}\x1b[0m` : text;
+  }
+
   startGroup(title: string): void {
     const safe = this.redactor.redact(title);
-    if (this.hooks.startGroup) this.hooks.startGroup(safe);
+    if (this.options.startGroup) this.options.startGroup(safe);
     this.toLog([Buffer.from(`${safe}\n`)]);
-    if (!this.hooks.startGroup) this.toConsole(`${safe}\n`);
+    if (!this.options.startGroup) this.toConsole(`${safe}\n`);
   }
 
   endGroup(): void {
-    this.hooks.endGroup?.();
+    this.options.endGroup?.();
   }
 
   async close(): Promise<void> {
@@ -295,20 +338,48 @@ export class DeployOutput implements ByteSink {
   private toLog(chunks: readonly Uint8Array[]): void {
     const fd = this.logFd;
     if (fd === undefined) return;
-    let written = chunks.length > 1 ? writevSync(fd, chunks) : 0;
-    // A short write (a full disk, say) is finished piece by piece.
-    for (const chunk of chunks) {
-      if (written >= chunk.length) {
-        written -= chunk.length;
-        continue;
+    writeFully(fd, this.stampLines(chunks));
+  }
+
+  /** The chunks with colour codes left out and the time before each line's first byte. */
+  private stampLines(chunks: readonly Uint8Array[]): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    let stamp: Buffer | undefined;
+    for (const raw of chunks) {
+      // Chunks end on a character boundary, so one decoded alone keeps its characters whole.
+      const chunk = raw.includes(0x1b) ? Buffer.from(stripAnsi(Buffer.from(raw).toString('utf8'))) : raw;
+      let from = 0;
+      while (from < chunk.length) {
+        if (this.logAtLineStart) {
+          stamp ??= Buffer.from(`${new Date().toISOString()} `);
+          out.push(stamp);
+          this.logAtLineStart = false;
+        }
+        const newline = chunk.indexOf(0x0a, from);
+        const end = newline < 0 ? chunk.length : newline + 1;
+        out.push(chunk.subarray(from, end));
+        if (newline >= 0) this.logAtLineStart = true;
+        from = end;
       }
-      for (let at = written; at < chunk.length; ) at += writeSync(fd, chunk, at);
-      written = 0;
     }
+    return out;
   }
 
   private toConsole(text: string): void {
     if (this.consoleStream) this.consoleStream.write(text);
     else this.consoleText?.(text);
+  }
+}
+
+/** Writes every chunk; a short write (a full disk, say) is finished piece by piece. */
+function writeFully(fd: number, chunks: readonly Uint8Array[]): void {
+  let written = chunks.length > 1 ? writevSync(fd, chunks) : 0;
+  for (const chunk of chunks) {
+    if (written >= chunk.length) {
+      written -= chunk.length;
+      continue;
+    }
+    for (let at = written; at < chunk.length; ) at += writeSync(fd, chunk, at);
+    written = 0;
   }
 }

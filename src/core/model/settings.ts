@@ -66,6 +66,8 @@ export interface DeploySettings {
   ssh: { privateKeyFile?: string; user?: string };
   /** Run Kubespray (and pip) even when nothing changed since the last completed deploy. */
   converge: boolean;
+  /** The tools may colour their output (the console is a terminal and NO_COLOR is unset): tofu without -no-color, Ansible forced. */
+  colour: boolean;
   kubectl: string;
   /** The normalised kubeconfig the pipeline produces (0600). */
   kubeconfigPath: string;
@@ -126,6 +128,8 @@ export interface DeployOptions {
   sshPrivateKeyFile?: string;
   sshUser?: string;
   converge?: boolean;
+  /** Colour in the tools' output: the front end decides (colourWanted); off by default. */
+  colour?: boolean;
   kubectl?: string;
   credentials?: CredentialInput;
   cloud?: string;
@@ -280,6 +284,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       user: options.sshUser ?? config?.deployment.kubespray?.ssh_user,
     },
     converge: options.converge ?? false,
+    colour: options.colour ?? false,
     pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
     kubectl: options.kubectl ?? 'kubectl',
     kubeconfigPath: path.resolve(options.kubeconfigPath ?? path.join(clusterStateDir, 'kubeconfig')),

@@ -17,7 +17,7 @@ import { describeQuotaReads } from '../openstack/quotas.js';
 import type { DeploySettings } from '../model/settings.js';
 import { planCapacityDemand } from '../tofu/capacity-demand.js';
 import { readPlanJson } from '../tofu/plan-json.js';
-import { deployPlanFile, tofuCommand } from '../tofu/commands.js';
+import { deployPlanFile, tofuArgs, tofuCommand } from '../tofu/commands.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 /** The seam for the live quota reads (tests and the sandbox give their own). */
@@ -82,7 +82,7 @@ export class CapacityStep implements Step {
     return async (flavors) => {
       const { found: _, ...base } = await tofuCommand(settings);
       const document = await readPlanJson(deployPlanFile(settings), (args, options) =>
-        context.exec({ ...base, argv: [...base.argv, ...args] }, options),
+        context.exec({ ...base, argv: [...base.argv, ...tofuArgs(settings, args)] }, options),
       );
       return planCapacityDemand(document, flavors);
     };

@@ -212,6 +212,8 @@ function kubesprayPlaybook(
       ...venvEnvironment(settings),
       ...kubesprayCloudEnv(settings.credentials).env,
       ANSIBLE_HOST_KEY_CHECKING: 'False',
+      // Ansible colours only a terminal, and its output reaches ours through a pipe: say which is wanted.
+      ...(settings.colour ? { ANSIBLE_FORCE_COLOR: '1' } : { ANSIBLE_NOCOLOR: '1' }),
       ...(privateKeyFile && { ANSIBLE_PRIVATE_KEY_FILE: privateKeyFile }),
       ...(user && { ANSIBLE_REMOTE_USER: user }),
     },

@@ -23,6 +23,17 @@ export async function requireTofuBinary(settings: DeploySettings): Promise<strin
   );
 }
 
+/** The subcommands we run that take -no-color (tofu colours its output even into a pipe). */
+const COLOURED_SUBCOMMANDS = new Set(['init', 'plan', 'apply', 'destroy', 'show', 'output', 'refresh', 'validate']);
+
+/** A tofu command's arguments, with -no-color right after the subcommand (before any file) unless colour is wanted. */
+export function tofuArgs(settings: Pick<DeploySettings, 'colour'>, args: readonly string[]): string[] {
+  const [subcommand, ...rest] = args;
+  if (settings.colour || !subcommand || !COLOURED_SUBCOMMANDS.has(subcommand) || rest.includes('-no-color'))
+    return [...args];
+  return [subcommand, '-no-color', ...rest];
+}
+
 /**
  * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
  * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
@@ -34,7 +45,7 @@ export async function tofuCommand(
 ): Promise<CommandSpec & { found: boolean }> {
   const binary = await resolveTofuBinary(settings);
   return {
-    argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
+    argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...tofuArgs(settings, args)],
     cwd: settings.clusterDir,
     env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' },
     found: binary !== undefined,

@@ -7,7 +7,7 @@ import type { Redactor } from '../lib/redact.js';
 import { plannedNodeChanges, type PlannedNodeChanges } from '../kubespray/node-changes.js';
 import type { PlanChanges } from '../model/changes.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
-import { requireTofuBinary, tofuCommand, tofuInit } from './commands.js';
+import { requireTofuBinary, tofuArgs, tofuCommand, tofuInit } from './commands.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from './plan-json.js';
 import { requireLocalTofuState, requireSomethingToDestroy } from './state-guard.js';
 import type { DeployState } from '../model/state.js';
@@ -59,7 +59,7 @@ export async function runTofuPlan(
   await requireTofuBinary(settings);
   if (destroy) await requireLocalTofuState(settings.clusterDir, 'opentofu-destroy');
   const { found: _, ...base } = await tofuCommand(settings);
-  const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...args] });
+  const tofu = (...args: string[]) => ({ ...base, argv: [...base.argv, ...tofuArgs(settings, args)] });
   await ensurePrivateDir(path.dirname(planFile));
   // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
   const locked = {

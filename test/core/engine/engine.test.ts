@@ -26,9 +26,19 @@ describe('deploy engine on the sandbox', () => {
     expect(failing.result.error).toBe(
       'provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
-    expect(failing.console).toMatch(
-      /\[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s: terraform exited with 1: local-exec provisioner error/,
+    // The console says which step failed; the reason is the front end's to print once (result.error).
+    expect(failing.console).toMatch(/\[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s\n/);
+    expect(failing.console).not.toContain('local-exec provisioner error');
+    // The log file has it all: each command with where it ran, how it ended, when, and the reason.
+    const log = await fs.readFile(failing.result.logPath!, 'utf8');
+    expect(log).toMatch(/^\S+Z # cluster-deploy: deploy of demo\/sandbox\n/);
+    expect(log).toMatch(/^\S+Z \$ \S*(tofu|terraform) apply -no-color -input=false \S+ {2}\(in \S+\)$/m);
+    expect(log).toMatch(/^\S+Z (tofu|terraform): exit 1 after [\d.]+m?s$/m);
+    expect(log).toMatch(/^\S+Z \[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after/m);
+    expect(log).toContain(
+      'error: provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
+    expect(log.split('\n').filter((line) => line && !/^\d{4}-\d\d-\d\dT[\d:.]+Z /.test(line))).toEqual([]);
     expect(failing.console).toContain('Resume: run the same deploy again');
     expect(failing.result.reports.find((r) => r.id === 'opentofu-apply')?.outputTail?.join('\n')).toContain(
       'simulated cloud error',

@@ -180,7 +180,10 @@ describe('runCommand', () => {
     const want = Array.from({ length: 3000 }, (_, i) => `line ${i} ${MASK} ✓\n`).join('');
     expect(result.exitCode).toBe(0);
     expect(consoleText).toBe(want);
-    expect(readFileSync(path.join(dir, 'deploy.log'), 'utf8')).toBe(want);
+    // The log has the time before each line: the same lines once it is taken off.
+    const logged = readFileSync(path.join(dir, 'deploy.log'), 'utf8');
+    expect(logged.split('\n').every((line) => line === '' || /^\d{4}-\d\d-\d\dT[\d:.]+Z /.test(line))).toBe(true);
+    expect(logged.replace(/^\S+Z /gm, '')).toBe(want);
     expect(result.stdout).toBe(want);
     expect(result.tail).toEqual(Array.from({ length: 30 }, (_, i) => `line ${2970 + i} ${MASK} ✓`));
   });

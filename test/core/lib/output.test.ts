@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commandExecutor } from '../../../src/core/lib/command.js';
+import { colourWanted, DeployOutput } from '../../../src/core/lib/output.js';
+import { MASK, Redactor } from '../../../src/core/lib/redact.js';
+import { tofuArgs } from '../../../src/core/tofu/commands.js';
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /;
+const node = process.execPath;
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+
+function outputTo(dir: string, options: ConstructorParameters<typeof DeployOutput>[2] = {}, secret = 'hunter2-canary') {
+  const redactor = new Redactor();
+  redactor.add(secret);
+  let console = '';
+  const output = new DeployOutput(redactor, (text) => (console += text), options);
+  const logFile = path.join(dir, 'run.log');
+  return { output, logFile, console: () => console, log: () => readFileSync(logFile, 'utf8') };
+}
+
+describe('colour', () => {
+  it.each([
+    { tty: true, noColor: undefined, want: true },
+    { tty: true, noColor: '', want: true }, // no-color.org: an empty NO_COLOR does not count
+    { tty: true, noColor: '1', want: false },
+    { tty: true, noColor: 'false', want: false }, // any value turns it off, even "false"
+    { tty: false, noColor: undefined, want: false },
+    { tty: undefined, noColor: undefined, want: false }, // a pipe or file has no isTTY at all
+  ])('a terminal: $tty, NO_COLOR=$noColor → colour $want', ({ tty, noColor, want }) => {
+    expect(colourWanted({ isTTY: tty }, { NO_COLOR: noColor })).toBe(want);
+  });
+
+  it.each([
+    { args: ['init', '-input=false'], colour: false, want: ['init', '-no-color', '-input=false'] },
+    {
+      args: ['apply', '-input=false', 'plan.tfplan'],
+      colour: false,
+      want: ['apply', '-no-color', '-input=false', 'plan.tfplan'],
+    },
+    { args: ['show', '-json', 'p'], colour: false, want: ['show', '-no-color', '-json', 'p'] },
+    { args: ['show', '-no-color', 'p'], colour: false, want: ['show', '-no-color', 'p'] }, // never twice
+    { args: ['plan', '-out=p'], colour: true, want: ['plan', '-out=p'] },
+    { args: ['version'], colour: false, want: ['version'] }, // a subcommand without the flag
+    { args: [], colour: false, want: [] },
+  ])('tofu $args with colour $colour runs as $want', ({ args, colour, want }) => {
+    expect(tofuArgs({ colour }, args)).toEqual(want);
+  });
+
+  it('paints our marks only when colour is on', () => {
+    const plain = new DeployOutput(new Redactor(), () => {});
+    const coloured = new DeployOutput(new Redactor(), () => {}, { colour: true });
+    expect(plain.paint('✓', 'green')).toBe('✓');
+    expect(coloured.paint('✓', 'green')).toBe('\x1b[32m✓\x1b[0m');
+  });
+});
+
+describe('the log file', () => {
+  it('starts with a redacted header, stamps every line with its time, and leaves colour codes out', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+    const { output, logFile, console, log } = outputTo(dir);
+    output.openLogFile(logFile, [
+      'cluster-deploy 1.0.0: deploy of demo/sandbox',
+      'arguments: --os-password hunter2-canary',
+    ]);
+    output.line('[1/2] → a step...');
+    // A tool's coloured output, cut mid-line across writes.
+    void output.writeBytes([Buffer.from('\x1b[32mgreen\x1b[0m start '), Buffer.from('and end\nsecond')]);
+    void output.writeBytes([Buffer.from(' line\n')]);
+    output.logLine('$ tofu plan  (in /x)');
+    void output.close();
+    const lines = log().trimEnd().split('\n');
+    expect(lines.every((line) => TIMESTAMP.test(line))).toBe(true);
+    expect(lines.map((line) => line.replace(TIMESTAMP, ''))).toEqual([
+      '# cluster-deploy 1.0.0: deploy of demo/sandbox',
+      `# arguments: --os-password ${MASK}`,
+      '[1/2] → a step...',
+      'green start and end',
+      'second line',
+      '$ tofu plan  (in /x)',
+    ]);
+    // The console gets the tool's bytes as they were, and no header or log-only line.
+    expect(console()).toBe('[1/2] → a step...\n\x1b[32mgreen\x1b[0m start and end\nsecond line\n');
+  });
+
+  it('a log-only line after a tool left its line unfinished starts a line of its own', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+    const { output, logFile, log } = outputTo(dir);
+    output.openLogFile(logFile);
+    void output.writeBytes([Buffer.from('no newline at the end')]);
+    output.logLine('tofu: exit 1 after 0.1s');
+    void output.close();
+    expect(
+      log()
+        .split('\n')
+        .map((line) => line.replace(TIMESTAMP, '')),
+    ).toEqual(['no newline at the end', 'tofu: exit 1 after 0.1s', '']);
+  });
+
+  it('quiet: a tool’s output reaches the log and the failure tail, not the console; our lines reach both', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+    const { output, logFile, console, log } = outputTo(dir, { quiet: true });
+    output.openLogFile(logFile);
+    output.line('[1/1] → Apply...');
+    const exec = commandExecutor({ redactor: output.redactor, output: output.write });
+    const script = 'console.log("tool says hunter2-canary"); console.error("tool fails"); process.exit(3)';
+    const result = await exec({ argv: [node, '-e', script], cwd: dir, env }, { check: false });
+    await output.close();
+    expect(console()).toBe('[1/1] → Apply...\n');
+    expect(result.tail).toEqual([`tool says ${MASK}`, 'tool fails']);
+    const logged = log()
+      .split('\n')
+      .map((line) => line.replace(TIMESTAMP, ''));
+    expect(logged).toEqual([
+      '[1/1] → Apply...',
+      `$ ${node} -e '${script.replace('hunter2-canary', MASK)}'  (in ${dir})`,
+      `tool says ${MASK}`,
+      'tool fails',
+      expect.stringMatching(/^node: exit 3 after \d+\.\ds$/),
+      '',
+    ]);
+    expect(log()).not.toContain('hunter2-canary');
+  });
+});
