@@ -61,6 +61,7 @@ const TYPES: Record<string, string> = {
   'working-directory': 'path',
   python: 'path',
   converge: 'boolean',
+  quiet: 'boolean',
   'ignore-capacity': 'boolean',
   'plan-credential': 'any | reader-only',
   'ssh-private-key': 'secret',

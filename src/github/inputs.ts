@@ -64,6 +64,8 @@ export interface ActionSettings {
   healthIssue: boolean;
   /** input ssh-private-key: written to a private file under RUNNER_TEMP by the run. */
   sshPrivateKey?: string;
+  /** The tools' output in the run's log file only, not the job log (input quiet, default true). */
+  quiet: boolean;
   /** A dry run or check: `reader-only` refuses a credential with more than the reader role (openstack/roles.ts). */
   planCredential: PlanCredentialPolicy;
 }
@@ -239,6 +241,7 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     planPassphrase: text('plan-passphrase') ?? kubeconfigPassphrase,
     planArtifact: line('plan-artifact'),
     venvCache: input('venv-cache').trim() === '' || bool('venv-cache', input('venv-cache').trim()),
+    quiet: input('quiet').trim() === '' || bool('quiet', input('quiet').trim()),
     stateStore: oneOf('state-store', input('state-store').trim(), ['artifact', 'local', 'none'] as const, 'artifact'),
     tofuState,
     kubeconfigPassphrase,

@@ -126,10 +126,15 @@ export function pullRequestFromEvent(env: NodeJS.ProcessEnv = process.env): Pull
   return { number: pr.number, headSha: pr.head?.sha, fromFork: !!head && head !== env.GITHUB_REPOSITORY };
 }
 
-/** Console output for the Actions log: a group per step, with workflow commands off inside it. */
-export function actionsOutput(pipeline: Pipeline): DeployOutput {
+/**
+ * Console output for the Actions log: a group per step, with workflow commands off inside it. `quiet` keeps the
+ * tools' output in the run's log file (the dry run shows its plan, so it never is).
+ */
+export function actionsOutput(pipeline: Pipeline, { quiet = false }: { quiet?: boolean } = {}): DeployOutput {
   let resumeToken = '';
   return new DeployOutput(pipeline.redactor, process.stdout, {
+    quiet,
+    colour: pipeline.settings.colour,
     startGroup(title) {
       core.startGroup(title);
       // Tool output must not be able to issue workflow commands (::set-output, ::add-mask, …).

@@ -147,8 +147,9 @@ describe('cluster-deploy check', () => {
       ['cluster-health', 'check', 'run'],
     ]);
     const drift = plan.steps.find((s) => s.id === 'opentofu-drift')!.argv!;
-    expect(drift.slice(1, 5)).toEqual(['plan', '-input=false', '-detailed-exitcode', '-lock-timeout=2m']);
-    expect(drift[5]).toBe(`-out=${path.join(run.stateDir, 'demo', 'sandbox', 'drift.plan')}`);
+    // -no-color: the tests' console is no terminal.
+    expect(drift.slice(1, 6)).toEqual(['plan', '-no-color', '-input=false', '-detailed-exitcode', '-lock-timeout=2m']);
+    expect(drift[6]).toBe(`-out=${path.join(run.stateDir, 'demo', 'sandbox', 'drift.plan')}`);
     expect(plan.steps.find((s) => s.id === 'cluster-health')!.argv).toEqual(
       expect.arrayContaining(['get', 'nodes', '-o', 'json']),
     );

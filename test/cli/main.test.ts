@@ -100,14 +100,14 @@ describe('cluster-deploy CLI', () => {
     expect(tofuPlan).toMatchObject({
       action: 'run',
       reason: 'not run yet',
-      argv: [expect.stringMatching(/(tofu|terraform)$/), 'plan', '-input=false', `-out=${planFile}`],
+      argv: [expect.stringMatching(/(tofu|terraform)$/), 'plan', '-no-color', '-input=false', `-out=${planFile}`],
     });
     // The apply applies exactly that plan, never -auto-approve.
     const apply = plan.steps.find((s: { id: string }) => s.id === 'opentofu-apply');
     expect(apply).toMatchObject({
       action: 'run',
       reason: 'not run yet',
-      argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-input=false', planFile],
+      argv: [expect.stringMatching(/(tofu|terraform)$/), 'apply', '-no-color', '-input=false', planFile],
     });
     // The shared environment is shown once; a step shows only what its command adds or changes.
     expect(plan.environment.set.OS_APPLICATION_CREDENTIAL_SECRET).toBe('<redacted>');

@@ -100,13 +100,14 @@ describe('cluster-deploy plan by operation', () => {
     expect(destroy.argv).toEqual([
       expect.stringMatching(/(tofu|terraform)$/),
       'plan',
+      '-no-color',
       '-destroy',
       '-input=false',
       `-out=${planFile}`,
     ]);
     expect(destroy.actions.join('\n')).toMatch(
       new RegExp(
-        `then apply that destroy plan: \\S*(tofu|terraform) apply -input=false ${planFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        `then apply that destroy plan: \\S*(tofu|terraform) apply -no-color -input=false ${planFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
       ),
     );
     expect(
@@ -115,7 +116,7 @@ describe('cluster-deploy plan by operation', () => {
 
     const text = await cli(['plan', ...base, '--operation', 'destroy'], run.env);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/command: +\S*(tofu|terraform) plan -destroy -input=false/);
+    expect(text.stdout).toMatch(/command: +\S*(tofu|terraform) plan -no-color -destroy -input=false/);
     expect(text.stdout).not.toMatch(/ansible-playbook|\.yml\b/);
   });
 

@@ -25,7 +25,7 @@ describe('bundled actions on the sandbox', () => {
     expect(JSON.parse(result.outputs.steps!).map((s: { id: string }) => s.id)).toContain('kubespray-ansible-playbook');
     expect(result.summary).toContain('Deploy plan for `demo/sandbox` (dry run: nothing ran)');
     expect(result.summary).toMatch(
-      /\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -input=false \S+` \|/,
+      /\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -no-color -input=false \S+` \|/,
     ); // exactly opentofu-plan's plan
     expect(result.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
     // A deploy would apply, so the dry run shows tofu's plan too, and applies nothing.

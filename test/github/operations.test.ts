@@ -115,7 +115,7 @@ describe('dry run by operation', () => {
     const { outputs, summary, p } = await dryRun({ operation: 'destroy' });
     expect(summary).toContain('### 📋 Destroy plan for `demo/sandbox` (dry run: nothing ran)');
     expect(summary).toMatch(
-      /\| `opentofu-destroy` \| run \| not run yet \| `.*(tofu|terraform) plan -destroy -input=false -out=/,
+      /\| `opentofu-destroy` \| run \| not run yet \| `.*(tofu|terraform) plan -no-color -destroy -input=false -out=/,
     );
     expect(summary).toMatch(/### 🔴 Destroy plan for `demo\/sandbox` — \*\*\d+ to destroy\*\*/);
     expect(summary).toContain('| ❌ destroy | `terraform_data.network` |');

@@ -166,7 +166,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
 
   const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
   const deployment = await startDeployment(settings, clusterId(p.settings), p.settings.kubernetesVersion);
-  const output = actionsOutput(p);
+  const output = actionsOutput(p, { quiet: settings.quiet });
   let result: DeployResult;
   action.started();
   try {
@@ -183,6 +183,11 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
           signal,
           logPath: p.logPath,
           ciRun: ciRun(process.env),
+          // The action's ref (v1, a sha) is its version; it has no command line.
+          invocation: {
+            program: `cluster-deploy action${process.env.GITHUB_ACTION_REF ? `@${process.env.GITHUB_ACTION_REF}` : ''}`,
+            argv: [],
+          },
         });
       },
     );

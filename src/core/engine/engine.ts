@@ -88,7 +88,7 @@ export interface DeployRun {
 function logHeader(run: DeployRun): string[] {
   return [
     `${run.invocation?.program ?? 'cluster-deploy'}: ${run.settings.operation} of ${clusterId(run.settings)}`,
-    ...(run.invocation ? [`arguments: ${displayCommand(run.invocation.argv)}`] : []),
+    ...(run.invocation?.argv.length ? [`arguments: ${displayCommand(run.invocation.argv)}`] : []),
     `working directory: ${process.cwd()}`,
     `config: ${run.settings.configPath ?? `none (cluster directory ${run.settings.clusterDir})`}`,
     `state directory: ${run.settings.stateDir}`,
