@@ -8714,6 +8714,7 @@ const DEPLOY_FLAGS = {
     'os-cloud': { type: 'string' },
     'clouds-yaml': { type: 'string' },
     json: { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
     'tofu-plan': { type: 'boolean' },
     operation: { type: 'string' },
     'kubernetes-version': { type: 'string' },
@@ -8764,7 +8765,12 @@ ${CREDENTIAL_HELP}
   --os-cloud NAME  --clouds-yaml FILE   (a cloud from clouds.yaml, as OS_CLOUD)
   Prefer OS_* variables for secrets: command-line arguments are visible to other local users.
   --skip-auth-check        don't authenticate against Keystone in preflight (air-gapped planning)
-  --auth-timeout D         Keystone request timeout (default 10s)`;
+  --auth-timeout D         Keystone request timeout (default 10s)
+
+Output:
+  -q, --quiet              keep the tools' output (tofu, Kubespray, kubectl) off the console: it goes to the log file
+                           (cluster-deploy logs); a failed step's last lines are still shown
+  Colour only on a terminal, never with NO_COLOR set; the log file has a timestamp on each line and no colour.`;
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
     ..._core_lib_option_values_js__WEBPACK_IMPORTED_MODULE_5__/* .OPERATIONS */ .xb.map((op) => `  ${`${op}:`.padEnd(9)}${_core_model_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .OPERATION_STEPS */ .iJ[op].join(', ')}`),
@@ -9284,6 +9290,7 @@ function parseCli(argv, env = process.env) {
         options: { ...options, operation },
         filter,
         json: !!v.json,
+        quiet: !!v.quiet,
         tofuPlan: !!v['tofu-plan'],
         confirm: text('confirm'),
         planCredential: v['plan-credential'] === undefined ? 'any' : parsePlanCredential(text('plan-credential')),
@@ -9899,6 +9906,19 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 const stdout = (text) => void process.stdout.write(text);
 const stderr = (text) => void process.stderr.write(text);
+/** Where an operation's progress goes: stderr with --json (stdout then carries one JSON document), else stdout. */
+const progressStream = (json) => (json ? process.stderr : process.stdout);
+/** An operation's pipeline, with the tools' colour decided by where its progress is shown. */
+function openCliPipeline(command) {
+    return (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)({ ...command.options, colour: (0,_core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .colourWanted */ .qd)(progressStream(command.json), process.env) });
+}
+/** The console and log of a plan or an operation: --quiet keeps the tools' output in the log file only. */
+function cliOutput(pipeline, command) {
+    return new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, progressStream(command.json), {
+        quiet: command.quiet,
+        colour: pipeline.settings.colour,
+    });
+}
 /** --clouds-yaml names a file, --os-cloud (or OS_CLOUD) the cloud in it; without one the file was silently ignored. */
 function checkCloudSelection(options) {
     if (options.cloudsYaml && !options.cloud && !process.env.OS_CLOUD?.trim()) {
@@ -9909,14 +9929,14 @@ function checkCloudSelection(options) {
  * plan --tofu-plan with deployment.method cluster-api: the rendered manifests diffed against the management cluster
  * (an upgrade's too: its new templates and the KubeadmControlPlane and MachineDeployments pointed at them).
  */
-async function planClusterApi(pipeline, plan, json) {
+async function planClusterApi(pipeline, plan, { json, quiet }) {
     if (plan.operation === 'destroy') {
         stdout(json ? `${JSON.stringify(plan, null, 2)}\n` : `${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .noCapiDiffReason */ .ul)(plan)}\n`);
         return 0;
     }
     if (!json)
         stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
-    const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, json ? process.stderr : process.stdout);
+    const output = cliOutput(pipeline, { json, quiet });
     try {
         return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), { interrupting: 'the Cluster API plan (a plan saves no state)', waitingFor: 'kubectl diff to stop' }, async (signal) => {
             const saved = await pipeline.store.load().catch(() => undefined);
@@ -9960,7 +9980,7 @@ function inspectedCluster(command) {
     const stateDir = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.stateDir ?? (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .defaultStateDir */ .yD)(process.env));
     return (0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .clusterFiles */ .Sk)(stateDir, command.organization ?? 'standalone', command.clusterName, command.kubeconfigPath && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(command.kubeconfigPath));
 }
-async function execute(command) {
+async function execute(command, argv) {
     if ('options' in command)
         checkCloudSelection(command.options);
     switch (command.kind) {
@@ -9994,12 +10014,12 @@ async function execute(command) {
             return 0;
         }
         case 'plan': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)(command.options);
+            const pipeline = await openCliPipeline(command);
             if (command.options.operation === 'destroy')
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .refuseWaitOptionsOnDestroy */ .Vz)(pipeline.settings, command.options.waitReady, 'plan --operation destroy', cliFlag);
             const plan = await (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .buildPlan */ .Gg)(pipeline.settings, pipeline.steps, pipeline.store, command.filter, pipeline.redactor);
             if (command.tofuPlan && pipeline.settings.clusterApi)
-                return planClusterApi(pipeline, plan, command.json);
+                return planClusterApi(pipeline, plan, command);
             if (!command.tofuPlan || !(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .wouldApply */ .mZ)(plan)) {
                 stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : (0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan));
                 if (command.tofuPlan && !command.json)
@@ -10010,7 +10030,7 @@ async function execute(command) {
             if (!command.json)
                 stdout(`${(0,_core_engine_plan_js__WEBPACK_IMPORTED_MODULE_9__/* .renderPlan */ .EG)(plan)}\n`);
             // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = cliOutput(pipeline, command);
             try {
                 return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' }, async (signal) => {
                     const tofu = await (0,_core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__/* .runTofuPlan */ .n)(pipeline.settings, (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .runtimePaths */ .hi)(pipeline.settings).planPath, { redactor: pipeline.redactor, output, signal }, {
@@ -10035,7 +10055,7 @@ async function execute(command) {
             }
         }
         case 'run': {
-            const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)(command.options);
+            const pipeline = await openCliPipeline(command);
             if (command.options.operation === 'destroy') {
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .checkDestroyConfirmation */ .Ao)(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
                 (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .refuseWaitOptionsOnDestroy */ .Vz)(pipeline.settings, command.options.waitReady, 'destroy', cliFlag);
@@ -10043,10 +10063,18 @@ async function execute(command) {
             if (command.options.operation === 'check')
                 await checkCliPlanCredential(pipeline, command.planCredential);
             // With --json, stdout carries only the result; progress goes to stderr.
-            const output = new _core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .DeployOutput */ .zc(pipeline.redactor, command.json ? process.stderr : process.stdout);
+            const output = cliOutput(pipeline, command);
+            if (command.quiet)
+                output.line(`The tools' output goes to ${pipeline.logPath} (--quiet)`);
             try {
                 return await (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptible */ .I)((message) => output.line(message), (0,_core_engine_signals_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptNote */ ._)(pipeline.settings.operation), async (signal) => {
-                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runDeploy */ .z)({ ...pipeline, output, filter: command.filter, signal });
+                    const result = await (0,_core_engine_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runDeploy */ .z)({
+                        ...pipeline,
+                        output,
+                        filter: command.filter,
+                        signal,
+                        invocation: { program: `cluster-deploy ${(0,_inspect_js__WEBPACK_IMPORTED_MODULE_25__/* .packageVersion */ .Tl)()}`, argv },
+                    });
                     if (result.ok && result.checkReport) {
                         for (const line of (0,_core_model_check_report_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCheckReport */ .Q2)(result.checkReport))
                             output.line(line);
@@ -10065,6 +10093,10 @@ async function execute(command) {
                             output.line(note);
                     }
                     else {
+                        // --quiet kept the tools' output off the console: the failed command's last lines say why.
+                        const tail = command.quiet ? result.reports.find((r) => r.status === 'failed')?.outputTail : undefined;
+                        if (tail?.length)
+                            output.line(`Last lines of the failed command (all of it in the log):\n${tail.map((l) => `  ${l}`).join('\n')}`);
                         stderr(`error: ${result.error}\n`);
                     }
                     output.line(`Log: ${result.logPath}`);
@@ -10118,7 +10150,7 @@ async function execute(command) {
 }
 async function main(argv) {
     try {
-        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_24__/* .parseCli */ .wE)(argv));
+        return await execute((0,_args_js__WEBPACK_IMPORTED_MODULE_24__/* .parseCli */ .wE)(argv), argv);
     }
     catch (error) {
         const code = (0,_core_lib_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .exitCodeFor */ .Rr)(error);
@@ -11322,6 +11354,17 @@ function nameTemplatesBySpec(docs) {
 
 
 
+/** The log file's first lines: what ran, where, on what; the redactor takes out any secret in the arguments. */
+function logHeader(run) {
+    return [
+        `${run.invocation?.program ?? 'cluster-deploy'}: ${run.settings.operation} of ${(0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(run.settings)}`,
+        ...(run.invocation?.argv.length ? [`arguments: ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_2__/* .displayCommand */ .kc)(run.invocation.argv)}`] : []),
+        `working directory: ${process.cwd()}`,
+        `config: ${run.settings.configPath ?? `none (cluster directory ${run.settings.clusterDir})`}`,
+        `state directory: ${run.settings.stateDir}`,
+        `started: ${new Date().toISOString()}`,
+    ];
+}
 /** The deploy steps that make the cluster's infrastructure. */
 const APPLYING_STEPS = ['opentofu-apply', 'capi-apply'];
 /** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
@@ -11331,6 +11374,7 @@ const FAILURE_PREFIX = {
     destroy: 'destroying the infrastructure',
     check: 'checking the cluster',
 };
+const failurePrefix = (operation, step) => `${FAILURE_PREFIX[operation]}: step "${step}" failed`;
 /**
  * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
  * history after a completed one (its state kept only by --step/--from-step). Call before the first step's state changes.
@@ -11394,7 +11438,7 @@ async function runSelected(run, selected, exec) {
     const cluster = (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_11__/* .clusterId */ .kL)(settings);
     if (run.logPath) {
         await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_5__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(run.logPath));
-        output.openLogFile(run.logPath);
+        output.openLogFile(run.logPath, logHeader(run));
     }
     const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .loadStartingState */ .eX)(store, cluster, filter, settings.operation);
     if (note)
@@ -11425,7 +11469,7 @@ async function runSelected(run, selected, exec) {
         const name = `${step.title} (${step.id})`;
         const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
-            output.line(`${label} ⏭ ${name} (${decision.reason})`);
+            output.line(`${label} ${output.paint('⏭', 'dim')} ${name} (${decision.reason})`);
             reports.push({
                 id: step.id,
                 title: step.title,
@@ -11450,7 +11494,7 @@ async function runSelected(run, selected, exec) {
         const warn = (message) => {
             const safe = redactor.redact(message);
             warnings.push(safe);
-            output.line(`      warning: ${safe}`);
+            output.line(`      ${output.paint('warning', 'yellow')}: ${safe}`);
         };
         let failure;
         let failed = false;
@@ -11493,7 +11537,7 @@ async function runSelected(run, selected, exec) {
             if (settings.operation === 'deploy' && APPLYING_STEPS.includes(step.id))
                 state.deployedAt ??= finishedAt;
             await save();
-            output.line(`${label} ✓ ${name} (${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
+            output.line(`${label} ${output.paint('✓', 'green')} ${name} (${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)})${safeDetail ? ` — ${safeDetail}` : ''}`);
             reports.push({
                 id: step.id,
                 title: step.title,
@@ -11524,7 +11568,10 @@ async function runSelected(run, selected, exec) {
             failure.stack) {
             output.line(`internal error in step ${step.id}:\n${failure.stack}`);
         }
-        output.line(`${label} ✗ ${name} failed after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}: ${safeMessage}`);
+        // The reason is printed once, by the front end (the CLI's `error:` line, the action's annotation), from result.error;
+        // the log file, which has neither, gets it here.
+        output.line(`${label} ${output.paint('✗', 'red')} ${name} failed after ${(0,_lib_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}`);
+        output.logLine(`error: ${failurePrefix(settings.operation, step.id)}: ${safeMessage}`);
         // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
         const refused = failure instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RefusalError */ .XQ;
         if (!refused)
@@ -11550,7 +11597,7 @@ async function runSelected(run, selected, exec) {
             history: state.history,
             ...(state.capacity && { capacity: redactor.redactValue(state.capacity) }),
             failedStep: step.id,
-            error: `${FAILURE_PREFIX[settings.operation]}: step "${step.id}" failed: ${safeMessage}`,
+            error: `${failurePrefix(settings.operation, step.id)}: ${safeMessage}`,
         });
         return result;
     }
@@ -11725,9 +11772,11 @@ async function openPipeline(options, deps = {}) {
 /* harmony export */ });
 /* unused harmony export TOFU_APPLYING_STEPS */
 /* harmony import */ var _openstack_credentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4554);
-/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8119);
-/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5264);
-/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5629);
+/* harmony import */ var _lib_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2218);
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8119);
+/* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5264);
+/* harmony import */ var _model_environment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5629);
+
 
 
 
@@ -11751,8 +11800,8 @@ function envChanges(env, base, redactor) {
     return shown;
 }
 function sharedEnvironment(settings, redactor) {
-    const shared = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .deployEnvironment */ .PK)(settings);
-    const set = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .pipelineVariables */ .wX)(settings);
+    const shared = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .deployEnvironment */ .PK)(settings);
+    const set = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_4__/* .pipelineVariables */ .wX)(settings);
     const inherited = Object.keys(settings.baseEnv).filter((name) => !(name in set));
     return {
         shared,
@@ -11769,12 +11818,12 @@ function sharedEnvironment(settings, redactor) {
 }
 /** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
 async function buildPlan(settings, steps, store, filter, redactor) {
-    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .selectSteps */ .Ki)(steps, filter);
-    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .loadStartingState */ .eX)(store, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings), filter, settings.operation);
+    const selected = (0,_selection_js__WEBPACK_IMPORTED_MODULE_2__/* .selectSteps */ .Ki)(steps, filter);
+    const { state, note } = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_2__/* .loadStartingState */ .eX)(store, (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .clusterId */ .kL)(settings), filter, settings.operation);
     const { shared, shown } = sharedEnvironment(settings, redactor);
     const planned = [];
     for (const [index, step] of selected.entries()) {
-        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_1__/* .usesSavedState */ .ZK)(filter), state);
+        const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_2__/* .decideStep */ .lH)(step, state.steps[step.id], (0,_selection_js__WEBPACK_IMPORTED_MODULE_2__/* .usesSavedState */ .ZK)(filter), state);
         const plan = await step.plan();
         planned.push({
             index: index + 1,
@@ -11794,7 +11843,7 @@ async function buildPlan(settings, steps, store, filter, redactor) {
     }
     return redactor.redactValue({
         operation: settings.operation,
-        cluster: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .clusterId */ .kL)(settings),
+        cluster: (0,_model_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .clusterId */ .kL)(settings),
         configPath: settings.configPath,
         clusterDir: settings.clusterDir,
         statePath: store.location,
@@ -11842,7 +11891,7 @@ function renderPlan(plan) {
         lines.push(`[${step.index}/${total}] ${verb} ${step.title} (${step.id}) — ${step.action === 'run' ? 'will run' : 'will skip'}: ${step.reason}`);
         lines.push(`      working dir: ${step.workingDir}`);
         if (step.argv)
-            lines.push(`      command:     ${step.argv.map(quoteArg).join(' ')}`);
+            lines.push(`      command:     ${(0,_lib_command_js__WEBPACK_IMPORTED_MODULE_1__/* .displayCommand */ .kc)(step.argv)}`);
         for (const action of step.actions)
             lines.push(`      action:      ${action}`);
         if (step.reads.length)
@@ -11864,10 +11913,6 @@ function renderPlan(plan) {
 function shortNames(names) {
     const os = names.filter((name) => name.startsWith('OS_'));
     return [...(os.length > 1 ? ['OS_*'] : os), ...names.filter((name) => !name.startsWith('OS_'))];
-}
-/** Shows an argv element so it could be pasted into a shell (display only; we never run a shell). */
-function quoteArg(arg) {
-    return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 
@@ -13272,13 +13317,16 @@ function urlHost(host) {
 /* harmony export */   Ni: () => (/* binding */ failureHeadline),
 /* harmony export */   Pu: () => (/* binding */ failureLine),
 /* harmony export */   ju: () => (/* binding */ CommandFailedError),
+/* harmony export */   kc: () => (/* binding */ displayCommand),
 /* harmony export */   nY: () => (/* binding */ commandExecutor)
 /* harmony export */ });
 /* unused harmony export runCommand */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6452);
-/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3822);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2335);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6452);
+/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3822);
+
 
 
 
@@ -13354,7 +13402,7 @@ function runCommand(spec, options) {
         throw new Error('runCommand: empty argv');
     const { redactor, signal } = options;
     const grace = options.interruptGraceMs ?? 7000;
-    const tail = new _output_js__WEBPACK_IMPORTED_MODULE_3__/* .TailBuffer */ .vX(30);
+    const tail = new _output_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .vX(30);
     const captureLimit = options.captureStdout ?? 0;
     const captured = [];
     let capturedBytes = 0;
@@ -13401,9 +13449,9 @@ function runCommand(spec, options) {
             child.stderr.resume();
         };
         // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
-        const lines = new _output_js__WEBPACK_IMPORTED_MODULE_3__/* .LineInterleaver */ .Kg((chunks) => {
+        const lines = new _output_js__WEBPACK_IMPORTED_MODULE_4__/* .LineInterleaver */ .Kg((chunks) => {
             tail.push(chunks);
-            textSink?.((0,_output_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeChunks */ .$N)(chunks));
+            textSink?.((0,_output_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeChunks */ .$N)(chunks));
             const wait = byteSink?.writeBytes(chunks);
             if (!wait)
                 return;
@@ -13427,11 +13475,11 @@ function runCommand(spec, options) {
         child.on('error', (error) => {
             signal?.removeEventListener('abort', onAbort);
             if (error.code === 'ENOENT') {
-                reject(new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
+                reject(new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`));
             }
             else if (error.code === 'EACCES' || error.code === 'ENOEXEC' || error.code === 'ENOTDIR') {
                 // `--kubectl /tmp`, a file without x: the user's mistake, not an internal error with a stack.
-                reject(new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo(`cannot run ${program}: not an executable file (${error.code})`));
+                reject(new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`cannot run ${program}: not an executable file (${error.code})`));
             }
             else {
                 reject(error);
@@ -13461,18 +13509,28 @@ function capturedText(chunks, limit) {
             end--;
     return all.toString('utf8', 0, end);
 }
+/** An argv as it could be pasted into a shell (display only: we never run a shell). */
+function displayCommand(argv) {
+    return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
 /**
  * How a run executes commands: one redactor, one live output, one interruption signal and the
  * hooks that let the deploy lock record the running child, for every command of every step.
  */
 function commandExecutor(base) {
+    // The log file gets each command, where it ran, and how and when it ended: the console shows only its output.
+    const log = base.output?.log;
     return async (spec, { check = true, capture = false, quiet = false, signal } = {}) => {
+        log?.(`$ ${displayCommand(spec.argv)}  (in ${spec.cwd})`);
+        const started = Date.now();
         const result = await runCommand(spec, {
             ...base,
             ...(signal ? { signal } : {}),
             output: quiet ? undefined : base.output,
             captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
         });
+        const ended = result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+        log?.(`${commandName(spec.argv)}: ${ended} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(Date.now() - started)}`);
         if (check && result.exitCode !== 0)
             throw new CommandFailedError(commandName(spec.argv), result, spec.about);
         return result;
@@ -14517,6 +14575,7 @@ function parseKubernetesVersionOption(text, where) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $N: () => (/* binding */ decodeChunks),
 /* harmony export */   Kg: () => (/* binding */ LineInterleaver),
+/* harmony export */   qd: () => (/* binding */ colourWanted),
 /* harmony export */   vX: () => (/* binding */ TailBuffer),
 /* harmony export */   zc: () => (/* binding */ DeployOutput)
 /* harmony export */ });
@@ -14719,6 +14778,14 @@ class TailBuffer {
     }
 }
 /**
+ * Whether to colour output: only on a terminal, and never when NO_COLOR is set to anything
+ * (no-color.org). Piped and CI output gets plain text, so logs and comments carry no escape codes.
+ */
+function colourWanted(stream, env) {
+    return stream.isTTY === true && !env.NO_COLOR;
+}
+const COLOURS = { green: '32', red: '31', yellow: '33', dim: '2' };
+/**
  * The run's output: every line goes, redacted, to the console and the log file. The console is a
  * stream (process.stdout: when it asks to wait, so does the child) or a text sink (tests). The
  * GitHub adapter supplies its own group hooks.
@@ -14728,33 +14795,46 @@ class TailBuffer {
  * as much CPU again as tee, this about as much as tee); the child waits while we write, which is
  * all the backpressure a file needs; and a state save that reads the log mid-run finds all of it.
  * process.stdout is synchronous too on Linux, for files, pipes and terminals alike.
+ *
+ * Each line of the log starts with its UTC time, and colour codes are left out of it: it is read
+ * later, often in a browser or an editor, to find when and where a run went wrong.
  */
 class DeployOutput {
     redactor;
-    hooks;
+    options;
     logFd;
+    /** Whether the next byte written to the log starts a line (and so gets a timestamp). */
+    logAtLineStart = true;
     consoleStream;
     consoleText;
-    constructor(redactor, console, hooks = {}) {
+    quiet;
+    colour;
+    constructor(redactor, console, options = {}) {
         this.redactor = redactor;
-        this.hooks = hooks;
+        this.options = options;
         if (typeof console === 'function')
             this.consoleText = console;
         else
             this.consoleStream = console;
+        this.quiet = options.quiet ?? false;
+        this.colour = options.colour ?? false;
     }
-    /** Starts copying everything to a log file (created 0600). */
-    openLogFile(file) {
+    /** Starts copying everything to a log file (created 0600), after a header of `# ` lines (redacted). */
+    openLogFile(file, header = []) {
         this.logFd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, 'a', 0o600);
+        for (const line of header)
+            this.logLine(`# ${line}`);
     }
-    /** Writes redacted text to every channel; `write.bytes` takes redacted bytes (runCommand uses it). */
+    /** Writes redacted text to every channel; `write.bytes` takes redacted bytes (runCommand uses it), `write.log` the log alone. */
     write = Object.assign((text) => {
         this.toConsole(text);
         this.toLog([Buffer.from(text)]);
-    }, { bytes: this });
-    /** Writes redacted bytes to every channel; a promise when the console asks to wait. */
+    }, { bytes: this, log: (text) => this.logLine(text) });
+    /** Writes a tool's redacted output: to the log, and to the console unless quiet; a promise when the console asks to wait. */
     writeBytes(chunks) {
         this.toLog(chunks);
+        if (this.quiet)
+            return undefined;
         if (this.consoleStream)
             return writeAll(this.consoleStream, chunks);
         this.consoleText?.(decodeChunks(chunks));
@@ -14763,16 +14843,28 @@ class DeployOutput {
     line(text) {
         this.write(`${this.redactor.redact(text)}\n`);
     }
+    /** A line for the log file alone (redacted): the commands a step ran, their exit codes and times. */
+    logLine(text) {
+        if (this.logFd === undefined)
+            return;
+        if (!this.logAtLineStart)
+            this.toLog([Buffer.from('\n')]);
+        this.toLog([Buffer.from(`${this.redactor.redact(text)}\n`)]);
+    }
+    /** Text in a colour when colour is on (a mark such as ✓ or ✗); plain otherwise. */
+    paint(text, colour) {
+        return this.colour ? `\x1b[${COLOURS[colour]}m${text}\x1b[0m` : text;
+    }
     startGroup(title) {
         const safe = this.redactor.redact(title);
-        if (this.hooks.startGroup)
-            this.hooks.startGroup(safe);
+        if (this.options.startGroup)
+            this.options.startGroup(safe);
         this.toLog([Buffer.from(`${safe}\n`)]);
-        if (!this.hooks.startGroup)
+        if (!this.options.startGroup)
             this.toConsole(`${safe}\n`);
     }
     endGroup() {
-        this.hooks.endGroup?.();
+        this.options.endGroup?.();
     }
     async close() {
         const fd = this.logFd;
@@ -14784,23 +14876,50 @@ class DeployOutput {
         const fd = this.logFd;
         if (fd === undefined)
             return;
-        let written = chunks.length > 1 ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writevSync)(fd, chunks) : 0;
-        // A short write (a full disk, say) is finished piece by piece.
-        for (const chunk of chunks) {
-            if (written >= chunk.length) {
-                written -= chunk.length;
-                continue;
+        writeFully(fd, this.stampLines(chunks));
+    }
+    /** The chunks with colour codes left out and the time before each line's first byte. */
+    stampLines(chunks) {
+        const out = [];
+        let stamp;
+        for (const raw of chunks) {
+            // Chunks end on a character boundary, so one decoded alone keeps its characters whole.
+            const chunk = raw.includes(0x1b) ? Buffer.from(stripAnsi(Buffer.from(raw).toString('utf8'))) : raw;
+            let from = 0;
+            while (from < chunk.length) {
+                if (this.logAtLineStart) {
+                    stamp ??= Buffer.from(`${new Date().toISOString()} `);
+                    out.push(stamp);
+                    this.logAtLineStart = false;
+                }
+                const newline = chunk.indexOf(0x0a, from);
+                const end = newline < 0 ? chunk.length : newline + 1;
+                out.push(chunk.subarray(from, end));
+                if (newline >= 0)
+                    this.logAtLineStart = true;
+                from = end;
             }
-            for (let at = written; at < chunk.length;)
-                at += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, chunk, at);
-            written = 0;
         }
+        return out;
     }
     toConsole(text) {
         if (this.consoleStream)
             this.consoleStream.write(text);
         else
             this.consoleText?.(text);
+    }
+}
+/** Writes every chunk; a short write (a full disk, say) is finished piece by piece. */
+function writeFully(fd, chunks) {
+    let written = chunks.length > 1 ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writevSync)(fd, chunks) : 0;
+    for (const chunk of chunks) {
+        if (written >= chunk.length) {
+            written -= chunk.length;
+            continue;
+        }
+        for (let at = written; at < chunk.length;)
+            at += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, chunk, at);
+        written = 0;
     }
 }
 
@@ -16700,6 +16819,7 @@ function resolveSettings(options) {
             user: options.sshUser ?? config?.deployment.kubespray?.ssh_user,
         },
         converge: options.converge ?? false,
+        colour: options.colour ?? false,
         pipArgs: options.pipArgs ?? config?.deployment.kubespray?.pip_args ?? [],
         kubectl: options.kubectl ?? 'kubectl',
         kubeconfigPath: external_node_path_.resolve(options.kubeconfigPath ?? external_node_path_.join(clusterStateDir, 'kubeconfig')),
@@ -21643,6 +21763,8 @@ function kubesprayPlaybook(settings, playbook, vars, ...args) {
             ...venvEnvironment(settings),
             ...kubesprayCloudEnv(settings.credentials).env,
             ANSIBLE_HOST_KEY_CHECKING: 'False',
+            // Ansible colours only a terminal, and its output reaches ours through a pipe: say which is wanted.
+            ...(settings.colour ? { ANSIBLE_FORCE_COLOR: '1' } : { ANSIBLE_NOCOLOR: '1' }),
             ...(privateKeyFile && { ANSIBLE_PRIVATE_KEY_FILE: privateKeyFile }),
             ...(user && { ANSIBLE_REMOTE_USER: user }),
         },
@@ -23636,7 +23758,7 @@ class CapacityStep {
         }
         return async (flavors) => {
             const { found: _, ...base } = await (0,commands/* tofuCommand */.uv)(settings);
-            const document = await (0,plan_json/* readPlanJson */.c7)((0,commands/* deployPlanFile */.hJ)(settings), (args, options) => context.exec({ ...base, argv: [...base.argv, ...args] }, options));
+            const document = await (0,plan_json/* readPlanJson */.c7)((0,commands/* deployPlanFile */.hJ)(settings), (args, options) => context.exec({ ...base, argv: [...base.argv, ...(0,commands/* tofuArgs */.e_)(settings, args)] }, options));
             return (0,capacity_demand/* planCapacityDemand */.X)(document, flavors);
         };
     }
@@ -24101,6 +24223,7 @@ async function planCapacityDemand(planJson, flavors) {
 /* harmony export */   $O: () => (/* binding */ tofuInit),
 /* harmony export */   KO: () => (/* binding */ TOFU_INIT_ARGS),
 /* harmony export */   ZC: () => (/* binding */ requireTofuBinary),
+/* harmony export */   e_: () => (/* binding */ tofuArgs),
 /* harmony export */   hJ: () => (/* binding */ deployPlanFile),
 /* harmony export */   jw: () => (/* binding */ TofuCommands),
 /* harmony export */   n2: () => (/* binding */ stripFound),
@@ -24130,6 +24253,15 @@ async function requireTofuBinary(settings) {
         ? `the OpenTofu binary "${settings.opentofu.binary}" (--tofu, input tofu-path or opentofu.path) is not an executable file`
         : 'neither tofu nor terraform found on PATH: install OpenTofu first (in a workflow, opentofu/setup-opentofu with tofu_wrapper: false) or set opentofu.path / tofu-path');
 }
+/** The subcommands we run that take -no-color (tofu colours its output even into a pipe). */
+const COLOURED_SUBCOMMANDS = new Set(['init', 'plan', 'apply', 'destroy', 'show', 'output', 'refresh', 'validate']);
+/** A tofu command's arguments, with -no-color right after the subcommand (before any file) unless colour is wanted. */
+function tofuArgs(settings, args) {
+    const [subcommand, ...rest] = args;
+    if (settings.colour || !subcommand || !COLOURED_SUBCOMMANDS.has(subcommand) || rest.includes('-no-color'))
+        return [...args];
+    return [subcommand, '-no-color', ...rest];
+}
 /**
  * A tofu command in the cluster dir, with the pipeline's environment and tofu told it runs
  * unattended. Every tofu invocation (steps, plan, show) is built here. Without a binary the argv
@@ -24138,7 +24270,7 @@ async function requireTofuBinary(settings) {
 async function tofuCommand(settings, ...args) {
     const binary = await resolveTofuBinary(settings);
     return {
-        argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...args],
+        argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...tofuArgs(settings, args)],
         cwd: settings.clusterDir,
         env: { ...(0,_model_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .deployEnvironment */ .PK)(settings), TF_IN_AUTOMATION: '1' },
         found: binary !== undefined,
@@ -24323,7 +24455,7 @@ async function runTofuPlan(settings, planFile, { redactor, output, signal = new 
     if (destroy)
         await (0,_state_guard_js__WEBPACK_IMPORTED_MODULE_8__/* .requireLocalTofuState */ .Qt)(settings.clusterDir, 'opentofu-destroy');
     const { found: _, ...base } = await (0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .tofuCommand */ .uv)(settings);
-    const tofu = (...args) => ({ ...base, argv: [...base.argv, ...args] });
+    const tofu = (...args) => ({ ...base, argv: [...base.argv, ...(0,_commands_js__WEBPACK_IMPORTED_MODULE_6__/* .tofuArgs */ .e_)(settings, args)] });
     await (0,_lib_files_js__WEBPACK_IMPORTED_MODULE_2__/* .ensurePrivateDir */ .rh)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(planFile));
     // A plan runs init and takes tofu's state lock in the same cluster dir: never beside a deploy.
     const locked = {

@@ -27,7 +27,9 @@ describe('deploy engine on the sandbox', () => {
       'provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
     // The console says which step failed; the reason is the front end's to print once (result.error).
-    expect(failing.console).toMatch(/\[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s\n/);
+    expect(failing.console).toMatch(
+      /\[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s\n/,
+    );
     expect(failing.console).not.toContain('terraform exited with 1'); // our reason; tofu's own output says its error
     // The log file has it all: each command with where it ran, how it ended, when, and the reason.
     const log = await fs.readFile(failing.result.logPath!, 'utf8');
