@@ -9908,9 +9908,17 @@ const stdout = (text) => void process.stdout.write(text);
 const stderr = (text) => void process.stderr.write(text);
 /** Where an operation's progress goes: stderr with --json (stdout then carries one JSON document), else stdout. */
 const progressStream = (json) => (json ? process.stderr : process.stdout);
-/** An operation's pipeline, with the tools' colour decided by where its progress is shown. */
-function openCliPipeline(command) {
-    return (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)({ ...command.options, colour: (0,_core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .colourWanted */ .qd)(progressStream(command.json), process.env) });
+/**
+ * An operation's pipeline, with the tools' colour decided by where its progress is shown; --step and --from-step
+ * checked against its steps, now that the config has said which they are.
+ */
+async function openCliPipeline(command) {
+    const pipeline = await (0,_core_engine_pipeline_js__WEBPACK_IMPORTED_MODULE_8__/* .openPipeline */ .x)({
+        ...command.options,
+        colour: (0,_core_lib_output_js__WEBPACK_IMPORTED_MODULE_7__/* .colourWanted */ .qd)(progressStream(command.json), process.env),
+    });
+    (0,_core_engine_selection_js__WEBPACK_IMPORTED_MODULE_13__/* .checkStepIds */ .Vk)(command.filter, { operation: command.options.operation, method: (0,_core_model_settings_js__WEBPACK_IMPORTED_MODULE_15__/* .deploymentMethod */ .Jr)(pipeline.settings) }, pipeline.steps.map((step) => step.id));
+    return pipeline;
 }
 /** The console and log of a plan or an operation: --quiet keeps the tools' output in the log file only. */
 function cliOutput(pipeline, command) {
@@ -11925,6 +11933,7 @@ function shortNames(names) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   le: () => (/* binding */ checkFilter),
+  Vk: () => (/* binding */ checkStepIds),
   lH: () => (/* binding */ decideStep),
   H: () => (/* binding */ keepsResumeState),
   eX: () => (/* binding */ loadStartingState),
@@ -11990,26 +11999,18 @@ var operations = __nccwpck_require__(503);
 
 
 
+const cliFlags = (flag) => `--${flag}`;
 /**
- * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
- * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ * Checks a filter on its own, before any config is read: --step with --from-step, and a destroy's step that would
+ * forget a cluster it never destroyed. Without an operation (`logs --step`), a step id must be one of any
+ * operation's; with one, the ids are checked once the config has said which steps the run has (checkStepIds).
  */
-function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
+function checkFilter(filter, where = cliFlags, operation) {
     if (filter.step && filter.fromStep)
         throw new errors/* UsageError */.eb(`${where('step')} and ${where('from-step')} cannot be used together`);
-    const available = operation ? (0,operations/* operationStepIds */.OZ)(operation) : STEP_IDS;
-    for (const [flag, id] of [
-        ['step', filter.step],
-        ['from-step', filter.fromStep],
-    ]) {
-        if (id === undefined || available.includes(id))
-            continue;
-        if (!STEP_IDS.includes(id)) {
-            const guess = (0,did_you_mean/* closest */.k)(id, available);
-            throw new errors/* UsageError */.eb(`${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`);
-        }
-        const owners = option_values/* OPERATIONS */.xb.filter((op) => (0,operations/* operationStepIds */.OZ)(op).includes(id));
-        throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
+    if (!operation) {
+        checkStepIds(filter, undefined, STEP_IDS, where);
+        return;
     }
     // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
     for (const [flag, id] of [
@@ -12018,6 +12019,29 @@ function checkFilter(filter, where = (flag) => `--${flag}`, operation) {
     ]) {
         if (operation === 'destroy' && id === FORGET_STEP)
             throw new errors/* UsageError */.eb(`destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`);
+    }
+}
+/**
+ * The filter's step ids against the steps this run has (its operation's, for its deployment method): a typo gets
+ * "did you mean" and the list to choose from, which holds only this run's steps; a step of another operation or
+ * method says whose it is.
+ */
+function checkStepIds(filter, run, available, where = cliFlags) {
+    for (const [flag, id] of [
+        ['step', filter.step],
+        ['from-step', filter.fromStep],
+    ]) {
+        if (id === undefined || available.includes(id))
+            continue;
+        if (!STEP_IDS.includes(id) || !run) {
+            const guess = (0,did_you_mean/* closest */.k)(id, available);
+            throw new errors/* UsageError */.eb(`${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`);
+        }
+        const { operation, method } = run;
+        const owners = option_values/* OPERATIONS */.xb.filter((op) => (0,operations/* operationStepIds */.OZ)(op).includes(id));
+        if (!owners.includes(operation))
+            throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`);
+        throw new errors/* UsageError */.eb(`${where(flag)}: "${id}" is not a step of ${operation} with deployment.method ${method} (its steps: ${available.join(', ')}); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`);
     }
 }
 const FORGET_STEP = 'forget-cluster';
@@ -13719,14 +13743,48 @@ function exitCodeFor(error) {
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
 }
+/** A zod type name in words, as a user editing YAML or JSON thinks of it. */
+const TYPE_WORDS = {
+    string: 'a string',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    object: 'a mapping',
+    array: 'a list',
+    undefined: 'nothing',
+    null: 'null',
+};
+const inWords = (type) => TYPE_WORDS[type] ?? type;
 /**
- * Formats zod issues as one message naming every bad field by its dotted path: on one line for a
- * single issue (`<source> is invalid: users.0.user: expected object`), else one line each.
+ * One issue in plain words. zod's own messages read like the validator ("Invalid input: expected string, received
+ * undefined"); ours (a schema's `error`) are kept as written. `meaning` says what the field is for.
  */
-function formatIssues(source, issues) {
+function plainIssue(where, issue, meaning) {
+    const what = meaning ? `, ${meaning}` : '';
+    const type = /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message);
+    if (issue.code === 'invalid_type' && type) {
+        const [, expected, received] = type;
+        if (received === 'undefined')
+            return `missing: ${where} (${inWords(expected)}${what})`;
+        return `${where}${meaning ? ` (${meaning})` : ''}: must be ${inWords(expected)}, not ${inWords(received)}`;
+    }
+    const value = /^Invalid (?:input|option): expected (?:one of )?(.+)$/.exec(issue.message);
+    if (issue.code === 'invalid_value' && value) {
+        const choices = value[1].split('|').map((choice) => choice.trim());
+        const must = choices.length > 1 ? `one of ${choices.join(', ')}` : choices[0];
+        return `${where}: must be ${must}${meaning ? ` (${meaning})` : ''}`;
+    }
+    return `${where}: ${issue.message}`;
+}
+/**
+ * Formats zod issues as one message naming every bad field by its dotted path, in plain words: on one line for
+ * a single issue (`<source> is invalid: users.0.user: must be a mapping, not a list`), else one line each.
+ * `meanings` (by dotted path) says what a field is for, for a file people write by hand.
+ */
+function formatIssues(source, issues, meanings = {}) {
     const lines = issues.map((issue) => {
-        const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
-        return `${where}: ${issue.message}`;
+        const path = issue.path.map(String).join('.');
+        return plainIssue(path || '(top level)', issue, meanings[path]);
     });
     return lines.length === 1
         ? `${source} is invalid: ${lines[0]}`
@@ -16329,6 +16387,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ao: () => (/* binding */ checkDestroyConfirmation),
   kL: () => (/* binding */ clusterId),
   yD: () => (/* binding */ defaultStateDir),
+  Jr: () => (/* binding */ deploymentMethod),
   Vz: () => (/* binding */ refuseWaitOptionsOnDestroy),
   Mo: () => (/* binding */ resolveSettings),
   hi: () => (/* binding */ runtimePaths),
@@ -16644,13 +16703,27 @@ const ClusterConfigSchema = schemas/* object */.Ikc({
     })
         .prefault({}),
 });
+/** What the config's required fields are for, said in an error that finds one missing or of the wrong type. */
+const CONFIG_FIELD_MEANINGS = {
+    schema_version: 'the config schema\'s version, "2.0"',
+    opencenter: "the cluster's settings",
+    'opencenter.meta': "the cluster's names",
+    'opencenter.meta.name': "the cluster's name",
+    'opencenter.meta.organization': "the organisation's name",
+    'opencenter.infrastructure': 'where the cluster runs',
+    'opencenter.infrastructure.provider': 'the cloud; this tool deploys openstack',
+    'opencenter.infrastructure.networking.vrrp_enabled': 'whether keepalived holds the API address vrrp_ip',
+    'opencenter.infrastructure.networking.use_octavia': 'whether an Octavia load balancer fronts the API',
+    'opentofu.enabled': 'whether OpenTofu makes the infrastructure',
+    'deployment.kubespray.pip_args': "extra arguments for pip, one per item",
+};
 function parseClusterConfig(text, source, configFile) {
     const { value } = (0,yaml/* parseYamlMapping */.$0)(text, source, yaml/* CONFIG_FILE */.g2);
     // cluster-deploy init's CHANGEMEs, named, before the schema refuses some of them with less help.
     refuseConfigPlaceholders(value, source, configFile);
     const result = ClusterConfigSchema.safeParse(value);
     if (!result.success)
-        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(source, result.error.issues));
+        throw new errors/* UserError */.yo((0,errors/* formatIssues */.og)(source, result.error.issues, CONFIG_FIELD_MEANINGS));
     const config = result.data;
     const name = configClusterName(config);
     if (config.schema_version !== '2.0') {
@@ -16704,6 +16777,10 @@ function defaultCacheDir(env) {
     return external_node_path_.join(base, 'cluster-deploy');
 }
 const DEFAULT_WAIT = { timeoutMs: 30 * 60_000, intervalMs: 5_000 };
+/** The run's deployment.method, as the config names it. */
+function deploymentMethod(settings) {
+    return settings.clusterApi ? 'cluster-api' : settings.kubespray ? 'kubespray' : 'none';
+}
 function defaultStateDir(env) {
     const base = env.XDG_STATE_HOME || external_node_path_.join(env.HOME || (0,external_node_os_.homedir)(), '.local', 'state');
     return external_node_path_.join(base, 'cluster-deploy');

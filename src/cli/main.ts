@@ -19,7 +19,7 @@ import {
 import { renderCapiChanges, runCapiPlan } from '../core/capi/preview.js';
 import { Redactor } from '../core/lib/redact.js';
 import { interruptible, interruptNote } from '../core/engine/signals.js';
-import { keepsResumeState } from '../core/engine/selection.js';
+import { checkStepIds, keepsResumeState } from '../core/engine/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
 import {
   checkDestroyConfirmation,
@@ -27,6 +27,7 @@ import {
   upgradeConfigNote,
   DEFAULT_WAIT,
   defaultStateDir,
+  deploymentMethod,
   resolveSettings,
   runtimePaths,
   type DeployOptions,
@@ -57,9 +58,21 @@ const stderr = (text: string) => void process.stderr.write(text);
 /** Where an operation's progress goes: stderr with --json (stdout then carries one JSON document), else stdout. */
 const progressStream = (json: boolean) => (json ? process.stderr : process.stdout);
 
-/** An operation's pipeline, with the tools' colour decided by where its progress is shown. */
-function openCliPipeline(command: Extract<CliCommand, { kind: 'plan' | 'run' }>): Promise<Pipeline> {
-  return openPipeline({ ...command.options, colour: colourWanted(progressStream(command.json), process.env) });
+/**
+ * An operation's pipeline, with the tools' colour decided by where its progress is shown; --step and --from-step
+ * checked against its steps, now that the config has said which they are.
+ */
+async function openCliPipeline(command: Extract<CliCommand, { kind: 'plan' | 'run' }>): Promise<Pipeline> {
+  const pipeline = await openPipeline({
+    ...command.options,
+    colour: colourWanted(progressStream(command.json), process.env),
+  });
+  checkStepIds(
+    command.filter,
+    { operation: command.options.operation, method: deploymentMethod(pipeline.settings) },
+    pipeline.steps.map((step) => step.id),
+  );
+  return pipeline;
 }
 
 /** The console and log of a plan or an operation: --quiet keeps the tools' output in the log file only. */

@@ -100,9 +100,9 @@ const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
 const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
 /** The steps of each operation, as a usage error lists them. */
 const STEPS =
-  'openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot';
+  'openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
 const UPGRADE_STEPS =
-  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, capi-render, capi-workload-kubeconfig, capi-upgrade-check, capi-upgrade-control-plane, capi-upgrade-workers';
+  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
 const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];
 const destroy = (...extra: string[]) => ['destroy', '--config', '@config', '--state-dir', '@state', ...extra];
 const NOT_VERSION = 'is not a Kubernetes version; give one like 1.34.2';
@@ -247,7 +247,7 @@ const flagRows: Row[] = [
     '--step kubespray-pip-install with --method none',
     plan('--method', 'none', '--step', 'kubespray-pip-install'),
     2,
-    'step "kubespray-pip-install" is not part of this run (its steps: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api',
+    '--step: "kubespray-pip-install" is not a step of deploy with deployment.method none (its steps: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, opentofu-apply, openstack-normalize-kubeconfig, wait-ready); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api',
   ],
   [
     '--step opentofu-plan on an upgrade',
@@ -267,7 +267,7 @@ const flagRows: Row[] = [
     '--step bogus on a destroy',
     destroy('--confirm', 'sandbox', '--step', 'bogus'),
     2,
-    '--step: unknown bootstrap step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster, capi-management-cluster, capi-move-back, capi-delete-cluster)',
+    '--step: unknown bootstrap step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster)',
   ],
   // operations: upgrade's target
   [
@@ -947,16 +947,16 @@ const configRows: Row[] = [
     '--config with schema_version unquoted',
     planWith('vnum.yaml'),
     '@tmp/vnum.yaml',
-    'schema_version',
-    'Invalid input: expected string, received number',
+    'schema_version (the config schema\'s version, "2.0")',
+    'must be a string, not a number',
     { files: { 'vnum.yaml': cfg((t) => t.replace('schema_version: "2.0"', 'schema_version: 2.0')) } },
   ),
   oneIssue(
     '--config without schema_version',
     planWith('nov.yaml'),
     '@tmp/nov.yaml',
-    'schema_version',
-    'Invalid input: expected string, received undefined',
+    'missing',
+    'schema_version (a string, the config schema\'s version, "2.0")',
     { files: { 'nov.yaml': cfg((t) => t.replace('schema_version: "2.0"\n', '')) } },
   ),
   [
@@ -973,7 +973,7 @@ const configRows: Row[] = [
             .replace('    version: 2.31.0', '    version: 2.31.0\n    pip_args: "--no-index"'),
         ),
       },
-      more: /^ {2}- (opencenter\.infrastructure\.networking\.vrrp_enabled|opentofu\.enabled|deployment\.kubespray\.pip_args): Invalid input: expected (boolean|array), received (string|number)$/,
+      more: /^ {2}- (opencenter\.infrastructure\.networking\.vrrp_enabled|opentofu\.enabled|deployment\.kubespray\.pip_args) \([^)]+\): must be (true or false|a list), not (a string|a number)$/,
     },
   ],
   oneIssue(
@@ -981,7 +981,7 @@ const configRows: Row[] = [
     planWith('oslist.yaml'),
     '@tmp/oslist.yaml',
     'opencenter.infrastructure.cloud.openstack',
-    'Invalid input: expected object, received array',
+    'must be a mapping, not a list',
     { files: { 'oslist.yaml': cfg((t) => t.replace('      openstack:\n', '      openstack: [1]\n      other:\n')) } },
   ),
   oneIssue(
@@ -989,7 +989,7 @@ const configRows: Row[] = [
     planWith('insecure.yaml'),
     '@tmp/insecure.yaml',
     'opencenter.infrastructure.cloud.openstack.insecure',
-    'Invalid input: expected boolean, received string',
+    'must be true or false, not a string',
     {
       files: {
         'insecure.yaml': cfg((t) =>
@@ -1003,7 +1003,7 @@ const configRows: Row[] = [
     planWith('iface.yaml'),
     '@tmp/iface.yaml',
     'opencenter.infrastructure.cloud.openstack.interface',
-    /Invalid option: expected one of "public"\|"internal"\|"admin"/,
+    'must be one of "public", "internal", "admin"',
     {
       files: {
         'iface.yaml': cfg((t) =>
@@ -1116,7 +1116,7 @@ const configRows: Row[] = [
     planWith('kubspray.yaml'),
     '@tmp/kubspray.yaml',
     'deployment.method',
-    /Invalid option: expected one of "kubespray"\|.*/,
+    /must be one of "kubespray", .*/,
     { files: { 'kubspray.yaml': cfg((t) => t.replace('method: kubespray', 'method: kubspray')) } },
   ),
   [
@@ -1716,7 +1716,7 @@ const stateRows: Row[] = [
     plan(),
     `resume state ${STATE}`,
     'version',
-    'Invalid input: expected 1',
+    'must be 1',
     stateFile(validState({ version: '1' })),
   ),
   [
@@ -1734,7 +1734,7 @@ const stateRows: Row[] = [
     plan(),
     `resume state ${STATE}`,
     '(top level)',
-    'Invalid input: expected object, received array',
+    'must be a mapping, not a list',
     stateFile('[]'),
   ),
   [

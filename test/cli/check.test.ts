@@ -217,13 +217,13 @@ describe('cluster-deploy check: bad input', () => {
       'a step of deploy',
       (c) => ['check', '--config', c, '--step', 'opentofu-apply'],
       EXIT.usage,
-      /^--step: "opentofu-apply" is a step of deploy, not of check \(check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health, capi-management-cluster, capi-render, capi-drift, capi-conditions\)$/,
+      /^--step: "opentofu-apply" is a step of deploy, not of check \(check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/,
     ],
     [
       'an unknown step',
       (c) => ['check', '--config', c, '--from-step', 'drift'],
       EXIT.usage,
-      /^--from-step: unknown bootstrap step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health, capi-management-cluster, capi-render, capi-drift, capi-conditions\)$/,
+      /^--from-step: unknown bootstrap step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/,
     ],
     // Found by probing: the readiness gate's flags were accepted and ignored (--nodes 5 on a 2-node cluster: healthy).
     [

@@ -64,7 +64,7 @@ describe('cluster-deploy CLI', () => {
     const unknown = await cli(['plan', ...base, '--step', 'nope'], run.env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: --step: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready, capi-management-cluster, clusterctl-init, capi-cloud-credentials, capi-render, capi-apply, capi-wait, capi-workload-kubeconfig, capi-addons, capi-pivot)\n',
+      'error: --step: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
     );
     const both = await cli(['deploy', ...base, '--step', 'opentofu-init', '--from-step', 'opentofu-apply'], run.env);
     expect(both.code).toBe(2);

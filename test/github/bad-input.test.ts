@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../../src/core/lib/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
-import { operationStepIds } from '../../src/core/model/operations.js';
+import { OPERATION_STEPS } from '../../src/core/model/operations.js';
 import { readActionSettings } from '../../src/github/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
@@ -15,7 +15,8 @@ import { runAction } from '../support/action-runner.js';
 
 type Row = [name: string, inputs: Record<string, string>, error: string | RegExp];
 
-const STEPS = operationStepIds('deploy').join(', ');
+/** The sandbox config's deploy steps (deployment.method kubespray), as an error lists them. */
+const STEPS = OPERATION_STEPS.deploy.join(', ');
 const NOT_HOST = 'is not an IP address or DNS name (e.g. 10.0.0.5, fd00::5, api.example.com)';
 const NOT_DURATION = 'is not a duration; use forms like 45m, 1h30m, 90s or 500ms';
 const CONTROL = 'contains a line break or control character';
@@ -235,17 +236,6 @@ const rows: Row[] = [
     'step with from-step',
     { step: 'opentofu-init', 'from-step': 'wait-ready' },
     'input step and input from-step cannot be used together',
-  ],
-  ['step: bogus', { step: 'bogus' }, `input step: unknown bootstrap step "bogus" (available: ${STEPS})`],
-  [
-    'from-step in capitals',
-    { 'from-step': 'Wait-Ready' },
-    `input from-step: unknown bootstrap step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
-  ],
-  [
-    'a step of another operation',
-    { operation: 'upgrade', step: 'opentofu-plan' },
-    `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${operationStepIds('upgrade').join(', ')})`,
   ],
   ['step with a line break', { step: 'wait-ready\nopentofu-apply' }, `input step: ${CONTROL}`],
   [
@@ -564,6 +554,28 @@ describe('bad action inputs through the bundled actions', () => {
       /^::error::input run-id: "abc" is not/,
     ],
   ];
+  // Step ids are checked once the config has named the method: the list holds only this run's steps.
+  const stepIdCases: typeof cases = (
+    [
+      [{ step: 'bogus' }, `input step: unknown bootstrap step "bogus" (available: ${STEPS})`],
+      [
+        { 'from-step': 'Wait-Ready' },
+        `input from-step: unknown bootstrap step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
+      ],
+      [
+        { operation: 'upgrade', step: 'opentofu-plan' },
+        `input step: "opentofu-plan" is a step of deploy, not of upgrade (upgrade's steps: ${OPERATION_STEPS.upgrade.join(', ')})`,
+      ],
+      [
+        { step: 'capi-wait' },
+        `input step: "capi-wait" is not a step of deploy with deployment.method kubespray (its steps: ${STEPS}); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
+      ],
+    ] as const
+  ).map(([inputs, annotation]): (typeof cases)[number] => [
+    'dist/deploy/index.js',
+    { config: 'examples/sandbox/config.yaml', 'state-store': 'none', 'skip-auth-check': 'true', ...inputs },
+    `::error::${annotation}`,
+  ]);
   /** Issue 17: the confirmation echoed with its invisible character shown. */
   const day2Cases: typeof cases = [
     [
@@ -589,7 +601,7 @@ describe('bad action inputs through the bundled actions', () => {
       `::error::operation destroy: input ${name} is an option of the readiness gate (deploy, upgrade, wait-ready), not destroy: a destroy with deployment.method kubespray waits for no cluster to become ready (a Cluster API destroy waits within them for CAPO's deletion)`,
     ]),
   ];
-  it.each([...cases, ...day2Cases])('%s with %j', async (bundle, inputs, annotation) => {
+  it.each([...cases, ...stepIdCases, ...day2Cases])('%s with %j', async (bundle, inputs, annotation) => {
     const result = await runAction(bundle, { inputs, env });
     expect(result.code).toBe(1);
     const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::error::'));

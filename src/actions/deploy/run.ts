@@ -9,10 +9,11 @@ import { KUBECONFIG_FILE } from '../../core/lib/yaml.js';
 import { kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
 import { openPipeline } from '../../core/engine/pipeline.js';
 import type { Redactor } from '../../core/lib/redact.js';
-import { selectSteps } from '../../core/engine/selection.js';
+import { checkStepIds, selectSteps } from '../../core/engine/selection.js';
 import { interruptible, interruptNote } from '../../core/engine/signals.js';
 import {
   checkDestroyConfirmation,
+  deploymentMethod,
   clusterId,
   type DeploySettings,
   refuseWaitOptionsOnDestroy,
@@ -134,6 +135,13 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   for (const secret of p.redactor.values) core.setSecret(secret);
   const steps = options.only ? p.steps.filter((s) => options.only!.includes(s.id)) : p.steps;
   const store = p.store;
+  // step and from-step against this action's steps, for the config's method, now that the config has said it.
+  checkStepIds(
+    settings.filter,
+    { operation, method: deploymentMethod(p.settings) },
+    steps.map((s) => s.id),
+    (name) => `input ${name}`,
+  );
 
   if (settings.dryRun) {
     action.started();

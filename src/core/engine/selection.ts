@@ -24,33 +24,20 @@ export interface StepFilter {
   fromStep?: string;
 }
 
+type FlagNamer = (flag: 'step' | 'from-step') => string;
+const cliFlags: FlagNamer = (flag) => `--${flag}`;
+
 /**
- * Checks a filter on its own, before any config is read: a typo is a usage error at once. Given the
- * operation, the steps it lists are that operation's, and a step of another operation says whose it is.
+ * Checks a filter on its own, before any config is read: --step with --from-step, and a destroy's step that would
+ * forget a cluster it never destroyed. Without an operation (`logs --step`), a step id must be one of any
+ * operation's; with one, the ids are checked once the config has said which steps the run has (checkStepIds).
  */
-export function checkFilter(
-  filter: StepFilter,
-  where = (flag: 'step' | 'from-step') => `--${flag}`,
-  operation?: Operation,
-): void {
+export function checkFilter(filter: StepFilter, where: FlagNamer = cliFlags, operation?: Operation): void {
   if (filter.step && filter.fromStep)
     throw new UsageError(`${where('step')} and ${where('from-step')} cannot be used together`);
-  const available: readonly string[] = operation ? operationStepIds(operation) : STEP_IDS;
-  for (const [flag, id] of [
-    ['step', filter.step],
-    ['from-step', filter.fromStep],
-  ] as const) {
-    if (id === undefined || available.includes(id)) continue;
-    if (!(STEP_IDS as readonly string[]).includes(id)) {
-      const guess = closest(id, available);
-      throw new UsageError(
-        `${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
-      );
-    }
-    const owners = OPERATIONS.filter((op) => (operationStepIds(op) as readonly string[]).includes(id));
-    throw new UsageError(
-      `${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
-    );
+  if (!operation) {
+    checkStepIds(filter, undefined, STEP_IDS, where);
+    return;
   }
   // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
   for (const [flag, id] of [
@@ -61,6 +48,40 @@ export function checkFilter(
       throw new UsageError(
         `destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`,
       );
+  }
+}
+
+/**
+ * The filter's step ids against the steps this run has (its operation's, for its deployment method): a typo gets
+ * "did you mean" and the list to choose from, which holds only this run's steps; a step of another operation or
+ * method says whose it is.
+ */
+export function checkStepIds(
+  filter: StepFilter,
+  run: { operation: Operation; method: string } | undefined,
+  available: readonly string[],
+  where: FlagNamer = cliFlags,
+): void {
+  for (const [flag, id] of [
+    ['step', filter.step],
+    ['from-step', filter.fromStep],
+  ] as const) {
+    if (id === undefined || available.includes(id)) continue;
+    if (!(STEP_IDS as readonly string[]).includes(id) || !run) {
+      const guess = closest(id, available);
+      throw new UsageError(
+        `${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
+      );
+    }
+    const { operation, method } = run;
+    const owners = OPERATIONS.filter((op) => (operationStepIds(op) as readonly string[]).includes(id));
+    if (!owners.includes(operation))
+      throw new UsageError(
+        `${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
+      );
+    throw new UsageError(
+      `${where(flag)}: "${id}" is not a step of ${operation} with deployment.method ${method} (its steps: ${available.join(', ')}); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
+    );
   }
 }
 

@@ -47,14 +47,53 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A zod type name in words, as a user editing YAML or JSON thinks of it. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a mapping',
+  array: 'a list',
+  undefined: 'nothing',
+  null: 'null',
+};
+const inWords = (type: string) => TYPE_WORDS[type] ?? type;
+
 /**
- * Formats zod issues as one message naming every bad field by its dotted path: on one line for a
- * single issue (`<source> is invalid: users.0.user: expected object`), else one line each.
+ * One issue in plain words. zod's own messages read like the validator ("Invalid input: expected string, received
+ * undefined"); ours (a schema's `error`) are kept as written. `meaning` says what the field is for.
  */
-export function formatIssues(source: string, issues: readonly z.core.$ZodIssue[]): string {
+function plainIssue(where: string, issue: z.core.$ZodIssue, meaning: string | undefined): string {
+  const what = meaning ? `, ${meaning}` : '';
+  const type = /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message);
+  if (issue.code === 'invalid_type' && type) {
+    const [, expected, received] = type as unknown as [string, string, string];
+    if (received === 'undefined') return `missing: ${where} (${inWords(expected)}${what})`;
+    return `${where}${meaning ? ` (${meaning})` : ''}: must be ${inWords(expected)}, not ${inWords(received)}`;
+  }
+  const value = /^Invalid (?:input|option): expected (?:one of )?(.+)$/.exec(issue.message);
+  if (issue.code === 'invalid_value' && value) {
+    const choices = value[1]!.split('|').map((choice) => choice.trim());
+    const must = choices.length > 1 ? `one of ${choices.join(', ')}` : choices[0];
+    return `${where}: must be ${must}${meaning ? ` (${meaning})` : ''}`;
+  }
+  return `${where}: ${issue.message}`;
+}
+
+/**
+ * Formats zod issues as one message naming every bad field by its dotted path, in plain words: on one line for
+ * a single issue (`<source> is invalid: users.0.user: must be a mapping, not a list`), else one line each.
+ * `meanings` (by dotted path) says what a field is for, for a file people write by hand.
+ */
+export function formatIssues(
+  source: string,
+  issues: readonly z.core.$ZodIssue[],
+  meanings: Readonly<Record<string, string>> = {},
+): string {
   const lines = issues.map((issue) => {
-    const where = issue.path.length ? issue.path.map(String).join('.') : '(top level)';
-    return `${where}: ${issue.message}`;
+    const path = issue.path.map(String).join('.');
+    return plainIssue(path || '(top level)', issue, meanings[path]);
   });
   return lines.length === 1
     ? `${source} is invalid: ${lines[0]}`

@@ -234,12 +234,27 @@ const ClusterConfigSchema = z.object({
 
 export type ClusterConfig = z.infer<typeof ClusterConfigSchema>;
 
+/** What the config's required fields are for, said in an error that finds one missing or of the wrong type. */
+const CONFIG_FIELD_MEANINGS: Record<string, string> = {
+  schema_version: 'the config schema\'s version, "2.0"',
+  opencenter: "the cluster's settings",
+  'opencenter.meta': "the cluster's names",
+  'opencenter.meta.name': "the cluster's name",
+  'opencenter.meta.organization': "the organisation's name",
+  'opencenter.infrastructure': 'where the cluster runs',
+  'opencenter.infrastructure.provider': 'the cloud; this tool deploys openstack',
+  'opencenter.infrastructure.networking.vrrp_enabled': 'whether keepalived holds the API address vrrp_ip',
+  'opencenter.infrastructure.networking.use_octavia': 'whether an Octavia load balancer fronts the API',
+  'opentofu.enabled': 'whether OpenTofu makes the infrastructure',
+  'deployment.kubespray.pip_args': "extra arguments for pip, one per item",
+};
+
 export function parseClusterConfig(text: string, source: string, configFile?: string): ClusterConfig {
   const { value } = parseYamlMapping(text, source, CONFIG_FILE);
   // cluster-deploy init's CHANGEMEs, named, before the schema refuses some of them with less help.
   refuseConfigPlaceholders(value, source, configFile);
   const result = ClusterConfigSchema.safeParse(value);
-  if (!result.success) throw new UserError(formatIssues(source, result.error.issues));
+  if (!result.success) throw new UserError(formatIssues(source, result.error.issues, CONFIG_FIELD_MEANINGS));
   const config = result.data;
   const name = configClusterName(config);
   if (config.schema_version !== '2.0') {

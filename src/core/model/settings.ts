@@ -142,6 +142,11 @@ export interface DeployOptions {
   clusterApi?: ClusterApiOptions;
 }
 
+/** The run's deployment.method, as the config names it. */
+export function deploymentMethod(settings: Pick<DeploySettings, 'clusterApi' | 'kubespray'>): DeploymentMethod {
+  return settings.clusterApi ? 'cluster-api' : settings.kubespray ? 'kubespray' : 'none';
+}
+
 export function defaultStateDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state');
   return path.join(base, 'cluster-deploy');
