@@ -16715,7 +16715,7 @@ const CONFIG_FIELD_MEANINGS = {
     'opencenter.infrastructure.networking.vrrp_enabled': 'whether keepalived holds the API address vrrp_ip',
     'opencenter.infrastructure.networking.use_octavia': 'whether an Octavia load balancer fronts the API',
     'opentofu.enabled': 'whether OpenTofu makes the infrastructure',
-    'deployment.kubespray.pip_args': "extra arguments for pip, one per item",
+    'deployment.kubespray.pip_args': 'extra arguments for pip, one per item',
 };
 function parseClusterConfig(text, source, configFile) {
     const { value } = (0,yaml/* parseYamlMapping */.$0)(text, source, yaml/* CONFIG_FILE */.g2);

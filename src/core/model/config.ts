@@ -246,7 +246,7 @@ const CONFIG_FIELD_MEANINGS: Record<string, string> = {
   'opencenter.infrastructure.networking.vrrp_enabled': 'whether keepalived holds the API address vrrp_ip',
   'opencenter.infrastructure.networking.use_octavia': 'whether an Octavia load balancer fronts the API',
   'opentofu.enabled': 'whether OpenTofu makes the infrastructure',
-  'deployment.kubespray.pip_args': "extra arguments for pip, one per item",
+  'deployment.kubespray.pip_args': 'extra arguments for pip, one per item',
 };
 
 export function parseClusterConfig(text: string, source: string, configFile?: string): ClusterConfig {

@@ -116,8 +116,7 @@ describe('malformed kubeconfigs', () => {
     },
     {
       text: 'clusters: [{cluster: {server: 5}}]\n',
-      message:
-        /^kubeconfig \/x\/admin\.conf is invalid: clusters\.0\.cluster\.server: must be a string, not a number$/,
+      message: /^kubeconfig \/x\/admin\.conf is invalid: clusters\.0\.cluster\.server: must be a string, not a number$/,
     },
     {
       text: 'users: [{name: a, user: [1]}]\n',
