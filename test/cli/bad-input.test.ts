@@ -1847,6 +1847,11 @@ const stateRows: Row[] = [
     deploy('--os-cacert', '@tmp/ca.pem'),
     1,
     'provisioning infrastructure: step "openstack-preflight" failed: the CA bundle @tmp/ca.pem (from an explicit option) does not exist',
+    // A mistake in the input: a plain re-run cannot help, so the advice says to fix it first.
+    {
+      stdout:
+        /Resume: once the error is fixed, run the same deploy again: it resumes at openstack-preflight \(state is saved\)\n/,
+    },
   ],
   [
     '--state-dir where it may not be created',

@@ -107,6 +107,18 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
   check: 'checking the cluster',
 };
 
+/**
+ * What to do after a failed step, for this operation. A mistake in the input (a UserError) needs fixing before a
+ * re-run can help; a failed command or an interruption may pass on a plain re-run, which resumes at the step.
+ */
+function resumeAdvice(operation: DeploySettings['operation'], step: string, failure: unknown): string {
+  if (!keepsResumeState(operation))
+    return `Run the ${operation} again once this is fixed: it keeps no state, so it starts over`;
+  if (failure instanceof UserError)
+    return `Resume: once the error is fixed, run the same ${operation} again: it resumes at ${step} (state is saved)`;
+  return `Resume: run the same ${operation} again (state is saved), or start here with --from-step ${step}`;
+}
+
 const failurePrefix = (operation: DeploySettings['operation'], step: string) =>
   `${FAILURE_PREFIX[operation]}: step "${step}" failed`;
 
@@ -320,11 +332,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
     const refused = failure instanceof RefusalError;
     if (!refused)
-      output.line(
-        persistent
-          ? `      Resume: run the same ${settings.operation} again (state is saved), or start here with --from-step ${step.id}`
-          : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`,
-      );
+      output.line(`      ${resumeAdvice(settings.operation, step.id, interrupted ? new InterruptedError() : failure)}`);
     reports.push({
       id: step.id,
       title: step.title,
