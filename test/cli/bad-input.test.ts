@@ -1726,7 +1726,7 @@ const stateRows: Row[] = [
     `resume state ${STATE} is invalid:`,
     {
       ...stateFile(validState({ updatedAt: 'yesterday', steps: { 'opentofu-init': { status: 'done' } } })),
-      more: /^( {2}- (updatedAt|steps\.opentofu-init\.status|steps\.opentofu-init\.startedAt): .*|delete it or run with --restart)$/,
+      more: /^( {2}- (updatedAt: |steps\.opentofu-init\.status: |missing: steps\.opentofu-init\.startedAt ).*|delete it or run with --restart)$/,
     },
   ],
   oneIssue(

@@ -117,6 +117,7 @@ describe('cluster-deploy CLI', () => {
     expect(playbook.workingDir).toBe(path.join(run.sandbox.clusterDir, 'kubespray'));
     expect(playbook.env).toEqual({
       ANSIBLE_HOST_KEY_CHECKING: 'False',
+      ANSIBLE_NOCOLOR: '1', // no terminal here
       VIRTUAL_ENV: path.join(run.sandbox.clusterDir, 'venv'),
       PATH: `${path.join(run.sandbox.clusterDir, 'venv', 'bin')}:$PATH`,
     });
