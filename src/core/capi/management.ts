@@ -12,7 +12,7 @@ import {
   renderedManifests,
   type ClusterApiSettings,
 } from '../model/cluster-api.js';
-import { deployEnvironment } from '../model/environment.js';
+import { kubectlEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
 import { stringify as toYaml } from 'yaml';
@@ -55,7 +55,9 @@ export class CapiCommands {
 
   constructor(private readonly settings: DeploySettings) {
     this.capi = capiOf(settings);
-    this.env = deployEnvironment(settings);
+    // No cloud credential for kubectl, clusterctl or kind: CAPO reads them from the Secret capi-cloud-credentials
+    // writes, and the CCM from kube-system/cloud-config; none of these commands talks to OpenStack.
+    this.env = kubectlEnvironment(settings);
     this.cwd = settings.clusterDir;
     this.management = managementKubeconfig(this.capi);
   }

@@ -7,7 +7,7 @@ import { kubectlCommand } from '../kube/nodes.js';
 import { withDeployLock } from '../lib/lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
-import { deployEnvironment } from '../model/environment.js';
+import { kubectlEnvironment } from '../model/environment.js';
 import { capiOf, FIELD_MANAGER, NO_CLUSTER_API, objectsKubeconfig, renderManifests } from './management.js';
 import { problemsError } from '../lib/errors.js';
 import { clusterApiProblems } from './preflight.js';
@@ -102,7 +102,7 @@ export function describeManagement(settings: DeploySettings, kubeconfig: string)
 
 export function managementKubectl(settings: DeploySettings, kubeconfig: string): (...args: string[]) => CommandSpec {
   return (...args) =>
-    kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, deployEnvironment(settings), ...args);
+    kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, kubectlEnvironment(settings), ...args);
 }
 
 /** The `kubectl diff --server-side` diffManifests runs, for a step's plan to show. */
@@ -113,7 +113,7 @@ export function diffCommand(
   { forceConflicts = false } = {},
 ): CommandSpec {
   // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
+  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = kubectlEnvironment(settings);
   return kubectlCommand(
     settings.kubectl,
     kubeconfig,
