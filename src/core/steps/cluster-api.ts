@@ -334,7 +334,7 @@ export class ClusterctlInitStep implements Step {
       actions: [
         ...(capi.orcManifest
           ? [
-              `first kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
+              `first ${this.commands.apply(management, capi.orcManifest).argv.join(' ')} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
             ]
           : []),
         'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
