@@ -9,6 +9,7 @@
 
 import { z } from 'zod';
 import type { OpenStackCredentials } from './credentials.js';
+import { formatDuration } from '../lib/duration.js';
 import { errorMessage } from '../lib/errors.js';
 import { type HttpAnswer, parseJson, RequestTimeout } from './http.js';
 import { openStackSession } from './keystone.js';
@@ -115,7 +116,7 @@ export async function readServerFaults(
       } catch (error) {
         const why =
           error instanceof RequestTimeout
-            ? `no answer within ${Math.round(options.timeoutMs / 1000)} s`
+            ? `no answer within ${formatDuration(options.timeoutMs)}`
             : errorMessage(error);
         return { id, note: `Nova at ${base} did not answer: ${why}` };
       }
