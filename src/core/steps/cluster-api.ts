@@ -715,7 +715,8 @@ async function cleanUpUnmanaged(
   const what = gone
     ? 'the Cluster was deleted and CAPO removed what it had made in the cloud; fix the cause and deploy again'
     : `the cleanup did not finish (${last || failureLine(deletion)}): servers, the network, router and load balancers named k8s-clusterapi-cluster-${commands.capi.namespace}-${name}* may be left in the cloud with nothing managing them; delete them (openstack server/router/network/loadbalancer delete) before deploying again`;
-  const message = interrupted ? what : `${original.message}; ${what}`;
+  // On a line of its own: after a diagnosis it would read as part of the last "Fix:" line.
+  const message = interrupted ? what : `${original.message}\n  Cleanup: ${what}`;
   return interrupted ? new InterruptedError(message) : new UserError(message);
 }
 
