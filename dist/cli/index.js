@@ -9871,7 +9871,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _core_tofu_plan_json_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(3288);
 /* harmony import */ var _core_tofu_preview_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(532);
 /* harmony import */ var _core_openstack_capacity_js__WEBPACK_IMPORTED_MODULE_20__ = __nccwpck_require__(4578);
-/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(4354);
+/* harmony import */ var _core_steps_index_js__WEBPACK_IMPORTED_MODULE_21__ = __nccwpck_require__(6810);
 /* harmony import */ var _core_openstack_plan_credential_js__WEBPACK_IMPORTED_MODULE_22__ = __nccwpck_require__(2775);
 /* harmony import */ var _core_openstack_roles_js__WEBPACK_IMPORTED_MODULE_23__ = __nccwpck_require__(5153);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_24__ = __nccwpck_require__(2453);
@@ -10407,9 +10407,9 @@ function forbiddenChangesError(found) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   m8: () => (/* binding */ CapiCommands),
-  vy: () => (/* binding */ FIELD_MANAGER),
   Ze: () => (/* binding */ MOVE_LABEL),
   Qj: () => (/* binding */ NO_CLUSTER_API),
+  pL: () => (/* binding */ SERVER_SIDE_APPLY),
   z6: () => (/* binding */ capiOf),
   Cg: () => (/* binding */ objectsKubeconfig),
   hO: () => (/* binding */ renderManifests)
@@ -10529,6 +10529,8 @@ function checkRenderedValueTypes(docs, variables, template) {
 // built here, so a step's plan() shows exactly what its run() runs; and the manifests rendered from the template.
 /** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
 const FIELD_MANAGER = 'cluster-deploy';
+/** The flags of every server-side apply (and its `kubectl diff`): our field manager, conflicts forced (see apply()). */
+const SERVER_SIDE_APPLY = ['--server-side', `--field-manager=${FIELD_MANAGER}`, '--force-conflicts'];
 /** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
 const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
 function capiOf(settings) {
@@ -10556,7 +10558,9 @@ class CapiCommands {
     constructor(settings) {
         this.settings = settings;
         this.capi = capiOf(settings);
-        this.env = (0,environment/* deployEnvironment */.PK)(settings);
+        // No cloud credential for kubectl, clusterctl or kind: CAPO reads them from the Secret capi-cloud-credentials
+        // writes, and the CCM from kube-system/cloud-config; none of these commands talks to OpenStack.
+        this.env = (0,environment/* kubectlEnvironment */.yl)(settings);
         this.cwd = settings.clusterDir;
         this.management = (0,cluster_api/* managementKubeconfig */.LH)(this.capi);
     }
@@ -10566,8 +10570,15 @@ class CapiCommands {
     kubectl(kubeconfig, ...args) {
         return (0,nodes/* kubectlCommand */.s4)(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
     }
+    /**
+     * Forced: these objects are the deploy's (the config is their source of truth), so a field another manager changed
+     * (a `kubectl edit`, a client-side `kubectl apply`, whose fields kubectl migrates only to its default manager) is
+     * taken back instead of failing the apply with a conflict, as the Kubernetes server-side apply docs advise for
+     * objects a controller owns ("Conflicts", "Using Server-Side Apply in a controller"). Fields we do not set keep
+     * their managers. The plan's and the check's `kubectl diff` force too, so they show what this apply does.
+     */
     apply(kubeconfig, file) {
-        return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
+        return this.kubectl(kubeconfig, 'apply', ...SERVER_SIDE_APPLY, '-f', file);
     }
     clusterctl(...args) {
         return { argv: [this.capi.clusterctl, ...args], cwd: this.cwd, env: this.env };
@@ -10996,22 +11007,22 @@ function describeManagement(settings, kubeconfig) {
     return `${kubeconfig}${management.kind === 'existing' ? `, ${management.source}` : ''}`;
 }
 function managementKubectl(settings, kubeconfig) {
-    return (...args) => (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings), ...args);
+    return (...args) => (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .kubectlEnvironment */ .yl)(settings), ...args);
 }
 /** The `kubectl diff --server-side` diffManifests runs, for a step's plan to show. */
-function diffCommand(settings, kubeconfig, file, { forceConflicts = false } = {}) {
+function diffCommand(settings, kubeconfig, file) {
     // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-    const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .deployEnvironment */ .PK)(settings);
-    return (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, env, 'diff', '--server-side', `--field-manager=${_management_js__WEBPACK_IMPORTED_MODULE_8__/* .FIELD_MANAGER */ .vy}`, ...(forceConflicts ? ['--force-conflicts'] : []), '-f', file);
+    const { KUBECTL_EXTERNAL_DIFF: _, ...env } = (0,_model_environment_js__WEBPACK_IMPORTED_MODULE_7__/* .kubectlEnvironment */ .yl)(settings);
+    return (0,_kube_nodes_js__WEBPACK_IMPORTED_MODULE_4__/* .kubectlCommand */ .s4)(settings.kubectl, kubeconfig, settings.clusterDir, env, 'diff', ..._management_js__WEBPACK_IMPORTED_MODULE_8__/* .SERVER_SIDE_APPLY */ .pL, '-f', file);
 }
 /**
  * `kubectl diff --server-side` of a manifests file against the cluster holding the objects (a dry-run apply: the
  * admission webhooks run, nothing changes): each object to create, change or delete, and the diff with every
- * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. `forceConflicts`: a field
- * another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
+ * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. Forced as the apply is: a
+ * field another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
  */
-async function diffManifests(settings, exec, kubeconfig, file, { forceConflicts = false } = {}) {
-    const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
+async function diffManifests(settings, exec, kubeconfig, file) {
+    const diff = await exec(diffCommand(settings, kubeconfig, file), {
         capture: true,
         quiet: true,
         check: false,
@@ -11382,6 +11393,17 @@ const FAILURE_PREFIX = {
     destroy: 'destroying the infrastructure',
     check: 'checking the cluster',
 };
+/**
+ * What to do after a failed step, for this operation. A mistake in the input (a UserError) needs fixing before a
+ * re-run can help; a failed command or an interruption may pass on a plain re-run, which resumes at the step.
+ */
+function resumeAdvice(operation, step, failure) {
+    if (!(0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .keepsResumeState */ .H)(operation))
+        return `Run the ${operation} again once this is fixed: it keeps no state, so it starts over`;
+    if (failure instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UserError */ .yo)
+        return `Resume: once the error is fixed, run the same ${operation} again: it resumes at ${step} (state is saved)`;
+    return `Resume: run the same ${operation} again (state is saved), or start here with --from-step ${step}`;
+}
 const failurePrefix = (operation, step) => `${FAILURE_PREFIX[operation]}: step "${step}" failed`;
 /**
  * Starts this run's attempt in the state's timeline: appended to the history of a resumed run, a new
@@ -11583,9 +11605,7 @@ async function runSelected(run, selected, exec) {
         // A refusal changed nothing and refuses again on a re-run: its message says what to do instead.
         const refused = failure instanceof _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RefusalError */ .XQ;
         if (!refused)
-            output.line(persistent
-                ? `      Resume: run the same ${settings.operation} again (state is saved), or start here with --from-step ${step.id}`
-                : `      Run the ${settings.operation} again once this is fixed: it keeps no state, so it starts over`);
+            output.line(`      ${resumeAdvice(settings.operation, step.id, interrupted ? new _lib_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InterruptedError */ .p4() : failure)}`);
         reports.push({
             id: step.id,
             title: step.title,
@@ -11668,7 +11688,7 @@ async function runSelected(run, selected, exec) {
 /* harmony import */ var _lib_redact_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1078);
 /* harmony import */ var _model_settings_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5264);
 /* harmony import */ var _model_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1983);
-/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4354);
+/* harmony import */ var _steps_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6810);
 
 
 
@@ -15836,8 +15856,19 @@ const CheckReportSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         rows: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ address: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), action: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['create', 'update', 'destroy', 'replace']) })),
     })
         .optional(),
-    /** Node counts: in the inventory, in the API, Ready in the API. */
-    nodes: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), inApi: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
+    /**
+     * Node counts: expected, in the API, Ready in the API. `expectedFrom` says where the expected count comes from:
+     * the inventory (Kubespray; also when absent, as in reports written before it existed), the machines the rendered
+     * Cluster API manifests ask for (KubeadmControlPlane and MachineDeployment replicas: Cluster API has no inventory),
+     * or nowhere (`api`: the count is the API's own).
+     */
+    nodes: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        inApi: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+        expectedFrom: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['inventory', 'manifests', 'api']).optional(),
+    })
+        .optional(),
     /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
     certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ endpoint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), notAfter: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), daysLeft: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }).optional(),
     findings: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(CheckFindingSchema),
@@ -19010,7 +19041,7 @@ function howToFix(method) {
 
 /***/ }),
 
-/***/ 4354:
+/***/ 6810:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19217,8 +19248,16 @@ function adviceFor(message, values) {
         return `${OPENSTACK}.external_network_id: no external network "${values.externalNetworkId ?? ''}" (openstack network list --external)`;
     if (/Quota exceeded|QuotaExceeded|quota/i.test(message))
         return `the project's quota (openstack quota show): free resources or ask for more, or use smaller flavors (${OPENSTACK}.*_machine_flavor)`;
-    if (/No valid host/.test(message))
-        return `Nova found no host for the server: a smaller flavor (${OPENSTACK}.*_machine_flavor), another failure_domain, or capacity from the cloud's operators`;
+    // Nova's faults (nova/exception.py: NoValidHost, its MaxRetriesExceeded, FlavorDiskSmallerThanImage, ImageNotFound,
+    // KeypairNotFound), read from the server itself when CAPO keeps none.
+    if (/No valid host|Exceeded maximum number of retries/.test(message))
+        return `Nova found no host for the server: a smaller flavor (${OPENSTACK}.*_machine_flavor), another ${OPENSTACK}.failure_domain, or capacity from the cloud's operators`;
+    if (/Flavor's disk is too small for requested image/.test(message))
+        return `${OPENSTACK}.*_machine_flavor: the flavor's root disk is smaller than the image (${OPENSTACK}.image_name); pick a flavor with a larger disk`;
+    if (/Image \S+ could not be found/.test(message))
+        return `${OPENSTACK}.image_name: Nova cannot find the image (openstack image list)`;
+    if (/Keypair \S+ not found|Invalid key_name/.test(message))
+        return `${OPENSTACK}.ssh_key_name: no such key pair for the credentials' user (openstack keypair list)`;
     if (/secrets? "[^"]*-cloud-config" not found/.test(message))
         return 'the credentials Secret is missing: run the deploy again (capi-cloud-credentials writes it)';
     return undefined;
@@ -19296,6 +19335,47 @@ function reconcileErrors(log, namespace, cluster) {
     }
     return found;
 }
+const ErroredSchema = schemas/* object */.Ikc({
+    items: schemas/* array */.YOg(schemas/* object */.Ikc({
+        kind: schemas/* string */.YjP().optional(),
+        metadata: schemas/* object */.Ikc({ name: schemas/* string */.YjP().optional() }).loose().optional(),
+        spec: schemas/* object */.Ikc({ providerID: schemas/* string */.YjP().nullish() }).loose().optional(),
+        status: schemas/* object */.Ikc({ instanceState: schemas/* string */.YjP().nullish(), instanceID: schemas/* string */.YjP().nullish() }).loose().optional(),
+    })
+        .loose()),
+});
+/**
+ * The Nova servers of the cluster that CAPO found in ERROR, by the OpenStackServer's `status.instanceID` (CAPO v0.14.7
+ * `api/v1alpha1/openstackserver_types.go:133-135`, set at create, `controllers/openstackserver_controller.go:385`).
+ * An OpenStackMachine in ERROR has its own `status.instanceID` and `spec.providerID` (`openstack://<region>/<id>`)
+ * only once its server was ACTIVE (`controllers/openstackmachine_controller.go:439-440`), so its server is the
+ * OpenStackServer of the same name (`getMachineServer`), else those two fields.
+ */
+function erroredServers(json, cluster) {
+    const parsed = ErroredSchema.safeParse(safeJson(json));
+    if (!parsed.success)
+        return [];
+    const ours = parsed.data.items.filter((o) => belongs(o.metadata?.name, cluster));
+    const serverIds = new Map(ours
+        .filter((o) => o.kind === 'OpenStackServer' && o.status?.instanceID)
+        .map((o) => [o.metadata?.name, o.status?.instanceID]));
+    const found = new Map();
+    for (const object of ours) {
+        if (object.status?.instanceState !== 'ERROR' || !object.metadata?.name)
+            continue;
+        if (object.kind !== 'OpenStackServer' && object.kind !== 'OpenStackMachine')
+            continue;
+        const name = object.metadata.name;
+        const id = serverIds.get(name) ??
+            object.status.instanceID ??
+            (object.kind === 'OpenStackMachine'
+                ? /^openstack:\/\/[^/]*\/(.+)$/.exec(object.spec?.providerID ?? '')?.[1]
+                : undefined);
+        if (id && !found.has(id))
+            found.set(id, { name, id });
+    }
+    return [...found.values()];
+}
 function safeJson(text) {
     try {
         return JSON.parse(text);
@@ -19320,8 +19400,110 @@ function diagnose(values, sources) {
     for (const line of warningConditions(sources.objectsJson ?? '', values.cluster))
         add(line);
     const evidence = [...byMessage.values()];
-    const advice = [...new Set(evidence.map((line) => adviceFor(line, values)).filter((a) => !!a))];
-    return { evidence, advice };
+    const nova = sources.nova ?? [];
+    const advice = [
+        ...new Set([...nova, ...evidence].map((line) => adviceFor(line, values)).filter((a) => !!a)),
+    ];
+    return { evidence, nova, advice };
+}
+
+// EXTERNAL MODULE: ./lib/core/openstack/http.js
+var http = __nccwpck_require__(9998);
+// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
+var keystone = __nccwpck_require__(5842);
+;// CONCATENATED MODULE: ./lib/core/openstack/server-faults.js
+/**
+ * Why Nova put a server in ERROR, asked of Nova itself: CAPO keeps no message for it (a scheduling failure reaches
+ * CAPO as InstanceStateError with an empty message, CAPO v0.14.7 `controllers/openstackserver_controller.go:393-396`),
+ * while `GET /servers/{server_id}` carries the server's `fault` (code, message, created, and details for admins or
+ * codes other than 500) when its status is ERROR or DELETED (Nova api-ref `api-ref/source/servers.inc`, "Show Server
+ * Details"; Nova 26 `nova/api/openstack/compute/views/servers.py:56-58,279-282,617-641`). Best effort: whatever keeps
+ * Nova from answering (no compute endpoint, a 403, a 404, Keystone down) is a note, never a failure of its own.
+ */
+
+
+
+
+
+const optionalString = schemas/* string */.YjP()
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? undefined);
+const ShowServerSchema = schemas/* object */.Ikc({
+    server: schemas/* object */.Ikc({
+        id: optionalString,
+        status: optionalString,
+        fault: schemas/* object */.Ikc({ code: schemas/* number */.aig().optional().catch(undefined), message: schemas/* string */.YjP(), created: optionalString })
+            .optional()
+            .catch(undefined),
+    }),
+});
+/** One server's answer is a few kB; a fault's details (a traceback) add some more. */
+const MAX_SERVER_BYTES = 1024 * 1024;
+/** Nova's own error text: `{"itemNotFound": {"code": 404, "message": "…"}}` and the like. */
+function novaMessage(body) {
+    const json = (0,http/* parseJson */.qF)(body);
+    if (!json || typeof json !== 'object')
+        return undefined;
+    for (const value of Object.values(json)) {
+        const message = value?.message;
+        if (typeof message === 'string' && message.trim())
+            return message.trim().slice(0, 300);
+    }
+    return undefined;
+}
+function readAnswer(id, answer) {
+    if (answer.status === 200) {
+        const parsed = ShowServerSchema.safeParse((0,http/* parseJson */.qF)(answer.body));
+        if (!parsed.success)
+            return { id, note: 'Nova answered 200 with something that is not a server' };
+        const { status, fault } = parsed.data.server;
+        return { id, ...(status !== undefined && { status }), ...(fault && { fault }) };
+    }
+    const said = novaMessage(answer.body);
+    const quoted = said ? ` ("${said}")` : '';
+    if (answer.status === 404)
+        return { id, note: `Nova does not know server ${id}${quoted}: it was deleted already` };
+    if (answer.status === 403)
+        return { id, note: `Nova refused to show server ${id} (403${quoted}): the credentials may not read servers` };
+    if (answer.status === 401)
+        return { id, note: `Nova did not accept the token (401${quoted})` };
+    return { id, note: `Nova answered ${answer.status}${quoted}` };
+}
+/**
+ * Asks Nova about each server, with a project-scoped token from the credentials (their CA, TLS setting and
+ * `timeoutMs` for each request). Never throws.
+ */
+async function readServerFaults(creds, ids, options) {
+    if (ids.length === 0)
+        return { servers: [] };
+    let session;
+    try {
+        // Nothing required in the catalog: a missing compute endpoint is said below, not a Keystone error.
+        session = await (0,keystone/* openStackSession */.bj)(creds, { timeoutMs: options.timeoutMs, requiredServices: [] });
+    }
+    catch (error) {
+        return { servers: [], note: `Nova not asked: ${(0,errors/* errorMessage */.gJ)(error)}` };
+    }
+    const compute = session.auth.endpoints.compute;
+    if (!compute)
+        return {
+            servers: [],
+            note: `Nova not asked: the catalog has no compute endpoint in ${session.auth.region}/${session.auth.interface}`,
+        };
+    const base = compute.replace(/\/+$/, '');
+    const servers = await Promise.all(ids.map(async (id) => {
+        try {
+            return readAnswer(id, await session.get(new URL(`${base}/servers/${encodeURIComponent(id)}`), MAX_SERVER_BYTES));
+        }
+        catch (error) {
+            const why = error instanceof http/* RequestTimeout */.VG
+                ? `no answer within ${(0,duration/* formatDuration */.a)(options.timeoutMs)}`
+                : (0,errors/* errorMessage */.gJ)(error);
+            return { id, note: `Nova at ${base} did not answer: ${why}` };
+        }
+    }));
+    return { servers };
 }
 
 // EXTERNAL MODULE: ./lib/core/capi/forbidden-changes.js
@@ -19329,6 +19511,7 @@ var forbidden_changes = __nccwpck_require__(9010);
 // EXTERNAL MODULE: ./lib/core/capi/preview.js
 var preview = __nccwpck_require__(4351);
 ;// CONCATENATED MODULE: ./lib/core/steps/cluster-api.js
+
 
 
 
@@ -19598,7 +19781,7 @@ class ClusterctlInitStep {
             actions: [
                 ...(capi.orcManifest
                     ? [
-                        `first kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs), its CRDs labelled ${capi_management/* MOVE_LABEL */.Ze} for the pivot`,
+                        `first ${this.commands.apply(management, capi.orcManifest).argv.join(' ')} (ORC, which CAPO needs), its CRDs labelled ${capi_management/* MOVE_LABEL */.Ze} for the pivot`,
                     ]
                     : []),
                 'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
@@ -19870,19 +20053,28 @@ function renderedValues(capi, cluster) {
         externalNetworkId: capi.variables.OPENSTACK_EXTERNAL_NETWORK_ID,
     };
 }
-/** OpenStackServers in ERROR (CAPO's InstanceStateError carries no message; the fault is only in Nova). */
-function stateErrorServers(json, cluster) {
-    try {
-        return (0,capi_status/* parseCapiObjects */.TV)(json)
-            .filter((o) => o.kind === 'OpenStackServer' &&
-            (o.metadata.name === cluster || o.metadata.name.startsWith(`${cluster}-`)) &&
-            o.status?.instanceState === 'ERROR' &&
-            typeof o.status?.instanceID === 'string')
-            .map((o) => ({ name: o.metadata.name, id: String(o.status?.instanceID) }));
-    }
-    catch {
+/**
+ * What Nova says of the servers CAPO found in ERROR: their faults, one line each; what kept Nova from answering is
+ * said with the command that shows the fault. No live call with --skip-auth-check.
+ */
+async function novaFaultLines(settings, servers) {
+    if (servers.length === 0)
         return [];
-    }
+    const answers = settings.authCheck.enabled
+        ? await readServerFaults(settings.credentials, servers.map((s) => s.id), { timeoutMs: settings.authCheck.timeoutMs })
+        : { servers: [], note: 'Nova not asked (--skip-auth-check: no live OpenStack calls)' };
+    return servers.map((server) => {
+        const answer = answers.servers.find((a) => a.id === server.id);
+        const subject = `server ${server.name} (${server.id})`;
+        if (answer?.fault) {
+            const { code, created, message } = answer.fault;
+            return `${subject} is ${answer.status ?? 'ERROR'}, fault${code !== undefined ? ` ${code}` : ''}${created ? ` at ${created}` : ''}: ${message}`;
+        }
+        if (answer?.status)
+            return `${subject} is ${answer.status} with no fault recorded`;
+        const why = answer?.note ?? answers.note ?? 'Nova not asked';
+        return `${subject} is in ERROR and CAPO keeps no message; ${why}; see \`openstack server show ${server.id} -c fault\``;
+    });
 }
 /** How long an interrupted run may spend starting the cleanup: a cancelled GitHub job gets seconds, not minutes. */
 const INTERRUPTED_CLEANUP_MS = 5_000;
@@ -19921,7 +20113,8 @@ async function cleanUpUnmanaged(context, commands, name, failure) {
     const what = gone
         ? 'the Cluster was deleted and CAPO removed what it had made in the cloud; fix the cause and deploy again'
         : `the cleanup did not finish (${last || (0,lib_command/* failureLine */.Pu)(deletion)}): servers, the network, router and load balancers named k8s-clusterapi-cluster-${commands.capi.namespace}-${name}* may be left in the cloud with nothing managing them; delete them (openstack server/router/network/loadbalancer delete) before deploying again`;
-    const message = interrupted ? what : `${original.message}; ${what}`;
+    // On a line of its own: after a diagnosis it would read as part of the last "Fix:" line.
+    const message = interrupted ? what : `${original.message}\n  Cleanup: ${what}`;
     return interrupted ? new errors/* InterruptedError */.p4(message) : new errors/* UserError */.yo(message);
 }
 /** What of the Cluster is left while it is deleted: machines, servers, the Cluster itself. */
@@ -19961,7 +20154,7 @@ class CapiWaitStep {
             reads: [this.commands.management],
             writes: [],
             actions: [
-                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
+                `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once, quoting CAPO's log, Events and conditions and, for a server in ERROR, Nova's fault (GET /servers/{id}${this.settings.authCheck.enabled ? '' : ': not with --skip-auth-check'}); timeout ${(0,duration/* formatDuration */.a)(this.settings.waitReady.timeoutMs)}`,
             ],
         };
     }
@@ -20036,11 +20229,11 @@ class CapiWaitStep {
             capture(this.commands.kubectl(management, 'logs', '-n', CAPO_NAMESPACE, `deployment/${CAPO_MANAGER}`, '--tail=2000', `--since=${sinceSeconds}s`)),
             capture(this.commands.kubectl(management, 'get', 'events', '-n', capi.namespace, '-o', 'json')),
         ]);
-        const found = diagnose(renderedValues(capi, this.settings.clusterName), { log, eventsJson, objectsJson });
-        const nova = stateErrorServers(objectsJson, this.settings.clusterName);
+        const nova = await novaFaultLines(this.settings, erroredServers(objectsJson, this.settings.clusterName));
+        const found = diagnose(renderedValues(capi, this.settings.clusterName), { log, eventsJson, objectsJson, nova });
         const lines = [
+            ...found.nova.map((line) => `\n  Nova: ${line}`),
             ...found.evidence.slice(0, 10).map((line) => `\n  CAPO: ${line}`),
-            ...nova.map((server) => `\n  Nova: server ${server.name} (${server.id}) is in ERROR and CAPO keeps no message: its fault is in \`openstack server show ${server.id} -c fault\``),
             ...found.advice.map((advice) => `\n  Fix: ${advice}`),
         ];
         if (lines.length === 0)
@@ -20478,7 +20671,7 @@ class CapiDriftStep {
         const { management, workload } = this.commands;
         return {
             workingDir: this.commands.cwd,
-            command: (0,preview/* diffCommand */.Ft)(this.settings, management, this.manifests, { forceConflicts: true }),
+            command: (0,preview/* diffCommand */.Ft)(this.settings, management, this.manifests),
             reads: [this.manifests, management],
             writes: [],
             actions: [
@@ -20514,8 +20707,8 @@ class CapiDriftStep {
         }
         let diff;
         try {
-            // Forced: a field someone changed by hand (another field manager) is drift to show, not a conflict to fail on.
-            diff = await (0,preview/* diffManifests */.ew)(this.settings, context.exec, kubeconfig, diffFile, { forceConflicts: true });
+            // Forced (as the apply): a field someone changed by hand (another field manager) is drift to show, not a conflict.
+            diff = await (0,preview/* diffManifests */.ew)(this.settings, context.exec, kubeconfig, diffFile);
         }
         finally {
             if (diffFile !== file)
@@ -21145,8 +21338,6 @@ class ForgetClusterStep {
 var node_changes = __nccwpck_require__(3408);
 // EXTERNAL MODULE: ./lib/core/kubespray/paths.js
 var kubespray_paths = __nccwpck_require__(6690);
-// EXTERNAL MODULE: ./lib/core/openstack/keystone.js
-var keystone = __nccwpck_require__(5842);
 ;// CONCATENATED MODULE: ./lib/core/kubespray/cloud-env.js
 
 
@@ -23245,6 +23436,8 @@ var check_report = __nccwpck_require__(8796);
 
 
 
+
+
 const DAY_MS = 86_400_000;
 /** The checks `/readyz?verbose` lists as `[-]etcd failed: …`; kubectl prints a 500 answer's body on stderr, its newlines escaped. */
 function failedReadyzChecks(text) {
@@ -23272,15 +23465,23 @@ class ClusterHealthStep {
     get inventoryFile() {
         return this.settings.kubespray ? (0,kubespray_paths/* kubesprayPaths */.Z)(this.settings).inventory : undefined;
     }
+    /** Cluster API: the rendered manifests (capi-render runs first in a check), whose replicas say how many machines. */
+    get manifestsFile() {
+        return this.settings.clusterApi ? (0,cluster_api/* renderedManifests */.AC)(this.settings.clusterApi) : undefined;
+    }
     async plan() {
         const version = this.settings.kubernetesVersion;
         return {
             workingDir: this.nodesCommand.cwd,
             command: this.nodesCommand,
-            reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
+            reads: [
+                this.settings.kubeconfigPath,
+                ...(this.inventoryFile ? [this.inventoryFile] : []),
+                ...(this.manifestsFile ? [this.manifestsFile] : []),
+            ],
             writes: [],
             actions: [
-                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
+                `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}${this.manifestsFile ? 'counted against the machines the rendered manifests ask for (replicas), ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
                 `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${check_report/* CERTIFICATE_WARNING_DAYS */.fo} days of its expiry`,
                 `failing checks of ${this.readyzCommand.argv.join(' ')}`,
             ],
@@ -23378,10 +23579,12 @@ class ClusterHealthStep {
                 add('unchecked', 'inventory', `${(0,errors/* errorMessage */.gJ)(error)}; the nodes in the API were not compared with it`);
             }
         }
+        const machines = this.manifestsFile ? renderedMachineCount(this.manifestsFile) : undefined;
         report.nodes = {
-            expected: expected?.length ?? nodes.length,
+            expected: expected?.length ?? machines ?? nodes.length,
             inApi: nodes.length,
             ready: nodes.filter((n) => n.ready).length,
+            ...(this.manifestsFile && { expectedFrom: machines === undefined ? 'api' : 'manifests' }),
         };
         if (expected) {
             const listed = new Set(expected);
@@ -23690,8 +23893,6 @@ async function addMachine(demand, spec, replicas, what, flavors) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/openstack/http.js
-var http = __nccwpck_require__(9998);
 ;// CONCATENATED MODULE: ./lib/core/openstack/flavors.js
 /**
  * Flavor sizes from Nova, read once per run: `GET /flavors/detail` lists every flavor the project

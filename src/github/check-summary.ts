@@ -58,6 +58,18 @@ function headline(report: CheckReport): string {
   return `### ${problemCount(report) > 0 ? '🔴' : '🟡'} ${cluster}: ${verdict}`;
 }
 
+/** Where the expected node count comes from, worded for the method: Cluster API has machines, not an inventory. */
+function expectedNodes(nodes: NonNullable<CheckReport['nodes']>): string {
+  switch (nodes.expectedFrom) {
+    case 'manifests':
+      return `${plural(nodes.expected, 'machine')} in the rendered manifests (replicas), `;
+    case 'api':
+      return '';
+    default:
+      return `${nodes.expected} in the inventory, `;
+  }
+}
+
 /** Infrastructure, nodes, certificate: one line each, all of bounded size. */
 function facts(report: CheckReport): string[] {
   const lines: string[] = [];
@@ -66,8 +78,7 @@ function facts(report: CheckReport): string[] {
     lines.push(`**Infrastructure:** ${report.drift ? `drift — ${changeCounts(infra)}` : 'as planned, no drift'}`);
   else lines.push('**Infrastructure:** not checked (tofu plan did not run)');
   const nodes = report.nodes;
-  if (nodes)
-    lines.push(`**Nodes:** ${nodes.expected} in the inventory, ${nodes.inApi} in the API, ${nodes.ready} Ready`);
+  if (nodes) lines.push(`**Nodes:** ${expectedNodes(nodes)}${nodes.inApi} in the API, ${nodes.ready} Ready`);
   const cert = report.certificate;
   if (cert) {
     const expires = `${checkTime(cert.notAfter)} (\`${codeText(cert.endpoint, { max: 200 })}\`)`;

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckReportSchema } from '../../src/core/model/check-report.js';
+import { renderCheckReport } from '../../src/github/check-summary.js';
 import { EXIT } from '../../src/core/lib/errors.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
 import { stripAnsi } from '../../src/core/lib/output.js';
@@ -84,7 +85,11 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
     const report = CheckReportSchema.parse(JSON.parse(stdout));
     expect(report).toMatchObject({ cluster: 'demo/capi-sandbox', drift: false, healthy: true, findings: [] });
     expect(report.infrastructure).toMatchObject({ add: 0, change: 0, destroy: 0 });
-    expect(report.nodes).toEqual({ expected: 3, inApi: 3, ready: 3 });
+    // Cluster API has no inventory: the expected count is the machines the rendered manifests ask for.
+    expect(report.nodes).toEqual({ expected: 3, inApi: 3, ready: 3, expectedFrom: 'manifests' });
+    expect(renderCheckReport(report)).toContain(
+      '**Nodes:** 3 machines in the rendered manifests (replicas), 3 in the API, 3 Ready',
+    );
     expect(stderr).toMatch(
       /a check creates none\) \(capi-management-cluster\) \([^)]+\) — existing management cluster ready/,
     );

@@ -25,6 +25,33 @@ describe('renderCheckReport', () => {
     expect(text).not.toContain('####');
   });
 
+  it.each([
+    [
+      'Kubespray: the inventory (also a report written before expectedFrom existed)',
+      { expected: 3, inApi: 2, ready: 2 },
+      '**Nodes:** 3 in the inventory, 2 in the API, 2 Ready',
+    ],
+    [
+      'Cluster API: the machines the rendered manifests ask for, never an inventory',
+      { expected: 3, inApi: 2, ready: 2, expectedFrom: 'manifests' as const },
+      '**Nodes:** 3 machines in the rendered manifests (replicas), 2 in the API, 2 Ready',
+    ],
+    [
+      'Cluster API: one machine',
+      { expected: 1, inApi: 1, ready: 1, expectedFrom: 'manifests' as const },
+      '**Nodes:** 1 machine in the rendered manifests (replicas), 1 in the API, 1 Ready',
+    ],
+    [
+      'no expected count (the manifests could not be counted): the API alone',
+      { expected: 2, inApi: 2, ready: 1, expectedFrom: 'api' as const },
+      '**Nodes:** 2 in the API, 1 Ready',
+    ],
+  ])('the node counts, worded for where the expected count comes from: %s', (_what, nodes, line) => {
+    const text = renderCheckReport(checkReport({ nodes }));
+    expect(text).toContain(line);
+    if ('expectedFrom' in nodes) expect(text).not.toContain('inventory');
+  });
+
   it('drift and problems: counts in the headline, the drift table drawn as the plan comment draws it, one line per finding grouped by kind', () => {
     const findings: CheckFinding[] = [
       { kind: 'drift', subject: 'openstack_compute_instance_v2.worker[1]', message: 'to be replaced' },

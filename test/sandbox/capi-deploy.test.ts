@@ -6,6 +6,7 @@ import { runCapiPlan } from '../../src/core/capi/preview.js';
 import { DeployOutput } from '../../src/core/lib/output.js';
 import { buildPlan, renderPlan } from '../../src/core/engine/plan.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
+import { renderedManifests } from '../../src/core/model/cluster-api.js';
 import { buildPlanComment } from '../../src/github/plan-comment.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 import { runDeploy } from '../../src/core/engine/engine.js';
@@ -155,6 +156,68 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
     expectNoCanary(console);
   }, 60_000);
+
+  it('a field someone changed by hand (kubectl patch: another field manager) is taken back by the next deploy, not a conflict', async () => {
+    const pipeline = await run.open();
+    const objects = pipeline.settings.kubeconfigPath; // self-managed: the workload cluster holds the objects
+    const serviceDomain = async () =>
+      JSON.parse(
+        await kubectl(run, objects, 'get', 'clusters.cluster.x-k8s.io', 'capi-sandbox', '-n', 'default', '-o', 'json'),
+      ).spec.clusterNetwork.serviceDomain;
+    await kubectl(
+      run,
+      objects,
+      'patch',
+      'clusters.cluster.x-k8s.io',
+      'capi-sandbox',
+      '-n',
+      'default',
+      '--type',
+      'merge',
+      '-p',
+      '{"spec":{"clusterNetwork":{"serviceDomain":"hand.edited"}}}',
+    );
+    expect(await serviceDomain()).toBe('hand.edited');
+    // The API server stand-in refuses our unforced apply as a real one does (Kubernetes "Server-Side Apply", Conflicts).
+    const manifests = renderedManifests(pipeline.settings.clusterApi!);
+    await expect(
+      kubectl(run, objects, 'apply', '--server-side', '--field-manager=cluster-deploy', '-f', manifests),
+    ).rejects.toThrow(
+      /Apply failed with 1 conflict: conflict with "kubectl-patch": \.spec\.clusterNetwork\.serviceDomain/,
+    );
+    // The plan shows the change back (its diff forced as the apply is) ...
+    const plan = await runCapiPlan(pipeline.settings, undefined, {
+      redactor: pipeline.redactor,
+      output: new DeployOutput(pipeline.redactor, () => {}),
+    });
+    expect(plan.changes.rows).toEqual([{ action: 'update', address: 'Cluster default/capi-sandbox' }]);
+    expect(plan.text).toMatch(/^-\s+serviceDomain: hand\.edited$/m);
+    // ... and the deploy makes it: the field is ours again.
+    const { result } = await run.run();
+    expect(result.error).toBeUndefined();
+    expect(await serviceDomain()).toBe('cluster.local');
+    const managed = JSON.parse(
+      await kubectl(
+        run,
+        objects,
+        'get',
+        'clusters.cluster.x-k8s.io',
+        'capi-sandbox',
+        '-n',
+        'default',
+        '-o',
+        'json',
+        '--show-managed-fields',
+      ),
+    ).metadata.managedFields as {
+      manager: string;
+      fieldsV1: { 'f:spec'?: { 'f:clusterNetwork'?: Record<string, unknown> } };
+    }[];
+    const owners = managed
+      .filter((m) => m.fieldsV1['f:spec']?.['f:clusterNetwork']?.['f:serviceDomain'] !== undefined)
+      .map((m) => m.manager);
+    expect(owners).toEqual(['cluster-deploy']);
+  }, 120_000);
 
   it('destroys a pivoted cluster by moving it back into a fresh kind cluster, then deleting the Cluster', async () => {
     // A LoadBalancer Service in the workload cluster: its Octavia load balancer would keep CAPO from deleting the

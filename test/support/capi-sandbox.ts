@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCapiSandbox, type CapiSandbox } from '../../examples/sandbox/capi/cloud.js';
+import { startCapiSandbox, type CapiSandbox, type CapiSandboxOptions } from '../../examples/sandbox/capi/cloud.js';
 import { runDeploy, type DeployResult, type StepFilter } from '../../src/core/engine/engine.js';
 import { DeployOutput } from '../../src/core/lib/output.js';
 import { openPipeline, type Pipeline } from '../../src/core/engine/pipeline.js';
@@ -33,9 +33,12 @@ export interface CapiRun {
 }
 
 /** The sandbox cloud, and the sandbox's Cluster API config in a temporary directory, with the stand-ins first on PATH. */
-export async function startCapiRun(edit: (text: string) => string = (t) => t): Promise<CapiRun> {
+export async function startCapiRun(
+  edit: (text: string) => string = (t) => t,
+  sandbox: Omit<CapiSandboxOptions, 'dir'> = {},
+): Promise<CapiRun> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'capi-run-'));
-  const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud'), stepMs: 100 });
+  const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud'), stepMs: 100, ...sandbox });
   // HOME and XDG_STATE_HOME of its own: the kind lock (per user, like kind's clusters) is per sandbox cloud here.
   const env = {
     ...(process.env as Record<string, string>),

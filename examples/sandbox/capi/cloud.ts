@@ -19,6 +19,7 @@ import {
   simulateKubelets,
 } from './controllers.js';
 import { capiAdmission } from './webhooks.js';
+import { type NovaStandIn, startNovaStandIn } from './nova.js';
 
 /**
  * The "sandbox cloud": one process hosting every Kubernetes API server of a Cluster API run (kind
@@ -54,6 +55,8 @@ export interface CapiSandboxOptions {
     externalNetworks?: string[];
     applicationCredentials?: Record<string, string>;
   };
+  /** Nova's `GET /servers/{id}` (./nova.ts): its port (a Keystone catalog entry made first) and the Keystone to trust. */
+  nova?: { port?: number; keystoneUrl?: string };
 }
 
 /**
@@ -95,6 +98,8 @@ export interface CapiSandbox {
   loadBalancers(): SimLoadBalancer[];
   networks(): SimNetworkResource[];
   routers(): SimNetworkResource[];
+  /** The simulated project's Nova, serving the servers above (register `nova.url` as Keystone's compute endpoint). */
+  nova: NovaStandIn;
   /** The CAPO manager's log lines in a hosted cluster (what `kubectl logs` of its pod shows). */
   capoLog(clusterName: string): string[];
   /** API servers alive. */
@@ -290,6 +295,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     control.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = control.address() as AddressInfo;
+  const nova = await startNovaStandIn({ servers: () => servers.values(), ...options.nova });
 
   return {
     env: { [CAPI_SANDBOX_URL]: `http://127.0.0.1:${port}/${token}` },
@@ -324,6 +330,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       });
     },
     servers: () => [...servers.values()],
+    nova,
     loadBalancers: () => [...loadBalancers.values()],
     networks: () => [...networks.values()],
     routers: () => [...routers.values()],
@@ -336,6 +343,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       await passing;
       control.closeAllConnections();
       await new Promise<void>((resolve) => control.close(() => resolve()));
+      await nova.close();
       await Promise.all([...starting.values()].map((p) => p.catch(() => undefined)));
       await Promise.all([...hosted.values()].map((h) => h.api.close()));
       hosted.clear();

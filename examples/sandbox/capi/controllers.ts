@@ -48,7 +48,11 @@ export interface SimServer {
   /** `<namespace>/<cluster>`. */
   cluster: string;
   status: 'BUILD' | 'ACTIVE' | 'ERROR';
+  /** The Nova fault's message once the server is in ERROR (what `GET /servers/{id}` shows, ./nova.ts). */
   fault?: string;
+  /** When the fault was recorded (the fault's `created`). */
+  faultAt?: string;
+  createdAt?: string;
   flavor?: string;
   address: string;
 }
@@ -913,6 +917,7 @@ export class CapiControllers {
           cluster: clusterKey,
           status: 'BUILD',
           fault: fault?.message,
+          createdAt: new Date().toISOString(),
           flavor: spec(openStackMachine ?? ({} as KubeObject)).flavor,
           address: `10.6.0.${10 + this.cloud.servers.size}`,
         };
@@ -926,7 +931,10 @@ export class CapiControllers {
         this.writeServer(cluster, machine, created);
         return;
       }
-      if (server.status === 'BUILD') server.status = server.fault ? 'ERROR' : 'ACTIVE';
+      if (server.status === 'BUILD') {
+        server.status = server.fault ? 'ERROR' : 'ACTIVE';
+        if (server.fault) server.faultAt = new Date().toISOString();
+      }
       this.writeServer(cluster, machine, server);
       if (server.status !== 'ACTIVE') return;
       this.update(MACHINE, namespace, name, (m) => {

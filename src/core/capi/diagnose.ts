@@ -5,8 +5,9 @@ import { z } from 'zod';
  * set no condition at all: a flavor or image that does not exist, a cloud name missing from clouds.yaml and
  * credentials Keystone refuses end the reconcile with an error that only the manager's log shows ("Reconciler
  * error"); a wrong external network is a retried OpenStackError warning; Nova's own refusals are Warning Events.
- * This reads all three (Events, conditions, log lines naming the cluster's objects) and names the config field
- * to fix where the message says which.
+ * This reads all three (Events, conditions, log lines naming the cluster's objects), and the faults Nova keeps for
+ * servers CAPO found in ERROR (read by the caller, openstack/server-faults.ts), and names the config field to fix
+ * where a message says which.
  */
 
 /** What the deploy rendered into the template, to tell which field a message is about. */
@@ -23,6 +24,8 @@ export interface RenderedValues {
 export interface Diagnosis {
   /** What CAPO said, one line each, most telling first (deduplicated). */
   evidence: string[];
+  /** What Nova said of servers CAPO found in ERROR (their faults), one line each. */
+  nova: string[];
   /** The config field(s) to fix and how, when a message says. */
   advice: string[];
 }
@@ -56,8 +59,16 @@ function adviceFor(message: string, values: RenderedValues): string | undefined 
     return `${OPENSTACK}.external_network_id: no external network "${values.externalNetworkId ?? ''}" (openstack network list --external)`;
   if (/Quota exceeded|QuotaExceeded|quota/i.test(message))
     return `the project's quota (openstack quota show): free resources or ask for more, or use smaller flavors (${OPENSTACK}.*_machine_flavor)`;
-  if (/No valid host/.test(message))
-    return `Nova found no host for the server: a smaller flavor (${OPENSTACK}.*_machine_flavor), another failure_domain, or capacity from the cloud's operators`;
+  // Nova's faults (nova/exception.py: NoValidHost, its MaxRetriesExceeded, FlavorDiskSmallerThanImage, ImageNotFound,
+  // KeypairNotFound), read from the server itself when CAPO keeps none.
+  if (/No valid host|Exceeded maximum number of retries/.test(message))
+    return `Nova found no host for the server: a smaller flavor (${OPENSTACK}.*_machine_flavor), another ${OPENSTACK}.failure_domain, or capacity from the cloud's operators`;
+  if (/Flavor's disk is too small for requested image/.test(message))
+    return `${OPENSTACK}.*_machine_flavor: the flavor's root disk is smaller than the image (${OPENSTACK}.image_name); pick a flavor with a larger disk`;
+  if (/Image \S+ could not be found/.test(message))
+    return `${OPENSTACK}.image_name: Nova cannot find the image (openstack image list)`;
+  if (/Keypair \S+ not found|Invalid key_name/.test(message))
+    return `${OPENSTACK}.ssh_key_name: no such key pair for the credentials' user (openstack keypair list)`;
   if (/secrets? "[^"]*-cloud-config" not found/.test(message))
     return 'the credentials Secret is missing: run the deploy again (capi-cloud-credentials writes it)';
   return undefined;
@@ -152,6 +163,58 @@ export function reconcileErrors(log: string, namespace: string, cluster: string)
   return found;
 }
 
+const ErroredSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        kind: z.string().optional(),
+        metadata: z.object({ name: z.string().optional() }).loose().optional(),
+        spec: z.object({ providerID: z.string().nullish() }).loose().optional(),
+        status: z.object({ instanceState: z.string().nullish(), instanceID: z.string().nullish() }).loose().optional(),
+      })
+      .loose(),
+  ),
+});
+
+export interface ErroredServer {
+  /** The OpenStackServer's (and its OpenStackMachine's) name. */
+  name: string;
+  /** Nova's server id. */
+  id: string;
+}
+
+/**
+ * The Nova servers of the cluster that CAPO found in ERROR, by the OpenStackServer's `status.instanceID` (CAPO v0.14.7
+ * `api/v1alpha1/openstackserver_types.go:133-135`, set at create, `controllers/openstackserver_controller.go:385`).
+ * An OpenStackMachine in ERROR has its own `status.instanceID` and `spec.providerID` (`openstack://<region>/<id>`)
+ * only once its server was ACTIVE (`controllers/openstackmachine_controller.go:439-440`), so its server is the
+ * OpenStackServer of the same name (`getMachineServer`), else those two fields.
+ */
+export function erroredServers(json: string, cluster: string): ErroredServer[] {
+  const parsed = ErroredSchema.safeParse(safeJson(json));
+  if (!parsed.success) return [];
+  const ours = parsed.data.items.filter((o) => belongs(o.metadata?.name, cluster));
+  const serverIds = new Map(
+    ours
+      .filter((o) => o.kind === 'OpenStackServer' && o.status?.instanceID)
+      .map((o) => [o.metadata?.name, o.status?.instanceID as string]),
+  );
+  const found = new Map<string, ErroredServer>();
+  for (const object of ours) {
+    if (object.status?.instanceState !== 'ERROR' || !object.metadata?.name) continue;
+    if (object.kind !== 'OpenStackServer' && object.kind !== 'OpenStackMachine') continue;
+    const name = object.metadata.name;
+    const id =
+      serverIds.get(name) ??
+      object.status.instanceID ??
+      (object.kind === 'OpenStackMachine'
+        ? /^openstack:\/\/[^/]*\/(.+)$/.exec(object.spec?.providerID ?? '')?.[1]
+        : undefined);
+    if (id && !found.has(id)) found.set(id, { name, id });
+  }
+  return [...found.values()];
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -163,7 +226,7 @@ function safeJson(text: string): unknown {
 /** Evidence (log errors, warning Events, warning conditions; deduplicated) and the advice it supports. */
 export function diagnose(
   values: RenderedValues,
-  sources: { log?: string; eventsJson?: string; objectsJson?: string },
+  sources: { log?: string; eventsJson?: string; objectsJson?: string; nova?: string[] },
 ): Diagnosis {
   const byMessage = new Map<string, string>();
   const add = (line: string) => {
@@ -175,6 +238,9 @@ export function diagnose(
   for (const line of warningEvents(sources.eventsJson ?? '', values.cluster)) add(line);
   for (const line of warningConditions(sources.objectsJson ?? '', values.cluster)) add(line);
   const evidence = [...byMessage.values()];
-  const advice = [...new Set(evidence.map((line) => adviceFor(line, values)).filter((a): a is string => !!a))];
-  return { evidence, advice };
+  const nova = sources.nova ?? [];
+  const advice = [
+    ...new Set([...nova, ...evidence].map((line) => adviceFor(line, values)).filter((a): a is string => !!a)),
+  ];
+  return { evidence, nova, advice };
 }

@@ -12,7 +12,7 @@ import {
   renderedManifests,
   type ClusterApiSettings,
 } from '../model/cluster-api.js';
-import { deployEnvironment } from '../model/environment.js';
+import { kubectlEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
 import { stringify as toYaml } from 'yaml';
@@ -25,7 +25,9 @@ import { checkRenderedValueTypes } from './value-types.js';
 // built here, so a step's plan() shows exactly what its run() runs; and the manifests rendered from the template.
 
 /** The field manager of every server-side apply: ours, so a later apply of ours owns the same fields. */
-export const FIELD_MANAGER = 'cluster-deploy';
+const FIELD_MANAGER = 'cluster-deploy';
+/** The flags of every server-side apply (and its `kubectl diff`): our field manager, conflicts forced (see apply()). */
+export const SERVER_SIDE_APPLY = ['--server-side', `--field-manager=${FIELD_MANAGER}`, '--force-conflicts'] as const;
 /** Marks objects `clusterctl move` carries along (the credentials Secret is not owned by the Cluster). */
 export const MOVE_LABEL = 'clusterctl.cluster.x-k8s.io/move';
 
@@ -55,7 +57,9 @@ export class CapiCommands {
 
   constructor(private readonly settings: DeploySettings) {
     this.capi = capiOf(settings);
-    this.env = deployEnvironment(settings);
+    // No cloud credential for kubectl, clusterctl or kind: CAPO reads them from the Secret capi-cloud-credentials
+    // writes, and the CCM from kube-system/cloud-config; none of these commands talks to OpenStack.
+    this.env = kubectlEnvironment(settings);
     this.cwd = settings.clusterDir;
     this.management = managementKubeconfig(this.capi);
   }
@@ -68,8 +72,15 @@ export class CapiCommands {
     return kubectlCommand(this.settings.kubectl, kubeconfig, this.cwd, this.env, ...args);
   }
 
+  /**
+   * Forced: these objects are the deploy's (the config is their source of truth), so a field another manager changed
+   * (a `kubectl edit`, a client-side `kubectl apply`, whose fields kubectl migrates only to its default manager) is
+   * taken back instead of failing the apply with a conflict, as the Kubernetes server-side apply docs advise for
+   * objects a controller owns ("Conflicts", "Using Server-Side Apply in a controller"). Fields we do not set keep
+   * their managers. The plan's and the check's `kubectl diff` force too, so they show what this apply does.
+   */
   apply(kubeconfig: string, file: string): CommandSpec {
-    return this.kubectl(kubeconfig, 'apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '-f', file);
+    return this.kubectl(kubeconfig, 'apply', ...SERVER_SIDE_APPLY, '-f', file);
   }
 
   clusterctl(...args: string[]): CommandSpec {

@@ -7,8 +7,8 @@ import { kubectlCommand } from '../kube/nodes.js';
 import { withDeployLock } from '../lib/lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
-import { deployEnvironment } from '../model/environment.js';
-import { capiOf, FIELD_MANAGER, NO_CLUSTER_API, objectsKubeconfig, renderManifests } from './management.js';
+import { kubectlEnvironment } from '../model/environment.js';
+import { capiOf, NO_CLUSTER_API, objectsKubeconfig, renderManifests, SERVER_SIDE_APPLY } from './management.js';
 import { problemsError } from '../lib/errors.js';
 import { clusterApiProblems } from './preflight.js';
 import { failureLine } from '../lib/command.js';
@@ -102,27 +102,20 @@ export function describeManagement(settings: DeploySettings, kubeconfig: string)
 
 export function managementKubectl(settings: DeploySettings, kubeconfig: string): (...args: string[]) => CommandSpec {
   return (...args) =>
-    kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, deployEnvironment(settings), ...args);
+    kubectlCommand(settings.kubectl, kubeconfig, settings.clusterDir, kubectlEnvironment(settings), ...args);
 }
 
 /** The `kubectl diff --server-side` diffManifests runs, for a step's plan to show. */
-export function diffCommand(
-  settings: DeploySettings,
-  kubeconfig: string,
-  file: string,
-  { forceConflicts = false } = {},
-): CommandSpec {
+export function diffCommand(settings: DeploySettings, kubeconfig: string, file: string): CommandSpec {
   // kubectl diff runs KUBECTL_EXTERNAL_DIFF when set: we read diff -u's output, so never that.
-  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = deployEnvironment(settings);
+  const { KUBECTL_EXTERNAL_DIFF: _, ...env } = kubectlEnvironment(settings);
   return kubectlCommand(
     settings.kubectl,
     kubeconfig,
     settings.clusterDir,
     env,
     'diff',
-    '--server-side',
-    `--field-manager=${FIELD_MANAGER}`,
-    ...(forceConflicts ? ['--force-conflicts'] : []),
+    ...SERVER_SIDE_APPLY,
     '-f',
     file,
   );
@@ -131,17 +124,16 @@ export function diffCommand(
 /**
  * `kubectl diff --server-side` of a manifests file against the cluster holding the objects (a dry-run apply: the
  * admission webhooks run, nothing changes): each object to create, change or delete, and the diff with every
- * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. `forceConflicts`: a field
- * another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
+ * Secret's replaced by a line; 'no-cluster-api' when that cluster has no Cluster API CRDs. Forced as the apply is: a
+ * field another manager changed since our apply (a `kubectl edit`) shows as the change back, not as a conflict error.
  */
 export async function diffManifests(
   settings: DeploySettings,
   exec: Exec,
   kubeconfig: string,
   file: string,
-  { forceConflicts = false } = {},
 ): Promise<{ entries: DiffEntry[]; text: string } | 'no-cluster-api'> {
-  const diff = await exec(diffCommand(settings, kubeconfig, file, { forceConflicts }), {
+  const diff = await exec(diffCommand(settings, kubeconfig, file), {
     capture: true,
     quiet: true,
     check: false,

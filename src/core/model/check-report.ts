@@ -59,8 +59,20 @@ export const CheckReportSchema = z.object({
       rows: z.array(z.object({ address: z.string(), action: z.enum(['create', 'update', 'destroy', 'replace']) })),
     })
     .optional(),
-  /** Node counts: in the inventory, in the API, Ready in the API. */
-  nodes: z.object({ expected: z.number(), inApi: z.number(), ready: z.number() }).optional(),
+  /**
+   * Node counts: expected, in the API, Ready in the API. `expectedFrom` says where the expected count comes from:
+   * the inventory (Kubespray; also when absent, as in reports written before it existed), the machines the rendered
+   * Cluster API manifests ask for (KubeadmControlPlane and MachineDeployment replicas: Cluster API has no inventory),
+   * or nowhere (`api`: the count is the API's own).
+   */
+  nodes: z
+    .object({
+      expected: z.number(),
+      inApi: z.number(),
+      ready: z.number(),
+      expectedFrom: z.enum(['inventory', 'manifests', 'api']).optional(),
+    })
+    .optional(),
   /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
   certificate: z.object({ endpoint: z.string(), notAfter: z.string(), daysLeft: z.number() }).optional(),
   findings: z.array(CheckFindingSchema),

@@ -141,7 +141,7 @@ export class CapiDriftStep implements Step {
     const { management, workload } = this.commands;
     return {
       workingDir: this.commands.cwd,
-      command: diffCommand(this.settings, management, this.manifests, { forceConflicts: true }),
+      command: diffCommand(this.settings, management, this.manifests),
       reads: [this.manifests, management],
       writes: [],
       actions: [
@@ -185,8 +185,8 @@ export class CapiDriftStep implements Step {
     }
     let diff: Awaited<ReturnType<typeof diffManifests>>;
     try {
-      // Forced: a field someone changed by hand (another field manager) is drift to show, not a conflict to fail on.
-      diff = await diffManifests(this.settings, context.exec, kubeconfig, diffFile, { forceConflicts: true });
+      // Forced (as the apply): a field someone changed by hand (another field manager) is drift to show, not a conflict.
+      diff = await diffManifests(this.settings, context.exec, kubeconfig, diffFile);
     } finally {
       if (diffFile !== file) await fs.rm(diffFile, { force: true });
     }

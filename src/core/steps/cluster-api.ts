@@ -20,7 +20,8 @@ import { CCM_CA_KEY, cloudConf, cloudsYaml } from '../openstack/cloud-files.js';
 import { sleep } from '../lib/poll.js';
 import { failureLine } from '../lib/command.js';
 import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
-import { diagnose, type RenderedValues } from '../capi/diagnose.js';
+import { diagnose, type ErroredServer, erroredServers, type RenderedValues } from '../capi/diagnose.js';
+import { readServerFaults } from '../openstack/server-faults.js';
 import { MANIFESTS_FILE, manifestObjects } from '../capi/manifests.js';
 import { forbiddenChangesError, liveForbiddenChanges } from '../capi/forbidden-changes.js';
 import { describeManagement } from '../capi/preview.js';
@@ -333,7 +334,7 @@ export class ClusterctlInitStep implements Step {
       actions: [
         ...(capi.orcManifest
           ? [
-              `first kubectl apply --server-side -f ${capi.orcManifest} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
+              `first ${this.commands.apply(management, capi.orcManifest).argv.join(' ')} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
             ]
           : []),
         'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
@@ -644,21 +645,30 @@ function renderedValues(capi: ClusterApiSettings, cluster: string): RenderedValu
   };
 }
 
-/** OpenStackServers in ERROR (CAPO's InstanceStateError carries no message; the fault is only in Nova). */
-function stateErrorServers(json: string, cluster: string): { name: string; id: string }[] {
-  try {
-    return parseCapiObjects(json)
-      .filter(
-        (o) =>
-          o.kind === 'OpenStackServer' &&
-          (o.metadata.name === cluster || o.metadata.name.startsWith(`${cluster}-`)) &&
-          o.status?.instanceState === 'ERROR' &&
-          typeof o.status?.instanceID === 'string',
+/**
+ * What Nova says of the servers CAPO found in ERROR: their faults, one line each; what kept Nova from answering is
+ * said with the command that shows the fault. No live call with --skip-auth-check.
+ */
+async function novaFaultLines(settings: DeploySettings, servers: readonly ErroredServer[]): Promise<string[]> {
+  if (servers.length === 0) return [];
+  const answers = settings.authCheck.enabled
+    ? await readServerFaults(
+        settings.credentials,
+        servers.map((s) => s.id),
+        { timeoutMs: settings.authCheck.timeoutMs },
       )
-      .map((o) => ({ name: o.metadata.name, id: String(o.status?.instanceID) }));
-  } catch {
-    return [];
-  }
+    : { servers: [], note: 'Nova not asked (--skip-auth-check: no live OpenStack calls)' };
+  return servers.map((server) => {
+    const answer = answers.servers.find((a) => a.id === server.id);
+    const subject = `server ${server.name} (${server.id})`;
+    if (answer?.fault) {
+      const { code, created, message } = answer.fault;
+      return `${subject} is ${answer.status ?? 'ERROR'}, fault${code !== undefined ? ` ${code}` : ''}${created ? ` at ${created}` : ''}: ${message}`;
+    }
+    if (answer?.status) return `${subject} is ${answer.status} with no fault recorded`;
+    const why = answer?.note ?? answers.note ?? 'Nova not asked';
+    return `${subject} is in ERROR and CAPO keeps no message; ${why}; see \`openstack server show ${server.id} -c fault\``;
+  });
 }
 
 /** How long an interrupted run may spend starting the cleanup: a cancelled GitHub job gets seconds, not minutes. */
@@ -705,7 +715,8 @@ async function cleanUpUnmanaged(
   const what = gone
     ? 'the Cluster was deleted and CAPO removed what it had made in the cloud; fix the cause and deploy again'
     : `the cleanup did not finish (${last || failureLine(deletion)}): servers, the network, router and load balancers named k8s-clusterapi-cluster-${commands.capi.namespace}-${name}* may be left in the cloud with nothing managing them; delete them (openstack server/router/network/loadbalancer delete) before deploying again`;
-  const message = interrupted ? what : `${original.message}; ${what}`;
+  // On a line of its own: after a diagnosis it would read as part of the last "Fix:" line.
+  const message = interrupted ? what : `${original.message}\n  Cleanup: ${what}`;
   return interrupted ? new InterruptedError(message) : new UserError(message);
 }
 
@@ -751,7 +762,7 @@ export class CapiWaitStep implements Step {
       reads: [this.commands.management],
       writes: [],
       actions: [
-        `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+        `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once, quoting CAPO's log, Events and conditions and, for a server in ERROR, Nova's fault (GET /servers/{id}${this.settings.authCheck.enabled ? '' : ': not with --skip-auth-check'}); timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
       ],
     };
   }
@@ -866,14 +877,11 @@ export class CapiWaitStep implements Step {
       ),
       capture(this.commands.kubectl(management, 'get', 'events', '-n', capi.namespace, '-o', 'json')),
     ]);
-    const found = diagnose(renderedValues(capi, this.settings.clusterName), { log, eventsJson, objectsJson });
-    const nova = stateErrorServers(objectsJson, this.settings.clusterName);
+    const nova = await novaFaultLines(this.settings, erroredServers(objectsJson, this.settings.clusterName));
+    const found = diagnose(renderedValues(capi, this.settings.clusterName), { log, eventsJson, objectsJson, nova });
     const lines = [
+      ...found.nova.map((line) => `\n  Nova: ${line}`),
       ...found.evidence.slice(0, 10).map((line) => `\n  CAPO: ${line}`),
-      ...nova.map(
-        (server) =>
-          `\n  Nova: server ${server.name} (${server.id}) is in ERROR and CAPO keeps no message: its fault is in \`openstack server show ${server.id} -c fault\``,
-      ),
       ...found.advice.map((advice) => `\n  Fix: ${advice}`),
     ];
     if (lines.length === 0)

@@ -12,6 +12,8 @@ import type { DeploySettings } from '../model/settings.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import { kubectlEnvironment } from '../model/environment.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
+import { renderedMachineCount } from '../capi/replicas.js';
+import { renderedManifests } from '../model/cluster-api.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
 const DAY_MS = 86_400_000;
@@ -51,15 +53,24 @@ export class ClusterHealthStep implements Step {
     return this.settings.kubespray ? kubesprayPaths(this.settings).inventory : undefined;
   }
 
+  /** Cluster API: the rendered manifests (capi-render runs first in a check), whose replicas say how many machines. */
+  private get manifestsFile(): string | undefined {
+    return this.settings.clusterApi ? renderedManifests(this.settings.clusterApi) : undefined;
+  }
+
   async plan(): Promise<StepPlan> {
     const version = this.settings.kubernetesVersion;
     return {
       workingDir: this.nodesCommand.cwd,
       command: this.nodesCommand,
-      reads: [this.settings.kubeconfigPath, ...(this.inventoryFile ? [this.inventoryFile] : [])],
+      reads: [
+        this.settings.kubeconfigPath,
+        ...(this.inventoryFile ? [this.inventoryFile] : []),
+        ...(this.manifestsFile ? [this.manifestsFile] : []),
+      ],
       writes: [],
       actions: [
-        `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
+        `nodes: ${this.inventoryFile ? 'missing from the API or not in the inventory, ' : ''}${this.manifestsFile ? 'counted against the machines the rendered manifests ask for (replicas), ' : ''}NotReady${version ? `, kubelet not v${version}` : ''}`,
         `the API server's certificate: a TLS handshake with the kubeconfig's server; a finding within ${CERTIFICATE_WARNING_DAYS} days of its expiry`,
         `failing checks of ${this.readyzCommand.argv.join(' ')}`,
       ],
@@ -194,10 +205,12 @@ export class ClusterHealthStep implements Step {
         add('unchecked', 'inventory', `${errorMessage(error)}; the nodes in the API were not compared with it`);
       }
     }
+    const machines = this.manifestsFile ? renderedMachineCount(this.manifestsFile) : undefined;
     report.nodes = {
-      expected: expected?.length ?? nodes.length,
+      expected: expected?.length ?? machines ?? nodes.length,
       inApi: nodes.length,
       ready: nodes.filter((n) => n.ready).length,
+      ...(this.manifestsFile && { expectedFrom: machines === undefined ? 'api' : 'manifests' }),
     };
     if (expected) {
       const listed = new Set(expected);

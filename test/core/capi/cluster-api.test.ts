@@ -432,6 +432,7 @@ describe('cluster-api steps and their plan', () => {
       'apply',
       '--server-side',
       '--field-manager=cluster-deploy',
+      '--force-conflicts',
       '-f',
       path.join(settings.clusterApi!.workDir, 'cluster.yaml'),
     ]);
@@ -443,6 +444,7 @@ describe('cluster-api steps and their plan', () => {
       'apply',
       '--server-side',
       '--field-manager=cluster-deploy',
+      '--force-conflicts',
       '-f',
       path.join(settings.clusterApi!.workDir, 'cloud-config.secret.json'),
     ]);
@@ -454,6 +456,7 @@ describe('cluster-api steps and their plan', () => {
       'apply',
       '--server-side',
       '--field-manager=cluster-deploy',
+      '--force-conflicts',
       '-f',
       settings.clusterApi!.addonsDir,
     ]);

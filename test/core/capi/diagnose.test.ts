@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose, reconcileErrors } from '../../../src/core/capi/diagnose.js';
+import { diagnose, erroredServers, reconcileErrors } from '../../../src/core/capi/diagnose.js';
 
 const values = {
   namespace: 'default',
@@ -119,7 +119,83 @@ describe('diagnose: what CAPO left, and the field to fix', () => {
     expect(found.advice.join()).toContain('external_network_id');
     expect(diagnose(values, { eventsJson: 'not json', objectsJson: '{"items": 3}', log: '' })).toEqual({
       evidence: [],
+      nova: [],
       advice: [],
     });
+  });
+});
+
+describe("Nova's fault where CAPO keeps no message", () => {
+  it.each([
+    [
+      'No valid host was found. There are not enough hosts available.',
+      'a smaller flavor (deployment.cluster_api.openstack.*_machine_flavor), another deployment.cluster_api.openstack.failure_domain',
+    ],
+    [
+      'Exceeded maximum number of retries. Exhausted all hosts available for retrying build failures for instance x.',
+      'Nova found no host for the server',
+    ],
+    [
+      "Flavor's disk is too small for requested image. Flavor disk is 1073741824 bytes, image is 2147483648 bytes.",
+      "deployment.cluster_api.openstack.*_machine_flavor: the flavor's root disk is smaller than the image",
+    ],
+    ['Image 6e1f could not be found.', 'deployment.cluster_api.openstack.image_name: Nova cannot find the image'],
+    ['Keypair deploy not found for user u1', 'deployment.cluster_api.openstack.ssh_key_name: no such key pair'],
+  ])('%s', (fault, advice) => {
+    const nova = [`server c1-md-0-x (1234) is ERROR, fault 500: ${fault}`];
+    const found = diagnose(values, { nova });
+    expect(found.nova).toEqual(nova);
+    expect(found.advice.join('\n')).toContain(advice);
+  });
+
+  // CAPO v0.14.7: the OpenStackServer has status.instanceID from the create; an OpenStackMachine only once ACTIVE.
+  const server = (name: string, state: string, id?: string) => ({
+    kind: 'OpenStackServer',
+    metadata: { name },
+    status: { instanceState: state, ...(id && { instanceID: id }) },
+  });
+  const machine = (name: string, state: string, fields: { id?: string; providerID?: string } = {}) => ({
+    kind: 'OpenStackMachine',
+    metadata: { name },
+    ...(fields.providerID && { spec: { providerID: fields.providerID } }),
+    status: { instanceState: state, ...(fields.id && { instanceID: fields.id }) },
+  });
+  it.each([
+    ['an OpenStackServer in ERROR', [server('c1-md-0-a', 'ERROR', 'id-a')], [{ name: 'c1-md-0-a', id: 'id-a' }]],
+    [
+      'an OpenStackMachine in ERROR takes its server of the same name (once, not twice)',
+      [machine('c1-md-0-a', 'ERROR'), server('c1-md-0-a', 'ERROR', 'id-a')],
+      [{ name: 'c1-md-0-a', id: 'id-a' }],
+    ],
+    [
+      'an OpenStackMachine in ERROR whose server is gone: its instanceID, else its providerID',
+      [
+        machine('c1-md-0-a', 'ERROR', { id: 'id-a' }),
+        machine('c1-md-0-b', 'ERROR', { providerID: 'openstack://RegionOne/id-b' }),
+        machine('c1-md-0-c', 'ERROR', { providerID: 'openstack:///id-c' }),
+      ],
+      [
+        { name: 'c1-md-0-a', id: 'id-a' },
+        { name: 'c1-md-0-b', id: 'id-b' },
+        { name: 'c1-md-0-c', id: 'id-c' },
+      ],
+    ],
+    [
+      'ACTIVE or BUILD servers, another cluster, no id at all: none',
+      [
+        server('c1-md-0-a', 'ACTIVE', 'id-a'),
+        server('c1-md-0-b', 'BUILD', 'id-b'),
+        server('c10-md-0-a', 'ERROR', 'id-c'),
+        machine('c1-md-0-d', 'ERROR'),
+      ],
+      [],
+    ],
+  ])('erroredServers: %s', (_what, items, expected) => {
+    expect(erroredServers(JSON.stringify({ items }), 'c1')).toEqual(expected);
+  });
+
+  it('erroredServers: garbage is none', () => {
+    expect(erroredServers('not json', 'c1')).toEqual([]);
+    expect(erroredServers('{"items": [{"kind": 3}]}', 'c1')).toEqual([]);
   });
 });
