@@ -238,7 +238,8 @@ describe('the deploy action with resume state in workflow artifacts', () => {
   it('on SIGINT during apply: tofu gets one SIGINT, the step is saved as interrupted, the post step uploads it', async () => {
     const runner = await freshRunner();
     const env = actionEnv(runner, 105, 1, TOKEN, { TF_VAR_apply_sleep_seconds: '60' });
-    const inputs = deployInputs(runner, { restart: 'true' });
+    // quiet: false, so the job log shows tofu's progress (the interrupt is timed by it) and its answer to SIGINT.
+    const inputs = deployInputs(runner, { restart: 'true', quiet: 'false' });
     let signalled = false;
     const main = await runAction('dist/deploy/index.js', {
       env,
