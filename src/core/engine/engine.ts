@@ -226,6 +226,18 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     const decision = await decideStep(step, state.steps[step.id], useState, state);
     if (!decision.run) {
       output.line(`${label} ${output.paint('⏭', 'dim')} ${name} (${decision.reason})`);
+      if (decision.nothingToDo) {
+        // Done without running: recorded as success, so the run resumes past it and completes.
+        attempt ??= beginAttempt(state, selected, filter, run.ciRun);
+        const now = new Date().toISOString();
+        state.steps[step.id] = {
+          status: 'success',
+          startedAt: now,
+          finishedAt: now,
+          skipped: redactor.redact(decision.reason),
+        };
+        await save();
+      }
       reports.push({
         id: step.id,
         title: step.title,

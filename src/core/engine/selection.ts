@@ -119,10 +119,12 @@ export interface Decision {
   run: boolean;
   /** Why, in words: "already completed", "outputs missing on this machine", … */
   reason: string;
+  /** Not run because the step has nothing to do now (Step.skipWhen): it counts as done. */
+  nothingToDo?: true;
 }
 
 /** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
-export async function decideStep(
+async function decideFromState(
   step: Step,
   saved: StepState | undefined,
   useState: boolean,
@@ -143,6 +145,21 @@ export async function decideStep(
     return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
   }
   return { run: false, reason: 'already completed' };
+}
+
+/**
+ * Decides whether a step runs: from its kind and what the saved state says about it (and about the step it prepares
+ * for), then, if it would run, whether it has anything to do now (Step.skipWhen; --step and --from-step too).
+ */
+export async function decideStep(
+  step: Step,
+  saved: StepState | undefined,
+  useState: boolean,
+  state?: DeployState,
+): Promise<Decision> {
+  const decision = await decideFromState(step, saved, useState, state);
+  const nothing = decision.run && state ? step.skipWhen?.(state) : undefined;
+  return nothing ? { run: false, reason: nothing, nothingToDo: true } : decision;
 }
 
 /**

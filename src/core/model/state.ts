@@ -20,6 +20,8 @@ const StepStateSchema = z.object({
   error: z.string().optional(),
   /** A short, redacted result worth showing later ("server → https://10.2.128.5:6443"). */
   detail: z.string().optional(),
+  /** Set when the step had nothing to do (Step.skipWhen, redacted): it counts as done, without having run. */
+  skipped: z.string().optional(),
   /** Redacted warnings the step raised (an overridden guard): shown again in summaries of later runs. */
   warnings: z.array(z.string()).max(50).optional(),
 });

@@ -111,6 +111,11 @@ export interface Step {
   plan(): Promise<StepPlan>;
   /** For runner-local steps: are this step's outputs present (and whole) on this machine? */
   outputsPresent?(): Promise<boolean>;
+  /**
+   * Whether the step has nothing to do now, asked when it would run (k0sctl's ShouldRun): the reason, and the engine
+   * reports a skip with it and goes on as though the step had succeeded; undefined, and it runs.
+   */
+  skipWhen?(state: DeployState): string | undefined;
   /** Runs the step; returns a short detail worth showing ("server → https://…"), if any. */
   run(context: StepContext): Promise<string | void>;
 }

@@ -88,8 +88,11 @@ export class CapacityStep implements Step {
     };
   }
 
+  skipWhen(): string | undefined {
+    return this.settings.authCheck.enabled ? undefined : '--skip-auth-check: no live OpenStack calls';
+  }
+
   async run(context: StepContext): Promise<string> {
-    if (!this.settings.authCheck.enabled) return 'skipped (--skip-auth-check: no live OpenStack calls)';
     const report = await this.checker(this.settings, this.demandOf(context));
     context.state.capacity = report;
     context.output.line(

@@ -12,7 +12,7 @@ import { displayPath, ensurePrivateDir, pathExists, readTextFile, writePrivateFi
 import { kubeconfigEndpoint, kubeconfigSecrets } from '../kube/kubeconfig.js';
 import type { Redactor } from '../lib/redact.js';
 import { runtimePaths, type DeploySettings } from '../model/settings.js';
-import type { ClusterApiState } from '../model/state.js';
+import type { ClusterApiState, DeployState } from '../model/state.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { CapiCommands, MOVE_LABEL, NO_CLUSTER_API, renderManifests } from '../capi/management.js';
@@ -36,8 +36,8 @@ export const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
  * them to kind again would have two management clusters reconciling one cluster. The steps that
  * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
  */
-function pivotInProgress(context: StepContext, commands: CapiCommands): string | undefined {
-  const pivot = context.state.steps['capi-pivot'];
+function pivotInProgress(state: DeployState, commands: CapiCommands): string | undefined {
+  const pivot = state.steps['capi-pivot'];
   if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success') return undefined;
   return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
 }
@@ -342,9 +342,11 @@ export class ClusterctlInitStep implements Step {
     };
   }
 
+  skipWhen(state: DeployState): string | undefined {
+    return pivotInProgress(state, this.commands);
+  }
+
   async run(context: StepContext): Promise<string> {
-    const pivoting = pivotInProgress(context, this.commands);
-    if (pivoting) return pivoting;
     return ensureProviders(context, this.commands, this.commands.management);
   }
 }
@@ -392,9 +394,11 @@ export class CapiCloudCredentialsStep implements Step {
     };
   }
 
+  skipWhen(state: DeployState): string | undefined {
+    return pivotInProgress(state, this.commands);
+  }
+
   async run(context: StepContext): Promise<string> {
-    const pivoting = pivotInProgress(context, this.commands);
-    if (pivoting) return pivoting;
     const { capi, credentialsFile, credentialsSecret, management } = this.commands;
     const { credentials } = this.settings;
     const clouds = cloudsYaml(credentials, capi.cloudName);
@@ -485,9 +489,11 @@ export class CapiApplyStep implements Step {
     };
   }
 
+  skipWhen(state: DeployState): string | undefined {
+    return pivotInProgress(state, this.commands);
+  }
+
   async run(context: StepContext): Promise<string> {
-    const pivoting = pivotInProgress(context, this.commands);
-    if (pivoting) return pivoting;
     const file = renderedManifests(this.commands.capi);
     if (!(await pathExists(file)))
       throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
@@ -767,9 +773,11 @@ export class CapiWaitStep implements Step {
     };
   }
 
+  skipWhen(state: DeployState): string | undefined {
+    return pivotInProgress(state, this.commands);
+  }
+
   async run(context: StepContext): Promise<string> {
-    const pivoting = pivotInProgress(context, this.commands);
-    if (pivoting) return pivoting;
     const { capi, management } = this.commands;
     const name = this.settings.clusterName;
     try {

@@ -92,3 +92,31 @@ describe('resume decisions', () => {
     ).toEqual(success);
   });
 });
+
+describe('a step with nothing to do (Step.skipWhen)', () => {
+  const state = emptyState('demo/sandbox', 'deploy');
+  const guarded = (reason: string | undefined): Step => ({
+    ...fakeStep('capi-apply', 'remote'),
+    skipWhen: () => reason,
+  });
+
+  it.each([
+    { name: 'not run yet', saved: undefined, useState: true },
+    { name: 'failed last time', saved: { ...success, status: 'failed' as const }, useState: true },
+    { name: 'picked with --step (saved state not used)', saved: success, useState: false },
+  ])('is skipped, counting as done, when it would run: $name', async ({ saved, useState }) => {
+    expect(await decideStep(guarded('left to capi-pivot'), saved, useState, state)).toEqual({
+      run: false,
+      reason: 'left to capi-pivot',
+      nothingToDo: true,
+    });
+  });
+
+  it('runs when the hook finds something to do, and an already completed step stays skipped as completed', async () => {
+    expect(await decideStep(guarded(undefined), undefined, true, state)).toEqual({ run: true, reason: 'not run yet' });
+    expect(await decideStep(guarded('left to capi-pivot'), success, true, state)).toEqual({
+      run: false,
+      reason: 'already completed',
+    });
+  });
+});
