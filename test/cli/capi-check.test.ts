@@ -6,8 +6,7 @@ import { CheckReportSchema } from '../../src/core/model/check-report.js';
 import { renderCheckReport } from '../../src/github/check-summary.js';
 import { EXIT } from '../../src/core/lib/errors.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
-import { stripAnsi } from '../../src/core/lib/output.js';
-import { runCli } from '../support/cli.js';
+import { capiCli, runCli } from '../support/cli.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 
 /**
@@ -23,26 +22,10 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
   let run: CapiRun;
   let management: string;
   let workload: string;
-  const printed: string[] = [];
-  const cli = async (...args: string[]) => {
-    const result = await runCli(
-      [
-        ...args,
-        '--config',
-        run.configPath,
-        '--state-dir',
-        run.stateDir,
-        '--management-kubeconfig',
-        management,
-        '--skip-auth-check',
-        // The readiness gate's option: a check has none.
-        ...(args[0] === 'check' ? [] : ['--interval', '1s']),
-      ],
-      run.env,
-    );
-    printed.push(result.stdout, result.stderr);
-    return { ...result, stdout: stripAnsi(result.stdout), stderr: stripAnsi(result.stderr) };
-  };
+  const { cli, printed } = capiCli(
+    () => run,
+    () => management,
+  );
   const kubectl = (kubeconfig: string, ...args: string[]) =>
     new Promise<string>((resolve, reject) =>
       execFile('kubectl', ['--kubeconfig', kubeconfig, ...args], { env: run.env }, (error, stdout, stderr) =>
@@ -287,7 +270,7 @@ describe('cluster-deploy check with deployment.method cluster-api and no managem
         run.env,
       );
       expect(result.code, result.stdout + result.stderr).toBe(code);
-      expect(stripAnsi(result.stdout + result.stderr)).toMatch(message);
+      expect(result.stdout + result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
       expect(run.cloud.clusters().map((c) => c.role)).toEqual(['management']);
     },
@@ -300,7 +283,7 @@ describe('cluster-deploy check with deployment.method cluster-api and no managem
       run.env,
     );
     expect(code, stderr).toBe(EXIT.failed);
-    expect(stripAnsi(stdout)).toContain(
+    expect(stdout).toContain(
       'no management cluster to check capi-sandbox against: the kind cluster capi-capi-sandbox (deployment.cluster_api.management.bootstrap: kind) does not exist on this machine (no deploy of this cluster is recorded in the resume state). A check creates nothing',
     );
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['management']); // only the bare one above: no kind

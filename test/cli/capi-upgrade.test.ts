@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { capiCli } from '../support/cli.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 
 /**
@@ -12,26 +12,10 @@ import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox
 describe('cluster-deploy upgrade with deployment.method cluster-api', () => {
   let run: CapiRun;
   let management: string;
-  const printed: string[] = [];
-  const cli = async (...args: string[]) => {
-    const result = await runCli(
-      [
-        ...args,
-        '--config',
-        run.configPath,
-        '--state-dir',
-        run.stateDir,
-        '--management-kubeconfig',
-        management,
-        '--skip-auth-check',
-        '--interval',
-        '1s',
-      ],
-      run.env,
-    );
-    printed.push(result.stdout, result.stderr);
-    return result;
-  };
+  const { cli, printed } = capiCli(
+    () => run,
+    () => management,
+  );
   const config = (version: string, image: string) => (text: string) =>
     text.replace(/^ {6}version: .*$/m, `      version: ${version}`).replace(/image_name: .*$/m, `image_name: ${image}`);
   /** The control plane's version and the servers: a refused upgrade changes neither. */

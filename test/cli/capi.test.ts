@@ -1,31 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { capiCli, runCli } from '../support/cli.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 
 /** The CLI with deployment.method cluster-api, as a real process: plan (the kubectl diff table), deploy, destroy. */
 describe('cluster-deploy with deployment.method cluster-api', () => {
   let run: CapiRun;
   let management: string;
-  const printed: string[] = [];
-  const cli = async (...args: string[]) => {
-    const result = await runCli(
-      [
-        ...args,
-        '--config',
-        run.configPath,
-        '--state-dir',
-        run.stateDir,
-        '--management-kubeconfig',
-        management,
-        '--skip-auth-check',
-        '--interval',
-        '1s',
-      ],
-      run.env,
-    );
-    printed.push(result.stdout, result.stderr);
-    return result;
-  };
+  const { cli, printed } = capiCli(
+    () => run,
+    () => management,
+  );
 
   beforeAll(async () => {
     run = await startCapiRun();

@@ -28,3 +28,36 @@ export function runCli(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/**
+ * The CLI against a Cluster API sandbox run: each call gets the run's config and state directory and the management
+ * cluster (both read when called: they are made in beforeAll) and, but for a check (which has no readiness gate), a short
+ * readiness interval. Everything it printed is kept in `printed`, for the tests that look for a secret in it.
+ */
+export function capiCli(
+  sandbox: () => { configPath: string; stateDir: string; env: Record<string, string> },
+  management: () => string | undefined,
+  extra: readonly string[] = ['--skip-auth-check'],
+) {
+  const printed: string[] = [];
+  const cli = async (...args: string[]): Promise<CliResult> => {
+    const run = sandbox();
+    const kubeconfig = management();
+    const result = await runCli(
+      [
+        ...args,
+        '--config',
+        run.configPath,
+        '--state-dir',
+        run.stateDir,
+        ...(kubeconfig ? ['--management-kubeconfig', kubeconfig] : []),
+        ...extra,
+        ...(args[0] === 'check' ? [] : ['--interval', '1s']),
+      ],
+      run.env,
+    );
+    printed.push(result.stdout, result.stderr);
+    return result;
+  };
+  return { cli, printed };
+}
