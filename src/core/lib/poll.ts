@@ -28,6 +28,11 @@ export interface PollOptions {
   onLine?: (line: string) => void;
   /** The error of a timeout, given the last line. */
   timeoutError: (last: string) => Error;
+  /**
+   * No progress for `ms` (the same line all along) calls `onStall` with that line, which throws: a wait that
+   * stopped moving fails long before the timeout (capi-wait's stall time).
+   */
+  stall?: { ms: number; onStall: (last: string) => Promise<never> };
 }
 
 /**
@@ -43,15 +48,23 @@ export async function poll<T>(
   const deadline = Date.now() + options.timeoutMs;
   let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
   let last = '';
+  let changedAt = Date.now();
+  const { stall } = options;
   for (let attempts = 1; ; attempts++) {
     const result = await attempt(attempts);
     if (signal?.aborted) throw new InterruptedError();
-    if (result.line !== undefined && result.line !== last) options.onLine?.(result.line);
+    if (result.line !== undefined && result.line !== last) {
+      options.onLine?.(result.line);
+      changedAt = Date.now();
+    }
     if (result.done) return { value: result.value, attempts };
     last = result.line;
+    if (stall && Date.now() - changedAt >= stall.ms) await stall.onStall(last);
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw options.timeoutError(last);
-    await sleep(Math.min(pause, remaining), signal);
+    // Wake up for the stall too: it is judged after an attempt.
+    const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
+    await sleep(Math.min(pause, remaining, untilStall), signal);
     if (signal?.aborted) throw new InterruptedError();
     pause = Math.min(pause * 2, options.intervalMs);
   }

@@ -17,7 +17,7 @@ import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { CapiCommands, MOVE_LABEL, NO_CLUSTER_API, renderManifests } from '../capi/management.js';
 import { CCM_CA_KEY, cloudConf, cloudsYaml } from '../openstack/cloud-files.js';
-import { sleep } from '../lib/poll.js';
+import { poll, sleep } from '../lib/poll.js';
 import { failureLine } from '../lib/command.js';
 import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 import { diagnose, type ErroredServer, erroredServers, type RenderedValues } from '../capi/diagnose.js';
@@ -26,7 +26,6 @@ import { MANIFESTS_FILE, manifestObjects } from '../capi/manifests.js';
 import { forbiddenChangesError, liveForbiddenChanges } from '../capi/forbidden-changes.js';
 import { describeManagement } from '../capi/preview.js';
 import type { CommandResult } from '../lib/command.js';
-import { FIRST_PAUSE_MS } from '../lib/poll.js';
 
 /** The management cluster's Kubernetes with bootstrap: kind. */
 export const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
@@ -534,32 +533,28 @@ export async function pollObjects(
   stall?: { ms: number; onStall: (last: string, lastJson: string) => Promise<never> },
 ): Promise<string> {
   const { timeoutMs, intervalMs } = context.settings.waitReady;
-  const deadline = Date.now() + timeoutMs;
-  let pause = Math.min(FIRST_PAUSE_MS, intervalMs);
-  let last = '';
   let lastJson = '';
-  let changedAt = Date.now();
-  for (;;) {
-    const result = await context.exec(command, { capture: true, quiet: true, check: false });
-    if (context.signal.aborted) throw new InterruptedError();
-    if (result.exitCode === 0) lastJson = result.stdout;
-    const progress =
-      result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
-    if (progress.line !== last) {
-      context.output.line(`      ${progress.line}`);
-      changedAt = Date.now();
-    }
-    if (progress.done) return progress.line;
-    last = progress.line;
-    if (stall && Date.now() - changedAt >= stall.ms) await stall.onStall(last, lastJson);
-    const remaining = deadline - Date.now();
-    if (remaining <= 0)
-      throw new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`);
-    const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
-    await sleep(Math.min(pause, remaining, untilStall), context.signal);
-    if (context.signal.aborted) throw new InterruptedError();
-    pause = Math.min(pause * 2, intervalMs);
-  }
+  const { value } = await poll<string>(
+    async () => {
+      const result = await context.exec(command, { capture: true, quiet: true, check: false });
+      if (result.exitCode === 0) lastJson = result.stdout;
+      const progress =
+        result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+      return progress.done
+        ? { done: true, value: progress.line, line: progress.line }
+        : { done: false, line: progress.line };
+    },
+    {
+      timeoutMs,
+      intervalMs,
+      signal: context.signal,
+      onLine: (line) => context.output.line(`      ${line}`),
+      timeoutError: (last) =>
+        new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`),
+      ...(stall && { stall: { ms: stall.ms, onStall: (last: string) => stall.onStall(last, lastJson) } }),
+    },
+  );
+  return value;
 }
 
 const WorkloadListSchema = z.object({
