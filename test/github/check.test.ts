@@ -232,7 +232,7 @@ describe('the deploy action with operation: check', () => {
       'a step of deploy',
       { operation: 'check' },
       { step: 'opentofu-apply' },
-      `::error::input step: "opentofu-apply" is a step of deploy, not of check (check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health, capi-management-cluster, capi-render, capi-drift, capi-conditions)`,
+      `::error::input step: "opentofu-apply" is a step of deploy, not of check (check's steps: openstack-preflight, opentofu-init, opentofu-drift, cluster-health)`,
     ],
     [
       'health-issue on a dry run (no report to keep the issue from)',
