@@ -11,10 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../src/core/lib/files.js';
-import { startCapiSandbox } from './capi/cloud.js';
+import { type CapiSandbox, SANDBOX_CATALOG, startCapiSandbox } from './capi/cloud.js';
+import { startOpenStackApiStandIn } from './openstack-api.js';
 import { prepareSandbox, SANDBOX_RUN_OUTPUTS, sandboxToolEnv } from './prepare.js';
 
 const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
+/** The application credential both sandbox configs name. */
+const SANDBOX_CREDENTIAL_ID = 'sandbox-app-cred';
 const ROOT = path.join(SANDBOX, '..', '..');
 export const METHODS = ['kubespray', 'cluster-api'] as const;
 export type SandboxMethod = (typeof METHODS)[number];
@@ -55,6 +58,25 @@ export interface RunningSandbox extends Omit<SandboxInfo, 'pid'> {
  */
 export async function startSandbox(method: SandboxMethod, workDir: string): Promise<RunningSandbox> {
   const stateDir = path.join(workDir, 'state');
+  let cloud: CapiSandbox | undefined;
+  const openstack = await startOpenStackApiStandIn({
+    applicationCredential: {
+      id: SANDBOX_CREDENTIAL_ID,
+      secret: SANDBOX_CATALOG.applicationCredentials[SANDBOX_CREDENTIAL_ID]!,
+    },
+    // What the Cluster API sandbox's CAPO made counts as in use, as Nova and Neutron would count it.
+    project: () => ({
+      servers: cloud?.servers() ?? [],
+      networks: cloud?.networks().length ?? 0,
+      routers: cloud?.routers().length ?? 0,
+      loadBalancers: cloud?.loadBalancers().length ?? 0,
+    }),
+  });
+  /** The config's auth_url is the stand-in's: preflight and openstack-capacity run for real against it. */
+  const pointAtStandIn = async (configPath: string) => {
+    const text = await fs.readFile(configPath, 'utf8');
+    await fs.writeFile(configPath, text.replace(/^(\s+auth_url: ).*$/m, `$1${openstack.authUrl}`));
+  };
   if (method === 'cluster-api') {
     const cluster = path.join('gitops', 'infrastructure', 'clusters', 'capi-sandbox');
     await fs.cp(path.join(SANDBOX, cluster), path.join(workDir, cluster), {
@@ -63,7 +85,9 @@ export async function startSandbox(method: SandboxMethod, workDir: string): Prom
     });
     const configPath = path.join(workDir, 'config.yaml');
     await fs.copyFile(path.join(SANDBOX, 'config-cluster-api.yaml'), configPath);
-    const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud') });
+    await pointAtStandIn(configPath);
+    const started = await startCapiSandbox({ dir: path.join(workDir, 'cloud') });
+    cloud = started;
     return {
       method,
       configPath,
@@ -71,25 +95,32 @@ export async function startSandbox(method: SandboxMethod, workDir: string): Prom
       clusterDir: path.join(workDir, cluster),
       env: cloud.env,
       pathPrefix: cloud.binDir,
-      description: `Sandbox cloud (kind, clusterctl and CAPO stand-ins) in ${workDir}`,
+      description: `Sandbox cloud (kind, clusterctl and CAPO stand-ins) in ${workDir}; OpenStack APIs (Keystone, quotas) at ${openstack.authUrl}`,
       afterDeploy: () =>
-        `OpenStack servers CAPO made: ${cloud
+        `OpenStack servers CAPO made: ${started
           .servers()
           .map((s) => s.name)
           .join(', ')}`,
-      close: () => cloud.close(),
+      close: async () => {
+        await started.close();
+        await openstack.close();
+      },
     };
   }
   const sandbox = await prepareSandbox({ workDir, readyAfterMs: 3000 });
+  await pointAtStandIn(sandbox.configPath);
   return {
     method,
     configPath: sandbox.configPath,
     stateDir,
     clusterDir: sandbox.clusterDir,
     env: {},
-    description: `Sandbox copied to ${workDir}; Kubernetes API stand-in at ${sandbox.api.url} (ready in 3 s)`,
+    description: `Sandbox copied to ${workDir}; Kubernetes API stand-in at ${sandbox.api.url} (ready in 3 s); OpenStack APIs (Keystone, quotas) at ${openstack.authUrl}`,
     afterDeploy: () => undefined,
-    close: () => sandbox.close(),
+    close: async () => {
+      await sandbox.close();
+      await openstack.close();
+    },
   };
 }
 
@@ -122,7 +153,7 @@ function quote(word: string): string {
  */
 export function nextCommands(info: SandboxInfo, cwd: string, dir: string): string[] {
   const cli = `node ${quote(path.relative(cwd, path.join(ROOT, 'dist', 'cli', 'index.js')) || '.')}`;
-  const where = `--config ${quote(info.configPath)} --state-dir ${quote(info.stateDir)} --skip-auth-check`;
+  const where = `--config ${quote(info.configPath)} --state-dir ${quote(info.stateDir)}`;
   const run = (command: string, extra = '') => `${cli} ${command} ${where}${extra}`;
   const stop = `npm run sandbox -- stop${dir === DEFAULT_SANDBOX_DIR ? '' : ` --dir ${quote(dir)}`}`;
   const lines: string[] = [];
@@ -301,18 +332,8 @@ export async function stopSandbox(dir: string): Promise<string> {
  */
 export async function runDemo(method: SandboxMethod, options: { keep?: string } = {}): Promise<number> {
   const { main } = await import('../../src/cli/main.js');
-  console.log('The live Keystone check is skipped: the sandbox has no cloud (tests run it against a real Keystone).\n');
   const deploy = (info: Pick<SandboxInfo, 'configPath' | 'stateDir'>) =>
-    main([
-      'deploy',
-      '--config',
-      info.configPath,
-      '--state-dir',
-      info.stateDir,
-      '--skip-auth-check',
-      '--interval',
-      '1s',
-    ]);
+    main(['deploy', '--config', info.configPath, '--state-dir', info.stateDir, '--interval', '1s']);
   if (!options.keep) {
     const workDir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-demo-'));
     const sandbox = await startSandbox(method, workDir);

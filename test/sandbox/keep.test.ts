@@ -59,6 +59,16 @@ describe.each(['kubespray', 'cluster-api'] as const)('npm run sandbox -- --metho
       const pid = Number((await readFile(path.join(dir, 'sandbox.pid'), 'utf8')).trim());
       started.push(pid);
       expect(isRunning(pid)).toBe(true); // the demo has exited, the sandbox has not
+      // preflight and openstack-capacity ran live, against the sandbox's OpenStack stand-in
+      expect(demo.stdout).toMatch(/openstack-preflight\) \([\d.]+s\) — authenticated as demo in project demo/);
+      if (method === 'cluster-api') {
+        expect(demo.stdout).toMatch(/^ +quota +in use +plan adds +limit +left after$/m);
+        expect(demo.stdout).toMatch(/^ +instances +2 +\+3 +10 +5$/m); // a control plane machine and two workers
+      } else {
+        // the Kubespray sandbox's plan holds only terraform_data, which no quota counts
+        expect(demo.stdout).toContain('The change takes nothing any read quota counts.');
+      }
+      expect(demo.stdout).not.toContain('--skip-auth-check');
 
       const printed = demo.stdout.slice(demo.stdout.indexOf('The sandbox keeps running.')).split('\n');
       const commands = printed.filter((line) => line.startsWith('  ') && !line.startsWith('  #')).map((l) => l.trim());
