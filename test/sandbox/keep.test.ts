@@ -39,8 +39,8 @@ function isRunning(pid: number): boolean {
 /**
  * `npm run sandbox` (the demo with --keep): the sandbox outlives the demo, the commands it prints work
  * as printed against it (the real CLI bundle in a shell, as a user pastes them: plan, then check,
- * which reaches the kept Kubernetes API), and `stop` ends it, idempotently. The scale-up, upgrade and
- * destroy lines run the same CLI with the same flags; the operations' own tests cover them.
+ * which reaches the kept Kubernetes API; for Cluster API also the scale-up), and `stop` ends it,
+ * idempotently. The other lines run the same CLI with the same flags; the operations' own tests cover them.
  */
 describe.each(['kubespray', 'cluster-api'] as const)('npm run sandbox -- --method %s', (method) => {
   const started: number[] = [];
@@ -92,6 +92,17 @@ describe.each(['kubespray', 'cluster-api'] as const)('npm run sandbox -- --metho
       const check = await cli('check');
       expect(check.code, check.stdout + check.stderr).toBe(0);
       expect(check.stdout).toMatch(/Check of demo\/(capi-)?sandbox: no drift, healthy/);
+
+      if (method === 'cluster-api') {
+        // The printed scale-up, as typed: a re-deploy counts only the machine it adds (the others are in use already).
+        const at = commands.findIndex((c) => c.startsWith("sed -i 's/worker_machine_count"));
+        expect(commands[at + 1]).toMatch(/^node dist\/cli\/index\.js deploy /);
+        const scale = await shell([...setup, commands[at]!, commands[at + 1]!].join('\n'), env);
+        expect(scale.code, scale.stdout + scale.stderr).toBe(0);
+        expect(scale.stdout).toMatch(/^ +instances +5 +\+1 +10 +4$/m);
+        expect(scale.stdout).toContain("minus what the cluster's objects in the management cluster hold now");
+        expect(scale.stdout).toMatch(/capi-wait\) \([\d.]+s\) — control plane 1\/1 running, workers 3\/3/);
+      }
 
       const stop = await shell(`npm run --silent sandbox -- stop --dir '${dir}'`, env);
       expect(stop.stdout.trim()).toBe(`Stopped the sandbox (pid ${pid}); its files stay in ${dir}.`);
