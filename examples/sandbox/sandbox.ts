@@ -276,8 +276,11 @@ export async function startBackground(method: SandboxMethod, dir: string): Promi
         child.removeAllListeners('exit');
         return info;
       }
-      if (Date.now() > deadline)
+      if (Date.now() > deadline) {
+        child.removeAllListeners('exit');
+        child.kill('SIGTERM'); // nothing left running that no pid file names
         throw new Error(`the sandbox did not start within 60 s; its log: ${path.join(dir, LOG_FILE)}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
@@ -309,11 +312,18 @@ async function serve(method: SandboxMethod, dir: string): Promise<void> {
 /** `stop`: idempotent; says what it found. */
 export async function stopSandbox(dir: string): Promise<string> {
   const pid = await readPid(dir);
-  if (pid === undefined) return `No sandbox runs in ${dir} (no ${PID_FILE}).`;
-  if (!alive(pid)) {
-    await fs.rm(path.join(dir, PID_FILE), { force: true });
+  const pidFile = path.join(dir, PID_FILE);
+  if (pid === undefined || !alive(pid)) {
+    const stale = await fs.stat(pidFile).then(
+      () => true,
+      () => false,
+    );
+    if (!stale) return `No sandbox runs in ${dir} (no ${PID_FILE}).`;
+    await fs.rm(pidFile, { force: true });
     await fs.rm(path.join(dir, INFO_FILE), { force: true });
-    return `No sandbox runs in ${dir}: pid ${pid} had already exited (its stale ${PID_FILE} is removed).`;
+    return pid === undefined
+      ? `No sandbox runs in ${dir}: its ${PID_FILE} held no process id; removed it.`
+      : `No sandbox runs in ${dir}: pid ${pid} of its ${PID_FILE} is gone (the number is free or another program's now); removed the stale ${PID_FILE}.`;
   }
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + 15_000;

@@ -80,4 +80,28 @@ describe('npm run sandbox arguments', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it.each([
+    [
+      'one of another program (this test runner)',
+      `${process.pid}\n`,
+      `pid ${process.pid} of its sandbox.pid is gone (the number is free or another program's now); removed the stale sandbox.pid.`,
+    ],
+    ['one that holds no number', 'not a pid\n', 'its sandbox.pid held no process id; removed it.'],
+  ])('stop with a stale pid file, %s: signals nothing, says so and removes it', async (_name, content, message) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-stale-'));
+    try {
+      await writeFile(path.join(dir, 'sandbox.pid'), content);
+      const result = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'examples', 'sandbox', 'sandbox.ts'), 'stop', '--dir', dir],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout.trim()).toBe(`No sandbox runs in ${dir}: ${message}`);
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
