@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../src/core/lib/files.js';
 import { type CapiSandbox, SANDBOX_CATALOG, startCapiSandbox } from './capi/cloud.js';
-import { startOpenStackApiStandIn } from './openstack-api.js';
+import { type OpenStackApiStandIn, startOpenStackApiStandIn } from './openstack-api.js';
 import { prepareSandbox, SANDBOX_RUN_OUTPUTS, sandboxToolEnv } from './prepare.js';
 
 const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +57,6 @@ export interface RunningSandbox extends Omit<SandboxInfo, 'pid'> {
  * repository): the Kubernetes API stand-in for Kubespray, the sandbox cloud for Cluster API.
  */
 export async function startSandbox(method: SandboxMethod, workDir: string): Promise<RunningSandbox> {
-  const stateDir = path.join(workDir, 'state');
   let cloud: CapiSandbox | undefined;
   const openstack = await startOpenStackApiStandIn({
     applicationCredential: {
@@ -72,6 +71,23 @@ export async function startSandbox(method: SandboxMethod, workDir: string): Prom
       loadBalancers: cloud?.loadBalancers().length ?? 0,
     }),
   });
+  try {
+    return await startStandIns(method, workDir, openstack, (started) => {
+      cloud = started;
+    });
+  } catch (error) {
+    await openstack.close();
+    throw error;
+  }
+}
+
+async function startStandIns(
+  method: SandboxMethod,
+  workDir: string,
+  openstack: OpenStackApiStandIn,
+  onCloud: (cloud: CapiSandbox) => void,
+): Promise<RunningSandbox> {
+  const stateDir = path.join(workDir, 'state');
   /** The config's auth_url is the stand-in's: preflight and openstack-capacity run for real against it. */
   const pointAtStandIn = async (configPath: string) => {
     const text = await fs.readFile(configPath, 'utf8');
@@ -86,8 +102,8 @@ export async function startSandbox(method: SandboxMethod, workDir: string): Prom
     const configPath = path.join(workDir, 'config.yaml');
     await fs.copyFile(path.join(SANDBOX, 'config-cluster-api.yaml'), configPath);
     await pointAtStandIn(configPath);
-    const started = await startCapiSandbox({ dir: path.join(workDir, 'cloud') });
-    cloud = started;
+    const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud') });
+    onCloud(cloud);
     return {
       method,
       configPath,
@@ -97,12 +113,12 @@ export async function startSandbox(method: SandboxMethod, workDir: string): Prom
       pathPrefix: cloud.binDir,
       description: `Sandbox cloud (kind, clusterctl and CAPO stand-ins) in ${workDir}; OpenStack APIs (Keystone, quotas) at ${openstack.authUrl}`,
       afterDeploy: () =>
-        `OpenStack servers CAPO made: ${started
+        `OpenStack servers CAPO made: ${cloud
           .servers()
           .map((s) => s.name)
           .join(', ')}`,
       close: async () => {
-        await started.close();
+        await cloud.close();
         await openstack.close();
       },
     };
@@ -124,7 +140,7 @@ export async function startSandbox(method: SandboxMethod, workDir: string): Prom
   };
 }
 
-/** The environment the CLI runs with against a sandbox: the caller's, plus the sandbox's variables and PATH. */
+/** What the CLI needs on top of the caller's environment against a sandbox: its variables and PATH. */
 export function sandboxEnv(
   sandbox: Pick<SandboxInfo, 'env' | 'pathPrefix'>,
   base: NodeJS.ProcessEnv,
