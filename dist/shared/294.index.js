@@ -1,8 +1,8 @@
-export const id = 692;
-export const ids = [692];
+export const id = 294;
+export const ids = [294];
 export const modules = {
 
-/***/ 89379:
+/***/ 25869:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -142,17 +142,17 @@ class Comparator {
 
 module.exports = Comparator
 
-const parseOptions = __webpack_require__(70356)
-const { safeRe: re, t } = __webpack_require__(95471)
-const cmp = __webpack_require__(28646)
-const debug = __webpack_require__(1159)
-const SemVer = __webpack_require__(7163)
-const Range = __webpack_require__(96782)
+const parseOptions = __webpack_require__(54630)
+const { safeRe: re, t } = __webpack_require__(17929)
+const cmp = __webpack_require__(73428)
+const debug = __webpack_require__(78705)
+const SemVer = __webpack_require__(61861)
+const Range = __webpack_require__(56900)
 
 
 /***/ }),
 
-/***/ 96782:
+/***/ 56900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -374,22 +374,22 @@ class Range {
 
 module.exports = Range
 
-const LRU = __webpack_require__(61383)
+const LRU = __webpack_require__(8873)
 const cache = new LRU()
 
-const parseOptions = __webpack_require__(70356)
-const Comparator = __webpack_require__(89379)
-const debug = __webpack_require__(1159)
-const SemVer = __webpack_require__(7163)
-const trimComparatorWhitespace = __webpack_require__(69737)
+const parseOptions = __webpack_require__(54630)
+const Comparator = __webpack_require__(25869)
+const debug = __webpack_require__(78705)
+const SemVer = __webpack_require__(61861)
+const trimComparatorWhitespace = __webpack_require__(48283)
 const {
   safeRe: re,
   src,
   t,
   tildeTrimReplace,
   caretTrimReplace,
-} = __webpack_require__(95471)
-const { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = __webpack_require__(45101)
+} = __webpack_require__(17929)
+const { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = __webpack_require__(53847)
 
 // unbounded global build-metadata stripper used by parseRange
 const BUILDSTRIPRE = new RegExp(src[t.BUILD], 'g')
@@ -736,17 +736,17 @@ const testSet = (set, version, options) => {
 
 /***/ }),
 
-/***/ 7163:
+/***/ 61861:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const debug = __webpack_require__(1159)
-const { MAX_LENGTH, MAX_SAFE_INTEGER } = __webpack_require__(45101)
-const { safeRe: re, t } = __webpack_require__(95471)
+const debug = __webpack_require__(78705)
+const { MAX_LENGTH, MAX_SAFE_INTEGER } = __webpack_require__(53847)
+const { safeRe: re, t } = __webpack_require__(17929)
 
-const parseOptions = __webpack_require__(70356)
-const { compareIdentifiers } = __webpack_require__(73348)
+const parseOptions = __webpack_require__(54630)
+const { compareIdentifiers } = __webpack_require__(75054)
 
 const isPrereleaseIdentifier = (prerelease, identifier) => {
   const identifiers = identifier.split('.')
@@ -1093,12 +1093,12 @@ module.exports = SemVer
 
 /***/ }),
 
-/***/ 1799:
+/***/ 97881:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const parse = __webpack_require__(16353)
+const parse = __webpack_require__(99555)
 const clean = (version, options) => {
   const s = parse(version.trim().replace(/^[=v]+/, ''), options)
   return s ? s.version : null
@@ -1108,17 +1108,17 @@ module.exports = clean
 
 /***/ }),
 
-/***/ 28646:
+/***/ 73428:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const eq = __webpack_require__(55082)
-const neq = __webpack_require__(4974)
-const gt = __webpack_require__(16599)
-const gte = __webpack_require__(41236)
-const lt = __webpack_require__(3872)
-const lte = __webpack_require__(56717)
+const eq = __webpack_require__(35184)
+const neq = __webpack_require__(31292)
+const gt = __webpack_require__(96097)
+const gte = __webpack_require__(91810)
+const lt = __webpack_require__(57598)
+const lte = __webpack_require__(9063)
 
 const cmp = (a, op, b, loose) => {
   switch (op) {
@@ -1169,14 +1169,14 @@ module.exports = cmp
 
 /***/ }),
 
-/***/ 35385:
+/***/ 7279:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
-const parse = __webpack_require__(16353)
-const { safeRe: re, t } = __webpack_require__(95471)
+const SemVer = __webpack_require__(61861)
+const parse = __webpack_require__(99555)
+const { safeRe: re, t } = __webpack_require__(17929)
 
 const coerce = (version, options) => {
   if (version instanceof SemVer) {
@@ -1238,12 +1238,12 @@ module.exports = coerce
 
 /***/ }),
 
-/***/ 37648:
+/***/ 63322:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 const compareBuild = (a, b, loose) => {
   const versionA = new SemVer(a, loose)
   const versionB = new SemVer(b, loose)
@@ -1254,24 +1254,24 @@ module.exports = compareBuild
 
 /***/ }),
 
-/***/ 56874:
+/***/ 9348:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const compareLoose = (a, b) => compare(a, b, true)
 module.exports = compareLoose
 
 
 /***/ }),
 
-/***/ 78469:
+/***/ 54123:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 const compare = (a, b, loose) =>
   new SemVer(a, loose).compare(new SemVer(b, loose))
 
@@ -1280,12 +1280,12 @@ module.exports = compare
 
 /***/ }),
 
-/***/ 70711:
+/***/ 10613:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const parse = __webpack_require__(16353)
+const parse = __webpack_require__(99555)
 
 const diff = (version1, version2) => {
   const v1 = parse(version1, null, true)
@@ -1347,48 +1347,48 @@ module.exports = diff
 
 /***/ }),
 
-/***/ 55082:
+/***/ 35184:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const eq = (a, b, loose) => compare(a, b, loose) === 0
 module.exports = eq
 
 
 /***/ }),
 
-/***/ 16599:
+/***/ 96097:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const gt = (a, b, loose) => compare(a, b, loose) > 0
 module.exports = gt
 
 
 /***/ }),
 
-/***/ 41236:
+/***/ 91810:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const gte = (a, b, loose) => compare(a, b, loose) >= 0
 module.exports = gte
 
 
 /***/ }),
 
-/***/ 62338:
+/***/ 41940:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 
 const inc = (version, release, options, identifier, identifierBase) => {
   if (typeof (options) === 'string') {
@@ -1411,72 +1411,72 @@ module.exports = inc
 
 /***/ }),
 
-/***/ 3872:
+/***/ 57598:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const lt = (a, b, loose) => compare(a, b, loose) < 0
 module.exports = lt
 
 
 /***/ }),
 
-/***/ 56717:
+/***/ 9063:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const lte = (a, b, loose) => compare(a, b, loose) <= 0
 module.exports = lte
 
 
 /***/ }),
 
-/***/ 68511:
+/***/ 31981:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 const major = (a, loose) => new SemVer(a, loose).major
 module.exports = major
 
 
 /***/ }),
 
-/***/ 32603:
+/***/ 36953:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 const minor = (a, loose) => new SemVer(a, loose).minor
 module.exports = minor
 
 
 /***/ }),
 
-/***/ 4974:
+/***/ 31292:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const neq = (a, b, loose) => compare(a, b, loose) !== 0
 module.exports = neq
 
 
 /***/ }),
 
-/***/ 16353:
+/***/ 99555:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 const parse = (version, options, throwErrors = false) => {
   if (version instanceof SemVer) {
     return version
@@ -1496,24 +1496,24 @@ module.exports = parse
 
 /***/ }),
 
-/***/ 48756:
+/***/ 18034:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
+const SemVer = __webpack_require__(61861)
 const patch = (a, loose) => new SemVer(a, loose).patch
 module.exports = patch
 
 
 /***/ }),
 
-/***/ 15714:
+/***/ 50676:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const parse = __webpack_require__(16353)
+const parse = __webpack_require__(99555)
 const prerelease = (version, options) => {
   const parsed = parse(version, options)
   return (parsed && parsed.prerelease.length) ? parsed.prerelease : null
@@ -1523,36 +1523,36 @@ module.exports = prerelease
 
 /***/ }),
 
-/***/ 32173:
+/***/ 45507:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compare = __webpack_require__(78469)
+const compare = __webpack_require__(54123)
 const rcompare = (a, b, loose) => compare(b, a, loose)
 module.exports = rcompare
 
 
 /***/ }),
 
-/***/ 87192:
+/***/ 99410:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compareBuild = __webpack_require__(37648)
+const compareBuild = __webpack_require__(63322)
 const rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose))
 module.exports = rsort
 
 
 /***/ }),
 
-/***/ 68011:
+/***/ 66749:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Range = __webpack_require__(96782)
+const Range = __webpack_require__(56900)
 const satisfies = (version, range, options) => {
   try {
     range = new Range(range, options)
@@ -1566,26 +1566,26 @@ module.exports = satisfies
 
 /***/ }),
 
-/***/ 29872:
+/***/ 71386:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const compareBuild = __webpack_require__(37648)
+const compareBuild = __webpack_require__(63322)
 const sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose))
 module.exports = sort
 
 
 /***/ }),
 
-/***/ 16114:
+/***/ 36620:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const parse = __webpack_require__(16353)
-const constants = __webpack_require__(45101)
-const SemVer = __webpack_require__(7163)
+const parse = __webpack_require__(99555)
+const constants = __webpack_require__(53847)
+const SemVer = __webpack_require__(61861)
 
 const truncate = (version, truncation, options) => {
   if (!constants.RELEASE_TYPES.includes(truncation)) {
@@ -1633,12 +1633,12 @@ module.exports = truncate
 
 /***/ }),
 
-/***/ 58780:
+/***/ 50426:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const parse = __webpack_require__(16353)
+const parse = __webpack_require__(99555)
 const valid = (version, options) => {
   const v = parse(version, options)
   return v ? v.version : null
@@ -1648,54 +1648,54 @@ module.exports = valid
 
 /***/ }),
 
-/***/ 62088:
+/***/ 86626:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // just pre-load all the stuff that index.js lazily exports
-const internalRe = __webpack_require__(95471)
-const constants = __webpack_require__(45101)
-const SemVer = __webpack_require__(7163)
-const identifiers = __webpack_require__(73348)
-const parse = __webpack_require__(16353)
-const valid = __webpack_require__(58780)
-const clean = __webpack_require__(1799)
-const inc = __webpack_require__(62338)
-const diff = __webpack_require__(70711)
-const major = __webpack_require__(68511)
-const minor = __webpack_require__(32603)
-const patch = __webpack_require__(48756)
-const prerelease = __webpack_require__(15714)
-const compare = __webpack_require__(78469)
-const rcompare = __webpack_require__(32173)
-const compareLoose = __webpack_require__(56874)
-const compareBuild = __webpack_require__(37648)
-const sort = __webpack_require__(29872)
-const rsort = __webpack_require__(87192)
-const gt = __webpack_require__(16599)
-const lt = __webpack_require__(3872)
-const eq = __webpack_require__(55082)
-const neq = __webpack_require__(4974)
-const gte = __webpack_require__(41236)
-const lte = __webpack_require__(56717)
-const cmp = __webpack_require__(28646)
-const coerce = __webpack_require__(35385)
-const truncate = __webpack_require__(16114)
-const Comparator = __webpack_require__(89379)
-const Range = __webpack_require__(96782)
-const satisfies = __webpack_require__(68011)
-const toComparators = __webpack_require__(54750)
-const maxSatisfying = __webpack_require__(73193)
-const minSatisfying = __webpack_require__(68595)
-const minVersion = __webpack_require__(51866)
-const validRange = __webpack_require__(64737)
-const outside = __webpack_require__(10280)
-const gtr = __webpack_require__(12276)
-const ltr = __webpack_require__(15213)
-const intersects = __webpack_require__(23465)
-const simplifyRange = __webpack_require__(82028)
-const subset = __webpack_require__(61489)
+const internalRe = __webpack_require__(17929)
+const constants = __webpack_require__(53847)
+const SemVer = __webpack_require__(61861)
+const identifiers = __webpack_require__(75054)
+const parse = __webpack_require__(99555)
+const valid = __webpack_require__(50426)
+const clean = __webpack_require__(97881)
+const inc = __webpack_require__(41940)
+const diff = __webpack_require__(10613)
+const major = __webpack_require__(31981)
+const minor = __webpack_require__(36953)
+const patch = __webpack_require__(18034)
+const prerelease = __webpack_require__(50676)
+const compare = __webpack_require__(54123)
+const rcompare = __webpack_require__(45507)
+const compareLoose = __webpack_require__(9348)
+const compareBuild = __webpack_require__(63322)
+const sort = __webpack_require__(71386)
+const rsort = __webpack_require__(99410)
+const gt = __webpack_require__(96097)
+const lt = __webpack_require__(57598)
+const eq = __webpack_require__(35184)
+const neq = __webpack_require__(31292)
+const gte = __webpack_require__(91810)
+const lte = __webpack_require__(9063)
+const cmp = __webpack_require__(73428)
+const coerce = __webpack_require__(7279)
+const truncate = __webpack_require__(36620)
+const Comparator = __webpack_require__(25869)
+const Range = __webpack_require__(56900)
+const satisfies = __webpack_require__(66749)
+const toComparators = __webpack_require__(47900)
+const maxSatisfying = __webpack_require__(76575)
+const minSatisfying = __webpack_require__(76893)
+const minVersion = __webpack_require__(29232)
+const validRange = __webpack_require__(43739)
+const outside = __webpack_require__(96198)
+const gtr = __webpack_require__(97722)
+const ltr = __webpack_require__(7679)
+const intersects = __webpack_require__(84895)
+const simplifyRange = __webpack_require__(82086)
+const subset = __webpack_require__(43655)
 module.exports = {
   parse,
   valid,
@@ -1748,7 +1748,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 45101:
+/***/ 53847:
 /***/ ((module) => {
 
 
@@ -1822,7 +1822,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1159:
+/***/ 78705:
 /***/ ((module) => {
 
 
@@ -1840,7 +1840,7 @@ module.exports = debug
 
 /***/ }),
 
-/***/ 73348:
+/***/ 75054:
 /***/ ((module) => {
 
 
@@ -1876,7 +1876,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 61383:
+/***/ 8873:
 /***/ ((module) => {
 
 
@@ -1925,7 +1925,7 @@ module.exports = LRUCache
 
 /***/ }),
 
-/***/ 70356:
+/***/ 54630:
 /***/ ((module) => {
 
 
@@ -1949,7 +1949,7 @@ module.exports = parseOptions
 
 /***/ }),
 
-/***/ 95471:
+/***/ 17929:
 /***/ ((module, exports, __webpack_require__) => {
 
 
@@ -1958,8 +1958,8 @@ const {
   MAX_SAFE_COMPONENT_LENGTH,
   MAX_SAFE_BUILD_LENGTH,
   MAX_LENGTH,
-} = __webpack_require__(45101)
-const debug = __webpack_require__(1159)
+} = __webpack_require__(53847)
+const debug = __webpack_require__(78705)
 exports = module.exports = {}
 
 // The actual regexps go on exports.re
@@ -2179,7 +2179,7 @@ createToken('GTE0PRE', '^\\s*>=\\s*0\\.0\\.0-0\\s*$')
 
 /***/ }),
 
-/***/ 69737:
+/***/ 48283:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // @ts-check
@@ -2194,7 +2194,7 @@ const {
   MAX_LENGTH,
   MAX_SAFE_BUILD_LENGTH,
   WHITESPACE_CHARACTERS,
-} = __webpack_require__(45101)
+} = __webpack_require__(53847)
 
 /**
  * Remembers the last two rows of digits so their characters need not be reread.
@@ -2624,25 +2624,25 @@ module.exports = trimComparatorWhitespace
 
 /***/ }),
 
-/***/ 12276:
+/***/ 97722:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // Determine if version is greater than all the versions possible in the range.
-const outside = __webpack_require__(10280)
+const outside = __webpack_require__(96198)
 const gtr = (version, range, options) => outside(version, range, '>', options)
 module.exports = gtr
 
 
 /***/ }),
 
-/***/ 23465:
+/***/ 84895:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Range = __webpack_require__(96782)
+const Range = __webpack_require__(56900)
 const intersects = (r1, r2, options) => {
   r1 = new Range(r1, options)
   r2 = new Range(r2, options)
@@ -2653,12 +2653,12 @@ module.exports = intersects
 
 /***/ }),
 
-/***/ 15213:
+/***/ 7679:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const outside = __webpack_require__(10280)
+const outside = __webpack_require__(96198)
 // Determine if version is less than all the versions possible in the range
 const ltr = (version, range, options) => outside(version, range, '<', options)
 module.exports = ltr
@@ -2666,13 +2666,13 @@ module.exports = ltr
 
 /***/ }),
 
-/***/ 73193:
+/***/ 76575:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
-const Range = __webpack_require__(96782)
+const SemVer = __webpack_require__(61861)
+const Range = __webpack_require__(56900)
 
 const maxSatisfying = (versions, range, options) => {
   let max = null
@@ -2700,13 +2700,13 @@ module.exports = maxSatisfying
 
 /***/ }),
 
-/***/ 68595:
+/***/ 76893:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
-const Range = __webpack_require__(96782)
+const SemVer = __webpack_require__(61861)
+const Range = __webpack_require__(56900)
 const minSatisfying = (versions, range, options) => {
   let min = null
   let minSV = null
@@ -2733,14 +2733,14 @@ module.exports = minSatisfying
 
 /***/ }),
 
-/***/ 51866:
+/***/ 29232:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
-const Range = __webpack_require__(96782)
-const gt = __webpack_require__(16599)
+const SemVer = __webpack_require__(61861)
+const Range = __webpack_require__(56900)
+const gt = __webpack_require__(96097)
 
 const minVersion = (range, loose) => {
   range = new Range(range, loose)
@@ -2803,20 +2803,20 @@ module.exports = minVersion
 
 /***/ }),
 
-/***/ 10280:
+/***/ 96198:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const SemVer = __webpack_require__(7163)
-const Comparator = __webpack_require__(89379)
+const SemVer = __webpack_require__(61861)
+const Comparator = __webpack_require__(25869)
 const { ANY } = Comparator
-const Range = __webpack_require__(96782)
-const satisfies = __webpack_require__(68011)
-const gt = __webpack_require__(16599)
-const lt = __webpack_require__(3872)
-const lte = __webpack_require__(56717)
-const gte = __webpack_require__(41236)
+const Range = __webpack_require__(56900)
+const satisfies = __webpack_require__(66749)
+const gt = __webpack_require__(96097)
+const lt = __webpack_require__(57598)
+const lte = __webpack_require__(9063)
+const gte = __webpack_require__(91810)
 
 const outside = (version, range, hilo, options) => {
   version = new SemVer(version, options)
@@ -2892,7 +2892,7 @@ module.exports = outside
 
 /***/ }),
 
-/***/ 82028:
+/***/ 82086:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2900,8 +2900,8 @@ module.exports = outside
 // given a set of versions and a range, create a "simplified" range
 // that includes the same versions that the original range does
 // If the original range is shorter than the simplified one, return that.
-const satisfies = __webpack_require__(68011)
-const compare = __webpack_require__(78469)
+const satisfies = __webpack_require__(66749)
+const compare = __webpack_require__(54123)
 module.exports = (versions, range, options) => {
   const set = []
   let first = null
@@ -2948,16 +2948,16 @@ module.exports = (versions, range, options) => {
 
 /***/ }),
 
-/***/ 61489:
+/***/ 43655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Range = __webpack_require__(96782)
-const Comparator = __webpack_require__(89379)
+const Range = __webpack_require__(56900)
+const Comparator = __webpack_require__(25869)
 const { ANY } = Comparator
-const satisfies = __webpack_require__(68011)
-const compare = __webpack_require__(78469)
+const satisfies = __webpack_require__(66749)
+const compare = __webpack_require__(54123)
 
 // Complex range `r1 || r2 || ...` is a subset of `R1 || R2 || ...` iff:
 // - Every simple range `r1, r2, ...` is a null set, OR
@@ -3204,12 +3204,12 @@ module.exports = subset
 
 /***/ }),
 
-/***/ 54750:
+/***/ 47900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Range = __webpack_require__(96782)
+const Range = __webpack_require__(56900)
 
 // Mostly just for testing and legacy API reasons
 const toComparators = (range, options) =>
@@ -3221,12 +3221,12 @@ module.exports = toComparators
 
 /***/ }),
 
-/***/ 64737:
+/***/ 43739:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Range = __webpack_require__(96782)
+const Range = __webpack_require__(56900)
 const validRange = (range, options) => {
   try {
     // Return '*' instead of '' so that truthiness works.
@@ -3241,7 +3241,7 @@ module.exports = validRange
 
 /***/ }),
 
-/***/ 38658:
+/***/ 80072:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // This file exists as a CommonJS module to read the version from package.json.
@@ -3249,13 +3249,13 @@ module.exports = validRange
 // ESLint rules and doesn't work reliably across all Node.js versions.
 // By keeping this as a .cjs file, we can use require() naturally and export
 // the version for the ESM modules to import.
-const packageJson = __webpack_require__(64012)
+const packageJson = __webpack_require__(66879)
 module.exports = { version: packageJson.version }
 
 
 /***/ }),
 
-/***/ 45692:
+/***/ 92294:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -3275,7 +3275,7 @@ __webpack_require__.d(__webpack_exports__, {
   saveCache: () => (/* binding */ cache_saveCache)
 });
 
-// NAMESPACE OBJECT: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// NAMESPACE OBJECT: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_namespaceObject = {};
 __webpack_require__.r(mappers_namespaceObject);
 __webpack_require__.d(mappers_namespaceObject, {
@@ -3460,15 +3460,15 @@ __webpack_require__.d(mappers_namespaceObject, {
   UserDelegationKey: () => (UserDelegationKey)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var lib_core = __webpack_require__(33838);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/core/lib/core.js + 7 modules
+var lib_core = __webpack_require__(17864);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 1 modules
-var exec = __webpack_require__(41955);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/exec/lib/exec.js + 1 modules
+var exec = __webpack_require__(78857);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(79896);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-glob-options-helper.js
 
 /**
  * Returns a copy with defaults filled in.
@@ -3508,7 +3508,7 @@ function getOptions(copy) {
 //# sourceMappingURL=internal-glob-options-helper.js.map
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __webpack_require__(42613);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path-helper.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-path-helper.js
 
 
 const IS_WINDOWS = process.platform === 'win32';
@@ -3676,7 +3676,7 @@ function safeTrimTrailingSeparator(p) {
     return p.substr(0, p.length - 1);
 }
 //# sourceMappingURL=internal-path-helper.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-match-kind.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-match-kind.js
 /**
  * Indicates whether a pattern matches a path
  */
@@ -3692,7 +3692,7 @@ var MatchKind;
     MatchKind[MatchKind["All"] = 3] = "All";
 })(MatchKind || (MatchKind = {}));
 //# sourceMappingURL=internal-match-kind.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern-helper.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-pattern-helper.js
 
 
 const internal_pattern_helper_IS_WINDOWS = process.platform === 'win32';
@@ -3764,7 +3764,7 @@ function internal_pattern_helper_partialMatch(patterns, itemPath) {
 //# sourceMappingURL=internal-pattern-helper.js.map
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/balanced-match/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/balanced-match/dist/esm/index.js
 const balanced = (a, b, str) => {
     const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
     const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
@@ -3819,7 +3819,7 @@ const range = (a, b, str) => {
     return result;
 };
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/brace-expansion/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/brace-expansion/dist/esm/index.js
 
 const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
 const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
@@ -4335,7 +4335,7 @@ function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTo
     return acc;
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/assert-valid-pattern.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/assert-valid-pattern.js
 const MAX_PATTERN_LENGTH = 1024 * 64;
 const assertValidPattern = (pattern) => {
     if (typeof pattern !== 'string') {
@@ -4346,7 +4346,7 @@ const assertValidPattern = (pattern) => {
     }
 };
 //# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/brace-expressions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/brace-expressions.js
 // translate the various posix character classes into unicode properties
 // this works across all unicode locales
 // { <posix class>: [<translation>, /u flag required, negated]
@@ -4493,7 +4493,7 @@ const parseClass = (glob, position) => {
     return [comb, uflag, endPos - pos, true];
 };
 //# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/unescape.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/unescape.js
 /**
  * Un-escape a string that has been escaped with {@link escape}.
  *
@@ -4528,7 +4528,7 @@ const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = tr
             .replace(/\\([^/{}])/g, '$1');
 };
 //# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/ast.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/ast.js
 // parse a single path portion
 var _a;
 
@@ -5370,7 +5370,7 @@ class AST {
 }
 _a = AST;
 //# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/escape.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/escape.js
 /**
  * Escape all magic characters in a glob pattern.
  *
@@ -5397,7 +5397,7 @@ const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false,
         : s.replace(/[?*()[\]\\]/g, '\\$&');
 };
 //# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/node_modules/minimatch/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/node_modules/minimatch/dist/esm/index.js
 
 
 
@@ -6512,7 +6512,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-path.js
 
 
 
@@ -6600,7 +6600,7 @@ class Path {
     }
 }
 //# sourceMappingURL=internal-path.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-pattern.js
 
 
 
@@ -6829,7 +6829,7 @@ class Pattern {
     }
 }
 //# sourceMappingURL=internal-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-search-state.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-search-state.js
 class SearchState {
     constructor(path, level) {
         this.path = path;
@@ -6837,7 +6837,7 @@ class SearchState {
     }
 }
 //# sourceMappingURL=internal-search-state.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-globber.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7063,7 +7063,7 @@ var external_crypto_ = __webpack_require__(76982);
 var external_stream_ = __webpack_require__(2203);
 // EXTERNAL MODULE: external "util"
 var external_util_ = __webpack_require__(39023);
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-hash-files.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/internal-hash-files.js
 var internal_hash_files_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7140,7 +7140,7 @@ function hashFiles(globber_1, currentWorkspace_1) {
     });
 }
 //# sourceMappingURL=internal-hash-files.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/glob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/glob/lib/glob.js
 var glob_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7182,11 +7182,11 @@ function glob_hashFiles(patterns_1) {
     });
 }
 //# sourceMappingURL=glob.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(88701);
-// EXTERNAL MODULE: ./node_modules/semver/index.js
-var semver = __webpack_require__(62088);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/constants.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(66823);
+// EXTERNAL MODULE: ../../main/node_modules/semver/index.js
+var semver = __webpack_require__(86626);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/constants.js
 var CacheFilename;
 (function (CacheFilename) {
     CacheFilename["Gzip"] = "cache.tgz";
@@ -7225,7 +7225,7 @@ const CacheFileSizeLimit = 10 * Math.pow(1024, 3); // 10GiB per repository
 // Shared so cache.ts and cacheHttpClient.ts match the same contract value.
 const CacheReadDeniedMessagePrefix = 'cache read denied:';
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/cacheUtils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/cacheUtils.js
 var cacheUtils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7405,15 +7405,15 @@ function getRuntimeToken() {
     return token;
 }
 //# sourceMappingURL=cacheUtils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(44942);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth = __webpack_require__(92145);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(28316);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+var auth = __webpack_require__(65711);
 // EXTERNAL MODULE: external "url"
 var external_url_ = __webpack_require__(87016);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/index.js + 16 modules
-var esm = __webpack_require__(42056);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/index.js + 16 modules
+var esm = __webpack_require__(36886);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7425,17 +7425,17 @@ function pipeline_createEmptyPipeline() {
     return (0,esm/* createEmptyPipeline */.O8)();
 }
 //# sourceMappingURL=pipeline.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var dist_esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var dist_esm = __webpack_require__(92149);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const log_logger = (0,dist_esm/* createClientLogger */.KV)("core-rest-pipeline");
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js + 6 modules
-var internal = __webpack_require__(30629);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js + 6 modules
+var internal = __webpack_require__(34867);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7455,7 +7455,7 @@ function logPolicy_logPolicy(options = {}) {
     });
 }
 //# sourceMappingURL=logPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7477,7 +7477,7 @@ function redirectPolicy_redirectPolicy(options = {}) {
 var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:process"
 var external_node_process_ = __webpack_require__(1708);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7507,7 +7507,7 @@ async function userAgentPlatform_setPlatformSpecificData(map) {
     }
 }
 //# sourceMappingURL=userAgentPlatform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7538,7 +7538,7 @@ async function userAgent_getUserAgentValue(prefix) {
     return userAgentValue;
 }
 //# sourceMappingURL=userAgent.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7565,9 +7565,9 @@ function userAgentPolicy_userAgentPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=userAgentPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var core_util_dist_esm = __webpack_require__(16966);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var core_util_dist_esm = __webpack_require__(72868);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7697,7 +7697,7 @@ function toArrayBuffer(source) {
     return source.map((x) => x);
 }
 //# sourceMappingURL=file.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7726,7 +7726,7 @@ function multipartPolicy_multipartPolicy() {
     };
 }
 //# sourceMappingURL=multipartPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7742,7 +7742,7 @@ function decompressResponsePolicy_decompressResponsePolicy() {
     return tspDecompressResponsePolicy();
 }
 //# sourceMappingURL=decompressResponsePolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7760,7 +7760,7 @@ function defaultRetryPolicy_defaultRetryPolicy(options = {}) {
     return tspDefaultRetryPolicy(options);
 }
 //# sourceMappingURL=defaultRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7775,7 +7775,7 @@ function formDataPolicy_formDataPolicy() {
     return tspFormDataPolicy();
 }
 //# sourceMappingURL=formDataPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7804,7 +7804,7 @@ function proxyPolicy_proxyPolicy(proxySettings, options) {
     return tspProxyPolicy(proxySettings, options);
 }
 //# sourceMappingURL=proxyPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7819,7 +7819,7 @@ function agentPolicy_agentPolicy(agent) {
     return tspAgentPolicy(agent);
 }
 //# sourceMappingURL=agentPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7834,9 +7834,9 @@ function tlsPolicy_tlsPolicy(tlsSettings) {
     return tspTlsPolicy(tlsSettings);
 }
 //# sourceMappingURL=tlsPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
-var core_tracing_dist_esm = __webpack_require__(65433);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
+var core_tracing_dist_esm = __webpack_require__(14471);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7853,9 +7853,9 @@ function restError_isRestError(e) {
     return (0,esm/* isRestError */.T0)(e);
 }
 //# sourceMappingURL=restError.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js + 1 modules
-var util_internal = __webpack_require__(1834);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js + 1 modules
+var util_internal = __webpack_require__(86028);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -7987,7 +7987,7 @@ function tryProcessResponse(span, response) {
     }
 }
 //# sourceMappingURL=tracingPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8042,7 +8042,7 @@ function createPipelineFromOptions(options) {
     return pipeline;
 }
 //# sourceMappingURL=createPipelineFromOptions.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8070,7 +8070,7 @@ function createDefaultHttpClient() {
     };
 }
 //# sourceMappingURL=defaultHttpClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8082,7 +8082,7 @@ function httpHeaders_createHttpHeaders(rawHeaders) {
     return (0,esm/* createHttpHeaders */.Nc)(rawHeaders);
 }
 //# sourceMappingURL=httpHeaders.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8098,7 +8098,7 @@ function createPipelineRequest(options) {
     return tspCreatePipelineRequest(options);
 }
 //# sourceMappingURL=pipelineRequest.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/exponentialRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/exponentialRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8114,7 +8114,7 @@ function exponentialRetryPolicy(options = {}) {
     return tspExponentialRetryPolicy(options);
 }
 //# sourceMappingURL=exponentialRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/systemErrorRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/systemErrorRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8132,7 +8132,7 @@ function systemErrorRetryPolicy(options = {}) {
     return tspSystemErrorRetryPolicy(options);
 }
 //# sourceMappingURL=systemErrorRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/throttlingRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/throttlingRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8154,7 +8154,7 @@ function throttlingRetryPolicy(options = {}) {
     return tspThrottlingRetryPolicy(options);
 }
 //# sourceMappingURL=throttlingRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8174,7 +8174,7 @@ function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_CO
     });
 }
 //# sourceMappingURL=retryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8338,7 +8338,7 @@ function tokenCycler_createTokenCycler(credential, tokenCyclerOptions) {
     };
 }
 //# sourceMappingURL=tokenCycler.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8574,7 +8574,7 @@ function getCaeChallengeClaims(challenges) {
     return parsedChallenges.find((x) => x.scheme === "Bearer" && x.params.claims && x.params.error === "insufficient_claims")?.params.claims;
 }
 //# sourceMappingURL=bearerTokenAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/auxiliaryAuthenticationHeaderPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/policies/auxiliaryAuthenticationHeaderPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8637,7 +8637,7 @@ function auxiliaryAuthenticationHeaderPolicy(options) {
     };
 }
 //# sourceMappingURL=auxiliaryAuthenticationHeaderPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/core-rest-pipeline/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8667,15 +8667,15 @@ function auxiliaryAuthenticationHeaderPolicy(options) {
 
 
 //# sourceMappingURL=index.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
-var core_auth_dist_esm = __webpack_require__(98365);
-// EXTERNAL MODULE: ./node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
-var core_http_compat_dist_esm = __webpack_require__(51097);
-// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/esm/index.js + 16 modules
-var core_client_dist_esm = __webpack_require__(95738);
-// EXTERNAL MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
-var xml = __webpack_require__(98456);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
+var core_auth_dist_esm = __webpack_require__(20055);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
+var core_http_compat_dist_esm = __webpack_require__(59155);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-client/dist/esm/index.js + 16 modules
+var core_client_dist_esm = __webpack_require__(17924);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
+var xml = __webpack_require__(49066);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -8684,9 +8684,9 @@ var xml = __webpack_require__(98456);
  */
 const esm_log_logger = (0,dist_esm/* createClientLogger */.KV)("storage-blob");
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
-var storage_common_dist_esm = __webpack_require__(96841);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
+var storage_common_dist_esm = __webpack_require__(17559);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const constants_SDK_VERSION = "12.31.0";
@@ -8913,7 +8913,7 @@ const PathStylePorts = [
     "11104",
 ];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -9185,7 +9185,7 @@ function isCoreHttpPolicyFactory(factory) {
     });
 }
 //# sourceMappingURL=Pipeline.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -9450,7 +9450,7 @@ var KnownStorageErrorCode;
     KnownStorageErrorCode["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -17781,7 +17781,7 @@ const BlockBlobGetBlockListExceptionHeaders = {
     },
 };
 //# sourceMappingURL=mappers.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -19456,7 +19456,7 @@ const listType = {
     },
 };
 //# sourceMappingURL=parameters.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -19781,7 +19781,7 @@ const filterBlobsOperationSpec = {
     serializer: xmlSerializer,
 };
 //# sourceMappingURL=service.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -20498,7 +20498,7 @@ const container_getAccountInfoOperationSpec = {
     serializer: container_xmlSerializer,
 };
 //# sourceMappingURL=container.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -21529,7 +21529,7 @@ const setTagsOperationSpec = {
     serializer: blob_xmlSerializer,
 };
 //# sourceMappingURL=blob.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -21988,7 +21988,7 @@ const copyIncrementalOperationSpec = {
     serializer: pageBlob_xmlSerializer,
 };
 //# sourceMappingURL=pageBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -22212,7 +22212,7 @@ const sealOperationSpec = {
     serializer: appendBlob_xmlSerializer,
 };
 //# sourceMappingURL=appendBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -22581,7 +22581,7 @@ const getBlockListOperationSpec = {
     serializer: blockBlob_xmlSerializer,
 };
 //# sourceMappingURL=blockBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -22596,7 +22596,7 @@ const getBlockListOperationSpec = {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -22658,7 +22658,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
     blockBlob;
 }
 //# sourceMappingURL=storageClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -22670,7 +22670,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -22688,7 +22688,7 @@ class StorageContextClient extends StorageClient {
     }
 }
 //# sourceMappingURL=StorageContextClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -23458,7 +23458,7 @@ function assertResponse(response) {
     throw new TypeError(`Unexpected response object ${response}`);
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -23511,7 +23511,7 @@ class StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=StorageClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -23526,7 +23526,7 @@ const tracingClient = (0,core_tracing_dist_esm/* createTracingClient */.y)({
     namespace: "Microsoft.Storage",
 });
 //# sourceMappingURL=tracing.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -23720,7 +23720,7 @@ class BlobSASPermissions {
     }
 }
 //# sourceMappingURL=BlobSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -23940,7 +23940,7 @@ class ContainerSASPermissions {
     }
 }
 //# sourceMappingURL=ContainerSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -23954,7 +23954,7 @@ function ipRangeToString(ipRange) {
     return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 //# sourceMappingURL=SasIPRange.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24318,7 +24318,7 @@ class SASQueryParameters {
     }
 }
 //# sourceMappingURL=SASQueryParameters.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24985,7 +24985,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
     return blobSASSignatureValues;
 }
 //# sourceMappingURL=BlobSASSignatureValues.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -25187,11 +25187,11 @@ class BlobLeaseClient {
     }
 }
 //# sourceMappingURL=BlobLeaseClient.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
-var abort_controller_dist_esm = __webpack_require__(65473);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
+var abort_controller_dist_esm = __webpack_require__(3279);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -25319,7 +25319,7 @@ class RetriableReadableStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=RetriableReadableStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -25785,7 +25785,7 @@ class BlobDownloadResponse {
     }
 }
 //# sourceMappingURL=BlobDownloadResponse.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const AVRO_SYNC_MARKER_SIZE = 16;
@@ -25793,7 +25793,7 @@ const AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 const AVRO_CODEC_KEY = "avro.codec";
 const AVRO_SCHEMA_KEY = "avro.schema";
 //# sourceMappingURL=AvroConstants.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroParser {
@@ -26117,7 +26117,7 @@ class AvroRecordType extends AvroType {
     }
 }
 //# sourceMappingURL=AvroParser.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function arraysEqual(a, b) {
@@ -26134,7 +26134,7 @@ function arraysEqual(a, b) {
     return true;
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // TODO: Do a review of non-interfaces
@@ -26251,7 +26251,7 @@ class AvroReader {
     }
 }
 //# sourceMappingURL=AvroReader.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroReadable {
@@ -26259,7 +26259,7 @@ class AvroReadable {
 //# sourceMappingURL=AvroReadable.js.map
 // EXTERNAL MODULE: external "buffer"
 var external_buffer_ = __webpack_require__(20181);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -26346,14 +26346,14 @@ class AvroReadableFromStream extends AvroReadable {
     }
 }
 //# sourceMappingURL=AvroReadableFromStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -26470,7 +26470,7 @@ class BlobQuickQueryStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=BlobQuickQueryStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -26840,7 +26840,7 @@ class BlobQueryResponse {
     }
 }
 //# sourceMappingURL=BlobQueryResponse.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/models.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/models.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -26956,7 +26956,7 @@ function getBlobServiceAccountAudience(storageAccountName) {
     return `https://${storageAccountName}.blob.core.windows.net/.default`;
 }
 //# sourceMappingURL=models.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -26988,9 +26988,9 @@ function rangeResponseFromModel(response) {
     };
 }
 //# sourceMappingURL=PageBlobRangeResponse.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
-var core_lro_dist_esm = __webpack_require__(67352);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
+var core_lro_dist_esm = __webpack_require__(26346);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -27125,7 +27125,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
     };
 }
 //# sourceMappingURL=BlobStartCopyFromUrlPoller.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Range.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Range.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -27149,7 +27149,7 @@ function rangeToString(iRange) {
 //# sourceMappingURL=Range.js.map
 // EXTERNAL MODULE: external "events"
 var external_events_ = __webpack_require__(24434);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // In browser, during webpack or browserify bundling, this module will be replaced by 'events'
@@ -27284,7 +27284,7 @@ class Batch {
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -27417,7 +27417,7 @@ async function readStreamToLocalFile(rs, file) {
 const fsStat = external_node_util_.promisify(external_node_fs_.stat);
 const fsCreateReadStream = external_node_fs_.createReadStream;
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Clients.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Clients.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30263,7 +30263,7 @@ class PageBlobClient extends BlobClient {
     }
 }
 //# sourceMappingURL=Clients.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30279,7 +30279,7 @@ function utf8ByteLength(str) {
     return Buffer.byteLength(str);
 }
 //# sourceMappingURL=BatchUtils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30422,7 +30422,7 @@ class BatchResponseParser {
     }
 }
 //# sourceMappingURL=BatchResponseParser.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 var MutexLockStatus;
@@ -30488,7 +30488,7 @@ class Mutex {
     }
 }
 //# sourceMappingURL=Mutex.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30763,7 +30763,7 @@ function batchHeaderFilterPolicy() {
     };
 }
 //# sourceMappingURL=BlobBatch.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30936,7 +30936,7 @@ class BlobBatchClient {
     }
 }
 //# sourceMappingURL=BlobBatchClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
 
 
 
@@ -32230,7 +32230,7 @@ class ContainerClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=ContainerClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32456,7 +32456,7 @@ class AccountSASPermissions {
     }
 }
 //# sourceMappingURL=AccountSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32527,7 +32527,7 @@ class AccountSASResourceTypes {
     }
 }
 //# sourceMappingURL=AccountSASResourceTypes.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32606,7 +32606,7 @@ class AccountSASServices {
     }
 }
 //# sourceMappingURL=AccountSASServices.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32707,7 +32707,7 @@ function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sh
     };
 }
 //# sourceMappingURL=AccountSASSignatureValues.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
 
 
 
@@ -33410,7 +33410,7 @@ class BlobServiceClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=BlobServiceClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** Known values of {@link EncryptionAlgorithmType} that the service accepts. */
@@ -33419,7 +33419,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
     KnownEncryptionAlgorithmType["AES256"] = "AES256";
 })(generatedModels_KnownEncryptionAlgorithmType || (generatedModels_KnownEncryptionAlgorithmType = {}));
 //# sourceMappingURL=generatedModels.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33445,7 +33445,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/shared/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/shared/errors.js
 class FilesNotFoundError extends Error {
     constructor(files = []) {
         let message = 'No files were found to upload';
@@ -33513,7 +33513,7 @@ class RateLimitError extends Error {
     }
 }
 //# sourceMappingURL=errors.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/uploadUtils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/uploadUtils.js
 var uploadUtils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -33653,7 +33653,7 @@ function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
     });
 }
 //# sourceMappingURL=uploadUtils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/requestUtils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/requestUtils.js
 var requestUtils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -33759,7 +33759,7 @@ function retryHttpClientResponse(name_1, method_1) {
     });
 }
 //# sourceMappingURL=requestUtils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/downloadUtils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/downloadUtils.js
 var downloadUtils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -34107,7 +34107,7 @@ const promiseWithTimeout = (timeoutMs, promise) => downloadUtils_awaiter(void 0,
     });
 });
 //# sourceMappingURL=downloadUtils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/options.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/options.js
 
 /**
  * Returns a copy of the upload options with defaults filled in.
@@ -34197,7 +34197,7 @@ function getDownloadOptions(copy) {
     return result;
 }
 //# sourceMappingURL=options.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/config.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
     const ghUrl = new URL(process.env['GITHUB_SERVER_URL'] || 'https://github.com');
     const hostname = ghUrl.hostname.trimEnd().toUpperCase();
@@ -34247,9 +34247,9 @@ function getCacheServiceURL() {
     }
 }
 //# sourceMappingURL=config.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/internal/shared/package-version.cjs
-var package_version = __webpack_require__(38658);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/shared/user-agent.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/cache/lib/internal/shared/package-version.cjs
+var package_version = __webpack_require__(80072);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/shared/user-agent.js
 
 /**
  * Ensure that this User Agent String is used in all HTTP calls so that we can monitor telemetry between different versions of this package
@@ -34258,7 +34258,7 @@ function user_agent_getUserAgentString() {
     return `@actions/cache-${package_version.version}`;
 }
 //# sourceMappingURL=user-agent.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var cacheHttpClient_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -34492,11 +34492,11 @@ function saveCache(cacheId, archivePath, signedUploadURL, options) {
     });
 }
 //# sourceMappingURL=cacheHttpClient.js.map
-// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
-var commonjs = __webpack_require__(44420);
-// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime/build/commonjs/index.js
-var build_commonjs = __webpack_require__(68886);
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
+// EXTERNAL MODULE: ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+var commonjs = __webpack_require__(9070);
+// EXTERNAL MODULE: ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+var build_commonjs = __webpack_require__(52480);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
 
 
 
@@ -34557,7 +34557,7 @@ class CacheScope$Type extends build_commonjs.MessageType {
  */
 const CacheScope = new CacheScope$Type();
 //# sourceMappingURL=cachescope.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
 
 
 
@@ -34619,7 +34619,7 @@ class CacheMetadata$Type extends build_commonjs.MessageType {
  */
 const CacheMetadata = new CacheMetadata$Type();
 //# sourceMappingURL=cachemetadata.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "results/api/v1/cache.proto" (package "github.actions.results.api.v1", syntax proto3)
 // tslint:disable
@@ -35019,7 +35019,7 @@ const CacheService = new commonjs/* ServiceType */.C0("github.actions.results.ap
     { name: "GetCacheEntryDownloadURL", options: {}, I: cache_GetCacheEntryDownloadURLRequest, O: cache_GetCacheEntryDownloadURLResponse }
 ]);
 //# sourceMappingURL=cache.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
 
 class CacheServiceClientJSON {
     constructor(rpc) {
@@ -35083,7 +35083,7 @@ class CacheServiceClientProtobuf {
     }
 }
 //# sourceMappingURL=cache.twirp-client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/shared/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/shared/util.js
 
 /**
  * Masks the `sig` parameter in a URL and sets it as a secret.
@@ -35153,7 +35153,7 @@ function maskSecretUrls(body) {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var cacheTwirpClient_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35326,7 +35326,7 @@ function internalCacheTwirpClient(options) {
     return new CacheServiceClientJSON(client);
 }
 //# sourceMappingURL=cacheTwirpClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/internal/tar.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/internal/tar.js
 var tar_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35594,7 +35594,7 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
     });
 }
 //# sourceMappingURL=tar.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/cache/lib/cache.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/cache/lib/cache.js
 var cache_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36201,7 +36201,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 /***/ }),
 
-/***/ 64012:
+/***/ 66879:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@actions/cache","version":"6.3.0","description":"Actions cache lib","keywords":["github","actions","cache"],"homepage":"https://github.com/actions/toolkit/tree/main/packages/cache","license":"MIT","type":"module","main":"lib/cache.js","types":"lib/cache.d.ts","exports":{".":{"types":"./lib/cache.d.ts","import":"./lib/cache.js"}},"directories":{"lib":"lib","test":"__tests__"},"files":["lib","!.DS_Store"],"publishConfig":{"access":"public"},"repository":{"type":"git","url":"git+https://github.com/actions/toolkit.git","directory":"packages/cache"},"scripts":{"audit-moderate":"npm install && npm audit --json --audit-level=moderate > audit.json","test":"echo \\"Error: run tests from root\\" && exit 1","tsc":"tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/"},"bugs":{"url":"https://github.com/actions/toolkit/issues"},"dependencies":{"@actions/core":"^3.0.1","@actions/exec":"^3.0.0","@actions/glob":"^0.7.0","@actions/http-client":"^4.0.1","@actions/io":"^3.0.2","@azure/core-rest-pipeline":"~1.23.0","@azure/storage-blob":"~12.31.0","@protobuf-ts/runtime-rpc":"^2.11.1","semver":"^7.8.5"},"devDependencies":{"@protobuf-ts/plugin":"^2.11.1","@types/node":"^25.9.8","@types/semver":"^7.8.0","typescript":"^5.9.3"},"overrides":{"uri-js":"npm:uri-js-replace@^1.0.1","node-fetch":"^3.3.2"}}');

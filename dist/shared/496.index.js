@@ -1,8 +1,8 @@
-export const id = 275;
-export const ids = [275];
+export const id = 496;
+export const ids = [496];
 export const modules = {
 
-/***/ 39275:
+/***/ 88496:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,8 +11,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   decryptWithPassphrase: () => (/* binding */ decryptWithPassphrase),
 /* harmony export */   encryptWithPassphrase: () => (/* binding */ encryptWithPassphrase)
 /* harmony export */ });
-/* harmony import */ var age_encryption__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(81539);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(36452);
+/* harmony import */ var age_encryption__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(16121);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(85779);
 
 
 /**

@@ -1,8 +1,8 @@
-export const id = 564;
-export const ids = [564];
+export const id = 395;
+export const ids = [395];
 export const modules = {
 
-/***/ 97564:
+/***/ 25395:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -21,22 +21,22 @@ var external_node_fs_ = __webpack_require__(73024);
 var external_node_module_ = __webpack_require__(98995);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(73136);
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __webpack_require__(14006);
-// EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
-var dist = __webpack_require__(73382);
+// EXTERNAL MODULE: ../../main/node_modules/picomatch/index.js
+var picomatch = __webpack_require__(70636);
+// EXTERNAL MODULE: ../../main/node_modules/tinyglobby/dist/index.mjs + 1 modules
+var dist = __webpack_require__(55304);
 // EXTERNAL MODULE: ./lib/core/lib/command.js
-var command = __webpack_require__(2218);
+var command = __webpack_require__(44059);
 // EXTERNAL MODULE: ./lib/core/model/config.js
-var model_config = __webpack_require__(14055);
+var model_config = __webpack_require__(97252);
 // EXTERNAL MODULE: ./lib/core/lib/errors.js
-var errors = __webpack_require__(36452);
+var errors = __webpack_require__(85779);
 // EXTERNAL MODULE: ./lib/core/lib/files.js
-var lib_files = __webpack_require__(4196);
+var lib_files = __webpack_require__(63049);
 // EXTERNAL MODULE: ./lib/core/lib/redact.js
-var redact = __webpack_require__(61078);
+var redact = __webpack_require__(38101);
 // EXTERNAL MODULE: ./lib/core/lib/yaml.js
-var yaml = __webpack_require__(24324);
+var yaml = __webpack_require__(81079);
 ;// CONCATENATED MODULE: ./lib/core/model/targets.js
 
 
@@ -562,15 +562,15 @@ function parseNameStatus(output) {
 }
 
 // EXTERNAL MODULE: ./lib/github/actions-core.js
-var actions_core = __webpack_require__(14518);
+var actions_core = __webpack_require__(87209);
 // EXTERNAL MODULE: ./lib/github/inputs.js
-var inputs = __webpack_require__(96174);
+var inputs = __webpack_require__(14461);
 // EXTERNAL MODULE: ./lib/github/clients.js
-var clients = __webpack_require__(10563);
+var clients = __webpack_require__(18690);
 // EXTERNAL MODULE: ./lib/github/markdown.js
-var markdown = __webpack_require__(30018);
+var markdown = __webpack_require__(77861);
 // EXTERNAL MODULE: ./lib/github/runner.js
-var runner = __webpack_require__(93581);
+var runner = __webpack_require__(43166);
 ;// CONCATENATED MODULE: ./lib/github/targets.js
 
 

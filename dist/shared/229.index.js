@@ -1,8 +1,8 @@
-export const id = 543;
-export const ids = [543];
+export const id = 229;
+export const ids = [229];
 export const modules = {
 
-/***/ 37889:
+/***/ 39171:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -59,7 +59,7 @@ exports.ClientStreamingCall = ClientStreamingCall;
 
 /***/ }),
 
-/***/ 71409:
+/***/ 9023:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -152,7 +152,7 @@ exports.Deferred = Deferred;
 
 /***/ }),
 
-/***/ 36826:
+/***/ 77524:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -208,7 +208,7 @@ exports.DuplexStreamingCall = DuplexStreamingCall;
 
 /***/ }),
 
-/***/ 44420:
+/***/ 9070:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
@@ -217,50 +217,50 @@ var __webpack_unused_export__;
 // Note: we do not use `export * from ...` to help tree shakers,
 // webpack verbose output hints that this should be useful
 __webpack_unused_export__ = ({ value: true });
-var service_type_1 = __webpack_require__(56892);
+var service_type_1 = __webpack_require__(97166);
 Object.defineProperty(exports, "C0", ({ enumerable: true, get: function () { return service_type_1.ServiceType; } }));
-var reflection_info_1 = __webpack_require__(62496);
+var reflection_info_1 = __webpack_require__(48814);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return reflection_info_1.readMethodOptions; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return reflection_info_1.readMethodOption; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return reflection_info_1.readServiceOption; } });
-var rpc_error_1 = __webpack_require__(78636);
+var rpc_error_1 = __webpack_require__(16522);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_error_1.RpcError; } });
-var rpc_options_1 = __webpack_require__(28576);
+var rpc_options_1 = __webpack_require__(22598);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_options_1.mergeRpcOptions; } });
-var rpc_output_stream_1 = __webpack_require__(72726);
+var rpc_output_stream_1 = __webpack_require__(10464);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_output_stream_1.RpcOutputStreamController; } });
-var test_transport_1 = __webpack_require__(79122);
+var test_transport_1 = __webpack_require__(63308);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return test_transport_1.TestTransport; } });
-var deferred_1 = __webpack_require__(71409);
+var deferred_1 = __webpack_require__(9023);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return deferred_1.Deferred; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return deferred_1.DeferredState; } });
-var duplex_streaming_call_1 = __webpack_require__(36826);
+var duplex_streaming_call_1 = __webpack_require__(77524);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return duplex_streaming_call_1.DuplexStreamingCall; } });
-var client_streaming_call_1 = __webpack_require__(37889);
+var client_streaming_call_1 = __webpack_require__(39171);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return client_streaming_call_1.ClientStreamingCall; } });
-var server_streaming_call_1 = __webpack_require__(46173);
+var server_streaming_call_1 = __webpack_require__(65687);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return server_streaming_call_1.ServerStreamingCall; } });
-var unary_call_1 = __webpack_require__(29288);
+var unary_call_1 = __webpack_require__(66590);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return unary_call_1.UnaryCall; } });
-var rpc_interceptor_1 = __webpack_require__(52849);
+var rpc_interceptor_1 = __webpack_require__(79451);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackIntercept; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackDuplexStreamingInterceptors; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackClientStreamingInterceptors; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackServerStreamingInterceptors; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_interceptor_1.stackUnaryInterceptors; } });
-var server_call_context_1 = __webpack_require__(43352);
+var server_call_context_1 = __webpack_require__(34526);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return server_call_context_1.ServerCallContextController; } });
 
 
 /***/ }),
 
-/***/ 62496:
+/***/ 48814:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readServiceOption = exports.readMethodOption = exports.readMethodOptions = exports.normalizeMethodInfo = void 0;
-const runtime_1 = __webpack_require__(68886);
+const runtime_1 = __webpack_require__(52480);
 /**
  * Turns PartialMethodInfo into MethodInfo.
  */
@@ -318,7 +318,7 @@ exports.readServiceOption = readServiceOption;
 
 /***/ }),
 
-/***/ 78636:
+/***/ 16522:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -361,13 +361,13 @@ exports.RpcError = RpcError;
 
 /***/ }),
 
-/***/ 52849:
+/***/ 79451:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.stackDuplexStreamingInterceptors = exports.stackClientStreamingInterceptors = exports.stackServerStreamingInterceptors = exports.stackUnaryInterceptors = exports.stackIntercept = void 0;
-const runtime_1 = __webpack_require__(68886);
+const runtime_1 = __webpack_require__(52480);
 /**
  * Creates a "stack" of of all interceptors specified in the given `RpcOptions`.
  * Used by generated client implementations.
@@ -442,13 +442,13 @@ exports.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
 
 /***/ }),
 
-/***/ 28576:
+/***/ 22598:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.mergeRpcOptions = void 0;
-const runtime_1 = __webpack_require__(68886);
+const runtime_1 = __webpack_require__(52480);
 /**
  * Merges custom RPC options with defaults. Returns a new instance and keeps
  * the "defaults" and the "options" unmodified.
@@ -515,14 +515,14 @@ function copy(a, into) {
 
 /***/ }),
 
-/***/ 72726:
+/***/ 10464:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RpcOutputStreamController = void 0;
-const deferred_1 = __webpack_require__(71409);
-const runtime_1 = __webpack_require__(68886);
+const deferred_1 = __webpack_require__(9023);
+const runtime_1 = __webpack_require__(52480);
 /**
  * A `RpcOutputStream` that you control.
  */
@@ -692,7 +692,7 @@ exports.RpcOutputStreamController = RpcOutputStreamController;
 
 /***/ }),
 
-/***/ 43352:
+/***/ 34526:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -759,7 +759,7 @@ exports.ServerCallContextController = ServerCallContextController;
 
 /***/ }),
 
-/***/ 46173:
+/***/ 65687:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -816,13 +816,13 @@ exports.ServerStreamingCall = ServerStreamingCall;
 
 /***/ }),
 
-/***/ 56892:
+/***/ 97166:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ServiceType = void 0;
-const reflection_info_1 = __webpack_require__(62496);
+const reflection_info_1 = __webpack_require__(48814);
 class ServiceType {
     constructor(typeName, methods, options) {
         this.typeName = typeName;
@@ -835,7 +835,7 @@ exports.ServiceType = ServiceType;
 
 /***/ }),
 
-/***/ 79122:
+/***/ 63308:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -850,14 +850,14 @@ var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, ge
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.TestTransport = void 0;
-const rpc_error_1 = __webpack_require__(78636);
-const runtime_1 = __webpack_require__(68886);
-const rpc_output_stream_1 = __webpack_require__(72726);
-const rpc_options_1 = __webpack_require__(28576);
-const unary_call_1 = __webpack_require__(29288);
-const server_streaming_call_1 = __webpack_require__(46173);
-const client_streaming_call_1 = __webpack_require__(37889);
-const duplex_streaming_call_1 = __webpack_require__(36826);
+const rpc_error_1 = __webpack_require__(16522);
+const runtime_1 = __webpack_require__(52480);
+const rpc_output_stream_1 = __webpack_require__(10464);
+const rpc_options_1 = __webpack_require__(22598);
+const unary_call_1 = __webpack_require__(66590);
+const server_streaming_call_1 = __webpack_require__(65687);
+const client_streaming_call_1 = __webpack_require__(39171);
+const duplex_streaming_call_1 = __webpack_require__(77524);
 /**
  * Transport for testing.
  */
@@ -1163,7 +1163,7 @@ class TestInputStream {
 
 /***/ }),
 
-/***/ 29288:
+/***/ 66590:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -1219,7 +1219,7 @@ exports.UnaryCall = UnaryCall;
 
 /***/ }),
 
-/***/ 8602:
+/***/ 33440:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1269,7 +1269,7 @@ exports.assertFloat32 = assertFloat32;
 
 /***/ }),
 
-/***/ 26335:
+/***/ 80453:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1394,7 +1394,7 @@ exports.base64encode = base64encode;
 
 /***/ }),
 
-/***/ 54816:
+/***/ 7846:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1501,15 +1501,15 @@ var WireType;
 
 /***/ }),
 
-/***/ 92889:
+/***/ 54595:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BinaryReader = exports.binaryReadOptions = void 0;
-const binary_format_contract_1 = __webpack_require__(54816);
-const pb_long_1 = __webpack_require__(61753);
-const goog_varint_1 = __webpack_require__(93223);
+const binary_format_contract_1 = __webpack_require__(7846);
+const pb_long_1 = __webpack_require__(25223);
+const goog_varint_1 = __webpack_require__(33345);
 const defaultsRead = {
     readUnknownField: true,
     readerFactory: bytes => new BinaryReader(bytes),
@@ -1691,15 +1691,15 @@ exports.BinaryReader = BinaryReader;
 
 /***/ }),
 
-/***/ 23957:
+/***/ 75043:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BinaryWriter = exports.binaryWriteOptions = void 0;
-const pb_long_1 = __webpack_require__(61753);
-const goog_varint_1 = __webpack_require__(93223);
-const assert_1 = __webpack_require__(8602);
+const pb_long_1 = __webpack_require__(25223);
+const goog_varint_1 = __webpack_require__(33345);
+const assert_1 = __webpack_require__(33440);
 const defaultsWrite = {
     writeUnknownFields: true,
     writerFactory: () => new BinaryWriter(),
@@ -1930,7 +1930,7 @@ exports.BinaryWriter = BinaryWriter;
 
 /***/ }),
 
-/***/ 70257:
+/***/ 51971:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2024,7 +2024,7 @@ exports.listEnumNumbers = listEnumNumbers;
 
 /***/ }),
 
-/***/ 93223:
+/***/ 33345:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2305,7 +2305,7 @@ exports.varint32read = varint32read;
 
 /***/ }),
 
-/***/ 68886:
+/***/ 52480:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -2314,46 +2314,46 @@ exports.varint32read = varint32read;
 // webpack verbose output hints that this should be useful
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // Convenience JSON typings and corresponding type guards
-var json_typings_1 = __webpack_require__(49999);
+var json_typings_1 = __webpack_require__(94589);
 Object.defineProperty(exports, "typeofJsonValue", ({ enumerable: true, get: function () { return json_typings_1.typeofJsonValue; } }));
 Object.defineProperty(exports, "isJsonObject", ({ enumerable: true, get: function () { return json_typings_1.isJsonObject; } }));
 // Base 64 encoding
-var base64_1 = __webpack_require__(26335);
+var base64_1 = __webpack_require__(80453);
 Object.defineProperty(exports, "base64decode", ({ enumerable: true, get: function () { return base64_1.base64decode; } }));
 Object.defineProperty(exports, "base64encode", ({ enumerable: true, get: function () { return base64_1.base64encode; } }));
 // UTF8 encoding
-var protobufjs_utf8_1 = __webpack_require__(58950);
+var protobufjs_utf8_1 = __webpack_require__(61324);
 Object.defineProperty(exports, "utf8read", ({ enumerable: true, get: function () { return protobufjs_utf8_1.utf8read; } }));
 // Binary format contracts, options for reading and writing, for example
-var binary_format_contract_1 = __webpack_require__(54816);
+var binary_format_contract_1 = __webpack_require__(7846);
 Object.defineProperty(exports, "WireType", ({ enumerable: true, get: function () { return binary_format_contract_1.WireType; } }));
 Object.defineProperty(exports, "mergeBinaryOptions", ({ enumerable: true, get: function () { return binary_format_contract_1.mergeBinaryOptions; } }));
 Object.defineProperty(exports, "UnknownFieldHandler", ({ enumerable: true, get: function () { return binary_format_contract_1.UnknownFieldHandler; } }));
 // Standard IBinaryReader implementation
-var binary_reader_1 = __webpack_require__(92889);
+var binary_reader_1 = __webpack_require__(54595);
 Object.defineProperty(exports, "BinaryReader", ({ enumerable: true, get: function () { return binary_reader_1.BinaryReader; } }));
 Object.defineProperty(exports, "binaryReadOptions", ({ enumerable: true, get: function () { return binary_reader_1.binaryReadOptions; } }));
 // Standard IBinaryWriter implementation
-var binary_writer_1 = __webpack_require__(23957);
+var binary_writer_1 = __webpack_require__(75043);
 Object.defineProperty(exports, "BinaryWriter", ({ enumerable: true, get: function () { return binary_writer_1.BinaryWriter; } }));
 Object.defineProperty(exports, "binaryWriteOptions", ({ enumerable: true, get: function () { return binary_writer_1.binaryWriteOptions; } }));
 // Int64 and UInt64 implementations required for the binary format
-var pb_long_1 = __webpack_require__(61753);
+var pb_long_1 = __webpack_require__(25223);
 Object.defineProperty(exports, "PbLong", ({ enumerable: true, get: function () { return pb_long_1.PbLong; } }));
 Object.defineProperty(exports, "PbULong", ({ enumerable: true, get: function () { return pb_long_1.PbULong; } }));
 // JSON format contracts, options for reading and writing, for example
-var json_format_contract_1 = __webpack_require__(29367);
+var json_format_contract_1 = __webpack_require__(88665);
 Object.defineProperty(exports, "jsonReadOptions", ({ enumerable: true, get: function () { return json_format_contract_1.jsonReadOptions; } }));
 Object.defineProperty(exports, "jsonWriteOptions", ({ enumerable: true, get: function () { return json_format_contract_1.jsonWriteOptions; } }));
 Object.defineProperty(exports, "mergeJsonOptions", ({ enumerable: true, get: function () { return json_format_contract_1.mergeJsonOptions; } }));
 // Message type contract
-var message_type_contract_1 = __webpack_require__(43785);
+var message_type_contract_1 = __webpack_require__(49695);
 Object.defineProperty(exports, "MESSAGE_TYPE", ({ enumerable: true, get: function () { return message_type_contract_1.MESSAGE_TYPE; } }));
 // Message type implementation via reflection
-var message_type_1 = __webpack_require__(15106);
+var message_type_1 = __webpack_require__(6336);
 Object.defineProperty(exports, "MessageType", ({ enumerable: true, get: function () { return message_type_1.MessageType; } }));
 // Reflection info, generated by the plugin, exposed to the user, used by reflection ops
-var reflection_info_1 = __webpack_require__(67910);
+var reflection_info_1 = __webpack_require__(37564);
 Object.defineProperty(exports, "ScalarType", ({ enumerable: true, get: function () { return reflection_info_1.ScalarType; } }));
 Object.defineProperty(exports, "LongType", ({ enumerable: true, get: function () { return reflection_info_1.LongType; } }));
 Object.defineProperty(exports, "RepeatType", ({ enumerable: true, get: function () { return reflection_info_1.RepeatType; } }));
@@ -2362,44 +2362,44 @@ Object.defineProperty(exports, "readFieldOptions", ({ enumerable: true, get: fun
 Object.defineProperty(exports, "readFieldOption", ({ enumerable: true, get: function () { return reflection_info_1.readFieldOption; } }));
 Object.defineProperty(exports, "readMessageOption", ({ enumerable: true, get: function () { return reflection_info_1.readMessageOption; } }));
 // Message operations via reflection
-var reflection_type_check_1 = __webpack_require__(25167);
+var reflection_type_check_1 = __webpack_require__(80021);
 Object.defineProperty(exports, "ReflectionTypeCheck", ({ enumerable: true, get: function () { return reflection_type_check_1.ReflectionTypeCheck; } }));
-var reflection_create_1 = __webpack_require__(75726);
+var reflection_create_1 = __webpack_require__(8192);
 Object.defineProperty(exports, "reflectionCreate", ({ enumerable: true, get: function () { return reflection_create_1.reflectionCreate; } }));
-var reflection_scalar_default_1 = __webpack_require__(19526);
+var reflection_scalar_default_1 = __webpack_require__(85408);
 Object.defineProperty(exports, "reflectionScalarDefault", ({ enumerable: true, get: function () { return reflection_scalar_default_1.reflectionScalarDefault; } }));
-var reflection_merge_partial_1 = __webpack_require__(98044);
+var reflection_merge_partial_1 = __webpack_require__(14022);
 Object.defineProperty(exports, "reflectionMergePartial", ({ enumerable: true, get: function () { return reflection_merge_partial_1.reflectionMergePartial; } }));
-var reflection_equals_1 = __webpack_require__(4827);
+var reflection_equals_1 = __webpack_require__(23841);
 Object.defineProperty(exports, "reflectionEquals", ({ enumerable: true, get: function () { return reflection_equals_1.reflectionEquals; } }));
-var reflection_binary_reader_1 = __webpack_require__(89611);
+var reflection_binary_reader_1 = __webpack_require__(47813);
 Object.defineProperty(exports, "ReflectionBinaryReader", ({ enumerable: true, get: function () { return reflection_binary_reader_1.ReflectionBinaryReader; } }));
-var reflection_binary_writer_1 = __webpack_require__(66907);
+var reflection_binary_writer_1 = __webpack_require__(80897);
 Object.defineProperty(exports, "ReflectionBinaryWriter", ({ enumerable: true, get: function () { return reflection_binary_writer_1.ReflectionBinaryWriter; } }));
-var reflection_json_reader_1 = __webpack_require__(46790);
+var reflection_json_reader_1 = __webpack_require__(74276);
 Object.defineProperty(exports, "ReflectionJsonReader", ({ enumerable: true, get: function () { return reflection_json_reader_1.ReflectionJsonReader; } }));
-var reflection_json_writer_1 = __webpack_require__(11094);
+var reflection_json_writer_1 = __webpack_require__(25616);
 Object.defineProperty(exports, "ReflectionJsonWriter", ({ enumerable: true, get: function () { return reflection_json_writer_1.ReflectionJsonWriter; } }));
-var reflection_contains_message_type_1 = __webpack_require__(59946);
+var reflection_contains_message_type_1 = __webpack_require__(12432);
 Object.defineProperty(exports, "containsMessageType", ({ enumerable: true, get: function () { return reflection_contains_message_type_1.containsMessageType; } }));
 // Oneof helpers
-var oneof_1 = __webpack_require__(18063);
+var oneof_1 = __webpack_require__(94997);
 Object.defineProperty(exports, "isOneofGroup", ({ enumerable: true, get: function () { return oneof_1.isOneofGroup; } }));
 Object.defineProperty(exports, "setOneofValue", ({ enumerable: true, get: function () { return oneof_1.setOneofValue; } }));
 Object.defineProperty(exports, "getOneofValue", ({ enumerable: true, get: function () { return oneof_1.getOneofValue; } }));
 Object.defineProperty(exports, "clearOneofValue", ({ enumerable: true, get: function () { return oneof_1.clearOneofValue; } }));
 Object.defineProperty(exports, "getSelectedOneofValue", ({ enumerable: true, get: function () { return oneof_1.getSelectedOneofValue; } }));
 // Enum object type guard and reflection util, may be interesting to the user.
-var enum_object_1 = __webpack_require__(70257);
+var enum_object_1 = __webpack_require__(51971);
 Object.defineProperty(exports, "listEnumValues", ({ enumerable: true, get: function () { return enum_object_1.listEnumValues; } }));
 Object.defineProperty(exports, "listEnumNames", ({ enumerable: true, get: function () { return enum_object_1.listEnumNames; } }));
 Object.defineProperty(exports, "listEnumNumbers", ({ enumerable: true, get: function () { return enum_object_1.listEnumNumbers; } }));
 Object.defineProperty(exports, "isEnumObject", ({ enumerable: true, get: function () { return enum_object_1.isEnumObject; } }));
 // lowerCamelCase() is exported for plugin, rpc-runtime and other rpc packages
-var lower_camel_case_1 = __webpack_require__(4073);
+var lower_camel_case_1 = __webpack_require__(79675);
 Object.defineProperty(exports, "lowerCamelCase", ({ enumerable: true, get: function () { return lower_camel_case_1.lowerCamelCase; } }));
 // assertion functions are exported for plugin, may also be useful to user
-var assert_1 = __webpack_require__(8602);
+var assert_1 = __webpack_require__(33440);
 Object.defineProperty(exports, "assert", ({ enumerable: true, get: function () { return assert_1.assert; } }));
 Object.defineProperty(exports, "assertNever", ({ enumerable: true, get: function () { return assert_1.assertNever; } }));
 Object.defineProperty(exports, "assertInt32", ({ enumerable: true, get: function () { return assert_1.assertInt32; } }));
@@ -2409,7 +2409,7 @@ Object.defineProperty(exports, "assertFloat32", ({ enumerable: true, get: functi
 
 /***/ }),
 
-/***/ 29367:
+/***/ 88665:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2451,7 +2451,7 @@ exports.mergeJsonOptions = mergeJsonOptions;
 
 /***/ }),
 
-/***/ 49999:
+/***/ 94589:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2483,7 +2483,7 @@ exports.isJsonObject = isJsonObject;
 
 /***/ }),
 
-/***/ 4073:
+/***/ 79675:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2525,7 +2525,7 @@ exports.lowerCamelCase = lowerCamelCase;
 
 /***/ }),
 
-/***/ 43785:
+/***/ 49695:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2542,26 +2542,26 @@ exports.MESSAGE_TYPE = Symbol.for("protobuf-ts/message-type");
 
 /***/ }),
 
-/***/ 15106:
+/***/ 6336:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MessageType = void 0;
-const message_type_contract_1 = __webpack_require__(43785);
-const reflection_info_1 = __webpack_require__(67910);
-const reflection_type_check_1 = __webpack_require__(25167);
-const reflection_json_reader_1 = __webpack_require__(46790);
-const reflection_json_writer_1 = __webpack_require__(11094);
-const reflection_binary_reader_1 = __webpack_require__(89611);
-const reflection_binary_writer_1 = __webpack_require__(66907);
-const reflection_create_1 = __webpack_require__(75726);
-const reflection_merge_partial_1 = __webpack_require__(98044);
-const json_typings_1 = __webpack_require__(49999);
-const json_format_contract_1 = __webpack_require__(29367);
-const reflection_equals_1 = __webpack_require__(4827);
-const binary_writer_1 = __webpack_require__(23957);
-const binary_reader_1 = __webpack_require__(92889);
+const message_type_contract_1 = __webpack_require__(49695);
+const reflection_info_1 = __webpack_require__(37564);
+const reflection_type_check_1 = __webpack_require__(80021);
+const reflection_json_reader_1 = __webpack_require__(74276);
+const reflection_json_writer_1 = __webpack_require__(25616);
+const reflection_binary_reader_1 = __webpack_require__(47813);
+const reflection_binary_writer_1 = __webpack_require__(80897);
+const reflection_create_1 = __webpack_require__(8192);
+const reflection_merge_partial_1 = __webpack_require__(14022);
+const json_typings_1 = __webpack_require__(94589);
+const json_format_contract_1 = __webpack_require__(88665);
+const reflection_equals_1 = __webpack_require__(23841);
+const binary_writer_1 = __webpack_require__(75043);
+const binary_reader_1 = __webpack_require__(54595);
 const baseDescriptors = Object.getOwnPropertyDescriptors(Object.getPrototypeOf({}));
 const messageTypeDescriptor = baseDescriptors[message_type_contract_1.MESSAGE_TYPE] = {};
 /**
@@ -2726,7 +2726,7 @@ exports.MessageType = MessageType;
 
 /***/ }),
 
-/***/ 18063:
+/***/ 94997:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2847,13 +2847,13 @@ exports.getSelectedOneofValue = getSelectedOneofValue;
 
 /***/ }),
 
-/***/ 61753:
+/***/ 25223:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PbLong = exports.PbULong = exports.detectBi = void 0;
-const goog_varint_1 = __webpack_require__(93223);
+const goog_varint_1 = __webpack_require__(33345);
 let BI;
 function detectBi() {
     const dv = new DataView(new ArrayBuffer(8));
@@ -3092,7 +3092,7 @@ PbLong.ZERO = new PbLong(0, 0);
 
 /***/ }),
 
-/***/ 58950:
+/***/ 61324:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3174,16 +3174,16 @@ exports.utf8read = utf8read;
 
 /***/ }),
 
-/***/ 89611:
+/***/ 47813:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionBinaryReader = void 0;
-const binary_format_contract_1 = __webpack_require__(54816);
-const reflection_info_1 = __webpack_require__(67910);
-const reflection_long_convert_1 = __webpack_require__(63402);
-const reflection_scalar_default_1 = __webpack_require__(19526);
+const binary_format_contract_1 = __webpack_require__(7846);
+const reflection_info_1 = __webpack_require__(37564);
+const reflection_long_convert_1 = __webpack_require__(45484);
+const reflection_scalar_default_1 = __webpack_require__(85408);
 /**
  * Reads proto3 messages in binary format using reflection information.
  *
@@ -3364,16 +3364,16 @@ exports.ReflectionBinaryReader = ReflectionBinaryReader;
 
 /***/ }),
 
-/***/ 66907:
+/***/ 80897:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionBinaryWriter = void 0;
-const binary_format_contract_1 = __webpack_require__(54816);
-const reflection_info_1 = __webpack_require__(67910);
-const assert_1 = __webpack_require__(8602);
-const pb_long_1 = __webpack_require__(61753);
+const binary_format_contract_1 = __webpack_require__(7846);
+const reflection_info_1 = __webpack_require__(37564);
+const assert_1 = __webpack_require__(33440);
+const pb_long_1 = __webpack_require__(25223);
 /**
  * Writes proto3 messages in binary format using reflection information.
  *
@@ -3604,13 +3604,13 @@ exports.ReflectionBinaryWriter = ReflectionBinaryWriter;
 
 /***/ }),
 
-/***/ 59946:
+/***/ 12432:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.containsMessageType = void 0;
-const message_type_contract_1 = __webpack_require__(43785);
+const message_type_contract_1 = __webpack_require__(49695);
 /**
  * Check if the provided object is a proto message.
  *
@@ -3625,14 +3625,14 @@ exports.containsMessageType = containsMessageType;
 
 /***/ }),
 
-/***/ 75726:
+/***/ 8192:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionCreate = void 0;
-const reflection_scalar_default_1 = __webpack_require__(19526);
-const message_type_contract_1 = __webpack_require__(43785);
+const reflection_scalar_default_1 = __webpack_require__(85408);
+const message_type_contract_1 = __webpack_require__(49695);
 /**
  * Creates an instance of the generic message, using the field
  * information.
@@ -3680,13 +3680,13 @@ exports.reflectionCreate = reflectionCreate;
 
 /***/ }),
 
-/***/ 4827:
+/***/ 23841:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionEquals = void 0;
-const reflection_info_1 = __webpack_require__(67910);
+const reflection_info_1 = __webpack_require__(37564);
 /**
  * Determines whether two message of the same type have the same field values.
  * Checks for deep equality, traversing repeated fields, oneof groups, maps
@@ -3764,13 +3764,13 @@ function repeatedMsgEq(type, a, b) {
 
 /***/ }),
 
-/***/ 67910:
+/***/ 37564:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readMessageOption = exports.readFieldOption = exports.readFieldOptions = exports.normalizeFieldInfo = exports.RepeatType = exports.LongType = exports.ScalarType = void 0;
-const lower_camel_case_1 = __webpack_require__(4073);
+const lower_camel_case_1 = __webpack_require__(79675);
 /**
  * Scalar value types. This is a subset of field types declared by protobuf
  * enum google.protobuf.FieldDescriptorProto.Type The types GROUP and MESSAGE
@@ -3929,18 +3929,18 @@ exports.readMessageOption = readMessageOption;
 
 /***/ }),
 
-/***/ 46790:
+/***/ 74276:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionJsonReader = void 0;
-const json_typings_1 = __webpack_require__(49999);
-const base64_1 = __webpack_require__(26335);
-const reflection_info_1 = __webpack_require__(67910);
-const pb_long_1 = __webpack_require__(61753);
-const assert_1 = __webpack_require__(8602);
-const reflection_long_convert_1 = __webpack_require__(63402);
+const json_typings_1 = __webpack_require__(94589);
+const base64_1 = __webpack_require__(80453);
+const reflection_info_1 = __webpack_require__(37564);
+const pb_long_1 = __webpack_require__(25223);
+const assert_1 = __webpack_require__(33440);
+const reflection_long_convert_1 = __webpack_require__(45484);
 /**
  * Reads proto3 messages in canonical JSON format using reflection information.
  *
@@ -4253,16 +4253,16 @@ exports.ReflectionJsonReader = ReflectionJsonReader;
 
 /***/ }),
 
-/***/ 11094:
+/***/ 25616:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionJsonWriter = void 0;
-const base64_1 = __webpack_require__(26335);
-const pb_long_1 = __webpack_require__(61753);
-const reflection_info_1 = __webpack_require__(67910);
-const assert_1 = __webpack_require__(8602);
+const base64_1 = __webpack_require__(80453);
+const pb_long_1 = __webpack_require__(25223);
+const reflection_info_1 = __webpack_require__(37564);
+const assert_1 = __webpack_require__(33440);
 /**
  * Writes proto3 messages in canonical JSON format using reflection
  * information.
@@ -4490,13 +4490,13 @@ exports.ReflectionJsonWriter = ReflectionJsonWriter;
 
 /***/ }),
 
-/***/ 63402:
+/***/ 45484:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionLongConvert = void 0;
-const reflection_info_1 = __webpack_require__(67910);
+const reflection_info_1 = __webpack_require__(37564);
 /**
  * Utility method to convert a PbLong or PbUlong to a JavaScript
  * representation during runtime.
@@ -4521,7 +4521,7 @@ exports.reflectionLongConvert = reflectionLongConvert;
 
 /***/ }),
 
-/***/ 98044:
+/***/ 14022:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4618,15 +4618,15 @@ exports.reflectionMergePartial = reflectionMergePartial;
 
 /***/ }),
 
-/***/ 19526:
+/***/ 85408:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionScalarDefault = void 0;
-const reflection_info_1 = __webpack_require__(67910);
-const reflection_long_convert_1 = __webpack_require__(63402);
-const pb_long_1 = __webpack_require__(61753);
+const reflection_info_1 = __webpack_require__(37564);
+const reflection_long_convert_1 = __webpack_require__(45484);
+const pb_long_1 = __webpack_require__(25223);
 /**
  * Creates the default value for a scalar type.
  */
@@ -4662,14 +4662,14 @@ exports.reflectionScalarDefault = reflectionScalarDefault;
 
 /***/ }),
 
-/***/ 25167:
+/***/ 80021:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionTypeCheck = void 0;
-const reflection_info_1 = __webpack_require__(67910);
-const oneof_1 = __webpack_require__(18063);
+const reflection_info_1 = __webpack_require__(37564);
+const oneof_1 = __webpack_require__(94997);
 // noinspection JSMethodCanBeStatic
 class ReflectionTypeCheck {
     constructor(info) {
@@ -4899,7 +4899,7 @@ exports.ReflectionTypeCheck = ReflectionTypeCheck;
 
 /***/ }),
 
-/***/ 15183:
+/***/ 33549:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -4971,7 +4971,7 @@ exports.req = req;
 
 /***/ }),
 
-/***/ 98894:
+/***/ 95427:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -5006,7 +5006,7 @@ exports.Agent = void 0;
 const net = __importStar(__webpack_require__(69278));
 const http = __importStar(__webpack_require__(58611));
 const https_1 = __webpack_require__(65692);
-__exportStar(__webpack_require__(15183), exports);
+__exportStar(__webpack_require__(33549), exports);
 const INTERNAL = Symbol('AgentBaseInternalState');
 class Agent extends http.Agent {
     constructor(opts) {
@@ -5155,7 +5155,7 @@ exports.Agent = Agent;
 
 /***/ }),
 
-/***/ 6110:
+/***/ 90620:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* eslint-env browser */
@@ -5415,7 +5415,7 @@ function localstorage() {
 	}
 }
 
-module.exports = __webpack_require__(40897)(exports);
+module.exports = __webpack_require__(97203)(exports);
 
 const {formatters} = module.exports;
 
@@ -5434,7 +5434,7 @@ formatters.j = function (v) {
 
 /***/ }),
 
-/***/ 40897:
+/***/ 97203:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -5450,7 +5450,7 @@ function setup(env) {
 	createDebug.disable = disable;
 	createDebug.enable = enable;
 	createDebug.enabled = enabled;
-	createDebug.humanize = __webpack_require__(70744);
+	createDebug.humanize = __webpack_require__(76274);
 	createDebug.destroy = destroy;
 
 	Object.keys(env).forEach(key => {
@@ -5733,7 +5733,7 @@ module.exports = setup;
 
 /***/ }),
 
-/***/ 2830:
+/***/ 94240:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -5742,15 +5742,15 @@ module.exports = setup;
  */
 
 if (typeof process === 'undefined' || process.type === 'renderer' || process.browser === true || process.__nwjs) {
-	module.exports = __webpack_require__(6110);
+	module.exports = __webpack_require__(90620);
 } else {
-	module.exports = __webpack_require__(95108);
+	module.exports = __webpack_require__(60494);
 }
 
 
 /***/ }),
 
-/***/ 95108:
+/***/ 60494:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -5784,7 +5784,7 @@ exports.colors = [6, 2, 3, 4, 5, 1];
 try {
 	// Optional dependency (as in, doesn't need to be installed, NOT like optionalDependencies in package.json)
 	// eslint-disable-next-line import/no-extraneous-dependencies
-	const supportsColor = __webpack_require__(60075);
+	const supportsColor = __webpack_require__(60654);
 
 	if (supportsColor && (supportsColor.stderr || supportsColor).level >= 2) {
 		exports.colors = [
@@ -5992,7 +5992,7 @@ function init(debug) {
 	}
 }
 
-module.exports = __webpack_require__(40897)(exports);
+module.exports = __webpack_require__(97203)(exports);
 
 const {formatters} = module.exports;
 
@@ -6020,7 +6020,7 @@ formatters.O = function (v) {
 
 /***/ }),
 
-/***/ 81970:
+/***/ 97004:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -6054,9 +6054,9 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.HttpProxyAgent = void 0;
 const net = __importStar(__webpack_require__(69278));
 const tls = __importStar(__webpack_require__(64756));
-const debug_1 = __importDefault(__webpack_require__(2830));
+const debug_1 = __importDefault(__webpack_require__(94240));
 const events_1 = __webpack_require__(24434);
-const agent_base_1 = __webpack_require__(98894);
+const agent_base_1 = __webpack_require__(95427);
 const url_1 = __webpack_require__(87016);
 const debug = (0, debug_1.default)('http-proxy-agent');
 /**
@@ -6174,7 +6174,7 @@ function omit(obj, ...keys) {
 
 /***/ }),
 
-/***/ 3669:
+/***/ 85543:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -6209,10 +6209,10 @@ exports.HttpsProxyAgent = void 0;
 const net = __importStar(__webpack_require__(69278));
 const tls = __importStar(__webpack_require__(64756));
 const assert_1 = __importDefault(__webpack_require__(42613));
-const debug_1 = __importDefault(__webpack_require__(2830));
-const agent_base_1 = __webpack_require__(98894);
+const debug_1 = __importDefault(__webpack_require__(94240));
+const agent_base_1 = __webpack_require__(95427);
 const url_1 = __webpack_require__(87016);
-const parse_proxy_response_1 = __webpack_require__(37943);
+const parse_proxy_response_1 = __webpack_require__(31925);
 const debug = (0, debug_1.default)('https-proxy-agent');
 const setServernameFromNonIpHost = (options) => {
     if (options.servername === undefined &&
@@ -6360,7 +6360,7 @@ function omit(obj, ...keys) {
 
 /***/ }),
 
-/***/ 37943:
+/***/ 31925:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -6369,7 +6369,7 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.parseProxyResponse = void 0;
-const debug_1 = __importDefault(__webpack_require__(2830));
+const debug_1 = __importDefault(__webpack_require__(94240));
 const debug = (0, debug_1.default)('https-proxy-agent:parse-proxy-response');
 function parseProxyResponse(socket) {
     return new Promise((resolve, reject) => {
@@ -6467,7 +6467,7 @@ exports.parseProxyResponse = parseProxyResponse;
 
 /***/ }),
 
-/***/ 70744:
+/***/ 76274:
 /***/ ((module) => {
 
 /**
@@ -6636,7 +6636,7 @@ function plural(ms, msAbs, n, name) {
 
 /***/ }),
 
-/***/ 60075:
+/***/ 60654:
 /***/ ((module) => {
 
 module.exports = eval("require")("supports-color");
@@ -6644,7 +6644,7 @@ module.exports = eval("require")("supports-color");
 
 /***/ }),
 
-/***/ 70030:
+/***/ 44968:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -6663,7 +6663,7 @@ exports.w = {
 
 /***/ }),
 
-/***/ 38914:
+/***/ 2236:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -6684,7 +6684,7 @@ exports.w = {
 
 /***/ }),
 
-/***/ 33838:
+/***/ 17864:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6702,7 +6702,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -6738,7 +6738,7 @@ function utils_toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -6834,7 +6834,7 @@ function escapeProperty(s) {
 var external_crypto_ = __webpack_require__(76982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(79896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -6871,11 +6871,11 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(44942);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth = __webpack_require__(92145);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(28316);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+var auth = __webpack_require__(65711);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -6949,7 +6949,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7230,7 +7230,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = (/* unused pure expression or super */ null && (_summary));
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -7264,9 +7264,9 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 1 modules
-var lib_exec = __webpack_require__(41955);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/exec/lib/exec.js + 1 modules
+var lib_exec = __webpack_require__(78857);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7331,7 +7331,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -7652,7 +7652,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 41955:
+/***/ 78857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7673,13 +7673,13 @@ var external_events_ = __webpack_require__(24434);
 var external_child_process_ = __webpack_require__(35317);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(88701);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util = __webpack_require__(90);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(66823);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
+var io_util = __webpack_require__(66568);
 // EXTERNAL MODULE: external "timers"
 var external_timers_ = __webpack_require__(53557);
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -8267,7 +8267,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -8350,7 +8350,7 @@ function getExecOutput(commandLine, args, options) {
 
 /***/ }),
 
-/***/ 92145:
+/***/ 65711:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8435,7 +8435,7 @@ class PersonalAccessTokenCredentialHandler {
 
 /***/ }),
 
-/***/ 44942:
+/***/ 28316:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8454,7 +8454,7 @@ var external_http_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __webpack_require__(65692);
 var external_https_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -8545,11 +8545,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __webpack_require__(20770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(24371);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../../main/node_modules/tunnel/index.js
+var tunnel = __webpack_require__(20408);
+// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
+var undici = __webpack_require__(64718);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -9249,7 +9249,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 90:
+/***/ 66568:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9445,7 +9445,7 @@ function getCmdPath() {
 
 /***/ }),
 
-/***/ 88701:
+/***/ 66823:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9456,7 +9456,7 @@ function getCmdPath() {
 /* unused harmony exports cp, mv, findInPath */
 /* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(42613);
 /* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(16928);
-/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90);
+/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66568);
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -9731,7 +9731,7 @@ function copyFile(srcFile, destFile, force) {
 
 /***/ }),
 
-/***/ 65473:
+/***/ 3279:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9740,7 +9740,7 @@ __webpack_require__.d(__webpack_exports__, {
   l: () => (/* reexport */ AbortError)
 });
 
-;// CONCATENATED MODULE: ./node_modules/@azure/abort-controller/dist/esm/AbortError.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/abort-controller/dist/esm/AbortError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 /**
@@ -9768,7 +9768,7 @@ class AbortError extends Error {
     }
 }
 //# sourceMappingURL=AbortError.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/abort-controller/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -9776,7 +9776,7 @@ class AbortError extends Error {
 
 /***/ }),
 
-/***/ 98365:
+/***/ 20055:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9787,9 +9787,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: AzureKeyCredential, AzureNamedKeyCredential, AzureSASCredential, isKeyCredential, isNamedKeyCredential, isSASCredential
 
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var esm = __webpack_require__(16966);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/keyCredential.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var esm = __webpack_require__(72868);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/keyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -9802,7 +9802,7 @@ function isKeyCredential(credential) {
     return isObjectWithProperties(credential, ["key"]) && typeof credential.key === "string";
 }
 //# sourceMappingURL=keyCredential.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/azureNamedKeyCredential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/azureNamedKeyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -9867,7 +9867,7 @@ function isNamedKeyCredential(credential) {
         typeof credential.name === "string");
 }
 //# sourceMappingURL=azureNamedKeyCredential.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/azureSASCredential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/azureSASCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -9919,7 +9919,7 @@ function isSASCredential(credential) {
     return (isObjectWithProperties(credential, ["signature"]) && typeof credential.signature === "string");
 }
 //# sourceMappingURL=azureSASCredential.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/tokenCredential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/tokenCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -9955,7 +9955,7 @@ function isTokenCredential(credential) {
         (castCredential.signRequest === undefined || castCredential.getToken.length > 0));
 }
 //# sourceMappingURL=tokenCredential.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-auth/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/index.js
 
 
 
@@ -9965,7 +9965,7 @@ function isTokenCredential(credential) {
 
 /***/ }),
 
-/***/ 95738:
+/***/ 17924:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9980,9 +9980,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MapperTypeNames, XML_ATTRKEY, XML_CHARKEY, authorizeRequestOnClaimChallenge, deserializationPolicy, deserializationPolicyName, serializationPolicyName
 
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var esm = __webpack_require__(16966);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/base64.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var esm = __webpack_require__(72868);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/base64.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -10019,7 +10019,7 @@ function base64_decodeStringToString(value) {
     return uint8ArrayToString(stringToUint8Array(value, "base64"), "utf-8");
 }
 //# sourceMappingURL=base64.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/interfaces.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/interfaces.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -10031,7 +10031,7 @@ const XML_ATTRKEY = "$";
  */
 const XML_CHARKEY = "_";
 //# sourceMappingURL=interfaces.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -10160,7 +10160,7 @@ function flattenResponse(fullResponse, responseSpec) {
     });
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/serializer.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/serializer.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11103,11 +11103,11 @@ const MapperTypeNames = {
     UnixTime: "UnixTime",
 };
 //# sourceMappingURL=serializer.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
-var dist_esm = __webpack_require__(54918);
-// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/commonjs/state-cjs.js
-var state_cjs = __webpack_require__(70030);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/state.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
+var dist_esm = __webpack_require__(68520);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-client/dist/commonjs/state-cjs.js
+var state_cjs = __webpack_require__(44968);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/state.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // @ts-expect-error The recommended approach to sharing module state between ESM and CJS.
@@ -11118,7 +11118,7 @@ var state_cjs = __webpack_require__(70030);
  */
 const state = state_cjs/* state */.w;
 //# sourceMappingURL=state.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/operationHelpers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/operationHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11217,7 +11217,7 @@ function getOperationRequestInfo(request) {
     return info;
 }
 //# sourceMappingURL=operationHelpers.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11448,7 +11448,7 @@ async function parse(jsonContentTypes, xmlContentTypes, operationResponse, opts,
     return operationResponse;
 }
 //# sourceMappingURL=deserializationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11487,7 +11487,7 @@ function getPathStringFromParameter(parameter) {
     return result;
 }
 //# sourceMappingURL=interfaceHelpers.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/serializationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/serializationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11639,7 +11639,7 @@ function prepareXMLRootList(obj, elementName, xmlNamespaceKey, xmlNamespace) {
     return result;
 }
 //# sourceMappingURL=serializationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/pipeline.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11666,7 +11666,7 @@ function createClientPipeline(options = {}) {
     return pipeline;
 }
 //# sourceMappingURL=pipeline.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/httpClientCache.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/httpClientCache.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11678,7 +11678,7 @@ function getCachedDefaultHttpClient() {
     return cachedHttpClient;
 }
 //# sourceMappingURL=httpClientCache.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/urlHelpers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/urlHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -11913,15 +11913,15 @@ function appendQueryParams(url, queryParams, sequenceParams, noOverwrite = false
     return parsedUrl.toString();
 }
 //# sourceMappingURL=urlHelpers.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var logger_dist_esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/log.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var logger_dist_esm = __webpack_require__(92149);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const logger = (0,logger_dist_esm/* createClientLogger */.KV)("core-client");
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/serviceClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/serviceClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12094,7 +12094,7 @@ function getCredentialScopes(options) {
     return undefined;
 }
 //# sourceMappingURL=serviceClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/authorizeRequestOnClaimChallenge.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/authorizeRequestOnClaimChallenge.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12167,7 +12167,7 @@ async function authorizeRequestOnClaimChallenge(onChallengeOptions) {
     return true;
 }
 //# sourceMappingURL=authorizeRequestOnClaimChallenge.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -12283,7 +12283,7 @@ function requestToOptions(request) {
     };
 }
 //# sourceMappingURL=authorizeRequestOnTenantChallenge.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-client/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-client/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12298,7 +12298,7 @@ function requestToOptions(request) {
 
 /***/ }),
 
-/***/ 51097:
+/***/ 59155:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12312,7 +12312,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: HttpPipelineLogLevel, disableKeepAlivePolicyName, requestPolicyFactoryPolicyName, toCompatResponse
 
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const disableKeepAlivePolicyName = "DisableKeepAlivePolicy";
@@ -12332,11 +12332,11 @@ function pipelineContainsDisableKeepAlivePolicy(pipeline) {
     return pipeline.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 //# sourceMappingURL=disableKeepAlivePolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
-var esm = __webpack_require__(54918);
-// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/esm/index.js + 16 modules
-var dist_esm = __webpack_require__(95738);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/util.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
+var esm = __webpack_require__(68520);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-client/dist/esm/index.js + 16 modules
+var dist_esm = __webpack_require__(17924);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/util.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12599,7 +12599,7 @@ class HttpHeaders {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/response.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/response.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12667,7 +12667,7 @@ function toPipelineResponse(compatResponse) {
     }
 }
 //# sourceMappingURL=response.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12720,7 +12720,7 @@ class ExtendedServiceClient extends dist_esm/* ServiceClient */.Nl {
     }
 }
 //# sourceMappingURL=extendedClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12772,7 +12772,7 @@ function createRequestPolicyFactoryPolicy(factories) {
     };
 }
 //# sourceMappingURL=requestPolicyFactoryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -12791,7 +12791,7 @@ function convertHttpClient(requestPolicyClient) {
     };
 }
 //# sourceMappingURL=httpClientAdapter.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-http-compat/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -12809,7 +12809,7 @@ function convertHttpClient(requestPolicyClient) {
 
 /***/ }),
 
-/***/ 67352:
+/***/ 26346:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12820,9 +12820,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: LroEngine, PollerCancelledError, PollerStoppedError, createHttpPoller
 
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/logger.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var esm = __webpack_require__(92149);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/logger.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -12832,7 +12832,7 @@ var esm = __webpack_require__(7567);
  */
 const logger = (0,esm/* createClientLogger */.KV)("core-lro");
 //# sourceMappingURL=logger.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/poller/constants.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/poller/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 /**
@@ -12844,7 +12844,7 @@ const constants_POLL_INTERVAL_IN_MS = 2000;
  */
 const terminalStates = ["succeeded", "canceled", "failed"];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/poller/operation.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/poller/operation.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -13011,7 +13011,7 @@ async function operation_pollOperation(inputs) {
     }
 }
 //# sourceMappingURL=operation.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/http/operation.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/http/operation.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -13294,9 +13294,9 @@ async function pollHttpOperation(inputs) {
     });
 }
 //# sourceMappingURL=operation.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var dist_esm = __webpack_require__(16966);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/poller/poller.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var dist_esm = __webpack_require__(72868);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/poller/poller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -13467,7 +13467,7 @@ function poller_buildCreatePoller(inputs) {
     };
 }
 //# sourceMappingURL=poller.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/http/poller.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/http/poller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -13512,7 +13512,7 @@ async function createHttpPoller(lro, options) {
     });
 }
 //# sourceMappingURL=poller.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/operation.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/operation.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -13597,7 +13597,7 @@ class GenericPollOperation {
     }
 }
 //# sourceMappingURL=operation.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/poller.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/legacy/poller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 /**
@@ -13995,7 +13995,7 @@ class Poller {
     }
 }
 //# sourceMappingURL=poller.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/lroEngine.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/lroEngine.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -14025,12 +14025,12 @@ class LroEngine extends Poller {
     }
 }
 //# sourceMappingURL=lroEngine.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/legacy/lroEngine/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-lro/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT license.
 
@@ -14053,7 +14053,7 @@ class LroEngine extends Poller {
 
 /***/ }),
 
-/***/ 54918:
+/***/ 68520:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14074,9 +14074,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: agentPolicy, agentPolicyName, auxiliaryAuthenticationHeaderPolicy, auxiliaryAuthenticationHeaderPolicyName, bearerTokenAuthenticationPolicyName, createFile, createFileFromStream, decompressResponsePolicy, defaultRetryPolicy, exponentialRetryPolicy, exponentialRetryPolicyName, formDataPolicy, formDataPolicyName, logPolicy, logPolicyName, multipartPolicy, multipartPolicyName, ndJsonPolicy, ndJsonPolicyName, proxyPolicy, proxyPolicyName, redirectPolicy, retryPolicy, setClientRequestIdPolicy, setClientRequestIdPolicyName, systemErrorRetryPolicy, systemErrorRetryPolicyName, throttlingRetryPolicy, throttlingRetryPolicyName, tlsPolicy, tlsPolicyName, tracingPolicy, tracingPolicyName, userAgentPolicy, userAgentPolicyName
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/index.js + 16 modules
-var esm = __webpack_require__(42056);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/index.js + 16 modules
+var esm = __webpack_require__(36886);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14088,17 +14088,17 @@ function createEmptyPipeline() {
     return (0,esm/* createEmptyPipeline */.O8)();
 }
 //# sourceMappingURL=pipeline.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var dist_esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var dist_esm = __webpack_require__(92149);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const log_logger = (0,dist_esm/* createClientLogger */.KV)("core-rest-pipeline");
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js + 6 modules
-var internal = __webpack_require__(30629);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js + 6 modules
+var internal = __webpack_require__(34867);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14118,7 +14118,7 @@ function logPolicy(options = {}) {
     });
 }
 //# sourceMappingURL=logPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14140,7 +14140,7 @@ function redirectPolicy(options = {}) {
 var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:process"
 var external_node_process_ = __webpack_require__(1708);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14169,13 +14169,13 @@ async function setPlatformSpecificData(map) {
     }
 }
 //# sourceMappingURL=userAgentPlatform.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const SDK_VERSION = "1.24.0";
 const constants_DEFAULT_RETRY_POLICY_COUNT = 3;
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14206,7 +14206,7 @@ async function getUserAgentValue(prefix) {
     return userAgentValue;
 }
 //# sourceMappingURL=userAgent.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14233,7 +14233,7 @@ function userAgentPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=userAgentPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/createFile.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/createFile.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14253,7 +14253,7 @@ function createFile(content, name, options = {}) {
     return createRawFile(content, name, options);
 }
 //# sourceMappingURL=createFile.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function isNodeReadableStream(x) {
@@ -14379,7 +14379,7 @@ function toArrayBuffer(source) {
     return source.map((x) => x);
 }
 //# sourceMappingURL=file.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14408,7 +14408,7 @@ function multipartPolicy() {
     };
 }
 //# sourceMappingURL=multipartPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14424,7 +14424,7 @@ function decompressResponsePolicy() {
     return (0,internal/* decompressResponsePolicy */.rQ)();
 }
 //# sourceMappingURL=decompressResponsePolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14442,7 +14442,7 @@ function defaultRetryPolicy(options = {}) {
     return (0,internal/* defaultRetryPolicy */.ur)(options);
 }
 //# sourceMappingURL=defaultRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14457,9 +14457,9 @@ function formDataPolicy() {
     return (0,internal/* formDataPolicy */.jh)();
 }
 //# sourceMappingURL=formDataPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var core_util_dist_esm = __webpack_require__(16966);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var core_util_dist_esm = __webpack_require__(72868);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14488,7 +14488,7 @@ function proxyPolicy(proxySettings, options) {
     return (0,internal/* proxyPolicy */.Ll)(proxySettings, options);
 }
 //# sourceMappingURL=proxyPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -14513,7 +14513,7 @@ function setClientRequestIdPolicy(requestIdHeaderName = "x-ms-client-request-id"
     };
 }
 //# sourceMappingURL=setClientRequestIdPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14528,7 +14528,7 @@ function agentPolicy(agent) {
     return (0,internal/* agentPolicy */.ew)(agent);
 }
 //# sourceMappingURL=agentPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14543,9 +14543,9 @@ function tlsPolicy(tlsSettings) {
     return (0,internal/* tlsPolicy */.iY)(tlsSettings);
 }
 //# sourceMappingURL=tlsPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
-var core_tracing_dist_esm = __webpack_require__(65433);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
+var core_tracing_dist_esm = __webpack_require__(14471);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14562,9 +14562,9 @@ function isRestError(e) {
     return (0,esm/* isRestError */.T0)(e);
 }
 //# sourceMappingURL=restError.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js + 1 modules
-var util_internal = __webpack_require__(1834);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js + 1 modules
+var util_internal = __webpack_require__(86028);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14696,7 +14696,7 @@ function tryProcessResponse(span, response) {
     }
 }
 //# sourceMappingURL=tracingPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -14730,7 +14730,7 @@ function wrapAbortSignalLike(abortSignalLike) {
     return { abortSignal: controller.signal, cleanup };
 }
 //# sourceMappingURL=wrapAbortSignal.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14760,7 +14760,7 @@ function wrapAbortSignalLikePolicy() {
     };
 }
 //# sourceMappingURL=wrapAbortSignalLikePolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14815,7 +14815,7 @@ function createPipelineFromOptions(options) {
     return pipeline;
 }
 //# sourceMappingURL=createPipelineFromOptions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14843,7 +14843,7 @@ function createDefaultHttpClient() {
     };
 }
 //# sourceMappingURL=defaultHttpClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14855,7 +14855,7 @@ function createHttpHeaders(rawHeaders) {
     return (0,esm/* createHttpHeaders */.Nc)(rawHeaders);
 }
 //# sourceMappingURL=httpHeaders.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14871,7 +14871,7 @@ function createPipelineRequest(options) {
     return (0,esm/* createPipelineRequest */.G6)(options);
 }
 //# sourceMappingURL=pipelineRequest.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/exponentialRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/exponentialRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14887,7 +14887,7 @@ function exponentialRetryPolicy(options = {}) {
     return tspExponentialRetryPolicy(options);
 }
 //# sourceMappingURL=exponentialRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/systemErrorRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/systemErrorRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14905,7 +14905,7 @@ function systemErrorRetryPolicy(options = {}) {
     return tspSystemErrorRetryPolicy(options);
 }
 //# sourceMappingURL=systemErrorRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/throttlingRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/throttlingRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14927,7 +14927,7 @@ function throttlingRetryPolicy(options = {}) {
     return tspThrottlingRetryPolicy(options);
 }
 //# sourceMappingURL=throttlingRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -14947,7 +14947,7 @@ function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_CO
     });
 }
 //# sourceMappingURL=retryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15114,7 +15114,7 @@ function tokenCycler_createTokenCycler(credential, tokenCyclerOptions) {
     };
 }
 //# sourceMappingURL=tokenCycler.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15350,7 +15350,7 @@ function getCaeChallengeClaims(challenges) {
     return parsedChallenges.find((x) => x.scheme === "Bearer" && x.params.claims && x.params.error === "insufficient_claims")?.params.claims;
 }
 //# sourceMappingURL=bearerTokenAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/policies/auxiliaryAuthenticationHeaderPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/auxiliaryAuthenticationHeaderPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15413,7 +15413,7 @@ function auxiliaryAuthenticationHeaderPolicy(options) {
     };
 }
 //# sourceMappingURL=auxiliaryAuthenticationHeaderPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15446,7 +15446,7 @@ function auxiliaryAuthenticationHeaderPolicy(options) {
 
 /***/ }),
 
-/***/ 65433:
+/***/ 14471:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15457,7 +15457,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: useInstrumenter
 
-;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/tracingContext.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/tracingContext.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** @internal */
@@ -15506,9 +15506,9 @@ class TracingContextImpl {
     }
 }
 //# sourceMappingURL=tracingContext.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/commonjs/state.js
-var commonjs_state = __webpack_require__(38914);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/state.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-tracing/dist/commonjs/state.js
+var commonjs_state = __webpack_require__(2236);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/state.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // @ts-expect-error The recommended approach to sharing module state between ESM and CJS.
@@ -15519,7 +15519,7 @@ var commonjs_state = __webpack_require__(38914);
  */
 const state_state = commonjs_state/* state */.w;
 //# sourceMappingURL=state.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/instrumenter.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/instrumenter.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15583,7 +15583,7 @@ function getInstrumenter() {
     return state_state.instrumenterImplementation;
 }
 //# sourceMappingURL=instrumenter.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/tracingClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/tracingClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15662,7 +15662,7 @@ function createTracingClient(options) {
     };
 }
 //# sourceMappingURL=tracingClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15671,7 +15671,7 @@ function createTracingClient(options) {
 
 /***/ }),
 
-/***/ 16966:
+/***/ 72868:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15688,11 +15688,11 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: calculateRetryDelay, cancelablePromiseRace, computeSha256Hash, computeSha256Hmac, createAbortablePromise, getRandomIntegerInclusive, isBrowser, isBun, isDefined, isDeno, isNode, isNodeRuntime, isObject, isObjectWithProperties, isReactNative, isWebWorker, objectHasProperty
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js + 1 modules
-var internal = __webpack_require__(1834);
-// EXTERNAL MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
-var esm = __webpack_require__(65473);
-;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js + 1 modules
+var internal = __webpack_require__(86028);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
+var esm = __webpack_require__(3279);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15735,7 +15735,7 @@ function createAbortablePromise(buildPromise, options) {
     });
 }
 //# sourceMappingURL=createAbortablePromise.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/delay.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-util/dist/esm/delay.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15775,7 +15775,7 @@ function calculateRetryDelay(retryAttempt, config) {
     return { retryAfterInMs };
 }
 //# sourceMappingURL=delay.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/error.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-util/dist/esm/error.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15806,7 +15806,7 @@ function getErrorMessage(e) {
     }
 }
 //# sourceMappingURL=error.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-util/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -15941,7 +15941,7 @@ function stringToUint8Array(value, format) {
 
 /***/ }),
 
-/***/ 98456:
+/***/ 49066:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15951,7 +15951,7 @@ __webpack_require__.d(__webpack_exports__, {
   R: () => (/* binding */ stringifyXML)
 });
 
-;// CONCATENATED MODULE: ./node_modules/path-expression-matcher/src/Expression.js
+;// CONCATENATED MODULE: ../../main/node_modules/path-expression-matcher/src/Expression.js
 /**
  * Expression - Parses and stores a tag pattern expression
  * 
@@ -16184,7 +16184,7 @@ class Expression {
     return this.pattern;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/path-expression-matcher/src/Matcher.js
+;// CONCATENATED MODULE: ../../main/node_modules/path-expression-matcher/src/Matcher.js
 
 
 /**
@@ -16849,7 +16849,7 @@ class Matcher {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-builder/src/util.js
 
 
 // String(val)/val.toString() drop the sign of -0 (e.g. String(-0) === '0'), silently
@@ -16904,7 +16904,7 @@ function resolveName(name, isAttribute, options, matcher, validator) {
   }
   return isPI ? '?' + result : result;
 }
-;// CONCATENATED MODULE: ./node_modules/xml-naming/src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/xml-naming/src/index.js
 /**
  * xml-naming
  * Validates XML Name productions as defined in the XML 1.0 and 1.1 specifications.
@@ -17287,7 +17287,7 @@ const sanitize = (str, production = 'name', { replacement = '_', asciiOnly = fal
 
   return result || replacement;
 };
-;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/orderedJs2Xml.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-builder/src/orderedJs2Xml.js
 
 
 
@@ -17633,7 +17633,7 @@ function replaceEntitiesValue(textValue, options) {
     }
     return textValue;
 }
-;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/ignoreAttributes.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-builder/src/ignoreAttributes.js
 function getIgnoreAttributesFn(ignoreAttributes) {
     if (typeof ignoreAttributes === 'function') {
         return ignoreAttributes
@@ -17652,7 +17652,7 @@ function getIgnoreAttributesFn(ignoreAttributes) {
     }
     return () => false
 }
-;// CONCATENATED MODULE: ./node_modules/fast-xml-builder/src/fxb.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-builder/src/fxb.js
 
 //parse Empty Node as self closing node
 
@@ -18247,14 +18247,14 @@ function isAttribute(name /*, options*/) {
     return false;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
 // Re-export from fast-xml-builder for backward compatibility
 
 /* harmony default export */ const json2xml = (Builder);
 
 // If there are any named exports you also want to re-export:
 
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/util.js
 
 
 const nameStartChar = ':A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD';
@@ -18316,7 +18316,7 @@ const DANGEROUS_PROPERTY_NAMES = [
 ];
 
 const criticalProperties = ["__proto__", "constructor", "prototype"];
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/validator.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/validator.js
 
 
 
@@ -18834,7 +18834,7 @@ function getLineNumberForPosition(xmlData, index) {
 function getPositionFromMatch(match) {
   return match.startIndex + match[1].length;
 }
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/fxp.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/fxp.js
 
 
 
@@ -18845,7 +18845,7 @@ const XMLValidator = {
   validate: validator_validate
 }
 
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
 
 
 
@@ -19010,7 +19010,7 @@ const buildOptions = function (options) {
   //console.debug(built.processEntities)
   return built;
 };
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
 
 
 let METADATA_SYMBOL;
@@ -19066,7 +19066,7 @@ class XmlNode {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
 
 
 class DocTypeReader {
@@ -19493,7 +19493,7 @@ function validateEntityName(name, xmlVersion) {
     else
         throw new Error(`Invalid entity name ${name}`);
 }
-;// CONCATENATED MODULE: ./node_modules/anynum/digitTable.js
+;// CONCATENATED MODULE: ../../main/node_modules/anynum/digitTable.js
 /**
  * Flat lookup table: maps Unicode code point → ASCII digit (0-9).
  * Only decimal digit characters (Unicode category Nd) are included.
@@ -19611,7 +19611,7 @@ for (const zero of SCRIPT_ZEROS) {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/anynum/anynum.js
+;// CONCATENATED MODULE: ../../main/node_modules/anynum/anynum.js
 
 
 
@@ -19747,7 +19747,7 @@ function anynum(str) {
 
 
 /* harmony default export */ const anynum_anynum = (anynum);
-;// CONCATENATED MODULE: ./node_modules/strnum/strnum.js
+;// CONCATENATED MODULE: ../../main/node_modules/strnum/strnum.js
 const hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
 const binRegex = /^0b[01]+$/;
 const octRegex = /^0o[0-7]+$/;
@@ -19925,7 +19925,7 @@ function handleInfinity(str, num, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/ignoreAttributes.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/ignoreAttributes.js
 function ignoreAttributes_getIgnoreAttributesFn(ignoreAttributes) {
     if (typeof ignoreAttributes === 'function') {
         return ignoreAttributes
@@ -19944,7 +19944,7 @@ function ignoreAttributes_getIgnoreAttributesFn(ignoreAttributes) {
     }
     return () => false
 }
-;// CONCATENATED MODULE: ./node_modules/path-expression-matcher/src/ExpressionSet.js
+;// CONCATENATED MODULE: ../../main/node_modules/path-expression-matcher/src/ExpressionSet.js
 /**
  * ExpressionSet - An indexed collection of Expressions for efficient bulk matching
  *
@@ -20171,7 +20171,7 @@ class ExpressionSet {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/@nodable/entities/src/entities.js
+;// CONCATENATED MODULE: ../../main/node_modules/@nodable/entities/src/entities.js
 // ---------------------------------------------------------------------------
 // Complete HTML5 named entity reference
 // Organized by logical categories for easy maintenance and selective importing
@@ -21311,7 +21311,7 @@ const COMMON_HTML = {
 // Note: NUMERIC_ENTITIES (&#NNN; / &#xHH;) are handled by the scanner directly
 // via String.fromCodePoint() without any map lookup.
 // ---------------------------------------------------------------------------
-;// CONCATENATED MODULE: ./node_modules/@nodable/entities/src/EntityDecoder.js
+;// CONCATENATED MODULE: ../../main/node_modules/@nodable/entities/src/EntityDecoder.js
 // ---------------------------------------------------------------------------
 // Built-in named entity map  (name → replacement string)
 // No regex, no {regex,val} objects — just flat key/value pairs.
@@ -21956,7 +21956,7 @@ class EntityDecoder {
     return this._applyNCRAction(effective, token, cp);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/sql.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/sql.js
 /**
  * SQL context patterns — high-precision rules only.
  *
@@ -22053,7 +22053,7 @@ const SQL_PATTERNS = [
 
 /* harmony default export */ const sql = (SQL_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/sql-strict.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/sql-strict.js
 /**
  * SQL-STRICT context patterns.
  *
@@ -22102,7 +22102,7 @@ const SQL_STRICT_PATTERNS = [...sql, ...SQL_STRICT_EXTRA];
 
 /* harmony default export */ const sql_strict = (SQL_STRICT_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/util/decode-entities.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/util/decode-entities.js
 /**
  * Decode the HTML character references that matter for markup-context
  * detection.
@@ -22152,7 +22152,7 @@ function decodeEntities(input) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/html.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/html.js
 /**
  * HTML context patterns.
  *
@@ -22256,7 +22256,7 @@ const HTML_PATTERNS = [
 
 /* harmony default export */ const html = (HTML_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/xml.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/xml.js
 /**
  * XML context patterns.
  *
@@ -22337,7 +22337,7 @@ const XML_PATTERNS = [
 
 /* harmony default export */ const xml = (XML_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/svg.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/svg.js
 /**
  * SVG context patterns.
  *
@@ -22420,7 +22420,7 @@ const SVG_PATTERNS = [
 
 /* harmony default export */ const svg = (SVG_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/shell.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/shell.js
 /**
  * SHELL context patterns.
  *
@@ -22527,7 +22527,7 @@ const SHELL_PATTERNS = [
 
 /* harmony default export */ const shell = (SHELL_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/redos.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/redos.js
 /**
  * REDOS context patterns.
  *
@@ -22589,7 +22589,7 @@ const REDOS_PATTERNS = [
 
 /* harmony default export */ const redos = (REDOS_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/nosql.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/nosql.js
 /**
  * NOSQL context patterns.
  *
@@ -22705,7 +22705,7 @@ const NOSQL_PATTERNS = [
 
 /* harmony default export */ const nosql = (NOSQL_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/contexts/log.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/contexts/log.js
 /**
  * LOG context patterns.
  *
@@ -22805,7 +22805,7 @@ const LOG_PATTERNS = [
 
 /* harmony default export */ const log = (LOG_PATTERNS);
 
-;// CONCATENATED MODULE: ./node_modules/is-unsafe/src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/is-unsafe/src/index.js
 /**
  * is-unsafe v2
  *
@@ -23099,7 +23099,7 @@ function allUnsafe(value, context) {
 
 /* harmony default export */ const src = ((/* unused pure expression or super */ null && (isUnsafe)));
 
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
 
 ///@ts-check
 
@@ -24013,7 +24013,7 @@ function sanitizeName(name, options) {
   }
   return name;
 }
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/node2json.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlparser/node2json.js
 
 
 
@@ -24191,7 +24191,7 @@ function isLeafTag(obj, options) {
 
   return false;
 }
-;// CONCATENATED MODULE: ./node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
+;// CONCATENATED MODULE: ../../main/node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
 /* global Uint8Array */
 
 
@@ -24269,7 +24269,7 @@ class XMLParser {
         return XmlNode.getMetaDataSymbol();
     }
 }
-;// CONCATENATED MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.common.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-xml/dist/esm/xml.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -24281,7 +24281,7 @@ const XML_ATTRKEY = "$";
  */
 const XML_CHARKEY = "_";
 //# sourceMappingURL=xml.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/core-xml/dist/esm/xml.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24362,7 +24362,7 @@ async function parseXML(str, opts = {}) {
 
 /***/ }),
 
-/***/ 7567:
+/***/ 92149:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -24373,14 +24373,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: AzureLogger, getLogLevel, setLogLevel
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js + 2 modules
-var logger = __webpack_require__(3482);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/internal.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js + 2 modules
+var logger = __webpack_require__(84776);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/internal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 //# sourceMappingURL=internal.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/logger/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24424,7 +24424,7 @@ function createClientLogger(namespace) {
 
 /***/ }),
 
-/***/ 96841:
+/***/ 17559:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -24454,7 +24454,7 @@ __webpack_require__.d(__webpack_exports__, {
 var external_events_ = __webpack_require__(24434);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/BuffersStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/BuffersStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24554,7 +24554,7 @@ class BuffersStream extends external_node_stream_.Readable {
 //# sourceMappingURL=BuffersStream.js.map
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24650,7 +24650,7 @@ class PooledBuffer {
     }
 }
 //# sourceMappingURL=PooledBuffer.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -24929,15 +24929,15 @@ class BufferScheduler {
     }
 }
 //# sourceMappingURL=BufferScheduler.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
-var esm = __webpack_require__(65473);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
+var esm = __webpack_require__(3279);
 // EXTERNAL MODULE: external "node:module"
 var external_node_module_ = __webpack_require__(98995);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(73136);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/crc64.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/crc64.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -27895,7 +27895,7 @@ Crc64Hash.prototype['OnFinal'] = Crc64Hash.prototype.OnFinal = /** @suppress {un
 /* harmony default export */ const crc64 = (NativeCRC64);
 // ESM-EXPORT-END
 
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StorageCRC64Calculator.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StorageCRC64Calculator.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // @ts-expect-error the crc64 js file is auto generated
@@ -27952,7 +27952,7 @@ class StorageCRC64Calculator {
     }
 }
 //# sourceMappingURL=StorageCRC64Calculator.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/streamHelpers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/streamHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -27964,7 +27964,7 @@ function signalStreamEnd(pushData) {
     pushData(null);
 }
 //# sourceMappingURL=streamHelpers.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28105,7 +28105,7 @@ class StructuredMessageEncoding {
     }
 }
 //# sourceMappingURL=StructuredMessageEncoding.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28286,7 +28286,7 @@ class StructuredMessageEncodingStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=StructuredMessageEncodingStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28469,7 +28469,7 @@ class StructuredMessageDecoding {
     }
 }
 //# sourceMappingURL=StructuredMessageDecoding.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28549,9 +28549,9 @@ class StructuredMessageDecodingStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=StructuredMessageDecodingStream.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
-var dist_esm = __webpack_require__(54918);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/cache.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
+var dist_esm = __webpack_require__(68520);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/cache.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28563,7 +28563,7 @@ function getCachedDefaultHttpClient() {
     return _defaultHttpClient;
 }
 //# sourceMappingURL=cache.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -28606,7 +28606,7 @@ class BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=RequestPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28644,7 +28644,7 @@ class StorageBrowserPolicy extends BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=StorageBrowserPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28664,7 +28664,7 @@ class StorageBrowserPolicyFactory {
     }
 }
 //# sourceMappingURL=StorageBrowserPolicyFactory.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28694,7 +28694,7 @@ class CredentialPolicy extends BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=CredentialPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28715,7 +28715,7 @@ class AnonymousCredentialPolicy extends CredentialPolicy {
     }
 }
 //# sourceMappingURL=AnonymousCredentialPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -28734,7 +28734,7 @@ class Credential {
     }
 }
 //# sourceMappingURL=Credential.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -28759,7 +28759,7 @@ class AnonymousCredential extends Credential {
 //# sourceMappingURL=AnonymousCredential.js.map
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/utils/constants.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const SDK_VERSION = "12.4.0";
@@ -28824,9 +28824,9 @@ const constants_PathStylePorts = (/* unused pure expression or super */ null && 
     "11104",
 ]));
 //# sourceMappingURL=constants.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var core_util_dist_esm = __webpack_require__(16966);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var core_util_dist_esm = __webpack_require__(72868);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29355,7 +29355,7 @@ function assertResponse(response) {
     throw new TypeError(`Unexpected response object ${response}`);
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /*
@@ -29429,7 +29429,7 @@ function isLessThan(lhs, rhs) {
     return false;
 }
 //# sourceMappingURL=SharedKeyComparator.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29575,7 +29575,7 @@ class StorageSharedKeyCredentialPolicy extends CredentialPolicy {
     }
 }
 //# sourceMappingURL=StorageSharedKeyCredentialPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29624,9 +29624,9 @@ class StorageSharedKeyCredential extends Credential {
     }
 }
 //# sourceMappingURL=StorageSharedKeyCredential.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var logger_dist_esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/log.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var logger_dist_esm = __webpack_require__(92149);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29635,7 +29635,7 @@ var logger_dist_esm = __webpack_require__(7567);
  */
 const logger = (0,logger_dist_esm/* createClientLogger */.KV)("storage-common");
 //# sourceMappingURL=log.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -29653,7 +29653,7 @@ var StorageRetryPolicyType;
     StorageRetryPolicyType[StorageRetryPolicyType["FIXED"] = 1] = "FIXED";
 })(StorageRetryPolicyType || (StorageRetryPolicyType = {}));
 //# sourceMappingURL=StorageRetryPolicyType.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29873,7 +29873,7 @@ class StorageRetryPolicy extends BaseRequestPolicy {
     }
 }
 //# sourceMappingURL=StorageRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29902,7 +29902,7 @@ class StorageRetryPolicyFactory {
     }
 }
 //# sourceMappingURL=StorageRetryPolicyFactory.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -29924,7 +29924,7 @@ function storageBrowserPolicy() {
     };
 }
 //# sourceMappingURL=StorageBrowserPolicyV2.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -29952,7 +29952,7 @@ function storageCorrectContentLengthPolicy() {
     };
 }
 //# sourceMappingURL=StorageCorrectContentLengthPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30117,7 +30117,7 @@ function storageRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=StorageRetryPolicyV2.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30250,7 +30250,7 @@ function storageSharedKeyCredentialPolicy(options) {
     };
 }
 //# sourceMappingURL=StorageSharedKeyCredentialPolicyV2.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -30285,7 +30285,7 @@ function storageRequestFailureDetailsParserPolicy() {
     };
 }
 //# sourceMappingURL=StorageRequestFailureDetailsParserPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30328,7 +30328,7 @@ class UserDelegationKeyCredential {
     }
 }
 //# sourceMappingURL=UserDelegationKeyCredential.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/indexPlatform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/indexPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30354,7 +30354,7 @@ class UserDelegationKeyCredential {
 
 
 //# sourceMappingURL=indexPlatform.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-common/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30362,7 +30362,7 @@ class UserDelegationKeyCredential {
 
 /***/ }),
 
-/***/ 95151:
+/***/ 85473:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -30409,7 +30409,7 @@ class AbortError extends Error {
 
 /***/ }),
 
-/***/ 24084:
+/***/ 25362:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -30424,7 +30424,7 @@ const DEFAULT_RETRY_POLICY_COUNT = 3;
 
 /***/ }),
 
-/***/ 27970:
+/***/ 72824:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -30490,7 +30490,7 @@ const isReactNative = false;
 
 /***/ }),
 
-/***/ 98443:
+/***/ 60353:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -30598,7 +30598,7 @@ function createHttpHeaders(rawHeaders) {
 
 /***/ }),
 
-/***/ 42056:
+/***/ 36886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -30614,15 +30614,15 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: AbortError, TypeSpecRuntimeLogger, createClientLogger, createRestError, getClient, getLogLevel, operationOptionsToRequestParameters, setLogLevel, stringToUint8Array, uint8ArrayToString
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
-var AbortError = __webpack_require__(95151);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js + 2 modules
-var logger_logger = __webpack_require__(3482);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
-var httpHeaders = __webpack_require__(98443);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
-var uuidUtils = __webpack_require__(15410);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
+var AbortError = __webpack_require__(85473);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js + 2 modules
+var logger_logger = __webpack_require__(84776);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
+var httpHeaders = __webpack_require__(60353);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
+var uuidUtils = __webpack_require__(83420);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -30678,7 +30678,7 @@ function pipelineRequest_createPipelineRequest(options) {
     return new PipelineRequestImpl(options);
 }
 //# sourceMappingURL=pipelineRequest.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const ValidPhaseNames = new Set(["Deserialize", "Serialize", "Retry", "Sign"]);
@@ -30941,8 +30941,8 @@ function pipeline_createEmptyPipeline() {
     return HttpPipeline.create();
 }
 //# sourceMappingURL=pipeline.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/restError.js + 1 modules
-var restError = __webpack_require__(35571);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/restError.js + 1 modules
+var restError = __webpack_require__(95873);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
 // EXTERNAL MODULE: external "node:https"
@@ -30951,11 +30951,11 @@ var external_node_https_ = __webpack_require__(44708);
 var external_node_zlib_ = __webpack_require__(38522);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/log.js
-var log = __webpack_require__(47507);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
-var util_sanitizer = __webpack_require__(51945);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/log.js
+var log = __webpack_require__(98001);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
+var util_sanitizer = __webpack_require__(5847);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31305,7 +31305,7 @@ function createNodeHttpClient() {
     return new NodeHttpClient();
 }
 //# sourceMappingURL=nodeHttpClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31316,19 +31316,19 @@ function defaultHttpClient_createDefaultHttpClient() {
     return createNodeHttpClient();
 }
 //# sourceMappingURL=defaultHttpClient.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
-var policies_logPolicy = __webpack_require__(78676);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js + 2 modules
-var policies_userAgentPolicy = __webpack_require__(51425);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
-var policies_defaultRetryPolicy = __webpack_require__(37005);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js + 1 modules
-var policies_formDataPolicy = __webpack_require__(98977);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
-var policies_proxyPolicy = __webpack_require__(77794);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
-var policies_redirectPolicy = __webpack_require__(78804);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/platformPolicies.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
+var policies_logPolicy = __webpack_require__(4886);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js + 2 modules
+var policies_userAgentPolicy = __webpack_require__(17767);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
+var policies_defaultRetryPolicy = __webpack_require__(36303);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js + 1 modules
+var policies_formDataPolicy = __webpack_require__(19335);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
+var policies_proxyPolicy = __webpack_require__(56756);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
+var policies_redirectPolicy = __webpack_require__(83510);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/platformPolicies.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31359,9 +31359,9 @@ function platformPolicies_addPlatformPolicies(pipeline, options) {
     pipeline.addPolicy(redirectPolicy(options.redirectOptions), { afterPhase: "Retry" });
 }
 //# sourceMappingURL=platformPolicies.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js + 1 modules
-var policies_multipartPolicy = __webpack_require__(95895);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/createPipelineFromOptions.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js + 1 modules
+var policies_multipartPolicy = __webpack_require__(13501);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/createPipelineFromOptions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31389,9 +31389,9 @@ function createPipelineFromOptions_createPipelineFromOptions(options) {
     return pipeline;
 }
 //# sourceMappingURL=createPipelineFromOptions.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/env.js
-var env = __webpack_require__(27970);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/checkInsecureConnection.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/env.js
+var env = __webpack_require__(72824);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/checkInsecureConnection.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31443,7 +31443,7 @@ function checkInsecureConnection_ensureSecureConnection(request, options) {
     }
 }
 //# sourceMappingURL=checkInsecureConnection.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/apiKeyAuthenticationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/apiKeyAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31474,7 +31474,7 @@ function apiKeyAuthenticationPolicy_apiKeyAuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=apiKeyAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/basicAuthenticationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/basicAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31505,7 +31505,7 @@ function basicAuthenticationPolicy_basicAuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=basicAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/bearerAuthenticationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/bearerAuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31536,7 +31536,7 @@ function bearerAuthenticationPolicy_bearerAuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=bearerAuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/oauth2AuthenticationPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/auth/oauth2AuthenticationPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31567,7 +31567,7 @@ function oauth2AuthenticationPolicy_oauth2AuthenticationPolicy(options) {
     };
 }
 //# sourceMappingURL=oauth2AuthenticationPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/clientHelpers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/client/clientHelpers.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31609,9 +31609,9 @@ function clientHelpers_getCachedDefaultHttpsClient() {
     return cachedHttpClient;
 }
 //# sourceMappingURL=clientHelpers.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js + 1 modules
-var typeGuards = __webpack_require__(91717);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/multipart.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js + 1 modules
+var typeGuards = __webpack_require__(11379);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/client/multipart.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31732,7 +31732,7 @@ function multipart_buildMultipartBody(parts) {
     return { parts: parts.map(buildBodyPart) };
 }
 //# sourceMappingURL=multipart.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/sendRequest.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/client/sendRequest.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -31930,7 +31930,7 @@ function createParseError(response, err) {
     });
 }
 //# sourceMappingURL=sendRequest.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/getClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/client/getClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32017,7 +32017,7 @@ function buildOperation(method, url, pipeline, options, allowInsecureConnection,
     };
 }
 //# sourceMappingURL=getClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/client/restError.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/client/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32048,7 +32048,7 @@ function statusCodeToNumber(statusCode) {
     return Number.isNaN(status) ? undefined : status;
 }
 //# sourceMappingURL=restError.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32066,13 +32066,13 @@ function statusCodeToNumber(statusCode) {
 
 /***/ }),
 
-/***/ 47507:
+/***/ 98001:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ logger)
 /* harmony export */ });
-/* harmony import */ var _logger_logger_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3482);
+/* harmony import */ var _logger_logger_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84776);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32081,7 +32081,7 @@ const logger = (0,_logger_logger_js__WEBPACK_IMPORTED_MODULE_0__/* .createClient
 
 /***/ }),
 
-/***/ 3482:
+/***/ 84776:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -32099,7 +32099,7 @@ var external_node_os_ = __webpack_require__(48161);
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: external "node:process"
 var external_node_process_ = __webpack_require__(1708);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32109,9 +32109,9 @@ function log(message, ...args) {
     external_node_process_.stderr.write(`${external_node_util_.format(message, ...args)}${external_node_os_.EOL}`);
 }
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/env.js
-var env = __webpack_require__(27970);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/env.js
+var env = __webpack_require__(72824);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32298,7 +32298,7 @@ function extend(namespace) {
 }
 /* harmony default export */ const debug = (debugObj);
 //# sourceMappingURL=debug.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32427,17 +32427,17 @@ function createClientLogger(namespace) {
 
 /***/ }),
 
-/***/ 37005:
+/***/ 36303:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   u: () => (/* binding */ defaultRetryPolicy)
 /* harmony export */ });
 /* unused harmony export defaultRetryPolicyName */
-/* harmony import */ var _retryStrategies_exponentialRetryStrategy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(13945);
-/* harmony import */ var _retryStrategies_throttlingRetryStrategy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95039);
-/* harmony import */ var _retryPolicy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(69004);
-/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24084);
+/* harmony import */ var _retryStrategies_exponentialRetryStrategy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(29575);
+/* harmony import */ var _retryStrategies_throttlingRetryStrategy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53069);
+/* harmony import */ var _retryPolicy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(83750);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(25362);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32466,7 +32466,7 @@ function defaultRetryPolicy(options = {}) {
 
 /***/ }),
 
-/***/ 98977:
+/***/ 19335:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -32477,9 +32477,9 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: formDataPolicyName
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
-var bytesEncoding = __webpack_require__(3816);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
+var bytesEncoding = __webpack_require__(98794);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32506,9 +32506,9 @@ function convertBodyToFormDataMap(body) {
     return undefined;
 }
 //# sourceMappingURL=formData.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
-var httpHeaders = __webpack_require__(98443);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
+var httpHeaders = __webpack_require__(60353);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32601,7 +32601,7 @@ async function prepareFormData(formData, request) {
 
 /***/ }),
 
-/***/ 30629:
+/***/ 34867:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -32624,7 +32624,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: agentPolicyName, defaultRetryPolicyName, exponentialRetryPolicy, exponentialRetryPolicyName, formDataPolicyName, logPolicyName, proxyPolicyName, retryPolicy, systemErrorRetryPolicy, systemErrorRetryPolicyName, throttlingRetryPolicy, throttlingRetryPolicyName, tlsPolicyName, userAgentPolicy, userAgentPolicyName
 
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32647,7 +32647,7 @@ function agentPolicy(agent) {
     };
 }
 //# sourceMappingURL=agentPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32671,13 +32671,13 @@ function decompressResponsePolicy() {
     };
 }
 //# sourceMappingURL=decompressResponsePolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
-var defaultRetryPolicy = __webpack_require__(37005);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js + 2 modules
-var retryStrategies_exponentialRetryStrategy = __webpack_require__(13945);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
-var policies_retryPolicy = __webpack_require__(69004);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/exponentialRetryPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
+var defaultRetryPolicy = __webpack_require__(36303);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js + 2 modules
+var retryStrategies_exponentialRetryStrategy = __webpack_require__(29575);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
+var policies_retryPolicy = __webpack_require__(83750);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/exponentialRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32702,7 +32702,7 @@ function exponentialRetryPolicy(options = {}) {
     });
 }
 //# sourceMappingURL=exponentialRetryPolicy.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/systemErrorRetryPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/systemErrorRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32732,9 +32732,9 @@ function systemErrorRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=systemErrorRetryPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
-var retryStrategies_throttlingRetryStrategy = __webpack_require__(95039);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/throttlingRetryPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
+var retryStrategies_throttlingRetryStrategy = __webpack_require__(53069);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/throttlingRetryPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32763,17 +32763,17 @@ function throttlingRetryPolicy(options = {}) {
     };
 }
 //# sourceMappingURL=throttlingRetryPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js + 1 modules
-var formDataPolicy = __webpack_require__(98977);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
-var logPolicy = __webpack_require__(78676);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js + 1 modules
-var multipartPolicy = __webpack_require__(95895);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
-var proxyPolicy = __webpack_require__(77794);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
-var redirectPolicy = __webpack_require__(78804);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js + 1 modules
+var formDataPolicy = __webpack_require__(19335);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
+var logPolicy = __webpack_require__(4886);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js + 1 modules
+var multipartPolicy = __webpack_require__(13501);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
+var proxyPolicy = __webpack_require__(56756);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
+var redirectPolicy = __webpack_require__(83510);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -32796,9 +32796,9 @@ function tlsPolicy(tlsSettings) {
     };
 }
 //# sourceMappingURL=tlsPolicy.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js + 2 modules
-var userAgentPolicy = __webpack_require__(51425);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js + 2 modules
+var userAgentPolicy = __webpack_require__(17767);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/internal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32819,15 +32819,15 @@ var userAgentPolicy = __webpack_require__(51425);
 
 /***/ }),
 
-/***/ 78676:
+/***/ 4886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ logPolicy)
 /* harmony export */ });
 /* unused harmony export logPolicyName */
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(47507);
-/* harmony import */ var _util_sanitizer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51945);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(98001);
+/* harmony import */ var _util_sanitizer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5847);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32864,7 +32864,7 @@ function logPolicy(options = {}) {
 
 /***/ }),
 
-/***/ 95895:
+/***/ 13501:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -32874,15 +32874,15 @@ __webpack_require__.d(__webpack_exports__, {
   u: () => (/* binding */ multipartPolicyName)
 });
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
-var bytesEncoding = __webpack_require__(3816);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js + 1 modules
-var typeGuards = __webpack_require__(91717);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
-var uuidUtils = __webpack_require__(15410);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
+var bytesEncoding = __webpack_require__(98794);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js + 1 modules
+var typeGuards = __webpack_require__(11379);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
+var uuidUtils = __webpack_require__(83420);
 // EXTERNAL MODULE: external "stream"
 var external_stream_ = __webpack_require__(2203);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -32952,7 +32952,7 @@ async function concat(sources) {
     };
 }
 //# sourceMappingURL=concat.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33071,7 +33071,7 @@ function multipartPolicy() {
 
 /***/ }),
 
-/***/ 77794:
+/***/ 56756:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -33079,9 +33079,9 @@ function multipartPolicy() {
 /* harmony export */   nV: () => (/* binding */ getDefaultProxySettings)
 /* harmony export */ });
 /* unused harmony exports proxyPolicyName, globalNoProxyList, loadNoProxy */
-/* harmony import */ var https_proxy_agent__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3669);
-/* harmony import */ var http_proxy_agent__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(81970);
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47507);
+/* harmony import */ var https_proxy_agent__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(85543);
+/* harmony import */ var http_proxy_agent__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97004);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(98001);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33274,14 +33274,14 @@ function proxyPolicy(proxySettings, options) {
 
 /***/ }),
 
-/***/ 78804:
+/***/ 83510:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ redirectPolicyName),
 /* harmony export */   x: () => (/* binding */ redirectPolicy)
 /* harmony export */ });
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(47507);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(98001);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33346,17 +33346,17 @@ async function handleRedirect(next, response, maxRetries, allowCrossOriginRedire
 
 /***/ }),
 
-/***/ 69004:
+/***/ 83750:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ retryPolicy)
 /* harmony export */ });
-/* harmony import */ var _util_helpers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45607);
-/* harmony import */ var _restError_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35571);
-/* harmony import */ var _abort_controller_AbortError_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(95151);
-/* harmony import */ var _logger_logger_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3482);
-/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(24084);
+/* harmony import */ var _util_helpers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77909);
+/* harmony import */ var _restError_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95873);
+/* harmony import */ var _abort_controller_AbortError_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(85473);
+/* harmony import */ var _logger_logger_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84776);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(25362);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33465,7 +33465,7 @@ function retryPolicy(strategies, options = { maxRetries: _constants_js__WEBPACK_
 
 /***/ }),
 
-/***/ 51425:
+/***/ 17767:
 /***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __webpack_require__) => {
 
 
@@ -33475,7 +33475,7 @@ function retryPolicy(strategies, options = { maxRetries: _constants_js__WEBPACK_
 var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:process"
 var external_node_process_ = __webpack_require__(1708);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33504,7 +33504,7 @@ async function userAgentPlatform_setPlatformSpecificData(map) {
     }
 }
 //# sourceMappingURL=userAgentPlatform.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33536,7 +33536,7 @@ async function userAgent_getUserAgentValue(prefix) {
     return userAgentValue;
 }
 //# sourceMappingURL=userAgent.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33566,7 +33566,7 @@ function userAgentPolicy(options = {}) {
 
 /***/ }),
 
-/***/ 35571:
+/***/ 95873:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -33576,19 +33576,19 @@ __webpack_require__.d(__webpack_exports__, {
   T: () => (/* binding */ isRestError)
 });
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
-var error = __webpack_require__(34820);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
+var error = __webpack_require__(86970);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 const custom = external_node_util_.inspect.custom;
 //# sourceMappingURL=inspect.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
-var sanitizer = __webpack_require__(51945);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
+var sanitizer = __webpack_require__(5847);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33681,7 +33681,7 @@ function isRestError(e) {
 
 /***/ }),
 
-/***/ 13945:
+/***/ 29575:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -33692,7 +33692,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: isExponentialRetryResponse, isSystemError
 
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -33714,7 +33714,7 @@ function getRandomIntegerInclusive(min, max) {
     return offset + min;
 }
 //# sourceMappingURL=random.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33735,9 +33735,9 @@ function calculateRetryDelay(retryAttempt, config) {
     return { retryAfterInMs };
 }
 //# sourceMappingURL=delay.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
-var throttlingRetryStrategy = __webpack_require__(95039);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
+var throttlingRetryStrategy = __webpack_require__(53069);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33804,14 +33804,14 @@ function isSystemError(err) {
 
 /***/ }),
 
-/***/ 95039:
+/***/ 53069:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ isThrottlingRetryResponse),
 /* harmony export */   P: () => (/* binding */ throttlingRetryStrategy)
 /* harmony export */ });
-/* harmony import */ var _util_helpers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45607);
+/* harmony import */ var _util_helpers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77909);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33889,7 +33889,7 @@ function throttlingRetryStrategy() {
 
 /***/ }),
 
-/***/ 3816:
+/***/ 98794:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -33920,13 +33920,13 @@ function stringToUint8Array(value, format) {
 
 /***/ }),
 
-/***/ 34820:
+/***/ 86970:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   b: () => (/* binding */ isError)
 /* harmony export */ });
-/* harmony import */ var _object_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8011);
+/* harmony import */ var _object_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10685);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -33946,14 +33946,14 @@ function isError(e) {
 
 /***/ }),
 
-/***/ 45607:
+/***/ 77909:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ parseHeaderValueAsNumber),
 /* harmony export */   c: () => (/* binding */ delay)
 /* harmony export */ });
-/* harmony import */ var _abort_controller_AbortError_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95151);
+/* harmony import */ var _abort_controller_AbortError_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(85473);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -34015,7 +34015,7 @@ function parseHeaderValueAsNumber(response, headerName) {
 
 /***/ }),
 
-/***/ 1834:
+/***/ 86028:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -34037,11 +34037,11 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: calculateRetryDelay, computeSha256Hash, computeSha256Hmac, getRandomIntegerInclusive, isObject
 
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
-var error = __webpack_require__(34820);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
+var error = __webpack_require__(86970);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/sha256.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sha256.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -34064,15 +34064,15 @@ async function computeSha256Hash(content, encoding) {
     return createHash("sha256").update(content).digest(encoding);
 }
 //# sourceMappingURL=sha256.js.map
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
-var uuidUtils = __webpack_require__(15410);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/env.js
-var env = __webpack_require__(27970);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
-var bytesEncoding = __webpack_require__(3816);
-// EXTERNAL MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
-var sanitizer = __webpack_require__(51945);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
+var uuidUtils = __webpack_require__(83420);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/env.js
+var env = __webpack_require__(72824);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
+var bytesEncoding = __webpack_require__(98794);
+// EXTERNAL MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
+var sanitizer = __webpack_require__(5847);
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/internal.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -34088,7 +34088,7 @@ var sanitizer = __webpack_require__(51945);
 
 /***/ }),
 
-/***/ 8011:
+/***/ 10685:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -34111,13 +34111,13 @@ function isObject(input) {
 
 /***/ }),
 
-/***/ 51945:
+/***/ 5847:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ Sanitizer)
 /* harmony export */ });
-/* harmony import */ var _object_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8011);
+/* harmony import */ var _object_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10685);
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -34276,7 +34276,7 @@ class Sanitizer {
 
 /***/ }),
 
-/***/ 91717:
+/***/ 11379:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -34289,7 +34289,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "stream"
 var external_stream_ = __webpack_require__(2203);
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards-node.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards-node.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -34310,7 +34310,7 @@ function typeGuards_node_isWebReadableStream(x) {
     return x instanceof ReadableStream;
 }
 //# sourceMappingURL=typeGuards-node.js.map
-;// CONCATENATED MODULE: ./node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
+;// CONCATENATED MODULE: ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -34332,7 +34332,7 @@ function isBlob(x) {
 
 /***/ }),
 
-/***/ 15410:
+/***/ 83420:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 735;
-export const ids = [735];
+export const id = 225;
+export const ids = [225];
 export const modules = {
 
-/***/ 49735:
+/***/ 24225:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -10,8 +10,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   VERSION: () => (/* binding */ VERSION),
 /* harmony export */   retry: () => (/* binding */ retry)
 /* harmony export */ });
-/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63251);
-/* harmony import */ var _octokit_request_error__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(31015);
+/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(22725);
+/* harmony import */ var _octokit_request_error__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64565);
 // pkg/dist-src/version.js
 var VERSION = "0.0.0-development";
 
@@ -97,7 +97,7 @@ retry.VERSION = VERSION;
 
 /***/ }),
 
-/***/ 31015:
+/***/ 64565:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

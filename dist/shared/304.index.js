@@ -1,14 +1,14 @@
-export const id = 382;
-export const ids = [382];
+export const id = 304;
+export const ids = [304];
 export const modules = {
 
-/***/ 14006:
+/***/ 70636:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const pico = __webpack_require__(98016);
-const utils = __webpack_require__(64059);
+const pico = __webpack_require__(61366);
+const utils = __webpack_require__(85313);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -26,7 +26,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 54701:
 /***/ ((module) => {
 
 
@@ -217,13 +217,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78265:
+/***/ 79915:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const constants = __webpack_require__(5595);
-const utils = __webpack_require__(64059);
+const constants = __webpack_require__(54701);
+const utils = __webpack_require__(85313);
 
 /**
  * Constants
@@ -1649,15 +1649,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 98016:
+/***/ 61366:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const scan = __webpack_require__(31781);
-const parse = __webpack_require__(78265);
-const utils = __webpack_require__(64059);
-const constants = __webpack_require__(5595);
+const scan = __webpack_require__(45607);
+const parse = __webpack_require__(79915);
+const utils = __webpack_require__(85313);
+const constants = __webpack_require__(54701);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2017,12 +2017,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 31781:
+/***/ 45607:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const utils = __webpack_require__(64059);
+const utils = __webpack_require__(85313);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2039,7 +2039,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __webpack_require__(5595);
+} = __webpack_require__(54701);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2427,7 +2427,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 64059:
+/***/ 85313:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 /*global navigator*/
@@ -2438,7 +2438,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __webpack_require__(5595);
+} = __webpack_require__(54701);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2506,7 +2506,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 73382:
+/***/ 55304:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2526,7 +2526,7 @@ var external_path_ = __webpack_require__(16928);
 var external_url_ = __webpack_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __webpack_require__(73339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -3097,9 +3097,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __webpack_require__(14006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../../main/node_modules/picomatch/index.js
+var picomatch = __webpack_require__(70636);
+;// CONCATENATED MODULE: ../../main/node_modules/tinyglobby/dist/index.mjs
 
 
 

@@ -1,8 +1,8 @@
-export const id = 518;
-export const ids = [518];
+export const id = 752;
+export const ids = [752];
 export const modules = {
 
-/***/ 17413:
+/***/ 83775:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -13,7 +13,7 @@ export const modules = {
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 
-var eventTargetShim = __webpack_require__(16577);
+var eventTargetShim = __webpack_require__(69579);
 
 /**
  * The signal class.
@@ -136,7 +136,7 @@ module.exports.AbortSignal = AbortSignal
 
 /***/ }),
 
-/***/ 38816:
+/***/ 22990:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -146,15 +146,15 @@ module.exports.AbortSignal = AbortSignal
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-archiver/blob/master/LICENSE-MIT
  */
-var fs = __webpack_require__(35744);
+var fs = __webpack_require__(3142);
 var path = __webpack_require__(16928);
 
-var flatten = __webpack_require__(97047);
-var difference = __webpack_require__(57294);
-var union = __webpack_require__(73270);
-var isPlainObject = __webpack_require__(36542);
+var flatten = __webpack_require__(51313);
+var difference = __webpack_require__(58584);
+var union = __webpack_require__(23172);
+var isPlainObject = __webpack_require__(51432);
 
-var glob = __webpack_require__(21363);
+var glob = __webpack_require__(65181);
 
 var file = module.exports = {};
 
@@ -352,7 +352,7 @@ file.normalizeFilesArray = function(data) {
 
 /***/ }),
 
-/***/ 53296:
+/***/ 84042:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -362,18 +362,18 @@ file.normalizeFilesArray = function(data) {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/archiver-utils/blob/master/LICENSE
  */
-var fs = __webpack_require__(35744);
+var fs = __webpack_require__(3142);
 var path = __webpack_require__(16928);
-var isStream = __webpack_require__(96543);
-var lazystream = __webpack_require__(32126);
-var normalizePath = __webpack_require__(56133);
-var defaults = __webpack_require__(7511);
+var isStream = __webpack_require__(67165);
+var lazystream = __webpack_require__(3620);
+var normalizePath = __webpack_require__(15043);
+var defaults = __webpack_require__(6501);
 
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(29963).PassThrough);
+var PassThrough = (__webpack_require__(43273).PassThrough);
 
 var utils = module.exports = {};
-utils.file = __webpack_require__(38816);
+utils.file = __webpack_require__(22990);
 
 utils.collectStream = function(source, callback) {
   var collection = [];
@@ -514,7 +514,7 @@ utils.walkdir = function(dirpath, base, callback) {
 
 /***/ }),
 
-/***/ 99392:
+/***/ 11006:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -524,7 +524,7 @@ utils.walkdir = function(dirpath, base, callback) {
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var Archiver = __webpack_require__(50549);
+var Archiver = __webpack_require__(98535);
 
 var formats = {};
 
@@ -596,15 +596,15 @@ vending.isRegisteredFormat = function (format) {
   return false;
 };
 
-vending.registerFormat('zip', __webpack_require__(22836));
-vending.registerFormat('tar', __webpack_require__(10396));
-vending.registerFormat('json', __webpack_require__(54693));
+vending.registerFormat('zip', __webpack_require__(13162));
+vending.registerFormat('tar', __webpack_require__(10330));
+vending.registerFormat('json', __webpack_require__(4451));
 
 module.exports = vending;
 
 /***/ }),
 
-/***/ 50549:
+/***/ 98535:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -615,14 +615,14 @@ module.exports = vending;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var fs = __webpack_require__(79896);
-var glob = __webpack_require__(51364);
-var async = __webpack_require__(97329);
+var glob = __webpack_require__(20758);
+var async = __webpack_require__(28891);
 var path = __webpack_require__(16928);
-var util = __webpack_require__(53296);
+var util = __webpack_require__(84042);
 
 var inherits = (__webpack_require__(39023).inherits);
-var ArchiverError = __webpack_require__(13110);
-var Transform = (__webpack_require__(29963).Transform);
+var ArchiverError = __webpack_require__(17576);
+var Transform = (__webpack_require__(43273).Transform);
 
 var win32 = process.platform === 'win32';
 
@@ -1585,7 +1585,7 @@ module.exports = Archiver;
 
 /***/ }),
 
-/***/ 13110:
+/***/ 17576:
 /***/ ((module, exports, __webpack_require__) => {
 
 /**
@@ -1631,7 +1631,7 @@ exports = module.exports = ArchiverError;
 
 /***/ }),
 
-/***/ 54693:
+/***/ 4451:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1642,10 +1642,10 @@ exports = module.exports = ArchiverError;
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
 var inherits = (__webpack_require__(39023).inherits);
-var Transform = (__webpack_require__(29963).Transform);
+var Transform = (__webpack_require__(43273).Transform);
 
-var crc32 = __webpack_require__(84928);
-var util = __webpack_require__(53296);
+var crc32 = __webpack_require__(2522);
+var util = __webpack_require__(84042);
 
 /**
  * @constructor
@@ -1748,7 +1748,7 @@ module.exports = Json;
 
 /***/ }),
 
-/***/ 10396:
+/***/ 10330:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1760,8 +1760,8 @@ module.exports = Json;
  */
 var zlib = __webpack_require__(43106);
 
-var engine = __webpack_require__(56118);
-var util = __webpack_require__(53296);
+var engine = __webpack_require__(95416);
+var util = __webpack_require__(84042);
 
 /**
  * @constructor
@@ -1922,7 +1922,7 @@ module.exports = Tar;
 
 /***/ }),
 
-/***/ 22836:
+/***/ 13162:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -1932,8 +1932,8 @@ module.exports = Tar;
  * @license [MIT]{@link https://github.com/archiverjs/node-archiver/blob/master/LICENSE}
  * @copyright (c) 2012-2014 Chris Talkington, contributors.
  */
-var engine = __webpack_require__(41622);
-var util = __webpack_require__(53296);
+var engine = __webpack_require__(5104);
+var util = __webpack_require__(84042);
 
 /**
  * @constructor
@@ -2049,15 +2049,15 @@ module.exports = Zip;
 
 /***/ }),
 
-/***/ 49290:
+/***/ 84516:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 var $byteLength = callBound('ArrayBuffer.prototype.byteLength', true);
 
-var isArrayBuffer = __webpack_require__(96429);
+var isArrayBuffer = __webpack_require__(93571);
 
 /** @type {import('.')} */
 module.exports = function byteLength(ab) {
@@ -2070,7 +2070,7 @@ module.exports = function byteLength(ab) {
 
 /***/ }),
 
-/***/ 51491:
+/***/ 20785:
 /***/ ((module) => {
 
 
@@ -2085,7 +2085,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 77655:
+/***/ 74449:
 /***/ ((module) => {
 
 
@@ -2100,7 +2100,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 97329:
+/***/ 28891:
 /***/ (function(__unused_webpack_module, exports) {
 
 (function (global, factory) {
@@ -8167,7 +8167,7 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 73057:
+/***/ 5575:
 /***/ ((module) => {
 
 function isBuffer(value) {
@@ -8367,7 +8367,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 59380:
+/***/ 19410:
 /***/ ((module) => {
 
 
@@ -8436,13 +8436,13 @@ function range(a, b, str) {
 
 /***/ }),
 
-/***/ 58769:
+/***/ 25771:
 /***/ ((module, exports, __webpack_require__) => {
 
-var Chainsaw = __webpack_require__(71710);
+var Chainsaw = __webpack_require__(47548);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
-var Buffers = __webpack_require__(86627);
-var Vars = __webpack_require__(91259);
+var Buffers = __webpack_require__(53529);
+var Vars = __webpack_require__(90321);
 var Stream = (__webpack_require__(2203).Stream);
 
 exports = module.exports = function (bufOrEm, eventName) {
@@ -8840,7 +8840,7 @@ function words (decode) {
 
 /***/ }),
 
-/***/ 91259:
+/***/ 90321:
 /***/ ((module) => {
 
 module.exports = function (store) {
@@ -8875,10 +8875,10 @@ module.exports = function (store) {
 
 /***/ }),
 
-/***/ 94691:
+/***/ 37817:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var balanced = __webpack_require__(59380)
+var balanced = __webpack_require__(19410)
 
 module.exports = expandTop
 
@@ -9515,7 +9515,7 @@ function expand(
 
 /***/ }),
 
-/***/ 86627:
+/***/ 53529:
 /***/ ((module) => {
 
 module.exports = Buffers;
@@ -9791,16 +9791,16 @@ Buffers.prototype.toString = function(encoding, start, end) {
 
 /***/ }),
 
-/***/ 22639:
+/***/ 82757:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(37564);
+var bind = __webpack_require__(85474);
 
-var $apply = __webpack_require__(33945);
-var $call = __webpack_require__(88093);
-var $reflectApply = __webpack_require__(31330);
+var $apply = __webpack_require__(6703);
+var $call = __webpack_require__(43219);
+var $reflectApply = __webpack_require__(65884);
 
 /** @type {import('./actualApply')} */
 module.exports = $reflectApply || bind.call($call, $apply);
@@ -9808,14 +9808,14 @@ module.exports = $reflectApply || bind.call($call, $apply);
 
 /***/ }),
 
-/***/ 76002:
+/***/ 47516:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(37564);
-var $apply = __webpack_require__(33945);
-var actualApply = __webpack_require__(22639);
+var bind = __webpack_require__(85474);
+var $apply = __webpack_require__(6703);
+var actualApply = __webpack_require__(82757);
 
 /** @type {import('./applyBind')} */
 module.exports = function applyBind() {
@@ -9825,7 +9825,7 @@ module.exports = function applyBind() {
 
 /***/ }),
 
-/***/ 33945:
+/***/ 6703:
 /***/ ((module) => {
 
 
@@ -9836,7 +9836,7 @@ module.exports = Function.prototype.apply;
 
 /***/ }),
 
-/***/ 88093:
+/***/ 43219:
 /***/ ((module) => {
 
 
@@ -9847,16 +9847,16 @@ module.exports = Function.prototype.call;
 
 /***/ }),
 
-/***/ 88705:
+/***/ 4191:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var bind = __webpack_require__(37564);
-var $TypeError = __webpack_require__(73314);
+var bind = __webpack_require__(85474);
+var $TypeError = __webpack_require__(62572);
 
-var $call = __webpack_require__(88093);
-var $actualApply = __webpack_require__(22639);
+var $call = __webpack_require__(43219);
+var $actualApply = __webpack_require__(82757);
 
 /** @type {(args: [Function, thisArg?: unknown, ...args: unknown[]]) => Function} TODO FIXME, find a way to use import('.') */
 module.exports = function callBindBasic(args) {
@@ -9869,7 +9869,7 @@ module.exports = function callBindBasic(args) {
 
 /***/ }),
 
-/***/ 31330:
+/***/ 65884:
 /***/ ((module) => {
 
 
@@ -9880,17 +9880,17 @@ module.exports = typeof Reflect !== 'undefined' && Reflect && Reflect.apply;
 
 /***/ }),
 
-/***/ 53844:
+/***/ 2706:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var setFunctionLength = __webpack_require__(49346);
+var setFunctionLength = __webpack_require__(412);
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(31212);
 
-var callBindBasic = __webpack_require__(88705);
-var applyBind = __webpack_require__(76002);
+var callBindBasic = __webpack_require__(4191);
+var applyBind = __webpack_require__(47516);
 
 module.exports = function callBind(originalFunction) {
 	var func = callBindBasic(arguments);
@@ -9911,14 +9911,14 @@ if ($defineProperty) {
 
 /***/ }),
 
-/***/ 23105:
+/***/ 83919:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
-var callBindBasic = __webpack_require__(88705);
+var callBindBasic = __webpack_require__(4191);
 
 /** @type {(thisArg: string, searchString: string, position?: number) => number} */
 var $indexOf = callBindBasic([GetIntrinsic('%String.prototype.indexOf%')]);
@@ -9937,10 +9937,10 @@ module.exports = function callBoundIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 71710:
+/***/ 47548:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Traverse = __webpack_require__(62958);
+var Traverse = __webpack_require__(13524);
 var EventEmitter = (__webpack_require__(24434).EventEmitter);
 
 module.exports = Chainsaw;
@@ -10089,7 +10089,7 @@ function upgradeChainsaw(saw) {
 
 /***/ }),
 
-/***/ 96070:
+/***/ 39644:
 /***/ ((module) => {
 
 /**
@@ -10111,7 +10111,7 @@ ArchiveEntry.prototype.isDirectory = function() {};
 
 /***/ }),
 
-/***/ 36306:
+/***/ 74479:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -10122,11 +10122,11 @@ ArchiveEntry.prototype.isDirectory = function() {};
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var isStream = __webpack_require__(96543);
-var Transform = (__webpack_require__(29963).Transform);
+var isStream = __webpack_require__(67165);
+var Transform = (__webpack_require__(43273).Transform);
 
-var ArchiveEntry = __webpack_require__(96070);
-var util = __webpack_require__(18300);
+var ArchiveEntry = __webpack_require__(39644);
+var util = __webpack_require__(58802);
 
 var ArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ArchiveOutputStream)) {
@@ -10235,7 +10235,7 @@ ArchiveOutputStream.prototype.write = function(chunk, cb) {
 
 /***/ }),
 
-/***/ 94908:
+/***/ 81214:
 /***/ ((module) => {
 
 /**
@@ -10313,7 +10313,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 97632:
+/***/ 48334:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -10323,7 +10323,7 @@ module.exports = {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
-var zipUtil = __webpack_require__(6453);
+var zipUtil = __webpack_require__(53891);
 
 var DATA_DESCRIPTOR_FLAG = 1 << 3;
 var ENCRYPTION_FLAG = 1 << 0;
@@ -10420,7 +10420,7 @@ GeneralPurposeBit.prototype.usesUTF8ForNames = function() {
 
 /***/ }),
 
-/***/ 23810:
+/***/ 69556:
 /***/ ((module) => {
 
 /**
@@ -10479,7 +10479,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6453:
+/***/ 53891:
 /***/ ((module) => {
 
 /**
@@ -10559,7 +10559,7 @@ util.toDosTime = function(d) {
 
 /***/ }),
 
-/***/ 73380:
+/***/ 50174:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -10570,14 +10570,14 @@ util.toDosTime = function(d) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var normalizePath = __webpack_require__(56133);
+var normalizePath = __webpack_require__(15043);
 
-var ArchiveEntry = __webpack_require__(96070);
-var GeneralPurposeBit = __webpack_require__(97632);
-var UnixStat = __webpack_require__(23810);
+var ArchiveEntry = __webpack_require__(39644);
+var GeneralPurposeBit = __webpack_require__(48334);
+var UnixStat = __webpack_require__(69556);
 
-var constants = __webpack_require__(94908);
-var zipUtil = __webpack_require__(6453);
+var constants = __webpack_require__(81214);
+var zipUtil = __webpack_require__(53891);
 
 var ZipArchiveEntry = module.exports = function(name) {
   if (!(this instanceof ZipArchiveEntry)) {
@@ -10979,7 +10979,7 @@ ZipArchiveEntry.prototype.isZip64 = function() {
 
 /***/ }),
 
-/***/ 82132:
+/***/ 32122:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -10990,17 +10990,17 @@ ZipArchiveEntry.prototype.isZip64 = function() {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var inherits = (__webpack_require__(39023).inherits);
-var crc32 = __webpack_require__(84891);
-var {CRC32Stream} = __webpack_require__(82770);
-var {DeflateCRC32Stream} = __webpack_require__(82770);
+var crc32 = __webpack_require__(84541);
+var {CRC32Stream} = __webpack_require__(22740);
+var {DeflateCRC32Stream} = __webpack_require__(22740);
 
-var ArchiveOutputStream = __webpack_require__(36306);
-var ZipArchiveEntry = __webpack_require__(73380);
-var GeneralPurposeBit = __webpack_require__(97632);
+var ArchiveOutputStream = __webpack_require__(74479);
+var ZipArchiveEntry = __webpack_require__(50174);
+var GeneralPurposeBit = __webpack_require__(48334);
 
-var constants = __webpack_require__(94908);
-var util = __webpack_require__(18300);
-var zipUtil = __webpack_require__(6453);
+var constants = __webpack_require__(81214);
+var util = __webpack_require__(58802);
+var zipUtil = __webpack_require__(53891);
 
 var ZipArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ZipArchiveOutputStream)) {
@@ -11423,7 +11423,7 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
 
 /***/ }),
 
-/***/ 47544:
+/***/ 29990:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -11434,15 +11434,15 @@ ZipArchiveOutputStream.prototype.setComment = function(comment) {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 module.exports = {
-  ArchiveEntry: __webpack_require__(96070),
-  ZipArchiveEntry: __webpack_require__(73380),
-  ArchiveOutputStream: __webpack_require__(36306),
-  ZipArchiveOutputStream: __webpack_require__(82132)
+  ArchiveEntry: __webpack_require__(39644),
+  ZipArchiveEntry: __webpack_require__(50174),
+  ArchiveOutputStream: __webpack_require__(74479),
+  ZipArchiveOutputStream: __webpack_require__(32122)
 };
 
 /***/ }),
 
-/***/ 18300:
+/***/ 58802:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -11453,8 +11453,8 @@ module.exports = {
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
 var Stream = (__webpack_require__(2203).Stream);
-var PassThrough = (__webpack_require__(29963).PassThrough);
-var isStream = __webpack_require__(96543);
+var PassThrough = (__webpack_require__(43273).PassThrough);
+var isStream = __webpack_require__(67165);
 
 var util = module.exports = {};
 
@@ -11475,7 +11475,7 @@ util.normalizeInputSource = function(source) {
 
 /***/ }),
 
-/***/ 45481:
+/***/ 69583:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -11589,7 +11589,7 @@ function objectToString(o) {
 
 /***/ }),
 
-/***/ 84891:
+/***/ 84541:
 /***/ ((__unused_webpack_module, exports) => {
 
 /*! crc32.js (C) 2014-present SheetJS -- http://sheetjs.com */
@@ -11703,7 +11703,7 @@ CRC32.str = crc32_str;
 
 /***/ }),
 
-/***/ 3662:
+/***/ 15948:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -11716,9 +11716,9 @@ CRC32.str = crc32_str;
 
  
 
-const {Transform} = __webpack_require__(29963);
+const {Transform} = __webpack_require__(43273);
 
-const crc32 = __webpack_require__(84891);
+const crc32 = __webpack_require__(84541);
 
 class CRC32Stream extends Transform {
   constructor(options) {
@@ -11758,7 +11758,7 @@ module.exports = CRC32Stream;
 
 /***/ }),
 
-/***/ 76252:
+/***/ 98702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -11773,7 +11773,7 @@ module.exports = CRC32Stream;
 
 const {DeflateRaw} = __webpack_require__(43106);
 
-const crc32 = __webpack_require__(84891);
+const crc32 = __webpack_require__(84541);
 
 class DeflateCRC32Stream extends DeflateRaw {
   constructor(options) {
@@ -11827,7 +11827,7 @@ module.exports = DeflateCRC32Stream;
 
 /***/ }),
 
-/***/ 82770:
+/***/ 22740:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -11841,24 +11841,24 @@ module.exports = DeflateCRC32Stream;
 
 
 module.exports = {
-  CRC32Stream: __webpack_require__(3662),
-  DeflateCRC32Stream: __webpack_require__(76252)
+  CRC32Stream: __webpack_require__(15948),
+  DeflateCRC32Stream: __webpack_require__(98702)
 }
 
 
 /***/ }),
 
-/***/ 31316:
+/***/ 26558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(31212);
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
 
-var gopd = __webpack_require__(33170);
+var gopd = __webpack_require__(82264);
 
 /** @type {import('.')} */
 module.exports = function defineDataProperty(
@@ -11911,23 +11911,23 @@ module.exports = function defineDataProperty(
 
 /***/ }),
 
-/***/ 50191:
+/***/ 76001:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var keys = __webpack_require__(62682);
+var keys = __webpack_require__(19724);
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol('foo') === 'symbol';
 
 var toStr = Object.prototype.toString;
 var concat = Array.prototype.concat;
-var defineDataProperty = __webpack_require__(31316);
+var defineDataProperty = __webpack_require__(26558);
 
 var isFunction = function (fn) {
 	return typeof fn === 'function' && toStr.call(fn) === '[object Function]';
 };
 
-var supportsDescriptors = __webpack_require__(60497)();
+var supportsDescriptors = __webpack_require__(74455)();
 
 var defineProperty = function (object, name, value, predicate) {
 	if (name in object) {
@@ -11965,13 +11965,13 @@ module.exports = defineProperties;
 
 /***/ }),
 
-/***/ 26669:
+/***/ 15735:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(88705);
-var gOPD = __webpack_require__(33170);
+var callBind = __webpack_require__(4191);
+var gOPD = __webpack_require__(82264);
 
 var hasProtoAccessor;
 try {
@@ -12002,19 +12002,19 @@ module.exports = desc && typeof desc.get === 'function'
 
 /***/ }),
 
-/***/ 24765:
+/***/ 57923:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var isCallable = __webpack_require__(69203);
+var isCallable = __webpack_require__(60113);
 
-var inspect = __webpack_require__(60506);
+var inspect = __webpack_require__(68084);
 
-var GetV = __webpack_require__(47996);
-var isPropertyKey = __webpack_require__(29336);
+var GetV = __webpack_require__(78310);
+var isPropertyKey = __webpack_require__(16746);
 
 // https://262.ecma-international.org/6.0/#sec-getmethod
 
@@ -12045,16 +12045,16 @@ module.exports = function GetMethod(O, P) {
 
 /***/ }),
 
-/***/ 47996:
+/***/ 78310:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var inspect = __webpack_require__(60506);
+var inspect = __webpack_require__(68084);
 
-var isPropertyKey = __webpack_require__(29336);
+var isPropertyKey = __webpack_require__(16746);
 
 // https://262.ecma-international.org/6.0/#sec-getv
 
@@ -12075,7 +12075,7 @@ module.exports = function GetV(V, P) {
 
 /***/ }),
 
-/***/ 29336:
+/***/ 16746:
 /***/ ((module) => {
 
 
@@ -12088,7 +12088,7 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 79094:
+/***/ 31212:
 /***/ ((module) => {
 
 
@@ -12109,7 +12109,7 @@ module.exports = $defineProperty;
 
 /***/ }),
 
-/***/ 33056:
+/***/ 4566:
 /***/ ((module) => {
 
 
@@ -12120,7 +12120,7 @@ module.exports = EvalError;
 
 /***/ }),
 
-/***/ 31620:
+/***/ 20398:
 /***/ ((module) => {
 
 
@@ -12131,7 +12131,7 @@ module.exports = Error;
 
 /***/ }),
 
-/***/ 14585:
+/***/ 51715:
 /***/ ((module) => {
 
 
@@ -12142,7 +12142,7 @@ module.exports = RangeError;
 
 /***/ }),
 
-/***/ 46905:
+/***/ 12063:
 /***/ ((module) => {
 
 
@@ -12153,7 +12153,7 @@ module.exports = ReferenceError;
 
 /***/ }),
 
-/***/ 80105:
+/***/ 97424:
 /***/ ((module) => {
 
 
@@ -12164,7 +12164,7 @@ module.exports = SyntaxError;
 
 /***/ }),
 
-/***/ 73314:
+/***/ 62572:
 /***/ ((module) => {
 
 
@@ -12175,7 +12175,7 @@ module.exports = TypeError;
 
 /***/ }),
 
-/***/ 32578:
+/***/ 49260:
 /***/ ((module) => {
 
 
@@ -12186,12 +12186,12 @@ module.exports = URIError;
 
 /***/ }),
 
-/***/ 19601:
+/***/ 56379:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
 /** @type {import('./RequireObjectCoercible')} */
 module.exports = function RequireObjectCoercible(value) {
@@ -12204,7 +12204,7 @@ module.exports = function RequireObjectCoercible(value) {
 
 /***/ }),
 
-/***/ 95399:
+/***/ 46973:
 /***/ ((module) => {
 
 
@@ -12215,7 +12215,7 @@ module.exports = Object;
 
 /***/ }),
 
-/***/ 21040:
+/***/ 22754:
 /***/ ((module) => {
 
 
@@ -12228,19 +12228,19 @@ module.exports = function isObject(x) {
 
 /***/ }),
 
-/***/ 75604:
+/***/ 49206:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var hasSymbols = typeof Symbol === 'function' && typeof Symbol.iterator === 'symbol';
 
-var isCallable = __webpack_require__(69203);
-var isDate = __webpack_require__(86253);
-var isSymbol = __webpack_require__(63927);
-var $TypeError = __webpack_require__(73314);
+var isCallable = __webpack_require__(60113);
+var isDate = __webpack_require__(38967);
+var isSymbol = __webpack_require__(17617);
+var $TypeError = __webpack_require__(62572);
 
-var isPrimitive = __webpack_require__(26925);
+var isPrimitive = __webpack_require__(33251);
 
 /** @import { primitiveES6 } from './es2015' */
 
@@ -12267,7 +12267,7 @@ function OrdinaryToPrimitive(O, hint) {
 	throw new $TypeError('No default value');
 }
 
-var GetMethod = __webpack_require__(24765);
+var GetMethod = __webpack_require__(57923);
 
 /** @type {import('./es2015')} */
 // http://www.ecma-international.org/ecma-262/6.0/#sec-toprimitive
@@ -12315,7 +12315,7 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 26925:
+/***/ 33251:
 /***/ ((module) => {
 
 
@@ -12331,7 +12331,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 16577:
+/***/ 69579:
 /***/ ((module, exports) => {
 
 /**
@@ -13209,7 +13209,7 @@ module.exports.defineEventAttribute = defineEventAttribute
 
 /***/ }),
 
-/***/ 29580:
+/***/ 14462:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(24434)
@@ -13217,7 +13217,7 @@ module.exports = __webpack_require__(24434)
 
 /***/ }),
 
-/***/ 13587:
+/***/ 81733:
 /***/ ((module) => {
 
 module.exports = class FixedFIFO {
@@ -13263,10 +13263,10 @@ module.exports = class FixedFIFO {
 
 /***/ }),
 
-/***/ 83867:
+/***/ 27993:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const FixedFIFO = __webpack_require__(13587)
+const FixedFIFO = __webpack_require__(81733)
 
 module.exports = class FastFIFO {
   constructor (hwm) {
@@ -13318,12 +13318,12 @@ module.exports = class FastFIFO {
 
 /***/ }),
 
-/***/ 14963:
+/***/ 56161:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isCallable = __webpack_require__(69203);
+var isCallable = __webpack_require__(60113);
 
 var toStr = Object.prototype.toString;
 var hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -13394,7 +13394,7 @@ module.exports = function forEach(list, iterator, thisArg) {
 
 /***/ }),
 
-/***/ 99808:
+/***/ 50330:
 /***/ ((module) => {
 
 
@@ -13485,29 +13485,29 @@ module.exports = function bind(that) {
 
 /***/ }),
 
-/***/ 37564:
+/***/ 85474:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(99808);
+var implementation = __webpack_require__(50330);
 
 module.exports = Function.prototype.bind || implementation;
 
 
 /***/ }),
 
-/***/ 89947:
+/***/ 5629:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var IsCallable = __webpack_require__(69203);
-var hasOwn = __webpack_require__(54076);
-var functionsHaveNames = __webpack_require__(21327)();
-var $TypeError = __webpack_require__(73314);
-var callBound = __webpack_require__(23105);
-var isDDA = __webpack_require__(10647);
+var IsCallable = __webpack_require__(60113);
+var hasOwn = __webpack_require__(46106);
+var functionsHaveNames = __webpack_require__(24865)();
+var $TypeError = __webpack_require__(62572);
+var callBound = __webpack_require__(83919);
+var isDDA = __webpack_require__(72317);
 
 var $functionToString = callBound('Function.prototype.toString');
 var $stringMatch = callBound('String.prototype.match');
@@ -13554,16 +13554,16 @@ module.exports = function getName() {
 
 /***/ }),
 
-/***/ 82069:
+/***/ 87211:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(53844);
+var callBind = __webpack_require__(2706);
 
-var implementation = __webpack_require__(89947);
-var getPolyfill = __webpack_require__(85202);
-var shim = __webpack_require__(70016);
+var implementation = __webpack_require__(5629);
+var getPolyfill = __webpack_require__(40008);
+var shim = __webpack_require__(44322);
 
 var bound = callBind(implementation);
 
@@ -13577,12 +13577,12 @@ module.exports.shim = shim;
 
 /***/ }),
 
-/***/ 85202:
+/***/ 40008:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(89947);
+var implementation = __webpack_require__(5629);
 
 /** @type {import('./polyfill')} */
 module.exports = function getPolyfill() {
@@ -13592,17 +13592,17 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 70016:
+/***/ 44322:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(60497)();
-var functionsHaveNames = __webpack_require__(21327)();
-var $TypeError = __webpack_require__(73314);
+var supportsDescriptors = __webpack_require__(74455)();
+var functionsHaveNames = __webpack_require__(24865)();
+var $TypeError = __webpack_require__(62572);
 
-var getPolyfill = __webpack_require__(85202);
-var defineProperty = __webpack_require__(79094);
+var getPolyfill = __webpack_require__(40008);
+var defineProperty = __webpack_require__(31212);
 
 /** @type {import('./shim')} */
 module.exports = function shimName() {
@@ -13637,7 +13637,7 @@ module.exports = function shimName() {
 
 /***/ }),
 
-/***/ 21327:
+/***/ 24865:
 /***/ ((module) => {
 
 
@@ -13675,7 +13675,7 @@ module.exports = functionsHaveNames;
 
 /***/ }),
 
-/***/ 47228:
+/***/ 81170:
 /***/ ((module) => {
 
 
@@ -13690,33 +13690,33 @@ module.exports = () => cached;
 
 /***/ }),
 
-/***/ 60470:
+/***/ 6864:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var undefined;
 
-var $Object = __webpack_require__(95399);
+var $Object = __webpack_require__(46973);
 
-var $Error = __webpack_require__(31620);
-var $EvalError = __webpack_require__(33056);
-var $RangeError = __webpack_require__(14585);
-var $ReferenceError = __webpack_require__(46905);
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var $URIError = __webpack_require__(32578);
+var $Error = __webpack_require__(20398);
+var $EvalError = __webpack_require__(4566);
+var $RangeError = __webpack_require__(51715);
+var $ReferenceError = __webpack_require__(12063);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
+var $URIError = __webpack_require__(49260);
 
-var abs = __webpack_require__(55641);
-var floor = __webpack_require__(96171);
-var max = __webpack_require__(57147);
-var min = __webpack_require__(41017);
-var pow = __webpack_require__(56947);
-var round = __webpack_require__(42621);
-var sign = __webpack_require__(30156);
+var abs = __webpack_require__(64815);
+var floor = __webpack_require__(55793);
+var max = __webpack_require__(94465);
+var min = __webpack_require__(28723);
+var pow = __webpack_require__(92201);
+var round = __webpack_require__(38663);
+var sign = __webpack_require__(39954);
 
-var $gOPD = __webpack_require__(33170);
-var $defineProperty = __webpack_require__(79094);
+var $gOPD = __webpack_require__(82264);
+var $defineProperty = __webpack_require__(31212);
 
 var throwTypeError = function () {
 	throw new $TypeError();
@@ -13738,14 +13738,14 @@ var ThrowTypeError = $gOPD
 	}())
 	: throwTypeError;
 
-var hasSymbols = __webpack_require__(23336)();
+var hasSymbols = __webpack_require__(24054)();
 
-var getProto = __webpack_require__(81967);
-var $ObjectGPO = __webpack_require__(91311);
-var $ReflectGPO = __webpack_require__(48681);
+var getProto = __webpack_require__(20577);
+var $ObjectGPO = __webpack_require__(68513);
+var $ReflectGPO = __webpack_require__(47139);
 
-var $apply = __webpack_require__(33945);
-var $call = __webpack_require__(88093);
+var $apply = __webpack_require__(6703);
+var $call = __webpack_require__(43219);
 
 var needsEval = {};
 
@@ -13846,9 +13846,9 @@ if (getProto) {
 	}
 }
 
-var getAsyncFunction = __webpack_require__(51491);
-var getGeneratorFunction = __webpack_require__(47228);
-var getAsyncGeneratorFunction = __webpack_require__(77655);
+var getAsyncFunction = __webpack_require__(20785);
+var getGeneratorFunction = __webpack_require__(81170);
+var getAsyncGeneratorFunction = __webpack_require__(74449);
 
 var doEval = function doEval(name) {
 	var value;
@@ -13930,8 +13930,8 @@ var LEGACY_ALIASES = {
 	'%WeakSetPrototype%': ['WeakSet', 'prototype']
 };
 
-var bind = __webpack_require__(37564);
-var hasOwn = __webpack_require__(54076);
+var bind = __webpack_require__(85474);
+var hasOwn = __webpack_require__(46106);
 var $concat = bind.call($call, Array.prototype.concat);
 var $spliceApply = bind.call($apply, Array.prototype.splice);
 var $replace = bind.call($call, String.prototype.replace);
@@ -14070,12 +14070,12 @@ module.exports = function GetIntrinsic(name, allowMissing) {
 
 /***/ }),
 
-/***/ 91311:
+/***/ 68513:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $Object = __webpack_require__(95399);
+var $Object = __webpack_require__(46973);
 
 /** @type {import('./Object.getPrototypeOf')} */
 module.exports = $Object.getPrototypeOf || null;
@@ -14083,7 +14083,7 @@ module.exports = $Object.getPrototypeOf || null;
 
 /***/ }),
 
-/***/ 48681:
+/***/ 47139:
 /***/ ((module) => {
 
 
@@ -14094,15 +14094,15 @@ module.exports = (typeof Reflect !== 'undefined' && Reflect.getPrototypeOf) || n
 
 /***/ }),
 
-/***/ 81967:
+/***/ 20577:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var reflectGetProto = __webpack_require__(48681);
-var originalGetProto = __webpack_require__(91311);
+var reflectGetProto = __webpack_require__(47139);
+var originalGetProto = __webpack_require__(68513);
 
-var getDunderProto = __webpack_require__(26669);
+var getDunderProto = __webpack_require__(15735);
 
 /** @type {import('.')} */
 module.exports = reflectGetProto
@@ -14128,7 +14128,7 @@ module.exports = reflectGetProto
 
 /***/ }),
 
-/***/ 1174:
+/***/ 13580:
 /***/ ((module) => {
 
 
@@ -14139,13 +14139,13 @@ module.exports = Object.getOwnPropertyDescriptor;
 
 /***/ }),
 
-/***/ 33170:
+/***/ 82264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /** @type {import('.')} */
-var $gOPD = __webpack_require__(1174);
+var $gOPD = __webpack_require__(13580);
 
 if ($gOPD) {
 	try {
@@ -14161,7 +14161,7 @@ module.exports = $gOPD;
 
 /***/ }),
 
-/***/ 73964:
+/***/ 6198:
 /***/ ((module) => {
 
 
@@ -14191,13 +14191,13 @@ function clone (obj) {
 
 /***/ }),
 
-/***/ 35744:
+/***/ 3142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896)
-var polyfills = __webpack_require__(83501)
-var legacy = __webpack_require__(12270)
-var clone = __webpack_require__(73964)
+var polyfills = __webpack_require__(60783)
+var legacy = __webpack_require__(84884)
+var clone = __webpack_require__(6198)
 
 var util = __webpack_require__(39023)
 
@@ -14646,7 +14646,7 @@ function retry () {
 
 /***/ }),
 
-/***/ 12270:
+/***/ 84884:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Stream = (__webpack_require__(2203).Stream)
@@ -14771,7 +14771,7 @@ function legacy (fs) {
 
 /***/ }),
 
-/***/ 83501:
+/***/ 60783:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var constants = __webpack_require__(49140)
@@ -15133,7 +15133,7 @@ function patch (fs) {
 
 /***/ }),
 
-/***/ 36629:
+/***/ 26832:
 /***/ ((module) => {
 
 
@@ -15151,12 +15151,12 @@ module.exports = function hasNativeBigInts() {
 
 /***/ }),
 
-/***/ 60497:
+/***/ 74455:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(31212);
 
 var hasPropertyDescriptors = function hasPropertyDescriptors() {
 	return !!$defineProperty;
@@ -15180,13 +15180,13 @@ module.exports = hasPropertyDescriptors;
 
 /***/ }),
 
-/***/ 23336:
+/***/ 24054:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var origSymbol = typeof Symbol !== 'undefined' && Symbol;
-var hasSymbolSham = __webpack_require__(61114);
+var hasSymbolSham = __webpack_require__(33404);
 
 /** @type {import('.')} */
 module.exports = function hasNativeSymbols() {
@@ -15201,7 +15201,7 @@ module.exports = function hasNativeSymbols() {
 
 /***/ }),
 
-/***/ 61114:
+/***/ 33404:
 /***/ ((module) => {
 
 
@@ -15253,12 +15253,12 @@ module.exports = function hasSymbols() {
 
 /***/ }),
 
-/***/ 85479:
+/***/ 89257:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasSymbols = __webpack_require__(61114);
+var hasSymbols = __webpack_require__(33404);
 
 /** @type {import('.')} */
 module.exports = function hasToStringTagShams() {
@@ -15268,14 +15268,14 @@ module.exports = function hasToStringTagShams() {
 
 /***/ }),
 
-/***/ 54076:
+/***/ 46106:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var call = Function.prototype.call;
 var $hasOwn = Object.prototype.hasOwnProperty;
-var bind = __webpack_require__(37564);
+var bind = __webpack_require__(85474);
 
 /** @type {import('.')} */
 module.exports = bind.call(call, $hasOwn);
@@ -15283,7 +15283,7 @@ module.exports = bind.call(call, $hasOwn);
 
 /***/ }),
 
-/***/ 39598:
+/***/ 82772:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 try {
@@ -15293,13 +15293,13 @@ try {
   module.exports = util.inherits;
 } catch (e) {
   /* istanbul ignore next */
-  module.exports = __webpack_require__(26589);
+  module.exports = __webpack_require__(93567);
 }
 
 
 /***/ }),
 
-/***/ 26589:
+/***/ 93567:
 /***/ ((module) => {
 
 if (typeof Object.create === 'function') {
@@ -15333,14 +15333,14 @@ if (typeof Object.create === 'function') {
 
 /***/ }),
 
-/***/ 96429:
+/***/ 93571:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(53844);
-var callBound = __webpack_require__(23105);
-var GetIntrinsic = __webpack_require__(60470);
+var callBind = __webpack_require__(2706);
+var callBound = __webpack_require__(83919);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $ArrayBuffer = GetIntrinsic('%ArrayBuffer%', true);
 /** @type {undefined | ((receiver: ArrayBuffer) => number) | ((receiver: unknown) => never)} */
@@ -15383,22 +15383,22 @@ module.exports = $byteLength || $abSlice
 
 /***/ }),
 
-/***/ 14856:
+/***/ 58950:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var safeRegexTest = __webpack_require__(93470);
+var callBound = __webpack_require__(83919);
+var safeRegexTest = __webpack_require__(83476);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 var isFnRegex = safeRegexTest(/^\s*async(?:\s+function(?:\s+|\()|\s*\()/);
 
-var hasToStringTag = __webpack_require__(85479)();
-var getProto = __webpack_require__(81967);
+var hasToStringTag = __webpack_require__(89257)();
+var getProto = __webpack_require__(20577);
 
-var getAsyncFunc = __webpack_require__(51491);
+var getAsyncFunc = __webpack_require__(20785);
 
 /** @type {import('.')} */
 module.exports = function isAsyncFunction(fn) {
@@ -15422,12 +15422,12 @@ module.exports = function isAsyncFunction(fn) {
 
 /***/ }),
 
-/***/ 95407:
+/***/ 8638:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasBigInts = __webpack_require__(36629)();
+var hasBigInts = __webpack_require__(26832)();
 
 if (hasBigInts) {
 	var bigIntValueOf = BigInt.prototype.valueOf;
@@ -15470,12 +15470,12 @@ if (hasBigInts) {
 
 /***/ }),
 
-/***/ 10823:
+/***/ 4221:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 var $boolToStr = callBound('Boolean.prototype.toString');
 var $toString = callBound('Object.prototype.toString');
 
@@ -15489,7 +15489,7 @@ var tryBooleanObject = function booleanBrandCheck(value) {
 	}
 };
 var boolClass = '[object Boolean]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89257)();
 
 /** @type {import('.')} */
 module.exports = function isBoolean(value) {
@@ -15505,7 +15505,7 @@ module.exports = function isBoolean(value) {
 
 /***/ }),
 
-/***/ 69203:
+/***/ 60113:
 /***/ ((module) => {
 
 
@@ -15613,12 +15613,12 @@ module.exports = reflectApply
 
 /***/ }),
 
-/***/ 86253:
+/***/ 38967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 var getDay = callBound('Date.prototype.getDay');
 /** @type {import('.')} */
@@ -15634,7 +15634,7 @@ var tryDateObject = function tryDateGetDayCall(value) {
 /** @type {(value: unknown) => string} */
 var toStr = callBound('Object.prototype.toString');
 var dateClass = '[object Date]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89257)();
 
 /** @type {import('.')} */
 module.exports = function isDateObject(value) {
@@ -15647,12 +15647,12 @@ module.exports = function isDateObject(value) {
 
 /***/ }),
 
-/***/ 10647:
+/***/ 72317:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 var toStr = callBound('Object.prototype.toString');
 
@@ -15691,12 +15691,12 @@ module.exports = isDDA;
 
 /***/ }),
 
-/***/ 93816:
+/***/ 96882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 /** @type {undefined | ((value: ThisParameterType<typeof FinalizationRegistry.prototype.register>, ...args: Parameters<typeof FinalizationRegistry.prototype.register>) => ReturnType<typeof FinalizationRegistry.prototype.register>)} */
 var $register = callBound('FinalizationRegistry.prototype.register', true);
@@ -15723,21 +15723,21 @@ module.exports = $register
 
 /***/ }),
 
-/***/ 55659:
+/***/ 225:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var safeRegexTest = __webpack_require__(93470);
+var callBound = __webpack_require__(83919);
+var safeRegexTest = __webpack_require__(83476);
 var isFnRegex = safeRegexTest(/^\s*(?:function)?\*/);
-var hasToStringTag = __webpack_require__(85479)();
-var getProto = __webpack_require__(81967);
+var hasToStringTag = __webpack_require__(89257)();
+var getProto = __webpack_require__(20577);
 
 var toStr = callBound('Object.prototype.toString');
 var fnToStr = callBound('Function.prototype.toString');
 
-var getGeneratorFunction = __webpack_require__(47228);
+var getGeneratorFunction = __webpack_require__(81170);
 
 /** @type {import('.')} */
 module.exports = function isGeneratorFunction(fn) {
@@ -15761,7 +15761,7 @@ module.exports = function isGeneratorFunction(fn) {
 
 /***/ }),
 
-/***/ 69311:
+/***/ 65561:
 /***/ ((module) => {
 
 
@@ -15815,12 +15815,12 @@ module.exports = exported || function isMap(x) {
 
 /***/ }),
 
-/***/ 33670:
+/***/ 42428:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 var $numToStr = callBound('Number.prototype.toString');
 
@@ -15835,7 +15835,7 @@ var tryNumberObject = function tryNumberObject(value) {
 };
 var $toString = callBound('Object.prototype.toString');
 var numClass = '[object Number]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89257)();
 
 /** @type {import('.')} */
 module.exports = function isNumberObject(value) {
@@ -15851,15 +15851,15 @@ module.exports = function isNumberObject(value) {
 
 /***/ }),
 
-/***/ 86622:
+/***/ 28128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var hasToStringTag = __webpack_require__(85479)();
-var hasOwn = __webpack_require__(54076);
-var gOPD = __webpack_require__(33170);
+var callBound = __webpack_require__(83919);
+var hasToStringTag = __webpack_require__(89257)();
+var hasOwn = __webpack_require__(46106);
+var gOPD = __webpack_require__(82264);
 
 /** @type {import('.')} */
 var fn;
@@ -15927,7 +15927,7 @@ module.exports = fn;
 
 /***/ }),
 
-/***/ 6513:
+/***/ 70135:
 /***/ ((module) => {
 
 
@@ -15980,12 +15980,12 @@ module.exports = exported || function isSet(x) {
 
 /***/ }),
 
-/***/ 12403:
+/***/ 52725:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 /** @type {undefined | ((thisArg: SharedArrayBuffer) => number)} */
 var $byteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
@@ -16011,7 +16011,7 @@ module.exports = $byteLength
 
 /***/ }),
 
-/***/ 96543:
+/***/ 67165:
 /***/ ((module) => {
 
 
@@ -16046,12 +16046,12 @@ module.exports = isStream;
 
 /***/ }),
 
-/***/ 57970:
+/***/ 82328:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 /** @type {(receiver: ThisParameterType<typeof String.prototype.valueOf>, ...args: Parameters<typeof String.prototype.valueOf>) => ReturnType<typeof String.prototype.valueOf>} */
 var $strValueOf = callBound('String.prototype.valueOf');
@@ -16068,7 +16068,7 @@ var tryStringObject = function tryStringObject(value) {
 /** @type {(receiver: ThisParameterType<typeof Object.prototype.toString>, ...args: Parameters<typeof Object.prototype.toString>) => ReturnType<typeof Object.prototype.toString>} */
 var $toString = callBound('Object.prototype.toString');
 var strClass = '[object String]';
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89257)();
 
 /** @type {import('.')} */
 module.exports = function isString(value) {
@@ -16084,15 +16084,15 @@ module.exports = function isString(value) {
 
 /***/ }),
 
-/***/ 63927:
+/***/ 17617:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 var $toString = callBound('Object.prototype.toString');
-var hasSymbols = __webpack_require__(23336)();
-var safeRegexTest = __webpack_require__(93470);
+var hasSymbols = __webpack_require__(24054)();
+var safeRegexTest = __webpack_require__(83476);
 
 if (hasSymbols) {
 	var $symToStr = callBound('Symbol.prototype.toString');
@@ -16131,12 +16131,12 @@ if (hasSymbols) {
 
 /***/ }),
 
-/***/ 6405:
+/***/ 99015:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichTypedArray = __webpack_require__(54768);
+var whichTypedArray = __webpack_require__(86874);
 
 /** @type {import('.')} */
 module.exports = function isTypedArray(value) {
@@ -16146,7 +16146,7 @@ module.exports = function isTypedArray(value) {
 
 /***/ }),
 
-/***/ 33955:
+/***/ 57653:
 /***/ ((module) => {
 
 
@@ -16199,12 +16199,12 @@ module.exports = exported || function isWeakMap(x) {
 
 /***/ }),
 
-/***/ 92880:
+/***/ 82554:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 // eslint-disable-next-line no-extra-parens
 var $deref = /** @type {<T extends WeakKey>(thisArg: WeakRef<T>) => T | undefined} */ (callBound('WeakRef.prototype.deref', true));
@@ -16230,13 +16230,13 @@ module.exports = typeof WeakRef === 'undefined'
 
 /***/ }),
 
-/***/ 22237:
+/***/ 51659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var callBound = __webpack_require__(23105);
+var GetIntrinsic = __webpack_require__(6864);
+var callBound = __webpack_require__(83919);
 
 var $WeakSet = GetIntrinsic('%WeakSet%', true);
 
@@ -16280,7 +16280,7 @@ if ($setHas) {
 
 /***/ }),
 
-/***/ 82513:
+/***/ 73935:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -16292,11 +16292,11 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 32126:
+/***/ 3620:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var util = __webpack_require__(39023);
-var PassThrough = __webpack_require__(1835);
+var PassThrough = __webpack_require__(44005);
 
 module.exports = {
   Readable: Readable,
@@ -16353,7 +16353,7 @@ function Writable(fn, options) {
 
 /***/ }),
 
-/***/ 86215:
+/***/ 4629:
 /***/ ((module) => {
 
 var toString = {}.toString;
@@ -16365,7 +16365,7 @@ module.exports = Array.isArray || function (arr) {
 
 /***/ }),
 
-/***/ 34793:
+/***/ 77531:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -16398,7 +16398,7 @@ module.exports = Array.isArray || function (arr) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(72774);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -16413,12 +16413,12 @@ var objectKeys = Object.keys || function (obj) {
 module.exports = Duplex;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(69583));
+util.inherits = __webpack_require__(82772);
 /*</replacement>*/
 
-var Readable = __webpack_require__(74559);
-var Writable = __webpack_require__(54579);
+var Readable = __webpack_require__(61913);
+var Writable = __webpack_require__(16265);
 
 util.inherits(Duplex, Readable);
 
@@ -16502,7 +16502,7 @@ Duplex.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 72029:
+/***/ 90215:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -16534,11 +16534,11 @@ Duplex.prototype._destroy = function (err, cb) {
 
 module.exports = PassThrough;
 
-var Transform = __webpack_require__(69343);
+var Transform = __webpack_require__(99549);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(69583));
+util.inherits = __webpack_require__(82772);
 /*</replacement>*/
 
 util.inherits(PassThrough, Transform);
@@ -16555,7 +16555,7 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 74559:
+/***/ 61913:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -16583,13 +16583,13 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(72774);
 /*</replacement>*/
 
 module.exports = Readable;
 
 /*<replacement>*/
-var isArray = __webpack_require__(86215);
+var isArray = __webpack_require__(4629);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -16607,12 +16607,12 @@ var EElistenerCount = function (emitter, type) {
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(87137);
+var Stream = __webpack_require__(72999);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(74433).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -16624,8 +16624,8 @@ function _isUint8Array(obj) {
 /*</replacement>*/
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(69583));
+util.inherits = __webpack_require__(82772);
 /*</replacement>*/
 
 /*<replacement>*/
@@ -16638,8 +16638,8 @@ if (debugUtil && debugUtil.debuglog) {
 }
 /*</replacement>*/
 
-var BufferList = __webpack_require__(46127);
-var destroyImpl = __webpack_require__(91031);
+var BufferList = __webpack_require__(71489);
+var destroyImpl = __webpack_require__(5957);
 var StringDecoder;
 
 util.inherits(Readable, Stream);
@@ -16659,7 +16659,7 @@ function prependListener(emitter, event, fn) {
 }
 
 function ReadableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(77531);
 
   options = options || {};
 
@@ -16729,14 +16729,14 @@ function ReadableState(options, stream) {
   this.decoder = null;
   this.encoding = null;
   if (options.encoding) {
-    if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
+    if (!StringDecoder) StringDecoder = (__webpack_require__(94646)/* .StringDecoder */ .I);
     this.decoder = new StringDecoder(options.encoding);
     this.encoding = options.encoding;
   }
 }
 
 function Readable(options) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(77531);
 
   if (!(this instanceof Readable)) return new Readable(options);
 
@@ -16885,7 +16885,7 @@ Readable.prototype.isPaused = function () {
 
 // backwards compatibility.
 Readable.prototype.setEncoding = function (enc) {
-  if (!StringDecoder) StringDecoder = (__webpack_require__(50176)/* .StringDecoder */ .I);
+  if (!StringDecoder) StringDecoder = (__webpack_require__(94646)/* .StringDecoder */ .I);
   this._readableState.decoder = new StringDecoder(enc);
   this._readableState.encoding = enc;
   return this;
@@ -17580,7 +17580,7 @@ function indexOf(xs, x) {
 
 /***/ }),
 
-/***/ 69343:
+/***/ 99549:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -17650,11 +17650,11 @@ function indexOf(xs, x) {
 
 module.exports = Transform;
 
-var Duplex = __webpack_require__(34793);
+var Duplex = __webpack_require__(77531);
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(69583));
+util.inherits = __webpack_require__(82772);
 /*</replacement>*/
 
 util.inherits(Transform, Duplex);
@@ -17800,7 +17800,7 @@ function done(stream, er, data) {
 
 /***/ }),
 
-/***/ 54579:
+/***/ 16265:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -17832,7 +17832,7 @@ function done(stream, er, data) {
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(72774);
 /*</replacement>*/
 
 module.exports = Writable;
@@ -17869,23 +17869,23 @@ var Duplex;
 Writable.WritableState = WritableState;
 
 /*<replacement>*/
-var util = Object.create(__webpack_require__(45481));
-util.inherits = __webpack_require__(39598);
+var util = Object.create(__webpack_require__(69583));
+util.inherits = __webpack_require__(82772);
 /*</replacement>*/
 
 /*<replacement>*/
 var internalUtil = {
-  deprecate: __webpack_require__(24488)
+  deprecate: __webpack_require__(24190)
 };
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __webpack_require__(87137);
+var Stream = __webpack_require__(72999);
 /*</replacement>*/
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(74433).Buffer);
 var OurUint8Array = (typeof global !== 'undefined' ? global : typeof window !== 'undefined' ? window : typeof self !== 'undefined' ? self : {}).Uint8Array || function () {};
 function _uint8ArrayToBuffer(chunk) {
   return Buffer.from(chunk);
@@ -17896,14 +17896,14 @@ function _isUint8Array(obj) {
 
 /*</replacement>*/
 
-var destroyImpl = __webpack_require__(91031);
+var destroyImpl = __webpack_require__(5957);
 
 util.inherits(Writable, Stream);
 
 function nop() {}
 
 function WritableState(options, stream) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(77531);
 
   options = options || {};
 
@@ -18053,7 +18053,7 @@ if (typeof Symbol === 'function' && Symbol.hasInstance && typeof Function.protot
 }
 
 function Writable(options) {
-  Duplex = Duplex || __webpack_require__(34793);
+  Duplex = Duplex || __webpack_require__(77531);
 
   // Writable ctor is applied to Duplexes, too.
   // `realHasInstance` is necessary because using plain `instanceof`
@@ -18491,14 +18491,14 @@ Writable.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 46127:
+/***/ 71489:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 function _classCallCheck(instance, Constructor) { if (!(instance instanceof Constructor)) { throw new TypeError("Cannot call a class as a function"); } }
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(74433).Buffer);
 var util = __webpack_require__(39023);
 
 function copyBuffer(src, target, offset) {
@@ -18575,14 +18575,14 @@ if (util && util.inspect && util.inspect.custom) {
 
 /***/ }),
 
-/***/ 91031:
+/***/ 5957:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /*<replacement>*/
 
-var pna = __webpack_require__(41564);
+var pna = __webpack_require__(72774);
 /*</replacement>*/
 
 // undocumented cb() API, needed for core, not for public API
@@ -18665,7 +18665,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 87137:
+/***/ 72999:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(2203);
@@ -18673,15 +18673,15 @@ module.exports = __webpack_require__(2203);
 
 /***/ }),
 
-/***/ 1835:
+/***/ 44005:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(73109).PassThrough
+module.exports = __webpack_require__(23159).PassThrough
 
 
 /***/ }),
 
-/***/ 73109:
+/***/ 23159:
 /***/ ((module, exports, __webpack_require__) => {
 
 var Stream = __webpack_require__(2203);
@@ -18695,19 +18695,19 @@ if (process.env.READABLE_STREAM === 'disable' && Stream) {
   exports.PassThrough = Stream.PassThrough;
   exports.Stream = Stream;
 } else {
-  exports = module.exports = __webpack_require__(74559);
+  exports = module.exports = __webpack_require__(61913);
   exports.Stream = Stream || exports;
   exports.Readable = exports;
-  exports.Writable = __webpack_require__(54579);
-  exports.Duplex = __webpack_require__(34793);
-  exports.Transform = __webpack_require__(69343);
-  exports.PassThrough = __webpack_require__(72029);
+  exports.Writable = __webpack_require__(16265);
+  exports.Duplex = __webpack_require__(77531);
+  exports.Transform = __webpack_require__(99549);
+  exports.PassThrough = __webpack_require__(90215);
 }
 
 
 /***/ }),
 
-/***/ 13644:
+/***/ 74433:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* eslint-disable node/no-deprecated-api */
@@ -18776,7 +18776,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 50176:
+/***/ 94646:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -18804,7 +18804,7 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(13644).Buffer);
+var Buffer = (__webpack_require__(74433).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -19078,14 +19078,14 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 66320:
+/***/ 9002:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var hashClear = __webpack_require__(48051),
-    hashDelete = __webpack_require__(15431),
-    hashGet = __webpack_require__(26934),
-    hashHas = __webpack_require__(64306),
-    hashSet = __webpack_require__(17226);
+var hashClear = __webpack_require__(93801),
+    hashDelete = __webpack_require__(68097),
+    hashGet = __webpack_require__(1672),
+    hashHas = __webpack_require__(99484),
+    hashSet = __webpack_require__(48012);
 
 /**
  * Creates a hash object.
@@ -19117,14 +19117,14 @@ module.exports = Hash;
 
 /***/ }),
 
-/***/ 68884:
+/***/ 71882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var listCacheClear = __webpack_require__(99791),
-    listCacheDelete = __webpack_require__(24555),
-    listCacheGet = __webpack_require__(86634),
-    listCacheHas = __webpack_require__(8430),
-    listCacheSet = __webpack_require__(36918);
+var listCacheClear = __webpack_require__(17993),
+    listCacheDelete = __webpack_require__(96193),
+    listCacheGet = __webpack_require__(10216),
+    listCacheHas = __webpack_require__(26876),
+    listCacheSet = __webpack_require__(17036);
 
 /**
  * Creates an list cache object.
@@ -19156,11 +19156,11 @@ module.exports = ListCache;
 
 /***/ }),
 
-/***/ 98272:
+/***/ 91962:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573),
-    root = __webpack_require__(6748);
+var getNative = __webpack_require__(65211),
+    root = __webpack_require__(62846);
 
 /* Built-in method references that are verified to be native. */
 var Map = getNative(root, 'Map');
@@ -19170,14 +19170,14 @@ module.exports = Map;
 
 /***/ }),
 
-/***/ 79660:
+/***/ 37562:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var mapCacheClear = __webpack_require__(88487),
-    mapCacheDelete = __webpack_require__(36275),
-    mapCacheGet = __webpack_require__(30130),
-    mapCacheHas = __webpack_require__(69254),
-    mapCacheSet = __webpack_require__(59806);
+var mapCacheClear = __webpack_require__(87097),
+    mapCacheDelete = __webpack_require__(11281),
+    mapCacheGet = __webpack_require__(2776),
+    mapCacheHas = __webpack_require__(61068),
+    mapCacheSet = __webpack_require__(65404);
 
 /**
  * Creates a map cache object to store key-value pairs.
@@ -19209,11 +19209,11 @@ module.exports = MapCache;
 
 /***/ }),
 
-/***/ 84986:
+/***/ 36704:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573),
-    root = __webpack_require__(6748);
+var getNative = __webpack_require__(65211),
+    root = __webpack_require__(62846);
 
 /* Built-in method references that are verified to be native. */
 var Set = getNative(root, 'Set');
@@ -19223,12 +19223,12 @@ module.exports = Set;
 
 /***/ }),
 
-/***/ 23706:
+/***/ 92524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var MapCache = __webpack_require__(79660),
-    setCacheAdd = __webpack_require__(44671),
-    setCacheHas = __webpack_require__(71884);
+var MapCache = __webpack_require__(37562),
+    setCacheAdd = __webpack_require__(8213),
+    setCacheHas = __webpack_require__(14342);
 
 /**
  *
@@ -19257,10 +19257,10 @@ module.exports = SetCache;
 
 /***/ }),
 
-/***/ 38584:
+/***/ 41106:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(6748);
+var root = __webpack_require__(62846);
 
 /** Built-in value references. */
 var Symbol = root.Symbol;
@@ -19270,7 +19270,7 @@ module.exports = Symbol;
 
 /***/ }),
 
-/***/ 59678:
+/***/ 4032:
 /***/ ((module) => {
 
 /**
@@ -19298,10 +19298,10 @@ module.exports = apply;
 
 /***/ }),
 
-/***/ 70534:
+/***/ 97100:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIndexOf = __webpack_require__(84760);
+var baseIndexOf = __webpack_require__(8814);
 
 /**
  * A specialized version of `_.includes` for arrays without support for
@@ -19322,7 +19322,7 @@ module.exports = arrayIncludes;
 
 /***/ }),
 
-/***/ 37314:
+/***/ 17620:
 /***/ ((module) => {
 
 /**
@@ -19351,15 +19351,15 @@ module.exports = arrayIncludesWith;
 
 /***/ }),
 
-/***/ 62000:
+/***/ 64054:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseTimes = __webpack_require__(21299),
-    isArguments = __webpack_require__(60541),
-    isArray = __webpack_require__(77192),
-    isBuffer = __webpack_require__(43739),
-    isIndex = __webpack_require__(37446),
-    isTypedArray = __webpack_require__(35000);
+var baseTimes = __webpack_require__(96633),
+    isArguments = __webpack_require__(48371),
+    isArray = __webpack_require__(28598),
+    isBuffer = __webpack_require__(66413),
+    isIndex = __webpack_require__(43840),
+    isTypedArray = __webpack_require__(31354);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -19407,7 +19407,7 @@ module.exports = arrayLikeKeys;
 
 /***/ }),
 
-/***/ 56649:
+/***/ 18071:
 /***/ ((module) => {
 
 /**
@@ -19435,7 +19435,7 @@ module.exports = arrayMap;
 
 /***/ }),
 
-/***/ 50827:
+/***/ 81625:
 /***/ ((module) => {
 
 /**
@@ -19462,10 +19462,10 @@ module.exports = arrayPush;
 
 /***/ }),
 
-/***/ 74024:
+/***/ 16458:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(75199);
+var eq = __webpack_require__(98573);
 
 /**
  * Gets the index at which the `key` is found in `array` of key-value pairs.
@@ -19490,15 +19490,15 @@ module.exports = assocIndexOf;
 
 /***/ }),
 
-/***/ 3126:
+/***/ 2176:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(23706),
-    arrayIncludes = __webpack_require__(70534),
-    arrayIncludesWith = __webpack_require__(37314),
-    arrayMap = __webpack_require__(56649),
-    baseUnary = __webpack_require__(55506),
-    cacheHas = __webpack_require__(64486);
+var SetCache = __webpack_require__(92524),
+    arrayIncludes = __webpack_require__(97100),
+    arrayIncludesWith = __webpack_require__(17620),
+    arrayMap = __webpack_require__(18071),
+    baseUnary = __webpack_require__(19956),
+    cacheHas = __webpack_require__(34880);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -19564,7 +19564,7 @@ module.exports = baseDifference;
 
 /***/ }),
 
-/***/ 35588:
+/***/ 74594:
 /***/ ((module) => {
 
 /**
@@ -19595,11 +19595,11 @@ module.exports = baseFindIndex;
 
 /***/ }),
 
-/***/ 63183:
+/***/ 96649:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayPush = __webpack_require__(50827),
-    isFlattenable = __webpack_require__(45088);
+var arrayPush = __webpack_require__(81625),
+    isFlattenable = __webpack_require__(58058);
 
 /**
  * The base implementation of `_.flatten` with support for restricting flattening.
@@ -19640,12 +19640,12 @@ module.exports = baseFlatten;
 
 /***/ }),
 
-/***/ 29117:
+/***/ 54848:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(38584),
-    getRawTag = __webpack_require__(95292),
-    objectToString = __webpack_require__(71723);
+var Symbol = __webpack_require__(41106),
+    getRawTag = __webpack_require__(95718),
+    objectToString = __webpack_require__(34605);
 
 /** `Object#toString` result references. */
 var nullTag = '[object Null]',
@@ -19675,12 +19675,12 @@ module.exports = baseGetTag;
 
 /***/ }),
 
-/***/ 84760:
+/***/ 8814:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFindIndex = __webpack_require__(35588),
-    baseIsNaN = __webpack_require__(34352),
-    strictIndexOf = __webpack_require__(95232);
+var baseFindIndex = __webpack_require__(74594),
+    baseIsNaN = __webpack_require__(39950),
+    strictIndexOf = __webpack_require__(35050);
 
 /**
  * The base implementation of `_.indexOf` without `fromIndex` bounds checks.
@@ -19702,11 +19702,11 @@ module.exports = baseIndexOf;
 
 /***/ }),
 
-/***/ 93605:
+/***/ 6523:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    isObjectLike = __webpack_require__(51645);
+var baseGetTag = __webpack_require__(54848),
+    isObjectLike = __webpack_require__(86883);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]';
@@ -19727,7 +19727,7 @@ module.exports = baseIsArguments;
 
 /***/ }),
 
-/***/ 34352:
+/***/ 39950:
 /***/ ((module) => {
 
 /**
@@ -19746,13 +19746,13 @@ module.exports = baseIsNaN;
 
 /***/ }),
 
-/***/ 92334:
+/***/ 92696:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(34329),
-    isMasked = __webpack_require__(46613),
-    isObject = __webpack_require__(96482),
-    toSource = __webpack_require__(57192);
+var isFunction = __webpack_require__(80503),
+    isMasked = __webpack_require__(17719),
+    isObject = __webpack_require__(15788),
+    toSource = __webpack_require__(17026);
 
 /**
  * Used to match `RegExp`
@@ -19800,12 +19800,12 @@ module.exports = baseIsNative;
 
 /***/ }),
 
-/***/ 16880:
+/***/ 36946:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    isLength = __webpack_require__(56657),
-    isObjectLike = __webpack_require__(51645);
+var baseGetTag = __webpack_require__(54848),
+    isLength = __webpack_require__(39595),
+    isObjectLike = __webpack_require__(86883);
 
 /** `Object#toString` result references. */
 var argsTag = '[object Arguments]',
@@ -19867,12 +19867,12 @@ module.exports = baseIsTypedArray;
 
 /***/ }),
 
-/***/ 82094:
+/***/ 2288:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isObject = __webpack_require__(96482),
-    isPrototype = __webpack_require__(55944),
-    nativeKeysIn = __webpack_require__(94008);
+var isObject = __webpack_require__(15788),
+    isPrototype = __webpack_require__(91218),
+    nativeKeysIn = __webpack_require__(57970);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -19907,12 +19907,12 @@ module.exports = baseKeysIn;
 
 /***/ }),
 
-/***/ 22035:
+/***/ 93257:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var identity = __webpack_require__(46851),
-    overRest = __webpack_require__(20168),
-    setToString = __webpack_require__(59402);
+var identity = __webpack_require__(96261),
+    overRest = __webpack_require__(44546),
+    setToString = __webpack_require__(87132);
 
 /**
  * The base implementation of `_.rest` which doesn't validate or coerce arguments.
@@ -19931,12 +19931,12 @@ module.exports = baseRest;
 
 /***/ }),
 
-/***/ 64953:
+/***/ 81547:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var constant = __webpack_require__(85089),
-    defineProperty = __webpack_require__(83106),
-    identity = __webpack_require__(46851);
+var constant = __webpack_require__(73179),
+    defineProperty = __webpack_require__(78132),
+    identity = __webpack_require__(96261);
 
 /**
  * The base implementation of `setToString` without support for hot loop shorting.
@@ -19960,7 +19960,7 @@ module.exports = baseSetToString;
 
 /***/ }),
 
-/***/ 21299:
+/***/ 96633:
 /***/ ((module) => {
 
 /**
@@ -19987,7 +19987,7 @@ module.exports = baseTimes;
 
 /***/ }),
 
-/***/ 55506:
+/***/ 19956:
 /***/ ((module) => {
 
 /**
@@ -20008,15 +20008,15 @@ module.exports = baseUnary;
 
 /***/ }),
 
-/***/ 32772:
+/***/ 84942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var SetCache = __webpack_require__(23706),
-    arrayIncludes = __webpack_require__(70534),
-    arrayIncludesWith = __webpack_require__(37314),
-    cacheHas = __webpack_require__(64486),
-    createSet = __webpack_require__(48242),
-    setToArray = __webpack_require__(11894);
+var SetCache = __webpack_require__(92524),
+    arrayIncludes = __webpack_require__(97100),
+    arrayIncludesWith = __webpack_require__(17620),
+    cacheHas = __webpack_require__(34880),
+    createSet = __webpack_require__(23056),
+    setToArray = __webpack_require__(94916);
 
 /** Used as the size to enable large array optimizations. */
 var LARGE_ARRAY_SIZE = 200;
@@ -20087,7 +20087,7 @@ module.exports = baseUniq;
 
 /***/ }),
 
-/***/ 64486:
+/***/ 34880:
 /***/ ((module) => {
 
 /**
@@ -20107,10 +20107,10 @@ module.exports = cacheHas;
 
 /***/ }),
 
-/***/ 60252:
+/***/ 87038:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var root = __webpack_require__(6748);
+var root = __webpack_require__(62846);
 
 /** Used to detect overreaching core-js shims. */
 var coreJsData = root['__core-js_shared__'];
@@ -20120,12 +20120,12 @@ module.exports = coreJsData;
 
 /***/ }),
 
-/***/ 48242:
+/***/ 23056:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Set = __webpack_require__(84986),
-    noop = __webpack_require__(89029),
-    setToArray = __webpack_require__(11894);
+var Set = __webpack_require__(36704),
+    noop = __webpack_require__(51263),
+    setToArray = __webpack_require__(94916);
 
 /** Used as references for various `Number` constants. */
 var INFINITY = 1 / 0;
@@ -20146,10 +20146,10 @@ module.exports = createSet;
 
 /***/ }),
 
-/***/ 83106:
+/***/ 78132:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573);
+var getNative = __webpack_require__(65211);
 
 var defineProperty = (function() {
   try {
@@ -20164,7 +20164,7 @@ module.exports = defineProperty;
 
 /***/ }),
 
-/***/ 78997:
+/***/ 42436:
 /***/ ((module) => {
 
 /** Detect free variable `global` from Node.js. */
@@ -20175,10 +20175,10 @@ module.exports = freeGlobal;
 
 /***/ }),
 
-/***/ 1194:
+/***/ 89788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isKeyable = __webpack_require__(93245);
+var isKeyable = __webpack_require__(49563);
 
 /**
  * Gets the data for `map`.
@@ -20200,11 +20200,11 @@ module.exports = getMapData;
 
 /***/ }),
 
-/***/ 68573:
+/***/ 65211:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsNative = __webpack_require__(92334),
-    getValue = __webpack_require__(8293);
+var baseIsNative = __webpack_require__(92696),
+    getValue = __webpack_require__(89467);
 
 /**
  * Gets the native function at `key` of `object`.
@@ -20224,10 +20224,10 @@ module.exports = getNative;
 
 /***/ }),
 
-/***/ 86194:
+/***/ 77856:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var overArg = __webpack_require__(61128);
+var overArg = __webpack_require__(94326);
 
 /** Built-in value references. */
 var getPrototype = overArg(Object.getPrototypeOf, Object);
@@ -20237,10 +20237,10 @@ module.exports = getPrototype;
 
 /***/ }),
 
-/***/ 95292:
+/***/ 95718:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(38584);
+var Symbol = __webpack_require__(41106);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -20290,7 +20290,7 @@ module.exports = getRawTag;
 
 /***/ }),
 
-/***/ 8293:
+/***/ 89467:
 /***/ ((module) => {
 
 /**
@@ -20310,10 +20310,10 @@ module.exports = getValue;
 
 /***/ }),
 
-/***/ 48051:
+/***/ 93801:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(97569);
 
 /**
  * Removes all key-value entries from the hash.
@@ -20332,7 +20332,7 @@ module.exports = hashClear;
 
 /***/ }),
 
-/***/ 15431:
+/***/ 68097:
 /***/ ((module) => {
 
 /**
@@ -20356,10 +20356,10 @@ module.exports = hashDelete;
 
 /***/ }),
 
-/***/ 26934:
+/***/ 1672:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(97569);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -20393,10 +20393,10 @@ module.exports = hashGet;
 
 /***/ }),
 
-/***/ 64306:
+/***/ 99484:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(97569);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -20423,10 +20423,10 @@ module.exports = hashHas;
 
 /***/ }),
 
-/***/ 17226:
+/***/ 48012:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var nativeCreate = __webpack_require__(71563);
+var nativeCreate = __webpack_require__(97569);
 
 /** Used to stand-in for `undefined` hash values. */
 var HASH_UNDEFINED = '__lodash_hash_undefined__';
@@ -20453,12 +20453,12 @@ module.exports = hashSet;
 
 /***/ }),
 
-/***/ 45088:
+/***/ 58058:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Symbol = __webpack_require__(38584),
-    isArguments = __webpack_require__(60541),
-    isArray = __webpack_require__(77192);
+var Symbol = __webpack_require__(41106),
+    isArguments = __webpack_require__(48371),
+    isArray = __webpack_require__(28598);
 
 /** Built-in value references. */
 var spreadableSymbol = Symbol ? Symbol.isConcatSpreadable : undefined;
@@ -20480,7 +20480,7 @@ module.exports = isFlattenable;
 
 /***/ }),
 
-/***/ 37446:
+/***/ 43840:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -20512,13 +20512,13 @@ module.exports = isIndex;
 
 /***/ }),
 
-/***/ 3349:
+/***/ 80135:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var eq = __webpack_require__(75199),
-    isArrayLike = __webpack_require__(75119),
-    isIndex = __webpack_require__(37446),
-    isObject = __webpack_require__(96482);
+var eq = __webpack_require__(98573),
+    isArrayLike = __webpack_require__(81617),
+    isIndex = __webpack_require__(43840),
+    isObject = __webpack_require__(15788);
 
 /**
  * Checks if the given arguments are from an iteratee call.
@@ -20549,7 +20549,7 @@ module.exports = isIterateeCall;
 
 /***/ }),
 
-/***/ 93245:
+/***/ 49563:
 /***/ ((module) => {
 
 /**
@@ -20571,10 +20571,10 @@ module.exports = isKeyable;
 
 /***/ }),
 
-/***/ 46613:
+/***/ 17719:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var coreJsData = __webpack_require__(60252);
+var coreJsData = __webpack_require__(87038);
 
 /** Used to detect methods masquerading as native. */
 var maskSrcKey = (function() {
@@ -20598,7 +20598,7 @@ module.exports = isMasked;
 
 /***/ }),
 
-/***/ 55944:
+/***/ 91218:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -20623,7 +20623,7 @@ module.exports = isPrototype;
 
 /***/ }),
 
-/***/ 99791:
+/***/ 17993:
 /***/ ((module) => {
 
 /**
@@ -20643,10 +20643,10 @@ module.exports = listCacheClear;
 
 /***/ }),
 
-/***/ 24555:
+/***/ 96193:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(16458);
 
 /** Used for built-in method references. */
 var arrayProto = Array.prototype;
@@ -20685,10 +20685,10 @@ module.exports = listCacheDelete;
 
 /***/ }),
 
-/***/ 86634:
+/***/ 10216:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(16458);
 
 /**
  * Gets the list cache value for `key`.
@@ -20711,10 +20711,10 @@ module.exports = listCacheGet;
 
 /***/ }),
 
-/***/ 8430:
+/***/ 26876:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(16458);
 
 /**
  * Checks if a list cache value for `key` exists.
@@ -20734,10 +20734,10 @@ module.exports = listCacheHas;
 
 /***/ }),
 
-/***/ 36918:
+/***/ 17036:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var assocIndexOf = __webpack_require__(74024);
+var assocIndexOf = __webpack_require__(16458);
 
 /**
  * Sets the list cache `key` to `value`.
@@ -20767,12 +20767,12 @@ module.exports = listCacheSet;
 
 /***/ }),
 
-/***/ 88487:
+/***/ 87097:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var Hash = __webpack_require__(66320),
-    ListCache = __webpack_require__(68884),
-    Map = __webpack_require__(98272);
+var Hash = __webpack_require__(9002),
+    ListCache = __webpack_require__(71882),
+    Map = __webpack_require__(91962);
 
 /**
  * Removes all key-value entries from the map.
@@ -20795,10 +20795,10 @@ module.exports = mapCacheClear;
 
 /***/ }),
 
-/***/ 36275:
+/***/ 11281:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(89788);
 
 /**
  * Removes `key` and its value from the map.
@@ -20820,10 +20820,10 @@ module.exports = mapCacheDelete;
 
 /***/ }),
 
-/***/ 30130:
+/***/ 2776:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(89788);
 
 /**
  * Gets the map value for `key`.
@@ -20843,10 +20843,10 @@ module.exports = mapCacheGet;
 
 /***/ }),
 
-/***/ 69254:
+/***/ 61068:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(89788);
 
 /**
  * Checks if a map value for `key` exists.
@@ -20866,10 +20866,10 @@ module.exports = mapCacheHas;
 
 /***/ }),
 
-/***/ 59806:
+/***/ 65404:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getMapData = __webpack_require__(1194);
+var getMapData = __webpack_require__(89788);
 
 /**
  * Sets the map `key` to `value`.
@@ -20895,10 +20895,10 @@ module.exports = mapCacheSet;
 
 /***/ }),
 
-/***/ 71563:
+/***/ 97569:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var getNative = __webpack_require__(68573);
+var getNative = __webpack_require__(65211);
 
 /* Built-in method references that are verified to be native. */
 var nativeCreate = getNative(Object, 'create');
@@ -20908,7 +20908,7 @@ module.exports = nativeCreate;
 
 /***/ }),
 
-/***/ 94008:
+/***/ 57970:
 /***/ ((module) => {
 
 /**
@@ -20935,11 +20935,11 @@ module.exports = nativeKeysIn;
 
 /***/ }),
 
-/***/ 88724:
+/***/ 71618:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var freeGlobal = __webpack_require__(78997);
+var freeGlobal = __webpack_require__(42436);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -20973,7 +20973,7 @@ module.exports = nodeUtil;
 
 /***/ }),
 
-/***/ 71723:
+/***/ 34605:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -21002,7 +21002,7 @@ module.exports = objectToString;
 
 /***/ }),
 
-/***/ 61128:
+/***/ 94326:
 /***/ ((module) => {
 
 /**
@@ -21024,10 +21024,10 @@ module.exports = overArg;
 
 /***/ }),
 
-/***/ 20168:
+/***/ 44546:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var apply = __webpack_require__(59678);
+var apply = __webpack_require__(4032);
 
 /* Built-in method references for those with the same name as other `lodash` methods. */
 var nativeMax = Math.max;
@@ -21067,10 +21067,10 @@ module.exports = overRest;
 
 /***/ }),
 
-/***/ 6748:
+/***/ 62846:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var freeGlobal = __webpack_require__(78997);
+var freeGlobal = __webpack_require__(42436);
 
 /** Detect free variable `self`. */
 var freeSelf = typeof self == 'object' && self && self.Object === Object && self;
@@ -21083,7 +21083,7 @@ module.exports = root;
 
 /***/ }),
 
-/***/ 44671:
+/***/ 8213:
 /***/ ((module) => {
 
 /** Used to stand-in for `undefined` hash values. */
@@ -21109,7 +21109,7 @@ module.exports = setCacheAdd;
 
 /***/ }),
 
-/***/ 71884:
+/***/ 14342:
 /***/ ((module) => {
 
 /**
@@ -21130,7 +21130,7 @@ module.exports = setCacheHas;
 
 /***/ }),
 
-/***/ 11894:
+/***/ 94916:
 /***/ ((module) => {
 
 /**
@@ -21155,11 +21155,11 @@ module.exports = setToArray;
 
 /***/ }),
 
-/***/ 59402:
+/***/ 87132:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseSetToString = __webpack_require__(64953),
-    shortOut = __webpack_require__(83286);
+var baseSetToString = __webpack_require__(81547),
+    shortOut = __webpack_require__(72628);
 
 /**
  * Sets the `toString` method of `func` to return `string`.
@@ -21176,7 +21176,7 @@ module.exports = setToString;
 
 /***/ }),
 
-/***/ 83286:
+/***/ 72628:
 /***/ ((module) => {
 
 /** Used to detect hot functions by number of calls within a span of milliseconds. */
@@ -21220,7 +21220,7 @@ module.exports = shortOut;
 
 /***/ }),
 
-/***/ 95232:
+/***/ 35050:
 /***/ ((module) => {
 
 /**
@@ -21250,7 +21250,7 @@ module.exports = strictIndexOf;
 
 /***/ }),
 
-/***/ 57192:
+/***/ 17026:
 /***/ ((module) => {
 
 /** Used for built-in method references. */
@@ -21283,7 +21283,7 @@ module.exports = toSource;
 
 /***/ }),
 
-/***/ 85089:
+/***/ 73179:
 /***/ ((module) => {
 
 /**
@@ -21316,13 +21316,13 @@ module.exports = constant;
 
 /***/ }),
 
-/***/ 7511:
+/***/ 6501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseRest = __webpack_require__(22035),
-    eq = __webpack_require__(75199),
-    isIterateeCall = __webpack_require__(3349),
-    keysIn = __webpack_require__(19430);
+var baseRest = __webpack_require__(93257),
+    eq = __webpack_require__(98573),
+    isIterateeCall = __webpack_require__(80135),
+    keysIn = __webpack_require__(42408);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -21387,13 +21387,13 @@ module.exports = defaults;
 
 /***/ }),
 
-/***/ 57294:
+/***/ 58584:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseDifference = __webpack_require__(3126),
-    baseFlatten = __webpack_require__(63183),
-    baseRest = __webpack_require__(22035),
-    isArrayLikeObject = __webpack_require__(97100);
+var baseDifference = __webpack_require__(2176),
+    baseFlatten = __webpack_require__(96649),
+    baseRest = __webpack_require__(93257),
+    isArrayLikeObject = __webpack_require__(31678);
 
 /**
  * Creates an array of `array` values not included in the other given arrays
@@ -21427,7 +21427,7 @@ module.exports = difference;
 
 /***/ }),
 
-/***/ 75199:
+/***/ 98573:
 /***/ ((module) => {
 
 /**
@@ -21471,10 +21471,10 @@ module.exports = eq;
 
 /***/ }),
 
-/***/ 97047:
+/***/ 51313:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(63183);
+var baseFlatten = __webpack_require__(96649);
 
 /**
  * Flattens `array` a single level deep.
@@ -21500,7 +21500,7 @@ module.exports = flatten;
 
 /***/ }),
 
-/***/ 46851:
+/***/ 96261:
 /***/ ((module) => {
 
 /**
@@ -21528,11 +21528,11 @@ module.exports = identity;
 
 /***/ }),
 
-/***/ 60541:
+/***/ 48371:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsArguments = __webpack_require__(93605),
-    isObjectLike = __webpack_require__(51645);
+var baseIsArguments = __webpack_require__(6523),
+    isObjectLike = __webpack_require__(86883);
 
 /** Used for built-in method references. */
 var objectProto = Object.prototype;
@@ -21571,7 +21571,7 @@ module.exports = isArguments;
 
 /***/ }),
 
-/***/ 77192:
+/***/ 28598:
 /***/ ((module) => {
 
 /**
@@ -21604,11 +21604,11 @@ module.exports = isArray;
 
 /***/ }),
 
-/***/ 75119:
+/***/ 81617:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isFunction = __webpack_require__(34329),
-    isLength = __webpack_require__(56657);
+var isFunction = __webpack_require__(80503),
+    isLength = __webpack_require__(39595);
 
 /**
  * Checks if `value` is array-like. A value is considered array-like if it's
@@ -21644,11 +21644,11 @@ module.exports = isArrayLike;
 
 /***/ }),
 
-/***/ 97100:
+/***/ 31678:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var isArrayLike = __webpack_require__(75119),
-    isObjectLike = __webpack_require__(51645);
+var isArrayLike = __webpack_require__(81617),
+    isObjectLike = __webpack_require__(86883);
 
 /**
  * This method is like `_.isArrayLike` except that it also checks if `value`
@@ -21684,12 +21684,12 @@ module.exports = isArrayLikeObject;
 
 /***/ }),
 
-/***/ 43739:
+/***/ 66413:
 /***/ ((module, exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
-var root = __webpack_require__(6748),
-    stubFalse = __webpack_require__(92074);
+var root = __webpack_require__(62846),
+    stubFalse = __webpack_require__(87732);
 
 /** Detect free variable `exports`. */
 var freeExports =  true && exports && !exports.nodeType && exports;
@@ -21730,11 +21730,11 @@ module.exports = isBuffer;
 
 /***/ }),
 
-/***/ 34329:
+/***/ 80503:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    isObject = __webpack_require__(96482);
+var baseGetTag = __webpack_require__(54848),
+    isObject = __webpack_require__(15788);
 
 /** `Object#toString` result references. */
 var asyncTag = '[object AsyncFunction]',
@@ -21774,7 +21774,7 @@ module.exports = isFunction;
 
 /***/ }),
 
-/***/ 56657:
+/***/ 39595:
 /***/ ((module) => {
 
 /** Used as references for various `Number` constants. */
@@ -21816,7 +21816,7 @@ module.exports = isLength;
 
 /***/ }),
 
-/***/ 96482:
+/***/ 15788:
 /***/ ((module) => {
 
 /**
@@ -21854,7 +21854,7 @@ module.exports = isObject;
 
 /***/ }),
 
-/***/ 51645:
+/***/ 86883:
 /***/ ((module) => {
 
 /**
@@ -21890,12 +21890,12 @@ module.exports = isObjectLike;
 
 /***/ }),
 
-/***/ 36542:
+/***/ 51432:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseGetTag = __webpack_require__(29117),
-    getPrototype = __webpack_require__(86194),
-    isObjectLike = __webpack_require__(51645);
+var baseGetTag = __webpack_require__(54848),
+    getPrototype = __webpack_require__(77856),
+    isObjectLike = __webpack_require__(86883);
 
 /** `Object#toString` result references. */
 var objectTag = '[object Object]';
@@ -21959,12 +21959,12 @@ module.exports = isPlainObject;
 
 /***/ }),
 
-/***/ 35000:
+/***/ 31354:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseIsTypedArray = __webpack_require__(16880),
-    baseUnary = __webpack_require__(55506),
-    nodeUtil = __webpack_require__(88724);
+var baseIsTypedArray = __webpack_require__(36946),
+    baseUnary = __webpack_require__(19956),
+    nodeUtil = __webpack_require__(71618);
 
 /* Node.js helper references. */
 var nodeIsTypedArray = nodeUtil && nodeUtil.isTypedArray;
@@ -21993,12 +21993,12 @@ module.exports = isTypedArray;
 
 /***/ }),
 
-/***/ 19430:
+/***/ 42408:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var arrayLikeKeys = __webpack_require__(62000),
-    baseKeysIn = __webpack_require__(82094),
-    isArrayLike = __webpack_require__(75119);
+var arrayLikeKeys = __webpack_require__(64054),
+    baseKeysIn = __webpack_require__(2288),
+    isArrayLike = __webpack_require__(81617);
 
 /**
  * Creates an array of the own and inherited enumerable property names of `object`.
@@ -22032,7 +22032,7 @@ module.exports = keysIn;
 
 /***/ }),
 
-/***/ 89029:
+/***/ 51263:
 /***/ ((module) => {
 
 /**
@@ -22056,7 +22056,7 @@ module.exports = noop;
 
 /***/ }),
 
-/***/ 92074:
+/***/ 87732:
 /***/ ((module) => {
 
 /**
@@ -22081,13 +22081,13 @@ module.exports = stubFalse;
 
 /***/ }),
 
-/***/ 73270:
+/***/ 23172:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var baseFlatten = __webpack_require__(63183),
-    baseRest = __webpack_require__(22035),
-    baseUniq = __webpack_require__(32772),
-    isArrayLikeObject = __webpack_require__(97100);
+var baseFlatten = __webpack_require__(96649),
+    baseRest = __webpack_require__(93257),
+    baseUniq = __webpack_require__(84942),
+    isArrayLikeObject = __webpack_require__(31678);
 
 /**
  * Creates an array of unique values, in order, from all given arrays using
@@ -22114,7 +22114,7 @@ module.exports = union;
 
 /***/ }),
 
-/***/ 55641:
+/***/ 64815:
 /***/ ((module) => {
 
 
@@ -22125,7 +22125,7 @@ module.exports = Math.abs;
 
 /***/ }),
 
-/***/ 96171:
+/***/ 55793:
 /***/ ((module) => {
 
 
@@ -22136,12 +22136,12 @@ module.exports = Math.floor;
 
 /***/ }),
 
-/***/ 3766:
+/***/ 97300:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(99766);
 
 /** @type {import('./isFinite')} */
 module.exports = function isFinite(x) {
@@ -22155,16 +22155,16 @@ module.exports = function isFinite(x) {
 
 /***/ }),
 
-/***/ 3647:
+/***/ 15901:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
+var $abs = __webpack_require__(64815);
+var $floor = __webpack_require__(55793);
 
-var $isNaN = __webpack_require__(77044);
-var $isFinite = __webpack_require__(3766);
+var $isNaN = __webpack_require__(99766);
+var $isFinite = __webpack_require__(97300);
 
 /** @type {import('./isInteger')} */
 module.exports = function isInteger(argument) {
@@ -22178,7 +22178,7 @@ module.exports = function isInteger(argument) {
 
 /***/ }),
 
-/***/ 77044:
+/***/ 99766:
 /***/ ((module) => {
 
 
@@ -22191,7 +22191,7 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 1908:
+/***/ 77770:
 /***/ ((module) => {
 
 
@@ -22204,7 +22204,7 @@ module.exports = function isNegativeZero(x) {
 
 /***/ }),
 
-/***/ 57147:
+/***/ 94465:
 /***/ ((module) => {
 
 
@@ -22215,7 +22215,7 @@ module.exports = Math.max;
 
 /***/ }),
 
-/***/ 41017:
+/***/ 28723:
 /***/ ((module) => {
 
 
@@ -22226,12 +22226,12 @@ module.exports = Math.min;
 
 /***/ }),
 
-/***/ 9521:
+/***/ 69587:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(96171);
+var $floor = __webpack_require__(55793);
 
 /** @type {import('./mod')} */
 module.exports = function mod(number, modulo) {
@@ -22242,7 +22242,7 @@ module.exports = function mod(number, modulo) {
 
 /***/ }),
 
-/***/ 56947:
+/***/ 92201:
 /***/ ((module) => {
 
 
@@ -22253,7 +22253,7 @@ module.exports = Math.pow;
 
 /***/ }),
 
-/***/ 42621:
+/***/ 38663:
 /***/ ((module) => {
 
 
@@ -22264,12 +22264,12 @@ module.exports = Math.round;
 
 /***/ }),
 
-/***/ 30156:
+/***/ 39954:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(99766);
 
 /** @type {import('./sign')} */
 module.exports = function sign(number) {
@@ -22282,7 +22282,7 @@ module.exports = function sign(number) {
 
 /***/ }),
 
-/***/ 4469:
+/***/ 56083:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var path = __webpack_require__(16928);
@@ -22391,7 +22391,7 @@ mkdirP.sync = function sync (p, opts, made) {
 
 /***/ }),
 
-/***/ 56133:
+/***/ 15043:
 /***/ ((module) => {
 
 /*!
@@ -22433,7 +22433,7 @@ module.exports = function(path, stripTrailing) {
 
 /***/ }),
 
-/***/ 60506:
+/***/ 68084:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var hasMap = typeof Map === 'function' && Map.prototype;
@@ -22546,8 +22546,8 @@ function addNumericSeparator(num, str) {
     return $replace.call(str, sepRegex, '$&_');
 }
 
-var utilInspect = __webpack_require__(58502);
-var getStringWidth = __webpack_require__(63077);
+var utilInspect = __webpack_require__(97976);
+var getStringWidth = __webpack_require__(799);
 var inspectCustom = utilInspect.custom;
 var inspectSymbol = isSymbol(inspectCustom) ? inspectCustom : null;
 
@@ -23286,7 +23286,7 @@ function arrObjKeys(obj, inspect, maxLength) {
 
 /***/ }),
 
-/***/ 63077:
+/***/ 799:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var $charCodeAt = String.prototype.charCodeAt;
@@ -23297,7 +23297,7 @@ var $split = String.prototype.split;
 var $floor = Math.floor;
 var $parseInt = parseInt;
 
-var ranges = __webpack_require__(47859);
+var ranges = __webpack_require__(88925);
 
 var starts = [];
 var ends = [];
@@ -23361,7 +23361,7 @@ module.exports = function getStringWidth(str) {
 
 /***/ }),
 
-/***/ 47859:
+/***/ 88925:
 /***/ ((module) => {
 
 /*
@@ -23406,7 +23406,7 @@ module.exports = $join.call([
 
 /***/ }),
 
-/***/ 58502:
+/***/ 97976:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__(39023).inspect;
@@ -23414,7 +23414,7 @@ module.exports = __webpack_require__(39023).inspect;
 
 /***/ }),
 
-/***/ 70226:
+/***/ 34032:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -23424,7 +23424,7 @@ if (!Object.keys) {
 	// modified from https://github.com/es-shims/es5-shim
 	var has = Object.prototype.hasOwnProperty;
 	var toStr = Object.prototype.toString;
-	var isArgs = __webpack_require__(28598); // eslint-disable-line global-require
+	var isArgs = __webpack_require__(1464); // eslint-disable-line global-require
 	var isEnumerable = Object.prototype.propertyIsEnumerable;
 	var hasDontEnumBug = !isEnumerable.call({ toString: null }, 'toString');
 	var hasProtoEnumBug = isEnumerable.call(function () {}, 'prototype');
@@ -23543,16 +23543,16 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 62682:
+/***/ 19724:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var slice = Array.prototype.slice;
-var isArgs = __webpack_require__(28598);
+var isArgs = __webpack_require__(1464);
 
 var origKeys = Object.keys;
-var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(70226);
+var keysShim = origKeys ? function keys(o) { return origKeys(o); } : __webpack_require__(34032);
 
 var originalKeys = Object.keys;
 
@@ -23582,7 +23582,7 @@ module.exports = keysShim;
 
 /***/ }),
 
-/***/ 28598:
+/***/ 1464:
 /***/ ((module) => {
 
 
@@ -23606,7 +23606,7 @@ module.exports = function isArguments(value) {
 
 /***/ }),
 
-/***/ 18879:
+/***/ 58781:
 /***/ ((module) => {
 
 
@@ -23630,7 +23630,7 @@ module.exports = [
 
 /***/ }),
 
-/***/ 41564:
+/***/ 72774:
 /***/ ((module) => {
 
 
@@ -23682,7 +23682,7 @@ function nextTick(fn, arg1, arg2, arg3) {
 
 /***/ }),
 
-/***/ 7945:
+/***/ 65999:
 /***/ ((module) => {
 
 // for now just expose the builtin process global from node.js
@@ -23691,7 +23691,7 @@ module.exports = global.process;
 
 /***/ }),
 
-/***/ 76417:
+/***/ 26035:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -23711,21 +23711,21 @@ const process = ((base, esmKey, keys, isValid) => {
     }
   }
   return base
-})(__webpack_require__(7945), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
+})(__webpack_require__(65999), '__esModule', ['default', 'process'], (candidate) => 'nextTick' in candidate)
 module.exports = process
 
 
 /***/ }),
 
-/***/ 80652:
+/***/ 57178:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolDispose } = __webpack_require__(50999)
-const { AbortError, codes } = __webpack_require__(69220)
-const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(83426)
-const eos = __webpack_require__(36815)
+const { SymbolDispose } = __webpack_require__(13809)
+const { AbortError, codes } = __webpack_require__(87406)
+const { isNodeStream, isWebStream, kControllerErrorFunction } = __webpack_require__(61512)
+const eos = __webpack_require__(33109)
 const { ERR_INVALID_ARG_TYPE } = codes
 let addAbortListener
 
@@ -23766,7 +23766,7 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
   if (signal.aborted) {
     onAbort()
   } else {
-    addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+    addAbortListener = addAbortListener || (__webpack_require__(70897).addAbortListener)
     const disposable = addAbortListener(signal, onAbort)
     eos(stream, disposable[SymbolDispose])
   }
@@ -23776,14 +23776,14 @@ module.exports.addAbortSignalNoValidate = function (signal, stream) {
 
 /***/ }),
 
-/***/ 77336:
+/***/ 56466:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(50999)
+const { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array } = __webpack_require__(13809)
 const { Buffer } = __webpack_require__(20181)
-const { inspect } = __webpack_require__(23539)
+const { inspect } = __webpack_require__(70897)
 module.exports = class BufferList {
   constructor() {
     this.head = null
@@ -23940,14 +23940,14 @@ module.exports = class BufferList {
 
 /***/ }),
 
-/***/ 64999:
+/***/ 26729:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { pipeline } = __webpack_require__(16701)
-const Duplex = __webpack_require__(94449)
-const { destroyer } = __webpack_require__(65089)
+const { pipeline } = __webpack_require__(27631)
+const Duplex = __webpack_require__(64871)
+const { destroyer } = __webpack_require__(59535)
 const {
   isNodeStream,
   isReadable,
@@ -23956,12 +23956,12 @@ const {
   isTransformStream,
   isWritableStream,
   isReadableStream
-} = __webpack_require__(83426)
+} = __webpack_require__(61512)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_VALUE, ERR_MISSING_ARGS }
-} = __webpack_require__(69220)
-const eos = __webpack_require__(36815)
+} = __webpack_require__(87406)
+const eos = __webpack_require__(33109)
 module.exports = function compose(...streams) {
   if (streams.length === 0) {
     throw new ERR_MISSING_ARGS('streams')
@@ -24141,14 +24141,14 @@ module.exports = function compose(...streams) {
 
 /***/ }),
 
-/***/ 65089:
+/***/ 59535:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 
@@ -24156,9 +24156,9 @@ const {
   aggregateTwoErrors,
   codes: { ERR_MULTIPLE_CALLBACK },
   AbortError
-} = __webpack_require__(69220)
-const { Symbol } = __webpack_require__(50999)
-const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(83426)
+} = __webpack_require__(87406)
+const { Symbol } = __webpack_require__(13809)
+const { kIsDestroyed, isDestroyed, isFinished, isServerRequest } = __webpack_require__(61512)
 const kDestroy = Symbol('kDestroy')
 const kConstruct = Symbol('kConstruct')
 function checkError(err, w, r) {
@@ -24438,7 +24438,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 94449:
+/***/ 64871:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -24474,10 +24474,10 @@ const {
   ObjectGetOwnPropertyDescriptor,
   ObjectKeys,
   ObjectSetPrototypeOf
-} = __webpack_require__(50999)
+} = __webpack_require__(13809)
 module.exports = Duplex
-const Readable = __webpack_require__(17783)
-const Writable = __webpack_require__(58939)
+const Readable = __webpack_require__(22325)
+const Writable = __webpack_require__(76421)
 ObjectSetPrototypeOf(Duplex.prototype, Readable.prototype)
 ObjectSetPrototypeOf(Duplex, Readable)
 {
@@ -24580,7 +24580,7 @@ Duplex.toWeb = function (duplex) {
 let duplexify
 Duplex.from = function (body) {
   if (!duplexify) {
-    duplexify = __webpack_require__(4599)
+    duplexify = __webpack_require__(26005)
   }
   return duplexify(body, 'body')
 }
@@ -24588,12 +24588,12 @@ Duplex.from = function (body) {
 
 /***/ }),
 
-/***/ 4599:
+/***/ 26005:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 
@@ -24609,18 +24609,18 @@ const {
   isDuplexNodeStream,
   isReadableStream,
   isWritableStream
-} = __webpack_require__(83426)
-const eos = __webpack_require__(36815)
+} = __webpack_require__(61512)
+const eos = __webpack_require__(33109)
 const {
   AbortError,
   codes: { ERR_INVALID_ARG_TYPE, ERR_INVALID_RETURN_VALUE }
-} = __webpack_require__(69220)
-const { destroyer } = __webpack_require__(65089)
-const Duplex = __webpack_require__(94449)
-const Readable = __webpack_require__(17783)
-const Writable = __webpack_require__(58939)
-const { createDeferredPromise } = __webpack_require__(23539)
-const from = __webpack_require__(4659)
+} = __webpack_require__(87406)
+const { destroyer } = __webpack_require__(59535)
+const Duplex = __webpack_require__(64871)
+const Readable = __webpack_require__(22325)
+const Writable = __webpack_require__(76421)
+const { createDeferredPromise } = __webpack_require__(70897)
+const from = __webpack_require__(92877)
 const Blob = globalThis.Blob || bufferModule.Blob
 const isBlob =
   typeof Blob !== 'undefined'
@@ -24630,8 +24630,8 @@ const isBlob =
     : function isBlob(b) {
         return false
       }
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
-const { FunctionPrototypeCall } = __webpack_require__(50999)
+const AbortController = globalThis.AbortController || (__webpack_require__(83775).AbortController)
+const { FunctionPrototypeCall } = __webpack_require__(13809)
 
 // This is needed for pre node 17.
 class Duplexify extends Duplex {
@@ -24973,7 +24973,7 @@ function _duplexify(pair) {
 
 /***/ }),
 
-/***/ 36815:
+/***/ 33109:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Ported from https://github.com/mafintosh/end-of-stream with
@@ -24983,15 +24983,15 @@ function _duplexify(pair) {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 
-const { AbortError, codes } = __webpack_require__(69220)
+const { AbortError, codes } = __webpack_require__(87406)
 const { ERR_INVALID_ARG_TYPE, ERR_STREAM_PREMATURE_CLOSE } = codes
-const { kEmptyObject, once } = __webpack_require__(23539)
-const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(49554)
-const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(50999)
+const { kEmptyObject, once } = __webpack_require__(70897)
+const { validateAbortSignal, validateFunction, validateObject, validateBoolean } = __webpack_require__(7184)
+const { Promise, PromisePrototypeThen, SymbolDispose } = __webpack_require__(13809)
 const {
   isClosed,
   isReadable,
@@ -25007,7 +25007,7 @@ const {
   isNodeStream,
   willEmitClose: _willEmitClose,
   kIsClosedPromise
-} = __webpack_require__(83426)
+} = __webpack_require__(61512)
 let addAbortListener
 function isRequest(stream) {
   return stream.setHeader && typeof stream.abort === 'function'
@@ -25193,7 +25193,7 @@ function eos(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(70897).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -25220,7 +25220,7 @@ function eosWeb(stream, options, callback) {
     if (options.signal.aborted) {
       process.nextTick(abort)
     } else {
-      addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+      addAbortListener = addAbortListener || (__webpack_require__(70897).addAbortListener)
       const disposable = addAbortListener(options.signal, abort)
       const originalCallback = callback
       callback = once((...args) => {
@@ -25266,20 +25266,20 @@ module.exports.finished = finished
 
 /***/ }),
 
-/***/ 4659:
+/***/ 92877:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 
-const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(50999)
+const { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = __webpack_require__(13809)
 const { Buffer } = __webpack_require__(20181)
-const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(69220).codes)
+const { ERR_INVALID_ARG_TYPE, ERR_STREAM_NULL_VALUES } = (__webpack_require__(87406).codes)
 function from(Readable, iterable, opts) {
   let iterator
   if (typeof iterable === 'string' || iterable instanceof Buffer) {
@@ -25371,12 +25371,12 @@ module.exports = from
 
 /***/ }),
 
-/***/ 84128:
+/***/ 1646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(50999)
+const { ArrayIsArray, ObjectSetPrototypeOf } = __webpack_require__(13809)
 const { EventEmitter: EE } = __webpack_require__(24434)
 function Stream(opts) {
   EE.call(this, opts)
@@ -25472,24 +25472,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 11222:
+/***/ 5316:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+const AbortController = globalThis.AbortController || (__webpack_require__(83775).AbortController)
 const {
   codes: { ERR_INVALID_ARG_VALUE, ERR_INVALID_ARG_TYPE, ERR_MISSING_ARGS, ERR_OUT_OF_RANGE },
   AbortError
-} = __webpack_require__(69220)
-const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(49554)
-const kWeakHandler = (__webpack_require__(50999).Symbol)('kWeak')
-const kResistStopPropagation = (__webpack_require__(50999).Symbol)('kResistStopPropagation')
-const { finished } = __webpack_require__(36815)
-const staticCompose = __webpack_require__(64999)
-const { addAbortSignalNoValidate } = __webpack_require__(80652)
-const { isWritable, isNodeStream } = __webpack_require__(83426)
-const { deprecate } = __webpack_require__(23539)
+} = __webpack_require__(87406)
+const { validateAbortSignal, validateInteger, validateObject } = __webpack_require__(7184)
+const kWeakHandler = (__webpack_require__(13809).Symbol)('kWeak')
+const kResistStopPropagation = (__webpack_require__(13809).Symbol)('kResistStopPropagation')
+const { finished } = __webpack_require__(33109)
+const staticCompose = __webpack_require__(26729)
+const { addAbortSignalNoValidate } = __webpack_require__(57178)
+const { isWritable, isNodeStream } = __webpack_require__(61512)
+const { deprecate } = __webpack_require__(70897)
 const {
   ArrayPrototypePush,
   Boolean,
@@ -25501,7 +25501,7 @@ const {
   PromiseResolve,
   PromisePrototypeThen,
   Symbol
-} = __webpack_require__(50999)
+} = __webpack_require__(13809)
 const kEmpty = Symbol('kEmpty')
 const kEof = Symbol('kEof')
 function compose(stream, options) {
@@ -25543,7 +25543,7 @@ function map(fn, options) {
   validateInteger(highWaterMark, 'options.highWaterMark', 0)
   highWaterMark += concurrency
   return async function* map() {
-    const signal = (__webpack_require__(23539).AbortSignalAny)(
+    const signal = (__webpack_require__(70897).AbortSignalAny)(
       [options === null || options === undefined ? undefined : options.signal].filter(Boolean)
     )
     const stream = this
@@ -25936,7 +25936,7 @@ module.exports.promiseReturningOperators = {
 
 /***/ }),
 
-/***/ 19173:
+/***/ 49323:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -25966,9 +25966,9 @@ module.exports.promiseReturningOperators = {
 
 
 
-const { ObjectSetPrototypeOf } = __webpack_require__(50999)
+const { ObjectSetPrototypeOf } = __webpack_require__(13809)
 module.exports = PassThrough
-const Transform = __webpack_require__(12135)
+const Transform = __webpack_require__(72681)
 ObjectSetPrototypeOf(PassThrough.prototype, Transform.prototype)
 ObjectSetPrototypeOf(PassThrough, Transform)
 function PassThrough(options) {
@@ -25982,23 +25982,23 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 16701:
+/***/ 27631:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 // Ported from https://github.com/mafintosh/pump with
 // permission from the author, Mathias Buus (@mafintosh).
 
 ;('use strict')
-const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(50999)
-const eos = __webpack_require__(36815)
-const { once } = __webpack_require__(23539)
-const destroyImpl = __webpack_require__(65089)
-const Duplex = __webpack_require__(94449)
+const { ArrayIsArray, Promise, SymbolAsyncIterator, SymbolDispose } = __webpack_require__(13809)
+const eos = __webpack_require__(33109)
+const { once } = __webpack_require__(70897)
+const destroyImpl = __webpack_require__(59535)
+const Duplex = __webpack_require__(64871)
 const {
   aggregateTwoErrors,
   codes: {
@@ -26009,8 +26009,8 @@ const {
     ERR_STREAM_PREMATURE_CLOSE
   },
   AbortError
-} = __webpack_require__(69220)
-const { validateFunction, validateAbortSignal } = __webpack_require__(49554)
+} = __webpack_require__(87406)
+const { validateFunction, validateAbortSignal } = __webpack_require__(7184)
 const {
   isIterable,
   isReadable,
@@ -26020,8 +26020,8 @@ const {
   isWebStream,
   isReadableStream,
   isReadableFinished
-} = __webpack_require__(83426)
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+} = __webpack_require__(61512)
+const AbortController = globalThis.AbortController || (__webpack_require__(83775).AbortController)
 let PassThrough
 let Readable
 let addAbortListener
@@ -26067,7 +26067,7 @@ function makeAsyncIterable(val) {
 }
 async function* fromReadable(val) {
   if (!Readable) {
-    Readable = __webpack_require__(17783)
+    Readable = __webpack_require__(22325)
   }
   yield* Readable.prototype[SymbolAsyncIterator].call(val)
 }
@@ -26173,7 +26173,7 @@ function pipelineImpl(streams, callback, opts) {
   function abort() {
     finishImpl(new AbortError())
   }
-  addAbortListener = addAbortListener || (__webpack_require__(23539).addAbortListener)
+  addAbortListener = addAbortListener || (__webpack_require__(70897).addAbortListener)
   let disposable
   if (outerSignal) {
     disposable = addAbortListener(outerSignal, abort)
@@ -26264,7 +26264,7 @@ function pipelineImpl(streams, callback, opts) {
       } else {
         var _ret2
         if (!PassThrough) {
-          PassThrough = __webpack_require__(19173)
+          PassThrough = __webpack_require__(49323)
         }
 
         // If the last argument to pipeline is not a stream
@@ -26460,7 +26460,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 17783:
+/***/ 22325:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -26488,7 +26488,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 
@@ -26505,20 +26505,20 @@ const {
   SymbolAsyncDispose,
   SymbolAsyncIterator,
   Symbol
-} = __webpack_require__(50999)
+} = __webpack_require__(13809)
 module.exports = Readable
 Readable.ReadableState = ReadableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const { Stream, prependListener } = __webpack_require__(84128)
+const { Stream, prependListener } = __webpack_require__(1646)
 const { Buffer } = __webpack_require__(20181)
-const { addAbortSignal } = __webpack_require__(80652)
-const eos = __webpack_require__(36815)
-let debug = (__webpack_require__(23539).debuglog)('stream', (fn) => {
+const { addAbortSignal } = __webpack_require__(57178)
+const eos = __webpack_require__(33109)
+let debug = (__webpack_require__(70897).debuglog)('stream', (fn) => {
   debug = fn
 })
-const BufferList = __webpack_require__(77336)
-const destroyImpl = __webpack_require__(65089)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
+const BufferList = __webpack_require__(56466)
+const destroyImpl = __webpack_require__(59535)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(75296)
 const {
   aggregateTwoErrors,
   codes: {
@@ -26529,11 +26529,11 @@ const {
     ERR_STREAM_UNSHIFT_AFTER_END_EVENT
   },
   AbortError
-} = __webpack_require__(69220)
-const { validateObject } = __webpack_require__(49554)
+} = __webpack_require__(87406)
+const { validateObject } = __webpack_require__(7184)
 const kPaused = Symbol('kPaused')
-const { StringDecoder } = __webpack_require__(80634)
-const from = __webpack_require__(4659)
+const { StringDecoder } = __webpack_require__(20744)
+const from = __webpack_require__(92877)
 ObjectSetPrototypeOf(Readable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Readable, Stream)
 const nop = () => {}
@@ -26614,7 +26614,7 @@ function ReadableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream.
   // These options can be provided separately as readableXXX and writableXXX.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(64871)
 
   // Bit map field to store ReadableState more effciently with 1 bit per field
   // instead of a V8 slot per field.
@@ -26671,7 +26671,7 @@ function Readable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the ReadableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(94449)
+  const isDuplex = this instanceof __webpack_require__(64871)
   this._readableState = new ReadableState(options, this, isDuplex)
   if (options) {
     if (typeof options.read === 'function') this._read = options.read
@@ -27757,14 +27757,14 @@ Readable.wrap = function (src, options) {
 
 /***/ }),
 
-/***/ 54874:
+/***/ 75296:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MathFloor, NumberIsInteger } = __webpack_require__(50999)
-const { validateInteger } = __webpack_require__(49554)
-const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(69220).codes)
+const { MathFloor, NumberIsInteger } = __webpack_require__(13809)
+const { validateInteger } = __webpack_require__(7184)
+const { ERR_INVALID_ARG_VALUE } = (__webpack_require__(87406).codes)
 let defaultHighWaterMarkBytes = 16 * 1024
 let defaultHighWaterMarkObjectMode = 16
 function highWaterMarkFrom(options, isDuplex, duplexKey) {
@@ -27803,7 +27803,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12135:
+/***/ 72681:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -27871,11 +27871,11 @@ module.exports = {
 
 
 
-const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(50999)
+const { ObjectSetPrototypeOf, Symbol } = __webpack_require__(13809)
 module.exports = Transform
-const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(69220).codes)
-const Duplex = __webpack_require__(94449)
-const { getHighWaterMark } = __webpack_require__(54874)
+const { ERR_METHOD_NOT_IMPLEMENTED } = (__webpack_require__(87406).codes)
+const Duplex = __webpack_require__(64871)
+const { getHighWaterMark } = __webpack_require__(75296)
 ObjectSetPrototypeOf(Transform.prototype, Duplex.prototype)
 ObjectSetPrototypeOf(Transform, Duplex)
 const kCallback = Symbol('kCallback')
@@ -27990,12 +27990,12 @@ Transform.prototype._read = function () {
 
 /***/ }),
 
-/***/ 83426:
+/***/ 61512:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(50999)
+const { SymbolAsyncIterator, SymbolIterator, SymbolFor } = __webpack_require__(13809)
 
 // We need to use SymbolFor to make these globally available
 // for interopt with readable-stream, i.e. readable-stream
@@ -28324,7 +28324,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 58939:
+/***/ 76421:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -28356,7 +28356,7 @@ module.exports = {
 
 /* replacement start */
 
-const process = __webpack_require__(76417)
+const process = __webpack_require__(26035)
 
 /* replacement end */
 
@@ -28370,15 +28370,15 @@ const {
   StringPrototypeToLowerCase,
   Symbol,
   SymbolHasInstance
-} = __webpack_require__(50999)
+} = __webpack_require__(13809)
 module.exports = Writable
 Writable.WritableState = WritableState
 const { EventEmitter: EE } = __webpack_require__(24434)
-const Stream = (__webpack_require__(84128).Stream)
+const Stream = (__webpack_require__(1646).Stream)
 const { Buffer } = __webpack_require__(20181)
-const destroyImpl = __webpack_require__(65089)
-const { addAbortSignal } = __webpack_require__(80652)
-const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
+const destroyImpl = __webpack_require__(59535)
+const { addAbortSignal } = __webpack_require__(57178)
+const { getHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(75296)
 const {
   ERR_INVALID_ARG_TYPE,
   ERR_METHOD_NOT_IMPLEMENTED,
@@ -28389,7 +28389,7 @@ const {
   ERR_STREAM_NULL_VALUES,
   ERR_STREAM_WRITE_AFTER_END,
   ERR_UNKNOWN_ENCODING
-} = (__webpack_require__(69220).codes)
+} = (__webpack_require__(87406).codes)
 const { errorOrDestroy } = destroyImpl
 ObjectSetPrototypeOf(Writable.prototype, Stream.prototype)
 ObjectSetPrototypeOf(Writable, Stream)
@@ -28401,7 +28401,7 @@ function WritableState(options, stream, isDuplex) {
   // However, some cases require setting options to different
   // values for the readable and the writable sides of the duplex stream,
   // e.g. options.readableObjectMode vs. options.writableObjectMode, etc.
-  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(94449)
+  if (typeof isDuplex !== 'boolean') isDuplex = stream instanceof __webpack_require__(64871)
 
   // Object stream flag to indicate whether or not this stream
   // contains buffers or objects.
@@ -28539,7 +28539,7 @@ function Writable(options) {
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
   // the WritableState constructor, at least with V8 6.5.
-  const isDuplex = this instanceof __webpack_require__(94449)
+  const isDuplex = this instanceof __webpack_require__(64871)
   if (!isDuplex && !FunctionPrototypeSymbolHasInstance(Writable, this)) return new Writable(options)
   this._writableState = new WritableState(options, this, isDuplex)
   if (options) {
@@ -29150,7 +29150,7 @@ Writable.toWeb = function (streamWritable) {
 
 /***/ }),
 
-/***/ 49554:
+/***/ 7184:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* eslint jsdoc/require-jsdoc: "error" */
@@ -29172,13 +29172,13 @@ const {
   String,
   StringPrototypeToUpperCase,
   StringPrototypeTrim
-} = __webpack_require__(50999)
+} = __webpack_require__(13809)
 const {
   hideStackFrames,
   codes: { ERR_SOCKET_BAD_PORT, ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, ERR_UNKNOWN_SIGNAL }
-} = __webpack_require__(69220)
-const { normalizeEncoding } = __webpack_require__(23539)
-const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(23539).types)
+} = __webpack_require__(87406)
+const { normalizeEncoding } = __webpack_require__(70897)
+const { isAsyncFunction, isArrayBufferView } = (__webpack_require__(70897).types)
 const signals = {}
 
 /**
@@ -29687,13 +29687,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 69220:
+/***/ 87406:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { format, inspect } = __webpack_require__(43536)
-const { AggregateError: CustomAggregateError } = __webpack_require__(50999)
+const { format, inspect } = __webpack_require__(9606)
+const { AggregateError: CustomAggregateError } = __webpack_require__(13809)
 
 /*
   This file is a reduced and adapted version of the main lib/internal/errors.js file defined at
@@ -30037,7 +30037,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 29963:
+/***/ 43273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -30071,8 +30071,8 @@ if (Stream && process.env.READABLE_STREAM === 'disable') {
   })
   module.exports.Stream = Stream.Stream
 } else {
-  const CustomStream = __webpack_require__(12375)
-  const promises = __webpack_require__(65904)
+  const CustomStream = __webpack_require__(90121)
+  const promises = __webpack_require__(16602)
   const originalDestroy = CustomStream.Readable.destroy
   module.exports = CustomStream.Readable
 
@@ -30109,7 +30109,7 @@ module.exports["default"] = module.exports
 
 /***/ }),
 
-/***/ 50999:
+/***/ 13809:
 /***/ ((module) => {
 
 
@@ -30240,19 +30240,19 @@ module.exports = {
 
 /***/ }),
 
-/***/ 23539:
+/***/ 70897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const bufferModule = __webpack_require__(20181)
-const { format, inspect } = __webpack_require__(43536)
+const { format, inspect } = __webpack_require__(9606)
 const {
   codes: { ERR_INVALID_ARG_TYPE }
-} = __webpack_require__(69220)
-const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(50999)
-const AbortSignal = globalThis.AbortSignal || (__webpack_require__(17413).AbortSignal)
-const AbortController = globalThis.AbortController || (__webpack_require__(17413).AbortController)
+} = __webpack_require__(87406)
+const { kResistStopPropagation, AggregateError, SymbolDispose } = __webpack_require__(13809)
+const AbortSignal = globalThis.AbortSignal || (__webpack_require__(83775).AbortSignal)
+const AbortController = globalThis.AbortController || (__webpack_require__(83775).AbortController)
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor
 const Blob = globalThis.Blob || bufferModule.Blob
 /* eslint-disable indent */
@@ -30395,7 +30395,7 @@ module.exports.promisify.custom = Symbol.for('nodejs.util.promisify.custom')
 
 /***/ }),
 
-/***/ 43536:
+/***/ 9606:
 /***/ ((module) => {
 
 
@@ -30457,7 +30457,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 12375:
+/***/ 90121:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -30489,29 +30489,29 @@ const { Buffer } = __webpack_require__(20181)
 
 /* replacement end */
 
-const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(50999)
+const { ObjectDefineProperty, ObjectKeys, ReflectApply } = __webpack_require__(13809)
 const {
   promisify: { custom: customPromisify }
-} = __webpack_require__(23539)
-const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(11222)
+} = __webpack_require__(70897)
+const { streamReturningOperators, promiseReturningOperators } = __webpack_require__(5316)
 const {
   codes: { ERR_ILLEGAL_CONSTRUCTOR }
-} = __webpack_require__(69220)
-const compose = __webpack_require__(64999)
-const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(54874)
-const { pipeline } = __webpack_require__(16701)
-const { destroyer } = __webpack_require__(65089)
-const eos = __webpack_require__(36815)
+} = __webpack_require__(87406)
+const compose = __webpack_require__(26729)
+const { setDefaultHighWaterMark, getDefaultHighWaterMark } = __webpack_require__(75296)
+const { pipeline } = __webpack_require__(27631)
+const { destroyer } = __webpack_require__(59535)
+const eos = __webpack_require__(33109)
 const internalBuffer = {}
-const promises = __webpack_require__(65904)
-const utils = __webpack_require__(83426)
-const Stream = (module.exports = __webpack_require__(84128).Stream)
+const promises = __webpack_require__(16602)
+const utils = __webpack_require__(61512)
+const Stream = (module.exports = __webpack_require__(1646).Stream)
 Stream.isDestroyed = utils.isDestroyed
 Stream.isDisturbed = utils.isDisturbed
 Stream.isErrored = utils.isErrored
 Stream.isReadable = utils.isReadable
 Stream.isWritable = utils.isWritable
-Stream.Readable = __webpack_require__(17783)
+Stream.Readable = __webpack_require__(22325)
 for (const key of ObjectKeys(streamReturningOperators)) {
   const op = streamReturningOperators[key]
   function fn(...args) {
@@ -30560,12 +30560,12 @@ for (const key of ObjectKeys(promiseReturningOperators)) {
     writable: true
   })
 }
-Stream.Writable = __webpack_require__(58939)
-Stream.Duplex = __webpack_require__(94449)
-Stream.Transform = __webpack_require__(12135)
-Stream.PassThrough = __webpack_require__(19173)
+Stream.Writable = __webpack_require__(76421)
+Stream.Duplex = __webpack_require__(64871)
+Stream.Transform = __webpack_require__(72681)
+Stream.PassThrough = __webpack_require__(49323)
 Stream.pipeline = pipeline
-const { addAbortSignal } = __webpack_require__(80652)
+const { addAbortSignal } = __webpack_require__(57178)
 Stream.addAbortSignal = addAbortSignal
 Stream.finished = eos
 Stream.destroy = destroyer
@@ -30607,16 +30607,16 @@ Stream._uint8ArrayToBuffer = function _uint8ArrayToBuffer(chunk) {
 
 /***/ }),
 
-/***/ 65904:
+/***/ 16602:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { ArrayPrototypePop, Promise } = __webpack_require__(50999)
-const { isIterable, isNodeStream, isWebStream } = __webpack_require__(83426)
-const { pipelineImpl: pl } = __webpack_require__(16701)
-const { finished } = __webpack_require__(36815)
-__webpack_require__(12375)
+const { ArrayPrototypePop, Promise } = __webpack_require__(13809)
+const { isIterable, isNodeStream, isWebStream } = __webpack_require__(61512)
+const { pipelineImpl: pl } = __webpack_require__(27631)
+const { finished } = __webpack_require__(33109)
+__webpack_require__(90121)
 function pipeline(...streams) {
   return new Promise((resolve, reject) => {
     let signal
@@ -30657,14 +30657,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 51364:
+/***/ 20758:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = readdirGlob;
 
 const fs = __webpack_require__(79896);
 const { EventEmitter } = __webpack_require__(24434);
-const { Minimatch } = __webpack_require__(6944);
+const { Minimatch } = __webpack_require__(82206);
 const { resolve } = __webpack_require__(16928);
 
 function readdir(dir, strict) {
@@ -30906,7 +30906,7 @@ readdirGlob.ReaddirGlob = ReaddirGlob;
 
 /***/ }),
 
-/***/ 63669:
+/***/ 38791:
 /***/ ((module) => {
 
 const isWindows = typeof process === 'object' &&
@@ -30917,7 +30917,7 @@ module.exports = isWindows ? { sep: '\\' } : { sep: '/' }
 
 /***/ }),
 
-/***/ 6944:
+/***/ 82206:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const minimatch = module.exports = (p, pattern, options = {}) => {
@@ -30933,12 +30933,12 @@ const minimatch = module.exports = (p, pattern, options = {}) => {
 
 module.exports = minimatch
 
-const path = __webpack_require__(63669)
+const path = __webpack_require__(38791)
 minimatch.sep = path.sep
 
 const GLOBSTAR = Symbol('globstar **')
 minimatch.GLOBSTAR = GLOBSTAR
-const expand = __webpack_require__(94691)
+const expand = __webpack_require__(37817)
 
 const plTypes = {
   '!': { open: '(?:(?!(?:', close: '))[^/]*?)'},
@@ -31920,27 +31920,27 @@ minimatch.Minimatch = Minimatch
 
 /***/ }),
 
-/***/ 22524:
+/***/ 8862:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 var $concat = GetIntrinsic('%Array.prototype.concat%');
 
-var callBind = __webpack_require__(53844);
+var callBind = __webpack_require__(2706);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 var $slice = callBound('Array.prototype.slice');
 
-var hasSymbols = __webpack_require__(61114)();
+var hasSymbols = __webpack_require__(33404)();
 var isConcatSpreadable = hasSymbols && Symbol.isConcatSpreadable;
 
 /** @type {never[]} */ var empty = [];
 var $concatApply = isConcatSpreadable ? callBind.apply($concat, empty) : null;
 
 // eslint-disable-next-line no-extra-parens
-var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(82513)) : null;
+var isArray = isConcatSpreadable ? /** @type {(value: unknown) => value is unknown[]} */ (__webpack_require__(73935)) : null;
 
 /** @type {import('.')} */
 module.exports = isConcatSpreadable
@@ -31970,7 +31970,7 @@ module.exports = isConcatSpreadable
 
 /***/ }),
 
-/***/ 93058:
+/***/ 96132:
 /***/ ((module, exports, __webpack_require__) => {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
@@ -32042,16 +32042,16 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 93470:
+/***/ 83476:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBound = __webpack_require__(23105);
-var isRegex = __webpack_require__(86622);
+var callBound = __webpack_require__(83919);
+var isRegex = __webpack_require__(28128);
 
 var $exec = callBound('RegExp.prototype.exec');
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
 /** @type {import('.')} */
 module.exports = function regexTester(regex) {
@@ -32066,17 +32066,17 @@ module.exports = function regexTester(regex) {
 
 /***/ }),
 
-/***/ 49346:
+/***/ 412:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var define = __webpack_require__(31316);
-var hasDescriptors = __webpack_require__(60497)();
-var gOPD = __webpack_require__(33170);
+var GetIntrinsic = __webpack_require__(6864);
+var define = __webpack_require__(26558);
+var hasDescriptors = __webpack_require__(74455)();
+var gOPD = __webpack_require__(82264);
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 var $floor = GetIntrinsic('%Math.floor%');
 
 /** @type {import('.')} */
@@ -32115,14 +32115,14 @@ module.exports = function setFunctionLength(fn, length) {
 
 /***/ }),
 
-/***/ 36204:
+/***/ 58150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { EventEmitter } = __webpack_require__(29580)
-const FIFO = __webpack_require__(83867)
-const TextDecoder = __webpack_require__(97934)
+const { EventEmitter } = __webpack_require__(14462)
+const FIFO = __webpack_require__(27993)
+const TextDecoder = __webpack_require__(88200)
 
-const StreamError = __webpack_require__(45657)
+const StreamError = __webpack_require__(11615)
 
 // if we do a future major, expect queue microtask to be there always, for now a bit defensive
 const qmt =
@@ -33436,7 +33436,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 45657:
+/***/ 11615:
 /***/ ((module) => {
 
 module.exports = class StreamError extends Error {
@@ -33490,15 +33490,15 @@ module.exports = class StreamError extends Error {
 
 /***/ }),
 
-/***/ 49651:
+/***/ 84145:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var RequireObjectCoercible = __webpack_require__(19601);
-var ToString = __webpack_require__(35038);
-var callBound = __webpack_require__(23105);
-var safeRegexTester = __webpack_require__(93470);
+var RequireObjectCoercible = __webpack_require__(56379);
+var ToString = __webpack_require__(19260);
+var callBound = __webpack_require__(83919);
+var safeRegexTester = __webpack_require__(83476);
 
 var $replace = callBound('String.prototype.replace');
 var $charAt = callBound('String.prototype.charAt');
@@ -33527,18 +33527,18 @@ module.exports = function trim() {
 
 /***/ }),
 
-/***/ 20941:
+/***/ 29983:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var callBind = __webpack_require__(53844);
-var define = __webpack_require__(50191);
-var RequireObjectCoercible = __webpack_require__(19601);
+var callBind = __webpack_require__(2706);
+var define = __webpack_require__(76001);
+var RequireObjectCoercible = __webpack_require__(56379);
 
-var implementation = __webpack_require__(49651);
-var getPolyfill = __webpack_require__(58698);
-var shim = __webpack_require__(4872);
+var implementation = __webpack_require__(84145);
+var getPolyfill = __webpack_require__(74212);
+var shim = __webpack_require__(1390);
 
 var bound = callBind(getPolyfill());
 var boundMethod = function trim(receiver) {
@@ -33557,12 +33557,12 @@ module.exports = boundMethod;
 
 /***/ }),
 
-/***/ 58698:
+/***/ 74212:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(49651);
+var implementation = __webpack_require__(84145);
 
 var zeroWidthSpace = '\u200b';
 var mongolianVowelSeparator = '\u180E';
@@ -33583,15 +33583,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 4872:
+/***/ 1390:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var supportsDescriptors = __webpack_require__(60497)();
-var defineDataProperty = __webpack_require__(31316);
+var supportsDescriptors = __webpack_require__(74455)();
+var defineDataProperty = __webpack_require__(26558);
 
-var getPolyfill = __webpack_require__(58698);
+var getPolyfill = __webpack_require__(74212);
 
 module.exports = function shimStringTrim() {
 	var polyfill = getPolyfill();
@@ -33610,7 +33610,7 @@ module.exports = function shimStringTrim() {
 
 /***/ }),
 
-/***/ 80634:
+/***/ 20744:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -33638,7 +33638,7 @@ module.exports = function shimStringTrim() {
 
 /*<replacement>*/
 
-var Buffer = (__webpack_require__(93058).Buffer);
+var Buffer = (__webpack_require__(96132).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -33912,7 +33912,7 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 20775:
+/***/ 90701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const constants = { // just for envs without fs
@@ -33933,13 +33933,13 @@ try {
 
 /***/ }),
 
-/***/ 35763:
+/***/ 8001:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { Writable, Readable, getStreamError } = __webpack_require__(36204)
-const FIFO = __webpack_require__(83867)
-const b4a = __webpack_require__(73057)
-const headers = __webpack_require__(88428)
+const { Writable, Readable, getStreamError } = __webpack_require__(58150)
+const FIFO = __webpack_require__(27993)
+const b4a = __webpack_require__(5575)
+const headers = __webpack_require__(96154)
 
 const EMPTY = b4a.alloc(0)
 const MAX_HEADER_SIZE = 4 * 1024 * 1024 // arbitrary big number
@@ -34358,10 +34358,10 @@ function overflow (size) {
 
 /***/ }),
 
-/***/ 88428:
+/***/ 96154:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(73057)
+const b4a = __webpack_require__(5575)
 
 const ZEROS = '0000000000000000000'
 const SEVENS = '7777777777777777777'
@@ -34687,23 +34687,23 @@ function addLength (str) {
 
 /***/ }),
 
-/***/ 56118:
+/***/ 95416:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-exports.extract = __webpack_require__(35763)
-exports.pack = __webpack_require__(80861)
+exports.extract = __webpack_require__(8001)
+exports.pack = __webpack_require__(56983)
 
 
 /***/ }),
 
-/***/ 80861:
+/***/ 56983:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { Readable, Writable, getStreamError } = __webpack_require__(36204)
-const b4a = __webpack_require__(73057)
+const { Readable, Writable, getStreamError } = __webpack_require__(58150)
+const b4a = __webpack_require__(5575)
 
-const constants = __webpack_require__(20775)
-const headers = __webpack_require__(88428)
+const constants = __webpack_require__(90701)
+const headers = __webpack_require__(96154)
 
 const DMODE = 0o755
 const FMODE = 0o644
@@ -34990,11 +34990,11 @@ function mapWritable (buf) {
 
 /***/ }),
 
-/***/ 97934:
+/***/ 88200:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const PassThroughDecoder = __webpack_require__(47256)
-const UTF8Decoder = __webpack_require__(86414)
+const PassThroughDecoder = __webpack_require__(60146)
+const UTF8Decoder = __webpack_require__(29120)
 
 module.exports = class TextDecoder {
   constructor(encoding = 'utf8') {
@@ -35061,10 +35061,10 @@ function normalizeEncoding(encoding) {
 
 /***/ }),
 
-/***/ 47256:
+/***/ 60146:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(73057)
+const b4a = __webpack_require__(5575)
 
 module.exports = class PassThroughDecoder {
   constructor(encoding) {
@@ -35087,10 +35087,10 @@ module.exports = class PassThroughDecoder {
 
 /***/ }),
 
-/***/ 86414:
+/***/ 29120:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const b4a = __webpack_require__(73057)
+const b4a = __webpack_require__(5575)
 
 /**
  * https://encoding.spec.whatwg.org/#utf-8-decoder
@@ -35279,14 +35279,14 @@ function trailingBytesSeen(data) {
 
 /***/ }),
 
-/***/ 62958:
+/***/ 13524:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var whichTypedArray = __webpack_require__(54768);
-var taSlice = __webpack_require__(39013);
-var gopd = __webpack_require__(33170);
-var defineDataProperty = __webpack_require__(31316);
-var ToPrimitive = __webpack_require__(75604);
+var whichTypedArray = __webpack_require__(86874);
+var taSlice = __webpack_require__(46047);
+var gopd = __webpack_require__(82264);
+var defineDataProperty = __webpack_require__(26558);
+var ToPrimitive = __webpack_require__(49206);
 
 // TODO: use call-bind, is-date, is-regex, is-string, is-boolean-object, is-number-object
 function toS(obj) { return Object.prototype.toString.call(obj); }
@@ -35933,19 +35933,19 @@ module.exports = Traverse;
 
 /***/ }),
 
-/***/ 58489:
+/***/ 71199:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 /** @type {undefined | ((thisArg: import('.').TypedArray) => Buffer<ArrayBufferLike>)} */
 var $typedArrayBuffer = callBound('TypedArray.prototype.buffer', true);
 
-var isTypedArray = __webpack_require__(6405);
+var isTypedArray = __webpack_require__(99015);
 
 /** @type {import('.')} */
 // node <= 0.10, < 0.11.4 has a nonconfigurable own property instead of a prototype getter
@@ -35959,16 +35959,16 @@ module.exports = $typedArrayBuffer || function typedArrayBuffer(x) {
 
 /***/ }),
 
-/***/ 23363:
+/***/ 24601:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(14963);
-var callBind = __webpack_require__(53844);
-var gPO = __webpack_require__(31360)();
+var forEach = __webpack_require__(56161);
+var callBind = __webpack_require__(2706);
+var gPO = __webpack_require__(13994)();
 
-var typedArrays = __webpack_require__(51506)();
+var typedArrays = __webpack_require__(57944)();
 
 /** @import { TypedArrayName, ByteOffsetGetter, Implementation } from '.' */
 
@@ -35978,7 +35978,7 @@ var getters = {
 	__proto__: null
 };
 
-var gOPD = __webpack_require__(33170);
+var gOPD = __webpack_require__(82264);
 var oDP = Object.defineProperty;
 if (gOPD) {
 	/** @type {ByteOffsetGetter} */
@@ -36032,7 +36032,7 @@ var tryTypedArrays = function tryAllTypedArrays(value) {
 	return foundOffset;
 };
 
-var isTypedArray = __webpack_require__(6405);
+var isTypedArray = __webpack_require__(99015);
 
 /** @type {Implementation} */
 module.exports = function typedArrayByteOffset(value) {
@@ -36045,19 +36045,19 @@ module.exports = function typedArrayByteOffset(value) {
 
 /***/ }),
 
-/***/ 53655:
+/***/ 81413:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // / <reference types="node" />
 
-var callBind = __webpack_require__(53844);
-var forEach = __webpack_require__(14963);
-var gOPD = __webpack_require__(33170);
-var isTypedArray = __webpack_require__(6405);
-var typedArrays = __webpack_require__(18879);
-var gPO = __webpack_require__(31360)();
+var callBind = __webpack_require__(2706);
+var forEach = __webpack_require__(56161);
+var gOPD = __webpack_require__(82264);
+var isTypedArray = __webpack_require__(99015);
+var typedArrays = __webpack_require__(58781);
+var gPO = __webpack_require__(13994)();
 
 /** @typedef {(value: import('.').TypedArray) => number} TypedArrayLengthGetter */
 /** @typedef {{ [k in `$${import('.').TypedArrayName}` | '__proto__']: k extends '__proto__' ? null : TypedArrayLengthGetter }} Cache */
@@ -36132,29 +36132,29 @@ module.exports = function typedArrayLength(value) {
 
 /***/ }),
 
-/***/ 4587:
+/***/ 58417:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var Get = __webpack_require__(68036);
-var GetValueFromBuffer = __webpack_require__(18329);
-var IsDetachedBuffer = __webpack_require__(26650);
-var max = __webpack_require__(57147);
-var min = __webpack_require__(41017);
-var Set = __webpack_require__(51328);
-var SetValueInBuffer = __webpack_require__(85758);
-var ToIntegerOrInfinity = __webpack_require__(57568);
-var ToString = __webpack_require__(35038);
-var TypedArrayElementSize = __webpack_require__(18866);
-var TypedArrayElementType = __webpack_require__(19927);
-var TypedArraySpeciesCreate = __webpack_require__(49733);
-var ValidateTypedArray = __webpack_require__(77425);
+var Get = __webpack_require__(64838);
+var GetValueFromBuffer = __webpack_require__(37799);
+var IsDetachedBuffer = __webpack_require__(45612);
+var max = __webpack_require__(94465);
+var min = __webpack_require__(28723);
+var Set = __webpack_require__(28218);
+var SetValueInBuffer = __webpack_require__(7252);
+var ToIntegerOrInfinity = __webpack_require__(51474);
+var ToString = __webpack_require__(19260);
+var TypedArrayElementSize = __webpack_require__(82748);
+var TypedArrayElementType = __webpack_require__(2097);
+var TypedArraySpeciesCreate = __webpack_require__(39183);
+var ValidateTypedArray = __webpack_require__(85823);
 
-var typedArrayBuffer = __webpack_require__(58489);
-var typedArrayByteOffset = __webpack_require__(23363);
+var typedArrayBuffer = __webpack_require__(71199);
+var typedArrayByteOffset = __webpack_require__(24601);
 
 // https://tc39.es/ecma262/#sec-%typedarray%.prototype.slice
 
@@ -36231,17 +36231,17 @@ module.exports = function slice(start, end) {
 
 /***/ }),
 
-/***/ 39013:
+/***/ 46047:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(50191);
-var callBind = __webpack_require__(53844);
+var define = __webpack_require__(76001);
+var callBind = __webpack_require__(2706);
 
-var implementation = __webpack_require__(4587);
-var getPolyfill = __webpack_require__(25762);
-var shim = __webpack_require__(27248);
+var implementation = __webpack_require__(58417);
+var getPolyfill = __webpack_require__(4740);
+var shim = __webpack_require__(5742);
 
 var bound = callBind(getPolyfill());
 
@@ -36256,12 +36256,12 @@ module.exports = bound;
 
 /***/ }),
 
-/***/ 25762:
+/***/ 4740:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(4587);
+var implementation = __webpack_require__(58417);
 
 module.exports = function getPolyfill() {
 	if (typeof Uint8Array === 'function' && Uint8Array.prototype.slice) {
@@ -36283,15 +36283,15 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 27248:
+/***/ 5742:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var define = __webpack_require__(50191);
-var getProto = __webpack_require__(81967);
+var define = __webpack_require__(76001);
+var getProto = __webpack_require__(20577);
 
-var getPolyfill = __webpack_require__(25762);
+var getPolyfill = __webpack_require__(4740);
 
 module.exports = function shimTypedArraySlice() {
 	if (typeof Uint8Array === 'function') {
@@ -36310,7 +36310,7 @@ module.exports = function shimTypedArraySlice() {
 
 /***/ }),
 
-/***/ 45389:
+/***/ 58951:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -36340,15 +36340,15 @@ module.exports = Entry;
 
 /***/ }),
 
-/***/ 5700:
+/***/ 53366:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var fs = __webpack_require__(79896);
 var path = __webpack_require__(16928);
 var util = __webpack_require__(39023);
-var mkdirp = __webpack_require__(4469);
+var mkdirp = __webpack_require__(56083);
 var Transform = (__webpack_require__(2203).Transform);
-var UnzipStream = __webpack_require__(85580);
+var UnzipStream = __webpack_require__(77082);
 
 function Extract (opts) {
     if (!(this instanceof Extract))
@@ -36443,7 +36443,7 @@ module.exports = Extract;
 
 /***/ }),
 
-/***/ 42092:
+/***/ 86050:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
@@ -36543,12 +36543,12 @@ module.exports = MatcherStream;
 
 /***/ }),
 
-/***/ 41879:
+/***/ 98965:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var Transform = (__webpack_require__(2203).Transform);
 var util = __webpack_require__(39023);
-var UnzipStream = __webpack_require__(85580);
+var UnzipStream = __webpack_require__(77082);
 
 function ParserStream(opts) {
     if (!(this instanceof ParserStream)) {
@@ -36601,17 +36601,17 @@ module.exports = ParserStream;
 
 /***/ }),
 
-/***/ 85580:
+/***/ 77082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var binary = __webpack_require__(58769);
+var binary = __webpack_require__(25771);
 var stream = __webpack_require__(2203);
 var util = __webpack_require__(39023);
 var zlib = __webpack_require__(43106);
-var MatcherStream = __webpack_require__(42092);
-var Entry = __webpack_require__(45389);
+var MatcherStream = __webpack_require__(86050);
+var Entry = __webpack_require__(58951);
 
 const states = {
     STREAM_START:                         0,
@@ -37348,17 +37348,17 @@ module.exports = UnzipStream;
 
 /***/ }),
 
-/***/ 33991:
+/***/ 44881:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-exports.Parse = __webpack_require__(41879);
-exports.Extract = __webpack_require__(5700);
+exports.Parse = __webpack_require__(98965);
+exports.Extract = __webpack_require__(53366);
 
 /***/ }),
 
-/***/ 24488:
+/***/ 24190:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -37371,16 +37371,16 @@ module.exports = __webpack_require__(39023).deprecate;
 
 /***/ }),
 
-/***/ 70516:
+/***/ 49750:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isString = __webpack_require__(57970);
-var isNumber = __webpack_require__(33670);
-var isBoolean = __webpack_require__(10823);
-var isSymbol = __webpack_require__(63927);
-var isBigInt = __webpack_require__(95407);
+var isString = __webpack_require__(82328);
+var isNumber = __webpack_require__(42428);
+var isBoolean = __webpack_require__(4221);
+var isSymbol = __webpack_require__(17617);
+var isBigInt = __webpack_require__(8638);
 
 /** @type {import('.')} */
 // eslint-disable-next-line consistent-return
@@ -37409,24 +37409,24 @@ module.exports = function whichBoxedPrimitive(value) {
 
 /***/ }),
 
-/***/ 45330:
+/***/ 98896:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var whichBoxedPrimitive = __webpack_require__(70516);
-var whichCollection = __webpack_require__(16260);
-var whichTypedArray = __webpack_require__(54768);
-var isArray = __webpack_require__(82513);
-var isDate = __webpack_require__(86253);
-var isRegex = __webpack_require__(86622);
-var isWeakRef = __webpack_require__(92880);
-var isFinalizationRegistry = __webpack_require__(93816);
-var name = __webpack_require__(82069);
-var isGeneratorFunction = __webpack_require__(55659);
-var isAsyncFunction = __webpack_require__(14856);
-var callBound = __webpack_require__(23105);
-var hasToStringTag = __webpack_require__(85479)();
+var whichBoxedPrimitive = __webpack_require__(49750);
+var whichCollection = __webpack_require__(61286);
+var whichTypedArray = __webpack_require__(86874);
+var isArray = __webpack_require__(73935);
+var isDate = __webpack_require__(38967);
+var isRegex = __webpack_require__(28128);
+var isWeakRef = __webpack_require__(82554);
+var isFinalizationRegistry = __webpack_require__(96882);
+var name = __webpack_require__(87211);
+var isGeneratorFunction = __webpack_require__(225);
+var isAsyncFunction = __webpack_require__(58950);
+var callBound = __webpack_require__(83919);
+var hasToStringTag = __webpack_require__(89257)();
 var toStringTag = hasToStringTag && Symbol.toStringTag;
 
 var $Object = Object;
@@ -37548,15 +37548,15 @@ module.exports = function whichBuiltinType(value) {
 
 /***/ }),
 
-/***/ 16260:
+/***/ 61286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isMap = __webpack_require__(69311);
-var isSet = __webpack_require__(6513);
-var isWeakMap = __webpack_require__(33955);
-var isWeakSet = __webpack_require__(22237);
+var isMap = __webpack_require__(65561);
+var isSet = __webpack_require__(70135);
+var isWeakMap = __webpack_require__(57653);
+var isWeakSet = __webpack_require__(51659);
 
 /** @type {import('.')} */
 module.exports = function whichCollection(/** @type {unknown} */ value) {
@@ -37580,20 +37580,20 @@ module.exports = function whichCollection(/** @type {unknown} */ value) {
 
 /***/ }),
 
-/***/ 54768:
+/***/ 86874:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var forEach = __webpack_require__(14963);
-var availableTypedArrays = __webpack_require__(51506);
-var callBind = __webpack_require__(53844);
-var callBound = __webpack_require__(23105);
-var gOPD = __webpack_require__(33170);
-var getProto = __webpack_require__(81967);
+var forEach = __webpack_require__(56161);
+var availableTypedArrays = __webpack_require__(57944);
+var callBind = __webpack_require__(2706);
+var callBound = __webpack_require__(83919);
+var gOPD = __webpack_require__(82264);
+var getProto = __webpack_require__(20577);
 
 var $toString = callBound('Object.prototype.toString');
-var hasToStringTag = __webpack_require__(85479)();
+var hasToStringTag = __webpack_require__(89257)();
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 var typedArrays = availableTypedArrays();
@@ -37721,7 +37721,7 @@ module.exports = whichTypedArray;
 
 /***/ }),
 
-/***/ 41622:
+/***/ 5104:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -37733,10 +37733,10 @@ module.exports = whichTypedArray;
  */
 var inherits = (__webpack_require__(39023).inherits);
 
-var ZipArchiveOutputStream = (__webpack_require__(47544).ZipArchiveOutputStream);
-var ZipArchiveEntry = (__webpack_require__(47544).ZipArchiveEntry);
+var ZipArchiveOutputStream = (__webpack_require__(29990).ZipArchiveOutputStream);
+var ZipArchiveEntry = (__webpack_require__(29990).ZipArchiveEntry);
 
-var util = __webpack_require__(53296);
+var util = __webpack_require__(84042);
 
 /**
  * @constructor
@@ -37915,12 +37915,12 @@ ZipStream.prototype.finalize = function() {
 
 /***/ }),
 
-/***/ 51506:
+/***/ 57944:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var possibleNames = __webpack_require__(18879);
+var possibleNames = __webpack_require__(58781);
 
 var g = typeof globalThis === 'undefined' ? global : globalThis;
 
@@ -37939,34 +37939,34 @@ module.exports = function availableTypedArrays() {
 
 /***/ }),
 
-/***/ 57187:
+/***/ 62489:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(69203);
+module.exports = __webpack_require__(60113);
 
 
 /***/ }),
 
-/***/ 90265:
+/***/ 31235:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
 // https://262.ecma-international.org/15.0/#sec-arraybufferbytelength
 
-var IsDetachedBuffer = __webpack_require__(26650);
+var IsDetachedBuffer = __webpack_require__(45612);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
-var arrayBufferByteLength = __webpack_require__(49290);
+var isArrayBuffer = __webpack_require__(93571);
+var isSharedArrayBuffer = __webpack_require__(52725);
+var arrayBufferByteLength = __webpack_require__(84516);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
 var isGrowable = false; // TODO: support this
@@ -37999,16 +37999,16 @@ module.exports = function ArrayBufferByteLength(arrayBuffer, order) {
 
 /***/ }),
 
-/***/ 4597:
+/***/ 54635:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $RangeError = __webpack_require__(14585);
-var $TypeError = __webpack_require__(73314);
+var $RangeError = __webpack_require__(51715);
+var $TypeError = __webpack_require__(62572);
 
 var zero = $BigInt && $BigInt(0);
 
@@ -38034,22 +38034,22 @@ module.exports = function BigIntRemainder(n, d) {
 
 /***/ }),
 
-/***/ 64273:
+/***/ 62991:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(62572);
+var isObject = __webpack_require__(22754);
 
-var isPropertyDescriptor = __webpack_require__(2612);
-var DefineOwnProperty = __webpack_require__(62652);
+var isPropertyDescriptor = __webpack_require__(88734);
+var DefineOwnProperty = __webpack_require__(92182);
 
-var FromPropertyDescriptor = __webpack_require__(1154);
-var IsDataDescriptor = __webpack_require__(21423);
-var isPropertyKey = __webpack_require__(7084);
-var SameValue = __webpack_require__(7311);
-var ToPropertyDescriptor = __webpack_require__(54679);
+var FromPropertyDescriptor = __webpack_require__(39776);
+var IsDataDescriptor = __webpack_require__(89601);
+var isPropertyKey = __webpack_require__(21098);
+var SameValue = __webpack_require__(91413);
+var ToPropertyDescriptor = __webpack_require__(48989);
 
 // https://262.ecma-international.org/6.0/#sec-definepropertyorthrow
 
@@ -38080,15 +38080,15 @@ module.exports = function DefinePropertyOrThrow(O, P, desc) {
 
 /***/ }),
 
-/***/ 1154:
+/***/ 39776:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var isPropertyDescriptor = __webpack_require__(2612);
-var fromPropertyDescriptor = __webpack_require__(29890);
+var isPropertyDescriptor = __webpack_require__(88734);
+var fromPropertyDescriptor = __webpack_require__(24820);
 
 // https://262.ecma-international.org/6.0/#sec-frompropertydescriptor
 
@@ -38103,18 +38103,18 @@ module.exports = function FromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 68036:
+/***/ 64838:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var inspect = __webpack_require__(60506);
+var inspect = __webpack_require__(68084);
 
-var isPropertyKey = __webpack_require__(7084);
+var isPropertyKey = __webpack_require__(21098);
 
-var isObject = __webpack_require__(21040);
+var isObject = __webpack_require__(22754);
 
 // https://262.ecma-international.org/6.0/#sec-get-o-p
 
@@ -38134,31 +38134,31 @@ module.exports = function Get(O, P) {
 
 /***/ }),
 
-/***/ 18329:
+/***/ 37799:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var callBound = __webpack_require__(23105);
-var isInteger = __webpack_require__(3647);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
+var callBound = __webpack_require__(83919);
+var isInteger = __webpack_require__(15901);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
 var $slice = callBound('Array.prototype.slice');
 
-var IsDetachedBuffer = __webpack_require__(26650);
-var RawBytesToNumeric = __webpack_require__(27011);
+var IsDetachedBuffer = __webpack_require__(45612);
+var RawBytesToNumeric = __webpack_require__(82489);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
-var safeConcat = __webpack_require__(22524);
+var isArrayBuffer = __webpack_require__(93571);
+var isSharedArrayBuffer = __webpack_require__(52725);
+var safeConcat = __webpack_require__(8862);
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(62463);
 
-var defaultEndianness = __webpack_require__(19289);
+var defaultEndianness = __webpack_require__(27667);
 
 // https://262.ecma-international.org/15.0/#sec-getvaluefrombuffer
 
@@ -38236,17 +38236,17 @@ module.exports = function GetValueFromBuffer(arrayBuffer, byteIndex, type, isTyp
 
 /***/ }),
 
-/***/ 94327:
+/***/ 78677:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var hasOwn = __webpack_require__(54076);
-var isObject = __webpack_require__(21040);
+var hasOwn = __webpack_require__(46106);
+var isObject = __webpack_require__(22754);
 
-var isPropertyKey = __webpack_require__(7084);
+var isPropertyKey = __webpack_require__(21098);
 
 // https://262.ecma-international.org/6.0/#sec-hasownproperty
 
@@ -38263,18 +38263,18 @@ module.exports = function HasOwnProperty(O, P) {
 
 /***/ }),
 
-/***/ 94041:
+/***/ 45531:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // https://262.ecma-international.org/6.0/#sec-isarray
-module.exports = __webpack_require__(30233);
+module.exports = __webpack_require__(2375);
 
 
 /***/ }),
 
-/***/ 99757:
+/***/ 25439:
 /***/ ((module) => {
 
 
@@ -38288,28 +38288,28 @@ module.exports = function IsBigIntElementType(type) {
 
 /***/ }),
 
-/***/ 30114:
+/***/ 5712:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // http://262.ecma-international.org/5.1/#sec-9.11
 
-module.exports = __webpack_require__(69203);
+module.exports = __webpack_require__(60113);
 
 
 /***/ }),
 
-/***/ 69028:
+/***/ 25246:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(82043);
+var GetIntrinsic = __webpack_require__(60917);
 
 var $construct = GetIntrinsic('%Reflect.construct%', true);
 
-var DefinePropertyOrThrow = __webpack_require__(64273);
+var DefinePropertyOrThrow = __webpack_require__(62991);
 try {
 	DefinePropertyOrThrow({}, '', { '[[Get]]': function () {} });
 } catch (e) {
@@ -38347,16 +38347,16 @@ if (DefinePropertyOrThrow && $construct) {
 
 /***/ }),
 
-/***/ 21423:
+/***/ 89601:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var hasOwn = __webpack_require__(54076);
+var hasOwn = __webpack_require__(46106);
 
-var isPropertyDescriptor = __webpack_require__(2612);
+var isPropertyDescriptor = __webpack_require__(88734);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.2
 
@@ -38379,18 +38379,18 @@ module.exports = function IsDataDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 26650:
+/***/ 45612:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var $byteLength = __webpack_require__(49290);
-var availableTypedArrays = __webpack_require__(51506)();
-var callBound = __webpack_require__(23105);
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
+var $byteLength = __webpack_require__(84516);
+var availableTypedArrays = __webpack_require__(57944)();
+var callBound = __webpack_require__(83919);
+var isArrayBuffer = __webpack_require__(93571);
+var isSharedArrayBuffer = __webpack_require__(52725);
 
 var $sabByteLength = callBound('SharedArrayBuffer.prototype.byteLength', true);
 
@@ -38414,20 +38414,20 @@ module.exports = function IsDetachedBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 91643:
+/***/ 10261:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 var $arrayBufferResizable = callBound('%ArrayBuffer.prototype.resizable%', true);
 var $sharedArrayGrowable = callBound('%SharedArrayBuffer.prototype.growable%', true);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
+var isArrayBuffer = __webpack_require__(93571);
+var isSharedArrayBuffer = __webpack_require__(52725);
 
 // https://262.ecma-international.org/15.0/#sec-isfixedlengtharraybuffer
 
@@ -38450,22 +38450,22 @@ module.exports = function IsFixedLengthArrayBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 12223:
+/***/ 15421:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var IsDetachedBuffer = __webpack_require__(26650);
-var IsFixedLengthArrayBuffer = __webpack_require__(91643);
-var TypedArrayElementSize = __webpack_require__(18866);
+var IsDetachedBuffer = __webpack_require__(45612);
+var IsFixedLengthArrayBuffer = __webpack_require__(10261);
+var TypedArrayElementSize = __webpack_require__(82748);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(87291);
 
-var typedArrayBuffer = __webpack_require__(58489);
-var typedArrayByteOffset = __webpack_require__(23363);
-var typedArrayLength = __webpack_require__(53655);
+var typedArrayBuffer = __webpack_require__(71199);
+var typedArrayByteOffset = __webpack_require__(24601);
+var typedArrayLength = __webpack_require__(81413);
 
 // https://262.ecma-international.org/15.0/#sec-istypedarrayoutofbounds
 
@@ -38514,7 +38514,7 @@ module.exports = function IsTypedArrayOutOfBounds(taRecord) {
 
 /***/ }),
 
-/***/ 52297:
+/***/ 31159:
 /***/ ((module) => {
 
 
@@ -38532,18 +38532,18 @@ module.exports = function IsUnsignedElementType(type) {
 
 /***/ }),
 
-/***/ 93117:
+/***/ 24179:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var ArrayBufferByteLength = __webpack_require__(90265);
-var IsDetachedBuffer = __webpack_require__(26650);
+var ArrayBufferByteLength = __webpack_require__(31235);
+var IsDetachedBuffer = __webpack_require__(45612);
 
-var isTypedArray = __webpack_require__(6405);
-var typedArrayBuffer = __webpack_require__(58489);
+var isTypedArray = __webpack_require__(99015);
+var typedArrayBuffer = __webpack_require__(71199);
 
 // https://262.ecma-international.org/15.0/#sec-maketypedarraywithbufferwitnessrecord
 
@@ -38565,30 +38565,30 @@ module.exports = function MakeTypedArrayWithBufferWitnessRecord(obj, order) {
 
 /***/ }),
 
-/***/ 53795:
+/***/ 48345:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var hasOwnProperty = __webpack_require__(94327);
-var ToBigInt64 = __webpack_require__(88586);
-var ToBigUint64 = __webpack_require__(82531);
-var ToInt16 = __webpack_require__(25089);
-var ToInt32 = __webpack_require__(64543);
-var ToInt8 = __webpack_require__(63836);
-var ToUint16 = __webpack_require__(32712);
-var ToUint32 = __webpack_require__(89942);
-var ToUint8 = __webpack_require__(41075);
-var ToUint8Clamp = __webpack_require__(26304);
+var hasOwnProperty = __webpack_require__(78677);
+var ToBigInt64 = __webpack_require__(90248);
+var ToBigUint64 = __webpack_require__(19013);
+var ToInt16 = __webpack_require__(13427);
+var ToInt32 = __webpack_require__(5781);
+var ToInt8 = __webpack_require__(42142);
+var ToUint16 = __webpack_require__(10502);
+var ToUint32 = __webpack_require__(36984);
+var ToUint8 = __webpack_require__(13521);
+var ToUint8Clamp = __webpack_require__(69574);
 
-var valueToFloat16Bytes = __webpack_require__(15592);
-var valueToFloat32Bytes = __webpack_require__(44558);
-var valueToFloat64Bytes = __webpack_require__(66951);
-var integerToNBytes = __webpack_require__(27854);
+var valueToFloat16Bytes = __webpack_require__(54886);
+var valueToFloat32Bytes = __webpack_require__(37736);
+var valueToFloat64Bytes = __webpack_require__(30189);
+var integerToNBytes = __webpack_require__(20924);
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(62463);
 
 // https://262.ecma-international.org/15.0/#table-the-typedarray-constructors
 var TypeToAO = {
@@ -38637,35 +38637,35 @@ module.exports = function NumericToRawBytes(type, value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 27011:
+/***/ 82489:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var callBound = __webpack_require__(23105);
+var GetIntrinsic = __webpack_require__(6864);
+var callBound = __webpack_require__(83919);
 
-var $RangeError = __webpack_require__(14585);
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $RangeError = __webpack_require__(51715);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var hasOwnProperty = __webpack_require__(94327);
-var IsArray = __webpack_require__(94041);
-var IsBigIntElementType = __webpack_require__(99757);
-var IsUnsignedElementType = __webpack_require__(52297);
+var hasOwnProperty = __webpack_require__(78677);
+var IsArray = __webpack_require__(45531);
+var IsBigIntElementType = __webpack_require__(25439);
+var IsUnsignedElementType = __webpack_require__(31159);
 
-var bytesAsFloat16 = __webpack_require__(91914);
-var bytesAsFloat32 = __webpack_require__(77524);
-var bytesAsFloat64 = __webpack_require__(86051);
-var bytesAsInteger = __webpack_require__(74593);
-var every = __webpack_require__(89835);
-var isByteValue = __webpack_require__(51315);
+var bytesAsFloat16 = __webpack_require__(73352);
+var bytesAsFloat32 = __webpack_require__(73110);
+var bytesAsFloat64 = __webpack_require__(98209);
+var bytesAsInteger = __webpack_require__(62719);
+var every = __webpack_require__(18077);
+var isByteValue = __webpack_require__(87225);
 
 var $reverse = callBound('Array.prototype.reverse');
 var $slice = callBound('Array.prototype.slice');
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(62463);
 
 // https://262.ecma-international.org/15.0/#sec-rawbytestonumeric
 
@@ -38716,12 +38716,12 @@ module.exports = function RawBytesToNumeric(type, rawBytes, isLittleEndian) {
 
 /***/ }),
 
-/***/ 7311:
+/***/ 91413:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(99766);
 
 // http://262.ecma-international.org/5.1/#sec-9.12
 
@@ -38736,16 +38736,16 @@ module.exports = function SameValue(x, y) {
 
 /***/ }),
 
-/***/ 51328:
+/***/ 28218:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(62572);
+var isObject = __webpack_require__(22754);
 
-var isPropertyKey = __webpack_require__(7084);
-var SameValue = __webpack_require__(7311);
+var isPropertyKey = __webpack_require__(21098);
+var SameValue = __webpack_require__(91413);
 
 // IE 9 does not throw in strict mode when writability/configurability/extensibility is violated
 var noThrowOnStrictViolation = (function () {
@@ -38788,30 +38788,30 @@ module.exports = function Set(O, P, V, Throw) {
 
 /***/ }),
 
-/***/ 85758:
+/***/ 7252:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var isInteger = __webpack_require__(3647);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
+var isInteger = __webpack_require__(15901);
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 
-var IsBigIntElementType = __webpack_require__(99757);
-var IsDetachedBuffer = __webpack_require__(26650);
-var NumericToRawBytes = __webpack_require__(53795);
+var IsBigIntElementType = __webpack_require__(25439);
+var IsDetachedBuffer = __webpack_require__(45612);
+var NumericToRawBytes = __webpack_require__(48345);
 
-var isArrayBuffer = __webpack_require__(96429);
-var isSharedArrayBuffer = __webpack_require__(12403);
-var hasOwn = __webpack_require__(54076);
+var isArrayBuffer = __webpack_require__(93571);
+var isSharedArrayBuffer = __webpack_require__(52725);
+var hasOwn = __webpack_require__(46106);
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(62463);
 
-var defaultEndianness = __webpack_require__(19289);
-var forEach = __webpack_require__(64930);
+var defaultEndianness = __webpack_require__(27667);
+var forEach = __webpack_require__(83196);
 
 // https://262.ecma-international.org/15.0/#sec-setvalueinbuffer
 
@@ -38887,18 +38887,18 @@ module.exports = function SetValueInBuffer(arrayBuffer, byteIndex, type, value, 
 
 /***/ }),
 
-/***/ 98080:
+/***/ 93198:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $species = GetIntrinsic('%Symbol.species%', true);
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(62572);
+var isObject = __webpack_require__(22754);
 
-var IsConstructor = __webpack_require__(69028);
+var IsConstructor = __webpack_require__(25246);
 
 // https://262.ecma-international.org/6.0/#sec-speciesconstructor
 
@@ -38926,16 +38926,16 @@ module.exports = function SpeciesConstructor(O, defaultConstructor) {
 
 /***/ }),
 
-/***/ 47129:
+/***/ 15643:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $TypeError = __webpack_require__(73314);
-var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(62572);
+var $SyntaxError = __webpack_require__(97424);
 
 // https://262.ecma-international.org/14.0/#sec-stringtobigint
 
@@ -38956,19 +38956,19 @@ module.exports = function StringToBigInt(argument) {
 
 /***/ }),
 
-/***/ 5819:
+/***/ 91565:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $RegExp = GetIntrinsic('%RegExp%');
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 var $parseInteger = GetIntrinsic('%parseInt%');
 
-var callBound = __webpack_require__(23105);
-var regexTester = __webpack_require__(93470);
+var callBound = __webpack_require__(83919);
+var regexTester = __webpack_require__(83476);
 
 var $strSlice = callBound('String.prototype.slice');
 var isBinary = regexTester(/^0b[01]+$/i);
@@ -38978,7 +38978,7 @@ var nonWS = ['\u0085', '\u200b', '\ufffe'].join('');
 var nonWSregex = new $RegExp('[' + nonWS + ']', 'g');
 var hasNonWS = regexTester(nonWSregex);
 
-var $trim = __webpack_require__(20941);
+var $trim = __webpack_require__(29983);
 
 // https://262.ecma-international.org/13.0/#sec-stringtonumber
 
@@ -39005,20 +39005,20 @@ module.exports = function StringToNumber(argument) {
 
 /***/ }),
 
-/***/ 7512:
+/***/ 27370:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 var $Number = GetIntrinsic('%Number%');
-var $TypeError = __webpack_require__(73314);
-var $SyntaxError = __webpack_require__(80105);
+var $TypeError = __webpack_require__(62572);
+var $SyntaxError = __webpack_require__(97424);
 
-var StringToBigInt = __webpack_require__(47129);
-var ToPrimitive = __webpack_require__(42678);
+var StringToBigInt = __webpack_require__(15643);
+var ToPrimitive = __webpack_require__(34760);
 
 // https://262.ecma-international.org/13.0/#sec-tobigint
 
@@ -39063,20 +39063,20 @@ module.exports = function ToBigInt(argument) {
 
 /***/ }),
 
-/***/ 88586:
+/***/ 90248:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(92201);
 
-var ToBigInt = __webpack_require__(7512);
-var BigIntRemainder = __webpack_require__(4597);
+var ToBigInt = __webpack_require__(27370);
+var BigIntRemainder = __webpack_require__(54635);
 
-var modBigInt = __webpack_require__(49843);
+var modBigInt = __webpack_require__(35333);
 
 // BigInt(2**63), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyThree = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 31)));
@@ -39095,21 +39095,21 @@ module.exports = function ToBigInt64(argument) {
 
 /***/ }),
 
-/***/ 82531:
+/***/ 19013:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $BigInt = GetIntrinsic('%BigInt%', true);
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(92201);
 
-var ToBigInt = __webpack_require__(7512);
-var BigIntRemainder = __webpack_require__(4597);
+var ToBigInt = __webpack_require__(27370);
+var BigIntRemainder = __webpack_require__(54635);
 
-var modBigInt = __webpack_require__(49843);
+var modBigInt = __webpack_require__(35333);
 
 // BigInt(2**64), but node v10.4-v10.8 have a bug where you can't `BigInt(x)` anything larger than MAX_SAFE_INTEGER
 var twoSixtyFour = $BigInt && (BigInt($pow(2, 32)) * BigInt($pow(2, 32)));
@@ -39125,7 +39125,7 @@ module.exports = function ToBigUint64(argument) {
 
 /***/ }),
 
-/***/ 11967:
+/***/ 26057:
 /***/ ((module) => {
 
 
@@ -39137,16 +39137,16 @@ module.exports = function ToBoolean(value) { return !!value; };
 
 /***/ }),
 
-/***/ 25089:
+/***/ 13427:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(20374);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(97300);
 
 // https://262.ecma-international.org/14.0/#sec-toint16
 
@@ -39165,16 +39165,16 @@ module.exports = function ToInt16(argument) {
 
 /***/ }),
 
-/***/ 64543:
+/***/ 5781:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(20374);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(97300);
 
 // https://262.ecma-international.org/14.0/#sec-toint32
 
@@ -39195,16 +39195,16 @@ module.exports = function ToInt32(argument) {
 
 /***/ }),
 
-/***/ 63836:
+/***/ 42142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(20374);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(97300);
 
 // https://262.ecma-international.org/14.0/#sec-toint8
 
@@ -39221,16 +39221,16 @@ module.exports = function ToInt8(argument) {
 
 /***/ }),
 
-/***/ 57568:
+/***/ 51474:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
-var $isNaN = __webpack_require__(77044);
-var $isFinite = __webpack_require__(3766);
+var $isNaN = __webpack_require__(99766);
+var $isFinite = __webpack_require__(97300);
 
 // https://262.ecma-international.org/14.0/#sec-tointegerorinfinity
 
@@ -39244,19 +39244,19 @@ module.exports = function ToIntegerOrInfinity(value) {
 
 /***/ }),
 
-/***/ 49094:
+/***/ 55960:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 var $Number = GetIntrinsic('%Number%');
-var isPrimitive = __webpack_require__(67369);
+var isPrimitive = __webpack_require__(8175);
 
-var ToPrimitive = __webpack_require__(42678);
-var StringToNumber = __webpack_require__(5819);
+var ToPrimitive = __webpack_require__(34760);
+var StringToNumber = __webpack_require__(91565);
 
 // https://262.ecma-international.org/13.0/#sec-tonumber
 
@@ -39277,12 +39277,12 @@ module.exports = function ToNumber(argument) {
 
 /***/ }),
 
-/***/ 42678:
+/***/ 34760:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var toPrimitive = __webpack_require__(75604);
+var toPrimitive = __webpack_require__(49206);
 
 // https://262.ecma-international.org/6.0/#sec-toprimitive
 
@@ -39296,18 +39296,18 @@ module.exports = function ToPrimitive(input) {
 
 /***/ }),
 
-/***/ 54679:
+/***/ 48989:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(54076);
+var hasOwn = __webpack_require__(46106);
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(62572);
+var isObject = __webpack_require__(22754);
 
-var IsCallable = __webpack_require__(30114);
-var ToBoolean = __webpack_require__(11967);
+var IsCallable = __webpack_require__(5712);
+var ToBoolean = __webpack_require__(26057);
 
 // https://262.ecma-international.org/5.1/#sec-8.10.5
 
@@ -39353,15 +39353,15 @@ module.exports = function ToPropertyDescriptor(Obj) {
 
 /***/ }),
 
-/***/ 35038:
+/***/ 19260:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $String = GetIntrinsic('%String%');
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
 // https://262.ecma-international.org/6.0/#sec-tostring
 
@@ -39375,16 +39375,16 @@ module.exports = function ToString(argument) {
 
 /***/ }),
 
-/***/ 32712:
+/***/ 10502:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(20374);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(97300);
 
 // https://262.ecma-international.org/14.0/#sec-touint16
 
@@ -39403,16 +39403,16 @@ module.exports = function ToUint16(argument) {
 
 /***/ }),
 
-/***/ 89942:
+/***/ 36984:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(20374);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(97300);
 
 // https://262.ecma-international.org/14.0/#sec-touint32
 
@@ -39431,16 +39431,16 @@ module.exports = function ToUint32(argument) {
 
 /***/ }),
 
-/***/ 41075:
+/***/ 13521:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var isFinite = __webpack_require__(3766);
+var isFinite = __webpack_require__(97300);
 
-var modulo = __webpack_require__(90460);
-var ToNumber = __webpack_require__(49094);
-var truncate = __webpack_require__(60700);
+var modulo = __webpack_require__(20374);
+var ToNumber = __webpack_require__(55960);
+var truncate = __webpack_require__(30730);
 
 // https://262.ecma-international.org/14.0/#sec-touint8
 
@@ -39457,17 +39457,17 @@ module.exports = function ToUint8(argument) {
 
 /***/ }),
 
-/***/ 26304:
+/***/ 69574:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var clamp = __webpack_require__(95835);
+var clamp = __webpack_require__(44357);
 
-var ToNumber = __webpack_require__(49094);
-var floor = __webpack_require__(85638);
+var ToNumber = __webpack_require__(55960);
+var floor = __webpack_require__(6220);
 
-var $isNaN = __webpack_require__(77044);
+var $isNaN = __webpack_require__(99766);
 
 // https://262.ecma-international.org/15.0/#sec-touint8clamp
 
@@ -39490,21 +39490,21 @@ module.exports = function ToUint8Clamp(argument) {
 
 /***/ }),
 
-/***/ 43623:
+/***/ 78369:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
 
-var IsArray = __webpack_require__(94041);
-var IsConstructor = __webpack_require__(69028);
-var IsTypedArrayOutOfBounds = __webpack_require__(12223);
-var TypedArrayLength = __webpack_require__(57571);
-var ValidateTypedArray = __webpack_require__(77425);
+var IsArray = __webpack_require__(45531);
+var IsConstructor = __webpack_require__(25246);
+var IsTypedArrayOutOfBounds = __webpack_require__(15421);
+var TypedArrayLength = __webpack_require__(9589);
+var ValidateTypedArray = __webpack_require__(85823);
 
-var availableTypedArrays = __webpack_require__(51506)();
+var availableTypedArrays = __webpack_require__(57944)();
 
 // https://262.ecma-international.org/15.0/#typedarraycreatefromconstructor
 
@@ -39549,19 +39549,19 @@ module.exports = function TypedArrayCreateFromConstructor(constructor, argumentL
 
 /***/ }),
 
-/***/ 18866:
+/***/ 82748:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
-var isInteger = __webpack_require__(3647);
-var whichTypedArray = __webpack_require__(54768);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
+var isInteger = __webpack_require__(15901);
+var whichTypedArray = __webpack_require__(86874);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementsize
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(62463);
 
 module.exports = function TypedArrayElementSize(O) {
 	var type = whichTypedArray(O);
@@ -39579,19 +39579,19 @@ module.exports = function TypedArrayElementSize(O) {
 
 /***/ }),
 
-/***/ 19927:
+/***/ 2097:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
 
-var whichTypedArray = __webpack_require__(54768);
+var whichTypedArray = __webpack_require__(86874);
 
 // https://262.ecma-international.org/13.0/#sec-typedarrayelementtype
 
-var tableTAO = __webpack_require__(41821);
+var tableTAO = __webpack_require__(62463);
 
 module.exports = function TypedArrayElementType(O) {
 	var type = whichTypedArray(O);
@@ -39609,23 +39609,23 @@ module.exports = function TypedArrayElementType(O) {
 
 /***/ }),
 
-/***/ 57571:
+/***/ 9589:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var floor = __webpack_require__(85638);
-var IsFixedLengthArrayBuffer = __webpack_require__(91643);
-var IsTypedArrayOutOfBounds = __webpack_require__(12223);
-var TypedArrayElementSize = __webpack_require__(18866);
+var floor = __webpack_require__(6220);
+var IsFixedLengthArrayBuffer = __webpack_require__(10261);
+var IsTypedArrayOutOfBounds = __webpack_require__(15421);
+var TypedArrayElementSize = __webpack_require__(82748);
 
-var isTypedArrayWithBufferWitnessRecord = __webpack_require__(53937);
+var isTypedArrayWithBufferWitnessRecord = __webpack_require__(87291);
 
-var typedArrayBuffer = __webpack_require__(58489);
-var typedArrayByteOffset = __webpack_require__(23363);
-var typedArrayLength = __webpack_require__(53655);
+var typedArrayBuffer = __webpack_require__(71199);
+var typedArrayByteOffset = __webpack_require__(24601);
+var typedArrayLength = __webpack_require__(81413);
 
 // https://www.ecma-international.org/ecma-262/15.0/#sec-typedarraylength
 
@@ -39667,22 +39667,22 @@ module.exports = function TypedArrayLength(taRecord) {
 
 /***/ }),
 
-/***/ 49733:
+/***/ 39183:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $SyntaxError = __webpack_require__(80105);
-var $TypeError = __webpack_require__(73314);
+var $SyntaxError = __webpack_require__(97424);
+var $TypeError = __webpack_require__(62572);
 
-var whichTypedArray = __webpack_require__(54768);
-var availableTypedArrays = __webpack_require__(51506)();
+var whichTypedArray = __webpack_require__(86874);
+var availableTypedArrays = __webpack_require__(57944)();
 
-var IsArray = __webpack_require__(94041);
-var SpeciesConstructor = __webpack_require__(98080);
-var TypedArrayCreateFromConstructor = __webpack_require__(43623);
+var IsArray = __webpack_require__(45531);
+var SpeciesConstructor = __webpack_require__(93198);
+var TypedArrayCreateFromConstructor = __webpack_require__(78369);
 
-var getConstructor = __webpack_require__(34414);
+var getConstructor = __webpack_require__(69264);
 
 // https://262.ecma-international.org/15.0/#typedarray-species-create
 
@@ -39711,18 +39711,18 @@ module.exports = function TypedArraySpeciesCreate(exemplar, argumentList) {
 
 /***/ }),
 
-/***/ 77425:
+/***/ 85823:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var isObject = __webpack_require__(21040);
+var $TypeError = __webpack_require__(62572);
+var isObject = __webpack_require__(22754);
 
-var IsTypedArrayOutOfBounds = __webpack_require__(12223);
-var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(93117);
+var IsTypedArrayOutOfBounds = __webpack_require__(15421);
+var MakeTypedArrayWithBufferWitnessRecord = __webpack_require__(24179);
 
-var isTypedArray = __webpack_require__(6405);
+var isTypedArray = __webpack_require__(99015);
 
 // https://262.ecma-international.org/15.0/#sec-validatetypedarray
 
@@ -39750,14 +39750,14 @@ module.exports = function ValidateTypedArray(O, order) {
 
 /***/ }),
 
-/***/ 95835:
+/***/ 44357:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
-var max = __webpack_require__(57147);
-var min = __webpack_require__(41017);
+var $TypeError = __webpack_require__(62572);
+var max = __webpack_require__(94465);
+var min = __webpack_require__(28723);
 
 // https://262.ecma-international.org/12.0/#clamping
 
@@ -39771,13 +39771,13 @@ module.exports = function clamp(x, lower, upper) {
 
 /***/ }),
 
-/***/ 85638:
+/***/ 6220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // var modulo = require('./modulo');
-var $floor = __webpack_require__(96171);
+var $floor = __webpack_require__(55793);
 
 // http://262.ecma-international.org/11.0/#eqn-floor
 
@@ -39792,12 +39792,12 @@ module.exports = function floor(x) {
 
 /***/ }),
 
-/***/ 90460:
+/***/ 20374:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var mod = __webpack_require__(94248);
+var mod = __webpack_require__(61894);
 
 // https://262.ecma-international.org/5.1/#sec-5.2
 
@@ -39808,7 +39808,7 @@ module.exports = function modulo(x, y) {
 
 /***/ }),
 
-/***/ 41821:
+/***/ 62463:
 /***/ ((module) => {
 
 
@@ -39853,14 +39853,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 60700:
+/***/ 30730:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var floor = __webpack_require__(85638);
+var floor = __webpack_require__(6220);
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
 // https://262.ecma-international.org/14.0/#eqn-truncate
 
@@ -39875,33 +39875,33 @@ module.exports = function truncate(x) {
 
 /***/ }),
 
-/***/ 82043:
+/***/ 60917:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(60470);
+module.exports = __webpack_require__(6864);
 
 
 /***/ }),
 
-/***/ 62652:
+/***/ 92182:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasPropertyDescriptors = __webpack_require__(60497);
+var hasPropertyDescriptors = __webpack_require__(74455);
 
-var $defineProperty = __webpack_require__(79094);
+var $defineProperty = __webpack_require__(31212);
 
 var hasArrayLengthDefineBug = hasPropertyDescriptors.hasArrayLengthDefineBug();
 
 // eslint-disable-next-line global-require
-var isArray = hasArrayLengthDefineBug && __webpack_require__(30233);
+var isArray = hasArrayLengthDefineBug && __webpack_require__(2375);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 var $isEnumerable = callBound('Object.prototype.propertyIsEnumerable');
 
@@ -39947,17 +39947,17 @@ module.exports = function DefineOwnProperty(IsDataDescriptor, SameValue, FromPro
 
 /***/ }),
 
-/***/ 30233:
+/***/ 2375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $Array = GetIntrinsic('%Array%');
 
 // eslint-disable-next-line global-require
-var toStr = !$Array.isArray && __webpack_require__(23105)('Object.prototype.toString');
+var toStr = !$Array.isArray && __webpack_require__(83919)('Object.prototype.toString');
 
 module.exports = $Array.isArray || function IsArray(argument) {
 	return toStr(argument) === '[object Array]';
@@ -39966,12 +39966,12 @@ module.exports = $Array.isArray || function IsArray(argument) {
 
 /***/ }),
 
-/***/ 91914:
+/***/ 73352:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(92201);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float16Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -40020,12 +40020,12 @@ module.exports = function bytesAsFloat32(rawBytes) {
 
 /***/ }),
 
-/***/ 77524:
+/***/ 73110:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(92201);
 
 module.exports = function bytesAsFloat32(rawBytes) {
 	// return new $Float32Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -40063,12 +40063,12 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 86051:
+/***/ 98209:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(92201);
 
 module.exports = function bytesAsFloat64(rawBytes) {
 	// return new $Float64Array(new $Uint8Array(rawBytes).buffer)[0];
@@ -40112,14 +40112,14 @@ Return the Number value that corresponds to value.
 
 /***/ }),
 
-/***/ 74593:
+/***/ 62719:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
-var $pow = __webpack_require__(56947);
+var $pow = __webpack_require__(92201);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -40151,17 +40151,17 @@ module.exports = function bytesAsInteger(rawBytes, elementSize, isUnsigned, isBi
 
 /***/ }),
 
-/***/ 19289:
+/***/ 27667:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $Uint8Array = GetIntrinsic('%Uint8Array%', true);
 var $Uint32Array = GetIntrinsic('%Uint32Array%', true);
 
-var typedArrayBuffer = __webpack_require__(58489);
+var typedArrayBuffer = __webpack_require__(71199);
 
 var uInt32 = $Uint32Array && new $Uint32Array([0x12345678]);
 var uInt8 = uInt32 && new $Uint8Array(typedArrayBuffer(uInt32));
@@ -40179,7 +40179,7 @@ module.exports = uInt8
 
 /***/ }),
 
-/***/ 89835:
+/***/ 18077:
 /***/ ((module) => {
 
 
@@ -40196,7 +40196,7 @@ module.exports = function every(array, predicate) {
 
 /***/ }),
 
-/***/ 64930:
+/***/ 83196:
 /***/ ((module) => {
 
 
@@ -40210,7 +40210,7 @@ module.exports = function forEach(array, callback) {
 
 /***/ }),
 
-/***/ 62293:
+/***/ 80679:
 /***/ ((module) => {
 
 
@@ -40250,7 +40250,7 @@ module.exports = function fractionToBitString(x) {
 
 /***/ }),
 
-/***/ 29890:
+/***/ 24820:
 /***/ ((module) => {
 
 
@@ -40284,12 +40284,12 @@ module.exports = function fromPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 21924:
+/***/ 11786:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $floor = __webpack_require__(96171);
+var $floor = __webpack_require__(55793);
 
 // https://runestone.academy/ns/books/published/pythonds/BasicDS/ConvertingDecimalNumberstoBinaryNumbers.html#:~:text=The%20Divide%20by%202%20algorithm,have%20a%20remainder%20of%200
 
@@ -40312,12 +40312,12 @@ module.exports = function intToBinaryString(x) {
 
 /***/ }),
 
-/***/ 27854:
+/***/ 20924:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $Number = GetIntrinsic('%Number%');
 var $BigInt = GetIntrinsic('%BigInt%', true);
@@ -40347,7 +40347,7 @@ module.exports = function integerToNBytes(intValue, n, isLittleEndian) {
 
 /***/ }),
 
-/***/ 51315:
+/***/ 87225:
 /***/ ((module) => {
 
 
@@ -40359,18 +40359,18 @@ module.exports = function isByteValue(value) {
 
 /***/ }),
 
-/***/ 44278:
+/***/ 86016:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(3647);
+module.exports = __webpack_require__(15901);
 
 
 /***/ }),
 
-/***/ 92805:
+/***/ 71611:
 /***/ ((module) => {
 
 
@@ -40382,19 +40382,19 @@ module.exports = Number.isNaN || function isNaN(a) {
 
 /***/ }),
 
-/***/ 46229:
+/***/ 5319:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO: remove, semver-major
 
-module.exports = __webpack_require__(21040);
+module.exports = __webpack_require__(22754);
 
 
 /***/ }),
 
-/***/ 67369:
+/***/ 8175:
 /***/ ((module) => {
 
 
@@ -40406,7 +40406,7 @@ module.exports = function isPrimitive(value) {
 
 /***/ }),
 
-/***/ 7084:
+/***/ 21098:
 /***/ ((module) => {
 
 
@@ -40418,18 +40418,18 @@ module.exports = function isPropertyKey(argument) {
 
 /***/ }),
 
-/***/ 94248:
+/***/ 61894:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // TODO, semver-major: delete
-module.exports = __webpack_require__(9521);
+module.exports = __webpack_require__(69587);
 
 
 /***/ }),
 
-/***/ 49843:
+/***/ 35333:
 /***/ ((module) => {
 
 
@@ -40442,14 +40442,14 @@ module.exports = function bigIntMod(BigIntRemainder, bigint, modulo) {
 
 /***/ }),
 
-/***/ 2612:
+/***/ 88734:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $TypeError = __webpack_require__(73314);
+var $TypeError = __webpack_require__(62572);
 
-var hasOwn = __webpack_require__(54076);
+var hasOwn = __webpack_require__(46106);
 
 var allowed = {
 	__proto__: null,
@@ -40485,15 +40485,15 @@ module.exports = function isPropertyDescriptor(Desc) {
 
 /***/ }),
 
-/***/ 53937:
+/***/ 87291:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var hasOwn = __webpack_require__(54076);
-var isTypedArray = __webpack_require__(6405);
+var hasOwn = __webpack_require__(46106);
+var isTypedArray = __webpack_require__(99015);
 
-var isInteger = __webpack_require__(44278);
+var isInteger = __webpack_require__(86016);
 
 module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 	return !!value
@@ -40510,12 +40510,12 @@ module.exports = function isTypedArrayWithBufferWitnessRecord(value) {
 
 /***/ }),
 
-/***/ 34414:
+/***/ 69264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var constructors = {
 	__proto__: null,
@@ -40540,18 +40540,18 @@ module.exports = function getConstructor(kind) {
 
 /***/ }),
 
-/***/ 15592:
+/***/ 54886:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
-var $pow = __webpack_require__(56947);
+var $abs = __webpack_require__(64815);
+var $floor = __webpack_require__(55793);
+var $pow = __webpack_require__(92201);
 
-var isFinite = __webpack_require__(3766);
-var isNaN = __webpack_require__(77044);
-var isNegativeZero = __webpack_require__(1908);
+var isFinite = __webpack_require__(97300);
+var isNaN = __webpack_require__(99766);
+var isNegativeZero = __webpack_require__(77770);
 
 var maxFiniteFloat16 = 65504; // 2**16 - 2**5
 
@@ -40620,18 +40620,18 @@ module.exports = function valueToFloat16Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 44558:
+/***/ 37736:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
-var $pow = __webpack_require__(56947);
+var $abs = __webpack_require__(64815);
+var $floor = __webpack_require__(55793);
+var $pow = __webpack_require__(92201);
 
-var isFinite = __webpack_require__(3766);
-var isNaN = __webpack_require__(77044);
-var isNegativeZero = __webpack_require__(1908);
+var isFinite = __webpack_require__(97300);
+var isNaN = __webpack_require__(99766);
+var isNegativeZero = __webpack_require__(77770);
 
 var maxFiniteFloat32 = 3.4028234663852886e+38; // roughly 2 ** 128 - 1
 
@@ -40694,27 +40694,27 @@ module.exports = function valueToFloat32Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 66951:
+/***/ 30189:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
+var GetIntrinsic = __webpack_require__(6864);
 
 var $parseInt = GetIntrinsic('%parseInt%');
-var $abs = __webpack_require__(55641);
-var $floor = __webpack_require__(96171);
-var isFinite = __webpack_require__(3766);
-var isNegativeZero = __webpack_require__(1908);
+var $abs = __webpack_require__(64815);
+var $floor = __webpack_require__(55793);
+var isFinite = __webpack_require__(97300);
+var isNegativeZero = __webpack_require__(77770);
 
-var callBound = __webpack_require__(23105);
+var callBound = __webpack_require__(83919);
 
 var $strIndexOf = callBound('String.prototype.indexOf');
 var $strSlice = callBound('String.prototype.slice');
 
-var fractionToBitString = __webpack_require__(62293);
-var intToBinString = __webpack_require__(21924);
-var isNaN = __webpack_require__(92805);
+var fractionToBitString = __webpack_require__(80679);
+var intToBinString = __webpack_require__(11786);
+var isNaN = __webpack_require__(71611);
 
 var float64bias = 1023;
 
@@ -40786,17 +40786,17 @@ module.exports = function valueToFloat64Bytes(value, isLittleEndian) {
 
 /***/ }),
 
-/***/ 72981:
+/***/ 42683:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Glob = void 0;
-const minimatch_1 = __webpack_require__(46507);
+const minimatch_1 = __webpack_require__(38941);
 const node_url_1 = __webpack_require__(73136);
-const path_scurry_1 = __webpack_require__(38958);
-const pattern_js_1 = __webpack_require__(47813);
-const walker_js_1 = __webpack_require__(11157);
+const path_scurry_1 = __webpack_require__(81571);
+const pattern_js_1 = __webpack_require__(31251);
+const walker_js_1 = __webpack_require__(19619);
 // if no process global, just call it linux.
 // so we default to case-sensitive, / separators
 const defaultPlatform = (typeof process === 'object' &&
@@ -41039,13 +41039,13 @@ exports.Glob = Glob;
 
 /***/ }),
 
-/***/ 45197:
+/***/ 34559:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.hasMagic = void 0;
-const minimatch_1 = __webpack_require__(46507);
+const minimatch_1 = __webpack_require__(38941);
 /**
  * Return true if the patterns provided contain any magic glob characters,
  * given the options provided.
@@ -41072,7 +41072,7 @@ exports.hasMagic = hasMagic;
 
 /***/ }),
 
-/***/ 5637:
+/***/ 73047:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41082,8 +41082,8 @@ exports.hasMagic = hasMagic;
 // Ignores are always parsed in dot:true mode
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Ignore = void 0;
-const minimatch_1 = __webpack_require__(46507);
-const pattern_js_1 = __webpack_require__(47813);
+const minimatch_1 = __webpack_require__(38941);
+const pattern_js_1 = __webpack_require__(31251);
 const defaultPlatform = (typeof process === 'object' &&
     process &&
     typeof process.platform === 'string') ?
@@ -41197,7 +41197,7 @@ exports.Ignore = Ignore;
 
 /***/ }),
 
-/***/ 21363:
+/***/ 65181:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41208,17 +41208,17 @@ exports.globStream = globStream;
 exports.globSync = globSync;
 exports.globIterateSync = globIterateSync;
 exports.globIterate = globIterate;
-const minimatch_1 = __webpack_require__(46507);
-const glob_js_1 = __webpack_require__(72981);
-const has_magic_js_1 = __webpack_require__(45197);
-var minimatch_2 = __webpack_require__(46507);
+const minimatch_1 = __webpack_require__(38941);
+const glob_js_1 = __webpack_require__(42683);
+const has_magic_js_1 = __webpack_require__(34559);
+var minimatch_2 = __webpack_require__(38941);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return minimatch_2.escape; } }));
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return minimatch_2.unescape; } }));
-var glob_js_2 = __webpack_require__(72981);
+var glob_js_2 = __webpack_require__(42683);
 Object.defineProperty(exports, "Glob", ({ enumerable: true, get: function () { return glob_js_2.Glob; } }));
-var has_magic_js_2 = __webpack_require__(45197);
+var has_magic_js_2 = __webpack_require__(34559);
 Object.defineProperty(exports, "hasMagic", ({ enumerable: true, get: function () { return has_magic_js_2.hasMagic; } }));
-var ignore_js_1 = __webpack_require__(5637);
+var ignore_js_1 = __webpack_require__(73047);
 Object.defineProperty(exports, "Ignore", ({ enumerable: true, get: function () { return ignore_js_1.Ignore; } }));
 function globStreamSync(pattern, options = {}) {
     return new glob_js_1.Glob(pattern, options).streamSync();
@@ -41271,14 +41271,14 @@ exports.glob.glob = exports.glob;
 
 /***/ }),
 
-/***/ 47813:
+/***/ 31251:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // this is just a very light wrapper around 2 arrays with an offset index
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Pattern = void 0;
-const minimatch_1 = __webpack_require__(46507);
+const minimatch_1 = __webpack_require__(38941);
 const isPatternList = (pl) => pl.length >= 1;
 const isGlobList = (gl) => gl.length >= 1;
 /**
@@ -41496,14 +41496,14 @@ exports.Pattern = Pattern;
 
 /***/ }),
 
-/***/ 37843:
+/***/ 67357:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 // synchronous utility for filtering entries and calculating subwalks
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Processor = exports.SubWalks = exports.MatchRecord = exports.HasWalkedCache = void 0;
-const minimatch_1 = __webpack_require__(46507);
+const minimatch_1 = __webpack_require__(38941);
 /**
  * A cache of which patterns have been processed for a given Path
  */
@@ -41803,7 +41803,7 @@ exports.Processor = Processor;
 
 /***/ }),
 
-/***/ 11157:
+/***/ 19619:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -41815,9 +41815,9 @@ exports.GlobStream = exports.GlobWalker = exports.GlobUtil = void 0;
  *
  * @module
  */
-const minipass_1 = __webpack_require__(78275);
-const ignore_js_1 = __webpack_require__(5637);
-const processor_js_1 = __webpack_require__(37843);
+const minipass_1 = __webpack_require__(13525);
+const ignore_js_1 = __webpack_require__(73047);
+const processor_js_1 = __webpack_require__(67357);
 const makeIgnore = (ignore, opts) => typeof ignore === 'string' ? new ignore_js_1.Ignore([ignore], opts)
     : Array.isArray(ignore) ? new ignore_js_1.Ignore(ignore, opts)
         : ignore;
@@ -42196,7 +42196,7 @@ exports.GlobStream = GlobStream;
 
 /***/ }),
 
-/***/ 32477:
+/***/ 26267:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43748,7 +43748,7 @@ exports.LRUCache = LRUCache;
 
 /***/ }),
 
-/***/ 57305:
+/***/ 23043:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43768,7 +43768,7 @@ exports.assertValidPattern = assertValidPattern;
 
 /***/ }),
 
-/***/ 31803:
+/***/ 65541:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -43776,8 +43776,8 @@ exports.assertValidPattern = assertValidPattern;
 var _a;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AST = void 0;
-const brace_expressions_js_1 = __webpack_require__(11090);
-const unescape_js_1 = __webpack_require__(70851);
+const brace_expressions_js_1 = __webpack_require__(85756);
+const unescape_js_1 = __webpack_require__(17633);
 const types = new Set(['!', '?', '+', '*', '@']);
 const isExtglobType = (c) => types.has(c);
 const isExtglobAST = (c) => isExtglobType(c.type);
@@ -44521,7 +44521,7 @@ _a = AST;
 
 /***/ }),
 
-/***/ 11090:
+/***/ 85756:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44679,7 +44679,7 @@ exports.parseClass = parseClass;
 
 /***/ }),
 
-/***/ 10800:
+/***/ 23538:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44707,7 +44707,7 @@ exports.escape = escape;
 
 /***/ }),
 
-/***/ 46507:
+/***/ 38941:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -44716,11 +44716,11 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.unescape = exports.escape = exports.AST = exports.Minimatch = exports.match = exports.makeRe = exports.braceExpand = exports.defaults = exports.filter = exports.GLOBSTAR = exports.sep = exports.minimatch = void 0;
-const brace_expansion_1 = __importDefault(__webpack_require__(94691));
-const assert_valid_pattern_js_1 = __webpack_require__(57305);
-const ast_js_1 = __webpack_require__(31803);
-const escape_js_1 = __webpack_require__(10800);
-const unescape_js_1 = __webpack_require__(70851);
+const brace_expansion_1 = __importDefault(__webpack_require__(37817));
+const assert_valid_pattern_js_1 = __webpack_require__(23043);
+const ast_js_1 = __webpack_require__(65541);
+const escape_js_1 = __webpack_require__(23538);
+const unescape_js_1 = __webpack_require__(17633);
 const minimatch = (p, pattern, options = {}) => {
     (0, assert_valid_pattern_js_1.assertValidPattern)(pattern);
     // shortcut: comments match nothing.
@@ -45721,11 +45721,11 @@ class Minimatch {
 }
 exports.Minimatch = Minimatch;
 /* c8 ignore start */
-var ast_js_2 = __webpack_require__(31803);
+var ast_js_2 = __webpack_require__(65541);
 Object.defineProperty(exports, "AST", ({ enumerable: true, get: function () { return ast_js_2.AST; } }));
-var escape_js_2 = __webpack_require__(10800);
+var escape_js_2 = __webpack_require__(23538);
 Object.defineProperty(exports, "escape", ({ enumerable: true, get: function () { return escape_js_2.escape; } }));
-var unescape_js_2 = __webpack_require__(70851);
+var unescape_js_2 = __webpack_require__(17633);
 Object.defineProperty(exports, "unescape", ({ enumerable: true, get: function () { return unescape_js_2.unescape; } }));
 /* c8 ignore stop */
 exports.minimatch.AST = ast_js_1.AST;
@@ -45736,7 +45736,7 @@ exports.minimatch.unescape = unescape_js_1.unescape;
 
 /***/ }),
 
-/***/ 70851:
+/***/ 17633:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45766,7 +45766,7 @@ exports.unescape = unescape;
 
 /***/ }),
 
-/***/ 78275:
+/***/ 13525:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -46810,7 +46810,7 @@ exports.Minipass = Minipass;
 
 /***/ }),
 
-/***/ 38958:
+/***/ 81571:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -46839,7 +46839,7 @@ var __importStar = (this && this.__importStar) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PathScurry = exports.Path = exports.PathScurryDarwin = exports.PathScurryPosix = exports.PathScurryWin32 = exports.PathScurryBase = exports.PathPosix = exports.PathWin32 = exports.PathBase = exports.ChildrenCache = exports.ResolveCache = void 0;
-const lru_cache_1 = __webpack_require__(32477);
+const lru_cache_1 = __webpack_require__(26267);
 const node_path_1 = __webpack_require__(76760);
 const node_url_1 = __webpack_require__(73136);
 const fs_1 = __webpack_require__(79896);
@@ -46848,7 +46848,7 @@ const realpathSync = fs_1.realpathSync.native;
 // TODO: test perf of fs/promises realpath vs realpathCB,
 // since the promises one uses realpath.native
 const promises_1 = __webpack_require__(51455);
-const minipass_1 = __webpack_require__(78275);
+const minipass_1 = __webpack_require__(13525);
 const defaultFS = {
     lstatSync: fs_1.lstatSync,
     readdir: fs_1.readdir,
@@ -48830,19 +48830,19 @@ exports.PathScurry = process.platform === 'win32' ? PathScurryWin32
 
 /***/ }),
 
-/***/ 35957:
+/***/ 94163:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var GetIntrinsic = __webpack_require__(60470);
-var IsCallable = __webpack_require__(57187);
-var isObject = __webpack_require__(46229);
-var whichBuiltinType = __webpack_require__(45330);
-var $TypeError = __webpack_require__(73314);
+var GetIntrinsic = __webpack_require__(6864);
+var IsCallable = __webpack_require__(62489);
+var isObject = __webpack_require__(5319);
+var whichBuiltinType = __webpack_require__(98896);
+var $TypeError = __webpack_require__(62572);
 
-var gPO = __webpack_require__(81967);
-var $Object = __webpack_require__(95399);
+var gPO = __webpack_require__(20577);
+var $Object = __webpack_require__(46973);
 
 module.exports = function getPrototypeOf(O) {
 	if (!isObject(O)) {
@@ -48877,14 +48877,14 @@ module.exports = function getPrototypeOf(O) {
 
 /***/ }),
 
-/***/ 31360:
+/***/ 13994:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var implementation = __webpack_require__(35957);
+var implementation = __webpack_require__(94163);
 
-var getProto = __webpack_require__(81967);
+var getProto = __webpack_require__(20577);
 
 module.exports = function getPolyfill() {
 	if (typeof Reflect === 'object' && Reflect && Reflect.getPrototypeOf) {
@@ -48898,7 +48898,7 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 9002:
+/***/ 17216:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // This file exists as a CommonJS module to read the version from package.json.
@@ -48906,13 +48906,13 @@ module.exports = function getPolyfill() {
 // ESLint rules and doesn't work reliably across all Node.js versions.
 // By keeping this as a .cjs file, we can use require() naturally and export
 // the version for the ESM modules to import.
-const packageJson = __webpack_require__(2822)
+const packageJson = __webpack_require__(72087)
 module.exports = { version: packageJson.version }
 
 
 /***/ }),
 
-/***/ 84928:
+/***/ 2522:
 /***/ ((module) => {
 
 
@@ -49225,7 +49225,7 @@ module.exports = index;
 
 /***/ }),
 
-/***/ 56518:
+/***/ 20752:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -49243,7 +49243,7 @@ __webpack_require__.d(__webpack_exports__, {
   "default": () => (/* binding */ artifact)
 });
 
-// NAMESPACE OBJECT: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// NAMESPACE OBJECT: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_namespaceObject = {};
 __webpack_require__.r(mappers_namespaceObject);
 __webpack_require__.d(mappers_namespaceObject, {
@@ -49428,11 +49428,11 @@ __webpack_require__.d(mappers_namespaceObject, {
   UserDelegationKey: () => (UserDelegationKey)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(33838);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(17864);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/config.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/shared/config.js
 
 
 // Used for controlling the highWaterMark value of the zip that is being streamed
@@ -49520,9 +49520,9 @@ function getMaxArtifactListCount() {
 var external_fs_ = __webpack_require__(79896);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime/build/commonjs/index.js
-var commonjs = __webpack_require__(68886);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
+// EXTERNAL MODULE: ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+var commonjs = __webpack_require__(52480);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
 
 
 
@@ -49656,7 +49656,7 @@ class Timestamp$Type extends commonjs.MessageType {
  */
 const Timestamp = new Timestamp$Type();
 //# sourceMappingURL=timestamp.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "google/protobuf/wrappers.proto" (package "google.protobuf", syntax proto3)
 // tslint:disable
@@ -50263,9 +50263,9 @@ class BytesValue$Type extends commonjs.MessageType {
  */
 const BytesValue = new BytesValue$Type();
 //# sourceMappingURL=wrappers.js.map
-// EXTERNAL MODULE: ./node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
-var build_commonjs = __webpack_require__(44420);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
+// EXTERNAL MODULE: ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+var build_commonjs = __webpack_require__(9070);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
 // @generated by protobuf-ts 2.9.1 with parameter long_type_string,client_none,generate_dependencies
 // @generated from protobuf file "results/api/v1/artifact.proto" (package "github.actions.results.api.v1", syntax proto3)
 // tslint:disable
@@ -50981,7 +50981,7 @@ const ArtifactService = new build_commonjs/* ServiceType */.C0("github.actions.r
     { name: "DeleteArtifact", options: {}, I: artifact_DeleteArtifactRequest, O: artifact_DeleteArtifactResponse }
 ]);
 //# sourceMappingURL=artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
 
 class ArtifactServiceClientJSON {
     constructor(rpc) {
@@ -51077,13 +51077,13 @@ class ArtifactServiceClientProtobuf {
     }
 }
 //# sourceMappingURL=artifact.twirp-client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/generated/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/generated/index.js
 
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/retention.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/retention.js
 
 
 function getExpiration(retentionDays) {
@@ -51111,7 +51111,7 @@ function getRetentionDays() {
     return days;
 }
 //# sourceMappingURL=retention.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
 
 /**
  * Invalid characters that cannot be in the artifact name or an uploaded file. Will be rejected
@@ -51174,13 +51174,13 @@ The following characters are not allowed in files that are uploaded due to limit
     }
 }
 //# sourceMappingURL=path-and-artifact-name-validation.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(44942);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth = __webpack_require__(92145);
-// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
-var package_version = __webpack_require__(9002);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/user-agent.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(28316);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+var auth = __webpack_require__(65711);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
+var package_version = __webpack_require__(17216);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/shared/user-agent.js
 
 /**
  * Ensure that this User Agent String is used in all HTTP calls so that we can monitor telemetry between different versions of this package
@@ -51189,7 +51189,7 @@ function getUserAgentString() {
     return `@actions/artifact-${package_version.version}`;
 }
 //# sourceMappingURL=user-agent.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/shared/errors.js
 class FilesNotFoundError extends Error {
     constructor(files = []) {
         let message = 'No files were found to upload';
@@ -51251,7 +51251,7 @@ UsageError.isUsageErrorMessage = (msg) => {
     return msg.includes('insufficient usage');
 };
 //# sourceMappingURL=errors.js.map
-;// CONCATENATED MODULE: ./node_modules/jwt-decode/build/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/jwt-decode/build/esm/index.js
 class InvalidTokenError extends Error {
 }
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -51310,7 +51310,7 @@ function jwtDecode(token, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/shared/util.js
 
 
 
@@ -51429,7 +51429,7 @@ function maskSecretUrls(body) {
     }
 }
 //# sourceMappingURL=util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -51580,7 +51580,7 @@ function internalArtifactTwirpClient(options) {
     return new ArtifactServiceClientJSON(client);
 }
 //# sourceMappingURL=artifact-twirp-client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
 
 
 
@@ -51669,21 +51669,21 @@ function getUploadZipSpecification(filesToZip, rootDirectory) {
     return specification;
 }
 //# sourceMappingURL=upload-zip-specification.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
-var esm = __webpack_require__(54918);
-// EXTERNAL MODULE: ./node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
-var dist_esm = __webpack_require__(98365);
-// EXTERNAL MODULE: ./node_modules/@azure/core-util/dist/esm/index.js + 3 modules
-var core_util_dist_esm = __webpack_require__(16966);
-// EXTERNAL MODULE: ./node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
-var core_http_compat_dist_esm = __webpack_require__(51097);
-// EXTERNAL MODULE: ./node_modules/@azure/core-client/dist/esm/index.js + 16 modules
-var core_client_dist_esm = __webpack_require__(95738);
-// EXTERNAL MODULE: ./node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
-var xml = __webpack_require__(98456);
-// EXTERNAL MODULE: ./node_modules/@azure/logger/dist/esm/index.js + 1 modules
-var logger_dist_esm = __webpack_require__(7567);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/log.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/index.js + 33 modules
+var esm = __webpack_require__(68520);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-auth/dist/esm/index.js + 4 modules
+var dist_esm = __webpack_require__(20055);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-util/dist/esm/index.js + 3 modules
+var core_util_dist_esm = __webpack_require__(72868);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-http-compat/dist/esm/index.js + 6 modules
+var core_http_compat_dist_esm = __webpack_require__(59155);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-client/dist/esm/index.js + 16 modules
+var core_client_dist_esm = __webpack_require__(17924);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-xml/dist/esm/xml.js + 36 modules
+var xml = __webpack_require__(49066);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/logger/dist/esm/index.js + 1 modules
+var logger_dist_esm = __webpack_require__(92149);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/log.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -51692,9 +51692,9 @@ var logger_dist_esm = __webpack_require__(7567);
  */
 const logger = (0,logger_dist_esm/* createClientLogger */.KV)("storage-blob");
 //# sourceMappingURL=log.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
-var storage_common_dist_esm = __webpack_require__(96841);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/storage-common/dist/esm/index.js + 34 modules
+var storage_common_dist_esm = __webpack_require__(17559);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const SDK_VERSION = "12.32.0";
@@ -51921,7 +51921,7 @@ const PathStylePorts = [
     "11104",
 ];
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -52193,7 +52193,7 @@ function isCoreHttpPolicyFactory(factory) {
     });
 }
 //# sourceMappingURL=Pipeline.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -52458,7 +52458,7 @@ var KnownStorageErrorCode;
     KnownStorageErrorCode["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -60854,7 +60854,7 @@ const BlockBlobGetBlockListExceptionHeaders = {
     },
 };
 //# sourceMappingURL=mappers.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -62599,7 +62599,7 @@ const listType = {
     },
 };
 //# sourceMappingURL=parameters.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -62924,7 +62924,7 @@ const filterBlobsOperationSpec = {
     serializer: xmlSerializer,
 };
 //# sourceMappingURL=service.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -63641,7 +63641,7 @@ const container_getAccountInfoOperationSpec = {
     serializer: container_xmlSerializer,
 };
 //# sourceMappingURL=container.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -64675,7 +64675,7 @@ const setTagsOperationSpec = {
     serializer: blob_xmlSerializer,
 };
 //# sourceMappingURL=blob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65139,7 +65139,7 @@ const copyIncrementalOperationSpec = {
     serializer: pageBlob_xmlSerializer,
 };
 //# sourceMappingURL=pageBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65368,7 +65368,7 @@ const sealOperationSpec = {
     serializer: appendBlob_xmlSerializer,
 };
 //# sourceMappingURL=appendBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65747,7 +65747,7 @@ const getBlockListOperationSpec = {
     serializer: blockBlob_xmlSerializer,
 };
 //# sourceMappingURL=blockBlob.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65762,7 +65762,7 @@ const getBlockListOperationSpec = {
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65824,7 +65824,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
     blockBlob;
 }
 //# sourceMappingURL=storageClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/index.js
 /*
  * Copyright (c) Microsoft Corporation.
  * Licensed under the MIT License.
@@ -65836,7 +65836,7 @@ class StorageClient extends core_http_compat_dist_esm/* ExtendedServiceClient */
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -65854,7 +65854,7 @@ class StorageContextClient extends StorageClient {
     }
 }
 //# sourceMappingURL=StorageContextClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66650,7 +66650,7 @@ async function setUploadChecksumParameters(body, contentLength, parameters, uplo
     };
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66703,9 +66703,9 @@ class StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=StorageClient.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
-var core_tracing_dist_esm = __webpack_require__(65433);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-tracing/dist/esm/index.js + 4 modules
+var core_tracing_dist_esm = __webpack_require__(14471);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -66720,7 +66720,7 @@ const tracingClient = (0,core_tracing_dist_esm/* createTracingClient */.y)({
     namespace: "Microsoft.Storage",
 });
 //# sourceMappingURL=tracing.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -66914,7 +66914,7 @@ class BlobSASPermissions {
     }
 }
 //# sourceMappingURL=BlobSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -67134,7 +67134,7 @@ class ContainerSASPermissions {
     }
 }
 //# sourceMappingURL=ContainerSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -67148,7 +67148,7 @@ function ipRangeToString(ipRange) {
     return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 //# sourceMappingURL=SasIPRange.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -67544,7 +67544,7 @@ class SASQueryParameters {
     }
 }
 //# sourceMappingURL=SASQueryParameters.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68342,7 +68342,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
     return blobSASSignatureValues;
 }
 //# sourceMappingURL=BlobSASSignatureValues.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68544,11 +68544,11 @@ class BlobLeaseClient {
     }
 }
 //# sourceMappingURL=BlobLeaseClient.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
-var abort_controller_dist_esm = __webpack_require__(65473);
+// EXTERNAL MODULE: ../../main/node_modules/@azure/abort-controller/dist/esm/index.js + 1 modules
+var abort_controller_dist_esm = __webpack_require__(3279);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -68677,7 +68677,7 @@ class RetriableReadableStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=RetriableReadableStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69150,7 +69150,7 @@ class BlobDownloadResponse {
     }
 }
 //# sourceMappingURL=BlobDownloadResponse.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 const AVRO_SYNC_MARKER_SIZE = 16;
@@ -69158,7 +69158,7 @@ const AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 const AVRO_CODEC_KEY = "avro.codec";
 const AVRO_SCHEMA_KEY = "avro.schema";
 //# sourceMappingURL=AvroConstants.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroParser {
@@ -69482,7 +69482,7 @@ class AvroRecordType extends AvroType {
     }
 }
 //# sourceMappingURL=AvroParser.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 function arraysEqual(a, b) {
@@ -69499,7 +69499,7 @@ function arraysEqual(a, b) {
     return true;
 }
 //# sourceMappingURL=utils.common.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // TODO: Do a review of non-interfaces
@@ -69616,7 +69616,7 @@ class AvroReader {
     }
 }
 //# sourceMappingURL=AvroReader.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 class AvroReadable {
@@ -69624,7 +69624,7 @@ class AvroReadable {
 //# sourceMappingURL=AvroReadable.js.map
 // EXTERNAL MODULE: external "buffer"
 var external_buffer_ = __webpack_require__(20181);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69711,14 +69711,14 @@ class AvroReadableFromStream extends AvroReadable {
     }
 }
 //# sourceMappingURL=AvroReadableFromStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
 
 
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -69835,7 +69835,7 @@ class BlobQuickQueryStream extends external_node_stream_.Readable {
     }
 }
 //# sourceMappingURL=BlobQuickQueryStream.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -70205,7 +70205,7 @@ class BlobQueryResponse {
     }
 }
 //# sourceMappingURL=BlobQueryResponse.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/models.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/models.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -70321,7 +70321,7 @@ function getBlobServiceAccountAudience(storageAccountName) {
     return `https://${storageAccountName}.blob.core.windows.net/.default`;
 }
 //# sourceMappingURL=models.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -70353,9 +70353,9 @@ function rangeResponseFromModel(response) {
     };
 }
 //# sourceMappingURL=PageBlobRangeResponse.js.map
-// EXTERNAL MODULE: ./node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
-var core_lro_dist_esm = __webpack_require__(67352);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// EXTERNAL MODULE: ../../main/node_modules/@azure/core-lro/dist/esm/index.js + 10 modules
+var core_lro_dist_esm = __webpack_require__(26346);
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -70490,7 +70490,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
     };
 }
 //# sourceMappingURL=BlobStartCopyFromUrlPoller.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Range.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/Range.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -70514,7 +70514,7 @@ function rangeToString(iRange) {
 //# sourceMappingURL=Range.js.map
 // EXTERNAL MODULE: external "events"
 var external_events_ = __webpack_require__(24434);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 // In browser, during webpack or browserify bundling, this module will be replaced by 'events'
@@ -70649,7 +70649,7 @@ class Batch {
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -70792,7 +70792,7 @@ async function readStreamToLocalFile(rs, file) {
 const fsStat = external_node_util_.promisify(external_node_fs_.stat);
 const fsCreateReadStream = external_node_fs_.createReadStream;
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/Clients.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/Clients.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73707,7 +73707,7 @@ class PageBlobClient extends BlobClient {
     }
 }
 //# sourceMappingURL=Clients.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73723,7 +73723,7 @@ function utf8ByteLength(str) {
     return Buffer.byteLength(str);
 }
 //# sourceMappingURL=BatchUtils.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -73866,7 +73866,7 @@ class BatchResponseParser {
     }
 }
 //# sourceMappingURL=BatchResponseParser.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 var MutexLockStatus;
@@ -73932,7 +73932,7 @@ class Mutex {
     }
 }
 //# sourceMappingURL=Mutex.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -74207,7 +74207,7 @@ function batchHeaderFilterPolicy() {
     };
 }
 //# sourceMappingURL=BlobBatch.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -74380,7 +74380,7 @@ class BlobBatchClient {
     }
 }
 //# sourceMappingURL=BlobBatchClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
 
 
 
@@ -75676,7 +75676,7 @@ class ContainerClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=ContainerClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75902,7 +75902,7 @@ class AccountSASPermissions {
     }
 }
 //# sourceMappingURL=AccountSASPermissions.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -75973,7 +75973,7 @@ class AccountSASResourceTypes {
     }
 }
 //# sourceMappingURL=AccountSASResourceTypes.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /**
@@ -76052,7 +76052,7 @@ class AccountSASServices {
     }
 }
 //# sourceMappingURL=AccountSASServices.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -76153,7 +76153,7 @@ function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sh
     };
 }
 //# sourceMappingURL=AccountSASSignatureValues.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
 
 
 
@@ -76868,7 +76868,7 @@ class BlobServiceClient extends StorageClient_StorageClient {
     }
 }
 //# sourceMappingURL=BlobServiceClient.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 /** Known values of {@link EncryptionAlgorithmType} that the service accepts. */
@@ -76877,7 +76877,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
     KnownEncryptionAlgorithmType["AES256"] = "AES256";
 })(generatedModels_KnownEncryptionAlgorithmType || (generatedModels_KnownEncryptionAlgorithmType = {}));
 //# sourceMappingURL=generatedModels.js.map
-;// CONCATENATED MODULE: ./node_modules/@azure/storage-blob/dist/esm/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@azure/storage-blob/dist/esm/index.js
 // Copyright (c) Microsoft Corporation.
 // Licensed under the MIT License.
 
@@ -76906,7 +76906,7 @@ var generatedModels_KnownEncryptionAlgorithmType;
 var external_crypto_ = __webpack_require__(76982);
 // EXTERNAL MODULE: external "stream"
 var external_stream_ = __webpack_require__(2203);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
 var blob_upload_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -76992,9 +76992,9 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType) 
 //# sourceMappingURL=blob-upload.js.map
 // EXTERNAL MODULE: external "fs/promises"
 var promises_ = __webpack_require__(91943);
-// EXTERNAL MODULE: ./node_modules/archiver/index.js
-var archiver = __webpack_require__(99392);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/stream.js
+// EXTERNAL MODULE: ../../main/node_modules/archiver/index.js
+var archiver = __webpack_require__(11006);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/stream.js
 var stream_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77047,7 +77047,7 @@ function createRawFileUploadStream(filePath) {
     });
 }
 //# sourceMappingURL=stream.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/zip.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/zip.js
 var zip_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77125,7 +77125,7 @@ const zipEndCallback = () => {
     core/* debug */.Yz('Zip stream for upload has ended.');
 };
 //# sourceMappingURL=zip.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/types.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/types.js
 
 /**
  * Maps file extensions to MIME types
@@ -77197,7 +77197,7 @@ function getMimeType(filePath) {
     return types_mimeTypes[ext] || 'application/octet-stream';
 }
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 var upload_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77306,11 +77306,11 @@ function uploadArtifact(name, files, rootDirectory, options) {
     });
 }
 //# sourceMappingURL=upload-artifact.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var lib_github = __webpack_require__(61351);
-// EXTERNAL MODULE: ./node_modules/unzip-stream/unzip.js
-var unzip = __webpack_require__(33991);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/download/download-artifact.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/github/lib/github.js
+var lib_github = __webpack_require__(51193);
+// EXTERNAL MODULE: ../../main/node_modules/unzip-stream/unzip.js
+var unzip = __webpack_require__(44881);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/download/download-artifact.js
 var download_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77549,7 +77549,7 @@ function resolveOrCreateDirectory() {
     });
 }
 //# sourceMappingURL=download-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/retry-options.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/find/retry-options.js
 
 // Defaults for fetching artifacts
 const defaultMaxRetryNumber = 5;
@@ -77573,13 +77573,13 @@ function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exempt
     return [retryOptions, requestOptions];
 }
 //# sourceMappingURL=retry-options.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
-var utils = __webpack_require__(85555);
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/version.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/github/lib/utils.js + 19 modules
+var utils = __webpack_require__(36877);
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-request-log/dist-src/version.js
 const VERSION = "6.0.0";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-request-log/dist-src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-request-log/dist-src/index.js
 
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request, options) => {
@@ -77605,9 +77605,9 @@ function requestLog(octokit) {
 requestLog.VERSION = VERSION;
 
 
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var dist_bundle = __webpack_require__(49735);
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/get-artifact.js
+// EXTERNAL MODULE: ../../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(24225);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var get_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77707,7 +77707,7 @@ function getArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=get-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
 var delete_artifact_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77786,7 +77786,7 @@ function deleteArtifactInternal(artifactName) {
     });
 }
 //# sourceMappingURL=delete-artifact.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
 var list_artifacts_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -77930,7 +77930,7 @@ function filterLatest(artifacts) {
     return latestArtifacts;
 }
 //# sourceMappingURL=list-artifacts.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/client.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/internal/client.js
 var client_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -78071,7 +78071,7 @@ If the error persists, please check whether Actions and API requests are operati
     }
 }
 //# sourceMappingURL=client.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/artifact.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/artifact/lib/artifact.js
 
 
 
@@ -78082,7 +78082,7 @@ const client = new DefaultArtifactClient();
 
 /***/ }),
 
-/***/ 49735:
+/***/ 24225:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -78090,8 +78090,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   VERSION: () => (/* binding */ VERSION),
 /* harmony export */   retry: () => (/* binding */ retry)
 /* harmony export */ });
-/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63251);
-/* harmony import */ var _octokit_request_error__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(31015);
+/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(22725);
+/* harmony import */ var _octokit_request_error__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64565);
 // pkg/dist-src/version.js
 var VERSION = "0.0.0-development";
 
@@ -78177,7 +78177,7 @@ retry.VERSION = VERSION;
 
 /***/ }),
 
-/***/ 2822:
+/***/ 72087:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@actions/artifact","version":"6.2.1","preview":true,"description":"Actions artifact lib","keywords":["github","actions","artifact"],"homepage":"https://github.com/actions/toolkit/tree/main/packages/artifact","license":"MIT","type":"module","main":"lib/artifact.js","types":"lib/artifact.d.ts","exports":{".":{"types":"./lib/artifact.d.ts","import":"./lib/artifact.js"}},"directories":{"lib":"lib","test":"__tests__"},"files":["lib","!.DS_Store"],"publishConfig":{"access":"public"},"repository":{"type":"git","url":"git+https://github.com/actions/toolkit.git","directory":"packages/artifact"},"scripts":{"audit-moderate":"npm install && npm audit --json --audit-level=moderate > audit.json","test":"cd ../../ && npm run test ./packages/artifact","bootstrap":"cd ../../ && npm run bootstrap","tsc-run":"tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/","tsc":"npm run bootstrap && npm run tsc-run","gen:docs":"typedoc --plugin typedoc-plugin-markdown --out docs/generated src/artifact.ts --githubPages false --readme none"},"bugs":{"url":"https://github.com/actions/toolkit/issues"},"dependencies":{"@actions/core":"^3.0.0","@actions/github":"^9.0.0","@actions/http-client":"^4.0.0","@azure/storage-blob":"^12.30.0","@octokit/core":"^7.0.6","@octokit/plugin-request-log":"^6.0.0","@octokit/plugin-retry":"^8.0.0","@octokit/request":"^10.0.7","@octokit/request-error":"^7.1.0","@protobuf-ts/plugin":"^2.2.3-alpha.1","@protobuf-ts/runtime":"^2.9.4","archiver":"^7.0.1","jwt-decode":"^4.0.0","unzip-stream":"^0.3.1"},"devDependencies":{"@types/archiver":"^7.0.0","@types/unzip-stream":"^0.3.4","typedoc":"^0.28.16","typedoc-plugin-markdown":"^4.9.0","typescript":"^5.9.3"},"overrides":{"uri-js":"npm:uri-js-replace@^1.0.1","node-fetch":"^3.3.2"}}');

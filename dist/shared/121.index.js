@@ -1,8 +1,8 @@
-export const id = 539;
-export const ids = [539];
+export const id = 121;
+export const ids = [121];
 export const modules = {
 
-/***/ 81539:
+/***/ 16121:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,7 +15,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: Stanza, generateHybridIdentity, generateIdentity, generateX25519Identity, identityToRecipient, webauthn
 
-// NAMESPACE OBJECT: ./node_modules/age-encryption/dist/armor.js
+// NAMESPACE OBJECT: ../../main/node_modules/age-encryption/dist/armor.js
 var armor_namespaceObject = {};
 __webpack_require__.r(armor_namespaceObject);
 __webpack_require__.d(armor_namespaceObject, {
@@ -23,7 +23,7 @@ __webpack_require__.d(armor_namespaceObject, {
   encode: () => (encode)
 });
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/utils.js
 /**
  * Checks if something is Uint8Array. Be careful: nodejs Buffer will return true.
  * @param a - value to test
@@ -712,7 +712,7 @@ const utils_oidNist = (suffix) => ({
     oid: Uint8Array.from([0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, suffix]),
 });
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/hmac.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/hmac.js
 /**
  * HMAC: RFC2104 message authentication code.
  * @module
@@ -807,7 +807,7 @@ const hmac_hmac = /* @__PURE__ */ (() => {
     return hmac_;
 })();
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/hkdf.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/hkdf.js
 /**
  * HKDF (RFC 5869): extract + expand in one step.
  * See {@link https://soatok.blog/2021/11/17/understanding-hkdf/}.
@@ -961,7 +961,7 @@ const hkdf = (hash, ikm, salt, info, length) => {
     return expand(hash, HMAC.digest(), info, length, HMAC); // expand() owns and consumes it.
 };
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/_u64.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/_u64.js
 const U32_MASK64 = /* @__PURE__ */ (() => BigInt(2 ** 32 - 1))();
 const _32n = /* @__PURE__ */ BigInt(32);
 // Split bigint into two 32-bit halves. With `le=true`, returned fields become `{ h: low, l: high
@@ -1040,7 +1040,7 @@ const add5H = (low, Ah, Bh, Ch, Dh, Eh) => (Ah + Bh + Ch + Dh + Eh + ((low / 2 *
 // prettier-ignore
 
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/_md.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/_md.js
 /**
  * Internal Merkle-Damgard hash utils.
  * @module
@@ -1251,7 +1251,7 @@ const SHA512_IV = /* @__PURE__ */ Uint32Array.from([
     0x510e527f, 0xade682d1, 0x9b05688c, 0x2b3e6c1f, 0x1f83d9ab, 0xfb41bd6b, 0x5be0cd19, 0x137e2179,
 ]);
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/sha2.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/sha2.js
 /**
  * SHA2 hash function. A.k.a. sha256, sha384, sha512, sha512_224, sha512_256.
  * SHA256 is the fastest hash implementable in JS, even faster than Blake3.
@@ -1699,7 +1699,7 @@ const sha512_256 = /* @__PURE__ */ (/* unused pure expression or super */ null &
 const sha512_224 = /* @__PURE__ */ (/* unused pure expression or super */ null && (createHasher(() => new _SHA512_224(), 
 /* @__PURE__ */ oidNist(0x05))));
 
-;// CONCATENATED MODULE: ./node_modules/@scure/base/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@scure/base/index.js
 /*! scure-base - MIT License (c) 2022 Paul Miller (paulmillr.com) */
 // Freeze the result of a thunk. `/* @__PURE__ */ freeze(() => expr)` keeps the whole
 // initializer tree-shakable: the annotated call's only argument is a function literal,
@@ -2897,7 +2897,7 @@ const hexBuiltin = {
  */
 const hex = /* @__PURE__ */ (/* unused pure expression or super */ null && (freeze(() => base_hasHexBuiltin ? hexBuiltin : hexFallback)));
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/pbkdf2.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/pbkdf2.js
 /**
  * PBKDF (RFC 2898). Can be used to create a key from password and salt.
  * @module
@@ -3075,7 +3075,7 @@ async function pbkdf2Async(hash, password, salt, opts) {
     return eng.output(DK);
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/hashes/scrypt.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/hashes/scrypt.js
 /**
  * RFC 7914 Scrypt KDF. Can be used to create a key from password and salt.
  * @module
@@ -3381,7 +3381,7 @@ async function scryptAsync(password, salt, opts) {
     return scryptOutput(password, dkLen, B, V, tmp);
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/ciphers/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/ciphers/utils.js
 /**
  * Utilities for hex, bytes, CSPRNG.
  * @module
@@ -4279,7 +4279,7 @@ function managedNonce(fn, randomBytes_ = ciphers_utils_randomBytes) {
     return res;
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/ciphers/_arx.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/ciphers/_arx.js
 /**
  * Basic utils for ARX (add-rotate-xor) salsa and chacha ciphers.
 
@@ -4660,7 +4660,7 @@ const _arx_createPRG = (cipher, blockLen, keyLen, nonceLen) => {
     return ((seed = randomBytes(32)) => new _XorStreamPRG(cipher, blockLen, keyLen, nonceLen, seed));
 };
 
-;// CONCATENATED MODULE: ./node_modules/@noble/ciphers/_poly1305.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/ciphers/_poly1305.js
 /**
  * Poly1305 ({@link https://cr.yp.to/mac/poly1305-20050329.pdf | PDF},
  * {@link https://en.wikipedia.org/wiki/Poly1305 | wiki})
@@ -4980,7 +4980,7 @@ class Poly1305 {
  */
 const poly1305 = /* @__PURE__ */ wrapMacConstructor(32, (key) => new Poly1305(key));
 
-;// CONCATENATED MODULE: ./node_modules/@noble/ciphers/chacha.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/ciphers/chacha.js
 /**
  * ChaCha stream cipher, released
  * in 2008. Developed after Salsa20, ChaCha aims to increase diffusion per round.
@@ -5442,7 +5442,7 @@ const rngChacha20 = /* @__PURE__ */ (/* unused pure expression or super */ null 
  */
 const rngChacha8 = /* @__PURE__ */ (/* unused pure expression or super */ null && (createPRG(chacha8, 64, 32, 12)));
 
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/utils.js
 /**
  * Utilities for hex, bytes, CSPRNG.
  * @module
@@ -5685,7 +5685,7 @@ const hashes_utils_oidNist = (suffix) => ({
     oid: Uint8Array.from([0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, suffix]),
 });
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/_md.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/_md.js
 /**
  * Internal Merkle-Damgard hash utils.
  * @module
@@ -5833,7 +5833,7 @@ const _md_SHA512_IV = /* @__PURE__ */ Uint32Array.from([
     0x510e527f, 0xade682d1, 0x9b05688c, 0x2b3e6c1f, 0x1f83d9ab, 0xfb41bd6b, 0x5be0cd19, 0x137e2179,
 ]);
 //# sourceMappingURL=_md.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/_u64.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/_u64.js
 /**
  * Internal helpers for u64. BigUint64Array is too slow as per 2025, so we implement it using Uint32Array.
  * @todo re-check https://issues.chromium.org/issues/42212588
@@ -5901,7 +5901,7 @@ const u64 = {
 };
 /* harmony default export */ const _u64 = ((/* unused pure expression or super */ null && (u64)));
 //# sourceMappingURL=_u64.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/sha2.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/sha2.js
 /**
  * SHA2 hash function. A.k.a. sha256, sha384, sha512, sha512_224, sha512_256.
  * SHA256 is the fastest hash implementable in JS, even faster than Blake3.
@@ -6299,7 +6299,7 @@ const sha2_sha512_256 = /* @__PURE__ */ (/* unused pure expression or super */ n
 const sha2_sha512_224 = /* @__PURE__ */ (/* unused pure expression or super */ null && (createHasher(() => new sha2_SHA512_224(), 
 /* @__PURE__ */ oidNist(0x05))));
 //# sourceMappingURL=sha2.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/utils.js
 /**
  * Hex, bytes and number utilities.
  * @module
@@ -6541,7 +6541,7 @@ function memoized(fn) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/modular.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/modular.js
 /**
  * Utils for modular division and fields.
  * Field over 11 is a finite (Galois) field is integer number operations `mod 11`.
@@ -7097,7 +7097,7 @@ function mapHashToField(key, fieldOrder, isLE = false) {
     return isLE ? numberToBytesLE(reduced, fieldLen) : utils_numberToBytesBE(reduced, fieldLen);
 }
 //# sourceMappingURL=modular.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/curve.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/curve.js
 /**
  * Methods for elliptic curve multiplication by scalars.
  * Contains wNAF, pippenger.
@@ -7555,7 +7555,7 @@ function createKeygen(randomSecretKey, getPublicKey) {
     };
 }
 //# sourceMappingURL=curve.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/edwards.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/edwards.js
 /**
  * Twisted Edwards curve. The formula is: ax² + y² = 1 + dx²y².
  * For design rationale of types / exports, see weierstrass module documentation.
@@ -8114,7 +8114,7 @@ function eddsa(Point, cHash, eddsaOpts = {}) {
     });
 }
 //# sourceMappingURL=edwards.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/hash-to-curve.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/hash-to-curve.js
 
 
 // Octet Stream to Integer. "spec" implementation of os2ip is 2.5x slower vs bytesToNumberBE.
@@ -8322,7 +8322,7 @@ function hash_to_curve_createHasher(Point, mapToCurve, defaults) {
     };
 }
 //# sourceMappingURL=hash-to-curve.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/montgomery.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/montgomery.js
 /**
  * Montgomery curve methods. It's not really whole montgomery curve,
  * just bunch of very specific methods for X25519 / X448 from
@@ -8476,7 +8476,7 @@ function montgomery(curveDef) {
     });
 }
 //# sourceMappingURL=montgomery.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/ed25519.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/ed25519.js
 /**
  * ed25519 Twisted Edwards curve with following addons:
  * - X25519 ECDH
@@ -8939,7 +8939,7 @@ const ED25519_TORSION_SUBGROUP = (/* unused pure expression or super */ null && 
     'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa',
 ]));
 //# sourceMappingURL=ed25519.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/hmac.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/hmac.js
 /**
  * HMAC: RFC2104 message authentication code.
  * @module
@@ -9030,7 +9030,7 @@ class hmac_HMAC {
 const hashes_hmac_hmac = (hash, key, message) => new hmac_HMAC(hash, key).update(message).digest();
 hashes_hmac_hmac.create = (hash, key) => new hmac_HMAC(hash, key);
 //# sourceMappingURL=hmac.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/weierstrass.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/weierstrass.js
 /**
  * Short Weierstrass curve methods. The formula is: y² = x³ + ax + b.
  *
@@ -10253,7 +10253,7 @@ function weierstrass_ecdsa(Point, hash, ecdsaOpts = {}) {
     });
 }
 //# sourceMappingURL=weierstrass.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/nist.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/nist.js
 /**
  * Internal module for NIST P256, P384, P521 curves.
  * Do not use for now.
@@ -10400,7 +10400,7 @@ const p521_oprf = /* @__PURE__ */ (/* unused pure expression or super */ null &&
     hashToScalar: p521_hasher.hashToScalar, // produces L=98 just like in RFC
 }))()));
 //# sourceMappingURL=nist.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/hkdf.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/hkdf.js
 /**
  * HKDF (RFC 5869): extract + expand in one step.
  * See https://soatok.blog/2021/11/17/understanding-hkdf/.
@@ -10485,7 +10485,7 @@ function hkdf_expand(hash, prk, info, length = 32) {
  */
 const hkdf_hkdf = (hash, ikm, salt, info, length) => hkdf_expand(hash, hashes_hkdf_extract(hash, ikm, salt), info, length);
 //# sourceMappingURL=hkdf.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/hashes/sha3.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/hashes/sha3.js
 /**
  * SHA3 (keccak) hash function, based on a new "Sponge function" design.
  * Different from older hashes, the internal state is bigger than output size.
@@ -10740,7 +10740,7 @@ const shake256_64 =
 /* @__PURE__ */
 (/* unused pure expression or super */ null && (genShake(0x1f, 136, 64, /* @__PURE__ */ oidNist(0x0c))));
 //# sourceMappingURL=sha3.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/fft.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/node_modules/@noble/curves/abstract/fft.js
 function checkU32(n) {
     // 0xff_ff_ff_ff
     if (!Number.isSafeInteger(n) || n < 0 || n > 0xffffffff)
@@ -11167,7 +11167,7 @@ function poly(field, roots, create, fft, length) {
     };
 }
 //# sourceMappingURL=fft.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/utils.js
 /**
  * Utilities for hex, bytearray and number handling.
  * @module
@@ -11306,7 +11306,7 @@ function getMessagePrehash(hash, msg, ctx = EMPTY) {
     return concatBytes(new Uint8Array([1, ctx.length]), ctx, hash.oid, hashed);
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/_crystals.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/_crystals.js
 /**
  * Internal methods for lattice-based ML-KEM and ML-DSA.
  * @module
@@ -11437,7 +11437,7 @@ const createXofShake = (shake) => (seed, blockLen) => {
 const XOF128 = /* @__PURE__ */ createXofShake(shake128);
 const XOF256 = /* @__PURE__ */ (/* unused pure expression or super */ null && (createXofShake(shake256)));
 //# sourceMappingURL=_crystals.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/ml-kem.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/ml-kem.js
 /**
  * ML-KEM: Module Lattice-based Key Encapsulation Mechanism from
  * [FIPS-203](https://csrc.nist.gov/pubs/fips/203/ipd). A.k.a. CRYSTALS-Kyber.
@@ -11763,7 +11763,7 @@ const ml_kem_ml_kem1024 = /* @__PURE__ */ createKyber({
     ...PARAMS[1024],
 });
 //# sourceMappingURL=ml-kem.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/post-quantum/hybrid.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/post-quantum/hybrid.js
 /**
  * Post-Quantum Hybrid Cryptography
  *
@@ -12118,7 +12118,7 @@ const QSFMLKEM768P256 = (/* unused pure expression or super */ null && (QSF_ml_k
 const QSFMLKEM1024P384 = (/* unused pure expression or super */ null && (QSF_ml_kem1024_p384));
 const KitchenSinkMLKEM768X25519 = (/* unused pure expression or super */ null && (KitchenSink_ml_kem768_x25519));
 //# sourceMappingURL=hybrid.js.map
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/utils.js
 /**
  * Hex, bytes and number utilities.
  * @module
@@ -12830,7 +12830,7 @@ const utils_notImplemented = () => {
     throw new Error('not implemented');
 };
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/modular.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/modular.js
 /**
  * Utils for modular division and fields.
  * Field over 11 is a finite (Galois) field is integer number operations `mod 11`.
@@ -13804,7 +13804,7 @@ function modular_mapHashToField(key, fieldOrder, isLE = false) {
     return isLE ? utils_numberToBytesLE(reduced, fieldLen) : curves_utils_numberToBytesBE(reduced, fieldLen);
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/curve.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/curve.js
 /**
  * Methods for elliptic curve multiplication by scalars.
  * Contains wNAF-based ScalarMultiplier, pippenger.
@@ -14558,7 +14558,7 @@ function curve_createKeygen(randomSecretKey, getPublicKey) {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/der.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/der.js
 /**
  * ASN.1 DER (Distinguished Encoding Rules) helpers for ECDSA signatures.
  * Only implements the tiny subset needed for `SEQUENCE(INTEGER r, INTEGER s)`.
@@ -14728,7 +14728,7 @@ const der_DER = /* @__PURE__ */ (() => {
     return Object.freeze(_DER);
 })();
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/weierstrass.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/weierstrass.js
 /**
  * Short Weierstrass curve methods. The formula is: y² = x³ + ax + b.
  *
@@ -15895,7 +15895,7 @@ function abstract_weierstrass_ecdsa(Point, hash, ecdsaOpts = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/nist.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/nist.js
 /**
  * NIST P256, P384, P521 curves.
  * https://www.secg.org/sec2-v2.pdf, https://neuromancer.sk/std/nist/P-256
@@ -16167,7 +16167,7 @@ const nist_p521_oprf = /* @__PURE__ */ (/* unused pure expression or super */ nu
     hashToScalar: nist_p521_hasher.hashToScalar, // produces L=98 just like in RFC
 }))()));
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/edwards.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/edwards.js
 /**
  * Twisted Edwards curve. The formula is: ax² + y² = 1 + dx²y².
  * For design rationale of types / exports, see weierstrass module documentation.
@@ -16881,7 +16881,7 @@ function edwards_eddsa(Point, cHash, eddsaOpts = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/hash-to-curve.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/hash-to-curve.js
 
 
 // prettier-ignore
@@ -17451,7 +17451,7 @@ function hash_to_curve_mapToCurveSimpleSWU(Fp, opts) {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/abstract/montgomery.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/abstract/montgomery.js
 /**
  * Montgomery curve methods. It's not really whole montgomery curve,
  * just bunch of very specific methods for X25519 / X448 from
@@ -17764,7 +17764,7 @@ function montgomery_montgomery(curveDef) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/@noble/curves/ed25519.js
+;// CONCATENATED MODULE: ../../main/node_modules/@noble/curves/ed25519.js
 /**
  * ed25519 Twisted Edwards curve with following addons:
  * - X25519 ECDH
@@ -18415,7 +18415,7 @@ const ed25519_ED25519_TORSION_SUBGROUP = /* @__PURE__ */ (/* unused pure express
     'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa',
 ])));
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/x25519.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/x25519.js
 
 const exportable = false;
 let webCryptoOff = false;
@@ -18500,7 +18500,7 @@ function domBuffer(arr) {
     return arr;
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/io.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/io.js
 
 class LineReader {
     s;
@@ -18613,7 +18613,7 @@ function randomBytesStream(n, chunk) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/format.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/format.js
 
 
 /**
@@ -18716,7 +18716,7 @@ function encodeHeader(recipients, MAC) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/recipients.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/recipients.js
 
 
 
@@ -19137,7 +19137,7 @@ function recipients_isCryptoKey(key) {
     return typeof CryptoKey !== "undefined" && key instanceof CryptoKey;
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/stream.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/stream.js
 
 const chacha20poly1305Overhead = 16;
 const chunkSize = /* @__PURE__ */ (() => 64 * 1024)();
@@ -19240,7 +19240,7 @@ function ciphertextSize(plaintextSize) {
     return plaintextSize + chacha20poly1305Overhead * chunks;
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/armor.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/armor.js
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 
@@ -19298,7 +19298,7 @@ function decode(file) {
     return base64.decode(lines.join(""));
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/webauthn.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/webauthn.js
 
 
 
@@ -19527,7 +19527,7 @@ function webauthn_domBuffer(arr) {
     return arr;
 }
 
-;// CONCATENATED MODULE: ./node_modules/age-encryption/dist/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/age-encryption/dist/index.js
 
 
 

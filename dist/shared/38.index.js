@@ -1,15 +1,15 @@
-export const id = 856;
-export const ids = [856];
+export const id = 38;
+export const ids = [38];
 export const modules = {
 
-/***/ 86856:
+/***/ 14038:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   throttling: () => (/* binding */ throttling)
 /* harmony export */ });
-/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63251);
+/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(22725);
 // pkg/dist-src/index.js
 
 
