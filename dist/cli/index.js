@@ -11500,6 +11500,18 @@ async function runSelected(run, selected, exec) {
         const decision = await (0,_selection_js__WEBPACK_IMPORTED_MODULE_10__/* .decideStep */ .lH)(step, state.steps[step.id], useState, state);
         if (!decision.run) {
             output.line(`${label} ${output.paint('⏭', 'dim')} ${name} (${decision.reason})`);
+            if (decision.nothingToDo) {
+                // Done without running: recorded as success, so the run resumes past it and completes.
+                attempt ??= beginAttempt(state, selected, filter, run.ciRun);
+                const now = new Date().toISOString();
+                state.steps[step.id] = {
+                    status: 'success',
+                    startedAt: now,
+                    finishedAt: now,
+                    skipped: redactor.redact(decision.reason),
+                };
+                await save();
+            }
             reports.push({
                 id: step.id,
                 title: step.title,
@@ -12091,7 +12103,7 @@ function usesSavedState(filter) {
     return !filter.restart && !filter.step && !filter.fromStep;
 }
 /** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
-async function decideStep(step, saved, useState, state) {
+async function decideFromState(step, saved, useState, state) {
     if (!useState)
         return { run: true, reason: 'selected' };
     if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
@@ -12113,6 +12125,15 @@ async function decideStep(step, saved, useState, state) {
         return { run: true, reason: 'completed before, but its outputs are missing on this machine' };
     }
     return { run: false, reason: 'already completed' };
+}
+/**
+ * Decides whether a step runs: from its kind and what the saved state says about it (and about the step it prepares
+ * for), then, if it would run, whether it has anything to do now (Step.skipWhen; --step and --from-step too).
+ */
+async function decideStep(step, saved, useState, state) {
+    const decision = await decideFromState(step, saved, useState, state);
+    const nothing = decision.run && state ? step.skipWhen?.(state) : undefined;
+    return nothing ? { run: false, reason: nothing, nothingToDo: true } : decision;
 }
 /**
  * Loads the state a run starts from. A completed run is history, not something to resume; so is a
@@ -15008,10 +15029,10 @@ function writeFully(fd, chunks) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   vB: () => (/* binding */ FIRST_PAUSE_MS),
 /* harmony export */   wt: () => (/* binding */ poll),
 /* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
+/* unused harmony export FIRST_PAUSE_MS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6452);
 
 /** The first pause of a poll; pauses then double up to the interval. */
@@ -15038,19 +15059,27 @@ async function poll(attempt, options) {
     const deadline = Date.now() + options.timeoutMs;
     let pause = Math.min(FIRST_PAUSE_MS, options.intervalMs);
     let last = '';
+    let changedAt = Date.now();
+    const { stall } = options;
     for (let attempts = 1;; attempts++) {
         const result = await attempt(attempts);
         if (signal?.aborted)
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InterruptedError */ .p4();
-        if (result.line !== undefined && result.line !== last)
+        if (result.line !== undefined && result.line !== last) {
             options.onLine?.(result.line);
+            changedAt = Date.now();
+        }
         if (result.done)
             return { value: result.value, attempts };
         last = result.line;
+        if (stall && Date.now() - changedAt >= stall.ms)
+            await stall.onStall(last);
         const remaining = deadline - Date.now();
         if (remaining <= 0)
             throw options.timeoutError(last);
-        await sleep(Math.min(pause, remaining), signal);
+        // Wake up for the stall too: it is judged after an attempt.
+        const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
+        await sleep(Math.min(pause, remaining, untilStall), signal);
         if (signal?.aborted)
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InterruptedError */ .p4();
         pause = Math.min(pause * 2, options.intervalMs);
@@ -17072,6 +17101,8 @@ const StepStateSchema = schemas/* object */.Ikc({
     error: schemas/* string */.YjP().optional(),
     /** A short, redacted result worth showing later ("server → https://10.2.128.5:6443"). */
     detail: schemas/* string */.YjP().optional(),
+    /** Set when the step had nothing to do (Step.skipWhen, redacted): it counts as done, without having run. */
+    skipped: schemas/* string */.YjP().optional(),
     /** Redacted warnings the step raised (an overridden guard): shown again in summaries of later runs. */
     warnings: schemas/* array */.YOg(schemas/* string */.YjP()).max(50).optional(),
 });
@@ -19534,7 +19565,6 @@ var preview = __nccwpck_require__(4351);
 
 
 
-
 /** The management cluster's Kubernetes with bootstrap: kind. */
 const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
 /**
@@ -19542,8 +19572,8 @@ const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
  * them to kind again would have two management clusters reconciling one cluster. The steps that
  * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
  */
-function pivotInProgress(context, commands) {
-    const pivot = context.state.steps['capi-pivot'];
+function pivotInProgress(state, commands) {
+    const pivot = state.steps['capi-pivot'];
     if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success')
         return undefined;
     return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
@@ -19788,10 +19818,10 @@ class ClusterctlInitStep {
             ],
         };
     }
+    skipWhen(state) {
+        return pivotInProgress(state, this.commands);
+    }
     async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
         return ensureProviders(context, this.commands, this.commands.management);
     }
 }
@@ -19832,10 +19862,10 @@ class CapiCloudCredentialsStep {
             ],
         };
     }
+    skipWhen(state) {
+        return pivotInProgress(state, this.commands);
+    }
     async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
         const { capi, credentialsFile, credentialsSecret, management } = this.commands;
         const { credentials } = this.settings;
         const clouds = cloudsYaml(credentials, capi.cloudName);
@@ -19921,10 +19951,10 @@ class CapiApplyStep {
             ],
         };
     }
+    skipWhen(state) {
+        return pivotInProgress(state, this.commands);
+    }
     async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
         const file = (0,cluster_api/* renderedManifests */.AC)(this.commands.capi);
         if (!(await (0,lib_files/* pathExists */.s0)(file)))
             throw new errors/* UserError */.yo(`the rendered manifests ${(0,lib_files/* displayPath */.Gt)(file)} are missing; run step capi-render first`);
@@ -19953,36 +19983,24 @@ class CapiApplyStep {
  */
 async function pollObjects(context, command, what, check, stall) {
     const { timeoutMs, intervalMs } = context.settings.waitReady;
-    const deadline = Date.now() + timeoutMs;
-    let pause = Math.min(poll/* FIRST_PAUSE_MS */.vB, intervalMs);
-    let last = '';
     let lastJson = '';
-    let changedAt = Date.now();
-    for (;;) {
+    const { value } = await (0,poll/* poll */.wt)(async () => {
         const result = await context.exec(command, { capture: true, quiet: true, check: false });
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
         if (result.exitCode === 0)
             lastJson = result.stdout;
         const progress = result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${(0,lib_command/* failureLine */.Pu)(result)}`, done: false };
-        if (progress.line !== last) {
-            context.output.line(`      ${progress.line}`);
-            changedAt = Date.now();
-        }
-        if (progress.done)
-            return progress.line;
-        last = progress.line;
-        if (stall && Date.now() - changedAt >= stall.ms)
-            await stall.onStall(last, lastJson);
-        const remaining = deadline - Date.now();
-        if (remaining <= 0)
-            throw new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`);
-        const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
-        await (0,poll/* sleep */.yy)(Math.min(pause, remaining, untilStall), context.signal);
-        if (context.signal.aborted)
-            throw new errors/* InterruptedError */.p4();
-        pause = Math.min(pause * 2, intervalMs);
-    }
+        return progress.done
+            ? { done: true, value: progress.line, line: progress.line }
+            : { done: false, line: progress.line };
+    }, {
+        timeoutMs,
+        intervalMs,
+        signal: context.signal,
+        onLine: (line) => context.output.line(`      ${line}`),
+        timeoutError: (last) => new errors/* UserError */.yo(`timeout after ${(0,duration/* formatDuration */.a)(timeoutMs)} waiting for ${what}; last: ${last}`),
+        ...(stall && { stall: { ms: stall.ms, onStall: (last) => stall.onStall(last, lastJson) } }),
+    });
+    return value;
 }
 const WorkloadListSchema = schemas/* object */.Ikc({
     items: schemas/* array */.YOg(schemas/* object */.Ikc({
@@ -20158,10 +20176,10 @@ class CapiWaitStep {
             ],
         };
     }
+    skipWhen(state) {
+        return pivotInProgress(state, this.commands);
+    }
     async run(context) {
-        const pivoting = pivotInProgress(context, this.commands);
-        if (pivoting)
-            return pivoting;
         const { capi, management } = this.commands;
         const name = this.settings.clusterName;
         try {
@@ -23783,9 +23801,55 @@ function count(value, fallback) {
     return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
 }
 const EGRESS_RULES = 2;
-/** The estimate for the manifests in `text` (clusterctl's output); `source` names them in notes. */
+/** The estimate for the manifests in `text` (clusterctl's output), as a new cluster; `source` names them in notes. */
 async function manifestCapacityDemand(manifests, source, flavors) {
-    const objects = (0,capi_manifests/* manifestDocuments */.Ee)(manifests, source).map(({ value }) => record(value) ?? {});
+    const demand = await objectsDemand(manifestObjects(manifests, source), source, flavors);
+    demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
+    return demand;
+}
+function manifestObjects(manifests, source) {
+    return (0,capi_manifests/* manifestDocuments */.Ee)(manifests, source).map(({ value }) => record(value) ?? {});
+}
+/** The kinds whose objects say what a cluster holds: what the re-deploy estimate reads from the management cluster. */
+const CAPACITY_KINDS = [
+    'kubeadmcontrolplanes.controlplane.cluster.x-k8s.io',
+    'machinedeployments.cluster.x-k8s.io',
+    'openstackmachinetemplates.infrastructure.cluster.x-k8s.io',
+    'openstackclusters.infrastructure.cluster.x-k8s.io',
+];
+const SIZED_KINDS = new Set(['KubeadmControlPlane', 'MachineDeployment', 'OpenStackCluster']);
+/**
+ * What a deploy of the rendered manifests adds to a cluster that may exist: the estimate of the
+ * manifests minus the estimate of the same objects as the management cluster holds them now
+ * (`live`: the items of `kubectl get` of CAPACITY_KINDS), since the machines, network and load
+ * balancer already there count in the project's usage. A scale-down frees (negative); objects
+ * that exist nowhere yet count whole, so a first deploy is the plain estimate.
+ */
+async function redeployCapacityDemand(manifests, source, live, flavors) {
+    const rendered = manifestObjects(manifests, source);
+    const key = (o) => `${String(o.kind)}/${capacity_demand_text(at(o, 'metadata', 'name'))}`;
+    const renderedSized = new Set(rendered.filter((o) => SIZED_KINDS.has(String(o.kind))).map(key));
+    const liveObjects = live.map(record).filter((o) => o !== undefined);
+    // The live counterparts of the rendered objects, and every live template (a re-render may name new ones).
+    const existing = liveObjects.filter((o) => renderedSized.has(key(o)) || o.kind === 'OpenStackMachineTemplate');
+    if (!existing.some((o) => SIZED_KINDS.has(String(o.kind))))
+        return manifestCapacityDemand(manifests, source, flavors);
+    const [wanted, held] = await Promise.all([
+        objectsDemand(rendered, source, flavors),
+        objectsDemand(existing, 'the management cluster', flavors),
+    ]);
+    const demand = (0,capacity/* emptyDemand */.Js)();
+    for (const quota of new Set([...Object.keys(wanted.adds), ...Object.keys(held.adds)])) {
+        (0,capacity/* addDemand */.pD)(demand, quota, (wanted.adds[quota] ?? 0) - (held.adds[quota] ?? 0));
+    }
+    demand.notes = [...new Set([...wanted.notes, ...held.notes])];
+    demand.estimate = `Cluster API: counted from ${source} minus what the cluster's objects in the management cluster hold now (${existing
+        .filter((o) => SIZED_KINDS.has(String(o.kind)))
+        .map(key)
+        .join(', ')}); CAPO decides the details as it reconciles`;
+    return demand;
+}
+async function objectsDemand(objects, source, flavors) {
     const kind = (k) => objects.filter((o) => o.kind === k);
     const demand = (0,capacity/* emptyDemand */.Js)();
     const add = (quota, amount) => (0,capacity/* addDemand */.pD)(demand, quota, amount);
@@ -23859,7 +23923,6 @@ async function manifestCapacityDemand(manifests, source, flavors) {
             EGRESS_RULES + 4 + EGRESS_RULES + 4 + 2 * allNodes + (bastionOn ? EGRESS_RULES + 1 + 2 : 0));
         }
     }
-    demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
     return demand;
 }
 async function addMachine(demand, spec, replicas, what, flavors) {
@@ -23985,6 +24048,11 @@ var capacity_demand = __nccwpck_require__(6044);
 
 
 
+
+
+
+
+const LiveListSchema = schemas/* object */.Ikc({ items: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 const liveCapacityChecker = (settings, demandOf) => checkCapacity(settings.credentials, { timeoutMs: settings.authCheck.timeoutMs }, demandOf);
 /**
  * `openstack-capacity`: after the plan, before anything changes in the cloud. What the change takes
@@ -24021,7 +24089,7 @@ class CapacityStep {
             writes: [],
             actions: [
                 settings.clusterApi
-                    ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups)`
+                    ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups), less what the cluster's objects hold now (kubectl get of its KubeadmControlPlane, MachineDeployments, OpenStackMachineTemplates and OpenStackCluster on the management cluster): a re-deploy adds only the difference`
                     : `count what the plan creates, replaces and deletes per quota (flavors from Nova)`,
                 `read the project's limits and usage: ${(0,openstack_quotas/* describeQuotaReads */.jb)().join('; ')}`,
                 `refuse the apply if a quota would be exceeded${settings.ignoreCapacity ? ' — OVERRIDDEN: ignore-capacity is set' : ''}`,
@@ -24032,7 +24100,15 @@ class CapacityStep {
         const { settings } = this;
         if (settings.clusterApi) {
             const file = (0,cluster_api/* renderedManifests */.AC)(settings.clusterApi);
-            return (flavors) => manifestCapacityDemand((0,external_node_fs_.readFileSync)(file, 'utf8'), (0,lib_files/* displayPath */.Gt)(file), flavors);
+            return async (flavors) => {
+                const live = await this.liveObjects(context);
+                const manifests = (0,external_node_fs_.readFileSync)(file, 'utf8');
+                if (live.objects)
+                    return redeployCapacityDemand(manifests, (0,lib_files/* displayPath */.Gt)(file), live.objects, flavors);
+                const demand = await manifestCapacityDemand(manifests, (0,lib_files/* displayPath */.Gt)(file), flavors);
+                demand.notes.push(`the cluster's objects could not be read (${live.why}): counted as a new cluster`);
+                return demand;
+            };
         }
         return async (flavors) => {
             const { found: _, ...base } = await (0,commands/* tofuCommand */.uv)(settings);
@@ -24040,9 +24116,31 @@ class CapacityStep {
             return (0,capacity_demand/* planCapacityDemand */.X)(document, flavors);
         };
     }
+    skipWhen() {
+        return this.settings.authCheck.enabled ? undefined : '--skip-auth-check: no live OpenStack calls';
+    }
+    /** A re-deploy: the cluster's objects as the management cluster holds them (none before the first apply). */
+    liveCommand(context) {
+        const commands = new capi_management/* CapiCommands */.m8(this.settings);
+        return commands.kubectl((0,capi_management/* objectsKubeconfig */.Cg)(this.settings, context.state.clusterApi), 'get', CAPACITY_KINDS.join(','), '-n', commands.capi.namespace, '-o', 'json');
+    }
+    async liveObjects(context) {
+        const result = await context.exec(this.liveCommand(context), { check: false, capture: true, quiet: true });
+        // No Cluster API yet on the management cluster (its CRDs): nothing of the cluster exists.
+        if (result.exitCode !== 0) {
+            return result.tail.some((line) => capi_management/* NO_CLUSTER_API */.Qj.test(line)) ? { objects: [] } : { why: (0,lib_command/* failureLine */.Pu)(result) };
+        }
+        const command = `kubectl get ${CAPACITY_KINDS[0]},… -o json`;
+        try {
+            return {
+                objects: (0,tool_json/* parseToolJson */.I)(result.stdout, LiveListSchema, (0,tool_json/* notJsonOf */.v)(command, result.stdout, 'a list')).items,
+            };
+        }
+        catch (error) {
+            return { why: (0,errors/* errorMessage */.gJ)(error) };
+        }
+    }
     async run(context) {
-        if (!this.settings.authCheck.enabled)
-            return 'skipped (--skip-auth-check: no live OpenStack calls)';
         const report = await this.checker(this.settings, this.demandOf(context));
         context.state.capacity = report;
         context.output.line((0,capacity/* renderCapacityText */.w)(report)

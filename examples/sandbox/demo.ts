@@ -1,74 +1,36 @@
 // `npm run demo`: deploys the bundled sandbox end to end with the real engine and CLI, no cloud.
 // `npm run demo -- --method cluster-api`: the same through Cluster API (kind, clusterctl, CAPO stand-ins).
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// `npm run demo -- --keep` (= `npm run sandbox`): the sandbox keeps running and the next commands are printed.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { main } from '../../src/cli/main.js';
-import { startCapiSandbox } from './capi/cloud.js';
-import { prepareSandbox, sandboxToolEnv } from './prepare.js';
+import { DEFAULT_SANDBOX_DIR, METHODS, runDemo, type SandboxMethod } from './sandbox.js';
 
-const USAGE = 'usage: npm run demo [-- --method kubespray|cluster-api]';
-let values: { method: string };
+const USAGE = 'usage: npm run demo [-- --method kubespray|cluster-api] [--keep [--dir DIR]]';
+let values: { method: string; keep?: boolean; dir?: string };
 try {
-  ({ values } = parseArgs({ options: { method: { type: 'string', default: 'kubespray' } } }));
+  ({ values } = parseArgs({
+    options: { method: { type: 'string', default: 'kubespray' }, keep: { type: 'boolean' }, dir: { type: 'string' } },
+  }));
 } catch (error) {
   // parseArgs' own errors (an unknown option, --method without a value) are usage errors, not crashes.
   console.error(`error: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
 }
-if (values.method !== 'kubespray' && values.method !== 'cluster-api') {
+if (!(METHODS as readonly string[]).includes(values.method)) {
   console.error(
     `error: --method: "${values.method}" is not a method the demo runs; use kubespray (the default) or cluster-api\n${USAGE}`,
   );
   process.exit(2);
 }
-const workDir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-demo-'));
-const stateDir = path.join(workDir, 'state');
-console.log('The live Keystone check is skipped: the sandbox has no cloud (tests run it against a real Keystone).\n');
-
-if (values.method === 'cluster-api') {
-  const cloud = await startCapiSandbox({ dir: path.join(workDir, 'cloud') });
-  Object.assign(process.env, cloud.env, { PATH: `${cloud.binDir}${path.delimiter}${process.env.PATH}` });
-  console.log(`Sandbox cloud (kind, clusterctl and CAPO stand-ins) in ${workDir}`);
-  const config = path.join(path.dirname(fileURLToPath(import.meta.url)), 'config-cluster-api.yaml');
-  try {
-    process.exitCode = await main([
-      'deploy',
-      '--config',
-      config,
-      '--state-dir',
-      stateDir,
-      '--skip-auth-check',
-      '--interval',
-      '1s',
-    ]);
-    console.log(
-      `\nOpenStack servers CAPO made: ${cloud
-        .servers()
-        .map((s) => s.name)
-        .join(', ')}`,
-    );
-  } finally {
-    await cloud.close();
-  }
-} else {
-  const sandbox = await prepareSandbox({ workDir, readyAfterMs: 3000 });
-  Object.assign(process.env, await sandboxToolEnv(workDir));
-  console.log(`Sandbox copied to ${workDir}; Kubernetes API stand-in at ${sandbox.api.url} (ready in 3 s)`);
-  try {
-    process.exitCode = await main([
-      'deploy',
-      '--config',
-      sandbox.configPath,
-      '--state-dir',
-      stateDir,
-      '--skip-auth-check',
-      '--interval',
-      '1s',
-    ]);
-  } finally {
-    await sandbox.close();
-  }
+if (values.dir !== undefined && !values.keep) {
+  console.error(`error: --dir is where a kept sandbox runs: give it with --keep\n${USAGE}`);
+  process.exit(2);
+}
+try {
+  process.exitCode = await runDemo(values.method as SandboxMethod, {
+    ...(values.keep && { keep: path.resolve(values.dir ?? DEFAULT_SANDBOX_DIR) }),
+  });
+} catch (error) {
+  console.error(`error: ${(error as Error).message}`);
+  process.exitCode = 1;
 }

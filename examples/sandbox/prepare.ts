@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
 const CLUSTER = path.join('gitops', 'infrastructure', 'clusters', 'sandbox');
 /** What a run leaves behind; never copied from the repository into a work dir. */
-const RUN_OUTPUTS = new Set([
+export const SANDBOX_RUN_OUTPUTS = new Set([
   '.terraform',
   '.terraform.lock.hcl',
   'terraform.tfstate',
@@ -86,7 +86,7 @@ export async function prepareSandbox(options: {
   await fs.mkdir(workDir, { recursive: true });
   await fs.cp(path.join(SANDBOX, 'gitops'), path.join(workDir, 'gitops'), {
     recursive: true,
-    filter: (src) => !RUN_OUTPUTS.has(path.basename(src)),
+    filter: (src) => !SANDBOX_RUN_OUTPUTS.has(path.basename(src)),
   });
   let clusterDir = path.join(workDir, CLUSTER);
   const config = await fs.readFile(path.join(SANDBOX, 'config.yaml'), 'utf8');

@@ -525,7 +525,10 @@ describe('cluster-api with a pivot that fails', () => {
       const detail = (id: string) => result.reports.find((r) => r.id === id)!.detail;
       // The pivot guard: each step that changes or waits on kind is skipped, saying why (Step.skipWhen).
       for (const id of ['clusterctl-init', 'capi-cloud-credentials', 'capi-apply', 'capi-wait'])
-        expect(result.reports.find((r) => r.id === id), id).toMatchObject({
+        expect(
+          result.reports.find((r) => r.id === id),
+          id,
+        ).toMatchObject({
           status: 'skipped',
           reason: 'left to capi-pivot, which had begun: the objects may be moving out of kind',
         });

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_USAGE } from '../../examples/sandbox/sandbox.js';
 import { ROOT } from '../support/action-runner.js';
 
 /** `npm run demo -- …` with careless arguments: exit 2, one error line and the usage, never a stack trace. */
@@ -13,6 +16,7 @@ describe('npm run demo arguments', () => {
     ],
     ['--method without a value', ['--method'], "error: Option '--method <value>' argument missing"],
     ['an unknown option', ['--methd', 'cluster-api'], "error: Unknown option '--methd'"],
+    ['--dir without --keep', ['--dir', '/tmp'], 'error: --dir is where a kept sandbox runs: give it with --keep'],
   ];
   it.each(rows)('%s', (_name, args, error) => {
     const result = spawnSync(
@@ -23,9 +27,81 @@ describe('npm run demo arguments', () => {
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n').slice(0, 2)).toEqual([
       error,
-      'usage: npm run demo [-- --method kubespray|cluster-api]',
+      'usage: npm run demo [-- --method kubespray|cluster-api] [--keep [--dir DIR]]',
     ]);
     expect(result.stderr).not.toMatch(/\n\s+at |TypeError/);
     expect(result.stdout).toBe(''); // nothing started
+  });
+});
+
+/** `npm run sandbox -- …` likewise; nothing starts and nothing stops. */
+describe('npm run sandbox arguments', () => {
+  const rows: [name: string, args: string[], error: string][] = [
+    [
+      'an unknown method',
+      ['--method', 'none'],
+      'error: --method: "none" is not a method the sandbox runs; use kubespray (the default) or cluster-api',
+    ],
+    ['an unknown command', ['stpo'], 'error: unknown command "stpo"; use start (the default) or stop'],
+    ['two commands', ['stop', 'now'], 'error: unknown command "stop now"; use start (the default) or stop'],
+    ['--dir without a value', ['stop', '--dir'], "error: Option '--dir <value>' argument missing"],
+  ];
+  it.each(rows)('%s', (_name, args, error) => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'examples', 'sandbox', 'sandbox.ts'), ...args],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n').slice(0, 2)).toEqual([error, SANDBOX_USAGE]);
+    expect(result.stderr).not.toMatch(/\n\s+at |TypeError/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('a --dir that is a file or holds something else is refused before anything starts', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-args-'));
+    try {
+      await writeFile(path.join(dir, 'notes.txt'), 'mine');
+      await writeFile(path.join(dir, 'file'), '');
+      for (const [target, message] of [
+        [dir, `error: --dir ${dir} is not empty and not a sandbox's directory; give an empty or new one`],
+        [path.join(dir, 'file'), `error: --dir ${path.join(dir, 'file')}: is not a directory`],
+      ] as const) {
+        const result = spawnSync(
+          process.execPath,
+          ['--import', 'tsx', path.join(ROOT, 'examples', 'sandbox', 'sandbox.ts'), '--dir', target],
+          { cwd: ROOT, encoding: 'utf8' },
+        );
+        expect(result.status).toBe(1);
+        expect(result.stderr.trim()).toBe(message);
+      }
+      expect((await readdir(dir)).sort()).toEqual(['file', 'notes.txt']); // nothing removed, nothing added
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [
+      'one of another program (this test runner)',
+      `${process.pid}\n`,
+      `pid ${process.pid} of its sandbox.pid is gone (the number is free or another program's now); removed the stale sandbox.pid.`,
+    ],
+    ['one that holds no number', 'not a pid\n', 'its sandbox.pid held no process id; removed it.'],
+  ])('stop with a stale pid file, %s: signals nothing, says so and removes it', async (_name, content, message) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-stale-'));
+    try {
+      await writeFile(path.join(dir, 'sandbox.pid'), content);
+      const result = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'examples', 'sandbox', 'sandbox.ts'), 'stop', '--dir', dir],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout.trim()).toBe(`No sandbox runs in ${dir}: ${message}`);
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

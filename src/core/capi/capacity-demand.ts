@@ -54,13 +54,67 @@ interface MachineSet {
 
 const EGRESS_RULES = 2;
 
-/** The estimate for the manifests in `text` (clusterctl's output); `source` names them in notes. */
+/** The estimate for the manifests in `text` (clusterctl's output), as a new cluster; `source` names them in notes. */
 export async function manifestCapacityDemand(
   manifests: string,
   source: string,
   flavors: FlavorLookup,
 ): Promise<CapacityDemand> {
-  const objects = manifestDocuments(manifests, source).map(({ value }) => record(value) ?? {});
+  const demand = await objectsDemand(manifestObjects(manifests, source), source, flavors);
+  demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
+  return demand;
+}
+
+function manifestObjects(manifests: string, source: string): Values[] {
+  return manifestDocuments(manifests, source).map(({ value }) => record(value) ?? {});
+}
+
+/** The kinds whose objects say what a cluster holds: what the re-deploy estimate reads from the management cluster. */
+export const CAPACITY_KINDS = [
+  'kubeadmcontrolplanes.controlplane.cluster.x-k8s.io',
+  'machinedeployments.cluster.x-k8s.io',
+  'openstackmachinetemplates.infrastructure.cluster.x-k8s.io',
+  'openstackclusters.infrastructure.cluster.x-k8s.io',
+];
+const SIZED_KINDS = new Set(['KubeadmControlPlane', 'MachineDeployment', 'OpenStackCluster']);
+
+/**
+ * What a deploy of the rendered manifests adds to a cluster that may exist: the estimate of the
+ * manifests minus the estimate of the same objects as the management cluster holds them now
+ * (`live`: the items of `kubectl get` of CAPACITY_KINDS), since the machines, network and load
+ * balancer already there count in the project's usage. A scale-down frees (negative); objects
+ * that exist nowhere yet count whole, so a first deploy is the plain estimate.
+ */
+export async function redeployCapacityDemand(
+  manifests: string,
+  source: string,
+  live: unknown[],
+  flavors: FlavorLookup,
+): Promise<CapacityDemand> {
+  const rendered = manifestObjects(manifests, source);
+  const key = (o: Values) => `${String(o.kind)}/${text(at(o, 'metadata', 'name'))}`;
+  const renderedSized = new Set(rendered.filter((o) => SIZED_KINDS.has(String(o.kind))).map(key));
+  const liveObjects = live.map(record).filter((o): o is Values => o !== undefined);
+  // The live counterparts of the rendered objects, and every live template (a re-render may name new ones).
+  const existing = liveObjects.filter((o) => renderedSized.has(key(o)) || o.kind === 'OpenStackMachineTemplate');
+  if (!existing.some((o) => SIZED_KINDS.has(String(o.kind)))) return manifestCapacityDemand(manifests, source, flavors);
+  const [wanted, held] = await Promise.all([
+    objectsDemand(rendered, source, flavors),
+    objectsDemand(existing, 'the management cluster', flavors),
+  ]);
+  const demand = emptyDemand();
+  for (const quota of new Set([...Object.keys(wanted.adds), ...Object.keys(held.adds)]) as Set<QuotaName>) {
+    addDemand(demand, quota, (wanted.adds[quota] ?? 0) - (held.adds[quota] ?? 0));
+  }
+  demand.notes = [...new Set([...wanted.notes, ...held.notes])];
+  demand.estimate = `Cluster API: counted from ${source} minus what the cluster's objects in the management cluster hold now (${existing
+    .filter((o) => SIZED_KINDS.has(String(o.kind)))
+    .map(key)
+    .join(', ')}); CAPO decides the details as it reconciles`;
+  return demand;
+}
+
+async function objectsDemand(objects: Values[], source: string, flavors: FlavorLookup): Promise<CapacityDemand> {
   const kind = (k: string) => objects.filter((o) => o.kind === k);
   const demand = emptyDemand();
   const add = (quota: QuotaName, amount: number) => addDemand(demand, quota, amount);
@@ -139,7 +193,6 @@ export async function manifestCapacityDemand(
       );
     }
   }
-  demand.estimate = `Cluster API: counted from ${source} as a new cluster; CAPO decides the details as it reconciles`;
   return demand;
 }
 

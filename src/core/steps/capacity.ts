@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { manifestCapacityDemand } from '../capi/capacity-demand.js';
+import { z } from 'zod';
+import { CAPACITY_KINDS, manifestCapacityDemand, redeployCapacityDemand } from '../capi/capacity-demand.js';
+import { CapiCommands, NO_CLUSTER_API, objectsKubeconfig } from '../capi/management.js';
+import { failureLine } from '../lib/command.js';
 import { renderedManifests } from '../model/cluster-api.js';
-import { UserError } from '../lib/errors.js';
+import { errorMessage, UserError } from '../lib/errors.js';
+import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
 import { displayPath } from '../lib/files.js';
 import {
   type CapacityDemand,
@@ -19,6 +23,8 @@ import { planCapacityDemand } from '../tofu/capacity-demand.js';
 import { readPlanJson } from '../tofu/plan-json.js';
 import { deployPlanFile, tofuArgs, tofuCommand } from '../tofu/commands.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
+
+const LiveListSchema = z.object({ items: z.array(z.unknown()) });
 
 /** The seam for the live quota reads (tests and the sandbox give their own). */
 export type CapacityChecker = (
@@ -65,7 +71,7 @@ export class CapacityStep implements Step {
       writes: [],
       actions: [
         settings.clusterApi
-          ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups)`
+          ? `estimate what the rendered manifests take from the project's quotas (machines × flavor, CAPO's network, load balancer, floating IP, security groups), less what the cluster's objects hold now (kubectl get of its KubeadmControlPlane, MachineDeployments, OpenStackMachineTemplates and OpenStackCluster on the management cluster): a re-deploy adds only the difference`
           : `count what the plan creates, replaces and deletes per quota (flavors from Nova)`,
         `read the project's limits and usage: ${describeQuotaReads().join('; ')}`,
         `refuse the apply if a quota would be exceeded${settings.ignoreCapacity ? ' — OVERRIDDEN: ignore-capacity is set' : ''}`,
@@ -77,7 +83,14 @@ export class CapacityStep implements Step {
     const { settings } = this;
     if (settings.clusterApi) {
       const file = renderedManifests(settings.clusterApi);
-      return (flavors) => manifestCapacityDemand(readFileSync(file, 'utf8'), displayPath(file), flavors);
+      return async (flavors) => {
+        const live = await this.liveObjects(context);
+        const manifests = readFileSync(file, 'utf8');
+        if (live.objects) return redeployCapacityDemand(manifests, displayPath(file), live.objects, flavors);
+        const demand = await manifestCapacityDemand(manifests, displayPath(file), flavors);
+        demand.notes.push(`the cluster's objects could not be read (${live.why}): counted as a new cluster`);
+        return demand;
+      };
     }
     return async (flavors) => {
       const { found: _, ...base } = await tofuCommand(settings);
@@ -90,6 +103,36 @@ export class CapacityStep implements Step {
 
   skipWhen(): string | undefined {
     return this.settings.authCheck.enabled ? undefined : '--skip-auth-check: no live OpenStack calls';
+  }
+
+  /** A re-deploy: the cluster's objects as the management cluster holds them (none before the first apply). */
+  private liveCommand(context: Pick<StepContext, 'state'>) {
+    const commands = new CapiCommands(this.settings);
+    return commands.kubectl(
+      objectsKubeconfig(this.settings, context.state.clusterApi),
+      'get',
+      CAPACITY_KINDS.join(','),
+      '-n',
+      commands.capi.namespace,
+      '-o',
+      'json',
+    );
+  }
+
+  private async liveObjects(context: StepContext): Promise<{ objects?: unknown[]; why?: string }> {
+    const result = await context.exec(this.liveCommand(context), { check: false, capture: true, quiet: true });
+    // No Cluster API yet on the management cluster (its CRDs): nothing of the cluster exists.
+    if (result.exitCode !== 0) {
+      return result.tail.some((line) => NO_CLUSTER_API.test(line)) ? { objects: [] } : { why: failureLine(result) };
+    }
+    const command = `kubectl get ${CAPACITY_KINDS[0]},… -o json`;
+    try {
+      return {
+        objects: parseToolJson(result.stdout, LiveListSchema, notJsonOf(command, result.stdout, 'a list')).items,
+      };
+    } catch (error) {
+      return { why: errorMessage(error) };
+    }
   }
 
   async run(context: StepContext): Promise<string> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { manifestCapacityDemand } from '../../../src/core/capi/capacity-demand.js';
+import { parseAllDocuments } from 'yaml';
+import { manifestCapacityDemand, redeployCapacityDemand } from '../../../src/core/capi/capacity-demand.js';
 import { staticFlavors } from '../../../src/core/openstack/flavors.js';
 
 const flavors = staticFlavors([
@@ -73,5 +74,59 @@ describe('Cluster API demand from the rendered manifests (an estimate)', () => {
     );
     expect(demand.adds.cores).toBe(12);
     expect(demand.notes).toEqual(['cores and RAM of MachineDeployment demo-md-0: Nova has no flavor named "x9.huge"']);
+  });
+});
+
+/** The objects as the management cluster returns them after an apply of `manifests` (kubectl get … -o json items). */
+function applied(manifests: string): unknown[] {
+  return parseAllDocuments(manifests)
+    .map((d) => d.toJS() as Record<string, unknown> | null)
+    .filter((o): o is Record<string, unknown> => o !== null)
+    .map((o) => ({ ...o, metadata: { ...(o.metadata as object), uid: 'x', resourceVersion: '7' }, status: {} }));
+}
+
+describe('Cluster API demand of a re-deploy: the estimate less what the cluster holds now', () => {
+  it('the same manifests again take nothing more', async () => {
+    const demand = await redeployCapacityDemand(rendered(base), 'cluster.yaml', applied(rendered(base)), flavors);
+    expect(demand.adds).toEqual({});
+    expect(demand.notes).toEqual([]);
+    expect(demand.estimate).toMatch(
+      /^Cluster API: counted from cluster\.yaml minus what the cluster's objects in the management cluster hold now \(OpenStackCluster\/demo, KubeadmControlPlane\/demo-control-plane, MachineDeployment\/demo-md-0\)/,
+    );
+  });
+
+  it('a worker more takes one machine: its instance, flavor and port; nothing of the network or load balancer', async () => {
+    const demand = await redeployCapacityDemand(
+      rendered({ ...base, WORKER_MACHINE_COUNT: '3' }),
+      'cluster.yaml',
+      applied(rendered(base)),
+      flavors,
+    );
+    expect(demand.adds).toEqual({ instances: 1, cores: 8, ram: 16384, ports: 1 });
+  });
+
+  it('a worker fewer frees its share; a bigger control plane flavor counts the difference on every machine', async () => {
+    const fewer = await redeployCapacityDemand(
+      rendered({ ...base, WORKER_MACHINE_COUNT: '1' }),
+      'cluster.yaml',
+      applied(rendered(base)),
+      flavors,
+    );
+    expect(fewer.adds).toEqual({ instances: -1, cores: -8, ram: -16384, ports: -1 });
+    // control plane from m1.medium to m1.large: CAPI rolls, but what stays is 3 × (8 − 4) cores more
+    const bigger = await redeployCapacityDemand(
+      rendered({ ...base, OPENSTACK_CONTROL_PLANE_MACHINE_FLAVOR: 'm1.large' }),
+      'cluster.yaml',
+      applied(rendered(base)),
+      flavors,
+    );
+    expect(bigger.adds).toEqual({ cores: 3 * 4, ram: 3 * 8192 });
+  });
+
+  it("nothing of this cluster in the management cluster (a first deploy, or only another cluster's objects): the whole estimate", async () => {
+    const fresh = await manifestCapacityDemand(rendered(base), 'cluster.yaml', flavors);
+    for (const live of [[], applied(rendered({ ...base, CLUSTER_NAME: 'other' }))]) {
+      expect(await redeployCapacityDemand(rendered(base), 'cluster.yaml', live, flavors)).toEqual(fresh);
+    }
   });
 });
