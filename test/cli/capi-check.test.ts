@@ -163,7 +163,11 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
 
       const deploy = await cli('deploy');
       expect(deploy.code).toBe(EXIT.failed);
-      expect(deploy.stdout).toMatch(/capi-apply\) failed after [^:]+: CAPO forbids changing these in place/);
+      // The step line says which step; the reason is printed once, on stderr.
+      expect(deploy.stdout).toMatch(/capi-apply\) failed after \S+\n/);
+      expect(deploy.stderr).toMatch(
+        /^error: provisioning infrastructure: step "capi-apply" failed: CAPO forbids changing these in place/,
+      );
       expect(deploy.stdout + deploy.stderr).toContain(field);
       const md = JSON.parse(
         await kubectl(
@@ -283,7 +287,8 @@ describe('cluster-deploy check with deployment.method cluster-api and no managem
       run.env,
     );
     expect(code, stderr).toBe(EXIT.failed);
-    expect(stdout).toContain(
+    expect(stdout).toMatch(/✗ .*\(capi-management-cluster\) failed after/);
+    expect(stderr).toContain(
       'no management cluster to check capi-sandbox against: the kind cluster capi-capi-sandbox (deployment.cluster_api.management.bootstrap: kind) does not exist on this machine (no deploy of this cluster is recorded in the resume state). A check creates nothing',
     );
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['management']); // only the bare one above: no kind
