@@ -147,7 +147,8 @@ describe('dry run by operation', () => {
     expect(summary).toContain('| ➕ create | `module.worker[2].terraform_data.server` |');
     expect(summary).toContain('### 📋 Deploy plan for `demo/sandbox` (dry run: nothing ran)');
     expect(summary).toContain(
-      '**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-plan` → `openstack-capacity` → `kubespray-fetch`',
+      // openstack-capacity has nothing to do with skip-auth-check: not among the steps that would run
+      '**An apply would run:** `openstack-preflight` → `opentofu-init` → `opentofu-plan` → `kubespray-fetch`',
     );
     for (const text of [summary, comment]) {
       expect(text).toContain('**Nodes:** scale.yml --limit sandbox-worker-2 after');

@@ -119,9 +119,7 @@ describe('plan on a pull request', () => {
     expect(comment!.body).toContain(`### 🟡 Plan for \`demo/sandbox\` — ${added} to add, 0 to change, 0 to destroy`);
     expect(comment!.body).toContain('| ➕ create | `terraform_data.cloud_conf` |');
     expect(comment!.body).toContain('| ➕ create | `module.worker[0].terraform_data.server` |');
-    expect(comment!.body).toContain(
-      '**An apply would run:** `opentofu-init` → `opentofu-plan` → `openstack-capacity` → `opentofu-apply`',
-    ); // actions/tofu's steps
+    expect(comment!.body).toContain('**An apply would run:** `opentofu-init` → `opentofu-plan` → `opentofu-apply`'); // actions/tofu's steps; openstack-capacity has nothing to do with skip-auth-check
     expect(comment!.body).toMatch(/^\+\s+application-credential-secret = "\*\*\*"$/m); // the redactor, in the plan text
     expect(comment!.body).toContain(`[run #42](https://github.com/${REPO}/actions/runs/101)`);
     expect(comment!.body).toContain('commit `bbbbbbb`');
