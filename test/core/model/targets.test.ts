@@ -351,7 +351,7 @@ describe('targets: bad input', () => {
     [
       'a config missing fields',
       write('clusters/c0002.yaml', 'schema_version: "2.0"\nopencenter:\n  meta: {name: x}\n'),
-      /^clusters\/c0002\.yaml is invalid:\n {2}- opencenter\.meta\.organization/,
+      /^clusters\/c0002\.yaml is invalid:\n {2}- missing: opencenter\.meta\.organization \(a string, the organisation.s name\)/,
     ],
     [
       'a config without local_dir',
