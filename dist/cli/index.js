@@ -12031,6 +12031,11 @@ var operations = __nccwpck_require__(503);
 
 
 
+/** The step ids a filter names, each with the flag that named it. */
+const chosenSteps = (filter) => [
+    ['step', filter.step],
+    ['from-step', filter.fromStep],
+];
 const cliFlags = (flag) => `--${flag}`;
 /**
  * Checks a filter on its own, before any config is read: --step with --from-step, and a destroy's step that would
@@ -12045,10 +12050,7 @@ function checkFilter(filter, where = cliFlags, operation) {
         return;
     }
     // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
-    for (const [flag, id] of [
-        ['step', filter.step],
-        ['from-step', filter.fromStep],
-    ]) {
+    for (const [flag, id] of chosenSteps(filter)) {
         if (operation === 'destroy' && id === FORGET_STEP)
             throw new errors/* UsageError */.eb(`destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`);
     }
@@ -12059,10 +12061,7 @@ function checkFilter(filter, where = cliFlags, operation) {
  * method says whose it is.
  */
 function checkStepIds(filter, run, available, where = cliFlags) {
-    for (const [flag, id] of [
-        ['step', filter.step],
-        ['from-step', filter.fromStep],
-    ]) {
+    for (const [flag, id] of chosenSteps(filter)) {
         if (id === undefined || available.includes(id))
             continue;
         if (!STEP_IDS.includes(id) || !run) {

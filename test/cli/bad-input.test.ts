@@ -224,6 +224,13 @@ const flagRows: Row[] = [
   ['--cluster with a line break', plan('--cluster', 'a\nb'), 2, `--cluster: ${CONTROL}`],
   ["--org 'a b'", plan('--org', 'a b'), 2, `--org: "a b" ${NOT_A_NAME}`],
   ['--org .hidden', plan('--org', '.hidden'), 2, `--org: ".hidden" ${NOT_A_NAME}`],
+  [
+    '--quiet with a value',
+    plan('--quiet=yes'),
+    2,
+    "plan: Option '-q, --quiet' does not take an argument",
+    { more: USAGE_HINT },
+  ],
   ['--step bogus', plan('--step', 'bogus'), 2, `--step: unknown bootstrap step "bogus" (available: ${STEPS})`],
   [
     '--from-step in capitals',

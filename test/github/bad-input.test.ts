@@ -26,6 +26,8 @@ const notCount = (value: string) => `input nodes: "${value}" is not a node count
 const rows: Row[] = [
   // booleans
   ['restart: maybe', { restart: 'maybe' }, notBool('restart', 'maybe')],
+  ['quiet: maybe', { quiet: 'maybe' }, notBool('quiet', 'maybe')],
+  ['quiet with a line break', { quiet: 'true\nfalse' }, 'input quiet: contains a line break or control character'],
   ['restart: 2', { restart: '2' }, notBool('restart', '2')],
   ['dry-run: sure', { 'dry-run': 'sure' }, notBool('dry-run', 'sure')],
   ['dry-run with a line break', { 'dry-run': 'true\nfalse' }, `input dry-run: ${CONTROL}`],

@@ -24,6 +24,13 @@ export interface StepFilter {
   fromStep?: string;
 }
 
+/** The step ids a filter names, each with the flag that named it. */
+const chosenSteps = (filter: StepFilter) =>
+  [
+    ['step', filter.step],
+    ['from-step', filter.fromStep],
+  ] as const;
+
 type FlagNamer = (flag: 'step' | 'from-step') => string;
 const cliFlags: FlagNamer = (flag) => `--${flag}`;
 
@@ -40,10 +47,7 @@ export function checkFilter(filter: StepFilter, where: FlagNamer = cliFlags, ope
     return;
   }
   // forget-cluster deletes the kubeconfig and marks the cluster destroyed: run alone, it forgets a cluster that is still there.
-  for (const [flag, id] of [
-    ['step', filter.step],
-    ['from-step', filter.fromStep],
-  ] as const) {
+  for (const [flag, id] of chosenSteps(filter)) {
     if (operation === 'destroy' && id === FORGET_STEP)
       throw new UsageError(
         `destroy: ${where(flag)} ${FORGET_STEP} would forget the cluster without destroying it: ${FORGET_STEP} runs only after opentofu-destroy (capi-delete-cluster with cluster-api) has destroyed it; run the whole destroy, or --from-step opentofu-destroy (input from-step)`,
@@ -62,10 +66,7 @@ export function checkStepIds(
   available: readonly string[],
   where: FlagNamer = cliFlags,
 ): void {
-  for (const [flag, id] of [
-    ['step', filter.step],
-    ['from-step', filter.fromStep],
-  ] as const) {
+  for (const [flag, id] of chosenSteps(filter)) {
     if (id === undefined || available.includes(id)) continue;
     if (!(STEP_IDS as readonly string[]).includes(id) || !run) {
       const guess = closest(id, available);
