@@ -1,26 +1,25 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { main as deploy } from './deploy/index.js';
-import { main as kubeconfig } from './kubeconfig/index.js';
-import { main as planComment } from './plan-comment/index.js';
-import { stepAction } from './step-actions.js';
-import { main as targets } from './targets/index.js';
+import type { StepActionName } from './step-actions.js';
 
 /**
  * The one bundle behind every action. Each action's `dist/<name>/index.js` is a stub that loads it,
  * and the stub's folder names the action: one bundle to download with the action instead of one per
  * action, each carrying the same libraries. Each action's entry is src/actions/<name>/index.ts, its
- * logic src/actions/<name>/run.ts; the per-step actions are rows of src/actions/step-actions.ts. The
- * heavy libraries (artifacts, cache, REST, age) are loaded on first use (src/github/clients.ts): separate chunks of this bundle that a step loads only if it needs them.
+ * logic src/actions/<name>/run.ts; the per-step actions are rows of src/actions/step-actions.ts.
+ * Each entry is imported only when its action runs, so each is a chunk of the bundle and an action's
+ * start loads its own code, not the others' (npm run bench times it). The heavy libraries (artifacts,
+ * cache, REST, age) are loaded on first use too (src/github/clients.ts).
  */
+const stepAction = (name: StepActionName) => async () => (await import('./step-actions.js')).stepAction(name)();
 const ACTIONS: Record<string, () => Promise<void>> = {
-  deploy,
-  kubeconfig,
+  deploy: async () => (await import('./deploy/index.js')).main(),
+  kubeconfig: async () => (await import('./kubeconfig/index.js')).main(),
   kubespray: stepAction('kubespray'),
   'normalize-kubeconfig': stepAction('normalize-kubeconfig'),
-  'plan-comment': planComment,
+  'plan-comment': async () => (await import('./plan-comment/index.js')).main(),
   preflight: stepAction('preflight'),
-  targets,
+  targets: async () => (await import('./targets/index.js')).main(),
   tofu: stepAction('tofu'),
   'wait-ready': stepAction('wait-ready'),
 };

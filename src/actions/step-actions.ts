@@ -25,8 +25,10 @@ const STEP_ACTIONS = {
   'wait-ready': ['wait-ready'],
 } as const satisfies Record<string, readonly StepId[]>;
 
+export type StepActionName = keyof typeof STEP_ACTIONS;
+
 /** The entry of one per-step action. */
-export function stepAction(name: keyof typeof STEP_ACTIONS): () => Promise<void> {
+export function stepAction(name: StepActionName): () => Promise<void> {
   return () =>
     runAction(`cluster-deploy ${name}`, (action) => runDeploy(action, { only: STEP_ACTIONS[name] }), {
       reportsResult: true,

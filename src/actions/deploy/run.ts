@@ -26,11 +26,8 @@ import * as core from '../../github/actions-core.js';
 import { ArtifactStateStore } from '../../github/artifact-store.js';
 import { secretBox } from '../../github/clients.js';
 import { startDeployment } from '../../github/deployments.js';
-import { runDryRun } from '../../github/dry-run.js';
 import { cloudsYamlSecrets, readActionSettings, type ActionSettings } from '../../github/inputs.js';
 import { fetchSavedPlan } from '../../github/plan-artifact.js';
-import { renderCheckReport } from '../../github/check-summary.js';
-import { reportHealthIssue } from '../../github/health-issue.js';
 import { actionsOutput, runContext, runUrl } from '../../github/runner.js';
 import { writeSshPrivateKey } from '../../core/kubespray/ssh-key.js';
 import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
@@ -145,6 +142,8 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
 
   if (settings.dryRun) {
     action.started();
+    // Loaded here only: the dry run's previews (the Cluster API's among them) are code no step needs.
+    const { runDryRun } = await import('../../github/dry-run.js');
     await runDryRun(p, settings, steps);
     return;
   }
@@ -245,6 +244,10 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
  * workflow decides with the outputs.
  */
 async function reportCheck(report: CheckReport, settings: ActionSettings, redactor: Redactor): Promise<void> {
+  const [{ renderCheckReport }, { reportHealthIssue }] = await Promise.all([
+    import('../../github/check-summary.js'),
+    import('../../github/health-issue.js'),
+  ]);
   for (const line of describeCheckReport(report)) core.info(line);
   core.setOutput('drift', String(report.drift));
   core.setOutput('healthy', String(report.healthy));

@@ -117,7 +117,7 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   return {
     settings,
     redactor: await createRedactor(settings, deps.secrets),
-    steps: buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings), deps.capacityChecker),
+    steps: await buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings), deps.capacityChecker),
     store: deps.store?.(settings, logPath) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
     logPath,
   };

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import tls from 'node:tls';
 import { errorMessage } from '../lib/errors.js';
 import type { KubeconfigTls } from './kubeconfig.js';
 
@@ -26,7 +25,9 @@ function serverAddress(server: string): { host: string; port: number } {
  * expired certificate is still reported (that is the point), so verification does not abort the
  * handshake; any other verification failure is returned as `untrusted`.
  */
-export function probeApiCertificate(target: KubeconfigTls): Promise<ApiCertificate> {
+export async function probeApiCertificate(target: KubeconfigTls): Promise<ApiCertificate> {
+  // Loaded here, by the health check only: Node's TLS stack costs every other run's start ~15 ms.
+  const { default: tls } = await import('node:tls');
   const { host, port } = serverAddress(target.server);
   const endpoint = `${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
   const serverName = target.serverName ?? (isIP(host) ? undefined : host);

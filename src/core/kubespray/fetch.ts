@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
-import { createGunzip } from 'node:zlib';
 import path from 'node:path';
 import type { CommandSpec, Exec } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
@@ -357,6 +356,7 @@ async function pointAt(cacheRoot: string, tag: string, tree: string): Promise<st
 async function tarCommitId(archive: string): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
+  const { createGunzip } = await import('node:zlib');
   const gunzip = createGunzip();
   const input = createReadStream(archive);
   try {

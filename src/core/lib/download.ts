@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import https from 'node:https';
-import tls from 'node:tls';
 import { UserError } from './errors.js';
 
 /**
@@ -30,7 +28,7 @@ export async function downloadFile(url: string, file: string, options: DownloadO
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     if (current.protocol !== 'https:')
       throw new UserError(`${url}: only https downloads are allowed (got ${current.protocol})`);
-    const result = await get(current, file, maxBytes, options);
+    const result = await get(current, file, maxBytes, options, await tlsModules());
     if ('redirect' in result) {
       current = new URL(result.redirect, current);
       continue;
@@ -40,11 +38,18 @@ export async function downloadFile(url: string, file: string, options: DownloadO
   throw new UserError(`${url}: more than ${MAX_REDIRECTS} redirects`);
 }
 
+/** Node's TLS stack, loaded on the first download: most runs download nothing, and it costs ~20 ms to load. */
+async function tlsModules() {
+  const [{ default: https }, { default: tls }] = await Promise.all([import('node:https'), import('node:tls')]);
+  return { https, tls };
+}
+
 function get(
   url: URL,
   file: string,
   maxBytes: number,
   options: DownloadOptions,
+  { https, tls }: Awaited<ReturnType<typeof tlsModules>>,
 ): Promise<Downloaded | { redirect: string }> {
   // `ca` replaces Node's roots: keep them, and add the extra ones.
   const ca = options.ca ? [...tls.rootCertificates, options.ca] : undefined;

@@ -1,12 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { CAPACITY_KINDS, manifestCapacityDemand, redeployCapacityDemand } from '../capi/capacity-demand.js';
-import { CapiCommands, NO_CLUSTER_API, objectsKubeconfig } from '../capi/management.js';
-import { failureLine } from '../lib/command.js';
 import { renderedManifests } from '../model/cluster-api.js';
-import { errorMessage, UserError } from '../lib/errors.js';
-import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
-import { displayPath } from '../lib/files.js';
+import { UserError } from '../lib/errors.js';
 import {
   type CapacityDemand,
   type CapacityReport,
@@ -23,8 +16,6 @@ import { planCapacityDemand } from '../tofu/capacity-demand.js';
 import { readPlanJson } from '../tofu/plan-json.js';
 import { deployPlanFile, tofuArgs, tofuCommand } from '../tofu/commands.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
-
-const LiveListSchema = z.object({ items: z.array(z.unknown()) });
 
 /** The seam for the live quota reads (tests and the sandbox give their own). */
 export type CapacityChecker = (
@@ -82,15 +73,9 @@ export class CapacityStep implements Step {
   private demandOf(context: StepContext): (flavors: FlavorLookup) => Promise<CapacityDemand> {
     const { settings } = this;
     if (settings.clusterApi) {
-      const file = renderedManifests(settings.clusterApi);
-      return async (flavors) => {
-        const live = await this.liveObjects(context);
-        const manifests = readFileSync(file, 'utf8');
-        if (live.objects) return redeployCapacityDemand(manifests, displayPath(file), live.objects, flavors);
-        const demand = await manifestCapacityDemand(manifests, displayPath(file), flavors);
-        demand.notes.push(`the cluster's objects could not be read (${live.why}): counted as a new cluster`);
-        return demand;
-      };
+      const { clusterApi } = settings;
+      return async (flavors) =>
+        (await import('../capi/deploy-demand.js')).clusterApiDeployDemand(settings, clusterApi, context, flavors);
     }
     return async (flavors) => {
       const { found: _, ...base } = await tofuCommand(settings);
@@ -103,36 +88,6 @@ export class CapacityStep implements Step {
 
   skipWhen(): string | undefined {
     return this.settings.authCheck.enabled ? undefined : '--skip-auth-check: no live OpenStack calls';
-  }
-
-  /** A re-deploy: the cluster's objects as the management cluster holds them (none before the first apply). */
-  private liveCommand(context: Pick<StepContext, 'state'>) {
-    const commands = new CapiCommands(this.settings);
-    return commands.kubectl(
-      objectsKubeconfig(this.settings, context.state.clusterApi),
-      'get',
-      CAPACITY_KINDS.join(','),
-      '-n',
-      commands.capi.namespace,
-      '-o',
-      'json',
-    );
-  }
-
-  private async liveObjects(context: StepContext): Promise<{ objects?: unknown[]; why?: string }> {
-    const result = await context.exec(this.liveCommand(context), { check: false, capture: true, quiet: true });
-    // No Cluster API yet on the management cluster (its CRDs): nothing of the cluster exists.
-    if (result.exitCode !== 0) {
-      return result.tail.some((line) => NO_CLUSTER_API.test(line)) ? { objects: [] } : { why: failureLine(result) };
-    }
-    const command = `kubectl get ${CAPACITY_KINDS[0]},… -o json`;
-    try {
-      return {
-        objects: parseToolJson(result.stdout, LiveListSchema, notJsonOf(command, result.stdout, 'a list')).items,
-      };
-    } catch (error) {
-      return { why: errorMessage(error) };
-    }
   }
 
   async run(context: StepContext): Promise<string> {

@@ -12,7 +12,6 @@ import type { DeploySettings } from '../model/settings.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import { kubectlEnvironment } from '../model/environment.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
-import { renderedMachineCount } from '../capi/replicas.js';
 import { renderedManifests } from '../model/cluster-api.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
@@ -140,7 +139,7 @@ export class ClusterHealthStep implements Step {
         `the Kubernetes API at ${tls.server} did not answer (${failureLine(listed)}), so nodes and readyz were not checked: check that the cluster is up and reachable from here`,
       );
     } else {
-      if (nodes) this.checkNodes(nodes, report, add);
+      if (nodes) await this.checkNodes(nodes, report, add);
       const readyz = await query(this.readyzCommand);
       const failed = failedReadyzChecks(`${readyz.stdout}\n${readyz.tail.join('\n')}`);
       for (const check of failed)
@@ -183,11 +182,11 @@ export class ClusterHealthStep implements Step {
     }
   }
 
-  private checkNodes(
+  private async checkNodes(
     nodes: ClusterNode[],
     report: StepContext['report'],
     add: (kind: CheckFinding['kind'], subject: string, message: string) => void,
-  ): void {
+  ): Promise<void> {
     const inApi = new Set(nodes.map((n) => n.name));
     let expected: string[] | undefined;
     const file = this.inventoryFile;
@@ -205,7 +204,9 @@ export class ClusterHealthStep implements Step {
         add('unchecked', 'inventory', `${errorMessage(error)}; the nodes in the API were not compared with it`);
       }
     }
-    const machines = this.manifestsFile ? renderedMachineCount(this.manifestsFile) : undefined;
+    const machines = this.manifestsFile
+      ? (await import('../capi/replicas.js')).renderedMachineCount(this.manifestsFile)
+      : undefined;
     report.nodes = {
       expected: expected?.length ?? machines ?? nodes.length,
       inApi: nodes.length,

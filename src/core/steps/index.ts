@@ -1,23 +1,6 @@
-import { renderedMachineCount } from '../capi/replicas.js';
-import { renderedManifests } from '../model/cluster-api.js';
 import { UserError } from '../lib/errors.js';
 import type { DeploySettings } from '../model/settings.js';
 import { kubectlEnvironment } from '../model/environment.js';
-import {
-  CapiAddonsStep,
-  CapiApplyStep,
-  CapiCloudCredentialsStep,
-  CapiDeleteClusterStep,
-  CapiManagementClusterStep,
-  CapiMoveBackStep,
-  CapiPivotStep,
-  CapiRenderStep,
-  CapiWaitStep,
-  CapiWorkloadKubeconfigStep,
-  ClusterctlInitStep,
-} from './cluster-api.js';
-import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './cluster-api-check.js';
-import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './cluster-api-upgrade.js';
 import { ForgetClusterStep } from './forget-cluster.js';
 import {
   KubernetesVersionCheckStep,
@@ -44,14 +27,8 @@ import type { AuthChecker } from '../openstack/keystone.js';
 import type { Step, StepId } from '../model/step.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../model/operations.js';
 import { CapacityStep, type CapacityChecker } from './capacity.js';
+import type { ClusterApiStepId, KubesprayStepId, StepFactory } from './factory.js';
 import { WaitReadyStep } from './wait-ready.js';
-
-/** Makes one step of a run; undefined when the step is not part of this configuration. */
-type StepFactory = (
-  settings: DeploySettings,
-  preflight: PreflightStep,
-  capacityChecker?: CapacityChecker,
-) => Step | undefined;
 
 /** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
 const withKubespray =
@@ -59,40 +36,27 @@ const withKubespray =
   (settings) =>
     settings.kubespray ? make(settings) : undefined;
 
-/** Only with an ephemeral kind management cluster. */
-const withKind =
-  (make: (settings: DeploySettings) => Step): StepFactory =>
-  (settings) =>
-    settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
-
-/** The readiness gate as each operation wants it. */
+/** The readiness gate: the expected Ready nodes (--nodes), and after an upgrade every node at the target. */
 function waitReady(settings: DeploySettings): Step {
-  const { clusterApi: capi } = settings;
-  // Cluster API: every machine a Ready node, unless --nodes asks for another count; an upgrade: every node at the target.
   const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
-  const wanted = capi
-    ? {
-        ...settings.waitReady,
-        nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
-        version,
-      }
-    : { ...settings.waitReady, version };
   return new WaitReadyStep(
     settings.kubeconfigPath,
     settings.kubectl,
     settings.clusterDir,
     kubectlEnvironment(settings),
-    wanted,
-    // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
-    // is rendered); --nodes wins.
-    capi && settings.operation !== 'destroy' && settings.waitReady.nodes === undefined
-      ? () => renderedMachineCount(renderedManifests(capi))
-      : undefined,
+    {
+      ...settings.waitReady,
+      version,
+    },
   );
 }
 
-/** How each step is made; model/operations.ts says which an operation runs, in what order. */
-const STEP_FACTORIES: Record<StepId, StepFactory> = {
+/**
+ * How each step is made; model/operations.ts says which an operation runs, in what order. The Cluster
+ * API method's own steps are a table of their own (steps/cluster-api-steps.ts), loaded only for its
+ * configs: a Kubespray run's start does not load, or build the schemas of, code it never runs.
+ */
+const STEP_FACTORIES = {
   'openstack-preflight': (_, preflight) => preflight,
   'opentofu-init': (settings) => new OpenTofuInitStep(settings),
   'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
@@ -114,24 +78,7 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
   'openstack-normalize-kubeconfig': (settings) =>
     new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
   'wait-ready': waitReady,
-  'capi-management-cluster': (settings) =>
-    settings.operation === 'check' ? new CapiCheckManagementStep(settings) : new CapiManagementClusterStep(settings),
-  'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
-  'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
-  'capi-render': (settings) => new CapiRenderStep(settings),
-  'capi-apply': (settings) => new CapiApplyStep(settings),
-  'capi-wait': (settings) => new CapiWaitStep(settings),
-  'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
-  'capi-addons': (settings) => new CapiAddonsStep(settings),
-  'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
-  'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
-  'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
-  'capi-drift': (settings) => new CapiDriftStep(settings),
-  'capi-conditions': (settings) => new CapiConditionsStep(settings),
-  'capi-upgrade-check': (settings) => new CapiUpgradeCheckStep(settings),
-  'capi-upgrade-control-plane': (settings) => new CapiUpgradeControlPlaneStep(settings),
-  'capi-upgrade-workers': (settings) => new CapiUpgradeWorkersStep(settings),
-};
+} satisfies Record<Exclude<StepId, ClusterApiStepId>, StepFactory>;
 
 /**
  * The steps of this run: the operation's list for its deployment method (model/operations.ts), each
@@ -150,11 +97,11 @@ const STEP_FACTORIES: Record<StepId, StepFactory> = {
  *   Check finds the management cluster (never creates one), diffs the rendered manifests against it, reads the
  *   Cluster's conditions, then the shared health check.
  */
-export function buildSteps(
+export async function buildSteps(
   settings: DeploySettings,
   authChecker?: AuthChecker,
   capacityChecker?: CapacityChecker,
-): Step[] {
+): Promise<Step[]> {
   const { operation } = settings;
   if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
     throw new UserError(
@@ -162,8 +109,13 @@ export function buildSteps(
     );
   }
   const preflight = new PreflightStep(settings, authChecker);
-  const ids: readonly StepId[] = (settings.clusterApi ? CLUSTER_API_STEPS : OPERATION_STEPS)[operation];
-  return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight, capacityChecker) ?? []);
+  if (!settings.clusterApi) {
+    const ids: readonly KubesprayStepId[] = OPERATION_STEPS[operation];
+    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight, capacityChecker) ?? []);
+  }
+  const factories = { ...STEP_FACTORIES, ...(await import('./cluster-api-steps.js')).CLUSTER_API_FACTORIES };
+  const ids: readonly (keyof typeof factories)[] = CLUSTER_API_STEPS[operation];
+  return ids.flatMap((id) => factories[id](settings, preflight, capacityChecker) ?? []);
 }
 
 export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';

@@ -7,7 +7,6 @@ import { applicationCredentialName, kubesprayCloudEnv, usesOpenStackCloudProvide
 import { kubesprayPaths } from '../kubespray/paths.js';
 import type { Step, StepPlan } from '../model/step.js';
 import { OPERATION_STEPS } from '../model/operations.js';
-import { clusterApiProblems } from '../capi/preflight.js';
 import { problemsError } from '../lib/errors.js';
 import { credentialProblems } from '../openstack/credentials.js';
 import type { AuthChecker } from '../openstack/keystone.js';
@@ -64,6 +63,7 @@ export class PreflightStep implements Step {
     problems.push(...credentialProblems(settings.credentials));
     if (settings.clusterApi) {
       // Cluster API needs no OpenTofu and no VIP: CAPO makes the servers, the kubeconfig names the API endpoint.
+      const { clusterApiProblems } = await import('../capi/preflight.js');
       problems.push(...(await clusterApiProblems(settings, settings.clusterApi)));
     } else {
       if (uses('opentofu-')) await requireTofuBinary(settings).catch((error: Error) => problems.push(error.message));

@@ -345,16 +345,18 @@ describe('cluster-api settings from the config', () => {
 describe('cluster-api steps and their plan', () => {
   it('runs its own steps: pivot only with kind, move-back only in a destroy from kind', async () => {
     const kind = await settingsOf(config(KIND));
-    expect(buildSteps(kind).map((s) => s.id)).toEqual([...CLUSTER_API_STEPS.deploy]);
+    expect((await buildSteps(kind)).map((s) => s.id)).toEqual([...CLUSTER_API_STEPS.deploy]);
     const existing = await settingsOf(config(KIND), {
       clusterApi: { managementKubeconfig: path.join(base, 'mgmt.kubeconfig') },
     });
-    expect(buildSteps(existing).map((s) => s.id)).toEqual(CLUSTER_API_STEPS.deploy.filter((id) => id !== 'capi-pivot'));
+    expect((await buildSteps(existing)).map((s) => s.id)).toEqual(
+      CLUSTER_API_STEPS.deploy.filter((id) => id !== 'capi-pivot'),
+    );
     const destroy = await settingsOf(config(KIND), { operation: 'destroy' });
-    expect(buildSteps(destroy).map((s) => s.id)).toEqual([...CLUSTER_API_STEPS.destroy]);
+    expect((await buildSteps(destroy)).map((s) => s.id)).toEqual([...CLUSTER_API_STEPS.destroy]);
     // A check finds the management cluster (never creates kind), diffs, reads the conditions, then the shared health.
     const check = await settingsOf(config(KIND), { operation: 'check' });
-    expect(buildSteps(check).map((s) => s.id)).toEqual([
+    expect((await buildSteps(check)).map((s) => s.id)).toEqual([
       'openstack-preflight',
       'capi-management-cluster',
       'capi-render',
@@ -362,7 +364,7 @@ describe('cluster-api steps and their plan', () => {
       'capi-conditions',
       'cluster-health',
     ]);
-    const checkPlan = await buildSteps(check)[1]!.plan();
+    const checkPlan = await (await buildSteps(check))[1]!.plan();
     expect(checkPlan.command!.argv).toEqual(['kind', 'get', 'clusters']);
     expect(JSON.stringify(checkPlan)).not.toMatch(/kind', 'create|"create"/);
   });
@@ -372,7 +374,7 @@ describe('cluster-api steps and their plan', () => {
     const redactor = new Redactor();
     redactor.add(CANARY);
     const store = new LocalStateStore(path.join(base, 'state', 'plan-state.json'), 'acme/capi-test');
-    const plan = await buildPlan(settings, buildSteps(settings), store, {}, redactor);
+    const plan = await buildPlan(settings, await buildSteps(settings), store, {}, redactor);
     const step = (id: string) => plan.steps.find((s) => s.id === id)!;
     const mgmt = path.join(settings.clusterApi!.workDir, 'management.kubeconfig');
     expect(step('capi-management-cluster').argv).toEqual([

@@ -1,0 +1,79 @@
+import { renderedMachineCount } from '../capi/replicas.js';
+import { renderedManifests } from '../model/cluster-api.js';
+import { kubectlEnvironment } from '../model/environment.js';
+import type { DeploySettings } from '../model/settings.js';
+import type { Step } from '../model/step.js';
+import {
+  CapiAddonsStep,
+  CapiApplyStep,
+  CapiCloudCredentialsStep,
+  CapiDeleteClusterStep,
+  CapiManagementClusterStep,
+  CapiMoveBackStep,
+  CapiPivotStep,
+  CapiRenderStep,
+  CapiWaitStep,
+  CapiWorkloadKubeconfigStep,
+  ClusterctlInitStep,
+} from './cluster-api.js';
+import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './cluster-api-check.js';
+import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './cluster-api-upgrade.js';
+import type { ClusterApiStepId, StepFactory } from './factory.js';
+import { WaitReadyStep } from './wait-ready.js';
+
+/** Only with an ephemeral kind management cluster. */
+const withKind =
+  (make: (settings: DeploySettings) => Step): StepFactory =>
+  (settings) =>
+    settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
+
+/**
+ * The readiness gate of a Cluster API cluster: every machine a Ready node, unless --nodes asks for
+ * another count; after an upgrade, every node at the target.
+ */
+function waitReady(settings: DeploySettings): Step | undefined {
+  const capi = settings.clusterApi;
+  if (!capi) return undefined;
+  const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
+  return new WaitReadyStep(
+    settings.kubeconfigPath,
+    settings.kubectl,
+    settings.clusterDir,
+    kubectlEnvironment(settings),
+    {
+      ...settings.waitReady,
+      nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
+      version,
+    },
+    // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
+    // is rendered); --nodes wins.
+    settings.operation !== 'destroy' && settings.waitReady.nodes === undefined
+      ? () => renderedMachineCount(renderedManifests(capi))
+      : undefined,
+  );
+}
+
+/**
+ * How the Cluster API method's own steps are made, and its readiness gate; steps/index.ts loads this
+ * table for a cluster-api config only.
+ */
+export const CLUSTER_API_FACTORIES = {
+  'capi-management-cluster': (settings) =>
+    settings.operation === 'check' ? new CapiCheckManagementStep(settings) : new CapiManagementClusterStep(settings),
+  'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
+  'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
+  'capi-render': (settings) => new CapiRenderStep(settings),
+  'capi-apply': (settings) => new CapiApplyStep(settings),
+  'capi-wait': (settings) => new CapiWaitStep(settings),
+  'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
+  'capi-addons': (settings) => new CapiAddonsStep(settings),
+  'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
+  'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
+  'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
+  'capi-drift': (settings) => new CapiDriftStep(settings),
+  'capi-conditions': (settings) => new CapiConditionsStep(settings),
+  'capi-upgrade-check': (settings) => new CapiUpgradeCheckStep(settings),
+  'capi-upgrade-control-plane': (settings) => new CapiUpgradeControlPlaneStep(settings),
+  'capi-upgrade-workers': (settings) => new CapiUpgradeWorkersStep(settings),
+  'wait-ready': waitReady,
+} satisfies Record<ClusterApiStepId | 'wait-ready', StepFactory>;
