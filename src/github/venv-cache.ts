@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { DeployResult } from '../core/engine/engine.js';
+import { childProcess } from '../core/lib/command.js';
 import { errorMessage } from '../core/lib/errors.js';
 import { pathExists } from '../core/lib/files.js';
 import type { DeploySettings } from '../core/model/settings.js';
@@ -21,9 +21,13 @@ export interface VenvCache {
  * architecture, the exact Python: a venv links to its interpreter and breaks when that changes).
  */
 async function venvCacheKey(settings: DeploySettings): Promise<string> {
-  const { stdout } = await promisify(execFile)(settings.python, ['-c', 'import sys; print(sys.version.split()[0])'], {
-    env: toolEnvironment(settings),
-  });
+  const { stdout } = await promisify(childProcess().execFile)(
+    settings.python,
+    ['-c', 'import sys; print(sys.version.split()[0])'],
+    {
+      env: toolEnvironment(settings),
+    },
+  );
   const requirements = (await requirementsFingerprint(settings)).slice(0, 16);
   // v2: venvs carry the completeness marker of kubespray-venv-create; older cached ones would be rebuilt every run.
   return `cluster-deploy-venv-v2-${process.platform}-${process.arch}-py${stdout.trim()}-${requirements}`;

@@ -116,6 +116,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
+    only: options.only,
     secrets,
     store: (deploy, logPath) => makeStateStore(settings, deploy, logPath),
   });
@@ -130,7 +131,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   action.redactWith(p.redactor);
   // Secrets from the config file or clouds.yaml reach the runner's masker too.
   for (const secret of p.redactor.values) core.setSecret(secret);
-  const steps = options.only ? p.steps.filter((s) => options.only!.includes(s.id)) : p.steps;
+  const { steps } = p;
   const store = p.store;
   // step and from-step against this action's steps, for the config's method, now that the config has said it.
   checkStepIds(

@@ -15,7 +15,7 @@ import {
   type DeploySettings,
 } from '../model/settings.js';
 import { LocalStateStore, type StateStore } from '../model/state.js';
-import { buildSteps, type AuthChecker, type CapacityChecker, type Step } from '../steps/index.js';
+import { buildSteps, type AuthChecker, type CapacityChecker, type Step, type StepId } from '../steps/index.js';
 
 /** Everything a front end (CLI, action) needs to plan or run a deploy. */
 export interface Pipeline {
@@ -31,6 +31,8 @@ export interface PipelineDeps {
   authChecker?: AuthChecker;
   /** The live quota reads of openstack-capacity; defaults to the catalog's services. */
   capacityChecker?: CapacityChecker;
+  /** Only these steps (a per-step action's): the others are neither made nor loaded. */
+  only?: readonly StepId[];
   /** Where resume state lives; defaults to the local state directory. */
   store?: (settings: DeploySettings, logPath: string) => StateStore;
   /** More secrets to mask (e.g. passphrases given to the action); no command inherits them either. */
@@ -117,7 +119,11 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   return {
     settings,
     redactor: await createRedactor(settings, deps.secrets),
-    steps: await buildSteps(settings, deps.authChecker ?? keystoneAuthChecker(settings), deps.capacityChecker),
+    steps: await buildSteps(
+      settings,
+      { authChecker: deps.authChecker ?? keystoneAuthChecker(settings), capacityChecker: deps.capacityChecker },
+      deps.only,
+    ),
     store: deps.store?.(settings, logPath) ?? new LocalStateStore(paths.statePath, clusterId(settings)),
     logPath,
   };

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { childProcess } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { findExecutable } from '../lib/files.js';
 
@@ -75,7 +75,7 @@ const inRange = (version: string, range: PythonRange) => {
 /** Runs `<python> -c …` for its version; a shim that fails (pyenv's "command not found") is reported, not chosen. */
 function probePython(file: string, env: Readonly<Record<string, string>>): Promise<PythonCandidate> {
   return new Promise((resolve) => {
-    execFile(
+    childProcess().execFile(
       file,
       ['-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'],
       { env, timeout: 15_000, maxBuffer: 64 * 1024 },

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../lib/errors.js';
+import { childProcess } from '../lib/command.js';
 import { writeFileAtomic } from '../lib/files.js';
 
 /**
@@ -40,8 +40,11 @@ export async function writeSshPrivateKey(
   await writeFileAtomic(file, key, 0o600);
   // -P '': a key with a passphrase cannot be used without a prompt nobody answers.
   const problem = await new Promise<string | undefined>((resolve) =>
-    execFile('ssh-keygen', ['-y', '-P', '', '-f', file], { env, timeout: 15_000 }, (error, _stdout, stderr) =>
-      resolve(error ? (stderr.trim().split('\n').at(-1) ?? error.message) : undefined),
+    childProcess().execFile(
+      'ssh-keygen',
+      ['-y', '-P', '', '-f', file],
+      { env, timeout: 15_000 },
+      (error, _stdout, stderr) => resolve(error ? (stderr.trim().split('\n').at(-1) ?? error.message) : undefined),
     ),
   );
   if (problem) {

@@ -24,14 +24,14 @@ import { WaitReadyStep } from './wait-ready.js';
 /** Only with an ephemeral kind management cluster. */
 const withKind =
   (make: (settings: DeploySettings) => Step): StepFactory =>
-  (settings) =>
+  async (settings) =>
     settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
 
 /**
  * The readiness gate of a Cluster API cluster: every machine a Ready node, unless --nodes asks for
  * another count; after an upgrade, every node at the target.
  */
-function waitReady(settings: DeploySettings): Step | undefined {
+async function waitReady(settings: DeploySettings): Promise<Step | undefined> {
   const capi = settings.clusterApi;
   if (!capi) return undefined;
   const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
@@ -58,22 +58,22 @@ function waitReady(settings: DeploySettings): Step | undefined {
  * table for a cluster-api config only.
  */
 export const CLUSTER_API_FACTORIES = {
-  'capi-management-cluster': (settings) =>
+  'capi-management-cluster': async (settings) =>
     settings.operation === 'check' ? new CapiCheckManagementStep(settings) : new CapiManagementClusterStep(settings),
-  'clusterctl-init': (settings) => new ClusterctlInitStep(settings),
-  'capi-cloud-credentials': (settings) => new CapiCloudCredentialsStep(settings),
-  'capi-render': (settings) => new CapiRenderStep(settings),
-  'capi-apply': (settings) => new CapiApplyStep(settings),
-  'capi-wait': (settings) => new CapiWaitStep(settings),
-  'capi-workload-kubeconfig': (settings) => new CapiWorkloadKubeconfigStep(settings),
-  'capi-addons': (settings) => new CapiAddonsStep(settings),
+  'clusterctl-init': async (settings) => new ClusterctlInitStep(settings),
+  'capi-cloud-credentials': async (settings) => new CapiCloudCredentialsStep(settings),
+  'capi-render': async (settings) => new CapiRenderStep(settings),
+  'capi-apply': async (settings) => new CapiApplyStep(settings),
+  'capi-wait': async (settings) => new CapiWaitStep(settings),
+  'capi-workload-kubeconfig': async (settings) => new CapiWorkloadKubeconfigStep(settings),
+  'capi-addons': async (settings) => new CapiAddonsStep(settings),
   'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
   'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
-  'capi-delete-cluster': (settings) => new CapiDeleteClusterStep(settings),
-  'capi-drift': (settings) => new CapiDriftStep(settings),
-  'capi-conditions': (settings) => new CapiConditionsStep(settings),
-  'capi-upgrade-check': (settings) => new CapiUpgradeCheckStep(settings),
-  'capi-upgrade-control-plane': (settings) => new CapiUpgradeControlPlaneStep(settings),
-  'capi-upgrade-workers': (settings) => new CapiUpgradeWorkersStep(settings),
+  'capi-delete-cluster': async (settings) => new CapiDeleteClusterStep(settings),
+  'capi-drift': async (settings) => new CapiDriftStep(settings),
+  'capi-conditions': async (settings) => new CapiConditionsStep(settings),
+  'capi-upgrade-check': async (settings) => new CapiUpgradeCheckStep(settings),
+  'capi-upgrade-control-plane': async (settings) => new CapiUpgradeControlPlaneStep(settings),
+  'capi-upgrade-workers': async (settings) => new CapiUpgradeWorkersStep(settings),
   'wait-ready': waitReady,
 } satisfies Record<ClusterApiStepId | 'wait-ready', StepFactory>;

@@ -1,44 +1,21 @@
 import { UserError } from '../lib/errors.js';
 import type { DeploySettings } from '../model/settings.js';
 import { kubectlEnvironment } from '../model/environment.js';
-import { ForgetClusterStep } from './forget-cluster.js';
-import {
-  KubernetesVersionCheckStep,
-  KubesprayFactsStep,
-  KubesprayPipStep,
-  KubesprayPlaybookStep,
-  KubesprayRemoveNodesStep,
-  KubesprayUpgradeControlPlaneStep,
-  KubesprayUpgradeWorkersStep,
-  KubesprayVenvStep,
-} from './kubespray.js';
-import { KubesprayFetchStep } from './kubespray-fetch.js';
-import { NormalizeKubeconfigStep } from './normalize-kubeconfig.js';
-import {
-  OpenTofuApplyStep,
-  OpenTofuDestroyStep,
-  OpenTofuDriftStep,
-  OpenTofuInitStep,
-  OpenTofuPlanStep,
-} from './opentofu.js';
-import { ClusterHealthStep } from './cluster-health.js';
-import { PreflightStep } from './preflight.js';
-import type { AuthChecker } from '../openstack/keystone.js';
 import type { Step, StepId } from '../model/step.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../model/operations.js';
-import { CapacityStep, type CapacityChecker } from './capacity.js';
-import type { ClusterApiStepId, KubesprayStepId, StepFactory } from './factory.js';
-import { WaitReadyStep } from './wait-ready.js';
+import type { CapacityChecker } from './capacity.js';
+import type { ClusterApiStepId, KubesprayStepId, StepDeps, StepFactory } from './factory.js';
 
 /** Only with deployment.method kubespray (method none leaves the cluster to the OpenTofu code). */
 const withKubespray =
-  (make: (settings: DeploySettings) => Step): StepFactory =>
-  (settings) =>
+  (make: (settings: DeploySettings) => Promise<Step>): StepFactory =>
+  async (settings) =>
     settings.kubespray ? make(settings) : undefined;
 
 /** The readiness gate: the expected Ready nodes (--nodes), and after an upgrade every node at the target. */
-function waitReady(settings: DeploySettings): Step {
+async function waitReady(settings: DeploySettings): Promise<Step> {
   const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
+  const { WaitReadyStep } = await import('./wait-ready.js');
   return new WaitReadyStep(
     settings.kubeconfigPath,
     settings.kubectl,
@@ -52,31 +29,51 @@ function waitReady(settings: DeploySettings): Step {
 }
 
 /**
- * How each step is made; model/operations.ts says which an operation runs, in what order. The Cluster
- * API method's own steps are a table of their own (steps/cluster-api-steps.ts), loaded only for its
- * configs: a Kubespray run's start does not load, or build the schemas of, code it never runs.
+ * How each step is made; model/operations.ts says which an operation runs, in what order. Each step's
+ * module is imported by its factory, and the Cluster API method's own steps are a table of their own
+ * (steps/cluster-api-steps.ts), loaded only for its configs: a run loads, and builds the schemas of,
+ * the code of the steps it makes, and a per-step action makes only its own.
  */
 const STEP_FACTORIES = {
-  'openstack-preflight': (_, preflight) => preflight,
-  'opentofu-init': (settings) => new OpenTofuInitStep(settings),
-  'opentofu-plan': (settings) => new OpenTofuPlanStep(settings),
-  'openstack-capacity': (settings, _, capacityChecker) => new CapacityStep(settings, capacityChecker),
-  'kubespray-fetch': withKubespray((settings) => new KubesprayFetchStep(settings)),
-  'kubespray-venv-create': withKubespray((settings) => new KubesprayVenvStep(settings)),
-  'kubespray-pip-install': withKubespray((settings) => new KubesprayPipStep(settings)),
-  'kubespray-remove-nodes': withKubespray((settings) => new KubesprayRemoveNodesStep(settings)),
-  'opentofu-apply': (settings) => new OpenTofuApplyStep(settings),
-  'kubespray-ansible-playbook': withKubespray((settings) => new KubesprayPlaybookStep(settings)),
-  'kubernetes-version-check': (settings) => new KubernetesVersionCheckStep(settings),
-  'kubespray-facts': (settings) => new KubesprayFactsStep(settings),
-  'kubespray-upgrade-control-plane': (settings) => new KubesprayUpgradeControlPlaneStep(settings),
-  'kubespray-upgrade-workers': (settings) => new KubesprayUpgradeWorkersStep(settings),
-  'opentofu-destroy': (settings) => new OpenTofuDestroyStep(settings),
-  'forget-cluster': (settings) => new ForgetClusterStep(settings),
-  'opentofu-drift': (settings) => new OpenTofuDriftStep(settings),
-  'cluster-health': (settings) => new ClusterHealthStep(settings),
-  'openstack-normalize-kubeconfig': (settings) =>
-    new NormalizeKubeconfigStep(settings.clusterDir, settings.kubeconfigPath, settings.vip),
+  'openstack-preflight': async (settings, deps) =>
+    new (await import('./preflight.js')).PreflightStep(settings, deps.authChecker),
+  'opentofu-init': async (settings) => new (await import('./opentofu.js')).OpenTofuInitStep(settings),
+  'opentofu-plan': async (settings) => new (await import('./opentofu.js')).OpenTofuPlanStep(settings),
+  'openstack-capacity': async (settings, deps) =>
+    new (await import('./capacity.js')).CapacityStep(settings, deps.capacityChecker),
+  'kubespray-fetch': withKubespray(
+    async (settings) => new (await import('./kubespray-fetch.js')).KubesprayFetchStep(settings),
+  ),
+  'kubespray-venv-create': withKubespray(
+    async (settings) => new (await import('./kubespray.js')).KubesprayVenvStep(settings),
+  ),
+  'kubespray-pip-install': withKubespray(
+    async (settings) => new (await import('./kubespray.js')).KubesprayPipStep(settings),
+  ),
+  'kubespray-remove-nodes': withKubespray(
+    async (settings) => new (await import('./kubespray.js')).KubesprayRemoveNodesStep(settings),
+  ),
+  'opentofu-apply': async (settings) => new (await import('./opentofu.js')).OpenTofuApplyStep(settings),
+  'kubespray-ansible-playbook': withKubespray(
+    async (settings) => new (await import('./kubespray.js')).KubesprayPlaybookStep(settings),
+  ),
+  'kubernetes-version-check': async (settings) =>
+    new (await import('./kubespray.js')).KubernetesVersionCheckStep(settings),
+  'kubespray-facts': async (settings) => new (await import('./kubespray.js')).KubesprayFactsStep(settings),
+  'kubespray-upgrade-control-plane': async (settings) =>
+    new (await import('./kubespray.js')).KubesprayUpgradeControlPlaneStep(settings),
+  'kubespray-upgrade-workers': async (settings) =>
+    new (await import('./kubespray.js')).KubesprayUpgradeWorkersStep(settings),
+  'opentofu-destroy': async (settings) => new (await import('./opentofu.js')).OpenTofuDestroyStep(settings),
+  'forget-cluster': async (settings) => new (await import('./forget-cluster.js')).ForgetClusterStep(settings),
+  'opentofu-drift': async (settings) => new (await import('./opentofu.js')).OpenTofuDriftStep(settings),
+  'cluster-health': async (settings) => new (await import('./cluster-health.js')).ClusterHealthStep(settings),
+  'openstack-normalize-kubeconfig': async (settings) =>
+    new (await import('./normalize-kubeconfig.js')).NormalizeKubeconfigStep(
+      settings.clusterDir,
+      settings.kubeconfigPath,
+      settings.vip,
+    ),
   'wait-ready': waitReady,
 } satisfies Record<Exclude<StepId, ClusterApiStepId>, StepFactory>;
 
@@ -96,11 +93,12 @@ const STEP_FACTORIES = {
  *   plane's machines, then the workers', and requires every node at the target. Destroy deletes the Cluster object.
  *   Check finds the management cluster (never creates one), diffs the rendered manifests against it, reads the
  *   Cluster's conditions, then the shared health check.
+ * `only` makes just those steps (a per-step action's), so only their modules are loaded.
  */
 export async function buildSteps(
   settings: DeploySettings,
-  authChecker?: AuthChecker,
-  capacityChecker?: CapacityChecker,
+  deps: StepDeps = {},
+  only?: readonly StepId[],
 ): Promise<Step[]> {
   const { operation } = settings;
   if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
@@ -108,17 +106,21 @@ export async function buildSteps(
       "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)",
     );
   }
-  const preflight = new PreflightStep(settings, authChecker);
+  const wanted = (id: StepId) => !only || only.includes(id);
+  const make = async (factory: StepFactory) => (await factory(settings, deps)) ?? [];
   if (!settings.clusterApi) {
     const ids: readonly KubesprayStepId[] = OPERATION_STEPS[operation];
-    return ids.flatMap((id) => STEP_FACTORIES[id](settings, preflight, capacityChecker) ?? []);
+    return (await Promise.all(ids.filter(wanted).map((id) => make(STEP_FACTORIES[id])))).flat();
   }
   const factories = { ...STEP_FACTORIES, ...(await import('./cluster-api-steps.js')).CLUSTER_API_FACTORIES };
   const ids: readonly (keyof typeof factories)[] = CLUSTER_API_STEPS[operation];
-  return ids.flatMap((id) => factories[id](settings, preflight, capacityChecker) ?? []);
+  return (await Promise.all(ids.filter(wanted).map((id) => make(factories[id])))).flat();
 }
 
 export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';
 export type { AuthChecker } from '../openstack/keystone.js';
 export type { CapacityChecker } from './capacity.js';
-export { liveCapacityChecker } from './capacity.js';
+
+/** The live quota reads (openstack-capacity's default), its module loaded on first use. */
+export const liveCapacityChecker: CapacityChecker = async (settings, demandOf) =>
+  (await import('./capacity.js')).liveCapacityChecker(settings, demandOf);
