@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Redactor } from './redact.js';
 
 /**
@@ -161,6 +161,65 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');
 }
 
+const ESC = 0x1b;
+/** A sequence still open at the end of the output so far: the next bytes decide. */
+const OPEN = -2;
+/** The most held back for an open sequence: past it, the bytes are not one (a stray ESC before a long line). */
+const MAX_OPEN_SEQUENCE = 4096;
+
+/**
+ * Where the ANSI_SEQUENCE starting at `bytes[esc]` (an ESC) ends; -1 if none starts there, OPEN if the
+ * bytes end first. The same sequences, matched on bytes, so a gigabyte of coloured output is never
+ * decoded to strings and back; UTF-8's multi-byte characters never hold these ASCII bytes.
+ */
+function ansiSequenceEnd(bytes: Uint8Array, esc: number): number {
+  if (esc + 1 >= bytes.length) return OPEN;
+  const kind = bytes[esc + 1];
+  let i = esc + 2;
+  if (kind === 0x5b) {
+    // CSI: parameters 0x30–0x3f, intermediates 0x20–0x2f, then one final byte 0x40–0x7e.
+    while (i < bytes.length && bytes[i]! >= 0x30 && bytes[i]! <= 0x3f) i++;
+    while (i < bytes.length && bytes[i]! >= 0x20 && bytes[i]! <= 0x2f) i++;
+    if (i >= bytes.length) return OPEN;
+    return bytes[i]! >= 0x40 && bytes[i]! <= 0x7e ? i + 1 : -1;
+  }
+  if (kind === 0x5d) {
+    // OSC: anything up to BEL, or up to ESC \\ (an ESC followed by anything else ends no sequence).
+    for (; i < bytes.length; i++) {
+      if (bytes[i] === 0x07) return i + 1;
+      if (bytes[i] === ESC) return i + 1 >= bytes.length ? OPEN : bytes[i + 1] === 0x5c ? i + 2 : -1;
+    }
+    return OPEN;
+  }
+  return -1;
+}
+
+/**
+ * `stripAnsi` on bytes: `bytes` without its sequences, and where a sequence still open at its end begins
+ * (`open`, the bytes from there left out of `bytes`), so that one cut between two writes is still found.
+ */
+export function stripAnsiBytes(chunk: Buffer): { bytes: Buffer; open?: Buffer } {
+  let esc = chunk.indexOf(ESC);
+  if (esc < 0) return { bytes: chunk };
+  const out = Buffer.allocUnsafe(chunk.length);
+  let length = 0;
+  let from = 0;
+  while (esc >= 0) {
+    const end = ansiSequenceEnd(chunk, esc);
+    if (end === OPEN && chunk.length - esc <= MAX_OPEN_SEQUENCE) {
+      length += chunk.copy(out, length, from, esc);
+      return { bytes: out.subarray(0, length), open: Buffer.from(chunk.subarray(esc)) };
+    }
+    if (end >= 0) {
+      length += chunk.copy(out, length, from, esc);
+      from = end;
+    }
+    esc = chunk.indexOf(ESC, Math.max(end, esc + 1));
+  }
+  length += chunk.copy(out, length, from);
+  return { bytes: out.subarray(0, length) };
+}
+
 const MAX_LINE = 4096;
 
 /**
@@ -262,6 +321,8 @@ export class DeployOutput implements ByteSink {
   private logFd?: number;
   /** Whether the next byte written to the log starts a line (and so gets a timestamp). */
   private logAtLineStart = true;
+  /** The start of a colour sequence a tool's last write left open (stripAnsiBytes). */
+  private openSequence?: Buffer;
   private readonly consoleStream?: WritableSink;
   private readonly consoleText?: (text: string) => void;
   readonly quiet: boolean;
@@ -295,7 +356,7 @@ export class DeployOutput implements ByteSink {
 
   /** Writes a tool's redacted output: to the log, and to the console unless quiet; a promise when the console asks to wait. */
   writeBytes(chunks: readonly Buffer[]): Promise<void> | undefined {
-    this.toLog(chunks);
+    this.toLog(chunks, true);
     if (this.quiet) return undefined;
     if (this.consoleStream) return writeAll(this.consoleStream, chunks);
     this.consoleText?.(decodeChunks(chunks));
@@ -330,39 +391,47 @@ export class DeployOutput implements ByteSink {
   }
 
   async close(): Promise<void> {
+    if (this.openSequence) this.toLog([]);
     const fd = this.logFd;
     this.logFd = undefined;
     if (fd !== undefined) closeSync(fd);
   }
 
-  private toLog(chunks: readonly Uint8Array[]): void {
+  /**
+   * Appends to the log. A tool's bytes (`tool`) may end inside a colour sequence, held back until its next
+   * write completes it; our own lines first put out whatever was held back.
+   */
+  private toLog(chunks: readonly Uint8Array[], tool = false): void {
     const fd = this.logFd;
     if (fd === undefined) return;
-    writeFully(fd, this.stampLines(chunks));
+    let held = this.openSequence;
+    this.openSequence = undefined;
+    if (held && !tool) {
+      // Our own line after a tool's unfinished sequence: the held bytes were never one, and go out as they came.
+      writeFully(fd, this.stampLines(held));
+      held = undefined;
+    }
+    const data = held ? [held, ...chunks] : chunks;
+    const { bytes, open } = stripAnsiBytes(data.length === 1 ? asBuffer(data[0]!) : Buffer.concat(data));
+    if (tool) this.openSequence = open;
+    writeFully(fd, this.stampLines(open && !tool ? Buffer.concat([bytes, open]) : bytes));
   }
 
-  /** The chunks with colour codes left out and the time before each line's first byte. */
-  private stampLines(chunks: readonly Uint8Array[]): Uint8Array[] {
-    const out: Uint8Array[] = [];
-    let stamp: Buffer | undefined;
-    for (const raw of chunks) {
-      // Chunks end on a character boundary, so one decoded alone keeps its characters whole.
-      const chunk = raw.includes(0x1b) ? Buffer.from(stripAnsi(Buffer.from(raw).toString('utf8'))) : raw;
-      let from = 0;
-      while (from < chunk.length) {
-        if (this.logAtLineStart) {
-          stamp ??= Buffer.from(`${new Date().toISOString()} `);
-          out.push(stamp);
-          this.logAtLineStart = false;
-        }
-        const newline = chunk.indexOf(0x0a, from);
-        const end = newline < 0 ? chunk.length : newline + 1;
-        out.push(chunk.subarray(from, end));
-        if (newline >= 0) this.logAtLineStart = true;
-        from = end;
-      }
-    }
-    return out;
+  /**
+   * The bytes with the time before each line's first byte. As latin1 text, one character per byte, so
+   * the bytes come back exactly as they were: one native replace per write, where a copy per line
+   * cost more than the rest of the step (a gigabyte of output has millions of lines; npm run bench).
+   */
+  private stampLines(bytes: Buffer): Buffer {
+    if (bytes.length === 0) return bytes;
+    const stamp = `${new Date().toISOString()} `;
+    const text = bytes.toString('latin1');
+    const endsLine = text.endsWith('\n');
+    // A newline's stamp belongs to the line after it: the last one's to the next write.
+    const lines = (endsLine ? text.slice(0, -1) : text).replaceAll('\n', `\n${stamp}`);
+    const stamped = `${this.logAtLineStart ? stamp : ''}${lines}${endsLine ? '\n' : ''}`;
+    this.logAtLineStart = endsLine;
+    return Buffer.from(stamped, 'latin1');
   }
 
   private toConsole(text: string): void {
@@ -371,15 +440,12 @@ export class DeployOutput implements ByteSink {
   }
 }
 
-/** Writes every chunk; a short write (a full disk, say) is finished piece by piece. */
-function writeFully(fd: number, chunks: readonly Uint8Array[]): void {
-  let written = chunks.length > 1 ? writevSync(fd, chunks) : 0;
-  for (const chunk of chunks) {
-    if (written >= chunk.length) {
-      written -= chunk.length;
-      continue;
-    }
-    for (let at = written; at < chunk.length; ) at += writeSync(fd, chunk, at);
-    written = 0;
-  }
+/** The same bytes as a Buffer, without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Writes all of `bytes`; a short write (a full disk, say) is finished piece by piece. */
+function writeFully(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandExecutor } from '../../../src/core/lib/command.js';
-import { colourWanted, DeployOutput } from '../../../src/core/lib/output.js';
+import { colourWanted, DeployOutput, stripAnsi, stripAnsiBytes } from '../../../src/core/lib/output.js';
 import { MASK, Redactor } from '../../../src/core/lib/redact.js';
 import { tofuArgs } from '../../../src/core/tofu/commands.js';
 
@@ -121,5 +121,65 @@ describe('the log file', () => {
       '',
     ]);
     expect(log()).not.toContain('hunter2-canary');
+  });
+});
+
+describe('colour codes out of the log', () => {
+  // Each case through the string form (the regex) and the byte form the log uses: they must agree.
+  it.each([
+    { name: 'SGR colour', text: '\x1b[32mgreen\x1b[0m done', want: 'green done' },
+    { name: 'cursor move with intermediates', text: 'a\x1b[2 qb', want: 'ab' },
+    { name: 'OSC ended by BEL', text: '\x1b]0;title\x07after', want: 'after' },
+    { name: 'OSC ended by ESC \\', text: '\x1b]8;;https://x\x1b\\link', want: 'link' },
+    { name: 'an OSC cut by another ESC is no sequence', text: '\x1b]0;t\x1bXrest', want: '\x1b]0;t\x1bXrest' },
+    { name: 'a CSI with a bad final byte is kept', text: 'a\x1b[12\x01b', want: 'a\x1b[12\x01b' },
+    { name: 'an ESC of another kind is kept', text: 'a\x1bMb', want: 'a\x1bMb' },
+    { name: 'UTF-8 around and inside', text: 'ü\x1b[1mß\x1b[0m→', want: 'üß→' },
+    { name: 'nothing to strip', text: 'plain line\n', want: 'plain line\n' },
+  ])('$name', ({ text, want }) => {
+    expect(stripAnsi(text)).toBe(want);
+    const { bytes, open } = stripAnsiBytes(Buffer.from(text));
+    expect(open).toBeUndefined();
+    expect(bytes.toString('utf8')).toBe(want);
+  });
+
+  it.each([
+    { at: 'the ESC', text: 'x\x1b' },
+    { at: 'a CSI without its final byte', text: 'x\x1b[38;5' },
+    { at: 'an OSC without its end', text: 'x\x1b]0;tit' },
+    { at: "an OSC's ESC without its backslash", text: 'x\x1b]0;t\x1b' },
+  ])('a write that ends at $at holds the sequence back for the next write', ({ text }) => {
+    const { bytes, open } = stripAnsiBytes(Buffer.from(text));
+    expect(bytes.toString()).toBe('x');
+    expect(open?.toString()).toBe(text.slice(1));
+  });
+
+  it('finds a colour sequence cut at every byte between two writes of a tool, and keeps a stray ESC', () => {
+    const text = 'a \x1b[1;32mgreen\x1b[0m and \x1b]8;;https://x\x1b\\link\x1b]8;;\x07 \x1bM\n';
+    const bytes = Buffer.from(text);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+      const { output, logFile, log } = outputTo(dir);
+      output.openLogFile(logFile);
+      void output.writeBytes([bytes.subarray(0, cut)]);
+      void output.writeBytes([bytes.subarray(cut)]);
+      void output.close();
+      expect(log().replace(TIMESTAMP, ''), `cut at ${cut}`).toBe('a green and link \x1bM\n');
+    }
+  });
+
+  it("puts out a tool's unfinished sequence as it came when our own line or the end follows", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+    const { output, logFile, log } = outputTo(dir);
+    output.openLogFile(logFile);
+    void output.writeBytes([Buffer.from('tool\x1b[3')]);
+    output.logLine('tofu: exit 1 after 0.1s');
+    void output.writeBytes([Buffer.from('more\x1b]0;')]);
+    void output.close();
+    expect(
+      log()
+        .split('\n')
+        .map((line) => line.replace(TIMESTAMP, '')),
+    ).toEqual(['tool\x1b[3', 'tofu: exit 1 after 0.1s', 'more\x1b]0;']);
   });
 });
