@@ -15,7 +15,7 @@ import {
   wouldApply,
   type DeployPlan,
 } from '../core/engine/plan.js';
-import { renderCapiChanges, runCapiPlan, type CapiPlan } from '../core/capi/preview.js';
+import type { CapiPlan } from '../core/capi/preview.js';
 import { interruptible } from '../core/engine/signals.js';
 import { clusterId, runtimePaths } from '../core/model/settings.js';
 import type { Step } from '../core/steps/index.js';
@@ -178,6 +178,8 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     await restoreSavedFiles(p, settings, { kubeconfig: true }).catch(failBeforeTofu);
     planned = await runPlanTool('Cluster API plan', async (context) => {
       const saved = await p.store.load().catch(() => undefined);
+      // The Cluster API's preview is loaded by its dry runs only.
+      const { renderCapiChanges, runCapiPlan } = await import('../core/capi/preview.js');
       const capi: CapiPlan = await runCapiPlan(p.settings, saved?.clusterApi, context);
       context.output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
       return {

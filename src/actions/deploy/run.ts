@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { describeCheckReport, type CheckReport } from '../../core/model/check-report.js';
+import type { CheckReport } from '../../core/model/check-report.js';
 import { runDeploy as runEngine, type DeployResult } from '../../core/engine/engine.js';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { readTextFile, writePrivateFile } from '../../core/lib/files.js';
@@ -245,7 +245,9 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
  * workflow decides with the outputs.
  */
 async function reportCheck(report: CheckReport, settings: ActionSettings, redactor: Redactor): Promise<void> {
-  const [{ renderCheckReport }, { reportHealthIssue }] = await Promise.all([
+  // Loaded by a check only: the report's schemas and renderers are code no other run needs.
+  const [{ describeCheckReport }, { renderCheckReport }, { reportHealthIssue }] = await Promise.all([
+    import('../../core/model/check-report.js'),
     import('../../github/check-summary.js'),
     import('../../github/health-issue.js'),
   ]);
