@@ -8,8 +8,8 @@ import {
   type StateStore,
   type StepState,
 } from '../model/state.js';
-import { STEP_IDS, type Step } from '../model/step.js';
-import { operationStepIds } from '../model/operations.js';
+import type { Step } from '../model/step.js';
+import { operationStepIds, STEP_IDS } from '../model/operations.js';
 
 /**
  * Which steps a run covers and, for each, whether it runs: the filters users give and the resume

@@ -1,9 +1,9 @@
 import type { Operation } from '../lib/option-values.js';
-import type { StepId } from './step.js';
 
 // Each operation declared once, per deployment method: its step ids in order. Everything else is derived
-// from here: buildSteps (steps/index.ts) makes exactly these, the step ids --step and --from-step accept
-// before the config is read (operationStepIds), and the CLI's help.
+// from here: the step ids themselves (StepId, STEP_IDS), buildSteps (steps/index.ts) makes exactly these
+// (its factory tables must name each id, so a new or misspelt id here fails the type check there), the
+// step ids --step and --from-step accept before the config is read (operationStepIds), and the CLI's help.
 
 /** Each operation's steps in order; buildSteps makes exactly these (the Kubespray ones only for method kubespray). */
 export const OPERATION_STEPS = {
@@ -35,7 +35,7 @@ export const OPERATION_STEPS = {
   ],
   destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
   check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
-} as const satisfies Record<Operation, readonly StepId[]>;
+} as const satisfies Record<Operation, readonly string[]>;
 
 /**
  * The same operations with `deployment.method: cluster-api`.
@@ -83,7 +83,15 @@ export const CLUSTER_API_STEPS = {
     'capi-conditions',
     'cluster-health',
   ],
-} as const satisfies Record<Operation, readonly StepId[]>;
+} as const satisfies Record<Operation, readonly string[]>;
+
+/** A step's id: one of the operations' steps, with either method. */
+export type StepId = (typeof OPERATION_STEPS | typeof CLUSTER_API_STEPS)[Operation][number];
+
+/** Every step id of every operation, each once, in the order the operations list them. */
+export const STEP_IDS: readonly StepId[] = [
+  ...new Set<StepId>([...Object.values(OPERATION_STEPS), ...Object.values(CLUSTER_API_STEPS)].flat()),
+];
 
 /** Every step an operation has with any method: what --step and --from-step accept before the config is read. */
 export function operationStepIds(operation: Operation): StepId[] {

@@ -1,52 +1,12 @@
 import type { CommandResult, CommandSpec, ExecOptions } from '../lib/command.js';
 import type { DeployOutput } from '../lib/output.js';
 import type { Redactor } from '../lib/redact.js';
-import type { DeploySettings } from './settings.js';
-
-import type { DeployState } from './state.js';
 import type { CheckReport } from './check-report.js';
+import type { StepId } from './operations.js';
+import type { DeploySettings } from './settings.js';
+import type { DeployState } from './state.js';
 
-/** Every step id of every operation (model/operations.ts says which operation runs which, in what order). */
-export const STEP_IDS = [
-  'openstack-preflight',
-  'opentofu-init',
-  'opentofu-plan',
-  'openstack-capacity',
-  'kubespray-fetch',
-  'kubespray-venv-create',
-  'kubespray-pip-install',
-  'kubespray-remove-nodes',
-  'opentofu-apply',
-  'kubespray-ansible-playbook',
-  'kubernetes-version-check',
-  'kubespray-facts',
-  'kubespray-upgrade-control-plane',
-  'kubespray-upgrade-workers',
-  'opentofu-destroy',
-  'forget-cluster',
-  'opentofu-drift',
-  'cluster-health',
-  'openstack-normalize-kubeconfig',
-  'wait-ready',
-  'capi-management-cluster',
-  'clusterctl-init',
-  'capi-cloud-credentials',
-  'capi-render',
-  'capi-apply',
-  'capi-wait',
-  'capi-workload-kubeconfig',
-  'capi-addons',
-  'capi-pivot',
-  'capi-move-back',
-  'capi-delete-cluster',
-  'capi-drift',
-  'capi-conditions',
-  'capi-upgrade-check',
-  'capi-upgrade-control-plane',
-  'capi-upgrade-workers',
-] as const;
-
-export type StepId = (typeof STEP_IDS)[number];
+export type { StepId };
 
 /**
  * How a step behaves on resume:
