@@ -1,6 +1,5 @@
 import { renderedMachineCount } from '../capi/replicas.js';
 import { renderedManifests } from '../model/cluster-api.js';
-import { kubectlEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
 import type { Step } from '../model/step.js';
 import {
@@ -28,29 +27,16 @@ const withKind =
     settings.clusterApi?.management.kind === 'kind' ? make(settings) : undefined;
 
 /**
- * The readiness gate of a Cluster API cluster: every machine a Ready node, unless --nodes asks for
- * another count; after an upgrade, every node at the target.
+ * The readiness gate of a Cluster API cluster: every machine a Ready node (the rendered manifests' count
+ * once they exist; a destroy renders none), unless --nodes asks for another count.
  */
 async function waitReady(settings: DeploySettings): Promise<Step | undefined> {
   const capi = settings.clusterApi;
   if (!capi) return undefined;
-  const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
-  return new WaitReadyStep(
-    settings.kubeconfigPath,
-    settings.kubectl,
-    settings.clusterDir,
-    kubectlEnvironment(settings),
-    {
-      ...settings.waitReady,
-      nodes: settings.waitReady.nodes ?? capi.controlPlaneMachineCount + capi.workerMachineCount,
-      version,
-    },
-    // The rendered manifests' machine count once they exist (the config's counts only for the plan, before anything
-    // is rendered); --nodes wins.
-    settings.operation !== 'destroy' && settings.waitReady.nodes === undefined
-      ? () => renderedMachineCount(renderedManifests(capi))
-      : undefined,
-  );
+  return new WaitReadyStep(settings, {
+    nodes: capi.controlPlaneMachineCount + capi.workerMachineCount,
+    atRunTime: settings.operation === 'destroy' ? undefined : () => renderedMachineCount(renderedManifests(capi)),
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { UserError } from '../lib/errors.js';
 import type { DeploySettings } from '../model/settings.js';
-import { kubectlEnvironment } from '../model/environment.js';
 import type { Step, StepId } from '../model/step.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../model/operations.js';
 import type { CapacityChecker } from './capacity.js';
@@ -11,22 +10,6 @@ const withKubespray =
   (make: (settings: DeploySettings) => Promise<Step>): StepFactory =>
   async (settings) =>
     settings.kubespray ? make(settings) : undefined;
-
-/** The readiness gate: the expected Ready nodes (--nodes), and after an upgrade every node at the target. */
-async function waitReady(settings: DeploySettings): Promise<Step> {
-  const version = settings.operation === 'upgrade' ? settings.kubernetesVersion : undefined;
-  const { WaitReadyStep } = await import('./wait-ready.js');
-  return new WaitReadyStep(
-    settings.kubeconfigPath,
-    settings.kubectl,
-    settings.clusterDir,
-    kubectlEnvironment(settings),
-    {
-      ...settings.waitReady,
-      version,
-    },
-  );
-}
 
 /**
  * How each step is made; model/operations.ts says which an operation runs, in what order. Each step's
@@ -74,7 +57,7 @@ const STEP_FACTORIES = {
       settings.kubeconfigPath,
       settings.vip,
     ),
-  'wait-ready': waitReady,
+  'wait-ready': async (settings) => new (await import('./wait-ready.js')).WaitReadyStep(settings),
 } satisfies Record<Exclude<StepId, ClusterApiStepId>, StepFactory>;
 
 /**

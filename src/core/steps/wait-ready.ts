@@ -2,24 +2,44 @@ import type { CommandSpec } from '../lib/command.js';
 import { formatDuration } from '../lib/duration.js';
 import { kubectlCommand } from '../kube/nodes.js';
 import { waitForReady, type WaitReadySettings } from '../kube/ready.js';
+import { kubectlEnvironment } from '../model/environment.js';
+import type { DeploySettings } from '../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 
+/** What the Cluster API method adds to the gate: its machine count, and where it comes from at run time. */
+export interface MachineCount {
+  /** The config's machines: what the plan shows, before anything is rendered. */
+  nodes: number;
+  /** The rendered manifests' machines once they exist; --nodes wins over both. */
+  atRunTime?: () => number | undefined;
+}
+
+/**
+ * `wait-ready`: /readyz, then the expected Ready nodes (--nodes, or a Cluster API cluster's machines),
+ * and after an upgrade every node at the target version.
+ */
 export class WaitReadyStep implements Step {
   readonly id = 'wait-ready' as const;
   readonly title = 'Wait for the Kubernetes API to be ready';
   readonly kind = 'check' as const;
   private readonly command: CommandSpec;
+  private readonly kubeconfig: string;
+  private readonly kubectl: string;
+  private readonly settings: WaitReadySettings;
+  private readonly nodesAtRunTime?: () => number | undefined;
 
-  constructor(
-    private readonly kubeconfig: string,
-    private readonly kubectl: string,
-    cwd: string,
-    env: Record<string, string>,
-    private readonly settings: WaitReadySettings,
-    /** The node count when only known at run time (Cluster API: the rendered manifests' replicas). */
-    private readonly nodesAtRunTime?: () => number | undefined,
-  ) {
-    this.command = kubectlCommand(kubectl, kubeconfig, cwd, env, 'get', '--raw', '/readyz');
+  constructor(deploy: DeploySettings, machines?: MachineCount) {
+    this.kubeconfig = deploy.kubeconfigPath;
+    this.kubectl = deploy.kubectl;
+    const given = deploy.waitReady.nodes;
+    this.settings = {
+      ...deploy.waitReady,
+      nodes: given ?? machines?.nodes,
+      version: deploy.operation === 'upgrade' ? deploy.kubernetesVersion : undefined,
+    };
+    this.nodesAtRunTime = given === undefined ? machines?.atRunTime : undefined;
+    const env = kubectlEnvironment(deploy);
+    this.command = kubectlCommand(this.kubectl, this.kubeconfig, deploy.clusterDir, env, 'get', '--raw', '/readyz');
   }
 
   async plan(): Promise<StepPlan> {
