@@ -8,20 +8,20 @@ import type { StepActionName } from './step-actions.js';
  * action, each carrying the same libraries. Each action's entry is src/actions/<name>/index.ts, its
  * logic src/actions/<name>/run.ts; the per-step actions are rows of src/actions/step-actions.ts.
  * Each entry is imported only when its action runs, so each is a chunk of the bundle and an action's
- * start loads its own code, not the others' (npm run bench times it). The heavy libraries (artifacts,
+ * start loads its own code, not the others' (targets' globbing and HCL parser, say; npm run bench times it). The heavy libraries (artifacts,
  * cache, REST, age) are loaded on first use too (src/github/clients.ts).
  */
-const stepAction = (name: StepActionName) => async () => (await import('./step-actions.js')).stepAction(name)();
+const perStep = (name: StepActionName) => async () => (await import('./step-actions.js')).stepAction(name)();
 const ACTIONS: Record<string, () => Promise<void>> = {
   deploy: async () => (await import('./deploy/index.js')).main(),
   kubeconfig: async () => (await import('./kubeconfig/index.js')).main(),
-  kubespray: stepAction('kubespray'),
-  'normalize-kubeconfig': stepAction('normalize-kubeconfig'),
+  kubespray: perStep('kubespray'),
+  'normalize-kubeconfig': perStep('normalize-kubeconfig'),
   'plan-comment': async () => (await import('./plan-comment/index.js')).main(),
-  preflight: stepAction('preflight'),
+  preflight: perStep('preflight'),
   targets: async () => (await import('./targets/index.js')).main(),
-  tofu: stepAction('tofu'),
-  'wait-ready': stepAction('wait-ready'),
+  tofu: perStep('tofu'),
+  'wait-ready': perStep('wait-ready'),
 };
 
 // A step parses a few small documents once: zod's compiled fast path (code generated on a schema's

@@ -1,8 +1,5 @@
 import { runAction } from '../../github/action-run.js';
+import { run } from './run.js';
 
-/**
- * The entry of actions/targets (dist/targets/index.js). Its code (globbing, the HCL parser) is a
- * chunk of the bundle loaded here only: the other actions do not pay for it at start.
- */
-export const main = (): Promise<void> =>
-  runAction('cluster-deploy targets', async () => (await import('./run.js')).run(), { secretInputs: ['github-token'] });
+/** The entry of actions/targets (dist/targets/index.js). */
+export const main = (): Promise<void> => runAction('cluster-deploy targets', run, { secretInputs: ['github-token'] });

@@ -15,7 +15,7 @@ import {
   type DeploySettings,
 } from '../model/settings.js';
 import { LocalStateStore, type StateStore } from '../model/state.js';
-import { buildSteps, type AuthChecker, type CapacityChecker, type Step, type StepId } from '../steps/index.js';
+import { buildSteps, type AuthChecker, type Step, type StepDeps, type StepId } from '../steps/index.js';
 
 /** Everything a front end (CLI, action) needs to plan or run a deploy. */
 export interface Pipeline {
@@ -27,10 +27,7 @@ export interface Pipeline {
   logPath: string;
 }
 
-export interface PipelineDeps {
-  authChecker?: AuthChecker;
-  /** The live quota reads of openstack-capacity; defaults to the catalog's services. */
-  capacityChecker?: CapacityChecker;
+export interface PipelineDeps extends StepDeps {
   /** Only these steps (a per-step action's): the others are neither made nor loaded. */
   only?: readonly StepId[];
   /** Where resume state lives; defaults to the local state directory. */

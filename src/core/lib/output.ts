@@ -154,13 +154,6 @@ function splitAfterLastNewline(chunks: Buffer[]): [Buffer[], Buffer[]] {
   return [[], chunks];
 }
 
-/** Terminal colour and cursor sequences (CSI and OSC): noise outside a terminal. */
-const ANSI_SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI_SEQUENCE, '');
-}
-
 const ESC = 0x1b;
 /** A sequence still open at the end of the output so far: the next bytes decide. */
 const OPEN = -2;
@@ -168,9 +161,10 @@ const OPEN = -2;
 const MAX_OPEN_SEQUENCE = 4096;
 
 /**
- * Where the ANSI_SEQUENCE starting at `bytes[esc]` (an ESC) ends; -1 if none starts there, OPEN if the
- * bytes end first. The same sequences, matched on bytes, so a gigabyte of coloured output is never
- * decoded to strings and back; UTF-8's multi-byte characters never hold these ASCII bytes.
+ * Where the terminal colour or cursor sequence (CSI or OSC: noise outside a terminal) starting at
+ * `bytes[esc]` (an ESC) ends; -1 if none starts there, OPEN if the bytes end first. Matched on bytes,
+ * so a gigabyte of coloured output is never decoded to strings and back; UTF-8's multi-byte
+ * characters never hold these ASCII bytes.
  */
 function ansiSequenceEnd(bytes: Uint8Array, esc: number): number {
   if (esc + 1 >= bytes.length) return OPEN;
@@ -195,7 +189,7 @@ function ansiSequenceEnd(bytes: Uint8Array, esc: number): number {
 }
 
 /**
- * `stripAnsi` on bytes: `bytes` without its sequences, and where a sequence still open at its end begins
+ * `bytes` without its terminal sequences, and where a sequence still open at its end begins
  * (`open`, the bytes from there left out of `bytes`), so that one cut between two writes is still found.
  */
 export function stripAnsiBytes(chunk: Buffer): { bytes: Buffer; open?: Buffer } {
@@ -218,6 +212,13 @@ export function stripAnsiBytes(chunk: Buffer): { bytes: Buffer; open?: Buffer } 
   }
   length += chunk.copy(out, length, from);
   return { bytes: out.subarray(0, length) };
+}
+
+/** Text without its terminal sequences; one left unfinished at the end stays. */
+export function stripAnsi(text: string): string {
+  if (!text.includes('\x1b')) return text;
+  const { bytes, open } = stripAnsiBytes(Buffer.from(text));
+  return `${bytes.toString('utf8')}${open?.toString('utf8') ?? ''}`;
 }
 
 const MAX_LINE = 4096;

@@ -103,6 +103,7 @@ export async function buildSteps(
 export type { Step, StepId, StepKind, StepPlan, StepContext } from '../model/step.js';
 export type { AuthChecker } from '../openstack/keystone.js';
 export type { CapacityChecker } from './capacity.js';
+export type { StepDeps } from './factory.js';
 
 /** The live quota reads (openstack-capacity's default), its module loaded on first use. */
 export const liveCapacityChecker: CapacityChecker = async (settings, demandOf) =>

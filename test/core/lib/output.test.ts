@@ -125,7 +125,7 @@ describe('the log file', () => {
 });
 
 describe('colour codes out of the log', () => {
-  // Each case through the string form (the regex) and the byte form the log uses: they must agree.
+  // Each case through the text form (the failure tail's) and the byte form the log uses.
   it.each([
     { name: 'SGR colour', text: '\x1b[32mgreen\x1b[0m done', want: 'green done' },
     { name: 'cursor move with intermediates', text: 'a\x1b[2 qb', want: 'ab' },
@@ -141,6 +141,10 @@ describe('colour codes out of the log', () => {
     const { bytes, open } = stripAnsiBytes(Buffer.from(text));
     expect(open).toBeUndefined();
     expect(bytes.toString('utf8')).toBe(want);
+  });
+
+  it('keeps an unfinished sequence at the end of a tail line', () => {
+    expect(stripAnsi('red \x1b[31mtext\x1b[3')).toBe('red text\x1b[3');
   });
 
   it.each([
