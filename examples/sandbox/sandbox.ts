@@ -3,7 +3,7 @@
 // next commands against it; `npm run sandbox -- stop` ends it. The background process is this file's
 // `serve` command; its pid file is in the sandbox's directory.
 import { spawn } from 'node:child_process';
-import { promises as fs, openSync, closeSync, readFileSync } from 'node:fs';
+import { promises as fs, openSync, closeSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -221,8 +221,9 @@ export function nextCommands(info: SandboxInfo, cwd: string, dir: string): strin
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  } catch {
+    // ESRCH: gone. EPERM: another user's process now, so not ours (the sandbox runs as whoever started it).
+    return false;
   }
   // A pid the system gave to another process since: ours names this file and `serve` on its command line.
   try {
@@ -230,6 +231,15 @@ function alive(pid: number): boolean {
     return argv.some((arg) => arg.endsWith('sandbox.ts')) && argv.includes('serve');
   } catch {
     return true; // no /proc here: trust the pid file
+  }
+}
+
+/** Where a symlink points, or "a target that does not exist". */
+function realpathOr(link: string): string {
+  try {
+    return realpathSync(link);
+  } catch {
+    return 'it points at nothing';
   }
 }
 
@@ -258,6 +268,15 @@ export async function startBackground(method: SandboxMethod, dir: string): Promi
     throw new Error(
       `a sandbox already runs in ${dir} (pid ${pid}); end it with: npm run sandbox -- stop${dir === DEFAULT_SANDBOX_DIR ? '' : ` --dir ${quote(dir)}`}`,
     );
+  }
+  // A symlink would be replaced by a fresh directory (rm removes the link, not what it points at).
+  if (
+    await fs.lstat(dir).then(
+      (stat) => stat.isSymbolicLink(),
+      () => false,
+    )
+  ) {
+    throw new Error(`--dir ${dir} is a symbolic link; give the directory itself (${realpathOr(dir)})`);
   }
   const entries: string[] = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
@@ -341,7 +360,12 @@ export async function stopSandbox(dir: string): Promise<string> {
       ? `No sandbox runs in ${dir}: its ${PID_FILE} held no process id; removed it.`
       : `No sandbox runs in ${dir}: pid ${pid} of its ${PID_FILE} is gone (the number is free or another program's now); removed the stale ${PID_FILE}.`;
   }
-  process.kill(pid, 'SIGTERM');
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch (error) {
+    // It ended between the check and the signal.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
   const deadline = Date.now() + 15_000;
   while (alive(pid)) {
     if (Date.now() > deadline) throw new Error(`the sandbox (pid ${pid}) did not stop within 15 s of SIGTERM`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,14 +58,25 @@ describe('npm run sandbox arguments', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('a --dir that is a file or holds something else is refused before anything starts', async () => {
+  it('a --dir that is a file, a symlink or holds something else is refused before anything starts', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-args-'));
     try {
       await writeFile(path.join(dir, 'notes.txt'), 'mine');
       await writeFile(path.join(dir, 'file'), '');
+      await mkdir(path.join(dir, 'real'));
+      await symlink(path.join(dir, 'real'), path.join(dir, 'link'));
+      await symlink(path.join(dir, 'nowhere'), path.join(dir, 'dangling'));
       for (const [target, message] of [
         [dir, `error: --dir ${dir} is not empty and not a sandbox's directory; give an empty or new one`],
         [path.join(dir, 'file'), `error: --dir ${path.join(dir, 'file')}: is not a directory`],
+        [
+          path.join(dir, 'link'),
+          `error: --dir ${path.join(dir, 'link')} is a symbolic link; give the directory itself (${path.join(dir, 'real')})`,
+        ],
+        [
+          path.join(dir, 'dangling'),
+          `error: --dir ${path.join(dir, 'dangling')} is a symbolic link; give the directory itself (it points at nothing)`,
+        ],
       ] as const) {
         const result = spawnSync(
           process.execPath,
@@ -75,7 +86,9 @@ describe('npm run sandbox arguments', () => {
         expect(result.status).toBe(1);
         expect(result.stderr.trim()).toBe(message);
       }
-      expect((await readdir(dir)).sort()).toEqual(['file', 'notes.txt']); // nothing removed, nothing added
+      // nothing removed, nothing added
+      expect((await readdir(dir)).sort()).toEqual(['dangling', 'file', 'link', 'notes.txt', 'real']);
+      expect(await readdir(path.join(dir, 'real'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
