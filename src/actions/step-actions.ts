@@ -30,8 +30,12 @@ export type StepActionName = keyof typeof STEP_ACTIONS;
 /** The entry of one per-step action. */
 export function stepAction(name: StepActionName): () => Promise<void> {
   return () =>
-    runAction(`cluster-deploy ${name}`, (action) => runDeploy(action, { only: STEP_ACTIONS[name] }), {
-      reportsResult: true,
-      secretInputs: SECRET_INPUTS,
-    });
+    runAction(
+      `cluster-deploy ${name}`,
+      (action) => runDeploy(action, { only: { action: `actions/${name}`, steps: STEP_ACTIONS[name] } }),
+      {
+        reportsResult: true,
+        secretInputs: SECRET_INPUTS,
+      },
+    );
 }

@@ -578,6 +578,12 @@ describe('bad action inputs through the bundled actions', () => {
     { config: 'examples/sandbox/config.yaml', 'state-store': 'none', 'skip-auth-check': 'true', ...inputs },
     `::error::${annotation}`,
   ]);
+  // A per-step action runs a few of the operation's steps: another of them is no mistake of method.
+  stepIdCases.push([
+    'dist/tofu/index.js',
+    { config: 'examples/sandbox/config.yaml', 'state-store': 'none', 'skip-auth-check': 'true', step: 'wait-ready' },
+    '::error::input step: "wait-ready" is not a step of actions/tofu (its steps: opentofu-init, opentofu-plan, openstack-capacity, opentofu-apply); each per-step action runs only its own steps, the root action every step of deploy',
+  ]);
   /** Issue 17: the confirmation echoed with its invisible character shown. */
   const day2Cases: typeof cases = [
     [

@@ -38,8 +38,8 @@ import { reportPlanCredential } from '../../github/plan-credential.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
 
 export interface DeployActionOptions {
-  /** The steps this action runs; all of them for the root action. */
-  only?: readonly StepId[];
+  /** A per-step action (actions/<name>) and the steps it runs; the root action runs all of them. */
+  only?: { action: string; steps: readonly StepId[] };
 }
 
 async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySettings): Promise<void> {
@@ -116,7 +116,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
-    only: options.only,
+    only: options.only?.steps,
     secrets,
     store: (deploy, logPath) => makeStateStore(settings, deploy, logPath),
   });
@@ -136,7 +136,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   // step and from-step against this action's steps, for the config's method, now that the config has said it.
   checkStepIds(
     settings.filter,
-    { operation, method: deploymentMethod(p.settings) },
+    { operation, method: deploymentMethod(p.settings), action: options.only?.action },
     steps.map((s) => s.id),
     (name) => `input ${name}`,
   );

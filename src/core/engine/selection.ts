@@ -58,11 +58,11 @@ export function checkFilter(filter: StepFilter, where: FlagNamer = cliFlags, ope
 /**
  * The filter's step ids against the steps this run has (its operation's, for its deployment method): a typo gets
  * "did you mean" and the list to choose from, which holds only this run's steps; a step of another operation or
- * method says whose it is.
+ * method says whose it is, and one a per-step action (`run.action`) leaves to the others says so.
  */
 export function checkStepIds(
   filter: StepFilter,
-  run: { operation: Operation; method: string } | undefined,
+  run: { operation: Operation; method: string; action?: string } | undefined,
   available: readonly string[],
   where: FlagNamer = cliFlags,
 ): void {
@@ -79,6 +79,11 @@ export function checkStepIds(
     if (!owners.includes(operation))
       throw new UsageError(
         `${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
+      );
+    // A per-step action runs a few of the operation's steps: the id may well be one of the others.
+    if (run.action)
+      throw new UsageError(
+        `${where(flag)}: "${id}" is not a step of ${run.action} (its steps: ${available.join(', ')}); each per-step action runs only its own steps, the root action every step of ${operation}`,
       );
     throw new UsageError(
       `${where(flag)}: "${id}" is not a step of ${operation} with deployment.method ${method} (its steps: ${available.join(', ')}); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
