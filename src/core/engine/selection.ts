@@ -1,4 +1,5 @@
 import { closest } from '../lib/did-you-mean.js';
+import { quoteInput } from '../lib/echo.js';
 import { UsageError } from '../lib/errors.js';
 import { OPERATIONS, type Operation } from '../lib/option-values.js';
 import {
@@ -30,6 +31,9 @@ const chosenSteps = (filter: StepFilter) =>
     ['step', filter.step],
     ['from-step', filter.fromStep],
   ] as const;
+
+/** A step id as given, quoted and cut short: it is echoed in errors, whatever its length. */
+const shown = (id: string) => quoteInput(id, 80);
 
 type FlagNamer = (flag: 'step' | 'from-step') => string;
 const cliFlags: FlagNamer = (flag) => `--${flag}`;
@@ -71,22 +75,22 @@ export function checkStepIds(
     if (!(STEP_IDS as readonly string[]).includes(id) || !run) {
       const guess = closest(id, available);
       throw new UsageError(
-        `${where(flag)}: unknown bootstrap step "${id}"${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
+        `${where(flag)}: unknown bootstrap step ${shown(id)}${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
       );
     }
     const { operation, method } = run;
     const owners = OPERATIONS.filter((op) => (operationStepIds(op) as readonly string[]).includes(id));
     if (!owners.includes(operation))
       throw new UsageError(
-        `${where(flag)}: "${id}" is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
+        `${where(flag)}: ${shown(id)} is a step of ${owners.join(' and ')}, not of ${operation} (${operation}'s steps: ${available.join(', ')})`,
       );
     // A per-step action runs a few of the operation's steps: the id may well be one of the others.
     if (run.action)
       throw new UsageError(
-        `${where(flag)}: "${id}" is not a step of ${run.action} (its steps: ${available.join(', ')}); each per-step action runs only its own steps, the root action every step of ${operation}`,
+        `${where(flag)}: ${shown(id)} is not a step of ${run.action} (its steps: ${available.join(', ')}); each per-step action runs only its own steps, the root action every step of ${operation}`,
       );
     throw new UsageError(
-      `${where(flag)}: "${id}" is not a step of ${operation} with deployment.method ${method} (its steps: ${available.join(', ')}); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
+      `${where(flag)}: ${shown(id)} is not a step of ${operation} with deployment.method ${method} (its steps: ${available.join(', ')}); the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
     );
   }
 }
@@ -99,7 +103,7 @@ export function selectSteps(steps: readonly Step[], filter: StepFilter): Step[] 
   for (const id of [filter.step, filter.fromStep]) {
     if (id && !steps.some((s) => s.id === id)) {
       throw new UsageError(
-        `step "${id}" is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
+        `step ${shown(id)} is not part of this run (its steps: ${steps.map((s) => s.id).join(', ')}); each operation has its own steps, and the Kubespray steps run only with deployment.method kubespray, the capi- steps only with cluster-api`,
       );
     }
   }

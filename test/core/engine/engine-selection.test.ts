@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideStep, loadStartingState, selectSteps } from '../../../src/core/engine/selection.js';
+import { checkStepIds, decideStep, loadStartingState, selectSteps } from '../../../src/core/engine/selection.js';
 import { UsageError } from '../../../src/core/lib/errors.js';
 import { emptyState, LocalStateStore, type StepState } from '../../../src/core/model/state.js';
 import type { Step, StepKind } from '../../../src/core/steps/index.js';
@@ -43,6 +43,22 @@ describe('step selection', () => {
       /unknown bootstrap step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready, .*capi-management-cluster, .*capi-delete-cluster, .*capi-conditions[^)]*\)/,
     );
     expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(UsageError);
+  });
+
+  it.each([
+    { name: 'a huge id', id: 'x'.repeat(100_000), shown: `"${'x'.repeat(80)}…"` },
+    { name: 'an invisible character', id: 'wait-ready\u200b', shown: '"wait-ready\\u200b"' },
+  ])('echoes $name quoted, short and visible', ({ id, shown }) => {
+    const thrown = (() => {
+      try {
+        checkStepIds({ step: id }, { operation: 'deploy', method: 'kubespray' }, ['wait-ready']);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(thrown.startsWith(`--step: unknown bootstrap step ${shown} `)).toBe(true);
+    expect(thrown.length).toBeLessThan(300);
   });
 
   it('names a known step that this deploy does not have (Kubespray steps with method none)', () => {
