@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { CREDENTIAL_FIELDS } from '../src/core/openstack/credentials.js';
+import { ROOT_INPUT_DEFAULTS_IN_CODE } from '../src/github/inputs.js';
 
 /**
  * action.yml has no types: the values each input accepts, as src/github/inputs.ts and the actions'
@@ -122,7 +123,13 @@ export function renderInputsReference(actions: { file: string; text: string }[])
     for (const [name, spec] of Object.entries(action.inputs ?? {})) {
       const type = TYPES[`${dir}:${name}`] ?? TYPES[name];
       if (!type) throw new Error(`${file}: input ${name} has no type in scripts/inputs-reference.ts (TYPES)`);
-      const fallback = spec.default === undefined || spec.default === '' ? '' : `\`${cell(String(spec.default))}\``;
+      const inCode = dir === '.' ? (ROOT_INPUT_DEFAULTS_IN_CODE as Record<string, string>)[name] : undefined;
+      const fallback =
+        spec.default !== undefined && spec.default !== ''
+          ? `\`${cell(String(spec.default))}\``
+          : inCode
+            ? `\`${inCode}\` (applied by the action)`
+            : '';
       out.push(
         `| \`${name}\` | ${cell(type)} | ${fallback} | ${spec.required ? 'yes' : 'no'} | ${cell(spec.description ?? '')} |`,
       );

@@ -17,6 +17,14 @@ import { parseSshUser } from '../core/model/kubespray-source.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 
+/**
+ * The root action's inputs whose defaults the action applies, not action.yml. The runner passes every
+ * `default:` of action.yml as if the workflow had written it (actions/runner ActionRunner.cs), so an
+ * input refused where it does not apply (timeout and interval on a destroy that waits for nothing)
+ * must have none there, or every run would be refused. docs/inputs.md shows these in its Default column.
+ */
+export const ROOT_INPUT_DEFAULTS_IN_CODE = { timeout: '30m', interval: '5s' } as const;
+
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;
 

@@ -4,6 +4,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { interpolate } from './workflow-expressions.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -44,14 +46,68 @@ export function parseFileCommands(text: string): Record<string, string> {
 }
 
 export interface RunActionOptions {
+  /** What the step's `with:` gives; every other input of action.yml that has a `default:` gets it, as on the runner. */
   inputs: Record<string, string>;
+  /**
+   * Inputs to leave out of the environment although action.yml gives them a default: something the runner never
+   * does, so a test that needs it says so here (e.g. to run an older action.yml's contract).
+   */
+  absent?: readonly string[];
   env: Record<string, string>;
   /** State saved by the main step (the runner passes it to the post step as STATE_* variables). */
   state?: Record<string, string>;
   onOutput?: (stdout: string, child: ChildProcess) => void;
 }
 
-/** Runs a bundled action entrypoint the way the runner does: INPUT_* env and real command files. */
+/** The action.yml of a bundle: dist/deploy is the root action, dist/<name> is actions/<name>. */
+export function actionYamlOf(bundle: string): string {
+  const name = path.basename(path.dirname(bundle));
+  return name === 'deploy' ? path.join(ROOT, 'action.yml') : path.join(ROOT, 'actions', name, 'action.yml');
+}
+
+/**
+ * The inputs as the runner hands them to a JavaScript action. actions/runner
+ * src/Runner.Worker/ActionRunner.cs ("Merge the default inputs from the definition"): every input of the
+ * action's definition that the step's `with:` lacks gets its `default:`, evaluated as an expression (so
+ * `${{ github.token }}` becomes the job's token); an input without a default stays unset.
+ * Handlers/NodeScriptActionHandler.cs then exports each as `INPUT_` + the name with spaces as `_`,
+ * upper-cased (a `-` stays).
+ */
+export async function runnerInputs(
+  bundle: string,
+  given: Record<string, string>,
+  env: Record<string, string>,
+  absent: readonly string[] = [],
+): Promise<Record<string, string>> {
+  const definition = YAML.parse(await fs.readFile(actionYamlOf(bundle), 'utf8')) as {
+    inputs?: Record<string, { default?: unknown }>;
+  };
+  const contexts = {
+    github: {
+      token: env.GITHUB_TOKEN ?? RUNNER_JOB_TOKEN,
+      repository: env.GITHUB_REPOSITORY ?? '',
+      event_name: env.GITHUB_EVENT_NAME ?? '',
+      ref: env.GITHUB_REF ?? '',
+    },
+  };
+  const inputs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(definition.inputs ?? {})) {
+    if (absent.includes(name) || spec?.default === undefined || spec.default === null) continue;
+    inputs[name] = interpolate(String(spec.default), contexts);
+  }
+  for (const name of absent) if (name in given) throw new Error(`input ${name} is both given and absent`);
+  return { ...inputs, ...given };
+}
+
+/** `github.token` where a test's environment names no GITHUB_TOKEN: a runner always has one. */
+export const RUNNER_JOB_TOKEN = 'ghs_runner-stand-in-job-token';
+
+/** The environment variable the runner sets for an input (NodeScriptActionHandler.cs). */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
+/** Runs a bundled action entrypoint the way the runner does: INPUT_* env with action.yml's defaults, real command files. */
 export async function runAction(bundle: string, options: RunActionOptions): Promise<ActionRun> {
   const dir = await mkdtemp(path.join(tmpdir(), 'action-run-'));
   const files = {
@@ -70,8 +126,8 @@ export async function runAction(bundle: string, options: RunActionOptions): Prom
     env[name] = path.join(dir, file);
     await fs.writeFile(env[name]!, '');
   }
-  for (const [name, value] of Object.entries(options.inputs))
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(await runnerInputs(bundle, options.inputs, options.env, options.absent)))
+    env[inputVariable(name)] = value;
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   const child = spawn(actionNode(), [path.join(ROOT, bundle)], { cwd: env.GITHUB_WORKSPACE ?? ROOT, env });
   let stdout = '';
