@@ -96,7 +96,7 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
     expect(inputs.timeout).toBeUndefined(); // no default: the action applies 30m itself
   });
 
-  it.each([
+  it.each<[string, Record<string, string>, string]>([
     ['deploy, dry-run: true', { 'dry-run': 'true' }, 'planned'],
     ['deploy', {}, 'success'],
     ['check', { operation: 'check' }, 'success'],
