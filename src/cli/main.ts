@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
-import { commandExecutor } from '../core/lib/command.js';
+import { CommandFailedError, commandExecutor, failureHeadline } from '../core/lib/command.js';
 import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
 import { colourWanted, DeployOutput } from '../core/lib/output.js';
 import { openPipeline, type Pipeline } from '../core/engine/pipeline.js';
@@ -370,6 +370,12 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof UserError || code !== EXIT.failed) {
       stderr(`error: ${errorMessage(error)}\n`);
       return code;
+    }
+    // A tool that failed (tofu init against a backend that refuses, say) is the tool's story, not ours: its reason
+    // in one line, as a failed deploy step reports it; the tool's own output is above.
+    if (error instanceof CommandFailedError) {
+      stderr(`error: ${failureHeadline(error)}\n`);
+      return EXIT.failed;
     }
     // Not a user mistake: a bug, reported with its stack so it can be fixed.
     stderr(`error: internal error: ${errorMessage(error)}\n${(error as Error)?.stack ?? ''}\n`);

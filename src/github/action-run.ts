@@ -1,3 +1,4 @@
+import { CommandFailedError, failureHeadline } from '../core/lib/command.js';
 import { InterruptedError, UserError, errorMessage } from '../core/lib/errors.js';
 import { Redactor } from '../core/lib/redact.js';
 import * as core from './actions-core.js';
@@ -29,6 +30,7 @@ export function failureMessage(error: unknown, redactor?: Redactor): string {
   const redact = (text: string) => (redactor ? redactor.redact(text) : text);
   const message = redact(errorMessage(error));
   if (error instanceof UserError || error instanceof InterruptedError) return message;
+  if (error instanceof CommandFailedError) return redact(failureHeadline(error));
   return `internal error: ${message}\n${redact((error as Error)?.stack ?? '')}`;
 }
 
