@@ -6,10 +6,19 @@ import { displayPath, readTextFile } from '../lib/files.js';
 import { KUBERNETES_VERSION_PATTERN, NAME_PATTERN, NAME_RULE } from '../lib/option-values.js';
 import { refuseConfigPlaceholders } from './placeholders.js';
 import { CONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
+import { describeUnknownKeys, findUnknownKeys } from './unknown-keys.js';
 
 /**
- * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads.
- * Unknown fields are allowed everywhere: real configs are large and this tool reads a slice.
+ * The parts of the config that only this tool reads: every key there must be one it knows. Elsewhere the config is
+ * openCenter's, shared with other tools, and only likely misspellings are refused (unknown-keys.ts).
+ */
+export const OWNED_SECTIONS = ['deployment.kubespray', 'deployment.cluster_api', 'opentofu.node_resource'];
+const isOwned = (path: string) => OWNED_SECTIONS.some((owned) => path === owned || path.startsWith(`${owned}.`));
+
+/**
+ * The part of an openCenter cluster config (schema 2.0) that the deploy pipeline reads. Real configs are large and
+ * this tool reads a slice, so other keys pass, but for misspellings of its own and any unknown key in the sections
+ * only it reads (OWNED_SECTIONS).
  */
 const optionalText = z.string().trim().optional();
 const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32)';
@@ -119,7 +128,7 @@ const ClusterApiConfigSchema = z.object({
   kind_path: toolPath,
 });
 
-const ClusterConfigSchema = z.object({
+export const ClusterConfigSchema = z.object({
   schema_version: z.string(),
   opencenter: z.object({
     meta: z.object({
@@ -255,6 +264,8 @@ export function parseClusterConfig(text: string, source: string, configFile?: st
   refuseConfigPlaceholders(value, source, configFile);
   const result = ClusterConfigSchema.safeParse(value);
   if (!result.success) throw new UserError(formatIssues(source, result.error.issues, CONFIG_FIELD_MEANINGS));
+  const unknown = findUnknownKeys(ClusterConfigSchema, value, isOwned);
+  if (unknown.length > 0) throw new UserError(describeUnknownKeys(source, unknown));
   const config = result.data;
   const name = configClusterName(config);
   if (config.schema_version !== '2.0') {

@@ -49,12 +49,25 @@ function checkScaffoldOptions(options: Omit<ScaffoldOptions, 'root'>): void {
     );
 }
 
+/**
+ * The config's JSON Schema at the release the module comes from, for editors (yaml-language-server reads this
+ * comment): typos underlined as they are typed. Only for a module from a GitHub release, whose tree has schemas/.
+ */
+function schemaComment(moduleSource: string): string {
+  const release = /^git::https:\/\/github\.com\/([\w.-]+)\/([\w.-]+?)(?:\.git)?\/\/[^?]*\?ref=([\w.-]+)$/.exec(
+    moduleSource,
+  );
+  if (!release || release[1] === PLACEHOLDER) return '';
+  const [, owner, repository, ref] = release;
+  return `# yaml-language-server: $schema=https://raw.githubusercontent.com/${owner}/${repository}/${ref}/schemas/cluster-config.schema.json\n`;
+}
+
 /** The files of a new cluster: the config, and main.tf and backend.tf of its cluster directory. */
 export function scaffoldFiles(options: Omit<ScaffoldOptions, 'root'>): ScaffoldFile[] {
   checkScaffoldOptions(options);
   const { cluster, organization, moduleSource } = options;
   const clusterDir = `infrastructure/clusters/${cluster}`;
-  const config = `# Written by cluster-deploy init. Every ${PLACEHOLDER} is yours to choose: deploys and plans refuse
+  const config = `${schemaComment(moduleSource)}# Written by cluster-deploy init. Every ${PLACEHOLDER} is yours to choose: deploys and plans refuse
 # the cluster, naming each one, until it is set (docs/getting-started.md says what goes where).
 schema_version: "2.0"
 opencenter:

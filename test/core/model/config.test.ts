@@ -139,3 +139,66 @@ describe('cluster config', () => {
     }
   });
 });
+
+describe('cluster config: unknown keys', () => {
+  const withDeployment = (deployment: string) => `${valid}deployment:\n${deployment}`;
+  const messageOf = (text: string) => {
+    try {
+      parseClusterConfig(text, 'c.yaml');
+      return 'accepted';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it.each([
+    [
+      'a misspelt version',
+      valid.replace('version: 1.33.5', 'verison: 1.33.5'),
+      'opencenter.cluster.kubernetes.verison: not a setting this tool knows; did you mean version?',
+    ],
+    [
+      'a misspelt method',
+      withDeployment('  methd: kubespray\n'),
+      'deployment.methd: not a setting this tool knows; did you mean method?',
+    ],
+    [
+      'a misspelt Kubespray key',
+      withDeployment('  kubespray: {ssh_usr: ubuntu}\n'),
+      'deployment.kubespray.ssh_usr: not a setting this tool knows; did you mean ssh_user?',
+    ],
+    [
+      'any unknown key where only this tool reads',
+      withDeployment('  kubespray: {colour: blue}\n'),
+      'deployment.kubespray.colour: not a setting this tool knows; remove it',
+    ],
+    [
+      'an unknown Cluster API key',
+      withDeployment('  method: cluster-api\n  cluster_api: {workers: 3}\n'),
+      'deployment.cluster_api.workers: not a setting this tool knows; remove it',
+    ],
+    [
+      'a misspelt key in a list item',
+      valid.replace('networking: {vrrp_enabled: true}', 'networking: {vrrp_enabeld: true}'),
+      'did you mean vrrp_enabled?',
+    ],
+  ])('refuses %s, naming its path', (_name, text, expected) => {
+    expect(messageOf(text)).toContain(expected);
+  });
+
+  it.each([
+    ['another tool’s sections', valid],
+    [
+      'a key near a known one that is set as well (both are meant)',
+      valid.replace('kubernetes: {version: 1.33.5}', 'kubernetes: {version: 1.33.5, versions: [1.33.5]}'),
+    ],
+    ['a short key one edit from nothing unset', valid.replace('env: prod', 'env: prod, id: 7')],
+  ])('accepts %s', (_name, text) => {
+    expect(messageOf(text)).toBe('accepted');
+  });
+
+  it('names every unknown key in one error', () => {
+    const message = messageOf(withDeployment('  methd: kubespray\n  kubespray: {verson: v2.31.0, extra: 1}\n'));
+    expect(message).toMatch(/^c\.yaml: 3 unknown keys\n/);
+  });
+});
