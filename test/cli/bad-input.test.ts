@@ -231,18 +231,18 @@ const flagRows: Row[] = [
     "plan: Option '-q, --quiet' does not take an argument",
     { more: USAGE_HINT },
   ],
-  ['--step bogus', plan('--step', 'bogus'), 2, `--step: unknown bootstrap step "bogus" (available: ${STEPS})`],
+  ['--step bogus', plan('--step', 'bogus'), 2, `--step: unknown step "bogus" (available: ${STEPS})`],
   [
     '--from-step in capitals',
     plan('--from-step', 'Wait-Ready'),
     2,
-    `--from-step: unknown bootstrap step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
+    `--from-step: unknown step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
   ],
   [
     '--step with a typo',
     plan('--step', 'opentofu-aply'),
     2,
-    `--step: unknown bootstrap step "opentofu-aply" (did you mean "opentofu-apply"?) (available: ${STEPS})`,
+    `--step: unknown step "opentofu-aply" (did you mean "opentofu-apply"?) (available: ${STEPS})`,
   ],
   [
     '--step with --from-step',
@@ -274,7 +274,7 @@ const flagRows: Row[] = [
     '--step bogus on a destroy',
     destroy('--confirm', 'sandbox', '--step', 'bogus'),
     2,
-    '--step: unknown bootstrap step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster)',
+    '--step: unknown step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster)',
   ],
   // operations: upgrade's target
   [
@@ -1597,14 +1597,14 @@ const kubeconfigRows: Row[] = [
     'normalize: no kubeconfig in the cluster dir',
     normalize('--kubeconfig', '@tmp/out'),
     1,
-    'kubeconfig not found after bootstrap in @tmp/cd',
+    'kubeconfig not found in @tmp/cd',
     { files: { cd: { dir: true } } },
   ],
   [
     'normalize: kubeconfig.yaml is a directory',
     normalize('--kubeconfig', '@tmp/out'),
     1,
-    'kubeconfig not found after bootstrap in @tmp/cd',
+    'kubeconfig not found in @tmp/cd',
     { files: { 'cd/kubeconfig.yaml': { dir: true } } },
   ],
   [
@@ -1811,16 +1811,16 @@ const stateRows: Row[] = [
     'deploy of a standalone cluster dir that is not there, without credentials',
     ['deploy', '--cluster-dir', '@tmp/none', '--vip', '10.0.0.1', '--state-dir', '@state', '--skip-auth-check'],
     1,
-    'provisioning infrastructure: step "openstack-preflight" failed: 2 problems:',
+    'deploying the cluster: step "openstack-preflight" failed: 2 problems:',
     {
-      more: /^ {2}- (cluster directory not found: @tmp\/none|openstack credentials are incomplete; set auth_url and application credentials or username\/password before bootstrap)$/,
+      more: /^ {2}- (cluster directory not found: @tmp\/none|openstack credentials are incomplete: auth_url is not set \(OS_AUTH_URL.*)$/,
     },
   ],
   [
     'deploy --tofu a directory',
     deploy('--tofu', '@tmp'),
     1,
-    'provisioning infrastructure: step "openstack-preflight" failed: the OpenTofu binary "@tmp" (--tofu, input tofu-path or opentofu.path) is not an executable file',
+    'deploying the cluster: step "openstack-preflight" failed: the OpenTofu binary "@tmp" (--tofu, input tofu-path or opentofu.path) is not an executable file',
   ],
   [
     'deploy --kubeconfig a directory: refused before any step runs',
@@ -1853,7 +1853,7 @@ const stateRows: Row[] = [
     'deploy --os-cacert missing, the live check skipped',
     deploy('--os-cacert', '@tmp/ca.pem'),
     1,
-    'provisioning infrastructure: step "openstack-preflight" failed: the CA bundle @tmp/ca.pem (from an explicit option) does not exist',
+    'deploying the cluster: step "openstack-preflight" failed: the CA bundle @tmp/ca.pem (from an explicit option) does not exist',
     // A mistake in the input: a plain re-run cannot help, so the advice says to fix it first.
     {
       stdout:
@@ -2604,7 +2604,7 @@ describe('bad input: real processes', () => {
     first.kill('SIGTERM');
     const interrupted = await first.done;
     expect(interrupted.code).toBe(130);
-    expect(interrupted.stderr).toBe('error: provisioning infrastructure: step "opentofu-apply" failed: interrupted\n');
+    expect(interrupted.stderr).toBe('error: deploying the cluster: step "opentofu-apply" failed: interrupted\n');
     noStack(interrupted);
     const state = JSON.parse(await fs.readFile(path.join(stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
     expect(state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });

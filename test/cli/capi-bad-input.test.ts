@@ -121,7 +121,7 @@ const rows: Row[] = [
     },
     command: 'preflight',
     error:
-      /^provisioning infrastructure: step "openstack-preflight" failed: the addons directory @cluster\/addons \(deployment\.cluster_api\.addons\) has no \.yaml, \.yml or \.json file/,
+      /^deploying the cluster: step "openstack-preflight" failed: the addons directory @cluster\/addons \(deployment\.cluster_api\.addons\) has no \.yaml, \.yml or \.json file/,
   },
   {
     name: 'an addon that is YAML but no Kubernetes object',
@@ -130,7 +130,7 @@ const rows: Row[] = [
     },
     command: 'preflight',
     error:
-      'provisioning infrastructure: step "openstack-preflight" failed: addon @cluster/addons/notes.yaml: document 1 is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons',
+      'deploying the cluster: step "openstack-preflight" failed: addon @cluster/addons/notes.yaml: document 1 is not a Kubernetes object (it needs apiVersion and kind); fix it or move it out of deployment.cluster_api.addons',
   },
   {
     name: 'an addon that is not YAML',

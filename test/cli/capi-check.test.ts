@@ -166,7 +166,7 @@ describe('cluster-deploy check and plan with deployment.method cluster-api', () 
       // The step line says which step; the reason is printed once, on stderr.
       expect(deploy.stdout).toMatch(/capi-apply\) failed after \S+\n/);
       expect(deploy.stderr).toMatch(
-        /^error: provisioning infrastructure: step "capi-apply" failed: CAPO forbids changing these in place/,
+        /^error: deploying the cluster: step "capi-apply" failed: CAPO forbids changing these in place/,
       );
       expect(deploy.stdout + deploy.stderr).toContain(field);
       const md = JSON.parse(

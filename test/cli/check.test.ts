@@ -219,7 +219,7 @@ describe('cluster-deploy check: bad input', () => {
       'an unknown step',
       (c) => ['check', '--config', c, '--from-step', 'drift'],
       EXIT.usage,
-      /^--from-step: unknown bootstrap step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/,
+      /^--from-step: unknown step "drift" \(available: openstack-preflight, opentofu-init, opentofu-drift, cluster-health\)$/,
     ],
     // Found by probing: the readiness gate's flags were accepted and ignored (--nodes 5 on a 2-node cluster: healthy).
     [

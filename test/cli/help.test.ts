@@ -34,3 +34,18 @@ describe('per-command help', () => {
     },
   );
 });
+
+describe('help and mistyped commands', () => {
+  it.each(['deploy', 'plan', 'check', 'init'])('help %s is %s --help', (command) => {
+    expect(parseCli(['help', command], {})).toEqual(parseCli([command, '--help'], {}));
+  });
+
+  it.each([
+    ['plna', 'plan'],
+    ['deplyo', 'deploy'],
+    ['chekc', 'check'],
+    ['destory', 'destroy'],
+  ])('%s suggests %s', (typed, meant) => {
+    expect(() => parseCli([typed], {})).toThrow(`unknown command "${typed}" (did you mean "${meant}"?)`);
+  });
+});

@@ -136,7 +136,7 @@ describe('cluster-deploy status, list, logs, completion, --version', () => {
       ['logs', '--run', '../../etc/passwd'],
       'error: logs: --run "../../etc/passwd" is not a run number (1 = the newest) or a log file\'s name\n',
     ],
-    [['logs', '--step', 'opentofu-aply'], /^error: --step: unknown bootstrap step "opentofu-aply"/],
+    [['logs', '--step', 'opentofu-aply'], /^error: --step: unknown step "opentofu-aply"/],
     [['list', '--state-dir', ''], 'error: list: --state-dir needs a value\n'],
     [['list', '--stat-dir', 'x'], /^error: list: Unknown option '--stat-dir' \(did you mean --state-dir\?\)/],
     [['stauts'], /^error: unknown command "stauts" \(did you mean "status"\?\)/],

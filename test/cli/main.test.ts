@@ -64,7 +64,7 @@ describe('cluster-deploy CLI', () => {
     const unknown = await cli(['plan', ...base, '--step', 'nope'], run.env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: --step: unknown bootstrap step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
+      'error: --step: unknown step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
     );
     const both = await cli(['deploy', ...base, '--step', 'opentofu-init', '--from-step', 'opentofu-apply'], run.env);
     expect(both.code).toBe(2);
@@ -175,7 +175,7 @@ describe('cluster-deploy CLI', () => {
     expect(signalled).toBe(true);
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toContain(
-      'error: provisioning infrastructure: step "opentofu-apply" failed: interrupted',
+      'error: deploying the cluster: step "opentofu-apply" failed: interrupted',
     );
     expect(interrupted.stdout).toContain('received SIGINT: interrupting the running step');
     const state = JSON.parse(await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));

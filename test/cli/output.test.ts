@@ -53,7 +53,7 @@ describe('the CLI’s output: colour, --quiet and the log file', () => {
     expect(result.stdout).toMatch(/^Last lines of the failed command \(all of it in the log\):\n {2}.+\n/m);
     // The reason is printed once: on stderr, naming the operation and the step.
     expect(result.stderr).toMatch(
-      /^error: provisioning infrastructure: step "opentofu-plan" failed: terraform exited with 1: /,
+      /^error: deploying the cluster: step "opentofu-plan" failed: terraform exited with 1: /,
     );
     expect(`${result.stdout}${result.stderr}`.split('terraform exited with 1').length - 1).toBe(1);
 
@@ -77,7 +77,7 @@ describe('the CLI’s output: colour, --quiet and the log file', () => {
     expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform): exit 1 after [\d.]+s$/));
     expect(text).toContainEqual(
       expect.stringMatching(
-        /^error: provisioning infrastructure: step "opentofu-plan" failed: terraform exited with 1/,
+        /^error: deploying the cluster: step "opentofu-plan" failed: terraform exited with 1/,
       ),
     );
     for (const secret of [canary, CONFIG_SECRET]) expect(log).not.toContain(secret);

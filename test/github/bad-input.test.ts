@@ -559,10 +559,10 @@ describe('bad action inputs through the bundled actions', () => {
   // Step ids are checked once the config has named the method: the list holds only this run's steps.
   const stepIdCases: typeof cases = (
     [
-      [{ step: 'bogus' }, `input step: unknown bootstrap step "bogus" (available: ${STEPS})`],
+      [{ step: 'bogus' }, `input step: unknown step "bogus" (available: ${STEPS})`],
       [
         { 'from-step': 'Wait-Ready' },
-        `input from-step: unknown bootstrap step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
+        `input from-step: unknown step "Wait-Ready" (did you mean "wait-ready"?) (available: ${STEPS})`,
       ],
       [
         { operation: 'upgrade', step: 'opentofu-plan' },

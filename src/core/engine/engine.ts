@@ -99,9 +99,9 @@ function logHeader(run: DeployRun): string[] {
 /** The deploy steps that make the cluster's infrastructure. */
 const APPLYING_STEPS: readonly string[] = ['opentofu-apply', 'capi-apply'];
 
-/** The reference's wording for a failed deploy ("provisioning infrastructure: step … failed"), and its like for the others. */
+/** What the operation was doing when a step failed ("deploying the cluster: step … failed"). */
 const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
-  deploy: 'provisioning infrastructure',
+  deploy: 'deploying the cluster',
   upgrade: 'upgrading the cluster',
   destroy: 'destroying the infrastructure',
   check: 'checking the cluster',

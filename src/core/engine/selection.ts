@@ -75,7 +75,7 @@ export function checkStepIds(
     if (!(STEP_IDS as readonly string[]).includes(id) || !run) {
       const guess = closest(id, available);
       throw new UsageError(
-        `${where(flag)}: unknown bootstrap step ${shown(id)}${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
+        `${where(flag)}: unknown step ${shown(id)}${guess ? ` (did you mean "${guess}"?)` : ''} (available: ${available.join(', ')})`,
       );
     }
     const { operation, method } = run;

@@ -46,7 +46,7 @@ export async function normalizeClusterKubeconfig({
       newest = stat.mtimeMs;
     }
   }
-  if (!source) throw new UserError(`kubeconfig not found after bootstrap in ${displayPath(clusterDir)}`);
+  if (!source) throw new UserError(`kubeconfig not found in ${displayPath(clusterDir)}`);
   const text = readTextFile(source, KUBECONFIG_FILE);
   const result = normalizeKubeconfig(text, vip, displayPath(source));
   for (const secret of kubeconfigSecrets(result.text, displayPath(source))) redactor.add(secret);

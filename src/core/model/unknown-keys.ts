@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { closest } from '../lib/did-you-mean.js';
 
 /**
  * Keys a file has that its schema does not: a typo (`verison`, `methd`) is otherwise read as "not set" and the run
@@ -34,35 +35,6 @@ function unwrap(schema: z.ZodType): Def {
   return def;
 }
 
-/** Levenshtein distance, stopping early above `max` (keys are short). */
-export function editDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      row.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > max) return max + 1;
-    previous = row;
-  }
-  return previous[b.length]!;
-}
-
-/** The known key a typo most likely meant: the closest within distance 2 (1 for keys of 4 characters or fewer). */
-export function closestKey(key: string, known: readonly string[]): string | undefined {
-  const max = key.length <= 4 ? 1 : 2;
-  let best: { key: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase(), max);
-    if (distance <= max && (!best || distance < best.distance)) best = { key: candidate, distance };
-  }
-  return best?.key;
-}
-
 /**
  * Every unknown key of `value` under `schema`. `owned(path)` says whether the mapping at that dotted path belongs to
  * this tool (every unknown key refused) or is shared (only likely typos refused).
@@ -87,7 +59,7 @@ export function findUnknownKeys(
       continue;
     }
     // A shared mapping may hold other tools' keys: only one a set key's near-twin would not explain is a typo.
-    const suggestion = closestKey(key, strict ? known : known.filter((name) => !(name in value)));
+    const suggestion = closest(key, strict ? known : known.filter((name) => !(name in value)));
     if (strict || suggestion) found.push({ path: [...at, key].join('.'), ...(suggestion && { suggestion }) });
   }
   return found;

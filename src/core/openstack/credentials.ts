@@ -559,14 +559,49 @@ export const OpenStackConfigSchema = z.object(
   ),
 );
 
+/** Where a credential field comes from, in the words a user looks for: variable, clouds.yaml key, config key, flag, input. */
+function whereToSet(field: CredentialField): string {
+  const spec = CREDENTIAL_FIELDS.find((f) => f.field === field)!;
+  return `${spec.config[0] ?? field} is not set (${[
+    spec.env[0],
+    `clouds.yaml ${spec.cloudsYaml[0]}`,
+    `the config's opencenter.infrastructure.cloud.openstack.${spec.config[0]}`,
+    `--${spec.flag}`,
+    `input ${spec.input}`,
+  ].join(', ')})`;
+}
+
+/**
+ * The fields a usable credential still lacks: auth_url, and the half of a method that is there (the secret of an
+ * application credential whose id is set, the password of a user), else both methods' shapes.
+ */
+function missingCredentialFields(creds: OpenStackCredentials): CredentialField[] {
+  const missing: CredentialField[] = creds.authUrl ? [] : ['authUrl'];
+  if (authMethod(creds)) return missing;
+  if (creds.applicationCredentialId || creds.applicationCredentialName)
+    return [...missing, 'applicationCredentialSecret'];
+  if (creds.applicationCredentialSecret) return [...missing, 'applicationCredentialId'];
+  if (creds.username || creds.userId) return [...missing, 'password'];
+  if (creds.password) return [...missing, 'username'];
+  return [...missing, 'applicationCredentialId', 'applicationCredentialSecret'];
+}
+
+/** What is missing, each with where it comes from; with no method at all, the other method is named too. */
+function incompleteCredentials(creds: OpenStackCredentials): string | undefined {
+  const missing = missingCredentialFields(creds);
+  if (missing.length === 0) return undefined;
+  const none =
+    !authMethod(creds) &&
+    missing.includes('applicationCredentialId') &&
+    missing.includes('applicationCredentialSecret');
+  return `openstack credentials are incomplete: ${missing.map(whereToSet).join('; ')}${none ? '; or, instead of an application credential, a username and password (OS_USERNAME, OS_PASSWORD)' : ''}`;
+}
+
 /** Problems with the resolved credentials that need no network to find. */
 export function credentialProblems(creds: OpenStackCredentials): string[] {
   const problems: string[] = [];
-  if (!creds.authUrl || !authMethod(creds)) {
-    problems.push(
-      'openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap',
-    );
-  }
+  const incomplete = incompleteCredentials(creds);
+  if (incomplete) problems.push(incomplete);
   const placeholders = (['applicationCredentialId', 'applicationCredentialSecret'] as const).filter(
     (f) => creds[f] === PLACEHOLDER,
   );

@@ -50,7 +50,7 @@ export class PreflightStep implements Step {
       );
     }
     if (!settings.clusterApi && !settings.opentofu.enabled)
-      problems.push('opentofu must be enabled for openstack bootstrap');
+      problems.push('opentofu must be enabled (opentofu.enabled: true): it makes the OpenStack infrastructure');
     // Read by the live check, but with it skipped only tofu would trip over it, with a TLS error.
     const { caCert } = settings.credentials;
     if (caCert) {

@@ -40,7 +40,7 @@ describe('step selection', () => {
       '--step and --from-step cannot be used together',
     );
     expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(
-      /unknown bootstrap step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready, .*capi-management-cluster, .*capi-delete-cluster, .*capi-conditions[^)]*\)/,
+      /unknown step "zz" \(available: openstack-preflight, opentofu-init, .*wait-ready, .*capi-management-cluster, .*capi-delete-cluster, .*capi-conditions[^)]*\)/,
     );
     expect(() => selectSteps(steps, { fromStep: 'zz' })).toThrow(UsageError);
   });
@@ -57,7 +57,7 @@ describe('step selection', () => {
       }
       return '';
     })();
-    expect(thrown.startsWith(`--step: unknown bootstrap step ${shown} `)).toBe(true);
+    expect(thrown.startsWith(`--step: unknown step ${shown} `)).toBe(true);
     expect(thrown.length).toBeLessThan(300);
   });
 

@@ -24,7 +24,7 @@ describe('deploy engine on the sandbox', () => {
     expect(failing.result.failedStep).toBe('opentofu-apply');
     // The exit code and tofu's own diagnostic, not just a number.
     expect(failing.result.error).toBe(
-      'provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
+      'deploying the cluster: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
     // The console says which step failed; the reason is the front end's to print once (result.error).
     expect(failing.console).toMatch(
@@ -38,7 +38,7 @@ describe('deploy engine on the sandbox', () => {
     expect(log).toMatch(/^\S+Z (tofu|terraform): exit 1 after [\d.]+m?s$/m);
     expect(log).toMatch(/^\S+Z \[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after/m);
     expect(log).toContain(
-      'error: provisioning infrastructure: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
+      'error: deploying the cluster: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
     expect(log.split('\n').filter((line) => line && !/^\d{4}-\d\d-\d\dT[\d:.]+Z /.test(line))).toEqual([]);
     expect(failing.console).toContain('Resume: run the same deploy again');
@@ -246,7 +246,7 @@ describe('deploy engine on the sandbox', () => {
     controller.abort();
     const { result, console } = await running;
     expect(result.interrupted).toBe(true);
-    expect(result.error).toBe('provisioning infrastructure: step "opentofu-apply" failed: interrupted');
+    expect(result.error).toBe('deploying the cluster: step "opentofu-apply" failed: interrupted');
     expect(console).toMatch(/Interrupt received|Stopping operation/);
     expect((await readState()).steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect((await readState()).history.at(-1).steps).toEqual([

@@ -63,14 +63,35 @@ describe('credential resolution', () => {
     expect(problems).toContain('application_credential_secret from the config');
   });
 
-  it('reports incomplete credentials with the reference message', () => {
-    const creds = resolveCredentials({
-      env: {},
-      config: { source: 'cluster.yaml', openstack: { auth_url: 'https://x/v3' } },
-    });
-    expect(credentialProblems(creds)).toContain(
-      'openstack credentials are incomplete; set auth_url and application credentials or username/password before bootstrap',
-    );
+  it.each([
+    [
+      'only the secret missing',
+      { auth_url: 'https://x/v3', application_credential_id: 'id-1' },
+      "openstack credentials are incomplete: application_credential_secret is not set (OS_APPLICATION_CREDENTIAL_SECRET, clouds.yaml auth.application_credential_secret, the config's opencenter.infrastructure.cloud.openstack.application_credential_secret, --os-application-credential-secret, input openstack-application-credential-secret)",
+    ],
+    [
+      'only the password missing',
+      { auth_url: 'https://x/v3', username: 'demo' },
+      'incomplete: password is not set (OS_PASSWORD',
+    ],
+    [
+      'auth_url missing',
+      { application_credential_id: 'i', application_credential_secret: 's' },
+      'incomplete: auth_url is not set (OS_AUTH_URL',
+    ],
+    [
+      'nothing but auth_url',
+      { auth_url: 'https://x/v3' },
+      'incomplete: application_credential_id is not set (OS_APPLICATION_CREDENTIAL_ID',
+    ],
+    [
+      'nothing but auth_url (the other method named)',
+      { auth_url: 'https://x/v3' },
+      'or, instead of an application credential, a username and password',
+    ],
+  ])('names what is missing and where it comes from: %s', (_name, openstack, expected) => {
+    const creds = resolveCredentials({ env: {}, config: { source: 'cluster.yaml', openstack } });
+    expect(credentialProblems(creds).join('\n')).toContain(expected);
   });
 
   it('reads a cloud from clouds.yaml selected by OS_CLOUD', () => {
