@@ -151,6 +151,18 @@ export function sandboxEnv(
   };
 }
 
+/**
+ * The caller's OpenStack and Terraform settings, removed from `env` (an openrc sourced in the shell would otherwise
+ * send the demo's deploy to a real cloud, or fail its preflight); returns the names removed.
+ */
+export function dropCallerCloudEnv(env: NodeJS.ProcessEnv): string[] {
+  const names = Object.keys(env)
+    .filter((name) => /^OS_/.test(name) || /^TF_(CLI_CONFIG_FILE|VAR_.*)$/.test(name))
+    .sort();
+  for (const name of names) delete env[name];
+  return names;
+}
+
 /** The in-process demo's tool environment (a controlled HOME, no machine-wide Terraform CLI config). */
 export async function demoToolEnv(sandbox: RunningSandbox, workDir: string): Promise<Record<string, string>> {
   return sandbox.method === 'kubespray' ? sandboxToolEnv(workDir) : sandboxEnv(sandbox, process.env);
@@ -384,18 +396,31 @@ export async function runDemo(method: SandboxMethod, options: { keep?: string } 
   const { main } = await import('../../src/cli/main.js');
   const deploy = (info: Pick<SandboxInfo, 'configPath' | 'stateDir'>) =>
     main(['deploy', '--config', info.configPath, '--state-dir', info.stateDir, '--interval', '1s']);
+  const ignored = dropCallerCloudEnv(process.env);
+  if (ignored.length > 0)
+    console.log(
+      `Ignoring ${ignored.join(', ')} from your environment: the sandbox runs against its own OpenStack and Terraform settings.`,
+    );
   if (!options.keep) {
     const workDir = await mkdtemp(path.join(tmpdir(), 'cluster-deploy-demo-'));
-    const sandbox = await startSandbox(method, workDir);
-    Object.assign(process.env, await demoToolEnv(sandbox, workDir));
-    console.log(sandbox.description);
     try {
-      const code = await deploy(sandbox);
-      const after = sandbox.afterDeploy();
-      if (after) console.log(`\n${after}`);
-      return code;
+      const sandbox = await startSandbox(method, workDir);
+      Object.assign(process.env, await demoToolEnv(sandbox, workDir));
+      console.log(sandbox.description);
+      try {
+        const code = await deploy(sandbox);
+        const after = sandbox.afterDeploy();
+        if (after) console.log(`\n${after}`);
+        // The stand-ins stop with the demo: its kubeconfig would point at nothing. Day 2 needs them running.
+        console.log(
+          `\nThe demo's stand-ins stop now. To keep a sandbox running for a plan, a scale-up, an upgrade and a destroy: npm run sandbox${method === 'kubespray' ? '' : ` -- --method ${method}`}`,
+        );
+        return code;
+      } finally {
+        await sandbox.close();
+      }
     } finally {
-      await sandbox.close();
+      await fs.rm(workDir, { recursive: true, force: true });
     }
   }
   const dir = options.keep;
@@ -407,11 +432,11 @@ export async function runDemo(method: SandboxMethod, options: { keep?: string } 
   );
   const code = await deploy(info);
   console.log(
-    `\nThe sandbox keeps running. Next, from this directory (each command as printed):\n${nextCommands(
-      info,
-      process.env.INIT_CWD ?? process.cwd(),
-      dir,
-    )
+    `\nThe sandbox keeps running. Next, from this directory (each command as printed):\n${[
+      // Your shell still has them, and they win over the sandbox's config.
+      ...(ignored.length > 0 ? [`unset ${ignored.join(' ')}`] : []),
+      ...nextCommands(info, process.env.INIT_CWD ?? process.cwd(), dir),
+    ]
       .map((line) => `  ${line}`)
       .join('\n')}`,
   );
