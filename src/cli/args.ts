@@ -34,6 +34,8 @@ export type CliCommand =
       /** Tool output to the log file only (--quiet). */
       quiet: boolean;
       tofuPlan: boolean;
+      /** plan: every step's command, files and environment, and tofu's own text (--verbose). */
+      verbose: boolean;
       confirm?: string;
       /** plan --tofu-plan and check: `reader-only` refuses a credential with more than the reader role. */
       planCredential: PlanCredentialPolicy;
@@ -95,6 +97,7 @@ const DEPLOY_FLAGS = {
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   'tofu-plan': { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
   operation: { type: 'string' },
   'kubernetes-version': { type: 'string' },
   confirm: { type: 'string' },
@@ -230,9 +233,11 @@ Prints a completion script for the shell: commands, each command's flags, step i
   init: INIT_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
-Lists the steps an operation (default deploy) would run under the current filters and saved state, each
-with its working directory, command, reads, writes and environment (secret values shown as <redacted>).
+Lists the steps an operation (default deploy) would run under the current filters and saved state, one line
+each: what it will do, or why it is skipped.
   --operation OP           deploy (default), upgrade (with --kubernetes-version), destroy (no --confirm needed to plan) or check
+  -v, --verbose            each step's working directory, command, reads, writes and environment (secret values
+                           shown as <redacted>); with --tofu-plan, tofu's own plan text too
   --json                   print the plan as JSON
   --tofu-plan              when the operation would apply, also run tofu init and tofu plan (-destroy for destroy;
                            read-only on the cloud; needs the credentials) and show what would change and, for a
@@ -401,6 +406,7 @@ const INSPECT_FLAGS = {
 const OWN_FLAGS: Record<string, readonly string[]> = {
   plan: [
     'tofu-plan',
+    'verbose',
     'operation',
     'kubernetes-version',
     'allow-unsafe-node-removal',
@@ -653,6 +659,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
   const owner: Record<string, string> = {
     'tofu-plan': 'plan',
+    verbose: 'plan (a run prints every step as it goes)',
     operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check)',
     confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
     'kubernetes-version': 'upgrade and plan --operation upgrade',
@@ -663,6 +670,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const allowed: Record<string, string[]> = {
     plan: [
       'tofu-plan',
+      'verbose',
       'operation',
       ...(v['tofu-plan'] ? ['plan-credential'] : []),
       ...(operation === 'upgrade' ? ['kubernetes-version'] : []),
@@ -716,6 +724,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     json: !!v.json,
     quiet: !!v.quiet,
     tofuPlan: !!v['tofu-plan'],
+    verbose: !!v.verbose,
     confirm: text('confirm'),
     planCredential: v['plan-credential'] === undefined ? 'any' : parsePlanCredential(text('plan-credential')!),
   };

@@ -13,6 +13,8 @@ import {
   noCapiDiffReason,
   noTofuPlanReason,
   renderPlan,
+  renderPlanSummary,
+  shortPath,
   wouldApply,
   type DeployPlan,
 } from '../core/engine/plan.js';
@@ -214,16 +216,19 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
         command.filter,
         pipeline.redactor,
       );
+      const steps = command.verbose ? renderPlan(plan) : renderPlanSummary(plan, process.cwd());
       if (command.tofuPlan && pipeline.settings.clusterApi) return planClusterApi(pipeline, plan, command);
       if (!command.tofuPlan || !wouldApply(plan)) {
-        stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan));
+        stdout(command.json ? `${JSON.stringify(plan, null, 2)}\n` : steps);
         if (command.tofuPlan && !command.json) stdout(`\n${noTofuPlanReason(plan)}\n`);
         return 0;
       }
       await checkCliPlanCredential(pipeline, command.planCredential);
-      if (!command.json) stdout(`${renderPlan(plan)}\n`);
+      // --verbose: the steps in detail, then tofu's own text as it runs. Else what changes comes first, then the
+      // steps: tofu's text stays off the console (its reason is quoted if it fails).
+      if (command.verbose && !command.json) stdout(`${steps}\n`);
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-      const output = cliOutput(pipeline, command);
+      const output = cliOutput(pipeline, { ...command, quiet: command.quiet || (!command.verbose && !command.json) });
       try {
         return await interruptible(
           (message) => output.line(message),
@@ -250,7 +255,7 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
             // tofu's plan text was shown live above; only the summary follows it.
             else
               stdout(
-                `\n${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}${renderPlanCapacity(tofu.capacity)}Plan file: ${tofu.planFile}\n`,
+                `${command.verbose ? '\n' : ''}${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}${renderPlanCapacity(tofu.capacity)}Plan file: ${shortPath(tofu.planFile, process.cwd())}\n${command.verbose ? '' : `\n${steps}`}`,
               );
             return 0;
           },

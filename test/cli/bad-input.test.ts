@@ -1278,7 +1278,7 @@ const configRows: Row[] = [
     null,
     {
       files: { 'windows.yaml': cfg((t) => `\ufeff${t.replace(/\n/g, '\r\n')}`) },
-      stdout: /^Deploy plan for demo\/sandbox\n/,
+      stdout: /^Deploy plan for demo\/sandbox: /,
     },
   ],
   [
@@ -1997,7 +1997,7 @@ const stateRows: Row[] = [
     plan('--restart'),
     0,
     null,
-    { ...stateFile('{"version":'), stdout: /^Deploy plan for demo\/sandbox\n/ },
+    { ...stateFile('{"version":'), stdout: /^Deploy plan for demo\/sandbox: / },
   ],
   [
     'deploy.lock of a process that died here is taken over',

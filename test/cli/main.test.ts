@@ -131,7 +131,7 @@ describe('cluster-deploy CLI', () => {
     expect(existsSync(run.stateDir)).toBe(false);
     expect(readdirSync(run.sandbox.clusterDir)).not.toContain('.terraform');
 
-    const text = await cli(['plan', ...base], run.env);
+    const text = await cli(['plan', ...base, '--verbose'], run.env);
     expect(text.stdout.match(/OS_APPLICATION_CREDENTIAL_SECRET=<redacted>/g)).toHaveLength(1);
     expect(text.stdout).not.toContain(`PATH=${run.env.PATH}`); // the inherited PATH is never repeated per step
     expect(text.stdout).toMatch(/\(kubespray-pip-install\)[^[]*\n {6}withheld: {4}OS_\*, KUBECONFIG\n/);
@@ -140,7 +140,7 @@ describe('cluster-deploy CLI', () => {
 
   it('with --tofu-plan also shows what tofu would change, applying nothing and printing no secret', async () => {
     const env = { ...run.env, TF_VAR_os_application_credential_secret: CONFIG_SECRET };
-    const text = await cli(['plan', ...base, '--tofu-plan'], env);
+    const text = await cli(['plan', ...base, '--tofu-plan', '--verbose'], env);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
     expect(text.stdout).toMatch(/^OpenTofu plan for demo\/sandbox: 6 to add, 0 to change, 0 to destroy$/m);
@@ -163,6 +163,27 @@ describe('cluster-deploy CLI', () => {
     expect(misuse.stderr).toBe('error: deploy: --tofu-plan is an option of plan, not deploy\n');
   });
 
+  it('plan reads like a plan: what changes and the node decision first, then one line per step; detail behind --verbose', async () => {
+    const env = { ...run.env, TF_VAR_os_application_credential_secret: CONFIG_SECRET };
+    const text = await cli(['plan', ...base, '--tofu-plan'], env);
+    expect(text.code, text.stderr).toBe(0);
+    const lines = text.stdout.trimEnd().split('\n');
+    const changes = lines.findIndex((l) => /^OpenTofu plan for demo\/sandbox: 6 to add/.test(l));
+    const nodes = lines.findIndex((l) => l.startsWith('Nodes: cluster.yml after'));
+    const steps = lines.findIndex((l) => /^Deploy plan for demo\/sandbox: \d+ of 12 steps would run$/.test(l));
+    expect(changes).toBeGreaterThanOrEqual(0);
+    expect(nodes).toBeGreaterThan(changes);
+    expect(steps).toBeGreaterThan(nodes);
+    expect(lines.filter((l) => /^ +\d+\. [→⏭] /.test(l))).toHaveLength(12);
+    expect(text.stdout).toMatch(
+      /^ +4\. ⏭ openstack-capacity +Check the change against the project's quotas — skipped: /m,
+    );
+    // No command lines, no environment, no tofu plan text: those are --verbose.
+    expect(text.stdout).not.toMatch(/command: |OS_AUTH_URL=|application-credential-secret = /);
+    expect(lines.length).toBeLessThan(40);
+    expect(text.stdout).not.toContain(CONFIG_SECRET);
+  });
+
   it('stops cleanly on SIGINT during apply: exit 130, state saved as interrupted, then resumes', async () => {
     const env = { ...run.env, TF_VAR_apply_sleep_seconds: '60' };
     let signalled = false;
@@ -174,9 +195,7 @@ describe('cluster-deploy CLI', () => {
     });
     expect(signalled).toBe(true);
     expect(interrupted.code).toBe(130);
-    expect(interrupted.stderr).toContain(
-      'error: deploying the cluster: step "opentofu-apply" failed: interrupted',
-    );
+    expect(interrupted.stderr).toContain('error: deploying the cluster: step "opentofu-apply" failed: interrupted');
     expect(interrupted.stdout).toContain('received SIGINT: interrupting the running step');
     const state = JSON.parse(await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
     expect(state.steps['opentofu-apply']).toMatchObject({ status: 'failed', error: 'interrupted' });

@@ -73,7 +73,10 @@ describe('cluster-deploy plan by operation', () => {
     expect(plan.steps.some((s) => s.argv?.some((arg) => /(^|\/)(tofu|terraform)$/.test(arg)))).toBe(false);
 
     // The text plan says the same, and the version from the config (1.33.5) is not the one shown.
-    const text = await cli(['plan', ...base, '--operation', 'upgrade', '--kubernetes-version', 'v1.34.2'], run.env);
+    const text = await cli(
+      ['plan', ...base, '--operation', 'upgrade', '--kubernetes-version', 'v1.34.2', '--verbose'],
+      run.env,
+    );
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/command: .*upgrade-cluster\.yml .*-e '\{"kube_version":"1\.34\.2"\}'/);
     expect(text.stdout).not.toContain('"kube_version":"1.33.5"');
@@ -110,7 +113,7 @@ describe('cluster-deploy plan by operation', () => {
       plan.steps.filter((s) => s.id.startsWith('kubespray-') || s.argv?.some((arg) => arg.endsWith('.yml'))),
     ).toEqual([]);
 
-    const text = await cli(['plan', ...base, '--operation', 'destroy'], run.env);
+    const text = await cli(['plan', ...base, '--operation', 'destroy', '--verbose'], run.env);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/command: +\S*(tofu|terraform) plan -no-color -destroy -input=false/);
     expect(text.stdout).not.toMatch(/ansible-playbook|\.yml\b/);

@@ -76,9 +76,7 @@ describe('the CLI’s output: colour, --quiet and the log file', () => {
     expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform): exit 0 after [\d.]+s$/));
     expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform): exit 1 after [\d.]+s$/));
     expect(text).toContainEqual(
-      expect.stringMatching(
-        /^error: deploying the cluster: step "opentofu-plan" failed: terraform exited with 1/,
-      ),
+      expect.stringMatching(/^error: deploying the cluster: step "opentofu-plan" failed: terraform exited with 1/),
     );
     for (const secret of [canary, CONFIG_SECRET]) expect(log).not.toContain(secret);
   });

@@ -1,7 +1,15 @@
+import path from 'node:path';
 import { SECRET_ENV_NAMES } from '../openstack/credentials.js';
 import { displayCommand } from '../lib/command.js';
 import type { Redactor } from '../lib/redact.js';
-import { decideStep, loadStartingState, selectSteps, usesSavedState, type StepFilter } from './selection.js';
+import {
+  decideStep,
+  loadStartingState,
+  NOT_RUN_YET,
+  selectSteps,
+  usesSavedState,
+  type StepFilter,
+} from './selection.js';
 import { clusterId, type DeploySettings } from '../model/settings.js';
 import type { StateStore } from '../model/state.js';
 import { deployEnvironment, pipelineVariables } from '../model/environment.js';
@@ -162,7 +170,43 @@ export function noCapiDiffReason(plan: DeployPlan): string {
   return `No Cluster API diff: a ${plan.operation} applies no manifests (capi-delete-cluster deletes the Cluster object and CAPO everything it owns).`;
 }
 
-/** The plan as text, in the reference's dry-run layout. */
+/** A path as the person reading the plan would type it: relative to `base` when under it, else as it is. */
+export function shortPath(file: string, base: string): string {
+  const relative = path.relative(base, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/**
+ * The plan to read: where, then one line per step with what it will do or why it is skipped. The commands, files
+ * and environment of each step are behind --verbose (renderPlan's detailed layout) and --json.
+ */
+export function renderPlanSummary(plan: DeployPlan, base: string): string {
+  const runs = plan.steps.filter((s) => s.action === 'run').length;
+  const title = `${plan.operation[0]!.toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`;
+  const where = [
+    ...(plan.configPath ? [`config ${shortPath(plan.configPath, base)}`] : []),
+    `cluster dir ${shortPath(plan.clusterDir, base)}`,
+    `state ${shortPath(plan.statePath, base)}`,
+  ];
+  const lines = [
+    `${title}: ${runs} of ${plan.steps.length} steps would run`,
+    `  ${where.join(' · ')}`,
+    ...(plan.note ? [`  note: ${plan.note}`] : []),
+    '',
+  ];
+  const width = Math.max(...plan.steps.map((s) => s.id.length));
+  for (const step of plan.steps) {
+    // What it will do (its title), and why when the reason says more than that it has not run.
+    const why =
+      step.action === 'skip' ? ` — skipped: ${step.reason}` : step.reason === NOT_RUN_YET ? '' : ` — ${step.reason}`;
+    const verb = step.action === 'run' ? '→' : '⏭';
+    lines.push(`  ${String(step.index).padStart(2)}. ${verb} ${step.id.padEnd(width)}  ${step.title}${why}`);
+  }
+  lines.push('', 'Each step’s command, files and environment: the same plan with --verbose (or --json).');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The plan as text, in the reference's dry-run layout: every step's command, files and environment. */
 export function renderPlan(plan: DeployPlan): string {
   const lines = [`${plan.operation[0]!.toUpperCase()}${plan.operation.slice(1)} plan for ${plan.cluster}`];
   if (plan.configPath) lines.push(`  config:      ${plan.configPath}`);

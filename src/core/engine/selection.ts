@@ -12,6 +12,9 @@ import {
 import type { Step } from '../model/step.js';
 import { operationStepIds, STEP_IDS } from '../model/operations.js';
 
+/** The reason a step with no saved state runs. */
+export const NOT_RUN_YET = 'not run yet';
+
 /**
  * Which steps a run covers and, for each, whether it runs: the filters users give and the resume
  * decision from saved state. The engine only runs what this decides; the plan only shows it.
@@ -144,7 +147,7 @@ async function decideFromState(
   if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
     return { run: false, reason: `${step.preparesFor} already completed` };
   }
-  if (!saved) return { run: true, reason: 'not run yet' };
+  if (!saved) return { run: true, reason: NOT_RUN_YET };
   if (saved.status === 'failed')
     return { run: true, reason: `failed last time${saved.error ? `: ${saved.error}` : ''}` };
   if (saved.status === 'running') return { run: true, reason: 'was interrupted last time' };
