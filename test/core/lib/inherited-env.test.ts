@@ -80,6 +80,8 @@ describe('what a command inherits', () => {
     'TF_CLI_ARGS_plan',
     'PG_CONN_STR',
     'PGPASSWORD',
+    'GOOGLE_BACKEND_CREDENTIALS',
+    'CONSUL_HTTP_TOKEN',
   ])('%s reaches tofu only', (name) => {
     expect(isTofuOnlyVariable(name)).toBe(true);
     expect(isWithheldVariable(name)).toBe(false); // tofu inherits it
