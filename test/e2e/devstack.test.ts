@@ -463,13 +463,13 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
 });
 
 describe('the two e2e workflows', () => {
-  it('run the same job; only the action reference (./ here, org/deploy@v1 for users) and the module source differ', () => {
+  it('run the same job; only the action reference (./ here, org/deploy pinned by commit for users) and the module source differ', () => {
     const normalise = (file: string) => {
       const job = jobOf(file);
       // ...and where the module comes from: this checkout here, a pinned release for users.
       return JSON.stringify({ ...job, env: { ...job.env, MODULE_SOURCE: 'the module' } }).replaceAll(
         '"uses":"./"',
-        '"uses":"org/deploy@v1"',
+        '"uses":"org/deploy@0123456789abcdef0123456789abcdef01234567"',
       );
     };
     expect(normalise(WORKFLOWS[0]!)).toBe(normalise(WORKFLOWS[1]!));
