@@ -42,9 +42,9 @@ export function isWithheldVariable(name: string): boolean {
  * Variables only OpenTofu reads: its own settings and credentials (`TF_VAR_*`, `TF_TOKEN_*` for
  * registries, `TF_HTTP_*` for the http backend, `TF_CLI_*`) and the state backend's keys the
  * documented backends read from the environment (s3, which serves Swift's S3 API too: `AWS_*`;
- * pg: `PG_CONN_STR`, `PG_SCHEMA_NAME` and libpq's password and user; gcs's and consul's credentials). The state key can write the
- * state, so pip (which runs the build code of what it installs), git, Ansible (its amazon.aws
- * modules read `AWS_*`) and kubectl never see it.
+ * pg: `PG_CONN_STR`, `PG_SCHEMA_NAME` and libpq's password and user; gcs's and consul's
+ * credentials). The state key can write the state, so pip (which runs the build code of what it
+ * installs), git, Ansible (its amazon.aws modules read `AWS_*`) and kubectl never see it.
  */
 const TOFU_ONLY_PREFIXES = ['TF_', 'AWS_'];
 const TOFU_ONLY_VARIABLES = new Set([
