@@ -6,6 +6,7 @@ import { freshRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const READ_TOKEN = 'ghs_read_only_actions_canary_7731';
+const NO_ACTIONS_TOKEN = 'ghs_no_actions_canary_7733';
 const ARTIFACT = 'cluster-deploy-state-demo-sandbox';
 
 /**
@@ -21,7 +22,9 @@ describe('a deploy with actions: read, as the examples grant', () => {
   const sandboxes: PreparedSandbox[] = [];
 
   beforeAll(async () => {
-    gh = await startGitHubStandIn({ tokens: { [READ_TOKEN]: { actions: 'read', deployments: 'write' } } });
+    gh = await startGitHubStandIn({
+      tokens: { [READ_TOKEN]: { actions: 'read', deployments: 'write' }, [NO_ACTIONS_TOKEN]: { actions: 'none' } },
+    });
   });
   afterAll(async () => {
     await Promise.all(sandboxes.map((s) => s.close()));
@@ -34,12 +37,11 @@ describe('a deploy with actions: read, as the examples grant', () => {
     return r;
   }
 
-  async function deployJob(r: Runner, runAttempt: number, extra: Record<string, string> = {}) {
+  async function deployJob(r: Runner, runAttempt: number, step: string, token = READ_TOKEN) {
     const env = {
       ...r.toolEnv,
-      ...gh.actionsEnv({ runId: 301, runAttempt, repository: REPO, workspace: r.workDir, token: READ_TOKEN }),
+      ...gh.actionsEnv({ runId: 301, runAttempt, repository: REPO, workspace: r.workDir, token }),
       GITHUB_SHA: 'b'.repeat(40),
-      ...extra,
     };
     const inputs = {
       config: r.sandbox.configPath,
@@ -47,26 +49,28 @@ describe('a deploy with actions: read, as the examples grant', () => {
       'state-store': 'artifact',
       'tofu-state': 'artifact',
       'kubeconfig-passphrase': 'read-only-actions-passphrase-7732',
-      'github-token': READ_TOKEN,
-      environment: 'sandbox',
-      interval: '300ms',
-      timeout: '60s',
+      'github-token': token,
+      step,
     };
     const main = await runAction('dist/deploy/index.js', { env, inputs });
     const post = await runAction('dist/deploy/index.js', { env, inputs, state: main.state });
     return { main, post };
   }
 
-  it('saves and replaces the state artifact after every step, and a re-run attempt on a fresh runner resumes it', async () => {
-    const first = await deployJob(await runner(), 1, { TF_VAR_fail_apply: 'true' });
-    expect(first.main.outputs.result).toBe('failure');
+  it('saves the state artifact, replaces it (main step, then post step), and a re-run attempt on a fresh runner resumes it', async () => {
+    const first = await deployJob(await runner(), 1, 'opentofu-init');
+    expect(first.main.outputs.result, first.main.stdout).toBe('success');
     expect(`${first.main.stdout}${first.post.stdout}`).not.toMatch(/cannot (read|replace) workflow artifacts/);
     expect(first.post.stdout).toContain(`uploaded the final resume state and log as artifact "${ARTIFACT}"`);
-    // One artifact of that name per attempt: each save replaced the one before.
+    // The post step's upload replaced the main step's: one artifact of that name for the run.
     expect(gh.artifacts().filter((a) => a.name === ARTIFACT && a.runId === 301)).toHaveLength(1);
 
-    const second = await deployJob(await runner(), 2);
+    const second = await deployJob(await runner(), 2, 'opentofu-init'); // runner-local: runs again on a fresh runner
     expect(second.main.stdout).toContain('Resuming demo/sandbox from run 301 attempt 1');
     expect(second.main.outputs.result, second.main.stdout).toBe('success');
-  });
+
+    // The control: without actions: read the saved state cannot be found, and the error says what to grant.
+    const third = await deployJob(await runner(), 3, 'opentofu-init', NO_ACTIONS_TOKEN);
+    expect(third.main.stdout).toMatch(/cannot read workflow artifacts.*permissions: actions: read/);
+  }, 400_000);
 });
