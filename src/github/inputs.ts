@@ -16,6 +16,7 @@ import type { DeployOptions } from '../core/model/settings.js';
 import { parseSshUser } from '../core/model/kubespray-source.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
+import { requireStrongPassphrase } from '../core/lib/secret-box.js';
 
 /**
  * The root action's inputs whose defaults the action applies, not action.yml. The runner passes every
@@ -286,6 +287,10 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     );
   if (settings.planArtifact && settings.dryRun)
     throw new UsageError('plan-artifact applies a saved plan: it cannot be combined with dry-run or mode: plan');
+  for (const name of ['kubeconfig-passphrase', 'plan-passphrase', 'tofu-state-passphrase']) {
+    const passphrase = text(name);
+    if (passphrase !== undefined) requireStrongPassphrase(passphrase, `input ${name}`);
+  }
   if (settings.healthIssue && settings.dryRun)
     throw new UsageError(
       "health-issue keeps the issue from the check's report, and a dry run only plans the check: remove dry-run (or mode: plan), or health-issue",

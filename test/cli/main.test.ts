@@ -122,7 +122,8 @@ describe('cluster-deploy CLI', () => {
       PATH: `${path.join(run.sandbox.clusterDir, 'venv', 'bin')}:$PATH`,
     });
     // Least privilege: a step's command gets the credentials and the kubeconfig only if it uses them.
-    expect(playbook.withheld).toEqual(['KUBECONFIG']);
+    // ...and what only tofu reads (its TF_* settings here; the state backend's keys in a workflow) only tofu.
+    expect(playbook.withheld).toEqual(['KUBECONFIG', 'TF_CLI_CONFIG_FILE', 'TF_IN_AUTOMATION']);
     expect(apply.withheld).toEqual([]);
     const pip = plan.steps.find((s: { id: string }) => s.id === 'kubespray-pip-install');
     expect(pip.withheld).toEqual(expect.arrayContaining(['OS_APPLICATION_CREDENTIAL_SECRET', 'KUBECONFIG']));
@@ -134,7 +135,9 @@ describe('cluster-deploy CLI', () => {
     const text = await cli(['plan', ...base, '--verbose'], run.env);
     expect(text.stdout.match(/OS_APPLICATION_CREDENTIAL_SECRET=<redacted>/g)).toHaveLength(1);
     expect(text.stdout).not.toContain(`PATH=${run.env.PATH}`); // the inherited PATH is never repeated per step
-    expect(text.stdout).toMatch(/\(kubespray-pip-install\)[^[]*\n {6}withheld: {4}OS_\*, KUBECONFIG\n/);
+    expect(text.stdout).toMatch(
+      /\(kubespray-pip-install\)[^[]*\n {6}withheld: {4}OS_\*, KUBECONFIG, TF_CLI_CONFIG_FILE, TF_IN_AUTOMATION\n/,
+    );
     expect(text.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
   });
 

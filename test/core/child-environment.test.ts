@@ -23,6 +23,15 @@ const PASSPHRASES = {
 };
 const GITHUB_TOKEN = 'ghs_githubTokenCanary5515';
 
+/** The state backend's keys, as the examples set them on the action's step (docs/secrets.md): for tofu alone. */
+const STATE_BACKEND_ENV: Record<string, string> = {
+  AWS_ACCESS_KEY_ID: 'state-key-id-canary-5520',
+  AWS_SECRET_ACCESS_KEY: 'state-secret-canary-5521',
+  TF_HTTP_PASSWORD: 'http-backend-canary-5522',
+  PG_CONN_STR: 'postgres://deploy:pg-canary-5523@db.example/state',
+  PGPASSWORD: 'pg-canary-5524',
+};
+
 /** As the runner sets them for an action, plus a passphrase a workflow put in the job's `env:` under its own name. */
 const RUNNER_ENV: Record<string, string> = {
   GITHUB_TOKEN,
@@ -39,6 +48,7 @@ const RUNNER_ENV: Record<string, string> = {
   GITHUB_OUTPUT: '/canary/set_output',
   STATE_main: 'state-canary-5519',
   DEPLOY_PASSPHRASE: PASSPHRASES.kubeconfig,
+  ...STATE_BACKEND_ENV,
   // Not secret: these pass.
   GITHUB_REPOSITORY: 'acme/clusters',
   RUNNER_TEMP: '/tmp',
@@ -53,6 +63,7 @@ const CANARY_VALUES = [
   'oidc.canary.example',
   '/canary/',
   'state-canary-5519',
+  ...Object.values(STATE_BACKEND_ENV),
 ];
 
 /** Which step's command may use which of the canaries: none does today. */
@@ -129,22 +140,16 @@ describe('the environment of each step’s command', () => {
     const leaks = recorded.flatMap(({ step, program, env }) =>
       Object.entries(env)
         .filter(([, value]) => CANARY_VALUES.some((canary) => value.includes(canary)))
-        .filter(([name]) => !USES[step]?.includes(name))
+        .filter(([name]) => !USES[step]?.includes(name) && !(program === 'tofu' && name in STATE_BACKEND_ENV))
         .map(([name]) => `${step} (${program}): ${name}`),
     );
     expect(leaks).toEqual([]);
   });
 
   it('lists the variables each step’s commands receive: the safe inherited ones, the resolved credentials, and what the step adds', () => {
-    const inherited = [
-      'GITHUB_REPOSITORY',
-      'HOME',
-      'LANG',
-      'PATH',
-      'RUNNER_TEMP',
-      'TF_CLI_CONFIG_FILE',
-      'TF_IN_AUTOMATION',
-    ];
+    const inherited = ['GITHUB_REPOSITORY', 'HOME', 'LANG', 'PATH', 'RUNNER_TEMP'];
+    // What only tofu reads: its own settings and the state backend's keys (never pip, git, Ansible or kubectl).
+    const tofuOnly = ['TF_CLI_CONFIG_FILE', 'TF_IN_AUTOMATION', ...Object.keys(STATE_BACKEND_ENV)];
     const credentials = Object.keys(recorded.find((r) => r.step === 'opentofu-init')!.env).filter((name) =>
       name.startsWith('OS_'),
     );
@@ -152,7 +157,7 @@ describe('the environment of each step’s command', () => {
     const shared = [...inherited].sort();
     // The cloud credentials only where they are used: tofu (the provider) and Kubespray's playbooks (its cloud
     // controller roles); the kubeconfig for tofu and kubectl; neither for python, pip (it runs what it installs) or git.
-    const cloud = [...credentials, 'KUBECONFIG'];
+    const cloud = [...credentials, 'KUBECONFIG', ...tofuOnly];
     const kube = ['KUBECONFIG'];
     const venv = ['VIRTUAL_ENV'];
     // ANSIBLE_NOCOLOR: the tests' console is no terminal.

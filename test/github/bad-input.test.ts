@@ -364,6 +364,50 @@ const day2Rows: Row[] = [
   ],
 ];
 
+/** Issue 29: a passphrase guards artifacts any reader of the repository can download; never echoed in the error. */
+const weak = (input: string, problem: string) =>
+  `input ${input} is too weak to protect what anyone who can read the repository can download: ${problem}; store a random one, e.g. the output of \`openssl rand -base64 24\` (docs/secrets.md)`;
+const passphraseRows: Row[] = [
+  [
+    'kubeconfig-passphrase of 15 characters',
+    { 'kubeconfig-passphrase': 'passphrase-4711' },
+    weak('kubeconfig-passphrase', 'it has 15 characters, fewer than 16'),
+  ],
+  [
+    'kubeconfig-passphrase: one letter',
+    { 'kubeconfig-passphrase': 'p' },
+    weak('kubeconfig-passphrase', 'it has 1 characters, fewer than 16'),
+  ],
+  [
+    'plan-passphrase of 40 times "a"',
+    { 'plan-passphrase': 'a'.repeat(40) },
+    weak('plan-passphrase', 'it has only 1 different characters, fewer than 8'),
+  ],
+  [
+    'tofu-state-passphrase "abcdabcdabcdabcdabcd"',
+    { 'tofu-state-passphrase': 'abcd'.repeat(5) },
+    weak('tofu-state-passphrase', 'it has only 4 different characters, fewer than 8'),
+  ],
+  // Counted in characters, not UTF-16 units: 8 emoji are 16 units but 8 characters.
+  [
+    'plan-passphrase of 8 emoji',
+    { 'plan-passphrase': '🔑🔒🗝🔐🔓🛡🚪🏠' },
+    weak('plan-passphrase', 'it has 8 characters, fewer than 16'),
+  ],
+  // The padding a YAML block adds is not strength.
+  [
+    'kubeconfig-passphrase padded with spaces',
+    { 'kubeconfig-passphrase': `  short-pass\n${' '.repeat(20)}` },
+    weak('kubeconfig-passphrase', 'it has 10 characters, fewer than 16'),
+  ],
+  // A strong kubeconfig passphrase does not excuse a weak plan one.
+  [
+    'a strong kubeconfig-passphrase and a weak plan-passphrase',
+    { 'kubeconfig-passphrase': 'Zq8r-kT2v-9LmX-pW4e', 'plan-passphrase': 'x7q!' },
+    weak('plan-passphrase', 'it has 4 characters, fewer than 16'),
+  ],
+];
+
 function settingsError(inputs: Record<string, string>): unknown {
   const all: Record<string, string> = { config: 'clusters/prod.yaml', ...inputs };
   try {
@@ -375,13 +419,27 @@ function settingsError(inputs: Record<string, string>): unknown {
 }
 
 describe('bad action inputs', () => {
-  it.each([...rows, ...day2Rows])('%s', (_name, inputs, expected) => {
+  it.each([...rows, ...day2Rows, ...passphraseRows])('%s', (_name, inputs, expected) => {
     const error = settingsError(inputs);
     expect(error).toBeInstanceOf(UsageError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n'); // one line: it becomes one annotation
     if (typeof expected === 'string') expect(message).toBe(expected);
     else expect(message).toMatch(expected);
+  });
+
+  it('accepts passphrases of 16 characters with 8 different ones, the random ones docs/secrets.md asks for, and names no passphrase in an error', () => {
+    for (const passphrase of ['abcdefgh12345678', 'k7Vq2mZ9xR4pL8sT3wN6yB1c', 'correct horse battery staple']) {
+      const inputs = {
+        'kubeconfig-passphrase': passphrase,
+        'plan-passphrase': passphrase,
+        'tofu-state-passphrase': passphrase,
+      };
+      expect(settingsError(inputs), passphrase).toBeUndefined();
+    }
+    for (const [, inputs] of passphraseRows)
+      for (const value of Object.values(inputs))
+        if (value.trim().length > 3) expect((settingsError(inputs) as Error).message).not.toContain(value.trim());
   });
 
   it('accepts what only looks odd: padded values, booleans in capitals, a trailing newline from a YAML block', () => {
@@ -548,6 +606,11 @@ describe('bad action inputs through the bundled actions', () => {
         'state-store': 'none',
       },
       '::error::input confirm-destroy applies only to operation: destroy, not to operation: deploy; remove it or set operation',
+    ],
+    [
+      'dist/deploy/index.js',
+      { config: 'clusters/prod.yaml', 'kubeconfig-passphrase': 'hunter2' },
+      /^::error::input kubeconfig-passphrase is too weak .*: it has 7 characters, fewer than 16;/,
     ],
     // Given, but not a run id: it is not "empty".
     [

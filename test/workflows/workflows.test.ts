@@ -12,6 +12,15 @@ import { planArtifactName } from '../../src/github/plan-artifact.js';
 import { condition, evaluate, interpolate } from '../support/workflow-expressions.js';
 
 const rel = (...parts: string[]) => path.join(...parts);
+
+/**
+ * The commit the examples pin this toolkit to: a placeholder (docs/versions.md says how to replace it),
+ * the same in every file, with the release's tag in a comment.
+ */
+const PIN = '0123456789abcdef0123456789abcdef01234567';
+const PIN_TAG = 'v1.4.2';
+const DEPLOY = `org/deploy@${PIN}`;
+const deployAction = (name: string) => `org/deploy/actions/${name}@${PIN}`;
 const yamlFiles = (dir: string) =>
   readdirSync(path.join(ROOT, dir))
     .filter((f) => /\.ya?ml$/.test(f))
@@ -55,9 +64,7 @@ describe("every workflow and action.yml passes GitHub's own parser", () => {
 function isOutdatedFinding(finding: { kind: string; message: string }): boolean {
   return (
     (finding.kind === 'runner-label' && finding.message.startsWith('label "ubuntu-24.04" is unknown')) ||
-    (finding.kind === 'expression' && finding.message.startsWith('undefined variable "vars"')) ||
-    // The self-hosted example's custom runner label (an actionlint.yaml would declare it).
-    (finding.kind === 'runner-label' && finding.message.startsWith('label "openstack" is unknown'))
+    (finding.kind === 'expression' && finding.message.startsWith('undefined variable "vars"'))
   );
 }
 
@@ -176,7 +183,7 @@ describe('what users rely on in the actions and workflows', () => {
     expect(overview.if).toContain('!cancelled()');
     expect(overview.steps).toEqual([
       expect.objectContaining({
-        uses: 'org/deploy/actions/plan-comment@v1',
+        uses: deployAction('plan-comment'),
         with: expect.objectContaining({ mode: 'overview' }),
       }),
     ]);
@@ -231,7 +238,7 @@ describe('what users rely on in the actions and workflows', () => {
       (file, jobs) => {
         const workflow = doc(file);
         const targets = workflow.jobs.targets;
-        expect(targets.steps.find((s: { uses?: string }) => s.uses === 'org/deploy/actions/targets@v1')).toBeDefined();
+        expect(targets.steps.find((s: { uses?: string }) => s.uses === deployAction('targets'))).toBeDefined();
         expect(targets.outputs.matrix).toBe('${{ steps.targets.outputs.matrix }}');
         const entry = {
           cluster: 'prod-east',
@@ -265,7 +272,9 @@ describe('what users rely on in the actions and workflows', () => {
         YAML.parse(content).jobs as Record<string, { steps?: { uses?: string; with?: object }[] }>,
       )) {
         for (const step of job.steps ?? []) {
-          const m = /^(?:\.\/|org\/deploy(?:\/(actions\/[\w-]+))?@v1$)(actions\/[\w-]+)?/.exec(step.uses ?? '');
+          const m = /^(?:\.\/|org\/deploy(?:\/(actions\/[\w-]+))?@(?:v1|[0-9a-f]{40})$)(actions\/[\w-]+)?/.exec(
+            step.uses ?? '',
+          );
           if (!m) continue;
           const actionDir = m[1] ?? m[2] ?? '.';
           const declared = new Set(Object.keys(doc(path.join(actionDir, 'action.yml')).inputs ?? {}));
@@ -277,7 +286,7 @@ describe('what users rely on in the actions and workflows', () => {
     return undeclared;
   }
 
-  it('every input a workflow passes to the action (./ or org/deploy@v1) is one the action declares (actionlint cannot read action.yml here)', () => {
+  it('every input a workflow passes to the action (./ or org/deploy@…) is one the action declares (actionlint cannot read action.yml here)', () => {
     expect(undeclaredInputs(workflows.map(load))).toEqual([]);
     const typo = {
       name: 'typo.yml',
@@ -315,7 +324,7 @@ describe('what users rely on in the actions and workflows', () => {
       },
     });
     const runs = (e: ReturnType<typeof event>) => Object.keys(jobs).filter((id) => condition(jobs[id]!.if, e));
-    const action = (job: string) => jobs[job]!.steps.find((s) => s.uses === 'org/deploy@v1')!;
+    const action = (job: string) => jobs[job]!.steps.find((s) => s.uses === DEPLOY)!;
 
     it('runs on the pull request events it needs, never with pull_request_target', () => {
       expect(Object.keys(preview.on)).toEqual(['pull_request']);
@@ -399,7 +408,7 @@ describe('what users rely on in the actions and workflows', () => {
     expect(Object.keys(upgrade.on.workflow_dispatch.inputs)).toEqual(
       expect.arrayContaining(['config', 'kubernetes-version']),
     );
-    const step = (job: string) => upgrade.jobs[job].steps.find((s: { uses?: string }) => s.uses === 'org/deploy@v1');
+    const step = (job: string) => upgrade.jobs[job].steps.find((s: { uses?: string }) => s.uses === DEPLOY);
     expect(step('plan').with).toMatchObject({
       operation: 'upgrade',
       'dry-run': true,
@@ -420,7 +429,7 @@ describe('what users rely on in the actions and workflows', () => {
     const drift = doc('examples/workflows/drift.yml');
     expect(Object.keys(drift.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
     expect(drift.on.schedule).toHaveLength(1);
-    const targets = drift.jobs.targets.steps.find((s: { uses?: string }) => s.uses?.endsWith('/actions/targets@v1'));
+    const targets = drift.jobs.targets.steps.find((s: { uses?: string }) => s.uses === deployAction('targets'));
     expect(targets.with).toEqual({ all: true });
     expect(drift.jobs.targets.outputs.matrix).toBe(`\${{ steps.${targets.id}.outputs.matrix }}`);
     const check = drift.jobs.check;
@@ -443,7 +452,7 @@ describe('what users rely on in the actions and workflows', () => {
     expect(check.permissions).toEqual({ contents: 'read', actions: 'read', issues: 'write' });
     expect(check.environment).toBe('production-read'); // the kubeconfig passphrase, on main only
     expect(drift.permissions).toEqual({ contents: 'read' });
-    const action = check.steps.find((s: { uses?: string }) => s.uses === 'org/deploy@v1');
+    const action = check.steps.find((s: { uses?: string }) => s.uses === DEPLOY);
     expect(action.with).toMatchObject({ operation: 'check', 'health-issue': true, config: '${{ matrix.config }}' });
   });
 
@@ -498,10 +507,17 @@ const PINS = JSON.parse(readFileSync(path.join(ROOT, 'test/data/action-pins.json
 function pinFindings(file: string, text: string): string[] {
   const findings: string[] = [];
   for (const { line, ref, comment } of usesLines(text)) {
-    // This toolkit itself (./ in its own repository, org/deploy in the examples: see docs/versions.md).
-    if (ref.startsWith('./') || /^org\/deploy(\/actions\/[\w-]+)?@v1$/.test(ref)) continue;
-    const m = /^([\w.-]+\/[\w.-]+)(?:\/[\w./-]+)?@([0-9a-f]{40})$/.exec(ref);
+    // This toolkit in its own repository.
+    if (ref.startsWith('./')) continue;
     const where = `${file}:${line} ${ref}`;
+    // This toolkit in the examples: the one placeholder commit and its tag (docs/versions.md), never a movable tag.
+    const own = /^org\/deploy(?:\/actions\/[\w-]+)?@(.+)$/.exec(ref);
+    if (own) {
+      if (own[1] !== PIN) findings.push(`${where}: org/deploy not pinned by the examples' commit (docs/versions.md)`);
+      else if (comment !== PIN_TAG) findings.push(`${where}: no "# ${PIN_TAG}" comment naming the release`);
+      continue;
+    }
+    const m = /^([\w.-]+\/[\w.-]+)(?:\/[\w./-]+)?@([0-9a-f]{40})$/.exec(ref);
     if (!m) {
       findings.push(`${where}: not pinned by a full commit SHA`);
       continue;
@@ -532,6 +548,8 @@ describe('third-party actions are pinned by full commit SHA, with the release in
       '  - uses: someone/thing@de0fac2e4500dabe0009e67214ff5f5447ce83dd # v1.0.0',
       '  - uses: actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd # v6.0.2',
       '  - uses: org/deploy@v1',
+      `  - uses: org/deploy/actions/targets@${PIN}`,
+      `  - uses: org/deploy@${PIN} # ${PIN_TAG}`,
       '  - uses: ./actions/tofu',
     ].join('\n');
     expect(pinFindings('x.yml', text)).toEqual([
@@ -539,6 +557,8 @@ describe('third-party actions are pinned by full commit SHA, with the release in
       'x.yml:3 actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd: no "# vX.Y.Z" comment naming the release',
       'x.yml:4 actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd: actions/checkout v6.0.1 is not in test/data/action-pins.json',
       'x.yml:5 someone/thing@de0fac2e4500dabe0009e67214ff5f5447ce83dd: someone/thing v1.0.0 is not in test/data/action-pins.json',
+      "x.yml:7 org/deploy@v1: org/deploy not pinned by the examples' commit (docs/versions.md)",
+      `x.yml:8 org/deploy/actions/targets@${PIN}: no "# ${PIN_TAG}" comment naming the release`,
     ]);
   });
 });
@@ -564,34 +584,40 @@ function namesReadBy(job: ExampleJob): { kind: string; name: string }[] {
 
 /** Jobs that run OpenTofu: the root action (which runs tofu) or setup-opentofu. */
 const runsTofu = (job: ExampleJob) =>
-  (job.steps ?? []).some(
-    (s) => s.uses === 'org/deploy@v1' || s.uses === './' || s.uses?.startsWith('opentofu/setup-opentofu@'),
-  );
+  (job.steps ?? []).some((s) => s.uses === DEPLOY || s.uses === './' || s.uses?.startsWith('opentofu/setup-opentofu@'));
 
 describe('the examples hold each secret only where it is needed (docs/secrets.md, docs/security.md)', () => {
   const table = secretsTable();
 
   it('the table lists the deploy and plan credentials, the SSH key, the passphrases and the state keys', () => {
     expect([...table.keys()].sort()).toEqual([
+      'CLUSTER_DEPLOY_PR_RUNNER',
+      'CLUSTER_DEPLOY_RUNNER',
       'KUBECONFIG_PASSPHRASE',
       'OS_APPLICATION_CREDENTIAL_ID',
       'OS_APPLICATION_CREDENTIAL_SECRET',
       'OS_PLAN_APPLICATION_CREDENTIAL_ID',
       'OS_PLAN_APPLICATION_CREDENTIAL_SECRET',
       'PLAN_PASSPHRASE',
+      'PREVIEW_KUBECONFIG_PASSPHRASE',
+      'PREVIEW_OS_APPLICATION_CREDENTIAL_ID',
+      'PREVIEW_OS_APPLICATION_CREDENTIAL_SECRET',
+      'PREVIEW_SSH_PRIVATE_KEY',
       'SSH_PRIVATE_KEY',
       'STATE_S3_ACCESS_KEY_ID',
       'STATE_S3_PLAN_ACCESS_KEY_ID',
       'STATE_S3_PLAN_SECRET_ACCESS_KEY',
       'STATE_S3_SECRET_ACCESS_KEY',
     ]);
-    // Only read-only credentials at repository level: a pull request can read those.
+    // Only read-only credentials (and the runner labels) at repository level: a pull request can read those.
     expect(
       [...table]
         .filter(([, v]) => v.where.includes('repository'))
         .map(([k]) => k)
         .sort(),
     ).toEqual([
+      'CLUSTER_DEPLOY_PR_RUNNER',
+      'CLUSTER_DEPLOY_RUNNER',
       'OS_PLAN_APPLICATION_CREDENTIAL_ID',
       'OS_PLAN_APPLICATION_CREDENTIAL_SECRET',
       'STATE_S3_PLAN_ACCESS_KEY_ID',
@@ -624,7 +650,7 @@ describe('the examples hold each secret only where it is needed (docs/secrets.md
   it('plan.yml and drift.yml use the read-only plan credential and state key, without the state lock', () => {
     for (const file of ['examples/workflows/plan.yml', 'examples/workflows/drift.yml']) {
       for (const [id, job] of Object.entries(jobsOf(file))) {
-        const action = (job.steps ?? []).find((s) => s.uses === 'org/deploy@v1');
+        const action = (job.steps ?? []).find((s) => s.uses === DEPLOY);
         if (!action) continue;
         expect(action.with, `${file} ${id}`).toMatchObject({
           'openstack-application-credential-id': '${{ vars.OS_PLAN_APPLICATION_CREDENTIAL_ID }}',
@@ -657,7 +683,13 @@ describe('the examples hold each secret only where it is needed (docs/secrets.md
         const names = namesReadBy(job).map((n) => n.name);
         if (
           names.some((n) =>
-            ['OS_APPLICATION_CREDENTIAL_SECRET', 'SSH_PRIVATE_KEY', 'STATE_S3_SECRET_ACCESS_KEY'].includes(n),
+            [
+              'OS_APPLICATION_CREDENTIAL_SECRET',
+              'SSH_PRIVATE_KEY',
+              'STATE_S3_SECRET_ACCESS_KEY',
+              'PREVIEW_OS_APPLICATION_CREDENTIAL_SECRET',
+              'PREVIEW_SSH_PRIVATE_KEY',
+            ].includes(n),
           )
         )
           expect(reviewed.has(environmentOf(job) ?? ''), `${file} ${id}`).toBe(true);
@@ -691,7 +723,7 @@ describe('the examples hold each secret only where it is needed (docs/secrets.md
     for (const file of examples)
       for (const [id, job] of Object.entries(jobsOf(file))) {
         const steps = job.steps ?? [];
-        const action = steps.findIndex((s) => s.uses === 'org/deploy@v1' && s.with?.['ssh-private-key'] !== undefined);
+        const action = steps.findIndex((s) => s.uses === DEPLOY && s.with?.['ssh-private-key'] !== undefined);
         if (action < 0) continue;
         seen++;
         const python = steps.findIndex((s) => s.uses?.startsWith('actions/setup-python@'));
@@ -699,24 +731,112 @@ describe('the examples hold each secret only where it is needed (docs/secrets.md
         expect(python, `${file} ${id}`).toBeLessThan(action);
         expect(steps[action]!.with).toMatchObject({
           python: `\${{ steps.${steps[python]!.id}.outputs.python-path }}`,
-          'ssh-private-key': '${{ secrets.SSH_PRIVATE_KEY }}',
+          'ssh-private-key': expect.stringMatching(/^\$\{\{ secrets\.(PREVIEW_)?SSH_PRIVATE_KEY \}\}$/),
         });
         expect(String(steps[python]!.with?.['python-version'])).toMatch(/^3\.1[123]$/);
       }
-    expect(seen).toBeGreaterThanOrEqual(4); // deploy, its self-hosted variant, upgrade, preview
+    expect(seen).toBeGreaterThanOrEqual(3); // deploy, upgrade, preview
   });
 
-  it('the self-hosted variant is deploy.yml with the cloud-facing jobs on self-hosted runners', () => {
-    const hosted = jobsOf('examples/workflows/deploy.yml');
-    const selfHosted = jobsOf('examples/workflows/deploy-self-hosted.yml');
-    expect(Object.keys(selfHosted)).toEqual(Object.keys(hosted));
-    for (const id of Object.keys(hosted)) {
-      const { 'runs-on': runsOn, ...rest } = selfHosted[id]!;
-      const { 'runs-on': _, ...hostedRest } = hosted[id]!;
-      expect(rest, id).toEqual(hostedRest);
-      expect(runsOn, id).toEqual(id === 'targets' ? 'ubuntu-24.04' : ['self-hosted', 'linux', 'x64', 'openstack']);
-    }
+  /** Where a job runs, as GitHub resolves its runs-on with these variables, for a pull request from `head`. */
+  const runsOn = (job: ExampleJob, vars: Record<string, string>, head = 'acme/infra') =>
+    interpolate(String(job['runs-on']), {
+      vars,
+      github: { repository: 'acme/infra', event: { pull_request: { head: { repo: { full_name: head } } } } },
+    });
+  const RUNNERS = { CLUSTER_DEPLOY_RUNNER: 'internal-deploy', CLUSTER_DEPLOY_PR_RUNNER: 'internal-ephemeral' };
+  const prWorkflow = (file: string) =>
+    'pull_request' in (YAML.parse(readFileSync(path.join(ROOT, file), 'utf8')).on ?? {});
+
+  it.each(withCloudSecrets)(
+    "%s: the jobs that reach the cloud run on GitHub's runners, or on the internal ones a repository variable names; pull-request code never on the deploy runners, a fork's never inside",
+    (file) => {
+      for (const [id, job] of Object.entries(jobsOf(file))) {
+        expect(runsOn(job, {}), `${file} ${id}`).toBe('ubuntu-24.04');
+        const internal = runsOn(job, RUNNERS);
+        if (!runsTofu(job)) expect(internal, `${file} ${id}: needs no cloud access`).toBe('ubuntu-24.04');
+        else if (prWorkflow(file)) {
+          // The pull request's code: only the runners kept for it (ephemeral, docs/security.md); a fork's only GitHub's.
+          expect(internal, `${file} ${id}`).toBe('internal-ephemeral');
+          expect(runsOn(job, RUNNERS, 'someone/infra'), `${file} ${id} from a fork`).toBe('ubuntu-24.04');
+        } else expect(internal, `${file} ${id}`).toBe('internal-deploy');
+      }
+    },
+  );
+
+  it('the self-hosted variant is gone: one set of workflows, parameterised by the runner label', () => {
+    expect(examples.filter((file) => /self-hosted/.test(file))).toEqual([]);
   });
+
+  it.each(examples)(
+    '%s: no job asks for actions: write (uploads use the runtime token; reading artifacts needs read)',
+    (file) => {
+      for (const [id, job] of Object.entries(jobsOf(file)))
+        expect(job.permissions?.actions ?? 'none', `${file} ${id}`).not.toBe('write');
+    },
+  );
+
+  it.each(examples)('%s: every OpenTofu setup pins the version', (file) => {
+    for (const [id, job] of Object.entries(jobsOf(file)))
+      for (const step of job.steps ?? [])
+        if (step.uses?.startsWith('opentofu/setup-opentofu@'))
+          expect(String(step.with?.tofu_version), `${file} ${id}`).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('one passphrase per trust zone: the preview environment holds names of its own, and no production job reads one', () => {
+    const preview = [...table].filter(([, v]) => v.where.includes('preview')).map(([k]) => k);
+    expect(preview).toEqual(
+      expect.arrayContaining([
+        'PREVIEW_KUBECONFIG_PASSPHRASE',
+        'PREVIEW_OS_APPLICATION_CREDENTIAL_ID',
+        'PREVIEW_OS_APPLICATION_CREDENTIAL_SECRET',
+        'PREVIEW_SSH_PRIVATE_KEY',
+      ]),
+    );
+    for (const name of preview) expect(name, 'a name of its own').toMatch(/^PREVIEW_/);
+    const production = ['production', 'production-read', 'repository'];
+    for (const name of preview)
+      expect(
+        table.get(name)!.where.filter((w) => production.includes(w)),
+        name,
+      ).toEqual([]);
+    expect(previewLeaks(examples.map((file) => ({ file, jobs: jobsOf(file) })))).toEqual([]);
+  });
+
+  it('would catch a production job reading the preview passphrase, and a preview job reading production’s', () => {
+    const jobs: Record<string, ExampleJob> = {
+      deploy: {
+        environment: 'production',
+        steps: [{ uses: DEPLOY, with: { 'kubeconfig-passphrase': '${{ secrets.PREVIEW_KUBECONFIG_PASSPHRASE }}' } }],
+      },
+      preview: {
+        environment: 'preview',
+        steps: [{ uses: DEPLOY, with: { 'kubeconfig-passphrase': '${{ secrets.KUBECONFIG_PASSPHRASE }}' } }],
+      },
+    };
+    expect(previewLeaks([{ file: 'x.yml', jobs }])).toEqual([
+      'x.yml deploy (production): PREVIEW_KUBECONFIG_PASSPHRASE',
+      'x.yml preview (preview): KUBECONFIG_PASSPHRASE',
+    ]);
+  });
+
+  /** Jobs outside the preview environment reading its names, and preview jobs reading what a production environment holds. */
+  function previewLeaks(files: { file: string; jobs: Record<string, ExampleJob> }[]): string[] {
+    const production = ['production', 'production-read'];
+    const wrong: string[] = [];
+    for (const { file, jobs } of files)
+      for (const [id, job] of Object.entries(jobs)) {
+        const environment = environmentOf(job);
+        for (const { name } of namesReadBy(job)) {
+          const where = table.get(name)?.where ?? [];
+          if (environment !== 'preview' && where.includes('preview') && !where.includes(environment ?? ''))
+            wrong.push(`${file} ${id} (${environment}): ${name}`);
+          if (environment === 'preview' && where.some((w) => production.includes(w)))
+            wrong.push(`${file} ${id} (preview): ${name}`);
+        }
+      }
+    return wrong;
+  }
 });
 
 describe('release.yml: what a release promises', () => {
@@ -837,5 +957,62 @@ describe('release.yml: what a release promises', () => {
     expect(uses.length).toBeGreaterThan(0);
     for (const ref of uses)
       expect(ref.startsWith('./') || /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref), ref).toBe(true);
+  });
+});
+
+describe('docs/versions.md: the command that pins the examples to a release', () => {
+  const page = readFileSync(path.join(ROOT, 'docs/versions.md'), 'utf8');
+  const block = /## Pinning the examples[\s\S]*?```sh\n([\s\S]*?)```/.exec(page)![1]!;
+  const sed = block.split('\n').find((line) => line.startsWith('sed '))!;
+
+  it('rewrites every use of this toolkit to the repository and commit given, and nothing else', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pin-'));
+    try {
+      mkdirSync(path.join(dir, '.github/workflows'), { recursive: true });
+      for (const file of examples)
+        writeFileSync(path.join(dir, '.github/workflows', path.basename(file)), load(file).content);
+      const sha = 'fedcba9876543210fedcba9876543210fedcba98';
+      const pin = (from: string, tag: string) =>
+        spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', sed], {
+          cwd: dir,
+          env: { PATH: process.env.PATH, REPO: 'acme/deploy', TAG: tag, FROM: from, SHA: sha },
+          encoding: 'utf8',
+        });
+      expect(pin('org/deploy', 'v1.4.2').status).toBe(0);
+      let total = 0;
+      for (const file of examples) {
+        const before = load(file).content;
+        const after = readFileSync(path.join(dir, '.github/workflows', path.basename(file)), 'utf8');
+        const uses = usesLines(after);
+        expect(
+          uses.filter((u) => u.ref.startsWith('org/deploy')),
+          file,
+        ).toEqual([]);
+        const ours = uses.filter((u) => u.ref.startsWith('acme/deploy'));
+        total += ours.length;
+        for (const u of ours) {
+          expect(u.ref, file).toMatch(new RegExp(`^acme/deploy(/actions/[\\w-]+)?@${sha}$`));
+          expect(u.comment, file).toBe('v1.4.2');
+        }
+        // Nothing else moved: the third-party pins and every other line are as they were.
+        const others = (text: string) => text.split('\n').filter((line) => !/uses: (org|acme)\/deploy/.test(line));
+        expect(others(after), file).toEqual(others(before));
+      }
+      expect(total).toBe(
+        usesLines(examples.map((f) => load(f).content).join('\n')).filter((u) => u.ref.startsWith('org/deploy')).length,
+      );
+      expect(total).toBeGreaterThan(15);
+      // An update: from the repository now named, to the next release.
+      expect(pin('acme/deploy', 'v1.5.0').status).toBe(0);
+      const updated = readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8');
+      expect(
+        usesLines(updated)
+          .filter((u) => u.ref.startsWith('acme/deploy'))
+          .map((u) => u.comment),
+      ).toEqual(expect.arrayContaining(['v1.5.0']));
+      expect(updated).not.toContain('# v1.4.2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

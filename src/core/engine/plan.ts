@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SECRET_ENV_NAMES } from '../openstack/credentials.js';
 import { displayCommand } from '../lib/command.js';
+import { isTofuOnlyVariable } from '../lib/inherited-env.js';
 import type { Redactor } from '../lib/redact.js';
 import {
   decideStep,
@@ -81,6 +82,16 @@ function envChanges(
   return shown;
 }
 
+/** What a step's command goes without: the pipeline's variables and the tofu-only inherited ones (the state backend's keys). */
+function withheldBy(
+  env: Readonly<Record<string, string>>,
+  shared: Readonly<Record<string, string>>,
+  set: Readonly<Record<string, string>>,
+): string[] {
+  const tofuOnly = Object.keys(shared).filter((name) => isTofuOnlyVariable(name) && !(name in set));
+  return [...Object.keys(set), ...tofuOnly.sort()].filter((name) => !(name in env));
+}
+
 function sharedEnvironment(
   settings: DeploySettings,
   redactor: Redactor,
@@ -132,7 +143,7 @@ export async function buildPlan(
       writes: plan.writes,
       actions: plan.actions ?? [],
       env: plan.command ? envChanges(plan.command.env, shared, redactor) : {},
-      withheld: plan.command ? Object.keys(shown.set).filter((name) => !(name in plan.command!.env)) : [],
+      withheld: plan.command ? withheldBy(plan.command.env, shared, shown.set) : [],
     });
   }
   return redactor.redactValue({

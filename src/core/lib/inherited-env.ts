@@ -38,6 +38,38 @@ export function isWithheldVariable(name: string): boolean {
   return RUNNER_VARIABLES.has(upper) || RUNNER_PREFIXES.some((prefix) => upper.startsWith(prefix));
 }
 
+/**
+ * Variables only OpenTofu reads: its own settings and credentials (`TF_VAR_*`, `TF_TOKEN_*` for
+ * registries, `TF_HTTP_*` for the http backend, `TF_CLI_*`) and the state backend's keys the
+ * documented backends read from the environment (s3, which serves Swift's S3 API too: `AWS_*`;
+ * pg: `PG_CONN_STR`, `PG_SCHEMA_NAME` and libpq's password and user; gcs's and consul's
+ * credentials). The state key can write the state, so pip (which runs the build code of what it
+ * installs), git, Ansible (its amazon.aws modules read `AWS_*`) and kubectl never see it.
+ */
+const TOFU_ONLY_PREFIXES = ['TF_', 'AWS_'];
+const TOFU_ONLY_VARIABLES = new Set([
+  'PG_CONN_STR',
+  'PG_SCHEMA_NAME',
+  'PGPASSWORD',
+  'PGPASSFILE',
+  'PGUSER',
+  'GOOGLE_CREDENTIALS',
+  'GOOGLE_BACKEND_CREDENTIALS',
+  'CONSUL_HTTP_AUTH',
+  'CONSUL_HTTP_TOKEN',
+]);
+
+/** Whether `name` is for OpenTofu alone (see above): every other command goes without it. */
+export function isTofuOnlyVariable(name: string): boolean {
+  const upper = name.toUpperCase();
+  return TOFU_ONLY_VARIABLES.has(upper) || TOFU_ONLY_PREFIXES.some((prefix) => upper.startsWith(prefix));
+}
+
+/** `env` without what only OpenTofu reads. */
+export function withoutTofuOnly(env: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !isTofuOnlyVariable(name)));
+}
+
 /** A secret this long is looked for inside values too; a shorter one only as a whole value (it could be in PATH). */
 const FOUND_INSIDE_FROM = 8;
 

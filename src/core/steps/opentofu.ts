@@ -17,7 +17,7 @@ import { requireLocalTofuState, requireSomethingToDestroy } from '../tofu/state-
 import { changeCounts, readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
-import { deployPlanFile, stripFound, TOFU_INIT_ARGS, TofuCommands } from '../tofu/commands.js';
+import { deployPlanFile, stripFound, TOFU_LOCK_FILE, TofuCommands, tofuInitArgs } from '../tofu/commands.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { appliesWithoutDraining, planNodeWork, undrainedNodes } from '../kubespray/node-plan.js';
 
@@ -26,19 +26,21 @@ export class OpenTofuInitStep implements Step {
   readonly title = 'Initialize OpenTofu';
   readonly kind = 'runner-local' as const;
   private readonly tofu: TofuCommands;
-  private static readonly ARGS = TOFU_INIT_ARGS;
 
   constructor(private readonly settings: DeploySettings) {
     this.tofu = new TofuCommands(settings);
   }
 
   async plan(): Promise<StepPlan> {
-    const command = stripFound(await this.tofu.get(...OpenTofuInitStep.ARGS));
+    const args = await tofuInitArgs(this.settings);
+    const command = stripFound(await this.tofu.get(...args));
+    const lockFile = path.join(this.settings.clusterDir, TOFU_LOCK_FILE);
+    const locked = args.includes('-lockfile=readonly');
     return {
       workingDir: command.cwd,
       command,
-      reads: [path.join(this.settings.clusterDir, '*.tf')],
-      writes: [path.join(this.settings.clusterDir, '.terraform/')],
+      reads: [path.join(this.settings.clusterDir, '*.tf'), ...(locked ? [lockFile] : [])],
+      writes: [path.join(this.settings.clusterDir, '.terraform/'), ...(locked ? [] : [lockFile])],
     };
   }
 
@@ -47,7 +49,7 @@ export class OpenTofuInitStep implements Step {
   }
 
   async run(context: StepContext): Promise<void> {
-    await this.tofu.run(context, OpenTofuInitStep.ARGS);
+    await this.tofu.run(context, await tofuInitArgs(this.settings));
   }
 }
 

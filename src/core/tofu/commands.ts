@@ -1,5 +1,6 @@
 import type { CommandSpec, Exec } from '../lib/command.js';
-import { findExecutable } from '../lib/files.js';
+import path from 'node:path';
+import { findExecutable, pathExists } from '../lib/files.js';
 import { UserError } from '../lib/errors.js';
 import { deployEnvironment } from '../model/environment.js';
 import { type DeploySettings, runtimePaths } from '../model/settings.js';
@@ -79,12 +80,23 @@ export function stripFound({ found: _, ...command }: CommandSpec & { found: bool
   return command;
 }
 
-/** What `tofu init` runs: the same for the deploy's opentofu-init step and the plan preview. */
-export const TOFU_INIT_ARGS: readonly string[] = ['init', '-input=false'];
+/**
+ * What `tofu init` runs: the same for the deploy's opentofu-init step and the plan preview. With a
+ * dependency lock file in the cluster dir (committed, or written by an earlier init of this checkout),
+ * `-lockfile=readonly`: providers are installed only at the versions and checksums it records, and a
+ * lock file that does not cover them fails the init instead of being rewritten with whatever the
+ * registry serves today.
+ */
+export async function tofuInitArgs(settings: Pick<DeploySettings, 'clusterDir'>): Promise<string[]> {
+  const locked = await pathExists(path.join(settings.clusterDir, TOFU_LOCK_FILE));
+  return ['init', '-input=false', ...(locked ? ['-lockfile=readonly'] : [])];
+}
+
+export const TOFU_LOCK_FILE = '.terraform.lock.hcl';
 
 /** `tofu init` in the cluster dir; without a binary, the error that says how to get one. */
 export async function tofuInit(settings: DeploySettings, exec: Exec): Promise<void> {
-  const { found, ...command } = await tofuCommand(settings, ...TOFU_INIT_ARGS);
+  const { found, ...command } = await tofuCommand(settings, ...(await tofuInitArgs(settings)));
   if (!found) await requireTofuBinary(settings);
   await exec(command);
 }

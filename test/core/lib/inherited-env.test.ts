@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inheritedEnvironment, isWithheldVariable } from '../../../src/core/lib/inherited-env.js';
+import {
+  inheritedEnvironment,
+  isTofuOnlyVariable,
+  isWithheldVariable,
+  withoutTofuOnly,
+} from '../../../src/core/lib/inherited-env.js';
 
 describe('what a command inherits', () => {
   it.each([
@@ -63,4 +68,30 @@ describe('what a command inherits', () => {
   it('never drops PATH for a short secret that happens to be part of it', () => {
     expect(inheritedEnvironment({ PATH: '/usr/bin:/bin' }, ['bin', 'a'])).toEqual({ PATH: '/usr/bin:/bin' });
   });
+
+  it.each([
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+    'AWS_SESSION_TOKEN',
+    'aws_profile',
+    'TF_VAR_region',
+    'TF_TOKEN_app_terraform_io',
+    'TF_HTTP_PASSWORD',
+    'TF_CLI_ARGS_plan',
+    'PG_CONN_STR',
+    'PGPASSWORD',
+    'GOOGLE_BACKEND_CREDENTIALS',
+    'CONSUL_HTTP_TOKEN',
+  ])('%s reaches tofu only', (name) => {
+    expect(isTofuOnlyVariable(name)).toBe(true);
+    expect(isWithheldVariable(name)).toBe(false); // tofu inherits it
+    expect(withoutTofuOnly({ [name]: 'x', HOME: '/home/runner' })).toEqual({ HOME: '/home/runner' });
+  });
+
+  it.each(['PATH', 'HOME', 'KUBECONFIG', 'ANSIBLE_CONFIG', 'PGHOST_NOTE', 'MY_AWS_NOTE', 'TFX', 'SSH_AUTH_SOCK'])(
+    '%s is for every tool',
+    (name) => {
+      expect(isTofuOnlyVariable(name)).toBe(false);
+    },
+  );
 });
