@@ -377,8 +377,13 @@ describe('the inventory and group_vars the module writes, rendered from its temp
         ansible_user: 'ubuntu',
         kubeconfig_localhost: true,
       });
+      // With "none" the kubeconfig's server is the first control plane's ansible_host: in the certificate too.
       expect(first.supplementary_addresses_in_ssl_keys).toEqual(
-        [s.api_floating_ip, s.api_load_balancer === 'vip' ? s.api_private_address : null].filter((a) => a !== null),
+        [
+          s.api_floating_ip,
+          s.api_load_balancer === 'vip' ? s.api_private_address : null,
+          s.api_load_balancer === 'none' ? hostsOf(s)[s.control_plane[0]]!.ansible_host : null,
+        ].filter((a) => a !== null),
       );
       if (s.api_load_balancer === 'none') {
         expect(first.loadbalancer_apiserver).toBeUndefined();
