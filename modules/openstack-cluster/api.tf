@@ -32,6 +32,7 @@ resource "openstack_lb_loadbalancer_v2" "api" {
 
   name                  = "${var.cluster_name}-api"
   vip_subnet_id         = local.subnet_id
+  vip_address           = var.api_vip_address
   loadbalancer_provider = var.octavia_provider
 
   depends_on = [openstack_networking_router_interface_v2.cluster]

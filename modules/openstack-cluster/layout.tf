@@ -14,6 +14,6 @@ locals {
     var.node_floating_ips && var.api_load_balancer != "none" ? "node_floating_ips = true with api_load_balancer = \"${var.api_load_balancer}\": the floating IPs serve a runner outside the cloud, but the kubeconfig Kubespray writes points at the ${var.api_load_balancer == "octavia" ? "load balancer's" : "VIP's"} private address (loadbalancer_apiserver), which such a runner cannot reach. Outside the cloud use api_load_balancer = \"none\" (with api_floating_ip); on the nodes' network use no floating IPs." : "",
     var.api_floating_ip != null && local.create_network && var.network.external_network == null ? "api_floating_ip needs network.external_network: a floating IP reaches the subnet only through the router this module creates to it." : "",
     var.api_load_balancer != "octavia" && var.api_port != 6443 ? "api_port other than 6443 needs api_load_balancer = \"octavia\": with vip or none the API is kube-apiserver's own port, 6443." : "",
-    var.api_load_balancer != "vip" && var.api_vip_address != null ? "api_vip_address is only used with api_load_balancer = \"vip\"; remove it or choose vip." : "",
+    var.api_load_balancer == "none" && var.api_vip_address != null ? "api_vip_address is the address of a load balancer or a VIP: with api_load_balancer = \"none\" the API is the first control plane's own address; remove it or choose octavia or vip." : "",
   ])
 }

@@ -163,7 +163,7 @@ variable "api_port" {
 }
 
 variable "api_vip_address" {
-  description = "Fixed address of the API VIP port (api_load_balancer = vip) in the nodes' subnet; null lets Neutron choose one."
+  description = "Fixed private address of the API (the load balancer's VIP with octavia, the VIP port with vip) in the nodes' subnet, known before the first apply (the config's k8s_api_ip on a private network); null lets Octavia or Neutron choose one."
   type        = string
   default     = null
 }

@@ -141,8 +141,14 @@ function computed(data: boolean, type: string, attributes: Map<string, string>, 
     const fake = address('10.2', name);
     out.push(`all_fixed_ips = [${given ? `coalesce(${rewrite(given.expression!)}, ${fake})` : fake}]`);
   }
-  if (type === 'openstack_lb_loadbalancer_v2')
-    out.push(`vip_address = ${address('10.2', name)}`, `vip_port_id = "vip-port-\${${name}}"`);
+  if (type === 'openstack_lb_loadbalancer_v2') {
+    const given = attributes.get('vip_address');
+    const fake = address('10.2', name);
+    out.push(
+      `vip_address = ${given ? `coalesce(${rewrite(given)}, ${fake})` : fake}`,
+      `vip_port_id = "vip-port-\${${name}}"`,
+    );
+  }
   if (type === 'openstack_networking_floatingip_v2')
     out.push(`address = ${address('198.18', rewrite(attributes.get('port_id') ?? '"none"'))}`);
   if (data && type === 'openstack_networking_subnet_v2') out.push('cidr = "10.20.0.0/24"');
@@ -167,7 +173,8 @@ function standInBlock(block: Item): string {
     else if (!['dynamic', 'connection', 'provisioner'].includes(item.name)) nested.push(item);
   }
   const fields = [
-    ...[...args].map(([k, v]) => `${k} = ${rewrite(v)}`),
+    // An argument the provider also computes (a load balancer's vip_address) is the computed one's input.
+    ...[...args].filter(([k]) => !COMPUTED[type!]?.includes(k)).map(([k, v]) => `${k} = ${rewrite(v)}`),
     // Nested blocks as lists of objects of their attributes (the module reads none back).
     ...[...new Set(nested.map((b) => b.name))].map(
       (blockType) =>
