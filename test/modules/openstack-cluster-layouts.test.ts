@@ -132,20 +132,6 @@ async function applyLayout(l: Layout, i: number): Promise<Outcome> {
 
 const outcomes = new Map<number, Outcome>();
 
-beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), 'module-layouts-'));
-  moduleDir = path.join(work, 'openstack-cluster');
-  standInModule(MODULE, moduleDir);
-  await run('terraform', ['init', '-input=false', '-no-color'], { cwd: moduleDir, env: env() });
-  // Two at a time: the machine is shared.
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < layouts.length; i = next++) outcomes.set(i, await applyLayout(layouts[i]!, i));
-  };
-  await Promise.all([worker(), worker()]);
-}, 600_000);
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
 const isPublic = (address: string) => address === API_FIP || address.startsWith('198.18.');
 
 function inventoryOf(state: NonNullable<Outcome['state']>) {
@@ -173,6 +159,20 @@ const resource = (state: NonNullable<Outcome['state']>, name: string) =>
   state.resources.filter((r) => !r.module && r.name === name).flatMap((r) => r.instances);
 
 describe('every layout the module offers works or is refused while planning, with its reason (real terraform, OpenStack stand-in)', () => {
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'module-layouts-'));
+    moduleDir = path.join(work, 'openstack-cluster');
+    standInModule(MODULE, moduleDir);
+    await run('terraform', ['init', '-input=false', '-no-color'], { cwd: moduleDir, env: env() });
+    // Two at a time: the machine is shared.
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < layouts.length; i = next++) outcomes.set(i, await applyLayout(layouts[i]!, i));
+    };
+    await Promise.all([worker(), worker()]);
+  }, 600_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
   it('plans all the combinations of the API endpoint, provider, API floating IP, bastion, node floating IPs and network', () => {
     expect(layouts).toHaveLength(3 * 2 * 2 * 2 * 2 * 4);
     expect(outcomes.size).toBe(layouts.length);
@@ -261,4 +261,64 @@ describe('every layout the module offers works or is refused while planning, wit
     const refused = layouts.filter((l) => expectedRefusals(l).length).length;
     expect({ refused, working: layouts.length - refused }).toEqual({ refused: 124, working: 68 });
   });
+});
+
+/** A fenced block of the guide whose first line names it (docs.test.ts checks each is init's output, filled in). */
+function guideBlock(name: string): string {
+  const guide = readFileSync(path.join(ROOT, 'docs/getting-started.md'), 'utf8');
+  return [...guide.matchAll(/```[a-z]*\n# ([^\n]+)\n([\s\S]*?)```/g)].find((m) => m[1] === name)![2]!;
+}
+
+describe("init's layouts, as the guide fills them in, reach the nodes as their runner does (real terraform, OpenStack stand-in)", () => {
+  const config = YAML.parse(guideBlock('clusters/prod-east.yaml')) as {
+    opencenter: { infrastructure: { k8s_api_ip: string } };
+  };
+
+  it.each([
+    ['hosted', 'infrastructure/clusters/prod-east/main.tf', config.opencenter.infrastructure.k8s_api_ip],
+    ['self-hosted', 'infrastructure/clusters/prod-east/main.tf (--runner self-hosted)', '10.20.0.10'],
+  ] as const)(
+    '%s',
+    async (runner, block, k8sApiIp) => {
+      const dir = mkdtempSync(path.join(tmpdir(), `module-init-${runner}-`));
+      try {
+        standInModule(MODULE, path.join(dir, 'openstack-cluster'));
+        const main = guideBlock(block).replace(/source = "[^"]+"/, 'source = "./openstack-cluster"');
+        writeFileSync(path.join(dir, 'main.tf'), main);
+        const tfEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TF_CLI_CONFIG_FILE: '/dev/null' };
+        await run('terraform', ['init', '-input=false', '-no-color'], { cwd: dir, env: tfEnv });
+        await run('terraform', ['apply', '-input=false', '-no-color', '-auto-approve'], { cwd: dir, env: tfEnv });
+        const state = JSON.parse(readFileSync(path.join(dir, 'terraform.tfstate'), 'utf8')) as {
+          resources: StateResource[];
+        };
+        const { inventory, vars } = inventoryOf({
+          outputs: {},
+          resources: state.resources
+            .filter((r) => r.module === 'module.cluster')
+            .map((r) => ({ ...r, module: undefined })),
+        } as unknown as NonNullable<Outcome['state']>);
+        const hosts = Object.entries(inventory.all.hosts);
+        const controlPlanes = Object.keys(inventory.all.children.kube_control_plane!.hosts!);
+        const lb = vars.loadbalancer_apiserver as { address: string } | undefined;
+        const server = lb?.address ?? inventory.all.hosts[controlPlanes[0]!]!.ansible_host;
+        // The kubeconfig's server is the config's k8s_api_ip, and in the certificate.
+        expect(server).toBe(k8sApiIp);
+        expect([...((vars.supplementary_addresses_in_ssl_keys as string[]) ?? []), lb?.address]).toContain(server);
+        expect(hosts).toHaveLength(5);
+        if (runner === 'hosted') {
+          // From the internet: every node at its floating IP, the API at the first control plane's.
+          for (const [name, host] of hosts) expect(isPublic(host.ansible_host), name).toBe(true);
+          expect(isPublic(server)).toBe(true);
+        } else {
+          // On the runners' network: every node and the API at private addresses, no bastion.
+          for (const [name, host] of hosts) expect(isPublic(host.ansible_host), name).toBe(false);
+          expect(isPublic(server)).toBe(false);
+          expect(vars.external_openstack_lbaas_floating_network_id).toBeDefined();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
