@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/lib/errors.js';
@@ -124,44 +125,52 @@ function workflowFiles(toolkit: string | undefined, runner: Runner): ScaffoldFil
   });
 }
 
+/** A terminal to ask on: the user's, when both stdin and stderr are one. */
+export interface Terminal {
+  input: Readable;
+  output: Writable;
+}
+
+const QUESTION =
+  "Where do the workflows run? hosted (GitHub's runners, nodes reached by floating IPs) or self-hosted (runners on the nodes' network) [hosted]: ";
+
 /** The runner: the flag, else asked on a terminal, else hosted. */
-async function chooseRunner(command: InitCommand, interactive: boolean): Promise<{ runner: Runner; note?: string }> {
+async function chooseRunner(command: InitCommand, terminal?: Terminal): Promise<{ runner: Runner; note?: string }> {
   if (command.runner) return { runner: command.runner };
-  if (!interactive)
+  if (!terminal)
     return {
       runner: 'hosted',
       note: "no --runner given: wrote the layout for GitHub's hosted runners (node floating IPs, the API on the first control plane's floating IP); for runners on your cloud's network use --runner self-hosted",
     };
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  // The lines as they come (buffered: answers typed ahead are not lost).
+  const rl = createInterface({ input: terminal.input, terminal: false });
   try {
-    for (;;) {
-      const answer = (
-        await rl.question(
-          "Where do the workflows run? hosted (GitHub's runners, nodes reached by floating IPs) or self-hosted (runners on the nodes' network) [hosted]: ",
-        )
-      )
-        .trim()
-        .toLowerCase();
+    terminal.output.write(QUESTION);
+    for await (const line of rl) {
+      const answer = line.trim().toLowerCase();
       if (answer === '') return { runner: 'hosted' };
       if (RUNNERS.includes(answer as Runner)) return { runner: answer as Runner };
-      process.stderr.write('  answer hosted or self-hosted\n');
+      terminal.output.write(`  answer hosted or self-hosted\n${QUESTION}`);
     }
   } finally {
     rl.close();
   }
+  throw new UsageError('init: no answer to where the workflows run; pass --runner hosted or --runner self-hosted');
 }
 
 /** Writes the files; returns what to print. */
 export async function runInit(
   command: InitCommand,
   version: string,
-  interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY),
+  terminal: Terminal | undefined = process.stdin.isTTY && process.stderr.isTTY
+    ? { input: process.stdin, output: process.stderr }
+    : undefined,
 ): Promise<string> {
   const toolkit = toolkitDir();
   const shipped = toolkit && path.join(toolkit, 'modules', 'openstack-cluster');
   const moduleSource =
     command.moduleSource ?? (shipped && relativeModuleSource(command.root, shipped)) ?? RELEASE_SOURCE(version);
-  const { runner, note } = await chooseRunner(command, interactive);
+  const { runner, note } = await chooseRunner(command, terminal);
   const files = [
     ...scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource, runner }),
     ...workflowFiles(toolkit, runner),

@@ -274,3 +274,53 @@ describe('the CLI started through a symbolic link (npm bin links, a symlinked ch
     expect(r.stdout).toContain('Usage: cluster-deploy init');
   });
 });
+
+describe('init on a terminal asks where the runner is', () => {
+  const ask = async (answers: string, end: boolean) => {
+    const { PassThrough } = await import('node:stream');
+    const { runInit } = await import('../../src/cli/init.js');
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let shown = '';
+    output.on('data', (d: Buffer) => {
+      shown += d.toString();
+    });
+    const dir = repo();
+    const result = runInit({ kind: 'init', root: dir, cluster: 'q', organization: 'acme' }, '1.0.0', {
+      input,
+      output,
+    }).then(
+      (text) => ({ text, error: undefined }),
+      (error: Error) => ({ text: '', error }),
+    );
+    input.write(answers);
+    if (end) input.end();
+    return { ...(await result), shown: () => shown, dir };
+  };
+
+  it('re-asks a wrong answer, then writes the chosen layout', async () => {
+    const r = await ask('github\nself-hosted\n', false);
+    expect(r.error).toBeUndefined();
+    expect(r.shown()).toContain('Where do the workflows run?');
+    expect(r.shown()).toContain('answer hosted or self-hosted');
+    expect(r.text).not.toContain('note:');
+    expect(readFileSync(path.join(r.dir, 'infrastructure/clusters/q/main.tf'), 'utf8')).toContain(
+      'api_load_balancer = "octavia"',
+    );
+  });
+
+  it('an empty answer is the default, hosted', async () => {
+    const r = await ask('\n', false);
+    expect(readFileSync(path.join(r.dir, 'infrastructure/clusters/q/main.tf'), 'utf8')).toContain(
+      'node_floating_ips = true',
+    );
+  });
+
+  it('no answer at all (end of input) writes nothing and says to pass --runner', async () => {
+    const r = await ask('', true);
+    expect(r.error?.message).toBe(
+      'init: no answer to where the workflows run; pass --runner hosted or --runner self-hosted',
+    );
+    expect(existsSync(r.dir)).toBe(false);
+  });
+});
