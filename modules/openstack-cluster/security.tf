@@ -71,7 +71,7 @@ resource "openstack_networking_secgroup_rule_v2" "nodeports" {
 
   security_group_id = openstack_networking_secgroup_v2.nodes.id
   direction         = "ingress"
-  ethertype         = "IPv4"
+  ethertype         = strcontains(local.subnet_cidr, ":") ? "IPv6" : "IPv4"
   protocol          = each.value
   port_range_min    = 30000
   port_range_max    = 32767
