@@ -322,3 +322,51 @@ describe("init's layouts, as the guide fills them in, reach the nodes as their r
     120_000,
   );
 });
+
+describe('the API port and address that only fit some endpoints are refused while planning (real terraform, OpenStack stand-in)', () => {
+  const base: Layout = {
+    api_load_balancer: 'none',
+    octavia_provider: 'amphora',
+    api_floating_ip: API_FIP,
+    bastion: null,
+    node_floating_ips: true,
+    network: 'created',
+  };
+  it.each([
+    [
+      'api_port 443 with a VIP',
+      { api_load_balancer: 'vip', node_floating_ips: false, api_port: 443 },
+      'api_port other than 6443 needs api_load_balancer = "octavia"',
+    ],
+    ['api_port 443 with none', { api_port: 443 }, 'api_port other than 6443 needs api_load_balancer = "octavia"'],
+    [
+      'an API VIP address with none',
+      { api_vip_address: '10.2.128.9' },
+      'api_vip_address is the address of a load balancer or a VIP',
+    ],
+  ])(
+    '%s',
+    async (_, change, message) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'module-refuse-'));
+      try {
+        standInModule(MODULE, path.join(dir, 'm'));
+        writeFileSync(path.join(dir, 'values.tfvars.json'), JSON.stringify({ ...values(base), ...change }));
+        const tfEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TF_CLI_CONFIG_FILE: '/dev/null' };
+        await run('terraform', ['init', '-input=false', '-no-color'], { cwd: path.join(dir, 'm'), env: tfEnv });
+        const output = await run(
+          'terraform',
+          ['plan', '-input=false', '-no-color', `-var-file=${path.join(dir, 'values.tfvars.json')}`],
+          { cwd: path.join(dir, 'm'), env: tfEnv },
+        ).then(
+          () => 'planned',
+          (e: { stdout: string; stderr: string }) => (e.stdout + e.stderr).replace(/\s*│\s*/g, ' '),
+        );
+        expect(output).toContain('This layout cannot work');
+        expect(output).toContain(message);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
