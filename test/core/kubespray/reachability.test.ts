@@ -118,8 +118,11 @@ describe('unreachable hosts found before a playbook runs', () => {
     expect(message).toContain(
       `bastion (the bastion): ssh: connect to host 127.0.0.1 port ${refused}: Connection refused`,
     );
-    // cp-0 was tried through the bastion (its own address is not routable here): ssh's proxy fails the same way.
-    expect(message).toMatch(new RegExp(`cp-0: .*(port ${refused}: Connection refused|Connection closed)`));
+    // cp-0 was tried through the bastion (its own address is not routable here): ssh's proxy fails the same way
+    // (or, on a loaded machine, the outer ssh's 3 s ends the wait for the proxied banner first).
+    expect(message).toMatch(
+      new RegExp(`cp-0: .*(port ${refused}: Connection refused|Connection closed|timed out during banner exchange)`),
+    );
   }, 60_000);
 
   it('an inventory ansible cannot read is its own error', async () => {
