@@ -1,6 +1,7 @@
 # The Kubernetes API endpoint.
-#   octavia: a TCP load balancer on the nodes' subnet, listener on api_port (limited to
-#            api_allowed_cidrs and the subnet), the control planes as members on 6443, a TCP health
+#   octavia: a TCP load balancer on the nodes' subnet, listener on api_port (amphora: limited to
+#            api_allowed_cidrs and the subnet by the listener; ovn: by the members' security
+#            group, as OVN keeps the client's address), the control planes as members on 6443, a TCP health
 #            monitor. Its VIP goes into loadbalancer_apiserver, so every node uses it.
 #   vip:     a Neutron port holding the address kube-vip announces (ARP) from the control plane
 #            that leads; the address is in the control planes' allowed address pairs.
@@ -17,15 +18,13 @@ locals {
     var.api_load_balancer == "vip" ? openstack_networking_port_v2.api_vip[0].all_fixed_ips[0] :
     module.node[local.first_control_plane].private_ip
   )
-  # The address clients outside the cloud use.
-  api_address = coalesce(var.api_floating_ip, local.api_private_address)
-}
-
-check "api_port" {
-  assert {
-    condition     = var.api_load_balancer == "octavia" || var.api_port == 6443
-    error_message = "api_port other than 6443 needs api_load_balancer = octavia: with vip or none the API is kube-apiserver's own port, 6443."
-  }
+  # The address clients outside the cloud use: the API's floating IP; without one, with "none", the
+  # first control plane's own floating IP (node_floating_ips); else the private address.
+  api_address = coalesce(
+    var.api_floating_ip,
+    var.api_load_balancer == "none" ? module.node[local.first_control_plane].public_ip : null,
+    local.api_private_address,
+  )
 }
 
 resource "openstack_lb_loadbalancer_v2" "api" {
@@ -33,6 +32,7 @@ resource "openstack_lb_loadbalancer_v2" "api" {
 
   name                  = "${var.cluster_name}-api"
   vip_subnet_id         = local.subnet_id
+  vip_address           = var.api_vip_address
   loadbalancer_provider = var.octavia_provider
 
   depends_on = [openstack_networking_router_interface_v2.cluster]
@@ -45,7 +45,10 @@ resource "openstack_lb_listener_v2" "api" {
   loadbalancer_id = openstack_lb_loadbalancer_v2.api[0].id
   protocol        = "TCP"
   protocol_port   = var.api_port
-  allowed_cidrs   = concat(var.api_allowed_cidrs, [local.subnet_cidr])
+  # The OVN driver refuses any allowed_cidrs ("OVN provider does not support allowed_cidrs option",
+  # ovn-octavia-provider ovn_octavia_provider/driver.py). OVN keeps the client's address, so the
+  # nodes' security group (6443 from api_allowed_cidrs and the subnet, security.tf) restricts it.
+  allowed_cidrs = var.octavia_provider == "ovn" ? null : concat(var.api_allowed_cidrs, [local.subnet_cidr])
 }
 
 resource "openstack_lb_pool_v2" "api" {

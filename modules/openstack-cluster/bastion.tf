@@ -62,11 +62,4 @@ resource "openstack_networking_floatingip_v2" "bastion" {
   port_id = openstack_networking_port_v2.bastion[0].id
 
   depends_on = [openstack_networking_router_interface_v2.cluster]
-
-  lifecycle {
-    precondition {
-      condition     = var.network.external_network != null
-      error_message = "A bastion needs network.external_network for its floating IP."
-    }
-  }
 }

@@ -100,6 +100,7 @@ module "node" {
   wait_for_ssh         = var.wait_for_ssh
   ssh_user             = var.ssh_user
   bastion_host         = var.bastion != null ? openstack_networking_floatingip_v2.bastion[0].address : null
+  ssh_via_floating_ip  = var.node_floating_ips && var.bastion == null
 
   depends_on = [openstack_networking_router_interface_v2.cluster]
 }

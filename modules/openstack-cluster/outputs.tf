@@ -38,3 +38,11 @@ output "inventory_file" {
   description = "The Kubespray inventory this module writes."
   value       = local_file.inventory["inventory.yaml"].filename
 }
+
+output "security_group_ids" {
+  description = "The security groups: nodes (every node's port; add your own rules to it) and bastion (null without a bastion)."
+  value = {
+    nodes   = openstack_networking_secgroup_v2.nodes.id
+    bastion = var.bastion != null ? openstack_networking_secgroup_v2.bastion[0].id : null
+  }
+}

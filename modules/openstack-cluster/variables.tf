@@ -163,7 +163,7 @@ variable "api_port" {
 }
 
 variable "api_vip_address" {
-  description = "Fixed address of the API VIP port (api_load_balancer = vip) in the nodes' subnet; null lets Neutron choose one."
+  description = "Fixed private address of the API (the load balancer's VIP with octavia, the VIP port with vip) in the nodes' subnet, known before the first apply (the config's k8s_api_ip on a private network); null lets Octavia or Neutron choose one."
   type        = string
   default     = null
 }
@@ -270,4 +270,51 @@ variable "metadata" {
   description = "Metadata set on every server."
   type        = map(string)
   default     = {}
+}
+
+variable "nodeports_from_subnet" {
+  description = "Admit the NodePort range (30000-32767, TCP and UDP) from the nodes' subnet, the path of LoadBalancer Services through Octavia's amphorae (as Kubespray's contrib module does by default)."
+  type        = bool
+  default     = true
+}
+
+variable "extra_security_group_rules" {
+  description = <<-EOT
+    More rules on the nodes' security group, e.g. NodePorts from the clients of an OVN load
+    balancer (OVN keeps their addresses) or an ingress port: protocol (tcp, udp, icmp or sctp),
+    port_range_min and port_range_max (1-65535; for icmp the type and code), remote_ip_prefix (a
+    CIDR), direction (ingress by default) and a description.
+  EOT
+  type = list(object({
+    protocol         = string
+    port_range_min   = number
+    port_range_max   = number
+    remote_ip_prefix = string
+    direction        = optional(string, "ingress")
+    description      = optional(string, "")
+  }))
+  default = []
+
+  validation {
+    condition     = alltrue([for rule in var.extra_security_group_rules : contains(["tcp", "udp", "icmp", "sctp"], rule.protocol) && contains(["ingress", "egress"], rule.direction)])
+    error_message = "extra_security_group_rules: protocol must be tcp, udp, icmp or sctp, and direction ingress or egress."
+  }
+
+  validation {
+    condition = alltrue([for rule in var.extra_security_group_rules : (
+      rule.protocol == "icmp" ? rule.port_range_min >= 0 && rule.port_range_min <= 255 && rule.port_range_max >= 0 && rule.port_range_max <= 255 :
+      rule.port_range_min >= 1 && rule.port_range_max <= 65535 && rule.port_range_min <= rule.port_range_max
+    ) && floor(rule.port_range_min) == rule.port_range_min && floor(rule.port_range_max) == rule.port_range_max])
+    error_message = "extra_security_group_rules: port_range_min and port_range_max must be whole ports from 1 to 65535 with min <= max (for icmp: the type and code, 0-255)."
+  }
+
+  validation {
+    condition     = alltrue([for rule in var.extra_security_group_rules : can(cidrhost(rule.remote_ip_prefix, 0)) && length(split("/", rule.remote_ip_prefix)) == 2])
+    error_message = "extra_security_group_rules: remote_ip_prefix must be a CIDR such as 198.51.100.0/24 or 0.0.0.0/0."
+  }
+
+  validation {
+    condition     = length(distinct([for rule in var.extra_security_group_rules : "${rule.direction} ${rule.protocol} ${rule.port_range_min}-${rule.port_range_max} ${rule.remote_ip_prefix}"])) == length(var.extra_security_group_rules)
+    error_message = "extra_security_group_rules: a rule is listed twice (the same direction, protocol, ports and remote_ip_prefix); Neutron refuses duplicate rules."
+  }
 }

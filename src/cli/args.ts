@@ -171,7 +171,7 @@ const OPERATION_STEPS_HELP = [
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
 
 Usage:
-  cluster-deploy init     --name CLUSTER --org ORG [--dir REPO]   write a new cluster's config and OpenTofu code
+  cluster-deploy init     --name CLUSTER --org ORG [--runner hosted|self-hosted] [--dir REPO]   write a new cluster's config, OpenTofu code and workflows
   cluster-deploy plan     --config FILE [--operation OP] [options]   show what an operation would do; runs and writes nothing
   cluster-deploy deploy   --config FILE [options]   create or converge the cluster, resuming from saved state
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
@@ -469,6 +469,7 @@ export function commandFlags(command: string): string[] {
   if (command === 'wait-ready') return Object.keys(WAIT_READY_FLAGS);
   if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
   if (command === 'completion') return [];
+  if (command === 'init') return ['name', 'org', 'runner', 'dir', 'module-source'];
   if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
   // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
   const refused = (f: string) =>
@@ -502,6 +503,7 @@ export function completionScript(shell: 'bash' | 'zsh'): string {
     --step|--from-step) COMPREPLY=($(compgen -W "${steps.join(' ')}" -- "$cur")); return ;;
     --operation) COMPREPLY=($(compgen -W "${OPERATIONS.join(' ')}" -- "$cur")); return ;;
     --method) COMPREPLY=($(compgen -W "kubespray none cluster-api" -- "$cur")); return ;;
+    --runner) COMPREPLY=($(compgen -W "hosted self-hosted" -- "$cur")); return ;;
     --config|--kubeconfig|--clouds-yaml|--management-kubeconfig|--tofu|--kubectl|--clusterctl|--kind|--os-cacert)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --state-dir|--cluster-dir|--venv) COMPREPLY=($(compgen -d -- "$cur")); return ;;

@@ -1,9 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/lib/errors.js';
-import { relativeModuleSource, scaffoldFiles, writeScaffold } from '../core/model/scaffold.js';
+import { quoteInput } from '../core/lib/echo.js';
+import {
+  RUNNER_WORKFLOWS,
+  RUNNERS,
+  type Runner,
+  relativeModuleSource,
+  type ScaffoldFile,
+  scaffoldFiles,
+  writeScaffold,
+} from '../core/model/scaffold.js';
 
 /** `cluster-deploy init`: a new cluster's config and cluster directory (core/scaffold.ts). */
 export interface InitCommand {
@@ -12,20 +23,31 @@ export interface InitCommand {
   cluster: string;
   organization: string;
   moduleSource?: string;
+  /** Undefined: asked when interactive, else hosted (with a note). */
+  runner?: Runner;
 }
 
-export const INIT_HELP = `Usage: cluster-deploy init --name CLUSTER --org ORG [--dir REPO] [--module-source SOURCE]
+export const INIT_HELP = `Usage: cluster-deploy init --name CLUSTER --org ORG [--runner hosted|self-hosted] [--dir REPO] [--module-source SOURCE]
 
 Writes a new cluster into the repository REPO (default: the current directory):
   clusters/CLUSTER.yaml                          the cluster config
   infrastructure/clusters/CLUSTER/main.tf        the cluster: modules/openstack-cluster with its values
   infrastructure/clusters/CLUSTER/backend.tf     the OpenTofu state in Swift's S3 API
+  .github/workflows/{plan,deploy,drift}.yml      the example workflows for the runner (kept if present)
 Every value only you can choose (the image, flavors, networks, the API's floating IP, Keystone's URL…)
 is written as CHANGEME: plan, deploy and every other command refuse the cluster, naming each one, until
 it is set. An existing file is never overwritten: init then writes nothing and names it.
   --name CLUSTER           the cluster's name: a DNS label of at most 40 characters (it prefixes every
                            OpenStack resource and node name)
   --org ORG                the organization (the config's opencenter.meta.organization)
+  --runner WHERE           where the workflows run, which decides how the nodes are reached:
+                             hosted       GitHub's hosted runners, from the internet: a floating IP per
+                                          node, the API on the first control plane's floating IP
+                             self-hosted  runners on the nodes' network (an existing network): private
+                                          addresses, the API behind Octavia at a private address;
+                                          the same workflows, run where the repository variables
+                                          CLUSTER_DEPLOY_RUNNER and CLUSTER_DEPLOY_PR_RUNNER say
+                           asked when the terminal is interactive; otherwise hosted, with a note
   --dir REPO               the repository to write into (created if missing)
   --module-source SOURCE   how main.tf references the module: a relative path, or a pinned release such as
                            git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2
@@ -50,6 +72,7 @@ export function parseInitArgs(argv: string[]): InitCommand {
         org: { type: 'string' },
         dir: { type: 'string' },
         'module-source': { type: 'string' },
+        runner: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -61,6 +84,11 @@ export function parseInitArgs(argv: string[]): InitCommand {
       throw new UsageError(`init: --${flag} is required\nrun "cluster-deploy init --help" for usage`);
     return value;
   };
+  const runner = values.runner;
+  if (runner !== undefined && !RUNNERS.includes(runner as Runner))
+    throw new UsageError(
+      `init: --runner ${quoteInput(String(runner), 40)} must be hosted (GitHub's runners) or self-hosted (runners on the nodes' network)`,
+    );
   const dir = values.dir;
   if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === '' || /[\n\r\0]/.test(dir)))
     throw new UsageError('init: --dir needs a directory');
@@ -70,15 +98,15 @@ export function parseInitArgs(argv: string[]): InitCommand {
     organization: required('org'),
     root: path.resolve(typeof dir === 'string' ? dir : '.'),
     moduleSource: typeof values['module-source'] === 'string' ? values['module-source'] : undefined,
+    runner: runner as Runner | undefined,
   };
 }
 
-/** The module shipped with this tool: beside src/ (sources) or dist/ (the bundle) in its repository. */
-function shippedModuleDir(): string | undefined {
+/** The toolkit's repository this tool runs from: the directory holding modules/openstack-cluster. */
+function toolkitDir(): string | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = path.join(dir, 'modules', 'openstack-cluster');
-    if (existsSync(path.join(candidate, 'versions.tf'))) return candidate;
+    if (existsSync(path.join(dir, 'modules', 'openstack-cluster', 'versions.tf'))) return dir;
     dir = path.dirname(dir);
   }
   return undefined;
@@ -87,15 +115,79 @@ function shippedModuleDir(): string | undefined {
 const RELEASE_SOURCE = (version: string) =>
   `git::https://github.com/CHANGEME/deploy.git//modules/openstack-cluster?ref=v${version}`;
 
+/** The example workflows for the runner, from the toolkit's examples/workflows (shared: kept if present). */
+function workflowFiles(toolkit: string | undefined, runner: Runner): ScaffoldFile[] {
+  if (!toolkit) return [];
+  return Object.entries(RUNNER_WORKFLOWS[runner]).flatMap(([target, example]) => {
+    const source = path.join(toolkit, 'examples', 'workflows', example);
+    return existsSync(source)
+      ? [{ path: `.github/workflows/${target}`, content: readFileSync(source, 'utf8'), shared: true }]
+      : [];
+  });
+}
+
+/** A terminal to ask on: the user's, when both stdin and stderr are one. */
+export interface Terminal {
+  input: Readable;
+  output: Writable;
+}
+
+const QUESTION =
+  "Where do the workflows run? hosted (GitHub's runners, nodes reached by floating IPs) or self-hosted (runners on the nodes' network) [hosted]: ";
+
+/** The runner: the flag, else asked on a terminal, else hosted. */
+async function chooseRunner(command: InitCommand, terminal?: Terminal): Promise<{ runner: Runner; note?: string }> {
+  if (command.runner) return { runner: command.runner };
+  if (!terminal)
+    return {
+      runner: 'hosted',
+      note: "no --runner given: wrote the layout for GitHub's hosted runners (node floating IPs, the API on the first control plane's floating IP); for runners on your cloud's network use --runner self-hosted",
+    };
+  // The lines as they come (buffered: answers typed ahead are not lost).
+  const rl = createInterface({ input: terminal.input, terminal: false });
+  try {
+    terminal.output.write(QUESTION);
+    for await (const line of rl) {
+      const answer = line.trim().toLowerCase();
+      if (answer === '') return { runner: 'hosted' };
+      if (RUNNERS.includes(answer as Runner)) return { runner: answer as Runner };
+      terminal.output.write(`  answer hosted or self-hosted\n${QUESTION}`);
+    }
+  } finally {
+    rl.close();
+  }
+  throw new UsageError('init: no answer to where the workflows run; pass --runner hosted or --runner self-hosted');
+}
+
 /** Writes the files; returns what to print. */
-export async function runInit(command: InitCommand, version: string): Promise<string> {
-  const shipped = shippedModuleDir();
+export async function runInit(
+  command: InitCommand,
+  version: string,
+  terminal: Terminal | undefined = process.stdin.isTTY && process.stderr.isTTY
+    ? { input: process.stdin, output: process.stderr }
+    : undefined,
+): Promise<string> {
+  const toolkit = toolkitDir();
+  const shipped = toolkit && path.join(toolkit, 'modules', 'openstack-cluster');
   const moduleSource =
     command.moduleSource ?? (shipped && relativeModuleSource(command.root, shipped)) ?? RELEASE_SOURCE(version);
-  const files = scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource });
+  const { runner, note } = await chooseRunner(command, terminal);
+  const files = [
+    ...scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource, runner }),
+    ...workflowFiles(toolkit, runner),
+  ];
   const written = await writeScaffold(command.root, files);
+  const kept = files.filter((f) => f.shared && !written.some((w) => w.endsWith(f.path))).map((f) => f.path);
   return [
+    ...(note ? [`note: ${note}`, ''] : []),
     ...written.map((file) => `wrote ${file}`),
+    ...kept.map((file) => `kept ${file} (already there)`),
+    ...(runner === 'self-hosted'
+      ? [
+          '',
+          "The workflows' cloud-facing jobs run on GitHub's runners until you set the repository variables CLUSTER_DEPLOY_RUNNER (deploy, drift) and CLUSTER_DEPLOY_PR_RUNNER (plans of same-repository pull requests; forks stay on GitHub's runners) to your runners' label: docs/workflows.md, 'Private clouds'.",
+        ]
+      : []),
     '',
     'Next: set every CHANGEME in these files (docs/getting-started.md says what goes where), then',
     `  cluster-deploy plan --config ${path.relative(process.cwd(), path.join(command.root, files[0]!.path)) || files[0]!.path}`,

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/action-runner.js';
 import { runCli } from '../support/cli.js';
 
 /** `cluster-deploy init`, run as users run it, then `plan` on what it wrote. */
@@ -67,11 +68,11 @@ describe('cluster-deploy init', () => {
       'infrastructure/clusters/stage/main.tf:10 control_plane.flavor_name',
       'infrastructure/clusters/stage/main.tf:12 worker_pools.default.flavor_name',
       'infrastructure/clusters/stage/main.tf:15 network.external_network',
-      'infrastructure/clusters/stage/main.tf:18 api_floating_ip',
-      'infrastructure/clusters/stage/main.tf:19 api_allowed_cidrs',
-      'infrastructure/clusters/stage/main.tf:20 ssh_allowed_cidrs',
+      'infrastructure/clusters/stage/main.tf:20 api_floating_ip',
+      'infrastructure/clusters/stage/main.tf:23 api_allowed_cidrs',
+      'infrastructure/clusters/stage/main.tf:24 ssh_allowed_cidrs',
     ]);
-    expect(readdirSync(dir).sort()).toEqual(['clusters', 'infrastructure']); // no state written
+    expect(readdirSync(dir).sort()).toEqual(['.github', 'clusters', 'infrastructure']); // no state written
   });
 
   it('once the config is set, the OpenTofu files are still refused by name', async () => {
@@ -118,6 +119,14 @@ describe('cluster-deploy init', () => {
     ['a name with a zero-width space', ['--name', 'prod\u200b', '--org', 'acme'], '--name "prod\\u200b" must be'],
     ['a bad organization', ['--name', 'a', '--org', 'a b'], '--org "a b" must be'],
     ['an unknown option', ['--name', 'a', '--org', 'acme', '--force'], "Unknown option '--force'"],
+    ['an unknown runner', ['--name', 'a', '--org', 'acme', '--runner', 'github'], '--runner "github" must be hosted'],
+    ['a runner in capitals', ['--name', 'a', '--org', 'acme', '--runner', 'Hosted'], '--runner "Hosted" must be'],
+    ['an empty runner', ['--name', 'a', '--org', 'acme', '--runner', ''], '--runner "" must be'],
+    [
+      'a runner with a newline (echoed escaped)',
+      ['--name', 'a', '--org', 'acme', '--runner', 'hosted\nx'],
+      '--runner "hosted\\u000ax" must be',
+    ],
     [
       'a module source with a quote',
       ['--name', 'a', '--org', 'acme', '--module-source', 'x"y'],
@@ -130,6 +139,54 @@ describe('cluster-deploy init', () => {
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(() => readdirSync(dir)).toThrow(/ENOENT/); // nothing written
+  });
+
+  it('without --runner and no terminal: the hosted layout and workflows, with a note saying so', async () => {
+    const dir = repo();
+    const r = await runCli(['init', '--name', 'h', '--org', 'acme', '--dir', dir], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^note: no --runner given: wrote the layout for GitHub's hosted runners .* use --runner self-hosted\n/,
+    );
+    const main = readFileSync(path.join(dir, 'infrastructure/clusters/h/main.tf'), 'utf8');
+    expect(main).toContain('api_load_balancer = "none"');
+    expect(main).toContain('node_floating_ips = true');
+    expect(readdirSync(path.join(dir, '.github/workflows')).sort()).toEqual(['deploy.yml', 'drift.yml', 'plan.yml']);
+    expect(readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8')).toBe(
+      readFileSync(path.join(ROOT, 'examples/workflows/deploy.yml'), 'utf8'),
+    );
+  });
+
+  it("--runner self-hosted: the private layout on the runners' network, and the workflows that run where CLUSTER_DEPLOY_RUNNER says", async () => {
+    const dir = repo();
+    const r = await runCli(['init', '--name', 's', '--org', 'acme', '--runner', 'self-hosted', '--dir', dir], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('note:');
+    expect(r.stdout).toContain('set the repository variables CLUSTER_DEPLOY_RUNNER');
+    const main = readFileSync(path.join(dir, 'infrastructure/clusters/s/main.tf'), 'utf8');
+    expect(main).toContain('api_load_balancer = "octavia"');
+    expect(main).toContain('existing_network_id = "CHANGEME"');
+    expect(main).not.toContain('floating_ip');
+    expect(readdirSync(path.join(dir, '.github/workflows')).sort()).toEqual(['deploy.yml', 'drift.yml', 'plan.yml']);
+    expect(readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8')).toBe(
+      readFileSync(path.join(ROOT, 'examples/workflows/deploy.yml'), 'utf8'),
+    );
+    expect(readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8')).toContain(
+      'vars.CLUSTER_DEPLOY_RUNNER',
+    );
+  });
+
+  it('a second cluster in the same repository keeps the workflows already there', async () => {
+    const dir = repo();
+    expect(
+      (await runCli(['init', '--name', 'a', '--org', 'acme', '--runner', 'hosted', '--dir', dir], env())).code,
+    ).toBe(0);
+    writeFileSync(path.join(dir, '.github/workflows/plan.yml'), 'edited\n');
+    const r = await runCli(['init', '--name', 'b', '--org', 'acme', '--runner', 'hosted', '--dir', dir], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('kept .github/workflows/plan.yml (already there)');
+    expect(readFileSync(path.join(dir, '.github/workflows/plan.yml'), 'utf8')).toBe('edited\n');
+    expect(existsSync(path.join(dir, 'infrastructure/clusters/b/main.tf'))).toBe(true);
   });
 
   it('a --dir that is a file is refused', async () => {
@@ -194,7 +251,8 @@ describe('cluster-deploy init', () => {
     expect(r.code, r.stderr).toBe(code);
     expect(r.stderr).toMatch(stderr);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    if (writesInto) expect(readdirSync(path.join(dir, writesInto)).sort()).toEqual(['clusters', 'infrastructure']);
+    if (writesInto)
+      expect(readdirSync(path.join(dir, writesInto)).sort()).toEqual(['.github', 'clusters', 'infrastructure']);
     if (code !== 0) {
       expect(existsSync(path.join(work, 'dangling-target.yaml'))).toBe(false);
       if (existsSync(path.join(work, 'outside.yaml')))
@@ -217,5 +275,55 @@ describe('the CLI started through a symbolic link (npm bin links, a symlinked ch
     });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Usage: cluster-deploy init');
+  });
+});
+
+describe('init on a terminal asks where the runner is', () => {
+  const ask = async (answers: string, end: boolean) => {
+    const { PassThrough } = await import('node:stream');
+    const { runInit } = await import('../../src/cli/init.js');
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let shown = '';
+    output.on('data', (d: Buffer) => {
+      shown += d.toString();
+    });
+    const dir = repo();
+    const result = runInit({ kind: 'init', root: dir, cluster: 'q', organization: 'acme' }, '1.0.0', {
+      input,
+      output,
+    }).then(
+      (text) => ({ text, error: undefined }),
+      (error: Error) => ({ text: '', error }),
+    );
+    input.write(answers);
+    if (end) input.end();
+    return { ...(await result), shown: () => shown, dir };
+  };
+
+  it('re-asks a wrong answer, then writes the chosen layout', async () => {
+    const r = await ask('github\nself-hosted\n', false);
+    expect(r.error).toBeUndefined();
+    expect(r.shown()).toContain('Where do the workflows run?');
+    expect(r.shown()).toContain('answer hosted or self-hosted');
+    expect(r.text).not.toContain('note:');
+    expect(readFileSync(path.join(r.dir, 'infrastructure/clusters/q/main.tf'), 'utf8')).toContain(
+      'api_load_balancer = "octavia"',
+    );
+  });
+
+  it('an empty answer is the default, hosted', async () => {
+    const r = await ask('\n', false);
+    expect(readFileSync(path.join(r.dir, 'infrastructure/clusters/q/main.tf'), 'utf8')).toContain(
+      'node_floating_ips = true',
+    );
+  });
+
+  it('no answer at all (end of input) writes nothing and says to pass --runner', async () => {
+    const r = await ask('', true);
+    expect(r.error?.message).toBe(
+      'init: no answer to where the workflows run; pass --runner hosted or --runner self-hosted',
+    );
+    expect(existsSync(r.dir)).toBe(false);
   });
 });

@@ -377,8 +377,13 @@ describe('the inventory and group_vars the module writes, rendered from its temp
         ansible_user: 'ubuntu',
         kubeconfig_localhost: true,
       });
+      // With "none" the kubeconfig's server is the first control plane's ansible_host: in the certificate too.
       expect(first.supplementary_addresses_in_ssl_keys).toEqual(
-        [s.api_floating_ip, s.api_load_balancer === 'vip' ? s.api_private_address : null].filter((a) => a !== null),
+        [
+          s.api_floating_ip,
+          s.api_load_balancer === 'vip' ? s.api_private_address : null,
+          s.api_load_balancer === 'none' ? hostsOf(s)[s.control_plane[0]]!.ansible_host : null,
+        ].filter((a) => a !== null),
       );
       if (s.api_load_balancer === 'none') {
         expect(first.loadbalancer_apiserver).toBeUndefined();
@@ -558,6 +563,118 @@ describe("the module's variables refuse what would break the cluster, naming the
       'kubespray_variables must map',
     ],
     ['no API CIDRs at all (the variable has no default)', { api_allowed_cidrs: undefined }, 'api_allowed_cidrs'],
+    [
+      'an extra rule with an unknown protocol',
+      {
+        extra_security_group_rules: [
+          { protocol: 'http', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'protocol must be tcp, udp, icmp or sctp',
+    ],
+    [
+      'an extra rule with an empty protocol',
+      {
+        extra_security_group_rules: [
+          { protocol: '', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'protocol must be tcp, udp, icmp or sctp',
+    ],
+    [
+      'an extra rule with an unknown direction',
+      {
+        extra_security_group_rules: [
+          {
+            protocol: 'tcp',
+            port_range_min: 30000,
+            port_range_max: 32767,
+            remote_ip_prefix: '0.0.0.0/0',
+            direction: 'in',
+          },
+        ],
+      },
+      'direction ingress or egress',
+    ],
+    [
+      'an extra rule with port 0',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 0, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'port_range_min and port_range_max must be whole',
+    ],
+    [
+      'an extra rule with a port above 65535',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 30000, port_range_max: 70000, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'port_range_min and port_range_max must be whole',
+    ],
+    [
+      'an extra rule whose range runs backwards',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 32767, port_range_max: 30000, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'port_range_min and port_range_max must be whole',
+    ],
+    [
+      'an extra rule with a fractional port',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 30000.5, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'port_range_min and port_range_max must be whole',
+    ],
+    [
+      'an extra rule with an address, not a CIDR',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '198.51.100.7' },
+        ],
+      },
+      'remote_ip_prefix must be a CIDR',
+    ],
+    [
+      'an extra rule with a newline in its CIDR',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0\nx' },
+        ],
+      },
+      'remote_ip_prefix must be a CIDR',
+    ],
+    [
+      'an extra rule with an empty CIDR',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '' },
+        ],
+      },
+      'remote_ip_prefix must be a CIDR',
+    ],
+    [
+      'an extra rule without its ports',
+      { extra_security_group_rules: [{ protocol: 'tcp', remote_ip_prefix: '0.0.0.0/0' }] },
+      'extra_security_group_rules',
+    ],
+    [
+      'the same extra rule twice',
+      {
+        extra_security_group_rules: [
+          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
+          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
+        ],
+      },
+      'a rule is listed twice',
+    ],
+    ['NodePorts from the subnet as a string', { nodeports_from_subnet: 'yes' }, 'nodeports_from_subnet'],
   ])('%s', (_, change, message) => {
     const values = Object.fromEntries(Object.entries({ ...valid, ...change }).filter(([, v]) => v !== undefined));
     const r = planVariables(values);

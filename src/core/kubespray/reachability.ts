@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { CommandSpec, Exec } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 
@@ -64,19 +66,57 @@ export function parsePingOutput(lines: readonly string[]): HostResult[] {
  * ssh ProxyCommand to `ansible_user@ansible_host -p ansible_port` with the playbook's private key.
  * Ad-hoc ansible does not load that role default, so the check builds the same hop.
  */
-export function bastionProxyArgs(bastion: Bastion, privateKeyFile?: string): string {
+export function bastionProxyArgs(bastion: Bastion, privateKeyFile?: string, timeoutSeconds?: number): string {
   const quote = (value: string) => (/^[\w@%:./=+-]+$/.test(value) ? value : `"${value.replace(/(["\\$`])/g, '\\$1')}"`);
   const target = bastion.user ? `${bastion.user}@${bastion.address}` : bastion.address;
   const hop = [
     'ssh',
     '-o UserKnownHostsFile=/dev/null',
     '-o StrictHostKeyChecking=no',
+    ...(timeoutSeconds ? [`-o ConnectTimeout=${timeoutSeconds}`, '-o ConnectionAttempts=1'] : []),
     '-W %h:%p',
     `-p ${bastion.port ?? 22}`,
     quote(target),
     ...(privateKeyFile ? [`-i ${quote(privateKeyFile)}`] : []),
   ].join(' ');
   return `-o ProxyCommand='${hop}'`;
+}
+
+/** Ansible's own ssh_args when nothing sets them (lib/ansible/config/base.yml, ANSIBLE_SSH_ARGS). */
+const ANSIBLE_DEFAULT_SSH_ARGS = '-C -o ControlMaster=auto -o ControlPersist=60s';
+
+/** `[ssh_connection] ssh_args` of the ansible.cfg ansible reads from cwd (or ANSIBLE_CONFIG), if any. */
+function configuredSshArgs(cwd: string, env: Readonly<Record<string, string>>): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(env.ANSIBLE_CONFIG || path.join(cwd, 'ansible.cfg'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let section = '';
+  for (const line of text.split('\n')) {
+    const header = /^\s*\[([^\]]+)\]/.exec(line);
+    if (header) section = header[1]!.trim();
+    const setting = /^\s*ssh_args\s*=\s*(.*)$/.exec(line);
+    if (section === 'ssh_connection' && setting) return setting[1]!.trim();
+  }
+  return undefined;
+}
+
+/**
+ * The playbook's ssh_args with one connection attempt and the check's timeout. Kubespray's
+ * ansible.cfg has `-o ConnectionAttempts=100`, which OpenSSH honours with ConnectTimeout and a 1 s
+ * sleep per attempt (sshconnect.c): a host that drops packets would take 100 × (timeout + 1) s.
+ * ssh takes the first value of an option, and Ansible puts ssh_args before its own ConnectTimeout,
+ * so both are replaced here rather than added after.
+ */
+export function checkSshArgs(cwd: string, env: Readonly<Record<string, string>>, timeoutSeconds: number): string {
+  const base = env.ANSIBLE_SSH_ARGS ?? configuredSshArgs(cwd, env) ?? ANSIBLE_DEFAULT_SSH_ARGS;
+  const kept = base
+    .replace(/(^|\s)-o\s*(ConnectionAttempts|ConnectTimeout)[=\s]\s*\S+/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${kept} -o ConnectionAttempts=1 -o ConnectTimeout=${timeoutSeconds}`.trim();
 }
 
 function pingCommand(options: ReachabilityOptions, pattern: string, viaBastion: boolean): CommandSpec {
@@ -96,13 +136,15 @@ function pingCommand(options: ReachabilityOptions, pattern: string, viaBastion: 
       '100',
       ...(viaBastion && options.bastion
         ? // `=`: argparse would take a value starting with "-" for an option.
-          [`--ssh-common-args=${bastionProxyArgs(options.bastion, options.privateKeyFile)}`]
+          [`--ssh-common-args=${bastionProxyArgs(options.bastion, options.privateKeyFile, timeout)}`]
         : []),
     ],
     cwd: options.cwd,
     env: {
       ...options.env,
       ANSIBLE_HOST_KEY_CHECKING: 'False',
+      ANSIBLE_SSH_ARGS: checkSshArgs(options.cwd, options.env, timeout),
+      ANSIBLE_TIMEOUT: String(timeout),
       // One attempt: a retry would double the wait on a host that does not answer.
       ANSIBLE_SSH_RETRIES: '0',
       ANSIBLE_NOCOLOR: '1',

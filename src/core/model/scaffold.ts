@@ -18,6 +18,15 @@ const ORGANIZATION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const INIT_KUBESPRAY_VERSION = 'v2.31.0';
 const INIT_KUBERNETES_VERSION = '1.35.4';
 
+/**
+ * Where the workflows run, which decides how the nodes and the API are reached (the module's
+ * README, "Layouts"): GitHub's hosted runners from the internet (a floating IP per node, the API on
+ * the first control plane's floating IP); self-hosted runners on the nodes' network (private
+ * addresses, the API behind Octavia at a fixed private address).
+ */
+export const RUNNERS = ['hosted', 'self-hosted'] as const;
+export type Runner = (typeof RUNNERS)[number];
+
 export interface ScaffoldOptions {
   /** The repository root the files go into. */
   root: string;
@@ -25,12 +34,50 @@ export interface ScaffoldOptions {
   organization: string;
   /** The module source as written into main.tf: a relative path or a pinned git URL. */
   moduleSource: string;
+  runner: Runner;
 }
 
 export interface ScaffoldFile {
   /** Relative to the root, with "/". */
   path: string;
   content: string;
+  /** Shared by every cluster of the repository (a workflow): an existing one is kept, not refused. */
+  shared?: boolean;
+}
+
+/** The example workflows init copies for each runner: target name → the example's file name. */
+export const RUNNER_WORKFLOWS: Record<Runner, Record<string, string>> = {
+  hosted: { 'plan.yml': 'plan.yml', 'deploy.yml': 'deploy.yml', 'drift.yml': 'drift.yml' },
+  // The same workflows: their cloud-facing jobs run where the repository variables CLUSTER_DEPLOY_RUNNER (and, for
+  // same-repository pull requests, CLUSTER_DEPLOY_PR_RUNNER) say.
+  'self-hosted': { 'plan.yml': 'plan.yml', 'deploy.yml': 'deploy.yml', 'drift.yml': 'drift.yml' },
+};
+
+/** The module's layout for the runner: the lines of main.tf from the network to the CIDRs. */
+function layoutLines(runner: Runner): string {
+  if (runner === 'hosted')
+    return `  network = {
+    external_network = "${PLACEHOLDER}" # router gateway and floating IPs, e.g. public
+  }
+  # GitHub's hosted runners reach the cluster from the internet: a floating IP per node for SSH,
+  # the API on the first control plane's floating IP (the module's README, "Layouts").
+  api_load_balancer = "none"
+  api_floating_ip   = "${PLACEHOLDER}" # an existing floating IP: the config's k8s_api_ip
+  node_floating_ips = true
+  # Hosted runners have no fixed addresses: 0.0.0.0/0, or the ranges GitHub publishes.
+  api_allowed_cidrs = ["${PLACEHOLDER}"] # who may reach the API: the runners and you
+  ssh_allowed_cidrs = ["${PLACEHOLDER}"] # where Kubespray runs from: the runners`;
+  return `  # Your self-hosted runners' network: they reach the nodes and the API at private addresses
+  # (the module's README, "Layouts"). Its router leads to external_network.
+  network = {
+    existing_network_id = "${PLACEHOLDER}"
+    existing_subnet_id  = "${PLACEHOLDER}"
+    external_network    = "${PLACEHOLDER}" # floating IPs of LoadBalancer Services, e.g. public
+  }
+  api_load_balancer = "octavia"
+  api_vip_address   = "${PLACEHOLDER}"   # a free address of that subnet: the config's k8s_api_ip
+  api_allowed_cidrs = ["${PLACEHOLDER}"] # who else may reach the API (the subnet always may)
+  ssh_allowed_cidrs = ["${PLACEHOLDER}"] # where Kubespray runs from: the runners' subnet`;
 }
 
 function checkScaffoldOptions(options: Omit<ScaffoldOptions, 'root'>): void {
@@ -64,6 +111,8 @@ function schemaComment(moduleSource: string): string {
 
 /** The files of a new cluster: the config, and main.tf and backend.tf of its cluster directory. */
 export function scaffoldFiles(options: Omit<ScaffoldOptions, 'root'>): ScaffoldFile[] {
+  if (!RUNNERS.includes(options.runner))
+    throw new UsageError(`init: --runner ${quoteInput(String(options.runner), 40)} must be hosted or self-hosted`);
   checkScaffoldOptions(options);
   const { cluster, organization, moduleSource } = options;
   const clusterDir = `infrastructure/clusters/${cluster}`;
@@ -81,7 +130,7 @@ opencenter:
       version: "${INIT_KUBERNETES_VERSION}"
   infrastructure:
     provider: openstack
-    # The API's address: the module's api_floating_ip (an existing floating IP).
+    # The API's address: the module's ${options.runner === 'hosted' ? 'api_floating_ip (an existing floating IP)' : 'api_vip_address (a private address)'}.
     k8s_api_ip: ${PLACEHOLDER}
     cloud:
       openstack:
@@ -113,13 +162,7 @@ module "cluster" {
   worker_pools = {
     default = { flavor_name = "${PLACEHOLDER}", names = ["w-0", "w-1"] }
   }
-  network = {
-    external_network = "${PLACEHOLDER}" # router gateway and floating IPs, e.g. public
-  }
-  api_load_balancer = "octavia"
-  api_floating_ip   = "${PLACEHOLDER}"   # an existing floating IP: the config's k8s_api_ip
-  api_allowed_cidrs = ["${PLACEHOLDER}"] # who may reach the API, e.g. your runners' and office's CIDRs
-  ssh_allowed_cidrs = ["${PLACEHOLDER}"] # where Kubespray runs from (your runners)
+${layoutLines(options.runner)}
 }
 
 output "api_endpoint" {
@@ -165,7 +208,8 @@ export function relativeModuleSource(root: string, moduleDir: string): string | 
 
 /**
  * Writes the files under root, creating directories; refuses before writing anything when one of
- * them exists (naming each), and never replaces a file that appears meanwhile (exclusive create).
+ * them exists (naming each), except a shared one (a workflow), which is kept as it is; never
+ * replaces a file that appears meanwhile (exclusive create). Returns the files written.
  */
 export async function writeScaffold(root: string, files: ScaffoldFile[]): Promise<string[]> {
   const stat = await fs.stat(root).catch(() => undefined);
@@ -177,9 +221,12 @@ export async function writeScaffold(root: string, files: ScaffoldFile[]): Promis
       `init: ${displayPath(root)} is a symlink to ${link}, which does not exist; create it or choose another --dir`,
     );
   const existing: string[] = [];
+  const kept = new Set<ScaffoldFile>();
   for (const file of files) {
     const target = path.join(root, file.path);
-    if (await fs.lstat(target).catch(() => undefined)) existing.push(displayPath(target));
+    if (!(await fs.lstat(target).catch(() => undefined))) continue;
+    if (file.shared) kept.add(file);
+    else existing.push(displayPath(target));
   }
   if (existing.length)
     throw new UserError(
@@ -187,6 +234,7 @@ export async function writeScaffold(root: string, files: ScaffoldFile[]): Promis
     );
   const written: string[] = [];
   for (const file of files) {
+    if (kept.has(file)) continue;
     const target = path.join(root, file.path);
     try {
       await fs.mkdir(path.dirname(target), { recursive: true });

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { commandExecutor } from '../../../src/core/lib/command.js';
 import {
   bastionProxyArgs,
   checkReachable,
+  checkSshArgs,
   parsePingOutput,
   type ReachabilityOptions,
 } from '../../../src/core/kubespray/reachability.js';
@@ -116,8 +118,11 @@ describe('unreachable hosts found before a playbook runs', () => {
     expect(message).toContain(
       `bastion (the bastion): ssh: connect to host 127.0.0.1 port ${refused}: Connection refused`,
     );
-    // cp-0 was tried through the bastion (its own address is not routable here): ssh's proxy fails the same way.
-    expect(message).toMatch(new RegExp(`cp-0: .*(port ${refused}: Connection refused|Connection closed)`));
+    // cp-0 was tried through the bastion (its own address is not routable here): ssh's proxy fails the same way
+    // (or, on a loaded machine, the outer ssh's 3 s ends the wait for the proxied banner first).
+    expect(message).toMatch(
+      new RegExp(`cp-0: .*(port ${refused}: Connection refused|Connection closed|timed out during banner exchange)`),
+    );
   }, 60_000);
 
   it('an inventory ansible cannot read is its own error', async () => {
@@ -127,6 +132,88 @@ describe('unreachable hosts found before a playbook runs', () => {
       /^the reachability check matched no host of .*inventory.yaml for k8s_cluster \(\[WARNING\]: .*\): check the inventory/,
     );
   }, 60_000);
+});
+
+/**
+ * A host that drops packets, without root: a listening socket with a backlog of 0 whose accept
+ * queue is already full (one connection, never accepted). Linux then drops further SYNs
+ * (net.ipv4.tcp_abort_on_overflow is 0), so the client sees nothing and retransmits, as with a
+ * firewall's DROP or a private address seen from a hosted runner. (This machine's own network is
+ * 192.0.2.0/24, and the other test addresses are refused by its gateway, not dropped.)
+ */
+let dropper: ChildProcess;
+let dropPort: number;
+beforeAll(async () => {
+  dropper = spawn(
+    'python3',
+    [
+      '-c',
+      [
+        'import socket, sys, time',
+        's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)',
+        'c = socket.create_connection(s.getsockname())',
+        'print(s.getsockname()[1], flush=True)',
+        'time.sleep(600)',
+      ].join('\n'),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  dropPort = await new Promise<number>((resolve) => dropper.stdout!.once('data', (d: Buffer) => resolve(Number(d))));
+});
+afterAll(() => dropper.kill());
+
+describe("a host that drops packets is named within the check's timeout, whatever ansible.cfg says", () => {
+  it("under Kubespray's ansible.cfg (ConnectionAttempts=100) the check makes one attempt", async () => {
+    const inv = await inventory({
+      'cp-0': LOCAL,
+      'w-dropped': `ansible_host: 127.0.0.1, ansible_port: ${dropPort}, ansible_user: nobody`,
+    });
+    // Kubespray v2.31.0's ansible.cfg [ssh_connection] (the reference in kubespray-day2.md).
+    await writeFile(
+      path.join(inv.dir, 'ansible.cfg'),
+      '[ssh_connection]\npipelining=True\nssh_args = -o ControlMaster=auto -o ControlPersist=30m -o ConnectionAttempts=100 -o UserKnownHostsFile=/dev/null\n[defaults]\nhost_key_checking=False\n',
+    );
+    // With 100 attempts this would take 100 × (2 + 1) s, past this test's limit.
+    const message = await checkReachable(options(inv, ['k8s_cluster'], { timeoutSeconds: 2 })).then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    expect(message).toMatch(/^1 of 2 hosts cannot be reached over SSH \(ansible -m ping, 2 s timeout\): /);
+    expect(message).toMatch(
+      new RegExp(`w-dropped: .*ssh: connect to host 127.0.0.1 port ${dropPort}: Connection timed out`),
+    );
+  }, 45_000);
+
+  it.each([
+    [
+      "Kubespray's ansible.cfg",
+      {},
+      '-o ControlMaster=auto -o ControlPersist=30m -o UserKnownHostsFile=/dev/null -o ConnectionAttempts=1 -o ConnectTimeout=5',
+    ],
+    [
+      'ANSIBLE_SSH_ARGS from the environment wins over ansible.cfg',
+      { ANSIBLE_SSH_ARGS: '-o ConnectTimeout=99 -C' },
+      '-C -o ConnectionAttempts=1 -o ConnectTimeout=5',
+    ],
+    [
+      'the option written with a space and in another case',
+      { ANSIBLE_SSH_ARGS: '-o connectionattempts 7 -oConnectTimeout=3 -o ForwardAgent=no' },
+      '-o ForwardAgent=no -o ConnectionAttempts=1 -o ConnectTimeout=5',
+    ],
+  ])('%s', async (_, env, expected) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ks-sshargs-'));
+    await writeFile(
+      path.join(dir, 'ansible.cfg'),
+      '[defaults]\nssh_args = not-this-section\n[ssh_connection]\nssh_args = -o ControlMaster=auto -o ControlPersist=30m -o ConnectionAttempts=100 -o UserKnownHostsFile=/dev/null\n',
+    );
+    expect(checkSshArgs(dir, env, 5)).toBe(expected);
+  });
+
+  it("without any ansible.cfg: Ansible's default ssh_args, one attempt", () => {
+    expect(checkSshArgs('/nonexistent', {}, 4)).toBe(
+      '-C -o ControlMaster=auto -o ControlPersist=60s -o ConnectionAttempts=1 -o ConnectTimeout=4',
+    );
+  });
 });
 
 describe('reading ansible -o', () => {
@@ -155,5 +242,9 @@ describe('reading ansible -o', () => {
       "-o ProxyCommand='ssh -o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=no -W %h:%p -p 22 ubuntu@203.0.113.5 -i /tmp/key'",
     );
     expect(bastionProxyArgs({ address: 'b', port: 2222 }, '/tmp/my key')).toContain('-p 2222 b -i "/tmp/my key"');
+    // The check's hop gives up as fast as the check.
+    expect(bastionProxyArgs({ address: 'b' }, undefined, 3)).toContain(
+      '-o ConnectTimeout=3 -o ConnectionAttempts=1 -W',
+    );
   });
 });

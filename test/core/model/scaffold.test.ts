@@ -20,43 +20,51 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const options = { cluster: 'prod-east', organization: 'acme', moduleSource: '../../../modules/openstack-cluster' };
+const options = {
+  cluster: 'prod-east',
+  organization: 'acme',
+  moduleSource: '../../../modules/openstack-cluster',
+  runner: 'hosted' as const,
+};
 
 describe('the files of a new cluster', () => {
-  it('a config with CHANGEME where only the user knows the value, and a cluster directory calling the module', async () => {
-    const files = scaffoldFiles(options);
-    expect(files.map((f) => f.path)).toEqual([
-      'clusters/prod-east.yaml',
-      'infrastructure/clusters/prod-east/main.tf',
-      'infrastructure/clusters/prod-east/backend.tf',
-    ]);
-    const config = YAML.parse(files[0]!.content);
-    expect(configPlaceholders(config)).toEqual([
-      'opencenter.infrastructure.k8s_api_ip',
-      'opencenter.infrastructure.cloud.openstack.auth_url',
-      'opencenter.infrastructure.cloud.openstack.region',
-    ]);
-    const main = await parseHcl(files[1]!.content);
-    expect(main.errors).toEqual([]);
-    const call = main.blocks.find((b) => b.type === 'module')!;
-    expect(call.attributes.get('source')).toBe(`"${options.moduleSource}"`);
-    // Every argument is a variable of the module, and every variable it requires is given.
-    const variables = new Map<string, boolean>();
-    for (const block of (
-      await parseHcl(readFileSync(path.join(ROOT, 'modules/openstack-cluster/variables.tf'), 'utf8'))
-    ).blocks)
-      if (block.type === 'variable') variables.set(block.labels[0]!, block.attributes.has('default'));
-    const given = [...call.attributes.keys()].filter((k) => k !== 'source');
-    expect(given.filter((k) => !variables.has(k))).toEqual([]);
-    expect([...variables].filter(([k, d]) => !d && !given.includes(k)).map(([k]) => k)).toEqual([]);
-    // The versions agree between the config and the module.
-    expect(call.attributes.get('kube_version')).toBe(`"${config.opencenter.cluster.kubernetes.version}"`);
-    expect((await parseHcl(files[2]!.content)).errors).toEqual([]);
-  });
+  it.each(['hosted', 'self-hosted'] as const)(
+    '%s runner: a config with CHANGEME where only the user knows the value, and a cluster directory calling the module',
+    async (runner) => {
+      const files = scaffoldFiles({ ...options, runner });
+      expect(files.map((f) => f.path)).toEqual([
+        'clusters/prod-east.yaml',
+        'infrastructure/clusters/prod-east/main.tf',
+        'infrastructure/clusters/prod-east/backend.tf',
+      ]);
+      const config = YAML.parse(files[0]!.content);
+      expect(configPlaceholders(config)).toEqual([
+        'opencenter.infrastructure.k8s_api_ip',
+        'opencenter.infrastructure.cloud.openstack.auth_url',
+        'opencenter.infrastructure.cloud.openstack.region',
+      ]);
+      const main = await parseHcl(files[1]!.content);
+      expect(main.errors).toEqual([]);
+      const call = main.blocks.find((b) => b.type === 'module')!;
+      expect(call.attributes.get('source')).toBe(`"${options.moduleSource}"`);
+      // Every argument is a variable of the module, and every variable it requires is given.
+      const variables = new Map<string, boolean>();
+      for (const block of (
+        await parseHcl(readFileSync(path.join(ROOT, 'modules/openstack-cluster/variables.tf'), 'utf8'))
+      ).blocks)
+        if (block.type === 'variable') variables.set(block.labels[0]!, block.attributes.has('default'));
+      const given = [...call.attributes.keys()].filter((k) => k !== 'source');
+      expect(given.filter((k) => !variables.has(k))).toEqual([]);
+      expect([...variables].filter(([k, d]) => !d && !given.includes(k)).map(([k]) => k)).toEqual([]);
+      // The versions agree between the config and the module.
+      expect(call.attributes.get('kube_version')).toBe(`"${config.opencenter.cluster.kubernetes.version}"`);
+      expect((await parseHcl(files[2]!.content)).errors).toEqual([]);
+    },
+  );
 
-  it('is formatted as terraform fmt writes it', () => {
+  it.each(['hosted', 'self-hosted'] as const)('%s runner: is formatted as terraform fmt writes it', (runner) => {
     const dir = tempDir();
-    for (const file of scaffoldFiles(options).slice(1))
+    for (const file of scaffoldFiles({ ...options, runner }).slice(1))
       writeFileSync(path.join(dir, path.basename(file.path)), file.content);
     const fmt = spawnSync('terraform', ['fmt', '-check', '-diff', dir], {
       encoding: 'utf8',
@@ -75,6 +83,7 @@ describe('the files of a new cluster', () => {
     ['an organization with a slash', { organization: 'a/b' }, '--org "a/b" must be'],
     ['a module source that ends the string', { moduleSource: 'x" }\nresource "y' }, '--module-source must be one line'],
     ['a module source with an interpolation', { moduleSource: '${path.root}/m' }, '--module-source must be'],
+    ['an unknown runner', { runner: 'github' as 'hosted' }, '--runner "github" must be hosted or self-hosted'],
   ])('refuses %s (a usage error naming the option)', (_, change, message) => {
     expect(() => scaffoldFiles({ ...options, ...change })).toThrow(UsageError);
     expect(() => scaffoldFiles({ ...options, ...change })).toThrow(message);
@@ -115,6 +124,27 @@ describe('writing them', () => {
     expect(() => readFileSync(path.join(root, 'clusters/prod-east.yaml'))).toThrow(/ENOENT/);
   });
 
+  it('a shared file (a workflow) already there is kept, and the others are written', async () => {
+    const root = tempDir();
+    mkdirSync(path.join(root, '.github/workflows'), { recursive: true });
+    writeFileSync(path.join(root, '.github/workflows/plan.yml'), 'mine');
+    const files = [
+      ...scaffoldFiles(options),
+      { path: '.github/workflows/plan.yml', content: 'new', shared: true },
+      { path: '.github/workflows/deploy.yml', content: 'new', shared: true },
+    ];
+    const written = await writeScaffold(root, files);
+    expect(written.map((w) => path.relative(root, w)).sort()).toEqual(
+      [
+        '.github/workflows/deploy.yml',
+        'clusters/prod-east.yaml',
+        'infrastructure/clusters/prod-east/backend.tf',
+        'infrastructure/clusters/prod-east/main.tf',
+      ].sort(),
+    );
+    expect(readFileSync(path.join(root, '.github/workflows/plan.yml'), 'utf8')).toBe('mine');
+  });
+
   it('not into a file', async () => {
     const file = path.join(tempDir(), 'f');
     writeFileSync(file, '');
@@ -138,9 +168,9 @@ describe('the CHANGEMEs are refused, each by name, until set', () => {
       'main.tf:10 control_plane.flavor_name',
       'main.tf:12 worker_pools.default.flavor_name',
       'main.tf:15 network.external_network',
-      'main.tf:18 api_floating_ip',
-      'main.tf:19 api_allowed_cidrs',
-      'main.tf:20 ssh_allowed_cidrs',
+      'main.tf:20 api_floating_ip',
+      'main.tf:23 api_allowed_cidrs',
+      'main.tf:24 ssh_allowed_cidrs',
     ]);
     const config = { file: path.join(root, 'clusters/prod-east.yaml'), value: YAML.parse(files[0]!.content) };
     expect(() => refusePlaceholders(config, clusterDir)).toThrow(UserError);

@@ -66,9 +66,15 @@ variable "kubespray_variables" {
 
 locals {
   templates = "${path.module}/templates"
-  # Addresses the API certificate must hold besides the nodes' own (Kubespray adds those, and
-  # loadbalancer_apiserver's address, itself).
-  ssl_addresses = compact(distinct([var.api_floating_ip, var.api_load_balancer == "vip" ? var.api_private_address : null]))
+  # Addresses the API certificate must hold besides the nodes' own ip and access_ip (Kubespray adds
+  # those, and loadbalancer_apiserver's address, itself: roles/kubernetes/control-plane/tasks/
+  # kubeadm-setup.yml). With "none" the fetched kubeconfig's server is the first control plane's
+  # ansible_host (kubeconfig_localhost_ansible_host), which may be its floating IP.
+  ssl_addresses = compact(distinct([
+    var.api_floating_ip,
+    var.api_load_balancer == "vip" ? var.api_private_address : null,
+    var.api_load_balancer == "none" ? var.hosts[var.control_plane[0]].ansible_host : null,
+  ]))
   files = {
     "inventory.yaml" = templatefile("${local.templates}/inventory.yaml.tftpl", {
       cluster_name  = var.cluster_name

@@ -75,6 +75,10 @@ variable "ssh_user" {
 variable "bastion_host" {
   type = string
 }
+variable "ssh_via_floating_ip" {
+  description = "Ansible connects to the node's floating IP (node_floating_ips, no bastion); else to its private address."
+  type        = bool
+}
 
 resource "openstack_networking_port_v2" "this" {
   name               = var.name
@@ -155,8 +159,12 @@ locals {
     var.existing_floating_ip != null ? openstack_networking_floatingip_associate_v2.this[0].floating_ip :
     var.floating_ip_pool != null ? openstack_networking_floatingip_v2.this[0].address : null
   )
-  # Where Ansible (and the wait below) connect: the floating IP if any, else the private address.
-  ssh_host = coalesce(local.public_ip, local.private_ip)
+  # Where Ansible (and the wait below) connect: the node's floating IP when nodes are reached by
+  # theirs (node_floating_ips), else the private address: through a bastion (a floating IP would
+  # hairpin through the router, which replaces the bastion's address, so the SSH-from-the-bastion
+  # rule would drop it) or from a runner on the nodes' network. An API floating IP on the first
+  # control plane alone serves the API's clients, not Ansible.
+  ssh_host = var.ssh_via_floating_ip && local.public_ip != null ? local.public_ip : local.private_ip
 }
 
 # Ansible does not wait for booting machines: apply ends only once the node answers on SSH,
@@ -190,6 +198,11 @@ output "name" {
 
 output "private_ip" {
   value = local.private_ip
+}
+
+output "public_ip" {
+  description = "The node's floating IP; null without one."
+  value       = local.public_ip
 }
 
 output "ssh_host" {
