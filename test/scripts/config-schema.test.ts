@@ -25,6 +25,7 @@ describe('schemas/cluster-config.schema.json, the config schema for editors', ()
     const [config] = scaffoldFiles({
       cluster: 'prod-east',
       organization: 'acme',
+      runner: 'hosted',
       moduleSource: 'git::https://github.com/acme/deploy.git//modules/openstack-cluster?ref=v1.4.2',
     });
     expect(config!.content.split('\n')[0]).toBe(
