@@ -99,7 +99,12 @@ const LONG_TEXT = 4096;
 
 /** The mask of a match: `***`, with the newlines of a wrapped form kept, so the lines around it stay lines. */
 function maskOf(secret: string): string {
-  return secret.includes('\n') ? secret.split('\n').map(() => MASK).join('\n') : MASK;
+  return secret.includes('\n')
+    ? secret
+        .split('\n')
+        .map(() => MASK)
+        .join('\n')
+    : MASK;
 }
 
 /** Window of the multi-pattern search: up to this many leading bytes of each secret drive the skips. */

@@ -18,12 +18,12 @@ const hex4 = (unit: number, upper: boolean) => {
   return `\\u${upper ? h.toUpperCase() : h}`;
 };
 
-/** `text` with the UTF-16 code units `escape` picks written as `\uXXXX`. */
-function unicodeEscaped(text: string, escape: (unit: number) => boolean, upper = false): string {
+/** `text` with the UTF-16 code units `picked` picks written as `\uXXXX`. */
+function unicodeEscaped(text: string, picked: (unit: number) => boolean, upper = false): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    out += escape(unit) ? hex4(unit, upper) : text[i];
+    out += picked(unit) ? hex4(unit, upper) : text[i];
   }
   return out;
 }
@@ -61,7 +61,7 @@ function urlForms(value: string): string[] {
   }
   const form = new URLSearchParams([['', value]]).toString().slice(1);
   const forms = [component, uri, component.replaceAll('%20', '+'), form];
-  return [...forms, ...forms.map((f) => f.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()))];
+  return [...forms, ...forms.map((f) => f.replace(/%[0-9A-F]{2}/g, (pct) => pct.toLowerCase()))];
 }
 
 /**
