@@ -34,7 +34,7 @@ export function sensitiveInHcl(text: string): string[] {
       else if (c === '{') depth++;
       else if (c === '}') depth--;
     }
-    const body = code.slice(start.lastIndex, at - 1);
+    const body = code.slice(start.lastIndex, depth === 0 ? at - 1 : at);
     if (/(^|\n)\s*sensitive\s*=\s*true\b/.test(body)) names.push(match[2]!);
     start.lastIndex = at;
   }
