@@ -16,7 +16,8 @@ import { buildPlanComment } from '../src/github/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
 import { benchDay2 } from './day2.js';
 import { benchTargets } from './targets.js';
-import { writeBenchLog } from './stream-fixture.js';
+import { benchSecrets, writeBenchLog } from './stream-fixture.js';
+import { Redactor } from '../src/core/lib/redact.js';
 
 const RUNS = 5;
 
@@ -151,10 +152,17 @@ console.log(
 );
 await sandbox.close();
 
+/** How many strings the redactor searches a stream for: the benchmark's secrets with all their forms. */
+function streamForms(): number {
+  const redactor = new Redactor();
+  for (const secret of benchSecrets()) redactor.add(secret);
+  return redactor.bytes.patterns.length;
+}
+
 const streamMiB = Number(process.env.BENCH_STREAM_MB ?? 1024);
 const streamBytes = streamMiB * 1024 * 1024;
 console.log(
-  `\na step streaming ${streamMiB} MiB of tool output (20 secrets; console to /dev/null, log file in ${tmpdir()})`,
+  `\na step streaming ${streamMiB} MiB of tool output (20 secrets and their encoded forms, ${streamForms()} strings; console to /dev/null, log file in ${tmpdir()})`,
 );
 const data = path.join(workDir, 'tool-output.log');
 await writeBenchLog(data, streamBytes);

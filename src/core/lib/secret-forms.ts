@@ -10,6 +10,13 @@ export const ENCODED_FROM = 8;
 /** Forms up to this long are also registered split across lines at every point a wrapping tool could split them. */
 export const WRAPPED_UP_TO = 256;
 
+/**
+ * Values up to this long are also registered with every character `\uXXXX`-escaped: an encoder
+ * does that to a password or a token, not to a kilobytes-long key (whose form, six times its
+ * length, every stream would have to hold back).
+ */
+export const FULLY_ESCAPED_UP_TO = 256;
+
 /** The columns tools wrap base64 at: PEM and `openssl base64` at 64, `base64` and MIME at 76. */
 export const WRAP_COLUMNS = [64, 76] as const;
 
@@ -42,7 +49,7 @@ function jsonForms(value: string): string[] {
   const forms = [json, json.replaceAll('/', '\\/'), JSON.stringify(json).slice(1, -1)];
   for (const upper of [false, true]) {
     forms.push(unicodeEscaped(json, (unit) => unit > 0x7e, upper));
-    forms.push(unicodeEscaped(value, () => true, upper));
+    if (value.length <= FULLY_ESCAPED_UP_TO) forms.push(unicodeEscaped(value, () => true, upper));
   }
   forms.push(unicodeEscaped(json, (unit) => HTML_UNSAFE.has(unit)));
   return forms;
