@@ -1,4 +1,4 @@
-import { secretForms } from './secret-forms.js';
+import { encodedForms, splitForms } from './secret-forms.js';
 
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
@@ -14,14 +14,18 @@ const EMPTY = Buffer.alloc(0);
 export class Redactor {
   /** The values given to add(). */
   private readonly registered = new Set<string>();
-  /** What is masked: the values, their substantial lines and every form of them. */
-  private readonly secrets = new Set<string>();
-  private sorted: string[] = [];
+  /** The values and their substantial lines. */
+  private readonly plainValues: string[] = [];
+  /** What is masked on one line: the values, their lines and their encoded forms. */
+  private readonly oneLine = new Set<string>();
+  /** Longest first, so a secret that contains another is masked whole; made on first use after add(). */
+  private sortedOneLine?: string[];
+  private sortedAll?: string[];
   private matcher?: SecretMatcher;
 
   /**
    * Registers a secret and its encoded forms; multi-line values also register each substantial line
-   * (PEM bodies, say), with its forms.
+   * (PEM bodies, say), with its forms. Their forms split across lines are made on first use (splitForms).
    */
   add(value: string | undefined | null): void {
     if (value === undefined || value === null) return;
@@ -36,29 +40,42 @@ export class Redactor {
       }
     }
     for (const v of values) {
-      this.secrets.add(v);
-      for (const form of secretForms(v)) this.secrets.add(form);
+      this.plainValues.push(v);
+      this.oneLine.add(v);
+      for (const form of encodedForms(v)) this.oneLine.add(form);
     }
-    // Longest first, so a secret that contains another is masked whole.
-    this.sorted = [...this.secrets].sort((a, b) => b.length - a.length);
+    this.sortedOneLine = undefined;
+    this.sortedAll = undefined;
     this.matcher = undefined;
   }
 
-  /** Every value masked, longest first; without the wrapped forms (each a few hundred, one per place a line may break). */
+  /** Every value masked but the split forms (a few hundred per value, one per place a line may break), longest first. */
   get values(): readonly string[] {
-    return this.sorted.filter((secret) => !secret.includes('\n') || this.registered.has(secret));
+    this.sortedOneLine ??= byLength(this.oneLine);
+    return this.sortedOneLine;
+  }
+
+  /** Everything masked, split forms too, longest first. */
+  private get all(): readonly string[] {
+    if (!this.sortedAll) {
+      const all = new Set(this.oneLine);
+      for (const v of this.plainValues) for (const form of splitForms(v)) all.add(form);
+      this.sortedAll = byLength(all);
+    }
+    return this.sortedAll;
   }
 
   /** Length of the longest secret: a stream must hold back this many characters minus one. */
   get longest(): number {
-    return this.sorted[0]?.length ?? 0;
+    return this.all[0]?.length ?? 0;
   }
 
   redact(text: string): string {
     // A long text is searched for all the forms at once, as a stream is.
     if (text.length > LONG_TEXT) return this.redactBytes(Buffer.from(text)).toString('utf8');
     let out = text;
-    for (const secret of this.sorted) {
+    // A split form holds a newline: a text without one cannot hold it.
+    for (const secret of text.includes('\n') ? this.all : this.values) {
       if (out.includes(secret)) out = out.split(secret).join(maskOf(secret));
     }
     return out;
@@ -78,7 +95,7 @@ export class Redactor {
 
   /** The secrets as UTF-8 bytes, ready to search; rebuilt after add(), so a stream picks up a secret added mid-run. */
   get bytes(): SecretMatcher {
-    this.matcher ??= new SecretMatcher(this.sorted);
+    this.matcher ??= new SecretMatcher(this.all);
     return this.matcher;
   }
 
@@ -92,6 +109,10 @@ export class Redactor {
   stream(options?: RedactionStreamOptions): RedactionStream {
     return new RedactionStream(this, options);
   }
+}
+
+function byLength(secrets: Iterable<string>): string[] {
+  return [...secrets].sort((a, b) => b.length - a.length);
 }
 
 /** Texts longer than this are redacted on their bytes, all forms in one pass. */

@@ -108,16 +108,26 @@ function wrappedForms(form: string): string[] {
   return [...out];
 }
 
-/** Every form of `value` besides itself (duplicates and the value itself removed). */
-export function secretForms(value: string): string[] {
+/** The forms of `value` on one line: JSON, URL and base64 (duplicates and the value itself removed). */
+export function encodedForms(value: string): string[] {
   if (value.length < ENCODED_FROM) return [];
   const encoded = [...jsonForms(value), ...urlForms(value), ...base64Forms(value)];
   const forms = new Set(encoded.filter((form) => form.length >= ENCODED_FROM));
-  // Wrapped: the value itself when it has no white space (a token a tool may fold), and its base64 runs.
+  forms.delete(value);
+  return [...forms];
+}
+
+/**
+ * The forms of `value` split across lines: the value itself when it has no white space (a token a
+ * tool may fold), and its base64 runs, each up to WRAPPED_UP_TO long. A few hundred per value, so
+ * made only when a stream or a multi-line text needs them.
+ */
+export function splitForms(value: string): string[] {
+  if (value.length < ENCODED_FROM) return [];
   const wrappable = [...(/\s/.test(value) ? [] : [value]), ...base64Forms(value)];
+  const forms = new Set<string>();
   for (const form of wrappable) {
     if (form.length >= ENCODED_FROM && form.length <= WRAPPED_UP_TO) for (const w of wrappedForms(form)) forms.add(w);
   }
-  forms.delete(value);
   return [...forms];
 }
