@@ -65,11 +65,6 @@ export class Redactor {
     return this.sortedAll;
   }
 
-  /** Length of the longest secret: a stream must hold back this many characters minus one. */
-  get longest(): number {
-    return this.all[0]?.length ?? 0;
-  }
-
   redact(text: string): string {
     // A long text is searched for all the forms at once, as a stream is.
     if (text.length > LONG_TEXT) return this.redactBytes(Buffer.from(text)).toString('utf8');
