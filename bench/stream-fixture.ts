@@ -1,6 +1,6 @@
-// What the streaming benchmark pushes through a step: 20 secrets of the kinds a deploy registers,
-// and a file of tool output (Ansible and OpenTofu lines, colour codes, some UTF-8, a secret now
-// and then) to feed the child with `head -c`.
+// What the streaming benchmark pushes through a step: 20 secrets of the kinds a deploy registers
+// (the redactor adds their encoded forms), and a file of tool output (Ansible and OpenTofu lines,
+// colour codes, some UTF-8, a secret now and then, plain or encoded) to feed the child with `head -c`.
 import { open } from 'node:fs/promises';
 
 /** Deterministic pseudo-random bytes: the same secrets and data on every run. */
@@ -36,6 +36,22 @@ export function benchSecrets(): string[] {
   return secrets;
 }
 
+/** A secret in one of the forms tools print it in. */
+function encodedLeak(secret: string, kind: number): string {
+  switch (kind) {
+    case 0:
+      return `    "password": ${JSON.stringify(secret)},`;
+    case 1:
+      return `GET /v3/auth?token=${encodeURIComponent(secret)}&x=1`;
+    case 2:
+      return `data: ${Buffer.from(`{"key":"${secret}"}`).toString('base64')}`;
+    default:
+      return Buffer.from(`password: ${secret}\n`)
+        .toString('base64')
+        .replace(/(.{76})(?=.)/g, '$1\n');
+  }
+}
+
 /** Writes `bytes` bytes of tool output to `file`. */
 export async function writeBenchLog(file: string, bytes: number): Promise<void> {
   const random = generator(7);
@@ -68,8 +84,10 @@ export async function writeBenchLog(file: string, bytes: number): Promise<void> 
           `${host} | SUCCESS => {"ansible_facts": {"discovered_interpreter_python": "/usr/bin/python3"}, "changed": false, "ping": "pong"}`,
         );
     }
-    // About one line in 2,000 leaks a secret, as a debug print of an environment would.
+    // About one line in 2,000 leaks a secret, as a debug print of an environment would; as many
+    // leak one encoded (JSON, URL, base64 inside a longer payload, wrapped), as tools print them.
     if (random(2000) === 0) lines.push(`OS_APPLICATION_CREDENTIAL_SECRET=${secrets[random(secrets.length)]}`);
+    if (random(2000) === 0) lines.push(encodedLeak(secrets[random(secrets.length)]!, random(4)));
   }
   const block = Buffer.from(`${lines.join('\n')}\n`);
   const handle = await open(file, 'w');

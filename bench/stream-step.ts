@@ -1,7 +1,8 @@
 // One deploy step's output path, for the benchmark: `head -c BYTES FILE` run by runCommand into a
 // DeployOutput as a step runs it (console: this process's stdout, as in the Actions adapter; log
 // file: in a temporary folder, removed afterwards), with the 20 benchmark secrets registered.
-// Prints {"seconds", "maxRssMiB", "logged"} on stderr; seconds count from spawn to log closed.
+// Prints {"seconds", "cpu", "maxRssMiB", "logged"} on stderr; seconds (and this process's CPU
+// seconds, user and system) count from spawn to log closed.
 //   tsx bench/stream-step.ts FILE BYTES > /dev/null
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ const log = path.join(dir, 'deploy.log');
 const output = new DeployOutput(redactor, process.stdout);
 output.openLogFile(log);
 const start = performance.now();
+const cpuStart = process.cpuUsage();
 await commandExecutor({ redactor, output: output.write })({
   argv: ['head', '-c', bytes, file],
   cwd: dir,
@@ -28,6 +30,8 @@ await commandExecutor({ redactor, output: output.write })({
 });
 await output.close();
 const seconds = (performance.now() - start) / 1000;
+const { user, system } = process.cpuUsage(cpuStart);
+const cpu = (user + system) / 1e6;
 const logged = (await stat(log)).size;
 await rm(dir, { recursive: true, force: true });
-process.stderr.write(`${JSON.stringify({ seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024, logged })}\n`);
+process.stderr.write(`${JSON.stringify({ seconds, cpu, maxRssMiB: process.resourceUsage().maxRSS / 1024, logged })}\n`);

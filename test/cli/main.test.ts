@@ -3,7 +3,7 @@ import { existsSync, promises as fs, readdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripAnsi } from '../../src/core/lib/output.js';
+import { stripAnsi } from '../../src/core/lib/log-file.js';
 import { runCli } from '../support/cli.js';
 import { CONFIG_SECRET, startSandbox, type SandboxRun } from '../support/sandbox.js';
 

@@ -7,6 +7,8 @@ import { kubeconfigSecrets } from '../kube/kubeconfig.js';
 import { KUBECONFIG_FILE } from '../lib/yaml.js';
 import { checkOpenStackAuth, describeAuthCheck, DEFAULT_REQUIRED_SERVICES } from '../openstack/keystone.js';
 import { Redactor } from '../lib/redact.js';
+import { environmentSecrets } from '../lib/env-secrets.js';
+import { sensitiveVariables } from '../tofu/sensitive-variables.js';
 import {
   clusterId,
   resolveSettings,
@@ -49,10 +51,14 @@ function keystoneAuthChecker(settings: DeploySettings): AuthChecker {
   };
 }
 
-/** Registers every secret the run knows of: credential secrets from every source and an existing kubeconfig's keys. */
+/**
+ * Registers every secret the run knows of: credential secrets from every source, the environment's
+ * secrets by name and its sensitive TF_VAR_ values (env-secrets.ts), and an existing kubeconfig's keys.
+ */
 async function createRedactor(settings: DeploySettings, extra: readonly string[] = []): Promise<Redactor> {
   const redactor = new Redactor();
-  for (const secret of [...credentialSecrets(settings.credentials), ...extra]) redactor.add(secret);
+  const fromEnv = environmentSecrets(settings.baseEnv, await sensitiveVariables(settings.clusterDir));
+  for (const secret of [...credentialSecrets(settings.credentials), ...extra, ...fromEnv]) redactor.add(secret);
   try {
     if (existsSync(settings.kubeconfigPath)) {
       for (const secret of kubeconfigSecrets(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isSecretName } from '../lib/env-secrets.js';
 import { SECRET_ENV_NAMES } from '../openstack/credentials.js';
 import { displayCommand } from '../lib/command.js';
 import { isTofuOnlyVariable } from '../lib/inherited-env.js';
@@ -61,7 +62,7 @@ export interface DeployPlan {
 }
 
 function shownValue(name: string, value: string, redactor: Redactor): string {
-  return SECRET_ENV_NAMES.has(name) || redactor.redact(value) !== value ? REDACTED : value;
+  return SECRET_ENV_NAMES.has(name) || isSecretName(name) || redactor.redact(value) !== value ? REDACTED : value;
 }
 
 /** The variables of `env` that differ from `base`; a PATH that only gains a prefix is shown as `prefix:$PATH`. */

@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { LogFile, stripAnsi } from './log-file.js';
 import type { Redactor } from './redact.js';
 
 /**
@@ -154,73 +154,6 @@ function splitAfterLastNewline(chunks: Buffer[]): [Buffer[], Buffer[]] {
   return [[], chunks];
 }
 
-const ESC = 0x1b;
-/** A sequence still open at the end of the output so far: the next bytes decide. */
-const OPEN = -2;
-/** The most held back for an open sequence: past it, the bytes are not one (a stray ESC before a long line). */
-const MAX_OPEN_SEQUENCE = 4096;
-
-/**
- * Where the terminal colour or cursor sequence (CSI or OSC: noise outside a terminal) starting at
- * `bytes[esc]` (an ESC) ends; -1 if none starts there, OPEN if the bytes end first. Matched on bytes,
- * so a gigabyte of coloured output is never decoded to strings and back; UTF-8's multi-byte
- * characters never hold these ASCII bytes.
- */
-function ansiSequenceEnd(bytes: Uint8Array, esc: number): number {
-  if (esc + 1 >= bytes.length) return OPEN;
-  const kind = bytes[esc + 1];
-  let i = esc + 2;
-  if (kind === 0x5b) {
-    // CSI: parameters 0x30–0x3f, intermediates 0x20–0x2f, then one final byte 0x40–0x7e.
-    while (i < bytes.length && bytes[i]! >= 0x30 && bytes[i]! <= 0x3f) i++;
-    while (i < bytes.length && bytes[i]! >= 0x20 && bytes[i]! <= 0x2f) i++;
-    if (i >= bytes.length) return OPEN;
-    return bytes[i]! >= 0x40 && bytes[i]! <= 0x7e ? i + 1 : -1;
-  }
-  if (kind === 0x5d) {
-    // OSC: anything up to BEL, or up to ESC \\ (an ESC followed by anything else ends no sequence).
-    for (; i < bytes.length; i++) {
-      if (bytes[i] === 0x07) return i + 1;
-      if (bytes[i] === ESC) return i + 1 >= bytes.length ? OPEN : bytes[i + 1] === 0x5c ? i + 2 : -1;
-    }
-    return OPEN;
-  }
-  return -1;
-}
-
-/**
- * `bytes` without its terminal sequences, and where a sequence still open at its end begins
- * (`open`, the bytes from there left out of `bytes`), so that one cut between two writes is still found.
- */
-export function stripAnsiBytes(chunk: Buffer): { bytes: Buffer; open?: Buffer } {
-  let esc = chunk.indexOf(ESC);
-  if (esc < 0) return { bytes: chunk };
-  const out = Buffer.allocUnsafe(chunk.length);
-  let length = 0;
-  let from = 0;
-  while (esc >= 0) {
-    const end = ansiSequenceEnd(chunk, esc);
-    if (end === OPEN && chunk.length - esc <= MAX_OPEN_SEQUENCE) {
-      length += chunk.copy(out, length, from, esc);
-      return { bytes: out.subarray(0, length), open: Buffer.from(chunk.subarray(esc)) };
-    }
-    if (end >= 0) {
-      length += chunk.copy(out, length, from, esc);
-      from = end;
-    }
-    esc = chunk.indexOf(ESC, Math.max(end, esc + 1));
-  }
-  length += chunk.copy(out, length, from);
-  return { bytes: out.subarray(0, length) };
-}
-
-/** Text without its terminal sequences; one left unfinished at the end stays. */
-export function stripAnsi(text: string): string {
-  if (!text.includes('\x1b')) return text;
-  const { bytes, open } = stripAnsiBytes(Buffer.from(text));
-  return `${bytes.toString('utf8')}${open?.toString('utf8') ?? ''}`;
-}
-
 const MAX_LINE = 4096;
 
 /**
@@ -305,25 +238,13 @@ export interface DeployOutputOptions {
 const COLOURS = { green: '32', red: '31', yellow: '33', dim: '2' } as const;
 
 /**
- * The run's output: every line goes, redacted, to the console and the log file. The console is a
- * stream (process.stdout: when it asks to wait, so does the child) or a text sink (tests). The
- * GitHub adapter supplies its own group hooks.
- *
- * The log file is written synchronously, as tee writes it: a write to the page cache is a copy,
- * cheaper than handing each chunk to a thread and back (measured on 1 GB: a WriteStream cost half
- * as much CPU again as tee, this about as much as tee); the child waits while we write, which is
- * all the backpressure a file needs; and a state save that reads the log mid-run finds all of it.
- * process.stdout is synchronous too on Linux, for files, pipes and terminals alike.
- *
- * Each line of the log starts with its UTC time, and colour codes are left out of it: it is read
- * later, often in a browser or an editor, to find when and where a run went wrong.
+ * The run's output: every line goes, redacted, to the console and the log file (LogFile: each line
+ * stamped with its UTC time, colour codes left out). The console is a stream (process.stdout: when
+ * it asks to wait, so does the child; it is synchronous on Linux for files, pipes and terminals
+ * alike) or a text sink (tests). The GitHub adapter supplies its own group hooks.
  */
 export class DeployOutput implements ByteSink {
-  private logFd?: number;
-  /** Whether the next byte written to the log starts a line (and so gets a timestamp). */
-  private logAtLineStart = true;
-  /** The start of a colour sequence a tool's last write left open (stripAnsiBytes). */
-  private openSequence?: Buffer;
+  private log?: LogFile;
   private readonly consoleStream?: WritableSink;
   private readonly consoleText?: (text: string) => void;
   readonly quiet: boolean;
@@ -342,7 +263,7 @@ export class DeployOutput implements ByteSink {
 
   /** Starts copying everything to a log file (created 0600), after a header of `# ` lines (redacted). */
   openLogFile(file: string, header: readonly string[] = []): void {
-    this.logFd = openSync(file, 'a', 0o600);
+    this.log = new LogFile(file);
     for (const line of header) this.logLine(`# ${line}`);
   }
 
@@ -370,8 +291,8 @@ export class DeployOutput implements ByteSink {
 
   /** A line for the log file alone (redacted): the commands a step ran, their exit codes and times. */
   logLine(text: string): void {
-    if (this.logFd === undefined) return;
-    if (!this.logAtLineStart) this.toLog([Buffer.from('\n')]);
+    if (this.log === undefined) return;
+    if (!this.log.atLineStart) this.toLog([Buffer.from('\n')]);
     this.toLog([Buffer.from(`${this.redactor.redact(text)}\n`)]);
   }
 
@@ -392,61 +313,18 @@ export class DeployOutput implements ByteSink {
   }
 
   async close(): Promise<void> {
-    if (this.openSequence) this.toLog([]);
-    const fd = this.logFd;
-    this.logFd = undefined;
-    if (fd !== undefined) closeSync(fd);
+    const log = this.log;
+    this.log = undefined;
+    log?.close();
   }
 
-  /**
-   * Appends to the log. A tool's bytes (`tool`) may end inside a colour sequence, held back until its next
-   * write completes it; our own lines first put out whatever was held back.
-   */
+  /** Appends to the log; a tool's bytes (`tool`) may end inside a colour sequence (LogFile.write). */
   private toLog(chunks: readonly Uint8Array[], tool = false): void {
-    const fd = this.logFd;
-    if (fd === undefined) return;
-    let held = this.openSequence;
-    this.openSequence = undefined;
-    if (held && !tool) {
-      // Our own line after a tool's unfinished sequence: the held bytes were never one, and go out as they came.
-      writeFully(fd, this.stampLines(held));
-      held = undefined;
-    }
-    const data = held ? [held, ...chunks] : chunks;
-    const { bytes, open } = stripAnsiBytes(data.length === 1 ? asBuffer(data[0]!) : Buffer.concat(data));
-    if (tool) this.openSequence = open;
-    writeFully(fd, this.stampLines(open && !tool ? Buffer.concat([bytes, open]) : bytes));
-  }
-
-  /**
-   * The bytes with the time before each line's first byte. As latin1 text, one character per byte, so
-   * the bytes come back exactly as they were: one native replace per write, where a copy per line
-   * cost more than the rest of the step (a gigabyte of output has millions of lines; npm run bench).
-   */
-  private stampLines(bytes: Buffer): Buffer {
-    if (bytes.length === 0) return bytes;
-    const stamp = `${new Date().toISOString()} `;
-    const text = bytes.toString('latin1');
-    const endsLine = text.endsWith('\n');
-    // A newline's stamp belongs to the line after it: the last one's to the next write.
-    const lines = (endsLine ? text.slice(0, -1) : text).replaceAll('\n', `\n${stamp}`);
-    const stamped = `${this.logAtLineStart ? stamp : ''}${lines}${endsLine ? '\n' : ''}`;
-    this.logAtLineStart = endsLine;
-    return Buffer.from(stamped, 'latin1');
+    this.log?.write(chunks, tool);
   }
 
   private toConsole(text: string): void {
     if (this.consoleStream) this.consoleStream.write(text);
     else this.consoleText?.(text);
   }
-}
-
-/** The same bytes as a Buffer, without a copy. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** Writes all of `bytes`; a short write (a full disk, say) is finished piece by piece. */
-function writeFully(fd: number, bytes: Uint8Array): void {
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }

@@ -1,47 +1,77 @@
+import { encodedForms, splitForms } from './secret-forms.js';
+
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
- * Secret values are registered once and replaced by `***` wherever they appear: in text by
- * redact(), and in streamed command output by stream(), on the bytes, without decoding them.
+ * Secret values are registered once and replaced by `***` wherever they appear, in every form they
+ * travel in (secret-forms.ts: JSON and URL escaping, base64, wrapped lines): in text by redact(),
+ * and in streamed command output by stream(), on the bytes, without decoding them.
  */
 export const MASK = '***';
 const MASK_BYTES = Buffer.from(MASK);
+const NEWLINE_MASK = Buffer.from(`\n${MASK}`);
 const EMPTY = Buffer.alloc(0);
 
 export class Redactor {
-  private readonly secrets = new Set<string>();
-  private sorted: string[] = [];
+  /** The values given to add(). */
+  private readonly registered = new Set<string>();
+  /** The values and their substantial lines. */
+  private readonly plainValues: string[] = [];
+  /** What is masked on one line: the values, their lines and their encoded forms. */
+  private readonly oneLine = new Set<string>();
+  /** Longest first, so a secret that contains another is masked whole; made on first use after add(). */
+  private sortedOneLine?: string[];
+  private sortedAll?: string[];
   private matcher?: SecretMatcher;
 
-  /** Registers a secret; multi-line values also register each substantial line (PEM bodies, say). */
+  /**
+   * Registers a secret and its encoded forms; multi-line values also register each substantial line
+   * (PEM bodies, say), with its forms. Their forms split across lines are made on first use (splitForms).
+   */
   add(value: string | undefined | null): void {
     if (value === undefined || value === null) return;
     const trimmed = value.trim();
-    if (trimmed === '') return;
-    this.secrets.add(trimmed);
+    if (trimmed === '' || this.registered.has(trimmed)) return;
+    this.registered.add(trimmed);
+    const values = [trimmed];
     if (trimmed.includes('\n')) {
       for (const line of trimmed.split(/\r?\n/)) {
         const l = line.trim();
-        if (l.length >= 8 && !/^-----(BEGIN|END) [A-Z ]+-----$/.test(l)) this.secrets.add(l);
+        if (l.length >= 8 && !/^-----(BEGIN|END) [A-Z ]+-----$/.test(l)) values.push(l);
       }
     }
-    // Longest first, so a secret that contains another is masked whole.
-    this.sorted = [...this.secrets].sort((a, b) => b.length - a.length);
+    for (const v of values) {
+      this.plainValues.push(v);
+      this.oneLine.add(v);
+      for (const form of encodedForms(v)) this.oneLine.add(form);
+    }
+    this.sortedOneLine = undefined;
+    this.sortedAll = undefined;
     this.matcher = undefined;
   }
 
+  /** Every value masked but the split forms (a few hundred per value, one per place a line may break), longest first. */
   get values(): readonly string[] {
-    return this.sorted;
+    this.sortedOneLine ??= byLength(this.oneLine);
+    return this.sortedOneLine;
   }
 
-  /** Length of the longest secret: a stream must hold back this many characters minus one. */
-  get longest(): number {
-    return this.sorted[0]?.length ?? 0;
+  /** Everything masked, split forms too, longest first. */
+  private get all(): readonly string[] {
+    if (!this.sortedAll) {
+      const all = new Set(this.oneLine);
+      for (const v of this.plainValues) for (const form of splitForms(v)) all.add(form);
+      this.sortedAll = byLength(all);
+    }
+    return this.sortedAll;
   }
 
   redact(text: string): string {
+    // A long text is searched for all the forms at once, as a stream is.
+    if (text.length > LONG_TEXT) return this.redactBytes(Buffer.from(text)).toString('utf8');
     let out = text;
-    for (const secret of this.sorted) {
-      if (out.includes(secret)) out = out.split(secret).join(MASK);
+    // A split form holds a newline: a text without one cannot hold it.
+    for (const secret of text.includes('\n') ? this.all : this.values) {
+      if (out.includes(secret)) out = out.split(secret).join(maskOf(secret));
     }
     return out;
   }
@@ -60,7 +90,7 @@ export class Redactor {
 
   /** The secrets as UTF-8 bytes, ready to search; rebuilt after add(), so a stream picks up a secret added mid-run. */
   get bytes(): SecretMatcher {
-    this.matcher ??= new SecretMatcher(this.sorted);
+    this.matcher ??= new SecretMatcher(this.all);
     return this.matcher;
   }
 
@@ -74,6 +104,23 @@ export class Redactor {
   stream(options?: RedactionStreamOptions): RedactionStream {
     return new RedactionStream(this, options);
   }
+}
+
+function byLength(secrets: Iterable<string>): string[] {
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+/** Texts longer than this are redacted on their bytes, all forms in one pass. */
+const LONG_TEXT = 4096;
+
+/** The mask of a match: `***`, with the newlines of a wrapped form kept, so the lines around it stay lines. */
+function maskOf(secret: string): string {
+  return secret.includes('\n')
+    ? secret
+        .split('\n')
+        .map(() => MASK)
+        .join('\n')
+    : MASK;
 }
 
 /** Window of the multi-pattern search: up to this many leading bytes of each secret drive the skips. */
@@ -99,6 +146,8 @@ class SecretMatcher {
   readonly patterns: readonly Buffer[];
   /** Length in bytes of the longest secret. */
   readonly longest: number;
+  /** Whether a secret holds a newline (a wrapped form). */
+  readonly wrapped: boolean;
   /** Bytes of the search window: the shortest multi-byte secret, at most WINDOW; 0 without one. */
   private readonly window: number;
   /** For each block, how far the window may move on when it ends with that block. */
@@ -114,7 +163,7 @@ class SecretMatcher {
    * Secrets longer than NEAR_END bytes, with their first bytes to search for, and every 4 bytes that
    * can end a chunk that ends inside them, further than NEAR_END bytes in (most chunks end otherwise).
    */
-  private readonly long: { secret: Buffer; prefix: Buffer; ends: Set<number> }[] = [];
+  private readonly longByEnd = new Map<number, { secret: Buffer; prefix: Buffer }[]>();
   /** Windows found worth a closer look, by start (at most one per scan position of a range). */
   private readonly candidates = new Int32Array(RANGE);
 
@@ -122,6 +171,7 @@ class SecretMatcher {
     this.patterns = secrets.map((s) => Buffer.from(s, 'utf8'));
     this.next = new Int32Array(this.patterns.length).fill(-1);
     this.longest = Math.max(0, ...this.patterns.map((p) => p.length));
+    this.wrapped = this.patterns.some((p) => p.includes(0x0a));
     const multi = this.patterns.filter((p) => p.length >= 2);
     const m = multi.length ? Math.min(WINDOW, ...multi.map((p) => p.length)) : 0;
     this.window = m;
@@ -133,9 +183,14 @@ class SecretMatcher {
         continue;
       }
       if (p.length > NEAR_END) {
+        const long = { secret: p, prefix: p.subarray(0, 4) };
         const ends = new Set<number>();
         for (let k = NEAR_END; k < p.length; k++) ends.add(p.readUInt32LE(k - 3));
-        this.long.push({ secret: p, prefix: p.subarray(0, 4), ends });
+        for (const end of ends) {
+          const list = this.longByEnd.get(end);
+          if (list) list.push(long);
+          else this.longByEnd.set(end, [long]);
+        }
       }
       const head = block(p[0]!, p[1]!);
       this.next[i] = this.first[head]!;
@@ -255,8 +310,7 @@ class SecretMatcher {
     // few are searched for by their first bytes, rather than looking up thousands of positions.
     let found = n;
     const last = n >= 4 ? buf.readUInt32LE(n - 4) : -1;
-    for (const { secret, prefix, ends } of this.long) {
-      if (!ends.has(last)) continue;
+    for (const { secret, prefix } of this.longByEnd.get(last) ?? []) {
       for (
         let at = buf.indexOf(prefix, Math.max(0, n - secret.length + 1));
         at >= 0 && at < Math.min(found, near);
@@ -431,6 +485,8 @@ export class RedactionStream {
     for (let j = 0; j < chosen.length && chosen[j]! < cut; j += 2) {
       slice(done, chosen[j]!);
       out.push(MASK_BYTES);
+      // A wrapped form's newlines stay (maskOf).
+      if (matcher.wrapped) for (let i = chosen[j]!; i < chosen[j + 1]!; i++) if (at(i) === 0x0a) out.push(NEWLINE_MASK);
       done = chosen[j + 1]!;
     }
     slice(done, cut);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandExecutor } from '../../../src/core/lib/command.js';
-import { colourWanted, DeployOutput, stripAnsi, stripAnsiBytes } from '../../../src/core/lib/output.js';
+import { stripAnsi, stripAnsiBytes } from '../../../src/core/lib/log-file.js';
+import { colourWanted, DeployOutput } from '../../../src/core/lib/output.js';
 import { MASK, Redactor } from '../../../src/core/lib/redact.js';
 import { tofuArgs } from '../../../src/core/tofu/commands.js';
 
@@ -185,5 +186,66 @@ describe('colour codes out of the log', () => {
         .split('\n')
         .map((line) => line.replace(TIMESTAMP, '')),
     ).toEqual(['tool\x1b[3', 'tofu: exit 1 after 0.1s', 'more\x1b]0;']);
+  });
+
+  it('writes what stripping the whole output, then stamping each line, gives, however the output is cut', () => {
+    let state = 11;
+    const random = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return Math.floor((state / 2147483648) * n);
+    };
+    const pieces = [
+      'a',
+      'line ',
+      '\n',
+      '\n\n',
+      '\x1b[0;32m',
+      '\x1b[0m',
+      '\x1b]8;;https://x\x07',
+      '\x1b]0;t\x1b\\',
+      '\x1bM',
+      '\x1b',
+      '✓',
+      'é',
+      '\t',
+      'x'.repeat(37),
+    ];
+    for (let round = 0; round < 40; round++) {
+      let text = '';
+      for (let i = 0; i < 200; i++) text += pieces[random(pieces.length)];
+      const bytes = Buffer.from(text);
+      const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+      const { output, logFile, log } = outputTo(dir);
+      output.openLogFile(logFile);
+      for (let at = 0; at < bytes.length; ) {
+        const cut = Math.min(bytes.length, at + 1 + random(40));
+        const parts = random(2)
+          ? [bytes.subarray(at, cut)]
+          : [bytes.subarray(at, (at + cut) >> 1), bytes.subarray((at + cut) >> 1, cut)];
+        void output.writeBytes(parts);
+        at = cut;
+      }
+      void output.close();
+      const { bytes: stripped, open } = stripAnsiBytes(bytes);
+      const want = `${stripped.toString('utf8')}${open?.toString('utf8') ?? ''}`;
+      const lines = log().split('\n');
+      expect(lines.slice(0, -1).every((line) => TIMESTAMP.test(line))).toBe(true);
+      expect(lines.map((line) => line.replace(TIMESTAMP, '')).join('\n'), text).toBe(want);
+    }
+  });
+
+  it('stamps every line of a write larger than its buffer (written out in parts)', () => {
+    const line = '\x1b[0;32mok: [node-1] => {"changed": false}\x1b[0m ✓\n';
+    const text = line.repeat(20_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+    const { output, logFile, log } = outputTo(dir);
+    output.openLogFile(logFile);
+    void output.writeBytes([Buffer.from(text)]);
+    void output.close();
+    const lines = log().trimEnd().split('\n');
+    expect(lines).toHaveLength(20_000);
+    expect(
+      lines.every((l) => TIMESTAMP.test(l) && l.replace(TIMESTAMP, '') === 'ok: [node-1] => {"changed": false} ✓'),
+    ).toBe(true);
   });
 });

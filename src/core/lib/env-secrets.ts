@@ -1,0 +1,49 @@
+/**
+ * Which values of a command's environment are secrets by their name, so the redactor masks them
+ * though nobody registered them: the state backend's keys set in a workflow's `env:`, tokens,
+ * passwords, and the `TF_VAR_*` values of variables the module declares sensitive.
+ */
+
+/** A value shorter than this is not registered: "true", a port or a region would be masked everywhere. */
+export const ENV_SECRET_FROM = 8;
+
+/** `*_SECRET*`, `*_TOKEN`, `*PASSWORD*`, `*_KEY` (any case); never a public one (`SSH_PUBLIC_KEY`). */
+const SECRET_NAME = /_SECRET|_TOKEN$|PASSWORD|_KEY$/i;
+const PUBLIC_NAME = /PUBLIC/i;
+
+/**
+ * The state backends' credentials whose names the rule above misses (OpenTofu's backend docs):
+ * pg's connection string (it holds the password), gcs's credentials file contents, consul's
+ * `user:password`, and the registry's host tokens (`TF_TOKEN_<host>`).
+ */
+const BACKEND_SECRETS = new Set([
+  'PG_CONN_STR',
+  'GOOGLE_CREDENTIALS',
+  'GOOGLE_BACKEND_CREDENTIALS',
+  'CONSUL_HTTP_AUTH',
+]);
+const BACKEND_SECRET_PREFIXES = ['TF_TOKEN_'];
+
+/** Whether a variable holds a secret by its name alone. */
+export function isSecretName(name: string): boolean {
+  const upper = name.toUpperCase();
+  if (BACKEND_SECRETS.has(upper) || BACKEND_SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
+  return SECRET_NAME.test(name) && !PUBLIC_NAME.test(name);
+}
+
+/**
+ * The values of `env` to mask: those secret by their name, and `TF_VAR_<name>` for each variable
+ * `sensitive` (the module's `sensitive = true` declarations), each at least ENV_SECRET_FROM long.
+ */
+export function environmentSecrets(
+  env: Readonly<Record<string, string | undefined>>,
+  sensitive: ReadonlySet<string> = new Set(),
+): string[] {
+  const secrets: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value.trim().length < ENV_SECRET_FROM) continue;
+    const tfVar = name.startsWith('TF_VAR_') ? name.slice('TF_VAR_'.length) : undefined;
+    if (isSecretName(name) || (tfVar !== undefined && sensitive.has(tfVar))) secrets.push(value);
+  }
+  return secrets;
+}
