@@ -197,6 +197,15 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
       if (reason) process.stdout.write(`\n${reason}\n`);
       await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
+      // save-plan: the deploy of this run learns that no apply is needed from the artifact, not from its absence.
+      if (settings.savePlan) {
+        const dir = path.join(path.dirname(runtimePaths(p.settings).planPath), 'plan-artifact');
+        const why = `no apply needed: ${reason ?? 'the deploy would not run opentofu-apply'}`;
+        if (await uploadPlanArtifact(artifact, { [PLAN_FILES.noApply]: `${p.redactor.redact(why)}\n` }, dir)) {
+          core.setOutput('plan-artifact', artifact);
+          core.info(`save-plan: recorded "no apply needed" in the plan artifact "${artifact}"`);
+        }
+      }
       return;
     }
     // tofu plan runs the code it plans: the credential it gets is judged first (a refusal is commented, as any failure).
@@ -269,12 +278,19 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       await fs.readFile(binary),
       settings.planPassphrase!,
     );
-  const uploaded = await uploadPlanArtifact(artifact, files, path.join(planned.workDir, 'plan-artifact'));
+  // Said after the comment and the summary: a failed upload fails the job, but the plan is still shown.
+  let uploadFailure: unknown;
+  const uploaded = await uploadPlanArtifact(artifact, files, path.join(planned.workDir, 'plan-artifact')).catch(
+    (error: unknown) => {
+      uploadFailure = error;
+      return false;
+    },
+  );
   if (uploaded) core.setOutput('plan-artifact', artifact);
-  else if (binary) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
 
   await comment(body);
   await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
+  if (uploadFailure) throw uploadFailure;
 
   /**
    * Runs the provisioning tool's plan with live, redacted output and interruption. A failure is

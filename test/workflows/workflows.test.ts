@@ -207,10 +207,13 @@ describe('what users rely on in the actions and workflows', () => {
     // plan passphrase on main (docs/secrets.md).
     expect(deploy.jobs.plan.environment).toBe('production-read');
     expect(deploy.jobs.deploy.needs).toEqual(['targets', 'plan']);
-    expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ steps.saved.outputs.plan-artifact }}');
-    // The artifact the plan action names: cluster-deploy-plan-<org>-<cluster>.
+    // The artifact the plan action names (cluster-deploy-plan-<org>~<cluster>), required: a missing
+    // plan fails the deploy instead of planning anew.
+    expect(step('deploy', 'deploy').with['require-saved-plan']).toBe(true);
     expect(
-      interpolate(step('deploy', 'saved').env.NAME, { matrix: { organization: 'acme', cluster: 'prod-east' } }),
+      interpolate(step('deploy', 'deploy').with['plan-artifact'], {
+        matrix: { organization: 'acme', cluster: 'prod-east' },
+      }),
     ).toBe(planArtifactName('acme', 'prod-east'));
   });
 
@@ -579,7 +582,9 @@ describe('the examples hold each secret only where it is needed (docs/secrets.md
       'OS_PLAN_APPLICATION_CREDENTIAL_ID',
       'OS_PLAN_APPLICATION_CREDENTIAL_SECRET',
       'PLAN_PASSPHRASE',
+      'PREVIEW_STATE_KEY',
       'SSH_PRIVATE_KEY',
+      'STATE_KEY',
       'STATE_S3_ACCESS_KEY_ID',
       'STATE_S3_PLAN_ACCESS_KEY_ID',
       'STATE_S3_PLAN_SECRET_ACCESS_KEY',

@@ -96,7 +96,13 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     await writePrivateFile(file, settings.cloudsYamlContent, 'clouds.yaml');
     settings.deploy.cloudsYaml = file;
   }
-  if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
+  if (settings.planArtifact) {
+    const saved = await fetchSavedPlan(settings);
+    if ('file' in saved) settings.deploy.savedPlan = saved;
+    else if (settings.requireSavedPlan)
+      settings.deploy.reviewedNoApply = { reason: saved.noApply, source: saved.source };
+    else core.info('no saved plan to apply: opentofu-apply plans anew if it runs');
+  }
   if (settings.sshPrivateKey) {
     // Masked line by line too: the runner's masker matches single lines of a multi-line secret.
     for (const keyLine of settings.sshPrivateKey.split(/\r?\n/))
@@ -113,6 +119,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     settings.tofuStatePassphrase,
     settings.planPassphrase,
     settings.githubToken,
+    settings.stateKey,
     ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
@@ -278,6 +285,7 @@ export async function post(): Promise<void> {
       githubToken: core.getInput('github-token'),
       kubeconfigPassphrase: core.getInput('kubeconfig-passphrase'),
       tofuStatePassphrase: core.getInput('tofu-state-passphrase'),
+      stateKey: core.getInput('state-key'),
     });
     if (
       !store ||
