@@ -136,7 +136,7 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
       const files = await gh.artifactFiles(artifacts[0]!.id);
       const state = JSON.parse(files['state.json']!.toString('utf8'));
       expect(state).toMatchObject({ cluster: c.id, completedAt: expect.any(String) });
-      expect(Object.keys(files).sort()).toEqual(['deploy.log', 'state.json']);
+      expect(Object.keys(files).sort()).toEqual(['deploy.log', 'state.json', 'state.seal.json']);
       // Its own tofu state, under its own key of the backend.
       const workers = backend.state(c.id)!.resources.filter((r) => r.type === 'terraform_data' && r.name === 'server');
       expect(workers.length, c.id).toBe(1 + c.workers); // the control plane node and its workers
