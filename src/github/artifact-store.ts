@@ -276,7 +276,7 @@ export class ArtifactStateStore implements StateStore {
     const runId = candidate.run.id ?? this.options.run.runId;
     const found = { id: candidate.id, runId, createdAt: candidate.createdAt };
     const dir = await downloadArtifactFiles(this.options.run, found);
-    const source = `${this.location.replace(this.options.name, candidate.name)} (id ${candidate.id}, run ${runId}${branch ? ` on branch ${quoteInput(branch, 100)}` : ''})`;
+    const source = `workflow artifact "${candidate.name}" (id ${candidate.id}, run ${runId}${branch ? ` on branch ${quoteInput(branch, 100)}` : ''})`;
     const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => undefined);
     if (candidate.legacy) {
       // The old name is shared by acme-prod/east and acme/prod-east: only this cluster's state is taken over.
