@@ -9,7 +9,7 @@ import YAML from 'yaml';
 import { CREDENTIAL_FIELDS } from '../src/core/openstack/credentials.js';
 
 /**
- * action.yml has no types: the values each input accepts, as src/github/inputs.ts and the actions'
+ * action.yml has no types: the values each input accepts, as src/github/runner/inputs.ts and the actions'
  * run.ts parse them. Keyed by input name, or by `<action dir>:<input>` where one name means
  * different things in two actions.
  */

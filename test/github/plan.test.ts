@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptBytesWithPassphrase } from '../../src/core/lib/secret-box.js';
-import { planMarker, readPlanRecord } from '../../src/github/plan-comment.js';
+import { planMarker, readPlanRecord } from '../../src/github/comments/plan-comment.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { CONFIG_SECRET, freshRunner, type Runner } from '../support/sandbox.js';

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planMarker, readPlanRecord } from '../../src/github/plan-comment.js';
-import { OVERVIEW_MARKER } from '../../src/github/plan-overview.js';
+import { planMarker, readPlanRecord } from '../../src/github/comments/plan-comment.js';
+import { OVERVIEW_MARKER } from '../../src/github/comments/plan-overview.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { CONFIG_SECRET, freshRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';

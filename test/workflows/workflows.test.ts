@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
-import { planArtifactName } from '../../src/github/plan-artifact.js';
+import { planArtifactName } from '../../src/github/state/plan-artifact.js';
 import { condition, evaluate, interpolate } from '../support/workflow-expressions.js';
 
 const rel = (...parts: string[]) => path.join(...parts);

@@ -1,5 +1,5 @@
-import { UsageError } from '../core/lib/errors.js';
-import { quoteInput } from '../core/lib/echo.js';
+import { UsageError } from '../../core/lib/errors.js';
+import { quoteInput } from '../../core/lib/echo.js';
 
 /**
  * Which runs' resume state a job may restore. An artifact's provenance is what GitHub's REST API

@@ -1,18 +1,18 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { quoteInput } from '../core/lib/echo.js';
-import { UserError, errorMessage } from '../core/lib/errors.js';
-import { ensurePrivateDir } from '../core/lib/files.js';
-import { NAME_PATTERN, NAME_RULE } from '../core/lib/option-values.js';
-import { LocalStateStore, parseState, type DeployState, type StateStore } from '../core/model/state.js';
-import * as core from './actions-core.js';
-import { downloadDir } from './downloads.js';
-import { artifactClient, octokitFor, type Octokit, type RunContext } from './clients.js';
-import { plainText } from './markdown.js';
-import { quietly } from './quiet.js';
+import { quoteInput } from '../../core/lib/echo.js';
+import { UserError, errorMessage } from '../../core/lib/errors.js';
+import { ensurePrivateDir } from '../../core/lib/files.js';
+import { NAME_PATTERN, NAME_RULE } from '../../core/lib/option-values.js';
+import { LocalStateStore, parseState, type DeployState, type StateStore } from '../../core/model/state.js';
+import * as core from '../runner/actions-core.js';
+import { downloadDir } from '../runner/downloads.js';
+import { artifactClient, octokitFor, type Octokit, type RunContext } from '../runner/clients.js';
+import { plainText } from '../runner/markdown.js';
+import { quietly } from '../runner/quiet.js';
 import { checkSeal, SEAL_FILE, writeSeal } from './state-seal.js';
 import { untrustedReason, type ArtifactRun, type TrustedBranches } from './state-trust.js';
-import { describeRestError, isRestError, type GitHubApiError } from './rest-errors.js';
+import { describeRestError, isRestError, type GitHubApiError } from '../runner/rest-errors.js';
 
 /**
  * An artifact name per kind, org and cluster. Organisation and cluster names are letters, digits,

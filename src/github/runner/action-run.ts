@@ -1,5 +1,5 @@
-import { InterruptedError, UserError, errorMessage } from '../core/lib/errors.js';
-import { Redactor } from '../core/lib/redact.js';
+import { InterruptedError, UserError, errorMessage } from '../../core/lib/errors.js';
+import { Redactor } from '../../core/lib/redact.js';
 import * as core from './actions-core.js';
 import { removeDownloads } from './downloads.js';
 

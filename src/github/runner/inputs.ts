@@ -1,7 +1,7 @@
-import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/openstack/credentials.js';
-import { parseApiHost } from '../core/lib/address.js';
-import { formatIssues, UsageError, UserError } from '../core/lib/errors.js';
-import { quoteInput } from '../core/lib/echo.js';
+import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../../core/openstack/credentials.js';
+import { parseApiHost } from '../../core/lib/address.js';
+import { formatIssues, UsageError, UserError } from '../../core/lib/errors.js';
+import { quoteInput } from '../../core/lib/echo.js';
 import {
   DURATION_LIMITS,
   parseDurationOption,
@@ -10,14 +10,14 @@ import {
   parseNodeCount,
   parseOperation,
   type Operation,
-} from '../core/lib/option-values.js';
-import { checkFilter, type StepFilter } from '../core/engine/selection.js';
-import type { DeployOptions } from '../core/model/settings.js';
-import { parseSshUser } from '../core/model/kubespray-source.js';
-import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
-import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
-import { STATE_KEY_MIN_LENGTH } from './state-seal.js';
-import { parseTrustedBranches, type TrustedBranches } from './state-trust.js';
+} from '../../core/lib/option-values.js';
+import { checkFilter, type StepFilter } from '../../core/engine/selection.js';
+import type { DeployOptions } from '../../core/model/settings.js';
+import { parseSshUser } from '../../core/model/kubespray-source.js';
+import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../../core/lib/yaml.js';
+import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../../core/openstack/roles.js';
+import { STATE_KEY_MIN_LENGTH } from '../state/state-seal.js';
+import { parseTrustedBranches, type TrustedBranches } from '../state/state-trust.js';
 
 /** Reads one action input ('' when unset), as `core.getInput` does. */
 export type InputReader = (name: string) => string;

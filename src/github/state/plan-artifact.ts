@@ -1,14 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { UserError, errorMessage } from '../core/lib/errors.js';
-import { ensurePrivateDir, writeFileAtomic } from '../core/lib/files.js';
-import * as core from './actions-core.js';
+import { UserError, errorMessage } from '../../core/lib/errors.js';
+import { ensurePrivateDir, writeFileAtomic } from '../../core/lib/files.js';
+import * as core from '../runner/actions-core.js';
 import { artifactName, downloadArtifactFiles, findRunArtifact } from './artifact-store.js';
-import { artifactClient, secretBox } from './clients.js';
-import type { ActionSettings } from './inputs.js';
-import { quietly } from './quiet.js';
-import { runContext } from './runner.js';
+import { artifactClient, secretBox } from '../runner/clients.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { quietly } from '../runner/quiet.js';
+import { runContext } from '../runner/runner.js';
 
 /**
  * The plan artifact, written by a dry run (dry-run, or actions/tofu mode: plan) and read by a

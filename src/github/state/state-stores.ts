@@ -1,19 +1,19 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { keepsResumeState } from '../core/engine/selection.js';
-import { clusterId, runtimePaths, type DeploySettings } from '../core/model/settings.js';
-import { kubesprayPaths } from '../core/kubespray/paths.js';
-import { LocalStateStore, type DeployState, type StateStore } from '../core/model/state.js';
-import { postStepState } from './action-run.js';
-import { UserError } from '../core/lib/errors.js';
+import { keepsResumeState } from '../../core/engine/selection.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../../core/model/settings.js';
+import { kubesprayPaths } from '../../core/kubespray/paths.js';
+import { LocalStateStore, type DeployState, type StateStore } from '../../core/model/state.js';
+import { postStepState } from '../runner/action-run.js';
+import { UserError } from '../../core/lib/errors.js';
 import {
   ArtifactStateStore,
   legacyStateArtifactName,
   stateArtifactName,
   type CompanionFile,
 } from './artifact-store.js';
-import type { ActionSettings } from './inputs.js';
-import { runContext } from './runner.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { runContext } from '../runner/runner.js';
 import {
   encryptedCompanion,
   INVENTORY_ARTIFACT_FILE,

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensurePrivateDir } from '../core/lib/files.js';
+import { ensurePrivateDir } from '../../core/lib/files.js';
 
 /** Folders this process downloaded artifacts into: removed when the step ends (removeDownloads). */
 const downloads = new Set<string>();
