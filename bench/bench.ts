@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { prepareSandbox, sandboxToolEnv } from '../examples/sandbox/prepare.js';
 import { summarizeChanges } from '../src/core/tofu/plan-json.js';
 import { CONFIG_FILE, parseYaml } from '../src/core/lib/yaml.js';
-import { buildPlanComment } from '../src/github/plan-comment.js';
+import { buildPlanComment } from '../src/github/comments/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
 import { benchDay2 } from './day2.js';
 import { benchTargets } from './targets.js';

@@ -1,6 +1,6 @@
 // Rebuilds dist/: compiles src/ with tsc (ncc cannot drive TypeScript 7), then bundles the actions'
 // shared entry and the CLI with ncc, and writes each action's stub dist/<action>/index.js. Run with `npm run bundle`; dist/ is committed.
-// dist/shared/index.js is what every action loads; each `import()` of a heavy library (src/github/clients.ts)
+// dist/shared/index.js is what every action loads; each `import()` of a heavy library (src/github/runner/clients.ts)
 // becomes a chunk beside it (dist/shared/<id>.index.js), loaded only by the runs that use it.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

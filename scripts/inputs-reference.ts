@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { CREDENTIAL_FIELDS } from '../src/core/openstack/credentials.js';
-import { ROOT_INPUT_DEFAULTS_IN_CODE } from '../src/github/inputs.js';
+import { ROOT_INPUT_DEFAULTS_IN_CODE } from '../src/github/runner/inputs.js';
 
 /**
- * action.yml has no types: the values each input accepts, as src/github/inputs.ts and the actions'
+ * action.yml has no types: the values each input accepts, as src/github/runner/inputs.ts and the actions'
  * run.ts parse them. Keyed by input name, or by `<action dir>:<input>` where one name means
  * different things in two actions.
  */
@@ -50,6 +50,9 @@ const TYPES: Record<string, string> = {
   restart: 'boolean',
   'run-id': 'number (run id)',
   'save-plan': 'boolean',
+  'require-saved-plan': 'boolean',
+  'state-key': 'secret (32+ characters)',
+  'state-trusted-branches': 'lines (branch names or globs)',
   'skip-auth-check': 'boolean',
   'state-store': 'artifact | local | none',
   step: 'string (step id)',

@@ -9,7 +9,7 @@ import type { StepActionName } from './step-actions.js';
  * logic src/actions/<name>/run.ts; the per-step actions are rows of src/actions/step-actions.ts.
  * Each entry is imported only when its action runs, so each is a chunk of the bundle and an action's
  * start loads its own code, not the others' (targets' globbing and HCL parser, say; npm run bench times it). The heavy libraries (artifacts,
- * cache, REST, age) are loaded on first use too (src/github/clients.ts).
+ * cache, REST, age) are loaded on first use too (src/github/runner/clients.ts).
  */
 const perStep = (name: StepActionName) => async () => (await import('./step-actions.js')).stepAction(name)();
 const ACTIONS: Record<string, () => Promise<void>> = {

@@ -1,6 +1,6 @@
 import type { StepId } from '../core/steps/index.js';
-import { runAction } from '../github/action-run.js';
-import { SECRET_INPUTS } from '../github/inputs.js';
+import { runAction } from '../github/runner/action-run.js';
+import { SECRET_INPUTS } from '../github/runner/inputs.js';
 import { run as runDeploy } from './deploy/run.js';
 
 /**

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckReportSchema } from '../../src/core/model/check-report.js';
-import { renderCheckReport } from '../../src/github/check-summary.js';
+import { renderCheckReport } from '../../src/github/reports/check-summary.js';
 import { EXIT } from '../../src/core/lib/errors.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
 import { capiCli, runCli } from '../support/cli.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { CREDENTIAL_FIELDS } from '../../src/core/openstack/credentials.js';
 import { credentialInputDescription } from '../../scripts/action-inputs.js';
-import { readActionSettings, SECRET_INPUTS } from '../../src/github/inputs.js';
+import { readActionSettings, SECRET_INPUTS } from '../../src/github/runner/inputs.js';
 import { ROOT } from '../support/action-runner.js';
 
 type Inputs = Record<string, { description: string; required?: boolean; default?: string }>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InterruptedError, UsageError, UserError } from '../../src/core/lib/errors.js';
 import { Redactor } from '../../src/core/lib/redact.js';
-import { postStepState, runAction, type ActionRun } from '../../src/github/action-run.js';
+import { postStepState, runAction, type ActionRun } from '../../src/github/runner/action-run.js';
 import { parseFileCommands } from '../support/action-runner.js';
 
 describe('runAction', () => {

@@ -4,10 +4,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as ours from '../../src/github/actions-core.js';
+import * as ours from '../../src/github/runner/actions-core.js';
 
 /**
- * src/github/actions-core.ts stands in for @actions/core on every action's start: what each writes
+ * src/github/runner/actions-core.ts stands in for @actions/core on every action's start: what each writes
  * (stdout, the command files, the job summary) must be the same, byte for byte, but for the
  * random heredoc delimiters.
  */

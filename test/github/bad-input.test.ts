@@ -3,7 +3,7 @@ import { UsageError, UserError } from '../../src/core/lib/errors.js';
 import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { OPERATION_STEPS } from '../../src/core/model/operations.js';
-import { readActionSettings } from '../../src/github/inputs.js';
+import { readActionSettings } from '../../src/github/runner/inputs.js';
 import { runAction } from '../support/action-runner.js';
 
 /**

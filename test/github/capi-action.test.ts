@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planMarker } from '../../src/github/plan-comment.js';
+import { planMarker } from '../../src/github/comments/plan-comment.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckFinding } from '../../src/core/model/check-report.js';
 import { summarizeChanges } from '../../src/core/tofu/plan-json.js';
-import { CHECK_REPORT_LIMIT, renderCheckReport } from '../../src/github/check-summary.js';
-import { buildPlanComment, changeTable } from '../../src/github/plan-comment.js';
+import { CHECK_REPORT_LIMIT, renderCheckReport } from '../../src/github/reports/check-summary.js';
+import { buildPlanComment, changeTable } from '../../src/github/comments/plan-comment.js';
 import { checkReport } from '../support/check-reports.js';
 
 const drifted = summarizeChanges({

@@ -10,7 +10,8 @@ import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_check_token_canary_5521';
 const PASSPHRASE = 'kubeconfig-passphrase-canary-8812';
-const ARTIFACT = 'cluster-deploy-state-demo-sandbox';
+const ARTIFACT = 'cluster-deploy-state-demo~sandbox';
+const STATE_KEY = 'state-key-canary-4242-0123456789abcdefghij';
 
 /**
  * operation: check through the bundled root action, against the GitHub stand-in and the sandbox's
@@ -41,6 +42,7 @@ describe('the deploy action with operation: check', () => {
     method: 'none',
     'skip-auth-check': 'true',
     'state-store': 'artifact',
+    'state-key': STATE_KEY,
     'tofu-state': 'artifact',
     'kubeconfig-passphrase': PASSPHRASE,
     'github-token': TOKEN,

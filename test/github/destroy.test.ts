@@ -11,7 +11,8 @@ import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_destroy_token_canary_7741';
 const PASSPHRASE = 'kubeconfig-passphrase-canary-3303';
-const ARTIFACT = 'cluster-deploy-state-demo-sandbox';
+const ARTIFACT = 'cluster-deploy-state-demo~sandbox';
+const STATE_KEY = 'state-key-canary-4242-0123456789abcdefghij';
 
 /**
  * operation: destroy through the bundled root action, against the GitHub stand-in and the sandbox's
@@ -48,6 +49,7 @@ describe('the deploy action with operation: destroy', () => {
     method: 'none',
     'skip-auth-check': 'true',
     'state-store': 'artifact',
+    'state-key': STATE_KEY,
     'tofu-state': 'artifact',
     'kubeconfig-passphrase': PASSPHRASE,
     'github-token': TOKEN,
@@ -100,6 +102,7 @@ describe('the deploy action with operation: destroy', () => {
       'inventory.yaml.age',
       'kubeconfig.age',
       'state.json',
+      'state.seal.json',
       'terraform.tfstate.age',
     ]);
   }, 300_000);

@@ -7,7 +7,7 @@ import {
   healthMarker,
   reportHealthIssue,
   type HealthIssueOptions,
-} from '../../src/github/health-issue.js';
+} from '../../src/github/reports/health-issue.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { checkReport } from '../support/check-reports.js';
 

@@ -1,10 +1,10 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outputCapture } from '../support/capture-output.js';
-import { octokitFor, type RestPolicy } from '../../src/github/clients.js';
-import { planMarker } from '../../src/github/plan-comment.js';
-import { describeRestError, GitHubApiError } from '../../src/github/rest-errors.js';
-import { upsertStickyComment } from '../../src/github/sticky-comment.js';
+import { octokitFor, type RestPolicy } from '../../src/github/runner/clients.js';
+import { planMarker } from '../../src/github/comments/plan-comment.js';
+import { describeRestError, GitHubApiError } from '../../src/github/runner/rest-errors.js';
+import { upsertStickyComment } from '../../src/github/comments/sticky-comment.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeChanges } from '../../src/core/tofu/plan-json.js';
 import type { PlanChanges } from '../../src/core/model/changes.js';
 import type { NodeDecisions } from '../../src/core/kubespray/node-plan.js';
-import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/plan-comment.js';
+import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/comments/plan-comment.js';
 
 const base = {
   cluster: 'acme/prod-east',

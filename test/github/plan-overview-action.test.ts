@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planMarker, planRecordLine, type PlanRecord } from '../../src/github/plan-comment.js';
-import { OVERVIEW_MARKER } from '../../src/github/plan-overview.js';
+import { planMarker, planRecordLine, type PlanRecord } from '../../src/github/comments/plan-comment.js';
+import { OVERVIEW_MARKER } from '../../src/github/comments/plan-overview.js';
 import { runAction } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 

@@ -8,7 +8,7 @@ import {
   planRecordLine,
   readPlanRecord,
   type PlanRecord,
-} from '../../src/github/plan-comment.js';
+} from '../../src/github/comments/plan-comment.js';
 import {
   buildOverviewComment,
   commentedClusters,
@@ -16,7 +16,7 @@ import {
   OVERVIEW_MARKER,
   overviewRows,
   parseClustersInput,
-} from '../../src/github/plan-overview.js';
+} from '../../src/github/comments/plan-overview.js';
 
 const HEAD = 'c'.repeat(40);
 const OLD = 'b'.repeat(40);

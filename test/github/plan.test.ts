@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptBytesWithPassphrase } from '../../src/core/lib/secret-box.js';
-import { planMarker, readPlanRecord } from '../../src/github/plan-comment.js';
+import { planMarker, readPlanRecord } from '../../src/github/comments/plan-comment.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { CONFIG_SECRET, freshRunner, type Runner } from '../support/sandbox.js';
@@ -12,7 +12,8 @@ const REPO = 'acme/infra';
 const TOKEN = 'ghs_plan_token_canary_3141';
 const FORK_TOKEN = 'ghs_fork_token_canary_2718';
 const PLAN_PASSPHRASE = 'plan-passphrase-canary-1618';
-const PLAN_ARTIFACT = 'cluster-deploy-plan-demo-sandbox';
+const PLAN_ARTIFACT = 'cluster-deploy-plan-demo~sandbox';
+const STATE_KEY = 'state-key-canary-4242-0123456789abcdefghij';
 const MARKER = planMarker('demo/sandbox');
 
 /**
@@ -213,7 +214,7 @@ describe('plan on a pull request', () => {
     const refused = await post(120);
     expect(refused.code, refused.stdout).toBe(0);
     expect(refused.stdout).toContain(
-      '::warning::cluster-deploy-plan-demo-sandbox from run 120: not posted: pull request #12 is at ddddddd, but run 120 planned bbbbbbb',
+      '::warning::cluster-deploy-plan-demo~sandbox from run 120: not posted: pull request #12 is at ddddddd, but run 120 planned bbbbbbb',
     );
     expect(gh.comments(REPO, 12)).toEqual([]);
   });
@@ -266,6 +267,7 @@ describe('plan on a pull request', () => {
           config: sandbox.configPath,
           'skip-auth-check': 'true',
           'state-store': 'artifact',
+          'state-key': STATE_KEY,
           'tofu-state': 'artifact',
           'tofu-state-passphrase': PLAN_PASSPHRASE,
           'plan-artifact': PLAN_ARTIFACT,
@@ -296,7 +298,7 @@ describe('plan on a pull request', () => {
     runs.push(stale);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toMatch(
-      /::error title=cluster-deploy%3A step opentofu-apply failed::.*saved plan from plan-artifact "cluster-deploy-plan-demo-sandbox" \(run 105\) is stale.*Make a new plan, review it/,
+      /::error title=cluster-deploy%3A step opentofu-apply failed::.*saved plan from plan-artifact "cluster-deploy-plan-demo~sandbox" \(run 105\) is stale.*Make a new plan, review it/,
     );
     expect(stale.summary).toContain('is stale');
   });
@@ -315,7 +317,7 @@ describe('plan on a pull request', () => {
   it('comments that the plan failed when it fails before tofu runs (the saved tofu state cannot be opened)', async () => {
     const fresh: Runner = await freshRunner('plan-fresh-');
     try {
-      const state = gh.artifacts().find((a) => a.name === 'cluster-deploy-state-demo-sandbox');
+      const state = gh.artifacts().find((a) => a.name === 'cluster-deploy-state-demo~sandbox');
       expect(state, 'a state artifact with the tofu state, from the tests above').toBeDefined();
       const failed = await runAction('dist/tofu/index.js', {
         env: {
@@ -347,7 +349,7 @@ describe('plan on a pull request', () => {
   });
 
   it('never lets a secret reach GitHub: requests, comments, artifacts, logs, summaries, outputs', async () => {
-    const secrets = [CONFIG_SECRET, TOKEN, FORK_TOKEN, PLAN_PASSPHRASE];
+    const secrets = [CONFIG_SECRET, TOKEN, FORK_TOKEN, PLAN_PASSPHRASE, STATE_KEY];
     const sent = JSON.stringify(gh.requests.map((r) => r.body));
     const comments = JSON.stringify([7, 8, 9, 10, 11, 12, 13].flatMap((n) => gh.comments(REPO, n)));
     const artifacts = await Promise.all(

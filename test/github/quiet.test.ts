@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { quietly } from '../../src/github/quiet.js';
+import { quietly } from '../../src/github/runner/quiet.js';
 
 describe('quietly', () => {
   const original = process.stdout.write;

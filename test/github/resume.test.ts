@@ -11,7 +11,8 @@ import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_write_token_canary_5521';
 const PASSPHRASE = 'kubeconfig-passphrase-canary-8812';
-const ARTIFACT = 'cluster-deploy-state-demo-sandbox';
+const ARTIFACT = 'cluster-deploy-state-demo~sandbox';
+const STATE_KEY = 'state-key-canary-4242-0123456789abcdefghij';
 
 /**
  * Resume across runs and attempts through workflow artifacts, with the real @actions/artifact
@@ -59,6 +60,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
       config: runner.sandbox.configPath,
       'skip-auth-check': 'true',
       'state-store': 'artifact',
+      'state-key': STATE_KEY,
       'tofu-state': 'artifact',
       'kubeconfig-passphrase': PASSPHRASE,
       'github-token': TOKEN,
@@ -113,6 +115,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
       'deploy.log',
       'inventory.yaml.age',
       'state.json',
+      'state.seal.json',
       'terraform.tfstate.age',
     ]);
     const tfstate = JSON.parse(
@@ -182,7 +185,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
       [...(r.outputs.kubeconfig ?? '').matchAll(/client-key-data: (\S+)/g)].map((m) => m[1]!),
     );
     expect(clientKeys.length).toBeGreaterThan(0);
-    const canaries = [CONFIG_SECRET, PASSPHRASE, TOKEN, ...clientKeys];
+    const canaries = [CONFIG_SECRET, PASSPHRASE, TOKEN, STATE_KEY, ...clientKeys];
     const withoutMaskCommands = (text: string) => text.replace(/^::add-mask::.*$/gm, '');
     for (const run of runs) {
       const { kubeconfig: _masked, ...otherOutputs } = run.outputs;
@@ -231,7 +234,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const { main } = await deployJob(env, deployInputs(runner));
     expect(main.code).toBe(1);
     expect(main.stdout).toMatch(
-      /::error::resume state workflow artifact "cluster-deploy-state-demo-sandbox" \(id \d+, run 104\) is invalid:.*steps\.opentofu-apply\.status.*restart/s,
+      /::error::resume state workflow artifact "cluster-deploy-state-demo~sandbox" \(id \d+, run 104 on branch "main"\) is invalid:.*steps\.opentofu-apply\.status.*restart/s,
     );
   });
 

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planMarker, readPlanRecord } from '../../src/github/plan-comment.js';
-import { OVERVIEW_MARKER } from '../../src/github/plan-overview.js';
+import { planMarker, readPlanRecord } from '../../src/github/comments/plan-comment.js';
+import { OVERVIEW_MARKER } from '../../src/github/comments/plan-overview.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { CONFIG_SECRET, freshRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';
@@ -10,6 +10,7 @@ import { startTofuHttpBackend, type TofuHttpBackend } from '../support/tofu-http
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_scale_token_canary_5150';
+const STATE_KEY = 'state-key-canary-4242-0123456789abcdefghij';
 const CLUSTERS = 20;
 const PR = 77;
 const HEAD = 'e'.repeat(40);
@@ -78,6 +79,7 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
         method: 'none',
         'skip-auth-check': 'true',
         'state-store': 'artifact',
+        'state-key': STATE_KEY,
         'github-token': TOKEN,
         interval: '300ms',
         timeout: '60s',
@@ -129,12 +131,12 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
       // Its own state artifact, naming it, complete.
       const artifacts = gh
         .artifacts()
-        .filter((a) => a.name === `cluster-deploy-state-demo-${c.name}` && a.runId === DEPLOY_RUN);
+        .filter((a) => a.name === `cluster-deploy-state-demo~${c.name}` && a.runId === DEPLOY_RUN);
       expect(artifacts, c.id).toHaveLength(1);
       const files = await gh.artifactFiles(artifacts[0]!.id);
       const state = JSON.parse(files['state.json']!.toString('utf8'));
       expect(state).toMatchObject({ cluster: c.id, completedAt: expect.any(String) });
-      expect(Object.keys(files).sort()).toEqual(['deploy.log', 'state.json']);
+      expect(Object.keys(files).sort()).toEqual(['deploy.log', 'state.json', 'state.seal.json']);
       // Its own tofu state, under its own key of the backend.
       const workers = backend.state(c.id)!.resources.filter((r) => r.type === 'terraform_data' && r.name === 'server');
       expect(workers.length, c.id).toBe(1 + c.workers); // the control plane node and its workers
@@ -213,7 +215,7 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
       .slice(listed)
       .filter((r) => r.method === 'GET' && r.path === `/repos/${REPO}/actions/artifacts`)
       .map((r) => r.query.name);
-    expect(new Set(stateLookups)).toEqual(new Set(clusters.map((c) => `cluster-deploy-state-demo-${c.name}`)));
+    expect(new Set(stateLookups)).toEqual(new Set(clusters.map((c) => `cluster-deploy-state-demo~${c.name}`)));
 
     const overview = await runAction('dist/plan-comment/index.js', {
       env: {

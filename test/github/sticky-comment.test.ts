@@ -1,7 +1,7 @@
 import { getOctokit } from '@actions/github';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planMarker } from '../../src/github/plan-comment.js';
-import { upsertStickyComment } from '../../src/github/sticky-comment.js';
+import { planMarker } from '../../src/github/comments/plan-comment.js';
+import { upsertStickyComment } from '../../src/github/comments/sticky-comment.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 
 /** The sticky comment through the real Octokit client against a REST stand-in that records requests. */

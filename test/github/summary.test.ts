@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeployResult } from '../../src/core/engine/engine.js';
-import { finalStatus } from '../../src/github/deployments.js';
-import { deploySummary } from '../../src/github/summary.js';
+import { finalStatus } from '../../src/github/reports/deployments.js';
+import { deploySummary } from '../../src/github/reports/summary.js';
 
 const ok: DeployResult = {
   ok: true,

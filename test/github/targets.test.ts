@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { plainText } from '../../src/github/markdown.js';
+import { plainText } from '../../src/github/runner/markdown.js';
 import { ROOT, runAction, type ActionRun } from '../support/action-runner.js';
 import { clusterName, writeFleet } from '../support/fleet.js';
 import { startGitHubStandIn, type GitHubStandIn, type PullRequestFile } from '../support/github-services.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../src/core/model/state.js';
-import { renderGantt } from '../../src/github/timeline.js';
+import { renderGantt } from '../../src/github/reports/timeline.js';
 
 const T0 = Date.parse('2025-03-01T10:00:00.000Z');
 const at = (offsetMs: number) => new Date(T0 + offsetMs).toISOString();

@@ -11,7 +11,7 @@ import { compareCapacity } from '../../src/core/openstack/capacity.js';
 import { staticFlavors } from '../../src/core/openstack/flavors.js';
 import type { ProjectQuotas } from '../../src/core/openstack/quotas.js';
 import type { CapacityChecker } from '../../src/core/steps/index.js';
-import { deploySummary } from '../../src/github/summary.js';
+import { deploySummary } from '../../src/github/reports/summary.js';
 
 /**
  * The capacity step in a real deploy of the sandbox (real terraform plan and apply). The sandbox's

@@ -7,7 +7,7 @@ import { DeployOutput } from '../../src/core/lib/output.js';
 import { buildPlan, renderPlan } from '../../src/core/engine/plan.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
 import { renderedManifests } from '../../src/core/model/cluster-api.js';
-import { buildPlanComment } from '../../src/github/plan-comment.js';
+import { buildPlanComment } from '../../src/github/comments/plan-comment.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 import { runDeploy } from '../../src/core/engine/engine.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { actionFiles, inputsReference, renderInputsReference } from '../../scripts/inputs-reference.js';
 import { ROOT } from '../support/action-runner.js';
-import { ROOT_INPUT_DEFAULTS_IN_CODE } from '../../src/github/inputs.js';
+import { ROOT_INPUT_DEFAULTS_IN_CODE } from '../../src/github/runner/inputs.js';
 import { DEFAULT_WAIT } from '../../src/core/model/settings.js';
 import { parseDuration } from '../../src/core/lib/duration.js';
 

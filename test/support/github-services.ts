@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
+import type { components } from '@octokit/openapi-types';
 
 /**
  * A local stand-in for the GitHub services our actions call, speaking their real protocols to the
@@ -70,14 +71,22 @@ export interface StoredIssue {
 
 export interface GitHubStandIn {
   url: string;
-  /** The environment the runner gives a JavaScript action in this run. */
+  /**
+   * The environment the runner gives a JavaScript action in this run. The run is on `branch`
+   * (default: the repository's default branch) of `headRepository` (default: the repository
+   * itself; a fork's pull-request run has the fork), as `workflow_run` of its artifacts says.
+   */
   actionsEnv(options: {
     runId: number;
     runAttempt?: number;
     repository: string;
     workspace: string;
     token?: string;
+    branch?: string;
+    headRepository?: string;
   }): Record<string, string>;
+  /** Sets a repository's default branch (GET /repos/{owner}/{repo}); 'main' unless set. */
+  seedRepository(repository: string, options: { defaultBranch: string }): void;
   artifacts(): StoredArtifact[];
   /** An artifact's files (unzipped), for assertions. */
   artifactFiles(id: number): Promise<Record<string, Buffer>>;
@@ -229,6 +238,16 @@ export async function startGitHubStandIn(
   const artifacts = new Map<number, ArtifactRecord>();
   const cacheEntries = new Map<number, CacheRecord>();
   const runsByBackendId = new Map<string, { runId: number; repository: string }>();
+  /** What GitHub knows of each workflow run: "repo/runId" → its head branch and head repository. */
+  const runFacts = new Map<string, { headBranch: string; headRepository: string }>();
+  /** Repository ids, as GitHub numbers them (a fork has its own). */
+  const repositoryIds = new Map<string, number>();
+  const repositoryId = (fullName: string) => {
+    if (!repositoryIds.has(fullName)) repositoryIds.set(fullName, 100 + repositoryIds.size);
+    return repositoryIds.get(fullName)!;
+  };
+  const defaultBranches = new Map<string, string>();
+  const defaultBranch = (fullName: string) => defaultBranches.get(fullName) ?? 'main';
   const requests: RecordedRequest[] = [];
   let nextArtifactId = 1000;
   let nextDeploymentId = 1;
@@ -342,25 +361,38 @@ export async function startGitHubStandIn(
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
 
-  const restArtifact = (a: ArtifactRecord) => ({
-    id: a.id,
-    node_id: `A_${a.id}`,
-    name: a.name,
-    size_in_bytes: a.size,
-    url: `${baseUrl}/repos/${a.repository}/actions/artifacts/${a.id}`,
-    archive_download_url: `${baseUrl}/repos/${a.repository}/actions/artifacts/${a.id}/zip`,
-    expired: false,
-    created_at: a.createdAt,
-    updated_at: a.createdAt,
-    expires_at: new Date(Date.parse(a.createdAt) + 90 * 86_400_000).toISOString(),
-    workflow_run: {
-      id: a.runId,
-      repository_id: 1,
-      head_repository_id: 1,
-      head_branch: 'main',
-      head_sha: 'a'.repeat(40),
-    },
-  });
+  /**
+   * An artifact as "List artifacts for a repository" / "List workflow run artifacts" return it
+   * (https://docs.github.com/rest/actions/artifacts), typed by the `artifact` schema of
+   * @octokit/openapi-types (generated from GitHub's OpenAPI description, @octokit/openapi): its
+   * `workflow_run` names the run's repository, head repository and head branch. A fork's
+   * pull-request run has the fork as head repository, and its head branch is the fork's branch name.
+   */
+  const restArtifact = (a: ArtifactRecord): components['schemas']['artifact'] => {
+    const run = runFacts.get(`${a.repository}/${a.runId}`) ?? {
+      headBranch: defaultBranch(a.repository),
+      headRepository: a.repository,
+    };
+    return {
+      id: a.id,
+      node_id: `A_${a.id}`,
+      name: a.name,
+      size_in_bytes: a.size,
+      url: `${baseUrl}/repos/${a.repository}/actions/artifacts/${a.id}`,
+      archive_download_url: `${baseUrl}/repos/${a.repository}/actions/artifacts/${a.id}/zip`,
+      expired: false,
+      created_at: a.createdAt,
+      updated_at: a.createdAt,
+      expires_at: new Date(Date.parse(a.createdAt) + 90 * 86_400_000).toISOString(),
+      workflow_run: {
+        id: a.runId,
+        repository_id: repositoryId(a.repository),
+        head_repository_id: repositoryId(run.headRepository),
+        head_branch: run.headBranch,
+        head_sha: 'a'.repeat(40),
+      },
+    };
+  };
 
   /** Newest first, as GitHub lists artifacts. */
   const newestFirst = (list: ArtifactRecord[]) =>
@@ -526,6 +558,22 @@ export async function startGitHubStandIn(
     if (injectedFailure(method, url.pathname, res)) return;
     let m: RegExpExecArray | null;
     const canRead = grant.actions === 'read' || grant.actions === 'write';
+    if ((m = /^\/repos\/([^/]+\/[^/]+)$/.exec(url.pathname)) && method === 'GET') {
+      // "Get a repository": any token of the repository may read its metadata (the `full-repository` schema; the fields we use).
+      const repository: Pick<
+        components['schemas']['full-repository'],
+        'id' | 'node_id' | 'name' | 'full_name' | 'private' | 'fork' | 'default_branch'
+      > = {
+        id: repositoryId(m[1]!),
+        node_id: `R_${repositoryId(m[1]!)}`,
+        name: m[1]!.split('/')[1]!,
+        full_name: m[1]!,
+        private: true,
+        fork: false,
+        default_branch: defaultBranch(m[1]!),
+      };
+      return send(res, 200, repository);
+    }
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)\/artifacts$/.exec(url.pathname)) && method === 'GET') {
       if (!canRead) return send(res, 403, FORBIDDEN);
       const name = url.searchParams.get('name');
@@ -931,9 +979,11 @@ export async function startGitHubStandIn(
 
   return {
     url: baseUrl,
-    actionsEnv({ runId, runAttempt = 1, repository, workspace, token }) {
+    actionsEnv({ runId, runAttempt = 1, repository, workspace, token, branch, headRepository }) {
       const runBackendId = `run-${runId}`;
       runsByBackendId.set(runBackendId, { runId, repository });
+      const headBranch = branch ?? defaultBranch(repository);
+      runFacts.set(`${repository}/${runId}`, { headBranch, headRepository: headRepository ?? repository });
       return {
         ACTIONS_RUNTIME_TOKEN: runtimeToken(runBackendId, `job-${runId}-${runAttempt}`),
         ACTIONS_RESULTS_URL: `${baseUrl}/`,
@@ -944,6 +994,8 @@ export async function startGitHubStandIn(
         GITHUB_REPOSITORY_OWNER: repository.split('/')[0]!,
         GITHUB_RUN_ID: String(runId),
         GITHUB_RUN_ATTEMPT: String(runAttempt),
+        GITHUB_REPOSITORY_ID: String(repositoryId(repository)),
+        GITHUB_REF_NAME: headBranch,
         GITHUB_WORKSPACE: workspace,
         GITHUB_ACTIONS: 'true',
         ...(token && { GITHUB_TOKEN: token }),
@@ -969,6 +1021,7 @@ export async function startGitHubStandIn(
     issues: (repository) =>
       issues.filter((i) => i.repository === repository).map((i) => ({ ...i, labels: [...i.labels] })),
     seedIssue: (repository, issue) => ({ ...addIssue(repository, issue) }),
+    seedRepository: (repository, { defaultBranch: branch }) => void defaultBranches.set(repository, branch),
     seedPullRequest: openPullRequest,
     seedPullRequestFiles: (repository, number, files) => {
       if (!pullRequests.has(`${repository}#${number}`)) openPullRequest(repository, number, 'b'.repeat(40));

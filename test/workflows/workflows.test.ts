@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
-import { planArtifactName } from '../../src/github/plan-artifact.js';
+import { planArtifactName } from '../../src/github/state/plan-artifact.js';
 import { condition, evaluate, interpolate } from '../support/workflow-expressions.js';
 
 const rel = (...parts: string[]) => path.join(...parts);
@@ -214,10 +214,13 @@ describe('what users rely on in the actions and workflows', () => {
     // plan passphrase on main (docs/secrets.md).
     expect(deploy.jobs.plan.environment).toBe('production-read');
     expect(deploy.jobs.deploy.needs).toEqual(['targets', 'plan']);
-    expect(step('deploy', 'deploy').with['plan-artifact']).toBe('${{ steps.saved.outputs.plan-artifact }}');
-    // The artifact the plan action names: cluster-deploy-plan-<org>-<cluster>.
+    // The artifact the plan action names (cluster-deploy-plan-<org>~<cluster>), required: a missing
+    // plan fails the deploy instead of planning anew.
+    expect(step('deploy', 'deploy').with['require-saved-plan']).toBe(true);
     expect(
-      interpolate(step('deploy', 'saved').env.NAME, { matrix: { organization: 'acme', cluster: 'prod-east' } }),
+      interpolate(step('deploy', 'deploy').with['plan-artifact'], {
+        matrix: { organization: 'acme', cluster: 'prod-east' },
+      }),
     ).toBe(planArtifactName('acme', 'prod-east'));
   });
 
@@ -603,7 +606,9 @@ describe('the examples hold each secret only where it is needed (docs/secrets.md
       'PREVIEW_OS_APPLICATION_CREDENTIAL_ID',
       'PREVIEW_OS_APPLICATION_CREDENTIAL_SECRET',
       'PREVIEW_SSH_PRIVATE_KEY',
+      'PREVIEW_STATE_KEY',
       'SSH_PRIVATE_KEY',
+      'STATE_KEY',
       'STATE_S3_ACCESS_KEY_ID',
       'STATE_S3_PLAN_ACCESS_KEY_ID',
       'STATE_S3_PLAN_SECRET_ACCESS_KEY',

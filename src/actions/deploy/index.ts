@@ -1,6 +1,6 @@
-import { runAction } from '../../github/action-run.js';
-import { SECRET_INPUTS } from '../../github/inputs.js';
-import { deployPostState } from '../../github/state-stores.js';
+import { runAction } from '../../github/runner/action-run.js';
+import { SECRET_INPUTS } from '../../github/runner/inputs.js';
+import { deployPostState } from '../../github/state/state-stores.js';
 import { post, run } from './run.js';
 
 /**

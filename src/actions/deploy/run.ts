@@ -21,21 +21,21 @@ import {
 } from '../../core/model/settings.js';
 import type { DeployState, StateStore } from '../../core/model/state.js';
 import type { StepId } from '../../core/steps/index.js';
-import type { ActionRun } from '../../github/action-run.js';
-import * as core from '../../github/actions-core.js';
-import { ArtifactStateStore } from '../../github/artifact-store.js';
-import { secretBox } from '../../github/clients.js';
-import { startDeployment } from '../../github/deployments.js';
-import { cloudsYamlSecrets, readActionSettings, type ActionSettings } from '../../github/inputs.js';
-import { fetchSavedPlan } from '../../github/plan-artifact.js';
-import { actionsOutput, runContext, runUrl } from '../../github/runner.js';
+import type { ActionRun } from '../../github/runner/action-run.js';
+import * as core from '../../github/runner/actions-core.js';
+import { ArtifactStateStore } from '../../github/state/artifact-store.js';
+import { secretBox } from '../../github/runner/clients.js';
+import { startDeployment } from '../../github/reports/deployments.js';
+import { cloudsYamlSecrets, readActionSettings, type ActionSettings } from '../../github/runner/inputs.js';
+import { fetchSavedPlan } from '../../github/state/plan-artifact.js';
+import { actionsOutput, runContext, runUrl } from '../../github/runner/runner.js';
 import { writeSshPrivateKey } from '../../core/kubespray/ssh-key.js';
-import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state-stores.js';
-import { deploySummary } from '../../github/summary.js';
-import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../github/tofu-state.js';
+import { deployPostState, makeStateStore, postStepStateStore } from '../../github/state/state-stores.js';
+import { deploySummary } from '../../github/reports/summary.js';
+import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../github/state/tofu-state.js';
 import { requireLocalTofuState } from '../../core/tofu/state-guard.js';
-import { reportPlanCredential } from '../../github/plan-credential.js';
-import { restoreVenvCache } from '../../github/venv-cache.js';
+import { reportPlanCredential } from '../../github/comments/plan-credential.js';
+import { restoreVenvCache } from '../../github/state/venv-cache.js';
 
 export interface DeployActionOptions {
   /** A per-step action (actions/<name>) and the steps it runs; the root action runs all of them. */
@@ -96,7 +96,13 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     await writePrivateFile(file, settings.cloudsYamlContent, 'clouds.yaml');
     settings.deploy.cloudsYaml = file;
   }
-  if (settings.planArtifact) settings.deploy.savedPlan = await fetchSavedPlan(settings);
+  if (settings.planArtifact) {
+    const saved = await fetchSavedPlan(settings);
+    if ('file' in saved) settings.deploy.savedPlan = saved;
+    else if (settings.requireSavedPlan)
+      settings.deploy.reviewedNoApply = { reason: saved.noApply, source: saved.source };
+    else core.info('no saved plan to apply: opentofu-apply plans anew if it runs');
+  }
   if (settings.sshPrivateKey) {
     // Masked line by line too: the runner's masker matches single lines of a multi-line secret.
     for (const keyLine of settings.sshPrivateKey.split(/\r?\n/))
@@ -113,6 +119,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     settings.tofuStatePassphrase,
     settings.planPassphrase,
     settings.githubToken,
+    settings.stateKey,
     ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
@@ -144,7 +151,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   if (settings.dryRun) {
     action.started();
     // Loaded here only: the dry run's previews (the Cluster API's among them) are code no step needs.
-    const { runDryRun } = await import('../../github/dry-run.js');
+    const { runDryRun } = await import('../../github/comments/dry-run.js');
     await runDryRun(p, settings, steps);
     return;
   }
@@ -248,8 +255,8 @@ async function reportCheck(report: CheckReport, settings: ActionSettings, redact
   // Loaded by a check only: the report's schemas and renderers are code no other run needs.
   const [{ describeCheckReport }, { renderCheckReport }, { reportHealthIssue }] = await Promise.all([
     import('../../core/model/check-report.js'),
-    import('../../github/check-summary.js'),
-    import('../../github/health-issue.js'),
+    import('../../github/reports/check-summary.js'),
+    import('../../github/reports/health-issue.js'),
   ]);
   for (const line of describeCheckReport(report)) core.info(line);
   core.setOutput('drift', String(report.drift));
@@ -278,6 +285,7 @@ export async function post(): Promise<void> {
       githubToken: core.getInput('github-token'),
       kubeconfigPassphrase: core.getInput('kubeconfig-passphrase'),
       tofuStatePassphrase: core.getInput('tofu-state-passphrase'),
+      stateKey: core.getInput('state-key'),
     });
     if (
       !store ||

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { UserError } from '../../core/lib/errors.js';
 import { displayPath, writePrivateFile } from '../../core/lib/files.js';
 import { kubeconfigEndpoint, kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
-import * as core from '../../github/actions-core.js';
-import { secretBox } from '../../github/clients.js';
+import * as core from '../../github/runner/actions-core.js';
+import { secretBox } from '../../github/runner/clients.js';
 
 /**
  * actions/kubeconfig, for downstream jobs: decrypts the deploy job's `kubeconfig-encrypted` output,

@@ -2,20 +2,20 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UsageError, UserError } from '../../core/lib/errors.js';
 import { Redactor } from '../../core/lib/redact.js';
-import * as core from '../../github/actions-core.js';
-import { downloadArtifactFiles } from '../../github/artifact-store.js';
-import { octokitFor } from '../../github/clients.js';
-import { parsePullRequestFile, PLAN_FILES } from '../../github/plan-artifact.js';
-import { COMMENT_LIMIT, planMarker } from '../../github/plan-comment.js';
+import * as core from '../../github/runner/actions-core.js';
+import { downloadArtifactFiles } from '../../github/state/artifact-store.js';
+import { octokitFor } from '../../github/runner/clients.js';
+import { parsePullRequestFile, PLAN_FILES } from '../../github/state/plan-artifact.js';
+import { COMMENT_LIMIT, planMarker } from '../../github/comments/plan-comment.js';
 import {
   buildOverviewComment,
   commentedClusters,
   OVERVIEW_MARKER,
   overviewRows,
   parseClustersInput,
-} from '../../github/plan-overview.js';
-import { currentRunUrl, pullRequestFromEvent, readEvent, runContext } from '../../github/runner.js';
-import { listOwnComments, upsertStickyComment } from '../../github/sticky-comment.js';
+} from '../../github/comments/plan-overview.js';
+import { currentRunUrl, pullRequestFromEvent, readEvent, runContext } from '../../github/runner/runner.js';
+import { listOwnComments, upsertStickyComment } from '../../github/comments/sticky-comment.js';
 
 /**
  * actions/plan-comment. mode: post (the default), in a `workflow_run` workflow: posts the plan comments that a pull-request

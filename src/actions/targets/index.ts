@@ -1,4 +1,4 @@
-import { runAction } from '../../github/action-run.js';
+import { runAction } from '../../github/runner/action-run.js';
 import { run } from './run.js';
 
 /** The entry of actions/targets (dist/targets/index.js). */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { checkConfigsGlob, DEFAULT_CONFIGS, findTargets } from '../../core/model/targets.js';
-import * as core from '../../github/actions-core.js';
-import { bool } from '../../github/inputs.js';
-import { changesOfRun, targetsSummary } from '../../github/targets.js';
+import * as core from '../../github/runner/actions-core.js';
+import { bool } from '../../github/runner/inputs.js';
+import { changesOfRun, targetsSummary } from '../../github/reports/targets.js';
 
 /**
  * actions/targets: which clusters of the repository this run's change affects, as a matrix for the

@@ -41,6 +41,8 @@ export interface DeploySettings {
     backend: string;
     /** Apply exactly this saved plan instead of planning anew; `source` says where it came from, for errors. */
     savedPlan?: { file: string; source: string };
+    /** The reviewed plan job recorded that no apply is needed (require-saved-plan): an apply now is refused. */
+    reviewedNoApply?: { reason: string; source: string };
   };
   /** Which plan resources are nodes (deploy: node removals before apply, scale.yml after). */
   nodeResource: NodeResourceSpec;
@@ -119,6 +121,8 @@ export interface DeployOptions {
   tofuBinary?: string;
   /** A saved binary plan for opentofu-apply (the action's plan-artifact). */
   savedPlan?: { file: string; source: string };
+  /** The plan job of this run recorded "no apply needed" (the action's require-saved-plan). */
+  reviewedNoApply?: { reason: string; source: string };
   kubeconfigPath?: string;
   stateDir?: string;
   venvDir?: string;
@@ -271,6 +275,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       binary: options.tofuBinary ?? config?.opentofu.path,
       backend: config?.opentofu.backend.type ?? 'local',
       savedPlan: options.savedPlan,
+      reviewedNoApply: options.reviewedNoApply,
     },
     nodeResource: nodeResource
       ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }

@@ -101,6 +101,11 @@ export class OpenTofuPlanStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    const reviewed = this.settings.opentofu.reviewedNoApply;
+    if (reviewed)
+      throw new UserError(
+        `the plan job recorded "${reviewed.reason}" in ${reviewed.source}, but this deploy would plan and apply now (the state changed since); require-saved-plan applies only a reviewed plan: run the workflow again to plan and review anew`,
+      );
     const planFile = deployPlanFile(this.settings);
     if (this.planArgs) {
       await fs.rm(planFile, { force: true }); // a plan left by an interrupted run must not be applied

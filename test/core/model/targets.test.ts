@@ -12,7 +12,7 @@ import {
   parseNameStatus,
   type ChangedFile,
 } from '../../../src/core/model/targets.js';
-import { targetsSummary } from '../../../src/github/targets.js';
+import { targetsSummary } from '../../../src/github/reports/targets.js';
 import { clusterConfig, clusterName, writeFleet } from '../../support/fleet.js';
 
 const modified = (...paths: string[]): ChangedFile[] => paths.map((p) => ({ path: p, status: 'modified' }));

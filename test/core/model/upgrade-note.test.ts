@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upgradeConfigNote } from '../../../src/core/model/settings.js';
-import { deploySummary } from '../../../src/github/summary.js';
+import { deploySummary } from '../../../src/github/reports/summary.js';
 
 /** After an upgrade the config must name the new version, or the next deploy hands Kubespray the old one. */
 describe('what an upgrade leaves the user to change', () => {

@@ -1,5 +1,5 @@
 import type { getOctokit } from '@actions/github';
-import { describeRestError, restFailure, type GitHubApiError } from './rest-errors.js';
+import { describeRestError, restFailure, type GitHubApiError } from '../runner/rest-errors.js';
 
 type Octokit = ReturnType<typeof getOctokit>;
 

@@ -1,4 +1,4 @@
-import { type CapacityReport, capacityCells, capacityRemarks, exceededLines } from '../core/openstack/capacity.js';
+import { type CapacityReport, capacityCells, capacityRemarks, exceededLines } from '../../core/openstack/capacity.js';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

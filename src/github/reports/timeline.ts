@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT, type Attempt, type TimelineStep } from '../core/model/state.js';
+import { HISTORY_LIMIT, type Attempt, type TimelineStep } from '../../core/model/state.js';
 
 /** Bars one attempt shows at most: every step of an operation, with room to spare. */
 const STEPS_PER_ATTEMPT = 32;

@@ -1,11 +1,11 @@
 /**
  * What a failed REST call means and what to do about it, in one place: every caller of the API
  * (sticky comments, deployments, artifacts, the plan-comment action) and the Octokit client itself
- * (src/github/clients.ts) describe a failure with `describeRestError`. The message names the
+ * (src/github/runner/clients.ts) describe a failure with `describeRestError`. The message names the
  * endpoint as its route (`POST /repos/{owner}/{repo}/issues/{issue_number}/comments`), never a URL
  * with a query or a header, so it carries no token.
  */
-import { UserError, errorMessage } from '../core/lib/errors.js';
+import { UserError, errorMessage } from '../../core/lib/errors.js';
 
 /** Why a call failed, as far as what to do about it goes. */
 export type RestFailure = 'rate-limit' | 'server' | 'forbidden' | 'unauthorized' | 'not-found' | 'other';

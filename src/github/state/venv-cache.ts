@@ -1,15 +1,15 @@
 import { promisify } from 'node:util';
-import type { DeployResult } from '../core/engine/engine.js';
-import { childProcess } from '../core/lib/command.js';
-import { errorMessage } from '../core/lib/errors.js';
-import { pathExists } from '../core/lib/files.js';
-import type { DeploySettings } from '../core/model/settings.js';
-import type { Step } from '../core/steps/index.js';
-import { requirementsFingerprint } from '../core/kubespray/paths.js';
-import { toolEnvironment } from '../core/model/environment.js';
-import * as core from './actions-core.js';
-import { actionsCache } from './clients.js';
-import { quietly } from './quiet.js';
+import type { DeployResult } from '../../core/engine/engine.js';
+import { childProcess } from '../../core/lib/command.js';
+import { errorMessage } from '../../core/lib/errors.js';
+import { pathExists } from '../../core/lib/files.js';
+import type { DeploySettings } from '../../core/model/settings.js';
+import type { Step } from '../../core/steps/index.js';
+import { requirementsFingerprint } from '../../core/kubespray/paths.js';
+import { toolEnvironment } from '../../core/model/environment.js';
+import * as core from '../runner/actions-core.js';
+import { actionsCache } from '../runner/clients.js';
+import { quietly } from '../runner/quiet.js';
 
 export interface VenvCache {
   /** Saves the venv when this run installed it afresh. */

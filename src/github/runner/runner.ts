@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { UserError } from '../core/lib/errors.js';
-import { DeployOutput } from '../core/lib/output.js';
-import type { Pipeline } from '../core/engine/pipeline.js';
+import { UserError } from '../../core/lib/errors.js';
+import { DeployOutput } from '../../core/lib/output.js';
+import type { Pipeline } from '../../core/engine/pipeline.js';
 import * as core from './actions-core.js';
 import type { RunContext } from './clients.js';
 

@@ -3,10 +3,10 @@
  * issue. Subjects and messages name things users and the cluster chose (node names, resource
  * addresses, readyz checks), so every one goes through markdown.ts: shown as written, never markup.
  */
-import { FINDING_KINDS, type CheckFinding, type CheckReport, type FindingKind } from '../core/model/check-report.js';
-import { changeCounts } from '../core/tofu/plan-json.js';
-import { codeText, plainText } from './markdown.js';
-import { changeTable } from './plan-comment.js';
+import { FINDING_KINDS, type CheckFinding, type CheckReport, type FindingKind } from '../../core/model/check-report.js';
+import { changeCounts } from '../../core/tofu/plan-json.js';
+import { codeText, plainText } from '../runner/markdown.js';
+import { changeTable } from '../comments/plan-comment.js';
 
 /**
  * The longest report, in characters: an issue body holds 65,536 (GitHub refuses more), and the

@@ -193,4 +193,5 @@ export async function octokitFor(
 export const actionsCache = (): Promise<typeof import('@actions/cache')> => import('@actions/cache');
 
 /** Passphrase encryption (age). */
-export const secretBox = (): Promise<typeof import('../core/lib/secret-box.js')> => import('../core/lib/secret-box.js');
+export const secretBox = (): Promise<typeof import('../../core/lib/secret-box.js')> =>
+  import('../../core/lib/secret-box.js');

@@ -1,14 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { UserError, errorMessage } from '../core/lib/errors.js';
-import { ensurePrivateDir, writeFileAtomic } from '../core/lib/files.js';
-import * as core from './actions-core.js';
-import { artifactName, downloadArtifactFiles, findNewestArtifact } from './artifact-store.js';
-import { artifactClient, secretBox } from './clients.js';
-import type { ActionSettings } from './inputs.js';
-import { quietly } from './quiet.js';
-import { runContext } from './runner.js';
+import { UserError, errorMessage } from '../../core/lib/errors.js';
+import { ensurePrivateDir, writeFileAtomic } from '../../core/lib/files.js';
+import * as core from '../runner/actions-core.js';
+import { artifactName, downloadArtifactFiles, findRunArtifact } from './artifact-store.js';
+import { artifactClient, secretBox } from '../runner/clients.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { quietly } from '../runner/quiet.js';
+import { runContext } from '../runner/runner.js';
 
 /**
  * The plan artifact, written by a dry run (dry-run, or actions/tofu mode: plan) and read by a
@@ -19,6 +19,8 @@ export const PLAN_FILES = {
   comment: 'comment.md',
   pullRequest: 'pull-request.json',
   binary: 'tofu.plan.age',
+  /** Written instead of the binary plan when save-plan is set and the deploy would apply nothing: "no apply needed", said. */
+  noApply: 'no-apply-needed.txt',
 } as const;
 
 export const planArtifactName = (organization: string, cluster: string): string =>
@@ -65,7 +67,10 @@ export function parsePullRequestFile(
   };
 }
 
-/** Uploads the full plan, the comment and (save-plan) the encrypted binary plan. Never fails the job. */
+/**
+ * Uploads the full plan, the comment and (save-plan) the encrypted binary plan or the record that no
+ * apply is needed. A failed upload fails the job: the review and the deploy depend on this artifact.
+ */
 export async function uploadPlanArtifact(
   name: string,
   files: Record<string, string | Uint8Array>,
@@ -90,24 +95,33 @@ export async function uploadPlanArtifact(
     });
     return true;
   } catch (error) {
-    core.warning(`could not upload the plan artifact "${name}": ${errorMessage(error)}`);
-    return false;
+    throw new UserError(
+      `could not upload the plan artifact "${name}" (${errorMessage(error)}): the plan cannot be reviewed or applied; give the job permissions actions: write, then run it again`,
+    );
   }
 }
 
+/** What the plan job saved for the deploy of the same run: a plan to apply exactly, or the record that none was needed. */
+export type SavedPlan = { file: string; source: string } | { noApply: string; source: string };
+
 /** Downloads and decrypts the plan that save-plan stored in this run, for opentofu-apply to apply exactly. */
-export async function fetchSavedPlan(settings: ActionSettings): Promise<{ file: string; source: string }> {
+export async function fetchSavedPlan(settings: ActionSettings): Promise<SavedPlan> {
   const name = settings.planArtifact!;
   const run = runContext(settings.githubToken);
   // Only this run's: the newest plan in the repository could be a pull request's, made from code not merged.
-  const found = await findNewestArtifact(run, name, 'run');
+  const found = await findRunArtifact(run, name);
   if (!found) {
     throw new UserError(
-      `plan-artifact: no artifact "${name}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run (a plan from another run, such as a pull request's, is never applied)`,
+      `${settings.requireSavedPlan ? 'require-saved-plan: nothing is applied without the reviewed plan, and ' : ''}plan-artifact: no artifact "${name}" in this workflow run; make the plan with save-plan: true in an earlier job of the same run (a plan from another run, such as a pull request's, is never applied)`,
     );
   }
   const source = `plan-artifact "${name}" (run ${found.runId})`;
   const dir = await downloadArtifactFiles(run, found);
+  const noApply = await fs.readFile(path.join(dir, PLAN_FILES.noApply), 'utf8').catch(() => undefined);
+  if (noApply !== undefined) {
+    core.info(`${source}: the plan job recorded that no apply is needed (${noApply.trim().slice(0, 300)})`);
+    return { noApply: noApply.trim().slice(0, 300), source };
+  }
   const encrypted = await fs.readFile(path.join(dir, PLAN_FILES.binary), 'utf8').catch(() => {
     throw new UserError(`${source} holds no saved plan (${PLAN_FILES.binary}): it was made without save-plan: true`);
   });

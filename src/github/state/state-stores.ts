@@ -1,13 +1,19 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { keepsResumeState } from '../core/engine/selection.js';
-import { clusterId, runtimePaths, type DeploySettings } from '../core/model/settings.js';
-import { kubesprayPaths } from '../core/kubespray/paths.js';
-import { LocalStateStore, type DeployState, type StateStore } from '../core/model/state.js';
-import { postStepState } from './action-run.js';
-import { ArtifactStateStore, stateArtifactName, type CompanionFile } from './artifact-store.js';
-import type { ActionSettings } from './inputs.js';
-import { runContext } from './runner.js';
+import { keepsResumeState } from '../../core/engine/selection.js';
+import { clusterId, runtimePaths, type DeploySettings } from '../../core/model/settings.js';
+import { kubesprayPaths } from '../../core/kubespray/paths.js';
+import { LocalStateStore, type DeployState, type StateStore } from '../../core/model/state.js';
+import { postStepState } from '../runner/action-run.js';
+import { UserError } from '../../core/lib/errors.js';
+import {
+  ArtifactStateStore,
+  legacyStateArtifactName,
+  stateArtifactName,
+  type CompanionFile,
+} from './artifact-store.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { runContext } from '../runner/runner.js';
 import {
   encryptedCompanion,
   INVENTORY_ARTIFACT_FILE,
@@ -61,17 +67,25 @@ function companions(
   return companions;
 }
 
-/** The state-store input's store; an artifact store also leaves the post step what it needs. */
+/**
+ * The state-store input's store; an artifact store also leaves the post step what it needs. A plan
+ * (dry run) and a check read the deploy's artifact but write none: only jobs that deploy seal state.
+ */
 export function makeStateStore(settings: ActionSettings, deploy: DeploySettings, logPath: string): StateStore {
   const cluster = clusterId(deploy);
   if (settings.stateStore === 'none') return new MemoryStateStore();
   if (settings.stateStore === 'local') return new LocalStateStore(runtimePaths(deploy).statePath, cluster);
+  const readOnly = settings.dryRun || !keepsResumeState(deploy.operation);
+  if (!settings.dryRun && !settings.stateKey)
+    throw new UserError(
+      `state-store: artifact needs state-key for operation ${deploy.operation}: the resume state decides which steps are skipped, so only state sealed with a key the deploying environments hold is restored. ` +
+        'Set state-key: ${{ secrets.STATE_KEY }} (32 or more random characters: openssl rand -base64 32), or use state-store: local or none',
+    );
   const dir = path.dirname(runtimePaths(deploy).statePath);
   const name = stateArtifactName(deploy.organization, deploy.clusterName);
   const tofuDir = settings.tofuState === 'artifact' ? deploy.clusterDir : undefined;
-  // A check reads the deploy's artifact (its tofu state and kubeconfig) but uploads nothing: that state stays the deploy's.
   const inventory = kubesprayPaths(deploy).inventory;
-  if (keepsResumeState(deploy.operation))
+  if (!readOnly)
     deployPostState.save({
       artifactDir: dir,
       artifactName: name,
@@ -87,7 +101,16 @@ export function makeStateStore(settings: ActionSettings, deploy: DeploySettings,
     settings.kubeconfigPassphrase,
     { kubeconfig: deploy.kubeconfigPath, inventory },
   );
-  return new ArtifactStateStore({ run: runContext(settings.githubToken), name, cluster, dir, companions: files });
+  return new ArtifactStateStore({
+    run: runContext(settings.githubToken),
+    name,
+    legacyName: legacyStateArtifactName(deploy.organization, deploy.clusterName),
+    cluster,
+    dir,
+    companions: files,
+    trust: { key: settings.stateKey, branches: settings.trustedBranches },
+    readOnly,
+  });
 }
 
 /** The post step's view of the main step's artifact store, or undefined when the main step kept none. */
@@ -95,6 +118,7 @@ export function postStepStateStore(inputs: {
   githubToken: string;
   kubeconfigPassphrase: string;
   tofuStatePassphrase: string;
+  stateKey: string;
 }): ArtifactStateStore | undefined {
   const saved = deployPostState.load();
   if (!saved.artifactDir || !saved.artifactName) return undefined;
@@ -111,5 +135,7 @@ export function postStepStateStore(inputs: {
     cluster: saved.cluster,
     dir: saved.artifactDir,
     companions: files,
+    // Only uploads: what it would restore does not matter here.
+    trust: { key: inputs.stateKey || undefined, branches: {} },
   });
 }

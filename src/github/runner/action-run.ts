@@ -1,7 +1,8 @@
-import { CommandFailedError, failureHeadline } from '../core/lib/command.js';
-import { InterruptedError, UserError, errorMessage } from '../core/lib/errors.js';
-import { Redactor } from '../core/lib/redact.js';
+import { CommandFailedError, failureHeadline } from '../../core/lib/command.js';
+import { InterruptedError, UserError, errorMessage } from '../../core/lib/errors.js';
+import { Redactor } from '../../core/lib/redact.js';
 import * as core from './actions-core.js';
+import { removeDownloads } from './downloads.js';
 
 /** What an action's body tells the wrapper while it runs. */
 export interface ActionRun {
@@ -71,6 +72,11 @@ export async function runAction(
       await core.appendSummary(`${headline}\n\n${message.split('\n')[0]}\n`).catch(() => undefined);
     }
     core.setFailed(message);
+  } finally {
+    // Downloaded artifacts (resume state, logs, saved plans) do not outlive the step.
+    await removeDownloads().catch((error: unknown) =>
+      core.warning(`could not remove downloaded artifacts: ${errorMessage(error)}`),
+    );
   }
 }
 

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { RefusalError, UserError } from '../core/lib/errors.js';
-import { pathExists, writeFileAtomic } from '../core/lib/files.js';
-import type { Pipeline } from '../core/engine/pipeline.js';
-import { kubesprayPaths } from '../core/kubespray/paths.js';
-import * as core from './actions-core.js';
+import { RefusalError, UserError } from '../../core/lib/errors.js';
+import { pathExists, writeFileAtomic } from '../../core/lib/files.js';
+import type { Pipeline } from '../../core/engine/pipeline.js';
+import { kubesprayPaths } from '../../core/kubespray/paths.js';
+import * as core from '../runner/actions-core.js';
 import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
-import { secretBox } from './clients.js';
-import type { ActionSettings } from './inputs.js';
-import { chooseTofuState, tofuStateFile } from '../core/tofu/state-guard.js';
+import { secretBox } from '../runner/clients.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { chooseTofuState, tofuStateFile } from '../../core/tofu/state-guard.js';
 
-export { declaredBackend, tofuStateFile } from '../core/tofu/state-guard.js';
+export { declaredBackend, tofuStateFile } from '../../core/tofu/state-guard.js';
 
 export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
 export const KUBECONFIG_ARTIFACT_FILE = 'kubeconfig.age';

@@ -4,11 +4,11 @@
  * (core/openstack/roles.ts); Keystone is asked by core/openstack/plan-credential.ts.
  */
 
-import { checkPlanCredential } from '../core/openstack/plan-credential.js';
-import { ACTION_NAMES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
-import type { Pipeline } from '../core/engine/pipeline.js';
-import * as core from './actions-core.js';
-import { plainText } from './markdown.js';
+import { checkPlanCredential } from '../../core/openstack/plan-credential.js';
+import { ACTION_NAMES, type PlanCredentialPolicy } from '../../core/openstack/roles.js';
+import type { Pipeline } from '../../core/engine/pipeline.js';
+import * as core from '../runner/actions-core.js';
+import { plainText } from '../runner/markdown.js';
 
 /**
  * Events whose run checks out and plans a pull request's code, which nobody has reviewed yet (a

@@ -5,14 +5,14 @@
  * (our own token's login, as the sticky plan comment is), so an issue a person opens with the
  * marker in it is never touched.
  */
-import type { CheckReport } from '../core/model/check-report.js';
-import { UserError } from '../core/lib/errors.js';
-import { parseName } from '../core/lib/option-values.js';
-import { Redactor } from '../core/lib/redact.js';
+import type { CheckReport } from '../../core/model/check-report.js';
+import { UserError } from '../../core/lib/errors.js';
+import { parseName } from '../../core/lib/option-values.js';
+import { Redactor } from '../../core/lib/redact.js';
 import { checkTime, checkVerdict, renderCheckReport } from './check-summary.js';
-import { octokitFor, type Octokit, type RestPolicy } from './clients.js';
-import { describeRestError } from './rest-errors.js';
-import { ownLogin } from './sticky-comment.js';
+import { octokitFor, type Octokit, type RestPolicy } from '../runner/clients.js';
+import { describeRestError } from '../runner/rest-errors.js';
+import { ownLogin } from '../comments/sticky-comment.js';
 
 /** On every health issue: it narrows the listing to ours (keep it on them). */
 export const HEALTH_LABEL = 'cluster-health';

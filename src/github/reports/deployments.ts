@@ -1,10 +1,10 @@
-import type { DeployResult } from '../core/engine/engine.js';
-import type { Operation } from '../core/lib/option-values.js';
-import * as core from './actions-core.js';
-import { octokitFor } from './clients.js';
-import { describeRestError } from './rest-errors.js';
-import type { ActionSettings } from './inputs.js';
-import { runContext, runUrl } from './runner.js';
+import type { DeployResult } from '../../core/engine/engine.js';
+import type { Operation } from '../../core/lib/option-values.js';
+import * as core from '../runner/actions-core.js';
+import { octokitFor } from '../runner/clients.js';
+import { describeRestError } from '../runner/rest-errors.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { runContext, runUrl } from '../runner/runner.js';
 
 export interface Deployment {
   finish(result: DeployResult): Promise<void>;

@@ -1,7 +1,7 @@
-import { formatDuration } from '../core/lib/duration.js';
-import type { DeployResult, StepReport } from '../core/engine/engine.js';
-import type { Operation } from '../core/lib/option-values.js';
-import type { DeployPlan } from '../core/engine/plan.js';
+import { formatDuration } from '../../core/lib/duration.js';
+import type { DeployResult, StepReport } from '../../core/engine/engine.js';
+import type { Operation } from '../../core/lib/option-values.js';
+import type { DeployPlan } from '../../core/engine/plan.js';
 import { capacityMarkdown } from './capacity.js';
 import { renderGantt } from './timeline.js';
 

@@ -1,10 +1,10 @@
-import type { ChangedFile, ChangeSet, ChangeStatus, Targets } from '../core/model/targets.js';
-import { changedFilesFromGit, hasCommit } from '../core/model/targets.js';
-import { UserError } from '../core/lib/errors.js';
-import * as core from './actions-core.js';
-import { octokitFor } from './clients.js';
-import { codeText, plainText } from './markdown.js';
-import { readEvent, runContext } from './runner.js';
+import type { ChangedFile, ChangeSet, ChangeStatus, Targets } from '../../core/model/targets.js';
+import { changedFilesFromGit, hasCommit } from '../../core/model/targets.js';
+import { UserError } from '../../core/lib/errors.js';
+import * as core from '../runner/actions-core.js';
+import { octokitFor } from '../runner/clients.js';
+import { codeText, plainText } from '../runner/markdown.js';
+import { readEvent, runContext } from '../runner/runner.js';
 
 /** GitHub lists at most this many files of a pull request. */
 const PULL_REQUEST_FILES_LIMIT = 3000;

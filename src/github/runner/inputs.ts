@@ -1,7 +1,7 @@
-import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../core/openstack/credentials.js';
-import { parseApiHost } from '../core/lib/address.js';
-import { formatIssues, UsageError, UserError } from '../core/lib/errors.js';
-import { quoteInput } from '../core/lib/echo.js';
+import { CloudsYamlSchema, CREDENTIAL_FIELDS, credentialOptions } from '../../core/openstack/credentials.js';
+import { parseApiHost } from '../../core/lib/address.js';
+import { formatIssues, UsageError, UserError } from '../../core/lib/errors.js';
+import { quoteInput } from '../../core/lib/echo.js';
 import {
   DURATION_LIMITS,
   parseDurationOption,
@@ -10,13 +10,15 @@ import {
   parseNodeCount,
   parseOperation,
   type Operation,
-} from '../core/lib/option-values.js';
-import { checkFilter, type StepFilter } from '../core/engine/selection.js';
-import type { DeployOptions } from '../core/model/settings.js';
-import { parseSshUser } from '../core/model/kubespray-source.js';
-import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../core/lib/yaml.js';
-import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
-import { requireStrongPassphrase } from '../core/lib/secret-box.js';
+} from '../../core/lib/option-values.js';
+import { checkFilter, type StepFilter } from '../../core/engine/selection.js';
+import type { DeployOptions } from '../../core/model/settings.js';
+import { parseSshUser } from '../../core/model/kubespray-source.js';
+import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../../core/lib/yaml.js';
+import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../../core/openstack/roles.js';
+import { requireStrongPassphrase } from '../../core/lib/secret-box.js';
+import { STATE_KEY_MIN_LENGTH } from '../state/state-seal.js';
+import { parseTrustedBranches, type TrustedBranches } from '../state/state-trust.js';
 
 /**
  * The root action's inputs whose defaults the action applies, not action.yml. The runner passes every
@@ -38,6 +40,7 @@ export const SECRET_INPUTS = [
   'tofu-state-passphrase',
   'plan-passphrase',
   'github-token',
+  'state-key',
 ];
 
 export type StateStoreKind = 'artifact' | 'local' | 'none';
@@ -58,6 +61,12 @@ export interface ActionSettings {
   planPassphrase?: string;
   /** A plan artifact (from save-plan) to apply instead of planning anew. */
   planArtifact?: string;
+  /** Apply only the plan the plan job saved (plan-artifact), or nothing when it recorded that none is needed. */
+  requireSavedPlan: boolean;
+  /** Seals the resume state this job writes and checks the one it restores (state-seal.ts). */
+  stateKey?: string;
+  /** The branches whose runs' resume state may be restored (default: the default branch). */
+  trustedBranches: TrustedBranches;
   /** Keep the Kubespray venv in the Actions cache between runs. */
   venvCache: boolean;
   stateStore: StateStoreKind;
@@ -139,6 +148,7 @@ const INPUT_OPERATIONS = {
   'ignore-capacity': ['deploy'],
   'save-plan': ['deploy'],
   'plan-artifact': ['deploy'],
+  'require-saved-plan': ['deploy'],
   'health-issue': ['check'],
   // The readiness gate's node count (timeout and interval have defaults, so cannot be told apart from unset).
   nodes: ['deploy', 'upgrade'],
@@ -163,6 +173,7 @@ function checkOperationInputs(
     'ignore-capacity': ignoreCapacity,
     'save-plan': settings.savePlan,
     'plan-artifact': settings.planArtifact !== undefined,
+    'require-saved-plan': settings.requireSavedPlan,
     'health-issue': settings.healthIssue,
     nodes: settings.deploy.waitReady?.nodes !== undefined,
     environment: settings.environment !== undefined,
@@ -177,6 +188,24 @@ function checkOperationInputs(
       );
     }
   }
+}
+
+/**
+ * state-key seals the resume state: long enough that the seal, which anyone who can read the
+ * artifacts sees, cannot be used to guess it. Never echoed. Not the kubeconfig passphrase: that one
+ * is chosen to be typed, and is held by jobs (plans, previews) that must not be able to write state.
+ */
+function checkStateKey(key: string | undefined, kubeconfigPassphrase: string | undefined): void {
+  if (key === undefined) return;
+  if (/[\0-\x1f\x7f]/.test(key)) throw new UsageError('input state-key: contains a line break or control character');
+  if ([...key].length < STATE_KEY_MIN_LENGTH)
+    throw new UsageError(
+      `input state-key: ${[...key].length} characters; use at least ${STATE_KEY_MIN_LENGTH} random ones (openssl rand -base64 32), kept in the secrets of the environments that deploy`,
+    );
+  if (key === kubeconfigPassphrase)
+    throw new UsageError(
+      'input state-key: the same value as kubeconfig-passphrase; use a secret of its own, held only by the environments that deploy',
+    );
 }
 
 /** Turns action inputs into settings; no side effects (actions/checkout's input-helper pattern). */
@@ -249,6 +278,9 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
     savePlan: bool('save-plan', input('save-plan').trim()),
     planPassphrase: text('plan-passphrase') ?? kubeconfigPassphrase,
     planArtifact: line('plan-artifact'),
+    requireSavedPlan: bool('require-saved-plan', input('require-saved-plan').trim()),
+    stateKey: text('state-key'),
+    trustedBranches: parseTrustedBranches(input('state-trusted-branches')),
     venvCache: input('venv-cache').trim() === '' || bool('venv-cache', input('venv-cache').trim()),
     quiet: input('quiet').trim() === '' || bool('quiet', input('quiet').trim()),
     stateStore: oneOf('state-store', input('state-store').trim(), ['artifact', 'local', 'none'] as const, 'artifact'),
@@ -277,6 +309,11 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
       `${settings.savePlan ? 'save-plan' : 'plan-artifact'} needs plan-passphrase (or kubeconfig-passphrase): a binary plan holds every value in plain text and is stored encrypted`,
     );
   }
+  checkStateKey(settings.stateKey, kubeconfigPassphrase);
+  if (settings.requireSavedPlan && !settings.planArtifact)
+    throw new UsageError(
+      'input require-saved-plan: true needs plan-artifact (the artifact the plan job saved with save-plan: true); without it nothing reviewed can be applied',
+    );
   if (settings.healthIssue && !settings.githubToken)
     throw new UsageError(
       'health-issue: true needs github-token (the default is ${{ github.token }}) with permission issues: write',

@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
-import { type CapacityReport, renderPlanCapacity } from '../core/openstack/capacity.js';
-import { liveCapacityChecker } from '../core/steps/index.js';
+import { type CapacityReport, renderPlanCapacity } from '../../core/openstack/capacity.js';
+import { liveCapacityChecker } from '../../core/steps/index.js';
 import path from 'node:path';
-import { CommandFailedError, failureHeadline } from '../core/lib/command.js';
-import { errorMessage } from '../core/lib/errors.js';
-import type { Pipeline } from '../core/engine/pipeline.js';
-import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../core/kubespray/node-plan.js';
+import { CommandFailedError, failureHeadline } from '../../core/lib/command.js';
+import { errorMessage } from '../../core/lib/errors.js';
+import type { Pipeline } from '../../core/engine/pipeline.js';
+import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../../core/kubespray/node-plan.js';
 import {
   buildPlan,
   noCapiDiffReason,
@@ -14,25 +14,31 @@ import {
   TOFU_APPLYING_STEPS,
   wouldApply,
   type DeployPlan,
-} from '../core/engine/plan.js';
-import type { CapiPlan } from '../core/capi/preview.js';
-import { interruptible } from '../core/engine/signals.js';
-import { clusterId, runtimePaths } from '../core/model/settings.js';
-import type { Step } from '../core/steps/index.js';
-import type { Operation } from '../core/lib/option-values.js';
-import { tofuCounts } from '../core/tofu/plan-json.js';
-import type { PlanChanges } from '../core/model/changes.js';
-import { runTofuPlan, type TofuPlan } from '../core/tofu/preview.js';
-import * as core from './actions-core.js';
-import { octokitFor, secretBox } from './clients.js';
-import type { ActionSettings } from './inputs.js';
-import { PLAN_FILES, planArtifactName, pullRequestFileText, uploadPlanArtifact } from './plan-artifact.js';
+} from '../../core/engine/plan.js';
+import type { CapiPlan } from '../../core/capi/preview.js';
+import { interruptible } from '../../core/engine/signals.js';
+import { clusterId, runtimePaths } from '../../core/model/settings.js';
+import type { Step } from '../../core/steps/index.js';
+import type { Operation } from '../../core/lib/option-values.js';
+import { tofuCounts } from '../../core/tofu/plan-json.js';
+import type { PlanChanges } from '../../core/model/changes.js';
+import { runTofuPlan, type TofuPlan } from '../../core/tofu/preview.js';
+import * as core from '../runner/actions-core.js';
+import { octokitFor, secretBox } from '../runner/clients.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { PLAN_FILES, planArtifactName, pullRequestFileText, uploadPlanArtifact } from '../state/plan-artifact.js';
 import { buildPlanComment, buildPlanFailureComment, planMarker, type PlanRecord } from './plan-comment.js';
-import { actionsOutput, currentRunUrl, pullRequestFromEvent, runContext, type PullRequestContext } from './runner.js';
+import {
+  actionsOutput,
+  currentRunUrl,
+  pullRequestFromEvent,
+  runContext,
+  type PullRequestContext,
+} from '../runner/runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { reportPlanCredential } from './plan-credential.js';
-import { planSummary } from './summary.js';
-import { restoreSavedFiles } from './tofu-state.js';
+import { planSummary } from '../reports/summary.js';
+import { restoreSavedFiles } from '../state/tofu-state.js';
 
 /** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
 const SUMMARY_LIMIT = 1_000_000;
@@ -179,7 +185,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     planned = await runPlanTool('Cluster API plan', async (context) => {
       const saved = await p.store.load().catch(() => undefined);
       // The Cluster API's preview is loaded by its dry runs only.
-      const { renderCapiChanges, runCapiPlan } = await import('../core/capi/preview.js');
+      const { renderCapiChanges, runCapiPlan } = await import('../../core/capi/preview.js');
       const capi: CapiPlan = await runCapiPlan(p.settings, saved?.clusterApi, context);
       context.output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
       return {
@@ -197,6 +203,15 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
       if (reason) process.stdout.write(`\n${reason}\n`);
       await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
+      // save-plan: the deploy of this run learns that no apply is needed from the artifact, not from its absence.
+      if (settings.savePlan) {
+        const dir = path.join(path.dirname(runtimePaths(p.settings).planPath), 'plan-artifact');
+        const why = `no apply needed: ${reason ?? 'the deploy would not run opentofu-apply'}`;
+        if (await uploadPlanArtifact(artifact, { [PLAN_FILES.noApply]: `${p.redactor.redact(why)}\n` }, dir)) {
+          core.setOutput('plan-artifact', artifact);
+          core.info(`save-plan: recorded "no apply needed" in the plan artifact "${artifact}"`);
+        }
+      }
       return;
     }
     // tofu plan runs the code it plans: the credential it gets is judged first (a refusal is commented, as any failure).
@@ -269,12 +284,19 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
       await fs.readFile(binary),
       settings.planPassphrase!,
     );
-  const uploaded = await uploadPlanArtifact(artifact, files, path.join(planned.workDir, 'plan-artifact'));
+  // Said after the comment and the summary: a failed upload fails the job, but the plan is still shown.
+  let uploadFailure: unknown;
+  const uploaded = await uploadPlanArtifact(artifact, files, path.join(planned.workDir, 'plan-artifact')).catch(
+    (error: unknown) => {
+      uploadFailure = error;
+      return false;
+    },
+  );
   if (uploaded) core.setOutput('plan-artifact', artifact);
-  else if (binary) core.warning('save-plan: the plan could not be saved; a deploy cannot apply it');
 
   await comment(body);
   await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
+  if (uploadFailure) throw uploadFailure;
 
   /**
    * Runs the provisioning tool's plan with live, redacted output and interruption. A failure is

@@ -1,4 +1,4 @@
-import { changeCounts } from '../core/tofu/plan-json.js';
+import { changeCounts } from '../../core/tofu/plan-json.js';
 /**
  * The overview comment of a pull request whose clusters are planned by a matrix (one job per
  * cluster, each with its own sticky plan comment): one sticky comment listing every cluster with its
@@ -7,11 +7,11 @@ import { changeCounts } from '../core/tofu/plan-json.js';
  * records of the clusters' own comments (readPlanRecord): no artifact, no value that could be a secret.
  */
 
-import { UsageError } from '../core/lib/errors.js';
-import { NAME_PATTERN, NAME_RULE } from '../core/lib/option-values.js';
+import { UsageError } from '../../core/lib/errors.js';
+import { NAME_PATTERN, NAME_RULE } from '../../core/lib/option-values.js';
 import { COMMENT_LIMIT, planMarker, readPlanRecord, type PlanRecord } from './plan-comment.js';
 import type { OwnComment } from './sticky-comment.js';
-import { renderGanttChart } from './timeline.js';
+import { renderGanttChart } from '../reports/timeline.js';
 
 export const OVERVIEW_MARKER = '<!-- cluster-deploy-plan-overview -->';
 

@@ -1,17 +1,17 @@
-import { changeCounts } from '../core/tofu/plan-json.js';
+import { changeCounts } from '../../core/tofu/plan-json.js';
 /**
  * The pull-request plan comment: which cluster, what changes (from `tofu show -json`, never from
  * parsing text), what an apply would run, and the full text plan folded away, always within
  * GitHub's comment limit without breaking a code fence, a <details> block or a character.
  */
 
-import { type CapacityReport, exceededLines } from '../core/openstack/capacity.js';
-import { capacityMarkdown } from './capacity.js';
+import { type CapacityReport, exceededLines } from '../../core/openstack/capacity.js';
+import { capacityMarkdown } from '../reports/capacity.js';
 import { z } from 'zod';
-import type { NodeDecisions } from '../core/kubespray/node-plan.js';
-import { OPERATIONS, type Operation } from '../core/lib/option-values.js';
-import type { ChangeAction, PlanChanges } from '../core/model/changes.js';
-import { codeText } from './markdown.js';
+import type { NodeDecisions } from '../../core/kubespray/node-plan.js';
+import { OPERATIONS, type Operation } from '../../core/lib/option-values.js';
+import type { ChangeAction, PlanChanges } from '../../core/model/changes.js';
+import { codeText } from '../runner/markdown.js';
 
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
 export const COMMENT_LIMIT = 65_536;

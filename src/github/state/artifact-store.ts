@@ -1,0 +1,390 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { quoteInput } from '../../core/lib/echo.js';
+import { UserError, errorMessage } from '../../core/lib/errors.js';
+import { ensurePrivateDir } from '../../core/lib/files.js';
+import { NAME_PATTERN, NAME_RULE } from '../../core/lib/option-values.js';
+import { LocalStateStore, parseState, type DeployState, type StateStore } from '../../core/model/state.js';
+import * as core from '../runner/actions-core.js';
+import { downloadDir } from '../runner/downloads.js';
+import { artifactClient, octokitFor, type Octokit, type RunContext } from '../runner/clients.js';
+import { plainText } from '../runner/markdown.js';
+import { quietly } from '../runner/quiet.js';
+import { checkSeal, SEAL_FILE, writeSeal } from './state-seal.js';
+import { untrustedReason, type ArtifactRun, type TrustedBranches } from './state-trust.js';
+import { describeRestError, isRestError, type GitHubApiError } from '../runner/rest-errors.js';
+
+/**
+ * An artifact name per kind, org and cluster. Organisation and cluster names are letters, digits,
+ * ".", "_" and "-" (NAME_PATTERN), so "~" between them cannot occur in either: `acme-prod`/`east`
+ * and `acme`/`prod-east` get different names. (Artifact names allow no slashes or colons.)
+ */
+export function artifactName(kind: 'state' | 'plan', organization: string, cluster: string): string {
+  for (const name of [organization, cluster])
+    if (!NAME_PATTERN.test(name)) throw new Error(`artifact name part ${JSON.stringify(name)} ${NAME_RULE}`);
+  return `cluster-deploy-${kind}-${organization}~${cluster}`;
+}
+
+/** The name before the "~" separator: ambiguous, read only to take over a state written under it. */
+export const legacyStateArtifactName = (organization: string, cluster: string): string =>
+  `cluster-deploy-state-${organization}-${cluster}`;
+
+export const stateArtifactName = (organization: string, cluster: string): string =>
+  artifactName('state', organization, cluster);
+
+/** A file that travels with the state in the artifact (the log, the encrypted tofu state). */
+export interface CompanionFile {
+  name: string;
+  /** Current content to upload, or undefined to leave it out. */
+  read(): Promise<Uint8Array | string | undefined>;
+}
+
+export interface ResumeOrigin {
+  runId: number;
+  runAttempt?: number;
+  artifactId: number;
+  createdAt?: string;
+  /** The branch of the run that wrote it, as GitHub reports it. */
+  branch?: string;
+  /** Files that came with the state (e.g. the encrypted tofu state), by name, in a local folder. */
+  dir: string;
+}
+
+function permissionHint(error: unknown, need: 'read' | 'write'): Error {
+  const what = `the github-token cannot ${need === 'read' ? 'read' : 'replace'} workflow artifacts`;
+  // A REST call (ours through octokitFor, or the artifact client's): described like every other, naming the endpoint.
+  if (isRestError(error)) {
+    const described = describeRestError(error, { permission: `actions: ${need}` }) as GitHubApiError;
+    if (described.failure !== 'forbidden') return described;
+    return new UserError(
+      `${what} (${described.endpoint} answered ${described.status}: ${described.detail}); add "permissions: actions: ${need}" to the job`,
+      { cause: error },
+    );
+  }
+  const status = (error as { status?: number }).status;
+  const message = errorMessage(error);
+  if (status === 403 || /Resource not accessible by integration|403/.test(message)) {
+    return new UserError(`${what} (${message}); add "permissions: actions: ${need}" to the job`);
+  }
+  return error instanceof Error ? error : new Error(message);
+}
+
+export interface FoundArtifact {
+  id: number;
+  runId: number;
+  createdAt?: string;
+}
+
+const findBy = (run: RunContext, runId: number) => ({
+  token: run.token,
+  workflowRunId: runId,
+  repositoryOwner: run.owner,
+  repositoryName: run.repo,
+});
+
+/** The newest artifact with this name uploaded by this run (REST sees earlier attempts). */
+export async function findRunArtifact(run: RunContext, name: string): Promise<FoundArtifact | undefined> {
+  const client = await artifactClient();
+  try {
+    const thisRun = await quietly(() => client.listArtifacts({ findBy: findBy(run, run.runId) }));
+    const mine = thisRun.artifacts
+      .filter((a) => a.name === name)
+      .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
+    return mine ? { id: mine.id, runId: run.runId, createdAt: mine.createdAt?.toISOString() } : undefined;
+  } catch (error) {
+    throw permissionHint(error, 'read');
+  }
+}
+
+/** Downloads an artifact's files into a new private folder, removed when the step ends (downloads.ts). */
+export async function downloadArtifactFiles(run: RunContext, found: FoundArtifact): Promise<string> {
+  const client = await artifactClient();
+  const dir = await downloadDir();
+  try {
+    await quietly(() => client.downloadArtifact(found.id, { path: dir, findBy: findBy(run, found.runId) }));
+  } catch (error) {
+    throw permissionHint(error, 'read');
+  }
+  return dir;
+}
+
+/** An artifact of the state's name, as "List artifacts" describes it. */
+interface Candidate {
+  id: number;
+  name: string;
+  createdAt?: string;
+  run: ArtifactRun;
+  /** Uploaded by this workflow run (an earlier job or attempt). */
+  own: boolean;
+  /** The name before "~": may be another cluster's. */
+  legacy: boolean;
+}
+
+/** One artifact the search passed over, for the log and the summary. */
+export interface IgnoredArtifact {
+  name: string;
+  runId?: number;
+  branch?: string;
+  reason: string;
+}
+
+/** Which state a store may restore, and with what key it checks and seals it. */
+export interface StateTrust {
+  /** HMAC key of the seal (state-key). A plan job may lack it: it then reads trusted runs' state unchecked, and writes none. */
+  key?: string;
+  branches: TrustedBranches;
+}
+
+const describeIgnored = (i: IgnoredArtifact) =>
+  `ignored ${i.name}${i.runId ? ` from run ${i.runId}` : ''}${i.branch ? ` on branch ${quoteInput(i.branch, 100)}` : ''}: ${i.reason}`;
+
+/**
+ * Resume state kept in workflow artifacts. Every save writes the local state file, then replaces
+ * this run's artifact (delete, then upload: a name can be uploaded once per run), sealed with the
+ * state key (state-seal.ts). Loading takes the newest state a trusted run wrote (state-trust.ts):
+ * this run's first (earlier attempts, after "Re-run failed jobs"), then the repository's, newest
+ * first; anything else is passed over and named in the log and the job summary.
+ */
+export class ArtifactStateStore implements StateStore {
+  private readonly local: LocalStateStore;
+  /** Where the state loaded from, for the log and the summary. */
+  origin?: ResumeOrigin;
+  /** Artifacts of the state's name that were not restored, and why. */
+  readonly ignored: IgnoredArtifact[] = [];
+  private loading?: Promise<DeployState | undefined>;
+  private repository?: Promise<{ id: number; defaultBranch: string }>;
+
+  constructor(
+    private readonly options: {
+      run: RunContext;
+      name: string;
+      /** The same state under the name before "~", read to take it over. */
+      legacyName?: string;
+      cluster: string;
+      /** Local folder holding state.json and what is uploaded with it. */
+      dir: string;
+      companions: CompanionFile[];
+      trust: StateTrust;
+      /** A plan or a check: reads the deploy's state, never writes one. */
+      readOnly?: boolean;
+    },
+  ) {
+    this.local = new LocalStateStore(path.join(options.dir, 'state.json'), options.cluster);
+  }
+
+  /** The artifact's name. */
+  get name(): string {
+    return this.options.name;
+  }
+
+  get location(): string {
+    return `workflow artifact "${this.options.name}"`;
+  }
+
+  get statePath(): string {
+    return this.local.file;
+  }
+
+  /** Downloads once per run; later calls return the same state. */
+  load(): Promise<DeployState | undefined> {
+    this.loading ??= this.download().finally(() => this.reportIgnored());
+    return this.loading;
+  }
+
+  private repositoryFacts(octokit: Octokit) {
+    const { run } = this.options;
+    this.repository ??= octokit.rest.repos
+      .get({ owner: run.owner, repo: run.repo })
+      .then(({ data }) => ({ id: data.id, defaultBranch: data.default_branch }));
+    return this.repository;
+  }
+
+  /**
+   * This run's artifacts of the state's name, then the repository's, newest first, page by page
+   * (a flood of newer forged ones cannot push the trusted one out of sight); then those of the name
+   * before "~".
+   */
+  private async *candidates(octokit: Octokit): AsyncGenerator<Candidate> {
+    const { run, name, legacyName } = this.options;
+    type Listed = {
+      id: number;
+      name: string;
+      expired: boolean;
+      created_at: string | null;
+      workflow_run?: ArtifactRun | null;
+    };
+    const toCandidate = (a: Listed): Candidate => ({
+      id: a.id,
+      name: a.name,
+      createdAt: a.created_at ?? undefined,
+      run: a.workflow_run ?? {},
+      own: a.workflow_run?.id === run.runId,
+      legacy: a.name !== name,
+    });
+    const newestFirst = (list: Listed[], wanted: string) =>
+      list
+        .filter((a) => a.name === wanted && !a.expired)
+        .sort((a, b) => Date.parse(b.created_at ?? '') - Date.parse(a.created_at ?? ''));
+    const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({
+      owner: run.owner,
+      repo: run.repo,
+      run_id: run.runId,
+      name,
+      per_page: 100,
+    });
+    for (const a of newestFirst(data.artifacts, name)) yield { ...toCandidate(a), own: true };
+    for (const wanted of [name, ...(legacyName ? [legacyName] : [])]) {
+      const pages = octokit.paginate.iterator(octokit.rest.actions.listArtifactsForRepo, {
+        owner: run.owner,
+        repo: run.repo,
+        name: wanted,
+        per_page: 100,
+      });
+      for await (const page of pages)
+        for (const a of newestFirst(page.data as Listed[], wanted))
+          if (wanted !== name || a.workflow_run?.id !== run.runId) yield toCandidate(a);
+    }
+  }
+
+  private async download(): Promise<DeployState | undefined> {
+    try {
+      const octokit = await octokitFor(this.options.run);
+      for await (const candidate of this.candidates(octokit)) {
+        const state = await this.consider(octokit, candidate);
+        if (state) return state;
+      }
+      return undefined;
+    } catch (error) {
+      // Our own refusals pass as they are; a failed API call says which permission it lacks.
+      if (error instanceof UserError && !isRestError(error)) throw error;
+      throw permissionHint(error, 'read');
+    }
+  }
+
+  /** Restores this artifact's state if a trusted run wrote it; records why not; refuses a trusted one that was changed. */
+  private async consider(octokit: Octokit, candidate: Candidate): Promise<DeployState | undefined> {
+    const { cluster, trust } = this.options;
+    const branch = candidate.run.head_branch ?? undefined;
+    const ignore = (reason: string) => {
+      this.ignored.push({ name: candidate.name, runId: candidate.run.id, branch, reason });
+      return undefined;
+    };
+    const repository = await this.repositoryFacts(octokit);
+    const untrusted = untrustedReason(candidate.run, repository.id, trust.branches, repository.defaultBranch);
+    // Another run's state counts only from a trusted run; this run's (same workflow, same commit) also when sealed.
+    if (untrusted && !candidate.own) return ignore(untrusted);
+    const runId = candidate.run.id ?? this.options.run.runId;
+    const found = { id: candidate.id, runId, createdAt: candidate.createdAt };
+    const dir = await downloadArtifactFiles(this.options.run, found);
+    const source = `workflow artifact "${candidate.name}" (id ${candidate.id}, run ${runId}${branch ? ` on branch ${quoteInput(branch, 100)}` : ''})`;
+    const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => undefined);
+    if (candidate.legacy) {
+      // The old name is shared by acme-prod/east and acme/prod-east: only this cluster's state is taken over.
+      const owner = (() => {
+        try {
+          return (JSON.parse(text ?? '') as { cluster?: unknown }).cluster;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (owner !== cluster)
+        return ignore(`not the state of ${cluster} (an artifact name from before "~" separated org and cluster)`);
+    }
+    const seal = trust.key ? await checkSeal(dir, cluster, trust.key) : undefined;
+    if (seal?.kind === 'broken') {
+      if (untrusted) return ignore(`${untrusted}, and ${seal.reason}`);
+      throw new UserError(
+        `resume state ${source} fails its check: ${seal.reason}. It is not restored: a changed state could make the run skip steps that never ran. Check who can write this repository's artifacts, then delete the artifact (or set restart: true to start over)`,
+      );
+    }
+    const legacy = seal?.kind === 'unsealed';
+    if (untrusted && seal?.kind !== 'valid') return ignore(untrusted);
+    if (text === undefined)
+      throw new UserError(
+        `${source} has no state.json; it was not made by this action. Delete it or set restart: true`,
+      );
+    // Known before the state is validated, so the files that came with it stay usable with restart.
+    this.origin = { runId, artifactId: candidate.id, createdAt: candidate.createdAt, branch, dir };
+    const state = parseState(text, source, cluster);
+    if (state.run?.id === runId) this.origin.runAttempt = state.run.attempt;
+    if (!trust.key) {
+      core.notice(
+        `resume state from run ${runId} read without checking its seal (no state-key in this job): used for this plan only; this job writes no state`,
+      );
+    } else if (legacy) {
+      await this.takeOver(dir, candidate, runId);
+    }
+    return state;
+  }
+
+  /** A state from before seals, from a trusted run: sealed and uploaded again as this run's (a plan or check only says so). */
+  private async takeOver(dir: string, candidate: Candidate, runId: number): Promise<void> {
+    const what = `resume state ${candidate.name} from run ${runId} has no seal (written before state-key); accepted because a trusted run wrote it`;
+    if (this.options.readOnly) {
+      core.notice(`${what}; a deploy will seal it (this job writes no state)`);
+      return;
+    }
+    const files = (await fs.readdir(dir)).filter((f) => f !== SEAL_FILE).map((f) => path.join(dir, f));
+    files.push(await writeSeal(dir, files, this.options.cluster, this.options.trust.key!));
+    await this.put(files, dir);
+    core.notice(`${what}, and re-written sealed as this run's artifact "${this.options.name}"`);
+  }
+
+  /** Names what the search passed over, in the log and the job summary (at most 20 each). */
+  private async reportIgnored(): Promise<void> {
+    if (this.ignored.length === 0) return;
+    const shown = this.ignored.slice(0, 20).map(describeIgnored);
+    const more = this.ignored.length > shown.length ? [`and ${this.ignored.length - shown.length} more`] : [];
+    core.warning([...shown, ...more].join('\n'), { title: 'cluster-deploy: resume state not restored' });
+    const lines = [...shown, ...more].map((line) => `- ${plainText(line, { max: 400 })}`);
+    await core.appendSummary(`#### Resume state not restored\n\n${lines.join('\n')}\n\n`).catch(() => undefined);
+  }
+
+  async save(state: DeployState): Promise<void> {
+    const { run } = this.options;
+    const stamped = {
+      ...state,
+      run: {
+        id: run.runId,
+        attempt: run.runAttempt,
+        url: `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}/attempts/${run.runAttempt}`,
+      },
+    };
+    await this.local.save(stamped);
+    await this.upload();
+  }
+
+  /** Uploads the local state and its companions, sealed, replacing this run's artifact. */
+  async upload(): Promise<void> {
+    const { dir, companions, readOnly, trust, cluster } = this.options;
+    // A plan runs code nobody reviewed yet: nothing it writes may be restored by a deploy.
+    if (readOnly) throw new Error('a plan or a check never writes resume state');
+    if (!trust.key) throw new UserError('state-key is not set: the resume state cannot be sealed');
+    await ensurePrivateDir(dir);
+    const files = [this.local.file];
+    for (const companion of companions) {
+      const content = await companion.read();
+      if (content === undefined) continue;
+      const file = path.join(dir, companion.name);
+      await fs.writeFile(file, content, { mode: 0o600 });
+      files.push(file);
+    }
+    files.push(await writeSeal(dir, files, cluster, trust.key));
+    await this.put(files, dir);
+  }
+
+  private async put(files: string[], dir: string): Promise<void> {
+    const { name } = this.options;
+    const client = await artifactClient();
+    try {
+      await quietly(async () => {
+        await client.deleteArtifact(name).catch((error: unknown) => {
+          if (!/not found|404/i.test(errorMessage(error))) throw error;
+        });
+        await client.uploadArtifact(name, files, dir);
+      });
+    } catch (error) {
+      throw permissionHint(error, 'write');
+    }
+  }
+}

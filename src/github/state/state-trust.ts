@@ -1,0 +1,89 @@
+import { UsageError } from '../../core/lib/errors.js';
+import { quoteInput } from '../../core/lib/echo.js';
+
+/**
+ * Which runs' resume state a job may restore. An artifact's provenance is what GitHub's REST API
+ * says of the run that uploaded it (`workflow_run` in "List artifacts for a repository": id,
+ * repository_id, head_repository_id, head_branch): the run must be of this repository with its
+ * head in this repository (a fork's pull-request run has the fork as head repository, whatever
+ * its branch is called), on a branch the state-trusted-branches input allows.
+ */
+export interface TrustedBranches {
+  /** The input's patterns, or undefined for the default: the repository's default branch. */
+  patterns?: readonly string[];
+}
+
+/** What GitHub says of the run that uploaded an artifact (any field may be missing). */
+export interface ArtifactRun {
+  id?: number;
+  repository_id?: number;
+  head_repository_id?: number;
+  head_branch?: string | null;
+}
+
+const MAX_PATTERNS = 100;
+
+/**
+ * state-trusted-branches: branch names or globs, one per line or comma-separated (`*` is any run of
+ * characters but `/`, `**` any run at all). Empty: the default branch. Characters git forbids in a
+ * branch name are refused, so that a typo is told, not silently trusted nothing.
+ */
+export function parseTrustedBranches(value: string, input = 'state-trusted-branches'): TrustedBranches {
+  const patterns = value
+    .split(/[\n,]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (patterns.length === 0) return {};
+  if (patterns.length > MAX_PATTERNS)
+    throw new UsageError(`input ${input}: ${patterns.length} branch patterns; at most ${MAX_PATTERNS}`);
+  for (const pattern of patterns) {
+    const bad =
+      pattern.length > 255
+        ? 'is longer than 255 characters'
+        : /[\0-\x20\x7f~^:?[\\]/.test(pattern)
+          ? 'has a character git forbids in a branch name (space, control, ~ ^ : ? [ \\)'
+          : /^refs\//.test(pattern)
+            ? 'is a ref: give the branch name without refs/heads/'
+            : /(^|\/)\.|\.\.|\/\/|\/$|^\/|\.lock$|@\{/.test(pattern)
+              ? 'is not a valid branch name'
+              : undefined;
+    if (bad) throw new UsageError(`input ${input}: ${quoteInput(pattern, 80)} ${bad}`);
+  }
+  return { patterns };
+}
+
+function globToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[.+^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+/** Whether a branch is trusted: one of the patterns, or the default branch when none were given. */
+export function branchTrusted(branch: string, trusted: TrustedBranches, defaultBranch: string): boolean {
+  if (!trusted.patterns) return branch === defaultBranch;
+  return trusted.patterns.some((p) => globToRegExp(p).test(branch));
+}
+
+/** Why a run is not trusted, or undefined when it is. */
+export function untrustedReason(
+  run: ArtifactRun | null | undefined,
+  repositoryId: number,
+  trusted: TrustedBranches,
+  defaultBranch: string,
+): string | undefined {
+  if (!run?.id || run.repository_id === undefined || run.head_repository_id === undefined)
+    return 'GitHub does not say which run uploaded it';
+  if (run.repository_id !== repositoryId) return 'not a run of this repository';
+  if (run.head_repository_id !== repositoryId) return 'not a trusted run: its head is in another repository (a fork)';
+  if (!run.head_branch) return 'not a trusted run: it has no branch';
+  if (!branchTrusted(run.head_branch, trusted, defaultBranch))
+    return `not a trusted run: ${trusted.patterns ? 'the branch is not in state-trusted-branches' : `only the default branch (${defaultBranch}) is trusted; see state-trusted-branches`}`;
+  return undefined;
+}
