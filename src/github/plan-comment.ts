@@ -9,6 +9,7 @@ import { type CapacityReport, exceededLines } from '../core/openstack/capacity.j
 import { capacityMarkdown } from './capacity.js';
 import { z } from 'zod';
 import type { NodeDecisions } from '../core/kubespray/node-plan.js';
+import { describeInPlaceChange } from '../core/kubespray/server-changes.js';
 import { OPERATIONS, type Operation } from '../core/lib/option-values.js';
 import type { ChangeAction, PlanChanges } from '../core/model/changes.js';
 import { codeText } from './markdown.js';
@@ -237,6 +238,13 @@ function bounded(text: string): string {
 function nodeLines(nodes: NodeDecisions): string[] {
   const lines: string[] = [];
   if (nodes.refused) lines.push(`> **⛔ A deploy of this plan would be refused:** ${bounded(nodes.refused)}`, '');
+  const inPlace = nodes.inPlace ?? [];
+  if (inPlace.length) {
+    lines.push('**Nodes the cloud would change in place (rebuilt, resized or power-cycled, undrained):**', '');
+    for (const change of inPlace.slice(0, 50)) lines.push(`- ${bounded(describeInPlaceChange(change))}`);
+    if (inPlace.length > 50) lines.push(`- … ${inPlace.length - 50} more in the run's log`);
+    lines.push('');
+  }
   lines.push(`**Nodes:** ${bounded(nodes.summary)}`, '');
   for (const warning of nodes.warnings.slice(0, 20)) {
     lines.push(warning.startsWith('UNSAFE:') ? `> **⚠️ ${bounded(warning)}**` : `⚠️ ${bounded(warning)}`, '');

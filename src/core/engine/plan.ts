@@ -150,6 +150,8 @@ export function wouldApply(plan: DeployPlan): boolean {
 /** Why a dry run shows no tofu plan, in one line. */
 export function noTofuPlanReason(plan: DeployPlan): string {
   if (plan.operation === 'upgrade') return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+  if (plan.operation === 'replace-nodes')
+    return 'No OpenTofu plan here: replace-nodes plans one node at a time (opentofu-replace-plan lists the nodes; a deploy plan shows their in-place changes).';
   if (plan.operation === 'check')
     return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
   return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;
