@@ -125,7 +125,7 @@ describe('in-place changes of a node, classified as the provider applies them', 
   it.each(cases)('$name', ({ changed, extra, expected }) => {
     const found = inPlaceOf(update(changed, extra)) ?? [];
     expect(found).toHaveLength(expected.length);
-    expected.forEach((fields, index) => expect(found[index]).toMatchObject({ node: 'w-0', ...fields }));
+    for (const [index, fields] of expected.entries()) expect(found[index]).toMatchObject({ node: 'w-0', ...fields });
   });
 
   it('keeps the node and its module, and lists it as updated', () => {
