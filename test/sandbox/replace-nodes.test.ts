@@ -80,6 +80,12 @@ describe('replace-nodes on the sandbox', () => {
 
   it('refuses to roll the first control plane (remove-node.yml runs there), before anything changes', async () => {
     const before = await runs();
+    const plan = await runCli(
+      ['plan', ...common, '--operation', 'replace-nodes', '--tofu-plan'],
+      env({ TF_VAR_image_id: 'sandbox-image-2' }),
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/REFUSED: .*sandbox-cp-0 is the first host of kube_control_plane and etcd/);
     const result = await runCli(['replace-nodes', ...common], env({ TF_VAR_image_id: 'sandbox-image-2' }));
     expect(result.code).toBe(1);
     expect(result.stdout + result.stderr).toMatch(/sandbox-cp-0 is the first host of kube_control_plane and etcd/);
@@ -90,6 +96,9 @@ describe('replace-nodes on the sandbox', () => {
   it('replaces the workers one at a time; killed between two, a re-run goes on and redoes none', async () => {
     const before = (await runs()).length;
     const newImage = env({ TF_VAR_worker_image_id: 'sandbox-image-2' });
+    const preview = await runCli(['plan', ...common, '--operation', 'replace-nodes', '--tofu-plan'], newImage);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toContain('Nodes: replace-nodes replaces sandbox-worker-0, sandbox-worker-1, one at a time');
     // kill -9 of the CLI's whole group as soon as the first node is done (its progress is saved before it says so).
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'replace-nodes', ...common], {
       cwd: ROOT,

@@ -9,6 +9,7 @@ import {
   type PlannedNodeChanges,
   withoutNonNodes,
 } from './node-changes.js';
+import { planNodeRoll } from './node-roll.js';
 import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal } from './server-changes.js';
 import type { NodeWork } from '../model/nodes.js';
 import type { DeploySettings } from '../model/settings.js';
@@ -90,6 +91,7 @@ export function nodeDecisions(
   planned: PlannedNodeChanges,
   stepIds?: readonly string[],
 ): NodeDecisions | undefined {
+  if (settings.kubespray && settings.operation === 'replace-nodes') return rollDecisions(settings, planned);
   if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
   const { planned: nodesOnly, work, inventory, warnings, refused } = planNodeWork(settings, planned);
   const decision = predictedPlaybook(work, inventory);
@@ -110,6 +112,32 @@ export function nodeDecisions(
       `the plan deletes nodes ${nodes.removeBeforeApply.join(', ')}, but this action applies without kubespray-remove-nodes, which drains and removes them first; ` +
       'deploy with the root action, which removes them before applying',
   };
+}
+
+/** replace-nodes: the nodes it would replace, one at a time, as opentofu-replace-plan would list them (a fresh roll). */
+function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges): NodeDecisions {
+  const inventoryFile = kubesprayPaths(settings).inventory;
+  const inventory = readInventory(inventoryFile);
+  const inPlace = withoutNonNodes(planChanges, inventory).inPlace ?? [];
+  const decisions = {
+    removeBeforeApply: [],
+    playbook: 'none' as const,
+    warnings: [],
+    ...(inPlace.length && { inPlace }),
+  };
+  try {
+    const roll = planNodeRoll(inPlace, inventory, undefined, inventoryFile);
+    const names = roll.nodes.map((node) => node.name);
+    return {
+      ...decisions,
+      summary: names.length
+        ? `replace-nodes replaces ${names.join(', ')}, one at a time: remove-node.yml, the server replaced, joined again (scale.yml; cluster.yml and upgrade-cluster.yml for control-plane and etcd nodes), Ready`
+        : 'the plan rebuilds, resizes or power-cycles no node: replace-nodes has nothing to replace',
+    };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { ...decisions, summary: 'replace-nodes would replace no node', refused: error.message };
+  }
 }
 
 /** The decisions as text lines, for the CLI. */
