@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,19 @@ describe('replace-nodes on the sandbox', () => {
   let runner: Runner;
   let stateDir: string;
   let common: string[];
-  const env = (vars: Record<string, string> = {}) => ({ ...runner.toolEnv, TF_VAR_worker_count: '2', ...vars });
+  // nova_effects: a server rebuilt in place takes its node down, as Nova's rebuild does (the sandbox's node module).
+  const env = (vars: Record<string, string> = {}) => ({
+    ...runner.toolEnv,
+    TF_VAR_worker_count: '2',
+    TF_VAR_nova_effects: 'true',
+    ...vars,
+  });
+  const readiness = async () => {
+    const registry = JSON.parse(await fs.readFile(runner.sandbox.registryFile, 'utf8')) as {
+      nodes: { name: string; ready: boolean }[];
+    };
+    return Object.fromEntries(registry.nodes.map((node) => [node.name, node.ready]));
+  };
 
   /** Each node's image, from the tofu state (what the servers run). */
   const images = async () => {
@@ -145,7 +157,27 @@ describe('replace-nodes on the sandbox', () => {
     const plan = await runCli(['plan', ...common, '--tofu-plan'], newImage);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).not.toContain('REFUSED');
+    expect(await readiness()).toEqual({ 'sandbox-cp-0': true, 'sandbox-worker-0': true, 'sandbox-worker-1': true });
   }, 600_000);
+
+  it('what the deploy refuses is what Nova does: applied behind its back, the rebuilt nodes go NotReady at once', async () => {
+    const tofu = await new Promise<string>((resolve) =>
+      execFile('sh', ['-c', 'command -v tofu || command -v terraform'], { env: env() }, (_, out) =>
+        resolve(out.trim()),
+      ),
+    );
+    const applied = await new Promise<{ code: number; output: string }>((resolve) =>
+      execFile(
+        tofu,
+        ['apply', '-input=false', '-auto-approve'],
+        { cwd: runner.sandbox.clusterDir, env: env({ TF_VAR_worker_image_id: 'sandbox-image-3' }) },
+        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: stdout + stderr }),
+      ),
+    );
+    expect(applied.code, applied.output).toBe(0);
+    expect(applied.output).toMatch(/module\.worker\[0\]\.terraform_data\.server: Modifications complete/);
+    expect(await readiness()).toEqual({ 'sandbox-cp-0': true, 'sandbox-worker-0': false, 'sandbox-worker-1': false });
+  }, 300_000);
 });
 
 describe('a bastion is no node (issue 32)', () => {

@@ -27,8 +27,10 @@ export function isControlPlaneOrEtcd(node: Pick<RollNode, 'roles'>): boolean {
 
 /**
  * The roll for the plan's in-place changes, continuing `pending` (an interrupted run's): its done nodes
- * stay done, its order stays, and nodes the new plan adds go after it. Control-plane and etcd nodes
- * first, each in the inventory's order. Throws UserError for a node Kubespray cannot remove and add back.
+ * stay done, the node it stopped in stays (it is out of the cluster until joined), its order stays; a
+ * pending node not started that the new plan no longer changes is dropped (the change was reverted), and
+ * nodes the new plan adds go after it. Control-plane and etcd nodes first, each in the inventory's order.
+ * Throws UserError for a node Kubespray cannot remove and add back.
  */
 export function planNodeRoll(
   inPlace: readonly InPlaceChange[],
@@ -37,11 +39,14 @@ export function planNodeRoll(
   inventoryFile: string,
 ): NodeRoll {
   const done = new Set(pending?.done ?? []);
-  const known = new Set(pending?.nodes.map((node) => node.name) ?? []);
-  const fresh = [...new Set(inPlace.map((change) => change.node))].filter(
-    (node) => !done.has(node) && !known.has(node),
+  const changed = new Set(inPlace.map((change) => change.node));
+  const kept = (pending?.nodes ?? []).filter(
+    (node) => done.has(node.name) || pending?.current?.node === node.name || changed.has(node.name),
   );
-  if (fresh.length === 0 && pending) return pending;
+  const known = new Set(kept.map((node) => node.name));
+  const fresh = [...changed].filter((node) => !done.has(node) && !known.has(node));
+  if (fresh.length === 0 && pending && kept.length === pending.nodes.length) return pending;
+  if (fresh.length === 0 && pending) return { ...pending, nodes: kept };
   if (!inventory) {
     throw new UserError(
       `the inventory at ${displayPath(inventoryFile)} is missing, so the roles of ${fresh.join(', ')} cannot be known: restore the inventory the OpenTofu code writes (a deploy of the current code writes it)`,
@@ -68,7 +73,7 @@ export function planNodeRoll(
     });
   refuseUnremovable(nodes, inventory, displayPath(inventoryFile));
   return {
-    nodes: [...(pending?.nodes ?? []), ...nodes],
+    nodes: [...kept, ...nodes],
     done: [...done],
     ...(pending?.current && { current: pending.current }),
   };

@@ -302,6 +302,11 @@ describe('the rolling replacement plan', () => {
     expect(nextRollNode({ ...resumed, done: ['w-0', 'w-1', 'cp-1'] })).toBeUndefined();
     // Nothing new: the pending roll as it was.
     expect(planNodeRoll([image('w-1')], STACKED, interrupted, STACKED.file)).toBe(interrupted);
+    // The change reverted: the node it stopped in stays (out of the cluster, it must join again), one not started goes.
+    const all = planNodeRoll([image('w-0'), image('w-1'), image('cp-1')], STACKED, undefined, STACKED.file);
+    expect(all.nodes.map((node) => node.name)).toEqual(['cp-1', 'w-0', 'w-1']);
+    const stopped = { ...all, done: ['cp-1'], current: { node: 'w-0', phase: 'removed' as const } };
+    expect(planNodeRoll([], STACKED, stopped, STACKED.file).nodes.map((node) => node.name)).toEqual(['cp-1', 'w-0']);
   });
 });
 

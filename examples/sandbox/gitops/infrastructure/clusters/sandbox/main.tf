@@ -29,6 +29,12 @@ variable "flavor_name" {
   default = "m1.medium"
 }
 
+# Test hook: what Nova does to a running node rebuilt in place (modules/node/main.tf, nova_rebuild).
+variable "nova_effects" {
+  type    = bool
+  default = false
+}
+
 # Kubespray's private-node layout: a jump host, a server of the nodes' resource type that is no node.
 variable "bastion" {
   type    = bool
@@ -53,34 +59,37 @@ resource "terraform_data" "network" {
 }
 
 module "control_plane" {
-  source      = "./modules/node"
-  count       = var.control_plane_count
-  name        = "sandbox-cp-${count.index}"
-  role        = "control-plane"
-  network     = terraform_data.network.output.name
-  image_id    = var.image_id
-  flavor_name = var.flavor_name
+  source       = "./modules/node"
+  count        = var.control_plane_count
+  name         = "sandbox-cp-${count.index}"
+  role         = "control-plane"
+  network      = terraform_data.network.output.name
+  image_id     = var.image_id
+  flavor_name  = var.flavor_name
+  nova_effects = var.nova_effects
 }
 
 module "worker" {
-  source      = "./modules/node"
-  count       = var.worker_count
-  name        = "sandbox-worker-${count.index}"
-  role        = "worker"
-  network     = terraform_data.network.output.name
-  image_id    = coalesce(var.worker_image_id, var.image_id)
-  flavor_name = var.flavor_name
+  source       = "./modules/node"
+  count        = var.worker_count
+  name         = "sandbox-worker-${count.index}"
+  role         = "worker"
+  network      = terraform_data.network.output.name
+  image_id     = coalesce(var.worker_image_id, var.image_id)
+  flavor_name  = var.flavor_name
+  nova_effects = var.nova_effects
 }
 
 # Named as the shipped module names it ("<cluster>-bastion"); the inventory lists it as host "bastion".
 module "bastion" {
-  source      = "./modules/node"
-  count       = var.bastion ? 1 : 0
-  name        = "sandbox-bastion"
-  role        = "bastion"
-  network     = terraform_data.network.output.name
-  image_id    = var.image_id
-  flavor_name = "m1.tiny"
+  source       = "./modules/node"
+  count        = var.bastion ? 1 : 0
+  name         = "sandbox-bastion"
+  role         = "bastion"
+  network      = terraform_data.network.output.name
+  image_id     = var.image_id
+  flavor_name  = "m1.tiny"
+  nova_effects = var.nova_effects
 }
 
 # Kubespray's inventory, written by apply as real cluster code does with local_file: the hosts by
