@@ -83,6 +83,11 @@ export function planNodeRoll(
 function refuseUnremovable(nodes: readonly RollNode[], inventory: Inventory, file: string): void {
   const refusals: string[] = [];
   for (const node of nodes) {
+    // A new server would boot into the new power state too (stopped, shelved): it could never join.
+    if (node.changes.some((change) => change.startsWith('power_state ')))
+      refusals.push(
+        `${node.name}: the plan changes its power_state, which a replacement cannot carry out (the new server would not run to join); to take the node out, remove it from the OpenTofu code in a deploy (remove-node.yml drains it first)`,
+      );
     const firstOf = [
       ...(inventory.controlPlane[0] === node.name ? ['kube_control_plane'] : []),
       ...(inventory.etcd[0] === node.name ? ['etcd'] : []),

@@ -84,7 +84,8 @@ export class OpenTofuPlanStep implements Step {
       ...(this.settings.kubespray
         ? [
             `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${kubesprayPaths(this.settings).inventory}`,
-            'refuse a plan that rebuilds, resizes or power-cycles running nodes in place (image, flavor, power_state), or that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
+            'refuse a plan that rebuilds, resizes or power-cycles running nodes in place (image, flavor, power_state): replace-nodes replaces them one at a time',
+            'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
               (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
           ]
         : []),

@@ -285,6 +285,13 @@ describe('the rolling replacement plan', () => {
     expect(() => planNodeRoll([image(node)], groups, undefined, groups.file)).toThrow(message);
   });
 
+  it('refuses a power state change: a replacement would not run to join', () => {
+    const power = { ...image('w-0'), attribute: 'power_state', effect: 'rebooted' as const };
+    expect(() => planNodeRoll([power], STACKED, undefined, STACKED.file)).toThrow(
+      /w-0: the plan changes its power_state, which a replacement cannot carry out/,
+    );
+  });
+
   it('refuses without an inventory: the roles cannot be known', () => {
     expect(() => planNodeRoll([image('w-0')], undefined, undefined, '/c/inventory/inventory.yaml')).toThrow(
       /inventory at \/c\/inventory\/inventory\.yaml is missing, so the roles of w-0 cannot be known/,
