@@ -673,7 +673,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   // A flag of another command is a mistake to say, not to ignore (`deploy --confirm x` destroys nothing).
   const owner: Record<string, string> = {
     'tofu-plan': 'plan',
-    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check)',
+    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check|replace-nodes)',
     confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
     'kubernetes-version': 'upgrade and plan --operation upgrade',
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
