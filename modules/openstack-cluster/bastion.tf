@@ -20,10 +20,11 @@ resource "openstack_networking_secgroup_rule_v2" "bastion_ssh" {
   remote_ip_prefix  = each.value
 }
 
+# Its own image by name, else the nodes' (the bastion is no node: a rebuild of it drains nothing).
 data "openstack_images_image_v2" "bastion" {
-  count = var.bastion != null ? 1 : 0
+  count = var.bastion != null && try(var.bastion.image_name, null) != null ? 1 : 0
 
-  name        = coalesce(var.bastion.image_name, var.image_name)
+  name        = var.bastion.image_name
   most_recent = true
 }
 
@@ -43,7 +44,7 @@ resource "openstack_compute_instance_v2" "bastion" {
   count = var.bastion != null ? 1 : 0
 
   name              = "${var.cluster_name}-bastion"
-  image_id          = data.openstack_images_image_v2.bastion[0].id
+  image_id          = var.bastion.image_name != null ? data.openstack_images_image_v2.bastion[0].id : local.node_image_id
   flavor_name       = var.bastion.flavor_name
   key_pair          = local.keypair_name
   availability_zone = var.availability_zone

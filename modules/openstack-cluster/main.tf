@@ -38,6 +38,8 @@ locals {
   )
 
   keypair_name = var.keypair_name != null ? var.keypair_name : openstack_compute_keypair_v2.cluster[0].name
+
+  node_image_id = var.image_id != null ? var.image_id : data.openstack_images_image_v2.node[0].id
 }
 
 check "node_names" {
@@ -47,9 +49,19 @@ check "node_names" {
   }
 }
 
+# The nodes' image: the pinned image_id; the name lookup is only the fallback (see variables.tf).
 data "openstack_images_image_v2" "node" {
+  count = var.image_id == null ? 1 : 0
+
   name        = var.image_name
   most_recent = true
+
+  lifecycle {
+    precondition {
+      condition     = var.image_name != null
+      error_message = "Set image_id (the Glance image id of the nodes, pinned) or, as a fallback, image_name."
+    }
+  }
 }
 
 resource "openstack_compute_keypair_v2" "cluster" {
@@ -78,7 +90,7 @@ module "node" {
   for_each = local.nodes
 
   name                 = each.key
-  image_id             = data.openstack_images_image_v2.node.id
+  image_id             = local.node_image_id
   flavor_name          = each.value.flavor_name
   boot_volume_size     = each.value.boot_volume_size
   boot_volume_type     = each.value.boot_volume_type

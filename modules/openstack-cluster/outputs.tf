@@ -19,6 +19,11 @@ output "nodes" {
   }
 }
 
+output "node_image_id" {
+  description = "The Glance image id the nodes are built from: pin it as image_id (a name lookup follows every new image of that name)."
+  value       = local.node_image_id
+}
+
 output "bastion_address" {
   description = "The bastion's floating IP; null without a bastion."
   value       = var.bastion != null ? openstack_networking_floatingip_v2.bastion[0].address : null

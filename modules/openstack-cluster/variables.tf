@@ -21,9 +21,21 @@ variable "kube_version" {
   }
 }
 
-variable "image_name" {
-  description = "Glance image of the nodes (an Ubuntu or another OS Kubespray supports); the most recent image of that name."
+variable "image_id" {
+  description = "Glance image id of the nodes (an Ubuntu or another OS Kubespray supports), as Kubespray contrib's image_uuid: pinned, so an image published later under the same name never reaches them. A new id is an in-place rebuild of every node, which cluster-deploy deploy refuses: `cluster-deploy replace-nodes` rolls it out one node at a time. Output node_image_id shows the id in use."
   type        = string
+  default     = null
+
+  validation {
+    condition     = var.image_id == null || can(regex("^[0-9A-Za-z][0-9A-Za-z-]{0,63}$", var.image_id))
+    error_message = "image_id must be a Glance image id (a UUID, e.g. from `openstack image show -f value -c id NAME`), or null to look image_name up."
+  }
+}
+
+variable "image_name" {
+  description = "Only when image_id is null: the Glance image looked up by name, the most recent of that name at every plan. A new image under the name then shows as a rebuild of every node (refused by a deploy); pin image_id instead (output node_image_id)."
+  type        = string
+  default     = null
 }
 
 variable "ssh_user" {

@@ -163,9 +163,11 @@ Output:
 
 /** The steps of each operation, for the help text. */
 const OPERATION_STEPS_HELP = [
-  ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${OPERATION_STEPS[op].join(', ')}`),
+  ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(Math.max(9, op.length + 2))}${OPERATION_STEPS[op].join(', ')}`),
   'With deployment.method cluster-api:',
-  ...OPERATIONS.map((op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`),
+  ...OPERATIONS.filter((op) => CLUSTER_API_STEPS[op].length).map(
+    (op) => `  ${`${op}:`.padEnd(9)}${CLUSTER_API_STEPS[op].join(', ')}`,
+  ),
 ].join('\n');
 
 export const USAGE = `cluster-deploy: deploy Kubernetes on OpenStack (OpenTofu + Kubespray) with resume and a readiness gate
@@ -177,6 +179,7 @@ Usage:
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
   cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
+  cluster-deploy replace-nodes --config FILE [options]   replace the nodes a plan would rebuild or resize, one at a time
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
   cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
@@ -231,11 +234,12 @@ Prints a completion script for the shell: commands, each command's flags, step i
   bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
   zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
   init: INIT_HELP,
-  plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
+  plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check|replace-nodes] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, one line
 each: what it will do, or why it is skipped.
-  --operation OP           deploy (default), upgrade (with --kubernetes-version), destroy (no --confirm needed to plan) or check
+  --operation OP           deploy (default), upgrade (with --kubernetes-version), destroy (no --confirm needed to plan), check
+                           or replace-nodes
   -v, --verbose            each step's working directory, command, reads, writes and environment (secret values
                            shown as <redacted>); with --tofu-plan, tofu's own plan text too
   --json                   print the plan as JSON
@@ -295,6 +299,20 @@ Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could no
   --json                   print the report as JSON on stdout
   --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
                            role but reader
+
+${OPTIONS_PLACEHOLDER}`,
+  'replace-nodes': `Usage: cluster-deploy replace-nodes --config FILE [options]
+
+For a plan that changes the image or the flavor of running nodes (OpenStack rebuilds or resizes such a
+server in place, undrained, so a deploy refuses it): replaces those nodes one at a time, control-plane
+and etcd nodes first, as Cluster API rolls machines out. Each node is drained and removed with
+remove-node.yml, its server replaced by a tofu plan limited to it (refused if that plan changes anything
+else), joined again (scale.yml; cluster.yml and upgrade-cluster.yml limited to etcd and the control plane
+for those, as Kubespray's docs/operations/nodes.md says), and must be Ready before the next. Every phase
+of every node is saved as it ends: run the same command again after a failure or a kill and it goes on
+from there, never redoing a node. Refuses the first host of kube_control_plane or etcd, and an etcd member
+of fewer than 3. The plan's other changes are left for the next deploy.
+  --json                   print the result as JSON on stdout when done
 
 ${OPTIONS_PLACEHOLDER}`,
   'normalize-kubeconfig': `Usage: cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
@@ -417,13 +435,14 @@ const OWN_FLAGS: Record<string, readonly string[]> = {
   upgrade: ['kubernetes-version'],
   destroy: ['confirm'],
   check: ['plan-credential'],
+  'replace-nodes': [],
 };
 const OWNED = new Set(Object.values(OWN_FLAGS).flat());
 
 /** The tools' flags: an operation without the tool's steps would ignore them (`destroy --venv`, `upgrade --tofu`). */
 const KUBESPRAY_FLAG = {
-  of: 'the operations that run Kubespray (deploy, upgrade)',
-  operations: ['deploy', 'upgrade'],
+  of: 'the operations that run Kubespray (deploy, upgrade, replace-nodes)',
+  operations: ['deploy', 'upgrade', 'replace-nodes'],
 } as const;
 const TOOL_FLAGS: Record<string, { of: string; operations: readonly Operation[] }> = {
   venv: KUBESPRAY_FLAG,
@@ -432,7 +451,10 @@ const TOOL_FLAGS: Record<string, { of: string; operations: readonly Operation[] 
   'ssh-private-key-file': KUBESPRAY_FLAG,
   'ssh-user': KUBESPRAY_FLAG,
   converge: KUBESPRAY_FLAG,
-  tofu: { of: 'the operations that run OpenTofu (deploy, destroy, check)', operations: ['deploy', 'destroy', 'check'] },
+  tofu: {
+    of: 'the operations that run OpenTofu (deploy, destroy, check, replace-nodes)',
+    operations: ['deploy', 'destroy', 'check', 'replace-nodes'],
+  },
 };
 
 const READINESS_FLAGS = ['timeout', 'interval', 'nodes'] as const;
@@ -662,7 +684,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const owner: Record<string, string> = {
     'tofu-plan': 'plan',
     verbose: 'plan (a run prints every step as it goes)',
-    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check)',
+    operation: 'plan (each operation has its own command: cluster-deploy deploy|upgrade|destroy|check|replace-nodes)',
     confirm: command === 'plan' ? 'destroy (a plan changes nothing and needs no confirmation)' : 'destroy',
     'kubernetes-version': 'upgrade and plan --operation upgrade',
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
@@ -682,6 +704,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     upgrade: ['kubernetes-version'],
     destroy: ['confirm'],
     check: ['plan-credential'],
+    'replace-nodes': [],
   };
   for (const flag of Object.keys(owner)) {
     if (v[flag] !== undefined && v[flag] !== false && !allowed[command]!.includes(flag)) {

@@ -207,7 +207,7 @@ describe('cluster-deploy check: bad input', () => {
       '--operation',
       (c) => ['check', '--config', c, '--operation', 'deploy'],
       EXIT.usage,
-      /^check: --operation is an option of plan, not check \(each operation has its own command: cluster-deploy deploy\|upgrade\|destroy\|check\)$/,
+      /^check: --operation is an option of plan, not check \(each operation has its own command: cluster-deploy deploy\|upgrade\|destroy\|check\|replace-nodes\)$/,
     ],
     [
       'a step of deploy',
@@ -270,7 +270,7 @@ describe('cluster-deploy check: bad input', () => {
       'plan of an unknown operation',
       (c) => ['plan', '--config', c, '--operation', 'chek'],
       EXIT.usage,
-      /^--operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check$/,
+      /^--operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check, replace-nodes$/,
     ],
   ];
 

@@ -63,7 +63,7 @@ describe('cluster-deploy init', () => {
       'infrastructure/clusters/stage/backend.tf:7 region',
       'infrastructure/clusters/stage/backend.tf:9 endpoints.s3',
       'infrastructure/clusters/stage/main.tf:4 source',
-      'infrastructure/clusters/stage/main.tf:8 image_name',
+      'infrastructure/clusters/stage/main.tf:8 image_id',
       'infrastructure/clusters/stage/main.tf:9 keypair_name',
       'infrastructure/clusters/stage/main.tf:10 control_plane.flavor_name',
       'infrastructure/clusters/stage/main.tf:12 worker_pools.default.flavor_name',
@@ -88,7 +88,7 @@ describe('cluster-deploy init', () => {
     );
     const r = await runCli(['plan', '--config', config, '--state-dir', path.join(dir, 'state')], env());
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('main.tf:8 image_name');
+    expect(r.stderr).toContain('main.tf:8 image_id');
     expect(r.stderr).not.toContain('dev.yaml:');
   });
 

@@ -92,12 +92,12 @@ const rows: Row[] = [
   [
     'operation: delete',
     { operation: 'delete' },
-    'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy, check',
+    'input operation: "delete" is not an operation; use one of deploy, upgrade, destroy, check, replace-nodes',
   ],
   [
     'operation: Destroy',
     { operation: 'Destroy' },
-    'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy, check',
+    'input operation: "Destroy" is not an operation; use one of deploy, upgrade, destroy, check, replace-nodes',
   ],
   ['operation with a line break', { operation: 'deploy\ndestroy' }, `input operation: ${CONTROL}`],
   [
@@ -360,7 +360,7 @@ const day2Rows: Row[] = [
   [
     'operation with a zero-width space, shown escaped',
     { operation: 'destroy\u200b' },
-    'input operation: "destroy\\u200b" is not an operation; use one of deploy, upgrade, destroy, check',
+    'input operation: "destroy\\u200b" is not an operation; use one of deploy, upgrade, destroy, check, replace-nodes',
   ],
 ];
 

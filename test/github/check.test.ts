@@ -246,13 +246,13 @@ describe('the deploy action with operation: check', () => {
       'nodes on a check (it reads the cluster once)',
       { operation: 'check' },
       { nodes: '3' },
-      '::error::input nodes applies only to operation: deploy or upgrade, not to operation: check; remove it',
+      '::error::input nodes applies only to operation: deploy or upgrade or replace-nodes, not to operation: check; remove it',
     ],
     [
       'an unknown operation',
       {},
       { operation: 'chek' },
-      '::error::input operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check',
+      '::error::input operation: "chek" is not an operation; use one of deploy, upgrade, destroy, check, replace-nodes',
     ],
   ])(
     '%s is a usage error before anything runs',

@@ -192,6 +192,37 @@ describe('plan comment', () => {
     balanced(unsafe);
   });
 
+  it('lists each node the cloud would change in place under the refusal, bounded however many', () => {
+    const change = (node: string, attribute = 'image_id') => ({
+      node,
+      address: `module.node["${node}"].openstack_compute_instance_v2.this`,
+      effect: 'rebuilt' as const,
+      attribute,
+      before: '"img-1"',
+      after: '"img-2"',
+    });
+    const { body } = buildPlanComment({
+      ...base,
+      changes: plan(['module.node["w-0"].openstack_compute_instance_v2.this', ['update']]),
+      planText: '',
+      nodes: nodes({ refused: 'refusing to change nodes in place: …', inPlace: [change('cp-1'), change('w-0')] }),
+    });
+    expect(body).toContain('**Nodes the cloud would change in place (rebuilt, resized or power-cycled, undrained):**');
+    expect(body).toContain('- cp-1: image_id "img-1" → "img-2" (rebuilt)\n- w-0: image_id "img-1" → "img-2" (rebuilt)');
+    expect(body.indexOf('⛔')).toBeLessThan(body.indexOf('- cp-1:'));
+
+    const many = Array.from({ length: 5000 }, (_, i) => change(`w-${i}-${'x'.repeat(500)}`));
+    const huge = buildPlanComment({
+      ...base,
+      changes: plan(['a', ['update']]),
+      planText: '  ~ resource "vm" {}\n'.repeat(20_000),
+      nodes: nodes({ refused: 'refusing', inPlace: many }),
+    }).body;
+    expect(huge.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(huge).toContain("- … 4950 more in the run's log");
+    balanced(huge);
+  });
+
   it('keeps within the limit with a huge node list, cutting the plan and not the node lines', () => {
     const many = Array.from({ length: 5000 }, (_, i) => `sandbox-worker-${i}`);
     const huge = nodes({

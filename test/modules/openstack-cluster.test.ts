@@ -193,6 +193,44 @@ describe("the module's nodes are what cluster-deploy reads by default (opentofu.
     }
   });
 
+  it("pins the nodes' image by id (contrib's image_uuid): the name lookup only without one, never silently ignored", async () => {
+    const main = await parseHcl(readFileSync(path.join(ROOT, MODULE, 'main.tf'), 'utf8'));
+    const call = main.blocks.find((b) => b.type === 'module' && b.labels[0] === 'node')!;
+    expect(call.attributes.get('image_id')).toBe('local.node_image_id');
+    const lookup = main.blocks.find(
+      (b) => b.type === 'data' && b.labels.join('.') === 'openstack_images_image_v2.node',
+    )!;
+    expect(lookup.attributes.get('count')).toBe('var.image_id == null ? 1 : 0');
+    // No resource hides an image change from the plan (ignore_changes would keep nodes on an image nobody chose).
+    for (const file of tfFiles(MODULE))
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/ignore_changes/);
+    const outputs = await parseHcl(readFileSync(path.join(ROOT, MODULE, 'outputs.tf'), 'utf8'));
+    expect(outputs.blocks.some((b) => b.type === 'output' && b.labels[0] === 'node_image_id')).toBe(true);
+    // A new image_id reaches the module's servers as an in-place update, which cluster-deploy reads as a rebuild.
+    const server = (image: string) => ({ name: 'c-w-0', image_id: image, flavor_name: 'm1.large' });
+    const planned = plannedNodeChanges(
+      {
+        resource_changes: [
+          {
+            address: 'module.node["c-w-0"].openstack_compute_instance_v2.this',
+            module_address: 'module.node["c-w-0"]',
+            type: 'openstack_compute_instance_v2',
+            change: { actions: ['update'], before: server('img-1'), after: server('img-2') },
+          },
+        ],
+      },
+      DEFAULT_NODE_RESOURCE,
+    );
+    expect(planned.inPlace).toEqual([
+      expect.objectContaining({
+        node: 'c-w-0',
+        attribute: 'image_id',
+        effect: 'rebuilt',
+        module: 'module.node["c-w-0"]',
+      }),
+    ]);
+  });
+
   it('adding a worker is a node change (scale.yml), not a cluster change, and removing one removes exactly it', async () => {
     const node = await parseHcl(readFileSync(path.join(ROOT, MODULE, 'modules/node/main.tf'), 'utf8'));
     // Every resource of the node module, as the plan lists them for module.node["<name>"].
@@ -528,6 +566,12 @@ describe("the module's variables refuse what would break the cluster, naming the
     expect(r.status, r.output).toBe(0);
   });
 
+  it('accepts a pinned image id without a name', () => {
+    const { image_name: _, ...pinned } = valid;
+    const r = planVariables({ ...pinned, image_id: '0f9c2d5e-8a41-4c3b-9d6e-2b7a1c4e5f60' });
+    expect(r.status, r.output).toBe(0);
+  });
+
   it.each([
     [
       'an even number of control planes',
@@ -536,6 +580,8 @@ describe("the module's variables refuse what would break the cluster, naming the
     ],
     ['a cluster name that is no DNS label', { cluster_name: 'Prod_East' }, 'cluster_name must be a DNS label'],
     ['a version with a "v"', { kube_version: 'v1.34.2' }, 'without a "v"'],
+    ['an image id with a newline', { image_id: 'a\nb' }, 'image_id must be a Glance image id'],
+    ['an image id that is a name with spaces', { image_id: 'Ubuntu 24.04' }, 'image_id must be a Glance image id'],
     [
       'a node name with a dot',
       { worker_pools: { default: { flavor_name: 'm', names: ['w.0'] } } },

@@ -105,6 +105,7 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
   upgrade: 'upgrading the cluster',
   destroy: 'destroying the infrastructure',
   check: 'checking the cluster',
+  'replace-nodes': 'replacing nodes',
 };
 
 /**
@@ -275,6 +276,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
           signal,
           exec,
           state,
+          checkpoint: save,
           warn,
           selected: selected.map((s) => s.id),
           report,

@@ -159,8 +159,8 @@ export async function buildPlan(
   });
 }
 
-/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy; an upgrade has none. */
-export const TOFU_APPLYING_STEPS: readonly string[] = ['opentofu-apply', 'opentofu-destroy'];
+/** The step whose tofu plan a dry run shows: the apply of a deploy, the destroy of a destroy, replace-nodes' replacements; an upgrade has none. */
+export const TOFU_APPLYING_STEPS: readonly string[] = ['opentofu-apply', 'opentofu-destroy', 'kubespray-replace-nodes'];
 
 /** Whether the run this plan describes would apply with tofu: only then is a tofu plan worth making. */
 export function wouldApply(plan: DeployPlan): boolean {
@@ -170,6 +170,8 @@ export function wouldApply(plan: DeployPlan): boolean {
 /** Why a dry run shows no tofu plan, in one line. */
 export function noTofuPlanReason(plan: DeployPlan): string {
   if (plan.operation === 'upgrade') return 'No OpenTofu plan: an upgrade changes no infrastructure.';
+  if (plan.operation === 'replace-nodes')
+    return 'No OpenTofu plan: this replace-nodes would skip kubespray-replace-nodes.';
   if (plan.operation === 'check')
     return 'No OpenTofu plan here: a check changes nothing, and its opentofu-drift step is the plan (run cluster-deploy check).';
   return `No OpenTofu plan: ${plan.operation === 'destroy' ? 'this destroy would skip opentofu-destroy' : 'a deploy would skip opentofu-apply'}.`;

@@ -5,6 +5,7 @@ import { formatIssues, UserError } from '../lib/errors.js';
 import { displayPath, type FileKind, readTextFile } from '../lib/files.js';
 import { parseYamlMapping } from '../lib/yaml.js';
 import type { NodeResourceSpec, NodeRole, NodeWork } from '../model/nodes.js';
+import { type InPlaceChange, inPlaceChanges } from './server-changes.js';
 
 /**
  * Which nodes a deploy adds, removes or replaces, and what Kubespray has to run for that
@@ -36,10 +37,15 @@ export interface PlannedNodeChanges {
   unnamed?: string[];
   /** The entries of `kept` updated in place (metadata, security groups…): a change, though no node comes or goes. */
   updated?: string[];
+  /**
+   * The updates of `updated` that the running machine feels (rebuilt, resized, rebooted; see
+   * server-changes.ts), by node then attribute. Such a node is not simply kept: the deploy refuses them.
+   */
+  inPlace?: InPlaceChange[];
 }
 
 /** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
-const IGNORED_RESOURCE_TYPES = new Set(['local_file', 'local_sensitive_file']);
+export const IGNORED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['local_file', 'local_sensitive_file']);
 
 /**
  * The parts of `tofu show -json <plan>` read here. The resource values stay inside this module:
@@ -58,6 +64,8 @@ const PlanJsonSchema = z.object({
           before: z.unknown().optional(),
           after: z.unknown().optional(),
           after_unknown: z.unknown().optional(),
+          before_sensitive: z.unknown().optional(),
+          after_sensitive: z.unknown().optional(),
         }),
       }),
     )
@@ -110,6 +118,8 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
   const replaced: string[] = [];
   const unnamed: string[] = [];
   const updated: string[] = [];
+  const inPlace: InPlaceChange[] = [];
+  const base = namePath.slice(0, -1);
   /** Module instances of nodes that come or go: their ports, volumes… change with them. */
   const churnedModules = new Set<string>();
   const others: { address: string; moduleAddress: string | undefined }[] = [];
@@ -140,7 +150,18 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     const name = beforeName ?? afterName;
     if (kind === 'none' || kind === 'update') {
       kept.push(name!);
-      if (kind === 'update') updated.push(name!);
+      if (kind === 'update') {
+        updated.push(name!);
+        inPlace.push(
+          ...inPlaceChanges(name!, { address: resource.address, module: resource.module_address }, base, {
+            before,
+            after,
+            afterUnknown,
+            beforeSensitive: resource.change.before_sensitive,
+            afterSensitive: resource.change.after_sensitive,
+          }),
+        );
+      }
       continue;
     }
     if (resource.module_address) churnedModules.add(resource.module_address);
@@ -183,6 +204,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     ),
     unnamed: sortedUnique(unnamed),
     updated: sortedUnique(updated),
+    inPlace: inPlace.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0)),
   };
 }
 
@@ -286,6 +308,35 @@ export function parseInventory(text: string, source: string): Inventory {
     controlPlane: members(CONTROL_PLANE_GROUPS),
     etcd: members(ETCD_GROUPS),
     workers: members(WORKER_GROUPS),
+  };
+}
+
+/** Whether the inventory has `host` in kube_control_plane, etcd or kube_node: what makes a server a node. */
+export function isKubernetesHost(inventory: Inventory, host: string): boolean {
+  return inventory.controlPlane.includes(host) || inventory.etcd.includes(host) || inventory.workers.includes(host);
+}
+
+/**
+ * The plan's node changes without the servers that are not Kubernetes nodes: a server of the node
+ * resource type that the inventory before the apply does not have in kube_control_plane, etcd or
+ * kube_node (a bastion, a jump host, a helper server). Their changes count as other changes (the
+ * cluster's infrastructure changed), never as a node to drain, remove or refuse. New servers are
+ * judged after the apply, from the inventory it writes (playbookAfterApply).
+ */
+export function withoutNonNodes(planned: PlannedNodeChanges, inventory: Inventory | undefined): PlannedNodeChanges {
+  if (!inventory) return planned;
+  const isNode = (name: string) => isKubernetesHost(inventory, name);
+  const changedServers = [...planned.deleted, ...planned.replaced, ...(planned.updated ?? [])].filter(
+    (name) => !isNode(name),
+  );
+  return {
+    ...planned,
+    kept: planned.kept.filter(isNode),
+    deleted: planned.deleted.filter(isNode),
+    replaced: planned.replaced.filter(isNode),
+    otherChanges: sortedUnique([...planned.otherChanges, ...changedServers]),
+    ...(planned.updated && { updated: planned.updated.filter(isNode) }),
+    ...(planned.inPlace && { inPlace: planned.inPlace.filter((change) => isNode(change.node)) }),
   };
 }
 
@@ -478,10 +529,14 @@ export function removeNodeVars(run: RemovalRun): ExtraVars {
   return run.reachable ? vars : { ...vars, reset_nodes: false, allow_ungraceful_removal: true };
 }
 
-export type PlaybookDecision =
+export type PlaybookDecision = (
   | { kind: 'cluster'; reason: string } // cluster.yml over everything
   | { kind: 'scale'; limit: string[]; reason: string } // playbooks/facts.yml, then scale.yml --limit=<limit>
-  | { kind: 'none'; reason: string }; // only workers were removed: nothing to install
+  | { kind: 'none'; reason: string } // only workers were removed: nothing to install
+) & {
+  /** New servers the inventory after the apply has in no Kubernetes group: a bastion, a helper; not installed. */
+  notNodes?: string[];
+};
 
 /** The rules shared by the decision after the apply and the prediction before it. */
 function decide(
@@ -552,22 +607,19 @@ export function playbookAfterApply(
       `the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`,
     );
   }
-  if (inventoryAfter) {
-    const grouped = new Set([...inventoryAfter.controlPlane, ...inventoryAfter.etcd, ...inventoryAfter.workers]);
-    const missing = named.filter((node) => !grouped.has(node));
-    if (missing.length > 0) {
-      throw new UserError(
-        `the new nodes ${listed(missing)} are not in kube_control_plane, etcd or kube_node of ${displayPath(inventoryAfter.file)}: the OpenTofu code must write every node it creates into the inventory`,
-      );
-    }
-  }
+  // What makes a new server a node is the inventory's Kubernetes groups: a bastion is a server, not a node.
+  const notNodes = inventoryAfter ? named.filter((node) => !isKubernetesHost(inventoryAfter, node)) : [];
+  const nodesWork = notNodes.length
+    ? { ...work, create: work.create.filter((node) => !notNodes.includes(node)) }
+    : work;
   const controlPlaneOrEtcd = new Set([...(inventoryAfter?.controlPlane ?? []), ...(inventoryAfter?.etcd ?? [])]);
   const workers = new Set(inventoryAfter?.workers ?? []);
-  return decide(
-    work,
+  const decision = decide(
+    nodesWork,
     (node) => controlPlaneOrEtcd.has(node),
     (node) => workers.has(node),
   );
+  return notNodes.length ? { ...decision, notNodes } : decision;
 }
 
 /** The same, before the apply (dry run / PR plan): new nodes' roles are not known yet, so a created node counts as a worker unless its name is already in the inventory's control plane or etcd. */
@@ -588,5 +640,9 @@ export function describeNodeDecisions(work: NodeWork, decision: PlaybookDecision
   if (decision.kind === 'cluster') parts.push(`cluster.yml after (${decision.reason})`);
   else if (decision.kind === 'scale') parts.push(`scale.yml --limit ${decision.limit.join(',')} after`);
   else parts.push(`no playbook after (${decision.reason})`);
+  if (decision.notNodes?.length)
+    parts.push(
+      `not nodes: ${listed(decision.notNodes)} (servers in no Kubernetes group of the inventory: bastions, helpers)`,
+    );
   return parts.join('; ');
 }

@@ -7,7 +7,10 @@ import {
   readInventory,
   type Inventory,
   type PlannedNodeChanges,
+  withoutNonNodes,
 } from './node-changes.js';
+import { planNodeRoll } from './node-roll.js';
+import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal } from './server-changes.js';
 import type { NodeWork } from '../model/nodes.js';
 import type { DeploySettings } from '../model/settings.js';
 import { kubesprayPaths } from './paths.js';
@@ -19,14 +22,18 @@ export interface NodeDecisions {
   removeBeforeApply: string[];
   playbook: 'cluster.yml' | 'scale.yml' | 'none';
   limit?: string[];
-  /** Set when the deploy would refuse this plan (the quorum guard): the reason, saying what to do. */
+  /** Set when the deploy would refuse this plan (the quorum guard, nodes rebuilt or resized in place): the reason, saying what to do. */
   refused?: string;
+  /** Nodes the plan rebuilds, resizes or power-cycles in place, one entry per attribute (the refusal names them too). */
+  inPlace?: InPlaceChange[];
   /** Warnings, the override of the guard first ("UNSAFE: …"). */
   warnings: string[];
 }
 
 /** A plan's node work, decided once for the opentofu-plan step and the previews. */
 export interface PlannedNodeWork {
+  /** The plan's node changes, servers outside the inventory's Kubernetes groups (a bastion) taken out. */
+  planned: PlannedNodeChanges;
   work: NodeWork;
   inventory: Inventory | undefined;
   /** The quorum guard's warnings (an override of it: "UNSAFE: …"). */
@@ -36,16 +43,26 @@ export interface PlannedNodeWork {
 }
 
 /** The node work of this plan against the inventory before it, and what the quorum guard says of it. */
-export function planNodeWork(settings: DeploySettings, planned: PlannedNodeChanges): PlannedNodeWork {
+export function planNodeWork(settings: DeploySettings, planChanges: PlannedNodeChanges): PlannedNodeWork {
   const inventoryFile = kubesprayPaths(settings).inventory;
   const inventory = readInventory(inventoryFile);
+  const planned = withoutNonNodes(planChanges, inventory);
   const work: NodeWork = nodeWorkFromPlan(planned, inventory);
+  // Never overridable by allow-unsafe-node-removal: that flag is about removals, and a rebuild is no removal.
+  const inPlace = inPlaceRefusal(planned.inPlace ?? []);
   try {
     const { warnings } = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile);
-    return { work, inventory, warnings };
+    return {
+      planned,
+      work,
+      inventory,
+      warnings,
+      ...(inPlace && { refused: `refusing to change nodes in place: ${inPlace}` }),
+    };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return { work, inventory, warnings: [], refused: error.message };
+    const refused = inPlace ? `${error.message}\nrefusing to change nodes in place: ${inPlace}` : error.message;
+    return { planned, work, inventory, warnings: [], refused };
   }
 }
 
@@ -74,8 +91,9 @@ export function nodeDecisions(
   planned: PlannedNodeChanges,
   stepIds?: readonly string[],
 ): NodeDecisions | undefined {
+  if (settings.kubespray && settings.operation === 'replace-nodes') return rollDecisions(settings, planned);
   if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
-  const { work, inventory, warnings, refused } = planNodeWork(settings, planned);
+  const { planned: nodesOnly, work, inventory, warnings, refused } = planNodeWork(settings, planned);
   const decision = predictedPlaybook(work, inventory);
   const nodes: NodeDecisions = {
     summary: describeNodeDecisions(work, decision),
@@ -83,6 +101,7 @@ export function nodeDecisions(
     playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
     ...(decision.kind === 'scale' && { limit: decision.limit }),
     ...(refused && { refused }),
+    ...(nodesOnly.inPlace?.length && { inPlace: nodesOnly.inPlace }),
     warnings: [...warnings.filter((w) => w.startsWith('UNSAFE:')), ...warnings.filter((w) => !w.startsWith('UNSAFE:'))],
   };
   if (nodes.refused || nodes.removeBeforeApply.length === 0 || !stepIds || !appliesWithoutDraining(stepIds))
@@ -95,10 +114,37 @@ export function nodeDecisions(
   };
 }
 
+/** replace-nodes: the nodes it would replace, one at a time, as opentofu-replace-plan would list them (a fresh roll). */
+function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges): NodeDecisions {
+  const inventoryFile = kubesprayPaths(settings).inventory;
+  const inventory = readInventory(inventoryFile);
+  const inPlace = withoutNonNodes(planChanges, inventory).inPlace ?? [];
+  const decisions = {
+    removeBeforeApply: [],
+    playbook: 'none' as const,
+    warnings: [],
+    ...(inPlace.length && { inPlace }),
+  };
+  try {
+    const roll = planNodeRoll(inPlace, inventory, undefined, inventoryFile);
+    const names = roll.nodes.map((node) => node.name);
+    return {
+      ...decisions,
+      summary: names.length
+        ? `replace-nodes replaces ${names.join(', ')}, one at a time: remove-node.yml, the server replaced, joined again (scale.yml; cluster.yml and upgrade-cluster.yml for control-plane and etcd nodes), Ready`
+        : 'the plan rebuilds, resizes or power-cycles no node: replace-nodes has nothing to replace',
+    };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { ...decisions, summary: 'replace-nodes would replace no node', refused: error.message };
+  }
+}
+
 /** The decisions as text lines, for the CLI. */
 export function renderNodeDecisions(nodes: NodeDecisions): string {
   const lines = [`Nodes: ${nodes.summary}`];
   if (nodes.refused) lines.push(`  REFUSED: a deploy of this plan stops before changing anything: ${nodes.refused}`);
+  for (const change of nodes.inPlace ?? []) lines.push(`    - ${describeInPlaceChange(change)}`);
   for (const warning of nodes.warnings) lines.push(`  ${warning.startsWith('UNSAFE:') ? '⚠️ ' : ''}warning: ${warning}`);
   return `${lines.join('\n')}\n`;
 }

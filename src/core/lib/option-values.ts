@@ -65,7 +65,7 @@ export function parseName(text: string, where: string, fail: new (message: strin
 }
 
 /** What a run does to a cluster: each is an ordered plan of steps (model/operations.ts). `check` only reads. */
-export const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check'] as const;
+export const OPERATIONS = ['deploy', 'upgrade', 'destroy', 'check', 'replace-nodes'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export function parseOperation(text: string, where: string): Operation {

@@ -31,3 +31,25 @@ export interface NodeWork {
   /** The plan changed nothing at all (every plan merged into this work): cluster.yml may be skipped when its inputs did not change either. */
   empty?: boolean;
 }
+
+/** One node a replace-nodes run replaces (persisted: plain JSON). */
+export interface RollNode {
+  name: string;
+  /** The server's resource address: `tofu apply -replace=`. */
+  address: string;
+  /** Where the targeted apply aims: the node's module instance (its port, its SSH wait…), else the address. */
+  target: string;
+  roles: NodeRole[];
+  /** What the plan changes on it, one line per attribute ("image_id "a" → "b" (rebuilt)"). */
+  changes: string[];
+}
+
+/**
+ * replace-nodes: the nodes to replace one at a time, in order, and how far it got, so a resumed run
+ * never redoes a node: `done` ones are skipped, and `current` resumes after its last finished phase.
+ */
+export interface NodeRoll {
+  nodes: RollNode[];
+  done: string[];
+  current?: { node: string; phase: 'removed' | 'replaced' };
+}

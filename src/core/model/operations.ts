@@ -35,6 +35,18 @@ export const OPERATION_STEPS = {
   ],
   destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
   check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
+  // Nodes the plan would rebuild or resize in place, replaced one at a time (CAPI's rollout as the model).
+  'replace-nodes': [
+    'openstack-preflight',
+    'opentofu-init',
+    'kubespray-fetch',
+    'kubespray-venv-create',
+    'kubespray-pip-install',
+    'opentofu-replace-plan',
+    'kubespray-replace-nodes',
+    'openstack-normalize-kubeconfig',
+    'wait-ready',
+  ],
 } as const satisfies Record<Operation, readonly string[]>;
 
 /**
@@ -83,6 +95,8 @@ export const CLUSTER_API_STEPS = {
     'capi-conditions',
     'cluster-health',
   ],
+  // Cluster API replaces machines itself: a new image or flavor is an upgrade (new templates, rolled).
+  'replace-nodes': [],
 } as const satisfies Record<Operation, readonly string[]>;
 
 /** A step's id: one of the operations' steps, with either method. */

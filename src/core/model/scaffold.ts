@@ -156,7 +156,7 @@ module "cluster" {
 
   cluster_name  = "${cluster}"
   kube_version  = "${INIT_KUBERNETES_VERSION}"   # the config's opencenter.cluster.kubernetes.version
-  image_name    = "${PLACEHOLDER}" # Glance image, e.g. an Ubuntu 24.04
+  image_id      = "${PLACEHOLDER}" # Glance image id, pinned: openstack image show -f value -c id ubuntu-24.04
   keypair_name  = "${PLACEHOLDER}" # Nova keypair whose private key is the SSH_PRIVATE_KEY secret
   control_plane = { flavor_name = "${PLACEHOLDER}", names = ["cp-0", "cp-1", "cp-2"] }
   worker_pools = {

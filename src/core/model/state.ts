@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { formatIssues, UserError, errorMessage } from '../lib/errors.js';
 import { type FileKind, readTextFile, writePrivateFile } from '../lib/files.js';
-import type { NodeWork } from './nodes.js';
+import type { NodeRoll, NodeWork } from './nodes.js';
 import { OPERATIONS } from '../lib/option-values.js';
 import { CapacityReportSchema } from '../openstack/capacity.js';
 
@@ -47,6 +47,24 @@ const NodeWorkSchema = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const nodeWorkSchemaMatches: Same<Omit<z.infer<typeof NodeWorkSchema>, 'removed'>, NodeWork> = true;
 void nodeWorkSchemaMatches;
+
+const RoleSchema = z.enum(['control-plane', 'etcd', 'worker']);
+/** replace-nodes: the nodes to replace one at a time and how far it got (steps/replace-nodes.ts). */
+const NodeRollSchema = z.object({
+  nodes: z.array(
+    z.object({
+      name: z.string(),
+      address: z.string(),
+      target: z.string(),
+      roles: z.array(RoleSchema),
+      changes: z.array(z.string()),
+    }),
+  ),
+  done: NodeListSchema,
+  current: z.object({ node: z.string(), phase: z.enum(['removed', 'replaced']) }).optional(),
+});
+const nodeRollSchemaMatches: Same<z.infer<typeof NodeRollSchema>, NodeRoll> = true;
+void nodeRollSchemaMatches;
 
 /**
  * Which management cluster holds the Cluster API objects. A kind cluster lives on one runner: if the
@@ -106,6 +124,8 @@ export const DeployStateSchema = z.object({
   destroyedAt: z.iso.datetime().optional(),
   /** deploy: the node changes found by opentofu-plan, until kubespray-ansible-playbook has run. */
   nodeWork: NodeWorkSchema.optional(),
+  /** replace-nodes: the nodes being replaced one at a time, until every one is done. */
+  nodeRoll: NodeRollSchema.optional(),
   /** deploy: the SHA-256 of the plan file opentofu-plan checked; opentofu-apply applies no other. */
   planDigest: z
     .string()
@@ -234,7 +254,7 @@ export class LocalStateStore implements StateStore {
 export function recordsDeployedCluster(state: DeployState | undefined): boolean {
   if (!state || state.destroyedAt) return false;
   if (state.deployedAt) return true;
-  if (state.operation === 'upgrade') return true;
+  if (state.operation === 'upgrade' || state.operation === 'replace-nodes') return true;
   return state.operation === 'deploy' && (!!state.completedAt || state.steps['opentofu-apply']?.status === 'success');
 }
 
@@ -260,5 +280,9 @@ export function redactState(state: DeployState, redact: (text: string) => string
     ...state.nodeWork,
     ...(state.nodeWork.unsafeOverride !== undefined && { unsafeOverride: text(state.nodeWork.unsafeOverride) }),
   };
-  return { ...state, steps, ...(nodeWork && { nodeWork }) };
+  const nodeRoll = state.nodeRoll && {
+    ...state.nodeRoll,
+    nodes: state.nodeRoll.nodes.map((node) => ({ ...node, changes: node.changes.map(redact) })),
+  };
+  return { ...state, steps, ...(nodeWork && { nodeWork }), ...(nodeRoll && { nodeRoll }) };
 }

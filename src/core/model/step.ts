@@ -48,6 +48,11 @@ export interface StepContext {
    */
   state: DeployState;
   /**
+   * Saves the resume state now, redacted, as the engine does after every step: a step that works node by
+   * node (replace-nodes) marks each node's progress, so a run killed between nodes never redoes one.
+   */
+  checkpoint?(): Promise<void>;
+  /**
    * A warning worth keeping (an overridden safety guard): printed now, and kept with the step's
    * state and report, so summaries show it, also those of a later run that skips the step.
    */

@@ -58,6 +58,10 @@ const STEP_FACTORIES = {
       settings.vip,
     ),
   'wait-ready': async (settings) => new (await import('./wait-ready.js')).WaitReadyStep(settings),
+  'opentofu-replace-plan': async (settings) =>
+    new (await import('./replace-nodes.js')).OpenTofuReplacePlanStep(settings),
+  'kubespray-replace-nodes': async (settings) =>
+    new (await import('./replace-nodes.js')).KubesprayReplaceNodesStep(settings),
 } satisfies Record<Exclude<StepId, ClusterApiStepId>, StepFactory>;
 
 /**
@@ -68,6 +72,8 @@ const STEP_FACTORIES = {
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
  *   only for nodes the API shows below the target; readiness then requires every node at it.
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
+ * - replace-nodes: the nodes a plan would rebuild or resize in place (a deploy refuses that), replaced one
+ *   at a time: drained and removed, the server replaced by a plan limited to it, joined, Ready, then the next.
  * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
@@ -84,6 +90,13 @@ export async function buildSteps(
   only?: readonly StepId[],
 ): Promise<Step[]> {
   const { operation } = settings;
+  if (operation === 'replace-nodes' && !settings.kubespray) {
+    throw new UserError(
+      settings.clusterApi
+        ? 'replace-nodes is for deployment.method kubespray: Cluster API replaces machines itself (a new image or flavor is an upgrade: new templates, rolled out)'
+        : 'replace-nodes runs Kubespray (remove-node.yml, scale.yml): it needs deployment.method kubespray',
+    );
+  }
   if (!settings.clusterApi && operation === 'upgrade' && !settings.kubespray) {
     throw new UserError(
       "upgrade runs Kubespray's upgrade-cluster.yml: it needs deployment.method kubespray (with method none, the OpenTofu code upgrades the cluster itself: change it and deploy)",

@@ -187,7 +187,7 @@ export class KubesprayPipStep implements Step {
  * (Kubespray's own bastion hop does the same); SSH key and user come from the settings, and the
  * OpenStack variables Kubespray's cloud controller reads from the environment.
  */
-function kubesprayPlaybook(
+export function kubesprayPlaybook(
   settings: DeploySettings,
   playbook: string,
   vars: ExtraVars,
@@ -221,7 +221,7 @@ function kubesprayPlaybook(
 }
 
 /** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
-function clusterVars(settings: DeploySettings): ExtraVars {
+export function clusterVars(settings: DeploySettings): ExtraVars {
   return settings.kubernetesVersion ? { kube_version: settings.kubernetesVersion } : {};
 }
 
@@ -229,7 +229,7 @@ function clusterVars(settings: DeploySettings): ExtraVars {
  * A playbook's command with OS_APPLICATION_CREDENTIAL_NAME when the inventory turns on Kubespray's
  * OpenStack cloud roles and only the credential's id is configured: Keystone names it (kubespray/cloud-env.ts).
  */
-async function withCredentialName(settings: DeploySettings, command: CommandSpec): Promise<CommandSpec> {
+export async function withCredentialName(settings: DeploySettings, command: CommandSpec): Promise<CommandSpec> {
   if (command.env.OS_APPLICATION_CREDENTIAL_NAME || !settings.authCheck.enabled) return command;
   if (!(await usesOpenStackCloudProvider(kubesprayPaths(settings).inventory))) return command;
   const name = await applicationCredentialName(settings.credentials, settings.authCheck.timeoutMs);
@@ -240,7 +240,7 @@ async function withCredentialName(settings: DeploySettings, command: CommandSpec
  * Before a playbook: one quick ping of the hosts it touches, so an unreachable one is named in
  * seconds, not after minutes of Kubespray.
  */
-async function requireReachable(settings: DeploySettings, context: StepContext, hosts: string[]): Promise<void> {
+export async function requireReachable(settings: DeploySettings, context: StepContext, hosts: string[]): Promise<void> {
   const paths = kubesprayPaths(settings);
   const command = kubesprayPlaybook(settings, 'ping', {});
   const results = await checkReachable({
@@ -261,7 +261,7 @@ async function requireReachable(settings: DeploySettings, context: StepContext, 
 }
 
 /** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
-async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
+export async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
   const paths = kubesprayPaths(settings);
   if (!(await pathExists(paths.ansiblePlaybook))) {
     throw new UserError(
@@ -276,7 +276,7 @@ async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
 }
 
 /** The cluster's nodes from the API, or undefined (with the reason said) when it cannot be asked. */
-async function apiNodes(settings: DeploySettings, context: StepContext): Promise<ClusterNode[] | undefined> {
+export async function apiNodes(settings: DeploySettings, context: StepContext): Promise<ClusterNode[] | undefined> {
   if (!(await pathExists(settings.kubeconfigPath))) {
     context.output.line(
       `      no kubeconfig at ${settings.kubeconfigPath}: cannot ask the API which nodes are reachable`,

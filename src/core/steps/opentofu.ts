@@ -86,6 +86,7 @@ export class OpenTofuPlanStep implements Step {
       ...(this.settings.kubespray
         ? [
             `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${kubesprayPaths(this.settings).inventory}`,
+            'refuse a plan that rebuilds, resizes or power-cycles running nodes in place (image, flavor, power_state): replace-nodes replaces them one at a time',
             'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
               (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
           ]
@@ -117,8 +118,10 @@ export class OpenTofuPlanStep implements Step {
     const summary = changeCounts(summarizeChanges(document));
     if (!this.settings.kubespray) return summary;
 
-    const planned = plannedNodeChanges(document, this.settings.nodeResource);
-    const { work, inventory, warnings, refused } = planNodeWork(this.settings, planned);
+    const { planned, work, inventory, warnings, refused } = planNodeWork(
+      this.settings,
+      plannedNodeChanges(document, this.settings.nodeResource),
+    );
     if (refused) throw new UserError(refused);
     for (const warning of warnings) context.warn(warning);
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));

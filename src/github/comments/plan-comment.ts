@@ -9,6 +9,7 @@ import { type CapacityReport, exceededLines } from '../../core/openstack/capacit
 import { capacityMarkdown } from '../reports/capacity.js';
 import { z } from 'zod';
 import type { NodeDecisions } from '../../core/kubespray/node-plan.js';
+import { describeInPlaceChange } from '../../core/kubespray/server-changes.js';
 import { OPERATIONS, type Operation } from '../../core/lib/option-values.js';
 import type { ChangeAction, PlanChanges } from '../../core/model/changes.js';
 import { codeText } from '../runner/markdown.js';
@@ -226,17 +227,23 @@ export function buildPlanFailureComment(
 /** Node lines are part of the comment's fixed head: each is bounded, so no node list can push the head past the limit. */
 const MAX_NODE_LINE = 2_000;
 
-function bounded(text: string): string {
+function bounded(text: string, max = MAX_NODE_LINE): string {
   const line = text.replace(/\r?\n/g, ' ');
-  return line.length > MAX_NODE_LINE
-    ? `${line.slice(0, MAX_NODE_LINE)}… (cut: the full text is in the run's log)`
-    : line;
+  return line.length > max ? `${line.slice(0, max)}… (cut: the full text is in the run's log)` : line;
 }
 
 /** The node decisions: the refusal first and loudest, then the decisions, then the warnings (UNSAFE ones bold). */
 function nodeLines(nodes: NodeDecisions): string[] {
   const lines: string[] = [];
   if (nodes.refused) lines.push(`> **⛔ A deploy of this plan would be refused:** ${bounded(nodes.refused)}`, '');
+  const inPlace = nodes.inPlace ?? [];
+  if (inPlace.length) {
+    lines.push('**Nodes the cloud would change in place (rebuilt, resized or power-cycled, undrained):**', '');
+    // 50 lines of at most 300 characters: a bounded part of the comment's fixed head, whatever the names.
+    for (const change of inPlace.slice(0, 50)) lines.push(`- ${bounded(describeInPlaceChange(change), 300)}`);
+    if (inPlace.length > 50) lines.push(`- … ${inPlace.length - 50} more in the run's log`);
+    lines.push('');
+  }
   lines.push(`**Nodes:** ${bounded(nodes.summary)}`, '');
   for (const warning of nodes.warnings.slice(0, 20)) {
     lines.push(warning.startsWith('UNSAFE:') ? `> **⚠️ ${bounded(warning)}**` : `⚠️ ${bounded(warning)}`, '');

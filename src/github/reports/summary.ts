@@ -22,7 +22,7 @@ export interface SummaryContext {
 /** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
 function operationTitle(operation: Operation = 'deploy', targetVersion?: string): string {
   if (operation === 'upgrade') return `Upgrade${targetVersion ? ` to v${targetVersion}` : ''}`;
-  return { deploy: 'Deploy', destroy: 'Destroy', check: 'Check' }[operation];
+  return { deploy: 'Deploy', destroy: 'Destroy', check: 'Check', 'replace-nodes': 'Replace nodes' }[operation];
 }
 
 const DONE: Record<Operation, string> = {
@@ -30,6 +30,7 @@ const DONE: Record<Operation, string> = {
   upgrade: 'Upgraded',
   destroy: 'Destroyed',
   check: 'Checked',
+  'replace-nodes': 'Replaced the nodes of',
 };
 
 const STATUS_ICON: Record<StepReport['status'], string> = { success: '✓', failed: '✗', skipped: '⏭', 'not-run': '·' };

@@ -151,7 +151,7 @@ const INPUT_OPERATIONS = {
   'require-saved-plan': ['deploy'],
   'health-issue': ['check'],
   // The readiness gate's node count (timeout and interval have defaults, so cannot be told apart from unset).
-  nodes: ['deploy', 'upgrade'],
+  nodes: ['deploy', 'upgrade', 'replace-nodes'],
   // A check changes nothing, so it records no deployment.
   environment: ['deploy', 'upgrade', 'destroy'],
 } as const satisfies Record<string, readonly Operation[]>;

@@ -164,6 +164,7 @@ describe('plannedNodeChanges', () => {
       otherChanges: ['openstack_networking_secgroup_rule_v2.api'],
       unnamed: ['module.worker[3].openstack_compute_instance_v2.node'],
       updated: [],
+      inPlace: [],
     });
   });
 
@@ -883,12 +884,19 @@ describe('playbookAfterApply', () => {
     if (limit) expect(decision).toMatchObject({ limit });
   });
 
-  it('refuses created nodes missing from the inventory, naming them and the file', () => {
-    expect(() => playbookAfterApply(work({ create: ['w-3', 'w-7', 'w-8'] }), AFTER)).toThrow(
-      /new nodes w-7, w-8 are not in kube_control_plane, etcd or kube_node of \/c\/inventory\/inventory\.yaml: the OpenTofu code must write/,
+  it('a new server in no Kubernetes group of the inventory (a bastion, a helper) is no node: named, never installed', () => {
+    const decision = playbookAfterApply(work({ create: ['w-3', 'c-bastion', 'w-8'] }), AFTER);
+    expect(decision).toMatchObject({ kind: 'scale', limit: ['w-3'], notNodes: ['c-bastion', 'w-8'] });
+    expect(describeNodeDecisions(work({ create: ['w-3', 'c-bastion'] }), decision)).toMatch(
+      /not nodes: c-bastion, w-8 \(servers in no Kubernetes group of the inventory: bastions, helpers\)/,
     );
-    // Even for a new cluster: cluster.yml would silently leave them out.
-    expect(() => playbookAfterApply(work({ newCluster: true, create: ['w-7'] }), AFTER)).toThrow(UserError);
+    // A day-0 deploy with a bastion: cluster.yml for the nodes, the bastion no error (issue 32: every resume failed).
+    expect(playbookAfterApply(work({ newCluster: true, create: ['w-3', 'c-bastion'] }), AFTER)).toMatchObject({
+      kind: 'cluster',
+      notNodes: ['c-bastion'],
+    });
+    // Only a bastion added to a running cluster: nothing to scale.
+    expect(playbookAfterApply(work({ create: ['c-bastion'] }), AFTER).kind).toBe('none');
   });
 
   it('refuses created nodes when the inventory is missing', () => {

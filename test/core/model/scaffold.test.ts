@@ -163,7 +163,7 @@ describe('the CHANGEMEs are refused, each by name, until set', () => {
       'backend.tf:5 bucket',
       'backend.tf:7 region',
       'backend.tf:9 endpoints.s3',
-      'main.tf:8 image_name',
+      'main.tf:8 image_id',
       'main.tf:9 keypair_name',
       'main.tf:10 control_plane.flavor_name',
       'main.tf:12 worker_pools.default.flavor_name',
@@ -181,7 +181,7 @@ describe('the CHANGEMEs are refused, each by name, until set', () => {
       message = (error as Error).message;
     }
     expect(message).toContain('prod-east.yaml: opencenter.infrastructure.k8s_api_ip');
-    expect(message).toContain('main.tf:8 image_name');
+    expect(message).toContain('main.tf:8 image_id');
     expect(message.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(14);
   });
 

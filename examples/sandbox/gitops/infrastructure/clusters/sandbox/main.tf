@@ -12,6 +12,35 @@ variable "worker_count" {
   default = 1
 }
 
+# The servers' image and flavor, as a real module passes them to openstack_compute_instance_v2.
+variable "image_id" {
+  type    = string
+  default = "sandbox-image-1"
+}
+
+variable "worker_image_id" {
+  description = "The workers' image when it differs from image_id (null: image_id), as a module with an image per pool has."
+  type        = string
+  default     = null
+}
+
+variable "flavor_name" {
+  type    = string
+  default = "m1.medium"
+}
+
+# Test hook: what Nova does to a running node rebuilt in place (modules/node/main.tf, nova_rebuild).
+variable "nova_effects" {
+  type    = bool
+  default = false
+}
+
+# Kubespray's private-node layout: a jump host, a server of the nodes' resource type that is no node.
+variable "bastion" {
+  type    = bool
+  default = false
+}
+
 # Test hooks; both do nothing by default.
 variable "fail_apply" {
   description = "When true, apply fails in a provisioner (exit 3), as a cloud error would."
@@ -30,19 +59,37 @@ resource "terraform_data" "network" {
 }
 
 module "control_plane" {
-  source  = "./modules/node"
-  count   = var.control_plane_count
-  name    = "sandbox-cp-${count.index}"
-  role    = "control-plane"
-  network = terraform_data.network.output.name
+  source       = "./modules/node"
+  count        = var.control_plane_count
+  name         = "sandbox-cp-${count.index}"
+  role         = "control-plane"
+  network      = terraform_data.network.output.name
+  image_id     = var.image_id
+  flavor_name  = var.flavor_name
+  nova_effects = var.nova_effects
 }
 
 module "worker" {
-  source  = "./modules/node"
-  count   = var.worker_count
-  name    = "sandbox-worker-${count.index}"
-  role    = "worker"
-  network = terraform_data.network.output.name
+  source       = "./modules/node"
+  count        = var.worker_count
+  name         = "sandbox-worker-${count.index}"
+  role         = "worker"
+  network      = terraform_data.network.output.name
+  image_id     = coalesce(var.worker_image_id, var.image_id)
+  flavor_name  = var.flavor_name
+  nova_effects = var.nova_effects
+}
+
+# Named as the shipped module names it ("<cluster>-bastion"); the inventory lists it as host "bastion".
+module "bastion" {
+  source       = "./modules/node"
+  count        = var.bastion ? 1 : 0
+  name         = "sandbox-bastion"
+  role         = "bastion"
+  network      = terraform_data.network.output.name
+  image_id     = var.image_id
+  flavor_name  = "m1.tiny"
+  nova_effects = var.nova_effects
 }
 
 # Kubespray's inventory, written by apply as real cluster code does with local_file: the hosts by
@@ -50,7 +97,7 @@ module "worker" {
 # runner with restored state) is written again: the trigger is then unknown until apply, where it
 # takes the same value as when the file is there, so the next plan shows no change.
 locals {
-  inventory_nodes = { control_plane = module.control_plane[*].name, worker = module.worker[*].name }
+  inventory_nodes = { control_plane = module.control_plane[*].name, worker = module.worker[*].name, bastion = var.bastion }
 }
 
 resource "terraform_data" "inventory" {

@@ -1,10 +1,11 @@
 """Writes (or removes) the sandbox's Kubespray inventory; run by OpenTofu's local-exec (no shell).
 
 Usage: python3 write_inventory.py INVENTORY_PATH JSON
-  JSON {"control_plane": [names...], "worker": [names...]} writes the inventory atomically;
+  JSON {"control_plane": [names...], "worker": [names...], "bastion": bool} writes the inventory atomically;
   JSON {"remove": true} removes it (destroy).
 Kubespray's layout: every host local, fake node addresses in 10.2.128.0/22; kube_control_plane and etcd
 are the control-plane hosts in index order; kube_node the workers, or the control plane when there are none.
+With a bastion: host "bastion" in group "bastion", as Kubespray's docs/ansible/inventory.md names it (local too).
 """
 import ipaddress
 import json
@@ -21,7 +22,7 @@ def q(value):
     return json.dumps(value)
 
 
-def render(control_plane, workers):
+def render(control_plane, workers, bastion=False):
     lines = ["# Written by OpenTofu (terraform_data.inventory); do not edit.", "all:", "  hosts:"]
     addressed = [(n, CONTROL_PLANE_BASE + i) for i, n in enumerate(control_plane)] + [(n, WORKER_BASE + i) for i, n in enumerate(workers)]
     for name, address in addressed:
@@ -33,7 +34,11 @@ def render(control_plane, workers):
             f"      ip: {q(address)}",
             f"      access_ip: {q(address)}",
         ]
+    if bastion:
+        lines += ["    bastion:", "      ansible_connection: local", "      ansible_python_interpreter: /usr/bin/python3"]
     lines.append("  children:")
+    if bastion:
+        lines += ["    bastion:", "      hosts:", "        bastion: {}"]
 
     def group(name, hosts):
         lines.append(f"    {name}:")
@@ -61,7 +66,7 @@ def main():
     fd, tmp = tempfile.mkstemp(prefix=".inventory-", dir=directory)
     try:
         with os.fdopen(fd, "w") as out:
-            out.write(render(control_plane, workers))
+            out.write(render(control_plane, workers, bool(spec.get("bastion"))))
             out.flush()
             os.fsync(out.fileno())
         os.chmod(tmp, 0o644)

@@ -6,6 +6,8 @@ Usage: python3 sandbox_cluster.py COMMAND JSON   (the playbooks call it with `co
                 adds or updates the hosts as Ready nodes (roles from control_plane); version null = the
                 cluster's version (the lowest kubeletVersion among control-plane nodes, default v1.33.5)
   remove        {"registry", "names": [...]}                     deletes the nodes
+  rebuilt       {"api_file", "name"}                              Nova rebuilt the server in place: a node the
+                cluster knows goes NotReady (run by the sandbox node module's nova_rebuild, not by a playbook)
   upgrade       {"registry", "host", "version", "fail_file"}
                 sets the node's kubeletVersion (a host that is no node stays none), unless fail_file
                 names the host (then exit 1, nothing changed)
@@ -112,6 +114,27 @@ def remove(spec):
     print(json.dumps({"removed": modify_registry(spec["registry"], change)}))
 
 
+def rebuilt(spec):
+    """servers.Rebuild re-images the root disk (terraform-provider-openstack v3.4.0,
+    resource_openstack_compute_instance_v2.go): the kubelet Kubespray installed is gone, so the node stays
+    NotReady until Kubespray installs it again (register). A server no node is registered for: nothing."""
+    try:
+        with open(spec["api_file"]) as f:
+            registry_file = json.load(f)["registryFile"]
+    except (OSError, ValueError, KeyError):
+        return
+    if not os.path.exists(registry_file):
+        return
+
+    def change(registry):
+        node = next((n for n in registry["nodes"] if n["name"] == spec["name"]), None)
+        if node is not None:
+            node["ready"] = False
+        return node is not None
+
+    print(json.dumps({"rebuilt": spec["name"], "was_node": modify_registry(registry_file, change)}))
+
+
 def upgrade(spec):
     host, fail_file = spec["host"], spec.get("fail_file")
     if fail_file and os.path.exists(fail_file):
@@ -160,7 +183,7 @@ def uncached(spec):
     print(json.dumps(missing))
 
 
-COMMANDS = {"register": register, "remove": remove, "upgrade": upgrade, "record": record, "facts": facts, "uncached": uncached}
+COMMANDS = {"register": register, "remove": remove, "rebuilt": rebuilt, "upgrade": upgrade, "record": record, "facts": facts, "uncached": uncached}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in COMMANDS:
