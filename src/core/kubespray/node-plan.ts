@@ -9,6 +9,9 @@ import {
   type PlannedNodeChanges,
 } from './node-changes.js';
 import type { NodeWork } from '../model/nodes.js';
+import type { DeployState } from '../model/state.js';
+import { describeRuns, isMembershipProcedure, plannedRuns } from './membership.js';
+import { decideVersionPath, recordedRunning, type VersionPath } from './version-path.js';
 import type { DeploySettings } from '../model/settings.js';
 import { kubesprayPaths } from './paths.js';
 
@@ -23,6 +26,8 @@ export interface NodeDecisions {
   refused?: string;
   /** Warnings, the override of the guard first ("UNSAFE: …"). */
   warnings: string[];
+  /** The playbook runs after the apply, in order (kubespray/membership.ts), an upgrade path first. */
+  runs?: string[];
 }
 
 /** A plan's node work, decided once for the opentofu-plan step and the previews. */
@@ -73,12 +78,20 @@ export function nodeDecisions(
   settings: DeploySettings,
   planned: PlannedNodeChanges,
   stepIds?: readonly string[],
+  saved?: DeployState,
 ): NodeDecisions | undefined {
   if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
-  const { work, inventory, warnings, refused } = planNodeWork(settings, planned);
+  const { work, inventory, warnings, refused: guard } = planNodeWork(settings, planned);
   const decision = predictedPlaybook(work, inventory);
+  // The versions as kubespray-fetch holds them against the last completed run (the run asks the API too).
+  const versions = previewVersionPath(settings, work.newCluster, saved);
+  const refused = guard ?? versions.refused;
+  const runs = plannedRuns(decision, work, inventory);
+  const upgrade = versions.path?.kind === 'upgrade' ? `upgrade-cluster.yml first (${versions.path.reason})` : undefined;
+  const procedure = isMembershipProcedure(runs) ? `runs, in order: ${describeRuns(runs)}` : undefined;
   const nodes: NodeDecisions = {
-    summary: describeNodeDecisions(work, decision),
+    ...((upgrade || procedure) && { runs: [...(upgrade ? [upgrade] : []), ...runs.map((run) => describeRuns([run]))] }),
+    summary: [upgrade, describeNodeDecisions(work, decision), procedure].filter(Boolean).join('; '),
     removeBeforeApply: work.remove,
     playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
     ...(decision.kind === 'scale' && { limit: decision.limit }),
@@ -93,6 +106,34 @@ export function nodeDecisions(
       `the plan deletes nodes ${nodes.removeBeforeApply.join(', ')}, but this action applies without kubespray-remove-nodes, which drains and removes them first; ` +
       'deploy with the root action, which removes them before applying',
   };
+}
+
+/** The version path a deploy would take, judged from the saved state: the path, or the refusal's reason. */
+function previewVersionPath(
+  settings: DeploySettings,
+  newCluster: boolean,
+  saved: DeployState | undefined,
+): { path?: VersionPath; refused?: string } {
+  const installed = saved && !saved.destroyedAt ? saved.installed : undefined;
+  if (!installed) return {};
+  try {
+    return {
+      path: decideVersionPath({
+        newCluster,
+        running: recordedRunning(installed),
+        installedKubespray: installed.kubespray,
+        wanted: {
+          kube: settings.kubernetesVersion,
+          kubespray: settings.kubesprayRelease.version,
+          where: 'opencenter.cluster.kubernetes.version',
+        },
+        upgradeOnDeploy: settings.upgradeOnDeploy,
+      }),
+    };
+  } catch (error) {
+    if (error instanceof UserError) return { refused: error.message };
+    throw error;
+  }
 }
 
 /** The decisions as text lines, for the CLI. */
