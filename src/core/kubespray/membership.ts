@@ -33,6 +33,12 @@ export interface PlannedRun {
 
 const ETCD_AND_CONTROL_PLANE = 'etcd,kube_control_plane';
 
+/** validate_inventory's group: etcd, else kube_control_plane; an even, non-zero count is refused without ignore_assert_errors. */
+export function etcdCountIsEven(inventory: Inventory | undefined): boolean {
+  const count = (inventory?.etcd.length ? inventory.etcd : (inventory?.controlPlane ?? [])).length;
+  return count > 0 && count % 2 === 0;
+}
+
 /** Nodes that leave or join kube_control_plane or etcd, after the apply (inventory) and before it (removeRoles). */
 function membership(work: NodeWork, inventory: Inventory | undefined) {
   const etcd = new Set(inventory?.etcd ?? []);
@@ -45,7 +51,7 @@ function membership(work: NodeWork, inventory: Inventory | undefined) {
   });
   const etcdRemoved = removed.filter((node) => work.removeRoles[node]?.includes('etcd') ?? true);
   const workersAdded = work.create.filter((node) => !etcd.has(node) && !controlPlane.has(node));
-  return { etcdAdded, controlPlaneAdded, removed, etcdRemoved, workersAdded, etcdCount: etcd.size };
+  return { etcdAdded, controlPlaneAdded, removed, etcdRemoved, workersAdded };
 }
 
 /** The runs a decision stands for, with the inventory after the apply (or, in previews, before it). */
@@ -54,33 +60,25 @@ export function plannedRuns(
   work: NodeWork | undefined,
   inventory: Inventory | undefined,
 ): PlannedRun[] {
+  const even: ExtraVars = etcdCountIsEven(inventory) ? { ignore_assert_errors: true } : {};
+  const facts: PlannedRun = { playbook: 'playbooks/facts.yml', vars: even };
   if (decision.kind === 'none') return [];
-  if (decision.kind === 'scale')
-    return [
-      { playbook: 'playbooks/facts.yml', vars: {} },
-      { playbook: 'scale.yml', vars: {}, limit: decision.limit.join(',') },
-    ];
-  if (!work || work.newCluster) return [{ playbook: 'cluster.yml', vars: {} }];
+  if (decision.kind === 'scale') return [facts, { playbook: 'scale.yml', vars: even, limit: decision.limit.join(',') }];
+  if (!work || work.newCluster) return [{ playbook: 'cluster.yml', vars: even }];
   const m = membership(work, inventory);
   if (m.etcdAdded.length + m.controlPlaneAdded.length + m.removed.length === 0)
-    return [{ playbook: 'cluster.yml', vars: {} }];
-  const even = m.etcdCount % 2 === 0;
-  const asserts: ExtraVars = even || m.etcdAdded.length > 0 ? { ignore_assert_errors: true } : {};
+    return [{ playbook: 'cluster.yml', vars: even }];
+  const asserts: ExtraVars = m.etcdAdded.length > 0 ? { ignore_assert_errors: true } : even;
   const etcdRun: PlannedRun = { playbook: 'upgrade-cluster.yml', vars: asserts, limit: ETCD_AND_CONTROL_PLANE };
   if (m.etcdAdded.length > 0) {
     const join: ExtraVars = { ...asserts, ...(m.etcdAdded.length > 1 && { etcd_retries: 10 }) };
     // Only etcd and control-plane hosts change: nodes.md's limited run; anything more needs cluster.yml everywhere.
     const onlyMembership = !work.otherChanges && !work.unnamed?.length && m.workersAdded.length === 0;
     return onlyMembership
-      ? [
-          { playbook: 'playbooks/facts.yml', vars: {} },
-          { playbook: 'cluster.yml', vars: join, limit: ETCD_AND_CONTROL_PLANE },
-          etcdRun,
-        ]
-      : [{ playbook: 'cluster.yml', vars: join }, { playbook: 'playbooks/facts.yml', vars: {} }, etcdRun];
+      ? [facts, { playbook: 'cluster.yml', vars: join, limit: ETCD_AND_CONTROL_PLANE }, etcdRun]
+      : [{ playbook: 'cluster.yml', vars: join }, facts, etcdRun];
   }
-  if (m.etcdRemoved.length > 0)
-    return [{ playbook: 'cluster.yml', vars: asserts }, { playbook: 'playbooks/facts.yml', vars: {} }, etcdRun];
+  if (m.etcdRemoved.length > 0) return [{ playbook: 'cluster.yml', vars: asserts }, facts, etcdRun];
   return [{ playbook: 'cluster.yml', vars: asserts }];
 }
 

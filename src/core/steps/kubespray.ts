@@ -38,7 +38,13 @@ import {
   usesOpenStackCloudProvider,
 } from '../kubespray/cloud-env.js';
 import { kubesprayRunDigest } from '../kubespray/digest.js';
-import { describeRuns, isMembershipProcedure, plannedRuns, type PlannedRun } from '../kubespray/membership.js';
+import {
+  describeRuns,
+  etcdCountIsEven,
+  isMembershipProcedure,
+  plannedRuns,
+  type PlannedRun,
+} from '../kubespray/membership.js';
 import { type ExtraVars, extraVarsArgs } from '../kubespray/extra-vars.js';
 import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
 import { choosePython, readPythonRange } from '../kubespray/python.js';
@@ -224,7 +230,7 @@ function kubesprayPlaybook(
       paths.inventory,
       playbook,
       '-b',
-      ...extraVarsArgs({ ...vars, ...keyVar }),
+      ...extraVarsArgs({ ...evenEtcdVars(paths.inventory), ...vars, ...keyVar }),
       ...args,
     ],
     cwd: paths.kubesprayDir,
@@ -238,6 +244,21 @@ function kubesprayPlaybook(
       ...(user && { ANSIBLE_REMOTE_USER: user }),
     },
   };
+}
+
+/**
+ * Every Kubespray playbook runs validate_inventory (playbooks/boilerplate.yml), whose "Stop if even
+ * number of etcd hosts" refuses an even etcd group unless ignore_assert_errors is set. A cluster left
+ * with an even count (the quorum guard warned) must still be deployable, upgradable and shrinkable, as
+ * nodes.md passes the flag while the count is even. Read at build time; an unreadable inventory adds
+ * nothing (the playbook steps name it).
+ */
+function evenEtcdVars(inventoryFile: string): ExtraVars {
+  try {
+    return etcdCountIsEven(readInventory(inventoryFile)) ? { ignore_assert_errors: true } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
