@@ -474,7 +474,11 @@ async function apiVersions(settings: DeploySettings, context: StepContext): Prom
     { capture: true, quiet: true, check: false },
   );
   if (version.exitCode !== 0 || nodes.length === 0) return undefined;
-  return apiRunning(serverVersionFromKubectl(version.stdout), nodes);
+  // A node that has not said its version yet (still joining) tells nothing about the cluster's.
+  return apiRunning(
+    serverVersionFromKubectl(version.stdout),
+    nodes.filter((node) => node.kubelet !== ''),
+  );
 }
 
 export class KubesprayPlaybookStep implements Step {
@@ -775,7 +779,16 @@ abstract class UpgradeStep implements Step {
   }
 
   async plan(): Promise<StepPlan> {
-    const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+    const limit = `--limit=<${this.role} nodes below v${this.settings.kubernetesVersion}>`;
+    const command =
+      this.role === 'worker'
+        ? kubesprayPlaybook(
+            this.settings,
+            'upgrade-cluster.yml',
+            { kube_version: this.settings.kubernetesVersion!, serial: '<batch size>' },
+            limit,
+          )
+        : this.upgrade([limit.slice('--limit='.length)]);
     return {
       workingDir: command.cwd,
       command,
