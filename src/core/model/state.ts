@@ -124,6 +124,8 @@ export const DeployStateSchema = z.object({
   capacity: CapacityReportSchema.optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
+  /** upgrade: no node was at the target when it started, so every node goes through upgrade-cluster.yml with this Kubespray tree. */
+  upgradeEveryNode: z.boolean().optional(),
   /**
    * The Kubespray release used (kubespray-fetch: the tag's commit, a tarball's digest) and the digest
    * of what its last cluster.yml depended on; kept across runs, so a moved tag is refused and a

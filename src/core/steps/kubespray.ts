@@ -731,6 +731,9 @@ export class KubernetesVersionCheckStep implements Step {
 
   async run(context: StepContext): Promise<string> {
     const { target, current, todo } = await readUpgradePlan(this.settings, context);
+    // Kept through resumes of the same upgrade: by then some nodes are at the target, but by this same path.
+    context.state.upgradeEveryNode =
+      (context.state.upgradeTarget === target.text && context.state.upgradeEveryNode) || todo.done.length === 0;
     context.state.upgradeTarget = target.text;
     return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
   }
@@ -808,7 +811,6 @@ abstract class UpgradeStep implements Step {
     await requirePlaybookInputs(this.settings);
     const { target, todo } = await readUpgradePlan(this.settings, context);
     const batches = this.limits(todo);
-    if (batches.length === 0) return `every ${this.role} node is at v${target.text}`;
     const upgraded: string[] = [];
     for (const [index, batch] of batches.entries()) {
       context.output.line(
@@ -819,7 +821,15 @@ abstract class UpgradeStep implements Step {
       upgraded.push(...batch);
     }
     // The whole cluster is at the target once the workers are: what the next deploy compares with.
-    if (this.role === 'worker') context.state.installed = { ...context.state.installed, kubeVersion: target.text };
+    // The Kubespray tag too when every node went through this tree: else the next deploy takes them all through it.
+    if (this.role === 'worker')
+      context.state.installed = {
+        ...context.state.installed,
+        ...(context.state.upgradeEveryNode &&
+          context.state.kubespray?.version && { kubespray: context.state.kubespray.version }),
+        kubeVersion: target.text,
+      };
+    if (batches.length === 0) return `every ${this.role} node is at v${target.text}`;
     return `upgraded ${upgraded.join(', ')} to v${target.text}`;
   }
 }
