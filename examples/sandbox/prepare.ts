@@ -25,6 +25,7 @@ export const SANDBOX_RUN_OUTPUTS = new Set([
   '.sandbox-facts',
   '.sandbox-reset',
   '.sandbox-fail-upgrade',
+  '.sandbox-etcd.json',
 ]);
 /** The node registry the API stand-in serves and the playbooks change, in the work dir. */
 const REGISTRY_FILE = 'sandbox-nodes.json';
@@ -41,6 +42,9 @@ export interface SandboxPlaybookRun {
     reset_nodes?: boolean;
     skip_confirmation?: boolean;
     allow_ungraceful_removal?: boolean;
+    serial?: number | string;
+    ignore_assert_errors?: boolean;
+    etcd_retries?: number;
   };
 }
 

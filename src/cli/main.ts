@@ -234,20 +234,21 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
           (message) => output.line(message),
           { interrupting: 'tofu plan (a plan saves no state)', waitingFor: 'tofu plan to stop' },
           async (signal) => {
+            const deployState = await pipeline.store.load().catch(() => undefined);
             const tofu = await runTofuPlan(
               pipeline.settings,
               runtimePaths(pipeline.settings).planPath,
               { redactor: pipeline.redactor, output, signal },
               {
                 destroy: command.options.operation === 'destroy',
-                deployState: await pipeline.store.load().catch(() => undefined),
+                deployState,
                 ...(pipeline.settings.authCheck.enabled &&
                   command.options.operation !== 'destroy' && {
                     capacity: (demandOf) => liveCapacityChecker(pipeline.settings, demandOf),
                   }),
               },
             );
-            const nodes = nodeDecisions(pipeline.settings, tofu.nodes);
+            const nodes = nodeDecisions(pipeline.settings, tofu.nodes, undefined, deployState);
             if (command.json)
               stdout(
                 `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }), ...(tofu.capacity && { capacity: tofu.capacity }) }, null, 2)}\n`,

@@ -1214,6 +1214,29 @@ const configRows: Row[] = [
       },
     ),
   ),
+  ...(
+    [
+      ['"yes"', 'uod-yes'],
+      ['1', 'uod-1'],
+      ['[true]', 'uod-list'],
+      ['"true\\n"', 'uod-nl'],
+    ] as const
+  ).map(([value, file]) =>
+    oneIssue(
+      `--config with upgrade_on_deploy ${value}`,
+      planWith(`${file}.yaml`),
+      `@tmp/${file}.yaml`,
+      'deployment.kubespray.upgrade_on_deploy',
+      'must be true or false',
+      {
+        files: {
+          [`${file}.yaml`]: cfg((t) =>
+            t.replace('    version: 2.31.0', `    version: 2.31.0\n    upgrade_on_deploy: ${value}`),
+          ),
+        },
+      },
+    ),
+  ),
   oneIssue(
     '--config with kubernetes.version "01.34.0" (a leading zero)',
     [...planWith('kv0.yaml'), '--operation', 'upgrade'],

@@ -63,11 +63,15 @@ describe('cluster-deploy plan by operation', () => {
       'openstack-normalize-kubeconfig',
       'wait-ready',
     ]);
-    for (const id of ['kubespray-upgrade-control-plane', 'kubespray-upgrade-workers']) {
+    for (const [id, vars] of [
+      ['kubespray-upgrade-control-plane', '{"kube_version":"1.34.2"}'],
+      // Each worker batch is drained together: its size as serial (upgrade_cluster.yml's default is 20% of the --limit).
+      ['kubespray-upgrade-workers', '{"kube_version":"1.34.2","serial":"<batch size>"}'],
+    ] as const) {
       const argv = plan.steps.find((s) => s.id === id)!.argv!;
       expect(argv, id).toContain('upgrade-cluster.yml');
       // typed extra variables: a JSON object, so the version stays a string
-      expect(argv.join(' '), id).toContain('-e {"kube_version":"1.34.2"}');
+      expect(argv.join(' '), id).toContain(`-e ${vars}`);
     }
     expect(plan.steps.find((s) => s.id === 'kubespray-facts')!.argv).toContain('playbooks/facts.yml');
     expect(plan.steps.some((s) => s.argv?.some((arg) => /(^|\/)(tofu|terraform)$/.test(arg)))).toBe(false);

@@ -3,7 +3,8 @@ import { existsSync, promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { NodeSpec } from '../../examples/sandbox/kube-api.js';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
 
 interface Result {
@@ -277,6 +278,50 @@ describe('sandbox day-2 operations', () => {
     const scaled = await playbook('scale.yml', '--limit', 'sandbox-worker-1', '-e', '{"kube_version": "1.34.2"}');
     expect(scaled.code, scaled.stdout).toBe(0);
     expect((await versions())['sandbox-worker-1']).toBe('v1.34.2');
+  });
+
+  it("etcd: an even group is refused without ignore_assert_errors; cluster.yml leaves a set-up control plane's --etcd-servers, upgrade-cluster.yml rewrites it", async () => {
+    const etcd = async () =>
+      JSON.parse(await fs.readFile(path.join(sandbox.clusterDir, '.sandbox-etcd.json'), 'utf8')) as {
+        members: string[];
+        apiservers: Record<string, string[]>;
+      };
+    // The nodes this test registers are put back as they were for the next test.
+    const registered = JSON.parse(await fs.readFile(sandbox.registryFile, 'utf8')) as { nodes: NodeSpec[] };
+    onTestFinished(() => sandbox.api.setNodes(registered.nodes));
+    expect((await apply({ worker_count: 1, control_plane_count: 2 })).code).toBe(0);
+    // roles/validate_inventory/tasks/main.yml, "Stop if even number of etcd hosts".
+    const even = await playbook('cluster.yml', '-e', KUBE_1_33_5);
+    expect(even.code).not.toBe(0);
+    expect(even.stdout).toContain('the etcd group has an even number of hosts');
+
+    expect((await apply({ worker_count: 1, control_plane_count: 3 })).code).toBe(0);
+    const grown = await playbook('cluster.yml', '-e', KUBE_1_33_5);
+    expect(grown.code, grown.stdout).toBe(0);
+    const all = ['sandbox-cp-0', 'sandbox-cp-1', 'sandbox-cp-2'];
+    // kubeadm joined the new control planes with the etcd group of the moment; sandbox-cp-0's manifest is its old one.
+    expect((await etcd()).members).toEqual(all);
+    expect((await etcd()).apiservers).toEqual({
+      'sandbox-cp-0': ['sandbox-cp-0'],
+      'sandbox-cp-1': all,
+      'sandbox-cp-2': all,
+    });
+
+    expect((await playbook('playbooks/facts.yml')).code).toBe(0);
+    const rewritten = await playbook(
+      'upgrade-cluster.yml',
+      '-e',
+      '{"kube_version": "1.34.2", "ignore_assert_errors": true}',
+      '--limit',
+      'etcd,kube_control_plane',
+    );
+    expect(rewritten.code, rewritten.stdout).toBe(0);
+    expect(await lastRun()).toEqual({
+      playbook: 'upgrade-cluster.yml',
+      hosts: all,
+      vars: { kube_version: '1.34.2', ignore_assert_errors: true },
+    });
+    expect((await etcd()).apiservers).toEqual(Object.fromEntries(all.map((cp) => [cp, all])));
   });
 
   // How fast is a benchmark's question (npm run bench), not a test's: under load it only made this flaky.

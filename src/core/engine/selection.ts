@@ -191,6 +191,8 @@ export async function loadStartingState(
     if (keep?.clusterApi && !keep.destroyedAt) state.clusterApi = keep.clusterApi;
     // The Kubespray commit and run digest too, except on --restart: that accepts a moved tag and re-runs everything.
     if (keep?.kubespray && !keep.destroyedAt && !filter.restart) state.kubespray = keep.kubespray;
+    // And the versions the cluster was last installed with: a deploy holds the config against them (--restart forgets them).
+    if (keep?.installed && !keep.destroyedAt && !filter.restart) state.installed = keep.installed;
     // So does the fact that a deploy made infrastructure: a destroy that finds no tofu state refuses (not after --restart).
     if (!filter.restart && recordsDeployedCluster(keep))
       state.deployedAt = keep!.deployedAt ?? keep!.completedAt ?? keep!.updatedAt;

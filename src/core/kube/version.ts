@@ -141,14 +141,19 @@ function parseJson<T>(text: string, schema: z.ZodType<T>, command: string): T {
   });
 }
 
+/** The API server's gitVersion from `kubectl version -o json`. */
+export function serverVersionFromKubectl(versionJson: string): string {
+  return parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json').serverVersion.gitVersion;
+}
+
 /** Parses `kubectl version -o json` and `kubectl get nodes -o json` output into ClusterVersions (roles from the control-plane label; Ready from conditions). */
 export function clusterVersionsFromKubectl(versionJson: string, nodesJson: string): ClusterVersions {
-  const version = parseJson(versionJson, KubectlVersionSchema, 'kubectl version -o json');
+  const server = serverVersionFromKubectl(versionJson);
   const nodes = parseNodeList(nodesJson);
   const silent = nodes.find((node) => !node.name || !node.kubelet);
   if (silent)
     throw new UserError(
       `kubectl get nodes -o json lists a node ${silent.name ? `(${silent.name}) ` : ''}without ${silent.name ? 'a kubelet version' : 'a name'}; is the API server healthy?`,
     );
-  return { server: version.serverVersion.gitVersion, nodes };
+  return { server, nodes };
 }

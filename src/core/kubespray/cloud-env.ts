@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { authMethod, credentialsToEnv, type OpenStackCredentials } from '../openstack/credentials.js';
@@ -55,6 +56,18 @@ export function kubesprayCloudEnv(
     );
   }
   return { env, missing, notes };
+}
+
+/**
+ * A fingerprint of the credential Kubespray's cloud controller role writes into the cluster (the
+ * kube-system/external-openstack-cloud-config Secret, roles/kubernetes-apps/external_cloud_controller/openstack):
+ * part of the run digest, so a rotated credential re-runs cluster.yml and reaches that Secret. Only
+ * mixed into the digest, never stored or shown on its own; never the secret itself.
+ */
+export function credentialFingerprint(env: Record<string, string>): string {
+  const hash = createHash('sha256').update('cluster-deploy cloud credential v1\0');
+  for (const name of Object.keys(env).sort()) hash.update(`${name}\0${env[name]}\0`);
+  return hash.digest('hex');
 }
 
 /** group_vars that turn on Kubespray's OpenStack cloud controller (external_cloud_provider: openstack) or Cinder CSI. */

@@ -6,7 +6,8 @@ import type { ExtraVars } from './extra-vars.js';
 
 /**
  * The digest of what a Kubespray run depends on: the inventory file, the group_vars and host_vars
- * next to it, the Kubespray tree (by commit or tarball digest), kube_version and the extra vars.
+ * next to it, the Kubespray tree (by commit or tarball digest), kube_version, the extra vars and a
+ * fingerprint of the cloud credential when Kubespray's OpenStack roles put it into the cluster.
  * Recorded with a completed deploy; a re-run whose plan is empty and whose digest is unchanged has
  * nothing for cluster.yml to do. What Kubespray writes into the inventory dir itself (artifacts/,
  * credentials/) is not part of it.
@@ -19,6 +20,8 @@ export interface RunInputs {
   extraVars: ExtraVars;
   /** The playbook the digest stands for (cluster.yml). */
   playbook: string;
+  /** A fingerprint of the cloud credential Kubespray writes into the cluster (kubespray/cloud-env.ts), when its cloud roles are on. */
+  credential?: string;
 }
 
 const VAR_DIRS = ['group_vars', 'host_vars'];
@@ -32,6 +35,8 @@ export async function kubesprayRunDigest(inputs: RunInputs): Promise<string> {
   field('kubespray', inputs.kubespray);
   field('kube_version', inputs.kubeVersion ?? '');
   field('extra_vars', JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b))));
+  // Only when set: the digests recorded before it existed stay valid for clusters without the cloud roles.
+  if (inputs.credential !== undefined) field('credential', inputs.credential);
   await addFile(hash, inputs.inventory, 'inventory');
   const dir = path.dirname(inputs.inventory);
   const files: string[] = [];

@@ -561,7 +561,7 @@ function decide(
   if (addedControl.length > 0) {
     return {
       kind: 'cluster',
-      reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml; control-plane nodes are appended at the end of kube_control_plane, and nginx-proxy on every node must reload its upstreams`,
+      reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml (control-plane nodes appended at the end of kube_control_plane); new etcd members then need upgrade-cluster.yml --limit=etcd,kube_control_plane for the etcd configuration and kube-apiserver's --etcd-servers (docs/operations/nodes.md)`,
     };
   }
   const removedControl = work.remove.filter((node) => {
@@ -571,7 +571,7 @@ function decide(
   if (removedControl.length > 0) {
     return {
       kind: 'cluster',
-      reason: `removed nodes (${listed(removedControl)}) were control-plane or etcd nodes, or their roles are unknown: Kubespray's procedure is to unlist them and run cluster.yml, which rewrites --etcd-servers`,
+      reason: `removed nodes (${listed(removedControl)}) were control-plane or etcd nodes, or their roles are unknown: Kubespray's procedure (docs/operations/nodes.md) is to unlist them and run cluster.yml, then, for etcd members, upgrade-cluster.yml --limit=etcd,kube_control_plane to rewrite kube-apiserver's --etcd-servers on every control plane (cluster.yml does not)`,
     };
   }
   const limit = sortedUnique(work.create.filter(isWorker));

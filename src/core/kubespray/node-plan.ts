@@ -12,6 +12,9 @@ import {
 import { planNodeRoll } from './node-roll.js';
 import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal } from './server-changes.js';
 import type { NodeWork } from '../model/nodes.js';
+import type { DeployState } from '../model/state.js';
+import { describeRuns, isMembershipProcedure, plannedRuns } from './membership.js';
+import { decideVersionPath, recordedRunning, type VersionPath } from './version-path.js';
 import type { DeploySettings } from '../model/settings.js';
 import { kubesprayPaths } from './paths.js';
 
@@ -28,6 +31,8 @@ export interface NodeDecisions {
   inPlace?: InPlaceChange[];
   /** Warnings, the override of the guard first ("UNSAFE: …"). */
   warnings: string[];
+  /** The playbook runs after the apply, in order (kubespray/membership.ts), an upgrade path first. */
+  runs?: string[];
 }
 
 /** A plan's node work, decided once for the opentofu-plan step and the previews. */
@@ -90,13 +95,21 @@ export function nodeDecisions(
   settings: DeploySettings,
   planned: PlannedNodeChanges,
   stepIds?: readonly string[],
+  saved?: DeployState,
 ): NodeDecisions | undefined {
   if (settings.kubespray && settings.operation === 'replace-nodes') return rollDecisions(settings, planned);
   if (!settings.kubespray || settings.operation !== 'deploy') return undefined;
-  const { planned: nodesOnly, work, inventory, warnings, refused } = planNodeWork(settings, planned);
+  const { planned: nodesOnly, work, inventory, warnings, refused: guard } = planNodeWork(settings, planned);
   const decision = predictedPlaybook(work, inventory);
+  // The versions as kubespray-fetch holds them against the last completed run (the run asks the API too).
+  const versions = previewVersionPath(settings, work.newCluster, saved);
+  const refused = guard ?? versions.refused;
+  const runs = plannedRuns(decision, work, inventory);
+  const upgrade = versions.path?.kind === 'upgrade' ? `upgrade-cluster.yml first (${versions.path.reason})` : undefined;
+  const procedure = isMembershipProcedure(runs) ? `runs, in order: ${describeRuns(runs)}` : undefined;
   const nodes: NodeDecisions = {
-    summary: describeNodeDecisions(work, decision),
+    ...((upgrade || procedure) && { runs: [...(upgrade ? [upgrade] : []), ...runs.map((run) => describeRuns([run]))] }),
+    summary: [upgrade, describeNodeDecisions(work, decision), procedure].filter(Boolean).join('; '),
     removeBeforeApply: work.remove,
     playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
     ...(decision.kind === 'scale' && { limit: decision.limit }),
@@ -137,6 +150,34 @@ function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     return { ...decisions, summary: 'replace-nodes would replace no node', refused: error.message };
+  }
+}
+
+/** The version path a deploy would take, judged from the saved state: the path, or the refusal's reason. */
+function previewVersionPath(
+  settings: DeploySettings,
+  newCluster: boolean,
+  saved: DeployState | undefined,
+): { path?: VersionPath; refused?: string } {
+  const installed = saved && !saved.destroyedAt ? saved.installed : undefined;
+  if (!installed) return {};
+  try {
+    return {
+      path: decideVersionPath({
+        newCluster,
+        running: recordedRunning(installed),
+        installedKubespray: installed.kubespray,
+        wanted: {
+          kube: settings.kubernetesVersion,
+          kubespray: settings.kubesprayRelease.version,
+          where: 'opencenter.cluster.kubernetes.version',
+        },
+        upgradeOnDeploy: settings.upgradeOnDeploy,
+      }),
+    };
+  } catch (error) {
+    if (error instanceof UserError) return { refused: error.message };
+    throw error;
   }
 }
 

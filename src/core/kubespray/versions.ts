@@ -31,6 +31,8 @@ export interface SupportedKubernetes {
   max: KubeVersion;
   /** The file read, relative to the tree. */
   source: string;
+  /** The table's keys carry a "v" (v2.26, v2.27): those trees take kube_version with it. */
+  vPrefixed: boolean;
 }
 
 /** Reads the supported versions from a Kubespray tree; an error names the file when it is missing or not the expected shape. */
@@ -57,6 +59,7 @@ function parseSupportedKubernetes(text: string, relative: string, shown = relati
     );
   }
   const versions: KubeVersion[] = [];
+  const keys = Object.keys(table);
   for (const [key, checksum] of Object.entries(table)) {
     // An architecture a version was not built for holds 0 in older tags.
     if (checksum === 0 || checksum === '0') continue;
@@ -64,7 +67,29 @@ function parseSupportedKubernetes(text: string, relative: string, shown = relati
   }
   if (versions.length === 0) throw new UserError(`${shown}: kubelet_checksums.amd64 lists no Kubernetes version`);
   const sorted = [...versions].sort(compareVersions);
-  return { versions, default: versions[0]!, min: sorted[0]!, max: sorted.at(-1)!, source: relative };
+  return {
+    versions,
+    default: versions[0]!,
+    min: sorted[0]!,
+    max: sorted.at(-1)!,
+    source: relative,
+    vPrefixed: keys.some((key) => key.startsWith('v')),
+  };
+}
+
+/**
+ * Refuses a tree whose kube_version takes a "v": v2.26 and v2.27 key their checksum table and build
+ * their download URLs with kube_version as given (roles/kubespray-defaults/defaults/main/checksums.yml,
+ * `kube_version: v1.31.4` in roles/kubespray-defaults/defaults/main/main.yml at v2.27.0), while every
+ * command here passes it without, as v2.28 and later take it (`v{{ kube_version }}`). Passing one
+ * spelling to both would fail "not supported" in one of them; the older trees are refused instead.
+ */
+export function requireUnprefixedKubeVersion(supported: SupportedKubernetes, kubespray: string | undefined): void {
+  if (!supported.vPrefixed) return;
+  throw new UserError(
+    `${kubespray ? `Kubespray ${kubespray}` : 'this Kubespray tree'} takes kube_version with a "v" (its ${supported.source} lists v${supported.max.text}, not ${supported.max.text}): ` +
+      'a tree older than v2.28, which cluster-deploy does not drive. Set deployment.kubespray.version to v2.28.0 or later; a live cluster moves there one Kubespray minor at a time (docs/operations/upgrades.md), upgrade-cluster.yml at each',
+  );
 }
 
 export function describeRange(supported: SupportedKubernetes): string {

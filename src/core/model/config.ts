@@ -234,6 +234,8 @@ export const ClusterConfigSchema = z.object({
             .min(1, { error: BATCH_RULE })
             .max(10_000, { error: BATCH_RULE })
             .optional(),
+          /** A deploy whose Kubernetes version is above the running cluster's upgrades it with upgrade-cluster.yml (default: refused, naming operation upgrade). */
+          upgrade_on_deploy: z.boolean({ error: 'must be true or false' }).optional(),
         })
         .optional(),
       cluster_api: ClusterApiConfigSchema.optional(),

@@ -56,6 +56,8 @@ export interface DeploySettings {
   configuredKubernetesVersion?: string;
   /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
   upgradeBatchSize?: number;
+  /** deploy: a newer Kubernetes version is taken through upgrade-cluster.yml instead of refused (deployment.kubespray.upgrade_on_deploy). */
+  upgradeOnDeploy: boolean;
   venvDir: string;
   /** The interpreter to show in plans: the explicit one, else `python3` (the venv step chooses one in Kubespray's range). */
   python: string;
@@ -285,6 +287,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     kubernetesVersion,
     configuredKubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
+    upgradeOnDeploy: config?.deployment.kubespray?.upgrade_on_deploy ?? false,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: pythonSetting?.value ?? 'python3',
     pythonSetting,

@@ -109,6 +109,15 @@ const AttemptSchema = z.object({
   steps: z.array(TimelineStepSchema).max(ATTEMPT_STEPS_LIMIT),
 });
 
+const InstalledVersionsSchema = z.object({
+  /** The Kubespray tag (v2.31.0). */
+  kubespray: z.string().max(40).optional(),
+  /** kube_version as Kubespray took it (1.34.2). */
+  kubeVersion: z.string().max(40).optional(),
+});
+
+export type InstalledVersions = z.infer<typeof InstalledVersionsSchema>;
+
 export const DeployStateSchema = z.object({
   version: z.literal(STATE_VERSION),
   /** `org/cluster`: a state file for another cluster is refused. */
@@ -135,6 +144,8 @@ export const DeployStateSchema = z.object({
   capacity: CapacityReportSchema.optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
+  /** upgrade: no node was at the target when it started, so every node goes through upgrade-cluster.yml with this Kubespray tree. */
+  upgradeEveryNode: z.boolean().optional(),
   /**
    * The Kubespray release used (kubespray-fetch: the tag's commit, a tarball's digest) and the digest
    * of what its last cluster.yml depended on; kept across runs, so a moved tag is refused and a
@@ -156,6 +167,19 @@ export const DeployStateSchema = z.object({
         .string()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+    })
+    .optional(),
+  /**
+   * Kubespray: the versions the cluster was last installed or upgraded with (a completed playbook run),
+   * kept across runs: a deploy compares the config with them (kubespray/version-path.ts).
+   */
+  installed: InstalledVersionsSchema.optional(),
+  /** deploy: an upgrade-cluster.yml path under way (a version or Kubespray change) and the nodes it has done, so a resume never redoes one. */
+  versionChange: z
+    .object({
+      kubeVersion: z.string().max(40),
+      kubespray: z.string().max(40).optional(),
+      done: z.array(z.string().max(253)).max(10_000),
     })
     .optional(),
   /** deployment.method cluster-api: where the Cluster API objects live; kept across runs until a destroy completes. */

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { probeApiCertificate } from '../kube/api-certificate.js';
 import { CERTIFICATE_WARNING_DAYS, type CheckFinding } from '../model/check-report.js';
 import { type CommandSpec, failureLine } from '../lib/command.js';
-import { errorMessage } from '../lib/errors.js';
+import { errorMessage, UserError } from '../lib/errors.js';
+import { escapeInvisible } from '../lib/echo.js';
 import { readTextFile } from '../lib/files.js';
-import { compareVersions, parseKubeVersion } from '../kube/version.js';
+import { compareVersions, type KubeVersion, parseKubeVersion } from '../kube/version.js';
 import { kubectlCommand, kubeletRelease, parseNodeList, type ClusterNode } from '../kube/nodes.js';
 import { kubeconfigTls, type KubeconfigTls } from '../kube/kubeconfig.js';
 import { readInventory } from '../kubespray/node-changes.js';
@@ -238,7 +239,16 @@ export class ClusterHealthStep implements Step {
     if (!version) return;
     const wanted = parseKubeVersion(version, 'opencenter.cluster.kubernetes.version');
     for (const node of nodes.filter((n) => kubeletRelease(n.kubelet) !== version)) {
-      const running = /^v?\d+\.\d+\.\d+/.test(node.kubelet) ? parseKubeVersion(node.kubelet, node.name) : undefined;
+      const running = reportedVersion(node.kubelet);
+      if (running === 'malformed') {
+        // One node's bad data is that node's finding; the rest of the check goes on.
+        add(
+          'kubelet-version',
+          node.name,
+          `${node.name} reports kubelet version ${shownValue(node.kubelet)}, which is not a Kubernetes version (X.Y.Z): check its kubelet (kubectl get node ${node.name} -o jsonpath='{.status.nodeInfo.kubeletVersion}', systemctl status kubelet)`,
+        );
+        continue;
+      }
       // Ahead of the config: the cluster was upgraded and the config not (a re-deploy would pass the older
       // kube_version to Kubespray); behind it: the upgrade has not run on this node.
       const advice =
@@ -252,4 +262,20 @@ export class ClusterHealthStep implements Step {
       );
     }
   }
+}
+
+/** A kubelet's reported version: parsed, undefined when it said none, 'malformed' when it is not a version. */
+function reportedVersion(kubelet: string): KubeVersion | undefined | 'malformed' {
+  if (kubelet.trim() === '') return undefined;
+  try {
+    return parseKubeVersion(kubelet, 'kubelet');
+  } catch (error) {
+    if (error instanceof UserError) return 'malformed';
+    throw error;
+  }
+}
+
+/** A value from the API, quoted, cut to 40 characters and with invisible characters escaped. */
+function shownValue(value: string): string {
+  return escapeInvisible(JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value));
 }

@@ -3,7 +3,13 @@ import type { CommandSpec } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { parseKubeVersion } from '../kube/version.js';
 import { ensureKubespray } from '../kubespray/fetch.js';
-import { checkKubeVersionSupported, describeRange, readSupportedKubernetes } from '../kubespray/versions.js';
+import {
+  checkKubeVersionSupported,
+  describeRange,
+  readSupportedKubernetes,
+  requireUnprefixedKubeVersion,
+} from '../kubespray/versions.js';
+import { decideVersionPath, kubesprayMove, recordedRunning } from '../kubespray/version-path.js';
 import { toolEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
@@ -47,6 +53,7 @@ export class KubesprayFetchStep implements Step {
           ? `${wanted} from ${release.source.url}: ${release.source.kind === 'git' ? 'the tag resolved to its commit (refused if it moved since the commit recorded in the state)' : `the tarball checked against sha256 ${release.source.sha256}`}, fetched into ${release.cacheRoot}/<tag>-<commit>${inUse ? ` (cached now: ${inUse})` : ''}`
           : `use ${release.vendoredDir} as is, when its git tag or galaxy.yml says ${release.version ?? 'any version'}`,
         `${this.settings.kubernetesVersion ? `Kubernetes ${this.settings.kubernetesVersion}` : 'kube_version'} must be in the tree's kubelet checksum table`,
+        'on a cluster installed before: a Kubespray tag below the one it was installed with, or one skipping a minor, is refused (docs/operations/upgrades.md: "Do not skip minor releases"); so is a tree of v2.26/v2.27, whose kube_version takes a "v"',
       ],
     };
   }
@@ -72,6 +79,24 @@ export class KubesprayFetchStep implements Step {
       // A tree appeared in (or vanished from) the cluster dir since the settings were read.
       throw new UserError(`Kubespray is at ${pin.dir}, not ${release.dir} as planned; run again`);
     }
+    // Before anything changes: a Kubespray downgrade or skipped minor on a live cluster is refused, and
+    // a deploy's Kubernetes version is held against the last completed run's (the playbook step asks the API too).
+    const { installed } = context.state;
+    if (installed && !context.state.destroyedAt) {
+      kubesprayMove(installed.kubespray, pin.version);
+      if (settings.operation === 'deploy')
+        decideVersionPath({
+          newCluster: false,
+          running: recordedRunning(installed),
+          installedKubespray: installed.kubespray,
+          wanted: {
+            kube: settings.kubernetesVersion,
+            kubespray: pin.version,
+            where: 'opencenter.cluster.kubernetes.version',
+          },
+          upgradeOnDeploy: settings.upgradeOnDeploy,
+        });
+    }
     const previous = context.state.kubespray;
     const same =
       previous?.version === pin.version && previous?.commit === pin.commit && previous?.sha256 === pin.sha256;
@@ -84,6 +109,7 @@ export class KubesprayFetchStep implements Step {
       ...(same && previous?.runDigest && { runDigest: previous.runDigest }),
     };
     const supported = await readSupportedKubernetes(pin.dir);
+    requireUnprefixedKubeVersion(supported, pin.version);
     if (settings.kubernetesVersion) {
       checkKubeVersionSupported(parseKubeVersion(settings.kubernetesVersion, 'the Kubernetes version'), supported, {
         version: pin.version,

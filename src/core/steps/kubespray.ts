@@ -4,7 +4,21 @@ import type { CommandSpec } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { pathExists, writeFileAtomic } from '../lib/files.js';
 import { kubectlCommand, parseNodeList, type ClusterNode } from '../kube/nodes.js';
-import { clusterVersionsFromKubectl, parseKubeVersion, planUpgrade, workerBatches } from '../kube/version.js';
+import {
+  clusterVersionsFromKubectl,
+  parseKubeVersion,
+  planUpgrade,
+  serverVersionFromKubectl,
+  workerBatches,
+} from '../kube/version.js';
+import {
+  apiRunning,
+  decideVersionPath,
+  recordedRunning,
+  upgradeVars,
+  type VersionInputs,
+  type VersionPath,
+} from '../kubespray/version-path.js';
 import {
   describeNodeDecisions,
   playbookAfterApply,
@@ -17,8 +31,20 @@ import type { DeploySettings } from '../model/settings.js';
 import { kubectlEnvironment, toolEnvironment } from '../model/environment.js';
 import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
-import { applicationCredentialName, kubesprayCloudEnv, usesOpenStackCloudProvider } from '../kubespray/cloud-env.js';
+import {
+  applicationCredentialName,
+  credentialFingerprint,
+  kubesprayCloudEnv,
+  usesOpenStackCloudProvider,
+} from '../kubespray/cloud-env.js';
 import { kubesprayRunDigest } from '../kubespray/digest.js';
+import {
+  describeRuns,
+  etcdCountIsEven,
+  isMembershipProcedure,
+  plannedRuns,
+  type PlannedRun,
+} from '../kubespray/membership.js';
 import { type ExtraVars, extraVarsArgs } from '../kubespray/extra-vars.js';
 import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
 import { choosePython, readPythonRange } from '../kubespray/python.js';
@@ -204,7 +230,7 @@ export function kubesprayPlaybook(
       paths.inventory,
       playbook,
       '-b',
-      ...extraVarsArgs({ ...vars, ...keyVar }),
+      ...extraVarsArgs({ ...evenEtcdVars(paths.inventory), ...vars, ...keyVar }),
       ...args,
     ],
     cwd: paths.kubesprayDir,
@@ -218,6 +244,21 @@ export function kubesprayPlaybook(
       ...(user && { ANSIBLE_REMOTE_USER: user }),
     },
   };
+}
+
+/**
+ * Every Kubespray playbook runs validate_inventory (playbooks/boilerplate.yml), whose "Stop if even
+ * number of etcd hosts" refuses an even etcd group unless ignore_assert_errors is set. A cluster left
+ * with an even count (the quorum guard warned) must still be deployable, upgradable and shrinkable, as
+ * nodes.md passes the flag while the count is even. Read at build time; an unreadable inventory adds
+ * nothing (the playbook steps name it).
+ */
+function evenEtcdVars(inventoryFile: string): ExtraVars {
+  try {
+    return etcdCountIsEven(readInventory(inventoryFile)) ? { ignore_assert_errors: true } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The cluster's own variables every install playbook gets: the config's Kubernetes version. */
@@ -333,7 +374,7 @@ export class KubesprayRemoveNodesStep implements Step {
       reads: [kubesprayPaths(this.settings).inventory, this.settings.kubeconfigPath],
       writes: ['cluster nodes (drained, removed from etcd and Kubernetes)'],
       actions: [
-        'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with {"reset_nodes": false, "allow_ungraceful_removal": true}',
+        'only for nodes opentofu-plan found deleted or replaced, and not removed yet; unreachable ones (NotReady in the API) with {"reset_nodes": false, "allow_ungraceful_removal": true} (docs/operations/nodes.md), after playbooks/facts.yml over every other host when they are control-plane or etcd nodes (the etcd member removal needs cached facts then)',
         'first an ansible -m ping of the reachable ones and the first control plane node (kubectl runs there)',
       ],
     };
@@ -355,6 +396,19 @@ export class KubesprayRemoveNodesStep implements Step {
         ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
       ]);
     for (const run of runs) {
+      const roles = run.nodes.flatMap((node) => work.removeRoles[node] ?? ['etcd']);
+      if (!run.reachable && (roles.includes('etcd') || roles.includes('control-plane'))) {
+        // With reset_nodes=false, playbooks/remove_node.yml skips internal_facts, and the etcd member removal
+        // (roles/remove-node/remove-etcd-node, delegated to the first etcd host, matching by etcd_peer_url)
+        // then reads facts from the cache, empty on a fresh runner (Kubespray #12986): fill it for the rest.
+        context.output.line(`      playbooks/facts.yml for every host but ${run.nodes.join(', ')} (unreachable)`);
+        await context.exec(
+          await withCredentialName(
+            this.settings,
+            kubesprayPlaybook(this.settings, 'playbooks/facts.yml', {}, `--limit=${remainingHosts(run.nodes)}`),
+          ),
+        );
+      }
       context.output.line(
         `      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`,
       );
@@ -370,21 +424,61 @@ export class KubesprayRemoveNodesStep implements Step {
   }
 }
 
+/** An Ansible host pattern: every host but these. */
+function remainingHosts(nodes: readonly string[]): string {
+  return ['all', ...nodes.map((node) => `!${node}`)].join(':');
+}
+
 /** What the step after the apply runs for a decision: each command built here, for the plan and the run. */
-function playbookCommands(settings: DeploySettings, decision: PlaybookDecision): CommandSpec[] {
-  switch (decision.kind) {
-    case 'cluster':
-      return [kubesprayPlaybook(settings, 'cluster.yml', clusterVars(settings))];
-    case 'scale':
-      // Kubespray refuses --limit without facts of every other host: facts.yml over all of them first.
-      // kube_version: scale.yml would install Kubespray's default, not the cluster's version.
-      return [
-        kubesprayPlaybook(settings, 'playbooks/facts.yml', {}),
-        kubesprayPlaybook(settings, 'scale.yml', clusterVars(settings), `--limit=${decision.limit.join(',')}`),
-      ];
-    case 'none':
-      return [];
-  }
+function playbookCommands(
+  settings: DeploySettings,
+  runs: readonly PlannedRun[],
+  kubeVersion: string | undefined,
+): CommandSpec[] {
+  return runs.map((run) => {
+    if (run.playbook === 'playbooks/facts.yml') return kubesprayPlaybook(settings, run.playbook, run.vars);
+    // kube_version: without it scale.yml and upgrade-cluster.yml would install Kubespray's default, not the cluster's version.
+    if (run.playbook === 'upgrade-cluster.yml' && !kubeVersion)
+      throw new UserError(
+        "the cluster's Kubernetes version is unknown (no API answer, no completed run recorded it): set opencenter.cluster.kubernetes.version, or upgrade-cluster.yml would install the Kubespray tree's default",
+      );
+    const vars = { ...run.vars, ...(kubeVersion && { kube_version: kubeVersion }) };
+    return kubesprayPlaybook(settings, run.playbook, vars, ...(run.limit ? [`--limit=${run.limit}`] : []));
+  });
+}
+
+/** One upgrade-cluster.yml run limited to `limit`; a worker batch passes its size as `serial` (kubespray/version-path.ts). */
+function upgradeCommand(settings: DeploySettings, kubeVersion: string, limit: string[], workers: boolean): CommandSpec {
+  return kubesprayPlaybook(
+    settings,
+    'upgrade-cluster.yml',
+    upgradeVars(kubeVersion, workers ? limit : undefined),
+    `--limit=${limit.join(',')}`,
+  );
+}
+
+/** The API's versions (server and kubelets), or undefined, said why, when it cannot be asked. */
+async function apiVersions(settings: DeploySettings, context: StepContext): Promise<VersionInputs['running']> {
+  const nodes = await apiNodes(settings, context);
+  if (!nodes) return undefined;
+  const version = await context.exec(
+    kubectlCommand(
+      settings.kubectl,
+      settings.kubeconfigPath,
+      settings.clusterDir,
+      kubectlEnvironment(settings),
+      'version',
+      '-o',
+      'json',
+    ),
+    { capture: true, quiet: true, check: false },
+  );
+  if (version.exitCode !== 0 || nodes.length === 0) return undefined;
+  // A node that has not said its version yet (still joining) tells nothing about the cluster's.
+  return apiRunning(
+    serverVersionFromKubectl(version.stdout),
+    nodes.filter((node) => node.kubelet !== ''),
+  );
 }
 
 export class KubesprayPlaybookStep implements Step {
@@ -406,8 +500,10 @@ export class KubesprayPlaybookStep implements Step {
       writes: ['cluster nodes', path.join(this.settings.clusterDir, 'inventory', 'artifacts', 'admin.conf')],
       actions: [
         'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers> (with the same kube_version); nothing when it only removes workers',
+        "control-plane or etcd nodes added or removed: Kubespray's docs/operations/nodes.md, each run in order (cluster.yml, limited to etcd,kube_control_plane when only they change, then upgrade-cluster.yml --limit=etcd,kube_control_plane for the etcd configuration and kube-apiserver's --etcd-servers)",
+        `versions: the cluster's Kubernetes version read from the API (else the last completed run); a config behind it is refused as a downgrade, one above it ${this.settings.upgradeOnDeploy ? 'is upgraded first with upgrade-cluster.yml (deployment.kubespray.upgrade_on_deploy)' : 'is refused, naming operation upgrade (deployment.kubespray.upgrade_on_deploy: true upgrades instead)'}; a new Kubespray tag (one minor at most) runs upgrade-cluster.yml with the new tree on every node first, never cluster.yml with a new kube_version`,
         "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
-        'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars) are those of the last cluster.yml skips it (--converge runs it)',
+        'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars, a fingerprint of the cloud credential when Kubespray puts it into the cluster) are those of the last cluster.yml skips it (--converge runs it)',
       ],
     };
   }
@@ -427,6 +523,23 @@ export class KubesprayPlaybookStep implements Step {
     const decision: PlaybookDecision = work
       ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile)
       : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
+    // Versions first: what the cluster runs, from the API, else from the last completed run.
+    const newCluster = work?.newCluster === true;
+    const running = newCluster
+      ? undefined
+      : ((await apiVersions(settings, context)) ?? recordedRunning(context.state.installed));
+    const versions = decideVersionPath({
+      newCluster,
+      running,
+      installedKubespray: context.state.installed?.kubespray,
+      wanted: {
+        kube: settings.kubernetesVersion,
+        kubespray: context.state.kubespray?.version,
+        where: 'opencenter.cluster.kubernetes.version',
+      },
+      upgradeOnDeploy: settings.upgradeOnDeploy,
+    });
+    if (versions.kind === 'same' && versions.note) context.output.line(`      ${versions.note}`);
     if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
     const planEmpty = work?.empty === true;
     const digest = await kubesprayRunDigest({
@@ -439,27 +552,106 @@ export class KubesprayPlaybookStep implements Step {
       kubeVersion: settings.kubernetesVersion,
       extraVars: clusterVars(settings),
       playbook: 'cluster.yml',
+      ...((await usesOpenStackCloudProvider(inventoryFile)) && {
+        credential: credentialFingerprint(kubesprayCloudEnv(settings.credentials).env),
+      }),
     });
+    const installed = (kubeVersion: string | undefined) => {
+      context.state.installed = {
+        ...(context.state.kubespray?.version && { kubespray: context.state.kubespray.version }),
+        ...((kubeVersion ?? context.state.installed?.kubeVersion) && {
+          kubeVersion: kubeVersion ?? context.state.installed?.kubeVersion,
+        }),
+      };
+    };
+    let upgraded = '';
+    if (versions.kind === 'upgrade') {
+      upgraded = await this.upgradePath(context, versions, running);
+      installed(settings.kubernetesVersion ?? running?.version.text);
+    }
     if (
       decision.kind === 'cluster' &&
       planEmpty &&
       !settings.converge &&
-      context.state.kubespray?.runDigest === digest
+      (context.state.kubespray?.runDigest === digest || versions.kind === 'upgrade')
     ) {
       context.state.nodeWork = undefined;
-      return 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version and extra vars): skipped; --converge (input converge) runs it';
+      // upgrade-cluster.yml ran every role with these inputs: it stands for the cluster.yml they would ask.
+      if (context.state.kubespray) context.state.kubespray.runDigest = digest;
+      return versions.kind === 'upgrade'
+        ? `${upgraded}; cluster.yml skipped: the plan is empty and upgrade-cluster.yml ran with these inputs`
+        : 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version, extra vars and cloud credential): skipped; --converge (input converge) runs it';
     }
     if (decision.kind !== 'none') await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
-    for (const command of playbookCommands(settings, decision))
+    const runs = plannedRuns(decision, work, readInventory(inventoryFile));
+    if (isMembershipProcedure(runs)) context.output.line(`      runs, in order: ${describeRuns(runs)}`);
+    for (const command of playbookCommands(settings, runs, settings.kubernetesVersion ?? running?.version.text))
       await context.exec(await withCredentialName(settings, command));
     context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
     // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
     if (decision.kind !== 'none' && context.state.kubespray) context.state.kubespray.runDigest = digest;
-    return decision.kind === 'scale'
-      ? `scale.yml --limit=${decision.limit.join(',')}`
-      : decision.kind === 'cluster'
-        ? 'cluster.yml'
-        : `nothing to install (${decision.reason})`;
+    if (decision.kind !== 'none' || newCluster) installed(settings.kubernetesVersion ?? running?.version.text);
+    const ran =
+      decision.kind === 'scale'
+        ? `scale.yml --limit=${decision.limit.join(',')}`
+        : decision.kind === 'cluster'
+          ? 'cluster.yml'
+          : `nothing to install (${decision.reason})`;
+    const all = isMembershipProcedure(runs) ? describeRuns(runs) : ran;
+    return upgraded ? `${upgraded}; then ${all}` : all;
+  }
+
+  /**
+   * A deploy's upgrade path (kubespray/version-path.ts): playbooks/facts.yml, then upgrade-cluster.yml
+   * for the control plane and etcd (Kubespray takes them one at a time), then the workers in batches.
+   * Nodes this plan creates are not installed yet (scale.yml or cluster.yml installs them after);
+   * the nodes done are kept in the state, so a resumed deploy never redoes one.
+   */
+  private async upgradePath(
+    context: StepContext,
+    route: Extract<VersionPath, { kind: 'upgrade' }>,
+    running: VersionInputs['running'],
+  ): Promise<string> {
+    const { settings } = this;
+    const kubeVersion = settings.kubernetesVersion ?? running?.version.text;
+    if (!kubeVersion)
+      throw new UserError(
+        `${route.reason}, but the cluster's Kubernetes version is unknown: set opencenter.cluster.kubernetes.version, or upgrade-cluster.yml would install the new Kubespray's default`,
+      );
+    context.output.line(`      ${route.reason}`);
+    const previous = context.state.versionChange;
+    const same = previous?.kubeVersion === kubeVersion && previous.kubespray === route.kubespray?.to;
+    const change = {
+      kubeVersion,
+      ...(route.kubespray && { kubespray: route.kubespray.to }),
+      done: same ? [...previous.done] : [],
+    };
+    context.state.versionChange = change;
+    const inventory = readInventory(kubesprayPaths(settings).inventory);
+    if (!inventory) throw new UserError(`no inventory at ${kubesprayPaths(settings).inventory}: cannot upgrade`);
+    const fresh = new Set([...(context.state.nodeWork?.create ?? []), ...change.done]);
+    const controlPlane = [...new Set([...inventory.controlPlane, ...inventory.etcd])].filter((n) => !fresh.has(n));
+    const workers = inventory.workers.filter((n) => !inventory.controlPlane.includes(n) && !fresh.has(n));
+    const runs: { limit: string[]; workers: boolean }[] = [
+      ...(controlPlane.length ? [{ limit: controlPlane, workers: false }] : []),
+      ...workerBatches(workers, settings.upgradeBatchSize).map((limit) => ({ limit, workers: true })),
+    ];
+    if (runs.length > 0) {
+      // Every run below is limited: Kubespray needs the cached facts of every other host.
+      await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
+      await context.exec(await withCredentialName(settings, kubesprayPlaybook(settings, 'playbooks/facts.yml', {})));
+    }
+    for (const [index, run] of runs.entries()) {
+      context.output.line(
+        `      upgrade-cluster.yml ${index + 1}/${runs.length}: ${run.limit.join(', ')} → ${kubeVersion}${route.kubespray ? ` with Kubespray ${route.kubespray.to}` : ''}`,
+      );
+      await context.exec(
+        await withCredentialName(settings, upgradeCommand(settings, kubeVersion, run.limit, run.workers)),
+      );
+      change.done.push(...run.limit);
+    }
+    context.state.versionChange = undefined;
+    return `upgrade-cluster.yml on ${change.done.length} nodes (${route.reason.split(':')[0]})`;
   }
 }
 
@@ -539,6 +731,9 @@ export class KubernetesVersionCheckStep implements Step {
 
   async run(context: StepContext): Promise<string> {
     const { target, current, todo } = await readUpgradePlan(this.settings, context);
+    // Kept through resumes of the same upgrade: by then some nodes are at the target, but by this same path.
+    context.state.upgradeEveryNode =
+      (context.state.upgradeTarget === target.text && context.state.upgradeEveryNode) || todo.done.length === 0;
     context.state.upgradeTarget = target.text;
     return `${current.server} → v${target.text}: ${todo.controlPlane.length} control plane and ${todo.workers.length} worker nodes to upgrade, ${todo.done.length} already there`;
   }
@@ -583,16 +778,20 @@ abstract class UpgradeStep implements Step {
   constructor(protected readonly settings: DeploySettings) {}
 
   protected upgrade(limit: string[]): CommandSpec {
-    return kubesprayPlaybook(
-      this.settings,
-      'upgrade-cluster.yml',
-      { kube_version: this.settings.kubernetesVersion! },
-      `--limit=${limit.join(',')}`,
-    );
+    return upgradeCommand(this.settings, this.settings.kubernetesVersion!, limit, this.role === 'worker');
   }
 
   async plan(): Promise<StepPlan> {
-    const command = this.upgrade([`<${this.role} nodes below v${this.settings.kubernetesVersion}>`]);
+    const limit = `--limit=<${this.role} nodes below v${this.settings.kubernetesVersion}>`;
+    const command =
+      this.role === 'worker'
+        ? kubesprayPlaybook(
+            this.settings,
+            'upgrade-cluster.yml',
+            { kube_version: this.settings.kubernetesVersion!, serial: '<batch size>' },
+            limit,
+          )
+        : this.upgrade([limit.slice('--limit='.length)]);
     return {
       workingDir: command.cwd,
       command,
@@ -601,7 +800,7 @@ abstract class UpgradeStep implements Step {
       actions: [
         this.role === 'control plane'
           ? 'one run for the control plane nodes (and etcd-only hosts) whose kubelet is below the target; Kubespray goes one node at a time'
-          : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts`,
+          : `runs of ${this.settings.upgradeBatchSize ?? '20% of the'} workers whose kubelet is below the target, as the API says when the step starts, each with -e serial=<its size> so Kubespray drains the batch together (its own default, 20% of the hosts in the --limit, would take them one at a time)`,
       ],
     };
   }
@@ -612,7 +811,6 @@ abstract class UpgradeStep implements Step {
     await requirePlaybookInputs(this.settings);
     const { target, todo } = await readUpgradePlan(this.settings, context);
     const batches = this.limits(todo);
-    if (batches.length === 0) return `every ${this.role} node is at v${target.text}`;
     const upgraded: string[] = [];
     for (const [index, batch] of batches.entries()) {
       context.output.line(
@@ -622,6 +820,16 @@ abstract class UpgradeStep implements Step {
       await context.exec(await withCredentialName(this.settings, this.upgrade(batch)));
       upgraded.push(...batch);
     }
+    // The whole cluster is at the target once the workers are: what the next deploy compares with.
+    // The Kubespray tag too when every node went through this tree: else the next deploy takes them all through it.
+    if (this.role === 'worker')
+      context.state.installed = {
+        ...context.state.installed,
+        ...(context.state.upgradeEveryNode &&
+          context.state.kubespray?.version && { kubespray: context.state.kubespray.version }),
+        kubeVersion: target.text,
+      };
+    if (batches.length === 0) return `every ${this.role} node is at v${target.text}`;
     return `upgraded ${upgraded.join(', ')} to v${target.text}`;
   }
 }

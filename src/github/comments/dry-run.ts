@@ -218,9 +218,10 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     credentialWarning = await reportPlanCredential(p, settings.planCredential).catch(failBeforeTofu);
     await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
     planned = await runPlanTool('tofu plan', async (context) => {
+      const deployState = await p.store.load().catch(() => undefined);
       const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
         destroy: plan.operation === 'destroy',
-        deployState: await p.store.load().catch(() => undefined),
+        deployState,
         ...(p.settings.authCheck.enabled &&
           plan.operation === 'deploy' &&
           plan.steps.some((s) => s.id === 'openstack-capacity') && {
@@ -233,6 +234,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
         p.settings,
         tofu.nodes,
         steps.map((s) => s.id),
+        deployState,
       );
       if (nodes) context.output.line(renderNodeDecisions(nodes).trimEnd());
       return {

@@ -204,7 +204,15 @@ describe('upgrade on the sandbox', () => {
     expect(upgradedAgain.sort()).toEqual(['sandbox-worker-1', 'sandbox-worker-2', 'sandbox-worker-3']);
     expect(new Set((await apiNodes(run)).map((n) => n.kubeletVersion))).toEqual(new Set(['v1.34.2']));
     expect(resumed.console).toMatch(/wait-ready\).*5\/5 nodes Ready/);
-  }, 180_000);
+
+    // Recorded as what the cluster runs, with the tree every node went through (the first attempt found none at 1.34.2).
+    const state = JSON.parse(await fs.readFile(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
+    expect(state.installed).toEqual({ kubespray: 'v2.31.0', kubeVersion: '1.34.2' });
+    // The config still names 1.33.5: a deploy now would downgrade every kubelet, and is refused before anything changes.
+    const behind = await run.deploy({}, { env: { ...run.env, ...workers(4) } });
+    expect(behind.result.failedStep).toBe('kubespray-fetch');
+    expect(behind.result.error).toMatch(/is 1\.33\.5, below what the cluster runs \(1\.34\.2, .*cannot be downgraded/);
+  }, 240_000);
 });
 
 describe('destroy on the sandbox', () => {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { credentialFingerprint } from '../../../src/core/kubespray/cloud-env.js';
 import { kubesprayRunDigest, type RunInputs } from '../../../src/core/kubespray/digest.js';
 
 async function inventoryDir(): Promise<RunInputs> {
@@ -41,6 +42,25 @@ describe('the digest of what a Kubespray run depends on', () => {
     await expectNew('kube_version', kubesprayRunDigest({ ...inputs, kubeVersion: '1.33.6' }));
     await expectNew('extra var', kubesprayRunDigest({ ...inputs, extraVars: { kube_version: '1.33.5', x: true } }));
     await expectNew('playbook', kubesprayRunDigest({ ...inputs, playbook: 'scale.yml' }));
+    // A rotated cloud credential: its fingerprint, never the secret, changes the digest.
+    const secret = 'app-cred-secret-canary';
+    const credential = credentialFingerprint({
+      OS_APPLICATION_CREDENTIAL_ID: 'id',
+      OS_APPLICATION_CREDENTIAL_SECRET: secret,
+    });
+    expect(credential).toMatch(/^[0-9a-f]{64}$/);
+    expect(credential).not.toContain(secret);
+    await expectNew('credential', kubesprayRunDigest({ ...inputs, credential }));
+    await expectNew(
+      'rotated credential',
+      kubesprayRunDigest({
+        ...inputs,
+        credential: credentialFingerprint({
+          OS_APPLICATION_CREDENTIAL_ID: 'id',
+          OS_APPLICATION_CREDENTIAL_SECRET: 'new',
+        }),
+      }),
+    );
     await writeFile(path.join(dir, 'group_vars', 'all', 'all.yml'), 'kube_network_plugin: cilium\n');
     await expectNew('group_vars', kubesprayRunDigest(inputs));
     await mkdir(path.join(dir, 'host_vars'));

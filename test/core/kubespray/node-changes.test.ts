@@ -839,14 +839,16 @@ describe('playbookAfterApply', () => {
       name: 'a control plane added',
       work: work({ create: ['cp-3', 'w-3'] }),
       kind: 'cluster',
-      reason: /cp-3.*appended at the end of kube_control_plane.*nginx-proxy/,
+      reason:
+        /cp-3.*appended at the end of kube_control_plane.*upgrade-cluster\.yml --limit=etcd,kube_control_plane.*--etcd-servers/,
     },
     { name: 'an etcd member added', work: work({ create: ['e-3'] }), kind: 'cluster', reason: /e-3/ },
     {
       name: 'a control plane removed',
       work: work({ remove: ['cp-9'], removeRoles: { 'cp-9': ['control-plane', 'etcd'] } }),
       kind: 'cluster',
-      reason: /cp-9.*cluster\.yml.*--etcd-servers/,
+      reason:
+        /cp-9.*cluster\.yml, then, for etcd members, upgrade-cluster\.yml --limit=etcd,kube_control_plane to rewrite kube-apiserver's --etcd-servers on every control plane \(cluster\.yml does not\)/,
     },
     {
       name: 'an etcd member removed while a worker is added',

@@ -7,6 +7,7 @@ import { extraVarsArgs } from '../../../src/core/kubespray/extra-vars.js';
 import {
   checkKubeVersionSupported,
   readSupportedKubernetes,
+  requireUnprefixedKubeVersion,
   type SupportedKubernetes,
 } from '../../../src/core/kubespray/versions.js';
 import { checksumsYaml, V2_31_KUBE } from '../../support/kubespray-tree.js';
@@ -35,6 +36,18 @@ describe('the Kubernetes versions a Kubespray tree installs', () => {
       await tree('roles/kubespray-defaults/defaults/main/checksums.yml', text),
     );
     expect(supported.versions.map((v) => v.text)).toEqual(['1.31.4', '1.29.0']);
+    // Those trees take kube_version with the "v" (v2.27.0 main.yml: `kube_version: v1.31.4`); every command here passes it without.
+    expect(supported.vPrefixed).toBe(true);
+    expect(() => requireUnprefixedKubeVersion(supported, 'v2.27.1')).toThrow(
+      /^Kubespray v2\.27\.1 takes kube_version with a "v" \(its roles\/kubespray-defaults\/defaults\/main\/checksums\.yml lists v1\.31\.4, not 1\.31\.4\): a tree older than v2\.28, .*Set deployment\.kubespray\.version to v2\.28\.0 or later; a live cluster moves there one Kubespray minor at a time/,
+    );
+  });
+
+  it('accepts a v2.28+ table, whose keys have no "v"', async () => {
+    const dir = await tree('roles/kubespray_defaults/vars/main/checksums.yml', checksumsYaml(V231));
+    const supported = await readSupportedKubernetes(dir);
+    expect(supported.vPrefixed).toBe(false);
+    expect(() => requireUnprefixedKubeVersion(supported, 'v2.31.0')).not.toThrow();
   });
 
   it.each([

@@ -135,6 +135,34 @@ describe('operation check on a deployed sandbox', () => {
     }
   }, 60_000);
 
+  // One node's malformed kubelet version is that node's finding; the check still reports on every other node.
+  it.each([
+    ['words', 'banana', '"banana"'],
+    ['a version with trailing junk', 'v1.33.5 (patched)', '"v1.33.5 (patched)"'],
+    ['an escape sequence', 'v1.33.\u001b[31m5', '"v1.33.\\u001b[31m5"'],
+    ['a huge value', `v${'9'.repeat(5000)}`, `"v${'9'.repeat(36)}..."`],
+  ])(
+    'a node reporting a kubelet version that is not one (%s) is a finding, not a failed check',
+    async (_, kubelet, shown) => {
+      run.sandbox.api.setNodes([
+        { name: 'sandbox-cp-0', ready: true, kubeletVersion: 'v1.33.4', roles: ['control-plane'] },
+        { name: 'sandbox-worker-0', ready: true, kubeletVersion: kubelet },
+      ]);
+      try {
+        const { report } = await check();
+        expect(kinds(report).sort()).toEqual(['kubelet-version sandbox-cp-0', 'kubelet-version sandbox-worker-0']);
+        const finding = report.findings.find((f) => f.subject === 'sandbox-worker-0')!;
+        expect(finding.message).toBe(
+          `sandbox-worker-0 reports kubelet version ${shown}, which is not a Kubernetes version (X.Y.Z): check its kubelet (kubectl get node sandbox-worker-0 -o jsonpath='{.status.nodeInfo.kubeletVersion}', systemctl status kubelet)`,
+        );
+        expect(report.findings.find((f) => f.subject === 'sandbox-cp-0')?.message).toMatch(/: run the upgrade$/);
+      } finally {
+        run.sandbox.api.setNodes(nodes());
+      }
+    },
+    60_000,
+  );
+
   it('names each failing /readyz check', async () => {
     run.sandbox.api.setFailingChecks(['etcd', 'poststarthook/rbac/bootstrap-roles']);
     try {

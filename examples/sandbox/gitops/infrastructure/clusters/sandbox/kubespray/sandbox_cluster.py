@@ -11,6 +11,11 @@ Usage: python3 sandbox_cluster.py COMMAND JSON   (the playbooks call it with `co
   upgrade       {"registry", "host", "version", "fail_file"}
                 sets the node's kubeletVersion (a host that is no node stays none), unless fail_file
                 names the host (then exit 1, nothing changed)
+  etcd          {"file", "mode": "install" | "upgrade" | "remove", "etcd": [...], "join": [...], "control_plane": [...]}
+                the etcd model (<cluster dir>/.sandbox-etcd.json, {"members": [...], "apiservers": {host: [...]}}):
+                install/upgrade add `join` to the members; install gives each control plane without a manifest
+                the `etcd` group as --etcd-servers, upgrade rewrites every `control_plane` host's; remove drops
+                `join` from the members and the removed hosts' manifests
   record        {"runs", "playbook", "hosts", "vars"}             appends one JSON line to the run log
   facts         {"dir", "hosts": [...]}                           writes a facts-cache marker per host
   uncached      {"dir", "hosts": [...], "max_age": 86400}         prints the hosts without a fresh marker (JSON)
@@ -154,6 +159,32 @@ def upgrade(spec):
     print(json.dumps({"host": host, "from": previous, "to": spec["version"]}))
 
 
+def etcd(spec):
+    path = spec["file"]
+
+    def change():
+        try:
+            with open(path) as f:
+                model = json.load(f)
+        except FileNotFoundError:
+            model = {"members": [], "apiservers": {}}
+        members, apiservers = model["members"], model["apiservers"]
+        if spec["mode"] == "remove":
+            model["members"] = [m for m in members if m not in spec["join"]]
+            for host in spec["join"] + spec["control_plane"]:
+                apiservers.pop(host, None)
+        else:
+            members.extend(h for h in spec["join"] if h not in members)
+            for host in spec["control_plane"]:
+                if spec["mode"] == "upgrade" or host not in apiservers:
+                    apiservers[host] = list(spec["etcd"])
+        write_atomic(path, json.dumps(model, indent=2) + "\n")
+        return model
+
+    with locked(path):
+        print(json.dumps(change()))
+
+
 def record(spec):
     line = json.dumps({"playbook": spec["playbook"], "hosts": spec["hosts"], "vars": spec.get("vars") or {}}) + "\n"
     with locked(spec["runs"]):
@@ -183,7 +214,7 @@ def uncached(spec):
     print(json.dumps(missing))
 
 
-COMMANDS = {"register": register, "remove": remove, "rebuilt": rebuilt, "upgrade": upgrade, "record": record, "facts": facts, "uncached": uncached}
+COMMANDS = {"register": register, "remove": remove, "rebuilt": rebuilt, "upgrade": upgrade, "etcd": etcd, "record": record, "facts": facts, "uncached": uncached}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in COMMANDS:
