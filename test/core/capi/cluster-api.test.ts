@@ -12,7 +12,7 @@ import { Redactor } from '../../../src/core/lib/redact.js';
 import { loadStartingState } from '../../../src/core/engine/selection.js';
 import { resolveSettings, type DeployOptions } from '../../../src/core/model/settings.js';
 import { DeployStateSchema, emptyState, LocalStateStore } from '../../../src/core/model/state.js';
-import { parseProviders, providerDecision } from '../../../src/core/steps/cluster-api.js';
+import { parseProviders, providerDecision } from '../../../src/core/steps/cluster-api/init.js';
 import { cloudConf, cloudsYaml } from '../../../src/core/openstack/cloud-files.js';
 import { buildSteps } from '../../../src/core/steps/index.js';
 import { PreflightStep } from '../../../src/core/steps/preflight.js';

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CapiCommands, NO_CLUSTER_API } from '../capi/management.js';
-import { capiProgress, parseCapiObjects } from '../capi/status.js';
+import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
+import { capiProgress, parseCapiObjects } from '../../capi/status.js';
 import {
   controlPlaneRollout,
   controlPlaneTemplateRef,
@@ -11,17 +11,18 @@ import {
   withV,
   workersRollout,
   type UpgradeParts,
-} from '../capi/upgrade.js';
-import { clusterVersionsFromKubectl, compareVersions, parseKubeVersion, planUpgrade } from '../kube/version.js';
-import { failureLine } from '../lib/command.js';
-import { formatDuration } from '../lib/duration.js';
-import { UserError } from '../lib/errors.js';
-import { displayPath, pathExists, readTextFile, writePrivateFile } from '../lib/files.js';
-import { renderedManifests } from '../model/cluster-api.js';
-import type { DeploySettings } from '../model/settings.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
-import { MANIFESTS_FILE } from '../capi/manifests.js';
-import { CapiWaitStep, MachineFailedError, pollObjects } from './cluster-api.js';
+} from '../../capi/upgrade.js';
+import { clusterVersionsFromKubectl, compareVersions, parseKubeVersion, planUpgrade } from '../../kube/version.js';
+import { failureLine } from '../../lib/command.js';
+import { formatDuration } from '../../lib/duration.js';
+import { UserError } from '../../lib/errors.js';
+import { displayPath, pathExists, readTextFile, writePrivateFile } from '../../lib/files.js';
+import { renderedManifests } from '../../model/cluster-api.js';
+import type { DeploySettings } from '../../model/settings.js';
+import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { MANIFESTS_FILE } from '../../capi/manifests.js';
+import { MachineFailedError, pollObjects } from './shared.js';
+import { CapiWaitStep } from './wait.js';
 
 /**
  * `operation: upgrade` with `deployment.method: cluster-api`. The version and the image change together: capi-render

@@ -1,24 +1,20 @@
-import { renderedMachineCount } from '../capi/replicas.js';
-import { renderedManifests } from '../model/cluster-api.js';
-import type { DeploySettings } from '../model/settings.js';
-import type { Step } from '../model/step.js';
-import {
-  CapiAddonsStep,
-  CapiApplyStep,
-  CapiCloudCredentialsStep,
-  CapiDeleteClusterStep,
-  CapiManagementClusterStep,
-  CapiMoveBackStep,
-  CapiPivotStep,
-  CapiRenderStep,
-  CapiWaitStep,
-  CapiWorkloadKubeconfigStep,
-  ClusterctlInitStep,
-} from './cluster-api.js';
-import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './cluster-api-check.js';
-import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './cluster-api-upgrade.js';
-import type { ClusterApiStepId, StepFactory } from './factory.js';
-import { WaitReadyStep } from './wait-ready.js';
+import { renderedMachineCount } from '../../capi/replicas.js';
+import { renderedManifests } from '../../model/cluster-api.js';
+import type { DeploySettings } from '../../model/settings.js';
+import type { Step } from '../../model/step.js';
+import { CapiApplyStep } from './apply.js';
+import { CapiCloudCredentialsStep } from './credentials.js';
+import { CapiDeleteClusterStep } from './delete.js';
+import { ClusterctlInitStep } from './init.js';
+import { CapiManagementClusterStep } from './management.js';
+import { CapiMoveBackStep, CapiPivotStep } from './pivot.js';
+import { CapiRenderStep } from './render.js';
+import { CapiWaitStep } from './wait.js';
+import { CapiAddonsStep, CapiWorkloadKubeconfigStep } from './workload.js';
+import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './check.js';
+import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './upgrade.js';
+import type { ClusterApiStepId, StepFactory } from '../factory.js';
+import { WaitReadyStep } from '../wait-ready.js';
 
 /** Only with an ephemeral kind management cluster. */
 const withKind =

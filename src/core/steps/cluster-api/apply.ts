@@ -1,0 +1,76 @@
+import { renderedManifests } from '../../model/cluster-api.js';
+import type { CommandSpec } from '../../lib/command.js';
+import { InterruptedError, UserError } from '../../lib/errors.js';
+import { displayPath, pathExists, readTextFile } from '../../lib/files.js';
+import type { DeploySettings } from '../../model/settings.js';
+import type { DeployState } from '../../model/state.js';
+import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { CapiCommands } from '../../capi/management.js';
+import { sleep } from '../../lib/poll.js';
+import { failureLine } from '../../lib/command.js';
+import { MANIFESTS_FILE } from '../../capi/manifests.js';
+import { forbiddenChangesError, liveForbiddenChanges } from '../../capi/forbidden-changes.js';
+import { describeManagement } from '../../capi/preview.js';
+import { pivotInProgress } from './shared.js';
+
+/** Applies right after init can meet webhooks that are not serving yet (CAPI #3720): retried, briefly. */
+const WEBHOOK_RETRIES = 5;
+
+export class CapiApplyStep implements Step {
+  readonly id = 'capi-apply' as const;
+  readonly title = 'Apply the cluster manifests to the management cluster';
+  readonly kind = 'converge' as const;
+  private readonly commands: CapiCommands;
+
+  constructor(private readonly settings: DeploySettings) {
+    this.commands = new CapiCommands(settings);
+  }
+
+  private get command(): CommandSpec {
+    return this.commands.apply(this.commands.management, renderedManifests(this.commands.capi));
+  }
+
+  async plan(): Promise<StepPlan> {
+    return {
+      workingDir: this.commands.cwd,
+      command: this.command,
+      reads: [renderedManifests(this.commands.capi), this.commands.management],
+      writes: [],
+      actions: [
+        'first the rendered OpenStackClusters against the live ones: a change CAPO forbids in place (its webhook) is refused, naming the field, before anything is applied',
+        'declarative and idempotent: a re-run applies again (a changed config converges)',
+      ],
+    };
+  }
+
+  skipWhen(state: DeployState): string | undefined {
+    return pivotInProgress(state, this.commands);
+  }
+
+  async run(context: StepContext): Promise<string> {
+    const file = renderedManifests(this.commands.capi);
+    if (!(await pathExists(file)))
+      throw new UserError(`the rendered manifests ${displayPath(file)} are missing; run step capi-render first`);
+    // Before anything is applied: CAPO's webhook would refuse the OpenStackCluster and kubectl apply the rest.
+    const refused = forbiddenChangesError(
+      await liveForbiddenChanges(
+        context.exec,
+        (...args) => this.commands.kubectl(this.commands.management, ...args),
+        readTextFile(file, MANIFESTS_FILE),
+        displayPath(file),
+        describeManagement(this.settings, this.commands.management),
+      ),
+    );
+    if (refused) throw refused;
+    for (let attempt = 1; ; attempt++) {
+      const result = await context.exec(this.command, { check: false });
+      if (result.exitCode === 0) return `applied to the management cluster (${displayPath(this.commands.management)})`;
+      if (context.signal.aborted) throw new InterruptedError();
+      const webhook = result.tail.some((l) => l.includes('failed calling webhook'));
+      if (!webhook || attempt >= WEBHOOK_RETRIES)
+        throw new UserError(`kubectl apply to the management cluster failed: ${failureLine(result)}`);
+      context.output.line(`      the providers' webhooks are not serving yet; applying again in ${attempt * 2} s`);
+      await sleep(attempt * 2000, context.signal);
+    }
+  }
+}
