@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../examples/sandbox/capi/api-server.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+import { waitFor } from '../support/capi-shell.js';
 
 /**
  * operation upgrade with deployment.method cluster-api on the sandbox cloud: a cluster deployed at 1.35 with an ephemeral
@@ -181,6 +182,16 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     expect(kcp.status.version).toBe('v1.36.0');
     expect(run.cloud.servers()).toHaveLength(3);
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']); // no kind: it upgraded itself
+    // The API address is the floating IP made beforehand (api_server_floating_ip): CAPO left it to the new machine.
+    const newControlPlane = run.cloud.servers().find((s) => s.name.startsWith('capi-sandbox-control-plane-'))!;
+    expect(run.cloud.floatingIps()).toEqual([
+      expect.objectContaining({ address: '172.24.4.200', server: newControlPlane.name }),
+    ]);
+    const openStackCluster = JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'openstackclusters', 'capi-sandbox', '-n', 'default', '-o', 'json'),
+    );
+    expect(openStackCluster.spec.controlPlaneEndpoint.host).toBe('172.24.4.200');
+    expect(openStackCluster.spec.apiServerFloatingIP).toBe('172.24.4.200');
 
     const state = JSON.parse(await fs.readFile(runtimePaths(pipeline.settings).statePath, 'utf8'));
     expect(state).toMatchObject({ operation: 'upgrade', upgradeTarget: '1.36.0' });
@@ -249,4 +260,108 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
       await run.close();
     }
   }, 180_000);
+});
+
+describe('a cluster without an API address of its own (no load balancer, no api_server_floating_ip)', () => {
+  let run: CapiRun;
+  let kubeconfig: string;
+  const capoAddress = () => run.cloud.floatingIps().find((f) => f.createdBy !== undefined);
+  const openStackCluster = async () =>
+    JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'openstackclusters', 'capi-sandbox', '-n', 'default', '-o', 'json'),
+    );
+
+  beforeAll(async () => {
+    run = await startCapiRun((text) => text.replace(/^ {4}api_server_floating_ip: .*\n/m, ''));
+    const { result, pipeline } = await run.run();
+    expect(result.error).toBeUndefined();
+    kubeconfig = pipeline.settings.kubeconfigPath;
+  }, 120_000);
+  afterAll(async () => run?.close());
+
+  it('has the floating IP CAPO made as its endpoint', async () => {
+    const made = capoAddress()!;
+    expect(made).toMatchObject({ createdBy: 'Created by cluster-api-provider-openstack cluster default-capi-sandbox' });
+    expect((await openStackCluster()).spec.controlPlaneEndpoint.host).toBe(made.address);
+  });
+
+  it.each([
+    [
+      'an upgrade',
+      'upgrade' as const,
+      'capi-upgrade-check',
+      [setVersion('1.36.0'), setImage('ubuntu-2404-kube-v1.36.0')],
+      'version v1.35.0 → v1.36.0',
+    ],
+    [
+      'a deploy with a new control plane flavor',
+      'deploy' as const,
+      'capi-apply',
+      [(t: string) => t.replace('control_plane_machine_flavor: m1.medium', 'control_plane_machine_flavor: m1.large')],
+      'machine template capi-sandbox-control-plane-',
+    ],
+  ])(
+    'refuses %s, which would roll the control plane, before applying anything',
+    async (_, operation, step, edits, rollout) => {
+      const original = await fs.readFile(run.configPath, 'utf8');
+      const before = {
+        servers: run.cloud
+          .servers()
+          .map((s) => s.name)
+          .sort(),
+        address: capoAddress()?.address,
+      };
+      for (const edit of edits) await run.editConfig(edit);
+      try {
+        const { result } = await run.run(operation, {}, operation === 'upgrade' ? { kubernetesVersion: '1.36.0' } : {});
+        expect(result.failedStep).toBe(step);
+        expect(result.error).toContain(`this would replace the control plane machine (${rollout}`);
+        expect(result.error).toContain(`lose the API address ${before.address}`);
+        expect(result.error).toContain('deployment.cluster_api.api_server_floating_ip');
+        expect(result.error).toContain('Nothing was applied');
+        expect({
+          servers: run.cloud
+            .servers()
+            .map((s) => s.name)
+            .sort(),
+          address: capoAddress()?.address,
+        }).toEqual(before);
+      } finally {
+        await run.editConfig(() => original);
+      }
+    },
+    60_000,
+  );
+
+  it('a worker-only change still deploys', async () => {
+    await run.editConfig((t) => t.replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.medium'));
+    const { result } = await run.run();
+    expect(result.error).toBeUndefined();
+    expect(capoAddress()).toBeDefined();
+  }, 120_000);
+
+  it('the stand-in, as CAPO v0.14.7: a control-plane rollout made anyway deletes the address and cuts the API off', async () => {
+    const address = capoAddress()!.address;
+    // What the refused upgrade would have applied: the KubeadmControlPlane at a new version (CAPI rolls it).
+    await kubectl(
+      run,
+      kubeconfig,
+      'patch',
+      'kubeadmcontrolplanes',
+      'capi-sandbox-control-plane',
+      '-n',
+      'default',
+      '--type=merge',
+      '-p',
+      '{"spec":{"version":"v1.36.0"}}',
+    );
+    await waitFor('the floating IP CAPO made to be deleted with the old control plane machine', async () =>
+      run.cloud.floatingIps().every((f) => f.address !== address),
+    );
+    await expect(kubectl(run, kubeconfig, 'version', '-o', 'json')).rejects.toThrow();
+    const log = await waitFor('the new machine to ask Neutron for the address', async () =>
+      run.cloud.capoLog('default/capi-sandbox').find((l) => l.includes(`get or create floating IP ${address}`)),
+    );
+    expect(log).toContain('disallowed by policy');
+  }, 60_000);
 });

@@ -104,6 +104,11 @@ export interface ApiServerStandIn {
   setReady(ready: boolean): void;
   /** What `/version` reports from now on (a workload API server whose control plane was upgraded). */
   setVersion(gitVersion: string): void;
+  /**
+   * Whether its address routes to it: a workload API server reached through a floating IP is cut off (every
+   * connection dropped) while that floating IP is gone or associated with no running server.
+   */
+  setReachable(reachable: boolean): void;
   /** `METHOD /path?query` of each request, most recent last (bounded). */
   requests: string[];
   /** A check every user create/update passes (dry runs too); throw a StatusError to deny it. */
@@ -1040,6 +1045,10 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       });
     },
   );
+  let reachable = true;
+  server.on('connection', (socket) => {
+    if (!reachable) socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());
@@ -1139,6 +1148,10 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     },
     setVersion: (value) => {
       gitVersion = value;
+    },
+    setReachable: (value) => {
+      if (reachable && !value) server.closeAllConnections();
+      reachable = value;
     },
     addAdmission: (hook) => {
       admission.push(hook);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { runTool } from './commands.js';
 import {
   CapiControllers,
   type SimCatalog,
+  type SimFloatingIp,
   type SimLoadBalancer,
   type SimNetworkResource,
   type SimServer,
@@ -54,6 +55,8 @@ export interface CapiSandboxOptions {
     images?: string[];
     externalNetworks?: string[];
     applicationCredentials?: Record<string, string>;
+    /** Floating IPs the user created beforehand (`openstack floating ip create`), by address. */
+    floatingIps?: string[];
   };
   /** Nova's `GET /servers/{id}` (./nova.ts): its port (a Keystone catalog entry made first) and the Keystone to trust. */
   nova?: { port?: number; keystoneUrl?: string };
@@ -68,6 +71,8 @@ export const SANDBOX_CATALOG = {
   images: ['ubuntu-2404-kube-v1.35.0', 'ubuntu-2404-kube-v1.36.0'],
   externalNetworks: ['0f4b3a52-1c1e-4d8e-9b55-3f2d8c1e7a10'],
   applicationCredentials: { 'sandbox-app-cred': 'sandbox-secret-value' } as Record<string, string>,
+  /** The API address the sandbox's config keeps (deployment.cluster_api.api_server_floating_ip), made beforehand. */
+  floatingIps: ['172.24.4.200'],
 };
 
 export type HostedClusterRole = 'kind' | 'management' | 'workload';
@@ -98,6 +103,8 @@ export interface CapiSandbox {
   loadBalancers(): SimLoadBalancer[];
   networks(): SimNetworkResource[];
   routers(): SimNetworkResource[];
+  /** Neutron's floating IPs: pre-created ones and those CAPO made (`createdBy`). */
+  floatingIps(): SimFloatingIp[];
   /** The simulated project's Nova, serving the servers above (register `nova.url` as Keystone's compute endpoint). */
   nova: NovaStandIn;
   /** The CAPO manager's log lines in a hosted cluster (what `kubectl logs` of its pod shows). */
@@ -151,6 +158,12 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const deleteFaults: { pattern: RegExp; message: string; times: number }[] = [];
   const networks = new Map<string, SimNetworkResource>();
   const routers = new Map<string, SimNetworkResource>();
+  const floatingIps = new Map<string, SimFloatingIp>(
+    [...SANDBOX_CATALOG.floatingIps, ...(options.catalog?.floatingIps ?? [])].map((address) => [
+      address,
+      { id: randomUUID(), address },
+    ]),
+  );
   const catalog: SimCatalog = {
     flavors: new Set([...SANDBOX_CATALOG.flavors, ...(options.catalog?.flavors ?? [])]),
     images: new Set([...SANDBOX_CATALOG.images, ...(options.catalog?.images ?? [])]),
@@ -186,6 +199,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     loadBalancers,
     networks,
     routers,
+    floatingIps,
     catalog,
     takeDeleteFault(serverName) {
       const fault = deleteFaults.find((f) => f.times > 0 && f.pattern.test(serverName));
@@ -334,6 +348,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     loadBalancers: () => [...loadBalancers.values()],
     networks: () => [...networks.values()],
     routers: () => [...routers.values()],
+    floatingIps: () => [...floatingIps.values()],
     capoLog: (clusterName) => (hosted.get(clusterName)?.controllers.capoLog ?? []).map((entry) => entry.line),
     clusters: () => [...hosted.values()].map((h) => ({ name: h.name, role: h.role, url: h.api.url })),
     api: (name) => hosted.get(name)?.api,

@@ -77,6 +77,18 @@ export interface SimNetworkResource {
   cluster: string;
 }
 
+/**
+ * A Neutron floating IP. `createdBy` is the description CAPO gives the ones it makes (`names.GetDescription`:
+ * "Created by cluster-api-provider-openstack cluster <ns>-<name>"); a pre-created one has none. `server`: the server
+ * whose port it is associated with (Neutron clears it when that port goes with the server).
+ */
+export interface SimFloatingIp {
+  id: string;
+  address: string;
+  createdBy?: string;
+  server?: string;
+}
+
 /** What exists in the simulated OpenStack project before any deploy: what a name in the template must match. */
 export interface SimCatalog {
   flavors: Set<string>;
@@ -92,6 +104,8 @@ export interface SimulatedCloud {
   loadBalancers: Map<string, SimLoadBalancer>;
   networks: Map<string, SimNetworkResource>;
   routers: Map<string, SimNetworkResource>;
+  /** By address; the project is not admin, so a floating IP is created only with an address Neutron picks. */
+  floatingIps: Map<string, SimFloatingIp>;
   catalog: SimCatalog;
   /**
    * The Nova failure a test armed for the server about to be created, if any: `atCreate` a synchronous refusal of
@@ -302,9 +316,11 @@ export class CapiControllers {
           .filter((md) => spec(md).clusterName === name)
           .map((md) => this.reconcileMachineDeployment(cluster, md))
       : [];
-    if (infrastructureReady)
+    if (infrastructureReady) {
       for (const machine of this.inCluster(MACHINE, namespace, name))
         await this.reconcileMachine(cluster, key, machine);
+      this.updateApiReachability(cluster, key);
+    }
 
     this.update(CLUSTER, namespace, name, (c) => {
       if (endpoint && !spec(c).controlPlaneEndpoint?.host)
@@ -448,12 +464,38 @@ export class CapiControllers {
         `Created load balancer ${loadBalancer.name} with id ${loadBalancer.id}`,
       );
     }
+    // The endpoint (CAPO v0.14.7 `controllers/openstackcluster_controller.go:877-943` reconcileControlPlaneEndpoint):
+    // the load balancer's address; else one already set stays; else, without a load balancer, a floating IP:
+    // spec.apiServerFloatingIP if it exists, or a new one CAPO creates (and later deletes with the control plane
+    // machine holding it, see deleteMachine). The sandbox reaches every workload API at its own address.
+    let host = workload.host;
+    if (usesApiFloatingIp(openStackCluster)) {
+      const current = spec(openStackCluster).controlPlaneEndpoint?.host as string | undefined;
+      if (current) host = current;
+      else {
+        const fip = this.getOrCreateFloatingIp(
+          openStackCluster,
+          `${namespace}-${cluster.metadata.name}`,
+          spec(openStackCluster).apiServerFloatingIP,
+        );
+        if (typeof fip === 'string') {
+          // handleUpdateOSCError(..., false): Ready=False, retried (`:916-919`).
+          const message = `floating IP cannot be got or created: ${fip}`;
+          this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) =>
+            setCondition(o, 'Ready', false, 'OpenStackError', message),
+          );
+          this.logReconcileError('openstackcluster', 'OpenStackCluster', openStackCluster, message);
+          return false;
+        }
+        host = fip.address;
+      }
+    }
     const network = this.cloud.networks.get(key)!;
     const router = this.cloud.routers.get(key)!;
     this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) => {
       o.metadata.labels = { ...o.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
       o.metadata.ownerReferences = [ownerReference(cluster, false)];
-      (o.spec as Record<string, unknown>).controlPlaneEndpoint = { host: workload.host, port: workload.port };
+      (o.spec as Record<string, unknown>).controlPlaneEndpoint = { host, port: workload.port };
       const s = statusOf(o);
       s.ready = true;
       s.network = { id: network.id, name: network.name };
@@ -469,6 +511,98 @@ export class CapiControllers {
       setCondition(o, 'Ready', true, 'Ready');
     });
     return true;
+  }
+
+  /**
+   * GetOrCreateFloatingIP (CAPO v0.14.7 `pkg/cloud/services/networking/floatingip.go:36-81`): an address that exists
+   * is taken as it is, associated or not; one that does not is created with that very address, which Neutron lets
+   * only an admin do (`:54` "only admin can add ip address"; policy `create_floatingip:floating_ip_address`), and the
+   * sandbox project is not admin; no address: a new one Neutron picks, described as CAPO's.
+   */
+  private getOrCreateFloatingIp(
+    eventObject: KubeObject,
+    clusterResourceName: string,
+    address: string | undefined,
+  ): SimFloatingIp | string {
+    if (address) {
+      const existing = this.cloud.floatingIps.get(address);
+      if (existing) return existing;
+      const error =
+        'Request forbidden: [POST https://neutron.sandbox/v2.0/floatingips], error message: {"NeutronError": {"type": "PolicyNotAuthorized", "message": "(rule:create_floatingip and rule:create_floatingip:floating_ip_address) is disallowed by policy", "detail": ""}}';
+      this.recordEvent(
+        eventObject,
+        'Warning',
+        'FailedCreateFloatingIP',
+        `Failed to create floating IP ${address}: ${error}`,
+      );
+      return error;
+    }
+    let n = 10;
+    while (this.cloud.floatingIps.has(`172.24.4.${n}`)) n++;
+    const fip: SimFloatingIp = {
+      id: randomUUID(),
+      address: `172.24.4.${n}`,
+      createdBy: `Created by cluster-api-provider-openstack cluster ${clusterResourceName}`,
+    };
+    this.cloud.floatingIps.set(fip.address, fip);
+    this.recordEvent(
+      eventObject,
+      'Normal',
+      'SuccessfulCreateFloatingIP',
+      `Created floating IP ${fip.address} with id ${fip.id}`,
+    );
+    return fip;
+  }
+
+  /**
+   * A control plane machine of a cluster without an API load balancer takes the endpoint's floating IP
+   * (CAPO v0.14.7 `controllers/openstackmachine_controller.go:694-721`): GetOrCreateFloatingIP with the endpoint's
+   * host, associated with the machine's port unless associated already. Run on every reconcile of the machine
+   * (`:407-411`): on failure APIServerIngressReadyCondition is False (FloatingIPError) and the error returned.
+   */
+  private reconcileApiFloatingIp(cluster: KubeObject, machine: KubeObject): boolean {
+    const namespace = machine.metadata.namespace ?? 'default';
+    const { name } = machine.metadata;
+    const openStackCluster = this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name);
+    if (!openStackCluster || !usesApiFloatingIp(openStackCluster)) return true;
+    const endpoint = spec(openStackCluster).controlPlaneEndpoint?.host as string | undefined;
+    const address = endpoint ?? (spec(openStackCluster).apiServerFloatingIP as string | undefined);
+    const openStackMachine = this.api.get(OPENSTACK_MACHINE, namespace, name) ?? machine;
+    const fip = this.getOrCreateFloatingIp(openStackMachine, `${namespace}-${cluster.metadata.name}`, address);
+    if (typeof fip === 'string') {
+      this.update(OPENSTACK_MACHINE, namespace, name, (o) =>
+        setCondition(
+          o,
+          'APIServerIngressReadyCondition',
+          false,
+          'FloatingIPError',
+          `Floating IP cannot be obtained or created: ${fip}`,
+        ),
+      );
+      this.logReconcileError(
+        'openstackmachine',
+        'OpenStackMachine',
+        openStackMachine,
+        `get or create floating IP ${address}: ${fip}`,
+      );
+      return false;
+    }
+    if (!fip.server) fip.server = name;
+    this.update(OPENSTACK_MACHINE, namespace, name, (o) =>
+      setCondition(o, 'APIServerIngressReadyCondition', true, 'Ready'),
+    );
+    return true;
+  }
+
+  /** The workload API answers at a floating IP only while that floating IP exists and reaches a running server. */
+  private updateApiReachability(cluster: KubeObject, key: string): void {
+    const namespace = cluster.metadata.namespace ?? 'default';
+    const openStackCluster = this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name);
+    const workload = this.cloud.existingWorkloadApi(key);
+    if (!openStackCluster || !workload || !usesApiFloatingIp(openStackCluster)) return;
+    const host = spec(openStackCluster).controlPlaneEndpoint?.host as string | undefined;
+    const fip = host ? this.cloud.floatingIps.get(host) : undefined;
+    workload.setReachable(fip?.server !== undefined && this.cloud.servers.get(fip.server)?.status === 'ACTIVE');
   }
 
   /**
@@ -783,6 +917,34 @@ export class CapiControllers {
     });
   }
 
+  /**
+   * removeAPIServerEndpoint, run for a control plane machine before its server is deleted (CAPO v0.14.7
+   * `controllers/openstackmachine_controller.go:258-262,281-327`): without a load balancer and with
+   * spec.apiServerFloatingIP unset, every floating IP that is the server's external address is DELETED: the API
+   * address of a cluster whose endpoint is that floating IP. CAPO's own comment there: "I would expect the API server
+   * floating IP to be created and deleted with the cluster". With spec.apiServerFloatingIP set it is left alone.
+   */
+  private removeApiServerEndpoint(machine: KubeObject): void {
+    if (machine.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return;
+    const namespace = machine.metadata.namespace ?? 'default';
+    const cluster = this.api.get(CLUSTER, namespace, spec(machine).clusterName);
+    const openStackCluster = cluster
+      ? this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name)
+      : undefined;
+    if (!openStackCluster || spec(openStackCluster).apiServerLoadBalancer?.enabled === true) return;
+    if (spec(openStackCluster).apiServerFloatingIP) return;
+    for (const fip of [...this.cloud.floatingIps.values()]) {
+      if (fip.server !== machine.metadata.name) continue;
+      this.cloud.floatingIps.delete(fip.address);
+      this.recordEvent(
+        this.api.get(OPENSTACK_MACHINE, namespace, machine.metadata.name) ?? machine,
+        'Normal',
+        'SuccessfulDeleteFloatingIP',
+        `Deleted floating IP ${fip.address} with id ${fip.id}`,
+      );
+    }
+  }
+
   /** Deletes a Machine with its server, infrastructure objects and Node (scale down, or the Cluster going away). */
   private deleteMachine(machine: KubeObject): void {
     const namespace = machine.metadata.namespace ?? 'default';
@@ -790,6 +952,7 @@ export class CapiControllers {
     const clusterKey = `${namespace}/${spec(machine).clusterName}`;
     const server = this.cloud.servers.get(name);
     const serverObject = this.api.get(OPENSTACK_SERVER, namespace, name);
+    if (server) this.removeApiServerEndpoint(machine);
     if (server && serverObject) {
       // A failed Nova delete: InstanceReady=False InstanceDeleteFailed, a FailedDeleteServer Warning, the error
       // returned, and the deletion retried on the next reconcile: never terminal (CAPO v0.14.7
@@ -811,6 +974,8 @@ export class CapiControllers {
       this.recordEvent(serverObject, 'Normal', 'SuccessfulDeleteServer', `Deleted server ${name} with id ${server.id}`);
     }
     this.cloud.servers.delete(name);
+    // Neutron clears the association of a floating IP whose port goes with the server.
+    for (const fip of this.cloud.floatingIps.values()) if (fip.server === name) fip.server = undefined;
     this.cloud.existingWorkloadApi(clusterKey)?.remove(NODE, undefined, name);
     for (const type of [OPENSTACK_SERVER, OPENSTACK_MACHINE, KUBEADM_CONFIG]) this.api.remove(type, namespace, name);
     this.api.remove(SECRET, namespace, name);
@@ -937,6 +1102,7 @@ export class CapiControllers {
       }
       this.writeServer(cluster, machine, server);
       if (server.status !== 'ACTIVE') return;
+      if (isControlPlane && !this.reconcileApiFloatingIp(cluster, machine)) return;
       this.update(MACHINE, namespace, name, (m) => {
         (m.spec as Fields).providerID = `openstack:///${server.id}`;
         const s = statusOf(m);
@@ -957,6 +1123,7 @@ export class CapiControllers {
 
     if (!workload) return;
     const server = this.cloud.servers.get(name);
+    if (isControlPlane && server?.status === 'ACTIVE') this.reconcileApiFloatingIp(cluster, machine);
     if (phase === 'Provisioned' && server) {
       if (!workload.get(NODE, undefined, name))
         workload.put(newNode(name, server, spec(machine).version, isControlPlane));
@@ -1215,6 +1382,19 @@ export class CapiControllers {
     this.api.remove(SECRET, namespace, `${name}-kubeconfig`);
     this.api.remove(CLUSTER, namespace, name);
   }
+}
+
+/**
+ * Whether the API endpoint is a floating IP on a control plane machine: no API load balancer, and neither the API
+ * floating IP nor the external network disabled (CAPO v0.14.7 `controllers/openstackcluster_controller.go:915`).
+ */
+function usesApiFloatingIp(openStackCluster: KubeObject): boolean {
+  const s = spec(openStackCluster);
+  return (
+    s.apiServerLoadBalancer?.enabled !== true &&
+    s.disableAPIServerFloatingIP !== true &&
+    s.disableExternalNetwork !== true
+  );
 }
 
 function byAge(a: KubeObject, b: KubeObject): number {

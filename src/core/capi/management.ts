@@ -20,6 +20,7 @@ import { manifestDocuments, manifestObjects, objectAddress } from './manifests.j
 import { CLUSTER_NAME_LABEL, WATCHED_TYPES } from './status.js';
 import { nameTemplatesBySpec } from './template-names.js';
 import { checkRenderedValueTypes } from './value-types.js';
+import { setApiServerFloatingIp } from './api-address.js';
 
 // The management cluster's client: every kubectl and clusterctl command of the Cluster API steps and the preview,
 // built here, so a step's plan() shows exactly what its run() runs; and the manifests rendered from the template.
@@ -217,6 +218,7 @@ export async function renderManifests(
   const source = `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`;
   const documents = manifestDocuments(result.stdout, source).map((d) => d.value as Record<string, unknown>);
   checkRenderedValueTypes(documents, capi.variables, templateName);
+  if (capi.apiServerFloatingIp) setApiServerFloatingIp(documents, capi.apiServerFloatingIp, templateName);
   for (const renamed of nameTemplatesBySpec(documents)) {
     const document = documents.find(
       (d) => d.kind === renamed.kind && (d.metadata as { name?: string } | undefined)?.name === renamed.to,

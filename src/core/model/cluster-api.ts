@@ -19,6 +19,8 @@ export interface ClusterApiSettings {
   orcManifest?: string;
   controlPlaneMachineCount: number;
   workerMachineCount: number;
+  /** spec.apiServerFloatingIP of the rendered OpenStackCluster: an API address the cluster keeps through rollouts. */
+  apiServerFloatingIp?: string;
   /** capi-wait gives up after this long without progress (deployment.cluster_api.stall_timeout). */
   stallTimeoutMs: number;
   /** With its "v", as clusterctl and the KubeadmControlPlane want it. */
@@ -216,6 +218,7 @@ export function resolveClusterApiSettings(
     orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
     controlPlaneMachineCount: capi.control_plane_machine_count,
     workerMachineCount: capi.worker_machine_count,
+    ...(capi.api_server_floating_ip && { apiServerFloatingIp: capi.api_server_floating_ip }),
     stallTimeoutMs: stallTimeout(capi.stall_timeout, source),
     kubernetesVersion: `v${version.replace(/^v/, '')}`,
     variables,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OpenStackConfigSchema } from '../openstack/credentials.js';
@@ -14,6 +15,8 @@ import { CONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
 const optionalText = z.string().trim().optional();
 const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32)';
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
+const API_FLOATING_IP_RULE =
+  'must be the address of a floating IP created beforehand (openstack floating ip create <external network>), like 203.0.113.10';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
 const provider = (name: string, version: string) =>
@@ -89,6 +92,16 @@ const ClusterApiConfigSchema = z.object({
     .trim()
     .regex(/^(\d+(\.\d+)?(ms|h|m|s))+$/, { error: 'must be a duration such as 10m, 90s or 1h' })
     .default('10m'),
+  /**
+   * A floating IP made beforehand (openstack floating ip create) as the API address of a cluster without an API load
+   * balancer: rendered into the OpenStackCluster's spec.apiServerFloatingIP, so CAPO keeps it through control-plane
+   * rollouts instead of deleting it with the old machine.
+   */
+  api_server_floating_ip: z
+    .string({ error: API_FLOATING_IP_RULE })
+    .trim()
+    .refine((value) => isIP(value) !== 0, { error: API_FLOATING_IP_RULE })
+    .optional(),
   /** The OPENSTACK_* variables of CAPO's templates, by field. */
   openstack: z
     .object({

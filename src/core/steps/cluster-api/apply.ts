@@ -5,10 +5,12 @@ import { displayPath, pathExists, readTextFile } from '../../lib/files.js';
 import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
-import { CapiCommands } from '../../capi/management.js';
+import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
+import { API_FLOATING_IP_FIELD, apiAddressRefusal } from '../../capi/api-address.js';
+import { parseCapiObjects } from '../../capi/status.js';
 import { sleep } from '../../lib/poll.js';
 import { failureLine } from '../../lib/command.js';
-import { MANIFESTS_FILE } from '../../capi/manifests.js';
+import { MANIFESTS_FILE, manifestDocuments } from '../../capi/manifests.js';
 import { forbiddenChangesError, liveForbiddenChanges } from '../../capi/forbidden-changes.js';
 import { describeManagement } from '../../capi/preview.js';
 import { pivotInProgress } from './shared.js';
@@ -38,6 +40,7 @@ export class CapiApplyStep implements Step {
       writes: [],
       actions: [
         'first the rendered OpenStackClusters against the live ones: a change CAPO forbids in place (its webhook) is refused, naming the field, before anything is applied',
+        `and a control-plane rollout (new version, machine template or kubeadm config) of a cluster whose API floating IP CAPO would delete with the old machine (no load balancer, no ${API_FLOATING_IP_FIELD}) is refused`,
         'declarative and idempotent: a re-run applies again (a changed config converges)',
       ],
     };
@@ -62,6 +65,20 @@ export class CapiApplyStep implements Step {
       ),
     );
     if (refused) throw refused;
+    const manifests = readTextFile(file, MANIFESTS_FILE);
+    const kcps = manifestDocuments(manifests, displayPath(file))
+      .map((d) => d.value as Record<string, unknown> | null)
+      .filter((d): d is Record<string, unknown> => d?.kind === 'KubeadmControlPlane');
+    const live = await context.exec(this.commands.watch(this.commands.management), {
+      capture: true,
+      quiet: true,
+      check: false,
+    });
+    if (live.exitCode === 0) {
+      const lost = apiAddressRefusal(kcps, parseCapiObjects(live.stdout), this.settings.clusterName);
+      if (lost) throw lost;
+    } else if (!NO_CLUSTER_API.test(live.tail.join('\n')))
+      throw new UserError(`cannot read the Cluster API objects from the management cluster: ${failureLine(live)}`);
     for (let attempt = 1; ; attempt++) {
       const result = await context.exec(this.command, { check: false });
       if (result.exitCode === 0) return `applied to the management cluster (${displayPath(this.commands.management)})`;

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
+import { apiAddressRefusal } from '../../capi/api-address.js';
 import { capiProgress, parseCapiObjects } from '../../capi/status.js';
 import {
   controlPlaneRollout,
@@ -176,6 +177,8 @@ export class CapiUpgradeCheckStep implements Step {
       throw new UserError(
         `the machine image of ${unchanged.join(' and of ')} is the one the cluster runs, while the version goes from ${withV(current.server)} to ${targetText}: CAPO boots the new machines from that image, and kubeadm and the kubelet on it must be ${targetText}; set ${capi.variableFields.OPENSTACK_IMAGE_NAME ?? IMAGE_FIELD} to an image built for ${targetText} (nothing was applied)`,
       );
+    const lost = apiAddressRefusal([parts.controlPlane.kcp], objects, this.settings.clusterName);
+    if (lost) throw lost;
     context.state.upgradeTarget = target.text;
     return `${current.server} → ${targetText}: ${behind.length === 0 ? 'the rollout had begun; ' : ''}${todo.controlPlane.length + todo.workers.length - behind.length} nodes to replace${imageChanges.length ? `; image of ${imageChanges.join(', ')}` : ''}`;
   }
