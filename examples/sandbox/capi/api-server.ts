@@ -109,6 +109,8 @@ export interface ApiServerStandIn {
    * connection dropped) while that floating IP is gone or associated with no running server.
    */
   setReachable(reachable: boolean): void;
+  /** The next `times` requests whose `METHOD /path` matches fail with a 500 (an apiserver whose etcd timed out). */
+  failRequests(pattern: RegExp, times?: number): void;
   /** `METHOD /path?query` of each request, most recent last (bounded). */
   requests: string[];
   /** A check every user create/update passes (dry runs too); throw a StatusError to deny it. */
@@ -961,10 +963,17 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     );
   };
 
+  const faults: { pattern: RegExp; times: number }[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'https://stand-in');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (requests.length > MAX_LOGGED_REQUESTS) requests.shift();
+    const fault = faults.find((f) => f.times > 0 && f.pattern.test(`${req.method} ${url.pathname}`));
+    if (fault) {
+      fault.times--;
+      // What a kube-apiserver answers when etcd does not (apiserver `pkg/storage/etcd3`): 500, retried by nobody.
+      throw new StatusError(500, 'InternalError', 'Internal error occurred: etcdserver: request timed out');
+    }
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     switch (url.pathname) {
       case '/version':
@@ -1148,6 +1157,9 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     },
     setVersion: (value) => {
       gitVersion = value;
+    },
+    failRequests: (pattern, times = 1) => {
+      faults.push({ pattern, times });
     },
     setReachable: (value) => {
       if (reachable && !value) server.closeAllConnections();

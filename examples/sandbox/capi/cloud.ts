@@ -99,6 +99,13 @@ export interface CapiSandbox {
   failServer(machineNamePattern: string | RegExp, message: string): void;
   /** The next `times` Nova deletes of servers whose name matches fail with this error (CAPO retries them). */
   failServerDelete(machineNamePattern: string | RegExp, message: string, times?: number): void;
+  /**
+   * The next `times` requests matching `METHOD /path` to the API servers of this role (those running, and the next
+   * one started) fail with a 500.
+   */
+  failRequests(role: HostedClusterRole, pattern: RegExp, times?: number): void;
+  /** The next `clusterctl move` stops after creating `objects` objects on the target (the source stays paused). */
+  failNextMove(objects: number): void;
   servers(): SimServer[];
   loadBalancers(): SimLoadBalancer[];
   networks(): SimNetworkResource[];
@@ -173,6 +180,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     ),
   };
   const starting = new Map<string, Promise<ApiServerStandIn>>();
+  const moveFaults: number[] = [];
+  const requestFaults: { role: HostedClusterRole; pattern: RegExp; times: number }[] = [];
   let closed = false;
 
   const startApi = async (
@@ -185,6 +194,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     const controllers = new CapiControllers(api, cloud);
     api.addAdmission(capiAdmission(() => providersInstalled(api)));
     hosted.set(name, { name, role, api, controllers });
+    for (const fault of requestFaults.filter((f) => f.role === role)) api.failRequests(fault.pattern, fault.times);
+    requestFaults.splice(0, requestFaults.length, ...requestFaults.filter((f) => f.role !== role));
     // `kubectl logs` of the CAPO manager's pod reads the simulated controllers' log.
     api.setPodLogs((namespace, pod, sinceMs) =>
       namespace === 'capo-system' && pod.startsWith('capo-controller-manager-')
@@ -274,6 +285,10 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       await entry.api.close();
     },
     apiByUrl: (url: string) => [...hosted.values()].find((h) => h.api.url === url.replace(/\/$/, ''))?.api,
+    takeMoveFault() {
+      const after = moveFaults.shift();
+      return after;
+    },
   };
 
   const token = randomBytes(16).toString('hex');
@@ -335,6 +350,14 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
         once: false,
         atCreate: false,
       });
+    },
+    failRequests(role, pattern, times = 1) {
+      const running = [...hosted.values()].filter((h) => h.role === role);
+      for (const entry of running) entry.api.failRequests(pattern, times);
+      if (running.length === 0) requestFaults.push({ role, pattern, times });
+    },
+    failNextMove(objects) {
+      moveFaults.push(objects);
     },
     failServerDelete(machineNamePattern, message, times = 1) {
       deleteFaults.push({

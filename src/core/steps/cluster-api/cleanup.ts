@@ -2,8 +2,9 @@ import { CLUSTER_NAME_LABEL, parseCapiObjects } from '../../capi/status.js';
 import type { CommandSpec } from '../../lib/command.js';
 import { formatDuration } from '../../lib/duration.js';
 import { InterruptedError, UserError } from '../../lib/errors.js';
-import type { StepContext } from '../../model/step.js';
-import type { CapiCommands } from '../../capi/management.js';
+import type { Step, StepContext } from '../../model/step.js';
+import { CapiCommands } from '../../capi/management.js';
+import type { DeploySettings } from '../../model/settings.js';
 import { failureLine } from '../../lib/command.js';
 
 /** How long an interrupted run may spend starting the cleanup: a cancelled GitHub job gets seconds, not minutes. */
@@ -73,3 +74,28 @@ export function remainingObjects(json: string, name: string): { line: string; do
     done: cluster + machines + servers === 0,
   };
 }
+
+/**
+ * Before the pivot a kind management cluster dies with this runner, and with it whatever would manage the servers,
+ * network, router and load balancers CAPO made: so a step from capi-apply to capi-pivot that fails deletes the
+ * Cluster (CAPO deletes what it made) and says so. Never once the pivot is done: the cluster manages itself, and
+ * deleting it would delete a running cluster. Only a deploy: an upgrade with kind needs a pivoted cluster, a
+ * destroy deletes anyway.
+ */
+export function cleaningUpBeforePivot(step: Step, settings: DeploySettings): Step {
+  if (settings.operation !== 'deploy' || settings.clusterApi?.management.kind !== 'kind') return step;
+  const commands = new CapiCommands(settings);
+  const wrapped: Step = Object.create(step);
+  wrapped.run = async (context: StepContext) => {
+    try {
+      return await step.run(context);
+    } catch (error) {
+      if (context.state.clusterApi?.pivotedAt || error instanceof KeepClusterError) throw error;
+      throw await cleanUpUnmanaged(context, commands, settings.clusterName, error);
+    }
+  };
+  return wrapped;
+}
+
+/** A failure after which the Cluster must stay where it is (a move that may have begun): no cleanup. */
+export class KeepClusterError extends UserError {}

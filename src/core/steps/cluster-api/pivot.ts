@@ -4,9 +4,13 @@ import { displayPath, pathExists, readTextFile } from '../../lib/files.js';
 import type { DeploySettings } from '../../model/settings.js';
 import { KUBECONFIG_FILE } from '../../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
-import { CapiCommands } from '../../capi/management.js';
+import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
 import { maskKubeconfig } from './shared.js';
 import { ensureProviders } from './init.js';
+import { KeepClusterError } from './cleanup.js';
+import { z } from 'zod';
+import { failureLine } from '../../lib/command.js';
+import { notJsonOf, parseToolJson } from '../../lib/tool-json.js';
 
 /**
  * kind only: makes the workload cluster manage itself before the runner (and kind) goes away:
@@ -43,39 +47,101 @@ export class CapiPivotStep implements Step {
     if (capi.management.kind !== 'kind') return 'nothing to pivot: the management cluster is durable';
     const pivotedAt = context.state.clusterApi?.pivotedAt;
     if (pivotedAt) return `already self-managed since the pivot at ${pivotedAt}`;
-    const has = async (kubeconfig: string) => {
-      const got = await context.exec(
-        this.commands.kubectl(
-          kubeconfig,
-          'get',
-          'clusters.cluster.x-k8s.io',
-          this.settings.clusterName,
-          '-n',
-          capi.namespace,
-          '-o',
-          'name',
-          '--ignore-not-found',
-        ),
-        {
-          capture: true,
-          quiet: true,
-          check: false,
-        },
-      );
-      return got.exitCode === 0 && got.stdout.trim() !== '';
-    };
     const done: string[] = [await ensureProviders(context, this.commands, workload)];
-    if (await has(workload)) done.push('already moved');
-    else {
-      await context.exec(this.commands.move(management, workload));
+    const source = await this.clusterOn(context, management);
+    const target = await this.clusterOn(context, workload);
+    if (source) {
+      // clusterctl move pauses the source Cluster, creates every object on the target, deletes them from the source
+      // (the Cluster last), then unpauses the target (CAPI v1.12.0 `cmd/clusterctl/client/cluster/mover.go:339-419`).
+      // A source Cluster still here means the move did not finish, whatever the target holds; a re-run updates
+      // what exists there, but refuses a paused source (`:343`, checkClustersNotPaused): unpaused first.
+      if (source.paused) {
+        await this.setPaused(context, management, false);
+        done.push('an interrupted move found (the Cluster paused in kind): unpaused to move again');
+      }
+      const moved = await context.exec(this.commands.move(management, workload), { check: false });
+      if (moved.exitCode !== 0) {
+        // The move may have stopped half-way: the source paused, part of the objects on the target (paused there).
+        // Unpaused in kind, CAPO there can delete what it made (the cleanup); the copies go with the workload cluster.
+        await this.setPaused(context, management, false);
+        throw new UserError(`clusterctl move to the workload cluster failed: ${failureLine(moved)}`);
+      }
       done.push('moved');
-    }
+    } else if (target) {
+      // Deleted from kind: the move got past its deletions; only the target's unpause may be missing (`:417-419`).
+      if (target.paused) {
+        await this.setPaused(context, workload, false);
+        done.push('the interrupted move finished: the Cluster unpaused on the workload cluster');
+      } else done.push('already moved');
+    } else
+      throw new KeepClusterError(
+        `Cluster ${capi.namespace}/${this.settings.clusterName} is neither in kind cluster ${capi.management.clusterName} nor on the workload cluster: nothing to move; look for it with kubectl get clusters -A on both before deleting anything`,
+      );
     context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
     await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
     await fs.rm(management, { force: true });
     return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
   }
+
+  /** The Cluster on one side of the move, and whether it is paused (spec.paused or the paused annotation). */
+  private async clusterOn(context: StepContext, kubeconfig: string): Promise<{ paused: boolean } | undefined> {
+    const { capi } = this.commands;
+    const got = await context.exec(
+      this.commands.kubectl(
+        kubeconfig,
+        'get',
+        'clusters.cluster.x-k8s.io',
+        this.settings.clusterName,
+        '-n',
+        capi.namespace,
+        '-o',
+        'json',
+        '--ignore-not-found',
+      ),
+      { capture: true, quiet: true, check: false },
+    );
+    if (got.exitCode !== 0 && !NO_CLUSTER_API.test(got.tail.join('\n')))
+      throw new KeepClusterError(
+        `cannot read Cluster ${capi.namespace}/${this.settings.clusterName} (${displayPath(kubeconfig)}): ${failureLine(got)}; the move may have begun, so nothing was deleted: deploy again to resume the pivot`,
+      );
+    if (got.exitCode !== 0 || !got.stdout.trim()) return undefined;
+    const cluster = parseToolJson(
+      got.stdout,
+      PausedSchema,
+      notJsonOf('kubectl get cluster -o json', got.stdout, 'a Cluster'),
+    );
+    return {
+      paused: cluster.spec?.paused === true || cluster.metadata?.annotations?.[PAUSED_ANNOTATION] !== undefined,
+    };
+  }
+
+  private async setPaused(context: StepContext, kubeconfig: string, paused: boolean): Promise<void> {
+    await context.exec(
+      this.commands.kubectl(
+        kubeconfig,
+        'patch',
+        'clusters.cluster.x-k8s.io',
+        this.settings.clusterName,
+        '-n',
+        this.commands.capi.namespace,
+        '--type=merge',
+        '-p',
+        JSON.stringify({ spec: { paused } }),
+      ),
+    );
+  }
 }
+
+/** CAPI's pause marker besides spec.paused (`api/core/v1beta2/common_types.go` PausedAnnotation). */
+const PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
+
+const PausedSchema = z.object({
+  metadata: z
+    .object({ annotations: z.record(z.string(), z.string()).optional() })
+    .loose()
+    .optional(),
+  spec: z.object({ paused: z.boolean().optional() }).loose().optional(),
+});
 
 /** destroy of a pivoted cluster: back into the fresh kind cluster, which then deletes it (CAPI's documented way). */
 export class CapiMoveBackStep implements Step {

@@ -12,7 +12,6 @@ import { diagnose, type ErroredServer, erroredServers, type RenderedValues } fro
 import { readServerFaults } from '../../openstack/server-faults.js';
 import { MANIFESTS_FILE, manifestObjects } from '../../capi/manifests.js';
 import { MachineFailedError, pivotInProgress, pollObjects } from './shared.js';
-import { cleanUpUnmanaged } from './cleanup.js';
 
 /** The machine template types whose names carry a hash of their spec. */
 const TEMPLATE_TYPES = [
@@ -124,11 +123,7 @@ export class CapiWaitStep implements Step {
         error instanceof MachineFailedError
           ? new UserError(`a machine failed: ${error.message}${await this.diagnosis(context, error.json)}`)
           : error;
-      // Before the pivot, a kind management cluster dies with this runner: what CAPO made would be left with
-      // nothing managing it. So the Cluster goes now (CAPO deletes its servers, network, router, load balancers).
-      // Never after the pivot: the cluster manages itself, and deleting it would delete a running cluster.
-      if (capi.management.kind === 'kind' && !context.state.clusterApi?.pivotedAt)
-        throw await cleanUpUnmanaged(context, this.commands, name, failed);
+      // The deletion of what CAPO made, before the pivot: cleanup.ts cleaningUpBeforePivot, around this step.
       throw failed;
     }
   }
