@@ -69,6 +69,30 @@ const rows: Row[] = [
       /^the template @cluster\/cluster-template-without-lb\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
   },
   {
+    name: 'template fixes an even control plane count (KCP refuses it with stacked etcd, after CAPO built the network)',
+    setup: async (c) => {
+      const file = path.join(c, 'cluster-template-without-lb.yaml');
+      await write(file, (await fs.readFile(file, 'utf8')).replace('  replicas: 1\n', '  replicas: 2\n'));
+    },
+    error:
+      /^the template @cluster\/cluster-template-without-lb\.yaml renders KubeadmControlPlane capi-sandbox-control-plane with replicas 2: Cluster API refuses an even count/,
+  },
+  {
+    name: 'template sets another API floating IP than the config',
+    setup: async (c) => {
+      const file = path.join(c, 'cluster-template-without-lb.yaml');
+      await write(
+        file,
+        (await fs.readFile(file, 'utf8')).replace(
+          '  externalNetwork:',
+          '  apiServerFloatingIP: 172.24.4.9\n  externalNetwork:',
+        ),
+      );
+    },
+    error:
+      'the template @cluster/cluster-template-without-lb.yaml sets spec.apiServerFloatingIP "172.24.4.9" on OpenStackCluster default/capi-sandbox, while deployment.cluster_api.api_server_floating_ip is 172.24.4.200: keep one of them',
+  },
+  {
     name: 'a value with YAML syntax breaks the rendered template',
     config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.35.0', `image_name: 'x"} , evil: {'`),
     error:

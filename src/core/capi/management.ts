@@ -219,6 +219,7 @@ export async function renderManifests(
   const documents = manifestDocuments(result.stdout, source).map((d) => d.value as Record<string, unknown>);
   checkRenderedValueTypes(documents, capi.variables, templateName);
   if (capi.apiServerFloatingIp) setApiServerFloatingIp(documents, capi.apiServerFloatingIp, templateName);
+  refuseEvenStackedControlPlane(documents, templateName);
   for (const renamed of nameTemplatesBySpec(documents)) {
     const document = documents.find(
       (d) => d.kind === renamed.kind && (d.metadata as { name?: string } | undefined)?.name === renamed.to,
@@ -229,4 +230,23 @@ export async function renderManifests(
   const file = renderedManifests(capi);
   await writePrivateFile(file, text, 'rendered manifests');
   return { file, text, objects: manifestObjects(text, source) };
+}
+
+/**
+ * KCP's webhook refuses an even replica count with stacked etcd (CAPI v1.12
+ * `controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go:298-307`), at create, after CAPO built the network,
+ * router and load balancer: a template that fixes such a count is refused before anything is applied.
+ */
+function refuseEvenStackedControlPlane(documents: Record<string, unknown>[], templateName: string): void {
+  for (const document of documents) {
+    if (document.kind !== 'KubeadmControlPlane') continue;
+    // biome-ignore lint/suspicious/noExplicitAny: a rendered object, open JSON.
+    const spec = (document.spec ?? {}) as Record<string, any>;
+    if (typeof spec.replicas !== 'number' || spec.replicas % 2 !== 0) continue;
+    if (spec.kubeadmConfigSpec?.clusterConfiguration?.etcd?.external) continue;
+    const name = (document.metadata as { name?: string } | undefined)?.name;
+    throw new UserError(
+      `the template ${templateName} renders KubeadmControlPlane ${name} with replicas ${spec.replicas}: Cluster API refuses an even count when etcd runs on the control plane machines; use an odd deployment.cluster_api.control_plane_machine_count (or fix the template's replicas)`,
+    );
+  }
 }

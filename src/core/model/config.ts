@@ -81,10 +81,14 @@ const ClusterApiConfigSchema = z.object({
       ),
     })
     .prefault({}),
-  control_plane_machine_count: machineCount(
-    'must be a whole number of control plane machines from 1 to 1000',
-    1,
-  ).default(1),
+  // KCP refuses an even count with stacked etcd (CAPI v1.12 `controlplane/kubeadm/internal/webhooks/
+  // kubeadmcontrolplane.go:298-307`), and only at create, after CAPO built the network, router and load balancer.
+  control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1)
+    .refine((count) => count % 2 === 1, {
+      error:
+        "must be odd (1, 3, 5): Cluster API's KubeadmControlPlane refuses an even count when etcd runs on the control plane machines (etcd's quorum)",
+    })
+    .default(1),
   worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
   /** capi-wait fails after this long without progress, quoting what CAPO reported (a duration, 1s to 2h). */
   stall_timeout: z

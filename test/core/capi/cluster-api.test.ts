@@ -217,6 +217,31 @@ describe('cluster-api settings from the config', () => {
       /control_plane_machine_count: must be a whole number of control plane machines from 1 to 1000/,
     ],
     [
+      'an even control plane count (KCP refuses it with stacked etcd)',
+      config(`${KIND}\n    control_plane_machine_count: 2`),
+      /deployment\.cluster_api\.control_plane_machine_count: must be odd \(1, 3, 5\): Cluster API's KubeadmControlPlane refuses an even count/,
+    ],
+    [
+      'a big even control plane count',
+      config(`${KIND}\n    control_plane_machine_count: 4`),
+      /control_plane_machine_count: must be odd/,
+    ],
+    [
+      'an API floating IP that is not an address',
+      config(`${KIND}\n    api_server_floating_ip: my-fip`),
+      /deployment\.cluster_api\.api_server_floating_ip: must be the address of a floating IP created beforehand/,
+    ],
+    [
+      'an API floating IP with a newline',
+      config(`${KIND}\n    api_server_floating_ip: "1.2.3.4\\nkind: Secret"`),
+      /api_server_floating_ip: must be the address of a floating IP/,
+    ],
+    [
+      'an API floating IP as a number',
+      config(`${KIND}\n    api_server_floating_ip: 12`),
+      /api_server_floating_ip: must be the address of a floating IP/,
+    ],
+    [
       'namespace upper-case',
       config(`${KIND}\n    namespace: Prod`),
       /deployment\.cluster_api\.namespace: must be a Kubernetes namespace name/,
