@@ -51,7 +51,14 @@ describe('a deploy with kind that fails before the pivot leaves nothing in the c
       'nodes that cannot be listed until the timeout',
       (run) => run.cloud.failRequests('workload', /^GET \/api\/v1\/nodes$/, 10_000),
     ],
-    ['capi-pivot', 'clusterctl move stopping half-way', (run) => run.cloud.failNextMove(5)],
+    [
+      'capi-pivot',
+      'clusterctl move stopping half-way, twice',
+      (run) => {
+        run.cloud.failNextMove(5);
+        run.cloud.failNextMove(3);
+      },
+    ],
   ])(
     '%s: %s',
     async (step, _, inject, edit) => {

@@ -137,7 +137,30 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024; // the apiserver's request size limit
 const MAX_WATCH_SECONDS = 1800; // the apiserver's --min-request-timeout: watches end and clients re-watch
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
+const STORAGE_PROTECTION: Record<string, string> = {
+  PersistentVolumeClaim: 'kubernetes.io/pvc-protection',
+  PersistentVolume: 'kubernetes.io/pv-protection',
+};
+
 const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
+  {
+    group: '',
+    version: 'v1',
+    kind: 'PersistentVolumeClaim',
+    plural: 'persistentvolumeclaims',
+    namespaced: true,
+    shortNames: ['pvc'],
+    statusSubresource: true,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'PersistentVolume',
+    plural: 'persistentvolumes',
+    namespaced: false,
+    shortNames: ['pv'],
+    statusSubresource: true,
+  },
   {
     group: '',
     version: 'v1',
@@ -404,6 +427,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (!controller && type.statusSubresource) delete next.status;
     }
     if (type.kind === 'Secret' && type.group === '') normalizeSecret(next);
+    // kube-apiserver's StorageObjectInUseProtection admission plugin (kubernetes
+    // `plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go`): every new claim and volume gets its
+    // protection finalizer, which only the pvc/pv-protection controllers remove (when no Pod uses the claim).
+    if (!previous && type.group === '' && STORAGE_PROTECTION[type.kind]) {
+      const finalizer = STORAGE_PROTECTION[type.kind]!;
+      if (!meta.finalizers?.includes(finalizer)) meta.finalizers = [...(meta.finalizers ?? []), finalizer];
+    }
     if (isNamespaceType(type)) {
       meta.labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name };
       next.spec = { finalizers: ['kubernetes'], ...(next.spec as object) };

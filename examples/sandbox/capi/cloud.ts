@@ -110,6 +110,8 @@ export interface CapiSandbox {
   loadBalancers(): SimLoadBalancer[];
   networks(): SimNetworkResource[];
   routers(): SimNetworkResource[];
+  /** Cinder's volumes the workload clusters' claims made. */
+  volumes(): { id: string; name: string; cluster: string }[];
   /** Neutron's floating IPs: pre-created ones and those CAPO made (`createdBy`). */
   floatingIps(): SimFloatingIp[];
   /** The simulated project's Nova, serving the servers above (register `nova.url` as Keystone's compute endpoint). */
@@ -181,6 +183,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   };
   const starting = new Map<string, Promise<ApiServerStandIn>>();
   const moveFaults: number[] = [];
+  const volumes: SimulatedCloud['volumes'] = new Map();
   const requestFaults: { role: HostedClusterRole; pattern: RegExp; times: number }[] = [];
   let closed = false;
 
@@ -211,6 +214,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     networks,
     routers,
     floatingIps,
+    volumes,
     catalog,
     takeDeleteFault(serverName) {
       const fault = deleteFaults.find((f) => f.times > 0 && f.pattern.test(serverName));
@@ -372,6 +376,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     networks: () => [...networks.values()],
     routers: () => [...routers.values()],
     floatingIps: () => [...floatingIps.values()],
+    volumes: () => [...volumes.values()],
     capoLog: (clusterName) => (hosted.get(clusterName)?.controllers.capoLog ?? []).map((entry) => entry.line),
     clusters: () => [...hosted.values()].map((h) => ({ name: h.name, role: h.role, url: h.api.url })),
     api: (name) => hosted.get(name)?.api,

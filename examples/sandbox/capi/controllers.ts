@@ -104,6 +104,8 @@ export interface SimulatedCloud {
   loadBalancers: Map<string, SimLoadBalancer>;
   networks: Map<string, SimNetworkResource>;
   routers: Map<string, SimNetworkResource>;
+  /** Cinder volumes the CSI driver made for claims, by `<cluster>/<pv name>`. */
+  volumes: Map<string, { id: string; name: string; cluster: string }>;
   /** By address; the project is not admin, so a floating IP is created only with an address Neutron picks. */
   floatingIps: Map<string, SimFloatingIp>;
   catalog: SimCatalog;
@@ -1557,6 +1559,7 @@ export function simulateKubelets(workload: ApiServerStandIn, cloud?: SimulatedCl
     workload.put(next);
   }
   if (ccm && cloud && clusterKey) simulateServiceLoadBalancers(workload, cloud, clusterKey);
+  if (cloud && clusterKey) simulateCinderVolumes(workload, cloud, clusterKey);
   for (const daemonSet of daemonSets) {
     const selector = podSpec(daemonSet).nodeSelector ?? {};
     const scheduled = nodes.filter((n) =>
@@ -1607,5 +1610,64 @@ function simulateServiceLoadBalancers(workload: ApiServerStandIn, cloud: Simulat
     next.metadata.finalizers = [...new Set([...finalizers, LOAD_BALANCER_CLEANUP])];
     statusOf(next).loadBalancer = { ingress: [{ ip: loadBalancer.vip }] };
     workload.put(next);
+  }
+}
+
+const PVC: TypeRef = { group: '', kind: 'PersistentVolumeClaim' };
+const PV: TypeRef = { group: '', kind: 'PersistentVolume' };
+const POD: TypeRef = { group: '', kind: 'Pod' };
+const CINDER_DRIVER = 'cinder.csi.openstack.org';
+
+/**
+ * Claims and their Cinder volumes in a workload cluster: the external provisioner with the Cinder CSI driver makes a
+ * volume and a PersistentVolume (reclaim policy Delete) for a new claim; the pvc-protection controller removes a
+ * deleted claim's finalizer only once no Pod that is not finished uses it (kubernetes
+ * `pkg/controller/volume/pvcprotection/pvc_protection_controller.go` isBeingUsed); the claim gone, the volume is
+ * deleted in Cinder and its PersistentVolume goes (pv-protection lets it go once unbound).
+ */
+function simulateCinderVolumes(workload: ApiServerStandIn, cloud: SimulatedCloud, clusterKey: string): void {
+  const pods = workload.list(POD);
+  for (const claim of workload.list(PVC)) {
+    const namespace = claim.metadata.namespace ?? 'default';
+    const pvName = `pvc-${claim.metadata.uid}`;
+    if (claim.metadata.deletionTimestamp) {
+      const used = pods.some(
+        (pod) =>
+          (pod.metadata.namespace ?? 'default') === namespace &&
+          !['Succeeded', 'Failed'].includes(status(pod).phase) &&
+          (spec(pod).volumes ?? []).some((v: Fields) => v.persistentVolumeClaim?.claimName === claim.metadata.name),
+      );
+      if (used) continue;
+      const next = clone(claim);
+      next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f) => f !== 'kubernetes.io/pvc-protection');
+      workload.put(next);
+      if (next.metadata.finalizers.length === 0) workload.remove(PVC, namespace, claim.metadata.name);
+      continue;
+    }
+    if (workload.get(PV, undefined, pvName)) continue;
+    const volume = { id: randomUUID(), name: pvName, cluster: clusterKey };
+    cloud.volumes.set(`${clusterKey}/${pvName}`, volume);
+    workload.put({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: pvName, finalizers: ['kubernetes.io/pv-protection'] },
+      spec: {
+        csi: { driver: CINDER_DRIVER, volumeHandle: volume.id },
+        persistentVolumeReclaimPolicy: 'Delete',
+        claimRef: { name: claim.metadata.name, namespace },
+        capacity: { storage: spec(claim).resources?.requests?.storage ?? '1Gi' },
+      },
+      status: { phase: 'Bound' },
+    });
+    const bound = clone(claim);
+    (bound.spec as Fields).volumeName = pvName;
+    statusOf(bound).phase = 'Bound';
+    workload.put(bound);
+  }
+  for (const pv of workload.list(PV)) {
+    const ref = spec(pv).claimRef as { name: string; namespace: string } | undefined;
+    if (!ref || spec(pv).csi?.driver !== CINDER_DRIVER || workload.get(PVC, ref.namespace, ref.name)) continue;
+    cloud.volumes.delete(`${clusterKey}/${pv.metadata.name}`);
+    workload.remove(PV, undefined, pv.metadata.name);
   }
 }

@@ -8,6 +8,7 @@ import { runtimePaths, type DeploySettings } from '../../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
 import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
 import { failureLine } from '../../lib/command.js';
+import { sleep } from '../../lib/poll.js';
 import type { CommandResult } from '../../lib/command.js';
 import { maskKubeconfig, pollObjects } from './shared.js';
 import { remainingObjects } from './cleanup.js';
@@ -91,6 +92,7 @@ export class CapiDeleteClusterStep implements Step {
       reads: [this.commands.management],
       writes: [],
       actions: [
+        `first, on the workload cluster: delete its LoadBalancer Services and Cinder-backed claims (all at once), wait for them at most ${formatDuration(workloadCleanupBudget(this.settings.waitReady.timeoutMs))} together; a claim a Pod still uses is reported and left`,
         `wait (progress: machines and servers left) until the Cluster is gone; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
         `then delete Secret ${capi.namespace}/${credentialsSecret}`,
         ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
@@ -150,7 +152,9 @@ export class CapiDeleteClusterStep implements Step {
       context.output.line(
         `      deleting first, while the cloud controller manager and the Cinder CSI still run: ${names.join(', ')}`,
       );
-      const timeout = `--timeout=${Math.ceil(context.settings.waitReady.timeoutMs / 1000)}s`;
+      // Every deletion started at once, then one bounded wait for all: a claim a Pod still uses is kept by
+      // pvc-protection (kubernetes `pkg/controller/volume/pvcprotection`) and would otherwise hold each its own
+      // timeout; it and its Cinder volume stay, and are said.
       for (const service of services) {
         const deleted = await workload(
           'delete',
@@ -158,8 +162,7 @@ export class CapiDeleteClusterStep implements Step {
           String(service.metadata?.name),
           '-n',
           String(service.metadata?.namespace),
-          '--wait=true',
-          timeout,
+          '--wait=false',
         );
         if (deleted.exitCode !== 0)
           context.warn(
@@ -167,10 +170,42 @@ export class CapiDeleteClusterStep implements Step {
           );
       }
       for (const claim of claims)
-        await workload('delete', 'persistentvolumeclaim', claim.name, '-n', claim.namespace, '--wait=true', timeout);
+        await workload('delete', 'persistentvolumeclaim', claim.name, '-n', claim.namespace, '--wait=false');
+      const left = await this.waitForWorkloadDeletions(context, workload, names);
+      if (left.length > 0) {
+        context.warn(
+          `still there after ${formatDuration(workloadCleanupMs(context))}: ${left.join(', ')}; the Cluster is deleted anyway: a claim's Cinder volume stays in the project (openstack volume list), a Service's Octavia load balancer may keep CAPO from deleting the network`,
+        );
+        return `deleted first: ${names.filter((n) => !left.some((l) => l.startsWith(n))).join(', ') || 'none'}; left: ${left.join(', ')}`;
+      }
       return `deleted first: ${names.join(', ')}`;
     } finally {
       await fs.rm(kubeconfig, { force: true });
+    }
+  }
+
+  /**
+   * Polls the workload cluster until the Services and claims (and the claims' volumes) are gone, for at most
+   * workloadCleanupMs; returns what is left, a claim with the Pods that still use it.
+   */
+  private async waitForWorkloadDeletions(
+    context: StepContext,
+    workload: (...args: string[]) => Promise<CommandResult>,
+    names: readonly string[],
+  ): Promise<string[]> {
+    const deadline = Date.now() + workloadCleanupMs(context);
+    let left: string[] = [...names];
+    for (;;) {
+      const listed = await workload(
+        'get',
+        'services,persistentvolumeclaims,persistentvolumes,pods',
+        '-A',
+        '-o',
+        'json',
+      );
+      if (listed.exitCode === 0) left = remainingWorkloadObjects(listed.stdout, names);
+      if (left.length === 0 || Date.now() >= deadline || context.signal.aborted) return left;
+      await sleep(Math.min(context.settings.waitReady.intervalMs, 2_000), context.signal);
     }
   }
 
@@ -215,4 +250,68 @@ export class CapiDeleteClusterStep implements Step {
     }
     return `${workloads}; Cluster ${capi.namespace}/${name} deleted, Secret ${credentialsSecret} deleted`;
   }
+}
+
+/**
+ * The whole wait for the workload's Services and claims: a quarter of the readiness timeout, at most 3 minutes,
+ * since a claim in use never goes by waiting (the Cluster's deletion needs the rest of the time).
+ */
+const WORKLOAD_CLEANUP_MAX_MS = 3 * 60_000;
+function workloadCleanupBudget(timeoutMs: number): number {
+  return Math.min(Math.ceil(timeoutMs / 4), WORKLOAD_CLEANUP_MAX_MS);
+}
+function workloadCleanupMs(context: StepContext): number {
+  return workloadCleanupBudget(context.settings.waitReady.timeoutMs);
+}
+
+const WorkloadItemsSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        kind: z.string().optional(),
+        metadata: z.object({ name: z.string().optional(), namespace: z.string().optional() }).loose().optional(),
+        spec: z
+          .object({
+            claimRef: z.object({ name: z.string(), namespace: z.string() }).loose().optional(),
+            volumes: z
+              .array(
+                z.object({ persistentVolumeClaim: z.object({ claimName: z.string() }).loose().optional() }).loose(),
+              )
+              .optional(),
+          })
+          .loose()
+          .optional(),
+      })
+      .loose(),
+  ),
+});
+
+/** Which of `names` (`Service ns/n`, `PersistentVolumeClaim ns/n`) are still there; a claim with its volume or its Pods. */
+function remainingWorkloadObjects(json: string, names: readonly string[]): string[] {
+  let items: z.infer<typeof WorkloadItemsSchema>['items'];
+  try {
+    items = WorkloadItemsSchema.parse(JSON.parse(json)).items;
+  } catch {
+    return [...names];
+  }
+  const at = (o: (typeof items)[number]) => `${o.metadata?.namespace}/${o.metadata?.name}`;
+  return names.flatMap((name) => {
+    const [kind, where] = name.split(' ') as [string, string];
+    if (kind === 'Service') return items.some((o) => o.kind === 'Service' && at(o) === where) ? [name] : [];
+    const claim = items.some((o) => o.kind === 'PersistentVolumeClaim' && at(o) === where);
+    const volume = items.some(
+      (o) => o.kind === 'PersistentVolume' && `${o.spec?.claimRef?.namespace}/${o.spec?.claimRef?.name}` === where,
+    );
+    if (!claim && !volume) return [];
+    const [namespace, claimName] = where.split('/');
+    const pods = items
+      .filter(
+        (o) =>
+          o.kind === 'Pod' &&
+          o.metadata?.namespace === namespace &&
+          (o.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === claimName),
+      )
+      .map((o) => o.metadata?.name);
+    return [claim && pods.length > 0 ? `${name} (used by Pod ${pods.join(', ')})` : claim ? name : `${name}'s volume`];
+  });
 }

@@ -59,12 +59,22 @@ export class CapiPivotStep implements Step {
         await this.setPaused(context, management, false);
         done.push('an interrupted move found (the Cluster paused in kind): unpaused to move again');
       }
-      const moved = await context.exec(this.commands.move(management, workload), { check: false });
-      if (moved.exitCode !== 0) {
-        // The move may have stopped half-way: the source paused, part of the objects on the target (paused there).
-        // Unpaused in kind, CAPO there can delete what it made (the cleanup); the copies go with the workload cluster.
+      // A failed move may have stopped half-way: the source paused, part of the objects on the target (paused
+      // there). Unpaused, the move runs once more (re-runnable); failing again, the source stays unpaused so CAPO in
+      // kind can delete what it made (the cleanup); the copies on the target go with the workload cluster.
+      let moved = await context.exec(this.commands.move(management, workload), { check: false });
+      if (moved.exitCode !== 0 && !context.signal.aborted) {
+        context.output.line(
+          `      clusterctl move failed (${failureLine(moved)}); the move is re-runnable: moving again`,
+        );
         await this.setPaused(context, management, false);
-        throw new UserError(`clusterctl move to the workload cluster failed: ${failureLine(moved)}`);
+        const first = failureLine(moved);
+        moved = await context.exec(this.commands.move(management, workload), { check: false });
+        if (moved.exitCode === 0) done.push(`the first clusterctl move failed (${first}); moved again`);
+      }
+      if (moved.exitCode !== 0) {
+        await this.setPaused(context, management, false);
+        throw new UserError(`clusterctl move to the workload cluster failed twice: ${failureLine(moved)}`);
       }
       done.push('moved');
     } else if (target) {
