@@ -552,7 +552,7 @@ describe('cluster-api with a pivot that fails', () => {
       const { result } = await run.run('deploy', {}, { env });
       expect(result.error).toBeUndefined();
       expect(result.reports.find((r) => r.id === 'capi-pivot')!.detail).toMatch(
-        /the first clusterctl move failed \(.*failed to connect to the target cluster\); moved again; moved; kind cluster capi-capi-sandbox deleted: the cluster manages itself$/,
+        /the first clusterctl move failed \(.*failed to connect to the target cluster\); moved again; moved; kind cluster capi-capi-sandbox deleted: the cluster manages itself \(control plane 1\/1 running, workers 2\/2.*\)$/,
       );
       expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
       expect(run.cloud.servers()).toHaveLength(3);

@@ -1,11 +1,12 @@
 import { promises as fs } from 'node:fs';
-import { UserError } from '../../lib/errors.js';
+import { errorMessage, InterruptedError, UserError } from '../../lib/errors.js';
 import { displayPath, pathExists, readTextFile } from '../../lib/files.js';
 import type { DeploySettings } from '../../model/settings.js';
 import { KUBECONFIG_FILE } from '../../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
 import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
-import { maskKubeconfig } from './shared.js';
+import { maskKubeconfig, pollObjects } from './shared.js';
+import { capiHealthFindings, capiProgress, parseCapiObjects } from '../../capi/status.js';
 import { ensureProviders } from './init.js';
 import { KeepClusterError } from './cleanup.js';
 import { z } from 'zod';
@@ -90,7 +91,44 @@ export class CapiPivotStep implements Step {
     context.state.clusterApi = { ...context.state.clusterApi, management: 'kind', pivotedAt: new Date().toISOString() };
     await context.exec(this.commands.kind('delete', 'cluster', '--name', capi.management.clusterName));
     await fs.rm(management, { force: true });
-    return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself`;
+    const reported = await this.waitForTakeOver(context);
+    return `${done.join('; ')}; kind cluster ${capi.management.clusterName} deleted: the cluster manages itself (${reported})`;
+  }
+
+  /**
+   * clusterctl move carries no status: the objects arrive on the workload cluster without conditions, and its
+   * controllers compute them again once the Cluster is unpaused (CAPI v1.12.0 `cmd/clusterctl/client/cluster/mover.go`
+   * creates the objects from spec; the KubeadmControlPlane finds itself initialized again from the kubeadm-config
+   * ConfigMap, `controlplane/kubeadm/internal/controllers/status.go:153-186`; until then the Cluster says
+   * ControlPlaneInitialized False "Control plane not yet initialized", `internal/controllers/cluster/
+   * cluster_controller_status.go:536-610`). The pivot is done when they report the Cluster as capi-wait and a check
+   * read it: infrastructure ready, control plane initialized, every machine running, no health condition False.
+   * Not so in time: the cluster has moved (nothing to clean up in kind), and the error says what it reports.
+   */
+  private async waitForTakeOver(context: StepContext): Promise<string> {
+    const { capi, workload } = this.commands;
+    const name = this.settings.clusterName;
+    try {
+      return await pollObjects(
+        context,
+        this.commands.watch(workload),
+        `the workload cluster's controllers to report Cluster ${capi.namespace}/${name} after the move`,
+        (json) => {
+          const objects = parseCapiObjects(json);
+          const progress = capiProgress(objects, name);
+          const findings = capiHealthFindings(objects, name, capi.namespace);
+          return {
+            line: findings.length > 0 ? `${progress.line}; ${findings[0]!.message}` : progress.line,
+            done: progress.done && findings.length === 0,
+          };
+        },
+      );
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
+      throw new KeepClusterError(
+        `the Cluster moved to the workload cluster, whose controllers have not reported it ready since: ${errorMessage(error)}; look at the providers there (kubectl get pods -A; clusterctl describe cluster ${name} -n ${capi.namespace})`,
+      );
+    }
   }
 
   /** The Cluster on one side of the move, and whether it is paused (spec.paused or the paused annotation). */
