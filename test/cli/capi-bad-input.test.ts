@@ -119,13 +119,14 @@ const rows: Row[] = [
   },
   {
     name: "ORC's install.yaml is missing",
-    config: (t) =>
-      t.replace(
-        '    control_plane_machine_count: 1',
-        '    control_plane_machine_count: 1\n    providers: {orc: orc/install.yaml}',
-      ),
+    config: (t) => t.replace('orc: orc/install.yaml', 'orc: orc/missing.yaml'),
     error:
-      "ORC's install.yaml @cluster/orc/install.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
+      "ORC's install.yaml @cluster/orc/missing.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
+  },
+  {
+    name: "ORC's install.yaml left empty (ORC is required)",
+    config: (t) => t.replace('orc: orc/install.yaml', 'orc: ""'),
+    error: /deployment\.cluster_api\.providers\.orc: must not be empty: CAPO needs ORC/,
   },
   {
     name: 'addons directory is empty',

@@ -149,3 +149,19 @@ describe('a resumed pivot whose clusterctl move had stopped half-way', () => {
     }
   }, 120_000);
 });
+
+describe('ORC, which CAPO needs', () => {
+  it('an ORC install.yaml without its CRDs is refused in clusterctl-init, before anything is applied', async () => {
+    const run = await startCapiRun((text) => text.replace('orc: orc/install.yaml', 'orc: addons/cloud-config.yaml'));
+    try {
+      const { result } = await run.run();
+      expect(result.failedStep).toBe('clusterctl-init');
+      expect(result.error).toContain(
+        '(deployment.cluster_api.providers.orc) applied, but the cluster has no ORC Image CRD (images.openstack.k-orc.cloud): CAPO cannot start its server controller without it',
+      );
+      expect(madeByCapo(run.cloud)).toEqual(nothing);
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});

@@ -395,15 +395,15 @@ describe('cluster-api with an existing management cluster', () => {
   it('refuses providers at another version than the pinned ones', async () => {
     await run.editConfig((text) =>
       text.replace(
-        '    control_plane_machine_count: 1',
-        '    control_plane_machine_count: 1\n    providers: {infrastructure: "openstack:v0.14.8"}',
+        '      orc: orc/install.yaml',
+        '      orc: orc/install.yaml\n      infrastructure: "openstack:v0.14.8"',
       ),
     );
     const { result } = await run.run('deploy', { step: 'clusterctl-init' });
     expect(result.error).toContain(
       'the management cluster has openstack v0.14.7 installed (provider capo-system/infrastructure-openstack), but deployment.cluster_api.providers.infrastructure pins v0.14.8',
     );
-    await run.editConfig((text) => text.replace('\n    providers: {infrastructure: "openstack:v0.14.8"}', ''));
+    await run.editConfig((text) => text.replace('\n      infrastructure: "openstack:v0.14.8"', ''));
   }, 60_000);
 
   it("destroys: the Cluster, then CAPO's servers and load balancer, then the credentials Secret", async () => {

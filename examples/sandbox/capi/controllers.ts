@@ -180,6 +180,17 @@ export function providersInstalled(api: ApiServerStandIn): boolean {
   return REQUIRED_PROVIDERS.every((name) => names.has(name));
 }
 
+/** Whether ORC's Image CRD is installed (CAPO's manager needs it to start). */
+function orcInstalled(api: ApiServerStandIn): boolean {
+  return (
+    api.get(
+      { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' },
+      undefined,
+      'images.openstack.k-orc.cloud',
+    ) !== undefined
+  );
+}
+
 /** A Machine's phase as the simulation tracks it (v1beta2 never sets Failed). */
 type MachinePhase = 'Pending' | 'Provisioning' | 'Provisioned' | 'Running' | 'Deleting';
 
@@ -279,6 +290,8 @@ export class CapiControllers {
       else await this.reconcileCluster(cluster);
     }
   }
+
+  private loggedOrcMissing = false;
 
   /** Writes the object back when `change` altered it (no resourceVersion churn for watchers otherwise). */
   private update(
@@ -400,6 +413,19 @@ export class CapiControllers {
     if (!openStackCluster) return false;
     // A scope (identity) error returns before any status is written: only the manager's log says it
     // (CAPO v0.14.7 `controllers/openstackcluster_controller.go:126-129`, `pkg/scope/provider.go:236-283,303-331`).
+    // Without ORC's Image CRD CAPO's manager never gets going: its OpenStackServer controller watches ORC Images
+    // (CAPO v0.14.7 `controllers/openstackserver_controller.go:204`), controller-runtime's source for a kind the
+    // API server does not serve never syncs, and the manager exits (`main.go:310`, "problem running manager"),
+    // restarting in a loop: no condition, no Event, only its log (and a pod in CrashLoopBackOff).
+    if (!orcInstalled(this.api)) {
+      if (!this.loggedOrcMissing) {
+        this.loggedOrcMissing = true;
+        this.log(
+          `${klogHeader('E', 'main.go:310')}"problem running manager" err="failed to wait for openstackserver caches to sync kind source: *v1alpha1.Image: timed out waiting for cache to be synced for Kind *v1alpha1.Image" logger="setup"`,
+        );
+      }
+      return false;
+    }
     const identityError = this.identityError(openStackCluster, namespace);
     if (identityError) {
       this.logReconcileError('openstackcluster', 'OpenStackCluster', openStackCluster, identityError);

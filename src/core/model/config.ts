@@ -17,6 +17,8 @@ const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
 const API_FLOATING_IP_RULE =
   'must be the address of a floating IP created beforehand (openstack floating ip create <external network>), like 203.0.113.10';
+const ORC_INSTALL_V2_4_0 =
+  'https://github.com/k-orc/openstack-resource-controller/releases/download/v2.4.0/install.yaml';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
 const provider = (name: string, version: string) =>
@@ -72,13 +74,19 @@ const ClusterApiConfigSchema = z.object({
       bootstrap: provider('kubeadm', 'v1.12.10'),
       control_plane: provider('kubeadm', 'v1.12.10'),
       infrastructure: provider('openstack', 'v0.14.7'),
-      /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
-      orc: optionalText.refine(
-        (value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value),
-        {
+      /**
+       * ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO v0.14.7 cannot start its server
+       * controller without ORC's CRDs, and clusterctl init does not install it. Pinned to the release CAPO v0.14.7's
+       * e2e runs (`test/e2e/data/e2e_conf.yaml`).
+       */
+      orc: z
+        .string({ error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)' })
+        .trim()
+        .min(1, { error: 'must not be empty: CAPO needs ORC (an https URL or a path in the cluster dir)' })
+        .refine((value) => /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
           error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
-        },
-      ),
+        })
+        .default(ORC_INSTALL_V2_4_0),
     })
     .prefault({}),
   // KCP refuses an even count with stacked etcd (CAPI v1.12 `controlplane/kubeadm/internal/webhooks/

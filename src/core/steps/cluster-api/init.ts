@@ -87,13 +87,11 @@ export async function ensureProviders(
     throw new UserError(`cannot read the clusterctl provider inventory: ${failureLine(inventory)}`);
   }
   const { missing } = providerDecision(installed, commands.capi);
-  // ORC first, as CAPI's quick start does: CAPO's manager watches ORC's Images and fails without their CRD
-  // (CAPO v0.14.7 `controllers/openstackserver_controller.go:204`), which init's wait alone may not show.
-  let orc = '';
-  if (commands.capi.orcManifest) {
-    await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
-    orc = `ORC applied${await labelOrcForMove(context, commands, kubeconfig)}; `;
-  }
+  // ORC first, as CAPI's quick start does (`docs/book/src/user/quick-start.md:742-747`): CAPO v0.14.7's server
+  // controller watches ORC's Images and its manager exits without their CRD (`controllers/openstackserver_controller.go:204`),
+  // which init's wait alone may not show. Applied every time: it is idempotent, and repairs a cluster that lost it.
+  await context.exec(commands.apply(kubeconfig, commands.capi.orcManifest));
+  const orc = `ORC applied${await labelOrcForMove(context, commands, kubeconfig)}; `;
   if (missing.length === 0) return `${orc}providers already installed at the pinned versions`;
   await context.exec(commands.init(kubeconfig));
   return `${orc}installed ${missing.join(', ')}`;
@@ -114,7 +112,11 @@ async function labelOrcForMove(context: StepContext, commands: CapiCommands, kub
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line.endsWith('.openstack.k-orc.cloud'));
-  if (listed.exitCode !== 0 || orcDefinitions.length === 0) return '';
+  if (listed.exitCode !== 0) return '';
+  if (!orcDefinitions.some((name) => name.endsWith('/images.openstack.k-orc.cloud')))
+    throw new UserError(
+      `${commands.capi.orcManifest} (deployment.cluster_api.providers.orc) applied, but the cluster has no ORC Image CRD (images.openstack.k-orc.cloud): CAPO cannot start its server controller without it; give the install.yaml of an ORC release`,
+    );
   await context.exec(commands.kubectl(kubeconfig, 'label', '--overwrite', ...orcDefinitions, `${MOVE_LABEL}=`));
   return `, its ${orcDefinitions.length} CRDs labelled ${MOVE_LABEL}`;
 }
@@ -137,11 +139,7 @@ export class ClusterctlInitStep implements Step {
       reads: [management],
       writes: [],
       actions: [
-        ...(capi.orcManifest
-          ? [
-              `first ${this.commands.apply(management, capi.orcManifest).argv.join(' ')} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
-            ]
-          : []),
+        `first ${this.commands.apply(management, capi.orcManifest).argv.join(' ')} (ORC, which CAPO needs), its CRDs labelled ${MOVE_LABEL} for the pivot`,
         'skip when kubectl get providers -A shows these providers at these versions; another version installed is an error (no silent upgrade)',
       ],
     };
