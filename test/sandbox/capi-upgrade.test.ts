@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../examples/sandbox/capi/api-server.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
+import { renderedManifests } from '../../src/core/model/cluster-api.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 import { waitFor } from '../support/capi-shell.js';
 
@@ -105,6 +106,24 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     60_000,
   );
 
+  it('refuses a deploy with another version in capi-apply: a version change is an upgrade', async () => {
+    const before = await snapshot();
+    const original = await fs.readFile(run.configPath, 'utf8');
+    await run.editConfig(setVersion('1.36.0'));
+    await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+    try {
+      const { result } = await run.run('deploy');
+      expect(result.failedStep).toBe('capi-apply');
+      expect(result.error).toContain(
+        "the config's Kubernetes version v1.36.0 (opencenter.cluster.kubernetes.version) is not the cluster's v1.35.0 (KubeadmControlPlane capi-sandbox-control-plane): a version change is an upgrade",
+      );
+      expect(result.error).toContain('Nothing was applied: run operation upgrade with kubernetes-version 1.36.0');
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await run.editConfig(() => original);
+    }
+  }, 60_000);
+
   it('upgrades one minor: the control plane rolled first, then the workers; every node at the target', async () => {
     await run.editConfig(setVersion('1.36.0'));
     await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
@@ -123,12 +142,13 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     const { result, console, pipeline } = await run.run('upgrade', {}, { kubernetesVersion: '1.36.0' });
     stop();
     expect(result.error).toBeUndefined();
-    // The refused attempts above left this upgrade's resume state: the kubeconfig they fetched is still there.
+    // The refused upgrades above left this upgrade's resume state (the kubeconfig skipped), the refused deploy a
+    // deploy's (fetched again).
     expect(result.reports.map((r) => `${r.id}:${r.status}`)).toEqual([
       'openstack-preflight:success',
       'capi-management-cluster:success',
       'capi-render:success',
-      'capi-workload-kubeconfig:skipped',
+      expect.stringMatching(/^capi-workload-kubeconfig:(skipped|success)$/),
       'capi-upgrade-check:success',
       'capi-upgrade-control-plane:success',
       'capi-upgrade-workers:success',
@@ -229,10 +249,12 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
       const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
       await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
       expect((await run.run()).result.error).toBeUndefined();
-      // A deploy with the new version and image: capi-apply applies the KubeadmControlPlane and the
-      // MachineDeployment together, so only CAPI's own ordering keeps the workers behind the control plane.
+      // The new version and image applied all at once (kubectl apply of the rendered manifests, as a deploy did
+      // before it refused version changes): only CAPI's own ordering keeps the workers behind the control plane.
       await run.editConfig(setVersion('1.36.0'));
       await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+      const { pipeline } = await run.run('deploy', { step: 'capi-render' });
+      const rendered = renderedManifests(pipeline.settings.clusterApi!);
       const events: string[] = [];
       const stop = run.cloud.api('mgmt')!.onChange(({ type, object }: { type: string; object: KubeObject }) => {
         if (object.kind === 'MachineDeployment') {
@@ -245,6 +267,7 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
         const role = object.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined ? 'cp' : 'worker';
         events.push(`${type} ${role} ${(object.spec as { version?: string }).version}`);
       });
+      await kubectl(run, management, 'apply', '--server-side', '--field-manager=cluster-deploy', '-f', rendered);
       const { result } = await run.run();
       stop();
       expect(result.error).toBeUndefined();

@@ -110,3 +110,27 @@ export function apiAddressRefusal(
   }
   return undefined;
 }
+
+/**
+ * A deploy whose rendered KubeadmControlPlane asks for another Kubernetes version than the live one: refused, since a
+ * version goes through operation upgrade (its checks: no skipped minor or downgrade, an image built for the version,
+ * capacity for the surge; the control plane rolled before the workers). kubectl apply would instead hand the new
+ * version to KCP and the MachineDeployments at once.
+ */
+export function versionChangeRefusal(
+  renderedKcps: readonly Doc[],
+  liveObjects: readonly Doc[],
+): RefusalError | undefined {
+  for (const rendered of renderedKcps) {
+    const live = liveObjects.find(
+      (o) => o.kind === 'KubeadmControlPlane' && o.metadata?.name === rendered.metadata?.name,
+    );
+    const from = withV(live?.spec?.version);
+    const to = withV(rendered.spec?.version);
+    if (!live || !from || !to || from === to) continue;
+    return new RefusalError(
+      `the config's Kubernetes version ${to} (opencenter.cluster.kubernetes.version) is not the cluster's ${from} (KubeadmControlPlane ${rendered.metadata?.name}): a version change is an upgrade, with its checks (no skipped minor version or downgrade, an image built for ${to}, room for the replacement machines) and the control plane rolled before the workers. Nothing was applied: run operation upgrade with kubernetes-version ${to.replace(/^v/, '')}, or set the version back to ${from.replace(/^v/, '')} to deploy other changes`,
+    );
+  }
+  return undefined;
+}

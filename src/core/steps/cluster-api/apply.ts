@@ -6,7 +6,7 @@ import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
 import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
-import { API_FLOATING_IP_FIELD, apiAddressRefusal } from '../../capi/api-address.js';
+import { API_FLOATING_IP_FIELD, apiAddressRefusal, versionChangeRefusal } from '../../capi/api-address.js';
 import { parseCapiObjects } from '../../capi/status.js';
 import { sleep } from '../../lib/poll.js';
 import { failureLine } from '../../lib/command.js';
@@ -40,6 +40,7 @@ export class CapiApplyStep implements Step {
       writes: [],
       actions: [
         'first the rendered OpenStackClusters against the live ones: a change CAPO forbids in place (its webhook) is refused, naming the field, before anything is applied',
+        "and a Kubernetes version other than the cluster's (that is operation upgrade, with its checks) is refused",
         `and a control-plane rollout (new version, machine template or kubeadm config) of a cluster whose API floating IP CAPO would delete with the old machine (no load balancer, no ${API_FLOATING_IP_FIELD}) is refused`,
         'declarative and idempotent: a re-run applies again (a changed config converges)',
       ],
@@ -75,8 +76,10 @@ export class CapiApplyStep implements Step {
       check: false,
     });
     if (live.exitCode === 0) {
-      const lost = apiAddressRefusal(kcps, parseCapiObjects(live.stdout), this.settings.clusterName);
-      if (lost) throw lost;
+      const liveObjects = parseCapiObjects(live.stdout);
+      const refused =
+        versionChangeRefusal(kcps, liveObjects) ?? apiAddressRefusal(kcps, liveObjects, this.settings.clusterName);
+      if (refused) throw refused;
     } else if (!NO_CLUSTER_API.test(live.tail.join('\n')))
       throw new UserError(`cannot read the Cluster API objects from the management cluster: ${failureLine(live)}`);
     for (let attempt = 1; ; attempt++) {
