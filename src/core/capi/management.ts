@@ -94,7 +94,11 @@ export class CapiCommands {
 
   init(kubeconfig: string): CommandSpec {
     const providers = PROVIDER_ROLES.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
-    return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+    const command = this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+    // init fetches the providers' release assets from GitHub; with a token GitHub's rate limit is the token's
+    // (CAPI `cmd/clusterctl/client/repository/repository_github.go`); no other command gets it.
+    const token = this.settings.githubToken;
+    return token ? { ...command, env: { ...command.env, GITHUB_TOKEN: token } } : command;
   }
 
   move(from: string, to: string): CommandSpec {

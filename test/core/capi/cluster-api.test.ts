@@ -11,6 +11,8 @@ import { buildPlan, renderPlan } from '../../../src/core/engine/plan.js';
 import { Redactor } from '../../../src/core/lib/redact.js';
 import { loadStartingState } from '../../../src/core/engine/selection.js';
 import { resolveSettings, type DeployOptions } from '../../../src/core/model/settings.js';
+import { openPipeline } from '../../../src/core/engine/pipeline.js';
+import { CapiCommands } from '../../../src/core/capi/management.js';
 import { DeployStateSchema, emptyState, LocalStateStore } from '../../../src/core/model/state.js';
 import { parseProviders, providerDecision } from '../../../src/core/steps/cluster-api/init.js';
 import { cloudConf, cloudsYaml } from '../../../src/core/openstack/cloud-files.js';
@@ -892,5 +894,28 @@ describe('cluster-api resume state', () => {
     await store.save({ ...state, destroyedAt: state.completedAt });
     expect((await loadStartingState(store, 'acme/capi-test', {})).state.clusterApi).toBeUndefined();
     expect(() => DeployStateSchema.parse({ ...state, clusterApi: { management: 'minikube' } })).toThrow();
+  });
+});
+
+describe('GITHUB_TOKEN reaches clusterctl init and no other command', () => {
+  it.each([
+    ["the caller's GITHUB_TOKEN (the CLI)", { GITHUB_TOKEN: 'ghp_caller-token-1234' }, {}, 'ghp_caller-token-1234'],
+    ["the action's github-token", {}, { githubToken: 'ghs_action-token-5678' }, 'ghs_action-token-5678'],
+    ['none', {}, {}, undefined],
+  ])('%s', async (_, env, deps, token) => {
+    const pipeline = await openPipeline(
+      {
+        configPath: await write(`gh-${Math.random().toString(36).slice(2)}.yaml`, config(KIND)),
+        stateDir: path.join(base, 'state-gh'),
+        env: { PATH: process.env.PATH ?? '', ...env },
+        skipAuthCheck: true,
+      },
+      deps,
+    );
+    const commands = new CapiCommands(pipeline.settings);
+    expect(commands.init(commands.management).env.GITHUB_TOKEN).toBe(token);
+    for (const other of [commands.render(), commands.move('a', 'b'), commands.kubectl('k', 'get', 'nodes')])
+      expect(other.env.GITHUB_TOKEN).toBeUndefined();
+    if (token) expect(pipeline.redactor.redact(`x ${token} y`)).not.toContain(token);
   });
 });
