@@ -75,14 +75,31 @@ function subnetChange(next: unknown, live: unknown): string | undefined {
   const cidrs = new Set(live.map((subnet) => (subnet as Doc | null)?.cidr));
   const changed = next.map((subnet) => (subnet as Doc | null)?.cidr).filter((cidr) => !cidrs.has(cidr));
   if (changed.length > 0) return `cannot change subnet CIDR from ${[...cidrs].join(', ')} to ${changed.join(', ')}`;
-  return appliesAsIs(comparable('managedSubnets', next), comparable('managedSubnets', sortedLike(next, live)))
+  // The webhook matches subnets by CIDR for its own messages, but then compares the specs with an ordered
+  // reflect.DeepEqual (CAPO v0.14.7 `pkg/webhooks/openstackcluster_webhook.go` ValidateUpdate): a reorder is a change.
+  const order = (list: unknown[]) => list.map((subnet) => (subnet as Doc | null)?.cidr).join(', ');
+  if (order(next) !== order(live)) return `the subnets are in another order (${order(live)} → ${order(next)})`;
+  return appliesAsIs(comparable('managedSubnets', next), comparable('managedSubnets', live))
     ? ''
     : 'a managed subnet changed other than its dnsNameservers';
 }
 
-/** The live subnets in the order of the rendered ones (the webhook matches them by CIDR). */
-function sortedLike(next: unknown[], live: unknown[]): unknown[] {
-  return next.map((subnet) => live.find((old) => (old as Doc | null)?.cidr === (subnet as Doc | null)?.cidr));
+/**
+ * Top-level spec fields our field manager applied before and the manifests now leave out: server-side apply
+ * removes them (a field no manager owns any more goes), which CAPO's webhook sees as a change like any other.
+ */
+function removedFields(next: Doc, live: Doc): string[] {
+  const ours = ((live.metadata?.managedFields ?? []) as Doc[]).filter(
+    (entry) => entry?.manager === 'cluster-deploy' && entry?.operation === 'Apply',
+  );
+  const owned = new Set(
+    ours.flatMap((entry) =>
+      Object.keys((entry.fieldsV1?.['f:spec'] ?? {}) as Doc)
+        .filter((key) => key.startsWith('f:'))
+        .map((key) => key.slice(2)),
+    ),
+  );
+  return [...owned].filter((field) => next[field] === undefined && live.spec?.[field] !== undefined).sort();
 }
 
 /**
@@ -112,6 +129,10 @@ export function forbiddenClusterChanges(rendered: Doc, live: Doc): ForbiddenChan
       configField: CONFIG_FIELD[field] ?? 'deployment.cluster_api.template',
       ...(detail && { detail }),
     });
+  for (const field of removedFields(next, live)) {
+    if (MUTABLE.has(field) || field === 'bastion') continue;
+    refuse(field, 'left out of the manifests, so server-side apply would remove it');
+  }
   // Removing the bastion is allowed only once it is disabled.
   if (next.bastion === undefined && previous.bastion?.enabled === true)
     refuse('bastion', 'cannot be removed before disabling it');
