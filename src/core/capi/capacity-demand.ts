@@ -184,13 +184,34 @@ async function objectsDemand(objects: Values[], source: string, flavors: FlavorL
     }
     const groups = record(at(cluster, 'managedSecurityGroups'));
     if (groups) {
-      const allNodes = list(groups.allNodesSecurityGroupRules).length;
+      // A rule with remoteManagedGroups becomes one rule per group it names (CAPO v0.14.7
+      // `pkg/cloud/services/networking/securitygroups.go:289-335` getRulesFromSpecs).
+      const expanded = (rules: unknown) =>
+        list(rules).reduce(
+          (n, rule) => n + Math.max(1, Array.isArray(rule.remoteManagedGroups) ? rule.remoteManagedGroups.length : 0),
+          0,
+        );
+      const allNodes = expanded(groups.allNodesSecurityGroupRules);
+      const allowAll = groups.allowAllInClusterTraffic === true;
+      const ipv4Subnets = list(at(cluster, 'managedSubnets')).filter((s) =>
+        /^\d+\.\d+\.\d+\.\d+\//.test(text(s.cidr) ?? ''),
+      ).length;
+      const additionalPorts = lb?.enabled === true && Array.isArray(lb.additionalPorts) ? lb.additionalPorts.length : 0;
+      // `securitygroups.go:198-262` with `securitygroups_rules.go`: both groups start with the two egress rules;
+      // the control plane adds the API (and the load balancer's additional ports), etcd and the kubelet twice (or
+      // two allow-all rules); the workers the NodePort rules (two per IPv4 subnet, four between the groups) and the
+      // kubelet twice (or two allow-all rules); the extra and all-nodes rules on each; SSH from a bastion.
+      const controlPlaneRules =
+        EGRESS_RULES +
+        1 +
+        additionalPorts +
+        (allowAll ? 2 : 3) +
+        expanded(groups.controlPlaneNodesSecurityGroupRules) +
+        allNodes;
+      const workerRules =
+        EGRESS_RULES + 2 * ipv4Subnets + 4 + 2 + expanded(groups.workerNodesSecurityGroupRules) + allNodes;
       add('security_groups', bastionOn ? 3 : 2);
-      add(
-        'security_group_rules',
-        // control plane: egress + etcd, kubelet x2 + API; worker: egress + kubelet x2 + NodePort tcp/udp
-        EGRESS_RULES + 4 + EGRESS_RULES + 4 + 2 * allNodes + (bastionOn ? EGRESS_RULES + 1 + 2 : 0),
-      );
+      add('security_group_rules', controlPlaneRules + workerRules + (bastionOn ? 2 + EGRESS_RULES + 1 : 0));
     }
   }
   return demand;
