@@ -107,11 +107,54 @@ export async function redeployCapacityDemand(
     addDemand(demand, quota, (wanted.adds[quota] ?? 0) - (held.adds[quota] ?? 0));
   }
   demand.notes = [...new Set([...wanted.notes, ...held.notes])];
+  // A set whose machines move to another template (or version) is rolled with maxSurge 1: a new machine exists
+  // before the old one goes (CAPI v1.12 KCP `controlplane/kubeadm/internal/controllers/upgrade.go` scale up first;
+  // MachineDeployment RollingUpdate maxSurge 1 by default), so the peak holds one more machine per rolling set.
+  const surged: string[] = [];
+  for (const set of machineSets(rendered)) {
+    const live = machineSets(liveObjects).find((l) => l.what === set.what);
+    if (!live || set.replicas === 0 || (live.template === set.template && live.version === set.version)) continue;
+    const template = at(
+      rendered.find((o) => o.kind === 'OpenStackMachineTemplate' && text(at(o, 'metadata', 'name')) === set.template),
+      'spec',
+      'template',
+      'spec',
+    );
+    addDemand(demand, 'instances', 1);
+    if (template) await addMachine(demand, template, 1, `${set.what} (rollout surge)`, flavors);
+    surged.push(set.what);
+  }
+  if (surged.length > 0)
+    demand.notes.push(`one more machine each while ${surged.join(', ')} roll (maxSurge 1: the new machine first)`);
   demand.estimate = `Cluster API: counted from ${source} minus what the cluster's objects in the management cluster hold now (${existing
     .filter((o) => SIZED_KINDS.has(String(o.kind)))
     .map(key)
     .join(', ')}); CAPO decides the details as it reconciles`;
   return demand;
+}
+
+/** The KubeadmControlPlanes and MachineDeployments with the template and version their machines get. */
+function machineSets(objects: Values[]): { what: string; replicas: number; template?: string; version?: string }[] {
+  return [
+    ...objects
+      .filter((o) => o.kind === 'KubeadmControlPlane')
+      .map((o) => ({
+        what: `KubeadmControlPlane ${text(at(o, 'metadata', 'name'))}`,
+        replicas: count(at(o, 'spec', 'replicas'), 1),
+        template:
+          text(at(o, 'spec', 'machineTemplate', 'infrastructureRef', 'name')) ??
+          text(at(o, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name')),
+        version: text(at(o, 'spec', 'version'))?.replace(/^v/, ''),
+      })),
+    ...objects
+      .filter((o) => o.kind === 'MachineDeployment')
+      .map((o) => ({
+        what: `MachineDeployment ${text(at(o, 'metadata', 'name'))}`,
+        replicas: count(at(o, 'spec', 'replicas'), 1),
+        template: text(at(o, 'spec', 'template', 'spec', 'infrastructureRef', 'name')),
+        version: text(at(o, 'spec', 'template', 'spec', 'version'))?.replace(/^v/, ''),
+      })),
+  ];
 }
 
 async function objectsDemand(objects: Values[], source: string, flavors: FlavorLookup): Promise<CapacityDemand> {

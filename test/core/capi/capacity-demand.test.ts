@@ -107,6 +107,19 @@ describe('Cluster API demand of a re-deploy: the estimate less what the cluster 
     expect(demand.adds).toEqual({ instances: 1, cores: 8, ram: 16384, ports: 1 });
   });
 
+  it('a rollout (another version or template) holds one more machine per rolling set at its peak (maxSurge 1)', async () => {
+    const rolled = await redeployCapacityDemand(
+      rendered({ ...base, KUBERNETES_VERSION: 'v1.36.0' }),
+      'cluster.yaml',
+      applied(rendered(base)),
+      flavors,
+    );
+    expect(rolled.adds).toEqual({ instances: 2, cores: 4 + 8, ram: 8192 + 16384, ports: 2 });
+    expect(rolled.notes).toEqual([
+      'one more machine each while KubeadmControlPlane demo-control-plane, MachineDeployment demo-md-0 roll (maxSurge 1: the new machine first)',
+    ]);
+  });
+
   it('a worker fewer frees its share; a bigger control plane flavor counts the difference on every machine', async () => {
     const fewer = await redeployCapacityDemand(
       rendered({ ...base, WORKER_MACHINE_COUNT: '1' }),
