@@ -6,6 +6,7 @@ import { capiProgress, parseCapiObjects } from '../../capi/status.js';
 import {
   controlPlaneRollout,
   controlPlaneTemplateRef,
+  installsKubernetesBySysext,
   partList,
   templateImage,
   upgradeParts,
@@ -154,15 +155,29 @@ export class CapiUpgradeCheckStep implements Step {
     const templates = await this.liveTemplates(context);
     const unchanged: string[] = [];
     const imageChanges: string[] = [];
-    const compare = (what: string, liveVersion: unknown, liveTemplateName: unknown, rendered: unknown) => {
+    const compare = (
+      what: string,
+      liveVersion: unknown,
+      liveTemplateName: unknown,
+      rendered: unknown,
+      bootstrap: Record<string, unknown> | undefined,
+    ) => {
       if (withV(liveVersion) === targetText) return;
+      // flatcar-sysext: Kubernetes comes from a sysext at the version, not from the image.
+      if (installsKubernetesBySysext(bootstrap, targetText)) return;
       const before = templateImage(templates.find((t) => t.metadata.name === liveTemplateName));
       const after = templateImage(rendered as Record<string, unknown> | undefined);
       if (before && after && before.key === after.key) unchanged.push(`${what} (${before.shown})`);
       else if (after) imageChanges.push(`${what}: ${before ? `${before.shown} → ` : ''}${after.shown}`);
     };
-    compare('the control plane', kcpVersion, controlPlaneTemplateRef(kcp)?.name, parts.controlPlane.template);
-    for (const { md, template } of parts.workers) {
+    compare(
+      'the control plane',
+      kcpVersion,
+      controlPlaneTemplateRef(kcp)?.name,
+      parts.controlPlane.template,
+      parts.controlPlane.kcp.spec?.kubeadmConfigSpec,
+    );
+    for (const { md, template, bootstrap } of parts.workers) {
       const liveSpec = (live('MachineDeployment', md.metadata?.name)?.spec ?? {}) as {
         template?: { spec?: { version?: unknown; infrastructureRef?: { name?: unknown } } };
       };
@@ -171,6 +186,7 @@ export class CapiUpgradeCheckStep implements Step {
         liveSpec.template?.spec?.version,
         liveSpec.template?.spec?.infrastructureRef?.name,
         template,
+        bootstrap,
       );
     }
     if (unchanged.length > 0)
