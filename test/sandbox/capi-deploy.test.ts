@@ -137,8 +137,9 @@ describe('cluster-api with an ephemeral kind cluster: deploy, pivot, re-deploy, 
     expect(result.reports.find((r) => r.id === 'capi-management-cluster')!.detail).toMatch(
       /^self-managed since the pivot at/,
     );
+    // ORC is applied every time (idempotent; CAPO's manager needs its CRDs), init skipped.
     expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe(
-      'providers already installed at the pinned versions',
+      'ORC applied, its 8 CRDs labelled clusterctl.cluster.x-k8s.io/move; providers already installed at the pinned versions',
     );
     expect(result.reports.find((r) => r.id === 'capi-pivot')!.detail).toMatch(
       /^already self-managed since the pivot at/,
@@ -352,8 +353,9 @@ describe('cluster-api with an existing management cluster', () => {
       /old templates deleted: OpenStackMachineTemplate capi-sandbox-md-0-[0-9a-f]{10}$/,
     );
     expect(status['capi-pivot']).toBeUndefined(); // a durable management cluster: no pivot
+    // ORC is applied every time (idempotent; CAPO's manager needs its CRDs), init skipped.
     expect(result.reports.find((r) => r.id === 'clusterctl-init')!.detail).toBe(
-      'providers already installed at the pinned versions',
+      'ORC applied, its 8 CRDs labelled clusterctl.cluster.x-k8s.io/move; providers already installed at the pinned versions',
     );
     expect(run.cloud.servers()).toHaveLength(3);
     expect(run.cloud.servers().every((s) => s.status === 'ACTIVE')).toBe(true);
