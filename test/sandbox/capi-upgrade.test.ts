@@ -243,6 +243,44 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
   }, 120_000);
 });
 
+describe('the sandbox CAPI stand-in rolls the control plane on a kubeadm config change, as KCP does', () => {
+  it('a changed spec.kubeadmConfigSpec replaces the control plane machine (filters.go matchesKubeadmConfig)', async () => {
+    const run = await startCapiRun();
+    try {
+      const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+      await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
+      expect((await run.run()).result.error).toBeUndefined();
+      const api = run.cloud.api('mgmt')!;
+      const controlPlane = () =>
+        api
+          .list({ group: 'cluster.x-k8s.io', kind: 'Machine' }, 'default')
+          .filter((m) => m.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined)
+          .map((m) => m.metadata.name);
+      const before = controlPlane();
+      expect(before).toHaveLength(1);
+      await kubectl(
+        run,
+        management,
+        'patch',
+        'kubeadmcontrolplanes',
+        'capi-sandbox-control-plane',
+        '-n',
+        'default',
+        '--type=merge',
+        '-p',
+        '{"spec":{"kubeadmConfigSpec":{"preKubeadmCommands":["echo changed"]}}}',
+      );
+      const after = await waitFor('a new control plane machine, the old one gone', async () => {
+        const names = controlPlane();
+        return names.length === 1 && names[0] !== before[0] ? names : undefined;
+      });
+      expect(after).toHaveLength(1);
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});
+
 describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change applied all at once', () => {
   it("holds the new workers until the control plane's rollout is done (MachineSet preflight checks)", async () => {
     const run = await startCapiRun();

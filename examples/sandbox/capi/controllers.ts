@@ -681,7 +681,9 @@ export class CapiControllers {
     // A machine is outdated when its version or infrastructure template is no longer the KCP's; KCP replaces them
     // one at a time, scaling up first (rollout strategy RollingUpdate, maxSurge 1: CAPI
     // `controlplane/kubeadm/internal/controllers/upgrade.go`, `scale.go`).
-    const outdated = live.filter((m) => this.isOutdated(m, spec(kcp).version, template?.name));
+    const outdated = live.filter((m) =>
+      this.isOutdated(m, spec(kcp).version, template?.name, spec(kcp).kubeadmConfigSpec ?? {}),
+    );
     const allJoined = running.length === live.length;
     if (allJoined && (live.length < desired || (live.length === desired && outdated.length > 0))) {
       this.createMachine(cluster, kcp, {
@@ -689,6 +691,7 @@ export class CapiControllers {
         version: spec(kcp).version,
         templateName: template?.name,
         labels: { [CONTROL_PLANE_LABEL]: '', [CONTROL_PLANE_NAME_LABEL]: kcp.metadata.name },
+        kubeadmConfigSpec: spec(kcp).kubeadmConfigSpec ?? {},
       });
     } else if (live.length > desired && allJoined)
       this.deleteMachine(outdated.length > 0 ? [...outdated].sort(byAge)[0]! : newest(live));
@@ -869,14 +872,24 @@ export class CapiControllers {
   }
 
   /** Whether a Machine was made from another version or infrastructure template than its owner names now. */
-  private isOutdated(machine: KubeObject, version: unknown, templateName: unknown): boolean {
+  private isOutdated(
+    machine: KubeObject,
+    version: unknown,
+    templateName: unknown,
+    kubeadmConfigSpec?: unknown,
+  ): boolean {
     const namespace = machine.metadata.namespace ?? 'default';
     const infra = this.api.get(OPENSTACK_MACHINE, namespace, machine.metadata.name);
     const clonedFrom = infra?.metadata.annotations?.[CLONED_FROM_NAME];
     const normalize = (v: unknown) => (typeof v === 'string' && v && !v.startsWith('v') ? `v${v}` : v);
+    // KCP also rolls a machine whose KubeadmConfig no longer matches spec.kubeadmConfigSpec (CAPI v1.12
+    // `controlplane/kubeadm/internal/filters.go` matchesKubeadmConfig); the KubeadmConfig is made from it.
+    const config =
+      kubeadmConfigSpec === undefined ? undefined : this.api.get(KUBEADM_CONFIG, namespace, machine.metadata.name);
     return (
       normalize(spec(machine).version) !== normalize(version) ||
-      (clonedFrom !== undefined && templateName !== undefined && clonedFrom !== templateName)
+      (clonedFrom !== undefined && templateName !== undefined && clonedFrom !== templateName) ||
+      (config !== undefined && JSON.stringify(config.spec ?? {}) !== JSON.stringify(kubeadmConfigSpec ?? {}))
     );
   }
 
@@ -890,6 +903,8 @@ export class CapiControllers {
       templateName?: string;
       labels: Record<string, string>;
       failureDomain?: string;
+      /** A control plane machine's KubeadmConfig: the KubeadmControlPlane's spec.kubeadmConfigSpec. */
+      kubeadmConfigSpec?: unknown;
     },
   ): void {
     const namespace = cluster.metadata.namespace ?? 'default';
@@ -905,7 +920,7 @@ export class CapiControllers {
       apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
       kind: 'KubeadmConfig',
       metadata: { name: machine.name, namespace, labels, ownerReferences: [ownerReference(owner)] },
-      spec: {},
+      spec: clone(machine.kubeadmConfigSpec ?? {}),
     });
     this.api.put({
       apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1',
