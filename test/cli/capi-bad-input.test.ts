@@ -69,6 +69,30 @@ const rows: Row[] = [
       /^the template @cluster\/cluster-template-without-lb\.yaml needs a value for OS_APPLICATION_CREDENTIAL_SECRET \(credentials never go into the manifests: remove it from /,
   },
   {
+    name: 'template fixes an even control plane count (KCP refuses it with stacked etcd, after CAPO built the network)',
+    setup: async (c) => {
+      const file = path.join(c, 'cluster-template-without-lb.yaml');
+      await write(file, (await fs.readFile(file, 'utf8')).replace('  replicas: 1\n', '  replicas: 2\n'));
+    },
+    error:
+      /^the template @cluster\/cluster-template-without-lb\.yaml renders KubeadmControlPlane capi-sandbox-control-plane with replicas 2: Cluster API refuses an even count/,
+  },
+  {
+    name: 'template sets another API floating IP than the config',
+    setup: async (c) => {
+      const file = path.join(c, 'cluster-template-without-lb.yaml');
+      await write(
+        file,
+        (await fs.readFile(file, 'utf8')).replace(
+          '  externalNetwork:',
+          '  apiServerFloatingIP: 172.24.4.9\n  externalNetwork:',
+        ),
+      );
+    },
+    error:
+      'the template @cluster/cluster-template-without-lb.yaml sets spec.apiServerFloatingIP "172.24.4.9" on OpenStackCluster default/capi-sandbox, while deployment.cluster_api.api_server_floating_ip is 172.24.4.200: keep one of them',
+  },
+  {
     name: 'a value with YAML syntax breaks the rendered template',
     config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.35.0', `image_name: 'x"} , evil: {'`),
     error:
@@ -95,13 +119,14 @@ const rows: Row[] = [
   },
   {
     name: "ORC's install.yaml is missing",
-    config: (t) =>
-      t.replace(
-        '    control_plane_machine_count: 1',
-        '    control_plane_machine_count: 1\n    providers: {orc: orc/install.yaml}',
-      ),
+    config: (t) => t.replace('orc: orc/install.yaml', 'orc: orc/missing.yaml'),
     error:
-      "ORC's install.yaml @cluster/orc/install.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
+      "ORC's install.yaml @cluster/orc/missing.yaml (deployment.cluster_api.providers.orc) does not exist; give the path of the release's install.yaml in the cluster dir, or its https URL",
+  },
+  {
+    name: "ORC's install.yaml left empty (ORC is required)",
+    config: (t) => t.replace('orc: orc/install.yaml', 'orc: ""'),
+    error: /deployment\.cluster_api\.providers\.orc: must not be empty: CAPO needs ORC/,
   },
   {
     name: 'addons directory is empty',

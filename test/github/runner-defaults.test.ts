@@ -12,12 +12,13 @@ import { freshRunner, type Runner } from '../support/sandbox.js';
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_runner_defaults_token_2291';
 const PASSPHRASE = 'runner-defaults-passphrase-canary-8813';
+const STATE_KEY = 'runner-defaults-state-key-canary-0123456789abcdef';
 
 /**
  * Every action and every operation of the root action with only what a user writes, everything else as the runner
  * fills it in: each input of action.yml that has a `default:` (test/support/action-runner.ts, after actions/runner
  * ActionRunner.cs). A new input whose default breaks an operation fails here. What a user of the sandbox writes:
- * the config, the kubeconfig passphrase and, as the sandbox's OpenTofu code keeps a local state, tofu-state: artifact
+ * the config, the kubeconfig passphrase, the key that seals the resume state and, as the sandbox's OpenTofu code keeps a local state, tofu-state: artifact
  * (otherwise the apply is refused: the runner discards its disk); the credentials come from the sandbox's OS_* variables.
  */
 describe('the actions as the runner runs them: only the inputs a user writes, the rest from action.yml defaults', () => {
@@ -65,6 +66,7 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
   const written = (extra: Record<string, string> = {}) => ({
     config: runner.sandbox.configPath,
     'kubeconfig-passphrase': PASSPHRASE,
+    'state-key': STATE_KEY,
     'tofu-state': 'artifact',
     ...extra,
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapiSandbox, startCapiSandbox } from '../../examples/sandbox/capi/cloud.js';
 import {
   ADDONS,
+  ORC_INSTALL,
   cloudConfigSecret,
   condition,
   type Obj,
@@ -39,6 +40,7 @@ describe('the Cluster API stand-ins behave as real CAPO and CAPI do when things 
     sh = shell(sandbox, home);
     management = (await sandbox.createManagementCluster('mgmt')).kubeconfigPath;
     await sh.ok('clusterctl', ['init', '--kubeconfig', management, ...PROVIDER_FLAGS]);
+    await sh.kubectl(management, ['apply', '--server-side', '-f', ORC_INSTALL]);
   });
   afterAll(async () => sandbox?.close());
 

@@ -3,7 +3,9 @@ import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../examples/sandbox/capi/api-server.js';
 import { runtimePaths } from '../../src/core/model/settings.js';
+import { renderedManifests } from '../../src/core/model/cluster-api.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+import { waitFor } from '../support/capi-shell.js';
 
 /**
  * operation upgrade with deployment.method cluster-api on the sandbox cloud: a cluster deployed at 1.35 with an ephemeral
@@ -104,6 +106,24 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     60_000,
   );
 
+  it('refuses a deploy with another version in capi-apply: a version change is an upgrade', async () => {
+    const before = await snapshot();
+    const original = await fs.readFile(run.configPath, 'utf8');
+    await run.editConfig(setVersion('1.36.0'));
+    await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+    try {
+      const { result } = await run.run('deploy');
+      expect(result.failedStep).toBe('capi-apply');
+      expect(result.error).toContain(
+        "the config's Kubernetes version v1.36.0 (opencenter.cluster.kubernetes.version) is not the cluster's v1.35.0 (KubeadmControlPlane capi-sandbox-control-plane): a version change is an upgrade",
+      );
+      expect(result.error).toContain('Nothing was applied: run operation upgrade with kubernetes-version 1.36.0');
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await run.editConfig(() => original);
+    }
+  }, 60_000);
+
   it('upgrades one minor: the control plane rolled first, then the workers; every node at the target', async () => {
     await run.editConfig(setVersion('1.36.0'));
     await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
@@ -122,12 +142,14 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     const { result, console, pipeline } = await run.run('upgrade', {}, { kubernetesVersion: '1.36.0' });
     stop();
     expect(result.error).toBeUndefined();
-    // The refused attempts above left this upgrade's resume state: the kubeconfig they fetched is still there.
+    // The refused upgrades above left this upgrade's resume state (the kubeconfig skipped), the refused deploy a
+    // deploy's (fetched again).
     expect(result.reports.map((r) => `${r.id}:${r.status}`)).toEqual([
       'openstack-preflight:success',
       'capi-management-cluster:success',
       'capi-render:success',
-      'capi-workload-kubeconfig:skipped',
+      'openstack-capacity:skipped', // --skip-auth-check: no live OpenStack calls
+      expect.stringMatching(/^capi-workload-kubeconfig:(skipped|success)$/),
       'capi-upgrade-check:success',
       'capi-upgrade-control-plane:success',
       'capi-upgrade-workers:success',
@@ -181,6 +203,16 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     expect(kcp.status.version).toBe('v1.36.0');
     expect(run.cloud.servers()).toHaveLength(3);
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']); // no kind: it upgraded itself
+    // The API address is the floating IP made beforehand (api_server_floating_ip): CAPO left it to the new machine.
+    const newControlPlane = run.cloud.servers().find((s) => s.name.startsWith('capi-sandbox-control-plane-'))!;
+    expect(run.cloud.floatingIps()).toEqual([
+      expect.objectContaining({ address: '172.24.4.200', server: newControlPlane.name }),
+    ]);
+    const openStackCluster = JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'openstackclusters', 'capi-sandbox', '-n', 'default', '-o', 'json'),
+    );
+    expect(openStackCluster.spec.controlPlaneEndpoint.host).toBe('172.24.4.200');
+    expect(openStackCluster.spec.apiServerFloatingIP).toBe('172.24.4.200');
 
     const state = JSON.parse(await fs.readFile(runtimePaths(pipeline.settings).statePath, 'utf8'));
     expect(state).toMatchObject({ operation: 'upgrade', upgradeTarget: '1.36.0' });
@@ -211,6 +243,44 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
   }, 120_000);
 });
 
+describe('the sandbox CAPI stand-in rolls the control plane on a kubeadm config change, as KCP does', () => {
+  it('a changed spec.kubeadmConfigSpec replaces the control plane machine (filters.go matchesKubeadmConfig)', async () => {
+    const run = await startCapiRun();
+    try {
+      const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+      await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
+      expect((await run.run()).result.error).toBeUndefined();
+      const api = run.cloud.api('mgmt')!;
+      const controlPlane = () =>
+        api
+          .list({ group: 'cluster.x-k8s.io', kind: 'Machine' }, 'default')
+          .filter((m) => m.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined)
+          .map((m) => m.metadata.name);
+      const before = controlPlane();
+      expect(before).toHaveLength(1);
+      await kubectl(
+        run,
+        management,
+        'patch',
+        'kubeadmcontrolplanes',
+        'capi-sandbox-control-plane',
+        '-n',
+        'default',
+        '--type=merge',
+        '-p',
+        '{"spec":{"kubeadmConfigSpec":{"preKubeadmCommands":["echo changed"]}}}',
+      );
+      const after = await waitFor('a new control plane machine, the old one gone', async () => {
+        const names = controlPlane();
+        return names.length === 1 && names[0] !== before[0] ? names : undefined;
+      });
+      expect(after).toHaveLength(1);
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});
+
 describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change applied all at once', () => {
   it("holds the new workers until the control plane's rollout is done (MachineSet preflight checks)", async () => {
     const run = await startCapiRun();
@@ -218,10 +288,12 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
       const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
       await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
       expect((await run.run()).result.error).toBeUndefined();
-      // A deploy with the new version and image: capi-apply applies the KubeadmControlPlane and the
-      // MachineDeployment together, so only CAPI's own ordering keeps the workers behind the control plane.
+      // The new version and image applied all at once (kubectl apply of the rendered manifests, as a deploy did
+      // before it refused version changes): only CAPI's own ordering keeps the workers behind the control plane.
       await run.editConfig(setVersion('1.36.0'));
       await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+      const { pipeline } = await run.run('deploy', { step: 'capi-render' });
+      const rendered = renderedManifests(pipeline.settings.clusterApi!);
       const events: string[] = [];
       const stop = run.cloud.api('mgmt')!.onChange(({ type, object }: { type: string; object: KubeObject }) => {
         if (object.kind === 'MachineDeployment') {
@@ -234,6 +306,7 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
         const role = object.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined ? 'cp' : 'worker';
         events.push(`${type} ${role} ${(object.spec as { version?: string }).version}`);
       });
+      await kubectl(run, management, 'apply', '--server-side', '--field-manager=cluster-deploy', '-f', rendered);
       const { result } = await run.run();
       stop();
       expect(result.error).toBeUndefined();
@@ -249,4 +322,108 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
       await run.close();
     }
   }, 180_000);
+});
+
+describe('a cluster without an API address of its own (no load balancer, no api_server_floating_ip)', () => {
+  let run: CapiRun;
+  let kubeconfig: string;
+  const capoAddress = () => run.cloud.floatingIps().find((f) => f.createdBy !== undefined);
+  const openStackCluster = async () =>
+    JSON.parse(
+      await kubectl(run, kubeconfig, 'get', 'openstackclusters', 'capi-sandbox', '-n', 'default', '-o', 'json'),
+    );
+
+  beforeAll(async () => {
+    run = await startCapiRun((text) => text.replace(/^ {4}api_server_floating_ip: .*\n/m, ''));
+    const { result, pipeline } = await run.run();
+    expect(result.error).toBeUndefined();
+    kubeconfig = pipeline.settings.kubeconfigPath;
+  }, 120_000);
+  afterAll(async () => run?.close());
+
+  it('has the floating IP CAPO made as its endpoint', async () => {
+    const made = capoAddress()!;
+    expect(made).toMatchObject({ createdBy: 'Created by cluster-api-provider-openstack cluster default-capi-sandbox' });
+    expect((await openStackCluster()).spec.controlPlaneEndpoint.host).toBe(made.address);
+  });
+
+  it.each([
+    [
+      'an upgrade',
+      'upgrade' as const,
+      'capi-upgrade-check',
+      [setVersion('1.36.0'), setImage('ubuntu-2404-kube-v1.36.0')],
+      'version v1.35.0 → v1.36.0',
+    ],
+    [
+      'a deploy with a new control plane flavor',
+      'deploy' as const,
+      'capi-apply',
+      [(t: string) => t.replace('control_plane_machine_flavor: m1.medium', 'control_plane_machine_flavor: m1.large')],
+      'machine template capi-sandbox-control-plane-',
+    ],
+  ])(
+    'refuses %s, which would roll the control plane, before applying anything',
+    async (_, operation, step, edits, rollout) => {
+      const original = await fs.readFile(run.configPath, 'utf8');
+      const before = {
+        servers: run.cloud
+          .servers()
+          .map((s) => s.name)
+          .sort(),
+        address: capoAddress()?.address,
+      };
+      for (const edit of edits) await run.editConfig(edit);
+      try {
+        const { result } = await run.run(operation, {}, operation === 'upgrade' ? { kubernetesVersion: '1.36.0' } : {});
+        expect(result.failedStep).toBe(step);
+        expect(result.error).toContain(`this would replace the control plane machine (${rollout}`);
+        expect(result.error).toContain(`lose the API address ${before.address}`);
+        expect(result.error).toContain('deployment.cluster_api.api_server_floating_ip');
+        expect(result.error).toContain('Nothing was applied');
+        expect({
+          servers: run.cloud
+            .servers()
+            .map((s) => s.name)
+            .sort(),
+          address: capoAddress()?.address,
+        }).toEqual(before);
+      } finally {
+        await run.editConfig(() => original);
+      }
+    },
+    60_000,
+  );
+
+  it('a worker-only change still deploys', async () => {
+    await run.editConfig((t) => t.replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.medium'));
+    const { result } = await run.run();
+    expect(result.error).toBeUndefined();
+    expect(capoAddress()).toBeDefined();
+  }, 120_000);
+
+  it('the stand-in, as CAPO v0.14.7: a control-plane rollout made anyway deletes the address and cuts the API off', async () => {
+    const address = capoAddress()!.address;
+    // What the refused upgrade would have applied: the KubeadmControlPlane at a new version (CAPI rolls it).
+    await kubectl(
+      run,
+      kubeconfig,
+      'patch',
+      'kubeadmcontrolplanes',
+      'capi-sandbox-control-plane',
+      '-n',
+      'default',
+      '--type=merge',
+      '-p',
+      '{"spec":{"version":"v1.36.0"}}',
+    );
+    await waitFor('the floating IP CAPO made to be deleted with the old control plane machine', async () =>
+      run.cloud.floatingIps().every((f) => f.address !== address),
+    );
+    await expect(kubectl(run, kubeconfig, 'version', '-o', 'json')).rejects.toThrow();
+    const log = await waitFor('the new machine to ask Neutron for the address', async () =>
+      run.cloud.capoLog('default/capi-sandbox').find((l) => l.includes(`get or create floating IP ${address}`)),
+    );
+    expect(log).toContain('disallowed by policy');
+  }, 60_000);
 });

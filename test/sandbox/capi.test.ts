@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapiSandbox, startCapiSandbox } from '../../examples/sandbox/capi/cloud.js';
 import {
   ADDONS,
+  ORC_INSTALL,
   CLUSTER_DIR,
   cloudConfigSecret,
   condition,
@@ -205,6 +206,7 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
       ]),
     ).toBe('deployment.apps/capo-controller-manager\n');
 
+    await sh.kubectl(kindKubeconfig, ['apply', '--server-side', '-f', ORC_INSTALL]);
     const rerun = await sh.ok('clusterctl', ['init', '--kubeconfig', kindKubeconfig, ...PROVIDER_FLAGS]);
     expect(rerun).toContain('Skipping installing cert-manager as it is already installed');
     expect(rerun).not.toContain('Installing provider=');
@@ -559,6 +561,7 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     expect(early.stderr).toContain('run clusterctl init on it first');
 
     await sh.ok('clusterctl', ['init', '--kubeconfig', workloadKubeconfig, ...PROVIDER_FLAGS, '--wait-providers']);
+    await sh.kubectl(workloadKubeconfig, ['apply', '--server-side', '-f', ORC_INSTALL]);
     const moved = await sh.ok('clusterctl', [
       'move',
       '--kubeconfig',
@@ -599,6 +602,7 @@ describe('the Cluster API sandbox: kind, clusterctl and the simulated controller
     const teardown = path.join(dir, 'teardown.kubeconfig');
     await sh.ok('kind', ['create', 'cluster', '--name', 'teardown', '--kubeconfig', teardown]);
     await sh.ok('clusterctl', ['init', '--kubeconfig', teardown, ...PROVIDER_FLAGS, '--wait-providers']);
+    await sh.kubectl(teardown, ['apply', '--server-side', '-f', ORC_INSTALL]);
     await sh.ok('clusterctl', [
       'move',
       '--kubeconfig',
@@ -655,6 +659,8 @@ describe('the Cluster API sandbox on an existing management cluster: identity, f
     other = (await sandbox.createManagementCluster('other')).kubeconfigPath;
     await sh.ok('clusterctl', ['init', '--kubeconfig', management, ...PROVIDER_FLAGS]);
     await sh.ok('clusterctl', ['init', '--kubeconfig', other, ...PROVIDER_FLAGS]);
+    for (const kubeconfig of [management, other])
+      await sh.kubectl(kubeconfig, ['apply', '--server-side', '-f', ORC_INSTALL]);
   });
   afterAll(async () => sandbox?.close());
 

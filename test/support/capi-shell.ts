@@ -19,6 +19,8 @@ export const CLUSTER_DIR = path.join(
 export const TEMPLATE = path.join(CLUSTER_DIR, 'cluster-template-without-lb.yaml');
 export const TEMPLATE_WITH_LB = path.join(CLUSTER_DIR, 'cluster-template.yaml');
 export const ADDONS = path.join(CLUSTER_DIR, 'addons');
+/** The sandbox's stand-in of ORC's install.yaml: CAPO's manager does not start without ORC's CRDs. */
+export const ORC_INSTALL = path.join(CLUSTER_DIR, 'orc', 'install.yaml');
 
 /** What a deploy puts in the environment for the template (everything but the names clusterctl's flags set). */
 export const TEMPLATE_VARIABLES = {

@@ -104,6 +104,13 @@ export interface ApiServerStandIn {
   setReady(ready: boolean): void;
   /** What `/version` reports from now on (a workload API server whose control plane was upgraded). */
   setVersion(gitVersion: string): void;
+  /**
+   * Whether its address routes to it: a workload API server reached through a floating IP is cut off (every
+   * connection dropped) while that floating IP is gone or associated with no running server.
+   */
+  setReachable(reachable: boolean): void;
+  /** The next `times` requests whose `METHOD /path` matches fail with a 500 (an apiserver whose etcd timed out). */
+  failRequests(pattern: RegExp, times?: number): void;
   /** `METHOD /path?query` of each request, most recent last (bounded). */
   requests: string[];
   /** A check every user create/update passes (dry runs too); throw a StatusError to deny it. */
@@ -130,7 +137,30 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024; // the apiserver's request size limit
 const MAX_WATCH_SECONDS = 1800; // the apiserver's --min-request-timeout: watches end and clients re-watch
 const INITIAL_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
+const STORAGE_PROTECTION: Record<string, string> = {
+  PersistentVolumeClaim: 'kubernetes.io/pvc-protection',
+  PersistentVolume: 'kubernetes.io/pv-protection',
+};
+
 const BUILT_IN_TYPES: (ResourceType & { statusSubresource?: boolean })[] = [
+  {
+    group: '',
+    version: 'v1',
+    kind: 'PersistentVolumeClaim',
+    plural: 'persistentvolumeclaims',
+    namespaced: true,
+    shortNames: ['pvc'],
+    statusSubresource: true,
+  },
+  {
+    group: '',
+    version: 'v1',
+    kind: 'PersistentVolume',
+    plural: 'persistentvolumes',
+    namespaced: false,
+    shortNames: ['pv'],
+    statusSubresource: true,
+  },
   {
     group: '',
     version: 'v1',
@@ -397,6 +427,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       if (!controller && type.statusSubresource) delete next.status;
     }
     if (type.kind === 'Secret' && type.group === '') normalizeSecret(next);
+    // kube-apiserver's StorageObjectInUseProtection admission plugin (kubernetes
+    // `plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go`): every new claim and volume gets its
+    // protection finalizer, which only the pvc/pv-protection controllers remove (when no Pod uses the claim).
+    if (!previous && type.group === '' && STORAGE_PROTECTION[type.kind]) {
+      const finalizer = STORAGE_PROTECTION[type.kind]!;
+      if (!meta.finalizers?.includes(finalizer)) meta.finalizers = [...(meta.finalizers ?? []), finalizer];
+    }
     if (isNamespaceType(type)) {
       meta.labels = { ...meta.labels, 'kubernetes.io/metadata.name': meta.name };
       next.spec = { finalizers: ['kubernetes'], ...(next.spec as object) };
@@ -956,10 +993,17 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     );
   };
 
+  const faults: { pattern: RegExp; times: number }[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'https://stand-in');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (requests.length > MAX_LOGGED_REQUESTS) requests.shift();
+    const fault = faults.find((f) => f.times > 0 && f.pattern.test(`${req.method} ${url.pathname}`));
+    if (fault) {
+      fault.times--;
+      // What a kube-apiserver answers when etcd does not (apiserver `pkg/storage/etcd3`): 500, retried by nobody.
+      throw new StatusError(500, 'InternalError', 'Internal error occurred: etcdserver: request timed out');
+    }
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     switch (url.pathname) {
       case '/version':
@@ -1040,6 +1084,10 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
       });
     },
   );
+  let reachable = true;
+  server.on('connection', (socket) => {
+    if (!reachable) socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());
@@ -1139,6 +1187,13 @@ export async function startApiServerStandIn(options: ApiServerOptions): Promise<
     },
     setVersion: (value) => {
       gitVersion = value;
+    },
+    failRequests: (pattern, times = 1) => {
+      faults.push({ pattern, times });
+    },
+    setReachable: (value) => {
+      if (reachable && !value) server.closeAllConnections();
+      reachable = value;
     },
     addAdmission: (hook) => {
       admission.push(hook);

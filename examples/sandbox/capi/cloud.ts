@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { runTool } from './commands.js';
 import {
   CapiControllers,
   type SimCatalog,
+  type SimFloatingIp,
   type SimLoadBalancer,
   type SimNetworkResource,
   type SimServer,
@@ -54,6 +55,8 @@ export interface CapiSandboxOptions {
     images?: string[];
     externalNetworks?: string[];
     applicationCredentials?: Record<string, string>;
+    /** Floating IPs the user created beforehand (`openstack floating ip create`), by address. */
+    floatingIps?: string[];
   };
   /** Nova's `GET /servers/{id}` (./nova.ts): its port (a Keystone catalog entry made first) and the Keystone to trust. */
   nova?: { port?: number; keystoneUrl?: string };
@@ -68,6 +71,8 @@ export const SANDBOX_CATALOG = {
   images: ['ubuntu-2404-kube-v1.35.0', 'ubuntu-2404-kube-v1.36.0'],
   externalNetworks: ['0f4b3a52-1c1e-4d8e-9b55-3f2d8c1e7a10'],
   applicationCredentials: { 'sandbox-app-cred': 'sandbox-secret-value' } as Record<string, string>,
+  /** The API address the sandbox's config keeps (deployment.cluster_api.api_server_floating_ip), made beforehand. */
+  floatingIps: ['172.24.4.200'],
 };
 
 export type HostedClusterRole = 'kind' | 'management' | 'workload';
@@ -94,10 +99,21 @@ export interface CapiSandbox {
   failServer(machineNamePattern: string | RegExp, message: string): void;
   /** The next `times` Nova deletes of servers whose name matches fail with this error (CAPO retries them). */
   failServerDelete(machineNamePattern: string | RegExp, message: string, times?: number): void;
+  /**
+   * The next `times` requests matching `METHOD /path` to the API servers of this role (those running, and the next
+   * one started) fail with a 500.
+   */
+  failRequests(role: HostedClusterRole, pattern: RegExp, times?: number): void;
+  /** The next `clusterctl move` stops after creating `objects` objects on the target (the source stays paused). */
+  failNextMove(objects: number): void;
   servers(): SimServer[];
   loadBalancers(): SimLoadBalancer[];
   networks(): SimNetworkResource[];
   routers(): SimNetworkResource[];
+  /** Cinder's volumes the workload clusters' claims made. */
+  volumes(): { id: string; name: string; cluster: string }[];
+  /** Neutron's floating IPs: pre-created ones and those CAPO made (`createdBy`). */
+  floatingIps(): SimFloatingIp[];
   /** The simulated project's Nova, serving the servers above (register `nova.url` as Keystone's compute endpoint). */
   nova: NovaStandIn;
   /** The CAPO manager's log lines in a hosted cluster (what `kubectl logs` of its pod shows). */
@@ -151,6 +167,12 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const deleteFaults: { pattern: RegExp; message: string; times: number }[] = [];
   const networks = new Map<string, SimNetworkResource>();
   const routers = new Map<string, SimNetworkResource>();
+  const floatingIps = new Map<string, SimFloatingIp>(
+    [...SANDBOX_CATALOG.floatingIps, ...(options.catalog?.floatingIps ?? [])].map((address) => [
+      address,
+      { id: randomUUID(), address },
+    ]),
+  );
   const catalog: SimCatalog = {
     flavors: new Set([...SANDBOX_CATALOG.flavors, ...(options.catalog?.flavors ?? [])]),
     images: new Set([...SANDBOX_CATALOG.images, ...(options.catalog?.images ?? [])]),
@@ -160,6 +182,9 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     ),
   };
   const starting = new Map<string, Promise<ApiServerStandIn>>();
+  const moveFaults: number[] = [];
+  const volumes: SimulatedCloud['volumes'] = new Map();
+  const requestFaults: { role: HostedClusterRole; pattern: RegExp; times: number }[] = [];
   let closed = false;
 
   const startApi = async (
@@ -172,6 +197,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     const controllers = new CapiControllers(api, cloud);
     api.addAdmission(capiAdmission(() => providersInstalled(api)));
     hosted.set(name, { name, role, api, controllers });
+    for (const fault of requestFaults.filter((f) => f.role === role)) api.failRequests(fault.pattern, fault.times);
+    requestFaults.splice(0, requestFaults.length, ...requestFaults.filter((f) => f.role !== role));
     // `kubectl logs` of the CAPO manager's pod reads the simulated controllers' log.
     api.setPodLogs((namespace, pod, sinceMs) =>
       namespace === 'capo-system' && pod.startsWith('capo-controller-manager-')
@@ -186,6 +213,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     loadBalancers,
     networks,
     routers,
+    floatingIps,
+    volumes,
     catalog,
     takeDeleteFault(serverName) {
       const fault = deleteFaults.find((f) => f.times > 0 && f.pattern.test(serverName));
@@ -260,6 +289,10 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       await entry.api.close();
     },
     apiByUrl: (url: string) => [...hosted.values()].find((h) => h.api.url === url.replace(/\/$/, ''))?.api,
+    takeMoveFault() {
+      const after = moveFaults.shift();
+      return after;
+    },
   };
 
   const token = randomBytes(16).toString('hex');
@@ -322,6 +355,14 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
         atCreate: false,
       });
     },
+    failRequests(role, pattern, times = 1) {
+      const running = [...hosted.values()].filter((h) => h.role === role);
+      for (const entry of running) entry.api.failRequests(pattern, times);
+      if (running.length === 0) requestFaults.push({ role, pattern, times });
+    },
+    failNextMove(objects) {
+      moveFaults.push(objects);
+    },
     failServerDelete(machineNamePattern, message, times = 1) {
       deleteFaults.push({
         pattern: typeof machineNamePattern === 'string' ? globToRegExp(machineNamePattern) : machineNamePattern,
@@ -334,6 +375,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     loadBalancers: () => [...loadBalancers.values()],
     networks: () => [...networks.values()],
     routers: () => [...routers.values()],
+    floatingIps: () => [...floatingIps.values()],
+    volumes: () => [...volumes.values()],
     capoLog: (clusterName) => (hosted.get(clusterName)?.controllers.capoLog ?? []).map((entry) => entry.line),
     clusters: () => [...hosted.values()].map((h) => ({ name: h.name, role: h.role, url: h.api.url })),
     api: (name) => hosted.get(name)?.api,

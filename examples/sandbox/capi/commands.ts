@@ -8,6 +8,7 @@ import {
   CLUSTER,
   CLUSTER_NAME_LABEL,
   conditionOf,
+  isPaused,
   KUBEADM_CONFIG,
   KUBEADM_CONFIG_TEMPLATE,
   KUBEADM_CONTROL_PLANE,
@@ -53,6 +54,8 @@ export interface CommandHost {
   deleteKindCluster(name: string): Promise<void>;
   /** The hosted API server a kubeconfig's server URL points at. */
   apiByUrl(url: string): ApiServerStandIn | undefined;
+  /** An armed failure of the next `clusterctl move`: it stops after creating this many objects on the target. */
+  takeMoveFault?(): number | undefined;
 }
 
 export const CLUSTERCTL_VERSION = 'v1.14.0';
@@ -1334,6 +1337,11 @@ function forTarget(object: KubeObject): KubeObject {
   return { ...structuredClone(rest), metadata: structuredClone(metadata) };
 }
 
+const typeOf = (object: KubeObject) => ({
+  group: object.apiVersion.includes('/') ? object.apiVersion.split('/')[0]! : '',
+  kind: object.kind,
+});
+
 async function move(host: CommandHost, request: ToolRequest, args: string[], output: Output): Promise<void> {
   const parsed = parseFlags('clusterctl move', args, {
     kubeconfig: {},
@@ -1383,6 +1391,11 @@ async function move(host: CommandHost, request: ToolRequest, args: string[], out
     );
   const clusters = source.api.list(CLUSTER, namespace);
   const clusterNames = new Set(clusters.map((c) => c.metadata.name));
+  // A paused source Cluster (a move that stopped half-way) is refused before anything else (CAPI v1.12.0
+  // `cmd/clusterctl/client/cluster/mover.go:343,649-663` checkClustersNotPaused).
+  const paused = clusters.filter((c) => isPaused(c)).map((c) => `${namespace}/${c.metadata.name}`);
+  if (paused.length > 0)
+    throw new ToolError(`cannot start operation while the following Clusters are paused: ${paused.join(', ')}`);
   for (const cluster of clusters) {
     const key = `${namespace}/${cluster.metadata.name}`;
     if (conditionOf(cluster, 'InfrastructureReady')?.status !== 'True')
@@ -1416,19 +1429,22 @@ async function move(host: CommandHost, request: ToolRequest, args: string[], out
   // the rest exists), then drop the source objects without running their finalizers.
   for (const cluster of clusters) source.api.put({ ...cluster, spec: { ...(cluster.spec as object), paused: true } });
   output.out('Creating objects in the target cluster');
-  for (const object of objects) {
-    const copy = forTarget(object);
+  // Each object is read again from the source, so the Clusters arrive paused (`mover.go:394`, createGroup); an
+  // existing one is updated, which makes a move re-runnable. An armed fault stops it half-way, as a lost
+  // connection would: the source paused, part of the objects on the target.
+  const stopAfter = host.takeMoveFault?.();
+  for (const [index, object] of objects.entries()) {
+    if (stopAfter !== undefined && index >= stopAfter)
+      throw new ToolError(
+        `action failed after 10 attempts: error creating "${object.kind}" ${namespace}/${object.metadata.name}: Post "${target.api.url}/apis": connection reset by peer`,
+      );
+    const copy = forTarget(source.api.get(typeOf(object), namespace, object.metadata.name) ?? object);
     if (object.kind === 'Cluster')
       copy.metadata.annotations = { ...copy.metadata.annotations, [PAUSED_ANNOTATION]: '' };
     target.api.put(copy);
   }
   output.out('Deleting objects from the source cluster');
-  for (const object of [...objects].reverse())
-    source.api.remove(
-      { group: object.apiVersion.includes('/') ? object.apiVersion.split('/')[0]! : '', kind: object.kind },
-      namespace,
-      object.metadata.name,
-    );
+  for (const object of [...objects].reverse()) source.api.remove(typeOf(object), namespace, object.metadata.name);
   for (const cluster of clusters) {
     const moved = target.api.get(CLUSTER, namespace, cluster.metadata.name)!;
     const { [PAUSED_ANNOTATION]: _paused, ...annotations } = moved.metadata.annotations ?? {};

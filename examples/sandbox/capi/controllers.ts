@@ -77,6 +77,18 @@ export interface SimNetworkResource {
   cluster: string;
 }
 
+/**
+ * A Neutron floating IP. `createdBy` is the description CAPO gives the ones it makes (`names.GetDescription`:
+ * "Created by cluster-api-provider-openstack cluster <ns>-<name>"); a pre-created one has none. `server`: the server
+ * whose port it is associated with (Neutron clears it when that port goes with the server).
+ */
+export interface SimFloatingIp {
+  id: string;
+  address: string;
+  createdBy?: string;
+  server?: string;
+}
+
 /** What exists in the simulated OpenStack project before any deploy: what a name in the template must match. */
 export interface SimCatalog {
   flavors: Set<string>;
@@ -92,6 +104,10 @@ export interface SimulatedCloud {
   loadBalancers: Map<string, SimLoadBalancer>;
   networks: Map<string, SimNetworkResource>;
   routers: Map<string, SimNetworkResource>;
+  /** Cinder volumes the CSI driver made for claims, by `<cluster>/<pv name>`. */
+  volumes: Map<string, { id: string; name: string; cluster: string }>;
+  /** By address; the project is not admin, so a floating IP is created only with an address Neutron picks. */
+  floatingIps: Map<string, SimFloatingIp>;
   catalog: SimCatalog;
   /**
    * The Nova failure a test armed for the server about to be created, if any: `atCreate` a synchronous refusal of
@@ -162,6 +178,17 @@ export function isPaused(cluster: KubeObject): boolean {
 export function providersInstalled(api: ApiServerStandIn): boolean {
   const names = new Set(api.list(PROVIDER).map((p) => p.metadata.name));
   return REQUIRED_PROVIDERS.every((name) => names.has(name));
+}
+
+/** Whether ORC's Image CRD is installed (CAPO's manager needs it to start). */
+function orcInstalled(api: ApiServerStandIn): boolean {
+  return (
+    api.get(
+      { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' },
+      undefined,
+      'images.openstack.k-orc.cloud',
+    ) !== undefined
+  );
 }
 
 /** A Machine's phase as the simulation tracks it (v1beta2 never sets Failed). */
@@ -264,6 +291,8 @@ export class CapiControllers {
     }
   }
 
+  private loggedOrcMissing = false;
+
   /** Writes the object back when `change` altered it (no resourceVersion churn for watchers otherwise). */
   private update(
     type: TypeRef,
@@ -302,9 +331,11 @@ export class CapiControllers {
           .filter((md) => spec(md).clusterName === name)
           .map((md) => this.reconcileMachineDeployment(cluster, md))
       : [];
-    if (infrastructureReady)
+    if (infrastructureReady) {
       for (const machine of this.inCluster(MACHINE, namespace, name))
         await this.reconcileMachine(cluster, key, machine);
+      this.updateApiReachability(cluster, key);
+    }
 
     this.update(CLUSTER, namespace, name, (c) => {
       if (endpoint && !spec(c).controlPlaneEndpoint?.host)
@@ -382,6 +413,19 @@ export class CapiControllers {
     if (!openStackCluster) return false;
     // A scope (identity) error returns before any status is written: only the manager's log says it
     // (CAPO v0.14.7 `controllers/openstackcluster_controller.go:126-129`, `pkg/scope/provider.go:236-283,303-331`).
+    // Without ORC's Image CRD CAPO's manager never gets going: its OpenStackServer controller watches ORC Images
+    // (CAPO v0.14.7 `controllers/openstackserver_controller.go:204`), controller-runtime's source for a kind the
+    // API server does not serve never syncs, and the manager exits (`main.go:310`, "problem running manager"),
+    // restarting in a loop: no condition, no Event, only its log (and a pod in CrashLoopBackOff).
+    if (!orcInstalled(this.api)) {
+      if (!this.loggedOrcMissing) {
+        this.loggedOrcMissing = true;
+        this.log(
+          `${klogHeader('E', 'main.go:310')}"problem running manager" err="failed to wait for openstackserver caches to sync kind source: *v1alpha1.Image: timed out waiting for cache to be synced for Kind *v1alpha1.Image" logger="setup"`,
+        );
+      }
+      return false;
+    }
     const identityError = this.identityError(openStackCluster, namespace);
     if (identityError) {
       this.logReconcileError('openstackcluster', 'OpenStackCluster', openStackCluster, identityError);
@@ -448,12 +492,38 @@ export class CapiControllers {
         `Created load balancer ${loadBalancer.name} with id ${loadBalancer.id}`,
       );
     }
+    // The endpoint (CAPO v0.14.7 `controllers/openstackcluster_controller.go:877-943` reconcileControlPlaneEndpoint):
+    // the load balancer's address; else one already set stays; else, without a load balancer, a floating IP:
+    // spec.apiServerFloatingIP if it exists, or a new one CAPO creates (and later deletes with the control plane
+    // machine holding it, see deleteMachine). The sandbox reaches every workload API at its own address.
+    let host = workload.host;
+    if (usesApiFloatingIp(openStackCluster)) {
+      const current = spec(openStackCluster).controlPlaneEndpoint?.host as string | undefined;
+      if (current) host = current;
+      else {
+        const fip = this.getOrCreateFloatingIp(
+          openStackCluster,
+          `${namespace}-${cluster.metadata.name}`,
+          spec(openStackCluster).apiServerFloatingIP,
+        );
+        if (typeof fip === 'string') {
+          // handleUpdateOSCError(..., false): Ready=False, retried (`:916-919`).
+          const message = `floating IP cannot be got or created: ${fip}`;
+          this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) =>
+            setCondition(o, 'Ready', false, 'OpenStackError', message),
+          );
+          this.logReconcileError('openstackcluster', 'OpenStackCluster', openStackCluster, message);
+          return false;
+        }
+        host = fip.address;
+      }
+    }
     const network = this.cloud.networks.get(key)!;
     const router = this.cloud.routers.get(key)!;
     this.update(OPENSTACK_CLUSTER, namespace, openStackCluster.metadata.name, (o) => {
       o.metadata.labels = { ...o.metadata.labels, [CLUSTER_NAME_LABEL]: cluster.metadata.name };
       o.metadata.ownerReferences = [ownerReference(cluster, false)];
-      (o.spec as Record<string, unknown>).controlPlaneEndpoint = { host: workload.host, port: workload.port };
+      (o.spec as Record<string, unknown>).controlPlaneEndpoint = { host, port: workload.port };
       const s = statusOf(o);
       s.ready = true;
       s.network = { id: network.id, name: network.name };
@@ -469,6 +539,98 @@ export class CapiControllers {
       setCondition(o, 'Ready', true, 'Ready');
     });
     return true;
+  }
+
+  /**
+   * GetOrCreateFloatingIP (CAPO v0.14.7 `pkg/cloud/services/networking/floatingip.go:36-81`): an address that exists
+   * is taken as it is, associated or not; one that does not is created with that very address, which Neutron lets
+   * only an admin do (`:54` "only admin can add ip address"; policy `create_floatingip:floating_ip_address`), and the
+   * sandbox project is not admin; no address: a new one Neutron picks, described as CAPO's.
+   */
+  private getOrCreateFloatingIp(
+    eventObject: KubeObject,
+    clusterResourceName: string,
+    address: string | undefined,
+  ): SimFloatingIp | string {
+    if (address) {
+      const existing = this.cloud.floatingIps.get(address);
+      if (existing) return existing;
+      const error =
+        'Request forbidden: [POST https://neutron.sandbox/v2.0/floatingips], error message: {"NeutronError": {"type": "PolicyNotAuthorized", "message": "(rule:create_floatingip and rule:create_floatingip:floating_ip_address) is disallowed by policy", "detail": ""}}';
+      this.recordEvent(
+        eventObject,
+        'Warning',
+        'FailedCreateFloatingIP',
+        `Failed to create floating IP ${address}: ${error}`,
+      );
+      return error;
+    }
+    let n = 10;
+    while (this.cloud.floatingIps.has(`172.24.4.${n}`)) n++;
+    const fip: SimFloatingIp = {
+      id: randomUUID(),
+      address: `172.24.4.${n}`,
+      createdBy: `Created by cluster-api-provider-openstack cluster ${clusterResourceName}`,
+    };
+    this.cloud.floatingIps.set(fip.address, fip);
+    this.recordEvent(
+      eventObject,
+      'Normal',
+      'SuccessfulCreateFloatingIP',
+      `Created floating IP ${fip.address} with id ${fip.id}`,
+    );
+    return fip;
+  }
+
+  /**
+   * A control plane machine of a cluster without an API load balancer takes the endpoint's floating IP
+   * (CAPO v0.14.7 `controllers/openstackmachine_controller.go:694-721`): GetOrCreateFloatingIP with the endpoint's
+   * host, associated with the machine's port unless associated already. Run on every reconcile of the machine
+   * (`:407-411`): on failure APIServerIngressReadyCondition is False (FloatingIPError) and the error returned.
+   */
+  private reconcileApiFloatingIp(cluster: KubeObject, machine: KubeObject): boolean {
+    const namespace = machine.metadata.namespace ?? 'default';
+    const { name } = machine.metadata;
+    const openStackCluster = this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name);
+    if (!openStackCluster || !usesApiFloatingIp(openStackCluster)) return true;
+    const endpoint = spec(openStackCluster).controlPlaneEndpoint?.host as string | undefined;
+    const address = endpoint ?? (spec(openStackCluster).apiServerFloatingIP as string | undefined);
+    const openStackMachine = this.api.get(OPENSTACK_MACHINE, namespace, name) ?? machine;
+    const fip = this.getOrCreateFloatingIp(openStackMachine, `${namespace}-${cluster.metadata.name}`, address);
+    if (typeof fip === 'string') {
+      this.update(OPENSTACK_MACHINE, namespace, name, (o) =>
+        setCondition(
+          o,
+          'APIServerIngressReadyCondition',
+          false,
+          'FloatingIPError',
+          `Floating IP cannot be obtained or created: ${fip}`,
+        ),
+      );
+      this.logReconcileError(
+        'openstackmachine',
+        'OpenStackMachine',
+        openStackMachine,
+        `get or create floating IP ${address}: ${fip}`,
+      );
+      return false;
+    }
+    if (!fip.server) fip.server = name;
+    this.update(OPENSTACK_MACHINE, namespace, name, (o) =>
+      setCondition(o, 'APIServerIngressReadyCondition', true, 'Ready'),
+    );
+    return true;
+  }
+
+  /** The workload API answers at a floating IP only while that floating IP exists and reaches a running server. */
+  private updateApiReachability(cluster: KubeObject, key: string): void {
+    const namespace = cluster.metadata.namespace ?? 'default';
+    const openStackCluster = this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name);
+    const workload = this.cloud.existingWorkloadApi(key);
+    if (!openStackCluster || !workload || !usesApiFloatingIp(openStackCluster)) return;
+    const host = spec(openStackCluster).controlPlaneEndpoint?.host as string | undefined;
+    const fip = host ? this.cloud.floatingIps.get(host) : undefined;
+    workload.setReachable(fip?.server !== undefined && this.cloud.servers.get(fip.server)?.status === 'ACTIVE');
   }
 
   /**
@@ -519,7 +681,9 @@ export class CapiControllers {
     // A machine is outdated when its version or infrastructure template is no longer the KCP's; KCP replaces them
     // one at a time, scaling up first (rollout strategy RollingUpdate, maxSurge 1: CAPI
     // `controlplane/kubeadm/internal/controllers/upgrade.go`, `scale.go`).
-    const outdated = live.filter((m) => this.isOutdated(m, spec(kcp).version, template?.name));
+    const outdated = live.filter((m) =>
+      this.isOutdated(m, spec(kcp).version, template?.name, spec(kcp).kubeadmConfigSpec ?? {}),
+    );
     const allJoined = running.length === live.length;
     if (allJoined && (live.length < desired || (live.length === desired && outdated.length > 0))) {
       this.createMachine(cluster, kcp, {
@@ -527,6 +691,7 @@ export class CapiControllers {
         version: spec(kcp).version,
         templateName: template?.name,
         labels: { [CONTROL_PLANE_LABEL]: '', [CONTROL_PLANE_NAME_LABEL]: kcp.metadata.name },
+        kubeadmConfigSpec: spec(kcp).kubeadmConfigSpec ?? {},
       });
     } else if (live.length > desired && allJoined)
       this.deleteMachine(outdated.length > 0 ? [...outdated].sort(byAge)[0]! : newest(live));
@@ -707,14 +872,24 @@ export class CapiControllers {
   }
 
   /** Whether a Machine was made from another version or infrastructure template than its owner names now. */
-  private isOutdated(machine: KubeObject, version: unknown, templateName: unknown): boolean {
+  private isOutdated(
+    machine: KubeObject,
+    version: unknown,
+    templateName: unknown,
+    kubeadmConfigSpec?: unknown,
+  ): boolean {
     const namespace = machine.metadata.namespace ?? 'default';
     const infra = this.api.get(OPENSTACK_MACHINE, namespace, machine.metadata.name);
     const clonedFrom = infra?.metadata.annotations?.[CLONED_FROM_NAME];
     const normalize = (v: unknown) => (typeof v === 'string' && v && !v.startsWith('v') ? `v${v}` : v);
+    // KCP also rolls a machine whose KubeadmConfig no longer matches spec.kubeadmConfigSpec (CAPI v1.12
+    // `controlplane/kubeadm/internal/filters.go` matchesKubeadmConfig); the KubeadmConfig is made from it.
+    const config =
+      kubeadmConfigSpec === undefined ? undefined : this.api.get(KUBEADM_CONFIG, namespace, machine.metadata.name);
     return (
       normalize(spec(machine).version) !== normalize(version) ||
-      (clonedFrom !== undefined && templateName !== undefined && clonedFrom !== templateName)
+      (clonedFrom !== undefined && templateName !== undefined && clonedFrom !== templateName) ||
+      (config !== undefined && JSON.stringify(config.spec ?? {}) !== JSON.stringify(kubeadmConfigSpec ?? {}))
     );
   }
 
@@ -728,6 +903,8 @@ export class CapiControllers {
       templateName?: string;
       labels: Record<string, string>;
       failureDomain?: string;
+      /** A control plane machine's KubeadmConfig: the KubeadmControlPlane's spec.kubeadmConfigSpec. */
+      kubeadmConfigSpec?: unknown;
     },
   ): void {
     const namespace = cluster.metadata.namespace ?? 'default';
@@ -743,7 +920,7 @@ export class CapiControllers {
       apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
       kind: 'KubeadmConfig',
       metadata: { name: machine.name, namespace, labels, ownerReferences: [ownerReference(owner)] },
-      spec: {},
+      spec: clone(machine.kubeadmConfigSpec ?? {}),
     });
     this.api.put({
       apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1',
@@ -783,6 +960,34 @@ export class CapiControllers {
     });
   }
 
+  /**
+   * removeAPIServerEndpoint, run for a control plane machine before its server is deleted (CAPO v0.14.7
+   * `controllers/openstackmachine_controller.go:258-262,281-327`): without a load balancer and with
+   * spec.apiServerFloatingIP unset, every floating IP that is the server's external address is DELETED: the API
+   * address of a cluster whose endpoint is that floating IP. CAPO's own comment there: "I would expect the API server
+   * floating IP to be created and deleted with the cluster". With spec.apiServerFloatingIP set it is left alone.
+   */
+  private removeApiServerEndpoint(machine: KubeObject): void {
+    if (machine.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return;
+    const namespace = machine.metadata.namespace ?? 'default';
+    const cluster = this.api.get(CLUSTER, namespace, spec(machine).clusterName);
+    const openStackCluster = cluster
+      ? this.api.get(OPENSTACK_CLUSTER, namespace, spec(cluster).infrastructureRef?.name)
+      : undefined;
+    if (!openStackCluster || spec(openStackCluster).apiServerLoadBalancer?.enabled === true) return;
+    if (spec(openStackCluster).apiServerFloatingIP) return;
+    for (const fip of [...this.cloud.floatingIps.values()]) {
+      if (fip.server !== machine.metadata.name) continue;
+      this.cloud.floatingIps.delete(fip.address);
+      this.recordEvent(
+        this.api.get(OPENSTACK_MACHINE, namespace, machine.metadata.name) ?? machine,
+        'Normal',
+        'SuccessfulDeleteFloatingIP',
+        `Deleted floating IP ${fip.address} with id ${fip.id}`,
+      );
+    }
+  }
+
   /** Deletes a Machine with its server, infrastructure objects and Node (scale down, or the Cluster going away). */
   private deleteMachine(machine: KubeObject): void {
     const namespace = machine.metadata.namespace ?? 'default';
@@ -790,6 +995,7 @@ export class CapiControllers {
     const clusterKey = `${namespace}/${spec(machine).clusterName}`;
     const server = this.cloud.servers.get(name);
     const serverObject = this.api.get(OPENSTACK_SERVER, namespace, name);
+    if (server) this.removeApiServerEndpoint(machine);
     if (server && serverObject) {
       // A failed Nova delete: InstanceReady=False InstanceDeleteFailed, a FailedDeleteServer Warning, the error
       // returned, and the deletion retried on the next reconcile: never terminal (CAPO v0.14.7
@@ -811,6 +1017,8 @@ export class CapiControllers {
       this.recordEvent(serverObject, 'Normal', 'SuccessfulDeleteServer', `Deleted server ${name} with id ${server.id}`);
     }
     this.cloud.servers.delete(name);
+    // Neutron clears the association of a floating IP whose port goes with the server.
+    for (const fip of this.cloud.floatingIps.values()) if (fip.server === name) fip.server = undefined;
     this.cloud.existingWorkloadApi(clusterKey)?.remove(NODE, undefined, name);
     for (const type of [OPENSTACK_SERVER, OPENSTACK_MACHINE, KUBEADM_CONFIG]) this.api.remove(type, namespace, name);
     this.api.remove(SECRET, namespace, name);
@@ -937,6 +1145,7 @@ export class CapiControllers {
       }
       this.writeServer(cluster, machine, server);
       if (server.status !== 'ACTIVE') return;
+      if (isControlPlane && !this.reconcileApiFloatingIp(cluster, machine)) return;
       this.update(MACHINE, namespace, name, (m) => {
         (m.spec as Fields).providerID = `openstack:///${server.id}`;
         const s = statusOf(m);
@@ -957,6 +1166,7 @@ export class CapiControllers {
 
     if (!workload) return;
     const server = this.cloud.servers.get(name);
+    if (isControlPlane && server?.status === 'ACTIVE') this.reconcileApiFloatingIp(cluster, machine);
     if (phase === 'Provisioned' && server) {
       if (!workload.get(NODE, undefined, name))
         workload.put(newNode(name, server, spec(machine).version, isControlPlane));
@@ -1217,6 +1427,19 @@ export class CapiControllers {
   }
 }
 
+/**
+ * Whether the API endpoint is a floating IP on a control plane machine: no API load balancer, and neither the API
+ * floating IP nor the external network disabled (CAPO v0.14.7 `controllers/openstackcluster_controller.go:915`).
+ */
+function usesApiFloatingIp(openStackCluster: KubeObject): boolean {
+  const s = spec(openStackCluster);
+  return (
+    s.apiServerLoadBalancer?.enabled !== true &&
+    s.disableAPIServerFloatingIP !== true &&
+    s.disableExternalNetwork !== true
+  );
+}
+
 function byAge(a: KubeObject, b: KubeObject): number {
   return (
     (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') ||
@@ -1377,6 +1600,7 @@ export function simulateKubelets(workload: ApiServerStandIn, cloud?: SimulatedCl
     workload.put(next);
   }
   if (ccm && cloud && clusterKey) simulateServiceLoadBalancers(workload, cloud, clusterKey);
+  if (cloud && clusterKey) simulateCinderVolumes(workload, cloud, clusterKey);
   for (const daemonSet of daemonSets) {
     const selector = podSpec(daemonSet).nodeSelector ?? {};
     const scheduled = nodes.filter((n) =>
@@ -1427,5 +1651,64 @@ function simulateServiceLoadBalancers(workload: ApiServerStandIn, cloud: Simulat
     next.metadata.finalizers = [...new Set([...finalizers, LOAD_BALANCER_CLEANUP])];
     statusOf(next).loadBalancer = { ingress: [{ ip: loadBalancer.vip }] };
     workload.put(next);
+  }
+}
+
+const PVC: TypeRef = { group: '', kind: 'PersistentVolumeClaim' };
+const PV: TypeRef = { group: '', kind: 'PersistentVolume' };
+const POD: TypeRef = { group: '', kind: 'Pod' };
+const CINDER_DRIVER = 'cinder.csi.openstack.org';
+
+/**
+ * Claims and their Cinder volumes in a workload cluster: the external provisioner with the Cinder CSI driver makes a
+ * volume and a PersistentVolume (reclaim policy Delete) for a new claim; the pvc-protection controller removes a
+ * deleted claim's finalizer only once no Pod that is not finished uses it (kubernetes
+ * `pkg/controller/volume/pvcprotection/pvc_protection_controller.go` isBeingUsed); the claim gone, the volume is
+ * deleted in Cinder and its PersistentVolume goes (pv-protection lets it go once unbound).
+ */
+function simulateCinderVolumes(workload: ApiServerStandIn, cloud: SimulatedCloud, clusterKey: string): void {
+  const pods = workload.list(POD);
+  for (const claim of workload.list(PVC)) {
+    const namespace = claim.metadata.namespace ?? 'default';
+    const pvName = `pvc-${claim.metadata.uid}`;
+    if (claim.metadata.deletionTimestamp) {
+      const used = pods.some(
+        (pod) =>
+          (pod.metadata.namespace ?? 'default') === namespace &&
+          !['Succeeded', 'Failed'].includes(status(pod).phase) &&
+          (spec(pod).volumes ?? []).some((v: Fields) => v.persistentVolumeClaim?.claimName === claim.metadata.name),
+      );
+      if (used) continue;
+      const next = clone(claim);
+      next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f) => f !== 'kubernetes.io/pvc-protection');
+      workload.put(next);
+      if (next.metadata.finalizers.length === 0) workload.remove(PVC, namespace, claim.metadata.name);
+      continue;
+    }
+    if (workload.get(PV, undefined, pvName)) continue;
+    const volume = { id: randomUUID(), name: pvName, cluster: clusterKey };
+    cloud.volumes.set(`${clusterKey}/${pvName}`, volume);
+    workload.put({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: pvName, finalizers: ['kubernetes.io/pv-protection'] },
+      spec: {
+        csi: { driver: CINDER_DRIVER, volumeHandle: volume.id },
+        persistentVolumeReclaimPolicy: 'Delete',
+        claimRef: { name: claim.metadata.name, namespace },
+        capacity: { storage: spec(claim).resources?.requests?.storage ?? '1Gi' },
+      },
+      status: { phase: 'Bound' },
+    });
+    const bound = clone(claim);
+    (bound.spec as Fields).volumeName = pvName;
+    statusOf(bound).phase = 'Bound';
+    workload.put(bound);
+  }
+  for (const pv of workload.list(PV)) {
+    const ref = spec(pv).claimRef as { name: string; namespace: string } | undefined;
+    if (!ref || spec(pv).csi?.driver !== CINDER_DRIVER || workload.get(PVC, ref.namespace, ref.name)) continue;
+    cloud.volumes.delete(`${clusterKey}/${pv.metadata.name}`);
+    workload.remove(PV, undefined, pv.metadata.name);
   }
 }

@@ -147,10 +147,21 @@ export function parseVersion(text: unknown): [number, number, number] | undefine
 }
 
 /**
- * CAPI v1.12 `controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go` validateVersion: an update may raise
- * the version by at most one minor ("Skipping a minor version is not allowed").
+ * CAPI v1.12 `controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go`: replicas required, above 0 and odd
+ * with stacked etcd (validateKubeadmControlPlaneSpec, create and update); validateVersion: an update may raise the
+ * version by at most one minor ("Skipping a minor version is not allowed").
  */
 function kubeadmControlPlane(object: KubeObject, oldObject: KubeObject | undefined): StatusError | undefined {
+  // validateKubeadmControlPlaneSpec, on create and on update (`kubeadmcontrolplane.go:93-100,226,274-310`).
+  const spec = (object.spec ?? {}) as Fields;
+  const causes: { field: string; message: string }[] = [];
+  if (spec.replicas === undefined || spec.replicas === null)
+    causes.push({ field: 'spec.replicas', message: 'Required value: is required' });
+  else if (Number(spec.replicas) <= 0)
+    causes.push({ field: 'spec.replicas', message: 'Forbidden: cannot be less than or equal to 0' });
+  else if (!spec.kubeadmConfigSpec?.clusterConfiguration?.etcd?.external && Number(spec.replicas) % 2 === 0)
+    causes.push({ field: 'spec.replicas', message: 'Forbidden: cannot be an even number when etcd is stacked' });
+  if (causes.length > 0) return denied('validation.kubeadmcontrolplane.controlplane.cluster.x-k8s.io', object, causes);
   if (!oldObject) return undefined;
   const from = parseVersion((oldObject.spec as Fields | undefined)?.version);
   const toText = (object.spec as Fields | undefined)?.version;

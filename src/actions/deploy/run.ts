@@ -125,6 +125,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   const p = await openPipeline(settings.deploy, {
     only: options.only?.steps,
     secrets,
+    ...(settings.githubToken && { githubToken: settings.githubToken }),
     store: (deploy, logPath) => makeStateStore(settings, deploy, logPath),
   });
   const operation = p.settings.operation;

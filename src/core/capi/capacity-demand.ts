@@ -107,11 +107,54 @@ export async function redeployCapacityDemand(
     addDemand(demand, quota, (wanted.adds[quota] ?? 0) - (held.adds[quota] ?? 0));
   }
   demand.notes = [...new Set([...wanted.notes, ...held.notes])];
+  // A set whose machines move to another template (or version) is rolled with maxSurge 1: a new machine exists
+  // before the old one goes (CAPI v1.12 KCP `controlplane/kubeadm/internal/controllers/upgrade.go` scale up first;
+  // MachineDeployment RollingUpdate maxSurge 1 by default), so the peak holds one more machine per rolling set.
+  const surged: string[] = [];
+  for (const set of machineSets(rendered)) {
+    const live = machineSets(liveObjects).find((l) => l.what === set.what);
+    if (!live || set.replicas === 0 || (live.template === set.template && live.version === set.version)) continue;
+    const template = at(
+      rendered.find((o) => o.kind === 'OpenStackMachineTemplate' && text(at(o, 'metadata', 'name')) === set.template),
+      'spec',
+      'template',
+      'spec',
+    );
+    addDemand(demand, 'instances', 1);
+    if (template) await addMachine(demand, template, 1, `${set.what} (rollout surge)`, flavors);
+    surged.push(set.what);
+  }
+  if (surged.length > 0)
+    demand.notes.push(`one more machine each while ${surged.join(', ')} roll (maxSurge 1: the new machine first)`);
   demand.estimate = `Cluster API: counted from ${source} minus what the cluster's objects in the management cluster hold now (${existing
     .filter((o) => SIZED_KINDS.has(String(o.kind)))
     .map(key)
     .join(', ')}); CAPO decides the details as it reconciles`;
   return demand;
+}
+
+/** The KubeadmControlPlanes and MachineDeployments with the template and version their machines get. */
+function machineSets(objects: Values[]): { what: string; replicas: number; template?: string; version?: string }[] {
+  return [
+    ...objects
+      .filter((o) => o.kind === 'KubeadmControlPlane')
+      .map((o) => ({
+        what: `KubeadmControlPlane ${text(at(o, 'metadata', 'name'))}`,
+        replicas: count(at(o, 'spec', 'replicas'), 1),
+        template:
+          text(at(o, 'spec', 'machineTemplate', 'infrastructureRef', 'name')) ??
+          text(at(o, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name')),
+        version: text(at(o, 'spec', 'version'))?.replace(/^v/, ''),
+      })),
+    ...objects
+      .filter((o) => o.kind === 'MachineDeployment')
+      .map((o) => ({
+        what: `MachineDeployment ${text(at(o, 'metadata', 'name'))}`,
+        replicas: count(at(o, 'spec', 'replicas'), 1),
+        template: text(at(o, 'spec', 'template', 'spec', 'infrastructureRef', 'name')),
+        version: text(at(o, 'spec', 'template', 'spec', 'version'))?.replace(/^v/, ''),
+      })),
+  ];
 }
 
 async function objectsDemand(objects: Values[], source: string, flavors: FlavorLookup): Promise<CapacityDemand> {
@@ -184,13 +227,34 @@ async function objectsDemand(objects: Values[], source: string, flavors: FlavorL
     }
     const groups = record(at(cluster, 'managedSecurityGroups'));
     if (groups) {
-      const allNodes = list(groups.allNodesSecurityGroupRules).length;
+      // A rule with remoteManagedGroups becomes one rule per group it names (CAPO v0.14.7
+      // `pkg/cloud/services/networking/securitygroups.go:289-335` getRulesFromSpecs).
+      const expanded = (rules: unknown) =>
+        list(rules).reduce(
+          (n, rule) => n + Math.max(1, Array.isArray(rule.remoteManagedGroups) ? rule.remoteManagedGroups.length : 0),
+          0,
+        );
+      const allNodes = expanded(groups.allNodesSecurityGroupRules);
+      const allowAll = groups.allowAllInClusterTraffic === true;
+      const ipv4Subnets = list(at(cluster, 'managedSubnets')).filter((s) =>
+        /^\d+\.\d+\.\d+\.\d+\//.test(text(s.cidr) ?? ''),
+      ).length;
+      const additionalPorts = lb?.enabled === true && Array.isArray(lb.additionalPorts) ? lb.additionalPorts.length : 0;
+      // `securitygroups.go:198-262` with `securitygroups_rules.go`: both groups start with the two egress rules;
+      // the control plane adds the API (and the load balancer's additional ports), etcd and the kubelet twice (or
+      // two allow-all rules); the workers the NodePort rules (two per IPv4 subnet, four between the groups) and the
+      // kubelet twice (or two allow-all rules); the extra and all-nodes rules on each; SSH from a bastion.
+      const controlPlaneRules =
+        EGRESS_RULES +
+        1 +
+        additionalPorts +
+        (allowAll ? 2 : 3) +
+        expanded(groups.controlPlaneNodesSecurityGroupRules) +
+        allNodes;
+      const workerRules =
+        EGRESS_RULES + 2 * ipv4Subnets + 4 + 2 + expanded(groups.workerNodesSecurityGroupRules) + allNodes;
       add('security_groups', bastionOn ? 3 : 2);
-      add(
-        'security_group_rules',
-        // control plane: egress + etcd, kubelet x2 + API; worker: egress + kubelet x2 + NodePort tcp/udp
-        EGRESS_RULES + 4 + EGRESS_RULES + 4 + 2 * allNodes + (bastionOn ? EGRESS_RULES + 1 + 2 : 0),
-      );
+      add('security_group_rules', controlPlaneRules + workerRules + (bastionOn ? 2 + EGRESS_RULES + 1 : 0));
     }
   }
   return demand;

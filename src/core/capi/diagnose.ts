@@ -35,6 +35,8 @@ const CREDENTIALS = 'opencenter.infrastructure.cloud.openstack';
 
 /** Message patterns → the field to fix. Order matters: the first match of a message wins. */
 function adviceFor(message: string, values: RenderedValues): string | undefined {
+  if (message.startsWith('the CAPO manager does not start:') && message.includes('*v1alpha1.Image'))
+    return "deployment.cluster_api.providers.orc: ORC's CRDs are missing on the management cluster, and CAPO's manager exits without them; apply ORC's install.yaml there (clusterctl-init does: run it again)";
   const flavor = /no flavors were found: (?:name=(\S+)|no name set)/.exec(message);
   if (flavor) {
     const name = flavor[1];
@@ -237,6 +239,12 @@ export function diagnose(
   for (const line of reconcileErrors(sources.log ?? '', values.namespace, values.cluster)) add(line);
   for (const line of warningEvents(sources.eventsJson ?? '', values.cluster)) add(line);
   for (const line of warningConditions(sources.objectsJson ?? '', values.cluster)) add(line);
+  // The manager itself not starting for want of ORC's CRDs (CAPO v0.14.7 `main.go:310`,
+  // `controllers/openstackserver_controller.go:204`): not a reconcile error of any object, so said on its own.
+  const orcMissing = (sources.log ?? '')
+    .split('\n')
+    .find((line) => line.includes('problem running manager') && /Kind \*v1alpha1\.Image\b/.test(line));
+  if (orcMissing) add(`the CAPO manager does not start: ${orcMissing.replace(/^.*?err="([^"]*)".*$/, '$1')}`);
   const evidence = [...byMessage.values()];
   const nova = sources.nova ?? [];
   const advice = [

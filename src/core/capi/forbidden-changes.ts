@@ -9,7 +9,7 @@
 import { type CommandSpec, type Exec, failureLine } from '../lib/command.js';
 import { RefusalError, UserError } from '../lib/errors.js';
 import { NO_CLUSTER_API } from './management.js';
-import { manifestDocuments, objectAddress } from './manifests.js';
+import { appliesAsIs, manifestDocuments, objectAddress } from './manifests.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: manifests and live objects are open JSON.
 type Doc = Record<string, any>;
@@ -30,26 +30,11 @@ const CONFIG_FIELD: Record<string, string> = {
   managedSubnets: 'deployment.cluster_api.template (the subnet CIDR; dns_nameservers may change)',
   apiServerLoadBalancer: 'deployment.cluster_api.template (the API load balancer)',
   disableAPIServerFloatingIP: 'deployment.cluster_api.template',
+  apiServerFloatingIP: 'deployment.cluster_api.api_server_floating_ip',
   managedSecurityGroups: 'deployment.cluster_api.template',
 };
 
 const isObject = (value: unknown): value is Doc => !!value && typeof value === 'object' && !Array.isArray(value);
-/**
- * Whether applying `next` (server-side) leaves `live` as it is: every value the manifests set is the live one. Fields
- * the manifests leave out keep what the server has (API server defaults, what CAPO writes), so they are no change;
- * lists are compared item by item (each item the same way), and must have the same length.
- */
-function covers(next: unknown, live: unknown): boolean {
-  if (next === undefined || next === null) return true;
-  if (Array.isArray(next)) {
-    const items = Array.isArray(live) ? live : [];
-    return items.length === next.length && next.every((item, i) => covers(item, items[i]));
-  }
-  if (isObject(next))
-    return Object.keys(next).every((key) => covers(next[key], isObject(live) ? live[key] : undefined));
-  return next === live;
-}
-
 /** What the webhook allows inside the fields it only partly freezes, removed from a copy of a spec field. */
 function comparable(field: string, value: unknown, both = true): unknown {
   if (!value || typeof value !== 'object') return value;
@@ -90,14 +75,31 @@ function subnetChange(next: unknown, live: unknown): string | undefined {
   const cidrs = new Set(live.map((subnet) => (subnet as Doc | null)?.cidr));
   const changed = next.map((subnet) => (subnet as Doc | null)?.cidr).filter((cidr) => !cidrs.has(cidr));
   if (changed.length > 0) return `cannot change subnet CIDR from ${[...cidrs].join(', ')} to ${changed.join(', ')}`;
-  return covers(comparable('managedSubnets', next), comparable('managedSubnets', sortedLike(next, live)))
+  // The webhook matches subnets by CIDR for its own messages, but then compares the specs with an ordered
+  // reflect.DeepEqual (CAPO v0.14.7 `pkg/webhooks/openstackcluster_webhook.go` ValidateUpdate): a reorder is a change.
+  const order = (list: unknown[]) => list.map((subnet) => (subnet as Doc | null)?.cidr).join(', ');
+  if (order(next) !== order(live)) return `the subnets are in another order (${order(live)} → ${order(next)})`;
+  return appliesAsIs(comparable('managedSubnets', next), comparable('managedSubnets', live))
     ? ''
     : 'a managed subnet changed other than its dnsNameservers';
 }
 
-/** The live subnets in the order of the rendered ones (the webhook matches them by CIDR). */
-function sortedLike(next: unknown[], live: unknown[]): unknown[] {
-  return next.map((subnet) => live.find((old) => (old as Doc | null)?.cidr === (subnet as Doc | null)?.cidr));
+/**
+ * Top-level spec fields our field manager applied before and the manifests now leave out: server-side apply
+ * removes them (a field no manager owns any more goes), which CAPO's webhook sees as a change like any other.
+ */
+function removedFields(next: Doc, live: Doc): string[] {
+  const ours = ((live.metadata?.managedFields ?? []) as Doc[]).filter(
+    (entry) => entry?.manager === 'cluster-deploy' && entry?.operation === 'Apply',
+  );
+  const owned = new Set(
+    ours.flatMap((entry) =>
+      Object.keys((entry.fieldsV1?.['f:spec'] ?? {}) as Doc)
+        .filter((key) => key.startsWith('f:'))
+        .map((key) => key.slice(2)),
+    ),
+  );
+  return [...owned].filter((field) => next[field] === undefined && live.spec?.[field] !== undefined).sort();
 }
 
 /**
@@ -127,6 +129,10 @@ export function forbiddenClusterChanges(rendered: Doc, live: Doc): ForbiddenChan
       configField: CONFIG_FIELD[field] ?? 'deployment.cluster_api.template',
       ...(detail && { detail }),
     });
+  for (const field of removedFields(next, live)) {
+    if (MUTABLE.has(field) || field === 'bastion') continue;
+    refuse(field, 'left out of the manifests, so server-side apply would remove it');
+  }
   // Removing the bastion is allowed only once it is disabled.
   if (next.bastion === undefined && previous.bastion?.enabled === true)
     refuse('bastion', 'cannot be removed before disabling it');
@@ -140,7 +146,7 @@ export function forbiddenClusterChanges(rendered: Doc, live: Doc): ForbiddenChan
       if (subnets !== undefined) continue;
     }
     const both = isObject(next[field]) && isObject(previous[field]);
-    if (!covers(comparable(field, next[field], both), comparable(field, previous[field], both))) refuse(field);
+    if (!appliesAsIs(comparable(field, next[field], both), comparable(field, previous[field], both))) refuse(field);
   }
   return changes;
 }

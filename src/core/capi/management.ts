@@ -20,6 +20,7 @@ import { manifestDocuments, manifestObjects, objectAddress } from './manifests.j
 import { CLUSTER_NAME_LABEL, WATCHED_TYPES } from './status.js';
 import { nameTemplatesBySpec } from './template-names.js';
 import { checkRenderedValueTypes } from './value-types.js';
+import { setApiServerFloatingIp } from './api-address.js';
 
 // The management cluster's client: every kubectl and clusterctl command of the Cluster API steps and the preview,
 // built here, so a step's plan() shows exactly what its run() runs; and the manifests rendered from the template.
@@ -93,7 +94,11 @@ export class CapiCommands {
 
   init(kubeconfig: string): CommandSpec {
     const providers = PROVIDER_ROLES.flatMap(({ role, flag }) => [flag, this.capi.providers[role]]);
-    return this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+    const command = this.clusterctl('init', '--kubeconfig', kubeconfig, ...providers, '--wait-providers');
+    // init fetches the providers' release assets from GitHub; with a token GitHub's rate limit is the token's
+    // (CAPI `cmd/clusterctl/client/repository/repository_github.go`); no other command gets it.
+    const token = this.settings.githubToken;
+    return token ? { ...command, env: { ...command.env, GITHUB_TOKEN: token } } : command;
   }
 
   move(from: string, to: string): CommandSpec {
@@ -217,6 +222,8 @@ export async function renderManifests(
   const source = `clusterctl generate cluster ${settings.clusterName} --from ${templateName}`;
   const documents = manifestDocuments(result.stdout, source).map((d) => d.value as Record<string, unknown>);
   checkRenderedValueTypes(documents, capi.variables, templateName);
+  if (capi.apiServerFloatingIp) setApiServerFloatingIp(documents, capi.apiServerFloatingIp, templateName);
+  refuseEvenStackedControlPlane(documents, templateName);
   for (const renamed of nameTemplatesBySpec(documents)) {
     const document = documents.find(
       (d) => d.kind === renamed.kind && (d.metadata as { name?: string } | undefined)?.name === renamed.to,
@@ -227,4 +234,23 @@ export async function renderManifests(
   const file = renderedManifests(capi);
   await writePrivateFile(file, text, 'rendered manifests');
   return { file, text, objects: manifestObjects(text, source) };
+}
+
+/**
+ * KCP's webhook refuses an even replica count with stacked etcd (CAPI v1.12
+ * `controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go:298-307`), at create, after CAPO built the network,
+ * router and load balancer: a template that fixes such a count is refused before anything is applied.
+ */
+function refuseEvenStackedControlPlane(documents: Record<string, unknown>[], templateName: string): void {
+  for (const document of documents) {
+    if (document.kind !== 'KubeadmControlPlane') continue;
+    // biome-ignore lint/suspicious/noExplicitAny: a rendered object, open JSON.
+    const spec = (document.spec ?? {}) as Record<string, any>;
+    if (typeof spec.replicas !== 'number' || spec.replicas % 2 !== 0) continue;
+    if (spec.kubeadmConfigSpec?.clusterConfiguration?.etcd?.external) continue;
+    const name = (document.metadata as { name?: string } | undefined)?.name;
+    throw new UserError(
+      `the template ${templateName} renders KubeadmControlPlane ${name} with replicas ${spec.replicas}: Cluster API refuses an even count when etcd runs on the control plane machines; use an odd deployment.cluster_api.control_plane_machine_count (or fix the template's replicas)`,
+    );
+  }
 }

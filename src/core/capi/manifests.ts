@@ -133,3 +133,21 @@ export function diffChanges(entries: readonly DiffEntry[]): PlanChanges {
   }
   return changes;
 }
+
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+/**
+ * Whether applying `next` (server-side) leaves `live` as it is: every value the manifests set is the live one. Fields
+ * the manifests leave out keep what the server has (API server defaults, what CAPO writes), so they are no change;
+ * lists are compared item by item (each item the same way), and must have the same length.
+ */
+export function appliesAsIs(next: unknown, live: unknown): boolean {
+  if (next === undefined || next === null) return true;
+  if (Array.isArray(next)) {
+    const items = Array.isArray(live) ? live : [];
+    return items.length === next.length && next.every((item, i) => appliesAsIs(item, items[i]));
+  }
+  if (isMapping(next))
+    return Object.keys(next).every((key) => appliesAsIs(next[key], isMapping(live) ? live[key] : undefined));
+  return next === live;
+}

@@ -167,3 +167,15 @@ export function workersRollout(
   }
   return { line: machinesLine('workers', machinesAll, desiredAll, target, readyAll), done };
 }
+
+/**
+ * Whether a part's bootstrap config installs Kubernetes at `version` from a Flatcar sysext image instead of the
+ * machine image (CAPO v0.14.7 `templates/cluster-template-flatcar-sysext.yaml`: ignition files
+ * `/opt/extensions/kubernetes/kubernetes-${KUBERNETES_VERSION}-x86-64.raw`): then the image need not change.
+ */
+export function installsKubernetesBySysext(bootstrap: Doc | undefined, version: string): boolean {
+  return (
+    bootstrap !== undefined &&
+    JSON.stringify(bootstrap).includes(`/opt/extensions/kubernetes/kubernetes-${withV(version)}-`)
+  );
+}

@@ -36,6 +36,8 @@ export interface PipelineDeps extends StepDeps {
   store?: (settings: DeploySettings, logPath: string) => StateStore;
   /** More secrets to mask (e.g. passphrases given to the action); no command inherits them either. */
   secrets?: readonly string[];
+  /** The action's github-token, for clusterctl init (GITHUB_TOKEN); the CLI takes the caller's GITHUB_TOKEN. */
+  githubToken?: string;
 }
 
 /** The live preflight check against Keystone; Octavia's `load-balancer` is required when the config uses it. */
@@ -114,14 +116,23 @@ async function checkOutputPaths(settings: DeploySettings): Promise<void> {
 }
 
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
-  const settings: DeploySettings = { ...resolveSettings(options), withheldSecrets: deps.secrets ?? [] };
+  const resolved = resolveSettings(options);
+  // clusterctl reads GITHUB_TOKEN for GitHub's API (CAPI `cmd/clusterctl/client/repository/repository_github.go`):
+  // withheld from every other command, given to clusterctl init alone (capi/management.ts).
+  const githubToken = deps.githubToken || resolved.baseEnv.GITHUB_TOKEN || undefined;
+  const secrets = [...(deps.secrets ?? []), ...(githubToken ? [githubToken] : [])];
+  const settings: DeploySettings = {
+    ...resolved,
+    withheldSecrets: secrets,
+    ...(githubToken && { githubToken }),
+  };
   await checkOutputPaths(settings);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const logPath = path.join(paths.logDir, `${settings.operation}-${stamp}.log`);
   return {
     settings,
-    redactor: await createRedactor(settings, deps.secrets),
+    redactor: await createRedactor(settings, secrets),
     steps: await buildSteps(
       settings,
       { authChecker: deps.authChecker ?? keystoneAuthChecker(settings), capacityChecker: deps.capacityChecker },

@@ -15,10 +15,12 @@ export interface ClusterApiSettings {
   addonsDir: string;
   /** `name:vX.Y.Z` each, as clusterctl init takes them. */
   providers: Record<ProviderRole, string>;
-  /** ORC's install.yaml (URL or path), applied after clusterctl init when set. */
-  orcManifest?: string;
+  /** ORC's install.yaml (URL or path), applied before clusterctl init (CAPO needs its CRDs). */
+  orcManifest: string;
   controlPlaneMachineCount: number;
   workerMachineCount: number;
+  /** spec.apiServerFloatingIP of the rendered OpenStackCluster: an API address the cluster keeps through rollouts. */
+  apiServerFloatingIp?: string;
   /** capi-wait gives up after this long without progress (deployment.cluster_api.stall_timeout). */
   stallTimeoutMs: number;
   /** With its "v", as clusterctl and the KubeadmControlPlane want it. */
@@ -213,9 +215,10 @@ export function resolveClusterApiSettings(
       controlPlane: providers.control_plane,
       infrastructure: providers.infrastructure,
     },
-    orcManifest: providers.orc && (/^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc)),
+    orcManifest: /^https:\/\//.test(providers.orc) ? providers.orc : inClusterDir(providers.orc),
     controlPlaneMachineCount: capi.control_plane_machine_count,
     workerMachineCount: capi.worker_machine_count,
+    ...(capi.api_server_floating_ip && { apiServerFloatingIp: capi.api_server_floating_ip }),
     stallTimeoutMs: stallTimeout(capi.stall_timeout, source),
     kubernetesVersion: `v${version.replace(/^v/, '')}`,
     variables,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OpenStackConfigSchema } from '../openstack/credentials.js';
@@ -23,6 +24,10 @@ const isOwned = (path: string) => OWNED_SECTIONS.some((owned) => path === owned 
 const optionalText = z.string().trim().optional();
 const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32)';
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
+const API_FLOATING_IP_RULE =
+  'must be the address of a floating IP created beforehand (openstack floating ip create <external network>), like 203.0.113.10';
+const ORC_INSTALL_V2_4_0 =
+  'https://github.com/k-orc/openstack-resource-controller/releases/download/v2.4.0/install.yaml';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
 const provider = (name: string, version: string) =>
@@ -78,19 +83,29 @@ const ClusterApiConfigSchema = z.object({
       bootstrap: provider('kubeadm', 'v1.12.10'),
       control_plane: provider('kubeadm', 'v1.12.10'),
       infrastructure: provider('openstack', 'v0.14.7'),
-      /** ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO needs it and clusterctl init does not install it. */
-      orc: optionalText.refine(
-        (value) => value === undefined || /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value),
-        {
+      /**
+       * ORC's install.yaml (a URL or a path relative to the cluster dir): CAPO v0.14.7 cannot start its server
+       * controller without ORC's CRDs, and clusterctl init does not install it. Pinned to the release CAPO v0.14.7's
+       * e2e runs (`test/e2e/data/e2e_conf.yaml`).
+       */
+      orc: z
+        .string({ error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)' })
+        .trim()
+        .min(1, { error: 'must not be empty: CAPO needs ORC (an https URL or a path in the cluster dir)' })
+        .refine((value) => /^https:\/\//.test(value) || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value), {
           error: 'must be an https URL or a path in the cluster dir (install.yaml of an ORC release)',
-        },
-      ),
+        })
+        .default(ORC_INSTALL_V2_4_0),
     })
     .prefault({}),
-  control_plane_machine_count: machineCount(
-    'must be a whole number of control plane machines from 1 to 1000',
-    1,
-  ).default(1),
+  // KCP refuses an even count with stacked etcd (CAPI v1.12 `controlplane/kubeadm/internal/webhooks/
+  // kubeadmcontrolplane.go:298-307`), and only at create, after CAPO built the network, router and load balancer.
+  control_plane_machine_count: machineCount('must be a whole number of control plane machines from 1 to 1000', 1)
+    .refine((count) => count % 2 === 1, {
+      error:
+        "must be odd (1, 3, 5): Cluster API's KubeadmControlPlane refuses an even count when etcd runs on the control plane machines (etcd's quorum)",
+    })
+    .default(1),
   worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
   /** capi-wait fails after this long without progress, quoting what CAPO reported (a duration, 1s to 2h). */
   stall_timeout: z
@@ -98,6 +113,16 @@ const ClusterApiConfigSchema = z.object({
     .trim()
     .regex(/^(\d+(\.\d+)?(ms|h|m|s))+$/, { error: 'must be a duration such as 10m, 90s or 1h' })
     .default('10m'),
+  /**
+   * A floating IP made beforehand (openstack floating ip create) as the API address of a cluster without an API load
+   * balancer: rendered into the OpenStackCluster's spec.apiServerFloatingIP, so CAPO keeps it through control-plane
+   * rollouts instead of deleting it with the old machine.
+   */
+  api_server_floating_ip: z
+    .string({ error: API_FLOATING_IP_RULE })
+    .trim()
+    .refine((value) => isIP(value) !== 0, { error: API_FLOATING_IP_RULE })
+    .optional(),
   /** The OPENSTACK_* variables of CAPO's templates, by field. */
   openstack: z
     .object({

@@ -74,6 +74,7 @@ export const CLUSTER_API_STEPS = {
     'openstack-preflight',
     'capi-management-cluster',
     'capi-render',
+    'openstack-capacity',
     'capi-workload-kubeconfig',
     'capi-upgrade-check',
     'capi-upgrade-control-plane',

@@ -85,6 +85,8 @@ export interface DeploySettings {
    * openPipeline's `secrets`); a step whose command uses one sets it itself.
    */
   withheldSecrets?: readonly string[];
+  /** The GitHub token clusterctl init may use for release assets (GITHUB_TOKEN): the action's github-token, or the caller's GITHUB_TOKEN. */
+  githubToken?: string;
 }
 
 /** Where Kubespray comes from and where the steps run it from. */

@@ -21,5 +21,5 @@ export type StepFactory = (settings: DeploySettings, deps: StepDeps) => Promise<
 /** The steps of the Kubespray method (and of method none), the steps both methods share among them. */
 export type KubesprayStepId = (typeof OPERATION_STEPS)[Operation][number];
 
-/** The steps only the Cluster API method has: made by steps/cluster-api-steps.ts. */
+/** The steps only the Cluster API method has: made by steps/cluster-api/steps.ts. */
 export type ClusterApiStepId = Exclude<(typeof CLUSTER_API_STEPS)[Operation][number], KubesprayStepId>;

@@ -14,7 +14,7 @@ const withKubespray =
 /**
  * How each step is made; model/operations.ts says which an operation runs, in what order. Each step's
  * module is imported by its factory, and the Cluster API method's own steps are a table of their own
- * (steps/cluster-api-steps.ts), loaded only for its configs: a run loads, and builds the schemas of,
+ * (steps/cluster-api/steps.ts), loaded only for its configs: a run loads, and builds the schemas of,
  * the code of the steps it makes, and a per-step action makes only its own.
  */
 const STEP_FACTORIES = {
@@ -108,7 +108,7 @@ export async function buildSteps(
     const ids: readonly KubesprayStepId[] = OPERATION_STEPS[operation];
     return (await Promise.all(ids.filter(wanted).map((id) => make(STEP_FACTORIES[id])))).flat();
   }
-  const factories = { ...STEP_FACTORIES, ...(await import('./cluster-api-steps.js')).CLUSTER_API_FACTORIES };
+  const factories = { ...STEP_FACTORIES, ...(await import('./cluster-api/steps.js')).CLUSTER_API_FACTORIES };
   const ids: readonly (keyof typeof factories)[] = CLUSTER_API_STEPS[operation];
   return (await Promise.all(ids.filter(wanted).map((id) => make(factories[id])))).flat();
 }

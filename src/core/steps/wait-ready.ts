@@ -44,9 +44,15 @@ export class WaitReadyStep implements Step {
 
   async plan(): Promise<StepPlan> {
     const version = this.settings.version ? ` with kubelet v${this.settings.version}` : '';
+    // A Cluster API cluster's count is the rendered manifests' (the template may pin it): the plan says so, with
+    // the count they hold now, or the config's until capi-render writes them.
+    const rendered = this.nodesAtRunTime?.();
+    const expected = this.nodesAtRunTime
+      ? `${rendered ?? this.settings.nodes} (the rendered manifests' KubeadmControlPlane and MachineDeployment replicas${rendered === undefined ? `; ${this.settings.nodes} from the config's counts until capi-render writes them, a template that pins replicas decides` : ''})`
+      : String(this.settings.nodes);
     const count = this.settings.version
-      ? `every node is${this.settings.nodes ? ` (at least ${this.settings.nodes})` : ''}`
-      : `${this.settings.nodes} nodes are`;
+      ? `every node is${this.settings.nodes ? ` (at least ${expected})` : ''}`
+      : `${expected} nodes are`;
     const nodes =
       this.settings.nodes || this.settings.version
         ? `, then until ${count} Ready${version} (kubectl get nodes -o json)`

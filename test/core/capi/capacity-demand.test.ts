@@ -49,8 +49,10 @@ describe('Cluster API demand from the rendered manifests (an estimate)', () => {
       health_monitors: 1,
       members: 3,
       security_groups: 2,
-      // egress x2 and 4 rules per group, plus the two all-nodes rules (BGP, IP-in-IP) on both
-      security_group_rules: 12 + 2 * 2,
+      // CAPO v0.14.7 makes 24 for this template: control plane 2 egress + API + etcd + kubelet x2 = 6, workers
+      // 2 egress + NodePort 2 (the subnet) + 4 (between the groups) + kubelet x2 = 10, and the two all-nodes rules
+      // (BGP, IP-in-IP), each for both remote groups, on both groups: 2 x 2 x 2 = 8
+      security_group_rules: 24,
     });
     expect(demand.estimate).toMatch(/^Cluster API: counted from cluster\.yaml as a new cluster/);
     expect(demand.notes).toEqual([]);
@@ -103,6 +105,19 @@ describe('Cluster API demand of a re-deploy: the estimate less what the cluster 
       flavors,
     );
     expect(demand.adds).toEqual({ instances: 1, cores: 8, ram: 16384, ports: 1 });
+  });
+
+  it('a rollout (another version or template) holds one more machine per rolling set at its peak (maxSurge 1)', async () => {
+    const rolled = await redeployCapacityDemand(
+      rendered({ ...base, KUBERNETES_VERSION: 'v1.36.0' }),
+      'cluster.yaml',
+      applied(rendered(base)),
+      flavors,
+    );
+    expect(rolled.adds).toEqual({ instances: 2, cores: 4 + 8, ram: 8192 + 16384, ports: 2 });
+    expect(rolled.notes).toEqual([
+      'one more machine each while KubeadmControlPlane demo-control-plane, MachineDeployment demo-md-0 roll (maxSurge 1: the new machine first)',
+    ]);
   });
 
   it('a worker fewer frees its share; a bigger control plane flavor counts the difference on every machine', async () => {

@@ -11,8 +11,10 @@ import { buildPlan, renderPlan } from '../../../src/core/engine/plan.js';
 import { Redactor } from '../../../src/core/lib/redact.js';
 import { loadStartingState } from '../../../src/core/engine/selection.js';
 import { resolveSettings, type DeployOptions } from '../../../src/core/model/settings.js';
+import { openPipeline } from '../../../src/core/engine/pipeline.js';
+import { CapiCommands } from '../../../src/core/capi/management.js';
 import { DeployStateSchema, emptyState, LocalStateStore } from '../../../src/core/model/state.js';
-import { parseProviders, providerDecision } from '../../../src/core/steps/cluster-api.js';
+import { parseProviders, providerDecision } from '../../../src/core/steps/cluster-api/init.js';
 import { cloudConf, cloudsYaml } from '../../../src/core/openstack/cloud-files.js';
 import { buildSteps } from '../../../src/core/steps/index.js';
 import { PreflightStep } from '../../../src/core/steps/preflight.js';
@@ -215,6 +217,31 @@ describe('cluster-api settings from the config', () => {
       'no control plane',
       config(`${KIND}\n    control_plane_machine_count: 0`),
       /control_plane_machine_count: must be a whole number of control plane machines from 1 to 1000/,
+    ],
+    [
+      'an even control plane count (KCP refuses it with stacked etcd)',
+      config(`${KIND}\n    control_plane_machine_count: 2`),
+      /deployment\.cluster_api\.control_plane_machine_count: must be odd \(1, 3, 5\): Cluster API's KubeadmControlPlane refuses an even count/,
+    ],
+    [
+      'a big even control plane count',
+      config(`${KIND}\n    control_plane_machine_count: 4`),
+      /control_plane_machine_count: must be odd/,
+    ],
+    [
+      'an API floating IP that is not an address',
+      config(`${KIND}\n    api_server_floating_ip: my-fip`),
+      /deployment\.cluster_api\.api_server_floating_ip: must be the address of a floating IP created beforehand/,
+    ],
+    [
+      'an API floating IP with a newline',
+      config(`${KIND}\n    api_server_floating_ip: "1.2.3.4\\nkind: Secret"`),
+      /api_server_floating_ip: must be the address of a floating IP/,
+    ],
+    [
+      'an API floating IP as a number',
+      config(`${KIND}\n    api_server_floating_ip: 12`),
+      /api_server_floating_ip: must be the address of a floating IP/,
     ],
     [
       'namespace upper-case',
@@ -472,7 +499,10 @@ describe('cluster-api steps and their plan', () => {
       '--namespace',
       'default',
     ]);
-    expect(step('wait-ready').actions.join()).toContain('3 nodes are Ready');
+    // Before capi-render the config's counts; the run takes the rendered manifests' (a template may pin them).
+    expect(step('wait-ready').actions.join()).toContain(
+      "3 (the rendered manifests' KubeadmControlPlane and MachineDeployment replicas; 3 from the config's counts until capi-render writes them, a template that pins replicas decides) nodes are Ready",
+    );
     const text = renderPlan(plan) + JSON.stringify(plan);
     expect(text).not.toContain(CANARY);
     expect(text).toContain('OPENSTACK_APPLICATION_CREDENTIAL_SECRET'.replace('OPENSTACK', 'OS'));
@@ -867,5 +897,28 @@ describe('cluster-api resume state', () => {
     await store.save({ ...state, destroyedAt: state.completedAt });
     expect((await loadStartingState(store, 'acme/capi-test', {})).state.clusterApi).toBeUndefined();
     expect(() => DeployStateSchema.parse({ ...state, clusterApi: { management: 'minikube' } })).toThrow();
+  });
+});
+
+describe('GITHUB_TOKEN reaches clusterctl init and no other command', () => {
+  it.each([
+    ["the caller's GITHUB_TOKEN (the CLI)", { GITHUB_TOKEN: 'ghp_caller-token-1234' }, {}, 'ghp_caller-token-1234'],
+    ["the action's github-token", {}, { githubToken: 'ghs_action-token-5678' }, 'ghs_action-token-5678'],
+    ['none', {}, {}, undefined],
+  ])('%s', async (_, env, deps, token) => {
+    const pipeline = await openPipeline(
+      {
+        configPath: await write(`gh-${Math.random().toString(36).slice(2)}.yaml`, config(KIND)),
+        stateDir: path.join(base, 'state-gh'),
+        env: { PATH: process.env.PATH ?? '', ...env },
+        skipAuthCheck: true,
+      },
+      deps,
+    );
+    const commands = new CapiCommands(pipeline.settings);
+    expect(commands.init(commands.management).env.GITHUB_TOKEN).toBe(token);
+    for (const other of [commands.render(), commands.move('a', 'b'), commands.kubectl('k', 'get', 'nodes')])
+      expect(other.env.GITHUB_TOKEN).toBeUndefined();
+    if (token) expect(pipeline.redactor.redact(`x ${token} y`)).not.toContain(token);
   });
 });

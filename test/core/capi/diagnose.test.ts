@@ -55,6 +55,11 @@ describe('diagnose: what CAPO left, and the field to fix', () => {
       ),
       'deployment.cluster_api.openstack.external_network_id: no external network "0f4b3a52',
     ],
+    [
+      'ORC missing: the manager exits before any reconcile (CAPO v0.14.7 main.go:310)',
+      'E1126 12:00:00.000000       1 main.go:310] "problem running manager" err="failed to wait for openstackserver caches to sync kind source: *v1alpha1.Image: timed out waiting for cache to be synced for Kind *v1alpha1.Image" logger="setup"',
+      "deployment.cluster_api.providers.orc: ORC's CRDs are missing on the management cluster",
+    ],
   ])('%s', (_what, log, advice) => {
     const found = diagnose(values, { log });
     expect(found.evidence).toHaveLength(1);

@@ -79,6 +79,47 @@ describe('OpenStackCluster changes CAPO refuses in place', () => {
     expect(forbiddenClusterChanges({ spec }, live)).toEqual(expected);
   });
 
+  it('reordered subnets are a change: the webhook compares the list in order (reflect.DeepEqual)', () => {
+    const two = [
+      { cidr: '10.6.0.0/24', dnsNameservers: ['1.1.1.1'] },
+      { cidr: '10.8.0.0/24', dnsNameservers: ['1.1.1.1'] },
+    ];
+    const before = { spec: { ...live.spec, managedSubnets: two } };
+    expect(forbiddenClusterChanges({ spec: { ...live.spec, managedSubnets: [two[1], two[0]] } }, before)).toEqual([
+      expect.objectContaining({
+        field: 'spec.managedSubnets',
+        detail: 'the subnets are in another order (10.6.0.0/24, 10.8.0.0/24 → 10.8.0.0/24, 10.6.0.0/24)',
+      }),
+    ]);
+    expect(forbiddenClusterChanges({ spec: { ...live.spec, managedSubnets: two } }, before)).toEqual([]);
+  });
+
+  it('a field our apply set and the manifests now leave out is a change (server-side apply removes it)', () => {
+    const applied = {
+      ...live,
+      spec: { ...live.spec, disableAPIServerFloatingIP: false },
+      metadata: {
+        managedFields: [
+          {
+            manager: 'cluster-deploy',
+            operation: 'Apply',
+            fieldsV1: {
+              'f:spec': { 'f:externalNetwork': {}, 'f:disableAPIServerFloatingIP': {}, 'f:identityRef': {} },
+            },
+          },
+          { manager: 'capo', operation: 'Update', fieldsV1: { 'f:spec': { 'f:controlPlaneEndpoint': {} } } },
+        ],
+      },
+    };
+    const { disableAPIServerFloatingIP: _, identityRef: __, ...rest } = applied.spec;
+    expect(forbiddenClusterChanges({ spec: rest }, applied)).toEqual([
+      expect.objectContaining({
+        field: 'spec.disableAPIServerFloatingIP',
+        detail: 'left out of the manifests, so server-side apply would remove it',
+      }),
+    ]);
+  });
+
   it("the load balancer's allowed CIDRs and monitor may change; its provider may not", () => {
     const withLb = (lb: object) => ({ spec: { ...live.spec, apiServerLoadBalancer: lb } });
     const before = withLb({ enabled: true, provider: 'amphora', allowedCIDRs: ['10.0.0.0/8'] });

@@ -1,21 +1,21 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { stringify as toYaml } from 'yaml';
-import { describeForbiddenChange, liveForbiddenChanges } from '../capi/forbidden-changes.js';
-import { CapiCommands, objectsKubeconfig } from '../capi/management.js';
-import { type DiffEntry, diffChanges, MANIFESTS_FILE, manifestDocuments } from '../capi/manifests.js';
-import { describeManagement, diffCommand, diffManifests, managementKubectl } from '../capi/preview.js';
-import { capiHealthFindings, capiProgress, parseCapiObjects } from '../capi/status.js';
-import { failureLine } from '../lib/command.js';
-import { errorMessage, UserError } from '../lib/errors.js';
-import { displayPath, pathExists, readTextFile, writePrivateFile } from '../lib/files.js';
-import { KUBECONFIG_FILE } from '../lib/yaml.js';
-import { kubeconfigSecrets } from '../kube/kubeconfig.js';
-import type { ChangeAction } from '../model/changes.js';
-import { renderedManifests } from '../model/cluster-api.js';
-import type { DeploySettings } from '../model/settings.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
-import { CapiManagementClusterStep } from './cluster-api.js';
+import { describeForbiddenChange, liveForbiddenChanges } from '../../capi/forbidden-changes.js';
+import { CapiCommands, objectsKubeconfig } from '../../capi/management.js';
+import { type DiffEntry, diffChanges, MANIFESTS_FILE, manifestDocuments } from '../../capi/manifests.js';
+import { describeManagement, diffCommand, diffManifests, managementKubectl } from '../../capi/preview.js';
+import { capiHealthFindings, capiProgress, parseCapiObjects } from '../../capi/status.js';
+import { failureLine } from '../../lib/command.js';
+import { errorMessage, UserError } from '../../lib/errors.js';
+import { displayPath, pathExists, readTextFile, writePrivateFile } from '../../lib/files.js';
+import { KUBECONFIG_FILE } from '../../lib/yaml.js';
+import { kubeconfigSecrets } from '../../kube/kubeconfig.js';
+import type { ChangeAction } from '../../model/changes.js';
+import { renderedManifests } from '../../model/cluster-api.js';
+import type { DeploySettings } from '../../model/settings.js';
+import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { CapiManagementClusterStep } from './management.js';
 
 // operation check with deployment.method cluster-api: the management cluster found (never created), the rendered
 // manifests diffed against it, the Cluster's conditions read. Nothing here writes to a cluster.

@@ -1,24 +1,21 @@
-import { renderedMachineCount } from '../capi/replicas.js';
-import { renderedManifests } from '../model/cluster-api.js';
-import type { DeploySettings } from '../model/settings.js';
-import type { Step } from '../model/step.js';
-import {
-  CapiAddonsStep,
-  CapiApplyStep,
-  CapiCloudCredentialsStep,
-  CapiDeleteClusterStep,
-  CapiManagementClusterStep,
-  CapiMoveBackStep,
-  CapiPivotStep,
-  CapiRenderStep,
-  CapiWaitStep,
-  CapiWorkloadKubeconfigStep,
-  ClusterctlInitStep,
-} from './cluster-api.js';
-import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './cluster-api-check.js';
-import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './cluster-api-upgrade.js';
-import type { ClusterApiStepId, StepFactory } from './factory.js';
-import { WaitReadyStep } from './wait-ready.js';
+import { renderedMachineCount } from '../../capi/replicas.js';
+import { renderedManifests } from '../../model/cluster-api.js';
+import type { DeploySettings } from '../../model/settings.js';
+import type { Step } from '../../model/step.js';
+import { CapiApplyStep } from './apply.js';
+import { cleaningUpBeforePivot } from './cleanup.js';
+import { CapiCloudCredentialsStep } from './credentials.js';
+import { CapiDeleteClusterStep } from './delete.js';
+import { ClusterctlInitStep } from './init.js';
+import { CapiManagementClusterStep } from './management.js';
+import { CapiMoveBackStep, CapiPivotStep } from './pivot.js';
+import { CapiRenderStep } from './render.js';
+import { CapiWaitStep } from './wait.js';
+import { CapiAddonsStep, CapiWorkloadKubeconfigStep } from './workload.js';
+import { CapiCheckManagementStep, CapiConditionsStep, CapiDriftStep } from './check.js';
+import { CapiUpgradeCheckStep, CapiUpgradeControlPlaneStep, CapiUpgradeWorkersStep } from './upgrade.js';
+import type { ClusterApiStepId, StepFactory } from '../factory.js';
+import { WaitReadyStep } from '../wait-ready.js';
 
 /** Only with an ephemeral kind management cluster. */
 const withKind =
@@ -33,10 +30,11 @@ const withKind =
 async function waitReady(settings: DeploySettings): Promise<Step | undefined> {
   const capi = settings.clusterApi;
   if (!capi) return undefined;
-  return new WaitReadyStep(settings, {
+  const step = new WaitReadyStep(settings, {
     nodes: capi.controlPlaneMachineCount + capi.workerMachineCount,
     atRunTime: settings.operation === 'destroy' ? undefined : () => renderedMachineCount(renderedManifests(capi)),
   });
+  return cleaningUpBeforePivot(step, settings);
 }
 
 /**
@@ -49,11 +47,12 @@ export const CLUSTER_API_FACTORIES = {
   'clusterctl-init': async (settings) => new ClusterctlInitStep(settings),
   'capi-cloud-credentials': async (settings) => new CapiCloudCredentialsStep(settings),
   'capi-render': async (settings) => new CapiRenderStep(settings),
-  'capi-apply': async (settings) => new CapiApplyStep(settings),
-  'capi-wait': async (settings) => new CapiWaitStep(settings),
-  'capi-workload-kubeconfig': async (settings) => new CapiWorkloadKubeconfigStep(settings),
-  'capi-addons': async (settings) => new CapiAddonsStep(settings),
-  'capi-pivot': withKind((settings) => new CapiPivotStep(settings)),
+  'capi-apply': async (settings) => cleaningUpBeforePivot(new CapiApplyStep(settings), settings),
+  'capi-wait': async (settings) => cleaningUpBeforePivot(new CapiWaitStep(settings), settings),
+  'capi-workload-kubeconfig': async (settings) =>
+    cleaningUpBeforePivot(new CapiWorkloadKubeconfigStep(settings), settings),
+  'capi-addons': async (settings) => cleaningUpBeforePivot(new CapiAddonsStep(settings), settings),
+  'capi-pivot': withKind((settings) => cleaningUpBeforePivot(new CapiPivotStep(settings), settings)),
   'capi-move-back': withKind((settings) => new CapiMoveBackStep(settings)),
   'capi-delete-cluster': async (settings) => new CapiDeleteClusterStep(settings),
   'capi-drift': async (settings) => new CapiDriftStep(settings),

@@ -1,27 +1,30 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { CapiCommands, NO_CLUSTER_API } from '../capi/management.js';
-import { capiProgress, parseCapiObjects } from '../capi/status.js';
+import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
+import { apiAddressRefusal } from '../../capi/api-address.js';
+import { capiProgress, parseCapiObjects } from '../../capi/status.js';
 import {
   controlPlaneRollout,
   controlPlaneTemplateRef,
+  installsKubernetesBySysext,
   partList,
   templateImage,
   upgradeParts,
   withV,
   workersRollout,
   type UpgradeParts,
-} from '../capi/upgrade.js';
-import { clusterVersionsFromKubectl, compareVersions, parseKubeVersion, planUpgrade } from '../kube/version.js';
-import { failureLine } from '../lib/command.js';
-import { formatDuration } from '../lib/duration.js';
-import { UserError } from '../lib/errors.js';
-import { displayPath, pathExists, readTextFile, writePrivateFile } from '../lib/files.js';
-import { renderedManifests } from '../model/cluster-api.js';
-import type { DeploySettings } from '../model/settings.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
-import { MANIFESTS_FILE } from '../capi/manifests.js';
-import { CapiWaitStep, MachineFailedError, pollObjects } from './cluster-api.js';
+} from '../../capi/upgrade.js';
+import { clusterVersionsFromKubectl, compareVersions, parseKubeVersion, planUpgrade } from '../../kube/version.js';
+import { failureLine } from '../../lib/command.js';
+import { formatDuration } from '../../lib/duration.js';
+import { UserError } from '../../lib/errors.js';
+import { displayPath, pathExists, readTextFile, writePrivateFile } from '../../lib/files.js';
+import { renderedManifests } from '../../model/cluster-api.js';
+import type { DeploySettings } from '../../model/settings.js';
+import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { MANIFESTS_FILE } from '../../capi/manifests.js';
+import { MachineFailedError, pollObjects } from './shared.js';
+import { CapiWaitStep } from './wait.js';
 
 /**
  * `operation: upgrade` with `deployment.method: cluster-api`. The version and the image change together: capi-render
@@ -152,15 +155,29 @@ export class CapiUpgradeCheckStep implements Step {
     const templates = await this.liveTemplates(context);
     const unchanged: string[] = [];
     const imageChanges: string[] = [];
-    const compare = (what: string, liveVersion: unknown, liveTemplateName: unknown, rendered: unknown) => {
+    const compare = (
+      what: string,
+      liveVersion: unknown,
+      liveTemplateName: unknown,
+      rendered: unknown,
+      bootstrap: Record<string, unknown> | undefined,
+    ) => {
       if (withV(liveVersion) === targetText) return;
+      // flatcar-sysext: Kubernetes comes from a sysext at the version, not from the image.
+      if (installsKubernetesBySysext(bootstrap, targetText)) return;
       const before = templateImage(templates.find((t) => t.metadata.name === liveTemplateName));
       const after = templateImage(rendered as Record<string, unknown> | undefined);
       if (before && after && before.key === after.key) unchanged.push(`${what} (${before.shown})`);
       else if (after) imageChanges.push(`${what}: ${before ? `${before.shown} → ` : ''}${after.shown}`);
     };
-    compare('the control plane', kcpVersion, controlPlaneTemplateRef(kcp)?.name, parts.controlPlane.template);
-    for (const { md, template } of parts.workers) {
+    compare(
+      'the control plane',
+      kcpVersion,
+      controlPlaneTemplateRef(kcp)?.name,
+      parts.controlPlane.template,
+      parts.controlPlane.kcp.spec?.kubeadmConfigSpec,
+    );
+    for (const { md, template, bootstrap } of parts.workers) {
       const liveSpec = (live('MachineDeployment', md.metadata?.name)?.spec ?? {}) as {
         template?: { spec?: { version?: unknown; infrastructureRef?: { name?: unknown } } };
       };
@@ -169,12 +186,15 @@ export class CapiUpgradeCheckStep implements Step {
         liveSpec.template?.spec?.version,
         liveSpec.template?.spec?.infrastructureRef?.name,
         template,
+        bootstrap,
       );
     }
     if (unchanged.length > 0)
       throw new UserError(
         `the machine image of ${unchanged.join(' and of ')} is the one the cluster runs, while the version goes from ${withV(current.server)} to ${targetText}: CAPO boots the new machines from that image, and kubeadm and the kubelet on it must be ${targetText}; set ${capi.variableFields.OPENSTACK_IMAGE_NAME ?? IMAGE_FIELD} to an image built for ${targetText} (nothing was applied)`,
       );
+    const lost = apiAddressRefusal([parts.controlPlane.kcp], objects, this.settings.clusterName);
+    if (lost) throw lost;
     context.state.upgradeTarget = target.text;
     return `${current.server} → ${targetText}: ${behind.length === 0 ? 'the rollout had begun; ' : ''}${todo.controlPlane.length + todo.workers.length - behind.length} nodes to replace${imageChanges.length ? `; image of ${imageChanges.join(', ')}` : ''}`;
   }

@@ -1,0 +1,90 @@
+import { promises as fs } from 'node:fs';
+import type { CommandSpec } from '../../lib/command.js';
+import { formatDuration } from '../../lib/duration.js';
+import { UserError } from '../../lib/errors.js';
+import { writePrivateFile } from '../../lib/files.js';
+import { kubeconfigSecrets } from '../../kube/kubeconfig.js';
+import type { Redactor } from '../../lib/redact.js';
+import type { DeployState } from '../../model/state.js';
+import type { StepContext } from '../../model/step.js';
+import type { CapiCommands } from '../../capi/management.js';
+import { poll } from '../../lib/poll.js';
+import { failureLine } from '../../lib/command.js';
+
+/**
+ * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
+ * them to kind again would have two management clusters reconciling one cluster. The steps that
+ * change or wait on the management cluster then leave it to the pivot, which resumes where it stopped.
+ */
+export function pivotInProgress(state: DeployState, commands: CapiCommands): string | undefined {
+  const pivot = state.steps['capi-pivot'];
+  if (commands.capi.management.kind !== 'kind' || !pivot || pivot.status === 'success') return undefined;
+  return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
+}
+
+/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
+export function maskKubeconfig(text: string, source: string, redactor: Redactor): void {
+  for (const secret of kubeconfigSecrets(text, source)) redactor.add(secret);
+}
+
+/** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
+export async function applyPrivately(
+  context: StepContext,
+  command: CommandSpec,
+  file: string,
+  objects: unknown,
+): Promise<void> {
+  await writePrivateFile(file, JSON.stringify(objects), 'credentials Secret');
+  try {
+    await context.exec(command);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
+
+/**
+ * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
+ * each time the progress changes, and a timeout naming the last progress. With `stall`, the same line
+ * for `stall.ms` (no progress) calls `stall.onStall` with it (which throws).
+ */
+export async function pollObjects(
+  context: StepContext,
+  command: CommandSpec,
+  what: string,
+  check: (json: string) => { line: string; done: boolean },
+  stall?: { ms: number; onStall: (last: string, lastJson: string) => Promise<never> },
+): Promise<string> {
+  const { timeoutMs, intervalMs } = context.settings.waitReady;
+  let lastJson = '';
+  const { value } = await poll<string>(
+    async () => {
+      const result = await context.exec(command, { capture: true, quiet: true, check: false });
+      if (result.exitCode === 0) lastJson = result.stdout;
+      const progress =
+        result.exitCode === 0 ? check(result.stdout) : { line: `kubectl: ${failureLine(result)}`, done: false };
+      return progress.done
+        ? { done: true, value: progress.line, line: progress.line }
+        : { done: false, line: progress.line };
+    },
+    {
+      timeoutMs,
+      intervalMs,
+      signal: context.signal,
+      onLine: (line) => context.output.line(`      ${line}`),
+      timeoutError: (last) =>
+        new UserError(`timeout after ${formatDuration(timeoutMs)} waiting for ${what}; last: ${last}`),
+      ...(stall && { stall: { ms: stall.ms, onStall: (last: string) => stall.onStall(last, lastJson) } }),
+    },
+  );
+  return value;
+}
+
+/** A machine CAPI or CAPO gave up on, with the objects as they were (for the diagnosis). */
+export class MachineFailedError extends Error {
+  constructor(
+    message: string,
+    readonly json: string,
+  ) {
+    super(message);
+  }
+}
