@@ -123,7 +123,7 @@ async function startStandIns(
       },
     };
   }
-  const sandbox = await prepareSandbox({ workDir, readyAfterMs: 3000 });
+  const sandbox = await prepareSandbox({ workDir, readyAfterMs: 3000, cloud: openstack.cloud });
   await pointAtStandIn(sandbox.configPath);
   return {
     method,

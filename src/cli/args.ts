@@ -100,6 +100,7 @@ const DEPLOY_FLAGS = {
   confirm: { type: 'string' },
   'allow-unsafe-node-removal': { type: 'boolean' },
   'ignore-capacity': { type: 'boolean' },
+  'delete-leftovers': { type: 'boolean' },
   'plan-credential': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   // The credential flags, from the one credential table.
@@ -276,6 +277,8 @@ ${OPTIONS_PLACEHOLDER}`,
 Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
 destroyed, so the next deploy starts from nothing. An interrupted destroy resumes like a deploy.
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
+  --delete-leftovers       delete the load balancers and volumes still marked for the cluster after the
+                           destroy (by default they are only listed)
   --json                   print the result as JSON on stdout when done
 
 ${OPTIONS_PLACEHOLDER}`,
@@ -409,7 +412,7 @@ const OWN_FLAGS: Record<string, readonly string[]> = {
   ],
   deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
   upgrade: ['kubernetes-version'],
-  destroy: ['confirm'],
+  destroy: ['confirm', 'delete-leftovers'],
   check: ['plan-credential'],
 };
 const OWNED = new Set(Object.values(OWN_FLAGS).flat());
@@ -657,6 +660,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
     'ignore-capacity': 'deploy and plan --operation deploy',
     'plan-credential': 'check and plan --tofu-plan (the credential a tofu plan runs with)',
+    'delete-leftovers': 'destroy',
   };
   const allowed: Record<string, string[]> = {
     plan: [
@@ -668,7 +672,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     ],
     deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
     upgrade: ['kubernetes-version'],
-    destroy: ['confirm'],
+    destroy: ['confirm', 'delete-leftovers'],
     check: ['plan-credential'],
   };
   for (const flag of Object.keys(owner)) {
@@ -705,6 +709,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
   if (v['allow-unsafe-node-removal']) options.allowUnsafeNodeRemoval = true;
   if (v['ignore-capacity']) options.ignoreCapacity = true;
+  if (v['delete-leftovers']) options.deleteCloudLeftovers = true;
   const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
   checkFilter(filter, undefined, operation);
   return {

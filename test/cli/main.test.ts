@@ -57,7 +57,9 @@ describe('cluster-deploy CLI', () => {
     expect(stdout).toContain(
       '  upgrade: openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready\n',
     );
-    expect(stdout).toContain('  destroy: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster\n');
+    expect(stdout).toContain(
+      '  destroy: openstack-preflight, opentofu-init, kubernetes-cloud-cleanup, opentofu-destroy, openstack-leftovers, forget-cluster\n',
+    );
   });
 
   it('rejects bad step selections with the reference messages and no stack trace', async () => {

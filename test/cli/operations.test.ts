@@ -88,7 +88,9 @@ describe('cluster-deploy plan by operation', () => {
     expect(plan.steps.map((s) => s.id)).toEqual([
       'openstack-preflight',
       'opentofu-init',
+      'kubernetes-cloud-cleanup',
       'opentofu-destroy',
+      'openstack-leftovers',
       'forget-cluster',
     ]);
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');

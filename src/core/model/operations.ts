@@ -33,7 +33,14 @@ export const OPERATION_STEPS = {
     'openstack-normalize-kubeconfig',
     'wait-ready',
   ],
-  destroy: ['openstack-preflight', 'opentofu-init', 'opentofu-destroy', 'forget-cluster'],
+  destroy: [
+    'openstack-preflight',
+    'opentofu-init',
+    'kubernetes-cloud-cleanup',
+    'opentofu-destroy',
+    'openstack-leftovers',
+    'forget-cluster',
+  ],
   check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
 } as const satisfies Record<Operation, readonly string[]>;
 

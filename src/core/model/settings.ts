@@ -48,6 +48,8 @@ export interface DeploySettings {
   allowUnsafeNodeRemoval: boolean;
   /** Apply a change that exceeds the project's quotas (openstack-capacity refuses it otherwise; loud when set). */
   ignoreCapacity: boolean;
+  /** destroy: delete the load balancers and volumes still marked for the cluster after tofu destroy (else listed). */
+  deleteCloudLeftovers: boolean;
   /** upgrade: the target version (no "v"), from the option or opencenter.cluster.kubernetes.version. */
   kubernetesVersion?: string;
   /** The config's opencenter.cluster.kubernetes.version, when it has one (an upgrade's target may differ). */
@@ -109,6 +111,7 @@ export interface DeployOptions {
   kubernetesVersion?: string;
   allowUnsafeNodeRemoval?: boolean;
   ignoreCapacity?: boolean;
+  deleteCloudLeftovers?: boolean;
   configPath?: string;
   clusterDir?: string;
   /** Standalone use: cluster name when there is no config (defaults to the cluster dir's name). */
@@ -276,6 +279,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
       : DEFAULT_NODE_RESOURCE,
     allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+    deleteCloudLeftovers: options.deleteCloudLeftovers ?? false,
     ignoreCapacity: options.ignoreCapacity ?? false,
     kubernetesVersion,
     configuredKubernetesVersion,

@@ -47,7 +47,10 @@ const STEP_FACTORIES = {
     new (await import('./kubespray.js')).KubesprayUpgradeControlPlaneStep(settings),
   'kubespray-upgrade-workers': async (settings) =>
     new (await import('./kubespray.js')).KubesprayUpgradeWorkersStep(settings),
+  'kubernetes-cloud-cleanup': async (settings) =>
+    new (await import('./cloud-cleanup.js')).KubernetesCloudCleanupStep(settings),
   'opentofu-destroy': async (settings) => new (await import('./opentofu.js')).OpenTofuDestroyStep(settings),
+  'openstack-leftovers': async (settings) => new (await import('./cloud-cleanup.js')).OpenStackLeftoversStep(settings),
   'forget-cluster': async (settings) => new (await import('./forget-cluster.js')).ForgetClusterStep(settings),
   'opentofu-drift': async (settings) => new (await import('./opentofu.js')).OpenTofuDriftStep(settings),
   'cluster-health': async (settings) => new (await import('./cluster-health.js')).ClusterHealthStep(settings),
