@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startKubeApiStandIn, type KubeApiStandIn, type NodeSpec } from './kube-api.js';
+import { ETCD_SNAPSHOT_PASSPHRASE_ENV } from '../../src/core/model/settings.js';
 import { kubeObjects, type KubeObjects, type SandboxCloud } from './kube-objects.js';
 
 const run = promisify(execFile);
@@ -26,7 +27,11 @@ export const SANDBOX_RUN_OUTPUTS = new Set([
   '.sandbox-facts',
   '.sandbox-reset',
   '.sandbox-fail-upgrade',
+  '.sandbox-etcd',
+  '.sandbox-etcd-lost',
 ]);
+/** The sandbox's etcd snapshot passphrase (a canary: it must never appear in any output). */
+export const SANDBOX_ETCD_SNAPSHOT_PASSPHRASE = 'sandbox-etcd-passphrase-canary';
 /** Kubespray's cluster_name in the sandbox's inventory/group_vars/k8s_cluster: what names its cloud objects. */
 export const SANDBOX_KUBESPRAY_CLUSTER_NAME = 'sandbox.local';
 /** The node registry the API stand-in serves and the playbooks change, in the work dir. */
@@ -173,6 +178,8 @@ export async function sandboxToolEnv(
     TF_CLI_CONFIG_FILE: cliConfig,
     TF_IN_AUTOMATION: '1',
     LANG: 'C.UTF-8',
+    // The etcd snapshots an upgrade or a control-plane removal takes are kept encrypted with it.
+    [ETCD_SNAPSHOT_PASSPHRASE_ENV]: SANDBOX_ETCD_SNAPSHOT_PASSPHRASE,
   };
   await fs.mkdir(env.HOME!, { recursive: true });
   return env;

@@ -21,11 +21,18 @@ import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js'
 import { parseSshUser } from '../core/model/kubespray-source.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 import { INIT_HELP, type InitCommand, parseInitArgs } from './init.js';
+import {
+  ETCD_RESTORE_FLAGS,
+  ETCD_RESTORE_HELP,
+  type EtcdRestoreCommand,
+  parseEtcdRestoreArgs,
+} from './etcd-restore.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
   | InitCommand
+  | EtcdRestoreCommand
   | {
       kind: 'plan' | 'run';
       options: DeployOptions & { operation: Operation };
@@ -176,6 +183,7 @@ Usage:
   cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
+  cluster-deploy etcd-restore --config FILE --snapshot NAME|latest --broken-etcd HOSTS   Kubespray's etcd recovery from a kept snapshot
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
   cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
   cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
@@ -229,6 +237,7 @@ Prints a completion script for the shell: commands, each command's flags, step i
   bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
   zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
   init: INIT_HELP,
+  'etcd-restore': ETCD_RESTORE_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, each
@@ -466,6 +475,7 @@ export function commandFlags(command: string): string[] {
   if (command === 'wait-ready') return Object.keys(WAIT_READY_FLAGS);
   if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
   if (command === 'completion') return [];
+  if (command === 'etcd-restore') return Object.keys(ETCD_RESTORE_FLAGS);
   if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
   // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
   const refused = (f: string) =>
@@ -580,6 +590,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     };
   }
   if (command === 'init') return parseInitArgs(rest);
+  if (command === 'etcd-restore') return parseEtcdRestoreArgs(rest, env);
 
   if (command === 'wait-ready') {
     const v = parse(command, rest, WAIT_READY_FLAGS);

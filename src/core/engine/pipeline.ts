@@ -108,14 +108,20 @@ async function checkOutputPaths(settings: DeploySettings): Promise<void> {
 }
 
 export async function openPipeline(options: DeployOptions, deps: PipelineDeps = {}): Promise<Pipeline> {
-  const settings: DeploySettings = { ...resolveSettings(options), withheldSecrets: deps.secrets ?? [] };
+  const resolved = resolveSettings(options);
+  // The etcd snapshots' passphrase, from the environment: masked, and inherited by no command.
+  const secrets = [
+    ...(deps.secrets ?? []),
+    ...(resolved.etcdSnapshots.passphrase ? [resolved.etcdSnapshots.passphrase] : []),
+  ];
+  const settings: DeploySettings = { ...resolved, withheldSecrets: secrets };
   await checkOutputPaths(settings);
   const paths = runtimePaths(settings);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const logPath = path.join(paths.logDir, `${settings.operation}-${stamp}.log`);
   return {
     settings,
-    redactor: await createRedactor(settings, deps.secrets),
+    redactor: await createRedactor(settings, secrets),
     steps: await buildSteps(
       settings,
       { authChecker: deps.authChecker ?? keystoneAuthChecker(settings), capacityChecker: deps.capacityChecker },

@@ -225,6 +225,13 @@ const ClusterConfigSchema = z.object({
             .min(1, { error: BATCH_RULE })
             .max(10_000, { error: BATCH_RULE })
             .optional(),
+          /** etcd snapshots kept in the state directory (taken before an upgrade or a control-plane/etcd removal). */
+          etcd_snapshots_keep: z
+            .number({ error: 'a whole number of snapshots, 1 to 100' })
+            .int({ error: 'a whole number of snapshots, 1 to 100' })
+            .min(1, { error: 'a whole number of snapshots, 1 to 100' })
+            .max(100, { error: 'a whole number of snapshots, 1 to 100' })
+            .optional(),
         })
         .optional(),
       cluster_api: ClusterApiConfigSchema.optional(),

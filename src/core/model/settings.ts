@@ -56,6 +56,8 @@ export interface DeploySettings {
   configuredKubernetesVersion?: string;
   /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
   upgradeBatchSize?: number;
+  /** etcd snapshots before risky steps (kubespray/etcd-snapshot.ts): their directory, how many are kept, the passphrase. */
+  etcdSnapshots: { dir: string; keep: number; passphrase?: string };
   venvDir: string;
   /** The interpreter to show in plans: the explicit one, else `python3` (the venv step chooses one in Kubespray's range). */
   python: string;
@@ -284,6 +286,11 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     kubernetesVersion,
     configuredKubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
+    etcdSnapshots: {
+      dir: path.join(clusterStateDir, 'etcd-snapshots'),
+      keep: config?.deployment.kubespray?.etcd_snapshots_keep ?? 5,
+      passphrase: env[ETCD_SNAPSHOT_PASSPHRASE_ENV] || undefined,
+    },
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: pythonSetting?.value ?? 'python3',
     pythonSetting,
@@ -353,6 +360,9 @@ export function upgradeConfigNote(
   if (!configPath || !kubernetesVersion || configuredKubernetesVersion === kubernetesVersion) return undefined;
   return `The config still names ${configuredKubernetesVersion ? `v${configuredKubernetesVersion}` : 'no version'}: set opencenter.cluster.kubernetes.version to ${kubernetesVersion} in ${configPath}, or the next deploy passes the old kube_version to Kubespray.`;
 }
+
+/** Where the etcd snapshots' passphrase comes from (the CLI's environment; the action's input of the same meaning). */
+export const ETCD_SNAPSHOT_PASSPHRASE_ENV = 'CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE';
 
 export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {
   return `${settings.organization}/${settings.clusterName}`;

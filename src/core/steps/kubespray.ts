@@ -187,7 +187,7 @@ export class KubesprayPipStep implements Step {
  * (Kubespray's own bastion hop does the same); SSH key and user come from the settings, and the
  * OpenStack variables Kubespray's cloud controller reads from the environment.
  */
-function kubesprayPlaybook(
+export function kubesprayPlaybook(
   settings: DeploySettings,
   playbook: string,
   vars: ExtraVars,
@@ -261,7 +261,7 @@ async function requireReachable(settings: DeploySettings, context: StepContext, 
 }
 
 /** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
-async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
+export async function requirePlaybookInputs(settings: DeploySettings): Promise<void> {
   const paths = kubesprayPaths(settings);
   if (!(await pathExists(paths.ansiblePlaybook))) {
     throw new UserError(
