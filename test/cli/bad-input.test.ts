@@ -2067,6 +2067,8 @@ beforeEach(() => {
   vi.stubEnv('HOME', home);
   vi.stubEnv('XDG_STATE_HOME', undefined);
   vi.stubEnv('TF_CLI_CONFIG_FILE', run.env.TF_CLI_CONFIG_FILE!);
+  // An upgrade saves an etcd snapshot first, encrypted with it (prepare.ts sandboxToolEnv).
+  vi.stubEnv('CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE', run.env.CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE!);
 });
 afterEach(() => {
   vi.unstubAllEnvs();

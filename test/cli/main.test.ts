@@ -96,7 +96,7 @@ describe('cluster-deploy CLI', () => {
     const { code, stdout } = await cli(['plan', ...base, '--json'], run.env);
     expect(code).toBe(0);
     const plan = JSON.parse(stdout);
-    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(12);
+    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(13);
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
     const tofuPlan = plan.steps.find((s: { id: string }) => s.id === 'opentofu-plan');
     expect(tofuPlan).toMatchObject({
