@@ -49,6 +49,8 @@ export interface SandboxPlaybookRun {
     reset_nodes?: boolean;
     skip_confirmation?: boolean;
     allow_ungraceful_removal?: boolean;
+    etcd_snapshot?: string;
+    etcd_retries?: number;
   };
 }
 

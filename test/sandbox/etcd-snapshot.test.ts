@@ -44,7 +44,7 @@ describe('etcd snapshot before every risky step, and etcd-restore', () => {
     // Nothing plain is left behind, and the passphrase is in no output.
     expect((await fs.readdir(path.dirname(etcdSnapshot.file))).filter((f) => f.endsWith('.db'))).toEqual([]);
     expect(console).not.toContain(SANDBOX_ETCD_SNAPSHOT_PASSPHRASE);
-    expect(await fs.readFile(result.logPath, 'utf8')).not.toContain(SANDBOX_ETCD_SNAPSHOT_PASSPHRASE);
+    expect(await fs.readFile(result.logPath!, 'utf8')).not.toContain(SANDBOX_ETCD_SNAPSHOT_PASSPHRASE);
   }, 240_000);
 
   it('a deploy saves one only when its plan removes a control-plane or etcd node; etcd-restore brings the data back after quorum is lost', async () => {
@@ -87,7 +87,9 @@ describe('etcd snapshot before every risky step, and etcd-restore', () => {
     expect(recover?.hosts).toEqual(['sandbox-cp-0']);
     expect(recover?.vars).toMatchObject({ etcd_retries: 10, kube_version: '1.33.5' });
     // The decrypted snapshot lived only for the run.
-    expect(existsSync(String((recover?.vars as { etcd_snapshot?: string }).etcd_snapshot))).toBe(false);
+    const plainSnapshot = recover!.vars.etcd_snapshot;
+    expect(plainSnapshot).toMatch(/\.restore\.db$/);
+    expect(existsSync(plainSnapshot!)).toBe(false);
     expect(restore.stdout + restore.stderr).not.toContain(SANDBOX_ETCD_SNAPSHOT_PASSPHRASE);
   }, 300_000);
 });
