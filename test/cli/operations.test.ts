@@ -58,11 +58,16 @@ describe('cluster-deploy plan by operation', () => {
       'kubespray-pip-install',
       'kubernetes-version-check',
       'kubespray-facts',
+      'etcd-snapshot',
       'kubespray-upgrade-control-plane',
       'kubespray-upgrade-workers',
       'openstack-normalize-kubeconfig',
       'wait-ready',
     ]);
+    // The snapshot before the control plane: the playbook it runs, and where it keeps it, encrypted.
+    const snapshot = plan.steps.find((s) => s.id === 'etcd-snapshot')!;
+    expect(snapshot.argv).toContainEqual(expect.stringMatching(/etcd-snapshots\/save-snapshot\.yml$/));
+    expect(JSON.stringify(snapshot)).toMatch(/etcd-snapshots\/etcd-<UTC time>-upgrade\.db\.age/);
     for (const id of ['kubespray-upgrade-control-plane', 'kubespray-upgrade-workers']) {
       const argv = plan.steps.find((s) => s.id === id)!.argv!;
       expect(argv, id).toContain('upgrade-cluster.yml');
