@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { OBJECT_RESOURCES, type KubeObjects } from './kube-objects.js';
 
 const run = promisify(execFile);
 
@@ -60,6 +61,8 @@ export interface KubeApiOptions {
   registryFile?: string;
   /** Days the CA, server and client certificates are valid from now; default 365, so the sandbox is healthy. */
   certificateDays?: number;
+  /** Services, claims, volumes and pods with their controllers (kube-objects.ts); default none of them. */
+  objects?: KubeObjects;
 }
 
 const MAX_LOGGED_REQUESTS = 1000;
@@ -371,12 +374,15 @@ export async function startKubeApiStandIn(options: KubeApiOptions): Promise<Kube
                 verbs: ['get', 'list', 'watch'],
                 shortNames: ['no'],
               },
+              ...OBJECT_RESOURCES,
             ],
           });
         case '/api/v1/nodes':
           return json(200, /as=Table/.test(req.headers.accept ?? '') ? nodeTable(current) : nodeList(current));
-        default:
-          return json(404, notFound(url.pathname));
+        default: {
+          const answer = options.objects?.handle(req.method ?? 'GET', url.pathname);
+          return answer ? json(answer.status, answer.body) : json(404, notFound(url.pathname));
+        }
       }
     },
   );

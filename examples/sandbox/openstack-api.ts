@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SandboxCloud } from './kube-objects.js';
 
 /**
  * The sandbox's OpenStack: a Keystone token and catalog, and the read-only quota and flavor APIs of
@@ -35,6 +36,11 @@ export interface OpenStackApiStandIn {
   authUrl: string;
   /** `METHOD /path` of each request, most recent last (bounded). */
   requests: string[];
+  /** The load balancers and volumes the cluster's controllers made (kube-objects.ts drives them). */
+  cloud: SandboxCloud & {
+    loadBalancers(): { id: string; name: string; tags: string[] }[];
+    volumes(): { id: string; name: string; metadata: Record<string, string> }[];
+  };
   close(): Promise<void>;
 }
 
@@ -100,6 +106,27 @@ export async function startOpenStackApiStandIn(options: OpenStackApiOptions): Pr
   const requests: string[] = [];
   const project = () => options.project?.() ?? { servers: [], networks: 0, routers: 0, loadBalancers: 0 };
   let base = '';
+  // What the cloud controller and Cinder CSI made: outside any tofu state, as in a real project.
+  const loadBalancers = new Map<string, { id: string; name: string; tags: string[] }>();
+  const volumes = new Map<string, { id: string; name: string; metadata: Record<string, string> }>();
+  const cloud: OpenStackApiStandIn['cloud'] = {
+    createLoadBalancer(name, tags) {
+      const id = randomUUID();
+      loadBalancers.set(id, { id, name, tags });
+    },
+    deleteLoadBalancer(name) {
+      const found = [...loadBalancers.values()].find((lb) => lb.name === name);
+      return found ? loadBalancers.delete(found.id) : false;
+    },
+    createVolume(name, metadata) {
+      const id = randomUUID();
+      volumes.set(id, { id, name, metadata });
+      return id;
+    },
+    deleteVolume: (id) => volumes.delete(id),
+    loadBalancers: () => [...loadBalancers.values()],
+    volumes: () => [...volumes.values()],
+  };
 
   /** The catalog of a token: identity api-ref "Password authentication with scoped authorization", the `catalog` array (https://docs.openstack.org/api-ref/identity/v3/#password-authentication-with-scoped-authorization). */
   const catalog = () =>
@@ -260,12 +287,64 @@ export async function startOpenStackApiStandIn(options: OpenStackApiOptions): Pr
       ([, collection]) => ({
         [collection!]:
           collection === 'loadbalancers'
-            ? Array.from({ length: usage().loadbalancer }, () => ({ id: randomUUID(), project_id: projectId }))
+            ? [
+                ...Array.from({ length: project().loadBalancers }, () => ({ id: randomUUID(), project_id: projectId })),
+                ...[...loadBalancers.values()].map((lb) => ({
+                  ...lb,
+                  project_id: projectId,
+                  provisioning_status: 'ACTIVE',
+                  operating_status: 'ONLINE',
+                  // CPO's load balancers have a listener (loadbalancer.go ensureOctaviaListener).
+                  listeners: [{ id: `${lb.id}-listener` }],
+                })),
+              ]
             : [],
         [`${collection}_links`]: [],
       }),
     ],
+    // block-storage api-ref "List Accessible Volumes With Details" (https://docs.openstack.org/api-ref/block-storage/v3/#list-accessible-volumes-with-details):
+    // `volumes` (each with its `metadata`) and `volumes_links` when paged.
+    [
+      /^\/volume\/v3\/([^/]+)\/volumes\/detail$/,
+      ([, owner]) =>
+        owner === projectId
+          ? {
+              volumes: [...volumes.values()].map((v) => ({
+                ...v,
+                status: 'available',
+                size: 1,
+                attachments: [],
+                'os-vol-tenant-attr:tenant_id': projectId,
+              })),
+            }
+          : undefined,
+    ],
   ];
+
+  /**
+   * The two deletions a destroy's leftovers need. Octavia (api/v2/controllers/load_balancer.py `delete`):
+   * 204, and 409 "Cannot delete Load Balancer … - it has children" for one with listeners unless
+   * `cascade=true`. Cinder (api-ref "Delete A Volume", cinder/volume/api.py `delete`): 202.
+   */
+  function remove(url: URL): [number, unknown] {
+    const lb = /^\/load-balancer\/v2\/lbaas\/loadbalancers\/([^/]+)$/.exec(url.pathname);
+    if (lb && loadBalancers.has(lb[1]!)) {
+      if (url.searchParams.get('cascade') !== 'true')
+        return [
+          409,
+          {
+            faultcode: 'Client',
+            faultstring: `Cannot delete Load Balancer ${lb[1]} - it has children`,
+            debuginfo: null,
+          },
+        ];
+      loadBalancers.delete(lb[1]!);
+      return [204, undefined];
+    }
+    const volume = /^\/volume\/v3\/([^/]+)\/volumes\/([^/]+)$/.exec(url.pathname);
+    if (volume && volume[1] === projectId && volumes.delete(volume[2]!)) return [202, undefined];
+    return [404, { itemNotFound: { code: 404, message: 'not found' } }];
+  }
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', base);
@@ -285,8 +364,17 @@ export async function startOpenStackApiStandIn(options: OpenStackApiOptions): Pr
         if (!token) return send(401, UNAUTHORIZED);
         return send(201, token.body, { 'X-Subject-Token': token.id });
       }
-      if (request.method !== 'GET') return send(405, { error: { code: 405, message: 'not offered by the sandbox' } });
+      if (request.method !== 'GET' && request.method !== 'DELETE')
+        return send(405, { error: { code: 405, message: 'not offered by the sandbox' } });
       if (!tokens.has(request.headers['x-auth-token'] as string)) return send(401, UNAUTHORIZED);
+      if (request.method === 'DELETE') {
+        const [status, body] = remove(url);
+        if (body === undefined) {
+          response.writeHead(status);
+          return response.end();
+        }
+        return send(status, body);
+      }
       for (const [pattern, answer] of routes) {
         const match = url.pathname.match(pattern);
         if (!match) continue;
@@ -351,6 +439,7 @@ export async function startOpenStackApiStandIn(options: OpenStackApiOptions): Pr
   return {
     authUrl: `${base}/v3`,
     requests,
+    cloud,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

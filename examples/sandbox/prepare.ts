@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startKubeApiStandIn, type KubeApiStandIn, type NodeSpec } from './kube-api.js';
+import { ETCD_SNAPSHOT_PASSPHRASE_ENV } from '../../src/core/model/settings.js';
+import { kubeObjects, type KubeObjects, type SandboxCloud } from './kube-objects.js';
 
 const run = promisify(execFile);
 const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +28,13 @@ export const SANDBOX_RUN_OUTPUTS = new Set([
   '.sandbox-reset',
   '.sandbox-fail-upgrade',
   '.sandbox-etcd.json',
+  '.sandbox-etcd',
+  '.sandbox-etcd-lost',
 ]);
+/** The sandbox's etcd snapshot passphrase (a canary: it must never appear in any output). */
+export const SANDBOX_ETCD_SNAPSHOT_PASSPHRASE = 'sandbox-etcd-passphrase-canary';
+/** Kubespray's cluster_name in the sandbox's inventory/group_vars/k8s_cluster: what names its cloud objects. */
+export const SANDBOX_KUBESPRAY_CLUSTER_NAME = 'sandbox.local';
 /** The node registry the API stand-in serves and the playbooks change, in the work dir. */
 const REGISTRY_FILE = 'sandbox-nodes.json';
 /** One JSON line per playbook run, appended by the Kubespray stand-in, in the cluster dir. */
@@ -44,6 +52,7 @@ export interface SandboxPlaybookRun {
     allow_ungraceful_removal?: boolean;
     serial?: number | string;
     ignore_assert_errors?: boolean;
+    etcd_snapshot?: string;
     etcd_retries?: number;
   };
 }
@@ -52,6 +61,8 @@ export interface PreparedSandbox {
   configPath: string;
   clusterDir: string;
   api: KubeApiStandIn;
+  /** The Services, claims and pods the API serves, with their cloud controllers. */
+  objects: KubeObjects;
   /** The API VIP the config names (where the stand-in listens). */
   vip: string;
   /** The node registry (`{"nodes": [...]}`), the stand-in's node list once it exists. */
@@ -85,6 +96,8 @@ export async function prepareSandbox(options: {
   nodes?: NodeSpec[];
   cluster?: string;
   certificateDays?: number;
+  /** Where the cloud controllers create and delete load balancers and volumes (the sandbox OpenStack's `cloud`). */
+  cloud?: SandboxCloud;
 }): Promise<PreparedSandbox> {
   const { workDir } = options;
   await fs.mkdir(workDir, { recursive: true });
@@ -110,7 +123,9 @@ export async function prepareSandbox(options: {
   await fs.copyFile(wheel, path.join(wheels, path.basename(wheel)));
 
   const registryFile = path.join(workDir, REGISTRY_FILE);
+  const objects = kubeObjects({ clusterName: SANDBOX_KUBESPRAY_CLUSTER_NAME, cloud: options.cloud });
   const api = await startKubeApiStandIn({
+    objects,
     dir: path.join(workDir, 'api-certs'),
     readyAfterMs: options.readyAfterMs,
     nodes: options.nodes,
@@ -143,6 +158,7 @@ export async function prepareSandbox(options: {
     configPath: path.join(workDir, 'config.yaml'),
     clusterDir,
     api,
+    objects,
     vip: api.host,
     registryFile,
     runsFile,
@@ -167,6 +183,8 @@ export async function sandboxToolEnv(
     TF_CLI_CONFIG_FILE: cliConfig,
     TF_IN_AUTOMATION: '1',
     LANG: 'C.UTF-8',
+    // The etcd snapshots an upgrade or a control-plane removal takes are kept encrypted with it.
+    [ETCD_SNAPSHOT_PASSPHRASE_ENV]: SANDBOX_ETCD_SNAPSHOT_PASSPHRASE,
   };
   await fs.mkdir(env.HOME!, { recursive: true });
   return env;

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../src/core/lib/files.js';
 import { type CapiSandbox, SANDBOX_CATALOG, startCapiSandbox } from './capi/cloud.js';
 import { type OpenStackApiStandIn, startOpenStackApiStandIn } from './openstack-api.js';
-import { prepareSandbox, SANDBOX_RUN_OUTPUTS, sandboxToolEnv } from './prepare.js';
+import { prepareSandbox, SANDBOX_ETCD_SNAPSHOT_PASSPHRASE, SANDBOX_RUN_OUTPUTS, sandboxToolEnv } from './prepare.js';
+import { ETCD_SNAPSHOT_PASSPHRASE_ENV } from '../../src/core/model/settings.js';
 
 const SANDBOX = path.dirname(fileURLToPath(import.meta.url));
 /** The application credential both sandbox configs name. */
@@ -123,14 +124,15 @@ async function startStandIns(
       },
     };
   }
-  const sandbox = await prepareSandbox({ workDir, readyAfterMs: 3000 });
+  const sandbox = await prepareSandbox({ workDir, readyAfterMs: 3000, cloud: openstack.cloud });
   await pointAtStandIn(sandbox.configPath);
   return {
     method,
     configPath: sandbox.configPath,
     stateDir,
     clusterDir: sandbox.clusterDir,
-    env: {},
+    // The upgrade the next commands print saves an etcd snapshot first, encrypted with it.
+    env: { [ETCD_SNAPSHOT_PASSPHRASE_ENV]: SANDBOX_ETCD_SNAPSHOT_PASSPHRASE },
     description: `Sandbox copied to ${workDir}; Kubernetes API stand-in at ${sandbox.api.url} (ready in 3 s); OpenStack APIs (Keystone, quotas) at ${openstack.authUrl}`,
     afterDeploy: () => undefined,
     close: async () => {
@@ -187,7 +189,9 @@ export function nextCommands(info: SandboxInfo, cwd: string, dir: string): strin
   const lines: string[] = [];
   if (info.pathPrefix || Object.keys(info.env).length > 0) {
     lines.push(
-      '# first, in your shell: the sandbox cloud and its clusterctl and kind stand-ins',
+      info.method === 'cluster-api'
+        ? '# first, in your shell: the sandbox cloud and its clusterctl and kind stand-ins'
+        : '# first, in your shell: the passphrase of the etcd snapshot an upgrade takes first',
       `export ${[
         ...Object.entries(info.env).map(([name, value]) => `${name}=${quote(value)}`),
         ...(info.pathPrefix ? [`PATH=${quote(info.pathPrefix)}:"$PATH"`] : []),

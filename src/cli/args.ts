@@ -21,11 +21,18 @@ import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js'
 import { parseSshUser } from '../core/model/kubespray-source.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 import { INIT_HELP, type InitCommand, parseInitArgs } from './init.js';
+import {
+  ETCD_RESTORE_FLAGS,
+  ETCD_RESTORE_HELP,
+  type EtcdRestoreCommand,
+  parseEtcdRestoreArgs,
+} from './etcd-restore.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
   | InitCommand
+  | EtcdRestoreCommand
   | {
       kind: 'plan' | 'run';
       options: DeployOptions & { operation: Operation };
@@ -103,6 +110,7 @@ const DEPLOY_FLAGS = {
   confirm: { type: 'string' },
   'allow-unsafe-node-removal': { type: 'boolean' },
   'ignore-capacity': { type: 'boolean' },
+  'delete-leftovers': { type: 'boolean' },
   'plan-credential': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   // The credential flags, from the one credential table.
@@ -181,6 +189,7 @@ Usage:
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
   cluster-deploy replace-nodes --config FILE [options]   replace the nodes a plan would rebuild or resize, one at a time
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
+  cluster-deploy etcd-restore --config FILE --snapshot NAME|latest --broken-etcd HOSTS   Kubespray's etcd recovery from a kept snapshot
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
   cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
   cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
@@ -234,6 +243,7 @@ Prints a completion script for the shell: commands, each command's flags, step i
   bash: source <(cluster-deploy completion bash)    (or save it under ~/.local/share/bash-completion/completions/cluster-deploy)
   zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
   init: INIT_HELP,
+  'etcd-restore': ETCD_RESTORE_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check|replace-nodes] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, one line
@@ -285,6 +295,8 @@ ${OPTIONS_PLACEHOLDER}`,
 Runs tofu plan -destroy and applies that plan, then deletes the kubeconfig and marks the resume state
 destroyed, so the next deploy starts from nothing. An interrupted destroy resumes like a deploy.
   --confirm CLUSTER        required: the cluster's name (e.g. the config's cluster_name)
+  --delete-leftovers       delete the load balancers and volumes still marked for the cluster after the
+                           destroy (by default they are only listed)
   --json                   print the result as JSON on stdout when done
 
 ${OPTIONS_PLACEHOLDER}`,
@@ -433,7 +445,7 @@ const OWN_FLAGS: Record<string, readonly string[]> = {
   ],
   deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
   upgrade: ['kubernetes-version'],
-  destroy: ['confirm'],
+  destroy: ['confirm', 'delete-leftovers'],
   check: ['plan-credential'],
   'replace-nodes': [],
 };
@@ -492,6 +504,7 @@ export function commandFlags(command: string): string[] {
   if (command in INSPECT_FLAGS) return Object.keys(INSPECT_FLAGS[command as keyof typeof INSPECT_FLAGS]);
   if (command === 'completion') return [];
   if (command === 'init') return ['name', 'org', 'runner', 'dir', 'module-source'];
+  if (command === 'etcd-restore') return Object.keys(ETCD_RESTORE_FLAGS);
   if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
   // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
   const refused = (f: string) =>
@@ -609,6 +622,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     };
   }
   if (command === 'init') return parseInitArgs(rest);
+  if (command === 'etcd-restore') return parseEtcdRestoreArgs(rest, env);
 
   if (command === 'wait-ready') {
     const v = parse(command, rest, WAIT_READY_FLAGS);
@@ -690,6 +704,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     'allow-unsafe-node-removal': 'deploy and plan --operation deploy',
     'ignore-capacity': 'deploy and plan --operation deploy',
     'plan-credential': 'check and plan --tofu-plan (the credential a tofu plan runs with)',
+    'delete-leftovers': 'destroy',
   };
   const allowed: Record<string, string[]> = {
     plan: [
@@ -702,7 +717,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     ],
     deploy: ['allow-unsafe-node-removal', 'ignore-capacity'],
     upgrade: ['kubernetes-version'],
-    destroy: ['confirm'],
+    destroy: ['confirm', 'delete-leftovers'],
     check: ['plan-credential'],
     'replace-nodes': [],
   };
@@ -740,6 +755,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     options.kubernetesVersion = parseKubernetesVersionOption(text('kubernetes-version')!, '--kubernetes-version');
   if (v['allow-unsafe-node-removal']) options.allowUnsafeNodeRemoval = true;
   if (v['ignore-capacity']) options.ignoreCapacity = true;
+  if (v['delete-leftovers']) options.deleteCloudLeftovers = true;
   const filter: StepFilter = { restart: !!v.restart, step: text('step'), fromStep: text('from-step') };
   checkFilter(filter, undefined, operation);
   return {

@@ -53,6 +53,7 @@ import {
   renderStatus,
 } from './inspect.js';
 import { runInit } from './init.js';
+import { runEtcdRestore } from './etcd-restore.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -171,6 +172,9 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
     case 'init':
       stdout(await runInit(command, packageVersion()));
       return 0;
+
+    case 'etcd-restore':
+      return await runEtcdRestore(command, process.stdout);
 
     case 'help':
       stdout(`${command.text}\n`);

@@ -100,9 +100,9 @@ const USAGE_HINT = /^run "cluster-deploy \S+ --help" for usage$/;
 const NOT_A_NAME = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
 /** The steps of each operation, as a usage error lists them. */
 const STEPS =
-  'openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
+  'openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, etcd-snapshot, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready';
 const UPGRADE_STEPS =
-  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
+  'openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, etcd-snapshot, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready';
 const upgrade = (...extra: string[]) => ['upgrade', '--config', '@config', '--state-dir', '@state', ...extra];
 const destroy = (...extra: string[]) => ['destroy', '--config', '@config', '--state-dir', '@state', ...extra];
 const NOT_VERSION = 'is not a Kubernetes version; give one like 1.34.2';
@@ -274,7 +274,7 @@ const flagRows: Row[] = [
     '--step bogus on a destroy',
     destroy('--confirm', 'sandbox', '--step', 'bogus'),
     2,
-    '--step: unknown step "bogus" (available: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster)',
+    '--step: unknown step "bogus" (available: openstack-preflight, opentofu-init, kubernetes-cloud-cleanup, opentofu-destroy, openstack-leftovers, forget-cluster)',
   ],
   // operations: upgrade's target
   [
@@ -2090,6 +2090,8 @@ beforeEach(() => {
   vi.stubEnv('HOME', home);
   vi.stubEnv('XDG_STATE_HOME', undefined);
   vi.stubEnv('TF_CLI_CONFIG_FILE', run.env.TF_CLI_CONFIG_FILE!);
+  // An upgrade saves an etcd snapshot first, encrypted with it (prepare.ts sandboxToolEnv).
+  vi.stubEnv('CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE', run.env.CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE!);
 });
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -32,7 +32,7 @@ describe('cluster-deploy CLI', () => {
       expect(stderr).toMatch(
         /^error: another deploy of demo\/sandbox is running \(process \d+ on .*\); wait for it to finish, or if it is gone, delete .*deploy\.lock\n$/,
       );
-      expect(stdout).not.toContain('[1/12]');
+      expect(stdout).not.toContain('[1/13]');
       expect(existsSync(path.join(run.stateDir, 'demo', 'sandbox', 'state.json'))).toBe(false);
     } finally {
       running.kill();
@@ -52,19 +52,21 @@ describe('cluster-deploy CLI', () => {
     expect(code).toBe(0);
     // Every operation, with its steps in order.
     expect(stdout).toContain(
-      '  deploy:  openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready\n',
+      '  deploy:  openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, etcd-snapshot, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready\n',
     );
     expect(stdout).toContain(
-      '  upgrade: openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready\n',
+      '  upgrade: openstack-preflight, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubernetes-version-check, kubespray-facts, etcd-snapshot, kubespray-upgrade-control-plane, kubespray-upgrade-workers, openstack-normalize-kubeconfig, wait-ready\n',
     );
-    expect(stdout).toContain('  destroy: openstack-preflight, opentofu-init, opentofu-destroy, forget-cluster\n');
+    expect(stdout).toContain(
+      '  destroy: openstack-preflight, opentofu-init, kubernetes-cloud-cleanup, opentofu-destroy, openstack-leftovers, forget-cluster\n',
+    );
   });
 
   it('rejects bad step selections with the reference messages and no stack trace', async () => {
     const unknown = await cli(['plan', ...base, '--step', 'nope'], run.env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'error: --step: unknown step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
+      'error: --step: unknown step "nope" (available: openstack-preflight, opentofu-init, opentofu-plan, openstack-capacity, kubespray-fetch, kubespray-venv-create, kubespray-pip-install, etcd-snapshot, kubespray-remove-nodes, opentofu-apply, kubespray-ansible-playbook, openstack-normalize-kubeconfig, wait-ready)\n',
     );
     const both = await cli(['deploy', ...base, '--step', 'opentofu-init', '--from-step', 'opentofu-apply'], run.env);
     expect(both.code).toBe(2);
@@ -94,7 +96,7 @@ describe('cluster-deploy CLI', () => {
     const { code, stdout } = await cli(['plan', ...base, '--json'], run.env);
     expect(code).toBe(0);
     const plan = JSON.parse(stdout);
-    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(12);
+    expect(plan.steps.map((s: { id: string }) => s.id)).toHaveLength(13);
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');
     const tofuPlan = plan.steps.find((s: { id: string }) => s.id === 'opentofu-plan');
     expect(tofuPlan).toMatchObject({
@@ -138,14 +140,14 @@ describe('cluster-deploy CLI', () => {
     expect(text.stdout).toMatch(
       /\(kubespray-pip-install\)[^[]*\n {6}withheld: {4}OS_\*, KUBECONFIG, TF_CLI_CONFIG_FILE, TF_IN_AUTOMATION\n/,
     );
-    expect(text.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
+    expect(text.stdout).toContain('[10/13] → Apply OpenTofu infrastructure (opentofu-apply) — will run: not run yet');
   });
 
   it('with --tofu-plan also shows what tofu would change, applying nothing and printing no secret', async () => {
     const env = { ...run.env, TF_VAR_os_application_credential_secret: CONFIG_SECRET };
     const text = await cli(['plan', ...base, '--tofu-plan', '--verbose'], env);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
+    expect(text.stdout).toContain('[10/13] → Apply OpenTofu infrastructure (opentofu-apply) — will run');
     expect(text.stdout).toMatch(/^OpenTofu plan for demo\/sandbox: 6 to add, 0 to change, 0 to destroy$/m);
     expect(text.stdout).toContain('  +   terraform_data.cloud_conf');
     const plain = stripAnsi(text.stdout);

@@ -58,11 +58,16 @@ describe('cluster-deploy plan by operation', () => {
       'kubespray-pip-install',
       'kubernetes-version-check',
       'kubespray-facts',
+      'etcd-snapshot',
       'kubespray-upgrade-control-plane',
       'kubespray-upgrade-workers',
       'openstack-normalize-kubeconfig',
       'wait-ready',
     ]);
+    // The snapshot before the control plane: the playbook it runs, and where it keeps it, encrypted.
+    const snapshot = plan.steps.find((s) => s.id === 'etcd-snapshot')!;
+    expect(snapshot.argv).toContainEqual(expect.stringMatching(/etcd-snapshots\/save-snapshot\.yml$/));
+    expect(JSON.stringify(snapshot)).toMatch(/etcd-snapshots\/etcd-<UTC time>-upgrade\.db\.age/);
     for (const [id, vars] of [
       ['kubespray-upgrade-control-plane', '{"kube_version":"1.34.2"}'],
       // Each worker batch is drained together: its size as serial (upgrade_cluster.yml's default is 20% of the --limit).
@@ -95,7 +100,9 @@ describe('cluster-deploy plan by operation', () => {
     expect(plan.steps.map((s) => s.id)).toEqual([
       'openstack-preflight',
       'opentofu-init',
+      'kubernetes-cloud-cleanup',
       'opentofu-destroy',
+      'openstack-leftovers',
       'forget-cluster',
     ]);
     const planFile = path.join(run.stateDir, 'demo', 'sandbox', 'tofu.plan');

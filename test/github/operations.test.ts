@@ -120,7 +120,7 @@ describe('dry run by operation', () => {
     expect(summary).toMatch(/### 🔴 Destroy plan for `demo\/sandbox` — \*\*\d+ to destroy\*\*/);
     expect(summary).toContain('| ❌ destroy | `terraform_data.network` |');
     expect(summary).toContain(
-      '**A destroy would run:** `openstack-preflight` → `opentofu-init` → `opentofu-destroy` → `forget-cluster`',
+      '**A destroy would run:** `openstack-preflight` → `opentofu-init` → `kubernetes-cloud-cleanup` → `opentofu-destroy` → `openstack-leftovers` → `forget-cluster`',
     );
     expect(summary).not.toContain('**Nodes:**'); // node decisions are a deploy's
     expect(outputs).toMatchObject({ result: 'planned', 'has-changes': 'true', 'to-add': '0' });

@@ -133,7 +133,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const second = await deployJob(actionEnv(runner2, 101, 2), deployInputs(runner2, { timeout: '1s' }));
     expect(second.main.stdout).toContain('Resuming demo/sandbox from run 101 attempt 1');
     expect(second.main.stdout).toContain('restored the tofu state saved with the resume state');
-    expect(second.main.stdout).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(second.main.stdout).toContain('[10/13] → Apply OpenTofu infrastructure (opentofu-apply)...');
     expect(second.main.stdout).not.toContain('terraform_data.network: Creating'); // restored state: nothing is created twice
     expect(second.main.outputs.result).toBe('failure');
     expect(second.main.summary).toContain('failed at `wait-ready`');

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
+import { type OpenStackApiStandIn, startOpenStackApiStandIn } from '../../examples/sandbox/openstack-api.js';
 import { runDeploy, type DeployResult, type DeployRun, type StepFilter } from '../../src/core/engine/engine.js';
 import { DeployOutput } from '../../src/core/lib/output.js';
 import { openPipeline, type Pipeline } from '../../src/core/engine/pipeline.js';
@@ -56,6 +57,8 @@ export interface SandboxRun {
   sandbox: PreparedSandbox;
   env: Record<string, string>;
   stateDir: string;
+  /** With `openstack: true`: the sandbox's OpenStack, the config's auth_url (runs still skip the auth check unless told not to). */
+  openstack?: OpenStackApiStandIn;
   /** Runs the engine as the CLI does (or, given ciRun, as a CI run), capturing what it prints. */
   deploy(
     filter?: StepFilter,
@@ -67,14 +70,24 @@ export interface SandboxRun {
 }
 
 export async function startSandbox(
-  options: { readyAfterMs?: number; certificateDays?: number } = {},
+  options: { readyAfterMs?: number; certificateDays?: number; openstack?: boolean } = {},
 ): Promise<SandboxRun> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
+  const openstack = options.openstack
+    ? await startOpenStackApiStandIn({
+        applicationCredential: { id: 'sandbox-app-cred', secret: CONFIG_SECRET },
+      })
+    : undefined;
   const sandbox = await prepareSandbox({
     workDir,
     readyAfterMs: options.readyAfterMs,
     certificateDays: options.certificateDays,
+    cloud: openstack?.cloud,
   });
+  if (openstack) {
+    const text = await readFile(sandbox.configPath, 'utf8');
+    await writeFile(sandbox.configPath, text.replace(/^(\s+auth_url: ).*$/m, `$1${openstack.authUrl}`));
+  }
   const env = await sandboxToolEnv(workDir);
   const stateDir = path.join(workDir, 'state');
   return {
@@ -82,6 +95,7 @@ export async function startSandbox(
     sandbox,
     env,
     stateDir,
+    openstack,
     async deploy(filter = {}, extra = {}, signal = new AbortController().signal, ciRun = undefined) {
       const pipeline = await openPipeline({
         configPath: sandbox.configPath,
@@ -99,6 +113,9 @@ export async function startSandbox(
       await output.close();
       return { result, console, pipeline };
     },
-    close: () => sandbox.close(),
+    close: async () => {
+      await sandbox.close();
+      await openstack?.close();
+    },
   };
 }

@@ -120,7 +120,12 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   // clusterctl reads GITHUB_TOKEN for GitHub's API (CAPI `cmd/clusterctl/client/repository/repository_github.go`):
   // withheld from every other command, given to clusterctl init alone (capi/management.ts).
   const githubToken = deps.githubToken || resolved.baseEnv.GITHUB_TOKEN || undefined;
-  const secrets = [...(deps.secrets ?? []), ...(githubToken ? [githubToken] : [])];
+  // The etcd snapshots' passphrase, from the environment: masked, and inherited by no command.
+  const secrets = [
+    ...(deps.secrets ?? []),
+    ...(githubToken ? [githubToken] : []),
+    ...(resolved.etcdSnapshots.passphrase ? [resolved.etcdSnapshots.passphrase] : []),
+  ];
   const settings: DeploySettings = {
     ...resolved,
     withheldSecrets: secrets,

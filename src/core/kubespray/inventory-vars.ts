@@ -69,19 +69,24 @@ export interface PinnedKubeVersion {
 
 /** Every kube_version the inventory sets for all or k8s_cluster, with where. */
 export async function inventoryKubeVersions(inventoryFile: string): Promise<PinnedKubeVersion[]> {
+  return inventoryClusterVar(inventoryFile, 'kube_version');
+}
+
+/** Every value of one variable the inventory sets for all or k8s_cluster, with where. */
+export async function inventoryClusterVar(inventoryFile: string, name: string): Promise<PinnedKubeVersion[]> {
   const found: PinnedKubeVersion[] = [];
   const inventory = await readYaml(inventoryFile);
   for (const [group, definition] of groupDefinitions(inventory)) {
-    const value = isMapping(definition.vars) ? definition.vars.kube_version : undefined;
+    const value = isMapping(definition.vars) ? definition.vars[name] : undefined;
     if (CLUSTER_GROUPS.includes(group) && value !== undefined && value !== null) {
-      found.push({ value: String(value), where: `${displayPath(inventoryFile)} (${group}.vars.kube_version)` });
+      found.push({ value: String(value), where: `${displayPath(inventoryFile)} (${group}.vars.${name})` });
     }
   }
   for (const group of CLUSTER_GROUPS) {
     for (const file of await groupVarsFiles(path.dirname(inventoryFile), group)) {
       const vars = await readYaml(file);
-      if (isMapping(vars) && vars.kube_version !== undefined && vars.kube_version !== null) {
-        found.push({ value: String(vars.kube_version), where: displayPath(file) });
+      if (isMapping(vars) && vars[name] !== undefined && vars[name] !== null) {
+        found.push({ value: String(vars[name]), where: displayPath(file) });
       }
     }
   }

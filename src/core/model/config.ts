@@ -261,6 +261,13 @@ export const ClusterConfigSchema = z.object({
             .optional(),
           /** A deploy whose Kubernetes version is above the running cluster's upgrades it with upgrade-cluster.yml (default: refused, naming operation upgrade). */
           upgrade_on_deploy: z.boolean({ error: 'must be true or false' }).optional(),
+          /** etcd snapshots kept in the state directory (taken before an upgrade or a control-plane/etcd removal). */
+          etcd_snapshots_keep: z
+            .number({ error: 'a whole number of snapshots, 1 to 100' })
+            .int({ error: 'a whole number of snapshots, 1 to 100' })
+            .min(1, { error: 'a whole number of snapshots, 1 to 100' })
+            .max(100, { error: 'a whole number of snapshots, 1 to 100' })
+            .optional(),
         })
         .optional(),
       cluster_api: ClusterApiConfigSchema.optional(),

@@ -50,6 +50,8 @@ export interface DeploySettings {
   allowUnsafeNodeRemoval: boolean;
   /** Apply a change that exceeds the project's quotas (openstack-capacity refuses it otherwise; loud when set). */
   ignoreCapacity: boolean;
+  /** destroy: delete the load balancers and volumes still marked for the cluster after tofu destroy (else listed). */
+  deleteCloudLeftovers: boolean;
   /** upgrade: the target version (no "v"), from the option or opencenter.cluster.kubernetes.version. */
   kubernetesVersion?: string;
   /** The config's opencenter.cluster.kubernetes.version, when it has one (an upgrade's target may differ). */
@@ -58,6 +60,8 @@ export interface DeploySettings {
   upgradeBatchSize?: number;
   /** deploy: a newer Kubernetes version is taken through upgrade-cluster.yml instead of refused (deployment.kubespray.upgrade_on_deploy). */
   upgradeOnDeploy: boolean;
+  /** etcd snapshots before risky steps (kubespray/etcd-snapshot.ts): their directory, how many are kept, the passphrase. */
+  etcdSnapshots: { dir: string; keep: number; passphrase?: string };
   venvDir: string;
   /** The interpreter to show in plans: the explicit one, else `python3` (the venv step chooses one in Kubespray's range). */
   python: string;
@@ -115,6 +119,7 @@ export interface DeployOptions {
   kubernetesVersion?: string;
   allowUnsafeNodeRemoval?: boolean;
   ignoreCapacity?: boolean;
+  deleteCloudLeftovers?: boolean;
   configPath?: string;
   clusterDir?: string;
   /** Standalone use: cluster name when there is no config (defaults to the cluster dir's name). */
@@ -285,11 +290,17 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       ? { type: nodeResource.type, nameAttribute: nodeResource.name_attribute, companions: nodeResource.companions }
       : DEFAULT_NODE_RESOURCE,
     allowUnsafeNodeRemoval: options.allowUnsafeNodeRemoval ?? false,
+    deleteCloudLeftovers: options.deleteCloudLeftovers ?? false,
     ignoreCapacity: options.ignoreCapacity ?? false,
     kubernetesVersion,
     configuredKubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
     upgradeOnDeploy: config?.deployment.kubespray?.upgrade_on_deploy ?? false,
+    etcdSnapshots: {
+      dir: path.join(clusterStateDir, 'etcd-snapshots'),
+      keep: config?.deployment.kubespray?.etcd_snapshots_keep ?? 5,
+      passphrase: env[ETCD_SNAPSHOT_PASSPHRASE_ENV] || undefined,
+    },
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: pythonSetting?.value ?? 'python3',
     pythonSetting,
@@ -359,6 +370,9 @@ export function upgradeConfigNote(
   if (!configPath || !kubernetesVersion || configuredKubernetesVersion === kubernetesVersion) return undefined;
   return `The config still names ${configuredKubernetesVersion ? `v${configuredKubernetesVersion}` : 'no version'}: set opencenter.cluster.kubernetes.version to ${kubernetesVersion} in ${configPath}, or the next deploy passes the old kube_version to Kubespray.`;
 }
+
+/** Where the etcd snapshots' passphrase comes from (the CLI's environment; the action's input of the same meaning). */
+export const ETCD_SNAPSHOT_PASSPHRASE_ENV = 'CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE';
 
 export function clusterId(settings: Pick<DeploySettings, 'organization' | 'clusterName'>): string {
   return `${settings.organization}/${settings.clusterName}`;

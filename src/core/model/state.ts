@@ -142,6 +142,10 @@ export const DeployStateSchema = z.object({
     .optional(),
   /** deploy: what openstack-capacity found (the quota table), for the summaries. */
   capacity: CapacityReportSchema.optional(),
+  /** The etcd snapshot the last risky operation took first (etcd-snapshot): what `cluster-deploy etcd-restore` restores. */
+  etcdSnapshot: z
+    .object({ name: z.string().max(100), file: z.string().max(4096), takenAt: z.iso.datetime() })
+    .optional(),
   /** upgrade: the target version, so a resumed upgrade keeps going to the same one. */
   upgradeTarget: z.string().optional(),
   /** upgrade: no node was at the target when it started, so every node goes through upgrade-cluster.yml with this Kubespray tree. */

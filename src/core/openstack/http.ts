@@ -34,7 +34,7 @@ export interface HttpAnswer {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: URL;
   headers?: Record<string, string>;
   /** Sent as JSON. */

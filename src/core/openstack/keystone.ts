@@ -96,6 +96,8 @@ export interface OpenStackSession {
   projectId: string;
   /** A GET with the token, the credentials' TLS settings and the timeout. */
   get(url: URL, maxBytes: number): Promise<HttpAnswer>;
+  /** A DELETE with the same token and settings (a destroy's leftovers, only when asked to delete them). */
+  delete(url: URL): Promise<HttpAnswer>;
 }
 
 /** The same token request and catalog check as checkOpenStackAuth, keeping the token for reads (the capacity check). */
@@ -116,6 +118,8 @@ export async function openStackSession(
     projectId,
     get: (url, maxBytes) =>
       httpRequest({ method: 'GET', url, headers: { 'X-Auth-Token': token }, tls, timeoutMs, maxBytes }),
+    delete: (url) =>
+      httpRequest({ method: 'DELETE', url, headers: { 'X-Auth-Token': token }, tls, timeoutMs, maxBytes: 1 << 20 }),
   };
 }
 

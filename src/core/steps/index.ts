@@ -33,6 +33,14 @@ const STEP_FACTORIES = {
   'kubespray-pip-install': withKubespray(
     async (settings) => new (await import('./kubespray.js')).KubesprayPipStep(settings),
   ),
+  // Before each operation's risky step; a deploy needs it only when its plan removes a control-plane or etcd node.
+  'etcd-snapshot': withKubespray(async (settings) => {
+    const { EtcdSnapshotStep, unlessControlPlaneOrEtcdRemoved } = await import('./etcd-snapshot.js');
+    return new EtcdSnapshotStep(
+      settings,
+      settings.operation === 'deploy' ? unlessControlPlaneOrEtcdRemoved : undefined,
+    );
+  }),
   'kubespray-remove-nodes': withKubespray(
     async (settings) => new (await import('./kubespray.js')).KubesprayRemoveNodesStep(settings),
   ),
@@ -47,7 +55,10 @@ const STEP_FACTORIES = {
     new (await import('./kubespray.js')).KubesprayUpgradeControlPlaneStep(settings),
   'kubespray-upgrade-workers': async (settings) =>
     new (await import('./kubespray.js')).KubesprayUpgradeWorkersStep(settings),
+  'kubernetes-cloud-cleanup': async (settings) =>
+    new (await import('./cloud-cleanup.js')).KubernetesCloudCleanupStep(settings),
   'opentofu-destroy': async (settings) => new (await import('./opentofu.js')).OpenTofuDestroyStep(settings),
+  'openstack-leftovers': async (settings) => new (await import('./cloud-cleanup.js')).OpenStackLeftoversStep(settings),
   'forget-cluster': async (settings) => new (await import('./forget-cluster.js')).ForgetClusterStep(settings),
   'opentofu-drift': async (settings) => new (await import('./opentofu.js')).OpenTofuDriftStep(settings),
   'cluster-health': async (settings) => new (await import('./cluster-health.js')).ClusterHealthStep(settings),
@@ -121,3 +132,8 @@ export type { StepDeps } from './factory.js';
 /** The live quota reads (openstack-capacity's default), its module loaded on first use. */
 export const liveCapacityChecker: CapacityChecker = async (settings, demandOf) =>
   (await import('./capacity.js')).liveCapacityChecker(settings, demandOf);
+
+/** `cluster-deploy etcd-restore`: Kubespray's recovery from a kept snapshot (steps/etcd-snapshot.ts), loaded on use. */
+export const restoreEtcd: typeof import('./etcd-snapshot.js').restoreEtcd = async (...args) =>
+  (await import('./etcd-snapshot.js')).restoreEtcd(...args);
+export type { EtcdRestoreRequest } from './etcd-snapshot.js';

@@ -28,7 +28,7 @@ describe('deploy engine on the sandbox', () => {
     );
     // The console says which step failed; the reason is the front end's to print once (result.error).
     expect(failing.console).toMatch(
-      /\[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s\n/,
+      /\[10\/13\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s\n/,
     );
     expect(failing.console).not.toContain('terraform exited with 1'); // our reason; tofu's own output says its error
     // The log file has it all: each command with where it ran, how it ended, when, and the reason.
@@ -36,7 +36,7 @@ describe('deploy engine on the sandbox', () => {
     expect(log).toMatch(/^\S+Z # cluster-deploy: deploy of demo\/sandbox\n/);
     expect(log).toMatch(/^\S+Z \$ \S*(tofu|terraform) apply -no-color -input=false \S+ {2}\(in \S+\)$/m);
     expect(log).toMatch(/^\S+Z (tofu|terraform): exit 1 after [\d.]+m?s$/m);
-    expect(log).toMatch(/^\S+Z \[9\/12\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after/m);
+    expect(log).toMatch(/^\S+Z \[10\/13\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after/m);
     expect(log).toContain(
       'error: deploying the cluster: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
     );
@@ -81,15 +81,15 @@ describe('deploy engine on the sandbox', () => {
 
     const resumed = await run.deploy({}, {}, undefined, { id: 4242, attempt: 2 });
     expect(resumed.result.ok).toBe(true);
-    expect(resumed.console).toContain('[1/12] → Validate OpenStack credentials'); // checks always run
-    expect(resumed.console).toContain('[2/12] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
-    expect(resumed.console).toContain('[3/12] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
+    expect(resumed.console).toContain('[1/13] → Validate OpenStack credentials'); // checks always run
+    expect(resumed.console).toContain('[2/13] ⏭ Initialize OpenTofu (opentofu-init) (already completed)');
+    expect(resumed.console).toContain('[3/13] → Plan the OpenTofu changes (opentofu-plan)...'); // plans again until the apply has succeeded
     expect(resumed.console).toContain(
-      '[6/12] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
+      '[6/13] ⏭ Create the Kubespray Python venv (kubespray-venv-create) (already completed)',
     );
-    expect(resumed.console).toContain('[9/12] → Apply OpenTofu infrastructure (opentofu-apply)...');
+    expect(resumed.console).toContain('[10/13] → Apply OpenTofu infrastructure (opentofu-apply)...');
     expect(resumed.console).toMatch(
-      /\[12\/12\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
+      /\[13\/13\] ✓ Wait for the Kubernetes API to be ready \(wait-ready\) .*\/readyz ok at https:\/\/127\.0\.0\.2:\d+/,
     );
     expect(resumed.result.endpoint).toBe(run.sandbox.api.url);
 
@@ -148,6 +148,7 @@ describe('deploy engine on the sandbox', () => {
       'kubespray-fetch': 'skipped',
       'kubespray-venv-create': 'success',
       'kubespray-pip-install': 'success',
+      'etcd-snapshot': 'skipped',
       'kubespray-remove-nodes': 'skipped',
       'opentofu-apply': 'skipped',
       'kubespray-ansible-playbook': 'skipped',
@@ -215,7 +216,7 @@ describe('deploy engine on the sandbox', () => {
     expect(result.ok).toBe(true);
     expect(console).toContain('restart: saved state ignored');
     const log = await fs.readFile(result.logPath!, 'utf8');
-    expect(log).toContain('[12/12] ✓');
+    expect(log).toContain('[13/13] ✓');
     for (const text of [console, log, await fs.readFile(statePath(), 'utf8')])
       expect(text).not.toContain(CONFIG_SECRET);
     const clientKey = (

@@ -22,8 +22,13 @@ def q(value):
     return json.dumps(value)
 
 
-def render(control_plane, workers, bastion=False):
-    lines = ["# Written by OpenTofu (terraform_data.inventory); do not edit.", "all:", "  hosts:"]
+def render(control_plane, workers, cluster_dir, bastion=False):
+    lines = ["# Written by OpenTofu (terraform_data.inventory); do not edit.", "all:", "  vars:"]
+    # Where Kubespray's etcd paths point in the sandbox (defaults: bin_dir /usr/local/bin, etcd_cert_dir
+    # /etc/ssl/etcd/ssl, etcd_data_dir /var/lib/etcd): the etcdctl stand-in and the files cluster.yml writes.
+    for name, value in (("bin_dir", "kubespray/sandbox_bin"), ("etcd_cert_dir", ".sandbox-etcd/ssl"), ("etcd_data_dir", ".sandbox-etcd/data")):
+        lines.append(f"    {name}: {q(os.path.join(cluster_dir, value))}")
+    lines.append("  hosts:")
     addressed = [(n, CONTROL_PLANE_BASE + i) for i, n in enumerate(control_plane)] + [(n, WORKER_BASE + i) for i, n in enumerate(workers)]
     for name, address in addressed:
         address = str(address)
@@ -66,7 +71,7 @@ def main():
     fd, tmp = tempfile.mkstemp(prefix=".inventory-", dir=directory)
     try:
         with os.fdopen(fd, "w") as out:
-            out.write(render(control_plane, workers, bool(spec.get("bastion"))))
+            out.write(render(control_plane, workers, os.path.dirname(directory), bool(spec.get("bastion"))))
             out.flush()
             os.fsync(out.fileno())
         os.chmod(tmp, 0o644)

@@ -19,6 +19,8 @@ Usage: python3 sandbox_cluster.py COMMAND JSON   (the playbooks call it with `co
   record        {"runs", "playbook", "hosts", "vars"}             appends one JSON line to the run log
   facts         {"dir", "hosts": [...]}                           writes a facts-cache marker per host
   uncached      {"dir", "hosts": [...], "max_age": 86400}         prints the hosts without a fresh marker (JSON)
+  etcd_start    {"data_dir", "registry", "lost_marker"}           a restored etcd starts: the registry becomes the
+                data dir's member/snap/db, and the lost-quorum marker goes
 
 The registry ({"nodes": [{"name", "ready", "kubeletVersion", "roles"}]}) is what the Kubernetes API
 stand-in serves; every read-modify-write holds an flock on "<registry>.lock" and replaces the file atomically.
@@ -214,7 +216,17 @@ def uncached(spec):
     print(json.dumps(missing))
 
 
-COMMANDS = {"register": register, "remove": remove, "rebuilt": rebuilt, "upgrade": upgrade, "etcd": etcd, "record": record, "facts": facts, "uncached": uncached}
+def etcd_start(spec):
+    """The etcd a restore started: its data dir's content becomes what the API serves; quorum is back."""
+    with open(os.path.join(spec["data_dir"], "member", "snap", "db")) as f:
+        restored = json.load(f)
+    with locked(spec["registry"]):
+        write_atomic(spec["registry"], json.dumps(restored, indent=2) + "\n")
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(spec["lost_marker"])
+
+
+COMMANDS = {"etcd_start": etcd_start, "register": register, "remove": remove, "rebuilt": rebuilt, "upgrade": upgrade, "etcd": etcd, "record": record, "facts": facts, "uncached": uncached}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in COMMANDS:
