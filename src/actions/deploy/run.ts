@@ -36,6 +36,7 @@ import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../g
 import { requireLocalTofuState } from '../../core/tofu/state-guard.js';
 import { reportPlanCredential } from '../../github/plan-credential.js';
 import { restoreVenvCache } from '../../github/venv-cache.js';
+import { restoreKubesprayCache } from '../../github/kubespray-cache.js';
 
 export interface DeployActionOptions {
   /** A per-step action (actions/<name>) and the steps it runs; the root action runs all of them. */
@@ -173,6 +174,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
 
   const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
+  const kubesprayCache = settings.venvCache ? await restoreKubesprayCache(p.settings, steps) : undefined;
   const deployment = await startDeployment(settings, clusterId(p.settings), p.settings.kubernetesVersion);
   const output = actionsOutput(p, { quiet: settings.quiet });
   let result: DeployResult;
@@ -204,6 +206,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   }
   await deployment?.finish(result);
   await venvCache?.save(result);
+  await kubesprayCache?.save(result);
   // A destroy hands out no kubeconfig: after it the file is gone, and before, the cluster may be half gone. A check only reads one.
   if (operation !== 'destroy' && operation !== 'check') await setKubeconfigOutputs(settings, p.settings);
   if (result.endpoint) core.setOutput('endpoint', result.endpoint);

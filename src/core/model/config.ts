@@ -23,6 +23,7 @@ const isOwned = (path: string) => OWNED_SECTIONS.some((owned) => path === owned 
 const optionalText = z.string().trim().optional();
 const SSH_USER_RULE = 'must be a user name (letters, digits, ., _, -; at most 32)';
 const BATCH_RULE = 'must be a whole number of workers from 1 to 10000';
+const FORKS_RULE = 'must be a whole number of Ansible forks from 1 to 500';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
 const provider = (name: string, version: string) =>
@@ -233,6 +234,13 @@ export const ClusterConfigSchema = z.object({
             .int({ error: BATCH_RULE })
             .min(1, { error: BATCH_RULE })
             .max(10_000, { error: BATCH_RULE })
+            .optional(),
+          /** ansible-playbook --forks; default the hosts a run touches, at most 4 per runner core and 50. */
+          forks: z
+            .number({ error: FORKS_RULE })
+            .int({ error: FORKS_RULE })
+            .min(1, { error: FORKS_RULE })
+            .max(500, { error: FORKS_RULE })
             .optional(),
         })
         .optional(),

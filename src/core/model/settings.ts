@@ -54,6 +54,8 @@ export interface DeploySettings {
   configuredKubernetesVersion?: string;
   /** upgrade: workers per upgrade-cluster.yml run (default 20% of them). */
   upgradeBatchSize?: number;
+  /** deployment.kubespray.forks: ansible-playbook --forks, instead of one from the hosts a run touches. */
+  ansibleForks?: number;
   venvDir: string;
   /** The interpreter to show in plans: the explicit one, else `python3` (the venv step chooses one in Kubespray's range). */
   python: string;
@@ -280,6 +282,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     kubernetesVersion,
     configuredKubernetesVersion,
     upgradeBatchSize: config?.deployment.kubespray?.upgrade_batch_size,
+    ansibleForks: config?.deployment.kubespray?.forks,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: pythonSetting?.value ?? 'python3',
     pythonSetting,

@@ -20,6 +20,7 @@ import type { Step, StepContext, StepPlan } from '../model/step.js';
 import { applicationCredentialName, kubesprayCloudEnv, usesOpenStackCloudProvider } from '../kubespray/cloud-env.js';
 import { kubesprayRunDigest } from '../kubespray/digest.js';
 import { type ExtraVars, extraVarsArgs } from '../kubespray/extra-vars.js';
+import { chooseForks } from '../kubespray/forks.js';
 import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
 import { choosePython, readPythonRange } from '../kubespray/python.js';
 import { checkReachable } from '../kubespray/reachability.js';
@@ -197,6 +198,14 @@ function kubesprayPlaybook(
   const { privateKeyFile, user } = settings.ssh;
   // As an extra variable too: Kubespray's bastion ProxyCommand adds `-i` only for ansible_ssh_private_key_file.
   const keyVar: ExtraVars = privateKeyFile ? { ansible_ssh_private_key_file: privateKeyFile } : {};
+  const venvEnv = venvEnvironment(settings);
+  const limit = args.find((a) => a.startsWith('--limit='))?.slice('--limit='.length);
+  const forks = chooseForks({
+    configured: settings.ansibleForks,
+    env: venvEnv,
+    inventoryFile: paths.inventory,
+    limit: limit?.split(',').filter(Boolean),
+  });
   return {
     argv: [
       paths.ansiblePlaybook,
@@ -205,11 +214,12 @@ function kubesprayPlaybook(
       playbook,
       '-b',
       ...extraVarsArgs({ ...vars, ...keyVar }),
+      ...forks.args,
       ...args,
     ],
     cwd: paths.kubesprayDir,
     env: {
-      ...venvEnvironment(settings),
+      ...venvEnv,
       ...kubesprayCloudEnv(settings.credentials).env,
       ANSIBLE_HOST_KEY_CHECKING: 'False',
       // Ansible colours only a terminal, and its output reaches ours through a pipe: say which is wanted.
