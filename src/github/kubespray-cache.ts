@@ -53,7 +53,7 @@ export async function restoreKubesprayCache(
   if (!(await fs.stat(dir).catch(() => undefined))) {
     try {
       if ((await quietly(() => cache.restoreCache([dir], key))) === key) {
-        const wrong = await treeProblem(dir, tag, commit, env);
+        const wrong = await kubesprayTreeProblem(dir, tag, commit, env);
         if (wrong) {
           await fs.rm(dir, { recursive: true, force: true });
           core.warning(
@@ -74,7 +74,7 @@ export async function restoreKubesprayCache(
       const fetched = result.reports.find((r) => r.id === 'kubespray-fetch');
       if (restored || fetched?.status !== 'success' || !(await fs.stat(dir).catch(() => undefined))) return;
       // Only a tree that passes the restore's own check is worth saving (a playbook may have written into it).
-      const wrong = await treeProblem(dir, tag, commit, env);
+      const wrong = await kubesprayTreeProblem(dir, tag, commit, env);
       if (wrong) {
         core.info(`the Kubespray tree was not saved to the Actions cache: ${wrong}`);
         return;
@@ -95,7 +95,7 @@ export async function restoreKubesprayCache(
  * own config neutralised where it could run a command (fsmonitor, hooks). The index is rebuilt from
  * the commit without stat data, so status compares every file's content, not cached timestamps.
  */
-async function treeProblem(
+export async function kubesprayTreeProblem(
   dir: string,
   tag: string,
   commit: string,
