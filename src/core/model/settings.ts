@@ -41,6 +41,8 @@ export interface DeploySettings {
     backend: string;
     /** Apply exactly this saved plan instead of planning anew; `source` says where it came from, for errors. */
     savedPlan?: { file: string; source: string };
+    /** TF_PLUGIN_CACHE_DIR for tofu alone: the provider cache the action restores (github/provider-cache.ts). */
+    pluginCacheDir?: string;
   };
   /** Which plan resources are nodes (deploy: node removals before apply, scale.yml after). */
   nodeResource: NodeResourceSpec;
