@@ -16,6 +16,7 @@ import { buildPlanComment } from '../src/github/plan-comment.js';
 import { actionNode, ROOT } from '../test/support/action-runner.js';
 import { benchDay2 } from './day2.js';
 import { benchTargets } from './targets.js';
+import { benchToolCaches } from './tool-caches.js';
 import { writeBenchLog } from './stream-fixture.js';
 
 const RUNS = 5;
@@ -273,3 +274,5 @@ console.log(
 await benchTargets();
 
 await benchDay2();
+
+await benchToolCaches();
