@@ -51,13 +51,17 @@ export async function benchToolCaches(): Promise<void> {
     console.log('\nthe job outside our code, on the sandbox (20-node stand-in cluster; real git and ansible-playbook)');
 
     // The Kubespray tree: a depth-1 git fetch of the tag against a cache hit plus the restore's check.
-    const repo = path.join(workDir, 'kubespray-upstream');
-    await cp(path.join(sandbox.clusterDir, 'kubespray'), repo, { recursive: true });
-    git(repo, 'init', '-q');
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'kubespray');
-    git(repo, 'tag', 'v2.31.0');
-    const commit = git(repo, 'rev-parse', 'HEAD');
+    // BENCH_KUBESPRAY_GIT: a local clone of the real Kubespray with the tag v2.31.0 (its tree is the size a runner fetches).
+    const real = process.env.BENCH_KUBESPRAY_GIT;
+    const repo = real ?? path.join(workDir, 'kubespray-upstream');
+    if (!real) {
+      await cp(path.join(sandbox.clusterDir, 'kubespray'), repo, { recursive: true });
+      git(repo, 'init', '-q');
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'kubespray');
+      git(repo, 'tag', 'v2.31.0');
+    }
+    const commit = git(repo, 'rev-parse', 'v2.31.0^{commit}');
     const exec = commandExecutor({ redactor: new Redactor() });
     const fetches: number[] = [];
     const checks: number[] = [];
@@ -78,9 +82,12 @@ export async function benchToolCaches(): Promise<void> {
       checks.push(performance.now() - started);
       if (problem || pin.origin !== 'fetched') throw new Error(`bench: the fetched tree fails its check: ${problem}`);
     }
-    const files = git(repo, 'ls-files').split('\n').length;
+    const files = git(repo, 'ls-tree', '-r', '--name-only', 'v2.31.0').split('\n').length;
+    const tree = path.join(workDir, 'kubespray-cache-0', `v2.31.0-${commit}`);
+    const mib = (dir: string) =>
+      (Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) / 2 ** 20).toFixed(1);
     console.log(
-      `  ${'Kubespray tree (stand-in, files)'.padEnd(34)} ${files} files: fetch ${median(fetches).toFixed(0)} ms, restore check (commit, tag, fsck, content) ${median(checks).toFixed(0)} ms (median of 5)`,
+      `  ${`Kubespray tree (${real ? 'v2.31.0' : 'stand-in'})`.padEnd(34)} ${files} files, ${mib(path.join(tree, '.git'))} MiB fetched (${mib(tree)} MiB cached): fetch ${median(fetches).toFixed(0)} ms, restore check (commit, tag, fsck, content) ${median(checks).toFixed(0)} ms (median of 5)`,
     );
 
     // Forks: the first deploy creates the 20 nodes; then cluster.yml alone, alternating 5 forks and the chosen ones.
