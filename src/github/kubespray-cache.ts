@@ -73,7 +73,10 @@ export async function restoreKubesprayCache(
     async save(result) {
       const fetched = result.reports.find((r) => r.id === 'kubespray-fetch');
       if (restored || fetched?.status !== 'success' || !(await fs.stat(dir).catch(() => undefined))) return;
-      // Only a tree that passes the restore's own check is worth saving (a playbook may have written into it).
+      // What the playbooks left in it (Python's __pycache__, say) is not saved: the tree goes back to its commit,
+      // then must pass the restore's own check.
+      await treeGit(dir, env)('reset', '-q', '--hard', 'HEAD');
+      await treeGit(dir, env)('clean', '-q', '-fdx');
       const wrong = await kubesprayTreeProblem(dir, tag, commit, env);
       if (wrong) {
         core.info(`the Kubespray tree was not saved to the Actions cache: ${wrong}`);
@@ -91,33 +94,26 @@ export async function restoreKubesprayCache(
 }
 
 /**
- * Why a tree is not Kubespray `tag` at `commit`, or undefined when it is. git runs with the tree's
- * own config neutralised where it could run a command (fsmonitor, hooks). The index is rebuilt from
+ * Why a tree is not Kubespray `tag` at `commit`, or undefined when it is (git through treeGit). The index is rebuilt from
  * the commit without stat data, so status compares every file's content, not cached timestamps.
  */
+/** The config `git init` writes on Linux: what fetchGit's trees have, and nothing that runs a command. */
+const GIT_INIT_CONFIG =
+  '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n';
+
 export async function kubesprayTreeProblem(
   dir: string,
   tag: string,
   commit: string,
   env: Record<string, string>,
 ): Promise<string | undefined> {
-  const exec = commandExecutor({ redactor: new Redactor() });
-  const git = async (...args: string[]) =>
-    exec(
-      {
-        argv: [
-          'git',
-          '-c',
-          'core.fsmonitor=false',
-          '-c',
-          `core.hooksPath=${path.join(dir, '.git', 'no-hooks')}`,
-          ...args,
-        ],
-        cwd: dir,
-        env: { ...env, GIT_DIR: path.join(dir, '.git'), GIT_WORK_TREE: dir, LC_ALL: 'C' },
-      },
-      { check: false, capture: true, quiet: true },
-    );
+  // The tree's own git config could name commands (filter drivers, fsmonitor): replaced by the one git init writes.
+  if (!(await fs.stat(path.join(dir, '.git')).catch(() => undefined))?.isDirectory()) return 'it has no .git directory';
+  if (await fs.stat(path.join(dir, '.git', 'objects', 'info', 'alternates')).catch(() => undefined)) {
+    return 'it borrows objects from elsewhere (objects/info/alternates)';
+  }
+  await fs.writeFile(path.join(dir, '.git', 'config'), GIT_INIT_CONFIG);
+  const git = treeGit(dir, env);
   const head = (await git('rev-parse', '--verify', 'HEAD^{commit}')).stdout.trim();
   if (head !== commit) return `it is commit ${head || '(none)'}, not ${commit}`;
   const tags = (await git('tag', '--points-at', 'HEAD')).stdout.split('\n').map((t) => t.trim());
@@ -133,4 +129,25 @@ export async function kubesprayTreeProblem(
   if (changed.length)
     return `${changed.length} file${changed.length === 1 ? '' : 's'} differ from the commit (${changed[0]!.slice(3)})`;
   return undefined;
+}
+
+/** git in a cached tree, with the tree's own config neutralised where it could run a command (fsmonitor, hooks). */
+function treeGit(dir: string, env: Record<string, string>) {
+  const exec = commandExecutor({ redactor: new Redactor() });
+  return (...args: string[]) =>
+    exec(
+      {
+        argv: [
+          'git',
+          '-c',
+          'core.fsmonitor=false',
+          '-c',
+          `core.hooksPath=${path.join(dir, '.git', 'no-hooks')}`,
+          ...args,
+        ],
+        cwd: dir,
+        env: { ...env, GIT_DIR: path.join(dir, '.git'), GIT_WORK_TREE: dir, LC_ALL: 'C' },
+      },
+      { check: false, capture: true, quiet: true },
+    );
 }

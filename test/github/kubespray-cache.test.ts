@@ -197,15 +197,30 @@ describe('a restored Kubespray tree is checked', () => {
       },
       /cluster\.yml/,
     ],
-    ['no git directory', (dir: string) => fs.rm(path.join(dir, '.git'), { recursive: true }), /not [0-9a-f]{40}/],
+    ['no git directory', (dir: string) => fs.rm(path.join(dir, '.git'), { recursive: true }), /no \.git directory/],
+    [
+      'borrowed objects',
+      (dir: string) => fs.writeFile(path.join(dir, '.git', 'objects', 'info', 'alternates'), '/elsewhere\n'),
+      /alternates/,
+    ],
   ])('refuses %s', async (name, change, problem) => {
     const dir = await tree(name.replaceAll(' ', '-'), change);
     expect(await kubesprayTreeProblem(dir, TAG, commit, env)).toMatch(problem);
   });
 
-  it("runs no command from the tree's own git config (fsmonitor)", async () => {
-    const marker = path.join(base, 'fsmonitor-ran');
-    const dir = await tree('fsmonitor', (d) => void git(d, 'config', 'core.fsmonitor', `touch ${marker}; false`));
+  it.each([
+    ['fsmonitor', (d: string, marker: string) => void git(d, 'config', 'core.fsmonitor', `touch ${marker}; false`)],
+    [
+      'a clean filter',
+      async (d: string, marker: string) => {
+        git(d, 'config', 'filter.evil.clean', `touch ${marker}; cat`);
+        await fs.mkdir(path.join(d, '.git', 'info'), { recursive: true });
+        await fs.writeFile(path.join(d, '.git', 'info', 'attributes'), '* filter=evil\n');
+      },
+    ],
+  ])("runs no command from the tree's own git config (%s)", async (name, change) => {
+    const marker = path.join(base, `${name.replaceAll(' ', '-')}-ran`);
+    const dir = await tree(`cmd-${name.replaceAll(' ', '-')}`, (d) => change(d, marker));
     await kubesprayTreeProblem(dir, TAG, commit, env);
     await expect(fs.stat(marker)).rejects.toThrow();
   });
