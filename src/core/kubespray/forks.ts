@@ -13,8 +13,6 @@ export const MAX_FORKS = 50;
 export interface ForksChoice {
   /** The `--forks=N` argument, or none when ANSIBLE_FORKS (the user's) decides. */
   args: string[];
-  /** Why this number, for the plan. */
-  reason: string;
 }
 
 /**
@@ -31,9 +29,9 @@ export function chooseForks(options: {
   cores?: number;
 }): ForksChoice {
   if (options.configured !== undefined) {
-    return { args: [`--forks=${options.configured}`], reason: 'deployment.kubespray.forks' };
+    return { args: [`--forks=${options.configured}`] };
   }
-  if (options.env.ANSIBLE_FORKS?.trim()) return { args: [], reason: 'ANSIBLE_FORKS' };
+  if (options.env.ANSIBLE_FORKS?.trim()) return { args: [] };
   const cores = options.cores ?? availableParallelism();
   const bound = Math.min(FORKS_PER_CORE * cores, MAX_FORKS);
   let hosts = options.limit?.length;
@@ -41,16 +39,10 @@ export function chooseForks(options: {
     try {
       hosts = readInventory(options.inventoryFile)?.hosts.length;
     } catch {
-      // A broken inventory is the playbook steps' to name (requireInventory); forks fall back to the bound.
+      // A broken inventory is the playbook steps' to name (requirePlaybookInputs); forks fall back to the bound.
       hosts = undefined;
     }
   }
   const forks = Math.max(1, Math.min(hosts ?? bound, bound));
-  return {
-    args: [`--forks=${forks}`],
-    reason:
-      hosts === undefined
-        ? `the runner's bound (${FORKS_PER_CORE} × ${cores} cores, at most ${MAX_FORKS}); the inventory is not there yet`
-        : `${hosts} host${hosts === 1 ? '' : 's'}, at most ${FORKS_PER_CORE} × ${cores} cores and ${MAX_FORKS}`,
-  };
+  return { args: [`--forks=${forks}`] };
 }
