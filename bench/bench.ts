@@ -18,6 +18,7 @@ import { benchDay2 } from './day2.js';
 import { benchTargets } from './targets.js';
 import { benchSecrets, writeBenchLog } from './stream-fixture.js';
 import { Redactor } from '../src/core/lib/redact.js';
+import { benchToolCaches } from './tool-caches.js';
 
 const RUNS = 5;
 
@@ -307,3 +308,5 @@ console.log(
 await benchTargets();
 
 await benchDay2();
+
+await benchToolCaches();

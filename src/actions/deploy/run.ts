@@ -36,6 +36,8 @@ import { declaredBackend, localBackendRefusal, restoreSavedFiles } from '../../g
 import { requireLocalTofuState } from '../../core/tofu/state-guard.js';
 import { reportPlanCredential } from '../../github/comments/plan-credential.js';
 import { restoreVenvCache } from '../../github/state/venv-cache.js';
+import { restoreKubesprayCache } from '../../github/state/kubespray-cache.js';
+import { restoreProviderCache } from '../../github/state/provider-cache.js';
 
 export interface DeployActionOptions {
   /** A per-step action (actions/<name>) and the steps it runs; the root action runs all of them. */
@@ -181,6 +183,8 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   if (resumedFrom) core.info(`Resuming ${clusterId(p.settings)} from ${resumedFrom}`);
 
   const venvCache = settings.venvCache ? await restoreVenvCache(p.settings, steps) : undefined;
+  const kubesprayCache = settings.venvCache ? await restoreKubesprayCache(p.settings, steps) : undefined;
+  const providerCache = settings.venvCache ? await restoreProviderCache(p.settings, steps) : undefined;
   const deployment = await startDeployment(settings, clusterId(p.settings), p.settings.kubernetesVersion);
   const output = actionsOutput(p, { quiet: settings.quiet });
   let result: DeployResult;
@@ -212,6 +216,8 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   }
   await deployment?.finish(result);
   await venvCache?.save(result);
+  await kubesprayCache?.save(result);
+  await providerCache?.save(result);
   // A destroy hands out no kubeconfig: after it the file is gone, and before, the cluster may be half gone. A check only reads one.
   if (operation !== 'destroy' && operation !== 'check') await setKubeconfigOutputs(settings, p.settings);
   if (result.endpoint) core.setOutput('endpoint', result.endpoint);

@@ -80,6 +80,11 @@ function cachedKubesprayDir(cacheRoot: string, tag: string): string {
   return path.join(cacheRoot, tag);
 }
 
+/** Where a git source's tree of this tag and commit is kept. */
+export function fetchedTreeDir(cacheRoot: string, tag: string, commit: string): string {
+  return path.join(cacheRoot, `${tag}-${commit}`);
+}
+
 async function isDirectory(dir: string): Promise<boolean> {
   return (await fs.stat(dir).catch(() => undefined))?.isDirectory() ?? false;
 }
@@ -94,7 +99,7 @@ const gitEnv = (env: Readonly<Record<string, string>>) => ({
   LC_ALL: 'C',
 });
 
-async function git(options: EnsureKubesprayOptions, cwd: string, ...args: string[]) {
+async function git(options: Pick<EnsureKubesprayOptions, 'exec' | 'env'>, cwd: string, ...args: string[]) {
   const spec: CommandSpec = { argv: ['git', ...args], cwd, env: gitEnv(options.env) };
   return options.exec(spec, { check: false, capture: true, quiet: true });
 }
@@ -185,7 +190,12 @@ function refuseMovedTag(options: EnsureKubesprayOptions, tag: string, commit: st
   }
 }
 
-async function fetchGit(options: EnsureKubesprayOptions, tag: string, url: string): Promise<KubesprayPin> {
+/** The commit a git source's tag names now (the peeled one for an annotated tag); also what the Actions cache keys a tree by. */
+export async function resolveKubesprayTag(
+  options: Pick<EnsureKubesprayOptions, 'cacheRoot' | 'exec' | 'env' | 'vendoredDir' | 'where'>,
+  tag: string,
+  url: string,
+): Promise<string> {
   const resolved = await git(options, options.cacheRoot, 'ls-remote', url, `refs/tags/${tag}`, `refs/tags/${tag}^{}`);
   if (resolved.exitCode !== 0) {
     throw new UserError(
@@ -206,9 +216,14 @@ async function fetchGit(options: EnsureKubesprayOptions, tag: string, url: strin
       `${url} has no tag ${tag}: check ${(options.where ?? DEFAULT_WHERE).version} (Kubespray's tags look like v2.31.0)`,
     );
   }
+  return commit;
+}
+
+async function fetchGit(options: EnsureKubesprayOptions, tag: string, url: string): Promise<KubesprayPin> {
+  const commit = await resolveKubesprayTag(options, tag, url);
   refuseMovedTag(options, tag, commit, url);
   const base = { version: tag, commit, source: url };
-  const final = path.join(options.cacheRoot, `${tag}-${commit}`);
+  const final = fetchedTreeDir(options.cacheRoot, tag, commit);
   if (await isDirectory(final)) return { ...base, origin: 'cache', dir: await pointAt(options.cacheRoot, tag, final) };
 
   options.say?.(`      fetching Kubespray ${tag} (${commit.slice(0, 12)}) from ${url}`);

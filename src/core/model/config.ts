@@ -28,6 +28,7 @@ const API_FLOATING_IP_RULE =
   'must be the address of a floating IP created beforehand (openstack floating ip create <external network>), like 203.0.113.10';
 const ORC_INSTALL_V2_4_0 =
   'https://github.com/k-orc/openstack-resource-controller/releases/download/v2.4.0/install.yaml';
+const FORKS_RULE = 'must be a whole number of Ansible forks from 1 to 500';
 const PROVIDER_RULE = 'must be a provider pinned to a release, like openstack:v0.14.7';
 /** A clusterctl provider, pinned: `name:vX.Y.Z` (an unpinned one would take whatever is newest on the day). */
 const provider = (name: string, version: string) =>
@@ -267,6 +268,13 @@ export const ClusterConfigSchema = z.object({
             .int({ error: 'a whole number of snapshots, 1 to 100' })
             .min(1, { error: 'a whole number of snapshots, 1 to 100' })
             .max(100, { error: 'a whole number of snapshots, 1 to 100' })
+            .optional(),
+          /** ansible-playbook --forks; default the hosts a run touches, at most 4 per runner core and 50. */
+          forks: z
+            .number({ error: FORKS_RULE })
+            .int({ error: FORKS_RULE })
+            .min(1, { error: FORKS_RULE })
+            .max(500, { error: FORKS_RULE })
             .optional(),
         })
         .optional(),

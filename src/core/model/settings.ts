@@ -43,6 +43,8 @@ export interface DeploySettings {
     savedPlan?: { file: string; source: string };
     /** The reviewed plan job recorded that no apply is needed (require-saved-plan): an apply now is refused. */
     reviewedNoApply?: { reason: string; source: string };
+    /** TF_PLUGIN_CACHE_DIR for tofu alone: the provider cache the action restores (github/state/provider-cache.ts). */
+    pluginCacheDir?: string;
   };
   /** Which plan resources are nodes (deploy: node removals before apply, scale.yml after). */
   nodeResource: NodeResourceSpec;
@@ -62,6 +64,8 @@ export interface DeploySettings {
   upgradeOnDeploy: boolean;
   /** etcd snapshots before risky steps (kubespray/etcd-snapshot.ts): their directory, how many are kept, the passphrase. */
   etcdSnapshots: { dir: string; keep: number; passphrase?: string };
+  /** deployment.kubespray.forks: ansible-playbook --forks, instead of one from the hosts a run touches. */
+  ansibleForks?: number;
   venvDir: string;
   /** The interpreter to show in plans: the explicit one, else `python3` (the venv step chooses one in Kubespray's range). */
   python: string;
@@ -301,6 +305,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       keep: config?.deployment.kubespray?.etcd_snapshots_keep ?? 5,
       passphrase: env[ETCD_SNAPSHOT_PASSPHRASE_ENV] || undefined,
     },
+    ansibleForks: config?.deployment.kubespray?.forks,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),
     python: pythonSetting?.value ?? 'python3',
     pythonSetting,

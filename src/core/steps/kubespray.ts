@@ -46,6 +46,7 @@ import {
   type PlannedRun,
 } from '../kubespray/membership.js';
 import { type ExtraVars, extraVarsArgs } from '../kubespray/extra-vars.js';
+import { chooseForks } from '../kubespray/forks.js';
 import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
 import { choosePython, readPythonRange } from '../kubespray/python.js';
 import { checkReachable } from '../kubespray/reachability.js';
@@ -223,6 +224,14 @@ export function kubesprayPlaybook(
   const { privateKeyFile, user } = settings.ssh;
   // As an extra variable too: Kubespray's bastion ProxyCommand adds `-i` only for ansible_ssh_private_key_file.
   const keyVar: ExtraVars = privateKeyFile ? { ansible_ssh_private_key_file: privateKeyFile } : {};
+  const venvEnv = venvEnvironment(settings);
+  const limit = args.find((a) => a.startsWith('--limit='))?.slice('--limit='.length);
+  const forks = chooseForks({
+    configured: settings.ansibleForks,
+    env: venvEnv,
+    inventoryFile: paths.inventory,
+    limit: limit?.split(',').filter(Boolean),
+  });
   return {
     argv: [
       paths.ansiblePlaybook,
@@ -231,11 +240,12 @@ export function kubesprayPlaybook(
       playbook,
       '-b',
       ...extraVarsArgs({ ...evenEtcdVars(paths.inventory), ...vars, ...keyVar }),
+      ...forks.args,
       ...args,
     ],
     cwd: paths.kubesprayDir,
     env: {
-      ...venvEnvironment(settings),
+      ...venvEnv,
       ...kubesprayCloudEnv(settings.credentials).env,
       ANSIBLE_HOST_KEY_CHECKING: 'False',
       // Ansible colours only a terminal, and its output reaches ours through a pipe: say which is wanted.

@@ -48,7 +48,11 @@ export async function tofuCommand(
   return {
     argv: [binary ?? settings.opentofu.binary ?? 'tofu', ...tofuArgs(settings, args)],
     cwd: settings.clusterDir,
-    env: { ...deployEnvironment(settings), TF_IN_AUTOMATION: '1' },
+    env: {
+      ...deployEnvironment(settings),
+      TF_IN_AUTOMATION: '1',
+      ...(settings.opentofu.pluginCacheDir && { TF_PLUGIN_CACHE_DIR: settings.opentofu.pluginCacheDir }),
+    },
     found: binary !== undefined,
   };
 }
