@@ -103,7 +103,7 @@ describe('state-key, state-trusted-branches and require-saved-plan as a careless
           'state-trusted-branches': 'main\nrelease/*, hotfix/**',
           'require-saved-plan': 'true',
           'plan-artifact': 'cluster-deploy-plan-a~b',
-          'plan-passphrase': 'p',
+          'plan-passphrase': 'plan-passphrase-of-24-chars',
         })[name] ?? '',
       {},
     );
