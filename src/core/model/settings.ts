@@ -154,6 +154,8 @@ export interface DeployOptions {
   waitReady?: Partial<WaitReadySettings>;
   skipAuthCheck?: boolean;
   authTimeoutMs?: number;
+  /** The etcd snapshots' passphrase when CLUSTER_DEPLOY_ETCD_SNAPSHOT_PASSPHRASE is unset (the action: kubeconfig-passphrase). */
+  etcdSnapshotPassphrase?: string;
   env?: NodeJS.ProcessEnv;
   /** deployment.method cluster-api: the management kubeconfig and tool paths given as flags or inputs. */
   clusterApi?: ClusterApiOptions;
@@ -303,7 +305,7 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
     etcdSnapshots: {
       dir: path.join(clusterStateDir, 'etcd-snapshots'),
       keep: config?.deployment.kubespray?.etcd_snapshots_keep ?? 5,
-      passphrase: env[ETCD_SNAPSHOT_PASSPHRASE_ENV] || undefined,
+      passphrase: env[ETCD_SNAPSHOT_PASSPHRASE_ENV] || options.etcdSnapshotPassphrase || undefined,
     },
     ansibleForks: config?.deployment.kubespray?.forks,
     venvDir: path.resolve(clusterDir, options.venvDir ?? config?.deployment.kubespray?.venv_path ?? 'venv'),

@@ -267,6 +267,9 @@ export function readActionSettings(input: InputReader, env: NodeJS.ProcessEnv): 
       cloud: line('cloud'),
       cloudsYaml: inlineClouds ? undefined : cloudsYaml,
       credentials: credentialOptions('action', (spec) => text(spec.input)),
+      // The snapshot before a risky step holds every Secret of the cluster: encrypted like the kubeconfig, by the
+      // passphrase of the same trust zone, unless the job names its own.
+      ...(kubeconfigPassphrase && { etcdSnapshotPassphrase: kubeconfigPassphrase }),
       env,
     },
     confirmDestroy: line('confirm-destroy'),
