@@ -21,6 +21,11 @@ import {
   TOFU_STATE_ARTIFACT_FILE,
   tofuStateFile,
 } from './tofu-state.js';
+import { listSnapshots, snapshotFile } from '../../core/kubespray/etcd-snapshot.js';
+
+/** The newest etcd snapshot, as it travels in the state artifact (already encrypted). */
+export const ETCD_SNAPSHOT_ARTIFACT_FILE = 'etcd-snapshot.db.age';
+const ETCD_SNAPSHOT_ARTIFACT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** What the deploy action's post step needs to upload the final state, even after failure or cancellation. */
 export const deployPostState = postStepState({
@@ -54,9 +59,24 @@ function companions(
   logPath: string,
   tofu: { dir: string | undefined; passphrase: string | undefined },
   kubeconfigPassphrase: string | undefined,
-  files: { kubeconfig: string | undefined; inventory: string | undefined },
+  files: { kubeconfig: string | undefined; inventory: string | undefined; etcdSnapshots?: string },
 ): CompanionFile[] {
   const companions: CompanionFile[] = [{ name: 'deploy.log', read: () => fs.readFile(logPath).catch(() => undefined) }];
+  // The newest etcd snapshot (encrypted when taken): a runner's disk goes with its job, the artifact stays (and
+  // sealed with the state). `cluster-deploy etcd-restore` reads it from <state dir>/<org>/<cluster>/etcd-snapshots/.
+  const snapshots = files.etcdSnapshots;
+  if (snapshots)
+    companions.push({
+      name: ETCD_SNAPSHOT_ARTIFACT_FILE,
+      read: async () => {
+        const newest = (await listSnapshots(snapshots).catch(() => [])).at(-1);
+        if (!newest) return undefined;
+        const file = snapshotFile(snapshots, newest);
+        // The state is uploaded at every step: a large cluster's snapshot stays on the runner (named in the step).
+        const { size } = await fs.stat(file);
+        return size <= ETCD_SNAPSHOT_ARTIFACT_MAX_BYTES ? fs.readFile(file) : undefined;
+      },
+    });
   if (tofu.dir && tofu.passphrase)
     companions.push(encryptedCompanion(TOFU_STATE_ARTIFACT_FILE, tofuStateFile(tofu.dir), tofu.passphrase));
   if (!kubeconfigPassphrase) return companions;
@@ -99,7 +119,7 @@ export function makeStateStore(settings: ActionSettings, deploy: DeploySettings,
     logPath,
     { dir: tofuDir, passphrase: settings.tofuStatePassphrase },
     settings.kubeconfigPassphrase,
-    { kubeconfig: deploy.kubeconfigPath, inventory },
+    { kubeconfig: deploy.kubeconfigPath, inventory, etcdSnapshots: deploy.etcdSnapshots.dir },
   );
   return new ArtifactStateStore({
     run: runContext(settings.githubToken),
