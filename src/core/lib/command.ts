@@ -27,6 +27,12 @@ export interface RunCommandOptions {
   /** Keep stdout (redacted) up to this many bytes, for commands whose answer we parse. */
   captureStdout?: number;
   /**
+   * Keep stdout as the command wrote it, not redacted: for an answer that is a credential the run needs whole (a
+   * kubeconfig, a Secret's data), in which the redactor would mask a registered secret's encoded form. The caller
+   * never prints it; the console and the log still get the redacted output.
+   */
+  captureRaw?: boolean;
+  /**
    * Called once the child is running, with its pid, which is also its process group (it is spawned
    * detached), and its program name: e.g. to record it in the deploy lock (DeployLock.recordChild).
    * Must not throw. Not called when the program cannot be started.
@@ -181,15 +187,21 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
       }
       void wait.then(resumed);
     });
-    const fromStdout = (chunks: Buffer[]) => {
+    const capture = (chunks: Buffer[]) => {
       for (const chunk of chunks) {
         if (capturedBytes >= captureLimit) break;
         captured.push(chunk);
         capturedBytes += chunk.length;
       }
+    };
+    const fromStdout = (chunks: Buffer[]) => {
+      if (!options.captureRaw) capture(chunks);
       lines.push(0, chunks);
     };
-    child.stdout.on('data', (chunk: Buffer) => fromStdout(stdout.write(chunk)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (options.captureRaw) capture([chunk]);
+      fromStdout(stdout.write(chunk));
+    });
     child.stderr.on('data', (chunk: Buffer) => lines.push(1, stderr.write(chunk)));
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
@@ -230,6 +242,8 @@ export interface ExecOptions {
   check?: boolean;
   /** Keep the command's whole stdout (redacted), for commands whose answer is parsed. */
   capture?: boolean;
+  /** With capture: keep it as written, not redacted (RunCommandOptions.captureRaw): a credential the run needs whole. */
+  raw?: boolean;
   /** Don't show its output live (probes, queries); it still reaches the failure tail. */
   quiet?: boolean;
   /**
@@ -253,7 +267,7 @@ export type Exec = (spec: CommandSpec, options?: ExecOptions) => Promise<Command
 export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>): Exec {
   // The log file gets each command, where it ran, and how and when it ended: the console shows only its output.
   const log = base.output?.log;
-  return async (spec, { check = true, capture = false, quiet = false, signal } = {}) => {
+  return async (spec, { check = true, capture = false, raw = false, quiet = false, signal } = {}) => {
     log?.(`$ ${displayCommand(spec.argv)}  (in ${spec.cwd})`);
     const started = Date.now();
     const result = await runCommand(spec, {
@@ -261,6 +275,7 @@ export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>):
       ...(signal ? { signal } : {}),
       output: quiet ? undefined : base.output,
       captureStdout: capture ? Number.POSITIVE_INFINITY : 0,
+      captureRaw: capture && raw,
     });
     const ended = result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
     log?.(`${commandName(spec.argv)}: ${ended} after ${formatDuration(Date.now() - started)}`);

@@ -292,3 +292,22 @@ describe('runCommand', () => {
     expect(result.tail[0]!.length).toBeLessThanOrEqual(4096);
   });
 });
+
+describe('a captured credential', () => {
+  it('raw: the run gets the answer whole (a kubeconfig Secret holding a registered key), the console never sees it', async () => {
+    const key = 'client-key-canary-0123456789';
+    const redactor = new Redactor();
+    redactor.add(key);
+    // What `kubectl get secret … -o jsonpath={.data.value}` prints: base64 of a kubeconfig that holds the key.
+    const secretData = Buffer.from(`users:\n- user:\n    client-key-data: ${key}\n`).toString('base64');
+    const printed: string[] = [];
+    const exec = commandExecutor({ redactor, output: (text: string) => printed.push(text) });
+    const spec = { argv: ['printf', '%s', secretData], cwd: tmpdir(), env: { PATH: process.env.PATH ?? '' } };
+    const redacted = await exec(spec, { capture: true });
+    expect(redacted.stdout).not.toBe(secretData); // the key's base64 form is masked in what is kept by default
+    const raw = await exec(spec, { capture: true, raw: true });
+    expect(raw.stdout).toBe(secretData);
+    expect(Buffer.from(raw.stdout, 'base64').toString()).toContain(key);
+    expect(printed.join('')).not.toContain(secretData);
+  });
+});

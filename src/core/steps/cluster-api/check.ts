@@ -81,6 +81,7 @@ export class CapiCheckManagementStep implements Step {
     }
     const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
       capture: true,
+      raw: true,
       quiet: true,
     });
     this.mask(context, kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`);

@@ -121,7 +121,7 @@ export class CapiDeleteClusterStep implements Step {
         '-o',
         'jsonpath={.data.value}',
       ),
-      { capture: true, quiet: true, check: false },
+      { capture: true, raw: true, quiet: true, check: false },
     );
     if (secret.exitCode !== 0 || !secret.stdout.trim()) return 'no workload kubeconfig Secret: no Services checked';
     const text = Buffer.from(secret.stdout.trim(), 'base64').toString('utf8');

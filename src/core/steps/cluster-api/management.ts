@@ -136,6 +136,7 @@ export class CapiManagementClusterStep implements Step {
     ) {
       const kubeconfig = await context.exec(this.commands.kind('get', 'kubeconfig', '--name', kindName), {
         capture: true,
+        raw: true,
         quiet: true,
       });
       maskKubeconfig(kubeconfig.stdout, `kind get kubeconfig --name ${kindName}`, context.redactor);

@@ -50,7 +50,7 @@ export class CapiWorkloadKubeconfigStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
-    const result = await context.exec(this.command, { capture: true, quiet: true, check: false });
+    const result = await context.exec(this.command, { capture: true, raw: true, quiet: true, check: false });
     if (result.exitCode !== 0)
       throw new UserError(
         `cannot read Secret ${this.commands.capi.namespace}/${this.settings.clusterName}-kubeconfig from the management cluster: ${failureLine(result)}`,
