@@ -66,7 +66,7 @@ describe('cluster-deploy status, list, logs, completion, --version', () => {
 
     const part = await cli(['logs', '--step', 'opentofu-init'], env);
     expect(part.code).toBe(0);
-    expect(part.stdout).toMatch(/^\S+Z \[2\/12\] → .*\(opentofu-init\)\.\.\./); // each line with its time
+    expect(part.stdout).toMatch(/^\S+Z \[2\/13\] → .*\(opentofu-init\)\.\.\./); // each line with its time
     expect(part.stdout).toContain('✗');
     expect(part.stdout).not.toContain('openstack-preflight');
     const notRun = await cli(['logs', '--step', 'wait-ready'], env);

@@ -175,11 +175,11 @@ describe('cluster-deploy CLI', () => {
     const lines = text.stdout.trimEnd().split('\n');
     const changes = lines.findIndex((l) => /^OpenTofu plan for demo\/sandbox: 6 to add/.test(l));
     const nodes = lines.findIndex((l) => l.startsWith('Nodes: cluster.yml after'));
-    const steps = lines.findIndex((l) => /^Deploy plan for demo\/sandbox: \d+ of 12 steps would run$/.test(l));
+    const steps = lines.findIndex((l) => /^Deploy plan for demo\/sandbox: \d+ of 13 steps would run$/.test(l));
     expect(changes).toBeGreaterThanOrEqual(0);
     expect(nodes).toBeGreaterThan(changes);
     expect(steps).toBeGreaterThan(nodes);
-    expect(lines.filter((l) => /^ +\d+\. [→⏭] /.test(l))).toHaveLength(12);
+    expect(lines.filter((l) => /^ +\d+\. [→⏭] /.test(l))).toHaveLength(13);
     expect(text.stdout).toMatch(
       /^ +4\. ⏭ openstack-capacity +Check the change against the project's quotas — skipped: /m,
     );

@@ -49,7 +49,7 @@ describe('the CLI’s output: colour, --quiet and the log file', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).not.toContain('Initializing the backend'); // tofu init's own output
     expect(result.stdout).toMatch(/^The tools' output goes to \S+\.log \(--quiet\)$/m);
-    expect(result.stdout).toMatch(/^\[3\/12\] ✗ Plan the OpenTofu changes \(opentofu-plan\) failed after [\d.]+s$/m);
+    expect(result.stdout).toMatch(/^\[3\/13\] ✗ Plan the OpenTofu changes \(opentofu-plan\) failed after [\d.]+s$/m);
     expect(result.stdout).toMatch(/^Last lines of the failed command \(all of it in the log\):\n {2}.+\n/m);
     // The reason is printed once: on stderr, naming the operation and the step.
     expect(result.stderr).toMatch(
