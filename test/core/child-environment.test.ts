@@ -163,13 +163,18 @@ describe('the environment of each step’s command', () => {
     // ANSIBLE_NOCOLOR: the tests' console is no terminal.
     const playbook = [...credentials, 'ANSIBLE_HOST_KEY_CHECKING', 'ANSIBLE_NOCOLOR', 'VIRTUAL_ENV'];
     // The reachability check before a playbook: Ansible's ping, plain and with a short SSH retry.
+    // One SSH attempt with a short timeout, whatever ansible.cfg says (ANSIBLE_SSH_ARGS, ANSIBLE_TIMEOUT).
     const ping = [
       'ANSIBLE_FORCE_COLOR',
       'ANSIBLE_HOST_KEY_CHECKING',
       'ANSIBLE_NOCOLOR',
+      'ANSIBLE_SSH_ARGS',
       'ANSIBLE_SSH_RETRIES',
+      'ANSIBLE_TIMEOUT',
       'VIRTUAL_ENV',
     ];
+    // The etcd snapshot's own playbook: the SSH settings of a playbook, no cloud credential.
+    const snapshot = playbook.filter((name) => !name.startsWith('OS_'));
     // git never prompts (no askpass, no terminal) and speaks C.
     const git = ['GIT_ASKPASS', 'GIT_SSH_COMMAND', 'GIT_TERMINAL_PROMPT', 'LC_ALL', 'SSH_ASKPASS'];
     /** Every command of the four operations, and what it gets besides the shared variables. */
@@ -188,6 +193,7 @@ describe('the environment of each step’s command', () => {
       'kubernetes-version-check (kubectl)': kube,
       'kubespray-facts (ansible)': ping,
       'kubespray-facts (ansible-playbook)': playbook,
+      'etcd-snapshot (ansible-playbook)': snapshot,
       'kubespray-upgrade-control-plane (kubectl)': kube,
       'kubespray-upgrade-control-plane (ansible)': ping,
       'kubespray-upgrade-control-plane (ansible-playbook)': playbook,
@@ -196,6 +202,7 @@ describe('the environment of each step’s command', () => {
       'kubespray-upgrade-workers (ansible-playbook)': playbook,
       'opentofu-drift (tofu)': cloud,
       'cluster-health (kubectl)': kube,
+      'kubernetes-cloud-cleanup (kubectl)': kube,
       'opentofu-destroy (tofu)': cloud,
     };
     const actual: Record<string, string[]> = {};

@@ -49,10 +49,12 @@ export class EtcdSnapshotStep implements Step {
   }
 
   private command(name: string, localFile: string) {
-    return kubesprayPlaybook(this.settings, this.playbook, {
+    const spec = kubesprayPlaybook(this.settings, this.playbook, {
       cluster_deploy_snapshot: name,
       cluster_deploy_local_file: localFile,
     });
+    // Its own playbook, not Kubespray's: no cloud controller reads the OpenStack credentials here.
+    return { ...spec, env: Object.fromEntries(Object.entries(spec.env).filter(([name]) => !name.startsWith('OS_'))) };
   }
 
   async plan(): Promise<StepPlan> {
