@@ -27,7 +27,7 @@ describe('tofu init and the committed lock file', () => {
   afterAll(async () => run?.close());
 
   it('without a lock file: init as before, and the dry run says it writes one', async () => {
-    const result = await runCli(['plan', ...base, '--step', 'opentofu-init'], run.env);
+    const result = await runCli(['plan', ...base, '--verbose', '--step', 'opentofu-init'], run.env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/command: +\S*(tofu|terraform) init -no-color -input=false$/m);
     expect(result.stdout).toContain(
@@ -38,7 +38,7 @@ describe('tofu init and the committed lock file', () => {
   it('with one: -lockfile=readonly, and a lock file that does not match the code fails the init and is left as committed', async () => {
     const lockFile = path.join(run.sandbox.clusterDir, '.terraform.lock.hcl');
     writeFileSync(lockFile, LOCK_FILE);
-    const plan = await runCli(['plan', ...base, '--step', 'opentofu-init'], run.env);
+    const plan = await runCli(['plan', ...base, '--verbose', '--step', 'opentofu-init'], run.env);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toMatch(/command: +\S*(tofu|terraform) init -no-color -input=false -lockfile=readonly$/m);
     expect(plan.stdout).toContain(`reads:       ${path.join(run.sandbox.clusterDir, '*.tf')}, ${lockFile}`);

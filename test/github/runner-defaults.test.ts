@@ -113,17 +113,17 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.result).toBe(result);
       if (extra.operation === 'upgrade') {
-      // The etcd snapshot taken before it travels with the sealed state: the runner's disk goes with the job.
-      const newest = gh
-        .artifacts()
-        .filter((a) => a.name.startsWith('cluster-deploy-state-'))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .at(-1)!;
-      const files = await gh.artifactFiles(newest.id);
-      expect(Object.keys(files)).toContain('etcd-snapshot.db.age');
-      expect(files['etcd-snapshot.db.age']!.toString('utf8')).toMatch(/^-----BEGIN AGE ENCRYPTED FILE-----/);
-    }
-    if (extra.operation === 'destroy' && !extra['dry-run']) {
+        // The etcd snapshot taken before it travels with the sealed state: the runner's disk goes with the job.
+        const newest = gh
+          .artifacts()
+          .filter((a) => a.name.startsWith('cluster-deploy-state-'))
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+          .at(-1)!;
+        const files = await gh.artifactFiles(newest.id);
+        expect(Object.keys(files), run.outputs.steps).toContain('etcd-snapshot.db.age');
+        expect(files['etcd-snapshot.db.age']!.toString('utf8')).toMatch(/^-----BEGIN AGE ENCRYPTED FILE-----/);
+      }
+      if (extra.operation === 'destroy' && !extra['dry-run']) {
         expect(run.summary).toMatch(/Destroyed `demo\/sandbox`/);
         expect(run.outputs.kubeconfig).toBeUndefined();
       }

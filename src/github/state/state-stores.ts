@@ -36,6 +36,7 @@ export const deployPostState = postStepState({
   tofuDir: 'tofu-dir',
   kubeconfig: 'kubeconfig',
   inventory: 'inventory',
+  etcdSnapshots: 'etcd-snapshots',
 });
 
 /** A store that keeps nothing: every run starts from scratch (state-store: none). */
@@ -114,6 +115,7 @@ export function makeStateStore(settings: ActionSettings, deploy: DeploySettings,
       kubeconfig: deploy.kubeconfigPath,
       tofuDir,
       inventory,
+      etcdSnapshots: deploy.etcdSnapshots.dir,
     });
   const files = companions(
     logPath,
@@ -147,7 +149,11 @@ export function postStepStateStore(inputs: {
     saved.logPath,
     { dir: saved.tofuDir || undefined, passphrase: tofuPassphrase },
     inputs.kubeconfigPassphrase,
-    { kubeconfig: saved.kubeconfig, inventory: saved.inventory || undefined },
+    {
+      kubeconfig: saved.kubeconfig,
+      inventory: saved.inventory || undefined,
+      etcdSnapshots: saved.etcdSnapshots || undefined,
+    },
   );
   return new ArtifactStateStore({
     run: runContext(inputs.githubToken),
