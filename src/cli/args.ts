@@ -558,8 +558,8 @@ ${cases}
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
   const [command, ...rest] = argv;
-  // `help deploy` is `deploy --help`, as in git and kubectl.
-  if (command === 'help' && rest[0] && rest[0] in HELP) return { kind: 'help', text: helpFor(rest[0]) };
+  // `help deploy` is `deploy --help`, as in git and kubectl; `help plna` is the unknown command it names.
+  if (command === 'help' && rest[0] && !rest[0].startsWith('-')) return parseCli([rest[0], '--help'], env);
   if (!command || command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: USAGE };
   if (command === '--version' || command === '-V' || command === 'version') return { kind: 'version' };
   if (!(command in HELP)) {

@@ -40,6 +40,10 @@ describe('help and mistyped commands', () => {
     expect(parseCli(['help', command], {})).toEqual(parseCli([command, '--help'], {}));
   });
 
+  it('help of a command that does not exist is a usage error naming it', () => {
+    expect(() => parseCli(['help', 'plna'], {})).toThrow('unknown command "plna" (did you mean "plan"?)');
+  });
+
   it.each([
     ['plna', 'plan'],
     ['deplyo', 'deploy'],

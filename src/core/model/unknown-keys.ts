@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { closest } from '../lib/did-you-mean.js';
+import { quoteInput } from '../lib/echo.js';
 
 /**
  * Keys a file has that its schema does not: a typo (`verison`, `methd`) is otherwise read as "not set" and the run
@@ -60,16 +61,27 @@ export function findUnknownKeys(
     }
     // A shared mapping may hold other tools' keys: only one a set key's near-twin would not explain is a typo.
     const suggestion = closest(key, strict ? known : known.filter((name) => !(name in value)));
-    if (strict || suggestion) found.push({ path: [...at, key].join('.'), ...(suggestion && { suggestion }) });
+    if (strict || suggestion) found.push({ path: [...at, shownKey(key)].join('.'), ...(suggestion && { suggestion }) });
   }
   return found;
 }
 
 /** One line per unknown key, naming it and what to do. */
+/** A key as the error shows it: a plain name as it is, anything else quoted, cut and with invisible characters escaped. */
+function shownKey(key: string): string {
+  return /^[\w.-]{1,64}$/.test(key) ? key : quoteInput(key, 64);
+}
+
+/** How many unknown keys an error lists: a file of thousands still gets a short error. */
+const LISTED_KEYS = 20;
+
 export function describeUnknownKeys(source: string, keys: readonly UnknownKey[]): string {
-  const lines = keys.map(
-    (k) =>
-      `  ${k.path}: not a setting this tool knows${k.suggestion ? `; did you mean ${k.suggestion}?` : '; remove it (a misspelling would be ignored, and its default used)'}`,
-  );
-  return `${source}: ${keys.length === 1 ? 'an unknown key' : `${keys.length} unknown keys`}\n${lines.join('\n')}`;
+  const more = keys.length > LISTED_KEYS ? [`  … and ${keys.length - LISTED_KEYS} more`] : [];
+  const lines = keys
+    .slice(0, LISTED_KEYS)
+    .map(
+      (k) =>
+        `  ${k.path}: not a setting this tool knows${k.suggestion ? `; did you mean ${k.suggestion}?` : '; remove it (a misspelling would be ignored, and its default used)'}`,
+    );
+  return `${source}: ${keys.length === 1 ? 'an unknown key' : `${keys.length} unknown keys`}\n${[...lines, ...more].join('\n')}`;
 }

@@ -197,6 +197,28 @@ describe('cluster config: unknown keys', () => {
     expect(messageOf(text)).toBe('accepted');
   });
 
+  it.each([
+    [
+      'a line break and a terminal escape in a key',
+      '"vers\\nion\\u001b[31m": 1',
+      'deployment.kubespray."vers\\u000aion\\u001b[31m": not a setting',
+    ],
+    ['a 1000-character key', `"${'y'.repeat(1000)}": 1`, `deployment.kubespray."${'y'.repeat(64)}…": not a setting`],
+    ['a number as a key', '7: 1', 'deployment.kubespray.7: not a setting'],
+  ])('shows %s safely, in one line', (_name, key, expected) => {
+    const message = messageOf(withDeployment(`  kubespray:\n    ${key}\n`));
+    expect(message).toContain(expected);
+    expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('lists at most 20 unknown keys of a file that has thousands', () => {
+    const keys = Array.from({ length: 3000 }, (_, i) => `    extra_${i}: 1`).join('\n');
+    const message = messageOf(withDeployment(`  kubespray:\n${keys}\n`));
+    expect(message).toMatch(/^c\.yaml: 3000 unknown keys\n/);
+    expect(message.split('\n')).toHaveLength(22);
+    expect(message).toMatch(/ … and 2980 more$/);
+  });
+
   it('names every unknown key in one error', () => {
     const message = messageOf(withDeployment('  methd: kubespray\n  kubespray: {verson: v2.31.0, extra: 1}\n'));
     expect(message).toMatch(/^c\.yaml: 3 unknown keys\n/);
