@@ -308,6 +308,7 @@ describe('a captured credential', () => {
     const raw = await exec(spec, { capture: true, raw: true });
     expect(raw.stdout).toBe(secretData);
     expect(Buffer.from(raw.stdout, 'base64').toString()).toContain(key);
+    expect(printed.join('')).toContain(MASK); // the console got the output, masked
     expect(printed.join('')).not.toContain(secretData);
   });
 });

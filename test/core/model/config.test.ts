@@ -182,6 +182,11 @@ describe('cluster config: unknown keys', () => {
       valid.replace('networking: {vrrp_enabled: true}', 'networking: {vrrp_enabeld: true}'),
       'did you mean vrrp_enabled?',
     ],
+    [
+      'a misspelt short key (one edit from opentofu.path)',
+      `${valid}opentofu:\n  pth: /usr/bin/tofu\n`,
+      'opentofu.pth: not a setting this tool knows; did you mean path?',
+    ],
   ])('refuses %s, naming its path', (_name, text, expected) => {
     expect(messageOf(text)).toContain(expected);
   });
@@ -192,7 +197,10 @@ describe('cluster config: unknown keys', () => {
       'a key near a known one that is set as well (both are meant)',
       valid.replace('kubernetes: {version: 1.33.5}', 'kubernetes: {version: 1.33.5, versions: [1.33.5]}'),
     ],
-    ['a short key one edit from nothing unset', valid.replace('env: prod', 'env: prod, id: 7')],
+    [
+      'a short key two edits from a short known one (opentofu.path: too far to be its typo)',
+      `${valid}opentofu:\n  id: 7\n`,
+    ],
   ])('accepts %s', (_name, text) => {
     expect(messageOf(text)).toBe('accepted');
   });
@@ -222,5 +230,7 @@ describe('cluster config: unknown keys', () => {
   it('names every unknown key in one error', () => {
     const message = messageOf(withDeployment('  methd: kubespray\n  kubespray: {verson: v2.31.0, extra: 1}\n'));
     expect(message).toMatch(/^c\.yaml: 3 unknown keys\n/);
+    for (const key of ['deployment.methd', 'deployment.kubespray.verson', 'deployment.kubespray.extra'])
+      expect(message).toContain(`  ${key}: not a setting`);
   });
 });
