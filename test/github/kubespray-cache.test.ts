@@ -203,6 +203,27 @@ describe('a restored Kubespray tree is checked', () => {
       (dir: string) => fs.writeFile(path.join(dir, '.git', 'objects', 'info', 'alternates'), '/elsewhere\n'),
       /alternates/,
     ],
+    [
+      'config and objects from another folder (commondir)',
+      (dir: string) => fs.writeFile(path.join(dir, '.git', 'commondir'), '/elsewhere\n'),
+      /\.git\/commondir/,
+    ],
+    [
+      'attributes of its own (they name filter drivers)',
+      async (dir: string) => {
+        await fs.mkdir(path.join(dir, '.git', 'info'), { recursive: true });
+        await fs.writeFile(path.join(dir, '.git', 'info', 'attributes'), '* filter=x\n');
+      },
+      /\.git\/info\/attributes/,
+    ],
+    [
+      'a .git that is a link',
+      async (dir: string) => {
+        await fs.rename(path.join(dir, '.git'), path.join(dir, '..', `${path.basename(dir)}-git`));
+        await fs.symlink(path.join(dir, '..', `${path.basename(dir)}-git`), path.join(dir, '.git'));
+      },
+      /no \.git directory/,
+    ],
   ])('refuses %s', async (name, change, problem) => {
     const dir = await tree(name.replaceAll(' ', '-'), change);
     expect(await kubesprayTreeProblem(dir, TAG, commit, env)).toMatch(problem);

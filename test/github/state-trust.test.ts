@@ -265,13 +265,18 @@ describe('resume state written before seals (the name before "~")', () => {
         operation: 'deploy',
         steps: { 'opentofu-init': { status: 'success', startedAt: at, finishedAt: at, detail: note } },
       });
-    const uploadAs = async (runId: number, content: string, run: { branch?: string; headRepository?: string }) => {
+    const uploadAs = async (
+      runId: number,
+      content: string,
+      run: { branch?: string; headRepository?: string },
+      name = LEGACY_ARTIFACT,
+    ) => {
       const dir = await mkdtemp(path.join(tmpdir(), 'legacy-'));
       await fs.writeFile(path.join(dir, 'state.json'), content);
       const saved = { ...process.env };
       Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, token: TOKEN, ...run }));
       try {
-        await new DefaultArtifactClient().uploadArtifact(LEGACY_ARTIFACT, [path.join(dir, 'state.json')], dir);
+        await new DefaultArtifactClient().uploadArtifact(name, [path.join(dir, 'state.json')], dir);
       } finally {
         process.env = saved;
         await fs.rm(dir, { recursive: true, force: true });
@@ -279,6 +284,9 @@ describe('resume state written before seals (the name before "~")', () => {
     };
     await uploadAs(400, legacy('trusted'), {});
     await uploadAs(401, legacy('forged'), { headRepository: FORK, branch: 'main' });
+    // Unsealed under the new name, from the default branch: not this action's (it seals all it writes there), e.g.
+    // another workflow of main that a pull_request_target or workflow_run event started.
+    await uploadAs(403, legacy('unsealed, new name'), {}, ARTIFACT);
 
     const runner = await withKubeconfig(await newRunner('trust-legacy-'));
     sandboxes.push(runner.sandbox);
@@ -301,6 +309,11 @@ describe('resume state written before seals (the name before "~")', () => {
     const main = await runAction('dist/deploy/index.js', { env: runEnv, inputs: jobInputs });
     expect(main.code, main.stdout).toBe(0);
     expect(main.stdout).toContain(`ignored ${LEGACY_ARTIFACT} from run 401 on branch "main": not a trusted run`);
+    expect(main.stdout).toMatch(
+      new RegExp(
+        `ignored ${ARTIFACT} from run 403 .*it has no seal, and every state this action writes under this name is sealed`,
+      ),
+    );
     expect(main.stdout).toMatch(
       /::notice::resume state cluster-deploy-state-demo-sandbox from run 400 has no seal \(written before state-key\); accepted because a trusted run wrote it, and re-written sealed as this run's artifact "cluster-deploy-state-demo~sandbox"/,
     );

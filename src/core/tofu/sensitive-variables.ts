@@ -9,7 +9,8 @@ import path from 'node:path';
 export async function sensitiveVariables(clusterDir: string): Promise<Set<string>> {
   const names = new Set<string>();
   const files = await fs.readdir(clusterDir).catch(() => [] as string[]);
-  for (const file of files) {
+  // Only the code: the directory also holds state and plan files, read for nothing at every start otherwise.
+  for (const file of files.filter((name) => name.endsWith('.tf') || name.endsWith('.tf.json'))) {
     const text = await fs.readFile(path.join(clusterDir, file), 'utf8').catch(() => undefined);
     if (text === undefined) continue;
     if (file.endsWith('.tf')) for (const name of sensitiveInHcl(text)) names.add(name);

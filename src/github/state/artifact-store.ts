@@ -299,6 +299,11 @@ export class ArtifactStateStore implements StateStore {
     }
     const legacy = seal?.kind === 'unsealed';
     if (untrusted && seal?.kind !== 'valid') return ignore(untrusted);
+    // Only state from before seals may lack one, and that carries the old name: this version seals all it writes, so
+    // an unsealed artifact under the new name was made by something else (a workflow of the default branch that is
+    // not this action: pull_request_target and workflow_run runs report that branch).
+    if (legacy && candidate.name !== this.options.legacyName)
+      return ignore('it has no seal, and every state this action writes under this name is sealed');
     if (text === undefined)
       throw new UserError(
         `${source} has no state.json; it was not made by this action. Delete it or set restart: true`,

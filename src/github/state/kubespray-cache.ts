@@ -108,9 +108,13 @@ export async function kubesprayTreeProblem(
   env: Record<string, string>,
 ): Promise<string | undefined> {
   // The tree's own git config could name commands (filter drivers, fsmonitor): replaced by the one git init writes.
-  if (!(await fs.stat(path.join(dir, '.git')).catch(() => undefined))?.isDirectory()) return 'it has no .git directory';
-  if (await fs.stat(path.join(dir, '.git', 'objects', 'info', 'alternates')).catch(() => undefined)) {
-    return 'it borrows objects from elsewhere (objects/info/alternates)';
+  // lstat: a .git that is a link would send these checks and the write somewhere else.
+  if (!(await fs.lstat(path.join(dir, '.git')).catch(() => undefined))?.isDirectory())
+    return 'it has no .git directory';
+  for (const elsewhere of ['objects/info/alternates', 'commondir', 'info/attributes']) {
+    // Objects, config or attributes (which name filter drivers) taken from another folder the archive could supply.
+    if (await fs.lstat(path.join(dir, '.git', elsewhere)).catch(() => undefined))
+      return `it takes git data from elsewhere (.git/${elsewhere})`;
   }
   await fs.writeFile(path.join(dir, '.git', 'config'), GIT_INIT_CONFIG);
   const git = treeGit(dir, env);
@@ -146,7 +150,16 @@ function treeGit(dir: string, env: Record<string, string>) {
           ...args,
         ],
         cwd: dir,
-        env: { ...env, GIT_DIR: path.join(dir, '.git'), GIT_WORK_TREE: dir, LC_ALL: 'C' },
+        // Nothing of the machine's or the user's git configuration either: only what the checks above left.
+        env: {
+          ...env,
+          GIT_DIR: path.join(dir, '.git'),
+          GIT_WORK_TREE: dir,
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_ATTR_NOSYSTEM: '1',
+          LC_ALL: 'C',
+        },
       },
       { check: false, capture: true, quiet: true },
     );

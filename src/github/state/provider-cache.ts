@@ -51,6 +51,12 @@ export async function restoreProviderCache(
   if (!process.env.ACTIONS_CACHE_URL && !process.env.ACTIONS_RESULTS_URL) return undefined;
   // The user's own plugin cache is theirs to manage.
   if (process.env.TF_PLUGIN_CACHE_DIR) return undefined;
+  // This cache is safe because tofu takes from it only providers whose checksums the lock file records; this setting
+  // turns that check off.
+  if (process.env.TF_PLUGIN_CACHE_MAY_BREAK_DEPENDENCY_LOCK_FILE) {
+    core.info("OpenTofu's providers are not cached: TF_PLUGIN_CACHE_MAY_BREAK_DEPENDENCY_LOCK_FILE is set");
+    return undefined;
+  }
   const made = await providerCacheKey(settings.clusterDir);
   if ('why' in made) {
     core.info(`OpenTofu's providers are not cached: ${made.why}`);
