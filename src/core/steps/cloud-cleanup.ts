@@ -142,12 +142,25 @@ export class KubernetesCloudCleanupStep implements Step {
  * Cinder (openstack/leftovers.ts), listed; with --delete-leftovers, deleted. Kubespray's cluster_name marks
  * them, so with its default (shared by every cluster of the project that keeps it) nothing is deleted.
  */
+/** Kubespray's cluster_name as the inventory and its group_vars set it, if they do (a missing or broken one: none). */
+export async function kubesprayClusterName(settings: DeploySettings): Promise<string | undefined> {
+  const [named] = await inventoryClusterVar(kubesprayPaths(settings).inventory, 'cluster_name').catch(() => []);
+  return named?.value;
+}
+
 export class OpenStackLeftoversStep implements Step {
   readonly id = 'openstack-leftovers' as const;
   readonly title = 'List what the cluster left in Octavia and Cinder';
   readonly kind = 'check' as const;
 
-  constructor(private readonly settings: DeploySettings) {}
+  /**
+   * `clusterName`: Kubespray's cluster_name, read when the steps are made. The inventory and group_vars are files the
+   * OpenTofu code writes, so `tofu destroy` has removed them by the time this step runs.
+   */
+  constructor(
+    private readonly settings: DeploySettings,
+    private readonly clusterName: string | undefined,
+  ) {}
 
   async plan(): Promise<StepPlan> {
     return {
@@ -173,8 +186,7 @@ export class OpenStackLeftoversStep implements Step {
       );
       return 'not looked for';
     }
-    const [named] = await inventoryClusterVar(kubesprayPaths(this.settings).inventory, 'cluster_name');
-    const clusterName = named?.value ?? KUBESPRAY_DEFAULT_CLUSTER_NAME;
+    const clusterName = this.clusterName ?? KUBESPRAY_DEFAULT_CLUSTER_NAME;
     const session = await openStackSession(this.settings.credentials, {
       timeoutMs: this.settings.authCheck.timeoutMs,
       requiredServices: [],

@@ -58,7 +58,10 @@ const STEP_FACTORIES = {
   'kubernetes-cloud-cleanup': async (settings) =>
     new (await import('./cloud-cleanup.js')).KubernetesCloudCleanupStep(settings),
   'opentofu-destroy': async (settings) => new (await import('./opentofu.js')).OpenTofuDestroyStep(settings),
-  'openstack-leftovers': async (settings) => new (await import('./cloud-cleanup.js')).OpenStackLeftoversStep(settings),
+  'openstack-leftovers': async (settings) => {
+    const { kubesprayClusterName, OpenStackLeftoversStep } = await import('./cloud-cleanup.js');
+    return new OpenStackLeftoversStep(settings, await kubesprayClusterName(settings));
+  },
   'forget-cluster': async (settings) => new (await import('./forget-cluster.js')).ForgetClusterStep(settings),
   'opentofu-drift': async (settings) => new (await import('./opentofu.js')).OpenTofuDriftStep(settings),
   'cluster-health': async (settings) => new (await import('./cluster-health.js')).ClusterHealthStep(settings),

@@ -659,6 +659,8 @@ export class KubesprayPlaybookStep implements Step {
         await withCredentialName(settings, upgradeCommand(settings, kubeVersion, run.limit, run.workers)),
       );
       change.done.push(...run.limit);
+      // Saved now, not when the step ends: a run killed in the next batch must not upgrade these again.
+      await context.checkpoint?.();
     }
     context.state.versionChange = undefined;
     return `upgrade-cluster.yml on ${change.done.length} nodes (${route.reason.split(':')[0]})`;
