@@ -13,7 +13,7 @@ import { prepareSandbox, sandboxToolEnv } from '../examples/sandbox/prepare.js';
 import { summarizeChanges } from '../src/core/tofu/plan-json.js';
 import { CONFIG_FILE, parseYaml } from '../src/core/lib/yaml.js';
 import { buildPlanComment } from '../src/github/comments/plan-comment.js';
-import { actionNode, ROOT } from '../test/support/action-runner.js';
+import { actionNode, inputVariable, ROOT, runnerInputs } from '../test/support/action-runner.js';
 import { benchDay2 } from './day2.js';
 import { benchTargets } from './targets.js';
 import { benchSecrets, writeBenchLog } from './stream-fixture.js';
@@ -70,32 +70,34 @@ for (const [name, file] of Object.entries({
   env[name] = path.join(workDir, file);
   await writeFile(env[name]!, '');
 }
-const inputs = {
-  INPUT_CONFIG: sandbox.configPath,
-  'INPUT_STATE-STORE': 'none',
-  'INPUT_SKIP-AUTH-CHECK': 'true',
-  'INPUT_TOFU-STATE': 'none',
+// What the step's `with:` gives, for the actions that take a config; every other input as the runner fills it in.
+const configInputs = {
+  config: sandbox.configPath,
+  'state-store': 'none',
+  'skip-auth-check': 'true',
+  'tofu-state': 'none',
 };
 // The other actions have no step: each is timed to its exit. kubeconfig and plan-comment stop at their first input
 // check (what they do next needs a deploy's artifact or GitHub's API); targets runs whole, on one cluster.
 const targetsRepo = path.join(workDir, 'repo');
 await mkdir(path.join(targetsRepo, 'clusters'), { recursive: true });
 await copyFile(sandbox.configPath, path.join(targetsRepo, 'clusters', 'demo.yaml'));
-const paths: { label: string; action: string; inputs: Record<string, string>; until?: 'exit' }[] = [
+const paths: { label: string; action: string; inputs: Record<string, string>; workspace?: string; until?: 'exit' }[] = [
   // The dry run's first group is `tofu plan`, after the engine's plan is printed.
-  { label: 'dry-run: true', action: 'deploy', inputs: { 'INPUT_DRY-RUN': 'true' } },
-  { label: '', action: 'preflight', inputs: {} },
+  { label: 'dry-run: true', action: 'deploy', inputs: { ...configInputs, 'dry-run': 'true' } },
+  { label: '', action: 'preflight', inputs: configInputs },
   // Only opentofu-init: apply with the sandbox's local backend is refused before any step.
-  { label: 'step: opentofu-init', action: 'tofu', inputs: { INPUT_STEP: 'opentofu-init' } },
-  { label: '', action: 'kubespray', inputs: {} },
-  { label: '', action: 'normalize-kubeconfig', inputs: {} },
-  { label: '', action: 'wait-ready', inputs: {} },
+  { label: 'step: opentofu-init', action: 'tofu', inputs: { ...configInputs, step: 'opentofu-init' } },
+  { label: '', action: 'kubespray', inputs: configInputs },
+  { label: '', action: 'normalize-kubeconfig', inputs: configInputs },
+  { label: '', action: 'wait-ready', inputs: configInputs },
   { label: 'to its input check', action: 'kubeconfig', inputs: {}, until: 'exit' },
   { label: 'to its input check', action: 'plan-comment', inputs: {}, until: 'exit' },
   {
     label: 'whole run, 1 cluster',
     action: 'targets',
-    inputs: { GITHUB_WORKSPACE: targetsRepo, INPUT_ALL: 'true', INPUT_CONFIGS: 'clusters/*.yaml' },
+    inputs: { all: 'true', configs: 'clusters/*.yaml' },
+    workspace: targetsRepo,
     until: 'exit',
   },
 ];
@@ -108,16 +110,21 @@ console.log(
 );
 const bareTimes: number[] = [];
 const rows: string[] = [];
-for (const { label, action, inputs: extra, until } of paths) {
+for (const { label, action, inputs: given, workspace, until } of paths) {
   const name = `dist/${action}${label ? ` (${label})` : ''}`.padEnd(40);
+  const bundle = `dist/${action}/index.js`;
+  // As the runner gives them: each input of this action's action.yml that has a default (test/support/action-runner.ts).
+  const inputEnv = Object.fromEntries(
+    Object.entries(await runnerInputs(bundle, given, env)).map(([input, value]) => [inputVariable(input), value]),
+  );
   const times: number[] = [];
   const ratios: number[] = [];
   for (let i = 0; i < START_RUNS; i++) {
     const bare = (await timeUntil(['-e', ''], env))!;
     bareTimes.push(bare);
     const value = await timeUntil(
-      [path.join(ROOT, 'dist', action, 'index.js')],
-      { ...env, ...inputs, ...extra },
+      [path.join(ROOT, bundle)],
+      { ...env, ...inputEnv, ...(workspace && { GITHUB_WORKSPACE: workspace }) },
       until === 'exit' ? undefined : /::group::/,
     );
     if (value === undefined) break;
