@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
+import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
@@ -213,11 +214,10 @@ describe('the deploy action with operation: destroy', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env(runner, 205));
     try {
-      await new DefaultArtifactClient().uploadArtifact(
-        ARTIFACT,
-        [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')],
-        dir,
-      );
+      // Written by a trusted job (it holds the key): sealed, as this action seals what it writes.
+      const files = [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')];
+      files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
+      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, dir);
     } finally {
       process.env = saved;
     }
@@ -249,7 +249,9 @@ describe('the deploy action with operation: destroy', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env(runner, 207));
     try {
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, [path.join(dir, 'state.json')], dir);
+      const files = [path.join(dir, 'state.json')];
+      files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
+      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, dir);
     } finally {
       process.env = saved;
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
+import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
@@ -227,7 +228,10 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, [path.join(bogus, 'state.json')], bogus);
+      // Sealed, as a trusted job with the key would: what is refused is its content, not where it came from.
+      const files = [path.join(bogus, 'state.json')];
+      files.push(await writeSeal(bogus, files, 'demo/sandbox', STATE_KEY));
+      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, bogus);
     } finally {
       process.env = saved;
     }

@@ -136,6 +136,8 @@ async function postForkComments(): Promise<void> {
   const plans = data.artifacts.filter((a) => a.name.startsWith('cluster-deploy-plan-') && !a.expired);
   if (plans.length === 0) {
     core.info(`run ${runId} left no plan artifacts: nothing to post`);
+    // The documented JSON list, empty: a later step's fromJSON of it must not fail on an empty string.
+    core.setOutput('comment-urls', '[]');
     return;
   }
   const urls: string[] = [];
