@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -11,9 +11,13 @@ import { parseHcl } from '../support/hcl.js';
 
 const execFileAsync = promisify(execFile);
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const docs = readdirSync(path.join(ROOT, 'docs'))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => `docs/${f}`);
+const pagesIn = (dir: string) =>
+  readdirSync(path.join(ROOT, dir))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `${dir}/${f}`);
+const docs = pagesIn('docs');
+/** One page per operation, linked from docs/operations.md. */
+const operationPages = pagesIn('docs/operations');
 
 describe('the README front page', () => {
   const readme = read('README.md');
@@ -35,23 +39,125 @@ describe('the README front page', () => {
   });
 });
 
+/** GitHub's anchor for a heading: lower case, punctuation but `-` and `_` dropped, spaces as `-`. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** The anchors of a Markdown file's headings (outside code fences), a repeated one numbered as GitHub does. */
+function anchors(file: string): Set<string> {
+  const seen = new Map<string, number>();
+  const found = new Set<string>();
+  const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
+  for (const m of text.matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = slug(m[1]!);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    found.add(count ? `${base}-${count}` : base);
+  }
+  return found;
+}
+
+/** Every relative link of a Markdown file (outside code fences): its target file (or the file itself) and anchor. */
+function relativeLinks(file: string): { link: string; target: string; anchor?: string }[] {
+  const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((link) => !/^[a-z]+:/.test(link))
+    .map((link) => {
+      const [target, anchor] = link.split('#') as [string, string | undefined];
+      return { link, target: target ? path.join(path.dirname(file), target) : file, anchor };
+    });
+}
+
 describe('the docs', () => {
-  it('every relative link points at a file that exists', () => {
+  const pages = [
+    'README.md',
+    'modules/openstack-cluster/README.md',
+    'test/e2e/devstack/README.md',
+    ...docs,
+    ...operationPages,
+  ];
+
+  it('every relative link points at a file that exists, and every #anchor at a heading of it', () => {
     const broken: string[] = [];
-    for (const file of ['README.md', 'modules/openstack-cluster/README.md', 'test/e2e/devstack/README.md', ...docs]) {
-      for (const m of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1]!.split('#')[0]!;
-        if (!target || /^[a-z]+:/.test(target)) continue;
-        if (!existsSync(path.join(ROOT, path.dirname(file), target))) broken.push(`${file}: ${m[1]}`);
+    for (const file of pages) {
+      for (const { link, target, anchor } of relativeLinks(file)) {
+        if (!existsSync(path.join(ROOT, target))) broken.push(`${file}: ${link} (no such file)`);
+        else if (anchor !== undefined && target.endsWith('.md') && !anchors(target).has(anchor))
+          broken.push(`${file}: ${link} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
   });
 
-  it('the table of contents lists every page', () => {
+  it.each([
+    ['[a](b.md#missing-heading)', 'b.md#missing-heading (no such heading)'],
+    ['[a](missing.md)', 'missing.md (no such file)'],
+    ['[a](#nowhere)', '#nowhere (no such heading)'],
+  ])('the link check finds a broken link: %s', (link, expected) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'links-'));
+    try {
+      writeFileSync(path.join(dir, 'a.md'), `# A\n\n${link}\n`);
+      writeFileSync(path.join(dir, 'b.md'), '# B\n\n## `a-step` (kind)\n');
+      const file = path.relative(ROOT, path.join(dir, 'a.md'));
+      const broken = relativeLinks(file)
+        .filter(
+          ({ target, anchor }) =>
+            !existsSync(path.join(ROOT, target)) || (anchor !== undefined && !anchors(target).has(anchor)),
+        )
+        .map(
+          ({ link: l, target }) => `${l} (${existsSync(path.join(ROOT, target)) ? 'no such heading' : 'no such file'})`,
+        );
+      expect(broken).toEqual([expected]);
+      expect(anchors(path.relative(ROOT, path.join(dir, 'b.md')))).toEqual(new Set(['b', 'a-step-kind']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("every page of this repository's docs that a message, action or example names exists", () => {
+    const files = [
+      ...readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).map((f) => `src/${f}`),
+      ...readdirSync(path.join(ROOT, 'examples'), { recursive: true, encoding: 'utf8' }).map((f) => `examples/${f}`),
+      'action.yml',
+      ...readdirSync(path.join(ROOT, 'actions')).map((a) => `actions/${a}/action.yml`),
+    ].filter((f) => /\.(ts|ya?ml)$/.test(f) && existsSync(path.join(ROOT, f)));
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = read(file);
+      for (const m of text.matchAll(/\bdocs\/(?:operations\/)?[\w.-]+\.md/g)) {
+        // Kubespray's own docs/operations/*.md are cited beside its name.
+        const before = text.slice(Math.max(0, m.index - 400), m.index);
+        if (m[0].startsWith('docs/operations/') && /kubespray/i.test(before)) continue;
+        if (!existsSync(path.join(ROOT, m[0]))) missing.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('the table of contents lists every page, and docs/operations.md every page of docs/operations/', () => {
     const toc = read('docs/README.md');
     for (const file of docs.filter((f) => f !== 'docs/README.md'))
       expect(toc, file).toContain(`](${path.basename(file)})`);
+    const index = read('docs/operations.md');
+    expect(operationPages.length).toBeGreaterThan(5);
+    for (const file of operationPages) expect(index, file).toContain(`](operations/${path.basename(file)})`);
+  });
+
+  it('no table cell of the operations pages holds prose: a table keeps short facts', () => {
+    const long: string[] = [];
+    for (const file of ['docs/operations.md', ...operationPages])
+      for (const line of read(file)
+        .split('\n')
+        .filter((l) => l.startsWith('|')))
+        for (const cell of line.split(/(?<!\\)\|/).slice(1, -1))
+          if (cell.trim().length > 160) long.push(`${file}: ${cell.trim().slice(0, 60)}…`);
+    expect(long).toEqual([]);
   });
 });
 

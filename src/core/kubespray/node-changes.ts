@@ -561,7 +561,7 @@ function decide(
   if (addedControl.length > 0) {
     return {
       kind: 'cluster',
-      reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml (control-plane nodes appended at the end of kube_control_plane); new etcd members then need upgrade-cluster.yml --limit=etcd,kube_control_plane for the etcd configuration and kube-apiserver's --etcd-servers (docs/operations/nodes.md)`,
+      reason: `new control-plane or etcd nodes (${listed(addedControl)}) join with cluster.yml, not scale.yml (control-plane nodes appended at the end of kube_control_plane); new etcd members then need upgrade-cluster.yml --limit=etcd,kube_control_plane for the etcd configuration and kube-apiserver's --etcd-servers (Kubespray's docs/operations/nodes.md)`,
     };
   }
   const removedControl = work.remove.filter((node) => {

@@ -93,7 +93,9 @@ export class EtcdSnapshotStep implements Step {
       );
     const kept = await keepSnapshot(snapshots, name, incoming);
     context.state.etcdSnapshot = { name, file: kept.file, takenAt: new Date().toISOString() };
-    context.output.line(`      restore with: cluster-deploy etcd-restore --snapshot ${name} (see docs/operations.md)`);
+    context.output.line(
+      `      restore with: cluster-deploy etcd-restore --snapshot ${name} (see docs/operations/etcd-snapshots.md)`,
+    );
     const pruned = kept.pruned.length ? `; removed the older ${kept.pruned.join(', ')}` : '';
     return `${name} saved (${kept.bytes} bytes, encrypted) to ${kept.file}${pruned}`;
   }
