@@ -41,8 +41,8 @@ function widthOf(text: string, style: Style, size: number): number {
     if (code === 0xfe0f) continue; // the emoji presentation selector takes no room
     if (style === 'code') em += code > 0x2000 ? 1.2 : 0.6;
     else if (code > 0x2100) em += 1.25;
-    else if (/[il.,:;'|!`]/.test(ch)) em += 0.28;
-    else if (/[A-Z mwMW]/.test(ch)) em += ch === ' ' ? 0.28 : 0.68;
+    else if (/[ il.,:;'|!`]/.test(ch)) em += 0.28;
+    else if (/[A-ZmwW]/.test(ch)) em += 0.68;
     else em += style === 'bold' ? 0.6 : 0.52;
   }
   return em * (style === 'code' ? size * 0.85 : size) + (style === 'code' ? 8 : 0);
